@@ -1,0 +1,164 @@
+"""Opening the memory database: path, pragmas, version checks, clear errors.
+
+Every caller (hook, CLI, app, importer) opens the database here.  Plain
+`sqlite3`, no peewee: a hook must start fast.  Creating or upgrading the schema
+is delegated to `store.migrate` (which imports peewee) only when needed.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from store import schema
+
+
+class StoreError(Exception):
+    """A problem a user can cause or fix, said in one sentence."""
+
+
+def _check_sqlite() -> None:
+    if sqlite3.sqlite_version_info < schema.MIN_SQLITE:
+        raise StoreError(
+            f"memlane needs SQLite {'.'.join(map(str, schema.MIN_SQLITE))} or newer "
+            f"(for FTS5 and its trigram tokenizer); this Python has SQLite {sqlite3.sqlite_version}."
+        )
+
+
+def _describe(path: str, exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, sqlite3.DatabaseError) and (
+        "not a database" in text or "malformed" in text or "encrypted" in text
+    ):
+        return f"{path} is not a readable memlane database (corrupt or another kind of file); it was left untouched."
+    if "readonly" in text or "read-only" in text or "Permission denied" in text:
+        return f"{path} is read-only; memlane cannot write to it (check its permissions and its folder's)."
+    if "unable to open" in text:
+        return f"cannot open {path}: the file or its folder is missing or not accessible."
+    if "disk is full" in text or "No space" in text:
+        return f"the disk holding {path} is full; free some space and try again."
+    if "locked" in text or "busy" in text:
+        return f"{path} is locked by another process; try again in a moment."
+    return f"cannot use {path}: {text}"
+
+
+def describe_error(path: str, exc: BaseException) -> str:
+    """One sentence for a user about why the database at `path` failed."""
+    return _describe(str(path), exc)
+
+
+def connect(
+    path: str | os.PathLike,
+    *,
+    readonly: bool = False,
+    busy_timeout_ms: int = 5000,
+    create: bool = True,
+    check_same_thread: bool = True,
+) -> sqlite3.Connection:
+    """Open (and if needed create or upgrade) the database at `path`.
+
+    Raises StoreError with one clear sentence for anything a user can cause.
+    The connection is in autocommit mode; writers use `store.db.write()`.
+    """
+    _check_sqlite()
+    path = os.fspath(path)
+    exists = os.path.exists(path)
+    if not exists and (readonly or not create):
+        raise StoreError(f"no memlane database at {path} yet.")
+    if not exists:
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the folder {folder}: {exc.strerror}.") from exc
+    try:
+        if readonly:
+            uri = "file:" + _uri_path(path) + "?mode=ro"
+            conn = sqlite3.connect(
+                uri, uri=True, isolation_level=None, check_same_thread=check_same_thread
+            )
+        else:
+            conn = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=check_same_thread
+            )
+    except sqlite3.Error as exc:
+        raise StoreError(_describe(path, exc)) from exc
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        # Read the version before any pragma that writes: a newer database is refused untouched.
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > schema.SCHEMA_VERSION:
+            raise StoreError(
+                f"{path} was made by a newer memlane (schema {version}; this one knows "
+                f"{schema.SCHEMA_VERSION}); upgrade memlane. The database was left untouched."
+            )
+        if version == 0 and exists and _has_foreign_tables(conn):
+            raise StoreError(f"{path} is an SQLite database but not memlane's; it was left untouched.")
+        if not readonly:
+            if version == 0 and not exists:
+                conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if version < schema.SCHEMA_VERSION:
+            if readonly:
+                raise StoreError(f"{path} needs an upgrade, which a read-only open cannot do.")
+            from store import migrate  # imports peewee: only on creation or upgrade
+
+            migrate.upgrade(conn, version)
+    except StoreError:
+        conn.close()
+        raise
+    except sqlite3.Error as exc:
+        conn.close()
+        raise StoreError(_describe(path, exc)) from exc
+    return conn
+
+
+def _has_foreign_tables(conn: sqlite3.Connection) -> bool:
+    row = conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchone()
+    return row[0] > 0
+
+
+def _uri_path(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(os.path.abspath(path))
+
+
+class write:
+    """`with write(conn):` runs the block in one BEGIN IMMEDIATE transaction."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+        else:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        return False
+
+
+def utc_now() -> str:
+    """The current time as stored: ISO-8601 UTC with microseconds and a Z."""
+    import time
+
+    t = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1e6):06d}Z"

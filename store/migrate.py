@@ -1,0 +1,76 @@
+"""Creating the schema from the peewee models, and upgrading older databases.
+
+Each step upgrades from version N to N+1 inside one transaction, so an old
+database opens and upgrades without losing rows (or is left as it was).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import peewee as pw
+
+from store import models, schema
+
+
+class _BorrowedConnectionDatabase(pw.SqliteDatabase):
+    """A peewee database that runs on a connection opened by store.db."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        super().__init__(None)
+        self._borrowed = conn
+        self.init(":memory:")
+
+    def _connect(self):
+        return self._borrowed
+
+    def _close(self, conn):
+        pass
+
+
+def _create_v1(conn: sqlite3.Connection) -> None:
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.connect(reuse_if_open=True)
+        db.create_tables(models.MODELS, safe=True)
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL:
+        conn.execute(ddl)
+
+
+class _bound:
+    """Points the models' database proxy at `db` for the duration of a block."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        models.database.initialize(self.db)
+        return self.db
+
+    def __exit__(self, *exc):
+        models.database.initialize(None)
+        return False
+
+
+# STEPS[n] upgrades a database at version n to n + 1.
+STEPS = {0: _create_v1}
+
+
+def upgrade(conn: sqlite3.Connection, from_version: int) -> None:
+    version = from_version
+    while version < schema.SCHEMA_VERSION:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have upgraded while we waited for the lock.
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current != version:
+                conn.execute("COMMIT")
+                version = current
+                continue
+            STEPS[version](conn)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        version += 1

@@ -1,0 +1,103 @@
+"""The peewee models: the one definition of memlane's schema.
+
+Only schema creation and migrations import this module (peewee costs ~35 ms to
+import, too much for a hook); the hot paths speak SQL through `sqlite3`, and
+`tests/store/test_schema_matches_models.py` proves that SQL matches these models.
+"""
+
+from __future__ import annotations
+
+import peewee as pw
+
+database = pw.DatabaseProxy()
+
+
+class BaseModel(pw.Model):
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+
+class Session(BaseModel):
+    session_id = pw.TextField(primary_key=True)
+    project = pw.TextField(default="")
+    project_name = pw.TextField(default="")
+    cwd = pw.TextField(null=True)
+    started_at = pw.TextField(null=True)
+    ended_at = pw.TextField(null=True)
+    end_reason = pw.TextField(null=True)
+    summary = pw.TextField(default="")
+    tools_used = pw.TextField(default="")  # "Bash Edit Write", sorted
+    files_changed = pw.TextField(default="")  # newline separated paths
+    memory_count = pw.IntegerField(default=0)
+    error_count = pw.IntegerField(default=0)
+    duration_s = pw.IntegerField(null=True)
+    source = pw.TextField(default="hook")  # hook | import
+    last_activity_at = pw.TextField(null=True)
+
+    class Meta:
+        table_name = "session"
+        indexes = ((("project", "started_at"), False), (("started_at",), False))
+
+
+class ErrorGroup(BaseModel):
+    id = pw.AutoField()
+    signature = pw.TextField(unique=True)
+    tool_name = pw.TextField(null=True)
+    sample = pw.TextField(default="")  # a short example of the error, for display
+    status = pw.TextField(default="open")  # open | resolved | ignored
+    note = pw.TextField(default="")
+    first_seen = pw.TextField()
+    last_seen = pw.TextField()
+    count = pw.IntegerField(default=0)
+
+    class Meta:
+        table_name = "error_group"
+        indexes = ((("status", "last_seen"), False), (("last_seen",), False))
+
+
+class Memory(BaseModel):
+    id = pw.AutoField()
+    session_id = pw.TextField()
+    prompt_id = pw.TextField(null=True)
+    tool_use_id = pw.TextField(null=True)
+    tool_name = pw.TextField(null=True)
+    type = pw.TextField()
+    project = pw.TextField(default="")
+    project_name = pw.TextField(default="")
+    cwd = pw.TextField(null=True)
+    file_path = pw.TextField(null=True)
+    content = pw.TextField()
+    tags = pw.TextField(default="")
+    importance = pw.IntegerField(default=1)
+    content_hash = pw.TextField()
+    created_at = pw.TextField()  # UTC, "YYYY-MM-DDTHH:MM:SS.ffffffZ": sorts as time
+    error_group = pw.ForeignKeyField(
+        ErrorGroup, null=True, on_delete="SET NULL", column_name="error_group_id"
+    )
+    source = pw.TextField(default="hook")
+
+    class Meta:
+        table_name = "memory"
+        indexes = (
+            (("session_id", "id"), False),
+            (("session_id", "content_hash"), False),
+            (("project", "id"), False),
+            (("type", "id"), False),
+            (("created_at",), False),
+            (("file_path",), False),
+            (("tool_use_id",), False),
+        )
+
+
+class Meta(BaseModel):
+    """Small key/value facts about the database (e.g. when retention last ran)."""
+
+    key = pw.TextField(primary_key=True)
+    value = pw.TextField()
+
+    class Meta:
+        table_name = "meta"
+
+
+MODELS = [Session, ErrorGroup, Memory, Meta]

@@ -1,0 +1,67 @@
+"""Which project a working directory belongs to: a stable key and a display name.
+
+The key is the git top-level of `cwd`, with worktrees folded into their main
+repository; `cwd` itself when it is not inside a repository (or no longer
+exists, as for imported transcripts from another machine).  Reads `.git` files
+directly instead of running git: a hook cannot afford a subprocess.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def resolve_project(cwd: str | None) -> tuple[str, str]:
+    """(project key, project name) for a working directory."""
+    if not cwd or not isinstance(cwd, str):
+        return "", ""
+    top = _git_top_level(cwd)
+    key = top or cwd.rstrip("/\\") or cwd
+    return key, _basename(key)
+
+
+def _basename(path: str) -> str:
+    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return name or path
+
+
+def _git_top_level(cwd: str) -> str | None:
+    path = os.path.abspath(cwd) if os.path.isabs(cwd) else None
+    if path is None or not os.path.isdir(path):
+        return None
+    for _ in range(64):
+        dot_git = os.path.join(path, ".git")
+        if os.path.isdir(dot_git):
+            return path
+        if os.path.isfile(dot_git):
+            return _main_repository(path, dot_git) or path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+    return None
+
+
+def _main_repository(worktree: str, dot_git_file: str) -> str | None:
+    """For a linked worktree, the folder of the repository it belongs to."""
+    try:
+        with open(dot_git_file, encoding="utf-8", errors="replace") as f:
+            line = f.readline().strip()
+    except OSError:
+        return None
+    if not line.startswith("gitdir:"):
+        return None
+    gitdir = line[len("gitdir:") :].strip()
+    if not os.path.isabs(gitdir):
+        gitdir = os.path.normpath(os.path.join(worktree, gitdir))
+    commondir_file = os.path.join(gitdir, "commondir")
+    try:
+        with open(commondir_file, encoding="utf-8", errors="replace") as f:
+            common = f.readline().strip()
+    except OSError:
+        return None  # a submodule: its own top-level is the project
+    if not os.path.isabs(common):
+        common = os.path.normpath(os.path.join(gitdir, common))
+    if os.path.basename(common) == ".git":
+        return os.path.dirname(common)
+    return common  # a bare repository's worktree: name it by the bare repo

@@ -1,0 +1,229 @@
+"""Read-only listings for the app and the CLI: sessions, timelines, live rows, errors, stats.
+
+Everything is paged (LIMIT/keyset): no caller ever loads a whole table.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+ERROR_STATUSES = ("open", "resolved", "ignored")
+
+
+def _dicts(cursor: sqlite3.Cursor) -> list[dict]:
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor]
+
+
+def _one(cursor: sqlite3.Cursor) -> dict | None:
+    rows = _dicts(cursor)
+    return rows[0] if rows else None
+
+
+def data_version(conn: sqlite3.Connection) -> int:
+    """Changes whenever another connection commits: cheap to poll."""
+    return conn.execute("PRAGMA data_version").fetchone()[0]
+
+
+def latest_memory_id(conn: sqlite3.Connection) -> int:
+    return conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
+
+
+def get_memory(conn: sqlite3.Connection, memory_id: int) -> dict | None:
+    return _one(conn.execute("SELECT * FROM memory WHERE id = ?", (memory_id,)))
+
+
+def memories_after(
+    conn: sqlite3.Connection, last_id: int, *, limit: int = 500, project=None, session=None, type=None
+) -> list[dict]:
+    """Memories newer than `last_id`, oldest first (the Live pane's feed)."""
+    sql = "SELECT * FROM memory WHERE id > ?"
+    params: list[object] = [last_id]
+    for column, value in (("project", project), ("session_id", session), ("type", type)):
+        if value:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    sql += " ORDER BY id LIMIT ?"
+    params.append(limit)
+    return _dicts(conn.execute(sql, params))
+
+
+def memories_before(
+    conn: sqlite3.Connection, before_id: int | None, *, limit: int = 100, project=None,
+    session=None, type=None,
+) -> list[dict]:  # fmt: skip
+    """Memories older than `before_id` (None: the newest), newest first."""
+    sql = "SELECT * FROM memory WHERE 1"
+    params: list[object] = []
+    if before_id is not None:
+        sql += " AND id < ?"
+        params.append(before_id)
+    for column, value in (("project", project), ("session_id", session), ("type", type)):
+        if value:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    sql += " ORDER BY id DESC LIMIT ?"
+    params.append(limit)
+    return _dicts(conn.execute(sql, params))
+
+
+def projects(conn: sqlite3.Connection) -> list[dict]:
+    """Every project with its name and how many sessions it has, busiest first."""
+    return _dicts(
+        conn.execute(
+            "SELECT project, max(project_name) AS project_name, count(*) AS sessions, "
+            "max(started_at) AS last_started_at FROM session GROUP BY project "
+            "ORDER BY last_started_at DESC"
+        )
+    )
+
+
+def count_sessions(conn: sqlite3.Connection, project: str | None = None) -> int:
+    if project:
+        return conn.execute("SELECT count(*) FROM session WHERE project = ?", (project,)).fetchone()[0]
+    return conn.execute("SELECT count(*) FROM session").fetchone()[0]
+
+
+def list_sessions(
+    conn: sqlite3.Connection, *, project: str | None = None, limit: int = 100, offset: int = 0
+) -> list[dict]:
+    """Sessions, newest first."""
+    sql = "SELECT * FROM session"
+    params: list[object] = []
+    if project:
+        sql += " WHERE project = ?"
+        params.append(project)
+    sql += " ORDER BY started_at DESC, session_id DESC LIMIT ? OFFSET ?"
+    params += [limit, offset]
+    return _dicts(conn.execute(sql, params))
+
+
+def get_session(conn: sqlite3.Connection, session_id: str) -> dict | None:
+    return _one(conn.execute("SELECT * FROM session WHERE session_id = ?", (session_id,)))
+
+
+def session_timeline(
+    conn: sqlite3.Connection, session_id: str, *, after_id: int = 0, limit: int = 500
+) -> list[dict]:
+    """A session's memories in order, paged by id."""
+    return _dicts(
+        conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
+            (session_id, after_id, limit),
+        )
+    )
+
+
+def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:
+    """How many memories of its session come before `memory_id` (to scroll to it)."""
+    row = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
+    if row is None:
+        return None
+    return conn.execute(
+        "SELECT count(*) FROM memory WHERE session_id = ? AND id < ?", (row[0], memory_id)
+    ).fetchone()[0]
+
+
+def error_groups(
+    conn: sqlite3.Connection, *, status: str | None = None, project: str | None = None,
+    sort: str = "recent", limit: int = 200, offset: int = 0,
+) -> list[dict]:  # fmt: skip
+    """Error groups with the projects they were seen in; sort by `recent` or `count`."""
+    order = "g.count DESC, g.last_seen DESC" if sort == "count" else "g.last_seen DESC, g.id DESC"
+    sql = (
+        "SELECT g.*, (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT m.project_name AS name "
+        "FROM memory m WHERE m.error_group_id = g.id LIMIT 5)) AS projects, "
+        "(SELECT m.content FROM memory m WHERE m.error_group_id = g.id ORDER BY m.id DESC LIMIT 1) "
+        "AS last_content FROM error_group g WHERE 1"
+    )
+    params: list[object] = []
+    if status:
+        sql += " AND g.status = ?"
+        params.append(status)
+    if project:
+        sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"
+        params.append(project)
+    sql += f" ORDER BY {order} LIMIT ? OFFSET ?"
+    params += [limit, offset]
+    return _dicts(conn.execute(sql, params))
+
+
+def get_error_group(conn: sqlite3.Connection, group_id: int) -> dict | None:
+    return _one(conn.execute("SELECT * FROM error_group WHERE id = ?", (group_id,)))
+
+
+def error_occurrences(conn: sqlite3.Connection, group_id: int, *, limit: int = 100) -> list[dict]:
+    """The error memories of a group, newest first."""
+    return _dicts(
+        conn.execute(
+            "SELECT * FROM memory WHERE error_group_id = ? ORDER BY id DESC LIMIT ?", (group_id, limit)
+        )
+    )
+
+
+def neighbours(conn: sqlite3.Connection, memory_id: int, *, before: int = 3, after: int = 3) -> list[dict]:
+    """What happened just before and after a memory in its session, in order (it included)."""
+    row = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
+    if row is None:
+        return []
+    session_id = row[0]
+    earlier = _dicts(
+        conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
+            (session_id, memory_id, before),
+        )
+    )
+    later = _dicts(
+        conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND id >= ? ORDER BY id LIMIT ?",
+            (session_id, memory_id, after + 1),
+        )
+    )
+    return list(reversed(earlier)) + later
+
+
+def set_error_status(
+    conn: sqlite3.Connection, group_id: int, status: str, note: str | None = None
+) -> bool:
+    """Mark an error group open, resolved or ignored (and optionally set its note)."""
+    from store.db import write
+
+    if status not in ERROR_STATUSES:
+        raise ValueError(f"status must be one of {', '.join(ERROR_STATUSES)}")
+    with write(conn):
+        if note is None:
+            cur = conn.execute("UPDATE error_group SET status = ? WHERE id = ?", (status, group_id))
+        else:
+            cur = conn.execute(
+                "UPDATE error_group SET status = ?, note = ? WHERE id = ?", (status, note, group_id)
+            )
+    return cur.rowcount == 1
+
+
+def set_error_note(conn: sqlite3.Connection, group_id: int, note: str) -> bool:
+    from store.db import write
+
+    with write(conn):
+        cur = conn.execute("UPDATE error_group SET note = ? WHERE id = ?", (note, group_id))
+    return cur.rowcount == 1
+
+
+def stats(conn: sqlite3.Connection) -> dict:
+    """Counts and sizes for `memlane stats` and the app's header."""
+    one = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
+    by_type = dict(conn.execute("SELECT type, count(*) FROM memory GROUP BY type ORDER BY 2 DESC"))
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    size = sum(os.path.getsize(path + s) for s in ("", "-wal") if path and os.path.exists(path + s))
+    return {
+        "memories": one("SELECT count(*) FROM memory"),
+        "sessions": one("SELECT count(*) FROM session"),
+        "projects": one("SELECT count(DISTINCT project) FROM session"),
+        "error_groups": one("SELECT count(*) FROM error_group"),
+        "open_errors": one("SELECT count(*) FROM error_group WHERE status = 'open'"),
+        "oldest": one("SELECT min(created_at) FROM memory"),
+        "newest": one("SELECT max(created_at) FROM memory"),
+        "by_type": by_type,
+        "db_path": path,
+        "db_bytes": size,
+    }

@@ -1,0 +1,245 @@
+"""Writing memories and sessions: the one write path for hooks, importer, CLI and app.
+
+Dedupe lives in the database: inside a BEGIN IMMEDIATE transaction (one writer
+at a time, across processes) a memory with the same session and content hash
+from the last 60 seconds is looked up before inserting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import time
+
+from store.db import utc_now, write
+from store.project import resolve_project
+from store.signature import error_signature, headline
+from store.text import MAX_CONTENT_CHARS, cap_text
+
+DEDUPE_WINDOW_S = 60
+VALID_IMPORTANCE = (1, 2, 3)
+
+_MEMORY_COLUMNS = (
+    "session_id", "prompt_id", "tool_use_id", "tool_name", "type", "project", "project_name",
+    "cwd", "file_path", "content", "tags", "importance", "content_hash", "created_at",
+    "error_group_id", "source",
+)  # fmt: skip
+INSERT_MEMORY_SQL = (
+    f"INSERT INTO memory ({', '.join(_MEMORY_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in _MEMORY_COLUMNS)})"
+)
+INSERT_SESSION_SQL = (
+    "INSERT OR IGNORE INTO session (session_id, project, project_name, cwd, started_at, "
+    "summary, tools_used, files_changed, memory_count, error_count, source, last_activity_at) "
+    "VALUES (?, ?, ?, ?, ?, '', '', '', 0, 0, ?, ?)"
+)
+
+
+def content_hash(*fields: object) -> str:
+    """A hash of several fields that cannot confuse ("ab", "c") with ("a", "bc")."""
+    h = hashlib.sha256()
+    for field in fields:
+        data = ("" if field is None else str(field)).encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def _text(value: object, limit: int | None = None) -> str | None:
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else str(value)
+    text = text.replace("\x00", "")
+    return cap_text(text, limit) if limit else text
+
+
+def _shift(timestamp: str, seconds: int) -> str:
+    """`timestamp` (as stored) moved by `seconds`, in the stored format."""
+    import calendar
+
+    base = time.strptime(timestamp[:19], "%Y-%m-%dT%H:%M:%S")
+    t = calendar.timegm(base) + seconds
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + timestamp[19:]
+
+
+def normalise_timestamp(value: object) -> str | None:
+    """An ISO-8601 time (any offset, with or without fraction) as stored, or None."""
+    if not isinstance(value, str) or len(value) < 19:
+        return None
+    from datetime import datetime, timezone
+
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _prepare(obs: dict) -> tuple | None:
+    session_id = obs.get("session_id")
+    if not isinstance(session_id, str) or not session_id.strip():
+        return None
+    content = _text(obs.get("content"), MAX_CONTENT_CHARS) or ""
+    if not content.strip():
+        return None
+    mtype = _text(obs.get("type")) or "observation"
+    tool_name = _text(obs.get("tool_name"))
+    file_path = _text(obs.get("file_path"))
+    cwd = _text(obs.get("cwd"))
+    project, project_name = resolve_project(cwd)
+    importance = obs.get("importance")
+    if importance not in VALID_IMPORTANCE:
+        importance = 3 if mtype == "error" else 1
+    created_at = normalise_timestamp(obs.get("created_at")) or utc_now()
+    return (
+        session_id, _text(obs.get("prompt_id")), _text(obs.get("tool_use_id")), tool_name, mtype,
+        project, project_name, cwd, file_path, content, _text(obs.get("tags"), 500) or "",
+        importance, content_hash(mtype, tool_name, file_path, content), created_at, None,
+        _text(obs.get("source")) or "hook",
+    )  # fmt: skip
+
+
+def _is_duplicate(conn: sqlite3.Connection, row: tuple) -> bool:
+    session_id, chash, created_at = row[0], row[12], row[13]
+    found = conn.execute(
+        "SELECT 1 FROM memory WHERE session_id = ? AND content_hash = ? "
+        "AND created_at >= ? AND created_at <= ? LIMIT 1",
+        (session_id, chash, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S)),
+    ).fetchone()
+    return found is not None
+
+
+def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
+    session_id, project, project_name, cwd, created_at, source = (
+        row[0], row[5], row[6], row[7], row[13], row[15],
+    )  # fmt: skip
+    conn.execute(
+        INSERT_SESSION_SQL, (session_id, project, project_name, cwd, created_at, source, created_at)
+    )
+    conn.execute(
+        "UPDATE session SET last_activity_at = max(coalesce(last_activity_at, ''), ?), "
+        "started_at = min(coalesce(started_at, ?), ?) WHERE session_id = ?",
+        (created_at, created_at, created_at, session_id),
+    )
+
+
+def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) -> tuple:
+    text = error_text if isinstance(error_text, str) and error_text.strip() else row[9]
+    signature = error_signature(text, row[3])
+    created_at = row[13]
+    sample = headline(text)[:300]
+    group_id = conn.execute(
+        "INSERT INTO error_group (signature, tool_name, sample, status, note, first_seen, last_seen, count) "
+        "VALUES (?, ?, ?, 'open', '', ?, ?, 1) "
+        "ON CONFLICT(signature) DO UPDATE SET count = count + 1, "
+        "last_seen = max(last_seen, excluded.last_seen), "
+        "first_seen = min(first_seen, excluded.first_seen), "
+        "status = CASE WHEN status = 'resolved' THEN 'open' ELSE status END "
+        "RETURNING id",
+        (signature, row[3], sample, created_at, created_at),
+    ).fetchone()[0]
+    return row[:14] + (group_id,) + row[15:]
+
+
+def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
+    row = _prepare(obs)
+    if row is None or _is_duplicate(conn, row):
+        return None
+    _ensure_session(conn, row)
+    if row[4] == "error":
+        row = _link_error_group(conn, row, obs.get("error_text"))
+    return conn.execute(INSERT_MEMORY_SQL, row).lastrowid
+
+
+def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
+    """Store one observation; returns its id, or None if it was a duplicate or empty."""
+    with write(conn):
+        return _insert(conn, obs)
+
+
+def add_memories(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
+    """Store many observations in one transaction (the importer's and spool's path)."""
+    with write(conn):
+        return [_insert(conn, obs) for obs in observations]
+
+
+def start_session(
+    conn: sqlite3.Connection, session_id: str, cwd: str | None, *, started_at: str | None = None,
+    source: str = "hook",
+) -> None:  # fmt: skip
+    """Open a session row, or reopen it on resume (its end is cleared)."""
+    if not isinstance(session_id, str) or not session_id.strip():
+        return
+    project, project_name = resolve_project(cwd if isinstance(cwd, str) else None)
+    started_at = normalise_timestamp(started_at) or utc_now()
+    with write(conn):
+        conn.execute(
+            INSERT_SESSION_SQL,
+            (session_id, project, project_name, cwd, started_at, source, started_at),
+        )
+        conn.execute(
+            "UPDATE session SET ended_at = NULL, end_reason = NULL, "
+            "last_activity_at = max(coalesce(last_activity_at, ''), ?) WHERE session_id = ?",
+            (started_at, session_id),
+        )
+
+
+def end_session(
+    conn: sqlite3.Connection, session_id: str, reason: str | None, *, ended_at: str | None = None
+) -> None:
+    """Close a session: end time, reason and duration."""
+    if not isinstance(session_id, str) or not session_id.strip():
+        return
+    ended_at = normalise_timestamp(ended_at) or utc_now()
+    with write(conn):
+        conn.execute(
+            "UPDATE session SET ended_at = ?, end_reason = ?, "
+            "duration_s = CAST(round((julianday(?) - julianday(started_at)) * 86400) AS INTEGER) "
+            "WHERE session_id = ?",
+            (ended_at, reason if isinstance(reason, str) else None, ended_at, session_id),
+        )
+
+
+def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 2000) -> list[dict]:
+    """The first `limit` memories of a session in order, as dicts (for summaries)."""
+    conn.row_factory = sqlite3.Row
+    try:
+        rows = conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT ?", (session_id, limit)
+        ).fetchall()
+    finally:
+        conn.row_factory = None
+    return [dict(r) for r in rows]
+
+
+def update_session_summary(
+    conn: sqlite3.Connection, session_id: str, *, now: str | None = None
+) -> str | None:
+    """Rebuild and store a session's summary from its memories (no LLM)."""
+    from store.summary import build_summary
+
+    if not isinstance(session_id, str) or not session_id.strip():
+        return None
+    memories = session_memories(conn, session_id)
+    row = conn.execute(
+        "SELECT started_at, ended_at, last_activity_at FROM session WHERE session_id = ?",
+        (session_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    started_at, ended_at, last_activity = row
+    summary = build_summary(memories, started_at, ended_at or last_activity or now)
+    tools = sorted({m["tool_name"] for m in memories if m.get("tool_name")})
+    files = []
+    for m in memories:
+        if m["type"] in ("file_edit", "file_write", "notebook_edit") and m.get("file_path"):
+            if m["file_path"] not in files:
+                files.append(m["file_path"])
+    with write(conn):
+        conn.execute(
+            "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
+            (summary, " ".join(tools), "\n".join(files), session_id),
+        )
+    return summary
