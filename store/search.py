@@ -21,7 +21,8 @@ import math
 import re
 import sqlite3
 
-CANDIDATES_PER_TERM = 600
+CANDIDATES_PER_TERM = 400
+LIKE_WINDOW = 20_000  # newest memories a LIKE scan reads; older ones are reached by prefix
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000
 HIGHLIGHT = ("\x02", "\x03")
@@ -123,7 +124,7 @@ class _Filters:
 
 def _word_candidates(conn, match: str, filters: _Filters, literal: str | None, limit: int):
     sql = (
-        "SELECT m.id, bm25(memory_words, 1.0, 2.0, 1.5) FROM memory_words "
+        "SELECT m.id, bm25(memory_words, 1.0, 2.0, 1.5), m.importance, julianday(m.created_at) FROM memory_words "
         "JOIN memory m ON m.id = memory_words.rowid "
         "WHERE memory_words MATCH ?" + filters.sql
     )
@@ -133,7 +134,7 @@ def _word_candidates(conn, match: str, filters: _Filters, literal: str | None, l
         params += [literal, literal, literal]
     sql += " ORDER BY memory_words.rowid DESC LIMIT ?"
     params.append(limit)
-    return {row[0]: -row[1] for row in conn.execute(sql, params)}
+    return {row[0]: (-row[1], row[2], row[3]) for row in conn.execute(sql, params)}
 
 
 def _trigram_candidates(conn, term: str, filters: _Filters, limit: int):
@@ -143,21 +144,39 @@ def _trigram_candidates(conn, term: str, filters: _Filters, limit: int):
         grams = [grams[round(i * step)] for i in range(8)]
     match = " AND ".join(_fts_quote(g) for g in dict.fromkeys(grams))
     sql = (
-        "SELECT m.id FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
+        "SELECT m.id, m.importance, julianday(m.created_at) FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
         "WHERE memory_trigrams MATCH ?" + filters.sql +
         " AND (instr(lower(m.content), ?) OR instr(lower(m.tags), ?))"
         " ORDER BY memory_trigrams.rowid DESC LIMIT ?"
     )  # fmt: skip
-    return {row[0]: None for row in conn.execute(sql, [match, *filters.params, term, term, limit])}
+    return {row[0]: (None, row[1], row[2]) for row in conn.execute(sql, [match, *filters.params, term, term, limit])}
 
 
 def _like_candidates(conn, term: str, filters: _Filters, limit: int):
+    """A short non-ASCII term (`버그`): word-initial matches over all history through the
+    word index's prefix query, plus substring matches (`디버그`) among the newest
+    LIKE_WINDOW memories, so a rare term never scans the whole table."""
+    found = {}
+    if not term.isascii():
+        sql = (
+            "SELECT m.id, m.importance, julianday(m.created_at) FROM memory_words "
+            "JOIN memory m ON m.id = memory_words.rowid WHERE memory_words MATCH ?" + filters.sql +
+            " ORDER BY memory_words.rowid DESC LIMIT ?"
+        )  # fmt: skip
+        for row in conn.execute(sql, [_fts_quote(term) + "*", *filters.params, limit]):
+            found[row[0]] = (None, row[1], row[2])
+        if len(found) >= limit:
+            return found
     pattern = "%" + _like_escape(term) + "%"
     sql = (
-        "SELECT m.id FROM memory m WHERE (m.content LIKE ? ESCAPE '\\' OR m.tags LIKE ? ESCAPE '\\')"
+        "SELECT m.id, m.importance, julianday(m.created_at) FROM memory m "
+        "WHERE m.id > (SELECT coalesce(max(id), 0) FROM memory) - ? "
+        "AND (m.content LIKE ? ESCAPE '\\' OR m.tags LIKE ? ESCAPE '\\')"
         + filters.sql + " ORDER BY m.id DESC LIMIT ?"
     )  # fmt: skip
-    return {row[0]: None for row in conn.execute(sql, [pattern, pattern, *filters.params, limit])}
+    for row in conn.execute(sql, [LIKE_WINDOW, pattern, pattern, *filters.params, limit]):
+        found.setdefault(row[0], (None, row[1], row[2]))
+    return found
 
 
 def _term_plan(term: str) -> tuple[str, str | None, bool]:
@@ -223,8 +242,7 @@ def _rows(conn, ids: list[int]) -> dict[int, dict]:
         return {}
     rows = {}
     cursor = conn.execute(
-        f"SELECT *, julianday('now') - julianday(created_at) AS age_days FROM memory "
-        f"WHERE id IN ({', '.join('?' for _ in ids)})",
+        f"SELECT * FROM memory WHERE id IN ({', '.join('?' for _ in ids)})",
         ids,
     )
     names = [d[0] for d in cursor.description]
@@ -267,43 +285,57 @@ def search(
     per_term = max(CANDIDATES_PER_TERM, limit + offset)
     matched: dict[int, int] = {}
     relevance: dict[int, float] = {}
-    for term in terms:
-        for memory_id, rel in _candidates_for_term(conn, term, filters, per_term).items():
-            matched[memory_id] = matched.get(memory_id, 0) + 1
-            if rel is not None:
-                relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
-    if len(terms) > 1:
-        for memory_id, rel in _all_terms_word_match(conn, terms, filters, per_term).items():
-            matched[memory_id] = len(terms)
-            relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel)
+    facts: dict[int, tuple] = {}  # id -> (importance, julian day created)
+    # Every term in the word index: the exact AND query alone fills a page most of the time.
+    full = _all_terms_word_match(conn, terms, filters, per_term) if len(terms) > 1 else {}
+    for memory_id, (rel, importance, created_at) in full.items():
+        matched[memory_id] = len(terms)
+        facts[memory_id] = (importance, created_at)
+        relevance[memory_id] = rel
+    if len(full) < limit + offset:
+        for term in terms:
+            for memory_id, (rel, importance, created_at) in _candidates_for_term(
+                conn, term, filters, per_term
+            ).items():
+                if memory_id in full:
+                    continue
+                matched[memory_id] = matched.get(memory_id, 0) + 1
+                facts[memory_id] = (importance, created_at)
+                if rel is not None:
+                    relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
     if not matched:
         return []
     best = max(matched.values())
     needed = len(terms) if best == len(terms) else max(1, math.ceil(len(terms) / 2))
     chosen = [i for i, n in matched.items() if n >= needed]
-    if not chosen:
-        return []
     top_relevance = max((relevance.get(i, 0.0) for i in chosen), default=0.0) or 1.0
-    rows = _rows(conn, chosen)
+    today = _julian_now(conn)
     scored = []
     for memory_id in chosen:
+        importance, created_at = facts[memory_id]
+        coverage = matched[memory_id] / len(terms)
+        rel = relevance.get(memory_id, top_relevance / 2) / top_relevance
+        weight = 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+        age = max(0.0, today - (created_at or today))
+        recency = 0.6 + 0.4 * math.exp(-age / 30.0)
+        score = coverage * (0.5 + 0.5 * rel) * weight * recency
+        scored.append((matched[memory_id], score, memory_id))
+    scored.sort(reverse=True)
+    page = scored[offset : offset + limit]
+    rows = _rows(conn, [memory_id for _, _, memory_id in page])
+    hits = []
+    for n_matched, score, memory_id in page:
         row = rows.get(memory_id)
         if row is None:
             continue
-        coverage = matched[memory_id] / len(terms)
-        text_score = coverage * (0.5 + 0.5 * (relevance.get(memory_id, top_relevance / 2) / top_relevance))
-        importance = 1.0 + 0.35 * (max(1, min(3, row["importance"] or 1)) - 1)
-        age = max(0.0, row.pop("age_days") or 0.0)
-        recency = 0.6 + 0.4 * math.exp(-age / 30.0)
-        row["score"] = round(text_score * importance * recency, 6)
-        row["matched_terms"] = matched[memory_id]
-        row["total_terms"] = len(terms)
-        scored.append(row)
-    scored.sort(key=lambda r: (r["matched_terms"], r["score"], r["id"]), reverse=True)
-    page = scored[offset : offset + limit]
-    for row in page:
-        row["snippet"] = _snippet(row["content"], terms, marks)
-    return page
+        row.update(score=round(score, 6), matched_terms=n_matched, total_terms=len(terms),
+                   snippet=_snippet(row["content"], terms, marks))  # fmt: skip
+        hits.append(row)
+    return hits
+
+
+def _julian_now(conn) -> float:
+    return conn.execute("SELECT julianday('now')").fetchone()[0]
 
 
 def _newest(conn, filters: _Filters, limit: int, offset: int, marks) -> list[dict]:

@@ -1,0 +1,152 @@
+"""Store benchmarks: search latency, insert rate, bytes per memory, 32 concurrent writers.
+
+    .venv/bin/python -m bench.bench_store [--memories 100000] [--writers 32] [--rows 200]
+
+Builds a generated corpus (tui.demo_corpus) in a temporary folder and prints
+medians, p99s and ratios against the targets of issue 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from store import db, search, writer  # noqa: E402
+from tui import demo_corpus  # noqa: E402
+
+QUERIES = {
+    "word": ["token", "migration users", "docker build", "retry backoff", "rate limit config",
+             "session expired", "stripe payments", "cache", "deploy rollback", "handler request"],
+    "trigram": ["토큰 갱신", "마이그레이션", "스키마에", "andler", "onfig", "데이터베이스",
+                "rate_limit.py", "LoginForm", "설정을", "번역하고"],
+    "short": ["버그", "인증", "오류", "로그", "설정 버그", "캐시", "db", "ui", "스키", "속도"],
+}  # fmt: skip
+TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def build(path: str, count: int) -> float:
+    conn = db.connect(path)
+    started = time.perf_counter()
+    batch = []
+    for obs in demo_corpus.generate(count, seed=11):
+        batch.append(obs)
+        if len(batch) == 1000:
+            writer.add_memories(conn, batch)
+            batch = []
+    if batch:
+        writer.add_memories(conn, batch)
+    elapsed = time.perf_counter() - started
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return count / elapsed
+
+
+def bench_search(path: str, rounds: int) -> dict:
+    conn = db.connect(path)
+    results = {}
+    for kind, queries in QUERIES.items():
+        for q in queries:  # warm the page cache like a running app would
+            search.search(conn, q, limit=20)
+        times = []
+        for _ in range(rounds):
+            for q in queries:
+                t = time.perf_counter()
+                search.search(conn, q, limit=20)
+                times.append((time.perf_counter() - t) * 1000)
+        results[kind] = (statistics.median(times), percentile(times, 99))
+    conn.close()
+    return results
+
+
+def bench_single_inserts(path: str, n: int) -> float:
+    conn = db.connect(path)
+    rng = demo_corpus.random.Random(5)
+    t = time.perf_counter()
+    for i in range(n):
+        obs = demo_corpus.observation(rng, "bench-single", "/home/dev/shop-api", demo_corpus.iso(time.time()), i)
+        obs["content"] += f"\nunique {i}"
+        writer.add_memory(conn, obs)
+    rate = n / (time.perf_counter() - t)
+    conn.close()
+    return rate
+
+
+def _writer_process(args):
+    path, index, rows = args
+    conn = db.connect(path)
+    rng = demo_corpus.random.Random(index)
+    errors = 0
+    worst = 0.0
+    for i in range(rows):
+        obs = demo_corpus.observation(rng, f"proc-{index}", "/home/dev/infra", demo_corpus.iso(time.time()), i)
+        obs["content"] += f"\nwriter {index} row {i}"
+        t = time.perf_counter()
+        try:
+            writer.add_memory(conn, obs)
+        except Exception:
+            errors += 1
+        worst = max(worst, time.perf_counter() - t)
+    conn.close()
+    return errors, worst
+
+
+def bench_concurrent(path: str, writers: int, rows: int) -> tuple[int, int, float, float]:
+    conn = db.connect(path)
+    before = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+    conn.close()
+    t = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(writers) as pool:
+        outcomes = pool.map(_writer_process, [(path, i, rows) for i in range(writers)])
+    elapsed = time.perf_counter() - t
+    conn = db.connect(path)
+    after = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+    conn.close()
+    errors = sum(e for e, _ in outcomes)
+    worst = max(w for _, w in outcomes)
+    return after - before, errors, worst, elapsed
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--memories", type=int, default=100_000)
+    parser.add_argument("--writers", type=int, default=32)
+    parser.add_argument("--rows", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=20)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.db")
+        rate = build(path, args.memories)
+        size = os.path.getsize(path)
+        conn = db.connect(path)
+        text_bytes = conn.execute("SELECT sum(length(CAST(content AS BLOB))) FROM memory").fetchone()[0]
+        conn.close()
+        per_memory = size / args.memories
+        print(f"corpus: {args.memories} memories, avg text {text_bytes / args.memories:.0f} bytes, "
+              f"batched build {rate:.0f} rows/s")  # fmt: skip
+        print(f"disk: {per_memory:.0f} bytes per memory (target <= {TARGETS['bytes_per_memory']}, "
+              f"ratio {per_memory / TARGETS['bytes_per_memory']:.2f})")  # fmt: skip
+        for kind, (p50, p99) in bench_search(path, args.rounds).items():
+            print(f"search {kind:8s} p50 {p50:6.2f} ms (ratio {p50 / TARGETS['p50_ms']:.2f})  "
+                  f"p99 {p99:6.2f} ms (ratio {p99 / TARGETS['p99_ms']:.2f})")  # fmt: skip
+        print(f"single-row insert: {bench_single_inserts(path, 500):.0f} rows/s (one transaction each)")
+        added, errors, worst, elapsed = bench_concurrent(path, args.writers, args.rows)
+        expected = args.writers * args.rows
+        print(f"concurrent: {args.writers} processes x {args.rows} rows -> {added}/{expected} rows, "
+              f"{errors} errors, worst single write {worst * 1000:.0f} ms, {elapsed:.1f} s total")  # fmt: skip
+        return 0 if added == expected and errors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Where memlane keeps its files.
+
+Everything is resolved at call time (not import time) so tests can point
+``HOME`` / ``MEMLANE_HOME`` / ``MEMLANE_DB`` at a temporary directory.
+
+- ``memlane_home()``: ``$MEMLANE_HOME`` if set, else ``~/.claude/memlane``.
+- ``default_db_path()``: ``$MEMLANE_DB`` if set, else ``<home>/memory.db``.
+- ``log_path()``: ``<home>/memlane.log``.
+- ``spool_dir()``: ``<home>/spool``.
+- ``config_path()``: ``<home>/config.toml``.
+
+Nothing here creates directories; callers that write do that themselves.
+"""
+from __future__ import annotations
+
+import os
+
+
+def memlane_home() -> str:
+    env = os.environ.get("MEMLANE_HOME")
+    if env:
+        return os.path.expanduser(env)
+    return os.path.join(os.path.expanduser("~"), ".claude", "memlane")
+
+
+def default_db_path() -> str:
+    env = os.environ.get("MEMLANE_DB")
+    if env:
+        return os.path.expanduser(env)
+    return os.path.join(memlane_home(), "memory.db")
+
+
+def log_path() -> str:
+    return os.path.join(memlane_home(), "memlane.log")
+
+
+def spool_dir() -> str:
+    return os.path.join(memlane_home(), "spool")
+
+
+def config_path() -> str:
+    return os.path.join(memlane_home(), "config.toml")

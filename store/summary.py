@@ -1,0 +1,213 @@
+"""Session summary without an LLM, built from the session's Memory dicts.
+
+``build_summary(memories, started_at, ended_at)`` returns a few short lines,
+most informative first, e.g.::
+
+    Task: fix the add function
+    Edited 3 files: config.ts, handler.ts, schema.ts
+    Commands: npm test; git commit -m "fix add"
+    Errors (1): ENOENT /tmp/missing.txt
+    Also: 1 subagent, 2 web
+    [15 observations, 120s, tools: Edit/Bash/Write]
+
+Deterministic (depends only on the arguments, in their order) and at most
+``MAX_SUMMARY_CHARS`` characters. Returns "" for an empty session.
+"""
+from __future__ import annotations
+
+MAX_SUMMARY_CHARS = 600
+
+_FILE_TYPES = ("file_edit", "file_write", "notebook_edit")
+_OTHER_LABELS = (
+    ("subagent", "subagent", "subagents"),
+    ("web", "web", "web"),
+    ("mcp", "MCP call", "MCP calls"),
+    ("compact_summary", "compaction", "compactions"),
+)
+
+
+def _s(value) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[: max(1, limit - 1)].rstrip() + "…"
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def _basename(path: str) -> str:
+    p = path.replace("\\", "/").rstrip("/")
+    return p.rsplit("/", 1)[-1] if p else ""
+
+
+def _join_limited(items: list[str], sep: str, limit: int) -> str:
+    """Join items until ``limit`` chars; append ``+N more`` for the rest."""
+    out = ""
+    for i, item in enumerate(items):
+        piece = item if not out else sep + item
+        rest = len(items) - i - 1
+        more = f" +{rest} more" if rest else ""
+        if out and len(out) + len(piece) + len(more) > limit:
+            return out + f" +{len(items) - i} more"
+        if not out and len(piece) + len(more) > limit:
+            piece = _clip(piece, max(8, limit - len(more) - 1))
+        out += piece
+    return out
+
+
+def _command_of(mem: dict) -> str:
+    content = _s(mem.get("content"))
+    tags = _s(mem.get("tags")).split()
+    lines = [line for line in content.splitlines() if line.strip()]
+    if "commit" in tags and lines and not lines[0].startswith("$ "):
+        return f'git commit -m "{_clip(lines[0], 50)}"'
+    for line in lines:
+        if line.startswith("$ "):
+            cmd = line[2:].strip()
+            # drop the "  (note)" the capture rules append
+            if cmd.endswith(")") and "  (" in cmd:
+                cmd = cmd[: cmd.rindex("  (")]
+            return _clip(cmd, 60)
+    return _clip(lines[0], 60) if lines else ""
+
+
+def _error_of(mem: dict) -> str:
+    lines = [line.strip() for line in _s(mem.get("content")).splitlines() if line.strip()]
+    what = ""
+    for i, line in enumerate(lines):
+        if i == 0 and (line.startswith("$ ") or len(lines) > 1):
+            what = line
+            continue
+        if line.lower().startswith("exit code"):
+            continue
+        return line
+    return what[2:] if what.startswith("$ ") else what
+
+
+def _duration(started_at: str | None, ended_at: str | None) -> str:
+    if not isinstance(started_at, str) or not isinstance(ended_at, str):
+        return ""
+    from datetime import datetime, timezone  # lazy: only when both times are known
+
+    try:
+        a = datetime.fromisoformat(started_at.strip().replace("Z", "+00:00"))
+        b = datetime.fromisoformat(ended_at.strip().replace("Z", "+00:00"))
+        if (a.tzinfo is None) != (b.tzinfo is None):
+            a = a.replace(tzinfo=a.tzinfo or timezone.utc)
+            b = b.replace(tzinfo=b.tzinfo or timezone.utc)
+        secs = int((b - a).total_seconds())
+    except (ValueError, TypeError, OverflowError):
+        return ""
+    if secs < 0:
+        return ""
+    if secs < 600:
+        return f"{secs}s"
+    if secs < 3 * 3600:
+        return f"{secs // 60}m"
+    return f"{secs // 3600}h{(secs % 3600) // 60:02d}m"
+
+
+def _tool_label(name: str) -> str:
+    if name.startswith("mcp__"):
+        parts = name.split("__")
+        return "mcp:" + parts[1] if len(parts) > 1 and parts[1] else "mcp"
+    return name
+
+
+def build_summary(memories: list[dict], started_at: str | None, ended_at: str | None) -> str:
+    mems = [m for m in (memories or []) if isinstance(m, dict)]
+    if not mems:
+        return ""
+    prompts: list[str] = []
+    files: list[str] = []
+    created: set = set()
+    commands: list[str] = []
+    errors: list[str] = []
+    other: dict = {}
+    tool_counts: dict = {}
+    tool_order: list[str] = []
+    for m in mems:
+        mtype = _s(m.get("type"))
+        tool = _s(m.get("tool_name"))
+        if tool:
+            label = _tool_label(tool)
+            if label not in tool_counts:
+                tool_order.append(label)
+                tool_counts[label] = 0
+            tool_counts[label] += 1
+        if mtype == "prompt":
+            line = _first_line(_s(m.get("content")))
+            if line:
+                prompts.append(line)
+        elif mtype in _FILE_TYPES:
+            path = _s(m.get("file_path"))
+            name = _basename(path) if path else ""
+            if not name:
+                words = _first_line(_s(m.get("content"))).split()
+                name = _basename(words[1]) if len(words) > 1 else ""
+            if name and name not in files:
+                files.append(name)
+            if mtype == "file_write" and "created" in _s(m.get("tags")).split():
+                created.add(name)
+        elif mtype == "command":
+            cmd = _command_of(m)
+            if cmd and cmd not in commands:
+                commands.append(cmd)
+        elif mtype == "error":
+            err = _error_of(m)
+            errors.append(err)
+        elif mtype:
+            other[mtype] = other.get(mtype, 0) + 1
+
+    lines: list[str] = []
+    if prompts:
+        task = "Task: " + _clip(prompts[0], 110)
+        if len(prompts) > 1:
+            task += f" (+{len(prompts) - 1} more prompt{'s' if len(prompts) > 2 else ''})"
+        lines.append(task)
+    if files:
+        verb = "Created" if created and len(created) == len(files) else "Edited"
+        n = len(files)
+        lines.append(f"{verb} {n} file{'s' if n != 1 else ''}: " + _join_limited(files, ", ", 130))
+    if commands:
+        lines.append("Commands: " + _join_limited(commands, "; ", 150))
+    if errors:
+        first = next((e for e in errors if e), "")
+        lines.append(f"Errors ({len(errors)}): " + _clip(first, 100))
+    extras = []
+    for key, one, many in _OTHER_LABELS:
+        count = other.get(key, 0)
+        if count:
+            extras.append(f"{count} {one if count == 1 else many}")
+    if extras:
+        lines.append("Also: " + ", ".join(extras))
+    stats = [f"{len(mems)} observation{'s' if len(mems) != 1 else ''}"]
+    dur = _duration(started_at, ended_at)
+    if dur:
+        stats.append(dur)
+    if tool_order:
+        ranked = sorted(tool_order, key=lambda t: (-tool_counts[t], tool_order.index(t)))
+        shown = ranked[:6]
+        more = f" +{len(ranked) - 6}" if len(ranked) > 6 else ""
+        stats.append("tools: " + "/".join(shown) + more)
+    stats_line = "[" + ", ".join(stats) + "]"
+    lines.append(stats_line)
+
+    text = "\n".join(lines)
+    # Budget guard: drop optional lines (keep the first and the stats), then clip.
+    while len(text) > MAX_SUMMARY_CHARS and len(lines) > 2:
+        lines.pop(-2)
+        text = "\n".join(lines)
+    if len(text) > MAX_SUMMARY_CHARS:
+        text = _clip(lines[0], MAX_SUMMARY_CHARS - len(stats_line) - 1) + "\n" + stats_line
+        text = text[:MAX_SUMMARY_CHARS]
+    return text

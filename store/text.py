@@ -1,0 +1,66 @@
+"""Small text helpers shared by the capture rules and the store (stdlib only)."""
+from __future__ import annotations
+
+MAX_CONTENT_CHARS = 4000
+
+_MARKER = "\n… [{n} chars cut] …\n"
+
+
+def _is_high(ch: str) -> bool:
+    return "\ud800" <= ch <= "\udbff"
+
+
+def _is_low(ch: str) -> bool:
+    return "\udc00" <= ch <= "\udfff"
+
+
+def _safe_head_end(text: str, end: int) -> int:
+    """Move ``end`` back so text[:end] does not end on a lone high surrogate."""
+    if 0 < end < len(text) and _is_high(text[end - 1]) and _is_low(text[end]):
+        return end - 1
+    return end
+
+
+def _safe_tail_start(text: str, start: int) -> int:
+    """Move ``start`` forward so text[start:] does not begin on a lone low surrogate."""
+    if 0 < start < len(text) and _is_low(text[start]) and _is_high(text[start - 1]):
+        return start + 1
+    return start
+
+
+def cap_text(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
+    """Return ``text`` if it fits in ``limit`` chars, else head + marker + tail.
+
+    The result is never longer than ``limit``. The marker is
+    ``\\n… [N chars cut] …\\n`` where N is the number of characters removed.
+    Cuts prefer line boundaries near the cut point and never split a UTF-16
+    surrogate pair (which can appear in strings decoded from JSON escapes).
+    """
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    if limit is None or len(text) <= limit:
+        return text
+    if limit <= 0:
+        return ""
+    # Upper bound of the marker length: N has at most as many digits as len(text).
+    marker_len = len(_MARKER.format(n=len(text)))
+    budget = limit - marker_len
+    if budget < 2:
+        return text[: _safe_head_end(text, limit)]
+    head_len = budget - budget // 2  # head gets the odd char
+    tail_len = budget // 2
+    head_end = head_len
+    # Prefer ending the head at a newline in its last fifth.
+    nl = text.rfind("\n", head_len - max(1, head_len // 5), head_len)
+    if nl > 0:
+        head_end = nl
+    head_end = _safe_head_end(text, head_end)
+    tail_start = len(text) - tail_len
+    nl = text.find("\n", tail_start, tail_start + max(1, tail_len // 5))
+    if nl != -1 and nl + 1 < len(text):
+        tail_start = nl + 1
+    tail_start = _safe_tail_start(text, tail_start)
+    if tail_start < head_end:  # pragma: no cover - only for absurd limits
+        tail_start = head_end
+    cut = tail_start - head_end
+    return text[:head_end] + _MARKER.format(n=cut) + text[tail_start:]

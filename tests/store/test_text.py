@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from store.text import MAX_CONTENT_CHARS, cap_text
+
+MARKER_RE = re.compile(r"\n… \[(\d+) chars cut\] …\n")
+
+
+def test_constant():
+    assert MAX_CONTENT_CHARS == 4000
+
+
+@pytest.mark.parametrize("text", ["", "short", "x" * 4000])
+def test_short_text_is_unchanged(text):
+    assert cap_text(text, 4000) == text
+
+
+def test_default_limit():
+    assert len(cap_text("y" * 10_000)) <= MAX_CONTENT_CHARS
+
+
+@pytest.mark.parametrize("limit", [50, 100, 333, 1000, 4000])
+@pytest.mark.parametrize("size", [4001, 10_000, 123_457])
+def test_head_and_tail_kept_and_count_is_exact(limit, size):
+    text = "".join(chr(ord("a") + i % 26) for i in range(size))
+    out = cap_text(text, limit)
+    assert len(out) <= limit
+    m = MARKER_RE.search(out)
+    assert m, out
+    head, tail = out[: m.start()], out[m.end():]
+    assert text.startswith(head) and text.endswith(tail)
+    assert head and tail
+    assert len(head) + int(m.group(1)) + len(tail) == len(text)
+
+
+def test_prefers_line_boundaries():
+    text = "\n".join(f"line {i:04d}" for i in range(1000))
+    out = cap_text(text, 400)
+    m = MARKER_RE.search(out)
+    head, tail = out[: m.start()], out[m.end():]
+    assert head.endswith(head.splitlines()[-1]) and re.fullmatch(r"line \d{4}", head.splitlines()[-1])
+    assert re.fullmatch(r"line \d{4}", tail.splitlines()[0])
+    assert tail.endswith("line 0999")
+
+
+def test_never_splits_a_surrogate_pair():
+    pair = "\ud83d\ude00"  # what a JSON "\\ud83d\\ude00" decodes to when not combined
+    for limit in range(30, 80):
+        for offset in range(0, 4):
+            text = "a" * offset + pair * 200
+            out = cap_text(text, limit)
+            assert len(out) <= limit
+            for i, ch in enumerate(out):
+                if "\ud800" <= ch <= "\udbff":
+                    assert i + 1 < len(out) and "\udc00" <= out[i + 1] <= "\udfff", (limit, offset)
+                if "\udc00" <= ch <= "\udfff":
+                    assert i > 0 and "\ud800" <= out[i - 1] <= "\udbff", (limit, offset)
+
+
+def test_astral_characters_intact():
+    text = "😀" * 5000
+    out = cap_text(text, 100)
+    assert len(out) <= 100
+    assert set(MARKER_RE.sub("", out)) == {"😀"}
+
+
+@pytest.mark.parametrize("limit", [0, -5])
+def test_non_positive_limit(limit):
+    assert cap_text("abc", limit) == ""
+
+
+def test_tiny_limit_just_truncates():
+    assert cap_text("abcdefghij" * 10, 5) == "abcde"
+
+
+def test_non_string_input():
+    assert cap_text(None, 10) == ""
+    assert cap_text(12345, 10) == "12345"
