@@ -1,0 +1,538 @@
+"""The privacy filter: what never reaches the memory store.
+
+Every piece of text memlane stores goes through :func:`clean_text` (or
+:func:`clean_value` for a JSON value), which applies, in order:
+
+1. :func:`strip_injected` - drops our own ``<memory-context ...>`` blocks and
+   Claude Code's ``<system-reminder>`` blocks, so memory never stores itself;
+2. :func:`strip_private` - drops ``<private>...</private>`` blocks;
+3. :func:`redact_secrets` - replaces secret values with ``[REDACTED:<kind>]``.
+
+Tag blocks (both kinds) match in any case, allow attributes
+(``<private reason="x">``) and span lines. Nested blocks go whole; an opener
+that is never closed removes everything after it (fail closed); a closer with
+no opener is dropped. The scan is a single pass over the tags, so it is linear
+in the text length whatever the nesting.
+
+Secret kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets
+audit via :func:`find_secrets`): ``private_key`` (PEM blocks, an unterminated
+BEGIN redacts to the end), ``jwt``, ``anthropic_key``, ``openai_key``,
+``github_token``, ``aws_access_key``, ``slack_token``, ``slack_webhook``,
+``google_api_key``, ``stripe_key``, ``npm_token``, ``pypi_token``, ``bearer``
+(the word ``Bearer`` is kept), ``basic_auth``, ``password`` (also the password
+in ``scheme://user:pass@host`` and ``curl -u user:pass``), ``api_key``,
+``token``, ``secret`` (assignments whose key name ends in one of those words,
+in env / JSON / YAML / CLI / code styles; the key is kept, the value goes) and
+``custom`` (the user's ``secret_patterns``; when a pattern has groups, group 1
+is redacted, otherwise the whole match).
+
+Left alone on purpose: prose such as "Bearer token auth", code that reads a
+secret (``process.env.TOKEN``, ``os.environ["API_KEY"]``,
+``token = get_token()``, ``password=password``, ``token: str``, ``$TOKEN``,
+``${{ secrets.X }}``), empty values, placeholders (``****``, ``<token>``),
+keys such as ``max_tokens`` / ``token_type`` / ``password_hash`` (the key
+must *end* in a secret word), and free-standing hex hashes and UUIDs (there is
+no entropy guessing).
+
+Import cost matters (hook path): only ``re`` is imported, and the regular
+expressions are compiled on first use.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "strip_private",
+    "strip_injected",
+    "redact_secrets",
+    "find_secrets",
+    "clean_text",
+    "clean_value",
+    "is_entirely_private",
+]
+
+# ---------------------------------------------------------------------------
+# Tag blocks
+# ---------------------------------------------------------------------------
+
+_TAG_RES = {}
+
+
+def _tag_re(names):
+    """One regex matching an opening or closing tag of any of ``names``.
+
+    A tag is ``<name`` or ``</name`` followed by whitespace, ``/``, ``>`` or the
+    end of the text, then attributes up to ``>``. A tag whose ``>`` is missing
+    (cut off by the end of the text, or by the next ``<``) still counts, so a
+    broken opener fails closed. ``[^<>]*`` never backtracks, which keeps the
+    scan linear.
+    """
+    rx = _TAG_RES.get(names)
+    if rx is None:
+        alt = "|".join(re.escape(n) for n in names)
+        rx = re.compile(
+            r"<(/?)(" + alt + r")(?=[\s/>]|\Z)[^<>]*>?",
+            re.IGNORECASE | re.ASCII,
+        )
+        _TAG_RES[names] = rx
+    return rx
+
+
+def _strip_blocks(text, names):
+    if "<" not in text:
+        return text
+    out = []
+    pos = 0  # start of the text not yet copied to out
+    depth = 0
+    open_name = None
+    for m in _tag_re(names).finditer(text):
+        closing = m.group(1) == "/"
+        name = m.group(2).lower()
+        self_closing = not closing and m.group(0).endswith("/>")
+        if depth == 0:
+            out.append(text[pos:m.start()])
+            pos = m.end()
+            if closing or self_closing:
+                continue  # a stray closer or an empty <private/>: drop the tag
+            depth = 1
+            open_name = name
+        elif name == open_name:
+            # Tags of another name inside an open block go with the block.
+            if closing:
+                depth -= 1
+                if depth == 0:
+                    pos = m.end()
+            elif not self_closing:
+                depth += 1
+    if depth:
+        return "".join(out)  # unclosed: everything after the opener goes
+    if pos == 0:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def strip_private(text: str) -> str:
+    """Remove ``<private>...</private>`` blocks (see the module docstring)."""
+    if not isinstance(text, str):
+        return text
+    return _strip_blocks(text, ("private",))
+
+
+def strip_injected(text: str) -> str:
+    """Remove ``<memory-context>`` and ``<system-reminder>`` blocks."""
+    if not isinstance(text, str):
+        return text
+    return _strip_blocks(text, ("memory-context", "system-reminder"))
+
+
+def is_entirely_private(original: str) -> bool:
+    """True when ``original`` had content and only whitespace survives strip_private."""
+    if not isinstance(original, str) or not original.strip():
+        return False
+    return not strip_private(original).strip()
+
+
+# ---------------------------------------------------------------------------
+# Secrets
+# ---------------------------------------------------------------------------
+
+# Words a key name must END with for its value to count as a secret
+# (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``AWS_SECRET_ACCESS_KEY``).
+_KEY_WORD = (
+    r"(?:pass(?:word|wd|phrase)|api[_-]?key|(?:secret|access|private)[_-]?key"
+    r"|secret|token)"
+)
+# The value after a separator: an escaped-JSON string (\"v\"), a "string",
+# a 'string', or a bare word (stops at whitespace, quotes, , ; and at the
+# escapes \n \r \t \" of serialised text; in a URL query also at &).
+_VALUE = (
+    r"(?P<pfx>[bBrRuUfF]{1,2}(?=[\"']))?"
+    r"(?:\\\"(?P<eq>[^\"\n]*?)\\\""
+    r"|\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\""
+    r"|'(?P<sq>[^'\n]*)'"
+    r"|`(?P<bq>[^`\n]*)`"
+    r"|[\"']?(?P<bare>(?:[^\s\"'`,;\\]|\\(?![nrt\"']))[^\s\"'`,;\\]*"
+    r"(?:\\(?![nrt\"'])[^\s\"'`,;\\]*)*))"
+)
+
+# (kind, pattern, flags); earlier rules win the kind when spans overlap.
+_TOKEN_RULES = (
+    ("private_key",
+     r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----.*?"
+     r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+     re.DOTALL),
+    ("jwt",
+     r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+     0),
+    ("anthropic_key", r"(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}", 0),
+    ("openai_key",
+     r"(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}",
+     0),
+    ("github_token",
+     r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
+     0),
+    ("aws_access_key", r"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])", 0),
+    ("slack_token", r"(?<![A-Za-z0-9_-])xox[bpars]-[A-Za-z0-9-]{10,}", 0),
+    ("slack_webhook",
+     r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{20,}", 0),
+    ("google_api_key", r"(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}", 0),
+    ("stripe_key", r"(?<![A-Za-z0-9_])[sr]k_(?:live|test)_[A-Za-z0-9]{16,}", 0),
+    ("npm_token", r"(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])", 0),
+    ("pypi_token", r"(?<![A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{40,}", 0),
+    # Only the value goes; the word Bearer stays.
+    ("bearer",
+     r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{20,}=*)(?![A-Za-z0-9._~+/=-])",
+     re.IGNORECASE),
+    ("basic_auth",
+     r"\bauthorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
+     r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})",
+     re.IGNORECASE),
+    ("token",
+     r"\bauthorization[\"']?[ \t]*[:=][ \t]*[\"']?token[ \t]+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
+     re.IGNORECASE),
+    # scheme://user:PASSWORD@host
+    ("password",
+     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
+     r"(?P<v>[^\s/@\"'<>$]{1,200})@",
+     0),
+    # .netrc: machine HOST login USER password PASSWORD
+    ("password",
+     r"\blogin[ \t]+[^\s\"']{1,200}[ \t]+password[ \t]+(?P<v>[^\s\"'$][^\s\"']*)",
+     0),
+    # curl -u user:PASSWORD / --user=user:PASSWORD
+    ("password",
+     r"(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'$-][^\s:\"']*:"
+     r"(?P<v>[^\s\"'$][^\s\"']*)",
+     0),
+)
+
+# key = value in env / JSON / YAML / code / escaped-JSON styles.
+_ASSIGN = (
+    r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
+    r"(?:\\?[\"'])?(?:[ \t]*\])?"
+    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~]))(?P<post>[ \t]*)"
+    + _VALUE
+)
+# --password VALUE (the = form is an assignment)
+_CLI = (
+    r"(?<![A-Za-z0-9_-])--[A-Za-z0-9_-]{0,40}?(?P<kw>" + _KEY_WORD + r")"
+    r"(?![A-Za-z0-9_.-])[ \t]+"
+    r"(?:\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"|'(?P<sq>[^'\n]*)'"
+    r"|(?P<bare>[^\s\"'`\-][^\s\"'`]*))"
+)
+
+_COMPILED = None
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_CONSTANTS = frozenset(
+    "true false null none nil undefined yes no on off "
+    "str string int bool bytes number boolean any object optional".split()
+)
+_PLACEHOLDER_CHARS = frozenset("*xX.-_•")
+# Bare words that are prose or code, never a password ("use --token to ...",
+# "token: the API token", "if not token: return").
+_NOT_SECRET_WORDS = frozenset(
+    "a an the to or and for with is are be in of if when as on from at by it "
+    "this that your you must should will can see use not instead here "
+    "required return raise pass continue break await yield new lambda "
+    "function async typeof this self const let var def class import".split()
+)
+_TRAILING = ")]}>.:"
+_DOTTED = None
+_REFERENCE = None
+_ENDS_WITH_KEY_WORD = None
+
+
+def _compiled():
+    global _COMPILED, _DOTTED, _REFERENCE, _ENDS_WITH_KEY_WORD
+    if _COMPILED is None:
+        rules = []
+        for prio, (kind, pattern, flags) in enumerate(_TOKEN_RULES):
+            rules.append((prio, kind, re.compile(pattern, flags | re.ASCII)))
+        n = len(rules)
+        assign = re.compile(_ASSIGN, re.IGNORECASE | re.ASCII)
+        cli = re.compile(_CLI, re.IGNORECASE | re.ASCII)
+        _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z")
+        # ${X} $(cmd) {{ tpl }} {% tag %} <%= erb %> [REDACTED:x] as prefixes;
+        # $NAME {name} %s %(name)s <placeholder> as the whole value.
+        _REFERENCE = re.compile(
+            r"(?:\$[{(]|\{\{|\{%|<%|\[REDACTED\b)"
+            r"|(?:\$[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_.]*\}"
+            r"|%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[sdr]|<[^<>]*>?)\Z"
+        )
+        _ENDS_WITH_KEY_WORD = re.compile(
+            r"[A-Za-z0-9_.-]*?(?P<kw>" + _KEY_WORD + r")\Z", re.IGNORECASE | re.ASCII
+        )
+        _COMPILED = (tuple(rules), (n, assign), (n + 1, cli), n + 2)
+    return _COMPILED
+
+
+_EXTRA_CACHE = {}
+
+
+def _compile_extra(extra_patterns):
+    """Compile the user's patterns; invalid ones (or non-strings) are skipped."""
+    if not extra_patterns:
+        return ()
+    if isinstance(extra_patterns, (str, re.Pattern)):
+        extra_patterns = (extra_patterns,)
+    try:
+        key = tuple(extra_patterns)
+        hash(key)
+    except TypeError:
+        return ()
+    got = _EXTRA_CACHE.get(key)
+    if got is None:
+        compiled = []
+        for p in key:
+            if isinstance(p, re.Pattern):
+                compiled.append(p)
+            elif isinstance(p, str) and p:
+                try:
+                    compiled.append(re.compile(p))
+                except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+                    pass
+        got = tuple(compiled)
+        if len(_EXTRA_CACHE) > 64:
+            _EXTRA_CACHE.clear()
+        _EXTRA_CACHE[key] = got
+    return got
+
+
+def _kind_for(word):
+    w = word.lower()
+    if w.startswith("pass"):
+        return "password"
+    if w.startswith("api"):
+        return "api_key"
+    if w.endswith("token"):
+        return "token"
+    return "secret"
+
+
+def _key_before(text, kw_start, kw):
+    """The whole key name ending in ``kw`` (``DB_PASSWORD`` for ``PASSWORD``)."""
+    i = kw_start
+    stop = max(0, kw_start - 100)
+    while i > stop and text[i - 1] in _KEY_CHARS:
+        i -= 1
+    return text[i:kw_start] + kw
+
+
+def _is_reference(value):
+    """A quoted or bare value that names a secret instead of holding one."""
+    v = value.strip()
+    if not v:
+        return True
+    if v.lower() in _CONSTANTS:
+        return True
+    if len(v) >= 3 and set(v) <= _PLACEHOLDER_CHARS:  # ****, xxxx, ...
+        return True
+    return _REFERENCE.match(v) is not None
+
+
+def _bare_is_literal(text, m, value, vend, key, kw, style):
+    """Judge whether a bare (unquoted) value is a literal secret or code."""
+    if _is_reference(value):
+        return False
+    low = value.lower()
+    if low in _NOT_SECRET_WORDS:
+        return False
+    if low == key.lower() or low == kw.lower() or low == key.lower().lstrip("-"):
+        return False  # password=password (a keyword argument passed along)
+    if "(" in value or "[" in value:
+        return False  # get_token() / os.environ["X"] / getenv(...)
+    if _DOTTED.match(value):
+        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
+    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value):
+        return False  # token: otherToken / password = db_password (variables)
+    if style == "cli":
+        return True
+    eol = text.find("\n", vend)
+    rest = text[vend:eol if eol >= 0 else len(text)].lstrip(" \t")
+    if value[0] == "#" and (m.group("post") or m.group("pre")):
+        return False  # "password = # comment"
+    if style == "spaced":
+        # `password = hunter2` (ini) is a literal; `token = await getToken()`
+        # or `token = a + b` is code: literals end the line.
+        return not rest or rest.startswith(("#", "//", ";", ",", "\r", "\\n"))
+    if style == "colon":
+        # `token: Token = None` / `token: Foo | None` are type annotations.
+        return not rest.startswith(("=", "|"))
+    return True
+
+
+def find_secrets(text: str, extra_patterns=()) -> list:
+    """``(kind, start, end)`` of every secret value :func:`redact_secrets` replaces.
+
+    Spans are sorted and never overlap: overlapping finds are merged into one
+    span that takes the kind of the most specific rule (a key found inside a
+    ``Bearer`` header or an assignment is reported as that key's kind).
+    """
+    if not isinstance(text, str) or not text:
+        return []
+    rules, (assign_prio, assign), (cli_prio, cli), custom_prio = _compiled()
+    found = []  # (start, prio, end, kind)
+    for prio, kind, rx in rules:
+        for m in rx.finditer(text):
+            if "v" in rx.groupindex:
+                s, e = m.span("v")
+            else:
+                s, e = m.span()
+            if e > s:
+                found.append((s, prio, e, kind))
+
+    for prio, rx, style_of in ((assign_prio, assign, None), (cli_prio, cli, "cli")):
+        for m in rx.finditer(text):
+            kw = m.group("kw")
+            for group in ("eq", "dq", "sq", "bq", "bare"):
+                value = m.group(group) if group in rx.groupindex else None
+                if value is not None:
+                    break
+            else:  # pragma: no cover - the regex always sets one
+                continue
+            s, e = m.span(group)
+            key = _key_before(text, m.start("kw"), kw)
+            if group == "bare":
+                if _is_reference(value):  # before trimming: <your-token>
+                    continue
+                key_start = m.start("kw") - (len(key) - len(kw))
+                if key_start > 0 and text[key_start - 1] in "?&":
+                    amp = value.find("&")  # ?access_token=abc&state=x
+                    if amp >= 0:
+                        e -= len(value) - amp
+                        value = value[:amp]
+                stripped = value.rstrip(_TRAILING)
+                e -= len(value) - len(stripped)
+                value = stripped
+                if not value:
+                    continue
+                style = style_of
+                if style is None:
+                    sep = m.group("sep")
+                    if sep == ":":
+                        style = "colon"
+                    elif sep == "=" and not m.group("pre") and not m.group("post"):
+                        style = "loose"
+                    else:
+                        style = "spaced"
+                if not _bare_is_literal(text, m, value, e, key, kw, style):
+                    continue
+            elif _is_reference(value) or value.lower() == key.lower():
+                continue
+            elif ("${" in value if group == "bq"
+                  else "{" in value and "f" in (m.groupdict().get("pfx") or "").lower()):
+                continue  # an f-string / template literal: code, not a literal
+            found.append((s, prio, e, _kind_for(kw)))
+
+    for rx in _compile_extra(extra_patterns):
+        use_group = rx.groups > 0
+        try:
+            for m in rx.finditer(text):
+                if use_group and m.start(1) >= 0:
+                    s, e = m.span(1)
+                else:
+                    s, e = m.span()
+                if e > s:
+                    found.append((s, custom_prio, e, "custom"))
+        except (RecursionError, MemoryError):  # pragma: no cover - defensive
+            continue
+
+    if not found:
+        return []
+    found.sort()
+    merged = []
+    cur_s, cur_p, cur_e, cur_k = found[0]
+    for s, p, e, k in found[1:]:
+        if s < cur_e:  # overlap: one span, kind of the most specific rule
+            if e > cur_e:
+                cur_e = e
+            if p < cur_p:
+                cur_p, cur_k = p, k
+        else:
+            merged.append((cur_k, cur_s, cur_e))
+            cur_s, cur_p, cur_e, cur_k = s, p, e, k
+    merged.append((cur_k, cur_s, cur_e))
+    return merged
+
+
+def redact_secrets(text: str, extra_patterns=()) -> str:
+    """Replace every secret :func:`find_secrets` reports with ``[REDACTED:<kind>]``."""
+    spans = find_secrets(text, extra_patterns)
+    if not spans:
+        return text
+    out = []
+    pos = 0
+    for kind, s, e in spans:
+        out.append(text[pos:s])
+        out.append("[REDACTED:" + kind + "]")
+        pos = e
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# The one filter
+# ---------------------------------------------------------------------------
+
+
+def clean_text(text: str, extra_patterns=()) -> str:
+    """strip_injected, then strip_private, then redact_secrets. Non-str passes through."""
+    if not isinstance(text, str):
+        return text
+    text = _strip_blocks(text, ("memory-context", "system-reminder"))
+    text = _strip_blocks(text, ("private",))
+    return redact_secrets(text, extra_patterns)
+
+
+def clean_value(value, extra_patterns=()):
+    """A copy of a JSON value with :func:`clean_text` applied to every string value.
+
+    Dict keys are kept as they are. A string under a key whose name ends in a
+    secret word (``"password"``, ``"apiKey"``, ``"client_secret"``,
+    ``"GITHUB_TOKEN"``; the same rule as ``key=value`` text) is replaced whole
+    by ``[REDACTED:<kind>]`` unless it is empty or a reference (``$X``,
+    ``<placeholder>``), because a parsed JSON string no longer carries its key.
+    Lists (and tuples, which come back as lists) and dicts are copied; other
+    values (numbers, None, bools) are returned as they are. The walk is
+    iterative, so any nesting depth works, and a container met twice (or a
+    cycle) maps to the same copy.
+    """
+    if isinstance(value, str):
+        return clean_text(value, extra_patterns)
+    if not isinstance(value, (dict, list, tuple)):
+        return value
+    _compiled()
+    extra = _compile_extra(extra_patterns)  # compile once for the whole walk
+    root = {} if isinstance(value, dict) else []
+    copies = {id(value): root}
+    stack = [(value, root)]
+    keep = [value]  # keeps ids stable while we walk
+
+    def child(v):
+        if isinstance(v, str):
+            return clean_text(v, extra)
+        if isinstance(v, (dict, list, tuple)):
+            got = copies.get(id(v))
+            if got is None:
+                got = {} if isinstance(v, dict) else []
+                copies[id(v)] = got
+                keep.append(v)
+                stack.append((v, got))
+            return got
+        return v
+
+    while stack:
+        src, dst = stack.pop()
+        if isinstance(src, dict):
+            for k, v in src.items():
+                if isinstance(v, str) and isinstance(k, str) and v and not _is_reference(v):
+                    m = _ENDS_WITH_KEY_WORD.match(k)
+                    if m is not None:
+                        dst[k] = "[REDACTED:" + _kind_for(m.group("kw")) + "]"
+                        continue
+                dst[k] = child(v)
+        else:
+            for v in src:
+                dst.append(child(v))
+    return root
