@@ -17,6 +17,10 @@ class StoreError(Exception):
     """A problem a user can cause or fix, said in one sentence."""
 
 
+class StoreBusy(StoreError):
+    """Another process held the write lock for longer than the busy timeout."""
+
+
 def _check_sqlite() -> None:
     if sqlite3.sqlite_version_info < schema.MIN_SQLITE:
         raise StoreError(
@@ -130,7 +134,11 @@ def _uri_path(path: str) -> str:
 
 
 class write:
-    """`with write(conn):` runs the block in one BEGIN IMMEDIATE transaction."""
+    """`with write(conn):` runs the block in one BEGIN IMMEDIATE transaction.
+
+    SQLite errors a user can cause (locked, read-only, full disk, corrupt file)
+    leave it as StoreError (StoreBusy for a lock held too long), rolled back.
+    """
 
     __slots__ = ("conn",)
 
@@ -138,22 +146,40 @@ class write:
         self.conn = conn
 
     def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise _translated(self.conn, exc) from exc
         return self.conn
 
     def __exit__(self, exc_type, exc, tb) -> bool:
         if exc_type is None:
             try:
                 self.conn.execute("COMMIT")
-            except BaseException:
-                self.conn.execute("ROLLBACK")
-                raise
-        else:
-            try:
-                self.conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+                return False
+            except sqlite3.Error as commit_error:
+                exc = commit_error
+        try:
+            self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        if isinstance(exc, sqlite3.OperationalError) or (
+            isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.IntegrityError)
+        ):
+            raise _translated(self.conn, exc) from exc
+        if exc_type is None:
+            raise exc
         return False
+
+
+def _translated(conn: sqlite3.Connection, exc: sqlite3.Error) -> StoreError:
+    try:
+        path = conn.execute("PRAGMA database_list").fetchone()[2] or "the database"
+    except sqlite3.Error:
+        path = "the database"
+    text = str(exc)
+    kind = StoreBusy if ("locked" in text or "busy" in text) else StoreError
+    return kind(_describe(path, exc))
 
 
 def utc_now() -> str:

@@ -223,8 +223,12 @@ def _snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
     text = " ".join(text.split())
     if not terms:
         return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
-    roots = sorted({t[:-2] if len(t) > 5 and t.isascii() else t for t in terms}, key=len, reverse=True)
-    pattern = re.compile("|".join(re.escape(r) for r in roots), re.IGNORECASE)
+    # Stemmed words match other endings ("failing" for "failed"): mark the whole word.
+    parts = sorted(
+        (re.escape(t[:-2]) + r"\w*" if len(t) > 5 and t.isascii() and t.isalnum() else re.escape(t))
+        for t in terms
+    )
+    pattern = re.compile("|".join(sorted(parts, key=len, reverse=True)), re.IGNORECASE)
     first = pattern.search(text)
     start = 0
     if first and first.start() > SNIPPET_CHARS // 3:

@@ -45,11 +45,20 @@ def content_hash(*fields: object) -> str:
     return h.hexdigest()
 
 
+def _valid_unicode(text: str) -> str:
+    """Lone surrogates (JSON can carry "\\ud800") cannot be stored: they become U+FFFD."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def _text(value: object, limit: int | None = None) -> str | None:
     if value is None:
         return None
     text = value if isinstance(value, str) else str(value)
-    text = text.replace("\x00", "")
+    text = _valid_unicode(text.replace("\x00", ""))
     return cap_text(text, limit) if limit else text
 
 
@@ -126,7 +135,7 @@ def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
 
 
 def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) -> tuple:
-    text = error_text if isinstance(error_text, str) and error_text.strip() else row[9]
+    text = _text(error_text) if isinstance(error_text, str) and error_text.strip() else row[9]
     signature = error_signature(text, row[3])
     created_at = row[13]
     sample = headline(text)[:300]

@@ -1,0 +1,112 @@
+"""Forgetting and redaction remove every copy: rows, both indexes, derived text, file bytes."""
+
+import os
+
+import pytest
+
+from store import db, forget, queries, writer
+from store.search import search
+from tests.store.conftest import file_bytes, ts
+
+
+def add(conn, content, session="s1", **extra):
+    return writer.add_memory(conn, {"session_id": session, "type": extra.pop("type", "command"),
+                                    "content": content, "cwd": "/nonexistent/app", **extra})  # fmt: skip
+
+
+@pytest.fixture
+def filled(conn):
+    for i in range(200):
+        add(conn, f"routine compile step {i} finished without warnings", session=f"s{i % 4}")
+    return conn
+
+
+def test_forget_by_query_leaves_no_bytes_in_db_or_wal(filled, db_path):
+    secret = "zebrapassword42xyz"
+    add(filled, f"deployed with {secret} to staging", session="s9")
+    writer.update_session_summary(filled, "s9")
+    assert secret.encode() in file_bytes(db_path)
+    assert forget.forget(filled, query=secret) == 1
+    assert search(filled, secret) == [] and search(filled, "ebrapassword") == []
+    raw = file_bytes(db_path)
+    assert secret.encode() not in raw and b"ebrapassword42" not in raw
+    assert queries.get_session(filled, "s9") is None  # its only memory went, so did the session
+
+
+def test_redact_a_pattern_and_a_span(filled, db_path):
+    memory_id = add(filled, "token ultrasecretfalcon printed; also hunter2hunter2 here")
+    assert forget.redact(filled, memory_id, pattern=r"ultrasecret\w+") == 1
+    content = queries.get_memory(filled, memory_id)["content"]
+    start = content.index("hunter2hunter2")
+    assert forget.redact(filled, memory_id, span=(start, start + len("hunter2hunter2"))) == 1
+    assert queries.get_memory(filled, memory_id)["content"] == "token [REDACTED] printed; also [REDACTED] here"
+    raw = file_bytes(db_path)
+    assert b"ultrasecretfalcon" not in raw and b"hunter2hunter2" not in raw
+    assert search(filled, "ultrasecretfalcon") == [] and search(filled, "hunter2hunter2") == []
+    assert [h["id"] for h in search(filled, "printed")] == [memory_id]
+
+
+def test_redact_rejects_bad_input_with_a_sentence(filled):
+    memory_id = add(filled, "short")
+    with pytest.raises(db.StoreError, match="outside memory"):
+        forget.redact(filled, memory_id, span=(0, 999))
+    with pytest.raises(db.StoreError, match="not a valid regular expression"):
+        forget.redact(filled, memory_id, pattern="(")
+    with pytest.raises(db.StoreError, match="no memory"):
+        forget.redact(filled, 99999, pattern="x")
+
+
+def test_forget_by_session_project_file_and_time(filled):
+    assert forget.forget(filled, session="s0") == 50
+    assert queries.get_session(filled, "s0") is None
+    old = add(filled, "ancient history", session="s1", created_at=ts(days_ago=400))
+    assert forget.select_ids(filled, before=ts(days_ago=100)) == [old]
+    assert forget.forget(filled, before=ts(days_ago=100)) == 1
+    edit = add(filled, "Edit parser", session="s2", type="file_edit", file_path="/nonexistent/app/p.py")
+    assert forget.forget(filled, file_path="/nonexistent/app/p.py") == 1 and queries.get_memory(filled, edit) is None
+    assert forget.forget(filled, project="/nonexistent/app") == 150
+    assert filled.execute("SELECT count(*) FROM memory").fetchone()[0] == 0
+
+
+def test_forget_needs_a_criterion(filled):
+    with pytest.raises(db.StoreError, match="say what to forget"):
+        forget.forget(filled)
+    assert filled.execute("SELECT count(*) FROM memory").fetchone()[0] == 200
+
+
+def test_derived_text_is_rebuilt_without_the_forgotten_memory(conn):
+    add(conn, "$ npm test\nError: leakysecretvalue not found", type="error",
+        error_text="Error: leakysecretvalue not found")  # fmt: skip
+    add(conn, "$ npm test\nError: leakysecretvalue not found", session="s2", type="error",
+        error_text="Error: leakysecretvalue not found")  # fmt: skip
+    writer.update_session_summary(conn, "s1")
+    assert "leakysecretvalue" in queries.get_session(conn, "s1")["summary"]
+    group = queries.error_groups(conn)[0]
+    assert group["count"] == 2
+    forget.forget(conn, query="leakysecretvalue")
+    assert queries.error_groups(conn) == []  # every occurrence gone: the group too
+
+
+def test_secrets_audit_finds_what_slipped_through_and_redacts_it(conn, db_path):
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    leaked = add(conn, f"export GITHUB_TOKEN={token}")
+    private = add(conn, "notes <private>the vault combination 1234</private> end")
+    add(conn, "nothing to see here")
+    findings = forget.secrets_audit(conn)
+    assert {f["id"] for f in findings} == {leaked, private}
+    assert token not in str(findings)  # the audit shows where, not the secret itself
+    assert forget.redact_findings(conn, [f["id"] for f in findings]) == 2
+    raw = file_bytes(db_path)
+    assert token.encode() not in raw and b"vault combination" not in raw
+    assert forget.secrets_audit(conn) == []
+    assert search(conn, token) == []
+
+
+def test_space_is_given_back(db_path):
+    conn = db.connect(db_path)
+    for i in range(400):
+        add(conn, f"bulky output {i} " + "lorem ipsum dolor " * 100, session=f"s{i}")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    big = os.path.getsize(db_path)
+    forget.forget(conn, project="/nonexistent/app")
+    assert os.path.getsize(db_path) < big / 3
