@@ -110,7 +110,14 @@ def connect(
                 raise StoreError(f"{path} needs an upgrade, which a read-only open cannot do.")
             from store import migrate  # imports peewee: only on creation or upgrade
 
-            migrate.upgrade(conn, version)
+            try:
+                migrate.upgrade(conn, version)
+            except sqlite3.Error:
+                raise
+            except Exception as exc:  # a failed step rolled back: say so, keep the file
+                raise StoreError(
+                    f"upgrading {path} from schema {version} failed ({exc}); it was left as it was."
+                ) from exc
     except StoreError:
         conn.close()
         raise
