@@ -157,6 +157,13 @@ def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
     if row is None or _is_duplicate(conn, row):
         return None
     _ensure_session(conn, row)
+    # The model can `cd` anywhere and later events carry that cwd: a memory belongs
+    # to its session's project, fixed when the session started.
+    owner = conn.execute(
+        "SELECT project, project_name FROM session WHERE session_id = ?", (row[0],)
+    ).fetchone()
+    if owner and owner[0] and owner[0] != row[5]:
+        row = row[:5] + (owner[0], owner[1]) + row[7:]
     if row[4] == "error":
         row = _link_error_group(conn, row, obs.get("error_text"))
     return conn.execute(INSERT_MEMORY_SQL, row).lastrowid

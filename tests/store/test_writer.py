@@ -184,3 +184,12 @@ def test_concurrent_processes_lose_nothing_and_dedupe_across_processes(db_path):
     conn = db.connect(db_path)
     assert count(conn, "SELECT count(*) FROM memory WHERE session_id LIKE 'p%'") == 320
     assert count(conn, "SELECT count(*) FROM memory WHERE session_id = 'shared'") == 1
+
+
+def test_a_memory_belongs_to_its_sessions_project_even_after_cd(conn, tmp_path):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    writer.start_session(conn, "s1", str(repo))
+    memory_id = writer.add_memory(conn, obs(cwd="/tmp"))  # the model ran `cd /tmp`
+    row = queries.get_memory(conn, memory_id)
+    assert (row["project"], row["project_name"], row["cwd"]) == (str(repo), "repo", "/tmp")
