@@ -121,6 +121,13 @@ def observation(rng: random.Random, session_id: str, cwd: str, created_at: str, 
             "content": _sized(rng, f"Write {path} (created, 24 lines)\n" + FILLER), "tags": "write"}  # fmt: skip
 
 
+def parse_iso(stamp: str) -> float:
+    """The epoch seconds of a stored UTC timestamp."""
+    import calendar
+
+    return calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")) + float("0" + stamp[19:-1])
+
+
 def iso(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1e6):06d}Z"
 

@@ -1,0 +1,35 @@
+"""`memlane demo`: a realistic database, and a feeder that goes through the real hook."""
+
+import os
+import sqlite3
+
+from store import db, queries
+from tui.demo import build_demo_database, feed
+
+
+def test_demo_database_is_realistic(tmp_path):
+    path = str(tmp_path / "demo.db")
+    stats = build_demo_database(path)
+    conn = db.connect(path)
+    assert stats["projects"] >= 4 and stats["sessions"] >= 30 and stats["memories"] > 1500
+    assert {"prompt", "file_edit", "command", "error"} <= set(stats["by_type"])
+    statuses = {g["status"] for g in queries.error_groups(conn, limit=50)}
+    assert statuses == {"open", "resolved", "ignored"}
+    assert max(g["count"] for g in queries.error_groups(conn, limit=50)) >= 10  # recurring errors
+    contents = [r[0] for r in conn.execute("SELECT content FROM memory")]
+    assert any("인증" in c or "버그" in c for c in contents)
+    assert any("[REDACTED:" in c for c in contents)
+    raw = open(path, "rb").read()
+    assert b"hunter2" not in raw and b"Zq8Lw2Xv7Rt5" not in raw  # the filter ran before writing
+    sessions = queries.list_sessions(conn, limit=100)
+    assert all(s["summary"] and s["ended_at"] and 0 < s["duration_s"] < 6 * 3600 for s in sessions)
+
+
+def test_feeder_writes_through_the_real_hook(tmp_path):
+    path = str(tmp_path / "demo.db")
+    db.connect(path).close()
+    feed(path, str(tmp_path), parent=os.getppid(), interval=0, max_events=8)
+    conn = sqlite3.connect(path)
+    types = {r[0] for r in conn.execute("SELECT type FROM memory")}
+    assert {"prompt", "command", "file_edit", "error"} <= types
+    assert conn.execute("SELECT count(*) FROM session WHERE session_id LIKE 'live-%'").fetchone()[0] == 1
