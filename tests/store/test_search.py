@@ -138,7 +138,7 @@ def test_project_filter_uses_the_git_top_level(conn, tmp_path):
     (repo / ".git").mkdir(parents=True)
     (repo / "src").mkdir()
     inside = add(conn, "refactor the parser", cwd=str(repo / "src"))
-    add(conn, "refactor the parser elsewhere", cwd=str(tmp_path))
+    add(conn, "refactor the parser elsewhere", cwd=str(tmp_path), session="s2")
     assert ids(search(conn, "parser", project=str(repo))) == [inside]
 
 

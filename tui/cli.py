@@ -1,0 +1,857 @@
+"""The `memlane` command: search, list and forget memories; install the hooks; open the app.
+
+Kept light: textual loads only for the app, rich only when a table is printed.
+Errors a user can cause end in one sentence on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+MEMORY_KEYS = (
+    "id", "session_id", "project", "project_name", "tool_name", "type", "file_path", "content",
+    "tags", "importance", "created_at", "source",
+)  # fmt: skip
+SESSION_KEYS = (
+    "session_id", "project", "project_name", "cwd", "started_at", "ended_at", "end_reason",
+    "duration_s", "last_activity_at", "summary", "memory_count", "error_count", "tools_used",
+    "files_changed", "source",
+)  # fmt: skip
+ERROR_KEYS = (
+    "id", "signature", "status", "count", "first_seen", "last_seen", "tool_name", "sample", "note",
+    "projects",
+)  # fmt: skip
+BRIEF_CONTENT_CHARS = 300
+MAX_SLASH_CHARS = 2000
+
+
+class UsageError(Exception):
+    """Bad arguments, said in one sentence (exit 2)."""
+
+
+# -- arguments ----------------------------------------------------------------------------------
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _days(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more days")
+    return value
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--json", dest="format", action="store_const", const="json",
+                       help="print one JSON value")  # fmt: skip
+    group.add_argument("--format", choices=("table", "brief", "json"),
+                       help="table (default), brief (compact text for Claude) or json")  # fmt: skip
+    parser.set_defaults(format="table")
+
+
+def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> None:
+    parser.add_argument("--project", "-p", metavar="P",
+                        help="a project's name, or a path inside it ('.' = here)")  # fmt: skip
+    if types:
+        parser.add_argument("--type", "-t", metavar="T", action="append",
+                            help="memory type (prompt, file_edit, command, error, ...); repeatable")  # fmt: skip
+        parser.add_argument("--session", "-s", metavar="S", help="one session id")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memlane",
+        description="Long-term memory for Claude Code. With no command, opens the app.",
+    )
+    parser.add_argument("--db", metavar="PATH",
+                        help="the memory database (default: $MEMLANE_DB or ~/.claude/memlane/memory.db)")  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND",
+        title="commands (memlane COMMAND --help for details)",
+    )  # fmt: skip
+
+    p = sub.add_parser("search", help="find memories")
+    p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
+    _filter_options(p)
+    p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
+    _output_options(p)
+
+    p = sub.add_parser("recent", help="the newest memories")
+    _filter_options(p)
+    p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
+    _output_options(p)
+
+    p = sub.add_parser("sessions", help="sessions with their summaries, newest first")
+    _filter_options(p, types=False)
+    p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
+    _output_options(p)
+
+    p = sub.add_parser("stats", help="counts and sizes")
+    _output_options(p)
+
+    p = sub.add_parser("errors", help="recurring errors, grouped")
+    _filter_options(p, types=False)
+    p.add_argument("--status", choices=("open", "resolved", "ignored", "all"), default="all")
+    p.add_argument("--sort", choices=("recent", "count"), default="recent")
+    p.add_argument("--limit", "-n", type=_positive_int, default=50, metavar="N")
+    _output_options(p)
+
+    p = sub.add_parser(
+        "forget", help="delete memories for good",
+        description="Delete memories and every copy of their text. Criteria combine (AND).",
+    )  # fmt: skip
+    p.add_argument("--id", type=_positive_int, action="append", metavar="N", help="a memory id; repeatable")
+    p.add_argument("--session", metavar="S", help="every memory of a session")
+    p.add_argument("--project", metavar="P", help="every memory of a project (name or path)")
+    p.add_argument("--query", metavar="Q", help="every memory a search for Q finds")
+    p.add_argument("--older-than", type=_days, metavar="DAYS", help="memories created more than DAYS ago")
+    p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    p.add_argument("--dry-run", action="store_true", help="say how many would go, delete nothing")
+
+    p = sub.add_parser("install", help="add memlane's hooks and /memory to Claude Code")
+    p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
+    p = sub.add_parser("uninstall", help="remove exactly what install added")
+    p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
+    sub.add_parser("doctor", help="check the install, the database and recent hook errors")
+
+    # import and demo parse their own options (tui/importer.py, tui/demo.py): see main()
+    sub.add_parser("import", help="import past Claude Code transcripts (memlane import --help)")
+    sub.add_parser("demo", help="open the app on a generated demo database (memlane demo --help)")
+
+    # `/memory` inside Claude Code runs this; not meant to be typed.
+    sub.add_parser("slash")  # its words are split off before parsing: see main()
+    sub._choices_actions = [a for a in sub._choices_actions if a.dest != "slash"]
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("memlane")
+    except Exception:
+        return "(not installed)"
+
+
+# -- entry point --------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    cut = _passthrough_at(argv)  # argparse cannot hand `--recent` etc. to a REMAINDER: keep them apart
+    try:
+        args = parser.parse_args(argv if cut is None else argv[: cut + 1])
+    except SystemExit as exc:  # --help, --version, or argparse's one-line usage error
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if cut is not None:
+        args.words = argv[cut + 1 :]
+    args.argv = argv
+    from store.paths import default_db_path
+
+    args.db = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
+    handler = _HANDLERS.get(args.command, _open_app)
+    try:
+        return handler(args)
+    except UsageError as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    except sqlite3.Error as exc:
+        from store.db import describe_error
+
+        return _fail(describe_error(args.db, exc))
+    except Exception as exc:
+        message = _user_error(exc)
+        if message is None:
+            raise
+        return _fail(message)
+    except KeyboardInterrupt:
+        return 130
+
+
+PASSTHROUGH = ("slash", "demo", "import")  # commands that parse their own words
+
+
+def _passthrough_at(argv: list[str]) -> int | None:
+    """The index of a PASSTHROUGH command word (after global options), else None."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--db":
+            i += 2
+        elif word.startswith("--db="):
+            i += 1
+        else:
+            return i if word in PASSTHROUGH else None
+    return None
+
+
+def _user_error(exc: Exception) -> str | None:
+    from store.db import StoreError
+
+    if isinstance(exc, StoreError):
+        return str(exc)
+    install = sys.modules.get("tui.install")
+    if install is not None and isinstance(exc, install.InstallError):
+        return str(exc)
+    if isinstance(exc, BrokenPipeError):
+        try:  # the reader went away (`memlane search x | head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return ""
+    if isinstance(exc, OSError) and exc.filename:  # a file or folder the user can fix
+        return f"cannot use {exc.filename}: {exc.strerror or exc}."
+    return None
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> int:
+    if message:
+        message = message[0].upper() + message[1:] if message[0].islower() else message
+        print(f"memlane: {message}", file=sys.stderr)
+    return code
+
+
+def _open_db(path: str) -> sqlite3.Connection:
+    from store.db import StoreError, connect
+
+    if not os.path.exists(path):
+        raise StoreError(
+            f"no memlane database at {path} yet (run `memlane install`, then use Claude Code, "
+            "or point --db at one)."
+        )
+    if os.path.isdir(path):
+        raise StoreError(f"{path} is a folder, not a memlane database.")
+    return connect(path, create=False)
+
+
+# -- listings -----------------------------------------------------------------------------------
+
+
+def _project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | None:
+    """What --project names: a path (its project), else a project name or key seen in sessions."""
+    if not value:
+        return None
+    if value in (".", "..") or "/" in value or "\\" in value or value.startswith("~"):
+        from store.project import resolve_project
+
+        key, _ = resolve_project(os.path.abspath(os.path.expanduser(value)))
+        return [key]
+    rows = conn.execute(
+        "SELECT DISTINCT project FROM session WHERE project = ? OR project_name = ? ORDER BY 1",
+        (value, value),
+    ).fetchall()
+    return [r[0] for r in rows] or [value]
+
+
+def _one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
+    keys = _project_keys(conn, value)
+    if not keys:
+        return None
+    if len(keys) > 1:
+        raise UsageError(
+            f"{value!r} names {len(keys)} projects ({', '.join(keys)}); give the path of the one you mean."
+        )
+    return keys[0]
+
+
+def _plain(text: str | None) -> str:
+    from store.search import HIGHLIGHT
+
+    return (text or "").replace(HIGHLIGHT[0], "").replace(HIGHLIGHT[1], "")
+
+
+def _memory_json(row: dict) -> dict:
+    out = {k: row.get(k) for k in MEMORY_KEYS}
+    if "score" in row and row.get("total_terms"):
+        out["score"] = row["score"]
+        out["matched_terms"] = row["matched_terms"]
+        out["total_terms"] = row["total_terms"]
+        out["snippet"] = _plain(row.get("snippet"))
+    return out
+
+
+def _print_json(value) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+def cmd_search(args) -> int:
+    return _memories(args, " ".join(args.query))
+
+
+def cmd_recent(args) -> int:
+    return _memories(args, "")
+
+
+def _memories(args, query: str) -> int:
+    from store.search import search
+
+    conn = _open_db(args.db)
+    try:
+        rows = search(
+            conn, query, project=_project_keys(conn, args.project), type=args.type,
+            session=args.session, limit=args.limit,
+        )  # fmt: skip
+    finally:
+        conn.close()
+    if args.format == "json":
+        _print_json([_memory_json(r) for r in rows])
+    elif args.format == "brief":
+        sys.stdout.write(brief_memories(rows, query) + "\n")
+    else:
+        _table_memories(rows, query)
+    return EXIT_OK
+
+
+def cmd_sessions(args) -> int:
+    from store.queries import list_sessions
+
+    conn = _open_db(args.db)
+    try:
+        rows = list_sessions(conn, project=_one_project(conn, args.project), limit=args.limit)
+    finally:
+        conn.close()
+    if args.format == "json":
+        _print_json([{k: r.get(k) for k in SESSION_KEYS} for r in rows])
+    elif args.format == "brief":
+        sys.stdout.write(brief_sessions(rows) + "\n")
+    else:
+        _table_sessions(rows)
+    return EXIT_OK
+
+
+def cmd_stats(args) -> int:
+    from store.queries import stats
+
+    conn = _open_db(args.db)
+    try:
+        data = stats(conn)
+    finally:
+        conn.close()
+    if args.format == "json":
+        _print_json(data)
+    elif args.format == "brief":
+        sys.stdout.write(brief_stats(data) + "\n")
+    else:
+        _table_stats(data)
+    return EXIT_OK
+
+
+def cmd_errors(args) -> int:
+    from store.queries import error_groups
+
+    conn = _open_db(args.db)
+    try:
+        rows = error_groups(
+            conn, status=None if args.status == "all" else args.status,
+            project=_one_project(conn, args.project), sort=args.sort, limit=args.limit,
+        )  # fmt: skip
+    finally:
+        conn.close()
+    if args.format == "json":
+        _print_json([{k: r.get(k) for k in ERROR_KEYS} for r in rows])
+    elif args.format == "brief":
+        sys.stdout.write(brief_errors(rows) + "\n")
+    else:
+        _table_errors(rows)
+    return EXIT_OK
+
+
+# -- forget -------------------------------------------------------------------------------------
+
+
+def _days_ago(days: float) -> str:
+    from datetime import datetime, timedelta, timezone
+
+    moment = datetime.now(timezone.utc) - timedelta(days=days)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def cmd_forget(args) -> int:
+    from store.forget import forget_ids, select_ids
+
+    criteria = {}
+    if args.id:
+        criteria["ids"] = args.id
+    if args.session:
+        criteria["session"] = args.session
+    if args.query is not None:
+        if not args.query.strip():
+            raise UsageError("--query needs some words to search for.")
+        criteria["query"] = args.query
+    if args.older_than is not None:
+        criteria["before"] = _days_ago(args.older_than)
+    if not criteria and not args.project:
+        raise UsageError(
+            "say what to forget: --id N, --session S, --project P, --query Q or --older-than DAYS."
+        )
+    conn = _open_db(args.db)
+    try:
+        if args.project:
+            criteria["project"] = _one_project(conn, args.project)
+        ids = select_ids(conn, **criteria)
+        if not ids:
+            print("No memories match; nothing was forgotten.")
+            return EXIT_OK
+        sessions = _count_sessions(conn, ids)
+        what = f"{_plural(len(ids), 'memory', 'memories')} from {_plural(sessions, 'session')}"
+        if args.dry_run:
+            print(f"Would forget {what}; nothing was deleted (--dry-run).")
+            return EXIT_OK
+        if not args.yes:
+            if not _stdin_is_tty():
+                raise UsageError(
+                    f"this would forget {what}; confirm with --yes (stdin is not a terminal, so memlane cannot ask)."
+                )
+            answer = _ask(f"Forget {what}? They are deleted for good. [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                print("Cancelled; nothing was forgotten.")
+                return EXIT_OK
+        whole = [args.session] if args.session and list(criteria) == ["session"] else []
+        removed = forget_ids(conn, ids, drop_sessions=whole)
+    finally:
+        conn.close()
+    print(f"Forgot {_plural(removed, 'memory', 'memories')}.")
+    return EXIT_OK
+
+
+def _count_sessions(conn: sqlite3.Connection, ids: list[int]) -> int:
+    seen: set[str] = set()
+    for i in range(0, len(ids), 500):
+        chunk = ids[i : i + 500]
+        marks = ", ".join("?" for _ in chunk)
+        seen.update(r[0] for r in conn.execute(f"SELECT DISTINCT session_id FROM memory WHERE id IN ({marks})", chunk))
+    return len(seen)
+
+
+def _stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return ""
+
+
+# -- install, doctor, import, demo, app ---------------------------------------------------------
+
+
+def cmd_install(args) -> int:
+    from tui import install
+
+    return install.install(dry_run=args.dry_run)
+
+
+def cmd_uninstall(args) -> int:
+    from tui import install
+
+    return install.uninstall(dry_run=args.dry_run)
+
+
+def cmd_doctor(args) -> int:
+    from tui import install
+
+    return install.doctor(args.db)
+
+
+def cmd_import(args) -> int:
+    try:
+        from tui import importer
+    except ModuleNotFoundError as exc:
+        if exc.name != "tui.importer":
+            raise
+        return _fail("`memlane import` is not available in this build yet.")
+    words = list(args.words)
+    if not any(w == "--db" or w.startswith("--db=") for w in words):
+        words = ["--db", args.db, *words]
+    return _call(importer.main, words)
+
+
+def cmd_demo(args) -> int:
+    try:
+        from tui import demo
+    except ModuleNotFoundError as exc:
+        if exc.name != "tui.demo":
+            raise
+        return _fail("`memlane demo` is not available in this build yet.")
+    return _call(demo.main, args.words)
+
+
+def _call(entry, argv: list[str]) -> int:
+    """Another module's `main(argv)`, whose argparse may exit."""
+    try:
+        return int(entry(argv) or 0)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_ERROR)
+
+
+def _open_app(args) -> int:
+    try:
+        from tui.app import run_app
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("tui.app", "textual"):
+            raise
+        return _fail("the memlane app is not available in this build; try `memlane --help`.")
+    return int(run_app(args.db) or 0)
+
+
+# -- /memory inside Claude Code -----------------------------------------------------------------
+
+SLASH_HELP = (
+    "Usage: /memory QUERY | --recent [N] | --summaries [N] | --errors | --stats  "
+    "(add --here to stay in this project, --limit N for more)"
+)
+
+
+def cmd_slash(args) -> int:
+    """`/memory ...`: compact text for the model; problems are printed too, never a failing exit."""
+    try:
+        text = slash_text(args.db, args.words)
+    except UsageError as exc:
+        text = f"memlane: {exc}\n{SLASH_HELP}"
+    except sqlite3.Error as exc:
+        from store.db import describe_error
+
+        text = "memlane: " + describe_error(args.db, exc)
+    except Exception as exc:
+        message = _user_error(exc)
+        if message is None:
+            raise
+        text = "memlane: " + message
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    return EXIT_OK
+
+
+def _slash_words(words: list[str]) -> list[str]:
+    """What the user typed after /memory, whether the shell split it or not."""
+    import shlex
+
+    out: list[str] = []
+    for word in words:
+        if any(ch.isspace() for ch in word.strip()):
+            try:
+                out += shlex.split(word)
+            except ValueError:
+                out += word.split()
+        elif word:
+            out.append(word)
+    return out
+
+
+def slash_text(db_path: str, words: list[str]) -> str:
+    if words[:1] == ["--stdin"]:  # the /memory file passes what the user typed on stdin
+        words = [sys.stdin.read(MAX_SLASH_CHARS).strip()] + words[1:]
+    words = _slash_words(words)
+    mode, limit, here, query = "search", None, False, []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if word in ("--recent", "-r"):
+            mode = "recent"
+        elif word in ("--summaries", "--sessions"):
+            mode = "sessions"
+        elif word == "--stats":
+            mode = "stats"
+        elif word == "--errors":
+            mode = "errors"
+        elif word in ("--help", "-h"):
+            return SLASH_HELP
+        elif word == "--here":
+            here = True
+        elif word in ("--limit", "-n"):
+            if not nxt.isdigit():
+                raise UsageError("--limit needs a number.")
+            limit, i = int(nxt), i + 1
+        else:
+            if word.isdigit() and mode != "search" and limit is None and not query:
+                limit = int(word)
+            else:
+                query.append(word)
+        i += 1
+    if mode == "search" and not query:
+        mode = "recent"
+    limit = max(1, min(limit or (5 if mode == "sessions" else 10), 50))
+    conn = _open_db(db_path)
+    try:
+        project = None
+        if here:
+            from store.project import resolve_project
+
+            project = resolve_project(os.getcwd())[0] or None
+        if mode == "stats":
+            return brief_stats(_stats(conn))
+        if mode == "sessions":
+            from store.queries import list_sessions
+
+            return brief_sessions(list_sessions(conn, project=project, limit=limit))
+        if mode == "errors":
+            from store.queries import error_groups
+
+            return brief_errors(error_groups(conn, project=project, status="open", limit=limit))
+        from store.search import search
+
+        text = " ".join(query)
+        rows = [r for r in search(conn, text, project=project, limit=limit + 10) if not _is_slash_prompt(r)]
+        return brief_memories(rows[:limit], text)
+    finally:
+        conn.close()
+
+
+def _is_slash_prompt(row: dict) -> bool:
+    """Earlier `/memory ...` prompts (stored by the prompt hook) are not worth showing back."""
+    return row.get("type") == "prompt" and (row.get("content") or "").lstrip().startswith("/memory")
+
+
+def _stats(conn):
+    from store.queries import stats
+
+    return stats(conn)
+
+
+# -- compact text (for Claude, and `--format brief`) --------------------------------------------
+
+
+def _when(value: str | None) -> str:
+    """A stored UTC time as local `YYYY-MM-DD HH:MM`."""
+    if not value:
+        return "?"
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value[:16]
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _squash(text: str | None, limit: int) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def brief_memories(rows: list[dict], query: str = "") -> str:
+    if not rows:
+        return f'No memories match "{query}".' if query.strip() else "No memories yet."
+    head = _plural(len(rows), "memory", "memories") + (
+        f' matching "{query}"' if query.strip() else ", newest first"
+    )  # fmt: skip
+    lines = [head + ":"]
+    for r in rows:
+        where = " ".join(x for x in (r.get("project_name"), r.get("file_path")) if x)
+        lines.append(f"#{r['id']} {_when(r.get('created_at'))} [{r.get('type')}] {where}".rstrip())
+        body = _plain(r.get("snippet")) if query.strip() and r.get("snippet") else r.get("content")
+        lines.append("  " + _squash(body, BRIEF_CONTENT_CHARS))
+    return "\n".join(lines)
+
+
+def _duration(seconds) -> str:
+    if seconds is None:
+        return ""
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds}s"
+    minutes = seconds // 60
+    return f"{minutes}m" if minutes < 60 else f"{minutes // 60}h{minutes % 60:02d}m"
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def brief_sessions(rows: list[dict]) -> str:
+    if not rows:
+        return "No sessions yet."
+    lines = []
+    for r in rows:
+        bits = [_plural(r.get("memory_count") or 0, "memory", "memories")]
+        if r.get("error_count"):
+            bits.append(_plural(r["error_count"], "error"))
+        if r.get("duration_s") is not None:
+            bits.insert(0, _duration(r["duration_s"]))
+        name = r.get("project_name") or r.get("project") or "?"
+        lines.append(f"## {name} {_when(r.get('started_at'))} ({', '.join(bits)}) session {r['session_id']}")
+        lines.append(_squash(r.get("summary"), 600) or "(no summary yet)")
+    return "\n".join(lines)
+
+
+def brief_errors(rows: list[dict]) -> str:
+    if not rows:
+        return "No recorded errors."
+    lines = []
+    for r in rows:
+        lines.append(
+            f"- [{r.get('status')}] x{r.get('count')} last {_when(r.get('last_seen'))}"
+            f" {r.get('tool_name') or ''}: {_squash(r.get('sample'), 200)}"
+            + (f" (note: {_squash(r.get('note'), 120)})" if r.get("note") else "")
+        )
+    return "\n".join(lines)
+
+
+def brief_stats(data: dict) -> str:
+    types = ", ".join(f"{k} {v}" for k, v in (data.get("by_type") or {}).items())
+    return "\n".join([
+        f"{_plural(data['memories'], 'memory', 'memories')} in {_plural(data['sessions'], 'session')}"
+        f" across {_plural(data['projects'], 'project')}",
+        f"errors: {_plural(data['error_groups'], 'group')}, {data['open_errors']} open",
+        f"from {_when(data.get('oldest'))} to {_when(data.get('newest'))}",
+        f"by type: {types or '-'}",
+        f"database: {data.get('db_path')} ({_size(data.get('db_bytes') or 0)})",
+    ])  # fmt: skip
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)  # pragma: no cover
+
+
+# -- tables (rich, loaded only here) ------------------------------------------------------------
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _table_memories(rows: list[dict], query: str) -> None:
+    from rich.table import Table
+
+    from tui.formatting import local_time, snippet_text, type_label
+
+    console = _console()
+    if not rows:
+        console.print(f'No memories match "{query}".' if query.strip() else "No memories yet.")
+        return
+    table = Table(show_edge=False, pad_edge=False, expand=False)
+    table.add_column("id", justify="right", style="dim", no_wrap=True)
+    table.add_column("when", no_wrap=True)
+    table.add_column("type", no_wrap=True)
+    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    table.add_column("memory", ratio=1, overflow="fold")
+    for r in rows:
+        text = r.get("snippet") if query.strip() else _squash(r.get("content"), 200)
+        body = snippet_text(text)
+        body.no_wrap, body.overflow = False, "fold"
+        if r.get("file_path"):
+            body = _join_text(r["file_path"], body)
+        table.add_row(str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")),
+                      r.get("project_name") or "", body)  # fmt: skip
+    console.print(table)
+
+
+def _join_text(path: str, body):
+    from rich.text import Text
+
+    out = Text(path, style="bold", overflow="fold")
+    out.append("  ")
+    out.append_text(body)
+    return out
+
+
+def _table_sessions(rows: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.formatting import duration, local_time
+
+    console = _console()
+    if not rows:
+        console.print("No sessions yet.")
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("started", no_wrap=True)
+    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    table.add_column("length", justify="right", no_wrap=True)
+    table.add_column("mem", justify="right", no_wrap=True)
+    table.add_column("err", justify="right", no_wrap=True)
+    table.add_column("summary", ratio=1, overflow="fold")
+    for r in rows:
+        summary = Text(_squash(r.get("summary"), 400) or "—", overflow="fold")
+        summary.append(f"\n{r['session_id']}", style="dim")
+        table.add_row(local_time(r.get("started_at")), r.get("project_name") or "",
+                      duration(r.get("duration_s")), str(r.get("memory_count") or 0),
+                      Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
+                      summary)  # fmt: skip
+    console.print(table)
+
+
+def _table_errors(rows: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.formatting import local_time
+
+    console = _console()
+    if not rows:
+        console.print("No recorded errors.")
+        return
+    styles = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("id", justify="right", style="dim", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("count", justify="right", no_wrap=True)
+    table.add_column("last seen", no_wrap=True)
+    table.add_column("first seen", no_wrap=True)
+    table.add_column("error", ratio=1, overflow="fold")
+    for r in rows:
+        table.add_row(str(r["id"]), Text(r.get("status") or "", style=styles.get(r.get("status"), "")),
+                      str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
+                      Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
+    console.print(table)
+
+
+def _table_stats(data: dict) -> None:
+    from rich.table import Table
+
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in (
+        ("memories", f"{data['memories']:,}"), ("sessions", f"{data['sessions']:,}"),
+        ("projects", f"{data['projects']:,}"),
+        ("error groups", f"{data['error_groups']:,} ({data['open_errors']:,} open)"),
+        ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
+        ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
+    ):  # fmt: skip
+        table.add_row(label, value)
+    for mtype, count in (data.get("by_type") or {}).items():
+        table.add_row(f"  {mtype}", f"{count:,}")
+    _console().print(table)
+
+
+_HANDLERS = {
+    "search": cmd_search, "recent": cmd_recent, "sessions": cmd_sessions, "stats": cmd_stats,
+    "errors": cmd_errors, "forget": cmd_forget, "install": cmd_install, "uninstall": cmd_uninstall,
+    "doctor": cmd_doctor, "import": cmd_import, "demo": cmd_demo, "slash": cmd_slash,
+}  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())
