@@ -1,0 +1,187 @@
+"""A fixed database and a fixed clock for the app's tests: the same screen on every run."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from store import writer
+from store.db import connect
+
+NOW = datetime(2025, 5, 2, 15, 0, 0, tzinfo=UTC)
+
+
+def fixed_clock() -> datetime:
+    return NOW
+
+
+def at(minutes_before_now: float) -> str:
+    moment = NOW - timedelta(minutes=minutes_before_now)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+EDIT = """Edit src/calc.py (+1 -1)
+-    return a - b
++    return a + b"""
+TEST_RUN = """$ pytest -q tests/test_calc.py
+..F.
+FAILED tests/test_calc.py::test_add - assert -1 == 3
+1 failed, 3 passed in 0.12s"""
+TEST_ERROR = """$ pytest -q tests/test_calc.py
+Exit code 1
+AssertionError: assert -1 == 3"""
+
+# (session id, cwd, start in minutes before NOW, length in minutes or None while running, memories)
+SESSIONS: list[tuple[str, str, float, float | None, list[dict]]] = [
+    ("s-calc-0001", "/home/dev/calc-app", 360, 25, [
+        {"type": "prompt", "content": "fix the add function, tests are failing", "importance": 2},
+        {"type": "command", "tool_name": "Bash", "content": TEST_RUN},
+        {"type": "error", "tool_name": "Bash", "content": TEST_ERROR, "error_text": "AssertionError: assert -1 == 3"},
+        {"type": "file_edit", "tool_name": "Edit", "file_path": "/home/dev/calc-app/src/calc.py", "content": EDIT, "importance": 2},
+        {"type": "command", "tool_name": "Bash", "content": "$ pytest -q tests/test_calc.py\n....\n4 passed in 0.10s"},
+        {"type": "command", "tool_name": "Bash", "content": '"fix add"\n[git commit 3f2a1bc on main]\n$ git commit -m "fix add"', "importance": 2},
+    ]),
+    ("s-shop-0002", "/home/dev/shop-api", 1500, 50, [
+        {"type": "prompt", "content": "로그인 세션 토큰이 너무 빨리 만료되는 버그를 고쳐줘", "importance": 2},
+        {"type": "file_read", "tool_name": "Read", "file_path": "/home/dev/shop-api/src/auth/session.ts", "content": "Read src/auth/session.ts (120 lines)"},
+        {"type": "file_edit", "tool_name": "Edit", "file_path": "/home/dev/shop-api/src/auth/session.ts",
+         "content": "Edit src/auth/session.ts (+2 -1)\n-  const TTL = 60\n+  // 세션 만료: 30분\n+  const TTL = 30 * 60", "importance": 2},
+        {"type": "command", "tool_name": "Bash", "content": "$ npm test -- auth\nPASS src/auth/session.test.ts (4 tests) 🎉"},
+        {"type": "error", "tool_name": "WebFetch", "content": "WebFetch https://example.com/docs failed: 404 Not Found", "error_text": "404 Not Found"},
+        {"type": "file_write", "tool_name": "Write", "file_path": "/home/dev/shop-api/src/config.json",
+         "content": 'Write src/config.json (created, 3 lines)\n{\n  "rate_limit": 100\n}', "importance": 2},
+    ]),
+    ("s-infra-0003", "/home/dev/infra", 5800, 95, [
+        {"type": "prompt", "content": "the docker build is slow, can you speed it up", "importance": 2},
+        {"type": "command", "tool_name": "Bash", "content": "$ docker build -t api .\nStep 1/12 : FROM python:3.12-slim\n…\nSuccessfully built 9c2e"},
+        {"type": "file_edit", "tool_name": "Edit", "file_path": "/home/dev/infra/Dockerfile",
+         "content": "Edit Dockerfile (+2 -1)\n-COPY . .\n+COPY requirements.txt .\n+RUN pip install -r requirements.txt", "importance": 2},
+        {"type": "observation", "content": "Plan:\n1. cache the pip layer\n2. use a .dockerignore"},
+    ]),
+    ("s-live-0004", "/home/dev/calc-app", 8, None, [
+        {"type": "prompt", "content": "add a multiply function with tests", "importance": 2},
+        {"type": "file_edit", "tool_name": "Edit", "file_path": "/home/dev/calc-app/src/calc.py",
+         "content": "Edit src/calc.py (+2 -0)\n+def multiply(a, b):\n+    return a * b", "importance": 2},
+        {"type": "command", "tool_name": "Bash", "content": "$ pytest -q\n.....\n5 passed in 0.11s"},
+    ]),
+]  # fmt: skip
+
+
+def build_db(path: str | os.PathLike, *, long_session: int = 0) -> str:
+    """The fixed database: four sessions in three projects (one still running).
+
+    `long_session` adds a session with that many memories (for paging tests).
+    """
+    path = os.fspath(path)
+    conn = connect(path)
+    try:
+        for session_id, cwd, start, length, memories in SESSIONS:
+            writer.start_session(conn, session_id, cwd, started_at=at(start))
+            step = (length or start - 1) / max(1, len(memories))
+            for i, memory in enumerate(memories):
+                obs = {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * step - 0.5),
+                       "tags": "", **memory}  # fmt: skip
+                writer.add_memory(conn, obs)
+            if length is not None:
+                writer.end_session(
+                    conn, session_id, "prompt_input_exit", ended_at=at(start - length)
+                )
+                writer.update_session_summary(conn, session_id)
+        if long_session:
+            session_id, cwd = "s-long-0005", "/home/dev/ml-pipeline"
+            start = 60 * 24 * 3
+            writer.start_session(conn, session_id, cwd, started_at=at(start))
+            writer.add_memories(conn, [
+                {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * 0.1),
+                 "type": "error" if i % 50 == 49 else "command", "tool_name": "Bash",
+                 "content": f"$ python train.py --epoch {i}\nepoch {i}: loss {1 / (i + 1):.4f}"}
+                for i in range(long_session)
+            ])  # fmt: skip
+            writer.end_session(conn, session_id, "other", ended_at=at(start - long_session * 0.1))
+            writer.update_session_summary(conn, session_id)
+    finally:
+        conn.close()
+    return path
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """Local time is UTC for the test (the app's config also pins tz=UTC)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """HOME and MEMLANE_HOME inside tmp_path, so shown paths read `~/...`."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / ".claude" / "memlane"))
+    monkeypatch.delenv("MEMLANE_DB", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def db_path(home, utc) -> str:
+    return build_db(home / "memory.db")
+
+
+@pytest.fixture
+def empty_db_path(home, utc) -> str:
+    path = str(home / "memory.db")
+    connect(path).close()
+    return path
+
+
+@pytest.fixture
+def make_app():
+    """Build the app for tests: fixed clock, no polling (unless asked), UTC."""
+    from tui.app import AppConfig, build_app
+
+    def make(path: str, **config):
+        return build_app(path, clock=fixed_clock, config=AppConfig.for_tests(**config))
+
+    return make
+
+
+async def settle(pilot, rounds: int = 3) -> None:
+    """Let workers finish and their messages be drawn."""
+    import asyncio
+
+    from textual.worker import WorkerState
+
+    busy = (WorkerState.PENDING, WorkerState.RUNNING)
+    app = pilot.app
+    for _ in range(rounds):
+        for _ in range(500):  # at most 5 s
+            mounting = not getattr(app, "all_panes_mounted", True)
+            if not mounting and not any(worker.state in busy for worker in app.workers):
+                break
+            await asyncio.sleep(0.01)
+        await pilot.pause()
+
+
+def pilot_test(test):
+    """Run an async Pilot test with asyncio (no pytest async plugin is installed)."""
+    import asyncio
+    import functools
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def screen_text(app) -> str:
+    """Everything on the app's screen as plain text (for asserting what a person sees)."""
+    return "\n".join(
+        "".join(segment.text for segment in strip)
+        for strip in app.screen._compositor.render_strips()
+    )

@@ -1,0 +1,169 @@
+"""Search pane: searches as you type, any input is safe, enter opens the memory in context."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Select
+
+from tests.tui.conftest import build_db, pilot_test, screen_text, settle
+from tui.panes.search import SearchPane
+from tui.screens.timeline import TimelineScreen
+from tui.widgets.timeline_list import TimelineList
+
+AWKWARD = ['"unbalanced', "NEAR(", "a AND", "pytest OR", "*", "(", ")", "^", "col:", "-", '""',
+           "'; DROP TABLE memory; --", "세션", "🎉", "세션 🎉 \"", "\\", "%_"]  # fmt: skip
+
+
+async def open_search(pilot) -> SearchPane:
+    await settle(pilot)
+    await pilot.press("slash")
+    await settle(pilot)
+    return pilot.app.query_one(SearchPane)
+
+
+async def type_query(pilot, pane: SearchPane, text: str) -> None:
+    """Put `text` in the box (as a paste would) and wait for the debounced search."""
+    pane.query_input.value = text
+    await pilot.pause(pilot.app.config.search_debounce + 0.05)
+    await settle(pilot)
+
+
+def highlight_in_view(timeline: TimelineList) -> bool:
+    top = timeline._index_to_line[timeline.highlighted]
+    view = (
+        timeline.scroll_offset.y,
+        timeline.scroll_offset.y + timeline.scrollable_content_region.height,
+    )
+    return view[0] <= top < view[1]
+
+
+def result_ids(pane: SearchPane) -> list[int]:
+    return [int(key.value) for key in pane.table.rows]
+
+
+@pilot_test
+async def test_empty_query_lists_the_newest_memories(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        ids = result_ids(pane)
+        assert len(ids) == 19 and ids == sorted(ids, reverse=True)
+        assert "Newest memories" in screen_text(app)
+
+
+@pilot_test
+async def test_searches_as_you_type_with_highlighted_snippets(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await pilot.press(*"multiply")
+        await pilot.pause(app.config.search_debounce + 0.05)
+        await settle(pilot)
+        assert len(result_ids(pane)) == 2
+        snippet = pane.table.get_row_at(0)[-1]
+        highlighted = [
+            snippet.plain[s.start : s.end] for s in snippet.spans if "reverse" in str(s.style)
+        ]
+        assert highlighted and all(h.lower() == "multiply" for h in highlighted)
+        assert "\x02" not in snippet.plain and "\x03" not in snippet.plain
+        assert "2 matches" in screen_text(app)
+
+
+@pilot_test
+async def test_any_input_is_safe(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        for text in AWKWARD:
+            await type_query(pilot, pane, text)
+            assert pane.last_results is not None and pane.last_results.query == text, text
+            status = str(pane.query_one("#search-status").render())
+            assert "match" in status, (text, status)  # "N matches" or "No memories match"
+        assert not app._notifications  # no error was shown
+        await type_query(pilot, pane, "세션")
+        assert len(result_ids(pane)) >= 2  # Korean prompt and Korean comment in an edit
+        await type_query(pilot, pane, "🎉")
+        assert len(result_ids(pane)) == 1
+
+
+@pilot_test
+async def test_filters_narrow_the_results(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "pytest")
+        assert len(result_ids(pane)) == 4
+        pane.query_one("#search-type", Select).value = "error"
+        await settle(pilot)
+        assert len(result_ids(pane)) == 1
+        pane.query_one("#search-type", Select).clear()
+        pane.query_one("#search-date", Select).value = 1  # last 24 hours of the fixed clock
+        await settle(pilot)
+        assert len(result_ids(pane)) == 4
+        pane.query_one("#search-project", Select).value = "/home/dev/infra"
+        await settle(pilot)
+        assert result_ids(pane) == []
+        assert "No memories match pytest with these filters" in screen_text(app)
+
+
+@pilot_test
+async def test_enter_opens_the_timeline_scrolled_to_the_memory(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "docker build slow")
+        hit = result_ids(pane)[0]
+        await pilot.press("enter")  # from the box: into the results
+        await settle(pilot)
+        assert app.focused is pane.table
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TimelineScreen)
+        timeline = app.screen.query_one(TimelineList)
+        assert timeline.current["id"] == hit
+
+
+@pilot_test
+async def test_in_context_deep_in_a_long_session_loads_only_a_window(home, utc, make_app):
+    path = build_db(home / "long.db", long_session=1200)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "epoch 700")
+        await pilot.press("escape")
+        await settle(pilot)
+        row = pane.table.get_row_at(pane.table.cursor_row)
+        assert "epoch" in row[-1].plain
+        hit = int(pane.table.coordinate_to_cell_key(pane.table.cursor_coordinate).row_key.value)
+        await pilot.press("enter")
+        await settle(pilot)
+        timeline = app.screen.query_one(TimelineList)
+        assert timeline.current["id"] == hit
+        assert timeline.has_before and timeline.has_after
+        assert len(timeline.memories) < 300  # a window, not the session's 1,200
+        position = timeline.position
+        assert "of 1,200" in str(app.screen.query_one("#timeline-status").render())
+        assert highlight_in_view(timeline)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert highlight_in_view(timeline)  # still in view on a smaller terminal
+        assert timeline.current["content"].startswith(f"$ python train.py --epoch {position}")
+        await pilot.press("G")  # the end of the session, loaded directly
+        await settle(pilot)
+        assert timeline.current["content"].startswith("$ python train.py --epoch 1199")
+        await pilot.press("g")
+        await settle(pilot)
+        assert timeline.current["content"].startswith("$ python train.py --epoch 0\n")
+
+
+@pytest.mark.parametrize("query", ["pytest", "session"])
+@pilot_test
+async def test_typing_fast_runs_one_search(db_path, make_app, query):
+    app = make_app(db_path, search_debounce=0.5)  # generous: the test machine may be busy
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        generation = pane._generation
+        await pilot.press(*query)
+        await pilot.pause(app.config.search_debounce + 0.05)
+        await settle(pilot)
+        assert pane._generation == generation + 1  # debounced: one search for the whole word

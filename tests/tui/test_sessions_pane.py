@@ -1,0 +1,110 @@
+"""Sessions pane: newest first, paged, filtered by project; enter opens the timeline."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from store import writer
+from store.db import connect
+from tests.tui.conftest import at, pilot_test, screen_text, settle
+from tui.panes.sessions import SessionsPane
+from tui.screens.memory_detail import MemoryDetailScreen
+from tui.screens.timeline import TimelineScreen
+from tui.widgets.timeline_list import TimelineList
+
+
+def keys(table) -> list[str]:
+    return [key.value for key in table.rows]
+
+
+@pilot_test
+async def test_sessions_are_listed_newest_first(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SessionsPane)
+        assert keys(pane.table) == ["s-live-0004", "s-calc-0001", "s-shop-0002", "s-infra-0003"]
+        text = screen_text(app)
+        assert "4 sessions" in text
+        assert "May 02 09:00" in text  # local time (UTC in tests)
+        assert "fix the add function" in text  # first line of the summary
+        assert "5m ●" in text  # still running: its length so far and a live dot
+
+
+@pilot_test
+async def test_enter_opens_the_sessions_timeline_in_order(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen) and screen.session_id == "s-calc-0001"
+        timeline = screen.query_one(TimelineList)
+        types = [m["type"] for m in timeline.memories]
+        assert types == ["prompt", "command", "error", "file_edit", "command", "command"]
+        assert [m["id"] for m in timeline.memories] == sorted(m["id"] for m in timeline.memories)
+        assert timeline.highlighted == 0
+        await pilot.press("e")  # next error
+        assert timeline.current["type"] == "error"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MemoryDetailScreen)
+        assert "AssertionError: assert -1 == 3" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.screen_stack) == 1
+        assert app.query_one(SessionsPane).table.cursor_row == 1
+
+
+@pilot_test
+async def test_project_filter_shows_only_that_project(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SessionsPane)
+        pane.query_one("#sessions-project", Select).value = "/home/dev/shop-api"
+        await settle(pilot)
+        assert keys(pane.table) == ["s-shop-0002"]
+        assert "1 session" in screen_text(app)
+        pane.query_one("#sessions-project", Select).clear()
+        await settle(pilot)
+        assert len(keys(pane.table)) == 4
+
+
+@pilot_test
+async def test_sessions_are_paged_never_all_loaded(home, utc, make_app):
+    path = str(home / "many.db")
+    conn = connect(path)
+    for n in range(260):
+        writer.start_session(conn, f"s-{n:04d}", "/home/dev/blog", started_at=at(10_000 - n * 10))
+    conn.close()
+    app = make_app(path, page_size=50)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.query_one(SessionsPane).table
+        assert table.row_count == 50
+        assert keys(table)[0] == "s-0259"  # newest first
+        await pilot.press("G")  # bottom of what is loaded: the next page comes
+        await settle(pilot)
+        assert table.row_count == 100
+        assert "260 sessions" in screen_text(app)
+
+
+@pilot_test
+async def test_a_hook_writing_updates_counts_in_place(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SessionsPane)
+        await pilot.press("j", "j")
+        conn = connect(db_path)
+        writer.add_memory(conn, {"session_id": "s-shop-0002", "cwd": "/home/dev/shop-api",
+                                 "type": "error", "content": "boom", "created_at": at(1400)})  # fmt: skip
+        conn.close()
+        app.broadcast_data_changed(1)
+        await settle(pilot)
+        assert pane.table.cursor_row == 2  # the person's place is kept
+        row = pane.table.get_row("s-shop-0002")
+        assert row[3].plain == "7" and row[4].plain == "2"

@@ -1,0 +1,398 @@
+"""memlane's terminal app: five panes in tabs, the global keys, polling, and the screens it opens.
+
+Pane contract (the full text is in `tui/panes/__init__.py`):
+
+- A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
+  `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
+  tab of a `TabbedContent` and never unmounted, so it keeps its state (the
+  first pane before the first screen, the others right after it).
+- It reaches the database only through `store`, only from thread workers
+  (`@work(thread=True, exclusive=True)`), and posts typed messages from
+  `tui/messages.py` back; `StoreError` -> post `messages.StoreFailed(text)`.
+- It has its own `BINDINGS` (with descriptions and ids); `check_action`
+  hides keys that do not apply.  Keys `1`-`5`, `/`, `?`, `f1`, `q`, `ctrl+p`
+  belong to the app.
+- Optional: `focus_default()` (called when the pane is shown) and a handler
+  for `messages.DataChanged` (posted to every pane when a hook commits).
+- To open something, post `messages.OpenTimeline(session_id, memory_id)` or
+  `messages.OpenMemory(memory_id)`.  Times: `self.app.now()`, `self.app.tz`.
+- Styles: `css/<pane>.tcss`, every `.tcss` in the css folder is loaded.
+
+Build the app with `build_app(db_path, clock=..., config=...)`; `run_app(db_path)`
+runs it and turns a `StoreError` into one sentence and exit status 1.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane, Tabs
+from textual.worker import get_current_worker
+
+import tui
+from store.db import StoreError
+from store.paths import default_db_path
+from tui import messages
+from tui.store_client import StoreClient
+from tui.widgets.pane_tabs import PaneTabs
+
+Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """What can change between a person's terminal and a test run."""
+
+    poll_interval: float | None = 0.5  # seconds between PRAGMA data_version checks; None: off
+    animations: bool = True
+    cursor_blink: bool = True
+    tz: tzinfo | None = None  # zone times are shown in; None: the system's local time
+    page_size: int = 60  # rows per page of the Sessions and Search lists
+    live_window: int = 1000  # rows the Live pane keeps
+    search_debounce: float = 0.1  # seconds of no typing before a search runs
+    show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
+
+    @classmethod
+    def for_tests(cls, **changes) -> AppConfig:
+        """No polling, no animation, no blinking, UTC: the same screen every run."""
+        values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
+                         "tz": UTC, "show_timings": False}  # fmt: skip
+        values.update(changes)
+        return cls(**values)
+
+
+FIRST_PANE = "sessions"
+# (tab id, title, module, class name)
+PANES: list[tuple[str, str, str, str]] = [
+    ("sessions", "Sessions", "tui.panes.sessions", "SessionsPane"),
+    ("live", "Live", "tui.panes.live", "LivePane"),
+    ("search", "Search", "tui.panes.search", "SearchPane"),
+    ("errors", "Errors", "tui.panes.errors", "ErrorsPane"),
+    ("cleanup", "Cleanup", "tui.panes.cleanup", "CleanupPane"),
+]
+
+
+def css_folder() -> Path | None:
+    """The stylesheets: installed next to the package (`tui/css`), else the repo's `css/`."""
+    package = Path(tui.__file__).parent
+    for folder in (package / "css", package.parent / "css"):
+        if folder.is_dir() and any(folder.glob("*.tcss")):
+            return folder
+    return None
+
+
+def css_paths() -> list[Path]:
+    folder = css_folder()
+    if folder is None:
+        return []
+    return sorted(folder.glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
+
+
+def pane_class(module: str, name: str) -> type[Widget] | None:
+    """The pane's class, or None while its module does not exist yet."""
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ImportError as exc:
+        if exc.name and not module.startswith(exc.name):
+            raise  # the pane exists but imports something missing: a bug, say so
+        return None
+
+
+class ComingSoon(Static):
+    """Stands in for a pane whose module is not there yet."""
+
+    def __init__(self, title: str, **kwargs) -> None:
+        super().__init__(f"{title} is coming soon.", **kwargs)
+
+
+class MemlaneApp(App):
+    """Browse, watch and clean up Claude Code memories."""
+
+    TITLE = "memlane"
+    CSS_PATH = css_paths()
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "show_pane('sessions')", "Sessions", show=False, id="app.sessions"),
+        Binding("2", "show_pane('live')", "Live", show=False, id="app.live"),
+        Binding("3", "show_pane('search')", "Search pane", show=False, id="app.search_pane"),
+        Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
+        Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
+        Binding("slash", "search", "Search", id="app.search"),
+        Binding("question_mark,f1", "help", "Help", id="app.help"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),
+        Binding("q", "quit", "Quit", id="app.quit"),
+    ]
+
+    def __init__(self, store: StoreClient, *, clock: Clock | None = None,
+                 config: AppConfig | None = None) -> None:  # fmt: skip
+        self.store = store
+        self.config = config or AppConfig()
+        self._clock = clock or (lambda: datetime.now(UTC))
+        super().__init__()
+        if not self.config.animations:
+            self.animation_level = "none"
+        self.panes: dict[str, Widget] = {}
+        self._focus_memory: dict[str, Widget] = {}
+        self._data_version: int | None = None
+        self._polling = False
+
+    # -- time ---------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        """The current time (aware); a fixed clock in tests."""
+        moment = self._clock()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    @property
+    def tz(self) -> tzinfo | None:
+        return self.config.tz
+
+    # -- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        # Only the first pane is built now; the others are mounted one by one
+        # after the first screen is drawn (or at once when asked for), which
+        # keeps the first screen fast.  Once mounted a pane stays mounted.
+        with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
+                      refocus=self._focus_pane):  # fmt: skip
+            for number, (pane_id, title, _, _) in enumerate(PANES, 1):
+                with TabPane(f"{number} {title}", id=pane_id):
+                    if pane_id == FIRST_PANE:
+                        yield self._make_pane(pane_id)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for tabs in self.query(Tabs):
+            tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
+        self._apply_config(self.screen)
+        self.call_after_refresh(self._focus_pane, FIRST_PANE)
+        self.call_after_refresh(self._mount_next_pane)
+        if self.config.poll_interval:
+            self.set_interval(self.config.poll_interval, self._poll)
+
+    def _apply_config(self, node: Widget | Screen) -> None:
+        if not self.config.cursor_blink:
+            for field in node.query(Input):
+                field.cursor_blink = False
+
+    def _make_pane(self, pane_id: str) -> Widget:
+        _, title, module, name = next(p for p in PANES if p[0] == pane_id)
+        cls = pane_class(module, name)
+        pane = cls(self.store) if cls else ComingSoon(title, classes="coming-soon")
+        self.panes[pane_id] = pane
+        return pane
+
+    def ensure_pane(self, pane_id: str) -> Widget:
+        """The pane, mounting it now if it has not been yet."""
+        pane = self.panes.get(pane_id)
+        if pane is None:
+            pane = self._make_pane(pane_id)
+            self.query_one(f"#{pane_id}", TabPane).mount(pane)
+            self.call_after_refresh(self._apply_config, pane)
+        return pane
+
+    def _mount_next_pane(self) -> None:
+        for pane_id, *_ in PANES:
+            if pane_id not in self.panes:
+                self.ensure_pane(pane_id)
+                self.set_timer(0.02, self._mount_next_pane)  # let keys in between
+                return
+
+    @property
+    def all_panes_mounted(self) -> bool:
+        return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
+
+    def on_unmount(self) -> None:
+        self.store.close()
+
+    # -- panes --------------------------------------------------------------------
+
+    @property
+    def active_pane_id(self) -> str:
+        return self.query_one("#panes", TabbedContent).active or "sessions"
+
+    @property
+    def active_pane(self) -> Widget | None:
+        return self.panes.get(self.active_pane_id)
+
+    def action_show_pane(self, pane_id: str) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.ensure_pane(pane_id)
+        tabs = self.query_one("#panes", PaneTabs)
+        if tabs.active != pane_id:
+            tabs.drop_focus()
+            tabs.active = pane_id  # TabActivated focuses the pane
+        else:
+            self.call_after_refresh(self._focus_pane, pane_id)
+
+    def _remember_focus(self) -> None:
+        focused = self.focused
+        pane = self.active_pane
+        if focused is not None and pane is not None and pane in focused.ancestors_with_self:
+            self._focus_memory[self.active_pane_id] = focused
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane_id = event.pane.id or ""
+        if any(pane_id == p[0] for p in PANES):
+            self.ensure_pane(pane_id)  # a click on a tab that is not built yet
+        self.call_after_refresh(self._focus_pane, pane_id)
+
+    def _focus_pane(self, pane_id: str) -> None:
+        pane = self.panes.get(pane_id)
+        if pane is None or not pane.is_mounted or len(self.screen_stack) > 1:
+            return
+        if pane_id != self.active_pane_id:
+            return  # another key switched panes since this was scheduled
+        remembered = self._focus_memory.get(pane_id)
+        if remembered is not None and remembered.is_mounted and remembered.focusable:
+            remembered.focus()
+            return
+        focus_default = getattr(pane, "focus_default", None)
+        if callable(focus_default):
+            focus_default()
+            return
+        for widget in pane.query("*"):
+            if widget.focusable:
+                widget.focus()
+                return
+
+    def action_search(self) -> None:
+        self.action_show_pane("search")
+        pane = self.panes.get("search")
+        focus_query = getattr(pane, "focus_query", None)
+        if callable(focus_query):
+            self.call_after_refresh(focus_query)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # -- polling ------------------------------------------------------------------
+
+    def _poll(self) -> None:
+        if not self._polling:
+            self._polling = True
+            self._check_data_version()
+
+    @work(thread=True, exclusive=True, group="poll", exit_on_error=False)
+    def _check_data_version(self) -> None:
+        try:
+            version = self.store.data_version()
+        except StoreError:
+            version = None
+        finally:
+            self.call_from_thread(setattr, self, "_polling", False)
+        if version is not None and not get_current_worker().is_cancelled:
+            self.call_from_thread(self._data_version_read, version)
+
+    def _data_version_read(self, version: int) -> None:
+        if self._data_version is None:
+            self._data_version = version
+            return
+        if version != self._data_version:
+            self._data_version = version
+            self.broadcast_data_changed(version)
+
+    def broadcast_data_changed(self, version: int = 0) -> None:
+        """Tell every pane, and the screen on top, that another process wrote."""
+        for pane in self.panes.values():
+            if pane.is_mounted:
+                pane.post_message(messages.DataChanged(version))
+        if len(self.screen_stack) > 1:
+            self.screen.post_message(messages.DataChanged(version))
+
+    # -- messages from panes --------------------------------------------------------
+
+    def on_open_timeline(self, message: messages.OpenTimeline) -> None:
+        from tui.screens.timeline import TimelineScreen
+
+        self.push_screen(TimelineScreen(self.store, message.session_id, message.memory_id))
+
+    def on_open_memory(self, message: messages.OpenMemory) -> None:
+        from tui.screens.memory_detail import MemoryDetailScreen
+
+        self.push_screen(MemoryDetailScreen(self.store, message.memory_id))
+
+    def on_store_failed(self, message: messages.StoreFailed) -> None:
+        self.notify(message.text, title="Database", severity="error", timeout=8)
+
+    # -- command palette ----------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for number, (pane_id, title, _, _) in enumerate(PANES, 1):
+            yield SystemCommand(f"Go to {title}", f"Show the {title} pane (key {number})",
+                                partial(self.action_show_pane, pane_id))  # fmt: skip
+        yield SystemCommand("Help: keys", "List every key of every pane (?)", self.action_help)
+        yield SystemCommand("Search memories", "Focus the search box (/)", self.action_search)
+        yield from self._binding_commands(screen)
+
+    def _binding_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The actions of the pane or screen in front, from their BINDINGS."""
+        if screen is self.screen_stack[0]:
+            pane = self.active_pane
+            owners: list[tuple[str, Widget | Screen]] = [(self._pane_title(), pane)] if pane else []
+        else:
+            prefix = getattr(screen, "COMMAND_PREFIX", None) or type(screen).__name__.removesuffix(
+                "Screen"
+            )
+            owners = [(prefix, screen)]
+        seen: set[str] = set()
+        for prefix, owner in owners:
+            for binding in Binding.make_bindings(getattr(type(owner), "BINDINGS", [])):
+                if not binding.description or binding.action in seen:
+                    continue
+                if owner.check_action(binding.action, ()) is False:
+                    continue
+                seen.add(binding.action)
+                key = self.get_key_display(binding)
+                yield SystemCommand(
+                    f"{prefix}: {binding.description}", f"key {key}",
+                    partial(self.run_action, binding.action, owner),
+                )  # fmt: skip
+
+    def _pane_title(self) -> str:
+        return next((title for pane_id, title, _, _ in PANES if pane_id == self.active_pane_id), "")
+
+
+def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
+              config: AppConfig | None = None) -> MemlaneApp:  # fmt: skip
+    """The app on the database at `db_path` (default: MEMLANE_DB or ~/.claude/memlane/memory.db).
+
+    Raises StoreError (one sentence) if the database cannot be opened.
+    """
+    path = str(db_path) if db_path else default_db_path()
+    return MemlaneApp(StoreClient.open(path), clock=clock, config=config)
+
+
+def run_app(db_path: str | Path | None = None) -> int:
+    """Run the app; returns the exit status (1 with one sentence on stderr if the store fails)."""
+    try:
+        app = build_app(db_path)
+    except StoreError as exc:
+        print(f"memlane: {exc}", file=sys.stderr)
+        return 1
+    try:
+        app.run()
+    except StoreError as exc:
+        print(f"memlane: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        app.store.close()
+    return app.return_code or 0

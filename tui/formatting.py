@@ -1,0 +1,275 @@
+"""How values look on screen: local times, durations, ellipses, highlighted snippets, memory bodies.
+
+Stored times are UTC ISO-8601 ("2025-05-02T14:03:12.000000Z"); they are shown
+in `tz` (None = the system's local time, with its daylight-saving rules).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta, tzinfo
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from store.search import HIGHLIGHT
+
+ELLIPSIS = "…"
+
+TYPE_LABELS = {
+    "prompt": "prompt",
+    "file_edit": "edit",
+    "file_write": "write",
+    "command": "cmd",
+    "error": "error",
+    "observation": "note",
+    "response": "reply",
+    "compact_summary": "compact",
+    "subagent": "agent",
+    "web": "web",
+    "mcp": "mcp",
+    "notebook_edit": "notebook",
+    "file_read": "read",
+    "search": "search",
+}
+TYPE_STYLES = {
+    "prompt": "bold magenta",
+    "file_edit": "green",
+    "file_write": "green",
+    "notebook_edit": "green",
+    "command": "cyan",
+    "error": "bold red",
+    "subagent": "blue",
+    "compact_summary": "yellow",
+    "web": "blue",
+    "mcp": "blue",
+}
+ERROR_STYLE = "bold red"
+HIT_STYLE = "bold reverse"
+
+
+# -- time -----------------------------------------------------------------------
+
+
+def parse_utc(value: str | None) -> datetime | None:
+    """A stored timestamp as an aware UTC datetime (None if missing or unreadable)."""
+    if not value or not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)  # 3.11+ reads the trailing Z
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed
+
+
+def to_local(value: str | datetime | None, tz: tzinfo | None = None) -> datetime | None:
+    moment = parse_utc(value) if isinstance(value, str) or value is None else value
+    if moment is None:
+        return None
+    return moment.astimezone(tz) if tz is not None else moment.astimezone()
+
+
+def local_time(
+    value: str | datetime | None, tz: tzinfo | None = None, *, now: datetime | None = None,
+    style: str = "short",
+) -> str:  # fmt: skip
+    """A stored time in local time.
+
+    style: "clock" (14:03:12), "short" (May 02 14:03, or 2024 May 02 in another
+    year than `now`), "full" (2025-05-02 14:03:12 +0200).
+    """
+    moment = to_local(value, tz)
+    if moment is None:
+        return "—"
+    if style == "clock":
+        return moment.strftime("%H:%M:%S")
+    if style == "full":
+        return moment.strftime("%Y-%m-%d %H:%M:%S %z").strip()
+    if now is not None and to_local(now, tz).year != moment.year:
+        return moment.strftime("%Y %b %d")
+    return moment.strftime("%b %d %H:%M")
+
+
+def utc_iso(moment: datetime) -> str:
+    """`moment` in the stored format (UTC, microseconds, Z): for `since`/`until` filters."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def duration(seconds: float | None) -> str:
+    """45s, 12m, 1h 05m, 2d 3h; "—" when unknown."""
+    if seconds is None or seconds < 0:
+        return "—"
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds}s"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"{minutes}m"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return f"{hours}h {minutes:02d}m"
+    days, hours = divmod(hours, 24)
+    return f"{days}d {hours}h"
+
+
+def seconds_between(start: str | None, end: str | datetime | None) -> float | None:
+    a = parse_utc(start)
+    b = parse_utc(end) if isinstance(end, str) or end is None else end
+    if a is None or b is None:
+        return None
+    return (b - a).total_seconds()
+
+
+def ago(value: str | None, now: datetime) -> str:
+    """How long before `now`: "just now", "5m ago", "3h ago", "2d ago"."""
+    seconds = seconds_between(value, now)
+    if seconds is None:
+        return "—"
+    if seconds < 45:
+        return "just now"
+    return duration(seconds).split(" ")[0] + " ago"
+
+
+def session_duration(session: dict, now: datetime) -> float | None:
+    """A session's length: stored, or up to its last activity while it runs."""
+    if session.get("duration_s") is not None:
+        return session["duration_s"]
+    end = session.get("ended_at") or session.get("last_activity_at")
+    return seconds_between(session.get("started_at"), end or now)
+
+
+LIVE_WINDOW = timedelta(minutes=15)
+
+
+def is_live(session: dict, now: datetime) -> bool:
+    """Not ended and active in the last 15 minutes (a crashed session never ends)."""
+    if session.get("ended_at"):
+        return False
+    last = parse_utc(session.get("last_activity_at") or session.get("started_at"))
+    return last is not None and now - last < LIVE_WINDOW
+
+
+# -- text -----------------------------------------------------------------------
+
+
+def first_line(text: str | None) -> str:
+    for line in (text or "").splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def one_line(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def ellipsize(text: str, width: int) -> str:
+    """`text` cut to `width` terminal cells, ending in an ellipsis when cut (wide chars aware)."""
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return text
+    out = []
+    used = 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + ELLIPSIS
+
+
+def cell(text: str | None, style: str = "") -> Text:
+    """A one-line table cell that ends in an ellipsis instead of wrapping."""
+    return Text(one_line(text), style=style, no_wrap=True, overflow="ellipsis", end="")
+
+
+def number(n: int | None) -> str:
+    return "—" if n is None else f"{n:,}"
+
+
+def short_path(path: str | None) -> str:
+    """`path` with the home folder shown as ~."""
+    if not path:
+        return ""
+    home = os.path.expanduser("~")
+    if home and home != "/" and (path == home or path.startswith(home + os.sep)):
+        return "~" + path[len(home) :]
+    return path
+
+
+def type_label(mtype: str | None) -> Text:
+    mtype = mtype or "observation"
+    return Text(TYPE_LABELS.get(mtype, mtype), style=TYPE_STYLES.get(mtype, "dim"), no_wrap=True,
+                overflow="ellipsis", end="")  # fmt: skip
+
+
+def snippet_text(
+    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = ""
+) -> Text:
+    """A search snippet with its marked matches highlighted (markers removed)."""
+    text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
+    start, end = marks
+    rest = one_line(snippet)
+    inside = False
+    while rest:
+        marker = end if inside else start
+        idx = rest.find(marker)
+        piece = rest if idx < 0 else rest[:idx]
+        if piece:
+            text.append(piece, style=HIT_STYLE if inside else "")
+        if idx < 0:
+            break
+        rest = rest[idx + len(marker) :]
+        inside = not inside
+    return text
+
+
+# -- memory bodies --------------------------------------------------------------
+
+
+def _diff_line_style(line: str) -> str:
+    if line.startswith("+"):
+        return "green"
+    if line.startswith("-"):
+        return "red"
+    if line.startswith("@@"):
+        return "cyan"
+    return ""
+
+
+def memory_body(memory: dict, max_lines: int | None = None, *, wrap: bool = True) -> Text:
+    """A memory's content, coloured by type: diffs, commands and output, errors, prompts.
+
+    `max_lines` keeps the first lines and says how many more there are;
+    `wrap=False` cuts long lines with an ellipsis (cards) instead of wrapping.
+    """
+    content = (memory.get("content") or "").replace("\t", "    ").rstrip()
+    mtype = memory.get("type") or ""
+    lines = content.splitlines() or [""]
+    cut = 0
+    if max_lines is not None and len(lines) > max_lines:
+        cut = len(lines) - max_lines
+        lines = lines[:max_lines]
+    text = Text(overflow="fold" if wrap else "ellipsis", no_wrap=not wrap, end="")
+    for i, line in enumerate(lines):
+        if i:
+            text.append("\n")
+        style = ""
+        if mtype in ("file_edit", "notebook_edit"):
+            style = "bold" if i == 0 else _diff_line_style(line)
+        elif mtype == "file_write":
+            style = "bold" if i == 0 else "green"
+        elif mtype == "command":
+            style = "bold cyan" if line.startswith("$ ") else "dim" if i else ""
+        elif mtype == "error":
+            style = "bold red" if i == 0 else "red"
+        elif mtype == "prompt":
+            style = "bold"
+        text.append(line, style=style)
+    if cut:
+        text.append(f"\n… {cut} more line{'s' if cut != 1 else ''}", style="dim italic")
+    return text

@@ -1,0 +1,245 @@
+"""Pane 3, Search: searches as you type (debounced, in a worker) with the store's one search.
+
+Anything typed is safe: `store.search` quotes every term, so FTS syntax,
+quotes, Korean and emoji are just text.  Enter opens the memory in context.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Label, Select
+from textual.worker import get_current_worker
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import TYPE_LABELS, cell, local_time, number, snippet_text, type_label, utc_iso
+from tui.store_client import StoreClient
+from tui.widgets.paged_table import PagedTable
+
+TOOLS = ["Bash", "Edit", "MultiEdit", "Write", "Read", "Grep", "Glob", "WebFetch", "WebSearch",
+         "Task", "Agent", "NotebookEdit", "TodoWrite"]  # fmt: skip
+IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
+DATE_RANGES = [("Last 24 hours", 1), ("Last 7 days", 7), ("Last 30 days", 30), ("Last year", 365)]
+
+
+class SearchPane(Widget):
+    """A query box, filters, and ranked hits with highlighted snippets."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "focus_results", "Results", show=False, id="search.results"),
+        Binding("down", "focus_results", "Results", show=False, id="search.down"),
+        Binding("x", "clear_filters", "Clear filters", id="search.clear"),
+    ]
+
+    def __init__(self, store: StoreClient, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.query_text = ""
+        self.filters: dict[str, object] = {
+            "project": None, "type": None, "tool": None, "min_importance": None, "days": None,
+        }  # fmt: skip
+        self._generation = 0
+        self._debounce: Timer | None = None
+        self._hits: dict[str, dict] = {}
+        self._projects: list[tuple[str, str]] = []
+        self.last_results: messages.SearchResults | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            placeholder='Search memories: words, paths, "phrases", 한국어…', id="search-query"
+        )
+        with Horizontal(id="search-bar", classes="filter-bar"):
+            yield Select([], prompt="Project", id="search-project", compact=True)
+            yield Select([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
+                         id="search-type", compact=True)  # fmt: skip
+            yield Select([(t, t) for t in TOOLS], prompt="Tool", id="search-tool", compact=True)
+            yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
+            yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
+        yield PagedTable(id="search-results")
+        yield Label("", id="search-status")
+
+    @property
+    def table(self) -> PagedTable:
+        return self.query_one("#search-results", PagedTable)
+
+    @property
+    def query_input(self) -> Input:
+        return self.query_one("#search-query", Input)
+
+    def on_mount(self) -> None:
+        if not self.app.config.cursor_blink:
+            self.query_input.cursor_blink = False
+        table = self.table
+        table.add_column("When", key="when", width=12)
+        table.add_column("Project", key="project", width=12)
+        table.add_column("Type", key="type", width=7)
+        table.add_flex_column("Match", key="match", min_width=16)
+        self._load_projects()
+        self.run_search()
+
+    def focus_default(self) -> None:
+        self.query_input.focus()
+
+    def focus_query(self) -> None:
+        """Focus the query box with its text selected, ready to retype (the `/` key)."""
+        field = self.query_input
+        field.focus()
+        field.select_all()
+
+    # -- searching ----------------------------------------------------------------
+
+    @on(Input.Changed, "#search-query")
+    def _query_changed(self, event: Input.Changed) -> None:
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(self.app.config.search_debounce, self.run_search)
+
+    @on(Input.Submitted, "#search-query")
+    def _query_submitted(self, event: Input.Submitted) -> None:
+        if self._debounce is not None:
+            self._debounce.stop()
+        if event.value != self.query_text or self.table.fetching:
+            self.run_search()
+        self.action_focus_results()
+
+    def run_search(self) -> None:
+        """Search now for what is in the box, from the first hit."""
+        self._debounce = None
+        self.query_text = self.query_input.value
+        self._generation += 1
+        self.table.reset()
+        self._hits.clear()
+        self._search(self._generation, self.query_text, self._store_filters(), 0)
+
+    def _store_filters(self) -> dict:
+        f = self.filters
+        since = None
+        if f["days"]:
+            since = utc_iso(self.app.now() - timedelta(days=int(f["days"])))
+        return {"project": f["project"], "type": f["type"], "tool": f["tool"],
+                "min_importance": f["min_importance"], "since": since}  # fmt: skip
+
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, generation: int, query: str, filters: dict, offset: int) -> None:
+        limit = self.app.config.page_size
+        started = time.perf_counter()
+        try:
+            rows = self.store.search(query, limit=limit + 1, offset=offset, **filters)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            rows = []
+        elapsed = (time.perf_counter() - started) * 1000
+        if not get_current_worker().is_cancelled:
+            self.post_message(messages.SearchResults(
+                generation, query, offset, rows[:limit], len(rows) > limit, elapsed
+            ))  # fmt: skip
+
+    def on_search_results(self, message: messages.SearchResults) -> None:
+        if message.generation != self._generation:
+            return
+        self.last_results = message
+        rows = []
+        now, tz = self.app.now(), self.app.tz
+        for hit in message.rows:
+            key = str(hit["id"])
+            self._hits[key] = {"id": hit["id"], "session_id": hit["session_id"]}
+            error = hit.get("type") == "error"
+            rows.append((key, (
+                cell(local_time(hit.get("created_at"), tz, now=now), "dim"),
+                cell(hit.get("project_name") or "—", "bold"),
+                type_label(hit.get("type")),
+                snippet_text(hit.get("snippet"), base_style="red" if error else ""),
+            )))  # fmt: skip
+        self.table.add_page(rows, has_more=message.has_more)
+        self._show_status(message)
+
+    def _show_status(self, message: messages.SearchResults) -> None:
+        shown = self.table.row_count
+        more = "+" if message.has_more else ""
+        status = self.query_one("#search-status", Label)
+        if not message.query.strip():
+            status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
+        elif shown == 0:
+            status.update(Text.assemble("No memories match ", (message.query.strip(), "bold"),
+                                        " with these filters" if self._any_filter() else ""))  # fmt: skip
+        else:
+            noun = "match" if shown == 1 else "matches"
+            timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
+            status.update(f"{number(shown)}{more} {noun}{timing}")
+
+    def _any_filter(self) -> bool:
+        return any(v is not None for v in self.filters.values())
+
+    @on(PagedTable.NeedMore, "#search-results")
+    def _need_more(self, event: PagedTable.NeedMore) -> None:
+        self._search(self._generation, self.query_text, self._store_filters(), event.offset)
+
+    @on(DataTable.RowSelected, "#search-results")
+    def _open(self, event: DataTable.RowSelected) -> None:
+        hit = self._hits.get(event.row_key.value or "")
+        if hit:
+            self.post_message(messages.OpenTimeline(hit["session_id"], hit["id"]))
+
+    # -- filters ------------------------------------------------------------------
+
+    @on(Select.Changed)
+    def _filter_changed(self, event: Select.Changed) -> None:
+        names = {"search-project": "project", "search-type": "type", "search-tool": "tool",
+                 "search-importance": "min_importance", "search-date": "days"}  # fmt: skip
+        name = names.get(event.select.id or "")
+        if name is None:
+            return
+        value = None if event.value is Select.NULL else event.value
+        if self.filters[name] != value:
+            self.filters[name] = value
+            self.refresh_bindings()
+            self.run_search()
+
+    def action_clear_filters(self) -> None:
+        for select in self.query("#search-bar Select").results(Select):
+            select.clear()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_filters":
+            return self._any_filter()
+        if action == "focus_results":
+            return self.query_input.has_focus and self.table.row_count > 0
+        return True
+
+    def action_focus_results(self) -> None:
+        if self.table.row_count:
+            self.table.focus()
+
+    @work(thread=True, exclusive=True, group="search-projects")
+    def _load_projects(self) -> None:
+        try:
+            projects = self.store.projects()
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(messages.ProjectsLoaded(projects))
+
+    def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
+        options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
+        if options == self._projects:
+            return
+        self._projects = options
+        select = self.query_one("#search-project", Select)
+        current = self.filters["project"]
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            if current in [v for _, v in options]:
+                select.value = current
+
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        self._load_projects()

@@ -1,0 +1,257 @@
+"""Pane 1, Sessions: every session newest first, paged from SQLite; enter opens its timeline."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, DataTable, Label, Select
+from textual.worker import get_current_worker
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import (
+    cell,
+    duration,
+    first_line,
+    is_live,
+    local_time,
+    number,
+    session_duration,
+)
+from tui.store_client import StoreClient
+from tui.widgets.empty_state import EmptyState
+from tui.widgets.paged_table import PagedTable
+
+REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
+
+
+class SessionsPane(Widget):
+    """All sessions with project, start, length, counts and the summary's first line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pick_project", "Project", id="sessions.project"),
+        Binding("r", "reload", "Refresh", id="sessions.refresh"),
+    ]
+
+    def __init__(self, store: StoreClient, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.project: str | None = None
+        self.total = 0
+        self._generation = 0
+        self._sessions: dict[str, dict] = {}
+        self._stale = False
+        self._projects: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sessions-bar", classes="filter-bar"):
+            yield Select([], prompt="All projects", id="sessions-project", compact=True)
+            yield Label("", id="sessions-count", classes="bar-status")
+        with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
+            yield PagedTable(id="sessions-table")
+            yield EmptyState(self.store.path, id="sessions-empty")
+
+    @property
+    def table(self) -> PagedTable:
+        return self.query_one("#sessions-table", PagedTable)
+
+    def on_mount(self) -> None:
+        table = self.table
+        table.add_column("Project", key="project", width=12)
+        table.add_column("Started", key="started", width=12)
+        table.add_column("Length", key="length", width=7)
+        table.add_column(Text("Obs", justify="right"), key="obs", width=5)
+        table.add_column(Text("Err", justify="right"), key="err", width=4)
+        table.add_flex_column("Summary", key="summary", min_width=12)
+        self._load_projects()
+        self.reload()
+
+    @property
+    def empty(self) -> bool:
+        return self.has_class("-empty")
+
+    def focus_default(self) -> None:
+        (self.query_one(EmptyState) if self.empty else self.table).focus()
+
+    # -- loading ------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Start again from the newest session (keeps the project filter)."""
+        self._generation += 1
+        self._stale = False
+        self.table.reset()
+        self._load_page(self._generation, self.project, 0)
+
+    def action_reload(self) -> None:
+        self._load_projects()
+        self.reload()
+
+    @work(thread=True, exclusive=True, group="sessions-page")
+    def _load_page(self, generation: int, project: str | None, offset: int) -> None:
+        limit = self.app.config.page_size
+        try:
+            rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset)
+            total = self.store.count_sessions(project) if offset == 0 else -1
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.post_message(
+                messages.SessionsPage(generation, offset, rows[:limit], total, len(rows) > limit)
+            )
+
+    @work(thread=True, exclusive=True, group="sessions-projects")
+    def _load_projects(self) -> None:
+        try:
+            projects = self.store.projects()
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(messages.ProjectsLoaded(projects))
+
+    @work(thread=True, exclusive=True, group="sessions-refresh")
+    def _refresh_loaded(self, generation: int, project: str | None, count: int) -> None:
+        try:
+            rows = self.store.list_sessions(project=project, limit=count, offset=0)
+            total = self.store.count_sessions(project)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.post_message(messages.SessionsRefreshed(generation, rows, total))
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _cells(self, session: dict) -> tuple:
+        now = self.app.now()
+        tz = self.app.tz
+        errors = session.get("error_count") or 0
+        length = duration(session_duration(session, now))
+        length_cell = Text(length, no_wrap=True)
+        if is_live(session, now):
+            length_cell.append(" ●", style="bold green")
+        summary = first_line(session.get("summary"))
+        summary = summary.removeprefix("Task: ")
+        return (
+            cell(session.get("project_name") or "(no project)", "bold"),
+            cell(local_time(session.get("started_at"), tz, now=now)),
+            length_cell,
+            Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
+            Text(
+                number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
+            ),
+            cell(summary or "—", "" if summary else "dim"),
+        )
+
+    def _rows(self, sessions: list[dict]) -> list[tuple[str, tuple]]:
+        for session in sessions:
+            self._sessions[session["session_id"]] = session
+        return [(s["session_id"], self._cells(s)) for s in sessions]
+
+    def on_sessions_page(self, message: messages.SessionsPage) -> None:
+        if message.generation != self._generation:
+            return
+        if message.offset == 0:
+            self._sessions.clear()
+            self.total = message.total
+            self._show_count()
+            empty = message.total == 0 and self.project is None
+            self.query_one("#sessions-switcher", ContentSwitcher).current = (
+                "sessions-empty" if empty else "sessions-table"
+            )
+            if empty != self.empty:
+                had_focus = self.app.focused is not None and self in self.app.focused.ancestors
+                self.set_class(empty, "-empty")
+                self.refresh_bindings()
+                if had_focus:
+                    self.focus_default()
+        self.table.add_page(self._rows(message.rows), has_more=message.has_more)
+
+    def on_sessions_refreshed(self, message: messages.SessionsRefreshed) -> None:
+        if message.generation != self._generation:
+            return
+        table = self.table
+        loaded = [key.value for key in list(table.rows)[: len(message.rows)]]
+        fresh = [row["session_id"] for row in message.rows]
+        changed = loaded != fresh or message.total == 0 or self.total == 0
+        if changed and (table.cursor_row <= 0 or self.total == 0):
+            self.reload()  # the person is at the top (or saw the empty state): show the new ones
+            return
+        self.total = message.total
+        self._show_count()
+        with self.app.batch_update():
+            for session in message.rows:
+                key = session["session_id"]
+                if key in table.rows and self._sessions.get(key) != session:
+                    self._sessions[key] = session
+                    for column, value in zip(table.columns, self._cells(session)):
+                        table.update_cell(key, column, value)
+
+    def _show_count(self) -> None:
+        noun = "session" if self.total == 1 else "sessions"
+        self.query_one("#sessions-count", Label).update(f"{number(self.total)} {noun}")
+
+    def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
+        options = [
+            (f"{p['project_name'] or '(no project)'} ({p['sessions']})", p["project"])
+            for p in message.projects
+        ]
+        if options == self._projects:
+            return
+        self._projects = options
+        select = self.query_one("#sessions-project", Select)
+        current = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            if current in [value for _, value in options]:
+                select.value = current
+
+    # -- events -------------------------------------------------------------------
+
+    @on(Select.Changed, "#sessions-project")
+    def _project_changed(self, event: Select.Changed) -> None:
+        project = None if event.value is Select.NULL else str(event.value)
+        if project != self.project:
+            self.project = project
+            self.reload()
+
+    @on(PagedTable.NeedMore, "#sessions-table")
+    def _need_more(self, event: PagedTable.NeedMore) -> None:
+        self._load_page(self._generation, self.project, event.offset)
+
+    @on(DataTable.RowSelected, "#sessions-table")
+    def _open(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value:
+            self.post_message(messages.OpenTimeline(event.row_key.value))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick_project":
+            return not self.empty
+        return True
+
+    def action_pick_project(self) -> None:
+        select = self.query_one("#sessions-project", Select)
+        select.focus()
+        select.action_show_overlay()
+
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        if getattr(self.app, "active_pane", None) is not self:
+            self._stale = True
+            return
+        self._refresh_now()
+
+    def _refresh_now(self) -> None:
+        self._stale = False
+        self._load_projects()
+        count = max(1, min(self.table.row_count, REFRESH_ROWS))
+        self._refresh_loaded(self._generation, self.project, count)
+
+    def on_show(self) -> None:
+        if self._stale:
+            self._refresh_now()

@@ -1,0 +1,190 @@
+"""One error group's occurrences, and for the highlighted one what happened just before and after.
+
+`enter` opens the occurrence's session timeline, scrolled to it; `escape` goes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, one_line, type_label
+from tui.store_client import StoreClient
+from tui.widgets.vim_table import VimDataTable
+
+MAX_OCCURRENCES = 200
+CONTEXT_BEFORE = 3
+CONTEXT_AFTER = 3
+
+
+@dataclass
+class ErrorDetailLoaded(Message):
+    """The group (None when it is gone) and its newest occurrences."""
+
+    group: dict | None
+    occurrences: list[dict]
+
+
+@dataclass
+class ErrorContextLoaded(Message):
+    """The memories around one occurrence in its session, in order (it included)."""
+
+    memory_id: int
+    rows: list[dict]
+
+
+class ErrorDetailScreen(Screen[bool]):
+    """Occurrences of one error group with their surroundings."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="error_detail.back"),
+    ]
+
+    def __init__(self, store: StoreClient, group_id: int) -> None:
+        super().__init__(classes="error-detail")
+        self.store = store
+        self.group_id = group_id
+        self.group: dict | None = None
+        self._occurrences: dict[int, dict] = {}
+        self._context_for: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="error-detail-body"):
+            yield Static("Loading…", id="error-detail-header", markup=False)
+            table = VimDataTable(id="error-detail-occurrences")
+            table.add_column("When", key="when", width=16)
+            table.add_column("Project", key="project", width=12)
+            table.add_column("Session", key="session", width=8)
+            table.add_flex_column("Error", key="error", min_width=16)
+            yield table
+            yield Static("Before and after, in its session", id="error-detail-context-title")
+            with VerticalScroll(id="error-detail-context"):
+                yield Static("", id="error-detail-context-text", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VimDataTable).focus()
+        self._load()
+
+    @work(thread=True, exclusive=True, group="error-detail")
+    def _load(self) -> None:
+        try:
+            group = self.store.get_error_group(self.group_id)
+            rows = (
+                self.store.error_occurrences(self.group_id, limit=MAX_OCCURRENCES) if group else []
+            )
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(ErrorDetailLoaded(group, rows))
+
+    @on(ErrorDetailLoaded)
+    def _loaded(self, message: ErrorDetailLoaded) -> None:
+        self.group = message.group
+        header = self.query_one("#error-detail-header", Static)
+        if message.group is None:
+            header.update(f"Error #{self.group_id} no longer exists (it was forgotten).")
+            return
+        header.update(self._header_text(message.group, len(message.occurrences)))
+        tz = getattr(self.app, "tz", None)
+        table = self.query_one(VimDataTable)
+        with self.app.batch_update():
+            for row in message.occurrences:
+                self._occurrences[row["id"]] = row
+                table.add_row(
+                    cell(local_time(row.get("created_at"), tz, style="full")[:16]),
+                    cell(row.get("project_name") or ""),
+                    cell((row.get("session_id") or "")[:8]),
+                    cell(first_line(row.get("content")), "red"),
+                    key=str(row["id"]),
+                )
+        if message.occurrences:
+            self._load_context(message.occurrences[0]["id"])
+
+    def _header_text(self, group: dict, shown: int) -> Text:
+        tz = getattr(self.app, "tz", None)
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(one_line(group.get("signature")), style="bold")
+        text.append("\n")
+        text.append(group.get("status") or "open", style="bold")
+        total = group.get("count") or 0
+        seen = f" · seen {number(total)}×"
+        if shown < total:
+            seen += f" (newest {number(shown)} below)"
+        text.append(seen)
+        text.append(
+            f" · first {local_time(group.get('first_seen'), tz, style='full')[:16]}"
+            f" · last {local_time(group.get('last_seen'), tz, style='full')[:16]}",
+            style="dim",
+        )
+        note = one_line(group.get("note"))
+        if note:
+            text.append("\nnote: ", style="dim")
+            text.append(note, style="italic")
+        return text
+
+    @on(VimDataTable.RowHighlighted, "#error-detail-occurrences")
+    def _highlighted(self, event: VimDataTable.RowHighlighted) -> None:
+        if event.row_key.value is not None:
+            self._load_context(int(event.row_key.value))
+
+    def _load_context(self, memory_id: int) -> None:
+        self._context_for = memory_id
+        self._fetch_context(memory_id)
+
+    @work(thread=True, exclusive=True, group="error-detail-context")
+    def _fetch_context(self, memory_id: int) -> None:
+        try:
+            rows = self.store.neighbours(memory_id, before=CONTEXT_BEFORE, after=CONTEXT_AFTER)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(ErrorContextLoaded(memory_id, rows))
+
+    @on(ErrorContextLoaded)
+    def _context_loaded(self, message: ErrorContextLoaded) -> None:
+        if message.memory_id != self._context_for:
+            return  # the highlight moved on while this was read
+        self.query_one("#error-detail-context-text", Static).update(
+            context_text(message.rows, message.memory_id, getattr(self.app, "tz", None))
+        )
+
+    @on(VimDataTable.RowSelected, "#error-detail-occurrences")
+    def _open(self, event: VimDataTable.RowSelected) -> None:
+        event.stop()
+        row = self._occurrences.get(int(event.row_key.value)) if event.row_key.value else None
+        if row is not None:
+            self.post_message(messages.OpenTimeline(row["session_id"], memory_id=row["id"]))
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+
+def context_text(rows: list[dict], focus_id: int, tz=None) -> Text:
+    """One line per memory: time, kind, first line; the occurrence itself marked and red."""
+    label_width = max(len(v) for v in TYPE_LABELS.values())
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    if not rows:
+        text.append("Nothing else was recorded in that session.", style="dim")
+        return text
+    for i, row in enumerate(rows):
+        if i:
+            text.append("\n")
+        here = row["id"] == focus_id
+        text.append("▶ " if here else "  ", style="bold red" if here else "")
+        text.append(local_time(row.get("created_at"), tz, style="clock") + " ", style="dim")
+        kind = type_label(row.get("type"))
+        kind.pad_right(label_width - kind.cell_len + 1)
+        text.append_text(kind)
+        text.append(one_line(first_line(row.get("content"))), style="bold red" if here else "")
+    return text

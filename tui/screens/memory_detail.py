@@ -1,0 +1,138 @@
+"""One memory: its full content (diffs coloured) and every piece of metadata."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
+from tui.store_client import StoreClient
+
+IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
+
+
+class MemoryDetailScreen(Screen):
+    """The whole memory; `t` shows it in its session's timeline."""
+
+    COMMAND_PREFIX = "Memory"  # how its actions are named in the command palette
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="memory.back"),
+        Binding("t", "timeline", "In timeline", id="memory.timeline"),
+        Binding("y", "copy", "Copy text", id="memory.copy"),
+        Binding("j", "scroll('down')", "Scroll down", show=False, id="memory.down"),
+        Binding("k", "scroll('up')", "Scroll up", show=False, id="memory.up"),
+        Binding("g", "scroll('home')", "Top", show=False, id="memory.top"),
+        Binding("G", "scroll('end')", "Bottom", show=False, id="memory.bottom"),
+    ]
+
+    def __init__(self, store: StoreClient, memory_id: int, *, from_timeline: bool = False) -> None:
+        super().__init__()
+        self.store = store
+        self.memory_id = memory_id
+        self.from_timeline = from_timeline
+        self.memory: dict | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="memory-meta")
+        with VerticalScroll(id="memory-scroll"):
+            yield Static("Loading…", id="memory-body")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#memory-scroll").focus()
+        self._load(self.memory_id)
+
+    @work(thread=True, exclusive=True, group="memory")
+    def _load(self, memory_id: int) -> None:
+        try:
+            memory = self.store.get_memory(memory_id)
+            group = None
+            if memory and memory.get("error_group_id"):
+                group = self.store.get_error_group(memory["error_group_id"])
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group}))
+
+    def on_memory_loaded(self, message: messages.MemoryLoaded) -> None:
+        self.memory = message.memory
+        meta = self.query_one("#memory-meta", Static)
+        body = self.query_one("#memory-body", Static)
+        m = message.memory
+        if m is None:
+            meta.update(
+                Text(f"Memory {message.memory_id} is no longer in the database.", style="bold")
+            )
+            body.update("")
+            self.refresh_bindings()
+            return
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column(overflow="fold")
+        kind = TYPE_LABELS.get(m["type"], m["type"])
+        rows = [
+            (
+                "Memory",
+                f"#{m['id']}  {kind}" + (f"  {m['tool_name']}" if m.get("tool_name") else ""),
+            ),
+            ("When", local_time(m.get("created_at"), self.app.tz, style="full")),
+            ("Project", m.get("project_name") or "—"),
+            ("Session", m.get("session_id") or "—"),
+            ("Folder", short_path(m.get("cwd")) or "—"),
+            ("File", m.get("file_path") or ""),
+            ("Importance", IMPORTANCE.get(m.get("importance") or 1, str(m.get("importance")))),
+            ("Tags", m.get("tags") or ""),
+            ("Source", m.get("source") or ""),
+        ]
+        group = message.extra.get("error_group")
+        if group:
+            rows.append(
+                ("Error group", f"#{group['id']}  {group['status']}  seen {group['count']}×")
+            )
+        for label, value in rows:
+            if value:
+                grid.add_row(label, value)
+        meta.update(grid)
+        body.update(memory_body(m))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("timeline", "copy"):
+            return self.memory is not None
+        return True
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_timeline(self) -> None:
+        if self.memory is None:
+            return
+        if self.from_timeline:
+            self.app.pop_screen()
+            return
+        session_id, memory_id = self.memory["session_id"], self.memory["id"]
+        self.app.pop_screen()
+        self.app.post_message(messages.OpenTimeline(session_id, memory_id))
+
+    def action_copy(self) -> None:
+        if self.memory is not None:
+            self.app.copy_to_clipboard(self.memory.get("content") or "")
+            self.notify("Copied the memory's text.", timeout=2)
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one("#memory-scroll", VerticalScroll)
+        {"down": scroll.scroll_down, "up": scroll.scroll_up,
+         "home": scroll.scroll_home, "end": scroll.scroll_end}[where](animate=False)  # fmt: skip

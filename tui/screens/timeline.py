@@ -1,0 +1,246 @@
+"""A session's timeline: every memory in order as a card, scrolled to the one asked for.
+
+Only a window of the session is loaded (pages of PAGE around the memory);
+the list asks for more as the highlight nears either end.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.worker import get_current_worker
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import (
+    ERROR_STYLE,
+    duration,
+    is_live,
+    local_time,
+    memory_body,
+    number,
+    one_line,
+    session_duration,
+    type_label,
+)
+from tui.screens.memory_detail import MemoryDetailScreen
+from tui.store_client import StoreClient
+from tui.widgets.timeline_list import TimelineList
+
+PAGE = 150  # memories per page
+BEFORE = 40  # memories loaded before the one asked for
+CARD_LINES = 8  # lines of content on a card, each cut to the width (the detail screen shows all)
+
+
+class TimelineScreen(Screen):
+    """Prompts, edits with diffs, commands with output and errors, in the order they happened."""
+
+    COMMAND_PREFIX = "Timeline"  # how its actions are named in the command palette
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="timeline.back"),
+        Binding("e", "next_error", "Next error", id="timeline.next_error"),
+        Binding("E", "previous_error", "Previous error", show=False, id="timeline.previous_error"),
+    ]
+
+    def __init__(self, store: StoreClient, session_id: str, memory_id: int | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.session_id = session_id
+        self.memory_id = memory_id
+        self.session: dict | None = None
+        self.total = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="timeline-header")
+        yield TimelineList(self._card, id="timeline-list")
+        yield Label("Loading…", id="timeline-status")
+        yield Footer(compact=True)
+
+    @property
+    def timeline(self) -> TimelineList:
+        return self.query_one("#timeline-list", TimelineList)
+
+    def on_mount(self) -> None:
+        self.timeline.focus()
+        self.timeline.fetching = True
+        self._load(self.memory_id, "")
+
+    # -- cards --------------------------------------------------------------------
+
+    def _card(self, memory: dict) -> RenderableType:
+        error = memory.get("type") == "error"
+        header = Text(no_wrap=True, overflow="ellipsis")
+        header.append(local_time(memory.get("created_at"), self.app.tz, style="clock"),
+                      style=ERROR_STYLE if error else "dim")  # fmt: skip
+        header.append("  ")
+        header.append_text(type_label(memory.get("type")))
+        if memory.get("tool_name"):
+            header.append(f"  {memory['tool_name']}", style="bold")
+        body = memory_body(memory, max_lines=CARD_LINES, wrap=False)
+        return Group(header, Padding(body, (0, 0, 1, 2)))
+
+    # -- loading ------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="timeline")
+    def _load(self, memory_id: int | None, where: str) -> None:
+        """The window around `memory_id`, or the session's start/end page."""
+        sid = self.session_id
+        try:
+            session = self.store.get_session(sid)
+            focus = memory_id
+            if memory_id is not None:
+                before = self.store.memories_before(memory_id, session=sid, limit=BEFORE)
+                before.reverse()
+                after = self.store.session_timeline(sid, after_id=memory_id - 1, limit=PAGE)
+                rows = before + after
+                has_before, has_after = len(before) == BEFORE, len(after) == PAGE
+            elif where == "end":
+                rows = self.store.memories_before(None, session=sid, limit=PAGE)
+                rows.reverse()
+                has_before, has_after = len(rows) == PAGE, False
+            else:
+                rows = self.store.session_timeline(sid, after_id=0, limit=PAGE)
+                has_before, has_after = False, len(rows) == PAGE
+            first = self.store.position_in_session(rows[0]["id"]) if rows and has_before else 0
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        if get_current_worker().is_cancelled:
+            return
+        total = (session or {}).get("memory_count") or len(rows)
+        self.post_message(messages.TimelineLoaded(
+            session, rows, first or 0, has_before, has_after, focus, total, where == "end"
+        ))  # fmt: skip
+
+    @work(thread=True, exclusive=True, group="timeline-more")
+    def _load_more(self, direction: str, edge_id: int) -> None:
+        sid = self.session_id
+        try:
+            if direction == "before":
+                rows = self.store.memories_before(edge_id, session=sid, limit=PAGE)
+                rows.reverse()
+            else:
+                rows = self.store.session_timeline(sid, after_id=edge_id, limit=PAGE)
+            session = self.store.get_session(sid)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        if not get_current_worker().is_cancelled:
+            total = (session or {}).get("memory_count") or 0
+            self.post_message(messages.TimelineMore(direction, rows, len(rows) == PAGE, total))
+
+    def on_timeline_loaded(self, message: messages.TimelineLoaded) -> None:
+        self.session = message.session
+        self.total = message.total
+        self._draw_header()
+        self.timeline.set_window(
+            message.rows, has_before=message.has_before, has_after=message.has_after,
+            focus_id=message.focus_id, first_position=message.first_position,
+            focus_last=message.focus_last,
+        )  # fmt: skip
+        self._draw_status()
+
+    def on_timeline_more(self, message: messages.TimelineMore) -> None:
+        if message.total:
+            self.total = message.total
+        if message.direction == "before":
+            self.timeline.prepend(message.rows, has_more=message.has_more)
+        else:
+            self.timeline.append(message.rows, has_more=message.has_more)
+        self._draw_status()
+
+    @on(TimelineList.NeedBefore)
+    def _need_before(self, message: TimelineList.NeedBefore) -> None:
+        self._load_more("before", message.first_id)
+
+    @on(TimelineList.NeedAfter)
+    def _need_after(self, message: TimelineList.NeedAfter) -> None:
+        self._load_more("after", message.last_id)
+
+    @on(TimelineList.JumpTo)
+    def _jump(self, message: TimelineList.JumpTo) -> None:
+        self._load(None, message.where)
+
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        timeline = self.timeline
+        if not timeline.has_after and not timeline.fetching and timeline.memories:
+            timeline.fetching = True
+            self._load_more("after", timeline.memories[-1]["id"])
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _draw_header(self) -> None:
+        header = self.query_one("#timeline-header", Static)
+        s = self.session
+        if s is None:
+            header.update(
+                Text(f"Session {self.session_id} (no longer in the database)", style="bold")
+            )
+            return
+        now, tz = self.app.now(), self.app.tz
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(s.get("project_name") or "(no project)", style="bold")
+        text.append(f"  {local_time(s.get('started_at'), tz, now=now)}")
+        text.append(f"  {duration(session_duration(s, now))}")
+        text.append(f"  {number(s.get('memory_count') or 0)} memories")
+        errors = s.get("error_count") or 0
+        if errors:
+            text.append(f"  {number(errors)} error{'s' if errors != 1 else ''}", style=ERROR_STYLE)
+        if is_live(s, now):
+            text.append("  ● live", style="bold green")
+        text.append(f"  {self.session_id}", style="dim")
+        summary = [one_line(line) for line in (s.get("summary") or "").splitlines() if line.strip()]
+        lines = [text] + [
+            Text(line, style="dim", no_wrap=True, overflow="ellipsis") for line in summary[:2]
+        ]
+        header.update(Group(*lines))
+
+    def _draw_status(self) -> None:
+        position = self.timeline.position
+        status = self.query_one("#timeline-status", Label)
+        if not self.timeline.memories:
+            status.update("This session has no memories.")
+        elif position is not None:
+            status.update(f"{number(position + 1)} of {number(max(self.total, position + 1))}")
+
+    @on(OptionList.OptionHighlighted, "#timeline-list")
+    def _highlighted(self) -> None:
+        self._draw_status()
+
+    # -- keys ---------------------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#timeline-list")
+    def _open(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.push_screen(
+                MemoryDetailScreen(self.store, int(event.option.id), from_timeline=True)
+            )
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def _jump_error(self, step: int) -> None:
+        timeline = self.timeline
+        start = timeline.highlighted if timeline.highlighted is not None else -step
+        index = start + step
+        while 0 <= index < len(timeline.memories):
+            if timeline.memories[index].get("type") == "error":
+                timeline.highlighted = index
+                return
+            index += step
+        self.notify("No more errors in the loaded part of this session.", timeout=3)
+
+    def action_next_error(self) -> None:
+        self._jump_error(1)
+
+    def action_previous_error(self) -> None:
+        self._jump_error(-1)

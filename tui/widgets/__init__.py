@@ -1,0 +1,1 @@
+"""Reusable widgets, one per module: vim-keyed tables, paged and following tables, the timeline list."""

@@ -1,0 +1,45 @@
+"""The app's tabs: a TabbedContent whose hidden panes cannot pull focus (and the tab) back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import TabbedContent, TabPane, Tabs
+from textual.widgets._tabbed_content import ContentTab
+
+
+class PaneTabs(TabbedContent):
+    """TabbedContent that drops focus before it switches panes.
+
+    Stock TabbedContent activates the pane of any widget that gets focus.  When
+    the focused widget's pane is hidden, Textual moves focus to a neighbour
+    that can still be in that pane, which switched the tab straight back; and
+    a focus call still queued from the previous pane (keys pressed quickly)
+    did the same.  Here focus is dropped before switching, focus never
+    switches panes, and focus that lands in a hidden pane is handed back to
+    the shown one through `refocus(pane_id)`.
+    """
+
+    def __init__(self, *args, before_switch: Callable[[], None] | None = None,
+                 refocus: Callable[[str], None] | None = None, **kwargs) -> None:  # fmt: skip
+        super().__init__(*args, **kwargs)
+        self.before_switch = before_switch
+        self.refocus = refocus
+
+    def drop_focus(self) -> None:
+        if self.before_switch is not None:
+            self.before_switch()
+        self.screen.set_focus(None)
+
+    # Handlers run for each class of the MRO: these run before TabbedContent's.
+    def _on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        if self._is_associated_tabs(event.tabs) and event.tab.id != ContentTab.add_prefix(
+            self.active
+        ):
+            self.drop_focus()
+
+    def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.tab_pane.id != self.active and self.refocus is not None:
+            self.refocus(self.active)

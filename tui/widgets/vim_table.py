@@ -1,0 +1,88 @@
+"""A row-cursor DataTable with vim keys and one flexible column that takes the spare width."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
+
+
+class VimDataTable(DataTable):
+    """DataTable with j/k, g/G, home/end and a column that fills the width.
+
+    Call `add_flex_column(label, key=..., min_width=...)` for the one column
+    (a summary, a snippet) that should take the space left by the others; it
+    is re-fitted on resize and its cells end in an ellipsis instead of
+    breaking the layout.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Open", id="list.open"),
+        Binding("j", "cursor_down", "Down", show=False, id="list.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="list.up"),
+        Binding("g,home", "scroll_top", "Top", show=False, id="list.top"),
+        Binding("G,end", "scroll_bottom", "Bottom", show=False, id="list.bottom"),
+    ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("cursor_type", "row")
+        kwargs.setdefault("zebra_stripes", False)
+        super().__init__(*args, **kwargs)
+        self._flex_key: ColumnKey | None = None
+        self._flex_min = 10
+        self._drawn_size: Size | None = None
+
+    def add_flex_column(self, label: str | Text, *, key: str, min_width: int = 10) -> ColumnKey:
+        column_key = self.add_column(label, key=key, width=min_width)
+        self._flex_key = column_key
+        self._flex_min = min_width
+        self.fit_columns()
+        return column_key
+
+    def fit_columns(self) -> None:
+        """Give the flexible column whatever width the other columns leave."""
+        key = self._flex_key
+        if key is None or key not in self.columns:
+            return
+        available = self.scrollable_content_region.width
+        if available <= 0:
+            return
+        pad = 2 * self.cell_padding
+        others = sum(c.get_render_width(self) for k, c in self.columns.items() if k != key)
+        width = max(self._flex_min, available - others - pad)
+        column = self.columns[key]
+        if column.width == width and not column.auto_width:
+            return
+        column.width = width
+        column.auto_width = False
+        self._clear_caches()
+        self._update_count += 1
+        self._require_update_dimensions = True
+        self.refresh(layout=True)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # Showing a pane again "resizes" its table to the size it already had,
+        # and DataTable then throws away every rendered line (a full redraw on
+        # each pane switch).  Keep them when the size did not change.  This
+        # handler runs before DataTable's; prevent_default() skips that one.
+        if event.size == self._drawn_size:
+            event.prevent_default()
+        elif self._drawn_size is not None and self._cursor_shown(self._drawn_size.height):
+            self.call_after_refresh(self._scroll_cursor_into_view)  # keep it in view
+        self._drawn_size = event.size
+        self.fit_columns()
+
+    def _cursor_shown(self, height: int) -> bool:
+        """Was the cursor row on screen with this height (rows are one line high here)?"""
+        rows = height - (self.header_height if self.show_header else 0)
+        return self.row_count > 0 and self.scroll_y <= self.cursor_row < self.scroll_y + rows
+
+    @property
+    def flex_width(self) -> int:
+        key = self._flex_key
+        return self.columns[key].width if key is not None and key in self.columns else 40
