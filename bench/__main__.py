@@ -1,0 +1,48 @@
+"""Run every benchmark: `.venv/bin/python -m bench [--quick]`.
+
+Each prints medians and the ratio to its target (ratio <= 1.00 meets it).
+`--quick` shrinks the corpora (10k memories) for a fast look; the numbers in
+the README come from the full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import platform
+import sys
+import time
+
+BENCHES = [
+    ("store", "bench.bench_store", ["--memories", "10000", "--writers", "8", "--rows", "50", "--rounds", "5"]),
+    ("hook", "bench.bench_hook", ["--runs", "15", "--memories", "10000"]),
+    ("import", "bench.bench_import", ["--quick"]),
+    ("app", "bench.bench_tui", ["--memories", "10000"]),
+]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("only", nargs="*", help="run only these: " + ", ".join(n for n, _, _ in BENCHES))
+    args = parser.parse_args(argv)
+    print(f"# {time.strftime('%Y-%m-%d')} · {platform.processor() or platform.machine()} · "
+          f"{platform.python_implementation()} {platform.python_version()} · "
+          f"SQLite {__import__('sqlite3').sqlite_version}")  # fmt: skip
+    status = 0
+    for name, module, quick_args in BENCHES:
+        if args.only and name not in args.only:
+            continue
+        print(f"\n## {name}", flush=True)
+        try:
+            bench = importlib.import_module(module)
+        except ImportError as exc:
+            print(f"missing: {exc}")
+            status = 1
+            continue
+        status |= bench.main(quick_args if args.quick else []) or 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

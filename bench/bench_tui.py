@@ -1,0 +1,126 @@
+"""App benchmarks, headless: first screen, pane switch, next page, search after typing stops.
+
+    .venv/bin/python -m bench.bench_tui [--memories 100000] [--rounds 10]
+
+Targets (issue 4, at 100k memories): first screen < 1 s, a pane switch or a page
+< 100 ms, search results < 200 ms after typing stops.  Measured with Textual's
+headless driver at 80x24: the time until the screen is idle again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from store import db, writer  # noqa: E402
+from tui import demo_corpus  # noqa: E402
+
+TARGETS_MS = {"first screen": 1000.0, "pane switch": 100.0, "next page": 100.0, "search": 200.0}
+QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py", "인증 오류"]
+
+
+def build(path: str, count: int) -> None:
+    conn = db.connect(path)
+    batch = []
+    sessions = set()
+    for obs in demo_corpus.generate(count, seed=5, per_session=40):
+        batch.append(obs)
+        sessions.add(obs["session_id"])
+        if len(batch) == 2000:
+            writer.add_memories(conn, batch)
+            batch = []
+    if batch:
+        writer.add_memories(conn, batch)
+    for session_id in list(sessions)[:200]:
+        writer.update_session_summary(conn, session_id)
+    conn.close()
+
+
+async def _wait_for(predicate, timeout: float = 10.0) -> None:
+    end = time.perf_counter() + timeout
+    while not predicate():
+        if time.perf_counter() > end:
+            raise TimeoutError("the app did not get there in time")
+        await asyncio.sleep(0.002)
+
+
+async def measure(path: str, rounds: int) -> dict[str, list[float]]:
+    from tui.app import build_app
+    from tui.widgets.paged_table import PagedTable
+
+    results: dict[str, list[float]] = {k: [] for k in TARGETS_MS}
+    started = time.perf_counter()
+    app = build_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        sessions = app.query_one("#sessions-table", PagedTable)
+        await _wait_for(lambda: sessions.row_count > 0)
+        results["first screen"].append((time.perf_counter() - started) * 1000)
+        await pilot.pause(0.5)  # the other panes mount right after the first screen
+        for _ in range(rounds):
+            for key in ("2", "3", "1"):
+                t = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                results["pane switch"].append((time.perf_counter() - t) * 1000)
+        await pilot.press("1")
+        await pilot.pause()
+        sessions.focus()
+        for _ in range(rounds):
+            before = sessions.row_count
+            t = time.perf_counter()
+            await pilot.press("pagedown")
+            await pilot.pause()
+            if sessions.row_count == before and sessions.cursor_row >= before - 1:
+                break
+            results["next page"].append((time.perf_counter() - t) * 1000)
+        from tui.panes.search import SearchPane
+
+        pane = app.query_one(SearchPane)
+        for query in QUERIES * max(1, rounds // len(QUERIES)):
+            await pilot.press("3")
+            await pilot.pause()
+            box = app.query_one("#search-query")
+            box.value = ""
+            box.focus()
+            await pilot.pause(0.3)
+            for ch in query:
+                await pilot.press(ch if ch != " " else "space")
+            t = time.perf_counter()
+            await _wait_for(lambda: getattr(pane.last_results, "query", None) == query)
+            await pilot.pause()
+            results["search"].append((time.perf_counter() - t) * 1000)
+    return results
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--memories", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=10)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "app.db")
+        build(path, args.memories)
+        results = asyncio.run(measure(path, args.rounds))
+    status = 0
+    print(f"app at {args.memories} memories, 80x24, headless:")
+    for name, values in results.items():
+        if not values:
+            print(f"  {name:13s} no samples")
+            continue
+        median = statistics.median(values)
+        ratio = median / TARGETS_MS[name]
+        status |= ratio > 1
+        print(f"  {name:13s} median {median:7.1f} ms  max {max(values):7.1f} ms  "
+              f"(target {TARGETS_MS[name]:.0f} ms, ratio {ratio:.2f}, n={len(values)})")  # fmt: skip
+    return int(status)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
