@@ -1,0 +1,131 @@
+"""Old-memory cleanup (retention), run off the hook's critical path.
+
+SessionStart calls `maybe_start(conn, db_path)`: one cheap read
+(`store.retention.retention_due`); when due, it starts
+`python -m hooks.maintenance --detach DB_PATH` (own session, no
+stdin/stdout/stderr), which forks once more so the work survives whatever
+happens to the hook's process tree, and returns at once: the context output
+is not delayed.  The child runs `store.retention.run_retention` with the
+configured `retention_days` (which itself does nothing if another process
+already ran it today) and prunes the hook's small marker files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+MARKER_MAX_AGE_S = 2 * 86400
+PRIVATE_TURNS_DIR = "private-turns"
+
+
+def maybe_start(conn, db_path: str) -> bool:
+    """Start retention in a detached child if it has not run today; True if started."""
+    from store.retention import retention_due
+
+    if not retention_due(conn):
+        return False
+    return start_detached(db_path)
+
+
+def start_detached(db_path: str) -> bool:
+    import subprocess
+
+    kwargs = {}
+    if os.name == "nt":  # pragma: no cover - Windows
+        kwargs["creationflags"] = getattr(subprocess, "DETACHED_PROCESS", 0) | getattr(
+            subprocess, "CREATE_NEW_PROCESS_GROUP", 0
+        )
+    else:
+        kwargs["start_new_session"] = True
+    # `-m` puts the working folder first on sys.path: run from the folder that
+    # holds the `hooks` package, so a source checkout works as well as a wheel.
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.Popen(
+        [sys.executable, "-m", "hooks.maintenance", "--detach", os.fspath(db_path)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        close_fds=True,
+        cwd=package_root,
+        **kwargs,
+    )
+    return True
+
+
+def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) -> int:
+    """Delete private-turn markers older than `max_age_s`; returns how many went."""
+    from store.paths import memlane_home
+
+    folder = os.path.join(home or memlane_home(), PRIVATE_TURNS_DIR)
+    removed = 0
+    cutoff = time.time() - max_age_s
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                try:
+                    if entry.stat().st_mtime < cutoff:
+                        os.unlink(entry.path)
+                        removed += 1
+                except OSError:
+                    pass
+    except OSError:
+        pass
+    return removed
+
+
+def run(db_path: str) -> int | None:
+    """Retention for the database at `db_path`; None if it already ran today."""
+    from store.config import load_config
+    from store.db import connect
+    from store.retention import run_retention
+
+    config, _warnings = load_config()
+    prune_markers()
+    conn = connect(db_path, busy_timeout_ms=30000, create=False)
+    try:
+        return run_retention(conn, config.get("retention_days", 90))
+    finally:
+        conn.close()
+
+
+def _detach() -> None:
+    """Fork again and let the parent exit: Claude Code kills a hook's whole process
+    tree (setsid children included) when it times out; only a grandchild that
+    left it lives on."""
+    if not hasattr(os, "fork"):  # pragma: no cover - Windows: the flags did it
+        return
+    if os.fork() > 0:
+        os._exit(0)
+    try:
+        os.setsid()
+    except OSError:
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--detach" in argv:
+        argv.remove("--detach")
+        _detach()
+    from store.paths import default_db_path
+
+    db_path = argv[0] if argv else default_db_path()
+    try:
+        removed = run(db_path)
+    except Exception as exc:  # a background job: log it, never raise
+        from hooks.logfile import log_line
+        from store.db import describe_error
+
+        log_line(f"maintenance: retention failed: {describe_error(db_path, exc)}", stderr=False)
+        return 0
+    if removed:
+        from hooks.logfile import write_log
+
+        write_log(f"[memlane] maintenance: retention removed {removed} old memories.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

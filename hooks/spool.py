@@ -1,0 +1,329 @@
+"""The spool: writes the database could not take in time, kept until it can.
+
+When a hook cannot write (the database is locked past the busy timeout, or
+cannot be opened), its operations go to a JSON-lines file in
+`store.paths.spool_dir()`; the next hook run that can write applies them
+(`drain`), oldest first.  Only already privacy-filtered data is ever spooled:
+the hook cleans the event before it builds any operation.
+
+Operations (one JSON object per line):
+
+    {"op": "memory", "obs": {...Observation...}}
+    {"op": "start_session", "session_id": ..., "cwd": ..., "at": ...}
+    {"op": "end_session", "session_id": ..., "reason": ..., "at": ...}
+    {"op": "summary", "session_id": ...}
+
+Every operation carries the time it happened (`created_at` / `at`), so a
+memory replayed later keeps its time and the store's dedupe (same session and
+content within 60 s of that time) makes a replay of an already written memory
+a no-op: applying a file twice never stores a row twice.
+
+Files: each spooling run writes one new file `<time_ns>-<pid>-<n>.jsonl`
+(written to a temporary name first, then renamed, so a reader never sees half
+a file).  `drain` claims a file by renaming it to `<name>.claim-<pid>-<time_ns>`
+(atomic: two processes never both get it), applies it, and deletes it.  If the
+database fails part way, the operations not yet applied are put back under
+the original name (same place in the order) and the error is re-raised.  A
+claim left behind by a process that died is taken over after STALE_CLAIM_S.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+
+from store.paths import spool_dir
+
+SUFFIX = ".jsonl"
+CLAIM = ".claim-"
+STALE_CLAIM_S = 60
+MAX_SPOOL_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 8 * 1024 * 1024  # one hook run spools kilobytes; a bigger file is not ours
+DRAIN_BUDGET_S = 0.5
+_OPS = ("memory", "start_session", "end_session", "summary")
+_counter = 0
+
+
+class SpoolFull(Exception):
+    """The spool folder holds MAX_SPOOL_BYTES already; nothing more is kept."""
+
+
+def _now_iso() -> str:
+    from store.db import utc_now
+
+    return utc_now()
+
+
+def as_ops(items) -> list[dict]:
+    """Normalise observations and/or operations to operations with their times set."""
+    ops = []
+    now = None
+    for item in items or ():
+        if not isinstance(item, dict):
+            continue
+        if item.get("op") in _OPS:
+            op = dict(item)
+        elif "op" in item:
+            continue
+        else:
+            op = {"op": "memory", "obs": item}
+        if op["op"] == "memory":
+            obs = op.get("obs")
+            if not isinstance(obs, dict):
+                continue
+            if not obs.get("created_at"):
+                now = now or _now_iso()
+                op["obs"] = dict(obs, created_at=now)
+        elif not op.get("at"):
+            now = now or _now_iso()
+            op["at"] = now
+        ops.append(op)
+    return ops
+
+
+def pending(directory: str | None = None) -> bool:
+    """True when the spool folder holds anything (one cheap directory read)."""
+    try:
+        with os.scandir(directory or spool_dir()) as entries:
+            for entry in entries:
+                if entry.name.endswith(SUFFIX) or CLAIM in entry.name:
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def _spool_bytes(directory: str) -> int:
+    total = 0
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                try:
+                    total += entry.stat().st_size
+                except OSError:
+                    pass
+    except OSError:
+        pass
+    return total
+
+
+def _write_file(directory: str, name: str, ops: list[dict]) -> str:
+    global _counter
+    _counter += 1
+    tmp = os.path.join(directory, f".tmp-{os.getpid()}-{time.time_ns()}-{_counter}")
+    data = "".join(json.dumps(op, ensure_ascii=True, separators=(",", ":")) + "\n" for op in ops)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, data.encode("ascii"))
+    finally:
+        os.close(fd)
+    final = os.path.join(directory, name)
+    os.replace(tmp, final)
+    return final
+
+
+def spool(observations_or_ops, directory: str | None = None) -> str | None:
+    """Append observations / operations to the spool; returns the file written.
+
+    Raises OSError when the spool folder cannot be written and SpoolFull when
+    it is over MAX_SPOOL_BYTES.
+    """
+    global _counter
+    ops = as_ops(observations_or_ops)
+    if not ops:
+        return None
+    directory = directory or spool_dir()
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    if _spool_bytes(directory) >= MAX_SPOOL_BYTES:
+        raise SpoolFull(f"the spool folder {directory} is full ({MAX_SPOOL_BYTES // 2**20} MB)")
+    _counter += 1
+    name = f"{time.time_ns():020d}-{os.getpid()}-{_counter}{SUFFIX}"
+    return _write_file(directory, name, ops)
+
+
+# ---------------------------------------------------------------- applying
+
+
+class _Poison(Exception):
+    """An operation that can never be applied (bad data): it is skipped."""
+
+
+def _session_row(conn, session_id):
+    return conn.execute(
+        "SELECT ended_at, last_activity_at FROM session WHERE session_id = ?", (session_id,)
+    ).fetchone()
+
+
+def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
+    from store import writer
+
+    kind = op.get("op")
+    session_id = op.get("session_id")
+    at = op.get("at") if isinstance(op.get("at"), str) else None
+    if kind == "start_session":
+        row = _session_row(conn, session_id)
+        if row is not None and row[0] and at and row[0] > at:
+            return  # a replayed start must not reopen a session that ended after it
+        writer.start_session(conn, session_id, op.get("cwd"), started_at=at)
+    elif kind == "end_session":
+        row = _session_row(conn, session_id)
+        if row is None:
+            return
+        if at and row[1] and row[1] > at:
+            return  # the session went on (resumed) after this end: a stale end
+        writer.end_session(conn, session_id, op.get("reason"), ended_at=at)
+    elif kind == "summary":
+        writer.update_session_summary(conn, session_id)
+    else:
+        raise _Poison(kind)
+
+
+def _is_db_failure(exc: BaseException) -> bool:
+    """A database that cannot take the write now (locked, read-only, full, corrupt)."""
+    from store.db import StoreError
+
+    if isinstance(exc, StoreError):
+        return True
+    return isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError)
+
+
+def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseException | None]:
+    """Apply operations in order.  Returns (how many were handled, database error or None).
+
+    Runs of memories go in one transaction.  An operation with bad data is
+    skipped (counted as handled); a database failure stops at that operation,
+    so `ops[done:]` is what is left to keep.
+    """
+    from store import writer
+
+    done = 0
+    n = len(ops)
+    while done < n:
+        op = ops[done]
+        if op.get("op") == "memory":
+            end = done
+            while end < n and ops[end].get("op") == "memory":
+                end += 1
+            batch = [o.get("obs") for o in ops[done:end] if isinstance(o.get("obs"), dict)]
+            try:
+                writer.add_memories(conn, batch)
+            except Exception as exc:
+                if _is_db_failure(exc):
+                    return done, exc
+                # bad data somewhere in the batch: one by one, skipping what fails
+                while done < end:
+                    obs = ops[done].get("obs")
+                    if isinstance(obs, dict):
+                        try:
+                            writer.add_memory(conn, obs)
+                        except Exception as one_exc:
+                            if _is_db_failure(one_exc):
+                                return done, one_exc
+                    done += 1
+                continue
+            done = end
+            continue
+        try:
+            _apply_one(conn, op)
+        except Exception as exc:
+            if _is_db_failure(exc):
+                return done, exc
+        done += 1
+    return done, None
+
+
+# ---------------------------------------------------------------- draining
+
+
+def _read_ops(path: str) -> list[dict]:
+    ops = []
+    with open(path, "rb") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            try:
+                op = json.loads(line)
+            except ValueError:
+                continue  # a damaged line: skip it, keep the rest
+            if isinstance(op, dict) and op.get("op") in _OPS:
+                ops.append(op)
+    return ops
+
+
+def _candidates(directory: str) -> list[tuple[str, str]]:
+    """(file name to claim, original name) in spool order, stale claims included."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    now = time.time_ns()
+    out = []
+    for name in names:
+        if name.endswith(SUFFIX):
+            out.append((name, name))
+        elif CLAIM in name:
+            original, _, claim = name.partition(CLAIM)
+            try:
+                claimed_at = int(claim.rsplit("-", 1)[1])
+            except (IndexError, ValueError):
+                claimed_at = 0
+            if now - claimed_at > STALE_CLAIM_S * 1_000_000_000:
+                out.append((name, original))
+    out.sort(key=lambda pair: pair[1])
+    return out
+
+
+def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: float = DRAIN_BUDGET_S) -> int:
+    """Apply spooled operations, oldest file first; returns how many were applied.
+
+    Stops after `budget_s` (the rest waits for the next run).  On a database
+    failure the unapplied operations stay spooled and the error is raised.
+    """
+    directory = directory or spool_dir()
+    deadline = time.monotonic() + budget_s
+    applied = 0
+    for name, original in _candidates(directory):
+        if time.monotonic() > deadline:
+            break
+        source = os.path.join(directory, name)
+        claimed = os.path.join(directory, f"{original}{CLAIM}{os.getpid()}-{time.time_ns()}")
+        try:
+            os.rename(source, claimed)
+        except OSError:
+            continue  # another process claimed it first
+        try:
+            if os.path.getsize(claimed) > MAX_FILE_BYTES:
+                os.rename(claimed, os.path.join(directory, original + ".bad"))  # kept, not retried
+                continue
+            ops = _read_ops(claimed)
+        except OSError:
+            _put_back(claimed, os.path.join(directory, original))
+            continue
+        done, error = apply_ops(conn, ops)
+        applied += done
+        if error is None:
+            try:
+                os.unlink(claimed)
+            except OSError:
+                pass
+            continue
+        rest = ops[done:]
+        try:
+            if done:
+                _write_file(directory, original, rest)
+                os.unlink(claimed)
+            else:
+                _put_back(claimed, os.path.join(directory, original))
+        except OSError:
+            _put_back(claimed, os.path.join(directory, original))
+        raise error
+    return applied
+
+
+def _put_back(claimed: str, original: str) -> None:
+    try:
+        os.rename(claimed, original)
+    except OSError:
+        pass

@@ -1,0 +1,407 @@
+"""Every event the real Claude Code CLI sends, through `memlane-hook`: what ends up
+stored, what is printed, and what is left alone.
+
+Two ways in: the real process (`python -m hooks.main`, `python -m hooks`) and
+`hooks.main.main()` with stdin patched (fast, for the payload corpus).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from hooks import main as hook_main
+from store import db, writer
+from store.queries import set_error_status
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = Path("/work/shared/claude-e2e")
+PAYLOADS = SHARED / "payloads"
+PUBLIC = SHARED / "payloads-public"
+SESSION = "064029b2-9298-429a-987c-019be7412488"
+
+pytestmark = pytest.mark.skipif(not PAYLOADS.is_dir(), reason="the real CLI payloads are not here")
+
+
+def payload(name: str) -> dict:
+    return json.loads((PAYLOADS / f"{name}.json").read_text())
+
+
+def hook_payload_files() -> list[Path]:
+    files = sorted(PAYLOADS.glob("*.json")) + sorted(PUBLIC.glob("hook-*.json"))
+    return [f for f in files if not f.name.startswith("transcript")]
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    mhome = home / ".claude" / "memlane"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MEMLANE_HOME", str(mhome))
+    monkeypatch.setenv("MEMLANE_DB", str(mhome / "memory.db"))
+    for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), tmp=tmp_path)
+
+
+def run_hook(event, *, module: str = "hooks.main", extra_env: dict | None = None):
+    data = event if isinstance(event, bytes) else json.dumps(event).encode()
+    environ = dict(os.environ, PYTHONPATH=str(REPO), **(extra_env or {}))
+    return subprocess.run(
+        [sys.executable, "-m", module], input=data, capture_output=True, env=environ, timeout=60
+    )
+
+
+def call_main(event, monkeypatch, capsys) -> tuple[str, str]:
+    data = event if isinstance(event, bytes) else json.dumps(event).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    assert hook_main.main() == 0
+    out, err = capsys.readouterr()
+    return out, err
+
+
+def rows(path: str, sql: str, params=()) -> list[tuple]:
+    conn = db.connect(path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+# ---------------------------------------------------------------- every payload
+
+
+@pytest.mark.parametrize("path", hook_payload_files(), ids=lambda p: p.name)
+def test_every_real_payload_is_taken_without_error(env, monkeypatch, capsys, path):
+    event = json.loads(path.read_text())
+    out, err = call_main(path.read_bytes(), monkeypatch, capsys)
+    assert err == ""  # no [memlane] complaint: the event was understood
+    name = event.get("hook_event_name")
+    if name == "UserPromptSubmit" and out:
+        json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    elif name == "SessionStart":
+        assert out == "" or out.startswith("<memory-context")
+    else:
+        assert out == ""
+    assert not os.path.exists(env.mhome / "memlane.log")
+
+
+def test_the_public_payloads_all_land(env, monkeypatch, capsys):
+    for path in hook_payload_files():
+        call_main(path.read_bytes(), monkeypatch, capsys)
+    types = dict(rows(env.db, "SELECT type, count(*) FROM memory GROUP BY type"))
+    # edits (Edit + MultiEdit, both corpora), writes, commands, errors, subagents, web, mcp, prompts
+    for mtype in ("file_edit", "file_write", "command", "error", "subagent", "web", "mcp", "prompt"):
+        assert types.get(mtype, 0) >= 1, (mtype, types)
+    # Read/Grep/TodoWrite-without-news, PreToolUse, Notification, SubagentStop: nothing
+    assert "file_read" not in types and "search" not in types
+
+
+# ---------------------------------------------------------------- a whole session
+
+
+SESSION_ORDER = [
+    "session-start", "user-prompt-submit", "pre-tool-use-bash", "post-tool-use-edit",
+    "post-tool-use-write", "post-tool-use-bash", "post-tool-use-bash-ls",
+    "post-tool-use-bash-stderr-exit0", "post-tool-use-failure-bash", "post-tool-use-failure-webfetch",
+    "post-tool-use-read", "post-tool-use-taskcreate", "post-tool-use-bash-git-commit", "stop",
+    "session-end",
+]  # fmt: skip
+
+
+def test_a_real_session_through_the_real_process(env):
+    outputs = {}
+    for name in SESSION_ORDER:
+        result = run_hook(payload(name))
+        assert result.returncode == 0, name
+        assert result.stderr == b"", (name, result.stderr)
+        outputs[name] = result.stdout
+    # nothing printed but context (none here: an empty memory, then unrelated to nothing)
+    assert all(out == b"" for out in outputs.values()), outputs
+
+    memories = rows(env.db, "SELECT type, content, importance, error_group_id FROM memory ORDER BY id")
+    types = [m[0] for m in memories]
+    assert types == ["prompt", "file_edit", "file_write", "command", "command", "error", "error",
+                     "observation", "command"]  # fmt: skip
+    everything = "\n".join(m[1] for m in memories)
+    assert "Fix the add function in calc.py and document it." in everything
+    assert "hunter2" not in everything and "db-7.corp.local" not in everything  # <private> gone
+    assert "return a + b" in everything and "한국어 설명" in everything
+    assert "README.md\nnb.ipynb" not in everything  # `ls` is noise
+    errors = [m for m in memories if m[0] == "error"]
+    assert all(m[2] == 3 and m[3] is not None for m in errors)
+    groups = rows(env.db, "SELECT status, count, tool_name FROM error_group ORDER BY id")
+    assert groups == [("open", 1, "Bash"), ("open", 1, "WebFetch")]
+
+    session = rows(env.db, "SELECT project_name, ended_at, end_reason, duration_s, summary, "
+                           "memory_count, error_count FROM session")[0]  # fmt: skip
+    name, ended_at, reason, duration, summary, count, error_count = session
+    assert name == "calc-app" and ended_at and reason == "other" and duration is not None
+    assert summary.startswith("Task: Fix the add function in calc.py and document it.")
+    assert "calc.py" in summary and "Errors (2)" in summary
+    assert (count, error_count) == (9, 2)
+
+
+def test_python_dash_m_hooks_works_too(env):
+    result = run_hook(payload("post-tool-use-edit"), module="hooks")
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
+    assert rows(env.db, "SELECT type FROM memory") == [("file_edit",)]
+
+
+def test_failure_event_stores_an_open_error_and_reopens_a_resolved_group(env):
+    first = payload("post-tool-use-failure-bash")
+    assert run_hook(first).returncode == 0
+    (content, importance, group), = rows(env.db, "SELECT content, importance, error_group_id FROM memory")
+    assert importance == 3 and "ModuleNotFoundError: No module named jwt" in content
+    conn = db.connect(env.db)
+    set_error_status(conn, group, "resolved")
+    conn.close()
+    again = dict(first, session_id="another-session", tool_use_id="toolu_99999")  # the same error, later
+    assert run_hook(again).returncode == 0
+    assert rows(env.db, "SELECT status, count FROM error_group WHERE id = ?", (group,)) == [("open", 2)]
+
+
+# ---------------------------------------------------------------- private turns
+
+
+def test_an_entirely_private_prompt_and_its_turn_are_not_stored(env):
+    start = payload("session-start")
+    private = dict(payload("user-prompt-submit"), prompt_id="turn-private",
+                   prompt="<private>rotate the prod db password to Tr0ub4dor and deploy</private>")  # fmt: skip
+    edit = dict(payload("post-tool-use-edit"), prompt_id="turn-private")
+    failure = dict(payload("post-tool-use-failure-bash"), prompt_id="turn-private")
+    for event in (start, private, edit, failure):
+        result = run_hook(event)
+        assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
+    assert rows(env.db, "SELECT count(*) FROM memory") == [(0,)]
+    assert rows(env.db, "SELECT count(*) FROM error_group") == [(0,)]
+    # the next, ordinary turn is stored again
+    normal = dict(payload("user-prompt-submit"), prompt_id="turn-normal")
+    commit = dict(payload("post-tool-use-bash-git-commit"), prompt_id="turn-normal")
+    for event in (normal, commit):
+        assert run_hook(event).returncode == 0
+    assert rows(env.db, "SELECT type FROM memory ORDER BY id") == [("prompt",), ("command",)]
+    # a late event of the private turn is still dropped
+    assert run_hook(dict(edit, tool_use_id="toolu_late")).returncode == 0
+    assert rows(env.db, "SELECT count(*) FROM memory") == [(2,)]
+    everything = " ".join(r[0] for r in rows(env.db, "SELECT content FROM memory"))
+    assert "Tr0ub4dor" not in everything
+
+
+def test_private_turn_without_prompt_ids_lasts_until_the_next_prompt(env):
+    def old(event):  # Claude Code before 2.1 sent no prompt_id
+        event = dict(event)
+        event.pop("prompt_id", None)
+        return event
+
+    private = old(dict(payload("user-prompt-submit"), prompt="<private>secret plan</private>"))
+    for event in (private, old(payload("post-tool-use-edit"))):
+        assert run_hook(event).returncode == 0
+    assert rows(env.db, "SELECT count(*) FROM memory") == [(0,)]
+    for event in (old(payload("user-prompt-submit")), old(payload("post-tool-use-edit"))):
+        assert run_hook(event).returncode == 0
+    assert rows(env.db, "SELECT type FROM memory ORDER BY id") == [("prompt",), ("file_edit",)]
+
+
+def test_a_partly_private_prompt_is_stored_without_its_private_part(env):
+    assert run_hook(payload("user-prompt-submit")).returncode == 0
+    assert rows(env.db, "SELECT content FROM memory") == [
+        ("Fix the add function in calc.py and document it.",)
+    ]
+
+
+def test_secrets_are_redacted_before_anything_is_stored(env):
+    event = dict(payload("post-tool-use-bash"))
+    event["tool_input"] = {"command": "deploy --token ghp_abcdefghijklmnopqrstuvwxyz0123456789 && npm run release"}
+    event["tool_response"] = {"stdout": "AWS key AKIAIOSFODNN7EXAMPLE used", "stderr": "", "interrupted": False}
+    assert run_hook(event).returncode == 0
+    (content,), = rows(env.db, "SELECT content FROM memory")
+    assert "ghp_abcdefghijklmnopqrstuvwxyz0123456789" not in content
+    assert "AKIAIOSFODNN7EXAMPLE" not in content and "[REDACTED:" in content
+
+
+# ---------------------------------------------------------------- sessions
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
+def test_session_start_opens_or_reopens_the_session(env, source):
+    end = payload("session-end")
+    assert run_hook(payload("session-start")).returncode == 0
+    assert run_hook(end).returncode == 0
+    assert rows(env.db, "SELECT ended_at IS NOT NULL FROM session") == [(1,)]
+    again = dict(payload("session-start"), source=source)
+    result = run_hook(again)
+    assert result.returncode == 0 and result.stderr == b""
+    assert rows(env.db, "SELECT session_id, ended_at, end_reason FROM session") == [(SESSION, None, None)]
+
+
+def test_stop_builds_the_summary_and_stop_hook_active_does_nothing(env):
+    for name in ("session-start", "user-prompt-submit", "post-tool-use-edit"):
+        run_hook(payload(name))
+    active = dict(payload("stop"), stop_hook_active=True)
+    assert run_hook(active).returncode == 0
+    assert rows(env.db, "SELECT summary FROM session") == [("",)]
+    result = run_hook(payload("stop"))
+    assert result.returncode == 0 and result.stdout == b""
+    (summary,), = rows(env.db, "SELECT summary FROM session")
+    assert summary.splitlines()[:2] == [
+        "Task: Fix the add function in calc.py and document it.", "Edited 1 file: calc.py",
+    ]
+
+
+def test_session_end_closes_the_session_within_its_budget(env):
+    for name in ("session-start", "user-prompt-submit", "post-tool-use-edit"):
+        run_hook(payload(name))
+    started = time.monotonic()
+    result = run_hook(payload("session-end"))
+    elapsed = time.monotonic() - started
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
+    assert elapsed < 1.5
+    (ended_at, reason, duration, summary), = rows(
+        env.db, "SELECT ended_at, end_reason, duration_s, summary FROM session"
+    )
+    assert ended_at and reason == "other" and duration >= 0 and "calc.py" in summary
+
+
+def test_an_event_without_session_id_stores_nothing(env):
+    for name in ("session-start", "user-prompt-submit", "post-tool-use-edit", "session-end"):
+        event = payload(name)
+        del event["session_id"]
+        result = run_hook(event)
+        assert result.returncode == 0 and result.stdout == b""
+    assert not os.path.exists(env.db) or rows(env.db, "SELECT count(*) FROM memory") == [(0,)]
+
+
+def test_other_events_are_ignored_quietly(env):
+    for event in (payload("pre-tool-use-bash"), json.loads((PUBLIC / "hook-SubagentStop__asp2131-cka-buddy.json").read_text()),
+                  {"session_id": "x", "hook_event_name": "SomethingNew", "cwd": "/tmp"}):  # fmt: skip
+        result = run_hook(event)
+        assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    assert not os.path.exists(env.db)
+
+
+def test_compaction_instructions_and_summaries_are_kept(env):
+    pre = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "hook_event_name": "PreCompact",
+           "trigger": "manual", "custom_instructions": "keep the calc.py decisions"}  # fmt: skip
+    pre_null = dict(pre, trigger="auto", custom_instructions=None)
+    post = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "hook_event_name": "PostCompact",
+            "trigger": "manual", "compact_summary": "We fixed add() in calc.py and documented it."}  # fmt: skip
+    for event in (pre, pre_null, post):
+        result = run_hook(event)
+        assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    contents = [r[0] for r in rows(env.db, "SELECT content FROM memory WHERE type = 'compact_summary' ORDER BY id")]
+    assert contents == ["Compaction instructions: keep the calc.py decisions",
+                        "We fixed add() in calc.py and documented it."]  # fmt: skip
+
+
+def test_excluded_projects_store_nothing_and_inject_nothing(env):
+    conn = db.connect(env.db)
+    writer.start_session(conn, "old", "/home/dev/calc-app")
+    writer.add_memory(conn, {"session_id": "old", "type": "file_edit", "cwd": "/home/dev/calc-app",
+                             "content": "Edit src/calc.py: fix the add function"})  # fmt: skip
+    conn.close()
+    (env.mhome / "config.toml").write_text('exclude_projects = ["/home/dev/calc-*"]\n')
+    before = rows(env.db, "SELECT count(*) FROM memory")
+    for name in SESSION_ORDER:
+        result = run_hook(payload(name))
+        assert (result.returncode, result.stdout, result.stderr) == (0, b"", b""), name
+    assert rows(env.db, "SELECT count(*) FROM memory") == before
+    assert rows(env.db, "SELECT session_id FROM session") == [("old",)]
+
+
+def test_project_is_the_sessions_even_after_the_model_cds(env):
+    start = dict(payload("session-start"), cwd=str(env.tmp))
+    (env.tmp / "sub").mkdir()
+    edit = dict(payload("post-tool-use-edit"), cwd=str(env.tmp / "sub"))
+    for event in (start, edit):
+        assert run_hook(event).returncode == 0
+    assert rows(env.db, "SELECT DISTINCT project FROM memory") == [(str(env.tmp),)]
+
+
+def test_retention_runs_in_the_background_at_most_once_a_day(env):
+    conn = db.connect(env.db)
+    writer.start_session(conn, "ancient", "/home/dev/calc-app", started_at="2020-01-01T00:00:00Z")
+    writer.add_memory(conn, {"session_id": "ancient", "type": "command", "cwd": "/home/dev/calc-app",
+                             "content": "$ make old-thing", "created_at": "2020-01-01T00:00:00Z"})  # fmt: skip
+    writer.add_memory(conn, {"session_id": "ancient", "type": "file_edit", "cwd": "/home/dev/calc-app",
+                             "content": "Edit recent.py", "importance": 2})  # fmt: skip
+    conn.close()
+    started = time.monotonic()
+    result = run_hook(payload("session-start"))
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.startswith(b"<memory-context")  # the context was not held up
+    assert time.monotonic() - started < 5
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if rows(env.db, "SELECT count(*) FROM memory WHERE content = '$ make old-thing'") == [(0,)]:
+            break
+        time.sleep(0.1)
+    assert rows(env.db, "SELECT content FROM memory") == [("Edit recent.py",)]
+    assert rows(env.db, "SELECT count(*) FROM meta WHERE key = 'retention_last_run'") == [(1,)]
+    conn = db.connect(env.db)
+    from store.retention import retention_due
+
+    assert not retention_due(conn)  # the next SessionStart today does not start it again
+    conn.close()
+
+
+# ---------------------------------------------------------------- what the hot path loads
+
+IMPORT_PROBE = """
+import io, json, sys
+from hooks.main import run_hook
+event = open(sys.argv[1], "rb").read()
+run = run_hook(io.BytesIO(event))
+assert run.message is None, run.message
+costly = ("dataclasses", "typing", "logging", "tomllib", "subprocess", "peewee", "textual", "rich", "tui")
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly)))
+"""
+
+
+def test_the_post_tool_use_path_loads_nothing_costly(env):
+    conn = db.connect(env.db)  # an existing database: creating one is allowed to cost more
+    conn.close()
+    (env.mhome / "config.toml").write_text('max_inject = 3\nexclude_projects = ["/nowhere/*"]\n')
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    probe = [sys.executable, "-c", IMPORT_PROBE, str(PAYLOADS / "post-tool-use-edit.json")]
+    subprocess.run(probe, env=environ, check=True, capture_output=True)  # first run reads the TOML
+    result = subprocess.run(probe, env=environ, check=True, capture_output=True)
+    assert json.loads(result.stdout) == []
+    assert rows(env.db, "SELECT count(*) FROM memory") == [(1,)]
+
+
+def test_config_problems_are_said_once_a_session_not_on_every_tool_call(env):
+    env.mhome.mkdir(parents=True)
+    (env.mhome / "config.toml").write_text('max_inject = "lots"\n')
+    start = run_hook(payload("session-start"))
+    assert start.returncode == 0
+    assert start.stderr.decode().splitlines() == [
+        "[memlane] SessionStart: config: 'max_inject' must be an integer, got a string; using the default 5."
+    ]
+    for name in ("user-prompt-submit", "post-tool-use-edit", "stop", "session-end"):
+        result = run_hook(payload(name))
+        assert (result.returncode, result.stderr) == (0, b""), name
+
+
+def test_private_turn_markers_are_small_and_pruned(env):
+    from hooks import maintenance
+
+    private = dict(payload("user-prompt-submit"), prompt="<private>x</private>")
+    assert run_hook(private).returncode == 0
+    folder = env.mhome / "private-turns"
+    (marker,) = list(folder.iterdir())
+    assert marker.read_text().splitlines() == ["33c8fc43-a145-4a9d-8989-e545f0516656"] * 2
+    assert "private" not in marker.read_text() and marker.stat().st_size < 200
+    assert maintenance.prune_markers(str(env.mhome)) == 0  # fresh: kept
+    old = time.time() - 3 * 86400
+    os.utime(marker, (old, old))
+    assert maintenance.prune_markers(str(env.mhome)) == 1
+    assert list(folder.iterdir()) == []
