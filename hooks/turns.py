@@ -1,0 +1,47 @@
+"""Private turns: a prompt that is entirely ``<private>`` hides its whole turn.
+
+When a user's prompt holds nothing but ``<private>...</private>`` blocks, the
+prompt is not stored, and neither is anything done in answer to it: the tool
+events of that turn (the subagents' ones included) are dropped too. The hook
+(one process per event, the turn kept in a small marker file) and the
+transcript importer (``hooks.transcript``) follow this same rule, through
+these two functions:
+
+    turn = private_turn(prompt_text, prompt_id)      # at each prompt
+    if in_private_turn(turn, event.get("prompt_id")):  # at each later event
+        drop the event
+
+``private_turn`` must see the prompt as the user typed it, before the privacy
+filter (which removes the private blocks, leaving nothing to judge).
+
+A turn is keyed by its ``prompt_id`` (Claude Code 2.1+ sends it with every
+event of the turn); older versions send none, and then the private turn lasts
+until the next prompt. Standard library and ``store.privacy`` only (hook path).
+"""
+from __future__ import annotations
+
+from store.privacy import is_entirely_private
+
+NO_PROMPT_ID = ""
+
+
+def private_turn(prompt, prompt_id) -> str | None:
+    """The turn a prompt opens: None when it is not private, else the turn's key
+    (its prompt_id, or ``NO_PROMPT_ID`` when the event has none)."""
+    if not is_entirely_private(prompt):
+        return None
+    return prompt_id if isinstance(prompt_id, str) and prompt_id else NO_PROMPT_ID
+
+
+def in_private_turn(turn, event_prompt_id) -> bool:
+    """True when an event carrying ``event_prompt_id`` belongs to the private
+    turn ``turn`` (a value from :func:`private_turn`; None = no private turn).
+
+    An event of another prompt (a different prompt_id) is not in the turn: the
+    private turn is over. An event without a prompt_id, or a turn opened by a
+    prompt without one, counts as in the turn (fail closed)."""
+    if turn is None:
+        return False
+    if turn == NO_PROMPT_ID or not isinstance(event_prompt_id, str) or not event_prompt_id:
+        return True
+    return event_prompt_id == turn
