@@ -222,6 +222,17 @@ _CLI = (
     r"|(?P<bare>[^\s\"'`\-][^\s\"'`]*))"
 )
 
+# Text a rule cannot match without (lowercased).  Most text a hook sees (a diff,
+# test output) holds none of them, and then no secret regex is compiled or run.
+_RULE_ANCHORS = (
+    ("private key",), ("eyj",), ("sk-ant-",), ("sk-",),
+    ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("akia", "asia"), ("xox",),
+    ("hooks.slack.com",), ("aiza",), ("k_live_", "k_test_"), ("npm_",), ("pypi-age",),
+    ("bearer",), ("authorization",), ("authorization",), ("://",), ("login",), ("-u",),
+)  # fmt: skip
+_KEY_ANCHORS = ("pass", "key", "secret", "token")
+_ALL_ANCHORS = tuple(dict.fromkeys(a for anchors in _RULE_ANCHORS for a in anchors)) + _KEY_ANCHORS
+
 _COMPILED = None
 _KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _CONSTANTS = frozenset(
@@ -371,9 +382,14 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
+    lowered = text.lower()
+    if not extra_patterns and not any(anchor in lowered for anchor in _ALL_ANCHORS):
+        return []
     rules, (assign_prio, assign), (cli_prio, cli), custom_prio = _compiled()
     found = []  # (start, prio, end, kind)
     for prio, kind, rx in rules:
+        if not any(anchor in lowered for anchor in _RULE_ANCHORS[prio]):
+            continue
         for m in rx.finditer(text):
             if "v" in rx.groupindex:
                 s, e = m.span("v")
@@ -382,7 +398,10 @@ def find_secrets(text: str, extra_patterns=()) -> list:
             if e > s:
                 found.append((s, prio, e, kind))
 
+    keyed = any(anchor in lowered for anchor in _KEY_ANCHORS)
     for prio, rx, style_of in ((assign_prio, assign, None), (cli_prio, cli, "cli")):
+        if not keyed:
+            break
         for m in rx.finditer(text):
             kw = m.group("kw")
             for group in ("eq", "dq", "sq", "bq", "bare"):

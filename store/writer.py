@@ -7,14 +7,20 @@ from the last 60 seconds is looked up before inserting.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 import time
 
 from store.db import utc_now, write
 from store.project import resolve_project
-from store.signature import error_signature, headline
 from store.text import MAX_CONTENT_CHARS, cap_text
+
+try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
+    from _sha256 import sha256  # Python 3.11
+except ImportError:  # pragma: no cover - other versions
+    try:
+        from _sha2 import sha256  # Python 3.12+
+    except ImportError:
+        from hashlib import sha256
 
 DEDUPE_WINDOW_S = 60
 VALID_IMPORTANCE = (1, 2, 3)
@@ -37,7 +43,7 @@ INSERT_SESSION_SQL = (
 
 def content_hash(*fields: object) -> str:
     """A hash of several fields that cannot confuse ("ab", "c") with ("a", "bc")."""
-    h = hashlib.sha256()
+    h = sha256()
     for field in fields:
         data = ("" if field is None else str(field)).encode("utf-8", "surrogatepass")
         h.update(len(data).to_bytes(8, "big"))
@@ -62,12 +68,18 @@ def _text(value: object, limit: int | None = None) -> str | None:
     return cap_text(text, limit) if limit else text
 
 
+def _epoch(timestamp: str) -> int:
+    """Whole seconds since 1970 of a stored timestamp (no strptime: it imports locale)."""
+    y, mo, d = int(timestamp[0:4]), int(timestamp[5:7]), int(timestamp[8:10])
+    a = (14 - mo) // 12
+    yy, mm = y + 4800 - a, mo + 12 * a - 3
+    days = d + (153 * mm + 2) // 5 + 365 * yy + yy // 4 - yy // 100 + yy // 400 - 32045 - 2440588
+    return days * 86400 + int(timestamp[11:13]) * 3600 + int(timestamp[14:16]) * 60 + int(timestamp[17:19])
+
+
 def _shift(timestamp: str, seconds: int) -> str:
     """`timestamp` (as stored) moved by `seconds`, in the stored format."""
-    import calendar
-
-    base = time.strptime(timestamp[:19], "%Y-%m-%dT%H:%M:%S")
-    t = calendar.timegm(base) + seconds
+    t = _epoch(timestamp) + seconds
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + timestamp[19:]
 
 
@@ -120,6 +132,32 @@ def _is_duplicate(conn: sqlite3.Connection, row: tuple) -> bool:
     return found is not None
 
 
+def _captured_by_hook(conn: sqlite3.Connection, row: tuple) -> bool:
+    """An imported memory whose event the hooks already stored, where the transcript
+    cannot give byte-identical content (a subagent's transcript has no tool output;
+    a compaction summary is stored reformatted): the same tool call (session +
+    tool_use_id), or a compaction summary of the session within the dedupe window."""
+    if row[15] != "import":
+        return False
+    session_id, tool_use_id = row[0], row[2]
+    if tool_use_id:
+        found = conn.execute(
+            "SELECT 1 FROM memory WHERE tool_use_id = ? AND session_id = ? AND source = 'hook' "
+            "LIMIT 1",
+            (tool_use_id, session_id),
+        ).fetchone()
+        return found is not None
+    if row[4] == "compact_summary":
+        created_at = row[13]
+        found = conn.execute(
+            "SELECT 1 FROM memory WHERE session_id = ? AND type = 'compact_summary' "
+            "AND source = 'hook' AND created_at >= ? AND created_at <= ? LIMIT 1",
+            (session_id, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S)),
+        ).fetchone()
+        return found is not None
+    return False
+
+
 def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
     session_id, project, project_name, cwd, created_at, source = (
         row[0], row[5], row[6], row[7], row[13], row[15],
@@ -135,6 +173,8 @@ def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
 
 
 def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) -> tuple:
+    from store.signature import error_signature, headline  # only errors pay for its regexes
+
     text = _text(error_text) if isinstance(error_text, str) and error_text.strip() else row[9]
     signature = error_signature(text, row[3])
     created_at = row[13]
@@ -153,8 +193,14 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
 
 
 def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
-    row = _prepare(obs)
-    if row is None or _is_duplicate(conn, row):
+    row = _checked_row(conn, obs, _prepare(obs))
+    return None if row is None else conn.execute(INSERT_MEMORY_SQL, row).lastrowid
+
+
+def _checked_row(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> tuple | None:
+    """The row to insert for an observation (its session made, its error group linked),
+    or None for a duplicate or an empty observation."""
+    if row is None or _is_duplicate(conn, row) or _captured_by_hook(conn, row):
         return None
     _ensure_session(conn, row)
     # The model can `cd` anywhere and later events carry that cwd: a memory belongs
@@ -166,7 +212,54 @@ def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
         row = row[:5] + (owner[0], owner[1]) + row[7:]
     if row[4] == "error":
         row = _link_error_group(conn, row, obs.get("error_text"))
-    return conn.execute(INSERT_MEMORY_SQL, row).lastrowid
+    return row
+
+
+# Rows per multi-row INSERT in add_memories (17 values each: far below SQLite's limit).
+ROWS_PER_INSERT = 200
+_INSERT_ROW = "(" + ", ".join("?" for _ in range(len(_MEMORY_COLUMNS) + 1)) + ")"
+
+
+def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
+    """add_memories' body. The rows go in multi-row INSERTs: FTS5 writes out its
+    pending index data at the end of every statement, so one INSERT per row (the
+    full-text triggers run inside it) made a batch about three times slower. A row
+    whose session and content hash match a row still waiting is checked only once
+    the waiting rows are written, so the dedupe query sees them."""
+    ids: list[int | None] = [None] * len(observations)
+    waiting: list[tuple[int, tuple]] = []
+    keys: set = set()
+
+    def write_waiting() -> None:
+        if not waiting:
+            return
+        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM memory").fetchone()[0]
+        params: list = []
+        for n, (index, row) in enumerate(waiting):
+            ids[index] = first + n
+            params.append(first + n)
+            params.extend(row)
+        conn.execute(
+            f"INSERT INTO memory (id, {', '.join(_MEMORY_COLUMNS)}) VALUES "
+            + ", ".join(_INSERT_ROW for _ in waiting),
+            params,
+        )
+        waiting.clear()
+        keys.clear()
+
+    for index, obs in enumerate(observations):
+        row = _prepare(obs)
+        if row is not None and (row[0], row[12]) in keys:
+            write_waiting()
+        row = _checked_row(conn, obs, row)
+        if row is None:
+            continue
+        waiting.append((index, row))
+        keys.add((row[0], row[12]))
+        if len(waiting) >= ROWS_PER_INSERT:
+            write_waiting()
+    write_waiting()
+    return ids
 
 
 def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
@@ -178,7 +271,7 @@ def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
 def add_memories(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
     """Store many observations in one transaction (the importer's and spool's path)."""
     with write(conn):
-        return [_insert(conn, obs) for obs in observations]
+        return _insert_many(conn, observations)
 
 
 def start_session(

@@ -832,3 +832,13 @@ def test_import_pulls_in_no_heavy_modules():
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == ""
+
+
+def test_every_secret_rule_has_its_anchors():
+    # find_secrets skips a rule whose anchors are absent: a rule added without
+    # anchors would silently never run.
+    from store import privacy
+
+    assert len(privacy._RULE_ANCHORS) == len(privacy._TOKEN_RULES)
+    for (kind, pattern, _), anchors in zip(privacy._TOKEN_RULES, privacy._RULE_ANCHORS):
+        assert anchors and all(a == a.lower() for a in anchors), kind
