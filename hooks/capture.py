@@ -683,11 +683,19 @@ def _observations(event, config: dict) -> list[dict]:
     return out
 
 
+def is_memory_command(prompt: object) -> bool:
+    """`/memory ...`: a question to memlane itself, not work to remember."""
+    if not isinstance(prompt, str):
+        return False
+    text = prompt.lstrip()
+    return text.startswith("/memory") and (len(text) == 7 or text[7].isspace())
+
+
 def _prompt(event: dict) -> list[dict]:
     prompt = event.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         prompt = event.get("user_prompt")
-    if not isinstance(prompt, str) or not prompt.strip():
+    if not isinstance(prompt, str) or not prompt.strip() or is_memory_command(prompt):
         return []
     return [{"type": "prompt", "content": prompt.strip(), "importance": 2, "tags": "prompt"}]
 

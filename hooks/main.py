@@ -485,10 +485,12 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if private_turn is not None:
             open_private_turn(raw_session_id, private_turn)
             return  # an entirely private prompt: nothing stored, nothing searched
+        from hooks.capture import is_memory_command, observations_from_event
+
         if name == "UserPromptSubmit":
             close_private_turn(raw_session_id)
-            want_context = "prompt"
-        from hooks.capture import observations_from_event
+            # `/memory QUERY` prints its own results; recall would only repeat them.
+            want_context = None if is_memory_command(event.get("prompt")) else "prompt"
 
         ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(event, config)]
     elif name == "SessionStart":

@@ -18,12 +18,8 @@ from store.config import DEFAULTS
 from store.text import MAX_CONTENT_CHARS
 
 REPO = Path(__file__).resolve().parents[2]
-E2E = Path(__file__).resolve().parents[3] / "shared" / "claude-e2e"
-PAYLOADS = E2E / "payloads"
-PUBLIC = E2E / "payloads-public"
-
-if not PAYLOADS.is_dir() or not PUBLIC.is_dir():  # pragma: no cover
-    pytest.skip(f"real payloads not found under {E2E}", allow_module_level=True)
+from tests.shared_payloads import PAYLOADS, SHARED_E2E as E2E  # noqa: E402
+from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC  # noqa: E402
 
 OBS_KEYS = {
     "session_id", "prompt_id", "tool_use_id", "tool_name", "type", "cwd", "file_path",
@@ -800,3 +796,15 @@ def test_import_stays_cheap():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_memory_slash_command_prompts_are_not_memories():
+    from hooks.capture import is_memory_command, observations_from_event
+    from store.config import DEFAULTS
+
+    base = {"hook_event_name": "UserPromptSubmit", "session_id": "s", "cwd": "/tmp"}
+    for prompt in ("/memory docker build", "/memory", "  /memory --recent"):
+        assert observations_from_event({**base, "prompt": prompt}, dict(DEFAULTS)) == []
+        assert is_memory_command(prompt)
+    kept = observations_from_event({**base, "prompt": "/memoryless mode for the cache"}, dict(DEFAULTS))
+    assert [o["content"] for o in kept] == ["/memoryless mode for the cache"]

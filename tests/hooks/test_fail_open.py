@@ -21,7 +21,7 @@ from hooks import logfile
 from store import db
 
 REPO = Path(__file__).resolve().parents[2]
-PAYLOADS = Path("/work/shared/claude-e2e/payloads")
+from tests.shared_payloads import PAYLOADS  # noqa: E402
 SESSION = "064029b2-9298-429a-987c-019be7412488"
 
 EDIT = {
@@ -52,7 +52,7 @@ def hook_cmd(*, respect_permissions: bool = False) -> list[str]:
         # root ignores file modes; without CAP_DAC_OVERRIDE it behaves like a user
         setpriv = shutil.which("setpriv")
         if not setpriv:
-            pytest.skip("running as root without setpriv: cannot make a file read-only")
+            pytest.fail("running as root without setpriv (util-linux): cannot make a file read-only")
         cmd = [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", *cmd]
     return cmd
 

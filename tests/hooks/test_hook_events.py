@@ -23,12 +23,9 @@ from store import db, writer
 from store.queries import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = Path("/work/shared/claude-e2e")
-PAYLOADS = SHARED / "payloads"
-PUBLIC = SHARED / "payloads-public"
+from tests.shared_payloads import PAYLOADS, PUBLIC_PAYLOADS as PUBLIC  # noqa: E402
 SESSION = "064029b2-9298-429a-987c-019be7412488"
 
-pytestmark = pytest.mark.skipif(not PAYLOADS.is_dir(), reason="the real CLI payloads are not here")
 
 
 def payload(name: str) -> dict:

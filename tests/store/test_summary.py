@@ -7,7 +7,7 @@ import pytest
 
 from store.summary import MAX_SUMMARY_CHARS, build_summary
 
-E2E = Path(__file__).resolve().parents[3] / "shared" / "claude-e2e"
+from tests.shared_payloads import SHARED_E2E as E2E  # noqa: E402
 
 
 def mem(type_, content, tool_name=None, file_path=None, tags="", created_at=None):
@@ -121,8 +121,6 @@ def test_wrong_types_do_not_raise():
 
 def test_from_real_payload_observations():
     payloads = E2E / "payloads"
-    if not payloads.is_dir():
-        pytest.skip("real payloads not found")
     from hooks.capture import observations_from_event
     from store.config import DEFAULTS
 

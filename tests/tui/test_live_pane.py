@@ -19,7 +19,7 @@ from tests.tui.conftest import pilot_test, screen_text, settle
 from tui.panes.live import LivePane
 
 REPO = Path(__file__).resolve().parents[2]
-PAYLOADS = Path("/work/shared/claude-e2e/payloads")
+from tests.shared_payloads import PAYLOADS  # noqa: E402
 
 WRITE_ONE = """
 import sys
@@ -91,7 +91,6 @@ async def test_a_row_written_by_another_process_appears_within_a_second(db_path,
         assert pane.table.cursor_row == pane.table.row_count - 1  # still following
 
 
-@pytest.mark.skipif(not (PAYLOADS / "post-tool-use-edit.json").exists(), reason="no hook payloads")
 @pilot_test
 async def test_the_real_hook_feeds_live(db_path, home, make_app):
     app = make_app(db_path, poll_interval=0.5)
