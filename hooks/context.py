@@ -401,22 +401,28 @@ def _fts_phrase(term: str) -> str | None:
     return _fts_quote(" ".join(tokens)) if tokens else None
 
 
-def _document_frequency(conn, term: str) -> int | None:
-    """How many memories contain `term` (counted up to DF_CAP); None if not cheaply known."""
+def _document_frequency(conn, term: str, exclude_session: str | None = None) -> int | None:
+    """How many memories outside the current session contain `term` (counted up to
+    DF_CAP); None if not cheaply known.  The current prompt was stored just before:
+    counting it would make every new word look present and rare."""
     try:
         if term.isascii():
             match = _fts_phrase(term)
-            if not match:
-                return None
-            sql = "SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)"
-            return conn.execute(sql, (match, DF_CAP)).fetchone()[0]
-        if len(term) >= 3:
+            table = "memory_words"
+        elif len(term) >= 3:
             grams = list(dict.fromkeys(term[i : i + 3] for i in range(len(term) - 2)))[:8]
             match = " AND ".join(_fts_quote(g) for g in grams)
-            sql = "SELECT count(*) FROM (SELECT 1 FROM memory_trigrams WHERE memory_trigrams MATCH ? LIMIT ?)"
-            return conn.execute(sql, (match, DF_CAP)).fetchone()[0]
-        sql = "SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)"
-        return conn.execute(sql, (_fts_quote(term) + "*", DF_CAP)).fetchone()[0]
+            table = "memory_trigrams"
+        else:
+            match = _fts_quote(term) + "*"
+            table = "memory_words"
+        if not match:
+            return None
+        sql = (
+            f"SELECT count(*) FROM (SELECT 1 FROM {table} JOIN memory m ON m.id = {table}.rowid "
+            f"WHERE {table} MATCH ? AND m.session_id != ? LIMIT ?)"
+        )
+        return conn.execute(sql, (match, exclude_session or "", DF_CAP)).fetchone()[0]
     except Exception:
         return None
 
@@ -463,6 +469,11 @@ def _matched_terms(hits: list[dict], terms: list[str]) -> dict[int, set]:
     return found
 
 
+def _turn_key(hit: dict) -> tuple:
+    prompt_id = hit.get("prompt_id")
+    return (hit.get("session_id"), prompt_id) if prompt_id else ("memory", hit["id"])
+
+
 def relevant_memories(
     conn, prompt: str, *, project: str | None, session_id: str | None, limit: int
 ) -> list[dict]:
@@ -479,9 +490,10 @@ def relevant_memories(
          up to DF_CAP); generic terms weigh GENERIC_WEIGHT of that.
       3. Candidates: `store.search.search` over the specific terms, in the
          session's project, excluding the current session.
-      4. A candidate is kept only if it contains at least COVERAGE_MIN of the
+      4. A candidate is kept only if its turn (the memories of one prompt: the
+         prompt, its edits, its commands) contains at least COVERAGE_MIN of the
          prompt's total weight AND at least STRONG_MIN specific terms (all of
-         them when the prompt has fewer).  A prompt with a single specific
+         them when the prompt has fewer), and it holds a specific term itself.  A prompt with a single specific
          term also needs that term to be rare (in at most 5% of memories or
          at most 3 of them), or it would match half the project.
       5. No candidate in the project: other projects are searched, but only
@@ -499,10 +511,16 @@ def relevant_memories(
     total = conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
     if not total:
         return []
-    dfs = {t: _document_frequency(conn, t) for t, _ in terms}
-    weights = {
-        t: _idf(dfs[t], total) * (GENERIC_WEIGHT if generic else 1.0) for t, generic in terms
-    }
+    dfs = {t: _document_frequency(conn, t, session_id) for t, _ in terms}
+    rarity = {t: _idf(dfs[t], total) for t, _ in terms}
+    # A word memory has never seen says the prompt is about something new, so it
+    # dilutes a match; but "gives" or a typo is no rarer than what memory does hold:
+    # it weighs half the mean of the prompt's specific words that memory knows.
+    known = [rarity[t] for t, generic in terms if not generic and dfs[t] != 0]
+    if known:
+        unseen = 0.5 * sum(known) / len(known)
+        rarity.update({t: unseen for t, _ in terms if dfs[t] == 0})
+    weights = {t: rarity[t] * (GENERIC_WEIGHT if generic else 1.0) for t, generic in terms}
     weight_sum = sum(weights.values()) or 1.0
     if len(strong) == 1:
         df = dfs[strong[0]]
@@ -520,14 +538,22 @@ def relevant_memories(
     fetch = max(20, limit * 4)
 
     def accepted(hits, coverage_min, strong_min):
+        # A past task is one turn (a prompt and what was done for it): its memories
+        # are judged together, so a prompt naming the file and a command naming the
+        # symptom make one match.  Only members holding a specific term are injected.
         matched = _matched_terms(hits, [t for t, _ in terms])
+        turns: dict[tuple, set] = {}
+        for hit in hits:
+            turns.setdefault(_turn_key(hit), set()).update(matched.get(hit["id"], set()))
         keep = []
         for hit in hits:
-            got = matched.get(hit["id"], set())
+            own = matched.get(hit["id"], set())
+            got = turns[_turn_key(hit)]
             n_strong = sum(1 for t in strong if t in got)
             coverage = sum(weights[t] for t in got) / weight_sum
-            if n_strong >= strong_min and coverage >= coverage_min:
+            if n_strong >= strong_min and coverage >= coverage_min and any(t in own for t in strong):
                 hit["coverage"] = round(coverage, 3)
+                hit["own_coverage"] = round(sum(weights[t] for t in own) / weight_sum, 3)
                 keep.append(hit)
         return keep
 
@@ -543,7 +569,8 @@ def relevant_memories(
             hits = [h for h in hits if h.get("project") != project]
             kept = accepted(hits, CROSS_PROJECT_COVERAGE, CROSS_PROJECT_STRONG_MIN)
             cap = min(limit, CROSS_PROJECT_MAX_ITEMS)
-    kept.sort(key=lambda h: (h["coverage"], h.get("score") or 0.0, h["id"]), reverse=True)
+    kept.sort(key=lambda h: (h["coverage"], h["own_coverage"], h.get("score") or 0.0, h["id"]),
+              reverse=True)  # fmt: skip
     out = []
     seen = set()
     for hit in kept:

@@ -448,3 +448,22 @@ def test_session_start_prints_the_block_as_plain_text(conn):
     text = result.stdout.decode("utf-8")
     assert text.startswith('<memory-context project="shop-api">\n## Recent Sessions\n')
     assert text.rstrip("\n").endswith("</memory-context>")
+
+
+def test_a_turn_is_judged_as_one_task(conn):
+    # The prompt names the file, the command in the same turn names the symptom: together
+    # they match a prompt that mentions both; the same words split across two turns do not.
+    def turn(session, prompt_id, days, *memories):
+        writer.start_session(conn, session, PROJECT, started_at=ts(days))
+        for i, (mtype, content) in enumerate(memories):
+            writer.add_memory(conn, {"session_id": session, "prompt_id": prompt_id, "type": mtype,
+                                     "cwd": PROJECT, "content": content, "created_at": ts(days - i * 0.001)})  # fmt: skip
+
+    turn("t1", "p1", 3, ("prompt", "fix the add function in calc.py"),
+         ("command", "$ python3 -c 'import calc; print(calc.add(2, 3))'\nsum ok"))
+    turn("t2", "p2", 3, ("prompt", "tidy the docstrings in parser.py"))
+    turn("t3", "p3", 2, ("command", "$ ./report --sum\nsum of invoices written"))
+    writer.start_session(conn, CURRENT, PROJECT)
+    found = items(injected(conn, "the add function in calc.py gives a wrong sum again"))
+    assert any("fix the add function in calc.py" in line for line in found)
+    assert not any("invoices" in line or "parser.py" in line for line in found)
