@@ -93,7 +93,7 @@ async def measure(path: str, rounds: int) -> dict[str, list[float]]:
             for ch in query:
                 await pilot.press(ch if ch != " " else "space")
             t = time.perf_counter()
-            await _wait_for(lambda: getattr(pane.last_results, "query", None) == query)
+            await _wait_for(lambda q=query: getattr(pane.last_results, "query", None) == q)
             await pilot.pause()
             results["search"].append((time.perf_counter() - t) * 1000)
     return results

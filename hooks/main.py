@@ -101,7 +101,7 @@ def read_stdin(stream=None, timeout: float = STDIN_TIMEOUT_S, cap: int = MAX_STD
     except (AttributeError, ValueError, OSError):
         data = _read_fallback(stream, cap)
         if len(data) > cap:
-            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.")
+            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.") from None
         return data
     import select
     import time
@@ -134,7 +134,7 @@ def read_stdin(stream=None, timeout: float = STDIN_TIMEOUT_S, cap: int = MAX_STD
         chunks.append(chunk)
         size += len(chunk)
         if size > cap:
-            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.")
+            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.") from None
     return b"".join(chunks)
 
 

@@ -18,7 +18,7 @@ from store.config import DEFAULTS
 from store.text import MAX_CONTENT_CHARS
 
 REPO = Path(__file__).resolve().parents[2]
-from tests.shared_payloads import PAYLOADS, SHARED_E2E as E2E  # noqa: E402
+from tests.shared_payloads import PAYLOADS  # noqa: E402
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC  # noqa: E402
 
 OBS_KEYS = {

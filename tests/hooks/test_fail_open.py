@@ -21,7 +21,7 @@ from hooks import logfile
 from store import db
 
 REPO = Path(__file__).resolve().parents[2]
-from tests.shared_payloads import PAYLOADS  # noqa: E402
+
 SESSION = "064029b2-9298-429a-987c-019be7412488"
 
 EDIT = {

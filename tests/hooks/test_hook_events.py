@@ -21,9 +21,11 @@ import pytest
 from hooks import main as hook_main
 from store import db, writer
 from store.queries import set_error_status
+from tests.shared_payloads import PAYLOADS
+from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 
 REPO = Path(__file__).resolve().parents[2]
-from tests.shared_payloads import PAYLOADS, PUBLIC_PAYLOADS as PUBLIC  # noqa: E402
+
 SESSION = "064029b2-9298-429a-987c-019be7412488"
 
 

@@ -840,5 +840,5 @@ def test_every_secret_rule_has_its_anchors():
     from store import privacy
 
     assert len(privacy._RULE_ANCHORS) == len(privacy._TOKEN_RULES)
-    for (kind, pattern, _), anchors in zip(privacy._TOKEN_RULES, privacy._RULE_ANCHORS):
+    for (kind, _pattern, _), anchors in zip(privacy._TOKEN_RULES, privacy._RULE_ANCHORS):
         assert anchors and all(a == a.lower() for a in anchors), kind

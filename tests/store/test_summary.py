@@ -1,12 +1,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from store.summary import MAX_SUMMARY_CHARS, build_summary
-
 from tests.shared_payloads import SHARED_E2E as E2E  # noqa: E402
 
 
