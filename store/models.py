@@ -8,6 +8,7 @@ import, too much for a hook); the hot paths speak SQL through `sqlite3`, and
 from __future__ import annotations
 
 import peewee as pw
+from playhouse.sqlite_ext import AutoIncrementField
 
 database = pw.DatabaseProxy()
 
@@ -57,7 +58,9 @@ class ErrorGroup(BaseModel):
 
 
 class Memory(BaseModel):
-    id = pw.AutoField()
+    # AUTOINCREMENT: an id is never reused after a forget, so a reader tailing
+    # `id > last_seen` (the Live pane) never misses a row.
+    id = AutoIncrementField()
     session_id = pw.TextField()
     prompt_id = pw.TextField(null=True)
     tool_use_id = pw.TextField(null=True)

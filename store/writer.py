@@ -233,7 +233,10 @@ def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int
     def write_waiting() -> None:
         if not waiting:
             return
-        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM memory").fetchone()[0]
+        first = conn.execute(  # past every id ever handed out, as AUTOINCREMENT would be
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'memory'), 0), "
+            "coalesce((SELECT max(id) FROM memory), 0)) + 1"
+        ).fetchone()[0]
         params: list = []
         for n, (index, row) in enumerate(waiting):
             ids[index] = first + n

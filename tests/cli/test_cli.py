@@ -394,6 +394,9 @@ def test_import_calls_the_importer(monkeypatch, db):
     fake = types.ModuleType("tui.importer")
     fake.main = lambda argv: seen.append(argv) or 0
     monkeypatch.setitem(sys.modules, "tui.importer", fake)
+    import tui
+
+    monkeypatch.setattr(tui, "importer", fake, raising=False)  # once imported, the attribute wins
     assert main(["--db", db, "import", "a.jsonl", "--dry-run", "--since", "2025-01-01"]) == 0
     assert main(["import", "--no-progress", "--db", "x.db"]) == 0
     assert seen == [

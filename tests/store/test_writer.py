@@ -193,3 +193,16 @@ def test_a_memory_belongs_to_its_sessions_project_even_after_cd(conn, tmp_path):
     memory_id = writer.add_memory(conn, obs(cwd="/tmp"))  # the model ran `cd /tmp`
     row = queries.get_memory(conn, memory_id)
     assert (row["project"], row["project_name"], row["cwd"]) == (str(repo), "repo", "/tmp")
+
+
+def test_ids_are_never_reused_after_a_forget(conn):
+    # The Live pane tails `id > last_seen`: a reused id would be a row it never shows.
+    from store import forget
+
+    first = writer.add_memory(conn, obs(content="one"))
+    last = writer.add_memory(conn, obs(content="two"))
+    forget.forget(conn, ids=[last])
+    assert writer.add_memory(conn, obs(content="three")) > last
+    forget.forget(conn, ids=[first])
+    batch = writer.add_memories(conn, [obs(content="four"), obs(content="five")])
+    assert min(batch) > last + 1
