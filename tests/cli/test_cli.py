@@ -383,6 +383,9 @@ def test_demo_gets_its_own_arguments(monkeypatch):
     fake = types.ModuleType("tui.demo")
     fake.main = lambda argv: seen.append(argv) or 0
     monkeypatch.setitem(sys.modules, "tui.demo", fake)
+    import tui
+
+    monkeypatch.setattr(tui, "demo", fake, raising=False)  # once imported, the attribute wins
     assert main(["demo", "--keep", "--no-feed"]) == 0
     assert seen == [["--keep", "--no-feed"]]
 
