@@ -64,6 +64,7 @@ def _prefill(path: str, count: int) -> None:
             batch = []
     if batch:
         writer.add_memories(conn, batch)
+    db.optimize_indexes(conn)  # as `memlane import` leaves a database
     conn.close()
 
 

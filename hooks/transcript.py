@@ -1108,6 +1108,12 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
                                    (sid,)).fetchone()  # fmt: skip
                 if last and row is not None and (row[0] is None or row[0] < last):
                     writer.end_session(joined, sid, None, ended_at=last)
+    if report.get("memories"):
+        # A bulk load leaves the indexes in many small segments; merged now, the
+        # hooks' inserts that follow do not pay for it one by one.
+        from store.db import optimize_indexes
+
+        optimize_indexes(conn)
     return report
 
 

@@ -189,6 +189,20 @@ def _translated(conn: sqlite3.Connection, exc: sqlite3.Error) -> StoreError:
     return kind(_describe(path, exc))
 
 
+def optimize_indexes(conn: sqlite3.Connection) -> None:
+    """Merge each FTS index into one segment.
+
+    After a bulk load (an import) the indexes hold many small segments, and every
+    later insert pays for merging them: a hook's write took 11 ms instead of 5 at
+    100k memories.  Forgetting needs it too: old segments still hold the tokens.
+    """
+    from store.schema import FTS_TABLES
+
+    with write(conn):
+        for table in FTS_TABLES:
+            conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
+
+
 def utc_now() -> str:
     """The current time as stored: ISO-8601 UTC with microseconds and a Z."""
     import time

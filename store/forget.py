@@ -14,8 +14,7 @@ import re
 import sqlite3
 
 from store import privacy
-from store.db import StoreError, write
-from store.schema import FTS_TABLES
+from store.db import StoreError, optimize_indexes, write
 from store.signature import headline
 from store.writer import content_hash
 
@@ -149,9 +148,7 @@ def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: 
 
 def scrub(conn: sqlite3.Connection) -> None:
     """Make deleted text unrecoverable from the files: optimise FTS, truncate the WAL, vacuum."""
-    with write(conn):
-        for table in FTS_TABLES:
-            conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
+    optimize_indexes(conn)
     conn.executescript("PRAGMA incremental_vacuum;")  # execute() frees a single page
     for _ in range(50):
         busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]

@@ -61,6 +61,7 @@ def build_demo_database(path: str, *, memories: int = 1800, seed: int = 3, now: 
     groups = queries.error_groups(conn, sort="count", limit=10)
     for group, status in zip(groups[1:4], ["resolved", "ignored", "resolved"]):
         queries.set_error_status(conn, group["id"], status, note="demo: " + status)
+    db.optimize_indexes(conn)
     stats = queries.stats(conn)
     conn.close()
     return stats
