@@ -1,0 +1,380 @@
+"""The Cleanup pane: select by filter or marks, forget after the modal, redact, secrets audit."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from store.db import connect
+from store.forget import select_ids
+from store.search import search
+from tests.tui.fixtures_cleanup import (
+    GITHUB_TOKEN,
+    add_bulk,
+    build_cleanup_db,
+    db_bytes,
+    make_app,
+    settle,
+    show_pane,
+    sync,
+)
+from tui.modals import ConfirmModal, TextInputModal
+from tui.panes.cleanup import FILTER_DEBOUNCE, CleanupPane, Criteria, redaction_preview
+from tui.widgets.paged_table import PagedTable
+
+
+@pytest.fixture
+def cleanup_db(home, utc):
+    """The fixed Errors/Cleanup database in a temporary HOME (no config.toml), local time UTC."""
+    return build_cleanup_db(home / "memory.db")
+
+
+def query_db(path, sql: str, *params):
+    conn = connect(path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def count(path, where: str = "1", *params) -> int:
+    return query_db(path, f"SELECT count(*) FROM memory WHERE {where}", *params)[0][0]
+
+
+def found(path, text: str) -> list[dict]:
+    conn = connect(path)
+    try:
+        return search(conn, text, limit=50)
+    finally:
+        conn.close()
+
+
+async def open_cleanup(pilot) -> CleanupPane:
+    return await show_pane(pilot, "5", CleanupPane)
+
+
+async def filter_by(pilot, pane: CleanupPane, **values) -> None:
+    pane.set_filter(**values)
+    await settle(pilot)
+
+
+def status(pane: CleanupPane) -> str:
+    return str(pane.query_one("#cleanup-status").render())
+
+
+@sync
+async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remove(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        table = pane.query_one(PagedTable)
+        assert pane.total == count(cleanup_db) == 19
+        assert [int(k.value) for k in table.rows][:3] == [19, 18, 17]
+        assert "All 19 memories" in status(pane)
+        await filter_by(pilot, pane, project="webshop")
+        conn = connect(cleanup_db)
+        expected = select_ids(conn, project="/home/dev/webshop")
+        conn.close()
+        assert pane.total == len(expected) == 7
+        assert sorted(int(k.value) for k in table.rows) == expected
+        assert "7 match: project webshop" in status(pane)
+
+
+@sync
+async def test_typing_in_the_filter_bar_applies_it(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("f")
+        assert isinstance(app.focused, Input) and app.focused.id == "cleanup-query"
+        await pilot.press(*"pyproject", "enter")
+        await settle(pilot)
+        assert pane.criteria == Criteria(query="pyproject")
+        assert pane.total == 3
+        assert app.focused is pane.query_one(PagedTable)
+        await pilot.press("f", "tab", *"webshop", "escape")  # escape: back to the list, applied
+        await settle(pilot)
+        assert app.focused is pane.query_one(PagedTable)
+        assert pane.criteria == Criteria(query="pyproject", project="webshop")
+        assert pane.total == 1
+
+
+@sync
+async def test_session_prefix_file_suffix_and_age(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, session="sess-alpha")
+        assert pane.total == count(cleanup_db, "session_id = 'sess-alpha-0001'") == 6
+        await filter_by(pilot, pane, session="", file_path="webshop/pyproject.toml")
+        assert pane.total == 1
+        await filter_by(pilot, pane, file_path="pyproject.toml")  # two files end like that
+        assert pane.total == 0 and "files match" in status(pane)
+        await filter_by(pilot, pane, file_path="", older_days=7)  # the clock says 2025-03-10 12:00
+        assert pane.total == count(cleanup_db, "created_at < '2025-03-03T12:00:00'") == 6
+        await filter_by(pilot, pane, older_days=None, project="nowhere")
+        assert pane.total == 0 and "No project matches 'nowhere'" in status(pane)
+        assert pane.check_action("mark_all", ()) is False
+
+
+@sync
+async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_nothing(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("space", "space")  # marks 19 and 18, the cursor moves down
+        assert pane.marked == {19, 18}
+        assert "2 marked" in status(pane)
+        await pilot.press("d")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, ConfirmModal)
+        assert modal.count == 2 and "Forget 2 memories?" in modal.title_text
+        assert "the marked memories" in modal.details and "1 session" in modal.details
+        await pilot.press("n")
+        await settle(pilot)
+        assert count(cleanup_db) == 19
+        assert pane.marked == {19, 18}
+
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert count(cleanup_db) == 19
+
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert count(cleanup_db) == 17
+        assert count(cleanup_db, "id IN (18, 19)") == 0
+        assert pane.total == 17 and not pane.marked
+        assert "18" not in [k.value for k in pane.query_one(PagedTable).rows]
+
+
+@sync
+async def test_unmarking_a_row_and_escape_clears_marks(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, project="memlane")
+        await pilot.press("a")
+        assert pane.marked_count == pane.total == 12
+        await pilot.press("space")  # the first row leaves the selection
+        assert pane.marked_count == 11 and not pane.is_marked(17)
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.screen.count == 11 and "the marked memories" in app.screen.details
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("escape")
+        assert pane.marked_count == 0
+
+
+@sync
+async def test_with_nothing_marked_d_offers_the_whole_filter(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, query="ModuleNotFoundError")
+        assert pane.total == 3
+        await pilot.press("d")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, ConfirmModal) and modal.count == 3
+        assert 'every memory matching query "ModuleNotFoundError"' in modal.details
+        assert "3 sessions" in modal.details and "memlane, webshop" in modal.details
+        await pilot.press("y")
+        await settle(pilot)
+        assert found(cleanup_db, "ModuleNotFoundError") == []
+        assert b"No module named 'textual_dev'" not in db_bytes(cleanup_db)
+        assert pane.total == 0
+
+
+@sync
+async def test_more_than_a_thousand_needs_the_count_typed(cleanup_db):
+    add_bulk(cleanup_db, 1500)
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, session="sess-bulk")
+        table = pane.query_one(PagedTable)
+        assert pane.total == 1500
+        assert table.row_count == 100  # a page, never the whole filter
+        await pilot.press("a", "d")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, ConfirmModal) and modal.type_count and modal.count == 1500
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is modal and count(cleanup_db) == 1519
+        await pilot.press(*"1500")
+        await pilot.press("y")
+        await settle(pilot)
+        assert count(cleanup_db) == 19
+        assert count(cleanup_db, "session_id = 'sess-bulk-0004'") == 0
+        assert (
+            query_db(
+                cleanup_db, "SELECT count(*) FROM session WHERE session_id = 'sess-bulk-0004'"
+            )[0][0]
+            == 0
+        )
+
+
+@sync
+async def test_the_table_pages_as_the_cursor_nears_the_end(cleanup_db):
+    add_bulk(cleanup_db, 450)
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        table = pane.query_one(PagedTable)
+        assert table.row_count == 100 and pane.total == 469
+        await pilot.press("G")
+        await settle(pilot)
+        assert table.row_count == 200
+        for _ in range(4):
+            await pilot.press("G")
+            await settle(pilot)
+        assert table.row_count == 469
+        await filter_by(pilot, pane, session="sess-bulk")
+        assert table.row_count == 100
+        for _ in range(5):
+            await pilot.press("G")
+            await settle(pilot)
+        assert table.row_count == 450
+
+
+@sync
+async def test_redact_a_span_inside_one_memory(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, query="npm")
+        assert pane.current_id == 19
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, TextInputModal)
+        await pilot.press(*"left-padd", "enter")
+        await settle(pilot)
+        content = query_db(cleanup_db, "SELECT content FROM memory WHERE id = 19")[0][0]
+        assert "left-padd" not in content and "[REDACTED]" in content
+        assert found(cleanup_db, "left-padd") == []
+        assert b"left-padd" not in db_bytes(cleanup_db)
+
+
+@sync
+async def test_redact_with_a_regular_expression_and_cancel(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press(*"E40", "escape")
+        await settle(pilot)
+        assert "E404" in query_db(cleanup_db, "SELECT content FROM memory WHERE id = 19")[0][0]
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press(*r"E\d+", "ctrl+t", "enter")
+        await settle(pilot)
+        content = query_db(cleanup_db, "SELECT content FROM memory WHERE id = 19")[0][0]
+        assert content.startswith("npm ERR! code [REDACTED] 404")
+        assert pane.current_id == 19
+
+
+@sync
+async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db):
+    assert GITHUB_TOKEN.encode() in db_bytes(cleanup_db)
+    assert [h["id"] for h in found(cleanup_db, GITHUB_TOKEN)] == [18]
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        assert pane.check_action("redact_findings", ()) is False
+        await pilot.press("s")
+        await settle(pilot)
+        assert pane.mode == "audit"
+        assert [f["id"] for f in pane.findings] == [18]
+        assert pane.findings[0]["kinds"] == ["github_token"]
+        assert "1 memory holds secrets (github_token)" in status(pane)
+        assert pane.check_action("redact_findings", ()) is True
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmModal) and app.screen.count == 1
+        await pilot.press("y")
+        await settle(pilot)
+        assert pane.findings == []
+        assert "nothing found" in status(pane)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pane.mode == "filter"
+    content = query_db(cleanup_db, "SELECT content FROM memory WHERE id = 18")[0][0]
+    assert content == "export GH_TOKEN=[REDACTED:github_token] && gh repo clone dev/webshop"
+    assert found(cleanup_db, GITHUB_TOKEN) == []
+    assert found(cleanup_db, "ghp_A1b2C3d4E5f6") == []
+    assert GITHUB_TOKEN.encode() not in db_bytes(cleanup_db)
+    assert b"ghp_A1b2C3d4E5f6" not in db_bytes(cleanup_db)
+
+
+@sync
+async def test_cancelling_the_audit_redaction_keeps_the_token(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_cleanup(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("R")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+    assert [h["id"] for h in found(cleanup_db, GITHUB_TOKEN)] == [18]
+
+
+@sync
+async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        assert pane.check_action("mark_all", ()) is False  # no filter yet
+        assert pane.check_action("back", ()) is False
+        assert pane.check_action("toggle_mark", ()) is True
+        await pilot.press("a")  # explains instead of marking everything
+        assert pane.marked_count == 0
+        await filter_by(pilot, pane, project="webshop")
+        assert pane.check_action("mark_all", ()) is True
+        await pilot.press("s")
+        await settle(pilot)
+        assert pane.check_action("toggle_mark", ()) is False
+        assert pane.check_action("forget", ()) is False
+        assert pane.check_action("back", ()) is True
+
+
+def test_redaction_preview_counts_places():
+    assert redaction_preview("a b a", "a", False) == ("2 places will become [REDACTED].", True)
+    assert redaction_preview("a b a", "c", False) == ("No match in this memory.", False)
+    assert redaction_preview("a1 b22", r"\d+", True)[0] == "2 places will become [REDACTED]."
+    message, ok = redaction_preview("x", "(", True)
+    assert not ok and message.startswith("Not a valid regular expression")
+
+
+@sync
+async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("f", "tab", "tab", *"sess-charl")
+        await pilot.pause(FILTER_DEBOUNCE + 0.3)
+        await settle(pilot)
+        assert pane.criteria.session == "sess-charl" and pane.total == 6
+        assert isinstance(app.focused, Input)  # still typing
+
+
+@sync
+async def test_enter_opens_the_memory_in_its_session_timeline(cleanup_db):
+    from tui.screens.timeline import TimelineScreen
+
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_cleanup(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TimelineScreen)
+        assert app.screen.session_id == "sess-bravo-0002" and app.screen.memory_id == 18

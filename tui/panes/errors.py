@@ -1,0 +1,368 @@
+"""Pane 4, Errors: error groups with their status; mark them resolved, ignored or open, add notes.
+
+Groups are fetched a page at a time in a thread worker; `enter` opens the
+occurrences screen (tui/screens/error_detail.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+from textual.widgets.data_table import CellDoesNotExist
+
+from store.db import StoreError
+from tui import messages
+from tui.formatting import cell, local_time, number, one_line
+from tui.modals import TextInputModal, TextInputResult
+from tui.store_client import StoreClient
+from tui.widgets.paged_table import PagedTable
+
+PAGE = 100
+STATUS_FILTERS = (None, "open", "resolved", "ignored")
+STATUS_STYLES = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+SORT_LABELS = {"recent": "most recent", "count": "most seen"}
+WIDE_FROM = 110  # columns from which the listing also shows first seen
+
+
+@dataclass
+class ErrorGroupsPage(Message):
+    """One page of error groups from `offset`, for the listing `generation`."""
+
+    generation: int
+    offset: int
+    rows: list[dict]
+    has_more: bool
+    total: int
+
+
+@dataclass
+class ErrorGroupUpdated(Message):
+    """A group after its status or note changed (None when it no longer exists)."""
+
+    group_id: int
+    group: dict | None
+    what: str
+
+
+def count_error_groups(conn, status: str | None = None) -> int:
+    if status:
+        return conn.execute(
+            "SELECT count(*) FROM error_group WHERE status = ?", (status,)
+        ).fetchone()[0]
+    return conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
+
+
+def is_showing(widget: Widget) -> bool:
+    """The widget is on the screen in front and no tab or container hides it."""
+    if not widget.is_mounted or widget.screen is not widget.app.screen:
+        return False
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def status_text(status: str) -> Text:
+    return Text(status, style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
+
+
+class ErrorsPane(Widget):
+    """Error groups: signature, count, first and last seen, projects, status."""
+
+    BINDINGS = [
+        Binding("r", "set_status('resolved')", "Resolve", id="errors.resolve"),
+        Binding("i", "set_status('ignored')", "Ignore", id="errors.ignore"),
+        Binding("o", "set_status('open')", "Reopen", id="errors.reopen"),
+        Binding("n", "note", "Note", id="errors.note"),
+        Binding("s", "toggle_sort", "Sort", id="errors.sort"),
+        Binding("f", "cycle_filter", "Filter", id="errors.filter"),
+    ]
+
+    def __init__(self, store: StoreClient, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.sort = "recent"
+        self.status_filter: str | None = None
+        self.total = 0
+        self._generation = 0
+        self._groups: dict[int, dict] = {}
+        self._wide = False
+        self._stale = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="errors-body"):
+            yield Static("", id="errors-header", markup=False)
+            table = PagedTable(id="errors-table")
+            self._add_columns(table)
+            yield table
+            yield Static("", id="errors-info", markup=False)
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def _add_columns(self, table: PagedTable) -> None:
+        table.add_column("Status", key="status", width=8)
+        table.add_column("Seen", key="count", width=4)
+        table.add_column("Last seen", key="last", width=12)
+        if self._wide:
+            table.add_column("First seen", key="first", width=12)
+        table.add_column("Projects", key="projects", width=16 if self._wide else 10)
+        table.add_flex_column("Signature", key="signature", min_width=16)
+
+    def on_resize(self) -> None:
+        # Under WIDE_FROM columns the first-seen time moves to the info lines below the table,
+        # leaving the signature room to be read.
+        wide = self.size.width >= WIDE_FROM
+        if wide == self._wide:
+            return
+        self._wide = wide
+        table = self.query_one(PagedTable)
+        keep = self.current_group_id
+        with self.app.batch_update():
+            table.clear(columns=True)
+            self._add_columns(table)
+            for group in self._groups.values():
+                table.add_row(*self._cells(group), key=str(group["id"]))
+        if keep is not None and str(keep) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+
+    def focus_default(self) -> None:
+        self.query_one(PagedTable).focus()
+
+    # -- loading ----------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Fetch the first page again for the current sort and filter."""
+        self._generation += 1
+        self._fetch(self._generation, 0)
+
+    @work(thread=True, exclusive=True, group="errors-fetch")
+    def _fetch(self, generation: int, offset: int) -> None:
+        try:
+            rows = self.store.error_groups(
+                status=self.status_filter, sort=self.sort, limit=PAGE + 1, offset=offset
+            )
+            total = self.store.run(count_error_groups, self.status_filter)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(ErrorGroupsPage(generation, offset, rows[:PAGE], len(rows) > PAGE, total))
+
+    @on(ErrorGroupsPage)
+    def _show_page(self, page: ErrorGroupsPage) -> None:
+        if page.generation != self._generation:
+            return
+        self.total = page.total
+        table = self.query_one(PagedTable)
+        keep = self.current_group_id if page.offset == 0 else None
+        with self.app.batch_update():
+            if page.offset == 0:
+                # Swap the rows only now, so a refresh never flashes an empty table.
+                table.reset()
+                self._groups.clear()
+            for group in page.rows:
+                self._groups[group["id"]] = group
+            table.add_page(
+                ((str(g["id"]), self._cells(g)) for g in page.rows), has_more=page.has_more
+            )
+        if keep is not None and str(keep) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        self._update_header()
+        self._update_info()
+        self.refresh_bindings()
+
+    @on(PagedTable.NeedMore, "#errors-table")
+    def _need_more(self, event: PagedTable.NeedMore) -> None:
+        event.stop()
+        if event.offset == 0:
+            return  # posted while the rows were being swapped: the first page is on its way
+        self._fetch(self._generation, event.offset)
+
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        # A hook wrote: counts and last-seen times may have moved.  Refresh now only when the
+        # first page is in view; otherwise when the pane is shown again.
+        table = self.query_one(PagedTable)
+        if is_showing(self) and table.cursor_row < PAGE // 2:
+            self.reload()
+        else:
+            self._stale = True
+
+    def on_show(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.reload()
+
+    # -- drawing ----------------------------------------------------------------
+
+    def _cells(self, group: dict) -> list[object]:
+        tz = getattr(self.app, "tz", None)
+        now = self.app.now() if hasattr(self.app, "now") else None
+        cells = [
+            status_text(group.get("status") or "open"),
+            Text(number(group.get("count")), justify="right", no_wrap=True, end=""),
+            cell(local_time(group.get("last_seen"), tz, now=now, style="short")),
+            cell(local_time(group.get("first_seen"), tz, now=now, style="short")),
+            cell(group.get("projects") or ""),
+            cell(group.get("signature") or group.get("sample") or ""),
+        ]
+        if not self._wide:
+            del cells[3]
+        return cells
+
+    def _update_header(self) -> None:
+        shown = self.status_filter or "all"
+        loaded = len(self._groups)
+        count = f"{number(self.total)} group{'s' if self.total != 1 else ''}"
+        if loaded < self.total:
+            count += f" ({number(loaded)} loaded)"
+        self.query_one("#errors-header", Static).update(
+            f"Errors · {count} · status: {shown} (f) · sorted by {SORT_LABELS[self.sort]} (s)"
+        )
+
+    def _update_info(self) -> None:
+        info = self.query_one("#errors-info", Static)
+        group = self.current_group
+        if group is None:
+            if self.status_filter:
+                info.update(f"No {self.status_filter} errors. Press f to show other statuses.")
+            else:
+                info.update("No errors recorded yet.")
+            return
+        tz = getattr(self.app, "tz", None)
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(one_line(group.get("sample") or group.get("signature")), style="bold")
+        text.append("\n")
+        text.append(
+            f"{number(group.get('count'))}× · "
+            f"first {local_time(group.get('first_seen'), tz, style='full')}"
+            f" · last {local_time(group.get('last_seen'), tz, style='full')}",
+            style="dim",
+        )
+        note = one_line(group.get("note"))
+        text.append("\n")
+        text.append(f"note: {note}" if note else "no note (n adds one) · enter shows occurrences",
+                    style="italic" if note else "dim")  # fmt: skip
+        info.update(text)
+
+    @on(PagedTable.RowHighlighted, "#errors-table")
+    def _highlighted(self) -> None:
+        self._update_info()
+        self.refresh_bindings()
+
+    # -- the current group ------------------------------------------------------
+
+    @property
+    def current_group_id(self) -> int | None:
+        table = self.query_one(PagedTable)
+        if table.row_count == 0:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        except CellDoesNotExist:  # the cursor sits outside the rows while a page is swapped
+            return None
+        return int(key.value) if key.value is not None else None
+
+    @property
+    def current_group(self) -> dict | None:
+        group_id = self.current_group_id
+        return self._groups.get(group_id) if group_id is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "set_status":
+            group = self.current_group
+            if group is None:
+                return False
+            # Hide the key for the status the group already has.
+            return group.get("status") != parameters[0]
+        if action == "note":
+            return self.current_group is not None
+        return True
+
+    # -- actions ----------------------------------------------------------------
+
+    def action_toggle_sort(self) -> None:
+        self.sort = "count" if self.sort == "recent" else "recent"
+        self.reload()
+
+    def action_cycle_filter(self) -> None:
+        index = STATUS_FILTERS.index(self.status_filter)
+        self.status_filter = STATUS_FILTERS[(index + 1) % len(STATUS_FILTERS)]
+        self.reload()
+
+    def action_set_status(self, status: str) -> None:
+        group = self.current_group
+        if group is None or group.get("status") == status:
+            return
+        self._write(group["id"], status=status)
+
+    def action_note(self) -> None:
+        group = self.current_group
+        if group is None:
+            return
+        group_id = group["id"]
+
+        def save(result: TextInputResult | None) -> None:
+            if result is not None:
+                self._write(group_id, note=result.value.strip())
+
+        self.app.push_screen(
+            TextInputModal(
+                f"Note for error #{group_id}",
+                prompt=one_line(group.get("signature"))[:200],
+                value=group.get("note") or "",
+                placeholder="e.g. fixed by pinning textual-dev; or: ignore, flaky CI",
+                submit_label="Save note",
+            ),
+            save,
+        )
+
+    @on(PagedTable.RowSelected, "#errors-table")
+    def _open(self, event: PagedTable.RowSelected) -> None:
+        event.stop()
+        group = self.current_group
+        if group is None:
+            return
+        from tui.screens.error_detail import ErrorDetailScreen
+
+        self.app.push_screen(ErrorDetailScreen(self.store, group["id"]), self._detail_closed)
+
+    def _detail_closed(self, changed: bool | None) -> None:
+        if changed:
+            self.reload()
+
+    @work(thread=True, group="errors-write")
+    def _write(self, group_id: int, *, status: str | None = None, note: str | None = None) -> None:
+        try:
+            if status is not None:
+                self.store.set_error_status(group_id, status)
+            if note is not None:
+                self.store.set_error_note(group_id, note)
+            group = self.store.get_error_group(group_id)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        what = f"marked {status}" if status is not None else "note saved"
+        self.post_message(ErrorGroupUpdated(group_id, group, what))
+
+    @on(ErrorGroupUpdated)
+    def _updated(self, message: ErrorGroupUpdated) -> None:
+        table = self.query_one(PagedTable)
+        key = str(message.group_id)
+        if message.group is None:
+            self.notify(f"Error #{message.group_id} no longer exists.", severity="warning")
+            self.reload()
+            return
+        self.notify(f"Error #{message.group_id} {message.what}.", timeout=3)
+        old = self._groups.get(message.group_id, {})
+        group = {**message.group, "projects": old.get("projects", "")}
+        self._groups[message.group_id] = group
+        if key in table.rows:
+            for column, value in zip(table.columns, self._cells(group), strict=True):
+                table.update_cell(key, column, value)
+        self._update_info()
+        self.refresh_bindings()
