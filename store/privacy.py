@@ -395,7 +395,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                 s, e = m.span("v")
             else:
                 s, e = m.span()
-            if e > s:
+            if e > s and not text.startswith("[REDACTED", s):  # already redacted
                 found.append((s, prio, e, kind))
 
     keyed = any(anchor in lowered for anchor in _KEY_ANCHORS)

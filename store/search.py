@@ -27,6 +27,7 @@ MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000
 HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
+SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
 
 _STOP_WORDS = frozenset(
     """a an and are as at be but by can could did do does doing for from had has have how i if
@@ -231,8 +232,8 @@ def _snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
     pattern = re.compile("|".join(sorted(parts, key=len, reverse=True)), re.IGNORECASE)
     first = pattern.search(text)
     start = 0
-    if first and first.start() > SNIPPET_CHARS // 3:
-        start = first.start() - SNIPPET_CHARS // 3
+    if first and first.start() > SNIPPET_LEAD:
+        start = first.start() - SNIPPET_LEAD
         space = text.find(" ", start)
         if 0 <= space < first.start():
             start = space + 1

@@ -29,9 +29,11 @@ class PagedTable(VimDataTable):
 
     def reset(self) -> None:
         """Forget every row (columns stay); the owner loads the first page next."""
-        self.clear()
+        # Flags first: clear() moves the cursor, and a table that still said "more to
+        # fetch" would ask for page 0 again from inside the reset, forever.
         self.has_more = False
         self.fetching = True
+        self.clear()
 
     def add_page(self, rows: Iterable[Row], *, has_more: bool) -> None:
         with self.app.batch_update():
