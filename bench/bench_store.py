@@ -53,6 +53,35 @@ def build(path: str, count: int) -> float:
     return count / elapsed
 
 
+LAYOUTS = {
+    "chosen: external content, trigram detail=none": {},
+    "standalone (text copied into both indexes)": {"content='memory', content_rowid='id',": ""},
+    "external content, trigram detail=full (the prototype)": {"detail=none, columnsize=0": "detail=full"},
+}
+
+
+def compare_layouts(folder: str, count: int) -> dict[str, float]:
+    """Bytes per memory of each FTS layout, on the same generated memories."""
+    from store import schema
+
+    sizes = {}
+    original = list(schema.FTS_DDL)
+    for name, edits in LAYOUTS.items():
+        ddl = []
+        for statement in original:
+            for old, new in edits.items():
+                statement = statement.replace(old, new)
+            ddl.append(statement)
+        schema.FTS_DDL[:] = ddl
+        path = os.path.join(folder, f"layout-{len(sizes)}.db")
+        try:
+            build(path, count)
+        finally:
+            schema.FTS_DDL[:] = original
+        sizes[name] = os.path.getsize(path) / count
+    return sizes
+
+
 def bench_search(path: str, rounds: int) -> dict:
     conn = db.connect(path)
     results = {}
@@ -124,7 +153,14 @@ def main(argv=None) -> int:
     parser.add_argument("--writers", type=int, default=32)
     parser.add_argument("--rows", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--layouts", type=int, default=0, metavar="N",
+                        help="compare FTS layouts' bytes per memory on N memories, then stop")
     args = parser.parse_args(argv)
+    if args.layouts:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, size in compare_layouts(tmp, args.layouts).items():
+                print(f"layout {name}: {size:.0f} bytes per memory")
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "bench.db")
         rate = build(path, args.memories)

@@ -10,12 +10,13 @@ from __future__ import annotations
 SCHEMA_VERSION = 1
 MIN_SQLITE = (3, 34, 0)  # the FTS5 trigram tokenizer arrived in 3.34.0
 
-# Why external content: the text lives once, in `memory`; both indexes read it
-# from there.  A standalone word index plus trigram index stored the text three
-# times (measured in bench/bench_store.py: +1.9 KB per memory).  The trigram
-# index is `detail=none` (rowids only, no positions): it is the largest index by
-# far otherwise, and search never asks it for phrases: a term's trigrams are
-# ANDed and the hit is then checked against the text itself (see store.search).
+# Why this layout (measured: `python -m bench.bench_store --layouts 20000`, bytes
+# per memory of ~1 KB): external content, trigram detail=none 2,492; standalone
+# tables (the text copied into both indexes) 5,134; external content with a
+# detail=full trigram index 4,296.  So the text lives once, in `memory`, and both
+# indexes read it from there.  The trigram index stores rowids only: search never
+# asks it for a phrase -- a term's trigrams are ANDed and every hit is checked
+# against the text itself (see store.search).
 FTS_DDL = [
     """CREATE VIRTUAL TABLE IF NOT EXISTS memory_words USING fts5(
         content, tags, file_path,
