@@ -261,8 +261,11 @@ def _file_tag(path: str) -> str:
     return "_".join(_basename(path).split())
 
 
-def _blocks_text(value) -> str:
-    """Text of a content value: a string, or a list of {type: text, text} blocks."""
+def blocks_text(value, *, text_blocks_only: bool = False) -> str:
+    """Text of a content value: a string, or a list of {type: text, text} blocks.
+
+    `text_blocks_only`: skip blocks of another type that happen to carry text
+    (transcript messages mix text with tool and thinking blocks)."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
@@ -271,6 +274,8 @@ def _blocks_text(value) -> str:
             if isinstance(block, str):
                 parts.append(block)
             elif isinstance(block, dict) and isinstance(block.get("text"), str):
+                if text_blocks_only and block.get("type", "text") != "text":
+                    continue
                 parts.append(block["text"])
         return "\n".join(parts)
     if isinstance(value, dict) and isinstance(value.get("text"), str):
@@ -1002,7 +1007,7 @@ def _subagent(tool: str, tool_input: dict, resp) -> list[dict]:
     if isinstance(resp, str):
         result = resp.strip()
     else:
-        result = _blocks_text(rd.get("content")).strip() or _text(rd.get("result")).strip()
+        result = blocks_text(rd.get("content")).strip() or _text(rd.get("result")).strip()
     status = _text(rd.get("status"))
     if status == "async_launched" or rd.get("isAsync") is True:
         agent_id = _text(rd.get("agentId"))
@@ -1084,10 +1089,10 @@ def _mcp(tool: str, tool_input, resp) -> list[dict]:
     args = _input_summary(tool_input)
     content = label + (f" {args}" if args else "")
     if isinstance(resp, (list, str)):
-        result = _blocks_text(resp)
+        result = blocks_text(resp)
     else:
         rd = _dict(resp)
-        result = _blocks_text(rd.get("content")) or _text(rd.get("result"))
+        result = blocks_text(rd.get("content")) or _text(rd.get("result"))
     if result.strip():
         content += "\n" + _one_line(result, 300)
     return [{"type": "mcp", "content": content, "importance": 1,
@@ -1196,7 +1201,7 @@ def _todo_write(tool_input: dict, resp) -> list[dict]:
 # --- failures
 def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> list[dict]:
     error = event.get("error")
-    error = _text(error) if not isinstance(error, (dict, list)) else _blocks_text(error) or ""
+    error = _text(error) if not isinstance(error, (dict, list)) else blocks_text(error) or ""
     tool_input_raw = event.get("tool_input")
     tool_input = _dict(tool_input_raw)
     if tool in ("Read", "Grep", "Glob"):

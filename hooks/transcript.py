@@ -55,7 +55,7 @@ import json
 import os
 import sys
 
-from hooks.capture import observations_from_event
+from hooks.capture import blocks_text, observations_from_event
 from hooks.main import prune_event
 from hooks.turns import in_private_turn, private_turn
 from store.privacy import clean_value
@@ -130,23 +130,6 @@ def _bump(stats: dict, key: str, reason: str, n: int = 1) -> None:
     stats[key] += n
     by = stats[key + "_by"]
     by[reason] = by.get(reason, 0) + n
-
-
-def _blocks_text(value) -> str:
-    """Text of a message content: a string, or the text blocks of a list."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list):
-        parts = []
-        for block in value:
-            if isinstance(block, str):
-                parts.append(block)
-            elif isinstance(block, dict) and block.get("type", "text") == "text":
-                text = block.get("text")
-                if isinstance(text, str):
-                    parts.append(text)
-        return "\n".join(parts)
-    return ""
 
 
 _TS_RE = None
@@ -480,7 +463,7 @@ class TranscriptReader:
     def _tool_event(self, obj, block, call, tool_use_result, session_id, cwd, ts):
         name = call["name"]
         raw_content = block.get("content")
-        raw_text = _blocks_text(raw_content)
+        raw_text = blocks_text(raw_content, text_blocks_only=True)
         is_error = block.get("is_error") is True
         interrupt = False
         if is_error:
@@ -517,7 +500,7 @@ class TranscriptReader:
     def _tool_hook_event(name, tool_input, content, result, is_error, interrupt, cwd) -> dict:
         """The PostToolUse / PostToolUseFailure fields of a tool call."""
         fields = {"tool_name": name, "tool_input": _tool_input(tool_input, cwd)}
-        text = _blocks_text(content)
+        text = blocks_text(content, text_blocks_only=True)
         if is_error:
             fields["hook_event_name"] = "PostToolUseFailure"
             if interrupt:
@@ -538,7 +521,7 @@ class TranscriptReader:
 
     # -------------------------------------------------------------- user text
     def _user_text(self, obj, content, session_id, cwd, ts):
-        raw = _blocks_text(content)
+        raw = blocks_text(content, text_blocks_only=True)
         text = raw.lstrip()
         if obj.get("isCompactSummary") is True:
             yield from self._compaction(obj, session_id, cwd, ts, raw)
