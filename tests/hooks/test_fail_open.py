@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -32,18 +31,6 @@ EDIT = {
                       "structuredPatch": [{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 1,
                                            "lines": ["-    return a - b", "+    return a + b"]}]},
 }  # fmt: skip
-
-
-@pytest.fixture
-def env(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    mhome = home / ".claude" / "memlane"
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MEMLANE_HOME", str(mhome))
-    monkeypatch.setenv("MEMLANE_DB", str(mhome / "memory.db"))
-    for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), tmp=tmp_path)
 
 
 def hook_cmd(*, respect_permissions: bool = False) -> list[str]:

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -37,18 +36,6 @@ def payload(name: str) -> dict:
 def hook_payload_files() -> list[Path]:
     files = sorted(PAYLOADS.glob("*.json")) + sorted(PUBLIC.glob("hook-*.json"))
     return [f for f in files if not f.name.startswith("transcript")]
-
-
-@pytest.fixture
-def env(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    mhome = home / ".claude" / "memlane"
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MEMLANE_HOME", str(mhome))
-    monkeypatch.setenv("MEMLANE_DB", str(mhome / "memory.db"))
-    for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), tmp=tmp_path)
 
 
 def run_hook(event, *, module: str = "hooks.main", extra_env: dict | None = None):

@@ -11,7 +11,6 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -50,18 +49,13 @@ HOLDER = textwrap.dedent(
 
 
 @pytest.fixture
-def env(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    mhome = home / ".claude" / "memlane"
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MEMLANE_HOME", str(mhome))
-    monkeypatch.setenv("MEMLANE_DB", str(mhome / "memory.db"))
-    for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    conn = db.connect(str(mhome / "memory.db"))
+def env(env):
+    """The hook environment (conftest), with this file's session already open."""
+    conn = db.connect(env.db)
     writer.start_session(conn, SESSION, CWD)
     conn.close()
-    return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), spool=mhome / "spool")
+    env.spool = env.mhome / "spool"
+    return env
 
 
 def run_hook(event: dict):

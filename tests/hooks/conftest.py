@@ -1,0 +1,17 @@
+"""The environment every hook test runs in: a temporary HOME and memlane home."""
+
+from types import SimpleNamespace
+
+import pytest
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    mhome = home / ".claude" / "memlane"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MEMLANE_HOME", str(mhome))
+    monkeypatch.setenv("MEMLANE_DB", str(mhome / "memory.db"))
+    for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), tmp=tmp_path)
