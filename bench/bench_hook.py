@@ -52,20 +52,9 @@ def _edit_event(n: int, session: str = "bench-hook") -> bytes:
 
 
 def _prefill(path: str, count: int) -> None:
-    from store import db, writer
-    from tui import demo_corpus
+    from bench.corpus_db import build_corpus_db
 
-    conn = db.connect(path)
-    batch = []
-    for obs in demo_corpus.generate(count, seed=9):
-        batch.append(obs)
-        if len(batch) == 2000:
-            writer.add_memories(conn, batch)
-            batch = []
-    if batch:
-        writer.add_memories(conn, batch)
-    db.optimize_indexes(conn)  # as `memlane import` leaves a database
-    conn.close()
+    build_corpus_db(path, count, seed=9, optimize=True)  # as `memlane import` leaves it
 
 
 def main(argv=None) -> int:

@@ -28,8 +28,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.corpus_db import build_corpus_db  # noqa: E402
 from hooks.transcript import TranscriptReader, find_transcripts, import_files  # noqa: E402
-from store import db, writer  # noqa: E402
+from store import db  # noqa: E402
 from store.config import defaults  # noqa: E402
 from tui import demo_corpus  # noqa: E402
 
@@ -269,20 +270,7 @@ def generate(root: str, tool_calls: int, seed: int = 3) -> dict:
 
 
 def build_db(path: str, count: int) -> float:
-    conn = db.connect(path)
-    started = time.perf_counter()
-    batch = []
-    for obs in demo_corpus.generate(count, seed=11):
-        batch.append(obs)
-        if len(batch) == 1000:
-            writer.add_memories(conn, batch)
-            batch = []
-    if batch:
-        writer.add_memories(conn, batch)
-    elapsed = time.perf_counter() - started
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
-    return elapsed
+    return build_corpus_db(path, count)
 
 
 def run_import(db_file: str, projects: str, worker: bool | None = None) -> dict:

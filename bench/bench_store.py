@@ -18,6 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import db, search, writer  # noqa: E402
 from tui import demo_corpus  # noqa: E402
 
@@ -37,20 +38,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def build(path: str, count: int) -> float:
-    conn = db.connect(path)
-    started = time.perf_counter()
-    batch = []
-    for obs in demo_corpus.generate(count, seed=11):
-        batch.append(obs)
-        if len(batch) == 1000:
-            writer.add_memories(conn, batch)
-            batch = []
-    if batch:
-        writer.add_memories(conn, batch)
-    elapsed = time.perf_counter() - started
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
-    return count / elapsed
+    """Fill `path` with `count` memories; returns the batched write rate (rows/s)."""
+    return count / build_corpus_db(path, count)
 
 
 LAYOUTS = {

@@ -19,8 +19,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import db, writer  # noqa: E402
-from tui import demo_corpus  # noqa: E402
 
 TARGETS_MS = {"first screen": 1000.0, "pane switch": 100.0, "next page": 100.0, "search": 200.0}
 # The headless pilot's press-and-settle costs ~90 ms even for a key bound to nothing;
@@ -30,18 +30,10 @@ QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py
 
 
 def build(path: str, count: int) -> None:
+    build_corpus_db(path, count, seed=5)
     conn = db.connect(path)
-    batch = []
-    sessions = set()
-    for obs in demo_corpus.generate(count, seed=5, per_session=40):
-        batch.append(obs)
-        sessions.add(obs["session_id"])
-        if len(batch) == 2000:
-            writer.add_memories(conn, batch)
-            batch = []
-    if batch:
-        writer.add_memories(conn, batch)
-    for session_id in list(sessions)[:200]:
+    sessions = [r[0] for r in conn.execute("SELECT session_id FROM session LIMIT 200")]
+    for session_id in sessions:
         writer.update_session_summary(conn, session_id)
     conn.close()
 
