@@ -39,6 +39,11 @@ def _describe(path: str, exc: BaseException) -> str:
         return f"{path} is read-only; memlane cannot write to it (check its permissions and its folder's)."
     if "unable to open" in text:
         return f"cannot open {path}: the file or its folder is missing or not accessible."
+    if "no such module: fts5" in text or "no such tokenizer" in text:
+        return (
+            f"memlane needs SQLite with FTS5 and its trigram tokenizer (SQLite 3.34 or newer); "
+            f"this Python's SQLite {sqlite3.sqlite_version} lacks them, so {path} was not changed."
+        )
     if "disk is full" in text or "No space" in text:
         return f"the disk holding {path} is full; free some space and try again."
     if "locked" in text or "busy" in text:

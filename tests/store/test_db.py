@@ -1,6 +1,7 @@
 """Opening the database: pragmas, paths, and refusing what it must not touch."""
 
 import os
+import re
 import sqlite3
 import stat
 
@@ -119,3 +120,29 @@ def test_old_sqlite_is_named(monkeypatch):
     monkeypatch.setattr(sqlite3, "sqlite_version", "3.31.1")
     with pytest.raises(db.StoreError, match=r"SQLite 3\.34\.0 or newer.*3\.31\.1"):
         db.connect(":memory:")
+
+
+@pytest.mark.parametrize(
+    "error, expected",
+    [
+        (sqlite3.OperationalError("database or disk is full"), "disk holding .* is full"),
+        (sqlite3.OperationalError("no such module: fts5"), "needs SQLite with FTS5"),
+        (sqlite3.OperationalError("no such tokenizer: trigram"), "trigram tokenizer"),
+        (sqlite3.OperationalError("database is locked"), "locked by another process"),
+        (sqlite3.DatabaseError("file is not a database"), "left untouched"),
+    ],
+)
+def test_errors_a_user_can_meet_are_one_clear_sentence(error, expected):
+    message = db.describe_error("/home/me/.claude/memlane/memory.db", error)
+    assert re.search(expected, message) and "\n" not in message and message.endswith(".")
+
+
+def test_a_full_disk_during_a_write_is_a_store_error_and_nothing_is_half_written(conn):
+    # SQLite reports a full disk as SQLITE_FULL; a page limit makes it happen for real.
+    writer.add_memory(conn, {"session_id": "s", "content": "kept", "cwd": "/x"})
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(db.StoreError, match="full"):
+        writer.add_memories(conn, [{"session_id": "s", "content": "x" * 3000 + str(i), "cwd": "/x"}
+                                   for i in range(50)])  # fmt: skip
+    assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1

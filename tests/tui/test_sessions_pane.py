@@ -108,3 +108,15 @@ async def test_a_hook_writing_updates_counts_in_place(db_path, make_app):
         assert pane.table.cursor_row == 2  # the person's place is kept
         row = pane.table.get_row("s-shop-0002")
         assert row[3].plain == "7" and row[4].plain == "2"
+
+
+@pilot_test
+async def test_imported_sessions_are_marked(db_path, make_app):
+    conn = connect(db_path)
+    conn.execute("UPDATE session SET source = 'import' WHERE session_id = 's-shop-0002'")
+    conn.close()
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        lines = [line for line in screen_text(app).splitlines() if "⤓" in line]
+        assert len(lines) == 1 and "shop" in lines[0]

@@ -146,8 +146,17 @@ class SessionsPane(Widget):
             Text(
                 number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
             ),
-            cell(summary or "—", "" if summary else "dim"),
+            self._summary_cell(session, summary),
         )
+
+    @staticmethod
+    def _summary_cell(session: dict, summary: str) -> Text:
+        text = cell(summary or "—", "" if summary else "dim")
+        if session.get("source") == "import":  # came from a transcript, not the hooks
+            text = Text.assemble(("⤓ ", "dim cyan"), text)
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+        return text
 
     def _rows(self, sessions: list[dict]) -> list[tuple[str, tuple]]:
         for session in sessions:
