@@ -56,3 +56,12 @@ Panes: 1 `sessions.SessionsPane`, 2 `live.LivePane`, 3 `search.SearchPane`,
 4 `errors.ErrorsPane`, 5 `cleanup.CleanupPane` (a "coming soon" placeholder is
 shown while a pane module cannot be imported).
 """
+
+
+def is_showing(widget) -> bool:
+    """The widget is on the screen in front and no tab or container hides it."""
+    from textual.widget import Widget
+
+    if not widget.is_mounted or widget.screen is not widget.app.screen:
+        return False
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))

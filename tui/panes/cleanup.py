@@ -29,6 +29,7 @@ from store.forget import REDACTED, forget_ids, redact, redact_findings, secrets_
 from tui import messages
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, type_label, utc_iso
 from tui.modals import ConfirmModal, TextInputModal, TextInputResult
+from tui.panes import is_showing
 from tui.store_client import StoreClient
 from tui.widgets.paged_table import PagedTable
 
@@ -783,13 +784,6 @@ class CleanupPane(Widget):
         n = message.count
         self.notify(f"Redacted secrets in {number(n)} memor{'y' if n == 1 else 'ies'}.")
         self.reload()
-
-
-def is_showing(widget: Widget) -> bool:
-    """The widget is on the screen in front and no tab or container hides it."""
-    if not widget.is_mounted or widget.screen is not widget.app.screen:
-        return False
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 # -- the filter, as plain data and SQL (run in workers) -----------------------------

@@ -22,6 +22,7 @@ from store.db import StoreError
 from tui import messages
 from tui.formatting import cell, local_time, number, one_line
 from tui.modals import TextInputModal, TextInputResult
+from tui.panes import is_showing
 from tui.store_client import StoreClient
 from tui.widgets.paged_table import PagedTable
 
@@ -58,13 +59,6 @@ def count_error_groups(conn, status: str | None = None) -> int:
             "SELECT count(*) FROM error_group WHERE status = ?", (status,)
         ).fetchone()[0]
     return conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
-
-
-def is_showing(widget: Widget) -> bool:
-    """The widget is on the screen in front and no tab or container hides it."""
-    if not widget.is_mounted or widget.screen is not widget.app.screen:
-        return False
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 def status_text(status: str) -> Text:
