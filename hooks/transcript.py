@@ -856,18 +856,21 @@ def _observations_here(files, reader: TranscriptReader, config: dict):
     yield chunk
 
 
-def _worth_a_worker(files) -> bool:
-    if (os.cpu_count() or 1) < 2:
-        return False
+def files_size(files, stop_above: int | None = None) -> int:
+    """Bytes in `files` (unreadable ones count 0); stops counting past `stop_above`."""
     total = 0
     for f in files:
         try:
             total += os.path.getsize(f)
         except OSError:
             pass
-        if total > WORKER_MIN_BYTES:
-            return True
-    return False
+        if stop_above is not None and total > stop_above:
+            break
+    return total
+
+
+def _worth_a_worker(files) -> bool:
+    return (os.cpu_count() or 1) >= 2 and files_size(files, WORKER_MIN_BYTES) > WORKER_MIN_BYTES
 
 
 def _send(stream, message) -> None:

@@ -20,7 +20,13 @@ import os
 import sys
 import time
 
-from hooks.transcript import TranscriptReader, claude_projects_dir, find_transcripts, import_files
+from hooks.transcript import (
+    TranscriptReader,
+    claude_projects_dir,
+    files_size,
+    find_transcripts,
+    import_files,
+)
 
 USAGE_EPILOG = (
     "Without PATH, every transcript under $CLAUDE_CONFIG_DIR/projects (default "
@@ -190,12 +196,7 @@ def _import_with_progress(conn, files, reader, config, args, console) -> dict:
         TimeElapsedColumn,
     )  # fmt: skip
 
-    total_bytes = 0
-    for f in files:
-        try:
-            total_bytes += os.path.getsize(f)
-        except OSError:
-            pass
+    total_bytes = files_size(files)
     stats = reader.stats
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), TaskProgressColumn(),
