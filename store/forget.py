@@ -103,8 +103,7 @@ def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=()) ->
 
 def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: set[str]) -> None:
     """Rebuild text derived from memories that are gone (inside the caller's transaction)."""
-    from store.summary import build_summary
-    from store.writer import session_memories
+    from store.writer import summarise_session
 
     for session_id in sessions:
         left = conn.execute("SELECT count(*) FROM memory WHERE session_id = ?", (session_id,)).fetchone()[0]
@@ -112,27 +111,7 @@ def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: 
             conn.execute("DELETE FROM memory WHERE session_id = ?", (session_id,))
             conn.execute("DELETE FROM session WHERE session_id = ?", (session_id,))
             continue
-        row = conn.execute(
-            "SELECT started_at, ended_at, last_activity_at FROM session WHERE session_id = ?",
-            (session_id,),
-        ).fetchone()
-        if row is None:
-            continue
-        memories = session_memories(conn, session_id)
-        files = []
-        for m in memories:
-            if m["type"] in ("file_edit", "file_write", "notebook_edit") and m.get("file_path"):
-                if m["file_path"] not in files:
-                    files.append(m["file_path"])
-        conn.execute(
-            "UPDATE session SET summary = ?, files_changed = ?, tools_used = ? WHERE session_id = ?",
-            (
-                build_summary(memories, row[0], row[1] or row[2]),
-                "\n".join(files),
-                " ".join(sorted({m["tool_name"] for m in memories if m.get("tool_name")})),
-                session_id,
-            ),
-        )
+        summarise_session(conn, session_id)
     for group_id in groups:
         latest = conn.execute(
             "SELECT content FROM memory WHERE error_group_id = ? ORDER BY id DESC LIMIT 1", (group_id,)
@@ -141,7 +120,7 @@ def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: 
             conn.execute("DELETE FROM error_group WHERE id = ?", (group_id,))
         else:
             conn.execute(
-                "UPDATE error_group SET sample = ?, note = note WHERE id = ?",
+                "UPDATE error_group SET sample = ? WHERE id = ?",
                 (headline(latest[0])[:300], group_id),
             )
 

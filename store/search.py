@@ -188,10 +188,8 @@ def _term_plan(term: str) -> tuple[str, str | None, bool]:
         return _fts_quote(term), None, len(term) >= 3
     if ascii_word and tokens and max(len(t) for t in tokens) >= 2:
         return _fts_quote(" ".join(tokens)), term, True
-    if not ascii_word and len(tokens) == 1 and tokens[0] == term and len(term) >= 3:
-        # A whole non-ASCII word may be a token; Korean words usually carry particles,
-        # so the substring route below does the real work.
-        return "", None, True
+    # Anything else (Korean words usually carry particles, C++, emoji) is found
+    # as a substring: the trigram index, or LIKE below 3 characters.
     return "", None, True
 
 

@@ -330,11 +330,17 @@ def update_session_summary(
     conn: sqlite3.Connection, session_id: str, *, now: str | None = None
 ) -> str | None:
     """Rebuild and store a session's summary from its memories (no LLM)."""
-    from store.summary import build_summary
-
     if not isinstance(session_id, str) or not session_id.strip():
         return None
-    memories = session_memories(conn, session_id)
+    with write(conn):
+        return summarise_session(conn, session_id, now=now)
+
+
+def summarise_session(conn: sqlite3.Connection, session_id: str, *, now: str | None = None) -> str | None:
+    """update_session_summary's work, inside the caller's transaction: the summary,
+    the tools used and the files changed, derived from the session's memories."""
+    from store.summary import build_summary
+
     row = conn.execute(
         "SELECT started_at, ended_at, last_activity_at FROM session WHERE session_id = ?",
         (session_id,),
@@ -342,6 +348,7 @@ def update_session_summary(
     if row is None:
         return None
     started_at, ended_at, last_activity = row
+    memories = session_memories(conn, session_id)
     summary = build_summary(memories, started_at, ended_at or last_activity or now)
     tools = sorted({m["tool_name"] for m in memories if m.get("tool_name")})
     files = []
@@ -349,9 +356,8 @@ def update_session_summary(
         if m["type"] in ("file_edit", "file_write", "notebook_edit") and m.get("file_path"):
             if m["file_path"] not in files:
                 files.append(m["file_path"])
-    with write(conn):
-        conn.execute(
-            "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
-            (summary, " ".join(tools), "\n".join(files), session_id),
-        )
+    conn.execute(
+        "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
+        (summary, " ".join(tools), "\n".join(files), session_id),
+    )
     return summary
