@@ -21,6 +21,8 @@ import math
 import os
 import re
 
+from store.db import dicts
+
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
 DEFAULT_MAX_CHARS = 2000
@@ -208,11 +210,6 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
-def _rows(cursor) -> list[dict]:
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor]
-
-
 # ------------------------------------------------------------ SessionStart
 
 
@@ -221,7 +218,7 @@ def _session_text(conn, row: dict) -> str:
     if not summary.strip():
         from store.summary import build_summary
 
-        memories = _rows(
+        memories = dicts(
             conn.execute(
                 "SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT 300",
                 (row["session_id"],),
@@ -240,7 +237,7 @@ def _session_text(conn, row: dict) -> str:
 def recent_sessions(conn, project: str, session_id: str | None, limit: int) -> list[str]:
     if limit <= 0:
         return []
-    rows = _rows(
+    rows = dicts(
         conn.execute(
             "SELECT session_id, started_at, last_activity_at, summary, error_count FROM session "
             "WHERE project = ? AND session_id != ? AND memory_count > 0 "

@@ -208,6 +208,12 @@ def optimize_indexes(conn: sqlite3.Connection) -> None:
             conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
 
 
+def dicts(cursor: sqlite3.Cursor) -> list[dict]:
+    """A query's rows as plain dicts keyed by column name."""
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor]
+
+
 def utc_now() -> str:
     """The current time as stored: ISO-8601 UTC with microseconds and a Z."""
     import time

@@ -8,16 +8,13 @@ from __future__ import annotations
 import os
 import sqlite3
 
+from store.db import dicts
+
 ERROR_STATUSES = ("open", "resolved", "ignored")
 
 
-def _dicts(cursor: sqlite3.Cursor) -> list[dict]:
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor]
-
-
 def _one(cursor: sqlite3.Cursor) -> dict | None:
-    rows = _dicts(cursor)
+    rows = dicts(cursor)
     return rows[0] if rows else None
 
 
@@ -46,7 +43,7 @@ def memories_after(
             params.append(value)
     sql += " ORDER BY id LIMIT ?"
     params.append(limit)
-    return _dicts(conn.execute(sql, params))
+    return dicts(conn.execute(sql, params))
 
 
 def memories_before(
@@ -65,12 +62,12 @@ def memories_before(
             params.append(value)
     sql += " ORDER BY id DESC LIMIT ?"
     params.append(limit)
-    return _dicts(conn.execute(sql, params))
+    return dicts(conn.execute(sql, params))
 
 
 def projects(conn: sqlite3.Connection) -> list[dict]:
     """Every project with its name and how many sessions it has, busiest first."""
-    return _dicts(
+    return dicts(
         conn.execute(
             "SELECT project, max(project_name) AS project_name, count(*) AS sessions, "
             "max(started_at) AS last_started_at FROM session GROUP BY project "
@@ -96,7 +93,7 @@ def list_sessions(
         params.append(project)
     sql += " ORDER BY started_at DESC, session_id DESC LIMIT ? OFFSET ?"
     params += [limit, offset]
-    return _dicts(conn.execute(sql, params))
+    return dicts(conn.execute(sql, params))
 
 
 def get_session(conn: sqlite3.Connection, session_id: str) -> dict | None:
@@ -107,7 +104,7 @@ def session_timeline(
     conn: sqlite3.Connection, session_id: str, *, after_id: int = 0, limit: int = 500
 ) -> list[dict]:
     """A session's memories in order, paged by id."""
-    return _dicts(
+    return dicts(
         conn.execute(
             "SELECT * FROM memory WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
             (session_id, after_id, limit),
@@ -146,7 +143,7 @@ def error_groups(
         params.append(project)
     sql += f" ORDER BY {order} LIMIT ? OFFSET ?"
     params += [limit, offset]
-    return _dicts(conn.execute(sql, params))
+    return dicts(conn.execute(sql, params))
 
 
 def get_error_group(conn: sqlite3.Connection, group_id: int) -> dict | None:
@@ -155,7 +152,7 @@ def get_error_group(conn: sqlite3.Connection, group_id: int) -> dict | None:
 
 def error_occurrences(conn: sqlite3.Connection, group_id: int, *, limit: int = 100) -> list[dict]:
     """The error memories of a group, newest first."""
-    return _dicts(
+    return dicts(
         conn.execute(
             "SELECT * FROM memory WHERE error_group_id = ? ORDER BY id DESC LIMIT ?", (group_id, limit)
         )
@@ -168,13 +165,13 @@ def neighbours(conn: sqlite3.Connection, memory_id: int, *, before: int = 3, aft
     if row is None:
         return []
     session_id = row[0]
-    earlier = _dicts(
+    earlier = dicts(
         conn.execute(
             "SELECT * FROM memory WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
             (session_id, memory_id, before),
         )
     )
-    later = _dicts(
+    later = dicts(
         conn.execute(
             "SELECT * FROM memory WHERE session_id = ? AND id >= ? ORDER BY id LIMIT ?",
             (session_id, memory_id, after + 1),

@@ -21,6 +21,8 @@ import math
 import re
 import sqlite3
 
+from store.db import dicts
+
 CANDIDATES_PER_TERM = 400
 LIKE_WINDOW = 20_000  # newest memories a LIKE scan reads; older ones are reached by prefix
 MAX_TERMS = 12
@@ -243,16 +245,8 @@ def _snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
 def _rows(conn, ids: list[int]) -> dict[int, dict]:
     if not ids:
         return {}
-    rows = {}
-    cursor = conn.execute(
-        f"SELECT * FROM memory WHERE id IN ({', '.join('?' for _ in ids)})",
-        ids,
-    )
-    names = [d[0] for d in cursor.description]
-    for values in cursor:
-        row = dict(zip(names, values))
-        rows[row["id"]] = row
-    return rows
+    cursor = conn.execute(f"SELECT * FROM memory WHERE id IN ({', '.join('?' for _ in ids)})", ids)
+    return {row["id"]: row for row in dicts(cursor)}
 
 
 def search(
@@ -346,10 +340,8 @@ def _newest(conn, filters: _Filters, limit: int, offset: int, marks) -> list[dic
         "SELECT m.* FROM memory m WHERE 1" + filters.sql + " ORDER BY m.id DESC LIMIT ? OFFSET ?",
         [*filters.params, limit, offset],
     )
-    names = [d[0] for d in cursor.description]
     hits = []
-    for values in cursor:
-        row = dict(zip(names, values))
+    for row in dicts(cursor):
         row.update(score=0.0, matched_terms=0, total_terms=0, snippet=_snippet(row["content"], [], marks))
         hits.append(row)
     return hits

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from store.db import utc_now, write
+from store.db import dicts, utc_now, write
 from store.project import resolve_project
 from store.text import MAX_CONTENT_CHARS, cap_text
 
@@ -316,14 +316,9 @@ def end_session(
 
 def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 2000) -> list[dict]:
     """The first `limit` memories of a session in order, as dicts (for summaries)."""
-    conn.row_factory = sqlite3.Row
-    try:
-        rows = conn.execute(
-            "SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT ?", (session_id, limit)
-        ).fetchall()
-    finally:
-        conn.row_factory = None
-    return [dict(r) for r in rows]
+    return dicts(
+        conn.execute("SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT ?", (session_id, limit))
+    )
 
 
 def update_session_summary(
