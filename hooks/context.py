@@ -389,41 +389,6 @@ def _is_word_term(term: str) -> bool:
     return term.isascii() and _ASCII_WORD.match(term) is not None
 
 
-def _fts_quote(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"'
-
-
-def _fts_phrase(term: str) -> str | None:
-    tokens = re.findall(r"[^\W_]+", term)
-    return _fts_quote(" ".join(tokens)) if tokens else None
-
-
-def _document_frequency(conn, term: str, exclude_session: str | None = None) -> int | None:
-    """How many memories outside the current session contain `term` (counted up to
-    DF_CAP); None if not cheaply known.  The current prompt was stored just before:
-    counting it would make every new word look present and rare."""
-    try:
-        if term.isascii():
-            match = _fts_phrase(term)
-            table = "memory_words"
-        elif len(term) >= 3:
-            grams = list(dict.fromkeys(term[i : i + 3] for i in range(len(term) - 2)))[:8]
-            match = " AND ".join(_fts_quote(g) for g in grams)
-            table = "memory_trigrams"
-        else:
-            match = _fts_quote(term) + "*"
-            table = "memory_words"
-        if not match:
-            return None
-        sql = (
-            f"SELECT count(*) FROM (SELECT 1 FROM {table} JOIN memory m ON m.id = {table}.rowid "
-            f"WHERE {table} MATCH ? AND m.session_id != ? LIMIT ?)"
-        )
-        return conn.execute(sql, (match, exclude_session or "", DF_CAP)).fetchone()[0]
-    except Exception:
-        return None
-
-
 def _idf(df: int | None, total: int) -> float:
     """Rarity weight.  A word memory has never seen counts like one seen in 0.1% of
     memories: new words (a typo, another inflection) must not drown the others."""
@@ -497,7 +462,7 @@ def relevant_memories(
          memories with >= CROSS_PROJECT_COVERAGE of the weight and at least
          three specific terms count (at most CROSS_PROJECT_MAX_ITEMS).
     """
-    from store.search import search
+    from store.search import search, term_frequency
 
     if limit <= 0 or not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
         return []
@@ -508,7 +473,7 @@ def relevant_memories(
     total = conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
     if not total:
         return []
-    dfs = {t: _document_frequency(conn, t, session_id) for t, _ in terms}
+    dfs = {t: term_frequency(conn, t, exclude_session=session_id, cap=DF_CAP) for t, _ in terms}
     rarity = {t: _idf(dfs[t], total) for t, _ in terms}
     # A word memory has never seen says the prompt is about something new, so it
     # dilutes a match; but "gives" or a typo is no rarer than what memory does hold:

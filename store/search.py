@@ -140,12 +140,18 @@ def _word_candidates(conn, match: str, filters: _Filters, literal: str | None, l
     return {row[0]: (-row[1], row[2], row[3]) for row in conn.execute(sql, params)}
 
 
-def _trigram_candidates(conn, term: str, filters: _Filters, limit: int):
+def _trigram_match(term: str) -> str:
+    """A trigram-index MATCH for a substring: its trigrams ANDed (8 spread ones at most:
+    selective enough, and every caller checks the text itself or only counts)."""
     grams = [term[i : i + 3] for i in range(len(term) - 2)]
-    if len(grams) > 8:  # enough to be selective; the text check below is exact
+    if len(grams) > 8:
         step = (len(grams) - 1) / 7
         grams = [grams[round(i * step)] for i in range(8)]
-    match = " AND ".join(_fts_quote(g) for g in dict.fromkeys(grams))
+    return " AND ".join(_fts_quote(g) for g in dict.fromkeys(grams))
+
+
+def _trigram_candidates(conn, term: str, filters: _Filters, limit: int):
+    match = _trigram_match(term)
     sql = (
         "SELECT m.id, m.importance, julianday(m.created_at) FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
         "WHERE memory_trigrams MATCH ?" + filters.sql +
@@ -193,6 +199,29 @@ def _term_plan(term: str) -> tuple[str, str | None, bool]:
     # Anything else (Korean words usually carry particles, C++, emoji) is found
     # as a substring: the trigram index, or LIKE below 3 characters.
     return "", None, True
+
+
+def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:
+    """How many memories outside `exclude_session` match `term`, counted up to `cap`
+    (per-prompt recall weighs terms by rarity).  The term is routed as search routes
+    it; substring counts come from the index alone.  None if it cannot be counted."""
+    match, _literal, _fallback = _term_plan(term)
+    table = "memory_words"
+    if not match:
+        if len(term) >= 3:
+            match, table = _trigram_match(term), "memory_trigrams"
+        elif not term.isascii():
+            match = _fts_quote(term) + "*"  # as _like_candidates' prefix route
+        else:
+            return None
+    sql = (
+        f"SELECT count(*) FROM (SELECT 1 FROM {table} JOIN memory m ON m.id = {table}.rowid "
+        f"WHERE {table} MATCH ? AND m.session_id != ? LIMIT ?)"
+    )
+    try:
+        return conn.execute(sql, (match, exclude_session or "", cap)).fetchone()[0]
+    except sqlite3.Error:
+        return None
 
 
 def _candidates_for_term(conn, term: str, filters: _Filters, per_term: int):
