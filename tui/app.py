@@ -45,6 +45,7 @@ import tui
 from store.db import StoreError
 from store.paths import default_db_path
 from tui import messages
+from tui.heap import settle_collector
 from tui.store_client import StoreClient
 from tui.widgets.pane_tabs import PaneTabs
 
@@ -63,12 +64,13 @@ class AppConfig:
     live_window: int = 1000  # rows the Live pane keeps
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
+    settle_gc: bool = True  # tui.heap.settle_collector once the panes are mounted; off in tests
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
-                         "tz": UTC, "show_timings": False}  # fmt: skip
+                         "tz": UTC, "show_timings": False, "settle_gc": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -210,6 +212,8 @@ class MemlaneApp(App):
                 self.ensure_pane(pane_id)
                 self.set_timer(0.02, self._mount_next_pane)  # let keys in between
                 return
+        if self.config.settle_gc:
+            settle_collector()
 
     @property
     def all_panes_mounted(self) -> bool:

@@ -26,6 +26,13 @@ class PaneTabs(TabbedContent):
         self.before_switch = before_switch
         self.refocus = refocus
 
+    def watch_active(self, active: str) -> None:
+        # Lay the whole screen out on the next frame.  Left to itself the request climbs up
+        # from the shown pane one idle cycle at a time, and a frame of the old pane, redrawn
+        # without focus, goes out first: together about 40 ms of every switch.
+        if self.is_mounted:
+            self.screen.refresh(layout=True)
+
     def drop_focus(self) -> None:
         if self.before_switch is not None:
             self.before_switch()
