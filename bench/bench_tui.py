@@ -74,14 +74,17 @@ class FrameLog:
                 return (at - since) * 1000
         return None
 
+    async def wait_first(self, since: float, predicate, timeout: float = 10.0) -> float:
+        await _wait_for(lambda: self.first(since, predicate) is not None, timeout)
+        return self.first(since, predicate)
+
 
 async def _switch(pilot, frames: FrameLog, key: str) -> float:
     """Press a pane key; milliseconds until a frame shows that pane's table."""
     pane = pilot.app.panes[PANE_KEYS[key]]
     started = time.perf_counter()
     await pilot.press(key)
-    await _wait_for(lambda: frames.first(started, lambda shown: _shows(shown, pane)) is not None)
-    elapsed = frames.first(started, lambda shown: _shows(shown, pane))
+    elapsed = await frames.wait_first(started, lambda shown: _shows(shown, pane))
     await pilot.pause(0.15)
     if key == "3":
         await pilot.press("escape")  # out of the query box, so the next digit switches panes
@@ -122,12 +125,11 @@ async def measure(path: str, rounds: int) -> dict[str, list[float]]:
             before = sessions.cursor_row
             t = time.perf_counter()
             await pilot.press("pagedown")
-            moved = lambda shown, n=before: shown["probe"] > n  # noqa: E731
             try:
-                await _wait_for(lambda: frames.first(t, moved) is not None, timeout=2.0)
+                elapsed = await frames.wait_first(t, lambda shown, n=before: shown["probe"] > n, 2.0)
             except TimeoutError:
                 break  # the last page
-            results["next page"].append(frames.first(t, moved))
+            results["next page"].append(elapsed)
         from tui.panes.search import SearchPane
 
         pane = app.query_one(SearchPane)
@@ -144,8 +146,7 @@ async def measure(path: str, rounds: int) -> dict[str, list[float]]:
             t = time.perf_counter()
             await pilot.press(query[-1])
             drawn = lambda shown, q=query: shown["probe"] == q and _shows(shown, pane)  # noqa: E731
-            await _wait_for(lambda: frames.first(t, drawn) is not None)
-            results["search"].append(frames.first(t, drawn))
+            results["search"].append(await frames.wait_first(t, drawn))
             await pilot.press("escape")
     return results
 
