@@ -251,3 +251,9 @@ def is_project_excluded(project_path: str, config: dict) -> bool:
             if fnmatch(cand, pat):
                 return True
     return False
+
+
+def secret_patterns() -> list[str]:
+    """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
+    config, _warnings = load_config()
+    return list(config.get("secret_patterns") or [])

@@ -248,16 +248,9 @@ def _project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | No
     """What --project names: a path (its project), else a project name or key seen in sessions."""
     if not value:
         return None
-    if value in (".", "..") or "/" in value or "\\" in value or value.startswith("~"):
-        from store.project import resolve_project
+    from store.selection import matching_projects
 
-        key, _ = resolve_project(os.path.abspath(os.path.expanduser(value)))
-        return [key]
-    rows = conn.execute(
-        "SELECT DISTINCT project FROM session WHERE project = ? OR project_name = ? ORDER BY 1",
-        (value, value),
-    ).fetchall()
-    return [r[0] for r in rows] or [value]
+    return matching_projects(conn, value) or [value]
 
 
 def _one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
@@ -378,41 +371,32 @@ def cmd_errors(args) -> int:
 # -- forget -------------------------------------------------------------------------------------
 
 
-def _days_ago(days: float) -> str:
-    from datetime import datetime, timedelta, timezone
-
-    moment = datetime.now(timezone.utc) - timedelta(days=days)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def cmd_forget(args) -> int:
-    from store.forget import forget_ids, select_ids
+    from datetime import UTC, datetime
 
-    criteria = {}
-    if args.id:
-        criteria["ids"] = args.id
-    if args.session:
-        criteria["session"] = args.session
-    if args.query is not None:
-        if not args.query.strip():
-            raise UsageError("--query needs some words to search for.")
-        criteria["query"] = args.query
-    if args.older_than is not None:
-        criteria["before"] = _days_ago(args.older_than)
-    if not criteria and not args.project:
+    from store.forget import forget_ids
+    from store.selection import Criteria, selected_ids, summarise_ids
+
+    if args.query is not None and not args.query.strip():
+        raise UsageError("--query needs some words to search for.")
+    criteria = Criteria(
+        ids=tuple(args.id or ()), session=args.session or "", project=args.project or "",
+        query=args.query or "", older_days=args.older_than,
+    )  # fmt: skip
+    if criteria.is_empty:
         raise UsageError(
             "say what to forget: --id N, --session S, --project P, --query Q or --older-than DAYS."
         )
     conn = _open_db(args.db)
     try:
-        if args.project:
-            criteria["project"] = _one_project(conn, args.project)
-        ids = select_ids(conn, **criteria)
+        ids, problem = selected_ids(conn, criteria, datetime.now(UTC))
+        if problem:
+            raise UsageError(problem)
         if not ids:
             print("No memories match; nothing was forgotten.")
             return EXIT_OK
-        sessions = _count_sessions(conn, ids)
-        what = f"{_plural(len(ids), 'memory', 'memories')} from {_plural(sessions, 'session')}"
+        sessions = summarise_ids(conn, ids)["sessions"]
+        what = f"{_plural(len(ids), 'memory', 'memories')} from {_plural(len(sessions), 'session')}"
         if args.dry_run:
             print(f"Would forget {what}; nothing was deleted (--dry-run).")
             return EXIT_OK
@@ -425,21 +409,12 @@ def cmd_forget(args) -> int:
             if answer.strip().lower() not in ("y", "yes"):
                 print("Cancelled; nothing was forgotten.")
                 return EXIT_OK
-        whole = [args.session] if args.session and list(criteria) == ["session"] else []
+        whole = sessions if criteria == Criteria(session=criteria.session) else []
         removed = forget_ids(conn, ids, drop_sessions=whole)
     finally:
         conn.close()
     print(f"Forgot {_plural(removed, 'memory', 'memories')}.")
     return EXIT_OK
-
-
-def _count_sessions(conn: sqlite3.Connection, ids: list[int]) -> int:
-    seen: set[str] = set()
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        marks = ", ".join("?" for _ in chunk)
-        seen.update(r[0] for r in conn.execute(f"SELECT DISTINCT session_id FROM memory WHERE id IN ({marks})", chunk))
-    return len(seen)
 
 
 def _stdin_is_tty() -> bool:

@@ -298,6 +298,19 @@ def test_forget_nothing_matches(capsys, db):
     assert code == 0 and "nothing was forgotten" in out
 
 
+def test_forget_resolves_a_selection_as_the_cleanup_pane_does(capsys, db, projects):
+    code, out, _ = run(capsys, "--db", db, "forget", "--session", "s-al", "--dry-run")
+    assert code == 0 and "Would forget 3 memories from 1 session" in out  # a unique prefix
+    code, _, err = run(capsys, "--db", db, "forget", "--project", "gamma", "--yes")
+    assert code == 2 and "No project matches 'gamma'" in err
+    assert_one_sentence(err)
+    code, _, err = run(capsys, "--db", db, "forget", "--session", "s-", "--yes")
+    assert code == 2 and "2 sessions match 's-'" in err
+    assert len(run_json(capsys, "--db", db, "recent")) == 5
+    code, out, _ = run(capsys, "--db", db, "forget", "--project", projects[1] + "/", "--yes")
+    assert code == 0 and "Forgot 2 memories." in out
+
+
 # -- /memory ----------------------------------------------------------------------------------
 
 

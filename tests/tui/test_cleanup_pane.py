@@ -8,6 +8,7 @@ from textual.widgets import Input
 from store.db import connect
 from store.forget import select_ids
 from store.search import search
+from store.selection import Criteria
 from tests.tui.fixtures_cleanup import (
     GITHUB_TOKEN,
     add_bulk,
@@ -19,7 +20,7 @@ from tests.tui.fixtures_cleanup import (
     sync,
 )
 from tui.modals import ConfirmModal, TextInputModal
-from tui.panes.cleanup import FILTER_DEBOUNCE, CleanupPane, Criteria, redaction_preview
+from tui.panes.cleanup import FILTER_DEBOUNCE, CleanupPane, redaction_preview
 from tui.widgets.paged_table import PagedTable
 
 

@@ -1,8 +1,9 @@
 """Pane 5, Cleanup: pick memories by filter or by marking rows, forget them, redact inside them.
 
 The filter (query / project / session / file / older than N days) is "the
-current filter"; its ids come from `store.forget.select_ids`, the very ids a
-forget would remove, so the count shown is the count deleted.  Marks are a
+current filter"; its ids come from `store.selection.selected_ids`, the very ids
+a forget would remove (and `memlane forget` asks the same function), so the
+count shown is the count deleted.  Marks are a
 set of ids plus, after `a`, the filter itself (never 100k rows in a widget).
 `s` runs the secrets audit; `R` redacts every finding.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 from rich.text import Text
 from textual import on, work
@@ -24,10 +24,18 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 from textual.widgets.data_table import CellDoesNotExist
 
+from store.config import secret_patterns
 from store.db import StoreError
 from store.forget import REDACTED, forget_ids, redact, redact_findings, secrets_audit
+from store.selection import (
+    Criteria,
+    count_memories,
+    fetch_rows,
+    selected_ids,
+    summarise_ids,
+)
 from tui import messages
-from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, type_label, utc_iso
+from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, type_label
 from tui.modals import ConfirmModal, TextInputModal, TextInputResult
 from tui.panes import is_showing
 from tui.store_client import StoreClient
@@ -278,16 +286,15 @@ class CleanupPane(Widget):
     @work(thread=True, exclusive=True, group="cleanup-fetch")
     def _fetch_first(self, generation: int, criteria: Criteria, now) -> None:
         try:
-            kwargs, problem = self.store.run(resolve_criteria, criteria, now)
-            if problem:
-                self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem))
-                return
-            if kwargs is None:
-                total = self.store.run(_count_memories)
+            if criteria.is_empty:
+                total = self.store.run(count_memories)
                 rows = self.store.run(fetch_rows, None, limit=PAGE + 1)
                 self.post_message(CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total))
                 return
-            ids = self.store.run(_select_newest_first, kwargs)
+            ids, problem = self.store.run(selected_ids, criteria, now)
+            if problem:
+                self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem))
+                return
             rows = self.store.run(fetch_rows, ids[:PAGE])
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
@@ -562,18 +569,14 @@ class CleanupPane(Widget):
     @work(thread=True, exclusive=True, group="cleanup-plan")
     def _plan_forget(self, ids: list[int] | None, criteria: Criteria | None, what: str) -> None:
         try:
-            if criteria is not None:
-                # Fresh ids for the filter: exactly what will be removed, counted now.
-                kwargs, problem = self.store.run(resolve_criteria, criteria, self.app.now())
-                found = (
-                    self.store.run(_select_newest_first, kwargs) if kwargs and not problem else []
-                )
-            else:
-                found = self.store.run(_select_newest_first, {"ids": ids or []})
-            details = self.store.run(describe_ids, found, what, self.app.tz)
+            # Fresh ids, counted now: exactly what will be removed.
+            selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
+            found, _problem = self.store.run(selected_ids, selection, self.app.now())
+            summary = self.store.run(summarise_ids, found)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
+        details = describe_selection(summary, what, self.app.tz)
         n = len(found)
         self.post_message(
             ForgetPlan(found, f"Forget {number(n)} memor{'y' if n == 1 else 'ies'}?", details)
@@ -786,191 +789,32 @@ class CleanupPane(Widget):
         self.reload()
 
 
-# -- the filter, as plain data and SQL (run in workers) -----------------------------
+# -- what the confirmation says ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Criteria:
-    """What the filter bar says; empty fields do not filter."""
-
-    query: str = ""
-    project: str = ""
-    session: str = ""
-    file_path: str = ""
-    older_days: int | None = None
-
-    @property
-    def is_empty(self) -> bool:
-        return not (self.query or self.project or self.session or self.file_path or self.older_days)
-
-    def describe(self) -> str:
-        parts = []
-        if self.query:
-            parts.append(f'query "{self.query}"')
-        if self.project:
-            parts.append(f"project {self.project}")
-        if self.session:
-            parts.append(f"session {self.session}")
-        if self.file_path:
-            parts.append(f"file {self.file_path}")
-        if self.older_days:
-            parts.append(f"older than {self.older_days} day{'s' if self.older_days != 1 else ''}")
-        return " · ".join(parts) or "everything"
-
-
-def _like_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def _unique(
-    conn, sql: str, params: tuple, what: str, typed: str, hint: str
-) -> tuple[str | None, str]:
-    values = [row[0] for row in conn.execute(sql + " LIMIT 6", params)]
-    if len(values) == 1:
-        return values[0], ""
-    if not values:
-        return None, f"No {what} matches {typed!r}."
-    many = "more than 5" if len(values) > 5 else str(len(values))
-    return None, f"{many} {what}s match {typed!r}; {hint}."
-
-
-def resolve_criteria(conn, criteria: Criteria, now) -> tuple[dict | None, str]:
-    """The keyword arguments of `select_ids` for `criteria` (None: no filter), or why none match.
-
-    A project may be given by name or path, a session by a prefix of its id,
-    a file by the end of its path, as long as exactly one matches.
-    """
-    if criteria.is_empty:
-        return None, ""
-    kwargs: dict = {}
-    if criteria.project:
-        typed = criteria.project
-        project, problem = _unique(
-            conn, "SELECT DISTINCT project FROM session WHERE project = ? OR project_name = ?",
-            (typed, typed), "project", typed, "type its full path",
-        )  # fmt: skip
-        if problem:
-            return None, problem
-        kwargs["project"] = project
-    if criteria.session:
-        typed = criteria.session
-        exact = conn.execute("SELECT 1 FROM session WHERE session_id = ?", (typed,)).fetchone()
-        if exact:
-            kwargs["session"] = typed
-        else:
-            session, problem = _unique(
-                conn, "SELECT session_id FROM session WHERE session_id LIKE ? ESCAPE '\\'",
-                (_like_escape(typed) + "%",), "session", typed, "type more of its id",
-            )  # fmt: skip
-            if problem:
-                return None, problem
-            kwargs["session"] = session
-    if criteria.file_path:
-        typed = criteria.file_path
-        exact = conn.execute(
-            "SELECT 1 FROM memory WHERE file_path = ? LIMIT 1", (typed,)
-        ).fetchone()
-        if exact:
-            kwargs["file_path"] = typed
-        else:
-            path, problem = _unique(
-                conn, "SELECT DISTINCT file_path FROM memory WHERE file_path LIKE ? ESCAPE '\\'",
-                ("%" + _like_escape(typed),), "file", typed, "type more of its path",
-            )  # fmt: skip
-            if problem:
-                return None, problem
-            kwargs["file_path"] = path
-    if criteria.older_days:
-        kwargs["before"] = utc_iso(now - timedelta(days=criteria.older_days))
-    if criteria.query:
-        kwargs["query"] = criteria.query
-    return kwargs, ""
-
-
-_ROW_COLUMNS = (
-    "id, session_id, type, project_name, file_path, created_at, substr(content, 1, 400) AS content"
-)
-
-
-def fetch_rows(
-    conn, ids: list[int] | None, *, before_id: int | None = None, limit: int = PAGE
-) -> list[dict]:
-    """Rows for the table, newest first: these ids, or (ids None) the newest before `before_id`."""
-    if ids is None:
-        sql = f"SELECT {_ROW_COLUMNS} FROM memory"
-        params: list[object] = []
-        if before_id is not None:
-            sql += " WHERE id < ?"
-            params.append(before_id)
-        cursor = conn.execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
-    elif not ids:
-        return []
-    else:
-        marks = ", ".join("?" for _ in ids)
-        cursor = conn.execute(
-            f"SELECT {_ROW_COLUMNS} FROM memory WHERE id IN ({marks}) ORDER BY id DESC", ids
-        )
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor]
-
-
-def describe_ids(conn, ids: list[int], what: str, tz=None) -> str:
-    """What the confirmation says about these memories: sessions, projects, time span, kinds."""
-    if not ids:
+def describe_selection(summary: dict, what: str, tz=None) -> str:
+    """The confirmation's details for `store.selection.summarise_ids`' summary of a selection."""
+    n = summary["count"]
+    if not n:
         return f"What: {what}.\nNothing matches."
-    sessions: set[str] = set()
-    projects: set[str] = set()
-    kinds: dict[str, int] = {}
-    oldest = newest = None
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
-        for session_id, project_name, mtype, created_at in conn.execute(
-            f"SELECT session_id, project_name, type, created_at FROM memory WHERE id IN ({marks})",
-            chunk,
-        ):
-            sessions.add(session_id)
-            projects.add(project_name or "(no project)")
-            kinds[mtype] = kinds.get(mtype, 0) + 1
-            oldest = created_at if oldest is None or created_at < oldest else oldest
-            newest = created_at if newest is None or created_at > newest else newest
-    n = len(ids)
-    names = sorted(projects)
+    sessions = len(summary["sessions"])
+    names = summary["projects"]
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    oldest, newest = summary["oldest"], summary["newest"]
     span = local_time(oldest, tz, style="full")[:16]
     if newest != oldest:
         span += " to " + local_time(newest, tz, style="full")[:16]
     by_kind = ", ".join(
-        f"{v} {TYPE_LABELS.get(k, k)}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])
+        f"{v} {TYPE_LABELS.get(k, k)}"
+        for k, v in sorted(summary["kinds"].items(), key=lambda kv: -kv[1])
     )
     return (
         f"What: {what}.\n"
-        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(len(sessions))} "
-        f"session{'s' if len(sessions) != 1 else ''} in {shown}, {span}.\n"
+        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(sessions)} "
+        f"session{'s' if sessions != 1 else ''} in {shown}, {span}.\n"
         f"Kinds: {by_kind}.\n"
         "Their text is removed from the database file; search will not find it again."
     )
-
-
-# -- helpers run in workers ---------------------------------------------------------
-
-
-def _count_memories(conn) -> int:
-    return conn.execute("SELECT count(*) FROM memory").fetchone()[0]
-
-
-def _select_newest_first(conn, kwargs: dict) -> list[int]:
-    from store.forget import select_ids
-
-    return list(reversed(select_ids(conn, **kwargs)))
-
-
-def secret_patterns() -> list[str]:
-    """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
-    from store.config import load_config
-
-    config, _warnings = load_config()
-    return list(config.get("secret_patterns") or [])
 
 
 def redaction_preview(content: str, text: str, regex: bool) -> tuple[str, bool]:
