@@ -19,9 +19,10 @@ from tests.tui.fixtures_cleanup import (
     show_pane,
     sync,
 )
-from tui.modals import ConfirmModal, TextInputModal
-from tui.panes.cleanup import FILTER_DEBOUNCE, CleanupPane, redaction_preview
-from tui.widgets.paged_table import PagedTable
+from tui.modals import ConfirmModal
+from tui.modals.redact import RedactModal, redaction_preview
+from tui.panes.cleanup import CleanupPane
+from tui.widgets.cleanup_filter import FILTER_DEBOUNCE
 
 
 @pytest.fixture
@@ -60,7 +61,9 @@ async def filter_by(pilot, pane: CleanupPane, **values) -> None:
 
 
 def status(pane: CleanupPane) -> str:
-    return str(pane.query_one("#cleanup-status").render())
+    """The status line of the view in front (the filtered list, or the audit)."""
+    shown = "#audit-status" if pane.mode == "audit" else "#cleanup-status"
+    return str(pane.query_one(shown).render())
 
 
 @sync
@@ -68,15 +71,15 @@ async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remo
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
-        table = pane.query_one(PagedTable)
-        assert pane.total == count(cleanup_db) == 19
+        table = pane.selection.table
+        assert pane.selection.total == count(cleanup_db) == 19
         assert [int(k.value) for k in table.rows][:3] == [19, 18, 17]
         assert "All 19 memories" in status(pane)
         await filter_by(pilot, pane, project="webshop")
         conn = connect(cleanup_db)
         expected = select_ids(conn, project="/home/dev/webshop")
         conn.close()
-        assert pane.total == len(expected) == 7
+        assert pane.selection.total == len(expected) == 7
         assert sorted(int(k.value) for k in table.rows) == expected
         assert "7 match: project webshop" in status(pane)
 
@@ -90,14 +93,14 @@ async def test_typing_in_the_filter_bar_applies_it(cleanup_db):
         assert isinstance(app.focused, Input) and app.focused.id == "cleanup-query"
         await pilot.press(*"pyproject", "enter")
         await settle(pilot)
-        assert pane.criteria == Criteria(query="pyproject")
-        assert pane.total == 3
-        assert app.focused is pane.query_one(PagedTable)
+        assert pane.selection.criteria == Criteria(query="pyproject")
+        assert pane.selection.total == 3
+        assert app.focused is pane.selection.table
         await pilot.press("f", "tab", *"webshop", "escape")  # escape: back to the list, applied
         await settle(pilot)
-        assert app.focused is pane.query_one(PagedTable)
-        assert pane.criteria == Criteria(query="pyproject", project="webshop")
-        assert pane.total == 1
+        assert app.focused is pane.selection.table
+        assert pane.selection.criteria == Criteria(query="pyproject", project="webshop")
+        assert pane.selection.total == 1
 
 
 @sync
@@ -106,15 +109,15 @@ async def test_session_prefix_file_suffix_and_age(cleanup_db):
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
         await filter_by(pilot, pane, session="sess-alpha")
-        assert pane.total == count(cleanup_db, "session_id = 'sess-alpha-0001'") == 6
+        assert pane.selection.total == count(cleanup_db, "session_id = 'sess-alpha-0001'") == 6
         await filter_by(pilot, pane, session="", file_path="webshop/pyproject.toml")
-        assert pane.total == 1
+        assert pane.selection.total == 1
         await filter_by(pilot, pane, file_path="pyproject.toml")  # two files end like that
-        assert pane.total == 0 and "files match" in status(pane)
+        assert pane.selection.total == 0 and "files match" in status(pane)
         await filter_by(pilot, pane, file_path="", older_days=7)  # the clock says 2025-03-10 12:00
-        assert pane.total == count(cleanup_db, "created_at < '2025-03-03T12:00:00'") == 6
+        assert pane.selection.total == count(cleanup_db, "created_at < '2025-03-03T12:00:00'") == 6
         await filter_by(pilot, pane, older_days=None, project="nowhere")
-        assert pane.total == 0 and "No project matches 'nowhere'" in status(pane)
+        assert pane.selection.total == 0 and "No project matches 'nowhere'" in status(pane)
         assert pane.check_action("mark_all", ()) is False
 
 
@@ -124,7 +127,7 @@ async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_noth
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
         await pilot.press("space", "space")  # marks 19 and 18, the cursor moves down
-        assert pane.marked == {19, 18}
+        assert pane.selection.marks.marked == {19, 18}
         assert "2 marked" in status(pane)
         await pilot.press("d")
         await settle(pilot)
@@ -135,7 +138,7 @@ async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_noth
         await pilot.press("n")
         await settle(pilot)
         assert count(cleanup_db) == 19
-        assert pane.marked == {19, 18}
+        assert pane.selection.marks.marked == {19, 18}
 
         await pilot.press("d")
         await settle(pilot)
@@ -149,8 +152,8 @@ async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_noth
         await settle(pilot)
         assert count(cleanup_db) == 17
         assert count(cleanup_db, "id IN (18, 19)") == 0
-        assert pane.total == 17 and not pane.marked
-        assert "18" not in [k.value for k in pane.query_one(PagedTable).rows]
+        assert pane.selection.total == 17 and not pane.selection.marks
+        assert "18" not in [k.value for k in pane.selection.table.rows]
 
 
 @sync
@@ -160,16 +163,16 @@ async def test_unmarking_a_row_and_escape_clears_marks(cleanup_db):
         pane = await open_cleanup(pilot)
         await filter_by(pilot, pane, project="memlane")
         await pilot.press("a")
-        assert pane.marked_count == pane.total == 12
+        assert pane.selection.marks.count == pane.selection.total == 12
         await pilot.press("space")  # the first row leaves the selection
-        assert pane.marked_count == 11 and not pane.is_marked(17)
+        assert pane.selection.marks.count == 11 and not pane.selection.marks.is_marked(17)
         await pilot.press("d")
         await settle(pilot)
         assert app.screen.count == 11 and "the marked memories" in app.screen.details
         await pilot.press("n")
         await settle(pilot)
         await pilot.press("escape")
-        assert pane.marked_count == 0
+        assert pane.selection.marks.count == 0
 
 
 @sync
@@ -178,7 +181,7 @@ async def test_with_nothing_marked_d_offers_the_whole_filter(cleanup_db):
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
         await filter_by(pilot, pane, query="ModuleNotFoundError")
-        assert pane.total == 3
+        assert pane.selection.total == 3
         await pilot.press("d")
         await settle(pilot)
         modal = app.screen
@@ -189,7 +192,7 @@ async def test_with_nothing_marked_d_offers_the_whole_filter(cleanup_db):
         await settle(pilot)
         assert found(cleanup_db, "ModuleNotFoundError") == []
         assert b"No module named 'textual_dev'" not in db_bytes(cleanup_db)
-        assert pane.total == 0
+        assert pane.selection.total == 0
 
 
 @sync
@@ -199,8 +202,8 @@ async def test_more_than_a_thousand_needs_the_count_typed(cleanup_db):
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
         await filter_by(pilot, pane, session="sess-bulk")
-        table = pane.query_one(PagedTable)
-        assert pane.total == 1500
+        table = pane.selection.table
+        assert pane.selection.total == 1500
         assert table.row_count == 100  # a page, never the whole filter
         await pilot.press("a", "d")
         await settle(pilot)
@@ -228,8 +231,8 @@ async def test_the_table_pages_as_the_cursor_nears_the_end(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
-        table = pane.query_one(PagedTable)
-        assert table.row_count == 100 and pane.total == 469
+        table = pane.selection.table
+        assert table.row_count == 100 and pane.selection.total == 469
         await pilot.press("G")
         await settle(pilot)
         assert table.row_count == 200
@@ -254,7 +257,7 @@ async def test_redact_a_span_inside_one_memory(cleanup_db):
         assert pane.current_id == 19
         await pilot.press("r")
         await settle(pilot)
-        assert isinstance(app.screen, TextInputModal)
+        assert isinstance(app.screen, RedactModal)
         await pilot.press(*"left-padd", "enter")
         await settle(pilot)
         content = query_db(cleanup_db, "SELECT content FROM memory WHERE id = 19")[0][0]
@@ -293,8 +296,8 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
         await pilot.press("s")
         await settle(pilot)
         assert pane.mode == "audit"
-        assert [f["id"] for f in pane.findings] == [18]
-        assert pane.findings[0]["kinds"] == ["github_token"]
+        assert [f["id"] for f in pane.audit.findings] == [18]
+        assert pane.audit.findings[0]["kinds"] == ["github_token"]
         assert "1 memory holds secrets (github_token)" in status(pane)
         assert pane.check_action("redact_findings", ()) is True
         await pilot.press("R")
@@ -302,7 +305,7 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
         assert isinstance(app.screen, ConfirmModal) and app.screen.count == 1
         await pilot.press("y")
         await settle(pilot)
-        assert pane.findings == []
+        assert pane.audit.findings == []
         assert "nothing found" in status(pane)
         await pilot.press("escape")
         await settle(pilot)
@@ -338,7 +341,7 @@ async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
         assert pane.check_action("back", ()) is False
         assert pane.check_action("toggle_mark", ()) is True
         await pilot.press("a")  # explains instead of marking everything
-        assert pane.marked_count == 0
+        assert pane.selection.marks.count == 0
         await filter_by(pilot, pane, project="webshop")
         assert pane.check_action("mark_all", ()) is True
         await pilot.press("s")
@@ -364,7 +367,7 @@ async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
         await pilot.press("f", "tab", "tab", *"sess-charl")
         await pilot.pause(FILTER_DEBOUNCE + 0.3)
         await settle(pilot)
-        assert pane.criteria.session == "sess-charl" and pane.total == 6
+        assert pane.selection.criteria.session == "sess-charl" and pane.selection.total == 6
         assert isinstance(app.focused, Input)  # still typing
 
 
