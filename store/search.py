@@ -293,11 +293,15 @@ def search(
     offset: int = 0,
     exclude_session: str | None = None,
     marks: tuple[str, str] = HIGHLIGHT,
+    depth: int = 0,
 ) -> list[dict]:
     """Ranked memories matching `query` and the filters, each with a snippet.
 
     Filters take a value or a list of values.  No query text: filters only,
-    newest first.  Never raises for anything typed into `query`.
+    newest first.  Never raises for anything typed into `query`.  A page ranks as
+    many candidates as a page ending at `offset + limit` needs, or at `depth` if
+    deeper: a caller paging back up from the last hit passes the hit count, so
+    every page comes from the same ranking.
     """
     limit = max(0, min(int(limit), 500))
     offset = max(0, int(offset))
@@ -307,8 +311,43 @@ def search(
         if isinstance(query, str) and query.strip():
             return []  # only punctuation: nothing is spelled that way
         return _newest(conn, filters, limit, offset, marks)
+    page = _ranked(conn, terms, filters, max(limit + offset, depth))[offset : offset + limit]
+    rows = _rows(conn, [memory_id for _, _, memory_id in page])
+    hits = []
+    for n_matched, score, memory_id in page:
+        row = rows.get(memory_id)
+        if row is None:
+            continue
+        row.update(score=round(score, 6), matched_terms=n_matched, total_terms=len(terms),
+                   snippet=_snippet(row["content"], terms, marks))  # fmt: skip
+        hits.append(row)
+    return hits
 
-    per_term = max(CANDIDATES_PER_TERM, limit + offset)
+
+def count_hits(
+    conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
+    tool=None, min_importance: int | None = None, since: str | None = None,
+    until: str | None = None, exclude_session: str | None = None,
+) -> int:  # fmt: skip
+    """How many hits `search` has for `query` and the filters, so a caller can ask for
+    the last page: `search(..., offset=max(0, count - limit), limit=limit)`."""
+    filters = _Filters(project, session, type, tool, min_importance, since, until, exclude_session)
+    terms = query_terms(query)
+    if not terms:
+        if isinstance(query, str) and query.strip():
+            return 0
+        sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
+        return conn.execute(sql, filters.params).fetchone()[0]
+    # The deeper a page, the more candidates search ranks (see _ranked), so the last page
+    # is the end of the ranking of every match (no term has more matches than max(id)).
+    every_match = conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
+    return len(_ranked(conn, terms, filters, every_match))
+
+
+def _ranked(conn, terms: list[str], filters: _Filters, wanted: int) -> list[tuple[int, float, int]]:
+    """(terms matched, score, id) of the hits, best first, ranking enough candidates for
+    the first `wanted` of them."""
+    per_term = max(CANDIDATES_PER_TERM, wanted)
     matched: dict[int, int] = {}
     relevance: dict[int, float] = {}
     facts: dict[int, tuple] = {}  # id -> (importance, julian day created)
@@ -318,7 +357,7 @@ def search(
         matched[memory_id] = len(terms)
         facts[memory_id] = (importance, created_at)
         relevance[memory_id] = rel
-    if len(full) < limit + offset:
+    if len(full) < wanted:
         for term in terms:
             for memory_id, (rel, importance, created_at) in _candidates_for_term(
                 conn, term, filters, per_term
@@ -347,17 +386,7 @@ def search(
         score = coverage * (0.5 + 0.5 * rel) * weight * recency
         scored.append((matched[memory_id], score, memory_id))
     scored.sort(reverse=True)
-    page = scored[offset : offset + limit]
-    rows = _rows(conn, [memory_id for _, _, memory_id in page])
-    hits = []
-    for n_matched, score, memory_id in page:
-        row = rows.get(memory_id)
-        if row is None:
-            continue
-        row.update(score=round(score, 6), matched_terms=n_matched, total_terms=len(terms),
-                   snippet=_snippet(row["content"], terms, marks))  # fmt: skip
-        hits.append(row)
-    return hits
+    return scored
 
 
 def _julian_now(conn) -> float:

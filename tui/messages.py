@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from textual.message import Message
 from textual.widget import Widget
@@ -51,22 +52,25 @@ class ProjectsLoaded(Message):
 
 @dataclass
 class SessionsPage(Message):
-    """One page of sessions, newest first, starting at `offset`."""
+    """One page of sessions, newest first, starting at `offset`; `where` is the table's request
+    it answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
 
     generation: int
     offset: int
     rows: list[dict]
     total: int
     has_more: bool
+    where: str = "after"
 
 
 @dataclass
 class SessionsRefreshed(Message):
-    """The first rows again, after another process changed the database."""
+    """The shown rows again (from `offset`), after another process changed the database."""
 
     generation: int
     rows: list[dict]
     total: int
+    offset: int = 0
 
 
 # -- live pane -----------------------------------------------------------------
@@ -95,7 +99,8 @@ class LiveSessionsLoaded(Message):
 
 @dataclass
 class SearchResults(Message):
-    """One page of search hits (each with a `snippet`)."""
+    """One page of search hits (each with a `snippet`); `where` is the table's request it
+    answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
 
     generation: int
     query: str
@@ -103,6 +108,8 @@ class SearchResults(Message):
     rows: list[dict]
     has_more: bool
     elapsed_ms: float = 0.0
+    where: str = "after"
+    total: int = -1
 
 
 # -- timeline and memory screens -----------------------------------------------
@@ -150,6 +157,35 @@ class NeedMore(Message):
 
     table: Widget
     offset: int
+    where: ClassVar[str] = "after"  # what `PagedTable.place` is told when the page comes
+
+    @property
+    def control(self) -> Widget:
+        return self.table
+
+
+@dataclass
+class NeedEarlier(Message):
+    """A windowed PagedTable's cursor is near its first row and rows come before it:
+    fetch `limit` rows from `offset` (they end where the table's window starts)."""
+
+    table: Widget
+    offset: int
+    limit: int
+    where: ClassVar[str] = "before"
+
+    @property
+    def control(self) -> Widget:
+        return self.table
+
+
+@dataclass
+class NeedEdge(Message):
+    """g/G on a windowed PagedTable whose window does not reach that end of the list:
+    fetch the list's first page (`where` "top") or its last page ("bottom")."""
+
+    table: Widget
+    where: str
 
     @property
     def control(self) -> Widget:

@@ -188,6 +188,24 @@ def test_a_common_term_ranks_a_bounded_number_of_candidates(conn, monkeypatch):
     assert all(h["content"].startswith("build step 2") for h in hits)  # the newest
 
 
+def test_count_hits_finds_the_last_page_even_past_the_candidate_bound(conn, monkeypatch):
+    monkeypatch.setattr(search_mod, "CANDIDATES_PER_TERM", 5)  # deep pages rank more candidates
+    for i in range(30):  # the oldest four matter most: they rank first once they are candidates
+        add(conn, f"build step {i}", session=f"s{i}", importance=3 if i < 4 else 1)
+    add(conn, "unrelated note")
+    total = search_mod.count_hits(conn, "build")
+    assert total == 30
+    last = search(conn, "build", limit=4, offset=total - 4)
+    assert len(last) == 4 and search(conn, "build", limit=4, offset=total) == []
+    everything = ids(search(conn, "build", limit=50))
+    assert ids(last) == everything[-4:]
+    # Paging back up from there: the pages above rank as deep as the last one did.
+    assert ids(search(conn, "build", limit=4, offset=total - 8, depth=total)) == everything[-8:-4]
+    assert search_mod.count_hits(conn, "") == 31  # no query: every memory the filters let through
+    assert search_mod.count_hits(conn, "", type="error") == 0
+    assert search_mod.count_hits(conn, "(") == search_mod.count_hits(conn, "zebra") == 0
+
+
 def test_query_terms_cleaning():
     assert query_terms("How do I fix the Login?") == ["fix", "login"]
     assert query_terms('"quoted" (paren) [x]') == ["quoted", "paren", "x"]

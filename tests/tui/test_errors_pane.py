@@ -189,31 +189,53 @@ async def test_empty_database_says_so(home, utc):
         assert pane.check_action("note", ()) is False
 
 
-@sync
-async def test_pages_instead_of_loading_every_group(home, utc):
+def many_error_groups(path, count: int) -> list[int]:
+    """`count` error groups, one occurrence each a second apart; their ids as the pane lists
+    them (most recent first)."""
     from store.writer import add_memories
 
-    path = home / "many.db"
     conn = connect(path)
     add_memories(conn, [
         {"session_id": "s1", "type": "error",
          "content": f"Error: thing {chr(65 + i % 26)}{'x' * (i // 26)} broke",
-         "created_at": f"2025-03-01T10:{i // 60 % 60:02d}:{i % 60:02d}.000000Z"}
-        for i in range(260)
+         "created_at": f"2025-03-01T{10 + i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}.000000Z"}
+        for i in range(count)
     ])  # fmt: skip
+    ids = [row[0] for row in conn.execute("SELECT id FROM error_group ORDER BY last_seen DESC")]
     conn.close()
-    app = make_app(path)
+    return ids
+
+
+def window_is_the_list(table: PagedTable, listed: list[int]) -> bool:
+    held = [int(key.value) for key in table.rows]
+    return held == listed[table.window_start : table.window_end]
+
+
+@sync
+async def test_pages_instead_of_loading_every_group(home, utc):
+    listed = many_error_groups(home / "many.db", 1000)
+    app = make_app(home / "many.db")
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_errors(pilot)
         table = pane.query_one(PagedTable)
-        assert pane.total == 260
+        assert pane.total == 1000
         assert table.row_count == 100
-        await pilot.press("G")
+        await pilot.press("G")  # the least recent group, not the end of what is loaded
         await settle(pilot)
-        assert table.row_count == 200
-        await pilot.press("G")
+        assert pane.current_group_id == listed[-1] and table.window_end == 1000
+        assert "thing" in str(pane.query_one("#errors-info").render())
+        await pilot.press(*["pageup"] * 5)
         await settle(pilot)
-        assert table.row_count == 260
+        position = table.window_start + table.cursor_row
+        for _ in range(12):  # up across the page boundary: the page before loads above
+            await pilot.press("k")
+        await settle(pilot)
+        assert pane.current_group_id == listed[position - 12]
+        assert table.window_start == 800 and window_is_the_list(table, listed)
+        assert table.row_count == 200  # a few pages of the thousand
+        await pilot.press("g")
+        await settle(pilot)
+        assert pane.current_group_id == listed[0] and window_is_the_list(table, listed)
 
 
 def write_error(path, text: str) -> None:

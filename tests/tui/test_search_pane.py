@@ -156,6 +156,42 @@ async def test_in_context_deep_in_a_long_session_loads_only_a_window(home, utc, 
         assert timeline.current["content"].startswith("$ python train.py --epoch 0\n")
 
 
+@pilot_test
+async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
+    from store.db import connect
+    from store.search import search
+
+    path = build_db(home / "long.db", long_session=1200)  # 1,200 memories say "epoch"
+    conn = connect(path)
+    ranked = [h["id"] for o in (0, 500, 1000)
+              for h in search(conn, "epoch", limit=500, offset=o, depth=1200)]  # fmt: skip
+    first_page = [h["id"] for h in search(conn, "epoch", limit=25)]
+    conn.close()
+    app = make_app(path, page_size=25)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "epoch")
+        table = pane.table
+        table.focus()
+        assert result_ids(pane) == first_page and "25+ matches" in screen_text(app)
+        await pilot.press("G")
+        await settle(pilot)
+        assert table.cursor_row == table.row_count - 1 and result_ids(pane)[-1] == ranked[-1]
+        assert table.window_end == 1200 and "1,200 matches" in screen_text(app)
+        last = pane.last_results.rows[-1]["content"].split("\n")[1].split(":")[0]  # "epoch N"
+        assert f"{last}:" in screen_text(app)  # the last hit is drawn
+        for _ in range(10):  # up across the page boundary: the hits before load above
+            await pilot.press("k")
+        await settle(pilot)
+        assert table.window_start == 1200 - 2 * 25
+        assert result_ids(pane) == ranked[table.window_start : table.window_end]
+        assert result_ids(pane)[table.cursor_row] == ranked[-11]
+        assert table.row_count < 200
+        await pilot.press("g")
+        await settle(pilot)
+        assert table.cursor_row == 0 and result_ids(pane) == first_page
+
+
 @pytest.mark.parametrize("query", ["pytest", "session"])
 @pilot_test
 async def test_typing_fast_runs_one_search(db_path, make_app, query):

@@ -73,23 +73,87 @@ async def test_project_filter_shows_only_that_project(db_path, make_app):
         assert len(keys(pane.table)) == 4
 
 
+def many_sessions(path: str, count: int) -> list[str]:
+    """`count` sessions ten minutes apart; their ids newest first, as the pane lists them."""
+    conn = connect(path)
+    for n in range(count):
+        writer.start_session(conn, f"s-{n:04d}", "/home/dev/blog", started_at=at(20_000 - n * 10))
+    conn.close()
+    return [f"s-{n:04d}" for n in reversed(range(count))]
+
+
+def started_text(app, session_id: str) -> str:
+    """The Started cell of a session as the pane draws it."""
+    return app.query_one(SessionsPane).table.get_row(session_id)[1].plain
+
+
+def window_is_the_list(table, newest_first: list[str]) -> bool:
+    """The rows held are the whole list's rows at their offsets: no gap, no repeat."""
+    return keys(table) == newest_first[table.window_start : table.window_end]
+
+
 @pilot_test
 async def test_sessions_are_paged_never_all_loaded(home, utc, make_app):
     path = str(home / "many.db")
-    conn = connect(path)
-    for n in range(260):
-        writer.start_session(conn, f"s-{n:04d}", "/home/dev/blog", started_at=at(10_000 - n * 10))
-    conn.close()
+    newest_first = many_sessions(path, 260)
     app = make_app(path, page_size=50)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.query_one(SessionsPane).table
         assert table.row_count == 50
         assert keys(table)[0] == "s-0259"  # newest first
-        await pilot.press("G")  # bottom of what is loaded: the next page comes
+        await pilot.press("pagedown", "pagedown")  # near the end of what is loaded: the next page
         await settle(pilot)
-        assert table.row_count == 100
+        assert table.row_count == 100 and window_is_the_list(table, newest_first)
         assert "260 sessions" in screen_text(app)
+        for _ in range(10):  # on down: rows far above the cursor go, the window stays a few pages
+            await pilot.press("pagedown")
+            await settle(pilot, rounds=1)
+        await settle(pilot)
+        assert table.window_start > 0 and table.row_count <= 4 * 50
+        assert window_is_the_list(table, newest_first)
+
+
+@pilot_test
+async def test_G_goes_to_the_oldest_session_and_k_g_walk_back(home, utc, make_app):
+    path = str(home / "many.db")
+    newest_first = many_sessions(path, 1000)
+    app = make_app(path, page_size=25)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.query_one(SessionsPane).table
+        await pilot.press("G")
+        await settle(pilot)
+        assert table.cursor_row == table.row_count - 1
+        assert keys(table)[-1] == "s-0000" and table.window_end == 1000  # the oldest session
+        oldest_started = started_text(app, "s-0000")
+        assert screen_text(app).splitlines()[-2].count(oldest_started) == 1  # drawn, at the bottom
+        line_on_screen = table.cursor_row - table.scroll_y
+        for _ in range(5):  # near the window's top: the page before it loads above
+            await pilot.press("k")
+            await settle(pilot)
+        assert table.window_start == 1000 - 2 * 25
+        assert table.cursor_row - table.scroll_y == line_on_screen - 5  # the view did not jump
+        for _ in range(55):  # up across another page boundary
+            await pilot.press("k")
+            await settle(pilot, rounds=1)
+        await settle(pilot)
+        assert table.window_start < 1000 - 60 and window_is_the_list(table, newest_first)
+        cursor_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        assert cursor_key == newest_first[-61] == "s-0060"
+        assert started_text(app, "s-0060") in screen_text(app)
+        assert table.row_count <= 4 * 25 + 30  # a few pages, never the list
+        await pilot.press("g")
+        await settle(pilot)
+        assert table.cursor_row == 0 and table.window_start == 0
+        assert keys(table)[0] == "s-0999" and window_is_the_list(table, newest_first)
+        await pilot.press("end")
+        await settle(pilot)
+        assert keys(table)[table.cursor_row] == "s-0000"
+        await pilot.press("home")
+        await settle(pilot)
+        assert keys(table)[table.cursor_row] == "s-0999"
+        assert "1,000 sessions" in screen_text(app)
 
 
 @pilot_test

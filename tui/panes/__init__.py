@@ -29,6 +29,10 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    width) or `tui.widgets.paged_table.PagedTable` (`reset()`, then
    `add_page(rows, has_more=...)` per page; it posts `NeedMore(offset)` as the
    cursor nears the last row and sets `fetching` until the next page comes).
+   Long lists use `PagedTable(page_size=n)`, which holds a window of a few
+   pages and also posts `NeedEarlier(offset, limit)` and, for g/G,
+   `NeedEdge(where)`; answer each with `place(request.where, rows, offset=...,
+   has_more=...)` (see the Sessions pane).
 5. Optional hooks the app calls if they exist:
    - `focus_default() -> None`: focus the pane's main widget; called each time
      the pane is shown (default: the first focusable widget in the pane, and

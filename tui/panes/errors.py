@@ -35,13 +35,15 @@ WIDE_FROM = 110  # columns from which the listing also shows first seen
 
 @dataclass
 class ErrorGroupsPage(Message):
-    """One page of error groups from `offset`, for the listing `generation`."""
+    """One page of error groups from `offset`, for the listing `generation`; `where` is the
+    table's request it answers ("after", "before", "top" or "bottom")."""
 
     generation: int
     offset: int
     rows: list[dict]
     has_more: bool
     total: int
+    where: str = "after"
 
 
 @dataclass
@@ -91,7 +93,7 @@ class ErrorsPane(Widget):
     def compose(self) -> ComposeResult:
         with Vertical(id="errors-body"):
             yield Static("", id="errors-header", markup=False)
-            table = PagedTable(id="errors-table")
+            table = PagedTable(id="errors-table", page_size=PAGE)
             self._add_columns(table)
             yield table
             yield Static("", id="errors-info", markup=False)
@@ -117,10 +119,11 @@ class ErrorsPane(Widget):
         self._wide = wide
         table = self.query_one(PagedTable)
         keep = self.current_group_id
+        shown = [self._groups[int(row.key.value or 0)] for row in table.ordered_rows]
         with self.app.batch_update():
             table.clear(columns=True)
             self._add_columns(table)
-            for group in self._groups.values():
+            for group in shown:
                 table.add_row(*self._cells(group), key=str(group["id"]))
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
@@ -133,19 +136,23 @@ class ErrorsPane(Widget):
     def reload(self) -> None:
         """Fetch the first page again for the current sort and filter."""
         self._generation += 1
-        self._fetch(self._generation, 0)
+        self._fetch(self._generation, "after", 0)
 
     @work(thread=True, exclusive=True, group="errors-fetch")
-    def _fetch(self, generation: int, offset: int) -> None:
+    def _fetch(self, generation: int, where: str, offset: int | None, limit: int = PAGE) -> None:
+        """Groups from `offset` (None: the last page) for the table's request `where`."""
         try:
-            rows = self.store.error_groups(
-                status=self.status_filter, sort=self.sort, limit=PAGE + 1, offset=offset
-            )
             total = self.store.run(count_error_groups, self.status_filter)
+            if offset is None:
+                offset = max(0, total - limit)
+            rows = self.store.error_groups(
+                status=self.status_filter, sort=self.sort, limit=limit + 1, offset=offset
+            )
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
-        self.post_message(ErrorGroupsPage(generation, offset, rows[:PAGE], len(rows) > PAGE, total))
+        page = ErrorGroupsPage(generation, offset, rows[:limit], len(rows) > limit, total, where)
+        self.post_message(page)
 
     @on(ErrorGroupsPage)
     def _show_page(self, page: ErrorGroupsPage) -> None:
@@ -153,17 +160,17 @@ class ErrorsPane(Widget):
             return
         self.total = page.total
         table = self.query_one(PagedTable)
-        keep = self.current_group_id if page.offset == 0 else None
+        first = page.where == "after" and page.offset == 0  # a reload: keep the cursor's group
+        keep = self.current_group_id if first else None
+        rows = [(str(g["id"]), self._cells(g)) for g in page.rows]
         with self.app.batch_update():
-            if page.offset == 0:
+            if first:
                 # Swap the rows only now, so a refresh never flashes an empty table.
                 table.reset()
-                self._groups.clear()
             for group in page.rows:
                 self._groups[group["id"]] = group
-            table.add_page(
-                ((str(g["id"]), self._cells(g)) for g in page.rows), has_more=page.has_more
-            )
+            table.place(page.where, rows, offset=page.offset, has_more=page.has_more)
+        self._groups = {k: v for k, v in self._groups.items() if str(k) in table.rows}
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
         self._update_header()
@@ -175,13 +182,24 @@ class ErrorsPane(Widget):
         event.stop()
         if event.offset == 0:
             return  # posted while the rows were being swapped: the first page is on its way
-        self._fetch(self._generation, event.offset)
+        self._fetch(self._generation, event.where, event.offset)
+
+    @on(PagedTable.NeedEarlier, "#errors-table")
+    def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
+        event.stop()
+        self._fetch(self._generation, event.where, event.offset, event.limit)
+
+    @on(PagedTable.NeedEdge, "#errors-table")
+    def _need_edge(self, event: PagedTable.NeedEdge) -> None:
+        event.stop()
+        self._generation += 1  # pages on their way belong to the window being left
+        self._fetch(self._generation, event.where, 0 if event.where == "top" else None)
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         # A hook wrote: counts and last-seen times may have moved.  Refresh now only when the
         # first page is in view; otherwise when the pane is shown again.
         table = self.query_one(PagedTable)
-        if is_showing(self) and table.cursor_row < PAGE // 2:
+        if is_showing(self) and table.window_start == 0 and table.cursor_row < PAGE // 2:
             self.reload()
         else:
             self._stale = True

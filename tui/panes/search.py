@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
+from store.search import count_hits
 from tui import messages
 from tui.formatting import TYPE_LABELS, cell, local_time, number, snippet_text, type_label, utc_iso
 from tui.store_client import StoreClient
@@ -51,6 +52,9 @@ class SearchPane(Widget):
         self._generation = 0
         self._debounce: Timer | None = None
         self._hits: dict[str, dict] = {}
+        self._hits_seen = 0  # how many hits the search has at least
+        self._hits_counted = False  # ... and whether that is all of them
+        self._rank_depth = 0  # after G: the hit count, so pages above the last one agree with it
         self._projects: list[tuple[str, str]] = []
         self.last_results: messages.SearchResults | None = None
 
@@ -65,7 +69,7 @@ class SearchPane(Widget):
             yield Select([(t, t) for t in TOOLS], prompt="Tool", id="search-tool", compact=True)
             yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
-        yield PagedTable(id="search-results")
+        yield PagedTable(id="search-results", page_size=self.app.config.page_size)
         yield Label("", id="search-status")
 
     @property
@@ -119,7 +123,9 @@ class SearchPane(Widget):
         self._generation += 1
         self.table.reset()
         self._hits.clear()
-        self._search(self._generation, self.query_text, self._store_filters(), 0)
+        self._hits_seen, self._hits_counted = 0, False
+        self._rank_depth = 0
+        self._search(self._generation, self.query_text, self._store_filters(), "after", 0)
 
     def _store_filters(self) -> dict:
         f = self.filters
@@ -130,24 +136,40 @@ class SearchPane(Widget):
                 "min_importance": f["min_importance"], "since": since}  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search")
-    def _search(self, generation: int, query: str, filters: dict, offset: int) -> None:
-        limit = self.app.config.page_size
+    def _search(
+        self,
+        generation: int,
+        query: str,
+        filters: dict,
+        where: str,
+        offset: int | None,
+        limit: int | None = None,
+        depth: int = 0,
+    ) -> None:
+        """Hits from `offset` (None: the last page) for the table's request `where`."""
+        limit = limit or self.app.config.page_size
         started = time.perf_counter()
+        total = -1
         try:
-            rows = self.store.search(query, limit=limit + 1, offset=offset, **filters)
+            if offset is None:
+                total = self.store.run(count_hits, query, **filters)
+                offset = max(0, total - limit)
+            rows = self.store.search(query, limit=limit + 1, offset=offset, depth=depth, **filters)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
-            rows = []
+            rows, offset = [], offset or 0
         elapsed = (time.perf_counter() - started) * 1000
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SearchResults(
-                generation, query, offset, rows[:limit], len(rows) > limit, elapsed
+                generation, query, offset, rows[:limit], len(rows) > limit, elapsed, where, total
             ))  # fmt: skip
 
     def on_search_results(self, message: messages.SearchResults) -> None:
         if message.generation != self._generation:
             return
         self.last_results = message
+        if message.total >= 0:
+            self._rank_depth = message.total
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -160,12 +182,23 @@ class SearchPane(Widget):
                 type_label(hit.get("type")),
                 snippet_text(hit.get("snippet"), base_style="red" if error else ""),
             )))  # fmt: skip
-        self.table.add_page(rows, has_more=message.has_more)
+        table = self.table
+        table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
+        self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
+        self._count_hits(message)
         self._show_status(message)
 
+    def _count_hits(self, message: messages.SearchResults) -> None:
+        table = self.table
+        if message.total >= 0 or not table.has_more:  # counted for G, or the last page is held
+            self._hits_seen = message.total if message.total >= 0 else table.window_end
+            self._hits_counted = True
+        elif not self._hits_counted:
+            self._hits_seen = max(self._hits_seen, table.window_end)
+
     def _show_status(self, message: messages.SearchResults) -> None:
-        shown = self.table.row_count
-        more = "+" if message.has_more else ""
+        shown = self._hits_seen
+        more = "" if self._hits_counted else "+"
         status = self.query_one("#search-status", Label)
         if not message.query.strip():
             status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
@@ -182,7 +215,20 @@ class SearchPane(Widget):
 
     @on(PagedTable.NeedMore, "#search-results")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
-        self._search(self._generation, self.query_text, self._store_filters(), event.offset)
+        self._search(self._generation, self.query_text, self._store_filters(), event.where,
+                     event.offset, depth=self._rank_depth)  # fmt: skip
+
+    @on(PagedTable.NeedEarlier, "#search-results")
+    def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
+        self._search(self._generation, self.query_text, self._store_filters(), event.where,
+                     event.offset, event.limit, depth=self._rank_depth)  # fmt: skip
+
+    @on(PagedTable.NeedEdge, "#search-results")
+    def _need_edge(self, event: PagedTable.NeedEdge) -> None:
+        self._generation += 1  # pages on their way belong to the window being left
+        self._rank_depth = 0
+        offset = 0 if event.where == "top" else None
+        self._search(self._generation, self.query_text, self._store_filters(), event.where, offset)
 
     @on(DataTable.RowSelected, "#search-results")
     def _open(self, event: DataTable.RowSelected) -> None:

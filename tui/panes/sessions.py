@@ -54,7 +54,7 @@ class SessionsPane(Widget):
             yield Select([], prompt="All projects", id="sessions-project", compact=True)
             yield Label("", id="sessions-count", classes="bar-status")
         with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-            yield PagedTable(id="sessions-table")
+            yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
             yield EmptyState(self.store.path, id="sessions-empty")
 
     @property
@@ -86,25 +86,36 @@ class SessionsPane(Widget):
         self._generation += 1
         self._stale = False
         self.table.reset()
-        self._load_page(self._generation, self.project, 0)
+        self._load_page(self._generation, self.project, "after", 0)
 
     def action_reload(self) -> None:
         self._load_projects()
         self.reload()
 
     @work(thread=True, exclusive=True, group="sessions-page")
-    def _load_page(self, generation: int, project: str | None, offset: int) -> None:
-        limit = self.app.config.page_size
+    def _load_page(
+        self,
+        generation: int,
+        project: str | None,
+        where: str,
+        offset: int | None,
+        limit: int | None = None,
+    ) -> None:
+        """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
+        limit = limit or self.app.config.page_size
         try:
+            total = self.store.count_sessions(project) if not offset else -1
+            if offset is None:
+                offset = max(0, total - limit)
             rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset)
-            total = self.store.count_sessions(project) if offset == 0 else -1
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
         if not get_current_worker().is_cancelled:
-            self.post_message(
-                messages.SessionsPage(generation, offset, rows[:limit], total, len(rows) > limit)
+            page = messages.SessionsPage(
+                generation, offset, rows[:limit], total, len(rows) > limit, where
             )
+            self.post_message(page)
 
     @work(thread=True, exclusive=True, group="sessions-projects")
     def _load_projects(self) -> None:
@@ -116,15 +127,15 @@ class SessionsPane(Widget):
         self.post_message(messages.ProjectsLoaded(projects))
 
     @work(thread=True, exclusive=True, group="sessions-refresh")
-    def _refresh_loaded(self, generation: int, project: str | None, count: int) -> None:
+    def _refresh_shown(self, generation: int, project: str | None, offset: int, count: int) -> None:
         try:
-            rows = self.store.list_sessions(project=project, limit=count, offset=0)
+            rows = self.store.list_sessions(project=project, limit=count, offset=offset)
             total = self.store.count_sessions(project)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.SessionsRefreshed(generation, rows, total))
+            self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
 
     # -- drawing ------------------------------------------------------------------
 
@@ -166,8 +177,7 @@ class SessionsPane(Widget):
     def on_sessions_page(self, message: messages.SessionsPage) -> None:
         if message.generation != self._generation:
             return
-        if message.offset == 0:
-            self._sessions.clear()
+        if message.total >= 0:
             self.total = message.total
             self._show_count()
             empty = message.total == 0 and self.project is None
@@ -180,16 +190,20 @@ class SessionsPane(Widget):
                 self.refresh_bindings()
                 if had_focus:
                     self.focus_default()
-        self.table.add_page(self._rows(message.rows), has_more=message.has_more)
+        table = self.table
+        rows = self._rows(message.rows)
+        table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
+        self._sessions = {k: v for k, v in self._sessions.items() if k in table.rows}
 
     def on_sessions_refreshed(self, message: messages.SessionsRefreshed) -> None:
-        if message.generation != self._generation:
-            return
         table = self.table
+        if message.generation != self._generation or message.offset != table.window_start:
+            return
         loaded = [key.value for key in list(table.rows)[: len(message.rows)]]
         fresh = [row["session_id"] for row in message.rows]
         changed = loaded != fresh or message.total == 0 or self.total == 0
-        if changed and (table.cursor_row <= 0 or self.total == 0):
+        at_top = table.window_start == 0 and table.cursor_row <= 0
+        if changed and (at_top or self.total == 0):
             self.reload()  # the person is at the top (or saw the empty state): show the new ones
             return
         self.total = message.total
@@ -232,7 +246,17 @@ class SessionsPane(Widget):
 
     @on(PagedTable.NeedMore, "#sessions-table")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
-        self._load_page(self._generation, self.project, event.offset)
+        self._load_page(self._generation, self.project, event.where, event.offset)
+
+    @on(PagedTable.NeedEarlier, "#sessions-table")
+    def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
+        self._load_page(self._generation, self.project, event.where, event.offset, event.limit)
+
+    @on(PagedTable.NeedEdge, "#sessions-table")
+    def _need_edge(self, event: PagedTable.NeedEdge) -> None:
+        self._generation += 1  # pages on their way belong to the window being left
+        offset = 0 if event.where == "top" else None
+        self._load_page(self._generation, self.project, event.where, offset)
 
     @on(DataTable.RowSelected, "#sessions-table")
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -258,8 +282,9 @@ class SessionsPane(Widget):
     def _refresh_now(self) -> None:
         self._stale = False
         self._load_projects()
-        count = max(1, min(self.table.row_count, REFRESH_ROWS))
-        self._refresh_loaded(self._generation, self.project, count)
+        table = self.table
+        count = max(1, min(table.row_count, REFRESH_ROWS))
+        self._refresh_shown(self._generation, self.project, table.window_start, count)
 
     def on_show(self) -> None:
         if self._stale:
