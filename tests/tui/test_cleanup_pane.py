@@ -318,6 +318,122 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
     assert b"ghp_A1b2C3d4E5f6" not in db_bytes(cleanup_db)
 
 
+NEWEST_TOKEN = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
+
+
+@pytest.fixture
+def big_audit_db(cleanup_db):
+    """3,020 memories: a token in the oldest rows (#18, scanned last) and in the newest (#3020)."""
+    from store.writer import add_memory
+
+    add_bulk(cleanup_db, 3000)
+    conn = connect(cleanup_db)
+    newest = add_memory(conn, {"session_id": "sess-bulk-0004", "type": "command",
+                               "cwd": "/home/dev/bulk", "created_at": "2025-03-09T10:00:00.000000Z",
+                               "content": f"echo {NEWEST_TOKEN} | gh auth login --with-token"})  # fmt: skip
+    conn.close()
+    assert newest == 3020
+    return cleanup_db
+
+
+@pytest.fixture
+def audit_gate(monkeypatch):
+    """Holds the audit's second batch until `gate.set()`; `calls` counts the batches asked for."""
+    import threading
+
+    from tui.panes import cleanup_audit
+
+    gate, calls, real = threading.Event(), [], cleanup_audit.audit_batch
+
+    def gated(conn, *args, **kwargs):
+        calls.append(args[0])
+        if len(calls) == 2:
+            gate.wait(10)
+        return real(conn, *args, **kwargs)
+
+    monkeypatch.setattr(cleanup_audit, "audit_batch", gated)
+    yield gate, calls
+    gate.set()
+
+
+async def until(pilot, condition, timeout: float = 5.0) -> None:
+    """Let the app run until `condition()` holds (workers may be blocked, so no settle)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the app never got there"
+        await pilot.pause(0.02)
+
+
+@sync
+async def test_the_audit_shows_progress_and_findings_as_it_scans(big_audit_db, audit_gate):
+    gate, calls = audit_gate
+    app = make_app(big_audit_db)
+    async with app.run_test(size=(100, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: "scanned" in status(pane))
+        # The first batch (the newest 250) is drawn while the second is still being scanned.
+        assert "Secrets audit: scanned 250 of 3,020 memories · 1 finding" in status(pane)
+        assert [k.value for k in pane.audit.table.rows] == ["3020"]
+        assert pane.check_action("redact_findings", ()) is True
+        gate.set()
+        await settle(pilot)
+        assert [f["id"] for f in pane.audit.findings] == [3020, 18]
+        assert [k.value for k in pane.audit.table.rows] == ["3020", "18"]
+        assert "2 memories hold secrets (github_token)" in status(pane)
+        assert len(calls) == 13  # 3,020 memories in batches of 250
+
+
+@sync
+async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, audit_gate):
+    gate, calls = audit_gate
+    app = make_app(big_audit_db)
+    async with app.run_test(size=(100, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: "scanned" in status(pane))
+        await pilot.press("escape")  # stops the scan; a second escape would leave the audit
+        assert pane.mode == "audit" and not pane.audit.scanning
+        gate.set()  # the batch in hand finishes, and no other starts
+        await settle(pilot)
+        assert len(calls) == 2
+        assert [f["id"] for f in pane.audit.findings] == [3020]
+        assert "Secrets audit stopped after 500 of 3,020 memories" in status(pane)
+        assert "1 memory holds secrets (github_token)" in status(pane)
+
+        await pilot.press("R")  # redacts what was found, nothing else
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmModal) and app.screen.count == 1
+        await pilot.press("y")
+        await settle(pilot)
+        assert pane.audit.findings == [] and "stopped" in status(pane)
+        assert found(big_audit_db, NEWEST_TOKEN) == []
+        assert [h["id"] for h in found(big_audit_db, GITHUB_TOKEN)] == [18]
+
+        await pilot.press("s")  # scans again, to the end this time
+        await settle(pilot)
+        assert [f["id"] for f in pane.audit.findings] == [18]
+        assert "1 memory holds secrets" in status(pane) and "stopped" not in status(pane)
+
+
+@sync
+async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
+    gate, calls = audit_gate
+    app = make_app(big_audit_db)
+    async with app.run_test(size=(100, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: "scanned" in status(pane))
+        await pilot.press("f")  # to the filter bar: the audit view goes
+        gate.set()
+        await settle(pilot)
+        assert pane.mode == "filter" and pane.audit.findings == []
+        assert len(calls) == 2
+        assert "All 3,020 memories" in status(pane)
+
+
 @sync
 async def test_cancelling_the_audit_redaction_keeps_the_token(cleanup_db):
     app = make_app(cleanup_db)

@@ -87,9 +87,6 @@ class CleanupPane(Widget):
         yield SelectionView(self.store, id="cleanup-body")
         yield SecretsAuditView(self.store, id="cleanup-audit")
 
-    def on_mount(self) -> None:
-        self.reload()
-
     @property
     def selection(self) -> SelectionView:
         return self.query_one(SelectionView)
@@ -105,13 +102,6 @@ class CleanupPane(Widget):
 
     def focus_default(self) -> None:
         (self.audit if self.mode == "audit" else self.selection).table.focus()
-
-    def reload(self) -> None:
-        """Load the view in front again: the filter's first page, or the whole audit."""
-        if self.mode == "audit":
-            self.audit.start()
-        else:
-            self.selection.reload()
 
     def _set_mode(self, mode: str) -> None:
         if mode == self.mode:
@@ -203,6 +193,8 @@ class CleanupPane(Widget):
             selection.filter_bar.stop_waiting()
             self._apply_filter(selection.filter_bar.criteria)
             selection.table.focus()
+        elif self.mode == "audit" and self.audit.scanning:
+            self.audit.stop()
         elif self.mode == "audit":
             self._leave_audit()
         elif selection.marks:
@@ -245,7 +237,7 @@ class CleanupPane(Widget):
     def _confirm_forget(self, plan: ForgetPlan) -> None:
         if not plan.ids:
             self.notify("Nothing to forget: no memory matches any more.", severity="warning")
-            self.reload()
+            self.selection.reload()
             return
 
         def answered(yes: bool | None) -> None:
@@ -276,7 +268,7 @@ class CleanupPane(Widget):
             "the text is gone from the database file."
         )
         self.selection.marks.clear()
-        self.reload()
+        self.selection.reload()
 
     # -- redacting one memory -----------------------------------------------------
 
@@ -298,7 +290,7 @@ class CleanupPane(Widget):
     def _ask_redaction(self, target: RedactTarget) -> None:
         if target.memory is None:
             self.notify(f"Memory #{target.memory_id} no longer exists.", severity="warning")
-            self.reload()
+            self._show_changed(target.memory_id)
             return
 
         def answered(pattern: str | None) -> None:
@@ -329,13 +321,24 @@ class CleanupPane(Widget):
                 f"Nothing matched in memory #{message.memory_id}; it is unchanged.",
                 severity="warning",
             )
-        self.reload()
+        self._show_changed(message.memory_id)
+
+    def _show_changed(self, memory_id: int) -> None:
+        """Memory `memory_id` changed or went: check it again in the audit, or reload the list."""
+        if self.mode == "audit":
+            self.audit.recheck([memory_id])
+        else:
+            self.selection.reload()
 
     # -- the secrets audit --------------------------------------------------------
 
     def action_audit(self) -> None:
-        self._set_mode("audit")
-        self.reload()
+        """Start the audit; while it scans, stop it; once stopped or done, scan again."""
+        if self.mode == "audit" and self.audit.scanning:
+            self.audit.stop()
+        else:
+            self._set_mode("audit")
+            self.audit.start()
 
     def action_redact_findings(self) -> None:
         if self.mode == "audit":
@@ -344,12 +347,12 @@ class CleanupPane(Widget):
     @on(FindingsRedacted)
     def _findings_redacted(self) -> None:
         if self.mode == "filter":
-            self.reload()
+            self.selection.reload()
 
     def _leave_audit(self) -> None:
         self.audit.leave()
         self._set_mode("filter")
-        self.reload()
+        self.selection.reload()
 
 
 def describe_selection(summary: dict, what: str, tz=None) -> str:

@@ -2,7 +2,12 @@
 
 A view of its own (a status line and a table of findings) that the pane shows
 instead of its filtered list; the pane keeps the keys (`s`, `R`, `escape`)
-and calls `start`, `redact_all` and `leave`.
+and calls `start`, `stop`, `redact_all` and `leave`.
+
+The scan goes through `store.forget.audit_batch`, newest memories first, one
+short `store.run` per batch, so other panes' queries get the connection in
+between, the status line counts progress, findings appear as they are found,
+and a stop (or leaving, or quitting) takes effect after the batch in hand.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 from textual.widgets.data_table import CellDoesNotExist
+from textual.worker import get_current_worker
 
 from store.config import secret_patterns
 from store.db import StoreError
-from store.forget import redact_findings, secrets_audit
+from store.forget import audit_batch, audit_ids, redact_findings
+from store.selection import count_memories
 from tui import messages
 from tui.formatting import cell, local_time, number
 from tui.modals import ConfirmModal
@@ -28,15 +35,32 @@ from tui.widgets.paged_table import PagedTable
 
 PAGE = 100
 WIDE_FROM = 110  # columns from which the table also shows sessions
+BATCH = 250  # memories per store call: ~15-35 ms that other panes' queries wait at most
 
 
 @dataclass
-class AuditDone(Message):
+class AuditProgress(Message):
+    """One batch scanned: what it found, how far the scan is, and whether it is finished."""
+
+    scan: int
+    findings: list[dict]
+    scanned: int
+    total: int
+    done: bool
+    failed: bool = False  # the store failed; StoreFailed says why
+
+
+@dataclass
+class Rechecked(Message):
+    """These memories were audited again (after a redaction); `findings`: what they still hold."""
+
+    ids: list[int]
     findings: list[dict] = field(default_factory=list)
 
 
 @dataclass
 class FindingsRedacted(Message):
+    ids: list[int]
     count: int
 
 
@@ -46,7 +70,10 @@ class SecretsAuditView(Vertical):
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
         self.store = store
-        self.findings: list[dict] = []
+        self.findings: list[dict] = []  # newest first, as the scan finds them
+        self.state = "idle"  # scanning, stopped (part way) or done
+        self.scanned = self.total = 0
+        self._scan_id = 0
         self._wide = False
 
     def compose(self) -> ComposeResult:
@@ -95,54 +122,131 @@ class SecretsAuditView(Vertical):
 
     # -- scanning -----------------------------------------------------------------
 
+    @property
+    def scanning(self) -> bool:
+        return self.state == "scanning"
+
     def start(self) -> None:
         """Scan every stored memory (again), from an empty list."""
+        self._scan_id += 1
         self.findings = []
+        self.state = "scanning"
+        self.scanned = self.total = 0
         self.table.reset()
         self.query_one("#audit-status", Static).update(
             "Secrets audit: scanning every stored memory…"
         )
-        self._scan()
+        self._scan(self._scan_id)
 
-    def leave(self) -> None:
-        self.findings = []
-
-    @work(thread=True, exclusive=True, group="cleanup-audit")
-    def _scan(self) -> None:
-        try:
-            findings = self.store.run(secrets_audit, secret_patterns())
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
+    def stop(self) -> None:
+        """Stop scanning; what was found so far stays."""
+        if not self.scanning:
             return
-        findings.sort(key=lambda f: f["id"], reverse=True)
-        self.post_message(AuditDone(findings))
-
-    @on(AuditDone)
-    def _scanned(self, message: AuditDone) -> None:
-        message.stop()
-        if not self.display:
-            return
-        self.findings = message.findings
-        table = self.table
-        with self.app.batch_update():
-            table.reset()
-            self._add_findings(0)
+        self.workers.cancel_group(self, "cleanup-audit")
+        self.state = "stopped"
         self._update_status()
         self.refresh_bindings()
 
+    def leave(self) -> None:
+        """The view is going away: stop the scan and forget its findings."""
+        self.workers.cancel_group(self, "cleanup-audit")
+        self._scan_id += 1  # a batch still in flight is not drawn
+        self.state = "idle"
+        self.findings = []
+
+    @work(thread=True, exclusive=True, group="cleanup-audit")
+    def _scan(self, scan: int) -> None:
+        worker = get_current_worker()
+        before_id, scanned, total = None, 0, 0
+        try:
+            patterns = secret_patterns()
+            total = self.store.run(count_memories)
+            while not worker.is_cancelled:
+                found, before_id = self.store.run(audit_batch, before_id, BATCH, patterns)
+                done = before_id is None
+                scanned = total if done else min(scanned + BATCH, total)
+                self.post_message(AuditProgress(scan, found, scanned, total, done))
+                if done:
+                    return
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            self.post_message(AuditProgress(scan, [], scanned, total, done=False, failed=True))
+
+    @on(AuditProgress)
+    def _progress(self, message: AuditProgress) -> None:
+        message.stop()
+        if message.scan != self._scan_id:
+            return
+        shown, before = self.table.row_count, (self.state, bool(self.findings))
+        self.findings += message.findings
+        self.scanned, self.total = message.scanned, message.total
+        if self.scanning and (message.done or message.failed):
+            self.state = "done" if message.done else "stopped"
+        if not self.table.has_more:
+            self._add_findings(shown)
+        self._update_status()
+        if (self.state, bool(self.findings)) != before:  # the footer redraws: not every batch
+            self.refresh_bindings()
+
     def _update_status(self) -> None:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        if not self.findings:
+        n = len(self.findings)
+        kinds = ", ".join(sorted({k for f in self.findings for k in f["kinds"]}))
+        holds = "memory holds" if n == 1 else "memories hold"
+        progress = f"{number(self.scanned)} of {number(self.total)} memories"
+        if self.state == "scanning":
+            text.append(f"Secrets audit: scanned {progress}", style="bold")
+            text.append(f" · {number(n)} finding{'s' if n != 1 else ''}")
+            text.append(" · escape or s stops", style="dim")
+        elif self.state == "stopped":
+            text.append(f"Secrets audit stopped after {progress}", style="bold yellow")
+            if n:
+                text.append(f": {number(n)} {holds} secrets ({kinds})")
+                text.append(" · R redacts them · s scans again · escape: back", style="dim")
+            else:
+                text.append(": nothing found so far")
+                text.append(" · s scans again · escape: back", style="dim")
+        elif not n:
             text.append("Secrets audit: nothing found. ", style="bold green")
             text.append("Every stored memory passes the privacy filter · escape: back", style="dim")
         else:
-            kinds = sorted({k for f in self.findings for k in f["kinds"]})
-            n = len(self.findings)
-            holds = "memory holds" if n == 1 else "memories hold"
             text.append(f"Secrets audit: {number(n)} {holds} secrets", style="bold red")
-            text.append(f" ({', '.join(kinds)})")
+            text.append(f" ({kinds})")
             text.append(" · R redacts them all · escape: back", style="dim")
         self.query_one("#audit-status", Static).update(text)
+
+    # -- after a redaction ----------------------------------------------------------
+
+    def recheck(self, ids: list[int]) -> None:
+        """Audit these findings again (they were just redacted) and show what is left."""
+        self._recheck(ids)
+
+    @work(thread=True, group="cleanup-recheck")
+    def _recheck(self, ids: list[int]) -> None:
+        try:
+            left = self.store.run(audit_ids, ids, secret_patterns())
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(Rechecked(ids, left))
+
+    @on(Rechecked)
+    def _rechecked(self, message: Rechecked) -> None:
+        message.stop()
+        again = {f["id"]: f for f in message.findings}
+        checked = set(message.ids)
+        self.findings = [again.get(f["id"], f) for f in self.findings
+                         if f["id"] not in checked or f["id"] in again]  # fmt: skip
+        table = self.table
+        keep, loaded = self.current_id, max(table.row_count, PAGE)
+        with self.app.batch_update():
+            table.reset()
+            rows = [(str(f["id"]), self._cells(f)) for f in self.findings[:loaded]]
+            table.add_page(rows, has_more=loaded < len(self.findings))
+        if keep is not None and str(keep) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        self._update_status()
+        self.refresh_bindings()
 
     # -- the table ----------------------------------------------------------------
 
@@ -222,12 +326,10 @@ class SecretsAuditView(Vertical):
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
-        self.post_message(FindingsRedacted(count))
+        self.post_message(FindingsRedacted(ids, count))
 
     @on(FindingsRedacted)
     def _findings_redacted(self, message: FindingsRedacted) -> None:
-        message.stop()
         n = message.count
         self.notify(f"Redacted secrets in {number(n)} memor{'y' if n == 1 else 'ies'}.")
-        if self.display:
-            self.start()
+        self.recheck(message.ids)

@@ -68,6 +68,9 @@ class SelectionView(Vertical):
         self._add_columns(table)
         yield table
 
+    def on_mount(self) -> None:
+        self.reload()
+
     @property
     def table(self) -> PagedTable:
         return self.query_one("#cleanup-table", PagedTable)
