@@ -52,8 +52,15 @@ class _bound:
         return False
 
 
+def _index_tool_names(conn: sqlite3.Connection) -> None:
+    """v2: the models' index on memory.tool_name (a new database has it from the models)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        models.Memory._schema.create_indexes(safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
-STEPS = {0: _create_v1}
+STEPS = {0: _create_v1, 1: _index_tool_names}
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

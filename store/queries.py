@@ -76,6 +76,25 @@ def projects(conn: sqlite3.Connection) -> list[dict]:
     )
 
 
+def tool_names(conn: sqlite3.Connection) -> list[str]:
+    """Every tool name the memories have, sorted (NULL and empty skipped).
+
+    A skip scan over the tool_name index: each step seeks the next name past the last
+    one, so it costs O(distinct names x log n) however many memories there are.
+    """
+    return [row[0] for row in conn.execute(TOOL_NAMES_SQL)]
+
+
+TOOL_NAMES_SQL = (
+    "WITH RECURSIVE tool(name) AS ("
+    " SELECT min(tool_name) FROM memory"
+    " UNION ALL"
+    " SELECT (SELECT min(tool_name) FROM memory WHERE tool_name > tool.name)"
+    " FROM tool WHERE tool.name IS NOT NULL)"
+    " SELECT name FROM tool WHERE name IS NOT NULL AND name != ''"
+)
+
+
 def count_sessions(conn: sqlite3.Connection, project: str | None = None) -> int:
     if project:
         return conn.execute("SELECT count(*) FROM session WHERE project = ?", (project,)).fetchone()[0]

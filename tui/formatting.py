@@ -207,6 +207,14 @@ def type_label(mtype: str | None) -> Text:
                 overflow="ellipsis", end="")  # fmt: skip
 
 
+def tool_label(name: str) -> str:
+    """A tool name for people: MCP tools (`mcp__github__create_issue`) as `github · create_issue`."""
+    server, sep, tool = name.removeprefix("mcp__").partition("__")
+    if not name.startswith("mcp__") or not sep or not server or not tool:
+        return name
+    return f"{server} · {tool}"
+
+
 def snippet_text(
     snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = ""
 ) -> Text:

@@ -112,6 +112,13 @@ class SearchResults(Message):
     total: int = -1
 
 
+@dataclass
+class ToolsLoaded(Message):
+    """The tool names the memories have (for the Search pane's tool filter), sorted."""
+
+    tools: list[str]
+
+
 # -- timeline and memory screens -----------------------------------------------
 
 

@@ -6,7 +6,7 @@ from store import db, migrate, schema, writer
 
 
 @pytest.fixture
-def v1_database(db_path):
+def current_database(db_path):
     conn = db.connect(db_path)
     for i in range(25):
         writer.add_memory(conn, {"session_id": f"s{i % 3}", "content": f"row {i}", "cwd": "/x"})
@@ -14,49 +14,69 @@ def v1_database(db_path):
     return db_path
 
 
+NEXT = schema.SCHEMA_VERSION + 1  # a version after this one, for steps the tests make up
+
+
 def add_tag_column(conn):
     conn.execute("ALTER TABLE memory ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
 
 
-def test_an_older_database_upgrades_and_keeps_every_row(v1_database, monkeypatch):
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(migrate.STEPS, 1, add_tag_column)
-    conn = db.connect(v1_database)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+def test_an_older_database_upgrades_and_keeps_every_row(current_database, monkeypatch):
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(migrate.STEPS, NEXT - 1, add_tag_column)
+    conn = db.connect(current_database)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
     assert conn.execute("SELECT count(*), sum(pinned) FROM memory").fetchone() == (25, 0)
     from store.search import search
 
     assert len(search(conn, "row", limit=50)) == 25
 
 
-def test_a_failing_upgrade_leaves_the_database_as_it_was(v1_database, monkeypatch):
+def test_a_failing_upgrade_leaves_the_database_as_it_was(current_database, monkeypatch):
     def broken(conn):
         add_tag_column(conn)
         raise RuntimeError("step failed half way")
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(migrate.STEPS, 1, broken)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(migrate.STEPS, NEXT - 1, broken)
     with pytest.raises(db.StoreError, match="left as it was"):
-        db.connect(v1_database)
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 1)
-    conn = db.connect(v1_database)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        db.connect(current_database)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT - 1)
+    conn = db.connect(current_database)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT - 1
     columns = [r[1] for r in conn.execute("PRAGMA table_info(memory)")]
     assert "pinned" not in columns
     assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 25
 
 
-def test_two_processes_upgrading_at_once_upgrade_once(v1_database, monkeypatch):
+def test_two_processes_upgrading_at_once_upgrade_once(current_database, monkeypatch):
     calls = []
 
     def counted(conn):
         calls.append(1)
         add_tag_column(conn)
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(migrate.STEPS, 1, counted)
-    first = db.connect(v1_database)
-    second = db.connect(v1_database)  # sees version 2 already: no second ALTER
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(migrate.STEPS, NEXT - 1, counted)
+    first = db.connect(current_database)
+    second = db.connect(current_database)  # sees the new version already: no second ALTER
     assert len(calls) == 1
     assert second.execute("SELECT count(*) FROM memory").fetchone()[0] == 25
     first.close()
+
+
+def indexes(conn) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+
+
+def test_a_version_1_database_gets_the_tool_name_index_of_a_new_one(current_database, tmp_path):
+    conn = db.connect(current_database)
+    writer.add_memory(conn, {"session_id": "s0", "content": "ls", "cwd": "/x", "tool_name": "Bash"})
+    conn.execute("DROP INDEX memory_tool_name")  # as version 1 made it
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    upgraded = db.connect(current_database)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 2
+    assert indexes(upgraded) == indexes(db.connect(str(tmp_path / "new.db")))
+    assert "memory_tool_name" in indexes(upgraded)
+    assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 26

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select
 
-from tests.tui.conftest import build_db, pilot_test, screen_text, settle
+from tests.tui.conftest import at, build_db, pilot_test, screen_text, settle
 from tui.panes.search import SearchPane
 from tui.screens.timeline import TimelineScreen
 from tui.widgets.timeline_list import TimelineList
@@ -190,6 +190,94 @@ async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
         await pilot.press("g")
         await settle(pilot)
         assert table.cursor_row == 0 and result_ids(pane) == first_page
+
+
+def write_tool_memory(path: str, tool_name: str, content: str) -> int:
+    """A memory as a hook would write it from another process."""
+    from store import writer
+    from store.db import connect
+
+    conn = connect(path)
+    try:
+        return writer.add_memory(conn, {
+            "session_id": "s-calc-0001", "cwd": "/home/dev/calc-app", "type": "mcp",
+            "tool_name": tool_name, "content": content, "created_at": at(30),
+        })  # fmt: skip
+    finally:
+        conn.close()
+
+
+@pilot_test
+async def test_the_tool_filter_lists_the_tools_in_the_database_mcp_ones_readably(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)  # on Sessions, Search mounted but hidden
+        issue = write_tool_memory(db_path, "mcp__github__create_issue", "Created issue #42")
+        other = write_tool_memory(db_path, "mcp__github__create_issue", "Created issue #43")
+        app.broadcast_data_changed(1)
+        await settle(pilot)
+        pane = await open_search(pilot)  # shown after a change: the tools are read again
+        tools = pane.query_one("#search-tool", Select)
+        tools.focus()
+        tools.action_show_overlay()
+        await settle(pilot)
+        listed = screen_text(app)
+        assert "github · create_issue" in listed and "Bash" in listed and "Edit" in listed
+        assert "TodoWrite" not in listed  # never used here
+        await pilot.press("escape")
+        tools.value = "mcp__github__create_issue"  # the real name is the filter
+        await settle(pilot)
+        assert sorted(result_ids(pane)) == sorted([issue, other])
+        assert "github · " in screen_text(app)  # the box shows the readable name
+        bash_only = pane.query_one("#search-tool", Select)
+        bash_only.value = "Bash"
+        await settle(pilot)
+        assert result_ids(pane) and issue not in result_ids(pane)
+
+
+def test_mcp_tool_names_read_as_server_and_tool():
+    from tui.formatting import tool_label
+
+    assert tool_label("mcp__github__create_issue") == "github · create_issue"
+    assert tool_label("mcp__plugin_asana_asana__asana_create_task") == (
+        "plugin_asana_asana · asana_create_task"
+    )
+    assert tool_label("Bash") == "Bash" and tool_label("mcp__half") == "mcp__half"
+
+
+@pilot_test
+async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, monkeypatch):
+    from textual.widgets._select import InvalidSelectValueError
+
+    from store.db import connect
+    from tui.panes import search as search_pane
+
+    monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 3.0)
+    gone = write_tool_memory(db_path, "mcp__linear__save_issue", "Saved LIN-7")
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        tools = pane.query_one("#search-tool", Select)
+        tools.value = "mcp__linear__save_issue"
+        await settle(pilot)
+        assert result_ids(pane) == [gone]
+        conn = connect(db_path)
+        conn.execute("DELETE FROM memory WHERE id = ?", (gone,))
+        conn.close()
+        slack = write_tool_memory(db_path, "mcp__slack__post_message", "Posted to #dev")
+        app.broadcast_data_changed(1)  # hooks write all the time: not read again at once...
+        await settle(pilot)
+        with pytest.raises(InvalidSelectValueError):
+            tools.value = "mcp__slack__post_message"
+        await pilot.pause(3.0)  # ... but within a few seconds
+        await settle(pilot)
+        tools.value = "mcp__slack__post_message"
+        await settle(pilot)
+        assert result_ids(pane) == [slack]
+        tools.value = "mcp__linear__save_issue"  # the one chosen before is still there
+        await settle(pilot)
+        assert pane.filters["tool"] == "mcp__linear__save_issue" and result_ids(pane) == []
+        assert "linear · " in screen_text(app)
 
 
 @pytest.mark.parametrize("query", ["pytest", "session"])

@@ -21,14 +21,24 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
+from store.queries import tool_names
 from store.search import count_hits
 from tui import messages
-from tui.formatting import TYPE_LABELS, cell, local_time, number, snippet_text, type_label, utc_iso
+from tui.formatting import (
+    TYPE_LABELS,
+    cell,
+    local_time,
+    number,
+    snippet_text,
+    tool_label,
+    type_label,
+    utc_iso,
+)
+from tui.panes import is_showing
 from tui.store_client import StoreClient
 from tui.widgets.paged_table import PagedTable
 
-TOOLS = ["Bash", "Edit", "MultiEdit", "Write", "Read", "Grep", "Glob", "WebFetch", "WebSearch",
-         "Task", "Agent", "NotebookEdit", "TodoWrite"]  # fmt: skip
+TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
 DATE_RANGES = [("Last 24 hours", 1), ("Last 7 days", 7), ("Last 30 days", 30), ("Last year", 365)]
 
@@ -56,6 +66,10 @@ class SearchPane(Widget):
         self._hits_counted = False  # ... and whether that is all of them
         self._rank_depth = 0  # after G: the hit count, so pages above the last one agree with it
         self._projects: list[tuple[str, str]] = []
+        self._tools: list[str] = []
+        self._tools_stale = False  # a hook wrote since the tool names were read
+        self._tools_read_at = float("-inf")  # time.monotonic() of the last read
+        self._tools_timer: Timer | None = None
         self.last_results: messages.SearchResults | None = None
 
     def compose(self) -> ComposeResult:
@@ -66,7 +80,7 @@ class SearchPane(Widget):
             yield Select([], prompt="Project", id="search-project", compact=True)
             yield Select([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
                          id="search-type", compact=True)  # fmt: skip
-            yield Select([(t, t) for t in TOOLS], prompt="Tool", id="search-tool", compact=True)
+            yield Select([], prompt="Tool", id="search-tool", compact=True)
             yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
         yield PagedTable(id="search-results", page_size=self.app.config.page_size)
@@ -89,6 +103,7 @@ class SearchPane(Widget):
         table.add_column("Type", key="type", width=7)
         table.add_flex_column("Match", key="match", min_width=16)
         self._load_projects()
+        self._read_tools()
         self.run_search()
 
     def focus_default(self) -> None:
@@ -287,5 +302,46 @@ class SearchPane(Widget):
             if current in [v for _, v in options]:
                 select.value = current
 
+    @work(thread=True, exclusive=True, group="search-tools")
+    def _load_tools(self) -> None:
+        try:
+            tools = self.store.run(tool_names)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(messages.ToolsLoaded(tools))
+
+    def _read_tools(self) -> None:
+        self._tools_timer = None
+        self._tools_stale = False
+        self._tools_read_at = time.monotonic()
+        self._load_tools()
+
+    def on_tools_loaded(self, message: messages.ToolsLoaded) -> None:
+        chosen = self.filters["tool"]
+        tools = list(message.tools)
+        if isinstance(chosen, str) and chosen not in tools:
+            tools.append(chosen)  # gone from the memories, still the filter: keep it choosable
+        if tools == self._tools:
+            return
+        self._tools = tools
+        select = self.query_one("#search-tool", Select)
+        with select.prevent(Select.Changed):
+            select.set_options([(tool_label(name), name) for name in tools])
+            if chosen in tools:
+                select.value = chosen
+
     def on_data_changed(self, message: messages.DataChanged) -> None:
         self._load_projects()
+        self._tools_stale = True
+        if not is_showing(self) or self._tools_timer is not None:
+            return  # read when shown, or already due
+        wait = self._tools_read_at + TOOLS_REFRESH_SECONDS - time.monotonic()
+        if wait > 0:
+            self._tools_timer = self.set_timer(wait, self._read_tools)
+        else:
+            self._read_tools()
+
+    def on_show(self) -> None:
+        if self._tools_stale and self._tools_timer is None:
+            self._read_tools()
