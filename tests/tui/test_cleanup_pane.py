@@ -20,7 +20,7 @@ from tests.tui.fixtures_cleanup import (
     sync,
 )
 from tui.modals import ConfirmModal
-from tui.modals.redact import RedactModal, redaction_preview
+from tui.modals.redact import RedactModal
 from tui.panes.cleanup import CleanupPane
 from tui.widgets.cleanup_filter import FILTER_DEBOUNCE
 
@@ -465,14 +465,6 @@ async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
         assert pane.check_action("toggle_mark", ()) is False
         assert pane.check_action("forget", ()) is False
         assert pane.check_action("back", ()) is True
-
-
-def test_redaction_preview_counts_places():
-    assert redaction_preview("a b a", "a", False) == ("2 places will become [REDACTED].", True)
-    assert redaction_preview("a b a", "c", False) == ("No match in this memory.", False)
-    assert redaction_preview("a1 b22", r"\d+", True)[0] == "2 places will become [REDACTED]."
-    message, ok = redaction_preview("x", "(", True)
-    assert not ok and message.startswith("Not a valid regular expression")
 
 
 @sync

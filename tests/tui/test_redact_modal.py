@@ -1,0 +1,113 @@
+"""The redaction modal counts matches as the person types, and a runaway pattern never freezes the app."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from store.db import connect
+from store.writer import add_memory
+from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
+from tui.modals.redact import COUNT_DEBOUNCE, RedactModal
+from tui.panes.cleanup import CleanupPane
+
+RUNAWAY = "(a+)+$"  # backtracks 2^n times on n a's followed by a b
+A_RUN = "a" * 28 + "b"  # about 20 s of matching in this process: far over the time limit
+
+
+@pytest.fixture
+def cleanup_db(home, utc):
+    path = build_cleanup_db(home / "memory.db")
+    conn = connect(path)
+    newest = add_memory(conn, {"session_id": "sess-charl-0003", "type": "command",
+                               "cwd": "/home/dev/memlane", "created_at": "2025-03-09T11:00:00.000000Z",
+                               "content": f"echo {A_RUN}"})  # fmt: skip
+    conn.close()
+    assert newest == 20
+    return path
+
+
+def content_of(path, memory_id: int) -> str:
+    conn = connect(path)
+    try:
+        return conn.execute("SELECT content FROM memory WHERE id = ?", (memory_id,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def status(modal: RedactModal) -> str:
+    return str(modal.query_one("#text-input-status").render())
+
+
+async def until(pilot, condition, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the app never got there"
+        await pilot.pause(0.02)
+
+
+async def open_redaction(pilot, memory_id: int) -> RedactModal:
+    """The Cleanup pane, the cursor on `memory_id`, `r`: the modal."""
+    pane = await show_pane(pilot, "5", CleanupPane)
+    table = pane.selection.table
+    table.move_cursor(row=table.get_row_index(str(memory_id)), animate=False)
+    await pilot.press("r")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, RedactModal)
+    return pilot.app.screen
+
+
+@sync
+async def test_the_count_appears_as_the_person_types(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        modal = await open_redaction(pilot, 19)
+        await pilot.press(*"404")
+        assert status(modal) == "2 places will become [REDACTED]."  # literal text: at once
+        await pilot.press("ctrl+t", "backspace", "backspace", "backspace", *r"E\d+")
+        await until(pilot, lambda: "will become" in status(modal))
+        assert status(modal) == "1 place will become [REDACTED]."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert content_of(cleanup_db, 19).startswith("npm ERR! code [REDACTED] 404")
+
+
+@sync
+async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        modal = await open_redaction(pilot, 20)
+        box = modal.query_one("#text-input-value")
+        await pilot.press("ctrl+t", *RUNAWAY)
+        started = time.monotonic()
+        await pilot.pause(COUNT_DEBOUNCE + 0.2)  # the count starts in here
+        await pilot.press("home")
+        assert box.cursor_position == 0
+        # An in-process count would hold the GIL, and the app, for ~20 s.
+        assert time.monotonic() - started < COUNT_DEBOUNCE + 0.2 + 0.5
+        await until(pilot, lambda: "Too slow" in status(modal))
+        assert "will not be applied" in status(modal)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is modal  # refused: still asking
+        assert content_of(cleanup_db, 20) == f"echo {A_RUN}"
+        await pilot.press("end", "backspace", *"b")  # (a+)+b is quick, and the app still counts
+        await until(pilot, lambda: "will become" in status(modal))
+        assert status(modal) == "1 place will become [REDACTED]."
+
+
+@sync
+async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        modal = await open_redaction(pilot, 19)
+        await pilot.press("ctrl+t", *"E(40")
+        await until(pilot, lambda: status(modal) != "Counting the matches…")
+        assert status(modal) == (
+            "Not a valid regular expression: missing ), unterminated subpattern at position 1."
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is modal
+        assert "E404" in content_of(cleanup_db, 19)
