@@ -395,7 +395,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                 s, e = m.span("v")
             else:
                 s, e = m.span()
-            if e > s and not text.startswith("[REDACTED", s):  # already redacted
+            if e > s and not _inside_marker(text, s):  # already redacted
                 found.append((s, prio, e, kind))
 
     keyed = any(anchor in lowered for anchor in _KEY_ANCHORS)
@@ -452,7 +452,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                     s, e = m.span(1)
                 else:
                     s, e = m.span()
-                if e > s:
+                if e > s and not _inside_marker(text, s):
                     found.append((s, custom_prio, e, "custom"))
         except (RecursionError, MemoryError):  # pragma: no cover - defensive
             continue
@@ -473,6 +473,19 @@ def find_secrets(text: str, extra_patterns=()) -> list:
             cur_s, cur_p, cur_e, cur_k = s, p, e, k
     merged.append((cur_k, cur_s, cur_e))
     return merged
+
+
+_MARKER = re.compile(r"\[REDACTED(?::[a-z_]+)?\]")
+
+
+def _inside_marker(text: str, at: int) -> bool:
+    """`at` falls inside a `[REDACTED:kind]` marker (`https://[REDACTED:github_token]@host`
+    must not read as user `[REDACTED`, password `github_token]`)."""
+    start = text.rfind("[REDACTED", 0, at + len("[REDACTED"))
+    if start < 0:
+        return False
+    marker = _MARKER.match(text, start)
+    return marker is not None and at < marker.end()
 
 
 def redact_secrets(text: str, extra_patterns=()) -> str:

@@ -853,3 +853,20 @@ def test_redacted_text_is_not_found_again():
     assert token not in once
     assert find_secrets(once) == []
     assert redact_secrets(once) == once
+
+
+@pytest.mark.parametrize("url", [
+    "git clone https://{token}@github.com/acme/app.git",  # the token is the whole user part
+    "git push https://x-access-token:{token}@github.com/acme/app.git",
+    "see https://u:{token}@h.example and https://u2:hunter2pass@h.example",
+])  # fmt: skip
+def test_a_redaction_marker_inside_a_url_is_not_a_password(url):
+    # `https://[REDACTED:github_token]@host` once read as user `[REDACTED`, password
+    # `github_token]`: the audit listed every such memory again after redact-all.
+    from store.privacy import find_secrets, redact_secrets
+
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    once = redact_secrets(url.format(token=token))
+    assert token not in once and "hunter2pass" not in once
+    assert find_secrets(once) == []
+    assert redact_secrets(once) == once
