@@ -16,7 +16,6 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
-from textual.widgets.data_table import CellDoesNotExist
 
 from store.db import StoreError
 from tui import messages
@@ -270,14 +269,8 @@ class ErrorsPane(Widget):
 
     @property
     def current_group_id(self) -> int | None:
-        table = self.query_one(PagedTable)
-        if table.row_count == 0:
-            return None
-        try:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        except CellDoesNotExist:  # the cursor sits outside the rows while a page is swapped
-            return None
-        return int(key.value) if key.value is not None else None
+        key = self.query_one(PagedTable).cursor_key
+        return int(key) if key is not None else None
 
     @property
     def current_group(self) -> dict | None:

@@ -17,7 +17,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import DataTable, Label, Select
-from textual.widgets.data_table import CellDoesNotExist
 from textual.worker import get_current_worker
 
 from store.db import StoreError
@@ -255,12 +254,8 @@ class LivePane(Widget):
         self.table.action_follow()
 
     def _current_row(self) -> dict | None:
-        table = self.table
-        if not table.row_count:
-            return None
-        try:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        except CellDoesNotExist:
+        key = self.table.cursor_key
+        if key is None:
             return None
         for row in reversed(self._rows):
             if str(row["id"]) == key:

@@ -9,7 +9,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey
 
 
 class VimDataTable(DataTable):
@@ -81,6 +81,16 @@ class VimDataTable(DataTable):
         """Was the cursor row on screen with this height (rows are one line high here)?"""
         rows = height - (self.header_height if self.show_header else 0)
         return self.row_count > 0 and self.scroll_y <= self.cursor_row < self.scroll_y + rows
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor, or None when there is none."""
+        if self.row_count == 0:
+            return None
+        try:
+            return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        except CellDoesNotExist:  # the cursor sits outside the rows while they are swapped
+            return None
 
     @property
     def flex_width(self) -> int:
