@@ -24,7 +24,7 @@ from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import db, writer  # noqa: E402
 
 TARGETS_MS = {"first screen": 1000.0, "first visit": 100.0, "pane switch": 100.0,
-              "next page": 100.0, "search": 200.0}  # fmt: skip
+              "next page": 100.0, "G and g": 100.0, "search": 200.0}  # fmt: skip
 PANE_KEYS = {"2": "live", "4": "errors", "5": "cleanup", "3": "search", "1": "sessions"}
 QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py", "인증 오류"]
 
@@ -130,6 +130,15 @@ async def measure(path: str, rounds: int) -> dict[str, list[float]]:
             except TimeoutError:
                 break  # the last page
             results["next page"].append(elapsed)
+        total = app.store.count_sessions(None)
+        frames.probe = lambda: sessions.window_start + sessions.cursor_row
+        for _ in range(rounds):  # G: the oldest session, wherever the window is; g: the newest
+            for key, row in (("G", total - 1), ("g", 0)):
+                t = time.perf_counter()
+                await pilot.press(key)
+                elapsed = await frames.wait_first(t, lambda shown, r=row: shown["probe"] == r)
+                results["G and g"].append(elapsed)
+                await pilot.pause(0.1)
         from tui.panes.search import SearchPane
 
         pane = app.query_one(SearchPane)
