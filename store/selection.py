@@ -158,16 +158,24 @@ def count_memories(conn: sqlite3.Connection) -> int:
 
 def fetch_rows(
     conn: sqlite3.Connection, ids: list[int] | None, *, before_id: int | None = None,
-    limit: int = 100,
+    after_id: int | None = None, limit: int = 100,
 ) -> list[dict]:  # fmt: skip
-    """Rows for a list, newest first: these ids, or (ids None) the newest before `before_id`."""
+    """Rows for a list, newest first: these ids, or (ids None) the newest before `before_id`,
+    or the `limit` just newer than `after_id` (0: the oldest `limit`)."""
     if ids is None:
         sql = f"SELECT {ROW_COLUMNS} FROM memory"
         params: list[object] = []
-        if before_id is not None:
-            sql += " WHERE id < ?"
-            params.append(before_id)
-        cursor = conn.execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
+        if after_id is not None:
+            # Keyset upwards: the nearest newer rows, put back in the list's order below.
+            sql += " WHERE id > ? ORDER BY id ASC LIMIT ?"
+            params += [after_id, limit]
+        else:
+            if before_id is not None:
+                sql += " WHERE id < ?"
+                params.append(before_id)
+            sql += " ORDER BY id DESC LIMIT ?"
+            params.append(limit)
+        cursor = conn.execute(sql, params)
     elif not ids:
         return []
     else:
@@ -176,7 +184,8 @@ def fetch_rows(
             f"SELECT {ROW_COLUMNS} FROM memory WHERE id IN ({marks}) ORDER BY id DESC", ids
         )
     names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor]
+    rows = [dict(zip(names, row, strict=True)) for row in cursor]
+    return rows[::-1] if ids is None and after_id is not None else rows
 
 
 def summarise_ids(conn: sqlite3.Connection, ids: list[int]) -> dict:

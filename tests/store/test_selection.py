@@ -75,6 +75,8 @@ def test_an_empty_selection_is_no_filter_not_everything(three_sessions):
 def test_rows_and_the_summary_a_confirmation_shows(three_sessions):
     assert [r["id"] for r in fetch_rows(three_sessions, None, limit=2)] == [4, 3]
     assert [r["id"] for r in fetch_rows(three_sessions, None, before_id=3)] == [2, 1]
+    assert [r["id"] for r in fetch_rows(three_sessions, None, after_id=1, limit=2)] == [3, 2]
+    assert [r["id"] for r in fetch_rows(three_sessions, None, after_id=0, limit=3)] == [3, 2, 1]
     assert [r["id"] for r in fetch_rows(three_sessions, [1, 4])] == [4, 1]
     summary = summarise_ids(three_sessions, [4, 3, 2])
     assert summary["count"] == 3

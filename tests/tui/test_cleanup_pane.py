@@ -9,6 +9,7 @@ from store.db import connect
 from store.forget import select_ids
 from store.search import search
 from store.selection import Criteria
+from tests.tui.conftest import screen_text
 from tests.tui.fixtures_cleanup import (
     GITHUB_TOKEN,
     add_bulk,
@@ -19,6 +20,7 @@ from tests.tui.fixtures_cleanup import (
     show_pane,
     sync,
 )
+from tui.messages import DataChanged
 from tui.modals import ConfirmModal
 from tui.modals.redact import RedactModal
 from tui.panes.cleanup import CleanupPane
@@ -225,27 +227,125 @@ async def test_more_than_a_thousand_needs_the_count_typed(cleanup_db):
         )
 
 
+def held(table) -> list[int]:
+    return [int(key.value) for key in table.rows]
+
+
+def window_is_the_list(table, listed: list[int]) -> bool:
+    """The rows held are the list's rows at their offsets: no gap, no repeat."""
+    return held(table) == listed[table.window_start : table.window_end]
+
+
+def mark_cell(table, memory_id: int) -> str:
+    return table.get_row(str(memory_id))[0].plain
+
+
 @sync
-async def test_the_table_pages_as_the_cursor_nears_the_end(cleanup_db):
-    add_bulk(cleanup_db, 450)
+async def test_G_goes_to_the_oldest_memory_and_k_g_walk_back(cleanup_db):
+    add_bulk(cleanup_db, 3000)
+    listed = list(range(3019, 0, -1))  # every memory, newest first (ids 1-19: the fixture)
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_cleanup(pilot)
         table = pane.selection.table
-        assert table.row_count == 100 and pane.selection.total == 469
+        assert table.row_count == 100 and pane.selection.total == 3019
+        await pilot.press("G")  # the oldest memory, not the end of what is loaded
+        await settle(pilot)
+        assert pane.current_id == 1 and table.cursor_row == table.row_count - 1
+        assert table.window_end == 3019 and window_is_the_list(table, listed)
+        assert "Fix the failing tests in memla" in screen_text(app)  # #1, drawn
+        await pilot.press(*["pageup"] * 5)
+        await settle(pilot)
+        position = table.window_start + table.cursor_row
+        for _ in range(12):  # up across the page boundary: the page before loads above
+            await pilot.press("k")
+        await settle(pilot)
+        assert pane.current_id == listed[position - 12]
+        assert table.window_start < 3019 - 100 and window_is_the_list(table, listed)
+        assert f"bulk note number {listed[position - 12] - 20}" in screen_text(app)
+        assert table.row_count <= 4 * 100  # a few pages of the three thousand
+        await pilot.press("g")
+        await settle(pilot)
+        assert pane.current_id == 3019 and table.window_start == 0
+        assert window_is_the_list(table, listed)
+        await pilot.press("end")
+        await settle(pilot)
+        assert pane.current_id == 1
+        table.move_cursor(row=30)  # near the window's top, far from the list's
+        await settle(pilot)
+        shown = pane.current_id
+        pane.post_message(DataChanged(1))  # a hook wrote: only a window at the top reloads
+        await settle(pilot)
+        assert pane.current_id == shown and table.window_end == 3019
+        await pilot.press("home")
+        await settle(pilot)
+        assert pane.current_id == 3019 and "All 3,019 memories" in status(pane)
+
+
+@sync
+async def test_marks_outlive_the_window_and_d_forgets_exactly_them(cleanup_db):
+    add_bulk(cleanup_db, 3000)
+    listed = list(range(3019, 19, -1))  # the bulk session, newest first
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, session="sess-bulk")
+        table = pane.selection.table
+        assert pane.selection.total == 3000 and table.row_count == 100
+        await pilot.press("space")  # marks the newest, #3019
         await pilot.press("G")
         await settle(pilot)
-        assert table.row_count == 200
-        for _ in range(4):
-            await pilot.press("G")
-            await settle(pilot)
-        assert table.row_count == 469
+        assert pane.current_id == 20 and "3019" not in table.rows
+        assert pane.selection.marks.count == 1 and "1 marked" in status(pane)
+        await pilot.press("space")  # marks the oldest, #20
+        assert mark_cell(table, 20) == "●"
+        await pilot.press(*["pageup"] * 6)
+        await settle(pilot)
+        position = table.window_start + table.cursor_row
+        for _ in range(12):  # up across the page boundary: the page before loads above
+            await pilot.press("k")
+        await settle(pilot)
+        assert pane.current_id == listed[position - 12] and window_is_the_list(table, listed)
+        assert table.window_start < 3000 - 100 and mark_cell(table, pane.current_id) == " "
+        await pilot.press("g")
+        await settle(pilot)
+        assert pane.current_id == 3019 and mark_cell(table, 3019) == "●"
+        assert "20" not in table.rows and window_is_the_list(table, listed)
+        assert pane.selection.marks.count == 2 and "2 marked" in status(pane)
+        await pilot.press("d")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, ConfirmModal) and modal.count == 2
+        assert "Forget 2 memories?" in modal.title_text and "the marked memories" in modal.details
+        await pilot.press("y")
+        await settle(pilot)
+        assert count(cleanup_db) == 3017 and count(cleanup_db, "id IN (20, 3019)") == 0
+        assert pane.selection.total == 2998 and not pane.selection.marks
+
+
+@sync
+async def test_mark_all_still_means_the_whole_filter_after_G_and_g(cleanup_db):
+    add_bulk(cleanup_db, 3000)
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
         await filter_by(pilot, pane, session="sess-bulk")
-        assert table.row_count == 100
-        for _ in range(5):
-            await pilot.press("G")
-            await settle(pilot)
-        assert table.row_count == 450
+        table = pane.selection.table
+        await pilot.press("a", "G")
+        await settle(pilot)
+        assert pane.current_id == 20 and mark_cell(table, 20) == "●"
+        await pilot.press("space")  # the oldest leaves the selection
+        await pilot.press("g")
+        await settle(pilot)
+        assert mark_cell(table, 3019) == "●" and pane.selection.marks.count == 2999
+        await pilot.press("d")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, ConfirmModal) and modal.count == 2999
+        assert "the marked memories" in modal.details
+        await pilot.press("escape")
+        await settle(pilot)
+        assert count(cleanup_db) == 3019
 
 
 @sync
@@ -432,6 +532,44 @@ async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
         assert pane.mode == "filter" and pane.audit.findings == []
         assert len(calls) == 2
         assert "All 3,020 memories" in status(pane)
+
+
+@sync
+async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
+    from store.writer import add_memories
+
+    conn = connect(cleanup_db)
+    add_memories(conn, [
+        {"session_id": "sess-bulk-0004", "type": "command", "cwd": "/home/dev/bulk",
+         "content": f"export GH_TOKEN=ghp_{n:04d}A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6",
+         "created_at": f"2025-02-01T10:{n // 60:02d}:{n % 60:02d}.000000Z"}
+        for n in range(260)
+    ])  # fmt: skip
+    conn.close()
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        table = pane.audit.table
+        listed = [f["id"] for f in pane.audit.findings]
+        assert len(listed) == 261 and listed[-1] == 18  # the fixture's token is the oldest
+        assert table.row_count == 100
+        await pilot.press("G")
+        await settle(pilot)
+        assert pane.current_id == 18 and table.window_end == 261
+        assert held(table) == listed[table.window_start : table.window_end]
+        await pilot.press(*["pageup"] * 6)
+        await settle(pilot)
+        position = table.window_start + table.cursor_row
+        for _ in range(12):  # up across the page boundary: the page before loads above
+            await pilot.press("k")
+        await settle(pilot)
+        assert pane.current_id == listed[position - 12] and table.window_start < 261 - 100
+        assert held(table) == listed[table.window_start : table.window_end]
+        await pilot.press("g")
+        await settle(pilot)
+        assert pane.current_id == listed[0] and table.window_start == 0
 
 
 @sync

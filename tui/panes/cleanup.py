@@ -130,9 +130,10 @@ class CleanupPane(Widget):
         # Hooks write on every tool call.  Refresh the first page only while it is in view and
         # nothing is marked, so a selection being built is never reshuffled under the person;
         # otherwise when the pane is shown again.  A forget re-counts its ids anyway.
-        selection = self.selection
+        selection, table = self.selection, self.selection.table
         quiet = self.mode == "filter" and not selection.marks
-        if quiet and is_showing(self) and selection.table.cursor_row < PAGE // 2:
+        at_top = table.window_start == 0 and table.cursor_row < PAGE // 2
+        if quiet and at_top and is_showing(self):
             selection.reload()
         else:
             self._stale = True

@@ -8,6 +8,8 @@ The scan goes through `store.forget.audit_batch`, newest memories first, one
 short `store.run` per batch, so other panes' queries get the connection in
 between, the status line counts progress, findings appear as they are found,
 and a stop (or leaving, or quitting) takes effect after the batch in hand.
+The findings are held in a list; the table shows a window of it, so G is the
+last finding found so far.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ class SecretsAuditView(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="audit-table")
+        table = PagedTable(id="audit-table", page_size=PAGE)
         self._add_columns(table)
         yield table
 
@@ -100,12 +102,14 @@ class SecretsAuditView(Vertical):
             return
         self._wide = wide
         table = self.table
-        keep, loaded, has_more = self.current_id, table.row_count, table.has_more
+        keep = self.current_id
+        by_id = {f["id"]: f for f in self.findings}
+        shown = [by_id[int(row.key.value or 0)] for row in table.ordered_rows]
         with self.app.batch_update():
-            table.clear(columns=True)
+            table.clear(columns=True)  # the window's offsets and flags stay as they are
             self._add_columns(table)
-            rows = [(str(f["id"]), self._cells(f)) for f in self.findings[:loaded]]
-            table.add_page(rows, has_more=has_more)
+            for finding in shown:
+                table.add_row(*self._cells(finding), key=str(finding["id"]))
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
 
@@ -177,13 +181,13 @@ class SecretsAuditView(Vertical):
         message.stop()
         if message.scan != self._scan_id:
             return
-        shown, before = self.table.row_count, (self.state, bool(self.findings))
+        before = (self.state, bool(self.findings))
         self.findings += message.findings
         self.scanned, self.total = message.scanned, message.total
         if self.scanning and (message.done or message.failed):
             self.state = "done" if message.done else "stopped"
-        if not self.table.has_more:
-            self._add_findings(shown)
+        if not self.table.has_more:  # the window reaches the last finding: the new ones follow
+            self._add_findings(self.table.window_end)
         self._update_status()
         if (self.state, bool(self.findings)) != before:  # the footer redraws: not every batch
             self.refresh_bindings()
@@ -233,18 +237,13 @@ class SecretsAuditView(Vertical):
     @on(Rechecked)
     def _rechecked(self, message: Rechecked) -> None:
         message.stop()
+        table = self.table
+        keep_id, position = self.current_id, table.window_start + max(0, table.cursor_row)
         again = {f["id"]: f for f in message.findings}
         checked = set(message.ids)
         self.findings = [again.get(f["id"], f) for f in self.findings
                          if f["id"] not in checked or f["id"] in again]  # fmt: skip
-        table = self.table
-        keep, loaded = self.current_id, max(table.row_count, PAGE)
-        with self.app.batch_update():
-            table.reset()
-            rows = [(str(f["id"]), self._cells(f)) for f in self.findings[:loaded]]
-            table.add_page(rows, has_more=loaded < len(self.findings))
-        if keep is not None and str(keep) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        self._show_around(keep_id, position)
         self._update_status()
         self.refresh_bindings()
 
@@ -262,16 +261,49 @@ class SecretsAuditView(Vertical):
             del cells[2]
         return cells
 
+    def _rows(self, offset: int, limit: int = PAGE) -> list[tuple[str, list[object]]]:
+        return [(str(f["id"]), self._cells(f)) for f in self.findings[offset : offset + limit]]
+
     def _add_findings(self, offset: int) -> None:
-        page = self.findings[offset : offset + PAGE]
-        rows = ((str(f["id"]), self._cells(f)) for f in page)
-        self.table.add_page(rows, has_more=offset + PAGE < len(self.findings))
+        has_more = offset + PAGE < len(self.findings)
+        self.table.place("after", self._rows(offset), offset=offset, has_more=has_more)
+
+    def _show_around(self, keep_id: int | None, position: int) -> None:
+        """Draw the findings again with the cursor on `keep_id`, or, when it went, on the one
+        now at `position` in the list, on the same line of the table."""
+        table, findings = self.table, self.findings
+        ids = [f["id"] for f in findings]
+        index = ids.index(keep_id) if keep_id in ids else min(position, len(ids) - 1)
+        start = max(0, index - max(0, table.cursor_row))
+        span = max(table.row_count, PAGE)
+        with self.app.batch_update():
+            table.reset()
+            has_more = start + span < len(findings)
+            table.place("after", self._rows(start, span), offset=start, has_more=has_more)
+            if index >= 0:
+                table.move_cursor(row=index - table.window_start, animate=False)
 
     @on(PagedTable.NeedMore, "#audit-table")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
         event.stop()
         if event.offset:  # 0: posted while the rows were being swapped
             self._add_findings(event.offset)
+
+    # The findings are few and already held: each request is answered at once.
+
+    @on(PagedTable.NeedEarlier, "#audit-table")
+    def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
+        event.stop()
+        rows = self._rows(event.offset, event.limit)
+        self.table.place(event.where, rows, offset=event.offset, has_more=True)
+
+    @on(PagedTable.NeedEdge, "#audit-table")
+    def _need_edge(self, event: PagedTable.NeedEdge) -> None:
+        event.stop()
+        n = len(self.findings)
+        offset = 0 if event.where == "top" else max(0, n - PAGE)
+        has_more = offset + PAGE < n
+        self.table.place(event.where, self._rows(offset), offset=offset, has_more=has_more)
 
     @on(PagedTable.RowHighlighted, "#audit-table")
     def _highlighted(self) -> None:

@@ -2,8 +2,10 @@
 
 The filter's ids come from `store.selection.selected_ids`, the very ids a
 forget would remove, so the count shown is the count deleted.  With no
-filter the list pages through every memory, newest first.  Marks
-(`tui.panes.cleanup_marks`) are drawn in the first column.
+filter the list pages through every memory, newest first, by keyset.  The
+table holds a window of a few pages (g/G fetch the list's ends); marks
+(`tui.panes.cleanup_marks`) are ids, so they outlive the window, and are
+drawn in the first column.
 """
 
 from __future__ import annotations
@@ -34,15 +36,21 @@ WIDE_FROM = 110  # columns from which the table also shows sessions
 
 @dataclass
 class CleanupPage(Message):
-    """Rows of the current filter (or the newest memories when there is none) from `offset`."""
+    """Rows of the current filter (or of every memory when there is none) from `offset`.
+
+    A `fresh` page starts the list again (a reload; `generation` counts reloads); the
+    others answer the table's request `where` ("after", "before", "top" or "bottom") for
+    the rows it held when it asked (`generation` counts those windows)."""
 
     generation: int
     offset: int
     rows: list[dict]
     has_more: bool
-    total: int
+    total: int  # -1: not counted
     ids: list[int] | None = None  # every id of the filter, newest first (None: no filter)
     problem: str = ""  # why the filter matches nothing, in one sentence
+    where: str = "after"
+    fresh: bool = False
 
 
 class SelectionView(Vertical):
@@ -56,15 +64,15 @@ class SelectionView(Vertical):
         self.problem = ""  # why the filter matches nothing
         self.marks = Marks()
         self._ids: list[int] | None = None
-        self._rows: dict[int, dict] = {}
-        self._oldest_loaded: int | None = None
-        self._generation = 0
+        self._rows: dict[int, dict] = {}  # the rows the table holds, by id
+        self._generation = 0  # reloads: only the latest one's first page is shown
+        self._window = 0  # what the table holds: pages asked for older rows are not placed
         self._wide = False
 
     def compose(self) -> ComposeResult:
         yield CleanupFilter(id="cleanup-filter")
         yield Static("", id="cleanup-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="cleanup-table")
+        table = PagedTable(id="cleanup-table", page_size=PAGE)
         self._add_columns(table)
         yield table
 
@@ -96,12 +104,13 @@ class SelectionView(Vertical):
             return
         self._wide = wide
         table = self.table
-        keep, has_more = self.current_id, table.has_more
+        keep = self.current_id
+        shown = [self._rows[int(row.key.value or 0)] for row in table.ordered_rows]
         with self.app.batch_update():
-            table.clear(columns=True)
+            table.clear(columns=True)  # the window's offsets and flags stay as they are
             self._add_columns(table)
-            rows = [(str(r["id"]), self._cells(r)) for r in self._rows.values()]
-            table.add_page(rows, has_more=has_more)
+            for row in shown:
+                table.add_row(*self._cells(row), key=str(row["id"]))
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
 
@@ -134,73 +143,128 @@ class SelectionView(Vertical):
             if criteria.is_empty:
                 total = self.store.run(count_memories)
                 rows = self.store.run(fetch_rows, None, limit=PAGE + 1)
-                self.post_message(CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total))
+                page = CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
+                self.post_message(page)
                 return
             ids, problem = self.store.run(selected_ids, criteria, now)
             if problem:
-                self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem))
+                self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True))
                 return
             rows = self.store.run(fetch_rows, ids[:PAGE])
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
-        self.post_message(CleanupPage(generation, 0, rows, len(ids) > PAGE, len(ids), ids))
+        page = CleanupPage(generation, 0, rows, len(ids) > PAGE, len(ids), ids, fresh=True)
+        self.post_message(page)
 
     @work(thread=True, exclusive=True, group="cleanup-more")
-    def _fetch_more(
-        self, generation: int, offset: int, ids: list[int] | None, before: int | None
-    ) -> None:
+    def _fetch_page(
+        self, window: int, where: str, offset: int, limit: int, ids: list[int] | None,
+        edge_id: int | None,
+    ) -> None:  # fmt: skip
+        """Rows for the table's request `where`: from `offset` of the filter's `ids`, or (no
+        filter) by keyset from `edge_id`, the id held next to the rows asked for."""
         try:
-            if ids is None:
-                rows = self.store.run(fetch_rows, None, before_id=before, limit=PAGE + 1)
-                has_more = len(rows) > PAGE
-                rows = rows[:PAGE]
+            if ids is not None:
+                page = self._page_of_ids(window, where, offset, limit, ids)
             else:
-                rows = self.store.run(fetch_rows, ids[offset : offset + PAGE])
-                has_more = offset + PAGE < len(ids)
+                page = self._page_of_everything(window, where, offset, limit, edge_id)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
-        self.post_message(CleanupPage(generation, offset, rows, has_more, self.total, ids))
+        self.post_message(page)
+
+    def _page_of_ids(
+        self, window: int, where: str, offset: int, limit: int, ids: list[int]
+    ) -> CleanupPage:
+        if where == "bottom":
+            offset = max(0, len(ids) - PAGE)
+        elif where == "top":
+            offset = 0
+        rows = self.store.run(fetch_rows, ids[offset : offset + limit])
+        has_more = offset + limit < len(ids)
+        return CleanupPage(window, offset, rows, has_more, -1, ids, where=where)
+
+    def _page_of_everything(
+        self, window: int, where: str, offset: int, limit: int, edge_id: int | None
+    ) -> CleanupPage:
+        total = -1
+        if where == "before":
+            rows = self.store.run(fetch_rows, None, after_id=edge_id, limit=limit)
+            # Fewer than asked: memories above were forgotten, this is the top now (a table
+            # told rows remain above would ask again and again).
+            offset = offset if len(rows) == limit else 0
+            has_more = True  # the table keeps its own idea of what follows its window
+        elif where == "bottom":
+            total = self.store.run(count_memories)
+            rows = self.store.run(fetch_rows, None, after_id=0, limit=limit)
+            offset, has_more = max(0, total - len(rows)), False
+        else:  # "after" from the window's last row, or "top"
+            if where == "top":
+                total, edge_id, offset = self.store.run(count_memories), None, 0
+            rows = self.store.run(fetch_rows, None, before_id=edge_id, limit=limit + 1)
+            rows, has_more = rows[:limit], len(rows) > limit
+        return CleanupPage(window, offset, rows, has_more, total, where=where)
 
     @on(CleanupPage)
     def _show_page(self, page: CleanupPage) -> None:
         page.stop()
-        if page.generation != self._generation:
-            return
         table = self.table
-        if page.offset == 0:
+        if page.fresh:
+            if page.generation != self._generation:
+                return
+            self._window += 1  # a page asked for the old list is never placed on this one
             keep = self.current_id
             self.total = page.total
             self.problem = page.problem
             self._ids = page.ids
             self.marks.in_filter = frozenset(page.ids or ())
             self._rows.clear()
-            self._oldest_loaded = None
             with self.app.batch_update():
                 table.reset()
-                self._add_rows(table, page)
+                self._place(table, page)
             if keep is not None and str(keep) in table.rows:
                 table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
         else:
-            self._add_rows(table, page)
+            if page.generation != self._window:
+                return
+            if page.total >= 0:
+                self.total = page.total
+            self._place(table, page)
         self._update_status()
         self.refresh_bindings()
 
-    def _add_rows(self, table: PagedTable, page: CleanupPage) -> None:
+    def _place(self, table: PagedTable, page: CleanupPage) -> None:
         for row in page.rows:
             self._rows[row["id"]] = row
-            self._oldest_loaded = (
-                row["id"] if self._oldest_loaded is None else min(self._oldest_loaded, row["id"])
-            )
-        table.add_page(((str(r["id"]), self._cells(r)) for r in page.rows), has_more=page.has_more)
+        rows = [(str(r["id"]), self._cells(r)) for r in page.rows]
+        table.place(page.where, rows, offset=page.offset, has_more=page.has_more)
+        # Keep only the rows the window holds: the table drops those far from the cursor.
+        self._rows = {k: v for k, v in self._rows.items() if str(k) in table.rows}
+
+    def _held_id(self, index: int) -> int | None:
+        rows = self.table.ordered_rows
+        return int(rows[index].key.value or 0) if rows else None
 
     @on(PagedTable.NeedMore, "#cleanup-table")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
         event.stop()
         if event.offset == 0:
             return  # posted while the rows were being swapped: the first page is on its way
-        self._fetch_more(self._generation, event.offset, self._ids, self._oldest_loaded)
+        last = self._held_id(-1)
+        self._fetch_page(self._window, event.where, event.offset, PAGE, self._ids, last)
+
+    @on(PagedTable.NeedEarlier, "#cleanup-table")
+    def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
+        event.stop()
+        first = self._held_id(0)
+        self._fetch_page(self._window, event.where, event.offset, event.limit, self._ids, first)
+
+    @on(PagedTable.NeedEdge, "#cleanup-table")
+    def _need_edge(self, event: PagedTable.NeedEdge) -> None:
+        event.stop()
+        self._window += 1  # pages on their way belong to the window being left
+        self._fetch_page(self._window, event.where, 0, PAGE, self._ids, None)
 
     # -- drawing ------------------------------------------------------------------
 
