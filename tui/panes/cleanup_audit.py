@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
-from textual.widgets.data_table import CellDoesNotExist
 from textual.worker import get_current_worker
 
 from store.config import secret_patterns
@@ -115,14 +114,8 @@ class SecretsAuditView(Vertical):
 
     @property
     def current_id(self) -> int | None:
-        table = self.table
-        if table.row_count == 0:
-            return None
-        try:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        except CellDoesNotExist:  # the cursor is outside the rows while they are swapped
-            return None
-        return int(key.value) if key.value is not None else None
+        key = self.table.cursor_key
+        return int(key) if key is not None else None
 
     # -- scanning -----------------------------------------------------------------
 

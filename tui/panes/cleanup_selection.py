@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
-from textual.widgets.data_table import CellDoesNotExist
 
 from store.db import StoreError
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
@@ -313,14 +312,8 @@ class SelectionView(Vertical):
 
     @property
     def current_id(self) -> int | None:
-        table = self.table
-        if table.row_count == 0:
-            return None
-        try:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        except CellDoesNotExist:  # the cursor is outside the rows while they are swapped
-            return None
-        return int(key.value) if key.value is not None else None
+        key = self.table.cursor_key
+        return int(key) if key is not None else None
 
     @on(PagedTable.RowHighlighted, "#cleanup-table")
     def _highlighted(self) -> None:
