@@ -283,6 +283,29 @@ async def test_G_goes_to_the_oldest_memory_and_k_g_walk_back(cleanup_db):
 
 
 @sync
+async def test_a_wider_terminal_adds_the_session_column_and_keeps_the_cursor(cleanup_db):
+    add_bulk(cleanup_db, 3000)
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_cleanup(pilot)
+        table = pane.selection.table
+        await pilot.press("G")
+        await settle(pilot)
+        await pilot.press(*["k"] * 7)
+        await settle(pilot)
+        shown, start, rows = pane.current_id, table.window_start, table.row_count
+        assert "session" not in table.columns
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot)
+        assert "session" in table.columns
+        assert pane.current_id == shown == 8  # the same memory, in the same window
+        assert (table.window_start, table.row_count) == (start, rows)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "session" not in table.columns and pane.current_id == 8
+
+
+@sync
 async def test_marks_outlive_the_window_and_d_forgets_exactly_them(cleanup_db):
     add_bulk(cleanup_db, 3000)
     listed = list(range(3019, 19, -1))  # the bulk session, newest first

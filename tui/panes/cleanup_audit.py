@@ -100,17 +100,8 @@ class SecretsAuditView(Vertical):
         if wide == self._wide:
             return
         self._wide = wide
-        table = self.table
-        keep = self.current_id
-        by_id = {f["id"]: f for f in self.findings}
-        shown = [by_id[int(row.key.value or 0)] for row in table.ordered_rows]
-        with self.app.batch_update():
-            table.clear(columns=True)  # the window's offsets and flags stay as they are
-            self._add_columns(table)
-            for finding in shown:
-                table.add_row(*self._cells(finding), key=str(finding["id"]))
-        if keep is not None and str(keep) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        by_id = {str(f["id"]): f for f in self.findings}
+        self.table.redraw(self._add_columns, lambda key: self._cells(by_id[key]))
 
     @property
     def current_id(self) -> int | None:

@@ -102,16 +102,7 @@ class SelectionView(Vertical):
         if wide == self._wide:
             return
         self._wide = wide
-        table = self.table
-        keep = self.current_id
-        shown = [self._rows[int(row.key.value or 0)] for row in table.ordered_rows]
-        with self.app.batch_update():
-            table.clear(columns=True)  # the window's offsets and flags stay as they are
-            self._add_columns(table)
-            for row in shown:
-                table.add_row(*self._cells(row), key=str(row["id"]))
-        if keep is not None and str(keep) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        self.table.redraw(self._add_columns, lambda key: self._cells(self._rows[int(key)]))
 
     # -- the filter ---------------------------------------------------------------
 

@@ -17,7 +17,7 @@ worker when the table asks, and hands them back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from textual.coordinate import Coordinate
 from textual.geometry import Size
@@ -142,6 +142,21 @@ class PagedTable(VimDataTable):
                 cursor_row=self.cursor_row - drop,
                 scroll_y=self.scroll_y - drop,
             )
+
+    def redraw(self, add_columns: Callable[[PagedTable], None],
+               cells_for: Callable[[str], Sequence[object]]) -> None:  # fmt: skip
+        """New columns (`add_columns(self)`) and cells (`cells_for(row key)`) for the rows
+        held, keeping the window, the cursor and the scroll position (a pane that shows
+        more columns when it is wide)."""
+        keys = [row.key.value or "" for row in self.ordered_rows]
+        cursor_row, scroll_y = self.cursor_row, self.scroll_y
+        with self.app.batch_update():
+            fetching, self.fetching = self.fetching, True
+            self.clear(columns=True)
+            add_columns(self)
+            self.fetching = fetching
+            self._rebuild([(key, cells_for(key)) for key in keys], start=self.window_start,
+                          cursor_row=cursor_row, scroll_y=scroll_y)  # fmt: skip
 
     def _rebuild(self, rows: list[Row], *, start: int, cursor_row: int, scroll_y: float) -> None:
         """Hold exactly `rows` (DataTable cannot insert above its first row), with the
