@@ -23,6 +23,7 @@ from store.db import StoreError
 from tui import messages
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, to_local, type_label
 from tui.store_client import StoreClient
+from tui.widgets.filter_select import FilterSelect
 from tui.widgets.follow_table import FollowTable
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
@@ -67,12 +68,11 @@ class LivePane(Widget):
         self._fetching = False
         self._dirty = False
         self._known_sessions: set[str] = set()
-        self._options: dict[str, list[tuple[str, str]]] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="live-bar", classes="filter-bar"):
-            yield Select([], prompt="All projects", id="live-project", compact=True)
-            yield Select([], prompt="All sessions", id="live-session", compact=True)
+            yield FilterSelect(prompt="All projects", id="live-project", compact=True)
+            yield FilterSelect(prompt="All sessions", id="live-session", compact=True)
             yield Select([(label, key) for key, label in TYPE_LABELS.items()],
                          prompt="All types", id="live-type", compact=True)  # fmt: skip
             yield Label("", id="live-status", classes="bar-status")
@@ -267,11 +267,9 @@ class LivePane(Widget):
         if value is None:
             select.clear()
             return
-        options = self._options.get(select_id)
-        if label is not None and options is not None and value not in [v for _, v in options]:
-            self._options[select_id] = options = [(label, value), *options]
-            with select.prevent(Select.Changed):
-                select.set_options(options)
+        if isinstance(select, FilterSelect) and label is not None:
+            if value not in [v for _, v in select.offered]:
+                select.offer([(label, value), *select.offered])
         select.value = value
 
     def action_only_session(self) -> None:
@@ -332,21 +330,9 @@ class LivePane(Widget):
         self.post_message(messages.ProjectsLoaded(projects))
         self.post_message(messages.LiveSessionsLoaded(sessions))
 
-    def _replace_options(
-        self, select_id: str, options: list[tuple[str, str]], current: str | None
-    ) -> None:
-        select = self.query_one(select_id, Select)
-        if self._options.get(select_id) == options:
-            return
-        self._options[select_id] = options
-        with select.prevent(Select.Changed):
-            select.set_options(options)
-            if current is not None and current in [v for _, v in options]:
-                select.value = current
-
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
-        self._replace_options("#live-project", options, self.filters["project"])
+        self.query_one("#live-project", FilterSelect).offer(options, keep=self.filters["project"])
 
     def on_live_sessions_loaded(self, message: messages.LiveSessionsLoaded) -> None:
         self._known_sessions.update(s["session_id"] for s in message.sessions)
@@ -354,4 +340,4 @@ class LivePane(Widget):
         current = self.filters["session"]
         if current is not None and current not in [v for _, v in options]:
             options.insert(0, (current[:8], current))
-        self._replace_options("#live-session", options, current)
+        self.query_one("#live-session", FilterSelect).offer(options, keep=current)

@@ -36,6 +36,7 @@ from tui.formatting import (
 )
 from tui.panes import is_showing
 from tui.store_client import StoreClient
+from tui.widgets.filter_select import FilterSelect
 from tui.widgets.paged_table import PagedTable
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
@@ -65,8 +66,6 @@ class SearchPane(Widget):
         self._hits_seen = 0  # how many hits the search has at least
         self._hits_counted = False  # ... and whether that is all of them
         self._rank_depth = 0  # after G: the hit count, so pages above the last one agree with it
-        self._projects: list[tuple[str, str]] = []
-        self._tools: list[str] = []
         self._tools_stale = False  # a hook wrote since the tool names were read
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
@@ -77,10 +76,10 @@ class SearchPane(Widget):
             placeholder='Search memories: words, paths, "phrases", 한국어…', id="search-query"
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
-            yield Select([], prompt="Project", id="search-project", compact=True)
+            yield FilterSelect(prompt="Project", id="search-project", compact=True)
             yield Select([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
                          id="search-type", compact=True)  # fmt: skip
-            yield Select([], prompt="Tool", id="search-tool", compact=True)
+            yield FilterSelect(prompt="Tool", id="search-tool", compact=True)
             yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
         yield PagedTable(id="search-results", page_size=self.app.config.page_size)
@@ -292,15 +291,7 @@ class SearchPane(Widget):
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
-        if options == self._projects:
-            return
-        self._projects = options
-        select = self.query_one("#search-project", Select)
-        current = self.filters["project"]
-        with select.prevent(Select.Changed):
-            select.set_options(options)
-            if current in [v for _, v in options]:
-                select.value = current
+        self.query_one("#search-project", FilterSelect).offer(options, keep=self.filters["project"])
 
     @work(thread=True, exclusive=True, group="search-tools")
     def _load_tools(self) -> None:
@@ -322,14 +313,8 @@ class SearchPane(Widget):
         tools = list(message.tools)
         if isinstance(chosen, str) and chosen not in tools:
             tools.append(chosen)  # gone from the memories, still the filter: keep it choosable
-        if tools == self._tools:
-            return
-        self._tools = tools
-        select = self.query_one("#search-tool", Select)
-        with select.prevent(Select.Changed):
-            select.set_options([(tool_label(name), name) for name in tools])
-            if chosen in tools:
-                select.value = chosen
+        options = [(tool_label(name), name) for name in tools]
+        self.query_one("#search-tool", FilterSelect).offer(options, keep=chosen)
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         self._load_projects()

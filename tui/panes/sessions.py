@@ -26,6 +26,7 @@ from tui.formatting import (
 )
 from tui.store_client import StoreClient
 from tui.widgets.empty_state import EmptyState
+from tui.widgets.filter_select import FilterSelect
 from tui.widgets.paged_table import PagedTable
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
@@ -47,11 +48,10 @@ class SessionsPane(Widget):
         self._generation = 0
         self._sessions: dict[str, dict] = {}
         self._stale = False
-        self._projects: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
-            yield Select([], prompt="All projects", id="sessions-project", compact=True)
+            yield FilterSelect(prompt="All projects", id="sessions-project", compact=True)
             yield Label("", id="sessions-count", classes="bar-status")
         with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
             yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
@@ -225,15 +225,8 @@ class SessionsPane(Widget):
             (f"{p['project_name'] or '(no project)'} ({p['sessions']})", p["project"])
             for p in message.projects
         ]
-        if options == self._projects:
-            return
-        self._projects = options
-        select = self.query_one("#sessions-project", Select)
-        current = select.value
-        with select.prevent(Select.Changed):
-            select.set_options(options)
-            if current in [value for _, value in options]:
-                select.value = current
+        select = self.query_one("#sessions-project", FilterSelect)
+        select.offer(options, keep=select.value)
 
     # -- events -------------------------------------------------------------------
 
