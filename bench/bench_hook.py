@@ -31,7 +31,7 @@ PAYLOADS = ROOT.parent / "shared" / "claude-e2e" / "payloads"
 
 def hook_command() -> list[str]:
     """The command `memlane install` writes, run through /bin/sh as Claude Code runs it."""
-    from tui.install import hook_command as installed
+    from tui.commands.install import hook_command as installed
 
     return ["/bin/sh", "-c", installed()]
 

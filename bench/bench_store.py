@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.bench_store [--memories 100000] [--writers 32] [--rows 200]
 
-Builds a generated corpus (tui.demo_corpus) in a temporary folder and prints
+Builds a generated corpus (corpus.demo_corpus) in a temporary folder and prints
 medians, p99s and ratios against the targets of issue 2.
 """
 
@@ -19,8 +19,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
+from corpus import demo_corpus  # noqa: E402
 from store import db, search, writer  # noqa: E402
-from tui import demo_corpus  # noqa: E402
 
 QUERIES = {
     "word": ["token", "migration users", "docker build", "retry backoff", "rate limit config",

@@ -97,8 +97,8 @@ def _shows(shown: dict, pane) -> bool:
 
 
 async def measure(path: str, rounds: int) -> dict[str, list[float]]:
-    from tui.app import build_app
-    from tui.widgets.paged_table import PagedTable
+    from tui.gui.app import build_app
+    from tui.gui.widgets.paged_table import PagedTable
 
     results: dict[str, list[float]] = {k: [] for k in TARGETS_MS}
     frames = FrameLog()
@@ -139,7 +139,7 @@ async def measure(path: str, rounds: int) -> dict[str, list[float]]:
                 elapsed = await frames.wait_first(t, lambda shown, r=row: shown["probe"] == r)
                 results["G and g"].append(elapsed)
                 await pilot.pause(0.1)
-        from tui.panes.search import SearchPane
+        from tui.gui.panes.search import SearchPane
 
         pane = app.query_one(SearchPane)
         frames.probe = lambda: getattr(pane.last_results, "query", None)

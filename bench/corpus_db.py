@@ -1,11 +1,11 @@
-"""A database filled with generated memories (tui.demo_corpus), for every benchmark."""
+"""A database filled with generated memories (corpus.demo_corpus), for every benchmark."""
 
 from __future__ import annotations
 
 import time
 
+from corpus import demo_corpus
 from store import db, writer
-from tui import demo_corpus
 
 
 def build_corpus_db(path: str, count: int, *, seed: int = 11, optimize: bool = False) -> float:

@@ -1,5 +1,6 @@
 """Hooks start on every tool call: store and hooks never pull in UI libraries (or peewee on the hot path)."""
 
+import ast
 import json
 import pkgutil
 import subprocess
@@ -33,3 +34,44 @@ def test_the_hook_hot_path_does_not_import_peewee():
     hot = [m for m in modules_of("store") + modules_of("hooks") if m not in ("store.models", "store.migrate")]
     loaded = loaded_after_importing(hot)
     assert "peewee" not in loaded
+
+
+def imports_in(package: str) -> list[tuple[str, int, str]]:
+    """Every module an `import` names in a package's source, at any depth (inside functions too)."""
+    found = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found += [(str(path.relative_to(ROOT)), node.lineno, a.name) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.append((str(path.relative_to(ROOT)), node.lineno, node.module))
+    return found
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_store_hooks_and_corpus_name_no_ui_library_anywhere_in_their_source():
+    bad = [hit for pkg in ("store", "hooks", "corpus") for hit in imports_in(pkg)
+           if _top(hit[2]) in ("textual", "rich", "tui")]  # fmt: skip
+    assert bad == []
+
+
+def test_hooks_import_only_store_and_the_standard_library():
+    allowed = set(sys.stdlib_module_names) | {"store", "hooks"}
+    assert [hit for hit in imports_in("hooks") if _top(hit[2]) not in allowed] == []
+
+
+def test_commands_never_import_textual_and_reach_the_app_only_through_run_app():
+    hits = imports_in("tui/commands")
+    assert [h for h in hits if _top(h[2]) == "textual"] == []
+    gui = sorted({h[2] for h in hits if h[2].startswith("tui.gui")})
+    assert gui == ["tui.gui.app"]  # `memlane` (no command) and `memlane demo` open the app
+
+
+def test_importing_every_command_module_loads_no_textual():
+    commands = [f"tui.commands.{m.name}" for m in pkgutil.iter_modules([str(ROOT / "tui" / "commands")])]
+    loaded = loaded_after_importing(["corpus", "tui.formatting", *commands])
+    assert not {m for m in loaded if _top(m) == "textual"}

@@ -13,8 +13,8 @@ import pytest
 from store.db import connect
 from store.search import search
 from store.writer import add_memory, end_session, start_session, update_session_summary
-from tui import cli
-from tui.cli import main
+from tui.commands import cli
+from tui.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMORY_KEYS = {"id", "session_id", "project", "tool_name", "type", "file_path", "content",
@@ -357,7 +357,7 @@ def test_slash_never_fails(capsys, tmp_path, monkeypatch):
 
 def test_cli_and_install_do_not_import_textual_or_rich():
     code = (
-        "import sys, json\nimport tui, tui.cli, tui.install\n"
+        "import sys, json\nimport tui, tui.commands.cli, tui.commands.install\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -367,7 +367,7 @@ def test_cli_and_install_do_not_import_textual_or_rich():
 
 def test_json_listing_does_not_import_rich(db):
     code = (
-        "import sys, json\nfrom tui.cli import main\n"
+        "import sys, json\nfrom tui.commands.cli import main\n"
         f"main(['--db', {db!r}, 'recent', '--json'])\n"
         "sys.stderr.write(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
     )
@@ -381,10 +381,10 @@ def test_json_listing_does_not_import_rich(db):
 
 
 def test_bare_memlane_opens_the_app(capsys, db, monkeypatch):
-    import tui.app
+    import tui.gui.app
 
     opened = []
-    monkeypatch.setattr(tui.app, "run_app", lambda path: opened.append(path) or 0)
+    monkeypatch.setattr(tui.gui.app, "run_app", lambda path: opened.append(path) or 0)
     assert main(["--db", db]) == 0
     assert opened == [db]
 
@@ -393,12 +393,12 @@ def test_demo_gets_its_own_arguments(monkeypatch):
     import types
 
     seen = []
-    fake = types.ModuleType("tui.demo")
+    fake = types.ModuleType("tui.commands.demo")
     fake.main = lambda argv: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "tui.demo", fake)
-    import tui
+    monkeypatch.setitem(sys.modules, "tui.commands.demo", fake)
+    import tui.commands
 
-    monkeypatch.setattr(tui, "demo", fake, raising=False)  # once imported, the attribute wins
+    monkeypatch.setattr(tui.commands, "demo", fake, raising=False)  # once imported, the attribute wins
     assert main(["demo", "--keep", "--no-feed"]) == 0
     assert seen == [["--keep", "--no-feed"]]
 
@@ -407,12 +407,12 @@ def test_import_calls_the_importer(monkeypatch, db):
     import types
 
     seen = []
-    fake = types.ModuleType("tui.importer")
+    fake = types.ModuleType("tui.commands.importer")
     fake.main = lambda argv: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "tui.importer", fake)
-    import tui
+    monkeypatch.setitem(sys.modules, "tui.commands.importer", fake)
+    import tui.commands
 
-    monkeypatch.setattr(tui, "importer", fake, raising=False)  # once imported, the attribute wins
+    monkeypatch.setattr(tui.commands, "importer", fake, raising=False)  # once imported, the attribute wins
     assert main(["--db", db, "import", "a.jsonl", "--dry-run", "--since", "2025-01-01"]) == 0
     assert main(["import", "--no-progress", "--db", "x.db"]) == 0
     assert seen == [

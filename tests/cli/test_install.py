@@ -9,8 +9,8 @@ import pytest
 
 from store.db import connect
 from store.writer import add_memory
-from tui import install
-from tui.cli import main
+from tui.commands import install
+from tui.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL = {

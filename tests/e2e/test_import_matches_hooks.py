@@ -57,7 +57,7 @@ def _seconds(ts: str) -> float:
 
 @pytest.mark.e2e
 def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkeypatch, capsys):
-    from tui import importer, install
+    from tui.commands import importer, install
 
     home = tmp_path / "home"
     (home / ".claude").mkdir(parents=True)

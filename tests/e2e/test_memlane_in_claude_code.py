@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.claude_session import requests_sent, run_claude_session, text_sent_to_model
-from tui import cli
+from tui.commands import cli
 
 PRIVATE = "zebra-horse-battery-42"
 FAKE_KEY = "sk-ant-api03-" + "Q7mZ2xR9tL4vB8nK1pW6yH3jD5fG0sA" + "cE2uI7oP4qT9wX1z"

@@ -1,4 +1,4 @@
-"""`memlane import` (tui.importer.main) end to end on files: store, dedupe, sessions, report."""
+"""`memlane import` (tui.commands.importer.main) end to end on files: store, dedupe, sessions, report."""
 from __future__ import annotations
 
 import io
@@ -12,7 +12,7 @@ from hooks.transcript import TranscriptReader, find_transcripts, import_files
 from store import db
 from store.config import defaults
 from tests.importer import PAYLOADS, SAMPLE, Transcript, load_payload
-from tui import importer
+from tui.commands import importer
 
 SAMPLE_SESSION = "064029b2-9298-429a-987c-019be7412488"
 

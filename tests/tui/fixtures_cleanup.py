@@ -104,7 +104,7 @@ def fixed_clock():
 
 def make_app(db_path: str | Path):
     """The real app on `db_path`, with the test config (no polling, no blink, UTC)."""
-    from tui.app import AppConfig, build_app
+    from tui.gui.app import AppConfig, build_app
 
     return build_app(db_path, clock=fixed_clock(), config=AppConfig.for_tests())
 

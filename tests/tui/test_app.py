@@ -14,13 +14,13 @@ from textual.widgets import Input, Select, TabbedContent
 
 from store.db import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.app import PANES, AppConfig, build_app, css_paths, pane_class, run_app
-from tui.panes.live import LivePane
-from tui.panes.search import SearchPane
-from tui.panes.sessions import SessionsPane
-from tui.screens.help import HelpScreen, binding_rows, help_sections
-from tui.screens.timeline import TimelineScreen
-from tui.widgets.empty_state import EmptyState
+from tui.gui.app import PANES, AppConfig, build_app, css_paths, pane_class, run_app
+from tui.gui.panes.live import LivePane
+from tui.gui.panes.search import SearchPane
+from tui.gui.panes.sessions import SessionsPane
+from tui.gui.screens.help import HelpScreen, binding_rows, help_sections
+from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.widgets.empty_state import EmptyState
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -48,12 +48,12 @@ def test_stylesheets_are_found_in_the_repo_css_folder():
 
 
 def test_missing_pane_module_gives_none_and_a_placeholder():
-    assert pane_class("tui.panes.not_written_yet", "NopePane") is None
+    assert pane_class("tui.gui.panes.not_written_yet", "NopePane") is None
 
 
 def test_store_client_and_formatting_free_of_textual():
     """The store client is plain Python: importing it pulls in neither textual nor rich."""
-    code = "import sys, tui.store_client; assert 'textual' not in sys.modules and 'rich' not in sys.modules"
+    code = "import sys, tui.gui.store_client; assert 'textual' not in sys.modules and 'rich' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
 
 

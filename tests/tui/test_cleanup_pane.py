@@ -20,11 +20,11 @@ from tests.tui.fixtures_cleanup import (
     show_pane,
     sync,
 )
-from tui.messages import DataChanged
-from tui.modals import ConfirmModal
-from tui.modals.redact import RedactModal
-from tui.panes.cleanup import CleanupPane
-from tui.widgets.cleanup_filter import FILTER_DEBOUNCE
+from tui.gui.messages import DataChanged
+from tui.gui.modals import ConfirmModal
+from tui.gui.modals.redact import RedactModal
+from tui.gui.panes.cleanup import CleanupPane
+from tui.gui.widgets.cleanup_filter import FILTER_DEBOUNCE
 
 
 @pytest.fixture
@@ -464,7 +464,7 @@ def audit_gate(monkeypatch):
     """Holds the audit's second batch until `gate.set()`; `calls` counts the batches asked for."""
     import threading
 
-    from tui.panes import cleanup_audit
+    from tui.gui.panes import cleanup_audit
 
     gate, calls, real = threading.Event(), [], cleanup_audit.audit_batch
 
@@ -642,7 +642,7 @@ async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
 
 @sync
 async def test_enter_opens_the_memory_in_its_session_timeline(cleanup_db):
-    from tui.screens.timeline import TimelineScreen
+    from tui.gui.screens.timeline import TimelineScreen
 
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,7 +4,7 @@ import os
 import sqlite3
 
 from store import db, queries
-from tui.demo import build_demo_database, feed
+from tui.commands.demo import build_demo_database, feed
 
 
 def test_demo_database_is_realistic(tmp_path):

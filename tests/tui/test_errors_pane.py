@@ -8,9 +8,9 @@ from textual.widgets import Input
 from store.db import connect
 from store.queries import get_error_group
 from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
-from tui.panes.errors import ErrorsPane
-from tui.screens.error_detail import ErrorDetailScreen
-from tui.widgets.paged_table import PagedTable
+from tui.gui.panes.errors import ErrorsPane
+from tui.gui.screens.error_detail import ErrorDetailScreen
+from tui.gui.widgets.paged_table import PagedTable
 
 MODULE_ERROR = 1  # group ids in the fixture, in the order the errors were first seen
 FILE_ERROR = 2
@@ -165,7 +165,7 @@ async def test_enter_shows_occurrences_with_what_happened_around_them(cleanup_db
         assert "Fix the failing tests in webshop" in context
         await pilot.press("enter")  # its session's timeline
         await settle(pilot)
-        from tui.screens.timeline import TimelineScreen
+        from tui.gui.screens.timeline import TimelineScreen
 
         assert isinstance(app.screen, TimelineScreen)
         assert app.screen.session_id == "sess-bravo-0002"

@@ -15,7 +15,7 @@ from textual.widgets import Select
 from store import writer
 from store.db import connect
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.panes.live import LivePane
+from tui.gui.panes.live import LivePane
 
 REPO = Path(__file__).resolve().parents[2]
 from tests.shared_payloads import PAYLOADS  # noqa: E402
@@ -216,8 +216,8 @@ async def test_filters_by_type_and_session(db_path, make_app):
 
 @pilot_test
 async def test_enter_opens_the_row_in_its_timeline(db_path, make_app):
-    from tui.screens.timeline import TimelineScreen
-    from tui.widgets.timeline_list import TimelineList
+    from tui.gui.screens.timeline import TimelineScreen
+    from tui.gui.widgets.timeline_list import TimelineList
 
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:

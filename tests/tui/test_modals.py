@@ -9,7 +9,7 @@ from textual.app import App
 from textual.widgets import Button, Checkbox, Input
 
 from tests.tui.fixtures_cleanup import sync
-from tui.modals import (
+from tui.gui.modals import (
     TYPE_COUNT_ABOVE,
     ConfirmModal,
     TextInputModal,

@@ -9,8 +9,8 @@ import pytest
 from store.db import connect
 from store.writer import add_memory
 from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
-from tui.modals.redact import COUNT_DEBOUNCE, RedactModal
-from tui.panes.cleanup import CleanupPane
+from tui.gui.modals.redact import COUNT_DEBOUNCE, RedactModal
+from tui.gui.panes.cleanup import CleanupPane
 
 RUNAWAY = "(a+)+$"  # backtracks 2^n times on n a's followed by a b
 A_RUN = "a" * 28 + "b"  # about 20 s of matching in this process: far over the time limit

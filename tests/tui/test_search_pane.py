@@ -6,9 +6,9 @@ import pytest
 from textual.widgets import Select
 
 from tests.tui.conftest import at, build_db, pilot_test, screen_text, settle
-from tui.panes.search import SearchPane
-from tui.screens.timeline import TimelineScreen
-from tui.widgets.timeline_list import TimelineList
+from tui.gui.panes.search import SearchPane
+from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.widgets.timeline_list import TimelineList
 
 AWKWARD = ['"unbalanced', "NEAR(", "a AND", "pytest OR", "*", "(", ")", "^", "col:", "-", '""',
            "'; DROP TABLE memory; --", "세션", "🎉", "세션 🎉 \"", "\\", "%_"]  # fmt: skip
@@ -250,7 +250,7 @@ async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, mo
     from textual.widgets._select import InvalidSelectValueError
 
     from store.db import connect
-    from tui.panes import search as search_pane
+    from tui.gui.panes import search as search_pane
 
     monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 3.0)
     gone = write_tool_memory(db_path, "mcp__linear__save_issue", "Saved LIN-7")

@@ -7,10 +7,10 @@ from textual.widgets import Select
 from store import writer
 from store.db import connect
 from tests.tui.conftest import at, pilot_test, screen_text, settle
-from tui.panes.sessions import SessionsPane
-from tui.screens.memory_detail import MemoryDetailScreen
-from tui.screens.timeline import TimelineScreen
-from tui.widgets.timeline_list import TimelineList
+from tui.gui.panes.sessions import SessionsPane
+from tui.gui.screens.memory_detail import MemoryDetailScreen
+from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.widgets.timeline_list import TimelineList
 
 
 def keys(table) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.conftest import fixed_clock, settle
-from tui.app import AppConfig, build_app
+from tui.gui.app import AppConfig, build_app
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 

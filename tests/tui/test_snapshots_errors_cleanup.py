@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.fixtures_cleanup import add_bulk, build_cleanup_db, make_app, settle, show_pane
-from tui.panes.cleanup import CleanupPane
-from tui.panes.errors import ErrorsPane
+from tui.gui.panes.cleanup import CleanupPane
+from tui.gui.panes.errors import ErrorsPane
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 

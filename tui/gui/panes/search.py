@@ -23,7 +23,6 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.queries import tool_names
 from store.search import count_hits
-from tui import messages
 from tui.formatting import (
     TYPE_LABELS,
     cell,
@@ -34,10 +33,11 @@ from tui.formatting import (
     type_label,
     utc_iso,
 )
-from tui.panes import is_showing
-from tui.store_client import StoreClient
-from tui.widgets.filter_select import FilterSelect
-from tui.widgets.paged_table import PagedTable
+from tui.gui import messages
+from tui.gui.panes import is_showing
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.filter_select import FilterSelect
+from tui.gui.widgets.paged_table import PagedTable
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]

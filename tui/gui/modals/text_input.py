@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from tui.modals.confirm import steady_cursors
+from tui.gui.modals.confirm import steady_cursors
 
 # describe(text, toggled) -> (message, acceptable)
 Describe = Callable[[str, bool], tuple[str, bool]]

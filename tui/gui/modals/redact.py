@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, Input
 
 from store.forget import REDACTED
 from store.pattern_guard import PatternRefused, count_in_time
-from tui.modals.text_input import TextInputModal
+from tui.gui.modals.text_input import TextInputModal
 
 COUNT_DEBOUNCE = 0.15  # seconds of no typing before a regular expression is counted
 COUNTING = "Counting the matches…"

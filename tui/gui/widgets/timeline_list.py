@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui import messages
+from tui.gui import messages
 
 
 class TimelineList(OptionList):

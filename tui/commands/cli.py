@@ -11,6 +11,9 @@ import os
 import sqlite3
 import sys
 
+from tui.commands.brief import _plural, brief_errors, brief_memories, brief_sessions, brief_stats
+from tui.commands.tables import _table_errors, _table_memories, _table_sessions, _table_stats
+
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 MEMORY_KEYS = (
     "id", "session_id", "project", "project_name", "tool_name", "type", "file_path", "content",
@@ -25,8 +28,6 @@ ERROR_KEYS = (
     "id", "signature", "status", "count", "first_seen", "last_seen", "tool_name", "sample", "note",
     "projects",
 )  # fmt: skip
-BRIEF_CONTENT_CHARS = 300
-MAX_SLASH_CHARS = 2000
 
 
 class UsageError(Exception):
@@ -207,7 +208,7 @@ def _user_error(exc: Exception) -> str | None:
 
     if isinstance(exc, StoreError):
         return str(exc)
-    install = sys.modules.get("tui.install")
+    install = sys.modules.get("tui.commands.install")
     if install is not None and isinstance(exc, install.InstallError):
         return str(exc)
     if isinstance(exc, BrokenPipeError):
@@ -265,9 +266,9 @@ def _one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
 
 
 def _plain(text: str | None) -> str:
-    from store.search import HIGHLIGHT
+    from tui.commands.brief import plain
 
-    return (text or "").replace(HIGHLIGHT[0], "").replace(HIGHLIGHT[1], "")
+    return plain(text)
 
 
 def _memory_json(row: dict) -> dict:
@@ -435,28 +436,29 @@ def _ask(prompt: str) -> str:
 
 
 def cmd_install(args) -> int:
-    from tui import install
+    from tui.commands import install
 
     return install.install(dry_run=args.dry_run)
 
 
 def cmd_uninstall(args) -> int:
-    from tui import install
+    from tui.commands import install
 
     return install.uninstall(dry_run=args.dry_run)
 
 
 def cmd_doctor(args) -> int:
-    from tui import install
 
-    return install.doctor(args.db)
+    from tui.commands import doctor
+
+    return doctor.doctor(args.db)
 
 
 def cmd_import(args) -> int:
     try:
-        from tui import importer
+        from tui.commands import importer
     except ModuleNotFoundError as exc:
-        if exc.name != "tui.importer":
+        if exc.name != "tui.commands.importer":
             raise
         return _fail("`memlane import` is not available in this build yet.")
     words = list(args.words)
@@ -467,9 +469,9 @@ def cmd_import(args) -> int:
 
 def cmd_demo(args) -> int:
     try:
-        from tui import demo
+        from tui.commands import demo
     except ModuleNotFoundError as exc:
-        if exc.name != "tui.demo":
+        if exc.name != "tui.commands.demo":
             raise
         return _fail("`memlane demo` is not available in this build yet.")
     return _call(demo.main, args.words)
@@ -485,340 +487,18 @@ def _call(entry, argv: list[str]) -> int:
 
 def _open_app(args) -> int:
     try:
-        from tui.app import run_app
+        from tui.gui.app import run_app
     except ModuleNotFoundError as exc:
-        if exc.name not in ("tui.app", "textual"):
+        if exc.name not in ("tui.gui.app", "textual"):
             raise
         return _fail("the memlane app is not available in this build; try `memlane --help`.")
     return int(run_app(args.db) or 0)
 
 
-# -- /memory inside Claude Code -----------------------------------------------------------------
-
-SLASH_HELP = (
-    "Usage: /memory QUERY | --recent [N] | --summaries [N] | --errors | --stats  "
-    "(add --here to stay in this project, --limit N for more)"
-)
-
-
 def cmd_slash(args) -> int:
-    """`/memory ...`: compact text for the model; problems are printed too, never a failing exit."""
-    try:
-        text = slash_text(args.db, args.words)
-    except UsageError as exc:
-        text = f"memlane: {exc}\n{SLASH_HELP}"
-    except sqlite3.Error as exc:
-        from store.db import describe_error
+    from tui.commands.slash import cmd_slash as answer
 
-        text = "memlane: " + describe_error(args.db, exc)
-    except Exception as exc:
-        message = _user_error(exc)
-        if message is None:
-            raise
-        text = "memlane: " + message
-    sys.stdout.write(text.rstrip("\n") + "\n")
-    return EXIT_OK
-
-
-def _slash_words(words: list[str]) -> list[str]:
-    """What the user typed after /memory, whether the shell split it or not."""
-    import shlex
-
-    out: list[str] = []
-    for word in words:
-        if any(ch.isspace() for ch in word.strip()):
-            try:
-                out += shlex.split(word)
-            except ValueError:
-                out += word.split()
-        elif word:
-            out.append(word)
-    return out
-
-
-def slash_text(db_path: str, words: list[str]) -> str:
-    if words[:1] == ["--stdin"]:  # the /memory file passes what the user typed on stdin
-        words = [sys.stdin.read(MAX_SLASH_CHARS).strip()] + words[1:]
-    words = _slash_words(words)
-    mode, limit, here, query = "search", None, False, []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        nxt = words[i + 1] if i + 1 < len(words) else ""
-        if word in ("--recent", "-r"):
-            mode = "recent"
-        elif word in ("--summaries", "--sessions"):
-            mode = "sessions"
-        elif word == "--stats":
-            mode = "stats"
-        elif word == "--errors":
-            mode = "errors"
-        elif word in ("--help", "-h"):
-            return SLASH_HELP
-        elif word == "--here":
-            here = True
-        elif word in ("--limit", "-n"):
-            if not nxt.isdigit():
-                raise UsageError("--limit needs a number.")
-            limit, i = int(nxt), i + 1
-        else:
-            if word.isdigit() and mode != "search" and limit is None and not query:
-                limit = int(word)
-            else:
-                query.append(word)
-        i += 1
-    if mode == "search" and not query:
-        mode = "recent"
-    limit = max(1, min(limit or (5 if mode == "sessions" else 10), 50))
-    conn = _open_db(db_path)
-    try:
-        project = None
-        if here:
-            from store.project import resolve_project
-
-            project = resolve_project(os.getcwd())[0] or None
-        if mode == "stats":
-            return brief_stats(_stats(conn))
-        if mode == "sessions":
-            from store.queries import list_sessions
-
-            return brief_sessions(list_sessions(conn, project=project, limit=limit))
-        if mode == "errors":
-            from store.queries import error_groups
-
-            return brief_errors(error_groups(conn, project=project, status="open", limit=limit))
-        from store.search import search
-
-        text = " ".join(query)
-        rows = [r for r in search(conn, text, project=project, limit=limit + 10) if not _is_slash_prompt(r)]
-        return brief_memories(rows[:limit], text)
-    finally:
-        conn.close()
-
-
-def _is_slash_prompt(row: dict) -> bool:
-    """Earlier `/memory ...` prompts (stored by the prompt hook) are not worth showing back."""
-    return row.get("type") == "prompt" and (row.get("content") or "").lstrip().startswith("/memory")
-
-
-def _stats(conn):
-    from store.queries import stats
-
-    return stats(conn)
-
-
-# -- compact text (for Claude, and `--format brief`) --------------------------------------------
-
-
-def _when(value: str | None) -> str:
-    """A stored UTC time as local `YYYY-MM-DD HH:MM`."""
-    if not value:
-        return "?"
-    from datetime import datetime
-
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return value[:16]
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def _squash(text: str | None, limit: int) -> str:
-    text = " ".join((text or "").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def brief_memories(rows: list[dict], query: str = "") -> str:
-    if not rows:
-        return f'No memories match "{query}".' if query.strip() else "No memories yet."
-    head = _plural(len(rows), "memory", "memories") + (
-        f' matching "{query}"' if query.strip() else ", newest first"
-    )  # fmt: skip
-    lines = [head + ":"]
-    for r in rows:
-        where = " ".join(x for x in (r.get("project_name"), r.get("file_path")) if x)
-        lines.append(f"#{r['id']} {_when(r.get('created_at'))} [{r.get('type')}] {where}".rstrip())
-        body = _plain(r.get("snippet")) if query.strip() and r.get("snippet") else r.get("content")
-        lines.append("  " + _squash(body, BRIEF_CONTENT_CHARS))
-    return "\n".join(lines)
-
-
-def _duration(seconds) -> str:
-    if seconds is None:
-        return ""
-    seconds = int(seconds)
-    if seconds < 60:
-        return f"{seconds}s"
-    minutes = seconds // 60
-    return f"{minutes}m" if minutes < 60 else f"{minutes // 60}h{minutes % 60:02d}m"
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def brief_sessions(rows: list[dict]) -> str:
-    if not rows:
-        return "No sessions yet."
-    lines = []
-    for r in rows:
-        bits = [_plural(r.get("memory_count") or 0, "memory", "memories")]
-        if r.get("error_count"):
-            bits.append(_plural(r["error_count"], "error"))
-        if r.get("duration_s") is not None:
-            bits.insert(0, _duration(r["duration_s"]))
-        name = r.get("project_name") or r.get("project") or "?"
-        lines.append(f"## {name} {_when(r.get('started_at'))} ({', '.join(bits)}) session {r['session_id']}")
-        lines.append(_squash(r.get("summary"), 600) or "(no summary yet)")
-    return "\n".join(lines)
-
-
-def brief_errors(rows: list[dict]) -> str:
-    if not rows:
-        return "No recorded errors."
-    lines = []
-    for r in rows:
-        lines.append(
-            f"- [{r.get('status')}] x{r.get('count')} last {_when(r.get('last_seen'))}"
-            f" {r.get('tool_name') or ''}: {_squash(r.get('sample'), 200)}"
-            + (f" (note: {_squash(r.get('note'), 120)})" if r.get("note") else "")
-        )
-    return "\n".join(lines)
-
-
-def brief_stats(data: dict) -> str:
-    types = ", ".join(f"{k} {v}" for k, v in (data.get("by_type") or {}).items())
-    return "\n".join([
-        f"{_plural(data['memories'], 'memory', 'memories')} in {_plural(data['sessions'], 'session')}"
-        f" across {_plural(data['projects'], 'project')}",
-        f"errors: {_plural(data['error_groups'], 'group')}, {data['open_errors']} open",
-        f"from {_when(data.get('oldest'))} to {_when(data.get('newest'))}",
-        f"by type: {types or '-'}",
-        f"database: {data.get('db_path')} ({_size(data.get('db_bytes') or 0)})",
-    ])  # fmt: skip
-
-
-def _size(n: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return str(n)  # pragma: no cover
-
-
-# -- tables (rich, loaded only here) ------------------------------------------------------------
-
-
-def _console():
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-def _table_memories(rows: list[dict], query: str) -> None:
-    from rich.table import Table
-
-    from tui.formatting import local_time, snippet_text, type_label
-
-    console = _console()
-    if not rows:
-        console.print(f'No memories match "{query}".' if query.strip() else "No memories yet.")
-        return
-    table = Table(show_edge=False, pad_edge=False, expand=False)
-    table.add_column("id", justify="right", style="dim", no_wrap=True)
-    table.add_column("when", no_wrap=True)
-    table.add_column("type", no_wrap=True)
-    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
-    table.add_column("memory", ratio=1, overflow="fold")
-    for r in rows:
-        text = r.get("snippet") if query.strip() else _squash(r.get("content"), 200)
-        body = snippet_text(text)
-        body.no_wrap, body.overflow = False, "fold"
-        if r.get("file_path"):
-            body = _join_text(r["file_path"], body)
-        table.add_row(str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")),
-                      r.get("project_name") or "", body)  # fmt: skip
-    console.print(table)
-
-
-def _join_text(path: str, body):
-    from rich.text import Text
-
-    out = Text(path, style="bold", overflow="fold")
-    out.append("  ")
-    out.append_text(body)
-    return out
-
-
-def _table_sessions(rows: list[dict]) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from tui.formatting import duration, local_time
-
-    console = _console()
-    if not rows:
-        console.print("No sessions yet.")
-        return
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("started", no_wrap=True)
-    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
-    table.add_column("length", justify="right", no_wrap=True)
-    table.add_column("mem", justify="right", no_wrap=True)
-    table.add_column("err", justify="right", no_wrap=True)
-    table.add_column("summary", ratio=1, overflow="fold")
-    for r in rows:
-        summary = Text(_squash(r.get("summary"), 400) or "—", overflow="fold")
-        summary.append(f"\n{r['session_id']}", style="dim")
-        table.add_row(local_time(r.get("started_at")), r.get("project_name") or "",
-                      duration(r.get("duration_s")), str(r.get("memory_count") or 0),
-                      Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
-                      summary)  # fmt: skip
-    console.print(table)
-
-
-def _table_errors(rows: list[dict]) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from tui.formatting import local_time
-
-    console = _console()
-    if not rows:
-        console.print("No recorded errors.")
-        return
-    styles = {"open": "bold red", "resolved": "green", "ignored": "dim"}
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("id", justify="right", style="dim", no_wrap=True)
-    table.add_column("status", no_wrap=True)
-    table.add_column("count", justify="right", no_wrap=True)
-    table.add_column("last seen", no_wrap=True)
-    table.add_column("first seen", no_wrap=True)
-    table.add_column("error", ratio=1, overflow="fold")
-    for r in rows:
-        table.add_row(str(r["id"]), Text(r.get("status") or "", style=styles.get(r.get("status"), "")),
-                      str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
-                      Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
-    console.print(table)
-
-
-def _table_stats(data: dict) -> None:
-    from rich.table import Table
-
-    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
-    table.add_column(style="bold")
-    table.add_column()
-    for label, value in (
-        ("memories", f"{data['memories']:,}"), ("sessions", f"{data['sessions']:,}"),
-        ("projects", f"{data['projects']:,}"),
-        ("error groups", f"{data['error_groups']:,} ({data['open_errors']:,} open)"),
-        ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
-        ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
-    ):  # fmt: skip
-        table.add_row(label, value)
-    for mtype, count in (data.get("by_type") or {}).items():
-        table.add_row(f"  {mtype}", f"{count:,}")
-    _console().print(table)
+    return answer(args)
 
 
 _HANDLERS = {

@@ -1,8 +1,8 @@
 """Pane 5, Cleanup: pick memories by filter or by marking rows, forget them, redact inside them.
 
 The pane shows one of two views and owns their keys: the filtered list
-(`tui.panes.cleanup_selection`, whose ids are the very ids a forget removes)
-or, after `s`, the secrets audit (`tui.panes.cleanup_audit`, where `R`
+(`tui.gui.panes.cleanup_selection`, whose ids are the very ids a forget removes)
+or, after `s`, the secrets audit (`tui.gui.panes.cleanup_audit`, where `R`
 redacts every finding).  `d` forgets after a confirmation that says what and
 how many; `r` redacts inside the memory under the cursor.
 """
@@ -20,14 +20,14 @@ from textual.widget import Widget
 from store.db import StoreError
 from store.forget import forget_ids, redact
 from store.selection import Criteria, selected_ids, summarise_ids
-from tui import messages
 from tui.formatting import TYPE_LABELS, local_time, number
-from tui.modals import ConfirmModal
-from tui.modals.redact import RedactModal
-from tui.panes import is_showing
-from tui.panes.cleanup_audit import FindingsRedacted, SecretsAuditView
-from tui.panes.cleanup_selection import PAGE, SelectionView
-from tui.store_client import StoreClient
+from tui.gui import messages
+from tui.gui.modals import ConfirmModal
+from tui.gui.modals.redact import RedactModal
+from tui.gui.panes import is_showing
+from tui.gui.panes.cleanup_audit import FindingsRedacted, SecretsAuditView
+from tui.gui.panes.cleanup_selection import PAGE, SelectionView
+from tui.gui.store_client import StoreClient
 
 # -- messages (workers -> pane) ---------------------------------------------------
 

@@ -8,7 +8,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from tui.widgets.vim_table import VimDataTable
+from tui.gui.widgets.vim_table import VimDataTable
 
 
 class FollowTable(VimDataTable):

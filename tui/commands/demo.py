@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 
+from corpus import demo_corpus
 from store import db, privacy, queries, writer
-from tui import demo_corpus
 
 FEED_INTERVAL_S = 1.5
 FEED_LIFETIME_S = 3 * 3600  # a forgotten feeder stops by itself
@@ -136,10 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     feeder = None
     if not args.no_feed:
         feeder = subprocess.Popen(
-            [sys.executable, "-m", "tui.demo", "--feed", path, folder, str(os.getpid())],
+            [sys.executable, "-m", "tui.commands.demo", "--feed", path, folder, str(os.getpid())],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
-    from tui.app import run_app
+    from tui.gui.app import run_app
 
     try:
         return run_app(path)

@@ -4,7 +4,7 @@ The filter's ids come from `store.selection.selected_ids`, the very ids a
 forget would remove, so the count shown is the count deleted.  With no
 filter the list pages through every memory, newest first, by keyset.  The
 table holds a window of a few pages (g/G fetch the list's ends); marks
-(`tui.panes.cleanup_marks`) are ids, so they outlive the window, and are
+(`tui.gui.panes.cleanup_marks`) are ids, so they outlive the window, and are
 drawn in the first column.
 """
 
@@ -21,12 +21,12 @@ from textual.widgets import Static
 
 from store.db import StoreError
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui import messages
 from tui.formatting import cell, first_line, local_time, number, type_label
-from tui.panes.cleanup_marks import Marks
-from tui.store_client import StoreClient
-from tui.widgets.cleanup_filter import CleanupFilter
-from tui.widgets.paged_table import PagedTable
+from tui.gui import messages
+from tui.gui.panes.cleanup_marks import Marks
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.cleanup_filter import CleanupFilter
+from tui.gui.widgets.paged_table import PagedTable
 
 PAGE = 100
 MARK = "●"

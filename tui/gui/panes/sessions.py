@@ -14,7 +14,6 @@ from textual.widgets import ContentSwitcher, DataTable, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import (
     cell,
     duration,
@@ -24,10 +23,11 @@ from tui.formatting import (
     number,
     session_duration,
 )
-from tui.store_client import StoreClient
-from tui.widgets.empty_state import EmptyState
-from tui.widgets.filter_select import FilterSelect
-from tui.widgets.paged_table import PagedTable
+from tui.gui import messages
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.empty_state import EmptyState
+from tui.gui.widgets.filter_select import FilterSelect
+from tui.gui.widgets.paged_table import PagedTable
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
 

@@ -44,10 +44,10 @@ from textual.worker import get_current_worker
 import tui
 from store.db import StoreError
 from store.paths import default_db_path
-from tui import messages
-from tui.heap import settle_collector
-from tui.store_client import StoreClient
-from tui.widgets.pane_tabs import PaneTabs
+from tui.gui import messages
+from tui.gui.heap import settle_collector
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.pane_tabs import PaneTabs
 
 Clock = Callable[[], datetime]
 
@@ -64,7 +64,7 @@ class AppConfig:
     live_window: int = 1000  # rows the Live pane keeps
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
-    settle_gc: bool = True  # tui.heap.settle_collector once the panes are mounted; off in tests
+    settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
@@ -78,11 +78,11 @@ class AppConfig:
 FIRST_PANE = "sessions"
 # (tab id, title, module, class name)
 PANES: list[tuple[str, str, str, str]] = [
-    ("sessions", "Sessions", "tui.panes.sessions", "SessionsPane"),
-    ("live", "Live", "tui.panes.live", "LivePane"),
-    ("search", "Search", "tui.panes.search", "SearchPane"),
-    ("errors", "Errors", "tui.panes.errors", "ErrorsPane"),
-    ("cleanup", "Cleanup", "tui.panes.cleanup", "CleanupPane"),
+    ("sessions", "Sessions", "tui.gui.panes.sessions", "SessionsPane"),
+    ("live", "Live", "tui.gui.panes.live", "LivePane"),
+    ("search", "Search", "tui.gui.panes.search", "SearchPane"),
+    ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
+    ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
 ]
 
 
@@ -282,7 +282,7 @@ class MemlaneApp(App):
             self.call_after_refresh(focus_query)
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
+        from tui.gui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -324,12 +324,12 @@ class MemlaneApp(App):
     # -- messages from panes --------------------------------------------------------
 
     def on_open_timeline(self, message: messages.OpenTimeline) -> None:
-        from tui.screens.timeline import TimelineScreen
+        from tui.gui.screens.timeline import TimelineScreen
 
         self.push_screen(TimelineScreen(self.store, message.session_id, message.memory_id))
 
     def on_open_memory(self, message: messages.OpenMemory) -> None:
-        from tui.screens.memory_detail import MemoryDetailScreen
+        from tui.gui.screens.memory_detail import MemoryDetailScreen
 
         self.push_screen(MemoryDetailScreen(self.store, message.memory_id))
 

@@ -19,7 +19,6 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import (
     ERROR_STYLE,
     duration,
@@ -31,9 +30,10 @@ from tui.formatting import (
     session_duration,
     type_label,
 )
-from tui.screens.memory_detail import MemoryDetailScreen
-from tui.store_client import StoreClient
-from tui.widgets.timeline_list import TimelineList
+from tui.gui import messages
+from tui.gui.screens.memory_detail import MemoryDetailScreen
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.timeline_list import TimelineList
 
 PAGE = 150  # memories per page
 BEFORE = 40  # memories loaded before the one asked for

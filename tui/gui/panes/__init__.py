@@ -3,7 +3,7 @@
 Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
 
 1. A pane is a `textual.widget.Widget` subclass built as `Pane(store)`, where
-   `store` is the app's `tui.store_client.StoreClient`.  The app mounts it once
+   `store` is the app's `tui.gui.store_client.StoreClient`.  The app mounts it once
    inside a `TabbedContent` tab and never unmounts it, so its state (filters,
    cursor, scroll) survives switching panes.  `Pane(store, id=..., classes=...)`
    must also work (forward `**kwargs` to `Widget.__init__`).  Only the first
@@ -24,9 +24,9 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    so every binding needs a description.
 4. Keys the app owns, do not bind them in a pane: `1`-`5`, `/`, `?`, `f1`,
    `q`, `ctrl+p`.  `escape` is free inside a pane (the app uses it on pushed
-   screens only).  Tables should use `tui.widgets.vim_table.VimDataTable`
+   screens only).  Tables should use `tui.gui.widgets.vim_table.VimDataTable`
    (j/k, g/G, home/end, enter, one flexible column that takes the spare
-   width) or `tui.widgets.paged_table.PagedTable` (`reset()`, then
+   width) or `tui.gui.widgets.paged_table.PagedTable` (`reset()`, then
    `add_page(rows, has_more=...)` per page; it posts `NeedMore(offset)` as the
    cursor nears the last row and sets `fetching` until the next page comes).
    Long lists use `PagedTable(page_size=n)`, which holds a window of a few
@@ -48,13 +48,13 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
 7. Times: `self.app.now()` is the current time (a fixed clock in tests) and
    `self.app.tz` the zone to show times in (None = the system's local time);
    format with `tui.formatting` (`local_time`, `duration`, `ago`, `ellipsize`,
-   `cell`).  `self.app.config` (`tui.app.AppConfig`) holds `page_size`,
+   `cell`).  `self.app.config` (`tui.gui.app.AppConfig`) holds `page_size`,
    `cursor_blink` (False in tests; the app applies it to the Inputs of panes,
    screens and modals set it on their own) and friends.
 8. Styles live in `css/<pane>.tcss` (the app loads every `.tcss` file of the
    css folder, `app.tcss` first); scope rules under the pane's class name,
    e.g. `ErrorsPane DataTable { ... }`.  Destructive actions ask first with
-   `tui.modals.ConfirmModal`.
+   `tui.gui.modals.ConfirmModal`.
 
 Panes: 1 `sessions.SessionsPane`, 2 `live.LivePane`, 3 `search.SearchPane`,
 4 `errors.ErrorsPane`, 5 `cleanup.CleanupPane` (a "coming soon" placeholder is

@@ -20,11 +20,11 @@ from textual.widgets import DataTable, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, to_local, type_label
-from tui.store_client import StoreClient
-from tui.widgets.filter_select import FilterSelect
-from tui.widgets.follow_table import FollowTable
+from tui.gui import messages
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.filter_select import FilterSelect
+from tui.gui.widgets.follow_table import FollowTable
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes

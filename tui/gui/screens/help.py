@@ -30,12 +30,12 @@ def binding_rows(bindings: Iterable[BindingType], key_display) -> list[tuple[str
 
 def help_sections() -> list[tuple[str, list[BindingType]]]:
     """(title, bindings) for the app, each pane, the lists and the screens."""
-    from tui.app import PANES, MemlaneApp, pane_class
-    from tui.screens.memory_detail import MemoryDetailScreen
-    from tui.screens.timeline import TimelineScreen
-    from tui.widgets.follow_table import FollowTable
-    from tui.widgets.timeline_list import TimelineList
-    from tui.widgets.vim_table import VimDataTable
+    from tui.gui.app import PANES, MemlaneApp, pane_class
+    from tui.gui.screens.memory_detail import MemoryDetailScreen
+    from tui.gui.screens.timeline import TimelineScreen
+    from tui.gui.widgets.follow_table import FollowTable
+    from tui.gui.widgets.timeline_list import TimelineList
+    from tui.gui.widgets.vim_table import VimDataTable
 
     everywhere = list(MemlaneApp.BINDINGS)
     everywhere.insert(

@@ -15,9 +15,9 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
-from tui.store_client import StoreClient
+from tui.gui import messages
+from tui.gui.store_client import StoreClient
 
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
 

@@ -17,10 +17,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, one_line, type_label
-from tui.store_client import StoreClient
-from tui.widgets.vim_table import VimDataTable
+from tui.gui import messages
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.vim_table import VimDataTable
 
 MAX_OCCURRENCES = 200
 CONTEXT_BEFORE = 3

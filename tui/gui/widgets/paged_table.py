@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from textual.coordinate import Coordinate
 from textual.geometry import Size
 
-from tui import messages
-from tui.widgets.vim_table import VimDataTable
+from tui.gui import messages
+from tui.gui.widgets.vim_table import VimDataTable
 
 Row = tuple[str, Sequence[object]]  # (row key, cells)
 

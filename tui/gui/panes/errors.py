@@ -18,12 +18,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from store.db import StoreError
-from tui import messages
 from tui.formatting import cell, local_time, number, one_line
-from tui.modals import TextInputModal, TextInputResult
-from tui.panes import is_showing
-from tui.store_client import StoreClient
-from tui.widgets.paged_table import PagedTable
+from tui.gui import messages
+from tui.gui.modals import TextInputModal, TextInputResult
+from tui.gui.panes import is_showing
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.paged_table import PagedTable
 
 PAGE = 100
 STATUS_FILTERS = (None, "open", "resolved", "ignored")
@@ -332,7 +332,7 @@ class ErrorsPane(Widget):
         group = self.current_group
         if group is None:
             return
-        from tui.screens.error_detail import ErrorDetailScreen
+        from tui.gui.screens.error_detail import ErrorDetailScreen
 
         self.app.push_screen(ErrorDetailScreen(self.store, group["id"]), self._detail_closed)
 

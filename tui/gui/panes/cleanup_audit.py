@@ -28,11 +28,11 @@ from store.config import secret_patterns
 from store.db import StoreError
 from store.forget import audit_batch, audit_ids, redact_findings
 from store.selection import count_memories
-from tui import messages
 from tui.formatting import cell, local_time, number
-from tui.modals import ConfirmModal
-from tui.store_client import StoreClient
-from tui.widgets.paged_table import PagedTable
+from tui.gui import messages
+from tui.gui.modals import ConfirmModal
+from tui.gui.store_client import StoreClient
+from tui.gui.widgets.paged_table import PagedTable
 
 PAGE = 100
 WIDE_FROM = 110  # columns from which the table also shows sessions

@@ -1,0 +1,1 @@
+"""Generated memories for the demo, the benchmarks and the tests (standard library only)."""

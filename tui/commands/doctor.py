@@ -1,0 +1,299 @@
+"""`memlane doctor`: is the install wired up, the database healthy, the config valid, the log quiet?"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import time
+
+from tui.commands.install import (
+    EVENTS,
+    FAIL,
+    NOTE,
+    OK,
+    RECENT_LOG_S,
+    InstallError,
+    _is_text_script,
+    _ours_in,
+    is_ours,
+    memory_command_path,
+    read_settings,
+    settings_path,
+)
+
+
+class _Report:
+    def __init__(self, say):
+        self.say = say
+        self.failed = 0
+
+    def ok(self, text: str) -> None:
+        self.say(f"{OK} {text}")
+
+    def fail(self, text: str) -> None:
+        self.failed += 1
+        self.say(f"{FAIL} {text}")
+
+    def note(self, text: str) -> None:
+        self.say(f"  {text}")
+
+
+def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
+    """Check the install, the database and the recent hook errors; 0 if all is well, else 1."""
+    report = _Report(say)
+    _check_install(report, run_hook)
+    _check_database(report, db_path)
+    _check_config(report)
+    _check_log(report)
+    if report.failed:
+        say(f"{report.failed} problem{'s' if report.failed != 1 else ''} found.")
+        return 1
+    say("All good.")
+    return 0
+
+
+def _check_install(report: _Report, run_hook: bool) -> None:
+    path = settings_path()
+    try:
+        settings, original = read_settings(path)
+    except InstallError as exc:
+        report.fail(str(exc))
+        return
+    if original is None:
+        report.fail(f"{path} does not exist: run `memlane install`")
+        return
+    report.ok(f"{path} parses")
+    groups_by_event = settings.get("hooks") or {}
+    commands: list[str] = []
+    missing, doubled = [], []
+    for event in EVENTS:
+        groups = groups_by_event.get(event) or []
+        ours = _ours_in(groups)
+        if not ours:
+            missing.append(event)
+        elif len(ours) > 1:
+            doubled.append(event)
+        for gi, hi in ours:
+            cmd = groups[gi]["hooks"][hi].get("command")
+            if cmd not in commands:
+                commands.append(cmd)
+    if missing:
+        report.fail(f"no memlane hook for {', '.join(missing)}: run `memlane install`")
+    else:
+        report.ok(f"memlane hooks for all {len(EVENTS)} events")
+    if doubled:
+        report.fail(f"memlane runs twice for {', '.join(doubled)}: run `memlane install` to fix")
+    if len(commands) > 1:
+        report.fail(f"the hooks call {len(commands)} different commands: run `memlane install`")
+    for command in commands:
+        _check_command(report, command, run_hook)
+    memory_path = memory_command_path()
+    if is_ours(memory_path):
+        report.ok(f"/memory command installed ({memory_path})")
+    elif os.path.exists(memory_path):
+        report.note(f"{NOTE} {memory_path} is not memlane's: /memory is someone else's command")
+    else:
+        report.fail(f"/memory command missing ({memory_path}): run `memlane install`")
+
+
+def _check_command(report: _Report, command: str, run_hook: bool) -> None:
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        report.fail(f"the hook command cannot be parsed: {command}")
+        return
+    paths = [w for w in words if os.path.isabs(w)]
+    if not words or not os.path.isabs(words[0]):
+        report.fail(f"the hook command does not start with an absolute path: {command}")
+    bad = [p for p in paths if not os.path.isfile(p)]
+    if bad:
+        report.fail(f"the hook command points at {', '.join(bad)}, which does not exist: run `memlane install`")
+        return
+    if words and _is_text_script(words[0]) and "shims" in words[0]:
+        report.fail(f"the hook runs through a shim ({words[0]}), which adds ~70 ms per call: run `memlane install`")
+    if not run_hook:
+        report.ok(f"hook command: {command}")
+        return
+    ok, detail = _run_hook(command)
+    if ok:
+        report.ok(f"hook command runs ({detail}): {command}")
+    else:
+        report.fail(f"the hook command failed ({detail}): {command}")
+
+
+def _run_hook(command: str) -> tuple[bool, str]:
+    """Run the hook as Claude Code would, on one prompt, against a throwaway memlane home.
+
+    Passes if it exits 0, logs no problem and stored the prompt in the scratch database.
+    """
+    import json
+    import sqlite3
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="memlane-doctor-") as scratch:
+        db = os.path.join(scratch, "memory.db")
+        env = dict(os.environ, MEMLANE_HOME=scratch, MEMLANE_DB=db)
+        event = {
+            "hook_event_name": "UserPromptSubmit", "session_id": "memlane-doctor", "cwd": scratch,
+            "prompt": "memlane doctor check", "transcript_path": "", "permission_mode": "default",
+        }  # fmt: skip
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(
+                command, shell=True, input=json.dumps(event).encode(), capture_output=True,
+                env=env, timeout=20, cwd=scratch,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return False, "no answer in 20 s"
+        except OSError as exc:
+            return False, exc.strerror or str(exc)
+        ms = (time.perf_counter() - start) * 1000
+        if done.returncode != 0:
+            err = done.stderr.decode("utf-8", "replace").strip().splitlines()
+            return False, f"exit {done.returncode}" + (f": {err[-1][:200]}" if err else "")
+        try:
+            with open(os.path.join(scratch, "memlane.log"), encoding="utf-8", errors="replace") as fh:
+                logged = [ln for ln in fh.read().splitlines() if ln.strip()]
+        except OSError:
+            logged = []
+        if logged:
+            return False, logged[-1][:200]
+        try:
+            conn = sqlite3.connect(db)
+            try:
+                stored = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            stored = 0
+        if not stored:
+            return False, "it ran but stored nothing"
+    return True, f"a test prompt reached a scratch database in {ms:.0f} ms"
+
+
+def _check_database(report: _Report, db_path: str) -> None:
+    import sqlite3
+
+    from store import schema
+    from store.db import StoreError, connect, describe_error
+
+    if not os.path.exists(db_path):
+        report.note(f"{NOTE} no database at {db_path} yet; the first hook call creates it")
+        return
+    try:
+        raw = sqlite3.connect(f"file:{_uri(db_path)}?mode=ro", uri=True)
+        try:
+            version = raw.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            raw.close()
+    except sqlite3.Error as exc:
+        report.fail(describe_error(db_path, exc))
+        return
+    try:
+        conn = connect(db_path, create=False)
+    except StoreError as exc:
+        report.fail(str(exc))
+        return
+    try:
+        report.ok(f"database opens: {db_path}")
+        if version == schema.SCHEMA_VERSION:
+            report.ok(f"schema version {version}")
+        else:
+            report.ok(f"schema upgraded from version {version} to {schema.SCHEMA_VERSION}")
+        memories = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+        sessions = conn.execute("SELECT count(*) FROM session").fetchone()[0]
+        groups = conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
+        report.ok(
+            f"{memories} memor{'y' if memories == 1 else 'ies'}, {sessions} session"
+            f"{'' if sessions == 1 else 's'}, {groups} error group{'' if groups == 1 else 's'}"
+        )
+        mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() == "wal":
+            report.ok("WAL mode")
+        else:
+            report.fail(f"journal mode is {mode}, not WAL: hooks may block each other")
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check == "ok":
+            report.ok("database integrity (quick_check)")
+        else:
+            report.fail(f"database integrity check failed: {check}")
+        bad = []
+        for table in schema.FTS_TABLES:
+            try:
+                conn.execute(f"INSERT INTO {table}({table}) VALUES('integrity-check')")
+            except sqlite3.Error as exc:
+                bad.append(f"{table} ({exc})")
+        if bad:
+            report.fail(
+                "search index damaged: " + "; ".join(bad)
+                + " (rebuild: INSERT INTO <table>(<table>) VALUES('rebuild'))"
+            )
+        else:
+            report.ok("search indexes (FTS integrity-check)")
+    except sqlite3.Error as exc:
+        report.fail(describe_error(db_path, exc))
+    finally:
+        conn.close()
+
+
+def _uri(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(os.path.abspath(path))
+
+
+def _check_config(report: _Report) -> None:
+    from store.config import load_config
+    from store.paths import config_path
+
+    _, warnings = load_config()
+    if not warnings:
+        if os.path.exists(config_path()):
+            report.ok(f"config {config_path()}")
+        return
+    for warning in warnings:
+        report.fail(warning)
+
+
+def _check_log(report: _Report, tail: int = 5) -> None:
+    from store.paths import log_path
+
+    path = log_path()
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - 16384))
+            lines = fh.read().decode("utf-8", "replace").splitlines()[-tail:]
+    except FileNotFoundError:
+        report.ok("no hook errors logged")
+        return
+    except OSError as exc:
+        report.fail(f"cannot read the log {path} ({exc.strerror})")
+        return
+    lines = [ln for ln in lines if ln.strip()]
+    if not lines:
+        report.ok("no hook errors logged")
+        return
+    now = time.time()
+    recent = [ln for ln in lines if now - _log_time(ln, path) < RECENT_LOG_S]
+    if recent:
+        report.fail(f"hook problems in the last 24 hours (from {path}):")
+        for line in recent:
+            report.note(line[:300])
+    else:
+        report.ok(f"no hook errors in the last 24 hours (older ones in {path})")
+
+
+def _log_time(line: str, path: str) -> float:
+    """The UTC time stamp a log line starts with, else the log file's modification time."""
+    import calendar
+
+    try:
+        return float(calendar.timegm(time.strptime(line[:20], "%Y-%m-%dT%H:%M:%SZ")))
+    except ValueError:
+        try:
+            return os.path.getmtime(path)
+        except OSError:
+            return time.time()

@@ -1,0 +1,126 @@
+"""`/memory ...` inside Claude Code: what the user typed, answered as compact text for the model."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+
+from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats
+from tui.commands.cli import EXIT_OK, UsageError, _open_db, _user_error
+
+MAX_SLASH_CHARS = 2000
+
+
+SLASH_HELP = (
+    "Usage: /memory QUERY | --recent [N] | --summaries [N] | --errors | --stats  "
+    "(add --here to stay in this project, --limit N for more)"
+)
+
+
+def cmd_slash(args) -> int:
+    """`/memory ...`: compact text for the model; problems are printed too, never a failing exit."""
+    try:
+        text = slash_text(args.db, args.words)
+    except UsageError as exc:
+        text = f"memlane: {exc}\n{SLASH_HELP}"
+    except sqlite3.Error as exc:
+        from store.db import describe_error
+
+        text = "memlane: " + describe_error(args.db, exc)
+    except Exception as exc:
+        message = _user_error(exc)
+        if message is None:
+            raise
+        text = "memlane: " + message
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    return EXIT_OK
+
+
+def _slash_words(words: list[str]) -> list[str]:
+    """What the user typed after /memory, whether the shell split it or not."""
+    import shlex
+
+    out: list[str] = []
+    for word in words:
+        if any(ch.isspace() for ch in word.strip()):
+            try:
+                out += shlex.split(word)
+            except ValueError:
+                out += word.split()
+        elif word:
+            out.append(word)
+    return out
+
+
+def slash_text(db_path: str, words: list[str]) -> str:
+    if words[:1] == ["--stdin"]:  # the /memory file passes what the user typed on stdin
+        words = [sys.stdin.read(MAX_SLASH_CHARS).strip()] + words[1:]
+    words = _slash_words(words)
+    mode, limit, here, query = "search", None, False, []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if word in ("--recent", "-r"):
+            mode = "recent"
+        elif word in ("--summaries", "--sessions"):
+            mode = "sessions"
+        elif word == "--stats":
+            mode = "stats"
+        elif word == "--errors":
+            mode = "errors"
+        elif word in ("--help", "-h"):
+            return SLASH_HELP
+        elif word == "--here":
+            here = True
+        elif word in ("--limit", "-n"):
+            if not nxt.isdigit():
+                raise UsageError("--limit needs a number.")
+            limit, i = int(nxt), i + 1
+        else:
+            if word.isdigit() and mode != "search" and limit is None and not query:
+                limit = int(word)
+            else:
+                query.append(word)
+        i += 1
+    if mode == "search" and not query:
+        mode = "recent"
+    limit = max(1, min(limit or (5 if mode == "sessions" else 10), 50))
+    conn = _open_db(db_path)
+    try:
+        project = None
+        if here:
+            from store.project import resolve_project
+
+            project = resolve_project(os.getcwd())[0] or None
+        if mode == "stats":
+            return brief_stats(_stats(conn))
+        if mode == "sessions":
+            from store.queries import list_sessions
+
+            return brief_sessions(list_sessions(conn, project=project, limit=limit))
+        if mode == "errors":
+            from store.queries import error_groups
+
+            return brief_errors(error_groups(conn, project=project, status="open", limit=limit))
+        from store.search import search
+
+        text = " ".join(query)
+        rows = [r for r in search(conn, text, project=project, limit=limit + 10) if not _is_slash_prompt(r)]
+        return brief_memories(rows[:limit], text)
+    finally:
+        conn.close()
+
+
+def _is_slash_prompt(row: dict) -> bool:
+    """Earlier `/memory ...` prompts (stored by the prompt hook) are not worth showing back."""
+    return row.get("type") == "prompt" and (row.get("content") or "").lstrip().startswith("/memory")
+
+
+def _stats(conn):
+    from store.queries import stats
+
+    return stats(conn)
+
+

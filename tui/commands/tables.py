@@ -1,0 +1,119 @@
+"""The CLI's tables of memories, sessions, errors and stats (rich, loaded only when printed)."""
+
+from __future__ import annotations
+
+from tui.commands.brief import _size, _squash, _when
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _table_memories(rows: list[dict], query: str) -> None:
+    from rich.table import Table
+
+    from tui.formatting import local_time, snippet_text, type_label
+
+    console = _console()
+    if not rows:
+        console.print(f'No memories match "{query}".' if query.strip() else "No memories yet.")
+        return
+    table = Table(show_edge=False, pad_edge=False, expand=False)
+    table.add_column("id", justify="right", style="dim", no_wrap=True)
+    table.add_column("when", no_wrap=True)
+    table.add_column("type", no_wrap=True)
+    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    table.add_column("memory", ratio=1, overflow="fold")
+    for r in rows:
+        text = r.get("snippet") if query.strip() else _squash(r.get("content"), 200)
+        body = snippet_text(text)
+        body.no_wrap, body.overflow = False, "fold"
+        if r.get("file_path"):
+            body = _join_text(r["file_path"], body)
+        table.add_row(str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")),
+                      r.get("project_name") or "", body)  # fmt: skip
+    console.print(table)
+
+
+def _join_text(path: str, body):
+    from rich.text import Text
+
+    out = Text(path, style="bold", overflow="fold")
+    out.append("  ")
+    out.append_text(body)
+    return out
+
+
+def _table_sessions(rows: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.formatting import duration, local_time
+
+    console = _console()
+    if not rows:
+        console.print("No sessions yet.")
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("started", no_wrap=True)
+    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    table.add_column("length", justify="right", no_wrap=True)
+    table.add_column("mem", justify="right", no_wrap=True)
+    table.add_column("err", justify="right", no_wrap=True)
+    table.add_column("summary", ratio=1, overflow="fold")
+    for r in rows:
+        summary = Text(_squash(r.get("summary"), 400) or "—", overflow="fold")
+        summary.append(f"\n{r['session_id']}", style="dim")
+        table.add_row(local_time(r.get("started_at")), r.get("project_name") or "",
+                      duration(r.get("duration_s")), str(r.get("memory_count") or 0),
+                      Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
+                      summary)  # fmt: skip
+    console.print(table)
+
+
+def _table_errors(rows: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.formatting import local_time
+
+    console = _console()
+    if not rows:
+        console.print("No recorded errors.")
+        return
+    styles = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("id", justify="right", style="dim", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("count", justify="right", no_wrap=True)
+    table.add_column("last seen", no_wrap=True)
+    table.add_column("first seen", no_wrap=True)
+    table.add_column("error", ratio=1, overflow="fold")
+    for r in rows:
+        table.add_row(str(r["id"]), Text(r.get("status") or "", style=styles.get(r.get("status"), "")),
+                      str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
+                      Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
+    console.print(table)
+
+
+def _table_stats(data: dict) -> None:
+    from rich.table import Table
+
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in (
+        ("memories", f"{data['memories']:,}"), ("sessions", f"{data['sessions']:,}"),
+        ("projects", f"{data['projects']:,}"),
+        ("error groups", f"{data['error_groups']:,} ({data['open_errors']:,} open)"),
+        ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
+        ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
+    ):  # fmt: skip
+        table.add_row(label, value)
+    for mtype, count in (data.get("by_type") or {}).items():
+        table.add_row(f"  {mtype}", f"{count:,}")
+    _console().print(table)
+
+

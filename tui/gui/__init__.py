@@ -1,0 +1,1 @@
+"""The Textual app: the App, its panes, screens, widgets and modals."""
