@@ -1,0 +1,54 @@
+"""Stored text made inert for showing: it can never drive a terminal, whoever prints it.
+
+Every place that shows stored text (CLI tables and compact text, every pane, screen,
+modal, dropdown option and notification) passes it through `inert` first. Control
+characters become visible stand-ins instead of being dropped, so a person still sees
+that they were there. Markup safety is the renderer's half: stored text is put into
+rich `Text` objects (or `markup=False`), never into a markup string.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls but tab and newline, DEL, C1 controls, bidirectional overrides and
+# isolates (they reorder what is shown), and lone surrogates (unprintable).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_WITH_LAYOUT = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _stand_in(match: re.Match) -> str:
+    ch = match.group()
+    code = ord(ch)
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␛ for ESC, ␍ for CR, ␇ for BEL ...
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    if code <= 0x9F:
+        return f"\\x{code:02x}"  # C1: 0x9b is a one-byte CSI
+    if 0xD800 <= code <= 0xDFFF:
+        return "\ufffd"
+    return f"<U+{code:04X}>"
+
+
+def inert(text: object, *, keep_layout: bool = True) -> str:
+    """`text` with every character that could control a terminal replaced by a visible one.
+
+    `keep_layout`: tab and newline stay (multi-line views); False makes them visible too
+    (one-line cells and options should collapse whitespace themselves first).
+    """
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    pattern = _UNSAFE if keep_layout else _UNSAFE_WITH_LAYOUT
+    return pattern.sub(_stand_in, text)
+
+
+def inert_line(text: object) -> str:
+    """One line: whitespace runs (newlines, tabs) folded to one space, the rest made inert."""
+    if text is None:
+        return ""
+    return inert(" ".join(str(text).split()))
