@@ -33,6 +33,10 @@ Settings (default):
   against the project path and each of its parent directories.
 - ``secret_patterns`` ([]): extra regular expressions the privacy filter
   redacts; invalid ones are dropped with a warning.
+- ``[team]`` sharing through PostgreSQL (see the `team` package), off while
+  ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
+  ``team_projects`` ([]: globs as ``exclude_projects``; only these projects
+  are shared), ``team_author`` ("": user@host), ``team_recall`` (false).
 
 ``load_config`` never raises: a missing file gives the defaults silently; an
 unreadable file, invalid TOML, a wrong type or an out-of-range value gives a
@@ -63,6 +67,10 @@ DEFAULTS = {
     "capture_disabled_tools": [],
     "exclude_projects": [],
     "secret_patterns": [],
+    "team_url": "",
+    "team_projects": [],
+    "team_author": "",
+    "team_recall": False,
 }
 
 # key -> (min, max, clamp?) for int settings; clamp=False means "out of range -> default".
@@ -74,8 +82,9 @@ _INT_RANGES = {
     "context_errors": (0, 100, True),
     "context_max_chars": (200, 9000, True),
 }
-_BOOLS = ("inject", "capture_read", "capture_grep", "capture_glob")
-_STR_LISTS = ("capture_disabled_tools", "exclude_projects", "secret_patterns")
+_BOOLS = ("inject", "capture_read", "capture_grep", "capture_glob", "team_recall")
+_STR_LISTS = ("capture_disabled_tools", "exclude_projects", "secret_patterns", "team_projects")
+_STRS = ("team_url", "team_author")
 
 
 def defaults() -> dict:
@@ -152,6 +161,11 @@ def _validate(key: str, value, warnings: list):
             )
             return default
         return value
+    if key in _STRS:
+        if not isinstance(value, str):
+            warnings.append(f"config: '{key}' must be a string, got {_type_name(value)}; using \"\".")
+            return default
+        return value.strip()
     if key in _STR_LISTS:
         if isinstance(value, str):  # a lone string is an easy mistake; accept it as one item
             value = [value]

@@ -113,7 +113,7 @@ secret_patterns = ["sk-[A-Za-z0-9]{20,}"]
 """)
     config, warnings = load_config(p)
     assert warnings == []
-    assert config == {
+    assert {k: v for k, v in config.items() if not k.startswith("team_")} == {
         "retention_days": 30, "max_inject": 3, "inject": False, "context_sessions": 2,
         "context_memories": 4, "context_errors": 1, "context_max_chars": 1500,
         "capture_read": True, "capture_grep": True, "capture_glob": False,
@@ -286,3 +286,23 @@ def test_is_project_excluded_bad_inputs():
     assert is_project_excluded("/x", None) is False
     assert is_project_excluded(None, {"exclude_projects": ["*"]}) is False
     assert is_project_excluded("/x", {"exclude_projects": "notalist"}) is False
+
+
+def test_team_settings_in_their_table(tmp_path):
+    p = write(tmp_path, """
+[team]
+url = "postgresql://memlane@db.internal/memlane"
+projects = ["~/work/shop-*"]
+author = "dana"
+recall = true
+""")
+    config, warnings = load_config(p)
+    assert warnings == []
+    assert (config["team_url"], config["team_projects"], config["team_author"], config["team_recall"]) == (
+        "postgresql://memlane@db.internal/memlane", ["~/work/shop-*"], "dana", True)
+
+
+def test_team_is_off_by_default_and_a_wrong_url_type_says_so(tmp_path):
+    assert load_config(tmp_path / "missing.toml")[0]["team_url"] == ""
+    config, warnings = load_config(write(tmp_path, "[team]\nurl = 5\n"))
+    assert config["team_url"] == "" and warnings == ["config: 'team_url' must be a string, got an integer; using \"\"."]

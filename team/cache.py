@@ -1,0 +1,114 @@
+"""This machine's team file: teammates' memories (read-only) and what it has shared.
+
+`<memlane home>/team.db` is a memlane database like `memory.db` (same schema,
+same migrations), so the one search and the one forget work on it offline.
+Its `memory` rows are teammates' memories keyed by their server id; three
+tables of its own say who wrote each one, what this machine has pushed, and
+the sync cursors.  Only `memlane team sync` writes it.
+
+This machine's id (`origin`) lives in memory.db's `meta` table instead: it must
+outlive a deleted team.db, or a re-sync would push everything again as new.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid
+
+from store import db
+from store.paths import memlane_home
+from store.writer import content_hash
+
+CACHE_DDL = [
+    """CREATE TABLE IF NOT EXISTS team_author (
+        memory_id INTEGER PRIMARY KEY, author TEXT NOT NULL, origin TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS team_pushed (
+        local_id INTEGER PRIMARY KEY, server_id INTEGER NOT NULL,
+        content_hash TEXT NOT NULL, project TEXT NOT NULL)""",
+    "CREATE TABLE IF NOT EXISTS team_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TRIGGER IF NOT EXISTS team_author_delete AFTER DELETE ON memory BEGIN
+        DELETE FROM team_author WHERE memory_id = old.id;
+    END""",
+]
+ORIGIN_KEY = "team_origin"
+
+
+def cache_path() -> str:
+    return os.environ.get("MEMLANE_TEAM_DB") or os.path.join(memlane_home(), "team.db")
+
+
+def open_cache(path: str | None = None, *, readonly: bool = False) -> sqlite3.Connection:
+    conn = db.connect(path or cache_path(), readonly=readonly)
+    if not readonly:
+        with db.write(conn):
+            for ddl in CACHE_DDL:
+                conn.execute(ddl)
+        try:
+            os.chmod(path or cache_path(), 0o600)
+        except OSError:
+            pass
+    return conn
+
+
+def origin(local: sqlite3.Connection) -> str:
+    """This machine's id on the server, made once and kept in memory.db."""
+    row = local.execute("SELECT value FROM meta WHERE key = ?", (ORIGIN_KEY,)).fetchone()
+    if row:
+        return row[0]
+    with db.write(local):
+        local.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (ORIGIN_KEY, uuid.uuid4().hex))
+    return local.execute("SELECT value FROM meta WHERE key = ?", (ORIGIN_KEY,)).fetchone()[0]
+
+
+def get_state(cache: sqlite3.Connection, key: str, default=None):
+    row = cache.execute("SELECT value FROM team_state WHERE key = ?", (key,)).fetchone()
+    return json.loads(row[0]) if row else default
+
+
+def set_state(cache: sqlite3.Connection, key: str, value) -> None:
+    """Inside the caller's transaction: a cursor moves with the rows it covers."""
+    cache.execute("INSERT OR REPLACE INTO team_state (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+
+def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cursor) -> int:
+    """Store teammates' memories and the pull cursor in one transaction; returns how many were new."""
+    added = 0
+    with db.write(cache):
+        for r in rows:
+            cur = cache.execute(
+                "INSERT OR IGNORE INTO memory (id, session_id, tool_name, type, project, project_name,"
+                " file_path, content, tags, importance, content_hash, created_at, source)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'team')",
+                (r["id"], r["session_id"], r["tool_name"], r["type"], r["project"], r["project_name"],
+                 r["file_path"], r["content"], r["tags"], r["importance"],
+                 content_hash(r["type"], r["tool_name"], r["file_path"], r["content"]), r["created_at"]),
+            )  # fmt: skip
+            if cur.rowcount:
+                added += 1
+                cache.execute("INSERT OR REPLACE INTO team_author (memory_id, author, origin) VALUES (?, ?, ?)",
+                              (r["id"], r["author"], r["origin"]))  # fmt: skip
+        set_state(cache, cursor_key, list(cursor))
+    return added
+
+
+def record_pushed(cache: sqlite3.Connection, pushed: list[tuple[int, int, str, str]], push_after: int | None) -> None:
+    """(local id, server id, content hash, project) of rows the server now holds, and the push cursor."""
+    with db.write(cache):
+        cache.executemany(
+            "INSERT OR REPLACE INTO team_pushed (local_id, server_id, content_hash, project) VALUES (?, ?, ?, ?)",
+            pushed,
+        )
+        if push_after is not None:
+            set_state(cache, "push_after", push_after)
+
+
+def authors(cache: sqlite3.Connection, memory_ids) -> dict[int, str]:
+    ids = [int(i) for i in memory_ids]
+    found: dict[int, str] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        found.update(cache.execute(f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", chunk))
+    return found

@@ -1,0 +1,169 @@
+"""Talking to the team server: connect, push, delete, pull (psycopg 3, plain SQL).
+
+Every statement passes values as parameters; nothing a person typed becomes SQL.
+Connection problems become TeamUnavailable with one sentence that says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+import psycopg
+
+from team.server_migrate import SERVER_SCHEMA_VERSION
+
+PUSH_COLUMNS = ("author", "origin", "local_id", "session_id", "tool_name", "type", "project",
+                "project_name", "file_path", "content", "tags", "importance", "created_at")  # fmt: skip
+PULL_COLUMNS = ("id", "author", "origin", "session_id", "tool_name", "type", "project",
+                "project_name", "file_path", "content", "tags", "importance", "created_at")  # fmt: skip
+START = ("0", 0)  # a cursor before every row: (transaction id as text, row id)
+
+
+class TeamError(Exception):
+    """A team problem a user can fix, said in one sentence."""
+
+
+class TeamUnavailable(TeamError):
+    """The server cannot be reached (down, wrong address, refused login)."""
+
+
+def where(url: str) -> str:
+    """The server's address without any password, for messages."""
+    return re.sub(r"//[^@/]*@", "//", url).split("?")[0]
+
+
+def connect(url: str, *, timeout_s: int = 5) -> psycopg.Connection:
+    if not url:
+        raise TeamError("team sharing is off: set [team] url in config.toml (or MEMLANE_TEAM_URL).")
+    try:
+        conn = psycopg.connect(url, connect_timeout=timeout_s, application_name="memlane")
+    except psycopg.OperationalError as exc:
+        reason = (str(exc).strip().splitlines() or ["no answer"])[-1]
+        reason = reason.removeprefix("connection failed: ").strip()
+        raise TeamUnavailable(
+            f"the team server {where(url)} cannot be reached ({reason}); nothing was synced "
+            "and local memory is unaffected."
+        ) from exc
+    except psycopg.ProgrammingError as exc:  # a malformed url
+        raise TeamError(f"the team url is not a valid PostgreSQL address ({exc}).") from exc
+    try:
+        version = _schema_version(conn)
+    except BaseException:
+        conn.close()
+        raise
+    if version != SERVER_SCHEMA_VERSION:
+        conn.close()
+        if version == 0:
+            raise TeamError(f"the team server {where(url)} has no memlane tables yet: an admin runs `memlane team init`.")
+        raise TeamError(
+            f"the team server {where(url)} has memlane schema {version}; this memlane knows "
+            f"{SERVER_SCHEMA_VERSION}: {'upgrade memlane' if version > SERVER_SCHEMA_VERSION else 'an admin runs `memlane team init`'}."
+        )
+    return conn
+
+
+def _schema_version(conn: psycopg.Connection) -> int:
+    with conn.transaction():
+        if not conn.execute("SELECT to_regclass('team_schema') IS NOT NULL").fetchone()[0]:
+            return 0
+        return conn.execute("SELECT coalesce(max(version), 0) FROM team_schema").fetchone()[0]
+
+
+def push(conn: psycopg.Connection, rows: list[tuple]) -> dict[int, int]:
+    """Insert memories (tuples in PUSH_COLUMNS order) once each; {local id: server id}.
+
+    Idempotent: a row already pushed (a sync killed after the server committed)
+    is kept as it is and its id returned, so a re-run duplicates nothing.
+    """
+    if not rows:
+        return {}
+    columns = ", ".join(PUSH_COLUMNS)
+    with conn.transaction():
+        conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS push_batch (LIKE team_memory INCLUDING DEFAULTS) ON COMMIT DELETE ROWS"
+        )
+        with conn.cursor().copy(f"COPY push_batch ({columns}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        conn.execute(
+            f"INSERT INTO team_memory ({columns}) SELECT {columns} FROM push_batch "
+            "ON CONFLICT (owner, origin, local_id) DO NOTHING"
+        )
+        origin = rows[0][1]
+        local_ids = [row[2] for row in rows]
+        found = conn.execute(
+            "SELECT local_id, id FROM team_memory WHERE owner = current_user AND origin = %s "
+            "AND local_id = ANY(%s)",
+            (origin, local_ids),
+        ).fetchall()
+    return dict(found)
+
+
+def delete_own(conn: psycopg.Connection, origin: str, local_ids: list[int]) -> int:
+    """Remove this machine's rows with these local ids (a forget, a redaction, an unshared project)."""
+    if not local_ids:
+        return 0
+    with conn.transaction():
+        cur = conn.execute(
+            "DELETE FROM team_memory WHERE owner = current_user AND origin = %s AND local_id = ANY(%s)",
+            (origin, list(local_ids)),
+        )
+        return cur.rowcount
+
+
+def forget_ids(conn: psycopg.Connection, ids: list[int]) -> list[int]:
+    """Remove these server rows where this role may (its own, or any as memlane_admin).
+
+    Returns the ids removed; the others were someone else's or already gone."""
+    with conn.transaction():
+        rows = conn.execute(
+            "DELETE FROM team_memory WHERE id = ANY(%s) RETURNING id", (list(ids),)
+        ).fetchall()
+    return sorted(r[0] for r in rows)
+
+
+# The newest transaction every reader sees in full: rows of transactions still
+# running (or committing out of order) wait for the next pull instead of being skipped.
+_SAFE = "txid < pg_snapshot_xmin(pg_current_snapshot())"
+
+
+def pull_memories(conn: psycopg.Connection, origin: str, cursor: tuple[str, int], limit: int):
+    """Teammates' memories after `cursor`, in commit-safe order: (rows as dicts, next cursor)."""
+    with conn.transaction():
+        rows = conn.execute(
+            f"SELECT txid::text, {', '.join(PULL_COLUMNS)} FROM team_memory "
+            f"WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s "
+            "ORDER BY txid, id LIMIT %s",
+            (cursor[0], cursor[1], origin, limit),
+        ).fetchall()
+    if not rows:
+        return [], cursor
+    return [dict(zip(PULL_COLUMNS, row[1:])) for row in rows], (rows[-1][0], rows[-1][1])
+
+
+def pull_deletions(conn: psycopg.Connection, origin: str, cursor: tuple[str, int], limit: int):
+    """Server ids of teammates' memories removed after `cursor`: (ids, next cursor)."""
+    with conn.transaction():
+        rows = conn.execute(
+            f"SELECT txid::text, id, memory_id FROM team_deletion "
+            f"WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s "
+            "ORDER BY txid, id LIMIT %s",
+            (cursor[0], cursor[1], origin, limit),
+        ).fetchall()
+    if not rows:
+        return [], cursor
+    return [row[2] for row in rows], (rows[-1][0], rows[-1][1])
+
+
+def pending_pull(conn: psycopg.Connection, origin: str, memories: tuple, deletions: tuple) -> tuple[int, int]:
+    """(memories, deletions) a pull would bring now."""
+    with conn.transaction():
+        m = conn.execute(
+            f"SELECT count(*) FROM team_memory WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s",
+            (memories[0], memories[1], origin),
+        ).fetchone()[0]
+        d = conn.execute(
+            f"SELECT count(*) FROM team_deletion WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s",
+            (deletions[0], deletions[1], origin),
+        ).fetchone()[0]
+    return m, d

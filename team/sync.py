@@ -1,0 +1,195 @@
+"""`memlane team sync`: push this machine's shared memories and forgets, pull teammates'.
+
+Every step is idempotent and commits its cursor with the rows it covers, so a
+sync killed at any point and run again loses and duplicates nothing:
+  1. withdraw: rows this machine pushed whose memory was forgotten, redacted
+     (its text changed) or whose project is no longer shared leave the server;
+  2. push: shared memories after the push cursor (ids only grow), in batches;
+  3. pull: teammates' memories after the pull cursor, into the team cache;
+  4. deletions: memories removed from the server leave the team cache (scrubbed).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+
+from store import db
+from store.forget import forget_ids
+from team import cache, server
+from team.settings import is_shared
+
+BATCH = 2000
+Progress = Callable[[str, int, int], None]  # (phase, done, total)
+
+
+def _no_progress(phase: str, done: int, total: int) -> None:
+    pass
+
+
+def shared_projects(local: sqlite3.Connection, settings: dict) -> list[str]:
+    projects = [row[0] for row in local.execute("SELECT DISTINCT project FROM memory")]
+    return sorted(p for p in projects if is_shared(p, settings))
+
+
+def _marks(values) -> str:
+    return ", ".join("?" for _ in values)
+
+
+def _sharing_key(settings: dict) -> str:
+    return json.dumps([settings["projects"], settings["exclude_projects"]])
+
+
+def _withdrawals(local, team_db, shared: set[str]) -> tuple[list[int], list[int]]:
+    """(local ids to remove from the server, those of them to push again with new text)."""
+    gone, changed = [], []
+    pushed = team_db.execute("SELECT local_id, content_hash, project FROM team_pushed ORDER BY local_id").fetchall()
+    for start in range(0, len(pushed), 900):
+        chunk = pushed[start : start + 900]
+        ids = [row[0] for row in chunk]
+        now = dict(local.execute(f"SELECT id, content_hash FROM memory WHERE id IN ({_marks(ids)})", ids).fetchall())
+        for local_id, hash_, project in chunk:
+            if local_id not in now or project not in shared:
+                gone.append(local_id)
+            elif now[local_id] != hash_:
+                gone.append(local_id)
+                changed.append(local_id)
+    return gone, changed
+
+
+def _rows_to_push(local, shared: list[str], after: int, only: list[int] | None, limit: int):
+    cols = ("id, session_id, tool_name, type, project, project_name, file_path, content, tags,"
+            " importance, created_at, content_hash")  # fmt: skip
+    if only is not None:
+        return local.execute(f"SELECT {cols} FROM memory WHERE id IN ({_marks(only)})", only).fetchall()
+    return local.execute(
+        f"SELECT {cols} FROM memory WHERE project IN ({_marks(shared)}) AND id > ? ORDER BY id LIMIT ?",
+        [*shared, after, limit],
+    ).fetchall()
+
+
+def _push(pg, team_db, rows, origin: str, author: str, push_after: int | None) -> int:
+    payload = [(author, origin, r[0], *r[1:11]) for r in rows]
+    ids = server.push(pg, payload)
+    cache.record_pushed(team_db, [(r[0], ids[r[0]], r[11], r[4]) for r in rows if r[0] in ids], push_after)
+    return len(ids)
+
+
+def pending_push(local, team_db, settings: dict) -> tuple[int, int]:
+    """(memories to push, rows to withdraw) a sync would send now; no network."""
+    shared = shared_projects(local, settings)
+    after = cache.get_state(team_db, "push_after", 0)
+    if cache.get_state(team_db, "sharing", None) != _sharing_key(settings):
+        after = 0
+    new = 0
+    if shared:
+        new = local.execute(
+            f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?",
+            [*shared, after],
+        ).fetchone()[0]
+    gone, _changed = _withdrawals(local, team_db, set(shared))
+    return new, len(gone)
+
+
+def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict, *,
+         progress: Progress = _no_progress, batch: int = BATCH) -> dict:  # fmt: skip
+    """One sync; returns counts: pushed, withdrawn, pulled, removed (and the projects shared)."""
+    origin = cache.origin(local)
+    pg = server.connect(settings["url"])
+    try:
+        report = {"projects": [], "pushed": 0, "withdrawn": 0, "pulled": 0, "removed": 0}
+        shared = shared_projects(local, settings)
+        report["projects"] = shared
+        key = _sharing_key(settings)
+        if cache.get_state(team_db, "sharing") != key:  # a changed config: look at every memory again
+            with db.write(team_db):
+                cache.set_state(team_db, "push_after", 0)
+                cache.set_state(team_db, "sharing", key)
+
+        gone, changed = _withdrawals(local, team_db, set(shared))
+        for start in range(0, len(gone), batch):
+            chunk = gone[start : start + batch]
+            report["withdrawn"] += server.delete_own(pg, origin, chunk)
+            with db.write(team_db):
+                team_db.execute(f"DELETE FROM team_pushed WHERE local_id IN ({_marks(chunk)})", chunk)
+        for start in range(0, len(changed), batch):
+            rows = _rows_to_push(local, shared, 0, changed[start : start + batch], batch)
+            _push(pg, team_db, rows, origin, settings["author"], None)
+        report["withdrawn"] -= len(changed)  # a redacted memory is replaced, not withdrawn
+
+        if shared:
+            after = cache.get_state(team_db, "push_after", 0)
+            total = local.execute(
+                f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?", [*shared, after]
+            ).fetchone()[0]
+            progress("push", 0, total)
+            while True:
+                rows = _rows_to_push(local, shared, after, None, batch)
+                if not rows:
+                    break
+                after = rows[-1][0]
+                report["pushed"] += _push(pg, team_db, rows, origin, settings["author"], after)
+                progress("push", report["pushed"], total)
+
+        memories_at = tuple(cache.get_state(team_db, "pull_memories", list(server.START)))
+        deletions_at = tuple(cache.get_state(team_db, "pull_deletions", list(server.START)))
+        total, _ = server.pending_pull(pg, origin, memories_at, deletions_at)
+        progress("pull", 0, total)
+        done = 0
+        while True:
+            rows, memories_at = server.pull_memories(pg, origin, memories_at, batch)
+            if not rows:
+                break
+            report["pulled"] += cache.add_pulled(team_db, rows, "pull_memories", memories_at)
+            done += len(rows)
+            progress("pull", done, max(total, done))
+
+        while True:
+            ids, deletions_at = server.pull_deletions(pg, origin, deletions_at, batch)
+            if not ids:
+                break
+            present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({_marks(ids)})", ids)]
+            report["removed"] += forget_ids(team_db, present) if present else 0
+            with db.write(team_db):
+                cache.set_state(team_db, "pull_deletions", list(deletions_at))
+
+        with db.write(team_db):
+            cache.set_state(team_db, "last_sync", db.utc_now())
+        return report
+    finally:
+        pg.close()
+
+
+def status(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict) -> dict:
+    """What is pending each way and when the last sync ran; the server is asked if reachable."""
+    to_push, to_withdraw = pending_push(local, team_db, settings)
+    result = {
+        "url": server.where(settings["url"]) if settings["url"] else "",
+        "author": settings["author"],
+        "projects": shared_projects(local, settings),
+        "to_push": to_push,
+        "to_withdraw": to_withdraw,
+        "to_pull": None,
+        "to_remove": None,
+        "cached": team_db.execute("SELECT count(*) FROM memory").fetchone()[0],
+        "last_sync": cache.get_state(team_db, "last_sync"),
+        "server": None,
+    }
+    if not settings["url"]:
+        result["server"] = "team sharing is off (no [team] url)"
+        return result
+    try:
+        pg = server.connect(settings["url"])
+    except server.TeamError as exc:
+        result["server"] = str(exc)
+        return result
+    try:
+        origin = cache.origin(local)
+        memories_at = tuple(cache.get_state(team_db, "pull_memories", list(server.START)))
+        deletions_at = tuple(cache.get_state(team_db, "pull_deletions", list(server.START)))
+        result["to_pull"], result["to_remove"] = server.pending_pull(pg, origin, memories_at, deletions_at)
+        result["server"] = "reachable"
+    finally:
+        pg.close()
+    return result

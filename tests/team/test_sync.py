@@ -1,0 +1,116 @@
+"""Two machines share memories of a shared project through a real PostgreSQL server."""
+
+import pytest
+
+from store.search import search
+from team import server
+from team.sync import sync
+
+
+def test_a_memory_written_on_one_machine_is_found_on_the_other(machines):
+    dana, lee = machines
+    dana.remember(["pytest fixture leaks the postgres connection in conftest"])
+    assert dana.sync()["pushed"] == 1
+    report = lee.sync()
+    assert report["pulled"] == 1
+    hits = search(lee.team, "postgres fixture")
+    assert [h["content"] for h in hits] == ["pytest fixture leaks the postgres connection in conftest"]
+    assert lee.team.execute("SELECT author FROM team_author").fetchall() == [("dana",)]
+
+
+def test_an_unshared_project_never_reaches_the_server(machines, team_server):
+    dana, _lee = machines
+    dana.settings["exclude_projects"] = ["/work/shop-secret"]
+    dana.remember(["shared note about checkout"], project="/work/shop-api")
+    dana.remember(["private side project note"], project="/home/dana/diary")
+    dana.remember(["excluded even though it matches the glob"], project="/work/shop-secret")
+    dana.sync()
+    assert team_server.query("SELECT content FROM team_memory") == [("shared note about checkout",)]
+
+
+def test_sync_is_idempotent_and_never_pulls_back_its_own_rows(machines, team_server):
+    dana, lee = machines
+    dana.remember([f"note {i}" for i in range(5)])
+    lee.remember(["lee's own note"])
+    for _ in range(3):
+        dana.sync()
+        lee.sync()
+    assert team_server.query("SELECT count(*) FROM team_memory") == [(6,)]
+    assert sorted(lee.cached()) == [f"note {i}" for i in range(5)]
+    assert dana.cached() == ["lee's own note"]
+
+
+def test_past_every_batch_boundary_nothing_is_lost_or_doubled(machines, team_server):
+    dana, lee = machines
+    dana.remember([f"batch memory number {i}" for i in range(1234)])
+    assert dana.sync(batch=100)["pushed"] == 1234
+    assert lee.sync(batch=100)["pulled"] == 1234
+    assert len(set(lee.cached())) == len(lee.cached()) == 1234
+
+
+def test_a_sync_killed_between_server_commit_and_local_record_loses_and_duplicates_nothing(machines, team_server, monkeypatch):
+    dana, lee = machines
+    dana.remember([f"kill test memory {i}" for i in range(1000)])
+    from team import cache
+
+    real = cache.record_pushed
+    calls = []
+
+    def dies_on_the_third_batch(*args, **kw):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # the server committed this batch; this machine never recorded it
+        return real(*args, **kw)
+
+    monkeypatch.setattr(cache, "record_pushed", dies_on_the_third_batch)
+    with pytest.raises(KeyboardInterrupt):
+        dana.sync(batch=150)
+    assert team_server.query("SELECT count(*) FROM team_memory") == [(450,)]
+    monkeypatch.setattr(cache, "record_pushed", real)
+
+    real_add = cache.add_pulled
+    pulls = []
+
+    def pull_dies(*args, **kw):
+        pulls.append(1)
+        if len(pulls) == 2:
+            raise KeyboardInterrupt
+        return real_add(*args, **kw)
+
+    monkeypatch.setattr(cache, "add_pulled", pull_dies)
+    with pytest.raises(KeyboardInterrupt):
+        lee.sync(batch=200)
+    monkeypatch.setattr(cache, "add_pulled", real_add)
+
+    dana.sync(batch=150)
+    lee.sync(batch=200)
+    assert team_server.query("SELECT count(*), count(DISTINCT local_id) FROM team_memory") == [(1000, 1000)]
+    assert sorted(lee.cached()) == sorted(f"kill test memory {i}" for i in range(1000))
+    assert dana.team.execute("SELECT count(*) FROM team_pushed").fetchone()[0] == 1000
+
+
+def test_the_server_down_says_so_in_one_sentence(machines, pg_server):
+    dana, _lee = machines
+    dana.remember(["still written locally"])
+    dana.settings["url"] = f"postgresql://dana@127.0.0.1:{_closed_port()}/nowhere"
+    with pytest.raises(server.TeamUnavailable) as caught:
+        sync(dana.local, dana.team, dana.settings)
+    message = str(caught.value)
+    assert message.startswith("the team server postgresql://127.0.0.1:") and message.endswith(
+        "nothing was synced and local memory is unaffected.")
+    assert "\n" not in message
+    assert dana.local.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
+
+
+def test_a_server_without_memlane_tables_names_the_command_that_fixes_it(pg_server, tmp_path):
+    url = pg_server.create_database("empty_for_test")
+    with pytest.raises(server.TeamError, match="an admin runs `memlane team init`"):
+        server.connect(url)
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
