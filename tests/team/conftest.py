@@ -86,3 +86,13 @@ def machines(tmp_path, team_server):
     for m in made.values():
         m.local.close()
         m.team.close()
+
+
+def _closed_port_url() -> str:
+    """A server address where nothing listens."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"postgresql://nobody@127.0.0.1:{port}/memlane"

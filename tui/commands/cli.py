@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="find memories")
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
     _filter_options(p)
+    p.add_argument("--team", action="store_true", help="teammates' memories too (see `memlane team`)")
     p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
     _output_options(p)
 
@@ -135,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     # import and demo parse their own options (tui/importer.py, tui/demo.py): see main()
     sub.add_parser("import", help="import past Claude Code transcripts (memlane import --help)")
     sub.add_parser("demo", help="open the app on a generated demo database (memlane demo --help)")
+    sub.add_parser("team", help="share memories through PostgreSQL (memlane team --help)")
 
     # `/memory` inside Claude Code runs this; not meant to be typed.
     sub.add_parser("slash")  # its words are split off before parsing: see main()
@@ -186,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-PASSTHROUGH = ("slash", "demo", "import")  # commands that parse their own words
+PASSTHROUGH = ("slash", "demo", "import", "team")  # commands that parse their own words
 
 
 def _passthrough_at(argv: list[str]) -> int | None:
@@ -298,6 +300,8 @@ def cmd_recent(args) -> int:
 def _memories(args, query: str) -> int:
     from store.search import search
 
+    if getattr(args, "team", False):
+        return _team_memories(args, query)
     conn = _open_db(args.db)
     try:
         rows = search(
@@ -308,6 +312,30 @@ def _memories(args, query: str) -> int:
         conn.close()
     if args.format == "json":
         _print_json([_memory_json(r) for r in rows])
+    elif args.format == "brief":
+        sys.stdout.write(brief_memories(rows, query) + "\n")
+    else:
+        _table_memories(rows, query)
+    return EXIT_OK
+
+
+def _team_memories(args, query: str) -> int:
+    from team.cache import cache_path, open_cache
+    from team.search import search_team
+    from team.settings import team_settings
+
+    conn = _open_db(args.db)
+    team_db = open_cache(readonly=True) if os.path.exists(cache_path()) else None
+    try:
+        rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit, type=args.type)
+    finally:
+        conn.close()
+        if team_db is not None:
+            team_db.close()
+    if note:
+        print(f"memlane: {note[:1].upper() + note[1:]}", file=sys.stderr)
+    if args.format == "json":
+        _print_json([{**_memory_json(r), "author": r.get("author") or None} for r in rows])
     elif args.format == "brief":
         sys.stdout.write(brief_memories(rows, query) + "\n")
     else:
@@ -477,6 +505,15 @@ def cmd_demo(args) -> int:
     return _call(demo.main, args.words)
 
 
+def cmd_team(args) -> int:
+    from tui.commands import team
+
+    words = list(args.words)
+    if not any(w == "--db" or w.startswith("--db=") for w in words):
+        words = ["--db", args.db, *words]
+    return _call(team.main, words)
+
+
 def _call(entry, argv: list[str]) -> int:
     """Another module's `main(argv)`, whose argparse may exit."""
     try:
@@ -505,6 +542,7 @@ _HANDLERS = {
     "search": cmd_search, "recent": cmd_recent, "sessions": cmd_sessions, "stats": cmd_stats,
     "errors": cmd_errors, "forget": cmd_forget, "install": cmd_install, "uninstall": cmd_uninstall,
     "doctor": cmd_doctor, "import": cmd_import, "demo": cmd_demo, "slash": cmd_slash,
+    "team": cmd_team,
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ def _console():
 def _table_memories(rows: list[dict], query: str) -> None:
     from rich.table import Table
 
+    from store.display import inert_line
     from tui.formatting import local_time, snippet_text, type_label
 
     console = _console()
@@ -25,6 +26,9 @@ def _table_memories(rows: list[dict], query: str) -> None:
     table.add_column("when", no_wrap=True)
     table.add_column("type", no_wrap=True)
     table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    team = any("author" in r for r in rows)  # `search --team`: whose memory ("" = this machine's)
+    if team:
+        table.add_column("author", no_wrap=True, max_width=16, overflow="ellipsis")
     table.add_column("memory", ratio=1, overflow="fold")
     for r in rows:
         text = r.get("snippet") if query.strip() else _squash(r.get("content"), 200)
@@ -32,8 +36,10 @@ def _table_memories(rows: list[dict], query: str) -> None:
         body.no_wrap, body.overflow = False, "fold"
         if r.get("file_path"):
             body = _join_text(r["file_path"], body)
-        table.add_row(str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")),
-                      r.get("project_name") or "", body)  # fmt: skip
+        cells = [str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")), r.get("project_name") or ""]
+        if team:
+            cells.append(inert_line(r.get("author") or "you"))
+        table.add_row(*cells, body)
     console.print(table)
 
 
