@@ -517,6 +517,10 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if not ops and not want_context and not backlog:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, name, event, ops, want_context, backlog, config)
+    if name == "SessionEnd":
+        from hooks.team_trigger import start_background_sync
+
+        start_background_sync(config)  # after the session's last writes; never waited for
 
 
 def _with_database(run, name, event, ops, want_context, backlog, config) -> None:

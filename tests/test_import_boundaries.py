@@ -75,3 +75,14 @@ def test_importing_every_command_module_loads_no_textual():
     commands = [f"tui.commands.{m.name}" for m in pkgutil.iter_modules([str(ROOT / "tui" / "commands")])]
     loaded = loaded_after_importing(["corpus", "tui.formatting", *commands])
     assert not {m for m in loaded if _top(m) == "textual"}
+
+
+def test_store_and_hooks_never_import_the_team_package_or_its_driver():
+    """Hooks stay local and fast: the network code lives in team/ and only commands reach it."""
+    bad = [hit for pkg in ("store", "hooks") for hit in imports_in(pkg) if _top(hit[2]) in ("team", "psycopg")]
+    assert bad == []
+
+
+def test_team_imports_only_store_peewee_psycopg_and_the_standard_library():
+    allowed = set(sys.stdlib_module_names) | {"store", "team", "peewee", "playhouse", "psycopg"}
+    assert [hit for hit in imports_in("team") if _top(hit[2]) not in allowed] == []

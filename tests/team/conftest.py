@@ -42,7 +42,7 @@ class TeamServer:
     def url(self, user: str) -> str:
         return self.pg.url(self.name, user)
 
-    def query(self, sql: str, params=()) -> list[tuple]:
+    def query(self, sql: str, params=None) -> list[tuple]:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             return conn.execute(sql, params).fetchall()
 
