@@ -624,8 +624,20 @@ def _prompt_context_output(run, conn, event, config) -> None:
     except Exception as exc:
         run.problem(f"could not search memory for this prompt ({_short(exc)}).")
         return
+    if config.get("team_recall"):
+        block = "\n".join(b for b in (block, _team_recall(run, conn, prompt, event, config)) if b)
     if block:
         _emit(_prompt_output(block))
+
+
+def _team_recall(run, conn, prompt: str, event: dict, config: dict) -> str:
+    try:
+        from hooks.team_recall import team_block
+
+        return team_block(conn, prompt, _text_field(event, "cwd"), event.get("session_id"), config)
+    except Exception as exc:
+        run.problem(f"could not search the team memories for this prompt ({_short(exc)}).")
+        return ""
 
 
 def run_hook(stream=None) -> _Run:

@@ -8,6 +8,8 @@ Everything is resolved at call time (not import time) so tests can point
 - ``log_path()``: ``<home>/memlane.log``.
 - ``spool_dir()``: ``<home>/spool``.
 - ``config_path()``: ``<home>/config.toml``.
+- ``team_db_path()``: ``$MEMLANE_TEAM_DB`` if set, else ``<home>/team.db`` (teammates'
+  memories, written only by `memlane team sync`).
 
 Nothing here creates directories; callers that write do that themselves.
 """
@@ -40,3 +42,10 @@ def spool_dir() -> str:
 
 def config_path() -> str:
     return os.path.join(memlane_home(), "config.toml")
+
+
+def team_db_path() -> str:
+    env = os.environ.get("MEMLANE_TEAM_DB")
+    if env:
+        return os.path.expanduser(env)
+    return os.path.join(memlane_home(), "team.db")

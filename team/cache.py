@@ -18,7 +18,7 @@ import sqlite3
 import uuid
 
 from store import db
-from store.paths import memlane_home
+from store.paths import team_db_path
 from store.writer import content_hash
 
 CACHE_DDL = [
@@ -36,7 +36,7 @@ ORIGIN_KEY = "team_origin"
 
 
 def cache_path() -> str:
-    return os.environ.get("MEMLANE_TEAM_DB") or os.path.join(memlane_home(), "team.db")
+    return team_db_path()
 
 
 def open_cache(path: str | None = None, *, readonly: bool = False) -> sqlite3.Connection:

@@ -1,0 +1,56 @@
+"""Per-prompt recall from the team cache (`team_recall = true`): teammates' memories, with their author.
+
+The cache (`store.paths.team_db_path()`, written by `memlane team sync`) is a
+local SQLite file: nothing here touches the network.  The rule is the local
+one (`hooks.context.relevant_memories`), restricted to the project of the
+same name on the teammate's machine (their paths differ from ours).
+"""
+
+from __future__ import annotations
+
+import os
+
+TITLE = "## From your team"
+
+
+def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, config: dict) -> str:
+    """The team block for this prompt ('' when off, no cache yet, or nothing clearly matches)."""
+    from hooks.context import (
+        DEFAULT_MAX_CHARS,
+        HARD_CAP_CHARS,
+        _assemble,
+        _clamp,
+        _date,
+        _item,
+        fit,
+        max_inject,
+        relevant_memories,
+        session_project,
+    )
+    from store import db
+    from store.paths import team_db_path
+
+    limit = max_inject(config)
+    path = team_db_path()
+    if not config.get("team_recall") or limit <= 0 or not os.path.exists(path):
+        return ""
+    _project, project_name = session_project(conn, session_id, cwd)
+    team = db.connect(path, readonly=True)
+    try:
+        hits = relevant_memories(team, prompt, project=None, session_id=None, limit=limit * 4)
+        if project_name:
+            hits = [h for h in hits if h.get("project_name") == project_name]
+        hits = hits[:limit]
+        ids = [h["id"] for h in hits]
+        authors = dict(team.execute(
+            f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({', '.join('?' for _ in ids)})", ids
+        )) if ids else {}  # fmt: skip
+    finally:
+        team.close()
+    lines = []
+    for hit in hits:
+        prefix = (f"- [{_date(hit.get('created_at'))}] [{fit(hit.get('type') or 'memory', 20)}] "
+                  f"[by {fit(authors.get(hit['id']) or '?', 40)}] ")  # fmt: skip
+        lines.append(_item(prefix, hit.get("snippet") or hit.get("content")))
+    max_chars = _clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    return _assemble(project_name, [(TITLE, lines)], max_chars)
