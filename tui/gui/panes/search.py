@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
+from store.display import inert_line
 from store.queries import tool_names
 from store.search import count_hits
 from tui.formatting import (
@@ -36,6 +37,7 @@ from tui.formatting import (
 from tui.gui import messages
 from tui.gui.panes import is_showing
 from tui.gui.store_client import StoreClient
+from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 
@@ -51,6 +53,7 @@ class SearchPane(Widget):
         Binding("escape", "focus_results", "Results", show=False, id="search.results"),
         Binding("down", "focus_results", "Results", show=False, id="search.down"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
+        Binding("t", "toggle_scope", "Team", id="search.team"),  # shown once a team sync ran
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -70,6 +73,8 @@ class SearchPane(Widget):
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
         self.last_results: messages.SearchResults | None = None
+        self.team = TeamScope()
+        self.team_scope = False  # this machine's memories, or these and the team's
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -96,13 +101,25 @@ class SearchPane(Widget):
     def on_mount(self) -> None:
         if not self.app.config.cursor_blink:
             self.query_input.cursor_blink = False
-        table = self.table
-        table.add_column("When", key="when", width=12)
-        table.add_column("Project", key="project", width=12)
-        table.add_column("Type", key="type", width=7)
-        table.add_flex_column("Match", key="match", min_width=16)
+        self._add_columns(self.table)
         self._load_projects()
         self._read_tools()
+        self.run_search()
+
+    def _add_columns(self, table: PagedTable) -> None:
+        table.add_column("When", key="when", width=12)
+        table.add_column("Project", key="project", width=12)
+        if self.team_scope:
+            table.add_column("Author", key="author", width=10)
+        table.add_column("Type", key="type", width=7)
+        table.add_flex_column("Match", key="match", min_width=16)
+
+    def action_toggle_scope(self) -> None:
+        """Local only <-> local and the team cache (with an Author column)."""
+        self.team_scope = not self.team_scope
+        self.table.reset()
+        self.table.clear(columns=True)
+        self._add_columns(self.table)
         self.run_search()
 
     def focus_default(self) -> None:
@@ -166,9 +183,15 @@ class SearchPane(Widget):
         total = -1
         try:
             if offset is None:
-                total = self.store.run(count_hits, query, **filters)
+                if self.team_scope:
+                    total = self.team.count(self.store, query, **filters)
+                else:
+                    total = self.store.run(count_hits, query, **filters)
                 offset = max(0, total - limit)
-            rows = self.store.search(query, limit=limit + 1, offset=offset, depth=depth, **filters)
+            if self.team_scope:
+                rows = self.team.search(self.store, query, limit=limit + 1, offset=offset, depth=depth, **filters)
+            else:
+                rows = self.store.search(query, limit=limit + 1, offset=offset, depth=depth, **filters)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             rows, offset = [], offset or 0
@@ -187,15 +210,17 @@ class SearchPane(Widget):
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
-            key = str(hit["id"])
-            self._hits[key] = {"id": hit["id"], "session_id": hit["session_id"]}
+            key = hit.get("row_key") or str(hit["id"])
+            if key == str(hit["id"]):  # a teammate's memory has no timeline on this machine
+                self._hits[key] = {"id": hit["id"], "session_id": hit["session_id"]}
             error = hit.get("type") == "error"
-            rows.append((key, (
-                cell(local_time(hit.get("created_at"), tz, now=now), "dim"),
-                cell(hit.get("project_name") or "—", "bold"),
-                type_label(hit.get("type")),
-                snippet_text(hit.get("snippet"), base_style="red" if error else ""),
-            )))  # fmt: skip
+            cells = [cell(local_time(hit.get("created_at"), tz, now=now), "dim"),
+                     cell(hit.get("project_name") or "—", "bold")]  # fmt: skip
+            if self.team_scope:
+                cells.append(cell(inert_line(hit.get("author") or "you"), "" if hit.get("author") else "dim"))
+            cells += [type_label(hit.get("type")),
+                      snippet_text(hit.get("snippet"), base_style="red" if error else "")]  # fmt: skip
+            rows.append((key, tuple(cells)))
         table = self.table
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
@@ -214,6 +239,9 @@ class SearchPane(Widget):
         shown = self._hits_seen
         more = "" if self._hits_counted else "+"
         status = self.query_one("#search-status", Label)
+        if self.team_scope:
+            status.update(Text.assemble(("Team + local", "bold"), " · ", self._status_text(message, shown, more)))
+            return
         if not message.query.strip():
             status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
         elif shown == 0:
@@ -223,6 +251,11 @@ class SearchPane(Widget):
             noun = "match" if shown == 1 else "matches"
             timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
             status.update(f"{number(shown)}{more} {noun}{timing}")
+
+    def _status_text(self, message: messages.SearchResults, shown: int, more: str) -> str:
+        if not message.query.strip():
+            return "newest memories, yours and your team's (as of the last `memlane team sync`)"
+        return f"{number(shown)}{more} {'match' if shown == 1 else 'matches'}"
 
     def _any_filter(self) -> bool:
         return any(v is not None for v in self.filters.values())
@@ -272,6 +305,8 @@ class SearchPane(Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear_filters":
             return self._any_filter()
+        if action == "toggle_scope":
+            return self.team_scope or self.team.available()
         if action == "focus_results":
             return self.query_input.has_focus and self.table.row_count > 0
         return True
