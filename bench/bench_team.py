@@ -60,7 +60,7 @@ def grow(url: str, target: int) -> float:
                 " SELECT owner, author, 'copy-' || %s, local_id, session_id || '-' || %s, tool_name, type, project,"
                 " project_name, file_path, content, tags, importance, created_at"
                 " FROM team_memory WHERE origin NOT LIKE 'copy-%%' ORDER BY id LIMIT %s",
-                (round_, round_, take),
+                (have, round_, take),  # `have`: a fresh origin on every call, so local ids never clash
             )
             have += take
         pg.execute("VACUUM ANALYZE team_memory")
