@@ -74,21 +74,24 @@ def set_state(cache: sqlite3.Connection, key: str, value) -> None:
 
 def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cursor) -> int:
     """Store teammates' memories and the pull cursor in one transaction; returns how many were new."""
-    added = 0
     with db.write(cache):
-        for r in rows:
-            cur = cache.execute(
-                "INSERT OR IGNORE INTO memory (id, session_id, tool_name, type, project, project_name,"
-                " file_path, content, tags, importance, content_hash, created_at, source)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'team')",
-                (r["id"], r["session_id"], r["tool_name"], r["type"], r["project"], r["project_name"],
-                 r["file_path"], r["content"], r["tags"], r["importance"],
-                 content_hash(r["type"], r["tool_name"], r["file_path"], r["content"]), r["created_at"]),
-            )  # fmt: skip
-            if cur.rowcount:
-                added += 1
-                cache.execute("INSERT OR REPLACE INTO team_author (memory_id, author, origin) VALUES (?, ?, ?)",
-                              (r["id"], r["author"], r["origin"]))  # fmt: skip
+        before = cache.total_changes
+        cache.executemany(
+            "INSERT OR IGNORE INTO memory (id, session_id, tool_name, type, project, project_name,"
+            " file_path, content, tags, importance, content_hash, created_at, source)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'team')",
+            [(r["id"], r["session_id"], r["tool_name"], r["type"], r["project"], r["project_name"],
+              r["file_path"], r["content"], r["tags"], r["importance"],
+              content_hash(r["type"], r["tool_name"], r["file_path"], r["content"]), r["created_at"])
+             for r in rows],
+        )  # fmt: skip
+        # total_changes also counts the FTS and session-counter triggers' rows: count the memories.
+        added = cache.execute(
+            f"SELECT count(*) FROM memory WHERE id IN ({', '.join('?' for _ in rows)}) "
+            "AND id NOT IN (SELECT memory_id FROM team_author)", [r["id"] for r in rows]
+        ).fetchone()[0] if rows and cache.total_changes != before else 0
+        cache.executemany("INSERT OR IGNORE INTO team_author (memory_id, author, origin) VALUES (?, ?, ?)",
+                          [(r["id"], r["author"], r["origin"]) for r in rows])  # fmt: skip
         set_state(cache, cursor_key, list(cursor))
     return added
 
