@@ -140,3 +140,12 @@ def test_team_sync_without_a_url_says_team_sharing_is_off(tmp_path, monkeypatch,
     assert main(["team", "sync"]) == 1
     assert "Team sharing is off: set [team] url" in capsys.readouterr().err
     assert not os.path.exists(tmp_path / "team.db")
+
+
+def test_brief_output_names_the_author(homes, capsys):
+    a, b = homes
+    a.remember(["the flaky checkout test waits on redis"])
+    a.run(capsys, "team", "sync")
+    b.run(capsys, "team", "sync")
+    code, out, _ = b.run(capsys, "search", "--team", "flaky checkout", "--format", "brief")
+    assert code == 0 and "(by dana)" in out and "flaky checkout test waits on redis" in out

@@ -39,6 +39,10 @@ def brief_memories(rows: list[dict], query: str = "") -> str:
     lines = [head + ":"]
     for r in rows:
         where = " ".join(x for x in (r.get("project_name"), r.get("file_path")) if x)
+        if r.get("author"):  # `search --team`: a teammate's memory
+            from store.display import inert_line
+
+            where += f" (by {inert_line(r['author'])})"
         lines.append(f"#{r['id']} {_when(r.get('created_at'))} [{r.get('type')}] {where}".rstrip())
         body = plain(r.get("snippet")) if query.strip() and r.get("snippet") else r.get("content")
         lines.append("  " + _squash(body, BRIEF_CONTENT_CHARS))
