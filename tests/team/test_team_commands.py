@@ -149,3 +149,20 @@ def test_brief_output_names_the_author(homes, capsys):
     b.run(capsys, "team", "sync")
     code, out, _ = b.run(capsys, "search", "--team", "flaky checkout", "--format", "brief")
     assert code == 0 and "(by dana)" in out and "flaky checkout test waits on redis" in out
+
+
+def test_team_init_creates_then_reports_up_to_date_and_a_writer_cannot_init(pg_server, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path))
+    url = pg_server.create_database("init_by_command")
+    monkeypatch.setenv("MEMLANE_TEAM_URL", url)
+    assert main(["team", "init"]) == 0
+    assert "schema 0 -> 1" in capsys.readouterr().out
+    assert main(["team", "init"]) == 0
+    assert "is up to date (schema 1)" in capsys.readouterr().out
+
+    other = pg_server.create_database("init_by_writer")
+    monkeypatch.setenv("MEMLANE_TEAM_URL", other.replace(pg_server.superuser + "@", "lee@"))
+    assert main(["team", "init"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("memlane: Setting up postgresql://127.0.0.1:") and "it was left as it was." in err
+    assert err.count("\n") == 1
