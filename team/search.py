@@ -198,6 +198,8 @@ def search_team(local: sqlite3.Connection, team_db: sqlite3.Connection | None, s
         if pg is not None:
             try:
                 team_hits = search_server(pg, query, origin=cache.origin(local), type=type, limit=limit, marks=marks)
+            except psycopg.Error as exc:
+                note = server.describe(exc, settings["url"]) + " Showing the team memories synced before."
             finally:
                 pg.close()
     else:

@@ -27,6 +27,18 @@ class TeamUnavailable(TeamError):
     """The server cannot be reached (down, wrong address, refused login)."""
 
 
+def describe(exc: psycopg.Error, url: str) -> str:
+    """One sentence for a server error met after connecting."""
+    reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return (f"the team server {where(url)} refused this role ({reason}); an admin grants it "
+                "memlane_writer (see the README's team setup).")
+    if isinstance(exc, psycopg.OperationalError):
+        return (f"the connection to the team server {where(url)} was lost ({reason}); run "
+                "`memlane team sync` again: it continues where it stopped.")
+    return f"the team server {where(url)} answered with an error ({reason})."
+
+
 def where(url: str) -> str:
     """The server's address without any password, for messages."""
     return re.sub(r"//[^@/]*@", "//", url).split("?")[0]

@@ -166,3 +166,15 @@ def test_team_init_creates_then_reports_up_to_date_and_a_writer_cannot_init(pg_s
     err = capsys.readouterr().err
     assert err.startswith("memlane: Setting up postgresql://127.0.0.1:") and "it was left as it was." in err
     assert err.count("\n") == 1
+
+
+def test_a_role_without_memlane_writer_is_told_what_to_ask_for(homes, team_server, pg_server, capsys):
+    a, _b = homes
+    pg_server.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stranger') "
+                      "THEN CREATE ROLE stranger LOGIN; END IF; END $$")  # fmt: skip
+    (a.folder / "config.toml").write_text(f'[team]\nurl = "{team_server.url("stranger")}"\nprojects = ["/work/*"]\n')
+    a.remember(["a memory the stranger may not push"])
+    code, out, err = a.run(capsys, "team", "sync")
+    assert code == 1 and out == ""
+    assert err.startswith("memlane: The team server") and "refused this role" in err and "memlane_writer" in err
+    assert err.count("\n") == 1

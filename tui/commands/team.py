@@ -41,10 +41,14 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = team_settings()
     handler = {"sync": cmd_sync, "status": cmd_status, "forget": cmd_forget, "init": cmd_init}[args.action]
+    import psycopg
+
     try:
         return handler(args, settings)
     except (server.TeamError, StoreError) as exc:
         return _fail(str(exc), quiet=getattr(args, "quiet", False))
+    except psycopg.Error as exc:
+        return _fail(server.describe(exc, settings["url"]), quiet=getattr(args, "quiet", False))
 
 
 def _fail(message: str, *, quiet: bool = False) -> int:
