@@ -114,3 +114,33 @@ def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def test_a_redaction_replaces_the_shared_copy_everywhere(machines, team_server):
+    from store.forget import redact
+
+    dana, lee = machines
+    [memory_id] = dana.remember(["deploy with token hunter2-secret-value please"])
+    dana.sync()
+    lee.sync()
+    assert redact(dana.local, memory_id, pattern=r"hunter2-\S+") == 1
+    report = dana.sync()
+    assert report["withdrawn"] == 0 and report["pushed"] == 0
+    assert team_server.query("SELECT content FROM team_memory") == [("deploy with token [REDACTED] please",)]
+    lee.sync()
+    assert lee.cached() == ["deploy with token [REDACTED] please"]
+    raw = b"".join(p.read_bytes() for p in lee.folder.iterdir() if p.name.startswith("team.db"))
+    assert b"hunter2" not in raw
+
+
+def test_unsharing_a_project_withdraws_its_memories(machines, team_server):
+    dana, lee = machines
+    dana.remember(["shop api note"], project="/work/shop-api")
+    dana.remember(["shop web note"], project="/work/shop-web")
+    dana.sync()
+    lee.sync()
+    dana.settings["projects"] = ["/work/shop-web"]
+    assert dana.sync()["withdrawn"] == 1
+    assert team_server.query("SELECT content FROM team_memory") == [("shop web note",)]
+    lee.sync()
+    assert lee.cached() == ["shop web note"]
