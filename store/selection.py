@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from store.forget import select_ids
+from store.forget import Forgotten, forget, select_ids
 from store.writer import normalise_timestamp
 
 ROW_COLUMNS = (
@@ -117,6 +117,15 @@ def selected_ids(
     if problem or kwargs is None:
         return [], problem
     return list(reversed(select_ids(conn, **kwargs))), ""
+
+
+def forget_selected(conn: sqlite3.Connection, criteria: Criteria, now: datetime) -> Forgotten:
+    """The one forget for what a person selected (the Cleanup pane; `memlane forget`):
+    the memories are chosen again inside the forget's own transaction."""
+    kwargs, problem = resolve_criteria(conn, criteria, now)
+    if problem or kwargs is None:
+        return Forgotten(0, 0, True)
+    return forget(conn, **kwargs)
 
 
 def matching_projects(conn: sqlite3.Connection, typed: str) -> list[str]:
