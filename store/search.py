@@ -307,6 +307,31 @@ def search(
     return hits
 
 
+def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int | None = None,
+                offset: int | None = 0, limit: int = 20, **filters) -> tuple[int, list[dict], dict]:  # fmt: skip
+    """One page for a list that scrolls through a search: (where the page starts in the
+    whole list, its hits, `search_summary`).  By keyset (`after_id`: the page after
+    that hit), by `offset`, or (offset None) the last page.  All come from the one
+    ranking, so the summary's total is exactly what paging delivers."""
+    summary = search_summary(conn, query, **filters)
+    limit = max(0, min(int(limit), 500))
+    if after_id is not None and query_terms(query):
+        order = ranking(conn, query_terms(query), Filters(**_filter_args(filters)))
+        start = order.position_after(int(after_id))
+        if start is None:  # the hit is gone (forgotten): carry on from the offset given
+            start = offset or 0
+    elif offset is None:
+        start = max(0, summary["total"] - limit)
+    else:
+        start = max(0, int(offset))
+    return start, search(conn, query, offset=start, limit=limit, **filters), summary
+
+
+def _filter_args(filters: dict) -> dict:
+    names = ("project", "session", "type", "tool", "min_importance", "since", "until", "exclude_session")
+    return {k: v for k, v in filters.items() if k in names}
+
+
 def count_hits(
     conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
     tool=None, min_importance: int | None = None, since: str | None = None,
