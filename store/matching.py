@@ -78,7 +78,8 @@ def query_terms(query: object) -> list[str]:
     text = "".join(ch if ch.isprintable() or ch in " \t\n" else " " for ch in query[:MAX_QUERY_CHARS])
     raw = []
     for piece in text.split():
-        piece = unicodedata.normalize("NFC", piece.strip(_EDGE_PUNCT).lstrip("-+").lower())
+        # Turkish İ lowercases to i + a combining dot, which would split the word.
+        piece = unicodedata.normalize("NFC", piece.strip(_EDGE_PUNCT).lstrip("-+").lower()).replace("i\u0307", "i")
         if piece and (_TOKEN.search(piece) or not piece.isascii()):  # emoji are literal terms
             raw.append(piece)
     terms: list[str] = []
