@@ -21,6 +21,7 @@ from store.db import StoreError
 from store.display import inert_line
 from store.forget import forget_log, redact
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
+from tui.commands.cli import drain_spool
 from tui.formatting import TYPE_LABELS, local_time, number
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
@@ -265,7 +266,7 @@ class CleanupPane(Widget):
     @work(thread=True, exclusive=True, group="cleanup-write")
     def _forget(self, criteria: Criteria, confirmed: int) -> None:
         try:
-            done = self.store.run(forget_selected, criteria, self.app.now())
+            done = self.store.run(forget_selected, criteria, self.app.now(), drain_spool)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
