@@ -225,23 +225,32 @@ def plan_terms(conn: sqlite3.Connection, terms: list[str]) -> list[TermPlan]:
     return plans
 
 
-def _driver_sql(plans: list[TermPlan], filters: Filters) -> tuple[str, list[object], str]:
-    """The keyset query (without its `< ?`, order and limit) and the id column it pages on."""
+_FACTS = ", {relevance}, m.importance, julianday(m.created_at)"
+
+
+def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) -> tuple[str, list[object], str]:
+    """The keyset query (without its `< ?`, order and limit) and the id column it pages on.
+    `facts`: each row also carries (bm25 relevance or NULL, importance, julian day created)."""
     words = [p for p in plans if p.route == "words"]
     trigrams = [p for p in plans if p.route == "trigram"]
     params: list[object] = []
+    extra = ""
     if words:
-        sql = ("SELECT m.id FROM memory_words JOIN memory m ON m.id = memory_words.rowid "
+        if facts:
+            extra = _FACTS.format(relevance="-bm25(memory_words, 1.0, 2.0, 1.5)")
+        sql = (f"SELECT m.id{extra} FROM memory_words JOIN memory m ON m.id = memory_words.rowid "
                "WHERE memory_words MATCH ?")  # fmt: skip
         params.append(" AND ".join(p.match for p in words))
         key = "memory_words.rowid"
     elif trigrams:
-        sql = ("SELECT m.id FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
                "WHERE memory_trigrams MATCH ?")  # fmt: skip
         params.append(" AND ".join(p.match for p in trigrams))
         key = "memory_trigrams.rowid"
     else:
-        sql, key = "SELECT m.id FROM memory m WHERE 1", "m.id"
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        sql, key = f"SELECT m.id{extra} FROM memory m WHERE 1", "m.id"
     sql += filters.sql
     params += filters.params
     for plan in plans:
@@ -254,14 +263,15 @@ def _driver_sql(plans: list[TermPlan], filters: Filters) -> tuple[str, list[obje
 
 def iter_match_chunks(
     conn: sqlite3.Connection, terms: list[str], filters: Filters, *, chunk: int = CHUNK,
-    plans: list[TermPlan] | None = None,
+    plans: list[TermPlan] | None = None, below: int | None = None,
 ) -> Iterator[list[int]]:  # fmt: skip
-    """Every memory matching every term and the filters, newest first, `chunk` ids at a time."""
+    """Every memory matching every term and the filters, newest first, `chunk` ids at a
+    time (only ids below `below`, when given)."""
     if not terms:
         return
     plans = plans if plans is not None else plan_terms(conn, terms)
     sql, params, key = _driver_sql(plans, filters)
-    last: int | None = None
+    last: int | None = below
     while True:
         step_sql = sql + (f" AND {key} < ?" if last is not None else "") + f" ORDER BY {key} DESC LIMIT ?"
         step_params = params + ([last] if last is not None else []) + [chunk]
@@ -273,11 +283,17 @@ def iter_match_chunks(
         last = ids[-1]
 
 
-def match_ids(conn: sqlite3.Connection, terms: list[str], filters: Filters | None = None) -> list[int]:
-    """The complete selection for already parsed terms, newest first."""
+def match_ids(conn: sqlite3.Connection, terms: list[str], filters: Filters | None = None, *,
+              plans: list[TermPlan] | None = None, below: int | None = None,
+              limit: int | None = None) -> list[int]:  # fmt: skip
+    """The complete selection for already parsed terms, newest first (the newest
+    `limit` of it, when given)."""
     found: list[int] = []
-    for ids in iter_match_chunks(conn, terms, filters or Filters()):
+    chunk = CHUNK if limit is None else min(CHUNK, limit)
+    for ids in iter_match_chunks(conn, terms, filters or Filters(), chunk=chunk, plans=plans, below=below):
         found += ids
+        if limit is not None and len(found) >= limit:
+            return found[:limit]
     return found
 
 
@@ -291,10 +307,12 @@ def select_matching(conn: sqlite3.Connection, query: object, **filters) -> list[
     return match_ids(conn, terms, Filters(**filters))
 
 
-def term_ids(conn: sqlite3.Connection, plan: TermPlan, filters: Filters, limit: int) -> list[int]:
-    """The newest `limit` memories matching one term (search's "most terms" fallback)."""
-    sql, params, key = _driver_sql([plan], filters)
-    return [row[0] for row in conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit])]
+def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters,
+                      limit: int) -> list[tuple[int, float | None, int, float]]:  # fmt: skip
+    """The newest `limit` memories matching every planned term, each as (id, bm25
+    relevance or None, importance, julian day created): what ranking needs, in one query."""
+    sql, params, key = _driver_sql(plans, filters, facts=True)
+    return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
 
 
 def chunks(items: list, size: int = IN_CHUNK):

@@ -10,8 +10,10 @@ first does.
 How far ranking goes: the newest RANK_POOL matches are scored and come first,
 best first; every older match follows, newest first (`Ranking.ranked` says
 where, and the Search pane says so).  Scoring every match of a term with 100k
-matches by bm25 costs 100 ms per 25k matches and grows with them; the newest
-thousand cost ~10 ms at any size, and recency is part of the score anyway.
+matches by bm25 costs ~100 ms per 25k matches and grows with them; the newest
+500 come from one query (bm25, importance and age read with the ids) at any
+size, and recency is part of the score anyway.  The older matches are read only
+when a page or the count reaches them.
 Score = text relevance (bm25) x importance x recency.
 
 When no memory matches every term of a query of several, the memories matching
@@ -26,6 +28,7 @@ import re
 import sqlite3
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from store.db import dicts
@@ -36,15 +39,15 @@ from store.matching import (  # noqa: F401  (query_terms: re-exported for caller
     chunks,
     fts_quote,
     match_ids,
+    newest_with_facts,
     plan_term,
     plan_terms,
     query_terms,
-    term_ids,
     trigram_match,
 )
 
 CANDIDATES_PER_TERM = 400
-RANK_POOL = 1000  # the newest matches scored; older ones follow by date
+RANK_POOL = 500  # the newest matches scored (the largest page search gives); older ones follow by date
 HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
 SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
@@ -53,15 +56,34 @@ _CACHED_RANKINGS = 8  # per connection
 
 @dataclass
 class Ranking:
-    """One query's whole order: `ids` best first, `ranked` of them by score (the rest
-    newest first), `all_terms` False when these match most terms, not all."""
+    """One query's whole order: the `head` (the newest RANK_POOL matches, best first by
+    score), then every older match newest first.  The older ones are read only when a
+    page or the count needs them (`rest`), so a first page costs the same for a term
+    with 100 matches as for one with 100k.  `all_terms` False: these match most
+    terms, not all (and the head is the whole list)."""
 
-    ids: list[int]
-    ranked: int
+    head: list[int]
     all_terms: bool
     scores: dict[int, float] = field(default_factory=dict)
     matched: dict[int, int] = field(default_factory=dict)
+    rest: Callable[[], list[int]] | None = None  # the older matches, newest first
+    _ids: list[int] | None = None
     _positions: dict[int, int] | None = None
+
+    @property
+    def ranked(self) -> int:
+        return len(self.head)
+
+    @property
+    def ids(self) -> list[int]:
+        if self._ids is None:
+            self._ids = self.head + (self.rest() if self.rest is not None else [])
+        return self._ids
+
+    def page(self, offset: int, limit: int) -> list[int]:
+        if offset + limit <= len(self.head):
+            return self.head[offset : offset + limit]
+        return self.ids[offset : offset + limit]
 
     def position_after(self, memory_id: int) -> int | None:
         """Where the page after `memory_id` starts (keyset paging), None if it is gone."""
@@ -102,92 +124,62 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
 
 def _rank(conn, terms: list[str], filters: Filters) -> Ranking:
     plans = plan_terms(conn, terms)
-    every = match_ids(conn, terms, filters) if plans else []
-    if every:
-        return _rank_all_terms(conn, plans, filters, every)
+    newest = newest_with_facts(conn, plans, filters, RANK_POOL + 1) if plans else []
+    if newest:
+        return _rank_all_terms(conn, terms, plans, filters, newest)
     if len(terms) > 1:
         return _rank_most_terms(conn, plans, filters)
-    return Ranking([], 0, True)
+    return Ranking([], True)
 
 
-def _word_match(plans) -> str:
-    return " AND ".join(p.match for p in plans if p.route == "words")
+def _score(n_matched: int, n_terms: int, rel: float | None, top_relevance: float,
+           importance: int | None, created_at: float | None, today: float) -> float:  # fmt: skip
+    coverage = n_matched / n_terms
+    rel = (top_relevance / 2 if rel is None else rel) / top_relevance
+    weight = 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+    age = max(0.0, today - (created_at or today))
+    recency = 0.6 + 0.4 * math.exp(-age / 30.0)
+    return coverage * (0.5 + 0.5 * rel) * weight * recency
 
 
-def _relevance(conn, match: str, ids: list[int]) -> dict[int, float]:
-    """bm25 relevance (higher is better) of these memories for a word-index MATCH.
-
-    One pass over the rowid range they span: FTS5 seeks a rowid range, but
-    `rowid IN (...)` makes it read the whole doclist once per statement (1.2 s
-    for 500 ids of a term with 25k matches)."""
-    found: dict[int, float] = {}
-    if not match or not ids:
-        return found
-    wanted = set(ids)
-    for memory_id, bm25 in conn.execute(
-        "SELECT rowid, bm25(memory_words, 1.0, 2.0, 1.5) FROM memory_words "
-        "WHERE memory_words MATCH ? AND rowid BETWEEN ? AND ?",
-        (match, min(wanted), max(wanted)),
-    ):
-        if memory_id in wanted:
-            found[memory_id] = -bm25
-    return found
-
-
-def _facts(conn, ids: list[int]) -> dict[int, tuple]:
-    """(importance, julian day created) of these memories."""
-    facts = {}
-    for chunk in chunks(ids):
-        marks = ", ".join("?" for _ in chunk)
-        for memory_id, importance, created in conn.execute(
-            f"SELECT id, importance, julianday(created_at) FROM memory WHERE id IN ({marks})", chunk
-        ):
-            facts[memory_id] = (importance, created)
-    return facts
-
-
-def _scores(conn, pool: list[int], matched: dict[int, int] | None, n_terms: int,
-            relevance: dict[int, float]) -> dict[int, float]:  # fmt: skip
-    facts = _facts(conn, pool)
-    top_relevance = max((relevance.get(i, 0.0) for i in pool), default=0.0) or 1.0
+def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -> Ranking:
+    pool = newest[:RANK_POOL]
+    top_relevance = max((r[1] or 0.0 for r in pool), default=0.0) or 1.0
     today = conn.execute("SELECT julianday('now')").fetchone()[0]
-    scores = {}
-    for memory_id in pool:
-        importance, created_at = facts.get(memory_id, (1, today))
-        coverage = (matched[memory_id] / n_terms) if matched else 1.0
-        rel = relevance.get(memory_id, top_relevance / 2) / top_relevance
-        weight = 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
-        age = max(0.0, today - (created_at or today))
-        recency = 0.6 + 0.4 * math.exp(-age / 30.0)
-        scores[memory_id] = coverage * (0.5 + 0.5 * rel) * weight * recency
-    return scores
+    n = len(plans)
+    scores = {i: _score(n, n, rel, top_relevance, imp, created, today) for i, rel, imp, created in pool}
+    head = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
+    rest = None
+    if len(newest) > RANK_POOL:
+        below = pool[-1][0]
 
+        def rest() -> list[int]:
+            return match_ids(conn, terms, filters, plans=plans, below=below)
 
-def _rank_all_terms(conn, plans, filters: Filters, every: list[int]) -> Ranking:
-    pool = every[:RANK_POOL]
-    match = _word_match(plans)
-    scores = _scores(conn, pool, None, len(plans), _relevance(conn, match, pool))
-    ordered = sorted(pool, key=lambda i: (scores[i], i), reverse=True)
-    return Ranking(ordered + every[RANK_POOL:], len(pool), True, scores)
+    return Ranking(head, True, scores, rest=rest)
 
 
 def _rank_most_terms(conn, plans, filters: Filters) -> Ranking:
+    """No memory matches every term: those matching most of them (at least half), from
+    each term's newest CANDIDATES_PER_TERM matches, best first."""
     matched: dict[int, int] = {}
+    relevance: dict[int, float] = {}
+    facts: dict[int, tuple] = {}
     for plan in plans:
-        for memory_id in term_ids(conn, plan, filters, CANDIDATES_PER_TERM):
+        for memory_id, rel, importance, created in newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM):
             matched[memory_id] = matched.get(memory_id, 0) + 1
+            facts[memory_id] = (importance, created)
+            if rel is not None:
+                relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
     if not matched:
-        return Ranking([], 0, False)
+        return Ranking([], False)
     needed = max(1, math.ceil(len(plans) / 2))
     pool = [i for i, n in matched.items() if n >= needed]
-    words = [p for p in plans if p.route == "words"]
-    relevance: dict[int, float] = {}
-    for plan in words:  # relevance summed over the terms each memory holds
-        for memory_id, rel in _relevance(conn, plan.match, pool).items():
-            relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
-    scores = _scores(conn, pool, matched, len(plans), relevance)
+    top_relevance = max((relevance.get(i, 0.0) for i in pool), default=0.0) or 1.0
+    today = conn.execute("SELECT julianday('now')").fetchone()[0]
+    scores = {i: _score(matched[i], len(plans), relevance.get(i), top_relevance, *facts[i], today) for i in pool}
     ordered = sorted(pool, key=lambda i: (matched[i], scores[i], i), reverse=True)
-    return Ranking(ordered, len(ordered), False, scores, {i: matched[i] for i in ordered})
+    return Ranking(ordered, False, scores, {i: matched[i] for i in ordered})
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:
@@ -285,7 +277,7 @@ def search(
         offset = order.position_after(int(after_id))
         if offset is None:
             return []
-    page = order.ids[offset : offset + limit]
+    page = order.page(offset, limit)
     rows = _rows(conn, page)
     hits = []
     for memory_id in page:
