@@ -16,18 +16,18 @@ import time
 
 import psycopg
 
-from store.search import HIGHLIGHT, LIKE_WINDOW, _snippet, _term_plan, query_terms
+from store.matching import _TOKEN, _UNSPACED, _has_case, query_terms
+from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, _snippet
 from store.search import search as local_search
 from team import cache, server
 from team.server_migrate import SUBSTRING_EXPRESSION
 
-CANDIDATES_PER_TERM = 400
 RANK_WEIGHTS = "{0.5, 0.5, 0.75, 1.0}"  # D content, B file path, A tags: as the local bm25 weights
 HIT_COLUMNS = ("id", "author", "session_id", "tool_name", "type", "project", "project_name",
                "file_path", "content", "tags", "importance", "created_at")  # fmt: skip
 
 
-def _like_escape(term: str) -> str:
+def _like_pattern(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
@@ -44,86 +44,80 @@ class _Filters:
                 self.params.append([str(v) for v in values])
 
 
-def _words(pg, tsquery_sql: str, query_param: str, filters: _Filters, literal: str | None, limit: int):
+class _Plan:
+    """How the server finds one term, routed as `store.matching.plan_term` routes it:
+    `sql` a condition on team_memory, `params` its values, `words` the plain text for
+    ts_rank (None: a substring term, no relevance)."""
+
+    def __init__(self, sql: str, params: list, words: str | None):
+        self.sql, self.params, self.words = sql, params, words
+
+
+def _exists(pg, sql: str, params: list) -> bool:
+    return pg.execute(f"SELECT 1 FROM team_memory WHERE {sql} LIMIT 1", params).fetchone() is not None
+
+
+def _substring_plan(term: str) -> _Plan:
+    # Scripts without case (Hangul, digits) compare bytes with LIKE, many times faster than ILIKE.
+    like = "ILIKE" if _has_case(term) else "LIKE"
+    return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
+
+
+def _plan(pg, term: str) -> _Plan:
+    tokens = _TOKEN.findall(term)
+    if len(tokens) == 1 and tokens[0] == term and not _UNSPACED.search(term):
+        words = _Plan("tsv @@ plainto_tsquery('memlane', %s)", [term], term)
+        if (len(term) < 3 and term.isascii()) or _exists(pg, words.sql, words.params):
+            return words
+        return _substring_plan(term)
+    if term.isascii() and tokens and max(len(t) for t in tokens) >= 2:
+        phrase = " ".join(tokens)
+        sql = ("(tsv @@ phraseto_tsquery('memlane', %s) AND "
+               "strpos(lower(tags || ' ' || content || ' ' || coalesce(file_path, '')), %s) > 0)")  # fmt: skip
+        if _exists(pg, "tsv @@ phraseto_tsquery('memlane', %s)", [phrase]):
+            return _Plan(sql, [phrase, term], phrase)
+    return _substring_plan(term)
+
+
+def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int) -> list[tuple]:
+    """(id, relevance or None, importance, created_at) of the newest matches of every plan."""
+    where = " AND ".join(p.sql for p in plans)
+    params = [v for p in plans for v in p.params]
+    words = " ".join(p.words for p in plans if p.words)
+    inner = (f"SELECT id, tsv, importance, created_at FROM team_memory WHERE {where}{filters.sql} "
+             "ORDER BY id DESC LIMIT %s")  # fmt: skip
     # Rank only the newest `limit` matches: ts_rank reads each row's whole tsvector.
-    inner = f"SELECT id, tsv, importance, created_at FROM team_memory WHERE tsv @@ {tsquery_sql}" + filters.sql
-    params: list = [query_param, *filters.params]
-    if literal is not None:
-        inner += " AND strpos(lower(tags || ' ' || content || ' ' || coalesce(file_path, '')), %s) > 0"
-        params.append(literal)
-    inner += " ORDER BY id DESC LIMIT %s"
-    sql = f"SELECT s.id, ts_rank('{RANK_WEIGHTS}', s.tsv, {tsquery_sql}), s.importance, s.created_at FROM ({inner}) s"
-    return {r[0]: (r[1], r[2], r[3]) for r in pg.execute(sql, [query_param, *params, limit])}
+    rank = f"ts_rank('{RANK_WEIGHTS}', s.tsv, plainto_tsquery('memlane', %s))" if words else "NULL::real"
+    sql = f"SELECT s.id, {rank}, s.importance, s.created_at FROM ({inner}) s ORDER BY s.id DESC"
+    return pg.execute(sql, ([words] if words else []) + params + filters.params + [limit]).fetchall()
 
 
-def _substrings(pg, term: str, filters: _Filters, limit: int, window: bool = False):
-    # Hangul (and digits, symbols) have no case: LIKE compares bytes, many times faster than ILIKE.
-    like = "LIKE" if term.lower() == term.upper() else "ILIKE"
-    sql = f"SELECT id, importance, created_at FROM team_memory WHERE {SUBSTRING_EXPRESSION} {like} %s"
-    params: list = [_like_escape(term)]
-    if window:  # a 1-2 character term has no trigram: only the newest memories are read
-        sql += " AND id > (SELECT coalesce(max(id), 0) FROM team_memory) - %s"
-        params.append(LIKE_WINDOW)
-    sql += filters.sql + " ORDER BY id DESC LIMIT %s"
-    return {r[0]: (None, r[1], r[2]) for r in pg.execute(sql, [*params, *filters.params, limit])}
-
-
-def _prefix(pg, term: str, filters: _Filters, limit: int):
-    quoted = "'" + term.replace("\\", "\\\\").replace("'", "''") + "':*"  # one quoted lexeme: no syntax
-    return {k: (None, v[1], v[2]) for k, v in
-            _words(pg, "to_tsquery('memlane', %s)", quoted, filters, None, limit).items()}  # fmt: skip
-
-
-def _candidates_for_term(pg, term: str, filters: _Filters, per_term: int):
-    match, literal, fallback = _term_plan(term)
-    found = {}
-    if match:
-        if literal is None:
-            found = _words(pg, "plainto_tsquery('memlane', %s)", term, filters, None, per_term)
-        else:
-            words = " ".join(match.strip('"').replace('""', '"').split())
-            found = _words(pg, "phraseto_tsquery('memlane', %s)", words, filters, literal, per_term)
-    if not found and fallback:
-        if len(term) >= 3:
-            found = _substrings(pg, term, filters, per_term)
-        else:
-            if not term.isascii():
-                found = _prefix(pg, term, filters, per_term)
-            if len(found) < per_term:
-                for k, v in _substrings(pg, term, filters, per_term, window=True).items():
-                    found.setdefault(k, v)
-    return found
-
-
-def _ranked(pg, terms: list[str], filters: _Filters, wanted: int) -> list[tuple[int, float, int]]:
-    per_term = max(CANDIDATES_PER_TERM, wanted)
+def _ranked(pg, terms: list[str], filters: _Filters) -> list[tuple[int, float, int]]:
+    """(terms matched, score, id), best first: every term's matches (the newest RANK_POOL
+    scored), or, when no memory has every term, those with most of them."""
+    plans = [_plan(pg, t) for t in terms]
+    n = len(plans)
+    rows = _newest(pg, plans, filters, RANK_POOL)
+    if rows:
+        top = max((r[1] or 0.0 for r in rows), default=0.0) or 1.0
+        scored = [(n, score(1.0, (top / 2 if r[1] is None else r[1]) / top, r[2], r[3]), r[0]) for r in rows]
+        return sorted(scored, key=lambda x: (x[1], x[2]), reverse=True)
+    if n < 2:
+        return []
     matched: dict[int, int] = {}
     relevance: dict[int, float] = {}
     facts: dict[int, tuple] = {}
-    full = {}
-    if len(terms) > 1 and all(_term_plan(t)[0] and _term_plan(t)[1] is None for t in terms):
-        full = _words(pg, "plainto_tsquery('memlane', %s)", " ".join(terms), filters, None, per_term)
-    for memory_id, (rel, importance, created_at) in full.items():
-        matched[memory_id], facts[memory_id], relevance[memory_id] = len(terms), (importance, created_at), rel
-    if len(full) < wanted:
-        for term in terms:
-            for memory_id, (rel, importance, created_at) in _candidates_for_term(pg, term, filters, per_term).items():
-                if memory_id in full:
-                    continue
-                matched[memory_id] = matched.get(memory_id, 0) + 1
-                facts[memory_id] = (importance, created_at)
-                if rel is not None:
-                    relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
-    if not matched:
-        return []
-    best = max(matched.values())
-    needed = len(terms) if best == len(terms) else max(1, math.ceil(len(terms) / 2))
-    chosen = [i for i, n in matched.items() if n >= needed]
-    top = max((relevance.get(i, 0.0) for i in chosen), default=0.0) or 1.0
-    scored = [(matched[i], score(matched[i] / len(terms), relevance.get(i, top / 2) / top, *facts[i]), i)
-              for i in chosen]  # fmt: skip
-    scored.sort(reverse=True)
-    return scored
+    for plan in plans:
+        for memory_id, rel, importance, created_at in _newest(pg, [plan], filters, CANDIDATES_PER_TERM):
+            matched[memory_id] = matched.get(memory_id, 0) + 1
+            facts[memory_id] = (importance, created_at)
+            if rel is not None:
+                relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
+    needed = max(1, math.ceil(n / 2))
+    pool = [i for i, k in matched.items() if k >= needed]
+    top = max((relevance.get(i, 0.0) for i in pool), default=0.0) or 1.0
+    scored = [(matched[i], score(matched[i] / n, relevance.get(i, top / 2) / top, *facts[i]), i) for i in pool]
+    return sorted(scored, reverse=True)
 
 
 def score(coverage: float, rel: float, importance, created_at: str | None) -> float:
@@ -156,7 +150,7 @@ def search_server(pg: psycopg.Connection, query: object, *, origin: str | None =
             rows = pg.execute(f"SELECT {cols} FROM team_memory WHERE true{filters.sql} ORDER BY id DESC LIMIT %s",
                               [*filters.params, limit]).fetchall()  # fmt: skip
             return [_hit(r, [], marks, 0.0, 0, 0) for r in rows]
-        page = _ranked(pg, terms, filters, limit)[:limit]
+        page = _ranked(pg, terms, filters)[:limit]
         ids = [i for _, _, i in page]
         rows = {r[0]: r for r in pg.execute(f"SELECT {cols} FROM team_memory WHERE id = ANY(%s)", (ids,))}
     return [_hit(rows[i], terms, marks, s, n, len(terms)) for n, s, i in page if i in rows]

@@ -71,7 +71,7 @@ def test_written_in_a_found_in_b_then_forgotten_everywhere(homes, team_server, c
 
     a.use()
     conn = db.connect(a.folder / "memory.db")
-    assert forget(conn, query="ledger rounding") == 1
+    assert forget(conn, query="ledger rounding").count == 1
     conn.close()
     code, out, _ = a.run(capsys, "team", "sync")
     assert "Withdrawn" in out

@@ -54,9 +54,9 @@ class TeamScope:
             ) or ["\x00none"]
         return team
 
-    def search(self, local, query: str, *, limit: int, offset: int = 0, depth: int = 0, **filters) -> list[dict]:
+    def search(self, local, query: str, *, limit: int, offset: int = 0, **filters) -> list[dict]:
         """Local (`local`: a StoreClient) and team hits, best first, the page at `offset`."""
-        wanted = max(offset + limit, depth)
+        wanted = offset + limit
         mine = local.search(query, limit=wanted, offset=0, **filters)
         for hit in mine:
             hit["author"], hit["row_key"] = "", str(hit["id"])
@@ -71,9 +71,17 @@ class TeamScope:
             merged.sort(key=lambda h: h.get("created_at") or "", reverse=True)
         return merged[offset : offset + limit]
 
+    def page(self, local, query: str, *, offset: int | None, limit: int, **filters) -> tuple[int, list[dict], dict]:
+        """As `store.search.search_page` over both: (start, hits, {"total": ...}); offset None = the last page."""
+        total = self.count(local, query, **filters)
+        start = max(0, total - limit) if offset is None else max(0, int(offset))
+        return start, self.search(local, query, limit=limit, offset=start, **filters), {"total": total}
+
     def count(self, local, query: str, **filters) -> int:
+        # A page reads at most search's 500 hits of each side: count no more than can be shown.
         mine = local.run(store_search.count_hits, query, **filters)
-        return mine + self._run(store_search.count_hits, query, **self._team_filters(local, filters))
+        theirs = self._run(store_search.count_hits, query, **self._team_filters(local, filters))
+        return min(mine, 500) + min(theirs, 500)
 
     def _authors(self, ids: list[int]) -> dict[int, str]:
         if not ids:
