@@ -327,7 +327,8 @@ def _team_memories(args, query: str) -> int:
     from team.settings import team_settings
 
     conn = _open_db(args.db)
-    team_db = open_cache(readonly=True) if os.path.exists(cache_path()) else None
+    # Read-write: a cache made by an older memlane is upgraded here rather than refused.
+    team_db = open_cache() if os.path.exists(cache_path()) else None
     try:
         rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit, type=args.type)
     finally:
