@@ -650,11 +650,25 @@ def _owns_process() -> bool:
     return os.path.basename(getattr(entry, "__file__", None) or "").startswith("memlane-hook")
 
 
+def _bound_wal(run: _Run) -> None:
+    from store.db import bound_wal
+    from store.paths import default_db_path
+
+    try:
+        bound_wal(run.conn, default_db_path())
+    except Exception as exc:
+        from hooks.logfile import log_line
+
+        log_line(f"{run.event}: could not empty the write-ahead log ({_short(exc)}).")
+
+
 def _finish(run: _Run | None) -> None:
     """End the run.  As its own process, the hook leaves without closing the database:
     closing the last connection checkpoints the WAL and deletes it (an fsync and
     ~10-20 ms of disk work per run, and the next run has to create the WAL again).
     Everything is committed by then; SQLite needs no close to stay consistent."""
+    if run is not None and run.conn is not None:
+        _bound_wal(run)
     if _owns_process():
         for stream in (sys.stdout, sys.stderr):
             try:

@@ -192,8 +192,8 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
     return row[:14] + (group_id,) + row[15:]
 
 
-def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
-    row = _checked_row(conn, obs, _prepare(obs))
+def _insert(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> int | None:
+    row = _checked_row(conn, obs, row)
     return None if row is None else conn.execute(INSERT_MEMORY_SQL, row).lastrowid
 
 
@@ -220,7 +220,9 @@ ROWS_PER_INSERT = 200
 _INSERT_ROW = "(" + ", ".join("?" for _ in range(len(_MEMORY_COLUMNS) + 1)) + ")"
 
 
-def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
+def _insert_many(
+    conn: sqlite3.Connection, observations: list[dict], rows: list[tuple | None]
+) -> list[int | None]:
     """add_memories' body. The rows go in multi-row INSERTs: FTS5 writes out its
     pending index data at the end of every statement, so one INSERT per row (the
     full-text triggers run inside it) made a batch about three times slower. A row
@@ -250,8 +252,7 @@ def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int
         waiting.clear()
         keys.clear()
 
-    for index, obs in enumerate(observations):
-        row = _prepare(obs)
+    for index, (obs, row) in enumerate(zip(observations, rows)):
         if row is not None and (row[0], row[12]) in keys:
             write_waiting()
         row = _checked_row(conn, obs, row)
@@ -267,14 +268,16 @@ def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int
 
 def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
     """Store one observation; returns its id, or None if it was a duplicate or empty."""
+    row = _prepare(obs)  # reads git metadata: before the write lock, never under it
     with write(conn):
-        return _insert(conn, obs)
+        return _insert(conn, obs, row)
 
 
 def add_memories(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
     """Store many observations in one transaction (the importer's and spool's path)."""
+    rows = [_prepare(obs) for obs in observations]  # file reads before the write lock
     with write(conn):
-        return _insert_many(conn, observations)
+        return _insert_many(conn, observations, rows)
 
 
 def start_session(
