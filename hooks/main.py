@@ -512,8 +512,9 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not injection_enabled(config):
             want_context = None
     from hooks import spool as spool_mod
+    from store.paths import default_db_path
 
-    backlog = spool_mod.pending()
+    backlog = spool_mod.pending(db_path=default_db_path())
     if not ops and not want_context and not backlog:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, name, event, ops, want_context, backlog, config)
@@ -556,7 +557,7 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
                 db_problem = _db_message(db_path, error)
         if left:
             try:
-                spool_mod.spool(left)
+                spool_mod.spool(left, db_path=db_path)
                 run.problem(
                     f"{db_problem} Kept {_count(left)} in the spool; it is written as soon as "
                     "the database takes writes again."
