@@ -102,6 +102,7 @@ def _prepare(obs: dict) -> tuple | None:
     session_id = obs.get("session_id")
     if not isinstance(session_id, str) or not session_id.strip():
         return None
+    session_id = _valid_unicode(session_id)  # a lone surrogate cannot be stored
     content = _text(obs.get("content"), MAX_CONTENT_CHARS) or ""
     if not content.strip():
         return None
@@ -287,7 +288,9 @@ def start_session(
     """Open a session row, or reopen it on resume (its end is cleared)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    project, project_name = resolve_project(cwd if isinstance(cwd, str) else None)
+    session_id = _valid_unicode(session_id)
+    cwd = _text(cwd) if isinstance(cwd, str) else None
+    project, project_name = resolve_project(cwd)
     started_at = normalise_timestamp(started_at) or utc_now()
     with write(conn):
         conn.execute(
@@ -307,6 +310,7 @@ def end_session(
     """Close a session: end time, reason and duration."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
+    session_id = _valid_unicode(session_id)
     ended_at = normalise_timestamp(ended_at) or utc_now()
     with write(conn):
         conn.execute(
@@ -330,6 +334,7 @@ def update_session_summary(
     """Rebuild and store a session's summary from its memories (no LLM)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return None
+    session_id = _valid_unicode(session_id)
     with write(conn):
         return summarise_session(conn, session_id, now=now)
 
