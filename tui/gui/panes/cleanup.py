@@ -223,8 +223,8 @@ class CleanupPane(Widget):
         try:
             # Fresh ids, counted now: exactly what will be removed.
             selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
-            found, _problem = self.store.run(selected_ids, selection, self.app.now())
-            summary = self.store.run(summarise_ids, found)
+            found, _problem = self.store.read(selected_ids, selection, self.app.now())
+            summary = self.store.read(summarise_ids, found)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

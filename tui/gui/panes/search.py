@@ -166,7 +166,7 @@ class SearchPane(Widget):
         total = -1
         try:
             if offset is None:
-                total = self.store.run(count_hits, query, **filters)
+                total = self.store.read(count_hits, query, **filters)
                 offset = max(0, total - limit)
             rows = self.store.search(query, limit=limit + 1, offset=offset, depth=depth, **filters)
         except StoreError as exc:
@@ -296,7 +296,7 @@ class SearchPane(Widget):
     @work(thread=True, exclusive=True, group="search-tools")
     def _load_tools(self) -> None:
         try:
-            tools = self.store.run(tool_names)
+            tools = self.store.read(tool_names)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
