@@ -189,9 +189,10 @@ def load_config_cached() -> tuple[dict, list[str]]:
         return load_config()  # no file: defaults, no tomllib
     key = [path, st.st_size, st.st_mtime_ns]
     cache = os.path.join(memlane_home(), ".config-cache.json")
+    from store.regular_file import read_regular
+
     try:
-        with open(cache, encoding="utf-8") as fh:
-            saved = json.load(fh)
+        saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
         if saved.get("key") == key and isinstance(saved.get("config"), dict):
             return saved["config"], list(saved.get("warnings") or [])
     except (OSError, ValueError, AttributeError):
@@ -324,9 +325,10 @@ def _marker(session_id: str) -> str:
 
 def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
     """(open turn or None, private prompt ids) or None when the session has none."""
+    from store.regular_file import read_regular
+
     try:
-        with open(_marker(session_id), encoding="utf-8", errors="replace") as fh:
-            lines = fh.read().split("\n")
+        lines = read_regular(_marker(session_id)).decode("utf-8", "replace").split("\n")
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError:

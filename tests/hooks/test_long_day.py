@@ -149,3 +149,22 @@ def test_a_fifo_in_the_git_chain_blocks_neither_the_hook_nor_another_session(env
     assert rows[SESSION] == str(project)
     assert "other-session" in rows
     assert not os.listdir(env.mhome / "spool") if (env.mhome / "spool").exists() else True
+
+
+def test_fifos_where_the_hook_reads_or_logs_are_never_waited_on(env):
+    # The config, its cache, a private-turn marker and the log: each a FIFO.
+    env.mhome.mkdir(parents=True)
+    (env.mhome / "private-turns").mkdir()
+    for path in (env.mhome / "config.toml", env.mhome / ".config-cache.json", env.mhome / "memlane.log",
+                 env.mhome / "private-turns" / f"s-{SESSION}"):  # fmt: skip
+        os.mkfifo(path)
+    result = run_hook(_edit(3), timeout=20)
+    assert result.returncode == 0 and result.stdout == b""
+    assert result.elapsed < 5
+    # an unreadable private-turn marker fails closed: the event is not stored (no database needed)
+    assert not os.path.exists(env.db)
+    os.unlink(env.mhome / "private-turns" / f"s-{SESSION}")
+    result = run_hook(_edit(4), timeout=20)
+    assert result.returncode == 0 and result.elapsed < 5
+    conn = sqlite3.connect(env.db)
+    assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
