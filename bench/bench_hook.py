@@ -133,7 +133,10 @@ def main(argv=None) -> int:
         waited = _timed(hook, _edit_event(10_000), env)
         holder.execute("ROLLBACK")
         holder.close()
-        spooled = len(list(Path(tmp, "spool").glob("*.jsonl")))
+        from store.paths import spool_dir_for
+
+        os.environ["MEMLANE_HOME"] = tmp  # spool_dir_for reads it, as the hook did
+        spooled = len(list(Path(spool_dir_for(db_path)).glob("*.jsonl")))
         status |= waited > 1500 or spooled < 1
         print(f"write lock held by another process: the hook returned in {waited:.0f} ms "
               f"(target ~1000 ms) and spooled {spooled} file(s)")  # fmt: skip
