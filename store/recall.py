@@ -1,0 +1,78 @@
+"""What per-prompt recall asks of the store: which memories hold a term, and a
+task's memories.
+
+`store.search.search` ranks single memories for a person reading results;
+recall (hooks/context.py) scores whole tasks (one prompt and what was done for
+it), so it needs every memory holding a term, not the best few.  Plain sqlite3,
+stdlib only: a hook runs this on every prompt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
+
+_SUBQUERY = (
+    "SELECT m.id, m.session_id, m.prompt_id, m.project FROM memory m WHERE m.id IN "
+    "(SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?)"
+)
+
+
+def fts_quote(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def word_match(forms: list[str], prefixes: list[str]) -> str:
+    """A word-index MATCH for any of `forms` (each a word or a phrase, tokenized and
+    stemmed as the index is) or any token starting with one of `prefixes`."""
+    parts = [fts_quote(f) for f in forms if f] + [fts_quote(p) + "*" for p in prefixes if p]
+    return " OR ".join(parts)
+
+
+def postings(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[tuple]:
+    """(id, session_id, prompt_id, project) of the newest `cap` memories matching
+    the word-index expression `match`; [] when it is not a valid expression."""
+    if not match:
+        return []
+    try:
+        return conn.execute(_SUBQUERY, (match, cap)).fetchall()
+    except sqlite3.Error:
+        return []
+
+
+def memory_count(conn) -> int:
+    """About how many memories there are (the highest id: no table scan)."""
+    return conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0] or 0
+
+
+def task_memories(conn, session_id: str, prompt_id: str | None, limit: int = 200) -> list[dict]:
+    """The memories of one task: a turn (session + prompt id), or a session's
+    memories that carry no prompt id."""
+    from store.db import dicts
+
+    if prompt_id:
+        cur = conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? ORDER BY id LIMIT ?",
+            (session_id, prompt_id, limit),
+        )
+    else:
+        cur = conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND prompt_id IS NULL ORDER BY id LIMIT ?",
+            (session_id, limit),
+        )
+    return dicts(cur)
+
+
+def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
+    """How many memories each task (session id, prompt id or None) holds."""
+    sessions = sorted({k[0] for k in keys})
+    if not sessions:
+        return {}
+    marks = ",".join("?" * len(sessions))
+    rows = conn.execute(
+        f"SELECT session_id, prompt_id, count(*) FROM memory WHERE session_id IN ({marks}) "
+        "GROUP BY session_id, prompt_id",
+        sessions,
+    ).fetchall()
+    return {(sid, pid or None): n for sid, pid, n in rows}
