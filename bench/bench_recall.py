@@ -243,6 +243,19 @@ def judge(conn, sessions: dict[str, str], config: dict) -> dict:
 
 
 def time_processes(db_path: str, home: str) -> list[float]:
+    """Each prompt through `memlane-hook` as its own process, on a copy of the
+    database (the hook stores every prompt; the set must stay as built)."""
+    import sqlite3
+
+    copy_path = os.path.join(home, "timing-copy.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(copy_path + suffix):
+            os.remove(copy_path + suffix)
+    source, target = sqlite3.connect(db_path), sqlite3.connect(copy_path)
+    source.backup(target)
+    source.close()
+    target.close()
+    db_path = copy_path
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(MEMLANE_DB=db_path, MEMLANE_HOME=home, HOME=home)
     hook = hook_command()
