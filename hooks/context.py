@@ -356,7 +356,7 @@ def session_start_block(conn, cwd: str | None, session_id: str | None, config: d
 # what the prompt is about (MIN_SHARE): a prompt whose words are everywhere
 # ties many tasks and gets nothing.
 
-MARGIN = 2.0  # the chosen task must score this many times the best other session's task
+MARGIN = 2.15  # the chosen task must score this many times the best other session's task
 MIN_SHARE = 0.3  # ... and hold this share of the prompt's weight
 SESSION_SHARE = 0.5  # a concept found elsewhere in the task's session counts this much
 GENERIC_WEIGHT = 0.3  # generic words ("fix", "error", "다시") count this much of their rarity
@@ -414,7 +414,10 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
-            generic = term in _GENERIC_EN or (term.isascii() and len(term) < 3 and term.isalpha())
+            # Two letters, or a number of one or two digits (a version, a count), say little.
+            generic = term in _GENERIC_EN or (
+                term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
+            )
         if term in seen:
             continue
         seen.add(term)
@@ -514,6 +517,19 @@ def _rarity(df: int, total: int) -> float:
     return math.log(1.0 + (total + 1.0) / (df + 1.0))
 
 
+def _document_frequency(rows: list[tuple], total: int) -> float:
+    """How many memories hold a concept.  Past the postings cap only the newest
+    matches are read: their density over the ids they span estimates the rest
+    (a word in every fifth memory must not weigh like one in every fiftieth)."""
+    from store.recall import POSTINGS_CAP
+
+    if len(rows) < POSTINGS_CAP:
+        return len(rows)
+    oldest = min(r[0] for r in rows)
+    span = max(1, total - oldest + 1)
+    return len(rows) * max(1.0, total / span)
+
+
 def _task_key(session_id, prompt_id) -> tuple:
     return (session_id, prompt_id or None)
 
@@ -539,7 +555,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     for concept in concepts:
         rows = [r for r in postings(conn, concept["match"]) if r[1] != current]
         found.append(rows)
-    weights = [_rarity(len(rows), total) if rows else 0.0 for rows in found]
+    weights = [_rarity(_document_frequency(rows, total), total) if rows else 0.0 for rows in found]
     known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair")]
     if not known:
         return result
