@@ -369,6 +369,7 @@ CODE_BOOST = 2.0  # a term typed like code (ECONNREFUSED, rounding.py, 429, user
 TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by chance ...
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
+GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 MAX_PAIRS = 4
 
@@ -517,17 +518,16 @@ def _rarity(df: int, total: int) -> float:
     return math.log(1.0 + (total + 1.0) / (df + 1.0))
 
 
-def _document_frequency(rows: list[tuple], total: int) -> float:
+def _document_frequency(ids: list[int], total: int) -> float:
     """How many memories hold a concept.  Past the postings cap only the newest
     matches are read: their density over the ids they span estimates the rest
     (a word in every fifth memory must not weigh like one in every fiftieth)."""
     from store.recall import POSTINGS_CAP
 
-    if len(rows) < POSTINGS_CAP:
-        return len(rows)
-    oldest = min(r[0] for r in rows)
-    span = max(1, total - oldest + 1)
-    return len(rows) * max(1.0, total / span)
+    if len(ids) < POSTINGS_CAP:
+        return len(ids)
+    span = max(1, total - min(ids) + 1)
+    return len(ids) * max(1.0, total / span)
 
 
 def _task_key(session_id, prompt_id) -> tuple:
@@ -541,7 +541,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories are left out.
     """
-    from store.recall import memory_count, postings
+    from store.recall import matching_ids, memory_count, memory_keys
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -551,11 +551,14 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     if not total:
         return result
     current = session_id or ""
-    found = []  # per concept: its postings outside the current session
+    found = []  # per concept: its newest postings outside the current session
+    frequencies = []
     for concept in concepts:
-        rows = [r for r in postings(conn, concept["match"]) if r[1] != current]
-        found.append(rows)
-    weights = [_rarity(_document_frequency(rows, total), total) if rows else 0.0 for rows in found]
+        ids = matching_ids(conn, concept["match"])
+        frequencies.append(_document_frequency(ids, total))
+        # A common concept weighs little: its newest matches are enough to place it.
+        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current])
+    weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
     known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair")]
     if not known:
         return result

@@ -13,11 +13,6 @@ import sqlite3
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
 
-_SUBQUERY = (
-    "SELECT m.id, m.session_id, m.prompt_id, m.project FROM memory m WHERE m.id IN "
-    "(SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?)"
-)
-
 
 def fts_quote(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
@@ -30,15 +25,36 @@ def word_match(forms: list[str], prefixes: list[str]) -> str:
     return " OR ".join(parts)
 
 
-def postings(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[tuple]:
-    """(id, session_id, prompt_id, project) of the newest `cap` memories matching
-    the word-index expression `match`; [] when it is not a valid expression."""
+def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[int]:
+    """Ids of the newest `cap` memories matching the word-index expression
+    `match`, newest first (the index alone: cheap); [] when it is not valid."""
     if not match:
         return []
     try:
-        return conn.execute(_SUBQUERY, (match, cap)).fetchall()
+        rows = conn.execute(
+            "SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?",
+            (match, cap),
+        ).fetchall()
     except sqlite3.Error:
         return []
+    return [r[0] for r in rows]
+
+
+def memory_keys(conn, ids: list[int]) -> list[tuple]:
+    """(id, session_id, prompt_id, project) of the memories `ids`."""
+    out: list[tuple] = []
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out += conn.execute(
+            f"SELECT id, session_id, prompt_id, project FROM memory WHERE id IN ({marks})", chunk
+        ).fetchall()
+    return out
+
+
+def postings(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[tuple]:
+    """(id, session_id, prompt_id, project) of the newest `cap` memories matching `match`."""
+    return memory_keys(conn, matching_ids(conn, match, cap=cap))
 
 
 def memory_count(conn) -> int:
