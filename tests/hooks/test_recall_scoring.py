@@ -211,3 +211,17 @@ def test_a_session_without_prompt_ids_offers_only_what_matches(conn):
                                  "cwd": PROJECT, "content": content})  # fmt: skip
     block = injected(conn, "acme-db-backups lifecycle rule")
     assert "lifecycle rule added" in block and "colours" not in block
+
+
+@pytest.mark.parametrize("prompt", [
+    'NEAR(refund amount) OR "quoted * thing" AND -minus ^caret',
+    "c++ 😀 🎉 {}[]() :: -- ** \"\" '' `rm -rf /`",
+    "환불\x00금액\u202e이 또\u200b틀려요 " * 50,
+    "x" * 200_000,
+    "rounding.py " * 5000,
+])  # fmt: skip
+def test_hostile_prompts_are_text_not_syntax(conn, prompt):
+    everyday(conn, 5)
+    task(conn, "s-refund", ("prompt", "부분 환불 금액 계산 수정"), ("file_edit", "Edit billing/rounding.py", "billing/rounding.py"))
+    block = injected(conn, prompt)  # never raises
+    assert block == "" or sessions_of(conn, block) == {"s-refund"}
