@@ -656,7 +656,7 @@ def relevant_memories(
     The task's prompt comes first, then its memories holding the prompt's concepts
     (the rarest first).  [] when no task clearly wins (see choose_tasks).
     """
-    from store.recall import task_memories
+    from store.recall import memories_by_id, turn_prompts
 
     if limit <= 0 or not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
         return []
@@ -670,10 +670,11 @@ def relevant_memories(
     per_task = []
     for key in chosen:
         ids = scored["tasks"][key]["ids"]
-        members = task_memories(conn, key[0], key[1])
         # A turn's prompt says what the task was; a session without prompt ids
         # (imported, generated) offers only the memories that match.
-        picked = [m for m in members if m["id"] in ids or (key[1] and m.get("type") == "prompt")]
+        picked = memories_by_id(conn, list(ids))
+        if key[1]:
+            picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids]
         picked.sort(key=lambda m: _memory_rank(m, ids.get(m["id"], set()), weights), reverse=True)
         per_task.append(picked)
     out: list[dict] = []

@@ -92,3 +92,26 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
         sessions,
     ).fetchall()
     return {(sid, pid or None): n for sid, pid, n in rows}
+
+
+def memories_by_id(conn, ids: list[int]) -> list[dict]:
+    """The memories `ids` (those that still exist), in id order."""
+    from store.db import dicts
+
+    out: list[dict] = []
+    ids = sorted(set(ids))
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks}) ORDER BY id", chunk))
+    return out
+
+
+def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
+    """The prompt memories of one turn (usually one)."""
+    from store.db import dicts
+
+    return dicts(conn.execute(
+        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND type = 'prompt' ORDER BY id LIMIT 3",
+        (session_id, prompt_id),
+    ))  # fmt: skip

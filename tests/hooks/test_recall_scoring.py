@@ -225,3 +225,14 @@ def test_hostile_prompts_are_text_not_syntax(conn, prompt):
     task(conn, "s-refund", ("prompt", "부분 환불 금액 계산 수정"), ("file_edit", "Edit billing/rounding.py", "billing/rounding.py"))
     block = injected(conn, prompt)  # never raises
     assert block == "" or sessions_of(conn, block) == {"s-refund"}
+
+
+def test_a_match_deep_in_a_long_imported_session_is_shown(conn):
+    everyday(conn, 5)
+    writer.start_session(conn, "s-imported-long", PROJECT)
+    for i in range(400):  # past every per-task read limit
+        content = "$ ./open zeppelin hangar door\nstuck at 40%" if i == 350 else f"$ make step-{i}\nok"
+        writer.add_memory(conn, {"session_id": "s-imported-long", "type": "command", "cwd": PROJECT,
+                                 "content": content})  # fmt: skip
+    block = injected(conn, "the zeppelin hangar door is stuck")
+    assert "zeppelin hangar door" in block and sessions_of(conn, block) == {"s-imported-long"}
