@@ -211,11 +211,16 @@ def _ids(block: str) -> list[int]:
     return [int(m) for m in re.findall(r"^- \[#(\d+)\]", block, re.M)]
 
 
+def _is_korean(prompt: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" for ch in prompt)
+
+
 def judge(conn, sessions: dict[str, str], config: dict) -> dict:
     """Every prompt of the set through prompt_block; counts per split."""
     from hooks.context import prompt_block
 
-    stats = {split: {"hit": 0, "wrong": 0, "para": 0, "noise": 0, "unrel": 0, "sizes": [], "misses": []}
+    stats = {split: {"hit": 0, "wrong": 0, "para": 0, "noise": 0, "unrel": 0, "sizes": [], "misses": [],
+                     "ko_hit": 0, "ko_para": 0, "ko_noise": 0, "ko_unrel": 0}
              for split in ("dev", "held")}  # fmt: skip
     for prompt, key, split in recall_set.PARAPHRASES:
         cwd = next(t[1] for t in recall_set.TASKS if t[0] == key)
@@ -225,8 +230,11 @@ def judge(conn, sessions: dict[str, str], config: dict) -> dict:
         found = _task_of(conn, _ids(block))
         if block:
             s["sizes"].append(len(block))
+        korean = _is_korean(prompt)
+        s["ko_para"] += korean
         if sessions[key] in found:
             s["hit"] += 1
+            s["ko_hit"] += korean
         else:
             s["misses"].append((prompt, "wrong task" if block else "nothing"))
             s["wrong"] += bool(block)
@@ -235,8 +243,10 @@ def judge(conn, sessions: dict[str, str], config: dict) -> dict:
         block = prompt_block(conn, prompt, cwd, QUERY_SESSION, config)
         s = stats[split]
         s["unrel"] += 1
+        s["ko_unrel"] += _is_korean(prompt)
         if block:
             s["noise"] += 1
+            s["ko_noise"] += _is_korean(prompt)
             s["sizes"].append(len(block))
             s["misses"].append((prompt, "noise"))
     return stats
@@ -315,6 +325,9 @@ def main(argv=None) -> int:
             size = f"median {statistics.median(s['sizes']):.0f}, max {max(s['sizes'])} chars" if s["sizes"] else "none"
             print(f"{split:>4}: hit {s['hit']}/{s['para']} = {hit:.0%} (wrong task {s['wrong']}), "
                   f"noise {s['noise']}/{s['unrel']} = {noise:.0%}; injected {size}")  # fmt: skip
+            print(f"      Korean prompts: hit {s['ko_hit']}/{s['ko_para']}, noise {s['ko_noise']}/{s['ko_unrel']}; "
+                  f"English: hit {s['hit'] - s['ko_hit']}/{s['para'] - s['ko_para']}, "
+                  f"noise {s['noise'] - s['ko_noise']}/{s['unrel'] - s['ko_unrel']}")  # fmt: skip
             if split == "held":
                 status |= hit < 0.8 or noise > 0.2
             if split == "dev" and args.verbose:
