@@ -399,7 +399,7 @@ def _strip_korean_more(word: str) -> str:
 
 def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     """The prompt's search terms, each with `generic` (True for words that say what to do)."""
-    from store.search import query_terms
+    from store.matching import query_terms
 
     out: list[tuple[str, bool]] = []
     seen = set()
@@ -442,7 +442,7 @@ _CODE_SHAPE = re.compile(r"[0-9_./:]|[a-z][A-Z]|^[A-Z]{4,}$")
 
 def _code_like_words(prompt: str) -> set[str]:
     """The prompt's words typed like code or an error name (as query_terms spells them)."""
-    from store.search import query_terms
+    from store.matching import query_terms
 
     out = set()
     for piece in prompt.split():
