@@ -57,5 +57,5 @@ def run_retention(
             )
         ]
     if ids:
-        forget_ids(conn, ids)
+        forget_ids(conn, ids, reason=f"retention: older than {days} days, below high importance")
     return len(ids)
