@@ -7,7 +7,8 @@ docs/claude-code-facts.md): user-scope MCP servers live in `~/.claude.json`
 `{"type": "stdio", "command": ..., "args": [...], "env": {}}`. That file is
 Claude Code's own state (projects, account, counters): only the `memlane` key
 of `mcpServers` is ever touched, the write is atomic and keeps the file's mode
-(the CLI creates it 0600).
+(the CLI creates it 0600). The CLI's schema for a stdio entry also takes `timeout`
+and `alwaysLoad`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ def server_entry(python: str, script: str | None) -> dict:
     """How Claude Code starts `memlane mcp`: this interpreter, then the `memlane` script
     (or `-m tui.commands.cli` when the script is not installed)."""
     args = [os.path.abspath(script), "mcp"] if script else ["-m", "tui.commands.cli", "mcp"]
-    return {"type": "stdio", "command": python, "args": args, "env": {}}
+    # alwaysLoad: Claude Code waits for the server before the first request and never defers
+    # its tools. Without it, a `claude -p` session whose server took ~1 s to start offered no
+    # memlane tools at all (measured, 2.1.197).
+    return {"type": "stdio", "command": python, "args": args, "env": {}, "alwaysLoad": True}
 
 
 def is_memlane_entry(entry: object) -> bool:
