@@ -327,20 +327,28 @@ def search(
 def count_hits(
     conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
     tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None,
+    until: str | None = None, exclude_session: str | None = None, cap: int | None = None,
 ) -> int:  # fmt: skip
     """How many hits `search` has for `query` and the filters, so a caller can ask for
-    the last page: `search(..., offset=max(0, count - limit), limit=limit)`."""
+    the last page: `search(..., offset=max(0, count - limit), limit=limit)`.
+
+    `cap`: stop counting there (the answer is then `cap`, meaning "cap or more"); ranking
+    every match of a common word costs ~100x a page, which a caller that only shows
+    the size of the result does not need."""
     filters = _Filters(project, session, type, tool, min_importance, since, until, exclude_session)
     terms = query_terms(query)
     if not terms:
         if isinstance(query, str) and query.strip():
             return 0
         sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
+        if cap:
+            sql = f"SELECT count(*) FROM (SELECT 1 FROM memory m WHERE 1{filters.sql} LIMIT {int(cap)})"
         return conn.execute(sql, filters.params).fetchone()[0]
     # The deeper a page, the more candidates search ranks (see _ranked), so the last page
     # is the end of the ranking of every match (no term has more matches than max(id)).
     every_match = conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
+    if cap:
+        return min(len(_ranked(conn, terms, filters, min(int(cap), every_match))), int(cap))
     return len(_ranked(conn, terms, filters, every_match))
 
 

@@ -239,3 +239,23 @@ def test_a_corrupt_database_is_one_sentence_and_logged(tmp_path):
     assert error and "Traceback" not in text and str(path) in text
     log = (tmp_path / "memlane-home" / "memlane.log").read_text()
     assert "[memlane] mcp: " in log
+
+
+def test_a_common_word_is_counted_up_to_the_cap(tmp_path):
+    path = str(tmp_path / "many.db")
+    conn = connect(path)
+    add_memories(conn, [{"session_id": f"s{i // 100}", "type": "command", "content": f"$ make build {i}\nwombat ok"}
+                        for i in range(mcp_tools.COUNT_CAP + 150)])  # fmt: skip
+    add_memories(conn, [{"session_id": "t", "type": "error", "content": f"wombat failed {i}"} for i in range(30)])
+    from store.search import count_hits
+
+    assert count_hits(conn, "wombat") == mcp_tools.COUNT_CAP + 180
+    assert count_hits(conn, "wombat", cap=mcp_tools.COUNT_CAP) == mcp_tools.COUNT_CAP
+    assert count_hits(conn, "wombat", type="error", cap=mcp_tools.COUNT_CAP) == 30
+    assert count_hits(conn, "", cap=100) == 100
+    conn.close()
+    error, text = call(path, "search", {"query": "wombat", "limit": 5})
+    assert not error and text.startswith('1000+ memories matching "wombat"; the best 5:')
+    assert "995+ more: raise limit" in text
+    error, text = call(path, "search", {"query": "wombat", "type": "error", "limit": 50})
+    assert text.startswith('30 memories matching "wombat" (type=error):') and "more:" not in text
