@@ -259,3 +259,10 @@ def test_a_common_word_is_counted_up_to_the_cap(tmp_path):
     assert "995+ more: raise limit" in text
     error, text = call(path, "search", {"query": "wombat", "type": "error", "limit": 50})
     assert text.startswith('30 memories matching "wombat" (type=error):') and "more:" not in text
+
+
+def test_ids_too_big_for_sqlite_are_refused_by_the_schema(db):
+    error, text = call(db, "timeline", {"id": 2**70})
+    assert error and "less than or equal to 9223372036854775807" in text
+    error, text = call(db, "get_memories", {"ids": [1, 2**64]})
+    assert error and "Traceback" not in text

@@ -456,8 +456,12 @@ def cmd_doctor(args) -> int:
 
 
 def cmd_mcp(args) -> int:
-    from tui.commands import mcp_server
-
+    try:
+        from tui.commands import mcp_server
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("mcp", "pydantic") and not (exc.name or "").startswith("mcp."):
+            raise
+        return _fail(f"`memlane mcp` needs the {exc.name} package; reinstall memlane (pip install -e .).")
     return mcp_server.run(args.db)
 
 

@@ -45,6 +45,7 @@ GET_DOC = (
     "need; long memories are cut, with a note. Text is shown as stored (secrets were redacted "
     "when it was written)."
 )
+_MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger one cannot even be looked up
 _READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True,
                              openWorldHint=False)  # fmt: skip
 
@@ -130,7 +131,7 @@ def build_server(db_path: str) -> MCPServer:
     @server.tool(name="timeline", description=TIMELINE_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def timeline(
-        id: Annotated[int, Field(ge=1, description="A memory id from search (the number after #).")],
+        id: Annotated[int, Field(ge=1, le=_MAX_ID, description="A memory id from search (the number after #).")],
         before: Annotated[int, Field(ge=0, le=mcp_tools.TIMELINE_MAX,
                                      description="Memories before it (default 5).")] = mcp_tools.TIMELINE_DEFAULT,  # fmt: skip
         after: Annotated[int, Field(ge=0, le=mcp_tools.TIMELINE_MAX,
@@ -141,7 +142,7 @@ def build_server(db_path: str) -> MCPServer:
     @server.tool(name="get_memories", description=GET_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def get_memories(
-        ids: Annotated[list[Annotated[int, Field(ge=1)]],
+        ids: Annotated[list[Annotated[int, Field(ge=1, le=_MAX_ID)]],
                        Field(min_length=1, description=f"Memory ids (at most {mcp_tools.GET_MAX_IDS}).")],  # fmt: skip
     ) -> str:
         return store.answer(mcp_tools.full_memories, ids)
