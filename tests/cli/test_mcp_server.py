@@ -266,3 +266,29 @@ def test_ids_too_big_for_sqlite_are_refused_by_the_schema(db):
     assert error and "less than or equal to 9223372036854775807" in text
     error, text = call(db, "get_memories", {"ids": [1, 2**64]})
     assert error and "Traceback" not in text
+
+
+def test_serving_imports_no_ui_library_and_no_peewee(db):
+    """`memlane mcp` starts on every session: the SDK is its only heavy import."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import asyncio, json, sys\n"
+        "from mcp import Client\n"
+        "from tui.commands import cli\n"
+        "from tui.commands.mcp_server import build_server\n"
+        "async def go():\n"
+        f"    async with Client(build_server({db!r})) as c:\n"
+        "        r = await c.call_tool('search', {'query': 'flamingo'})\n"
+        "        assert not r.is_error\n"
+        "asyncio.run(go())\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = {m.split(".")[0] for m in json.loads(out.stdout)}
+    assert not loaded & {"textual", "peewee"}
+    assert "tui.gui" not in {".".join(m.split(".")[:2]) for m in json.loads(out.stdout)}
