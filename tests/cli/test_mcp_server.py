@@ -11,7 +11,7 @@ import os
 import re
 import sqlite3
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pytest
 from mcp import Client
@@ -292,3 +292,11 @@ def test_serving_imports_no_ui_library_and_no_peewee(db):
     loaded = {m.split(".")[0] for m in json.loads(out.stdout)}
     assert not loaded & {"textual", "peewee"}
     assert "tui.gui" not in {".".join(m.split(".")[:2]) for m in json.loads(out.stdout)}
+
+
+def test_since_stamps_compare_as_stored_text_even_centuries_ago():
+    now = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+    assert mcp_tools.parse_since("7d", now) == "2026-11-16T12:00:00.000000Z"
+    assert mcp_tools.parse_since("12h", now) == "2026-11-23T00:00:00.000000Z"
+    assert mcp_tools.parse_since("2026-11-20T14:00Z", now) == "2026-11-20T14:00:00.000000Z"
+    assert mcp_tools.parse_since("99999w", now) == "0110-05-19T12:00:00.000000Z"  # before every memory

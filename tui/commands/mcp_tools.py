@@ -54,20 +54,24 @@ def parse_since(value: str | None, now: datetime | None = None) -> str | None:
         amount, unit = int(relative.group(1)), relative.group(2)[0].lower()
         delta = {"d": timedelta(days=amount), "h": timedelta(hours=amount),
                  "w": timedelta(weeks=amount)}[unit]  # fmt: skip
-        return _stamp(now - delta)
+        try:
+            return _stamp(now - delta)
+        except OverflowError:
+            return None  # before year 1: everything is since then
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        if moment.tzinfo is None:  # a bare date or time is the user's local time
+            moment = moment.astimezone()
+        return _stamp(moment)
+    except (ValueError, OverflowError):
         raise ToolInputError(
             f"since={text!r} is not a date: use 2026-11-20, 2026-11-20T14:00, or 7d / 12h / 2w for 'ago'."
         ) from None
-    if moment.tzinfo is None:  # a bare date or time is the user's local time
-        moment = moment.astimezone()
-    return _stamp(moment)
 
 
 def _stamp(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat, not strftime: its year always has 4 digits, so stamps compare as text
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_types(value: str | None) -> list[str] | None:
