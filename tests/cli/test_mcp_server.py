@@ -158,7 +158,7 @@ def test_timeline_marks_the_memory_and_counts_what_is_not_shown(db):
     error, text = call(db, "timeline", {"id": 50, "before": 2, "after": 3})
     assert not error
     lines = text.splitlines()
-    assert lines[0].startswith("Session s-alpha in alpha")
+    assert lines[0].startswith("Session s-alpha in alpha, started ") and lines[0].endswith(" (122 memories):")
     assert lines[1] == "  … 47 earlier"
     shown = [int(re.search(r"#(\d+)", line).group(1)) for line in lines[2:-1]]
     assert shown == [48, 49, 50, 51, 52, 53]

@@ -208,7 +208,7 @@ def timeline_lines(
     earlier, later = _outside(conn, anchor["session_id"], rows)
     head = (f"Session {inert_line(anchor['session_id'])} in {inert_line(anchor.get('project_name') or '?')}"
             f", started {_when(session.get('started_at') or rows[0].get('created_at'))}"
-            f" ({session.get('memory_count') or earlier + len(rows) + later} memories):")  # fmt: skip
+            f" ({earlier + len(rows) + later} memories):")  # fmt: skip
     lines = [head]
     if earlier:
         lines.append(f"  … {earlier} earlier")
