@@ -172,3 +172,35 @@ def test_only_entries_that_run_memlane_mcp_count_as_memlanes():
     assert not mcp_config.is_memlane_entry({"command": "/opt/bin/memlane", "args": ["doctor"]})
     assert not mcp_config.is_memlane_entry({"command": "npx", "args": ["some-mcp"]})
     assert not mcp_config.is_memlane_entry("memlane mcp")
+
+
+def test_a_change_claude_code_makes_meanwhile_is_kept(capsys, state, monkeypatch):
+    real = mcp_config.with_server
+    calls = []
+
+    def claude_code_writes_meanwhile(config, entry):
+        calls.append(1)
+        if len(calls) == 1:  # the CLI bumps its counter between memlane's read and write
+            data = json.loads(state.read_text())
+            data["numStartups"] = 13
+            state.write_text(json.dumps(data, indent=2))
+        return real(config, entry)
+
+    monkeypatch.setattr(mcp_config, "with_server", claude_code_writes_meanwhile)
+    code, out, _ = run(capsys, "install")
+    data = json.loads(state.read_text())
+    assert code == 0 and len(calls) == 2
+    assert data["numStartups"] == 13 and "memlane" in data["mcpServers"]
+
+
+def test_a_file_that_never_settles_is_left_alone_with_one_sentence(capsys, state, monkeypatch):
+    real = mcp_config.with_server
+
+    def always_changing(config, entry):
+        state.write_text(state.read_text() + " ")
+        return real(config, entry)
+
+    monkeypatch.setattr(mcp_config, "with_server", always_changing)
+    code, _, err = run(capsys, "install")
+    assert code == 1 and "kept changing while memlane wrote it" in err
+    assert "memlane" not in json.loads(state.read_text()).get("mcpServers", {})

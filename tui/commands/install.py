@@ -507,27 +507,46 @@ def _config(path: str) -> tuple[dict, str | None]:
         raise InstallError(str(exc)) from exc
 
 
+# Claude Code rewrites ~/.claude.json as it runs (counters, project state): a change made
+# between our read and our rename would be lost, so the file is read again just before.
+CONFIG_TRIES = 5
+
+
+def _unchanged(path: str, original: str | None) -> bool:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read() == original
+    except FileNotFoundError:
+        return original is None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _install_mcp(*, say=print, dry_run: bool = False, entry: dict | None = None) -> None:
     """Register `memlane mcp` as Claude Code's user-scope MCP server `memlane`."""
     from tui.commands import mcp_config
 
     path = mcp_config.user_config_path()
-    config, original = _config(path)
     entry = entry or mcp_entry()
-    current = mcp_config.registered(config)
-    if current is not None and not mcp_config.is_memlane_entry(current):
-        say(f"{FAIL} {path} has an MCP server named memlane that does not run memlane; left it alone")
-        return
-    if current == entry:
-        say(f"{OK} MCP server memlane already registered in {path}")
-        return
-    new_text = dump_settings(mcp_config.with_server(config, entry), like=original)
-    if dry_run:
-        say(f"{path}: the MCP server memlane would be {'updated' if current else 'added'}:"
-            f" {json.dumps(entry, ensure_ascii=False)}")  # fmt: skip
-        return
-    _write_atomic(path, new_text, new_mode=0o600)
-    say(f"{OK} MCP server memlane (tools search, timeline, get_memories) in {path}")
+    for _ in range(CONFIG_TRIES):
+        config, original = _config(path)
+        current = mcp_config.registered(config)
+        if current is not None and not mcp_config.is_memlane_entry(current):
+            say(f"{FAIL} {path} has an MCP server named memlane that does not run memlane; left it alone")
+            return
+        if current == entry:
+            say(f"{OK} MCP server memlane already registered in {path}")
+            return
+        if dry_run:
+            say(f"{path}: the MCP server memlane would be {'updated' if current else 'added'}:"
+                f" {json.dumps(entry, ensure_ascii=False)}")  # fmt: skip
+            return
+        new_text = dump_settings(mcp_config.with_server(config, entry), like=original)
+        if _unchanged(path, original):
+            _write_atomic(path, new_text, new_mode=0o600)
+            say(f"{OK} MCP server memlane (tools search, timeline, get_memories) in {path}")
+            return
+    raise InstallError(f"{path} kept changing while memlane wrote it (is Claude Code busy?); try again.")
 
 
 def _uninstall_mcp(*, say=print, dry_run: bool = False) -> None:
@@ -535,23 +554,28 @@ def _uninstall_mcp(*, say=print, dry_run: bool = False) -> None:
     from tui.commands import mcp_config
 
     path = mcp_config.user_config_path()
-    config, original = _config(path)
-    current = mcp_config.registered(config)
-    if current is None:
-        say(f"{OK} no MCP server memlane in {path}")
+    for _ in range(CONFIG_TRIES):
+        config, original = _config(path)
+        current = mcp_config.registered(config)
+        if current is None:
+            say(f"{OK} no MCP server memlane in {path}")
+            return
+        if not mcp_config.is_memlane_entry(current):
+            say(f"{NOTE} the MCP server memlane in {path} does not run memlane; left it alone")
+            return
+        if dry_run:
+            say(f"{path}: the MCP server memlane would be removed.")
+            return
+        new_config = mcp_config.without_server(config)
+        if not _unchanged(path, original):
+            continue
+        if new_config:
+            _write_atomic(path, dump_settings(new_config, like=original))
+        else:  # the file held nothing but memlane's entry: memlane made it
+            try:
+                os.unlink(path)
+            except OSError as exc:
+                raise InstallError(f"cannot remove {path} ({exc.strerror}).") from exc
+        say(f"{OK} removed the MCP server memlane from {path}")
         return
-    if not mcp_config.is_memlane_entry(current):
-        say(f"{NOTE} the MCP server memlane in {path} does not run memlane; left it alone")
-        return
-    new_config = mcp_config.without_server(config)
-    if dry_run:
-        say(f"{path}: the MCP server memlane would be removed.")
-        return
-    if new_config:
-        _write_atomic(path, dump_settings(new_config, like=original))
-    else:  # the file held nothing but memlane's entry: memlane made it
-        try:
-            os.unlink(path)
-        except OSError as exc:
-            raise InstallError(f"cannot remove {path} ({exc.strerror}).") from exc
-    say(f"{OK} removed the MCP server memlane from {path}")
+    raise InstallError(f"{path} kept changing while memlane wrote it (is Claude Code busy?); try again.")
