@@ -241,24 +241,24 @@ def test_a_corrupt_database_is_one_sentence_and_logged(tmp_path):
     assert "[memlane] mcp: " in log
 
 
-def test_a_common_word_is_counted_up_to_the_cap(tmp_path):
+def test_a_common_word_is_counted_exactly_past_the_ranked_pool(tmp_path):
     path = str(tmp_path / "many.db")
     conn = connect(path)
     add_memories(conn, [{"session_id": f"s{i // 100}", "type": "command", "content": f"$ make build {i}\nwombat ok"}
-                        for i in range(mcp_tools.COUNT_CAP + 150)])  # fmt: skip
+                        for i in range(1150)])  # fmt: skip
     add_memories(conn, [{"session_id": "t", "type": "error", "content": f"wombat failed {i}"} for i in range(30)])
-    from store.search import count_hits
-
-    assert count_hits(conn, "wombat") == mcp_tools.COUNT_CAP + 180
-    assert count_hits(conn, "wombat", cap=mcp_tools.COUNT_CAP) == mcp_tools.COUNT_CAP
-    assert count_hits(conn, "wombat", type="error", cap=mcp_tools.COUNT_CAP) == 30
-    assert count_hits(conn, "", cap=100) == 100
     conn.close()
     error, text = call(path, "search", {"query": "wombat", "limit": 5})
-    assert not error and text.startswith('1000+ memories matching "wombat"; the best 5:')
-    assert "995+ more: raise limit" in text
+    assert not error and text.startswith('1180 memories matching "wombat"; the best 5:')
+    assert "1175 more: raise limit" in text
     error, text = call(path, "search", {"query": "wombat", "type": "error", "limit": 50})
     assert text.startswith('30 memories matching "wombat" (type=error):') and "more:" not in text
+
+
+def test_when_no_memory_has_every_word_the_index_says_so(db):
+    error, text = call(db, "search", {"query": "flamingo zanzibar"})
+    assert not error
+    assert text.startswith('3 memories matching most words of "flamingo zanzibar" (none has them all)')
 
 
 def test_ids_too_big_for_sqlite_are_refused_by_the_schema(db):

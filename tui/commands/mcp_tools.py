@@ -21,7 +21,6 @@ from store.display import inert, inert_line
 
 SEARCH_LIMIT_DEFAULT = 10
 SEARCH_LIMIT_MAX = 50
-COUNT_CAP = 1000  # counted exactly up to here, then "1000+": an exact count of a common word is slow
 SNIPPET_CHARS = 140
 WHERE_CHARS = 60
 TIMELINE_DEFAULT = 5
@@ -167,27 +166,31 @@ def search_index(
     since: str | None = None, limit: int | None = None,
 ) -> str:  # fmt: skip
     """The compact index: a count line, then one line per hit, best first."""
-    from store.search import count_hits, search
+    from store.search import search, search_summary
 
     limit = _limit(limit, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, "limit")
     filters = {"project": resolve_project(conn, project), "type": parse_types(type),
                "since": parse_since(since)}  # fmt: skip
     query = query if isinstance(query, str) else ""
     hits = search(conn, query, limit=limit, marks=("", ""), **filters) if limit else []
-    total = count_hits(conn, query, cap=COUNT_CAP, **filters)
-    shown_total = f"{total}+" if total >= COUNT_CAP else str(total)
-    what = f'matching "{inert_line(query)}"' if query.strip() else "(no query: newest first)"
+    summary = search_summary(conn, query, **filters)  # the ranking search just made: no second pass
+    total = summary["total"]
+    if not query.strip():
+        what = "(no query: newest first)"
+    elif summary["all_terms"]:
+        what = f'matching "{inert_line(query)}"'
+    else:
+        what = f'matching most words of "{inert_line(query)}" (none has them all)'
     scope = [f"{k}={inert_line(v)}" for k, v in (("project", project), ("type", type),
              ("since", since)) if v]  # fmt: skip
-    head = f"{shown_total} memor{'y' if total == 1 else 'ies'} {what}" + (f" ({', '.join(scope)})" if scope else "")
+    head = f"{total} memor{'y' if total == 1 else 'ies'} {what}" + (f" ({', '.join(scope)})" if scope else "")
     if not total:
         return head + ". Try fewer or other words, or drop a filter."
     lines = [head + (f"; the best {len(hits)}:" if len(hits) < total else ":")]
     lines += [memory_line(h, h.get("snippet") if query.strip() else None) for h in hits]
-    more = f"{total - len(hits)}+" if total >= COUNT_CAP else str(total - len(hits))
     tail = "get_memories(ids) gives full text; timeline(id) what happened around one."
     if total > len(hits):
-        tail = f"{more} more: raise limit (max {SEARCH_LIMIT_MAX}) or narrow the query. " + tail
+        tail = f"{total - len(hits)} more: raise limit (max {SEARCH_LIMIT_MAX}) or narrow the query. " + tail
     lines.append(tail)
     return "\n".join(lines)
 
