@@ -8,7 +8,7 @@ Start: the command `memlane install` registers, from process start to the answer
 Claude Code waits for it before a session's first request (alwaysLoad).
 Tools: search (rare and common words, with its total count), timeline and
 get_memories over a read-only connection to a corpus of --memories.
-Targets: start within 1.3x the SDK floor; every tool's p99 under 100 ms at 100k.
+Targets: start within 1.3x the SDK floor; every tool's first (cold) answer under 100 ms at 100k.
 """
 
 from __future__ import annotations
@@ -82,10 +82,13 @@ def bench_tools(db_path: str, calls: int) -> int:
     jobs["timeline (5 + 5)"] = [lambda i=i: mcp_tools.timeline_lines(conn, i) for i in (1, newest // 2, newest)]
     jobs["get_memories (5 ids)"] = [lambda: mcp_tools.full_memories(conn, list(range(newest - 4, newest + 1)))]
     for name, variants in jobs.items():
-        times = [_ms(variants[n % len(variants)]) for n in range(calls)]
-        p50, p99 = statistics.median(times), _p(times, 0.99)
-        print(f"{name}: p50 {p50:.1f} ms, p99 {p99:.1f} ms, ratio {p99 / 100:.2f}")
-        status |= p99 > 100
+        # The store keeps a query's ranking until the database changes: the first call of
+        # each query (cold) is what the model waits for; repeats (warm) reuse it.
+        cold = [_ms(variant) for variant in variants]
+        warm = [_ms(variants[n % len(variants)]) for n in range(calls)]
+        print(f"{name}: cold worst {max(cold):.1f} ms (of {len(cold)}), warm p50 {statistics.median(warm):.1f} ms, "
+              f"p99 {_p(warm, 0.99):.1f} ms, ratio {max(cold) / 100:.2f}")  # fmt: skip
+        status |= max(cold) > 100
     conn.close()
     return status
 
