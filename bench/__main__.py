@@ -20,6 +20,7 @@ BENCHES = [
     ("app", "bench.bench_tui", ["--memories", "10000"]),
     ("recall", "bench.bench_recall", ["--memories", "10000", "--fillers", "300"]),
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
+    ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
 ]
 
 

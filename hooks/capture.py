@@ -631,6 +631,9 @@ def _obs(type_: str, content: str, importance: int, tags: str, **extra) -> dict:
 
 
 # -------------------------------------------------------------- the rules
+OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get_memories)
+
+
 def observations_from_event(event, config) -> list[dict]:
     """Observation dicts for one hook event (see module docstring). Never raises:
     a capture bug stores nothing from that event and says so in one `[memlane]`
@@ -667,6 +670,8 @@ def _observations(event, config: dict) -> list[dict]:
     name = event.get("hook_event_name")
     tool_name = _str(event.get("tool_name")) or None
     if tool_name:
+        if tool_name.startswith(OWN_MCP_TOOLS):
+            return []  # memlane's own answers are memories already: storing them again would copy them
         disabled = _cfg(config, "capture_disabled_tools")
         if isinstance(disabled, (list, tuple, set)) and tool_name in disabled:
             return []

@@ -603,6 +603,18 @@ def test_mcp_list_response():
     assert "mcp" in tags(o) and "github" in tags(o)
 
 
+def test_memlanes_own_mcp_tools_are_not_captured():
+    # their answers are memories already; a copy would outlive `memlane forget`
+    ev = load("hook-PostToolUse-mcp__kesslerio-attio-mcp-server.json")
+    ev["tool_name"] = "mcp__memlane__get_memories"
+    ev["tool_input"] = {"ids": [12]}
+    assert capture(ev) == []
+    ev["hook_event_name"], ev["error"] = "PostToolUseFailure", "Error executing tool get_memories"
+    assert capture(ev) == []
+    ev["tool_name"] = "mcp__memlane_fork__search"  # another server's tools still are
+    assert capture(ev) != []
+
+
 def test_mcp_argument_summary_is_capped():
     ev = load("hook-PostToolUse-mcp__kesslerio-attio-mcp-server.json")
     ev["tool_input"] = {f"k{i}": "v" * 100 for i in range(20)}
