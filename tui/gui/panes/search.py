@@ -184,7 +184,7 @@ class SearchPane(Widget):
             if self.team_scope:
                 offset, rows, summary = self.team.page(self.store, query, offset=offset, limit=limit, **filters)
             else:
-                offset, rows, summary = self.store.run(
+                offset, rows, summary = self.store.read(
                     search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
                 )
         except StoreError as exc:
@@ -325,7 +325,7 @@ class SearchPane(Widget):
     @work(thread=True, exclusive=True, group="search-tools")
     def _load_tools(self) -> None:
         try:
-            tools = self.store.run(tool_names)
+            tools = self.store.read(tool_names)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
