@@ -37,7 +37,10 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
     _project, project_name = session_project(conn, session_id, cwd)
     team = db.connect(path, readonly=True)
     try:
-        hits = relevant_memories(team, prompt, project=None, session_id=None, limit=limit * 4)
+        # The teammates' path of the project of this name (theirs differ from ours).
+        row = team.execute("SELECT project FROM memory WHERE project_name = ? ORDER BY id DESC LIMIT 1",
+                           (project_name,)).fetchone() if project_name else None  # fmt: skip
+        hits = relevant_memories(team, prompt, project=row[0] if row else None, session_id=None, limit=limit * 4)
         if project_name:
             hits = [h for h in hits if h.get("project_name") == project_name]
         hits = hits[:limit]
