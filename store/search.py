@@ -27,6 +27,7 @@ CANDIDATES_PER_TERM = 400
 LIKE_WINDOW = 20_000  # newest memories a LIKE scan reads; older ones are reached by prefix
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000
+MAX_LIMIT = 500  # the most rows one search call returns
 HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
 SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
@@ -303,7 +304,7 @@ def search(
     deeper: a caller paging back up from the last hit passes the hit count, so
     every page comes from the same ranking.
     """
-    limit = max(0, min(int(limit), 500))
+    limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
     filters = _Filters(project, session, type, tool, min_importance, since, until, exclude_session)
     terms = query_terms(query)
