@@ -48,7 +48,7 @@ class SearchPane(Widget):
     """A query box, filters, and ranked hits with highlighted snippets."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "focus_results", "Results", show=False, id="search.results"),
+        Binding("escape", "leave_query", "Results", id="search.results"),
         Binding("down", "focus_results", "Results", show=False, id="search.down"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
     ]
@@ -274,11 +274,17 @@ class SearchPane(Widget):
             return self._any_filter()
         if action == "focus_results":
             return self.query_input.has_focus and self.table.row_count > 0
+        if action == "leave_query":
+            return self.query_input.has_focus
         return True
 
     def action_focus_results(self) -> None:
         if self.table.row_count:
             self.table.focus()
+
+    def action_leave_query(self) -> None:
+        """Out of the box even with no results, so q, 1-5 and / are keys again, not text."""
+        self.table.focus()
 
     @work(thread=True, exclusive=True, group="search-projects")
     def _load_projects(self) -> None:

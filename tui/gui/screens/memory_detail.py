@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from store.db import StoreError
 from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
 
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
 
@@ -48,7 +49,7 @@ class MemoryDetailScreen(Screen):
         yield Static("", id="memory-meta")
         with VerticalScroll(id="memory-scroll"):
             yield Static("Loading…", id="memory-body")
-        yield Footer(compact=True)
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one("#memory-scroll").focus()

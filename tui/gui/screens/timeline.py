@@ -15,7 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
 
 from store.db import StoreError
@@ -33,6 +33,7 @@ from tui.formatting import (
 from tui.gui import messages
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.timeline_list import TimelineList
 
 PAGE = 150  # memories per page
@@ -63,7 +64,7 @@ class TimelineScreen(Screen):
         yield Static("", id="timeline-header")
         yield TimelineList(self._card, id="timeline-list")
         yield Label("Loading…", id="timeline-status")
-        yield Footer(compact=True)
+        yield AppFooter()
 
     @property
     def timeline(self) -> TimelineList:
