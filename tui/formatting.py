@@ -191,6 +191,20 @@ def number(n: int | None) -> str:
     return "—" if n is None else f"{n:,}"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 match`, `2 matches`, `1,842 memories`: the count with the right form of `word`."""
+    if n == 1:
+        return f"{number(n)} {word}"
+    if many is None:
+        if word.endswith(("s", "sh", "ch", "x", "z")):
+            many = word + "es"
+        elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+            many = word[:-1] + "ies"
+        else:
+            many = word + "s"
+    return f"{number(n)} {many}"
+
+
 def short_path(path: str | None) -> str:
     """`path` with the home folder shown as ~."""
     if not path:

@@ -145,3 +145,87 @@ async def test_keys_pressed_before_the_timeline_loads_are_not_lost(db_path, make
         await settle(pilot)
         assert screen.timeline.position == 2
         assert "3 of 3" in screen_text(app)
+
+
+# -- Cleanup going stale while hooks write --------------------------------------------------------
+
+
+def _newest_id(path) -> int:
+    from store.db import connect
+
+    conn = connect(path)
+    try:
+        return conn.execute("SELECT max(id) FROM memory").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _top_row_id(pane) -> int:
+    table = pane.selection.table
+    top = int(table.scroll_y)
+    return int(table.ordered_rows[top].key.value)
+
+
+def test_cleanup_shows_what_hooks_wrote_at_the_top_with_the_cursor_on_it(home, utc):
+    from tests.tui.fixtures_cleanup import add_bulk, build_cleanup_db, make_app, show_pane, sync
+    from tests.tui.fixtures_cleanup import settle as settle_all
+    from tui.gui.panes.cleanup import CleanupPane
+
+    path = build_cleanup_db(home / "memory.db")
+    add_bulk(path, 250)
+
+    @sync
+    async def run():
+        app = make_app(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            pane = await show_pane(pilot, "5", CleanupPane)
+            assert pane.current_id == _newest_id(path)
+            await pilot.press("1")  # away from Cleanup while hooks write
+            await settle_all(pilot)
+            add_bulk(path, 18, session="sess-bulk-0005")
+            app.broadcast_data_changed(2)
+            await settle_all(pilot)
+            await pilot.press("5")
+            await settle_all(pilot)
+            newest = _newest_id(path)
+            assert f"All {newest:,} memories" in screen_text(app)
+            assert pane.current_id == newest and _top_row_id(pane) == newest
+            assert app.focused is pane.selection.table
+            add_bulk(path, 18, session="sess-bulk-0006")  # and while it is in view
+            app.broadcast_data_changed(3)
+            await settle_all(pilot)
+            newest = _newest_id(path)
+            assert pane.current_id == newest and _top_row_id(pane) == newest
+            await pilot.press("j", "k")  # the cursor is there and moves
+            await settle_all(pilot)
+            assert pane.current_id == newest
+
+    run()
+
+
+# -- plurals -------------------------------------------------------------------------------------
+
+
+def test_cleanup_counts_and_kinds_read_as_english(home, utc):
+    from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, show_pane, sync
+    from tests.tui.fixtures_cleanup import settle as settle_all
+    from tui.gui.panes.cleanup import CleanupPane, describe_selection
+
+    path = build_cleanup_db(home / "memory.db")
+
+    @sync
+    async def run():
+        app = make_app(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            pane = await show_pane(pilot, "5", CleanupPane)
+            pane.set_filter(project="webshop")
+            await settle_all(pilot)
+            assert "7 matches: project webshop" in screen_text(app)
+
+    run()
+    details = describe_selection({"count": 3, "sessions": ["a"], "projects": ["shop"],
+                                  "oldest": "2025-03-01T10:00:00.000000Z",
+                                  "newest": "2025-03-01T10:00:00.000000Z",
+                                  "kinds": {"error": 2, "command": 1}}, "test")  # fmt: skip
+    assert "3 memories from 1 session" in details
+    assert "Kinds: 2 errors, 1 cmd." in details

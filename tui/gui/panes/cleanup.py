@@ -20,7 +20,7 @@ from textual.widget import Widget
 from store.db import StoreError
 from store.forget import forget_ids, redact
 from store.selection import Criteria, selected_ids, summarise_ids
-from tui.formatting import TYPE_LABELS, local_time, number
+from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.modals.redact import RedactModal
@@ -369,13 +369,12 @@ def describe_selection(summary: dict, what: str, tz=None) -> str:
     if newest != oldest:
         span += " to " + local_time(newest, tz, style="full")[:16]
     by_kind = ", ".join(
-        f"{v} {TYPE_LABELS.get(k, k)}"
+        plural(v, TYPE_LABELS.get(k, k))
         for k, v in sorted(summary["kinds"].items(), key=lambda kv: -kv[1])
     )
     return (
         f"What: {what}.\n"
-        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(sessions)} "
-        f"session{'s' if sessions != 1 else ''} in {shown}, {span}.\n"
+        f"{plural(n, 'memory')} from {plural(sessions, 'session')} in {shown}, {span}.\n"
         f"Kinds: {by_kind}.\n"
         "Their text is removed from the database file; search will not find it again."
     )

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from store.db import StoreError
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import cell, first_line, local_time, number, type_label
+from tui.formatting import cell, first_line, local_time, number, plural, type_label
 from tui.gui import messages
 from tui.gui.panes.cleanup_marks import Marks
 from tui.gui.store_client import StoreClient
@@ -204,7 +204,10 @@ class SelectionView(Vertical):
             if page.generation != self._generation:
                 return
             self._window += 1  # a page asked for the old list is never placed on this one
-            keep = self.current_id
+            # At the top of a newest-first list the person follows the newest row (what
+            # hooks just wrote); elsewhere the cursor stays on the memory it was on.
+            at_top = table.window_start == 0 and table.cursor_row <= 0
+            keep = None if at_top else self.current_id
             self.total = page.total
             self.problem = page.problem
             self._ids = page.ids
@@ -215,6 +218,9 @@ class SelectionView(Vertical):
                 self._place(table, page)
             if keep is not None and str(keep) in table.rows:
                 table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+            elif table.row_count:
+                table.move_cursor(row=0, animate=False)
+                table.scroll_to(y=0, animate=False)
         else:
             if page.generation != self._window:
                 return
@@ -278,10 +284,10 @@ class SelectionView(Vertical):
         if self.problem:
             text.append(self.problem, style="bold yellow")
         elif self.criteria.is_empty:
-            text.append(f"All {number(self.total)} memories", style="bold")
+            text.append(f"All {plural(self.total, 'memory')}", style="bold")
             text.append(" · type a filter above (f) to select what to forget", style="dim")
         else:
-            text.append(f"{number(self.total)} match", style="bold")
+            text.append(plural(self.total, "match"), style="bold")
             text.append(f": {self.criteria.describe()}")
         if self.marks:
             text.append(f" · {number(self.marks.count)} marked", style="bold yellow")
