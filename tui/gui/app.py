@@ -8,7 +8,8 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   first pane before the first screen, the others right after it).
 - It reaches the database only through `store`, only from thread workers
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/messages.py` back; `StoreError` -> post `messages.StoreFailed(text)`.
+  `tui/messages.py` back; a worker's `StoreError` becomes a notification in
+  one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
   hides keys that do not apply.  Keys `1`-`5`, `/`, `?`, `f1`, `q`, `ctrl+p`
   belong to the app.

@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from store.db import StoreError
 from store.forget import forget_ids, redact
 from store.selection import Criteria, selected_ids, summarise_ids
 from tui.formatting import TYPE_LABELS, local_time, number, plural
@@ -28,6 +27,7 @@ from tui.gui.panes import is_showing
 from tui.gui.panes.cleanup_audit import FindingsRedacted, SecretsAuditView
 from tui.gui.panes.cleanup_selection import PAGE, SelectionView
 from tui.gui.store_client import StoreClient
+from tui.gui.worker_failures import WorkerFailures
 
 # -- messages (workers -> pane) ---------------------------------------------------
 
@@ -63,7 +63,7 @@ class Redacted(Message):
 # -- the pane ---------------------------------------------------------------------
 
 
-class CleanupPane(Widget):
+class CleanupPane(WorkerFailures, Widget):
     """Forget memories and redact text inside them, with a secrets audit."""
 
     BINDINGS = [
@@ -218,16 +218,12 @@ class CleanupPane(Widget):
         elif self.current_id is not None:
             self._plan_forget([self.current_id], None, f"memory #{self.current_id}")
 
-    @work(thread=True, exclusive=True, group="cleanup-plan")
+    @work(thread=True, exclusive=True, group="cleanup-plan", exit_on_error=False)
     def _plan_forget(self, ids: list[int] | None, criteria: Criteria | None, what: str) -> None:
-        try:
-            # Fresh ids, counted now: exactly what will be removed.
-            selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
-            found, _problem = self.store.run(selected_ids, selection, self.app.now())
-            summary = self.store.run(summarise_ids, found)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        # Fresh ids, counted now: exactly what will be removed.
+        selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
+        found, _problem = self.store.run(selected_ids, selection, self.app.now())
+        summary = self.store.run(summarise_ids, found)
         details = describe_selection(summary, what, self.app.tz)
         n = len(found)
         self.post_message(
@@ -252,13 +248,9 @@ class CleanupPane(Widget):
             answered,
         )
 
-    @work(thread=True, exclusive=True, group="cleanup-write")
+    @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _forget(self, ids: list[int]) -> None:
-        try:
-            count = self.store.run(forget_ids, ids)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        count = self.store.run(forget_ids, ids)
         self.post_message(Forgotten(count))
 
     @on(Forgotten)
@@ -278,13 +270,9 @@ class CleanupPane(Widget):
         if memory_id is not None:
             self._load_redact_target(memory_id)
 
-    @work(thread=True, exclusive=True, group="cleanup-redact")
+    @work(thread=True, exclusive=True, group="cleanup-redact", exit_on_error=False)
     def _load_redact_target(self, memory_id: int) -> None:
-        try:
-            memory = self.store.get_memory(memory_id)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        memory = self.store.get_memory(memory_id)
         self.post_message(RedactTarget(memory_id, memory))
 
     @on(RedactTarget)
@@ -301,13 +289,9 @@ class CleanupPane(Widget):
         modal = RedactModal(target.memory_id, target.memory.get("content") or "")
         self.app.push_screen(modal, answered)
 
-    @work(thread=True, exclusive=True, group="cleanup-write")
+    @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact(self, memory_id: int, pattern: str) -> None:
-        try:
-            count = self.store.run(redact, memory_id, pattern=pattern)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        count = self.store.run(redact, memory_id, pattern=pattern)
         self.post_message(Redacted(memory_id, count))
 
     @on(Redacted)
