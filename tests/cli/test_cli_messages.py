@@ -144,3 +144,18 @@ def test_without_a_terminal_the_app_refuses_in_one_sentence(db, tmp_path, words)
     assert done.stdout == ""  # no escape codes into the pipe
     assert_one_sentence(done.stderr)
     assert "needs a terminal" in done.stderr
+
+
+def test_a_mistyped_memlane_db_is_refused_too_but_the_default_path_may_be_new(
+    capsys, tmp_path, monkeypatch, with_terminal
+):
+    import tui.gui.app
+
+    typo = tmp_path / "memroy.db"
+    monkeypatch.setenv("MEMLANE_DB", str(typo))
+    code, _, err = run(capsys)
+    assert code == 1 and "no memlane database" in err.lower() and not typo.exists()
+    monkeypatch.delenv("MEMLANE_DB")
+    opened = []  # a first run before any hook: the app opens (its empty state says what to do)
+    monkeypatch.setattr(tui.gui.app, "run_app", lambda path: opened.append(path) or 0)
+    assert run(capsys)[0] == 0 and opened

@@ -187,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     args.argv = argv
     from store.paths import default_db_path
 
+    args.db_named = bool(args.db or os.environ.get("MEMLANE_DB"))  # typed, so maybe mistyped
     args.db = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
     handler = _HANDLERS.get(args.command, _open_app)
     try:
@@ -556,10 +557,8 @@ def terminal_problem() -> str | None:
 def _open_app(args) -> int:
     if problem := terminal_problem():
         return _fail(problem, EXIT_USAGE)
-    if not os.path.exists(args.db):  # never create a database for a mistyped --db
-        from store.db import folder_problem
-
-        return _fail(folder_problem(args.db) or missing_db_message(args.db))
+    if args.db_named and not os.path.exists(args.db):  # never create one for a mistyped --db
+        return _fail(missing_db_message(args.db))
     try:
         from tui.gui.app import run_app
     except ModuleNotFoundError as exc:
