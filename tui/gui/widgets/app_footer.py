@@ -18,9 +18,9 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
-# Actions kept while anything else fits: a person must always see how to get help and out.
 # Keys a text box takes as text ("slash", "question_mark", "q", "space", ...).
 TYPED_KEYS = frozenset(_character_to_key(chr(code)) for code in range(32, 127))
+# Actions the footer drops last: a person must always see how to get help, back and out.
 KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen")
 
 
@@ -115,7 +115,5 @@ def _width(widget: Widget) -> int:
     """Cells a compact footer item takes, margin included."""
     if isinstance(widget, FooterKey):
         text = widget.key_display + (f" {widget.description}" if widget.description else "")
-        if widget.has_class("-command-palette"):
-            return cell_len(text) + 1  # its left border; no margin
-        return cell_len(text) + 1  # margin-right: 1
+        return cell_len(text) + 1  # margin-right: 1 (the docked palette key: its left border)
     return cell_len(str(getattr(widget, "content", "") or "")) + 1
