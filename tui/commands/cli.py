@@ -301,10 +301,12 @@ def _checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[st
     """--type values, refused in one sentence when one names no type memlane knows."""
     if not types:
         return None
-    known = set(MEMORY_TYPES) | {row[0] for row in conn.execute("SELECT DISTINCT type FROM memory")}
-    unknown = [t for t in types if t not in known]
-    if unknown:
-        raise UsageError(f"unknown type {unknown[0]!r}; the types are {', '.join(sorted(known))}.")
+    for mtype in types:
+        # No index on type: look only for a name memlane does not write, and stop at one row.
+        if mtype not in MEMORY_TYPES and not conn.execute(
+            "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
+        ).fetchone():
+            raise UsageError(f"unknown type {mtype!r}; the types are {', '.join(sorted(MEMORY_TYPES))}.")
     return types
 
 
