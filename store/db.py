@@ -61,6 +61,12 @@ def describe_error(path: str, exc: BaseException) -> str:
     return _describe(str(path), exc)
 
 
+def folder_problem(path: str | os.PathLike) -> str | None:
+    """The one sentence every caller (CLI, app, doctor) gives when `path` is a folder."""
+    path = os.fspath(path)
+    return f"{path} is a folder, not a memlane database." if os.path.isdir(path) else None
+
+
 def connect(
     path: str | os.PathLike,
     *,
@@ -76,6 +82,8 @@ def connect(
     """
     _check_sqlite()
     path = os.fspath(path)
+    if problem := folder_problem(path):
+        raise StoreError(problem)
     exists = os.path.exists(path)
     if not exists and (readonly or not create):
         raise StoreError(f"no memlane database at {path} yet.")

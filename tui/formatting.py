@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from rich.cells import cell_len
 from rich.text import Text
 
-from store.search import HIGHLIGHT
+from store.search import HIGHLIGHT, SNIPPET_LEAD
 
 ELLIPSIS = "…"
 
@@ -191,6 +191,20 @@ def number(n: int | None) -> str:
     return "—" if n is None else f"{n:,}"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 match`, `2 matches`, `1,842 memories`: the count with the right form of `word`."""
+    if n == 1:
+        return f"{number(n)} {word}"
+    if many is None:
+        if word.endswith(("s", "sh", "ch", "x", "z")):
+            many = word + "es"
+        elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+            many = word[:-1] + "ies"
+        else:
+            many = word + "s"
+    return f"{number(n)} {many}"
+
+
 def short_path(path: str | None) -> str:
     """`path` with the home folder shown as ~."""
     if not path:
@@ -216,24 +230,54 @@ def tool_label(name: str) -> str:
 
 
 def snippet_text(
-    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = ""
-) -> Text:
-    """A search snippet with its marked matches highlighted (markers removed)."""
+    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = "",
+    lead_cells: int = SNIPPET_LEAD,
+) -> Text:  # fmt: skip
+    """A search snippet with its marked matches highlighted (markers removed).
+
+    At most `lead_cells` terminal cells come before the first match, so a narrow
+    column still shows it (the store counts its lead in characters; Korean or
+    CJK text takes two cells a character).
+    """
     text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
     start, end = marks
     rest = one_line(snippet)
+    pieces: list[tuple[str, bool]] = []
     inside = False
     while rest:
         marker = end if inside else start
         idx = rest.find(marker)
         piece = rest if idx < 0 else rest[:idx]
         if piece:
-            text.append(piece, style=HIT_STYLE if inside else "")
+            pieces.append((piece, inside))
         if idx < 0:
             break
         rest = rest[idx + len(marker) :]
         inside = not inside
+    for piece, hit in _lead_trimmed(pieces, lead_cells):
+        text.append(piece, style=HIT_STYLE if hit else "")
     return text
+
+
+def _lead_trimmed(pieces: list[tuple[str, bool]], lead_cells: int) -> list[tuple[str, bool]]:
+    """`pieces` with the context before the first match cut to `lead_cells` cells ("…" first)."""
+    if not pieces or pieces[0][1]:
+        return pieces
+    lead = pieces[0][0]
+    if len(pieces) == 1 or cell_len(lead) <= lead_cells:
+        return pieces
+    kept: list[str] = []
+    used = cell_len(ELLIPSIS)
+    for ch in reversed(lead):
+        used += cell_len(ch)
+        if used > lead_cells:
+            break
+        kept.append(ch)
+    tail = "".join(reversed(kept))
+    space = tail.find(" ")
+    if 0 <= space < len(tail) - 1:  # start at a word, as the store does
+        tail = tail[space + 1 :]
+    return [(ELLIPSIS + tail, False), *pieces[1:]]
 
 
 # -- memory bodies --------------------------------------------------------------

@@ -299,10 +299,16 @@ def _write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
         raise InstallError(f"cannot write {path} ({exc.strerror}); it was left unchanged.") from exc
 
 
-def backup(path: str, text: str) -> str:
-    """Save `text` next to `path` as `<name>.memlane-backup-<UTC time>`; keep the newest few."""
+def backup(path: str, text: str) -> str | None:
+    """Save `text` next to `path` as `<name>.memlane-backup-<UTC time>`; keep the newest few.
+
+    None when a backup already holds exactly `text` (install, uninstall, install again
+    leaves one backup, not one per run).
+    """
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = os.path.realpath(path)
+    if _already_backed_up(target, text):
+        return None
     name = f"{target}{BACKUP_SUFFIX}{stamp}"
     n = 1
     while os.path.exists(name):
@@ -315,6 +321,22 @@ def backup(path: str, text: str) -> str:
         raise InstallError(f"cannot write the backup {name} ({exc.strerror}); nothing was changed.") from exc
     _prune_backups(target)
     return name
+
+
+def _already_backed_up(target: str, text: str) -> bool:
+    folder, base = os.path.split(target)
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(base + BACKUP_SUFFIX)]
+    except OSError:
+        return False
+    for name in names:
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                if fh.read() == text:
+                    return True
+        except (OSError, UnicodeDecodeError):
+            continue
+    return False
 
 
 def _prune_backups(target: str) -> None:
@@ -416,7 +438,8 @@ def install(
     if changed:
         if original is not None and original.strip():
             saved = backup(path, original)
-            say(f"Backup of {path}: {saved}")
+            if saved:
+                say(f"Backup of {path}: {saved}")
         _write_atomic(path, new_text)
         say(f"{OK} hooks for {', '.join(EVENTS)} in {path}")
     else:
@@ -431,6 +454,13 @@ def install(
         say(f"{OK} /memory command in {memory_path}")
     _install_mcp(say=say)
     return 0
+
+
+def _remove_settings(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError as exc:
+        raise InstallError(f"cannot remove {path} ({exc.strerror}).") from exc
 
 
 def _memory_state(path: str, text: str) -> str:
@@ -465,10 +495,14 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
         _uninstall_mcp(say=say, dry_run=True)
         return 0
     if removed:
-        saved = backup(path, original or "")
-        say(f"Backup of {path}: {saved}")
-        _write_atomic(path, dump_settings(new_settings, like=original))
-        say(f"{OK} removed {removed} memlane hook{'s' if removed != 1 else ''} from {path}")
+        # No backup: only memlane's own entries go, and `install` puts them back.
+        what = f"{removed} memlane hook{'s' if removed != 1 else ''}"
+        if new_settings or os.path.islink(path):
+            _write_atomic(path, dump_settings(new_settings, like=original))
+            say(f"{OK} removed {what} from {path}")
+        else:  # the file held nothing but memlane's hooks (install created it): leave no `{}`
+            _remove_settings(path)
+            say(f"{OK} removed {what} and {path}, which held nothing else")
     else:
         say(f"{OK} no memlane hooks in {path}")
     if memory_ours:
