@@ -635,11 +635,27 @@ OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get
 
 
 def observations_from_event(event, config) -> list[dict]:
-    """Observation dicts for one hook event (see module docstring). Never raises."""
+    """Observation dicts for one hook event (see module docstring). Never raises:
+    a capture bug stores nothing from that event and says so in one `[memlane]`
+    line (stderr and the log), so it never looks like "nothing to capture"."""
     try:
-        return _observations(event, config if isinstance(config, dict) else {})
-    except Exception:  # defensive: a capture bug must never break the hook
+        return capture_observations(event, config)
+    except Exception as exc:  # a capture bug must never break the hook
+        from hooks.logfile import log_line
+
+        tool = _str(event.get("tool_name")) if isinstance(event, dict) else ""
+        what = _str(event.get("hook_event_name")) if isinstance(event, dict) else ""
+        label = " ".join(x for x in (what, tool) if x)[:80] or "an event"
+        log_line(
+            f"capture: could not capture {label} ({type(exc).__name__}: {str(exc)[:200]}); "
+            "nothing was stored from it."
+        )
         return []
+
+
+def capture_observations(event, config) -> list[dict]:
+    """observations_from_event without the safety net: a capture bug raises (tests use it)."""
+    return _observations(event, config if isinstance(config, dict) else {})
 
 
 def _observations(event, config: dict) -> list[dict]:
