@@ -58,7 +58,7 @@ import sys
 from hooks.capture import blocks_text, observations_from_event
 from hooks.main import prune_event
 from hooks.turns import in_private_turn, private_turn
-from store.privacy import clean_value
+from store.privacy import clean_key, clean_lines, clean_value
 from store.writer import normalise_timestamp
 
 # Line types that are bookkeeping, never the user's work (Claude Code 1.0 - 2.1).
@@ -610,9 +610,14 @@ class TranscriptReader:
         if isinstance(value, str):
             return self._clean_str(value, key)
         if isinstance(value, dict):
-            return {k: self._clean_walk(v, k if isinstance(k, str) else None)
-                    for k, v in value.items()}  # fmt: skip
+            out = {}
+            for k, v in value.items():
+                out_key = clean_key(k, self.secret_patterns, out)
+                out[out_key] = self._clean_walk(v, k if isinstance(k, str) else None)
+            return out
         if isinstance(value, (list, tuple)):
+            if len(value) > 1 and all(isinstance(v, str) for v in value):
+                return clean_lines(value, self.secret_patterns)  # one text, as clean_value does
             return [self._clean_walk(v, None) for v in value]
         return value
 

@@ -49,6 +49,9 @@ __all__ = [
     "clean_text",
     "clean_value",
     "is_entirely_private",
+    "clean_lines",
+    "clean_key",
+    "leaves_private_open",
 ]
 
 # ---------------------------------------------------------------------------
@@ -126,6 +129,19 @@ def strip_injected(text: str) -> str:
     return _strip_blocks(text, ("memory-context", "system-reminder"))
 
 
+def leaves_private_open(text: str) -> bool:
+    """True when ``text`` opens a ``<private>`` block it never closes."""
+    if not isinstance(text, str) or "<" not in text:
+        return False
+    depth = 0
+    for m in _tag_re(("private",)).finditer(text):
+        if m.group(1) == "/":
+            depth = max(0, depth - 1)
+        elif not m.group(0).endswith("/>"):
+            depth += 1
+    return depth > 0
+
+
 def is_entirely_private(original: str) -> bool:
     """True when ``original`` had content and only whitespace survives strip_private."""
     if not isinstance(original, str) or not original.strip():
@@ -140,9 +156,18 @@ def is_entirely_private(original: str) -> bool:
 # Words a key name must END with for its value to count as a secret
 # (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``AWS_SECRET_ACCESS_KEY``).
 _KEY_WORD = (
-    r"(?:pass(?:word|wd|phrase)|api[_-]?key|(?:secret|access|private)[_-]?key"
-    r"|secret|token)"
+    r"(?:pass(?:word|wd|phrase)|api[_-]?key"
+    r"|(?:secret|access|private|account|sharedaccess|client|master|encryption|signing)[_-]?key"
+    r"|secret|token"
+    # the same label in other languages (matched as written: lower case or capitalised)
+    r"|[пП]ароль|ПАРОЛЬ"
+    r"|kennwort|contrase(?:ñ|n)a|mot[ _-]de[ _-]passe|senha|wachtwoord"
+    r"|has(?:ł|l)o|パスワード|密码|密碼"
+    r"|비밀번호)"
 )
+_FOREIGN_PASSWORD_WORDS = ("пароль", "kennwort", "contrase", "mot",
+                           "senha", "wachtwoord", "has", "パス", "密",
+                           "비밀")
 # The value after a separator: an escaped-JSON string (\"v\"), a "string",
 # a 'string', or a bare word (stops at whitespace, quotes, , ; and at the
 # escapes \n \r \t \" of serialised text; in a URL query also at &).
@@ -193,8 +218,8 @@ _TOKEN_RULES = (
      re.IGNORECASE),
     # scheme://user:PASSWORD@host
     ("password",
-     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
-     r"(?P<v>[^\s/@\"'<>$]{1,200})@",
+     r"(?<![A-Za-z0-9.])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
+     r"(?P<v>[^\s/@\"'<>]{1,200})@",
      0),
     # .netrc: machine HOST login USER password PASSWORD
     ("password",
@@ -205,13 +230,157 @@ _TOKEN_RULES = (
      r"(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'$-][^\s:\"']*:"
      r"(?P<v>[^\s\"'$][^\s\"']*)",
      0),
+    # --- credentials on command lines (each anchored on its tool's name) ---
+    # mysql -u root -pSECRET (attached: `-p NAME` asks for the password, NAME is a database)
+    ("password",
+     r"(?<![\w/.-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb"
+     r"|mariadb-dump|mariadb-admin)(?:\.exe)?[ \t][^\n|;&]{0,300}?(?<=[ \t])-p['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     0),
+    ("password", r"\bsshpass[ \t][^\n|;&]{0,200}?(?<=[ \t])-p[ \t]*['\"]?(?P<v>[^\s'\"]+)", 0),
+    # docker / podman / helm ... login -p SECRET
+    ("password",
+     r"\blogin\b[^\n|;&]{0,300}?(?<=[ \t])-p(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+     0),
+    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S
+    ("password",
+     r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
+     r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
+     r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)",
+     0),
+    # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
+    ("secret",
+     r"\bconfig(?:ure)?[ \t]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
+     r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id)[\w./:-]*[ \t]+['\"]?(?P<v>[^\s'\"]+)",
+     re.IGNORECASE),
+    # Windows: setx GITHUB_TOKEN SECRET
+    ("token",
+     r"\bsetx[ \t]+(?:/m[ \t]+)?['\"]?\w*(?:token|secret|key|pass\w*|pwd)['\"]?[ \t]+['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     re.IGNORECASE),
+    # gh secret set NAME --body SECRET
+    ("secret",
+     r"\bsecret[ \t]+set[ \t]+[^\n|;&]{0,200}?(?<=[ \t])(?:-b|--body)(?:[ \t]+|=)['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     0),
+    # SQL: ALTER USER x WITH PASSWORD 'SECRET' / CREATE USER x IDENTIFIED BY 'SECRET'
+    ("password", r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
+    ("password",
+     r"\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?['\"]?(?P<v>[^\s'\";]+)",
+     re.IGNORECASE),
+    # connection strings: ...;Pwd=SECRET;  Password=two words;
+    ("password",
+     r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,200}?)"
+     r"[ \t]*;",
+     re.IGNORECASE),
+    ("password", r";[ \t]*pwd[ \t]*=[ \t]*(?P<v>[^;\"'\s/~$][^;\"'\s]*)", re.IGNORECASE),
+    # .pgpass: host:port:database:user:SECRET (a diff's +/- allowed in front)
+    ("password",
+     r"(?m)^[ \t+-]?[^\s:#][^\s:]*:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<v>(?:[^\s:\\]|\\.)+)[ \t]*$",
+     0),
+    # Oracle: jdbc:oracle:thin:user/SECRET@host, sqlplus user/SECRET@db
+    ("password", r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@", re.IGNORECASE),
+    ("password",
+     r"\b(?:sqlplus|sqlldr|expdp|impdp|rman)(?:[ \t]+-\w+)*[ \t]+['\"]?[^\s/@'\"]+/"
+     r"(?P<v>[^\s@'\"]+)",
+     0),
+    ("password", r"\bredis-cli\b[^\n|;&]{0,300}?(?<=[ \t])-a[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]*['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]{0,300}?"
+     r"(?<=[ \t])-w[ \t]+['\"]?(?P<v>[^\s'\"]+)",
+     0),
+    ("password",
+     r"\b(?:zip|unzip|zipcloak)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password", r"\b7z[az]?\b[^\n|;&]{0,300}?(?<=[ \t])-p(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bmongo(?:sh|dump|restore|import|export)?\b[^\n|;&]{0,300}?(?<=[ \t])-p[ \t]+['\"]?"
+     r"(?P<v>[^\s'\"-][^\s'\"]*)",
+     0),
+    # openssl -passin pass:SECRET, keytool -storepass SECRET, --pass SECRET
+    ("password", r"(?<![\w-])pass:(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"(?<![\w-])--?(?:(?:store|key|src|dest|srcstore|deststore|new|old|ks|kp|db|admin|root)?"
+     r"pass(?:in|out)?|pw|pwd)(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+     re.IGNORECASE),
+    # smbclient -U user%SECRET
+    ("password", r"(?<=[ \t])(?:-U|--user)(?:[ \t]+|=)['\"]?[^\s%'\"]+%(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bhtpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)?\S+[ \t]+\S+[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password", r"\bnet[ \t]+user[ \t]+\S+[ \t]+(?P<v>[^\s/*][^\s]*)", re.IGNORECASE),
+    # --- tokens of other providers (prefixes published by each) ---
+    ("service_token",
+     r"(?<![A-Za-z0-9_-])(?:"
+     r"(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}"
+     r"|hf_[A-Za-z0-9]{30,}"
+     r"|do[opr]_v1_[a-f0-9]{64}"
+     r"|SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"
+     r"|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"
+     r"|ATATT3[A-Za-z0-9_=-]{20,}"
+     r"|lin_api_[A-Za-z0-9]{40}"
+     r"|(?:ntn|secret)_[A-Za-z0-9]{43}"
+     r"|dp\.(?:pt|st|ct|sa|scrt)\.[A-Za-z0-9]{40,}"
+     r"|pul-[a-f0-9]{40}"
+     r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}"
+     r"|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"
+     r"|dapi[a-f0-9]{32}"
+     r"|gsk_[A-Za-z0-9]{40,}"
+     r"|r8_[A-Za-z0-9]{30,}"
+     r"|ya29\.[A-Za-z0-9_-]{20,}"
+     r"|GOCSPX-[A-Za-z0-9_-]{20,}"
+     r"|AGE-SECRET-KEY-1[0-9A-Z]{58}"
+     r"|figd_[A-Za-z0-9_-]{30,}"
+     r"|sntry[su]_[A-Za-z0-9_=+/-]{30,}"
+     r"|gl(?:sa|c)_[A-Za-z0-9_=+/-]{30,}"
+     r"|hv[sb]\.[A-Za-z0-9_-]{24,}"
+     r"|[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"
+     r"|tskey-[a-z]+-[A-Za-z0-9-]{10,}"
+     r"|sbp_[a-f0-9]{40}"
+     r"|nfp_[A-Za-z0-9]{30,}"
+     r"|rnd_[A-Za-z0-9]{30,}"
+     r"|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}"
+     r"|xapp-\d-[A-Za-z0-9-]{20,}"
+     r"|whsec_[A-Za-z0-9+/=]{24,}"
+     r"|key-[0-9a-zA-Z]{32}(?![0-9a-zA-Z])"
+     r"|dckr_pat_[A-Za-z0-9_-]{20,}"
+     r"|fo1_[A-Za-z0-9_-]{30,}"
+     r"|[0-9]{8,10}:AA[A-Za-z0-9_-]{33}"
+     r"|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"
+     r")",
+     0),
+    ("aws_access_key", r"(?<![A-Z0-9])(?:ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])", 0),
+    # --- webhook URLs: the URL is the credential ---
+    ("webhook",
+     r"https?://(?:"
+     r"(?:[a-z0-9-]+\.)?discord(?:app)?\.com/api/webhooks/"
+     r"|[A-Za-z0-9.-]+\.webhook\.office\.com/webhookb2/"
+     r"|outlook\.office(?:365)?\.com/webhook/"
+     r"|hooks\.zapier\.com/hooks/catch/"
+     r"|chat\.googleapis\.com/v1/spaces/"
+     r"|maker\.ifttt\.com/trigger/"
+     r"|api\.telegram\.org/bot"
+     r"|[^\s/\"'<>]{1,200}/hooks/(?=[a-z0-9]{26}(?![a-z0-9]))"
+     r")[^\s\"'<>`]*",
+     re.IGNORECASE),
+    # signed cloud URLs: Azure SAS sig=, S3 presigned X-Amz-Signature=
+    ("cloud_key",
+     r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})",
+     re.IGNORECASE),
+    # the body of a PEM block whose BEGIN line is out of sight (a diff hunk, a cut): two or
+    # more lines of 48-80 base64 characters in a row, each maybe led by a diff's + - or space
+    ("private_key",
+     r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+     r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
+     r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+",
+     0),
 )
 
 # key = value in env / JSON / YAML / code / escaped-JSON styles.
 _ASSIGN = (
     r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
     r"(?:\\?[\"'])?(?:[ \t]*\])?"
-    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~]))(?P<post>[ \t]*)"
+    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~])|\uff1a|\uff1d)(?P<post>[ \t]*)"
     + _VALUE
 )
 # --password VALUE (the = form is an assignment)
@@ -229,8 +398,23 @@ _RULE_ANCHORS = (
     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("akia", "asia"), ("xox",),
     ("hooks.slack.com",), ("aiza",), ("k_live_", "k_test_"), ("npm_",), ("pypi-age",),
     ("bearer",), ("authorization",), ("authorization",), ("://",), ("login",), ("-u",),
+    ("mysql", "mariadb"), ("sshpass",), ("login",), ("stdin", "passwd", "sudo"), ("set",),
+    ("setx",), ("secret",), ("password",), ("identified",), ("pwd", "passw"), ("pwd",),
+    (":",), ("jdbc:oracle",), ("sqlplus", "sqlldr", "expdp", "impdp", "rman"), ("redis-cli",),
+    ("sqlcmd", "bcp", "osql", "isql"), ("ldap",), ("zip",), ("7z",), ("mongo",), ("pass:",),
+    ("pass", "-pw", "-pwd"), ("%",), ("htpasswd",), ("net",),
+    ("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-",
+     "glagent-", "hf_", "_v1_", "sg.", "shp", "atatt3", "lin_api_", "ntn_", "secret_", "dp.",
+     "pul-", "pmak-", "sq0", "dapi", "gsk_", "r8_", "ya29.", "gocspx-", "age-secret-key-",
+     "figd_", "sntry", "glsa_", "glc_", "hvs.", "hvb.", "atlasv1", "tskey-", "sbp_", "nfp_",
+     "rnd_", "pscale_", "xapp-", "whsec_", "key-", "dckr_pat_", "fo1_", ":aa", "q~"),
+    ("abia", "acca", "a3t"),
+    ("/api/webhooks/", "webhook.office.com", "outlook.office", "hooks.zapier.com",
+     "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
+    ("sig=", "signature="),
+    ("\n",),
 )  # fmt: skip
-_KEY_ANCHORS = ("pass", "key", "secret", "token")
+_KEY_ANCHORS = ("pass", "key", "secret", "token", "\uff1a", "\uff1d") + _FOREIGN_PASSWORD_WORDS
 _ALL_ANCHORS = tuple(dict.fromkeys(a for anchors in _RULE_ANCHORS for a in anchors)) + _KEY_ANCHORS
 
 _COMPILED = None
@@ -312,7 +496,7 @@ def _compile_extra(extra_patterns):
 
 def _kind_for(word):
     w = word.lower()
-    if w.startswith("pass"):
+    if w.startswith("pass") or w.startswith(_FOREIGN_PASSWORD_WORDS):
         return "password"
     if w.startswith("api"):
         return "api_key"
@@ -342,6 +526,13 @@ def _is_reference(value):
     return _REFERENCE.match(v) is not None
 
 
+def _looks_like_name(value):
+    """`db_password`, `otherToken`, `API_TOKEN`: a variable; `MySuperSecret`, `MyToken`: a value."""
+    if "_" in value or value[0].islower():
+        return value.replace("_", "").replace("-", "").isalnum()
+    return value.isupper()
+
+
 def _bare_is_literal(text, m, value, vend, key, kw, style):
     """Judge whether a bare (unquoted) value is a literal secret or code."""
     if _is_reference(value):
@@ -355,7 +546,7 @@ def _bare_is_literal(text, m, value, vend, key, kw, style):
         return False  # get_token() / os.environ["X"] / getenv(...)
     if _DOTTED.match(value):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
-    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value):
+    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value) and _looks_like_name(value):
         return False  # token: otherToken / password = db_password (variables)
     if style == "cli":
         return True
@@ -368,7 +559,9 @@ def _bare_is_literal(text, m, value, vend, key, kw, style):
         # or `token = a + b` is code: literals end the line.
         return not rest or rest.startswith(("#", "//", ";", ",", "\r", "\\n"))
     if style == "colon":
-        # `token: Token = None` / `token: Foo | None` are type annotations.
+        # `token: Token = None` / `token: Foo | None` / `f(token: AuthToken)` are type annotations.
+        if rest.startswith((")", "]")) and _ENDS_WITH_KEY_WORD.match(value):
+            return False
         return not rest.startswith(("=", "|"))
     return True
 
@@ -390,9 +583,12 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     for prio, kind, rx in rules:
         if not any(anchor in lowered for anchor in _RULE_ANCHORS[prio]):
             continue
+        has_value = "v" in rx.groupindex
         for m in rx.finditer(text):
-            if "v" in rx.groupindex:
+            if has_value:
                 s, e = m.span("v")
+                if _is_reference(m.group("v")):  # $PASSWORD, ${{ secrets.X }}, <token>
+                    continue
             else:
                 s, e = m.span()
             if e > s and not _inside_marker(text, s):  # already redacted
@@ -421,6 +617,14 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                     if amp >= 0:
                         e -= len(value) - amp
                         value = value[:amp]
+                if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
+                    # `secret: API_KEY="v"`: the value is itself an assignment; its
+                    # quoted part goes too (a value is one line)
+                    close = text.find(text[e], e + 1, e + 4001)
+                    eol = text.find("\n", e, close if close >= 0 else e)
+                    if close >= 0 and eol < 0:
+                        e = close + 1
+                        value = text[s:e]
                 stripped = value.rstrip(_TRAILING)
                 e -= len(value) - len(stripped)
                 value = stripped
@@ -429,7 +633,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                 style = style_of
                 if style is None:
                     sep = m.group("sep")
-                    if sep == ":":
+                    if sep in (":", "\uff1a"):
                         style = "colon"
                     elif sep == "=" and not m.group("pre") and not m.group("post"):
                         style = "loose"
@@ -558,13 +762,44 @@ def clean_value(value, extra_patterns=()):
         src, dst = stack.pop()
         if isinstance(src, dict):
             for k, v in src.items():
+                out_key = clean_key(k, extra, dst)
                 if isinstance(v, str) and isinstance(k, str) and v and not _is_reference(v):
                     m = _ENDS_WITH_KEY_WORD.match(k)
                     if m is not None:
-                        dst[k] = "[REDACTED:" + _kind_for(m.group("kw")) + "]"
+                        dst[out_key] = "[REDACTED:" + _kind_for(m.group("kw")) + "]"
                         continue
-                dst[k] = child(v)
+                dst[out_key] = child(v)
+        elif len(src) > 1 and all(isinstance(v, str) for v in src):
+            dst.extend(clean_lines(src, extra))
         else:
             for v in src:
                 dst.append(child(v))
     return root
+
+
+def clean_key(key, extra, taken):
+    """A dict key through the filter too (an MCP input may use a token as a key)."""
+    if not isinstance(key, str) or not key:
+        return key
+    cleaned = clean_text(key, extra)
+    if cleaned == key:
+        return key
+    n = 2
+    out = cleaned
+    while out in taken:
+        out = f"{cleaned}#{n}"
+        n += 1
+    return out
+
+
+def clean_lines(lines, extra_patterns=()) -> list:
+    """A list of strings cleaned as the one text they make together (a diff hunk's lines):
+    a PEM block or a ``<private>`` block spread over several lines goes as a whole.
+
+    The same number of lines comes back when the filter only replaced text within lines;
+    a block removed across lines comes back as fewer lines."""
+    joined = "\n".join(lines)
+    cleaned = clean_text(joined, extra_patterns)
+    if cleaned == joined:
+        return list(lines)
+    return cleaned.split("\n")

@@ -683,10 +683,16 @@ class TestCleanValue:
             "ratio": 0.5,
         }
 
-    def test_keys_are_left_as_they_are(self):
-        weird_key = f"password={'x' * 3} {GITHUB_PAT}"
-        out = clean_value({weird_key: "v", "<private>k</private>": "password=hunter2"})
-        assert out == {weird_key: "v", "<private>k</private>": "password=[REDACTED:password]"}
+    def test_keys_are_cleaned_like_values(self):
+        # An MCP tool input may use a secret as a key, and the summary writes key=value.
+        weird_key = f"password=hunter22 {GITHUB_PAT}"
+        out = clean_value({weird_key: "v", "<private>k</private>": "password=hunter2", "a": 1})
+        assert out == {"password=[REDACTED:password] [REDACTED:github_token]": "v",
+                       "": "password=[REDACTED:password]", "a": 1}
+
+    def test_keys_that_clean_to_the_same_text_stay_apart(self):
+        out = clean_value({"<private>a</private>": 1, "<private>b</private>": 2})
+        assert sorted(out.values()) == [1, 2] and len(out) == 2
 
     def test_works_on_each_string_not_on_serialised_json(self):
         # A JSON document stored as a string is a string like any other...
