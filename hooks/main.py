@@ -463,6 +463,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if name in CAPTURE_EVENTS and in_private_turn(session_id, prompt_id):
         return  # an event of a turn whose prompt was entirely private
     private_turn = None
+    prompt_hidden = True
     if name == "UserPromptSubmit":
         from hooks.turns import private_turn as private_turn_of
 
@@ -470,6 +471,10 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not isinstance(raw_prompt, str) or not raw_prompt.strip():
             raw_prompt = event.get("user_prompt")
         private_turn = private_turn_of(raw_prompt, prompt_id)  # judged before cleaning
+        if private_turn is not None:
+            from hooks.turns import prompt_is_hidden
+
+            prompt_hidden = prompt_is_hidden(raw_prompt)
 
     # The privacy filter, before anything else reads the event's text.
     from store.privacy import clean_value
@@ -484,10 +489,11 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if name in CAPTURE_EVENTS or name == "UserPromptSubmit":
         if private_turn is not None:
             open_private_turn(raw_session_id, private_turn)
-            return  # an entirely private prompt: nothing stored, nothing searched
+            if prompt_hidden:
+                return  # an entirely private prompt: nothing stored, nothing searched
         from hooks.capture import is_memory_command, observations_from_event
 
-        if name == "UserPromptSubmit":
+        if name == "UserPromptSubmit" and private_turn is None:
             close_private_turn(raw_session_id)
             # `/memory QUERY` prints its own results; recall would only repeat them.
             want_context = None if is_memory_command(event.get("prompt")) else "prompt"

@@ -57,7 +57,7 @@ import sys
 
 from hooks.capture import blocks_text, observations_from_event
 from hooks.main import prune_event
-from hooks.turns import in_private_turn, private_turn
+from hooks.turns import in_private_turn, private_turn, prompt_is_hidden
 from store.privacy import clean_key, clean_lines, clean_value
 from store.writer import normalise_timestamp
 
@@ -548,10 +548,10 @@ class TranscriptReader:
         prompt_id = obj.get("promptId") if isinstance(obj.get("promptId"), str) else None
         turn = private_turn(raw, prompt_id)
         self._note_turn(session_id, prompt_id, turn, ts)
-        if turn is not None:
+        if turn is not None and prompt_is_hidden(raw):
             _bump(self.stats, "skipped", "private prompt")
             return
-        if not self._wanted(session_id, cwd, prompt_id, ts):
+        if not self._wanted(session_id, cwd, prompt_id, ts, opens_turn=turn is not None):
             return
         event = self._base(session_id, cwd, prompt_id, ts)
         event["hook_event_name"] = "UserPromptSubmit"
@@ -670,8 +670,10 @@ class TranscriptReader:
             turn = timeline[i][1] if i >= 0 else None
         return in_private_turn(turn, prompt_id)
 
-    def _wanted(self, session_id, cwd, prompt_id, ts) -> bool:
-        if self._private(session_id, prompt_id, ts):
+    def _wanted(self, session_id, cwd, prompt_id, ts, opens_turn=False) -> bool:
+        """`opens_turn`: the prompt that made its turn private (by leaving a block open)
+        is itself kept, cut at its opener."""
+        if not opens_turn and self._private(session_id, prompt_id, ts):
             _bump(self.stats, "skipped", "private turn")
             return False
         if self.since and ts and ts < self.since:

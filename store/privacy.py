@@ -11,7 +11,8 @@ Every piece of text memlane stores goes through :func:`clean_text` (or
 Tag blocks (both kinds) match in any case, allow attributes
 (``<private reason="x">``) and span lines. Nested blocks go whole; an opener
 that is never closed removes everything after it (fail closed); a closer with
-no opener is dropped. The scan is a single pass over the tags, so it is linear
+no opener ends a block opened in an earlier text (the next prompt of a user who
+left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
 Secret kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets
@@ -81,7 +82,7 @@ def _tag_re(names):
     return rx
 
 
-def _strip_blocks(text, names):
+def _strip_blocks(text, names, hide_before_stray=False):
     if "<" not in text:
         return text
     out = []
@@ -93,7 +94,10 @@ def _strip_blocks(text, names):
         name = m.group(2).lower()
         self_closing = not closing and m.group(0).endswith("/>")
         if depth == 0:
-            out.append(text[pos:m.start()])
+            if closing and hide_before_stray:
+                out = []  # the end of a block opened in an earlier text: all before it goes
+            else:
+                out.append(text[pos:m.start()])
             pos = m.end()
             if closing or self_closing:
                 continue  # a stray closer or an empty <private/>: drop the tag
@@ -119,7 +123,7 @@ def strip_private(text: str) -> str:
     """Remove ``<private>...</private>`` blocks (see the module docstring)."""
     if not isinstance(text, str):
         return text
-    return _strip_blocks(text, ("private",))
+    return _strip_blocks(text, ("private",), hide_before_stray=True)
 
 
 def strip_injected(text: str) -> str:
@@ -717,7 +721,7 @@ def clean_text(text: str, extra_patterns=()) -> str:
     if not isinstance(text, str):
         return text
     text = _strip_blocks(text, ("memory-context", "system-reminder"))
-    text = _strip_blocks(text, ("private",))
+    text = _strip_blocks(text, ("private",), hide_before_stray=True)
     return redact_secrets(text, extra_patterns)
 
 

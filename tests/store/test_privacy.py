@@ -116,9 +116,11 @@ class TestStripPrivate:
     def test_opener_missing_its_bracket_still_opens(self):
         assert strip_private("a <private <b>x</b></private> b") == "a  b"
 
-    def test_stray_closer_is_dropped(self):
-        assert strip_private("a</private>b") == "ab"
-        assert strip_private("a</private><private>x</private>b") == "ab"
+    def test_a_stray_closer_hides_what_comes_before_it(self):
+        # The rest of a block the user opened in an earlier prompt and closes here.
+        assert strip_private("a</private>b") == "b"
+        assert strip_private("x\ny</private>z<private>w</private>!") == "z!"
+        assert strip_private("a</private><private>x</private>b") == "b"
 
     def test_self_closing_tag_is_dropped_without_eating_the_text(self):
         assert strip_private("a<private/>b") == "ab"
