@@ -35,6 +35,11 @@ MAX_STDIN_BYTES = 16 * 1024 * 1024
 STDIN_TIMEOUT_S = 2.0
 BUSY_TIMEOUT_MS = 1000
 MAX_FIELD_CHARS = 100_000  # longer strings keep a head and a tail before the privacy filter
+# Work per event is bounded by counts as well as bytes: 15 MB of `{},` is 5M objects.
+MAX_JSON_CONTAINERS = 300_000  # objects + arrays in one event (counted before parsing)
+MAX_ITEMS = 1000  # items kept of one list or object
+MAX_DEPTH = 40  # nesting kept
+MAX_VALUES = 20_000  # values kept in one event in all
 CAPTURE_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact"))
 HANDLED_EVENTS = CAPTURE_EVENTS | frozenset(("SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"))
 PRIVATE_TURNS_DIR = "private-turns"
@@ -142,6 +147,12 @@ def parse_event(data: bytes) -> dict:
     """The event dict from stdin bytes (invalid UTF-8 replaced); Problem if unusable."""
     import json
 
+    containers = data.count(b"{") + data.count(b"[")  # an upper bound (brackets in strings too)
+    if containers > MAX_JSON_CONTAINERS:
+        raise Problem(
+            f"the event holds up to {containers} JSON objects and arrays (more than "
+            f"{MAX_JSON_CONTAINERS}); ignored so that this tool call is not slowed down."
+        )
     text = data.decode("utf-8", "replace").strip()
     if not text:
         raise Problem("no event on stdin; nothing to do.")
@@ -243,28 +254,48 @@ def _safe_cap(text: str, limit: int = MAX_FIELD_CHARS) -> str:
 
 
 def _cap_strings(value, limit: int = MAX_FIELD_CHARS):
-    """A copy of a JSON value whose strings longer than `limit` are cut (iterative walk)."""
+    """A bounded copy of a JSON value: strings longer than `limit` cut, at most MAX_ITEMS
+    items of a list or object, MAX_DEPTH levels and MAX_VALUES values in all (a marker
+    says what was left out).  Breadth first, so the event's own fields always stay."""
     if isinstance(value, str):
         return _safe_cap(value, limit) if len(value) > limit else value
     if not isinstance(value, (dict, list)):
         return value
+    from collections import deque
+
     root = {} if isinstance(value, dict) else []
-    stack = [(value, root)]
-    while stack:
-        src, dst = stack.pop()
-        items = src.items() if isinstance(src, dict) else enumerate(src)
-        for key, item in items:
+    queue = deque([(value, root, 1)])
+    budget = MAX_VALUES
+    while queue:
+        src, dst, depth = queue.popleft()
+        is_dict = isinstance(src, dict)
+        total = len(src)
+        keep = min(total, MAX_ITEMS, max(0, budget))
+        budget -= keep
+        items = src.items() if is_dict else enumerate(src)
+        for n, (key, item) in enumerate(items):
+            if n >= keep:
+                break
             if isinstance(item, str):
                 new = _safe_cap(item, limit) if len(item) > limit else item
             elif isinstance(item, (dict, list)):
-                new = {} if isinstance(item, dict) else []
-                stack.append((item, new))
+                if depth >= MAX_DEPTH:
+                    new = f"… nested deeper than {MAX_DEPTH} levels"
+                else:
+                    new = {} if isinstance(item, dict) else []
+                    queue.append((item, new, depth + 1))
             else:
                 new = item
-            if isinstance(dst, dict):
+            if is_dict:
                 dst[key] = new
             else:
                 dst.append(new)
+        if keep < total:
+            note = f"… {total - keep} more items"
+            if is_dict:
+                dst["…"] = note
+            else:
+                dst.append(note)
     return root
 
 
