@@ -209,13 +209,24 @@ def load_config_cached() -> tuple[dict, list[str]]:
         pass
     config, warnings = load_config(path)
     try:
-        tmp = f"{cache}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump({"key": key, "config": config, "warnings": warnings}, fh)
-        os.replace(tmp, cache)
+        _write_private(cache, json.dumps({"key": key, "config": config, "warnings": warnings}))
     except OSError:
         pass
     return config, warnings
+
+
+def _write_private(path: str, text: str) -> None:
+    """Replace `path` with `text` in one rename: 0600, never through a symbolic link."""
+    from store.paths import make_private_dir, open_private
+
+    make_private_dir(os.path.dirname(path))
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a temporary file")
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------ before cleaning
@@ -355,13 +366,18 @@ def _marker(session_id: str) -> str:
 
 def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
     """(open turn or None, private prompt ids) or None when the session has none."""
+    path = _marker(session_id)
     try:
-        with open(_marker(session_id), encoding="utf-8", errors="replace") as fh:
+        from store.paths import refuse_symlink
+
+        refuse_symlink(os.path.dirname(path), "the private-turns folder")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with open(fd, encoding="utf-8", errors="replace") as fh:
             lines = fh.read().split("\n")
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError:
-        return "", []  # a marker we cannot read: fail closed
+        return "", []  # a marker we cannot read (or a symbolic link): fail closed
     current = lines[0] if lines else ""
     return (None if current == _NO_TURN else current), [ln for ln in lines[1:] if ln]
 
@@ -374,11 +390,10 @@ def _write_turns(session_id: str, current: str | None, ids: list[str]) -> None:
         except OSError:
             pass
         return
-    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("\n".join([_NO_TURN if current is None else current, *ids]))
-    os.replace(tmp, path)
+    from store.paths import make_private_dir
+
+    make_private_dir(os.path.dirname(path), "the private-turns folder")
+    _write_private(path, "\n".join([_NO_TURN if current is None else current, *ids]))
 
 
 def open_private_turn(session_id: str, turn: str) -> None:
@@ -575,8 +590,12 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
         db_problem = _db_message(db_path, exc)
     try:
         if conn is not None and backlog:
+            from store.paths import SymlinkRefused
+
             try:
                 spool_mod.drain(conn)
+            except SymlinkRefused as exc:
+                run.problem(str(exc))  # this run's own writes still go in
             except Exception as exc:
                 if not spool_mod._is_db_failure(exc):
                     raise

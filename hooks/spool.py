@@ -34,7 +34,7 @@ import os
 import sqlite3
 import time
 
-from store.paths import spool_dir
+from store.paths import SymlinkRefused, make_private_dir, refuse_symlink, spool_dir
 
 SUFFIX = ".jsonl"
 CLAIM = ".claim-"
@@ -85,8 +85,13 @@ def as_ops(items) -> list[dict]:
 
 def pending(directory: str | None = None) -> bool:
     """True when the spool folder holds anything (one cheap directory read)."""
+    directory = directory or spool_dir()
     try:
-        with os.scandir(directory or spool_dir()) as entries:
+        refuse_symlink(directory, "the spool folder")
+    except SymlinkRefused:
+        return True  # the drain says why, once a database is open
+    try:
+        with os.scandir(directory) as entries:
             for entry in entries:
                 if entry.name.endswith(SUFFIX) or CLAIM in entry.name:
                     return True
@@ -135,7 +140,7 @@ def spool(observations_or_ops, directory: str | None = None) -> str | None:
     if not ops:
         return None
     directory = directory or spool_dir()
-    os.makedirs(directory, mode=0o700, exist_ok=True)
+    make_private_dir(directory, "the spool folder")
     if _spool_bytes(directory) >= MAX_SPOOL_BYTES:
         raise SpoolFull(f"the spool folder {directory} is full ({MAX_SPOOL_BYTES // 2**20} MB)")
     _counter += 1
@@ -282,6 +287,7 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
     failure the unapplied operations stay spooled and the error is raised.
     """
     directory = directory or spool_dir()
+    refuse_symlink(directory, "the spool folder")  # files planted elsewhere are not memories
     deadline = time.monotonic() + budget_s
     applied = 0
     for name, original in _candidates(directory):

@@ -288,3 +288,17 @@ def test_doctor_shows_recent_hook_errors(capsys, settings, db, tmp_path):
     code, out, _ = run(capsys, "doctor")
     assert code == 1
     assert "hook problems in the last 24 hours" in out and "the database is locked" in out
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640])
+def test_a_backup_keeps_the_settings_files_mode(capsys, settings, mode):
+    # settings.json may hold API keys in `env`: its backup must not be readable by more people.
+    settings.chmod(mode)
+    old_umask = os.umask(0o022)
+    try:
+        assert run(capsys, "install")[0] == 0
+    finally:
+        os.umask(old_umask)
+    [backup] = backups(settings)
+    assert backup.stat().st_mode & 0o777 == mode
+    assert settings.stat().st_mode & 0o777 == mode

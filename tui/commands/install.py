@@ -309,7 +309,14 @@ def backup(path: str, text: str) -> str:
         n += 1
         name = f"{target}{BACKUP_SUFFIX}{stamp}-{n}"
     try:
-        with open(name, "x", encoding="utf-8") as fh:
+        mode = os.stat(target).st_mode & 0o777
+    except OSError:
+        mode = 0o600
+    try:
+        # Created with the original's mode, never wider: settings.json may hold API keys.
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+        with open(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fd, mode)
             fh.write(text)
     except OSError as exc:
         raise InstallError(f"cannot write the backup {name} ({exc.strerror}); nothing was changed.") from exc
