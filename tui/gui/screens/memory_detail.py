@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
+from tui.formatting import TYPE_LABELS, local_time, memory_body, safe_text, short_path
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 
@@ -104,7 +104,7 @@ class MemoryDetailScreen(Screen):
             )
         for label, value in rows:
             if value:
-                grid.add_row(label, value)
+                grid.add_row(label, safe_text(value, single_line=True))  # never markup
         meta.update(grid)
         body.update(memory_body(m))
         self.refresh_bindings()
