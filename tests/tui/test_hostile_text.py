@@ -14,7 +14,6 @@ from tui.gui.panes.cleanup import CleanupPane
 from tui.gui.panes.errors import ErrorsPane
 from tui.gui.panes.live import LivePane
 from tui.gui.panes.search import SearchPane
-from tui.gui.panes.sessions import SessionsPane
 from tui.gui.screens.error_detail import ErrorDetailScreen
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.screens.timeline import TimelineScreen
