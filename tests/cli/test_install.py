@@ -173,8 +173,14 @@ def test_memory_command_file(capsys, settings, home):
     bang = text[text.index("!`") :]
     cli = shlex.split(bang[2:].split(" slash ")[0])
     assert os.path.isabs(cli[0])
-    # the arguments go in through a quoted here-document: nothing the user types is shell syntax
-    assert "<<'MEMLANE_ARGS'" in bang and "\n$ARGUMENTS\nMEMLANE_ARGS\n`" in bang
+    # the arguments go in through a quoted here-document: nothing the user types is shell syntax,
+    # and its delimiter is random, so no line the user types can end it
+    delimiter = install.installed_delimiter(str(home / ".claude" / "commands" / "memory.md"))
+    assert delimiter and len(delimiter) == len("MEMLANE_ARGS_") + 32
+    assert f"<<'{delimiter}'" in bang and f"\n$ARGUMENTS\n{delimiter}\n`" in bang
+    # installing again keeps the file as it is (same delimiter), another home gets another one
+    assert "already installed" in run(capsys, "install")[1]
+    assert install.memory_command_text("x") != install.memory_command_text("x")
 
 
 def test_a_users_own_memory_command_is_left_alone(capsys, settings, home):
