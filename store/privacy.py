@@ -160,7 +160,7 @@ def is_entirely_private(original: str) -> bool:
 # Words a key name must END with for its value to count as a secret
 # (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``AWS_SECRET_ACCESS_KEY``).
 _KEY_WORD = (
-    r"(?:pass(?:word|wd|phrase)|api[_-]?key"
+    r"(?:pass(?:word|wd|wort|phrase)|api[_-]?key"
     r"|(?:secret|access|private|account|sharedaccess|client|master|encryption|signing)[_-]?key"
     r"|secret|token"
     # the same label in other languages (matched as written: lower case or capitalised)
@@ -270,8 +270,10 @@ _TOKEN_RULES = (
     # SQL: ALTER USER x WITH PASSWORD 'SECRET' / CREATE USER x IDENTIFIED BY 'SECRET'
     ("password", r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
     ("password",
-     r"\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?['\"]?(?P<v>[^\s'\";]+)",
+     r"\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?(?P<q>['\"])"
+     r"(?P<v>[^'\"\n]+)(?P=q)",
      re.IGNORECASE),
+    ("password", r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)", 0),
     # connection strings: ...;Pwd=SECRET;  Password=two words;
     ("password",
      r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,200}?)"
@@ -313,46 +315,12 @@ _TOKEN_RULES = (
     ("password",
      r"\bhtpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)?\S+[ \t]+\S+[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
     ("password", r"\bnet[ \t]+user[ \t]+\S+[ \t]+(?P<v>[^\s/*][^\s]*)", re.IGNORECASE),
-    # --- tokens of other providers (prefixes published by each) ---
-    ("service_token",
-     r"(?<![A-Za-z0-9_-])(?:"
-     r"(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}"
-     r"|hf_[A-Za-z0-9]{30,}"
-     r"|do[opr]_v1_[a-f0-9]{64}"
-     r"|SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"
-     r"|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"
-     r"|ATATT3[A-Za-z0-9_=-]{20,}"
-     r"|lin_api_[A-Za-z0-9]{40}"
-     r"|(?:ntn|secret)_[A-Za-z0-9]{43}"
-     r"|dp\.(?:pt|st|ct|sa|scrt)\.[A-Za-z0-9]{40,}"
-     r"|pul-[a-f0-9]{40}"
-     r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}"
-     r"|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"
-     r"|dapi[a-f0-9]{32}"
-     r"|gsk_[A-Za-z0-9]{40,}"
-     r"|r8_[A-Za-z0-9]{30,}"
-     r"|ya29\.[A-Za-z0-9_-]{20,}"
-     r"|GOCSPX-[A-Za-z0-9_-]{20,}"
-     r"|AGE-SECRET-KEY-1[0-9A-Z]{58}"
-     r"|figd_[A-Za-z0-9_-]{30,}"
-     r"|sntry[su]_[A-Za-z0-9_=+/-]{30,}"
-     r"|gl(?:sa|c)_[A-Za-z0-9_=+/-]{30,}"
-     r"|hv[sb]\.[A-Za-z0-9_-]{24,}"
-     r"|[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"
-     r"|tskey-[a-z]+-[A-Za-z0-9-]{10,}"
-     r"|sbp_[a-f0-9]{40}"
-     r"|nfp_[A-Za-z0-9]{30,}"
-     r"|rnd_[A-Za-z0-9]{30,}"
-     r"|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}"
-     r"|xapp-\d-[A-Za-z0-9-]{20,}"
-     r"|whsec_[A-Za-z0-9+/=]{24,}"
-     r"|key-[0-9a-zA-Z]{32}(?![0-9a-zA-Z])"
-     r"|dckr_pat_[A-Za-z0-9_-]{20,}"
-     r"|fo1_[A-Za-z0-9_-]{30,}"
-     r"|[0-9]{8,10}:AA[A-Za-z0-9_-]{33}"
-     r"|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"
-     r")",
-     0),
+    # define('DB_PASSWORD', 'SECRET') / config.set("api_key", "SECRET") / getenv("TOKEN", "SECRET")
+    ("secret",
+     r"\([ \t]*[\"'][A-Za-z0-9_.-]{0,60}(?:passw(?:or)?d|secret|token|api[_-]?key|private[_-]?key)"
+     r"[\"'][ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)",
+     re.IGNORECASE),
+    # --- other providers' tokens: one rule each (see _SERVICE_TOKENS) ---
     ("aws_access_key", r"(?<![A-Z0-9])(?:ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])", 0),
     # --- webhook URLs: the URL is the credential ---
     ("webhook",
@@ -374,15 +342,66 @@ _TOKEN_RULES = (
     # the body of a PEM block whose BEGIN line is out of sight (a diff hunk, a cut): two or
     # more lines of 48-80 base64 characters in a row, each maybe led by a diff's + - or space
     ("private_key",
-     r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+     r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]{48})"
+     r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
      r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
      r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+",
      0),
 )
 
+# (anchors, pattern) of other providers' tokens, as each provider publishes them: one rule
+# each, so that a text runs only the rules whose prefix it holds.
+_SERVICE_TOKENS = (
+    (("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-",
+      "glagent-"),
+     r"(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}"),
+    (("hf_",), r"hf_[A-Za-z0-9]{30,}"),
+    (("_v1_",), r"do[opr]_v1_[a-f0-9]{64}"),
+    (("sg.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    (("shpat_", "shpca_", "shppa_", "shpss_"), r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    (("atatt3",), r"ATATT3[A-Za-z0-9_=-]{20,}"),
+    (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),
+    (("ntn_", "secret_"), r"(?:ntn|secret)_[A-Za-z0-9]{43}"),
+    (("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scrt."),
+     r"dp\.(?:pt|st|ct|sa|scrt)\.[A-Za-z0-9]{40,}"),
+    (("pul-",), r"pul-[a-f0-9]{40}"),
+    (("pmak-",), r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+    (("sq0atp-", "sq0csp-"), r"sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"),
+    (("dapi",), r"dapi[a-f0-9]{32}"),
+    (("gsk_",), r"gsk_[A-Za-z0-9]{40,}"),
+    (("r8_",), r"r8_[A-Za-z0-9]{30,}"),
+    (("ya29.",), r"ya29\.[A-Za-z0-9_-]{20,}"),
+    (("gocspx-",), r"GOCSPX-[A-Za-z0-9_-]{20,}"),
+    (("age-secret-key-",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
+    (("figd_",), r"figd_[A-Za-z0-9_-]{30,}"),
+    (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),
+    (("glsa_", "glc_"), r"gl(?:sa|c)_[A-Za-z0-9_=+/-]{30,}"),
+    (("hvs.", "hvb."), r"hv[sb]\.[A-Za-z0-9_-]{24,}"),
+    ((".atlasv1.",), r"[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
+    (("tskey-",), r"tskey-[a-z]+-[A-Za-z0-9-]{10,}"),
+    (("sbp_",), r"sbp_[a-f0-9]{40}"),
+    (("nfp_",), r"nfp_[A-Za-z0-9]{30,}"),
+    (("rnd_",), r"rnd_[A-Za-z0-9]{30,}"),
+    (("pscale_",), r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}"),
+    (("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
+    (("whsec_",), r"whsec_[A-Za-z0-9+/=]{24,}"),
+    (("key-",), r"key-[0-9a-zA-Z]{32}"),
+    (("dckr_pat_",), r"dckr_pat_[A-Za-z0-9_-]{20,}"),
+    (("fo1_",), r"fo1_[A-Za-z0-9_-]{30,}"),
+    ((":aa",), r"[0-9]{8,10}:AA[A-Za-z0-9_-]{33}"),
+    (("q~",), r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"),
+)  # fmt: skip
+_TOKEN_RULES += tuple(
+    ("service_token", r"(?<![A-Za-z0-9_-])" + pattern + r"(?![A-Za-z0-9_-])", 0)
+    for _anchors, pattern in _SERVICE_TOKENS
+)
+
 # key = value in env / JSON / YAML / code / escaped-JSON styles.
+# The first letters of _KEY_WORD's words: a position that starts none of them fails at
+# once, instead of trying every word (this keeps the scan as fast as with English words only).
+_KEY_WORD_FIRST = "(?=[acehkmpstw\u043f\u041f\u30d1\u5bc6\ube44])"
 _ASSIGN = (
-    r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
+    _KEY_WORD_FIRST + r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
     r"(?:\\?[\"'])?(?:[ \t]*\])?"
     r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~])|\uff1a|\uff1d)(?P<post>[ \t]*)"
     + _VALUE
@@ -402,22 +421,22 @@ _RULE_ANCHORS = (
     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("akia", "asia"), ("xox",),
     ("hooks.slack.com",), ("aiza",), ("k_live_", "k_test_"), ("npm_",), ("pypi-age",),
     ("bearer",), ("authorization",), ("authorization",), ("://",), ("login",), ("-u",),
-    ("mysql", "mariadb"), ("sshpass",), ("login",), ("stdin", "passwd", "sudo"), ("set",),
-    ("setx",), ("secret",), ("password",), ("identified",), ("pwd", "passw"), ("pwd",),
-    (":",), ("jdbc:oracle",), ("sqlplus", "sqlldr", "expdp", "impdp", "rman"), ("redis-cli",),
+    ("mysql", "mariadb"), ("sshpass",), ("login",), ("stdin", "passwd", "sudo"),
+    ("config set", "configure set"),
+    ("setx",), ("secret",), ("password",), ("identified",), ("identified",), ("pwd", "passw"),
+    ("pwd",),
+    (":",), ("jdbc:oracle",), ("sqlplus", "sqlldr", "expdp", "impdp", "rman "), ("redis-cli",),
     ("sqlcmd", "bcp", "osql", "isql"), ("ldap",), ("zip",), ("7z",), ("mongo",), ("pass:",),
-    ("pass", "-pw", "-pwd"), ("%",), ("htpasswd",), ("net",),
-    ("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-",
-     "glagent-", "hf_", "_v1_", "sg.", "shp", "atatt3", "lin_api_", "ntn_", "secret_", "dp.",
-     "pul-", "pmak-", "sq0", "dapi", "gsk_", "r8_", "ya29.", "gocspx-", "age-secret-key-",
-     "figd_", "sntry", "glsa_", "glc_", "hvs.", "hvb.", "atlasv1", "tskey-", "sbp_", "nfp_",
-     "rnd_", "pscale_", "xapp-", "whsec_", "key-", "dckr_pat_", "fo1_", ":aa", "q~"),
+    ("-pass", "--pass", "storepass", "keypass", "newpass", "oldpass", "kspass", "kppass", "dbpass",
+     "adminpass", "rootpass", "srcpass", "destpass", "-pw ", "-pw=", "-pwd"),
+    ("-u",), ("htpasswd",), ("net user",),
+    ("pass", "secret", "token", "key"),
     ("abia", "acca", "a3t"),
     ("/api/webhooks/", "webhook.office.com", "outlook.office", "hooks.zapier.com",
      "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
     ("sig=", "signature="),
     ("\n",),
-)  # fmt: skip
+) + tuple(anchors for anchors, _pattern in _SERVICE_TOKENS)  # fmt: skip
 _KEY_ANCHORS = ("pass", "key", "secret", "token", "\uff1a", "\uff1d") + _FOREIGN_PASSWORD_WORDS
 _ALL_ANCHORS = tuple(dict.fromkeys(a for anchors in _RULE_ANCHORS for a in anchors)) + _KEY_ANCHORS
 
