@@ -625,10 +625,11 @@ class TranscriptReader:
         if key is not None:
             plain = self._plain_keys.get(key)
             if plain is None:
-                probe = clean_value({key: _PLAIN_VALUE}, self.secret_patterns)[key]
+                # (the key itself is cleaned too: the one value is read whatever it became)
+                probe = _only_value(clean_value({key: _PLAIN_VALUE}, self.secret_patterns))
                 plain = self._plain_keys[key] = probe == _PLAIN_VALUE
             if not plain:
-                return clean_value({key: value}, self.secret_patterns)[key]
+                return _only_value(clean_value({key: value}, self.secret_patterns))
         short = len(value) <= _MEMO_MAX_CHARS
         memo = self._memo if short else self._event_memo
         got = memo.get(value)
@@ -710,6 +711,10 @@ class TranscriptReader:
     def unpaired_calls(self) -> int:
         """Tool calls whose result never came (the session stopped mid-call)."""
         return getattr(self, "_unpaired_from_worker", None) or len(self._pending)
+
+
+def _only_value(one: dict):
+    return next(iter(one.values()))
 
 
 # ---------------------------------------------------------------------- files
