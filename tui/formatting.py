@@ -232,14 +232,14 @@ def snippet_text(
     """A search snippet with its marked matches highlighted (markers removed)."""
     text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
     start, end = marks
-    rest = one_line(snippet)
+    rest = " ".join((snippet or "").split())  # the marks are control characters: inert per piece
     inside = False
     while rest:
         marker = end if inside else start
         idx = rest.find(marker)
         piece = rest if idx < 0 else rest[:idx]
         if piece:
-            text.append(piece, style=HIT_STYLE if inside else "")
+            text.append(inert(piece, keep_layout=False), style=HIT_STYLE if inside else "")
         if idx < 0:
             break
         rest = rest[idx + len(marker) :]
