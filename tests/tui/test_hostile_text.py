@@ -147,3 +147,26 @@ async def test_filter_dropdowns_show_stored_names_as_text(home, utc, make_app):
             assert_inert(app, select_id + " chosen")
             select.expanded = False
             await settle(pilot)
+
+
+@pilot_test
+async def test_modals_show_stored_text_inert(home, utc, make_app):
+    from tui.gui.modals.confirm import ConfirmModal
+    from tui.gui.modals.redact import RedactModal
+    from tui.gui.panes.cleanup import describe_selection
+
+    app = make_app(hostile_db(str(home / "memory.db")))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        summary = {"count": 2, "sessions": [SESSION], "projects": [f"{QUIT}q{HOSTILE}"],
+                   "oldest": at(29), "newest": at(26), "kinds": {"prompt": 1, "mcp": 1}}  # fmt: skip
+        details = describe_selection(summary, f"memories about {HOSTILE}")
+        app.push_screen(ConfirmModal(f"Forget {HOSTILE}?", details, count=2, confirm_label="Forget"))
+        await settle(pilot)
+        assert "[@click=app.quit]q" in assert_inert(app, "forget confirmation")
+        await pilot.press("escape")
+        await settle(pilot)
+        app.push_screen(RedactModal(1, f"hostile prompt {HOSTILE} {QUIT}"))
+        await settle(pilot)
+        shown = assert_inert(app, "redact modal")
+        assert "hostile prompt" in shown and "␛]2;pwned-title" in shown, shown
