@@ -747,7 +747,10 @@ def clean_text(text: str, extra_patterns=()) -> str:
 def clean_value(value, extra_patterns=()):
     """A copy of a JSON value with :func:`clean_text` applied to every string value.
 
-    Dict keys are kept as they are. A string under a key whose name ends in a
+    Dict keys go through :func:`clean_text` too (two keys that clean to the same
+    text stay apart, ``#2`` added); a list of two or more strings is cleaned as
+    the one text its lines make (:func:`clean_lines`). A string under a key whose
+    name ends in a
     secret word (``"password"``, ``"apiKey"``, ``"client_secret"``,
     ``"GITHUB_TOKEN"``; the same rule as ``key=value`` text) is replaced whole
     by ``[REDACTED:<kind>]`` unless it is empty or a reference (``$X``,
