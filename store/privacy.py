@@ -276,7 +276,7 @@ _TOKEN_RULES = (
     ("password", r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)", 0),
     # connection strings: ...;Pwd=SECRET;  Password=two words;
     ("password",
-     r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,200}?)"
+     r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,80}?)"
      r"[ \t]*;",
      re.IGNORECASE),
     ("password", r";[ \t]*pwd[ \t]*=[ \t]*(?P<v>[^;\"'\s/~$][^;\"'\s]*)", re.IGNORECASE),
@@ -708,7 +708,8 @@ _MARKER = re.compile(r"\[REDACTED(?::[a-z_]+)?\]")
 def _inside_marker(text: str, at: int) -> bool:
     """`at` falls inside a `[REDACTED:kind]` marker (`https://[REDACTED:github_token]@host`
     must not read as user `[REDACTED`, password `github_token]`)."""
-    start = text.rfind("[REDACTED", 0, at + len("[REDACTED"))
+    # a marker is short: look back only that far, or many finds would each scan the whole text
+    start = text.rfind("[REDACTED", max(0, at - 64), at + len("[REDACTED"))
     if start < 0:
         return False
     marker = _MARKER.match(text, start)
