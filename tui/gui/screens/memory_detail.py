@@ -104,7 +104,7 @@ class MemoryDetailScreen(Screen):
             )
         for label, value in rows:
             if value:
-                grid.add_row(label, safe_text(value, single_line=True))  # never markup
+                grid.add_row(label, safe_text(value))  # inert, never markup
         meta.update(grid)
         body.update(memory_body(m))
         self.refresh_bindings()
