@@ -19,6 +19,7 @@ BENCHES = [
     ("import", "bench.bench_import", ["--tool-calls", "4000", "--memories", "10000", "--runs", "1"]),
     ("app", "bench.bench_tui", ["--memories", "10000"]),
     ("hostile", "bench.bench_hostile", ["--runs", "1"]),
+    ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
 ]
 
 
