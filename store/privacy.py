@@ -464,12 +464,10 @@ _ENDS_WITH_KEY_WORD = None
 def _compiled():
     global _COMPILED, _DOTTED, _REFERENCE, _ENDS_WITH_KEY_WORD
     if _COMPILED is None:
-        rules = []
-        for prio, (kind, pattern, flags) in enumerate(_TOKEN_RULES):
-            rules.append((prio, kind, re.compile(pattern, flags | re.ASCII)))
+        # A rule is compiled the first time a text holds one of its anchors: a hook is
+        # one process per event, and compiling all of them would cost it ~20 ms.
+        rules = tuple((prio, kind) for prio, (kind, _pattern, _flags) in enumerate(_TOKEN_RULES))
         n = len(rules)
-        assign = re.compile(_ASSIGN, re.IGNORECASE | re.ASCII)
-        cli = re.compile(_CLI, re.IGNORECASE | re.ASCII)
         _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z")
         # ${X} $(cmd) {{ tpl }} {% tag %} <%= erb %> [REDACTED:x] as prefixes;
         # $NAME {name} %s %(name)s <placeholder> as the whole value.
@@ -481,8 +479,28 @@ def _compiled():
         _ENDS_WITH_KEY_WORD = re.compile(
             r"[A-Za-z0-9_.-]*?(?P<kw>" + _KEY_WORD + r")\Z", re.IGNORECASE | re.ASCII
         )
-        _COMPILED = (tuple(rules), (n, assign), (n + 1, cli), n + 2)
+        _COMPILED = (rules, n, n + 1, n + 2)
     return _COMPILED
+
+
+_RULE_RX: dict = {}
+
+
+def _rule_rx(prio: int):
+    rx = _RULE_RX.get(prio)
+    if rx is None:
+        _kind, pattern, flags = _TOKEN_RULES[prio]
+        rx = _RULE_RX[prio] = re.compile(pattern, flags | re.ASCII)
+    return rx
+
+
+def _keyed_rx():
+    """The assignment and --flag rules, compiled on first use."""
+    rx = _RULE_RX.get("keyed")
+    if rx is None:
+        rx = _RULE_RX["keyed"] = (re.compile(_ASSIGN, re.IGNORECASE | re.ASCII),
+                                  re.compile(_CLI, re.IGNORECASE | re.ASCII))  # fmt: skip
+    return rx
 
 
 _EXTRA_CACHE = {}
@@ -601,11 +619,12 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     lowered = text.lower()
     if not extra_patterns and not any(anchor in lowered for anchor in _ALL_ANCHORS):
         return []
-    rules, (assign_prio, assign), (cli_prio, cli), custom_prio = _compiled()
+    rules, assign_prio, cli_prio, custom_prio = _compiled()
     found = []  # (start, prio, end, kind)
-    for prio, kind, rx in rules:
+    for prio, kind in rules:
         if not any(anchor in lowered for anchor in _RULE_ANCHORS[prio]):
             continue
+        rx = _rule_rx(prio)
         has_value = "v" in rx.groupindex
         for m in rx.finditer(text):
             if has_value:
@@ -618,6 +637,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                 found.append((s, prio, e, kind))
 
     keyed = any(anchor in lowered for anchor in _KEY_ANCHORS)
+    assign, cli = _keyed_rx() if keyed else (None, None)
     for prio, rx, style_of in ((assign_prio, assign, None), (cli_prio, cli, "cli")):
         if not keyed:
             break
