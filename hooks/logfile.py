@@ -52,7 +52,8 @@ def write_log(line: str, path: str | None = None) -> bool:
             make_private_dir(os.path.dirname(path) or ".")
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         data = f"{stamp} {line}\n".encode("utf-8", "replace")
-        fd = open_private(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, "the log")
+        # O_NONBLOCK: a FIFO planted as the log fails at once instead of waiting for a reader.
+        fd = open_private(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, "the log")
         try:
             os.write(fd, data)  # one write of a short line: atomic with O_APPEND
         finally:
