@@ -342,8 +342,16 @@ def _memory_json(row: dict) -> dict:
 
 def _print_json(value) -> None:
     import json
+    import re
 
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    # json escapes C0 controls itself; C1 controls and bidirectional marks only appear inside
+    # strings, where a \u escape keeps the JSON the same and the terminal untouched
+    text = re.sub(_JSON_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
+    sys.stdout.write(text + "\n")
+
+
+_JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
 def cmd_search(args) -> int:

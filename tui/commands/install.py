@@ -315,7 +315,14 @@ def backup(path: str, text: str) -> str | None:
         n += 1
         name = f"{target}{BACKUP_SUFFIX}{stamp}-{n}"
     try:
-        with open(name, "x", encoding="utf-8") as fh:
+        mode = os.stat(target).st_mode & 0o777
+    except OSError:
+        mode = 0o600
+    try:
+        # Created with the original's mode, never wider: settings.json may hold API keys.
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+        with open(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fd, mode)
             fh.write(text)
     except OSError as exc:
         raise InstallError(f"cannot write the backup {name} ({exc.strerror}); nothing was changed.") from exc
@@ -363,15 +370,41 @@ def _diff(old: str | None, new: str, path: str) -> str:
 # -- the /memory command ------------------------------------------------------------------------
 
 
-def memory_command_text(cli: str) -> str:
+DELIMITER_PREFIX = "MEMLANE_ARGS_"
+
+
+def new_delimiter() -> str:
+    """A here-document delimiter nobody can type by chance or guess: 128 random bits."""
+    import secrets
+
+    return DELIMITER_PREFIX + secrets.token_hex(16)
+
+
+def installed_delimiter(path: str) -> str | None:
+    """The delimiter of an installed /memory file, kept when memlane is installed again."""
+    import re
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            found = re.search(r"<<'(" + DELIMITER_PREFIX + r"[0-9a-f]{32})'", fh.read(8192))
+    except OSError:
+        return None
+    return found.group(1) if found else None
+
+
+def memory_command_text(cli: str, delimiter: str | None = None) -> str:
     """~/.claude/commands/memory.md: runs `memlane slash` on what the user typed.
 
     Claude Code pastes `$ARGUMENTS` into the `!` shell text unescaped (see
     docs/claude-code-facts.md), so it goes in through a quoted here-document:
-    quotes, `$(...)` and apostrophes stay literal.  A failing `!` command would
-    abort /memory silently, so `slash` always exits 0 and `|| echo` covers a
+    quotes, `$(...)` and apostrophes stay literal.  The here-document ends only at
+    a line equal to its delimiter, so the delimiter is random per install (see
+    `new_delimiter`): a fixed one, typed on a line of its own, ended the
+    here-document and ran the lines after it as commands.  A failing `!` command
+    would abort /memory silently, so `slash` always exits 0 and `|| echo` covers a
     missing memlane.
     """
+    delimiter = delimiter or new_delimiter()
     return f"""---
 description: Search memlane's long-term memory (QUERY, --recent, --stats, --summaries, --errors)
 argument-hint: "QUERY | --recent | --stats | --summaries | --errors"
@@ -380,9 +413,9 @@ allowed-tools: Bash({cli} slash:*), Bash(echo:*)
 {MEMORY_MARKER}
 What memlane remembers from earlier Claude Code sessions:
 
-!`{cli} slash --stdin <<'MEMLANE_ARGS' || echo "memlane could not run; check it with: memlane doctor"
+!`{cli} slash --stdin <<'{delimiter}' || echo "memlane could not run; check it with: memlane doctor"
 $ARGUMENTS
-MEMLANE_ARGS
+{delimiter}
 `
 
 Use these memories (`#N` is a memory id) to answer the user or to continue the work; do not
@@ -413,7 +446,7 @@ def install(
     changed = original is None or new_settings != settings
 
     memory_path = memory_command_path()
-    memory_text = memory_command_text(cli or cli_command())
+    memory_text = memory_command_text(cli or cli_command(), installed_delimiter(memory_path))
     memory_state = _memory_state(memory_path, memory_text)
 
     if dry_run:

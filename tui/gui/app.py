@@ -166,6 +166,14 @@ class MemlaneApp(App):
 
     # -- layout -------------------------------------------------------------------
 
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
+        """Every notification (widgets' too) as inert plain text: messages carry stored names."""
+        from store.display import inert
+
+        kwargs = {} if timeout is None else {"timeout": timeout}
+        super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
+
     def compose(self) -> ComposeResult:
         # Only the first pane is built now; the others are mounted one by one
         # after the first screen is drawn (or at once when asked for), which

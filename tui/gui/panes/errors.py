@@ -63,7 +63,7 @@ def count_error_groups(conn, status: str | None = None) -> int:
 
 
 def status_text(status: str) -> Text:
-    return Text(status, style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
+    return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
 
 class ErrorsPane(WorkerFailures, Widget):

@@ -112,7 +112,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(one_line(group.get("signature")), style="bold")
         text.append("\n")
-        text.append(group.get("status") or "open", style="bold")
+        text.append(one_line(group.get("status") or "open"), style="bold")
         total = group.get("count") or 0
         seen = f" · seen {number(total)}×"
         if shown < total:

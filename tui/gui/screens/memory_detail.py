@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
+from tui.formatting import TYPE_LABELS, local_time, memory_body, safe_text, short_path
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
@@ -101,7 +101,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             )
         for label, value in rows:
             if value:
-                grid.add_row(label, value)
+                grid.add_row(label, safe_text(value))  # inert, never markup
         meta.update(grid)
         body.update(memory_body(m))
         self.refresh_bindings()

@@ -85,7 +85,7 @@ class TimelineScreen(WorkerFailures, Screen):
         header.append("  ")
         header.append_text(type_label(memory.get("type")))
         if memory.get("tool_name"):
-            header.append(f"  {memory['tool_name']}", style="bold")
+            header.append(f"  {one_line(memory['tool_name'])}", style="bold")
         body = memory_body(memory, max_lines=CARD_LINES, wrap=False)
         return Group(header, Padding(body, (0, 0, 1, 2)))
 
@@ -176,12 +176,12 @@ class TimelineScreen(WorkerFailures, Screen):
         s = self.session
         if s is None:
             header.update(
-                Text(f"Session {self.session_id} (no longer in the database)", style="bold")
+                Text(f"Session {one_line(self.session_id)} (no longer in the database)", style="bold")
             )
             return
         now, tz = self.app.now(), self.app.tz
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(s.get("project_name") or "(no project)", style="bold")
+        text.append(one_line(s.get("project_name")) or "(no project)", style="bold")
         text.append(f"  {local_time(s.get('started_at'), tz, now=now)}")
         text.append(f"  {duration(session_duration(s, now))}")
         text.append(f"  {number(s.get('memory_count') or 0)} memories")
@@ -190,7 +190,7 @@ class TimelineScreen(WorkerFailures, Screen):
             text.append(f"  {number(errors)} error{'s' if errors != 1 else ''}", style=ERROR_STYLE)
         if is_live(s, now):
             text.append("  ● live", style="bold green")
-        text.append(f"  {self.session_id}", style="dim")
+        text.append(f"  {one_line(self.session_id)}", style="dim")
         summary = [one_line(line) for line in (s.get("summary") or "").splitlines() if line.strip()]
         lines = [text] + [
             Text(line, style="dim", no_wrap=True, overflow="ellipsis") for line in summary[:2]
