@@ -18,6 +18,7 @@ BENCHES = [
     ("hook", "bench.bench_hook", ["--runs", "15", "--memories", "10000"]),
     ("import", "bench.bench_import", ["--tool-calls", "4000", "--memories", "10000", "--runs", "1"]),
     ("app", "bench.bench_tui", ["--memories", "10000"]),
+    ("hostile", "bench.bench_hostile", ["--runs", "1"]),
     ("recall", "bench.bench_recall", ["--memories", "10000", "--fillers", "300"]),
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
     ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),

@@ -43,15 +43,17 @@ def write_log(line: str, path: str | None = None) -> bool:
     """Append `line` (already prefixed) with a UTC time stamp; rotate first if big."""
     try:
         path = path or log_path()
+        from store.paths import make_private_dir, open_private
+
         try:
-            if os.stat(path).st_size >= MAX_LOG_BYTES:
+            if os.lstat(path).st_size >= MAX_LOG_BYTES:
                 _rotate(path)
         except FileNotFoundError:
-            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+            make_private_dir(os.path.dirname(path) or ".")
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         data = f"{stamp} {line}\n".encode("utf-8", "replace")
         # O_NONBLOCK: a FIFO planted as the log fails at once instead of waiting for a reader.
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o600)
+        fd = open_private(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, "the log")
         try:
             os.write(fd, data)  # one write of a short line: atomic with O_APPEND
         finally:

@@ -35,6 +35,11 @@ MAX_STDIN_BYTES = 16 * 1024 * 1024
 STDIN_TIMEOUT_S = 2.0
 BUSY_TIMEOUT_MS = 1000
 MAX_FIELD_CHARS = 100_000  # longer strings keep a head and a tail before the privacy filter
+# Work per event is bounded by counts as well as bytes: 15 MB of `{},` is 5M objects.
+MAX_JSON_CONTAINERS = 300_000  # objects + arrays in one event (counted before parsing)
+MAX_ITEMS = 1000  # items kept of one list or object
+MAX_DEPTH = 40  # nesting kept
+MAX_VALUES = 20_000  # values kept in one event in all
 CAPTURE_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact"))
 HANDLED_EVENTS = CAPTURE_EVENTS | frozenset(("SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"))
 PRIVATE_TURNS_DIR = "private-turns"
@@ -142,6 +147,12 @@ def parse_event(data: bytes) -> dict:
     """The event dict from stdin bytes (invalid UTF-8 replaced); Problem if unusable."""
     import json
 
+    containers = data.count(b"{") + data.count(b"[")  # an upper bound (brackets in strings too)
+    if containers > MAX_JSON_CONTAINERS:
+        raise Problem(
+            f"the event holds up to {containers} JSON objects and arrays (more than "
+            f"{MAX_JSON_CONTAINERS}); ignored so that this tool call is not slowed down."
+        )
     text = data.decode("utf-8", "replace").strip()
     if not text:
         raise Problem("no event on stdin; nothing to do.")
@@ -199,13 +210,24 @@ def load_config_cached() -> tuple[dict, list[str]]:
         pass
     config, warnings = load_config(path)
     try:
-        tmp = f"{cache}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump({"key": key, "config": config, "warnings": warnings}, fh)
-        os.replace(tmp, cache)
+        _write_private(cache, json.dumps({"key": key, "config": config, "warnings": warnings}))
     except OSError:
         pass
     return config, warnings
+
+
+def _write_private(path: str, text: str) -> None:
+    """Replace `path` with `text` in one rename: 0600, never through a symbolic link."""
+    from store.paths import make_private_dir, open_private
+
+    make_private_dir(os.path.dirname(path))
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a temporary file")
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------ before cleaning
@@ -244,28 +266,48 @@ def _safe_cap(text: str, limit: int = MAX_FIELD_CHARS) -> str:
 
 
 def _cap_strings(value, limit: int = MAX_FIELD_CHARS):
-    """A copy of a JSON value whose strings longer than `limit` are cut (iterative walk)."""
+    """A bounded copy of a JSON value: strings longer than `limit` cut, at most MAX_ITEMS
+    items of a list or object, MAX_DEPTH levels and MAX_VALUES values in all (a marker
+    says what was left out).  Breadth first, so the event's own fields always stay."""
     if isinstance(value, str):
         return _safe_cap(value, limit) if len(value) > limit else value
     if not isinstance(value, (dict, list)):
         return value
+    from collections import deque
+
     root = {} if isinstance(value, dict) else []
-    stack = [(value, root)]
-    while stack:
-        src, dst = stack.pop()
-        items = src.items() if isinstance(src, dict) else enumerate(src)
-        for key, item in items:
+    queue = deque([(value, root, 1)])
+    budget = MAX_VALUES
+    while queue:
+        src, dst, depth = queue.popleft()
+        is_dict = isinstance(src, dict)
+        total = len(src)
+        keep = min(total, MAX_ITEMS, max(0, budget))
+        budget -= keep
+        items = src.items() if is_dict else enumerate(src)
+        for n, (key, item) in enumerate(items):
+            if n >= keep:
+                break
             if isinstance(item, str):
                 new = _safe_cap(item, limit) if len(item) > limit else item
             elif isinstance(item, (dict, list)):
-                new = {} if isinstance(item, dict) else []
-                stack.append((item, new))
+                if depth >= MAX_DEPTH:
+                    new = f"… nested deeper than {MAX_DEPTH} levels"
+                else:
+                    new = {} if isinstance(item, dict) else []
+                    queue.append((item, new, depth + 1))
             else:
                 new = item
-            if isinstance(dst, dict):
+            if is_dict:
                 dst[key] = new
             else:
                 dst.append(new)
+        if keep < total:
+            note = f"… {total - keep} more items"
+            if is_dict:
+                dst["…"] = note
+            else:
+                dst.append(note)
     return root
 
 
@@ -325,14 +367,18 @@ def _marker(session_id: str) -> str:
 
 def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
     """(open turn or None, private prompt ids) or None when the session has none."""
+    from store.paths import refuse_symlink
     from store.regular_file import read_regular
 
+    path = _marker(session_id)
     try:
-        lines = read_regular(_marker(session_id)).decode("utf-8", "replace").split("\n")
+        refuse_symlink(os.path.dirname(path), "the private-turns folder")
+        refuse_symlink(path, "a private-turn marker")
+        lines = read_regular(path).decode("utf-8", "replace").split("\n")
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError:
-        return "", []  # a marker we cannot read: fail closed
+        return "", []  # a marker we cannot read (or a symbolic link): fail closed
     current = lines[0] if lines else ""
     return (None if current == _NO_TURN else current), [ln for ln in lines[1:] if ln]
 
@@ -345,11 +391,10 @@ def _write_turns(session_id: str, current: str | None, ids: list[str]) -> None:
         except OSError:
             pass
         return
-    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("\n".join([_NO_TURN if current is None else current, *ids]))
-    os.replace(tmp, path)
+    from store.paths import make_private_dir
+
+    make_private_dir(os.path.dirname(path), "the private-turns folder")
+    _write_private(path, "\n".join([_NO_TURN if current is None else current, *ids]))
 
 
 def open_private_turn(session_id: str, turn: str) -> None:
@@ -474,6 +519,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if name in CAPTURE_EVENTS and in_private_turn(session_id, prompt_id):
         return  # an event of a turn whose prompt was entirely private
     private_turn = None
+    prompt_hidden = True
     if name == "UserPromptSubmit":
         from hooks.turns import private_turn as private_turn_of
 
@@ -481,6 +527,10 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not isinstance(raw_prompt, str) or not raw_prompt.strip():
             raw_prompt = event.get("user_prompt")
         private_turn = private_turn_of(raw_prompt, prompt_id)  # judged before cleaning
+        if private_turn is not None:
+            from hooks.turns import prompt_is_hidden
+
+            prompt_hidden = prompt_is_hidden(raw_prompt)
 
     # The privacy filter, before anything else reads the event's text.
     from store.privacy import clean_value
@@ -496,10 +546,11 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if name in CAPTURE_EVENTS or name == "UserPromptSubmit":
         if private_turn is not None:
             open_private_turn(raw_session_id, private_turn)
-            return  # an entirely private prompt: nothing stored, nothing searched
+            if prompt_hidden:
+                return  # an entirely private prompt: nothing stored, nothing searched
         from hooks.capture import is_memory_command, observations_from_event
 
-        if name == "UserPromptSubmit":
+        if name == "UserPromptSubmit" and private_turn is None:
             close_private_turn(raw_session_id)
             # `/memory QUERY` prints its own results; recall would only repeat them.
             want_context = None if is_memory_command(event.get("prompt")) else "prompt"
@@ -555,8 +606,12 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
         db_problem = _db_message(db_path, exc)
     try:
         if conn is not None and backlog:
+            from store.paths import SymlinkRefused
+
             try:
                 spool_mod.drain(conn)
+            except SymlinkRefused as exc:
+                run.problem(str(exc))  # this run's own writes still go in
             except Exception as exc:
                 if not spool_mod._is_db_failure(exc):
                     raise

@@ -36,7 +36,15 @@ import os
 import sqlite3
 import time
 
-from store.paths import default_db_path, memlane_home, spool_dir, spool_dir_for
+from store.paths import (
+    SymlinkRefused,
+    default_db_path,
+    make_private_dir,
+    memlane_home,
+    refuse_symlink,
+    spool_dir,
+    spool_dir_for,
+)  # fmt: skip
 from store.regular_file import NotRegularFile
 
 SUFFIX = ".jsonl"
@@ -96,7 +104,20 @@ def directories_for(db_path: str) -> list[str]:
     return folders
 
 
+def _refuse_links(directory: str) -> None:
+    """SymlinkRefused when a spool folder, or the spool folder holding it, is a symbolic
+    link: files planted elsewhere by another user are not memories."""
+    refuse_symlink(directory, "the spool folder")
+    parent = os.path.dirname(os.path.abspath(directory))
+    if parent == os.path.abspath(spool_dir()):
+        refuse_symlink(parent, "the spool folder")
+
+
 def _has_files(directory: str) -> bool:
+    try:
+        _refuse_links(directory)
+    except SymlinkRefused:
+        return True  # the drain says why, once a database is open
     try:
         with os.scandir(directory) as entries:
             for entry in entries:
@@ -158,7 +179,9 @@ def spool(
     if not ops:
         return None
     directory = directory or spool_dir_for(db_path or default_db_path())
-    os.makedirs(directory, mode=0o700, exist_ok=True)
+    _refuse_links(directory)
+    make_private_dir(spool_dir(), "the spool folder")
+    make_private_dir(directory, "the spool folder")
     if _spool_bytes(directory) >= MAX_SPOOL_BYTES:
         raise SpoolFull(f"the spool folder {directory} is full ({MAX_SPOOL_BYTES // 2**20} MB)")
     _counter += 1
@@ -359,6 +382,7 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
 
 
 def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> int:
+    _refuse_links(directory)
     applied = 0
     for name, original in _candidates(directory):
         if time.monotonic() > deadline:

@@ -57,8 +57,8 @@ import sys
 
 from hooks.capture import blocks_text, observations_from_event
 from hooks.main import prune_event
-from hooks.turns import in_private_turn, private_turn
-from store.privacy import clean_value
+from hooks.turns import in_private_turn, private_turn, prompt_is_hidden
+from store.privacy import clean_key, clean_lines, clean_value
 from store.writer import normalise_timestamp
 
 # Line types that are bookkeeping, never the user's work (Claude Code 1.0 - 2.1).
@@ -548,10 +548,10 @@ class TranscriptReader:
         prompt_id = obj.get("promptId") if isinstance(obj.get("promptId"), str) else None
         turn = private_turn(raw, prompt_id)
         self._note_turn(session_id, prompt_id, turn, ts)
-        if turn is not None:
+        if turn is not None and prompt_is_hidden(raw):
             _bump(self.stats, "skipped", "private prompt")
             return
-        if not self._wanted(session_id, cwd, prompt_id, ts):
+        if not self._wanted(session_id, cwd, prompt_id, ts, opens_turn=turn is not None):
             return
         event = self._base(session_id, cwd, prompt_id, ts)
         event["hook_event_name"] = "UserPromptSubmit"
@@ -610,9 +610,14 @@ class TranscriptReader:
         if isinstance(value, str):
             return self._clean_str(value, key)
         if isinstance(value, dict):
-            return {k: self._clean_walk(v, k if isinstance(k, str) else None)
-                    for k, v in value.items()}  # fmt: skip
+            out = {}
+            for k, v in value.items():
+                out_key = clean_key(k, self.secret_patterns, out)
+                out[out_key] = self._clean_walk(v, k if isinstance(k, str) else None)
+            return out
         if isinstance(value, (list, tuple)):
+            if len(value) > 1 and all(isinstance(v, str) for v in value):
+                return clean_lines(value, self.secret_patterns)  # one text, as clean_value does
             return [self._clean_walk(v, None) for v in value]
         return value
 
@@ -620,10 +625,11 @@ class TranscriptReader:
         if key is not None:
             plain = self._plain_keys.get(key)
             if plain is None:
-                probe = clean_value({key: _PLAIN_VALUE}, self.secret_patterns)[key]
+                # (the key itself is cleaned too: the one value is read whatever it became)
+                probe = _only_value(clean_value({key: _PLAIN_VALUE}, self.secret_patterns))
                 plain = self._plain_keys[key] = probe == _PLAIN_VALUE
             if not plain:
-                return clean_value({key: value}, self.secret_patterns)[key]
+                return _only_value(clean_value({key: value}, self.secret_patterns))
         short = len(value) <= _MEMO_MAX_CHARS
         memo = self._memo if short else self._event_memo
         got = memo.get(value)
@@ -665,8 +671,10 @@ class TranscriptReader:
             turn = timeline[i][1] if i >= 0 else None
         return in_private_turn(turn, prompt_id)
 
-    def _wanted(self, session_id, cwd, prompt_id, ts) -> bool:
-        if self._private(session_id, prompt_id, ts):
+    def _wanted(self, session_id, cwd, prompt_id, ts, opens_turn=False) -> bool:
+        """`opens_turn`: the prompt that made its turn private (by leaving a block open)
+        is itself kept, cut at its opener."""
+        if not opens_turn and self._private(session_id, prompt_id, ts):
             _bump(self.stats, "skipped", "private turn")
             return False
         if self.since and ts and ts < self.since:
@@ -703,6 +711,10 @@ class TranscriptReader:
     def unpaired_calls(self) -> int:
         """Tool calls whose result never came (the session stopped mid-call)."""
         return getattr(self, "_unpaired_from_worker", None) or len(self._pending)
+
+
+def _only_value(one: dict):
+    return next(iter(one.values()))
 
 
 # ---------------------------------------------------------------------- files

@@ -20,15 +20,24 @@ until the next prompt. Standard library and ``store.privacy`` only (hook path).
 """
 from __future__ import annotations
 
-from store.privacy import is_entirely_private
+from store.privacy import is_entirely_private, leaves_private_open
 
 NO_PROMPT_ID = ""
 
 
+def prompt_is_hidden(prompt) -> bool:
+    """The prompt itself is not stored: nothing but private blocks."""
+    return is_entirely_private(prompt)
+
+
 def private_turn(prompt, prompt_id) -> str | None:
     """The turn a prompt opens: None when it is not private, else the turn's key
-    (its prompt_id, or ``NO_PROMPT_ID`` when the event has none)."""
-    if not is_entirely_private(prompt):
+    (its prompt_id, or ``NO_PROMPT_ID`` when the event has none).
+
+    A prompt that leaves a ``<private>`` block open makes its turn private too: what
+    follows it in the turn (tool calls that may carry the rest) is not kept, though
+    the prompt's text before the opener is (see :func:`prompt_is_hidden`)."""
+    if not is_entirely_private(prompt) and not leaves_private_open(prompt):
         return None
     return prompt_id if isinstance(prompt_id, str) and prompt_id else NO_PROMPT_ID
 

@@ -33,7 +33,9 @@ Settings (default):
 - ``exclude_projects`` ([]): glob patterns (fnmatch; ``~`` expanded) matched
   against the project path and each of its parent directories.
 - ``secret_patterns`` ([]): extra regular expressions the privacy filter
-  redacts; invalid ones are dropped with a warning.
+  redacts; invalid ones, and ones that backtrack (a repeat inside a repeat, or
+  too slow on long probe strings, see ``store.pattern_guard``), are dropped
+  with a warning (shown by ``memlane doctor`` and logged by the hook).
 - ``[team]`` sharing through PostgreSQL (see the `team` package), off while
   ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
   ``team_projects`` ([]: globs as ``exclude_projects``; only these projects
@@ -44,13 +46,12 @@ unreadable file, invalid TOML, a wrong type or an out-of-range value gives a
 warning sentence naming the key and the default (or clamped) value; unknown
 keys are reported and ignored.
 
-Import cost matters (hook path): only ``os`` and ``re`` at import time;
+Import cost matters (hook path): only ``os`` at import time;
 ``tomllib`` is imported only when a config file exists.
 """
 from __future__ import annotations
 
 import os
-import re
 
 from store.paths import config_path
 
@@ -188,13 +189,13 @@ def _validate(key: str, value, warnings: list):
                     f"config: '{key}' entry {item!r} is not a string; dropped."
                 )
                 continue
-            if key == "secret_patterns":
-                try:
-                    re.compile(item)
-                except (re.error, RecursionError, OverflowError, ValueError) as exc:
+            if key == "secret_patterns" and item:
+                from store.pattern_guard import secret_pattern_problem  # only with patterns set
+
+                problem = secret_pattern_problem(item)
+                if problem is not None:
                     warnings.append(
-                        f"config: 'secret_patterns' entry {item!r} is not a valid regular "
-                        f"expression ({exc}); dropped."
+                        f"config: 'secret_patterns' entry {item!r} is refused: {problem}; dropped."
                     )
                     continue
             if item and item not in out:

@@ -61,6 +61,12 @@ def describe_error(path: str, exc: BaseException) -> str:
     return _describe(str(path), exc)
 
 
+def folder_problem(path: str | os.PathLike) -> str | None:
+    """The one sentence every caller (CLI, app, doctor) gives when `path` is a folder."""
+    path = os.fspath(path)
+    return f"{path} is a folder, not a memlane database." if os.path.isdir(path) else None
+
+
 def connect(
     path: str | os.PathLike,
     *,
@@ -76,15 +82,21 @@ def connect(
     """
     _check_sqlite()
     path = os.fspath(path)
+    if problem := folder_problem(path):
+        raise StoreError(problem)
+    from store.paths import SymlinkRefused, refuse_symlink
+
+    try:
+        refuse_symlink(path, "the memory database")
+    except SymlinkRefused as exc:
+        raise StoreError(str(exc)) from None
     exists = os.path.exists(path)
     if not exists and (readonly or not create):
         raise StoreError(f"no memlane database at {path} yet.")
     if not exists:
-        folder = os.path.dirname(os.path.abspath(path))
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the folder {folder}: {exc.strerror}.") from exc
+        _create_private(path)
+    elif not readonly:
+        _tighten_files(path)
     try:
         if readonly:
             uri = "file:" + _uri_path(path) + "?mode=ro"
@@ -137,6 +149,35 @@ def connect(
         conn.close()
         raise StoreError(_describe(path, exc)) from exc
     return conn
+
+
+def _create_private(path: str) -> None:
+    """An empty database file, 0600 in a 0700 folder (SQLite gives its -wal and -shm files
+    the database file's mode), before SQLite creates it with the umask's."""
+    from store.paths import make_private_dir, open_private
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        make_private_dir(folder, "the memory database's folder")
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder {folder}: {exc.strerror or exc}.") from exc
+    try:
+        os.close(open_private(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, "the memory database"))
+    except FileExistsError:
+        pass  # another process created it first
+    except OSError as exc:
+        raise StoreError(f"cannot create {path}: {exc.strerror or exc}.") from exc
+
+
+def _tighten_files(path: str) -> None:
+    """An existing database (made by an older memlane) becomes owner-only too."""
+    from store.paths import PRIVATE_DIR_MODE, memlane_home, tighten
+
+    for name in (path, path + "-wal", path + "-shm"):
+        tighten(name)
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder == os.path.abspath(memlane_home()):
+        tighten(folder, PRIVATE_DIR_MODE)
 
 
 # The WAL left behind when a hook process ends is read whole by the next one

@@ -119,3 +119,102 @@ def _read_lines(stream, replies: queue.Queue) -> None:
 
 _helper = _Helper()
 atexit.register(stop_helper)
+
+
+# ----------------------------------------------------------------------------------------
+# Checking a `secret_patterns` entry once, when the config is loaded: the privacy filter
+# runs it over every text a hook stores, in the hook's own process, with no time limit.
+
+PROBE_CHARS = 100_000  # one probe string: as long as the longest string a hook cleans
+PROBE_LIMIT = 0.5  # seconds all probes of one pattern may take, helper start excluded
+_verdicts: dict[str, str | None] = {}
+
+
+def secret_pattern_problem(pattern: str) -> str | None:
+    """Why `pattern` cannot be a secret pattern (one sentence), or None when it is fine.
+
+    Refused: patterns that do not compile, patterns with a repeat inside a repeat (`(a+)+`,
+    `(a|aa)*`: exponential backtracking), and patterns that take more than PROBE_LIMIT on
+    probe strings built from their own characters (polynomial backtracking such as
+    `\\w+@\\w+\\.com` on a long word, which grows with the square of the text)."""
+    if pattern in _verdicts:
+        return _verdicts[pattern]
+    verdict = _static_problem(pattern)
+    if verdict is None:
+        verdict = _probe_problem(pattern)
+    _verdicts[pattern] = verdict
+    return verdict
+
+
+def _static_problem(pattern: str) -> str | None:
+    import re
+
+    try:
+        re.compile(pattern)
+        from re import _parser as parser  # the parsed tree: the one reliable view of nesting
+    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        return f"not a valid regular expression ({exc})"
+    except ImportError:  # pragma: no cover - a Python without re._parser: probes only
+        return None
+    try:
+        tree = parser.parse(pattern)
+    except Exception:  # pragma: no cover - compiled above, so it parses
+        return None
+    if _nested_repeat(tree, parser, inside=False):
+        return ("a repeat inside a repeat (like `(a+)+` or `(a|aa)*`) can take minutes on a few "
+                "dozen characters; write it without the nesting")
+    return None
+
+
+def _nested_repeat(items, parser, inside: bool) -> bool:
+    repeats = (parser.MAX_REPEAT, parser.MIN_REPEAT, getattr(parser, "POSSESSIVE_REPEAT", None))
+    for op, arg in items:
+        if op in repeats:
+            low, high, sub = arg
+            unbounded = high is parser.MAXREPEAT or high > 10
+            if inside and unbounded:
+                return True
+            if op is not getattr(parser, "POSSESSIVE_REPEAT", None) and _nested_repeat(
+                sub, parser, inside or unbounded
+            ):
+                return True
+            if unbounded and _has_branch(sub, parser):
+                return True
+        elif op is parser.SUBPATTERN:
+            if _nested_repeat(arg[-1], parser, inside):
+                return True
+        elif op is parser.BRANCH:
+            if any(_nested_repeat(branch, parser, inside) for branch in arg[1]):
+                return True
+        elif op in (parser.ASSERT, parser.ASSERT_NOT):
+            if _nested_repeat(arg[1], parser, inside):
+                return True
+    return False
+
+
+def _has_branch(items, parser) -> bool:
+    for op, arg in items:
+        if op is parser.BRANCH:
+            return True
+        if op is parser.SUBPATTERN and _has_branch(arg[-1], parser):
+            return True
+    return False
+
+
+def _probe_problem(pattern: str) -> str | None:
+    import time
+
+    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
+    chars = list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+    probe = "\n".join(ch * PROBE_CHARS + "\u0001" for ch in chars)
+    try:
+        _helper.count(pattern, "", START_LIMIT)  # start the helper outside the budget
+        started = time.monotonic()
+        _helper.count(pattern, probe, PROBE_LIMIT)
+    except PatternRefused:
+        return (f"it backtracks: more than {PROBE_LIMIT:g} s on {len(chars)} test strings of "
+                f"{PROBE_CHARS} characters (as long as a hook's longest text); bound "
+                "its repeats (`{1,64}` instead of `+`)")
+    if time.monotonic() - started > PROBE_LIMIT:  # pragma: no cover - timing
+        return "it is too slow on long text; bound its repeats (`{1,64}` instead of `+`)"
+    return None

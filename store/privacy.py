@@ -11,7 +11,8 @@ Every piece of text memlane stores goes through :func:`clean_text` (or
 Tag blocks (both kinds) match in any case, allow attributes
 (``<private reason="x">``) and span lines. Nested blocks go whole; an opener
 that is never closed removes everything after it (fail closed); a closer with
-no opener is dropped. The scan is a single pass over the tags, so it is linear
+no opener ends a block opened in an earlier text (the next prompt of a user who
+left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
 Secret kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets
@@ -49,6 +50,9 @@ __all__ = [
     "clean_text",
     "clean_value",
     "is_entirely_private",
+    "clean_lines",
+    "clean_key",
+    "leaves_private_open",
 ]
 
 # ---------------------------------------------------------------------------
@@ -78,7 +82,7 @@ def _tag_re(names):
     return rx
 
 
-def _strip_blocks(text, names):
+def _strip_blocks(text, names, hide_before_stray=False):
     if "<" not in text:
         return text
     out = []
@@ -90,7 +94,10 @@ def _strip_blocks(text, names):
         name = m.group(2).lower()
         self_closing = not closing and m.group(0).endswith("/>")
         if depth == 0:
-            out.append(text[pos:m.start()])
+            if closing and hide_before_stray:
+                out = []  # the end of a block opened in an earlier text: all before it goes
+            else:
+                out.append(text[pos:m.start()])
             pos = m.end()
             if closing or self_closing:
                 continue  # a stray closer or an empty <private/>: drop the tag
@@ -116,7 +123,7 @@ def strip_private(text: str) -> str:
     """Remove ``<private>...</private>`` blocks (see the module docstring)."""
     if not isinstance(text, str):
         return text
-    return _strip_blocks(text, ("private",))
+    return _strip_blocks(text, ("private",), hide_before_stray=True)
 
 
 def strip_injected(text: str) -> str:
@@ -124,6 +131,19 @@ def strip_injected(text: str) -> str:
     if not isinstance(text, str):
         return text
     return _strip_blocks(text, ("memory-context", "system-reminder"))
+
+
+def leaves_private_open(text: str) -> bool:
+    """True when ``text`` opens a ``<private>`` block it never closes."""
+    if not isinstance(text, str) or "<" not in text:
+        return False
+    depth = 0
+    for m in _tag_re(("private",)).finditer(text):
+        if m.group(1) == "/":
+            depth = max(0, depth - 1)
+        elif not m.group(0).endswith("/>"):
+            depth += 1
+    return depth > 0
 
 
 def is_entirely_private(original: str) -> bool:
@@ -140,9 +160,18 @@ def is_entirely_private(original: str) -> bool:
 # Words a key name must END with for its value to count as a secret
 # (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``AWS_SECRET_ACCESS_KEY``).
 _KEY_WORD = (
-    r"(?:pass(?:word|wd|phrase)|api[_-]?key|(?:secret|access|private)[_-]?key"
-    r"|secret|token)"
+    r"(?:pass(?:word|wd|wort|phrase)|api[_-]?key"
+    r"|(?:secret|access|private|account|sharedaccess|client|master|encryption|signing)[_-]?key"
+    r"|secret|token"
+    # the same label in other languages (matched as written: lower case or capitalised)
+    r"|[пП]ароль|ПАРОЛЬ"
+    r"|kennwort|contrase(?:ñ|n)a|mot[ _-]de[ _-]passe|senha|wachtwoord"
+    r"|has(?:ł|l)o|パスワード|密码|密碼"
+    r"|비밀번호)"
 )
+_FOREIGN_PASSWORD_WORDS = ("пароль", "kennwort", "contrase", "mot",
+                           "senha", "wachtwoord", "has", "パス", "密",
+                           "비밀")
 # The value after a separator: an escaped-JSON string (\"v\"), a "string",
 # a 'string', or a bare word (stops at whitespace, quotes, , ; and at the
 # escapes \n \r \t \" of serialised text; in a URL query also at &).
@@ -193,8 +222,8 @@ _TOKEN_RULES = (
      re.IGNORECASE),
     # scheme://user:PASSWORD@host
     ("password",
-     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
-     r"(?P<v>[^\s/@\"'<>$]{1,200})@",
+     r"(?<![A-Za-z0-9.])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
+     r"(?P<v>[^\s/@\"'<>]{1,200})@",
      0),
     # .netrc: machine HOST login USER password PASSWORD
     ("password",
@@ -205,13 +234,176 @@ _TOKEN_RULES = (
      r"(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'$-][^\s:\"']*:"
      r"(?P<v>[^\s\"'$][^\s\"']*)",
      0),
+    # --- credentials on command lines (each anchored on its tool's name) ---
+    # mysql -u root -pSECRET (attached: `-p NAME` asks for the password, NAME is a database)
+    ("password",
+     r"(?<![\w/.-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb"
+     r"|mariadb-dump|mariadb-admin)(?:\.exe)?[ \t][^\n|;&]{0,300}?(?<=[ \t])-p['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     0),
+    ("password", r"\bsshpass[ \t][^\n|;&]{0,200}?(?<=[ \t])-p[ \t]*['\"]?(?P<v>[^\s'\"]+)", 0),
+    # docker / podman / helm ... login -p SECRET
+    ("password",
+     r"\blogin\b[^\n|;&]{0,300}?(?<=[ \t])-p(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+     0),
+    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S
+    ("password",
+     r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
+     r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
+     r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)",
+     0),
+    # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
+    ("secret",
+     r"\bconfig(?:ure)?[ \t]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
+     r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id)[\w./:-]*[ \t]+['\"]?(?P<v>[^\s'\"]+)",
+     re.IGNORECASE),
+    # Windows: setx GITHUB_TOKEN SECRET
+    ("token",
+     r"\bsetx[ \t]+(?:/m[ \t]+)?['\"]?\w*(?:token|secret|key|pass\w*|pwd)['\"]?[ \t]+['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     re.IGNORECASE),
+    # gh secret set NAME --body SECRET
+    ("secret",
+     r"\bsecret[ \t]+set[ \t]+[^\n|;&]{0,200}?(?<=[ \t])(?:-b|--body)(?:[ \t]+|=)['\"]?"
+     r"(?P<v>[^\s'\"]+)",
+     0),
+    # SQL: ALTER USER x WITH PASSWORD 'SECRET' / CREATE USER x IDENTIFIED BY 'SECRET'
+    ("password", r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
+    ("password",
+     r"\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?(?P<q>['\"])"
+     r"(?P<v>[^'\"\n]+)(?P=q)",
+     re.IGNORECASE),
+    ("password", r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)", 0),
+    # connection strings: ...;Pwd=SECRET;  Password=two words;
+    ("password",
+     r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,80}?)"
+     r"[ \t]*;",
+     re.IGNORECASE),
+    ("password", r";[ \t]*pwd[ \t]*=[ \t]*(?P<v>[^;\"'\s/~$][^;\"'\s]*)", re.IGNORECASE),
+    # .pgpass: host:port:database:user:SECRET (a diff's +/- allowed in front)
+    ("password",
+     r"(?m)^[ \t+-]?[^\s:#][^\s:]*:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<v>(?:[^\s:\\]|\\.)+)[ \t]*$",
+     0),
+    # Oracle: jdbc:oracle:thin:user/SECRET@host, sqlplus user/SECRET@db
+    ("password", r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@", re.IGNORECASE),
+    ("password",
+     r"\b(?:sqlplus|sqlldr|expdp|impdp|rman)(?:[ \t]+-\w+)*[ \t]+['\"]?[^\s/@'\"]+/"
+     r"(?P<v>[^\s@'\"]+)",
+     0),
+    ("password", r"\bredis-cli\b[^\n|;&]{0,300}?(?<=[ \t])-a[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]*['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]{0,300}?"
+     r"(?<=[ \t])-w[ \t]+['\"]?(?P<v>[^\s'\"]+)",
+     0),
+    ("password",
+     r"\b(?:zip|unzip|zipcloak)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password", r"\b7z[az]?\b[^\n|;&]{0,300}?(?<=[ \t])-p(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bmongo(?:sh|dump|restore|import|export)?\b[^\n|;&]{0,300}?(?<=[ \t])-p[ \t]+['\"]?"
+     r"(?P<v>[^\s'\"-][^\s'\"]*)",
+     0),
+    # openssl -passin pass:SECRET, keytool -storepass SECRET, --pass SECRET
+    ("password", r"(?<![\w-])pass:(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"(?<![\w-])--?(?:(?:store|key|src|dest|srcstore|deststore|new|old|ks|kp|db|admin|root)?"
+     r"pass(?:in|out)?|pw|pwd)(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+     re.IGNORECASE),
+    # smbclient -U user%SECRET
+    ("password", r"(?<=[ \t])(?:-U|--user)(?:[ \t]+|=)['\"]?[^\s%'\"]+%(?P<v>[^\s'\"]+)", 0),
+    ("password",
+     r"\bhtpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)?\S+[ \t]+\S+[ \t]+['\"]?(?P<v>[^\s'\"]+)", 0),
+    ("password", r"\bnet[ \t]+user[ \t]+\S+[ \t]+(?P<v>[^\s/*][^\s]*)", re.IGNORECASE),
+    # define('DB_PASSWORD', 'SECRET') / config.set("api_key", "SECRET") / getenv("TOKEN", "SECRET")
+    ("secret",
+     r"\([ \t]*[\"'][A-Za-z0-9_.-]{0,60}(?:passw(?:or)?d|secret|token|api[_-]?key|private[_-]?key)"
+     r"[\"'][ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)",
+     re.IGNORECASE),
+    # --- other providers' tokens: one rule each (see _SERVICE_TOKENS) ---
+    ("aws_access_key", r"(?<![A-Z0-9])(?:ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])", 0),
+    # --- webhook URLs: the URL is the credential ---
+    ("webhook",
+     r"https?://(?:"
+     r"(?:[a-z0-9-]+\.)?discord(?:app)?\.com/api/webhooks/"
+     r"|[A-Za-z0-9.-]+\.webhook\.office\.com/webhookb2/"
+     r"|outlook\.office(?:365)?\.com/webhook/"
+     r"|hooks\.zapier\.com/hooks/catch/"
+     r"|chat\.googleapis\.com/v1/spaces/"
+     r"|maker\.ifttt\.com/trigger/"
+     r"|api\.telegram\.org/bot"
+     r"|[^\s/\"'<>]{1,200}/hooks/(?=[a-z0-9]{26}(?![a-z0-9]))"
+     r")[^\s\"'<>`]*",
+     re.IGNORECASE),
+    # signed cloud URLs: Azure SAS sig=, S3 presigned X-Amz-Signature=
+    ("cloud_key",
+     r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})",
+     re.IGNORECASE),
+    # the body of a PEM block whose BEGIN line is out of sight (a diff hunk, a cut): two or
+    # more lines of 48-80 base64 characters in a row, each maybe led by a diff's + - or space
+    ("private_key",
+     r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]{48})"
+     r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+     r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
+     r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+",
+     0),
+)
+
+# (anchors, pattern) of other providers' tokens, as each provider publishes them: one rule
+# each, so that a text runs only the rules whose prefix it holds.
+_SERVICE_TOKENS = (
+    (("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-",
+      "glagent-"),
+     r"(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}"),
+    (("hf_",), r"hf_[A-Za-z0-9]{30,}"),
+    (("_v1_",), r"do[opr]_v1_[a-f0-9]{64}"),
+    (("sg.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    (("shpat_", "shpca_", "shppa_", "shpss_"), r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    (("atatt3",), r"ATATT3[A-Za-z0-9_=-]{20,}"),
+    (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),
+    (("ntn_", "secret_"), r"(?:ntn|secret)_[A-Za-z0-9]{43}"),
+    (("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scrt."),
+     r"dp\.(?:pt|st|ct|sa|scrt)\.[A-Za-z0-9]{40,}"),
+    (("pul-",), r"pul-[a-f0-9]{40}"),
+    (("pmak-",), r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+    (("sq0atp-", "sq0csp-"), r"sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"),
+    (("dapi",), r"dapi[a-f0-9]{32}"),
+    (("gsk_",), r"gsk_[A-Za-z0-9]{40,}"),
+    (("r8_",), r"r8_[A-Za-z0-9]{30,}"),
+    (("ya29.",), r"ya29\.[A-Za-z0-9_-]{20,}"),
+    (("gocspx-",), r"GOCSPX-[A-Za-z0-9_-]{20,}"),
+    (("age-secret-key-",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
+    (("figd_",), r"figd_[A-Za-z0-9_-]{30,}"),
+    (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),
+    (("glsa_", "glc_"), r"gl(?:sa|c)_[A-Za-z0-9_=+/-]{30,}"),
+    (("hvs.", "hvb."), r"hv[sb]\.[A-Za-z0-9_-]{24,}"),
+    ((".atlasv1.",), r"[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
+    (("tskey-",), r"tskey-[a-z]+-[A-Za-z0-9-]{10,}"),
+    (("sbp_",), r"sbp_[a-f0-9]{40}"),
+    (("nfp_",), r"nfp_[A-Za-z0-9]{30,}"),
+    (("rnd_",), r"rnd_[A-Za-z0-9]{30,}"),
+    (("pscale_",), r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}"),
+    (("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
+    (("whsec_",), r"whsec_[A-Za-z0-9+/=]{24,}"),
+    (("key-",), r"key-[0-9a-zA-Z]{32}"),
+    (("dckr_pat_",), r"dckr_pat_[A-Za-z0-9_-]{20,}"),
+    (("fo1_",), r"fo1_[A-Za-z0-9_-]{30,}"),
+    ((":aa",), r"[0-9]{8,10}:AA[A-Za-z0-9_-]{33}"),
+    (("q~",), r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"),
+)  # fmt: skip
+_TOKEN_RULES += tuple(
+    ("service_token", r"(?<![A-Za-z0-9_-])" + pattern + r"(?![A-Za-z0-9_-])", 0)
+    for _anchors, pattern in _SERVICE_TOKENS
 )
 
 # key = value in env / JSON / YAML / code / escaped-JSON styles.
+# The first letters of _KEY_WORD's words: a position that starts none of them fails at
+# once, instead of trying every word (this keeps the scan as fast as with English words only).
+_KEY_WORD_FIRST = "(?=[acehkmpstw\u043f\u041f\u30d1\u5bc6\ube44])"
 _ASSIGN = (
-    r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
+    _KEY_WORD_FIRST + r"(?P<kw>" + _KEY_WORD + r")(?![A-Za-z0-9_.-])"
     r"(?:\\?[\"'])?(?:[ \t]*\])?"
-    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~]))(?P<post>[ \t]*)"
+    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~])|\uff1a|\uff1d)(?P<post>[ \t]*)"
     + _VALUE
 )
 # --password VALUE (the = form is an assignment)
@@ -229,8 +421,23 @@ _RULE_ANCHORS = (
     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("akia", "asia"), ("xox",),
     ("hooks.slack.com",), ("aiza",), ("k_live_", "k_test_"), ("npm_",), ("pypi-age",),
     ("bearer",), ("authorization",), ("authorization",), ("://",), ("login",), ("-u",),
-)  # fmt: skip
-_KEY_ANCHORS = ("pass", "key", "secret", "token")
+    ("mysql", "mariadb"), ("sshpass",), ("login",), ("stdin", "passwd", "sudo"),
+    ("config set", "configure set"),
+    ("setx",), ("secret",), ("password",), ("identified",), ("identified",), ("pwd", "passw"),
+    ("pwd",),
+    (":",), ("jdbc:oracle",), ("sqlplus", "sqlldr", "expdp", "impdp", "rman "), ("redis-cli",),
+    ("sqlcmd", "bcp", "osql", "isql"), ("ldap",), ("zip",), ("7z",), ("mongo",), ("pass:",),
+    ("-pass", "--pass", "storepass", "keypass", "newpass", "oldpass", "kspass", "kppass", "dbpass",
+     "adminpass", "rootpass", "srcpass", "destpass", "-pw ", "-pw=", "-pwd"),
+    ("-u",), ("htpasswd",), ("net user",),
+    ("pass", "secret", "token", "key"),
+    ("abia", "acca", "a3t"),
+    ("/api/webhooks/", "webhook.office.com", "outlook.office", "hooks.zapier.com",
+     "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
+    ("sig=", "signature="),
+    ("\n",),
+) + tuple(anchors for anchors, _pattern in _SERVICE_TOKENS)  # fmt: skip
+_KEY_ANCHORS = ("pass", "key", "secret", "token", "\uff1a", "\uff1d") + _FOREIGN_PASSWORD_WORDS
 _ALL_ANCHORS = tuple(dict.fromkeys(a for anchors in _RULE_ANCHORS for a in anchors)) + _KEY_ANCHORS
 
 _COMPILED = None
@@ -257,12 +464,10 @@ _ENDS_WITH_KEY_WORD = None
 def _compiled():
     global _COMPILED, _DOTTED, _REFERENCE, _ENDS_WITH_KEY_WORD
     if _COMPILED is None:
-        rules = []
-        for prio, (kind, pattern, flags) in enumerate(_TOKEN_RULES):
-            rules.append((prio, kind, re.compile(pattern, flags | re.ASCII)))
+        # A rule is compiled the first time a text holds one of its anchors: a hook is
+        # one process per event, and compiling all of them would cost it ~20 ms.
+        rules = tuple((prio, kind) for prio, (kind, _pattern, _flags) in enumerate(_TOKEN_RULES))
         n = len(rules)
-        assign = re.compile(_ASSIGN, re.IGNORECASE | re.ASCII)
-        cli = re.compile(_CLI, re.IGNORECASE | re.ASCII)
         _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z")
         # ${X} $(cmd) {{ tpl }} {% tag %} <%= erb %> [REDACTED:x] as prefixes;
         # $NAME {name} %s %(name)s <placeholder> as the whole value.
@@ -274,8 +479,28 @@ def _compiled():
         _ENDS_WITH_KEY_WORD = re.compile(
             r"[A-Za-z0-9_.-]*?(?P<kw>" + _KEY_WORD + r")\Z", re.IGNORECASE | re.ASCII
         )
-        _COMPILED = (tuple(rules), (n, assign), (n + 1, cli), n + 2)
+        _COMPILED = (rules, n, n + 1, n + 2)
     return _COMPILED
+
+
+_RULE_RX: dict = {}
+
+
+def _rule_rx(prio: int):
+    rx = _RULE_RX.get(prio)
+    if rx is None:
+        _kind, pattern, flags = _TOKEN_RULES[prio]
+        rx = _RULE_RX[prio] = re.compile(pattern, flags | re.ASCII)
+    return rx
+
+
+def _keyed_rx():
+    """The assignment and --flag rules, compiled on first use."""
+    rx = _RULE_RX.get("keyed")
+    if rx is None:
+        rx = _RULE_RX["keyed"] = (re.compile(_ASSIGN, re.IGNORECASE | re.ASCII),
+                                  re.compile(_CLI, re.IGNORECASE | re.ASCII))  # fmt: skip
+    return rx
 
 
 _EXTRA_CACHE = {}
@@ -312,7 +537,7 @@ def _compile_extra(extra_patterns):
 
 def _kind_for(word):
     w = word.lower()
-    if w.startswith("pass"):
+    if w.startswith("pass") or w.startswith(_FOREIGN_PASSWORD_WORDS):
         return "password"
     if w.startswith("api"):
         return "api_key"
@@ -342,6 +567,13 @@ def _is_reference(value):
     return _REFERENCE.match(v) is not None
 
 
+def _looks_like_name(value):
+    """`db_password`, `otherToken`, `API_TOKEN`: a variable; `MySuperSecret`, `MyToken`: a value."""
+    if "_" in value or value[0].islower():
+        return value.replace("_", "").replace("-", "").isalnum()
+    return value.isupper()
+
+
 def _bare_is_literal(text, m, value, vend, key, kw, style):
     """Judge whether a bare (unquoted) value is a literal secret or code."""
     if _is_reference(value):
@@ -355,7 +587,7 @@ def _bare_is_literal(text, m, value, vend, key, kw, style):
         return False  # get_token() / os.environ["X"] / getenv(...)
     if _DOTTED.match(value):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
-    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value):
+    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value) and _looks_like_name(value):
         return False  # token: otherToken / password = db_password (variables)
     if style == "cli":
         return True
@@ -368,7 +600,9 @@ def _bare_is_literal(text, m, value, vend, key, kw, style):
         # or `token = a + b` is code: literals end the line.
         return not rest or rest.startswith(("#", "//", ";", ",", "\r", "\\n"))
     if style == "colon":
-        # `token: Token = None` / `token: Foo | None` are type annotations.
+        # `token: Token = None` / `token: Foo | None` / `f(token: AuthToken)` are type annotations.
+        if rest.startswith((")", "]")) and _ENDS_WITH_KEY_WORD.match(value):
+            return False
         return not rest.startswith(("=", "|"))
     return True
 
@@ -385,20 +619,25 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     lowered = text.lower()
     if not extra_patterns and not any(anchor in lowered for anchor in _ALL_ANCHORS):
         return []
-    rules, (assign_prio, assign), (cli_prio, cli), custom_prio = _compiled()
+    rules, assign_prio, cli_prio, custom_prio = _compiled()
     found = []  # (start, prio, end, kind)
-    for prio, kind, rx in rules:
+    for prio, kind in rules:
         if not any(anchor in lowered for anchor in _RULE_ANCHORS[prio]):
             continue
+        rx = _rule_rx(prio)
+        has_value = "v" in rx.groupindex
         for m in rx.finditer(text):
-            if "v" in rx.groupindex:
+            if has_value:
                 s, e = m.span("v")
+                if _is_reference(m.group("v")):  # $PASSWORD, ${{ secrets.X }}, <token>
+                    continue
             else:
                 s, e = m.span()
             if e > s and not _inside_marker(text, s):  # already redacted
                 found.append((s, prio, e, kind))
 
     keyed = any(anchor in lowered for anchor in _KEY_ANCHORS)
+    assign, cli = _keyed_rx() if keyed else (None, None)
     for prio, rx, style_of in ((assign_prio, assign, None), (cli_prio, cli, "cli")):
         if not keyed:
             break
@@ -421,6 +660,14 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                     if amp >= 0:
                         e -= len(value) - amp
                         value = value[:amp]
+                if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
+                    # `secret: API_KEY="v"`: the value is itself an assignment; its
+                    # quoted part goes too (a value is one line)
+                    close = text.find(text[e], e + 1, e + 4001)
+                    eol = text.find("\n", e, close if close >= 0 else e)
+                    if close >= 0 and eol < 0:
+                        e = close + 1
+                        value = text[s:e]
                 stripped = value.rstrip(_TRAILING)
                 e -= len(value) - len(stripped)
                 value = stripped
@@ -429,7 +676,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                 style = style_of
                 if style is None:
                     sep = m.group("sep")
-                    if sep == ":":
+                    if sep in (":", "\uff1a"):
                         style = "colon"
                     elif sep == "=" and not m.group("pre") and not m.group("post"):
                         style = "loose"
@@ -481,7 +728,8 @@ _MARKER = re.compile(r"\[REDACTED(?::[a-z_]+)?\]")
 def _inside_marker(text: str, at: int) -> bool:
     """`at` falls inside a `[REDACTED:kind]` marker (`https://[REDACTED:github_token]@host`
     must not read as user `[REDACTED`, password `github_token]`)."""
-    start = text.rfind("[REDACTED", 0, at + len("[REDACTED"))
+    # a marker is short: look back only that far, or many finds would each scan the whole text
+    start = text.rfind("[REDACTED", max(0, at - 64), at + len("[REDACTED"))
     if start < 0:
         return False
     marker = _MARKER.match(text, start)
@@ -513,14 +761,17 @@ def clean_text(text: str, extra_patterns=()) -> str:
     if not isinstance(text, str):
         return text
     text = _strip_blocks(text, ("memory-context", "system-reminder"))
-    text = _strip_blocks(text, ("private",))
+    text = _strip_blocks(text, ("private",), hide_before_stray=True)
     return redact_secrets(text, extra_patterns)
 
 
 def clean_value(value, extra_patterns=()):
     """A copy of a JSON value with :func:`clean_text` applied to every string value.
 
-    Dict keys are kept as they are. A string under a key whose name ends in a
+    Dict keys go through :func:`clean_text` too (two keys that clean to the same
+    text stay apart, ``#2`` added); a list of two or more strings is cleaned as
+    the one text its lines make (:func:`clean_lines`). A string under a key whose
+    name ends in a
     secret word (``"password"``, ``"apiKey"``, ``"client_secret"``,
     ``"GITHUB_TOKEN"``; the same rule as ``key=value`` text) is replaced whole
     by ``[REDACTED:<kind>]`` unless it is empty or a reference (``$X``,
@@ -558,13 +809,44 @@ def clean_value(value, extra_patterns=()):
         src, dst = stack.pop()
         if isinstance(src, dict):
             for k, v in src.items():
+                out_key = clean_key(k, extra, dst)
                 if isinstance(v, str) and isinstance(k, str) and v and not _is_reference(v):
                     m = _ENDS_WITH_KEY_WORD.match(k)
                     if m is not None:
-                        dst[k] = "[REDACTED:" + _kind_for(m.group("kw")) + "]"
+                        dst[out_key] = "[REDACTED:" + _kind_for(m.group("kw")) + "]"
                         continue
-                dst[k] = child(v)
+                dst[out_key] = child(v)
+        elif len(src) > 1 and all(isinstance(v, str) for v in src):
+            dst.extend(clean_lines(src, extra))
         else:
             for v in src:
                 dst.append(child(v))
     return root
+
+
+def clean_key(key, extra, taken):
+    """A dict key through the filter too (an MCP input may use a token as a key)."""
+    if not isinstance(key, str) or not key:
+        return key
+    cleaned = clean_text(key, extra)
+    if cleaned == key:
+        return key
+    n = 2
+    out = cleaned
+    while out in taken:
+        out = f"{cleaned}#{n}"
+        n += 1
+    return out
+
+
+def clean_lines(lines, extra_patterns=()) -> list:
+    """A list of strings cleaned as the one text they make together (a diff hunk's lines):
+    a PEM block or a ``<private>`` block spread over several lines goes as a whole.
+
+    The same number of lines comes back when the filter only replaced text within lines;
+    a block removed across lines comes back as fewer lines."""
+    joined = "\n".join(lines)
+    cleaned = clean_text(joined, extra_patterns)
+    if cleaned == joined:
+        return list(lines)
+    return cleaned.split("\n")

@@ -48,6 +48,7 @@ from store.matching import (  # noqa: F401  (query_terms: re-exported for caller
 
 CANDIDATES_PER_TERM = 400
 RANK_POOL = 500  # the newest matches scored (the largest page search gives); older ones follow by date
+MAX_LIMIT = 500  # the most rows one search call returns
 HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
 SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
@@ -264,7 +265,7 @@ def search(
     even if memories arrived meanwhile).  `depth` is accepted and ignored (every
     page now comes from the same ranking).
     """
-    limit = max(0, min(int(limit), 500))
+    limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
     filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
     terms = query_terms(query)

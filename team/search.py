@@ -16,7 +16,7 @@ import time
 
 import psycopg
 
-from store.matching import _TOKEN, _UNSPACED, _has_case, query_terms
+from store.matching import _TOKEN, _has_case, _unspaced, query_terms
 from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, _snippet
 from store.search import search as local_search
 from team import cache, server
@@ -65,7 +65,7 @@ def _substring_plan(term: str) -> _Plan:
 
 def _plan(pg, term: str) -> _Plan:
     tokens = _TOKEN.findall(term)
-    if len(tokens) == 1 and tokens[0] == term and not _UNSPACED.search(term):
+    if len(tokens) == 1 and tokens[0] == term and not _unspaced(term):
         words = _Plan("tsv @@ plainto_tsquery('memlane', %s)", [term], term)
         if (len(term) < 3 and term.isascii()) or _exists(pg, words.sql, words.params):
             return words

@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from rich.cells import cell_len
 from rich.text import Text
 
-from store.search import HIGHLIGHT
+from store.display import inert, inert_line
+from store.search import HIGHLIGHT, SNIPPET_LEAD
 
 ELLIPSIS = "…"
 
@@ -155,20 +156,28 @@ def is_live(session: dict, now: datetime) -> bool:
 
 
 def first_line(text: str | None) -> str:
+    """The first non-blank line of stored text, inert (see `store.display`)."""
     for line in (text or "").splitlines():
         if line.strip():
-            return line.strip()
+            return inert_line(line)
     return ""
 
 
 def one_line(text: str | None) -> str:
-    return " ".join((text or "").split())
+    """Stored text as one inert line: whitespace folded, control characters made visible."""
+    return inert_line(text)
+
+
+def safe_text(text: str | None, style: str = "", *, single_line: bool = False, **kwargs) -> Text:
+    """Stored text as a rich Text: inert, never parsed as markup (the one builder for it)."""
+    return Text(inert_line(text) if single_line else inert(text), style=style, **kwargs)
 
 
 def ellipsize(text: str, width: int) -> str:
     """`text` cut to `width` terminal cells, ending in an ellipsis when cut (wide chars aware)."""
     if width <= 0:
         return ""
+    text = inert(text, keep_layout=False)
     if cell_len(text) <= width:
         return text
     out = []
@@ -191,10 +200,25 @@ def number(n: int | None) -> str:
     return "—" if n is None else f"{n:,}"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 match`, `2 matches`, `1,842 memories`: the count with the right form of `word`."""
+    if n == 1:
+        return f"{number(n)} {word}"
+    if many is None:
+        if word.endswith(("s", "sh", "ch", "x", "z")):
+            many = word + "es"
+        elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+            many = word[:-1] + "ies"
+        else:
+            many = word + "s"
+    return f"{number(n)} {many}"
+
+
 def short_path(path: str | None) -> str:
     """`path` with the home folder shown as ~."""
     if not path:
         return ""
+    path = inert_line(path)
     home = os.path.expanduser("~")
     if home and home != "/" and (path == home or path.startswith(home + os.sep)):
         return "~" + path[len(home) :]
@@ -203,12 +227,13 @@ def short_path(path: str | None) -> str:
 
 def type_label(mtype: str | None) -> Text:
     mtype = mtype or "observation"
-    return Text(TYPE_LABELS.get(mtype, mtype), style=TYPE_STYLES.get(mtype, "dim"), no_wrap=True,
+    return Text(TYPE_LABELS.get(mtype) or inert_line(mtype), style=TYPE_STYLES.get(mtype, "dim"), no_wrap=True,
                 overflow="ellipsis", end="")  # fmt: skip
 
 
 def tool_label(name: str) -> str:
     """A tool name for people: MCP tools (`mcp__github__create_issue`) as `github · create_issue`."""
+    name = inert_line(name)
     server, sep, tool = name.removeprefix("mcp__").partition("__")
     if not name.startswith("mcp__") or not sep or not server or not tool:
         return name
@@ -216,24 +241,54 @@ def tool_label(name: str) -> str:
 
 
 def snippet_text(
-    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = ""
-) -> Text:
-    """A search snippet with its marked matches highlighted (markers removed)."""
+    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = "",
+    lead_cells: int = SNIPPET_LEAD,
+) -> Text:  # fmt: skip
+    """A search snippet with its marked matches highlighted (markers removed).
+
+    At most `lead_cells` terminal cells come before the first match, so a narrow
+    column still shows it (the store counts its lead in characters; Korean or
+    CJK text takes two cells a character).
+    """
     text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
     start, end = marks
-    rest = one_line(snippet)
+    rest = " ".join((snippet or "").split())  # the marks are control characters: inert per piece
+    pieces: list[tuple[str, bool]] = []
     inside = False
     while rest:
         marker = end if inside else start
         idx = rest.find(marker)
         piece = rest if idx < 0 else rest[:idx]
         if piece:
-            text.append(piece, style=HIT_STYLE if inside else "")
+            pieces.append((inert(piece, keep_layout=False), inside))
         if idx < 0:
             break
         rest = rest[idx + len(marker) :]
         inside = not inside
+    for piece, hit in _lead_trimmed(pieces, lead_cells):
+        text.append(piece, style=HIT_STYLE if hit else "")
     return text
+
+
+def _lead_trimmed(pieces: list[tuple[str, bool]], lead_cells: int) -> list[tuple[str, bool]]:
+    """`pieces` with the context before the first match cut to `lead_cells` cells ("…" first)."""
+    if not pieces or pieces[0][1]:
+        return pieces
+    lead = pieces[0][0]
+    if len(pieces) == 1 or cell_len(lead) <= lead_cells:
+        return pieces
+    kept: list[str] = []
+    used = cell_len(ELLIPSIS)
+    for ch in reversed(lead):
+        used += cell_len(ch)
+        if used > lead_cells:
+            break
+        kept.append(ch)
+    tail = "".join(reversed(kept))
+    space = tail.find(" ")
+    if 0 <= space < len(tail) - 1:  # start at a word, as the store does
+        tail = tail[space + 1 :]
+    return [(ELLIPSIS + tail, False), *pieces[1:]]
 
 
 # -- memory bodies --------------------------------------------------------------
@@ -255,7 +310,7 @@ def memory_body(memory: dict, max_lines: int | None = None, *, wrap: bool = True
     `max_lines` keeps the first lines and says how many more there are;
     `wrap=False` cuts long lines with an ellipsis (cards) instead of wrapping.
     """
-    content = (memory.get("content") or "").replace("\t", "    ").rstrip()
+    content = inert((memory.get("content") or "").replace("\t", "    ").rstrip())
     mtype = memory.get("type") or ""
     lines = content.splitlines() or [""]
     cut = 0

@@ -385,6 +385,7 @@ def test_bare_memlane_opens_the_app(capsys, db, monkeypatch):
 
     opened = []
     monkeypatch.setattr(tui.gui.app, "run_app", lambda path: opened.append(path) or 0)
+    monkeypatch.setattr(cli, "terminal_problem", lambda: None)
     assert main(["--db", db]) == 0
     assert opened == [db]
 

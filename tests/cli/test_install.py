@@ -173,8 +173,14 @@ def test_memory_command_file(capsys, settings, home):
     bang = text[text.index("!`") :]
     cli = shlex.split(bang[2:].split(" slash ")[0])
     assert os.path.isabs(cli[0])
-    # the arguments go in through a quoted here-document: nothing the user types is shell syntax
-    assert "<<'MEMLANE_ARGS'" in bang and "\n$ARGUMENTS\nMEMLANE_ARGS\n`" in bang
+    # the arguments go in through a quoted here-document: nothing the user types is shell syntax,
+    # and its delimiter is random, so no line the user types can end it
+    delimiter = install.installed_delimiter(str(home / ".claude" / "commands" / "memory.md"))
+    assert delimiter and len(delimiter) == len("MEMLANE_ARGS_") + 32
+    assert f"<<'{delimiter}'" in bang and f"\n$ARGUMENTS\n{delimiter}\n`" in bang
+    # installing again keeps the file as it is (same delimiter), another home gets another one
+    assert "already installed" in run(capsys, "install")[1]
+    assert install.memory_command_text("x") != install.memory_command_text("x")
 
 
 def test_a_users_own_memory_command_is_left_alone(capsys, settings, home):
@@ -288,3 +294,17 @@ def test_doctor_shows_recent_hook_errors(capsys, settings, db, tmp_path):
     code, out, _ = run(capsys, "doctor")
     assert code == 1
     assert "hook problems in the last 24 hours" in out and "the database is locked" in out
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640])
+def test_a_backup_keeps_the_settings_files_mode(capsys, settings, mode):
+    # settings.json may hold API keys in `env`: its backup must not be readable by more people.
+    settings.chmod(mode)
+    old_umask = os.umask(0o022)
+    try:
+        assert run(capsys, "install")[0] == 0
+    finally:
+        os.umask(old_umask)
+    [backup] = backups(settings)
+    assert backup.stat().st_mode & 0o777 == mode
+    assert settings.stat().st_mode & 0o777 == mode

@@ -83,7 +83,7 @@ async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remo
         conn.close()
         assert pane.selection.total == len(expected) == 7
         assert sorted(int(k.value) for k in table.rows) == expected
-        assert "7 match: project webshop" in status(pane)
+        assert "7 matches: project webshop" in status(pane)
 
 
 @sync

@@ -26,10 +26,27 @@ def _when(value: str | None) -> str:
 
 
 def _squash(text: str | None, limit: int) -> str:
-    text = " ".join((text or "").split())
+    """Stored text as one inert line of at most `limit` characters."""
+    from store.display import inert_line
+
+    text = inert_line(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _inert_output(render):
+    """Whatever a compact renderer puts together from stored fields leaves inert."""
+    import functools
+
+    @functools.wraps(render)
+    def wrapper(*args, **kwargs) -> str:
+        from store.display import inert
+
+        return inert(render(*args, **kwargs))
+
+    return wrapper
+
+
+@_inert_output
 def brief_memories(rows: list[dict], query: str = "") -> str:
     if not rows:
         return f'No memories match "{query}".' if query.strip() else "No memories yet."
@@ -63,6 +80,7 @@ def _plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+@_inert_output
 def brief_sessions(rows: list[dict]) -> str:
     if not rows:
         return "No sessions yet."
@@ -79,6 +97,7 @@ def brief_sessions(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+@_inert_output
 def brief_errors(rows: list[dict]) -> str:
     if not rows:
         return "No recorded errors."
@@ -92,6 +111,7 @@ def brief_errors(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+@_inert_output
 def brief_stats(data: dict) -> str:
     types = ", ".join(f"{k} {v}" for k, v in (data.get("by_type") or {}).items())
     return "\n".join([

@@ -47,6 +47,18 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _limit_up_to(most: int):
+    """A --limit type that says so when asked for more than the listing can give."""
+
+    def parse(text: str) -> int:
+        value = _positive_int(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{value} is more than {most}, the most memlane lists at once")
+        return value
+
+    return parse
+
+
 def _days(text: str) -> float:
     try:
         value = float(text)
@@ -76,6 +88,9 @@ def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> N
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser; `parser.commands` maps each command to its own parser (for its usage line)."""
+    from store.search import MAX_LIMIT
+
     parser = argparse.ArgumentParser(
         prog="memlane",
         description="Long-term memory for Claude Code. With no command, opens the app.",
@@ -92,12 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
     _filter_options(p)
     p.add_argument("--team", action="store_true", help="teammates' memories too (see `memlane team`)")
-    p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
+    p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
+                   help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
     _output_options(p)
 
     p = sub.add_parser("recent", help="the newest memories")
     _filter_options(p)
-    p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
+    p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
+                   help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
     _output_options(p)
 
     p = sub.add_parser("sessions", help="sessions with their summaries, newest first")
@@ -141,9 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("demo", help="open the app on a generated demo database (memlane demo --help)")
     sub.add_parser("team", help="share memories through PostgreSQL (memlane team --help)")
 
-    # `/memory` inside Claude Code runs this; not meant to be typed.
-    sub.add_parser("slash")  # its words are split off before parsing: see main()
-    sub._choices_actions = [a for a in sub._choices_actions if a.dest != "slash"]
+    # `/memory` inside Claude Code runs `memlane slash ...`: not meant to be typed, so it has
+    # no parser here (it would show in usage errors); main() hands its words on untouched.
+    parser.commands = dict(sub.choices)
     return parser
 
 
@@ -164,7 +181,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     cut = _passthrough_at(argv)  # argparse cannot hand `--recent` etc. to a REMAINDER: keep them apart
     try:
-        args = parser.parse_args(argv if cut is None else argv[: cut + 1])
+        if cut is not None and argv[cut] == "slash":
+            args = parser.parse_args(argv[:cut])
+            args.command = "slash"
+        else:
+            args = _parse(parser, argv if cut is None else argv[: cut + 1])
     except SystemExit as exc:  # --help, --version, or argparse's one-line usage error
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if cut is not None:
@@ -172,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     args.argv = argv
     from store.paths import default_db_path
 
+    args.db_named = bool(args.db or os.environ.get("MEMLANE_DB"))  # typed, so maybe mistyped
     args.db = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
     handler = _HANDLERS.get(args.command, _open_app)
     try:
@@ -189,6 +211,15 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(message)
     except KeyboardInterrupt:
         return 130
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """parse_args, except that words a command does not know get that command's usage line."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        owner = parser.commands.get(args.command, parser)
+        owner.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
 
 
 PASSTHROUGH = ("slash", "demo", "import", "team")  # commands that parse their own words
@@ -238,13 +269,16 @@ def _open_db(path: str) -> sqlite3.Connection:
     from store.db import StoreError, connect
 
     if not os.path.exists(path):
-        raise StoreError(
-            f"no memlane database at {path} yet (run `memlane install`, then use Claude Code, "
-            "or point --db at one)."
-        )
-    if os.path.isdir(path):
-        raise StoreError(f"{path} is a folder, not a memlane database.")
+        raise StoreError(missing_db_message(path))
     return connect(path, create=False)
+
+
+def missing_db_message(path: str) -> str:
+    """What every read-only command (and the app) says when there is no database at `path`."""
+    return (
+        f"no memlane database at {path} yet (run `memlane install`, then use Claude Code, "
+        "or point --db at one)."
+    )
 
 
 # -- listings -----------------------------------------------------------------------------------
@@ -256,7 +290,30 @@ def _project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | No
         return None
     from store.selection import matching_projects
 
-    return matching_projects(conn, value) or [value]
+    keys = matching_projects(conn, value)
+    if not keys:
+        raise UsageError(f"no project matches {value!r} (`memlane sessions` lists them).")
+    return keys
+
+
+# Every type the hooks and the importer write; a database may hold others (kept from older versions).
+MEMORY_TYPES = (
+    "prompt", "file_edit", "file_write", "file_read", "notebook_edit", "command", "error",
+    "observation", "response", "compact_summary", "subagent", "web", "mcp", "search",
+)  # fmt: skip
+
+
+def _checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str] | None:
+    """--type values, refused in one sentence when one names no type memlane knows."""
+    if not types:
+        return None
+    for mtype in types:
+        # No index on type: look only for a name memlane does not write, and stop at one row.
+        if mtype not in MEMORY_TYPES and not conn.execute(
+            "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
+        ).fetchone():
+            raise UsageError(f"unknown type {mtype!r}; the types are {', '.join(sorted(MEMORY_TYPES))}.")
+    return types
 
 
 def _one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
@@ -288,8 +345,16 @@ def _memory_json(row: dict) -> dict:
 
 def _print_json(value) -> None:
     import json
+    import re
 
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    # json escapes C0 controls itself; C1 controls and bidirectional marks only appear inside
+    # strings, where a \u escape keeps the JSON the same and the terminal untouched
+    text = re.sub(_JSON_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
+    sys.stdout.write(text + "\n")
+
+
+_JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
 def cmd_search(args) -> int:
@@ -308,7 +373,7 @@ def _memories(args, query: str) -> int:
     conn = _open_db(args.db)
     try:
         rows = search(
-            conn, query, project=_project_keys(conn, args.project), type=args.type,
+            conn, query, project=_project_keys(conn, args.project), type=_checked_types(conn, args.type),
             session=args.session, limit=args.limit,
         )  # fmt: skip
     finally:
@@ -571,7 +636,26 @@ def _call(entry, argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_ERROR)
 
 
+def terminal_problem() -> str | None:
+    """Why the full-screen app cannot run here (stdin or stdout is not a terminal), else None."""
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            is_tty = stream is not None and stream.isatty()
+        except (ValueError, OSError):
+            is_tty = False
+        if not is_tty:
+            return (
+                f"the app needs a terminal, and its {name} is not one; "
+                "the commands in `memlane --help` print plain text."
+            )
+    return None
+
+
 def _open_app(args) -> int:
+    if problem := terminal_problem():
+        return _fail(problem, EXIT_USAGE)
+    if args.db_named and not os.path.exists(args.db):  # never create one for a mistyped --db
+        return _fail(missing_db_message(args.db))
     try:
         from tui.gui.app import run_app
     except ModuleNotFoundError as exc:

@@ -129,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.feed:
         feed(args.feed[0], args.feed[1], parent=int(args.feed[2]))
         return 0
+    from tui.commands.cli import EXIT_USAGE, _fail, terminal_problem
+
+    if problem := terminal_problem():
+        return _fail(problem, EXIT_USAGE)
     folder = tempfile.mkdtemp(prefix="memlane-demo-")
     path = os.path.join(folder, "memory.db")
     print(f"Building a demo database in {folder} …", flush=True)

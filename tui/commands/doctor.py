@@ -282,8 +282,11 @@ def _check_database(report: _Report, db_path: str) -> None:
     import sqlite3
 
     from store import schema
-    from store.db import StoreError, connect, describe_error
+    from store.db import StoreError, connect, describe_error, folder_problem
 
+    if problem := folder_problem(db_path):
+        report.fail(problem)
+        return
     if not os.path.exists(db_path):
         report.note(f"{NOTE} no database at {db_path} yet; the first hook call creates it")
         return
@@ -311,8 +314,8 @@ def _check_database(report: _Report, db_path: str) -> None:
         sessions = conn.execute("SELECT count(*) FROM session").fetchone()[0]
         groups = conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
         report.ok(
-            f"{memories} memor{'y' if memories == 1 else 'ies'}, {sessions} session"
-            f"{'' if sessions == 1 else 's'}, {groups} error group{'' if groups == 1 else 's'}"
+            f"{memories:,} memor{'y' if memories == 1 else 'ies'}, {sessions:,} session"
+            f"{'' if sessions == 1 else 's'}, {groups:,} error group{'' if groups == 1 else 's'}"
         )
         mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
         if str(mode).lower() == "wal":

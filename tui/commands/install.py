@@ -299,22 +299,51 @@ def _write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
         raise InstallError(f"cannot write {path} ({exc.strerror}); it was left unchanged.") from exc
 
 
-def backup(path: str, text: str) -> str:
-    """Save `text` next to `path` as `<name>.memlane-backup-<UTC time>`; keep the newest few."""
+def backup(path: str, text: str) -> str | None:
+    """Save `text` next to `path` as `<name>.memlane-backup-<UTC time>`; keep the newest few.
+
+    None when a backup already holds exactly `text` (install, uninstall, install again
+    leaves one backup, not one per run).
+    """
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = os.path.realpath(path)
+    if _already_backed_up(target, text):
+        return None
     name = f"{target}{BACKUP_SUFFIX}{stamp}"
     n = 1
     while os.path.exists(name):
         n += 1
         name = f"{target}{BACKUP_SUFFIX}{stamp}-{n}"
     try:
-        with open(name, "x", encoding="utf-8") as fh:
+        mode = os.stat(target).st_mode & 0o777
+    except OSError:
+        mode = 0o600
+    try:
+        # Created with the original's mode, never wider: settings.json may hold API keys.
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+        with open(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fd, mode)
             fh.write(text)
     except OSError as exc:
         raise InstallError(f"cannot write the backup {name} ({exc.strerror}); nothing was changed.") from exc
     _prune_backups(target)
     return name
+
+
+def _already_backed_up(target: str, text: str) -> bool:
+    folder, base = os.path.split(target)
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(base + BACKUP_SUFFIX)]
+    except OSError:
+        return False
+    for name in names:
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                if fh.read() == text:
+                    return True
+        except (OSError, UnicodeDecodeError):
+            continue
+    return False
 
 
 def _prune_backups(target: str) -> None:
@@ -341,15 +370,41 @@ def _diff(old: str | None, new: str, path: str) -> str:
 # -- the /memory command ------------------------------------------------------------------------
 
 
-def memory_command_text(cli: str) -> str:
+DELIMITER_PREFIX = "MEMLANE_ARGS_"
+
+
+def new_delimiter() -> str:
+    """A here-document delimiter nobody can type by chance or guess: 128 random bits."""
+    import secrets
+
+    return DELIMITER_PREFIX + secrets.token_hex(16)
+
+
+def installed_delimiter(path: str) -> str | None:
+    """The delimiter of an installed /memory file, kept when memlane is installed again."""
+    import re
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            found = re.search(r"<<'(" + DELIMITER_PREFIX + r"[0-9a-f]{32})'", fh.read(8192))
+    except OSError:
+        return None
+    return found.group(1) if found else None
+
+
+def memory_command_text(cli: str, delimiter: str | None = None) -> str:
     """~/.claude/commands/memory.md: runs `memlane slash` on what the user typed.
 
     Claude Code pastes `$ARGUMENTS` into the `!` shell text unescaped (see
     docs/claude-code-facts.md), so it goes in through a quoted here-document:
-    quotes, `$(...)` and apostrophes stay literal.  A failing `!` command would
-    abort /memory silently, so `slash` always exits 0 and `|| echo` covers a
+    quotes, `$(...)` and apostrophes stay literal.  The here-document ends only at
+    a line equal to its delimiter, so the delimiter is random per install (see
+    `new_delimiter`): a fixed one, typed on a line of its own, ended the
+    here-document and ran the lines after it as commands.  A failing `!` command
+    would abort /memory silently, so `slash` always exits 0 and `|| echo` covers a
     missing memlane.
     """
+    delimiter = delimiter or new_delimiter()
     return f"""---
 description: Search memlane's long-term memory (QUERY, --recent, --stats, --summaries, --errors)
 argument-hint: "QUERY | --recent | --stats | --summaries | --errors"
@@ -358,9 +413,9 @@ allowed-tools: Bash({cli} slash:*), Bash(echo:*)
 {MEMORY_MARKER}
 What memlane remembers from earlier Claude Code sessions:
 
-!`{cli} slash --stdin <<'MEMLANE_ARGS' || echo "memlane could not run; check it with: memlane doctor"
+!`{cli} slash --stdin <<'{delimiter}' || echo "memlane could not run; check it with: memlane doctor"
 $ARGUMENTS
-MEMLANE_ARGS
+{delimiter}
 `
 
 Use these memories (`#N` is a memory id) to answer the user or to continue the work; do not
@@ -391,7 +446,7 @@ def install(
     changed = original is None or new_settings != settings
 
     memory_path = memory_command_path()
-    memory_text = memory_command_text(cli or cli_command())
+    memory_text = memory_command_text(cli or cli_command(), installed_delimiter(memory_path))
     memory_state = _memory_state(memory_path, memory_text)
 
     if dry_run:
@@ -416,7 +471,8 @@ def install(
     if changed:
         if original is not None and original.strip():
             saved = backup(path, original)
-            say(f"Backup of {path}: {saved}")
+            if saved:
+                say(f"Backup of {path}: {saved}")
         _write_atomic(path, new_text)
         say(f"{OK} hooks for {', '.join(EVENTS)} in {path}")
     else:
@@ -431,6 +487,13 @@ def install(
         say(f"{OK} /memory command in {memory_path}")
     _install_mcp(say=say)
     return 0
+
+
+def _remove_settings(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError as exc:
+        raise InstallError(f"cannot remove {path} ({exc.strerror}).") from exc
 
 
 def _memory_state(path: str, text: str) -> str:
@@ -465,10 +528,14 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
         _uninstall_mcp(say=say, dry_run=True)
         return 0
     if removed:
-        saved = backup(path, original or "")
-        say(f"Backup of {path}: {saved}")
-        _write_atomic(path, dump_settings(new_settings, like=original))
-        say(f"{OK} removed {removed} memlane hook{'s' if removed != 1 else ''} from {path}")
+        # No backup: only memlane's own entries go, and `install` puts them back.
+        what = f"{removed} memlane hook{'s' if removed != 1 else ''}"
+        if new_settings or os.path.islink(path):
+            _write_atomic(path, dump_settings(new_settings, like=original))
+            say(f"{OK} removed {what} from {path}")
+        else:  # the file held nothing but memlane's hooks (install created it): leave no `{}`
+            _remove_settings(path)
+            say(f"{OK} removed {what} and {path}, which held nothing else")
     else:
         say(f"{OK} no memlane hooks in {path}")
     if memory_ours:

@@ -15,7 +15,7 @@ def _table_memories(rows: list[dict], query: str) -> None:
     from rich.table import Table
 
     from store.display import inert_line
-    from tui.formatting import local_time, snippet_text, type_label
+    from tui.formatting import cell, local_time, snippet_text, type_label
 
     console = _console()
     if not rows:
@@ -36,7 +36,7 @@ def _table_memories(rows: list[dict], query: str) -> None:
         body.no_wrap, body.overflow = False, "fold"
         if r.get("file_path"):
             body = _join_text(r["file_path"], body)
-        cells = [str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")), r.get("project_name") or ""]
+        cells = [str(r["id"]), local_time(r.get("created_at")), type_label(r.get("type")), cell(r.get("project_name"))]
         if team:
             cells.append(inert_line(r.get("author") or "you"))
         table.add_row(*cells, body)
@@ -46,7 +46,9 @@ def _table_memories(rows: list[dict], query: str) -> None:
 def _join_text(path: str, body):
     from rich.text import Text
 
-    out = Text(path, style="bold", overflow="fold")
+    from store.display import inert_line
+
+    out = Text(inert_line(path), style="bold", overflow="fold")
     out.append("  ")
     out.append_text(body)
     return out
@@ -56,7 +58,7 @@ def _table_sessions(rows: list[dict]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from tui.formatting import duration, local_time
+    from tui.formatting import cell, duration, local_time
 
     console = _console()
     if not rows:
@@ -71,8 +73,8 @@ def _table_sessions(rows: list[dict]) -> None:
     table.add_column("summary", ratio=1, overflow="fold")
     for r in rows:
         summary = Text(_squash(r.get("summary"), 400) or "—", overflow="fold")
-        summary.append(f"\n{r['session_id']}", style="dim")
-        table.add_row(local_time(r.get("started_at")), r.get("project_name") or "",
+        summary.append("\n" + _squash(r["session_id"], 200), style="dim")
+        table.add_row(local_time(r.get("started_at")), cell(r.get("project_name")),
                       duration(r.get("duration_s")), str(r.get("memory_count") or 0),
                       Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
                       summary)  # fmt: skip
@@ -98,7 +100,7 @@ def _table_errors(rows: list[dict]) -> None:
     table.add_column("first seen", no_wrap=True)
     table.add_column("error", ratio=1, overflow="fold")
     for r in rows:
-        table.add_row(str(r["id"]), Text(r.get("status") or "", style=styles.get(r.get("status"), "")),
+        table.add_row(str(r["id"]), Text(_squash(r.get("status"), 20), style=styles.get(r.get("status"), "")),
                       str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
                       Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
     console.print(table)
@@ -106,6 +108,7 @@ def _table_errors(rows: list[dict]) -> None:
 
 def _table_stats(data: dict) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
     table.add_column(style="bold")
@@ -117,9 +120,9 @@ def _table_stats(data: dict) -> None:
         ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
         ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
     ):  # fmt: skip
-        table.add_row(label, value)
+        table.add_row(label, Text(_squash(value, 500)))
     for mtype, count in (data.get("by_type") or {}).items():
-        table.add_row(f"  {mtype}", f"{count:,}")
+        table.add_row(Text("  " + _squash(mtype, 40)), f"{count:,}")
     _console().print(table)
 
 

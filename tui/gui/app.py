@@ -8,7 +8,8 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   first pane before the first screen, the others right after it).
 - It reaches the database only through `store`, only from thread workers
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/messages.py` back; `StoreError` -> post `messages.StoreFailed(text)`.
+  `tui/messages.py` back; a worker's `StoreError` becomes a notification in
+  one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
   hides keys that do not apply.  Keys `1`-`5`, `/`, `?`, `f1`, `q`, `ctrl+p`
   belong to the app.
@@ -38,7 +39,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
 import tui
@@ -47,6 +48,7 @@ from store.paths import default_db_path
 from tui.gui import messages
 from tui.gui.heap import settle_collector
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
 
 Clock = Callable[[], datetime]
@@ -164,6 +166,14 @@ class MemlaneApp(App):
 
     # -- layout -------------------------------------------------------------------
 
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
+        """Every notification (widgets' too) as inert plain text: messages carry stored names."""
+        from store.display import inert
+
+        kwargs = {} if timeout is None else {"timeout": timeout}
+        super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
+
     def compose(self) -> ComposeResult:
         # Only the first pane is built now; the others are mounted one by one
         # after the first screen is drawn (or at once when asked for), which
@@ -174,7 +184,7 @@ class MemlaneApp(App):
                 with TabPane(f"{number} {title}", id=pane_id):
                     if pane_id == FIRST_PANE:
                         yield self._make_pane(pane_id)
-        yield Footer(compact=True)
+        yield AppFooter()
 
     def on_mount(self) -> None:
         for tabs in self.query(Tabs):
@@ -275,6 +285,7 @@ class MemlaneApp(App):
                 return
 
     def action_search(self) -> None:
+        self._focus_memory.pop("search", None)  # `/` means the box, not where focus was left
         self.action_show_pane("search")
         pane = self.panes.get("search")
         focus_query = getattr(pane, "focus_query", None)

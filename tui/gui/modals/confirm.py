@@ -15,6 +15,8 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from store.display import inert
+
 TYPE_COUNT_ABOVE = 1000
 
 
@@ -69,9 +71,9 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog", classes="modal-dialog"):
-            yield Label(self.title_text, id="confirm-title", classes="modal-title", markup=False)
+            yield Label(inert(self.title_text), id="confirm-title", classes="modal-title", markup=False)
             if self.details:
-                yield Static(self.details, id="confirm-details", classes="modal-body", markup=False)
+                yield Static(inert(self.details), id="confirm-details", classes="modal-body", markup=False)
             if self.type_count:
                 yield Label(
                     f"This cannot be undone. Type {self.count:,} to confirm:",

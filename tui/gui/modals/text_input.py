@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
+from store.display import inert
 from tui.gui.modals.confirm import steady_cursors
 
 # describe(text, toggled) -> (message, acceptable)
@@ -66,12 +67,12 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="text-input-dialog", classes="modal-dialog"):
-            yield Label(self.title_text, id="text-input-title", classes="modal-title", markup=False)
+            yield Label(inert(self.title_text), id="text-input-title", classes="modal-title", markup=False)
             if self.preview is not None:
                 with VerticalScroll(id="text-input-preview"):
-                    yield Static(self.preview, markup=False)
+                    yield Static(inert(self.preview), markup=False)
             if self.prompt:
-                yield Label(self.prompt, id="text-input-prompt", markup=False)
+                yield Label(inert(self.prompt), id="text-input-prompt", markup=False)
             yield Input(value=self.initial, placeholder=self.placeholder, id="text-input-value")
             if self.toggle_label:
                 yield Checkbox(

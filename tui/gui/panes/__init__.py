@@ -14,9 +14,11 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    exclusive=True, group=...)`, through `store` (e.g. `store.error_groups(...)`,
    or `store.run(fn, *args)` for any `fn(conn, ...)` from `store/`).  Workers
    never touch widgets: they `post_message` one of the typed messages in
-   `tui/messages.py` (add yours there) and the handler draws it.  A worker
-   catches `StoreError` and posts `messages.StoreFailed(str(exc))`; the app
-   shows it as a notification.  Other exceptions are bugs: let them raise.
+   `tui/messages.py` (add yours there) and the handler draws it.  Workers run
+   with `exit_on_error=False` and do not catch `StoreError`: the pane mixes in
+   `tui.gui.worker_failures.WorkerFailures` (`class MyPane(WorkerFailures,
+   Widget)`), whose one handler turns a worker's `StoreError` into a
+   notification.  Other exceptions are bugs: they still stop the app.
 3. The pane declares its own `BINDINGS` (`Binding(key, action, description,
    id="<pane>.<action>")`).  `show=True` puts a key in the footer; keys that
    do not apply right now are hidden or disabled with `check_action`.  The

@@ -17,12 +17,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from store.db import StoreError
 from store.display import inert_line
 from store.forget import forget_log, redact
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
 from tui.commands.cli import drain_spool
-from tui.formatting import TYPE_LABELS, local_time, number
+from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.modals.redact import RedactModal
@@ -30,6 +29,7 @@ from tui.gui.panes import is_showing
 from tui.gui.panes.cleanup_audit import FindingsRedacted, SecretsAuditView
 from tui.gui.panes.cleanup_selection import PAGE, SelectionView
 from tui.gui.store_client import StoreClient
+from tui.gui.worker_failures import WorkerFailures
 
 # -- messages (workers -> pane) ---------------------------------------------------
 
@@ -73,7 +73,7 @@ class Redacted(Message):
 # -- the pane ---------------------------------------------------------------------
 
 
-class CleanupPane(Widget):
+class CleanupPane(WorkerFailures, Widget):
     """Forget memories and redact text inside them, with a secrets audit."""
 
     BINDINGS = [
@@ -229,16 +229,12 @@ class CleanupPane(Widget):
         elif self.current_id is not None:
             self._plan_forget([self.current_id], None, f"memory #{self.current_id}")
 
-    @work(thread=True, exclusive=True, group="cleanup-plan")
+    @work(thread=True, exclusive=True, group="cleanup-plan", exit_on_error=False)
     def _plan_forget(self, ids: list[int] | None, criteria: Criteria | None, what: str) -> None:
-        try:
-            # Fresh ids, counted now: exactly what will be removed.
-            selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
-            found, _problem = self.store.read(selected_ids, selection, self.app.now())
-            summary = self.store.read(summarise_ids, found)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        # Fresh ids, counted now: exactly what will be removed.
+        selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
+        found, _problem = self.store.read(selected_ids, selection, self.app.now())
+        summary = self.store.read(summarise_ids, found)
         details = describe_selection(summary, what, self.app.tz)
         n = len(found)
         self.post_message(
@@ -263,13 +259,9 @@ class CleanupPane(Widget):
             answered,
         )
 
-    @work(thread=True, exclusive=True, group="cleanup-write")
+    @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _forget(self, criteria: Criteria, confirmed: int) -> None:
-        try:
-            done = self.store.run(forget_selected, criteria, self.app.now(), drain_spool)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        done = self.store.run(forget_selected, criteria, self.app.now(), drain_spool)
         self.post_message(Forgotten(done.count, confirmed, done.pending))
 
     @on(Forgotten)
@@ -294,13 +286,9 @@ class CleanupPane(Widget):
     def action_forget_log(self) -> None:
         self._load_forget_log()
 
-    @work(thread=True, exclusive=True, group="cleanup-log")
+    @work(thread=True, exclusive=True, group="cleanup-log", exit_on_error=False)
     def _load_forget_log(self) -> None:
-        try:
-            rows = self.store.read(forget_log, 10)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        rows = self.store.read(forget_log, 10)
         self.post_message(ForgetLogLoaded(rows))
 
     @on(ForgetLogLoaded)
@@ -322,13 +310,9 @@ class CleanupPane(Widget):
         if memory_id is not None:
             self._load_redact_target(memory_id)
 
-    @work(thread=True, exclusive=True, group="cleanup-redact")
+    @work(thread=True, exclusive=True, group="cleanup-redact", exit_on_error=False)
     def _load_redact_target(self, memory_id: int) -> None:
-        try:
-            memory = self.store.get_memory(memory_id)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        memory = self.store.get_memory(memory_id)
         self.post_message(RedactTarget(memory_id, memory))
 
     @on(RedactTarget)
@@ -345,13 +329,9 @@ class CleanupPane(Widget):
         modal = RedactModal(target.memory_id, target.memory.get("content") or "")
         self.app.push_screen(modal, answered)
 
-    @work(thread=True, exclusive=True, group="cleanup-write")
+    @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact(self, memory_id: int, pattern: str) -> None:
-        try:
-            count = self.store.run(redact, memory_id, pattern=pattern)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        count = self.store.run(redact, memory_id, pattern=pattern)
         self.post_message(Redacted(memory_id, count))
 
     @on(Redacted)
@@ -413,13 +393,12 @@ def describe_selection(summary: dict, what: str, tz=None) -> str:
     if newest != oldest:
         span += " to " + local_time(newest, tz, style="full")[:16]
     by_kind = ", ".join(
-        f"{v} {TYPE_LABELS.get(k, k)}"
+        plural(v, TYPE_LABELS.get(k, k))
         for k, v in sorted(summary["kinds"].items(), key=lambda kv: -kv[1])
     )
     return (
         f"What: {what}.\n"
-        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(sessions)} "
-        f"session{'s' if sessions != 1 else ''} in {shown}, {span}.\n"
+        f"{plural(n, 'memory')} from {plural(sessions, 'session')} in {shown}, {span}.\n"
         f"Kinds: {by_kind}.\n"
         "Their text is removed from the database file; search will not find it again."
     )

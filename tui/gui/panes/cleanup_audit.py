@@ -33,6 +33,7 @@ from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.worker_failures import WorkerFailures
 
 PAGE = 100
 WIDE_FROM = 110  # columns from which the table also shows sessions
@@ -65,7 +66,7 @@ class FindingsRedacted(Message):
     count: int
 
 
-class SecretsAuditView(Vertical):
+class SecretsAuditView(WorkerFailures, Vertical):
     """Findings of the secrets audit, newest first, and a key that redacts them all."""
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -142,7 +143,7 @@ class SecretsAuditView(Vertical):
         self.state = "idle"
         self.findings = []
 
-    @work(thread=True, exclusive=True, group="cleanup-audit")
+    @work(thread=True, exclusive=True, group="cleanup-audit", exit_on_error=False)
     def _scan(self, scan: int) -> None:
         worker = get_current_worker()
         before_id, scanned, total = None, 0, 0
@@ -156,9 +157,9 @@ class SecretsAuditView(Vertical):
                 self.post_message(AuditProgress(scan, found, scanned, total, done))
                 if done:
                     return
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
+        except StoreError:  # the audit shows it stopped, then WorkerFailures says why
             self.post_message(AuditProgress(scan, [], scanned, total, done=False, failed=True))
+            raise
 
     @on(AuditProgress)
     def _progress(self, message: AuditProgress) -> None:
@@ -209,13 +210,9 @@ class SecretsAuditView(Vertical):
         """Audit these findings again (they were just redacted) and show what is left."""
         self._recheck(ids)
 
-    @work(thread=True, group="cleanup-recheck")
+    @work(thread=True, group="cleanup-recheck", exit_on_error=False)
     def _recheck(self, ids: list[int]) -> None:
-        try:
-            left = self.store.read(audit_ids, ids, secret_patterns())
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        left = self.store.read(audit_ids, ids, secret_patterns())
         self.post_message(Rechecked(ids, left))
 
     @on(Rechecked)
@@ -335,13 +332,9 @@ class SecretsAuditView(Vertical):
             answered,
         )
 
-    @work(thread=True, exclusive=True, group="cleanup-write")
+    @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact_findings(self, ids: list[int]) -> None:
-        try:
-            count = self.store.run(redact_findings, ids, secret_patterns())
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        count = self.store.run(redact_findings, ids, secret_patterns())
         self.post_message(FindingsRedacted(ids, count))
 
     @on(FindingsRedacted)

@@ -19,14 +19,14 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from store.db import StoreError
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import cell, first_line, local_time, number, type_label
+from tui.formatting import cell, first_line, local_time, number, plural, type_label
 from tui.gui import messages
 from tui.gui.panes.cleanup_marks import Marks
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.cleanup_filter import CleanupFilter
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.worker_failures import WorkerFailures
 
 PAGE = 100
 MARK = "●"
@@ -52,7 +52,7 @@ class CleanupPage(Message):
     fresh: bool = False
 
 
-class SelectionView(Vertical):
+class SelectionView(WorkerFailures, Vertical):
     """The filter bar, a status line and the paged list of what the filter selects."""
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -127,41 +127,33 @@ class SelectionView(Vertical):
         self._generation += 1
         self._fetch_first(self._generation, self.criteria, self.app.now())
 
-    @work(thread=True, exclusive=True, group="cleanup-fetch")
+    @work(thread=True, exclusive=True, group="cleanup-fetch", exit_on_error=False)
     def _fetch_first(self, generation: int, criteria: Criteria, now) -> None:
-        try:
-            if criteria.is_empty:
-                total = self.store.read(count_memories)
-                rows = self.store.read(fetch_rows, None, limit=PAGE + 1)
-                page = CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
-                self.post_message(page)
-                return
-            ids, problem = self.store.read(selected_ids, criteria, now)
-            if problem:
-                self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True))
-                return
-            rows = self.store.read(fetch_rows, ids[:PAGE])
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
+        if criteria.is_empty:
+            total = self.store.read(count_memories)
+            rows = self.store.read(fetch_rows, None, limit=PAGE + 1)
+            page = CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
+            self.post_message(page)
             return
+        ids, problem = self.store.read(selected_ids, criteria, now)
+        if problem:
+            self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True))
+            return
+        rows = self.store.read(fetch_rows, ids[:PAGE])
         page = CleanupPage(generation, 0, rows, len(ids) > PAGE, len(ids), ids, fresh=True)
         self.post_message(page)
 
-    @work(thread=True, exclusive=True, group="cleanup-more")
+    @work(thread=True, exclusive=True, group="cleanup-more", exit_on_error=False)
     def _fetch_page(
         self, window: int, where: str, offset: int, limit: int, ids: list[int] | None,
         edge_id: int | None,
     ) -> None:  # fmt: skip
         """Rows for the table's request `where`: from `offset` of the filter's `ids`, or (no
         filter) by keyset from `edge_id`, the id held next to the rows asked for."""
-        try:
-            if ids is not None:
-                page = self._page_of_ids(window, where, offset, limit, ids)
-            else:
-                page = self._page_of_everything(window, where, offset, limit, edge_id)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        if ids is not None:
+            page = self._page_of_ids(window, where, offset, limit, ids)
+        else:
+            page = self._page_of_everything(window, where, offset, limit, edge_id)
         self.post_message(page)
 
     def _page_of_ids(
@@ -204,7 +196,10 @@ class SelectionView(Vertical):
             if page.generation != self._generation:
                 return
             self._window += 1  # a page asked for the old list is never placed on this one
-            keep = self.current_id
+            # At the top of a newest-first list the person follows the newest row (what
+            # hooks just wrote); elsewhere the cursor stays on the memory it was on.
+            at_top = table.window_start == 0 and table.cursor_row <= 0
+            keep = None if at_top else self.current_id
             self.total = page.total
             self.problem = page.problem
             self._ids = page.ids
@@ -215,6 +210,9 @@ class SelectionView(Vertical):
                 self._place(table, page)
             if keep is not None and str(keep) in table.rows:
                 table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+            elif table.row_count:
+                table.move_cursor(row=0, animate=False)
+                table.scroll_to(y=0, animate=False)
         else:
             if page.generation != self._window:
                 return
@@ -278,10 +276,10 @@ class SelectionView(Vertical):
         if self.problem:
             text.append(self.problem, style="bold yellow")
         elif self.criteria.is_empty:
-            text.append(f"All {number(self.total)} memories", style="bold")
+            text.append(f"All {plural(self.total, 'memory')}", style="bold")
             text.append(" · type a filter above (f) to select what to forget", style="dim")
         else:
-            text.append(f"{number(self.total)} match", style="bold")
+            text.append(plural(self.total, "match"), style="bold")
             text.append(f": {self.criteria.describe()}")
         if self.marks:
             text.append(f" · {number(self.marks.count)} marked", style="bold yellow")

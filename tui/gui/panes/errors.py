@@ -17,13 +17,13 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from store.db import StoreError
 from tui.formatting import cell, local_time, number, one_line
 from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.worker_failures import WorkerFailures
 
 PAGE = 100
 STATUS_FILTERS = (None, "open", "resolved", "ignored")
@@ -63,10 +63,10 @@ def count_error_groups(conn, status: str | None = None) -> int:
 
 
 def status_text(status: str) -> Text:
-    return Text(status, style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
+    return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
 
-class ErrorsPane(Widget):
+class ErrorsPane(WorkerFailures, Widget):
     """Error groups: signature, count, first and last seen, projects, status."""
 
     BINDINGS = [
@@ -144,19 +144,15 @@ class ErrorsPane(Widget):
         worker: the worker never reads state the UI thread changes."""
         self._fetch_page(generation, where, offset, limit, self.status_filter, self.sort)
 
-    @work(thread=True, exclusive=True, group="errors-fetch")
+    @work(thread=True, exclusive=True, group="errors-fetch", exit_on_error=False)
     def _fetch_page(
         self, generation: int, where: str, offset: int | None, limit: int,
         status: str | None, sort: str,
     ) -> None:  # fmt: skip
-        try:
-            total = self.store.read(count_error_groups, status)
-            if offset is None:
-                offset = max(0, total - limit)
-            rows = self.store.error_groups(status=status, sort=sort, limit=limit + 1, offset=offset)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        total = self.store.read(count_error_groups, status)
+        if offset is None:
+            offset = max(0, total - limit)
+        rows = self.store.error_groups(status=status, sort=sort, limit=limit + 1, offset=offset)
         page = ErrorGroupsPage(generation, offset, rows[:limit], len(rows) > limit, total, where)
         self.post_message(page)
 
@@ -347,17 +343,13 @@ class ErrorsPane(Widget):
         if changed:
             self.reload()
 
-    @work(thread=True, group="errors-write")
+    @work(thread=True, group="errors-write", exit_on_error=False)
     def _write(self, group_id: int, *, status: str | None = None, note: str | None = None) -> None:
-        try:
-            if status is not None:
-                self.store.set_error_status(group_id, status)
-            if note is not None:
-                self.store.set_error_note(group_id, note)
-            group = self.store.get_error_group(group_id)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        if status is not None:
+            self.store.set_error_status(group_id, status)
+        if note is not None:
+            self.store.set_error_note(group_id, note)
+        group = self.store.get_error_group(group_id)
         what = f"marked {status}" if status is not None else "note saved"
         self.post_message(ErrorGroupUpdated(group_id, group, what))
 

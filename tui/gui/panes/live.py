@@ -25,6 +25,7 @@ from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
+from tui.gui.worker_failures import WorkerFailures
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
@@ -45,7 +46,7 @@ def _compact(memory: dict) -> dict:
     }
 
 
-class LivePane(Widget):
+class LivePane(WorkerFailures, Widget):
     """Memories as they are written, from every running Claude Code session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -124,7 +125,7 @@ class LivePane(Widget):
         self._fetching = True
         self._fetch(self._generation, self._last_id, dict(self.filters), False)
 
-    @work(thread=True, exclusive=True, group="live-fetch")
+    @work(thread=True, exclusive=True, group="live-fetch", exit_on_error=False)
     def _fetch(self, generation: int, after_id: int, filters: dict, reset: bool) -> None:
         try:
             if reset:
@@ -136,9 +137,9 @@ class LivePane(Widget):
                 rows = self.store.memories_after(after_id, limit=FETCH_LIMIT, **filters)
                 last_id = rows[-1]["id"] if rows else after_id
                 more = len(rows) == FETCH_LIMIT
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            rows, last_id, more = [], after_id, False
+        except StoreError:  # end the fetch (no rows), then WorkerFailures says why
+            self.post_message(messages.LiveRows(generation, [], reset, after_id, False))
+            raise
         if not get_current_worker().is_cancelled:
             compact = [_compact(row) for row in rows]
             self.post_message(messages.LiveRows(generation, compact, reset, last_id, more))
@@ -319,14 +320,10 @@ class LivePane(Widget):
                           now=self.app.now())  # fmt: skip
         return f"{session['session_id'][:8]} {session.get('project_name') or ''} {when}".strip()
 
-    @work(thread=True, exclusive=True, group="live-options")
+    @work(thread=True, exclusive=True, group="live-options", exit_on_error=False)
     def _load_filter_options(self) -> None:
-        try:
-            projects = self.store.projects()
-            sessions = self.store.list_sessions(project=self.filters["project"], limit=30)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        projects = self.store.projects()
+        sessions = self.store.list_sessions(project=self.filters["project"], limit=30)
         self.post_message(messages.ProjectsLoaded(projects))
         self.post_message(messages.LiveSessionsLoaded(sessions))
 

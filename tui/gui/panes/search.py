@@ -40,17 +40,18 @@ from tui.gui.store_client import StoreClient
 from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.worker_failures import WorkerFailures
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
 DATE_RANGES = [("Last 24 hours", 1), ("Last 7 days", 7), ("Last 30 days", 30), ("Last year", 365)]
 
 
-class SearchPane(Widget):
+class SearchPane(WorkerFailures, Widget):
     """A query box, filters, and ranked hits with highlighted snippets."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "focus_results", "Results", show=False, id="search.results"),
+        Binding("escape", "leave_query", "Results", id="search.results"),
         Binding("down", "focus_results", "Results", show=False, id="search.down"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
         Binding("t", "toggle_scope", "Team", id="search.team"),  # shown once a team sync ran
@@ -164,7 +165,7 @@ class SearchPane(Widget):
         return {"project": f["project"], "type": f["type"], "tool": f["tool"],
                 "min_importance": f["min_importance"], "since": since}  # fmt: skip
 
-    @work(thread=True, exclusive=True, group="search")
+    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(
         self,
         generation: int,
@@ -187,9 +188,9 @@ class SearchPane(Widget):
                 offset, rows, summary = self.store.read(
                     search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
                 )
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            rows, offset = [], offset or 0
+        except StoreError:  # the table waits for this page: an empty one, then WorkerFailures says why
+            self.post_message(messages.SearchResults(generation, query, offset or 0, [], False, where=where))
+            raise
         elapsed = (time.perf_counter() - started) * 1000
         total = summary.get("total", -1)
         if not get_current_worker().is_cancelled:
@@ -303,32 +304,30 @@ class SearchPane(Widget):
             return self.team_scope or self.team.available()
         if action == "focus_results":
             return self.query_input.has_focus and self.table.row_count > 0
+        if action == "leave_query":
+            return self.query_input.has_focus
         return True
 
     def action_focus_results(self) -> None:
         if self.table.row_count:
             self.table.focus()
 
-    @work(thread=True, exclusive=True, group="search-projects")
+    def action_leave_query(self) -> None:
+        """Out of the box even with no results, so q, 1-5 and / are keys again, not text."""
+        self.table.focus()
+
+    @work(thread=True, exclusive=True, group="search-projects", exit_on_error=False)
     def _load_projects(self) -> None:
-        try:
-            projects = self.store.projects()
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        projects = self.store.projects()
         self.post_message(messages.ProjectsLoaded(projects))
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
         self.query_one("#search-project", FilterSelect).offer(options, keep=self.filters["project"])
 
-    @work(thread=True, exclusive=True, group="search-tools")
+    @work(thread=True, exclusive=True, group="search-tools", exit_on_error=False)
     def _load_tools(self) -> None:
-        try:
-            tools = self.store.read(tool_names)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        tools = self.store.read(tool_names)
         self.post_message(messages.ToolsLoaded(tools))
 
     def _read_tools(self) -> None:

@@ -13,7 +13,6 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, DataTable, Label, Select
 from textual.worker import get_current_worker
 
-from store.db import StoreError
 from tui.formatting import (
     cell,
     duration,
@@ -28,11 +27,12 @@ from tui.gui.store_client import StoreClient
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.worker_failures import WorkerFailures
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
 
 
-class SessionsPane(Widget):
+class SessionsPane(WorkerFailures, Widget):
     """All sessions with project, start, length, counts and the summary's first line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -92,7 +92,7 @@ class SessionsPane(Widget):
         self._load_projects()
         self.reload()
 
-    @work(thread=True, exclusive=True, group="sessions-page")
+    @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
     def _load_page(
         self,
         generation: int,
@@ -103,37 +103,25 @@ class SessionsPane(Widget):
     ) -> None:
         """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
         limit = limit or self.app.config.page_size
-        try:
-            total = self.store.count_sessions(project) if not offset else -1
-            if offset is None:
-                offset = max(0, total - limit)
-            rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        total = self.store.count_sessions(project) if not offset else -1
+        if offset is None:
+            offset = max(0, total - limit)
+        rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset)
         if not get_current_worker().is_cancelled:
             page = messages.SessionsPage(
                 generation, offset, rows[:limit], total, len(rows) > limit, where
             )
             self.post_message(page)
 
-    @work(thread=True, exclusive=True, group="sessions-projects")
+    @work(thread=True, exclusive=True, group="sessions-projects", exit_on_error=False)
     def _load_projects(self) -> None:
-        try:
-            projects = self.store.projects()
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        projects = self.store.projects()
         self.post_message(messages.ProjectsLoaded(projects))
 
-    @work(thread=True, exclusive=True, group="sessions-refresh")
+    @work(thread=True, exclusive=True, group="sessions-refresh", exit_on_error=False)
     def _refresh_shown(self, generation: int, project: str | None, offset: int, count: int) -> None:
-        try:
-            rows = self.store.list_sessions(project=project, limit=count, offset=offset)
-            total = self.store.count_sessions(project)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        rows = self.store.list_sessions(project=project, limit=count, offset=offset)
+        total = self.store.count_sessions(project)
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
 

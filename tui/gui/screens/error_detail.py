@@ -16,11 +16,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from store.db import StoreError
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, one_line, type_label
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.vim_table import VimDataTable
+from tui.gui.worker_failures import WorkerFailures
 
 MAX_OCCURRENCES = 200
 CONTEXT_BEFORE = 3
@@ -43,7 +43,7 @@ class ErrorContextLoaded(Message):
     rows: list[dict]
 
 
-class ErrorDetailScreen(Screen[bool]):
+class ErrorDetailScreen(WorkerFailures, Screen[bool]):
     """Occurrences of one error group with their surroundings."""
 
     BINDINGS = [
@@ -76,16 +76,12 @@ class ErrorDetailScreen(Screen[bool]):
         self.query_one(VimDataTable).focus()
         self._load()
 
-    @work(thread=True, exclusive=True, group="error-detail")
+    @work(thread=True, exclusive=True, group="error-detail", exit_on_error=False)
     def _load(self) -> None:
-        try:
-            group = self.store.get_error_group(self.group_id)
-            rows = (
-                self.store.error_occurrences(self.group_id, limit=MAX_OCCURRENCES) if group else []
-            )
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        group = self.store.get_error_group(self.group_id)
+        rows = (
+            self.store.error_occurrences(self.group_id, limit=MAX_OCCURRENCES) if group else []
+        )
         self.post_message(ErrorDetailLoaded(group, rows))
 
     @on(ErrorDetailLoaded)
@@ -116,7 +112,7 @@ class ErrorDetailScreen(Screen[bool]):
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(one_line(group.get("signature")), style="bold")
         text.append("\n")
-        text.append(group.get("status") or "open", style="bold")
+        text.append(one_line(group.get("status") or "open"), style="bold")
         total = group.get("count") or 0
         seen = f" · seen {number(total)}×"
         if shown < total:
@@ -142,13 +138,9 @@ class ErrorDetailScreen(Screen[bool]):
         self._context_for = memory_id
         self._fetch_context(memory_id)
 
-    @work(thread=True, exclusive=True, group="error-detail-context")
+    @work(thread=True, exclusive=True, group="error-detail-context", exit_on_error=False)
     def _fetch_context(self, memory_id: int) -> None:
-        try:
-            rows = self.store.neighbours(memory_id, before=CONTEXT_BEFORE, after=CONTEXT_AFTER)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        rows = self.store.neighbours(memory_id, before=CONTEXT_BEFORE, after=CONTEXT_AFTER)
         self.post_message(ErrorContextLoaded(memory_id, rows))
 
     @on(ErrorContextLoaded)

@@ -11,18 +11,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from store.db import StoreError
-from tui.formatting import TYPE_LABELS, local_time, memory_body, short_path
+from tui.formatting import TYPE_LABELS, local_time, memory_body, safe_text, short_path
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
+from tui.gui.worker_failures import WorkerFailures
 
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
 
 
-class MemoryDetailScreen(Screen):
+class MemoryDetailScreen(WorkerFailures, Screen):
     """The whole memory; `t` shows it in its session's timeline."""
 
     COMMAND_PREFIX = "Memory"  # how its actions are named in the command palette
@@ -48,22 +49,18 @@ class MemoryDetailScreen(Screen):
         yield Static("", id="memory-meta")
         with VerticalScroll(id="memory-scroll"):
             yield Static("Loading…", id="memory-body")
-        yield Footer(compact=True)
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one("#memory-scroll").focus()
         self._load(self.memory_id)
 
-    @work(thread=True, exclusive=True, group="memory")
+    @work(thread=True, exclusive=True, group="memory", exit_on_error=False)
     def _load(self, memory_id: int) -> None:
-        try:
-            memory = self.store.get_memory(memory_id)
-            group = None
-            if memory and memory.get("error_group_id"):
-                group = self.store.get_error_group(memory["error_group_id"])
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        memory = self.store.get_memory(memory_id)
+        group = None
+        if memory and memory.get("error_group_id"):
+            group = self.store.get_error_group(memory["error_group_id"])
         if not get_current_worker().is_cancelled:
             self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group}))
 
@@ -104,7 +101,7 @@ class MemoryDetailScreen(Screen):
             )
         for label, value in rows:
             if value:
-                grid.add_row(label, value)
+                grid.add_row(label, safe_text(value))  # inert, never markup
         meta.update(grid)
         body.update(memory_body(m))
         self.refresh_bindings()

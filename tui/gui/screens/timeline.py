@@ -15,10 +15,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
 
-from store.db import StoreError
 from tui.formatting import (
     ERROR_STYLE,
     duration,
@@ -33,14 +32,16 @@ from tui.formatting import (
 from tui.gui import messages
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.timeline_list import TimelineList
+from tui.gui.worker_failures import WorkerFailures
 
 PAGE = 150  # memories per page
 BEFORE = 40  # memories loaded before the one asked for
 CARD_LINES = 8  # lines of content on a card, each cut to the width (the detail screen shows all)
 
 
-class TimelineScreen(Screen):
+class TimelineScreen(WorkerFailures, Screen):
     """Prompts, edits with diffs, commands with output and errors, in the order they happened."""
 
     COMMAND_PREFIX = "Timeline"  # how its actions are named in the command palette
@@ -63,7 +64,7 @@ class TimelineScreen(Screen):
         yield Static("", id="timeline-header")
         yield TimelineList(self._card, id="timeline-list")
         yield Label("Loading…", id="timeline-status")
-        yield Footer(compact=True)
+        yield AppFooter()
 
     @property
     def timeline(self) -> TimelineList:
@@ -84,36 +85,32 @@ class TimelineScreen(Screen):
         header.append("  ")
         header.append_text(type_label(memory.get("type")))
         if memory.get("tool_name"):
-            header.append(f"  {memory['tool_name']}", style="bold")
+            header.append(f"  {one_line(memory['tool_name'])}", style="bold")
         body = memory_body(memory, max_lines=CARD_LINES, wrap=False)
         return Group(header, Padding(body, (0, 0, 1, 2)))
 
     # -- loading ------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, group="timeline")
+    @work(thread=True, exclusive=True, group="timeline", exit_on_error=False)
     def _load(self, memory_id: int | None, where: str) -> None:
         """The window around `memory_id`, or the session's start/end page."""
         sid = self.session_id
-        try:
-            session = self.store.get_session(sid)
-            focus = memory_id
-            if memory_id is not None:
-                before = self.store.memories_before(memory_id, session=sid, limit=BEFORE)
-                before.reverse()
-                after = self.store.session_timeline(sid, after_id=memory_id - 1, limit=PAGE)
-                rows = before + after
-                has_before, has_after = len(before) == BEFORE, len(after) == PAGE
-            elif where == "end":
-                rows = self.store.memories_before(None, session=sid, limit=PAGE)
-                rows.reverse()
-                has_before, has_after = len(rows) == PAGE, False
-            else:
-                rows = self.store.session_timeline(sid, after_id=0, limit=PAGE)
-                has_before, has_after = False, len(rows) == PAGE
-            first = self.store.position_in_session(rows[0]["id"]) if rows and has_before else 0
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        session = self.store.get_session(sid)
+        focus = memory_id
+        if memory_id is not None:
+            before = self.store.memories_before(memory_id, session=sid, limit=BEFORE)
+            before.reverse()
+            after = self.store.session_timeline(sid, after_id=memory_id - 1, limit=PAGE)
+            rows = before + after
+            has_before, has_after = len(before) == BEFORE, len(after) == PAGE
+        elif where == "end":
+            rows = self.store.memories_before(None, session=sid, limit=PAGE)
+            rows.reverse()
+            has_before, has_after = len(rows) == PAGE, False
+        else:
+            rows = self.store.session_timeline(sid, after_id=0, limit=PAGE)
+            has_before, has_after = False, len(rows) == PAGE
+        first = self.store.position_in_session(rows[0]["id"]) if rows and has_before else 0
         if get_current_worker().is_cancelled:
             return
         total = (session or {}).get("memory_count") or len(rows)
@@ -121,19 +118,15 @@ class TimelineScreen(Screen):
             session, rows, first or 0, has_before, has_after, focus, total, where == "end"
         ))  # fmt: skip
 
-    @work(thread=True, exclusive=True, group="timeline-more")
+    @work(thread=True, exclusive=True, group="timeline-more", exit_on_error=False)
     def _load_more(self, direction: str, edge_id: int) -> None:
         sid = self.session_id
-        try:
-            if direction == "before":
-                rows = self.store.memories_before(edge_id, session=sid, limit=PAGE)
-                rows.reverse()
-            else:
-                rows = self.store.session_timeline(sid, after_id=edge_id, limit=PAGE)
-            session = self.store.get_session(sid)
-        except StoreError as exc:
-            self.post_message(messages.StoreFailed(str(exc)))
-            return
+        if direction == "before":
+            rows = self.store.memories_before(edge_id, session=sid, limit=PAGE)
+            rows.reverse()
+        else:
+            rows = self.store.session_timeline(sid, after_id=edge_id, limit=PAGE)
+        session = self.store.get_session(sid)
         if not get_current_worker().is_cancelled:
             total = (session or {}).get("memory_count") or 0
             self.post_message(messages.TimelineMore(direction, rows, len(rows) == PAGE, total))
@@ -183,12 +176,12 @@ class TimelineScreen(Screen):
         s = self.session
         if s is None:
             header.update(
-                Text(f"Session {self.session_id} (no longer in the database)", style="bold")
+                Text(f"Session {one_line(self.session_id)} (no longer in the database)", style="bold")
             )
             return
         now, tz = self.app.now(), self.app.tz
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(s.get("project_name") or "(no project)", style="bold")
+        text.append(one_line(s.get("project_name")) or "(no project)", style="bold")
         text.append(f"  {local_time(s.get('started_at'), tz, now=now)}")
         text.append(f"  {duration(session_duration(s, now))}")
         text.append(f"  {number(s.get('memory_count') or 0)} memories")
@@ -197,7 +190,7 @@ class TimelineScreen(Screen):
             text.append(f"  {number(errors)} error{'s' if errors != 1 else ''}", style=ERROR_STYLE)
         if is_live(s, now):
             text.append("  ● live", style="bold green")
-        text.append(f"  {self.session_id}", style="dim")
+        text.append(f"  {one_line(self.session_id)}", style="dim")
         summary = [one_line(line) for line in (s.get("summary") or "").splitlines() if line.strip()]
         lines = [text] + [
             Text(line, style="dim", no_wrap=True, overflow="ellipsis") for line in summary[:2]

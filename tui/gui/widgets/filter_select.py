@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.text import Text
 from textual.widgets import Select
+
+from store.display import inert_line
+
+
+def _inert_options(options: list[tuple[object, object]]) -> list[tuple[object, object]]:
+    """Option labels built from stored names (projects, tools, sessions) as inert Text:
+    a tool named `mcp__srv__[@click=app.quit]t` is shown, not clicked."""
+    return [(Text(inert_line(label)) if isinstance(label, str) else label, value)
+            for label, value in options]  # fmt: skip
 
 
 class FilterSelect(Select):
@@ -17,7 +27,7 @@ class FilterSelect(Select):
 
     def __init__(self, options: Iterable[tuple[str, object]] = (), **kwargs) -> None:
         options = list(options)
-        super().__init__(options, **kwargs)
+        super().__init__(_inert_options(options), **kwargs)
         self.offered: list[tuple[str, object]] = options
 
     def offer(self, options: Iterable[tuple[str, object]], keep: object = None) -> None:
@@ -26,6 +36,6 @@ class FilterSelect(Select):
             return
         self.offered = options
         with self.prevent(Select.Changed):
-            self.set_options(options)
+            self.set_options(_inert_options(options))
             if keep is not None and keep in [value for _, value in options]:
                 self.value = keep

@@ -45,6 +45,42 @@ class TimelineList(OptionList):
         self.has_after = False
         self.fetching = False
         self.first_position = 0  # where memories[0] sits in its session (0 = first)
+        self._early_moves: list[str] = []  # keys pressed before the first window came
+
+    # -- keys pressed before the first window ---------------------------------------
+
+    def _held(self, action: str) -> bool:
+        """While the first window is loading, keep the move for when it is in place
+        (`enter` then `jjjj` at once would otherwise lose the j's to the empty list)."""
+        if self.memories or not self.fetching:
+            return False
+        self._early_moves.append(action)
+        return True
+
+    def _replay_early_moves(self) -> None:
+        moves, self._early_moves = self._early_moves, []
+        for action in moves:
+            getattr(self, f"action_{action}")()
+
+    def action_cursor_down(self) -> None:
+        if not self._held("cursor_down"):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if not self._held("cursor_up"):
+            super().action_cursor_up()
+
+    def action_page_down(self) -> None:
+        if not self._held("page_down"):
+            super().action_page_down()
+
+    def action_page_up(self) -> None:
+        if not self._held("page_up"):
+            super().action_page_up()
+
+    def action_select(self) -> None:
+        if not self._held("select"):
+            super().action_select()
 
     # -- content ----------------------------------------------------------------
 
@@ -65,6 +101,7 @@ class TimelineList(OptionList):
         if self.memories:
             self.highlighted = index if index is not None else 0
             self.call_after_refresh(self.scroll_to_highlight, focus_id is not None)
+        self._replay_early_moves()
 
     def append(self, memories: list[dict], *, has_more: bool) -> None:
         known = {m["id"] for m in self.memories[-len(memories) - 1 :]} if memories else set()
@@ -140,12 +177,16 @@ class TimelineList(OptionList):
             self.post_message(self.NeedBefore(self.memories[0]["id"]))
 
     def action_start(self) -> None:
+        if self._held("start"):
+            return
         if self.has_before:
             self.post_message(self.JumpTo("start"))
         else:
             self.action_first()
 
     def action_end(self) -> None:
+        if self._held("end"):
+            return
         if self.has_after:
             self.post_message(self.JumpTo("end"))
         else:

@@ -1,0 +1,31 @@
+"""The one place a failed worker becomes what the person sees (harlequin's pattern).
+
+Every pane, screen and modal that runs database workers mixes in `WorkerFailures`
+and runs them with `exit_on_error=False`.  A worker that raised `StoreError` (one
+sentence, something the person can fix) becomes a `messages.StoreFailed`, which the
+app shows as a notification.  Anything else is a bug: it stops the app with its
+traceback, exactly as a worker with `exit_on_error=True` would.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.message_pump import MessagePump
+from textual.worker import Worker, WorkerFailed, WorkerState
+
+from store.db import StoreError
+from tui.gui import messages
+
+
+class WorkerFailures(MessagePump):
+    """Mixed in before the widget class: `class SearchPane(WorkerFailures, Widget)`."""
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        if event.state != WorkerState.ERROR:
+            return
+        error = event.worker.error
+        if isinstance(error, StoreError):
+            self.post_message(messages.StoreFailed(str(error)))
+        elif error is not None:
+            self.app._handle_exception(WorkerFailed(error))
