@@ -1,4 +1,4 @@
-"""memlane's terminal app: five panes in tabs, the global keys, polling, and the screens it opens.
+"""memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
 
 Pane contract (the full text is in `tui/panes/__init__.py`):
 
@@ -10,7 +10,7 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
   `tui/messages.py` back; `StoreError` -> post `messages.StoreFailed(text)`.
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
-  hides keys that do not apply.  Keys `1`-`5`, `/`, `?`, `f1`, `q`, `ctrl+p`
+  hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`
   belong to the app.
 - Optional: `focus_default()` (called when the pane is shown) and a handler
   for `messages.DataChanged` (posted to every pane when a hook commits).
@@ -83,6 +83,7 @@ PANES: list[tuple[str, str, str, str]] = [
     ("search", "Search", "tui.gui.panes.search", "SearchPane"),
     ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
     ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
+    ("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
 ]
 
 
@@ -132,6 +133,7 @@ class MemlaneApp(App):
         Binding("3", "show_pane('search')", "Search pane", show=False, id="app.search_pane"),
         Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
         Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
+        Binding("6", "show_pane('insights')", "Insights", show=False, id="app.insights"),
         Binding("slash", "search", "Search", id="app.search"),
         Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),
