@@ -75,6 +75,9 @@ class CleanupPane(Widget):
         Binding("R", "redact_findings", "Redact all", id="cleanup.redact_all"),
         Binding("f", "focus_filter", "Filter", id="cleanup.filter"),
         Binding("escape", "back", "Back", id="cleanup.back"),
+        Binding("e", "export", "Export", id="cleanup.export"),
+        Binding("y", "copy", "Copy", id="cleanup.copy"),
+        Binding("o", "open_file", "Open file", id="cleanup.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -158,8 +161,10 @@ class CleanupPane(Widget):
             )  # fmt: skip
         if action == "forget":
             return filtering and (bool(selection.marks) or has_row)
-        if action == "redact":
+        if action in ("redact", "copy", "open_file"):
             return has_row
+        if action == "export":
+            return filtering and (bool(selection.marks) or has_row)
         if action == "redact_findings":
             return not filtering and bool(self.audit.findings)
         if action == "back":
@@ -379,3 +384,48 @@ def describe_selection(summary: dict, what: str, tz=None) -> str:
         f"Kinds: {by_kind}.\n"
         "Their text is removed from the database file; search will not find it again."
     )
+
+    # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
+
+    def action_export(self) -> None:
+        """Export the marked memories, else every memory of the filter, else the one row."""
+        if self.mode != "filter":
+            return
+        criteria, marks = self.selection.criteria, self.selection.marks
+        if marks and not marks.is_whole_filter:
+            self._plan_export(None, marks.ids(), "the marked memories")
+        elif not criteria.is_empty and not self.selection.problem:
+            self._plan_export(criteria, None, "memories matching " + criteria.describe())
+        elif self.current_id is not None:
+            self._plan_export(None, [self.current_id], f"memory #{self.current_id}")
+
+    @work(thread=True, exclusive=True, group="cleanup-export")
+    def _plan_export(self, criteria: Criteria | None, ids: list[int] | None, what: str) -> None:
+        from tui.commands.export import ExportRequest
+
+        try:
+            if criteria is not None:
+                ids, _problem = self.store.run(selected_ids, criteria, self.app.now())
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        request = ExportRequest(ids=tuple(ids or ()), title=what)
+        self.app.call_from_thread(self._ask_export, request)
+
+    def _ask_export(self, request) -> None:
+        from tui.gui.export_flow import ask_and_export
+
+        if not request.ids:
+            self.notify("Nothing to export: no memory matches any more.", severity="warning")
+            return
+        ask_and_export(self, request, "selection")
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        copy_from_memory(self, self.current_id)
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        open_memory_file(self, self.current_id)

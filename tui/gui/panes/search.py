@@ -51,6 +51,9 @@ class SearchPane(Widget):
         Binding("escape", "focus_results", "Results", show=False, id="search.results"),
         Binding("down", "focus_results", "Results", show=False, id="search.down"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
+        Binding("e", "export", "Export", id="search.export"),
+        Binding("y", "copy", "Copy", id="search.copy"),
+        Binding("o", "open_file", "Open file", id="search.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -274,6 +277,8 @@ class SearchPane(Widget):
             return self._any_filter()
         if action == "focus_results":
             return self.query_input.has_focus and self.table.row_count > 0
+        if action in ("export", "copy", "open_file"):
+            return self.table.row_count > 0
         return True
 
     def action_focus_results(self) -> None:
@@ -330,3 +335,27 @@ class SearchPane(Widget):
     def on_show(self) -> None:
         if self._tools_stale and self._tools_timer is None:
             self._read_tools()
+
+    # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
+
+    def action_export(self) -> None:
+        from tui.commands.export import ExportRequest
+        from tui.gui.export_flow import ask_and_export
+
+        filters = {k: v for k, v in self._store_filters().items() if v is not None}
+        request = ExportRequest(query=self.query_text, filters=filters)
+        ask_and_export(self, request, f"search-{self.query_text.strip() or 'newest'}")
+
+    def _cursor_memory_id(self) -> int | None:
+        key = self.table.cursor_key
+        return int(key) if key is not None else None
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        copy_from_memory(self, self._cursor_memory_id())
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        open_memory_file(self, self._cursor_memory_id())

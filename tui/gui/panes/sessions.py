@@ -38,6 +38,8 @@ class SessionsPane(Widget):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pick_project", "Project", id="sessions.project"),
         Binding("r", "reload", "Refresh", id="sessions.refresh"),
+        Binding("e", "export", "Export", id="sessions.export"),
+        Binding("y", "copy", "Copy", id="sessions.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -259,7 +261,30 @@ class SessionsPane(Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick_project":
             return not self.empty
+        if action in ("export", "copy"):
+            return self.current_session is not None
         return True
+
+    @property
+    def current_session(self) -> dict | None:
+        """The session under the cursor."""
+        key = self.table.cursor_key if not self.empty else None
+        return self._sessions.get(key) if key is not None else None
+
+    def action_export(self) -> None:
+        from tui.commands.export import ExportRequest
+        from tui.gui.export_flow import ask_and_export
+
+        session = self.current_session
+        if session is not None:
+            ask_and_export(self, ExportRequest(session=session["session_id"]), session["session_id"])
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_choices, offer_copy
+
+        session = self.current_session
+        if session is not None:
+            offer_copy(self.app, copy_choices(session=session))
 
     def action_pick_project(self) -> None:
         select = self.query_one("#sessions-project", Select)
