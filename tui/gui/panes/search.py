@@ -49,7 +49,10 @@ class SearchPane(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "focus_results", "Results", show=False, id="search.results"),
-        Binding("down", "focus_results", "Results", show=False, id="search.down"),
+        Binding("down", "history_forward", "Later query, then the results", show=False,
+                id="search.down"),
+        Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
+        Binding("f", "focus_filters", "Filters", id="search.filters"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
         Binding("e", "export", "Export", id="search.export"),
         Binding("y", "copy", "Copy", id="search.copy"),
@@ -76,7 +79,8 @@ class SearchPane(Widget):
 
     def compose(self) -> ComposeResult:
         yield Input(
-            placeholder='Search memories: words, paths, "phrases", 한국어…', id="search-query"
+            placeholder='Search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
+            id="search-query",
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
             yield FilterSelect(prompt="Project", id="search-project", compact=True)
@@ -127,6 +131,7 @@ class SearchPane(Widget):
 
     @on(Input.Submitted, "#search-query")
     def _query_submitted(self, event: Input.Submitted) -> None:
+        self.remember_query()
         if self._debounce is not None:
             self._debounce.stop()
         if event.value != self.query_text or self.table.fetching:
@@ -279,9 +284,16 @@ class SearchPane(Widget):
             return self.query_input.has_focus and self.table.row_count > 0
         if action in ("export", "copy", "open_file"):
             return self.table.row_count > 0
+        if action == "history_back":
+            return self.query_input.has_focus and bool(self.history.entries)
+        if action == "history_forward":
+            return self.query_input.has_focus
+        if action == "focus_filters":
+            return not self.query_input.has_focus
         return True
 
     def action_focus_results(self) -> None:
+        self.remember_query()
         if self.table.row_count:
             self.table.focus()
 
@@ -337,6 +349,39 @@ class SearchPane(Widget):
             self._read_tools()
 
     # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
+
+    # -- query history (tui/gui/query_history.py) and the way into the filters -------
+
+    @property
+    def history(self):
+        from tui.gui.query_history import QueryHistory
+
+        if not hasattr(self, "_history"):
+            self._history = QueryHistory()
+        return self._history
+
+    def remember_query(self) -> None:
+        self.history.add(self.query_input.value)
+
+    def _show_query(self, text: str) -> None:
+        field = self.query_input
+        field.value = text
+        field.cursor_position = len(text)
+
+    def action_history_back(self) -> None:
+        earlier = self.history.back(self.query_input.value)
+        if earlier is not None:
+            self._show_query(earlier)
+
+    def action_history_forward(self) -> None:
+        later = self.history.forward()
+        if later is not None:
+            self._show_query(later)
+        else:
+            self.action_focus_results()
+
+    def action_focus_filters(self) -> None:
+        self.query_one("#search-project", Select).focus()
 
     def action_export(self) -> None:
         from tui.commands.export import ExportRequest
