@@ -33,6 +33,8 @@ Settings (default):
   against the project path and each of its parent directories.
 - ``secret_patterns`` ([]): extra regular expressions the privacy filter
   redacts; invalid ones are dropped with a warning.
+- ``theme`` (""): the app's colour theme; the app writes it when one is chosen
+  with ``ctrl+p`` (``save_setting``), "" means Textual's default.
 
 ``load_config`` never raises: a missing file gives the defaults silently; an
 unreadable file, invalid TOML, a wrong type or an out-of-range value gives a
@@ -63,6 +65,7 @@ DEFAULTS = {
     "capture_disabled_tools": [],
     "exclude_projects": [],
     "secret_patterns": [],
+    "theme": "",
 }
 
 # key -> (min, max, clamp?) for int settings; clamp=False means "out of range -> default".
@@ -76,6 +79,7 @@ _INT_RANGES = {
 }
 _BOOLS = ("inject", "capture_read", "capture_grep", "capture_glob")
 _STR_LISTS = ("capture_disabled_tools", "exclude_projects", "secret_patterns")
+_STRINGS = ("theme",)
 
 
 def defaults() -> dict:
@@ -149,6 +153,13 @@ def _validate(key: str, value, warnings: list):
             warnings.append(
                 f"config: '{key}' must be true or false, got {_type_name(value)}; "
                 f"using the default {'true' if default else 'false'}."
+            )
+            return default
+        return value
+    if key in _STRINGS:
+        if not isinstance(value, str):
+            warnings.append(
+                f"config: '{key}' must be a string, got {_type_name(value)}; using the default."
             )
             return default
         return value
@@ -257,3 +268,38 @@ def secret_patterns() -> list[str]:
     """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
     config, _warnings = load_config()
     return list(config.get("secret_patterns") or [])
+
+
+_TOP_LEVEL_KEY = r"^\s*{key}\s*="
+
+
+def save_setting(key: str, value: str, path: str | os.PathLike | None = None) -> None:
+    """Write ``key = "value"`` at the top level of config.toml, keeping every other line
+    (comments too): the key's line is replaced, or added before the first table.
+
+    Only string settings (``theme``). Raises OSError when the file cannot be written.
+    """
+    import json
+
+    if key not in _STRINGS:
+        raise ValueError(f"{key!r} cannot be saved by the app")
+    p = os.fspath(path) if path is not None else config_path()
+    try:
+        with open(p, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"  # a JSON string is a TOML basic string
+    first_table = next((i for i, text in enumerate(lines) if text.lstrip().startswith("[")), len(lines))
+    pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
+    at = next((i for i in range(first_table) if pattern.match(lines[i])), None)
+    if at is None:
+        lines.insert(first_table, line)
+    else:
+        lines[at] = line
+    os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
+    temporary = f"{p}.tmp-{os.getpid()}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(temporary, p)

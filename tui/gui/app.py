@@ -65,12 +65,14 @@ class AppConfig:
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
+    remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
-                         "tz": UTC, "show_timings": False, "settle_gc": False}  # fmt: skip
+                         "tz": UTC, "show_timings": False, "settle_gc": False,
+                         "remember_theme": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -182,10 +184,39 @@ class MemlaneApp(App):
         for tabs in self.query(Tabs):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
+        if self.config.remember_theme:
+            self._restore_theme()
         self.call_after_refresh(self._focus_pane, FIRST_PANE)
         self.call_after_refresh(self._mount_next_pane)
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
+
+    # -- the theme (config.toml `theme`) -------------------------------------------------
+
+    def _restore_theme(self) -> None:
+        from store.config import load_config
+
+        config, _warnings = load_config()
+        saved = config.get("theme") or ""
+        if saved in self.available_themes:
+            self.theme = saved
+        self._saved_theme = saved
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme) -> None:
+        from store.config import save_setting
+
+        if theme.name == getattr(self, "_saved_theme", None):
+            return
+        try:
+            save_setting("theme", theme.name)
+        except OSError as exc:
+            from hooks.logfile import log_line
+
+            log_line(f"could not save the theme: {exc}", stderr=False)  # the screen is the app's
+            self.notify(f"The theme could not be saved: {exc.strerror or exc}.", severity="warning")
+            return
+        self._saved_theme = theme.name
 
     def _apply_config(self, node: Widget | Screen) -> None:
         if not self.config.cursor_blink:
