@@ -120,6 +120,7 @@ theme = "nord"
         "capture_read": True, "capture_grep": True, "capture_glob": False,
         "capture_disabled_tools": ["WebFetch", "mcp__github__get_issue"],
         "exclude_projects": ["~/secret/*"], "secret_patterns": ["sk-[A-Za-z0-9]{20,}"],
+        "theme": "nord",
     }
 
 
