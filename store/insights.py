@@ -29,18 +29,18 @@ def activity_by_day(conn: sqlite3.Connection, now: datetime, days: int = 30) -> 
     """One row per UTC day of the last `days` (oldest first, empty days included):
     {day, memories, errors}."""
     keys = _days(now, days)
-    counts = {
-        day: (memories, errors)
-        for day, memories, errors in conn.execute(
-            "SELECT substr(created_at, 1, 10) AS day, count(*), sum(type = 'error') "
-            "FROM memory WHERE created_at >= ? GROUP BY day",
-            (keys[0],),
-        )
-    }
-    return [
-        {"day": day, "memories": counts.get(day, (0, 0))[0], "errors": counts.get(day, (0, 0))[1] or 0}
-        for day in keys
-    ]
+    # Both counts read only indexes: the created_at index holds each row's id, and the
+    # error ids come from the (type, id) index, so no memory row is read.
+    memories = dict(conn.execute(
+        "SELECT substr(created_at, 1, 10) AS day, count(*) FROM memory "
+        "WHERE created_at >= ? GROUP BY day", (keys[0],),
+    ))  # fmt: skip
+    errors = dict(conn.execute(
+        "SELECT substr(created_at, 1, 10) AS day, count(*) FROM memory INDEXED BY memory_created_at "
+        "WHERE created_at >= ? AND id IN (SELECT id FROM memory WHERE type = 'error') GROUP BY day",
+        (keys[0],),
+    ))  # fmt: skip
+    return [{"day": day, "memories": memories.get(day, 0), "errors": errors.get(day, 0)} for day in keys]
 
 
 def error_trend(conn: sqlite3.Connection, now: datetime, days: int = 30) -> list[dict]:
@@ -97,13 +97,15 @@ def by_type(conn: sqlite3.Connection) -> list[dict]:
 
 
 def most_edited_files(conn: sqlite3.Connection, limit: int = 8) -> list[dict]:
-    """Files edited or written most often: {path, edits, last}."""
+    """Files edited or written most often: {path, edits, last_id}."""
     marks = ",".join("?" * len(EDIT_TYPES))
+    # The file_path index holds each row's id: matching it against the edit ids of the
+    # (type, id) index counts edits per file without reading a memory row.
     return [
-        {"path": path, "edits": edits, "last": last}
-        for path, edits, last in conn.execute(
-            f"SELECT file_path, count(*), max(created_at) FROM memory "
-            f"WHERE type IN ({marks}) AND file_path IS NOT NULL AND file_path != '' "
+        {"path": path, "edits": edits, "last_id": last_id}
+        for path, edits, last_id in conn.execute(
+            f"SELECT file_path, count(*), max(id) FROM memory INDEXED BY memory_file_path "
+            f"WHERE file_path > '' AND id IN (SELECT id FROM memory WHERE type IN ({marks})) "
             f"GROUP BY file_path ORDER BY 2 DESC, 3 DESC LIMIT ?",
             (*EDIT_TYPES, limit),
         )
@@ -135,26 +137,18 @@ RETENTION_KEPT = (
 def retention_outlook(conn: sqlite3.Connection, now: datetime, days: int, *,
                       horizon: int = 7) -> dict:  # fmt: skip
     """What retention (store.retention, `days`) removes at its next run and within `horizon`
-    days after that; the same rule, counted instead of deleted."""
+    days after that; the same rule, counted instead of deleted, in one pass."""
     cutoff = now - timedelta(days=days)
-
-    def due_before(moment: datetime) -> int:
-        return conn.execute(
-            "SELECT count(*) FROM memory m LEFT JOIN error_group g ON g.id = m.error_group_id "
-            f"WHERE m.created_at < ? AND {RETENTION_KEPT}",
-            (_stamp(moment),),
-        ).fetchone()[0]
-
+    next_run, within = conn.execute(
+        "SELECT coalesce(sum(m.created_at < ?), 0), count(*) FROM memory m "
+        "LEFT JOIN error_group g ON g.id = m.error_group_id "
+        f"WHERE m.created_at < ? AND {RETENTION_KEPT}",
+        (_stamp(cutoff), _stamp(cutoff + timedelta(days=horizon))),
+    ).fetchone()
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (MARKER_KEY,)).fetchone()
     oldest = conn.execute("SELECT min(created_at) FROM memory").fetchone()[0]
-    return {
-        "days": days,
-        "next_run": due_before(cutoff),
-        "within_horizon": due_before(cutoff + timedelta(days=horizon)),
-        "horizon": horizon,
-        "last_run": row[0] if row else None,
-        "oldest": oldest,
-    }
+    return {"days": days, "next_run": next_run, "within_horizon": within, "horizon": horizon,
+            "last_run": row[0] if row else None, "oldest": oldest}  # fmt: skip
 
 
 def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
