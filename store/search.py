@@ -294,8 +294,11 @@ def search(
     exclude_session: str | None = None,
     marks: tuple[str, str] = HIGHLIGHT,
     depth: int = 0,
+    order: str = "relevance",
 ) -> list[dict]:
     """Ranked memories matching `query` and the filters, each with a snippet.
+
+    `order` "date": the same hits, newest first.
 
     Filters take a value or a list of values.  No query text: filters only,
     newest first.  Never raises for anything typed into `query`.  A page ranks as
@@ -311,7 +314,10 @@ def search(
         if isinstance(query, str) and query.strip():
             return []  # only punctuation: nothing is spelled that way
         return _newest(conn, filters, limit, offset, marks)
-    page = _ranked(conn, terms, filters, max(limit + offset, depth))[offset : offset + limit]
+    ranked = _ranked(conn, terms, filters, max(limit + offset, depth))
+    if order == "date":
+        ranked.sort(key=lambda hit: hit[2], reverse=True)  # ids grow with time
+    page = ranked[offset : offset + limit]
     rows = _rows(conn, [memory_id for _, _, memory_id in page])
     hits = []
     for n_matched, score, memory_id in page:
@@ -327,10 +333,11 @@ def search(
 def count_hits(
     conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
     tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None,
+    until: str | None = None, exclude_session: str | None = None, order: str = "relevance",
 ) -> int:  # fmt: skip
     """How many hits `search` has for `query` and the filters, so a caller can ask for
-    the last page: `search(..., offset=max(0, count - limit), limit=limit)`."""
+    the last page: `search(..., offset=max(0, count - limit), limit=limit)` (`order` does
+    not change which memories match)."""
     filters = _Filters(project, session, type, tool, min_importance, since, until, exclude_session)
     terms = query_terms(query)
     if not terms:

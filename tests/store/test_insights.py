@@ -93,3 +93,4 @@ def test_overview_of_a_day_boundary_is_in_utc(conn):
                              "created_at": (moment - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")})  # fmt: skip
     days = insights.activity_by_day(conn, moment, 2)
     assert [(d["day"], d["memories"]) for d in days] == [("2025-05-01", 1), ("2025-05-02", 0)]
+

@@ -63,3 +63,22 @@ def test_history_keeps_each_query_once_newest_last():
     assert history.entries == ["a", "c", "d"]
     assert history.back("") == "d" and history.back("") == "c"
     assert history.forward() == "d" and history.forward() == "" and history.forward() is None
+
+
+@pilot_test
+async def test_s_sorts_the_hits_by_date_and_back(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await submit(pilot, "pytest calc")
+        await pilot.press("down")
+        await settle(pilot)
+        pane = app.panes["search"]
+        by_relevance = [int(key.value) for key in pane.table.rows]
+        await pilot.press("s")
+        await settle(pilot)
+        by_date = [int(key.value) for key in pane.table.rows]
+        assert sorted(by_date) == sorted(by_relevance) and by_date == sorted(by_date, reverse=True)
+        assert by_relevance != by_date  # the fixture's best match is not its newest
+        await pilot.press("s")
+        await settle(pilot)
+        assert [int(key.value) for key in pane.table.rows] == by_relevance

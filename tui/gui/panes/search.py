@@ -53,6 +53,7 @@ class SearchPane(Widget):
                 id="search.down"),
         Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
         Binding("f", "focus_filters", "Filters", id="search.filters"),
+        Binding("s", "toggle_order", "Sort", id="search.sort"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
         Binding("e", "export", "Export", id="search.export"),
         Binding("y", "copy", "Copy", id="search.copy"),
@@ -155,7 +156,7 @@ class SearchPane(Widget):
         if f["days"]:
             since = utc_iso(self.app.now() - timedelta(days=int(f["days"])))
         return {"project": f["project"], "type": f["type"], "tool": f["tool"],
-                "min_importance": f["min_importance"], "since": since}  # fmt: skip
+                "min_importance": f["min_importance"], "since": since, **self._order()}  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search")
     def _search(
@@ -290,6 +291,8 @@ class SearchPane(Widget):
             return self.query_input.has_focus
         if action == "focus_filters":
             return not self.query_input.has_focus
+        if action == "toggle_order":
+            return not self.query_input.has_focus and bool(self.query_text.strip())
         return True
 
     def action_focus_results(self) -> None:
@@ -379,6 +382,18 @@ class SearchPane(Widget):
             self._show_query(later)
         else:
             self.action_focus_results()
+
+    # -- sort: relevance or date --------------------------------------------------------
+
+    def _order(self) -> dict:
+        """The search's `order` argument, only when it is not the default (count_hits takes none)."""
+        return {"order": "date"} if getattr(self, "order", "relevance") == "date" else {}
+
+    def action_toggle_order(self) -> None:
+        self.order = "date" if getattr(self, "order", "relevance") == "relevance" else "relevance"
+        self.notify(f"Sorted by {'date, newest first' if self.order == 'date' else 'relevance'}.",
+                    timeout=2)  # fmt: skip
+        self.run_search()
 
     def action_focus_filters(self) -> None:
         self.query_one("#search-project", Select).focus()
