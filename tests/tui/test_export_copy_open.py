@@ -152,3 +152,41 @@ async def test_from_a_memory_e_goes_to_its_error_group(db_path, make_app):
         await settle(pilot)
         assert isinstance(app.screen, ErrorDetailScreen)
         assert "AssertionError" in screen_text(app)
+
+
+@pilot_test
+async def test_e_in_cleanup_exports_the_marked_rows(db_path, make_app, home):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        pane = app.panes["cleanup"]
+        await pilot.press("space", "j", "space")  # mark two rows (space moves down)
+        await settle(pilot)
+        marked = pane.selection.marks.ids()
+        assert len(marked) == 2
+        await pilot.press("e")
+        await settle(pilot)
+        app.screen.query_one("#text-input-value").value = "~/marked.json"
+        await pilot.press("enter")
+        await settle(pilot)
+    data = json.loads((home / "marked.json").read_text())
+    assert data["what"] == "the marked memories"
+    assert sorted(m["id"] for m in data["memories"]) == marked
+
+
+@pilot_test
+async def test_x_in_a_timeline_exports_its_session(db_path, make_app, home):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "enter")  # s-calc-0001's timeline
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+    text = (home / "memlane-s-calc-0001.md").read_text()
+    assert "6 memories" in text and "fix the add function" in text
+    assert "```\n$ pytest -q tests/test_calc.py" in text

@@ -360,31 +360,6 @@ class CleanupPane(Widget):
         self._set_mode("filter")
         self.selection.reload()
 
-
-def describe_selection(summary: dict, what: str, tz=None) -> str:
-    """The confirmation's details for `store.selection.summarise_ids`' summary of a selection."""
-    n = summary["count"]
-    if not n:
-        return f"What: {what}.\nNothing matches."
-    sessions = len(summary["sessions"])
-    names = summary["projects"]
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    oldest, newest = summary["oldest"], summary["newest"]
-    span = local_time(oldest, tz, style="full")[:16]
-    if newest != oldest:
-        span += " to " + local_time(newest, tz, style="full")[:16]
-    by_kind = ", ".join(
-        f"{v} {TYPE_LABELS.get(k, k)}"
-        for k, v in sorted(summary["kinds"].items(), key=lambda kv: -kv[1])
-    )
-    return (
-        f"What: {what}.\n"
-        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(sessions)} "
-        f"session{'s' if sessions != 1 else ''} in {shown}, {span}.\n"
-        f"Kinds: {by_kind}.\n"
-        "Their text is removed from the database file; search will not find it again."
-    )
-
     # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
 
     def action_export(self) -> None:
@@ -429,3 +404,28 @@ def describe_selection(summary: dict, what: str, tz=None) -> str:
         from tui.gui.memory_actions import open_memory_file
 
         open_memory_file(self, self.current_id)
+
+
+def describe_selection(summary: dict, what: str, tz=None) -> str:
+    """The confirmation's details for `store.selection.summarise_ids`' summary of a selection."""
+    n = summary["count"]
+    if not n:
+        return f"What: {what}.\nNothing matches."
+    sessions = len(summary["sessions"])
+    names = summary["projects"]
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    oldest, newest = summary["oldest"], summary["newest"]
+    span = local_time(oldest, tz, style="full")[:16]
+    if newest != oldest:
+        span += " to " + local_time(newest, tz, style="full")[:16]
+    by_kind = ", ".join(
+        f"{v} {TYPE_LABELS.get(k, k)}"
+        for k, v in sorted(summary["kinds"].items(), key=lambda kv: -kv[1])
+    )
+    return (
+        f"What: {what}.\n"
+        f"{number(n)} memor{'y' if n == 1 else 'ies'} from {number(sessions)} "
+        f"session{'s' if sessions != 1 else ''} in {shown}, {span}.\n"
+        f"Kinds: {by_kind}.\n"
+        "Their text is removed from the database file; search will not find it again."
+    )
