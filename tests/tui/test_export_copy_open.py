@@ -75,6 +75,13 @@ async def test_y_copies_the_chosen_value(db_path, make_app):
         await pilot.press("p")
         await settle(pilot)
         assert app.clipboard == "/home/dev/infra/Dockerfile"
+        await pilot.press("5")  # Cleanup: the row's memory id
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.clipboard == str(app.panes["cleanup"].current_id)
 
 
 @pilot_test
