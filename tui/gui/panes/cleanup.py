@@ -75,9 +75,9 @@ class CleanupPane(Widget):
         Binding("R", "redact_findings", "Redact all", id="cleanup.redact_all"),
         Binding("f", "focus_filter", "Filter", id="cleanup.filter"),
         Binding("escape", "back", "Back", id="cleanup.back"),
-        Binding("e", "export", "Export", id="cleanup.export"),
-        Binding("y", "copy", "Copy", id="cleanup.copy"),
-        Binding("o", "open_file", "Open file", id="cleanup.open_file"),
+        Binding("e", "export", "Export", show=False, id="cleanup.export"),
+        Binding("y", "copy", "Copy", show=False, id="cleanup.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="cleanup.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

@@ -76,7 +76,7 @@ class ErrorsPane(Widget):
         Binding("n", "note", "Note", id="errors.note"),
         Binding("s", "toggle_sort", "Sort", id="errors.sort"),
         Binding("f", "cycle_filter", "Filter", id="errors.filter"),
-        Binding("y", "copy", "Copy", id="errors.copy"),
+        Binding("y", "copy", "Copy", show=False, id="errors.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

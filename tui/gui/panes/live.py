@@ -54,8 +54,8 @@ class LivePane(Widget):
         Binding("p", "only_project", "This project", show=False, id="live.project"),
         Binding("t", "only_type", "This type", show=False, id="live.type"),
         Binding("x", "clear_filters", "Clear filters", id="live.clear"),
-        Binding("y", "copy", "Copy", id="live.copy"),
-        Binding("o", "open_file", "Open file", id="live.open_file"),
+        Binding("y", "copy", "Copy", show=False, id="live.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="live.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

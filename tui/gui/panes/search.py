@@ -56,8 +56,8 @@ class SearchPane(Widget):
         Binding("s", "toggle_order", "Sort", id="search.sort"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
         Binding("e", "export", "Export", id="search.export"),
-        Binding("y", "copy", "Copy", id="search.copy"),
-        Binding("o", "open_file", "Open file", id="search.open_file"),
+        Binding("y", "copy", "Copy", show=False, id="search.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="search.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

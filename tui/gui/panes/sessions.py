@@ -55,7 +55,7 @@ class SessionsPane(Widget):
         Binding("s", "cycle_sort", "Sort", id="sessions.sort"),
         Binding("escape", "leave_filter", "Back to the list", show=False, id="sessions.leave_filter"),
         Binding("e", "export", "Export", id="sessions.export"),
-        Binding("y", "copy", "Copy", id="sessions.copy"),
+        Binding("y", "copy", "Copy", show=False, id="sessions.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

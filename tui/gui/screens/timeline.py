@@ -49,8 +49,8 @@ class TimelineScreen(Screen):
         Binding("escape", "back", "Back", id="timeline.back"),
         Binding("e", "next_error", "Next error", id="timeline.next_error"),
         Binding("E", "previous_error", "Previous error", show=False, id="timeline.previous_error"),
-        Binding("y", "copy", "Copy", id="timeline.copy"),
-        Binding("o", "open_file", "Open file", id="timeline.open_file"),
+        Binding("y", "copy", "Copy", show=False, id="timeline.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="timeline.open_file"),
         Binding("x", "export", "Export", id="timeline.export"),
     ]
 
