@@ -11,6 +11,7 @@ import re
 from textual.widget import Widget
 
 from store.db import StoreError
+from store.display import inert_line
 from tui.commands.export import (
     ExportError,
     ExportRequest,
@@ -37,7 +38,7 @@ def ask_and_export(owner: Widget, request: ExportRequest, name: str) -> None:
 
     app.push_screen(
         TextInputModal(
-            f"Export {request.describe()}",
+            f"Export {inert_line(request.describe())}",
             prompt="File (.json for JSON, anything else Markdown):",
             value=default_path(name),
             submit_label="Export",

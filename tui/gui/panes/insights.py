@@ -62,6 +62,7 @@ class InsightsPane(Widget):
         self._stale = False
         self._last_load = 0.0
         self._own: StoreClient | None = None  # its own connection: see _load
+        self._refresh_timer = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="insights-scroll"):
@@ -119,10 +120,11 @@ class InsightsPane(Widget):
             self.reload()
         else:
             self._stale = True
-            if is_showing(self):
-                self.set_timer(REFRESH_EVERY, self._reload_if_stale)
+            if is_showing(self) and self._refresh_timer is None:  # one pending refresh at most
+                self._refresh_timer = self.set_timer(REFRESH_EVERY, self._reload_if_stale)
 
     def _reload_if_stale(self) -> None:
+        self._refresh_timer = None
         if self._stale and is_showing(self):
             self._stale = False
             self.reload()

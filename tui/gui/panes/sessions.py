@@ -15,6 +15,7 @@ from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
+from store.display import inert_line
 from store.queries import SESSION_SORTS
 from tui.formatting import (
     cell,
@@ -180,7 +181,7 @@ class SessionsPane(Widget):
             cell(session.get("project_name") or "(no project)", "bold"),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
-            cell(short_session_id(session["session_id"]), "dim"),
+            cell(inert_line(short_session_id(session["session_id"])), "dim"),
             Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
             Text(
                 number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
