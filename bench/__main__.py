@@ -18,6 +18,7 @@ BENCHES = [
     ("hook", "bench.bench_hook", ["--runs", "15", "--memories", "10000"]),
     ("import", "bench.bench_import", ["--tool-calls", "4000", "--memories", "10000", "--runs", "1"]),
     ("app", "bench.bench_tui", ["--memories", "10000"]),
+    ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
     ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
 ]
 

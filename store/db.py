@@ -13,6 +13,11 @@ import sqlite3
 from store import schema
 
 
+class Connection(sqlite3.Connection):
+    """A connection that can be weakly referenced, so per-connection caches (search's
+    rankings) go away with it."""
+
+
 class StoreError(Exception):
     """A problem a user can cause or fix, said in one sentence."""
 
@@ -84,11 +89,12 @@ def connect(
         if readonly:
             uri = "file:" + _uri_path(path) + "?mode=ro"
             conn = sqlite3.connect(
-                uri, uri=True, isolation_level=None, check_same_thread=check_same_thread
+                uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
+                factory=Connection,
             )
         else:
             conn = sqlite3.connect(
-                path, isolation_level=None, check_same_thread=check_same_thread
+                path, isolation_level=None, check_same_thread=check_same_thread, factory=Connection
             )
     except sqlite3.Error as exc:
         raise StoreError(_describe(path, exc)) from exc

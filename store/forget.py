@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
+from dataclasses import dataclass
 
 from store import privacy
-from store.db import StoreError, optimize_indexes, write
+from store.db import StoreError, optimize_indexes, utc_now, write
+from store.matching import Filters, chunks, iter_match_chunks, query_terms
 from store.signature import headline
+from store.tombstones import bury_content, bury_memories, bury_session
 from store.writer import content_hash
 
 REDACTED = "[REDACTED]"
@@ -25,80 +29,174 @@ def select_ids(
     conn: sqlite3.Connection, *, ids=None, session=None, project=None, file_path=None,
     query=None, before: str | None = None, after: str | None = None, limit: int | None = None,
 ) -> list[int]:  # fmt: skip
-    """The ids of the memories a forget with the same arguments would remove.
+    """The ids of the memories a forget with the same arguments would remove, oldest first.
 
-    The criteria combine with AND; at least one must be given.  `query` uses
-    the one search (every memory it would show, not just the first page).
+    The criteria combine with AND; at least one must be given.  `query` is the
+    complete selection of `store.matching`: every memory holding every term
+    (never "most of them": a forget must not widen); a query with nothing
+    searchable in it selects nothing.
     """
-    clauses: list[str] = []
-    params: list[object] = []
-    if ids is not None:
-        id_list = [int(i) for i in ids]
-        if not id_list:
-            return []
-        clauses.append(f"id IN ({', '.join('?' for _ in id_list)})")
-        params += id_list
-    for column, value in (("session_id", session), ("project", project), ("file_path", file_path)):
-        if value:
-            clauses.append(f"{column} = ?")
-            params.append(value)
-    if before:
-        clauses.append("created_at < ?")
-        params.append(before)
-    if after:
-        clauses.append("created_at >= ?")
-        params.append(after)
-    if query is not None and str(query).strip():
-        from store.search import search
-
-        found = []
-        offset = 0
-        while True:
-            page = search(conn, query, project=project, session=session, until=before,
-                          since=after, limit=500, offset=offset)  # fmt: skip
-            found += [h["id"] for h in page]
-            if len(page) < 500:
-                break
-            offset += 500
-        if not found:
-            return []
-        clauses.append(f"id IN ({', '.join('?' for _ in found)})")
-        params += found
-    if not clauses:
+    id_list = None if ids is None else sorted({int(i) for i in ids})
+    if id_list is not None and not id_list:
+        return []
+    has_query = query is not None and str(query).strip()
+    if not has_query and id_list is None and not any((session, project, file_path, before, after)):
         raise StoreError("say what to forget: ids, a session, a project, a file, a query or a time range.")
-    sql = "SELECT id FROM memory WHERE " + " AND ".join(clauses) + " ORDER BY id"
-    if limit:
-        sql += f" LIMIT {int(limit)}"
-    return [row[0] for row in conn.execute(sql, params)]
+    filters = Filters(project=project, session=session, file_path=file_path, since=after, until=before)
+    if has_query:
+        terms = query_terms(query)
+        if not terms:
+            return []
+        wanted = None if id_list is None else set(id_list)
+        found = [i for ids_ in iter_match_chunks(conn, terms, filters) for i in ids_
+                 if wanted is None or i in wanted]  # fmt: skip
+        found.reverse()
+    elif id_list is not None:
+        found = []
+        for chunk in chunks(id_list):
+            marks = ", ".join("?" for _ in chunk)
+            found += [row[0] for row in conn.execute(
+                f"SELECT m.id FROM memory m WHERE m.id IN ({marks}){filters.sql} ORDER BY m.id",
+                [*chunk, *filters.params],
+            )]  # fmt: skip
+    else:
+        found = [row[0] for row in conn.execute(
+            f"SELECT m.id FROM memory m WHERE 1{filters.sql} ORDER BY m.id", filters.params
+        )]  # fmt: skip
+    return found[: int(limit)] if limit else found
 
 
-def forget(conn: sqlite3.Connection, **criteria) -> int:
-    """Remove every memory matching `criteria` (see select_ids) and every copy of its text."""
-    ids = select_ids(conn, **criteria)
-    whole_sessions = [criteria["session"]] if criteria.get("session") and len(criteria) == 1 else []
-    return forget_ids(conn, ids, drop_sessions=whole_sessions)
+@dataclass
+class Forgotten:
+    """What a forget did: how many memories went, and whether the files are scrubbed
+    yet (`pending`: another process was reading; the next memlane command finishes)."""
+
+    count: int
+    sessions: int
+    scrubbed: bool
+
+    @property
+    def pending(self) -> str:
+        if self.scrubbed:
+            return ""
+        return ("the memories are deleted, but another process is reading the database, so their "
+                "old text stays in its files until that process lets go; `memlane forget --log` "
+                "(or the next forget) finishes the scrub then, and shows whether it is done.")  # fmt: skip
 
 
-def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=()) -> int:
-    """Remove these memories, then scrub: summaries rebuilt, indexes optimised, WAL truncated."""
+def describe_criteria(criteria: dict) -> str:
+    """The forget log's words for a forget's criteria: which kinds, never the text searched for."""
+    parts = []
+    if criteria.get("ids") is not None:
+        n = len(set(criteria["ids"]))
+        parts.append(f"{n} chosen memor{'y' if n == 1 else 'ies'}")
+    if criteria.get("query"):
+        n = len(query_terms(criteria["query"]))
+        parts.append(f"a search of {n} word{'' if n == 1 else 's'}")
+    for name in ("session", "project", "file_path"):
+        if criteria.get(name):
+            parts.append(f"{name.replace('_', ' ')} {criteria[name]}")
+    if criteria.get("before"):
+        parts.append(f"older than {criteria['before'][:10]}")
+    if criteria.get("after"):
+        parts.append(f"since {criteria['after'][:10]}")
+    return criteria.get("reason") or " · ".join(parts) or "everything chosen"
+
+
+def forget(conn: sqlite3.Connection, **criteria) -> Forgotten:
+    """The one forget (`memlane forget`, the Cleanup pane): remove every memory matching
+    `criteria` (see select_ids) and every copy of its text, and keep them forgotten.
+
+    The ids are chosen inside the write transaction, so a memory written
+    meanwhile is either forgotten or untouched, never half handled.  A forget of
+    one whole session (only `session` given) also drops the session and refuses
+    its older events on a later import.  Tombstones and a forget-log line are
+    written in the same transaction; then the files are scrubbed (see scrub).
+    """
+    reason = criteria.pop("reason", None)
+    selection = {k: v for k, v in criteria.items() if v is not None and v != ""}
+    whole_session = set(selection) == {"session"}
+    now = utc_now()
+    with write(conn):
+        ids = select_ids(conn, **criteria)
+        sessions = _remove(conn, ids, now, [criteria["session"]] if whole_session else [])
+        log_id = _log(conn, now, describe_criteria({**selection, "reason": reason}), len(ids))
+    return Forgotten(len(ids), sessions, _scrub_and_log(conn, log_id, bool(ids) or whole_session))
+
+
+def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=(), reason: str | None = None) -> int:
+    """Remove these memories (those still there), as `forget(ids=...)` does; returns how many."""
     ids = sorted({int(i) for i in ids})
     if not ids and not drop_sessions:
         return 0
+    now = utc_now()
+    with write(conn):
+        present = select_ids(conn, ids=ids) if ids else []
+        _remove(conn, present, now, list(drop_sessions))
+        log_id = _log(conn, now, reason or describe_criteria({"ids": ids}), len(present))
+    _scrub_and_log(conn, log_id, True)
+    return len(present)
+
+
+def _remove(conn, ids: list[int], now: str, drop_sessions: list[str]) -> int:
+    """Delete these memories with their tombstones (inside the caller's transaction);
+    returns how many sessions they touched."""
     touched_sessions: set[str] = set(drop_sessions)
     touched_groups: set[int] = set()
-    with write(conn):
-        for chunk in _chunks(ids, 500):
-            marks = ", ".join("?" for _ in chunk)
-            for session_id, group_id in conn.execute(
-                f"SELECT session_id, error_group_id FROM memory WHERE id IN ({marks})", chunk
-            ):
-                touched_sessions.add(session_id)
-                if group_id is not None:
-                    touched_groups.add(group_id)
-            conn.execute(f"DELETE FROM memory WHERE id IN ({marks})", chunk)
-        _refresh_derived(conn, touched_sessions, touched_groups, drop_sessions=set(drop_sessions))
-    scrub(conn)
-    return len(ids)
+    bury_memories(conn, ids, now)
+    for session_id in drop_sessions:
+        bury_session(conn, session_id, now)
+    for chunk in chunks(ids):
+        marks = ", ".join("?" for _ in chunk)
+        for session_id, group_id in conn.execute(
+            f"SELECT session_id, error_group_id FROM memory WHERE id IN ({marks})", chunk
+        ):
+            touched_sessions.add(session_id)
+            if group_id is not None:
+                touched_groups.add(group_id)
+        conn.execute(f"DELETE FROM memory WHERE id IN ({marks})", chunk)
+    _refresh_derived(conn, touched_sessions, touched_groups, drop_sessions=set(drop_sessions))
+    return len(touched_sessions)
+
+
+def _log(conn, at: str, criteria: str, count: int) -> int:
+    return conn.execute(
+        "INSERT INTO forget_log (at, criteria, count, scrub) VALUES (?, ?, ?, 'pending')",
+        (at, criteria, count),
+    ).lastrowid
+
+
+def _scrub_and_log(conn, log_id: int, needed: bool) -> bool:
+    done = scrub(conn) if needed else True
+    if done:
+        with write(conn):
+            conn.execute("UPDATE forget_log SET scrub = 'done' WHERE scrub = 'pending' AND id <= ?", (log_id,))
+    return done
+
+
+def forget_log(conn: sqlite3.Connection, limit: int = 50) -> list[dict]:
+    """The latest forgets and redactions, newest first: {at, criteria, count, scrub}."""
+    rows = conn.execute(
+        "SELECT at, criteria, count, scrub FROM forget_log ORDER BY id DESC LIMIT ?", (int(limit),)
+    )
+    return [{"at": a, "criteria": c, "count": n, "scrub": s} for a, c, n, s in rows]
+
+
+def scrub_pending(conn: sqlite3.Connection) -> bool:
+    """Whether a forget's text may still be in the files (a reader stopped its scrub)."""
+    try:
+        row = conn.execute("SELECT 1 FROM forget_log WHERE scrub = 'pending' LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None
+
+
+def finish_scrub(conn: sqlite3.Connection) -> bool:
+    """Finish a scrub a reader stopped, if any; returns True when nothing is pending."""
+    if not scrub_pending(conn):
+        return True
+    last = conn.execute("SELECT max(id) FROM forget_log").fetchone()[0]
+    return _scrub_and_log(conn, last, True)
 
 
 def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: set[str]) -> None:
@@ -125,21 +223,30 @@ def _refresh_derived(conn, sessions: set[str], groups: set[int], drop_sessions: 
             )
 
 
-def scrub(conn: sqlite3.Connection) -> None:
-    """Make deleted text unrecoverable from the files: optimise FTS, truncate the WAL, vacuum."""
+SCRUB_WAIT_S = 1.0
+
+
+def scrub(conn: sqlite3.Connection, wait_s: float = SCRUB_WAIT_S) -> bool:
+    """Make deleted text unrecoverable from the files: optimise FTS, vacuum, truncate the WAL.
+
+    Returns False when another process holds a read transaction, so the WAL
+    cannot be truncated within `wait_s`: the delete stands, the scrub is left
+    for `finish_scrub` (no command waits on a reader for longer than that).
+    """
     optimize_indexes(conn)
     conn.executescript("PRAGMA incremental_vacuum;")  # execute() frees a single page
-    for _ in range(50):
-        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-        if not busy:
-            return
-        import time
-
-        time.sleep(0.1)
-    raise StoreError(
-        "the forgotten text was deleted, but another process kept the write-ahead log open; "
-        "close other memlane windows and run `memlane forget` again to finish scrubbing."
-    )
+    timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")  # a reader would hold each try for the whole timeout
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            if not conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
 
 def redact(
@@ -169,21 +276,24 @@ def redact(
     else:
         raise StoreError("say what to redact: a span or a pattern.")
     if count:
-        _replace_contents(conn, {memory_id: new})
-        scrub(conn)
+        _replace_contents(conn, {memory_id: new}, f"a redaction in memory {memory_id}")
     return count
 
 
-def _replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str]) -> None:
+def _replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str], reason: str) -> None:
+    """Replace these memories' text, keep the old text forgotten, log it, scrub the files."""
+    now = utc_now()
     with write(conn):
         sessions, groups = set(), set()
         for memory_id, new in new_contents.items():
             row = conn.execute(
-                "SELECT type, tool_name, file_path, session_id, error_group_id FROM memory WHERE id = ?",
+                "SELECT type, tool_name, file_path, session_id, error_group_id, content_hash, "
+                "tool_use_id FROM memory WHERE id = ?",
                 (memory_id,),
             ).fetchone()
             if row is None:
                 continue
+            bury_content(conn, row[3], row[5], row[6], now)
             conn.execute(
                 "UPDATE memory SET content = ?, content_hash = ? WHERE id = ?",
                 (new, content_hash(row[0], row[1], row[2], new), memory_id),
@@ -192,6 +302,8 @@ def _replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str]) ->
             if row[4] is not None:
                 groups.add(row[4])
         _refresh_derived(conn, sessions, groups, drop_sessions=set())
+        log_id = _log(conn, now, reason, len(new_contents))
+    _scrub_and_log(conn, log_id, True)
 
 
 def secrets_audit(conn: sqlite3.Connection, extra_patterns=(), *, batch: int = 2000) -> list[dict]:
@@ -232,7 +344,7 @@ def audit_batch(
 def audit_ids(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> list[dict]:
     """The secrets audit over these memories only (e.g. what a redaction left), newest first."""
     rows = []
-    for chunk in _chunks(sorted({int(i) for i in memory_ids}, reverse=True), 500):
+    for chunk in chunks(sorted({int(i) for i in memory_ids}, reverse=True)):
         marks = ", ".join("?" for _ in chunk)
         rows += conn.execute(
             f"SELECT id, session_id, created_at, content FROM memory WHERE id IN ({marks})"
@@ -262,7 +374,7 @@ def _audit_rows(rows, extra_patterns) -> list[dict]:
 def redact_findings(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> int:
     """Apply the privacy filter to these stored memories, in one transaction; returns how many changed."""
     changed: dict[int, str] = {}
-    for chunk in _chunks(sorted({int(i) for i in memory_ids}), 500):
+    for chunk in chunks(sorted({int(i) for i in memory_ids})):
         marks = ", ".join("?" for _ in chunk)
         for memory_id, content in conn.execute(
             f"SELECT id, content FROM memory WHERE id IN ({marks})", chunk
@@ -271,11 +383,5 @@ def redact_findings(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> 
             if cleaned != content:
                 changed[memory_id] = cleaned if cleaned.strip() else REDACTED
     if changed:
-        _replace_contents(conn, changed)
-        scrub(conn)
+        _replace_contents(conn, changed, f"the secrets audit's redaction of {len(changed)} memories")
     return len(changed)
-
-
-def _chunks(items: list, size: int):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

@@ -59,8 +59,15 @@ def _index_tool_names(conn: sqlite3.Connection) -> None:
         models.Memory._schema.create_indexes(safe=True)
 
 
+def _add_forget_tables(conn: sqlite3.Connection) -> None:
+    """v3: tombstones and the forget log (a new database has them from the models)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.create_tables([models.Tombstone, models.ForgetLog], safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
-STEPS = {0: _create_v1, 1: _index_tool_names}
+STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables}
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

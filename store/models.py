@@ -104,4 +104,31 @@ class Meta(BaseModel):
         table_name = "meta"
 
 
-MODELS = [Session, ErrorGroup, Memory, Meta]
+class Tombstone(BaseModel):
+    """A forgotten or redacted memory, by hash only (never its text), so no writer brings it back.
+
+    `key` is `store.tombstones.key(kind, session, value)`: kind "m" a content hash,
+    "t" a tool call id, "s" a whole session (only what was written before `forgotten_at`)."""
+
+    key = pw.TextField(primary_key=True)
+    forgotten_at = pw.TextField()
+
+    class Meta:
+        table_name = "tombstone"
+        without_rowid = True
+
+
+class ForgetLog(BaseModel):
+    """One forget or redaction: when, which criteria (no content), how many, whether scrubbed."""
+
+    id = pw.AutoField()
+    at = pw.TextField()
+    criteria = pw.TextField()
+    count = pw.IntegerField(default=0)
+    scrub = pw.TextField(default="done")  # done | pending
+
+    class Meta:
+        table_name = "forget_log"
+
+
+MODELS = [Session, ErrorGroup, Memory, Meta, Tombstone, ForgetLog]

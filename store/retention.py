@@ -53,5 +53,5 @@ def run_retention(
             (MARKER_KEY, stamp),
         )
     if ids:
-        forget_ids(conn, ids)
+        forget_ids(conn, ids, reason=f"retention: older than {days} days, below high importance")
     return len(ids)

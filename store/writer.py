@@ -13,6 +13,7 @@ import time
 from store.db import dicts, utc_now, write
 from store.project import resolve_project
 from store.text import MAX_CONTENT_CHARS, cap_text
+from store.tombstones import buried, session_buried
 
 try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
     from _sha256 import sha256  # Python 3.11
@@ -202,6 +203,8 @@ def _checked_row(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> tupl
     or None for a duplicate or an empty observation."""
     if row is None or _is_duplicate(conn, row) or _captured_by_hook(conn, row):
         return None
+    if buried(conn, row[0], row[12], row[2], row[13]):  # forgotten stays forgotten
+        return None
     _ensure_session(conn, row)
     # The model can `cd` anywhere and later events carry that cwd: a memory belongs
     # to its session's project, fixed when the session started.
@@ -287,6 +290,8 @@ def start_session(
     project, project_name = resolve_project(cwd if isinstance(cwd, str) else None)
     started_at = normalise_timestamp(started_at) or utc_now()
     with write(conn):
+        if session_buried(conn, session_id, started_at):
+            return  # a forgotten session is not made again from its old events
         conn.execute(
             INSERT_SESSION_SQL,
             (session_id, project, project_name, cwd, started_at, source, started_at),

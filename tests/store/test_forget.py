@@ -26,7 +26,7 @@ def test_forget_by_query_leaves_no_bytes_in_db_or_wal(filled, db_path):
     add(filled, f"deployed with {secret} to staging", session="s9")
     writer.update_session_summary(filled, "s9")
     assert secret.encode() in file_bytes(db_path)
-    assert forget.forget(filled, query=secret) == 1
+    assert forget.forget(filled, query=secret).count == 1
     assert search(filled, secret) == [] and search(filled, "ebrapassword") == []
     raw = file_bytes(db_path)
     assert secret.encode() not in raw and b"ebrapassword42" not in raw
@@ -57,14 +57,14 @@ def test_redact_rejects_bad_input_with_a_sentence(filled):
 
 
 def test_forget_by_session_project_file_and_time(filled):
-    assert forget.forget(filled, session="s0") == 50
+    assert forget.forget(filled, session="s0").count == 50
     assert queries.get_session(filled, "s0") is None
     old = add(filled, "ancient history", session="s1", created_at=ts(days_ago=400))
     assert forget.select_ids(filled, before=ts(days_ago=100)) == [old]
-    assert forget.forget(filled, before=ts(days_ago=100)) == 1
+    assert forget.forget(filled, before=ts(days_ago=100)).count == 1
     edit = add(filled, "Edit parser", session="s2", type="file_edit", file_path="/nonexistent/app/p.py")
-    assert forget.forget(filled, file_path="/nonexistent/app/p.py") == 1 and queries.get_memory(filled, edit) is None
-    assert forget.forget(filled, project="/nonexistent/app") == 150
+    assert forget.forget(filled, file_path="/nonexistent/app/p.py").count == 1 and queries.get_memory(filled, edit) is None
+    assert forget.forget(filled, project="/nonexistent/app").count == 150
     assert filled.execute("SELECT count(*) FROM memory").fetchone()[0] == 0
 
 

@@ -76,7 +76,26 @@ def test_a_version_1_database_gets_the_tool_name_index_of_a_new_one(current_data
     conn.execute("PRAGMA user_version = 1")
     conn.close()
     upgraded = db.connect(current_database)
-    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 2
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert indexes(upgraded) == indexes(db.connect(str(tmp_path / "new.db")))
     assert "memory_tool_name" in indexes(upgraded)
     assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 26
+
+
+def tables(conn) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def test_a_version_2_database_gets_tombstones_and_the_forget_log(current_database, tmp_path):
+    conn = db.connect(current_database)
+    conn.execute("DROP TABLE tombstone")  # as version 2 made it
+    conn.execute("DROP TABLE forget_log")
+    conn.execute("PRAGMA user_version = 2")
+    conn.close()
+    upgraded = db.connect(current_database)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 3
+    assert tables(upgraded) == tables(db.connect(str(tmp_path / "new.db")))
+    assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 25
+    from store.forget import forget
+
+    assert forget(upgraded, query="row").count == 25

@@ -68,3 +68,18 @@ def test_hot_path_writes_and_searches_a_models_only_database(models_only, tmp_pa
 
 def test_upgrade_steps_cover_every_version():
     assert sorted(migrate.STEPS) == list(range(schema.SCHEMA_VERSION))
+
+
+def test_tombstone_and_forget_log_sql_run_on_a_models_only_database(models_only):
+    from store import forget, tombstones
+
+    models_only.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
+    models_only.commit()
+    path = models_only.execute("PRAGMA database_list").fetchone()[2]
+    conn = db.connect(path)
+    memory_id = writer.add_memory(conn, {"session_id": "s", "content": "keep me out", "cwd": "/x"})
+    assert forget.forget(conn, ids=[memory_id]).count == 1
+    assert forget.forget_log(conn)[0]["count"] == 1
+    assert tombstones.session_buried(conn, "s", "1970-01-01T00:00:00Z") is False
+    assert writer.add_memory(conn, {"session_id": "s", "content": "keep me out", "cwd": "/x"}) is None
+    assert {c.column_name for c in models.Tombstone._meta.sorted_fields} == {"key", "forgotten_at"}

@@ -651,3 +651,28 @@ async def test_enter_opens_the_memory_in_its_session_timeline(cleanup_db):
         await settle(pilot)
         assert isinstance(app.screen, TimelineScreen)
         assert app.screen.session_id == "sess-bravo-0002" and app.screen.memory_id == 18
+
+
+@sync
+async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_without_content(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_cleanup(pilot)
+        await filter_by(pilot, pane, query="ModuleNotFoundError")
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        logs = [n.message for n in app._notifications if n.title.startswith("Forget log")]
+        assert len(logs) == 1 and "3  a search of 1 word" in logs[0]
+        assert "ModuleNotFoundError" not in logs[0]  # the log keeps no content
+    conn = connect(cleanup_db)
+    try:
+        from store.forget import forget_log
+
+        assert forget_log(conn)[0]["count"] == 3  # what `memlane forget --log` lists too
+        assert conn.execute("SELECT count(*) FROM tombstone").fetchone()[0] >= 3
+    finally:
+        conn.close()

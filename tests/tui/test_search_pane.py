@@ -164,7 +164,7 @@ async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
     path = build_db(home / "long.db", long_session=1200)  # 1,200 memories say "epoch"
     conn = connect(path)
     ranked = [h["id"] for o in (0, 500, 1000)
-              for h in search(conn, "epoch", limit=500, offset=o, depth=1200)]  # fmt: skip
+              for h in search(conn, "epoch", limit=500, offset=o)]  # fmt: skip
     first_page = [h["id"] for h in search(conn, "epoch", limit=25)]
     conn.close()
     app = make_app(path, page_size=25)
@@ -173,7 +173,8 @@ async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
         await type_query(pilot, pane, "epoch")
         table = pane.table
         table.focus()
-        assert result_ids(pane) == first_page and "25+ matches" in screen_text(app)
+        # Counted at once, from the ranking the pages come from.
+        assert result_ids(pane) == first_page and "1,200 matches" in screen_text(app)
         await pilot.press("G")
         await settle(pilot)
         assert table.cursor_row == table.row_count - 1 and result_ids(pane)[-1] == ranked[-1]
@@ -291,3 +292,34 @@ async def test_typing_fast_runs_one_search(db_path, make_app, query):
         await pilot.pause(app.config.search_debounce + 0.05)
         await settle(pilot)
         assert pane._generation == generation + 1  # debounced: one search for the whole word
+
+
+@pilot_test
+async def test_the_count_is_exactly_the_rows_one_scrolls_through_each_once(home, utc, make_app):
+    """1,200 hits, past the ranking pool (1,000) and every page size: scrolling down the
+    whole list delivers each hit exactly once, and as many as the status counted."""
+    from store.db import connect
+    from store.search import count_hits, search
+
+    path = build_db(home / "long.db", long_session=1200)
+    conn = connect(path)
+    total = count_hits(conn, "epoch")
+    everything = [h["id"] for o in range(0, total, 500) for h in search(conn, "epoch", limit=500, offset=o)]
+    conn.close()
+    assert total == len(everything) == len(set(everything)) >= 1200
+    app = make_app(path, page_size=100)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "epoch")
+        table = pane.table
+        table.focus()
+        seen: list[int] = []
+        for _ in range(100):
+            held = set(seen)
+            seen += [i for i in result_ids(pane) if i not in held]
+            if not table.has_more and table.window_end == total:
+                break
+            table.move_cursor(row=table.row_count - 1)
+            await settle(pilot)
+        assert f"{total:,} matches" in screen_text(app)
+        assert seen == everything  # the store's order, nothing repeated or skipped

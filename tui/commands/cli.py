@@ -139,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--older-than", type=_days, metavar="DAYS", help="memories created more than DAYS ago")
     p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
     p.add_argument("--dry-run", action="store_true", help="say how many would go, delete nothing")
+    p.add_argument("--log", action="store_true",
+                   help="list past forgets and redactions (when, what kind, how many; no content)")
 
     p = sub.add_parser("install", help="add memlane's hooks and /memory to Claude Code")
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
@@ -389,9 +391,11 @@ def cmd_errors(args) -> int:
 def cmd_forget(args) -> int:
     from datetime import UTC, datetime
 
-    from store.forget import forget_ids
-    from store.selection import Criteria, selected_ids, summarise_ids
+    from store.forget import finish_scrub
+    from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
 
+    if args.log:
+        return _forget_log(args)
     if args.query is not None and not args.query.strip():
         raise UsageError("--query needs some words to search for.")
     criteria = Criteria(
@@ -404,7 +408,9 @@ def cmd_forget(args) -> int:
         )
     conn = _open_db(args.db)
     try:
-        ids, problem = selected_ids(conn, criteria, datetime.now(UTC))
+        finish_scrub(conn)
+        now = datetime.now(UTC)
+        ids, problem = selected_ids(conn, criteria, now)
         if problem:
             raise UsageError(problem)
         if not ids:
@@ -424,11 +430,42 @@ def cmd_forget(args) -> int:
             if answer.strip().lower() not in ("y", "yes"):
                 print("Cancelled; nothing was forgotten.")
                 return EXIT_OK
-        whole = sessions if criteria == Criteria(session=criteria.session) else []
-        removed = forget_ids(conn, ids, drop_sessions=whole)
+        done = forget_selected(conn, criteria, now, drain_spool=drain_spool)
     finally:
         conn.close()
-    print(f"Forgot {_plural(removed, 'memory', 'memories')}.")
+    print(f"Forgot {_plural(done.count, 'memory', 'memories')}.")
+    if done.pending:
+        print("Note: " + done.pending)
+    return EXIT_OK
+
+
+def drain_spool(conn: sqlite3.Connection) -> int:
+    """Every write waiting in the spool, applied before a forget (so it is forgotten too)."""
+    from hooks import spool
+
+    return spool.drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)
+
+
+FORGET_DRAIN_BUDGET_S = 30.0
+
+
+def _forget_log(args) -> int:
+    from store.display import inert_line
+    from store.forget import finish_scrub, forget_log
+
+    conn = _open_db(args.db)
+    try:
+        finish_scrub(conn)
+        rows = forget_log(conn)
+    finally:
+        conn.close()
+    if not rows:
+        print("Nothing has been forgotten or redacted yet.")
+        return EXIT_OK
+    for row in rows:
+        scrub = "" if row["scrub"] == "done" else "  (scrub pending: another process is reading)"
+        print(f"{row['at'][:19].replace('T', ' ')} UTC  {_plural(row['count'], 'memory', 'memories'):>14}  "
+              f"{inert_line(row['criteria'])}{scrub}")  # fmt: skip
     return EXIT_OK
 
 

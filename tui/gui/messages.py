@@ -110,6 +110,8 @@ class SearchResults(Message):
     elapsed_ms: float = 0.0
     where: str = "after"
     total: int = -1
+    ranked: int = -1  # how many of `total` come first by score (the rest newest first)
+    all_terms: bool = True  # False: no memory has every word; these have most of them
 
 
 @dataclass

@@ -18,8 +18,10 @@ from textual.message import Message
 from textual.widget import Widget
 
 from store.db import StoreError
-from store.forget import forget_ids, redact
-from store.selection import Criteria, selected_ids, summarise_ids
+from store.display import inert_line
+from store.forget import forget_log, redact
+from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
+from tui.commands.cli import drain_spool
 from tui.formatting import TYPE_LABELS, local_time, number
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
@@ -39,11 +41,19 @@ class ForgetPlan(Message):
     ids: list[int]
     title: str
     details: str
+    criteria: Criteria | None = None  # chosen again inside the forget's transaction
 
 
 @dataclass
 class Forgotten(Message):
     count: int
+    confirmed: int = -1  # how many the confirmation said (-1: not known)
+    pending: str = ""  # why the scrub is not finished yet
+
+
+@dataclass
+class ForgetLogLoaded(Message):
+    rows: list[dict]
 
 
 @dataclass
@@ -74,6 +84,7 @@ class CleanupPane(Widget):
         Binding("s", "audit", "Secrets", id="cleanup.audit"),
         Binding("R", "redact_findings", "Redact all", id="cleanup.redact_all"),
         Binding("f", "focus_filter", "Filter", id="cleanup.filter"),
+        Binding("l", "forget_log", "Log", id="cleanup.log"),
         Binding("escape", "back", "Back", id="cleanup.back"),
         Binding("e", "export", "Export", show=False, id="cleanup.export"),
         Binding("y", "copy", "Copy", show=False, id="cleanup.copy"),
@@ -236,7 +247,7 @@ class CleanupPane(Widget):
         details = describe_selection(summary, what, self.app.tz)
         n = len(found)
         self.post_message(
-            ForgetPlan(found, f"Forget {number(n)} memor{'y' if n == 1 else 'ies'}?", details)
+            ForgetPlan(found, f"Forget {number(n)} memor{'y' if n == 1 else 'ies'}?", details, selection)
         )
 
     @on(ForgetPlan)
@@ -248,7 +259,7 @@ class CleanupPane(Widget):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._forget(plan.ids)
+                self._forget(plan.criteria or Criteria(ids=tuple(plan.ids)), len(plan.ids))
             else:
                 self.notify("Nothing was forgotten.", timeout=3)
 
@@ -258,23 +269,56 @@ class CleanupPane(Widget):
         )
 
     @work(thread=True, exclusive=True, group="cleanup-write")
-    def _forget(self, ids: list[int]) -> None:
+    def _forget(self, criteria: Criteria, confirmed: int) -> None:
         try:
-            count = self.store.run(forget_ids, ids)
+            done = self.store.run(forget_selected, criteria, self.app.now(), drain_spool)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
-        self.post_message(Forgotten(count))
+        self.post_message(Forgotten(done.count, confirmed, done.pending))
 
     @on(Forgotten)
     def _forgotten(self, message: Forgotten) -> None:
         n = message.count
-        self.notify(
-            f"Forgot {number(n)} memor{'y' if n == 1 else 'ies'}; "
-            "the text is gone from the database file."
-        )
+        changed = ""
+        if 0 <= message.confirmed != n:
+            changed = f" ({number(message.confirmed)} matched when you confirmed)"
+        if message.pending:
+            self.notify(f"Forgot {number(n)} memor{'y' if n == 1 else 'ies'}{changed}; {message.pending}",
+                        severity="warning", timeout=12)  # fmt: skip
+        else:
+            self.notify(
+                f"Forgot {number(n)} memor{'y' if n == 1 else 'ies'}{changed}; "
+                "the text is gone from the database file."
+            )
         self.selection.marks.clear()
         self.selection.reload()
+
+    # -- the forget log -----------------------------------------------------------
+
+    def action_forget_log(self) -> None:
+        self._load_forget_log()
+
+    @work(thread=True, exclusive=True, group="cleanup-log")
+    def _load_forget_log(self) -> None:
+        try:
+            rows = self.store.run(forget_log, 10)
+        except StoreError as exc:
+            self.post_message(messages.StoreFailed(str(exc)))
+            return
+        self.post_message(ForgetLogLoaded(rows))
+
+    @on(ForgetLogLoaded)
+    def _show_forget_log(self, message: ForgetLogLoaded) -> None:
+        if not message.rows:
+            self.notify("Nothing has been forgotten or redacted yet.", timeout=5)
+            return
+        lines = []
+        for row in message.rows:
+            when = local_time(row["at"], self.app.tz, now=self.app.now())
+            pending = " · scrub pending" if row["scrub"] != "done" else ""
+            lines.append(f"{when}  {number(row['count'])}  {inert_line(row['criteria'])}{pending}")
+        self.notify("\n".join(lines), title="Forget log (no content is kept)", timeout=15, markup=False)
 
     # -- redacting one memory -----------------------------------------------------
 

@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.queries import tool_names
-from store.search import count_hits
+from store.search import search_page
 from tui.formatting import (
     TYPE_LABELS,
     cell,
@@ -70,9 +70,8 @@ class SearchPane(Widget):
         self._generation = 0
         self._debounce: Timer | None = None
         self._hits: dict[str, dict] = {}
-        self._hits_seen = 0  # how many hits the search has at least
-        self._hits_counted = False  # ... and whether that is all of them
-        self._rank_depth = 0  # after G: the hit count, so pages above the last one agree with it
+        self._hits_seen = 0  # how many hits the search has: exactly the rows one can scroll through
+        self._summary: dict = {}  # store.search.search_summary of the search shown
         self._tools_stale = False  # a hook wrote since the tool names were read
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
@@ -146,8 +145,7 @@ class SearchPane(Widget):
         self._generation += 1
         self.table.reset()
         self._hits.clear()
-        self._hits_seen, self._hits_counted = 0, False
-        self._rank_depth = 0
+        self._hits_seen, self._summary = 0, {}
         self._search(self._generation, self.query_text, self._store_filters(), "after", 0)
 
     def _store_filters(self) -> dict:
@@ -167,24 +165,26 @@ class SearchPane(Widget):
         where: str,
         offset: int | None,
         limit: int | None = None,
-        depth: int = 0,
+        after_id: int | None = None,
     ) -> None:
-        """Hits from `offset` (None: the last page) for the table's request `where`."""
+        """Hits from `offset` (None: the last page; `after_id`: the page after that hit)
+        for the table's request `where`, all from the store's one ranking of the query."""
         limit = limit or self.app.config.page_size
         started = time.perf_counter()
-        total = -1
+        summary: dict = {}
         try:
-            if offset is None:
-                total = self.store.run(count_hits, query, **filters)
-                offset = max(0, total - limit)
-            rows = self.store.search(query, limit=limit + 1, offset=offset, depth=depth, **filters)
+            offset, rows, summary = self.store.run(
+                search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
+            )
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             rows, offset = [], offset or 0
         elapsed = (time.perf_counter() - started) * 1000
+        total = summary.get("total", -1)
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SearchResults(
-                generation, query, offset, rows[:limit], len(rows) > limit, elapsed, where, total
+                generation, query, offset, rows, total >= 0 and offset + len(rows) < total,
+                elapsed, where, total, summary.get("ranked", -1), summary.get("all_terms", True),
             ))  # fmt: skip
 
     def on_search_results(self, message: messages.SearchResults) -> None:
@@ -192,7 +192,8 @@ class SearchPane(Widget):
             return
         self.last_results = message
         if message.total >= 0:
-            self._rank_depth = message.total
+            self._hits_seen = message.total
+            self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -208,20 +209,10 @@ class SearchPane(Widget):
         table = self.table
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
-        self._count_hits(message)
         self._show_status(message)
-
-    def _count_hits(self, message: messages.SearchResults) -> None:
-        table = self.table
-        if message.total >= 0 or not table.has_more:  # counted for G, or the last page is held
-            self._hits_seen = message.total if message.total >= 0 else table.window_end
-            self._hits_counted = True
-        elif not self._hits_counted:
-            self._hits_seen = max(self._hits_seen, table.window_end)
 
     def _show_status(self, message: messages.SearchResults) -> None:
         shown = self._hits_seen
-        more = "" if self._hits_counted else "+"
         status = self.query_one("#search-status", Label)
         if not message.query.strip():
             status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
@@ -231,25 +222,31 @@ class SearchPane(Widget):
         else:
             noun = "match" if shown == 1 else "matches"
             timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
-            status.update(f"{number(shown)}{more} {noun}{timing}")
+            ranked = self._summary.get("ranked", -1)
+            how = ""
+            if not self._summary.get("all_terms", True):
+                how = " · no memory has every word: these have most of them"
+            elif 0 <= ranked < shown:
+                how = f" · best {number(ranked)} first, then newest first"
+            status.update(f"{number(shown)} {noun}{how}{timing}")
 
     def _any_filter(self) -> bool:
         return any(v is not None for v in self.filters.values())
 
     @on(PagedTable.NeedMore, "#search-results")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
+        last = self.table.last_key()
         self._search(self._generation, self.query_text, self._store_filters(), event.where,
-                     event.offset, depth=self._rank_depth)  # fmt: skip
+                     event.offset, after_id=int(last) if last is not None else None)  # fmt: skip
 
     @on(PagedTable.NeedEarlier, "#search-results")
     def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
         self._search(self._generation, self.query_text, self._store_filters(), event.where,
-                     event.offset, event.limit, depth=self._rank_depth)  # fmt: skip
+                     event.offset, event.limit)  # fmt: skip
 
     @on(PagedTable.NeedEdge, "#search-results")
     def _need_edge(self, event: PagedTable.NeedEdge) -> None:
         self._generation += 1  # pages on their way belong to the window being left
-        self._rank_depth = 0
         offset = 0 if event.where == "top" else None
         self._search(self._generation, self.query_text, self._store_filters(), event.where, offset)
 
@@ -386,8 +383,8 @@ class SearchPane(Widget):
     # -- sort: relevance or date --------------------------------------------------------
 
     def _order(self) -> dict:
-        """The search's `order` argument, only when it is not the default (count_hits takes none)."""
-        return {"order": "date"} if getattr(self, "order", "relevance") == "date" else {}
+        """The search's `sort` argument, only when it is not the default."""
+        return {"sort": "date"} if getattr(self, "order", "relevance") == "date" else {}
 
     def action_toggle_order(self) -> None:
         self.order = "date" if getattr(self, "order", "relevance") == "relevance" else "relevance"

@@ -58,6 +58,10 @@ class PagedTable(VimDataTable):
         """Offset in the whole list just past the last row held."""
         return self.window_start + self.row_count
 
+    def last_key(self) -> str | None:
+        """The key of the last row held (an owner paging by keyset continues after it)."""
+        return (self.ordered_rows[-1].key.value or None) if self.row_count else None
+
     def reset(self) -> None:
         """Forget every row (columns stay); the owner loads the first page next."""
         # Flags first: clear() moves the cursor, and a table that still said "more to

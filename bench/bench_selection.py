@@ -1,0 +1,158 @@
+"""Selection, count, paging and forget benchmark: what a person waits for on a common word.
+
+    .venv/bin/python -m bench.bench_selection                      # 100k and 1M memories
+    .venv/bin/python -m bench.bench_selection --memories 100000 --corpus-dir /tmp/corpora
+
+At each size, on a word with 20k+ matches (the most common of WORDS whose
+matches fit), it times on a fresh connection each run (no ranking cached):
+  - selection: every matching id (`store.matching.select_matching`, what forget
+    and the Cleanup filter use), and `memlane forget --query W --dry-run` from
+    process start;
+  - count: the Search pane's first question (`store.search.search_summary`);
+  - the first 40 hits without a count (what per-prompt recall asks);
+  - the Search pane's first page (with its exact count), G (the last page) and a
+    deep page (the middle of the list), each on a fresh connection, and pages
+    near the top and in the middle once the ranking is cached (as when scrolling);
+  - forget of ~10k matches, including the scrub (indexes optimised, WAL truncated),
+    on a copy of the database.
+Targets (issue 9): selection and count <= 300 ms for 20k matches at 100k; a deep
+page within 2x the first page; forget of 10k <= 3 s including the scrub.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from bench.corpus_db import build_corpus_db  # noqa: E402
+from store import db, forget, search  # noqa: E402
+from store.matching import select_matching  # noqa: E402
+
+WORDS = ["session", "test", "token", "return", "error", "config", "request", "build", "update", "cache"]
+SELECTION_TARGET_MS = 300
+FORGET_TARGET_S = 3.0
+PAGE = 50
+
+
+def _median_ms(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def _fresh(path: str):
+    return db.connect(path, readonly=True)
+
+
+def _cold(path: str, fn):
+    """fn(conn) on a new connection: no ranking is cached."""
+
+    def run():
+        conn = _fresh(path)
+        try:
+            fn(conn)
+        finally:
+            conn.close()
+
+    return run
+
+
+def _counts(path: str) -> dict[str, int]:
+    conn = _fresh(path)
+    try:
+        return {w: len(select_matching(conn, w)) for w in WORDS}
+    finally:
+        conn.close()
+
+
+def _report(label: str, value_ms: float, target_ms: float | None = None) -> None:
+    ratio = f"  ratio {value_ms / target_ms:.2f}" if target_ms else ""
+    print(f"  {label:<44} {value_ms:9.1f} ms{ratio}", flush=True)
+
+
+def bench_size(path: str, runs: int) -> None:
+    counts = _counts(path)
+    common = max((w for w in WORDS if counts[w] >= 20_000), key=lambda w: -counts[w], default=None)
+    common = common or max(WORDS, key=lambda w: counts[w])
+    tenk = min(WORDS, key=lambda w: abs(counts[w] - 10_000))
+    total = counts[common]
+    print(f"  word {common!r}: {total:,} matches; forget word {tenk!r}: {counts[tenk]:,} matches")
+    selection = _median_ms(_cold(path, lambda c: select_matching(c, common)), runs)
+    _report("selection (every id, fresh connection)", selection, SELECTION_TARGET_MS)
+    count = _median_ms(_cold(path, lambda c: search.search_summary(c, common)), runs)
+    _report("count (search_summary, fresh connection)", count, SELECTION_TARGET_MS)
+    hook = _median_ms(_cold(path, lambda c: search.search(c, common, limit=40)), runs)
+    _report("first 40 hits, no count (as recall asks)", hook)
+    first = _median_ms(_cold(path, lambda c: search.search_page(c, common, offset=0, limit=PAGE)), runs)
+    _report("Search pane: first page + exact count", first)
+    last = _median_ms(_cold(path, lambda c: search.search_page(c, common, offset=None, limit=PAGE)), runs)
+    _report("Search pane: G, the last page", last, 2 * first)
+    deep = _median_ms(_cold(path, lambda c: search.search_page(c, common, offset=total // 2, limit=PAGE)), runs)
+    _report("Search pane: a deep page (the middle)", deep, 2 * first)
+    warm = _fresh(path)
+    search.search_page(warm, common, limit=PAGE)
+    warm_first = _median_ms(lambda: search.search(warm, common, limit=PAGE), runs)
+    warm_deep = _median_ms(lambda: search.search(warm, common, offset=total // 2, limit=PAGE), runs)
+    warm.close()
+    _report("next page near the top (ranking cached)", warm_first)
+    _report("next page in the middle (ranking cached)", warm_deep, 2 * max(warm_first, 0.1))
+    cli = []
+    for _ in range(max(1, runs // 2)):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tui.commands.cli", "--db", path, "forget", "--query", common,
+                        "--dry-run"], cwd=ROOT, check=True, capture_output=True)  # fmt: skip
+        cli.append((time.perf_counter() - started) * 1000)
+    _report("memlane forget --dry-run (process start)", statistics.median(cli))
+    with tempfile.TemporaryDirectory(prefix="memlane-bench-forget-") as tmp:
+        copy = os.path.join(tmp, "memory.db")
+        shutil.copy(path, copy)
+        conn = db.connect(copy)
+        started = time.perf_counter()
+        done = forget.forget(conn, query=tenk)
+        elapsed = time.perf_counter() - started
+        conn.close()
+    _report(f"forget {done.count:,} memories incl. scrub", elapsed * 1000, FORGET_TARGET_S * 1000)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--memories", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpus-dir", help="keep (and reuse) the generated databases here")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="memlane-bench-selection-") as tmp:
+        folder = args.corpus_dir or tmp
+        os.makedirs(folder, exist_ok=True)
+        for count in args.memories:
+            path = os.path.join(folder, f"corpus-{count}.db")
+            if not os.path.exists(path):
+                print(f"building {count:,} memories...", flush=True)
+                build_corpus_db(path, count, optimize=True)
+            print(f"{count:,} memories ({os.path.getsize(path) / 1e6:.0f} MB); load {_loadavg()}")
+            bench_size(path, args.runs)
+    return 0
+
+
+def _loadavg() -> str:
+    try:
+        with open("/proc/loadavg") as fh:
+            return " ".join(fh.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""Which memories match a query: complete, unranked, every term required.
+
+This is the selection every caller that acts on "all of them" uses: forget
+(CLI and the Cleanup pane), the Cleanup filter, counts, and the set that search
+ranks.  It never widens: a memory matches only if it matches every term.
+
+Each term is routed where it can be found completely:
+  - a word (letters and digits of a spaced script: Latin, Cyrillic, Greek...)
+    -> the word index, which folds case and Latin accents for every script
+    (`ошибка` finds `Ошибка`, `ecole` finds `ÉCOLE`; `ß` and `ss` are tried both
+    ways); a word no memory holds as a word is looked for as a substring;
+  - words joined by punctuation (`config.json`) -> a phrase in the word index,
+    checked against the text itself;
+  - anything else of 3+ characters (Chinese, Japanese, Korean with its
+    particles, substrings) -> the trigram index (trigrams ANDed), checked;
+  - shorter non-ASCII terms (`错误`, `버그`) -> the text itself (a scan, narrowed
+    by the other terms when there are any).
+Checks fold case as Python does (`casefold`, accents dropped), not SQLite's
+ASCII-only `lower()`.  Results stream newest first by keyset (`id < last`), a
+chunk at a time, so the cost is linear in the matches.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Iterator
+
+CHUNK = 5000  # ids fetched per keyset step
+IN_CHUNK = 500  # ids per `IN (...)` list: far below SQLite's variable limit
+MAX_TERMS = 12
+MAX_QUERY_CHARS = 1000
+
+_STOP_WORDS = frozenset(
+    """a an and are as at be but by can could did do does doing for from had has have how i if
+    in into is it its me my of on or our please should so than that the their them then there
+    these they this to was we were what when where which who why will with would you your
+    about after again all also any before being both each few just more most no not now only
+    other out over same some such too under until up very via want need make get let lets
+    hey hi hello thanks thank could would might must shall""".split()
+)
+# Korean particles and endings that follow a word ("인증에서" -> "인증").
+_KOREAN_PARTICLES = sorted(
+    """은 는 이 가 을 를 에 의 도 만 와 과 로 으로 에서 에게 한테 까지 부터 처럼 보다 이랑 랑 하고
+    에는 에서는 으로는 로는 이나 나 이라도 라도 조차 마저 께서 이에요 예요 입니다 인가요 인데""".split(),
+    key=len,
+    reverse=True,
+)
+_KOREAN_STOP = frozenset("그리고 그런데 하지만 그래서 이 그 저 것 수 좀 및 등 왜 어떻게 무엇 뭐 어디".split())
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_TOKEN = re.compile(r"[^\W_]+")
+_EDGE_PUNCT = "\"'`()[]{}<>,;!?*^:.|"
+# Scripts written without spaces between words: the word index holds a whole run
+# of them as one token, so their terms are found as substrings.
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf"
+    "\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003ffff]"
+)
+
+
+def _korean_stem(word: str) -> str:
+    if not _HANGUL.search(word[-1:]):
+        return word
+    for particle in _KOREAN_PARTICLES:
+        if word.endswith(particle) and len(word) - len(particle) >= 2:
+            return word[: -len(particle)]
+    return word
+
+
+def query_terms(query: object) -> list[str]:
+    """The searchable terms of what a person typed: cleaned, lowercased, de-duplicated.
+
+    `lower()`, not `casefold()`: the term must stay as the index spells it
+    (`straße`, not `strasse`); the checks fold both sides themselves."""
+    if not isinstance(query, str):
+        return []
+    text = "".join(ch if ch.isprintable() or ch in " \t\n" else " " for ch in query[:MAX_QUERY_CHARS])
+    raw = []
+    for piece in text.split():
+        # Turkish İ lowercases to i + a combining dot, which would split the word.
+        piece = unicodedata.normalize("NFC", piece.strip(_EDGE_PUNCT).lstrip("-+").lower()).replace("i\u0307", "i")
+        if piece and (_TOKEN.search(piece) or not piece.isascii()):  # emoji are literal terms
+            raw.append(piece)
+    terms: list[str] = []
+    for piece in raw:
+        if _HANGUL.search(piece):
+            piece = _korean_stem(piece)
+        if piece not in terms:
+            terms.append(piece)
+    meaningful = [t for t in terms if t not in _STOP_WORDS and t not in _KOREAN_STOP]
+    return (meaningful or terms)[:MAX_TERMS]
+
+
+def fold(text: object) -> str:
+    """Text as the checks compare it: case folded (ß -> ss, İ -> i), accents dropped."""
+    if not isinstance(text, str):
+        return ""
+    if text.isascii():
+        return text.lower()
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    # NFC again: Hangul syllables decompose into jamo, which are not accents.
+    return unicodedata.normalize("NFC", "".join(ch for ch in folded if not unicodedata.combining(ch)))
+
+
+def _has_case(term: str) -> bool:
+    return any(ch.lower() != ch.upper() for ch in term) or fold(term) != term
+
+
+def fts_quote(token: str) -> str:
+    return '"' + token.replace('"', '""') + '"'
+
+
+def trigram_match(term: str) -> str:
+    """A trigram-index MATCH for a substring: its trigrams ANDed (8 spread ones at most:
+    selective enough, and every caller checks the text itself or only counts)."""
+    grams = [term[i : i + 3] for i in range(len(term) - 2)]
+    if len(grams) > 8:
+        step = (len(grams) - 1) / 7
+        grams = [grams[round(i * step)] for i in range(8)]
+    return " AND ".join(fts_quote(g) for g in dict.fromkeys(grams))
+
+
+def _word_variants(term: str) -> str:
+    """The word-index MATCH for one word, with `ß` and `ss` tried both ways."""
+    variants = dict.fromkeys([term, term.replace("ß", "ss"), term.replace("ss", "ß")])
+    if len(variants) == 1:
+        return fts_quote(term)
+    return "(" + " OR ".join(fts_quote(v) for v in variants) + ")"
+
+
+class Filters:
+    """The SQL for the search filters, over the memory table aliased `m`."""
+
+    def __init__(self, project=None, session=None, type=None, tool=None, min_importance=None,
+                 since=None, until=None, exclude_session=None, file_path=None):  # fmt: skip
+        clauses: list[str] = []
+        params: list[object] = []
+        for column, value in (("m.project", project), ("m.session_id", session),
+                              ("m.type", type), ("m.tool_name", tool),
+                              ("m.file_path", file_path)):  # fmt: skip
+            if value is None or value == "":
+                continue
+            if isinstance(value, (list, tuple, set, frozenset)):
+                values = [str(v) for v in value]
+                if not values:
+                    clauses.append("0")
+                    continue
+                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
+                params.extend(values)
+            else:
+                clauses.append(f"{column} = ?")
+                params.append(str(value))
+        if isinstance(min_importance, int) and min_importance > 1:
+            clauses.append("m.importance >= ?")
+            params.append(min_importance)
+        if since:
+            clauses.append("m.created_at >= ?")
+            params.append(str(since))
+        if until:
+            clauses.append("m.created_at < ?")
+            params.append(str(until))
+        if exclude_session:
+            clauses.append("m.session_id != ?")
+            params.append(str(exclude_session))
+        self.sql = "".join(" AND " + c for c in clauses)
+        self.params = params
+
+    @property
+    def key(self) -> tuple:
+        return (self.sql, tuple(self.params))
+
+
+class TermPlan:
+    """How one term is found: `route` is "words", "trigram" or "scan"; `match` the
+    index MATCH (words/trigram); `check` the text to look for in the memory itself
+    (None: the index is exact); `folded` whether the check folds case beyond ASCII."""
+
+    __slots__ = ("term", "route", "match", "check", "folded")
+
+    def __init__(self, term: str, route: str, match: str, check: str | None, folded: bool):
+        self.term, self.route, self.match, self.check, self.folded = term, route, match, check, folded
+
+    def check_sql(self, with_path: bool) -> tuple[str, list[str]]:
+        """A condition on `m` that holds when the memory contains the checked text."""
+        columns = ["m.content", "m.tags"] + (["coalesce(m.file_path, '')"] if with_path else [])
+        if self.folded:
+            wrap = "instr(memlane_fold({}), ?)"
+        elif self.check.isascii():
+            wrap = "instr(lower({}), ?)"
+        else:
+            wrap = "instr({}, ?)"
+        return "(" + " OR ".join(wrap.format(c) for c in columns) + ")", [self.check] * len(columns)
+
+
+def _substring_plan(term: str) -> TermPlan:
+    folded = not term.isascii() and _has_case(term)
+    check = fold(term) if folded else term
+    if len(term) >= 3:
+        return TermPlan(term, "trigram", trigram_match(term), check, folded)
+    return TermPlan(term, "scan", "", check, folded)
+
+
+def plan_term(conn: sqlite3.Connection, term: str) -> TermPlan:
+    """Where one term is found (see the module's docstring)."""
+    tokens = _TOKEN.findall(term)
+    if len(tokens) == 1 and tokens[0] == term and not _UNSPACED.search(term):
+        match = _word_variants(term)
+        if len(term) < 3 and term.isascii():
+            return TermPlan(term, "words", match, None, False)
+        if conn.execute("SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (match,)).fetchone():
+            return TermPlan(term, "words", match, None, False)
+        return _substring_plan(term)
+    if term.isascii() and tokens and max(len(t) for t in tokens) >= 2:
+        match = fts_quote(" ".join(tokens))
+        if conn.execute("SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (match,)).fetchone():
+            return TermPlan(term, "words", match, term, False)
+    return _substring_plan(term)
+
+
+def plan_terms(conn: sqlite3.Connection, terms: list[str]) -> list[TermPlan]:
+    plans = [plan_term(conn, t) for t in terms]
+    if any(p.folded for p in plans):
+        conn.create_function("memlane_fold", 1, fold, deterministic=True)
+    return plans
+
+
+_FACTS = ", {relevance}, m.importance, julianday(m.created_at)"
+
+
+def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) -> tuple[str, list[object], str]:
+    """The keyset query (without its `< ?`, order and limit) and the id column it pages on.
+    `facts`: each row also carries (bm25 relevance or NULL, importance, julian day created)."""
+    words = [p for p in plans if p.route == "words"]
+    trigrams = [p for p in plans if p.route == "trigram"]
+    params: list[object] = []
+    extra = ""
+    if words:
+        if facts:
+            extra = _FACTS.format(relevance="-bm25(memory_words, 1.0, 2.0, 1.5)")
+        sql = (f"SELECT m.id{extra} FROM memory_words JOIN memory m ON m.id = memory_words.rowid "
+               "WHERE memory_words MATCH ?")  # fmt: skip
+        params.append(" AND ".join(p.match for p in words))
+        key = "memory_words.rowid"
+    elif trigrams:
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
+               "WHERE memory_trigrams MATCH ?")  # fmt: skip
+        params.append(" AND ".join(p.match for p in trigrams))
+        key = "memory_trigrams.rowid"
+    else:
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        sql, key = f"SELECT m.id{extra} FROM memory m WHERE 1", "m.id"
+    sql += filters.sql
+    params += filters.params
+    for plan in plans:
+        if plan.check is not None:
+            condition, values = plan.check_sql(with_path=plan.route == "words")
+            sql += " AND " + condition
+            params += values
+    return sql, params, key
+
+
+def iter_match_chunks(
+    conn: sqlite3.Connection, terms: list[str], filters: Filters, *, chunk: int = CHUNK,
+    plans: list[TermPlan] | None = None, below: int | None = None,
+) -> Iterator[list[int]]:  # fmt: skip
+    """Every memory matching every term and the filters, newest first, `chunk` ids at a
+    time (only ids below `below`, when given)."""
+    if not terms:
+        return
+    plans = plans if plans is not None else plan_terms(conn, terms)
+    sql, params, key = _driver_sql(plans, filters)
+    last: int | None = below
+    while True:
+        step_sql = sql + (f" AND {key} < ?" if last is not None else "") + f" ORDER BY {key} DESC LIMIT ?"
+        step_params = params + ([last] if last is not None else []) + [chunk]
+        ids = [row[0] for row in conn.execute(step_sql, step_params)]
+        if ids:
+            yield ids
+        if len(ids) < chunk:
+            return
+        last = ids[-1]
+
+
+def match_ids(conn: sqlite3.Connection, terms: list[str], filters: Filters | None = None, *,
+              plans: list[TermPlan] | None = None, below: int | None = None,
+              limit: int | None = None) -> list[int]:  # fmt: skip
+    """The complete selection for already parsed terms, newest first (the newest
+    `limit` of it, when given)."""
+    found: list[int] = []
+    chunk = CHUNK if limit is None else min(CHUNK, limit)
+    for ids in iter_match_chunks(conn, terms, filters or Filters(), chunk=chunk, plans=plans, below=below):
+        found += ids
+        if limit is not None and len(found) >= limit:
+            return found[:limit]
+    return found
+
+
+def select_matching(conn: sqlite3.Connection, query: object, **filters) -> list[int]:
+    """Every memory matching every term of `query` and the filters, newest first.
+
+    Nothing typed that is searchable selects nothing (never everything)."""
+    terms = query_terms(query)
+    if not terms:
+        return []
+    return match_ids(conn, terms, Filters(**filters))
+
+
+def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters,
+                      limit: int) -> list[tuple[int, float | None, int, float]]:  # fmt: skip
+    """The newest `limit` memories matching every planned term, each as (id, bm25
+    relevance or None, importance, julian day created): what ranking needs, in one query."""
+    sql, params, key = _driver_sql(plans, filters, facts=True)
+    return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
+
+
+def chunks(items: list, size: int = IN_CHUNK):
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
