@@ -14,11 +14,13 @@ import sys
 import time
 
 BENCHES = [
-    ("store", "bench.bench_store", ["--memories", "10000", "--writers", "8", "--rows", "50", "--rounds", "5"]),
+    ("store", "bench.bench_store", ["--memories", "10000", "--writers", "8", "--rows", "50", "--queries", "200"]),
     ("hook", "bench.bench_hook", ["--runs", "15", "--memories", "10000"]),
     ("import", "bench.bench_import", ["--tool-calls", "4000", "--memories", "10000", "--runs", "1"]),
     ("app", "bench.bench_tui", ["--memories", "10000"]),
+    ("recall", "bench.bench_recall", ["--memories", "10000", "--fillers", "300"]),
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
+    ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
     ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
 ]
 

@@ -6,7 +6,9 @@ Runs the hook exactly as `memlane install` writes it (the interpreter's absolute
 path and the installed script) on a real PostToolUse payload, beside
 `python -c "import sqlite3, json"` (the floor) in the same run, alternating.
 Targets (issue 3): PostToolUse median within 1.5x the floor; UserPromptSubmit's
-search under 100 ms at 100k memories; no run waits more than ~1 s for the lock.
+search under 100 ms at 100k memories, timed as the whole hook process Claude
+Code waits for (less the interpreter floor); no run waits more than ~1 s for
+the lock.
 """
 
 from __future__ import annotations
@@ -111,16 +113,30 @@ def main(argv=None) -> int:
                 prompt_block(conn, prompt, "/home/dev/shop-api", "bench-current", config)
                 times.append((time.perf_counter() - t) * 1000)
         p50, worst = statistics.median(times), max(times)
-        status |= worst > 100
-        print(f"UserPromptSubmit recall at {args.memories} memories: median {p50:.1f} ms, "
-              f"worst {worst:.1f} ms (target < 100 ms)")  # fmt: skip
+        print(f"  (recall alone, in process: median {p50:.1f} ms, worst {worst:.1f} ms)")
+        # What Claude Code waits for: the whole hook process, start to exit.
+        whole, floors = [], []
+        for n, prompt in enumerate(prompts * 3):
+            event = {"session_id": f"bench-prompt-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"p{n}",
+                     "hook_event_name": "UserPromptSubmit", "prompt": prompt, "transcript_path": "/dev/null",
+                     "permission_mode": "default"}  # fmt: skip
+            floors.append(_timed(floor_cmd, b"", env))
+            whole.append(_timed(hook, json.dumps(event).encode(), env))
+        p50, worst, floor_p50 = statistics.median(whole), max(whole), statistics.median(floors)
+        status |= worst - floor_p50 > 100
+        print(f"UserPromptSubmit whole hook process at {args.memories} memories: median {p50:.1f} ms, "
+              f"worst {worst:.1f} ms; above the floor ({floor_p50:.1f} ms): median {p50 - floor_p50:.1f} ms, "
+              f"worst {worst - floor_p50:.1f} ms (target < 100 ms)")  # fmt: skip
 
         holder = sqlite3.connect(db_path, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         waited = _timed(hook, _edit_event(10_000), env)
         holder.execute("ROLLBACK")
         holder.close()
-        spooled = len(list(Path(tmp, "spool").glob("*.jsonl")))
+        from store.paths import spool_dir_for
+
+        os.environ["MEMLANE_HOME"] = tmp  # spool_dir_for reads it, as the hook did
+        spooled = len(list(Path(spool_dir_for(db_path)).glob("*.jsonl")))
         status |= waited > 1500 or spooled < 1
         print(f"write lock held by another process: the hook returned in {waited:.0f} ms "
               f"(target ~1000 ms) and spooled {spooled} file(s)")  # fmt: skip

@@ -631,12 +631,31 @@ def _obs(type_: str, content: str, importance: int, tags: str, **extra) -> dict:
 
 
 # -------------------------------------------------------------- the rules
+OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get_memories)
+
+
 def observations_from_event(event, config) -> list[dict]:
-    """Observation dicts for one hook event (see module docstring). Never raises."""
+    """Observation dicts for one hook event (see module docstring). Never raises:
+    a capture bug stores nothing from that event and says so in one `[memlane]`
+    line (stderr and the log), so it never looks like "nothing to capture"."""
     try:
-        return _observations(event, config if isinstance(config, dict) else {})
-    except Exception:  # defensive: a capture bug must never break the hook
+        return capture_observations(event, config)
+    except Exception as exc:  # a capture bug must never break the hook
+        from hooks.logfile import log_line
+
+        tool = _str(event.get("tool_name")) if isinstance(event, dict) else ""
+        what = _str(event.get("hook_event_name")) if isinstance(event, dict) else ""
+        label = " ".join(x for x in (what, tool) if x)[:80] or "an event"
+        log_line(
+            f"capture: could not capture {label} ({type(exc).__name__}: {str(exc)[:200]}); "
+            "nothing was stored from it."
+        )
         return []
+
+
+def capture_observations(event, config) -> list[dict]:
+    """observations_from_event without the safety net: a capture bug raises (tests use it)."""
+    return _observations(event, config if isinstance(config, dict) else {})
 
 
 def _observations(event, config: dict) -> list[dict]:
@@ -651,6 +670,8 @@ def _observations(event, config: dict) -> list[dict]:
     name = event.get("hook_event_name")
     tool_name = _str(event.get("tool_name")) or None
     if tool_name:
+        if tool_name.startswith(OWN_MCP_TOOLS):
+            return []  # memlane's own answers are memories already: storing them again would copy them
         disabled = _cfg(config, "capture_disabled_tools")
         if isinstance(disabled, (list, tuple, set)) and tool_name in disabled:
             return []

@@ -9,10 +9,13 @@ MAX_LINE_CHARS, so stored text can neither break out of the block nor hide
 anything in it.  A block is never longer than HARD_CAP_CHARS (Claude Code
 cuts hook output at 10,000).
 
-Relevance rule for the per-prompt block (``relevant_memories``): see its
-docstring.  In short: a memory is injected only when it contains the
-prompt's specific words, weighted by how rare each word is in memory, and
-never on generic words ("fix", "error", "다시", "고쳐줘") alone.
+Relevance rule for the per-prompt block: see the comment above MARGIN.  In
+short: past tasks (a prompt and what was done for it) are scored as whole
+documents by the prompt's words, weighted by their rarity in this store, and a
+task is injected only when it clearly beats every other session's task; never
+on generic words ("fix", "error", "다시", "고쳐줘") alone.  Each injected item is
+one line with its memory id; the block ends with how to get more
+(`/memory show ID`, the memlane MCP tools).
 """
 
 from __future__ import annotations
@@ -29,18 +32,6 @@ DEFAULT_MAX_CHARS = 2000
 DEFAULT_MAX_INJECT = 5
 MAX_INJECT_LIMIT = 20
 MIN_PROMPT_CHARS = 10
-
-# The relevance rule's numbers (see relevant_memories).
-COVERAGE_MIN = 0.6  # share of the prompt's (rarity-weighted) terms a memory must contain
-STRONG_MIN = 2  # specific terms a memory must contain (1 when the prompt has only one)
-GENERIC_WEIGHT = 0.3  # generic words count this much of a specific word's weight
-CROSS_PROJECT_COVERAGE = 0.85  # other projects: only near-complete matches ...
-CROSS_PROJECT_STRONG_MIN = 3  # ... of at least three specific terms
-CROSS_PROJECT_MAX_ITEMS = 2
-QUERY_TERMS = 5  # the rarest terms memory holds make the search (each term costs a lookup)
-DF_CAP = 2000  # document frequencies are counted up to this (bounded cost at any size)
-SINGLE_TERM_MAX_SHARE = 0.05  # a lone specific term must be in at most 5% of memories ...
-SINGLE_TERM_MIN_DF = 3  # ... (or in at most this many)
 
 # Words that say what to do rather than what it is about.  They can support a
 # match but never make one.
@@ -85,7 +76,8 @@ _KO_VERB_ENDINGS = sorted(
 )
 # Endings that only verbs and adjectives take (풀리는, 나던, 바꿔줘, 있어요): such a
 # word is treated as generic.
-_KO_VERBAL_FINAL = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세요")
+_KO_VERBAL_FINAL = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세요", "였지", "었지", "았지", "했지",
+                    "더라", "었나", "였나")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 
@@ -346,10 +338,49 @@ def session_start_block(conn, cwd: str | None, session_id: str | None, config: d
         ("## Recent Changes", recent_changes(conn, project, memories)),
         ("## Open Errors", open_errors(conn, project, errors)),
     ]
-    return _assemble(project_name, sections, max_chars)
+    if not any(lines for _, lines in sections):
+        return ""
+    return _assemble(project_name, sections + [("## More", [more_line()])], max_chars)
 
 
 # ------------------------------------------------------------ per prompt
+#
+# Recall judges past *tasks*, not single memories: a task is one turn (a prompt
+# and the edits, commands, errors and commit done for it; memories without a
+# prompt id form one task per session), scored as one document.  A prompt's
+# words become concepts (a word with its stems, a file name with its base name,
+# a Korean noun without its particle), each weighted by its rarity in this store.
+# A task scores the weight of the concepts it holds (those found only elsewhere
+# in its session count SESSION_SHARE).  The best task is injected only when it
+# clearly beats every task of other sessions (MARGIN) and holds a fair share of
+# what the prompt is about (MIN_SHARE): a prompt whose words are everywhere
+# ties many tasks and gets nothing.
+
+MARGIN = 2.15  # the chosen task must score this many times the best other session's task
+MIN_SHARE = 0.3  # ... and hold this share of the prompt's weight
+SESSION_SHARE = 0.5  # a concept found elsewhere in the task's session counts this much
+GENERIC_WEIGHT = 0.3  # generic words ("fix", "error", "다시") count this much of their rarity
+UNSEEN_WEIGHT = 1.0  # a word the store has never seen weighs this share of the mean known one
+UNSEEN_KOREAN_WEIGHT = 0.5  # ... a Korean one less: it is often just another inflection
+CROSS_PROJECT_SHARE = 0.85  # another project's task needs a near-complete match ...
+CROSS_PROJECT_MIN_CONCEPTS = 3  # ... of at least three specific concepts
+MAX_CONCEPTS = 10
+CODE_BOOST = 2.0  # a term typed like code (ECONNREFUSED, rounding.py, 429, user_id) names one thing
+TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by chance ...
+LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
+SIZED_TASKS = 40  # the leading tasks whose size is looked up
+GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
+PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
+MAX_PAIRS = 4
+
+# More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
+_KO_MORE_ENDINGS = sorted(
+    """돼요 되요 됐어요 됐나요 되나요 돼서 됐는데 해요 해서 했는데 했었지 했더라 했나요 하나요 나요 났어요
+    났어 나는 난 했지 해야 하려면 되는데 되지 돼야 였지 이었지 였더라 이었더라""".split(),
+    key=len,
+    reverse=True,
+)
+_FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
 
 
 def _strip_korean_ending(word: str) -> str:
@@ -359,16 +390,23 @@ def _strip_korean_ending(word: str) -> str:
     return word
 
 
+def _strip_korean_more(word: str) -> str:
+    for ending in _KO_MORE_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
 def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     """The prompt's search terms, each with `generic` (True for words that say what to do)."""
-    from store.search import query_terms
+    from store.matching import query_terms
 
     out: list[tuple[str, bool]] = []
     seen = set()
     for term in query_terms(prompt):
         generic = False
         if _HANGUL.search(term):
-            stem = _strip_korean_ending(term)
+            stem = _strip_korean_more(_strip_korean_ending(term))
             if stem != term:
                 term = stem
             elif len(term) >= 2 and term.endswith(_KO_VERBAL_FINAL):
@@ -377,7 +415,10 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
-            generic = term in _GENERIC_EN or (term.isascii() and len(term) < 3 and term.isalpha())
+            # Two letters, or a number of one or two digits (a version, a count), say little.
+            generic = term in _GENERIC_EN or (
+                term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
+            )
         if term in seen:
             continue
         seen.add(term)
@@ -385,20 +426,7 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _is_word_term(term: str) -> bool:
-    return term.isascii() and _ASCII_WORD.match(term) is not None
-
-
-def _idf(df: int | None, total: int) -> float:
-    """Rarity weight.  A word memory has never seen counts like one seen in 0.1% of
-    memories: new words (a typo, another inflection) must not drown the others."""
-    if df is None:
-        df = max(1, total // 50)  # unknown: assume a moderately common word
-    df = max(df, 1, total // 1000)
-    return math.log(1.0 + (total + 1.0) / (df + 1.0))
-
-
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ied", "ies", "ed", "es", "s", "ly")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ied", "ies", "ed", "es", "s", "ly", "y")
 
 
 def _stem(word: str) -> str:
@@ -409,141 +437,294 @@ def _stem(word: str) -> str:
     return word
 
 
-def _term_pattern(term: str):
-    """How a term is found in a memory's text: ASCII words by stem at a word start
-    (as the word index's stemming would), anything else as a substring."""
-    if _is_word_term(term):
-        return re.compile(r"(?<![a-z0-9])" + re.escape(_stem(term)))
-    return None
+_CODE_SHAPE = re.compile(r"[0-9_./:]|[a-z][A-Z]|^[A-Z]{4,}$")
 
 
-def _matched_terms(hits: list[dict], terms: list[str]) -> dict[int, set]:
-    """For each hit id, which of `terms` its text contains."""
-    patterns = {t: _term_pattern(t) for t in terms}
-    found: dict[int, set] = {}
-    for hit in hits:
-        text = " ".join(str(hit.get(k) or "") for k in ("content", "tags", "file_path")).casefold()
-        got = set()
-        for term, pattern in patterns.items():
-            if (pattern.search(text) if pattern is not None else term in text):
-                got.add(term)
-        found[hit["id"]] = got
-    return found
+def _code_like_words(prompt: str) -> set[str]:
+    """The prompt's words typed like code or an error name (as query_terms spells them)."""
+    from store.matching import query_terms
+
+    out = set()
+    for piece in prompt.split():
+        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
+        if word and word.isascii() and _CODE_SHAPE.search(word) and any(ch.isalnum() for ch in word):
+            out.update(query_terms(word))
+    return out
 
 
-def _turn_key(hit: dict) -> tuple:
-    prompt_id = hit.get("prompt_id")
-    return (hit.get("session_id"), prompt_id) if prompt_id else ("memory", hit["id"])
+def recall_concepts(prompt: str) -> list[dict]:
+    """What the prompt is about, as concepts: {"term", "generic", "match"}.
+
+    `match` is a word-index expression (store.recall.word_match): an English word
+    matches its porter stem and any word starting with its crude stem (expiry,
+    expires, expired); a file or identifier (`rounding.py`, `utf-8-sig`) matches
+    as a phrase, and a file also by its base name; a Korean noun matches any word
+    it starts (환불 -> 환불이, 환불일); anything else matches as written.
+    """
+    from store.recall import word_match
+
+    concepts = []
+    seen_stems = set()
+    code_like = _code_like_words(prompt)
+    for term, generic in relevance_terms(prompt):
+        if _ASCII_WORD.match(term):
+            stem = _stem(term)
+            if stem in seen_stems:
+                continue
+            seen_stems.add(stem)
+            # The crude stem as a prefix catches what porter splits (expiry / expired),
+            # only when a suffix came off and enough is left ("list" must not find "listen").
+            prefixes = [stem] if stem != term and len(stem) >= 5 else []
+            match = word_match([term], prefixes)
+        elif _HANGUL.search(term):
+            match = word_match([], [term])
+        elif term.isascii():
+            forms = [term]
+            if _FILE_LIKE.match(term):
+                base = term.rsplit(".", 1)[0]
+                if len(base) >= 4:
+                    forms.append(base.replace("_", " ").replace("-", " "))
+            match = word_match(forms, [])
+        else:
+            match = word_match([term], [])
+        if match:
+            concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
+        if len(concepts) >= MAX_CONCEPTS:
+            break
+    return concepts + _pair_concepts(concepts)
+
+
+def _pair_concepts(concepts: list[dict]) -> list[dict]:
+    """Neighbouring specific words of the prompt as phrases ("refresh token",
+    "부분 환불"): a task that holds them side by side is about the same thing."""
+    from store.recall import fts_quote
+
+    pairs = []
+    for left, right in zip(concepts, concepts[1:]):
+        if left["generic"] or right["generic"] or left.get("pair") or right.get("pair"):
+            continue
+        a, b = left["term"], right["term"]
+        if not (_ASCII_WORD.match(a) or _HANGUL.search(a)) or not (_ASCII_WORD.match(b) or _HANGUL.search(b)):
+            continue
+        prefix = "*" if _HANGUL.search(b) else ""
+        pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
+                      "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
+        if len(pairs) >= MAX_PAIRS:
+            break
+    return pairs
+
+
+def _rarity(df: int, total: int) -> float:
+    return math.log(1.0 + (total + 1.0) / (df + 1.0))
+
+
+def _document_frequency(ids: list[int], total: int) -> float:
+    """How many memories hold a concept.  Past the postings cap only the newest
+    matches are read: their density over the ids they span estimates the rest
+    (a word in every fifth memory must not weigh like one in every fiftieth)."""
+    from store.recall import POSTINGS_CAP
+
+    if len(ids) < POSTINGS_CAP:
+        return len(ids)
+    span = max(1, total - min(ids) + 1)
+    return len(ids) * max(1.0, total / span)
+
+
+def _task_key(session_id, prompt_id) -> tuple:
+    return (session_id, prompt_id or None)
+
+
+def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
+    """Every past task holding a concept of `prompt`, scored.
+
+    Returns {"concepts": [...], "weights": [...], "total": the prompt's weight,
+    "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
+    set of concepts}}}}.  The current session's memories are left out.
+    """
+    from store.recall import matching_ids, memory_count, memory_keys
+
+    concepts = recall_concepts(prompt)
+    result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
+    if not any(not c["generic"] for c in concepts):
+        return result
+    total = memory_count(conn)
+    if not total:
+        return result
+    current = session_id or ""
+    found = []  # per concept: its newest postings outside the current session
+    frequencies = []
+    for concept in concepts:
+        ids = matching_ids(conn, concept["match"])
+        frequencies.append(_document_frequency(ids, total))
+        # A common concept weighs little: its newest matches are enough to place it.
+        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current])
+    weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
+    known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair")]
+    if not known:
+        return result
+    mean_known = sum(known) / len(known)
+
+    def unseen(concept) -> float:
+        share = UNSEEN_KOREAN_WEIGHT if _HANGUL.search(concept["term"]) else UNSEEN_WEIGHT
+        return share * mean_known
+
+    weights = [
+        (w or unseen(c)) * (GENERIC_WEIGHT if c["generic"] else CODE_BOOST if c["code"] and w else 1.0)
+        for w, c in zip(weights, concepts)
+    ]
+    # A pair adds to its words' weight where it is found, and nothing to the
+    # prompt's weight: a prompt is not "about more" for having neighbours.
+    weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
+    pair_weights = [0.0 if c.get("pair") else w for w, c in zip(weights, concepts)]
+    tasks: dict[tuple, dict] = {}
+    sessions: dict[str, set] = {}
+    for index, rows in enumerate(found):
+        for memory_id, sid, prompt_id, project in rows:
+            task = tasks.get(_task_key(sid, prompt_id))
+            if task is None:
+                task = tasks[_task_key(sid, prompt_id)] = {"concepts": set(), "project": project, "ids": {}}
+            task["concepts"].add(index)
+            task["ids"].setdefault(memory_id, set()).add(index)
+            sessions.setdefault(sid, set()).add(index)
+    for (sid, _pid), task in tasks.items():
+        own = task["concepts"]
+        elsewhere = sessions[sid] - own
+        task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
+        task["score"] = sum(weights[i] for i in own) + SESSION_SHARE * sum(weights[i] for i in elsewhere)
+    _penalize_length(conn, tasks)
+    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
+    return result
+
+
+def _penalize_length(conn, tasks: dict) -> None:
+    """Big tasks (a long session without prompt ids, a turn of 200 commands) hold
+    many words by chance: the leading ones lose LENGTH_PENALTY per doubling of
+    their size beyond TYPICAL_TASK."""
+    from store.recall import task_sizes
+
+    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
+    sizes = task_sizes(conn, leading)
+    for key in leading:
+        size = sizes.get(key, 1)
+        task = tasks[key]
+        task["size"] = size
+        if size > TYPICAL_TASK:
+            task["score"] /= 1.0 + LENGTH_PENALTY * math.log2(size / TYPICAL_TASK)
+
+
+def choose_tasks(scored: dict, *, project: str | None, cross_project: bool = False) -> list[tuple]:
+    """[the key of the task to inject] when the leading task clearly beats every
+    other session's task, else [].  (Two sessions that tie are both left out:
+    measured on the development set, injecting both found one more task and
+    brought one more unrelated prompt a block.)"""
+    tasks = scored["tasks"]
+    if cross_project:  # every task competes; only another project's may lead
+        pool = list(tasks.items())
+        min_share, min_strong = CROSS_PROJECT_SHARE, CROSS_PROJECT_MIN_CONCEPTS
+    else:
+        pool = [(k, t) for k, t in tasks.items() if not project or t["project"] == project]
+        min_share, min_strong = MIN_SHARE, 1
+    if not pool:
+        return []
+    pool.sort(key=lambda kt: (kt[1]["score"], len(kt[1]["ids"]), kt[0][0] or ""), reverse=True)
+    best_key, best = pool[0]
+    rival = next((t["score"] for k, t in pool[1:] if k[0] != best_key[0]), 0.0)
+    if (
+        best["strong"] >= min_strong  # generic words alone never make a match
+        and not (cross_project and best["project"] == project)
+        and best["score"] >= min_share * scored["total"]
+        and best["score"] >= MARGIN * rival
+    ):
+        return [best_key]
+    return []
+
+
+def _memory_rank(memory: dict, matched: set, weights: list[float]) -> tuple:
+    return (
+        memory.get("type") == "prompt",
+        sum(weights[i] for i in matched),
+        memory.get("importance") or 1,
+        memory["id"],
+    )
 
 
 def relevant_memories(
     conn, prompt: str, *, project: str | None, session_id: str | None, limit: int
 ) -> list[dict]:
-    """Memories that clearly match `prompt`, best first (at most `limit`).
+    """The memories of the past task(s) that clearly match `prompt`, at most `limit`.
 
-    The rule:
-      1. Terms come from `store.search.query_terms` (stop words gone, Korean
-         particles stripped); Korean verb endings are stripped too (수정해줘 ->
-         수정).  Generic words — what to do, not what about ("fix", "error",
-         "function", "다시", "고쳐줘", words with a verbal ending) — are marked.
-         No specific term: nothing is injected.
-      2. Each term weighs its rarity in memory: log(1 + N / (df + 1)), where N
-         is the number of memories and df how many contain the term (counted
-         up to DF_CAP); generic terms weigh GENERIC_WEIGHT of that.
-      3. Candidates: `store.search.search` over the specific terms, in the
-         session's project, excluding the current session.
-      4. A candidate is kept only if its turn (the memories of one prompt: the
-         prompt, its edits, its commands) contains at least COVERAGE_MIN of the
-         prompt's total weight AND at least STRONG_MIN specific terms (all of
-         them when the prompt has fewer), and it holds a specific term itself.  A prompt with a single specific
-         term also needs that term to be rare (in at most 5% of memories or
-         at most 3 of them), or it would match half the project.
-      5. No candidate in the project: other projects are searched, but only
-         memories with >= CROSS_PROJECT_COVERAGE of the weight and at least
-         three specific terms count (at most CROSS_PROJECT_MAX_ITEMS).
+    The task's prompt comes first, then its memories holding the prompt's concepts
+    (the rarest first).  [] when no task clearly wins (see choose_tasks).
     """
-    from store.search import search, term_frequency
+    from store.recall import memories_by_id, turn_prompts
 
     if limit <= 0 or not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
         return []
-    terms = relevance_terms(prompt)
-    strong = [t for t, generic in terms if not generic]
-    if not strong:
+    scored = score_tasks(conn, prompt, session_id=session_id)
+    if not scored["tasks"]:
         return []
-    total = conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
-    if not total:
-        return []
-    dfs = {t: term_frequency(conn, t, exclude_session=session_id, cap=DF_CAP) for t, _ in terms}
-    rarity = {t: _idf(dfs[t], total) for t, _ in terms}
-    # A word memory has never seen says the prompt is about something new, so it
-    # dilutes a match; but "gives" or a typo is no rarer than what memory does hold:
-    # it weighs half the mean of the prompt's specific words that memory knows.
-    known = [rarity[t] for t, generic in terms if not generic and dfs[t] != 0]
-    if known:
-        unseen = 0.5 * sum(known) / len(known)
-        rarity.update({t: unseen for t, _ in terms if dfs[t] == 0})
-    weights = {t: rarity[t] * (GENERIC_WEIGHT if generic else 1.0) for t, generic in terms}
-    weight_sum = sum(weights.values()) or 1.0
-    if len(strong) == 1:
-        df = dfs[strong[0]]
-        if df is None or df > max(SINGLE_TERM_MIN_DF, total * SINGLE_TERM_MAX_SHARE):
-            return []
-    need_strong = min(STRONG_MIN, len(strong))
-    # A term no memory contains cannot match: if the rest cannot reach the bar, stop here
-    # (most unrelated prompts end here, before any search).
-    present = [t for t in strong if dfs[t] != 0]
-    reachable = sum(w for t, w in weights.items() if dfs[t] != 0) / weight_sum
-    if len(present) < need_strong or reachable < COVERAGE_MIN:
-        return []
-    # The most specific terms that memory holds make the query (search uses at most 12).
-    query = " ".join(sorted(present, key=lambda t: weights[t], reverse=True)[:QUERY_TERMS])
-    fetch = max(20, limit * 4)
-
-    def accepted(hits, coverage_min, strong_min):
-        # A past task is one turn (a prompt and what was done for it): its memories
-        # are judged together, so a prompt naming the file and a command naming the
-        # symptom make one match.  Only members holding a specific term are injected.
-        matched = _matched_terms(hits, [t for t, _ in terms])
-        turns: dict[tuple, set] = {}
-        for hit in hits:
-            turns.setdefault(_turn_key(hit), set()).update(matched.get(hit["id"], set()))
-        keep = []
-        for hit in hits:
-            own = matched.get(hit["id"], set())
-            got = turns[_turn_key(hit)]
-            n_strong = sum(1 for t in strong if t in got)
-            coverage = sum(weights[t] for t in got) / weight_sum
-            if n_strong >= strong_min and coverage >= coverage_min and any(t in own for t in strong):
-                hit["coverage"] = round(coverage, 3)
-                hit["own_coverage"] = round(sum(weights[t] for t in own) / weight_sum, 3)
-                keep.append(hit)
-        return keep
-
-    hits = search(
-        conn, query, project=project or None, exclude_session=session_id or None,
-        limit=fetch, marks=("", ""),
-    )  # fmt: skip
-    kept = accepted(hits, COVERAGE_MIN, need_strong)
-    cap = limit
-    if not kept and project:
-        if len(present) >= CROSS_PROJECT_STRONG_MIN and reachable >= CROSS_PROJECT_COVERAGE:
-            hits = search(conn, query, exclude_session=session_id or None, limit=fetch, marks=("", ""))
-            hits = [h for h in hits if h.get("project") != project]
-            kept = accepted(hits, CROSS_PROJECT_COVERAGE, CROSS_PROJECT_STRONG_MIN)
-            cap = min(limit, CROSS_PROJECT_MAX_ITEMS)
-    kept.sort(key=lambda h: (h["coverage"], h["own_coverage"], h.get("score") or 0.0, h["id"]),
-              reverse=True)  # fmt: skip
-    out = []
+    chosen = choose_tasks(scored, project=project)
+    if not chosen and project:
+        chosen = choose_tasks(scored, project=project, cross_project=True)
+    weights = scored["weights"]
+    per_task = []
+    for key in chosen:
+        ids = scored["tasks"][key]["ids"]
+        # A turn's prompt says what the task was; a session without prompt ids
+        # (imported, generated) offers only the memories that match.
+        picked = memories_by_id(conn, list(ids))
+        if key[1]:
+            picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids]
+        picked.sort(key=lambda m: _memory_rank(m, ids.get(m["id"], set()), weights), reverse=True)
+        per_task.append(picked)
+    out: list[dict] = []
     seen = set()
-    for hit in kept:
-        key = clean_line(hit.get("snippet") or hit.get("content")).casefold()
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(hit)
-        if len(out) >= cap:
-            break
+    depth = 0
+    while len(out) < limit and any(depth < len(p) for p in per_task):
+        for picked in per_task:
+            if depth < len(picked) and len(out) < limit:
+                memory = picked[depth]
+                text = clean_line(memory.get("content")).casefold()
+                if text not in seen:
+                    seen.add(text)
+                    out.append(memory)
+        depth += 1
     return out
+
+
+_TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
+_LEADING_VERB = re.compile(r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*")
+
+
+def _relative(path: str, cwd: str | None) -> str:
+    if cwd and path.startswith(cwd.rstrip("/") + "/"):
+        return path[len(cwd.rstrip("/")) + 1 :]
+    return path
+
+
+def recall_line(memory: dict) -> str:
+    """`- [#1234] 2026-11-20 shop-api edit auth/tokens.py: what changed`, one line."""
+    mtype = memory.get("type") or "memory"
+    label = _TYPE_LABELS.get(mtype, mtype)
+    if mtype == "command" and "commit" in (memory.get("tags") or "").split():
+        label = "commit"
+    content = clean_line(memory.get("content"))
+    path = memory.get("file_path")
+    if path:
+        label += " " + fit(_relative(path, memory.get("cwd")), 60)
+        content = _LEADING_VERB.sub("", content, count=1) or content
+    if content.startswith("$ "):
+        content = content[2:]
+    project = fit(memory.get("project_name") or _basename(memory.get("project") or "") or "?", 40)
+    prefix = f"- [#{memory['id']}] {_date(memory.get('created_at'))} {project} {label}: "
+    return _item(prefix, content)
+
+
+def more_line(example_id: int | None = None) -> str:
+    """How the model gets more than the block holds."""
+    show = f"/memory show {example_id}" if example_id else "/memory show ID"
+    return (f"More: `{show}` prints a memory in full; the MCP tools mcp__memlane__search, "
+            "mcp__memlane__timeline and mcp__memlane__get_memories search and read memory.")  # fmt: skip
 
 
 def prompt_block(
@@ -556,12 +737,11 @@ def prompt_block(
         return ""
     project, project_name = session_project(conn, session_id, cwd)
     hits = relevant_memories(conn, prompt, project=project, session_id=session_id, limit=limit)
-    lines = []
-    for hit in hits:
-        prefix = f"- [{_date(hit.get('created_at'))}] [{fit(hit.get('type') or 'memory', 20)}] "
-        if project and hit.get("project") != project:
-            prefix += f"[from {fit(hit.get('project_name') or '?', 40)}] "
-        lines.append(_item(prefix, hit.get("snippet") or hit.get("content")))
+    if not hits:
+        return ""
+    lines = [recall_line(hit) for hit in hits]
     max_chars = _clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
-    max_chars = max(max_chars, 300 + limit * (MAX_LINE_CHARS + 1))  # room for every item
-    return _assemble(project_name, [("## Relevant Memories", lines)], max_chars)
+    max_chars = max(max_chars, 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
+    return _assemble(
+        project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
+    )

@@ -50,7 +50,8 @@ def write_log(line: str, path: str | None = None) -> bool:
             os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         data = f"{stamp} {line}\n".encode("utf-8", "replace")
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        # O_NONBLOCK: a FIFO planted as the log fails at once instead of waiting for a reader.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o600)
         try:
             os.write(fd, data)  # one write of a short line: atomic with O_APPEND
         finally:

@@ -189,9 +189,10 @@ def load_config_cached() -> tuple[dict, list[str]]:
         return load_config()  # no file: defaults, no tomllib
     key = [path, st.st_size, st.st_mtime_ns]
     cache = os.path.join(memlane_home(), ".config-cache.json")
+    from store.regular_file import read_regular
+
     try:
-        with open(cache, encoding="utf-8") as fh:
-            saved = json.load(fh)
+        saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
         if saved.get("key") == key and isinstance(saved.get("config"), dict):
             return saved["config"], list(saved.get("warnings") or [])
     except (OSError, ValueError, AttributeError):
@@ -324,9 +325,10 @@ def _marker(session_id: str) -> str:
 
 def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
     """(open turn or None, private prompt ids) or None when the session has none."""
+    from store.regular_file import read_regular
+
     try:
-        with open(_marker(session_id), encoding="utf-8", errors="replace") as fh:
-            lines = fh.read().split("\n")
+        lines = read_regular(_marker(session_id)).decode("utf-8", "replace").split("\n")
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError:
@@ -430,6 +432,15 @@ def _excluded(path: str | None, config: dict) -> bool:
     return is_project_excluded(path, config)
 
 
+def _storable(text: str) -> str:
+    """`text` with lone surrogates (JSON can carry "\\ud800") as U+FFFD: SQLite cannot take them."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def _text_field(event: dict, key: str) -> str | None:
     value = event.get(key)
     return value if isinstance(value, str) and value else None
@@ -476,7 +487,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
     raw_session_id = session_id  # private-turn markers are keyed by the id as sent
     event = clean_value(prune_event(event, raw_size), config.get("secret_patterns") or ())
-    session_id = _text_field(event, "session_id") or session_id  # as the memories carry it
+    session_id = _storable(_text_field(event, "session_id") or session_id)  # as the memories carry it
+    event["session_id"] = session_id
     cwd = _text_field(event, "cwd")
 
     ops: list[dict] = []
@@ -512,8 +524,9 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not injection_enabled(config):
             want_context = None
     from hooks import spool as spool_mod
+    from store.paths import default_db_path
 
-    backlog = spool_mod.pending()
+    backlog = spool_mod.pending(db_path=default_db_path())
     if not ops and not want_context and not backlog:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, name, event, ops, want_context, backlog, config)
@@ -556,7 +569,7 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
                 db_problem = _db_message(db_path, error)
         if left:
             try:
-                spool_mod.spool(left)
+                spool_mod.spool(left, db_path=db_path)
                 run.problem(
                     f"{db_problem} Kept {_count(left)} in the spool; it is written as soon as "
                     "the database takes writes again."
@@ -650,11 +663,25 @@ def _owns_process() -> bool:
     return os.path.basename(getattr(entry, "__file__", None) or "").startswith("memlane-hook")
 
 
+def _bound_wal(run: _Run) -> None:
+    from store.db import bound_wal
+    from store.paths import default_db_path
+
+    try:
+        bound_wal(run.conn, default_db_path())
+    except Exception as exc:
+        from hooks.logfile import log_line
+
+        log_line(f"{run.event}: could not empty the write-ahead log ({_short(exc)}).")
+
+
 def _finish(run: _Run | None) -> None:
     """End the run.  As its own process, the hook leaves without closing the database:
     closing the last connection checkpoints the WAL and deletes it (an fsync and
     ~10-20 ms of disk work per run, and the next run has to create the WAL again).
     Everything is committed by then; SQLite needs no close to stay consistent."""
+    if run is not None and run.conn is not None:
+        _bound_wal(run)
     if _owns_process():
         for stream in (sys.stdout, sys.stderr):
             try:

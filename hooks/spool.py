@@ -1,9 +1,11 @@
 """The spool: writes the database could not take in time, kept until it can.
 
 When a hook cannot write (the database is locked past the busy timeout, or
-cannot be opened), its operations go to a JSON-lines file in
-`store.paths.spool_dir()`; the next hook run that can write applies them
-(`drain`), oldest first.  Only already privacy-filtered data is ever spooled:
+cannot be opened), its operations go to a JSON-lines file in that database's
+own spool, `store.paths.spool_dir_for(db_path)`; the next hook run that can
+write to the same database applies them (`drain`), oldest first.  Files left
+directly in `spool_dir()` by older versions are drained only into the
+database at `<memlane home>/memory.db`, where those versions wrote.  Only already privacy-filtered data is ever spooled:
 the hook cleans the event before it builds any operation.
 
 Operations (one JSON object per line):
@@ -34,7 +36,8 @@ import os
 import sqlite3
 import time
 
-from store.paths import spool_dir
+from store.paths import default_db_path, memlane_home, spool_dir, spool_dir_for
+from store.regular_file import NotRegularFile
 
 SUFFIX = ".jsonl"
 CLAIM = ".claim-"
@@ -83,16 +86,33 @@ def as_ops(items) -> list[dict]:
     return ops
 
 
-def pending(directory: str | None = None) -> bool:
-    """True when the spool folder holds anything (one cheap directory read)."""
+def directories_for(db_path: str) -> list[str]:
+    """The spool folders whose operations belong to the database at `db_path`."""
+    folders = [spool_dir_for(db_path)]
+    if os.path.realpath(os.path.abspath(db_path)) == os.path.realpath(
+        os.path.join(memlane_home(), "memory.db")
+    ):
+        folders.append(spool_dir())  # written by versions with one spool for all
+    return folders
+
+
+def _has_files(directory: str) -> bool:
     try:
-        with os.scandir(directory or spool_dir()) as entries:
+        with os.scandir(directory) as entries:
             for entry in entries:
                 if entry.name.endswith(SUFFIX) or CLAIM in entry.name:
                     return True
     except OSError:
         return False
     return False
+
+
+def pending(directory: str | None = None, db_path: str | None = None) -> bool:
+    """True when the spool of `db_path` (default: the default database), or
+    `directory`, holds anything (a cheap directory read or two)."""
+    if directory:
+        return _has_files(directory)
+    return any(_has_files(d) for d in directories_for(db_path or default_db_path()))
 
 
 def _spool_bytes(directory: str) -> int:
@@ -124,8 +144,11 @@ def _write_file(directory: str, name: str, ops: list[dict]) -> str:
     return final
 
 
-def spool(observations_or_ops, directory: str | None = None) -> str | None:
-    """Append observations / operations to the spool; returns the file written.
+def spool(
+    observations_or_ops, directory: str | None = None, db_path: str | None = None
+) -> str | None:
+    """Append observations / operations to the spool of `db_path` (default: the
+    default database) or to `directory`; returns the file written.
 
     Raises OSError when the spool folder cannot be written and SpoolFull when
     it is over MAX_SPOOL_BYTES.
@@ -134,7 +157,7 @@ def spool(observations_or_ops, directory: str | None = None) -> str | None:
     ops = as_ops(observations_or_ops)
     if not ops:
         return None
-    directory = directory or spool_dir()
+    directory = directory or spool_dir_for(db_path or default_db_path())
     os.makedirs(directory, mode=0o700, exist_ok=True)
     if _spool_bytes(directory) >= MAX_SPOOL_BYTES:
         raise SpoolFull(f"the spool folder {directory} is full ({MAX_SPOOL_BYTES // 2**20} MB)")
@@ -186,16 +209,41 @@ def _is_db_failure(exc: BaseException) -> bool:
 
     if isinstance(exc, StoreError):
         return True
-    return isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError)
+    # Bad data (a dict where a string belongs, a duplicate key) is not the database's
+    # fault: it would fail the same way for ever and hold up everything after it.
+    bad_data = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    return isinstance(exc, sqlite3.Error) and not isinstance(exc, bad_data)
+
+
+def _say_dropped(dropped: list[tuple[str, BaseException]], where: str) -> None:
+    """One `[memlane]` line for the operations skipped as bad data (nothing silent)."""
+    if not dropped:
+        return
+    from hooks.logfile import log_line
+
+    kind, exc = dropped[0]
+    more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
+    log_line(
+        f"spool: dropped {len(dropped)} {where} operation{'s' if len(dropped) != 1 else ''} "
+        f"that can never be applied: {kind}: {type(exc).__name__}: {str(exc)[:200]}{more}."
+    )
 
 
 def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseException | None]:
     """Apply operations in order.  Returns (how many were handled, database error or None).
 
     Runs of memories go in one transaction.  An operation with bad data is
-    skipped (counted as handled); a database failure stops at that operation,
-    so `ops[done:]` is what is left to keep.
+    skipped (counted as handled, and said in one `[memlane]` line); a database
+    failure stops at that operation, so `ops[done:]` is what is left to keep.
     """
+    dropped: list[tuple[str, BaseException]] = []
+    try:
+        return _apply_ops(conn, ops, dropped)
+    finally:
+        _say_dropped(dropped, "memory-store")
+
+
+def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
     from store import writer
 
     done = 0
@@ -221,6 +269,7 @@ def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseExcep
                         except Exception as one_exc:
                             if _is_db_failure(one_exc):
                                 return done, one_exc
+                            dropped.append(("memory", one_exc))
                     done += 1
                 continue
             done = end
@@ -230,6 +279,7 @@ def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseExcep
         except Exception as exc:
             if _is_db_failure(exc):
                 return done, exc
+            dropped.append((str(op.get("op"))[:40], exc))
         done += 1
     return done, None
 
@@ -237,18 +287,27 @@ def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseExcep
 # ---------------------------------------------------------------- draining
 
 
-def _read_ops(path: str) -> list[dict]:
+def _read_ops(path: str, name: str) -> list[dict]:
+    from store.regular_file import read_regular
+
     ops = []
-    with open(path, "rb") as fh:
-        for line in fh:
-            if not line.strip():
-                continue
-            try:
-                op = json.loads(line)
-            except ValueError:
-                continue  # a damaged line: skip it, keep the rest
-            if isinstance(op, dict) and op.get("op") in _OPS:
-                ops.append(op)
+    damaged = 0
+    for line in read_regular(path, MAX_FILE_BYTES + 1).splitlines():  # never waits on a FIFO
+        if not line.strip():
+            continue
+        try:
+            op = json.loads(line)
+        except ValueError:
+            damaged += 1  # a damaged line: skip it, keep the rest
+            continue
+        if isinstance(op, dict) and op.get("op") in _OPS:
+            ops.append(op)
+        else:
+            damaged += 1
+    if damaged:
+        from hooks.logfile import log_line
+
+        log_line(f"spool: skipped {damaged} damaged line{'s' if damaged != 1 else ''} of {name}.")
     return ops
 
 
@@ -275,14 +334,31 @@ def _candidates(directory: str) -> list[tuple[str, str]]:
     return out
 
 
+def _database_path(conn: sqlite3.Connection) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    if not row or not row[2]:
+        raise ValueError("an in-memory database has no spool")
+    return row[2]
+
+
 def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: float = DRAIN_BUDGET_S) -> int:
-    """Apply spooled operations, oldest file first; returns how many were applied.
+    """Apply the spooled operations of `conn`'s database (or of `directory`),
+    oldest file first; returns how many were applied.
 
     Stops after `budget_s` (the rest waits for the next run).  On a database
     failure the unapplied operations stay spooled and the error is raised.
     """
-    directory = directory or spool_dir()
+    folders = [directory] if directory else directories_for(_database_path(conn))
     deadline = time.monotonic() + budget_s
+    applied = 0
+    for folder in folders:
+        if time.monotonic() > deadline:
+            break
+        applied += _drain_folder(conn, folder, deadline)
+    return applied
+
+
+def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> int:
     applied = 0
     for name, original in _candidates(directory):
         if time.monotonic() > deadline:
@@ -295,10 +371,16 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
             continue  # another process claimed it first
         try:
             if os.path.getsize(claimed) > MAX_FILE_BYTES:
-                os.rename(claimed, os.path.join(directory, original + ".bad"))  # kept, not retried
+                _set_aside(claimed, directory, original, f"it is over {MAX_FILE_BYTES // 2**20} MB")
                 continue
-            ops = _read_ops(claimed)
-        except OSError:
+            ops = _read_ops(claimed, original)
+        except NotRegularFile:
+            _set_aside(claimed, directory, original, "it is not a regular file")
+            continue
+        except OSError as exc:
+            from hooks.logfile import log_line
+
+            log_line(f"spool: cannot read {original} ({exc.strerror or exc}); kept for a later run.")
             _put_back(claimed, os.path.join(directory, original))
             continue
         done, error = apply_ops(conn, ops)
@@ -320,6 +402,18 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
             _put_back(claimed, os.path.join(directory, original))
         raise error
     return applied
+
+
+def _set_aside(claimed: str, directory: str, original: str, why: str) -> None:
+    """Keep a file that can never be applied as `<name>.bad` (not retried), and say so."""
+    from hooks.logfile import log_line
+
+    bad = os.path.join(directory, original + ".bad")
+    try:
+        os.rename(claimed, bad)
+        log_line(f"spool: {original} was set aside as {os.path.basename(bad)}: {why}.")
+    except OSError as exc:
+        log_line(f"spool: {original} cannot be applied ({why}) nor set aside ({exc.strerror or exc}).")
 
 
 def _put_back(claimed: str, original: str) -> None:

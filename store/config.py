@@ -19,7 +19,8 @@ or inside a table named after its prefix; ``[section] key`` means
 
 Settings (default):
 
-- ``retention_days`` (90): int >= 1, memories older than this are pruned.
+- ``retention_days`` (90): int 1..36500 (100 years; more is clamped to it),
+  memories older than this are pruned.
 - ``max_inject`` (5): memories injected per prompt, clamped to 0..20.
 - ``inject`` (true): inject context at all.
 - ``context_sessions`` (3), ``context_memories`` (10), ``context_errors`` (5):
@@ -51,6 +52,9 @@ import re
 
 from store.paths import config_path
 
+MAX_RETENTION_DAYS = 36500
+MAX_CONFIG_BYTES = 1 << 20
+
 DEFAULTS = {
     "retention_days": 90,
     "max_inject": 5,
@@ -70,7 +74,9 @@ DEFAULTS = {
 
 # key -> (min, max, clamp?) for int settings; clamp=False means "out of range -> default".
 _INT_RANGES = {
-    "retention_days": (1, None, False),
+    # Past 100 years the cut-off date is not a date SQLite can compute.  Clamped, not
+    # reset to the default: someone asking to keep everything must not lose 90+ days.
+    "retention_days": (1, MAX_RETENTION_DAYS, True),
     "max_inject": (0, 20, True),
     "context_sessions": (0, 100, True),
     "context_memories": (0, 100, True),
@@ -132,7 +138,7 @@ def _validate(key: str, value, warnings: list):
             )
             return default
         if lo is not None and value < lo:
-            if clamp:
+            if clamp and key != "retention_days":
                 warnings.append(f"config: '{key}' = {value} is below {lo}; using {lo}.")
                 return lo
             warnings.append(
@@ -202,9 +208,12 @@ def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]
         p = os.fspath(path) if path is not None else config_path()
     except Exception as exc:  # e.g. a bad PathLike
         return config, [f"config: cannot use config path {path!r} ({exc}); using defaults."]
+    from store.regular_file import read_regular
+
     try:
-        with open(p, "rb") as fh:
-            raw = fh.read()
+        raw = read_regular(p, MAX_CONFIG_BYTES + 1)  # a FIFO or device is not waited on
+        if len(raw) > MAX_CONFIG_BYTES:
+            return config, [f"config: {p} is larger than {MAX_CONFIG_BYTES // 2**20} MB; using defaults."]
     except FileNotFoundError:
         return config, warnings
     except (OSError, ValueError, TypeError) as exc:  # ValueError: embedded NUL byte

@@ -6,7 +6,8 @@ Everything is resolved at call time (not import time) so tests can point
 - ``memlane_home()``: ``$MEMLANE_HOME`` if set, else ``~/.claude/memlane``.
 - ``default_db_path()``: ``$MEMLANE_DB`` if set, else ``<home>/memory.db``.
 - ``log_path()``: ``<home>/memlane.log``.
-- ``spool_dir()``: ``<home>/spool``.
+- ``spool_dir()``: ``<home>/spool``; ``spool_dir_for(db)``: ``<home>/spool/db-<hash>``,
+  one spool per database (keyed by its absolute path).
 - ``config_path()``: ``<home>/config.toml``.
 
 Nothing here creates directories; callers that write do that themselves.
@@ -36,6 +37,20 @@ def log_path() -> str:
 
 def spool_dir() -> str:
     return os.path.join(memlane_home(), "spool")
+
+
+def spool_dir_for(db_path: str) -> str:
+    """The spool of one database: writes meant for it are never applied to another."""
+    try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:  # pragma: no cover - other versions
+        try:
+            from _sha2 import sha256  # Python 3.12+
+        except ImportError:
+            from hashlib import sha256
+    key = os.path.realpath(os.path.abspath(os.path.expanduser(db_path)))
+    digest = sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return os.path.join(spool_dir(), "db-" + digest)
 
 
 def config_path() -> str:

@@ -4,11 +4,21 @@ The key is the git top-level of `cwd`, with worktrees folded into their main
 repository; `cwd` itself when it is not inside a repository (or no longer
 exists, as for imported transcripts from another machine).  Reads `.git` files
 directly instead of running git: a hook cannot afford a subprocess.
+
+Only regular files are read, never waiting on one (a `.git` or `commondir`
+that is a FIFO would otherwise hang the hook), and the walk up the folders
+gives up after WALK_BUDGET_S.  Writers resolve the project before they take
+the write lock.
 """
 
 from __future__ import annotations
 
 import os
+import time
+
+from store.regular_file import first_line
+
+WALK_BUDGET_S = 0.25
 
 
 def resolve_project(cwd: str | None) -> tuple[str, str]:
@@ -29,7 +39,10 @@ def _git_top_level(cwd: str) -> str | None:
     path = os.path.abspath(cwd) if os.path.isabs(cwd) else None
     if path is None or not os.path.isdir(path):
         return None
+    deadline = time.monotonic() + WALK_BUDGET_S
     for _ in range(64):
+        if time.monotonic() > deadline:
+            return None  # a slow file system: the folder itself is the project
         dot_git = os.path.join(path, ".git")
         if os.path.isdir(dot_git):
             return path
@@ -45,8 +58,7 @@ def _git_top_level(cwd: str) -> str | None:
 def _main_repository(worktree: str, dot_git_file: str) -> str | None:
     """For a linked worktree, the folder of the repository it belongs to."""
     try:
-        with open(dot_git_file, encoding="utf-8", errors="replace") as f:
-            line = f.readline().strip()
+        line = first_line(dot_git_file)
     except OSError:
         return None
     if not line.startswith("gitdir:"):
@@ -56,8 +68,7 @@ def _main_repository(worktree: str, dot_git_file: str) -> str | None:
         gitdir = os.path.normpath(os.path.join(worktree, gitdir))
     commondir_file = os.path.join(gitdir, "commondir")
     try:
-        with open(commondir_file, encoding="utf-8", errors="replace") as f:
-            common = f.readline().strip()
+        common = first_line(commondir_file)
     except OSError:
         return None  # a submodule: its own top-level is the project
     if not os.path.isabs(common):

@@ -2,7 +2,10 @@
 
 Errors and other importance-3 memories are kept, and so are errors whose
 group is still open.  The marker of the last run lives in the database
-(`meta.retention_last_run`), so every process sees the same one.
+(`meta.retention_last_run`), so every process sees the same one.  A run
+claims the day inside BEGIN IMMEDIATE (check the marker, set it, pick the
+ids, all in one transaction), so two sessions starting together never both
+run it.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import time
 from store.db import utc_now, write
 
 MARKER_KEY = "retention_last_run"
+MAX_DAYS = 36500  # store.config.MAX_RETENTION_DAYS: further back is not a date
 
 
 def _cutoff(days: int, now: float | None = None) -> str:
@@ -33,25 +37,25 @@ def run_retention(
     """Delete old memories; None when it already ran today, else how many were removed."""
     from store.forget import forget_ids
 
-    if not force and not retention_due(conn, now):
-        return None
-    cutoff = _cutoff(max(1, int(days)), now)
-    ids = [
-        row[0]
-        for row in conn.execute(
-            "SELECT m.id FROM memory m LEFT JOIN error_group g ON g.id = m.error_group_id "
-            "WHERE m.created_at < ? AND m.importance < 3 "
-            "AND NOT (m.type = 'error' AND coalesce(g.status, 'open') = 'open')",
-            (cutoff,),
-        )
-    ]
+    cutoff = _cutoff(min(max(1, int(days)), MAX_DAYS), now)
     stamp = utc_now() if now is None else time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(now))
     with write(conn):
+        if not force and not retention_due(conn, now):
+            return None  # another process claimed today's run first
         conn.execute(
             "INSERT INTO meta (key, value) VALUES (?, ?) "
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (MARKER_KEY, stamp),
         )
+        ids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT m.id FROM memory m LEFT JOIN error_group g ON g.id = m.error_group_id "
+                "WHERE m.created_at < ? AND m.importance < 3 "
+                "AND NOT (m.type = 'error' AND coalesce(g.status, 'open') = 'open')",
+                (cutoff,),
+            )
+        ]
     if ids:
         forget_ids(conn, ids, reason=f"retention: older than {days} days, below high importance")
     return len(ids)

@@ -103,6 +103,7 @@ def _prepare(obs: dict) -> tuple | None:
     session_id = obs.get("session_id")
     if not isinstance(session_id, str) or not session_id.strip():
         return None
+    session_id = _valid_unicode(session_id)  # a lone surrogate cannot be stored
     content = _text(obs.get("content"), MAX_CONTENT_CHARS) or ""
     if not content.strip():
         return None
@@ -193,8 +194,8 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
     return row[:14] + (group_id,) + row[15:]
 
 
-def _insert(conn: sqlite3.Connection, obs: dict) -> int | None:
-    row = _checked_row(conn, obs, _prepare(obs))
+def _insert(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> int | None:
+    row = _checked_row(conn, obs, row)
     return None if row is None else conn.execute(INSERT_MEMORY_SQL, row).lastrowid
 
 
@@ -223,7 +224,9 @@ ROWS_PER_INSERT = 200
 _INSERT_ROW = "(" + ", ".join("?" for _ in range(len(_MEMORY_COLUMNS) + 1)) + ")"
 
 
-def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
+def _insert_many(
+    conn: sqlite3.Connection, observations: list[dict], rows: list[tuple | None]
+) -> list[int | None]:
     """add_memories' body. The rows go in multi-row INSERTs: FTS5 writes out its
     pending index data at the end of every statement, so one INSERT per row (the
     full-text triggers run inside it) made a batch about three times slower. A row
@@ -253,8 +256,7 @@ def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int
         waiting.clear()
         keys.clear()
 
-    for index, obs in enumerate(observations):
-        row = _prepare(obs)
+    for index, (obs, row) in enumerate(zip(observations, rows)):
         if row is not None and (row[0], row[12]) in keys:
             write_waiting()
         row = _checked_row(conn, obs, row)
@@ -270,14 +272,16 @@ def _insert_many(conn: sqlite3.Connection, observations: list[dict]) -> list[int
 
 def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
     """Store one observation; returns its id, or None if it was a duplicate or empty."""
+    row = _prepare(obs)  # reads git metadata: before the write lock, never under it
     with write(conn):
-        return _insert(conn, obs)
+        return _insert(conn, obs, row)
 
 
 def add_memories(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
     """Store many observations in one transaction (the importer's and spool's path)."""
+    rows = [_prepare(obs) for obs in observations]  # file reads before the write lock
     with write(conn):
-        return _insert_many(conn, observations)
+        return _insert_many(conn, observations, rows)
 
 
 def start_session(
@@ -287,7 +291,9 @@ def start_session(
     """Open a session row, or reopen it on resume (its end is cleared)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    project, project_name = resolve_project(cwd if isinstance(cwd, str) else None)
+    session_id = _valid_unicode(session_id)
+    cwd = _text(cwd) if isinstance(cwd, str) else None
+    project, project_name = resolve_project(cwd)
     started_at = normalise_timestamp(started_at) or utc_now()
     with write(conn):
         if session_buried(conn, session_id, started_at):
@@ -309,6 +315,7 @@ def end_session(
     """Close a session: end time, reason and duration."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
+    session_id = _valid_unicode(session_id)
     ended_at = normalise_timestamp(ended_at) or utc_now()
     with write(conn):
         conn.execute(
@@ -332,6 +339,7 @@ def update_session_summary(
     """Rebuild and store a session's summary from its memories (no LLM)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return None
+    session_id = _valid_unicode(session_id)
     with write(conn):
         return summarise_session(conn, session_id, now=now)
 

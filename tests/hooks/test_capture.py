@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hooks.capture import analyse_command, is_meaningful_command, observations_from_event
+from hooks.capture import (
+    analyse_command,
+    capture_observations,
+    is_meaningful_command,
+    observations_from_event,
+)
 from store.config import DEFAULTS
 from store.text import MAX_CONTENT_CHARS
 
@@ -43,7 +48,7 @@ def cfg(**overrides) -> dict:
 
 
 def capture(event: dict, **overrides) -> list[dict]:
-    obs = observations_from_event(event, cfg(**overrides))
+    obs = capture_observations(event, cfg(**overrides))  # no safety net: a crash fails the test
     for o in obs:
         check_contract(o)
     return obs
@@ -598,6 +603,18 @@ def test_mcp_list_response():
     assert "mcp" in tags(o) and "github" in tags(o)
 
 
+def test_memlanes_own_mcp_tools_are_not_captured():
+    # their answers are memories already; a copy would outlive `memlane forget`
+    ev = load("hook-PostToolUse-mcp__kesslerio-attio-mcp-server.json")
+    ev["tool_name"] = "mcp__memlane__get_memories"
+    ev["tool_input"] = {"ids": [12]}
+    assert capture(ev) == []
+    ev["hook_event_name"], ev["error"] = "PostToolUseFailure", "Error executing tool get_memories"
+    assert capture(ev) == []
+    ev["tool_name"] = "mcp__memlane_fork__search"  # another server's tools still are
+    assert capture(ev) != []
+
+
 def test_mcp_argument_summary_is_capped():
     ev = load("hook-PostToolUse-mcp__kesslerio-attio-mcp-server.json")
     ev["tool_input"] = {f"k{i}": "v" * 100 for i in range(20)}
@@ -707,10 +724,10 @@ def test_excluded_project_yields_nothing():
 
 def test_missing_or_bad_config_uses_defaults():
     ev = load("post-tool-use-read.json")
-    assert observations_from_event(ev, None) == []
-    assert observations_from_event(ev, {}) == []
-    assert len(observations_from_event(load("post-tool-use-edit.json"), None)) == 1
-    assert len(observations_from_event(load("post-tool-use-edit.json"), {"capture_disabled_tools": 5})) == 1
+    assert capture_observations(ev, None) == []
+    assert capture_observations(ev, {}) == []
+    assert len(capture_observations(load("post-tool-use-edit.json"), None)) == 1
+    assert len(capture_observations(load("post-tool-use-edit.json"), {"capture_disabled_tools": 5})) == 1
 
 
 # ------------------------------------------------------------- source / timestamps
@@ -768,7 +785,7 @@ def test_wrong_nested_types_never_raise(top):
 @pytest.mark.parametrize("event", [None, [], "x", 1, {}, {"hook_event_name": "PostToolUse"},
                                    {"session_id": "s", "hook_event_name": 5}])
 def test_unusable_events(event):
-    assert observations_from_event(event, cfg()) == []
+    assert capture_observations(event, cfg()) == []
 
 
 def test_nested_wrong_types():
@@ -799,12 +816,30 @@ def test_import_stays_cheap():
 
 
 def test_memory_slash_command_prompts_are_not_memories():
-    from hooks.capture import is_memory_command, observations_from_event
+    from hooks.capture import capture_observations, is_memory_command
     from store.config import DEFAULTS
 
     base = {"hook_event_name": "UserPromptSubmit", "session_id": "s", "cwd": "/tmp"}
     for prompt in ("/memory docker build", "/memory", "  /memory --recent"):
-        assert observations_from_event({**base, "prompt": prompt}, dict(DEFAULTS)) == []
+        assert capture_observations({**base, "prompt": prompt}, dict(DEFAULTS)) == []
         assert is_memory_command(prompt)
-    kept = observations_from_event({**base, "prompt": "/memoryless mode for the cache"}, dict(DEFAULTS))
+    kept = capture_observations({**base, "prompt": "/memoryless mode for the cache"}, dict(DEFAULTS))
     assert [o["content"] for o in kept] == ["/memoryless mode for the cache"]
+
+
+def test_a_capture_bug_stores_nothing_and_says_so(monkeypatch, tmp_path, capsys):
+    import hooks.capture as capture_module
+
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path))
+
+    def broken(event, config):
+        raise KeyError("structuredPatch")
+
+    monkeypatch.setattr(capture_module, "_observations", broken)
+    assert observations_from_event(load("post-tool-use-edit.json"), cfg()) == []
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("[memlane] capture: could not capture PostToolUse Edit (KeyError")
+    assert lines[0] in (tmp_path / "memlane.log").read_text()
+    with pytest.raises(KeyError):
+        capture_observations(load("post-tool-use-edit.json"), cfg())

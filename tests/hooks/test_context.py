@@ -144,13 +144,17 @@ def test_session_start_block_has_the_documented_shape(conn):
     changes = lines[lines.index("## Recent Changes") + 1 : lines.index("## Open Errors")]
     assert 1 <= len(changes) <= 10
     assert any(line.startswith("- [server.ts] Edit src/server.ts") for line in changes)
-    errors = lines[lines.index("## Open Errors") + 1 : -1]
+    errors = lines[lines.index("## Open Errors") + 1 : lines.index("## More")]
     assert len(errors) == 1
     assert errors[0].startswith("- [x")
     assert "psql -f migrations/0007_orders_shipping_address.sql -> ERROR:" in errors[0]
     assert errors[0].endswith(f"(seen once, last {ts(10)[:10]})")
     assert all(len(line) <= 200 for line in lines)
     assert len(block) <= 2000
+    more = lines[lines.index("## More") + 1 : -1]
+    assert len(more) == 1 and "/memory show ID" in more[0]
+    for tool in ("mcp__memlane__search", "mcp__memlane__timeline", "mcp__memlane__get_memories"):
+        assert tool in more[0]
 
 
 def test_session_with_errors_says_how_many(conn):
@@ -180,7 +184,7 @@ def test_session_start_counts_are_configurable(conn):
     )
     lines = block.splitlines()
     assert len(lines[lines.index("## Recent Sessions") + 1 : lines.index("## Recent Changes")]) == 1
-    assert len(lines[lines.index("## Recent Changes") + 1 : -1]) == 2
+    assert len(lines[lines.index("## Recent Changes") + 1 : lines.index("## More")]) == 2
     assert "## Open Errors" not in block
 
 
@@ -285,7 +289,6 @@ UNRELATED = [
     "fix the failing test please",
     "add a dark mode toggle to the settings page",
     "add pagination to the orders list page",
-    "update the README with deployment instructions",
     "write unit tests for the payment webhook handler",
     "please fix this bug, it is still broken",
     "오늘 점심 메뉴 추천해줘",
@@ -311,18 +314,29 @@ def test_an_unrelated_prompt_gets_nothing(conn, prompt):
     assert injected(conn, prompt) == ""
 
 
-def test_injected_items_are_short_dated_and_typed(conn):
+def test_injected_items_are_one_line_each_with_an_id_and_a_way_to_more(conn):
     seed(conn)
     block = injected(conn, "the shipping address migration for orders failed, what happened?")
     lines = block.splitlines()
     assert lines[0] == '<memory-context project="shop-api">'
     assert lines[1] == "## Relevant Memories"
     assert lines[-1] == "</memory-context>"
-    for line in items(block):
-        assert line.startswith(f"- [{ts(10)[:10]}] [")
-        assert line.split("] [", 1)[1].split("]", 1)[0] in ("prompt", "file_write", "error")
+    found = items(block)
+    assert found[0].startswith("- [#") and " shop-api prompt: Migrate the orders table" in found[0]
+    labels = set()
+    for line in found:
+        memory_id = int(line[len("- [#"):].split("]", 1)[0])
+        stored = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
+        assert stored == ("s-migr",)  # every id is a memory of the task
+        assert line.split("] ", 1)[1].startswith(f"{ts(10)[:10]} shop-api ")
+        labels.add(line.split(" shop-api ", 1)[1].split(":", 1)[0])
         assert len(line) <= 200
         assert "\x02" not in line and "\x03" not in line
+    assert labels == {"prompt", "error", "write migrations/0007_orders_shipping_address.sql"}
+    first_id = found[0][len("- [#"):].split("]", 1)[0]
+    more = lines[lines.index("## More") + 1]
+    assert f"/memory show {first_id}" in more and "mcp__memlane__search" in more
+    assert len(block) < 1200  # what the model pays for: a few short lines
 
 
 def test_memories_of_the_current_session_are_not_injected(conn):
@@ -340,7 +354,7 @@ def test_other_projects_only_for_very_strong_matches(conn):
     seed(conn)
     strong = injected(conn, "add an RSS feed for the blog posts with publication date")
     assert len(items(strong)) >= 1
-    assert "[from blog]" in strong and "RSS feed for the blog posts" in strong
+    assert " blog prompt: Add an RSS feed for the blog posts" in strong
     assert injected(conn, "add an RSS feed for the changelog") == ""
 
 

@@ -242,7 +242,9 @@ def seed_db(path: str) -> None:
 
 
 def spooled(env) -> list[dict]:
-    folder = env.mhome / "spool"
+    from store.paths import default_db_path, spool_dir_for
+
+    folder = Path(spool_dir_for(default_db_path()))
     ops = []
     for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
         ops += [json.loads(line) for line in (folder / name).read_text().splitlines()]

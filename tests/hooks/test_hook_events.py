@@ -391,3 +391,17 @@ def test_private_turn_markers_are_small_and_pruned(env):
     os.utime(marker, (old, old))
     assert maintenance.prune_markers(str(env.mhome)) == 1
     assert list(folder.iterdir()) == []
+
+
+def test_a_lone_surrogate_in_session_id_is_stored_not_dropped(env):
+    # JSON can carry "\ud800", which SQLite cannot take: the event used to vanish without a word.
+    base = '{"session_id": "ab\\ud800cd", "cwd": "/tmp", "hook_event_name": "%s", "source": "startup", ' \
+           '"tool_name": "Bash", "tool_use_id": "t1", "tool_input": {"command": "make build"}, ' \
+           '"tool_response": {"stdout": "built ok", "stderr": ""}}'  # fmt: skip
+    for name in ("SessionStart", "PostToolUse", "SessionEnd"):
+        result = subprocess.run([sys.executable, "-m", "hooks.main"], input=(base % name).encode(),
+                                capture_output=True, env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=60)  # fmt: skip
+        assert (result.returncode, result.stderr) == (0, b""), result.stderr
+    assert rows(env.db, "SELECT session_id, content FROM memory") == [("ab\ufffdcd", "$ make build\nbuilt ok")]
+    (ended,) = rows(env.db, "SELECT ended_at FROM session WHERE session_id = ?", ("ab\ufffdcd",))
+    assert ended[0]

@@ -54,7 +54,7 @@ def env(env):
     conn = db.connect(env.db)
     writer.start_session(conn, SESSION, CWD)
     conn.close()
-    env.spool = env.mhome / "spool"
+    env.spool = Path(spool.spool_dir_for(env.db))
     return env
 
 
@@ -276,3 +276,92 @@ def test_a_full_spool_drops_the_write_and_says_so(env, monkeypatch):
     assert result.returncode == 0 and result.stdout == b""
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and "full" in lines[0] and "lost" in lines[0]
+
+
+# ---------------------------------------------------------------- one spool per database
+
+
+def test_a_write_spooled_for_one_database_never_lands_in_another(env, monkeypatch):
+    other = str(env.tmp / "elsewhere" / "other.db")
+    monkeypatch.setenv("MEMLANE_DB", other)
+    holder = hold_write_lock_created(other, 3)
+    try:
+        result = run_hook(edit_event(7))
+        assert result.returncode == 0 and "spool" in result.stderr.decode()
+    finally:
+        holder.wait(timeout=30)
+    # A hook for the default database (its own spool is empty) must leave it be.
+    monkeypatch.setenv("MEMLANE_DB", env.db)
+    assert (run_hook(edit_event(8)).returncode, count(env.db)) == (0, 1)
+    assert "a + b + 7" not in "".join(r[0] for r in sqlite3.connect(env.db).execute("SELECT content FROM memory"))
+    assert count(other) == 0
+    monkeypatch.setenv("MEMLANE_DB", other)
+    run_hook(LS)  # the next run for that database applies it there
+    assert count(other) == 1
+    assert os.listdir(spool.spool_dir_for(other)) == []
+
+
+def test_drain_takes_only_its_own_databases_spool(env, tmp_path):
+    other = str(tmp_path / "other.db")
+    spool.spool([{"session_id": SESSION, "type": "command", "content": "$ make for-other", "cwd": CWD}], db_path=other)
+    conn = db.connect(env.db)
+    assert spool.drain(conn) == 0
+    assert not spool.pending(db_path=env.db) and spool.pending(db_path=other)
+    conn.close()
+    other_conn = db.connect(other)
+    assert spool.drain(other_conn) == 1
+    other_conn.close()
+    assert count(other) == 1 and count(env.db) == 0
+
+
+def test_files_from_the_old_shared_spool_go_to_the_home_database_only(env, tmp_path):
+    legacy = env.mhome / "spool"
+    legacy.mkdir(parents=True, exist_ok=True)
+    op = {"op": "memory", "obs": {"session_id": SESSION, "type": "command", "content": "$ make legacy", "cwd": CWD}}
+    (legacy / "00000000000000000003-1-1.jsonl").write_text(json.dumps(op) + "\n")
+    other = db.connect(str(tmp_path / "other.db"))
+    assert spool.drain(other) == 0
+    other.close()
+    conn = db.connect(env.db)  # <memlane home>/memory.db: where the old versions wrote
+    assert spool.drain(conn) == 1
+    conn.close()
+
+
+def hold_write_lock_created(path: str, seconds: float) -> subprocess.Popen:
+    db.connect(path).close()
+    return hold_write_lock(path, seconds)
+
+
+# ---------------------------------------------------------------- nothing silent
+
+
+def test_an_operation_that_can_never_apply_is_dropped_with_a_line(env, capsys):
+    env.spool.mkdir(parents=True, exist_ok=True)
+    ops = [
+        {"op": "end_session", "session_id": {"not": "a string"}, "reason": "x"},
+        {"op": "memory", "obs": {"session_id": SESSION, "type": "command", "content": "$ make ok", "cwd": CWD}},
+    ]
+    (env.spool / "00000000000000000004-1-1.jsonl").write_text("".join(json.dumps(o) + "\n" for o in ops) + "garbage\n")
+    conn = db.connect(env.db)
+    assert spool.drain(conn) == 2
+    conn.close()
+    err = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("[memlane] spool: skipped 1 damaged line") for line in err), err
+    dropped = [line for line in err if "dropped 1" in line]
+    assert len(dropped) == 1 and "end_session" in dropped[0], err
+    log = (env.mhome / "memlane.log").read_text()
+    assert dropped[0] in log
+    assert count(env.db) == 1
+
+
+def test_a_fifo_in_the_spool_is_set_aside_not_waited_on(env, capsys):
+    env.spool.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(env.spool / "00000000000000000002-1-1.jsonl")
+    conn = db.connect(env.db)
+    started = time.monotonic()
+    assert spool.drain(conn) == 0
+    assert time.monotonic() - started < 1
+    conn.close()
+    assert spool_files(env) == ["00000000000000000002-1-1.jsonl.bad"]
+    assert not spool.pending(db_path=env.db)
+    assert "not a regular file" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.capture import observations_from_event
+from hooks.capture import capture_observations
 from hooks.main import prune_event
 from hooks.transcript import (
     TranscriptReader,
@@ -36,7 +36,7 @@ def read(*paths, config=None, **kw):
     config = config or defaults()
     reader = TranscriptReader(config, **kw)
     events = [e for p in paths for e in reader.read_file(p)]
-    obs = [o for e in events for o in observations_from_event(e, config)]
+    obs = [o for e in events for o in capture_observations(e, config)]
     return events, obs, reader
 
 
@@ -47,7 +47,7 @@ def read_t(tmp_path, *transcripts, **kw):
 
 def hook_observations(event: dict, raw_size: int = 0) -> list[dict]:
     """What the hook stores for one event: prune, privacy filter, capture (hooks.main's order)."""
-    return observations_from_event(clean_value(prune_event(event, raw_size)), defaults())
+    return capture_observations(clean_value(prune_event(event, raw_size)), defaults())
 
 
 def by_type(obs, kind):

@@ -288,3 +288,21 @@ def test_is_project_excluded_bad_inputs():
     assert is_project_excluded("/x", None) is False
     assert is_project_excluded(None, {"exclude_projects": ["*"]}) is False
     assert is_project_excluded("/x", {"exclude_projects": "notalist"}) is False
+
+
+def test_an_absurd_retention_is_clamped_and_said(tmp_path):
+    config, warnings = load_config(write(tmp_path, "retention_days = 99999999999999999999\n"))
+    assert config["retention_days"] == 36500
+    assert warnings == ["config: 'retention_days' = 99999999999999999999 is above 36500; using 36500."]
+
+
+def test_a_fifo_config_is_not_waited_on(tmp_path):
+    import time
+
+    path = tmp_path / "config.toml"
+    os.mkfifo(path)
+    started = time.monotonic()
+    config, warnings = load_config(path)
+    assert time.monotonic() - started < 1
+    assert config == DEFAULTS
+    assert len(warnings) == 1 and "cannot read" in warnings[0]

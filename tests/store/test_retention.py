@@ -45,3 +45,40 @@ def test_retention_keeps_counts_and_indexes_right(conn):
     assert [h["content"] for h in search(conn, "build log")] == ["fresh build log"]
     assert queries.get_session(conn, "old") is None
     assert queries.get_session(conn, "new")["memory_count"] == 1
+
+
+def test_a_day_is_claimed_inside_the_write_lock(conn, db_path):
+    # Another process claims today's run while this one waits for the lock: this
+    # one must see the claim once it gets the lock, not act on a stale "due".
+    import sqlite3
+    import threading
+
+    old = add(conn, "old routine", 100)
+    holder = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    other = db_connect(db_path)
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(removed=retention.run_retention(other, 90)))
+    worker.start()
+    time.sleep(0.3)
+    holder.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (retention.MARKER_KEY, ts(0)),
+    )
+    holder.execute("COMMIT")
+    worker.join(10)
+    assert result == {"removed": None}
+    assert queries.get_memory(conn, old) is not None  # the claimer's run decides, not this one
+
+
+def test_a_huge_retention_is_clamped_not_a_crash(conn):
+    old = add(conn, "old routine", 100)
+    assert retention.run_retention(conn, 99999999999999999999) == 0
+    assert queries.get_memory(conn, old) is not None
+    assert not retention.retention_due(conn)
+
+
+def db_connect(path):
+    from store import db
+
+    return db.connect(path, check_same_thread=False)

@@ -270,3 +270,39 @@ async def test_errors_written_by_a_hook_appear(cleanup_db):
         await open_errors(pilot)
         await settle(pilot)
         assert pane.total == 5 and shown_ids(pane)[0] == 5
+
+
+@sync
+async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
+    # The UI thread may change the filter while a fetch runs; the count and the rows
+    # of one page must still come from one filter (the worker reads no pane state).
+    import threading
+
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_errors(pilot)
+        store = pane.store
+        counting, release = threading.Event(), threading.Event()
+        asked = []
+        real_read, real_groups = store.read, store.error_groups
+
+        def slow_read(fn, *args, **kwargs):
+            counting.set()
+            release.wait(5)
+            return real_read(fn, *args, **kwargs)
+
+        def groups(**kwargs):
+            asked.append(kwargs["status"])
+            return real_groups(**kwargs)
+
+        store.read, store.error_groups = slow_read, groups
+        try:
+            pane.reload()  # filter: all
+            await pilot.pause(0.05)
+            assert counting.wait(5)
+            pane.status_filter = "resolved"  # what the UI thread may do meanwhile
+            release.set()
+            await settle(pilot)
+        finally:
+            store.read, store.error_groups = real_read, real_groups
+        assert asked == [None]

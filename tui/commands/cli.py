@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("uninstall", help="remove exactly what install added")
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     sub.add_parser("doctor", help="check the install, the database and recent hook errors")
+    sub.add_parser("mcp", help="serve memlane's memory to Claude Code as MCP tools (stdio; started by Claude Code)")
 
     # import and demo parse their own options (tui/importer.py, tui/demo.py): see main()
     sub.add_parser("import", help="import past Claude Code transcripts (memlane import --help)")
@@ -551,6 +552,16 @@ def cmd_doctor(args) -> int:
     return doctor.doctor(args.db)
 
 
+def cmd_mcp(args) -> int:
+    try:
+        from tui.commands import mcp_server
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("mcp", "pydantic") and not (exc.name or "").startswith("mcp."):
+            raise
+        return _fail(f"`memlane mcp` needs the {exc.name} package; reinstall memlane (pip install -e .).")
+    return mcp_server.run(args.db)
+
+
 def cmd_import(args) -> int:
     try:
         from tui.commands import importer
@@ -601,7 +612,7 @@ def cmd_slash(args) -> int:
 _HANDLERS = {
     "search": cmd_search, "recent": cmd_recent, "sessions": cmd_sessions, "stats": cmd_stats,
     "errors": cmd_errors, "forget": cmd_forget, "install": cmd_install, "uninstall": cmd_uninstall,
-    "doctor": cmd_doctor, "import": cmd_import, "demo": cmd_demo, "slash": cmd_slash,
+    "doctor": cmd_doctor, "mcp": cmd_mcp, "import": cmd_import, "demo": cmd_demo, "slash": cmd_slash,
     "export": cmd_export,
 }  # fmt: skip
 

@@ -42,6 +42,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
     """Check the install, the database and the recent hook errors; 0 if all is well, else 1."""
     report = _Report(say)
     _check_install(report, run_hook)
+    _check_mcp(report, run_hook)
     _check_database(report, db_path)
     _check_config(report)
     _check_log(report)
@@ -170,6 +171,111 @@ def _run_hook(command: str) -> tuple[bool, str]:
         if not stored:
             return False, "it ran but stored nothing"
     return True, f"a test prompt reached a scratch database in {ms:.0f} ms"
+
+
+def _check_mcp(report: _Report, run_server: bool) -> None:
+    """memlane's MCP server is registered in ~/.claude.json, starts, and lists its tools."""
+    from tui.commands import mcp_config
+
+    path = mcp_config.user_config_path()
+    try:
+        config, _ = mcp_config.read_config(path)
+    except mcp_config.ConfigError as exc:
+        report.fail(str(exc))
+        return
+    entry = mcp_config.registered(config)
+    if entry is None:
+        report.fail(f"no MCP server memlane in {path}: run `memlane install`")
+        return
+    if not mcp_config.is_memlane_entry(entry):
+        report.fail(f"the MCP server memlane in {path} does not run memlane")
+        return
+    command = [entry.get("command"), *(entry.get("args") or [])]
+    if not all(isinstance(w, str) for w in command) or not os.path.isabs(command[0]):
+        report.fail(f"the MCP server memlane in {path} has no absolute command: run `memlane install`")
+        return
+    shown = " ".join(shlex.quote(w) for w in command)
+    if not run_server:
+        report.ok(f"MCP server memlane registered: {shown}")
+        return
+    ok, detail = probe_mcp_server(command, entry.get("env") if isinstance(entry.get("env"), dict) else {})
+    if ok:
+        report.ok(f"MCP server memlane answers ({detail}): {shown}")
+    else:
+        report.fail(f"the MCP server memlane does not work ({detail}): {shown}")
+
+
+def probe_mcp_server(command: list[str], env: dict | None = None, timeout: float = 30) -> tuple[bool, str]:
+    """Start an MCP server the way Claude Code does (stdio, JSON-RPC lines), ask `tools/list`.
+
+    Passes when the answer names memlane's three tools. Returns (ok, detail).
+    """
+    import json
+    import subprocess
+
+    from tui.commands.mcp_config import TOOL_NAMES
+
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "memlane-doctor", "version": "1"}}}  # fmt: skip
+    # Like a real client, nothing else is sent before the answer to initialize: the SDK's
+    # server does not always answer a tools/list that arrives before it (seen 2 in 8 runs).
+    after_init = [{"jsonrpc": "2.0", "method": "notifications/initialized"},
+                  {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}]  # fmt: skip
+    start = time.perf_counter()
+    try:
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env={**os.environ, **(env or {})})  # fmt: skip
+    except OSError as exc:
+        return False, exc.strerror or str(exc)
+    answers: dict = {}
+    deadline = start + timeout
+    try:
+        assert proc.stdin and proc.stdout
+        for wanted, sending in ((1, [initialize]), (2, after_init)):
+            proc.stdin.write("".join(json.dumps(r) + "\n" for r in sending).encode())
+            proc.stdin.flush()
+            while wanted not in answers:
+                line = _read_line(proc, deadline)
+                if line is None:
+                    break
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    return False, f"it wrote something that is not JSON-RPC: {line[:120]!r}"
+                if isinstance(message, dict) and "id" in message:
+                    answers[message["id"]] = message
+            if wanted not in answers:
+                break
+        ms = (time.perf_counter() - start) * 1000
+    except BrokenPipeError:
+        pass  # it exited: said below, with its last words
+    finally:
+        proc.kill()
+        _, err = proc.communicate()
+    if 2 not in answers:
+        last = err.decode("utf-8", "replace").strip().splitlines()
+        why = f": {last[-1][:200]}" if last else ""
+        if proc.returncode == -9:  # still running when killed
+            return False, f"no answer to tools/list in {timeout:.0f} s{why}"
+        return False, f"it exited{why}"
+    tools = [t.get("name") for t in (answers[2].get("result") or {}).get("tools", [])]
+    missing = [name for name in TOOL_NAMES if name not in tools]
+    if missing:
+        return False, f"tools/list lacks {', '.join(missing)}"
+    return True, f"tools/list lists {', '.join(TOOL_NAMES)} {ms:.0f} ms after start"
+
+
+def _read_line(proc, deadline: float) -> str | None:
+    """One line of the server's stdout, or None at its end or at the deadline."""
+    import selectors
+
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(max(0.0, deadline - time.perf_counter())):
+            return None
+    line = proc.stdout.readline()
+    return line.decode("utf-8", "replace") if line else None
 
 
 def _check_database(report: _Report, db_path: str) -> None:

@@ -275,13 +275,13 @@ def dump_settings(settings: dict, like: str | None = None) -> str:
     return json.dumps(settings, indent=_indent_of(like), ensure_ascii=False) + "\n"
 
 
-def _write_atomic(path: str, text: str) -> None:
-    """Replace `path` (following a symlink, keeping its mode) in one rename."""
+def _write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
+    """Replace `path` (following a symlink, keeping its mode) in one rename; a new file gets `new_mode`."""
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode & 0o7777
     except OSError:
-        mode = 0o644
+        mode = new_mode
     tmp = f"{target}.memlane-tmp-{os.getpid()}"
     try:
         os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -410,6 +410,7 @@ def install(
             "new": "would be created.",
             "foreign": "exists and is not memlane's; it would be left alone.",
         }[memory_state])  # fmt: skip
+        _install_mcp(say=say, dry_run=True)
         return 0
 
     if changed:
@@ -428,6 +429,7 @@ def install(
     else:
         _write_atomic(memory_path, memory_text)
         say(f"{OK} /memory command in {memory_path}")
+    _install_mcp(say=say)
     return 0
 
 
@@ -460,6 +462,7 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
             say(f"{path}: no memlane hooks; no change.")
         if memory_ours:
             say(f"{memory_path} would be removed.")
+        _uninstall_mcp(say=say, dry_run=True)
         return 0
     if removed:
         saved = backup(path, original or "")
@@ -480,5 +483,99 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
             pass
     elif os.path.exists(memory_path):
         say(f"{NOTE} {memory_path} is not memlane's; left it alone")
+    _uninstall_mcp(say=say)
     say("Your memories are kept; delete the database yourself if you want them gone.")
     return 0
+
+
+# -- the MCP server in ~/.claude.json -----------------------------------------------------------
+
+
+def mcp_entry() -> dict:
+    """How Claude Code should start `memlane mcp` from this install."""
+    from tui.commands.mcp_config import server_entry
+
+    return server_entry(interpreter(), find_script(CLI_SCRIPT))
+
+
+def _config(path: str) -> tuple[dict, str | None]:
+    from tui.commands.mcp_config import ConfigError, read_config
+
+    try:
+        return read_config(path)
+    except ConfigError as exc:
+        raise InstallError(str(exc)) from exc
+
+
+# Claude Code rewrites ~/.claude.json as it runs (counters, project state): a change made
+# between our read and our rename would be lost, so the file is read again just before.
+CONFIG_TRIES = 5
+
+
+def _unchanged(path: str, original: str | None) -> bool:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read() == original
+    except FileNotFoundError:
+        return original is None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _install_mcp(*, say=print, dry_run: bool = False, entry: dict | None = None) -> None:
+    """Register `memlane mcp` as Claude Code's user-scope MCP server `memlane`."""
+    from tui.commands import mcp_config
+
+    path = mcp_config.user_config_path()
+    entry = entry or mcp_entry()
+    for _ in range(CONFIG_TRIES):
+        config, original = _config(path)
+        current = mcp_config.registered(config)
+        if current is not None and not mcp_config.is_memlane_entry(current):
+            say(f"{FAIL} {path} has an MCP server named memlane that does not run memlane; left it alone")
+            return
+        if current == entry:
+            say(f"{OK} MCP server memlane already registered in {path}")
+            return
+        if dry_run:
+            say(f"{path}: the MCP server memlane would be {'updated' if current else 'added'}:"
+                f" {json.dumps(entry, ensure_ascii=False)}")  # fmt: skip
+            return
+        new_text = dump_settings(mcp_config.with_server(config, entry), like=original)
+        if _unchanged(path, original):
+            _write_atomic(path, new_text, new_mode=0o600)
+            say(f"{OK} MCP server memlane (tools search, timeline, get_memories) in {path}")
+            return
+    raise InstallError(f"{path} kept changing while memlane wrote it (is Claude Code busy?); try again.")
+
+
+def _uninstall_mcp(*, say=print, dry_run: bool = False) -> None:
+    """Remove exactly memlane's MCP server entry; the rest of the file stays as it was."""
+    from tui.commands import mcp_config
+
+    path = mcp_config.user_config_path()
+    for _ in range(CONFIG_TRIES):
+        config, original = _config(path)
+        current = mcp_config.registered(config)
+        if current is None:
+            say(f"{OK} no MCP server memlane in {path}")
+            return
+        if not mcp_config.is_memlane_entry(current):
+            say(f"{NOTE} the MCP server memlane in {path} does not run memlane; left it alone")
+            return
+        if dry_run:
+            say(f"{path}: the MCP server memlane would be removed.")
+            return
+        new_config = mcp_config.without_server(config)
+        if not _unchanged(path, original):
+            continue
+        if new_config:
+            _write_atomic(path, dump_settings(new_config, like=original))
+        else:  # the file held nothing but memlane's entry: memlane made it
+            try:
+                os.unlink(path)
+            except OSError as exc:
+                raise InstallError(f"cannot remove {path} ({exc.strerror}).") from exc
+        say(f"{OK} removed the MCP server memlane from {path}")
+        return
+    raise InstallError(f"{path} kept changing while memlane wrote it (is Claude Code busy?); try again.")

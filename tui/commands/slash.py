@@ -6,16 +6,18 @@ import os
 import sqlite3
 import sys
 
-from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats
+from tui.commands.brief import _when, brief_errors, brief_memories, brief_sessions, brief_stats
 from tui.commands.cli import EXIT_OK, UsageError, _open_db, _user_error
 
 MAX_SLASH_CHARS = 2000
 
 
 SLASH_HELP = (
-    "Usage: /memory QUERY | --recent [N] | --summaries [N] | --errors | --stats  "
+    "Usage: /memory QUERY | show ID | --recent [N] | --summaries [N] | --errors | --stats  "
     "(add --here to stay in this project, --limit N for more)"
 )
+SHOW_CONTENT_CHARS = 6000
+SHOW_TASK_LINES = 12
 
 
 def cmd_slash(args) -> int:
@@ -57,6 +59,8 @@ def slash_text(db_path: str, words: list[str]) -> str:
     if words[:1] == ["--stdin"]:  # the /memory file passes what the user typed on stdin
         words = [sys.stdin.read(MAX_SLASH_CHARS).strip()] + words[1:]
     words = _slash_words(words)
+    if words[:1] and words[0].lower() in ("show", "--show"):
+        return _show_text(db_path, words[1:])
     mode, limit, here, query = "search", None, False, []
     i = 0
     while i < len(words):
@@ -124,3 +128,41 @@ def _stats(conn):
     return stats(conn)
 
 
+
+
+def _show_text(db_path: str, words: list[str]) -> str:
+    """`/memory show 1234` (or `#1234`): one memory in full, and the rest of its task
+    (the other memories of the same prompt) one line each, with their ids."""
+    wanted = words[0].lstrip("#") if len(words) == 1 else ""
+    if not wanted.isdigit():
+        raise UsageError("show needs one memory id, e.g. /memory show 1234.")
+    from store.display import inert, inert_line
+    from store.queries import get_memory
+
+    conn = _open_db(db_path)
+    try:
+        memory = get_memory(conn, int(wanted))
+        if memory is None:
+            return f"No memory #{wanted} (it may have been forgotten)."
+        where = " ".join(x for x in (memory.get("project_name"), memory.get("file_path")) if x)
+        head = f"#{memory['id']} {_when(memory.get('created_at'))} [{memory.get('type')}] {where}".rstrip()
+        content = memory.get("content") or ""
+        if len(content) > SHOW_CONTENT_CHARS:
+            content = content[:SHOW_CONTENT_CHARS] + f"\n… ({len(content) - SHOW_CONTENT_CHARS} more characters)"
+        lines = [inert_line(head), inert(content)]
+        task = _task_of(conn, memory)
+        if task:
+            lines.append(f"The same task ({len(task)} other memor{'y' if len(task) == 1 else 'ies'}):")
+            for other in task[:SHOW_TASK_LINES]:
+                one = " ".join((other.get("content") or "").split())[:160]
+                lines.append(inert_line(f"#{other['id']} [{other.get('type')}] {one}"))
+        return "\n".join(lines)
+    finally:
+        conn.close()
+
+
+def _task_of(conn, memory: dict) -> list[dict]:
+    from store.recall import task_memories
+
+    rows = task_memories(conn, memory["session_id"], memory.get("prompt_id"), limit=SHOW_TASK_LINES + 1)
+    return [r for r in rows if r["id"] != memory["id"]]

@@ -61,7 +61,7 @@ def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
 
     def work() -> None:
         try:
-            result = store.run(export_memories, request, format_for_path(path), now=now)
+            result = store.read(export_memories, request, format_for_path(path), now=now)
             written = write_export(path, result.text)
         except (StoreError, ExportError) as exc:
             say(str(exc), "error")

@@ -1,8 +1,12 @@
-"""The one object panes use to reach the store: a shared connection behind a lock.
+"""The one object panes use to reach the store: one writer, concurrent readers.
 
-Call it only from thread workers.  Every method runs one `store` function
-under the lock; SQLite errors come back as `StoreError` with one sentence.
-No textual or rich here: it is plain Python over `store/`.
+Call it only from thread workers.  Writes (`run`) go through one connection
+behind a lock, one at a time.  Reads (`read`, and every read method below)
+take a connection of their own from a small pool, so a long selection,
+count or scrub in one pane never holds up Live's polling or another pane's
+page: in WAL mode readers neither wait for the writer nor for each other.
+SQLite errors come back as `StoreError` with one sentence.  No textual or
+rich here: it is plain Python over `store/`.
 """
 
 from __future__ import annotations
@@ -27,6 +31,11 @@ class StoreClient:
         self.path = path
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
+        self._pool_lock = threading.Lock()
+        self._idle: list[sqlite3.Connection] = []  # readers not in use right now
+        self._readers: list[sqlite3.Connection] = []  # every reader opened, to close them
+        self._poll_lock = threading.Lock()
+        self._poll: sqlite3.Connection | None = None
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> StoreClient:
@@ -36,6 +45,17 @@ class StoreClient:
 
     def close(self) -> None:
         with self._lock:
+            with self._pool_lock:
+                readers, self._readers, self._idle = self._readers, [], []
+            with self._poll_lock:
+                if self._poll is not None:
+                    readers.append(self._poll)
+                    self._poll = None
+            for reader in readers:
+                try:
+                    reader.close()
+                except sqlite3.Error:
+                    pass  # a reader still in use elsewhere: it is closed when that call ends
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
@@ -54,61 +74,109 @@ class StoreClient:
             except sqlite3.Error as exc:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
+    def read(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`fn(conn, *args, **kwargs)` on a read connection of this call's own.
+
+        Only for functions that do not write.  Runs concurrently with other
+        reads and with the writer.
+        """
+        if self._conn is None:
+            raise StoreError("the database is closed.")
+        reader = self._take_reader()
+        try:
+            return fn(reader, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError(describe_error(self.path, exc)) from exc
+        finally:
+            self._give_back(reader)
+
+    def _take_reader(self) -> sqlite3.Connection:
+        with self._pool_lock:
+            if self._idle:
+                return self._idle.pop()
+        reader = connect(self.path, create=False, check_same_thread=False)
+        with self._pool_lock:
+            self._readers.append(reader)
+        return reader
+
+    def _give_back(self, reader: sqlite3.Connection) -> None:
+        if reader.in_transaction:  # a function that left a read open must not pin the WAL
+            try:
+                reader.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        with self._pool_lock:
+            if reader in self._readers:
+                self._idle.append(reader)
+                return
+        reader.close()  # the client was closed meanwhile
+
     # -- reads (store.queries) ---------------------------------------------------
 
     def data_version(self) -> int:
-        return self.run(queries.data_version)
+        """Changes when any other connection commits.  The number is per connection,
+        so it always comes from the same one (its own, not the writer's: polling
+        must not wait behind a long write, and the app's own writes count)."""
+        with self._poll_lock:
+            if self._conn is None:
+                raise StoreError("the database is closed.")
+            if self._poll is None:
+                self._poll = connect(self.path, create=False, check_same_thread=False)
+            try:
+                return queries.data_version(self._poll)
+            except sqlite3.Error as exc:
+                raise StoreError(describe_error(self.path, exc)) from exc
 
     def latest_memory_id(self) -> int:
-        return self.run(queries.latest_memory_id)
+        return self.read(queries.latest_memory_id)
 
     def get_memory(self, memory_id: int) -> dict | None:
-        return self.run(queries.get_memory, memory_id)
+        return self.read(queries.get_memory, memory_id)
 
     def memories_after(self, last_id: int, **filters: Any) -> list[dict]:
-        return self.run(queries.memories_after, last_id, **filters)
+        return self.read(queries.memories_after, last_id, **filters)
 
     def memories_before(self, before_id: int | None, **filters: Any) -> list[dict]:
-        return self.run(queries.memories_before, before_id, **filters)
+        return self.read(queries.memories_before, before_id, **filters)
 
     def projects(self) -> list[dict]:
-        return self.run(queries.projects)
+        return self.read(queries.projects)
 
     def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
-        return self.run(queries.count_sessions, project, text)
+        return self.read(queries.count_sessions, project, text)
 
     def list_sessions(
         self, *, project: str | None = None, limit: int = 100, offset: int = 0,
         text: str | None = None, sort: str = "start",
     ) -> list[dict]:  # fmt: skip
-        return self.run(queries.list_sessions, project=project, limit=limit, offset=offset,
+        return self.read(queries.list_sessions, project=project, limit=limit, offset=offset,
                         text=text, sort=sort)  # fmt: skip
 
     def get_session(self, session_id: str) -> dict | None:
-        return self.run(queries.get_session, session_id)
+        return self.read(queries.get_session, session_id)
 
     def session_timeline(
         self, session_id: str, *, after_id: int = 0, limit: int = 500
     ) -> list[dict]:
-        return self.run(queries.session_timeline, session_id, after_id=after_id, limit=limit)
+        return self.read(queries.session_timeline, session_id, after_id=after_id, limit=limit)
 
     def position_in_session(self, memory_id: int) -> int | None:
-        return self.run(queries.position_in_session, memory_id)
+        return self.read(queries.position_in_session, memory_id)
 
     def error_groups(self, **kwargs: Any) -> list[dict]:
-        return self.run(queries.error_groups, **kwargs)
+        return self.read(queries.error_groups, **kwargs)
 
     def get_error_group(self, group_id: int) -> dict | None:
-        return self.run(queries.get_error_group, group_id)
+        return self.read(queries.get_error_group, group_id)
 
     def error_occurrences(self, group_id: int, *, limit: int = 100) -> list[dict]:
-        return self.run(queries.error_occurrences, group_id, limit=limit)
+        return self.read(queries.error_occurrences, group_id, limit=limit)
 
     def neighbours(self, memory_id: int, *, before: int = 3, after: int = 3) -> list[dict]:
-        return self.run(queries.neighbours, memory_id, before=before, after=after)
+        return self.read(queries.neighbours, memory_id, before=before, after=after)
 
     def stats(self) -> dict:
-        return self.run(queries.stats)
+        return self.read(queries.stats)
 
     # -- writes the app offers (store.queries) -------------------------------------
 
@@ -122,4 +190,4 @@ class StoreClient:
 
     def search(self, query: str, **kwargs: Any) -> list[dict]:
         """The store's one search; never raises for anything typed into `query`."""
-        return self.run(store_search.search, query, **kwargs)
+        return self.read(store_search.search, query, **kwargs)

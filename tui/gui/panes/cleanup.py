@@ -239,8 +239,8 @@ class CleanupPane(Widget):
         try:
             # Fresh ids, counted now: exactly what will be removed.
             selection = criteria if criteria is not None else Criteria(ids=tuple(ids or ()))
-            found, _problem = self.store.run(selected_ids, selection, self.app.now())
-            summary = self.store.run(summarise_ids, found)
+            found, _problem = self.store.read(selected_ids, selection, self.app.now())
+            summary = self.store.read(summarise_ids, found)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
@@ -302,7 +302,7 @@ class CleanupPane(Widget):
     @work(thread=True, exclusive=True, group="cleanup-log")
     def _load_forget_log(self) -> None:
         try:
-            rows = self.store.run(forget_log, 10)
+            rows = self.store.read(forget_log, 10)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
@@ -424,7 +424,7 @@ class CleanupPane(Widget):
 
         try:
             if criteria is not None:
-                ids, _problem = self.store.run(selected_ids, criteria, self.app.now())
+                ids, _problem = self.store.read(selected_ids, criteria, self.app.now())
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

@@ -148,9 +148,9 @@ class SecretsAuditView(Vertical):
         before_id, scanned, total = None, 0, 0
         try:
             patterns = secret_patterns()
-            total = self.store.run(count_memories)
+            total = self.store.read(count_memories)
             while not worker.is_cancelled:
-                found, before_id = self.store.run(audit_batch, before_id, BATCH, patterns)
+                found, before_id = self.store.read(audit_batch, before_id, BATCH, patterns)
                 done = before_id is None
                 scanned = total if done else min(scanned + BATCH, total)
                 self.post_message(AuditProgress(scan, found, scanned, total, done))
@@ -212,7 +212,7 @@ class SecretsAuditView(Vertical):
     @work(thread=True, group="cleanup-recheck")
     def _recheck(self, ids: list[int]) -> None:
         try:
-            left = self.store.run(audit_ids, ids, secret_patterns())
+            left = self.store.read(audit_ids, ids, secret_patterns())
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

@@ -131,16 +131,16 @@ class SelectionView(Vertical):
     def _fetch_first(self, generation: int, criteria: Criteria, now) -> None:
         try:
             if criteria.is_empty:
-                total = self.store.run(count_memories)
-                rows = self.store.run(fetch_rows, None, limit=PAGE + 1)
+                total = self.store.read(count_memories)
+                rows = self.store.read(fetch_rows, None, limit=PAGE + 1)
                 page = CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
                 self.post_message(page)
                 return
-            ids, problem = self.store.run(selected_ids, criteria, now)
+            ids, problem = self.store.read(selected_ids, criteria, now)
             if problem:
                 self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True))
                 return
-            rows = self.store.run(fetch_rows, ids[:PAGE])
+            rows = self.store.read(fetch_rows, ids[:PAGE])
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return
@@ -171,7 +171,7 @@ class SelectionView(Vertical):
             offset = max(0, len(ids) - PAGE)
         elif where == "top":
             offset = 0
-        rows = self.store.run(fetch_rows, ids[offset : offset + limit])
+        rows = self.store.read(fetch_rows, ids[offset : offset + limit])
         has_more = offset + limit < len(ids)
         return CleanupPage(window, offset, rows, has_more, -1, ids, where=where)
 
@@ -180,19 +180,19 @@ class SelectionView(Vertical):
     ) -> CleanupPage:
         total = -1
         if where == "before":
-            rows = self.store.run(fetch_rows, None, after_id=edge_id, limit=limit)
+            rows = self.store.read(fetch_rows, None, after_id=edge_id, limit=limit)
             # Fewer than asked: memories above were forgotten, this is the top now (a table
             # told rows remain above would ask again and again).
             offset = offset if len(rows) == limit else 0
             has_more = True  # the table keeps its own idea of what follows its window
         elif where == "bottom":
-            total = self.store.run(count_memories)
-            rows = self.store.run(fetch_rows, None, after_id=0, limit=limit)
+            total = self.store.read(count_memories)
+            rows = self.store.read(fetch_rows, None, after_id=0, limit=limit)
             offset, has_more = max(0, total - len(rows)), False
         else:  # "after" from the window's last row, or "top"
             if where == "top":
-                total, edge_id, offset = self.store.run(count_memories), None, 0
-            rows = self.store.run(fetch_rows, None, before_id=edge_id, limit=limit + 1)
+                total, edge_id, offset = self.store.read(count_memories), None, 0
+            rows = self.store.read(fetch_rows, None, before_id=edge_id, limit=limit + 1)
             rows, has_more = rows[:limit], len(rows) > limit
         return CleanupPage(window, offset, rows, has_more, total, where=where)
 

@@ -138,16 +138,23 @@ class ErrorsPane(Widget):
         self._generation += 1
         self._fetch(self._generation, "after", 0)
 
-    @work(thread=True, exclusive=True, group="errors-fetch")
     def _fetch(self, generation: int, where: str, offset: int | None, limit: int = PAGE) -> None:
-        """Groups from `offset` (None: the last page) for the table's request `where`."""
+        """Groups from `offset` (None: the last page) for the table's request `where`.
+
+        The filter and sort are read here, on the UI thread, and handed to the
+        worker: the worker never reads state the UI thread changes."""
+        self._fetch_page(generation, where, offset, limit, self.status_filter, self.sort)
+
+    @work(thread=True, exclusive=True, group="errors-fetch")
+    def _fetch_page(
+        self, generation: int, where: str, offset: int | None, limit: int,
+        status: str | None, sort: str,
+    ) -> None:  # fmt: skip
         try:
-            total = self.store.run(count_error_groups, self.status_filter)
+            total = self.store.read(count_error_groups, status)
             if offset is None:
                 offset = max(0, total - limit)
-            rows = self.store.error_groups(
-                status=self.status_filter, sort=self.sort, limit=limit + 1, offset=offset
-            )
+            rows = self.store.error_groups(status=status, sort=sort, limit=limit + 1, offset=offset)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

@@ -61,7 +61,6 @@ class InsightsPane(Widget):
         self.data: dict | None = None
         self._stale = False
         self._last_load = 0.0
-        self._own: StoreClient | None = None  # its own connection: see _load
         self._refresh_timer = None
 
     def compose(self) -> ComposeResult:
@@ -76,10 +75,6 @@ class InsightsPane(Widget):
 
     def on_mount(self) -> None:
         self.reload()
-
-    def on_unmount(self) -> None:
-        if self._own is not None:
-            self._own.close()
 
     def focus_default(self) -> None:
         self.query_one("#insights-scroll").focus()
@@ -99,11 +94,9 @@ class InsightsPane(Widget):
     @work(thread=True, exclusive=True, group="insights")
     def _load(self, now: datetime, retention_days: int) -> None:
         # The overview reads for tens of milliseconds at 100k memories (more on a busy
-        # machine); on a connection of its own it never holds up the other panes' reads.
+        # machine); on a read connection of its own it never holds up the other panes.
         try:
-            if self._own is None or self._own.closed:
-                self._own = StoreClient.open(self.store.path)
-            data = self._own.run(overview, now, days=DAYS, retention_days=retention_days)
+            data = self.store.read(overview, now, days=DAYS, retention_days=retention_days)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

@@ -173,7 +173,7 @@ class SearchPane(Widget):
         started = time.perf_counter()
         summary: dict = {}
         try:
-            offset, rows, summary = self.store.run(
+            offset, rows, summary = self.store.read(
                 search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
             )
         except StoreError as exc:
@@ -313,7 +313,7 @@ class SearchPane(Widget):
     @work(thread=True, exclusive=True, group="search-tools")
     def _load_tools(self) -> None:
         try:
-            tools = self.store.run(tool_names)
+            tools = self.store.read(tool_names)
         except StoreError as exc:
             self.post_message(messages.StoreFailed(str(exc)))
             return

@@ -1,0 +1,117 @@
+"""What per-prompt recall asks of the store: which memories hold a term, and a
+task's memories.
+
+`store.search.search` ranks single memories for a person reading results;
+recall (hooks/context.py) scores whole tasks (one prompt and what was done for
+it), so it needs every memory holding a term, not the best few.  Plain sqlite3,
+stdlib only: a hook runs this on every prompt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
+
+
+def fts_quote(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def word_match(forms: list[str], prefixes: list[str]) -> str:
+    """A word-index MATCH for any of `forms` (each a word or a phrase, tokenized and
+    stemmed as the index is) or any token starting with one of `prefixes`."""
+    parts = [fts_quote(f) for f in forms if f] + [fts_quote(p) + "*" for p in prefixes if p]
+    return " OR ".join(parts)
+
+
+def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[int]:
+    """Ids of the newest `cap` memories matching the word-index expression
+    `match`, newest first (the index alone: cheap); [] when it is not valid."""
+    if not match:
+        return []
+    try:
+        rows = conn.execute(
+            "SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?",
+            (match, cap),
+        ).fetchall()
+    except sqlite3.Error:
+        return []
+    return [r[0] for r in rows]
+
+
+def memory_keys(conn, ids: list[int]) -> list[tuple]:
+    """(id, session_id, prompt_id, project) of the memories `ids`."""
+    out: list[tuple] = []
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out += conn.execute(
+            f"SELECT id, session_id, prompt_id, project FROM memory WHERE id IN ({marks})", chunk
+        ).fetchall()
+    return out
+
+
+def postings(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[tuple]:
+    """(id, session_id, prompt_id, project) of the newest `cap` memories matching `match`."""
+    return memory_keys(conn, matching_ids(conn, match, cap=cap))
+
+
+def memory_count(conn) -> int:
+    """About how many memories there are (the highest id: no table scan)."""
+    return conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0] or 0
+
+
+def task_memories(conn, session_id: str, prompt_id: str | None, limit: int = 200) -> list[dict]:
+    """The memories of one task: a turn (session + prompt id), or a session's
+    memories that carry no prompt id."""
+    from store.db import dicts
+
+    if prompt_id:
+        cur = conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? ORDER BY id LIMIT ?",
+            (session_id, prompt_id, limit),
+        )
+    else:
+        cur = conn.execute(
+            "SELECT * FROM memory WHERE session_id = ? AND prompt_id IS NULL ORDER BY id LIMIT ?",
+            (session_id, limit),
+        )
+    return dicts(cur)
+
+
+def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
+    """How many memories each task (session id, prompt id or None) holds."""
+    sessions = sorted({k[0] for k in keys})
+    if not sessions:
+        return {}
+    marks = ",".join("?" * len(sessions))
+    rows = conn.execute(
+        f"SELECT session_id, prompt_id, count(*) FROM memory WHERE session_id IN ({marks}) "
+        "GROUP BY session_id, prompt_id",
+        sessions,
+    ).fetchall()
+    return {(sid, pid or None): n for sid, pid, n in rows}
+
+
+def memories_by_id(conn, ids: list[int]) -> list[dict]:
+    """The memories `ids` (those that still exist), in id order."""
+    from store.db import dicts
+
+    out: list[dict] = []
+    ids = sorted(set(ids))
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks}) ORDER BY id", chunk))
+    return out
+
+
+def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
+    """The prompt memories of one turn (usually one)."""
+    from store.db import dicts
+
+    return dicts(conn.execute(
+        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND type = 'prompt' ORDER BY id LIMIT 3",
+        (session_id, prompt_id),
+    ))  # fmt: skip

@@ -1,0 +1,51 @@
+"""store.recall: what per-prompt recall reads (postings of a term, a task's memories)."""
+
+from __future__ import annotations
+
+from store import recall, writer
+
+
+def add(conn, session, content, prompt_id=None, n=1):
+    for i in range(n):  # identical memories of a session are stored once
+        writer.add_memory(conn, {"session_id": session, "prompt_id": prompt_id, "type": "command",
+                                 "cwd": "/p", "content": content + (f" #{i}" if n > 1 else "")})  # fmt: skip
+
+
+def test_postings_are_the_newest_matches_up_to_the_cap(conn):
+    add(conn, "s1", "$ deploy canary\nok", n=30)
+    rows = recall.postings(conn, recall.word_match(["canary"], []), cap=25)
+    assert len(rows) == 25
+    newest = conn.execute("SELECT max(id) FROM memory").fetchone()[0]
+    assert max(r[0] for r in rows) == newest
+    assert {r[1] for r in rows} == {"s1"} and all(r[3] == "/p" for r in rows)
+
+
+def test_word_match_finds_stems_prefixes_and_phrases(conn):
+    add(conn, "s1", "session tokens expired after a minute")
+    add(conn, "s2", "edit billing/rounding.py")
+    add(conn, "s3", "환불이 두 번 됐어요")
+    assert recall.postings(conn, recall.word_match(["expire"], []))  # porter: expired ~ expire
+    assert recall.postings(conn, recall.word_match([], ["expir"]))
+    assert recall.postings(conn, recall.word_match(["rounding.py"], []))
+    assert recall.postings(conn, recall.word_match([], ["환불"]))
+    assert not recall.postings(conn, recall.word_match(["rounding.go"], []))
+
+
+def test_fts_syntax_in_a_term_is_text_not_syntax(conn):
+    add(conn, "s1", 'he said "NEAR(a b)" OR c*')
+    for term in ('"NEAR(a b)"', "OR", "c*", '"', "-x", "a AND"):
+        recall.postings(conn, recall.word_match([term], [term]))  # never raises
+    assert recall.postings(conn, "") == []
+    assert recall.postings(conn, "NEAR(") == []  # an invalid expression is no match, not an error
+
+
+def test_task_memories_and_sizes(conn):
+    add(conn, "s1", "first turn", prompt_id="p1", n=3)
+    add(conn, "s1", "second turn", prompt_id="p2", n=2)
+    add(conn, "s1", "no prompt id", n=4)
+    assert [m["content"] for m in recall.task_memories(conn, "s1", "p2")] == ["second turn #0", "second turn #1"]
+    assert len(recall.task_memories(conn, "s1", None)) == 4
+    sizes = recall.task_sizes(conn, [("s1", "p1"), ("s1", None)])
+    assert sizes[("s1", "p1")] == 3 and sizes[("s1", "p2")] == 2 and sizes[("s1", None)] == 4
+    assert recall.task_sizes(conn, []) == {}
+    assert recall.memory_count(conn) == 9

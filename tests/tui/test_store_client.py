@@ -1,0 +1,125 @@
+"""The app's store client: one serialised writer, readers that never wait for
+each other or for a write, so a long count never freezes Live's polling."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from store import db, writer
+from store.db import StoreError
+from tui.gui.store_client import StoreClient
+
+
+@pytest.fixture
+def client(tmp_path):
+    path = str(tmp_path / "memory.db")
+    conn = db.connect(path)
+    for n in range(30):
+        writer.add_memory(conn, {"session_id": "s1", "type": "command", "content": f"$ make step-{n}",
+                                 "cwd": "/nonexistent/app"})  # fmt: skip
+    conn.close()
+    store = StoreClient.open(path)
+    yield store
+    store.close()
+
+
+def _slow_read(started: threading.Event, release: threading.Event):
+    def fn(conn):
+        conn.execute("BEGIN")
+        count = conn.execute("SELECT count(*) FROM memory").fetchone()[0]  # holds a snapshot
+        started.set()
+        release.wait(10)
+        return count
+
+    return fn
+
+
+def test_a_long_read_holds_up_neither_polling_nor_other_reads_nor_writes(client):
+    started, release = threading.Event(), threading.Event()
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(n=client.read(_slow_read(started, release))))
+    worker.start()
+    assert started.wait(5)
+    try:
+        t = time.monotonic()
+        client.data_version()
+        assert client.latest_memory_id() == 30
+        assert len(client.memories_before(None, limit=10)) == 10
+        assert client.search("step", limit=5)
+        client.run(lambda conn: writer.add_memory(conn, {"session_id": "s2", "type": "command",
+                                                         "content": "$ make during", "cwd": "/x"}))  # fmt: skip
+        assert time.monotonic() - t < 2  # each would have waited the whole 10 s behind one lock
+        assert client.latest_memory_id() == 31
+    finally:
+        release.set()
+        worker.join(10)
+    assert result == {"n": 30}  # the long read saw its own snapshot
+
+
+def test_reads_run_at_the_same_time(client):
+    both_inside = threading.Barrier(2, timeout=5)
+
+    def fn(conn):
+        both_inside.wait()  # breaks (raises) if the second read waited for the first
+        return conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(client.read(fn))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert results == [30, 30]
+
+
+def test_writes_are_one_at_a_time(client):
+    inside = []
+    overlap = []
+
+    def fn(conn):
+        inside.append(1)
+        overlap.append(len(inside))
+        time.sleep(0.05)
+        inside.pop()
+
+    threads = [threading.Thread(target=client.run, args=(fn,)) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert overlap == [1, 1, 1, 1]
+
+
+def test_data_version_moves_on_any_commit_and_only_then(client, tmp_path):
+    first = client.data_version()
+    assert client.data_version() == first
+    client.read(lambda conn: conn.execute("SELECT 1").fetchone())
+    assert client.data_version() == first  # reads elsewhere change nothing
+    client.set_error_note(1, "x")  # the app's own write (a no-op for a missing group still commits)
+    second = client.data_version()
+    other = sqlite3.connect(client.path)
+    other.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')")
+    other.commit()
+    other.close()
+    assert client.data_version() != second
+
+
+def test_a_read_error_is_one_sentence_and_the_reader_is_reused(client):
+    with pytest.raises(StoreError):
+        client.read(lambda conn: conn.execute("SELECT * FROM no_such_table"))
+    assert client.read(lambda conn: conn.execute("SELECT count(*) FROM memory").fetchone()[0]) == 30
+    assert len(client._readers) == 1
+
+
+def test_closed_means_closed(client):
+    client.read(lambda conn: None)
+    client.data_version()
+    client.close()
+    with pytest.raises(StoreError):
+        client.read(lambda conn: None)
+    with pytest.raises(StoreError):
+        client.data_version()
