@@ -23,6 +23,7 @@ BENCHES = [
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
     ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
     ("team", "bench.bench_team", ["--memories", "5000", "--server-memories", "50000", "--runs", "3"]),
+    ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
 ]
 
 

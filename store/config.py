@@ -40,6 +40,8 @@ Settings (default):
   ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
   ``team_projects`` ([]: globs as ``exclude_projects``; only these projects
   are shared), ``team_author`` ("": user@host), ``team_recall`` (false).
+- ``theme`` (""): the app's colour theme; the app writes it when one is chosen
+  with ``ctrl+p`` (``save_setting``), "" means Textual's default.
 
 ``load_config`` never raises: a missing file gives the defaults silently; an
 unreadable file, invalid TOML, a wrong type or an out-of-range value gives a
@@ -52,6 +54,7 @@ Import cost matters (hook path): only ``os`` at import time;
 from __future__ import annotations
 
 import os
+import re
 
 from store.paths import config_path
 
@@ -76,6 +79,7 @@ DEFAULTS = {
     "team_projects": [],
     "team_author": "",
     "team_recall": False,
+    "theme": "",
 }
 
 # key -> (min, max, clamp?) for int settings; clamp=False means "out of range -> default".
@@ -91,7 +95,7 @@ _INT_RANGES = {
 }
 _BOOLS = ("inject", "capture_read", "capture_grep", "capture_glob", "team_recall")
 _STR_LISTS = ("capture_disabled_tools", "exclude_projects", "secret_patterns", "team_projects")
-_STRS = ("team_url", "team_author")
+_STRS = ("team_url", "team_author", "theme")
 
 
 def defaults() -> dict:
@@ -281,3 +285,38 @@ def secret_patterns() -> list[str]:
     """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
     config, _warnings = load_config()
     return list(config.get("secret_patterns") or [])
+
+
+_TOP_LEVEL_KEY = r"^\s*{key}\s*="
+
+
+def save_setting(key: str, value: str, path: str | os.PathLike | None = None) -> None:
+    """Write ``key = "value"`` at the top level of config.toml, keeping every other line
+    (comments too): the key's line is replaced, or added before the first table.
+
+    Only string settings (``theme``). Raises OSError when the file cannot be written.
+    """
+    import json
+
+    if key != "theme":
+        raise ValueError(f"{key!r} cannot be saved by the app")
+    p = os.fspath(path) if path is not None else config_path()
+    try:
+        with open(p, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"  # a JSON string is a TOML basic string
+    first_table = next((i for i, text in enumerate(lines) if text.lstrip().startswith("[")), len(lines))
+    pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
+    at = next((i for i in range(first_table) if pattern.match(lines[i])), None)
+    if at is None:
+        lines.insert(first_table, line)
+    else:
+        lines[at] = line
+    os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
+    temporary = f"{p}.tmp-{os.getpid()}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(temporary, p)

@@ -95,24 +95,42 @@ TOOL_NAMES_SQL = (
 )
 
 
-def count_sessions(conn: sqlite3.Connection, project: str | None = None) -> int:
+SESSION_SORTS = {
+    "start": "started_at DESC, session_id DESC",
+    "length": "duration_s IS NULL, duration_s DESC, started_at DESC, session_id DESC",
+    "errors": "error_count DESC, started_at DESC, session_id DESC",
+}
+
+
+def _session_filter(project: str | None, text: str | None) -> tuple[str, list[object]]:
+    """WHERE clause for a project and a piece of text in the id, project name or summary."""
+    clauses, params = [], []
     if project:
-        return conn.execute("SELECT count(*) FROM session WHERE project = ?", (project,)).fetchone()[0]
-    return conn.execute("SELECT count(*) FROM session").fetchone()[0]
+        clauses.append("project = ?")
+        params.append(project)
+    if text and text.strip():
+        pattern = "%" + text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        clauses.append("(session_id LIKE ? ESCAPE '\\' OR project_name LIKE ? ESCAPE '\\' "
+                       "OR summary LIKE ? ESCAPE '\\')")  # fmt: skip
+        params += [pattern] * 3
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None) -> int:
+    where, params = _session_filter(project, text)
+    return conn.execute("SELECT count(*) FROM session" + where, params).fetchone()[0]
 
 
 def list_sessions(
-    conn: sqlite3.Connection, *, project: str | None = None, limit: int = 100, offset: int = 0
-) -> list[dict]:
-    """Sessions, newest first."""
-    sql = "SELECT * FROM session"
-    params: list[object] = []
-    if project:
-        sql += " WHERE project = ?"
-        params.append(project)
-    sql += " ORDER BY started_at DESC, session_id DESC LIMIT ? OFFSET ?"
-    params += [limit, offset]
-    return dicts(conn.execute(sql, params))
+    conn: sqlite3.Connection, *, project: str | None = None, limit: int = 100, offset: int = 0,
+    text: str | None = None, sort: str = "start",
+) -> list[dict]:  # fmt: skip
+    """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
+    of one project and with `text` in the id, project name or summary when given."""
+    where, params = _session_filter(project, text)
+    order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])
+    sql = f"SELECT * FROM session{where} ORDER BY {order} LIMIT ? OFFSET ?"
+    return dicts(conn.execute(sql, [*params, limit, offset]))
 
 
 def get_session(conn: sqlite3.Connection, session_id: str) -> dict | None:

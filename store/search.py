@@ -255,8 +255,11 @@ def search(
     marks: tuple[str, str] = HIGHLIGHT,
     depth: int = 0,
     after_id: int | None = None,
+    sort: str = "relevance",
 ) -> list[dict]:
     """Ranked memories matching `query` and the filters, each with a snippet.
+
+    `sort` "date": the same hits, newest first.
 
     Filters take a value or a list of values.  No query text: filters only,
     newest first.  Never raises for anything typed into `query`.  Pages come from
@@ -273,7 +276,7 @@ def search(
         if isinstance(query, str) and query.strip():
             return []  # only punctuation: nothing is spelled that way
         return _newest(conn, filters, limit, offset, marks, after_id)
-    order = ranking(conn, terms, filters)
+    order = sorted_ranking(conn, terms, filters, sort)
     if after_id is not None:
         offset = order.position_after(int(after_id))
         if offset is None:
@@ -301,7 +304,8 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
     summary = search_summary(conn, query, **filters)
     limit = max(0, min(int(limit), 500))
     if after_id is not None and query_terms(query):
-        order = ranking(conn, query_terms(query), Filters(**_filter_args(filters)))
+        order = sorted_ranking(conn, query_terms(query), Filters(**_filter_args(filters)),
+                               filters.get("sort", "relevance"))  # fmt: skip
         start = order.position_after(int(after_id))
         if start is None:  # the hit is gone (forgotten): carry on from the offset given
             start = offset or 0
@@ -312,6 +316,17 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
     return start, search(conn, query, offset=start, limit=limit, **filters), summary
 
 
+def sorted_ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters,
+                   sort: str = "relevance") -> Ranking:  # fmt: skip
+    """The ranking, or for `sort` "date" the same hits newest first: the head (the newest
+    matches) by id, then the older ones, which already come newest first."""
+    order = ranking(conn, terms, filters)
+    if sort != "date":
+        return order
+    return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
+                   order.rest)  # fmt: skip
+
+
 def _filter_args(filters: dict) -> dict:
     names = ("project", "session", "type", "tool", "min_importance", "since", "until", "exclude_session")
     return {k: v for k, v in filters.items() if k in names}
@@ -320,10 +335,11 @@ def _filter_args(filters: dict) -> dict:
 def count_hits(
     conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
     tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None,
+    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
 ) -> int:  # fmt: skip
     """How many hits `search` pages through for `query` and the filters (the same
-    ranking), so a caller can ask for the last page: `search(..., offset=count - limit)`."""
+    ranking), so a caller can ask for the last page: `search(..., offset=count - limit)`.
+    `sort` does not change which memories match."""
     return search_summary(conn, query, project=project, session=session, type=type, tool=tool,
                           min_importance=min_importance, since=since, until=until,
                           exclude_session=exclude_session)["total"]  # fmt: skip
@@ -332,10 +348,11 @@ def count_hits(
 def search_summary(
     conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
     tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None,
+    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
 ) -> dict:  # fmt: skip
     """What a list of hits says about itself: {total, ranked (how many come first by
-    score; the rest are newest first), all_terms (False: they match most terms)}."""
+    score; the rest are newest first), all_terms (False: they match most terms)}.
+    `sort` does not change which memories match."""
     filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
     terms = query_terms(query)
     if not terms:

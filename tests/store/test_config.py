@@ -110,6 +110,7 @@ capture_glob = false
 capture_disabled_tools = ["WebFetch", "mcp__github__get_issue"]
 exclude_projects = ["~/secret/*"]
 secret_patterns = ["sk-[A-Za-z0-9]{20,}"]
+theme = "nord"
 """)
     config, warnings = load_config(p)
     assert warnings == []
@@ -119,6 +120,7 @@ secret_patterns = ["sk-[A-Za-z0-9]{20,}"]
         "capture_read": True, "capture_grep": True, "capture_glob": False,
         "capture_disabled_tools": ["WebFetch", "mcp__github__get_issue"],
         "exclude_projects": ["~/secret/*"], "secret_patterns": ["sk-[A-Za-z0-9]{20,}"],
+        "theme": "nord",
     }
 
 

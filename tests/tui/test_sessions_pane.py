@@ -171,7 +171,7 @@ async def test_a_hook_writing_updates_counts_in_place(db_path, make_app):
         await settle(pilot)
         assert pane.table.cursor_row == 2  # the person's place is kept
         row = pane.table.get_row("s-shop-0002")
-        assert row[3].plain == "7" and row[4].plain == "2"
+        assert row[4].plain == "7" and row[5].plain == "2"  # after Project, Started, Length, Id
 
 
 @pilot_test

@@ -133,6 +133,20 @@ def build_parser() -> argparse.ArgumentParser:
     _output_options(p)
 
     p = sub.add_parser(
+        "export", help="a session, a search or some memories as Markdown or JSON",
+        description="Export memories, through the privacy filter, as Markdown (default) or JSON.",
+    )  # fmt: skip
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--session", metavar="S", help="a session (its id, or the start of it)")
+    what.add_argument("--query", metavar="Q", help="the memories a search for Q finds (at most 500)")
+    what.add_argument("--id", type=_positive_int, action="append", metavar="N", help="a memory id; repeatable")
+    p.add_argument("--project", "-p", metavar="P", help="with --query: only this project")
+    p.add_argument("--type", "-t", metavar="T", action="append", help="with --query: only this type; repeatable")
+    p.add_argument("--format", "-f", choices=("markdown", "md", "json"),
+                   help="markdown or json (default: from the output file's name, else markdown)")  # fmt: skip
+    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE (owner-only) instead of stdout")
+
+    p = sub.add_parser(
         "forget", help="delete memories for good",
         description="Delete memories and every copy of their text. Criteria combine (AND).",
     )  # fmt: skip
@@ -550,6 +564,52 @@ def _forget_log(args) -> int:
     return EXIT_OK
 
 
+def cmd_export(args) -> int:
+    from store.selection import Criteria, resolve_criteria
+    from tui.commands.export import (
+        ExportError,
+        ExportRequest,
+        export_memories,
+        format_for_path,
+        write_export,
+    )
+
+    fmt = {"md": "markdown"}.get(args.format, args.format) or format_for_path(args.output or "")
+    conn = _open_db(args.db)
+    try:
+        if args.session:
+            from datetime import UTC, datetime
+
+            kwargs, problem = resolve_criteria(conn, Criteria(session=args.session), datetime.now(UTC))
+            if problem or not kwargs:
+                raise UsageError(problem)
+            request = ExportRequest(session=kwargs["session"])
+        elif args.query is not None:
+            filters = {"project": _project_keys(conn, args.project), "type": args.type}
+            request = ExportRequest(query=args.query, filters={k: v for k, v in filters.items() if v})
+        else:
+            request = ExportRequest(ids=tuple(args.id))
+        try:
+            result = export_memories(conn, request, fmt)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from exc
+    finally:
+        conn.close()
+    if args.output:
+        try:
+            path = write_export(args.output, result.text)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from exc
+        except OSError as exc:
+            return _fail(f"cannot write {args.output}: {exc.strerror or exc}.")
+        left = f" ({result.left_out} of excluded projects left out)" if result.left_out else ""
+        noun = "memory" if result.count == 1 else "memories"
+        print(f"Exported {result.count:,} {noun} to {path}{left}.", file=sys.stderr)
+    else:
+        sys.stdout.write(result.text)
+    return EXIT_OK
+
+
 def _stdin_is_tty() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()
@@ -676,6 +736,7 @@ _HANDLERS = {
     "errors": cmd_errors, "forget": cmd_forget, "install": cmd_install, "uninstall": cmd_uninstall,
     "doctor": cmd_doctor, "mcp": cmd_mcp, "import": cmd_import, "demo": cmd_demo, "slash": cmd_slash,
     "team": cmd_team,
+    "export": cmd_export,
 }  # fmt: skip
 
 

@@ -64,21 +64,38 @@ def _table_sessions(rows: list[dict]) -> None:
     if not rows:
         console.print("No sessions yet.")
         return
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("started", no_wrap=True)
-    table.add_column("project", no_wrap=True, max_width=18, overflow="ellipsis")
+    from rich import box
+
+    # At 80 columns the summary needs the room: no column rules, the session's id (whole
+    # on one line, or a UUID's first eight) under its start time, the summary's first line.
+    table = Table(show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1),
+                  collapse_padding=True)  # fmt: skip
+    table.add_column("started / id", no_wrap=True)
+    table.add_column("project", no_wrap=True, max_width=14, overflow="ellipsis")
     table.add_column("length", justify="right", no_wrap=True)
     table.add_column("mem", justify="right", no_wrap=True)
     table.add_column("err", justify="right", no_wrap=True)
     table.add_column("summary", ratio=1, overflow="fold")
     for r in rows:
-        summary = Text(_squash(r.get("summary"), 400) or "—", overflow="fold")
-        summary.append("\n" + _squash(r["session_id"], 200), style="dim")
-        table.add_row(local_time(r.get("started_at")), cell(r.get("project_name")),
+        first = next((line for line in (r.get("summary") or "").splitlines() if line.strip()), "")
+        summary = Text(_squash(first, 200) or "—", overflow="fold")
+        when = Text(local_time(r.get("started_at")))
+        when.append("\n" + _squash(session_prefix(r["session_id"]), 200), style="dim")
+        table.add_row(when, cell(r.get("project_name")),
                       duration(r.get("duration_s")), str(r.get("memory_count") or 0),
                       Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
                       summary)  # fmt: skip
     console.print(table)
+
+
+def session_prefix(session_id: str) -> str:
+    """A session id short enough for one line: a UUID's first eight characters (every
+    `--session` option takes the start of an id), a short id whole."""
+    import re
+
+    if re.match(r"^[0-9a-f]{8}-[0-9a-f-]+$", session_id) or len(session_id) > 16:
+        return session_id[:8]
+    return session_id
 
 
 def _table_errors(rows: list[dict]) -> None:

@@ -1,4 +1,4 @@
-"""memlane's terminal app: five panes in tabs, the global keys, polling, and the screens it opens.
+"""memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
 
 Pane contract (the full text is in `tui/panes/__init__.py`):
 
@@ -11,7 +11,7 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   `tui/messages.py` back; a worker's `StoreError` becomes a notification in
   one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
-  hides keys that do not apply.  Keys `1`-`5`, `/`, `?`, `f1`, `q`, `ctrl+p`
+  hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`
   belong to the app.
 - Optional: `focus_default()` (called when the pane is shown) and a handler
   for `messages.DataChanged` (posted to every pane when a hook commits).
@@ -67,12 +67,14 @@ class AppConfig:
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
+    remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
-                         "tz": UTC, "show_timings": False, "settle_gc": False}  # fmt: skip
+                         "tz": UTC, "show_timings": False, "settle_gc": False,
+                         "remember_theme": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -85,6 +87,7 @@ PANES: list[tuple[str, str, str, str]] = [
     ("search", "Search", "tui.gui.panes.search", "SearchPane"),
     ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
     ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
+    ("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
 ]
 
 
@@ -134,6 +137,7 @@ class MemlaneApp(App):
         Binding("3", "show_pane('search')", "Search pane", show=False, id="app.search_pane"),
         Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
         Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
+        Binding("6", "show_pane('insights')", "Insights", show=False, id="app.insights"),
         Binding("slash", "search", "Search", id="app.search"),
         Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),
@@ -190,10 +194,39 @@ class MemlaneApp(App):
         for tabs in self.query(Tabs):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
+        if self.config.remember_theme:
+            self._restore_theme()
         self.call_after_refresh(self._focus_pane, FIRST_PANE)
         self.call_after_refresh(self._mount_next_pane)
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
+
+    # -- the theme (config.toml `theme`) -------------------------------------------------
+
+    def _restore_theme(self) -> None:
+        from store.config import load_config
+
+        config, _warnings = load_config()
+        saved = config.get("theme") or ""
+        if saved in self.available_themes:
+            self.theme = saved
+        self._saved_theme = saved
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme) -> None:
+        from store.config import save_setting
+
+        if theme.name == getattr(self, "_saved_theme", None):
+            return
+        try:
+            save_setting("theme", theme.name)
+        except OSError as exc:
+            from hooks.logfile import log_line
+
+            log_line(f"could not save the theme: {exc}", stderr=False)  # the screen is the app's
+            self.notify(f"The theme could not be saved: {exc.strerror or exc}.", severity="warning")
+            return
+        self._saved_theme = theme.name
 
     def _apply_config(self, node: Widget | Screen) -> None:
         if not self.config.cursor_blink:

@@ -142,13 +142,15 @@ class StoreClient:
     def projects(self) -> list[dict]:
         return self.read(queries.projects)
 
-    def count_sessions(self, project: str | None = None) -> int:
-        return self.read(queries.count_sessions, project)
+    def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
+        return self.read(queries.count_sessions, project, text)
 
     def list_sessions(
-        self, *, project: str | None = None, limit: int = 100, offset: int = 0
-    ) -> list[dict]:
-        return self.read(queries.list_sessions, project=project, limit=limit, offset=offset)
+        self, *, project: str | None = None, limit: int = 100, offset: int = 0,
+        text: str | None = None, sort: str = "start",
+    ) -> list[dict]:  # fmt: skip
+        return self.read(queries.list_sessions, project=project, limit=limit, offset=offset,
+                        text=text, sort=sort)  # fmt: skip
 
     def get_session(self, session_id: str) -> dict | None:
         return self.read(queries.get_session, session_id)

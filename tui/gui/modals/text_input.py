@@ -76,7 +76,7 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
             yield Input(value=self.initial, placeholder=self.placeholder, id="text-input-value")
             if self.toggle_label:
                 yield Checkbox(
-                    f"{self.toggle_label} (ctrl+t)",
+                    self._toggle_text(self.initially_toggled),
                     self.initially_toggled,
                     id="text-input-toggle",
                     compact=True,
@@ -93,6 +93,14 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
         self.query_one("#text-input-value", Input).focus()
         steady_cursors(self)
         self._refresh_status()
+
+    def _toggle_text(self, on: bool) -> str:
+        """The checkbox's label says its state in words, not only by colour."""
+        return f"{self.toggle_label}: {'ON' if on else 'off'} (ctrl+t)"
+
+    @on(Checkbox.Changed, "#text-input-toggle")
+    def _toggle_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = self._toggle_text(event.value)
 
     @property
     def toggled(self) -> bool:

@@ -24,7 +24,7 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    do not apply right now are hidden or disabled with `check_action`.  The
    help screen (`?`) and the command palette (`ctrl+p`) list these bindings,
    so every binding needs a description.
-4. Keys the app owns, do not bind them in a pane: `1`-`5`, `/`, `?`, `f1`,
+4. Keys the app owns, do not bind them in a pane: `1`-`6`, `/`, `?`, `f1`,
    `q`, `ctrl+p`.  `escape` is free inside a pane (the app uses it on pushed
    screens only).  Tables should use `tui.gui.widgets.vim_table.VimDataTable`
    (j/k, g/G, home/end, enter, one flexible column that takes the spare
@@ -59,7 +59,7 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    `tui.gui.modals.ConfirmModal`.
 
 Panes: 1 `sessions.SessionsPane`, 2 `live.LivePane`, 3 `search.SearchPane`,
-4 `errors.ErrorsPane`, 5 `cleanup.CleanupPane` (a "coming soon" placeholder is
+4 `errors.ErrorsPane`, 5 `cleanup.CleanupPane`, 6 `insights.InsightsPane` (a "coming soon" placeholder is
 shown while a pane module cannot be imported).
 """
 

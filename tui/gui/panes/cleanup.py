@@ -86,6 +86,9 @@ class CleanupPane(WorkerFailures, Widget):
         Binding("f", "focus_filter", "Filter", id="cleanup.filter"),
         Binding("l", "forget_log", "Log", id="cleanup.log"),
         Binding("escape", "back", "Back", id="cleanup.back"),
+        Binding("e", "export", "Export", show=False, id="cleanup.export"),
+        Binding("y", "copy", "Copy", show=False, id="cleanup.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="cleanup.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -169,8 +172,10 @@ class CleanupPane(WorkerFailures, Widget):
             )  # fmt: skip
         if action == "forget":
             return filtering and (bool(selection.marks) or has_row)
-        if action == "redact":
+        if action in ("redact", "copy", "open_file"):
             return has_row
+        if action == "export":
+            return filtering and (bool(selection.marks) or has_row)
         if action == "redact_findings":
             return not filtering and bool(self.audit.findings)
         if action == "back":
@@ -378,6 +383,47 @@ class CleanupPane(WorkerFailures, Widget):
         self.audit.leave()
         self._set_mode("filter")
         self.selection.reload()
+
+    # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
+
+    def action_export(self) -> None:
+        """Export the marked memories, else every memory of the filter, else the one row."""
+        if self.mode != "filter":
+            return
+        criteria, marks = self.selection.criteria, self.selection.marks
+        if marks and not marks.is_whole_filter:
+            self._plan_export(None, marks.ids(), "the marked memories")
+        elif not criteria.is_empty and not self.selection.problem:
+            self._plan_export(criteria, None, "memories matching " + criteria.describe())
+        elif self.current_id is not None:
+            self._plan_export(None, [self.current_id], f"memory #{self.current_id}")
+
+    @work(thread=True, exclusive=True, group="cleanup-export", exit_on_error=False)
+    def _plan_export(self, criteria: Criteria | None, ids: list[int] | None, what: str) -> None:
+        from tui.commands.export import ExportRequest
+
+        if criteria is not None:
+            ids, _problem = self.store.read(selected_ids, criteria, self.app.now())
+        request = ExportRequest(ids=tuple(ids or ()), title=what)
+        self.app.call_from_thread(self._ask_export, request)
+
+    def _ask_export(self, request) -> None:
+        from tui.gui.export_flow import ask_and_export
+
+        if not request.ids:
+            self.notify("Nothing to export: no memory matches any more.", severity="warning")
+            return
+        ask_and_export(self, request, "selection")
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        copy_from_memory(self, self.current_id)
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        open_memory_file(self, self.current_id)
 
 
 def describe_selection(summary: dict, what: str, tz=None) -> str:

@@ -76,6 +76,7 @@ class ErrorsPane(WorkerFailures, Widget):
         Binding("n", "note", "Note", id="errors.note"),
         Binding("s", "toggle_sort", "Sort", id="errors.sort"),
         Binding("f", "cycle_filter", "Filter", id="errors.filter"),
+        Binding("y", "copy", "Copy", show=False, id="errors.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -287,9 +288,18 @@ class ErrorsPane(WorkerFailures, Widget):
                 return False
             # Hide the key for the status the group already has.
             return group.get("status") != parameters[0]
-        if action == "note":
+        if action in ("note", "copy"):
             return self.current_group is not None
         return True
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import offer_copy
+
+        group = self.current_group
+        if group is not None:
+            choices = [("error", group.get("sample") or group.get("signature") or ""),
+                       ("signature", group.get("signature") or ""), ("id", str(group["id"]))]  # fmt: skip
+            offer_copy(self.app, [(what, value) for what, value in choices if value])
 
     # -- actions ----------------------------------------------------------------
 

@@ -55,6 +55,8 @@ class LivePane(WorkerFailures, Widget):
         Binding("p", "only_project", "This project", show=False, id="live.project"),
         Binding("t", "only_type", "This type", show=False, id="live.type"),
         Binding("x", "clear_filters", "Clear filters", id="live.clear"),
+        Binding("y", "copy", "Copy", show=False, id="live.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="live.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -242,7 +244,7 @@ class LivePane(WorkerFailures, Widget):
     # -- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("only_session", "only_project", "only_type"):
+        if action in ("only_session", "only_project", "only_type", "copy", "open_file"):
             return self._current_row() is not None
         if action == "clear_filters":
             return any(self.filters.values())
@@ -338,3 +340,19 @@ class LivePane(WorkerFailures, Widget):
         if current is not None and current not in [v for _, v in options]:
             options.insert(0, (current[:8], current))
         self.query_one("#live-session", FilterSelect).offer(options, keep=current)
+
+    # -- copy and open (tui/gui/memory_actions.py) ----------------------------------------
+
+    # The rows held here are compacted (one line of text): read the whole memory first.
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        row = self._current_row()
+        copy_from_memory(self, row["id"] if row else None)
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        row = self._current_row()
+        open_memory_file(self, row["id"] if row else None)

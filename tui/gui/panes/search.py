@@ -52,9 +52,16 @@ class SearchPane(WorkerFailures, Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave_query", "Results", id="search.results"),
-        Binding("down", "focus_results", "Results", show=False, id="search.down"),
+        Binding("down", "history_forward", "Later query, then the results", show=False,
+                id="search.down"),
+        Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
+        Binding("f", "focus_filters", "Filters", id="search.filters"),
+        Binding("s", "toggle_order", "Sort", id="search.sort"),
         Binding("x", "clear_filters", "Clear filters", id="search.clear"),
         Binding("t", "toggle_scope", "Team", id="search.team"),  # shown once a team sync ran
+        Binding("e", "export", "Export", id="search.export"),
+        Binding("y", "copy", "Copy", show=False, id="search.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="search.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -78,7 +85,8 @@ class SearchPane(WorkerFailures, Widget):
 
     def compose(self) -> ComposeResult:
         yield Input(
-            placeholder='Search memories: words, paths, "phrases", 한국어…', id="search-query"
+            placeholder='Search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
+            id="search-query",
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
             yield FilterSelect(prompt="Project", id="search-project", compact=True)
@@ -141,6 +149,7 @@ class SearchPane(WorkerFailures, Widget):
 
     @on(Input.Submitted, "#search-query")
     def _query_submitted(self, event: Input.Submitted) -> None:
+        self.remember_query()
         if self._debounce is not None:
             self._debounce.stop()
         if event.value != self.query_text or self.table.fetching:
@@ -163,7 +172,7 @@ class SearchPane(WorkerFailures, Widget):
         if f["days"]:
             since = utc_iso(self.app.now() - timedelta(days=int(f["days"])))
         return {"project": f["project"], "type": f["type"], "tool": f["tool"],
-                "min_importance": f["min_importance"], "since": since}  # fmt: skip
+                "min_importance": f["min_importance"], "since": since, **self._order()}  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(
@@ -306,9 +315,20 @@ class SearchPane(WorkerFailures, Widget):
             return self.query_input.has_focus and self.table.row_count > 0
         if action == "leave_query":
             return self.query_input.has_focus
+        if action in ("export", "copy", "open_file"):
+            return self.table.row_count > 0
+        if action == "history_back":
+            return self.query_input.has_focus and bool(self.history.entries)
+        if action == "history_forward":
+            return self.query_input.has_focus
+        if action == "focus_filters":
+            return not self.query_input.has_focus
+        if action == "toggle_order":
+            return not self.query_input.has_focus and bool(self.query_text.strip())
         return True
 
     def action_focus_results(self) -> None:
+        self.remember_query()
         if self.table.row_count:
             self.table.focus()
 
@@ -358,3 +378,72 @@ class SearchPane(WorkerFailures, Widget):
     def on_show(self) -> None:
         if self._tools_stale and self._tools_timer is None:
             self._read_tools()
+
+    # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
+
+    # -- query history (tui/gui/query_history.py) and the way into the filters -------
+
+    @property
+    def history(self):
+        from tui.gui.query_history import QueryHistory
+
+        if not hasattr(self, "_history"):
+            self._history = QueryHistory()
+        return self._history
+
+    def remember_query(self) -> None:
+        self.history.add(self.query_input.value)
+
+    def _show_query(self, text: str) -> None:
+        field = self.query_input
+        field.value = text
+        field.cursor_position = len(text)
+
+    def action_history_back(self) -> None:
+        earlier = self.history.back(self.query_input.value)
+        if earlier is not None:
+            self._show_query(earlier)
+
+    def action_history_forward(self) -> None:
+        later = self.history.forward()
+        if later is not None:
+            self._show_query(later)
+        else:
+            self.action_focus_results()
+
+    # -- sort: relevance or date --------------------------------------------------------
+
+    def _order(self) -> dict:
+        """The search's `sort` argument, only when it is not the default."""
+        return {"sort": "date"} if getattr(self, "order", "relevance") == "date" else {}
+
+    def action_toggle_order(self) -> None:
+        self.order = "date" if getattr(self, "order", "relevance") == "relevance" else "relevance"
+        self.notify(f"Sorted by {'date, newest first' if self.order == 'date' else 'relevance'}.",
+                    timeout=2)  # fmt: skip
+        self.run_search()
+
+    def action_focus_filters(self) -> None:
+        self.query_one("#search-project", Select).focus()
+
+    def action_export(self) -> None:
+        from tui.commands.export import ExportRequest
+        from tui.gui.export_flow import ask_and_export
+
+        filters = {k: v for k, v in self._store_filters().items() if v is not None}
+        request = ExportRequest(query=self.query_text, filters=filters)
+        ask_and_export(self, request, f"search-{self.query_text.strip() or 'newest'}")
+
+    def _cursor_memory_id(self) -> int | None:
+        key = self.table.cursor_key
+        return int(key) if key is not None else None
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        copy_from_memory(self, self._cursor_memory_id())
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        open_memory_file(self, self._cursor_memory_id())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.text import Text
@@ -10,9 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, DataTable, Label, Select
+from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
+from store.display import inert_line
+from store.queries import SESSION_SORTS
 from tui.formatting import (
     cell,
     duration,
@@ -32,18 +35,37 @@ from tui.gui.worker_failures import WorkerFailures
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
 
 
+UUID_LIKE = re.compile(r"^[0-9a-f]{8}-[0-9a-f-]+$")
+
+
+def short_session_id(session_id: str) -> str:
+    """Eight cells that tell sessions apart: a UUID's first eight (what `memlane export
+    --session` and the Cleanup filter take as a prefix), else the end of the id."""
+    if len(session_id) <= 8 or UUID_LIKE.match(session_id):
+        return session_id[:8]
+    return "…" + session_id[-7:]
+
+
 class SessionsPane(WorkerFailures, Widget):
     """All sessions with project, start, length, counts and the summary's first line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pick_project", "Project", id="sessions.project"),
         Binding("r", "reload", "Refresh", id="sessions.refresh"),
+        Binding("f", "focus_filter", "Filter", id="sessions.filter"),
+        Binding("s", "cycle_sort", "Sort", id="sessions.sort"),
+        Binding("escape", "leave_filter", "Back to the list", show=False, id="sessions.leave_filter"),
+        Binding("e", "export", "Export", id="sessions.export"),
+        Binding("y", "copy", "Copy", show=False, id="sessions.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
         self.store = store
         self.project: str | None = None
+        self.text = ""  # the filter box: text in the id, project name or summary
+        self.sort = "start"  # store.queries.SESSION_SORTS
+        self._filter_timer = None
         self.total = 0
         self._generation = 0
         self._sessions: dict[str, dict] = {}
@@ -52,6 +74,8 @@ class SessionsPane(WorkerFailures, Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
             yield FilterSelect(prompt="All projects", id="sessions-project", compact=True)
+            yield Input(placeholder="Filter (f): id, project, summary", id="sessions-filter",
+                        compact=True)  # fmt: skip
             yield Label("", id="sessions-count", classes="bar-status")
         with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
             yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
@@ -66,6 +90,7 @@ class SessionsPane(WorkerFailures, Widget):
         table.add_column("Project", key="project", width=12)
         table.add_column("Started", key="started", width=12)
         table.add_column("Length", key="length", width=7)
+        table.add_column("Id", key="id", width=8)
         table.add_column(Text("Obs", justify="right"), key="obs", width=5)
         table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
@@ -103,10 +128,12 @@ class SessionsPane(WorkerFailures, Widget):
     ) -> None:
         """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
         limit = limit or self.app.config.page_size
-        total = self.store.count_sessions(project) if not offset else -1
+        text, sort = self.text, self.sort
+        total = self.store.count_sessions(project, text) if not offset else -1
         if offset is None:
             offset = max(0, total - limit)
-        rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset)
+        rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
+                                        text=text, sort=sort)  # fmt: skip
         if not get_current_worker().is_cancelled:
             page = messages.SessionsPage(
                 generation, offset, rows[:limit], total, len(rows) > limit, where
@@ -120,8 +147,10 @@ class SessionsPane(WorkerFailures, Widget):
 
     @work(thread=True, exclusive=True, group="sessions-refresh", exit_on_error=False)
     def _refresh_shown(self, generation: int, project: str | None, offset: int, count: int) -> None:
-        rows = self.store.list_sessions(project=project, limit=count, offset=offset)
-        total = self.store.count_sessions(project)
+        text, sort = self.text, self.sort
+        rows = self.store.list_sessions(project=project, limit=count, offset=offset,
+                                        text=text, sort=sort)  # fmt: skip
+        total = self.store.count_sessions(project, text)
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
 
@@ -141,6 +170,7 @@ class SessionsPane(WorkerFailures, Widget):
             cell(session.get("project_name") or "(no project)", "bold"),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
+            cell(inert_line(short_session_id(session["session_id"])), "dim"),
             Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
             Text(
                 number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
@@ -168,7 +198,7 @@ class SessionsPane(WorkerFailures, Widget):
         if message.total >= 0:
             self.total = message.total
             self._show_count()
-            empty = message.total == 0 and self.project is None
+            empty = message.total == 0 and self.project is None and not self.text.strip()
             self.query_one("#sessions-switcher", ContentSwitcher).current = (
                 "sessions-empty" if empty else "sessions-table"
             )
@@ -206,7 +236,8 @@ class SessionsPane(WorkerFailures, Widget):
 
     def _show_count(self) -> None:
         noun = "session" if self.total == 1 else "sessions"
-        self.query_one("#sessions-count", Label).update(f"{number(self.total)} {noun}")
+        order = {"start": "", "length": " · longest", "errors": " · most errors"}
+        self.query_one("#sessions-count", Label).update(f"{number(self.total)} {noun}{order[self.sort]}")
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [
@@ -247,7 +278,65 @@ class SessionsPane(WorkerFailures, Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick_project":
             return not self.empty
+        if action in ("export", "copy"):
+            return self.current_session is not None
+        if action == "leave_filter":
+            return self.query_one("#sessions-filter", Input).has_focus
+        if action in ("focus_filter", "cycle_sort"):
+            return not self.empty
         return True
+
+    # -- the filter box and the sort ---------------------------------------------------
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#sessions-filter", Input).focus()
+
+    def action_leave_filter(self) -> None:
+        self.table.focus()
+
+    def action_cycle_sort(self) -> None:
+        order = list(SESSION_SORTS)
+        self.sort = order[(order.index(self.sort) + 1) % len(order)]
+        self.reload()
+
+    @on(Input.Changed, "#sessions-filter")
+    def _filter_typed(self, event: Input.Changed) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._filter_timer = self.set_timer(self.app.config.search_debounce, self._apply_filter)
+
+    @on(Input.Submitted, "#sessions-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        self._apply_filter()
+        self.table.focus()
+
+    def _apply_filter(self) -> None:
+        self._filter_timer = None
+        text = self.query_one("#sessions-filter", Input).value
+        if text != self.text:
+            self.text = text
+            self.reload()
+
+    @property
+    def current_session(self) -> dict | None:
+        """The session under the cursor."""
+        key = self.table.cursor_key if not self.empty else None
+        return self._sessions.get(key) if key is not None else None
+
+    def action_export(self) -> None:
+        from tui.commands.export import ExportRequest
+        from tui.gui.export_flow import ask_and_export
+
+        session = self.current_session
+        if session is not None:
+            ask_and_export(self, ExportRequest(session=session["session_id"]), session["session_id"])
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_choices, offer_copy
+
+        session = self.current_session
+        if session is not None:
+            offer_copy(self.app, copy_choices(session=session))
 
     def action_pick_project(self) -> None:
         select = self.query_one("#sessions-project", Select)

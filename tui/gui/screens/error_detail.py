@@ -43,11 +43,24 @@ class ErrorContextLoaded(Message):
     rows: list[dict]
 
 
+@dataclass
+class ErrorGroupWritten(Message):
+    """The group after a status or note was written from this screen (None: it is gone)."""
+
+    group: dict | None
+    what: str
+
+
 class ErrorDetailScreen(WorkerFailures, Screen[bool]):
     """Occurrences of one error group with their surroundings."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="error_detail.back"),
+        Binding("r", "set_status('resolved')", "Resolve", id="error_detail.resolve"),
+        Binding("i", "set_status('ignored')", "Ignore", id="error_detail.ignore"),
+        Binding("o", "set_status('open')", "Reopen", id="error_detail.reopen"),
+        Binding("n", "note", "Note", id="error_detail.note"),
+        Binding("y", "copy", "Copy", id="error_detail.copy"),
     ]
 
     def __init__(self, store: StoreClient, group_id: int) -> None:
@@ -57,6 +70,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         self.group: dict | None = None
         self._occurrences: dict[int, dict] = {}
         self._context_for: int | None = None
+        self._changed = False  # a status or note was written: the Errors pane reloads
 
     def compose(self) -> ComposeResult:
         with Vertical(id="error-detail-body"):
@@ -87,6 +101,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
     @on(ErrorDetailLoaded)
     def _loaded(self, message: ErrorDetailLoaded) -> None:
         self.group = message.group
+        self.refresh_bindings()
         header = self.query_one("#error-detail-header", Static)
         if message.group is None:
             header.update(f"Error #{self.group_id} no longer exists (it was forgotten).")
@@ -159,7 +174,66 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             self.post_message(messages.OpenTimeline(row["session_id"], memory_id=row["id"]))
 
     def action_back(self) -> None:
-        self.dismiss(False)
+        self.dismiss(self._changed)
+
+    # -- status, note and copy, as in the Errors pane ----------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "set_status":
+            return self.group is not None and self.group.get("status") != parameters[0]
+        if action == "note":
+            return self.group is not None
+        if action == "copy":
+            return self.query_one(VimDataTable).cursor_key is not None
+        return True
+
+    def action_set_status(self, status: str) -> None:
+        if self.group is not None and self.group.get("status") != status:
+            self._write(status=status)
+
+    def action_note(self) -> None:
+        from tui.gui.modals import TextInputModal, TextInputResult
+
+        group = self.group
+        if group is None:
+            return
+
+        def save(result: TextInputResult | None) -> None:
+            if result is not None:
+                self._write(note=result.value.strip())
+
+        self.app.push_screen(
+            TextInputModal(f"Note for error #{group['id']}", prompt=one_line(group.get("signature"))[:200],
+                           value=group.get("note") or "", submit_label="Save note"),
+            save,
+        )  # fmt: skip
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_from_memory
+
+        key = self.query_one(VimDataTable).cursor_key
+        copy_from_memory(self, int(key) if key is not None else None)
+
+    @work(thread=True, group="error-detail-write", exit_on_error=False)
+    def _write(self, *, status: str | None = None, note: str | None = None) -> None:
+        if status is not None:
+            self.store.set_error_status(self.group_id, status)
+        if note is not None:
+            self.store.set_error_note(self.group_id, note)
+        group = self.store.get_error_group(self.group_id)
+        self.post_message(ErrorGroupWritten(group, f"marked {status}" if status else "note saved"))
+
+    @on(ErrorGroupWritten)
+    def _written(self, message: ErrorGroupWritten) -> None:
+        self._changed = True
+        if message.group is None:
+            self.notify(f"Error #{self.group_id} no longer exists.", severity="warning")
+            return
+        self.group = message.group
+        shown = len(self._occurrences)
+        self.query_one("#error-detail-header", Static).update(self._header_text(message.group, shown))
+        self.notify(f"Error #{self.group_id} {message.what}.", timeout=3)
+        self.refresh_bindings()
 
 
 def context_text(rows: list[dict], focus_id: int, tz=None) -> Text:

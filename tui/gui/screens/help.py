@@ -40,8 +40,9 @@ def help_sections() -> list[tuple[str, list[BindingType]]]:
     everywhere = list(MemlaneApp.BINDINGS)
     everywhere.insert(
         0,
-        Binding("1,2,3,4,5", "show_pane",
-                "Switch pane (Sessions, Live, Search, Errors, Cleanup); in a text box, escape first"),
+        Binding("1,2,3,4,5,6", "show_pane",
+                "Switch pane (Sessions, Live, Search, Errors, Cleanup, Insights); "
+                "in a text box, escape first", key_display="1–6"),
     )
     sections: list[tuple[str, list[BindingType]]] = [("Everywhere", [
         b for b in everywhere if not (isinstance(b, Binding) and b.action.startswith("show_pane("))

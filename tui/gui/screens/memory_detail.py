@@ -32,6 +32,8 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         Binding("escape", "back", "Back", id="memory.back"),
         Binding("t", "timeline", "In timeline", id="memory.timeline"),
         Binding("y", "copy", "Copy text", id="memory.copy"),
+        Binding("o", "open_file", "Open file", id="memory.open_file"),
+        Binding("e", "error_group", "Error group", id="memory.error_group"),
         Binding("j", "scroll('down')", "Scroll down", show=False, id="memory.down"),
         Binding("k", "scroll('up')", "Scroll up", show=False, id="memory.up"),
         Binding("g", "scroll('home')", "Top", show=False, id="memory.top"),
@@ -109,7 +111,24 @@ class MemoryDetailScreen(WorkerFailures, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("timeline", "copy"):
             return self.memory is not None
+        if action == "open_file":
+            return bool(self.memory and self.memory.get("file_path"))
+        if action == "error_group":
+            return bool(self.memory and self.memory.get("error_group_id"))
         return True
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_in_editor
+
+        if self.memory is not None:
+            open_in_editor(self.app, self.memory)
+
+    def action_error_group(self) -> None:
+        from tui.gui.screens.error_detail import ErrorDetailScreen
+
+        group_id = self.memory.get("error_group_id") if self.memory else None
+        if group_id:
+            self.app.push_screen(ErrorDetailScreen(self.store, group_id))
 
     def action_back(self) -> None:
         self.app.pop_screen()

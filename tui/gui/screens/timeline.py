@@ -50,6 +50,9 @@ class TimelineScreen(WorkerFailures, Screen):
         Binding("escape", "back", "Back", id="timeline.back"),
         Binding("e", "next_error", "Next error", id="timeline.next_error"),
         Binding("E", "previous_error", "Previous error", show=False, id="timeline.previous_error"),
+        Binding("y", "copy", "Copy", show=False, id="timeline.copy"),
+        Binding("o", "open_file", "Open file", show=False, id="timeline.open_file"),
+        Binding("x", "export", "Export", id="timeline.export"),
     ]
 
     def __init__(self, store: StoreClient, session_id: str, memory_id: int | None = None) -> None:
@@ -237,3 +240,25 @@ class TimelineScreen(WorkerFailures, Screen):
 
     def action_previous_error(self) -> None:
         self._jump_error(-1)
+
+    # -- copy, open, export (tui/gui/memory_actions.py, tui/gui/export_flow.py) ---------
+
+    def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_choices, offer_copy
+
+        memory = self.timeline.current
+        if memory is not None:
+            offer_copy(self.app, copy_choices(memory))
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_in_editor
+
+        memory = self.timeline.current
+        if memory is not None:
+            open_in_editor(self.app, memory)
+
+    def action_export(self) -> None:
+        from tui.commands.export import ExportRequest
+        from tui.gui.export_flow import ask_and_export
+
+        ask_and_export(self, ExportRequest(session=self.session_id), self.session_id)

@@ -1,0 +1,76 @@
+"""`e` in the app: ask where to write, then export with tui.commands.export in a thread worker.
+
+The same `export_memories` as `memlane export`; a `.json` file gets JSON, anything else
+Markdown. The result (or why it failed) is one notification.
+"""
+
+from __future__ import annotations
+
+import re
+
+from textual.widget import Widget
+
+from store.db import StoreError
+from store.display import inert_line
+from tui.commands.export import (
+    ExportError,
+    ExportRequest,
+    export_memories,
+    format_for_path,
+    write_export,
+)
+from tui.gui.modals import TextInputModal, TextInputResult
+
+
+def default_path(name: str) -> str:
+    """`~/memlane-<name>.md`, with the name reduced to characters safe in a file name."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.")[:60] or "export"
+    return f"~/memlane-{slug}.md"
+
+
+def ask_and_export(owner: Widget, request: ExportRequest, name: str) -> None:
+    """Ask for a file (prefilled with `default_path(name)`), then export `request` to it."""
+    app = owner.app
+
+    def chosen(result: TextInputResult | None) -> None:
+        if result is not None and result.value.strip():
+            run_export(owner, request, result.value.strip())
+
+    app.push_screen(
+        TextInputModal(
+            f"Export {inert_line(request.describe())}",
+            prompt="File (.json for JSON, anything else Markdown):",
+            value=default_path(name),
+            submit_label="Export",
+            allow_empty=False,
+        ),
+        chosen,
+    )
+
+
+def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
+    """Export in a thread worker and say how it went."""
+    app = owner.app
+    store = app.store
+    now = app.now()
+
+    def say(text: str, severity: str = "information") -> None:
+        text = text[:1].upper() + text[1:]
+        app.call_from_thread(app.notify, text, title="Export", severity=severity,
+                             timeout=8 if severity == "error" else 6, markup=False)  # fmt: skip
+
+    def work() -> None:
+        try:
+            result = store.read(export_memories, request, format_for_path(path), now=now)
+            written = write_export(path, result.text)
+        except (StoreError, ExportError) as exc:
+            say(str(exc), "error")
+            return
+        except OSError as exc:
+            say(f"cannot write {path}: {exc.strerror or exc}.", "error")
+            return
+        noun = "memory" if result.count == 1 else "memories"
+        left = f"; {result.left_out} of excluded projects left out" if result.left_out else ""
+        say(f"exported {result.count:,} {noun} to {written}{left}.")
+
+    owner.run_worker(work, thread=True, group="export", exit_on_error=False)

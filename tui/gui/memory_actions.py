@@ -1,0 +1,198 @@
+"""`y` and `o` on any list: copy a row's id, command, path or session id; open its file.
+
+Copying goes through `App.copy_to_clipboard` (OSC 52, so it works over ssh). Opening
+suspends the app and runs `$VISUAL` / `$EDITOR` (else `vi`) on the memory's file, at its
+line when the memory knows one (an edit's `@@ line N`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+from collections.abc import Callable
+
+from textual.app import App, SuspendNotSupported
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from store.db import StoreError
+from store.display import inert_line
+from tui.formatting import ellipsize
+from tui.gui import messages
+
+LINE_PATTERNS = (re.compile(r"^@@ line (\d+)", re.MULTILINE), re.compile(r"\(lines? (\d+)"))
+# Editors that take `file:line` (with the flag before it) instead of `+line file`.
+COLON_EDITORS = {"code": ["-g"], "code-insiders": ["-g"], "codium": ["-g"], "cursor": ["-g"],
+                 "subl": [], "zed": []}  # fmt: skip
+
+
+def command_of(memory: dict) -> str:
+    """The shell command of a command memory (its `$ ...` line), else ""."""
+    if memory.get("type") not in ("command", "error"):
+        return ""
+    for line in (memory.get("content") or "").splitlines():
+        if line.startswith("$ "):
+            return line[2:].strip()
+    return ""
+
+
+def file_of(memory: dict) -> str:
+    """The memory's file as an absolute path ("" when it has none)."""
+    path = memory.get("file_path") or ""
+    if path and not os.path.isabs(path) and memory.get("cwd"):
+        path = os.path.join(memory["cwd"], path)
+    return path
+
+
+def line_of(memory: dict) -> int | None:
+    for pattern in LINE_PATTERNS:
+        match = pattern.search(memory.get("content") or "")
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def copy_choices(memory: dict | None = None, session: dict | None = None) -> list[tuple[str, str]]:
+    """(what, value) a person may want from a row, most useful first."""
+    choices: list[tuple[str, str]] = []
+    if memory is not None:
+        if file_of(memory):
+            choices.append(("path", file_of(memory)))
+        if command_of(memory):
+            choices.append(("command", command_of(memory)))
+        choices.append(("id", str(memory["id"])))
+        if memory.get("session_id"):
+            choices.append(("session id", memory["session_id"]))
+    elif session is not None:
+        choices.append(("session id", session["session_id"]))
+        if session.get("cwd"):
+            choices.append(("folder", session["cwd"]))
+    return choices
+
+
+def editor_command(path: str, line: int | None, environ: dict | None = None) -> list[str]:
+    """The argv that opens `path` (at `line`) in the person's editor."""
+    env = os.environ if environ is None else environ
+    editor = shlex.split(env.get("VISUAL") or env.get("EDITOR") or "vi")
+    name = os.path.basename(editor[0])
+    if line is None:
+        return [*editor, path]
+    if name in COLON_EDITORS:
+        return [*editor, *COLON_EDITORS[name], f"{path}:{line}"]
+    return [*editor, f"+{line}", path]
+
+
+class CopyModal(ModalScreen["str | None"]):
+    """Pick what to copy; the first letter of each choice picks it too."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="copy.cancel")]
+
+    def __init__(self, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="copy-modal")
+        self.choices = choices
+
+    def compose(self):
+        yield Static("Copy which?  (enter, or its first letter; escape cancels)", id="copy-title",
+                     markup=False)  # fmt: skip
+        options = [Option(f"{what:<10} {ellipsize(inert_line(value), 60)}", id=str(i))
+                   for i, (what, value) in enumerate(self.choices)]  # fmt: skip
+        yield OptionList(*options, id="copy-options", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)][0])
+
+    def on_key(self, event) -> None:
+        for what, _ in self.choices:
+            if event.character and event.character == what[0]:
+                event.stop()
+                self.dismiss(what)
+                return
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+def offer_copy(app: App, choices: list[tuple[str, str]]) -> None:
+    """Copy the only choice at once; ask when there are several."""
+    values = dict(choices)
+
+    def copy(what: str | None) -> None:
+        if what is None:
+            return
+        app.copy_to_clipboard(values[what])
+        app.notify(f"Copied the {what}: {ellipsize(inert_line(values[what]), 60)}", timeout=3,
+                   markup=False)  # fmt: skip
+
+    if len(choices) == 1:
+        copy(choices[0][0])
+    elif choices:
+        app.push_screen(CopyModal(choices), copy)
+
+
+def with_memory(owner: Widget, memory_id: int, then: Callable[[dict], None]) -> None:
+    """Read memory `memory_id` in a thread worker, then call `then(memory)` on the main thread."""
+    app = owner.app
+
+    def read() -> None:
+        try:
+            memory = app.store.get_memory(memory_id)
+        except StoreError as exc:
+            app.call_from_thread(app.post_message, messages.StoreFailed(str(exc)))
+            return
+        if memory is None:
+            app.call_from_thread(app.notify, f"Memory {memory_id} is no longer in the database.",
+                                 severity="warning", timeout=4)  # fmt: skip
+            return
+        app.call_from_thread(then, memory)
+
+    owner.run_worker(read, thread=True, group="memory-action", exit_on_error=False)
+
+
+def copy_from_memory(owner: Widget, memory_id: int | None) -> None:
+    if memory_id is not None:
+        with_memory(owner, memory_id, lambda memory: offer_copy(owner.app, copy_choices(memory)))
+
+
+def open_memory_file(owner: Widget, memory_id: int | None) -> None:
+    if memory_id is not None:
+        with_memory(owner, memory_id, lambda memory: open_in_editor(owner.app, memory))
+
+
+def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | None = None) -> bool:
+    """Suspend the app and edit the memory's file; False (with a notification) when it cannot."""
+    path = file_of(memory)
+    if not path:
+        app.notify(f"Memory {memory['id']} has no file to open.", severity="warning", timeout=3)
+        return False
+    if not os.path.exists(path):
+        app.notify(f"{inert_line(path)} is not there any more.", severity="warning", timeout=4,
+                   markup=False)  # fmt: skip
+        return False
+    argv = editor_command(path, line_of(memory))
+    runner = run or _run_suspended(app)
+    try:
+        runner(argv)
+    except SuspendNotSupported:
+        app.notify("This terminal cannot hand the screen to an editor.", severity="error", timeout=6)
+        return False
+    except (OSError, subprocess.SubprocessError) as exc:
+        app.notify(f"Cannot run {inert_line(argv[0])}: {exc}", severity="error", timeout=6,
+                   markup=False)  # fmt: skip
+        return False
+    return True
+
+
+def _run_suspended(app: App) -> Callable[[list[str]], object]:
+    def run(argv: list[str]) -> object:
+        with app.suspend():
+            return subprocess.call(argv)
+
+    return run
