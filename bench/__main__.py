@@ -16,6 +16,7 @@ import time
 BENCHES = [
     ("store", "bench.bench_store", ["--memories", "10000", "--writers", "8", "--rows", "50", "--queries", "200"]),
     ("hook", "bench.bench_hook", ["--runs", "15", "--memories", "10000"]),
+    ("day", "bench.bench_day", ["--writes", "1000", "--samples", "10"]),
     ("import", "bench.bench_import", ["--tool-calls", "4000", "--memories", "10000", "--runs", "1"]),
     ("app", "bench.bench_tui", ["--memories", "10000"]),
     ("hostile", "bench.bench_hostile", ["--runs", "1"]),

@@ -44,7 +44,8 @@ def test_the_project_column_shows_markup_as_text(hostile, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["sessions"]) == 0
     out = capsys.readouterr().out
-    assert "[@click=app.quit]q" in out  # rich would have eaten a markup tag
+    # the column is 14 cells wide, so the name is cut; rich would have eaten the tag whole
+    assert "[@click=app.q" in out
 
 
 @pytest.mark.parametrize("argv", [["search", "hostile"], ["recent"], ["sessions"], ["errors"]],
