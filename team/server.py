@@ -139,32 +139,31 @@ def forget_ids(conn: psycopg.Connection, ids: list[int]) -> list[int]:
 _SAFE = "txid < pg_snapshot_xmin(pg_current_snapshot())"
 
 
-def pull_memories(conn: psycopg.Connection, origin: str, cursor: tuple[str, int], limit: int):
-    """Teammates' memories after `cursor`, in commit-safe order: (rows as dicts, next cursor)."""
+def _rows_after(conn: psycopg.Connection, table: str, columns: str, origin: str,
+                cursor: tuple[str, int], limit: int) -> tuple[list, tuple[str, int]]:
+    """Teammates' rows of `table` after `cursor`, in commit-safe order: (rows, next cursor).
+
+    Each row starts with its (txid, id) position, then `columns`."""
     with conn.transaction():
         rows = conn.execute(
-            f"SELECT txid::text, {', '.join(PULL_COLUMNS)} FROM team_memory "
+            f"SELECT txid::text, id, {columns} FROM {table} "
             f"WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s "
             "ORDER BY txid, id LIMIT %s",
             (cursor[0], cursor[1], origin, limit),
         ).fetchall()
-    if not rows:
-        return [], cursor
-    return [dict(zip(PULL_COLUMNS, row[1:])) for row in rows], (rows[-1][0], rows[-1][1])
+    return rows, ((rows[-1][0], rows[-1][1]) if rows else cursor)
+
+
+def pull_memories(conn: psycopg.Connection, origin: str, cursor: tuple[str, int], limit: int):
+    """Teammates' memories after `cursor`, in commit-safe order: (rows as dicts, next cursor)."""
+    rows, after = _rows_after(conn, "team_memory", ", ".join(PULL_COLUMNS), origin, cursor, limit)
+    return [dict(zip(PULL_COLUMNS, row[2:])) for row in rows], after
 
 
 def pull_deletions(conn: psycopg.Connection, origin: str, cursor: tuple[str, int], limit: int):
     """Server ids of teammates' memories removed after `cursor`: (ids, next cursor)."""
-    with conn.transaction():
-        rows = conn.execute(
-            f"SELECT txid::text, id, memory_id FROM team_deletion "
-            f"WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s "
-            "ORDER BY txid, id LIMIT %s",
-            (cursor[0], cursor[1], origin, limit),
-        ).fetchall()
-    if not rows:
-        return [], cursor
-    return [row[2] for row in rows], (rows[-1][0], rows[-1][1])
+    rows, after = _rows_after(conn, "team_deletion", "memory_id", origin, cursor, limit)
+    return [row[2] for row in rows], after
 
 
 def pending_pull(conn: psycopg.Connection, origin: str, memories: tuple, deletions: tuple) -> tuple[int, int]:

@@ -21,7 +21,9 @@ def _when(value: str | None) -> str:
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        return value[:16]
+        from store.display import inert_line
+
+        return inert_line(value[:16])
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 

@@ -158,26 +158,9 @@ def is_memlane_command(command: object) -> bool:
 
 def read_settings(path: str) -> tuple[dict, str | None]:
     """(settings, original text or None when the file does not exist)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        return {}, None
-    except UnicodeDecodeError as exc:
-        raise InstallError(f"{path} is not UTF-8 text; memlane left it unchanged.") from exc
-    except OSError as exc:
-        raise InstallError(f"cannot read {path} ({exc.strerror}).") from exc
-    if not text.strip():
-        return {}, text
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InstallError(
-            f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-            "fix it first, memlane left it unchanged."
-        ) from exc
-    if not isinstance(data, dict):
-        raise InstallError(f"{path} does not hold a JSON object; memlane left it unchanged.")
+    from tui.commands.json_file import read_json_object
+
+    data, text = read_json_object(path, InstallError, "fix it first, ")
     hooks = data.get("hooks")
     if hooks is not None and not isinstance(hooks, dict):
         raise InstallError(f'"hooks" in {path} is not an object; memlane left it unchanged.')

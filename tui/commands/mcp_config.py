@@ -13,7 +13,6 @@ and `alwaysLoad`.
 
 from __future__ import annotations
 
-import json
 import os
 
 SERVER_KEY = "memlane"
@@ -54,26 +53,9 @@ def is_memlane_entry(entry: object) -> bool:
 
 def read_config(path: str) -> tuple[dict, str | None]:
     """(config, original text or None when the file does not exist)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        return {}, None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path} is not UTF-8 text; memlane left it unchanged.") from exc
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path} ({exc.strerror}).") from exc
-    if not text.strip():
-        return {}, text
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(
-            f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-            "memlane left it unchanged."
-        ) from exc
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path} does not hold a JSON object; memlane left it unchanged.")
+    from tui.commands.json_file import read_json_object
+
+    data, text = read_json_object(path, ConfigError)
     servers = data.get("mcpServers")
     if servers is not None and not isinstance(servers, dict):
         raise ConfigError(f'"mcpServers" in {path} is not an object; memlane left it unchanged.')

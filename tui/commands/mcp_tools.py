@@ -18,6 +18,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 
 from store.display import inert, inert_line
+from tui.commands.brief import _when
 
 SEARCH_LIMIT_DEFAULT = 10
 SEARCH_LIMIT_MAX = 50
@@ -113,17 +114,6 @@ def _limit(value: object, default: int, most: int, name: str) -> int:
 
 
 # -- one line per memory ------------------------------------------------------------------------
-
-
-def _when(value: str | None) -> str:
-    """A stored UTC time as local `YYYY-MM-DD HH:MM`."""
-    if not value:
-        return "?"
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return inert_line(value[:16])
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def _cut(text: str, limit: int) -> str:
