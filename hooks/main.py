@@ -211,8 +211,10 @@ def load_config_cached() -> tuple[dict, list[str]]:
     config, warnings = load_config(path)
     try:
         _write_private(cache, json.dumps({"key": key, "config": config, "warnings": warnings}))
-    except OSError:
-        pass
+    except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
+        from hooks.logfile import log_line
+
+        log_line(f"the config cache {cache} could not be written ({_short(exc)}).")
     return config, warnings
 
 
@@ -386,10 +388,7 @@ def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
 def _write_turns(session_id: str, current: str | None, ids: list[str]) -> None:
     path = _marker(session_id)
     if current is None and not ids:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
+        _remove_marker(path)
         return
     from store.paths import make_private_dir
 
@@ -413,10 +412,19 @@ def close_private_turn(session_id: str) -> None:
 
 
 def drop_private_turns(session_id: str) -> None:
+    _remove_marker(_marker(session_id))
+
+
+def _remove_marker(path: str) -> None:
+    """A private-turn marker gone; one that cannot be removed is said, not ignored."""
     try:
-        os.unlink(_marker(session_id))
-    except OSError:
+        os.unlink(path)
+    except FileNotFoundError:
         pass
+    except OSError as exc:
+        from hooks.logfile import log_line
+
+        log_line(f"the private-turn marker {path} could not be removed ({_short(exc)}).")
 
 
 def in_private_turn(session_id: str, prompt_id: str | None) -> bool:
@@ -757,14 +765,18 @@ def _finish(run: _Run | None) -> None:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except Exception:
-                pass
+            except Exception as exc:  # Claude Code closed the pipe: the log file still hears it
+                from hooks.logfile import log_line
+
+                log_line(f"could not flush the hook's output ({_short(exc)}).", stderr=False)
         os._exit(0)
     if run is not None and run.conn is not None:
         try:
             run.conn.close()
-        except Exception:
-            pass
+        except Exception as exc:
+            from hooks.logfile import log_line
+
+            log_line(f"could not close the database ({_short(exc)}).")
 
 
 def main(argv: list[str] | None = None) -> int:

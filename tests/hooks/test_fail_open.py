@@ -346,3 +346,12 @@ def test_log_line_is_one_printable_line(env, capsys):
     assert err == line + "\n" and err.count("\n") == 1
     assert line.startswith("[memlane] PostToolUse: broken across lines")
     assert "\x1b" not in line and "\u202e" not in line
+
+
+def test_a_config_cache_that_cannot_be_written_is_said_and_the_event_still_stored(env):
+    env.mhome.mkdir(parents=True, exist_ok=True)
+    (env.mhome / "config.toml").write_text("max_inject = 3\n")
+    (env.mhome / ".config-cache.json").mkdir()  # a folder where the cache file goes
+    result = run_hook(EDIT)
+    assert_failed_open(result, env, mentions="config cache")
+    assert memory_count(env.db) == 1
