@@ -68,19 +68,19 @@ def compare_layouts(folder: str, count: int) -> dict[str, float]:
 
 
 def route(conn, query: str) -> str:
-    """Where the store sends a query, asked of the store itself (search._term_plan):
-    a word the word index does not hold goes on to the trigram index."""
+    """Where the store sends a query, asked of the store itself (store.matching.plan_term):
+    a word the word index does not hold goes on to the trigram index, or, under 3
+    characters, to a check of the text itself ("scan")."""
+    from store import matching
+
     routes = []
-    for term in search.query_terms(query):
-        match, literal, fallback = search._term_plan(term)
-        if match:
-            held = conn.execute("SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (match,)).fetchone()
-            if not held and fallback:
-                routes.append("word, then trigram" if len(term) >= 3 else "word, then like")
-            else:
-                routes.append("word" if literal is None else "phrase")
+    for term in matching.query_terms(query):
+        plan = matching.plan_term(conn, term)
+        a_word = matching._TOKEN.findall(term) == [term] and not matching._unspaced(term)
+        if plan.route == "words":
+            routes.append("word" if plan.check is None else "phrase")
         else:
-            routes.append("trigram" if len(term) >= 3 else "like")
+            routes.append(("word, then " if a_word else "") + plan.route)
     kinds = set(routes)
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
