@@ -445,3 +445,12 @@ def _put_back(claimed: str, original: str) -> None:
         os.rename(claimed, original)
     except OSError:
         pass
+
+
+FORGET_DRAIN_BUDGET_S = 30.0  # a forget may wait this long for the spool: what waits there is forgotten too
+
+
+def drain_before_forget(conn: sqlite3.Connection) -> int:
+    """Every write waiting in this database's spool, applied before a forget (the CLI and the
+    Cleanup pane both pass this to `store.selection.forget_selected`)."""
+    return drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)

@@ -525,23 +525,15 @@ def cmd_forget(args) -> int:
             if answer.strip().lower() not in ("y", "yes"):
                 print("Cancelled; nothing was forgotten.")
                 return EXIT_OK
-        done = forget_selected(conn, criteria, now, drain_spool=drain_spool)
+        from hooks.spool import drain_before_forget
+
+        done = forget_selected(conn, criteria, now, drain_spool=drain_before_forget)
     finally:
         conn.close()
     print(f"Forgot {_plural(done.count, 'memory', 'memories')}.")
     if done.pending:
         print("Note: " + done.pending)
     return EXIT_OK
-
-
-def drain_spool(conn: sqlite3.Connection) -> int:
-    """Every write waiting in the spool, applied before a forget (so it is forgotten too)."""
-    from hooks import spool
-
-    return spool.drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)
-
-
-FORGET_DRAIN_BUDGET_S = 30.0
 
 
 def _forget_log(args) -> int:

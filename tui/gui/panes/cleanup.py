@@ -17,10 +17,10 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from hooks.spool import drain_before_forget
 from store.display import inert_line
 from store.forget import forget_log, redact
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
-from tui.commands.cli import drain_spool
 from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
@@ -266,7 +266,7 @@ class CleanupPane(WorkerFailures, Widget):
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _forget(self, criteria: Criteria, confirmed: int) -> None:
-        done = self.store.run(forget_selected, criteria, self.app.now(), drain_spool)
+        done = self.store.run(forget_selected, criteria, self.app.now(), drain_before_forget)
         self.post_message(Forgotten(done.count, confirmed, done.pending))
 
     @on(Forgotten)
