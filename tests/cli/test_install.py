@@ -28,19 +28,6 @@ ORIGINAL = {
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / ".claude").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
-    monkeypatch.delenv("MEMLANE_DB", raising=False)
-    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    # so the `-m hooks` fallback also runs when memlane is not pip-installed
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return home
-
-
-@pytest.fixture
 def settings(home):
     path = home / ".claude" / "settings.json"
     path.write_text(json.dumps(ORIGINAL, indent=4) + "\n")

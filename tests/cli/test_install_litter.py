@@ -3,10 +3,8 @@
 import json
 
 from tests.cli.test_install import ORIGINAL, backups, run
-from tests.cli.test_install import home as _home  # noqa: F401  (the fixture, by its name below)
 from tests.cli.test_install import settings as _settings  # noqa: F401
 
-home = _home
 settings = _settings
 
 

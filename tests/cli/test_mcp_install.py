@@ -27,18 +27,6 @@ CLAUDE_STATE = {
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / ".claude").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
-    monkeypatch.delenv("MEMLANE_DB", raising=False)
-    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return home
-
-
-@pytest.fixture
 def state(home):
     path = home / ".claude.json"
     path.write_text(json.dumps(CLAUDE_STATE, indent=2))
