@@ -76,7 +76,7 @@ def route(conn, query: str) -> str:
     routes = []
     for term in matching.query_terms(query):
         plan = matching.plan_term(conn, term)
-        a_word = matching._TOKEN.findall(term) == [term] and not matching._unspaced(term)
+        a_word = matching.TOKEN.findall(term) == [term] and not matching.unspaced(term)
         if plan.route == "words":
             routes.append("word" if plan.check is None else "phrase")
         else:

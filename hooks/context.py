@@ -123,7 +123,7 @@ def fit(text: object, limit: int = MAX_LINE_CHARS, *, attribute: bool = False) -
     return "".join(out).rstrip() + "…"
 
 
-def _item(prefix: str, text: object, suffix: str = "") -> str:
+def item_line(prefix: str, text: object, suffix: str = "") -> str:
     """`prefix + text + suffix` within MAX_LINE_CHARS; only `text` is shortened."""
     room = MAX_LINE_CHARS - len(prefix) - len(suffix)
     return prefix + fit(text, max(10, room)) + suffix
@@ -136,7 +136,7 @@ def _open_tag(project_name: str) -> str:
 CLOSE_TAG = "</memory-context>"
 
 
-def _assemble(project_name: str, sections: list[tuple[str, list[str]]], max_chars: int) -> str:
+def assemble_block(project_name: str, sections: list[tuple[str, list[str]]], max_chars: int) -> str:
     """The block with as many lines as fit in `max_chars` (never over HARD_CAP_CHARS).
 
     Lines are admitted round-robin (each section's first line, then each one's
@@ -174,7 +174,7 @@ def _assemble(project_name: str, sections: list[tuple[str, list[str]]], max_char
     return "\n".join(parts)
 
 
-def _clamp(value, lo: int, hi: int, default: int) -> int:
+def clamp(value, lo: int, hi: int, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         return default
     return max(lo, min(hi, value))
@@ -191,10 +191,10 @@ def injection_enabled(config: dict | None, environ=None) -> bool:
 
 def max_inject(config: dict | None) -> int:
     value = config.get("max_inject") if isinstance(config, dict) else None
-    return _clamp(value, 0, MAX_INJECT_LIMIT, DEFAULT_MAX_INJECT)
+    return clamp(value, 0, MAX_INJECT_LIMIT, DEFAULT_MAX_INJECT)
 
 
-def _date(value) -> str:
+def short_date(value) -> str:
     return value[:10] if isinstance(value, str) and len(value) >= 10 else "?"
 
 
@@ -244,7 +244,7 @@ def recent_sessions(conn, project: str, session_id: str | None, limit: int) -> l
             continue
         errors = row.get("error_count") or 0
         suffix = f" ({errors} error{'s' if errors != 1 else ''})" if errors else ""
-        lines.append(_item(f"- [{_date(row.get('started_at'))}] ", text, suffix))
+        lines.append(item_line(f"- [{short_date(row.get('started_at'))}] ", text, suffix))
     return lines
 
 
@@ -271,7 +271,7 @@ def recent_changes(conn, project: str, limit: int) -> list[str]:
             label = "git commit"
         else:
             label = tool or mtype or "memory"
-        line = _item(f"- [{fit(label, 60)}] ", content)
+        line = item_line(f"- [{fit(label, 60)}] ", content)
         if line not in seen:
             seen.add(line)
             lines.append(line)
@@ -296,7 +296,7 @@ def open_errors(conn, project: str, limit: int) -> list[str]:
             sample = ""
         count = group.get("count") or 1
         seen = "seen once" if count == 1 else f"seen {count} times"
-        suffix = f" ({seen}, last {_date(group.get('last_seen'))})"
+        suffix = f" ({seen}, last {short_date(group.get('last_seen'))})"
         prefix = f"- [x{group['id']}] "
         room = MAX_LINE_CHARS - len(prefix) - len(suffix)
         what_part = fit(what, max(10, room // 2)) if what else ""
@@ -329,10 +329,10 @@ def session_start_block(conn, cwd: str | None, session_id: str | None, config: d
     project, project_name = session_project(conn, session_id, cwd)
     if not project:
         return ""
-    sessions = _clamp(config.get("context_sessions"), 0, 100, 3)
-    memories = _clamp(config.get("context_memories"), 0, 100, 10)
-    errors = _clamp(config.get("context_errors"), 0, 100, 5)
-    max_chars = _clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    sessions = clamp(config.get("context_sessions"), 0, 100, 3)
+    memories = clamp(config.get("context_memories"), 0, 100, 10)
+    errors = clamp(config.get("context_errors"), 0, 100, 5)
+    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
     sections = [
         ("## Recent Sessions", recent_sessions(conn, project, session_id, sessions)),
         ("## Recent Changes", recent_changes(conn, project, memories)),
@@ -340,7 +340,7 @@ def session_start_block(conn, cwd: str | None, session_id: str | None, config: d
     ]
     if not any(lines for _, lines in sections):
         return ""
-    return _assemble(project_name, sections + [("## More", [more_line()])], max_chars)
+    return assemble_block(project_name, sections + [("## More", [more_line()])], max_chars)
 
 
 # ------------------------------------------------------------ per prompt
@@ -716,8 +716,8 @@ def recall_line(memory: dict) -> str:
     if content.startswith("$ "):
         content = content[2:]
     project = fit(memory.get("project_name") or _basename(memory.get("project") or "") or "?", 40)
-    prefix = f"- [#{memory['id']}] {_date(memory.get('created_at'))} {project} {label}: "
-    return _item(prefix, content)
+    prefix = f"- [#{memory['id']}] {short_date(memory.get('created_at'))} {project} {label}: "
+    return item_line(prefix, content)
 
 
 def more_line(example_id: int | None = None) -> str:
@@ -740,8 +740,8 @@ def prompt_block(
     if not hits:
         return ""
     lines = [recall_line(hit) for hit in hits]
-    max_chars = _clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
     max_chars = max(max_chars, 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
-    return _assemble(
+    return assemble_block(
         project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
     )

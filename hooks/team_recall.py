@@ -18,14 +18,14 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
     from hooks.context import (
         DEFAULT_MAX_CHARS,
         HARD_CAP_CHARS,
-        _assemble,
-        _clamp,
-        _date,
-        _item,
+        assemble_block,
+        clamp,
         fit,
+        item_line,
         max_inject,
         relevant_memories,
         session_project,
+        short_date,
     )
     from store import db
     from store.paths import team_db_path
@@ -52,8 +52,8 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         team.close()
     lines = []
     for hit in hits:
-        prefix = (f"- [{_date(hit.get('created_at'))}] [{fit(hit.get('type') or 'memory', 20)}] "
+        prefix = (f"- [{short_date(hit.get('created_at'))}] [{fit(hit.get('type') or 'memory', 20)}] "
                   f"[by {fit(authors.get(hit['id']) or '?', 40)}] ")  # fmt: skip
-        lines.append(_item(prefix, hit.get("snippet") or hit.get("content")))
-    max_chars = _clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
-    return _assemble(project_name, [(TITLE, lines)], max_chars)
+        lines.append(item_line(prefix, hit.get("snippet") or hit.get("content")))
+    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    return assemble_block(project_name, [(TITLE, lines)], max_chars)

@@ -49,7 +49,7 @@ _KOREAN_PARTICLES = sorted(
 )
 _KOREAN_STOP = frozenset("그리고 그런데 하지만 그래서 이 그 저 것 수 좀 및 등 왜 어떻게 무엇 뭐 어디".split())
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_TOKEN = re.compile(r"[^\W_]+")
+TOKEN = re.compile(r"[^\W_]+")
 _EDGE_PUNCT = "\"'`()[]{}<>,;!?*^:.|"
 # Scripts written without spaces between words: the word index holds a whole run
 # of them as one token, so their terms are found as substrings.  Code point ranges,
@@ -61,7 +61,7 @@ _UNSPACED_RANGES = (
 )  # fmt: skip
 
 
-def _unspaced(term: str) -> bool:
+def unspaced(term: str) -> bool:
     return any(lo <= ord(ch) <= hi for ch in term if ord(ch) >= 0x0E00 for lo, hi in _UNSPACED_RANGES)
 
 
@@ -86,7 +86,7 @@ def query_terms(query: object) -> list[str]:
     for piece in text.split():
         # Turkish İ lowercases to i + a combining dot, which would split the word.
         piece = unicodedata.normalize("NFC", piece.strip(_EDGE_PUNCT).lstrip("-+").lower()).replace("i\u0307", "i")
-        if piece and (_TOKEN.search(piece) or not piece.isascii()):  # emoji are literal terms
+        if piece and (TOKEN.search(piece) or not piece.isascii()):  # emoji are literal terms
             raw.append(piece)
     terms: list[str] = []
     for piece in raw:
@@ -109,7 +109,7 @@ def fold(text: object) -> str:
     return unicodedata.normalize("NFC", "".join(ch for ch in folded if not unicodedata.combining(ch)))
 
 
-def _has_case(term: str) -> bool:
+def has_case(term: str) -> bool:
     return any(ch.lower() != ch.upper() for ch in term) or fold(term) != term
 
 
@@ -200,7 +200,7 @@ class TermPlan:
 
 
 def _substring_plan(term: str) -> TermPlan:
-    folded = not term.isascii() and _has_case(term)
+    folded = not term.isascii() and has_case(term)
     check = fold(term) if folded else term
     if len(term) >= 3:
         return TermPlan(term, "trigram", trigram_match(term), check, folded)
@@ -209,8 +209,8 @@ def _substring_plan(term: str) -> TermPlan:
 
 def plan_term(conn: sqlite3.Connection, term: str) -> TermPlan:
     """Where one term is found (see the module's docstring)."""
-    tokens = _TOKEN.findall(term)
-    if len(tokens) == 1 and tokens[0] == term and not _unspaced(term):
+    tokens = TOKEN.findall(term)
+    if len(tokens) == 1 and tokens[0] == term and not unspaced(term):
         match = _word_variants(term)
         if len(term) < 3 and term.isascii():
             return TermPlan(term, "words", match, None, False)

@@ -208,7 +208,7 @@ def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: 
         return None
 
 
-def _snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
+def make_snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
     text = " ".join(text.split())
     if not terms:
         return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
@@ -290,7 +290,7 @@ def search(
             continue
         row.update(score=round(order.scores.get(memory_id, 0.0), 6),
                    matched_terms=order.matched.get(memory_id, len(terms)), total_terms=len(terms),
-                   snippet=_snippet(row["content"], terms, marks))  # fmt: skip
+                   snippet=make_snippet(row["content"], terms, marks))  # fmt: skip
         hits.append(row)
     return hits
 
@@ -373,6 +373,6 @@ def _newest(conn, filters: Filters, limit: int, offset: int, marks, after_id: in
         params = [*filters.params, limit, offset]
     hits = []
     for row in dicts(conn.execute(sql, params)):
-        row.update(score=0.0, matched_terms=0, total_terms=0, snippet=_snippet(row["content"], [], marks))
+        row.update(score=0.0, matched_terms=0, total_terms=0, snippet=make_snippet(row["content"], [], marks))
         hits.append(row)
     return hits

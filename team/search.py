@@ -16,8 +16,8 @@ import time
 
 import psycopg
 
-from store.matching import _TOKEN, _has_case, _unspaced, query_terms
-from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, _snippet
+from store.matching import TOKEN, has_case, query_terms, unspaced
+from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, make_snippet
 from store.search import search as local_search
 from team import cache, server
 from team.server_migrate import SUBSTRING_EXPRESSION
@@ -59,13 +59,13 @@ def _exists(pg, sql: str, params: list) -> bool:
 
 def _substring_plan(term: str) -> _Plan:
     # Scripts without case (Hangul, digits) compare bytes with LIKE, many times faster than ILIKE.
-    like = "ILIKE" if _has_case(term) else "LIKE"
+    like = "ILIKE" if has_case(term) else "LIKE"
     return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
 
 
 def _plan(pg, term: str) -> _Plan:
-    tokens = _TOKEN.findall(term)
-    if len(tokens) == 1 and tokens[0] == term and not _unspaced(term):
+    tokens = TOKEN.findall(term)
+    if len(tokens) == 1 and tokens[0] == term and not unspaced(term):
         words = _Plan("tsv @@ plainto_tsquery('memlane', %s)", [term], term)
         if (len(term) < 3 and term.isascii()) or _exists(pg, words.sql, words.params):
             return words
@@ -159,7 +159,7 @@ def search_server(pg: psycopg.Connection, query: object, *, origin: str | None =
 def _hit(row, terms, marks, score_, matched, total) -> dict:
     hit = dict(zip(HIT_COLUMNS, row))
     hit.update(source="team", score=round(score_, 6), matched_terms=matched, total_terms=total,
-               snippet=_snippet(hit["content"], terms, marks))  # fmt: skip
+               snippet=make_snippet(hit["content"], terms, marks))  # fmt: skip
     return hit
 
 
