@@ -17,6 +17,12 @@ PUSH_COLUMNS = ("author", "origin", "local_id", "session_id", "tool_name", "type
 PULL_COLUMNS = ("id", "author", "origin", "session_id", "tool_name", "type", "project",
                 "project_name", "file_path", "content", "tags", "importance", "created_at")  # fmt: skip
 START = ("0", 0)  # a cursor before every row: (transaction id as text, row id)
+# current_user is a `name` (collation "C"): compared as is, it cannot use the
+# (owner, origin, local_id) index, and every lookup read all of this machine's rows.
+OWNER = """(current_user::text COLLATE "default")"""
+# Short statements only: PostgreSQL's JIT compiled the bigger plans of a million-row
+# server for tens of milliseconds, longer than running them.
+SESSION_OPTIONS = "-c jit=off"
 
 
 class TeamError(Exception):
@@ -48,7 +54,7 @@ def connect(url: str, *, timeout_s: int = 5) -> psycopg.Connection:
     if not url:
         raise TeamError("team sharing is off: set [team] url in config.toml (or MEMLANE_TEAM_URL).")
     try:
-        conn = psycopg.connect(url, connect_timeout=timeout_s, application_name="memlane")
+        conn = psycopg.connect(url, connect_timeout=timeout_s, application_name="memlane", options=SESSION_OPTIONS)
     except psycopg.OperationalError as exc:
         reason = (str(exc).strip().splitlines() or ["no answer"])[-1]
         reason = reason.removeprefix("connection failed: ").strip()
@@ -104,8 +110,8 @@ def push(conn: psycopg.Connection, rows: list[tuple]) -> dict[int, int]:
         origin = rows[0][1]
         local_ids = [row[2] for row in rows]
         found = conn.execute(
-            "SELECT local_id, id FROM team_memory WHERE owner = current_user AND origin = %s "
-            "AND local_id = ANY(%s)",
+            f"SELECT local_id, id FROM team_memory WHERE owner = {OWNER} AND origin = %s "
+            "AND local_id = ANY(%s::bigint[])",
             (origin, local_ids),
         ).fetchall()
     return dict(found)
@@ -117,7 +123,7 @@ def delete_own(conn: psycopg.Connection, origin: str, local_ids: list[int]) -> i
         return 0
     with conn.transaction():
         cur = conn.execute(
-            "DELETE FROM team_memory WHERE owner = current_user AND origin = %s AND local_id = ANY(%s)",
+            f"DELETE FROM team_memory WHERE owner = {OWNER} AND origin = %s AND local_id = ANY(%s::bigint[])",
             (origin, list(local_ids)),
         )
         return cur.rowcount
@@ -129,7 +135,7 @@ def forget_ids(conn: psycopg.Connection, ids: list[int]) -> list[int]:
     Returns the ids removed; the others were someone else's or already gone."""
     with conn.transaction():
         rows = conn.execute(
-            "DELETE FROM team_memory WHERE id = ANY(%s) RETURNING id", (list(ids),)
+            "DELETE FROM team_memory WHERE id = ANY(%s::bigint[]) RETURNING id", (list(ids),)
         ).fetchall()
     return sorted(r[0] for r in rows)
 
@@ -144,11 +150,13 @@ def _rows_after(conn: psycopg.Connection, table: str, columns: str, origin: str,
     """Teammates' rows of `table` after `cursor`, in commit-safe order: (rows, next cursor).
 
     Each row starts with its (txid, id) position, then `columns`."""
+    # Ordered by the table's own xid8 column (`t.txid`): the output column `txid` is
+    # text, and text order puts transaction 10000 before 9999 (the cursor would skip rows).
     with conn.transaction():
         rows = conn.execute(
-            f"SELECT txid::text, id, {columns} FROM {table} "
-            f"WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s "
-            "ORDER BY txid, id LIMIT %s",
+            f"SELECT t.txid::text AS txid, t.id, {columns} FROM {table} t "
+            f"WHERE (t.txid, t.id) > (%s::xid8, %s::bigint) AND {_SAFE} AND t.origin <> %s "
+            "ORDER BY t.txid, t.id LIMIT %s",
             (cursor[0], cursor[1], origin, limit),
         ).fetchall()
     return rows, ((rows[-1][0], rows[-1][1]) if rows else cursor)
@@ -170,11 +178,11 @@ def pending_pull(conn: psycopg.Connection, origin: str, memories: tuple, deletio
     """(memories, deletions) a pull would bring now."""
     with conn.transaction():
         m = conn.execute(
-            f"SELECT count(*) FROM team_memory WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s",
+            f"SELECT count(*) FROM team_memory WHERE (txid, id) > (%s::xid8, %s::bigint) AND {_SAFE} AND origin <> %s",
             (memories[0], memories[1], origin),
         ).fetchone()[0]
         d = conn.execute(
-            f"SELECT count(*) FROM team_deletion WHERE (txid, id) > (%s::xid8, %s) AND {_SAFE} AND origin <> %s",
+            f"SELECT count(*) FROM team_deletion WHERE (txid, id) > (%s::xid8, %s::bigint) AND {_SAFE} AND origin <> %s",
             (deletions[0], deletions[1], origin),
         ).fetchone()[0]
     return m, d
