@@ -2,7 +2,9 @@
 
 `<memlane home>/team.db` is a memlane database like `memory.db` (same schema,
 same migrations), so the one search and the one forget work on it offline.
-Its `memory` rows are teammates' memories keyed by their server id; three
+Its `memory` rows are teammates' memories keyed by their server id, and its
+`session` rows their sessions (start, end, counts, the first prompt as the
+summary), so the Sessions pane lists them as it lists this machine's; three
 tables of its own say who wrote each one, what this machine has pushed, and
 the sync cursors.  Only `memlane team sync` writes it.
 
@@ -33,6 +35,31 @@ CACHE_DDL = [
     END""",
 ]
 ORIGIN_KEY = "team_origin"
+SESSIONS_KEY = "sessions_v1"  # team_state: the session rows were built from the memories
+
+# A teammate's session as this cache knows it: its span and counts from the memories
+# pulled so far (the counters' triggers count each new memory), its first prompt as
+# the summary (the local summariser reads every memory: too slow for a pull).
+_SESSION_UPSERT = """
+    INSERT INTO session (session_id, project, project_name, started_at, ended_at, last_activity_at,
+                         summary, tools_used, files_changed, memory_count, error_count, source)
+    VALUES (?, ?, ?, ?, ?, ?, '', '', '', 0, 0, 'team')
+    ON CONFLICT (session_id) DO UPDATE SET
+        started_at = min(coalesce(started_at, excluded.started_at), excluded.started_at),
+        ended_at = max(coalesce(ended_at, excluded.ended_at), excluded.ended_at),
+        last_activity_at = max(coalesce(last_activity_at, excluded.last_activity_at), excluded.last_activity_at)"""
+_SESSION_DERIVED = """
+    UPDATE session SET
+        duration_s = CAST(round((julianday(ended_at) - julianday(started_at)) * 86400) AS INTEGER),
+        summary = coalesce((SELECT m.content FROM memory m WHERE m.session_id = session.session_id
+                            AND m.type = 'prompt' ORDER BY m.created_at, m.id LIMIT 1), summary)
+    WHERE session_id IN ({marks})"""
+_SESSIONS_FROM_MEMORIES = """
+    INSERT OR IGNORE INTO session (session_id, project, project_name, started_at, ended_at, last_activity_at,
+                                   summary, tools_used, files_changed, memory_count, error_count, source)
+    SELECT session_id, max(project), max(project_name), min(created_at), max(created_at), max(created_at),
+           '', '', '', count(*), sum(type = 'error'), 'team'
+    FROM memory GROUP BY session_id"""
 
 
 def cache_path() -> str:
@@ -45,6 +72,10 @@ def open_cache(path: str | None = None, *, readonly: bool = False) -> sqlite3.Co
         with db.write(conn):
             for ddl in CACHE_DDL:
                 conn.execute(ddl)
+            if get_state(conn, SESSIONS_KEY) is None:  # a cache pulled before it kept sessions
+                conn.execute(_SESSIONS_FROM_MEMORIES)
+                _derive_sessions(conn, [r[0] for r in conn.execute("SELECT session_id FROM session")])
+                set_state(conn, SESSIONS_KEY, True)
         try:
             os.chmod(path or cache_path(), 0o600)
         except OSError:
@@ -72,9 +103,32 @@ def set_state(cache: sqlite3.Connection, key: str, value) -> None:
     cache.execute("INSERT OR REPLACE INTO team_state (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
 
+def _derive_sessions(cache: sqlite3.Connection, session_ids: list[str]) -> None:
+    for start in range(0, len(session_ids), 500):
+        chunk = session_ids[start : start + 500]
+        cache.execute(_SESSION_DERIVED.format(marks=", ".join("?" for _ in chunk)), chunk)
+
+
+def _upsert_sessions(cache: sqlite3.Connection, rows: list[dict]) -> list[str]:
+    """The sessions of `rows`, made or widened before their memories arrive (whose
+    triggers then count them); returns their ids."""
+    spans: dict[str, list] = {}
+    for r in rows:
+        span = spans.get(r["session_id"])
+        if span is None:
+            spans[r["session_id"]] = [r["project"], r["project_name"], r["created_at"], r["created_at"]]
+        else:
+            span[2], span[3] = min(span[2], r["created_at"]), max(span[3], r["created_at"])
+    cache.executemany(_SESSION_UPSERT, [(sid, p, name, first, last, last)
+                                        for sid, (p, name, first, last) in spans.items()])  # fmt: skip
+    return list(spans)
+
+
 def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cursor) -> int:
-    """Store teammates' memories and the pull cursor in one transaction; returns how many were new."""
+    """Store teammates' memories, their sessions and the pull cursor in one transaction;
+    returns how many memories were new."""
     with db.write(cache):
+        sessions = _upsert_sessions(cache, rows)
         before = cache.total_changes
         cache.executemany(
             "INSERT OR IGNORE INTO memory (id, session_id, tool_name, type, project, project_name,"
@@ -92,6 +146,7 @@ def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cur
         ).fetchone()[0] if rows and cache.total_changes != before else 0
         cache.executemany("INSERT OR IGNORE INTO team_author (memory_id, author, origin) VALUES (?, ?, ?)",
                           [(r["id"], r["author"], r["origin"]) for r in rows])  # fmt: skip
+        _derive_sessions(cache, sessions)
         set_state(cache, cursor_key, list(cursor))
     return added
 
