@@ -42,18 +42,27 @@ def _free_port() -> int:
 
 
 class DevServer:
-    """`with DevServer() as pg: pg.url("dbname")` -- stopped and deleted on exit."""
+    """`with DevServer() as pg: pg.url("dbname")` -- stopped and deleted on exit.
+
+    `folder`: a folder kept between runs instead (a benchmark's million rows are
+    built once): an existing data directory there is started as it is, and on
+    exit the server stops but the folder stays.
+    """
 
     superuser = "memlane_super"
 
-    def __init__(self, settings: dict[str, str] | None = None):
+    def __init__(self, settings: dict[str, str] | None = None, folder: str | None = None):
         self.bin_dir = find_bin_dir()
         self.port = _free_port()
-        self.folder = tempfile.mkdtemp(prefix="memlane-pg-")
+        self.keep = folder is not None
+        if folder is not None:
+            os.makedirs(folder, exist_ok=True)
+        self.folder = folder or tempfile.mkdtemp(prefix="memlane-pg-")
         self.data = os.path.join(self.folder, "data")
         self.settings = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
                          "shared_buffers": "128MB", **(settings or {})}  # fmt: skip
         self._as_root = os.geteuid() == 0
+        self._reused = False
 
     def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         cmd = [os.path.join(self.bin_dir, args[0]), *args[1:]]
@@ -64,19 +73,31 @@ class DevServer:
             raise DevServerError(f"{args[0]} failed: {(out.stderr or out.stdout)[-800:]}")
         return out
 
+    def reused(self) -> bool:
+        """True when the data directory was there before this server started."""
+        return self._reused
+
     def start(self) -> DevServer:
         if self._as_root:
             shutil.chown(self.folder, "postgres", "postgres")
-        self._run("initdb", "-D", self.data, "-U", self.superuser, "--auth=trust",
-                  "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")  # fmt: skip
+        self._reused = os.path.exists(os.path.join(self.data, "PG_VERSION"))
+        if not self._reused:
+            self._initdb()
         options = " ".join(f"-c {k}={v}" for k, v in self.settings.items())
         options += f" -c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.data}"
         self._run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-o", options,
                   "-w", "-t", "60", "start")  # fmt: skip
         return self
 
+    def _initdb(self) -> None:
+        self._run("initdb", "-D", self.data, "-U", self.superuser, "--auth=trust",
+                  "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")  # fmt: skip
+
     def stop(self) -> None:
-        """Stop fast (terminating clients) and remove the folder."""
+        """Stop fast (terminating clients) and remove the folder; a kept folder stops cleanly and stays."""
+        if self.keep:
+            self._run("pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop", check=False)
+            return
         self._run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop", check=False)
         shutil.rmtree(self.folder, ignore_errors=True)
 
