@@ -1,17 +1,21 @@
-"""The Search pane's team scope: this machine's memories and the team cache in one ranking.
+"""The Search and Sessions panes' team scope: this machine's memories (sessions) and
+the team cache's in one list.
 
 No textual here, and no network: the app reads the team cache (`team.db`,
 written by `memlane team sync`), so a search as you type never waits on a
 server.  Team hits carry their author and a row key of their own (`t<id>`:
-the cache's ids are the server's, not this database's).
+the cache's ids are the server's, not this database's); team sessions `t:<id>`.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import os
 import sqlite3
 import threading
 
+from store import queries
 from store import search as store_search
 from store.db import StoreError, connect, describe_error
 from store.paths import team_db_path
@@ -89,3 +93,71 @@ class TeamScope:
         marks = ", ".join("?" for _ in ids)
         return self._run(lambda c: dict(c.execute(
             f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", ids)))  # fmt: skip
+
+    # -- the Sessions pane ------------------------------------------------------------
+
+    def _team_projects(self, local, project: str | None) -> list[str | None]:
+        """The team cache's projects matching a local `project` (by name: teammates' paths
+        differ from ours), or [None] for every project."""
+        if not project:
+            return [None]
+        return self._team_filters(local, {"project": project})["project"]
+
+    def sessions(self, local, *, project: str | None, text: str | None, sort: str,
+                 offset: int | None, limit: int) -> tuple[int, list[dict], int]:  # fmt: skip
+        """This machine's sessions and the team cache's in one list, ordered as
+        `store.queries.list_sessions` orders each: (start, rows, total); offset None =
+        the last page.  Team rows carry `author` and a row key of their own (`t:<id>`)."""
+        paths = self._team_projects(local, project)
+        total = self.count_sessions(local, project=project, text=text, paths=paths)
+        start = max(0, total - limit) if offset is None else max(0, int(offset))
+        wanted = start + limit
+        mine = local.list_sessions(project=project, limit=wanted, offset=0, text=text, sort=sort)
+        for session in mine:
+            session["author"], session["row_key"] = "", session["session_id"]
+        sources = [mine]
+        for path in paths:
+            theirs = self._run(queries.list_sessions, project=path, limit=wanted, offset=0, text=text, sort=sort)
+            authors = self._session_authors([s["session_id"] for s in theirs])
+            for session in theirs:
+                session["author"] = authors.get(session["session_id"], "?")
+                session["row_key"] = TEAM_SESSION_PREFIX + session["session_id"]
+            sources.append(theirs)
+        merged = heapq.merge(*sources, key=session_order(sort), reverse=True)
+        return start, list(itertools.islice(merged, start, wanted)), total
+
+    def count_sessions(self, local, *, project: str | None, text: str | None, paths=None) -> int:
+        paths = self._team_projects(local, project) if paths is None else paths
+        theirs = sum(self._run(queries.count_sessions, path, text) for path in paths)
+        return local.count_sessions(project, text) + theirs
+
+    def session_store(self):
+        """A read-only StoreClient on the team cache, for a teammate's session's timeline."""
+        from tui.gui.store_client import StoreClient
+
+        try:
+            return StoreClient(connect(self.path, readonly=True, check_same_thread=False), self.path)
+        except sqlite3.Error as exc:
+            raise StoreError(describe_error(self.path, exc)) from exc
+
+    def _session_authors(self, session_ids: list[str]) -> dict[str, str]:
+        if not session_ids:
+            return {}
+        marks = ", ".join("?" for _ in session_ids)
+        return self._run(lambda c: dict(c.execute(
+            "SELECT m.session_id, max(a.author) FROM memory m JOIN team_author a ON a.memory_id = m.id"
+            f" WHERE m.session_id IN ({marks}) GROUP BY m.session_id", session_ids)))  # fmt: skip
+
+
+TEAM_SESSION_PREFIX = "t:"
+
+
+def session_order(sort: str):
+    """A key that orders sessions as `store.queries.SESSION_SORTS[sort]` does, descending
+    (SQLite puts NULL below every value, as "" and False do here)."""
+    if sort == "length":
+        return lambda s: (s.get("duration_s") is not None, s.get("duration_s") or 0,
+                          s.get("started_at") or "", s["session_id"])  # fmt: skip
+    if sort == "errors":
+        return lambda s: (s.get("error_count") or 0, s.get("started_at") or "", s["session_id"])
+    return lambda s: (s.get("started_at") or "", s["session_id"])

@@ -1,4 +1,7 @@
-"""Pane 1, Sessions: every session newest first, paged from SQLite; enter opens its timeline."""
+"""Pane 1, Sessions: every session newest first, paged from SQLite; enter opens its timeline.
+
+`t` (once a team sync made the team cache) adds teammates' sessions, with an Author column.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
+from store.db import StoreError
 from store.display import inert_line
 from store.queries import SESSION_SORTS
 from tui.formatting import (
@@ -27,6 +31,7 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
+from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -57,6 +62,7 @@ class SessionsPane(WorkerFailures, Widget):
         Binding("escape", "leave_filter", "Back to the list", show=False, id="sessions.leave_filter"),
         Binding("e", "export", "Export", id="sessions.export"),
         Binding("y", "copy", "Copy", show=False, id="sessions.copy"),
+        Binding("t", "toggle_scope", "Team", id="sessions.team"),  # shown once a team sync ran
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -70,6 +76,9 @@ class SessionsPane(WorkerFailures, Widget):
         self._generation = 0
         self._sessions: dict[str, dict] = {}
         self._stale = False
+        self.team = TeamScope()
+        self.team_scope = False  # this machine's sessions, or these and the team's
+        self._team_store: StoreClient | None = None  # the team cache, for a teammate's timeline
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
@@ -86,16 +95,34 @@ class SessionsPane(WorkerFailures, Widget):
         return self.query_one("#sessions-table", PagedTable)
 
     def on_mount(self) -> None:
-        table = self.table
+        self._add_columns(self.table)
+        self._load_projects()
+        self.reload()
+
+    def on_unmount(self) -> None:
+        self.team.close()
+        if self._team_store is not None:
+            self._team_store.close()
+
+    def _add_columns(self, table: PagedTable) -> None:
         table.add_column("Project", key="project", width=12)
+        if self.team_scope:
+            table.add_column("Author", key="author", width=10)
         table.add_column("Started", key="started", width=12)
         table.add_column("Length", key="length", width=7)
         table.add_column("Id", key="id", width=8)
         table.add_column(Text("Obs", justify="right"), key="obs", width=5)
         table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
-        self._load_projects()
+
+    def action_toggle_scope(self) -> None:
+        """Local only <-> local and the team cache's sessions (with an Author column)."""
+        self.team_scope = not self.team_scope
+        self.table.reset()
+        self.table.clear(columns=True)
+        self._add_columns(self.table)
         self.reload()
+        self.refresh_bindings()
 
     @property
     def empty(self) -> bool:
@@ -129,11 +156,17 @@ class SessionsPane(WorkerFailures, Widget):
         """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
         limit = limit or self.app.config.page_size
         text, sort = self.text, self.sort
-        total = self.store.count_sessions(project, text) if not offset else -1
-        if offset is None:
-            offset = max(0, total - limit)
-        rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
-                                        text=text, sort=sort)  # fmt: skip
+        if self.team_scope:
+            if offset is None:
+                offset = max(0, self.team.count_sessions(self.store, project=project, text=text) - limit)
+            offset, rows, total = self.team.sessions(self.store, project=project, text=text, sort=sort,
+                                                     offset=offset, limit=limit + 1)  # fmt: skip
+        else:
+            total = self.store.count_sessions(project, text) if not offset else -1
+            if offset is None:
+                offset = max(0, total - limit)
+            rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
+                                            text=text, sort=sort)  # fmt: skip
         if not get_current_worker().is_cancelled:
             page = messages.SessionsPage(
                 generation, offset, rows[:limit], total, len(rows) > limit, where
@@ -148,9 +181,13 @@ class SessionsPane(WorkerFailures, Widget):
     @work(thread=True, exclusive=True, group="sessions-refresh", exit_on_error=False)
     def _refresh_shown(self, generation: int, project: str | None, offset: int, count: int) -> None:
         text, sort = self.text, self.sort
-        rows = self.store.list_sessions(project=project, limit=count, offset=offset,
-                                        text=text, sort=sort)  # fmt: skip
-        total = self.store.count_sessions(project, text)
+        if self.team_scope:
+            _start, rows, total = self.team.sessions(self.store, project=project, text=text, sort=sort,
+                                                     offset=offset, limit=count)  # fmt: skip
+        else:
+            rows = self.store.list_sessions(project=project, limit=count, offset=offset,
+                                            text=text, sort=sort)  # fmt: skip
+            total = self.store.count_sessions(project, text)
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
 
@@ -166,8 +203,10 @@ class SessionsPane(WorkerFailures, Widget):
             length_cell.append(" ●", style="bold green")
         summary = first_line(session.get("summary"))
         summary = summary.removeprefix("Task: ")
+        author = (cell(inert_line(session.get("author") or "you"), "" if session.get("author") else "dim"),)
         return (
             cell(session.get("project_name") or "(no project)", "bold"),
+            *(author if self.team_scope else ()),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
             cell(inert_line(short_session_id(session["session_id"])), "dim"),
@@ -187,10 +226,14 @@ class SessionsPane(WorkerFailures, Widget):
             text.overflow = "ellipsis"
         return text
 
+    @staticmethod
+    def _key(session: dict) -> str:
+        return session.get("row_key") or session["session_id"]
+
     def _rows(self, sessions: list[dict]) -> list[tuple[str, tuple]]:
         for session in sessions:
-            self._sessions[session["session_id"]] = session
-        return [(s["session_id"], self._cells(s)) for s in sessions]
+            self._sessions[self._key(session)] = session
+        return [(self._key(s), self._cells(s)) for s in sessions]
 
     def on_sessions_page(self, message: messages.SessionsPage) -> None:
         if message.generation != self._generation:
@@ -218,7 +261,7 @@ class SessionsPane(WorkerFailures, Widget):
         if message.generation != self._generation or message.offset != table.window_start:
             return
         loaded = [key.value for key in list(table.rows)[: len(message.rows)]]
-        fresh = [row["session_id"] for row in message.rows]
+        fresh = [self._key(row) for row in message.rows]
         changed = loaded != fresh or message.total == 0 or self.total == 0
         at_top = table.window_start == 0 and table.cursor_row <= 0
         if changed and (at_top or self.total == 0):
@@ -228,7 +271,7 @@ class SessionsPane(WorkerFailures, Widget):
         self._show_count()
         with self.app.batch_update():
             for session in message.rows:
-                key = session["session_id"]
+                key = self._key(session)
                 if key in table.rows and self._sessions.get(key) != session:
                     self._sessions[key] = session
                     for column, value in zip(table.columns, self._cells(session)):
@@ -237,7 +280,9 @@ class SessionsPane(WorkerFailures, Widget):
     def _show_count(self) -> None:
         noun = "session" if self.total == 1 else "sessions"
         order = {"start": "", "length": " · longest", "errors": " · most errors"}
-        self.query_one("#sessions-count", Label).update(f"{number(self.total)} {noun}{order[self.sort]}")
+        count = f"{number(self.total)} {noun}{order[self.sort]}"
+        label = self.query_one("#sessions-count", Label)
+        label.update(Text.assemble(("Team + local", "bold"), " · ", count) if self.team_scope else count)
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [
@@ -272,14 +317,33 @@ class SessionsPane(WorkerFailures, Widget):
 
     @on(DataTable.RowSelected, "#sessions-table")
     def _open(self, event: DataTable.RowSelected) -> None:
-        if event.row_key.value:
-            self.post_message(messages.OpenTimeline(event.row_key.value))
+        key = event.row_key.value
+        if key and key.startswith(TEAM_SESSION_PREFIX):
+            self._open_team_session(key.removeprefix(TEAM_SESSION_PREFIX))
+        elif key:
+            self.post_message(messages.OpenTimeline(key))
+
+    def _open_team_session(self, session_id: str) -> None:
+        """A teammate's session, read from the team cache (read-only)."""
+        from tui.gui.screens.timeline import TimelineScreen
+
+        try:
+            if self._team_store is None:
+                self._team_store = self.team.session_store()
+        except StoreError as exc:
+            self.app.notify(str(exc), title="Team cache", severity="error")
+            return
+        self.app.push_screen(TimelineScreen(self._team_store, session_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick_project":
             return not self.empty
-        if action in ("export", "copy"):
+        if action == "export":  # a teammate's session lives in the team cache, not this database
+            return self.current_session is not None and not self.current_session.get("author")
+        if action == "copy":
             return self.current_session is not None
+        if action == "toggle_scope":
+            return self.team_scope or self.team.available()
         if action == "leave_filter":
             return self.query_one("#sessions-filter", Input).has_focus
         if action in ("focus_filter", "cycle_sort"):
