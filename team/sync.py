@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from store import db
 from store.forget import forget_ids
@@ -21,6 +24,9 @@ from team import cache, server
 from team.settings import is_shared
 
 BATCH = 2000
+# The server's cost of a push is text indexing (a tsvector and ~1,000 trigrams per
+# memory), one CPU per connection: batches go out over this many connections at once.
+PUSH_CONNECTIONS = 2
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
 
@@ -76,6 +82,66 @@ def _push(pg, team_db, rows, origin: str, author: str, push_after: int | None) -
     return len(ids)
 
 
+def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str, batch: int,
+              progress: Progress) -> int:  # fmt: skip
+    """Push the shared memories after the push cursor; returns how many the server took.
+
+    Batches are read here in id order and sent over PUSH_CONNECTIONS connections at
+    once (`pg`, and more opened for this); each batch commits on its own, and the
+    results are recorded here in the same order, so the push cursor only ever passes
+    batches the server holds.  A batch committed on the server but not yet recorded
+    (a kill in between) is pushed again next time and found there: nothing doubles."""
+    after = cache.get_state(team_db, "push_after", 0)
+    total = local.execute(
+        f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?", [*shared, after]
+    ).fetchone()[0]
+    progress("push", 0, total)
+    if not total:
+        return 0
+    idle = [pg]
+    opened: list = []
+    lock = threading.Lock()
+
+    def send(rows) -> dict[int, int]:
+        with lock:
+            conn = idle.pop() if idle else None
+        if conn is None:
+            conn = server.connect(settings["url"])
+            with lock:
+                opened.append(conn)
+        try:
+            return server.push(conn, [(settings["author"], origin, r[0], *r[1:11]) for r in rows])
+        finally:
+            with lock:
+                idle.append(conn)
+
+    pushed = 0
+    in_flight: deque = deque()
+    width = max(1, min(PUSH_CONNECTIONS, -(-total // batch)))
+    try:
+        with ThreadPoolExecutor(max_workers=width, thread_name_prefix="memlane-push") as pool:
+            more = True
+            while True:
+                rows = _rows_to_push(local, shared, after, None, batch) if more and len(in_flight) < width else None
+                if rows:
+                    after = rows[-1][0]
+                    in_flight.append((rows, pool.submit(send, rows)))
+                    continue
+                more = more and rows is None
+                if not in_flight:
+                    break
+                done_rows, future = in_flight.popleft()
+                ids = future.result()
+                cache.record_pushed(team_db, [(r[0], ids[r[0]], r[11], r[4]) for r in done_rows if r[0] in ids],
+                                    done_rows[-1][0])  # fmt: skip
+                pushed += len(ids)
+                progress("push", pushed, total)
+    finally:
+        for conn in opened:
+            conn.close()
+    return pushed
+
+
 def pending_push(local, team_db, settings: dict) -> tuple[int, int]:
     """(memories to push, rows to withdraw) a sync would send now; no network."""
     shared = shared_projects(local, settings)
@@ -119,18 +185,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
         report["withdrawn"] -= len(changed)  # a redacted memory is replaced, not withdrawn
 
         if shared:
-            after = cache.get_state(team_db, "push_after", 0)
-            total = local.execute(
-                f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?", [*shared, after]
-            ).fetchone()[0]
-            progress("push", 0, total)
-            while True:
-                rows = _rows_to_push(local, shared, after, None, batch)
-                if not rows:
-                    break
-                after = rows[-1][0]
-                report["pushed"] += _push(pg, team_db, rows, origin, settings["author"], after)
-                progress("push", report["pushed"], total)
+            report["pushed"] = _push_new(pg, local, team_db, settings, shared, origin, batch, progress)
 
         memories_at = tuple(cache.get_state(team_db, "pull_memories", list(server.START)))
         deletions_at = tuple(cache.get_state(team_db, "pull_deletions", list(server.START)))
