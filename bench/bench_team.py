@@ -40,7 +40,7 @@ TARGETS = {"push_per_s": 5000, "pull_per_s": 5000, "search_p99_ms": 100.0}
 DURABLE = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on",
            "maintenance_work_mem": "256MB"}  # fmt: skip
 SEARCH_DB = "memlane_search"
-TEXT_INDEXES = ("team_memory_words", "team_memory_substrings")
+TEXT_INDEXES = ("team_memory_words", "team_memory_substrings", "team_memory_unspaced")
 
 
 def load() -> str:
@@ -191,7 +191,10 @@ def main(argv=None) -> int:
             size = search_server_size(pg)
             print(f"search server built: {size:,} memories in {seconds:,.0f}s; load {load()}", flush=True)
         else:
-            print(f"search server reused: {size:,} memories", flush=True)
+            started = time.perf_counter()
+            before, after = upgrade(pg.url(SEARCH_DB))  # a server kept from an older memlane
+            print(f"search server reused: {size:,} memories (schema {before} -> {after} in "
+                  f"{time.perf_counter() - started:,.0f}s)", flush=True)  # fmt: skip
         queries = distinct_queries(local, args.queries)
         local.close()
         search_latency(pg.url(SEARCH_DB), queries)

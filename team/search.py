@@ -20,7 +20,7 @@ from store.matching import TOKEN, has_case, query_terms, unspaced
 from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, make_snippet
 from store.search import search as local_search
 from team import cache, server
-from team.server_migrate import SUBSTRING_EXPRESSION
+from team.server_migrate import GRAMS_EXPRESSION, SUBSTRING_EXPRESSION
 
 RANK_WEIGHTS = "{0.5, 0.5, 0.75, 1.0}"  # D content, B file path, A tags: as the local bm25 weights
 HIT_COLUMNS = ("id", "author", "session_id", "tool_name", "type", "project", "project_name",
@@ -60,7 +60,10 @@ def _exists(pg, sql: str, params: list) -> bool:
 def _substring_plan(term: str) -> _Plan:
     # Scripts without case (Hangul, digits) compare bytes with LIKE, many times faster than ILIKE.
     like = "ILIKE" if has_case(term) else "LIKE"
-    return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
+    sql, params = f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)]
+    if len(term) < 3 and all(unspaced(ch) for ch in term):  # too short for trigrams: the grams index
+        sql, params = f"{GRAMS_EXPRESSION} @> ARRAY[%s]::text[] AND {sql}", [term, *params]
+    return _Plan(sql, params, None)
 
 
 def _plan(pg, term: str) -> _Plan:

@@ -11,7 +11,7 @@ import peewee as pw
 
 from team import server_models as models
 
-SERVER_SCHEMA_VERSION = 1
+SERVER_SCHEMA_VERSION = 2
 
 # Words are indexed as the local word index splits them (punctuation separates
 # words: `config.json` holds `json`), without accents, porter-stemmed, no stop words.
@@ -22,6 +22,15 @@ TSV_EXPRESSION = (
     f"{_WORDS.format(column='content')}"
 ).replace("{empty}", "''")
 SUBSTRING_EXPRESSION = "(tags || ' ' || content)"  # what the trigram index holds
+# Scripts written without spaces (store.matching.unspaced: Thai, Myanmar, Hangul, kana,
+# CJK), as a regular expression class; tests hold it to the store's ranges.
+UNSPACED_CLASS = (
+    r"\u0E00-\u0EFF\u1000-\u109F\u1100-\u11FF\u3040-\u30FF\u3100-\u31FF\u3400-\u4DBF"
+    r"\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7AF\uF900-\uFAFF\uFF66-\uFF9F\U00020000-\U0003FFFF"
+)
+# Terms of one or two such characters (`버그`, `错`) are too short for trigrams: without
+# this index they read every row.  It holds each run's characters and pairs of them.
+GRAMS_EXPRESSION = f"memlane_unspaced_grams{SUBSTRING_EXPRESSION}"
 
 _V1_BEFORE_TABLES = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
@@ -73,8 +82,25 @@ def _create_v1(db: pw.PostgresqlDatabase) -> None:
         db.execute_sql(sql)
 
 
+_V2 = [
+    f"""CREATE FUNCTION memlane_unspaced_grams(t text) RETURNS text[]
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT coalesce(array_agg(DISTINCT substr(m[1], i, n)), '{{}}')
+        FROM regexp_matches(t, '[{UNSPACED_CLASS}]+', 'g') AS m,
+             generate_series(1, 2) AS n,
+             generate_series(1, length(m[1]) - n + 1) AS i
+        $$""",
+    f"CREATE INDEX team_memory_unspaced ON team_memory USING gin ({GRAMS_EXPRESSION})",
+]
+
+
+def _add_v2(db: pw.PostgresqlDatabase) -> None:
+    for sql in _V2:
+        db.execute_sql(sql)
+
+
 # STEPS[n] upgrades a server at version n to n + 1.
-STEPS = {0: _create_v1}
+STEPS = {0: _create_v1, 1: _add_v2}
 
 
 def server_version(db: pw.PostgresqlDatabase) -> int:

@@ -7,6 +7,7 @@ import pytest
 from store import db
 from store.forget import forget
 from store.writer import add_memories
+from team.server_migrate import SERVER_SCHEMA_VERSION
 from tests.team.conftest import _closed_port_url
 from tui.commands.cli import main
 
@@ -156,9 +157,9 @@ def test_team_init_creates_then_reports_up_to_date_and_a_writer_cannot_init(pg_s
     url = pg_server.create_database("init_by_command")
     monkeypatch.setenv("MEMLANE_TEAM_URL", url)
     assert main(["team", "init"]) == 0
-    assert "schema 0 -> 1" in capsys.readouterr().out
+    assert f"schema 0 -> {SERVER_SCHEMA_VERSION}" in capsys.readouterr().out
     assert main(["team", "init"]) == 0
-    assert "is up to date (schema 1)" in capsys.readouterr().out
+    assert f"is up to date (schema {SERVER_SCHEMA_VERSION})" in capsys.readouterr().out
 
     other = pg_server.create_database("init_by_writer")
     monkeypatch.setenv("MEMLANE_TEAM_URL", other.replace(pg_server.superuser + "@", "lee@"))
