@@ -82,25 +82,53 @@ def _plan(pg, term: str) -> _Plan:
     return _substring_plan(term)
 
 
-def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int) -> list[tuple]:
-    """(id, relevance or None, importance, created_at) of the newest matches of every plan."""
+FIRST_WINDOW = 16_384  # ids in the newest window; each next window is WINDOW_GROWTH times wider
+WINDOW_GROWTH = 4
+# Every matching row is found through a text index and checked in a bounded window of ids:
+# left to choose, the planner walked the id index backwards, testing each row (and, for a
+# short CJK term, computing its grams) until `limit` matched -- seconds for a rare term.
+BITMAP_ONLY = ("SET LOCAL enable_seqscan = off", "SET LOCAL enable_indexscan = off")
+
+
+def _bitmap_only(pg) -> int:
+    """Keep the rest of this transaction's reads on the text indexes; returns the newest id."""
+    top = pg.execute("SELECT coalesce(max(id), 0) FROM team_memory").fetchone()[0]
+    for sql in BITMAP_ONLY:
+        pg.execute(sql)
+    return top
+
+
+def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> list[tuple]:
+    """(id, relevance or None, importance, created_at) of the newest `limit` matches of every
+    plan below `top`: window by window from the newest id, so a common term reads only its
+    newest matches and a rare one a few index lookups."""
+    found: list[tuple] = []
+    high, width = top, FIRST_WINDOW
+    while high > 0 and len(found) < limit:
+        low = max(0, high - width)
+        found += _newest_between(pg, plans, filters, limit - len(found), low, high)
+        high, width = low, width * WINDOW_GROWTH
+    return found
+
+
+def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: int, high: int) -> list[tuple]:
     where = " AND ".join(p.sql for p in plans)
     params = [v for p in plans for v in p.params]
     words = " ".join(p.words for p in plans if p.words)
     inner = (f"SELECT id, tsv, importance, created_at FROM team_memory WHERE {where}{filters.sql} "
-             "ORDER BY id DESC LIMIT %s")  # fmt: skip
+             "AND id > %s AND id <= %s ORDER BY id DESC LIMIT %s")  # fmt: skip
     # Rank only the newest `limit` matches: ts_rank reads each row's whole tsvector.
     rank = f"ts_rank('{RANK_WEIGHTS}', s.tsv, plainto_tsquery('memlane', %s))" if words else "NULL::real"
     sql = f"SELECT s.id, {rank}, s.importance, s.created_at FROM ({inner}) s ORDER BY s.id DESC"
-    return pg.execute(sql, ([words] if words else []) + params + filters.params + [limit]).fetchall()
+    return pg.execute(sql, ([words] if words else []) + params + filters.params + [low, high, limit]).fetchall()
 
 
-def _ranked(pg, terms: list[str], filters: _Filters) -> list[tuple[int, float, int]]:
+def _ranked(pg, terms: list[str], filters: _Filters, top: int) -> list[tuple[int, float, int]]:
     """(terms matched, score, id), best first: every term's matches (the newest RANK_POOL
     scored), or, when no memory has every term, those with most of them."""
     plans = [_plan(pg, t) for t in terms]
     n = len(plans)
-    rows = _newest(pg, plans, filters, RANK_POOL)
+    rows = _newest(pg, plans, filters, RANK_POOL, top)
     if rows:
         top = max((r[1] or 0.0 for r in rows), default=0.0) or 1.0
         scored = [(n, score(1.0, (top / 2 if r[1] is None else r[1]) / top, r[2], r[3]), r[0]) for r in rows]
@@ -111,7 +139,7 @@ def _ranked(pg, terms: list[str], filters: _Filters) -> list[tuple[int, float, i
     relevance: dict[int, float] = {}
     facts: dict[int, tuple] = {}
     for plan in plans:
-        for memory_id, rel, importance, created_at in _newest(pg, [plan], filters, CANDIDATES_PER_TERM):
+        for memory_id, rel, importance, created_at in _newest(pg, [plan], filters, CANDIDATES_PER_TERM, top):
             matched[memory_id] = matched.get(memory_id, 0) + 1
             facts[memory_id] = (importance, created_at)
             if rel is not None:
@@ -153,7 +181,7 @@ def search_server(pg: psycopg.Connection, query: object, *, origin: str | None =
             rows = pg.execute(f"SELECT {cols} FROM team_memory WHERE true{filters.sql} ORDER BY id DESC LIMIT %s",
                               [*filters.params, limit]).fetchall()  # fmt: skip
             return [_hit(r, [], marks, 0.0, 0, 0) for r in rows]
-        page = _ranked(pg, terms, filters)[:limit]
+        page = _ranked(pg, terms, filters, _bitmap_only(pg))[:limit]
         ids = [i for _, _, i in page]
         rows = {r[0]: r for r in pg.execute(f"SELECT {cols} FROM team_memory WHERE id = ANY(%s)", (ids,))}
     return [_hit(rows[i], terms, marks, s, n, len(terms)) for n, s, i in page if i in rows]

@@ -89,3 +89,18 @@ def test_a_server_at_schema_1_is_refused_until_init_then_finds_short_terms(pg_se
     dana.sync()
     lee = Machine(tmp_path / "lee", team.url("lee"), "lee")
     assert [h["content"] for h in _hits(lee, "버그")] == ["결제 버그 재현"]
+
+
+@pytest.mark.parametrize("query", ["버그", "routine", "build step 12", "错 retry", "로그 completed", "ロ"])
+def test_windows_of_ids_change_no_result(shared, monkeypatch, query):
+    """Matches are read window by window from the newest id: narrow windows (hundreds of
+    them here, past RANK_POOL's 400) give exactly what one window over everything gives."""
+    from team import search as team_search
+
+    _dana, lee, _team = shared
+    monkeypatch.setattr(team_search, "FIRST_WINDOW", 10**9)
+    whole = [(h["id"], round(h["score"], 4)) for h in _hits(lee, query, limit=500)]
+    monkeypatch.setattr(team_search, "FIRST_WINDOW", 7)
+    monkeypatch.setattr(team_search, "WINDOW_GROWTH", 2)
+    assert [(h["id"], round(h["score"], 4)) for h in _hits(lee, query, limit=500)] == whole
+    assert whole
