@@ -47,23 +47,28 @@ class _Filters:
 class _Plan:
     """How the server finds one term, routed as `store.matching.plan_term` routes it:
     `sql` a condition on team_memory, `params` its values, `words` the plain text for
-    ts_rank (None: a substring term, no relevance)."""
+    ts_rank (None: a substring term, no relevance); `check` / `check_params` the same
+    condition for testing a row directly (without what only serves an index)."""
 
-    def __init__(self, sql: str, params: list, words: str | None):
+    def __init__(self, sql: str, params: list, words: str | None, check: str | None = None,
+                 check_params: list | None = None):  # fmt: skip
         self.sql, self.params, self.words = sql, params, words
+        self.check = check or sql
+        self.check_params = params if check_params is None else check_params
 
 
 def _exists(pg, sql: str, params: list) -> bool:
-    return pg.execute(f"SELECT 1 FROM team_memory WHERE {sql} LIMIT 1", params).fetchone() is not None
+    return pg.execute(f"SELECT 1 FROM team_memory WHERE {sql} LIMIT 1", params, prepare=False).fetchone() is not None
 
 
 def _substring_plan(term: str) -> _Plan:
     # Scripts without case (Hangul, digits) compare bytes with LIKE, many times faster than ILIKE.
     like = "ILIKE" if has_case(term) else "LIKE"
-    sql, params = f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)]
     if len(term) < 3 and all(unspaced(ch) for ch in term):  # too short for trigrams: the grams index
-        sql, params = f"{GRAMS_EXPRESSION} @> ARRAY[%s]::text[] AND {sql}", [term, *params]
-    return _Plan(sql, params, None)
+        # strpos, not LIKE: the trigram index would offer to answer a LIKE it cannot narrow.
+        check = f"strpos({SUBSTRING_EXPRESSION}, %s) > 0"
+        return _Plan(f"{GRAMS_EXPRESSION} @> ARRAY[%s]::text[] AND {check}", [term, term], None, check, [term])
+    return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
 
 
 def _plan(pg, term: str) -> _Plan:
@@ -82,45 +87,69 @@ def _plan(pg, term: str) -> _Plan:
     return _substring_plan(term)
 
 
-FIRST_WINDOW = 16_384  # ids in the newest window; each next window is WINDOW_GROWTH times wider
+# Where a search reads its matches (the planner, left to choose, walked the id index
+# backwards testing every row until enough matched: seconds for a rare term at 1M; or it
+# read a common term's whole index entry, every window again):
+#   1. the newest rows, tested directly, while the term proves common enough that its
+#      newest matches are near (at most SCAN_BUDGET rows: a common term ends here);
+#   2. then through the text indexes, window by window of ids back from there (a rarer
+#      term: its index entries are short).
+PROBE = 2_048  # the newest rows tested first
+SCAN_BUDGET = 16_384  # rows tested directly at most
+FIRST_WINDOW = 16_384  # ids in the first index window; each next is WINDOW_GROWTH times wider
 WINDOW_GROWTH = 4
-# Every matching row is found through a text index and checked in a bounded window of ids:
-# left to choose, the planner walked the id index backwards, testing each row (and, for a
-# short CJK term, computing its grams) until `limit` matched -- seconds for a rare term.
-BITMAP_ONLY = ("SET LOCAL enable_seqscan = off", "SET LOCAL enable_indexscan = off")
+TESTING_ROWS = ("SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_indexscan = on")
+THROUGH_INDEXES = ("SET LOCAL enable_bitmapscan = on", "SET LOCAL enable_indexscan = off")
 
 
-def _bitmap_only(pg) -> int:
-    """Keep the rest of this transaction's reads on the text indexes; returns the newest id."""
+def _newest_id(pg) -> int:
+    """The newest id; from here on this transaction never reads the whole table."""
     top = pg.execute("SELECT coalesce(max(id), 0) FROM team_memory").fetchone()[0]
-    for sql in BITMAP_ONLY:
-        pg.execute(sql)
+    pg.execute("SET LOCAL enable_seqscan = off")
     return top
 
 
 def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> list[tuple]:
-    """(id, relevance or None, importance, created_at) of the newest `limit` matches of every
-    plan below `top`: window by window from the newest id, so a common term reads only its
-    newest matches and a rare one a few index lookups."""
+    """(id, relevance or None, importance, created_at) of the newest `limit` matches of
+    every plan at or below `top`, newest first."""
     found: list[tuple] = []
-    high, width = top, FIRST_WINDOW
+    _set(pg, TESTING_ROWS)
+    high, width, tested = top, PROBE, 0
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
-        found += _newest_between(pg, plans, filters, limit - len(found), low, high)
+        found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=True)
+        tested, high = tested + high - low, low
+        wanted = (limit - len(found)) * tested / max(1, len(found))  # rows to test at this rate
+        if len(found) >= limit or tested + wanted > SCAN_BUDGET:
+            break
+        width = int(wanted * 1.25) + 1
+    _set(pg, THROUGH_INDEXES)
+    width = FIRST_WINDOW
+    while high > 0 and len(found) < limit:
+        low = max(0, high - width)
+        found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=False)
         high, width = low, width * WINDOW_GROWTH
     return found
 
 
-def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: int, high: int) -> list[tuple]:
-    where = " AND ".join(p.sql for p in plans)
-    params = [v for p in plans for v in p.params]
+def _set(pg, settings: tuple[str, ...]) -> None:
+    for sql in settings:
+        pg.execute(sql)
+
+
+def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: int, high: int, *,
+                    direct: bool) -> list[tuple]:  # fmt: skip
+    where = " AND ".join(p.check if direct else p.sql for p in plans)
+    params = [v for p in plans for v in (p.check_params if direct else p.params)]
     words = " ".join(p.words for p in plans if p.words)
     inner = (f"SELECT id, tsv, importance, created_at FROM team_memory WHERE {where}{filters.sql} "
              "AND id > %s AND id <= %s ORDER BY id DESC LIMIT %s")  # fmt: skip
     # Rank only the newest `limit` matches: ts_rank reads each row's whole tsvector.
     rank = f"ts_rank('{RANK_WEIGHTS}', s.tsv, plainto_tsquery('memlane', %s))" if words else "NULL::real"
     sql = f"SELECT s.id, {rank}, s.importance, s.created_at FROM ({inner}) s ORDER BY s.id DESC"
-    return pg.execute(sql, ([words] if words else []) + params + filters.params + [low, high, limit]).fetchall()
+    # Never a prepared statement: a generic plan cannot see how common this term is.
+    values = ([words] if words else []) + params + filters.params + [low, high, limit]
+    return pg.execute(sql, values, prepare=False).fetchall()
 
 
 def _ranked(pg, terms: list[str], filters: _Filters, top: int) -> list[tuple[int, float, int]]:
@@ -181,7 +210,7 @@ def search_server(pg: psycopg.Connection, query: object, *, origin: str | None =
             rows = pg.execute(f"SELECT {cols} FROM team_memory WHERE true{filters.sql} ORDER BY id DESC LIMIT %s",
                               [*filters.params, limit]).fetchall()  # fmt: skip
             return [_hit(r, [], marks, 0.0, 0, 0) for r in rows]
-        page = _ranked(pg, terms, filters, _bitmap_only(pg))[:limit]
+        page = _ranked(pg, terms, filters, _newest_id(pg))[:limit]
         ids = [i for _, _, i in page]
         rows = {r[0]: r for r in pg.execute(f"SELECT {cols} FROM team_memory WHERE id = ANY(%s)", (ids,))}
     return [_hit(rows[i], terms, marks, s, n, len(terms)) for n, s, i in page if i in rows]

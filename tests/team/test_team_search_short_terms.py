@@ -91,16 +91,19 @@ def test_a_server_at_schema_1_is_refused_until_init_then_finds_short_terms(pg_se
     assert [h["content"] for h in _hits(lee, "버그")] == ["결제 버그 재현"]
 
 
-@pytest.mark.parametrize("query", ["버그", "routine", "build step 12", "错 retry", "로그 completed", "ロ"])
-def test_windows_of_ids_change_no_result(shared, monkeypatch, query):
-    """Matches are read window by window from the newest id: narrow windows (hundreds of
-    them here, past RANK_POOL's 400) give exactly what one window over everything gives."""
+@pytest.mark.parametrize("query", ["버그", "routine", "build step 12", "错 retry", "로그 completed", "ロ", "nothing"])
+@pytest.mark.parametrize("probe, budget", [(5, 60), (5, 10**9), (1, 0)])  # both ways, rows only, indexes only
+def test_the_way_matches_are_read_changes_no_result(shared, monkeypatch, query, probe, budget):
+    """Matches are read from the newest rows, tested directly, then through the indexes window
+    by window: with narrow windows (hundreds here, past RANK_POOL) and either way alone, a
+    query returns exactly what one pass over everything returns."""
     from team import search as team_search
 
     _dana, lee, _team = shared
+    monkeypatch.setattr(team_search, "SCAN_BUDGET", 0)
     monkeypatch.setattr(team_search, "FIRST_WINDOW", 10**9)
     whole = [(h["id"], round(h["score"], 4)) for h in _hits(lee, query, limit=500)]
-    monkeypatch.setattr(team_search, "FIRST_WINDOW", 7)
-    monkeypatch.setattr(team_search, "WINDOW_GROWTH", 2)
+    for name, value in (("PROBE", probe), ("SCAN_BUDGET", budget), ("FIRST_WINDOW", 7), ("WINDOW_GROWTH", 2)):
+        monkeypatch.setattr(team_search, name, value)
     assert [(h["id"], round(h["score"], 4)) for h in _hits(lee, query, limit=500)] == whole
-    assert whole
+    assert bool(whole) == (query != "nothing")
