@@ -57,7 +57,15 @@ class _Plan:
         self.check_params = params if check_params is None else check_params
 
 
-def _exists(pg, sql: str, params: list) -> bool:
+def _exists(pg, sql: str, params: list, top: int) -> bool:
+    """Whether any memory matches: the newest rows tested first (a common term is there),
+    then the index."""
+    _set(pg, TESTING_ROWS)
+    recent = pg.execute(f"SELECT 1 FROM team_memory WHERE id > %s AND {sql} LIMIT 1",
+                        [top - PROBE, *params], prepare=False).fetchone()  # fmt: skip
+    _set(pg, THROUGH_INDEXES)
+    if recent is not None:
+        return True
     return pg.execute(f"SELECT 1 FROM team_memory WHERE {sql} LIMIT 1", params, prepare=False).fetchone() is not None
 
 
@@ -71,18 +79,18 @@ def _substring_plan(term: str) -> _Plan:
     return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
 
 
-def _plan(pg, term: str) -> _Plan:
+def _plan(pg, term: str, top: int) -> _Plan:
     tokens = TOKEN.findall(term)
     if len(tokens) == 1 and tokens[0] == term and not unspaced(term):
         words = _Plan("tsv @@ plainto_tsquery('memlane', %s)", [term], term)
-        if (len(term) < 3 and term.isascii()) or _exists(pg, words.sql, words.params):
+        if (len(term) < 3 and term.isascii()) or _exists(pg, words.sql, words.params, top):
             return words
         return _substring_plan(term)
     if term.isascii() and tokens and max(len(t) for t in tokens) >= 2:
         phrase = " ".join(tokens)
         sql = ("(tsv @@ phraseto_tsquery('memlane', %s) AND "
                "strpos(lower(tags || ' ' || content || ' ' || coalesce(file_path, '')), %s) > 0)")  # fmt: skip
-        if _exists(pg, "tsv @@ phraseto_tsquery('memlane', %s)", [phrase]):
+        if _exists(pg, "tsv @@ phraseto_tsquery('memlane', %s)", [phrase], top):
             return _Plan(sql, [phrase, term], phrase)
     return _substring_plan(term)
 
@@ -95,7 +103,8 @@ def _plan(pg, term: str) -> _Plan:
 #   2. then through the text indexes, window by window of ids back from there (a rarer
 #      term: its index entries are short).
 PROBE = 2_048  # the newest rows tested first
-SCAN_BUDGET = 16_384  # rows tested directly at most
+SCAN_BUDGET = 65_536  # rows tested directly at most (~1.5 us each against the tsvector)
+SUBSTRING_SCAN_BUDGET = 4_096  # ... when a term is a substring (~10 us each: the text itself)
 FIRST_WINDOW = 16_384  # ids in the first index window; each next is WINDOW_GROWTH times wider
 WINDOW_GROWTH = 4
 TESTING_ROWS = ("SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_indexscan = on")
@@ -114,13 +123,14 @@ def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> 
     every plan at or below `top`, newest first."""
     found: list[tuple] = []
     _set(pg, TESTING_ROWS)
+    budget = SCAN_BUDGET if all(p.words for p in plans) else min(SCAN_BUDGET, SUBSTRING_SCAN_BUDGET)
     high, width, tested = top, PROBE, 0
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
         found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=True)
         tested, high = tested + high - low, low
         wanted = (limit - len(found)) * tested / max(1, len(found))  # rows to test at this rate
-        if len(found) >= limit or tested + wanted > SCAN_BUDGET:
+        if len(found) >= limit or tested + wanted > budget:
             break
         width = int(wanted * 1.25) + 1
     _set(pg, THROUGH_INDEXES)
@@ -155,7 +165,7 @@ def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: 
 def _ranked(pg, terms: list[str], filters: _Filters, top: int) -> list[tuple[int, float, int]]:
     """(terms matched, score, id), best first: every term's matches (the newest RANK_POOL
     scored), or, when no memory has every term, those with most of them."""
-    plans = [_plan(pg, t) for t in terms]
+    plans = [_plan(pg, t, top) for t in terms]
     n = len(plans)
     rows = _newest(pg, plans, filters, RANK_POOL, top)
     if rows:
