@@ -169,8 +169,8 @@ def _ranked(pg, terms: list[str], filters: _Filters, top: int) -> list[tuple[int
     n = len(plans)
     rows = _newest(pg, plans, filters, RANK_POOL, top)
     if rows:
-        top = max((r[1] or 0.0 for r in rows), default=0.0) or 1.0
-        scored = [(n, score(1.0, (top / 2 if r[1] is None else r[1]) / top, r[2], r[3]), r[0]) for r in rows]
+        best = max((r[1] or 0.0 for r in rows), default=0.0) or 1.0
+        scored = [(n, score(1.0, (best / 2 if r[1] is None else r[1]) / best, r[2], r[3]), r[0]) for r in rows]
         return sorted(scored, key=lambda x: (x[1], x[2]), reverse=True)
     if n < 2:
         return []
