@@ -172,12 +172,10 @@ def _delete_memories(conn, ids: list[int]) -> None:
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS forget_id (id INTEGER PRIMARY KEY)")
     conn.execute("DELETE FROM temp.forget_id")
     conn.executemany("INSERT OR IGNORE INTO temp.forget_id (id) VALUES (?)", ((i,) for i in ids))
-    merges = _pause_automerge(conn)
-    try:
-        conn.execute("DELETE FROM memory WHERE id IN (SELECT id FROM temp.forget_id)")
-    finally:
-        _resume_automerge(conn, merges)
-        conn.execute("DELETE FROM temp.forget_id")
+    merges = _pause_automerge(conn)  # a failure rolls the setting back with the rest
+    conn.execute("DELETE FROM memory WHERE id IN (SELECT id FROM temp.forget_id)")
+    _resume_automerge(conn, merges)
+    conn.execute("DELETE FROM temp.forget_id")
 
 
 FTS5_DEFAULT_AUTOMERGE = 4
@@ -337,6 +335,7 @@ def _replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str], re
     now = utc_now()
     with write(conn):
         sessions, groups = set(), set()
+        merges = _pause_automerge(conn)  # each UPDATE would merge segments the scrub rewrites
         for memory_id, new in new_contents.items():
             row = conn.execute(
                 "SELECT type, tool_name, file_path, session_id, error_group_id, content_hash, "
@@ -353,6 +352,7 @@ def _replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str], re
             sessions.add(row[3])
             if row[4] is not None:
                 groups.add(row[4])
+        _resume_automerge(conn, merges)
         _refresh_derived(conn, sessions, groups, drop_sessions=set())
         log_id = _log(conn, now, reason, len(new_contents))
     _scrub_and_log(conn, log_id, True)
