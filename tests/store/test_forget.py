@@ -177,3 +177,23 @@ def test_a_forget_that_fails_halfway_changes_nothing(filled, monkeypatch):
     assert [automerge(filled, t) for t in FTS_TABLES] == [None, None]
     monkeypatch.undo()
     assert forget.forget(filled, query="routine").count == 200
+
+
+def test_index_pages_already_in_the_database_file_lose_the_forgotten_word(db_path):
+    """The scrub frees the old index segments without zeroing them (secure_delete=FAST) and
+    relies on the vacuum to drop or overwrite every free page: here the old segments sit in
+    the database file itself (checkpointed), not only in the WAL that the scrub truncates."""
+    conn = db.connect(db_path)
+    secret = "quokkavault93"
+    for i in range(600):
+        add(conn, f"note {i} mentions {secret} among others" if i % 3 == 0 else f"note {i} ordinary",
+            session=f"s{i % 5}")  # fmt: skip
+    db.optimize_indexes(conn)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert secret.encode() in open(db_path, "rb").read()
+    assert forget.forget(conn, query=secret).count == 200
+    raw = file_bytes(db_path)
+    assert b"kkavault93" not in raw and b"quokkav" not in raw
+    assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
+    assert conn.execute("PRAGMA secure_delete").fetchone()[0] == 1  # back to ON for every other write
+    conn.close()
