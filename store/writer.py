@@ -371,10 +371,29 @@ def summarise_sessions(
 
     Returns {session id: summary} for the sessions that exist.
     """
+    derived = session_summaries(conn, session_ids, now=now)
+    store_summaries(conn, derived)
+    return {session_id: values[0] for session_id, values in derived.items()}
+
+
+def store_summaries(conn: sqlite3.Connection, derived: dict[str, tuple[str, str, str]]) -> None:
+    """Write what session_summaries computed (inside the caller's transaction)."""
+    conn.executemany(
+        "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
+        [(*values, session_id) for session_id, values in derived.items()],
+    )
+
+
+def session_summaries(
+    conn: sqlite3.Connection, session_ids, *, now: str | None = None, leaving_out=frozenset()
+) -> dict[str, tuple[str, str, str]]:
+    """{session id: (summary, tools used, files changed)} of the sessions that exist, from
+    their first SUMMARY_MEMORIES memories other than the ids in `leaving_out` (a forget
+    computes them while its delete runs).  Reads only; writes nothing."""
     from store.summary import build_summary
 
     wanted = sorted({_valid_unicode(s) for s in session_ids if isinstance(s, str)})
-    summaries: dict[str, str] = {}
+    derived: dict[str, tuple[str, str, str]] = {}
     for start in range(0, len(wanted), SESSIONS_PER_READ):
         chunk = wanted[start : start + SESSIONS_PER_READ]
         marks = ", ".join("?" for _ in chunk)
@@ -387,24 +406,19 @@ def summarise_sessions(
             )
         }
         memories: dict[str, list[dict]] = {session_id: [] for session_id in times}
-        for session_id, mtype, tool_name, file_path, tags, content in conn.execute(
-            f"SELECT session_id, type, tool_name, file_path, tags, {_SUMMARY_TEXT} FROM memory "
+        for session_id, memory_id, mtype, tool_name, file_path, tags, content in conn.execute(
+            f"SELECT session_id, id, type, tool_name, file_path, tags, {_SUMMARY_TEXT} FROM memory "
             f"WHERE session_id IN ({marks}) ORDER BY session_id, id",
             chunk,
         ):
             kept = memories.get(session_id)
-            if kept is not None and len(kept) < SUMMARY_MEMORIES:
+            if kept is not None and len(kept) < SUMMARY_MEMORIES and memory_id not in leaving_out:
                 kept.append({"type": mtype, "tool_name": tool_name, "file_path": file_path,
                              "tags": tags, "content": content})  # fmt: skip
-        updates = []
         for session_id, (started_at, ended_at, last_activity) in times.items():
             kept = memories[session_id]
             summary = build_summary(kept, started_at, ended_at or last_activity or now)
             tools = sorted({m["tool_name"] for m in kept if m["tool_name"]})
             files = list(dict.fromkeys(m["file_path"] for m in kept if m["type"] in _FILE_TYPES and m["file_path"]))
-            summaries[session_id] = summary
-            updates.append((summary, " ".join(tools), "\n".join(files), session_id))
-        conn.executemany(
-            "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?", updates
-        )
-    return summaries
+            derived[session_id] = (summary, " ".join(tools), "\n".join(files))
+    return derived

@@ -5,11 +5,12 @@ counts (past 500 groups), and no session or group left without memories."""
 
 from __future__ import annotations
 
+import sqlite3
 import string
 
 import pytest
 
-from store import forget, writer
+from store import db, forget, writer
 from store.db import write
 from store.signature import headline
 from store.summary import _command_of, build_summary
@@ -161,3 +162,28 @@ def test_sessions_and_groups_left_without_memories_go(sessions):
 )
 def test_a_command_is_named_by_its_first_shell_line_whatever_its_line_breaks(content, tags, expected):
     assert _command_of({"content": content, "tags": tags}) == expected
+
+
+def test_when_the_summaries_beside_the_delete_fail_the_forget_changes_nothing(sessions, monkeypatch):
+    conn = sessions
+    before = stored(conn)
+    count = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+    computed_on = []
+
+    def failing(reader, *args, **kwargs):
+        computed_on.append(reader)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    gone = forget.select_ids(conn, query="make")
+    gone += [i for (i,) in conn.execute("SELECT id FROM memory WHERE session_id = 'sess-big' LIMIT 1000")]
+    assert len(gone) >= forget.SUMMARIES_MEANWHILE_FROM
+    monkeypatch.setattr(writer, "session_summaries", failing)
+    with pytest.raises(db.StoreError, match="disk I/O error"):
+        forget.forget_ids(conn, gone)
+    assert computed_on and computed_on[0] is not conn  # computed on a second connection
+    assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == count
+    assert stored(conn) == before and forget.forget_log(conn) == []
+    monkeypatch.undo()
+    assert forget.forget_ids(conn, gone) == len(gone)
+    assert forget.forget_log(conn)[0]["scrub"] == "done"  # the second connection let go before the scrub
+    assert all(stored(conn)[sid] == reference(conn, sid) for sid in ("sess-00001", "sess-big"))
