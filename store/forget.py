@@ -158,8 +158,11 @@ def _remove(conn, ids: list[int], now: str, drop_sessions: list[str]) -> int:
     summaries = _summaries_meanwhile(conn, touched_sessions - set(drop_sessions), ids)
     try:
         _delete_memories(conn, ids)
-    finally:
-        derived = summaries() if summaries else None  # waits; raises what the reader raised
+    except BaseException:
+        if summaries:
+            summaries(failed=True)  # the reader closes before the rollback; its result is moot
+        raise
+    derived = summaries() if summaries else None  # waits; raises what the reader raised
     _refresh_derived(conn, touched_sessions, touched_groups, drop_sessions=set(drop_sessions), derived=derived)
     return len(touched_sessions)
 
@@ -202,11 +205,11 @@ def _summaries_meanwhile(conn, sessions: set[str], ids: list[int]):
     thread = threading.Thread(target=run, name="memlane-forget-summaries", daemon=True)
     thread.start()
 
-    def wait() -> dict:
+    def wait(failed: bool = False) -> dict | None:
         thread.join()
-        if "error" in box:
+        if "error" in box and not failed:
             raise box["error"]
-        return box["derived"]
+        return box.get("derived")
 
     return wait
 

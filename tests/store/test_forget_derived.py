@@ -187,3 +187,17 @@ def test_when_the_summaries_beside_the_delete_fail_the_forget_changes_nothing(se
     assert forget.forget_ids(conn, gone) == len(gone)
     assert forget.forget_log(conn)[0]["scrub"] == "done"  # the second connection let go before the scrub
     assert all(stored(conn)[sid] == reference(conn, sid) for sid in ("sess-00001", "sess-big"))
+
+
+def test_a_delete_that_fails_beside_the_summaries_says_its_own_error(sessions, monkeypatch):
+    conn = sessions
+    gone = [i for (i,) in conn.execute("SELECT id FROM memory WHERE session_id < 'sess-00400'")]
+    assert len(gone) >= forget.SUMMARIES_MEANWHILE_FROM
+
+    def full(conn, ids):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(forget, "_delete_memories", full)
+    with pytest.raises(db.StoreError, match="is full"):
+        forget.forget_ids(conn, gone)
+    assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == SESSIONS * 7 + BIG_SESSION
