@@ -54,7 +54,7 @@ def test_a_short_term_is_looked_up_in_the_grams_index_not_read_from_every_row(sh
     _dana, lee, team = shared
     pg = server.connect(lee.settings["url"])
     try:
-        plan = _plan(pg, "버그")
+        plan = _plan(pg, "버그", 10**9)
         pg.execute("SET enable_seqscan = off")  # a tiny table: show that the index can answer at all
         explain = "\n".join(r[0] for r in pg.execute(f"EXPLAIN SELECT id FROM team_memory WHERE {plan.sql}",
                                                      plan.params))  # fmt: skip
