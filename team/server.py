@@ -87,8 +87,16 @@ def _schema_version(conn: psycopg.Connection) -> int:
         return conn.execute("SELECT coalesce(max(version), 0) FROM team_schema").fetchone()[0]
 
 
-def push(conn: psycopg.Connection, rows: list[tuple]) -> dict[int, int]:
-    """Insert memories (tuples in PUSH_COLUMNS order) once each; {local id: server id}.
+def reserve_ids(conn: psycopg.Connection, count: int) -> list[int]:
+    """`count` new server ids, ascending: batches pushed at once keep the order they were read in."""
+    with conn.transaction():
+        rows = conn.execute("SELECT nextval('team_memory_id_seq') FROM generate_series(1, %s)", (count,))
+        return sorted(r[0] for r in rows)
+
+
+def push(conn: psycopg.Connection, rows: list[tuple], ids: list[int] | None = None) -> dict[int, int]:
+    """Insert memories (tuples in PUSH_COLUMNS order) once each, as server ids `ids` when
+    given (from reserve_ids); {local id: server id}.
 
     Idempotent: a row already pushed (a sync killed after the server committed)
     is kept as it is and its id returned, so a re-run duplicates nothing.
@@ -96,6 +104,8 @@ def push(conn: psycopg.Connection, rows: list[tuple]) -> dict[int, int]:
     if not rows:
         return {}
     columns = ", ".join(PUSH_COLUMNS)
+    if ids is not None:
+        columns, rows = "id, " + columns, [(i, *row) for i, row in zip(ids, rows, strict=True)]
     with conn.transaction():
         conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS push_batch (LIKE team_memory INCLUDING DEFAULTS) ON COMMIT DELETE ROWS"
@@ -107,8 +117,9 @@ def push(conn: psycopg.Connection, rows: list[tuple]) -> dict[int, int]:
             f"INSERT INTO team_memory ({columns}) SELECT {columns} FROM push_batch "
             "ON CONFLICT (owner, origin, local_id) DO NOTHING"
         )
-        origin = rows[0][1]
-        local_ids = [row[2] for row in rows]
+        offset = 0 if ids is None else 1
+        origin = rows[0][1 + offset]
+        local_ids = [row[2 + offset] for row in rows]
         found = conn.execute(
             f"SELECT local_id, id FROM team_memory WHERE owner = {OWNER} AND origin = %s "
             "AND local_id = ANY(%s::bigint[])",

@@ -86,10 +86,10 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
               progress: Progress) -> int:  # fmt: skip
     """Push the shared memories after the push cursor; returns how many the server took.
 
-    Batches are read here in id order and sent over PUSH_CONNECTIONS connections at
-    once (`pg`, and more opened for this); each batch commits on its own, and the
-    results are recorded here in the same order, so the push cursor only ever passes
-    batches the server holds.  A batch committed on the server but not yet recorded
+    Batches are read here in id order, given server ids in that order (reserved on
+    `pg`), and sent over PUSH_CONNECTIONS connections opened for this; each batch
+    commits on its own, and the results are recorded here in the same order, so the
+    push cursor only ever passes batches the server holds.  A batch committed on the server but not yet recorded
     (a kill in between) is pushed again next time and found there: nothing doubles."""
     after = cache.get_state(team_db, "push_after", 0)
     total = local.execute(
@@ -98,11 +98,11 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
     progress("push", 0, total)
     if not total:
         return 0
-    idle = [pg]
+    idle: list = []
     opened: list = []
     lock = threading.Lock()
 
-    def send(rows) -> dict[int, int]:
+    def send(rows, ids: list[int]) -> dict[int, int]:
         with lock:
             conn = idle.pop() if idle else None
         if conn is None:
@@ -110,7 +110,7 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
             with lock:
                 opened.append(conn)
         try:
-            return server.push(conn, [(settings["author"], origin, r[0], *r[1:11]) for r in rows])
+            return server.push(conn, [(settings["author"], origin, r[0], *r[1:11]) for r in rows], ids)
         finally:
             with lock:
                 idle.append(conn)
@@ -125,7 +125,7 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
                 rows = _rows_to_push(local, shared, after, None, batch) if more and len(in_flight) < width else None
                 if rows:
                     after = rows[-1][0]
-                    in_flight.append((rows, pool.submit(send, rows)))
+                    in_flight.append((rows, pool.submit(send, rows, server.reserve_ids(pg, len(rows)))))
                     continue
                 more = more and rows is None
                 if not in_flight:

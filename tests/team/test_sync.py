@@ -149,3 +149,23 @@ def test_unsharing_a_project_withdraws_its_memories(machines, team_server):
     assert team_server.query("SELECT content FROM team_memory") == [("shop web note",)]
     lee.sync()
     assert lee.cached() == ["shop web note"]
+
+
+def test_batches_pushed_at_once_keep_the_order_they_were_written_in(machines, team_server, monkeypatch):
+    """The server's ids order memories as their machine wrote them (search's "newest"), even
+    when a later batch commits first."""
+    import time
+
+    dana, _lee = machines
+    ids = dana.remember([f"ordered memory {i}" for i in range(300)])
+    real = server.push
+
+    def first_batch_late(conn, rows, ids_=None):
+        if rows[0][2] == ids[0]:
+            time.sleep(0.5)  # the second batch, on the other connection, commits first
+        return real(conn, rows, ids_)
+
+    monkeypatch.setattr(server, "push", first_batch_late)
+    assert dana.sync(batch=100)["pushed"] == 300
+    local_ids = [r[0] for r in team_server.query("SELECT local_id FROM team_memory ORDER BY id")]
+    assert local_ids == sorted(local_ids) == sorted(ids)
