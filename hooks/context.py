@@ -372,6 +372,11 @@ SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 MAX_PAIRS = 4
+MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
+IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
+LOANWORD_SPELLINGS = 32  # English spellings of a Hangul word tried against the store, best first
+LOANWORD_FORMS = 2  # ... of which this many found ones join the word
+MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
 
 # More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
 _KO_MORE_ENDINGS = sorted(
@@ -452,6 +457,35 @@ def _code_like_words(prompt: str) -> set[str]:
     return out
 
 
+_CAMEL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+
+
+def _identifier_parts(prompt: str) -> dict[str, list[str]]:
+    """{term: its parts} for the prompt's identifiers joined by case or punctuation
+    (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
+    spells the term."""
+    from store.matching import query_terms
+
+    out = {}
+    for piece in prompt.split():
+        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
+        if not word.isascii():
+            continue
+        parts = [p.lower() for p in _CAMEL_PARTS.findall(word)]
+        if len(parts) >= 2 and sum(len(p) >= 2 for p in parts) >= 2 and len(parts) <= MAX_IDENTIFIER_PARTS:
+            for term in query_terms(word):
+                out[term] = parts
+    return out
+
+
+def _parts_match(parts: list[str]) -> str:
+    """The parts of an identifier near each other in any order (`YYYY.MM.DD` holds
+    the parts of `MM/DD/YYYY`, `format the date` those of `formatDate`)."""
+    from store.recall import fts_quote
+
+    return f"NEAR({' '.join(fts_quote(p) for p in parts)}, {IDENTIFIER_NEAR})"
+
+
 def recall_concepts(prompt: str) -> list[dict]:
     """What the prompt is about, as concepts: {"term", "generic", "match"}.
 
@@ -466,6 +500,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     concepts = []
     seen_stems = set()
     code_like = _code_like_words(prompt)
+    identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
         if _ASCII_WORD.match(term):
             stem = _stem(term)
@@ -487,6 +522,8 @@ def recall_concepts(prompt: str) -> list[dict]:
             match = word_match(forms, [])
         else:
             match = word_match([term], [])
+        if match and term in identifiers:
+            match += " OR " + _parts_match(identifiers[term])
         if match:
             concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
         if len(concepts) >= MAX_CONCEPTS:
@@ -530,6 +567,24 @@ def _document_frequency(ids: list[int], total: int) -> float:
     return len(ids) * max(1.0, total / span)
 
 
+def _add_loanwords(conn, concepts: list[dict]) -> None:
+    """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
+    also matches that word: Korean prompts name English-worded work this way."""
+    from hooks.loanwords import spellings
+    from store.recall import fts_quote, known_words
+
+    spelled = 0
+    for concept in concepts:
+        term = concept["term"]
+        if concept["generic"] or concept.get("pair") or not _HANGUL.search(term) or spelled >= MAX_LOANWORDS:
+            continue
+        spelled += 1
+        forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
+        if forms:
+            concept["match"] += "".join(" OR " + fts_quote(f) for f in forms)
+            concept["english"] = forms
+
+
 def _task_key(session_id, prompt_id) -> tuple:
     return (session_id, prompt_id or None)
 
@@ -550,6 +605,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     total = memory_count(conn)
     if not total:
         return result
+    _add_loanwords(conn, concepts)
     current = session_id or ""
     found = []  # per concept: its newest postings outside the current session
     frequencies = []

@@ -40,6 +40,24 @@ def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[int]:
     return [r[0] for r in rows]
 
 
+def known_words(conn, candidates: list[str], *, want: int) -> list[str]:
+    """The first `want` of `candidates` (single words, best first) that some memory
+    holds, as the word index stems them; one cheap index probe per candidate."""
+    found: list[str] = []
+    for word in candidates:
+        if len(found) >= want:
+            break
+        try:
+            hit = conn.execute(
+                "SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (fts_quote(word),)
+            ).fetchone()
+        except sqlite3.Error:
+            return found
+        if hit:
+            found.append(word)
+    return found
+
+
 def memory_keys(conn, ids: list[int]) -> list[tuple]:
     """(id, session_id, prompt_id, project) of the memories `ids`."""
     out: list[tuple] = []
