@@ -374,7 +374,7 @@ PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add th
 MAX_PAIRS = 4
 MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
 IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
-LOANWORD_SPELLINGS = 32  # English spellings of a Hangul word tried against the store, best first
+LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
 LOANWORD_FORMS = 2  # ... of which this many found ones join the word
 MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
 
@@ -464,10 +464,10 @@ def _identifier_parts(prompt: str) -> dict[str, list[str]]:
     """{term: its parts} for the prompt's identifiers joined by case or punctuation
     (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
     spells the term."""
-    from store.matching import query_terms
+    from store.matching import MAX_QUERY_CHARS, query_terms
 
     out = {}
-    for piece in prompt.split():
+    for piece in dict.fromkeys(prompt[:MAX_QUERY_CHARS].split()):
         word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
         if not word.isascii():
             continue

@@ -16,21 +16,24 @@ from __future__ import annotations
 import heapq
 
 _INITIALS = (
-    ("g", "k", "c"), ("k", "c"), ("n",), ("d", "t"), ("t", "d"), ("r", "l"), ("m",), ("b", "v"),
-    ("b", "p"), ("s", "c", "sh", "th"), ("s", "ss"), ("",), ("j", "g", "z"), ("j", "z"),
-    ("ch", "c", "t"), ("c", "k", "ck", "q"), ("t", "tt"), ("p", "f", "ph"), ("h", ""),
+    ("g", "k", "c"), ("k", "c"), ("n", "nn"), ("d", "t"), ("t", "d"), ("r", "l", "rr", "ll"), ("m", "mm"),
+    ("b", "v"), ("b", "p"), ("s", "c", "ss", "sh", "th"), ("s", "ss"), ("",), ("j", "g", "z"), ("j", "z"),
+    ("ch", "c", "t"), ("c", "k", "ck", "q"), ("t", "tt"), ("p", "f", "ph", "pp"), ("h", ""),
 )  # fmt: skip
 _MEDIALS = (
-    ("a", "u", "o"), ("a", "e", "ai"), ("ya", "ia"), ("ya",), ("er", "o", "u", "a", "or", "e", "ur"),
+    ("a", "ar", "u", "o"), ("a", "e", "ai"), ("ya", "ia"), ("ya",), ("er", "o", "u", "a", "or", "e", "ur"),
     ("e", "a", "ai"), ("e", "yo", "io", "ye"), ("e", "ye"), ("o", "or", "oa", "au", "ow"), ("wa", "oa"),
     ("wa",), ("we", "oe"), ("yo",), ("u", "oo", "o", "ou"), ("wor", "wo", "wa"), ("we",), ("wi", "ui"),
     ("u", "yu", "ew"), ("", "e", "u", "o"), ("ui",), ("i", "e", "", "y", "ee", "ea"),
 )  # fmt: skip
 _FINALS = {
     0: ("",), 1: ("k", "c", "ck", "g"), 4: ("n", "ne"), 7: ("t", "d"), 8: ("l", "ll", "le", "r"),
-    16: ("m", "me"), 17: ("p", "b"), 19: ("t", "s"), 21: ("ng",), 24: ("k",), 25: ("t",), 26: ("p",),
+    16: ("m", "me"), 17: ("p", "b"), 19: ("t", "s"), 21: ("ng", "n"), 24: ("k",), 25: ("t",), 26: ("p",),
 }  # fmt: skip
-# A word's last syllable with a spelling of its own (the usual loanword endings).
+# Syllables that usually spell an English sound of their own: anywhere (대시보드
+# "dashboard") ...
+_SOUNDS = {"시": ("sh",), "지": ("ge", "g"), "치": ("ch", "tch"), "쉬": ("sh",)}
+# ... and at a word's end (the usual loanword endings).
 _LAST_SYLLABLES = {
     "시": ("sh", "ce", "s", "che", "si", "c", "se"), "지": ("ge", "g", "ji", "gi", "j"), "치": ("ch", "tch", "chi"),
     "즈": ("s", "z", "ds", "es"), "츠": ("ts", "tz"), "쉬": ("sh",), "티": ("ty", "ti", "t"),
@@ -39,8 +42,9 @@ _LAST_SYLLABLES = {
 _TION = ("tion", "sion", "ssion", "shion")  # 션, anywhere
 # A vowel-only syllable after an open one makes one English vowel sound with it
 # (타임 "time", 페이지 "page", 아웃 "out"): (medial, next medial) -> their spellings.
-_DIPHTHONGS = {(0, 20): ("i", ""), (5, 20): ("a", ""), (0, 13): ("o", "u"), (1, 20): ("a", "")}
-_A, _I, _YIEUNG, _RIEUL, _RIEUL_FINAL = 0, 20, 11, 5, 8
+_DIPHTHONGS = {(0, 20): ("i", "y"), (5, 20): ("a",), (0, 13): ("o",), (1, 20): ("a",)}
+_DIPHTHONG_SECOND = {20: "", 13: "u"}
+_YIEUNG, _RIEUL, _RIEUL_FINAL, _EU = 11, 5, 8, 18
 _FIRST, _LAST = 0xAC00, 0xD7A3
 MIN_LETTERS = 4
 MAX_SYLLABLES = 8
@@ -68,7 +72,11 @@ def _jamo(word: str) -> list[list] | None:
             here[5], nxt[3] = _first(here[5], ""), _first(nxt[3], "l")
         pair = _DIPHTHONGS.get((here[1], nxt[1]))
         if pair and here[2] == 0 and nxt[0] == _YIEUNG:
-            here[4], nxt[4] = _first(here[4], pair[0]), _first(nxt[4], pair[1])
+            here[4] = pair + tuple(o for o in here[4] if o not in pair)
+            nxt[4] = _first(nxt[4], _DIPHTHONG_SECOND[nxt[1]])
+    for part in parts:
+        if part[1] == _EU and part[5][0]:  # ㅡ is silent only in an open syllable (버튼 "button")
+            part[4] = ("e", "o", "u", "")
     return parts
 
 
@@ -78,7 +86,7 @@ def _syllable_options(ch: str, jamo: list, last: bool) -> list[tuple[str, int]]:
         return [(s, i) for i, s in enumerate(_TION)]
     if last and ch in _LAST_SYLLABLES:
         return [(s, i) for i, s in enumerate(_LAST_SYLLABLES[ch])]
-    out: dict[str, int] = {}
+    out: dict[str, int] = {s: i for i, s in enumerate(_SOUNDS.get(ch, ()))}
     for i, a in enumerate(jamo[3]):
         for j, b in enumerate(jamo[4]):
             for k, c in enumerate(jamo[5]):
