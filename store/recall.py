@@ -129,7 +129,9 @@ def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
     """The prompt memories of one turn (usually one)."""
     from store.db import dicts
 
+    # `+type`: through the session's index, not the type index (every prompt ever
+    # stored: 15 ms at 100k memories, against 0.02 ms).
     return dicts(conn.execute(
-        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND type = 'prompt' ORDER BY id LIMIT 3",
+        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND +type = 'prompt' ORDER BY id LIMIT 3",
         (session_id, prompt_id),
     ))  # fmt: skip
