@@ -458,6 +458,7 @@ def _code_like_words(prompt: str) -> set[str]:
 
 
 _CAMEL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_CAMEL_JOIN = re.compile(r"[a-z][A-Z]")
 
 
 def _identifier_parts(prompt: str) -> dict[str, list[str]]:
@@ -596,7 +597,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories are left out.
     """
-    from store.recall import matching_ids, memory_count, memory_keys
+    from store.recall import matching_ids, memory_count, memory_keys, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -642,24 +643,76 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
             task["concepts"].add(index)
             task["ids"].setdefault(memory_id, set()).add(index)
             sessions.setdefault(sid, set()).add(index)
+    _score_all(tasks, sessions, concepts, weights)
+    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
+    sizes, paths = task_facts(conn, leading)
+    if _credit_file_names(paths, tasks, sessions, concepts):
+        _score_all(tasks, sessions, concepts, weights)
+    _penalize_length(tasks, leading, sizes)
+    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
+    return result
+
+
+def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:
     for (sid, _pid), task in tasks.items():
         own = task["concepts"]
         elsewhere = sessions[sid] - own
         task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
         task["score"] = sum(weights[i] for i in own) + SESSION_SHARE * sum(weights[i] for i in elsewhere)
-    _penalize_length(conn, tasks)
-    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
-    return result
 
 
-def _penalize_length(conn, tasks: dict) -> None:
+def _word_root(word: str) -> str:
+    """`dates`, `date`, `dated` -> `dat`: enough to tell a word inside a name."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def _camel_words(path: str) -> set[str]:
+    """The word roots inside a camelCase file name (`src/formatDate.ts` -> format, dat);
+    empty for other names, which the word index already splits."""
+    name = _basename(path).split(".", 1)[0]
+    if not _CAMEL_JOIN.search(name):
+        return set()
+    return {_word_root(p.lower()) for p in _CAMEL_PARTS.findall(name) if len(p) >= 3}
+
+
+def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict]) -> bool:
+    """A task whose file names hold a prompt word inside an identifier (`dates`
+    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
+    `paths`: (memory id, session id, prompt id, file path) of the leading tasks.
+    True when some task gained a concept."""
+    roots = {}
+    for index, concept in enumerate(concepts):
+        term = concept["term"]
+        if not concept["generic"] and not concept.get("pair") and _ASCII_WORD.match(term) and len(term) >= 4:
+            roots.setdefault(_word_root(term), []).append(index)
+    if not roots:
+        return False
+    gained = False
+    words_of: dict[str, set] = {}  # a task's files repeat: split each name once
+    for memory_id, sid, prompt_id, path in paths:
+        task = tasks.get(_task_key(sid, prompt_id))
+        words = words_of.get(path)
+        if words is None:
+            words = words_of[path] = _camel_words(path) & roots.keys()
+        if task is None or not words:
+            continue
+        for root in words:
+            for index in roots[root]:
+                gained |= index not in task["concepts"]
+                task["concepts"].add(index)
+                task["ids"].setdefault(memory_id, set()).add(index)
+                sessions[sid].add(index)
+    return gained
+
+
+def _penalize_length(tasks: dict, leading: list[tuple], sizes: dict) -> None:
     """Big tasks (a long session without prompt ids, a turn of 200 commands) hold
     many words by chance: the leading ones lose LENGTH_PENALTY per doubling of
     their size beyond TYPICAL_TASK."""
-    from store.recall import task_sizes
-
-    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    sizes = task_sizes(conn, leading)
     for key in leading:
         size = sizes.get(key, 1)
         task = tasks[key]

@@ -112,6 +112,28 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
     return {(sid, pid or None): n for sid, pid, n in rows}
 
 
+def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, int], list[tuple]]:
+    """({task: how many memories it holds}, [(id, session_id, prompt_id, file_path)
+    of its memories with a file path]) for the tasks `keys` (session id, prompt
+    id or None): one read of their sessions."""
+    wanted = set(keys)
+    sessions = sorted({k[0] for k in keys})
+    sizes: dict[tuple, int] = {}
+    paths: list[tuple] = []
+    for start in range(0, len(sessions), 500):
+        chunk = sessions[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(
+            f"SELECT id, session_id, prompt_id, file_path FROM memory WHERE session_id IN ({marks})", chunk
+        ):
+            key = (row[1], row[2] or None)
+            if key in wanted:
+                sizes[key] = sizes.get(key, 0) + 1
+                if row[3]:
+                    paths.append(row)
+    return sizes, paths
+
+
 def memories_by_id(conn, ids: list[int]) -> list[dict]:
     """The memories `ids` (those that still exist), in id order."""
     from store.db import dicts

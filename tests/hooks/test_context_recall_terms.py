@@ -111,6 +111,30 @@ def test_parts_far_apart_are_not_the_identifier(conn):
     assert ("s-close", "p1") in scored["tasks"]
 
 
+def test_a_word_inside_a_camel_case_file_name_counts_for_its_task(conn):
+    # The word index keeps `formatDate` whole: `date` and `format` are found in the
+    # name itself.  Without them the task ties with two that hold one word each.
+    everyday(conn)
+    task(conn, "s-format", ("prompt", "날짜를 한국식으로 보여줘"),
+         ("file_edit", "Edit src/utils/formatDate.ts: Intl.DateTimeFormat(locale)", "src/utils/formatDate.ts"),
+         ("command", "$ npm test -- formatDate\nPASS (6 tests)"))  # fmt: skip
+    task(conn, "s-backup", ("prompt", "name the nightly dump after its date"),
+         ("file_edit", "Edit scripts/backup.sh: $(date +%F).sql.gz", "scripts/backup.sh"))  # fmt: skip
+    task(conn, "s-help", ("prompt", "add the locale files for the help pages"))
+    block = injected(conn, "the dates format is wrong for the locale")
+    assert sessions_of(conn, block) == {"s-format"}
+    assert "formatDate.ts" in block
+
+
+def test_only_whole_words_of_a_name_count(conn):
+    everyday(conn)
+    task(conn, "s-update", ("file_edit", "Edit src/autoUpdater.ts: check hourly", "src/autoUpdater.ts"))
+    scored = context.score_tasks(conn, "dates and updates", session_id=CURRENT)
+    task_concepts = scored["tasks"].get(("s-update", "p1"), {"concepts": set()})["concepts"]
+    terms = {scored["concepts"][i]["term"] for i in task_concepts}
+    assert "dates" not in terms  # `date` is inside `Updater`, not one of its words
+
+
 def test_a_long_prompt_of_identifiers_costs_no_more_than_its_head(conn):
     everyday(conn, 5)
     parts = context._identifier_parts("fooBar " * 50_000 + "lateWord")
