@@ -64,6 +64,24 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
     assert injected(conn, "테스트 다시 돌려줘") == ""
 
 
+def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
+    from store import recall
+
+    everyday(conn, 5)
+    asked = []
+    real = recall.known_words
+
+    def counting(conn, candidates, *, want):
+        asked.append(len(candidates))
+        return real(conn, candidates, want=want)
+
+    monkeypatch.setattr(recall, "known_words", counting)
+    prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
+    context.score_tasks(conn, prompt, session_id=CURRENT)
+    assert len(asked) == context.MAX_LOANWORDS
+    assert all(0 < n <= context.LOANWORD_SPELLINGS for n in asked)
+
+
 def test_generic_korean_words_are_not_spelled(conn):
     everyday(conn)
     webhook_task(conn)
