@@ -6,7 +6,8 @@ Builds a generated corpus (corpus.demo_corpus) in a temporary folder and prints
 medians, p99s and ratios against the targets of issue 2.  Search is timed over
 --queries distinct queries drawn from the stored text (each run once, so no
 repeat is answered from a warm cache), grouped by where the store itself
-routes them (word index, phrase, trigram index, LIKE, or a mix).
+routes them (word index, phrase, trigram index, the short-term index of 1-2
+character terms, or a mix).
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def compare_layouts(folder: str, count: int) -> dict[str, float]:
 def route(conn, query: str) -> str:
     """Where the store sends a query, asked of the store itself (store.matching.plan_term):
     a word the word index does not hold goes on to the trigram index, or, under 3
-    characters, to a check of the text itself ("scan")."""
+    characters, to the short-term index ("short": Chinese, Japanese, Korean...) or a
+    check of every memory's text ("scan")."""
     from store import matching
 
     routes = []
@@ -87,8 +89,9 @@ def route(conn, query: str) -> str:
 
 def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     """At least `wanted` distinct queries taken from the stored text, grouped by route:
-    words and word pairs, Korean words (trigram), short Korean words (LIKE), phrases
-    (`rate_limit.py`), and ASCII substrings (word index first, then trigram)."""
+    words and word pairs, Korean words (trigram), Korean words and syllables of 1-2
+    characters (the short-term index), phrases (`rate_limit.py`), and ASCII substrings
+    (word index first, then trigram)."""
     import random
     import re
 
@@ -102,6 +105,7 @@ def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
                 pieces.add(token.lower()[1:-1])
         for token in re.findall(r"[가-힣]{2,}", text):
             (korean if len(token) >= 3 else short).add(token)
+            short.add(token[0])
         phrases.update(re.findall(r"[a-z]+[_.][a-z]+(?:\.[a-z]+)?", text))
     pairs = set()
     word_list = sorted(words)

@@ -75,11 +75,14 @@ ERROR_GROUP_DDL = [
 # store nothing); the rest end a text or its tags, and `memory_tail` holds those last two
 # characters (only beyond U+0E00: the scripts such terms are written in), kept by
 # these triggers on every insert, update and delete, whoever makes it.
-_TAIL_CHARS = """SELECT substr({row}.content, -1) AS ch UNION SELECT substr({row}.content, -2, 1)
-        UNION SELECT substr({row}.tags, -1) UNION SELECT substr({row}.tags, -2, 1)"""
+_TAIL_CHARS = ("substr({row}.content, -1)", "substr({row}.content, -2, 1)", "substr({row}.tags, -1)",
+               "substr({row}.tags, -2, 1)")  # fmt: skip
+# VALUES rather than a UNION: no temporary index per insert (measured: a third of the cost).
 _TAIL_INSERT = f"""INSERT OR IGNORE INTO memory_tail (ch, memory_id)
-        SELECT ch, new.id FROM ({_TAIL_CHARS.format(row="new")}) WHERE unicode(ch) >= {{first}};"""
-_TAIL_DELETE = f"""DELETE FROM memory_tail WHERE memory_id = old.id AND ch IN ({_TAIL_CHARS.format(row="old")});"""
+        SELECT column1, new.id FROM (VALUES {", ".join("(" + c.format(row="new") + ")" for c in _TAIL_CHARS)})
+        WHERE unicode(column1) >= {{first}};"""
+_TAIL_DELETE = ("DELETE FROM memory_tail WHERE memory_id = old.id AND ch IN ("
+                + ", ".join(c.format(row="old") for c in _TAIL_CHARS) + ");")  # fmt: skip
 TAIL_FIRST_CODE_POINT = 0x0E00  # Thai, the first of store.matching's unspaced scripts
 
 SHORT_TERM_DDL = [
