@@ -237,14 +237,17 @@ class TermPlan:
         self.term, self.route, self.match, self.check, self.folded = term, route, match, check, folded
         self._found: dict[str, object] = {}
 
-    def short_parts(self, conn: sqlite3.Connection) -> tuple[list[str], list[int]]:
-        """A "short" term's trigrams (those starting with it) and its tail candidates,
-        read once per plan: a ranking's later pages reuse them (what was deleted since
-        fails the check; what arrived since is above every later page)."""
+    def short_parts(self, conn: sqlite3.Connection) -> tuple[list[str], list[int], int]:
+        """A "short" term's trigrams (those starting with it), its tail candidates and
+        how many memories it may match at most, read once per plan: a ranking's later
+        pages reuse them (what was deleted since fails the check; what arrived since is
+        above every later page)."""
         if "trigrams" not in self._found:
-            self._found["trigrams"] = short_terms.prefix_trigrams(conn, self.term)
-            self._found["tail"] = short_terms.tail_candidates(conn, self.term)
-        return self._found["trigrams"], self._found["tail"]
+            found = short_terms.prefix_trigrams(conn, self.term)
+            self._found["trigrams"] = [trigram for trigram, _ in found]
+            self._found["tail"] = tail = short_terms.tail_candidates(conn, self.term)
+            self._found["most"] = sum(docs for _, docs in found) + len(tail)
+        return self._found["trigrams"], self._found["tail"], self._found["most"]
 
     def prefix_candidates(self, conn: sqlite3.Connection) -> list[int]:
         if "prefix" not in self._found:
@@ -337,9 +340,15 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
     return sql, params, key
 
 
-def _short_driven(plans: list[TermPlan]) -> bool:
-    """Whether a short term leads (no term of either index does)."""
-    return not any(p.route in ("words", "trigram") for p in plans) and any(p.route == "short" for p in plans)
+def _short_lead(conn: sqlite3.Connection, plans: list[TermPlan]) -> TermPlan | None:
+    """The short term that leads the query, if one does: the one with the fewest
+    candidates, when no index term is there or it has few enough (see store.short_terms)."""
+    shorts = [p for p in plans if p.route == "short"]
+    if not shorts:
+        return None
+    lead = min(shorts, key=lambda p: p.short_parts(conn)[2])
+    indexed = any(p.route in ("words", "trigram") for p in plans)
+    return lead if not indexed or lead.short_parts(conn)[2] <= short_terms.LEAD_MAX_CANDIDATES else None
 
 
 def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
@@ -355,41 +364,54 @@ def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: 
         last = rows[-1][0]
 
 
+def _conditions(plans: list[TermPlan]) -> tuple[str, list[object]]:
+    """Every planned term as a condition on `m` (for candidates that no index chose)."""
+    sql, params = "", []
+    for plan in plans:
+        if plan.route in ("words", "trigram"):  # the index too, so no route widens what matches
+            table = "memory_words" if plan.route == "words" else "memory_trigrams"
+            sql += f" AND EXISTS (SELECT 1 FROM {table} WHERE {table} MATCH ? AND {table}.rowid = m.id)"
+            params.append(plan.match)
+        if plan.check is not None:
+            condition, values = plan.check_sql(with_path=plan.route == "words")
+            sql += " AND " + condition
+            params += values
+    return sql, params
+
+
 def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPlan], filters: Filters,
                     facts: bool, below: int | None) -> Iterator[tuple]:  # fmt: skip
     """The rows of these candidate ids (newest first) that match every planned term."""
     if below is not None:
         ids = [i for i in ids if i < below]
     extra = _FACTS.format(relevance="NULL") if facts else ""
-    conditions, params = filters.sql, list(filters.params)
-    for plan in plans:
-        if plan.check is not None:
-            condition, values = plan.check_sql(with_path=plan.route == "words")
-            conditions += " AND " + condition
-            params += values
+    conditions, params = _conditions(plans)
     for batch in chunks(ids):
         marks = ", ".join("?" for _ in batch)
         yield from conn.execute(
-            f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){conditions} ORDER BY m.id DESC",
-            [*batch, *params],
+            f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
+            [*batch, *filters.params, *params],
         )
 
 
-def _short_rows(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters, *, facts: bool = False,
-                below: int | None = None, chunk: int = CHUNK) -> Iterator[tuple]:  # fmt: skip
+def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan], filters: Filters, *,
+                facts: bool = False, below: int | None = None, chunk: int = CHUNK) -> Iterator[tuple]:  # fmt: skip
     """Rows (as `_driver_sql` selects them) of the memories matching every planned term,
-    newest first, led by the first short term: the trigrams starting with it (one OR
-    MATCH, which FTS5 streams newest first, so a first page reads only its rows), merged
-    with the memories whose text ends in it (see store.short_terms)."""
-    lead = next(p for p in plans if p.route == "short")
-    trigrams, tail = lead.short_parts(conn)
+    newest first, led by a short term: the trigrams starting with it (one OR MATCH,
+    which FTS5 streams newest first, so a first page reads only its rows), merged with
+    the memories whose text ends in it (see store.short_terms).  Led this way, no
+    memory gets a bm25 relevance: ranking falls back on importance and age."""
+    trigrams, tail, _ = lead.short_parts(conn)
     streams = [_candidate_rows(conn, tail, plans, filters, facts, below)]
     if len(trigrams) > short_terms.MAX_PREFIX_TRIGRAMS:
         streams.append(_candidate_rows(conn, lead.prefix_candidates(conn), plans, filters, facts, below))
     elif trigrams:
-        indexed = TermPlan(lead.term, "trigram", short_terms.prefix_match(trigrams), lead.check, lead.folded)
-        sql, params, key = _driver_sql([indexed if p is lead else p for p in plans], filters, facts)
-        streams.append(_keyset_rows(conn, sql, params, key, below, chunk))
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        conditions, params = _conditions(plans)
+        sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
+               f"WHERE memory_trigrams MATCH ?{filters.sql}{conditions}")  # fmt: skip
+        params = [short_terms.prefix_match(trigrams), *filters.params, *params]
+        streams.append(_keyset_rows(conn, sql, params, "memory_trigrams.rowid", below, chunk))
     last = None
     for row in heapq.merge(*streams, key=lambda row: -row[0]):
         if row[0] != last:
@@ -406,8 +428,9 @@ def iter_match_chunks(
     if not terms:
         return
     plans = plans if plans is not None else plan_terms(conn, terms)
-    if _short_driven(plans):
-        rows = _short_rows(conn, plans, filters, below=below, chunk=chunk)
+    lead = _short_lead(conn, plans)
+    if lead is not None:
+        rows = _short_rows(conn, lead, plans, filters, below=below, chunk=chunk)
     else:
         sql, params, key = _driver_sql(plans, filters)
         rows = _keyset_rows(conn, sql, params, key, below, chunk)
@@ -443,8 +466,9 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
                       limit: int) -> list[tuple[int, float | None, int, float]]:  # fmt: skip
     """The newest `limit` memories matching every planned term, each as (id, bm25
     relevance or None, importance, julian day created): what ranking needs, in one query."""
-    if _short_driven(plans):
-        return list(islice(_short_rows(conn, plans, filters, facts=True, chunk=limit), limit))
+    lead = _short_lead(conn, plans)
+    if lead is not None:
+        return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
     sql, params, key = _driver_sql(plans, filters, facts=True)
     return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
 

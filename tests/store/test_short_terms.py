@@ -286,3 +286,19 @@ def test_a_term_with_too_many_trigrams_to_or_reads_their_postings_instead(big, m
     assert len(short_terms.prefix_trigrams(big, "错")) > 1
     assert matching.select_matching(big, "错") == wanted
     assert count_hits(big, "错") == len(wanted)
+
+
+def test_a_rare_short_term_leads_beside_a_common_word_and_both_ways_agree(big, monkeypatch):
+    rare = [add(big, f"部署 {i} 齾齾 deploy") for i in range(3)] + [add(big, "齾齾 only")]
+    plans = matching.plan_terms(big, ["deploy", "齾齾"])
+    assert matching._short_lead(big, plans) is plans[1]
+    assert matching.select_matching(big, "deploy 齾齾") == rare[2::-1]
+    assert [h["id"] for h in search(big, "deploy 齾齾", limit=10)] and count_hits(big, "deploy 齾齾") == 3
+    led_by_index = {q: matching.select_matching(big, q) for q in ("错误 deploy", "错误 失败", "错误 问题")}
+    assert matching._short_lead(big, matching.plan_terms(big, ["deploy", "错误"])) is None  # too common
+    monkeypatch.setattr(short_terms, "LEAD_MAX_CANDIDATES", 10**9)
+    for query, found in led_by_index.items():
+        assert matching.select_matching(big, query) == found, query
+        first, second = query.split()
+        also = set(truth(big, second))
+        assert found == [i for i in truth(big, first) if i in also]
