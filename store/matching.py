@@ -15,7 +15,8 @@ Each term is routed where it can be found completely:
     particles, substrings) -> the trigram index (trigrams ANDed), checked;
   - shorter ones of Chinese, Japanese, Korean, Thai... (`错误`, `버그`) -> the
     trigram index's vocabulary by prefix, and the last characters of each text
-    (`store.short_terms`), checked;
+    (`store.short_terms`), checked; a rare one leads even beside index terms,
+    which are then looked up per candidate;
   - other short non-ASCII terms with case (`éa`) -> the text itself (a scan,
     narrowed by the other terms when there are any).
 Greek words are tried with every accent a monotonic word can have (one tonos, a
