@@ -136,11 +136,11 @@ async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, m
         pane.query_input.value = "epoch"
         await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
         assert shown[-1] == "more than 500 matches · counting…"
-        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", *"docker")
+        pane.query_input.value = "docker"  # typed over (pasted: one search, however busy the machine)
         await until(pilot, lambda: pane.last_results.query == "docker")
         typed_over = len(shown)
         gate.set()  # the count for "epoch" finishes now, after "docker" is shown
-        await until(pilot, lambda: counted == ["epoch"])
+        await until(pilot, lambda: "epoch" in counted)
         await settle(pilot)
         assert status_of(pane) == "2 matches"
         assert not any(f"{EPOCHS:,}" in text for text in shown[typed_over - 1 :]), shown
