@@ -145,3 +145,35 @@ async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, m
         assert status_of(pane) == "2 matches"
         assert not any(f"{EPOCHS:,}" in text for text in shown[typed_over - 1 :]), shown
         assert not any("counting" in text for text in shown[typed_over - 1 :]), shown
+
+
+@pilot_test
+async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, make_app, monkeypatch):
+    """No blank list while a search runs: the previous hits stay on screen, then the new
+    page replaces them at once."""
+    from tui.gui.search_paging import first_page
+
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    gate = threading.Event()
+
+    def held(conn, query, **kwargs):
+        if query == "docker":
+            gate.wait(20)
+        return first_page(conn, query, **kwargs)
+
+    monkeypatch.setattr(search_module, "first_page", held)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "epoch"
+        await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        epochs = result_ids(pane)
+        assert len(epochs) == 60
+        pane.query_input.value = "docker"
+        await pilot.pause(app.config.search_debounce + 0.2)  # the search for "docker" is running
+        assert result_ids(pane) == epochs and "epoch 1499" in screen_text(app)
+        gate.set()
+        await until(pilot, lambda: pane.last_results.query == "docker")
+        await settle(pilot)
+        assert len(result_ids(pane)) == 2 and "epoch" not in screen_text(app)
+        assert status_of(pane) == "2 matches"

@@ -76,6 +76,7 @@ class SearchPane(WorkerFailures, Widget):
         self._search_id = 0  # the query and filters shown: a count for older ones is dropped
         self._search_filters: dict = {}
         self._counting = False  # the first page is shown, its exact count is on its way
+        self._replacing = False  # the rows shown belong to the search before: the next page replaces them
         self._debounce: Timer | None = None
         self._hits: dict[str, dict] = {}
         self._hits_seen = 0  # how many hits the search has: exactly the rows one can scroll through
@@ -169,7 +170,10 @@ class SearchPane(WorkerFailures, Widget):
         self._search_filters = self._store_filters()
         self._counting = False
         self.workers.cancel_group(self, "search-count")
-        self.table.reset()
+        # The rows shown stay until the new first page replaces them (no blank frame to
+        # draw while typing); the table asks for nothing meanwhile.
+        self.table.fetching = True
+        self._replacing = True
         self._hits.clear()
         self._hits_seen, self._summary = 0, {}
         self._search(self._generation, self.query_text, self._search_filters, "after", 0)
@@ -246,6 +250,9 @@ class SearchPane(WorkerFailures, Widget):
     def on_search_results(self, message: messages.SearchResults) -> None:
         if message.generation != self._generation:
             return
+        if self._replacing:
+            self._replacing = False
+            self.table.reset()
         self.last_results = message
         if message.total >= 0:
             self._counting = False
