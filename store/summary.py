@@ -64,19 +64,34 @@ def _join_limited(items: list[str], sep: str, limit: int) -> str:
     return out
 
 
+def _shell_command(line: str) -> str:
+    cmd = line[2:].strip()
+    # drop the "  (note)" the capture rules append
+    if cmd.endswith(")") and "  (" in cmd:
+        cmd = cmd[: cmd.rindex("  (")]
+    return _clip(cmd, 60)
+
+
 def _command_of(mem: dict) -> str:
     content = _s(mem.get("content"))
     tags = _s(mem.get("tags")).split()
+    # Most commands start "$ cmd": read only that first line, not the whole output
+    # (a forget re-summarises thousands of sessions).  The shortcut holds when the
+    # text up to the first "\n" is non-blank and has no other line break in it,
+    # so it is exactly the first line splitlines() would give.
+    end = content.find("\n")
+    head = content if end < 0 else content[:end]
+    if head.strip() and head.splitlines() == [head]:
+        if "commit" in tags and not head.startswith("$ "):
+            return f'git commit -m "{_clip(head, 50)}"'
+        if head.startswith("$ "):
+            return _shell_command(head)
     lines = [line for line in content.splitlines() if line.strip()]
     if "commit" in tags and lines and not lines[0].startswith("$ "):
         return f'git commit -m "{_clip(lines[0], 50)}"'
     for line in lines:
         if line.startswith("$ "):
-            cmd = line[2:].strip()
-            # drop the "  (note)" the capture rules append
-            if cmd.endswith(")") and "  (" in cmd:
-                cmd = cmd[: cmd.rindex("  (")]
-            return _clip(cmd, 60)
+            return _shell_command(line)
     return _clip(lines[0], 60) if lines else ""
 
 

@@ -347,25 +347,78 @@ def update_session_summary(
 def summarise_session(conn: sqlite3.Connection, session_id: str, *, now: str | None = None) -> str | None:
     """update_session_summary's work, inside the caller's transaction: the summary,
     the tools used and the files changed, derived from the session's memories."""
+    return summarise_sessions(conn, [session_id], now=now).get(session_id)
+
+
+SUMMARY_MEMORIES = 2000  # a session's summary reads its first this many memories
+SESSIONS_PER_READ = 500  # session ids per `IN (...)` list
+_FILE_TYPES = ("file_edit", "file_write", "notebook_edit")
+# The text of a memory only when build_summary reads it: prompts, commands and
+# errors, and a file memory whose path has no name (its first line names the file).
+# The other memories' text is most of a session's bytes and is never looked at.
+_SUMMARY_TEXT = (
+    "CASE WHEN type IN ('prompt', 'command', 'error') OR (type IN ('file_edit', 'file_write', "
+    "'notebook_edit') AND rtrim(replace(coalesce(file_path, ''), '\\', '/'), '/') = '') "
+    "THEN content END"
+)
+
+
+def summarise_sessions(
+    conn: sqlite3.Connection, session_ids, *, now: str | None = None
+) -> dict[str, str]:
+    """summarise_session for many sessions (a forget touches thousands), inside the
+    caller's transaction: a few reads of the columns a summary uses, one batched update.
+
+    Returns {session id: summary} for the sessions that exist.
+    """
+    derived = session_summaries(conn, session_ids, now=now)
+    store_summaries(conn, derived)
+    return {session_id: values[0] for session_id, values in derived.items()}
+
+
+def store_summaries(conn: sqlite3.Connection, derived: dict[str, tuple[str, str, str]]) -> None:
+    """Write what session_summaries computed (inside the caller's transaction)."""
+    conn.executemany(
+        "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
+        [(*values, session_id) for session_id, values in derived.items()],
+    )
+
+
+def session_summaries(
+    conn: sqlite3.Connection, session_ids, *, now: str | None = None, leaving_out=frozenset()
+) -> dict[str, tuple[str, str, str]]:
+    """{session id: (summary, tools used, files changed)} of the sessions that exist, from
+    their first SUMMARY_MEMORIES memories other than the ids in `leaving_out` (a forget
+    computes them while its delete runs).  Reads only; writes nothing."""
     from store.summary import build_summary
 
-    row = conn.execute(
-        "SELECT started_at, ended_at, last_activity_at FROM session WHERE session_id = ?",
-        (session_id,),
-    ).fetchone()
-    if row is None:
-        return None
-    started_at, ended_at, last_activity = row
-    memories = session_memories(conn, session_id)
-    summary = build_summary(memories, started_at, ended_at or last_activity or now)
-    tools = sorted({m["tool_name"] for m in memories if m.get("tool_name")})
-    files = []
-    for m in memories:
-        if m["type"] in ("file_edit", "file_write", "notebook_edit") and m.get("file_path"):
-            if m["file_path"] not in files:
-                files.append(m["file_path"])
-    conn.execute(
-        "UPDATE session SET summary = ?, tools_used = ?, files_changed = ? WHERE session_id = ?",
-        (summary, " ".join(tools), "\n".join(files), session_id),
-    )
-    return summary
+    wanted = sorted({_valid_unicode(s) for s in session_ids if isinstance(s, str)})
+    derived: dict[str, tuple[str, str, str]] = {}
+    for start in range(0, len(wanted), SESSIONS_PER_READ):
+        chunk = wanted[start : start + SESSIONS_PER_READ]
+        marks = ", ".join("?" for _ in chunk)
+        times = {
+            row[0]: row[1:]
+            for row in conn.execute(
+                f"SELECT session_id, started_at, ended_at, last_activity_at FROM session "
+                f"WHERE session_id IN ({marks})",
+                chunk,
+            )
+        }
+        memories: dict[str, list[dict]] = {session_id: [] for session_id in times}
+        for session_id, memory_id, mtype, tool_name, file_path, tags, content in conn.execute(
+            f"SELECT session_id, id, type, tool_name, file_path, tags, {_SUMMARY_TEXT} FROM memory "
+            f"WHERE session_id IN ({marks}) ORDER BY session_id, id",
+            chunk,
+        ):
+            kept = memories.get(session_id)
+            if kept is not None and len(kept) < SUMMARY_MEMORIES and memory_id not in leaving_out:
+                kept.append({"type": mtype, "tool_name": tool_name, "file_path": file_path,
+                             "tags": tags, "content": content})  # fmt: skip
+        for session_id, (started_at, ended_at, last_activity) in times.items():
+            kept = memories[session_id]
+            summary = build_summary(kept, started_at, ended_at or last_activity or now)
+            tools = sorted({m["tool_name"] for m in kept if m["tool_name"]})
+            files = list(dict.fromkeys(m["file_path"] for m in kept if m["type"] in _FILE_TYPES and m["file_path"]))
+            derived[session_id] = (summary, " ".join(tools), "\n".join(files))
+    return derived

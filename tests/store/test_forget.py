@@ -133,3 +133,67 @@ def test_the_audit_in_batches_misses_nothing_at_their_edges_and_resumes_below_an
     assert forget.audit_batch(conn, ids[2], 5) == ([f for f in forget.secrets_audit(conn)
                                                     if f["id"] == at[0]], None)  # fmt: skip
     assert [f["id"] for f in forget.audit_ids(conn, [ids[5], ids[6], ids[19]])] == [at[19], at[5]]
+
+
+def segments(conn, table: str) -> int:
+    """How many segments an FTS index has: after a scrub, one (no old segment keeps a token)."""
+    return conn.execute(f"SELECT count(DISTINCT segid) FROM {table}_idx").fetchone()[0]
+
+
+def automerge(conn, table: str):
+    row = conn.execute(f"SELECT v FROM {table}_config WHERE k = 'automerge'").fetchone()
+    return row and row[0]
+
+
+def test_a_forget_rewrites_each_index_into_one_segment_and_keeps_its_merge_setting(filled):
+    from store.schema import FTS_TABLES
+
+    filled.execute("INSERT INTO memory_words(memory_words, rank) VALUES ('automerge', 8)")
+    assert all(segments(filled, t) > 1 for t in FTS_TABLES)  # 200 writes: many small segments
+    done = forget.forget(filled, session="s1")
+    assert done.count == 50 and done.scrubbed
+    assert [segments(filled, t) for t in FTS_TABLES] == [1, 1]
+    assert automerge(filled, "memory_words") == 8 and automerge(filled, "memory_trigrams") in (None, 4)
+    memory_id = add(filled, "rotate the credential moonstone99 today", session="s2")
+    assert [segments(filled, t) for t in FTS_TABLES] == [2, 2]
+    forget.redact(filled, memory_id, pattern="moonstone99")
+    assert [segments(filled, t) for t in FTS_TABLES] == [1, 1]
+    assert automerge(filled, "memory_words") == 8
+    assert search(filled, "moonstone99") == [] and [h["id"] for h in search(filled, "credential")] == [memory_id]
+
+
+def test_a_forget_that_fails_halfway_changes_nothing(filled, monkeypatch):
+    from store.schema import FTS_TABLES
+
+    def broken(*args, **kwargs):
+        raise db.StoreError("the disk holding the database is full; free some space and try again.")
+
+    monkeypatch.setattr(forget, "_refresh_derived", broken)
+    with pytest.raises(db.StoreError, match="disk"):
+        forget.forget(filled, query="routine")
+    assert filled.execute("SELECT count(*) FROM memory").fetchone()[0] == 200
+    assert len(search(filled, "routine", limit=500)) == 200
+    assert forget.forget_log(filled) == [] and filled.execute("SELECT count(*) FROM tombstone").fetchone()[0] == 0
+    assert [automerge(filled, t) for t in FTS_TABLES] == [None, None]
+    monkeypatch.undo()
+    assert forget.forget(filled, query="routine").count == 200
+
+
+def test_index_pages_already_in_the_database_file_lose_the_forgotten_word(db_path):
+    """The scrub frees the old index segments without zeroing them (secure_delete=FAST) and
+    relies on the vacuum to drop or overwrite every free page: here the old segments sit in
+    the database file itself (checkpointed), not only in the WAL that the scrub truncates."""
+    conn = db.connect(db_path)
+    secret = "quokkavault93"
+    for i in range(600):
+        add(conn, f"note {i} mentions {secret} among others" if i % 3 == 0 else f"note {i} ordinary",
+            session=f"s{i % 5}")  # fmt: skip
+    db.optimize_indexes(conn)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert secret.encode() in open(db_path, "rb").read()
+    assert forget.forget(conn, query=secret).count == 200
+    raw = file_bytes(db_path)
+    assert b"kkavault93" not in raw and b"quokkav" not in raw
+    assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
+    assert conn.execute("PRAGMA secure_delete").fetchone()[0] == 1  # back to ON for every other write
+    conn.close()
