@@ -291,6 +291,8 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", help="build the database in DIR once and reuse it on later runs")
     parser.add_argument("--no-timing", action="store_true", help="skip the whole-process timing")
     parser.add_argument("--verbose", "-v", action="store_true", help="list the misses of the dev split")
+    parser.add_argument("--split", choices=("dev", "held", "both"), default="both",
+                        help="which split to print (tune with 'dev'; run 'held' rarely)")  # fmt: skip
     args = parser.parse_args(argv)
     compileall.compile_dir(str(ROOT / "store"), quiet=1)
     compileall.compile_dir(str(ROOT / "hooks"), quiet=1)
@@ -319,7 +321,7 @@ def main(argv=None) -> int:
         per_prompt = (time.perf_counter() - started) * 1000 / (len(recall_set.PARAPHRASES) + len(recall_set.UNRELATED))
         conn.close()
         status = 0
-        for split in ("dev", "held"):
+        for split in ("dev", "held") if args.split == "both" else (args.split,):
             s = stats[split]
             hit, noise = s["hit"] / s["para"], s["noise"] / s["unrel"]
             size = f"median {statistics.median(s['sizes']):.0f}, max {max(s['sizes'])} chars" if s["sizes"] else "none"

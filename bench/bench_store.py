@@ -6,7 +6,8 @@ Builds a generated corpus (corpus.demo_corpus) in a temporary folder and prints
 medians, p99s and ratios against the targets of issue 2.  Search is timed over
 --queries distinct queries drawn from the stored text (each run once, so no
 repeat is answered from a warm cache), grouped by where the store itself
-routes them (word index, phrase, trigram index, LIKE, or a mix).
+routes them (word index, phrase, trigram index, the short-term index of 1-2
+character terms, or a mix).
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def compare_layouts(folder: str, count: int) -> dict[str, float]:
 def route(conn, query: str) -> str:
     """Where the store sends a query, asked of the store itself (store.matching.plan_term):
     a word the word index does not hold goes on to the trigram index, or, under 3
-    characters, to a check of the text itself ("scan")."""
+    characters, to the short-term index ("short": Chinese, Japanese, Korean...) or a
+    check of every memory's text ("scan")."""
     from store import matching
 
     routes = []
@@ -87,8 +89,9 @@ def route(conn, query: str) -> str:
 
 def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     """At least `wanted` distinct queries taken from the stored text, grouped by route:
-    words and word pairs, Korean words (trigram), short Korean words (LIKE), phrases
-    (`rate_limit.py`), and ASCII substrings (word index first, then trigram)."""
+    words and word pairs, Korean words (trigram), Korean words and syllables of 1-2
+    characters (the short-term index), phrases (`rate_limit.py`), and ASCII substrings
+    (word index first, then trigram)."""
     import random
     import re
 
@@ -102,6 +105,7 @@ def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
                 pieces.add(token.lower()[1:-1])
         for token in re.findall(r"[가-힣]{2,}", text):
             (korean if len(token) >= 3 else short).add(token)
+            short.add(token[0])
         phrases.update(re.findall(r"[a-z]+[_.][a-z]+(?:\.[a-z]+)?", text))
     pairs = set()
     word_list = sorted(words)
@@ -138,6 +142,39 @@ def bench_search(path: str, wanted: int) -> tuple[dict, list[float]]:
         results[kind] = (statistics.median(times), percentile(times, 99), len(times))
     conn.close()
     return results, every
+
+
+def bench_upgrade(path: str) -> tuple[float, float, int]:
+    """A copy of the database as schema 3 made it: (seconds the upgrade to 4 takes on
+    open, which a hook may do; seconds the backfill of `memory_tail` takes, which only
+    the maintenance process does; its transactions)."""
+    import shutil
+    import sqlite3
+
+    from store import schema, short_terms
+
+    old = path + ".v3"
+    shutil.copy(path, old)
+    raw = sqlite3.connect(old)
+    for name in ("memory_tail_insert", "memory_tail_delete", "memory_tail_update"):
+        raw.execute(f"DROP TRIGGER {name}")
+    for name in ("memory_trigram_vocab", "memory_trigram_terms", "memory_tail"):
+        raw.execute(f"DROP TABLE {name}")
+    raw.execute("PRAGMA user_version = 3")
+    raw.commit()
+    raw.close()
+    import store.migrate  # noqa: F401  (its peewee import is not the upgrade's cost)
+
+    t = time.perf_counter()
+    conn = db.connect(old)
+    upgrade = time.perf_counter() - t
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    t = time.perf_counter()
+    steps = short_terms.backfill(conn)
+    backfill = time.perf_counter() - t
+    conn.close()
+    os.remove(old)
+    return upgrade, backfill, steps
 
 
 def bench_single_inserts(path: str, n: int) -> float:
@@ -221,6 +258,9 @@ def main(argv=None) -> int:
         print(f"search, {len(every)} distinct queries: p50 {p50:.2f} ms (target {TARGETS['p50_ms']:.0f}, "
               f"ratio {p50 / TARGETS['p50_ms']:.2f})  p99 {p99:.2f} ms (target {TARGETS['p99_ms']:.0f}, "
               f"ratio {p99 / TARGETS['p99_ms']:.2f})")  # fmt: skip
+        upgrade, backfill, steps = bench_upgrade(path)
+        print(f"schema 3 -> 4: upgrade on open {upgrade * 1000:.1f} ms; backfill of memory_tail "
+              f"{backfill:.2f} s in {steps} transactions (maintenance process only)")  # fmt: skip
         print(f"single-row insert: {bench_single_inserts(path, 500):.0f} rows/s (one transaction each)")
         added, errors, worst, elapsed = bench_concurrent(path, args.writers, args.rows)
         expected = args.writers * args.rows

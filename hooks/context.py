@@ -372,6 +372,11 @@ SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 MAX_PAIRS = 4
+MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
+IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
+LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
+LOANWORD_FORMS = 2  # ... of which this many found ones join the word
+MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
 
 # More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
 _KO_MORE_ENDINGS = sorted(
@@ -452,6 +457,36 @@ def _code_like_words(prompt: str) -> set[str]:
     return out
 
 
+_CAMEL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_CAMEL_JOIN = re.compile(r"[a-z][A-Z]")
+
+
+def _identifier_parts(prompt: str) -> dict[str, list[str]]:
+    """{term: its parts} for the prompt's identifiers joined by case or punctuation
+    (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
+    spells the term."""
+    from store.matching import MAX_QUERY_CHARS, query_terms
+
+    out = {}
+    for piece in dict.fromkeys(prompt[:MAX_QUERY_CHARS].split()):
+        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
+        if not word.isascii():
+            continue
+        parts = [p.lower() for p in _CAMEL_PARTS.findall(word)]
+        if len(parts) >= 2 and sum(len(p) >= 2 for p in parts) >= 2 and len(parts) <= MAX_IDENTIFIER_PARTS:
+            for term in query_terms(word):
+                out[term] = parts
+    return out
+
+
+def _parts_match(parts: list[str]) -> str:
+    """The parts of an identifier near each other in any order (`YYYY.MM.DD` holds
+    the parts of `MM/DD/YYYY`, `format the date` those of `formatDate`)."""
+    from store.recall import fts_quote
+
+    return f"NEAR({' '.join(fts_quote(p) for p in parts)}, {IDENTIFIER_NEAR})"
+
+
 def recall_concepts(prompt: str) -> list[dict]:
     """What the prompt is about, as concepts: {"term", "generic", "match"}.
 
@@ -466,6 +501,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     concepts = []
     seen_stems = set()
     code_like = _code_like_words(prompt)
+    identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
         if _ASCII_WORD.match(term):
             stem = _stem(term)
@@ -487,6 +523,8 @@ def recall_concepts(prompt: str) -> list[dict]:
             match = word_match(forms, [])
         else:
             match = word_match([term], [])
+        if match and term in identifiers:
+            match += " OR " + _parts_match(identifiers[term])
         if match:
             concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
         if len(concepts) >= MAX_CONCEPTS:
@@ -530,6 +568,24 @@ def _document_frequency(ids: list[int], total: int) -> float:
     return len(ids) * max(1.0, total / span)
 
 
+def _add_loanwords(conn, concepts: list[dict]) -> None:
+    """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
+    also matches that word: Korean prompts name English-worded work this way."""
+    from hooks.loanwords import spellings
+    from store.recall import fts_quote, known_words
+
+    spelled = 0
+    for concept in concepts:
+        term = concept["term"]
+        if concept["generic"] or concept.get("pair") or not _HANGUL.search(term) or spelled >= MAX_LOANWORDS:
+            continue
+        spelled += 1
+        forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
+        if forms:
+            concept["match"] += "".join(" OR " + fts_quote(f) for f in forms)
+            concept["english"] = forms
+
+
 def _task_key(session_id, prompt_id) -> tuple:
     return (session_id, prompt_id or None)
 
@@ -541,7 +597,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories are left out.
     """
-    from store.recall import matching_ids, memory_count, memory_keys
+    from store.recall import matching_ids, memory_count, memory_keys, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -550,6 +606,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     total = memory_count(conn)
     if not total:
         return result
+    _add_loanwords(conn, concepts)
     current = session_id or ""
     found = []  # per concept: its newest postings outside the current session
     frequencies = []
@@ -586,24 +643,76 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
             task["concepts"].add(index)
             task["ids"].setdefault(memory_id, set()).add(index)
             sessions.setdefault(sid, set()).add(index)
+    _score_all(tasks, sessions, concepts, weights)
+    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
+    sizes, paths = task_facts(conn, leading)
+    if _credit_file_names(paths, tasks, sessions, concepts):
+        _score_all(tasks, sessions, concepts, weights)
+    _penalize_length(tasks, leading, sizes)
+    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
+    return result
+
+
+def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:
     for (sid, _pid), task in tasks.items():
         own = task["concepts"]
         elsewhere = sessions[sid] - own
         task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
         task["score"] = sum(weights[i] for i in own) + SESSION_SHARE * sum(weights[i] for i in elsewhere)
-    _penalize_length(conn, tasks)
-    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
-    return result
 
 
-def _penalize_length(conn, tasks: dict) -> None:
+def _word_root(word: str) -> str:
+    """`dates`, `date`, `dated` -> `dat`: enough to tell a word inside a name."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def _camel_words(path: str) -> set[str]:
+    """The word roots inside a camelCase file name (`src/formatDate.ts` -> format, dat);
+    empty for other names, which the word index already splits."""
+    name = _basename(path).split(".", 1)[0]
+    if not _CAMEL_JOIN.search(name):
+        return set()
+    return {_word_root(p.lower()) for p in _CAMEL_PARTS.findall(name) if len(p) >= 3}
+
+
+def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict]) -> bool:
+    """A task whose file names hold a prompt word inside an identifier (`dates`
+    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
+    `paths`: (memory id, session id, prompt id, file path) of the leading tasks.
+    True when some task gained a concept."""
+    roots = {}
+    for index, concept in enumerate(concepts):
+        term = concept["term"]
+        if not concept["generic"] and not concept.get("pair") and _ASCII_WORD.match(term) and len(term) >= 4:
+            roots.setdefault(_word_root(term), []).append(index)
+    if not roots:
+        return False
+    gained = False
+    words_of: dict[str, set] = {}  # a task's files repeat: split each name once
+    for memory_id, sid, prompt_id, path in paths:
+        task = tasks.get(_task_key(sid, prompt_id))
+        words = words_of.get(path)
+        if words is None:
+            words = words_of[path] = _camel_words(path) & roots.keys()
+        if task is None or not words:
+            continue
+        for root in words:
+            for index in roots[root]:
+                gained |= index not in task["concepts"]
+                task["concepts"].add(index)
+                task["ids"].setdefault(memory_id, set()).add(index)
+                sessions[sid].add(index)
+    return gained
+
+
+def _penalize_length(tasks: dict, leading: list[tuple], sizes: dict) -> None:
     """Big tasks (a long session without prompt ids, a turn of 200 commands) hold
     many words by chance: the leading ones lose LENGTH_PENALTY per doubling of
     their size beyond TYPICAL_TASK."""
-    from store.recall import task_sizes
-
-    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    sizes = task_sizes(conn, leading)
     for key in leading:
         size = sizes.get(key, 1)
         task = tasks[key]

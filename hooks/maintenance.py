@@ -7,7 +7,9 @@ stdin/stdout/stderr), which forks once more so the work survives whatever
 happens to the hook's process tree, and returns at once: the context output
 is not delayed.  The child runs `store.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
-already ran it today) and prunes the hook's small marker files.
+already ran it today) and prunes the hook's small marker files.  It first
+finishes a schema upgrade's backfill (`store.short_terms.backfill`), which a
+hook never runs itself.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ PRIVATE_TURNS_DIR = "private-turns"
 
 
 def maybe_start(conn, db_path: str) -> bool:
-    """Start retention in a detached child if it has not run today; True if started."""
+    """Start retention in a detached child if it has not run today, or if memories stored
+    before schema 4 still wait for the short-term backfill; True if started."""
     from store.retention import retention_due
+    from store.short_terms import pending_below
 
-    if not retention_due(conn):
+    if not retention_due(conn) and pending_below(conn) is None:
         return False
     return start_detached(db_path)
 
@@ -83,8 +87,11 @@ def run(db_path: str) -> int | None:
 
     config, _warnings = load_config()
     prune_markers()
+    from store.short_terms import backfill
+
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
+        backfill(conn)
         return run_retention(conn, config.get("retention_days", 90))
     finally:
         conn.close()

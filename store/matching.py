@@ -13,8 +13,14 @@ Each term is routed where it can be found completely:
     checked against the text itself;
   - anything else of 3+ characters (Chinese, Japanese, Korean with its
     particles, substrings) -> the trigram index (trigrams ANDed), checked;
-  - shorter non-ASCII terms (`错误`, `버그`) -> the text itself (a scan, narrowed
-    by the other terms when there are any).
+  - shorter ones of Chinese, Japanese, Korean, Thai... (`错误`, `버그`) -> the
+    trigram index's vocabulary by prefix, and the last characters of each text
+    (`store.short_terms`), checked; a rare one leads even beside index terms,
+    which are then looked up per candidate;
+  - other short non-ASCII terms with case (`éa`) -> the text itself (a scan,
+    narrowed by the other terms when there are any).
+Greek words are tried with every accent a monotonic word can have (one tonos, a
+dialytika), since neither index drops Greek accents.
 Checks fold case as Python does (`casefold`, accents dropped), not SQLite's
 ASCII-only `lower()`.  Results stream newest first by keyset (`id < last`), a
 chunk at a time, so the cost is linear in the matches.
@@ -22,10 +28,14 @@ chunk at a time, so the cost is linear in the matches.
 
 from __future__ import annotations
 
+import heapq
 import re
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
+from itertools import islice
+
+from store import short_terms
 
 CHUNK = 5000  # ids fetched per keyset step
 IN_CHUNK = 500  # ids per `IN (...)` list: far below SQLite's variable limit
@@ -105,8 +115,11 @@ def fold(text: object) -> str:
     if text.isascii():
         return text.lower()
     folded = unicodedata.normalize("NFKD", text.casefold())
-    # NFC again: Hangul syllables decompose into jamo, which are not accents.
-    return unicodedata.normalize("NFC", "".join(ch for ch in folded if not unicodedata.combining(ch)))
+    # NFC again: Hangul syllables decompose into jamo, which are not accents.  The marks
+    # of scripts written without spaces are letters' parts, not accents (が is not か).
+    return unicodedata.normalize(
+        "NFC", "".join(ch for ch in folded if not unicodedata.combining(ch) or _unspaced(ch))
+    )
 
 
 def has_case(term: str) -> bool:
@@ -127,9 +140,46 @@ def trigram_match(term: str) -> str:
     return " AND ".join(fts_quote(g) for g in dict.fromkeys(grams))
 
 
+_GREEK_TONOS = dict(zip("αεηιουω", "άέήίόύώ", strict=True))
+_GREEK_DIALYTIKA = {"ι": "ϊ", "υ": "ϋ"}
+_GREEK_BOTH = {"ι": "ΐ", "υ": "ΰ"}
+MAX_GREEK_VARIANTS = 100
+
+
+def _greek_bare(ch: str) -> str:
+    if not "\u0370" <= ch <= "\u03ff":
+        return ch
+    return "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c)) or ch
+
+
+def greek_variants(term: str) -> list[str]:
+    """`term` and its spellings with every accent a monotonic Greek word may carry (at
+    most one tonos and one dialytika): neither index folds Greek accents, so `σφαλμα`
+    and `σφάλμα` are different tokens, and capitals are written without the tonos."""
+    if not any("\u0370" <= ch <= "\u03ff" for ch in term):
+        return [term]
+    bare = "".join(_greek_bare(ch) for ch in term)
+    vowels = [i for i, ch in enumerate(bare) if ch in _GREEK_TONOS]
+    iotas = [i for i, ch in enumerate(bare) if ch in _GREEK_DIALYTIKA]
+    found = dict.fromkeys([term, bare])
+    for tonos in [None, *vowels]:
+        for dialytika in [None, *iotas]:
+            chars = list(bare)
+            if tonos is not None and tonos == dialytika:
+                chars[tonos] = _GREEK_BOTH[bare[tonos]]
+            else:
+                if tonos is not None:
+                    chars[tonos] = _GREEK_TONOS[bare[tonos]]
+                if dialytika is not None:
+                    chars[dialytika] = _GREEK_DIALYTIKA[bare[dialytika]]
+            found["".join(chars)] = None
+    return list(found)[:MAX_GREEK_VARIANTS]
+
+
 def _word_variants(term: str) -> str:
-    """The word-index MATCH for one word, with `ß` and `ss` tried both ways."""
-    variants = dict.fromkeys([term, term.replace("ß", "ss"), term.replace("ss", "ß")])
+    """The word-index MATCH for one word, with `ß` and `ss` tried both ways and a Greek
+    word with each of its accent spellings."""
+    variants = dict.fromkeys([term, term.replace("ß", "ss"), term.replace("ss", "ß"), *greek_variants(term)])
     if len(variants) == 1:
         return fts_quote(term)
     return "(" + " OR ".join(fts_quote(v) for v in variants) + ")"
@@ -178,14 +228,32 @@ class Filters:
 
 
 class TermPlan:
-    """How one term is found: `route` is "words", "trigram" or "scan"; `match` the
-    index MATCH (words/trigram); `check` the text to look for in the memory itself
+    """How one term is found: `route` is "words", "trigram", "short" or "scan"; `match`
+    the index MATCH (words/trigram); `check` the text to look for in the memory itself
     (None: the index is exact); `folded` whether the check folds case beyond ASCII."""
 
-    __slots__ = ("term", "route", "match", "check", "folded")
+    __slots__ = ("term", "route", "match", "check", "folded", "_found")
 
     def __init__(self, term: str, route: str, match: str, check: str | None, folded: bool):
         self.term, self.route, self.match, self.check, self.folded = term, route, match, check, folded
+        self._found: dict[str, object] = {}
+
+    def short_parts(self, conn: sqlite3.Connection) -> tuple[list[str], list[int], int]:
+        """A "short" term's trigrams (those starting with it), its tail candidates and
+        how many memories it may match at most, read once per plan: a ranking's later
+        pages reuse them (what was deleted since fails the check; what arrived since is
+        above every later page)."""
+        if "trigrams" not in self._found:
+            found = short_terms.prefix_trigrams(conn, self.term)
+            self._found["trigrams"] = [trigram for trigram, _ in found]
+            self._found["tail"] = tail = short_terms.tail_candidates(conn, self.term)
+            self._found["most"] = sum(docs for _, docs in found) + len(tail)
+        return self._found["trigrams"], self._found["tail"], self._found["most"]
+
+    def prefix_candidates(self, conn: sqlite3.Connection) -> list[int]:
+        if "prefix" not in self._found:
+            self._found["prefix"] = short_terms.prefix_candidates(conn, self.term)
+        return self._found["prefix"]
 
     def check_sql(self, with_path: bool) -> tuple[str, list[str]]:
         """A condition on `m` that holds when the memory contains the checked text."""
@@ -203,7 +271,13 @@ def _substring_plan(term: str) -> TermPlan:
     folded = not term.isascii() and has_case(term)
     check = fold(term) if folded else term
     if len(term) >= 3:
-        return TermPlan(term, "trigram", trigram_match(term), check, folded)
+        variants = greek_variants(term)
+        if len(variants) == 1:
+            return TermPlan(term, "trigram", trigram_match(term), check, folded)
+        match = " OR ".join("(" + trigram_match(v) + ")" for v in variants)
+        return TermPlan(term, "trigram", match, check, folded)
+    if short_terms.usable(term, folded):
+        return TermPlan(term, "short", "", check, folded)
     return TermPlan(term, "scan", "", check, folded)
 
 
@@ -267,6 +341,85 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
     return sql, params, key
 
 
+def _short_lead(conn: sqlite3.Connection, plans: list[TermPlan]) -> TermPlan | None:
+    """The short term that leads the query, if one does: the one with the fewest
+    candidates, when no index term is there or it has few enough (see store.short_terms)."""
+    shorts = [p for p in plans if p.route == "short"]
+    if not shorts:
+        return None
+    lead = min(shorts, key=lambda p: p.short_parts(conn)[2])
+    indexed = any(p.route in ("words", "trigram") for p in plans)
+    return lead if not indexed or lead.short_parts(conn)[2] <= short_terms.LEAD_MAX_CANDIDATES else None
+
+
+def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
+                 below: int | None, chunk: int) -> Iterator[tuple]:  # fmt: skip
+    """The rows of a `_driver_sql` query, newest first, read `chunk` at a time by keyset."""
+    last = below
+    while True:
+        step_sql = sql + (f" AND {key} < ?" if last is not None else "") + f" ORDER BY {key} DESC LIMIT ?"
+        rows = conn.execute(step_sql, params + ([last] if last is not None else []) + [chunk]).fetchall()
+        yield from rows
+        if len(rows) < chunk:
+            return
+        last = rows[-1][0]
+
+
+def _conditions(plans: list[TermPlan]) -> tuple[str, list[object]]:
+    """Every planned term as a condition on `m` (for candidates that no index chose)."""
+    sql, params = "", []
+    for plan in plans:
+        if plan.route in ("words", "trigram"):  # the index too, so no route widens what matches
+            table = "memory_words" if plan.route == "words" else "memory_trigrams"
+            sql += f" AND EXISTS (SELECT 1 FROM {table} WHERE {table} MATCH ? AND {table}.rowid = m.id)"
+            params.append(plan.match)
+        if plan.check is not None:
+            condition, values = plan.check_sql(with_path=plan.route == "words")
+            sql += " AND " + condition
+            params += values
+    return sql, params
+
+
+def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPlan], filters: Filters,
+                    facts: bool, below: int | None) -> Iterator[tuple]:  # fmt: skip
+    """The rows of these candidate ids (newest first) that match every planned term."""
+    if below is not None:
+        ids = [i for i in ids if i < below]
+    extra = _FACTS.format(relevance="NULL") if facts else ""
+    conditions, params = _conditions(plans)
+    for batch in chunks(ids):
+        marks = ", ".join("?" for _ in batch)
+        yield from conn.execute(
+            f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
+            [*batch, *filters.params, *params],
+        )
+
+
+def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan], filters: Filters, *,
+                facts: bool = False, below: int | None = None, chunk: int = CHUNK) -> Iterator[tuple]:  # fmt: skip
+    """Rows (as `_driver_sql` selects them) of the memories matching every planned term,
+    newest first, led by a short term: the trigrams starting with it (one OR MATCH,
+    which FTS5 streams newest first, so a first page reads only its rows), merged with
+    the memories whose text ends in it (see store.short_terms).  Led this way, no
+    memory gets a bm25 relevance: ranking falls back on importance and age."""
+    trigrams, tail, _ = lead.short_parts(conn)
+    streams = [_candidate_rows(conn, tail, plans, filters, facts, below)]
+    if len(trigrams) > short_terms.MAX_PREFIX_TRIGRAMS:
+        streams.append(_candidate_rows(conn, lead.prefix_candidates(conn), plans, filters, facts, below))
+    elif trigrams:
+        extra = _FACTS.format(relevance="NULL") if facts else ""
+        conditions, params = _conditions(plans)
+        sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
+               f"WHERE memory_trigrams MATCH ?{filters.sql}{conditions}")  # fmt: skip
+        params = [short_terms.prefix_match(trigrams), *filters.params, *params]
+        streams.append(_keyset_rows(conn, sql, params, "memory_trigrams.rowid", below, chunk))
+    last = None
+    for row in heapq.merge(*streams, key=lambda row: -row[0]):
+        if row[0] != last:
+            last = row[0]
+            yield row
+
+
 def iter_match_chunks(
     conn: sqlite3.Connection, terms: list[str], filters: Filters, *, chunk: int = CHUNK,
     plans: list[TermPlan] | None = None, below: int | None = None,
@@ -276,17 +429,14 @@ def iter_match_chunks(
     if not terms:
         return
     plans = plans if plans is not None else plan_terms(conn, terms)
-    sql, params, key = _driver_sql(plans, filters)
-    last: int | None = below
-    while True:
-        step_sql = sql + (f" AND {key} < ?" if last is not None else "") + f" ORDER BY {key} DESC LIMIT ?"
-        step_params = params + ([last] if last is not None else []) + [chunk]
-        ids = [row[0] for row in conn.execute(step_sql, step_params)]
-        if ids:
-            yield ids
-        if len(ids) < chunk:
-            return
-        last = ids[-1]
+    lead = _short_lead(conn, plans)
+    if lead is not None:
+        rows = _short_rows(conn, lead, plans, filters, below=below, chunk=chunk)
+    else:
+        sql, params, key = _driver_sql(plans, filters)
+        rows = _keyset_rows(conn, sql, params, key, below, chunk)
+    while ids := [row[0] for row in islice(rows, chunk)]:
+        yield ids
 
 
 def match_ids(conn: sqlite3.Connection, terms: list[str], filters: Filters | None = None, *,
@@ -317,6 +467,9 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
                       limit: int) -> list[tuple[int, float | None, int, float]]:  # fmt: skip
     """The newest `limit` memories matching every planned term, each as (id, bm25
     relevance or None, importance, julian day created): what ranking needs, in one query."""
+    lead = _short_lead(conn, plans)
+    if lead is not None:
+        return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
     sql, params, key = _driver_sql(plans, filters, facts=True)
     return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
 

@@ -33,7 +33,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     with _bound(db):
         db.connect(reuse_if_open=True)
         db.create_tables(models.MODELS, safe=True)
-    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL:
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL:
         conn.execute(ddl)
 
 
@@ -66,8 +66,25 @@ def _add_forget_tables(conn: sqlite3.Connection) -> None:
         db.create_tables([models.Tombstone, models.ForgetLog], safe=True)
 
 
+def _add_short_term_index(conn: sqlite3.Connection) -> None:
+    """v4: what finds 1-2 character terms (`memory_tail`, the trigram vocabulary, their
+    triggers).  Quick at any size: the memories already stored are added to `memory_tail`
+    later, in short batches (`store.short_terms.backfill`), never inside a hook; until
+    then a search reads their text as before, so it stays complete."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.create_tables([models.MemoryTail], safe=True)
+    for ddl in schema.SHORT_TERM_DDL:
+        conn.execute(ddl)
+    newest = conn.execute("SELECT max(id) FROM memory").fetchone()[0]
+    if newest is not None:
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (schema.TAIL_BACKFILL_KEY, str(newest + 1))
+        )
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
-STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables}
+STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index}
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

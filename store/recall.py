@@ -40,6 +40,24 @@ def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[int]:
     return [r[0] for r in rows]
 
 
+def known_words(conn, candidates: list[str], *, want: int) -> list[str]:
+    """The first `want` of `candidates` (single words, best first) that some memory
+    holds, as the word index stems them; one cheap index probe per candidate."""
+    found: list[str] = []
+    for word in candidates:
+        if len(found) >= want:
+            break
+        try:
+            hit = conn.execute(
+                "SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (fts_quote(word),)
+            ).fetchone()
+        except sqlite3.Error:
+            return found
+        if hit:
+            found.append(word)
+    return found
+
+
 def memory_keys(conn, ids: list[int]) -> list[tuple]:
     """(id, session_id, prompt_id, project) of the memories `ids`."""
     out: list[tuple] = []
@@ -94,6 +112,28 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
     return {(sid, pid or None): n for sid, pid, n in rows}
 
 
+def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, int], list[tuple]]:
+    """({task: how many memories it holds}, [(id, session_id, prompt_id, file_path)
+    of its memories with a file path]) for the tasks `keys` (session id, prompt
+    id or None): one read of their sessions."""
+    wanted = set(keys)
+    sessions = sorted({k[0] for k in keys})
+    sizes: dict[tuple, int] = {}
+    paths: list[tuple] = []
+    for start in range(0, len(sessions), 500):
+        chunk = sessions[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(
+            f"SELECT id, session_id, prompt_id, file_path FROM memory WHERE session_id IN ({marks})", chunk
+        ):
+            key = (row[1], row[2] or None)
+            if key in wanted:
+                sizes[key] = sizes.get(key, 0) + 1
+                if row[3]:
+                    paths.append(row)
+    return sizes, paths
+
+
 def memories_by_id(conn, ids: list[int]) -> list[dict]:
     """The memories `ids` (those that still exist), in id order."""
     from store.db import dicts
@@ -111,7 +151,9 @@ def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
     """The prompt memories of one turn (usually one)."""
     from store.db import dicts
 
+    # `+type`: through the session's index, not the type index (every prompt ever
+    # stored: 15 ms at 100k memories, against 0.02 ms).
     return dicts(conn.execute(
-        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND type = 'prompt' ORDER BY id LIMIT 3",
+        "SELECT * FROM memory WHERE session_id = ? AND prompt_id = ? AND +type = 'prompt' ORDER BY id LIMIT 3",
         (session_id, prompt_id),
     ))  # fmt: skip

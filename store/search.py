@@ -194,7 +194,7 @@ def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: 
     table, match = "memory_words", plan.match
     if plan.route == "trigram":
         table = "memory_trigrams"
-    elif plan.route == "scan":
+    elif plan.route in ("scan", "short"):
         if term.isascii():
             return None
         match = fts_quote(term) + "*"  # word-initial matches, from the index alone

@@ -49,3 +49,30 @@ def test_task_memories_and_sizes(conn):
     assert sizes[("s1", "p1")] == 3 and sizes[("s1", "p2")] == 2 and sizes[("s1", None)] == 4
     assert recall.task_sizes(conn, []) == {}
     assert recall.memory_count(conn) == 9
+
+
+def test_task_facts_count_and_list_file_paths_of_the_asked_tasks_only(conn):
+    add(conn, "s1", "first turn", prompt_id="p1", n=3)
+    writer.add_memory(conn, {"session_id": "s1", "prompt_id": "p1", "type": "file_edit", "cwd": "/p",
+                             "content": "Edit a/formatDate.ts", "file_path": "/p/a/formatDate.ts"})  # fmt: skip
+    writer.add_memory(conn, {"session_id": "s1", "prompt_id": "p2", "type": "file_edit", "cwd": "/p",
+                             "content": "Edit b.ts", "file_path": "/p/b.ts"})  # fmt: skip
+    add(conn, "s2", "no prompt id", n=2)
+    sizes, paths = recall.task_facts(conn, [("s1", "p1"), ("s2", None)])
+    assert sizes == {("s1", "p1"): 4, ("s2", None): 2}
+    assert [(p[1], p[2], p[3]) for p in paths] == [("s1", "p1", "/p/a/formatDate.ts")]
+    assert recall.task_facts(conn, []) == ({}, [])
+
+
+def test_task_facts_past_the_chunk_of_sessions(conn):
+    for i in range(520):  # more sessions than one IN list holds
+        add(conn, f"s{i:03d}", f"turn {i}", prompt_id="p")
+    sizes, _paths = recall.task_facts(conn, [(f"s{i:03d}", "p") for i in range(520)])
+    assert len(sizes) == 520 and set(sizes.values()) == {1}
+
+
+def test_known_words_are_the_first_found_in_order_and_stemmed_as_the_index(conn):
+    add(conn, "s1", "verify stripe webhooks over the raw body")
+    assert recall.known_words(conn, ["wephuk", "webhook", "stripe", "body"], want=2) == ["webhook", "stripe"]
+    assert recall.known_words(conn, ["wephuk", "webhuk"], want=2) == []
+    assert recall.known_words(conn, ['"', "NEAR(", "webhook"], want=1) == ["webhook"]  # text, not syntax

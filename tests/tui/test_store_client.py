@@ -123,3 +123,24 @@ def test_closed_means_closed(client):
         client.read(lambda conn: None)
     with pytest.raises(StoreError):
         client.data_version()
+
+
+def test_a_read_no_longer_wanted_stops_at_once_and_its_reader_is_reused(client):
+    """A count for a query typed over must not keep a core busy for its whole length."""
+    from tui.gui.store_client import ReadCancelled
+
+    endless = ("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000000000) "
+               "SELECT count(*) FROM n")  # fmt: skip
+    cancelled = threading.Event()
+    threading.Timer(0.2, cancelled.set).start()
+    started = time.perf_counter()
+    with pytest.raises(ReadCancelled):
+        client.read_unless(cancelled.is_set, lambda conn: conn.execute(endless).fetchone())
+    assert time.perf_counter() - started < 2.0  # uncancelled, it runs for minutes
+    assert client.read_unless(lambda: False, lambda conn: conn.execute("SELECT count(*) FROM memory").fetchone()[0]) == 30
+    assert client.read(lambda conn: conn.execute("SELECT count(*) FROM memory").fetchone()[0]) == 30
+
+
+def test_a_read_that_fails_while_wanted_is_still_one_sentence(client):
+    with pytest.raises(StoreError):
+        client.read_unless(lambda: False, lambda conn: conn.execute("SELECT * FROM no_such_table"))

@@ -4,8 +4,9 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
 
 - A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
   `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
-  tab of a `TabbedContent` and never unmounted, so it keeps its state (the
-  first pane before the first screen, the others right after it).
+  tab of a `TabbedContent` and never unmounted, so it keeps its state (every
+  pane is built before the first screen, so keep its `compose` and `on_mount`
+  light: start workers, query nothing on the main thread).
 - It reaches the database only through `store`, only from thread workers
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
   `tui/messages.py` back; a worker's `StoreError` becomes a notification in
@@ -34,7 +35,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -124,6 +125,22 @@ class ComingSoon(Static):
         super().__init__(f"{title} is coming soon.", **kwargs)
 
 
+class PanesScreen(Screen):
+    """The screen the panes live on.
+
+    Textual restyles every node of a screen when it is first shown, although each
+    node was styled as it mounted; with all six panes built up front that second
+    pass was ~60 ms of the first screen (120+ nodes).  Later resumes (back from a
+    timeline or the help) keep Textual's behaviour.
+    """
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not getattr(self, "_shown_once", False):
+            self._shown_once = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
+
+
 class MemlaneApp(App):
     """Browse, watch and clean up Claude Code memories."""
 
@@ -170,6 +187,9 @@ class MemlaneApp(App):
 
     # -- layout -------------------------------------------------------------------
 
+    def get_default_screen(self) -> Screen:
+        return PanesScreen(id="_default")
+
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
         """Every notification (widgets' too) as inert plain text: messages carry stored names."""
@@ -179,15 +199,15 @@ class MemlaneApp(App):
         super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
 
     def compose(self) -> ComposeResult:
-        # Only the first pane is built now; the others are mounted one by one
-        # after the first screen is drawn (or at once when asked for), which
-        # keeps the first screen fast.  Once mounted a pane stays mounted.
+        # Every pane is built before the first frame: a key pressed as soon as the
+        # app shows must find its pane mounted and its rows loaded (each pane starts
+        # its workers on mount), not wait for the pane to be built.  Hidden panes
+        # are not laid out, so this costs the first screen little.
         with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
                       refocus=self._focus_pane):  # fmt: skip
             for number, (pane_id, title, _, _) in enumerate(PANES, 1):
                 with TabPane(f"{number} {title}", id=pane_id):
-                    if pane_id == FIRST_PANE:
-                        yield self._make_pane(pane_id)
+                    yield self._make_pane(pane_id)
         yield AppFooter()
 
     def on_mount(self) -> None:
@@ -197,7 +217,8 @@ class MemlaneApp(App):
         if self.config.remember_theme:
             self._restore_theme()
         self.call_after_refresh(self._focus_pane, FIRST_PANE)
-        self.call_after_refresh(self._mount_next_pane)
+        if self.config.settle_gc:
+            self.call_after_refresh(settle_collector)
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
 
@@ -240,24 +261,6 @@ class MemlaneApp(App):
         self.panes[pane_id] = pane
         return pane
 
-    def ensure_pane(self, pane_id: str) -> Widget:
-        """The pane, mounting it now if it has not been yet."""
-        pane = self.panes.get(pane_id)
-        if pane is None:
-            pane = self._make_pane(pane_id)
-            self.query_one(f"#{pane_id}", TabPane).mount(pane)
-            self.call_after_refresh(self._apply_config, pane)
-        return pane
-
-    def _mount_next_pane(self) -> None:
-        for pane_id, *_ in PANES:
-            if pane_id not in self.panes:
-                self.ensure_pane(pane_id)
-                self.set_timer(0.02, self._mount_next_pane)  # let keys in between
-                return
-        if self.config.settle_gc:
-            settle_collector()
-
     @property
     def all_panes_mounted(self) -> bool:
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
@@ -278,7 +281,6 @@ class MemlaneApp(App):
     def action_show_pane(self, pane_id: str) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.ensure_pane(pane_id)
         tabs = self.query_one("#panes", PaneTabs)
         if tabs.active != pane_id:
             tabs.drop_focus()
@@ -294,8 +296,6 @@ class MemlaneApp(App):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""
-        if any(pane_id == p[0] for p in PANES):
-            self.ensure_pane(pane_id)  # a click on a tab that is not built yet
         self.call_after_refresh(self._focus_pane, pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:

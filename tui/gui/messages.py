@@ -115,6 +115,17 @@ class SearchResults(Message):
 
 
 @dataclass
+class SearchCounted(Message):
+    """The exact count of the search numbered `search_id` (its first page came without it)."""
+
+    search_id: int
+    query: str
+    total: int
+    ranked: int
+    all_terms: bool
+
+
+@dataclass
 class ToolsLoaded(Message):
     """The tool names the memories have (for the Search pane's tool filter), sorted."""
 

@@ -23,6 +23,12 @@ from store.db import StoreError, connect, describe_error
 
 T = TypeVar("T")
 
+CANCEL_CHECK_STEPS = 20_000  # SQLite virtual-machine steps between checks of `cancelled` (~1 ms)
+
+
+class ReadCancelled(Exception):
+    """A read stopped because the caller no longer wanted its answer (not an error)."""
+
 
 class StoreClient:
     """A sqlite3 connection usable from any thread, one call at a time."""
@@ -88,6 +94,27 @@ class StoreClient:
         except sqlite3.Error as exc:
             raise StoreError(describe_error(self.path, exc)) from exc
         finally:
+            self._give_back(reader)
+
+    def read_unless(self, cancelled: Callable[[], bool], fn: Callable[..., T], *args: Any,
+                    **kwargs: Any) -> T:  # fmt: skip
+        """`read`, stopped within a millisecond or so once `cancelled()` is true (a
+        worker whose answer a newer one replaced): raises ReadCancelled.  A long
+        count for a query typed over must not keep a core busy."""
+        if self._conn is None:
+            raise StoreError("the database is closed.")
+        reader = self._take_reader()
+        reader.set_progress_handler(lambda: 1 if cancelled() else 0, CANCEL_CHECK_STEPS)
+        try:
+            if cancelled():
+                raise ReadCancelled()
+            return fn(reader, *args, **kwargs)
+        except sqlite3.Error as exc:
+            if cancelled():
+                raise ReadCancelled() from exc
+            raise StoreError(describe_error(self.path, exc)) from exc
+        finally:
+            reader.set_progress_handler(None, 0)
             self._give_back(reader)
 
     def _take_reader(self) -> sqlite3.Connection:

@@ -6,10 +6,10 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    `store` is the app's `tui.gui.store_client.StoreClient`.  The app mounts it once
    inside a `TabbedContent` tab and never unmounts it, so its state (filters,
    cursor, scroll) survives switching panes.  `Pane(store, id=..., classes=...)`
-   must also work (forward `**kwargs` to `Widget.__init__`).  Only the first
-   pane is mounted before the first screen; the others are mounted one by one
-   right after it (or at once when shown), so keep `__init__` and `on_mount`
-   light: start a worker, do not query on the main thread.
+   must also work (forward `**kwargs` to `Widget.__init__`).  Every pane is
+   mounted (hidden) before the first screen, so a key pressed at once finds it
+   loaded; keep `__init__` and `on_mount` light: start a worker, do not query
+   on the main thread (each pane's cost adds to the first screen).
 2. Database work happens only in thread workers, `@work(thread=True,
    exclusive=True, group=...)`, through `store` (e.g. `store.error_groups(...)`,
    or `store.run(fn, *args)` for any `fn(conn, ...)` from `store/`).  Workers

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.queries import tool_names
-from store.search import search_page
+from store.search import query_terms, search_page, search_summary
 from tui.formatting import (
     TYPE_LABELS,
     cell,
@@ -36,7 +36,8 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.panes import is_showing
-from tui.gui.store_client import StoreClient
+from tui.gui.search_paging import first_page
+from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -71,7 +72,11 @@ class SearchPane(WorkerFailures, Widget):
         self.filters: dict[str, object] = {
             "project": None, "type": None, "tool": None, "min_importance": None, "days": None,
         }  # fmt: skip
-        self._generation = 0
+        self._generation = 0  # the table's window: pages for an older one are dropped
+        self._search_id = 0  # the query and filters shown: a count for older ones is dropped
+        self._search_filters: dict = {}
+        self._counting = False  # the first page is shown, its exact count is on its way
+        self._replacing = False  # the rows shown belong to the search before: the next page replaces them
         self._debounce: Timer | None = None
         self._hits: dict[str, dict] = {}
         self._hits_seen = 0  # how many hits the search has: exactly the rows one can scroll through
@@ -161,10 +166,17 @@ class SearchPane(WorkerFailures, Widget):
         self._debounce = None
         self.query_text = self.query_input.value
         self._generation += 1
-        self.table.reset()
+        self._search_id += 1
+        self._search_filters = self._store_filters()
+        self._counting = False
+        self.workers.cancel_group(self, "search-count")
+        # The rows shown stay until the new first page replaces them (no blank frame to
+        # draw while typing); the table asks for nothing meanwhile.
+        self.table.fetching = True
+        self._replacing = True
         self._hits.clear()
         self._hits_seen, self._summary = 0, {}
-        self._search(self._generation, self.query_text, self._store_filters(), "after", 0)
+        self._search(self._generation, self.query_text, self._search_filters, "after", 0)
 
     def _store_filters(self) -> dict:
         f = self.filters
@@ -193,6 +205,9 @@ class SearchPane(WorkerFailures, Widget):
         try:
             if self.team_scope:
                 offset, rows, summary = self.team.page(self.store, query, offset=offset, limit=limit, **filters)
+            elif where == "after" and offset == 0 and after_id is None:
+                # The first page at once; a common word's exact count follows (`_count`).
+                rows, summary = self.store.read(first_page, query, limit=limit, **filters)
             else:
                 offset, rows, summary = self.store.read(
                     search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
@@ -202,19 +217,52 @@ class SearchPane(WorkerFailures, Widget):
             raise
         elapsed = (time.perf_counter() - started) * 1000
         total = summary.get("total", -1)
+        has_more = offset + len(rows) < total if total >= 0 else len(rows) == limit
         if not get_current_worker().is_cancelled:
             self.post_message(messages.SearchResults(
-                generation, query, offset, rows, total >= 0 and offset + len(rows) < total,
+                generation, query, offset, rows, has_more,
                 elapsed, where, total, summary.get("ranked", -1), summary.get("all_terms", True),
             ))  # fmt: skip
+
+    @work(thread=True, exclusive=True, group="search-count", exit_on_error=False)
+    def _count(self, search_id: int, query: str, filters: dict) -> None:
+        """The exact count of the search shown (the same ranking its pages come from)."""
+        worker = get_current_worker()
+        try:
+            summary = self.store.read_unless(lambda: worker.is_cancelled, search_summary, query, **filters)
+        except ReadCancelled:
+            return  # another query or filter replaced this one: its count would be stale
+        self.post_message(messages.SearchCounted(search_id, query, summary["total"], summary["ranked"],
+                                                 summary["all_terms"]))  # fmt: skip
+
+    def on_search_counted(self, message: messages.SearchCounted) -> None:
+        if message.search_id != self._search_id or self.team_scope:
+            return  # counted for a query or filters no longer shown
+        self._counting = False
+        self._hits_seen = message.total
+        self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
+        table = self.table
+        if not table.fetching:
+            table.has_more = table.window_end < message.total
+        if self.last_results is not None:
+            self._show_status(self.last_results)
 
     def on_search_results(self, message: messages.SearchResults) -> None:
         if message.generation != self._generation:
             return
+        if self._replacing:
+            self._replacing = False
+            self.table.reset()
         self.last_results = message
         if message.total >= 0:
+            self._counting = False
             self._hits_seen = message.total
             self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
+        elif message.where == "after" and message.offset == 0 and not self._counting and not self.team_scope:
+            self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
+            if query_terms(message.query):
+                self._counting = True
+                self._count(self._search_id, message.query, self._search_filters)
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -242,6 +290,10 @@ class SearchPane(WorkerFailures, Widget):
             return
         if not message.query.strip():
             status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
+        elif self._counting:
+            ranked = self._summary.get("ranked", -1)
+            at_least = f"more than {number(ranked)}" if ranked > 0 else "counting"
+            status.update(f"{at_least} matches · counting…")
         elif shown == 0:
             status.update(Text.assemble("No memories match ", (message.query.strip(), "bold"),
                                         " with these filters" if self._any_filter() else ""))  # fmt: skip

@@ -1,0 +1,84 @@
+"""A pane key pressed as soon as the app shows lands on that pane, with its rows:
+every pane is built with the first screen, not after it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from textual.widgets import DataTable, TabbedContent
+
+from tests.tui.conftest import pilot_test, screen_text, settle
+from tui.gui.panes import is_showing
+
+# key: (pane, the table that lists its rows, or None, and what its screen says once loaded)
+PANE_KEYS = {
+    "2": ("live", "#live-table", "multiply"),
+    "3": ("search", "#search-results", "Newest memories"),
+    "4": ("errors", "#errors-table", "AssertionError"),
+    "5": ("cleanup", "#cleanup-table", "19 memories"),
+    "6": ("insights", None, "calc-app"),
+}
+
+
+async def until(predicate, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "the app did not get there in time"
+        await asyncio.sleep(0.005)
+
+
+@pilot_test
+async def test_every_pane_is_mounted_with_the_first_screen(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)):
+        assert app.all_panes_mounted  # before any worker answered: nothing left to build later
+        assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights"}
+
+
+@pytest.mark.parametrize("key", list(PANE_KEYS))
+@pilot_test
+async def test_a_key_pressed_at_the_first_rows_lands_on_its_pane_with_its_rows(db_path, make_app, key):
+    pane_id, table_id, loaded = PANE_KEYS[key]
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        sessions = app.query_one("#sessions-table", DataTable)
+        await until(lambda: sessions.row_count > 0)  # the first screen with rows
+        await pilot.press(key)
+        pane = app.panes[pane_id]
+        if table_id is not None:
+            table = pane.query_one(table_id, DataTable)
+            await until(lambda: table.row_count > 0)
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == pane_id
+        assert app.focused is not None and pane in app.focused.ancestors_with_self
+        assert loaded in screen_text(app)
+        assert not is_showing(sessions)
+
+
+@pilot_test
+async def test_the_first_screen_styles_its_panes_once(db_path, make_app, monkeypatch):
+    """Textual restyles a whole screen when it is first shown; with every pane built up
+    front that second pass over 120+ nodes cost the first screen ~60 ms."""
+    from textual.css.stylesheet import Stylesheet
+
+    passes: list[int] = []
+    update_nodes = Stylesheet.update_nodes
+
+    def counted(self, nodes, animate=False):
+        nodes = list(nodes)
+        passes.append(len(nodes))
+        return update_nodes(self, nodes, animate)
+
+    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        nodes = len(list(app.screen.walk_children(with_self=True)))
+        assert nodes > 100 and max(passes) < nodes / 2
+        await pilot.press("question_mark")  # a screen on top, then back: restyled as Textual does
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == "sessions"
