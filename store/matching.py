@@ -118,7 +118,7 @@ def fold(text: object) -> str:
     # NFC again: Hangul syllables decompose into jamo, which are not accents.  The marks
     # of scripts written without spaces are letters' parts, not accents (が is not か).
     return unicodedata.normalize(
-        "NFC", "".join(ch for ch in folded if not unicodedata.combining(ch) or _unspaced(ch))
+        "NFC", "".join(ch for ch in folded if not unicodedata.combining(ch) or unspaced(ch))
     )
 
 
