@@ -15,12 +15,12 @@ outlive a deleted team.db, or a re-sync would push everything again as new.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import uuid
 
 from store import db
-from store.paths import team_db_path
+from store.paths import team_db_path, tighten
+from store.short_terms import backfill as backfill_short_terms
 from store.writer import content_hash
 
 CACHE_DDL = [
@@ -76,10 +76,8 @@ def open_cache(path: str | None = None, *, readonly: bool = False) -> sqlite3.Co
                 conn.execute(_SESSIONS_FROM_MEMORIES)
                 _derive_sessions(conn, [r[0] for r in conn.execute("SELECT session_id FROM session")])
                 set_state(conn, SESSIONS_KEY, True)
-        try:
-            os.chmod(path or cache_path(), 0o600)
-        except OSError:
-            pass
+        backfill_short_terms(conn)  # a cache pulled before schema 4; no hook opens it writable
+        tighten(path or cache_path())
     return conn
 
 
