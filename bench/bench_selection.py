@@ -213,9 +213,21 @@ def main(argv=None) -> int:
             if not os.path.exists(path):
                 print(f"building {count:,} memories...", flush=True)
                 build_corpus_db(path, count, optimize=True)
+            _upgrade(path)
             print(f"{count:,} memories ({os.path.getsize(path) / 1e6:.0f} MB); load {_loadavg()}")
             bench_size(path, args.runs)
     return 0
+
+
+def _upgrade(path: str) -> None:
+    """A corpus kept from an older memlane is upgraded, and backfilled, as the hooks would."""
+    from store.short_terms import backfill
+
+    conn = db.connect(path)
+    try:
+        backfill(conn)
+    finally:
+        conn.close()
 
 
 def _loadavg() -> str:
