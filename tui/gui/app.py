@@ -134,6 +134,8 @@ class PanesScreen(Screen):
     timeline or the help) keep Textual's behaviour.
     """
 
+    AUTO_FOCUS = None  # the app focuses the first pane's own widget before the first frame
+
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         if not getattr(self, "_shown_once", False):
             self._shown_once = True
@@ -208,7 +210,7 @@ class MemlaneApp(App):
             for number, (pane_id, title, _, _) in enumerate(PANES, 1):
                 with TabPane(f"{number} {title}", id=pane_id):
                     yield self._make_pane(pane_id)
-        yield AppFooter()
+        yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
         for tabs in self.query(Tabs):
@@ -216,7 +218,14 @@ class MemlaneApp(App):
         self._apply_config(self.screen)
         if self.config.remember_theme:
             self._restore_theme()
-        self.call_after_refresh(self._focus_pane, FIRST_PANE)
+        # Focus now, not after the first frame: a focus that moves after it changes the
+        # footer's keys and redraws the screen just as a person presses their first key.
+        first = self.panes.get(FIRST_PANE)
+        if first is not None and first.is_mounted:
+            self._focus_pane(FIRST_PANE)  # a focus is set on the app's next turn...
+        else:
+            self.call_after_refresh(self._focus_pane, FIRST_PANE)
+        self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
         if self.config.settle_gc:
             self.call_after_refresh(settle_collector)
         if self.config.poll_interval:

@@ -6,6 +6,13 @@ lets the keys scrolled under the docked `^p Commands` show through its last cell
 first (from the right) so Help and Quit stay longest.  A click runs the action of
 the binding shown, instead of pressing the key into whatever has focus (which
 typed `/` into the search box).
+
+Textual's Footer answers every change of bindings (each focus move, each pane that
+mounts) with `call_after_refresh(self.recompose)`: the screen awaits those
+recomposes one after another (~20 ms each, 16 at start-up) before it handles its
+next message, so a key pressed as the app appeared waited 100-300 ms behind them.
+Here a change only marks the footer for one recompose in its own message loop, and
+only when the keys it would show differ from those it shows.
 """
 
 from __future__ import annotations
@@ -48,43 +55,87 @@ class AppFooter(Footer):
     }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, wait_for_first_focus: bool = False, **kwargs) -> None:
+        """`wait_for_first_focus`: show no keys until `show_keys` is called (the screen
+        sets its first focus, then calls it), not once for the bindings before it too."""
         kwargs.setdefault("compact", True)
         super().__init__(**kwargs)
+        self._waiting = wait_for_first_focus
         self._fitted_width = -1
+        self._shown: tuple | None = None  # what the last compose showed (`_wanted`)
+        self._rebuild_pending = False
 
     def compose(self):
         if not self._bindings_ready:
             return
-        keys = list(self._keys())
-        yield from self._fitting(keys, self.size.width or self.app.size.width)
-        self._fitted_width = self.size.width
+        wanted = self._wanted()
+        width, entries = wanted
+        yield from self._fitting(list(self._keys(entries)), width)
+        self._fitted_width = width
+        self._shown = wanted
+
+    def show_keys(self) -> None:
+        """Build the keys now (the app calls this once its first focus is set), so the
+        first frame has them and no rebuild follows it."""
+        self._waiting = False
+        self._bindings_ready = True
+        self._recompose_if_changed()
+
+    def bindings_changed(self, screen) -> None:
+        if self._waiting:
+            return
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self._recompose_if_changed()
 
     def on_resize(self) -> None:
         if self.size.width != self._fitted_width and self._bindings_ready:
-            self.call_after_refresh(self.recompose)
+            self._recompose_if_changed()
 
-    def _keys(self) -> Iterable[FooterKey]:
-        """One key per shown action, then the command palette's; while a text box has focus,
-        no key that would be typed into it (`/ Search` there typed a `/`)."""
+    def _recompose_if_changed(self) -> None:
+        """One recompose in the footer's own loop, however many changes ask for it first."""
+        if not self._rebuild_pending and self._wanted() != self._shown:
+            self._rebuild_pending = True
+            self.call_next(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        self._rebuild_pending = False
+        if self._wanted() != self._shown:  # asked during the last rebuild, or changed back since
+            await self.recompose()
+
+    def _wanted(self) -> tuple:
+        """The width and the keys the footer would show now (cheap: no widgets built)."""
+        return self.size.width or self.app.size.width, tuple(self._entries())
+
+    def _entries(self) -> Iterable[tuple]:
+        """(key, key display, description, action, enabled, tooltip, classes) per key to
+        show: one per shown action, then the command palette's; while a text box has
+        focus, no key that would be typed into it (`/ Search` there typed a `/`)."""
         typing = isinstance(self.app.focused, Input)
+        active = self.screen.active_bindings
         by_action: dict[str, tuple] = {}
-        for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
+        for key, (_node, binding, enabled, tooltip) in active.items():
             if not binding.show or (typing and key in TYPED_KEYS):
                 continue
             by_action.setdefault(binding.action, (key, binding, enabled, tooltip))
         for key, binding, enabled, tooltip in by_action.values():
-            yield ActionFooterKey(key, self.app.get_key_display(binding), binding.description,
-                                  binding.action, disabled=not enabled,
-                                  tooltip=tooltip).data_bind(compact=Footer.compact)  # fmt: skip
+            yield (key, self.app.get_key_display(binding), binding.description,
+                   binding.action, enabled, tooltip, "")  # fmt: skip
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _node, binding, enabled, _tooltip = found
-                yield ActionFooterKey(binding.key, self.app.get_key_display(binding),
-                                      binding.description, binding.action,
-                                      classes="-command-palette", disabled=not enabled,
-                                      tooltip=binding.tooltip or binding.description)  # fmt: skip
+                yield (binding.key, self.app.get_key_display(binding), binding.description,
+                       binding.action, enabled, binding.tooltip or binding.description,
+                       "-command-palette")  # fmt: skip
+
+    def _keys(self, entries: Iterable[tuple]) -> Iterable[FooterKey]:
+        for key, display, description, action, enabled, tooltip, classes in entries:
+            footer_key = ActionFooterKey(key, display, description, action, classes=classes,
+                                         disabled=not enabled, tooltip=tooltip)  # fmt: skip
+            yield footer_key if classes else footer_key.data_bind(compact=Footer.compact)
 
     def _fitting(self, widgets: list[Widget], width: int) -> Iterable[Widget]:
         """The widgets that fit in `width` cells, in their order; KEPT_ACTIONS last to go."""
