@@ -71,6 +71,8 @@ class FrameLog:
 
         def logged_display(screen, renderable) -> None:
             display(screen, renderable)
+            if app._batch_count or renderable is None:
+                return  # Textual held this frame back (a batch update): nothing was shown
             shown = {w: w.row_count for w in screen._compositor.visible_widgets
                      if isinstance(w, DataTable)}  # fmt: skip
             shown["probe"] = self.probe()
