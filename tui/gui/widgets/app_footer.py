@@ -11,8 +11,8 @@ Textual's Footer answers every change of bindings (each focus move, each pane th
 mounts) with `call_after_refresh(self.recompose)`: the screen awaits those
 recomposes one after another (~20 ms each, 16 at start-up) before it handles its
 next message, so a key pressed as the app appeared waited 100-300 ms behind them.
-Here a change only marks the footer for one recompose in its own message loop, and
-only when the keys it would show differ from those it shows.
+Here many changes ask for one rebuild, done only when the keys it would show differ
+from those it shows, in place, without awaiting anything (`_rebuild`).
 """
 
 from __future__ import annotations
@@ -95,15 +95,42 @@ class AppFooter(Footer):
             self._recompose_if_changed()
 
     def _recompose_if_changed(self) -> None:
-        """One recompose in the footer's own loop, however many changes ask for it first."""
-        if not self._rebuild_pending and self._wanted() != self._shown:
+        """One rebuild after the next refresh (as Textual's Footer: the focus has settled
+        by then), however many changes ask for it first; a quick one, never awaited."""
+        if not self._rebuild_pending:
             self._rebuild_pending = True
-            self.call_next(self._rebuild)
+            self.call_after_refresh(self._rebuild)
 
-    async def _rebuild(self) -> None:
+    def _rebuild(self) -> None:
+        """Show the keys wanted now, changing the key widgets in place.
+
+        A recompose would hold every frame of the app (a batch update) while it
+        awaits its widgets' removal and mounting: 15-70 ms at start-up, when a
+        person's first key arrives.  Keys that are not there yet are mounted and
+        keys no longer wanted removed, without waiting for either.
+        """
         self._rebuild_pending = False
-        if self._wanted() != self._shown:  # asked during the last rebuild, or changed back since
-            await self.recompose()
+        wanted = self._wanted()
+        if wanted == self._shown:  # asked during the last rebuild, or changed back since
+            return
+        width, entries = wanted
+        fitted = list(self._fitting(list(self._keys(entries)), width))
+        new_keys, new_palette = _split(fitted)
+        old_keys, old_palette = _split([c for c in self.children if isinstance(c, FooterKey)])
+        for old, new in zip(old_keys, new_keys):
+            _take_over(old, new)
+        for surplus in old_keys[len(new_keys):]:
+            surplus.remove()
+        if new_keys[len(old_keys):]:
+            self.mount(*new_keys[len(old_keys):], before=old_palette[0] if old_palette else None)
+        if old_palette and new_palette:
+            _take_over(old_palette[0], new_palette[0])
+        elif old_palette:
+            old_palette[0].remove()
+        elif new_palette:
+            self.mount(new_palette[0])
+        self._fitted_width = width
+        self._shown = wanted
 
     def _wanted(self) -> tuple:
         """The width and the keys the footer would show now (cheap: no widgets built)."""
@@ -135,7 +162,10 @@ class AppFooter(Footer):
         for key, display, description, action, enabled, tooltip, classes in entries:
             footer_key = ActionFooterKey(key, display, description, action, classes=classes,
                                          disabled=not enabled, tooltip=tooltip)  # fmt: skip
-            yield footer_key if classes else footer_key.data_bind(compact=Footer.compact)
+            if not classes:  # the footer never changes `compact`: a copy, not a data binding
+                footer_key.set_reactive(FooterKey.compact, self.compact)  # (which needs a context)
+                footer_key.set_class(self.compact, "-compact")  # what its watcher would do
+            yield footer_key
 
     def _fitting(self, widgets: list[Widget], width: int) -> Iterable[Widget]:
         """The widgets that fit in `width` cells, in their order; KEPT_ACTIONS last to go."""
@@ -160,6 +190,26 @@ class AppFooter(Footer):
         while kept and sum(sizes[id(w)] for w in shown) > width:  # a very narrow terminal
             shown.remove(kept.pop(0))
         return shown
+
+
+def _split(keys: list[Widget]) -> tuple[list[FooterKey], list[FooterKey]]:
+    """(the keys, the command palette's key) of a footer's row."""
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    return [k for k in keys if isinstance(k, FooterKey) and k not in palette], palette
+
+
+def _take_over(shown: FooterKey, wanted: FooterKey) -> None:
+    """Make the key on screen show what `wanted` (never mounted) would."""
+    if (shown.key, shown.key_display, shown.description, shown.action, shown._disabled,
+            shown.tooltip) == (wanted.key, wanted.key_display, wanted.description,
+                               wanted.action, wanted._disabled, wanted.tooltip):  # fmt: skip
+        return
+    shown.key, shown.key_display = wanted.key, wanted.key_display
+    shown.description, shown.action = wanted.description, wanted.action
+    shown._disabled = wanted._disabled
+    shown.set_class(wanted._disabled, "-disabled")
+    shown.tooltip = wanted.tooltip
+    shown.refresh(layout=True)
 
 
 def _width(widget: Widget) -> int:
