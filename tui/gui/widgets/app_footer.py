@@ -110,6 +110,8 @@ class AppFooter(Footer):
         keys no longer wanted removed, without waiting for either.
         """
         self._rebuild_pending = False
+        if not self.is_attached:
+            return  # its screen was closed since this was asked for
         wanted = self._wanted()
         if wanted == self._shown:  # asked during the last rebuild, or changed back since
             return
