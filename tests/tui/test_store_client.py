@@ -144,3 +144,26 @@ def test_a_read_no_longer_wanted_stops_at_once_and_its_reader_is_reused(client):
 def test_a_read_that_fails_while_wanted_is_still_one_sentence(client):
     with pytest.raises(StoreError):
         client.read_unless(lambda: False, lambda conn: conn.execute("SELECT * FROM no_such_table"))
+
+
+def test_closing_while_a_read_runs_lets_that_read_finish_then_closes_its_reader(client):
+    """The app quits while a worker still reads (Insights' overview): closing that
+    reader under the running statement crashed the process (a segfault)."""
+    started, release = threading.Event(), threading.Event()
+    seen: dict = {}
+
+    def long_read(conn):
+        started.set()
+        release.wait(10)
+        seen["conn"] = conn
+        return conn.execute("SELECT count(*) FROM memory").fetchone()[0]  # after the close
+
+    worker = threading.Thread(target=lambda: seen.update(n=client.read(long_read)))
+    worker.start()
+    assert started.wait(5)
+    client.close()
+    release.set()
+    worker.join(10)
+    assert seen["n"] == 30  # the read in flight finished on its own connection
+    with pytest.raises(sqlite3.ProgrammingError):
+        seen["conn"].execute("SELECT 1")  # and that connection was closed as it was given back

@@ -51,8 +51,11 @@ class StoreClient:
 
     def close(self) -> None:
         with self._lock:
+            # Only the idle readers: one closed under a statement another thread is
+            # running crashes the process (the app quitting while Insights reads).  A
+            # reader in use is closed by `_give_back` when its call ends.
             with self._pool_lock:
-                readers, self._readers, self._idle = self._readers, [], []
+                readers, self._readers, self._idle = self._idle, [], []
             with self._poll_lock:
                 if self._poll is not None:
                     readers.append(self._poll)
@@ -61,7 +64,7 @@ class StoreClient:
                 try:
                     reader.close()
                 except sqlite3.Error:
-                    pass  # a reader still in use elsewhere: it is closed when that call ends
+                    pass
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
