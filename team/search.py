@@ -105,7 +105,8 @@ def _plan(pg, term: str, top: int) -> _Plan:
 #   1. the newest rows, tested directly, while the term proves common enough that its
 #      newest matches are near (at most SCAN_BUDGET rows: a common term ends here);
 #   2. then through the text indexes, window by window of ids back from there (a rarer
-#      term: its index entries are short).
+#      term: its index entries are short), each window as wide as the matches found so far
+#      say the rest needs (at most WINDOW_GROWTH times the last).
 PROBE = 2_048  # the newest rows tested first
 SCAN_BUDGET = 65_536  # rows tested directly at most (~1.5 us each against the tsvector)
 SUBSTRING_SCAN_BUDGET = 4_096  # ... when a term is a substring (~10 us each: the text itself)
@@ -145,7 +146,9 @@ def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> 
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
         found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=False)
-        high, width = low, width * WINDOW_GROWTH
+        tested, high, width = tested + high - low, low, width * WINDOW_GROWTH
+        if found:  # no wider than the rate so far says the rest needs: a window's cost is its candidates
+            width = min(width, max(FIRST_WINDOW, int((limit - len(found)) * tested / len(found) * 1.5) + 1))
     return found
 
 
