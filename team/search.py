@@ -145,13 +145,20 @@ def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> 
         width = int(wanted * 1.25) + 1
     _set(pg, THROUGH_INDEXES)
     width = FIRST_WINDOW
+    if found:  # every window reads the term's whole index entry: as few as the rate allows
+        width = max(width, min(_rest_width(limit, len(found), tested), width * WINDOW_GROWTH**2))
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
         found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=False)
         tested, high, width = tested + high - low, low, width * WINDOW_GROWTH
-        if found:  # no wider than the rate so far says the rest needs: a window's cost is its candidates
-            width = min(width, max(FIRST_WINDOW, int((limit - len(found)) * tested / len(found) * 1.5) + 1))
+        if found:  # no wider than the rest needs: a window's cost is its candidates
+            width = min(width, max(FIRST_WINDOW, _rest_width(limit, len(found), tested)))
     return found
+
+
+def _rest_width(limit: int, found: int, tested: int) -> int:
+    """Ids that should hold the `limit - found` matches still wanted, at the rate found so far."""
+    return int((limit - found) * tested / found * 1.5) + 1
 
 
 def _scan_budget(plans: list[_Plan]) -> int:
