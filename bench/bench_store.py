@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
+from corpus.old_schema import as_schema_3  # noqa: E402
 from hooks import spool  # noqa: E402
 from store import db, search, writer  # noqa: E402
 
@@ -150,20 +151,12 @@ def bench_upgrade(path: str) -> tuple[float, float, int]:
     open, which a hook may do; seconds the backfill of `memory_tail` takes, which only
     the maintenance process does; its transactions)."""
     import shutil
-    import sqlite3
 
     from store import schema, short_terms
 
     old = path + ".v3"
     shutil.copy(path, old)
-    raw = sqlite3.connect(old)
-    for name in ("memory_tail_insert", "memory_tail_delete", "memory_tail_update"):
-        raw.execute(f"DROP TRIGGER {name}")
-    for name in ("memory_trigram_vocab", "memory_trigram_terms", "memory_tail"):
-        raw.execute(f"DROP TABLE {name}")
-    raw.execute("PRAGMA user_version = 3")
-    raw.commit()
-    raw.close()
+    as_schema_3(old)
     import store.migrate  # noqa: F401  (its peewee import is not the upgrade's cost)
 
     t = time.perf_counter()

@@ -40,6 +40,7 @@ TARGETS = {"push_per_s": 5000, "pull_per_s": 5000, "search_p99_ms": 100.0}
 DURABLE = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on",
            "maintenance_work_mem": "256MB"}  # fmt: skip
 SEARCH_DB = "memlane_search"
+SLOWEST_SHOWN = 8  # the slowest queries printed after the routes' percentiles
 TEXT_INDEXES = ("team_memory_words", "team_memory_substrings", "team_memory_unspaced")
 
 
@@ -145,12 +146,14 @@ def search_latency(url: str, queries: dict[str, list[str]]) -> float:
         for warm in ("warm", "up", "설정"):
             search_server(conn, warm, origin="bench", limit=20)
         every = []
+        timed: list[tuple[float, str, str]] = []  # (ms, route, query)
         for kind, group in sorted(queries.items()):
             times = []
             for query in group:
                 t = time.perf_counter()
                 search_server(conn, query, origin="bench", limit=20)
                 times.append((time.perf_counter() - t) * 1000)
+                timed.append((times[-1], kind, query))
             every += times
             print(f"  search {kind:22s} p50 {statistics.median(times):7.1f} ms  p99 {percentile(times, 99):7.1f} ms"
                   f"  ({len(times)} queries)", flush=True)  # fmt: skip
@@ -158,6 +161,7 @@ def search_latency(url: str, queries: dict[str, list[str]]) -> float:
         print(f"  search {'all':22s} p50 {statistics.median(every):7.1f} ms  p99 {p99:7.1f} ms  "
               f"(target <= {TARGETS['search_p99_ms']:.0f} ms, ratio {p99 / TARGETS['search_p99_ms']:.2f}); "
               f"{len(every)} queries, load {load()}", flush=True)  # fmt: skip
+        print_slowest(timed)
     finally:
         conn.close()
     opens = []
@@ -167,6 +171,13 @@ def search_latency(url: str, queries: dict[str, list[str]]) -> float:
         opens.append((time.perf_counter() - t) * 1000)
     print(f"  connect + schema check (once per `memlane search --team`): median {statistics.median(opens):.1f} ms")
     return p99
+
+
+def print_slowest(timed: list[tuple[float, str, str]], shown: int = SLOWEST_SHOWN) -> None:
+    """The slowest queries with their route: a p99 is one query, and it should have a name."""
+    print(f"  slowest {min(shown, len(timed))} queries:")
+    for ms, kind, query in sorted(timed, key=lambda t: t[0], reverse=True)[:shown]:
+        print(f"    {ms:8.1f} ms  {kind:22s} {query!r}")
 
 
 def main(argv=None) -> int:

@@ -48,11 +48,12 @@ class _Plan:
     """How the server finds one term, routed as `store.matching.plan_term` routes it:
     `sql` a condition on team_memory, `params` its values, `words` the plain text for
     ts_rank (None: a substring term, no relevance); `check` / `check_params` the same
-    condition for testing a row directly (without what only serves an index)."""
+    condition for testing a row directly (without what only serves an index); `phrase`
+    whether the index can only narrow it (every candidate row is read to check it)."""
 
     def __init__(self, sql: str, params: list, words: str | None, check: str | None = None,
-                 check_params: list | None = None):  # fmt: skip
-        self.sql, self.params, self.words = sql, params, words
+                 check_params: list | None = None, phrase: bool = False):  # fmt: skip
+        self.sql, self.params, self.words, self.phrase = sql, params, words, phrase
         self.check = check or sql
         self.check_params = params if check_params is None else check_params
 
@@ -76,7 +77,11 @@ def _substring_plan(term: str) -> _Plan:
         # strpos, not LIKE: the trigram index would offer to answer a LIKE it cannot narrow.
         check = f"strpos({SUBSTRING_EXPRESSION}, %s) > 0"
         return _Plan(f"{GRAMS_EXPRESSION} @> ARRAY[%s]::text[] AND {check}", [term, term], None, check, [term])
-    return _Plan(f"{SUBSTRING_EXPRESSION} {like} %s", [_like_pattern(term)], None)
+    # The pattern reaches the planner only at run time ((SELECT %s): its default 0.5%
+    # selectivity): given it, the planner rated a long substring like `omponent` rare
+    # (88 rows, not 48,480 trigram candidates at 1M) and skipped AND-ing the id window
+    # into the bitmap, so every window rechecked the whole table's candidates (4 s).
+    return _Plan(f"{SUBSTRING_EXPRESSION} {like} (SELECT %s::text)", [_like_pattern(term)], None)
 
 
 def _plan(pg, term: str, top: int) -> _Plan:
@@ -91,7 +96,7 @@ def _plan(pg, term: str, top: int) -> _Plan:
         sql = ("(tsv @@ phraseto_tsquery('memlane', %s) AND "
                "strpos(lower(tags || ' ' || content || ' ' || coalesce(file_path, '')), %s) > 0)")  # fmt: skip
         if _exists(pg, "tsv @@ phraseto_tsquery('memlane', %s)", [phrase], top):
-            return _Plan(sql, [phrase, term], phrase)
+            return _Plan(sql, [phrase, term], phrase, phrase=True)
     return _substring_plan(term)
 
 
@@ -101,9 +106,11 @@ def _plan(pg, term: str, top: int) -> _Plan:
 #   1. the newest rows, tested directly, while the term proves common enough that its
 #      newest matches are near (at most SCAN_BUDGET rows: a common term ends here);
 #   2. then through the text indexes, window by window of ids back from there (a rarer
-#      term: its index entries are short).
+#      term: its index entries are short), each window as wide as the matches found so far
+#      say the rest needs (at most WINDOW_GROWTH times the last).
 PROBE = 2_048  # the newest rows tested first
-SCAN_BUDGET = 65_536  # rows tested directly at most (~1.5 us each against the tsvector)
+SCAN_BUDGET = 65_536  # rows tested directly at most (~1.5 us each against the tsvector): a phrase
+WORDS_SCAN_BUDGET = 16_384  # ... when every term is a word (its index windows read only matches)
 SUBSTRING_SCAN_BUDGET = 4_096  # ... when a term is a substring (~10 us each: the text itself)
 FIRST_WINDOW = 16_384  # ids in the first index window; each next is WINDOW_GROWTH times wider
 WINDOW_GROWTH = 4
@@ -126,7 +133,7 @@ def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> 
     every plan at or below `top`, newest first."""
     found: list[tuple] = []
     _set(pg, TESTING_ROWS)
-    budget = SCAN_BUDGET if all(p.words for p in plans) else min(SCAN_BUDGET, SUBSTRING_SCAN_BUDGET)
+    budget = _scan_budget(plans)
     high, width, tested = top, PROBE, 0
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
@@ -138,11 +145,29 @@ def _newest(pg, plans: list[_Plan], filters: _Filters, limit: int, top: int) -> 
         width = int(wanted * 1.25) + 1
     _set(pg, THROUGH_INDEXES)
     width = FIRST_WINDOW
+    if found:  # every window reads the term's whole index entry: as few as the rate allows
+        width = max(width, min(_rest_width(limit, len(found), tested), width * WINDOW_GROWTH**2))
     while high > 0 and len(found) < limit:
         low = max(0, high - width)
         found += _newest_between(pg, plans, filters, limit - len(found), low, high, direct=False)
-        high, width = low, width * WINDOW_GROWTH
+        tested, high, width = tested + high - low, low, width * WINDOW_GROWTH
+        if found:  # no wider than the rest needs: a window's cost is its candidates
+            width = min(width, max(FIRST_WINDOW, _rest_width(limit, len(found), tested)))
     return found
+
+
+def _rest_width(limit: int, found: int, tested: int) -> int:
+    """Ids that should hold the `limit - found` matches still wanted, at the rate found so far."""
+    return int((limit - found) * tested / found * 1.5) + 1
+
+
+def _scan_budget(plans: list[_Plan]) -> int:
+    """Rows worth testing directly before the indexes: many for a phrase (through the index
+    every row holding its words is read and checked), fewer for words (an index window reads
+    only their matches: 65,536 rows tested directly was the word route's 300 ms p99 at 1M)."""
+    if not all(p.words for p in plans):
+        return min(SCAN_BUDGET, SUBSTRING_SCAN_BUDGET)
+    return SCAN_BUDGET if any(p.phrase for p in plans) else min(SCAN_BUDGET, WORDS_SCAN_BUDGET)
 
 
 def _set(pg, settings: tuple[str, ...]) -> None:
@@ -152,6 +177,14 @@ def _set(pg, settings: tuple[str, ...]) -> None:
 
 def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: int, high: int, *,
                     direct: bool) -> list[tuple]:  # fmt: skip
+    sql, values = _window_query(plans, filters, limit, low, high, direct=direct)
+    # Never a prepared statement: a generic plan cannot see how common this term is.
+    return pg.execute(sql, values, prepare=False).fetchall()
+
+
+def _window_query(plans: list[_Plan], filters: _Filters, limit: int, low: int, high: int, *,
+                  direct: bool) -> tuple[str, list]:  # fmt: skip
+    """The SQL and values reading the newest `limit` matches with ids in (low, high]."""
     where = " AND ".join(p.check if direct else p.sql for p in plans)
     params = [v for p in plans for v in (p.check_params if direct else p.params)]
     words = " ".join(p.words for p in plans if p.words)
@@ -160,9 +193,7 @@ def _newest_between(pg, plans: list[_Plan], filters: _Filters, limit: int, low: 
     # Rank only the newest `limit` matches: ts_rank reads each row's whole tsvector.
     rank = f"ts_rank('{RANK_WEIGHTS}', s.tsv, plainto_tsquery('memlane', %s))" if words else "NULL::real"
     sql = f"SELECT s.id, {rank}, s.importance, s.created_at FROM ({inner}) s ORDER BY s.id DESC"
-    # Never a prepared statement: a generic plan cannot see how common this term is.
-    values = ([words] if words else []) + params + filters.params + [low, high, limit]
-    return pg.execute(sql, values, prepare=False).fetchall()
+    return sql, ([words] if words else []) + params + filters.params + [low, high, limit]
 
 
 def _ranked(pg, terms: list[str], filters: _Filters, top: int) -> list[tuple[int, float, int]]:

@@ -3,10 +3,10 @@ trigram vocabulary and the tail table, never by reading every memory, and kept
 exact through every write, forget, retention and upgrade."""
 
 import random
-import sqlite3
 
 import pytest
 
+from corpus.old_schema import as_schema_3
 from store import db, forget, matching, retention, schema, short_terms, writer
 from store.search import count_hits, search, search_page
 from tests.store.conftest import file_bytes, ts
@@ -208,16 +208,7 @@ def test_japanese_voicing_marks_are_kept_and_odd_characters_never_break_a_query(
     assert matching.select_matching(conn, "🎉") == [emoji]
 
 
-def v3(path: str) -> None:
-    """Make a current database look as schema 3 made it."""
-    raw = sqlite3.connect(path)
-    for name in ("memory_tail_insert", "memory_tail_delete", "memory_tail_update"):
-        raw.execute(f"DROP TRIGGER {name}")
-    for name in ("memory_trigram_vocab", "memory_trigram_terms", "memory_tail"):
-        raw.execute(f"DROP TABLE {name}")
-    raw.execute("PRAGMA user_version = 3")
-    raw.commit()
-    raw.close()
+v3 = as_schema_3
 
 
 def test_a_version_3_database_upgrades_at_once_and_is_backfilled_later(db_path, monkeypatch):

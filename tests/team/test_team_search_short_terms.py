@@ -91,7 +91,7 @@ def test_a_server_at_schema_1_is_refused_until_init_then_finds_short_terms(pg_se
     assert [h["content"] for h in _hits(lee, "버그")] == ["결제 버그 재현"]
 
 
-@pytest.mark.parametrize("query", ["버그", "routine", "build step 12", "错 retry", "로그 completed", "ロ", "nothing"])
+@pytest.mark.parametrize("query", ["버그", "routine", "build step 12", "错 retry", "로그 completed", "ロ", "outine", "nothing"])
 @pytest.mark.parametrize("probe, budget", [(5, 60), (5, 10**9), (1, 0)])  # both ways, rows only, indexes only
 def test_the_way_matches_are_read_changes_no_result(shared, monkeypatch, query, probe, budget):
     """Matches are read from the newest rows, tested directly, then through the indexes window

@@ -185,3 +185,23 @@ def screen_text(app) -> str:
         "".join(segment.text for segment in strip)
         for strip in app.screen._compositor.render_strips()
     )
+
+
+def result_ids(pane) -> list[int]:
+    """The memory ids a Search pane's list holds now, top to bottom."""
+    return [int(key.value) for key in pane.table.rows]
+
+
+async def scroll_every_hit(pilot, pane, total: int) -> list[int]:
+    """Scroll a Search pane's list to its end as a user would; every id it showed, in order."""
+    table = pane.table
+    table.focus()
+    seen: list[int] = []
+    for _ in range(100):
+        held = set(seen)
+        seen += [i for i in result_ids(pane) if i not in held]
+        if not table.has_more and table.window_end == total:
+            break
+        table.move_cursor(row=table.row_count - 1)
+        await settle(pilot)
+    return seen

@@ -7,7 +7,14 @@ import asyncio
 import threading
 import time
 
-from tests.tui.conftest import build_db, pilot_test, screen_text, settle
+from tests.tui.conftest import (
+    build_db,
+    pilot_test,
+    result_ids,
+    screen_text,
+    scroll_every_hit,
+    settle,
+)
 from tui.gui.panes import search as search_module
 from tui.gui.panes.search import SearchPane
 
@@ -24,10 +31,6 @@ async def until(pilot, predicate, timeout: float = 10.0) -> None:
 
 def status_of(pane: SearchPane) -> str:
     return str(pane.query_one("#search-status").render())
-
-
-def result_ids(pane: SearchPane) -> list[int]:
-    return [int(key.value) for key in pane.table.rows]
 
 
 def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None = None) -> list[str]:
@@ -89,16 +92,7 @@ async def test_the_first_hits_come_before_the_count_which_equals_what_paging_del
         assert counted == ["epoch"]
         assert status_of(pane) == f"{EPOCHS:,} matches · best 500 first, then newest first"
         # Scrolling to the end delivers exactly that many hits, each once, in the store's order.
-        table = pane.table
-        table.focus()
-        seen: list[int] = []
-        for _ in range(100):
-            held = set(seen)
-            seen += [i for i in result_ids(pane) if i not in held]
-            if not table.has_more and table.window_end == EPOCHS:
-                break
-            table.move_cursor(row=table.row_count - 1)
-            await settle(pilot)
+        seen = await scroll_every_hit(pilot, pane, EPOCHS)
         assert seen == everything and len(seen) == EPOCHS
 
 

@@ -7,7 +7,15 @@ import time
 import pytest
 from textual.widgets import Select
 
-from tests.tui.conftest import at, build_db, pilot_test, screen_text, settle
+from tests.tui.conftest import (
+    at,
+    build_db,
+    pilot_test,
+    result_ids,
+    screen_text,
+    scroll_every_hit,
+    settle,
+)
 from tui.gui.panes.search import SearchPane
 from tui.gui.screens.timeline import TimelineScreen
 from tui.gui.widgets.timeline_list import TimelineList
@@ -37,10 +45,6 @@ def highlight_in_view(timeline: TimelineList) -> bool:
         timeline.scroll_offset.y + timeline.scrollable_content_region.height,
     )
     return view[0] <= top < view[1]
-
-
-def result_ids(pane: SearchPane) -> list[int]:
-    return [int(key.value) for key in pane.table.rows]
 
 
 @pilot_test
@@ -316,15 +320,6 @@ async def test_the_count_is_exactly_the_rows_one_scrolls_through_each_once(home,
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         await type_query(pilot, pane, "epoch")
-        table = pane.table
-        table.focus()
-        seen: list[int] = []
-        for _ in range(100):
-            held = set(seen)
-            seen += [i for i in result_ids(pane) if i not in held]
-            if not table.has_more and table.window_end == total:
-                break
-            table.move_cursor(row=table.row_count - 1)
-            await settle(pilot)
+        seen = await scroll_every_hit(pilot, pane, total)
         assert f"{total:,} matches" in screen_text(app)
         assert seen == everything  # the store's order, nothing repeated or skipped
