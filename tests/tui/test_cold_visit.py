@@ -77,8 +77,6 @@ async def test_the_footer_is_built_only_when_its_keys_change(db_path, make_app, 
         assert any(key[0] == "f" for key in rebuilt[0][1])  # the first build: the table's keys
         footer = screen_text(app).splitlines()[-1]
         assert "f Filter" in footer and "q Quit" in footer and "? Help" in footer
-        footer = screen_text(app).splitlines()[-1]
-        assert "q Quit" in footer and "? Help" in footer
 
 
 @pilot_test
