@@ -1,4 +1,5 @@
-"""A temporary HOME with a `.claude` folder, for the install, uninstall and MCP registration tests."""
+"""A temporary HOME for the command tests (`isolated`), with a `.claude` folder for the
+install, uninstall and MCP registration tests (`home`)."""
 
 import os
 from pathlib import Path
@@ -9,13 +10,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / ".claude").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
+def isolated(tmp_path, monkeypatch):
+    """HOME and memlane's folder inside tmp_path; no database or Claude config from outside."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
     monkeypatch.delenv("MEMLANE_DB", raising=False)
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+
+
+@pytest.fixture
+def home(isolated, tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
     # so the `-m hooks` fallback also runs when memlane is not pip-installed
     monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return home

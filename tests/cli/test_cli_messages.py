@@ -16,11 +16,7 @@ from tui.commands import cli, doctor
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
-    monkeypatch.delenv("MEMLANE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture

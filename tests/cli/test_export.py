@@ -20,11 +20,7 @@ def ts(seconds_ago: float = 0) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1e6):06d}Z"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
-    monkeypatch.delenv("MEMLANE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture

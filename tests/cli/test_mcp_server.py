@@ -29,11 +29,7 @@ def ts(days_ago: float = 0) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + ".000000Z"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
-    monkeypatch.delenv("MEMLANE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture
