@@ -485,15 +485,6 @@ def _excluded(path: str | None, config: dict) -> bool:
     return is_project_excluded(path, config)
 
 
-def _storable(text: str) -> str:
-    """`text` with lone surrogates (JSON can carry "\\ud800") as U+FFFD: SQLite cannot take them."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-
-
 def _text_field(event: dict, key: str) -> str | None:
     value = event.get(key)
     return value if isinstance(value, str) and value else None
@@ -542,10 +533,11 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
     # The privacy filter, before anything else reads the event's text.
     from store.privacy import clean_value
+    from store.text import storable
 
     raw_session_id = session_id  # private-turn markers are keyed by the id as sent
     event = clean_value(prune_event(event, raw_size), config.get("secret_patterns") or ())
-    session_id = _storable(_text_field(event, "session_id") or session_id)  # as the memories carry it
+    session_id = storable(_text_field(event, "session_id") or session_id)  # as the memories carry it
     event["session_id"] = session_id
     cwd = _text_field(event, "cwd")
 

@@ -64,3 +64,12 @@ def cap_text(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
         tail_start = head_end
     cut = tail_start - head_end
     return text[:head_end] + _MARKER.format(n=cut) + text[tail_start:]
+
+
+def storable(text: str) -> str:
+    """`text` with lone surrogates (JSON can carry "\\ud800") as U+FFFD: SQLite cannot take them."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")

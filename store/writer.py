@@ -12,7 +12,7 @@ import time
 
 from store.db import dicts, utc_now, write
 from store.project import resolve_project
-from store.text import MAX_CONTENT_CHARS, cap_text
+from store.text import MAX_CONTENT_CHARS, cap_text, storable
 from store.tombstones import buried, session_buried
 
 try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
@@ -52,20 +52,11 @@ def content_hash(*fields: object) -> str:
     return h.hexdigest()
 
 
-def _valid_unicode(text: str) -> str:
-    """Lone surrogates (JSON can carry "\\ud800") cannot be stored: they become U+FFFD."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-
-
 def _text(value: object, limit: int | None = None) -> str | None:
     if value is None:
         return None
     text = value if isinstance(value, str) else str(value)
-    text = _valid_unicode(text.replace("\x00", ""))
+    text = storable(text.replace("\x00", ""))
     return cap_text(text, limit) if limit else text
 
 
@@ -103,7 +94,7 @@ def _prepare(obs: dict) -> tuple | None:
     session_id = obs.get("session_id")
     if not isinstance(session_id, str) or not session_id.strip():
         return None
-    session_id = _valid_unicode(session_id)  # a lone surrogate cannot be stored
+    session_id = storable(session_id)  # a lone surrogate cannot be stored
     content = _text(obs.get("content"), MAX_CONTENT_CHARS) or ""
     if not content.strip():
         return None
@@ -291,7 +282,7 @@ def start_session(
     """Open a session row, or reopen it on resume (its end is cleared)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    session_id = _valid_unicode(session_id)
+    session_id = storable(session_id)
     cwd = _text(cwd) if isinstance(cwd, str) else None
     project, project_name = resolve_project(cwd)
     started_at = normalise_timestamp(started_at) or utc_now()
@@ -315,7 +306,7 @@ def end_session(
     """Close a session: end time, reason and duration."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    session_id = _valid_unicode(session_id)
+    session_id = storable(session_id)
     ended_at = normalise_timestamp(ended_at) or utc_now()
     with write(conn):
         conn.execute(
@@ -339,7 +330,7 @@ def update_session_summary(
     """Rebuild and store a session's summary from its memories (no LLM)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return None
-    session_id = _valid_unicode(session_id)
+    session_id = storable(session_id)
     with write(conn):
         return summarise_session(conn, session_id, now=now)
 
@@ -392,7 +383,7 @@ def session_summaries(
     computes them while its delete runs).  Reads only; writes nothing."""
     from store.summary import build_summary
 
-    wanted = sorted({_valid_unicode(s) for s in session_ids if isinstance(s, str)})
+    wanted = sorted({storable(s) for s in session_ids if isinstance(s, str)})
     derived: dict[str, tuple[str, str, str]] = {}
     for start in range(0, len(wanted), SESSIONS_PER_READ):
         chunk = wanted[start : start + SESSIONS_PER_READ]
