@@ -92,6 +92,9 @@ def test_a_sync_killed_between_server_commit_and_local_record_loses_and_duplicat
     assert team_server.query("SELECT count(*), count(DISTINCT local_id) FROM team_memory") == [(1000, 1000)]
     assert sorted(lee.cached()) == sorted(f"kill test memory {i}" for i in range(1000))
     assert dana.team.execute("SELECT count(*) FROM team_pushed").fetchone()[0] == 1000
+    # The rows pushed twice are recorded under the ids the server gave them the first time.
+    recorded = dict(dana.team.execute("SELECT local_id, server_id FROM team_pushed"))
+    assert recorded == dict(team_server.query("SELECT local_id, id FROM team_memory"))
 
 
 def test_the_server_down_says_so_in_one_sentence(machines, pg_server):
