@@ -69,6 +69,7 @@ class AppConfig:
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
+    warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
@@ -228,6 +229,8 @@ class MemlaneApp(App):
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
         if self.config.settle_gc:
             self.call_after_refresh(settle_collector)
+        if self.config.warm_panes:
+            self._start_pane_warmup()
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
 
@@ -269,6 +272,18 @@ class MemlaneApp(App):
         pane = cls(self.store) if cls else ComingSoon(title, classes="coming-soon")
         self.panes[pane_id] = pane
         return pane
+
+    def _start_pane_warmup(self) -> None:
+        from tui.gui.pane_warmup import PaneWarmup
+
+        tabs = self.query_one("#panes", PaneTabs)
+        tabs.warmup = PaneWarmup(
+            self,
+            containers=lambda: {pane_id: pane.parent for pane_id, pane in self.panes.items()
+                                if pane.parent is not None},  # fmt: skip
+            active=lambda: self.active_pane_id,
+        )
+        self.call_after_refresh(tabs.warmup.start)  # after the first frame: it must not wait
 
     @property
     def all_panes_mounted(self) -> bool:

@@ -65,9 +65,13 @@ shown while a pane module cannot be imported).
 
 
 def is_showing(widget) -> bool:
-    """The widget is on the screen in front and no tab or container hides it."""
+    """The widget is on the screen in front and no tab or container hides it (a pane
+    parked offscreen to be laid out ahead, `tui.gui.pane_warmup`, is hidden too)."""
     from textual.widget import Widget
+
+    from tui.gui.pane_warmup import is_parked
 
     if not widget.is_mounted or widget.screen is not widget.app.screen:
         return False
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+    return all(node.display and not is_parked(node)
+               for node in widget.ancestors_with_self if isinstance(node, Widget))  # fmt: skip
