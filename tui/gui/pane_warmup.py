@@ -3,13 +3,16 @@
 Textual lays out, sizes and draws a hidden pane only when it is first shown: the
 layout, every Resize handler (flexible columns, wide or narrow rows) and the first
 render of its table were 40-60 ms of a pane's first visit (issue 11), the table's
-cells half of it.  Here, after the first frame, the hidden panes are *parked*:
-displayed on a layer of their own, pushed far below the screen, where Textual
-lays them out at the size they will have (a layer is arranged on its own, so the
-pane in front keeps its size) and posts their Resize events, but draws nothing.
-Their lines are then rendered into Textual's caches in small idle slices, and
-each pane is hidden again once it holds still.  A pane switch releases every
-parked pane first (`release`), in the same turn, so a key never waits for this.
+cells half of it.  Here, once the first screen is out and the app is idle, the
+hidden panes are *parked* one at a time: displayed on a layer of their own,
+pushed far below the screen, where Textual lays the pane out at the size it will
+have (a layer is arranged on its own, so the pane in front keeps its size) and
+posts its Resize events, but draws nothing.  Its lines are then rendered into
+Textual's caches in small slices, and it is hidden again.  A pane whose rows
+change later (a late first page) is warmed again.  One pane at a time keeps every
+slice short (a layout pass with one extra pane, or a few lines), and a pane switch
+releases the parked pane first (`release`), in the same turn, so a key never
+waits behind the warm-up.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from textual.widgets import DataTable
 
 PARKING_LAYER = "memlane-parked"  # + the pane's id: each is arranged alone, at full size
 PARKING_OFFSET = 10_000  # rows below the screen: laid out, never drawn
-SLICE_LINES = 6  # lines drawn per idle slice (~1-3 ms of a table's first render)
-STEP_SECONDS = 0.01  # between slices
-QUIET_SECONDS = 0.1  # a pane that held still this long after it was drawn is done
+SLICE_LINES = 8  # lines drawn per slice (~1-3 ms of a table's first render)
+STEP_SECONDS = 0.005  # between slices: the app's own messages run in between
+START_AFTER_SECONDS = 0.15  # after the first frame: a key pressed at once needs no warm-up
 AFTER_SWITCH_SECONDS = 0.3  # a person switching panes: park nothing until they pause
-GIVE_UP_SECONDS = 5.0  # a pane still loading by then is left to its first visit
+GIVE_UP_SECONDS = 5.0  # a pane still changing by then is left to its first visit
 
 # parked container: its own `can_focus_children` (tab must not wander offscreen meanwhile)
 _parked: weakref.WeakKeyDictionary[Widget, bool] = weakref.WeakKeyDictionary()
@@ -66,7 +69,7 @@ def unpark(container: Widget, *, shown: bool) -> None:
 
 
 class PaneWarmup:
-    """Parks the hidden panes, draws them in idle slices, and lets them go.
+    """Parks the hidden panes one at a time, draws each in slices, and lets it go.
 
     `containers()` gives {pane id: the container the tabs show or hide (its
     TabPane)}; `active()` the pane in front.  Start it after the first frame.
@@ -77,11 +80,10 @@ class PaneWarmup:
         self._app = app
         self._containers = containers
         self._active = active
-        self._done: set[str] = set()
-        self._drawn: dict[str, tuple] = {}  # pane id: what it looked like when last drawn
-        self._still_since: dict[str, float] = {}
+        self._shown: set[str] = set()  # drawn for real: nothing to warm
+        self._drawn: dict[str, tuple] = {}  # pane id: what it looked like when drawn
         self._job: Iterator[None] | None = None
-        self._job_pane: str | None = None
+        self._job_look: tuple | None = None
         self._park_after = 0.0
         self._give_up_at = 0.0
         self._timer = None
@@ -97,9 +99,10 @@ class PaneWarmup:
     def start(self) -> None:
         if self._timer is not None or not self._app.is_running:
             return
-        self._give_up_at = time.monotonic() + GIVE_UP_SECONDS
-        self._done.add(self._active())
-        self._park_waiting()
+        now = time.monotonic()
+        self._give_up_at = now + GIVE_UP_SECONDS
+        self._park_after = now + START_AFTER_SECONDS
+        self._shown.add(self._active())
         self._timer = self._app.set_interval(STEP_SECONDS, self.step, name="pane warm-up")
 
     def stop(self) -> None:
@@ -109,9 +112,9 @@ class PaneWarmup:
             self._timer = None
 
     def release(self) -> None:
-        """Unpark every pane now (the one in front stays shown): called before a switch."""
+        """Unpark the parked pane now (shown if it is the one in front): before a switch."""
         active = self._active()
-        self._done.add(active)  # drawn for real now: nothing to warm
+        self._shown.add(active)
         for pane_id, box in self._containers().items():
             if is_parked(box):
                 unpark(box, shown=pane_id == active)
@@ -120,56 +123,48 @@ class PaneWarmup:
                     # pane's "refresh if stale" handlers still need one.
                     for pane in box.children:
                         pane.post_message(events.Show())
-        self._job = self._job_pane = None
+        self._job = self._job_look = None
         self._park_after = time.monotonic() + AFTER_SWITCH_SECONDS
 
     def step(self) -> None:
-        """One slice of work: park, draw a few lines, or let a settled pane go."""
+        """One short slice: park the next pane, draw a few lines, or let a drawn pane go."""
         now = time.monotonic()
         if now >= self._give_up_at:
             self.stop()
             return
-        stack = self._app.screen_stack
-        if len(stack) != 1:
+        if len(self._app.screen_stack) != 1:
             return  # a timeline or the help in front (the panes are not laid out), or quitting
         boxes = self._containers()
-        if self._job is not None:
-            if self._job_pane in boxes and is_parked(boxes[self._job_pane]):
-                try:
-                    next(self._job)
-                    return
-                except StopIteration:
-                    self._drawn[self._job_pane] = self._look(boxes[self._job_pane])
-                    self._still_since[self._job_pane] = now
-            self._job = self._job_pane = None
-        parked = [pane_id for pane_id, box in boxes.items() if is_parked(box)]
+        parked = [(pane_id, box) for pane_id, box in boxes.items() if is_parked(box)]
         if not parked:
-            if not self._park_waiting():
-                self.stop()
+            if now >= self._park_after:
+                waiting = self._waiting(boxes)
+                if not waiting:
+                    self.stop()
+                    return
+                park(boxes[waiting[0]])
             return
-        for pane_id in parked:
-            box = boxes[pane_id]
-            if not box.region:
-                continue  # not laid out yet: the next frame does it
+        pane_id, box = parked[0]
+        if not box.region:
+            return  # not laid out yet: the next frame does it
+        if self._job is None:
             look = self._look(box)
-            if look != self._drawn.get(pane_id):
-                self._job, self._job_pane = self._draw(box), pane_id
+            if look == self._drawn.get(pane_id):
+                unpark(box, shown=False)  # drawn, and nothing changed since: done
                 return
-            if now - self._still_since.get(pane_id, now) >= QUIET_SECONDS:
-                unpark(box, shown=False)
-                self._done.add(pane_id)
-                return
+            self._job, self._job_look = self._draw(box), look
+        try:
+            next(self._job)
+        except StopIteration:
+            self._drawn[pane_id] = self._job_look  # a change meanwhile is drawn again
+            self._job = self._job_look = None
 
-    def _park_waiting(self) -> bool:
-        """Park every hidden pane not warmed yet; False when there is none left."""
-        if time.monotonic() < self._park_after:
-            return True
+    def _waiting(self, boxes: dict[str, Widget]) -> list[str]:
+        """Hidden panes never drawn, or changed since they were drawn."""
         active = self._active()
-        waiting = [box for pane_id, box in self._containers().items()
-                   if pane_id not in self._done and pane_id != active]  # fmt: skip
-        for box in waiting:
-            park(box)
-        return bool(waiting)
+        return [pane_id for pane_id, box in boxes.items()
+                if pane_id != active and pane_id not in self._shown
+                and self._look(box) != self._drawn.get(pane_id)]  # fmt: skip
 
     def _draw(self, box: Widget) -> Iterator[None]:
         """Render each laid-out widget of `box` into its caches, SLICE_LINES at a time."""
@@ -188,10 +183,11 @@ class PaneWarmup:
 
     @staticmethod
     def _look(box: Widget) -> tuple:
-        """What a draw depends on: sizes, and each table's rows, columns and cursor."""
-        parts: list = [box.region.size]
+        """What a draw depends on: sizes (kept while hidden), each table's rows, columns,
+        cursor and scroll."""
+        parts: list = [box.outer_size]
         for widget in box.walk_children(with_self=False):
             if isinstance(widget, DataTable):
-                parts.append((id(widget), widget.region.size, widget._update_count,
+                parts.append((id(widget), widget.outer_size, widget._update_count,
                               widget.cursor_coordinate, widget.scroll_offset))  # fmt: skip
         return tuple(parts)
