@@ -176,3 +176,43 @@ async def test_a_parked_pane_is_never_seen_nor_focused(db_path, make_app):
         await pilot.pause()
         assert not any(box.display for box in boxes)
         assert screen_text(app) == shown
+
+
+@pilot_test
+async def test_insights_reads_its_overview_after_the_first_screen_and_before_its_visit(
+    db_path, make_app, monkeypatch
+):
+    """The heaviest read of all no longer competes with the first pages: it starts after
+    the first frame with rows, and is done before anyone asks for the pane."""
+    import tui.gui.panes.insights as insights_module
+
+    reads: list[float] = []
+    read = insights_module.overview
+
+    def recorded(conn, *args, **kwargs):
+        reads.append(time.monotonic())
+        return read(conn, *args, **kwargs)
+
+    monkeypatch.setattr(insights_module, "overview", recorded)
+    app = make_app(db_path)
+    first_rows_frame: list[float] = []
+    display = app._display
+
+    def recorded_display(screen, renderable) -> None:
+        display(screen, renderable)
+        if not first_rows_frame and renderable is not None and not app._batch_count:
+            if app.query_one("#sessions-table", DataTable).row_count:
+                first_rows_frame.append(time.monotonic())
+
+    app._display = recorded_display
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        warmup = app.query_one(PaneTabs).warmup
+        await until(lambda: not warmup.running)
+        await settle(pilot)
+        assert first_rows_frame and reads and reads[0] > first_rows_frame[0]
+        assert app.panes["insights"].data is not None  # never visited, already read
+        await pilot.press("6")
+        await settle(pilot)
+        assert "calc-app" in screen_text(app)
+        assert len(reads) == 1  # the visit did not read it again
