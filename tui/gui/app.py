@@ -70,6 +70,12 @@ class AppConfig:
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
     warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
+    # While the app starts, how often (seconds) a thread waiting for the GIL gets it (Python's
+    # default: 0.005).  Every pane's first reads run in threads while the main thread builds
+    # and draws the first screen; at 5 ms turns their answers came 50-130 ms late, after a
+    # pane key pressed as the app appeared.  None: leave it alone.
+    startup_switch_interval: float | None = 0.001
+    startup_seconds: float = 3.0  # then the default comes back
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
@@ -176,6 +182,8 @@ class MemlaneApp(App):
         self._focus_memory: dict[str, Widget] = {}
         self._data_version: int | None = None
         self._polling = False
+        self._switch_interval: float | None = None  # the one to restore after start-up
+        self._started = False
 
     # -- time ---------------------------------------------------------------------
 
@@ -202,6 +210,10 @@ class MemlaneApp(App):
         super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
 
     def compose(self) -> ComposeResult:
+        if self.config.startup_switch_interval is not None and not self._started:
+            self._started = True  # before any pane starts a read; once
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(self.config.startup_switch_interval)
         # Every pane is built before the first frame: a key pressed as soon as the
         # app shows must find its pane mounted and its rows loaded (each pane starts
         # its workers on mount), not wait for the pane to be built.  Hidden panes
@@ -233,6 +245,13 @@ class MemlaneApp(App):
             self._start_pane_warmup()
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
+        if self._switch_interval is not None:
+            self.set_timer(self.config.startup_seconds, self._end_startup)
+
+    def _end_startup(self) -> None:
+        if self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
@@ -290,6 +309,7 @@ class MemlaneApp(App):
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
 
     def on_unmount(self) -> None:
+        self._end_startup()
         self.store.close()
 
     # -- panes --------------------------------------------------------------------
