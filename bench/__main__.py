@@ -23,7 +23,7 @@ BENCHES = [
     ("recall", "bench.bench_recall", ["--memories", "10000", "--fillers", "300"]),
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
     ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
-    ("team", "bench.bench_team", ["--memories", "5000", "--server-memories", "50000", "--runs", "3"]),
+    ("team", "bench.bench_team", ["--memories", "5000", "--server-memories", "50000", "--queries", "200"]),
     ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
 ]
 

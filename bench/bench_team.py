@@ -63,6 +63,22 @@ def _fresh_database(pg: DevServer, name: str) -> str:
     return url
 
 
+class RateSteps:
+    """A sync's progress callback that prints the rate of each fifth of the way: a rate
+    that falls as the server or the cache grows shows here, not only in the average."""
+
+    def __init__(self, total: int, steps: int = 5):
+        self.step = max(1, total // steps)
+        self.mark = (time.perf_counter(), 0)
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        at, before = self.mark
+        if done - before >= self.step or (done == total and done > before):
+            now = time.perf_counter()
+            print(f"  {phase} {done:>9,} of {total:,}: {(done - before) / (now - at):,.0f}/s", flush=True)
+            self.mark = (now, done)
+
+
 def throughput(pg: DevServer, tmp: str, memories: int):
     """Push A's memories, pull them into B; returns A's local connection (its text feeds the queries)."""
     url = _fresh_database(pg, "memlane_throughput")
@@ -74,13 +90,13 @@ def throughput(pg: DevServer, tmp: str, memories: int):
 
     print(f"load before push: {load()}", flush=True)
     started = time.perf_counter()
-    pushed = sync(a_local, a_team, a_settings)["pushed"]
+    pushed = sync(a_local, a_team, a_settings, progress=RateSteps(memories))["pushed"]
     push_rate = pushed / (time.perf_counter() - started)
     print(f"push: {pushed:,} memories at {push_rate:,.0f}/s  (target >= {TARGETS['push_per_s']:,}/s, "
           f"ratio {TARGETS['push_per_s'] / push_rate:.2f}); load {load()}", flush=True)  # fmt: skip
     b_local, b_team, b_settings = _machine(os.path.join(tmp, "b"), url, "lee")
     started = time.perf_counter()
-    pulled = sync(b_local, b_team, b_settings)["pulled"]
+    pulled = sync(b_local, b_team, b_settings, progress=RateSteps(memories))["pulled"]
     pull_rate = pulled / (time.perf_counter() - started)
     print(f"pull: {pulled:,} memories at {pull_rate:,.0f}/s  (target >= {TARGETS['pull_per_s']:,}/s, "
           f"ratio {TARGETS['pull_per_s'] / pull_rate:.2f}); load {load()}", flush=True)  # fmt: skip

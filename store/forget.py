@@ -125,8 +125,12 @@ def forget(conn: sqlite3.Connection, **criteria) -> Forgotten:
     return Forgotten(len(ids), sessions, _scrub_and_log(conn, log_id, bool(ids) or whole_session))
 
 
-def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=(), reason: str | None = None) -> int:
-    """Remove these memories (those still there), as `forget(ids=...)` does; returns how many."""
+def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=(), reason: str | None = None,
+               scrub_now: bool = True) -> int:  # fmt: skip
+    """Remove these memories (those still there), as `forget(ids=...)` does; returns how many.
+
+    `scrub_now=False`: the scrub is left pending for the caller's `finish_scrub`, which
+    scrubs once after many batches (each scrub rewrites both indexes whole)."""
     ids = sorted({int(i) for i in ids})
     if not ids and not drop_sessions:
         return 0
@@ -135,7 +139,8 @@ def forget_ids(conn: sqlite3.Connection, ids: list[int], *, drop_sessions=(), re
         present = select_ids(conn, ids=ids) if ids else []
         _remove(conn, present, now, list(drop_sessions))
         log_id = _log(conn, now, reason or describe_criteria({"ids": ids}), len(present))
-    _scrub_and_log(conn, log_id, True)
+    if scrub_now:
+        _scrub_and_log(conn, log_id, True)
     return len(present)
 
 

@@ -39,7 +39,8 @@ SESSIONS_KEY = "sessions_v1"  # team_state: the session rows were built from the
 
 # A teammate's session as this cache knows it: its span and counts from the memories
 # pulled so far (the counters' triggers count each new memory), its first prompt as
-# the summary (the local summariser reads every memory: too slow for a pull).
+# the summary (the local summariser reads every memory: too slow for a pull).  `+m.type`:
+# through the type index, each session's summary read every prompt of the cache.
 _SESSION_UPSERT = """
     INSERT INTO session (session_id, project, project_name, started_at, ended_at, last_activity_at,
                          summary, tools_used, files_changed, memory_count, error_count, source)
@@ -52,7 +53,7 @@ _SESSION_DERIVED = """
     UPDATE session SET
         duration_s = CAST(round((julianday(ended_at) - julianday(started_at)) * 86400) AS INTEGER),
         summary = coalesce((SELECT m.content FROM memory m WHERE m.session_id = session.session_id
-                            AND m.type = 'prompt' ORDER BY m.created_at, m.id LIMIT 1), summary)
+                            AND +m.type = 'prompt' ORDER BY m.created_at, m.id LIMIT 1), summary)
     WHERE session_id IN ({marks})"""
 _SESSIONS_FROM_MEMORIES = """
     INSERT OR IGNORE INTO session (session_id, project, project_name, started_at, ended_at, last_activity_at,

@@ -92,6 +92,9 @@ def test_a_sync_killed_between_server_commit_and_local_record_loses_and_duplicat
     assert team_server.query("SELECT count(*), count(DISTINCT local_id) FROM team_memory") == [(1000, 1000)]
     assert sorted(lee.cached()) == sorted(f"kill test memory {i}" for i in range(1000))
     assert dana.team.execute("SELECT count(*) FROM team_pushed").fetchone()[0] == 1000
+    # The rows pushed twice are recorded under the ids the server gave them the first time.
+    recorded = dict(dana.team.execute("SELECT local_id, server_id FROM team_pushed"))
+    assert recorded == dict(team_server.query("SELECT local_id, id FROM team_memory"))
 
 
 def test_the_server_down_says_so_in_one_sentence(machines, pg_server):
@@ -169,3 +172,25 @@ def test_batches_pushed_at_once_keep_the_order_they_were_written_in(machines, te
     assert dana.sync(batch=100)["pushed"] == 300
     local_ids = [r[0] for r in team_server.query("SELECT local_id FROM team_memory ORDER BY id")]
     assert local_ids == sorted(local_ids) == sorted(ids)
+
+
+def test_a_teammates_big_forget_leaves_the_cache_scrubbed_once_past_every_batch(machines, monkeypatch):
+    """Deletions arrive in batches; each scrub rewrites both indexes whole, so the cache is
+    scrubbed once at the end, and none of the forgotten text is left in its files."""
+    import store.forget
+
+    dana, lee = machines
+    ids = dana.remember([f"gone memory {i} marker-{i:05d}x" for i in range(1100)] + ["kept memory stays"])
+    dana.sync(batch=250)
+    lee.sync(batch=250)
+    store.forget.forget_ids(dana.local, ids[:1100])
+    assert dana.sync(batch=250)["withdrawn"] == 1100
+    scrubs = []
+    real_scrub = store.forget.scrub
+    monkeypatch.setattr(store.forget, "scrub", lambda conn, *a, **kw: scrubs.append(1) or real_scrub(conn, *a, **kw))
+    assert lee.sync(batch=250)["removed"] == 1100
+    assert len(scrubs) == 1
+    assert lee.cached() == ["kept memory stays"]
+    raw = b"".join(p.read_bytes() for p in lee.folder.iterdir() if p.name.startswith("team.db"))
+    assert b"marker-0" not in raw and b"gone memory" not in raw
+    assert not store.forget.scrub_pending(lee.team)

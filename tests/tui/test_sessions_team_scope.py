@@ -15,17 +15,20 @@ from tui.gui.widgets.timeline_list import TimelineList
 LOCAL = ["s-live-0004", "s-calc-0001", "s-shop-0002", "s-infra-0003"]  # conftest's sessions, newest first
 
 
-def team_sessions(sessions: list[tuple[str, str, float, list[tuple[str, str]]]]) -> None:
+def team_sessions(sessions: list[tuple[str, str, float, list[tuple[str, str]]]], project: str = "calc-app") -> None:
     """(session id, author, minutes ago it started, [(type, content), ...]) into the team cache."""
     rows, next_id = [], 1
     for session_id, author, start, memories in sessions:
         for i, (type_, content) in enumerate(memories):
             rows.append({"id": next_id, "session_id": session_id, "author": author, "origin": f"m-{author}",
                          "tool_name": None if type_ == "prompt" else "Bash", "type": type_,
-                         "project": f"/home/{author}/calc-app", "project_name": "calc-app", "file_path": None,
+                         "project": f"/home/{author}/{project}", "project_name": project, "file_path": None,
                          "content": content, "tags": "", "importance": 1, "created_at": at(start - i)})  # fmt: skip
             next_id += 1
     conn = cache.open_cache(team_db_path())
+    next_id += conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
+    for row in rows:  # a second call adds to the cache
+        row["id"] += next_id
     for chunk in range(0, len(rows), 500):
         cache.add_pulled(conn, rows[chunk : chunk + 500], "pull_memories", ["1", chunk])
     conn.close()
@@ -84,6 +87,32 @@ async def test_sorting_and_the_project_filter_apply_to_both(db_path, make_app):
         pane.reload()
         await settle(pilot)
         assert "t:dana-errs" not in keys(pane)
+
+
+@pilot_test
+async def test_the_project_picker_offers_teammates_projects_in_team_scope_only(db_path, make_app):
+    team_sessions([("dana-calc", "dana", 5, [("prompt", "calc work")])])
+    team_sessions([("lee-billing", "lee", 9, [("prompt", "billing work")]),
+                   ("lee-billing-2", "lee", 19, [("prompt", "more billing")])], project="billing")  # fmt: skip
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        pane = app.query_one(SessionsPane)
+        picker = pane.query_one("#sessions-project")
+        await settle(pilot)
+        mine = [label for label, _value in picker.offered]
+        assert not any(label.startswith("billing") for label in mine)
+        await open_team_scope(pilot, app)
+        labels = {label: value for label, value in picker.offered}
+        assert "billing (2)" in labels  # only teammates work on it: offered, with their sessions
+        assert "calc-app (2)" in mine and "calc-app (3)" in labels  # this machine's two and dana's, one entry
+        assert len(labels) == len(mine) + 1
+        picker.value = labels["billing (2)"]
+        await settle(pilot)
+        assert keys(pane) == ["t:lee-billing", "t:lee-billing-2"]
+        await pilot.press("t")  # back to this machine's sessions: billing is not one of its projects
+        await settle(pilot)
+        assert pane.project is None and keys(pane) == LOCAL
+        assert [label for label, _value in picker.offered] == mine
 
 
 @pilot_test

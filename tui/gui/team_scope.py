@@ -52,7 +52,7 @@ class TeamScope:
         project = team.pop("project", None)
         if project:
             names = {p["project"]: p["project_name"] for p in local.projects()}
-            name = names.get(project) or os.path.basename(str(project).rstrip("/"))
+            name = names.get(project) or self._run(_project_name, project) or _folder(project)
             team["project"] = self._run(
                 lambda c: [r[0] for r in c.execute("SELECT DISTINCT project FROM memory WHERE project_name = ?", (name,))]
             ) or ["\x00none"]
@@ -95,6 +95,19 @@ class TeamScope:
             f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", ids)))  # fmt: skip
 
     # -- the Sessions pane ------------------------------------------------------------
+
+    def projects(self, mine: list[dict]) -> list[dict]:
+        """The project picker's choices in team scope: this machine's projects (`mine`, as
+        `store.queries.projects` gives them) and the teammates', one entry per project name
+        (their paths differ from ours), with the sessions of both; busiest last start first."""
+        merged: dict[str, dict] = {}
+        for source in (mine, self._run(queries.projects)):
+            for p in source:
+                name = p["project_name"] or _folder(p["project"])
+                entry = merged.setdefault(name, {**p, "sessions": 0, "last_started_at": ""})
+                entry["sessions"] += p["sessions"]
+                entry["last_started_at"] = max(entry["last_started_at"] or "", p["last_started_at"] or "")
+        return sorted(merged.values(), key=lambda p: p["last_started_at"], reverse=True)
 
     def _team_projects(self, local, project: str | None) -> list[str | None]:
         """The team cache's projects matching a local `project` (by name: teammates' paths
@@ -150,6 +163,15 @@ class TeamScope:
 
 
 TEAM_SESSION_PREFIX = "t:"
+
+
+def _folder(project) -> str:
+    return os.path.basename(str(project).rstrip("/"))
+
+
+def _project_name(conn: sqlite3.Connection, project: str) -> str | None:
+    """A teammate's project's name, for a project only the team cache has."""
+    return conn.execute("SELECT max(project_name) FROM session WHERE project = ?", (project,)).fetchone()[0]
 
 
 def session_order(sort: str):

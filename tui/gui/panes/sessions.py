@@ -121,6 +121,7 @@ class SessionsPane(WorkerFailures, Widget):
         self.table.reset()
         self.table.clear(columns=True)
         self._add_columns(self.table)
+        self._load_projects()
         self.reload()
         self.refresh_bindings()
 
@@ -176,6 +177,8 @@ class SessionsPane(WorkerFailures, Widget):
     @work(thread=True, exclusive=True, group="sessions-projects", exit_on_error=False)
     def _load_projects(self) -> None:
         projects = self.store.projects()
+        if self.team_scope:
+            projects = self.team.projects(projects)
         self.post_message(messages.ProjectsLoaded(projects))
 
     @work(thread=True, exclusive=True, group="sessions-refresh", exit_on_error=False)
@@ -291,6 +294,9 @@ class SessionsPane(WorkerFailures, Widget):
         ]
         select = self.query_one("#sessions-project", FilterSelect)
         select.offer(options, keep=select.value)
+        if self.project is not None and self.project not in [value for _label, value in options]:
+            self.project = None  # a teammates' project, and the team scope was left
+            self.reload()
 
     # -- events -------------------------------------------------------------------
 
