@@ -297,10 +297,10 @@ class MemlaneApp(App):
 
         tabs = self.query_one("#panes", PaneTabs)
         tabs.warmup = PaneWarmup(
-            self,
+            tabs,
             containers=lambda: {pane_id: pane.parent for pane_id, pane in self.panes.items()
                                 if pane.parent is not None},  # fmt: skip
-            active=lambda: self.active_pane_id,
+            active=lambda: tabs.active or FIRST_PANE,
         )
         self.call_after_refresh(tabs.warmup.start)  # after the first frame: it must not wait
 

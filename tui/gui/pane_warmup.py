@@ -22,7 +22,6 @@ import weakref
 from collections.abc import Callable, Iterator
 
 from textual import events
-from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import DataTable
@@ -71,13 +70,15 @@ def unpark(container: Widget, *, shown: bool) -> None:
 class PaneWarmup:
     """Parks the hidden panes one at a time, draws each in slices, and lets it go.
 
-    `containers()` gives {pane id: the container the tabs show or hide (its
-    TabPane)}; `active()` the pane in front.  Start it after the first frame.
+    `owner` is the widget that shows the panes (the app's tabs: the warm-up's timer is
+    its, so it ends with it); `containers()` gives {pane id: the container the tabs
+    show or hide (its TabPane)}; `active()` the pane in front.  Start it after the
+    first frame.
     """
 
-    def __init__(self, app: App, containers: Callable[[], dict[str, Widget]],
+    def __init__(self, owner: Widget, containers: Callable[[], dict[str, Widget]],
                  active: Callable[[], str]) -> None:  # fmt: skip
-        self._app = app
+        self._owner = owner
         self._containers = containers
         self._active = active
         self._shown: set[str] = set()  # drawn for real: nothing to warm
@@ -97,13 +98,13 @@ class PaneWarmup:
         return [pane_id for pane_id, box in self._containers().items() if is_parked(box)]
 
     def start(self) -> None:
-        if self._timer is not None or not self._app.is_running:
+        if self._timer is not None or not self._owner.is_attached:
             return
         now = time.monotonic()
         self._give_up_at = now + GIVE_UP_SECONDS
         self._park_after = now + START_AFTER_SECONDS
         self._shown.add(self._active())
-        self._timer = self._app.set_interval(STEP_SECONDS, self.step, name="pane warm-up")
+        self._timer = self._owner.set_interval(STEP_SECONDS, self.step, name="pane warm-up")
 
     def stop(self) -> None:
         self.release()
@@ -132,7 +133,9 @@ class PaneWarmup:
         if now >= self._give_up_at:
             self.stop()
             return
-        if len(self._app.screen_stack) != 1:
+        owner = self._owner
+        stack = owner.app.screen_stack if owner.is_attached else []
+        if not stack or owner.screen is not stack[-1]:
             return  # a timeline or the help in front (the panes are not laid out), or quitting
         boxes = self._containers()
         parked = [(pane_id, box) for pane_id, box in boxes.items() if is_parked(box)]
