@@ -18,6 +18,14 @@ TABLES = {"2": ("live", "#live-table"), "3": ("search", "#search-results"),
           "4": ("errors", "#errors-table"), "5": ("cleanup", "#cleanup-table")}  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def patient_warmup(monkeypatch):
+    """A loaded test machine may need longer than the app's 5 s to warm every pane."""
+    import tui.gui.pane_warmup
+
+    monkeypatch.setattr(tui.gui.pane_warmup, "GIVE_UP_SECONDS", 60.0)
+
+
 async def until(predicate, timeout: float = 10.0) -> None:
     end = time.monotonic() + timeout
     while not predicate():
@@ -124,7 +132,20 @@ async def test_hidden_panes_are_laid_out_at_the_size_they_are_shown_at(db_path, 
 
 @pytest.mark.parametrize("key", ["2", "4"])  # the pane parked at that moment, another one
 @pilot_test
-async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(db_path, make_app, key):
+async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
+    db_path, make_app, monkeypatch, key
+):
+    from tui.gui.pane_warmup import PaneWarmup
+
+    hold = [True]  # the first pane's draw does not end (on a busy machine it could end first)
+    draw = PaneWarmup._draw
+
+    def held_draw(self, box):
+        while hold[0]:
+            yield
+        yield from draw(self, box)
+
+    monkeypatch.setattr(PaneWarmup, "_draw", held_draw)
     pane_id = TABLES[key][0]
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -133,6 +154,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(db_pa
         await until(lambda: sessions.row_count > 0 and warmup.parked)
         assert warmup.parked == ["live"]  # one at a time, in the tabs' order
         await pilot.press(key)
+        hold[0] = False
         assert not warmup.parked  # released in the key's turn
         pane = app.panes[pane_id]
         assert app.query_one(TabbedContent).active == pane_id
