@@ -24,7 +24,7 @@ async def until(predicate, timeout: float = 10.0) -> None:
 async def test_threads_get_the_gil_often_while_the_app_starts_then_the_default_returns(db_path, make_app):
     default = sys.getswitchinterval()
     assert default != 0.001
-    app = make_app(db_path, startup_seconds=0.5)
+    app = make_app(db_path, startup_seconds=2.0)
     assert sys.getswitchinterval() == default  # building the app changes nothing
     async with app.run_test(size=(100, 30)) as pilot:
         assert sys.getswitchinterval() == 0.001
