@@ -153,13 +153,22 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
         warmup = app.query_one(PaneTabs).warmup
         await until(lambda: sessions.row_count > 0 and warmup.parked)
         assert warmup.parked == ["live"]  # one at a time, in the tabs' order
+        pane = app.panes[pane_id]
+        in_turn: list = []  # as the key's action returns (later the warm-up carries on)
+        show_pane = app.action_show_pane
+
+        def recorded_action(name: str) -> None:
+            show_pane(name)
+            displayed = [p for p, each in app.panes.items() if each.parent.display]
+            in_turn.append((list(warmup.parked), displayed, pane.parent.region.y))
+
+        app.action_show_pane = recorded_action
         await pilot.press(key)
         hold[0] = False
-        assert not warmup.parked  # released in the key's turn
-        pane = app.panes[pane_id]
+        parked, displayed, y = in_turn[0]
+        assert parked == [] and displayed == [pane_id]  # released in the key's turn
+        assert 0 <= y < 30  # in front, not offscreen
         assert app.query_one(TabbedContent).active == pane_id
-        assert 0 <= pane.parent.region.y < 30  # in front, not offscreen
-        assert [p for p in app.panes if app.panes[p].parent.display] == [pane_id]
         await settle(pilot)
         assert {"2": "multiply", "4": "AssertionError"}[key] in screen_text(app)
         assert app.focused is not None and pane in app.focused.ancestors_with_self
