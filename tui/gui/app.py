@@ -69,6 +69,13 @@ class AppConfig:
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
+    warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
+    # While the app starts, how often (seconds) a thread waiting for the GIL gets it (Python's
+    # default: 0.005).  Every pane's first reads run in threads while the main thread builds
+    # and draws the first screen; at 5 ms turns their answers came 50-130 ms late, after a
+    # pane key pressed as the app appeared.  None: leave it alone.
+    startup_switch_interval: float | None = 0.001
+    startup_seconds: float = 3.0  # then the default comes back
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
@@ -175,6 +182,8 @@ class MemlaneApp(App):
         self._focus_memory: dict[str, Widget] = {}
         self._data_version: int | None = None
         self._polling = False
+        self._switch_interval: float | None = None  # the one to restore after start-up
+        self._started = False
 
     # -- time ---------------------------------------------------------------------
 
@@ -201,6 +210,10 @@ class MemlaneApp(App):
         super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
 
     def compose(self) -> ComposeResult:
+        if self.config.startup_switch_interval is not None and not self._started:
+            self._started = True  # before any pane starts a read; once
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(self.config.startup_switch_interval)
         # Every pane is built before the first frame: a key pressed as soon as the
         # app shows must find its pane mounted and its rows loaded (each pane starts
         # its workers on mount), not wait for the pane to be built.  Hidden panes
@@ -228,8 +241,17 @@ class MemlaneApp(App):
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
         if self.config.settle_gc:
             self.call_after_refresh(settle_collector)
+        if self.config.warm_panes:
+            self._start_pane_warmup()
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
+        if self._switch_interval is not None:
+            self.set_timer(self.config.startup_seconds, self._end_startup)
+
+    def _end_startup(self) -> None:
+        if self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
@@ -270,11 +292,24 @@ class MemlaneApp(App):
         self.panes[pane_id] = pane
         return pane
 
+    def _start_pane_warmup(self) -> None:
+        from tui.gui.pane_warmup import PaneWarmup
+
+        tabs = self.query_one("#panes", PaneTabs)
+        tabs.warmup = PaneWarmup(
+            tabs,
+            containers=lambda: {pane_id: pane.parent for pane_id, pane in self.panes.items()
+                                if pane.parent is not None},  # fmt: skip
+            active=lambda: tabs.active or FIRST_PANE,
+        )
+        self.call_after_refresh(tabs.warmup.start)  # after the first frame: it must not wait
+
     @property
     def all_panes_mounted(self) -> bool:
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
 
     def on_unmount(self) -> None:
+        self._end_startup()
         self.store.close()
 
     # -- panes --------------------------------------------------------------------

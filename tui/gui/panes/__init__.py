@@ -9,7 +9,11 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    must also work (forward `**kwargs` to `Widget.__init__`).  Every pane is
    mounted (hidden) before the first screen, so a key pressed at once finds it
    loaded; keep `__init__` and `on_mount` light: start a worker, do not query
-   on the main thread (each pane's cost adds to the first screen).
+   on the main thread (each pane's cost adds to the first screen).  Soon after
+   the first screen each hidden pane is shown for a moment offscreen
+   (`tui.gui.pane_warmup`: laid out, resized and drawn ahead of its first
+   visit), so `on_show` / `on_resize` may run while it is hidden; use
+   `is_showing(widget)` (below), which says False for it then.
 2. Database work happens only in thread workers, `@work(thread=True,
    exclusive=True, group=...)`, through `store` (e.g. `store.error_groups(...)`,
    or `store.run(fn, *args)` for any `fn(conn, ...)` from `store/`).  Workers
@@ -65,9 +69,13 @@ shown while a pane module cannot be imported).
 
 
 def is_showing(widget) -> bool:
-    """The widget is on the screen in front and no tab or container hides it."""
+    """The widget is on the screen in front and no tab or container hides it (a pane
+    parked offscreen to be laid out ahead, `tui.gui.pane_warmup`, is hidden too)."""
     from textual.widget import Widget
+
+    from tui.gui.pane_warmup import is_parked
 
     if not widget.is_mounted or widget.screen is not widget.app.screen:
         return False
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+    return all(node.display and not is_parked(node)
+               for node in widget.ancestors_with_self if isinstance(node, Widget))  # fmt: skip

@@ -74,7 +74,10 @@ class InsightsPane(WorkerFailures, Widget):
             yield Static("", id="insights-storage", markup=False)
 
     def on_mount(self) -> None:
-        self.reload()
+        # Read on first show (the app's warm-up shows hidden panes offscreen soon after
+        # the first screen): the overview is the heaviest read of all (~300 ms of a core at
+        # 100k memories), and at start-up it held back the first pages of every other pane.
+        self._stale = True
 
     def focus_default(self) -> None:
         self.query_one("#insights-scroll").focus()

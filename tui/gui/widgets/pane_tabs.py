@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.widgets import TabbedContent, TabPane, Tabs
 from textual.widgets._tabbed_content import ContentTab
+
+if TYPE_CHECKING:
+    from tui.gui.pane_warmup import PaneWarmup
 
 
 class PaneTabs(TabbedContent):
@@ -25,13 +29,23 @@ class PaneTabs(TabbedContent):
         super().__init__(*args, **kwargs)
         self.before_switch = before_switch
         self.refocus = refocus
+        self.warmup: PaneWarmup | None = None  # hidden panes drawn ahead (the app sets it)
 
     def watch_active(self, active: str) -> None:
         # Lay the whole screen out on the next frame.  Left to itself the request climbs up
         # from the shown pane one idle cycle at a time, and a frame of the old pane, redrawn
         # without focus, goes out first: together about 40 ms of every switch.
+        if self.warmup is not None:
+            self.warmup.release()  # before the layout below: the pane shown is laid out in front
         if self.is_mounted:
             self.screen.refresh(layout=True)
+            self._draw_now()
+
+    def _draw_now(self) -> None:
+        """Lay out and draw the switch at once, not at Textual's next frame tick (0-17 ms on)."""
+        screen = self.screen
+        if screen.is_current and self.app._dom_ready and not self.app._batch_count:
+            screen._on_timer_update()  # what the tick would run
 
     def drop_focus(self) -> None:
         if self.before_switch is not None:
