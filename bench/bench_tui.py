@@ -108,7 +108,7 @@ async def _switch(pilot, frames: FrameLog, key: str) -> float:
 
 
 def _shows(shown: dict, pane) -> bool:
-    return any(pane in table.ancestors for table in shown)
+    return any(table != "probe" and pane in table.ancestors for table in shown)
 
 
 async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> None:
