@@ -150,6 +150,16 @@ def make_app():
     return make
 
 
+async def until(predicate, timeout: float = 10.0) -> None:
+    """Wait (without pumping the app) until `predicate()` holds; fails past `timeout`."""
+    import asyncio
+
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "the app did not get there in time"
+        await asyncio.sleep(0.005)
+
+
 async def settle(pilot, rounds: int = 3) -> None:
     """Let workers finish and their messages be drawn."""
     import asyncio

@@ -3,13 +3,10 @@ every pane is built with the first screen, not after it."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.panes import is_showing
 
 # key: (pane, the table that lists its rows, or None, and what its screen says once loaded)
@@ -20,13 +17,6 @@ PANE_KEYS = {
     "5": ("cleanup", "#cleanup-table", "19 memories"),
     "6": ("insights", None, "calc-app"),
 }
-
-
-async def until(predicate, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the app did not get there in time"
-        await asyncio.sleep(0.005)
 
 
 @pilot_test

@@ -9,21 +9,12 @@ footer's keys once more right after the first frame.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
-import time
 
 from textual.widgets import DataTable, TabbedContent
 
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.widgets.app_footer import AppFooter
-
-
-async def until(predicate, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the app did not get there in time"
-        await asyncio.sleep(0.005)
 
 
 def count_rebuilds(monkeypatch) -> tuple[list[tuple], list[AppFooter]]:

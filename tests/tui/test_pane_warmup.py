@@ -3,13 +3,12 @@ and a key pressed meanwhile is handled at once (tui/gui/pane_warmup.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.pane_warmup import is_parked, park, unpark
 from tui.gui.panes import is_showing
 from tui.gui.widgets.pane_tabs import PaneTabs
@@ -24,13 +23,6 @@ def patient_warmup(monkeypatch):
     import tui.gui.pane_warmup
 
     monkeypatch.setattr(tui.gui.pane_warmup, "GIVE_UP_SECONDS", 60.0)
-
-
-async def until(predicate, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the app did not get there in time"
-        await asyncio.sleep(0.005)
 
 
 def record_frames(app, table: DataTable, counter: list[int]) -> list[int]:

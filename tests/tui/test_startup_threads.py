@@ -4,20 +4,11 @@ Python's default comes back after start-up, or when the app quits sooner."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
-import time
 
 from textual.widgets import DataTable
 
-from tests.tui.conftest import pilot_test, settle
-
-
-async def until(predicate, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the app did not get there in time"
-        await asyncio.sleep(0.005)
+from tests.tui.conftest import pilot_test, settle, until
 
 
 @pilot_test
