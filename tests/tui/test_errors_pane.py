@@ -7,6 +7,7 @@ from textual.widgets import Input
 
 from store.db import connect
 from store.queries import get_error_group
+from tests.tui.conftest import screen_text
 from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
 from tui.gui.panes.errors import ErrorsPane
 from tui.gui.screens.error_detail import ErrorDetailScreen
@@ -306,3 +307,16 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
         finally:
             store.read, store.error_groups = real_read, real_groups
         assert asked == [None]
+
+
+@sync
+async def test_a_count_in_the_thousands_is_shown_whole_at_80_columns(cleanup_db):
+    conn = connect(cleanup_db)
+    conn.execute("UPDATE error_group SET count = 12345 WHERE id = ?", (MODULE_ERROR,))
+    conn.commit()
+    conn.close()
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_errors(pilot)
+        lines = [line for line in screen_text(app).splitlines() if "ModuleNotFoundError" in line]
+        assert lines and "12,345" in lines[0]

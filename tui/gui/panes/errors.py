@@ -103,7 +103,7 @@ class ErrorsPane(WorkerFailures, Widget):
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("Status", key="status", width=8)
-        table.add_column("Seen", key="count", width=4)
+        table.add_column(Text("Seen", justify="right"), key="count", width=6)  # up to 99,999 unclipped
         table.add_column("Last seen", key="last", width=12)
         if self._wide:
             table.add_column("First seen", key="first", width=12)
