@@ -160,6 +160,15 @@ async def until(predicate, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.005)
 
 
+async def first_screen(app):
+    """The Sessions table, once the app's first screen shows its rows."""
+    from textual.widgets import DataTable
+
+    sessions = app.query_one("#sessions-table", DataTable)
+    await until(lambda: sessions.row_count > 0)
+    return sessions
+
+
 async def settle(pilot, rounds: int = 3) -> None:
     """Let workers finish and their messages be drawn."""
     import asyncio

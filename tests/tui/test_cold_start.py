@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
-from tests.tui.conftest import pilot_test, screen_text, settle, until
+from tests.tui.conftest import first_screen, pilot_test, screen_text, settle, until
 from tui.gui.panes import is_showing
 
 # key: (pane, the table that lists its rows, or None, and what its screen says once loaded)
@@ -33,8 +33,7 @@ async def test_a_key_pressed_at_the_first_rows_lands_on_its_pane_with_its_rows(d
     pane_id, table_id, loaded = PANE_KEYS[key]
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        sessions = app.query_one("#sessions-table", DataTable)
-        await until(lambda: sessions.row_count > 0)  # the first screen with rows
+        sessions = await first_screen(app)
         await pilot.press(key)
         pane = app.panes[pane_id]
         if table_id is not None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import inspect
 
-from textual.widgets import DataTable, TabbedContent
+from textual.widgets import TabbedContent
 
-from tests.tui.conftest import pilot_test, screen_text, settle, until
+from tests.tui.conftest import first_screen, pilot_test, screen_text, settle
 from tui.gui.widgets.app_footer import AppFooter
 
 
@@ -59,8 +59,7 @@ async def test_the_footer_is_built_only_when_its_keys_change(db_path, make_app, 
     rebuilt, recomposed = count_rebuilds(monkeypatch)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        sessions = app.query_one("#sessions-table", DataTable)
-        await until(lambda: sessions.row_count > 0)
+        await first_screen(app)
         await settle(pilot)
         # The table's keys once focus is set, then those that need rows (Open, Export):
         # never the app's keys alone first.
@@ -78,8 +77,7 @@ async def test_the_screen_never_waits_on_the_footer(db_path, make_app, monkeypat
     rebuilt, recomposed = count_rebuilds(monkeypatch)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        sessions = app.query_one("#sessions-table", DataTable)
-        await until(lambda: sessions.row_count > 0)
+        await first_screen(app)
         # every pane: the footer's keys change each time, and it shows them
         for key, word in (("2", "Pause"), ("4", "Resolve"), ("5", "Forget"), ("1", "Sort")):
             await pilot.press(key)
@@ -97,8 +95,7 @@ async def test_keys_that_change_nothing_in_the_footer_do_not_rebuild_it(db_path,
     rebuilt, _ = count_rebuilds(monkeypatch)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        sessions = app.query_one("#sessions-table", DataTable)
-        await until(lambda: sessions.row_count > 0)
+        sessions = await first_screen(app)
         await settle(pilot)
         before = len(rebuilt)
         for key in "jjkj1":  # the cursor moves, the pane is asked for again: the same keys
@@ -124,7 +121,6 @@ async def test_the_first_frame_already_has_the_sessions_table_focused(db_path, m
 
     app._display = recorded
     async with app.run_test(size=(80, 24)) as pilot:
-        sessions = app.query_one("#sessions-table", DataTable)
-        await until(lambda: sessions.row_count > 0)
+        sessions = await first_screen(app)
         await settle(pilot)
         assert focused_at_frames and all(f is sessions for f in focused_at_frames)

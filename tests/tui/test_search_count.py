@@ -3,9 +3,7 @@ count for a query typed over never reaches the screen."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
-import time
 
 from tests.tui.conftest import (
     build_db,
@@ -14,6 +12,7 @@ from tests.tui.conftest import (
     screen_text,
     scroll_every_hit,
     settle,
+    until,
 )
 from tui.gui.panes import search as search_module
 from tui.gui.panes.search import SearchPane
@@ -21,11 +20,9 @@ from tui.gui.panes.search import SearchPane
 EPOCHS = 1500  # memories saying "epoch": past the ranked head (500) and every page size
 
 
-async def until(pilot, predicate, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the app did not get there in time"
-        await asyncio.sleep(0.01)
+async def drawn_when(pilot, predicate) -> None:
+    """Until `predicate()` holds, then the app draws it."""
+    await until(predicate)
     await pilot.pause()
 
 
@@ -81,14 +78,14 @@ async def test_the_first_hits_come_before_the_count_which_equals_what_paging_del
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         pane.query_input.value = "epoch"
-        await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
         # The hits are on the screen while the count is still held back.
         assert result_ids(pane) == everything[:100]
         assert "epoch 1499" in screen_text(app)  # the newest run, best first
         assert status_of(pane) == "more than 500 matches · counting…"
         assert counted == []
         gate.set()
-        await until(pilot, lambda: "counting" not in status_of(pane))
+        await drawn_when(pilot, lambda: "counting" not in status_of(pane))
         assert counted == ["epoch"]
         assert status_of(pane) == f"{EPOCHS:,} matches · best 500 first, then newest first"
         # Scrolling to the end delivers exactly that many hits, each once, in the store's order.
@@ -105,7 +102,7 @@ async def test_a_search_with_few_hits_shows_its_count_with_them(home, utc, make_
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         pane.query_input.value = "docker"
-        await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "docker")
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "docker")
         assert status_of(pane) == "2 matches" and len(result_ids(pane)) == 2
         assert counted == []
         gate.set()
@@ -128,13 +125,13 @@ async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, m
 
         pane._show_status = recorded
         pane.query_input.value = "epoch"
-        await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
         assert shown[-1] == "more than 500 matches · counting…"
         pane.query_input.value = "docker"  # typed over (pasted: one search, however busy the machine)
-        await until(pilot, lambda: pane.last_results.query == "docker")
+        await drawn_when(pilot, lambda: pane.last_results.query == "docker")
         typed_over = len(shown)
         gate.set()  # the count for "epoch" finishes now, after "docker" is shown
-        await until(pilot, lambda: "epoch" in counted)
+        await drawn_when(pilot, lambda: "epoch" in counted)
         await settle(pilot)
         assert status_of(pane) == "2 matches"
         assert not any(f"{EPOCHS:,}" in text for text in shown[typed_over - 1 :]), shown
@@ -160,14 +157,14 @@ async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, ma
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         pane.query_input.value = "epoch"
-        await until(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
         epochs = result_ids(pane)
         assert len(epochs) == 60
         pane.query_input.value = "docker"
         await pilot.pause(app.config.search_debounce + 0.2)  # the search for "docker" is running
         assert result_ids(pane) == epochs and "epoch 1499" in screen_text(app)
         gate.set()
-        await until(pilot, lambda: pane.last_results.query == "docker")
+        await drawn_when(pilot, lambda: pane.last_results.query == "docker")
         await settle(pilot)
         assert len(result_ids(pane)) == 2 and "epoch" not in screen_text(app)
         assert status_of(pane) == "2 matches"
