@@ -107,8 +107,13 @@ async def _switch(pilot, frames: FrameLog, key: str) -> float:
     return elapsed
 
 
+def _tables(shown: dict):
+    """(table, rows) of a frame, without its "probe" entry."""
+    return ((table, rows) for table, rows in shown.items() if table != "probe")
+
+
 def _shows(shown: dict, pane) -> bool:
-    return any(table != "probe" and pane in table.ancestors for table in shown)
+    return any(pane in table.ancestors for table, _rows in _tables(shown))
 
 
 async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> None:
@@ -137,7 +142,7 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
         def with_rows(shown):  # the pane may not even be mounted when the key is pressed
             pane = app.panes.get(name)
             return pane is not None and any(
-                pane in table.ancestors and rows for table, rows in shown.items() if table != "probe"
+                pane in table.ancestors and rows for table, rows in _tables(shown)
             )
 
         def showing(shown):

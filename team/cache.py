@@ -39,8 +39,7 @@ SESSIONS_KEY = "sessions_v1"  # team_state: the session rows were built from the
 
 # A teammate's session as this cache knows it: its span and counts from the memories
 # pulled so far (the counters' triggers count each new memory), its first prompt as
-# the summary (the local summariser reads every memory: too slow for a pull).  `+m.type`:
-# through the type index, each session's summary read every prompt of the cache.
+# the summary (the local summariser reads every memory: too slow for a pull).
 _SESSION_UPSERT = """
     INSERT INTO session (session_id, project, project_name, started_at, ended_at, last_activity_at,
                          summary, tools_used, files_changed, memory_count, error_count, source)
@@ -49,6 +48,7 @@ _SESSION_UPSERT = """
         started_at = min(coalesce(started_at, excluded.started_at), excluded.started_at),
         ended_at = max(coalesce(ended_at, excluded.ended_at), excluded.ended_at),
         last_activity_at = max(coalesce(last_activity_at, excluded.last_activity_at), excluded.last_activity_at)"""
+# `+m.type`: through the type index, each session's summary read every prompt of the cache.
 _SESSION_DERIVED = """
     UPDATE session SET
         duration_s = CAST(round((julianday(ended_at) - julianday(started_at)) * 86400) AS INTEGER),
