@@ -14,7 +14,8 @@ from textual.widgets import Input, Select, TabbedContent
 
 from store.db import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.gui.app import PANES, AppConfig, build_app, css_paths, pane_class, run_app
+from tui.gui.app import AppConfig, build_app, css_paths, run_app
+from tui.gui.panes import PANES
 from tui.gui.panes.live import LivePane
 from tui.gui.panes.search import SearchPane
 from tui.gui.panes.sessions import SessionsPane
@@ -45,10 +46,6 @@ def test_stylesheets_are_found_in_the_repo_css_folder():
     names = [p.name for p in css_paths()]
     assert names[0] == "app.tcss"
     assert {"sessions.tcss", "live.tcss", "search.tcss", "timeline.tcss"} <= set(names)
-
-
-def test_missing_pane_module_gives_none_and_a_placeholder():
-    assert pane_class("tui.gui.panes.not_written_yet", "NopePane") is None
 
 
 def test_store_client_and_formatting_free_of_textual():
@@ -138,11 +135,9 @@ async def test_question_mark_shows_every_key_of_every_pane(db_path, make_app):
 def test_help_lists_each_pane_that_exists():
     titles = [title for title, _ in help_sections()]
     assert titles[:2] == ["Everywhere", "Lists"]
-    for number, (_, title, module, name) in enumerate(PANES, 1):
-        if pane_class(module, name) is not None and getattr(
-            pane_class(module, name), "BINDINGS", None
-        ):
-            assert f"{number} {title}" in titles
+    for entry in PANES:
+        if entry.load().BINDINGS:
+            assert f"{entry.key} {entry.title}" in titles
 
 
 def test_binding_rows_join_keys_of_one_action():

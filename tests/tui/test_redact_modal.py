@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from store.db import connect
-from store.writer import add_memory
-from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
+from tests.tui.conftest import open_pane, pilot_test
+from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui.modals.redact import COUNT_DEBOUNCE, RedactModal
-from tui.gui.panes.cleanup import CleanupPane
 
 RUNAWAY = "(a+)+$"  # backtracks 2^n times on n a's followed by a b
 A_RUN = "a" * 28 + "b"  # about 20 s of matching in this process: far over the time limit
-
-
-@pytest.fixture
-def cleanup_db(home, utc):
-    path = build_cleanup_db(home / "memory.db")
-    conn = connect(path)
-    newest = add_memory(conn, {"session_id": "sess-charl-0003", "type": "command",
-                               "cwd": "/home/dev/memlane", "created_at": "2025-03-09T11:00:00.000000Z",
-                               "content": f"echo {A_RUN}"})  # fmt: skip
-    conn.close()
-    assert newest == 20
-    return path
 
 
 def content_of(path, memory_id: int) -> str:
@@ -49,7 +34,7 @@ async def until(pilot, condition, timeout: float = 5.0) -> None:
 
 async def open_redaction(pilot, memory_id: int) -> RedactModal:
     """The Cleanup pane, the cursor on `memory_id`, `r`: the modal."""
-    pane = await show_pane(pilot, "5", CleanupPane)
+    pane = await open_pane(pilot, "cleanup", wait=settle)
     table = pane.selection.table
     table.move_cursor(row=table.get_row_index(str(memory_id)), animate=False)
     await pilot.press("r")
@@ -58,7 +43,7 @@ async def open_redaction(pilot, memory_id: int) -> RedactModal:
     return pilot.app.screen
 
 
-@sync
+@pilot_test
 async def test_the_count_appears_as_the_person_types(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -73,7 +58,7 @@ async def test_the_count_appears_as_the_person_types(cleanup_db):
         assert content_of(cleanup_db, 19).startswith("npm ERR! code [REDACTED] 404")
 
 
-@sync
+@pilot_test
 async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -97,7 +82,7 @@ async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(cl
         assert status(modal) == "1 place will become [REDACTED]."
 
 
-@sync
+@pilot_test
 async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:

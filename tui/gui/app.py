@@ -1,32 +1,12 @@
-"""memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
+"""memlane's terminal app: the panes in tabs, the global keys, polling, and the screens it opens.
 
-Pane contract (the full text is in `tui/panes/__init__.py`):
-
-- A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
-  `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
-  tab of a `TabbedContent` and never unmounted, so it keeps its state (every
-  pane is built before the first screen, so keep its `compose` and `on_mount`
-  light: start workers, query nothing on the main thread).
-- It reaches the database only through `store`, only from thread workers
-  (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/messages.py` back; a worker's `StoreError` becomes a notification in
-  one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
-- It has its own `BINDINGS` (with descriptions and ids); `check_action`
-  hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`
-  belong to the app.
-- Optional: `focus_default()` (called when the pane is shown) and a handler
-  for `messages.DataChanged` (posted to every pane when a hook commits).
-- To open something, post `messages.OpenTimeline(session_id, memory_id)` or
-  `messages.OpenMemory(memory_id)`.  Times: `self.app.now()`, `self.app.tz`.
-- Styles: `css/<pane>.tcss`, every `.tcss` in the css folder is loaded.
-
-Build the app with `build_app(db_path, clock=..., config=...)`; `run_app(db_path)`
-runs it and turns a `StoreError` into one sentence and exit status 1.
+The panes and what the app expects of them are in `tui/gui/panes/__init__.py`
+(`Pane`, `PANES`).  Build the app with `build_app(db_path, clock=..., config=...)`;
+`run_app(db_path)` runs it and turns a `StoreError` into one sentence and exit status 1.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -40,7 +20,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Input, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
 import tui
@@ -48,6 +28,8 @@ from store.db import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
 from tui.gui.heap import settle_collector
+from tui.gui.keys import APP_BINDINGS
+from tui.gui.panes import FIRST_PANE, PANES, Pane, PaneEntry, pane_entry
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
@@ -87,18 +69,6 @@ class AppConfig:
         return cls(**values)
 
 
-FIRST_PANE = "sessions"
-# (tab id, title, module, class name)
-PANES: list[tuple[str, str, str, str]] = [
-    ("sessions", "Sessions", "tui.gui.panes.sessions", "SessionsPane"),
-    ("live", "Live", "tui.gui.panes.live", "LivePane"),
-    ("search", "Search", "tui.gui.panes.search", "SearchPane"),
-    ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
-    ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
-    ("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
-]
-
-
 def css_folder() -> Path | None:
     """The stylesheets: installed next to the package (`tui/css`), else the repo's `css/`."""
     package = Path(tui.__file__).parent
@@ -113,23 +83,6 @@ def css_paths() -> list[Path]:
     if folder is None:
         return []
     return sorted(folder.glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
-
-
-def pane_class(module: str, name: str) -> type[Widget] | None:
-    """The pane's class, or None while its module does not exist yet."""
-    try:
-        return getattr(importlib.import_module(module), name)
-    except ImportError as exc:
-        if exc.name and not module.startswith(exc.name):
-            raise  # the pane exists but imports something missing: a bug, say so
-        return None
-
-
-class ComingSoon(Static):
-    """Stands in for a pane whose module is not there yet."""
-
-    def __init__(self, title: str, **kwargs) -> None:
-        super().__init__(f"{title} is coming soon.", **kwargs)
 
 
 class PanesScreen(Screen):
@@ -157,18 +110,7 @@ class MemlaneApp(App):
     CSS_PATH = css_paths()
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "show_pane('sessions')", "Sessions", show=False, id="app.sessions"),
-        Binding("2", "show_pane('live')", "Live", show=False, id="app.live"),
-        Binding("3", "show_pane('search')", "Search pane", show=False, id="app.search_pane"),
-        Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
-        Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
-        Binding("6", "show_pane('insights')", "Insights", show=False, id="app.insights"),
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("question_mark,f1", "help", "Help", id="app.help"),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),
-        Binding("q", "quit", "Quit", id="app.quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
                  config: AppConfig | None = None) -> None:  # fmt: skip
@@ -178,7 +120,7 @@ class MemlaneApp(App):
         super().__init__()
         if not self.config.animations:
             self.animation_level = "none"
-        self.panes: dict[str, Widget] = {}
+        self.panes: dict[str, Pane] = {}
         self._focus_memory: dict[str, Widget] = {}
         self._data_version: int | None = None
         self._polling = False
@@ -220,9 +162,9 @@ class MemlaneApp(App):
         # are not laid out, so this costs the first screen little.
         with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
                       refocus=self._focus_pane):  # fmt: skip
-            for number, (pane_id, title, _, _) in enumerate(PANES, 1):
-                with TabPane(f"{number} {title}", id=pane_id):
-                    yield self._make_pane(pane_id)
+            for entry in PANES:
+                with TabPane(f"{entry.key} {entry.title}", id=entry.id):
+                    yield self._make_pane(entry)
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
@@ -285,11 +227,9 @@ class MemlaneApp(App):
             for field in node.query(Input):
                 field.cursor_blink = False
 
-    def _make_pane(self, pane_id: str) -> Widget:
-        _, title, module, name = next(p for p in PANES if p[0] == pane_id)
-        cls = pane_class(module, name)
-        pane = cls(self.store) if cls else ComingSoon(title, classes="coming-soon")
-        self.panes[pane_id] = pane
+    def _make_pane(self, entry: PaneEntry) -> Pane:
+        pane = entry.load()(self.store)
+        self.panes[entry.id] = pane
         return pane
 
     def _start_pane_warmup(self) -> None:
@@ -316,10 +256,10 @@ class MemlaneApp(App):
 
     @property
     def active_pane_id(self) -> str:
-        return self.query_one("#panes", TabbedContent).active or "sessions"
+        return self.query_one("#panes", TabbedContent).active or FIRST_PANE
 
     @property
-    def active_pane(self) -> Widget | None:
+    def active_pane(self) -> Pane | None:
         return self.panes.get(self.active_pane_id)
 
     def action_show_pane(self, pane_id: str) -> None:
@@ -428,9 +368,9 @@ class MemlaneApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for number, (pane_id, title, _, _) in enumerate(PANES, 1):
-            yield SystemCommand(f"Go to {title}", f"Show the {title} pane (key {number})",
-                                partial(self.action_show_pane, pane_id))  # fmt: skip
+        for entry in PANES:
+            yield SystemCommand(f"Go to {entry.title}", f"Show the {entry.title} pane (key {entry.key})",
+                                partial(self.action_show_pane, entry.id))  # fmt: skip
         yield SystemCommand("Help: keys", "List every key of every pane (?)", self.action_help)
         yield SystemCommand("Search memories", "Focus the search box (/)", self.action_search)
         yield from self._binding_commands(screen)
@@ -460,7 +400,7 @@ class MemlaneApp(App):
                 )  # fmt: skip
 
     def _pane_title(self) -> str:
-        return next((title for pane_id, title, _, _ in PANES if pane_id == self.active_pane_id), "")
+        return pane_entry(self.active_pane_id).title
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,

@@ -1,7 +1,7 @@
 """Pane 4, Errors: error groups with their status; mark them resolved, ignored or open, add notes.
 
 Groups are fetched a page at a time in a thread worker; `enter` opens the
-occurrences screen (tui/screens/error_detail.py).
+occurrences screen (tui/gui/screens/error_detail.py).
 """
 
 from __future__ import annotations
@@ -14,16 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.formatting import cell, local_time, number, one_line
 from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 
 PAGE = 100
 STATUS_FILTERS = (None, "open", "resolved", "ignored")
@@ -66,7 +64,7 @@ def status_text(status: str) -> Text:
     return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
 
-class ErrorsPane(WorkerFailures, Widget):
+class ErrorsPane(Pane):
     """Error groups: signature, count, first and last seen, projects, status."""
 
     BINDINGS = [
@@ -80,8 +78,7 @@ class ErrorsPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.sort = "recent"
         self.status_filter: str | None = None
         self.total = 0

@@ -17,19 +17,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from store.config import load_config
 from store.display import inert_line
 from store.insights import overview
-from tui.charts import bar, human_bytes, sparkline, stacked_bar
 from tui.formatting import TYPE_LABELS, TYPE_STYLES, ellipsize, local_time, number, short_path
 from tui.gui import messages
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
 from tui.gui.store_client import StoreClient
-from tui.gui.worker_failures import WorkerFailures
+from tui.gui.widgets.charts import bar, human_bytes, sparkline, stacked_bar
 
 DAYS = 30
 WIDE_FROM = 120  # columns from which each day of the sparklines takes two cells
@@ -44,7 +42,7 @@ class InsightsLoaded(Message):
     data: dict | None
 
 
-class InsightsPane(WorkerFailures, Widget):
+class InsightsPane(Pane):
     """Pictures of the memories: when, where, what, which files, errors, size, retention."""
 
     BINDINGS = [
@@ -56,8 +54,7 @@ class InsightsPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.data: dict | None = None
         self._stale = False
         self._last_load = 0.0

@@ -8,6 +8,7 @@ changes while a fetch runs, the next one starts when this one is drawn.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,17 +16,17 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widget import Widget
+from textual.message import Message
 from textual.widgets import DataTable, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
 from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, to_local, type_label
 from tui.gui import messages
+from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
-from tui.gui.worker_failures import WorkerFailures
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
@@ -46,7 +47,25 @@ def _compact(memory: dict) -> dict:
     }
 
 
-class LivePane(WorkerFailures, Widget):
+@dataclass
+class LiveRows(Message):
+    """Memories for the Live pane, oldest first; `reset` replaces what is shown."""
+
+    generation: int
+    rows: list[dict]
+    reset: bool
+    last_id: int
+    more: bool = False
+
+
+@dataclass
+class LiveSessionsLoaded(Message):
+    """Recent sessions for the Live pane's session filter."""
+
+    sessions: list[dict]
+
+
+class LivePane(Pane):
     """Memories as they are written, from every running Claude Code session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,8 +79,7 @@ class LivePane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.window = 1000
         self.filters: dict[str, str | None] = {"project": None, "session": None, "type": None}
         self._rows: deque[dict] = deque(maxlen=self.window)
@@ -140,13 +158,13 @@ class LivePane(WorkerFailures, Widget):
                 last_id = rows[-1]["id"] if rows else after_id
                 more = len(rows) == FETCH_LIMIT
         except StoreError:  # end the fetch (no rows), then WorkerFailures says why
-            self.post_message(messages.LiveRows(generation, [], reset, after_id, False))
+            self.post_message(LiveRows(generation, [], reset, after_id, False))
             raise
         if not get_current_worker().is_cancelled:
             compact = [_compact(row) for row in rows]
-            self.post_message(messages.LiveRows(generation, compact, reset, last_id, more))
+            self.post_message(LiveRows(generation, compact, reset, last_id, more))
 
-    def on_live_rows(self, message: messages.LiveRows) -> None:
+    def on_live_rows(self, message: LiveRows) -> None:
         if message.generation != self._generation:
             return
         self._fetching = False
@@ -327,13 +345,13 @@ class LivePane(WorkerFailures, Widget):
         projects = self.store.projects()
         sessions = self.store.list_sessions(project=self.filters["project"], limit=30)
         self.post_message(messages.ProjectsLoaded(projects))
-        self.post_message(messages.LiveSessionsLoaded(sessions))
+        self.post_message(LiveSessionsLoaded(sessions))
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
         self.query_one("#live-project", FilterSelect).offer(options, keep=self.filters["project"])
 
-    def on_live_sessions_loaded(self, message: messages.LiveSessionsLoaded) -> None:
+    def on_live_sessions_loaded(self, message: LiveSessionsLoaded) -> None:
         self._known_sessions.update(s["session_id"] for s in message.sessions)
         options = [(self._session_label(s), s["session_id"]) for s in message.sessions]
         current = self.filters["session"]

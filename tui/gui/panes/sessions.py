@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widget import Widget
+from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
@@ -30,12 +31,12 @@ from tui.formatting import (
     session_duration,
 )
 from tui.gui import messages
+from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
 from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
 
@@ -51,7 +52,30 @@ def short_session_id(session_id: str) -> str:
     return "…" + session_id[-7:]
 
 
-class SessionsPane(WorkerFailures, Widget):
+@dataclass
+class SessionsPage(Message):
+    """One page of sessions, newest first, starting at `offset`; `where` is the table's request
+    it answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
+
+    generation: int
+    offset: int
+    rows: list[dict]
+    total: int
+    has_more: bool
+    where: str = "after"
+
+
+@dataclass
+class SessionsRefreshed(Message):
+    """The shown rows again (from `offset`), after another process changed the database."""
+
+    generation: int
+    rows: list[dict]
+    total: int
+    offset: int = 0
+
+
+class SessionsPane(Pane):
     """All sessions with project, start, length, counts and the summary's first line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -66,8 +90,7 @@ class SessionsPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
         self.sort = "start"  # store.queries.SESSION_SORTS
@@ -169,7 +192,7 @@ class SessionsPane(WorkerFailures, Widget):
             rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
                                             text=text, sort=sort)  # fmt: skip
         if not get_current_worker().is_cancelled:
-            page = messages.SessionsPage(
+            page = SessionsPage(
                 generation, offset, rows[:limit], total, len(rows) > limit, where
             )
             self.post_message(page)
@@ -192,7 +215,7 @@ class SessionsPane(WorkerFailures, Widget):
                                             text=text, sort=sort)  # fmt: skip
             total = self.store.count_sessions(project, text)
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
+            self.post_message(SessionsRefreshed(generation, rows, total, offset))
 
     # -- drawing ------------------------------------------------------------------
 
@@ -238,7 +261,7 @@ class SessionsPane(WorkerFailures, Widget):
             self._sessions[self._key(session)] = session
         return [(self._key(s), self._cells(s)) for s in sessions]
 
-    def on_sessions_page(self, message: messages.SessionsPage) -> None:
+    def on_sessions_page(self, message: SessionsPage) -> None:
         if message.generation != self._generation:
             return
         if message.total >= 0:
@@ -259,7 +282,7 @@ class SessionsPane(WorkerFailures, Widget):
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._sessions = {k: v for k, v in self._sessions.items() if k in table.rows}
 
-    def on_sessions_refreshed(self, message: messages.SessionsRefreshed) -> None:
+    def on_sessions_refreshed(self, message: SessionsRefreshed) -> None:
         table = self.table
         if message.generation != self._generation or message.offset != table.window_start:
             return

@@ -30,14 +30,15 @@ def binding_rows(bindings: Iterable[BindingType], key_display) -> list[tuple[str
 
 def help_sections() -> list[tuple[str, list[BindingType]]]:
     """(title, bindings) for the app, each pane, the lists and the screens."""
-    from tui.gui.app import PANES, MemlaneApp, pane_class
+    from tui.gui.keys import APP_BINDINGS
+    from tui.gui.panes import PANES
     from tui.gui.screens.memory_detail import MemoryDetailScreen
     from tui.gui.screens.timeline import TimelineScreen
     from tui.gui.widgets.follow_table import FollowTable
     from tui.gui.widgets.timeline_list import TimelineList
     from tui.gui.widgets.vim_table import VimDataTable
 
-    everywhere = list(MemlaneApp.BINDINGS)
+    everywhere = list(APP_BINDINGS)
     everywhere.insert(
         0,
         Binding("1,2,3,4,5,6", "show_pane",
@@ -51,13 +52,12 @@ def help_sections() -> list[tuple[str, list[BindingType]]]:
         b for b in DataTable.BINDINGS if isinstance(b, Binding) and b.key in ("pageup", "pagedown")
     ]
     sections.append(("Lists", [*VimDataTable.BINDINGS, *page_keys]))
-    for number, (_, title, module, name) in enumerate(PANES, 1):
-        cls = pane_class(module, name)
-        bindings = list(getattr(cls, "BINDINGS", [])) if cls else []
-        if title == "Live":
+    for entry in PANES:
+        bindings = list(entry.load().BINDINGS)
+        if entry.id == "live":
             bindings += FollowTable.BINDINGS
         if bindings:
-            sections.append((f"{number} {title}", bindings))
+            sections.append((f"{entry.key} {entry.title}", bindings))
     sections.append(("Timeline", [*TimelineScreen.BINDINGS, *TimelineList.BINDINGS]))
     sections.append(("Memory", MemoryDetailScreen.BINDINGS))
     return sections

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.table import Table
@@ -10,6 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -21,6 +23,15 @@ from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.worker_failures import WorkerFailures
 
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
+
+
+@dataclass
+class MemoryLoaded(Message):
+    """One memory (None when it no longer exists)."""
+
+    memory_id: int
+    memory: dict | None
+    extra: dict = field(default_factory=dict)
 
 
 class MemoryDetailScreen(WorkerFailures, Screen):
@@ -64,9 +75,9 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         if memory and memory.get("error_group_id"):
             group = self.store.get_error_group(memory["error_group_id"])
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group}))
+            self.post_message(MemoryLoaded(memory_id, memory, {"error_group": group}))
 
-    def on_memory_loaded(self, message: messages.MemoryLoaded) -> None:
+    def on_memory_loaded(self, message: MemoryLoaded) -> None:
         self.memory = message.memory
         meta = self.query_one("#memory-meta", Static)
         body = self.query_one("#memory-body", Static)

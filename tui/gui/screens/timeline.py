@@ -6,6 +6,7 @@ the list asks for more as the highlight nears either end.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -14,6 +15,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
@@ -39,6 +41,30 @@ from tui.gui.worker_failures import WorkerFailures
 PAGE = 150  # memories per page
 BEFORE = 40  # memories loaded before the one asked for
 CARD_LINES = 8  # lines of content on a card, each cut to the width (the detail screen shows all)
+
+
+@dataclass
+class TimelineLoaded(Message):
+    """A window of a session's memories in order, and where `focus_id` sits in it."""
+
+    session: dict | None
+    rows: list[dict]
+    first_position: int
+    has_before: bool
+    has_after: bool
+    focus_id: int | None = None
+    total: int = 0
+    focus_last: bool = False
+
+
+@dataclass
+class TimelineMore(Message):
+    """More memories for the timeline: `direction` is "before" or "after"."""
+
+    direction: str
+    rows: list[dict]
+    has_more: bool
+    total: int = 0
 
 
 class TimelineScreen(WorkerFailures, Screen):
@@ -117,7 +143,7 @@ class TimelineScreen(WorkerFailures, Screen):
         if get_current_worker().is_cancelled:
             return
         total = (session or {}).get("memory_count") or len(rows)
-        self.post_message(messages.TimelineLoaded(
+        self.post_message(TimelineLoaded(
             session, rows, first or 0, has_before, has_after, focus, total, where == "end"
         ))  # fmt: skip
 
@@ -132,9 +158,9 @@ class TimelineScreen(WorkerFailures, Screen):
         session = self.store.get_session(sid)
         if not get_current_worker().is_cancelled:
             total = (session or {}).get("memory_count") or 0
-            self.post_message(messages.TimelineMore(direction, rows, len(rows) == PAGE, total))
+            self.post_message(TimelineMore(direction, rows, len(rows) == PAGE, total))
 
-    def on_timeline_loaded(self, message: messages.TimelineLoaded) -> None:
+    def on_timeline_loaded(self, message: TimelineLoaded) -> None:
         self.session = message.session
         self.total = message.total
         self._draw_header()
@@ -145,7 +171,7 @@ class TimelineScreen(WorkerFailures, Screen):
         )  # fmt: skip
         self._draw_status()
 
-    def on_timeline_more(self, message: messages.TimelineMore) -> None:
+    def on_timeline_more(self, message: TimelineMore) -> None:
         if message.total:
             self.total = message.total
         if message.direction == "before":

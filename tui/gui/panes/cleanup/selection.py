@@ -4,7 +4,7 @@ The filter's ids come from `store.selection.selected_ids`, the very ids a
 forget would remove, so the count shown is the count deleted.  With no
 filter the list pages through every memory, newest first, by keyset.  The
 table holds a window of a few pages (g/G fetch the list's ends); marks
-(`tui.gui.panes.cleanup_marks`) are ids, so they outlive the window, and are
+(`tui.gui.panes.cleanup.marks`) are ids, so they outlive the window, and are
 drawn in the first column.
 """
 
@@ -22,9 +22,9 @@ from textual.widgets import Static
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
 from tui.formatting import cell, first_line, local_time, number, plural, type_label
 from tui.gui import messages
-from tui.gui.panes.cleanup_marks import Marks
+from tui.gui.panes.cleanup.filter_bar import CleanupFilter
+from tui.gui.panes.cleanup.marks import Marks
 from tui.gui.store_client import StoreClient
-from tui.gui.widgets.cleanup_filter import CleanupFilter
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
 

@@ -7,6 +7,7 @@ quotes, Korean and emoji are just text.  Enter opens the memory in context.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import ClassVar
 
@@ -15,8 +16,8 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
@@ -35,20 +36,54 @@ from tui.formatting import (
     utc_iso,
 )
 from tui.gui import messages
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
 from tui.gui.search_paging import first_page
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
 DATE_RANGES = [("Last 24 hours", 1), ("Last 7 days", 7), ("Last 30 days", 30), ("Last year", 365)]
 
 
-class SearchPane(WorkerFailures, Widget):
+@dataclass
+class SearchResults(Message):
+    """One page of search hits (each with a `snippet`); `where` is the table's request it
+    answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
+
+    generation: int
+    query: str
+    offset: int
+    rows: list[dict]
+    has_more: bool
+    elapsed_ms: float = 0.0
+    where: str = "after"
+    total: int = -1
+    ranked: int = -1  # how many of `total` come first by score (the rest newest first)
+    all_terms: bool = True  # False: no memory has every word; these have most of them
+
+
+@dataclass
+class SearchCounted(Message):
+    """The exact count of the search numbered `search_id` (its first page came without it)."""
+
+    search_id: int
+    query: str
+    total: int
+    ranked: int
+    all_terms: bool
+
+
+@dataclass
+class ToolsLoaded(Message):
+    """The tool names the memories have (for the Search pane's tool filter), sorted."""
+
+    tools: list[str]
+
+
+class SearchPane(Pane):
     """A query box, filters, and ranked hits with highlighted snippets."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -66,8 +101,7 @@ class SearchPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.query_text = ""
         self.filters: dict[str, object] = {
             "project": None, "type": None, "tool": None, "min_importance": None, "days": None,
@@ -84,7 +118,7 @@ class SearchPane(WorkerFailures, Widget):
         self._tools_stale = False  # a hook wrote since the tool names were read
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
-        self.last_results: messages.SearchResults | None = None
+        self.last_results: SearchResults | None = None
         self.team = TeamScope()
         self.team_scope = False  # this machine's memories, or these and the team's
 
@@ -213,13 +247,13 @@ class SearchPane(WorkerFailures, Widget):
                     search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
                 )
         except StoreError:  # the table waits for this page: an empty one, then WorkerFailures says why
-            self.post_message(messages.SearchResults(generation, query, offset or 0, [], False, where=where))
+            self.post_message(SearchResults(generation, query, offset or 0, [], False, where=where))
             raise
         elapsed = (time.perf_counter() - started) * 1000
         total = summary.get("total", -1)
         has_more = offset + len(rows) < total if total >= 0 else len(rows) == limit
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.SearchResults(
+            self.post_message(SearchResults(
                 generation, query, offset, rows, has_more,
                 elapsed, where, total, summary.get("ranked", -1), summary.get("all_terms", True),
             ))  # fmt: skip
@@ -232,10 +266,10 @@ class SearchPane(WorkerFailures, Widget):
             summary = self.store.read_unless(lambda: worker.is_cancelled, search_summary, query, **filters)
         except ReadCancelled:
             return  # another query or filter replaced this one: its count would be stale
-        self.post_message(messages.SearchCounted(search_id, query, summary["total"], summary["ranked"],
+        self.post_message(SearchCounted(search_id, query, summary["total"], summary["ranked"],
                                                  summary["all_terms"]))  # fmt: skip
 
-    def on_search_counted(self, message: messages.SearchCounted) -> None:
+    def on_search_counted(self, message: SearchCounted) -> None:
         if message.search_id != self._search_id or self.team_scope:
             return  # counted for a query or filters no longer shown
         self._counting = False
@@ -247,7 +281,7 @@ class SearchPane(WorkerFailures, Widget):
         if self.last_results is not None:
             self._show_status(self.last_results)
 
-    def on_search_results(self, message: messages.SearchResults) -> None:
+    def on_search_results(self, message: SearchResults) -> None:
         if message.generation != self._generation:
             return
         if self._replacing:
@@ -282,7 +316,7 @@ class SearchPane(WorkerFailures, Widget):
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
         self._show_status(message)
 
-    def _show_status(self, message: messages.SearchResults) -> None:
+    def _show_status(self, message: SearchResults) -> None:
         shown = self._hits_seen
         status = self.query_one("#search-status", Label)
         if self.team_scope:
@@ -308,7 +342,7 @@ class SearchPane(WorkerFailures, Widget):
                 how = f" · best {number(ranked)} first, then newest first"
             status.update(f"{number(shown)} {noun}{how}{timing}")
 
-    def _status_text(self, message: messages.SearchResults, shown: int) -> str:
+    def _status_text(self, message: SearchResults, shown: int) -> str:
         if not message.query.strip():
             return "newest memories, yours and your team's (as of the last `memlane team sync`)"
         return f"{number(shown)} {'match' if shown == 1 else 'matches'}"
@@ -400,7 +434,7 @@ class SearchPane(WorkerFailures, Widget):
     @work(thread=True, exclusive=True, group="search-tools", exit_on_error=False)
     def _load_tools(self) -> None:
         tools = self.store.read(tool_names)
-        self.post_message(messages.ToolsLoaded(tools))
+        self.post_message(ToolsLoaded(tools))
 
     def _read_tools(self) -> None:
         self._tools_timer = None
@@ -408,7 +442,7 @@ class SearchPane(WorkerFailures, Widget):
         self._tools_read_at = time.monotonic()
         self._load_tools()
 
-    def on_tools_loaded(self, message: messages.ToolsLoaded) -> None:
+    def on_tools_loaded(self, message: ToolsLoaded) -> None:
         chosen = self.filters["tool"]
         tools = list(message.tools)
         if isinstance(chosen, str) and chosen not in tools:
@@ -433,11 +467,11 @@ class SearchPane(WorkerFailures, Widget):
 
     # -- export, copy, open (tui/gui/export_flow.py, tui/gui/memory_actions.py) ---------
 
-    # -- query history (tui/gui/query_history.py) and the way into the filters -------
+    # -- query history (tui/gui/panes/search/history.py) and the way into the filters -------
 
     @property
     def history(self):
-        from tui.gui.query_history import QueryHistory
+        from tui.gui.panes.search.history import QueryHistory
 
         if not hasattr(self, "_history"):
             self._history = QueryHistory()

@@ -1,8 +1,8 @@
 """Pane 5, Cleanup: pick memories by filter or by marking rows, forget them, redact inside them.
 
 The pane shows one of two views and owns their keys: the filtered list
-(`tui.gui.panes.cleanup_selection`, whose ids are the very ids a forget removes)
-or, after `s`, the secrets audit (`tui.gui.panes.cleanup_audit`, where `R`
+(`tui.gui.panes.cleanup.selection`, whose ids are the very ids a forget removes)
+or, after `s`, the secrets audit (`tui.gui.panes.cleanup.audit`, where `R`
 redacts every finding).  `d` forgets after a confirmation that says what and
 how many; `r` redacts inside the memory under the cursor.
 """
@@ -15,7 +15,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
-from textual.widget import Widget
 
 from hooks.spool import drain_before_forget
 from store.display import inert_line
@@ -25,11 +24,10 @@ from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.modals.redact import RedactModal
-from tui.gui.panes import is_showing
-from tui.gui.panes.cleanup_audit import FindingsRedacted, SecretsAuditView
-from tui.gui.panes.cleanup_selection import PAGE, SelectionView
+from tui.gui.panes import Pane, is_showing
+from tui.gui.panes.cleanup.audit import FindingsRedacted, SecretsAuditView
+from tui.gui.panes.cleanup.selection import PAGE, SelectionView
 from tui.gui.store_client import StoreClient
-from tui.gui.worker_failures import WorkerFailures
 
 # -- messages (workers -> pane) ---------------------------------------------------
 
@@ -73,7 +71,7 @@ class Redacted(Message):
 # -- the pane ---------------------------------------------------------------------
 
 
-class CleanupPane(WorkerFailures, Widget):
+class CleanupPane(Pane):
     """Forget memories and redact text inside them, with a secrets audit."""
 
     BINDINGS = [
@@ -92,8 +90,7 @@ class CleanupPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.mode = "filter"  # or "audit"
         self._stale = False
 

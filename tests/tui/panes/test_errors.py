@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input
 
 from store.db import connect
 from store.queries import get_error_group
-from tests.tui.conftest import screen_text
-from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
+from tests.tui.conftest import open_pane, pilot_test, screen_text
+from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui.panes.errors import ErrorsPane
 from tui.gui.screens.error_detail import ErrorDetailScreen
 from tui.gui.widgets.paged_table import PagedTable
@@ -16,12 +15,6 @@ from tui.gui.widgets.paged_table import PagedTable
 MODULE_ERROR = 1  # group ids in the fixture, in the order the errors were first seen
 FILE_ERROR = 2
 NPM_ERROR = 3
-
-
-@pytest.fixture
-def cleanup_db(home, utc):
-    """The fixed Errors/Cleanup database in a temporary HOME (no config.toml), local time UTC."""
-    return build_cleanup_db(home / "memory.db")
 
 
 def group(path, group_id: int) -> dict:
@@ -38,10 +31,10 @@ def shown_ids(pane: ErrorsPane) -> list[int]:
 
 
 async def open_errors(pilot) -> ErrorsPane:
-    return await show_pane(pilot, "4", ErrorsPane)
+    return await open_pane(pilot, "errors", wait=settle)
 
 
-@sync
+@pilot_test
 async def test_lists_groups_newest_first_and_sorts_by_count(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -60,7 +53,7 @@ async def test_lists_groups_newest_first_and_sorts_by_count(cleanup_db):
         assert "most seen" in str(pane.query_one("#errors-header").render())
 
 
-@sync
+@pilot_test
 async def test_wide_terminals_also_list_first_seen(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(160, 48)) as pilot:
@@ -69,7 +62,7 @@ async def test_wide_terminals_also_list_first_seen(cleanup_db):
         assert row[:4] == ["open", "3", "Mar 09 09:03", "Mar 01 09:03"]
 
 
-@sync
+@pilot_test
 async def test_resolved_persists_after_restart(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -96,7 +89,7 @@ async def test_resolved_persists_after_restart(cleanup_db):
         assert str(pane.query_one(PagedTable).get_row(str(FILE_ERROR))[0]) == "resolved"
 
 
-@sync
+@pilot_test
 async def test_ignore_reopen_and_the_status_filter(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -119,7 +112,7 @@ async def test_ignore_reopen_and_the_status_filter(cleanup_db):
         assert pane.status_filter is None and len(shown_ids(pane)) == 3
 
 
-@sync
+@pilot_test
 async def test_note_is_stored(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -133,7 +126,7 @@ async def test_note_is_stored(cleanup_db):
     assert group(cleanup_db, FILE_ERROR)["note"] == "config.toml is optional now"
 
 
-@sync
+@pilot_test
 async def test_note_escape_changes_nothing(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,7 +136,7 @@ async def test_note_escape_changes_nothing(cleanup_db):
     assert group(cleanup_db, FILE_ERROR)["note"] == ""
 
 
-@sync
+@pilot_test
 async def test_enter_shows_occurrences_with_what_happened_around_them(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,7 +171,7 @@ async def test_enter_shows_occurrences_with_what_happened_around_them(cleanup_db
         assert isinstance(app.query_one(ErrorsPane), ErrorsPane) and len(app.screen_stack) == 1
 
 
-@sync
+@pilot_test
 async def test_empty_database_says_so(home, utc):
     path = home / "empty.db"
     connect(path).close()
@@ -212,7 +205,7 @@ def window_is_the_list(table: PagedTable, listed: list[int]) -> bool:
     return held == listed[table.window_start : table.window_end]
 
 
-@sync
+@pilot_test
 async def test_pages_instead_of_loading_every_group(home, utc):
     listed = many_error_groups(home / "many.db", 1000)
     app = make_app(home / "many.db")
@@ -251,7 +244,7 @@ def write_error(path, text: str) -> None:
         conn.close()
 
 
-@sync
+@pilot_test
 async def test_errors_written_by_a_hook_appear(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -273,7 +266,7 @@ async def test_errors_written_by_a_hook_appear(cleanup_db):
         assert pane.total == 5 and shown_ids(pane)[0] == 5
 
 
-@sync
+@pilot_test
 async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
     # The UI thread may change the filter while a fetch runs; the count and the rows
     # of one page must still come from one filter (the worker reads no pane state).
@@ -309,7 +302,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
         assert asked == [None]
 
 
-@sync
+@pilot_test
 async def test_a_count_in_the_thousands_is_shown_whole_at_80_columns(cleanup_db):
     conn = connect(cleanup_db)
     conn.execute("UPDATE error_group SET count = 12345 WHERE id = ?", (MODULE_ERROR,))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from textual.widgets import Input
 
@@ -9,28 +11,19 @@ from store.db import connect
 from store.forget import select_ids
 from store.search import search
 from store.selection import Criteria
-from tests.tui.conftest import screen_text
+from tests.tui.conftest import opened, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import (
     GITHUB_TOKEN,
     add_bulk,
-    build_cleanup_db,
     db_bytes,
     make_app,
     settle,
-    show_pane,
-    sync,
 )
 from tui.gui.messages import DataChanged
 from tui.gui.modals import ConfirmModal
 from tui.gui.modals.redact import RedactModal
 from tui.gui.panes.cleanup import CleanupPane
-from tui.gui.widgets.cleanup_filter import FILTER_DEBOUNCE
-
-
-@pytest.fixture
-def cleanup_db(home, utc):
-    """The fixed Errors/Cleanup database in a temporary HOME (no config.toml), local time UTC."""
-    return build_cleanup_db(home / "memory.db")
+from tui.gui.panes.cleanup.filter_bar import FILTER_DEBOUNCE
 
 
 def query_db(path, sql: str, *params):
@@ -53,8 +46,11 @@ def found(path, text: str) -> list[dict]:
         conn.close()
 
 
-async def open_cleanup(pilot) -> CleanupPane:
-    return await show_pane(pilot, "5", CleanupPane)
+@contextlib.asynccontextmanager
+async def cleanup_on(path, *, size: tuple[int, int] = (80, 24)):
+    """`async with cleanup_on(db) as (app, pilot, pane)`: the app on `db`, Cleanup shown."""
+    async with opened(make_app(path), "cleanup", size=size, wait=settle) as (pilot, pane):
+        yield pilot.app, pilot, pane
 
 
 async def filter_by(pilot, pane: CleanupPane, **values) -> None:
@@ -68,11 +64,9 @@ def status(pane: CleanupPane) -> str:
     return str(pane.query_one(shown).render())
 
 
-@sync
+@pilot_test
 async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remove(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         table = pane.selection.table
         assert pane.selection.total == count(cleanup_db) == 19
         assert [int(k.value) for k in table.rows][:3] == [19, 18, 17]
@@ -86,11 +80,9 @@ async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remo
         assert "7 matches: project webshop" in status(pane)
 
 
-@sync
+@pilot_test
 async def test_typing_in_the_filter_bar_applies_it(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await pilot.press("f")
         assert isinstance(app.focused, Input) and app.focused.id == "cleanup-query"
         await pilot.press(*"pyproject", "enter")
@@ -105,11 +97,9 @@ async def test_typing_in_the_filter_bar_applies_it(cleanup_db):
         assert pane.selection.total == 1
 
 
-@sync
+@pilot_test
 async def test_session_prefix_file_suffix_and_age(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, session="sess-alpha")
         assert pane.selection.total == count(cleanup_db, "session_id = 'sess-alpha-0001'") == 6
         await filter_by(pilot, pane, session="", file_path="webshop/pyproject.toml")
@@ -123,11 +113,9 @@ async def test_session_prefix_file_suffix_and_age(cleanup_db):
         assert pane.check_action("mark_all", ()) is False
 
 
-@sync
+@pilot_test
 async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_nothing(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await pilot.press("space", "space")  # marks 19 and 18, the cursor moves down
         assert pane.selection.marks.marked == {19, 18}
         assert "2 marked" in status(pane)
@@ -158,11 +146,9 @@ async def test_marked_rows_are_forgotten_after_the_modal_and_cancel_removes_noth
         assert "18" not in [k.value for k in pane.selection.table.rows]
 
 
-@sync
+@pilot_test
 async def test_unmarking_a_row_and_escape_clears_marks(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, project="memlane")
         await pilot.press("a")
         assert pane.selection.marks.count == pane.selection.total == 12
@@ -177,11 +163,9 @@ async def test_unmarking_a_row_and_escape_clears_marks(cleanup_db):
         assert pane.selection.marks.count == 0
 
 
-@sync
+@pilot_test
 async def test_with_nothing_marked_d_offers_the_whole_filter(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, query="ModuleNotFoundError")
         assert pane.selection.total == 3
         await pilot.press("d")
@@ -197,12 +181,10 @@ async def test_with_nothing_marked_d_offers_the_whole_filter(cleanup_db):
         assert pane.selection.total == 0
 
 
-@sync
+@pilot_test
 async def test_more_than_a_thousand_needs_the_count_typed(cleanup_db):
     add_bulk(cleanup_db, 1500)
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, session="sess-bulk")
         table = pane.selection.table
         assert pane.selection.total == 1500
@@ -240,13 +222,11 @@ def mark_cell(table, memory_id: int) -> str:
     return table.get_row(str(memory_id))[0].plain
 
 
-@sync
+@pilot_test
 async def test_G_goes_to_the_oldest_memory_and_k_g_walk_back(cleanup_db):
     add_bulk(cleanup_db, 3000)
     listed = list(range(3019, 0, -1))  # every memory, newest first (ids 1-19: the fixture)
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         table = pane.selection.table
         assert table.row_count == 100 and pane.selection.total == 3019
         await pilot.press("G")  # the oldest memory, not the end of what is loaded
@@ -282,12 +262,10 @@ async def test_G_goes_to_the_oldest_memory_and_k_g_walk_back(cleanup_db):
         assert pane.current_id == 3019 and "All 3,019 memories" in status(pane)
 
 
-@sync
+@pilot_test
 async def test_a_wider_terminal_adds_the_session_column_and_keeps_the_cursor(cleanup_db):
     add_bulk(cleanup_db, 3000)
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         table = pane.selection.table
         await pilot.press("G")
         await settle(pilot)
@@ -305,13 +283,11 @@ async def test_a_wider_terminal_adds_the_session_column_and_keeps_the_cursor(cle
         assert "session" not in table.columns and pane.current_id == 8
 
 
-@sync
+@pilot_test
 async def test_marks_outlive_the_window_and_d_forgets_exactly_them(cleanup_db):
     add_bulk(cleanup_db, 3000)
     listed = list(range(3019, 19, -1))  # the bulk session, newest first
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, session="sess-bulk")
         table = pane.selection.table
         assert pane.selection.total == 3000 and table.row_count == 100
@@ -346,12 +322,10 @@ async def test_marks_outlive_the_window_and_d_forgets_exactly_them(cleanup_db):
         assert pane.selection.total == 2998 and not pane.selection.marks
 
 
-@sync
+@pilot_test
 async def test_mark_all_still_means_the_whole_filter_after_G_and_g(cleanup_db):
     add_bulk(cleanup_db, 3000)
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, session="sess-bulk")
         table = pane.selection.table
         await pilot.press("a", "G")
@@ -371,11 +345,9 @@ async def test_mark_all_still_means_the_whole_filter_after_G_and_g(cleanup_db):
         assert count(cleanup_db) == 3019
 
 
-@sync
+@pilot_test
 async def test_redact_a_span_inside_one_memory(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, query="npm")
         assert pane.current_id == 19
         await pilot.press("r")
@@ -389,11 +361,9 @@ async def test_redact_a_span_inside_one_memory(cleanup_db):
         assert b"left-padd" not in db_bytes(cleanup_db)
 
 
-@sync
+@pilot_test
 async def test_redact_with_a_regular_expression_and_cancel(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await pilot.press("r")
         await settle(pilot)
         await pilot.press(*"E40", "escape")
@@ -408,13 +378,11 @@ async def test_redact_with_a_regular_expression_and_cancel(cleanup_db):
         assert pane.current_id == 19
 
 
-@sync
+@pilot_test
 async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db):
     assert GITHUB_TOKEN.encode() in db_bytes(cleanup_db)
     assert [h["id"] for h in found(cleanup_db, GITHUB_TOKEN)] == [18]
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         assert pane.check_action("redact_findings", ()) is False
         await pilot.press("s")
         await settle(pilot)
@@ -464,7 +432,7 @@ def audit_gate(monkeypatch):
     """Holds the audit's second batch until `gate.set()`; `calls` counts the batches asked for."""
     import threading
 
-    from tui.gui.panes import cleanup_audit
+    from tui.gui.panes.cleanup import audit as cleanup_audit
 
     gate, calls, real = threading.Event(), [], cleanup_audit.audit_batch
 
@@ -489,12 +457,10 @@ async def until(pilot, condition, timeout: float = 5.0) -> None:
         await pilot.pause(0.02)
 
 
-@sync
+@pilot_test
 async def test_the_audit_shows_progress_and_findings_as_it_scans(big_audit_db, audit_gate):
     gate, calls = audit_gate
-    app = make_app(big_audit_db)
-    async with app.run_test(size=(100, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
         await pilot.press("s")
         await until(pilot, lambda: "scanned" in status(pane))
         # The first batch (the newest 250) is drawn while the second is still being scanned.
@@ -509,12 +475,10 @@ async def test_the_audit_shows_progress_and_findings_as_it_scans(big_audit_db, a
         assert len(calls) == 13  # 3,020 memories in batches of 250
 
 
-@sync
+@pilot_test
 async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, audit_gate):
     gate, calls = audit_gate
-    app = make_app(big_audit_db)
-    async with app.run_test(size=(100, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
         await pilot.press("s")
         await until(pilot, lambda: "scanned" in status(pane))
         await pilot.press("escape")  # stops the scan; a second escape would leave the audit
@@ -541,12 +505,10 @@ async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, 
         assert "1 memory holds secrets" in status(pane) and "stopped" not in status(pane)
 
 
-@sync
+@pilot_test
 async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
     gate, calls = audit_gate
-    app = make_app(big_audit_db)
-    async with app.run_test(size=(100, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
         await pilot.press("s")
         await until(pilot, lambda: "scanned" in status(pane))
         await pilot.press("f")  # to the filter bar: the audit view goes
@@ -557,7 +519,7 @@ async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
         assert "All 3,020 memories" in status(pane)
 
 
-@sync
+@pilot_test
 async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
     from store.writer import add_memories
 
@@ -569,9 +531,7 @@ async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
         for n in range(260)
     ])  # fmt: skip
     conn.close()
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await pilot.press("s")
         await settle(pilot)
         table = pane.audit.table
@@ -595,11 +555,9 @@ async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
         assert pane.current_id == listed[0] and table.window_start == 0
 
 
-@sync
+@pilot_test
 async def test_cancelling_the_audit_redaction_keeps_the_token(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, _pane):
         await pilot.press("s")
         await settle(pilot)
         await pilot.press("R")
@@ -609,11 +567,9 @@ async def test_cancelling_the_audit_redaction_keeps_the_token(cleanup_db):
     assert [h["id"] for h in found(cleanup_db, GITHUB_TOKEN)] == [18]
 
 
-@sync
+@pilot_test
 async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         assert pane.check_action("mark_all", ()) is False  # no filter yet
         assert pane.check_action("back", ()) is False
         assert pane.check_action("toggle_mark", ()) is True
@@ -628,11 +584,9 @@ async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
         assert pane.check_action("back", ()) is True
 
 
-@sync
+@pilot_test
 async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await pilot.press("f", "tab", "tab", *"sess-charl")
         await pilot.pause(FILTER_DEBOUNCE + 0.3)
         await settle(pilot)
@@ -640,24 +594,20 @@ async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
         assert isinstance(app.focused, Input)  # still typing
 
 
-@sync
+@pilot_test
 async def test_enter_opens_the_memory_in_its_session_timeline(cleanup_db):
     from tui.gui.screens.timeline import TimelineScreen
 
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db) as (app, pilot, _pane):
         await pilot.press("j", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TimelineScreen)
         assert app.screen.session_id == "sess-bravo-0002" and app.screen.memory_id == 18
 
 
-@sync
+@pilot_test
 async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_without_content(cleanup_db):
-    app = make_app(cleanup_db)
-    async with app.run_test(size=(100, 30)) as pilot:
-        pane = await open_cleanup(pilot)
+    async with cleanup_on(cleanup_db, size=(100, 30)) as (app, pilot, pane):
         await filter_by(pilot, pane, query="ModuleNotFoundError")
         await pilot.press("d")
         await settle(pilot)
@@ -676,3 +626,62 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
         assert conn.execute("SELECT count(*) FROM tombstone").fetchone()[0] >= 3
     finally:
         conn.close()
+
+
+def _newest_id(path) -> int:
+    from store.db import connect
+
+    conn = connect(path)
+    try:
+        return conn.execute("SELECT max(id) FROM memory").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _top_row_id(pane) -> int:
+    table = pane.selection.table
+    top = int(table.scroll_y)
+    return int(table.ordered_rows[top].key.value)
+
+
+@pilot_test
+async def test_cleanup_shows_what_hooks_wrote_at_the_top_with_the_cursor_on_it(cleanup_db):
+    path = cleanup_db
+    add_bulk(path, 250)
+    async with cleanup_on(path) as (app, pilot, pane):
+        assert pane.current_id == _newest_id(path)
+        await pilot.press("1")  # away from Cleanup while hooks write
+        await settle(pilot)
+        add_bulk(path, 18, session="sess-bulk-0005")
+        app.broadcast_data_changed(2)
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        newest = _newest_id(path)
+        assert f"All {newest:,} memories" in screen_text(app)
+        assert pane.current_id == newest and _top_row_id(pane) == newest
+        assert app.focused is pane.selection.table
+        add_bulk(path, 18, session="sess-bulk-0006")  # and while it is in view
+        app.broadcast_data_changed(3)
+        await settle(pilot)
+        newest = _newest_id(path)
+        assert pane.current_id == newest and _top_row_id(pane) == newest
+        await pilot.press("j", "k")  # the cursor is there and moves
+        await settle(pilot)
+        assert pane.current_id == newest
+
+
+@pilot_test
+async def test_cleanup_counts_and_kinds_read_as_english(cleanup_db):
+    from tui.gui.panes.cleanup import describe_selection
+
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
+        pane.set_filter(project="webshop")
+        await settle(pilot)
+        assert "7 matches: project webshop" in screen_text(app)
+    details = describe_selection({"count": 3, "sessions": ["a"], "projects": ["shop"],
+                                  "oldest": "2025-03-01T10:00:00.000000Z",
+                                  "newest": "2025-03-01T10:00:00.000000Z",
+                                  "kinds": {"error": 2, "command": 1}}, "test")  # fmt: skip
+    assert "3 memories from 1 session" in details
+    assert "Kinds: 2 errors, 1 cmd." in details

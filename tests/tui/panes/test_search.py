@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from tests.tui.conftest import (
     at,
@@ -323,3 +323,33 @@ async def test_the_count_is_exactly_the_rows_one_scrolls_through_each_once(home,
         seen = await scroll_every_hit(pilot, pane, total)
         assert f"{total:,} matches" in screen_text(app)
         assert seen == everything  # the store's order, nothing repeated or skipped
+
+
+@pilot_test
+async def test_escape_leaves_the_search_box_even_with_no_results(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "zzqq")
+        assert pane.table.row_count == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.focused, Input)
+        await pilot.press("4")  # a key again, not text
+        await settle(pilot)
+        assert pane.query_input.value == "zzqq"
+        assert app.active_pane_id == "errors"
+        await pilot.press("slash")  # and / comes back to the box
+        await settle(pilot)
+        assert app.focused is pane.query_input and pane.query_input.value == "zzqq"
+
+
+@pilot_test
+async def test_a_korean_match_is_visible_at_80_columns(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "버그")  # after 21 Korean characters (~40 cells) of context
+        assert pane.table.row_count == 1
+        row = next(line for line in screen_text(app).splitlines() if "shop-api" in line)
+        assert "버그" in row, row

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.gui.query_history import QueryHistory
+from tui.gui.panes.search.history import QueryHistory
 
 
 async def submit(pilot, text: str) -> None:
