@@ -154,6 +154,15 @@ def is_live(session: dict, now: datetime) -> bool:
 
 # -- text -----------------------------------------------------------------------
 
+SHORT_ID = 8  # cells of a session id in every list of the app and the CLI
+
+
+def short_id(session_id: str | None) -> str:
+    """A session id as every list shows it: its first eight characters (a UUID's first
+    group), which every `--session` option and the Cleanup filter take as a prefix."""
+    return inert_line(session_id or "")[:SHORT_ID]
+
+
 
 def first_line(text: str | None) -> str:
     """The first non-blank line of stored text, inert (see `store.display`)."""
@@ -289,6 +298,22 @@ def _lead_trimmed(pieces: list[tuple[str, bool]], lead_cells: int) -> list[tuple
     if 0 <= space < len(tail) - 1:  # start at a word, as the store does
         tail = tail[space + 1 :]
     return [(ELLIPSIS + tail, False), *pieces[1:]]
+
+
+def highlight_terms(text: Text, terms: list[str]) -> Text:
+    """`text` with every place a search term occurs lit (case-insensitive), as the snippets are."""
+    if not terms:
+        return text
+    folded = text.plain.casefold()
+    if len(folded) != len(text.plain):  # a letter that folds to two: leave it unlit
+        return text
+    for term in terms:
+        wanted = term.casefold()
+        start = folded.find(wanted) if wanted else -1
+        while start >= 0:
+            text.stylize(HIT_STYLE, start, start + len(wanted))
+            start = folded.find(wanted, start + len(wanted))
+    return text
 
 
 # -- memory bodies --------------------------------------------------------------

@@ -105,7 +105,7 @@ async def test_every_view_of_stored_text_is_inert(home, utc, make_app):
 
         await app.run_action("show_pane('search')")
         await settle(pilot)
-        app.query_one(SearchPane).focus_default()
+        app.query_one(SearchPane).focus_box()
         await pilot.press(*"hostile")
         await settle(pilot)
         assert "hostile" in assert_inert(app, "search results")

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import events, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.actions import parse as parse_action
+from textual.app import App, ComposeResult, SuspendNotSupported, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
@@ -273,9 +274,15 @@ class MemlaneApp(App):
             self.call_after_refresh(self._focus_pane, pane_id)
 
     def _remember_focus(self) -> None:
+        """Where the keys were in the pane being left, unless in a box: a pane is shown
+        again with the keys on its list, so its digits switch panes at once."""
         focused = self.focused
         pane = self.active_pane
-        if focused is not None and pane is not None and pane in focused.ancestors_with_self:
+        if focused is None or pane is None or pane not in focused.ancestors_with_self:
+            return
+        if isinstance(focused, Input):
+            self._focus_memory.pop(self.active_pane_id, None)
+        else:
             self._focus_memory[self.active_pane_id] = focused
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -292,28 +299,40 @@ class MemlaneApp(App):
         if remembered is not None and remembered.is_mounted and remembered.focusable:
             remembered.focus()
             return
-        focus_default = getattr(pane, "focus_default", None)
-        if callable(focus_default):
-            focus_default()
-            return
-        for widget in pane.query("*"):
-            if widget.focusable:
-                widget.focus()
-                return
+        pane.focus_default()
+
+    def action_box(self) -> None:
+        """`/`: the keys go to the shown pane's box (its filter; Search's query)."""
+        pane = self.active_pane
+        if len(self.screen_stack) == 1 and pane is not None:
+            pane.focus_box()
 
     def action_search(self) -> None:
-        self._focus_memory.pop("search", None)  # `/` means the box, not where focus was left
+        """Search, with the keys in its query box (the command palette's "Search memories")."""
+        self._focus_memory.pop("search", None)
         self.action_show_pane("search")
         pane = self.panes.get("search")
-        focus_query = getattr(pane, "focus_query", None)
-        if callable(focus_query):
-            self.call_after_refresh(focus_query)
+        if pane is not None:
+            self.call_after_refresh(pane.focus_box)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "box":  # hidden where there is no box: a pushed screen, Insights
+            pane = self.active_pane
+            return len(self.screen_stack) == 1 and pane is not None and pane.box() is not None
+        return True
 
     def action_help(self) -> None:
+        """The help, at the section of where the person is."""
+        from tui.gui.keys import pane_section
         from tui.gui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if isinstance(self.screen, HelpScreen):
+            return
+        if len(self.screen_stack) == 1:
+            here = pane_section(self.active_pane_id)
+        else:
+            here = getattr(self.screen, "HELP_SECTION", None)
+        self.push_screen(HelpScreen(here))
 
     # -- polling ------------------------------------------------------------------
 
@@ -367,40 +386,80 @@ class MemlaneApp(App):
     # -- command palette ----------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every action of the app, from wherever the palette is opened: the screen in front's
+        own first, then each pane's (run on that pane, which is shown first)."""
         yield from super().get_system_commands(screen)
         for entry in PANES:
             yield SystemCommand(f"Go to {entry.title}", f"Show the {entry.title} pane (key {entry.key})",
                                 partial(self.action_show_pane, entry.id))  # fmt: skip
-        yield SystemCommand("Help: keys", "List every key of every pane (?)", self.action_help)
-        yield SystemCommand("Search memories", "Focus the search box (/)", self.action_search)
-        yield from self._binding_commands(screen)
+        yield SystemCommand("Help: keys", "Every key, for where you are (?)", self.action_help)
+        yield SystemCommand("Search memories", "The search box (3, then /)", self.action_search)
+        yield SystemCommand("Import past sessions", "memlane import: Claude Code's transcripts "
+                            "into memories, the app waiting meanwhile", self.action_import)  # fmt: skip
+        if screen is not self.screen_stack[0]:
+            yield from self._screen_commands(screen)
+        yield from self._pane_commands()
 
-    def _binding_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The actions of the pane or screen in front, from their BINDINGS."""
-        if screen is self.screen_stack[0]:
-            pane = self.active_pane
-            owners: list[tuple[str, Widget | Screen]] = [(self._pane_title(), pane)] if pane else []
-        else:
-            prefix = getattr(screen, "COMMAND_PREFIX", None) or type(screen).__name__.removesuffix(
-                "Screen"
-            )
-            owners = [(prefix, screen)]
-        seen: set[str] = set()
-        for prefix, owner in owners:
-            for binding in Binding.make_bindings(getattr(type(owner), "BINDINGS", [])):
-                if not binding.description or binding.action in seen:
-                    continue
-                if owner.check_action(binding.action, ()) is False:
-                    continue
-                seen.add(binding.action)
-                key = self.get_key_display(binding)
-                yield SystemCommand(
-                    f"{prefix}: {binding.description}", f"key {key}",
-                    partial(self.run_action, binding.action, owner),
-                )  # fmt: skip
+    def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The actions of a pushed screen (a timeline, a memory), that apply now."""
+        prefix = getattr(screen, "HELP_SECTION", None) or type(screen).__name__.removesuffix("Screen")
+        for binding, name, params in _described(getattr(type(screen), "BINDINGS", [])):
+            if screen.check_action(name, params):
+                yield SystemCommand(f"{prefix}: {binding.description}",
+                                    f"key {self.get_key_display(binding)}",
+                                    partial(self.run_action, binding.action, screen))  # fmt: skip
 
-    def _pane_title(self) -> str:
-        return pane_entry(self.active_pane_id).title
+    def _pane_commands(self) -> Iterable[SystemCommand]:
+        """Every pane's actions, whichever pane is shown: running one shows its pane."""
+        for entry in PANES:
+            pane = self.panes.get(entry.id)
+            if pane is None:
+                continue
+            for binding, _name, _params in _described(type(pane).BINDINGS):
+                yield SystemCommand(f"{entry.title}: {binding.description}",
+                                    f"key {self.get_key_display(binding)} in {entry.title}",
+                                    partial(self._run_on_pane, entry.id, binding))  # fmt: skip
+
+    def _run_on_pane(self, pane_id: str, binding: Binding) -> None:
+        self.action_show_pane(pane_id)
+
+        async def run() -> None:
+            pane = self.panes[pane_id]
+            if not await self.run_action(binding.action, pane):
+                self.notify(f"{binding.description}: nothing to do here now "
+                            f"(select a row in {pane_entry(pane_id).title} first).",
+                            severity="warning", timeout=4)  # fmt: skip
+
+        self.call_after_refresh(run)
+
+    def action_import(self) -> None:
+        """`memlane import` in the terminal, the app suspended meanwhile; its rows appear after."""
+        import subprocess
+
+        argv = [sys.executable, "-m", "tui.commands.cli", "import", "--db", self.store.path]
+        try:
+            with self.suspend():
+                subprocess.call(argv)
+                input("\nPress enter to go back to memlane. ")
+        except (OSError, EOFError) as exc:
+            self.notify(f"The import could not run: {exc}", severity="error", timeout=6)
+            return
+        except SuspendNotSupported:
+            self.notify("This terminal cannot hand the screen to the import: run `memlane import` "
+                        "in a shell.", severity="warning", timeout=8)  # fmt: skip
+            return
+        self.broadcast_data_changed()
+
+
+def _described(bindings: Iterable[BindingType]) -> Iterable[tuple[Binding, str, tuple]]:
+    """(binding, action name, parameters) of each described binding, once per action."""
+    seen: set[str] = set()
+    for binding in Binding.make_bindings(bindings):
+        if not binding.description or binding.action in seen or binding.action == "back":
+            continue
+        seen.add(binding.action)
+        _namespace, name, params = parse_action(binding.action)
+        yield binding, name, params
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,

@@ -24,6 +24,7 @@ from store.db import StoreError
 from store.display import inert_line
 from tui.formatting import ellipsize
 from tui.gui import messages
+from tui.gui.widgets.app_footer import AppFooter
 
 LINE_PATTERNS = (re.compile(r"^@@ line (\d+)", re.MULTILINE), re.compile(r"\(lines? (\d+)"))
 # Editors that take `file:line` (with the flag before it) instead of `+line file`.
@@ -90,7 +91,10 @@ def editor_command(path: str, line: int | None, environ: dict | None = None) -> 
 class CopyModal(ModalScreen["str | None"]):
     """Pick what to copy; the first letter of each choice picks it too."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="copy.cancel")]
+    BINDINGS = [
+        Binding("enter", "choose", "Copy", id="copy.choose", priority=True),
+        Binding("escape", "dismiss_none", "Cancel", id="copy.cancel"),
+    ]
 
     def __init__(self, choices: list[tuple[str, str]]) -> None:
         super().__init__(classes="copy-modal")
@@ -102,6 +106,7 @@ class CopyModal(ModalScreen["str | None"]):
         options = [Option(f"{what:<10} {ellipsize(inert_line(value), 60)}", id=str(i))
                    for i, (what, value) in enumerate(self.choices)]  # fmt: skip
         yield OptionList(*options, id="copy-options", markup=False)
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -115,6 +120,11 @@ class CopyModal(ModalScreen["str | None"]):
                 event.stop()
                 self.dismiss(what)
                 return
+
+    def action_choose(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self.dismiss(self.choices[index][0])
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

@@ -83,14 +83,14 @@ async def test_lists_newest_first_and_a_filter_counts_what_select_ids_would_remo
 @pilot_test
 async def test_typing_in_the_filter_bar_applies_it(cleanup_db):
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
-        await pilot.press("f")
+        await pilot.press("slash")
         assert isinstance(app.focused, Input) and app.focused.id == "cleanup-query"
         await pilot.press(*"pyproject", "enter")
         await settle(pilot)
         assert pane.selection.criteria == Criteria(query="pyproject")
         assert pane.selection.total == 3
         assert app.focused is pane.selection.table
-        await pilot.press("f", "tab", *"webshop", "escape")  # escape: back to the list, applied
+        await pilot.press("f", *"webshop", "escape")  # escape: back to the list, applied
         await settle(pilot)
         assert app.focused is pane.selection.table
         assert pane.selection.criteria == Criteria(query="pyproject", project="webshop")
@@ -350,7 +350,7 @@ async def test_redact_a_span_inside_one_memory(cleanup_db):
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
         await filter_by(pilot, pane, query="npm")
         assert pane.current_id == 19
-        await pilot.press("r")
+        await pilot.press("R")
         await settle(pilot)
         assert isinstance(app.screen, RedactModal)
         await pilot.press(*"left-padd", "enter")
@@ -364,12 +364,12 @@ async def test_redact_a_span_inside_one_memory(cleanup_db):
 @pilot_test
 async def test_redact_with_a_regular_expression_and_cancel(cleanup_db):
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
-        await pilot.press("r")
+        await pilot.press("R")
         await settle(pilot)
         await pilot.press(*"E40", "escape")
         await settle(pilot)
         assert "E404" in query_db(cleanup_db, "SELECT content FROM memory WHERE id = 19")[0][0]
-        await pilot.press("r")
+        await pilot.press("R")
         await settle(pilot)
         await pilot.press(*r"E\d+", "ctrl+t", "enter")
         await settle(pilot)
@@ -384,7 +384,7 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
     assert [h["id"] for h in found(cleanup_db, GITHUB_TOKEN)] == [18]
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
         assert pane.check_action("redact_findings", ()) is False
-        await pilot.press("s")
+        await pilot.press("S")
         await settle(pilot)
         assert pane.mode == "audit"
         assert [f["id"] for f in pane.audit.findings] == [18]
@@ -461,7 +461,7 @@ async def until(pilot, condition, timeout: float = 5.0) -> None:
 async def test_the_audit_shows_progress_and_findings_as_it_scans(big_audit_db, audit_gate):
     gate, calls = audit_gate
     async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
-        await pilot.press("s")
+        await pilot.press("S")
         await until(pilot, lambda: "scanned" in status(pane))
         # The first batch (the newest 250) is drawn while the second is still being scanned.
         assert "Secrets audit: scanned 250 of 3,020 memories · 1 finding" in status(pane)
@@ -479,7 +479,7 @@ async def test_the_audit_shows_progress_and_findings_as_it_scans(big_audit_db, a
 async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, audit_gate):
     gate, calls = audit_gate
     async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
-        await pilot.press("s")
+        await pilot.press("S")
         await until(pilot, lambda: "scanned" in status(pane))
         await pilot.press("escape")  # stops the scan; a second escape would leave the audit
         assert pane.mode == "audit" and not pane.audit.scanning
@@ -499,7 +499,7 @@ async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, 
         assert found(big_audit_db, NEWEST_TOKEN) == []
         assert [h["id"] for h in found(big_audit_db, GITHUB_TOKEN)] == [18]
 
-        await pilot.press("s")  # scans again, to the end this time
+        await pilot.press("S")  # scans again, to the end this time
         await settle(pilot)
         assert [f["id"] for f in pane.audit.findings] == [18]
         assert "1 memory holds secrets" in status(pane) and "stopped" not in status(pane)
@@ -509,9 +509,9 @@ async def test_stopping_the_audit_keeps_what_it_found_and_says_so(big_audit_db, 
 async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
     gate, calls = audit_gate
     async with cleanup_on(big_audit_db, size=(100, 24)) as (app, pilot, pane):
-        await pilot.press("s")
+        await pilot.press("S")
         await until(pilot, lambda: "scanned" in status(pane))
-        await pilot.press("f")  # to the filter bar: the audit view goes
+        await pilot.press("slash")  # to the filter bar: the audit view goes
         gate.set()
         await settle(pilot)
         assert pane.mode == "filter" and pane.audit.findings == []
@@ -532,7 +532,7 @@ async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
     ])  # fmt: skip
     conn.close()
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
-        await pilot.press("s")
+        await pilot.press("S")
         await settle(pilot)
         table = pane.audit.table
         listed = [f["id"] for f in pane.audit.findings]
@@ -558,7 +558,7 @@ async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
 @pilot_test
 async def test_cancelling_the_audit_redaction_keeps_the_token(cleanup_db):
     async with cleanup_on(cleanup_db) as (app, pilot, _pane):
-        await pilot.press("s")
+        await pilot.press("S")
         await settle(pilot)
         await pilot.press("R")
         await settle(pilot)
@@ -577,7 +577,7 @@ async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
         assert pane.selection.marks.count == 0
         await filter_by(pilot, pane, project="webshop")
         assert pane.check_action("mark_all", ()) is True
-        await pilot.press("s")
+        await pilot.press("S")
         await settle(pilot)
         assert pane.check_action("toggle_mark", ()) is False
         assert pane.check_action("forget", ()) is False
@@ -587,7 +587,7 @@ async def test_keys_that_do_not_apply_are_hidden(cleanup_db):
 @pilot_test
 async def test_the_filter_applies_itself_after_a_pause_in_typing(cleanup_db):
     async with cleanup_on(cleanup_db) as (app, pilot, pane):
-        await pilot.press("f", "tab", "tab", *"sess-charl")
+        await pilot.press("f", "tab", *"sess-charl")
         await pilot.pause(FILTER_DEBOUNCE + 0.3)
         await settle(pilot)
         assert pane.selection.criteria.session == "sess-charl" and pane.selection.total == 6

@@ -17,7 +17,7 @@ async def test_filter_bar_is_lit_while_typing(db_path, make_app):
         await settle(pilot)
         bar = app.panes["cleanup"].query_one("#cleanup-filter")
         assert not bar.has_pseudo_class("focus-within")
-        await pilot.press("f")
+        await pilot.press("slash")
         await settle(pilot)
         assert bar.has_pseudo_class("focus-within")
         assert bar.styles.border_left[0] == "thick"
@@ -33,7 +33,7 @@ async def test_regex_checkbox_says_on_or_off(db_path, make_app):
         await settle(pilot)
         await pilot.press("5")
         await settle(pilot)
-        await pilot.press("r")
+        await pilot.press("R")
         await settle(pilot)
         assert isinstance(app.screen, RedactModal)
         assert "regular expression: off" in screen_text(app)

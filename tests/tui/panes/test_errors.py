@@ -104,10 +104,10 @@ async def test_ignore_reopen_and_the_status_filter(cleanup_db):
         await pilot.press("f", "f")  # ignored only
         await settle(pilot)
         assert shown_ids(pane) == [MODULE_ERROR]
-        await pilot.press("o")
+        await pilot.press("u")  # undo: open again
         await settle(pilot)
         assert group(cleanup_db, MODULE_ERROR)["status"] == "open"
-        await pilot.press("f")  # all again
+        await pilot.press("escape")  # the status filter cleared: all again
         await settle(pilot)
         assert pane.status_filter is None and len(shown_ids(pane)) == 3
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from store import writer
 from store.db import connect
-from tests.tui.conftest import at, pilot_test, screen_text, settle
+from tests.tui.conftest import at, pilot_test, screen_text, settle, until
 from tui.gui.panes.insights import InsightsPane
 
 
@@ -30,7 +30,7 @@ async def test_key_6_shows_activity_projects_types_files_and_storage(db_path, ma
 
 
 @pilot_test
-async def test_refresh_shows_a_new_memory(db_path, make_app):
+async def test_a_new_memory_shows_without_a_key(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -41,9 +41,8 @@ async def test_refresh_shows_a_new_memory(db_path, make_app):
         writer.add_memory(conn, {"session_id": "s-live-0004", "cwd": "/home/dev/calc-app",
                                  "type": "command", "content": "$ make", "created_at": at(1)})  # fmt: skip
         conn.close()
-        await pilot.press("r")
-        await settle(pilot)
-        assert "20 memories" in screen_text(app)
+        app.broadcast_data_changed(1)  # what the app's poll does when a hook writes
+        await until(lambda: "20 memories" in screen_text(app), timeout=30)
 
 
 @pilot_test

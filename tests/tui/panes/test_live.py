@@ -205,13 +205,13 @@ async def test_filters_by_type_and_session(db_path, make_app):
         write_rows(db_path, 2, kind="command")
         write_rows(db_path, 1, kind="error")
         await wait_for(pilot, lambda: pane.table.row_count == 3)
-        await pilot.press("x")  # clear filters
+        await pilot.press("escape")  # clear filters
         await settle(pilot)
         assert pane.table.row_count == 19 + 3
-        await pilot.press("s")  # only the highlighted row's session
+        await pilot.press("p")  # only the highlighted row's project
         await settle(pilot)
-        assert pane.filters["session"] == "s-live-0004"
-        assert {r["session_id"] for r in pane._rows} == {"s-live-0004"}
+        assert pane.filters["project"] == "/home/dev/calc-app"
+        assert {r["project_name"] for r in pane._rows} == {"calc-app"}
 
 
 @pilot_test

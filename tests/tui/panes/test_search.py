@@ -25,8 +25,9 @@ AWKWARD = ['"unbalanced', "NEAR(", "a AND", "pytest OR", "*", "(", ")", "^", "co
 
 
 async def open_search(pilot) -> SearchPane:
+    """Search, with the keys in its query box."""
     await settle(pilot)
-    await pilot.press("slash")
+    await pilot.press("3", "slash")
     await settle(pilot)
     return pilot.app.query_one(SearchPane)
 
@@ -257,7 +258,7 @@ async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, mo
     from textual.widgets._select import InvalidSelectValueError
 
     from store.db import connect
-    from tui.gui.panes import search as search_pane
+    from tui.gui.panes.search import pane as search_pane
 
     monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 3.0)
     gone = write_tool_memory(db_path, "mcp__linear__save_issue", "Saved LIN-7")

@@ -14,8 +14,8 @@ from tests.tui.conftest import (
     settle,
     until,
 )
-from tui.gui.panes import search as search_module
 from tui.gui.panes.search import SearchPane
+from tui.gui.panes.search import pane as search_module
 
 EPOCHS = 1500  # memories saying "epoch": past the ranked head (500) and every page size
 
@@ -55,8 +55,9 @@ def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None =
 
 
 async def open_search(pilot) -> SearchPane:
+    """Search, with the keys in its query box."""
     await settle(pilot)
-    await pilot.press("slash")
+    await pilot.press("3", "slash")
     await settle(pilot)
     return pilot.app.query_one(SearchPane)
 

@@ -9,7 +9,7 @@ from tui.gui.panes.search.history import QueryHistory
 
 
 async def submit(pilot, text: str) -> None:
-    await pilot.press("slash")
+    await pilot.press("3", "slash")
     await settle(pilot)
     pilot.app.panes["search"].query_input.value = text
     await pilot.press("enter")

@@ -45,7 +45,7 @@ async def test_enter_opens_the_sessions_timeline_in_order(db_path, make_app):
         assert types == ["prompt", "command", "error", "file_edit", "command", "command"]
         assert [m["id"] for m in timeline.memories] == sorted(m["id"] for m in timeline.memories)
         assert timeline.highlighted == 0
-        await pilot.press("e")  # next error
+        await pilot.press("right_square_bracket")  # next error
         assert timeline.current["type"] == "error"
         await pilot.press("enter")
         await settle(pilot)

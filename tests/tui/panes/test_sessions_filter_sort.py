@@ -21,7 +21,7 @@ async def test_the_filter_box_narrows_and_s_sorts(db_path, make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert shown_sessions(app) == ["s-live-0004", "s-calc-0001", "s-shop-0002", "s-infra-0003"]
-        await pilot.press("f")
+        await pilot.press("slash")
         await settle(pilot)
         await pilot.press(*"docker")
         await pilot.pause(app.config.search_debounce + 0.05)

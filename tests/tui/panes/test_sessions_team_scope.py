@@ -42,7 +42,7 @@ async def open_team_scope(pilot, app) -> SessionsPane:
     await settle(pilot)
     pane = app.query_one(SessionsPane)
     pane.table.focus()
-    await pilot.press("t")
+    await pilot.press("T")
     await settle(pilot)
     return pane
 
@@ -65,7 +65,7 @@ async def test_t_lists_teammates_sessions_with_their_author_among_mine(db_path, 
         assert "\x1b" not in text  # a hostile author name is shown inert
         dana = pane.current_session
         assert (dana["memory_count"], dana["error_count"], dana["author"]) == (3, 1, "dana")
-        await pilot.press("t")
+        await pilot.press("T")
         await settle(pilot)
         assert keys(pane) == LOCAL and "Author" not in screen_text(app) and "Team + local" not in screen_text(app)
 
@@ -109,7 +109,7 @@ async def test_the_project_picker_offers_teammates_projects_in_team_scope_only(d
         picker.value = labels["billing (2)"]
         await settle(pilot)
         assert keys(pane) == ["t:lee-billing", "t:lee-billing-2"]
-        await pilot.press("t")  # back to this machine's sessions: billing is not one of its projects
+        await pilot.press("T")  # back to this machine's sessions: billing is not one of its projects
         await settle(pilot)
         assert pane.project is None and keys(pane) == LOCAL
         assert [label for label, _value in picker.offered] == mine

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from store.display import inert
+from tui.gui.widgets.app_footer import AppFooter
 
 TYPE_COUNT_ABOVE = 1000
 
@@ -36,6 +37,11 @@ def count_matches(typed: str, count: int) -> bool:
 
 class CountInput(Input):
     """The count box: digits go in, `y` / `n` still answer the question."""
+
+    enter_label = "Confirm"  # what the footer calls `enter`
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in ("y", "n") and super().check_consume_key(key, character)
 
     async def _on_key(self, event: Key) -> None:
         if event.character in ("y", "n"):
@@ -95,6 +101,7 @@ class ConfirmModal(ModalScreen[bool]):
                     disabled=self.type_count,
                     compact=True,
                 )
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()

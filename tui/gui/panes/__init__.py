@@ -23,9 +23,15 @@ every registered pane against the contract below.
 3. `BINDINGS`: every binding has a description and an id `<pane id>.<action>`;
    `check_action` hides keys that do not apply now.  The keys follow
    `docs/keys.md` (one meaning per letter in the whole app).  The app owns the
-   digits, `/`, `?`, `f1`, `q` and `ctrl+p`.
-4. `focus_default()` focuses the pane's main widget; the app calls it when the
-   pane is shown, unless it remembers where focus was left.
+   digits, `/`, `?`, `f1`, `q` and `ctrl+p`; `Pane` binds `escape` (`back`).
+   A `check_action` of a pane ends with `return super().check_action(...)`.
+4. The keys go to the pane's list unless the person opened its box with `/`
+   (or a click): `focus_default()` focuses the list, never a box, so the digits
+   switch panes on the first visit as on every later one.  A pane with a box (a
+   filter, a query) returns it from `box()`; `/` calls `focus_box()`.  `escape`
+   (`back`) goes back one step: out of the box or the filter bar to the list,
+   then clears the filters (`has_filters()`, `clear_filters()`); it is hidden
+   when there is nothing to go back from.
 5. `on_data_changed(messages.DataChanged)` (optional): another process committed
    to the database; refresh what can have changed.
 6. To show a memory in context, post `messages.OpenTimeline(session_id,
@@ -41,7 +47,9 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from textual.binding import Binding
 from textual.widget import Widget
+from textual.widgets import Input
 
 from tui.gui.worker_failures import WorkerFailures
 
@@ -52,16 +60,109 @@ if TYPE_CHECKING:
 class Pane(WorkerFailures, Widget):
     """A tab of the app (see the module's contract)."""
 
+    BINDINGS = [Binding("escape", "back", "Back", id="pane.back")]
+    BOX_LABEL = "Filter"  # what `/` does here, in the footer
+
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
         self.store = store
 
+    # -- the list, the box and the filters: override these ----------------------------
+
+    def list_widget(self) -> Widget | None:
+        """The widget the keys go to when no box has them (None: the first focusable)."""
+        return None
+
+    def box(self) -> Input | None:
+        """The box `/` opens (None: the pane has none)."""
+        return None
+
+    def has_filters(self) -> bool:
+        """Some filter narrows the list (escape on the list clears them)."""
+        return False
+
+    def clear_filters(self) -> None:
+        """Show the whole list again."""
+
+    def leave_box(self) -> None:
+        """The keys go back to the list (escape in the box or the filter bar)."""
+        self.focus_default()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        """(session id, memory id) of the row under the cursor (`t`, `c`, `C` act on it)."""
+        return None, None
+
+    # -- what the app and the keys call ------------------------------------------------
+
     def focus_default(self) -> None:
-        """Focus the pane's list (by default its first focusable widget)."""
+        """Focus the pane's list."""
+        target = self.list_widget()
+        if target is not None and target.focusable:
+            target.focus()
+            return
         for widget in self.query("*"):
-            if widget.focusable:
+            if widget.focusable and not isinstance(widget, Input):
                 widget.focus()
                 return
+
+    def focus_box(self) -> bool:
+        """Give the keys to the pane's box, its text selected (the `/` key); False when
+        the pane has none."""
+        box = self.box()
+        if box is None or not box.display:
+            return False
+        box.focus()
+        box.select_all()
+        return True
+
+    @property
+    def in_bar(self) -> bool:
+        """The keys are in the pane's box or its filter bar, not on its list."""
+        focused = self.app.focused
+        target = self.list_widget()
+        return (focused is not None and self in focused.ancestors and target is not None
+                and focused is not target)  # fmt: skip
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.in_bar or self.has_filters()
+        if action in ("timeline", "resume", "fork"):
+            return self.selected()[0] is not None
+        return True
+
+    def action_preview(self) -> None:
+        """Every list's preview on or off (`v`)."""
+        self.app.screen_stack[0].toggle_class("-no-preview")
+
+    def action_timeline(self) -> None:
+        """The selected row's session timeline, at that row."""
+        from tui.gui import messages
+
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id))
+
+    def action_resume(self) -> None:
+        from tui.gui.resume import resume_session
+
+        session_id, _ = self.selected()
+        if session_id is not None:
+            resume_session(self, session_id)
+
+    def action_fork(self) -> None:
+        from tui.gui.resume import resume_session
+
+        session_id, _ = self.selected()
+        if session_id is not None:
+            resume_session(self, session_id, fork=True)
+
+    def action_back(self) -> None:
+        """One step back: out of the box (or the filter bar) to the list, then the
+        filters cleared."""
+        if self.in_bar:
+            self.leave_box()
+        elif self.has_filters():
+            self.clear_filters()
 
 
 @dataclass(frozen=True)

@@ -70,11 +70,12 @@ class ErrorsPane(Pane):
     BINDINGS = [
         Binding("r", "set_status('resolved')", "Resolve", id="errors.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="errors.ignore"),
-        Binding("o", "set_status('open')", "Reopen", id="errors.reopen"),
+        Binding("u", "set_status('open')", "Reopen", id="errors.reopen"),
         Binding("n", "note", "Note", id="errors.note"),
-        Binding("s", "toggle_sort", "Sort", id="errors.sort"),
-        Binding("f", "cycle_filter", "Filter", id="errors.filter"),
-        Binding("y", "copy", "Copy", show=False, id="errors.copy"),
+        Binding("s", "sort", "Sort", id="errors.sort"),
+        Binding("f", "filters", "Status", id="errors.filters"),
+        Binding("t", "timeline", "Timeline", id="errors.timeline"),
+        Binding("y", "copy", "Copy", id="errors.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -125,8 +126,15 @@ class ErrorsPane(Pane):
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
 
-    def focus_default(self) -> None:
-        self.query_one(PagedTable).focus()
+    def list_widget(self) -> PagedTable:
+        return self.query_one(PagedTable)
+
+    def has_filters(self) -> bool:
+        return self.status_filter is not None
+
+    def clear_filters(self) -> None:
+        self.status_filter = None
+        self.reload()
 
     # -- loading ----------------------------------------------------------------
 
@@ -228,10 +236,7 @@ class ErrorsPane(Pane):
 
     def _update_header(self) -> None:
         shown = self.status_filter or "all"
-        loaded = len(self._groups)
         count = f"{number(self.total)} group{'s' if self.total != 1 else ''}"
-        if loaded < self.total:
-            count += f" ({number(loaded)} loaded)"
         self.query_one("#errors-header", Static).update(
             f"Errors · {count} · status: {shown} (f) · sorted by {SORT_LABELS[self.sort]} (s)"
         )
@@ -285,9 +290,9 @@ class ErrorsPane(Pane):
                 return False
             # Hide the key for the status the group already has.
             return group.get("status") != parameters[0]
-        if action in ("note", "copy"):
+        if action in ("note", "copy", "timeline"):
             return self.current_group is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_copy(self) -> None:
         from tui.gui.memory_actions import offer_copy
@@ -300,11 +305,24 @@ class ErrorsPane(Pane):
 
     # -- actions ----------------------------------------------------------------
 
-    def action_toggle_sort(self) -> None:
+    def action_timeline(self) -> None:
+        """The newest occurrence of the group, in its session's timeline."""
+        group = self.current_group
+        if group is not None:
+            self._open_newest(group["id"])
+
+    @work(thread=True, exclusive=True, group="errors-newest", exit_on_error=False)
+    def _open_newest(self, group_id: int) -> None:
+        rows = self.store.error_occurrences(group_id, limit=1)
+        if rows:
+            self.post_message(messages.OpenTimeline(rows[0]["session_id"], rows[0]["id"]))
+
+    def action_sort(self) -> None:
         self.sort = "count" if self.sort == "recent" else "recent"
         self.reload()
 
-    def action_cycle_filter(self) -> None:
+    def action_filters(self) -> None:
+        """The next status shown: all, open, resolved, ignored."""
         index = STATUS_FILTERS.index(self.status_filter)
         self.status_filter = STATUS_FILTERS[(index + 1) % len(STATUS_FILTERS)]
         self.reload()

@@ -46,7 +46,6 @@ class InsightsPane(Pane):
     """Pictures of the memories: when, where, what, which files, errors, size, retention."""
 
     BINDINGS = [
-        Binding("r", "refresh_insights", "Refresh", id="insights.refresh"),
         Binding("j,down", "scroll('down')", "Scroll down", show=False, id="insights.down"),
         Binding("k,up", "scroll('up')", "Scroll up", show=False, id="insights.up"),
         Binding("g,home", "scroll('home')", "Top", show=False, id="insights.top"),
@@ -76,8 +75,8 @@ class InsightsPane(Pane):
         # 100k memories), and at start-up it held back the first pages of every other pane.
         self._stale = True
 
-    def focus_default(self) -> None:
-        self.query_one("#insights-scroll").focus()
+    def list_widget(self):
+        return self.query_one("#insights-scroll")
 
     # -- loading ------------------------------------------------------------------
 
@@ -127,9 +126,6 @@ class InsightsPane(Pane):
         self._draw()
 
     # -- actions ------------------------------------------------------------------
-
-    def action_refresh_insights(self) -> None:
-        self.reload()
 
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#insights-scroll", VerticalScroll)

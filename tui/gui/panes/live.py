@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, Label, Select
+from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
@@ -27,6 +27,7 @@ from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
+from tui.gui.widgets.preview import Preview, PreviewArea
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
@@ -69,19 +70,23 @@ class LivePane(Pane):
     """Memories as they are written, from every running Claude Code session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_pause", "Pause", id="live.pause"),
-        Binding("s", "only_session", "This session", id="live.session"),
-        Binding("p", "only_project", "This project", show=False, id="live.project"),
-        Binding("t", "only_type", "This type", show=False, id="live.type"),
-        Binding("x", "clear_filters", "Clear filters", id="live.clear"),
-        Binding("y", "copy", "Copy", show=False, id="live.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="live.open_file"),
+        Binding("space", "pause", "Pause", id="live.pause"),
+        Binding("space", "follow", "Follow", id="live.follow_space"),
+        Binding("p", "project", "This project", id="live.project"),
+        Binding("f", "filters", "Filters", show=False, id="live.filters"),
+        Binding("t", "timeline", "Timeline", id="live.timeline"),
+        Binding("y", "copy", "Copy", id="live.copy"),
+        Binding("o", "open_file", "Open file", id="live.open_file"),
+        Binding("v", "preview", "Preview", show=False, id="live.preview"),
+        Binding("c", "resume", "Resume", id="live.resume"),
+        Binding("C", "fork", "Fork", id="live.fork"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(store, **kwargs)
         self.window = 1000
         self.filters: dict[str, str | None] = {"project": None, "session": None, "type": None}
+        self.text = ""  # the box: rows whose text holds it (case-insensitive), of those held
         self._rows: deque[dict] = deque(maxlen=self.window)
         self._last_id = 0
         self._pending = 0
@@ -96,8 +101,11 @@ class LivePane(Pane):
             yield FilterSelect(prompt="All sessions", id="live-session", compact=True)
             yield Select([(label, key) for key, label in TYPE_LABELS.items()],
                          prompt="All types", id="live-type", compact=True)  # fmt: skip
+            yield Input(placeholder="/ filter", id="live-filter", compact=True)
             yield Label("", id="live-status", classes="bar-status")
-        yield FollowTable(id="live-table")
+        with PreviewArea(id="live-area"):
+            yield FollowTable(id="live-table")
+            yield Preview(self.store, id="live-preview")
         yield Label("", id="live-new")
 
     @property
@@ -126,8 +134,37 @@ class LivePane(Pane):
         self._load_filter_options()
         self._restart()
 
-    def focus_default(self) -> None:
-        self.table.focus()
+    def list_widget(self) -> FollowTable:
+        return self.table
+
+    def box(self) -> Input:
+        return self.query_one("#live-filter", Input)
+
+    def has_filters(self) -> bool:
+        return any(self.filters.values()) or bool(self.text)
+
+    def clear_filters(self) -> None:
+        box = self.box()
+        with box.prevent(Input.Changed):
+            box.value = ""
+        if self.text:
+            self.text = ""
+            self._rebuild()
+            self.refresh_bindings()
+        for select_id in ("#live-project", "#live-session", "#live-type"):
+            self.query_one(select_id, Select).clear()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        row = self._current_row()
+        return (row["session_id"] or None, row["id"]) if row else (None, None)
+
+    def _matches(self, row: dict) -> bool:
+        """The row holds the box's text (Live filters the rows it holds, as they come)."""
+        if not self.text:
+            return True
+        wanted = self.text.casefold()
+        return any(wanted in (row[field] or "").casefold()
+                   for field in ("line", "project_name", "session_id", "type", "tool_name"))  # fmt: skip
 
     # -- fetching -----------------------------------------------------------------
 
@@ -185,12 +222,13 @@ class LivePane(Pane):
         elif rows and self.following:
             with self.app.batch_update():
                 for row in rows:
-                    table.add_row(*self._cells(row), key=str(row["id"]))
+                    if self._matches(row):
+                        table.add_row(*self._cells(row), key=str(row["id"]))
                 if table.row_count > self.window + TRIM_SLACK:
                     self._rebuild()
                 table.scroll_to_newest()
         elif rows:
-            self._pending += len(rows)
+            self._pending += sum(1 for row in rows if self._matches(row))
         self._show_status()
         if message.more or self._dirty:
             self._dirty = False
@@ -201,7 +239,8 @@ class LivePane(Pane):
         with self.app.batch_update():
             table.clear()
             for row in self._rows:
-                table.add_row(*self._cells(row), key=str(row["id"]))
+                if self._matches(row):
+                    table.add_row(*self._cells(row), key=str(row["id"]))
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         self._fetch_new()
@@ -244,7 +283,7 @@ class LivePane(Pane):
                     ("end", "bold"),
                     " or ",
                     ("space", "bold"),
-                    " resumes",
+                    " follows again",
                 )
             )
             banner.display = True
@@ -253,7 +292,7 @@ class LivePane(Pane):
 
     def _following_changed(self, following: bool) -> None:
         if following:
-            if self._pending or self.table.row_count != len(self._rows):
+            if self._pending or self.text or self.table.row_count != len(self._rows):
                 self._rebuild()
             self._pending = 0
             self.table.scroll_to_newest()
@@ -262,17 +301,35 @@ class LivePane(Pane):
     # -- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("only_session", "only_project", "only_type", "copy", "open_file"):
+        if action in ("project", "copy", "open_file"):
             return self._current_row() is not None
-        if action == "clear_filters":
-            return any(self.filters.values())
-        return True
+        if action == "pause":
+            return self.following
+        if action == "follow":
+            return not self.following
+        return super().check_action(action, parameters)
 
-    def action_toggle_pause(self) -> None:
-        self.table.following = not self.table.following
+    def action_pause(self) -> None:
+        self.table.following = False
 
-    def action_resume(self) -> None:
+    def action_follow(self) -> None:
         self.table.action_follow()
+
+    def action_filters(self) -> None:
+        self.query_one("#live-project", Select).focus()
+
+    @on(Input.Changed, "#live-filter")
+    def _text_typed(self, event: Input.Changed) -> None:
+        if event.value != self.text:
+            self.text = event.value
+            self._rebuild()
+            if self.following:
+                self.table.scroll_to_newest()
+            self.refresh_bindings()
+
+    @on(Input.Submitted, "#live-filter")
+    def _text_submitted(self) -> None:
+        self.table.focus()
 
     def _current_row(self) -> dict | None:
         key = self.table.cursor_key
@@ -293,24 +350,15 @@ class LivePane(Pane):
                 select.offer([(label, value), *select.offered])
         select.value = value
 
-    def action_only_session(self) -> None:
+    def action_project(self) -> None:
+        """Only the selected row's project (again: every project)."""
         row = self._current_row()
-        if row:
-            self._set_select("#live-session", row["session_id"], self._session_label(row))
-
-    def action_only_project(self) -> None:
-        row = self._current_row()
-        if row:
+        if row is None:
+            return
+        if self.filters["project"] == row["project"]:
+            self._set_select("#live-project", None)
+        else:
             self._set_select("#live-project", row["project"], row["project_name"] or "(no project)")
-
-    def action_only_type(self) -> None:
-        row = self._current_row()
-        if row:
-            self._set_select("#live-type", row["type"])
-
-    def action_clear_filters(self) -> None:
-        for select_id in ("#live-project", "#live-session", "#live-type"):
-            self.query_one(select_id, Select).clear()
 
     @on(Select.Changed)
     def _filter_changed(self, event: Select.Changed) -> None:
@@ -326,6 +374,11 @@ class LivePane(Pane):
             self._load_filter_options()
         self.refresh_bindings()
         self._restart()
+
+    @on(DataTable.RowHighlighted, "#live-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        self.query_one(Preview).show_memory(int(key) if key else None)
 
     @on(DataTable.RowSelected, "#live-table")
     def _open(self, event: DataTable.RowSelected) -> None:

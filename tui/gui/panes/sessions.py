@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.queries import SESSION_SORTS
+from store.search import query_terms
 from tui.formatting import (
     cell,
     duration,
@@ -37,8 +38,9 @@ from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.widgets.preview import Preview, PreviewArea
 
-REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
+REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 
 UUID_LIKE = re.compile(r"^[0-9a-f]{8}-[0-9a-f-]+$")
@@ -79,14 +81,16 @@ class SessionsPane(Pane):
     """All sessions with project, start, length, counts and the summary's first line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pick_project", "Project", id="sessions.project"),
-        Binding("r", "reload", "Refresh", id="sessions.refresh"),
-        Binding("f", "focus_filter", "Filter", id="sessions.filter"),
-        Binding("s", "cycle_sort", "Sort", id="sessions.sort"),
-        Binding("escape", "leave_filter", "Back to the list", show=False, id="sessions.leave_filter"),
+        Binding("p", "project", "Project", id="sessions.project"),
+        Binding("f", "filters", "Filters", show=False, id="sessions.filters"),
+        Binding("s", "sort", "Sort", id="sessions.sort"),
         Binding("e", "export", "Export", id="sessions.export"),
-        Binding("y", "copy", "Copy", show=False, id="sessions.copy"),
-        Binding("t", "toggle_scope", "Team", id="sessions.team"),  # shown once a team sync ran
+        Binding("t", "timeline", "Timeline", show=False, id="sessions.timeline"),
+        Binding("y", "copy", "Copy", id="sessions.copy"),
+        Binding("v", "preview", "Preview", show=False, id="sessions.preview"),
+        Binding("c", "resume", "Resume", id="sessions.resume"),
+        Binding("C", "fork", "Fork", id="sessions.fork"),
+        Binding("T", "team", "Team", id="sessions.team"),  # shown once a team sync ran
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -106,12 +110,14 @@ class SessionsPane(Pane):
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
             yield FilterSelect(prompt="All projects", id="sessions-project", compact=True)
-            yield Input(placeholder="Filter (f): id, project, summary", id="sessions-filter",
+            yield Input(placeholder="/ filter: id, project, prompts, summary", id="sessions-filter",
                         compact=True)  # fmt: skip
             yield Label("", id="sessions-count", classes="bar-status")
-        with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-            yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
-            yield EmptyState(self.store.path, id="sessions-empty")
+        with PreviewArea(id="sessions-area"):
+            with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
+                yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
+                yield EmptyState(self.store.path, id="sessions-empty")
+            yield Preview(self.store, id="sessions-preview")
 
     @property
     def table(self) -> PagedTable:
@@ -138,7 +144,7 @@ class SessionsPane(Pane):
         table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
 
-    def action_toggle_scope(self) -> None:
+    def action_team(self) -> None:
         """Local only <-> local and the team cache's sessions (with an Author column)."""
         self.team_scope = not self.team_scope
         self.table.reset()
@@ -152,8 +158,33 @@ class SessionsPane(Pane):
     def empty(self) -> bool:
         return self.has_class("-empty")
 
-    def focus_default(self) -> None:
-        (self.query_one(EmptyState) if self.empty else self.table).focus()
+    def list_widget(self):
+        return self.query_one(EmptyState) if self.empty else self.table
+
+    def box(self) -> Input | None:
+        return None if self.empty else self.query_one("#sessions-filter", Input)
+
+    def has_filters(self) -> bool:
+        return self.project is not None or bool(self.query_one("#sessions-filter", Input).value)
+
+    def clear_filters(self) -> None:
+        box = self.query_one("#sessions-filter", Input)
+        with box.prevent(Input.Changed):
+            box.value = ""
+        self.text = ""
+        self.query_one("#sessions-project", Select).clear()  # its Changed reloads, or:
+        if self.project is None:
+            self.reload()
+
+    def leave_box(self) -> None:
+        self._apply_filter()
+        self.table.focus()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        session = self.current_session
+        if session is None or session.get("author"):  # a teammate's session is not on this machine
+            return None, None
+        return session["session_id"], None
 
     # -- loading ------------------------------------------------------------------
 
@@ -163,10 +194,6 @@ class SessionsPane(Pane):
         self._stale = False
         self.table.reset()
         self._load_page(self._generation, self.project, "after", 0)
-
-    def action_reload(self) -> None:
-        self._load_projects()
-        self.reload()
 
     @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
     def _load_page(
@@ -344,9 +371,23 @@ class SessionsPane(Pane):
         offset = 0 if event.where == "top" else None
         self._load_page(self._generation, self.project, event.where, offset)
 
+    @on(DataTable.RowHighlighted, "#sessions-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        preview = self.query_one(Preview)
+        if key is None or key.startswith(TEAM_SESSION_PREFIX):
+            preview.clear()  # a teammate's session is in the team cache: enter opens it
+        else:
+            preview.show_session(key, query_terms(self.text))
+
     @on(DataTable.RowSelected, "#sessions-table")
     def _open(self, event: DataTable.RowSelected) -> None:
-        key = event.row_key.value
+        self._open_key(event.row_key.value)
+
+    def action_timeline(self) -> None:
+        self._open_key(self.table.cursor_key if not self.empty else None)
+
+    def _open_key(self, key: str | None) -> None:
         if key and key.startswith(TEAM_SESSION_PREFIX):
             self._open_team_session(key.removeprefix(TEAM_SESSION_PREFIX))
         elif key:
@@ -365,29 +406,22 @@ class SessionsPane(Pane):
         self.app.push_screen(TimelineScreen(self._team_store, session_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick_project":
-            return not self.empty
         if action == "export":  # a teammate's session lives in the team cache, not this database
             return self.current_session is not None and not self.current_session.get("author")
-        if action == "copy":
+        if action in ("copy", "timeline"):
             return self.current_session is not None
-        if action == "toggle_scope":
+        if action == "team":
             return self.team_scope or self.team.available()
-        if action == "leave_filter":
-            return self.query_one("#sessions-filter", Input).has_focus
-        if action in ("focus_filter", "cycle_sort"):
+        if action in ("project", "filters", "sort"):
             return not self.empty
-        return True
+        return super().check_action(action, parameters)
 
     # -- the filter box and the sort ---------------------------------------------------
 
-    def action_focus_filter(self) -> None:
-        self.query_one("#sessions-filter", Input).focus()
+    def action_filters(self) -> None:
+        self.query_one("#sessions-project", Select).focus()
 
-    def action_leave_filter(self) -> None:
-        self.table.focus()
-
-    def action_cycle_sort(self) -> None:
+    def action_sort(self) -> None:
         order = list(SESSION_SORTS)
         self.sort = order[(order.index(self.sort) + 1) % len(order)]
         self.reload()
@@ -400,10 +434,11 @@ class SessionsPane(Pane):
 
     @on(Input.Submitted, "#sessions-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
-        self._apply_filter()
-        self.table.focus()
+        self.leave_box()
 
     def _apply_filter(self) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
         self._filter_timer = None
         text = self.query_one("#sessions-filter", Input).value
         if text != self.text:
@@ -431,7 +466,7 @@ class SessionsPane(Pane):
         if session is not None:
             offer_copy(self.app, copy_choices(session=session))
 
-    def action_pick_project(self) -> None:
+    def action_project(self) -> None:
         select = self.query_one("#sessions-project", Select)
         select.focus()
         select.action_show_overlay()

@@ -39,12 +39,15 @@ class MemoryDetailScreen(WorkerFailures, Screen):
 
     COMMAND_PREFIX = "Memory"  # how its actions are named in the command palette
 
+    HELP_SECTION = "Memory"  # its section in the help
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="memory.back"),
-        Binding("t", "timeline", "In timeline", id="memory.timeline"),
-        Binding("y", "copy", "Copy text", id="memory.copy"),
+        Binding("t", "timeline", "Timeline", id="memory.timeline"),
+        Binding("y", "copy", "Copy", id="memory.copy"),
         Binding("o", "open_file", "Open file", id="memory.open_file"),
-        Binding("e", "error_group", "Error group", id="memory.error_group"),
+        Binding("E", "error_group", "Error group", id="memory.error_group"),
+        Binding("c", "resume", "Resume", id="memory.resume"),
+        Binding("C", "fork", "Fork", id="memory.fork"),
         Binding("j", "scroll('down')", "Scroll down", show=False, id="memory.down"),
         Binding("k", "scroll('up')", "Scroll up", show=False, id="memory.up"),
         Binding("g", "scroll('home')", "Top", show=False, id="memory.top"),
@@ -122,6 +125,8 @@ class MemoryDetailScreen(WorkerFailures, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("timeline", "copy"):
             return self.memory is not None
+        if action in ("resume", "fork"):
+            return bool(self.memory and self.memory.get("session_id"))
         if action == "open_file":
             return bool(self.memory and self.memory.get("file_path"))
         if action == "error_group":
@@ -155,9 +160,23 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         self.app.post_message(messages.OpenTimeline(session_id, memory_id))
 
     def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_choices, offer_copy
+
         if self.memory is not None:
-            self.app.copy_to_clipboard(self.memory.get("content") or "")
-            self.notify("Copied the memory's text.", timeout=2)
+            text = [("text", self.memory.get("content") or "")]
+            offer_copy(self.app, text + copy_choices(self.memory))
+
+    def action_resume(self) -> None:
+        from tui.gui.resume import resume_session
+
+        if self.memory is not None:
+            resume_session(self, self.memory["session_id"])
+
+    def action_fork(self) -> None:
+        from tui.gui.resume import resume_session
+
+        if self.memory is not None:
+            resume_session(self, self.memory["session_id"], fork=True)
 
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#memory-scroll", VerticalScroll)

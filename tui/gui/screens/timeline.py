@@ -72,13 +72,18 @@ class TimelineScreen(WorkerFailures, Screen):
 
     COMMAND_PREFIX = "Timeline"  # how its actions are named in the command palette
 
+    HELP_SECTION = "Timeline"  # its section in the help
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="timeline.back"),
-        Binding("e", "next_error", "Next error", id="timeline.next_error"),
-        Binding("E", "previous_error", "Previous error", show=False, id="timeline.previous_error"),
-        Binding("y", "copy", "Copy", show=False, id="timeline.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="timeline.open_file"),
-        Binding("x", "export", "Export", id="timeline.export"),
+        Binding("right_square_bracket", "next_error", "Next error", key_display="]",
+                id="timeline.next_error"),
+        Binding("left_square_bracket", "previous_error", "Previous error", key_display="[",
+                id="timeline.previous_error"),
+        Binding("e", "export", "Export", id="timeline.export"),
+        Binding("y", "copy", "Copy", id="timeline.copy"),
+        Binding("o", "open_file", "Open file", id="timeline.open_file"),
+        Binding("c", "resume", "Resume", id="timeline.resume"),
+        Binding("C", "fork", "Fork", id="timeline.fork"),
     ]
 
     def __init__(self, store: StoreClient, session_id: str, memory_id: int | None = None) -> None:
@@ -282,6 +287,16 @@ class TimelineScreen(WorkerFailures, Screen):
         memory = self.timeline.current
         if memory is not None:
             open_in_editor(self.app, memory)
+
+    def action_resume(self) -> None:
+        from tui.gui.resume import resume_session
+
+        resume_session(self, self.session_id)
+
+    def action_fork(self) -> None:
+        from tui.gui.resume import resume_session
+
+        resume_session(self, self.session_id, fork=True)
 
     def action_export(self) -> None:
         from tui.commands.export import ExportRequest

@@ -23,11 +23,14 @@ class VimDataTable(DataTable):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Open", id="list.open"),
+        Binding("enter", "select_cursor", "Open", id="list.open",
+                tooltip="Open the row: a session's timeline, a memory in it, an error's occurrences"),
         Binding("j", "cursor_down", "Down", show=False, id="list.down"),
         Binding("k", "cursor_up", "Up", show=False, id="list.up"),
-        Binding("g,home", "scroll_top", "Top", show=False, id="list.top"),
-        Binding("G,end", "scroll_bottom", "Bottom", show=False, id="list.bottom"),
+        Binding("g,home", "scroll_top", "Top", show=False, id="list.top",
+                tooltip="First row"),
+        Binding("G,end", "scroll_bottom", "Bottom", show=False, id="list.bottom",
+                tooltip="Last row (the real one, however long the list)"),
     ]
 
     def __init__(self, *args, **kwargs) -> None:

@@ -1,7 +1,7 @@
 """The Cleanup pane's secrets audit: stored memories the privacy filter would now redact.
 
 A view of its own (a status line and a table of findings) that the pane shows
-instead of its filtered list; the pane keeps the keys (`s`, `R`, `escape`)
+instead of its filtered list; the pane keeps the keys (`S`, `R`, `escape`)
 and calls `start`, `stop`, `redact_all` and `leave`.
 
 The scan goes through `store.forget.audit_batch`, newest memories first, one
@@ -109,6 +109,11 @@ class SecretsAuditView(WorkerFailures, Vertical):
         key = self.table.cursor_key
         return int(key) if key is not None else None
 
+    def selected(self) -> tuple[str | None, int | None]:
+        memory_id = self.current_id
+        finding = next((f for f in self.findings if f["id"] == memory_id), None)
+        return (finding.get("session_id") or None, memory_id) if finding else (None, None)
+
     # -- scanning -----------------------------------------------------------------
 
     @property
@@ -186,15 +191,15 @@ class SecretsAuditView(WorkerFailures, Vertical):
         if self.state == "scanning":
             text.append(f"Secrets audit: scanned {progress}", style="bold")
             text.append(f" · {number(n)} finding{'s' if n != 1 else ''}")
-            text.append(" · escape or s stops", style="dim")
+            text.append(" · escape or S stops", style="dim")
         elif self.state == "stopped":
             text.append(f"Secrets audit stopped after {progress}", style="bold yellow")
             if n:
                 text.append(f": {number(n)} {holds} secrets ({kinds})")
-                text.append(" · R redacts them · s scans again · escape: back", style="dim")
+                text.append(" · R redacts them · S scans again · escape: back", style="dim")
             else:
                 text.append(": nothing found so far")
-                text.append(" · s scans again · escape: back", style="dim")
+                text.append(" · S scans again · escape: back", style="dim")
         elif not n:
             text.append("Secrets audit: nothing found. ", style="bold green")
             text.append("Every stored memory passes the privacy filter · escape: back", style="dim")

@@ -47,7 +47,7 @@ class CleanupFilter(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="cleanup-filter-row"):
-            yield filter_field("query", "query")
+            yield filter_field("query", "/ query")
             yield filter_field("project", "project")
         with Horizontal(classes="cleanup-filter-row"):
             yield filter_field("session", "session")
@@ -83,8 +83,13 @@ class CleanupFilter(Vertical):
                 box.value = "" if value is None else str(value)
         self.stop_waiting()
 
-    def focus_query(self) -> None:
-        self.query_one("#cleanup-query", Input).focus()
+    @property
+    def query_box(self) -> Input:
+        return self.query_one("#cleanup-query", Input)
+
+    def focus_fields(self) -> None:
+        """The first field after the query: the project."""
+        self.query_one("#cleanup-project", Input).focus()
 
     def stop_waiting(self) -> None:
         """Forget a pending apply-after-typing (the caller applies the filter itself)."""

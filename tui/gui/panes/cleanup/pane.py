@@ -2,9 +2,9 @@
 
 The pane shows one of two views and owns their keys: the filtered list
 (`tui.gui.panes.cleanup.selection`, whose ids are the very ids a forget removes)
-or, after `s`, the secrets audit (`tui.gui.panes.cleanup.audit`, where `R`
+or, after `S`, the secrets audit (`tui.gui.panes.cleanup.audit`, where `R`
 redacts every finding).  `d` forgets after a confirmation that says what and
-how many; `r` redacts inside the memory under the cursor.
+how many; `R` on the list redacts inside the memory under the cursor.
 """
 
 from __future__ import annotations
@@ -75,18 +75,18 @@ class CleanupPane(Pane):
     """Forget memories and redact text inside them, with a secrets audit."""
 
     BINDINGS = [
-        Binding("space", "toggle_mark", "Mark", id="cleanup.mark"),
+        Binding("m,space", "toggle_mark", "Mark", id="cleanup.mark"),
         Binding("a", "mark_all", "Mark all", id="cleanup.mark_all"),
         Binding("d", "forget", "Forget", id="cleanup.forget"),
-        Binding("r", "redact", "Redact", id="cleanup.redact"),
-        Binding("s", "audit", "Secrets", id="cleanup.audit"),
+        Binding("R", "redact", "Redact", id="cleanup.redact"),
         Binding("R", "redact_findings", "Redact all", id="cleanup.redact_all"),
-        Binding("f", "focus_filter", "Filter", id="cleanup.filter"),
+        Binding("S", "audit", "Secrets", id="cleanup.audit"),
         Binding("l", "forget_log", "Log", id="cleanup.log"),
-        Binding("escape", "back", "Back", id="cleanup.back"),
-        Binding("e", "export", "Export", show=False, id="cleanup.export"),
-        Binding("y", "copy", "Copy", show=False, id="cleanup.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="cleanup.open_file"),
+        Binding("f", "filters", "Filters", show=False, id="cleanup.filters"),
+        Binding("e", "export", "Export", id="cleanup.export"),
+        Binding("t", "timeline", "Timeline", id="cleanup.timeline"),
+        Binding("y", "copy", "Copy", id="cleanup.copy"),
+        Binding("o", "open_file", "Open file", id="cleanup.open_file"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -111,8 +111,26 @@ class CleanupPane(Pane):
         """The memory under the cursor of the view in front."""
         return (self.audit if self.mode == "audit" else self.selection).current_id
 
-    def focus_default(self) -> None:
-        (self.audit if self.mode == "audit" else self.selection).table.focus()
+    def list_widget(self):
+        return (self.audit if self.mode == "audit" else self.selection).table
+
+    def box(self):
+        return self.selection.filter_bar.query_box
+
+    def has_filters(self) -> bool:
+        return not self.selection.filter_bar.criteria.is_empty
+
+    def clear_filters(self) -> None:
+        self.set_filter(query="", project="", session="", file_path="", older_days=None)
+
+    def focus_box(self) -> bool:
+        if self.mode == "audit":
+            self._leave_audit()
+        return super().focus_box()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        view = self.audit if self.mode == "audit" else self.selection
+        return view.selected()
 
     def _set_mode(self, mode: str) -> None:
         if mode == self.mode:
@@ -169,15 +187,18 @@ class CleanupPane(Pane):
             )  # fmt: skip
         if action == "forget":
             return filtering and (bool(selection.marks) or has_row)
-        if action in ("redact", "copy", "open_file"):
+        if action == "redact":
+            return filtering and has_row
+        if action in ("copy", "open_file"):
             return has_row
         if action == "export":
             return filtering and (bool(selection.marks) or has_row)
         if action == "redact_findings":
             return not filtering and bool(self.audit.findings)
         if action == "back":
-            return selection.filter_bar.is_typing or not filtering or bool(selection.marks)
-        return True
+            return (selection.filter_bar.is_typing or not filtering or bool(selection.marks)
+                    or self.has_filters())  # fmt: skip
+        return super().check_action(action, parameters)
 
     def action_toggle_mark(self) -> None:
         memory_id = self.current_id
@@ -196,12 +217,15 @@ class CleanupPane(Pane):
         self.selection.marks.toggle_all()
         self.selection.redraw_marks()
 
-    def action_focus_filter(self) -> None:
+    def action_filters(self) -> None:
+        """The keys to the filter bar's fields (project, session, file, age)."""
         if self.mode == "audit":
             self._leave_audit()
-        self.selection.filter_bar.focus_query()
+        self.selection.filter_bar.focus_fields()
 
     def action_back(self) -> None:
+        """Out of the filter bar (applying it), else stop or leave the audit, else unmark,
+        else clear the filter."""
         selection = self.selection
         if selection.filter_bar.is_typing:
             selection.filter_bar.stop_waiting()
@@ -214,6 +238,8 @@ class CleanupPane(Pane):
         elif selection.marks:
             selection.marks.clear()
             selection.redraw_marks()
+        elif self.has_filters():
+            self.clear_filters()
 
     # -- forgetting ---------------------------------------------------------------
 

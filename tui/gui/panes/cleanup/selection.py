@@ -277,7 +277,7 @@ class SelectionView(WorkerFailures, Vertical):
             text.append(self.problem, style="bold yellow")
         elif self.criteria.is_empty:
             text.append(f"All {plural(self.total, 'memory')}", style="bold")
-            text.append(" · type a filter above (f) to select what to forget", style="dim")
+            text.append(" · / or f filters what to forget", style="dim")
         else:
             text.append(plural(self.total, "match"), style="bold")
             text.append(f": {self.criteria.describe()}")
@@ -303,6 +303,11 @@ class SelectionView(WorkerFailures, Vertical):
     def current_id(self) -> int | None:
         key = self.table.cursor_key
         return int(key) if key is not None else None
+
+    def selected(self) -> tuple[str | None, int | None]:
+        memory_id = self.current_id
+        row = self._rows.get(memory_id) if memory_id is not None else None
+        return (row.get("session_id") or None, memory_id) if row else (None, None)
 
     @on(PagedTable.RowHighlighted, "#cleanup-table")
     def _highlighted(self) -> None:

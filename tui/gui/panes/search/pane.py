@@ -42,6 +42,7 @@ from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
+from tui.gui.widgets.preview import Preview, PreviewArea
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
@@ -87,17 +88,19 @@ class SearchPane(Pane):
     """A query box, filters, and ranked hits with highlighted snippets."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave_query", "Results", id="search.results"),
         Binding("down", "history_forward", "Later query, then the results", show=False,
                 id="search.down"),
         Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
-        Binding("f", "focus_filters", "Filters", id="search.filters"),
-        Binding("s", "toggle_order", "Sort", id="search.sort"),
-        Binding("x", "clear_filters", "Clear filters", id="search.clear"),
-        Binding("t", "toggle_scope", "Team", id="search.team"),  # shown once a team sync ran
+        Binding("f", "filters", "Filters", id="search.filters"),
+        Binding("s", "sort", "Sort", id="search.sort"),
         Binding("e", "export", "Export", id="search.export"),
-        Binding("y", "copy", "Copy", show=False, id="search.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="search.open_file"),
+        Binding("t", "timeline", "Timeline", id="search.timeline"),
+        Binding("y", "copy", "Copy", id="search.copy"),
+        Binding("o", "open_file", "Open file", id="search.open_file"),
+        Binding("v", "preview", "Preview", show=False, id="search.preview"),
+        Binding("c", "resume", "Resume", id="search.resume"),
+        Binding("C", "fork", "Fork", id="search.fork"),
+        Binding("T", "team", "Team", id="search.team"),  # shown once a team sync ran
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -124,7 +127,7 @@ class SearchPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(
-            placeholder='Search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
+            placeholder='/ to search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
             id="search-query",
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
@@ -134,7 +137,9 @@ class SearchPane(Pane):
             yield FilterSelect(prompt="Tool", id="search-tool", compact=True)
             yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
-        yield PagedTable(id="search-results", page_size=self.app.config.page_size)
+        with PreviewArea(id="search-area"):
+            yield PagedTable(id="search-results", page_size=self.app.config.page_size)
+            yield Preview(self.store, id="search-preview")
         yield Label("", id="search-status")
 
     @property
@@ -161,7 +166,7 @@ class SearchPane(Pane):
         table.add_column("Type", key="type", width=7)
         table.add_flex_column("Match", key="match", min_width=16)
 
-    def action_toggle_scope(self) -> None:
+    def action_team(self) -> None:
         """Local only <-> local and the team cache (with an Author column)."""
         self.team_scope = not self.team_scope
         self.table.reset()
@@ -169,14 +174,33 @@ class SearchPane(Pane):
         self._add_columns(self.table)
         self.run_search()
 
-    def focus_default(self) -> None:
-        self.query_input.focus()
+    BOX_LABEL = "Search"
 
-    def focus_query(self) -> None:
-        """Focus the query box with its text selected, ready to retype (the `/` key)."""
-        field = self.query_input
-        field.focus()
-        field.select_all()
+    def list_widget(self) -> PagedTable:
+        return self.table
+
+    def box(self) -> Input:
+        return self.query_input
+
+    def has_filters(self) -> bool:
+        return bool(self.query_input.value.strip()) or self._any_filter()
+
+    def clear_filters(self) -> None:
+        """The query and every filter cleared: the newest memories again."""
+        self.remember_query()
+        with self.query_input.prevent(Input.Changed):
+            self.query_input.value = ""
+        for select in self.query("#search-bar Select").results(Select):
+            select.clear()
+        self.run_search()
+
+    def leave_box(self) -> None:
+        self.remember_query()
+        self.table.focus()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        hit = self._hits.get(self.table.cursor_key or "")
+        return (hit["session_id"], hit["id"]) if hit else (None, None)
 
     # -- searching ----------------------------------------------------------------
 
@@ -193,7 +217,7 @@ class SearchPane(Pane):
             self._debounce.stop()
         if event.value != self.query_text or self.table.fetching:
             self.run_search()
-        self.action_focus_results()
+        self.table.focus()
 
     def run_search(self) -> None:
         """Search now for what is in the box, from the first hit."""
@@ -367,6 +391,15 @@ class SearchPane(Pane):
         offset = 0 if event.where == "top" else None
         self._search(self._generation, self.query_text, self._store_filters(), event.where, offset)
 
+    @on(DataTable.RowHighlighted, "#search-results")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        hit = self._hits.get(event.row_key.value or "")
+        preview = self.query_one(Preview)
+        if hit is None:
+            preview.clear()  # a teammate's memory: in the team cache, not this database
+        else:
+            preview.show_memory(hit["id"], query_terms(self.query_text))
+
     @on(DataTable.RowSelected, "#search-results")
     def _open(self, event: DataTable.RowSelected) -> None:
         hit = self._hits.get(event.row_key.value or "")
@@ -388,39 +421,18 @@ class SearchPane(Pane):
             self.refresh_bindings()
             self.run_search()
 
-    def action_clear_filters(self) -> None:
-        for select in self.query("#search-bar Select").results(Select):
-            select.clear()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "clear_filters":
-            return self._any_filter()
-        if action == "toggle_scope":
+        if action == "team":
             return self.team_scope or self.team.available()
-        if action == "focus_results":
-            return self.query_input.has_focus and self.table.row_count > 0
-        if action == "leave_query":
-            return self.query_input.has_focus
         if action in ("export", "copy", "open_file"):
             return self.table.row_count > 0
         if action == "history_back":
             return self.query_input.has_focus and bool(self.history.entries)
         if action == "history_forward":
             return self.query_input.has_focus
-        if action == "focus_filters":
-            return not self.query_input.has_focus
-        if action == "toggle_order":
-            return not self.query_input.has_focus and bool(self.query_text.strip())
-        return True
-
-    def action_focus_results(self) -> None:
-        self.remember_query()
-        if self.table.row_count:
-            self.table.focus()
-
-    def action_leave_query(self) -> None:
-        """Out of the box even with no results, so q, 1-5 and / are keys again, not text."""
-        self.table.focus()
+        if action == "sort":
+            return bool(self.query_text.strip())
+        return super().check_action(action, parameters)
 
     @work(thread=True, exclusive=True, group="search-projects", exit_on_error=False)
     def _load_projects(self) -> None:
@@ -495,7 +507,7 @@ class SearchPane(Pane):
         if later is not None:
             self._show_query(later)
         else:
-            self.action_focus_results()
+            self.leave_box()
 
     # -- sort: relevance or date --------------------------------------------------------
 
@@ -503,13 +515,13 @@ class SearchPane(Pane):
         """The search's `sort` argument, only when it is not the default."""
         return {"sort": "date"} if getattr(self, "order", "relevance") == "date" else {}
 
-    def action_toggle_order(self) -> None:
+    def action_sort(self) -> None:
         self.order = "date" if getattr(self, "order", "relevance") == "relevance" else "relevance"
         self.notify(f"Sorted by {'date, newest first' if self.order == 'date' else 'relevance'}.",
                     timeout=2)  # fmt: skip
         self.run_search()
 
-    def action_focus_filters(self) -> None:
+    def action_filters(self) -> None:
         self.query_one("#search-project", Select).focus()
 
     def action_export(self) -> None:
