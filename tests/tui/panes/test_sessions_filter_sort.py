@@ -7,7 +7,7 @@ import uuid
 from store import queries, writer
 from store.db import connect
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.gui.panes.sessions import short_session_id
+from tui.formatting import short_id
 
 
 def shown_sessions(app) -> list[str]:
@@ -50,13 +50,13 @@ async def test_the_short_id_column_is_shown(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "…ve-0004" in screen_text(app)
+        assert "s-live-0" in screen_text(app)
 
 
-def test_short_ids():
-    assert short_session_id("0f3c2a1b-1111-2222-3333-444455556666") == "0f3c2a1b"
-    assert short_session_id("abc") == "abc"
-    assert short_session_id("demo-3-00039") == "…3-00039"
+def test_one_session_id_form_the_first_eight_characters():
+    assert short_id("0f3c2a1b-1111-2222-3333-444455556666") == "0f3c2a1b"
+    assert short_id("abc") == "abc"
+    assert short_id("s-\x1b[2Jlong-id") == "s-␛[2Jlo"  # stored text stays inert
 
 
 def test_store_filters_sessions_by_text_and_sorts(tmp_path):

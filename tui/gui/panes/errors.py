@@ -105,7 +105,8 @@ class ErrorsPane(Pane):
         table.add_column("Last seen", key="last", width=12)
         if self._wide:
             table.add_column("First seen", key="first", width=12)
-        table.add_column("Projects", key="projects", width=16 if self._wide else 10)
+        table.add_growing_column("Projects", key="projects", width=16 if self._wide else 10,
+                                 max_width=40)
         table.add_flex_column("Signature", key="signature", min_width=16)
 
     def on_resize(self) -> None:

@@ -21,7 +21,16 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, to_local, type_label
+from tui.formatting import (
+    TYPE_LABELS,
+    cell,
+    first_line,
+    local_time,
+    number,
+    short_id,
+    to_local,
+    type_label,
+)
 from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
@@ -126,7 +135,7 @@ class LivePane(Pane):
         self._rows = deque(maxlen=self.window)
         table = self.table
         table.add_column("Time", key="time", width=8)
-        table.add_column("Project", key="project", width=12)
+        table.add_growing_column("Project", key="project", width=12, max_width=28)
         table.add_column("Session", key="session", width=8)
         table.add_column("Type", key="type", width=7)
         table.add_flex_column("What", key="what", min_width=12)
@@ -253,7 +262,7 @@ class LivePane(Pane):
         return (
             Text(self._when(row["created_at"]), style=style or "dim"),
             cell(row["project_name"] or "—", style or "bold"),
-            cell(row["session_id"][:8], style or "dim"),
+            cell(short_id(row["session_id"]), style or "dim"),
             type_label(row["type"]),
             cell(row["line"], style),
         )
@@ -391,7 +400,7 @@ class LivePane(Pane):
     def _session_label(self, session: dict) -> str:
         when = local_time(session.get("started_at") or session.get("created_at"), self.app.tz,
                           now=self.app.now())  # fmt: skip
-        return f"{session['session_id'][:8]} {session.get('project_name') or ''} {when}".strip()
+        return f"{short_id(session['session_id'])} {session.get('project_name') or ''} {when}".strip()
 
     @work(thread=True, exclusive=True, group="live-options", exit_on_error=False)
     def _load_filter_options(self) -> None:
@@ -409,7 +418,7 @@ class LivePane(Pane):
         options = [(self._session_label(s), s["session_id"]) for s in message.sessions]
         current = self.filters["session"]
         if current is not None and current not in [v for _, v in options]:
-            options.insert(0, (current[:8], current))
+            options.insert(0, (short_id(current), current))
         self.query_one("#live-session", FilterSelect).offer(options, keep=current)
 
     # -- copy and open (tui/gui/memory_actions.py) ----------------------------------------

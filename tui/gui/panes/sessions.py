@@ -1,11 +1,10 @@
 """Pane 1, Sessions: every session newest first, paged from SQLite; enter opens its timeline.
 
-`t` (once a team sync made the team cache) adds teammates' sessions, with an Author column.
+`T` (once a team sync made the team cache) adds teammates' sessions, with an Author column.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -30,6 +29,7 @@ from tui.formatting import (
     local_time,
     number,
     session_duration,
+    short_id,
 )
 from tui.gui import messages
 from tui.gui.panes import Pane
@@ -41,17 +41,6 @@ from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
-
-
-UUID_LIKE = re.compile(r"^[0-9a-f]{8}-[0-9a-f-]+$")
-
-
-def short_session_id(session_id: str) -> str:
-    """Eight cells that tell sessions apart: a UUID's first eight (what `memlane export
-    --session` and the Cleanup filter take as a prefix), else the end of the id."""
-    if len(session_id) <= 8 or UUID_LIKE.match(session_id):
-        return session_id[:8]
-    return "…" + session_id[-7:]
 
 
 @dataclass
@@ -134,7 +123,7 @@ class SessionsPane(Pane):
             self._team_store.close()
 
     def _add_columns(self, table: PagedTable) -> None:
-        table.add_column("Project", key="project", width=12)
+        table.add_growing_column("Project", key="project", width=12, max_width=28)
         if self.team_scope:
             table.add_column("Author", key="author", width=10)
         table.add_column("Started", key="started", width=12)
@@ -262,7 +251,7 @@ class SessionsPane(Pane):
             *(author if self.team_scope else ()),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
-            cell(inert_line(short_session_id(session["session_id"])), "dim"),
+            cell(short_id(session["session_id"]), "dim"),
             Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
             Text(
                 number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True

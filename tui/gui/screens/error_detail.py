@@ -16,7 +16,16 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, one_line, type_label
+from tui.formatting import (
+    TYPE_LABELS,
+    cell,
+    first_line,
+    local_time,
+    number,
+    one_line,
+    short_id,
+    type_label,
+)
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
@@ -119,7 +128,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
                 table.add_row(
                     cell(local_time(row.get("created_at"), tz, style="full")[:16]),
                     cell(row.get("project_name") or ""),
-                    cell((row.get("session_id") or "")[:8]),
+                    cell(short_id(row.get("session_id"))),
                     cell(first_line(row.get("content")), "red"),
                     key=str(row["id"]),
                 )

@@ -28,7 +28,7 @@ from store.config import secret_patterns
 from store.db import StoreError
 from store.forget import audit_batch, audit_ids, redact_findings
 from store.selection import count_memories
-from tui.formatting import cell, local_time, number
+from tui.formatting import cell, local_time, number, short_id
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.store_client import StoreClient
@@ -92,7 +92,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
         if self._wide:
-            table.add_column("Session", key="session", width=16)
+            table.add_column("Session", key="session", width=8)
         table.add_column("Found", key="kinds", width=16)
         table.add_flex_column("Just before it", key="preview", min_width=16)
 
@@ -239,7 +239,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
         cells: list[object] = [
             Text(str(finding["id"]), style="dim", justify="right", end=""),
             cell(local_time(finding.get("created_at"), self.app.tz, now=self.app.now())),
-            cell(finding.get("session_id") or "", "dim"),
+            cell(short_id(finding.get("session_id")), "dim"),
             cell(", ".join(finding["kinds"]), "bold red"),
             cell(finding.get("preview") or ""),
         ]

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import cell, first_line, local_time, number, plural, type_label
+from tui.formatting import cell, first_line, local_time, number, plural, short_id, type_label
 from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
@@ -92,9 +92,9 @@ class SelectionView(WorkerFailures, Vertical):
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
         table.add_column("Kind", key="kind", width=6)
-        table.add_column("Project", key="project", width=16 if wide else 10)
+        table.add_growing_column("Project", key="project", width=16 if wide else 10, max_width=28)
         if wide:
-            table.add_column("Session", key="session", width=16)
+            table.add_column("Session", key="session", width=8)
         table.add_flex_column("Memory", key="content", min_width=16)
 
     def on_resize(self) -> None:
@@ -264,7 +264,7 @@ class SelectionView(WorkerFailures, Vertical):
             cell(local_time(row.get("created_at"), tz, now=self.app.now())),
             type_label(row.get("type")),
             cell(row.get("project_name") or ""),
-            cell(row.get("session_id") or "", "dim"),
+            cell(short_id(row.get("session_id")), "dim"),
             cell(first_line(row.get("content"))),
         ]
         if not self._wide:

@@ -160,7 +160,7 @@ class SearchPane(Pane):
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("When", key="when", width=12)
-        table.add_column("Project", key="project", width=12)
+        table.add_growing_column("Project", key="project", width=12, max_width=28)
         if self.team_scope:
             table.add_column("Author", key="author", width=10)
         table.add_column("Type", key="type", width=7)
