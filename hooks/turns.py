@@ -4,7 +4,7 @@ When a user's prompt holds nothing but ``<private>...</private>`` blocks, the
 prompt is not stored, and neither is anything done in answer to it: the tool
 events of that turn (the subagents' ones included) are dropped too. The hook
 (one process per event, the turn kept in a small marker file) and the
-transcript importer (``hooks.transcript``) follow this same rule, through
+transcript importer (``hooks.transcripts``, with a :class:`TurnTimeline`) follow this same rule, through
 these two functions:
 
     turn = private_turn(prompt_text, prompt_id)      # at each prompt
@@ -54,3 +54,46 @@ def in_private_turn(turn, event_prompt_id) -> bool:
     if turn == NO_PROMPT_ID or not isinstance(event_prompt_id, str) or not event_prompt_id:
         return True
     return event_prompt_id == turn
+
+
+class TurnTimeline:
+    """The private turns of the sessions one transcript import reads (the hook keeps
+    its own in marker files, one process per event): every private prompt id of a
+    session, and its prompts' turns in time order, so an event read out of order (a
+    subagent's file comes after its session's) is judged by the turn it was in."""
+
+    def __init__(self) -> None:
+        self._sessions: dict = {}  # session -> (private prompt ids, [(time, turn)])
+
+    def note(self, session_id: str, prompt_id, turn, ts) -> None:
+        """A prompt of `session_id` at time `ts` opened `turn` (a value of private_turn)."""
+        state = self._sessions.get(session_id)
+        if state is None:
+            state = self._sessions[session_id] = (set(), [])
+        private, timeline = state
+        if turn is not None and prompt_id:
+            private.add(prompt_id)
+        if not timeline or (ts or "") >= (timeline[-1][0] or ""):
+            timeline.append((ts, turn))
+        else:  # out of order (a subagent file): keep the timeline sorted
+            import bisect
+
+            timeline.insert(bisect.bisect_right([t for t, _ in timeline], ts or ""), (ts, turn))
+
+    def hides(self, session_id: str, prompt_id, ts) -> bool:
+        """True when an event of this session, prompt and time is in a private turn."""
+        state = self._sessions.get(session_id)
+        if state is None:
+            return False
+        private, timeline = state
+        if prompt_id and prompt_id in private:
+            return True
+        if not timeline:
+            return False
+        turn = timeline[-1][1]
+        if ts and timeline[-1][0] and ts < timeline[-1][0]:
+            import bisect
+
+            i = bisect.bisect_right([t or "" for t, _ in timeline], ts) - 1
+            turn = timeline[i][1] if i >= 0 else None
+        return in_private_turn(turn, prompt_id)

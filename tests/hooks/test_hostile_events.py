@@ -12,7 +12,7 @@ from store import db
 from store.config import load_config
 from tests.hooks.test_fail_open import SESSION, assert_failed_open, run_hook
 from tests.hooks.test_hook_events import payload, rows
-from tests.importer import Transcript
+from tests.hooks.transcripts import Transcript
 from tui.commands import importer
 
 
