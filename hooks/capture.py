@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from hooks.event import prompt_text
 from store.config import DEFAULTS, is_project_excluded
 from store.text import MAX_CONTENT_CHARS, cap_text
 
@@ -718,10 +719,8 @@ def is_memory_command(prompt: object) -> bool:
 
 
 def _prompt(event: dict) -> list[dict]:
-    prompt = event.get("prompt")
-    if not isinstance(prompt, str) or not prompt.strip():
-        prompt = event.get("user_prompt")
-    if not isinstance(prompt, str) or not prompt.strip() or is_memory_command(prompt):
+    prompt = prompt_text(event)
+    if prompt is None or not prompt.strip() or is_memory_command(prompt):
         return []
     return [{"type": "prompt", "content": prompt.strip(), "importance": 2, "tags": "prompt"}]
 

@@ -18,7 +18,7 @@ capture rules) makes the same memories from them:
 Each event carries ``_source = "import"`` and ``_timestamp`` (the transcript
 line's time: the store's dedupe makes a re-import a no-op only when the same
 time is used again). Like the hook, every event is pruned
-(``hooks.main.prune_event``) and privacy-filtered as a whole
+(``hooks.event.prune_event``) and privacy-filtered as a whole
 (``store.privacy.clean_value``) before the capture rules see it, and a prompt
 that is entirely ``<private>`` hides its turn (``hooks.turns``). Checked
 field by field against hook payloads captured from the same real session: the
@@ -55,7 +55,7 @@ import json
 import os
 
 from hooks.capture import blocks_text, observations_from_event
-from hooks.main import prune_event
+from hooks.event import prune_event
 from hooks.transcripts.clean import MemoCleaner
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
@@ -429,7 +429,7 @@ class TranscriptReader:
         }  # fmt: skip
 
     def _finish(self, event: dict) -> dict:
-        """The event as the hook handles it: pruned (``hooks.main.prune_event``) and
+        """The event as the hook handles it: pruned (``hooks.event.prune_event``) and
         privacy-filtered as a whole (but for the two fields the importer adds: a
         source name and a time it wrote itself). Every event finished is yielded,
         and counted."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hooks.capture import capture_observations
-from hooks.main import prune_event
+from hooks.event import prune_event
 from hooks.transcripts import (
     TranscriptReader,
     claude_projects_dir,
@@ -46,7 +46,7 @@ def read_t(tmp_path, *transcripts, **kw):
 
 
 def hook_observations(event: dict, raw_size: int = 0) -> list[dict]:
-    """What the hook stores for one event: prune, privacy filter, capture (hooks.main's order)."""
+    """What the hook stores for one event: prune, privacy filter, capture (the hook's order)."""
     return capture_observations(clean_value(prune_event(event, raw_size)), defaults())
 
 
