@@ -678,7 +678,7 @@ def _session_start_output(run, conn, db_path, event, config) -> None:
 
 
 def _prompt_context_output(run, conn, event, config) -> None:
-    from hooks.context import prompt_block
+    from hooks.recall import prompt_block
 
     prompt = event.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
