@@ -558,7 +558,7 @@ def _forget_log(args) -> int:
 
 def cmd_export(args) -> int:
     from store.selection import Criteria, resolve_criteria
-    from tui.commands.export import (
+    from store.export import (
         ExportError,
         ExportRequest,
         export_memories,

@@ -479,7 +479,7 @@ class SearchPane(WorkerFailures, Widget):
         self.query_one("#search-project", Select).focus()
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         filters = {k: v for k, v in self._store_filters().items() if v is not None}

@@ -394,7 +394,7 @@ class SessionsPane(WorkerFailures, Widget):
         return self._sessions.get(key) if key is not None else None
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         session = self.current_session
