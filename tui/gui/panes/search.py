@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.display import inert_line
-from store.queries import tool_names
+from store.listings import tool_names
 from store.search import query_terms, search_page, search_summary
 from tui.formatting import (
     TYPE_LABELS,
