@@ -224,7 +224,7 @@ def recent_changes(conn, project: str, limit: int) -> list[str]:
 def open_errors(conn, project: str, limit: int) -> list[str]:
     if limit <= 0:
         return []
-    from store.queries import error_groups
+    from store.listings import error_groups
 
     lines = []
     for group in error_groups(conn, status="open", project=project, limit=limit):

@@ -15,7 +15,7 @@ import pytest
 
 from hooks import context, recall
 from store import db, writer
-from store.queries import set_error_status
+from store.error_groups import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = "/work/proj/shop-api"
