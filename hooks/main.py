@@ -343,7 +343,7 @@ def _session_start_output(run, conn, db_path, event, config) -> None:
 
 
 def _prompt_context_output(run, conn, event, config) -> None:
-    from hooks.context import prompt_block
+    from hooks.recall import prompt_block
 
     prompt = prompt_text(event)
     if prompt is None:
