@@ -150,7 +150,7 @@ def test_binding_rows_join_keys_of_one_action():
 @pilot_test
 async def test_the_command_palette_reaches_every_action_from_any_pane(db_path, make_app):
     from store.db import connect
-    from store.queries import get_error_group
+    from store.listings import get_error_group
 
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:

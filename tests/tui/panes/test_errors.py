@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from store.db import connect
-from store.queries import get_error_group
+from store.listings import get_error_group
 from tests.tui.conftest import open_pane, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui.panes.errors import ErrorsPane

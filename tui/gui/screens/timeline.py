@@ -299,7 +299,7 @@ class TimelineScreen(WorkerFailures, Screen):
         resume_session(self, self.session_id, fork=True)
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         ask_and_export(self, ExportRequest(session=self.session_id), self.session_id)
