@@ -5,6 +5,7 @@ Everything is paged (LIMIT/keyset): no caller ever loads a whole table.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 
@@ -100,8 +101,28 @@ SESSION_SORTS = {
 }
 
 
-def _session_filter(project: str | None, text: str | None) -> tuple[str, list[object]]:
-    """WHERE clause for a project and a piece of text in the id, project name or summary."""
+def sessions_with_prompt(conn: sqlite3.Connection, text: str, project: str | None = None) -> list[str]:
+    """Sessions one of whose prompts (any of them, not only the first) holds every word of
+    `text`, found by the store's one search (`store.search`)."""
+    from store.search import Filters, match_ids, query_terms
+
+    terms = query_terms(text)
+    if not terms:
+        return []
+    ids = match_ids(conn, terms, Filters(project=project, type="prompt"))
+    found: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        found.update(row[0] for row in conn.execute(
+            f"SELECT DISTINCT session_id FROM memory WHERE id IN ({marks})", chunk))  # fmt: skip
+    return sorted(found)
+
+
+def _session_filter(conn: sqlite3.Connection, project: str | None, text: str | None,
+                    ) -> tuple[str, list[object]]:  # fmt: skip
+    """WHERE clause for a project and a piece of text in the id, project name or summary, or
+    in the words of any of the session's prompts."""
     clauses, params = [], []
     if project:
         clauses.append("project = ?")
@@ -109,13 +130,15 @@ def _session_filter(project: str | None, text: str | None) -> tuple[str, list[ob
     if text and text.strip():
         pattern = "%" + text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         clauses.append("(session_id LIKE ? ESCAPE '\\' OR project_name LIKE ? ESCAPE '\\' "
-                       "OR summary LIKE ? ESCAPE '\\')")  # fmt: skip
+                       "OR summary LIKE ? ESCAPE '\\' "
+                       "OR session_id IN (SELECT value FROM json_each(?)))")  # fmt: skip
         params += [pattern] * 3
+        params.append(json.dumps(sessions_with_prompt(conn, text, project)))
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
 def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None) -> int:
-    where, params = _session_filter(project, text)
+    where, params = _session_filter(conn, project, text)
     return conn.execute("SELECT count(*) FROM session" + where, params).fetchone()[0]
 
 
@@ -124,8 +147,8 @@ def list_sessions(
     text: str | None = None, sort: str = "start",
 ) -> list[dict]:  # fmt: skip
     """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
-    of one project and with `text` in the id, project name or summary when given."""
-    where, params = _session_filter(project, text)
+    of one project and with `text` in the id, project name, summary or a prompt when given."""
+    where, params = _session_filter(conn, project, text)
     order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])
     sql = f"SELECT * FROM session{where} ORDER BY {order} LIMIT ? OFFSET ?"
     return dicts(conn.execute(sql, [*params, limit, offset]))

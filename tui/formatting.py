@@ -14,25 +14,10 @@ from rich.text import Text
 
 from store.display import inert, inert_line
 from store.search import HIGHLIGHT, SNIPPET_LEAD
+from tui.type_names import TYPE_BY_LABEL, TYPE_LABELS, stored_type  # noqa: F401  (re-exported)
 
 ELLIPSIS = "…"
 
-TYPE_LABELS = {
-    "prompt": "prompt",
-    "file_edit": "edit",
-    "file_write": "write",
-    "command": "cmd",
-    "error": "error",
-    "observation": "note",
-    "response": "reply",
-    "compact_summary": "compact",
-    "subagent": "agent",
-    "web": "web",
-    "mcp": "mcp",
-    "notebook_edit": "notebook",
-    "file_read": "read",
-    "search": "search",
-}
 TYPE_STYLES = {
     "prompt": "bold magenta",
     "file_edit": "green",

@@ -83,7 +83,7 @@ def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> N
                         help="a project's name, or a path inside it ('.' = here)")  # fmt: skip
     if types:
         parser.add_argument("--type", "-t", metavar="T", action="append",
-                            help="memory type (prompt, file_edit, command, error, ...); repeatable")  # fmt: skip
+                            help="memory type as the app names it (prompt, edit, cmd, error, ...); repeatable")  # fmt: skip
         parser.add_argument("--session", "-s", metavar="S", help="one session id")
 
 
@@ -318,15 +318,20 @@ MEMORY_TYPES = (
 
 
 def _checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str] | None:
-    """--type values, refused in one sentence when one names no type memlane knows."""
+    """--type values as stored (the app's names, `edit`, `cmd`, ... are taken too), refused in
+    one sentence when one names no type memlane knows."""
+    from tui.type_names import TYPE_LABELS, stored_type
+
     if not types:
         return None
+    types = [stored_type(name) for name in types]
     for mtype in types:
         # No index on type: look only for a name memlane does not write, and stop at one row.
         if mtype not in MEMORY_TYPES and not conn.execute(
             "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
         ).fetchone():
-            raise UsageError(f"unknown type {mtype!r}; the types are {', '.join(sorted(MEMORY_TYPES))}.")
+            names = ", ".join(sorted({TYPE_LABELS.get(t, t) for t in MEMORY_TYPES}))
+            raise UsageError(f"unknown type {mtype!r}; the types are {names} (as the app names them).")
     return types
 
 
@@ -410,7 +415,8 @@ def _team_memories(args, query: str) -> int:
     # Read-write: a cache made by an older memlane is upgraded here rather than refused.
     team_db = open_cache() if os.path.exists(cache_path()) else None
     try:
-        rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit, type=args.type)
+        rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit,
+                                 type=_checked_types(conn, args.type))  # fmt: skip
     finally:
         conn.close()
         if team_db is not None:
@@ -577,7 +583,7 @@ def cmd_export(args) -> int:
                 raise UsageError(problem)
             request = ExportRequest(session=kwargs["session"])
         elif args.query is not None:
-            filters = {"project": _project_keys(conn, args.project), "type": args.type}
+            filters = {"project": _project_keys(conn, args.project), "type": _checked_types(conn, args.type)}
             request = ExportRequest(query=args.query, filters={k: v for k, v in filters.items() if v})
         else:
             request = ExportRequest(ids=tuple(args.id))

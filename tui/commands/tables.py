@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.commands.brief import _squash
+from tui.commands.brief import _size, _squash, _when
 
 
 def _console():
@@ -94,3 +94,50 @@ def session_prefix(session_id: str) -> str:
     from tui.formatting import short_id
 
     return short_id(session_id)
+
+
+def _table_errors(rows: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.formatting import local_time
+
+    console = _console()
+    if not rows:
+        console.print("No recorded errors.")
+        return
+    styles = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("id", justify="right", style="dim", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("count", justify="right", no_wrap=True)
+    table.add_column("last seen", no_wrap=True)
+    table.add_column("first seen", no_wrap=True)
+    table.add_column("error", ratio=1, overflow="fold")
+    for r in rows:
+        table.add_row(str(r["id"]), Text(_squash(r.get("status"), 20), style=styles.get(r.get("status"), "")),
+                      str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
+                      Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
+    console.print(table)
+
+
+def _table_stats(data: dict) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in (
+        ("memories", f"{data['memories']:,}"), ("sessions", f"{data['sessions']:,}"),
+        ("projects", f"{data['projects']:,}"),
+        ("error groups", f"{data['error_groups']:,} ({data['open_errors']:,} open)"),
+        ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
+        ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
+    ):  # fmt: skip
+        table.add_row(label, Text(_squash(value, 500)))
+    for mtype, count in (data.get("by_type") or {}).items():
+        table.add_row(Text("  " + _squash(mtype, 40)), f"{count:,}")
+    _console().print(table)
+
+

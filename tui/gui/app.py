@@ -48,6 +48,7 @@ class AppConfig:
     tz: tzinfo | None = None  # zone times are shown in; None: the system's local time
     page_size: int = 60  # rows per page of the Sessions and Search lists
     live_window: int = 1000  # rows the Live pane keeps
+    live_check: float = 30.0  # seconds between checks that a live session is still live (●)
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests

@@ -685,3 +685,15 @@ async def test_cleanup_counts_and_kinds_read_as_english(cleanup_db):
                                   "kinds": {"error": 2, "command": 1}}, "test")  # fmt: skip
     assert "3 memories from 1 session" in details
     assert "Kinds: 2 errors, 1 cmd." in details
+
+
+@pilot_test
+async def test_with_a_query_each_row_shows_what_matched_lit(cleanup_db):
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
+        await filter_by(pilot, pane, query="textual_dev")
+        table = pane.selection.table
+        assert pane.selection.total == 3
+        for row in table.ordered_rows:
+            why = table.get_row(row.key)[-1]
+            lit = [why.plain[span.start : span.end] for span in why.spans if "reverse" in str(span.style)]
+            assert lit and all(word.lower() == "textual_dev" for word in lit), why.plain

@@ -70,3 +70,28 @@ async def test_an_empty_database_says_so(empty_db_path, make_app):
         await settle(pilot)
         text = screen_text(app)
         assert "No sessions yet." in text and "No edits yet." in text
+
+
+@pilot_test
+async def test_an_imported_history_older_than_30_days_fills_the_charts(home, utc, make_app):
+    from datetime import timedelta
+
+    from tests.tui.conftest import NOW
+
+    path = str(home / "memory.db")
+    conn = connect(path)
+    old = NOW - timedelta(days=200)  # transcripts imported from last year: no recent memory
+    for day in range(5):
+        moment = (old - timedelta(days=day)).strftime("%Y-%m-%dT%H:%M:%S.000000Z")
+        writer.add_memory(conn, {"session_id": f"s-old-{day}", "cwd": "/home/dev/old", "type": "command",
+                                 "content": f"$ make {day}", "created_at": moment, "source": "import"})  # fmt: skip
+    conn.close()
+    app = make_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("6")
+        await settle(pilot)
+        text = screen_text(app)
+        newest = old.strftime("%Y-%m-%d")
+        assert f"the 30 days to {newest}, the newest memory" in text
+        assert "5 · peak 1" in text  # the five days are on the chart, not 30 empty ones

@@ -104,7 +104,7 @@ async def test_filters_narrow_the_results(db_path, make_app):
         await settle(pilot)
         assert len(result_ids(pane)) == 1
         pane.query_one("#search-type", Select).clear()
-        pane.query_one("#search-date", Select).value = 1  # last 24 hours of the fixed clock
+        pane.query_one("#search-date", Select).value = "today"  # of the fixed clock
         await settle(pilot)
         assert len(result_ids(pane)) == 4
         pane.query_one("#search-project", Select).value = "/home/dev/infra"
@@ -354,3 +354,25 @@ async def test_a_korean_match_is_visible_at_80_columns(db_path, make_app):
         assert pane.table.row_count == 1
         row = next(line for line in screen_text(app).splitlines() if "shop-api" in line)
         assert "버그" in row, row
+
+
+@pilot_test
+async def test_yesterday_and_two_dates_typed_in_the_date_filter(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        await pilot.press("escape")
+        dates = pane.query_one("#search-date", Select)
+        dates.value = "yesterday"  # May 1 of the fixed clock: the shop-api session
+        await settle(pilot)
+        assert len(result_ids(pane)) == 6
+        assert {pane._hits[str(i)]["session_id"] for i in result_ids(pane)} == {"s-shop-0002"}
+        dates.value = "between"  # asks for the dates
+        await settle(pilot)
+        await pilot.press(*"2025-04-28 2025-04-29")
+        await settle(pilot)
+        assert "Memories of Apr 28 – Apr 29, both days included." in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert {pane._hits[str(i)]["session_id"] for i in result_ids(pane)} == {"s-infra-0003"}
+        assert "Apr 28 – Apr 29" in screen_text(app)  # the filter says which days

@@ -184,3 +184,28 @@ async def test_imported_sessions_are_marked(db_path, make_app):
         await settle(pilot)
         lines = [line for line in screen_text(app).splitlines() if "⤓" in line]
         assert len(lines) == 1 and "shop" in lines[0]
+
+
+@pilot_test
+async def test_a_session_with_no_event_for_a_while_loses_its_live_dot(db_path):
+    from datetime import timedelta
+
+    from tests.tui.conftest import NOW, until
+    from tui.gui.app import AppConfig, build_app
+
+    now = [NOW]
+    app = build_app(db_path, clock=lambda: now[0], config=AppConfig.for_tests(live_check=0.05))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        sessions = app.panes["sessions"]
+
+        def length() -> str:
+            return str(sessions.table.get_cell("s-live-0004", "length"))
+
+        assert "●" in length()  # its last hook wrote three minutes ago
+        now[0] = NOW + timedelta(minutes=30)  # nothing more was written since
+        await until(lambda: "●" not in length())
+        await pilot.press("enter")  # and its timeline says the same
+        await settle(pilot)
+        header = next(line for line in screen_text(app).splitlines() if "memories" in line)
+        assert "3 memories" in header and "● live" not in header, header

@@ -6,7 +6,7 @@ import uuid
 
 from store import listings, writer
 from store.db import connect
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.formatting import short_id
 
 
@@ -92,3 +92,22 @@ def test_cli_sessions_at_80_columns_keep_each_id_on_one_line(tmp_path, monkeypat
     assert all(len(line) <= 80 for line in out.splitlines())
     for sid in ids:
         assert sid[:8] in out
+
+
+@pilot_test
+async def test_the_filter_finds_a_session_by_any_of_its_prompts(db_path, make_app):
+    conn = connect(db_path)
+    writer.add_memory(conn, {"session_id": "s-shop-0002", "cwd": "/home/dev/shop-api", "type": "prompt",
+                             "content": "now move the deploy to kubernetes", "created_at": at(1460)})  # fmt: skip
+    conn.close()
+    conn = connect(db_path)
+    assert listings.count_sessions(conn, text="kubernetes") == 1  # its first prompt does not say it
+    conn.close()
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"kubernetes deploy", "enter")  # the second prompt, every word
+        await pilot.pause(app.config.search_debounce + 0.05)
+        await settle(pilot)
+        assert shown_sessions(app) == ["s-shop-0002"]
+        assert "1 session" in screen_text(app)

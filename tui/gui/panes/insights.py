@@ -165,7 +165,7 @@ class InsightsPane(Pane):
         errors = [d["errors"] for d in days]
         peak = max(days, key=lambda d: d["memories"])
         title = self._title(
-            f"Activity, last {DAYS} days (UTC)",
+            self._range_title(data),
             f"{number(totals['memories'])} memories · {number(totals['sessions'])} sessions in all",
         )
         grid = Table.grid(padding=(0, 1))
@@ -181,12 +181,24 @@ class InsightsPane(Pane):
         grid.add_row(
             Text("errors", style="dim"),
             sparkline(errors, style="red", cells_per_value=per),
-            Text(f"{number(sum(errors))} · today {number(errors[-1])}", style="dim"),
+            Text(f"{number(sum(errors))} · {self._last_day(data)} {number(errors[-1])}", style="dim"),
         )
         span = DAYS * per
         axis = self._day(days[0]["day"]).ljust(span - 5) + self._day(days[-1]["day"])
         grid.add_row(Text(""), Text(axis, style="dim"), Text(""))
         return Group(title, grid, Text(""))
+
+    def _last_day(self, data: dict) -> str:
+        end = data.get("charts_end", data["now"])
+        return "today" if end[:10] == data["now"][:10] else self._day(end[:10])
+
+    def _range_title(self, data: dict) -> str:
+        """"Activity, last 30 days", or, when nothing is that recent (an imported history),
+        the 30 days up to the newest memory."""
+        end, now = data.get("charts_end", data["now"]), data["now"]
+        if end[:10] == now[:10]:
+            return f"Activity, last {DAYS} days (UTC)"
+        return f"Activity, the {DAYS} days to {end[:10]}, the newest memory (UTC)"
 
     def _errors(self, data: dict, width: int) -> Group:
         statuses = data["error_statuses"]

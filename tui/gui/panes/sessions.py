@@ -116,6 +116,7 @@ class SessionsPane(Pane):
         self._add_columns(self.table)
         self._load_projects()
         self.reload()
+        self.set_interval(self.app.config.live_check, self._recheck_live)
 
     def on_unmount(self) -> None:
         self.team.close()
@@ -235,14 +236,30 @@ class SessionsPane(Pane):
 
     # -- drawing ------------------------------------------------------------------
 
+    def _length_cell(self, session: dict, now) -> Text:
+        """How long it ran, and ● while it is live (a hook wrote in its last minutes)."""
+        length_cell = Text(duration(session_duration(session, now)), no_wrap=True)
+        if is_live(session, now):
+            length_cell.append(" ●", style="bold green")
+        return length_cell
+
+    def _recheck_live(self) -> None:
+        """Time passes with nothing written: a session whose events stopped loses its ●,
+        and a running one's length grows, without waiting for a hook to write."""
+        table, now = self.table, self.app.now()
+        if "length" not in table.columns:
+            return
+        with self.app.batch_update():
+            for key, session in self._sessions.items():
+                if session.get("ended_at") or key not in table.rows:
+                    continue
+                table.update_cell(key, "length", self._length_cell(session, now))
+
     def _cells(self, session: dict) -> tuple:
         now = self.app.now()
         tz = self.app.tz
         errors = session.get("error_count") or 0
-        length = duration(session_duration(session, now))
-        length_cell = Text(length, no_wrap=True)
-        if is_live(session, now):
-            length_cell.append(" ●", style="bold green")
+        length_cell = self._length_cell(session, now)
         summary = first_line(session.get("summary"))
         summary = summary.removeprefix("Task: ")
         author = (cell(inert_line(session.get("author") or "you"), "" if session.get("author") else "dim"),)

@@ -67,6 +67,13 @@ class TimelineMore(Message):
     total: int = 0
 
 
+@dataclass
+class SessionRead(Message):
+    """The session again (its counts, its length, whether it is live), after a hook wrote."""
+
+    session: dict | None
+
+
 class TimelineScreen(WorkerFailures, Screen):
     """Prompts, edits with diffs, commands with output and errors, in the order they happened."""
 
@@ -105,6 +112,8 @@ class TimelineScreen(WorkerFailures, Screen):
         return self.query_one("#timeline-list", TimelineList)
 
     def on_mount(self) -> None:
+        # A live session stops being live when nothing happens in it: the header says so then.
+        self.set_interval(self.app.config.live_check, self._draw_header)
         self.timeline.focus()
         self.timeline.fetching = True
         self._load(self.memory_id, "")
@@ -202,6 +211,20 @@ class TimelineScreen(WorkerFailures, Screen):
         if not timeline.has_after and not timeline.fetching and timeline.memories:
             timeline.fetching = True
             self._load_more("after", timeline.memories[-1]["id"])
+        self._read_session()  # the header follows the rows: counts, length, live
+
+    @work(thread=True, exclusive=True, group="timeline-session", exit_on_error=False)
+    def _read_session(self) -> None:
+        session = self.store.get_session(self.session_id)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SessionRead(session))
+
+    def on_session_read(self, message: SessionRead) -> None:
+        if message.session is not None:
+            self.session = message.session
+            self.total = message.session.get("memory_count") or self.total
+            self._draw_header()
+            self._draw_status()
 
     # -- drawing ------------------------------------------------------------------
 

@@ -19,8 +19,18 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from store.search import HIGHLIGHT, make_snippet, query_terms
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import cell, first_line, local_time, number, plural, short_id, type_label
+from tui.formatting import (
+    cell,
+    first_line,
+    local_time,
+    number,
+    plural,
+    short_id,
+    snippet_text,
+    type_label,
+)
 from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
@@ -265,11 +275,19 @@ class SelectionView(WorkerFailures, Vertical):
             type_label(row.get("type")),
             cell(row.get("project_name") or ""),
             cell(short_id(row.get("session_id")), "dim"),
-            cell(first_line(row.get("content"))),
+            self._why(row),
         ]
         if not self._wide:
             del cells[5]
         return cells
+
+    def _why(self, row: dict) -> Text:
+        """The memory's first line, or, with a query, the part that matched, lit: why the row
+        is selected, seen before anything is forgotten."""
+        terms = query_terms(self.criteria.query) if self.criteria.query else []
+        if not terms:
+            return cell(first_line(row.get("content")))
+        return snippet_text(make_snippet(row.get("content") or "", terms, HIGHLIGHT))
 
     def _update_status(self) -> None:
         text = Text(no_wrap=True, overflow="ellipsis", end="")

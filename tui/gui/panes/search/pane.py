@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import ClassVar
 
 from rich.text import Text
@@ -33,10 +32,10 @@ from tui.formatting import (
     snippet_text,
     tool_label,
     type_label,
-    utc_iso,
 )
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
+from tui.gui.panes.search import dates
 from tui.gui.search_paging import first_page
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.team_scope import TeamScope
@@ -46,7 +45,6 @@ from tui.gui.widgets.preview import Preview, PreviewArea
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
-DATE_RANGES = [("Last 24 hours", 1), ("Last 7 days", 7), ("Last 30 days", 30), ("Last year", 365)]
 
 
 @dataclass
@@ -136,7 +134,7 @@ class SearchPane(Pane):
                          id="search-type", compact=True)  # fmt: skip
             yield FilterSelect(prompt="Tool", id="search-tool", compact=True)
             yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
-            yield Select(DATE_RANGES, prompt="Any time", id="search-date", compact=True)
+            yield Select(dates.DATE_RANGES, prompt="Any time", id="search-date", compact=True)
         with PreviewArea(id="search-area"):
             yield PagedTable(id="search-results", page_size=self.app.config.page_size)
             yield Preview(self.store, id="search-preview")
@@ -238,11 +236,10 @@ class SearchPane(Pane):
 
     def _store_filters(self) -> dict:
         f = self.filters
-        since = None
-        if f["days"]:
-            since = utc_iso(self.app.now() - timedelta(days=int(f["days"])))
+        since, until = dates.bounds(f["days"], self.app.now(), self.app.tz)
+        when = {"since": since, **({"until": until} if until else {})}
         return {"project": f["project"], "type": f["type"], "tool": f["tool"],
-                "min_importance": f["min_importance"], "since": since, **self._order()}  # fmt: skip
+                "min_importance": f["min_importance"], **when, **self._order()}  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(
@@ -416,10 +413,43 @@ class SearchPane(Pane):
         if name is None:
             return
         value = None if event.value is Select.NULL else event.value
+        if name == "days" and value == dates.CUSTOM:
+            self._ask_dates(event.select)
+            return
         if self.filters[name] != value:
             self.filters[name] = value
             self.refresh_bindings()
             self.run_search()
+
+    def _ask_dates(self, select: Select) -> None:
+        """"Between two dates…": ask for them; the filter shows the range chosen."""
+        from tui.gui.modals import TextInputModal, TextInputResult
+
+        before = self.filters["days"]
+
+        def check(text: str, _toggled: bool) -> tuple[str, bool]:
+            found = dates.parse_range(text)
+            if isinstance(found, str):
+                return found, False
+            label, _value = dates.range_choice(*found)
+            return f"Memories of {label}, both days included.", True
+
+        def chosen(result: TextInputResult | None) -> None:
+            found = dates.parse_range(result.value) if result is not None else "cancelled"
+            if isinstance(found, str):
+                with select.prevent(Select.Changed):
+                    select.value = before if before is not None else Select.NULL
+                return
+            label, value = dates.range_choice(*found)
+            offered = [(text, key) for text, key in dates.DATE_RANGES]
+            select.set_options([*offered[:-1], (label, value), offered[-1]])
+            select.value = value  # its Changed runs the search
+
+        self.app.push_screen(TextInputModal(
+            "Search between two dates", prompt="From and to (YYYY-MM-DD; one date: that day):",
+            placeholder="2025-04-01 2025-04-15", submit_label="Filter", allow_empty=False,
+            describe=check,
+        ), chosen)  # fmt: skip
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "team":
