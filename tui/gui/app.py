@@ -386,6 +386,15 @@ class MemlaneApp(App):
 
     # -- command palette ----------------------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """The command palette, with a footer of its own keys (not the pane's behind it)."""
+        from textual.command import CommandPalette
+
+        from tui.gui.widgets.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every action of the app, from wherever the palette is opened: the screen in front's
         own first, then each pane's (run on that pane, which is shown first)."""

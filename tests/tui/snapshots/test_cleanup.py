@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.conftest import SIZES, SIZES_200, app_for, open_pane, steps
+from tests.tui.conftest import SIZES, app_for, open_pane, steps
 from tests.tui.fixtures_cleanup import add_bulk, make_app, settle
 
 
@@ -34,7 +34,7 @@ def test_cleanup_pane_with_marks(snap_compare, cleanup_db, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_cleanup_secrets_audit(snap_compare, cleanup_db, size):
-    run = on_pane("cleanup", "s")
+    run = on_pane("cleanup", "S")
     assert snap_compare(make_app(cleanup_db), terminal_size=size, run_before=run)
 
 
@@ -51,6 +51,6 @@ def test_confirm_modal_typing_the_count(snap_compare, cleanup_db, size):
     assert snap_compare(make_app(cleanup_db), terminal_size=size, run_before=run)
 
 
-@pytest.mark.parametrize("size", SIZES_200)
+@pytest.mark.parametrize("size", SIZES)
 def test_redact_with_the_regex_checkbox_on(snap_compare, db_path, size):
-    assert snap_compare(app_for(db_path), terminal_size=size, run_before=steps("5", "r", "ctrl+t"))
+    assert snap_compare(app_for(db_path), terminal_size=size, run_before=steps("5", "R", "ctrl+t"))

@@ -56,7 +56,7 @@ class ConfirmModal(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "confirm", "Yes", id="confirm.yes"),
         Binding("n", "cancel", "No", id="confirm.no"),
-        Binding("escape", "cancel", "Cancel", id="confirm.cancel"),
+        Binding("escape", "back", "Cancel", id="confirm.cancel"),
     ]
 
     def __init__(
@@ -150,3 +150,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+    def action_back(self) -> None:
+        """`escape`: the same as no."""
+        self.action_cancel()

@@ -133,6 +133,12 @@ class Pane(WorkerFailures, Widget):
     def action_preview(self) -> None:
         """Every list's preview on or off (`v`)."""
         self.app.screen_stack[0].toggle_class("-no-preview")
+        for pane in self.app.panes.values():
+            pane.call_after_refresh(pane.preview_toggled)
+
+    def preview_toggled(self) -> None:
+        """The previews were shown or hidden: a pane whose columns depend on its list's width
+        chooses them again."""
 
     def action_timeline(self) -> None:
         """The selected row's session timeline, at that row."""

@@ -38,8 +38,9 @@ from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.widgets.preview import Preview, PreviewArea
+from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 
+WIDE_FROM = 100  # cells of list from which it also shows each session's counts
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 
@@ -92,6 +93,7 @@ class SessionsPane(Pane):
         self._generation = 0
         self._sessions: dict[str, dict] = {}
         self._stale = False
+        self._wide = True
         self.team = TeamScope()
         self.team_scope = False  # this machine's sessions, or these and the team's
         self._team_store: StoreClient | None = None  # the team cache, for a teammate's timeline
@@ -130,9 +132,21 @@ class SessionsPane(Pane):
         table.add_column("Started", key="started", width=12)
         table.add_column("Length", key="length", width=7)
         table.add_column("Id", key="id", width=8)
-        table.add_column(Text("Obs", justify="right"), key="obs", width=5)
-        table.add_column(Text("Err", justify="right"), key="err", width=4)
+        if self._wide:
+            table.add_column(Text("Obs", justify="right"), key="obs", width=5)
+            table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
+
+    def preview_toggled(self) -> None:
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        # A narrow list leaves the counts to the preview: the summary has the room first.
+        shown = not self.screen.has_class("-no-preview")
+        wide = list_width(self.size.width, shown) >= WIDE_FROM
+        if wide != self._wide:
+            self._wide = wide
+            self.table.redraw(self._add_columns, lambda key: self._cells(self._sessions[key]))
 
     def action_team(self) -> None:
         """Local only <-> local and the team cache's sessions (with an Author column)."""
@@ -263,16 +277,16 @@ class SessionsPane(Pane):
         summary = first_line(session.get("summary"))
         summary = summary.removeprefix("Task: ")
         author = (cell(inert_line(session.get("author") or "you"), "" if session.get("author") else "dim"),)
+        counts = (Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
+                  Text(number(errors), style="bold red" if errors else "dim", justify="right",
+                       no_wrap=True))  # fmt: skip
         return (
             cell(session.get("project_name") or "(no project)", "bold"),
             *(author if self.team_scope else ()),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
             cell(short_id(session["session_id"]), "dim"),
-            Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
-            Text(
-                number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
-            ),
+            *(counts if self._wide else ()),
             self._summary_cell(session, summary),
         )
 

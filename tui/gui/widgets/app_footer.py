@@ -29,7 +29,7 @@ from textual.widgets._footer import FooterKey
 # Keys a text box takes as text ("slash", "question_mark", "q", "space", ...).
 TYPED_KEYS = frozenset(_character_to_key(chr(code)) for code in range(32, 127))
 # Actions the footer drops last: a person must always see how to get help, back and out.
-KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen",
+KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "box", "app.box", "dismiss", "back", "app.pop_screen",
                 "close", "cancel", "dismiss_none")
 
 
@@ -145,7 +145,7 @@ class AppFooter(Footer):
         show, for where the keys go now: an open dropdown shows only its own keys; a text
         box no key it would type (`/ Search` there typed a `/`) and how to leave it; else
         one per shown action; then the command palette's."""
-        focused = self.app.focused
+        focused = self.screen.focused
         if isinstance(focused, OptionList) and isinstance(focused.parent, Select):  # open
             yield from self._dropdown_entries()
             return
@@ -154,7 +154,7 @@ class AppFooter(Footer):
         by_action: dict[str, tuple] = {}
         if typing and "enter" in active:
             _node, binding, enabled, tooltip = active["enter"]
-            label = getattr(focused, "enter_label", "Apply")
+            label = getattr(focused, "enter_label", None) or getattr(self, "enter_label", "Apply")
             by_action[binding.action] = ("enter", binding, enabled, tooltip, label)
         for key, (_node, binding, enabled, tooltip) in active.items():
             if not binding.show or (typing and key in TYPED_KEYS):

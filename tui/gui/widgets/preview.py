@@ -35,7 +35,13 @@ from tui.formatting import (
     type_label,
 )
 
-RIGHT_FROM = 140  # columns from which the preview sits beside the list, not below it
+RIGHT_FROM = 160  # columns from which the preview sits beside the list, not below it
+RIGHT_SHARE = 0.4  # of the width the preview takes beside the list (css/app.tcss says the same)
+
+
+def list_width(width: int, shown: bool = True) -> int:
+    """How wide a list is in a PreviewArea `width` cells wide (the preview `shown` or not)."""
+    return int(width * (1 - RIGHT_SHARE)) if shown and width >= RIGHT_FROM else width
 SETTLE_SECONDS = 0.06  # the cursor rests this long before the preview reads
 SESSION_PROMPTS = 60  # prompts a session's preview lists
 
@@ -44,7 +50,18 @@ class PreviewArea(Container):
     """A list and its preview, side by side when wide, one above the other when narrow."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= RIGHT_FROM, "-right")
+        right = event.size.width >= RIGHT_FROM
+        if right != self.has_class("-right"):
+            self.set_class(right, "-right")
+            # The list's width changes with the layout: fit its columns to the new one once it
+            # is laid out (a pane shown after a resize got no Resize of its own for it).
+            self.call_after_refresh(self._fit_lists)
+
+    def _fit_lists(self) -> None:
+        from tui.gui.widgets.vim_table import VimDataTable
+
+        for table in self.query(VimDataTable):
+            table.fit_columns()
 
     @property
     def preview(self) -> Preview:
