@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 from textual.binding import Binding
-from textual.keys import _character_to_key
+from textual.keys import _character_to_key, key_to_character
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
@@ -157,7 +157,8 @@ class AppFooter(Footer):
             label = getattr(focused, "enter_label", None) or getattr(self, "enter_label", "Apply")
             by_action[binding.action] = ("enter", binding, enabled, tooltip, label)
         for key, (_node, binding, enabled, tooltip) in active.items():
-            if not binding.show or (typing and key in TYPED_KEYS):
+            if not binding.show or (typing and key in TYPED_KEYS
+                                    and focused.check_consume_key(key, key_to_character(key))):
                 continue
             by_action.setdefault(binding.action, (key, binding, enabled, tooltip, binding.description))
         for key, binding, enabled, tooltip, description in by_action.values():
