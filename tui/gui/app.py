@@ -49,6 +49,7 @@ class AppConfig:
     page_size: int = 60  # rows per page of the Sessions and Search lists
     live_window: int = 1000  # rows the Live pane keeps
     live_check: float = 30.0  # seconds between checks that a live session is still live (●)
+    preview: bool = True  # the preview beside the lists at start (`v` hides and shows it)
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
@@ -170,6 +171,7 @@ class MemlaneApp(App):
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
+        self.screen.set_class(not self.config.preview, "-no-preview")
         for tabs in self.query(Tabs):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)

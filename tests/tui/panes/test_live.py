@@ -17,7 +17,7 @@ from store.db import connect
 from tests.tui.conftest import pilot_test, screen_text, settle
 from tui.gui.panes.live import LivePane
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 from tests.shared_payloads import PAYLOADS  # noqa: E402
 
 WRITE_ONE = """

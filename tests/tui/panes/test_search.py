@@ -340,7 +340,7 @@ async def test_escape_leaves_the_search_box_even_with_no_results(db_path, make_a
         await settle(pilot)
         assert pane.query_input.value == "zzqq"
         assert app.active_pane_id == "errors"
-        await pilot.press("slash")  # and / comes back to the box
+        await pilot.press("3", "slash")  # and / comes back to the box
         await settle(pilot)
         assert app.focused is pane.query_input and pane.query_input.value == "zzqq"
 

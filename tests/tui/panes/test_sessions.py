@@ -96,7 +96,7 @@ def window_is_the_list(table, newest_first: list[str]) -> bool:
 async def test_sessions_are_paged_never_all_loaded(home, utc, make_app):
     path = str(home / "many.db")
     newest_first = many_sessions(path, 260)
-    app = make_app(path, page_size=50)
+    app = make_app(path, page_size=50, preview=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.query_one(SessionsPane).table
@@ -118,7 +118,7 @@ async def test_sessions_are_paged_never_all_loaded(home, utc, make_app):
 async def test_G_goes_to_the_oldest_session_and_k_g_walk_back(home, utc, make_app):
     path = str(home / "many.db")
     newest_first = many_sessions(path, 1000)
-    app = make_app(path, page_size=25)
+    app = make_app(path, page_size=25, preview=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.query_one(SessionsPane).table

@@ -60,7 +60,10 @@ if TYPE_CHECKING:
 class Pane(WorkerFailures, Widget):
     """A tab of the app (see the module's contract)."""
 
-    BINDINGS = [Binding("escape", "back", "Back", id="pane.back")]
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="pane.back"),
+        Binding("down", "to_list", "List", show=False, id="pane.to_list"),
+    ]
     BOX_LABEL = "Filter"  # what `/` does here, in the footer
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -126,6 +129,8 @@ class Pane(WorkerFailures, Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
             return self.in_bar or self.has_filters()
+        if action == "to_list":
+            return isinstance(self.app.focused, Input) and self.in_bar
         if action in ("timeline", "resume", "fork"):
             return self.selected()[0] is not None
         return True
@@ -161,6 +166,10 @@ class Pane(WorkerFailures, Widget):
         session_id, _ = self.selected()
         if session_id is not None:
             resume_session(self, session_id, fork=True)
+
+    def action_to_list(self) -> None:
+        """`down` in a box: to the list, the box's text applied."""
+        self.leave_box()
 
     def action_back(self) -> None:
         """One step back: out of the box (or the filter bar) to the list, then the

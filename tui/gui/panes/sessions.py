@@ -40,7 +40,7 @@ from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 
-WIDE_FROM = 100  # cells of list from which it also shows each session's counts
+WIDE_FROM = 96  # cells of list from which it also shows each session's counts
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 

@@ -21,15 +21,15 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 from textual.binding import Binding
-from textual.keys import _character_to_key, key_to_character
+from textual.keys import _character_to_key
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
 
-# Keys a text box takes as text ("slash", "question_mark", "q", "space", ...).
-TYPED_KEYS = frozenset(_character_to_key(chr(code)) for code in range(32, 127))
+# Keys a text box takes as text ("slash", "question_mark", "q", "space", ...), and their text.
+TYPED_KEYS = {_character_to_key(chr(code)): chr(code) for code in range(32, 127)}
 # Actions the footer drops last: a person must always see how to get help, back and out.
-KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "box", "app.box", "dismiss", "back", "app.pop_screen",
+KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen",
                 "close", "cancel", "dismiss_none")
 
 
@@ -158,10 +158,12 @@ class AppFooter(Footer):
             by_action[binding.action] = ("enter", binding, enabled, tooltip, label)
         for key, (_node, binding, enabled, tooltip) in active.items():
             if not binding.show or (typing and key in TYPED_KEYS
-                                    and focused.check_consume_key(key, key_to_character(key))):
+                                    and focused.check_consume_key(key, TYPED_KEYS[key])):
                 continue
             by_action.setdefault(binding.action, (key, binding, enabled, tooltip, binding.description))
-        for key, binding, enabled, tooltip, description in by_action.values():
+        shown = list(by_action.values())
+        shown.sort(key=lambda entry: entry[1].id != "app.box")  # `/` first: how to filter a list
+        for key, binding, enabled, tooltip, description in shown:
             if binding.id == "app.box":  # what `/` opens here: a filter, Search's query
                 description = getattr(self.app.active_pane, "BOX_LABEL", description)
             yield (key, self.app.get_key_display(binding), description,

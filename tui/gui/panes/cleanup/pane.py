@@ -123,6 +123,13 @@ class CleanupPane(Pane):
     def clear_filters(self) -> None:
         self.set_filter(query="", project="", session="", file_path="", older_days=None)
 
+    def leave_box(self) -> None:
+        """Out of the filter bar to the list, the filter applied now."""
+        bar = self.selection.filter_bar
+        bar.stop_waiting()
+        self._apply_filter(bar.criteria)
+        self.selection.table.focus()
+
     def focus_box(self) -> bool:
         if self.mode == "audit":
             self._leave_audit()
@@ -228,9 +235,7 @@ class CleanupPane(Pane):
         else clear the filter."""
         selection = self.selection
         if selection.filter_bar.is_typing:
-            selection.filter_bar.stop_waiting()
-            self._apply_filter(selection.filter_bar.criteria)
-            selection.table.focus()
+            self.leave_box()
         elif self.mode == "audit" and self.audit.scanning:
             self.audit.stop()
         elif self.mode == "audit":

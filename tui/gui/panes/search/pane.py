@@ -193,7 +193,12 @@ class SearchPane(Pane):
         self.run_search()
 
     def leave_box(self) -> None:
+        """Out of the box to the results: what it holds is searched now, not after the pause."""
         self.remember_query()
+        if self.query_input.value != self.query_text:
+            if self._debounce is not None:
+                self._debounce.stop()
+            self.run_search()
         self.table.focus()
 
     def selected(self) -> tuple[str | None, int | None]:
@@ -460,6 +465,8 @@ class SearchPane(Pane):
             return self.query_input.has_focus and bool(self.history.entries)
         if action == "history_forward":
             return self.query_input.has_focus
+        if action == "to_list":
+            return False  # down in the query box walks the history first (history_forward)
         if action == "sort":
             return bool(self.query_text.strip())
         return super().check_action(action, parameters)
