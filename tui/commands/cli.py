@@ -1,7 +1,7 @@
 """The `memlane` command line: its parser, and which module answers each command.
 
 The work of each command is in its own module under tui/commands (listings, forget,
-export_command, install, doctor, importer, team, slash, demo, open_app, mcp_server); this
+export, install, doctor, importer, team, slash, demo, open_app, mcp_server); this
 module imports none of them before a command is chosen, so `memlane --help` stays light.
 """
 
@@ -21,7 +21,7 @@ COMMANDS = {
     "sessions": ("listings", "cmd_sessions"),
     "stats": ("listings", "cmd_stats"),
     "errors": ("listings", "cmd_errors"),
-    "export": ("export_command", "cmd_export"),
+    "export": ("export", "cmd_export"),
     "forget": ("forget", "cmd_forget"),
     "install": ("install", "cmd_install"),
     "uninstall": ("install", "cmd_uninstall"),

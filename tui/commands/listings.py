@@ -38,7 +38,7 @@ def cmd_recent(args) -> int:
 
 
 def cmd_sessions(args) -> int:
-    from store.queries import list_sessions
+    from store.listings import list_sessions
 
     with closing(open_db(args.db)) as conn:
         rows = list_sessions(conn, project=one_project(conn, args.project), limit=args.limit)
@@ -46,7 +46,7 @@ def cmd_sessions(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from store.queries import stats
+    from store.listings import stats
 
     with closing(open_db(args.db)) as conn:
         data = stats(conn)
@@ -54,7 +54,7 @@ def cmd_stats(args) -> int:
 
 
 def cmd_errors(args) -> int:
-    from store.queries import error_groups
+    from store.listings import error_groups
 
     with closing(open_db(args.db)) as conn:
         rows = error_groups(
