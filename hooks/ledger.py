@@ -23,19 +23,13 @@ JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmi
 _SHOW = re.compile(r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b")
 _OWN_TOOLS = "mcp__memlane__"
 _ABSOLUTE = re.compile(r"/|[A-Za-z]:/")
-_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
 def _marker(session_id: str) -> str:
+    from hooks.turns import marker_name
     from store.paths import memlane_home
 
-    if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
-        name = "s-" + session_id
-    else:
-        import hashlib  # only for odd ids
-
-        name = "h-" + hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:32]
-    return os.path.join(memlane_home(), WAITING_DIR, name)
+    return os.path.join(memlane_home(), WAITING_DIR, marker_name(session_id))
 
 
 def waiting(session_id: object) -> bool:

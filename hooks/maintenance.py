@@ -19,7 +19,6 @@ import sys
 import time
 
 MARKER_MAX_AGE_S = 2 * 86400
-PRIVATE_TURNS_DIR = "private-turns"
 
 
 def maybe_start(conn, db_path: str) -> bool:
@@ -62,6 +61,7 @@ def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) 
     """Delete private-turn and recall-waiting markers older than `max_age_s` (a session
     killed before its end leaves them); returns how many went."""
     from hooks.ledger import WAITING_DIR
+    from hooks.turns import PRIVATE_TURNS_DIR
     from store.paths import memlane_home
 
     removed = 0
