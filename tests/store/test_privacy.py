@@ -859,11 +859,10 @@ def test_import_pulls_in_no_heavy_modules():
 def test_every_secret_rule_has_its_anchors():
     # find_secrets skips a rule whose anchors are absent: a rule added without
     # anchors would silently never run.
-    from store import privacy
+    from store.privacy_rules import TOKEN_RULES
 
-    assert len(privacy._RULE_ANCHORS) == len(privacy._TOKEN_RULES)
-    for (kind, _pattern, _), anchors in zip(privacy._TOKEN_RULES, privacy._RULE_ANCHORS):
-        assert anchors and all(a == a.lower() for a in anchors), kind
+    for rule in TOKEN_RULES:
+        assert rule.anchors and all(a == a.lower() for a in rule.anchors), rule.kind
 
 
 def test_redacted_text_is_not_found_again():
@@ -939,3 +938,25 @@ def test_a_diff_hunk_is_cleaned_as_one_text():
 def test_lines_that_hold_nothing_to_clean_come_back_as_they_were():
     lines = ["+def add(a, b):", "+    return a + b", ""]
     assert clean_value({"lines": lines}) == {"lines": lines}
+
+
+def test_the_memoising_cleaner_answers_as_clean_value_does():
+    # The importer cleans with memo (a transcript repeats its strings); the answers must be
+    # the ones clean_value gives, for a value seen once or again, a key secret-named or not.
+    from store.privacy import Cleaner
+
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    long_text = "log line\n" * 100 + f"TOKEN={token}\n"
+    value = {
+        "command": f"export GITHUB_TOKEN={token}",
+        "password": "hunter2", "apiKey": "${API_KEY}", "max_tokens": "1024",
+        "lines": ["+-----BEGIN RSA PRIVATE KEY-----", "+MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi7Ax5",
+                  "+-----END RSA PRIVATE KEY-----"],
+        "output": long_text, "again": [long_text, {"password": "hunter2"}],
+        f"key {token}": "v", "<private>k</private>": 1,
+    }  # fmt: skip
+    cleaner = Cleaner(("ZX-\\d+",), memo=True)
+    for _ in range(3):  # the second and third walks answer from the memo
+        assert cleaner.value(value) == clean_value(value, ("ZX-\\d+",))
+    assert cleaner.value("id ZX-99") == "id [REDACTED:custom]"
+    assert Cleaner().value(value) == clean_value(value)
