@@ -597,6 +597,7 @@ class Cleaner:
             return self.text(value)
         if not isinstance(value, (dict, list, tuple)):
             return value
+        _compiled()  # (a Cleaner may come from another process, unpickled)
         try:
             return self._walk(value)
         finally:
