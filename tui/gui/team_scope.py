@@ -15,7 +15,7 @@ import os
 import sqlite3
 import threading
 
-from store import queries
+from store import listings
 from store import search as store_search
 from store.db import StoreError, connect, describe_error
 from store.paths import team_db_path
@@ -98,10 +98,10 @@ class TeamScope:
 
     def projects(self, mine: list[dict]) -> list[dict]:
         """The project picker's choices in team scope: this machine's projects (`mine`, as
-        `store.queries.projects` gives them) and the teammates', one entry per project name
+        `store.listings.projects` gives them) and the teammates', one entry per project name
         (their paths differ from ours), with the sessions of both; busiest last start first."""
         merged: dict[str, dict] = {}
-        for source in (mine, self._run(queries.projects)):
+        for source in (mine, self._run(listings.projects)):
             for p in source:
                 name = p["project_name"] or _folder(p["project"])
                 entry = merged.setdefault(name, {**p, "sessions": 0, "last_started_at": ""})
@@ -119,7 +119,7 @@ class TeamScope:
     def sessions(self, local, *, project: str | None, text: str | None, sort: str,
                  offset: int | None, limit: int) -> tuple[int, list[dict], int]:  # fmt: skip
         """This machine's sessions and the team cache's in one list, ordered as
-        `store.queries.list_sessions` orders each: (start, rows, total); offset None =
+        `store.listings.list_sessions` orders each: (start, rows, total); offset None =
         the last page.  Team rows carry `author` and a row key of their own (`t:<id>`)."""
         paths = self._team_projects(local, project)
         total = self.count_sessions(local, project=project, text=text, paths=paths)
@@ -130,7 +130,7 @@ class TeamScope:
             session["author"], session["row_key"] = "", session["session_id"]
         sources = [mine]
         for path in paths:
-            theirs = self._run(queries.list_sessions, project=path, limit=wanted, offset=0, text=text, sort=sort)
+            theirs = self._run(listings.list_sessions, project=path, limit=wanted, offset=0, text=text, sort=sort)
             authors = self._session_authors([s["session_id"] for s in theirs])
             for session in theirs:
                 session["author"] = authors.get(session["session_id"], "?")
@@ -141,7 +141,7 @@ class TeamScope:
 
     def count_sessions(self, local, *, project: str | None, text: str | None, paths=None) -> int:
         paths = self._team_projects(local, project) if paths is None else paths
-        theirs = sum(self._run(queries.count_sessions, path, text) for path in paths)
+        theirs = sum(self._run(listings.count_sessions, path, text) for path in paths)
         return local.count_sessions(project, text) + theirs
 
     def session_store(self):
@@ -175,7 +175,7 @@ def _project_name(conn: sqlite3.Connection, project: str) -> str | None:
 
 
 def session_order(sort: str):
-    """A key that orders sessions as `store.queries.SESSION_SORTS[sort]` does, descending
+    """A key that orders sessions as `store.listings.SESSION_SORTS[sort]` does, descending
     (SQLite puts NULL below every value, as "" and False do here)."""
     if sort == "length":
         return lambda s: (s.get("duration_s") is not None, s.get("duration_s") or 0,

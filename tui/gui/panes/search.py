@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.display import inert_line
-from store.queries import tool_names
+from store.listings import tool_names
 from store.search import query_terms, search_page, search_summary
 from tui.formatting import (
     TYPE_LABELS,
@@ -479,7 +479,7 @@ class SearchPane(WorkerFailures, Widget):
         self.query_one("#search-project", Select).focus()
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         filters = {k: v for k, v in self._store_filters().items() if v is not None}

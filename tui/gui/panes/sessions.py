@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.display import inert_line
-from store.queries import SESSION_SORTS
+from store.listings import SESSION_SORTS
 from tui.formatting import (
     cell,
     duration,
@@ -70,7 +70,7 @@ class SessionsPane(WorkerFailures, Widget):
         self.store = store
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
-        self.sort = "start"  # store.queries.SESSION_SORTS
+        self.sort = "start"  # store.listings.SESSION_SORTS
         self._filter_timer = None
         self.total = 0
         self._generation = 0
@@ -394,7 +394,7 @@ class SessionsPane(WorkerFailures, Widget):
         return self._sessions.get(key) if key is not None else None
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         session = self.current_session
