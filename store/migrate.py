@@ -33,7 +33,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     with _bound(db):
         db.connect(reuse_if_open=True)
         db.create_tables(models.MODELS, safe=True)
-    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL:
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL + schema.LEDGER_DDL:
         conn.execute(ddl)
 
 
@@ -83,8 +83,18 @@ def _add_short_term_index(conn: sqlite3.Connection) -> None:
         )
 
 
+def _add_ledger(conn: sqlite3.Connection) -> None:
+    """v5: the injection ledger, vetoes and pins, and the triggers that forget them with
+    their memories (a new database has the tables from the models)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.create_tables(models.LEDGER_MODELS, safe=True)
+    for ddl in schema.LEDGER_DDL:
+        conn.execute(ddl)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
-STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index}
+STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger}
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

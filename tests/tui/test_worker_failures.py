@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.conftest import pilot_test, settle
+from tui.gui.textual_internals import notifications
 
 
 @pilot_test
@@ -27,7 +28,7 @@ async def test_a_workers_store_error_becomes_one_notification(db_path, make_app)
         await settle(pilot)
         await pilot.press("escape", "enter")  # a hit's timeline fails; its memory's too
         await settle(pilot)
-        texts = [n.message for n in app._notifications]
+        texts = [n.message for n in notifications(app)]
         assert texts and all("locked by another program" in t for t in texts), texts
         assert app.is_running
 

@@ -13,13 +13,14 @@ from tui.commands.install import (
     OK,
     RECENT_LOG_S,
     InstallError,
-    _is_text_script,
-    _ours_in,
     is_ours,
+    is_text_script,
+    memlane_hooks_in,
     memory_command_path,
     read_settings,
     settings_path,
 )
+from tui.formatting import plural
 
 
 class _Report:
@@ -38,6 +39,10 @@ class _Report:
         self.say(f"  {text}")
 
 
+def cmd_doctor(args) -> int:
+    return doctor(args.db)
+
+
 def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
     """Check the install, the database and the recent hook errors; 0 if all is well, else 1."""
     report = _Report(say)
@@ -47,7 +52,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
     _check_config(report)
     _check_log(report)
     if report.failed:
-        say(f"{report.failed} problem{'s' if report.failed != 1 else ''} found.")
+        say(f"{plural(report.failed, 'problem')} found.")
         return 1
     say("All good.")
     return 0
@@ -69,7 +74,7 @@ def _check_install(report: _Report, run_hook: bool) -> None:
     missing, doubled = [], []
     for event in EVENTS:
         groups = groups_by_event.get(event) or []
-        ours = _ours_in(groups)
+        ours = memlane_hooks_in(groups)
         if not ours:
             missing.append(event)
         elif len(ours) > 1:
@@ -110,7 +115,7 @@ def _check_command(report: _Report, command: str, run_hook: bool) -> None:
     if bad:
         report.fail(f"the hook command points at {', '.join(bad)}, which does not exist: run `memlane install`")
         return
-    if words and _is_text_script(words[0]) and "shims" in words[0]:
+    if words and is_text_script(words[0]) and "shims" in words[0]:
         report.fail(f"the hook runs through a shim ({words[0]}), which adds ~70 ms per call: run `memlane install`")
     if not run_hook:
         report.ok(f"hook command: {command}")
@@ -314,8 +319,7 @@ def _check_database(report: _Report, db_path: str) -> None:
         sessions = conn.execute("SELECT count(*) FROM session").fetchone()[0]
         groups = conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
         report.ok(
-            f"{memories:,} memor{'y' if memories == 1 else 'ies'}, {sessions:,} session"
-            f"{'' if sessions == 1 else 's'}, {groups:,} error group{'' if groups == 1 else 's'}"
+            f"{plural(memories, 'memory')}, {plural(sessions, 'session')}, {plural(groups, 'error group')}"
         )
         mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
         if str(mode).lower() == "wal":

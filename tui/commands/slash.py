@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 
-from tui.commands.brief import _when, brief_errors, brief_memories, brief_sessions, brief_stats
-from tui.commands.cli import EXIT_OK, UsageError, _open_db, _user_error
+from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats
+from tui.commands.common import EXIT_OK, UsageError, open_db, user_error
+from tui.formatting import local_time, plural
 
 MAX_SLASH_CHARS = 2000
 
@@ -26,12 +26,8 @@ def cmd_slash(args) -> int:
         text = slash_text(args.db, args.words)
     except UsageError as exc:
         text = f"memlane: {exc}\n{SLASH_HELP}"
-    except sqlite3.Error as exc:
-        from store.db import describe_error
-
-        text = "memlane: " + describe_error(args.db, exc)
     except Exception as exc:
-        message = _user_error(exc)
+        message = user_error(exc, args.db)
         if message is None:
             raise
         text = "memlane: " + message
@@ -91,7 +87,7 @@ def slash_text(db_path: str, words: list[str]) -> str:
     if mode == "search" and not query:
         mode = "recent"
     limit = max(1, min(limit or (5 if mode == "sessions" else 10), 50))
-    conn = _open_db(db_path)
+    conn = open_db(db_path)
     try:
         project = None
         if here:
@@ -99,7 +95,9 @@ def slash_text(db_path: str, words: list[str]) -> str:
 
             project = resolve_project(os.getcwd())[0] or None
         if mode == "stats":
-            return brief_stats(_stats(conn))
+            from store.listings import stats
+
+            return brief_stats(stats(conn))
         if mode == "sessions":
             from store.listings import list_sessions
 
@@ -122,14 +120,6 @@ def _is_slash_prompt(row: dict) -> bool:
     return row.get("type") == "prompt" and (row.get("content") or "").lstrip().startswith("/memory")
 
 
-def _stats(conn):
-    from store.listings import stats
-
-    return stats(conn)
-
-
-
-
 def _show_text(db_path: str, words: list[str]) -> str:
     """`/memory show 1234` (or `#1234`): one memory in full, and the rest of its task
     (the other memories of the same prompt) one line each, with their ids."""
@@ -139,20 +129,21 @@ def _show_text(db_path: str, words: list[str]) -> str:
     from store.display import inert, inert_line
     from store.listings import get_memory
 
-    conn = _open_db(db_path)
+    conn = open_db(db_path)
     try:
         memory = get_memory(conn, int(wanted))
         if memory is None:
             return f"No memory #{wanted} (it may have been forgotten)."
         where = " ".join(x for x in (memory.get("project_name"), memory.get("file_path")) if x)
-        head = f"#{memory['id']} {_when(memory.get('created_at'))} [{memory.get('type')}] {where}".rstrip()
+        when = local_time(memory.get("created_at"), style="minute")
+        head = f"#{memory['id']} {when} [{memory.get('type')}] {where}".rstrip()
         content = memory.get("content") or ""
         if len(content) > SHOW_CONTENT_CHARS:
             content = content[:SHOW_CONTENT_CHARS] + f"\n… ({len(content) - SHOW_CONTENT_CHARS} more characters)"
         lines = [inert_line(head), inert(content)]
         task = _task_of(conn, memory)
         if task:
-            lines.append(f"The same task ({len(task)} other memor{'y' if len(task) == 1 else 'ies'}):")
+            lines.append(f"The same task ({plural(len(task), 'other memory')}):")
             for other in task[:SHOW_TASK_LINES]:
                 one = " ".join((other.get("content") or "").split())[:160]
                 lines.append(inert_line(f"#{other['id']} [{other.get('type')}] {one}"))

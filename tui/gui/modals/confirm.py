@@ -43,7 +43,8 @@ class CountInput(Input):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in ("y", "n") and super().check_consume_key(key, character)
 
-    async def _on_key(self, event: Key) -> None:
+    # Handlers run for each class of the MRO, this one before Input's.
+    async def on_key(self, event: Key) -> None:
         if event.character in ("y", "n"):
             event.stop()
             event.prevent_default()

@@ -16,12 +16,13 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.formatting import cell, local_time, number, one_line
+from tui.formatting import local_time, number, one_line, plural
 from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import Pane, is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
+from tui.rich_text import cell
 
 PAGE = 100
 STATUS_FILTERS = (None, "open", "resolved", "ignored")
@@ -229,7 +230,7 @@ class ErrorsPane(Pane):
 
     def _update_header(self) -> None:
         shown = self.status_filter or "all"
-        count = f"{number(self.total)} group{'s' if self.total != 1 else ''}"
+        count = plural(self.total, "group")
         self.query_one("#errors-header", Static).update(
             f"Errors · {count} · status: {shown} (f) · sorted by {SORT_LABELS[self.sort]} (s)"
         )

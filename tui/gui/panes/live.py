@@ -21,22 +21,14 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import (
-    TYPE_LABELS,
-    cell,
-    first_line,
-    local_time,
-    number,
-    short_id,
-    to_local,
-    type_label,
-)
+from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id, to_local
 from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
 from tui.gui.widgets.preview import Preview, PreviewArea
+from tui.rich_text import cell, type_label
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
@@ -283,8 +275,7 @@ class LivePane(Pane):
             banner.display = False
         else:
             status.update(Text.assemble(("⏸ ", "bold yellow"), "paused"))
-            noun = "row" if self._pending == 1 else "rows"
-            news = f"{number(self._pending)} new {noun}" if self._pending else "no new rows yet"
+            news = plural(self._pending, "new row") if self._pending else "no new rows yet"
             banner.update(
                 Text.assemble(
                     ("⏸ Paused", "bold"),

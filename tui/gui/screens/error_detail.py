@@ -16,21 +16,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.formatting import (
-    TYPE_LABELS,
-    cell,
-    first_line,
-    local_time,
-    number,
-    one_line,
-    short_id,
-    type_label,
-)
+from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line, short_id
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.vim_table import VimDataTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, type_label
 
 MAX_OCCURRENCES = 200
 CONTEXT_BEFORE = 3

@@ -22,18 +22,15 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from tui.formatting import (
-    ERROR_STYLE,
     duration,
-    highlight_terms,
     is_live,
     local_time,
-    memory_body,
     number,
     one_line,
     session_duration,
     short_id,
-    type_label,
 )
+from tui.rich_text import ERROR_STYLE, highlight_terms, memory_body, type_label
 
 RIGHT_FROM = 160  # columns from which the preview sits beside the list, not below it
 RIGHT_SHARE = 0.4  # of the width the preview takes beside the list (css/app.tcss says the same)

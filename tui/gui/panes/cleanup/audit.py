@@ -4,7 +4,7 @@ A view of its own (a status line and a table of findings) that the pane shows
 instead of its filtered list; the pane keeps the keys (`S`, `R`, `escape`)
 and calls `start`, `stop`, `redact_all` and `leave`.
 
-The scan goes through `store.forget.audit_batch`, newest memories first, one
+The scan goes through `store.audit.audit_batch`, newest memories first, one
 short `store.run` per batch, so other panes' queries get the connection in
 between, the status line counts progress, findings appear as they are found,
 and a stop (or leaving, or quitting) takes effect after the batch in hand.
@@ -24,16 +24,17 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from store.audit import audit_batch, audit_ids, redact_findings
 from store.config import secret_patterns
 from store.db import StoreError
-from store.forget import audit_batch, audit_ids, redact_findings
 from store.selection import count_memories
-from tui.formatting import cell, local_time, number, short_id
+from tui.formatting import local_time, number, plural, short_id
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell
 
 PAGE = 100
 WIDE_FROM = 110  # columns from which the table also shows sessions
@@ -190,7 +191,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
         progress = f"{number(self.scanned)} of {number(self.total)} memories"
         if self.state == "scanning":
             text.append(f"Secrets audit: scanned {progress}", style="bold")
-            text.append(f" · {number(n)} finding{'s' if n != 1 else ''}")
+            text.append(f" · {plural(n, 'finding')}")
             text.append(" · escape or S stops", style="dim")
         elif self.state == "stopped":
             text.append(f"Secrets audit stopped after {progress}", style="bold yellow")
@@ -329,7 +330,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
 
         self.app.push_screen(
             ConfirmModal(
-                f"Redact secrets in {number(n)} memor{'y' if n == 1 else 'ies'}?",
+                f"Redact secrets in {plural(n, 'memory')}?",
                 details,
                 count=n,
                 confirm_label="Redact",
@@ -345,5 +346,5 @@ class SecretsAuditView(WorkerFailures, Vertical):
     @on(FindingsRedacted)
     def _findings_redacted(self, message: FindingsRedacted) -> None:
         n = message.count
-        self.notify(f"Redacted secrets in {number(n)} memor{'y' if n == 1 else 'ies'}.")
+        self.notify(f"Redacted secrets in {plural(n, 'memory')}.")
         self.recheck(message.ids)

@@ -21,22 +21,14 @@ from textual.widgets import Static
 
 from store.search import HIGHLIGHT, make_snippet, query_terms
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import (
-    cell,
-    first_line,
-    local_time,
-    number,
-    plural,
-    short_id,
-    snippet_text,
-    type_label,
-)
+from tui.formatting import first_line, local_time, number, plural, short_id
 from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, snippet_text, type_label
 
 PAGE = 100
 MARK = "●"
