@@ -75,7 +75,7 @@ class TimelineScreen(WorkerFailures, Screen):
         Binding("escape", "back", "Back", id="timeline.back"),
         Binding("right_square_bracket", "next_error", "Next error", key_display="]",
                 id="timeline.next_error"),
-        Binding("left_square_bracket", "previous_error", "Previous error", key_display="[",
+        Binding("left_square_bracket", "previous_error", "Previous error", key_display="[", show=False,
                 id="timeline.previous_error"),
         Binding("e", "export", "Export", id="timeline.export"),
         Binding("y", "copy", "Copy", id="timeline.copy"),
