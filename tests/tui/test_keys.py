@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
 
@@ -150,3 +151,20 @@ def test_the_readme_keys_table_is_the_one_the_app_makes():
         "README.md's keys table is made from the app's bindings: paste the output of "
         "`python -m tui.gui.keys` over it"
     )
+
+
+@pilot_test
+async def test_slash_right_after_a_digit_keeps_the_keys_in_the_box(db_path, make_app):
+    """`3` and `/` pressed before the switch is drawn (a busy machine): what is typed next goes
+    in Search's box, not to its list as t (timeline), o, k, e (export), n."""
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.post_message(events.Key("3", "3"))
+        app.post_message(events.Key("slash", "/"))
+        await settle(pilot)
+        await pilot.press(*"token")
+        await settle(pilot)
+        search = app.panes["search"]
+        assert app.focused is search.query_input and search.query_input.value == "token"
+        assert len(app.screen_stack) == 1  # no timeline, no export dialog

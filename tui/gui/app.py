@@ -290,6 +290,9 @@ class MemlaneApp(App):
             return
         if pane_id != self.active_pane_id:
             return  # another key switched panes since this was scheduled
+        focused = self.focused
+        if focused is not None and pane in focused.ancestors:
+            return  # a key pressed since the switch chose where the keys go (`/`: the box)
         remembered = self._focus_memory.get(pane_id)
         if remembered is not None and remembered.is_mounted and remembered.focusable:
             remembered.focus()

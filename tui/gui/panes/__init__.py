@@ -114,7 +114,9 @@ class Pane(WorkerFailures, Widget):
         box = self.box()
         if box is None or not box.display:
             return False
-        box.focus()
+        # Now, not on the app's next turn (`Widget.focus`): keys typed right after `/` are
+        # already queued, and they are text for the box, not actions for the list.
+        box.screen.set_focus(box)
         box.select_all()
         return True
 
