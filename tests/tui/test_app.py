@@ -247,3 +247,18 @@ def test_app_config_for_tests_is_still():
     config = AppConfig.for_tests()
     assert config.poll_interval is None and not config.cursor_blink and not config.animations
     assert config.tz is not None and os.environ.get("NOTHING") is None
+
+
+@pilot_test
+async def test_the_palettes_import_needs_a_terminal_and_says_so_when_there_is_none(db_path, make_app):
+    from tui.gui.textual_internals import notifications
+
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:  # headless: no terminal to hand over
+        await settle(pilot)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Import past sessions"].callback()
+        await settle(pilot)
+        texts = [n.message for n in notifications(app)]
+        assert any("run `memlane import` in a shell" in text for text in texts), texts
+        assert app.is_running
