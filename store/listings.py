@@ -21,6 +21,13 @@ def data_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA data_version").fetchone()[0]
 
 
+def forget_generation(conn: sqlite3.Connection) -> int:
+    """How many forgets and redactions this database has seen (store.forget moves it on in
+    each one's transaction): a reader that holds memories re-reads them when it changes."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'forget_generation'").fetchone()
+    return int(row[0]) if row else 0
+
+
 def latest_memory_id(conn: sqlite3.Connection) -> int:
     return conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
 
