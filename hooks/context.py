@@ -284,7 +284,7 @@ def open_errors(conn, project: str, limit: int) -> list[str]:
     from store.listings import error_groups
 
     lines = []
-    for group in error_groups(conn, status="open", project=project, limit=limit):
+    for group in error_groups(conn, status=("regressed", "open"), project=project, limit=limit):
         content_lines = [
             ln.strip() for ln in (group.get("last_content") or "").splitlines() if ln.strip()
         ]

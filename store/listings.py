@@ -165,10 +165,11 @@ def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:
 
 
 def error_groups(
-    conn: sqlite3.Connection, *, status: str | None = None, project: str | None = None,
+    conn: sqlite3.Connection, *, status: str | tuple[str, ...] | None = None, project: str | None = None,
     sort: str = "recent", limit: int = 200, offset: int = 0,
 ) -> list[dict]:  # fmt: skip
-    """Error groups with the projects they were seen in; sort by `recent` or `count`."""
+    """Error groups with the projects they were seen in; sort by `recent` or `count`;
+    `status`: one status or several."""
     order = "g.count DESC, g.last_seen DESC" if sort == "count" else "g.last_seen DESC, g.id DESC"
     sql = (
         "SELECT g.*, (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT m.project_name AS name "
@@ -177,9 +178,10 @@ def error_groups(
         "AS last_content FROM error_group g WHERE 1"
     )
     params: list[object] = []
-    if status:
-        sql += " AND g.status = ?"
-        params.append(status)
+    statuses = [status] if isinstance(status, str) else list(status or ())
+    if statuses:
+        sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
+        params += statuses
     if project:
         sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"
         params.append(project)
@@ -240,6 +242,7 @@ def stats(conn: sqlite3.Connection) -> dict:
         "projects": one("SELECT count(DISTINCT project) FROM session"),
         "error_groups": one("SELECT count(*) FROM error_group"),
         "open_errors": one("SELECT count(*) FROM error_group WHERE status = 'open'"),
+        "regressed_errors": one("SELECT count(*) FROM error_group WHERE status = 'regressed'"),
         "oldest": one("SELECT min(created_at) FROM memory"),
         "newest": one("SELECT max(created_at) FROM memory"),
         "by_type": by_type,

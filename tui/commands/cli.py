@@ -127,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("errors", help="recurring errors, grouped")
     _filter_options(p, types=False)
-    p.add_argument("--status", choices=("open", "resolved", "ignored", "all"), default="all")
+    p.add_argument("--status", choices=("open", "regressed", "resolved", "ignored", "all"), default="all")
     p.add_argument("--sort", choices=("recent", "count"), default="recent")
     p.add_argument("--limit", "-n", type=_positive_int, default=50, metavar="N")
     _output_options(p)
