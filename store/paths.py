@@ -129,3 +129,15 @@ def open_private(path: str, flags: int, what: str) -> int:
     except (OSError, AttributeError):
         pass
     return fd
+
+
+def write_private_atomic(path: str, text: str) -> None:
+    """Replace `path` with `text` in one rename: 0600, never through a symbolic link."""
+    make_private_dir(os.path.dirname(path))
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a temporary file")
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)

@@ -162,7 +162,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
 
 
 def _task_of(conn, memory: dict) -> list[dict]:
-    from store.recall import task_memories
+    from store.recall_sql import task_memories
 
     rows = task_memories(conn, memory["session_id"], memory.get("prompt_id"), limit=SHOW_TASK_LINES + 1)
     return [r for r in rows if r["id"] != memory["id"]]
