@@ -107,9 +107,17 @@ SESSION_SORTS = {
 }
 
 
-def _session_filter(project: str | None, text: str | None) -> tuple[str, list[object]]:
-    """WHERE clause for a project and a piece of text in the id, project name or summary."""
+def _session_filter(project: str | None, text: str | None, since: str | None = None,
+                    until: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
+    """WHERE clause for a project, a piece of text in the id, project name or summary, and a
+    time range the session overlaps (active at `since` or later, started before `until`)."""
     clauses, params = [], []
+    if since:
+        clauses.append("coalesce(last_activity_at, started_at) >= ?")
+        params.append(since)
+    if until:
+        clauses.append("started_at < ?")
+        params.append(until)
     if project:
         clauses.append("project = ?")
         params.append(project)
@@ -121,18 +129,20 @@ def _session_filter(project: str | None, text: str | None) -> tuple[str, list[ob
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
-def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None) -> int:
-    where, params = _session_filter(project, text)
+def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None, *,
+                   since: str | None = None, until: str | None = None) -> int:  # fmt: skip
+    where, params = _session_filter(project, text, since, until)
     return conn.execute("SELECT count(*) FROM session" + where, params).fetchone()[0]
 
 
 def list_sessions(
     conn: sqlite3.Connection, *, project: str | None = None, limit: int = 100, offset: int = 0,
-    text: str | None = None, sort: str = "start",
+    text: str | None = None, sort: str = "start", since: str | None = None, until: str | None = None,
 ) -> list[dict]:  # fmt: skip
     """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
-    of one project and with `text` in the id, project name or summary when given."""
-    where, params = _session_filter(project, text)
+    of one project, with `text` in the id, project name or summary, and active between
+    `since` and `until` (stored UTC stamps) when given."""
+    where, params = _session_filter(project, text, since, until)
     order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])
     sql = f"SELECT * FROM session{where} ORDER BY {order} LIMIT ? OFFSET ?"
     return dicts(conn.execute(sql, [*params, limit, offset]))

@@ -56,26 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ------------------------------------------------------------------ arguments
 def parse_since(text: str, now: float | None = None) -> tuple[str, float]:
-    """``(iso, epoch)`` for --since: a date, an ISO time, or ``<n>d`` / ``<n>h`` / ``<n>w`` ago."""
-    from datetime import datetime
+    """``(iso, epoch)`` for --since (store.times.parse_time: a date, an ISO time, today /
+    yesterday, or ``7d`` / ``12h`` / ``2w`` ago)."""
+    from datetime import UTC, datetime
 
-    value = text.strip()
-    now = time.time() if now is None else now
-    units = {"h": 3600, "d": 86400, "w": 7 * 86400}
-    if len(value) > 1 and value[-1].lower() in units and value[:-1].isdigit():
-        epoch = now - int(value[:-1]) * units[value[-1].lower()]
-    else:
-        try:
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            raise ValueError(
-                f"--since {text!r} is not a date: use YYYY-MM-DD, an ISO time or e.g. 7d"
-            ) from None
-        if parsed.tzinfo is None:
-            parsed = parsed.astimezone()  # a bare date means local midnight
-        epoch = parsed.timestamp()
-    iso = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(epoch)) + ".000000Z"
-    return iso, epoch
+    from store.times import BadTime, parse_time
+
+    moment = datetime.fromtimestamp(time.time() if now is None else now, UTC)
+    try:
+        iso = parse_time(text, moment) or "0001-01-01T00:00:00.000000Z"
+    except BadTime as exc:
+        raise ValueError(f"--since {exc}") from None
+    return iso, datetime.fromisoformat(iso[:-1]).replace(tzinfo=UTC).timestamp()
 
 
 class ProjectMatcher:
