@@ -73,6 +73,27 @@ def _days(text: str) -> float:
     return value
 
 
+def _moment(end: bool):
+    """A --since / --until type: store.times.parse_time's stamp (the MCP tool's `since` parser)."""
+
+    def parse(text: str) -> str | None:
+        from store.times import BadTime, parse_time
+
+        try:
+            return parse_time(text, end=end)
+        except BadTime as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _time_options(parser: argparse.ArgumentParser, what: str) -> None:
+    when = "2026-11-20, 2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago"
+    parser.add_argument("--since", type=_moment(end=False), metavar="WHEN", help=f"{what} since WHEN ({when})")
+    parser.add_argument("--until", type=_moment(end=True), metavar="WHEN",
+                        help=f"{what} before WHEN (a date: until the end of that day)")  # fmt: skip
+
+
 def _output_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--json", dest="format", action="store_const", const="json",
@@ -110,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="find memories")
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
     _filter_options(p)
+    _time_options(p, "memories")
     p.add_argument("--team", action="store_true", help="teammates' memories too (see `memlane team`)")
     p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
                    help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
@@ -117,12 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("recent", help="the newest memories")
     _filter_options(p)
+    _time_options(p, "memories")
     p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
                    help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
     _output_options(p)
 
     p = sub.add_parser("sessions", help="sessions with their summaries, newest first")
     _filter_options(p, types=False)
+    _time_options(p, "sessions active")
     p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
     _output_options(p)
 
@@ -149,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=("markdown", "md", "json"),
                    help="markdown or json (default: from the output file's name, else markdown)")  # fmt: skip
     p.add_argument("--output", "-o", metavar="FILE", help="write to FILE (owner-only) instead of stdout")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
 
     p = sub.add_parser(
         "forget", help="delete memories for good",
