@@ -30,9 +30,11 @@ COMMANDS = {
     "slash": ("slash", "cmd_slash"),
     None: ("open_app", "cmd_open_app"),  # `memlane` alone
 }
-# Commands that parse their own words with their module's `main(argv)`, and whether that
-# parser takes memlane's --db. `slash` keeps its words too (args.words) but is answered above.
-OWN_PARSERS = {"import": ("importer", True), "team": ("team", True), "demo": ("demo", False)}
+# Commands that parse their own words with their module's `main(argv)`, and when that parser
+# is handed memlane's --db: "always", "named" (only one the person gave, by --db or MEMLANE_DB:
+# the command then refuses it if it does not exist, and makes the default one itself), or never.
+# `slash` keeps its words too (args.words) but is answered above.
+OWN_PARSERS = {"import": ("importer", "named"), "team": ("team", "always"), "demo": ("demo", None)}
 PASSTHROUGH = ("slash", *OWN_PARSERS)
 # Top-level packages of memlane itself: a missing one of these is a bug, not a missing dependency.
 OUR_PACKAGES = ("tui", "store", "hooks", "team", "corpus")
@@ -288,7 +290,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if not own_parser:
         return getattr(module, COMMANDS[args.command][1])(args)
     words = list(args.words)
-    if own_parser[1] and not any(w == "--db" or w.startswith("--db=") for w in words):
+    hand_db = own_parser[1] == "always" or (own_parser[1] == "named" and args.db_named)
+    if hand_db and not any(w == "--db" or w.startswith("--db=") for w in words):
         words = ["--db", args.db, *words]
     return _call(module.main, words)
 

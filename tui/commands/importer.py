@@ -109,6 +109,13 @@ def run(args, console) -> int:
     from store.db import StoreError, connect
     from store.paths import default_db_path
 
+    db_path = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
+    if (args.db or os.environ.get("MEMLANE_DB")) and not os.path.exists(db_path):
+        from tui.commands.common import missing_db_message
+
+        # A named database is never made here: a mistyped path would take the import.
+        console.print(f"memlane import: {missing_db_message(db_path)}", markup=False, highlight=False)
+        return 1
     since_iso = since_epoch = None
     if args.since:
         try:
@@ -140,7 +147,6 @@ def run(args, console) -> int:
     keep = project_matcher(args.project) if args.project else None
     reader = TranscriptReader(config, since=since_iso, keep_cwd=keep)
 
-    db_path = args.db or default_db_path()
     temp_dir = None
     if args.dry_run and not os.path.exists(db_path):
         import tempfile
