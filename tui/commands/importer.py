@@ -107,10 +107,11 @@ def project_matcher(project: str) -> ProjectMatcher:
 def run(args, console) -> int:
     from store.config import load_config
     from store.db import StoreError, connect
-    from store.paths import default_db_path
+    from store.paths import default_db_path, memlane_home
 
-    db_path = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
-    if (args.db or os.environ.get("MEMLANE_DB")) and not os.path.exists(db_path):
+    db_path = os.path.abspath(os.path.expanduser(args.db or default_db_path()))
+    default = os.path.abspath(os.path.join(memlane_home(), "memory.db"))  # the one import may make
+    if (args.db or os.environ.get("MEMLANE_DB")) and db_path != default and not os.path.exists(db_path):
         from tui.commands.common import missing_db_message
 
         # A named database is never made here: a mistyped path would take the import.
