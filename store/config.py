@@ -34,7 +34,7 @@ Settings (default):
   against the project path and each of its parent directories.
 - ``secret_patterns`` ([]): extra regular expressions the privacy filter
   redacts; invalid ones, and ones that backtrack (a repeat inside a repeat, or
-  too slow on long probe strings, see ``store.pattern_guard``), are dropped
+  too slow on long probe strings, see ``store.user_patterns``), are dropped
   with a warning (shown by ``memlane doctor`` and logged by the hook).
 - ``[team]`` sharing through PostgreSQL (see the `team` package), off while
   ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
@@ -194,7 +194,7 @@ def _validate(key: str, value, warnings: list):
                 )
                 continue
             if key == "secret_patterns" and item:
-                from store.pattern_guard import secret_pattern_problem  # only with patterns set
+                from store.user_patterns import secret_pattern_problem  # only with patterns set
 
                 problem = secret_pattern_problem(item)
                 if problem is not None:

@@ -101,15 +101,15 @@ def test_a_version_2_database_gets_tombstones_and_the_forget_log(current_databas
     assert forget(upgraded, query="row").count == 25
 
 
-def test_a_version_4_database_gets_the_error_resolution_and_its_resolved_groups_keep_their_fix(db_path, tmp_path):
+def test_a_version_5_database_gets_the_error_resolution_and_its_resolved_groups_keep_their_fix(db_path, tmp_path):
     conn = db.connect(db_path)
     for session in ("s1", "s2"):
         writer.add_memory(conn, {"session_id": session, "type": "error", "content": "$ make\nError: boom",
                                  "error_text": "Error: boom", "cwd": "/x"})  # fmt: skip
     conn.execute("UPDATE error_group SET status = 'resolved'")
     for column in ("resolved_at", "resolved_session", "resolved_memory_id", "regressed_at"):
-        conn.execute(f"ALTER TABLE error_group DROP COLUMN {column}")  # as version 4 made it
-    conn.execute("PRAGMA user_version = 4")
+        conn.execute(f"ALTER TABLE error_group DROP COLUMN {column}")  # as version 5 made it
+    conn.execute("PRAGMA user_version = 5")
     conn.close()
     upgraded = db.connect(db_path)
     new = db.connect(str(tmp_path / "new.db"))
