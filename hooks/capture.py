@@ -40,6 +40,9 @@ import re
 
 from store.config import DEFAULTS, is_project_excluded
 from store.text import MAX_CONTENT_CHARS, cap_text
+from store.text import basename as _basename
+from store.text import one_line as _one_line
+from store.text import relative_path as _relative
 
 SKIP_DIRS = frozenset(
     {
@@ -167,13 +170,6 @@ def _cfg(config, key):
     return DEFAULTS.get(key)
 
 
-def _one_line(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    if len(text) > limit:
-        text = text[: max(1, limit - 1)].rstrip() + "…"
-    return text
-
-
 def _cut_line(line: str, limit: int = _LINE_CHARS) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
@@ -198,32 +194,6 @@ def _preview(text: str, max_lines: int = 10, max_chars: int = 600) -> str:
 
 def _norm_path(path: str) -> str:
     return path.replace("\\", "/")
-
-
-def _is_windows_path(path: str) -> bool:
-    return len(path) >= 2 and path[1] == ":" or path.startswith("\\\\") or "\\" in path
-
-
-def _relative(path: str, cwd: str | None) -> str | None:
-    """path relative to cwd with '/' separators, or None when not under cwd."""
-    if not cwd:
-        return None
-    p = _norm_path(path)
-    c = _norm_path(cwd).rstrip("/")
-    if not c:
-        return None
-    if _is_windows_path(path) or _is_windows_path(cwd):
-        pl, cl = p.lower(), c.lower()
-    else:
-        pl, cl = p, c
-    if pl.startswith(cl + "/") and len(p) > len(c) + 1:
-        return p[len(c) + 1:]
-    return None
-
-
-def _basename(path: str) -> str:
-    p = _norm_path(path).rstrip("/")
-    return p.rsplit("/", 1)[-1] if p else ""
 
 
 def _display_path(path: str, cwd: str | None) -> str:

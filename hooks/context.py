@@ -25,6 +25,8 @@ import os
 import re
 
 from store.db import dicts
+from store.text import basename as _basename
+from store.text import one_line as clean_line
 
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
@@ -83,19 +85,6 @@ _ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 
 
 # ------------------------------------------------------------------ cleaning
-
-
-def clean_line(text: object) -> str:
-    """One line of visible text: invisible characters removed, whitespace collapsed."""
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if not text.isprintable():
-        text = "".join(
-            ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text
-        )
-    return " ".join(text.split())
 
 
 def escape(text: str, *, attribute: bool = False) -> str:
@@ -196,10 +185,6 @@ def max_inject(config: dict | None) -> int:
 
 def short_date(value) -> str:
     return value[:10] if isinstance(value, str) and len(value) >= 10 else "?"
-
-
-def _basename(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 # ------------------------------------------------------------ SessionStart

@@ -361,9 +361,9 @@ def _marker(session_id: str) -> str:
     if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
         name = "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
     else:
-        import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
+        from store.digest import text_digest
 
-        name = "h-" + hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:32]
+        name = "h-" + text_digest(session_id)[:32]
     return os.path.join(memlane_home(), PRIVATE_TURNS_DIR, name)
 
 

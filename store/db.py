@@ -287,6 +287,20 @@ def optimize_indexes(conn: sqlite3.Connection) -> None:
             conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
 
 
+IN_CHUNK = 500  # values per `IN (...)` list: far below SQLite's variable limit
+
+
+def chunks(items: list, size: int = IN_CHUNK):
+    """`items` in slices of at most `size`, for one `IN (...)` query each."""
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def placeholders(count: int) -> str:
+    """`?, ?, ?`: the parameter marks of an `IN (...)` list of `count` values."""
+    return ", ".join("?" * count)
+
+
 def dicts(cursor: sqlite3.Cursor) -> list[dict]:
     """A query's rows as plain dicts keyed by column name."""
     names = [d[0] for d in cursor.description]

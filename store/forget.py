@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 
 from store import privacy
-from store.db import StoreError, optimize_indexes, utc_now, write
-from store.matching import Filters, chunks, iter_match_chunks, query_terms
+from store.db import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
+from store.matching import Filters, iter_match_chunks, query_terms
 from store.signature import headline
 from store.tombstones import bury_content, bury_memories, bury_session
 from store.writer import content_hash
@@ -55,7 +55,7 @@ def select_ids(
     elif id_list is not None:
         found = []
         for chunk in chunks(id_list):
-            marks = ", ".join("?" for _ in chunk)
+            marks = placeholders(len(chunk))
             found += [row[0] for row in conn.execute(
                 f"SELECT m.id FROM memory m WHERE m.id IN ({marks}){filters.sql} ORDER BY m.id",
                 [*chunk, *filters.params],
@@ -153,7 +153,7 @@ def _remove(conn, ids: list[int], now: str, drop_sessions: list[str]) -> int:
     for session_id in drop_sessions:
         bury_session(conn, session_id, now)
     for chunk in chunks(ids):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for session_id, group_id in conn.execute(
             f"SELECT DISTINCT session_id, error_group_id FROM memory WHERE id IN ({marks})", chunk
         ):
@@ -310,14 +310,14 @@ def _refresh_derived(
         conn.execute("DELETE FROM memory WHERE session_id = ?", (session_id,))
     emptied = list(drop_sessions)
     for chunk in chunks(sorted(sessions - drop_sessions)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         emptied += [row[0] for row in conn.execute(
             f"SELECT session_id FROM session s WHERE session_id IN ({marks}) "
             "AND NOT EXISTS (SELECT 1 FROM memory m WHERE m.session_id = s.session_id)",
             chunk,
         )]  # fmt: skip
     for chunk in chunks(sorted(emptied)):
-        conn.execute(f"DELETE FROM session WHERE session_id IN ({', '.join('?' for _ in chunk)})", chunk)
+        conn.execute(f"DELETE FROM session WHERE session_id IN ({placeholders(len(chunk))})", chunk)
     left = sessions - set(emptied)
     if derived is None:
         summarise_sessions(conn, left)
@@ -325,7 +325,7 @@ def _refresh_derived(
         store_summaries(conn, {s: derived[s] for s in left if s in derived})
         summarise_sessions(conn, {s for s in left if s not in derived})
     for chunk in chunks(sorted(groups)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         latest = conn.execute(
             f"SELECT error_group_id, content FROM memory WHERE id IN (SELECT max(id) FROM memory "
             f"WHERE error_group_id IN ({marks}) GROUP BY error_group_id)",
@@ -338,7 +338,7 @@ def _refresh_derived(
         left = {group_id for group_id, _ in latest}
         gone = [group_id for group_id in chunk if group_id not in left]
         if gone:
-            conn.execute(f"DELETE FROM error_group WHERE id IN ({', '.join('?' for _ in gone)})", gone)
+            conn.execute(f"DELETE FROM error_group WHERE id IN ({placeholders(len(gone))})", gone)
 
 
 SCRUB_WAIT_S = 1.0
@@ -476,7 +476,7 @@ def audit_ids(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> list[d
     """The secrets audit over these memories only (e.g. what a redaction left), newest first."""
     rows = []
     for chunk in chunks(sorted({int(i) for i in memory_ids}, reverse=True)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         rows += conn.execute(
             f"SELECT id, session_id, created_at, content FROM memory WHERE id IN ({marks})"
             " ORDER BY id DESC",
@@ -506,7 +506,7 @@ def redact_findings(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> 
     """Apply the privacy filter to these stored memories, in one transaction; returns how many changed."""
     changed: dict[int, str] = {}
     for chunk in chunks(sorted({int(i) for i in memory_ids})):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for memory_id, content in conn.execute(
             f"SELECT id, content FROM memory WHERE id IN ({marks})", chunk
         ):

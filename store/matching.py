@@ -35,10 +35,10 @@ import unicodedata
 from collections.abc import Iterator
 from itertools import islice
 
-from store import short_terms
+from store import korean, short_terms
+from store.db import chunks, placeholders
 
 CHUNK = 5000  # ids fetched per keyset step
-IN_CHUNK = 500  # ids per `IN (...)` list: far below SQLite's variable limit
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000
 
@@ -50,15 +50,6 @@ _STOP_WORDS = frozenset(
     other out over same some such too under until up very via want need make get let lets
     hey hi hello thanks thank could would might must shall""".split()
 )
-# Korean particles and endings that follow a word ("인증에서" -> "인증").
-_KOREAN_PARTICLES = sorted(
-    """은 는 이 가 을 를 에 의 도 만 와 과 로 으로 에서 에게 한테 까지 부터 처럼 보다 이랑 랑 하고
-    에는 에서는 으로는 로는 이나 나 이라도 라도 조차 마저 께서 이에요 예요 입니다 인가요 인데""".split(),
-    key=len,
-    reverse=True,
-)
-_KOREAN_STOP = frozenset("그리고 그런데 하지만 그래서 이 그 저 것 수 좀 및 등 왜 어떻게 무엇 뭐 어디".split())
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 TOKEN = re.compile(r"[^\W_]+")
 _EDGE_PUNCT = "\"'`()[]{}<>,;!?*^:.|"
 # Scripts written without spaces between words: the word index holds a whole run
@@ -73,15 +64,6 @@ _UNSPACED_RANGES = (
 
 def unspaced(term: str) -> bool:
     return any(lo <= ord(ch) <= hi for ch in term if ord(ch) >= 0x0E00 for lo, hi in _UNSPACED_RANGES)
-
-
-def _korean_stem(word: str) -> str:
-    if not _HANGUL.search(word[-1:]):
-        return word
-    for particle in _KOREAN_PARTICLES:
-        if word.endswith(particle) and len(word) - len(particle) >= 2:
-            return word[: -len(particle)]
-    return word
 
 
 def query_terms(query: object) -> list[str]:
@@ -100,11 +82,11 @@ def query_terms(query: object) -> list[str]:
             raw.append(piece)
     terms: list[str] = []
     for piece in raw:
-        if _HANGUL.search(piece):
-            piece = _korean_stem(piece)
+        if korean.has_hangul(piece):
+            piece = korean.strip_particle(piece)
         if piece not in terms:
             terms.append(piece)
-    meaningful = [t for t in terms if t not in _STOP_WORDS and t not in _KOREAN_STOP]
+    meaningful = [t for t in terms if t not in _STOP_WORDS and t not in korean.STOP_WORDS]
     return (meaningful or terms)[:MAX_TERMS]
 
 
@@ -202,7 +184,7 @@ class Filters:
                 if not values:
                     clauses.append("0")
                     continue
-                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
+                clauses.append(f"{column} IN ({placeholders(len(values))})")
                 params.extend(values)
             else:
                 clauses.append(f"{column} = ?")
@@ -388,7 +370,7 @@ def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPl
     extra = _FACTS.format(relevance="NULL") if facts else ""
     conditions, params = _conditions(plans)
     for batch in chunks(ids):
-        marks = ", ".join("?" for _ in batch)
+        marks = placeholders(len(batch))
         yield from conn.execute(
             f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
             [*batch, *filters.params, *params],
@@ -472,8 +454,3 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
         return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
     sql, params, key = _driver_sql(plans, filters, facts=True)
     return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
-
-
-def chunks(items: list, size: int = IN_CHUNK):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

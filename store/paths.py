@@ -44,16 +44,10 @@ def spool_dir() -> str:
 
 def spool_dir_for(db_path: str) -> str:
     """The spool of one database: writes meant for it are never applied to another."""
-    try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
-        from _sha256 import sha256  # Python 3.11
-    except ImportError:  # pragma: no cover - other versions
-        try:
-            from _sha2 import sha256  # Python 3.12+
-        except ImportError:
-            from hashlib import sha256
+    from store.digest import text_digest
+
     key = os.path.realpath(os.path.abspath(os.path.expanduser(db_path)))
-    digest = sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    return os.path.join(spool_dir(), "db-" + digest)
+    return os.path.join(spool_dir(), "db-" + text_digest(key)[:24])
 
 
 def config_path() -> str:

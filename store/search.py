@@ -31,12 +31,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from store.db import dicts
+from store.db import chunks, dicts, placeholders
 from store.matching import (  # noqa: F401  (query_terms: re-exported for callers)
     MAX_QUERY_CHARS,
     MAX_TERMS,
     Filters,
-    chunks,
     fts_quote,
     match_ids,
     newest_with_facts,
@@ -233,7 +232,7 @@ def make_snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
 def _rows(conn, ids: list[int]) -> dict[int, dict]:
     found: dict[int, dict] = {}
     for chunk in chunks(ids):
-        cursor = conn.execute(f"SELECT * FROM memory WHERE id IN ({', '.join('?' for _ in chunk)})", chunk)
+        cursor = conn.execute(f"SELECT * FROM memory WHERE id IN ({placeholders(len(chunk))})", chunk)
         found.update((row["id"], row) for row in dicts(cursor))
     return found
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from store.db import placeholders
 from store.forget import Forgotten, forget, select_ids
 from store.writer import normalise_timestamp
 
@@ -198,7 +199,7 @@ def fetch_rows(
     elif not ids:
         return []
     else:
-        marks = ", ".join("?" for _ in ids)
+        marks = placeholders(len(ids))
         cursor = conn.execute(
             f"SELECT {ROW_COLUMNS} FROM memory WHERE id IN ({marks}) ORDER BY id DESC", ids
         )
@@ -219,7 +220,7 @@ def summarise_ids(conn: sqlite3.Connection, ids: list[int]) -> dict:
     oldest = newest = None
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for session_id, project_name, mtype, created_at in conn.execute(
             f"SELECT session_id, project_name, type, created_at FROM memory WHERE id IN ({marks})",
             chunk,

@@ -1,4 +1,4 @@
-"""Small text helpers shared by the capture rules and the store (stdlib only)."""
+"""Small text and path helpers shared by the hooks, the store and the app (stdlib only)."""
 from __future__ import annotations
 
 MAX_CONTENT_CHARS = 4000
@@ -73,3 +73,50 @@ def storable(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def one_line(text: object, limit: int | None = None) -> str:
+    """`text` as one line of visible characters: whitespace folded to single spaces, other
+    invisible characters (control, zero-width, bidi) dropped, cut to `limit` with a "…"."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text)
+    text = " ".join(text.split())
+    if limit is not None and len(text) > limit:
+        text = text[: max(1, limit - 1)].rstrip() + "…"
+    return text
+
+
+def _slashes(path: str) -> str:
+    return path.replace("\\", "/")
+
+
+def _is_windows_path(path: str) -> bool:
+    return len(path) >= 2 and path[1] == ":" or path.startswith("\\\\") or "\\" in path
+
+
+def basename(path: str) -> str:
+    """The last part of a POSIX or Windows path ("" for "" or "/")."""
+    p = _slashes(path).rstrip("/")
+    return p.rsplit("/", 1)[-1] if p else ""
+
+
+def relative_path(path: str, cwd: str | None) -> str | None:
+    """`path` relative to `cwd` with "/" separators, or None when it is not under `cwd`.
+    Windows paths (either side) compare without case, as Windows does."""
+    if not cwd:
+        return None
+    p = _slashes(path)
+    c = _slashes(cwd).rstrip("/")
+    if not c:
+        return None
+    if _is_windows_path(path) or _is_windows_path(cwd):
+        pl, cl = p.lower(), c.lower()
+    else:
+        pl, cl = p, c
+    if pl.startswith(cl + "/") and len(p) > len(c) + 1:
+        return p[len(c) + 1 :]
+    return None

@@ -39,10 +39,6 @@ def shared_projects(local: sqlite3.Connection, settings: dict) -> list[str]:
     return sorted(p for p in projects if is_shared(p, settings))
 
 
-def _marks(values) -> str:
-    return ", ".join("?" for _ in values)
-
-
 def _sharing_key(settings: dict) -> str:
     return json.dumps([settings["projects"], settings["exclude_projects"]])
 
@@ -54,7 +50,7 @@ def _withdrawals(local, team_db, shared: set[str]) -> tuple[list[int], list[int]
     for start in range(0, len(pushed), 900):
         chunk = pushed[start : start + 900]
         ids = [row[0] for row in chunk]
-        now = dict(local.execute(f"SELECT id, content_hash FROM memory WHERE id IN ({_marks(ids)})", ids).fetchall())
+        now = dict(local.execute(f"SELECT id, content_hash FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids).fetchall())
         for local_id, hash_, project in chunk:
             if local_id not in now or project not in shared:
                 gone.append(local_id)
@@ -68,9 +64,9 @@ def _rows_to_push(local, shared: list[str], after: int, only: list[int] | None, 
     cols = ("id, session_id, tool_name, type, project, project_name, file_path, content, tags,"
             " importance, created_at, content_hash")  # fmt: skip
     if only is not None:
-        return local.execute(f"SELECT {cols} FROM memory WHERE id IN ({_marks(only)})", only).fetchall()
+        return local.execute(f"SELECT {cols} FROM memory WHERE id IN ({db.placeholders(len(only))})", only).fetchall()
     return local.execute(
-        f"SELECT {cols} FROM memory WHERE project IN ({_marks(shared)}) AND id > ? ORDER BY id LIMIT ?",
+        f"SELECT {cols} FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ? ORDER BY id LIMIT ?",
         [*shared, after, limit],
     ).fetchall()
 
@@ -93,7 +89,7 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
     (a kill in between) is pushed again next time and found there: nothing doubles."""
     after = cache.get_state(team_db, "push_after", 0)
     total = local.execute(
-        f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?", [*shared, after]
+        f"SELECT count(*) FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ?", [*shared, after]
     ).fetchone()[0]
     progress("push", 0, total)
     if not total:
@@ -151,7 +147,7 @@ def pending_push(local, team_db, settings: dict) -> tuple[int, int]:
     new = 0
     if shared:
         new = local.execute(
-            f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?",
+            f"SELECT count(*) FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ?",
             [*shared, after],
         ).fetchone()[0]
     gone, _changed = _withdrawals(local, team_db, set(shared))
@@ -178,7 +174,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
             chunk = gone[start : start + batch]
             report["withdrawn"] += server.delete_own(pg, origin, chunk)
             with db.write(team_db):
-                team_db.execute(f"DELETE FROM team_pushed WHERE local_id IN ({_marks(chunk)})", chunk)
+                team_db.execute(f"DELETE FROM team_pushed WHERE local_id IN ({db.placeholders(len(chunk))})", chunk)
         for start in range(0, len(changed), batch):
             rows = _rows_to_push(local, shared, 0, changed[start : start + batch], batch)
             _push(pg, team_db, rows, origin, settings["author"], None)
@@ -204,7 +200,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
             ids, deletions_at = server.pull_deletions(pg, origin, deletions_at, batch)
             if not ids:
                 break
-            present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({_marks(ids)})", ids)]
+            present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids)]
             report["removed"] += forget_ids(team_db, present, scrub_now=False) if present else 0
             with db.write(team_db):
                 cache.set_state(team_db, "pull_deletions", list(deletions_at))

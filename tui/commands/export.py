@@ -95,7 +95,7 @@ def write_export(path: str, text: str) -> str:
 
 
 def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
-    from store.db import dicts
+    from store.db import dicts, placeholders
 
     chosen = sum((bool(request.session), request.query is not None, bool(request.ids)))
     if chosen != 1:
@@ -120,7 +120,7 @@ def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
     rows = []
     for start in range(0, len(ids), BATCH):
         chunk = ids[start : start + BATCH]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         rows += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", chunk))
     order = {memory_id: i for i, memory_id in enumerate(ids)}
     return sorted(rows, key=lambda row: order[row["id"]])

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 
-from store.db import StoreError, connect
+from store.db import StoreError, connect, placeholders
 from team import cache, server
 from team.settings import team_settings
 
@@ -54,9 +54,9 @@ def main(argv: list[str] | None = None) -> int:
 def _fail(message: str, *, quiet: bool = False) -> int:
     message = message[:1].upper() + message[1:]
     if quiet:  # a background sync: nobody reads stderr, the log file keeps the line
-        from hooks.logfile import PREFIX, one_line, write_log
+        from hooks.logfile import log_line
 
-        write_log(PREFIX + "team sync: " + one_line(message))
+        log_line("team sync: " + message, stderr=False)
     else:
         print(f"memlane: {message}", file=sys.stderr)
     return 1
@@ -193,7 +193,7 @@ def cmd_forget(args, settings: dict) -> int:
     team_db = cache.open_cache()
     try:
         present = [r[0] for r in team_db.execute(
-            f"SELECT id FROM memory WHERE id IN ({', '.join('?' for _ in removed)})", removed)] if removed else []  # fmt: skip
+            f"SELECT id FROM memory WHERE id IN ({placeholders(len(removed))})", removed)] if removed else []  # fmt: skip
         if present:
             forget_ids(team_db, present)
     finally:

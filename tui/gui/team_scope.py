@@ -17,7 +17,7 @@ import threading
 
 from store import queries
 from store import search as store_search
-from store.db import StoreError, connect, describe_error
+from store.db import StoreError, connect, describe_error, placeholders
 from store.paths import team_db_path
 
 
@@ -90,7 +90,7 @@ class TeamScope:
     def _authors(self, ids: list[int]) -> dict[int, str]:
         if not ids:
             return {}
-        marks = ", ".join("?" for _ in ids)
+        marks = placeholders(len(ids))
         return self._run(lambda c: dict(c.execute(
             f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", ids)))  # fmt: skip
 
@@ -156,7 +156,7 @@ class TeamScope:
     def _session_authors(self, session_ids: list[str]) -> dict[str, str]:
         if not session_ids:
             return {}
-        marks = ", ".join("?" for _ in session_ids)
+        marks = placeholders(len(session_ids))
         return self._run(lambda c: dict(c.execute(
             "SELECT m.session_id, max(a.author) FROM memory m JOIN team_author a ON a.memory_id = m.id"
             f" WHERE m.session_id IN ({marks}) GROUP BY m.session_id", session_ids)))  # fmt: skip
