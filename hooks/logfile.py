@@ -35,7 +35,7 @@ def write_log(line: str, path: str | None = None) -> bool:
     """Append `line` (already prefixed) with a UTC time stamp; rotate first if big."""
     try:
         path = path or log_path()
-        from store.paths import make_private_dir, open_private
+        from store.files import make_private_dir, open_private
 
         try:
             if os.lstat(path).st_size >= MAX_LOG_BYTES:

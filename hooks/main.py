@@ -200,7 +200,7 @@ def load_config_cached() -> tuple[dict, list[str]]:
         return load_config()  # no file: defaults, no tomllib
     key = [path, st.st_size, st.st_mtime_ns]
     cache = os.path.join(memlane_home(), ".config-cache.json")
-    from store.regular_file import read_regular
+    from store.files import read_regular
 
     try:
         saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
@@ -210,26 +210,16 @@ def load_config_cached() -> tuple[dict, list[str]]:
         pass
     config, warnings = load_config(path)
     try:
-        _write_private(cache, json.dumps({"key": key, "config": config, "warnings": warnings}))
+        from store.files import make_private_dir, write_private_atomic
+
+        make_private_dir(os.path.dirname(cache))
+        data = json.dumps({"key": key, "config": config, "warnings": warnings})
+        write_private_atomic(cache, data.encode("utf-8", "replace"), "the config cache")
     except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
         from hooks.logfile import log_line
 
         log_line(f"the config cache {cache} could not be written ({_short(exc)}).")
     return config, warnings
-
-
-def _write_private(path: str, text: str) -> None:
-    """Replace `path` with `text` in one rename: 0600, never through a symbolic link."""
-    from store.paths import make_private_dir, open_private
-
-    make_private_dir(os.path.dirname(path))
-    tmp = f"{path}.{os.getpid()}.tmp"
-    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a temporary file")
-    try:
-        os.write(fd, text.encode("utf-8", "replace"))
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------ before cleaning
@@ -369,8 +359,7 @@ def _marker(session_id: str) -> str:
 
 def _read_turns(session_id: str) -> tuple[str | None, list[str]] | None:
     """(open turn or None, private prompt ids) or None when the session has none."""
-    from store.paths import refuse_symlink
-    from store.regular_file import read_regular
+    from store.files import read_regular, refuse_symlink
 
     path = _marker(session_id)
     try:
@@ -390,10 +379,11 @@ def _write_turns(session_id: str, current: str | None, ids: list[str]) -> None:
     if current is None and not ids:
         _remove_marker(path)
         return
-    from store.paths import make_private_dir
+    from store.files import make_private_dir, write_private_atomic
 
     make_private_dir(os.path.dirname(path), "the private-turns folder")
-    _write_private(path, "\n".join([_NO_TURN if current is None else current, *ids]))
+    text = "\n".join([_NO_TURN if current is None else current, *ids])
+    write_private_atomic(path, text.encode("utf-8", "replace"), "a private-turn marker")
 
 
 def open_private_turn(session_id: str, turn: str) -> None:
@@ -606,7 +596,7 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
         db_problem = _db_message(db_path, exc)
     try:
         if conn is not None and backlog:
-            from store.paths import SymlinkRefused
+            from store.files import SymlinkRefused
 
             try:
                 spool_mod.drain(conn)

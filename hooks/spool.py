@@ -36,16 +36,14 @@ import os
 import sqlite3
 import time
 
-from store.paths import (
+from store.files import (
+    NotRegularFile,
     SymlinkRefused,
-    default_db_path,
     make_private_dir,
-    memlane_home,
     refuse_symlink,
-    spool_dir,
-    spool_dir_for,
-)  # fmt: skip
-from store.regular_file import NotRegularFile
+    write_private_atomic,
+)
+from store.paths import default_db_path, memlane_home, spool_dir, spool_dir_for
 
 SUFFIX = ".jsonl"
 CLAIM = ".claim-"
@@ -151,17 +149,9 @@ def _spool_bytes(directory: str) -> int:
 
 
 def _write_file(directory: str, name: str, ops: list[dict]) -> str:
-    global _counter
-    _counter += 1
-    tmp = os.path.join(directory, f".tmp-{os.getpid()}-{time.time_ns()}-{_counter}")
     data = "".join(json.dumps(op, ensure_ascii=True, separators=(",", ":")) + "\n" for op in ops)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, data.encode("ascii"))
-    finally:
-        os.close(fd)
     final = os.path.join(directory, name)
-    os.replace(tmp, final)
+    write_private_atomic(final, data.encode("ascii"), "a spool file")
     return final
 
 
@@ -311,7 +301,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
 
 
 def _read_ops(path: str, name: str) -> list[dict]:
-    from store.regular_file import read_regular
+    from store.files import read_regular
 
     ops = []
     damaged = 0

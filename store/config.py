@@ -216,7 +216,7 @@ def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]
         p = os.fspath(path) if path is not None else config_path()
     except Exception as exc:  # e.g. a bad PathLike
         return config, [f"config: cannot use config path {path!r} ({exc}); using defaults."]
-    from store.regular_file import read_regular
+    from store.files import read_regular
 
     try:
         raw = read_regular(p, MAX_CONFIG_BYTES + 1)  # a FIFO or device is not waited on
@@ -294,18 +294,26 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
     """Write ``key = "value"`` at the top level of config.toml, keeping every other line
     (comments too): the key's line is replaced, or added before the first table.
 
-    Only string settings (``theme``). Raises OSError when the file cannot be written.
+    Only string settings (``theme``). Raises OSError when the file cannot be read or
+    written, or is a symbolic link (memlane replaces only files of its own).
     """
     import json
 
     if key != "theme":
         raise ValueError(f"{key!r} cannot be saved by the app")
     p = os.fspath(path) if path is not None else config_path()
+    from store.files import make_private_dir, read_regular, write_private_atomic
+
     try:
-        with open(p, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
+        raw = read_regular(p, MAX_CONFIG_BYTES + 1)  # a FIFO or device is not waited on
     except FileNotFoundError:
-        lines = []
+        raw = b""
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise OSError(f"{p} is larger than {MAX_CONFIG_BYTES // 2**20} MB; it was left unchanged")
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise OSError(f"{p} is not UTF-8 text; it was left unchanged") from None
     line = f"{key} = {json.dumps(value, ensure_ascii=False)}"  # a JSON string is a TOML basic string
     first_table = next((i for i, text in enumerate(lines) if text.lstrip().startswith("[")), len(lines))
     pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
@@ -314,9 +322,5 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
         lines.insert(first_table, line)
     else:
         lines[at] = line
-    os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
-    temporary = f"{p}.tmp-{os.getpid()}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.replace(temporary, p)
+    make_private_dir(os.path.dirname(p) or ".")
+    write_private_atomic(p, ("\n".join(lines) + "\n").encode("utf-8"), "the settings file")

@@ -84,7 +84,7 @@ def connect(
     path = os.fspath(path)
     if problem := folder_problem(path):
         raise StoreError(problem)
-    from store.paths import SymlinkRefused, refuse_symlink
+    from store.files import SymlinkRefused, refuse_symlink
 
     try:
         refuse_symlink(path, "the memory database")
@@ -154,7 +154,7 @@ def connect(
 def _create_private(path: str) -> None:
     """An empty database file, 0600 in a 0700 folder (SQLite gives its -wal and -shm files
     the database file's mode), before SQLite creates it with the umask's."""
-    from store.paths import make_private_dir, open_private
+    from store.files import make_private_dir, open_private
 
     folder = os.path.dirname(os.path.abspath(path))
     try:
@@ -171,7 +171,8 @@ def _create_private(path: str) -> None:
 
 def _tighten_files(path: str) -> None:
     """An existing database (made by an older memlane) becomes owner-only too."""
-    from store.paths import PRIVATE_DIR_MODE, memlane_home, tighten
+    from store.files import PRIVATE_DIR_MODE, tighten
+    from store.paths import memlane_home
 
     for name in (path, path + "-wal", path + "-shm"):
         tighten(name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import time
 
-from store.regular_file import first_line
+from store.files import first_line
 from store.text import basename
 
 WALK_BUDGET_S = 0.25

@@ -19,7 +19,8 @@ import sqlite3
 import uuid
 
 from store import db
-from store.paths import team_db_path, tighten
+from store.files import tighten
+from store.paths import team_db_path
 from store.short_terms import backfill as backfill_short_terms
 from store.writer import content_hash
 

@@ -14,7 +14,7 @@ import pytest
 
 from hooks import logfile, spool
 from store import db
-from store.paths import SymlinkRefused
+from store.files import SymlinkRefused
 from tests.hooks.test_fail_open import EDIT, REPO, SESSION
 
 PRIVATE_PROMPT = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "prompt_id": "p9",

@@ -153,7 +153,7 @@ def test_spool_writes_ops_with_their_times(env):
     assert [op["op"] for op in lines] == ["memory", "end_session"]
     assert lines[0]["obs"]["created_at"].endswith("Z") and lines[1]["at"].endswith("Z")
     assert spool.pending()
-    assert not any(name.startswith(".tmp") for name in os.listdir(env.spool))
+    assert not any(name.endswith(".tmp") for name in os.listdir(env.spool))
 
 
 def test_drain_applies_in_order_and_a_replay_stores_nothing_twice(env):
