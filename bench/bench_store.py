@@ -25,8 +25,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
 from corpus.old_schema import as_schema_3  # noqa: E402
-from hooks import spool  # noqa: E402
-from store import db, search, writer  # noqa: E402
+from store import (  # noqa: E402
+    db,
+    search,
+    spool,  # noqa: E402
+    writer,
+)
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 

@@ -16,7 +16,7 @@ Dispatch on `hook_event_name`:
 Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
-BUSY_TIMEOUT_MS goes to the spool (`hooks.spool`) and is applied by the next
+BUSY_TIMEOUT_MS goes to the spool (`store.spool`) and is applied by the next
 run that can write.
 
 Imports: only `store`, `hooks` and the standard library, and on the
@@ -216,7 +216,7 @@ def load_config_cached() -> tuple[dict, list[str]]:
         data = json.dumps({"key": key, "config": config, "warnings": warnings})
         write_private_atomic(cache, data.encode("utf-8", "replace"), "the config cache")
     except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"the config cache {cache} could not be written ({_short(exc)}).")
     return config, warnings
@@ -412,7 +412,7 @@ def _remove_marker(path: str) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"the private-turn marker {path} could not be removed ({_short(exc)}).")
 
@@ -564,7 +564,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
         if not injection_enabled(config):
             want_context = None
-    from hooks import spool as spool_mod
+    from store import spool as spool_mod
     from store.paths import default_db_path
 
     backlog = spool_mod.pending(db_path=default_db_path())
@@ -578,7 +578,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
 
 def _with_database(run, name, event, ops, want_context, backlog, config) -> None:
-    from hooks import spool as spool_mod
+    from store import spool as spool_mod
     from store.db import StoreError, connect
     from store.paths import default_db_path
 
@@ -603,7 +603,7 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
             except SymlinkRefused as exc:
                 run.problem(str(exc))  # this run's own writes still go in
             except Exception as exc:
-                if not spool_mod._is_db_failure(exc):
+                if not spool_mod.is_db_failure(exc):
                     raise
                 db_problem = _db_message(db_path, exc)
         left = ops
@@ -731,7 +731,7 @@ def _bound_wal(run: _Run) -> None:
     try:
         bound_wal(run.conn, default_db_path())
     except Exception as exc:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"{run.event}: could not empty the write-ahead log ({_short(exc)}).")
 
@@ -748,7 +748,7 @@ def _finish(run: _Run | None) -> None:
             try:
                 stream.flush()
             except Exception as exc:  # Claude Code closed the pipe: the log file still hears it
-                from hooks.logfile import log_line
+                from store.log import log_line
 
                 log_line(f"could not flush the hook's output ({_short(exc)}).", stderr=False)
         os._exit(0)
@@ -756,7 +756,7 @@ def _finish(run: _Run | None) -> None:
         try:
             run.conn.close()
         except Exception as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"could not close the database ({_short(exc)}).")
 
@@ -768,7 +768,7 @@ def main(argv: list[str] | None = None) -> int:
         run = run_hook()
         message = run.message or run.warning
         if message:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"{run.event}: {message}")
     except BaseException:  # even KeyboardInterrupt: exit 0, quietly

@@ -122,13 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         removed = run(db_path)
     except Exception as exc:  # a background job: log it, never raise
-        from hooks.logfile import log_line
         from store.db import describe_error
+        from store.log import log_line
 
         log_line(f"maintenance: retention failed: {describe_error(db_path, exc)}", stderr=False)
         return 0
     if removed:
-        from hooks.logfile import write_log
+        from store.log import write_log
 
         write_log(f"[memlane] maintenance: retention removed {removed} old memories.")
     return 0

@@ -28,7 +28,7 @@ def start_background_sync(config: dict) -> bool:
             start_new_session=True, close_fds=True,
         )  # fmt: skip
     except OSError as exc:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"team sync could not start in the background ({exc}); run `memlane team sync`.")
         return False

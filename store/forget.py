@@ -113,7 +113,13 @@ def forget(conn: sqlite3.Connection, **criteria) -> Forgotten:
     one whole session (only `session` given) also drops the session and refuses
     its older events on a later import.  Tombstones and a forget-log line are
     written in the same transaction; then the files are scrubbed (see scrub).
+
+    The writes waiting in this database's spool are applied first, so those that
+    match are forgotten with the rest instead of arriving afterwards.
     """
+    from store.spool import drain_before_forget
+
+    drain_before_forget(conn)
     reason = criteria.pop("reason", None)
     selection = {k: v for k, v in criteria.items() if v is not None and v != ""}
     whole_session = set(selection) == {"session"}

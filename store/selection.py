@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -121,21 +120,13 @@ def selected_ids(
     return list(reversed(select_ids(conn, **kwargs))), ""
 
 
-def forget_selected(
-    conn: sqlite3.Connection, criteria: Criteria, now: datetime,
-    drain_spool: Callable[[sqlite3.Connection], object] | None = None,
-) -> Forgotten:  # fmt: skip
+def forget_selected(conn: sqlite3.Connection, criteria: Criteria, now: datetime) -> Forgotten:
     """The one forget for what a person selected (the Cleanup pane; `memlane forget`):
-    the memories are chosen again inside the forget's own transaction.
-
-    `drain_spool` (the callers pass `hooks.spool.drain`; the store cannot import
-    hooks) first applies the writes waiting in the spool, so those that match
-    are forgotten with the rest instead of arriving afterwards."""
+    the memories are chosen again inside the forget's own transaction (which first
+    applies the writes waiting in the spool, see `store.forget.forget`)."""
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:
         return Forgotten(0, 0, True)
-    if drain_spool is not None:
-        drain_spool(conn)
     return forget(conn, **kwargs)
 
 

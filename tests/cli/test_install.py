@@ -274,7 +274,7 @@ def test_doctor_reports_a_corrupt_database(capsys, settings, tmp_path):
 
 
 def test_doctor_shows_recent_hook_errors(capsys, settings, db, tmp_path):
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     assert run(capsys, "install")[0] == 0
     log_line("PostToolUse: the database is locked; spooled.", stderr=False)

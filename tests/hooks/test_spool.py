@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import spool
-from store import db, writer
+from store import db, spool, writer
 
 REPO = Path(__file__).resolve().parents[2]
 SESSION = "064029b2-9298-429a-987c-019be7412488"
@@ -245,7 +244,7 @@ DRAINER = textwrap.dedent(
     """
     import sys
     from store import db
-    from hooks import spool
+    from store import spool
     conn = db.connect(sys.argv[1], busy_timeout_ms=30000)
     print(spool.drain(conn, budget_s=60))
     """

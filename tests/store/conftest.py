@@ -5,6 +5,14 @@ import pytest
 from store import db
 
 
+@pytest.fixture(autouse=True)
+def memlane_home(tmp_path, monkeypatch):
+    """memlane's folder (log, spool, settings) for this test only, never the person's own."""
+    home = tmp_path / "memlane-home"
+    monkeypatch.setenv("MEMLANE_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return str(tmp_path / "memory.db")

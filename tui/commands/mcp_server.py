@@ -101,7 +101,7 @@ class _Store:
 
 def _logged(message: str) -> str:
     """Leave one `[memlane]` line in the log (not on stderr: Claude Code keeps that) and return it."""
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     log_line("mcp: " + message, stderr=False)
     return message

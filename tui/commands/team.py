@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 def _fail(message: str, *, quiet: bool = False) -> int:
     message = message[:1].upper() + message[1:]
     if quiet:  # a background sync: nobody reads stderr, the log file keeps the line
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line("team sync: " + message, stderr=False)
     else:

@@ -273,7 +273,7 @@ class MemlaneApp(App):
         try:
             save_setting("theme", theme.name)
         except OSError as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"could not save the theme: {exc}", stderr=False)  # the screen is the app's
             self.notify(f"The theme could not be saved: {exc.strerror or exc}.", severity="warning")

@@ -216,7 +216,7 @@ def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
         raise _Poison(kind)
 
 
-def _is_db_failure(exc: BaseException) -> bool:
+def is_db_failure(exc: BaseException) -> bool:
     """A database that cannot take the write now (locked, read-only, full, corrupt)."""
     from store.db import StoreError
 
@@ -232,7 +232,7 @@ def _say_dropped(dropped: list[tuple[str, BaseException]], where: str) -> None:
     """One `[memlane]` line for the operations skipped as bad data (nothing silent)."""
     if not dropped:
         return
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     kind, exc = dropped[0]
     more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
@@ -271,7 +271,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
             try:
                 writer.add_memories(conn, batch)
             except Exception as exc:
-                if _is_db_failure(exc):
+                if is_db_failure(exc):
                     return done, exc
                 # bad data somewhere in the batch: one by one, skipping what fails
                 while done < end:
@@ -280,7 +280,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
                         try:
                             writer.add_memory(conn, obs)
                         except Exception as one_exc:
-                            if _is_db_failure(one_exc):
+                            if is_db_failure(one_exc):
                                 return done, one_exc
                             dropped.append(("memory", one_exc))
                     done += 1
@@ -290,7 +290,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
         try:
             _apply_one(conn, op)
         except Exception as exc:
-            if _is_db_failure(exc):
+            if is_db_failure(exc):
                 return done, exc
             dropped.append((str(op.get("op"))[:40], exc))
         done += 1
@@ -318,7 +318,7 @@ def _read_ops(path: str, name: str) -> list[dict]:
         else:
             damaged += 1
     if damaged:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"spool: skipped {damaged} damaged line{'s' if damaged != 1 else ''} of {name}.")
     return ops
@@ -347,11 +347,10 @@ def _candidates(directory: str) -> list[tuple[str, str]]:
     return out
 
 
-def _database_path(conn: sqlite3.Connection) -> str:
+def _database_file(conn: sqlite3.Connection) -> str | None:
+    """The file of `conn`'s main database; None for one in memory (which has no spool)."""
     row = conn.execute("PRAGMA database_list").fetchone()
-    if not row or not row[2]:
-        raise ValueError("an in-memory database has no spool")
-    return row[2]
+    return row[2] if row and row[2] else None
 
 
 def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: float = DRAIN_BUDGET_S) -> int:
@@ -361,7 +360,9 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
     Stops after `budget_s` (the rest waits for the next run).  On a database
     failure the unapplied operations stay spooled and the error is raised.
     """
-    folders = [directory] if directory else directories_for(_database_path(conn))
+    if not directory and _database_file(conn) is None:
+        raise ValueError("an in-memory database has no spool")
+    folders = [directory] if directory else directories_for(_database_file(conn))
     deadline = time.monotonic() + budget_s
     applied = 0
     for folder in folders:
@@ -392,7 +393,7 @@ def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> 
             _set_aside(claimed, directory, original, "it is not a regular file")
             continue
         except OSError as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"spool: cannot read {original} ({exc.strerror or exc}); kept for a later run.")
             _put_back(claimed, os.path.join(directory, original))
@@ -420,7 +421,7 @@ def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> 
 
 def _set_aside(claimed: str, directory: str, original: str, why: str) -> None:
     """Keep a file that can never be applied as `<name>.bad` (not retried), and say so."""
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     bad = os.path.join(directory, original + ".bad")
     try:
@@ -441,6 +442,8 @@ FORGET_DRAIN_BUDGET_S = 30.0  # a forget may wait this long for the spool: what 
 
 
 def drain_before_forget(conn: sqlite3.Connection) -> int:
-    """Every write waiting in this database's spool, applied before a forget (the CLI and the
-    Cleanup pane both pass this to `store.selection.forget_selected`)."""
+    """Every write waiting in this database's spool, applied before a forget
+    (`store.forget.forget` calls it); 0 for a database with no file."""
+    if _database_file(conn) is None:
+        return 0
     return drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)
