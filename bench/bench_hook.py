@@ -96,7 +96,7 @@ def main(argv=None) -> int:
         print(f"  breakdown: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
               f"+ read/filter/capture/write {h - i:.1f} ms")  # fmt: skip
 
-        from hooks.context import prompt_block
+        from hooks.recall import prompt_block
         from store import db
 
         conn = db.connect(db_path)

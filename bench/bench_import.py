@@ -7,7 +7,7 @@ attachments, progress and snapshot lines, assistant messages split per block,
 Read/Edit/Write/Bash/Grep/TodoWrite calls with their full ``toolUseResult``,
 failing commands, subagent files), builds a database of ``--memories``
 generated memories (corpus.demo_corpus), then imports the set into a fresh copy of
-that database ``--runs`` times through the real path (hooks.transcript:
+that database ``--runs`` times through the real path (hooks.transcripts:
 privacy filter, capture rules, writer batches, dedupe, session summaries).
 Prints the median tool calls/s and MB/s and the ratio to the 2,000 tool
 calls/s target. ``--worker off`` measures the single-process path (small
@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
-from hooks.transcript import TranscriptReader, find_transcripts, import_files  # noqa: E402
+from hooks.transcripts import TranscriptReader, find_transcripts, import_files  # noqa: E402
 from store import db  # noqa: E402
 from store.config import defaults  # noqa: E402
 

@@ -8,7 +8,7 @@ Builds a database the way a user's grows: `--memories` generated memories
 same words, and the past tasks of `bench.recall_set` (each a session of real
 `memlane-hook` processes fed real-shaped events: SessionStart, UserPromptSubmit,
 PostToolUse edits and commands, a PostToolUseFailure, a commit, Stop).  Then every
-prompt of the set is judged with `hooks.context.prompt_block` (what the hook
+prompt of the set is judged with `hooks.recall.prompt_block` (what the hook
 calls), from a session of its own:
 
 - hit: a paraphrase's block holds a memory of its task;
@@ -217,7 +217,7 @@ def _is_korean(prompt: str) -> bool:
 
 def judge(conn, sessions: dict[str, str], config: dict) -> dict:
     """Every prompt of the set through prompt_block; counts per split."""
-    from hooks.context import prompt_block
+    from hooks.recall import prompt_block
 
     stats = {split: {"hit": 0, "wrong": 0, "para": 0, "noise": 0, "unrel": 0, "sizes": [], "misses": [],
                      "ko_hit": 0, "ko_para": 0, "ko_noise": 0, "ko_unrel": 0}

@@ -19,7 +19,6 @@ import sys
 import time
 
 MARKER_MAX_AGE_S = 2 * 86400
-PRIVATE_TURNS_DIR = "private-turns"
 
 
 def maybe_start(conn, db_path: str) -> bool:
@@ -60,6 +59,7 @@ def start_detached(db_path: str) -> bool:
 
 def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) -> int:
     """Delete private-turn markers older than `max_age_s`; returns how many went."""
+    from hooks.turns import PRIVATE_TURNS_DIR
     from store.paths import memlane_home
 
     folder = os.path.join(home or memlane_home(), PRIVATE_TURNS_DIR)

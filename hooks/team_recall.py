@@ -2,7 +2,7 @@
 
 The cache (`store.paths.team_db_path()`, written by `memlane team sync`) is a
 local SQLite file: nothing here touches the network.  The rule is the local
-one (`hooks.context.relevant_memories`), restricted to the project of the
+one (`hooks.recall.relevant_memories`), restricted to the project of the
 same name on the teammate's machine (their paths differ from ours).
 """
 
@@ -23,10 +23,10 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         fit,
         item_line,
         max_inject,
-        relevant_memories,
         session_project,
         short_date,
     )
+    from hooks.recall import relevant_memories
     from store import db
     from store.paths import team_db_path
 

@@ -3,9 +3,9 @@
 When a user's prompt holds nothing but ``<private>...</private>`` blocks, the
 prompt is not stored, and neither is anything done in answer to it: the tool
 events of that turn (the subagents' ones included) are dropped too. The hook
-(one process per event, the turn kept in a small marker file) and the
-transcript importer (``hooks.transcript``) follow this same rule, through
-these two functions:
+(one process per event, the turns kept in :class:`TurnMarkers` files) and the
+transcript importer (``hooks.transcripts``, with a :class:`TurnTimeline`)
+follow this same rule, through these two functions:
 
     turn = private_turn(prompt_text, prompt_id)      # at each prompt
     if in_private_turn(turn, event.get("prompt_id")):  # at each later event
@@ -20,9 +20,15 @@ until the next prompt. Standard library and ``store.privacy`` only (hook path).
 """
 from __future__ import annotations
 
+import os
+
 from store.privacy import is_entirely_private, leaves_private_open
 
 NO_PROMPT_ID = ""
+PRIVATE_TURNS_DIR = "private-turns"
+_NO_TURN = "-"
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+_MAX_IDS = 200
 
 
 def prompt_is_hidden(prompt) -> bool:
@@ -54,3 +60,141 @@ def in_private_turn(turn, event_prompt_id) -> bool:
     if turn == NO_PROMPT_ID or not isinstance(event_prompt_id, str) or not event_prompt_id:
         return True
     return event_prompt_id == turn
+
+
+class TurnTimeline:
+    """The private turns of the sessions one transcript import reads (the hook keeps
+    its own in marker files, one process per event): every private prompt id of a
+    session, and its prompts' turns in time order, so an event read out of order (a
+    subagent's file comes after its session's) is judged by the turn it was in."""
+
+    def __init__(self) -> None:
+        self._sessions: dict = {}  # session -> (private prompt ids, [(time, turn)])
+
+    def note(self, session_id: str, prompt_id, turn, ts) -> None:
+        """A prompt of `session_id` at time `ts` opened `turn` (a value of private_turn)."""
+        state = self._sessions.get(session_id)
+        if state is None:
+            state = self._sessions[session_id] = (set(), [])
+        private, timeline = state
+        if turn is not None and prompt_id:
+            private.add(prompt_id)
+        if not timeline or (ts or "") >= (timeline[-1][0] or ""):
+            timeline.append((ts, turn))
+        else:  # out of order (a subagent file): keep the timeline sorted
+            import bisect
+
+            timeline.insert(bisect.bisect_right([t for t, _ in timeline], ts or ""), (ts, turn))
+
+    def hides(self, session_id: str, prompt_id, ts) -> bool:
+        """True when an event of this session, prompt and time is in a private turn."""
+        state = self._sessions.get(session_id)
+        if state is None:
+            return False
+        private, timeline = state
+        if prompt_id and prompt_id in private:
+            return True
+        if not timeline:
+            return False
+        turn = timeline[-1][1]
+        if ts and timeline[-1][0] and ts < timeline[-1][0]:
+            import bisect
+
+            i = bisect.bisect_right([t or "" for t, _ in timeline], ts) - 1
+            turn = timeline[i][1] if i >= 0 else None
+        return in_private_turn(turn, prompt_id)
+
+
+class TurnMarkers:
+    """The hook's private turns: one small file a session,
+    ``<memlane home>/private-turns/<session id or its hash>``.
+
+    Its first line is the open turn (its prompt_id, "" for a prompt without one,
+    "-" for none); the other lines are every private prompt_id of the session, so a
+    late event of a private turn (a background subagent finishing after the next
+    prompt) is still dropped.  SessionEnd deletes the file; maintenance prunes old
+    ones.  A marker that cannot be read counts as an open turn (fail closed)."""
+
+    def __init__(self, folder: str | None = None) -> None:
+        if folder is None:
+            from store.paths import memlane_home
+
+            folder = os.path.join(memlane_home(), PRIVATE_TURNS_DIR)
+        self.folder = folder
+
+    def open(self, session_id: str, turn: str) -> None:
+        """A private prompt opened `turn` (a value of :func:`private_turn`)."""
+        state = self._read(session_id)
+        ids = state[1] if state else []
+        if turn and turn not in ids:
+            ids.append(turn)
+        self._write(session_id, turn, ids[-_MAX_IDS:])
+
+    def close(self, session_id: str) -> None:
+        """A new, not private prompt: the open turn is over (its ids are still remembered)."""
+        state = self._read(session_id)
+        if state is not None and state[0] is not None:
+            self._write(session_id, None, state[1])
+
+    def drop(self, session_id: str) -> None:
+        """The session ended: its marker goes."""
+        self._remove(self._path(session_id))
+
+    def hides(self, session_id: str, prompt_id: str | None) -> bool:
+        """True when an event of this session and prompt belongs to a private turn."""
+        state = self._read(session_id)
+        if state is None:
+            return False
+        current, ids = state
+        if prompt_id and prompt_id in ids:
+            return True
+        return in_private_turn(current, prompt_id)
+
+    def _path(self, session_id: str) -> str:
+        if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
+            name = "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
+        else:
+            from store.digest import text_digest
+
+            name = "h-" + text_digest(session_id)[:32]
+        return os.path.join(self.folder, name)
+
+    def _read(self, session_id: str) -> tuple[str | None, list[str]] | None:
+        """(open turn or None, private prompt ids), or None when the session has none."""
+        from store.files import read_regular, refuse_symlink
+
+        path = self._path(session_id)
+        try:
+            refuse_symlink(self.folder, "the private-turns folder")
+            refuse_symlink(path, "a private-turn marker")
+            lines = read_regular(path).decode("utf-8", "replace").split("\n")
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError:
+            return "", []  # a marker we cannot read (or a symbolic link): fail closed
+        current = lines[0] if lines else ""
+        return (None if current == _NO_TURN else current), [ln for ln in lines[1:] if ln]
+
+    def _write(self, session_id: str, current: str | None, ids: list[str]) -> None:
+        path = self._path(session_id)
+        if current is None and not ids:
+            self._remove(path)
+            return
+        from store.files import make_private_dir, write_private_atomic
+
+        make_private_dir(self.folder, "the private-turns folder")
+        text = "\n".join([_NO_TURN if current is None else current, *ids])
+        write_private_atomic(path, text.encode("utf-8", "replace"), "a private-turn marker")
+
+    @staticmethod
+    def _remove(path: str) -> None:
+        """A marker gone; one that cannot be removed is said, not ignored."""
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            from hooks.event import short
+            from store.log import log_line
+
+            log_line(f"the private-turn marker {path} could not be removed ({short(exc)}).")

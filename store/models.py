@@ -90,7 +90,7 @@ class Memory(BaseModel):
             (("created_at",), False),
             (("file_path",), False),
             (("tool_use_id",), False),
-            (("tool_name",), False),  # the tools in use, by skip scan (store.queries.tool_names)
+            (("tool_name",), False),  # the tools in use, by skip scan (store.listings.tool_names)
         )
 
 

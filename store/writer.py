@@ -249,6 +249,23 @@ def _insert_many(
     return ids
 
 
+class _CallersTransaction:
+    """`transaction=False`: the writes join the transaction the caller holds open (an
+    import runs many writer calls in one, or rolls them all back for a dry run)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+
+def _transaction(conn: sqlite3.Connection, transaction: bool):
+    return write(conn) if transaction else _CallersTransaction()
+
+
 def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
     """Store one observation; returns its id, or None if it was a duplicate or empty."""
     row = _prepare(obs)  # reads git metadata: before the write lock, never under it
@@ -256,16 +273,19 @@ def add_memory(conn: sqlite3.Connection, obs: dict) -> int | None:
         return _insert(conn, obs, row)
 
 
-def add_memories(conn: sqlite3.Connection, observations: list[dict]) -> list[int | None]:
-    """Store many observations in one transaction (the importer's and spool's path)."""
+def add_memories(
+    conn: sqlite3.Connection, observations: list[dict], *, transaction: bool = True
+) -> list[int | None]:
+    """Store many observations in one transaction (the importer's and spool's path);
+    `transaction=False` writes inside the caller's open transaction instead."""
     rows = [_prepare(obs) for obs in observations]  # file reads before the write lock
-    with write(conn):
+    with _transaction(conn, transaction):
         return _insert_many(conn, observations, rows)
 
 
 def start_session(
     conn: sqlite3.Connection, session_id: str, cwd: str | None, *, started_at: str | None = None,
-    source: str = "hook",
+    source: str = "hook", transaction: bool = True,
 ) -> None:  # fmt: skip
     """Open a session row, or reopen it on resume (its end is cleared)."""
     if not isinstance(session_id, str) or not session_id.strip():
@@ -274,7 +294,7 @@ def start_session(
     cwd = _text(cwd) if isinstance(cwd, str) else None
     project, project_name = resolve_project(cwd)
     started_at = normalise_timestamp(started_at) or utc_now()
-    with write(conn):
+    with _transaction(conn, transaction):
         if session_buried(conn, session_id, started_at):
             return  # a forgotten session is not made again from its old events
         conn.execute(
@@ -289,14 +309,15 @@ def start_session(
 
 
 def end_session(
-    conn: sqlite3.Connection, session_id: str, reason: str | None, *, ended_at: str | None = None
+    conn: sqlite3.Connection, session_id: str, reason: str | None, *, ended_at: str | None = None,
+    transaction: bool = True,
 ) -> None:
     """Close a session: end time, reason and duration."""
     if not isinstance(session_id, str) or not session_id.strip():
         return
     session_id = storable(session_id)
     ended_at = normalise_timestamp(ended_at) or utc_now()
-    with write(conn):
+    with _transaction(conn, transaction):
         conn.execute(
             "UPDATE session SET ended_at = ?, end_reason = ?, "
             "duration_s = CAST(round((julianday(?) - julianday(started_at)) * 86400) AS INTEGER) "
@@ -313,13 +334,13 @@ def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 200
 
 
 def update_session_summary(
-    conn: sqlite3.Connection, session_id: str, *, now: str | None = None
+    conn: sqlite3.Connection, session_id: str, *, now: str | None = None, transaction: bool = True
 ) -> str | None:
     """Rebuild and store a session's summary from its memories (no LLM)."""
     if not isinstance(session_id, str) or not session_id.strip():
         return None
     session_id = storable(session_id)
-    with write(conn):
+    with _transaction(conn, transaction):
         return summarise_session(conn, session_id, now=now)
 
 

@@ -11,7 +11,9 @@ sync killed at any point and run again loses and duplicates nothing:
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 from collections import deque
@@ -23,6 +25,7 @@ from store.forget import finish_scrub, forget_ids
 from team import cache, server
 from team.settings import is_shared
 
+LOCK_NAME = "team-sync.lock"
 BATCH = 2000
 # The server's cost of a push is text indexing (a tsvector and ~1,000 trigrams per
 # memory), one CPU per connection: batches go out over this many connections at once.
@@ -245,3 +248,41 @@ def status(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dic
     finally:
         pg.close()
     return result
+
+
+class SyncLock:
+    """One sync at a time per machine: a background sync after SessionEnd and a manual one."""
+
+    def __init__(self, folder: str):
+        os.makedirs(folder, exist_ok=True)
+        self.fd = os.open(os.path.join(folder, LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o600)
+
+    def acquire(self) -> bool:
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def locked_sync(db_path: str, settings: dict, progress: Progress = _no_progress) -> dict:
+    """`sync` of the database at `db_path` and the team cache, under the machine's sync lock.
+
+    Raises TeamError when sharing is off or another sync holds the lock."""
+    if not settings["url"]:
+        raise server.TeamError("team sharing is off: set [team] url in config.toml (or MEMLANE_TEAM_URL).")
+    lock = SyncLock(os.path.dirname(cache.cache_path()))
+    try:
+        if not lock.acquire():
+            raise server.TeamError("another team sync is running on this machine; try again when it ends.")
+        local, team_db = db.connect(db_path), cache.open_cache()
+        try:
+            return sync(local, team_db, settings, progress=progress)
+        finally:
+            local.close()
+            team_db.close()
+    finally:
+        lock.close()

@@ -1,4 +1,4 @@
-"""Export (`memlane export` and tui.commands.export): complete, private, inert, both formats."""
+"""Export (`memlane export` and store.export): complete, private, inert, both formats."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import time
 import pytest
 
 from store.db import connect
+from store.export import ExportError, ExportRequest, export_memories
 from store.writer import add_memories, add_memory, start_session
 from tui.commands.cli import main
-from tui.commands.export import ExportError, ExportRequest, export_memories
 
 
 def ts(seconds_ago: float = 0) -> str:

@@ -13,12 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.capture import (
-    analyse_command,
-    capture_observations,
-    is_meaningful_command,
-    observations_from_event,
-)
+from hooks.capture import capture_observations, observations_from_event
 from store.config import DEFAULTS
 from store.text import MAX_CONTENT_CHARS
 
@@ -352,7 +347,6 @@ def bash_event(command: str, stdout: str = "", stderr: str = "") -> dict:
      "git status", "git diff HEAD~1", "git log --oneline -5", "  ", "echo x > /dev/null 2>&1"],
 )
 def test_trivial_commands_are_skipped(command):
-    assert not is_meaningful_command(command)
     assert capture(bash_event(command, stdout="out")) == []
 
 
@@ -380,17 +374,9 @@ def test_trivial_commands_are_skipped(command):
     ],
 )
 def test_meaningful_commands_are_kept(command, tag):
-    assert is_meaningful_command(command)
     o = one(bash_event(command, stdout="done"))
     assert o["type"] == "command"
     assert tag in tags(o), o["tags"]
-
-
-def test_heredoc_body_is_not_parsed_as_commands():
-    # the body mentions npm test, but the command only cats a file
-    assert not is_meaningful_command("cat <<EOF\nnpm test\nrm -rf /\nEOF")
-    names = [c["name"] for c in analyse_command("cat > a.sh <<'EOF'\nnpm test\nEOF\nbash a.sh")]
-    assert names == ["cat", "bash"]
 
 
 def test_bash_long_output_keeps_head_and_tail():

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hooks import context
+from hooks import context, recall
 from store import db, writer
-from store.queries import set_error_status
+from store.error_groups import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = "/work/proj/shop-api"
@@ -109,7 +109,7 @@ def seed(conn, sessions=SESSIONS) -> None:
 
 
 def injected(conn, prompt: str, **config) -> str:
-    return context.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
+    return recall.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
 
 
 def items(block: str) -> list[str]:
@@ -373,7 +373,7 @@ def many_matches(conn):
 @pytest.mark.parametrize("setting,expected", [(5, 5), (3, 3), (20, 20), (50, 20), (0, 0), (-4, 0), ("x", 5), (None, 5)])
 def test_max_inject_is_clamped(many_matches, setting, expected):
     config = {} if setting is None else {"max_inject": setting}
-    block = context.prompt_block(many_matches, "verify the stripe webhook signature", PROJECT, CURRENT, config)
+    block = recall.prompt_block(many_matches, "verify the stripe webhook signature", PROJECT, CURRENT, config)
     assert len(items(block)) == expected
     assert len(block) < 10_000
 

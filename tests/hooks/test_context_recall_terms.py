@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks import context
+from hooks import recall
 from tests.hooks.test_recall_scoring import (
     CURRENT,
     PROJECT,
@@ -45,11 +45,11 @@ def test_a_korean_loanword_finds_the_english_worded_task(conn):
 
 def test_the_english_word_joins_the_korean_one_only_when_the_store_holds_it(conn):
     everyday(conn)
-    concepts = context.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert "english" not in next(c for c in concepts if c["term"] == "웹훅")
     assert injected(conn, "웹훅 설정 다시 봐줘") == ""
     webhook_task(conn)
-    concepts = context.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert next(c for c in concepts if c["term"] == "웹훅")["english"] == ["webhook"]
 
 
@@ -57,7 +57,7 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
     # 테스트 is "test", which every everyday task holds: it cannot make a match.
     everyday(conn)
     task(conn, "s-redis", ("prompt", "redis pool size 50"))
-    scored = context.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
+    scored = recall.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert next(c for c in scored["concepts"] if c["term"] == "테스트")["english"][0] == "test"
     assert weight["테스트"] < weight["레디스"] / 2
@@ -65,27 +65,27 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
 
 
 def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
-    from store import recall
+    from store import recall_sql
 
     everyday(conn, 5)
     asked = []
-    real = recall.known_words
+    real = recall_sql.known_words
 
     def counting(conn, candidates, *, want):
         asked.append(len(candidates))
         return real(conn, candidates, want=want)
 
-    monkeypatch.setattr(recall, "known_words", counting)
+    monkeypatch.setattr(recall_sql, "known_words", counting)
     prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
-    context.score_tasks(conn, prompt, session_id=CURRENT)
-    assert len(asked) == context.MAX_LOANWORDS
-    assert all(0 < n <= context.LOANWORD_SPELLINGS for n in asked)
+    recall.score_tasks(conn, prompt, session_id=CURRENT)
+    assert len(asked) == recall.MAX_LOANWORDS
+    assert all(0 < n <= recall.LOANWORD_SPELLINGS for n in asked)
 
 
 def test_generic_korean_words_are_not_spelled(conn):
     everyday(conn)
     webhook_task(conn)
-    scored = context.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
+    scored = recall.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
     spelled = [c["term"] for c in scored["concepts"] if "english" in c]
     assert spelled == ["웹훅"]
 
@@ -120,12 +120,12 @@ def test_a_camel_case_identifier_finds_its_words(conn):
 
 def test_parts_far_apart_are_not_the_identifier(conn):
     everyday(conn)
-    words = " ".join(f"filler{i}" for i in range(context.IDENTIFIER_NEAR + 3))
+    words = " ".join(f"filler{i}" for i in range(recall.IDENTIFIER_NEAR + 3))
     task(conn, "s-apart", ("prompt", f"the retry went out {words} and the delay was fine"))
-    scored = context.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-apart", "p1") not in scored["tasks"]
     task(conn, "s-close", ("prompt", "the delay of the retry was fine"))
-    scored = context.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-close", "p1") in scored["tasks"]
 
 
@@ -147,7 +147,7 @@ def test_a_word_inside_a_camel_case_file_name_counts_for_its_task(conn):
 def test_only_whole_words_of_a_name_count(conn):
     everyday(conn)
     task(conn, "s-update", ("file_edit", "Edit src/autoUpdater.ts: check hourly", "src/autoUpdater.ts"))
-    scored = context.score_tasks(conn, "dates and updates", session_id=CURRENT)
+    scored = recall.score_tasks(conn, "dates and updates", session_id=CURRENT)
     task_concepts = scored["tasks"].get(("s-update", "p1"), {"concepts": set()})["concepts"]
     terms = {scored["concepts"][i]["term"] for i in task_concepts}
     assert "dates" not in terms  # `date` is inside `Updater`, not one of its words
@@ -155,7 +155,7 @@ def test_only_whole_words_of_a_name_count(conn):
 
 def test_a_long_prompt_of_identifiers_costs_no_more_than_its_head(conn):
     everyday(conn, 5)
-    parts = context._identifier_parts("fooBar " * 50_000 + "lateWord")
+    parts = recall._identifier_parts("fooBar " * 50_000 + "lateWord")
     assert parts == {"foobar": ["foo", "bar"]}
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from hooks import main as hook_main
 from store import db, writer
-from store.queries import set_error_status
+from store.error_groups import set_error_status
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 

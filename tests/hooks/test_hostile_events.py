@@ -7,12 +7,13 @@ from __future__ import annotations
 import io
 import json
 
+from hooks import event as hook_event
 from hooks import main as hook_main
 from store import db
 from store.config import load_config
 from tests.hooks.test_fail_open import SESSION, assert_failed_open, run_hook
 from tests.hooks.test_hook_events import payload, rows
-from tests.importer import Transcript
+from tests.hooks.transcripts import Transcript
 from tui.commands import importer
 
 
@@ -44,22 +45,22 @@ def test_millions_of_short_strings_are_cut_to_a_bounded_memory(env):
 
 def test_a_wide_object_keeps_its_first_items_and_says_how_many_went():
     event = {"tool_response": {f"k{i}": i for i in range(5000)}, "deep": [[[[[["x"]]]]]]}
-    capped = hook_main._cap_strings(event)
-    assert len(capped["tool_response"]) == hook_main.MAX_ITEMS + 1
-    assert capped["tool_response"]["…"] == f"… {5000 - hook_main.MAX_ITEMS} more items"
+    capped = hook_event.cap_strings(event)
+    assert len(capped["tool_response"]) == hook_event.MAX_ITEMS + 1
+    assert capped["tool_response"]["…"] == f"… {5000 - hook_event.MAX_ITEMS} more items"
     assert capped["deep"] == [[[[[["x"]]]]]]  # shallow nesting is kept as it is
 
 
 def test_nesting_past_the_cap_becomes_a_note(monkeypatch):
-    monkeypatch.setattr(hook_main, "MAX_DEPTH", 3)
-    capped = hook_main._cap_strings({"a": {"b": {"c": {"d": 1}}}})
+    monkeypatch.setattr(hook_event, "MAX_DEPTH", 3)
+    capped = hook_event.cap_strings({"a": {"b": {"c": {"d": 1}}}})
     assert capped == {"a": {"b": {"c": "… nested deeper than 3 levels"}}}
 
 
 def test_the_event_keeps_its_own_fields_when_the_value_budget_runs_out(monkeypatch):
-    monkeypatch.setattr(hook_main, "MAX_VALUES", 50)
+    monkeypatch.setattr(hook_event, "MAX_VALUES", 50)
     event = dict(mcp_event([["x"] * 40 for _ in range(40)]))
-    capped = hook_main._cap_strings(event)
+    capped = hook_event.cap_strings(event)
     for key in ("session_id", "hook_event_name", "tool_name", "tool_input"):
         assert capped[key] == event[key]
 

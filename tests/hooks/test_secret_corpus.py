@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from tests.importer import Transcript
+from tests.hooks.transcripts import Transcript
 from tests.privacy_corpus import HELD_OUT, SHAPES
 from tui.commands import importer
 

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from store import db, forget, queries, writer
+from store import db, forget, listings, writer
 from store.search import search
 from tests.store.conftest import file_bytes, ts
 
@@ -30,16 +30,16 @@ def test_forget_by_query_leaves_no_bytes_in_db_or_wal(filled, db_path):
     assert search(filled, secret) == [] and search(filled, "ebrapassword") == []
     raw = file_bytes(db_path)
     assert secret.encode() not in raw and b"ebrapassword42" not in raw
-    assert queries.get_session(filled, "s9") is None  # its only memory went, so did the session
+    assert listings.get_session(filled, "s9") is None  # its only memory went, so did the session
 
 
 def test_redact_a_pattern_and_a_span(filled, db_path):
     memory_id = add(filled, "token ultrasecretfalcon printed; also hunter2hunter2 here")
     assert forget.redact(filled, memory_id, pattern=r"ultrasecret\w+") == 1
-    content = queries.get_memory(filled, memory_id)["content"]
+    content = listings.get_memory(filled, memory_id)["content"]
     start = content.index("hunter2hunter2")
     assert forget.redact(filled, memory_id, span=(start, start + len("hunter2hunter2"))) == 1
-    assert queries.get_memory(filled, memory_id)["content"] == "token [REDACTED] printed; also [REDACTED] here"
+    assert listings.get_memory(filled, memory_id)["content"] == "token [REDACTED] printed; also [REDACTED] here"
     raw = file_bytes(db_path)
     assert b"ultrasecretfalcon" not in raw and b"hunter2hunter2" not in raw
     assert search(filled, "ultrasecretfalcon") == [] and search(filled, "hunter2hunter2") == []
@@ -58,12 +58,12 @@ def test_redact_rejects_bad_input_with_a_sentence(filled):
 
 def test_forget_by_session_project_file_and_time(filled):
     assert forget.forget(filled, session="s0").count == 50
-    assert queries.get_session(filled, "s0") is None
+    assert listings.get_session(filled, "s0") is None
     old = add(filled, "ancient history", session="s1", created_at=ts(days_ago=400))
     assert forget.select_ids(filled, before=ts(days_ago=100)) == [old]
     assert forget.forget(filled, before=ts(days_ago=100)).count == 1
     edit = add(filled, "Edit parser", session="s2", type="file_edit", file_path="/nonexistent/app/p.py")
-    assert forget.forget(filled, file_path="/nonexistent/app/p.py").count == 1 and queries.get_memory(filled, edit) is None
+    assert forget.forget(filled, file_path="/nonexistent/app/p.py").count == 1 and listings.get_memory(filled, edit) is None
     assert forget.forget(filled, project="/nonexistent/app").count == 150
     assert filled.execute("SELECT count(*) FROM memory").fetchone()[0] == 0
 
@@ -80,11 +80,11 @@ def test_derived_text_is_rebuilt_without_the_forgotten_memory(conn):
     add(conn, "$ npm test\nError: leakysecretvalue not found", session="s2", type="error",
         error_text="Error: leakysecretvalue not found")  # fmt: skip
     writer.update_session_summary(conn, "s1")
-    assert "leakysecretvalue" in queries.get_session(conn, "s1")["summary"]
-    group = queries.error_groups(conn)[0]
+    assert "leakysecretvalue" in listings.get_session(conn, "s1")["summary"]
+    group = listings.error_groups(conn)[0]
     assert group["count"] == 2
     forget.forget(conn, query="leakysecretvalue")
-    assert queries.error_groups(conn) == []  # every occurrence gone: the group too
+    assert listings.error_groups(conn) == []  # every occurrence gone: the group too
 
 
 def test_secrets_audit_finds_what_slipped_through_and_redacts_it(conn, db_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
-from store import insights, queries, retention, writer
+from store import error_groups, insights, listings, retention, writer
 from tests.store.conftest import ts
 
 
@@ -51,8 +51,8 @@ def test_projects_types_and_files_are_ranked(conn):
 def test_error_trend_counts_new_groups_and_settled_ones(conn):
     add(conn, "boom", 1, type="error", error_text="KeyError: 'x'")
     add(conn, "bang", 0, type="error", error_text="EADDRINUSE :3000", session="s2")
-    group = queries.error_groups(conn, sort="recent")[-1]  # the older one
-    queries.set_error_status(conn, group["id"], "resolved")
+    group = listings.error_groups(conn, sort="recent")[-1]  # the older one
+    error_groups.set_error_status(conn, group["id"], "resolved")
     trend = insights.error_trend(conn, now(), 7)
     assert sum(d["opened"] for d in trend) == 2
     assert sum(d["settled"] for d in trend) == 1

@@ -2,7 +2,7 @@
 
 import time
 
-from store import queries, retention, writer
+from store import listings, retention, writer
 from tests.store.conftest import ts
 
 
@@ -19,9 +19,9 @@ def test_old_memories_go_important_and_open_errors_stay(conn):
     open_error = add(conn, "old open error", 100, type="error", error_text="EADDRINUSE", session="s2")
     removed = retention.run_retention(conn, 90)
     assert removed == 1
-    assert queries.get_memory(conn, old) is None
+    assert listings.get_memory(conn, old) is None
     for kept in (recent, important, open_error):
-        assert queries.get_memory(conn, kept) is not None
+        assert listings.get_memory(conn, kept) is not None
 
 
 def test_runs_at_most_once_a_day(conn):
@@ -43,8 +43,8 @@ def test_retention_keeps_counts_and_indexes_right(conn):
     from store.search import search
 
     assert [h["content"] for h in search(conn, "build log")] == ["fresh build log"]
-    assert queries.get_session(conn, "old") is None
-    assert queries.get_session(conn, "new")["memory_count"] == 1
+    assert listings.get_session(conn, "old") is None
+    assert listings.get_session(conn, "new")["memory_count"] == 1
 
 
 def test_a_day_is_claimed_inside_the_write_lock(conn, db_path):
@@ -68,13 +68,13 @@ def test_a_day_is_claimed_inside_the_write_lock(conn, db_path):
     holder.execute("COMMIT")
     worker.join(10)
     assert result == {"removed": None}
-    assert queries.get_memory(conn, old) is not None  # the claimer's run decides, not this one
+    assert listings.get_memory(conn, old) is not None  # the claimer's run decides, not this one
 
 
 def test_a_huge_retention_is_clamped_not_a_crash(conn):
     old = add(conn, "old routine", 100)
     assert retention.run_retention(conn, 99999999999999999999) == 0
-    assert queries.get_memory(conn, old) is not None
+    assert listings.get_memory(conn, old) is not None
     assert not retention.retention_due(conn)
 
 

@@ -138,7 +138,7 @@ def test_redacted_text_does_not_come_back_with_its_tool_call(conn):
 
 def test_memlane_import_after_a_forget_brings_nothing_back(tmp_path, monkeypatch):
     from bench.bench_import import generate
-    from hooks.transcript import TranscriptReader, find_transcripts, import_files
+    from hooks.transcripts import TranscriptReader, find_transcripts, import_files
     from store.config import defaults
 
     generate(str(tmp_path), 1500)

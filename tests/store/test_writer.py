@@ -3,7 +3,7 @@
 import multiprocessing
 import subprocess
 
-from store import db, queries, writer
+from store import db, error_groups, listings, writer
 from store.project import resolve_project
 from store.signature import error_signature
 from store.text import MAX_CONTENT_CHARS
@@ -44,28 +44,28 @@ def test_no_session_id_no_write(conn):
 def test_content_is_capped_keeping_head_and_tail(conn):
     text = "HEAD" + "x" * 20_000 + "TAIL"
     memory_id = writer.add_memory(conn, obs(content=text))
-    stored = queries.get_memory(conn, memory_id)["content"]
+    stored = listings.get_memory(conn, memory_id)["content"]
     assert len(stored) <= MAX_CONTENT_CHARS
     assert stored.startswith("HEAD") and stored.endswith("TAIL")
 
 
 def test_nul_and_odd_unicode_survive(conn):
     memory_id = writer.add_memory(conn, obs(content="a\x00b 한글 😀 \u202e \ud800"))
-    assert queries.get_memory(conn, memory_id)["content"].startswith("ab 한글 😀")
+    assert listings.get_memory(conn, memory_id)["content"].startswith("ab 한글 😀")
     assert error(conn, "boom \ud800 at \x00 start") is not None
 
 
 def test_bad_importance_and_times_fall_back(conn):
     memory_id = writer.add_memory(conn, obs(importance="high", created_at="yesterday"))
-    row = queries.get_memory(conn, memory_id)
+    row = listings.get_memory(conn, memory_id)
     assert row["importance"] == 1 and row["created_at"].endswith("Z")
     err = writer.add_memory(conn, obs(type="error", importance=99, content="boom"))
-    assert queries.get_memory(conn, err)["importance"] == 3
+    assert listings.get_memory(conn, err)["importance"] == 3
 
 
 def test_timestamps_with_offsets_are_stored_in_utc(conn):
     memory_id = writer.add_memory(conn, obs(created_at="2026-03-01T09:30:00+09:00"))
-    assert queries.get_memory(conn, memory_id)["created_at"] == "2026-03-01T00:30:00.000000Z"
+    assert listings.get_memory(conn, memory_id)["created_at"] == "2026-03-01T00:30:00.000000Z"
 
 
 def error(conn, text, session="s1", **extra):
@@ -78,7 +78,7 @@ def test_the_same_error_with_other_paths_and_numbers_is_one_group(conn):
         error(conn, f"Error: ENOENT: no such file or directory, open '/tmp/run-{i}/users-{i * 7}.json'",
               session=f"s{i}")  # fmt: skip
     error(conn, "TypeError: cannot read properties of undefined (reading 'token')")
-    groups = queries.error_groups(conn, sort="count")
+    groups = listings.error_groups(conn, sort="count")
     assert [g["count"] for g in groups] == [40, 1]
     assert groups[0]["status"] == "open"
     assert "/tmp/run" not in groups[0]["signature"]
@@ -96,32 +96,32 @@ def test_signature_strips_volatile_parts():
 
 def test_a_resolved_error_that_happens_again_reopens_but_ignored_stays_ignored(conn):
     error(conn, "ECONNREFUSED 127.0.0.1:5432")
-    group = queries.error_groups(conn)[0]
-    queries.set_error_status(conn, group["id"], "resolved", note="restarted postgres")
+    group = listings.error_groups(conn)[0]
+    error_groups.set_error_status(conn, group["id"], "resolved", note="restarted postgres")
     error(conn, "ECONNREFUSED 127.0.0.1:5432", session="s2")
-    again = queries.get_error_group(conn, group["id"])
+    again = listings.get_error_group(conn, group["id"])
     assert again["status"] == "open" and again["count"] == 2 and again["note"] == "restarted postgres"
-    queries.set_error_status(conn, group["id"], "ignored")
+    error_groups.set_error_status(conn, group["id"], "ignored")
     error(conn, "ECONNREFUSED 127.0.0.1:5432", session="s3")
-    assert queries.get_error_group(conn, group["id"])["status"] == "ignored"
+    assert listings.get_error_group(conn, group["id"])["status"] == "ignored"
 
 
 def test_session_rows_and_counters_follow_memories(conn):
     writer.start_session(conn, "s1", "/nonexistent/app", started_at="2026-11-20T10:00:00Z")
     writer.add_memory(conn, obs())
     error(conn, "boom")
-    session = queries.get_session(conn, "s1")
+    session = listings.get_session(conn, "s1")
     assert (session["memory_count"], session["error_count"]) == (2, 1)
     writer.end_session(conn, "s1", "prompt_input_exit", ended_at="2026-11-20T10:02:00Z")
-    session = queries.get_session(conn, "s1")
+    session = listings.get_session(conn, "s1")
     assert (session["end_reason"], session["duration_s"]) == ("prompt_input_exit", 120)
     writer.start_session(conn, "s1", "/nonexistent/app")  # resume reopens
-    assert queries.get_session(conn, "s1")["ended_at"] is None
+    assert listings.get_session(conn, "s1")["ended_at"] is None
 
 
 def test_memory_before_session_start_still_gets_a_session(conn):
     writer.add_memory(conn, obs(session="late"))
-    assert queries.get_session(conn, "late")["memory_count"] == 1
+    assert listings.get_session(conn, "late")["memory_count"] == 1
 
 
 def test_summary_is_built_and_stored(conn):
@@ -131,7 +131,7 @@ def test_summary_is_built_and_stored(conn):
                              "file_path": "/nonexistent/app/calc.py", "content": "Edit calc.py",
                              "cwd": "/nonexistent/app"})  # fmt: skip
     summary = writer.update_session_summary(conn, "s1")
-    session = queries.get_session(conn, "s1")
+    session = listings.get_session(conn, "s1")
     assert session["summary"] == summary and "calc.py" in summary
     assert session["files_changed"] == "/nonexistent/app/calc.py"
     assert session["tools_used"] == "Edit"
@@ -186,7 +186,7 @@ def test_a_memory_belongs_to_its_sessions_project_even_after_cd(conn, tmp_path):
     (repo / ".git").mkdir(parents=True)
     writer.start_session(conn, "s1", str(repo))
     memory_id = writer.add_memory(conn, obs(cwd="/tmp"))  # the model ran `cd /tmp`
-    row = queries.get_memory(conn, memory_id)
+    row = listings.get_memory(conn, memory_id)
     assert (row["project"], row["project_name"], row["cwd"]) == (str(repo), "repo", "/tmp")
 
 

@@ -1,12 +1,12 @@
 """The team cache keeps teammates' sessions (span, counts, first prompt), as the Sessions pane lists them."""
 
-from store import queries
+from store import listings
 from store.forget import forget_ids
 from team import cache
 
 
 def _sessions(machine) -> dict[str, dict]:
-    return {s["session_id"]: s for s in queries.list_sessions(machine.team, limit=1000)}
+    return {s["session_id"]: s for s in listings.list_sessions(machine.team, limit=1000)}
 
 
 def test_pulled_memories_make_their_sessions_with_counts_span_and_first_prompt(machines):
@@ -26,8 +26,8 @@ def test_pulled_memories_make_their_sessions_with_counts_span_and_first_prompt(m
     created = [r[0] for r in lee.team.execute("SELECT created_at FROM memory WHERE session_id = 's-a'")]
     assert (a["started_at"], a["ended_at"]) == (min(created), max(created))
     assert a["duration_s"] is not None and a["duration_s"] >= 0
-    assert queries.count_sessions(lee.team) == 2
-    assert queries.count_sessions(lee.team, project="/work/shop-web") == 1
+    assert listings.count_sessions(lee.team) == 2
+    assert listings.count_sessions(lee.team, project="/work/shop-web") == 1
 
 
 def test_a_forget_on_the_authors_machine_updates_and_then_removes_the_teammates_session(machines):
@@ -57,7 +57,7 @@ def test_a_cache_pulled_before_sessions_were_kept_gets_them_when_next_opened(mac
         lee.team.execute("DELETE FROM team_state WHERE key = ?", (cache.SESSIONS_KEY,))
     reopened = cache.open_cache(str(lee.folder / "team.db"))
     try:
-        (old,) = queries.list_sessions(reopened)
+        (old,) = listings.list_sessions(reopened)
         assert (old["session_id"], old["memory_count"], old["summary"]) == ("s-old", 3, "an older prompt")
     finally:
         reopened.close()

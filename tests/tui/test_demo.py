@@ -3,7 +3,7 @@
 import os
 import sqlite3
 
-from store import db, queries
+from store import db, listings
 from tui.commands.demo import build_demo_database, feed
 
 
@@ -13,15 +13,15 @@ def test_demo_database_is_realistic(tmp_path):
     conn = db.connect(path)
     assert stats["projects"] >= 4 and stats["sessions"] >= 30 and stats["memories"] > 1500
     assert {"prompt", "file_edit", "command", "error"} <= set(stats["by_type"])
-    statuses = {g["status"] for g in queries.error_groups(conn, limit=50)}
+    statuses = {g["status"] for g in listings.error_groups(conn, limit=50)}
     assert statuses == {"open", "resolved", "ignored"}
-    assert max(g["count"] for g in queries.error_groups(conn, limit=50)) >= 10  # recurring errors
+    assert max(g["count"] for g in listings.error_groups(conn, limit=50)) >= 10  # recurring errors
     contents = [r[0] for r in conn.execute("SELECT content FROM memory")]
     assert any("인증" in c or "버그" in c for c in contents)
     assert any("[REDACTED:" in c for c in contents)
     raw = open(path, "rb").read()
     assert b"hunter2" not in raw and b"Zq8Lw2Xv7Rt5" not in raw  # the filter ran before writing
-    sessions = queries.list_sessions(conn, limit=100)
+    sessions = listings.list_sessions(conn, limit=100)
     assert all(s["summary"] and s["ended_at"] and 0 < s["duration_s"] < 6 * 3600 for s in sessions)
 
 

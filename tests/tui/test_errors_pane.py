@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Input
 
 from store.db import connect
-from store.queries import get_error_group
+from store.listings import get_error_group
 from tests.tui.conftest import screen_text
 from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
 from tui.gui.panes.errors import ErrorsPane

@@ -7,7 +7,7 @@ import os
 
 from store import writer
 from store.db import connect
-from store.queries import get_error_group
+from store.listings import get_error_group
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.gui import memory_actions
 from tui.gui.memory_actions import editor_command, line_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from store import queries, writer
+from store import listings, writer
 from store.db import connect
 from tests.tui.conftest import pilot_test, screen_text, settle
 from tui.gui.panes.sessions import short_session_id
@@ -66,10 +66,10 @@ def test_store_filters_sessions_by_text_and_sorts(tmp_path):
         for i in range(errors):
             writer.add_memory(conn, {"session_id": sid, "type": "error", "content": f"boom {sid} {i}",
                                      "error_text": f"E{i}"})  # fmt: skip
-    assert [s["session_id"] for s in queries.list_sessions(conn, sort="errors")] == ["b-100%", "c_1", "a-1"]
-    assert [s["session_id"] for s in queries.list_sessions(conn, text="100%")] == ["b-100%"]
-    assert [s["session_id"] for s in queries.list_sessions(conn, text="_")] == ["c_1"]  # not a wildcard
-    assert queries.count_sessions(conn, text="1") == 3
+    assert [s["session_id"] for s in listings.list_sessions(conn, sort="errors")] == ["b-100%", "c_1", "a-1"]
+    assert [s["session_id"] for s in listings.list_sessions(conn, text="100%")] == ["b-100%"]
+    assert [s["session_id"] for s in listings.list_sessions(conn, text="_")] == ["c_1"]  # not a wildcard
+    assert listings.count_sessions(conn, text="1") == 3
     conn.close()
 
 

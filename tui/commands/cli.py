@@ -427,7 +427,7 @@ def _team_memories(args, query: str) -> int:
 
 
 def cmd_sessions(args) -> int:
-    from store.queries import list_sessions
+    from store.listings import list_sessions
 
     conn = _open_db(args.db)
     try:
@@ -444,7 +444,7 @@ def cmd_sessions(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from store.queries import stats
+    from store.listings import stats
 
     conn = _open_db(args.db)
     try:
@@ -461,7 +461,7 @@ def cmd_stats(args) -> int:
 
 
 def cmd_errors(args) -> int:
-    from store.queries import error_groups
+    from store.listings import error_groups
 
     conn = _open_db(args.db)
     try:
@@ -555,14 +555,14 @@ def _forget_log(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from store.selection import Criteria, resolve_criteria
-    from tui.commands.export import (
+    from store.export import (
         ExportError,
         ExportRequest,
         export_memories,
         format_for_path,
         write_export,
     )
+    from store.selection import Criteria, resolve_criteria
 
     fmt = {"md": "markdown"}.get(args.format, args.format) or format_for_path(args.output or "")
     conn = _open_db(args.db)

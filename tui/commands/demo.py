@@ -19,7 +19,7 @@ import tempfile
 import time
 
 from corpus import demo_corpus
-from store import db, privacy, queries, writer
+from store import db, error_groups, listings, privacy, writer
 
 FEED_INTERVAL_S = 1.5
 FEED_LIFETIME_S = 3 * 3600  # a forgotten feeder stops by itself
@@ -58,11 +58,11 @@ def build_demo_database(path: str, *, memories: int = 1800, seed: int = 3, now: 
         writer.update_session_summary(conn, session_id)
         writer.end_session(conn, session_id, rng.choice(["prompt_input_exit", "clear", "logout"]),
                            ended_at=last["created_at"])  # fmt: skip
-    groups = queries.error_groups(conn, sort="count", limit=10)
+    groups = listings.error_groups(conn, sort="count", limit=10)
     for group, status in zip(groups[1:4], ["resolved", "ignored", "resolved"]):
-        queries.set_error_status(conn, group["id"], status, note="demo: " + status)
+        error_groups.set_error_status(conn, group["id"], status, note="demo: " + status)
     db.optimize_indexes(conn)
-    stats = queries.stats(conn)
+    stats = listings.stats(conn)
     conn.close()
     return stats
 

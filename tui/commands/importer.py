@@ -5,7 +5,7 @@
     memlane import --since 2026-01-01 --project shop-api --dry-run
 
 The default source respects ``CLAUDE_CONFIG_DIR``. Transcripts are read by
-``hooks.transcript`` (the same capture rules, privacy filter, dedupe and
+``hooks.transcripts`` (the same capture rules, privacy filter, dedupe and
 session summaries as the hooks); this module only adds the command line, a
 rich progress bar (files, lines, memories) and the final table.
 
@@ -20,7 +20,7 @@ import os
 import sys
 import time
 
-from hooks.transcript import (
+from hooks.transcripts import (
     TranscriptReader,
     claude_projects_dir,
     files_size,

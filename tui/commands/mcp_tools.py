@@ -189,7 +189,7 @@ def timeline_lines(
     conn: sqlite3.Connection, memory_id: int, *, before: int | None = None, after: int | None = None
 ) -> str:
     """A memory's session around it, one line each, the memory itself marked with `>`."""
-    from store.queries import get_memory, get_session, neighbours
+    from store.listings import get_memory, get_session, neighbours
 
     before = _limit(before, TIMELINE_DEFAULT, TIMELINE_MAX, "before")
     after = _limit(after, TIMELINE_DEFAULT, TIMELINE_MAX, "after")

@@ -101,11 +101,11 @@ def slash_text(db_path: str, words: list[str]) -> str:
         if mode == "stats":
             return brief_stats(_stats(conn))
         if mode == "sessions":
-            from store.queries import list_sessions
+            from store.listings import list_sessions
 
             return brief_sessions(list_sessions(conn, project=project, limit=limit))
         if mode == "errors":
-            from store.queries import error_groups
+            from store.listings import error_groups
 
             return brief_errors(error_groups(conn, project=project, status="open", limit=limit))
         from store.search import search
@@ -123,7 +123,7 @@ def _is_slash_prompt(row: dict) -> bool:
 
 
 def _stats(conn):
-    from store.queries import stats
+    from store.listings import stats
 
     return stats(conn)
 
@@ -137,7 +137,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
     if not wanted.isdigit():
         raise UsageError("show needs one memory id, e.g. /memory show 1234.")
     from store.display import inert, inert_line
-    from store.queries import get_memory
+    from store.listings import get_memory
 
     conn = _open_db(db_path)
     try:
@@ -162,7 +162,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
 
 
 def _task_of(conn, memory: dict) -> list[dict]:
-    from store.recall import task_memories
+    from store.recall_sql import task_memories
 
     rows = task_memories(conn, memory["session_id"], memory.get("prompt_id"), limit=SHOW_TASK_LINES + 1)
     return [r for r in rows if r["id"] != memory["id"]]

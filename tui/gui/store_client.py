@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from store import queries
+from store import error_groups, listings
 from store import search as store_search
 from store.db import StoreError, connect, describe_error
 
@@ -48,6 +48,12 @@ class StoreClient:
         """Open (creating if needed) the database at `path`; raises StoreError."""
         path = os.fspath(path)
         return cls(connect(path, check_same_thread=False), path)
+
+    @classmethod
+    def open_readonly(cls, path: str | os.PathLike) -> StoreClient:
+        """Open an existing database only to read it (the team cache); raises StoreError."""
+        path = os.fspath(path)
+        return cls(connect(path, readonly=True, check_same_thread=False), path)
 
     def close(self) -> None:
         with self._lock:
@@ -141,7 +147,7 @@ class StoreClient:
                 return
         reader.close()  # the client was closed meanwhile
 
-    # -- reads (store.queries) ---------------------------------------------------
+    # -- reads (store.listings) ---------------------------------------------------
 
     def data_version(self) -> int:
         """Changes when any other connection commits.  The number is per connection,
@@ -153,68 +159,71 @@ class StoreClient:
             if self._poll is None:
                 self._poll = connect(self.path, create=False, check_same_thread=False)
             try:
-                return queries.data_version(self._poll)
+                return listings.data_version(self._poll)
             except sqlite3.Error as exc:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
     def latest_memory_id(self) -> int:
-        return self.read(queries.latest_memory_id)
+        return self.read(listings.latest_memory_id)
 
     def get_memory(self, memory_id: int) -> dict | None:
-        return self.read(queries.get_memory, memory_id)
+        return self.read(listings.get_memory, memory_id)
 
     def memories_after(self, last_id: int, **filters: Any) -> list[dict]:
-        return self.read(queries.memories_after, last_id, **filters)
+        return self.read(listings.memories_after, last_id, **filters)
 
     def memories_before(self, before_id: int | None, **filters: Any) -> list[dict]:
-        return self.read(queries.memories_before, before_id, **filters)
+        return self.read(listings.memories_before, before_id, **filters)
 
     def projects(self) -> list[dict]:
-        return self.read(queries.projects)
+        return self.read(listings.projects)
 
     def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
-        return self.read(queries.count_sessions, project, text)
+        return self.read(listings.count_sessions, project, text)
 
     def list_sessions(
         self, *, project: str | None = None, limit: int = 100, offset: int = 0,
         text: str | None = None, sort: str = "start",
     ) -> list[dict]:  # fmt: skip
-        return self.read(queries.list_sessions, project=project, limit=limit, offset=offset,
+        return self.read(listings.list_sessions, project=project, limit=limit, offset=offset,
                         text=text, sort=sort)  # fmt: skip
 
     def get_session(self, session_id: str) -> dict | None:
-        return self.read(queries.get_session, session_id)
+        return self.read(listings.get_session, session_id)
 
     def session_timeline(
         self, session_id: str, *, after_id: int = 0, limit: int = 500
     ) -> list[dict]:
-        return self.read(queries.session_timeline, session_id, after_id=after_id, limit=limit)
+        return self.read(listings.session_timeline, session_id, after_id=after_id, limit=limit)
 
     def position_in_session(self, memory_id: int) -> int | None:
-        return self.read(queries.position_in_session, memory_id)
+        return self.read(listings.position_in_session, memory_id)
 
     def error_groups(self, **kwargs: Any) -> list[dict]:
-        return self.read(queries.error_groups, **kwargs)
+        return self.read(listings.error_groups, **kwargs)
+
+    def count_error_groups(self, status: str | None = None) -> int:
+        return self.read(listings.count_error_groups, status)
 
     def get_error_group(self, group_id: int) -> dict | None:
-        return self.read(queries.get_error_group, group_id)
+        return self.read(listings.get_error_group, group_id)
 
     def error_occurrences(self, group_id: int, *, limit: int = 100) -> list[dict]:
-        return self.read(queries.error_occurrences, group_id, limit=limit)
+        return self.read(listings.error_occurrences, group_id, limit=limit)
 
     def neighbours(self, memory_id: int, *, before: int = 3, after: int = 3) -> list[dict]:
-        return self.read(queries.neighbours, memory_id, before=before, after=after)
+        return self.read(listings.neighbours, memory_id, before=before, after=after)
 
     def stats(self) -> dict:
-        return self.read(queries.stats)
+        return self.read(listings.stats)
 
-    # -- writes the app offers (store.queries) -------------------------------------
+    # -- writes the app offers (store.error_groups) ---------------------------------
 
     def set_error_status(self, group_id: int, status: str, note: str | None = None) -> bool:
-        return self.run(queries.set_error_status, group_id, status, note)
+        return self.run(error_groups.set_error_status, group_id, status, note)
 
     def set_error_note(self, group_id: int, note: str) -> bool:
-        return self.run(queries.set_error_note, group_id, note)
+        return self.run(error_groups.set_error_note, group_id, note)
 
     # -- search (store.search) ----------------------------------------------------
 

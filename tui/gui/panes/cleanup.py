@@ -399,7 +399,7 @@ class CleanupPane(WorkerFailures, Widget):
 
     @work(thread=True, exclusive=True, group="cleanup-export", exit_on_error=False)
     def _plan_export(self, criteria: Criteria | None, ids: list[int] | None, what: str) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
 
         if criteria is not None:
             ids, _problem = self.store.read(selected_ids, criteria, self.app.now())

@@ -54,14 +54,6 @@ class ErrorGroupUpdated(Message):
     what: str
 
 
-def count_error_groups(conn, status: str | None = None) -> int:
-    if status:
-        return conn.execute(
-            "SELECT count(*) FROM error_group WHERE status = ?", (status,)
-        ).fetchone()[0]
-    return conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
-
-
 def status_text(status: str) -> Text:
     return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
@@ -150,7 +142,7 @@ class ErrorsPane(WorkerFailures, Widget):
         self, generation: int, where: str, offset: int | None, limit: int,
         status: str | None, sort: str,
     ) -> None:  # fmt: skip
-        total = self.store.read(count_error_groups, status)
+        total = self.store.count_error_groups(status)
         if offset is None:
             offset = max(0, total - limit)
         rows = self.store.error_groups(status=status, sort=sort, limit=limit + 1, offset=offset)

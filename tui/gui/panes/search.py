@@ -22,8 +22,9 @@ from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.display import inert_line
-from store.queries import tool_names
+from store.listings import tool_names
 from store.search import query_terms, search_page, search_summary
+from team.scope import TeamScope
 from tui.formatting import (
     TYPE_LABELS,
     cell,
@@ -38,7 +39,6 @@ from tui.gui import messages
 from tui.gui.panes import is_showing
 from tui.gui.search_paging import first_page
 from tui.gui.store_client import ReadCancelled, StoreClient
-from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
@@ -85,7 +85,7 @@ class SearchPane(WorkerFailures, Widget):
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
         self.last_results: messages.SearchResults | None = None
-        self.team = TeamScope()
+        self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's memories, or these and the team's
 
     def compose(self) -> ComposeResult:
@@ -479,7 +479,7 @@ class SearchPane(WorkerFailures, Widget):
         self.query_one("#search-project", Select).focus()
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         filters = {k: v for k, v in self._store_filters().items() if v is not None}

@@ -258,7 +258,7 @@ class TimelineScreen(WorkerFailures, Screen):
             open_in_editor(self.app, memory)
 
     def action_export(self) -> None:
-        from tui.commands.export import ExportRequest
+        from store.export import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         ask_and_export(self, ExportRequest(session=self.session_id), self.session_id)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hooks.transcript import TranscriptReader, find_transcripts, import_files
+from hooks.transcripts import TranscriptReader, find_transcripts, import_files
 from store import db
 from store.config import defaults
-from tests.importer import PAYLOADS, SAMPLE, Transcript, load_payload
+from tests.hooks.transcripts import PAYLOADS, SAMPLE, Transcript, load_payload
 from tui.commands import importer
 
 SAMPLE_SESSION = "064029b2-9298-429a-987c-019be7412488"

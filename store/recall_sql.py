@@ -2,7 +2,7 @@
 task's memories.
 
 `store.search.search` ranks single memories for a person reading results;
-recall (hooks/context.py) scores whole tasks (one prompt and what was done for
+recall (hooks/recall.py) scores whole tasks (one prompt and what was done for
 it), so it needs every memory holding a term, not the best few.  Plain sqlite3,
 stdlib only: a hook runs this on every prompt.
 """
@@ -12,12 +12,9 @@ from __future__ import annotations
 import sqlite3
 
 from store.db import placeholders
+from store.matching import fts_quote
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
-
-
-def fts_quote(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"'
 
 
 def word_match(forms: list[str], prefixes: list[str]) -> str:

@@ -14,17 +14,26 @@ import itertools
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 
-from store import queries
+from store import listings
 from store import search as store_search
-from store.db import StoreError, connect, describe_error, placeholders
+from store.db import placeholders
 from store.paths import team_db_path
+from store.text import basename
 
 
 class TeamScope:
-    def __init__(self, path: str | None = None):
+    """Both lists over this machine's store client and one on the team cache.
+
+    `open_store(path)` opens the team cache read-only the way the app opens its stores
+    (the app passes `StoreClient.open_readonly`): anything with `read(fn, *args)` that
+    runs `fn(conn, *args)` on a connection of its own and raises StoreError."""
+
+    def __init__(self, open_store: Callable[[str], object], path: str | None = None):
         self.path = path or team_db_path()
-        self._conn: sqlite3.Connection | None = None
+        self._open_store = open_store
+        self._store = None
         self._lock = threading.Lock()
 
     def available(self) -> bool:
@@ -33,18 +42,19 @@ class TeamScope:
 
     def close(self) -> None:
         with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+    def session_store(self):
+        """The team cache's store client (opened on first use), e.g. for a teammate's timeline."""
+        with self._lock:
+            if self._store is None:
+                self._store = self._open_store(self.path)
+            return self._store
 
     def _run(self, fn, *args, **kwargs):
-        with self._lock:
-            try:
-                if self._conn is None:
-                    self._conn = connect(self.path, readonly=True, check_same_thread=False)
-                return fn(self._conn, *args, **kwargs)
-            except sqlite3.Error as exc:
-                raise StoreError(describe_error(self.path, exc)) from exc
+        return self.session_store().read(fn, *args, **kwargs)
 
     def _team_filters(self, local, filters: dict) -> dict:
         """The filters for the cache: a local project means the teammates' project of that name."""
@@ -98,10 +108,10 @@ class TeamScope:
 
     def projects(self, mine: list[dict]) -> list[dict]:
         """The project picker's choices in team scope: this machine's projects (`mine`, as
-        `store.queries.projects` gives them) and the teammates', one entry per project name
+        `store.listings.projects` gives them) and the teammates', one entry per project name
         (their paths differ from ours), with the sessions of both; busiest last start first."""
         merged: dict[str, dict] = {}
-        for source in (mine, self._run(queries.projects)):
+        for source in (mine, self._run(listings.projects)):
             for p in source:
                 name = p["project_name"] or _folder(p["project"])
                 entry = merged.setdefault(name, {**p, "sessions": 0, "last_started_at": ""})
@@ -119,7 +129,7 @@ class TeamScope:
     def sessions(self, local, *, project: str | None, text: str | None, sort: str,
                  offset: int | None, limit: int) -> tuple[int, list[dict], int]:  # fmt: skip
         """This machine's sessions and the team cache's in one list, ordered as
-        `store.queries.list_sessions` orders each: (start, rows, total); offset None =
+        `store.listings.list_sessions` orders each: (start, rows, total); offset None =
         the last page.  Team rows carry `author` and a row key of their own (`t:<id>`)."""
         paths = self._team_projects(local, project)
         total = self.count_sessions(local, project=project, text=text, paths=paths)
@@ -130,7 +140,7 @@ class TeamScope:
             session["author"], session["row_key"] = "", session["session_id"]
         sources = [mine]
         for path in paths:
-            theirs = self._run(queries.list_sessions, project=path, limit=wanted, offset=0, text=text, sort=sort)
+            theirs = self._run(listings.list_sessions, project=path, limit=wanted, offset=0, text=text, sort=sort)
             authors = self._session_authors([s["session_id"] for s in theirs])
             for session in theirs:
                 session["author"] = authors.get(session["session_id"], "?")
@@ -141,17 +151,8 @@ class TeamScope:
 
     def count_sessions(self, local, *, project: str | None, text: str | None, paths=None) -> int:
         paths = self._team_projects(local, project) if paths is None else paths
-        theirs = sum(self._run(queries.count_sessions, path, text) for path in paths)
+        theirs = sum(self._run(listings.count_sessions, path, text) for path in paths)
         return local.count_sessions(project, text) + theirs
-
-    def session_store(self):
-        """A read-only StoreClient on the team cache, for a teammate's session's timeline."""
-        from tui.gui.store_client import StoreClient
-
-        try:
-            return StoreClient(connect(self.path, readonly=True, check_same_thread=False), self.path)
-        except sqlite3.Error as exc:
-            raise StoreError(describe_error(self.path, exc)) from exc
 
     def _session_authors(self, session_ids: list[str]) -> dict[str, str]:
         if not session_ids:
@@ -166,7 +167,7 @@ TEAM_SESSION_PREFIX = "t:"
 
 
 def _folder(project) -> str:
-    return os.path.basename(str(project).rstrip("/"))
+    return basename(str(project))
 
 
 def _project_name(conn: sqlite3.Connection, project: str) -> str | None:
@@ -175,7 +176,7 @@ def _project_name(conn: sqlite3.Connection, project: str) -> str | None:
 
 
 def session_order(sort: str):
-    """A key that orders sessions as `store.queries.SESSION_SORTS[sort]` does, descending
+    """A key that orders sessions as `store.listings.SESSION_SORTS[sort]` does, descending
     (SQLite puts NULL below every value, as "" and False do here)."""
     if sort == "length":
         return lambda s: (s.get("duration_s") is not None, s.get("duration_s") or 0,

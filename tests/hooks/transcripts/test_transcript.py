@@ -1,4 +1,4 @@
-"""hooks.transcript: transcript lines -> the hook events (and so the memories) they record."""
+"""hooks.transcripts: transcript lines -> the hook events (and so the memories) they record."""
 from __future__ import annotations
 
 import copy
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hooks.capture import capture_observations
-from hooks.main import prune_event
-from hooks.transcript import (
+from hooks.event import prune_event
+from hooks.transcripts import (
     TranscriptReader,
     claude_projects_dir,
     find_transcripts,
@@ -19,7 +19,7 @@ from hooks.transcript import (
 )
 from store.config import defaults
 from store.privacy import clean_value
-from tests.importer import (
+from tests.hooks.transcripts import (
     PAYLOADS,
     PUBLIC,
     SAMPLE,
@@ -46,7 +46,7 @@ def read_t(tmp_path, *transcripts, **kw):
 
 
 def hook_observations(event: dict, raw_size: int = 0) -> list[dict]:
-    """What the hook stores for one event: prune, privacy filter, capture (hooks.main's order)."""
+    """What the hook stores for one event: prune, privacy filter, capture (the hook's order)."""
     return capture_observations(clean_value(prune_event(event, raw_size)), defaults())
 
 
@@ -389,7 +389,7 @@ def test_the_fast_filter_is_exactly_clean_value(tmp_path):
         ["<private>a", "b</private>", "sk-ant-" + "x" * 30],
     ]  # fmt: skip
     for value in values * 2:  # twice: the second round comes from the memo
-        assert reader._clean(value) == clean_value(value, ["CUSTOM-[0-9]+"])
+        assert reader.cleaner.clean(value) == clean_value(value, ["CUSTOM-[0-9]+"])
 
 
 def test_malformed_lines_are_counted_and_the_rest_is_read(tmp_path):

@@ -1,6 +1,6 @@
 """Listings the app reads: the tool names in use."""
 
-from store import queries, writer
+from store import listings, writer
 
 
 def add(conn, tool_name, content="x"):
@@ -11,17 +11,17 @@ def add(conn, tool_name, content="x"):
 def test_tool_names_are_the_distinct_names_in_use_without_nulls(conn):
     for name in ["Bash", "Edit", None, "mcp__github__create_issue", "Bash", "", "Edit", None]:
         add(conn, name)
-    assert queries.tool_names(conn) == ["Bash", "Edit", "mcp__github__create_issue"]
+    assert listings.tool_names(conn) == ["Bash", "Edit", "mcp__github__create_issue"]
 
 
 def test_tool_names_of_an_empty_or_tool_less_database(conn):
-    assert queries.tool_names(conn) == []
+    assert listings.tool_names(conn) == []
     add(conn, None, "a prompt")
-    assert queries.tool_names(conn) == []
+    assert listings.tool_names(conn) == []
 
 
 def test_tool_names_skip_through_the_index_instead_of_reading_every_memory(conn):
-    plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + queries.TOOL_NAMES_SQL)]
+    plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + listings.TOOL_NAMES_SQL)]
     reads = [step for step in plan if "memory" in step]
     assert len(reads) == 2, plan  # the first name, then each next one
     assert all("USING COVERING INDEX memory_tool_name" in step for step in reads), plan

@@ -10,8 +10,6 @@ import sqlite3
 
 from store.db import dicts
 
-ERROR_STATUSES = ("open", "resolved", "ignored")
-
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
     rows = dicts(cursor)
@@ -187,6 +185,12 @@ def get_error_group(conn: sqlite3.Connection, group_id: int) -> dict | None:
     return _one(conn.execute("SELECT * FROM error_group WHERE id = ?", (group_id,)))
 
 
+def count_error_groups(conn: sqlite3.Connection, status: str | None = None) -> int:
+    if status:
+        return conn.execute("SELECT count(*) FROM error_group WHERE status = ?", (status,)).fetchone()[0]
+    return conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
+
+
 def error_occurrences(conn: sqlite3.Connection, group_id: int, *, limit: int = 100) -> list[dict]:
     """The error memories of a group, newest first."""
     return dicts(
@@ -215,32 +219,6 @@ def neighbours(conn: sqlite3.Connection, memory_id: int, *, before: int = 3, aft
         )
     )
     return list(reversed(earlier)) + later
-
-
-def set_error_status(
-    conn: sqlite3.Connection, group_id: int, status: str, note: str | None = None
-) -> bool:
-    """Mark an error group open, resolved or ignored (and optionally set its note)."""
-    from store.db import write
-
-    if status not in ERROR_STATUSES:
-        raise ValueError(f"status must be one of {', '.join(ERROR_STATUSES)}")
-    with write(conn):
-        if note is None:
-            cur = conn.execute("UPDATE error_group SET status = ? WHERE id = ?", (status, group_id))
-        else:
-            cur = conn.execute(
-                "UPDATE error_group SET status = ?, note = ? WHERE id = ?", (status, note, group_id)
-            )
-    return cur.rowcount == 1
-
-
-def set_error_note(conn: sqlite3.Connection, group_id: int, note: str) -> bool:
-    from store.db import write
-
-    with write(conn):
-        cur = conn.execute("UPDATE error_group SET note = ? WHERE id = ?", (note, group_id))
-    return cur.rowcount == 1
 
 
 def stats(conn: sqlite3.Connection) -> dict:

@@ -1,0 +1,263 @@
+"""One hook event, from stdin to a bounded dict: read, parse, prune, and its fields.
+
+Work per event is bounded before anything reads its text: `read_stdin` waits at
+most STDIN_TIMEOUT_S and takes at most MAX_STDIN_BYTES, `parse_event` counts
+objects and arrays before parsing, and `prune_event` drops what capture never
+stores and caps items, depth and values (breadth first) before the privacy
+filter runs.  The hook and the transcript importer both use `prune_event`.
+
+Standard library only (hook path); `json`, `select` and `re` are imported when used.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+MAX_STDIN_BYTES = 16 * 1024 * 1024
+STDIN_TIMEOUT_S = 2.0
+MAX_FIELD_CHARS = 100_000  # longer strings keep a head and a tail before the privacy filter
+# Work per event is bounded by counts as well as bytes: 15 MB of `{},` is 5M objects.
+MAX_JSON_CONTAINERS = 300_000  # objects + arrays in one event (counted before parsing)
+MAX_ITEMS = 1000  # items kept of one list or object
+MAX_DEPTH = 40  # nesting kept
+MAX_VALUES = 20_000  # values kept in one event in all
+
+
+class Problem(Exception):
+    """Something the user may want to know, in one sentence (logged, never raised out)."""
+
+
+def text_field(event: dict, key: str) -> str | None:
+    """A non-empty string field of the event, else None."""
+    value = event.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def prompt_text(event: dict) -> str | None:
+    """What the user typed: `prompt` (Claude Code), else `user_prompt` (older clients)."""
+    prompt = event.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        prompt = event.get("user_prompt")
+    return prompt if isinstance(prompt, str) else None
+
+
+# ------------------------------------------------------------------ stdin
+
+
+def _read_fallback(stream, cap: int) -> bytes:
+    """Read a stream without a file descriptor (tests, odd platforms)."""
+    buffer = getattr(stream, "buffer", None)
+    data = (buffer or stream).read(cap + 1)
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    return data or b""
+
+
+def _looks_complete(chunks: list[bytes]) -> bool:
+    """The data so far is one whole JSON object (the sender may keep stdin open)."""
+    last = chunks[-1].rstrip()
+    if not last.endswith(b"}"):
+        return False
+    import json
+
+    try:
+        json.loads(b"".join(chunks))
+        return True
+    except (ValueError, RecursionError):
+        return False
+
+
+def read_stdin(stream=None, timeout: float = STDIN_TIMEOUT_S, cap: int = MAX_STDIN_BYTES) -> bytes:
+    """All of stdin, waiting at most `timeout` seconds in all.
+
+    Stops early when what has arrived is a whole JSON object and nothing more
+    is coming right now (Claude Code may leave the pipe open).  Raises Problem
+    when more than `cap` bytes arrive.
+    """
+    stream = sys.stdin if stream is None else stream
+    if stream is None:
+        return b""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, ValueError, OSError):
+        data = _read_fallback(stream, cap)
+        if len(data) > cap:
+            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.") from None
+        return data
+    import select
+    import time
+
+    deadline = time.monotonic() + timeout
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        try:
+            ready, _, _ = select.select([fd], [], [], 0 if chunks else remaining)
+            if not ready and chunks:
+                if _looks_complete(chunks):
+                    break
+                ready, _, _ = select.select([fd], [], [], remaining)
+        except (OSError, ValueError):  # pragma: no cover - select cannot wait on this stdin
+            data = b"".join(chunks) + os.read(fd, cap + 1 - size)
+            chunks, size = [data], len(data)
+            break
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 1 << 20)
+        except InterruptedError:  # pragma: no cover
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > cap:
+            raise Problem(f"the event is larger than {cap // 2**20} MB; ignored.") from None
+    return b"".join(chunks)
+
+
+def parse_event(data: bytes) -> dict:
+    """The event dict from stdin bytes (invalid UTF-8 replaced); Problem if unusable."""
+    import json
+
+    containers = data.count(b"{") + data.count(b"[")  # an upper bound (brackets in strings too)
+    if containers > MAX_JSON_CONTAINERS:
+        raise Problem(
+            f"the event holds up to {containers} JSON objects and arrays (more than "
+            f"{MAX_JSON_CONTAINERS}); ignored so that this tool call is not slowed down."
+        )
+    text = data.decode("utf-8", "replace").strip()
+    if not text:
+        raise Problem("no event on stdin; nothing to do.")
+    try:
+        event = json.loads(text)
+    except RecursionError:
+        raise Problem("the event is nested too deeply to read; ignored.") from None
+    except ValueError as exc:
+        raise Problem(f"the event is not valid JSON ({short(exc)}); ignored.") from None
+    if not isinstance(event, dict):
+        raise Problem(f"the event is a JSON {type(event).__name__}, not an object; ignored.")
+    return event
+
+
+def short(value: object, limit: int = 120) -> str:
+    text = " ".join(str(value).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def event_label(name: object) -> str:
+    if isinstance(name, str) and name and len(name) <= 40 and name.isprintable():
+        return name
+    return "hook"
+
+
+# ------------------------------------------------------------ before cleaning
+
+
+def _safe_cap(text: str, limit: int = MAX_FIELD_CHARS) -> str:
+    """A head and a tail of a huge string, cut so the privacy filter still sees whole things.
+
+    Private/injected blocks are removed from the whole text first (a linear
+    scan).  The cuts fall on line ends (a secret assignment is one line); a
+    tail is kept only when it starts on a new line, and a private key whose
+    BEGIN line was cut away is dropped up to its END line.
+    """
+    from store.privacy import strip_injected, strip_private
+
+    text = strip_private(strip_injected(text))
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    cut = text.rfind("\n", half // 2, half)
+    if cut < 0:
+        space = max(text.rfind(" ", half - 1000, half), text.rfind("\t", half - 1000, half))
+        cut = space if space > 0 else half
+    head = text[:cut]
+    tail = ""
+    start = text.find("\n", len(text) - half, len(text) - half // 2)
+    if start >= 0:
+        tail = text[start + 1 :]
+        import re
+
+        end = re.search(r"-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----", tail)
+        if end and "-----BEGIN" not in tail[: end.start()]:
+            tail = tail[end.end() :]
+    dropped = len(text) - len(head) - len(tail)
+    return head + f"\n… [{dropped} chars cut] …\n" + tail
+
+
+def cap_strings(value, limit: int = MAX_FIELD_CHARS):
+    """A bounded copy of a JSON value: strings longer than `limit` cut, at most MAX_ITEMS
+    items of a list or object, MAX_DEPTH levels and MAX_VALUES values in all (a marker
+    says what was left out).  Breadth first, so the event's own fields always stay."""
+    if isinstance(value, str):
+        return _safe_cap(value, limit) if len(value) > limit else value
+    if not isinstance(value, (dict, list)):
+        return value
+    from collections import deque
+
+    root = {} if isinstance(value, dict) else []
+    queue = deque([(value, root, 1)])
+    budget = MAX_VALUES
+    while queue:
+        src, dst, depth = queue.popleft()
+        is_dict = isinstance(src, dict)
+        total = len(src)
+        keep = min(total, MAX_ITEMS, max(0, budget))
+        budget -= keep
+        items = src.items() if is_dict else enumerate(src)
+        for n, (key, item) in enumerate(items):
+            if n >= keep:
+                break
+            if isinstance(item, str):
+                new = _safe_cap(item, limit) if len(item) > limit else item
+            elif isinstance(item, (dict, list)):
+                if depth >= MAX_DEPTH:
+                    new = f"… nested deeper than {MAX_DEPTH} levels"
+                else:
+                    new = {} if isinstance(item, dict) else []
+                    queue.append((item, new, depth + 1))
+            else:
+                new = item
+            if is_dict:
+                dst[key] = new
+            else:
+                dst.append(new)
+        if keep < total:
+            note = f"… {total - keep} more items"
+            if is_dict:
+                dst["…"] = note
+            else:
+                dst.append(note)
+    return root
+
+
+def prune_event(event: dict, raw_size: int) -> dict:
+    """Drop what capture never stores before the (costly) privacy filter runs.
+
+    Edit's `originalFile` (the whole file), Read's file content and Write's
+    echoed content go; strings over MAX_FIELD_CHARS keep a head and a tail.
+    Dropping text can only make less of it reach the store.
+    """
+    response = event.get("tool_response")
+    if isinstance(response, dict):
+        response = dict(response)
+        response.pop("originalFile", None)
+        file_info = response.get("file")
+        if isinstance(file_info, dict) and "content" in file_info:
+            response["file"] = {k: v for k, v in file_info.items() if k != "content"}
+        tool_input = event.get("tool_input")
+        if (
+            isinstance(tool_input, dict)
+            and isinstance(response.get("content"), str)
+            and response.get("content") == tool_input.get("content")
+        ):
+            del response["content"]
+        event = dict(event, tool_response=response)
+    if raw_size > MAX_FIELD_CHARS:
+        event = cap_strings(event)
+    return event
