@@ -75,11 +75,11 @@ def compare_layouts(folder: str, count: int) -> dict[str, float]:
 
 
 def route(conn, query: str) -> str:
-    """Where the store sends a query, asked of the store itself (store.matching.plan_term):
+    """Where the store sends a query, asked of the store itself (store.search.plan_term):
     a word the word index does not hold goes on to the trigram index, or, under 3
     characters, to the short-term index ("short": Chinese, Japanese, Korean...) or a
     check of every memory's text ("scan")."""
-    from store import matching
+    from store.search import match as matching
 
     routes = []
     for term in matching.query_terms(query):

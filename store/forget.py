@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from store import privacy
 from store.db import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
-from store.matching import Filters, iter_match_chunks, query_terms
+from store.search import Filters, iter_match_chunks, query_terms
 from store.signature import headline
 from store.tombstones import bury_content, bury_memories, bury_session
 from store.writer import content_hash
@@ -33,7 +33,7 @@ def select_ids(
     """The ids of the memories a forget with the same arguments would remove, oldest first.
 
     The criteria combine with AND; at least one must be given.  `query` is the
-    complete selection of `store.matching`: every memory holding every term
+    complete selection of `store.search.match`: every memory holding every term
     (never "most of them": a forget must not widen); a query with nothing
     searchable in it selects nothing.
     """

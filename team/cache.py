@@ -21,7 +21,7 @@ import uuid
 from store import db
 from store.files import tighten
 from store.paths import team_db_path
-from store.short_terms import backfill as backfill_short_terms
+from store.search.short_terms import backfill as backfill_short_terms
 from store.writer import content_hash
 
 CACHE_DDL = [

@@ -14,8 +14,9 @@ import time
 import pytest
 
 from bench.corpus_db import build_corpus_db
-from store import db, forget, matching, search, writer
-from store.matching import select_matching
+from store import db, forget, search, writer
+from store.search import match as matching
+from store.search import select_matching
 from tests.store.conftest import file_bytes
 
 CORPUS = 30_000

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import tool_names
-from store.search import query_terms, search_page, search_summary
+from store.search import first_page, query_terms, search_page, search_summary
 from team.scope import TeamScope
 from tui.formatting import (
     TYPE_LABELS,
@@ -37,7 +37,6 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.panes import is_showing
-from tui.gui.search_paging import first_page
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
