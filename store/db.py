@@ -11,6 +11,7 @@ import os
 import sqlite3
 
 from store import schema
+from store.errors import MemlaneError
 
 
 class Connection(sqlite3.Connection):
@@ -18,7 +19,7 @@ class Connection(sqlite3.Connection):
     rankings) go away with it."""
 
 
-class StoreError(Exception):
+class StoreError(MemlaneError):
     """A problem a user can cause or fix, said in one sentence."""
 
 

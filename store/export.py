@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from store.config import is_project_excluded, load_config
 from store.display import inert, inert_line
+from store.errors import MemlaneError
 from store.privacy import clean_text
 
 FORMATS = ("markdown", "json")
@@ -26,7 +27,7 @@ EXPORTED_KEYS = ("id", "session_id", "type", "tool_name", "project", "project_na
                  "created_at", "importance", "tags", "content")  # fmt: skip
 
 
-class ExportError(Exception):
+class ExportError(MemlaneError):
     """What was asked for cannot be exported; the message is one sentence."""
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 import stat
 
+from store.errors import MemlaneError
 from store.paths import memlane_home
 
 PRIVATE_DIR_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 
 
-class SymlinkRefused(OSError):
+class SymlinkRefused(MemlaneError, OSError):
     """A memlane path is a symbolic link; `str(exc)` says which and what to do."""
 
 
