@@ -92,7 +92,7 @@ def run(db_path: str) -> int | None:
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
         backfill(conn)
-        return run_retention(conn, config.get("retention_days", 90))
+        return run_retention(conn, config["retention_days"])
     finally:
         conn.close()
 

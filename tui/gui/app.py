@@ -56,7 +56,7 @@ Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
-class AppConfig:
+class AppOptions:
     """What can change between a person's terminal and a test run."""
 
     poll_interval: float | None = 0.5  # seconds between PRAGMA data_version checks; None: off
@@ -78,7 +78,7 @@ class AppConfig:
     startup_seconds: float = 3.0  # then the default comes back
 
     @classmethod
-    def for_tests(cls, **changes) -> AppConfig:
+    def for_tests(cls, **changes) -> AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
@@ -171,9 +171,9 @@ class MemlaneApp(App):
     ]
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
-                 config: AppConfig | None = None) -> None:  # fmt: skip
+                 config: AppOptions | None = None) -> None:  # fmt: skip
         self.store = store
-        self.config = config or AppConfig()
+        self.config = config or AppOptions()
         self._clock = clock or (lambda: datetime.now(UTC))
         super().__init__()
         if not self.config.animations:
@@ -464,7 +464,7 @@ class MemlaneApp(App):
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
-              config: AppConfig | None = None) -> MemlaneApp:  # fmt: skip
+              config: AppOptions | None = None) -> MemlaneApp:  # fmt: skip
     """The app on the database at `db_path` (default: MEMLANE_DB or ~/.claude/memlane/memory.db).
 
     Raises StoreError (one sentence) if the database cannot be opened.

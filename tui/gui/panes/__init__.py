@@ -54,7 +54,7 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
 7. Times: `self.app.now()` is the current time (a fixed clock in tests) and
    `self.app.tz` the zone to show times in (None = the system's local time);
    format with `tui.formatting` (`local_time`, `duration`, `ago`, `ellipsize`,
-   `cell`).  `self.app.config` (`tui.gui.app.AppConfig`) holds `page_size`,
+   `cell`).  `self.app.config` (`tui.gui.app.AppOptions`) holds `page_size`,
    `cursor_blink` (False in tests; the app applies it to the Inputs of panes,
    screens and modals set it on their own) and friends.
 8. Styles live in `css/<pane>.tcss` (the app loads every `.tcss` file of the
