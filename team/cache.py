@@ -170,3 +170,15 @@ def authors(cache: sqlite3.Connection, memory_ids) -> dict[int, str]:
         marks = db.placeholders(len(chunk))
         found.update(cache.execute(f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", chunk))
     return found
+
+
+def forget_copies(team_db: sqlite3.Connection, ids: list[int], *, scrub_now: bool = True) -> int:
+    """Forget the cache's copies of these server memories (those it holds); returns how many.
+
+    `scrub_now=False`: the scrub is left for the caller's `store.forget.finish_scrub`."""
+    from store.forget import forget_ids
+
+    if not ids:
+        return 0
+    present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids)]
+    return forget_ids(team_db, present, scrub_now=scrub_now) if present else 0

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from store import db
-from store.forget import finish_scrub, forget_ids
+from store.forget import finish_scrub
 from team import cache, server
 from team.settings import is_shared
 
@@ -203,8 +203,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
             ids, deletions_at = server.pull_deletions(pg, origin, deletions_at, batch)
             if not ids:
                 break
-            present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids)]
-            report["removed"] += forget_ids(team_db, present, scrub_now=False) if present else 0
+            report["removed"] += cache.forget_copies(team_db, ids, scrub_now=False)
             with db.write(team_db):
                 cache.set_state(team_db, "pull_deletions", list(deletions_at))
         finish_scrub(team_db)  # once for every batch (and a sync killed before its scrub)

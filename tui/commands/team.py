@@ -15,7 +15,7 @@ import argparse
 import sys
 import time
 
-from store.db import StoreError, connect, placeholders
+from store.db import StoreError, connect
 from team import cache, server
 from team.settings import team_settings
 
@@ -145,8 +145,6 @@ def _when(stamp: str | None) -> str:
 
 
 def cmd_forget(args, settings: dict) -> int:
-    from store.forget import forget_ids
-
     pg = server.connect(settings["url"])
     try:
         removed = server.forget_ids(pg, args.ids)
@@ -154,10 +152,7 @@ def cmd_forget(args, settings: dict) -> int:
         pg.close()
     team_db = cache.open_cache()
     try:
-        present = [r[0] for r in team_db.execute(
-            f"SELECT id FROM memory WHERE id IN ({placeholders(len(removed))})", removed)] if removed else []  # fmt: skip
-        if present:
-            forget_ids(team_db, present)
+        cache.forget_copies(team_db, removed)
     finally:
         team_db.close()
     kept = sorted(set(args.ids) - set(removed))

@@ -1,6 +1,6 @@
 """memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
 
-Pane contract (the full text is in `tui/panes/__init__.py`):
+Pane contract (the full text is in `tui/gui/panes/__init__.py`):
 
 - A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
   `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
@@ -9,7 +9,7 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   light: start workers, query nothing on the main thread).
 - It reaches the database only through `store`, only from thread workers
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/messages.py` back; a worker's `StoreError` becomes a notification in
+  `tui/gui/messages.py` back; a worker's `StoreError` becomes a notification in
   one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
   hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`

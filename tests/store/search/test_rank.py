@@ -2,18 +2,10 @@
 
 import pytest
 
-from store import writer
 from store.search import query_terms, search
 from store.search import rank as search_mod
 from store.search.terms import MAX_TERMS
-from tests.store.conftest import ts
-
-
-def add(conn, content, *, session="s1", type="observation", importance=1, days_ago=0.0, **extra):
-    return writer.add_memory(conn, {
-        "session_id": session, "type": type, "content": content, "importance": importance,
-        "created_at": ts(days_ago), "cwd": extra.pop("cwd", "/nonexistent/proj"), **extra,
-    })  # fmt: skip
+from tests.store.conftest import add, ts
 
 
 def ids(hits):
