@@ -65,6 +65,9 @@ CONTRACTS = {
     "hooks start on every tool call: store, hooks and corpus name no UI library": (
         ("store", "hooks", "corpus"), ("textual", "rich", "tui"), {},
     ),
+    "the store is the bottom layer: it imports none of the hooks (the log and the spool are its own)": (
+        ("store",), ("hooks",), {},
+    ),
     "hooks stay local and fast: store and hooks never import team or its driver": (
         ("store", "hooks"), ("team", "psycopg"), {},
     ),
