@@ -10,6 +10,7 @@ non-blocking, checked to be a regular file, read up to a limit.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -92,7 +93,8 @@ def write_private_atomic(path: str, data: bytes, what: str) -> None:
     fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, "a temporary file")
     try:
         try:
-            os.write(fd, data)
+            if os.write(fd, data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # a short write: the disk filled
         finally:
             os.close(fd)
         os.replace(tmp, path)

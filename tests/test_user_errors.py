@@ -9,7 +9,7 @@ from store.errors import MemlaneError
 
 USER_ERRORS = [
     "store.db.StoreError", "store.db.StoreBusy", "store.files.SymlinkRefused", "store.export.ExportError",
-    "store.pattern_guard.PatternRefused", "team.server.TeamError", "team.server.TeamUnavailable",
+    "store.user_patterns.PatternRefused", "team.server.TeamError", "team.server.TeamUnavailable",
     "tui.commands.common.UsageError", "tui.commands.install.InstallError",
     "tui.commands.mcp_config.ConfigError", "tui.commands.mcp_tools.ToolInputError",
 ]  # fmt: skip

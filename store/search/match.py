@@ -212,7 +212,7 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
 
 def _short_lead(conn: sqlite3.Connection, plans: list[TermPlan]) -> TermPlan | None:
     """The short term that leads the query, if one does: the one with the fewest
-    candidates, when no index term is there or it has few enough (see store.short_terms)."""
+    candidates, when no index term is there or it has few enough (see store.search.short_terms)."""
     shorts = [p for p in plans if p.route == "short"]
     if not shorts:
         return None
@@ -269,7 +269,7 @@ def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan],
     """Rows (as `_driver_sql` selects them) of the memories matching every planned term,
     newest first, led by a short term: the trigrams starting with it (one OR MATCH,
     which FTS5 streams newest first, so a first page reads only its rows), merged with
-    the memories whose text ends in it (see store.short_terms).  Led this way, no
+    the memories whose text ends in it (see store.search.short_terms).  Led this way, no
     memory gets a bm25 relevance: ranking falls back on importance and age."""
     trigrams, tail, _ = lead.short_parts(conn)
     streams = [_candidate_rows(conn, tail, plans, filters, facts, below)]

@@ -47,7 +47,10 @@ def open_db(path: str) -> sqlite3.Connection:
 
     if not os.path.exists(path):
         raise StoreError(missing_db_message(path))
-    return connect(path, create=False)
+    conn = connect(path, create=False)
+    if conn.full_disk:  # read-only on a full disk: the answer follows, but say why nothing new is stored
+        print(f"memlane: {conn.full_disk[:1].upper()}{conn.full_disk[1:]}", file=sys.stderr)
+    return conn
 
 
 def user_error(exc: Exception, db_path: str) -> str | None:
