@@ -9,7 +9,7 @@ import json
 import os
 import sqlite3
 
-from store.db import dicts
+from store.db import chunks, dicts, placeholders
 
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
@@ -118,11 +118,9 @@ def sessions_with_prompt(conn: sqlite3.Connection, text: str, project: str | Non
         return []
     ids = match_ids(conn, terms, Filters(project=project, type="prompt"))
     found: set[str] = set()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+    for chunk in chunks(ids):
         found.update(row[0] for row in conn.execute(
-            f"SELECT DISTINCT session_id FROM memory WHERE id IN ({marks})", chunk))  # fmt: skip
+            f"SELECT DISTINCT session_id FROM memory WHERE id IN ({placeholders(len(chunk))})", chunk))  # fmt: skip
     return sorted(found)
 
 
@@ -213,7 +211,7 @@ def error_groups(
     params: list[object] = []
     statuses = [status] if isinstance(status, str) else list(status or ())
     if statuses:
-        sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
+        sql += f" AND g.status IN ({placeholders(len(statuses))})"
         params += statuses
     if project:
         sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"

@@ -151,9 +151,9 @@ def empty_db_path(home, utc) -> str:
 
 def app_for(path: str, **config):
     """The app for tests: fixed clock, no polling (unless asked), UTC."""
-    from tui.gui.app import AppConfig, build_app
+    from tui.gui.app import AppOptions, build_app
 
-    return build_app(path, clock=fixed_clock, config=AppConfig.for_tests(**config))
+    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests(**config))
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
-class AppConfig:
+class AppOptions:
     """What can change between a person's terminal and a test run."""
 
     poll_interval: float | None = 0.5  # seconds between PRAGMA data_version checks; None: off
@@ -67,7 +67,7 @@ class AppConfig:
         return Tuning(self.startup_switch_interval, self.startup_seconds, self.settle_gc)
 
     @classmethod
-    def for_tests(cls, **changes) -> AppConfig:
+    def for_tests(cls, **changes) -> AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
@@ -121,9 +121,9 @@ class MemlaneApp(App):
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
-                 config: AppConfig | None = None) -> None:  # fmt: skip
+                 config: AppOptions | None = None) -> None:  # fmt: skip
         self.store = store
-        self.config = config or AppConfig()
+        self.config = config or AppOptions()
         self._clock = clock or (lambda: datetime.now(UTC))
         super().__init__()
         if not self.config.animations:
@@ -214,7 +214,7 @@ class MemlaneApp(App):
         try:
             save_setting("theme", theme.name)
         except OSError as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"could not save the theme: {exc}", stderr=False)  # the screen is the app's
             self.notify(f"The theme could not be saved: {exc.strerror or exc}.", severity="warning")
@@ -472,7 +472,7 @@ def _described(bindings: Iterable[BindingType]) -> Iterable[tuple[Binding, str, 
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
-              config: AppConfig | None = None) -> MemlaneApp:  # fmt: skip
+              config: AppOptions | None = None) -> MemlaneApp:  # fmt: skip
     """The app on the database at `db_path` (default: MEMLANE_DB or ~/.claude/memlane/memory.db).
 
     Raises StoreError (one sentence) if the database cannot be opened.

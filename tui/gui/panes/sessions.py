@@ -21,6 +21,7 @@ from store.db import StoreError
 from store.display import inert_line
 from store.listings import SESSION_SORTS
 from store.search import query_terms
+from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
     duration,
     first_line,
@@ -34,7 +35,6 @@ from tui.formatting import (
 from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
-from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -95,9 +95,8 @@ class SessionsPane(Pane):
         self._sessions: dict[str, dict] = {}
         self._stale = False
         self._wide = True
-        self.team = TeamScope()
+        self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
-        self._team_store: StoreClient | None = None  # the team cache, for a teammate's timeline
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
@@ -123,8 +122,6 @@ class SessionsPane(Pane):
 
     def on_unmount(self) -> None:
         self.team.close()
-        if self._team_store is not None:
-            self._team_store.close()
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_growing_column("Project", key="project", width=12, max_width=28)
@@ -418,12 +415,11 @@ class SessionsPane(Pane):
         from tui.gui.screens.timeline import TimelineScreen
 
         try:
-            if self._team_store is None:
-                self._team_store = self.team.session_store()
+            team_store = self.team.session_store()
         except StoreError as exc:
             self.app.notify(str(exc), title="Team cache", severity="error")
             return
-        self.app.push_screen(TimelineScreen(self._team_store, session_id))
+        self.app.push_screen(TimelineScreen(team_store, session_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "export":  # a teammate's session lives in the team cache, not this database
