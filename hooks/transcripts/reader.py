@@ -32,6 +32,10 @@ stored reformatted), ``store.writer`` skips an imported memory of a tool call
 ``store.writer``; ``hooks.transcripts.files.find_transcripts`` lists the files
 to read.
 
+A tool result written before its call (2.1.x does that for a call answered
+within milliseconds) waits for its call; calls and results that never meet
+are counted (:meth:`TranscriptReader.unpaired_calls`).
+
 Left out, because no hook would have seen them as the user's work:
 ``attachment`` lines (hook output, memlane's own injected context included),
 ``isMeta`` lines, ``progress``, ``file-history-snapshot``, ``queue-operation``
@@ -103,6 +107,7 @@ class TranscriptReader:
         self.sessions: dict = {}
         self._seen_uuids: set = set()
         self._pending: dict = {}  # tool_use id -> the call, until its result is read
+        self._early: dict = {}  # tool_use id -> its result, read before the call (2.1.x)
         self.turns = TurnTimeline()  # each session's private turns
         self._compact_trigger: dict = {}  # session -> trigger of its last compact_boundary
         self._kept_sessions: dict = {}  # session -> whether keep_cwd accepted it
@@ -202,7 +207,7 @@ class TranscriptReader:
             return
         content = message.get("content")
         if kind == "assistant":
-            self._assistant(obj, content, session_id, cwd, ts)
+            yield from self._assistant(obj, content, session_id, cwd, ts)
             return
         if isinstance(content, list) and any(
             isinstance(b, dict) and b.get("type") == "tool_result" for b in content
@@ -242,11 +247,28 @@ class TranscriptReader:
                 continue
             if tool_id in self._pending:
                 continue  # the same block again (a message written over several lines)
-            self._pending[tool_id] = {
+            call = {
                 "name": name, "input": block.get("input"), "ts": ts, "session_id": session_id,
                 "cwd": cwd, "prompt_id": prompt_id if isinstance(prompt_id, str) else None,
                 "line": obj.get("uuid"),
             }  # fmt: skip
+            early = self._early.pop(tool_id, None)
+            if early is None:
+                self._pending[tool_id] = call
+                continue
+            # Its result was read first (2.1.x writes a quick call's result line before
+            # the call's own): answered now, as if read in order.
+            result_obj, result_block, tool_use_result, r_session, r_cwd, r_ts, line_bytes = early
+            self.stats["tool_calls"] += 1
+            here = self._line_bytes
+            self._line_bytes = line_bytes
+            try:
+                event = self._tool_event(result_obj, result_block, call, tool_use_result,
+                                         r_session, r_cwd, r_ts)  # fmt: skip
+            finally:
+                self._line_bytes = here
+            if event is not None:
+                yield event
 
     # ----------------------------------------------------------- tool results
     def _tool_results(self, obj, content, session_id, cwd, ts):
@@ -258,7 +280,12 @@ class TranscriptReader:
             if call is None:
                 call = self._orphan_call(obj, tool_id)
             if call is None:
-                bump(self.stats, "skipped", "result without its call")
+                if isinstance(tool_id, str) and tool_id and tool_id not in self._early:
+                    # its call may be on a later line: kept until the call is read
+                    self._early[tool_id] = (obj, block, tool_use_result, session_id, cwd, ts,
+                                            self._line_bytes)  # fmt: skip
+                else:
+                    bump(self.stats, "skipped", "result without its call")
                 continue
             self.stats["tool_calls"] += 1
             event = self._tool_event(obj, block, call, tool_use_result, session_id, cwd, ts)
@@ -441,5 +468,8 @@ class TranscriptReader:
         return cleaned
 
     def unpaired_calls(self) -> int:
-        """Tool calls whose result never came (the session stopped mid-call)."""
-        return self.unpaired_from_worker or len(self._pending)
+        """Tool calls whose result never came (the session stopped mid-call), and results
+        whose call never came (a file cut short), read so far: neither is imported."""
+        if self.unpaired_from_worker is not None:
+            return self.unpaired_from_worker
+        return len(self._pending) + len(self._early)

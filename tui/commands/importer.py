@@ -241,6 +241,10 @@ def summary_table(report: dict, stats: dict, elapsed: float, *, dry_run: bool = 
                   f"{verb}added; {report['duplicates']:,} already stored")  # fmt: skip
     table.add_row("Errors", f"{report['errors']:,}", "error memories, in their error groups")
     table.add_row("Skipped", f"{stats['skipped']:,}", _top_reasons(stats["skipped_by"]))
+    if report.get("unpaired"):
+        table.add_row("Unpaired", f"{report['unpaired']:,}",
+                      "tool calls without their result, or results without their call "
+                      "(a session cut short): not imported")  # fmt: skip
     table.add_row("Malformed", f"{stats['malformed']:,}", _top_reasons(stats["malformed_by"]))
     mb = stats["bytes"] / 1e6
     rate = ""

@@ -1,0 +1,62 @@
+"""What real transcripts broke in `memlane import` (issue 21), each shown on a session of
+the realistic corpus (tests/fixtures/real_sessions)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from tests.fixtures import real_session
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
+    return str(tmp_path / "memory.db")
+
+
+def import_files(paths, db: str) -> dict:
+    from hooks.transcripts import TranscriptReader, find_transcripts, import_files
+    from store import db as store_db
+    from store.config import defaults
+
+    files, missing = find_transcripts([str(p) for p in paths])
+    assert not missing
+    conn = store_db.connect(db)
+    try:
+        return import_files(conn, files, TranscriptReader(defaults()), defaults(), worker=False)
+    finally:
+        conn.close()
+
+
+def rows(db: str, sql: str, *params) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_result_written_before_its_call_is_paired_with_it(db):
+    session = real_session("result-before-call")
+    report = import_files(session.transcripts, db)
+    kept = rows(db, "SELECT type, file_path FROM memory WHERE type != 'prompt' ORDER BY id")
+    assert kept == [("file_edit", "/home/dev/ledger/src/totals.py"),
+                    ("file_write", "/home/dev/ledger/tests/test_totals.py"),
+                    ("command", None)]  # fmt: skip
+    assert report["unpaired"] == 0
+
+
+def test_results_and_calls_that_never_meet_are_counted_and_said(tmp_path, capsys, monkeypatch):
+    from tui.commands import importer
+
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
+    monkeypatch.setenv("COLUMNS", "200")
+    lines = real_session("result-before-call").transcripts[0].read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"  # the file ends between a result and its (later) call
+    cut.write_text("\n".join(lines[:4]) + "\n")
+    assert importer.main([str(cut), "--db", str(tmp_path / "m.db"), "--no-progress"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "Unpaired" in line)
+    assert " 1 " in row and "not imported" in row
+
