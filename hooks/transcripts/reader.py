@@ -32,6 +32,9 @@ stored reformatted), ``store.writer`` skips an imported memory of a tool call
 ``store.writer``; ``hooks.transcripts.files.find_transcripts`` lists the files
 to read.
 
+A slash command is the prompt the user typed (``/name args``, as the hook got
+it) when it is a custom command, a skill or a prompt command like ``/init``;
+Claude Code's own local commands (``/clear``, ``/model`` ...) fire no hook.
 A tool result written before its call (2.1.x does that for a call answered
 within milliseconds) waits for its call; calls and results that never meet
 are counted (:meth:`TranscriptReader.unpaired_calls`).
@@ -39,8 +42,8 @@ are counted (:meth:`TranscriptReader.unpaired_calls`).
 Left out, because no hook would have seen them as the user's work:
 ``attachment`` lines (hook output, memlane's own injected context included),
 ``isMeta`` lines, ``progress``, ``file-history-snapshot``, ``queue-operation``
-and the other bookkeeping types, local-command artefacts (``<command-name>``,
-``<local-command-stdout>``, ``<bash-input>``, ...), interruption markers, a
+and the other bookkeeping types, local commands and their artefacts
+(``<local-command-stdout>``, ``<bash-input>``, ...), interruption markers, a
 subagent's task prompt, and tool calls that never ran: input validation errors
 (``<tool_use_error>``), permission denials and rejections (Claude Code fires no
 hook for those). Assistant messages split over several lines (same
@@ -70,11 +73,12 @@ from hooks.transcripts.shapes import (
     SKIPPED_TYPES,
     absolute_tool_input,
     bump,
-    compact_args,
     compact_summary,
     fallback_response,
+    is_local_command,
     iso_mtime,
     new_stats,
+    slash_command,
     timestamp,
 )
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
@@ -373,12 +377,19 @@ class TranscriptReader:
         if obj.get("isSidechain") is True:
             bump(self.stats, "skipped", "subagent task prompt")
             return
-        if text.startswith(ARTEFACT_PREFIXES) or "<command-name>" in text[:200]:
-            instructions = compact_args(text)
-            if instructions:
-                yield from self._precompact(obj, session_id, cwd, ts, instructions)
-            else:
+        command = slash_command(text)
+        if command is not None:
+            name, args = command
+            if name == "/compact" and args:
+                yield from self._precompact(obj, session_id, cwd, ts, args)
+                return
+            if is_local_command(name):
                 bump(self.stats, "skipped", "local command")
+                return
+            # A custom command or a skill: the hook got what was typed as the prompt.
+            raw = text = f"{name} {args}" if args else name
+        elif text.startswith(ARTEFACT_PREFIXES):
+            bump(self.stats, "skipped", "local command")
             return
         if text.startswith(INTERRUPT_MARKERS):
             bump(self.stats, "skipped", "interruption marker")

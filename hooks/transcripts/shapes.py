@@ -186,15 +186,47 @@ def compact_summary(text: str) -> str:
     return out.strip()
 
 
-def compact_args(text: str) -> str | None:
-    """The instructions of a ``/compact <instructions>`` command line, else None."""
-    if "<command-name>/compact</command-name>" not in text:
+# Claude Code's own commands that run in the CLI: no UserPromptSubmit fires for them, so
+# they are not prompts (custom commands, skills and prompt commands like /init are).
+LOCAL_COMMANDS = frozenset(
+    {
+        "add-dir", "agents", "bashes", "bug", "clear", "color", "compact", "config", "context",
+        "copy", "cost", "doctor", "effort", "exit", "export", "extra-usage", "fast", "feedback",
+        "help", "hooks", "ide", "install-github-app", "keybindings", "login", "logout", "mcp",
+        "memory", "migrate-installer", "model", "output-style", "permissions", "plugin",
+        "plugins", "privacy-settings", "quit", "release-notes", "reload-plugins", "remote-env",
+        "rename", "reset", "resume", "rewind", "sandbox", "skills", "stats", "status",
+        "statusline", "tasks", "terminal-setup", "theme", "todos", "upgrade", "usage", "vim",
+    }
+)  # fmt: skip
+_COMMAND_TAGS = ("<command-name>", "<command-message>", "<command-args>")
+
+
+def _tag(text: str, name: str) -> str | None:
+    start = text.find(f"<{name}>")
+    end = text.find(f"</{name}>", start + 1)
+    if start == -1 or end == -1:
         return None
-    start = text.find("<command-args>")
-    end = text.find("</command-args>")
-    if start == -1 or end == -1 or end < start:
-        return ""
-    return text[start + len("<command-args>"):end].strip()
+    return text[start + len(name) + 2 : end]
+
+
+def slash_command(text: str) -> tuple[str, str] | None:
+    """``(name, args)`` of a line that records a slash command (``<command-name>/x
+    </command-name>`` ... ``<command-args>...</command-args>``, in either order, the
+    expansion of an older version's command after them), else None."""
+    if not text.startswith(_COMMAND_TAGS):
+        return None
+    name = _tag(text, "command-name")
+    if not name or not name.strip():
+        return None
+    name = name.strip()
+    if not name.startswith("/"):
+        name = "/" + name
+    return name, (_tag(text, "command-args") or "").strip()
+
+
+def is_local_command(name: str) -> bool:
+    return name.lstrip("/").lower() in LOCAL_COMMANDS
 
 
 def iso_mtime(path: str) -> str | None:

@@ -7,27 +7,13 @@ import sqlite3
 
 import pytest
 
-from tests.fixtures import real_session
+from tests.fixtures import import_into, real_session
 
 
 @pytest.fixture
 def db(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
     return str(tmp_path / "memory.db")
-
-
-def import_files(paths, db: str) -> dict:
-    from hooks.transcripts import TranscriptReader, find_transcripts, import_files
-    from store import db as store_db
-    from store.config import defaults
-
-    files, missing = find_transcripts([str(p) for p in paths])
-    assert not missing
-    conn = store_db.connect(db)
-    try:
-        return import_files(conn, files, TranscriptReader(defaults()), defaults(), worker=False)
-    finally:
-        conn.close()
 
 
 def rows(db: str, sql: str, *params) -> list[tuple]:
@@ -40,7 +26,7 @@ def rows(db: str, sql: str, *params) -> list[tuple]:
 
 def test_a_result_written_before_its_call_is_paired_with_it(db):
     session = real_session("result-before-call")
-    report = import_files(session.transcripts, db)
+    report = import_into(db, session.transcripts)
     kept = rows(db, "SELECT type, file_path FROM memory WHERE type != 'prompt' ORDER BY id")
     assert kept == [("file_edit", "/home/dev/ledger/src/totals.py"),
                     ("file_write", "/home/dev/ledger/tests/test_totals.py"),
@@ -60,3 +46,15 @@ def test_results_and_calls_that_never_meet_are_counted_and_said(tmp_path, capsys
     row = next(line for line in capsys.readouterr().out.splitlines() if "Unpaired" in line)
     assert " 1 " in row and "not imported" in row
 
+
+def test_custom_commands_and_skills_typed_with_arguments_are_prompts(db):
+    session = real_session("slash-commands")
+    import_into(db, session.transcripts)
+    prompts = [r[0] for r in rows(db, "SELECT content FROM memory WHERE type = 'prompt' ORDER BY id")]
+    assert prompts == [
+        "/apply-grant help me apply for the NLnet open-source grant with our sync engine",
+        "/superpowers:requesting-code-review check the draft against the call's criteria",
+        "/init",
+    ]  # Claude Code's own /model opus and /clear are not prompts (no hook saw them)
+    (summary,) = rows(db, "SELECT summary FROM session")
+    assert "/apply-grant help me apply for the NLnet" in summary[0]
