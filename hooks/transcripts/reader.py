@@ -45,8 +45,8 @@ Left out, because no hook would have seen them as the user's work:
 and the other bookkeeping types, local commands and their artefacts
 (``<local-command-stdout>``, ``<bash-input>``, ...), interruption markers, a
 subagent's task prompt, and tool calls that never ran: input validation errors
-(``<tool_use_error>``), permission denials and rejections (Claude Code fires no
-hook for those). Assistant messages split over several lines (same
+(``<tool_use_error>`` in 2.x; the same sentences bare in 1.0.x), permission
+denials and rejections (Claude Code fires no hook for those). Assistant messages split over several lines (same
 ``message.id``, one content block each) are joined by pairing per block; the
 file is a graph (``uuid``/``parentUuid``) and resume/fork copy lines into new
 files, so a line whose ``uuid`` was already read is skipped.
@@ -69,7 +69,6 @@ from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
     INTERRUPT_MARKERS,
     INTERRUPTED_PREFIXES,
-    NOT_RUN_PREFIXES,
     SKIPPED_TYPES,
     absolute_tool_input,
     bump,
@@ -77,6 +76,7 @@ from hooks.transcripts.shapes import (
     fallback_response,
     is_local_command,
     iso_mtime,
+    never_ran,
     new_stats,
     slash_command,
     timestamp,
@@ -315,13 +315,10 @@ class TranscriptReader:
         is_error = block.get("is_error") is True
         interrupt = False
         if is_error:
-            head = raw_text.lstrip()
-            if head.startswith(NOT_RUN_PREFIXES) or (
-                head.startswith("Permission to ") and "denied" in head.split("\n", 1)[0]
-            ):
+            if never_ran(raw_text):
                 bump(self.stats, "skipped", "tool call that did not run")
                 return None
-            interrupt = head.startswith(INTERRUPTED_PREFIXES)
+            interrupt = raw_text.lstrip().startswith(INTERRUPTED_PREFIXES)
         session_id = session_id or call["session_id"]
         cwd = cwd or call["cwd"]
         prompt_id = obj.get("promptId")

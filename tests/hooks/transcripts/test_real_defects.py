@@ -58,3 +58,16 @@ def test_custom_commands_and_skills_typed_with_arguments_are_prompts(db):
     ]  # Claude Code's own /model opus and /clear are not prompts (no hook saw them)
     (summary,) = rows(db, "SELECT summary FROM session")
     assert "/apply-grant help me apply for the NLnet" in summary[0]
+
+
+@pytest.mark.parametrize("name", ["failures-v1", "failures-v2"])
+def test_calls_refused_before_they_ran_are_not_errors_in_any_version(db, name):
+    # 1.0.x wrote "File has not been read yet ..." bare, 2.x inside <tool_use_error>:
+    # either way the call never ran, no hook saw it, and it is no error group.
+    import_into(db, real_session(name).transcripts)
+    errors = [r[0] for r in rows(db, "SELECT content FROM memory WHERE type = 'error'")]
+    groups = [r[0] for r in rows(db, "SELECT signature FROM error_group")]
+    assert len(errors) == {"failures-v1": 1, "failures-v2": 2}[name]
+    for text in errors + groups:
+        assert "has not been read yet" not in text and "String to replace" not in text
+    assert any("Error: name 'format_datetime' is not defined" in g or "ImportError" in g for g in groups)
