@@ -35,11 +35,27 @@ def text_field(event: dict, key: str) -> str | None:
 
 
 def prompt_text(event: dict) -> str | None:
-    """What the user typed: `prompt` (Claude Code), else `user_prompt` (older clients)."""
+    """What the user typed: `prompt` (Claude Code), else `user_prompt` (older clients),
+    without the notes an IDE adds to it (see `without_ide_notes`)."""
     prompt = event.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         prompt = event.get("user_prompt")
-    return prompt if isinstance(prompt, str) else None
+    return without_ide_notes(prompt) if isinstance(prompt, str) else None
+
+
+_IDE_NOTE = r"<(ide_[a-z_]{1,40})>.*?</\1>"
+
+
+def without_ide_notes(text: str) -> str:
+    """`text` without the blocks the IDE extensions put before a prompt
+    (`<ide_opened_file>The user opened the file ...</ide_opened_file>`,
+    `<ide_selection>...</ide_selection>`): they are not what the user typed.
+    The hook and the importer both read a prompt through this."""
+    if "<ide_" not in text:
+        return text
+    import re
+
+    return re.sub(_IDE_NOTE, "", text, flags=re.DOTALL).strip()
 
 
 # ------------------------------------------------------------------ stdin

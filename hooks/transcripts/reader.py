@@ -62,7 +62,7 @@ import json
 import os
 
 from hooks.capture import blocks_text, observations_from_event
-from hooks.event import prune_event
+from hooks.event import prune_event, without_ide_notes
 from hooks.transcripts.clean import MemoCleaner
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
@@ -366,7 +366,7 @@ class TranscriptReader:
 
     # -------------------------------------------------------------- user text
     def _user_text(self, obj, content, session_id, cwd, ts):
-        raw = blocks_text(content, text_blocks_only=True)
+        raw = without_ide_notes(blocks_text(content, text_blocks_only=True))
         text = raw.lstrip()
         if obj.get("isCompactSummary") is True:
             yield from self._compaction(obj, session_id, cwd, ts, raw)

@@ -3,6 +3,8 @@ the realistic corpus (tests/fixtures/real_sessions)."""
 
 from __future__ import annotations
 
+import io
+import json
 import sqlite3
 
 import pytest
@@ -71,3 +73,23 @@ def test_calls_refused_before_they_ran_are_not_errors_in_any_version(db, name):
     for text in errors + groups:
         assert "has not been read yet" not in text and "String to replace" not in text
     assert any("Error: name 'format_datetime' is not defined" in g or "ImportError" in g for g in groups)
+
+
+def test_ide_notes_are_not_the_prompt_in_the_hook_nor_the_import(db, tmp_path, monkeypatch):
+    from hooks import maintenance
+    from hooks import main as hook_main
+
+    session = real_session("vscode-ide")
+    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "hooks.db"))
+    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    for event in session.hook_events:
+        run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
+        if run.conn is not None:
+            run.conn.close()
+    import_into(db, session.transcripts)
+    typed = ["why does the cart total round 0.1 + 0.2 wrong?", "add a test for this line"]
+    for where in (db, str(tmp_path / "hooks.db")):
+        prompts = [r[0] for r in rows(where, "SELECT content FROM memory WHERE type = 'prompt' ORDER BY id")]
+        assert prompts == typed, where
+        (summary,) = rows(where, "SELECT summary FROM session")
+        assert "ide_" not in summary[0] and "The user opened" not in summary[0]
