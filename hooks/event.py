@@ -256,7 +256,9 @@ def prune_event(event: dict, raw_size: int) -> dict:
     """Drop what capture never stores before the (costly) privacy filter runs.
 
     Edit's `originalFile` (the whole file), Read's file content and Write's
-    echoed content go; strings over MAX_FIELD_CHARS keep a head and a tail.
+    echoed content go; strings over MAX_FIELD_CHARS keep a head and a tail;
+    terminal colour and cursor codes go (`without_terminal_codes`), before the
+    filter reads the text, so a code inside a secret cannot hide it from it.
     Dropping text can only make less of it reach the store.
     """
     response = event.get("tool_response")
@@ -276,4 +278,40 @@ def prune_event(event: dict, raw_size: int) -> dict:
         event = dict(event, tool_response=response)
     if raw_size > MAX_FIELD_CHARS:
         event = cap_strings(event)
-    return event
+    return without_terminal_codes(event)
+
+
+# ECMA-48 control sequences (CSI: colours, cursor moves, erases), OSC (titles, links),
+# DCS/PM/APC strings, charset designations and the other two-character escapes.
+_TERMINAL_CODE = (
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[P^_X][^\x1b\x9c]*(?:\x1b\\|\x9c)?"
+    r"|\x1b[()*+][0-9A-Za-z]"
+    r"|\x1b[ -/]*[0-~]?"
+)
+
+
+def without_terminal_codes(value):
+    """A JSON value whose strings hold no terminal control sequences (ANSI colours,
+    cursor moves, erases, titles): tools colour their output, and the codes would be
+    stored and searched as text.  The hook and the importer both strip them here.
+    What is not a string, or holds no escape, is returned as it is."""
+    if isinstance(value, str):
+        if "\x1b" not in value and "\x9b" not in value and "\x9d" not in value:
+            return value
+        import re
+
+        return re.sub(_TERMINAL_CODE, "", value)
+    if not isinstance(value, (dict, list)):
+        return value
+    try:
+        if isinstance(value, dict):
+            out = {k: without_terminal_codes(v) for k, v in value.items()}
+            changed = any(out[k] is not v for k, v in value.items())
+        else:
+            out = [without_terminal_codes(v) for v in value]
+            changed = any(a is not b for a, b in zip(out, value))
+    except RecursionError:  # absurdly deep: the codes stay, nothing else is lost
+        return value
+    return out if changed else value

@@ -18,6 +18,20 @@ def db(tmp_path, monkeypatch):
     return str(tmp_path / "memory.db")
 
 
+def run_hooks_into(db: str, events: list[dict], monkeypatch) -> None:
+    """The real hook, in this process, for each event (no background retention)."""
+    from hooks import main as hook_main
+    from hooks import maintenance
+
+    monkeypatch.setenv("MEMLANE_DB", db)
+    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    for event in events:
+        run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
+        if run.conn is not None:
+            run.conn.close()
+        assert run.message is None, run.message
+
+
 def rows(db: str, sql: str, *params) -> list[tuple]:
     conn = sqlite3.connect(db)
     try:
@@ -76,16 +90,8 @@ def test_calls_refused_before_they_ran_are_not_errors_in_any_version(db, name):
 
 
 def test_ide_notes_are_not_the_prompt_in_the_hook_nor_the_import(db, tmp_path, monkeypatch):
-    from hooks import maintenance
-    from hooks import main as hook_main
-
     session = real_session("vscode-ide")
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "hooks.db"))
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    for event in session.hook_events:
-        run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
-        if run.conn is not None:
-            run.conn.close()
+    run_hooks_into(str(tmp_path / "hooks.db"), session.hook_events, monkeypatch)
     import_into(db, session.transcripts)
     typed = ["why does the cart total round 0.1 + 0.2 wrong?", "add a test for this line"]
     for where in (db, str(tmp_path / "hooks.db")):
@@ -93,3 +99,16 @@ def test_ide_notes_are_not_the_prompt_in_the_hook_nor_the_import(db, tmp_path, m
         assert prompts == typed, where
         (summary,) = rows(where, "SELECT summary FROM session")
         assert "ide_" not in summary[0] and "The user opened" not in summary[0]
+
+
+def test_terminal_colour_and_cursor_codes_are_not_stored(db, tmp_path, monkeypatch):
+    session = real_session("ansi-output")
+    run_hooks_into(str(tmp_path / "hooks.db"), session.hook_events, monkeypatch)
+    import_into(db, session.transcripts)
+    for where in (db, str(tmp_path / "hooks.db")):
+        stored = rows(where, "SELECT content FROM memory") + rows(where, "SELECT signature, sample FROM error_group")
+        text = json.dumps(stored, ensure_ascii=False)
+        assert "\\u001b" not in text and "[39m" not in text and "[2K" not in text, where
+        assert "✓ src/sum.test.ts (3 tests)" in text
+        (signature,) = rows(where, "SELECT signature FROM error_group")
+        assert signature == ("Bash: Error: Cannot find module 'eslint-plugin-vue'",)
