@@ -169,9 +169,10 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
     from store.signature import error_signature, headline  # only errors pay for its regexes
 
     text = _text(error_text) if isinstance(error_text, str) and error_text.strip() else row[9]
-    signature = error_signature(text, row[3])
+    call = row[9].split("\n", 1)[0]  # what failed: "$ npm test", "Edit src/a.py", ...
+    signature = error_signature(text, row[3], call)
     created_at = row[13]
-    sample = headline(text)[:300]
+    sample = (headline(text) or call)[:300]
     group_id = conn.execute(
         "INSERT INTO error_group (signature, tool_name, sample, status, note, first_seen, last_seen, count) "
         "VALUES (?, ?, ?, 'open', '', ?, ?, 1) "

@@ -112,3 +112,25 @@ def test_terminal_colour_and_cursor_codes_are_not_stored(db, tmp_path, monkeypat
         assert "✓ src/sum.test.ts (3 tests)" in text
         (signature,) = rows(where, "SELECT signature FROM error_group")
         assert signature == ("Bash: Error: Cannot find module 'eslint-plugin-vue'",)
+
+
+def test_failures_that_say_nothing_in_common_do_not_share_an_error_group(db):
+    import_into(db, [p for name in ("silent-failures-api", "silent-failures-web")
+                     for p in real_session(name).transcripts])  # fmt: skip
+    errors = rows(db, "SELECT count(*) FROM memory WHERE type = 'error'")[0][0]
+    groups = [r[0] for r in rows(db, "SELECT signature FROM error_group ORDER BY id")]
+    assert errors == 7 and len(groups) == 7, groups  # seven different failures, seven groups
+    for signature in groups:
+        named = signature.removeprefix("Bash: ")
+        assert named not in ("<empty>", "Error", "<path>", "v<n>.<n>.<n>", "--gradle--"), signature
+    assert any("grep" in g for g in groups) and any("ls dist" in g for g in groups)
+    assert any(g.startswith("Bash: This project is configured to use yarn") for g in groups)
+
+
+def test_an_error_group_is_named_after_the_line_that_says_what_went_wrong(db):
+    import_into(db, real_session("failures-v2").transcripts)
+    groups = sorted(r[0] for r in rows(db, "SELECT signature FROM error_group"))
+    assert groups == [
+        "Bash: ImportError: cannot import name 'format_datetime' from 'email.utils'",
+        "Bash: error[E<n>]: mismatched types",
+    ]
