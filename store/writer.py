@@ -116,13 +116,20 @@ def _prepare(obs: dict) -> tuple | None:
 
 
 def _is_duplicate(conn: sqlite3.Connection, row: tuple) -> bool:
-    session_id, chash, created_at = row[0], row[12], row[13]
-    found = conn.execute(
+    """The same event stored already: the same session and text within the dedupe window,
+    and not another call (tool_use_id) or another prompt (prompt_id) that reads alike:
+    four identical edits at four places of a file are four memories."""
+    session_id, chash, created_at, tool_use_id = row[0], row[12], row[13], row[2]
+    sql = (
         "SELECT 1 FROM memory WHERE session_id = ? AND content_hash = ? "
-        "AND created_at >= ? AND created_at <= ? LIMIT 1",
-        (session_id, chash, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S)),
-    ).fetchone()
-    return found is not None
+        "AND created_at >= ? AND created_at <= ? AND (? IS NULL OR tool_use_id IS NULL OR tool_use_id = ?)"
+    )
+    params = [session_id, chash, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S),
+              tool_use_id, tool_use_id]  # fmt: skip
+    if row[4] == "prompt" and row[1]:
+        sql += " AND (prompt_id IS NULL OR prompt_id = ?)"
+        params.append(row[1])
+    return conn.execute(sql + " LIMIT 1", params).fetchone() is not None
 
 
 def _captured_by_hook(conn: sqlite3.Connection, row: tuple) -> bool:

@@ -134,3 +134,16 @@ def test_an_error_group_is_named_after_the_line_that_says_what_went_wrong(db):
         "Bash: ImportError: cannot import name 'format_datetime' from 'email.utils'",
         "Bash: error[E<n>]: mismatched types",
     ]
+
+
+def test_identical_edits_at_different_places_are_four_memories_and_repeats_are_none(db, tmp_path,
+                                                                                   monkeypatch):
+    session = real_session("identical-edits")
+    hooks_db = str(tmp_path / "hooks.db")
+    run_hooks_into(hooks_db, session.hook_events, monkeypatch)
+    import_into(db, session.transcripts)
+    for where in (db, hooks_db):
+        assert rows(where, "SELECT count(*) FROM memory WHERE type = 'file_edit'") == [(4,)], where
+    assert import_into(db, session.transcripts)["memories"] == 0  # the same events again
+    import_into(hooks_db, session.transcripts)  # the calls the hooks stored already
+    assert rows(hooks_db, "SELECT count(*) FROM memory WHERE type = 'file_edit'") == [(4,)]
