@@ -13,7 +13,7 @@ import pytest
 from store.db import connect
 from store.search import search
 from store.writer import add_memory, end_session, start_session, update_session_summary
-from tui.commands import cli
+from tui.commands import forget, open_app
 from tui.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,14 +248,14 @@ def test_forget_refuses_without_a_terminal(capsys, db, monkeypatch):
 
 def test_forget_asks_and_says_how_many(capsys, db, monkeypatch):
     asked = []
-    monkeypatch.setattr(cli, "_stdin_is_tty", lambda: True)
-    monkeypatch.setattr(cli, "_ask", lambda prompt: asked.append(prompt) or "n")
+    monkeypatch.setattr(forget, "_stdin_is_tty", lambda: True)
+    monkeypatch.setattr(forget, "_ask", lambda prompt: asked.append(prompt) or "n")
     code, out, _ = run(capsys, "--db", db, "forget", "--session", "s-alpha")
     assert code == 0 and "Cancelled" in out
     assert asked == ["Forget 3 memories from 1 session? They are deleted for good. [y/N] "]
     assert len(run_json(capsys, "--db", db, "recent", "--session", "s-alpha")) == 3
 
-    monkeypatch.setattr(cli, "_ask", lambda prompt: "y")
+    monkeypatch.setattr(forget, "_ask", lambda prompt: "y")
     code, out, _ = run(capsys, "--db", db, "forget", "--session", "s-alpha")
     assert code == 0 and "Forgot 3 memories." in out
     assert run_json(capsys, "--db", db, "recent", "--session", "s-alpha") == []
@@ -375,12 +375,23 @@ def test_json_listing_does_not_import_rich(db):
 # -- commands other modules implement ---------------------------------------------------------
 
 
+def test_a_command_whose_package_is_missing_says_which_in_one_sentence(tmp_path):
+    code = (
+        "import sys\nsys.modules['mcp'] = None  # as if the MCP SDK were not installed\n"
+        "from tui.commands.cli import main\n"
+        f"sys.exit(main(['--db', {str(tmp_path / 'memory.db')!r}, 'mcp']))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "memlane: `memlane mcp` needs the mcp package; reinstall memlane (pip install -e .).\n"
+
+
 def test_bare_memlane_opens_the_app(capsys, db, monkeypatch):
     import tui.gui.app
 
     opened = []
     monkeypatch.setattr(tui.gui.app, "run_app", lambda path: opened.append(path) or 0)
-    monkeypatch.setattr(cli, "terminal_problem", lambda: None)
+    monkeypatch.setattr(open_app, "terminal_problem", lambda: None)
     assert main(["--db", db]) == 0
     assert opened == [db]
 

@@ -11,7 +11,7 @@ from store.db import connect
 from store.writer import add_memories, start_session
 from tests.cli.test_cli import assert_one_sentence, run
 from tests.tui.conftest import build_db
-from tui.commands import cli, doctor
+from tui.commands import doctor, open_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ def db(tmp_path):
 @pytest.fixture
 def with_terminal(monkeypatch):
     """The app's terminal check passes (pytest's stdin is not a terminal)."""
-    monkeypatch.setattr(cli, "terminal_problem", lambda: None)
+    monkeypatch.setattr(open_app, "terminal_problem", lambda: None)
 
 
 # -- values the database does not know --------------------------------------------------------

@@ -129,10 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.feed:
         feed(args.feed[0], args.feed[1], parent=int(args.feed[2]))
         return 0
-    from tui.commands.cli import EXIT_USAGE, _fail, terminal_problem
+    from tui.commands.common import EXIT_USAGE, fail
+    from tui.commands.open_app import terminal_problem
 
     if problem := terminal_problem():
-        return _fail(problem, EXIT_USAGE)
+        return fail(problem, EXIT_USAGE)
     folder = tempfile.mkdtemp(prefix="memlane-demo-")
     path = os.path.join(folder, "memory.db")
     print(f"Building a demo database in {folder} …", flush=True)

@@ -13,9 +13,9 @@ from tui.commands.install import (
     OK,
     RECENT_LOG_S,
     InstallError,
-    _is_text_script,
-    _ours_in,
     is_ours,
+    is_text_script,
+    memlane_hooks_in,
     memory_command_path,
     read_settings,
     settings_path,
@@ -36,6 +36,10 @@ class _Report:
 
     def note(self, text: str) -> None:
         self.say(f"  {text}")
+
+
+def cmd_doctor(args) -> int:
+    return doctor(args.db)
 
 
 def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
@@ -69,7 +73,7 @@ def _check_install(report: _Report, run_hook: bool) -> None:
     missing, doubled = [], []
     for event in EVENTS:
         groups = groups_by_event.get(event) or []
-        ours = _ours_in(groups)
+        ours = memlane_hooks_in(groups)
         if not ours:
             missing.append(event)
         elif len(ours) > 1:
@@ -110,7 +114,7 @@ def _check_command(report: _Report, command: str, run_hook: bool) -> None:
     if bad:
         report.fail(f"the hook command points at {', '.join(bad)}, which does not exist: run `memlane install`")
         return
-    if words and _is_text_script(words[0]) and "shims" in words[0]:
+    if words and is_text_script(words[0]) and "shims" in words[0]:
         report.fail(f"the hook runs through a shim ({words[0]}), which adds ~70 ms per call: run `memlane install`")
     if not run_hook:
         report.ok(f"hook command: {command}")

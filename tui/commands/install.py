@@ -1,4 +1,5 @@
-"""`memlane install`, `uninstall` and `doctor`: Claude Code's settings.json, the /memory command, health checks.
+"""`memlane install` and `uninstall`: memlane's hooks in Claude Code's settings.json, the /memory
+command and the MCP server entry (`memlane doctor`, in doctor.py, checks what they wrote).
 
 No textual or rich here: plain text out through a `say` callable.  Our hook
 entries are recognised by their command running `memlane-hook` (or
@@ -64,12 +65,12 @@ def interpreter() -> str:
     is the real binary, never a pyenv shim (the shim execs the binary).
     """
     exe = sys.executable or ""
-    if exe and not _is_text_script(exe):
+    if exe and not is_text_script(exe):
         return os.path.abspath(exe)
     return os.path.realpath(exe) if exe else "python3"
 
 
-def _is_text_script(path: str) -> bool:
+def is_text_script(path: str) -> bool:
     try:
         with open(path, "rb") as fh:
             return fh.read(2) == b"#!"
@@ -182,7 +183,7 @@ def _our_entry(event: str, command: str) -> dict:
     return group
 
 
-def _ours_in(groups: list) -> list[tuple[int, int]]:
+def memlane_hooks_in(groups: list) -> list[tuple[int, int]]:
     """(group index, hook index) of each memlane hook in an event's list."""
     found = []
     for gi, group in enumerate(groups):
@@ -216,7 +217,7 @@ def with_memlane(settings: dict, command: str) -> dict:
     for event in EVENTS:
         groups = list(hooks.get(event) or [])
         wanted = _our_entry(event, command)
-        ours = _ours_in(groups)
+        ours = memlane_hooks_in(groups)
         if len(ours) == 1 and groups[ours[0][0]] == wanted:
             continue  # already right: leave it where it is
         groups, _ = _strip_ours(groups)
@@ -415,6 +416,14 @@ def is_ours(path: str) -> bool:
 
 
 # -- install / uninstall ------------------------------------------------------------------------
+
+
+def cmd_install(args) -> int:
+    return install(dry_run=args.dry_run)
+
+
+def cmd_uninstall(args) -> int:
+    return uninstall(dry_run=args.dry_run)
 
 
 def install(

@@ -159,6 +159,10 @@ def _version() -> str:
         return "0"
 
 
+def cmd_mcp(args) -> int:
+    return run(args.db)
+
+
 def run(db_path: str) -> int:
     """Serve over stdio until the client closes it."""
     build_server(db_path).run("stdio")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 
 from tui.commands.brief import _when, brief_errors, brief_memories, brief_sessions, brief_stats
-from tui.commands.cli import EXIT_OK, UsageError, _open_db, _user_error
+from tui.commands.common import EXIT_OK, UsageError, open_db, user_error
 
 MAX_SLASH_CHARS = 2000
 
@@ -26,12 +25,8 @@ def cmd_slash(args) -> int:
         text = slash_text(args.db, args.words)
     except UsageError as exc:
         text = f"memlane: {exc}\n{SLASH_HELP}"
-    except sqlite3.Error as exc:
-        from store.db import describe_error
-
-        text = "memlane: " + describe_error(args.db, exc)
     except Exception as exc:
-        message = _user_error(exc)
+        message = user_error(exc, args.db)
         if message is None:
             raise
         text = "memlane: " + message
@@ -91,7 +86,7 @@ def slash_text(db_path: str, words: list[str]) -> str:
     if mode == "search" and not query:
         mode = "recent"
     limit = max(1, min(limit or (5 if mode == "sessions" else 10), 50))
-    conn = _open_db(db_path)
+    conn = open_db(db_path)
     try:
         project = None
         if here:
@@ -99,7 +94,9 @@ def slash_text(db_path: str, words: list[str]) -> str:
 
             project = resolve_project(os.getcwd())[0] or None
         if mode == "stats":
-            return brief_stats(_stats(conn))
+            from store.listings import stats
+
+            return brief_stats(stats(conn))
         if mode == "sessions":
             from store.listings import list_sessions
 
@@ -122,14 +119,6 @@ def _is_slash_prompt(row: dict) -> bool:
     return row.get("type") == "prompt" and (row.get("content") or "").lstrip().startswith("/memory")
 
 
-def _stats(conn):
-    from store.listings import stats
-
-    return stats(conn)
-
-
-
-
 def _show_text(db_path: str, words: list[str]) -> str:
     """`/memory show 1234` (or `#1234`): one memory in full, and the rest of its task
     (the other memories of the same prompt) one line each, with their ids."""
@@ -139,7 +128,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
     from store.display import inert, inert_line
     from store.listings import get_memory
 
-    conn = _open_db(db_path)
+    conn = open_db(db_path)
     try:
         memory = get_memory(conn, int(wanted))
         if memory is None:

@@ -11,7 +11,7 @@ def _console():
     return Console(highlight=False)
 
 
-def _table_memories(rows: list[dict], query: str) -> None:
+def print_memories(rows: list[dict], query: str) -> None:
     from rich.table import Table
 
     from store.display import inert_line
@@ -54,7 +54,7 @@ def _join_text(path: str, body):
     return out
 
 
-def _table_sessions(rows: list[dict]) -> None:
+def print_sessions(rows: list[dict]) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -98,7 +98,7 @@ def session_prefix(session_id: str) -> str:
     return session_id
 
 
-def _table_errors(rows: list[dict]) -> None:
+def print_errors(rows: list[dict]) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -123,7 +123,7 @@ def _table_errors(rows: list[dict]) -> None:
     console.print(table)
 
 
-def _table_stats(data: dict) -> None:
+def print_stats(data: dict) -> None:
     from rich.table import Table
     from rich.text import Text
 

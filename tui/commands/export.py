@@ -1,0 +1,53 @@
+"""`memlane export`: a session, a search or some memories, through the privacy filter, as
+Markdown or JSON on stdout or in an owner-only file (the work is `store.export`'s)."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import closing
+
+from tui.commands.common import EXIT_OK, UsageError, fail, open_db
+from tui.commands.filters import project_keys
+
+
+def cmd_export(args) -> int:
+    from store.export import (
+        ExportError,
+        ExportRequest,
+        export_memories,
+        format_for_path,
+        write_export,
+    )
+    from store.selection import Criteria, resolve_criteria
+
+    fmt = {"md": "markdown"}.get(args.format, args.format) or format_for_path(args.output or "")
+    with closing(open_db(args.db)) as conn:
+        if args.session:
+            from datetime import UTC, datetime
+
+            kwargs, problem = resolve_criteria(conn, Criteria(session=args.session), datetime.now(UTC))
+            if problem or not kwargs:
+                raise UsageError(problem)
+            request = ExportRequest(session=kwargs["session"])
+        elif args.query is not None:
+            filters = {"project": project_keys(conn, args.project), "type": args.type}
+            request = ExportRequest(query=args.query, filters={k: v for k, v in filters.items() if v})
+        else:
+            request = ExportRequest(ids=tuple(args.id))
+        try:
+            result = export_memories(conn, request, fmt)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from exc
+    if args.output:
+        try:
+            path = write_export(args.output, result.text)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from exc
+        except OSError as exc:
+            return fail(f"cannot write {args.output}: {exc.strerror or exc}.")
+        left = f" ({result.left_out} of excluded projects left out)" if result.left_out else ""
+        noun = "memory" if result.count == 1 else "memories"
+        print(f"Exported {result.count:,} {noun} to {path}{left}.", file=sys.stderr)
+    else:
+        sys.stdout.write(result.text)
+    return EXIT_OK

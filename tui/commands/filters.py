@@ -1,0 +1,51 @@
+"""What the --project and --type options of the listing and export commands name,
+checked against the database and refused in one sentence when they name nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tui.commands.common import UsageError
+
+# Every type the hooks and the importer write; a database may hold others (kept from older versions).
+MEMORY_TYPES = (
+    "prompt", "file_edit", "file_write", "file_read", "notebook_edit", "command", "error",
+    "observation", "response", "compact_summary", "subagent", "web", "mcp", "search",
+)  # fmt: skip
+
+
+def project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | None:
+    """What --project names: a path (its project), else a project name or key seen in sessions."""
+    if not value:
+        return None
+    from store.selection import matching_projects
+
+    keys = matching_projects(conn, value)
+    if not keys:
+        raise UsageError(f"no project matches {value!r} (`memlane sessions` lists them).")
+    return keys
+
+
+def one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
+    """The one project --project names, for listings that take a single project."""
+    keys = project_keys(conn, value)
+    if not keys:
+        return None
+    if len(keys) > 1:
+        raise UsageError(
+            f"{value!r} names {len(keys)} projects ({', '.join(keys)}); give the path of the one you mean."
+        )
+    return keys[0]
+
+
+def checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str] | None:
+    """--type values, refused in one sentence when one names no type memlane knows."""
+    if not types:
+        return None
+    for mtype in types:
+        # No index on type: look only for a name memlane does not write, and stop at one row.
+        if mtype not in MEMORY_TYPES and not conn.execute(
+            "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
+        ).fetchone():
+            raise UsageError(f"unknown type {mtype!r}; the types are {', '.join(sorted(MEMORY_TYPES))}.")
+    return types
