@@ -29,7 +29,7 @@ VALID_IMPORTANCE = (1, 2, 3)
 _MEMORY_COLUMNS = (
     "session_id", "prompt_id", "tool_use_id", "tool_name", "type", "project", "project_name",
     "cwd", "file_path", "content", "tags", "importance", "content_hash", "created_at",
-    "error_group_id", "source",
+    "error_group_id", "source", "received_at",
 )  # fmt: skip
 INSERT_MEMORY_SQL = (
     f"INSERT INTO memory ({', '.join(_MEMORY_COLUMNS)}) "
@@ -106,12 +106,15 @@ def _prepare(obs: dict) -> tuple | None:
     importance = obs.get("importance")
     if importance not in VALID_IMPORTANCE:
         importance = 3 if mtype == "error" else 1
-    created_at = normalise_timestamp(obs.get("created_at")) or utc_now()
+    now = utc_now()
+    created_at = normalise_timestamp(obs.get("created_at")) or now
+    # When it reached memlane (tests and a late spool may say; else now): retention's clock.
+    received_at = normalise_timestamp(obs.get("received_at")) or now
     return (
         session_id, _text(obs.get("prompt_id")), _text(obs.get("tool_use_id")), tool_name, mtype,
         project, project_name, cwd, file_path, content, _text(obs.get("tags"), 500) or "",
         importance, content_hash(mtype, tool_name, file_path, content), created_at, None,
-        _text(obs.get("source")) or "hook",
+        _text(obs.get("source")) or "hook", received_at,
     )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,56 @@ def test_identical_edits_at_different_places_are_four_memories_and_repeats_are_n
     assert import_into(db, session.transcripts)["memories"] == 0  # the same events again
     import_into(hooks_db, session.transcripts)  # the calls the hooks stored already
     assert rows(hooks_db, "SELECT count(*) FROM memory WHERE type = 'file_edit'") == [(4,)]
+
+
+def test_an_imported_archive_survives_the_next_session_start(tmp_path, monkeypatch):
+    # A 1.0.x session from July 2025, far past retention_days (90) by its own times.
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from store import db as store_db
+    from store import writer
+
+    home = tmp_path / "memlane"
+    path = str(home / "memory.db")
+    monkeypatch.setenv("MEMLANE_HOME", str(home))
+    report = import_into(path, real_session("failures-v1").transcripts)
+    imported = rows(path, "SELECT id, created_at FROM memory ORDER BY id")
+    assert report["older_than_retention"] == len(imported) > 0
+    assert all(created < "2025-08" for _, created in imported)  # their transcript times stay
+    # Something memlane did receive 200 days ago: the run that removes it is the run we wait for.
+    conn = store_db.connect(path)
+    long_ago = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(time.time() - 200 * 86400))
+    stale = writer.add_memory(conn, {"session_id": "stale", "type": "command", "content": "$ make old",
+                                     "created_at": long_ago, "received_at": long_ago, "cwd": "/home/dev/blog"})
+    conn.close()
+    start = {"session_id": "9d0c6f0e-1c1d-4a43-9a8e-0d8c4f1b2a77", "cwd": "/home/dev/blog",
+             "hook_event_name": "SessionStart", "source": "startup",
+             "transcript_path": "/home/dev/.claude/projects/-home-dev-blog/9d0c6f0e.jsonl"}
+    env = dict(os.environ, MEMLANE_HOME=str(home), MEMLANE_DB=path,
+               PYTHONPATH=str(Path(__file__).resolve().parents[3]))  # fmt: skip
+    hook = subprocess.run([sys.executable, "-m", "hooks.main"], input=json.dumps(start).encode(),
+                          capture_output=True, env=env, timeout=120)  # fmt: skip
+    assert hook.returncode == 0 and hook.stderr == b"", hook.stderr
+    deadline = time.monotonic() + 120  # the background retention run, on a busy machine
+    while rows(path, "SELECT count(*) FROM memory WHERE id = ?", stale) != [(0,)]:
+        assert time.monotonic() < deadline, "retention did not run after SessionStart"
+        time.sleep(0.2)
+    assert rows(path, "SELECT id, created_at FROM memory ORDER BY id") == imported
+    assert rows(path, "SELECT count(*) FROM session WHERE session_id = ?", real_session("failures-v1").session_id) == [(1,)]
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_import_says_what_is_older_than_retention_and_how_long_it_is_kept(tmp_path, capsys, monkeypatch,
+                                                                          dry_run):
+    from tui.commands import importer
+
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
+    monkeypatch.setenv("COLUMNS", "250")
+    args = [str(p) for p in real_session("failures-v1").transcripts]
+    args += ["--db", str(tmp_path / "m.db"), "--no-progress"] + (["--dry-run"] if dry_run else [])
+    assert importer.main(args) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "Older" in line)
+    assert " 3 " in row and "more than 90 days ago" in row and "kept 90 days from today" in row
