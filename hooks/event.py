@@ -28,6 +28,29 @@ class Problem(Exception):
     """Something the user may want to know, in one sentence (logged, never raised out)."""
 
 
+# Claude Code's session ids are UUIDs; other clients send ids such as `ses_01J8ZK4Q2W`.
+SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
+MAX_SESSION_ID_CHARS = 128
+
+
+def session_id_problem(session_id: str) -> str | None:
+    """Why a session id is not stored as sent (None: it is): one of at most
+    MAX_SESSION_ID_CHARS letters, digits and `. _ : -` is; a path, a NUL, a
+    10,000-character id are not.  The hook and the importer both ask here."""
+    if len(session_id) > MAX_SESSION_ID_CHARS:
+        return f"is {len(session_id):,} characters long (more than {MAX_SESSION_ID_CHARS})"
+    if not set(session_id) <= SESSION_ID_CHARS:
+        return "holds characters other than letters, digits and . _ : -"
+    return None
+
+
+def safe_session_id(session_id: str) -> str:
+    """The id an odd session is stored under: the same for every event of it."""
+    import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
+
+    return "x-" + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def text_field(event: dict, key: str) -> str | None:
     """A non-empty string field of the event, else None."""
     value = event.get(key)

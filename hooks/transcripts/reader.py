@@ -62,7 +62,7 @@ import json
 import os
 
 from hooks.capture import blocks_text, observations_from_event
-from hooks.event import prune_event, without_ide_notes
+from hooks.event import prune_event, safe_session_id, session_id_problem, without_ide_notes
 from hooks.transcripts.clean import MemoCleaner
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
@@ -188,6 +188,8 @@ class TranscriptReader:
         if not session_id:
             bump(self.stats, "malformed", "no session id")
             return
+        if session_id_problem(session_id) is not None:
+            session_id = safe_session_id(session_id)  # as the hook stores it
         ts = timestamp(obj.get("timestamp"))
         if ts is None:
             ts = self._file_ts or self._mtime()
