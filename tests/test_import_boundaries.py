@@ -77,6 +77,14 @@ def test_importing_every_command_module_loads_no_textual():
     assert not {m for m in loaded if _top(m) == "textual"}
 
 
+def test_the_formatter_and_the_plain_text_commands_load_no_rich():
+    """/memory, the MCP tools and --json print plain text: rich (~25 ms) loads only for a table."""
+    plain = ["tui.formatting", "tui.commands.brief", "tui.commands.slash", "tui.commands.mcp_tools",
+             "tui.commands.listings", "tui.commands.forget", "tui.commands.export"]  # fmt: skip
+    loaded = loaded_after_importing(plain)
+    assert not {m for m in loaded if _top(m) in ("textual", "rich")}
+
+
 def test_store_and_hooks_never_import_the_team_package_or_its_driver():
     """Hooks stay local and fast: the network code lives in team/ and only commands reach it."""
     bad = [hit for pkg in ("store", "hooks") for hit in imports_in(pkg) if _top(hit[2]) in ("team", "psycopg")]

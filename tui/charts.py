@@ -54,17 +54,3 @@ def stacked_bar(parts: list[tuple[int, str]], width: int) -> Text:
     for (_, style), n in zip(shown, cells, strict=True):
         out.append(BAR * n, style=style)
     return out
-
-
-def human_bytes(n: int | None) -> str:
-    """1,536 -> "1.5 KB"; powers of 1024, one decimal under 10."""
-    if n is None:
-        return "—"
-    value = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            if unit == "B":
-                return f"{int(value)} B"
-            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
-        value /= 1024
-    return f"{value:.0f} GB"  # pragma: no cover - the loop returns

@@ -1,4 +1,6 @@
-"""How values look on screen: local times, durations, ellipses, highlighted snippets, memory bodies.
+"""How values read, for the CLI, /memory, the MCP tools and the app: local times, durations,
+counts, sizes, one-line text. Plain strings, no rich: /memory and `--json` stay light
+(`tui.rich_text` builds the styled cells, snippets and bodies from these).
 
 Stored times are UTC ISO-8601 ("2025-05-02T14:03:12.000000Z"); they are shown
 in `tz` (None = the system's local time, with its daylight-saving rules).
@@ -9,11 +11,7 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime, timedelta, tzinfo
 
-from rich.cells import cell_len
-from rich.text import Text
-
-from store.display import inert, inert_line
-from store.search import HIGHLIGHT, SNIPPET_LEAD
+from store.display import inert_line
 
 ELLIPSIS = "…"
 
@@ -33,22 +31,6 @@ TYPE_LABELS = {
     "file_read": "read",
     "search": "search",
 }
-TYPE_STYLES = {
-    "prompt": "bold magenta",
-    "file_edit": "green",
-    "file_write": "green",
-    "notebook_edit": "green",
-    "command": "cyan",
-    "error": "bold red",
-    "subagent": "blue",
-    "compact_summary": "yellow",
-    "web": "blue",
-    "mcp": "blue",
-}
-ERROR_STYLE = "bold red"
-HIT_STYLE = "bold reverse"
-
-
 # -- time -----------------------------------------------------------------------
 
 
@@ -76,16 +58,19 @@ def local_time(
     value: str | datetime | None, tz: tzinfo | None = None, *, now: datetime | None = None,
     style: str = "short",
 ) -> str:  # fmt: skip
-    """A stored time in local time.
+    """A stored time in local time; "—" when missing or unreadable.
 
     style: "clock" (14:03:12), "short" (May 02 14:03, or 2024 May 02 in another
-    year than `now`, the current time when not given), "full" (2025-05-02 14:03:12 +0200).
+    year than `now`, the current time when not given), "minute" (2025-05-02 14:03:
+    compact text for the model), "full" (2025-05-02 14:03:12 +0200).
     """
     moment = to_local(value, tz)
     if moment is None:
         return "—"
     if style == "clock":
         return moment.strftime("%H:%M:%S")
+    if style == "minute":
+        return moment.strftime("%Y-%m-%d %H:%M")
     if style == "full":
         return moment.strftime("%Y-%m-%d %H:%M:%S %z").strip()
     if to_local(now if now is not None else datetime.now(UTC), tz).year != moment.year:
@@ -163,37 +148,13 @@ def first_line(text: str | None) -> str:
     return ""
 
 
-def one_line(text: str | None) -> str:
-    """Stored text as one inert line: whitespace folded, control characters made visible."""
-    return inert_line(text)
-
-
-def safe_text(text: str | None, style: str = "", *, single_line: bool = False, **kwargs) -> Text:
-    """Stored text as a rich Text: inert, never parsed as markup (the one builder for it)."""
-    return Text(inert_line(text) if single_line else inert(text), style=style, **kwargs)
-
-
-def ellipsize(text: str, width: int) -> str:
-    """`text` cut to `width` terminal cells, ending in an ellipsis when cut (wide chars aware)."""
-    if width <= 0:
-        return ""
-    text = inert(text, keep_layout=False)
-    if cell_len(text) <= width:
+def one_line(text: str | None, limit: int | None = None) -> str:
+    """Stored text as one inert line: whitespace folded, control characters made visible,
+    cut to `limit` characters (the last an ellipsis) when longer."""
+    text = inert_line(text)
+    if limit is None or len(text) <= limit:
         return text
-    out = []
-    used = 0
-    for ch in text:
-        w = cell_len(ch)
-        if used + w > width - 1:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + ELLIPSIS
-
-
-def cell(text: str | None, style: str = "") -> Text:
-    """A one-line table cell that ends in an ellipsis instead of wrapping."""
-    return Text(one_line(text), style=style, no_wrap=True, overflow="ellipsis", end="")
+    return text[: limit - 1] + ELLIPSIS
 
 
 def number(n: int | None) -> str:
@@ -214,6 +175,21 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{number(n)} {many}"
 
 
+def human_bytes(n: int | None) -> str:
+    """A size in bytes for people: 512 B, 1.5 KB, 12 KB, 3.4 GB (powers of 1024, one decimal
+    under 10); "—" when unknown."""
+    if n is None:
+        return "—"
+    value = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            if unit == "B":
+                return f"{int(value)} B"
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+        value /= 1024
+    return f"{value:.0f} GB"  # pragma: no cover - the loop returns
+
+
 def short_path(path: str | None) -> str:
     """`path` with the home folder shown as ~."""
     if not path:
@@ -225,12 +201,6 @@ def short_path(path: str | None) -> str:
     return path
 
 
-def type_label(mtype: str | None) -> Text:
-    mtype = mtype or "observation"
-    return Text(TYPE_LABELS.get(mtype) or inert_line(mtype), style=TYPE_STYLES.get(mtype, "dim"), no_wrap=True,
-                overflow="ellipsis", end="")  # fmt: skip
-
-
 def tool_label(name: str) -> str:
     """A tool name for people: MCP tools (`mcp__github__create_issue`) as `github · create_issue`."""
     name = inert_line(name)
@@ -240,99 +210,3 @@ def tool_label(name: str) -> str:
     return f"{server} · {tool}"
 
 
-def snippet_text(
-    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = "",
-    lead_cells: int = SNIPPET_LEAD,
-) -> Text:  # fmt: skip
-    """A search snippet with its marked matches highlighted (markers removed).
-
-    At most `lead_cells` terminal cells come before the first match, so a narrow
-    column still shows it (the store counts its lead in characters; Korean or
-    CJK text takes two cells a character).
-    """
-    text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
-    start, end = marks
-    rest = " ".join((snippet or "").split())  # the marks are control characters: inert per piece
-    pieces: list[tuple[str, bool]] = []
-    inside = False
-    while rest:
-        marker = end if inside else start
-        idx = rest.find(marker)
-        piece = rest if idx < 0 else rest[:idx]
-        if piece:
-            pieces.append((inert(piece, keep_layout=False), inside))
-        if idx < 0:
-            break
-        rest = rest[idx + len(marker) :]
-        inside = not inside
-    for piece, hit in _lead_trimmed(pieces, lead_cells):
-        text.append(piece, style=HIT_STYLE if hit else "")
-    return text
-
-
-def _lead_trimmed(pieces: list[tuple[str, bool]], lead_cells: int) -> list[tuple[str, bool]]:
-    """`pieces` with the context before the first match cut to `lead_cells` cells ("…" first)."""
-    if not pieces or pieces[0][1]:
-        return pieces
-    lead = pieces[0][0]
-    if len(pieces) == 1 or cell_len(lead) <= lead_cells:
-        return pieces
-    kept: list[str] = []
-    used = cell_len(ELLIPSIS)
-    for ch in reversed(lead):
-        used += cell_len(ch)
-        if used > lead_cells:
-            break
-        kept.append(ch)
-    tail = "".join(reversed(kept))
-    space = tail.find(" ")
-    if 0 <= space < len(tail) - 1:  # start at a word, as the store does
-        tail = tail[space + 1 :]
-    return [(ELLIPSIS + tail, False), *pieces[1:]]
-
-
-# -- memory bodies --------------------------------------------------------------
-
-
-def _diff_line_style(line: str) -> str:
-    if line.startswith("+"):
-        return "green"
-    if line.startswith("-"):
-        return "red"
-    if line.startswith("@@"):
-        return "cyan"
-    return ""
-
-
-def memory_body(memory: dict, max_lines: int | None = None, *, wrap: bool = True) -> Text:
-    """A memory's content, coloured by type: diffs, commands and output, errors, prompts.
-
-    `max_lines` keeps the first lines and says how many more there are;
-    `wrap=False` cuts long lines with an ellipsis (cards) instead of wrapping.
-    """
-    content = inert((memory.get("content") or "").replace("\t", "    ").rstrip())
-    mtype = memory.get("type") or ""
-    lines = content.splitlines() or [""]
-    cut = 0
-    if max_lines is not None and len(lines) > max_lines:
-        cut = len(lines) - max_lines
-        lines = lines[:max_lines]
-    text = Text(overflow="fold" if wrap else "ellipsis", no_wrap=not wrap, end="")
-    for i, line in enumerate(lines):
-        if i:
-            text.append("\n")
-        style = ""
-        if mtype in ("file_edit", "notebook_edit"):
-            style = "bold" if i == 0 else _diff_line_style(line)
-        elif mtype == "file_write":
-            style = "bold" if i == 0 else "green"
-        elif mtype == "command":
-            style = "bold cyan" if line.startswith("$ ") else "dim" if i else ""
-        elif mtype == "error":
-            style = "bold red" if i == 0 else "red"
-        elif mtype == "prompt":
-            style = "bold"
-        text.append(line, style=style)
-    if cut:
-        text.append(f"\n… {cut} more line{'s' if cut != 1 else ''}", style="dim italic")
-    return text

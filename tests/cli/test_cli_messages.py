@@ -9,7 +9,7 @@ import pytest
 
 from store.db import connect
 from store.writer import add_memories, start_session
-from tests.cli.test_cli import assert_one_sentence, run
+from tests.cli.conftest import assert_one_sentence, run
 from tests.tui.conftest import build_db
 from tui.commands import doctor, open_app
 

@@ -245,7 +245,7 @@ def test_a_common_word_is_counted_exactly_past_the_ranked_pool(tmp_path):
     add_memories(conn, [{"session_id": "t", "type": "error", "content": f"wombat failed {i}"} for i in range(30)])
     conn.close()
     error, text = call(path, "search", {"query": "wombat", "limit": 5})
-    assert not error and text.startswith('1180 memories matching "wombat"; the best 5:')
+    assert not error and text.startswith('1,180 memories matching "wombat"; the best 5:')
     assert "1175 more: raise limit" in text
     error, text = call(path, "search", {"query": "wombat", "type": "error", "limit": 50})
     assert text.startswith('30 memories matching "wombat" (type=error):') and "more:" not in text

@@ -20,6 +20,7 @@ from tui.commands.install import (
     read_settings,
     settings_path,
 )
+from tui.formatting import plural
 
 
 class _Report:
@@ -51,7 +52,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
     _check_config(report)
     _check_log(report)
     if report.failed:
-        say(f"{report.failed} problem{'s' if report.failed != 1 else ''} found.")
+        say(f"{plural(report.failed, 'problem')} found.")
         return 1
     say("All good.")
     return 0
@@ -318,8 +319,7 @@ def _check_database(report: _Report, db_path: str) -> None:
         sessions = conn.execute("SELECT count(*) FROM session").fetchone()[0]
         groups = conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
         report.ok(
-            f"{memories:,} memor{'y' if memories == 1 else 'ies'}, {sessions:,} session"
-            f"{'' if sessions == 1 else 's'}, {groups:,} error group{'' if groups == 1 else 's'}"
+            f"{plural(memories, 'memory')}, {plural(sessions, 'session')}, {plural(groups, 'error group')}"
         )
         mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
         if str(mode).lower() == "wal":

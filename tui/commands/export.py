@@ -8,6 +8,7 @@ from contextlib import closing
 
 from tui.commands.common import EXIT_OK, UsageError, fail, open_db
 from tui.commands.filters import project_keys
+from tui.formatting import plural
 
 
 def cmd_export(args) -> int:
@@ -46,8 +47,7 @@ def cmd_export(args) -> int:
         except OSError as exc:
             return fail(f"cannot write {args.output}: {exc.strerror or exc}.")
         left = f" ({result.left_out} of excluded projects left out)" if result.left_out else ""
-        noun = "memory" if result.count == 1 else "memories"
-        print(f"Exported {result.count:,} {noun} to {path}{left}.", file=sys.stderr)
+        print(f"Exported {plural(result.count, 'memory')} to {path}{left}.", file=sys.stderr)
     else:
         sys.stdout.write(result.text)
     return EXIT_OK

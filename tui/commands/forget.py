@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from contextlib import closing
 
-from tui.commands.brief import _plural
 from tui.commands.common import EXIT_OK, UsageError, open_db
+from tui.formatting import plural
 
 
 def cmd_forget(args) -> int:
@@ -37,7 +37,7 @@ def cmd_forget(args) -> int:
             print("No memories match; nothing was forgotten.")
             return EXIT_OK
         sessions = summarise_ids(conn, ids)["sessions"]
-        what = f"{_plural(len(ids), 'memory', 'memories')} from {_plural(len(sessions), 'session')}"
+        what = f"{plural(len(ids), 'memory')} from {plural(len(sessions), 'session')}"
         if args.dry_run:
             print(f"Would forget {what}; nothing was deleted (--dry-run).")
             return EXIT_OK
@@ -53,7 +53,7 @@ def cmd_forget(args) -> int:
         from hooks.spool import drain_before_forget
 
         done = forget_selected(conn, criteria, now, drain_spool=drain_before_forget)
-    print(f"Forgot {_plural(done.count, 'memory', 'memories')}.")
+    print(f"Forgot {plural(done.count, 'memory')}.")
     if done.pending:
         print("Note: " + done.pending)
     return EXIT_OK
@@ -71,7 +71,7 @@ def _forget_log(args) -> int:
         return EXIT_OK
     for row in rows:
         scrub = "" if row["scrub"] == "done" else "  (scrub pending: another process is reading)"
-        print(f"{row['at'][:19].replace('T', ' ')} UTC  {_plural(row['count'], 'memory', 'memories'):>14}  "
+        print(f"{row['at'][:19].replace('T', ' ')} UTC  {plural(row['count'], 'memory'):>14}  "
               f"{inert_line(row['criteria'])}{scrub}")  # fmt: skip
     return EXIT_OK
 

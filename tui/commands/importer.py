@@ -27,6 +27,7 @@ from hooks.transcripts import (
     find_transcripts,
     import_files,
 )
+from tui.formatting import plural
 
 USAGE_EPILOG = (
     "Without PATH, every transcript under $CLAUDE_CONFIG_DIR/projects (default "
@@ -176,7 +177,7 @@ def run(args, console) -> int:
     malformed = reader.stats["malformed"]
     if malformed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(reader.stats["malformed_by"].items()))
-        console.print(f"{malformed} malformed line{'s' if malformed != 1 else ''} skipped "
+        console.print(f"{plural(malformed, 'malformed line')} skipped "
                       f"({reasons}); the rest of those files was imported.",
                       markup=False, highlight=False)  # fmt: skip
     if args.dry_run:

@@ -15,6 +15,8 @@ import shlex
 import sys
 import time
 
+from tui.formatting import plural
+
 EVENTS = (
     "SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure",
     "Stop", "SessionEnd", "PreCompact", "PostCompact",
@@ -521,7 +523,7 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
         return 0
     if removed:
         # No backup: only memlane's own entries go, and `install` puts them back.
-        what = f"{removed} memlane hook{'s' if removed != 1 else ''}"
+        what = plural(removed, "memlane hook")
         if new_settings or os.path.islink(path):
             _write_atomic(path, dump_settings(new_settings, like=original))
             say(f"{OK} removed {what} from {path}")

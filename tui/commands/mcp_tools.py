@@ -18,7 +18,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 
 from store.display import inert, inert_line
-from tui.commands.brief import _when
+from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10
 SEARCH_LIMIT_MAX = 50
@@ -137,7 +137,7 @@ def _where(memory: dict) -> str:
 
 def memory_line(memory: dict, text: str | None = None, chars: int = SNIPPET_CHARS) -> str:
     """`#id date project type where: text` on one line."""
-    head = [f"#{memory['id']}", _when(memory.get("created_at")),
+    head = [f"#{memory['id']}", local_time(memory.get("created_at"), style="minute"),
             inert_line(memory.get("project_name") or "?"), inert_line(memory.get("type") or "?")]  # fmt: skip
     where = _where(memory)
     if where:
@@ -173,7 +173,7 @@ def search_index(
         what = f'matching most words of "{inert_line(query)}" (none has them all)'
     scope = [f"{k}={inert_line(v)}" for k, v in (("project", project), ("type", type),
              ("since", since)) if v]  # fmt: skip
-    head = f"{total} memor{'y' if total == 1 else 'ies'} {what}" + (f" ({', '.join(scope)})" if scope else "")
+    head = f"{plural(total, 'memory')} {what}" + (f" ({', '.join(scope)})" if scope else "")
     if not total:
         return head + ". Try fewer or other words, or drop a filter."
     lines = [head + (f"; the best {len(hits)}:" if len(hits) < total else ":")]
@@ -200,7 +200,7 @@ def timeline_lines(
     session = get_session(conn, anchor["session_id"]) or {}
     earlier, later = _outside(conn, anchor["session_id"], rows)
     head = (f"Session {inert_line(anchor['session_id'])} in {inert_line(anchor.get('project_name') or '?')}"
-            f", started {_when(session.get('started_at') or rows[0].get('created_at'))}"
+            f", started {local_time(session.get('started_at') or rows[0].get('created_at'), style='minute')}"
             f" ({earlier + len(rows) + later} memories):")  # fmt: skip
     lines = [head]
     if earlier:

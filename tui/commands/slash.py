@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 
-from tui.commands.brief import _when, brief_errors, brief_memories, brief_sessions, brief_stats
+from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats
 from tui.commands.common import EXIT_OK, UsageError, open_db, user_error
+from tui.formatting import local_time, plural
 
 MAX_SLASH_CHARS = 2000
 
@@ -134,14 +135,15 @@ def _show_text(db_path: str, words: list[str]) -> str:
         if memory is None:
             return f"No memory #{wanted} (it may have been forgotten)."
         where = " ".join(x for x in (memory.get("project_name"), memory.get("file_path")) if x)
-        head = f"#{memory['id']} {_when(memory.get('created_at'))} [{memory.get('type')}] {where}".rstrip()
+        when = local_time(memory.get("created_at"), style="minute")
+        head = f"#{memory['id']} {when} [{memory.get('type')}] {where}".rstrip()
         content = memory.get("content") or ""
         if len(content) > SHOW_CONTENT_CHARS:
             content = content[:SHOW_CONTENT_CHARS] + f"\n… ({len(content) - SHOW_CONTENT_CHARS} more characters)"
         lines = [inert_line(head), inert(content)]
         task = _task_of(conn, memory)
         if task:
-            lines.append(f"The same task ({len(task)} other memor{'y' if len(task) == 1 else 'ies'}):")
+            lines.append(f"The same task ({plural(len(task), 'other memory')}):")
             for other in task[:SHOW_TASK_LINES]:
                 one = " ".join((other.get("content") or "").split())[:160]
                 lines.append(inert_line(f"#{other['id']} [{other.get('type')}] {one}"))

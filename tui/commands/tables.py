@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.commands.brief import _size, _squash, _when
+from tui.formatting import duration, human_bytes, local_time, one_line
 
 
 def _console():
@@ -15,7 +15,7 @@ def print_memories(rows: list[dict], query: str) -> None:
     from rich.table import Table
 
     from store.display import inert_line
-    from tui.formatting import cell, local_time, snippet_text, type_label
+    from tui.rich_text import cell, snippet_text, type_label
 
     console = _console()
     if not rows:
@@ -31,7 +31,7 @@ def print_memories(rows: list[dict], query: str) -> None:
         table.add_column("author", no_wrap=True, max_width=16, overflow="ellipsis")
     table.add_column("memory", ratio=1, overflow="fold")
     for r in rows:
-        text = r.get("snippet") if query.strip() else _squash(r.get("content"), 200)
+        text = r.get("snippet") if query.strip() else one_line(r.get("content"), 200)
         body = snippet_text(text)
         body.no_wrap, body.overflow = False, "fold"
         if r.get("file_path"):
@@ -58,7 +58,7 @@ def print_sessions(rows: list[dict]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from tui.formatting import cell, duration, local_time
+    from tui.rich_text import cell
 
     console = _console()
     if not rows:
@@ -78,9 +78,9 @@ def print_sessions(rows: list[dict]) -> None:
     table.add_column("summary", ratio=1, overflow="fold")
     for r in rows:
         first = next((line for line in (r.get("summary") or "").splitlines() if line.strip()), "")
-        summary = Text(_squash(first, 200) or "—", overflow="fold")
+        summary = Text(one_line(first, 200) or "—", overflow="fold")
         when = Text(local_time(r.get("started_at")))
-        when.append("\n" + _squash(session_prefix(r["session_id"]), 200), style="dim")
+        when.append("\n" + one_line(session_prefix(r["session_id"]), 200), style="dim")
         table.add_row(when, cell(r.get("project_name")),
                       duration(r.get("duration_s")), str(r.get("memory_count") or 0),
                       Text(str(r.get("error_count") or 0), style="red" if r.get("error_count") else "dim"),
@@ -102,8 +102,6 @@ def print_errors(rows: list[dict]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from tui.formatting import local_time
-
     console = _console()
     if not rows:
         console.print("No recorded errors.")
@@ -117,9 +115,9 @@ def print_errors(rows: list[dict]) -> None:
     table.add_column("first seen", no_wrap=True)
     table.add_column("error", ratio=1, overflow="fold")
     for r in rows:
-        table.add_row(str(r["id"]), Text(_squash(r.get("status"), 20), style=styles.get(r.get("status"), "")),
+        table.add_row(str(r["id"]), Text(one_line(r.get("status"), 20), style=styles.get(r.get("status"), "")),
                       str(r.get("count")), local_time(r.get("last_seen")), local_time(r.get("first_seen")),
-                      Text(_squash(r.get("sample"), 300), overflow="fold"))  # fmt: skip
+                      Text(one_line(r.get("sample"), 300), overflow="fold"))  # fmt: skip
     console.print(table)
 
 
@@ -134,12 +132,13 @@ def print_stats(data: dict) -> None:
         ("memories", f"{data['memories']:,}"), ("sessions", f"{data['sessions']:,}"),
         ("projects", f"{data['projects']:,}"),
         ("error groups", f"{data['error_groups']:,} ({data['open_errors']:,} open)"),
-        ("oldest", _when(data.get("oldest"))), ("newest", _when(data.get("newest"))),
-        ("database", f"{data.get('db_path')} ({_size(data.get('db_bytes') or 0)})"),
+        ("oldest", local_time(data.get("oldest"), style="minute")),
+        ("newest", local_time(data.get("newest"), style="minute")),
+        ("database", f"{data.get('db_path')} ({human_bytes(data.get('db_bytes'))})"),
     ):  # fmt: skip
-        table.add_row(label, Text(_squash(value, 500)))
+        table.add_row(label, Text(one_line(value, 500)))
     for mtype, count in (data.get("by_type") or {}).items():
-        table.add_row(Text("  " + _squash(mtype, 40)), f"{count:,}")
+        table.add_row(Text("  " + one_line(mtype, 40)), f"{count:,}")
     _console().print(table)
 
 

@@ -20,6 +20,7 @@ import time
 from store.db import StoreError, connect
 from team import cache, server
 from team.settings import team_settings
+from tui.formatting import local_time, plural
 
 LOCK_NAME = "team-sync.lock"
 
@@ -169,17 +170,9 @@ def cmd_status(args, settings: dict) -> int:
     table.add_row("To push", f"{s['to_push']:,} memories, {s['to_withdraw']:,} forgets")
     table.add_row("To pull", unknown if s["to_pull"] is None else f"{s['to_pull']:,} memories, {s['to_remove']:,} forgets")
     table.add_row("Team cache", f"{s['cached']:,} teammates' memories")
-    table.add_row("Last sync", _when(s["last_sync"]))
+    table.add_row("Last sync", local_time(s["last_sync"]) if s["last_sync"] else "never")
     _console().print(table)
     return 0
-
-
-def _when(stamp: str | None) -> str:
-    if not stamp:
-        return "never"
-    from tui.formatting import local_time
-
-    return local_time(stamp)
 
 
 def cmd_forget(args, settings: dict) -> int:
@@ -199,7 +192,7 @@ def cmd_forget(args, settings: dict) -> int:
     finally:
         team_db.close()
     kept = sorted(set(args.ids) - set(removed))
-    print(f"Forgot {len(removed)} team {'memory' if len(removed) == 1 else 'memories'} on the server.")
+    print(f"Forgot {plural(len(removed), 'team memory')} on the server.")
     if kept:
         print(f"Not removed (someone else's, or already gone): {', '.join(map(str, kept))}.", file=sys.stderr)
         return 1

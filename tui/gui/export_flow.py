@@ -19,6 +19,7 @@ from store.export import (
     format_for_path,
     write_export,
 )
+from tui.formatting import plural
 from tui.gui.modals import TextInputModal, TextInputResult
 
 
@@ -69,8 +70,7 @@ def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
         except OSError as exc:
             say(f"cannot write {path}: {exc.strerror or exc}.", "error")
             return
-        noun = "memory" if result.count == 1 else "memories"
         left = f"; {result.left_out} of excluded projects left out" if result.left_out else ""
-        say(f"exported {result.count:,} {noun} to {written}{left}.")
+        say(f"exported {plural(result.count, 'memory')} to {written}{left}.")
 
     owner.run_worker(work, thread=True, group="export", exit_on_error=False)

@@ -22,8 +22,8 @@ from textual.widgets.option_list import Option
 
 from store.db import StoreError
 from store.display import inert_line
-from tui.formatting import ellipsize
 from tui.gui import messages
+from tui.rich_text import ellipsize
 
 LINE_PATTERNS = (re.compile(r"^@@ line (\d+)", re.MULTILINE), re.compile(r"\(lines? (\d+)"))
 # Editors that take `file:line` (with the flag before it) instead of `+line file`.

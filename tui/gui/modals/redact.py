@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input
 
 from store.forget import REDACTED
 from store.pattern_guard import PatternRefused, count_in_time
+from tui.formatting import plural
 from tui.gui.modals.text_input import TextInputModal
 
 COUNT_DEBOUNCE = 0.15  # seconds of no typing before a regular expression is counted
@@ -41,7 +42,7 @@ class PatternCounted(Message):
 def verdict_for(count: int) -> Verdict:
     if not count:
         return ("No match in this memory.", False)
-    return (f"{count} place{'s' if count != 1 else ''} will become {REDACTED}.", True)
+    return (f"{plural(count, 'place')} will become {REDACTED}.", True)
 
 
 class RedactModal(TextInputModal):

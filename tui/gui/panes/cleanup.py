@@ -243,7 +243,7 @@ class CleanupPane(WorkerFailures, Widget):
         details = describe_selection(summary, what, self.app.tz)
         n = len(found)
         self.post_message(
-            ForgetPlan(found, f"Forget {number(n)} memor{'y' if n == 1 else 'ies'}?", details, selection)
+            ForgetPlan(found, f"Forget {plural(n, 'memory')}?", details, selection)
         )
 
     @on(ForgetPlan)
@@ -276,11 +276,11 @@ class CleanupPane(WorkerFailures, Widget):
         if 0 <= message.confirmed != n:
             changed = f" ({number(message.confirmed)} matched when you confirmed)"
         if message.pending:
-            self.notify(f"Forgot {number(n)} memor{'y' if n == 1 else 'ies'}{changed}; {message.pending}",
+            self.notify(f"Forgot {plural(n, 'memory')}{changed}; {message.pending}",
                         severity="warning", timeout=12)  # fmt: skip
         else:
             self.notify(
-                f"Forgot {number(n)} memor{'y' if n == 1 else 'ies'}{changed}; "
+                f"Forgot {plural(n, 'memory')}{changed}; "
                 "the text is gone from the database file."
             )
         self.selection.marks.clear()
@@ -344,7 +344,7 @@ class CleanupPane(WorkerFailures, Widget):
         n = message.count
         if n:
             self.notify(
-                f"Redacted {number(n)} place{'s' if n != 1 else ''} in memory #{message.memory_id}."
+                f"Redacted {plural(n, 'place')} in memory #{message.memory_id}."
             )
         else:
             self.notify(

@@ -28,12 +28,13 @@ from store.config import secret_patterns
 from store.db import StoreError
 from store.forget import audit_batch, audit_ids, redact_findings
 from store.selection import count_memories
-from tui.formatting import cell, local_time, number
+from tui.formatting import local_time, number, plural
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell
 
 PAGE = 100
 WIDE_FROM = 110  # columns from which the table also shows sessions
@@ -185,7 +186,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
         progress = f"{number(self.scanned)} of {number(self.total)} memories"
         if self.state == "scanning":
             text.append(f"Secrets audit: scanned {progress}", style="bold")
-            text.append(f" · {number(n)} finding{'s' if n != 1 else ''}")
+            text.append(f" · {plural(n, 'finding')}")
             text.append(" · escape or s stops", style="dim")
         elif self.state == "stopped":
             text.append(f"Secrets audit stopped after {progress}", style="bold yellow")
@@ -324,7 +325,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
 
         self.app.push_screen(
             ConfirmModal(
-                f"Redact secrets in {number(n)} memor{'y' if n == 1 else 'ies'}?",
+                f"Redact secrets in {plural(n, 'memory')}?",
                 details,
                 count=n,
                 confirm_label="Redact",
@@ -340,5 +341,5 @@ class SecretsAuditView(WorkerFailures, Vertical):
     @on(FindingsRedacted)
     def _findings_redacted(self, message: FindingsRedacted) -> None:
         n = message.count
-        self.notify(f"Redacted secrets in {number(n)} memor{'y' if n == 1 else 'ies'}.")
+        self.notify(f"Redacted secrets in {plural(n, 'memory')}.")
         self.recheck(message.ids)

@@ -20,13 +20,14 @@ from textual.message import Message
 from textual.widgets import Static
 
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
-from tui.formatting import cell, first_line, local_time, number, plural, type_label
+from tui.formatting import first_line, local_time, number, plural
 from tui.gui import messages
 from tui.gui.panes.cleanup_marks import Marks
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.cleanup_filter import CleanupFilter
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, type_label
 
 PAGE = 100
 MARK = "●"

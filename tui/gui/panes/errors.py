@@ -17,13 +17,14 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.formatting import cell, local_time, number, one_line
+from tui.formatting import local_time, number, one_line, plural
 from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell
 
 PAGE = 100
 STATUS_FILTERS = (None, "open", "resolved", "ignored")
@@ -224,7 +225,7 @@ class ErrorsPane(WorkerFailures, Widget):
     def _update_header(self) -> None:
         shown = self.status_filter or "all"
         loaded = len(self._groups)
-        count = f"{number(self.total)} group{'s' if self.total != 1 else ''}"
+        count = plural(self.total, "group")
         if loaded < self.total:
             count += f" ({number(loaded)} loaded)"
         self.query_one("#errors-header", Static).update(

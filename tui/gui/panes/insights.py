@@ -24,12 +24,13 @@ from textual.worker import get_current_worker
 from store.config import load_config
 from store.display import inert_line
 from store.insights import overview
-from tui.charts import bar, human_bytes, sparkline, stacked_bar
-from tui.formatting import TYPE_LABELS, TYPE_STYLES, ellipsize, local_time, number, short_path
+from tui.charts import bar, sparkline, stacked_bar
+from tui.formatting import TYPE_LABELS, human_bytes, local_time, number, short_path
 from tui.gui import messages
 from tui.gui.panes import is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import TYPE_STYLES, ellipsize
 
 DAYS = 30
 WIDE_FROM = 120  # columns from which each day of the sparklines takes two cells

@@ -20,12 +20,13 @@ from textual.widgets import DataTable, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, to_local, type_label
+from tui.formatting import TYPE_LABELS, first_line, local_time, plural, to_local
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, type_label
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
@@ -217,8 +218,7 @@ class LivePane(WorkerFailures, Widget):
             banner.display = False
         else:
             status.update(Text.assemble(("⏸ ", "bold yellow"), "paused"))
-            noun = "row" if self._pending == 1 else "rows"
-            news = f"{number(self._pending)} new {noun}" if self._pending else "no new rows yet"
+            news = plural(self._pending, "new row") if self._pending else "no new rows yet"
             banner.update(
                 Text.assemble(
                     ("⏸ Paused", "bold"),

@@ -24,16 +24,7 @@ from store.db import StoreError
 from store.display import inert_line
 from store.listings import tool_names
 from store.search import query_terms, search_page, search_summary
-from tui.formatting import (
-    TYPE_LABELS,
-    cell,
-    local_time,
-    number,
-    snippet_text,
-    tool_label,
-    type_label,
-    utc_iso,
-)
+from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label, utc_iso
 from tui.gui import messages
 from tui.gui.panes import is_showing
 from tui.gui.search_paging import first_page
@@ -42,6 +33,7 @@ from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, snippet_text, type_label
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
@@ -298,7 +290,6 @@ class SearchPane(WorkerFailures, Widget):
             status.update(Text.assemble("No memories match ", (message.query.strip(), "bold"),
                                         " with these filters" if self._any_filter() else ""))  # fmt: skip
         else:
-            noun = "match" if shown == 1 else "matches"
             timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
             ranked = self._summary.get("ranked", -1)
             how = ""
@@ -306,12 +297,12 @@ class SearchPane(WorkerFailures, Widget):
                 how = " · no memory has every word: these have most of them"
             elif 0 <= ranked < shown:
                 how = f" · best {number(ranked)} first, then newest first"
-            status.update(f"{number(shown)} {noun}{how}{timing}")
+            status.update(f"{plural(shown, 'match')}{how}{timing}")
 
     def _status_text(self, message: messages.SearchResults, shown: int) -> str:
         if not message.query.strip():
             return "newest memories, yours and your team's (as of the last `memlane team sync`)"
-        return f"{number(shown)} {'match' if shown == 1 else 'matches'}"
+        return plural(shown, "match")
 
     def _any_filter(self) -> bool:
         return any(v is not None for v in self.filters.values())

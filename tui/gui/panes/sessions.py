@@ -21,12 +21,12 @@ from store.db import StoreError
 from store.display import inert_line
 from store.listings import SESSION_SORTS
 from tui.formatting import (
-    cell,
     duration,
     first_line,
     is_live,
     local_time,
     number,
+    plural,
     session_duration,
 )
 from tui.gui import messages
@@ -36,6 +36,7 @@ from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
 
@@ -281,9 +282,8 @@ class SessionsPane(WorkerFailures, Widget):
                         table.update_cell(key, column, value)
 
     def _show_count(self) -> None:
-        noun = "session" if self.total == 1 else "sessions"
         order = {"start": "", "length": " · longest", "errors": " · most errors"}
-        count = f"{number(self.total)} {noun}{order[self.sort]}"
+        count = f"{plural(self.total, 'session')}{order[self.sort]}"
         label = self.query_one("#sessions-count", Label)
         label.update(Text.assemble(("Team + local", "bold"), " · ", count) if self.team_scope else count)
 

@@ -16,11 +16,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tui.formatting import TYPE_LABELS, cell, first_line, local_time, number, one_line, type_label
+from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.vim_table import VimDataTable
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import cell, type_label
 
 MAX_OCCURRENCES = 200
 CONTEXT_BEFORE = 3

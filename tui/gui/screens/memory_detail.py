@@ -14,11 +14,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from tui.formatting import TYPE_LABELS, local_time, memory_body, safe_text, short_path
+from tui.formatting import TYPE_LABELS, local_time, short_path
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import memory_body, safe_text
 
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
 

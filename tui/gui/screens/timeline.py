@@ -18,23 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
 
-from tui.formatting import (
-    ERROR_STYLE,
-    duration,
-    is_live,
-    local_time,
-    memory_body,
-    number,
-    one_line,
-    session_duration,
-    type_label,
-)
+from tui.formatting import duration, is_live, local_time, number, one_line, plural, session_duration
 from tui.gui import messages
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.timeline_list import TimelineList
 from tui.gui.worker_failures import WorkerFailures
+from tui.rich_text import ERROR_STYLE, memory_body, type_label
 
 PAGE = 150  # memories per page
 BEFORE = 40  # memories loaded before the one asked for
@@ -190,7 +181,7 @@ class TimelineScreen(WorkerFailures, Screen):
         text.append(f"  {number(s.get('memory_count') or 0)} memories")
         errors = s.get("error_count") or 0
         if errors:
-            text.append(f"  {number(errors)} error{'s' if errors != 1 else ''}", style=ERROR_STYLE)
+            text.append(f"  {plural(errors, 'error')}", style=ERROR_STYLE)
         if is_live(s, now):
             text.append("  ● live", style="bold green")
         text.append(f"  {one_line(self.session_id)}", style="dim")
