@@ -83,7 +83,8 @@ def build_db(path: str | os.PathLike, *, long_session: int = 0) -> str:
             writer.start_session(conn, session_id, cwd, started_at=at(start))
             step = (length or start - 1) / max(1, len(memories))
             for i, memory in enumerate(memories):
-                obs = {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * step - 0.5),
+                when = at(start - i * step - 0.5)  # received by a hook as it happened
+                obs = {"session_id": session_id, "cwd": cwd, "created_at": when, "received_at": when,
                        "tags": "", **memory}  # fmt: skip
                 writer.add_memory(conn, obs)
             if length is not None:
@@ -97,6 +98,7 @@ def build_db(path: str | os.PathLike, *, long_session: int = 0) -> str:
             writer.start_session(conn, session_id, cwd, started_at=at(start))
             writer.add_memories(conn, [
                 {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * 0.1),
+                 "received_at": at(start - i * 0.1),
                  "type": "error" if i % 50 == 49 else "command", "tool_name": "Bash",
                  "content": f"$ python train.py --epoch {i}\nepoch {i}: loss {1 / (i + 1):.4f}"}
                 for i in range(long_session)
