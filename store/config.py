@@ -34,7 +34,7 @@ Settings (default):
   against the project path and each of its parent directories.
 - ``secret_patterns`` ([]): extra regular expressions the privacy filter
   redacts; invalid ones, and ones that backtrack (a repeat inside a repeat, or
-  too slow on long probe strings, see ``store.pattern_guard``), are dropped
+  too slow on long probe strings, see ``store.user_patterns``), are dropped
   with a warning (shown by ``memlane doctor`` and logged by the hook).
 - ``[team]`` sharing through PostgreSQL (see the `team` package), off while
   ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
@@ -194,7 +194,7 @@ def _validate(key: str, value, warnings: list):
                 )
                 continue
             if key == "secret_patterns" and item:
-                from store.pattern_guard import secret_pattern_problem  # only with patterns set
+                from store.user_patterns import secret_pattern_problem  # only with patterns set
 
                 problem = secret_pattern_problem(item)
                 if problem is not None:
@@ -317,6 +317,12 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
     os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
     temporary = f"{p}.tmp-{os.getpid()}"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.replace(temporary, p)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(lines) + "\n")
+        os.replace(temporary, p)
+    except BaseException:
+        from store.paths import discard
+
+        discard(temporary)  # a full disk must not leave half-written files behind
+        raise

@@ -63,7 +63,6 @@ import os
 
 from hooks.capture import blocks_text, observations_from_event
 from hooks.event import prune_event, safe_session_id, session_id_problem, without_ide_notes
-from hooks.transcripts.clean import MemoCleaner
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
@@ -82,6 +81,7 @@ from hooks.transcripts.shapes import (
     timestamp,
 )
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
+from store.privacy import Cleaner
 from store.writer import normalise_timestamp
 
 _PROBE_MIN_BYTES = 1024
@@ -115,7 +115,7 @@ class TranscriptReader:
         self.turns = TurnTimeline()  # each session's private turns
         self._compact_trigger: dict = {}  # session -> trigger of its last compact_boundary
         self._kept_sessions: dict = {}  # session -> whether keep_cwd accepted it
-        self.cleaner = MemoCleaner(self.secret_patterns)
+        self.cleaner = Cleaner(self.secret_patterns, memo=True)  # each distinct string once
         self.unpaired_from_worker = None  # set when a worker process read the files
 
     # ------------------------------------------------------------------ files
@@ -473,7 +473,7 @@ class TranscriptReader:
         self.stats["events"] += 1
         self.sessions[event["session_id"]]["events"] += 1
         ours = {"_source": event.pop("_source"), "_timestamp": event.pop("_timestamp")}
-        cleaned = self.cleaner.clean(prune_event(event, self._line_bytes))
+        cleaned = self.cleaner.value(prune_event(event, self._line_bytes))
         cleaned.update(ours)
         return cleaned
 

@@ -62,12 +62,24 @@ SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 UUID = "123e4567-e89b-12d3-a456-426614174000"
 
 
-def within(seconds, fn, *args):
-    """Run fn(*args) and fail if it took longer than ``seconds`` (an algorithm check)."""
-    t0 = time.perf_counter()
-    result = fn(*args)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < seconds, f"{fn.__name__} took {elapsed:.3f}s"
+def linear(fn, make, n, quick=0.25):
+    """fn(make(n)), failing when fn's time grows faster than its input (an algorithm check).
+
+    Done in under `quick` seconds, it passes; otherwise it must take at most 8 times as long
+    as fn(make(n // 4)): four times the input costs four times as long when linear, sixteen
+    when quadratic. A loaded machine slows both runs alike, so the check holds under load."""
+    def best(arg):
+        times, result = [], None
+        for _ in range(2):
+            t0 = time.perf_counter()
+            result = fn(arg)
+            times.append(time.perf_counter() - t0)
+        return min(times), result
+
+    big, result = best(make(n))
+    if big >= quick:
+        small, _ = best(make(n // 4))
+        assert big <= 8 * small + 0.05, f"{fn.__name__}: {small:.3f}s for n/4, {big:.3f}s for n"
     return result
 
 
@@ -164,20 +176,17 @@ class TestStripPrivate:
         assert strip_private(42) == 42
 
     def test_thousand_blocks_is_fast(self):
-        text = "keep <private>drop</private> " * 1000
-        assert within(0.5, strip_private, text) == "keep  " * 1000
+        assert linear(strip_private, lambda n: "keep <private>drop</private> " * n, 1000) == "keep  " * 1000
 
     def test_thousand_nested_blocks_is_fast(self):
-        text = "a" + "<private>x" * 1000 + "</private>" * 1000 + "b"
-        assert within(0.5, strip_private, text) == "ab"
+        make = lambda n: "a" + "<private>x" * n + "</private>" * n + "b"  # noqa: E731
+        assert linear(strip_private, make, 1000) == "ab"
 
     def test_fifty_thousand_unclosed_openers_is_fast(self):
-        text = "keep" + "<private>" * 50_000
-        assert within(0.5, strip_private, text) == "keep"
+        assert linear(strip_private, lambda n: "keep" + "<private>" * n, 50_000) == "keep"
 
     def test_fifty_thousand_openers_without_a_bracket_is_fast(self):
-        text = "keep" + "<private " * 50_000
-        assert within(0.5, strip_private, text) == "keep"
+        assert linear(strip_private, lambda n: "keep" + "<private " * n, 50_000) == "keep"
 
 
 # ---------------------------------------------------------------------------
@@ -227,8 +236,8 @@ class TestStripInjected:
         assert strip_injected(text) == text
 
     def test_many_blocks_is_fast(self):
-        text = "k<system-reminder>r</system-reminder>" * 1000 + "<memory-context>" * 50_000
-        assert within(0.5, strip_injected, text) == "k" * 1000
+        make = lambda n: "k<system-reminder>r</system-reminder>" * (n // 50) + "<memory-context>" * n  # noqa: E731
+        assert linear(strip_injected, make, 50_000) == "k" * 1000
 
 
 # ---------------------------------------------------------------------------
@@ -565,9 +574,8 @@ class TestFindSecrets:
 
     def test_large_text_is_linear(self):
         chunk = "ordinary log line with words and numbers 12345 token_count=5\n"
-        text = chunk * 20_000 + f"TOKEN={GITHUB_PAT}\n"
-        found = within(2.0, find_secrets, text)
-        assert found == [("github_token", len(chunk) * 20_000 + 6, len(text) - 1)]
+        found = linear(find_secrets, lambda n: chunk * n + f"TOKEN={GITHUB_PAT}\n", 20_000)
+        assert found == [("github_token", len(chunk) * 20_000 + 6, len(chunk) * 20_000 + 6 + len(GITHUB_PAT))]
 
     @pytest.mark.parametrize(
         "unit, count",
@@ -600,7 +608,7 @@ class TestFindSecrets:
         ids=lambda v: v if isinstance(v, str) else str(v),
     )
     def test_pathological_inputs_are_linear(self, unit, count):
-        within(2.0, clean_text, unit * count)
+        linear(clean_text, lambda n: unit * n, count)
 
 
 # ---------------------------------------------------------------------------
@@ -796,8 +804,8 @@ class TestCleanValue:
         assert out[1] is out
 
     def test_wide_value_is_fast(self):
-        value = {f"k{i}": ["password=hunter2", {"x": "plain text"}] for i in range(5_000)}
-        out = within(5.0, clean_value, value)
+        make = lambda n: {f"k{i}": ["password=hunter2", {"x": "plain text"}] for i in range(n)}  # noqa: E731
+        out = linear(clean_value, make, 5_000)
         assert out["k4999"][0] == "password=[REDACTED:password]"
 
 
@@ -859,11 +867,10 @@ def test_import_pulls_in_no_heavy_modules():
 def test_every_secret_rule_has_its_anchors():
     # find_secrets skips a rule whose anchors are absent: a rule added without
     # anchors would silently never run.
-    from store import privacy
+    from store.privacy_rules import TOKEN_RULES
 
-    assert len(privacy._RULE_ANCHORS) == len(privacy._TOKEN_RULES)
-    for (kind, _pattern, _), anchors in zip(privacy._TOKEN_RULES, privacy._RULE_ANCHORS):
-        assert anchors and all(a == a.lower() for a in anchors), kind
+    for rule in TOKEN_RULES:
+        assert rule.anchors and all(a == a.lower() for a in rule.anchors), rule.kind
 
 
 def test_redacted_text_is_not_found_again():
@@ -939,3 +946,25 @@ def test_a_diff_hunk_is_cleaned_as_one_text():
 def test_lines_that_hold_nothing_to_clean_come_back_as_they_were():
     lines = ["+def add(a, b):", "+    return a + b", ""]
     assert clean_value({"lines": lines}) == {"lines": lines}
+
+
+def test_the_memoising_cleaner_answers_as_clean_value_does():
+    # The importer cleans with memo (a transcript repeats its strings); the answers must be
+    # the ones clean_value gives, for a value seen once or again, a key secret-named or not.
+    from store.privacy import Cleaner
+
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    long_text = "log line\n" * 100 + f"TOKEN={token}\n"
+    value = {
+        "command": f"export GITHUB_TOKEN={token}",
+        "password": "hunter2", "apiKey": "${API_KEY}", "max_tokens": "1024",
+        "lines": ["+-----BEGIN RSA PRIVATE KEY-----", "+MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi7Ax5",
+                  "+-----END RSA PRIVATE KEY-----"],
+        "output": long_text, "again": [long_text, {"password": "hunter2"}],
+        f"key {token}": "v", "<private>k</private>": 1,
+    }  # fmt: skip
+    cleaner = Cleaner(("ZX-\\d+",), memo=True)
+    for _ in range(3):  # the second and third walks answer from the memo
+        assert cleaner.value(value) == clean_value(value, ("ZX-\\d+",))
+    assert cleaner.value("id ZX-99") == "id [REDACTED:custom]"
+    assert Cleaner().value(value) == clean_value(value)

@@ -380,7 +380,7 @@ def test_secrets_are_redacted_before_capture(tmp_path):
 
 
 def test_the_fast_filter_is_exactly_clean_value(tmp_path):
-    """TranscriptReader._clean memoises per string; it must give clean_value's answer."""
+    """The reader cleans with store.privacy.Cleaner(memo=True): it must give clean_value's answer."""
     reader = TranscriptReader({"secret_patterns": ["CUSTOM-[0-9]+"]})
     values = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
     values += [load_public(p.name) for p in sorted(PUBLIC.glob("*.json"))]
@@ -390,7 +390,7 @@ def test_the_fast_filter_is_exactly_clean_value(tmp_path):
         ["<private>a", "b</private>", "sk-ant-" + "x" * 30],
     ]  # fmt: skip
     for value in values * 2:  # twice: the second round comes from the memo
-        assert reader.cleaner.clean(value) == clean_value(value, ["CUSTOM-[0-9]+"])
+        assert reader.cleaner.value(value) == clean_value(value, ["CUSTOM-[0-9]+"])
 
 
 def test_malformed_lines_are_counted_and_the_rest_is_read(tmp_path):

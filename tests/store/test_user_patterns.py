@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from store.pattern_guard import PatternRefused, count_in_time
+from store.user_patterns import PatternRefused, count_in_time
 
 
 def test_counts_what_a_redaction_would_replace():

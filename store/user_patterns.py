@@ -3,7 +3,7 @@
 Python's `re` holds the GIL while it matches, so a pattern that backtracks
 catastrophically (`(a+)+$` against "aaaa…b") freezes a whole program, even
 from a thread.  `count_in_time` runs the count in a helper process
-(`store/pattern_count.py`, started once and reused) and gives up after
+(`store/user_patterns_child.py`, started once and reused) and gives up after
 TIME_LIMIT seconds, killing the helper; the next count starts a fresh one.
 A pattern that finished in time is safe to run over the same text again.
 """
@@ -72,7 +72,7 @@ class _Helper:
     def _ensure_started(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
             return
-        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pattern_count.py")
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "user_patterns_child.py")
         self._proc = subprocess.Popen(
             [sys.executable, "-I", "-S", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
