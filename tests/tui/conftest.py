@@ -181,7 +181,10 @@ async def settle(pilot, rounds: int = 3) -> None:
     busy = (WorkerState.PENDING, WorkerState.RUNNING)
     app = pilot.app
     for _ in range(rounds):
-        for _ in range(500):  # at most 5 s
+        # Until the workers are done: at once on a quiet machine, and a loaded one may take
+        # seconds; the bound only stops a hang (a snapshot taken mid-work is a false failure).
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
             mounting = not getattr(app, "all_panes_mounted", True)
             if not mounting and not any(worker.state in busy for worker in app.workers):
                 break
