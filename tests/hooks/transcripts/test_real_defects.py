@@ -52,10 +52,12 @@ def test_a_result_written_before_its_call_is_paired_with_it(db):
 
 
 def test_results_and_calls_that_never_meet_are_counted_and_said(tmp_path, capsys, monkeypatch):
+    from store import db as store_db
     from tui.commands import importer
 
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
     monkeypatch.setenv("COLUMNS", "200")
+    store_db.connect(str(tmp_path / "m.db")).close()  # import refuses a --db that does not exist
     lines = real_session("result-before-call").transcripts[0].read_text().splitlines()
     cut = tmp_path / "cut.jsonl"  # the file ends between a result and its (later) call
     cut.write_text("\n".join(lines[:4]) + "\n")
@@ -192,10 +194,12 @@ def test_an_imported_archive_survives_the_next_session_start(tmp_path, monkeypat
 @pytest.mark.parametrize("dry_run", [False, True])
 def test_import_says_what_is_older_than_retention_and_how_long_it_is_kept(tmp_path, capsys, monkeypatch,
                                                                           dry_run):
+    from store import db as store_db
     from tui.commands import importer
 
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
     monkeypatch.setenv("COLUMNS", "250")
+    store_db.connect(str(tmp_path / "m.db")).close()  # import refuses a --db that does not exist
     args = [str(p) for p in real_session("failures-v1").transcripts]
     args += ["--db", str(tmp_path / "m.db"), "--no-progress"] + (["--dry-run"] if dry_run else [])
     assert importer.main(args) == 0
