@@ -41,11 +41,6 @@ def test_calls_that_read_alike_are_not_repeats_of_one_another(conn):
     assert count(conn) == 4
 
 
-def test_hash_keeps_field_boundaries():
-    assert writer.content_hash("ab", "c") != writer.content_hash("a", "bc")
-    assert writer.content_hash("x", "y") == writer.content_hash("x", "y")
-
-
 def test_dedupe_tells_apart_what_differs_only_in_field_boundaries(conn):
     writer.add_memory(conn, obs(content="bc", file_path="a"))
     assert writer.add_memory(conn, obs(content="c", file_path="ab")) is not None
