@@ -37,16 +37,23 @@ def get_memory(conn: sqlite3.Connection, memory_id: int) -> dict | None:
     return _one(conn.execute("SELECT * FROM memory WHERE id = ?", (memory_id,)))
 
 
+def narrowed(params: list[object], **equals: object) -> str:
+    """` AND column = ?` for each given value (its parameter appended), '' for none."""
+    sql = ""
+    for column, value in equals.items():
+        if value:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    return sql
+
+
 def memories_after(
     conn: sqlite3.Connection, last_id: int, *, limit: int = 500, project=None, session=None, type=None
 ) -> list[dict]:
     """Memories newer than `last_id`, oldest first (the Live pane's feed)."""
     sql = "SELECT * FROM memory WHERE id > ?"
     params: list[object] = [last_id]
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
@@ -62,10 +69,7 @@ def memories_before(
     if before_id is not None:
         sql += " AND id < ?"
         params.append(before_id)
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id DESC LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
