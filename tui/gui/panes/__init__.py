@@ -156,14 +156,14 @@ class Pane(WorkerFailures, Widget):
             self.post_message(messages.OpenTimeline(session_id, memory_id))
 
     def action_resume(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         session_id, _ = self.selected()
         if session_id is not None:
             resume_session(self, session_id)
 
     def action_fork(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         session_id, _ = self.selected()
         if session_id is not None:

@@ -168,13 +168,13 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             offer_copy(self.app, text + copy_choices(self.memory))
 
     def action_resume(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         if self.memory is not None:
             resume_session(self, self.memory["session_id"])
 
     def action_fork(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         if self.memory is not None:
             resume_session(self, self.memory["session_id"], fork=True)

@@ -303,12 +303,12 @@ class TimelineScreen(WorkerFailures, Screen):
             open_in_editor(self.app, memory)
 
     def action_resume(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         resume_session(self, self.session_id)
 
     def action_fork(self) -> None:
-        from tui.gui.resume import resume_session
+        from tui.gui.memory_actions import resume_session
 
         resume_session(self, self.session_id, fork=True)
 
