@@ -229,7 +229,7 @@ def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozens
     from store.listings import error_groups
 
     lines = []
-    groups = error_groups(conn, status="open", project=project, limit=limit + len(skip_groups))
+    groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
     for group in [g for g in groups if g["id"] not in skip_groups][:limit]:
         content_lines = [
             ln.strip() for ln in (group.get("last_content") or "").splitlines() if ln.strip()

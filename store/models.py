@@ -46,11 +46,17 @@ class ErrorGroup(BaseModel):
     signature = pw.TextField(unique=True)
     tool_name = pw.TextField(null=True)
     sample = pw.TextField(default="")  # a short example of the error, for display
-    status = pw.TextField(default="open")  # open | resolved | ignored
+    status = pw.TextField(default="open")  # open | regressed | resolved | ignored
     note = pw.TextField(default="")
     first_seen = pw.TextField()
     last_seen = pw.TextField()
     count = pw.IntegerField(default=0)
+    # The last time a person marked it resolved, and the occurrence it was then at (its
+    # session holds what fixed it); an occurrence after `resolved_at` makes it regressed.
+    resolved_at = pw.TextField(null=True)
+    resolved_session = pw.TextField(null=True)
+    resolved_memory_id = pw.IntegerField(null=True)
+    regressed_at = pw.TextField(null=True)  # the occurrence that reopened a resolved group
 
     class Meta:
         table_name = "error_group"

@@ -245,6 +245,8 @@ class MemlaneApp(App):
             self.call_after_refresh(self.process_tuning.settle)
         if self.config.warm_panes:
             self._start_pane_warmup()
+        if self.store.full_disk:
+            self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
 
