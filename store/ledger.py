@@ -338,3 +338,42 @@ def steering_of(conn: sqlite3.Connection, memory_id: int) -> dict:
     found = [v for v in vetoes(conn) if (v["kind"], v["value"]) in covering]
     pinned = conn.execute("SELECT 1 FROM recall_pin WHERE memory_id = ?", (int(memory_id),)).fetchone() is not None
     return {"vetoes": found, "pinned": pinned}
+
+
+# -- naming what the CLI's veto / pin / ledger commands were given ------------------------------
+
+
+def sessions_named(conn: sqlite3.Connection, typed: str) -> list[str]:
+    """The session `typed` names: [it] when it is a whole id, else at most two sessions whose
+    id starts with it (the app shows the first eight characters)."""
+    if conn.execute("SELECT 1 FROM session WHERE session_id = ?", (typed,)).fetchone():
+        return [typed]
+    rows = conn.execute("SELECT session_id FROM session WHERE substr(session_id, 1, ?) = ? LIMIT 2",
+                        (len(typed), typed)).fetchall()  # fmt: skip
+    return [r[0] for r in rows]
+
+
+def stored_paths(conn: sqlite3.Connection, typed: str) -> list[str]:
+    """The file path as memories store it: [typed] when stored as typed, else at most two
+    stored paths ending in it."""
+    if conn.execute("SELECT 1 FROM memory WHERE file_path = ? LIMIT 1", (typed,)).fetchone():
+        return [typed]
+    tail = "/" + typed.lstrip("./")
+    rows = conn.execute(
+        "SELECT DISTINCT file_path FROM memory WHERE file_path LIKE ? ESCAPE '\\' LIMIT 2",
+        ("%" + tail.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"),),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def missing(conn: sqlite3.Connection, kind: str, values: list) -> list:
+    """The memory ids or error group ids of `values` that do not exist."""
+    table = {"memory": "memory", "error_group": "error_group"}[kind]
+    return [v for v in values if conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (v,)).fetchone() is None]
+
+
+def project_of(conn: sqlite3.Connection, kind: str, value: object) -> str:
+    """The project of a memory (id), a stored file path or an error group ("" when none)."""
+    column = {"memory": "id", "file": "file_path", "error_group": "error_group_id"}[kind]
+    row = conn.execute(f"SELECT project FROM memory WHERE {column} = ? LIMIT 1", (value,)).fetchone()
+    return row[0] if row else ""

@@ -58,6 +58,32 @@ def test_the_ledger_lists_decisions_newest_first_with_why(store, capsys, monkeyp
     assert [r["reason"] for r in json.loads(run(capsys, "--db", path, "ledger", "--sent", "--json")[1])] == ["chosen"]
 
 
+def test_the_ledger_of_one_session_by_the_start_of_its_id(store, capsys):
+    path, _ids = store
+    rows = json.loads(run(capsys, "--db", path, "ledger", "--session", "lat", "--json")[1])
+    assert {r["session_id"] for r in rows} == {"later"} and len(rows) == 2
+    assert json.loads(run(capsys, "--db", path, "ledger", "--session", "work", "--json")[1]) == []
+    code, _out, err = run(capsys, "--db", path, "ledger", "--session", "nosuch")
+    assert code == 2 and "No session starts with 'nosuch'" in err
+
+
+def test_a_veto_of_an_error_group_keeps_its_project_and_lifts(store, capsys):
+    path, _ids = store
+    conn = db.connect(path)
+    group = writer.add_memory(conn, {"session_id": "work", "prompt_id": "p1", "cwd": PROJECT, "type": "error",
+                                     "content": "$ pytest -q\nE   KeyError: 'customer_id'"})  # fmt: skip
+    [[group_id]] = conn.execute("SELECT error_group_id FROM memory WHERE id = ?", (group,)).fetchall()
+    conn.close()
+    assert group_id is not None
+    code, out, _ = run(capsys, "--db", path, "veto", "--error-group", str(group_id))
+    assert code == 0 and "recall will not inject it again" in out
+    [listed] = json.loads(run(capsys, "--db", path, "veto", "--json")[1])
+    assert (listed["kind"], listed["value"], listed["project"]) == ("error_group", str(group_id), PROJECT)
+    assert run(capsys, "--db", path, "veto", "--error-group", "999999")[0] == 1
+    assert run(capsys, "--db", path, "unveto", "--error-group", str(group_id))[0] == 0
+    assert json.loads(run(capsys, "--db", path, "veto", "--json")[1]) == []
+
+
 def test_veto_lists_adds_and_lifts(store, capsys):
     path, ids = store
     assert "No vetoes" in run(capsys, "--db", path, "veto")[1]

@@ -8,7 +8,7 @@ import pytest
 from store import db, ledger
 from tests.tui.conftest import at, build_db, fixed_clock, pilot_test, screen_text, settle, until
 from tui.gui import messages
-from tui.gui.app import AppConfig, build_app
+from tui.gui.app import AppOptions, build_app
 
 
 def ids_of(conn, session: str) -> dict[str, int]:
@@ -46,7 +46,7 @@ def ledger_db(home, utc) -> str:
 
 
 def app_for(path: str):
-    return build_app(path, clock=fixed_clock, config=AppConfig.for_tests())
+    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests())
 
 
 async def open_recall(pilot):

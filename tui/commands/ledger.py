@@ -40,15 +40,14 @@ def cmd_ledger(args) -> int:
 
 def _session(conn, typed: str | None) -> str | None:
     """A session by its id or the start of it (as the app shows the first eight characters)."""
+    from store.ledger import sessions_named
+
     if not typed:
         return None
-    if conn.execute("SELECT 1 FROM session WHERE session_id = ?", (typed,)).fetchone():
-        return typed
-    rows = conn.execute("SELECT session_id FROM session WHERE substr(session_id, 1, ?) = ? LIMIT 2",
-                        (len(typed), typed)).fetchall()  # fmt: skip
+    rows = sessions_named(conn, typed)
     if len(rows) != 1:
         raise UsageError(f"{'no session' if not rows else 'more than one session'} starts with {typed!r}.")
-    return rows[0][0]
+    return rows[0]
 
 
 def _target(args) -> tuple[str, list]:
@@ -131,37 +130,27 @@ def cmd_unpin(args) -> int:
 
 
 def _missing(conn, kind: str, values: list) -> list:
-    if kind == "memory":
-        table, column = "memory", "id"
-    elif kind == "error_group":
-        table, column = "error_group", "id"
-    else:
+    from store.ledger import missing
+
+    if kind == "file":
         return [] if _stored_path(conn, values[0]) else values
-    return [v for v in values if conn.execute(f"SELECT 1 FROM {table} WHERE {column} = ?", (v,)).fetchone() is None]
+    return missing(conn, kind, values)
 
 
 def _stored_path(conn, typed: str) -> str | None:
     """The file path as memories store it: as typed, else the one stored path ending in it."""
-    if conn.execute("SELECT 1 FROM memory WHERE file_path = ? LIMIT 1", (typed,)).fetchone():
-        return typed
-    tail = "/" + typed.lstrip("./")
-    rows = conn.execute(
-        "SELECT DISTINCT file_path FROM memory WHERE file_path LIKE ? ESCAPE '\\' LIMIT 2",
-        ("%" + tail.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"),),
-    ).fetchall()
+    from store.ledger import stored_paths
+
+    rows = stored_paths(conn, typed)
     if len(rows) > 1:
         raise UsageError(f"{typed} names more than one stored file; give more of its path.")
-    return rows[0][0] if rows else None
+    return rows[0] if rows else None
 
 
 def _project_of(conn, kind: str, value) -> str:
-    if kind == "memory":
-        row = conn.execute("SELECT project FROM memory WHERE id = ?", (value,)).fetchone()
-    elif kind == "file":
-        row = conn.execute("SELECT project FROM memory WHERE file_path = ? LIMIT 1", (_stored_path(conn, value),)).fetchone()
-    else:
-        row = conn.execute("SELECT project FROM memory WHERE error_group_id = ? LIMIT 1", (value,)).fetchone()
-    return row[0] if row else ""
+    from store.ledger import project_of
+
+    return project_of(conn, kind, _stored_path(conn, value) if kind == "file" else value)
 
 
 def _say_missing(missing: list) -> int:
