@@ -36,6 +36,31 @@ def get_memory(conn: sqlite3.Connection, memory_id: int) -> dict | None:
     return _one(conn.execute("SELECT * FROM memory WHERE id = ?", (memory_id,)))
 
 
+def memories_by_id(conn: sqlite3.Connection, ids) -> dict[int, dict]:
+    """{id: memory} of the memories among `ids` still there (a reader holding rows re-reads
+    them after a forget or a redaction)."""
+    wanted = sorted({int(i) for i in ids})
+    found: dict[int, dict] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        found.update((row["id"], row) for row in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", chunk)))
+    return found
+
+
+def error_group_states(conn: sqlite3.Connection, group_ids) -> dict[int, dict]:
+    """{group id: {status, regressed_at, resolved_at, note, signature}} for these groups."""
+    wanted = sorted({int(i) for i in group_ids})
+    if not wanted:
+        return {}
+    marks = ", ".join("?" for _ in wanted)
+    rows = dicts(conn.execute(
+        f"SELECT id, status, regressed_at, resolved_at, note, signature FROM error_group WHERE id IN ({marks})",
+        wanted,
+    ))  # fmt: skip
+    return {row.pop("id"): row for row in rows}
+
+
 def memories_after(
     conn: sqlite3.Connection, last_id: int, *, limit: int = 500, project=None, session=None, type=None
 ) -> list[dict]:

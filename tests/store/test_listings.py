@@ -39,3 +39,16 @@ def test_sessions_between_two_times_are_those_active_then(conn):
     assert ids(until="2026-11-15T00:00:00Z") == ["long", "old"]
     assert ids(since="2026-11-15T00:00:00Z", until="2026-11-21T00:00:00Z") == ["long"]
     assert listings.count_sessions(conn, since="2026-11-15T00:00:00Z") == 2
+
+
+def test_memories_by_id_gives_those_still_there_and_group_states_their_status(conn):
+    ids = [writer.add_memory(conn, {"session_id": "s", "content": f"row {i}", "cwd": "/x"}) for i in range(3)]
+    error = writer.add_memory(conn, {"session_id": "s", "type": "error", "content": "$ make\nError: x",
+                                     "error_text": "Error: x", "cwd": "/x"})  # fmt: skip
+    from store.forget import forget_ids
+
+    forget_ids(conn, [ids[1]])
+    assert sorted(listings.memories_by_id(conn, [*ids, 9999])) == [ids[0], ids[2]]
+    group = listings.get_memory(conn, error)["error_group_id"]
+    assert listings.error_group_states(conn, [group])[group]["status"] == "open"
+    assert listings.error_group_states(conn, []) == {}

@@ -163,6 +163,22 @@ class StoreClient:
             except sqlite3.Error as exc:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
+    def forget_generation(self) -> int:
+        """Moves on with every forget and redaction (store.forget), on the poll's connection."""
+        with self._poll_lock:
+            if self._poll is None:
+                self._poll = connect(self.path, create=False, check_same_thread=False)
+            try:
+                return listings.forget_generation(self._poll)
+            except sqlite3.Error as exc:
+                raise StoreError(describe_error(self.path, exc)) from exc
+
+    def memories_by_id(self, ids) -> dict[int, dict]:
+        return self.read(listings.memories_by_id, ids)
+
+    def error_group_states(self, group_ids) -> dict[int, dict]:
+        return self.read(listings.error_group_states, group_ids)
+
     def latest_memory_id(self) -> int:
         return self.read(listings.latest_memory_id)
 
