@@ -10,7 +10,7 @@ from contextlib import closing
 from functools import partial
 
 from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats, plain
-from tui.commands.common import EXIT_OK, UsageError, open_db, print_json
+from tui.commands.common import EXIT_OK, UsageError, open_db, print_json, warn
 from tui.commands.filters import checked_types, one_project, project_keys
 from tui.commands.tables import print_errors, print_memories, print_sessions, print_stats
 
@@ -103,8 +103,7 @@ def _team_memories(args, query: str) -> int:
         finally:
             if team_db is not None:
                 team_db.close()
-    if note:
-        print(f"memlane: {note[:1].upper() + note[1:]}", file=sys.stderr)
+    warn(note)
     return _show_memories(args.format, rows, query, lambda r: {**_memory_json(r), "author": r.get("author") or None})
 
 
