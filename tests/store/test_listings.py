@@ -52,3 +52,25 @@ def test_memories_by_id_gives_those_still_there_and_group_states_their_status(co
     group = listings.get_memory(conn, error)["error_group_id"]
     assert listings.error_group_states(conn, [group])[group]["status"] == "open"
     assert listings.error_group_states(conn, []) == {}
+
+
+def test_error_groups_filtered_by_text_and_project_are_counted_the_same(conn):
+    def error(text, project):
+        writer.add_memory(conn, {"session_id": project, "type": "error", "content": f"$ make\n{text}",
+                                 "error_text": text, "cwd": f"/nonexistent/{project}"})  # fmt: skip
+
+    error("ECONNREFUSED 127.0.0.1:5432", "api")
+    error("KeyError: 'user_id'", "api")
+    error("KeyError: 'user_id'", "web")  # the same group, seen in two projects
+    error("100% of disk_usage", "web")
+    api = listings.get_session(conn, "api")["project"]
+    signatures = lambda **k: sorted(g["signature"] for g in listings.error_groups(conn, **k))  # noqa: E731
+    assert len(signatures(text="keyerror")) == 1  # any case
+    assert signatures(text="econnrefused") == signatures(text="5432") != []
+    assert len(signatures(text="%")) == 1 and len(signatures(text="_usage")) == 1  # taken literally
+    assert signatures(text="   ") == signatures() and len(signatures()) == 3
+    assert signatures(project=api) == sorted(signatures(text="econn") + signatures(text="key"))
+    assert listings.count_error_groups(conn, project=api, text="key") == 1
+    assert listings.count_error_groups(conn, "open", text="disk") == 1
+    assert listings.count_error_groups(conn, ("resolved", "ignored")) == 0
+    assert signatures(text="nowhere") == [] and listings.count_error_groups(conn, text="nowhere") == 0

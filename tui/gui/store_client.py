@@ -218,8 +218,8 @@ class StoreClient:
     def error_groups(self, **kwargs: Any) -> list[dict]:
         return self.read(listings.error_groups, **kwargs)
 
-    def count_error_groups(self, status: str | None = None) -> int:
-        return self.read(listings.count_error_groups, status)
+    def count_error_groups(self, status: str | None = None, **filters: Any) -> int:
+        return self.read(listings.count_error_groups, status, **filters)
 
     def get_error_group(self, group_id: int) -> dict | None:
         return self.read(listings.get_error_group, group_id)
@@ -240,6 +240,9 @@ class StoreClient:
 
     def set_error_note(self, group_id: int, note: str) -> bool:
         return self.run(error_groups.set_error_note, group_id, note)
+
+    def error_resolution(self, group_id: int) -> dict | None:
+        return self.read(error_groups.resolution, group_id)
 
     # -- search (store.search) ----------------------------------------------------
 
