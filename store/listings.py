@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from store.db import dicts
+from store.db import dicts, placeholders
 
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
@@ -212,7 +212,7 @@ def _error_group_filter(status: str | tuple[str, ...] | None, project: str | Non
     params: list[object] = []
     statuses = [status] if isinstance(status, str) else list(status or ())
     if statuses:
-        clauses.append(f"g.status IN ({', '.join('?' for _ in statuses)})")
+        clauses.append(f"g.status IN ({placeholders(len(statuses))})")
         params += statuses
     if project:
         clauses.append("EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)")
