@@ -43,8 +43,8 @@ def memories_by_id(conn: sqlite3.Connection, ids) -> dict[int, dict]:
     found: dict[int, dict] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
-        found.update((row["id"], row) for row in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", chunk)))
+        sql = f"SELECT * FROM memory WHERE id IN ({placeholders(len(chunk))})"
+        found.update((row["id"], row) for row in dicts(conn.execute(sql, chunk)))
     return found
 
 
@@ -53,12 +53,20 @@ def error_group_states(conn: sqlite3.Connection, group_ids) -> dict[int, dict]:
     wanted = sorted({int(i) for i in group_ids})
     if not wanted:
         return {}
-    marks = ", ".join("?" for _ in wanted)
-    rows = dicts(conn.execute(
-        f"SELECT id, status, regressed_at, resolved_at, note, signature FROM error_group WHERE id IN ({marks})",
-        wanted,
-    ))  # fmt: skip
+    sql = ("SELECT id, status, regressed_at, resolved_at, note, signature FROM error_group "
+           f"WHERE id IN ({placeholders(len(wanted))})")  # fmt: skip
+    rows = dicts(conn.execute(sql, wanted))
     return {row.pop("id"): row for row in rows}
+
+
+def narrowed(params: list[object], **equals: object) -> str:
+    """` AND column = ?` for each given value (its parameter appended), '' for none."""
+    sql = ""
+    for column, value in equals.items():
+        if value:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    return sql
 
 
 def memories_after(
@@ -67,10 +75,7 @@ def memories_after(
     """Memories newer than `last_id`, oldest first (the Live pane's feed)."""
     sql = "SELECT * FROM memory WHERE id > ?"
     params: list[object] = [last_id]
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
@@ -86,10 +91,7 @@ def memories_before(
     if before_id is not None:
         sql += " AND id < ?"
         params.append(before_id)
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id DESC LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
