@@ -184,7 +184,7 @@ class RecallPane(WorkerFailures, Widget):
             table.move_cursor(row=table.get_row_index(keep), animate=False)
 
     def _decision_cells(self, decision: dict) -> list:
-        cells: list = [Text(local_time(decision.get("at"), tz=self.app.tz), no_wrap=True)]
+        cells: list = [Text(local_time(decision.get("at"), tz=self.app.tz, now=self.app.now()), no_wrap=True)]
         if self._wide:
             cells.append(cell(decision.get("project_name") or short_path(decision.get("project"))))
         style = "" if decision.get("injected") else "dim"
@@ -215,10 +215,10 @@ class RecallPane(WorkerFailures, Widget):
         keep = table.cursor_key
         table.clear()
         for veto in self.vetoes:
-            table.add_row(Text("veto", style="yellow"), local_time(veto.get("at"), tz=self.app.tz),
+            table.add_row(Text("veto", style="yellow"), local_time(veto.get("at"), tz=self.app.tz, now=self.app.now()),
                           cell(veto_label(veto, self.memories.get(_int(veto["value"])))), key=f"v{veto['id']}")  # fmt: skip
         for pin in self.pins:
-            table.add_row(Text("pin", style="cyan"), local_time(pin.get("pinned_at"), tz=self.app.tz),
+            table.add_row(Text("pin", style="cyan"), local_time(pin.get("pinned_at"), tz=self.app.tz, now=self.app.now()),
                           cell(f"#{pin['id']} {one_line(pin.get('content'))[:300]}"), key=f"p{pin['id']}")  # fmt: skip
         if not self.vetoes and not self.pins:
             table.add_row(Text(""), Text(""), cell("none: x vetoes a memory sent, P pins one", style="dim"), key="none")
