@@ -115,7 +115,9 @@ def _pane_and_screen_bindings() -> dict[str, list[Binding]]:
 # Keys docs/keys.md gives a pane of its own (one meaning there, none elsewhere), and the one
 # letter two actions share because they are one meaning in two views (Cleanup's list: redact
 # inside this memory; its secrets audit: redact every finding).
-PANE_KEYS = {"space": {"pause", "follow", "toggle_mark"}, "R": {"redact", "redact_findings"}}
+# One meaning, several actions: `u` undoes (an error's status, a veto or a pin; docs/keys.md).
+PANE_KEYS = {"space": {"pause", "follow", "toggle_mark"}, "R": {"redact", "redact_findings"},
+             "u": {"set_status", "lift"}}  # fmt: skip
 
 
 def test_one_meaning_per_letter_across_panes_and_screens():
@@ -137,7 +139,7 @@ def test_one_meaning_per_letter_across_panes_and_screens():
 
 @pytest.mark.parametrize("key,action", [("e", "export"), ("y", "copy"), ("o", "open_file"),
                                         ("t", "timeline"), ("c", "resume"), ("C", "fork"),
-                                        ("s", "sort"), ("f", "filters"), ("u", "set_status")])  # fmt: skip
+                                        ("s", "sort"), ("f", "filters")])  # fmt: skip
 def test_the_letters_of_docs_keys_do_what_it_says(key, action):
     for owner, bindings in _pane_and_screen_bindings().items():
         for binding in bindings:

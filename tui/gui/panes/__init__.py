@@ -207,6 +207,7 @@ PANES: tuple[PaneEntry, ...] = (
     PaneEntry("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
     PaneEntry("cleanup", "Cleanup", "tui.gui.panes.cleanup.pane", "CleanupPane"),
     PaneEntry("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
+    PaneEntry("recall", "Recall", "tui.gui.panes.recall", "RecallPane"),
 )
 FIRST_PANE = PANES[0].id
 

@@ -319,9 +319,10 @@ class SessionsPane(Pane):
             if empty != self.empty:
                 had_focus = self.app.focused is not None and self in self.app.focused.ancestors
                 self.set_class(empty, "-empty")
-                self.refresh_bindings()
                 if had_focus:
                     self.focus_default()
+                # after the focus moved: the footer offers the empty state's keys, not the list's
+                self.call_after_refresh(self.refresh_bindings)
         table = self.table
         rows = self._rows(message.rows)
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
@@ -488,7 +489,7 @@ class SessionsPane(Pane):
         select.action_show_overlay()
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
-        if getattr(self.app, "active_pane", None) is not self:
+        if getattr(self.app, "active_pane", None) is not self and not message.forgotten:
             self._stale = True
             return
         self._refresh_now()
