@@ -65,6 +65,7 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
 
     from tui.gui.screens.error_detail import ErrorDetailScreen
     from tui.gui.screens.memory_detail import MemoryDetailScreen
+    from tui.gui.screens.resolution import ResolutionScreen
     from tui.gui.screens.timeline import TimelineScreen
     from tui.gui.widgets.follow_table import FollowTable
     from tui.gui.widgets.timeline_list import TimelineList
@@ -92,7 +93,7 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
         if bindings:
             sections.append((pane_section(entry.id), bindings))
     for screen, extra in ((TimelineScreen, TimelineList.BINDINGS), (MemoryDetailScreen, []),
-                          (ErrorDetailScreen, [])):  # fmt: skip
+                          (ErrorDetailScreen, []), (ResolutionScreen, [])):  # fmt: skip
         bindings = [b for b in Binding.make_bindings([*screen.BINDINGS, *extra]) if b.action != "back"]
         sections.append((screen.HELP_SECTION, bindings))
     return sections

@@ -97,7 +97,7 @@ async def test_ignore_reopen_and_the_status_filter(cleanup_db):
         await pilot.press("j", "i")  # the ModuleNotFoundError group
         await settle(pilot)
         assert group(cleanup_db, MODULE_ERROR)["status"] == "ignored"
-        await pilot.press("f")  # open only
+        await pilot.press("f", "f")  # regressed only (none), then open only
         await settle(pilot)
         assert pane.status_filter == "open"
         assert shown_ids(pane) == [FILE_ERROR, NPM_ERROR]
@@ -178,7 +178,7 @@ async def test_empty_database_says_so(home, utc):
     app = make_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_errors(pilot)
-        assert "No errors recorded yet" in str(pane.query_one("#errors-info").render())
+        assert "No errors recorded yet" in str(pane.query_one("#errors-empty").render())
         assert pane.check_action("set_status", ("resolved",)) is False
         assert pane.check_action("note", ()) is False
 
@@ -218,7 +218,7 @@ async def test_pages_instead_of_loading_every_group(home, utc):
         await settle(pilot)
         assert pane.current_group_id == listed[-1] and table.window_end == 1000
         assert "thing" in str(pane.query_one("#errors-info").render())
-        await pilot.press(*["pageup"] * 5)
+        await pilot.press(*["pageup"] * 6)
         await settle(pilot)
         position = table.window_start + table.cursor_row
         for _ in range(12):  # up across the page boundary: the page before loads above

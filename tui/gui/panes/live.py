@@ -24,6 +24,7 @@ from store.db import StoreError
 from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id, to_local
 from tui.gui import messages
 from tui.gui.panes import Pane
+from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
@@ -46,7 +47,21 @@ def _compact(memory: dict) -> dict:
         "project_name": memory.get("project_name") or "",
         "created_at": memory.get("created_at"),
         "line": first_line(memory.get("content"))[:300],
+        "error_group_id": memory.get("error_group_id"),
+        "regressed": None,  # its group's state, when it is an occurrence of a regressed group
     }
+
+
+def mark_regressions(store: StoreClient, rows: list[dict]) -> list[dict]:
+    """Mark the error rows that are occurrences of a regressed group, the time it came back
+    or later (in a worker: one query, for the error rows only)."""
+    groups = {row["error_group_id"] for row in rows if row["type"] == "error" and row["error_group_id"]}
+    states = store.error_group_states(groups) if groups else {}
+    for row in rows:
+        state = states.get(row["error_group_id"])
+        if state and state["status"] == "regressed" and (row["created_at"] or "") >= (state["regressed_at"] or ""):
+            row["regressed"] = {"id": row["error_group_id"], **state}
+    return rows
 
 
 @dataclass
@@ -80,6 +95,8 @@ class LivePane(Pane):
     """Memories as they are written, from every running Claude Code session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "resolution", "What fixed it", id="live.resolution",
+                tooltip="What fixed a regressed error last time: its note, edits and commands"),
         Binding("space", "pause", "Pause", id="live.pause"),
         Binding("space", "follow", "Follow", id="live.follow_space"),
         Binding("p", "project", "This project", id="live.project"),
@@ -104,6 +121,7 @@ class LivePane(Pane):
         self._fetching = False
         self._dirty = False
         self._known_sessions: set[str] = set()
+        self.alarm: dict | None = None  # the last regressed group that occurred while Live ran
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="live-bar", classes="filter-bar"):
@@ -113,6 +131,7 @@ class LivePane(Pane):
                          prompt="All types", id="live-type", compact=True)  # fmt: skip
             yield Input(placeholder="/ filter", id="live-filter", compact=True)
             yield Label("", id="live-status", classes="bar-status")
+        yield Label("", id="live-alarm")
         with PreviewArea(id="live-area"):
             yield FollowTable(id="live-table")
             yield Preview(self.store, id="live-preview")
@@ -208,7 +227,7 @@ class LivePane(Pane):
             self.post_message(LiveRows(generation, [], reset, after_id, False))
             raise
         if not get_current_worker().is_cancelled:
-            compact = [_compact(row) for row in rows]
+            compact = mark_regressions(self.store, [_compact(row) for row in rows])
             self.post_message(LiveRows(generation, compact, reset, last_id, more))
 
     def on_live_rows(self, message: LiveRows) -> None:
@@ -239,6 +258,10 @@ class LivePane(Pane):
                 table.scroll_to_newest()
         elif rows:
             self._pending += sum(1 for row in rows if self._matches(row))
+        if not message.reset:
+            comeback = next((row["regressed"] for row in reversed(rows) if row["regressed"]), None)
+            if comeback is not None:
+                self._sound_alarm(comeback)
         self._show_status()
         if message.more or self._dirty:
             self._dirty = False
@@ -264,7 +287,8 @@ class LivePane(Pane):
         """Read the shown rows again after a forget or a redaction (whoever made it)."""
         found = self.store.memories_by_id(ids)
         if not get_current_worker().is_cancelled:
-            self.post_message(LiveRechecked(generation, max(ids), {i: _compact(m) for i, m in found.items()}))
+            rows = mark_regressions(self.store, [_compact(m) for m in found.values()])
+            self.post_message(LiveRechecked(generation, max(ids), {row["id"]: row for row in rows}))
 
     @on(LiveRechecked)
     def _rechecked(self, message: LiveRechecked) -> None:
@@ -290,14 +314,45 @@ class LivePane(Pane):
 
     def _cells(self, row: dict) -> tuple:
         error = row["type"] == "error"
-        style = "bold red" if error else ""
+        style = REGRESSED_STYLE if row["regressed"] else "bold red" if error else ""
+        what = cell(row["line"], style)
+        if row["regressed"]:
+            what = Text.assemble(("▲ regressed · ", REGRESSED_STYLE), what, no_wrap=True, end="")
         return (
             Text(self._when(row["created_at"]), style=style or "dim"),
             cell(row["project_name"] or "—", style or "bold"),
             cell(short_id(row["session_id"]), style or "dim"),
             type_label(row["type"]),
-            cell(row["line"], style),
+            what,
         )
+
+    # -- the regression alarm -------------------------------------------------------
+
+    def _sound_alarm(self, group: dict) -> None:
+        """A resolved error came back: say so above the rows until `w` shows what fixed it."""
+        self.alarm = group
+        text = regression_text(group, self.app.tz, now=self.app.now(), signature=True)
+        self.query_one("#live-alarm", Label).update(text)
+        self.add_class("-alarm")
+        self.refresh_bindings()
+
+    def _resolution_group(self) -> int | None:
+        """The group `w` opens: the selected row's, if it came back, else the alarm's."""
+        row = self._current_row()
+        if row is not None and row["regressed"]:
+            return row["regressed"]["id"]
+        return self.alarm["id"] if self.alarm else None
+
+    def action_resolution(self) -> None:
+        from tui.gui.screens.resolution import ResolutionScreen
+
+        group_id = self._resolution_group()
+        if group_id is None:
+            return
+        if self.alarm and self.alarm["id"] == group_id:
+            self.alarm = None  # seen: the alarm goes
+            self.remove_class("-alarm")
+        self.app.push_screen(ResolutionScreen(self.store, group_id))
 
     def _when(self, created_at: str | None) -> str:
         """The time of day for today's rows, the date for older ones (column of 8)."""
@@ -343,6 +398,8 @@ class LivePane(Pane):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("project", "copy", "open_file"):
             return self._current_row() is not None
+        if action == "resolution":
+            return self._resolution_group() is not None
         if action == "pause":
             return self.following
         if action == "follow":

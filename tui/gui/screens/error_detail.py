@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line, short_id
 from tui.gui import messages
+from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.vim_table import VimDataTable
@@ -59,6 +60,8 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
     HELP_SECTION = "Error group"  # its section in the help
     BINDINGS = [
         Binding("escape", "back", "Back", id="error_detail.back"),
+        Binding("w", "resolution", "What fixed it", id="error_detail.resolution",
+                tooltip="What fixed a regressed group last time: its note, edits and commands"),
         Binding("r", "set_status('resolved')", "Resolve", id="error_detail.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="error_detail.ignore"),
         Binding("u", "set_status('open')", "Reopen", id="error_detail.reopen"),
@@ -138,7 +141,8 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(one_line(group.get("signature")), style="bold")
         text.append("\n")
-        text.append(one_line(group.get("status") or "open"), style="bold")
+        status = group.get("status") or "open"
+        text.append(one_line(status), style=REGRESSED_STYLE if status == "regressed" else "bold")
         total = group.get("count") or 0
         seen = f" · seen {number(total)}×"
         if shown < total:
@@ -149,6 +153,10 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             f" · last {local_time(group.get('last_seen'), tz, style='full')[:16]}",
             style="dim",
         )
+        if group.get("status") == "regressed":  # the note is on this line
+            text.append("\n")
+            text.append_text(regression_text(group, tz, now=self.app.now() if hasattr(self.app, "now") else None))
+            return text
         note = one_line(group.get("note"))
         if note:
             text.append("\nnote: ", style="dim")
@@ -194,6 +202,8 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             return self.group is not None and self.group.get("status") != parameters[0]
         if action == "note":
             return self.group is not None
+        if action == "resolution":
+            return has_resolution(self.group)
         if action in ("copy", "timeline", "open_file"):
             return self.query_one(VimDataTable).cursor_key is not None
         return True
@@ -209,6 +219,12 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
 
         key = self.query_one(VimDataTable).cursor_key
         open_memory_file(self, int(key) if key is not None else None)
+
+    def action_resolution(self) -> None:
+        from tui.gui.screens.resolution import ResolutionScreen
+
+        if has_resolution(self.group):
+            self.app.push_screen(ResolutionScreen(self.store, self.group_id))
 
     def action_set_status(self, status: str) -> None:
         if self.group is not None and self.group.get("status") != status:
