@@ -292,7 +292,7 @@ class ErrorsPane(Pane):
     def _project_name(self) -> str:
         select = self.query_one("#errors-project", FilterSelect)
         names = {value: label for label, value in select.offered}
-        return names.get(self.project, self.project or "")
+        return one_line(str(names.get(self.project, self.project or "")), 40)  # stored text: inert
 
     def _update_info(self) -> None:
         info = self.query_one("#errors-info", Static)
