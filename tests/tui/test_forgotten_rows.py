@@ -58,7 +58,7 @@ async def test_search_a_timeline_and_a_memory_drop_what_the_cli_forgot(db_path, 
     app = make_app(db_path, poll_interval=POLL)
     async with app.run_test(size=(120, 36)) as pilot:
         await first_screen(app)
-        await pilot.press("slash")
+        await pilot.press("3", "slash")  # Search, its query box
         await settle(pilot)
         search = app.panes["search"]
         search.query_input.value = WORD
