@@ -10,7 +10,8 @@ import string
 
 import pytest
 
-from store.privacy import find_secrets, name_verdict, redact_secrets
+from store.privacy import find_secrets, redact_secrets
+from store.privacy_names import name_verdict
 from store.privacy_rules import COMMAND_LINE, PROVIDERS
 
 ALNUM = string.ascii_letters + string.digits
