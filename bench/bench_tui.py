@@ -69,18 +69,14 @@ class FrameLog:
     def install(self, app) -> None:
         from textual.widgets import DataTable
 
-        display = app._display
+        from tui.gui.textual_internals import visible_widgets, watch_frames
 
-        def logged_display(screen, renderable) -> None:
-            display(screen, renderable)
-            if app._batch_count or renderable is None:
-                return  # Textual held this frame back (a batch update): nothing was shown
-            shown = {w: w.row_count for w in screen._compositor.visible_widgets
-                     if isinstance(w, DataTable)}  # fmt: skip
+        def logged(screen) -> None:
+            shown = {w: w.row_count for w in visible_widgets(screen) if isinstance(w, DataTable)}
             shown["probe"] = self.probe()
             self.frames.append((time.perf_counter(), shown))
 
-        app._display = logged_display
+        watch_frames(app, logged)
 
     def first(self, since: float, predicate) -> float | None:
         """Milliseconds from `since` to the first frame whose tables satisfy `predicate`."""
@@ -120,12 +116,18 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
     """In a new process: print the wall-clock time of the first frame with sessions
     (and, with `key`, of the first frame showing that pane's table with rows, the key
     pressed `delay` seconds after the first)."""
-    from tui.gui.app import build_app
-    from tui.gui.widgets.paged_table import PagedTable
+    from tui.gui.app import build_app, process_tuned
 
     frames = FrameLog()
     app = build_app(path)
     frames.install(app)
+    with process_tuned(app):  # as run_app does
+        await _first_frame_run(app, frames, key, delay)
+
+
+async def _first_frame_run(app, frames: FrameLog, key: str | None, delay: float) -> None:
+    from tui.gui.widgets.paged_table import PagedTable
+
     async with app.run_test(size=(80, 24)) as pilot:
         sessions = app.query_one("#sessions-table", PagedTable)
         shown_at = await frames.wait_first(0.0, lambda s: s.get(sessions, 0) > 0, 60)
@@ -181,13 +183,19 @@ def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
 
 
 async def measure(path: str, rounds: int) -> dict[str, list[float]]:
-    from tui.gui.app import build_app
+    from tui.gui.app import build_app, process_tuned
+
+    started = time.perf_counter()
+    app = build_app(path)
+    with process_tuned(app):  # as run_app does
+        return await _measure_in(app, started, rounds)
+
+
+async def _measure_in(app, started: float, rounds: int) -> dict[str, list[float]]:
     from tui.gui.widgets.paged_table import PagedTable
 
     results: dict[str, list[float]] = {k: [] for k in TARGETS_MS}
     frames = FrameLog()
-    started = time.perf_counter()
-    app = build_app(path)
     frames.install(app)
     async with app.run_test(size=(80, 24)) as pilot:
         sessions = app.query_one("#sessions-table", PagedTable)

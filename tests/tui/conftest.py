@@ -11,6 +11,7 @@ import pytest
 
 from store import writer
 from store.db import connect
+from tui.gui.textual_internals import screen_lines
 
 NOW = datetime(2025, 5, 2, 15, 0, 0, tzinfo=UTC)
 
@@ -200,10 +201,7 @@ def pilot_test(test):
 
 def screen_text(app) -> str:
     """Everything on the app's screen as plain text (for asserting what a person sees)."""
-    return "\n".join(
-        "".join(segment.text for segment in strip)
-        for strip in app.screen._compositor.render_strips()
-    )
+    return "\n".join(screen_lines(app.screen))
 
 
 def result_ids(pane) -> list[int]:

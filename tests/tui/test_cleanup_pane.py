@@ -24,6 +24,7 @@ from tui.gui.messages import DataChanged
 from tui.gui.modals import ConfirmModal
 from tui.gui.modals.redact import RedactModal
 from tui.gui.panes.cleanup import CleanupPane
+from tui.gui.textual_internals import notifications
 from tui.gui.widgets.cleanup_filter import FILTER_DEBOUNCE
 
 
@@ -665,7 +666,7 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
         await settle(pilot)
         await pilot.press("l")
         await settle(pilot)
-        logs = [n.message for n in app._notifications if n.title.startswith("Forget log")]
+        logs = [n.message for n in notifications(app) if n.title.startswith("Forget log")]
         assert len(logs) == 1 and "3  a search of 1 word" in logs[0]
         assert "ModuleNotFoundError" not in logs[0]  # the log keeps no content
     conn = connect(cleanup_db)

@@ -14,6 +14,7 @@ import inspect
 from textual.widgets import TabbedContent
 
 from tests.tui.conftest import first_screen, pilot_test, screen_text, settle
+from tui.gui.textual_internals import AFTER_REFRESH_QUEUE, watch_frames
 from tui.gui.widgets.app_footer import AppFooter
 
 
@@ -41,16 +42,15 @@ def count_rebuilds(monkeypatch) -> tuple[list[tuple], list[AppFooter]]:
 
 def screen_callbacks(monkeypatch) -> list:
     """Every callback queued to run after the screen's next refresh."""
-    from textual.screen import Screen
-
+    owner, name = AFTER_REFRESH_QUEUE
     queued: list = []
-    invoke_later = Screen._invoke_later
+    invoke_later = getattr(owner, name)
 
     def recorded(self, callback, sender) -> None:
         queued.append(callback)
         invoke_later(self, callback, sender)
 
-    monkeypatch.setattr(Screen, "_invoke_later", recorded)
+    monkeypatch.setattr(owner, name, recorded)
     return queued
 
 
@@ -112,14 +112,7 @@ async def test_the_first_frame_already_has_the_sessions_table_focused(db_path, m
     presses their first key; it is in place before anything is drawn."""
     app = make_app(db_path)
     focused_at_frames: list = []
-    display = app._display
-
-    def recorded(screen, renderable) -> None:
-        display(screen, renderable)
-        if renderable is not None and not app._batch_count:
-            focused_at_frames.append(app.focused)
-
-    app._display = recorded
+    watch_frames(app, lambda screen: focused_at_frames.append(app.focused))
     async with app.run_test(size=(80, 24)) as pilot:
         sessions = await first_screen(app)
         await settle(pilot)

@@ -7,6 +7,7 @@ from textual.widgets import Input
 
 from tests.tui.conftest import pilot_test, screen_text, settle
 from tests.tui.test_search_pane import open_search, type_query
+from tui.gui.textual_internals import notifications
 from tui.gui.widgets.app_footer import AppFooter
 
 
@@ -254,7 +255,7 @@ async def test_a_workers_store_error_becomes_one_notification(db_path, make_app)
         await settle(pilot)
         await pilot.press("escape", "enter")  # a hit's timeline fails; its memory's too
         await settle(pilot)
-        texts = [n.message for n in app._notifications]
+        texts = [n.message for n in notifications(app)]
         assert texts and all("locked by another program" in t for t in texts), texts
         assert app.is_running
 

@@ -17,6 +17,7 @@ from tui.gui.panes.search import SearchPane
 from tui.gui.screens.error_detail import ErrorDetailScreen
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.textual_internals import screen_strips
 
 TITLE = "\x1b]2;pwned-title\x1b\\"
 CLIPBOARD = "\x1b]52;c;cHduZWQ=\x07"
@@ -58,7 +59,7 @@ def hostile_db(path: str) -> str:
 def assert_inert(app, where: str) -> None:
     """Nothing on screen can drive the terminal or carries an action from stored text."""
     assert app.is_running and app.return_code is None, f"{where}: the app was quit"
-    strips = app.screen._compositor.render_strips()
+    strips = screen_strips(app.screen)
     text = ""
     for strip in strips:
         for segment in strip:

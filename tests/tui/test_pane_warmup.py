@@ -11,6 +11,7 @@ from textual.widgets import DataTable, TabbedContent
 from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.pane_warmup import is_parked, park, unpark
 from tui.gui.panes import is_showing
+from tui.gui.textual_internals import CELL_RENDER, visible_widgets, watch_frames
 from tui.gui.widgets.pane_tabs import PaneTabs
 
 TABLES = {"2": ("live", "#live-table"), "3": ("search", "#search-results"),
@@ -28,28 +29,25 @@ def patient_warmup(monkeypatch):
 def record_frames(app, table: DataTable, counter: list[int]) -> list[int]:
     """For each frame that shows `table` with rows: how many cells had been rendered by then."""
     shown: list[int] = []
-    display = app._display
+    def recorded(screen) -> None:
+        if table.row_count and table in visible_widgets(screen):
+            shown.append(counter[0])
 
-    def recorded(screen, renderable) -> None:
-        display(screen, renderable)
-        if renderable is not None and not app._batch_count and table.row_count:
-            if table in screen._compositor.visible_widgets:
-                shown.append(counter[0])
-
-    app._display = recorded
+    watch_frames(app, recorded)
     return shown
 
 
 def count_cell_renders(monkeypatch) -> list[int]:
     """Cells DataTable rendered anew (it only gets here when its caches miss)."""
     counter = [0]
-    render_cell = DataTable._render_cell
+    owner, name = CELL_RENDER
+    render_cell = getattr(owner, name)
 
     def counted(self, *args, **kwargs):
         counter[0] += 1
         return render_cell(self, *args, **kwargs)
 
-    monkeypatch.setattr(DataTable, "_render_cell", counted)
+    monkeypatch.setattr(owner, name, counted)
     return counter
 
 
@@ -219,15 +217,11 @@ async def test_insights_reads_its_overview_after_the_first_screen_and_before_its
     monkeypatch.setattr(insights_module, "overview", recorded)
     app = make_app(db_path)
     first_rows_frame: list[float] = []
-    display = app._display
+    def recorded_display(screen) -> None:
+        if not first_rows_frame and app.query_one("#sessions-table", DataTable).row_count:
+            first_rows_frame.append(time.monotonic())
 
-    def recorded_display(screen, renderable) -> None:
-        display(screen, renderable)
-        if not first_rows_frame and renderable is not None and not app._batch_count:
-            if app.query_one("#sessions-table", DataTable).row_count:
-                first_rows_frame.append(time.monotonic())
-
-    app._display = recorded_display
+    watch_frames(app, recorded_display)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         warmup = app.query_one(PaneTabs).warmup

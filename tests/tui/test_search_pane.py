@@ -18,6 +18,7 @@ from tests.tui.conftest import (
 )
 from tui.gui.panes.search import SearchPane
 from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.textual_internals import notifications, option_line
 from tui.gui.widgets.timeline_list import TimelineList
 
 AWKWARD = ['"unbalanced', "NEAR(", "a AND", "pytest OR", "*", "(", ")", "^", "col:", "-", '""',
@@ -39,7 +40,7 @@ async def type_query(pilot, pane: SearchPane, text: str) -> None:
 
 
 def highlight_in_view(timeline: TimelineList) -> bool:
-    top = timeline._index_to_line[timeline.highlighted]
+    top = option_line(timeline, timeline.highlighted)
     view = (
         timeline.scroll_offset.y,
         timeline.scroll_offset.y + timeline.scrollable_content_region.height,
@@ -85,7 +86,7 @@ async def test_any_input_is_safe(db_path, make_app):
             assert pane.last_results is not None and pane.last_results.query == text, text
             status = str(pane.query_one("#search-status").render())
             assert "match" in status, (text, status)  # "N matches" or "No memories match"
-        assert not app._notifications  # no error was shown
+        assert not notifications(app)  # no error was shown
         await type_query(pilot, pane, "세션")
         assert len(result_ids(pane)) >= 2  # Korean prompt and Korean comment in an edit
         await type_query(pilot, pane, "🎉")
@@ -254,7 +255,7 @@ def test_mcp_tool_names_read_as_server_and_tool():
 
 @pilot_test
 async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, monkeypatch):
-    from textual.widgets._select import InvalidSelectValueError
+    from textual.widgets.select import InvalidSelectValueError
 
     from store.db import connect
     from tui.gui.panes import search as search_pane

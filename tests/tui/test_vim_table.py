@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
-from textual.widgets import _data_table
 
 from tests.tui.conftest import pilot_test
+from tui.gui.textual_internals import CELL_MEASURE, screen_lines
 from tui.gui.widgets.vim_table import VimDataTable
 
 
@@ -26,13 +26,14 @@ class OneTable(App):
 
 def count_measures(monkeypatch) -> list[int]:
     calls: list[int] = []
-    measure = _data_table.measure
+    module, name = CELL_MEASURE
+    measure = getattr(module, name)
 
     def counted(*args, **kwargs):
         calls.append(1)
         return measure(*args, **kwargs)
 
-    monkeypatch.setattr(_data_table, "measure", counted)
+    monkeypatch.setattr(module, name, counted)
     return calls
 
 
@@ -52,7 +53,7 @@ async def test_rows_of_fixed_width_columns_are_not_measured_and_still_show(monke
         assert table.columns[next(iter(table.columns))].width == 8
         table.action_scroll_bottom()
         await pilot.pause()
-        lines = ["".join(s.text for s in strip) for strip in app.screen._compositor.render_strips()]
+        lines = screen_lines(app.screen)
         assert any("row number 299" in line for line in lines)
 
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from functools import partial
@@ -47,7 +48,7 @@ import tui
 from store.db import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
-from tui.gui.heap import settle_collector
+from tui.gui.perf import ProcessTuning, Tuning, tuned
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
@@ -67,15 +68,18 @@ class AppConfig:
     live_window: int = 1000  # rows the Live pane keeps
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
-    settle_gc: bool = True  # tui.gui.heap.settle_collector once the panes are mounted; off in tests
+    settle_gc: bool = True  # run_app: gc settled once the first screen is out (tui.gui.perf)
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
     warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
-    # While the app starts, how often (seconds) a thread waiting for the GIL gets it (Python's
-    # default: 0.005).  Every pane's first reads run in threads while the main thread builds
-    # and draws the first screen; at 5 ms turns their answers came 50-130 ms late, after a
-    # pane key pressed as the app appeared.  None: leave it alone.
+    # run_app: while the app starts, how often (seconds) a thread waiting for the GIL gets
+    # it (tui.gui.perf says why).  None: leave it alone.
     startup_switch_interval: float | None = 0.001
     startup_seconds: float = 3.0  # then the default comes back
+
+    @property
+    def tuning(self) -> Tuning:
+        """The process-wide settings `run_app` applies around the app's run."""
+        return Tuning(self.startup_switch_interval, self.startup_seconds, self.settle_gc)
 
     @classmethod
     def for_tests(cls, **changes) -> AppConfig:
@@ -142,12 +146,13 @@ class PanesScreen(Screen):
     """
 
     AUTO_FOCUS = None  # the app focuses the first pane's own widget before the first frame
+    _shown_once = False
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not getattr(self, "_shown_once", False):
+    # Handlers run for each class of the MRO, this one before Screen's own.
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._shown_once:
             self._shown_once = True
             event.refresh_styles = False
-        super()._on_screen_resume(event)
 
 
 class MemlaneApp(App):
@@ -182,8 +187,7 @@ class MemlaneApp(App):
         self._focus_memory: dict[str, Widget] = {}
         self._data_version: int | None = None
         self._polling = False
-        self._switch_interval: float | None = None  # the one to restore after start-up
-        self._started = False
+        self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
 
@@ -210,10 +214,6 @@ class MemlaneApp(App):
         super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
 
     def compose(self) -> ComposeResult:
-        if self.config.startup_switch_interval is not None and not self._started:
-            self._started = True  # before any pane starts a read; once
-            self._switch_interval = sys.getswitchinterval()
-            sys.setswitchinterval(self.config.startup_switch_interval)
         # Every pane is built before the first frame: a key pressed as soon as the
         # app shows must find its pane mounted and its rows loaded (each pane starts
         # its workers on mount), not wait for the pane to be built.  Hidden panes
@@ -239,19 +239,14 @@ class MemlaneApp(App):
         else:
             self.call_after_refresh(self._focus_pane, FIRST_PANE)
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
-        if self.config.settle_gc:
-            self.call_after_refresh(settle_collector)
+        if self.process_tuning is not None:
+            self.call_after_refresh(self.process_tuning.settle)
         if self.config.warm_panes:
             self._start_pane_warmup()
+        if self.store.full_disk:
+            self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
         if self.config.poll_interval:
             self.set_interval(self.config.poll_interval, self._poll)
-        if self._switch_interval is not None:
-            self.set_timer(self.config.startup_seconds, self._end_startup)
-
-    def _end_startup(self) -> None:
-        if self._switch_interval is not None:
-            sys.setswitchinterval(self._switch_interval)
-            self._switch_interval = None
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
@@ -309,7 +304,6 @@ class MemlaneApp(App):
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
 
     def on_unmount(self) -> None:
-        self._end_startup()
         self.store.close()
 
     # -- panes --------------------------------------------------------------------
@@ -473,6 +467,18 @@ def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
     return MemlaneApp(StoreClient.open(path), clock=clock, config=config)
 
 
+@contextmanager
+def process_tuned(app: MemlaneApp) -> Iterator[MemlaneApp]:
+    """The process-wide tuning of `app.config` (tui.gui.perf), for as long as the app runs
+    inside: what `run_app` does around `app.run()` (and the benches around a headless run)."""
+    with tuned(app.config.tuning) as process:
+        app.process_tuning = process
+        try:
+            yield app
+        finally:
+            app.process_tuning = None
+
+
 def run_app(db_path: str | Path | None = None) -> int:
     """Run the app; returns the exit status (1 with one sentence on stderr if the store fails)."""
     try:
@@ -481,7 +487,8 @@ def run_app(db_path: str | Path | None = None) -> int:
         print(f"memlane: {exc}", file=sys.stderr)
         return 1
     try:
-        app.run()
+        with process_tuned(app):
+            app.run()
     except StoreError as exc:
         print(f"memlane: {exc}", file=sys.stderr)
         return 1

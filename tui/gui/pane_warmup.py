@@ -26,6 +26,8 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import DataTable
 
+from tui.gui.textual_internals import table_revision
+
 PARKING_LAYER = "memlane-parked"  # + the pane's id: each is arranged alone, at full size
 PARKING_OFFSET = 10_000  # rows below the screen: laid out, never drawn
 SLICE_LINES = 8  # lines drawn per slice (~1-3 ms of a table's first render)
@@ -191,6 +193,6 @@ class PaneWarmup:
         parts: list = [box.outer_size]
         for widget in box.walk_children(with_self=False):
             if isinstance(widget, DataTable):
-                parts.append((id(widget), widget.outer_size, widget._update_count,
+                parts.append((id(widget), widget.outer_size, table_revision(widget),
                               widget.cursor_coordinate, widget.scroll_offset))  # fmt: skip
         return tuple(parts)

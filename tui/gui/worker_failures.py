@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from textual import on
 from textual.message_pump import MessagePump
-from textual.worker import Worker, WorkerFailed, WorkerState
+from textual.worker import Worker, WorkerState
 
 from store.db import StoreError
 from tui.gui import messages
+from tui.gui.textual_internals import report_worker_crash
 
 
 class WorkerFailures(MessagePump):
@@ -28,4 +29,4 @@ class WorkerFailures(MessagePump):
         if isinstance(error, StoreError):
             self.post_message(messages.StoreFailed(str(error)))
         elif error is not None:
-            self.app._handle_exception(WorkerFailed(error))
+            report_worker_crash(self.app, error)

@@ -37,7 +37,8 @@ def count_matches(typed: str, count: int) -> bool:
 class CountInput(Input):
     """The count box: digits go in, `y` / `n` still answer the question."""
 
-    async def _on_key(self, event: Key) -> None:
+    # Handlers run for each class of the MRO, this one before Input's.
+    async def on_key(self, event: Key) -> None:
         if event.character in ("y", "n"):
             event.stop()
             event.prevent_default()

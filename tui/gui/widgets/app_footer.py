@@ -20,13 +20,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.cells import cell_len
-from textual.keys import _character_to_key
 from textual.widget import Widget
 from textual.widgets import Footer, Input
-from textual.widgets._footer import FooterKey
+
+from tui.gui.textual_internals import (
+    FooterKey,
+    footer_key_disabled,
+    footer_ready,
+    key_for,
+    mark_footer_ready,
+    set_footer_key_disabled,
+)
 
 # Keys a text box takes as text ("slash", "question_mark", "q", "space", ...).
-TYPED_KEYS = frozenset(_character_to_key(chr(code)) for code in range(32, 127))
+TYPED_KEYS = frozenset(key_for(chr(code)) for code in range(32, 127))
 # Actions the footer drops last: a person must always see how to get help, back and out.
 KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen")
 
@@ -35,7 +42,7 @@ class ActionFooterKey(FooterKey):
     """A footer key whose click runs its binding's action where the binding lives."""
 
     async def on_mouse_down(self) -> None:
-        if self._disabled:
+        if footer_key_disabled(self):
             self.app.bell()
             return
         found = self.screen.active_bindings.get(self.key)
@@ -66,7 +73,7 @@ class AppFooter(Footer):
         self._rebuild_pending = False
 
     def compose(self):
-        if not self._bindings_ready:
+        if not footer_ready(self):
             return
         wanted = self._wanted()
         width, entries = wanted
@@ -78,20 +85,20 @@ class AppFooter(Footer):
         """Build the keys now (the app calls this once its first focus is set), so the
         first frame has them and no rebuild follows it."""
         self._waiting = False
-        self._bindings_ready = True
+        mark_footer_ready(self)
         self._recompose_if_changed()
 
     def bindings_changed(self, screen) -> None:
         if self._waiting:
             return
-        self._bindings_ready = True
+        mark_footer_ready(self)
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
             self._recompose_if_changed()
 
     def on_resize(self) -> None:
-        if self.size.width != self._fitted_width and self._bindings_ready:
+        if self.size.width != self._fitted_width and footer_ready(self):
             self._recompose_if_changed()
 
     def _recompose_if_changed(self) -> None:
@@ -202,14 +209,15 @@ def _split(keys: list[Widget]) -> tuple[list[FooterKey], list[FooterKey]]:
 
 def _take_over(shown: FooterKey, wanted: FooterKey) -> None:
     """Make the key on screen show what `wanted` (never mounted) would."""
-    if (shown.key, shown.key_display, shown.description, shown.action, shown._disabled,
-            shown.tooltip) == (wanted.key, wanted.key_display, wanted.description,
-                               wanted.action, wanted._disabled, wanted.tooltip):  # fmt: skip
+    disabled = footer_key_disabled(wanted)
+    if (shown.key, shown.key_display, shown.description, shown.action,
+            footer_key_disabled(shown), shown.tooltip) == (
+            wanted.key, wanted.key_display, wanted.description, wanted.action, disabled,
+            wanted.tooltip):  # fmt: skip
         return
     shown.key, shown.key_display = wanted.key, wanted.key_display
     shown.description, shown.action = wanted.description, wanted.action
-    shown._disabled = wanted._disabled
-    shown.set_class(wanted._disabled, "-disabled")
+    set_footer_key_disabled(shown, disabled)
     shown.tooltip = wanted.tooltip
     shown.refresh(layout=True)
 

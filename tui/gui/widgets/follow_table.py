@@ -62,14 +62,14 @@ class FollowTable(VimDataTable):
 
     # Event handlers run for every class of the MRO (Textual calls the base
     # class's scrolling afterwards), so these only add to it, without super().
-    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         if self.max_scroll_y > 0:
             self.following = False
             # Following leaves the scroll target past the end (rows keep coming);
             # start from what is shown so the first notch visibly scrolls.
             self.scroll_target_y = min(self.scroll_y, self.max_scroll_y)
 
-    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         if not self.following:
             self.call_after_refresh(self._resume_at_bottom)
 
@@ -77,5 +77,5 @@ class FollowTable(VimDataTable):
         if not self.following and self.scroll_target_y >= self.max_scroll_y:
             self.action_follow()
 
-    async def _on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         self.call_after_refresh(self._look_back)

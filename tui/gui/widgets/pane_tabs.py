@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.widgets import TabbedContent, TabPane, Tabs
-from textual.widgets._tabbed_content import ContentTab
+from textual.widgets.tabbed_content import ContentTab, ContentTabs
+
+from tui.gui.textual_internals import draw_now
 
 if TYPE_CHECKING:
     from tui.gui.pane_warmup import PaneWarmup
@@ -39,13 +41,7 @@ class PaneTabs(TabbedContent):
             self.warmup.release()  # before the layout below: the pane shown is laid out in front
         if self.is_mounted:
             self.screen.refresh(layout=True)
-            self._draw_now()
-
-    def _draw_now(self) -> None:
-        """Lay out and draw the switch at once, not at Textual's next frame tick (0-17 ms on)."""
-        screen = self.screen
-        if screen.is_current and self.app._dom_ready and not self.app._batch_count:
-            screen._on_timer_update()  # what the tick would run
+            draw_now(self.screen)  # not at Textual's next frame tick (0-17 ms on)
 
     def drop_focus(self) -> None:
         if self.before_switch is not None:
@@ -53,13 +49,12 @@ class PaneTabs(TabbedContent):
         self.screen.set_focus(None)
 
     # Handlers run for each class of the MRO: these run before TabbedContent's.
-    def _on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        if self._is_associated_tabs(event.tabs) and event.tab.id != ContentTab.add_prefix(
-            self.active
-        ):
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        tabs_are_mine = isinstance(event.tabs, ContentTabs) and event.tabs.tabbed_content is self
+        if tabs_are_mine and event.tab.id != ContentTab.add_prefix(self.active):
             self.drop_focus()
 
-    def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+    def on_tab_pane_focused(self, event: TabPane.Focused) -> None:
         event.stop()
         event.prevent_default()
         if event.tab_pane.id != self.active and self.refocus is not None:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
-from textual.widgets import DataTable
-from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey
+
+from tui.gui.textual_internals import FixedWidthDataTable, columns_resized
 
 
-class VimDataTable(DataTable):
+class VimDataTable(FixedWidthDataTable):
     """DataTable with j/k, g/G, home/end and a column that fills the width.
+
+    No cell is measured while every column has a fixed width (`FixedWidthDataTable`).
 
     Call `add_flex_column(label, key=..., min_width=...)` for the one column
     (a summary, a snippet) that should take the space left by the others; it
@@ -61,33 +63,24 @@ class VimDataTable(DataTable):
             return
         column.width = width
         column.auto_width = False
-        self._clear_caches()
-        self._update_count += 1
-        self._require_update_dimensions = True
+        columns_resized(self)
         self.refresh(layout=True)
 
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        # DataTable measures every cell of every new row to size auto-width columns,
-        # ~0.1 ms a cell: 20-40 ms per page of rows, on the main thread, wasted when
-        # every column has a fixed width (all of memlane's lists).  Only rows whose
-        # height or label needs working out go through that; the sizes still update.
-        if not any(column.auto_width for column in self.columns.values()):
-            new_rows = [key for key in new_rows
-                        if (row := self.rows.get(key)) is not None
-                        and (row.label is not None or row.auto_height)]  # fmt: skip
-        super()._update_dimensions(new_rows)
-
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # Showing a pane again "resizes" its table to the size it already had,
         # and DataTable then throws away every rendered line (a full redraw on
-        # each pane switch).  Keep them when the size did not change.  This
-        # handler runs before DataTable's; prevent_default() skips that one.
+        # each pane switch).  Keep them when the size did not change.  Handlers
+        # run for each class of the MRO, this one before DataTable's: prevent_default()
+        # skips that one.
         if event.size == self._drawn_size:
             event.prevent_default()
         elif self._drawn_size is not None and self._cursor_shown(self._drawn_size.height):
-            self.call_after_refresh(self._scroll_cursor_into_view)  # keep it in view
+            self.call_after_refresh(self._keep_cursor_in_view)
         self._drawn_size = event.size
         self.fit_columns()
+
+    def _keep_cursor_in_view(self) -> None:
+        self.move_cursor(row=self.cursor_row, animate=False)  # the same row: it only scrolls
 
     def _cursor_shown(self, height: int) -> bool:
         """Was the cursor row on screen with this height (rows are one line high here)?"""

@@ -1,0 +1,93 @@
+"""Process-wide tuning (tui/gui/perf.py) belongs to `run_app`, around `app.run()`: building
+or running an app elsewhere (a test, a bench, an embedding program) leaves the interpreter
+as it was, and everything changed comes back when the app returns."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+
+from textual.widgets import DataTable
+
+from tests.tui.conftest import pilot_test, settle, until
+from tui.gui import app as app_module
+from tui.gui.app import AppConfig, MemlaneApp, build_app, process_tuned, run_app
+from tui.gui.perf import GC_THRESHOLDS, ProcessTuning, Tuning
+
+
+def test_the_switch_interval_is_short_while_starting_then_the_default_returns():
+    default = sys.getswitchinterval()
+    assert default != 0.001
+    process = ProcessTuning(Tuning(startup_switch_interval=0.001, startup_seconds=0.2))
+    process.begin()
+    assert sys.getswitchinterval() == 0.001
+    deadline = time.monotonic() + 10
+    while sys.getswitchinterval() != default and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sys.getswitchinterval() == default
+    process.end()
+    assert sys.getswitchinterval() == default
+
+
+def test_ending_before_start_up_is_over_gives_everything_back():
+    default, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    process = ProcessTuning(Tuning(startup_switch_interval=0.001, startup_seconds=60))
+    process.begin()
+    process.settle()
+    assert sys.getswitchinterval() == 0.001 and gc.get_threshold() == GC_THRESHOLDS
+    assert gc.get_freeze_count() > 0
+    process.end()
+    assert sys.getswitchinterval() == default and gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
+    process.settle()  # a late call after the end changes nothing
+    assert gc.get_threshold() == thresholds
+
+
+def test_none_and_false_leave_the_interpreter_alone():
+    default, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    process = ProcessTuning(Tuning(startup_switch_interval=None, settle_gc=False))
+    process.begin()
+    process.settle()
+    assert sys.getswitchinterval() == default and gc.get_threshold() == thresholds
+    process.end()
+
+
+@pilot_test
+async def test_running_an_app_without_run_app_changes_nothing_process_wide(db_path, make_app):
+    default, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    app = make_app(db_path, settle_gc=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert sys.getswitchinterval() == default and gc.get_threshold() == thresholds
+    assert sys.getswitchinterval() == default
+
+
+@pilot_test
+async def test_a_tuned_app_settles_the_collector_once_its_first_screen_is_out(db_path):
+    default, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    app = build_app(db_path, config=AppConfig.for_tests(settle_gc=True, startup_seconds=60))
+    with process_tuned(app):
+        assert sys.getswitchinterval() == 0.001  # before the first pane starts a read
+        async with app.run_test(size=(100, 30)) as pilot:
+            sessions = app.query_one("#sessions-table", DataTable)
+            await until(lambda: sessions.row_count > 0)
+            await settle(pilot)
+            await until(lambda: gc.get_threshold() == GC_THRESHOLDS)
+    assert sys.getswitchinterval() == default and gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
+
+
+def test_run_app_tunes_the_process_around_the_run_and_gives_it_back(db_path, monkeypatch):
+    default = sys.getswitchinterval()
+    during: list[float] = []
+
+    def run(self, *args, **kwargs):
+        during.append(sys.getswitchinterval())
+        assert self.process_tuning is not None
+
+    monkeypatch.setattr(MemlaneApp, "run", run)
+    monkeypatch.setattr(app_module, "AppConfig", lambda: AppConfig.for_tests(startup_seconds=60))
+    assert run_app(db_path) == 0
+    assert during == [0.001]
+    assert sys.getswitchinterval() == default

@@ -1,0 +1,171 @@
+"""Every private Textual name memlane uses (tui/gui/textual_internals.py) still exists, is still
+the kind of thing the shim expects, and still does what the shim relies on, on the pinned
+Textual.  When Textual changes one, a shim fails here instead of the app drawing a slower or a
+wrong frame."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.keys import _character_to_key  # noqa: F401 (the names checked below, by import)
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets._footer import FooterKey
+
+from tests.tui.conftest import pilot_test
+from tui.gui import textual_internals as ti
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_pinned_textual_is_the_one_installed():
+    pinned = re.search(r'"textual==([^"]+)"', (ROOT / "pyproject.toml").read_text()).group(1)
+    assert version("textual") == pinned == "8.2.8"
+
+
+def parameters(function) -> list[str]:
+    return list(inspect.signature(function).parameters)
+
+
+def test_each_private_method_a_shim_calls_or_overrides_exists_with_its_parameters():
+    assert parameters(App._handle_exception) == ["self", "error"]
+    assert parameters(App._display) == ["self", "screen", "renderable"]
+    assert parameters(Screen._on_timer_update) == ["self"]
+    assert parameters(Screen._invoke_later) == ["self", "callback", "sender"]
+    assert parameters(DataTable._clear_caches) == ["self"]
+    assert parameters(DataTable._update_dimensions) == ["self", "new_rows"]
+    assert callable(DataTable._render_cell)
+    assert parameters(ti.key_for) == ["character"]
+    owner, name = ti.CELL_MEASURE
+    assert owner.__name__ == "textual.widgets._data_table" and callable(getattr(owner, name))
+    # DataTable sizes cells through that module-level name (what the tests count)
+    assert f"{name}(" in inspect.getsource(DataTable._update_dimensions)
+    owner, name = ti.CELL_RENDER
+    assert callable(getattr(owner, name))
+    owner, name = ti.AFTER_REFRESH_QUEUE
+    assert parameters(getattr(owner, name)) == ["self", "callback", "sender"]
+
+
+def test_the_private_attributes_read_and_written_exist_on_fresh_objects():
+    app = App()
+    assert app._dom_ready is False and app._batch_count == 0
+    assert list(app._notifications) == []
+    table = DataTable()
+    assert table._update_count == 0 and isinstance(table._require_update_dimensions, bool)
+    key = FooterKey("q", "q", "Quit", "quit", disabled=True)
+    assert key._disabled is True
+    assert "_bindings_ready" in Footer._reactives  # a reactive: setting it recomposes
+    assert isinstance(OptionList()._index_to_line, dict)
+    assert ti.key_for("/") == "slash" and ti.key_for("?") == "question_mark"
+    assert ti.key_for("a") == "a"
+
+
+class OneTable(App):
+    def compose(self) -> ComposeResult:
+        yield Static("before", id="note")
+        yield DataTable(id="table")
+        yield OptionList("one", "two\nlines", "three", id="options")
+        yield Footer()
+
+
+@pilot_test
+async def test_draw_now_sends_the_frame_in_the_same_turn():
+    app = OneTable()
+    frames: list[list[str]] = []
+    ti.watch_frames(app, lambda screen: frames.append(ti.screen_lines(screen)))
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        note = app.query_one("#note", Static)
+        before = len(frames)
+        note.update("after")
+        app.screen.refresh(layout=True)
+        ti.draw_now(app.screen)
+        assert len(frames) == before + 1 and "after" in frames[-1][0]
+        with app.batch_update():  # a held frame is not drawn now, nor reported
+            note.update("held")
+            ti.draw_now(app.screen)
+            assert len(frames) == before + 1
+        await pilot.pause()
+        assert "held" in frames[-1][0]  # the tick drew it once the batch ended
+
+
+@pilot_test
+async def test_the_table_revision_moves_with_rows_and_resized_columns():
+    app = OneTable()
+    async with app.run_test(size=(40, 10)) as pilot:
+        table = app.query_one(DataTable)
+        table.add_column("A", key="a", width=5)
+        start = ti.table_revision(table)
+        table.add_row("x")
+        await pilot.pause()
+        after_row = ti.table_revision(table)
+        assert after_row > start
+        table.columns[next(iter(table.columns))].width = 9
+        ti.columns_resized(table)
+        assert ti.table_revision(table) > after_row
+        table.refresh(layout=True)
+        await pilot.pause()
+        assert "x" in "\n".join(ti.screen_lines(app.screen))
+
+
+@pilot_test
+async def test_the_footer_shims_read_and_change_what_textual_keeps():
+    app = OneTable()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(Footer)
+        assert ti.footer_ready(footer)
+        key = FooterKey("q", "q", "Quit", "quit")
+        assert not ti.footer_key_disabled(key)
+        ti.set_footer_key_disabled(key, True)
+        assert ti.footer_key_disabled(key) and key.has_class("-disabled")
+
+
+@pilot_test
+async def test_a_worker_crash_stops_the_app_with_the_error():
+    app = OneTable()
+    with pytest.raises(Exception) as caught:
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            ti.report_worker_crash(app, ValueError("boom"))
+            await pilot.pause()
+    assert app.return_code == 1
+    assert "boom" in str(caught.value) or "boom" in repr(caught.value.__cause__ or caught.value)
+
+
+@pilot_test
+async def test_notifications_and_the_option_list_lines_are_read():
+    app = OneTable()
+    async with app.run_test(size=(40, 16)) as pilot:
+        app.notify("hello", title="T")
+        await pilot.pause()
+        assert [n.message for n in ti.notifications(app)] == ["hello"]
+        options = app.query_one(OptionList)
+        assert [ti.option_line(options, i) for i in range(3)] == [0, 1, 3]
+
+
+@pilot_test
+async def test_after_refresh_callbacks_go_through_the_recorded_queue(monkeypatch):
+    owner, name = ti.AFTER_REFRESH_QUEUE
+    queue = getattr(owner, name)
+    queued: list = []
+
+    def recorded(self, callback, sender):
+        queued.append(callback)
+        queue(self, callback, sender)
+
+    monkeypatch.setattr(owner, name, recorded)
+    app = OneTable()
+    ran: list[int] = []
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        queued.clear()
+        callback = lambda: ran.append(1)  # noqa: E731
+        app.query_one("#note").call_after_refresh(callback)
+        await pilot.pause()
+        assert [getattr(c, "func", c) for c in queued] == [callback] and ran == [1]

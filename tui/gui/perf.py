@@ -1,0 +1,100 @@
+"""Process-wide tuning for the app's run: applied by `run_app()` around `app.run()`, undone after.
+
+Two settings change the whole interpreter, so they are not the app's to set: building
+or running an app in a test, a bench or an embedding program leaves them alone.
+
+- While the app starts, a thread waiting for the GIL gets it every millisecond
+  (Python's default: 5 ms).  Every pane's first reads run in threads while the main
+  thread builds and draws the first screen; at 5 ms their answers came 50-130 ms
+  late, after a pane key pressed as the app appeared.  The default comes back after
+  `startup_seconds`, or when the app returns sooner.
+- Once the first screen is out (`settle`, the app calls it), Python's cycle collector
+  stops scanning what the app has built so far and collects young objects less often.
+  With the app's ~100k long-lived objects every full collection took 50-120 ms, often
+  in the middle of a pane switch.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+GC_THRESHOLDS = (2000, 20, 50)  # CPython 3.13's first generation; the others as before
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What to change; None or False leaves that setting alone."""
+
+    startup_switch_interval: float | None = 0.001
+    startup_seconds: float = 3.0
+    settle_gc: bool = True
+
+
+class ProcessTuning:
+    """Applied by `begin()`, undone by `end()` (both once; `end()` from any thread)."""
+
+    def __init__(self, tuning: Tuning) -> None:
+        self.tuning = tuning
+        self._lock = threading.Lock()
+        self._switch_interval: float | None = None  # Python's, to give back
+        self._gc_thresholds: tuple[int, int, int] | None = None
+        self._timer: threading.Timer | None = None
+        self._began = self._ended = False
+
+    def begin(self) -> None:
+        with self._lock:
+            if self._began:
+                return
+            self._began = True
+            interval = self.tuning.startup_switch_interval
+            if interval is None:
+                return
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(interval)
+            self._timer = threading.Timer(self.tuning.startup_seconds, self._end_startup)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def settle(self) -> None:
+        """The app's first screen is out: freeze what it built (once)."""
+        with self._lock:
+            if not self.tuning.settle_gc or self._ended or self._gc_thresholds is not None:
+                return
+            self._gc_thresholds = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
+
+    def end(self) -> None:
+        with self._lock:
+            self._ended = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+        self._end_startup()
+        with self._lock:
+            if self._gc_thresholds is not None:
+                gc.set_threshold(*self._gc_thresholds)
+                gc.unfreeze()
+                self._gc_thresholds = None
+
+    def _end_startup(self) -> None:
+        with self._lock:
+            if self._switch_interval is not None:
+                sys.setswitchinterval(self._switch_interval)
+                self._switch_interval = None
+
+
+@contextmanager
+def tuned(tuning: Tuning) -> Iterator[ProcessTuning]:
+    """`with tuned(...) as process:` around an app's run; the app calls `process.settle()`."""
+    process = ProcessTuning(tuning)
+    process.begin()
+    try:
+        yield process
+    finally:
+        process.end()

@@ -1,0 +1,181 @@
+"""The one module that names Textual's private attributes, each behind a small named shim.
+
+memlane pins `textual==8.2.8`.  Textual keeps no promise about names that start
+with `_`: when it renames one, code that reaches for it does not fail, it gets
+slower or draws a wrong frame.  So every such name is here, and
+`tests/tui/test_textual_internals.py` checks that each one still exists (and is
+still the kind of thing used here) on the pinned version; a Textual upgrade
+starts with that test.  `tests/test_textual_boundary.py` keeps every other
+module (the app, its tests and benches) from naming one.
+
+Each shim says what it buys; `docs/performance.md` has the measurements that
+decided which ones stay.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from textual.keys import _character_to_key
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, OptionList
+from textual.widgets._footer import FooterKey
+from textual.worker import WorkerFailed
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import Widget
+    from textual.widgets.data_table import RowKey
+
+__all__ = [
+    "CELL_MEASURE",
+    "CELL_RENDER",
+    "AFTER_REFRESH_QUEUE",
+    "FixedWidthDataTable",
+    "FooterKey",
+    "columns_resized",
+    "draw_now",
+    "footer_key_disabled",
+    "footer_ready",
+    "key_for",
+    "mark_footer_ready",
+    "notifications",
+    "option_line",
+    "report_worker_crash",
+    "screen_lines",
+    "screen_strips",
+    "set_footer_key_disabled",
+    "table_revision",
+    "visible_widgets",
+    "watch_frames",
+]
+
+# -- the app and its screen ----------------------------------------------------------------
+
+
+def draw_now(screen: Screen) -> None:
+    """Lay out and draw what changed on `screen` now, not at Textual's next frame tick.
+
+    A pane switch drawn at the tick waited 0-17 ms for it.  Nothing happens while the
+    app is not ready to draw or holds its frames (a batch update): the tick does it then.
+    """
+    app = screen.app
+    if screen.is_current and app._dom_ready and not app._batch_count:
+        screen._on_timer_update()  # what the tick would run
+
+
+def report_worker_crash(app: App, error: BaseException) -> None:
+    """Stop the app with `error`'s traceback, as a worker with `exit_on_error=True` would."""
+    app._handle_exception(WorkerFailed(error))
+
+
+# -- DataTable -------------------------------------------------------------------------------
+
+
+def table_revision(table: DataTable) -> int:
+    """A number that moves whenever the table's rows, columns or sizes change what it draws."""
+    return table._update_count
+
+
+def columns_resized(table: DataTable) -> None:
+    """After a column's width was changed in place: forget the rendered lines and re-measure."""
+    table._clear_caches()
+    table._update_count += 1
+    table._require_update_dimensions = True
+
+
+class FixedWidthDataTable(DataTable):
+    """A DataTable that measures no cell when every column has a fixed width.
+
+    DataTable measures every cell of every new row to size auto-width columns,
+    ~0.1 ms a cell: 20-40 ms per page of rows, on the main thread, wasted when no
+    column sizes itself (all of memlane's lists).  Only rows whose height or label
+    needs working out go through that; the table's sizes still update.
+    """
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        if not any(column.auto_width for column in self.columns.values()):
+            new_rows = [key for key in new_rows
+                        if (row := self.rows.get(key)) is not None
+                        and (row.label is not None or row.auto_height)]  # fmt: skip
+        super()._update_dimensions(new_rows)
+
+
+# The module-level function DataTable measures a cell with (tests count its calls).
+CELL_MEASURE = (importlib.import_module("textual.widgets._data_table"), "measure")
+# The DataTable method that renders one cell when its caches miss (tests count its calls).
+CELL_RENDER = (DataTable, "_render_cell")
+
+
+# -- the footer ------------------------------------------------------------------------------
+
+
+def key_for(character: str) -> str:
+    """Textual's key name for a typed character ("/" -> "slash", "?" -> "question_mark")."""
+    return _character_to_key(character)
+
+
+def footer_ready(footer: Footer) -> bool:
+    """The footer has had its bindings (Textual's Footer draws nothing before)."""
+    return footer._bindings_ready
+
+
+def mark_footer_ready(footer: Footer) -> None:
+    footer._bindings_ready = True
+
+
+def footer_key_disabled(key: FooterKey) -> bool:
+    return key._disabled
+
+
+def set_footer_key_disabled(key: FooterKey, disabled: bool) -> None:
+    """Change a footer key in place (FooterKey takes `disabled` only when built)."""
+    key._disabled = disabled
+    key.set_class(disabled, "-disabled")
+
+
+# -- what is on screen (tests and benches) ---------------------------------------------------
+
+
+def watch_frames(app: App, on_frame: Callable[[Screen], None]) -> None:
+    """Call `on_frame(screen)` right after each frame the app really sends to the terminal
+    (not those Textual holds back during a batch update)."""
+    display = app._display
+
+    def displayed(screen: Screen, renderable) -> None:
+        display(screen, renderable)
+        if renderable is not None and not app._batch_count:
+            on_frame(screen)
+
+    app._display = displayed
+
+
+def visible_widgets(screen: Screen) -> Iterable[Widget]:
+    """The widgets the screen's last layout put on screen."""
+    return screen._compositor.visible_widgets
+
+
+def screen_strips(screen: Screen) -> list:
+    """The screen as it would be drawn now: one strip of rich Segments per line."""
+    return screen._compositor.render_strips()
+
+
+def screen_lines(screen: Screen) -> list[str]:
+    """The screen as plain text, one string per line."""
+    return ["".join(segment.text for segment in strip) for strip in screen_strips(screen)]
+
+
+def notifications(app: App) -> list:
+    """The notifications the app holds now (each has `.title`, `.message`, `.severity`)."""
+    return list(app._notifications)
+
+
+def option_line(option_list: OptionList, index: int) -> int:
+    """The line of the list's content where option `index` starts."""
+    return option_list._index_to_line[index]
+
+
+# The Screen method that queues `call_after_refresh` callbacks (tests record them).
+AFTER_REFRESH_QUEUE = (Screen, "_invoke_later")
