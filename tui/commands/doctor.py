@@ -287,9 +287,9 @@ def _check_database(report: _Report, db_path: str) -> None:
     import sqlite3
 
     from store import schema
-    from store.db import StoreError, connect, describe_error, folder_problem
+    from store.db import StoreError, connect, describe_error, path_problem
 
-    if problem := folder_problem(db_path):
+    if problem := path_problem(db_path):
         report.fail(problem)
         return
     if not os.path.exists(db_path):
