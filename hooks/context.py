@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 
 from store.db import dicts
+from store.display import escape_markup as escape
 
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
@@ -41,11 +42,6 @@ def clean_line(text: object) -> str:
     return " ".join(text.split())
 
 
-def escape(text: str, *, attribute: bool = False) -> str:
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if attribute:
-        text = text.replace('"', "&quot;").replace("'", "&apos;")
-    return text
 
 
 def fit(text: object, limit: int = MAX_LINE_CHARS, *, attribute: bool = False) -> str:
