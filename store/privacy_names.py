@@ -193,6 +193,8 @@ def named_values(text, low, hits, found):
         if m is not None:
             sep = m.group("sep")
             quoted = m.group("close")
+            if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
+                continue  # expect "password:"; send ...: the string that holds the name ends there
             if sep == ",":
                 if not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
                     continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument

@@ -283,6 +283,12 @@ def test_positions_that_carry_a_password(template):
     assert redacted(text, PW), redact_secrets(text)
 
 
+def test_a_prompt_quoted_with_its_colon_is_not_a_name_and_its_neighbour_stays():
+    # expect "password:"; send "...": the quote after the colon ends the string the word is in
+    text = "expect -c 'spawn ssh h; expect \"password:\"; send \"" + PW + "\\r\"; interact'"
+    assert redact_secrets(text) == text.replace(PW, "[REDACTED:password]")
+
+
 def test_a_password_with_at_and_colon_goes_whole():
     url = "https://admin:p@ss:w0rd@Z!@db.example.com/app"
     out = redact_secrets(url)
