@@ -270,7 +270,7 @@ def _shaped(text, low, found):
         rx = compiled("r" + str(i), rule.pattern, rule.flags)
         has_value = "v" in rx.groupindex
         prio = P_SHAPE + i
-        for m in rx.finditer(text):
+        for m in _matches(rx, text, rule.near, i):
             if has_value:
                 s, e = m.span("v")
                 value = m.group("v")
@@ -286,6 +286,22 @@ def _shaped(text, low, found):
                 if rule.judge is not None and not JUDGES[rule.judge](m.group()):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
+
+
+def _matches(rx, text, near, i):
+    """`rx`'s matches in `text`; with `near`, only on the lines where `near` is found."""
+    if near is None:
+        yield from rx.finditer(text)
+        return
+    done = 0
+    for hit in compiled("n" + str(i), near).finditer(text):
+        if hit.start() < done:
+            continue
+        start = text.rfind("\n", 0, hit.start()) + 1
+        done = text.find("\n", hit.end())
+        if done < 0:
+            done = len(text)
+        yield from rx.finditer(text, start, done)
 
 
 def _cookie_values(text, s, e, prio, found):

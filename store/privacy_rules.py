@@ -27,17 +27,20 @@ class Rule:
     """One secret shape: `kind`, `anchors` (lowercase text it cannot match without), `pattern`,
     `flags`.  A pattern with a group named ``v`` redacts only that group; with `judge`, only
     when the value passes it: "credential" (not a plain word, number or path) or "random"
-    (the entropy rule's test)."""
+    (the entropy rule's test).  With `near` (a regular expression), the pattern is tried only
+    on the lines where `near` is found: for a one-line shape whose anchor is common (`:`), so
+    1 MB of output is not scanned at every position."""
 
-    __slots__ = ("kind", "anchors", "pattern", "flags", "judge")
+    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near")
 
     def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0,
-                 judge: str | None = None) -> None:  # fmt: skip
+                 judge: str | None = None, near: str | None = None) -> None:  # fmt: skip
         self.kind = kind
         self.anchors = anchors
         self.pattern = pattern
         self.flags = flags
         self.judge = judge
+        self.near = near
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -452,7 +455,7 @@ TOKEN_RULES = (
     # front) or a word of a path or a command
     Rule("password", (":",),
          r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/][^\s:/]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
-         r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)"),
+         r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":(?:\d{1,5}|\*):[^\s:/]+:"),
     # Oracle: jdbc:oracle:thin:user/SECRET@host
     Rule("password", ("jdbc:oracle",), r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@",
          re.IGNORECASE),
@@ -461,7 +464,7 @@ TOKEN_RULES = (
     # --- code: a secret by its place in a call ---
     # requests.get(url, auth=("admin", "SECRET")), credentials = ["u", "SECRET"]
     Rule("password", ("auth", "cred"),
-         r"\b(?i:auth|credentials?|creds|basic_auth)[\"']?[ \t]*[=:][ \t]*[(\[][ \t]*"
+         r"(?=[aAcCbB])\b(?i:auth|credentials?|creds|basic_auth)[\"']?[ \t]*[=:][ \t]*[(\[][ \t]*"
          r"(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)[ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)"),
     # HTTPBasicAuth('admin', 'SECRET'), server.login(user, "SECRET"), NetworkCredential("u", "SECRET")
     Rule("password", ("auth(", "login(", "credential(", "credentials(", "creds(", "signin(",
