@@ -347,6 +347,12 @@ PROVIDERS = (
     ("service_token", ("live_", "test_"), r"(?:live|test)_(?:pub_)?[a-f0-9]{35}"),
     ("service_token", ("access_token$",), r"access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}"),
     ("service_token", ("sk.eyJ",), r"sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("YC",), r"YC[A-Za-z0-9_-]{38}(?![A-Za-z0-9_-])"),  # Yandex Cloud
+    ("service_token", ("AAAAAAAAAAAAAAAAAAAAA",), r"A{22}[A-Za-z0-9%]{80,100}"),  # Twitter bearer
+    ("service_token", ("sl.",), r"sl\.[A-Za-z0-9_-]{130,152}"),  # Dropbox short-lived
+    ("jwt", ("ZXlK",), r"ZXlK[A-Za-z0-9+/]{40,}={0,2}"),  # a JWT, base64-encoded again
+    ("service_token", ("sc_", "ext_", "scauth_", "authress_"),  # Authress service clients
+     r"(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"),
     # Discord bot tokens: a base64 user id (MT… to OT…), a time stamp, an HMAC
     ("service_token", ("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"),
      r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"),

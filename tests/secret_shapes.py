@@ -114,8 +114,8 @@ COMMANDS = [
     "p4 -u bob -P SECRET sync", "sqlplus scott/SECRET@orcl", "expdp system/SECRET@db schemas=app",
     "rabbitmqctl add_user admin SECRET", "rabbitmqctl change_password admin SECRET",
     "rabbitmqadmin -u admin -p SECRET list queues", "ldapsearch -x -D cn=admin -w SECRET -b dc=ex",
-    "ldappasswd -x -D cn=a -w Old1pass -s SECRET uid=b", "swaks --to a@b.example -au me -ap SECRET",
-    "sendemail -f a@b.example -xu me -xp SECRET", "snmpwalk -v3 -u admin -A SECRET -X Other1x host",
+    "ldappasswd -x -D cn=a -w OTHER -s SECRET uid=b", "swaks --to a@b.example -au me -ap SECRET",
+    "sendemail -f a@b.example -xu me -xp SECRET", "snmpwalk -v3 -u admin -A SECRET -X OTHER host",
     "snmpget -v2c -c SECRET host sysName.0", "zip -P SECRET backup.zip data.txt", "unzip -P SECRET backup.zip",
     "7z a -pSECRET backup.7z data", "rar a -pSECRET backup.rar data", "unrar x -pSECRET a.rar",
     "sshpass -p SECRET ssh deploy@10.0.0.5", "sshpass -pSECRET scp f deploy@h:", "ssh-keygen -t ed25519 -N SECRET -f key",
@@ -171,9 +171,10 @@ CODE_POSITIONS = [
 def _position_shapes():
     cases = []
     for i, template in enumerate(COMMANDS + CODE_POSITIONS):
-        value = password(f"pos{i}")
+        value, other = password(f"pos{i}"), password(f"pos{i}.other")  # OTHER: a second password
         family = "code" if template in CODE_POSITIONS else "command line"
-        cases.append((family, template.split()[0], template.replace("SECRET", value), [value]))
+        text = template.replace("SECRET", value).replace("OTHER", other)
+        cases.append((family, template.split()[0], text, [value, other] if "OTHER" in template else [value]))
     return cases
 
 

@@ -423,6 +423,12 @@ PROVIDER_VALUES = [
     ("terraform cloud", lambda: gen("tf1", 14, string.ascii_lowercase + "0123456789") + ".atlasv1." + gen("tf2", 67)),
     ("azure ad", lambda: "abc8Q~" + gen("az", 34, ALNUM + "_~.-")),
     ("telegram", lambda: "123456789:AA" + gen("tg", 33, ALNUM + "_-")),
+    ("yandex cloud", lambda: "YC" + gen("yc", 38, ALNUM + "_-")),
+    ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
+    ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
+    ("jwt base64", lambda: "ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5" + gen("jwtb", 60)),
+    ("authress", lambda: "sc_" + gen("au1", 10, string.ascii_lowercase + "0123456789") + "." + gen("au2", 5, string.ascii_lowercase)
+     + ".acc_" + gen("au3", 20, string.ascii_lowercase + "0123456789") + "." + gen("au4", 40)),
     ("mailchimp", lambda: gen("mc", 32, HEX) + "-us12"),
     ("google refresh", lambda: "1//0" + gen("g1", 60, ALNUM + "_-")),
 ]
