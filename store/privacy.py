@@ -55,6 +55,7 @@ from store.privacy_names import (
     secret_word_hits,
 )
 from store.privacy_rules import (
+    COOKIE_WORDS,
     PROVIDERS,
     STRONG,
     TOKEN_RULES,
@@ -316,13 +317,11 @@ def _cookie_values(text, s, e, prio, found):
             continue
         lead = text.find(value, start)
         name_low = name.strip().lower()
-        if any(w in name_low for w in _COOKIE_WORDS) or looks_random(value):
+        if any(w in name_low for w in COOKIE_WORDS) or looks_random(value):
             if not is_reference(value):
                 add_span(found, text, lead, lead + len(value), prio, "cookie")
 
 
-_COOKIE_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "secret", "pass",
-                 "csrf", "xsrf", "key", "user_session", "access", "refresh")  # fmt: skip
 
 
 _EXTRA_CACHE = {}

@@ -7,7 +7,9 @@ import re
 
 from store.privacy_rules import (
     AFTER_OK,
+    COMPOUND_ENDS,
     ENTROPY_RUN,
+    ENTROPY_WORDS,
     KEY_NOT_BEFORE,
     KEY_STRONG_BEFORE,
     MEDIUM,
@@ -15,6 +17,7 @@ from store.privacy_rules import (
     NOT_BEFORE,
     NOT_IN_NAME,
     NOT_SECRET_WORDS,
+    PASS_PREFIXES,
     SECRET_WORDS,
     STRONG,
     TRAILING,
@@ -52,11 +55,11 @@ def _name_words(name: str) -> list:
             pieces = compiled("camel", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(part) or [part]
         for piece in pieces:
             piece = piece.lower()
-            if piece not in SECRET_WORDS and piece.endswith("pass") and piece[:-4] in _PASS_PREFIXES:
+            if piece not in SECRET_WORDS and piece.endswith("pass") and piece[:-4] in PASS_PREFIXES:
                 words.append(piece[:-4])
                 piece = "pass"  # storepass, keypass, dbpass (not bypass, compass)
             elif piece not in SECRET_WORDS:
-                for word in _COMPOUND_ENDS:
+                for word in COMPOUND_ENDS:
                     if piece.endswith(word) and len(piece) - len(word) >= 2 and piece[:-len(word)].isalpha():
                         words.append(piece[:-len(word)])
                         piece = word
@@ -65,14 +68,8 @@ def _name_words(name: str) -> list:
     return words
 
 
-_COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "credentials",
-                  "credential", "pwd")  # fmt: skip
 
 
-_PASS_PREFIXES = frozenset(
-    "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
-    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot".split()
-)
 
 
 _VERDICTS: dict = {}
@@ -430,14 +427,12 @@ def _secret_word_at(text, hit):
     while e < len(text) and text[e].isalpha():
         e += 1
     word = text[s:e].lower()
-    if word in SECRET_WORDS or word in _ENTROPY_WORDS:
+    if word in SECRET_WORDS or word in ENTROPY_WORDS:
         return True
     verdict = name_verdict(text[s:e])
     return verdict is not None and verdict[1] > WEAK
 
 
-_ENTROPY_WORDS = frozenset(("passwords", "secrets", "tokens", "keys", "apikey", "credentials",
-                            "authorization", "authentication", "session", "sessions"))  # fmt: skip
 
 
 def random_values(text, low, hits, found):

@@ -146,6 +146,17 @@ CONSTANTS = frozenset(
 )
 PLACEHOLDER_CHARS = frozenset("*xX.-_•")
 TRAILING = ")]}>.:"
+# Secret words that end a compound name (dbpassword, apitoken): the name is split before them.
+COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "credentials",
+                 "credential", "pwd")  # fmt: skip
+# Words before `pass` that make it a password (storepass, dbpass; not bypass, compass).
+PASS_PREFIXES = frozenset(
+    "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
+    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot".split()
+)
+# Cookie names that hold a session or a credential (any random-looking cookie goes too).
+COOKIE_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "secret", "pass",
+                 "csrf", "xsrf", "key", "user_session", "access", "refresh")  # fmt: skip
 
 # ------------------------------------------------------------------------------ 2. POSITION
 # (tools, subcommand, arguments): the argument each tool takes a password (or token) in.
@@ -374,6 +385,14 @@ ENTROPY_NOT = (
     r"|(?:sha|md|blake|xxh)\d*[-:~][A-Za-z0-9+/=_-]+"
     r"|v?\d+(?:\.\d+)+[A-Za-z0-9.+_-]*"
 )
+
+# Words (beside SECRET_WORDS) that put a random-looking value on their line under suspicion.
+ENTROPY_WORDS = frozenset(("passwords", "secrets", "tokens", "keys", "apikey", "credentials",
+                           "authorization", "authentication", "session", "sessions"))  # fmt: skip
+# base64 of the first bytes of files that are not keys: PNG, JPEG, GIF, BMP, zip, gzip, PDF,
+# gettext .mo, RIFF, ogg, mp3, a PGP signature
+FILE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "Qk", "UEsDB", "H4sI", "JVBERi", "3hIElQ", "lQRiEt",
+              "UklGR", "T2dnUw", "SUQz", "AAAA", "iQ", "iD8D", "iEY", "iHU")  # fmt: skip
 
 # ------------------------------------------------------------------------------ other shapes
 # Each found where its anchors are; earlier rules win the kind when spans overlap.

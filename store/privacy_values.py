@@ -11,6 +11,7 @@ from store.privacy_rules import (
     ENTROPY_MAX_CHARS,
     ENTROPY_MIN_CHARS,
     ENTROPY_NOT,
+    FILE_MAGIC,
     MEDIUM,
     PLACEHOLDER_CHARS,
     WEAK,
@@ -168,15 +169,11 @@ def key_body(block: str) -> bool:
     """Lines of base64 that may be a key's body: not a file's (an image, an archive, a
     translation catalogue, a signature) and not encoded text."""
     first = block.lstrip(" \t+-\n")
-    if first.startswith(_FILE_MAGIC):
+    if first.startswith(FILE_MAGIC):
         return False
     return not base64_text("".join(line.strip(" \t+-") for line in block.split("\n"))[:400])
 
 
-# base64 of the first bytes of files that are not keys: PNG, JPEG, GIF, BMP, zip, gzip, PDF,
-# gettext .mo, RIFF, ogg, mp3, a PGP signature
-_FILE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "Qk", "UEsDB", "H4sI", "JVBERi", "3hIElQ", "lQRiEt",
-               "UklGR", "T2dnUw", "SUQz", "AAAA", "iQ", "iD8D", "iEY", "iHU")  # fmt: skip
 
 
 def token_like(value: str) -> bool:
