@@ -17,6 +17,8 @@ import os
 
 from store.db import dicts
 from store.display import escape_markup as escape
+from store.text import basename  # noqa: F401  (recall reads them here)
+from store.text import one_line as clean_line
 
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
@@ -27,21 +29,6 @@ MAX_INJECT_LIMIT = 20
 
 
 # ------------------------------------------------------------------ cleaning
-
-
-def clean_line(text: object) -> str:
-    """One line of visible text: invisible characters removed, whitespace collapsed."""
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if not text.isprintable():
-        text = "".join(
-            ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text
-        )
-    return " ".join(text.split())
-
-
 
 
 def fit(text: object, limit: int = MAX_LINE_CHARS, *, attribute: bool = False) -> str:
@@ -135,10 +122,6 @@ def max_inject(config: dict | None) -> int:
 
 def short_date(value) -> str:
     return value[:10] if isinstance(value, str) and len(value) >= 10 else "?"
-
-
-def basename(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 # ------------------------------------------------------------ SessionStart

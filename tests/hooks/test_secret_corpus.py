@@ -134,7 +134,7 @@ def all_events():
 def run_hook_event(event: dict) -> None:
     run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
     if run.message:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"{run.event}: {run.message}", stderr=False)
     hook_main._finish(run)
