@@ -27,7 +27,7 @@ def compiled(name: str, pattern: str, flags: int = 0):
     return rx
 
 
-_MARKER = re.compile(r"\[REDACTED(?::[a-z_]+)?\]")
+_MARKER = r"\[REDACTED(?::[a-z_]+)?\]"
 
 
 # Priorities when finds overlap (lower wins the kind): a provider's own token is the most
@@ -51,7 +51,7 @@ def inside_marker(text: str, at: int) -> bool:
     start = text.rfind("[REDACTED", max(0, at - 64), at + len("[REDACTED"))
     if start < 0:
         return False
-    marker = _MARKER.match(text, start)
+    marker = compiled("marker", _MARKER).match(text, start)
     return marker is not None and at < marker.end()
 
 
