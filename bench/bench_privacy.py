@@ -49,9 +49,9 @@ NEVER_SECRET = re.compile(
 )
 
 
-def removed_values(before: str, after: str) -> list[tuple[str, str]]:
-    """(kind, value) of each redaction that made `after` from `before`: the gaps between the
-    text `after` kept around its markers."""
+def removed_values(before: str, after: str) -> list[tuple[str, str, int]]:
+    """(kind, value, where in `before`) of each redaction that made `after` from `before`: the
+    gaps between the text `after` kept around its markers."""
     kinds = MARKER.findall(after)
     if not kinds:
         return []
@@ -61,7 +61,7 @@ def removed_values(before: str, after: str) -> list[tuple[str, str]]:
         end = before.find(piece, pos) if piece else len(before)
         if end < 0:
             end = len(before)
-        out.append((kind[10:-1], before[pos:end]))
+        out.append((kind[10:-1], before[pos:end], pos))
         pos = end + len(piece)
     return out
 
@@ -91,7 +91,7 @@ def redactions_of_json(values, cleaner: Cleaner) -> tuple[list, int]:
             before = strip_private(strip_injected(text))
             after = cleaner.value({key: text} if key else text)
             after = after[key] if key else after
-            found += [(kind, v, text) for kind, v in removed_values(before, after)]
+            found += [(kind, v, before, at) for kind, v, at in removed_values(before, after)]
     return found, chars
 
 
@@ -185,7 +185,7 @@ def redactions_of_texts(texts: list[str]) -> list:
     found = []
     for text in texts:
         before = strip_private(strip_injected(text))
-        found += [(kind, v, text) for kind, v in removed_values(before, clean_text(text))]
+        found += [(kind, v, before, at) for kind, v, at in removed_values(before, clean_text(text))]
     return found
 
 
@@ -193,9 +193,8 @@ def is_true(value: str, secrets) -> bool:
     return any(s in value or (len(value) >= 6 and value in s) for s in secrets)
 
 
-def line_of(text: str, value: str) -> str:
-    at = text.find(value)
-    start = text.rfind("\n", 0, max(0, at)) + 1
+def line_of(text: str, value: str, at: int) -> str:
+    start = text.rfind("\n", 0, at) + 1
     end = text.find("\n", at + len(value))
     return " ".join(text[start:end if end >= 0 else len(text)].split())[:160]
 
@@ -238,18 +237,18 @@ def main(argv=None) -> int:
         cleaned = clean_text(text)
         caught += all(s not in cleaned for s in secrets)
         shape_chars += len(text)
-        shape_found += [(kind, v, text, secrets) for kind, v in removed_values(text, cleaned)]
+        shape_found += [(kind, v, text, at, secrets) for kind, v, at in removed_values(text, cleaned)]
     total = false = 0
     print(f"transcripts from: {where}")
     print(f"{'corpus':<14}{'MB':>7}{'redactions':>12}{'true':>7}{'false':>7}")
     for name, found, chars, secrets in judged + [("secret shapes", shape_found, shape_chars, None)]:
         n_true = n_false = 0
         for item in found:
-            kind, value, text = item[:3]
-            ok = is_true(value, item[3] if secrets is None else secrets)
+            kind, value, text, at = item[:4]
+            ok = is_true(value, item[4] if secrets is None else secrets)
             n_true += ok
             n_false += not ok
-            listing.append((name, "true" if ok else "FALSE", kind, value, line_of(text, value)))
+            listing.append((name, "true" if ok else "FALSE", kind, value, line_of(text, value, at)))
             if not ok and name == "look-alikes":
                 failed = True
         total += n_true + n_false
@@ -264,12 +263,12 @@ def main(argv=None) -> int:
 
     texts, mb = code_texts(int(args.code_mb * 1e6))
     code = redactions_of_texts(texts)
-    never = [(kind, v, t) for kind, v, t in code if NEVER_SECRET.fullmatch(v.strip("\"'"))]
+    never = [value for _kind, value, _text, _at in code if NEVER_SECRET.fullmatch(value.strip("\"'"))]
     kinds: dict = {}
-    for kind, value, text in code:
+    for kind, value, text, at in code:
         kinds[kind] = kinds.get(kind, 0) + 1
         verdict = "NEVER-SECRET" if NEVER_SECRET.fullmatch(value.strip("\"'")) else "unjudged"
-        listing.append(("code", verdict, kind, value, line_of(text, value)))
+        listing.append(("code", verdict, kind, value, line_of(text, value, at)))
     by_kind = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
     print(f"ordinary code ({mb:.1f} MB of the standard library): {len(code)} redactions "
           f"({len(code) / mb:.1f} per MB: {by_kind or 'none'}); hashes, UUIDs, paths among them: {len(never)}")

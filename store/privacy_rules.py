@@ -138,13 +138,17 @@ NOT_SECRET_WORDS = frozenset(
     "a an the to or and for with is are be in of if when as on from at by it "
     "this that your you must should will can see use not instead here "
     "required return raise pass continue break await yield new lambda "
-    "function async typeof this self const let var def class import".split()
+    "function async typeof this self const let var def class import "
+    "option options flag flags argument arguments parameter parameters field fields "
+    "value values setting settings variable variables".split()
 )
 CONSTANTS = frozenset(
     "true false null none nil undefined yes no on off eof eol nan "
     "str string int bool bytes number boolean any object optional".split()
 )
 PLACEHOLDER_CHARS = frozenset("*xX.-_•")
+# A password that is the word itself stands for one (https://user:pass@host, -p password).
+PLACEHOLDER_WORDS = frozenset("pass password passwd pwd secret token".split())
 TRAILING = ")]}>.:"
 # Secret words that end a compound name (dbpassword, apitoken): the name is split before them.
 COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "credentials",
@@ -496,7 +500,7 @@ TOKEN_RULES = (
                       "sign_in(", "authenticate("),
          r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*"
          r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
-         r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]"),
+         r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential"),
     # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET")
     Rule("password", ("password(", "passwd(", "secret(", "token(", "key(", "pass("),
          r"(?<![A-Za-z0-9])(?i:set|with|use|update|change|put|store|save)_?"

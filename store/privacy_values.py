@@ -14,6 +14,7 @@ from store.privacy_rules import (
     FILE_MAGIC,
     MEDIUM,
     PLACEHOLDER_CHARS,
+    PLACEHOLDER_WORDS,
     WEAK,
 )
 
@@ -75,7 +76,7 @@ def is_reference(value):
         bare = compiled("placeholders", r"\{[^{}\n]*\}|%(?:\([A-Za-z_]\w*\))?[sdr]").sub("", v)
         if not any(ch.isalnum() for ch in bare):
             return True  # '{0}:{1}', "%s:%s": a template
-    if v.lower() in CONSTANTS:
+    if v.lower() in CONSTANTS or v.lower() in PLACEHOLDER_WORDS:
         return True
     if len(v) >= 3 and set(v) <= PLACEHOLDER_CHARS:  # ****, xxxx, ...
         return True
@@ -178,7 +179,7 @@ def key_body(block: str) -> bool:
 
 def token_like(value: str) -> bool:
     """After a scheme word (Bearer, token): not a word of prose or a name of code."""
-    v = value.strip()
+    v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
     if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())):
         return False
     return not compiled("dotted", DOTTED).match(v)
