@@ -141,9 +141,9 @@ def retention_outlook(conn: sqlite3.Connection, now: datetime, days: int, *,
     days after that; the same rule, counted instead of deleted, in one pass."""
     cutoff = now - timedelta(days=days)
     next_run, within = conn.execute(
-        "SELECT coalesce(sum(m.created_at < ?), 0), count(*) FROM memory m "
+        "SELECT coalesce(sum(m.received_at < ?), 0), count(*) FROM memory m "
         "LEFT JOIN error_group g ON g.id = m.error_group_id "
-        f"WHERE m.created_at < ? AND {RETENTION_KEPT}",
+        f"WHERE m.received_at < ? AND {RETENTION_KEPT}",
         (_stamp(cutoff), _stamp(cutoff + timedelta(days=horizon))),
     ).fetchone()
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (MARKER_KEY,)).fetchone()
@@ -170,4 +170,13 @@ def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
         "files": most_edited_files(conn),
         "storage": storage(conn),
         "retention": retention_outlook(conn, now, retention_days),
+        "recall": recall_use(conn, now, days),
     }
+
+
+def recall_use(conn: sqlite3.Connection, now: datetime, days: int = 30) -> dict:
+    """How often recall sent Claude something in the last `days`, and how often Claude acted
+    on it (store.ledger.hit_rates), per project and per type of memory sent."""
+    from store.ledger import hit_rates
+
+    return hit_rates(conn, _stamp(now - timedelta(days=days)))

@@ -13,9 +13,12 @@ from textual.widget import Widget
 
 @dataclass
 class DataChanged(Message, bubble=False):
-    """Another process committed to the database (PRAGMA data_version moved)."""
+    """Another process committed to the database (PRAGMA data_version moved); `forgotten`:
+    memories were forgotten or redacted (store.forget's generation moved), so whatever shows
+    memories drops or re-reads them."""
 
     version: int
+    forgotten: bool = False
 
 
 @dataclass
@@ -231,3 +234,10 @@ class JumpTo(Message):
     """Load the session's first ("start") or last ("end") page into the timeline."""
 
     where: str
+
+
+@dataclass
+class InjectionsLoaded(Message):
+    """A session's recall decisions and what they sent (store.ledger.session_decisions)."""
+
+    data: dict
