@@ -36,20 +36,22 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
-from textual.worker import get_current_worker
 
 import tui
 from store.db import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
+from tui.gui.data_watch import DataWatch
 from tui.gui.perf import ProcessTuning, Tuning, tuned
 from tui.gui.store_client import StoreClient
+from tui.gui.textual_internals import report_worker_crash
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
 
@@ -60,7 +62,7 @@ Clock = Callable[[], datetime]
 class AppConfig:
     """What can change between a person's terminal and a test run."""
 
-    poll_interval: float | None = 0.5  # seconds between PRAGMA data_version checks; None: off
+    poll_interval: float | None = 0.05  # seconds between PRAGMA data_version checks; None: off
     animations: bool = True
     cursor_blink: bool = True
     tz: tzinfo | None = None  # zone times are shown in; None: the system's local time
@@ -136,6 +138,13 @@ class ComingSoon(Static):
         super().__init__(f"{title} is coming soon.", **kwargs)
 
 
+@dataclass
+class DataMoved(Message, bubble=False):
+    """From the data watch's thread: another connection committed (the app tells the panes)."""
+
+    version: int
+
+
 class PanesScreen(Screen):
     """The screen the panes live on.
 
@@ -185,8 +194,7 @@ class MemlaneApp(App):
             self.animation_level = "none"
         self.panes: dict[str, Widget] = {}
         self._focus_memory: dict[str, Widget] = {}
-        self._data_version: int | None = None
-        self._polling = False
+        self.data_watch: DataWatch | None = None  # the one poll (AppConfig.poll_interval)
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
@@ -244,7 +252,7 @@ class MemlaneApp(App):
         if self.config.warm_panes:
             self._start_pane_warmup()
         if self.config.poll_interval:
-            self.set_interval(self.config.poll_interval, self._poll)
+            self._start_data_watch(self.config.poll_interval)
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
@@ -302,6 +310,8 @@ class MemlaneApp(App):
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
 
     def on_unmount(self) -> None:
+        if self.data_watch is not None:
+            self.data_watch.stop()
         self.store.close()
 
     # -- panes --------------------------------------------------------------------
@@ -367,31 +377,18 @@ class MemlaneApp(App):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    # -- polling ------------------------------------------------------------------
+    # -- another process's commits (tui/gui/data_watch.py) ---------------------------
 
-    def _poll(self) -> None:
-        if not self._polling:
-            self._polling = True
-            self._check_data_version()
+    def _start_data_watch(self, interval: float) -> None:
+        # From the watch's thread: posting is thread-safe and waits for nothing.
+        self.data_watch = DataWatch(
+            self.store.data_version, lambda version: self.post_message(DataMoved(version)),
+            interval, on_error=lambda exc: self.call_from_thread(report_worker_crash, self, exc),
+        )  # fmt: skip
+        self.data_watch.start()
 
-    @work(thread=True, exclusive=True, group="poll", exit_on_error=False)
-    def _check_data_version(self) -> None:
-        try:
-            version = self.store.data_version()
-        except StoreError:
-            version = None
-        finally:
-            self.call_from_thread(setattr, self, "_polling", False)
-        if version is not None and not get_current_worker().is_cancelled:
-            self.call_from_thread(self._data_version_read, version)
-
-    def _data_version_read(self, version: int) -> None:
-        if self._data_version is None:
-            self._data_version = version
-            return
-        if version != self._data_version:
-            self._data_version = version
-            self.broadcast_data_changed(version)
+    def on_data_moved(self, message: DataMoved) -> None:
+        self.broadcast_data_changed(message.version)
 
     def broadcast_data_changed(self, version: int = 0) -> None:
         """Tell every pane, and the screen on top, that another process wrote."""
