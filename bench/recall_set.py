@@ -6,6 +6,7 @@ command where natural, a commit), written through the real hook by
 later: some share one strong word, some only a file or error name, some only
 stems; many are Korean.  Every prompt carries its split: "dev" is what the
 relevance rule may be tuned on, "held" is never looked at while tuning.
+Questions asked again (RE_ASKS) carry their split the same way.
 """
 
 from __future__ import annotations
@@ -141,6 +142,23 @@ TASKS = [
      ("curl -X PUT localhost:9200/products -d @es/mappings/products.json",
       "illegal_argument_exception: Custom Analyzer [korean] failed to find tokenizer under name [nori_tokenizer]"),
      "products index: Korean analyzer (nori)"),
+    # The two misses of the held-out check of issue 24: a retry policy asked in other words,
+    # and an English prompt about a task written in Korean (its file `src/i18n/ko.json`).
+    ("api-retry", "/home/dev/web-app",
+     "the api client should retry when the server answers 429 or 503, with exponential backoff, at most 5 attempts",
+     [("src/api/client.ts", "const client = axios.create({ baseURL })",
+       "const client = axios.create({ baseURL })\naxiosRetry(client, { retries: 5, retryDelay: axiosRetry.exponentialDelay,\n"
+       "  retryCondition: (e) => [429, 503].includes(e.response?.status ?? 0) })")],
+     [("npm test -- client", "PASS src/api/client.test.ts (4 tests)")],
+     ("npm test -- client", "FAIL src/api/client.test.ts\n  ● client › gives up after 5 attempts\n    Expected: 5\n    Received: 1"),
+     "axios client retries 429 with exponential backoff, max 5 attempts"),
+    ("cart-ko", "/home/dev/web-app",
+     "장바구니 화면 문구가 어색해요. '담기' 버튼은 '장바구니에 담기'로, 빈 장바구니 안내는 자연스럽게 바꿔줘",
+     [("src/i18n/ko.json", '"cart.addButton": "담기",\n  "cart.empty": "비었음"',
+       '"cart.addButton": "장바구니에 담기",\n  "cart.empty": "장바구니가 비어 있어요"')],
+     [("npm run i18n:check", "ko.json: 212 keys, 0 missing")],
+     None,
+     "장바구니 문구 다듬기"),
 ]  # fmt: skip
 
 # (prompt, task key, split)
@@ -218,6 +236,71 @@ PARAPHRASES = [
     ("geocode 클라이언트 초당 요청 제한 설정", "geocode-429", "dev"),
     ("when does the daily-report cronjob run?", "report-cron", "dev"),
     ("analysis-nori 플러그인 설치 명령어가 뭐였지?", "nori", "dev"),
+    # The two tasks added for issue 24 (the issue's own wording is dev: it was seen).
+    ("what retry policy does the api client use?", "api-retry", "dev"),
+    ("axios 재시도 설정이 어떻게 되어 있지?", "api-retry", "dev"),
+    ("does the frontend back off when the server says too many requests?", "api-retry", "held"),
+    ("exponential backoff settings in client.ts", "api-retry", "held"),
+    ("fix the Korean translations of the cart", "cart-ko", "dev"),
+    ("장바구니 버튼 문구 어디서 바꿨지?", "cart-ko", "dev"),
+    ("where are the Korean strings for the shopping cart?", "cart-ko", "held"),
+    ("ko.json 장바구니 번역 다시 봐줘", "cart-ko", "held"),
+]  # fmt: skip
+
+# Questions asked again (issue 24).  Each earlier question is stored first, as the hook
+# stores it: a session of its own with its start, the prompt (and whatever recall gave
+# it, in the injection ledger) and its end, no work.  The later questions are then judged
+# like the paraphrases (task key) or the unrelated prompts (None).
+# (task key or None, [earlier questions, in order], [(later question, split)])
+RE_ASKS = [
+    ("tokens", ["refresh tokens are expiring too early again, what did we change before?"],
+     [("where do we set how long the refresh token lives?", "dev"), ("리프레시 토큰 유효 기간 어디서 설정하지?", "held")]),
+    ("devproxy", ["vite dev server proxy to the api is broken again?"],
+     [("the local frontend gets ECONNREFUSED from /api", "dev"), ("which port does the dev proxy forward /api to?", "held")]),
+    ("reindex", ["why does the products reindex time out?"],
+     [("elasticsearch bulk timeouts during the reindex job", "dev"), ("reindex batch size 얼마로 줄였지?", "held")]),
+    ("backups", ["how are the orders db backups done?"],
+     [("백업 스크립트 어디 있어?", "dev"), ("how long do we keep the pg_dump files in s3?", "held")]),
+    ("refund", ["부분 환불 금액 계산 어떻게 고쳤었지?"],
+     [("환불 금액 계산 로직 다시 보여줘", "dev"), ("partial refunds return the wrong amount again", "held")]),
+    ("rounding", ["invoice rounding is off again?"],
+     [("which rounding mode does rounding.py use?", "dev"), ("인보이스 금액 반올림 방식 알려줘", "held")]),
+    ("flaky-e2e", ["is the checkout e2e test still flaky?"],
+     [("checkout playwright test times out in CI again", "dev"), ("what did we wait for before clicking Pay now?", "held")]),
+    ("redis-pool", ["redis says max number of clients reached, what did we do last time?"],
+     [("what idle timeout did we set on the redis pool?", "dev"), ("redis pool size 다시 알려줘", "held")]),
+    ("docker-size", ["how big is the api docker image now?"],
+     [("도커 이미지 멀티 스테이지 빌드 어떻게 했지?", "dev"), ("which base image does the runtime stage use?", "held")]),
+    ("cors", ["CORS blocked app.example.com again?"],
+     [("app.example.com CORS 허용 설정 어디 있지?", "dev"), ("where is the cors origin list?", "held")]),
+    ("migration-lock", ["the users email index migration hangs on deploy"],
+     [("lock timeout 나는 마이그레이션 어떻게 고쳤지?", "dev"), ("did we build the email index concurrently?", "held")]),
+    ("date-format", ["날짜 포맷 로케일 처리 어떻게 했지?"],
+     [("formatDate locale 처리 다시 봐줘", "dev"), ("which function formats dates for the Korean locale?", "held")]),
+    ("webhook-sig", ["stripe webhook signature errors again?"],
+     [("what payload do we verify stripe signatures against?", "dev"),
+      ("스트라이프 웹훅 서명 검증 raw body 쓰는 거 맞지?", "held")]),
+    ("celery-oom", ["celery workers keep getting OOM killed"],
+     [("celery max tasks per child 설정 어디 있지?", "dev"), ("how often are celery worker processes recycled?", "held")]),
+    ("csv-bom", ["엑셀에서 CSV 한글 깨지는 거 어떻게 해결했지?"],
+     [("orders csv BOM for excel", "dev"), ("which encoding does the orders csv export use?", "held")]),
+    ("geocode-429", ["geocode API rate limit again?"],
+     [("what rate do we allow for geocode requests?", "dev"), ("지오코딩 token bucket 초당 몇 개였지?", "held")]),
+    ("report-cron", ["daily report runs at the wrong time?"],
+     [("report cronjob timezone 설정 보여줘", "dev"), ("is the daily report cron on Seoul time?", "held")]),
+    ("nori", ["운동화 검색이 안 되는 거 nori로 고쳤었나?"],
+     [("nori 분석기 매핑 어디 있어?", "dev"), ("which tokenizer does the products index use?", "held")]),
+    ("api-retry", ["what retry policy does the api client use?", "how does the api client handle 429?"],
+     [("api client backoff 설정 다시 보여줘", "dev"), ("how many retry attempts does the axios client make?", "held")]),
+    ("cart-ko", ["the Korean translations of the cart are awkward"],
+     [("장바구니 번역 문구 어디서 바꿨지?", "dev"), ("where are the korean strings for the cart?", "held")]),
+    (None, ["write a haiku about autumn leaves"],
+     [("write a poem about autumn", "dev"), ("another haiku about autumn leaves please", "held")]),
+    (None, ["what is the capital of Australia?"], [("what's the capital city of Australia again?", "held")]),
+    (None, ["how do I squash commits in git?"], [("git에서 커밋 squash 하는 방법 다시 알려줘", "dev")]),
+    (None, ["explain the difference between a process and a thread"], [("process vs thread, explain again", "held")]),
+    (None, ["오늘 점심 메뉴 추천해줘"], [("점심 메뉴 다시 추천해줘", "held")]),
+    (None, ["add a favicon to the web app"], [("the favicon still doesn't show", "dev")]),
 ]  # fmt: skip
 
 # (prompt, split): nothing should be injected.

@@ -194,8 +194,9 @@ def recent_sessions(conn, project: str, session_id: str | None, limit: int) -> l
 _CHANGE_TYPES_SKIPPED = ("prompt", "error", "file_read", "search")
 
 
-def recent_changes(conn, project: str, limit: int) -> list[str]:
-    """The `limit` most important of the project's 200 newest memories, newest first."""
+def recent_changes(conn, project: str, limit: int, skip: frozenset = frozenset()) -> list[tuple[int, str]]:
+    """(memory id, line) of the `limit` most important of the project's 200 newest
+    memories (those in `skip` left out), newest first."""
     if limit <= 0:
         return []
     rows = conn.execute(
@@ -203,11 +204,12 @@ def recent_changes(conn, project: str, limit: int) -> list[str]:
         "WHERE project = ? AND type NOT IN (?, ?, ?, ?) ORDER BY id DESC LIMIT 200",
         (project, *_CHANGE_TYPES_SKIPPED),
     ).fetchall()
+    rows = [r for r in rows if r[0] not in skip]
     chosen = sorted(rows, key=lambda r: (r[5] or 1, r[0]), reverse=True)[:limit]
     chosen.sort(key=lambda r: r[0], reverse=True)
     lines = []
     seen = set()
-    for _id, mtype, tool, file_path, content, _imp, tags in chosen:
+    for memory_id, mtype, tool, file_path, content, _imp, tags in chosen:
         if file_path:
             label = basename(file_path)
         elif mtype == "command" and "commit" in (tags or "").split():
@@ -217,17 +219,18 @@ def recent_changes(conn, project: str, limit: int) -> list[str]:
         line = item_line(f"- [{fit(label, 60)}] ", content)
         if line not in seen:
             seen.add(line)
-            lines.append(line)
+            lines.append((memory_id, line))
     return lines
 
 
-def open_errors(conn, project: str, limit: int) -> list[str]:
+def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozenset()) -> list[str]:
     if limit <= 0:
         return []
     from store.listings import error_groups
 
     lines = []
-    for group in error_groups(conn, status="open", project=project, limit=limit):
+    groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
+    for group in [g for g in groups if g["id"] not in skip_groups][:limit]:
         content_lines = [
             ln.strip() for ln in (group.get("last_content") or "").splitlines() if ln.strip()
         ]
@@ -268,22 +271,47 @@ def session_project(conn, session_id: str | None, cwd: str | None) -> tuple[str,
 
 def session_start_block(conn, cwd: str | None, session_id: str | None, config: dict | None) -> str:
     """The SessionStart context for the session's project ('' when there is nothing)."""
+    return session_start_context(conn, cwd, session_id, config)[0]
+
+
+def session_start_context(
+    conn, cwd: str | None, session_id: str | None, config: dict | None
+) -> tuple[str, str, list[int]]:
+    """(the SessionStart block, the session's project, the ids of the memories it sends).
+
+    The memories pinned to the project come first (`store.ledger.pin`); what the
+    person vetoed (`store.ledger.veto`) is left out of every section."""
+    from store.ledger import pins, vetoed_groups, vetoed_ids
+
     config = config if isinstance(config, dict) else {}
     project, project_name = session_project(conn, session_id, cwd)
     if not project:
-        return ""
+        return "", "", []
     sessions = clamp(config.get("context_sessions"), 0, 100, 3)
     memories = clamp(config.get("context_memories"), 0, 100, 10)
     errors = clamp(config.get("context_errors"), 0, 100, 5)
     max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    skip = vetoed_ids(conn)
+    pinned = [m for m in pins(conn, project) if m["id"] not in skip]
+    if pinned:
+        from hooks.recall import recall_line
+
+        pinned_lines = [(m["id"], recall_line(m)) for m in pinned]
+    else:
+        pinned_lines = []
+    changes = recent_changes(conn, project, memories, skip | {m["id"] for m in pinned})
     sections = [
+        ("## Pinned", [line for _, line in pinned_lines]),
         ("## Recent Sessions", recent_sessions(conn, project, session_id, sessions)),
-        ("## Recent Changes", recent_changes(conn, project, memories)),
-        ("## Open Errors", open_errors(conn, project, errors)),
+        ("## Recent Changes", [line for _, line in changes]),
+        ("## Open Errors", open_errors(conn, project, errors, vetoed_groups(conn))),
     ]
     if not any(lines for _, lines in sections):
-        return ""
-    return assemble_block(project_name, sections + [("## More", [more_line()])], max_chars)
+        return "", project, []
+    block = assemble_block(project_name, sections + [("## More", [more_line()])], max_chars)
+    sent = set(block.split("\n"))
+    return block, project, [memory_id for memory_id, line in pinned_lines + changes if line in sent]
+
 
 def more_line(example_id: int | None = None) -> str:
     """How the model gets more than the block holds."""

@@ -243,16 +243,19 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from store.paths import default_db_path
 
     backlog = spool_mod.pending(db_path=default_db_path())
-    if not ops and not want_context and not backlog:
+    from hooks.ledger import JUDGED_EVENTS, waiting
+
+    judging = name in JUDGED_EVENTS and waiting(session_id)  # an injection awaits its verdict
+    if not ops and not want_context and not backlog and not judging:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
-    _with_database(run, name, event, ops, want_context, backlog, config)
+    _with_database(run, name, event, ops, want_context, backlog, config, judging)
     if name == "SessionEnd":
         from hooks.team_trigger import start_background_sync
 
         start_background_sync(config)  # after the session's last writes; never waited for
 
 
-def _with_database(run, name, event, ops, want_context, backlog, config) -> None:
+def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
     from hooks import spool as spool_mod
     from store.db import StoreError, connect
     from store.paths import default_db_path
@@ -302,6 +305,8 @@ def _with_database(run, name, event, ops, want_context, backlog, config) -> None
                 run.problem(f"{db_problem} Could not spool the write either ({short(exc)}); it was lost.")
         elif db_problem:
             run.problem(db_problem)
+        if conn is not None and judging and db_problem is None:
+            _judge_injection(run, conn, name, event)
         if conn is None or not want_context:
             return
         if want_context == "start":
@@ -324,16 +329,37 @@ def _count(ops: list[dict]) -> str:
     return " and ".join(parts) or "nothing"
 
 
+def _judge_injection(run, conn, name, event) -> None:
+    try:
+        from hooks.ledger import judge
+
+        judge(conn, name, event)
+    except Exception as exc:
+        run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
+
+
+def _record(run, record, *args) -> None:
+    """One decision into the injection ledger; a failure is said, and changes nothing else."""
+    try:
+        record(*args)
+    except Exception as exc:
+        run.problem(f"could not record what was injected in the ledger ({short(exc)}).")
+
+
 def _session_start_output(run, conn, db_path, event, config) -> None:
-    from hooks.context import session_start_block
+    from hooks.context import session_start_context
 
     try:
-        block = session_start_block(conn, text_field(event, "cwd"), event.get("session_id"), config)
+        block, project, sent = session_start_context(conn, text_field(event, "cwd"), event.get("session_id"), config)
     except Exception as exc:
         run.problem(f"could not build the context ({_db_message(db_path, exc)}).")
-        block = ""
+        block, project, sent = "", "", []
     if block:
         _emit(block)
+    if project:
+        from hooks.ledger import record_start
+
+        _record(run, record_start, conn, event, project, sent, block)
     try:
         from hooks.maintenance import maybe_start
 
@@ -343,22 +369,25 @@ def _session_start_output(run, conn, db_path, event, config) -> None:
 
 
 def _prompt_context_output(run, conn, event, config) -> None:
-    from hooks.recall import prompt_block
+    from hooks.recall import prompt_decision
 
     prompt = prompt_text(event)
     if prompt is None:
         return
     try:
-        block = prompt_block(
-            conn, prompt, text_field(event, "cwd"), event.get("session_id"), config
-        )
+        block, decision, project = prompt_decision(conn, prompt, text_field(event, "cwd"), event.get("session_id"), config)
     except Exception as exc:
         run.problem(f"could not search memory for this prompt ({short(exc)}).")
         return
+    own = block
     if config.get("team_recall"):
         block = "\n".join(b for b in (block, _team_recall(run, conn, prompt, event, config)) if b)
     if block:
         _emit(_prompt_output(block))
+    if decision["reason"] != "off":
+        from hooks.ledger import record_prompt
+
+        _record(run, record_prompt, conn, event, project, decision, own)
 
 
 def _team_recall(run, conn, prompt: str, event: dict, config: dict) -> str:

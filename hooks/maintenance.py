@@ -58,24 +58,26 @@ def start_detached(db_path: str) -> bool:
 
 
 def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) -> int:
-    """Delete private-turn markers older than `max_age_s`; returns how many went."""
+    """Delete private-turn and recall-waiting markers older than `max_age_s` (a session
+    killed before its end leaves them); returns how many went."""
+    from hooks.ledger import WAITING_DIR
     from hooks.turns import PRIVATE_TURNS_DIR
     from store.paths import memlane_home
 
-    folder = os.path.join(home or memlane_home(), PRIVATE_TURNS_DIR)
     removed = 0
     cutoff = time.time() - max_age_s
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                try:
-                    if entry.stat().st_mtime < cutoff:
-                        os.unlink(entry.path)
-                        removed += 1
-                except OSError:
-                    pass
-    except OSError:
-        pass
+    for name in (PRIVATE_TURNS_DIR, WAITING_DIR):
+        try:
+            with os.scandir(os.path.join(home or memlane_home(), name)) as entries:
+                for entry in entries:
+                    try:
+                        if entry.stat().st_mtime < cutoff:
+                            os.unlink(entry.path)
+                            removed += 1
+                    except OSError:
+                        pass
+        except OSError:
+            pass
     return removed
 
 

@@ -28,57 +28,16 @@ from hooks.context import (
     session_project,
     short_date,
 )
+from hooks.recall_terms import (
+    ASCII_WORD,
+    CAMEL_JOIN,
+    CAMEL_PARTS,
+    HANGUL,
+    add_loanwords,
+    recall_concepts,
+)
 
 MIN_PROMPT_CHARS = 10
-
-# Words that say what to do rather than what it is about.  They can support a
-# match but never make one.
-_GENERIC_EN = frozenset(
-    """fix fixes fixed fixing add adds added adding update updates updated updating change
-    changes changed changing make makes made making create creates created creating write
-    writes wrote written writing remove removes removed removing delete deleted deleting
-    implement implemented implementing check checked checking look looks looking help
-    issue issues problem problems bug bugs error errors broken break breaks breaking again
-    still work works worked working code codes file files thing things something stuff
-    new old use uses used using run runs ran running try tries tried trying see show tell
-    know think like way last time times earlier before previous previously yesterday today
-    same wrong right good bad better properly correctly correct currently actually really
-    maybe able sure okay ok yes done doing go going put set get got give take keep there
-    here everything anything nothing one two first next back function functions method
-    methods class classes project app application repo page feature features part stuff
-    find found look why happen happens happened happening remember recall did way ways
-    fine able can't cannot don't doesn't didn't isn't won't it's i'm let's that's what's
-    getting gets keep keeps kept seem seems seemed looks looked anymore already instead
-    too much many lot lots bit little big small quick slow quickly slowly recently finally
-    usually always never sometimes randomly suddenly completely totally basically simply
-    probably apparently exactly immediately somehow somewhere anyway""".split()
-)
-_GENERIC_KO = frozenset(
-    """다시 또 좀 이거 그거 저거 거 것 뭐 왜 어떻게 지금 계속 아직 이번 전에 저번 지난번 예전
-    문제 오류 에러 버그 수정 고침 고쳐 고쳐줘 고쳐주세요 해결 추가 변경 작업 코드 파일 확인
-    관련 부분 기능 방법 해줘 해주세요 봐줘 알려줘 보여줘 만들어줘 해봐 했던 하던 제대로 같은
-    안 못 잘 다 그냥 일단 먼저 그리고 이제 어제 오늘 나 내가 우리 너 이것 저것 그것 어디
-    때문 위해 대해 관해 통해 경우 정도 다음 이후 이전 처럼 같이 너무 정말 진짜 항상 가끔
-    자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
-    빨리 천천히 자주 많이 조금 갑자기 완전히 제발""".split()
-)
-# Forms of the auxiliary verbs 있다/없다/되다/하다 (있었지, 없어, 되어, 했는데): generic.
-_KO_AUX = re.compile(r"^(?:있|없|되|돼|됐|했|하|해|할|한)(?:었|았|어|는|고|지|다|요|서|까|면|니|게|던|을|나|네|죠)")
-# Verb endings after a noun (수정해줘, 만료되면, 실패했던): stripped to the noun.
-_KO_VERB_ENDINGS = sorted(
-    """해줘 해주세요 해주라 해봐 해요 했어 했어요 했다 했던 했는데 했을 하는 하던 하면 하고 해서 하다
-    한다 할 한 합니다 됐어 됐다 됐던 되는 되던 되면 되고 돼서 되어 된다 된 될 됩니다 시켜줘 시켜
-    되 돼 됐 해 했 하""".split(),
-    key=len,
-    reverse=True,
-)
-# Endings that only verbs and adjectives take (풀리는, 나던, 바꿔줘, 있어요): such a
-# word is treated as generic.
-_KO_VERBAL_FINAL = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세요", "였지", "었지", "았지", "했지",
-                    "더라", "었나", "였나")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
-
 
 # Recall judges past *tasks*, not single memories: a task is one turn (a prompt
 # and the edits, commands, errors and commit done for it; memories without a
@@ -94,197 +53,19 @@ _ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 MARGIN = 2.15  # the chosen task must score this many times the best other session's task
 MIN_SHARE = 0.3  # ... and hold this share of the prompt's weight
 SESSION_SHARE = 0.5  # a concept found elsewhere in the task's session counts this much
+ASKED_SHARE = 0.7  # a concept found only in the task's prompt, not in its work, counts this much
 GENERIC_WEIGHT = 0.3  # generic words ("fix", "error", "다시") count this much of their rarity
 UNSEEN_WEIGHT = 1.0  # a word the store has never seen weighs this share of the mean known one
 UNSEEN_KOREAN_WEIGHT = 0.5  # ... a Korean one less: it is often just another inflection
 CROSS_PROJECT_SHARE = 0.85  # another project's task needs a near-complete match ...
 CROSS_PROJECT_MIN_CONCEPTS = 3  # ... of at least three specific concepts
-MAX_CONCEPTS = 10
 CODE_BOOST = 2.0  # a term typed like code (ECONNREFUSED, rounding.py, 429, user_id) names one thing
 TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by chance ...
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
+SAME_SHARE = 0.5  # a word's other form (cart: 장바구니, hooks.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
-MAX_PAIRS = 4
-MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
-IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
-LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
-LOANWORD_FORMS = 2  # ... of which this many found ones join the word
-MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
-
-# More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
-_KO_MORE_ENDINGS = sorted(
-    """돼요 되요 됐어요 됐나요 되나요 돼서 됐는데 해요 해서 했는데 했었지 했더라 했나요 하나요 나요 났어요
-    났어 나는 난 했지 해야 하려면 되는데 되지 돼야 였지 이었지 였더라 이었더라""".split(),
-    key=len,
-    reverse=True,
-)
-_FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
-
-
-def _strip_korean_ending(word: str) -> str:
-    for ending in _KO_VERB_ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 2:
-            return word[: -len(ending)]
-    return word
-
-
-def _strip_korean_more(word: str) -> str:
-    for ending in _KO_MORE_ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 2:
-            return word[: -len(ending)]
-    return word
-
-
-def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
-    """The prompt's search terms, each with `generic` (True for words that say what to do)."""
-    from store.matching import query_terms
-
-    out: list[tuple[str, bool]] = []
-    seen = set()
-    for term in query_terms(prompt):
-        generic = False
-        if _HANGUL.search(term):
-            stem = _strip_korean_more(_strip_korean_ending(term))
-            if stem != term:
-                term = stem
-            elif len(term) >= 2 and term.endswith(_KO_VERBAL_FINAL):
-                generic = True
-            if len(term) <= 4 and _KO_AUX.match(term):
-                generic = True
-            generic = generic or term in _GENERIC_KO
-        else:
-            # Two letters, or a number of one or two digits (a version, a count), say little.
-            generic = term in _GENERIC_EN or (
-                term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
-            )
-        if term in seen:
-            continue
-        seen.add(term)
-        out.append((term, generic))
-    return out
-
-
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ied", "ies", "ed", "es", "s", "ly", "y")
-
-
-def _stem(word: str) -> str:
-    """A crude English stem (expires, expired, expiry -> expir), for prefix matching."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-_CODE_SHAPE = re.compile(r"[0-9_./:]|[a-z][A-Z]|^[A-Z]{4,}$")
-
-
-def _code_like_words(prompt: str) -> set[str]:
-    """The prompt's words typed like code or an error name (as query_terms spells them)."""
-    from store.matching import query_terms
-
-    out = set()
-    for piece in prompt.split():
-        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
-        if word and word.isascii() and _CODE_SHAPE.search(word) and any(ch.isalnum() for ch in word):
-            out.update(query_terms(word))
-    return out
-
-
-_CAMEL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-_CAMEL_JOIN = re.compile(r"[a-z][A-Z]")
-
-
-def _identifier_parts(prompt: str) -> dict[str, list[str]]:
-    """{term: its parts} for the prompt's identifiers joined by case or punctuation
-    (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
-    spells the term."""
-    from store.matching import MAX_QUERY_CHARS, query_terms
-
-    out = {}
-    for piece in dict.fromkeys(prompt[:MAX_QUERY_CHARS].split()):
-        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
-        if not word.isascii():
-            continue
-        parts = [p.lower() for p in _CAMEL_PARTS.findall(word)]
-        if len(parts) >= 2 and sum(len(p) >= 2 for p in parts) >= 2 and len(parts) <= MAX_IDENTIFIER_PARTS:
-            for term in query_terms(word):
-                out[term] = parts
-    return out
-
-
-def _parts_match(parts: list[str]) -> str:
-    """The parts of an identifier near each other in any order (`YYYY.MM.DD` holds
-    the parts of `MM/DD/YYYY`, `format the date` those of `formatDate`)."""
-    from store.matching import fts_quote
-
-    return f"NEAR({' '.join(fts_quote(p) for p in parts)}, {IDENTIFIER_NEAR})"
-
-
-def recall_concepts(prompt: str) -> list[dict]:
-    """What the prompt is about, as concepts: {"term", "generic", "match"}.
-
-    `match` is a word-index expression (store.recall_sql.word_match): an English word
-    matches its porter stem and any word starting with its crude stem (expiry,
-    expires, expired); a file or identifier (`rounding.py`, `utf-8-sig`) matches
-    as a phrase, and a file also by its base name; a Korean noun matches any word
-    it starts (환불 -> 환불이, 환불일); anything else matches as written.
-    """
-    from store.recall_sql import word_match
-
-    concepts = []
-    seen_stems = set()
-    code_like = _code_like_words(prompt)
-    identifiers = _identifier_parts(prompt)
-    for term, generic in relevance_terms(prompt):
-        if _ASCII_WORD.match(term):
-            stem = _stem(term)
-            if stem in seen_stems:
-                continue
-            seen_stems.add(stem)
-            # The crude stem as a prefix catches what porter splits (expiry / expired),
-            # only when a suffix came off and enough is left ("list" must not find "listen").
-            prefixes = [stem] if stem != term and len(stem) >= 5 else []
-            match = word_match([term], prefixes)
-        elif _HANGUL.search(term):
-            match = word_match([], [term])
-        elif term.isascii():
-            forms = [term]
-            if _FILE_LIKE.match(term):
-                base = term.rsplit(".", 1)[0]
-                if len(base) >= 4:
-                    forms.append(base.replace("_", " ").replace("-", " "))
-            match = word_match(forms, [])
-        else:
-            match = word_match([term], [])
-        if match and term in identifiers:
-            match += " OR " + _parts_match(identifiers[term])
-        if match:
-            concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
-        if len(concepts) >= MAX_CONCEPTS:
-            break
-    return concepts + _pair_concepts(concepts)
-
-
-def _pair_concepts(concepts: list[dict]) -> list[dict]:
-    """Neighbouring specific words of the prompt as phrases ("refresh token",
-    "부분 환불"): a task that holds them side by side is about the same thing."""
-    from store.matching import fts_quote
-
-    pairs = []
-    for left, right in zip(concepts, concepts[1:]):
-        if left["generic"] or right["generic"] or left.get("pair") or right.get("pair"):
-            continue
-        a, b = left["term"], right["term"]
-        if not (_ASCII_WORD.match(a) or _HANGUL.search(a)) or not (_ASCII_WORD.match(b) or _HANGUL.search(b)):
-            continue
-        prefix = "*" if _HANGUL.search(b) else ""
-        pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
-                      "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
-        if len(pairs) >= MAX_PAIRS:
-            break
-    return pairs
 
 
 def _rarity(df: int, total: int) -> float:
@@ -303,37 +84,19 @@ def _document_frequency(ids: list[int], total: int) -> float:
     return len(ids) * max(1.0, total / span)
 
 
-def _add_loanwords(conn, concepts: list[dict]) -> None:
-    """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
-    also matches that word: Korean prompts name English-worded work this way."""
-    from hooks.loanwords import spellings
-    from store.matching import fts_quote
-    from store.recall_sql import known_words
-
-    spelled = 0
-    for concept in concepts:
-        term = concept["term"]
-        if concept["generic"] or concept.get("pair") or not _HANGUL.search(term) or spelled >= MAX_LOANWORDS:
-            continue
-        spelled += 1
-        forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
-        if forms:
-            concept["match"] += "".join(" OR " + fts_quote(f) for f in forms)
-            concept["english"] = forms
-
 
 def _task_key(session_id, prompt_id) -> tuple:
     return (session_id, prompt_id or None)
 
 
-def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
+def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = frozenset()) -> dict:
     """Every past task holding a concept of `prompt`, scored.
 
     Returns {"concepts": [...], "weights": [...], "total": the prompt's weight,
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
-    set of concepts}}}}.  The current session's memories are left out.
+    set of concepts}}}}.  The current session's memories, and those in `skip`, are left out.
     """
-    from store.recall_sql import matching_ids, memory_count, memory_keys, task_facts
+    from store.recall_sql import QUESTION_TYPES, matching_ids, memory_count, memory_keys, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -342,7 +105,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
     total = memory_count(conn)
     if not total:
         return result
-    _add_loanwords(conn, concepts)
+    add_loanwords(conn, concepts)
     current = session_id or ""
     found = []  # per concept: its newest postings outside the current session
     frequencies = []
@@ -350,51 +113,83 @@ def score_tasks(conn, prompt: str, *, session_id: str | None) -> dict:
         ids = matching_ids(conn, concept["match"])
         frequencies.append(_document_frequency(ids, total))
         # A common concept weighs little: its newest matches are enough to place it.
-        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current])
+        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current and r[0] not in skip])
     weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
-    known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair")]
+    # A word the store holds only in another form (환불 as "refund") is known by that form.
+    for w, c in zip(list(weights), concepts):
+        if "same_of" in c and not frequencies[c["same_of"]] and SAME_SHARE * w > weights[c["same_of"]]:
+            weights[c["same_of"]] = SAME_SHARE * w
+    known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair") and "same_of" not in c]
     if not known:
         return result
     mean_known = sum(known) / len(known)
 
     def unseen(concept) -> float:
-        share = UNSEEN_KOREAN_WEIGHT if _HANGUL.search(concept["term"]) else UNSEEN_WEIGHT
+        share = UNSEEN_KOREAN_WEIGHT if HANGUL.search(concept["term"]) else UNSEEN_WEIGHT
         return share * mean_known
 
     weights = [
-        (w or unseen(c)) * (GENERIC_WEIGHT if c["generic"] else CODE_BOOST if c["code"] and w else 1.0)
+        w if "same_of" in c else (w or unseen(c)) * (GENERIC_WEIGHT if c["generic"] else CODE_BOOST if c["code"] and w else 1.0)
         for w, c in zip(weights, concepts)
-    ]
+    ]  # fmt: skip
     # A pair adds to its words' weight where it is found, and nothing to the
     # prompt's weight: a prompt is not "about more" for having neighbours.
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
-    pair_weights = [0.0 if c.get("pair") else w for w, c in zip(weights, concepts)]
+    # Another form of a word (hooks.glossary) says less than the word the person typed.
+    weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
+    pair_weights = [0.0 if c.get("pair") or "same_of" in c else w for w, c in zip(weights, concepts)]
     tasks: dict[tuple, dict] = {}
     sessions: dict[str, set] = {}
     for index, rows in enumerate(found):
-        for memory_id, sid, prompt_id, project in rows:
+        for memory_id, sid, prompt_id, project, mtype in rows:
             task = tasks.get(_task_key(sid, prompt_id))
             if task is None:
-                task = tasks[_task_key(sid, prompt_id)] = {"concepts": set(), "project": project, "ids": {}}
+                task = tasks[_task_key(sid, prompt_id)] = {"concepts": set(), "worked": set(), "project": project,
+                                                           "ids": {}}  # fmt: skip
             task["concepts"].add(index)
+            if mtype not in QUESTION_TYPES:
+                task["worked"].add(index)
             task["ids"].setdefault(memory_id, set()).add(index)
             sessions.setdefault(sid, set()).add(index)
     _score_all(tasks, sessions, concepts, weights)
     leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    sizes, paths = task_facts(conn, leading)
-    if _credit_file_names(paths, tasks, sessions, concepts):
+    facts, paths = task_facts(conn, leading)
+    credited = _credit_file_names(paths, tasks, sessions, concepts)
+    if _follow_questions(conn, tasks, sessions, facts, current, skip) or credited:
         _score_all(tasks, sessions, concepts, weights)
-    _penalize_length(tasks, leading, sizes)
+    _penalize_length(tasks, leading, facts)
     result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
     return result
 
 
 def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:
+    if not any("same_of" in c for c in concepts):  # each concept its own word: plain sums
+        for (sid, _pid), task in tasks.items():
+            own = task["concepts"]
+            full = sum(weights[i] for i in own)
+            worked = sum(weights[i] for i in own & task["worked"])
+            elsewhere = sum(weights[i] for i in sessions[sid] - own)
+            task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
+            task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
+        return
     for (sid, _pid), task in tasks.items():
         own = task["concepts"]
-        elsewhere = sessions[sid] - own
-        task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
-        task["score"] = sum(weights[i] for i in own) + SESSION_SHARE * sum(weights[i] for i in elsewhere)
+        full = _weigh(own, concepts, weights)
+        worked = _weigh(own & task["worked"], concepts, weights)  # the rest is only in what was asked
+        elsewhere = _weigh(own | sessions[sid], concepts, weights) - full
+        task["strong"] = len({concepts[i].get("same_of", i) for i in own
+                              if not concepts[i]["generic"] and not concepts[i].get("pair")})  # fmt: skip
+        task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
+
+
+def _weigh(found: set, concepts: list[dict], weights: list[float]) -> float:
+    """The weight of these concepts, a word and its other forms counted once (the heaviest found)."""
+    best: dict[int, float] = {}
+    for i in found:
+        root = concepts[i].get("same_of", i)
+        if weights[i] > best.get(root, 0.0):
+            best[root] = weights[i]
+    return sum(best.values())
 
 
 def _word_root(word: str) -> str:
@@ -410,9 +205,9 @@ def _camel_words(path: str) -> set[str]:
     """The word roots inside a camelCase file name (`src/formatDate.ts` -> format, dat);
     empty for other names, which the word index already splits."""
     name = basename(path).split(".", 1)[0]
-    if not _CAMEL_JOIN.search(name):
+    if not CAMEL_JOIN.search(name):
         return set()
-    return {_word_root(p.lower()) for p in _CAMEL_PARTS.findall(name) if len(p) >= 3}
+    return {_word_root(p.lower()) for p in CAMEL_PARTS.findall(name) if len(p) >= 3}
 
 
 def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict]) -> bool:
@@ -423,7 +218,8 @@ def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts
     roots = {}
     for index, concept in enumerate(concepts):
         term = concept["term"]
-        if not concept["generic"] and not concept.get("pair") and _ASCII_WORD.match(term) and len(term) >= 4:
+        if (not concept["generic"] and not concept.get("pair") and "same_of" not in concept
+                and ASCII_WORD.match(term) and len(term) >= 4):  # fmt: skip
             roots.setdefault(_word_root(term), []).append(index)
     if not roots:
         return False
@@ -440,17 +236,51 @@ def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts
             for index in roots[root]:
                 gained |= index not in task["concepts"]
                 task["concepts"].add(index)
+                task["worked"].add(index)  # a file the task touched
                 task["ids"].setdefault(memory_id, set()).add(index)
                 sessions[sid].add(index)
     return gained
 
 
-def _penalize_length(tasks: dict, leading: list[tuple], sizes: dict) -> None:
+def _follow_questions(conn, tasks: dict, sessions: dict, facts: dict, current: str, skip: frozenset) -> bool:
+    """A leading task that only asked (a prompt, maybe an answer; no edit, command,
+    error or commit) is a question, not work: it is marked `question` and never
+    chosen nor a rival.  When recall answered that question with a task (the ledger
+    says which), the question's concepts count for that task, with the memories it
+    was sent: a topic asked again finds where the work was.  True when a task gained."""
+    from store.ledger import pointers
+
+    questions = [k for k, fact in facts.items() if not fact["work"] and k in tasks]
+    for key in questions:
+        tasks[key]["question"] = True
+    asked = {memory_id: key for key in questions for memory_id in facts[key]["prompts"]}
+    gained = False
+    for memory_id, (target_key, project, items) in pointers(conn, list(asked)).items():
+        if target_key[0] == current:
+            continue
+        question = tasks[asked[memory_id]]
+        target = tasks.get(target_key)
+        if target is None:
+            target = tasks[target_key] = {"concepts": set(), "worked": set(), "project": project, "ids": {}}
+            sessions.setdefault(target_key[0], set())
+        if target.get("question"):
+            continue
+        target["concepts"] |= question["concepts"]
+        target["worked"] |= question["concepts"]  # answered with this work
+        sessions[target_key[0]] |= question["concepts"]
+        for item in items:
+            if item not in skip:
+                target["ids"].setdefault(item, set())
+        gained = True
+    return gained
+
+
+def _penalize_length(tasks: dict, leading: list[tuple], facts: dict) -> None:
     """Big tasks (a long session without prompt ids, a turn of 200 commands) hold
     many words by chance: the leading ones lose LENGTH_PENALTY per doubling of
     their size beyond TYPICAL_TASK."""
     for key in leading:
-        size = sizes.get(key, 1)
+        size = facts[key]["size"] if key in facts else 1
         task = tasks[key]
         task["size"] = size
         if size > TYPICAL_TASK:
@@ -459,8 +289,16 @@ def _penalize_length(tasks: dict, leading: list[tuple], sizes: dict) -> None:
 
 def choose_tasks(scored: dict, *, project: str | None, cross_project: bool = False) -> list[tuple]:
     """[the key of the task to inject] when the leading task clearly beats every
-    other session's task, else [].  (Two sessions that tie are both left out:
-    measured on the development set, injecting both found one more task and
+    other session's task, else [] (see judge_tasks)."""
+    verdict = judge_tasks(scored, project=project, cross_project=cross_project)
+    return [verdict["task"]] if verdict["reason"] == "chosen" else []
+
+
+def judge_tasks(scored: dict, *, project: str | None, cross_project: bool = False) -> dict:
+    """{"reason", "task", "score", "runner_up", "share"} for the leading task: "chosen" when
+    it clearly beats every other session's task, else why not ("nothing", "generic",
+    "weak": too little of the prompt, "tie").  (Two sessions that tie are both left
+    out: measured on the development set, injecting both found one more task and
     brought one more unrelated prompt a block.)"""
     tasks = scored["tasks"]
     if cross_project:  # every task competes; only another project's may lead
@@ -469,19 +307,24 @@ def choose_tasks(scored: dict, *, project: str | None, cross_project: bool = Fal
     else:
         pool = [(k, t) for k, t in tasks.items() if not project or t["project"] == project]
         min_share, min_strong = MIN_SHARE, 1
+    pool = [(k, t) for k, t in pool if not t.get("question")]
     if not pool:
-        return []
+        return {"reason": "nothing", "task": None, "score": None, "runner_up": None, "share": None}
     pool.sort(key=lambda kt: (kt[1]["score"], len(kt[1]["ids"]), kt[0][0] or ""), reverse=True)
     best_key, best = pool[0]
     rival = next((t["score"] for k, t in pool[1:] if k[0] != best_key[0]), 0.0)
-    if (
-        best["strong"] >= min_strong  # generic words alone never make a match
-        and not (cross_project and best["project"] == project)
-        and best["score"] >= min_share * scored["total"]
-        and best["score"] >= MARGIN * rival
-    ):
-        return [best_key]
-    return []
+    share = best["score"] / (scored["total"] or 1.0)
+    verdict = {"task": best_key, "score": round(best["score"], 3), "runner_up": round(rival, 3),
+               "share": round(share, 3)}  # fmt: skip
+    if best["strong"] < min_strong or (cross_project and best["project"] == project):
+        verdict["reason"] = "generic" if not cross_project else "weak"  # generic words alone never make a match
+    elif share < min_share:
+        verdict["reason"] = "weak"
+    elif best["score"] < MARGIN * rival:
+        verdict["reason"] = "tie"
+    else:
+        verdict["reason"] = "chosen"
+    return verdict
 
 
 def _memory_rank(memory: dict, matched: set, weights: list[float]) -> tuple:
@@ -493,48 +336,56 @@ def _memory_rank(memory: dict, matched: set, weights: list[float]) -> tuple:
     )
 
 
+def decide(
+    conn, prompt: str, *, project: str | None, session_id: str | None, limit: int, skip: frozenset = frozenset()
+) -> dict:
+    """What recall makes of `prompt`: judge_tasks's verdict plus "memories", those of the
+    chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
+    first, then its memories holding the prompt's concepts (the rarest first).
+    `skip`: ids of memories never to use (vetoed)."""
+    from store.recall_sql import memories_by_id, turn_prompts
+
+    silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
+    if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
+        return {**silent, "reason": "short"}
+    if limit <= 0:
+        return {**silent, "reason": "nothing"}
+    scored = score_tasks(conn, prompt, session_id=session_id, skip=skip)
+    if not scored["tasks"]:
+        generic = not any(not c["generic"] for c in scored["concepts"])
+        return {**silent, "reason": "generic" if generic else "nothing"}
+    verdict = judge_tasks(scored, project=project)
+    if verdict["reason"] != "chosen" and project:
+        across = judge_tasks(scored, project=project, cross_project=True)
+        if across["reason"] == "chosen":
+            verdict = across
+    verdict["memories"] = []
+    if verdict["reason"] != "chosen":
+        return verdict
+    key = verdict["task"]
+    ids = scored["tasks"][key]["ids"]
+    # A turn's prompt says what the task was; a session without prompt ids
+    # (imported, generated) offers only the memories that match.
+    picked = memories_by_id(conn, list(ids))
+    if key[1]:
+        picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids and m["id"] not in skip]
+    weights = scored["weights"]
+    picked.sort(key=lambda m: _memory_rank(m, ids.get(m["id"], set()), weights), reverse=True)
+    seen = set()
+    for memory in picked:
+        text = clean_line(memory.get("content")).casefold()
+        if text not in seen and len(verdict["memories"]) < limit:
+            seen.add(text)
+            verdict["memories"].append(memory)
+    return verdict
+
+
 def relevant_memories(
     conn, prompt: str, *, project: str | None, session_id: str | None, limit: int
 ) -> list[dict]:
-    """The memories of the past task(s) that clearly match `prompt`, at most `limit`.
-
-    The task's prompt comes first, then its memories holding the prompt's concepts
-    (the rarest first).  [] when no task clearly wins (see choose_tasks).
-    """
-    from store.recall_sql import memories_by_id, turn_prompts
-
-    if limit <= 0 or not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
-        return []
-    scored = score_tasks(conn, prompt, session_id=session_id)
-    if not scored["tasks"]:
-        return []
-    chosen = choose_tasks(scored, project=project)
-    if not chosen and project:
-        chosen = choose_tasks(scored, project=project, cross_project=True)
-    weights = scored["weights"]
-    per_task = []
-    for key in chosen:
-        ids = scored["tasks"][key]["ids"]
-        # A turn's prompt says what the task was; a session without prompt ids
-        # (imported, generated) offers only the memories that match.
-        picked = memories_by_id(conn, list(ids))
-        if key[1]:
-            picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids]
-        picked.sort(key=lambda m: _memory_rank(m, ids.get(m["id"], set()), weights), reverse=True)
-        per_task.append(picked)
-    out: list[dict] = []
-    seen = set()
-    depth = 0
-    while len(out) < limit and any(depth < len(p) for p in per_task):
-        for picked in per_task:
-            if depth < len(picked) and len(out) < limit:
-                memory = picked[depth]
-                text = clean_line(memory.get("content")).casefold()
-                if text not in seen:
-                    seen.add(text)
-                    out.append(memory)
-        depth += 1
-    return out
+    """The memories of the past task that clearly matches `prompt`, at most `limit`
+    ([] when no task clearly wins; see decide)."""
+    return decide(conn, prompt, project=project, session_id=session_id, limit=limit)["memories"]
 
 
 _TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
@@ -571,17 +422,29 @@ def prompt_block(
     conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
 ) -> str:
     """The per-prompt context ('' when nothing clearly matches)."""
+    return prompt_decision(conn, prompt, cwd, session_id, config)[0]
+
+
+def prompt_decision(
+    conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
+) -> tuple[str, dict, str]:
+    """(the per-prompt block, recall's decision (see decide; reason "off" when
+    `max_inject` is 0), the session's project).  Vetoed memories (`store.ledger.vetoed_ids`) are left out of everything."""
+    from store.ledger import vetoed_ids
+
     config = config if isinstance(config, dict) else {}
     limit = max_inject(config)
-    if limit <= 0:
-        return ""
     project, project_name = session_project(conn, session_id, cwd)
-    hits = relevant_memories(conn, prompt, project=project, session_id=session_id, limit=limit)
+    if limit <= 0:  # per-prompt recall is off: no decision to make
+        return "", {"reason": "off", "memories": []}, project
+    decision = decide(conn, prompt, project=project, session_id=session_id, limit=limit, skip=vetoed_ids(conn))
+    hits = decision["memories"]
     if not hits:
-        return ""
+        return "", decision, project
     lines = [recall_line(hit) for hit in hits]
     max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
     max_chars = max(max_chars, 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
-    return assemble_block(
+    block = assemble_block(
         project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
     )
+    return block, decision, project

@@ -31,6 +31,7 @@ claim left behind by a process that died is taken over after STALE_CLAIM_S.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -39,6 +40,7 @@ import time
 from store.paths import (
     SymlinkRefused,
     default_db_path,
+    discard,
     make_private_dir,
     memlane_home,
     refuse_symlink,
@@ -156,12 +158,17 @@ def _write_file(directory: str, name: str, ops: list[dict]) -> str:
     tmp = os.path.join(directory, f".tmp-{os.getpid()}-{time.time_ns()}-{_counter}")
     data = "".join(json.dumps(op, ensure_ascii=True, separators=(",", ":")) + "\n" for op in ops)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, data.encode("ascii"))
-    finally:
-        os.close(fd)
     final = os.path.join(directory, name)
-    os.replace(tmp, final)
+    try:
+        try:
+            if os.write(fd, data.encode("ascii")) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # a short write: the disk filled
+        finally:
+            os.close(fd)
+        os.replace(tmp, final)
+    except BaseException:
+        discard(tmp)  # a full disk must not leave half-written files behind
+        raise
     return final
 
 

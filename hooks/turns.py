@@ -105,6 +105,15 @@ class TurnTimeline:
         return in_private_turn(turn, prompt_id)
 
 
+def marker_name(session_id: str) -> str:
+    """The file name of a session's marker (here, and the recall ledger's in hooks/ledger.py)."""
+    if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
+        return "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
+    import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
+
+    return "h-" + hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:32]
+
+
 class TurnMarkers:
     """The hook's private turns: one small file a session,
     ``<memlane home>/private-turns/<session id or its hash>``.
@@ -151,13 +160,7 @@ class TurnMarkers:
         return in_private_turn(current, prompt_id)
 
     def _path(self, session_id: str) -> str:
-        if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
-            name = "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
-        else:
-            import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
-
-            name = "h-" + hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:32]
-        return os.path.join(self.folder, name)
+        return os.path.join(self.folder, marker_name(session_id))
 
     def _read(self, session_id: str) -> tuple[str | None, list[str]] | None:
         """(open turn or None, private prompt ids), or None when the session has none."""

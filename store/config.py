@@ -317,6 +317,12 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
     os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
     temporary = f"{p}.tmp-{os.getpid()}"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.replace(temporary, p)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(lines) + "\n")
+        os.replace(temporary, p)
+    except BaseException:
+        from store.paths import discard
+
+        discard(temporary)  # a full disk must not leave half-written files behind
+        raise

@@ -15,7 +15,12 @@ from store import schema
 
 class Connection(sqlite3.Connection):
     """A connection that can be weakly referenced, so per-connection caches (search's
-    rankings) go away with it."""
+    rankings) go away with it.
+
+    `full_disk`: "" normally; on a full disk, the sentence saying this connection could
+    only be opened read-only (see `connect`), for the caller to show."""
+
+    full_disk = ""
 
 
 class StoreError(Exception):
@@ -40,6 +45,8 @@ def _describe(path: str, exc: BaseException) -> str:
         "not a database" in text or "malformed" in text or "encrypted" in text
     ):
         return f"{path} is not a readable memlane database (corrupt or another kind of file); it was left untouched."
+    if ("disk I/O error" in text or "unable to open" in text or "readonly" in text) and disk_full(path):
+        return f"the disk holding {path} is full; free some space and try again."
     if "readonly" in text or "read-only" in text or "Permission denied" in text:
         return f"{path} is read-only; memlane cannot write to it (check its permissions and its folder's)."
     if "unable to open" in text:
@@ -54,6 +61,21 @@ def _describe(path: str, exc: BaseException) -> str:
     if "locked" in text or "busy" in text:
         return f"{path} is locked by another process; try again in a moment."
     return f"cannot use {path}: {text}"
+
+
+# Under this much free space, a disk that made SQLite fail counts as full (SQLite needs
+# 32 KiB for a WAL database's shared-memory file before it reads a page).
+FULL_DISK_BYTES = 1 * 2**20
+
+
+def disk_full(path: str | os.PathLike) -> bool:
+    """Whether the file system holding `path` (or its folder) has next to no room left."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    try:
+        stats = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return stats.f_bavail * stats.f_frsize < FULL_DISK_BYTES
 
 
 def describe_error(path: str, exc: BaseException) -> str:
@@ -97,6 +119,58 @@ def connect(
         _create_private(path)
     elif not readonly:
         _tighten_files(path)
+    try:
+        return _open(path, readonly, exists, busy_timeout_ms, check_same_thread)
+    except StoreError as exc:
+        if not (exists and isinstance(exc.__cause__, sqlite3.Error) and disk_full(path) and closed_cleanly(path)):
+            raise
+    return _open_on_full_disk(path, busy_timeout_ms, check_same_thread)
+
+
+def closed_cleanly(path: str) -> bool:
+    """No write-ahead log holds pages the database file lacks (the last connection checkpointed
+    it away, or it is empty): the file alone is the whole database."""
+    try:
+        return os.path.getsize(path + "-wal") == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _open_on_full_disk(path: str, busy_timeout_ms: int, check_same_thread: bool) -> sqlite3.Connection:
+    """The database read-only, on a disk too full for SQLite's shared-memory file.
+
+    Only for a database closed cleanly (closed_cleanly): `immutable=1` reads the file alone,
+    without the -wal and -shm files a WAL database otherwise needs.  Nothing can write while
+    the disk is full, so nothing changes under the reader either."""
+    uri = "file:" + _uri_path(path) + "?mode=ro&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
+                               factory=Connection)  # fmt: skip
+    except sqlite3.Error as exc:
+        raise StoreError(_describe(path, exc)) from exc
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != schema.SCHEMA_VERSION:
+            raise StoreError(f"the disk holding {path} is full; free some space and try again.")
+    except sqlite3.Error as exc:
+        conn.close()
+        raise StoreError(_describe(path, exc)) from exc
+    except StoreError:
+        conn.close()
+        raise
+    conn.full_disk = (
+        f"the disk holding {path} is full, so memlane opened it read-only: nothing new is stored "
+        "(and nothing can be forgotten) until some space is freed."
+    )
+    return conn
+
+
+def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
+          check_same_thread: bool) -> sqlite3.Connection:  # fmt: skip
+    """connect's work once the path is checked: open, check the version, set the pragmas."""
     try:
         if readonly:
             uri = "file:" + _uri_path(path) + "?mode=ro"
@@ -268,6 +342,8 @@ def _translated(conn: sqlite3.Connection, exc: sqlite3.Error) -> StoreError:
         path = conn.execute("PRAGMA database_list").fetchone()[2] or "the database"
     except sqlite3.Error:
         path = "the database"
+    if getattr(conn, "full_disk", ""):
+        return StoreError(f"the disk holding {path} is full; free some space and try again.")
     text = str(exc)
     kind = StoreBusy if ("locked" in text or "busy" in text) else StoreError
     return kind(_describe(path, exc))

@@ -8,10 +8,12 @@ memories of projects now in `exclude_projects` are left out.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import sqlite3
+import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -79,16 +81,70 @@ def export_memories(conn: sqlite3.Connection, request: ExportRequest, fmt: str =
     return Export(text=text, count=len(kept), left_out=len(rows) - len(kept), fmt=fmt)
 
 
-def write_export(path: str, text: str) -> str:
-    """Write `text` to `path` (created owner-only, ~ expanded); returns the absolute path."""
+class ExportExists(ExportError):
+    """The file is there already: replace it only when the person says so."""
+
+
+def write_export(path: str, text: str, *, replace: bool = False) -> str:
+    """Write `text` to `path` (~ expanded); returns the absolute path.
+
+    A new file is created owner-only.  An existing regular file is replaced only with
+    `replace` (else ExportExists), keeping its mode: memlane never chmods a file it did not
+    create.  A symbolic link, a folder, a FIFO or a device is refused (ExportError), and
+    nothing waits on one: the file is opened non-blocking and checked before a byte is written.
+    """
     path = os.path.abspath(os.path.expanduser(path))
-    if os.path.isdir(path):
-        raise ExportError(f"{path} is a folder; give a file name.")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.chmod(path, 0o600)
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        found = None
+    if found is not None:
+        _refuse_unless_regular(path, found.st_mode)
+        if not replace:
+            raise ExportExists(f"{path} already exists; add --force to replace it.")
+    nofollow = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        if found is None:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o600)
+            created = True
+        else:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | nofollow)
+            created = False
+    except FileExistsError:  # made meanwhile: ask again, as for any file that is there
+        return write_export(path, text, replace=replace)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):  # a link planted meanwhile; a FIFO with no reader
+            _refuse_unless_regular(path, os.lstat(path).st_mode)
+        raise
+    try:
+        _refuse_unless_regular(path, os.fstat(fd).st_mode)  # what was opened, not what was looked at
+        if created:
+            os.fchmod(fd, 0o600)  # whatever the umask
+        else:
+            os.set_blocking(fd, True)
+            os.ftruncate(fd, 0)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fd = -1
+            fh.write(text)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        if created:
+            try:
+                os.unlink(path)  # half an export is worse than none
+            except OSError:
+                pass
+        raise
     return path
+
+
+def _refuse_unless_regular(path: str, mode: int) -> None:
+    if stat.S_ISLNK(mode):
+        raise ExportError(f"{path} is a symbolic link; memlane does not write through links, so give the file itself.")
+    if stat.S_ISDIR(mode):
+        raise ExportError(f"{path} is a folder; give a file name.")
+    if not stat.S_ISREG(mode):
+        raise ExportError(f"{path} is not a regular file (a FIFO, socket or device); give a file name.")
 
 
 # -- which memories ---------------------------------------------------------------------------

@@ -257,7 +257,17 @@ def _resume_automerge(conn, saved: dict[str, int]) -> None:
         conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('automerge', ?)", (value,))
 
 
+FORGET_GENERATION_KEY = "forget_generation"
+
+
 def _log(conn, at: str, criteria: str, count: int) -> int:
+    """Log a forget or redaction (inside its transaction) and move the forget generation on,
+    so every reader showing memories (the app's panes) knows to drop or re-read them."""
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES (?, '1') "
+        "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+        (FORGET_GENERATION_KEY,),
+    )
     return conn.execute(
         "INSERT INTO forget_log (at, criteria, count, scrub) VALUES (?, ?, ?, 'pending')",
         (at, criteria, count),
@@ -377,61 +387,124 @@ def scrub(conn: sqlite3.Connection, wait_s: float = SCRUB_WAIT_S) -> bool:
         conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
 
+# The memory's own text that a redaction rewrites: everything search reads (the text, the
+# tags, the file path) and the tool's name (an MCP tool's name can carry a server's words).
+# The folder (cwd) and project are left: they name the project every memory of the session
+# belongs to; forget the session to remove them.
+REDACTED_FIELDS = ("content", "file_path", "tags", "tool_name")
+
+
+def redaction_text(memory: dict) -> str:
+    """The text a redaction of `memory` reads, one field a line (what the app counts matches in)."""
+    return "\n".join(str(memory.get(field) or "") for field in REDACTED_FIELDS)
+
+
 def redact(
     conn: sqlite3.Connection, memory_id: int, *, span: tuple[int, int] | None = None,
     pattern: str | None = None,
 ) -> int:  # fmt: skip
-    """Replace a span (start, end) or every match of a regex inside one memory with [REDACTED].
+    """Replace a span (start, end) of a memory's text, or every match of a regex in every
+    field of it (REDACTED_FIELDS), with [REDACTED].
 
-    Returns how many replacements were made.  The old text is scrubbed from the files.
+    Returns how many replacements were made.  What was derived from the memory (its
+    session's summary and files, its error group's sample and signature) is rebuilt, and
+    the old text is scrubbed from the files, as a forget does.
     """
-    row = conn.execute("SELECT content, type, tool_name, file_path FROM memory WHERE id = ?",
-                       (memory_id,)).fetchone()  # fmt: skip
+    columns = ", ".join(REDACTED_FIELDS)
+    row = conn.execute(f"SELECT {columns} FROM memory WHERE id = ?", (memory_id,)).fetchone()
     if row is None:
         raise StoreError(f"there is no memory {memory_id}.")
-    content = row[0]
+    memory = dict(zip(REDACTED_FIELDS, row))
+    content = memory["content"]
+    regex = None
     if span is not None:
         start, end = int(span[0]), int(span[1])
         if not (0 <= start < end <= len(content)):
             raise StoreError(f"the span {start}-{end} is outside memory {memory_id} ({len(content)} characters).")
-        new, count = content[:start] + REDACTED + content[end:], 1
+        changes, count = {"content": content[:start] + REDACTED + content[end:]}, 1
     elif pattern:
         try:
             regex = re.compile(pattern)
         except re.error as exc:
             raise StoreError(f"the pattern is not a valid regular expression: {exc}.") from exc
-        new, count = regex.subn(REDACTED, content)
+        changes, count = {}, 0
+        for field, value in memory.items():
+            if value:
+                new, n = regex.subn(REDACTED, value)
+                if n:
+                    changes[field], count = new, count + n
     else:
         raise StoreError("say what to redact: a span or a pattern.")
     if count:
-        replace_contents(conn, {memory_id: new}, f"a redaction in memory {memory_id}")
+        _replace_fields(conn, {memory_id: changes}, f"a redaction in memory {memory_id}", regex)
     return count
 
 
 def replace_contents(conn: sqlite3.Connection, new_contents: dict[int, str], reason: str) -> None:
-    """Replace these memories' text, keep the old text forgotten, log it, scrub the files
-    (`reason` is the line the forget log keeps)."""
+    """Replace these memories' text (see _replace_fields; `reason` is the line the forget log keeps)."""
+    _replace_fields(conn, {memory_id: {"content": new} for memory_id, new in new_contents.items()}, reason)
+
+
+def _replace_fields(
+    conn: sqlite3.Connection, changes: dict[int, dict[str, str]], reason: str, regex: re.Pattern | None = None
+) -> None:
+    """Rewrite these memories' fields ({id: {field: new value}}), keep the old text forgotten
+    (a tombstone of the old hash), rebuild what was derived, log it, scrub the files.
+
+    `regex`: what was redacted, also taken out of the touched error groups' signatures."""
     now = utc_now()
     with write(conn):
         sessions, groups = set(), set()
         merges = _pause_automerge(conn)  # each UPDATE would merge segments the scrub rewrites
-        for memory_id, new in new_contents.items():
+        for memory_id, fields in changes.items():
             row = conn.execute(
                 "SELECT type, tool_name, file_path, session_id, error_group_id, content_hash, "
-                "tool_use_id FROM memory WHERE id = ?",
+                "tool_use_id, content FROM memory WHERE id = ?",
                 (memory_id,),
             ).fetchone()
             if row is None:
                 continue
+            fields = {k: v for k, v in fields.items() if k in REDACTED_FIELDS}
             bury_content(conn, row[3], row[5], row[6], now)
+            tool_name, file_path, content = (fields.get("tool_name", row[1]), fields.get("file_path", row[2]),
+                                             fields.get("content", row[7]))  # fmt: skip
+            assignments = ", ".join(f"{k} = ?" for k in fields)
             conn.execute(
-                "UPDATE memory SET content = ?, content_hash = ? WHERE id = ?",
-                (new, content_hash(row[0], row[1], row[2], new), memory_id),
+                f"UPDATE memory SET {assignments}, content_hash = ? WHERE id = ?",
+                (*fields.values(), content_hash(row[0], tool_name, file_path, content), memory_id),
             )
             sessions.add(row[3])
             if row[4] is not None:
                 groups.add(row[4])
         _resume_automerge(conn, merges)
+        if regex is not None:
+            _redact_signatures(conn, groups, regex)
         _refresh_derived(conn, sessions, groups, drop_sessions=set())
-        log_id = _log(conn, now, reason, len(new_contents))
+        log_id = _log(conn, now, reason, len(changes))
     _scrub_and_log(conn, log_id, True)
+
+
+def _redact_signatures(conn: sqlite3.Connection, groups: set[int], regex: re.Pattern) -> None:
+    """Take `regex` out of these error groups' signatures (inside the caller's transaction).
+    A signature that becomes another group's is that group: its memories and count join it."""
+    for group_id in sorted(groups):
+        row = conn.execute("SELECT signature, count FROM error_group WHERE id = ?", (group_id,)).fetchone()
+        if row is None:
+            continue
+        signature = regex.sub(REDACTED, row[0])
+        if signature == row[0]:
+            continue
+        other = conn.execute("SELECT id FROM error_group WHERE signature = ?", (signature,)).fetchone()
+        if other is None:
+            conn.execute("UPDATE error_group SET signature = ? WHERE id = ?", (signature, group_id))
+            continue
+        conn.execute("UPDATE memory SET error_group_id = ? WHERE error_group_id = ?", (other[0], group_id))
+        conn.execute(
+            "UPDATE error_group SET count = count + ?, "
+            "first_seen = min(first_seen, (SELECT first_seen FROM error_group WHERE id = ?)), "
+            "last_seen = max(last_seen, (SELECT last_seen FROM error_group WHERE id = ?)) WHERE id = ?",
+            (row[1], group_id, group_id, other[0]),
+        )
+        conn.execute("DELETE FROM error_group WHERE id = ?", (group_id,))
+        groups.discard(group_id)
+        groups.add(other[0])

@@ -57,7 +57,7 @@ def error_trend(conn: sqlite3.Connection, now: datetime, days: int = 30) -> list
     settled = dict(
         conn.execute(
             "SELECT substr(last_seen, 1, 10) AS day, count(*) FROM error_group "
-            "WHERE last_seen >= ? AND status != 'open' GROUP BY day",
+            "WHERE last_seen >= ? AND status IN ('resolved', 'ignored') GROUP BY day",
             (keys[0],),
         )
     )
@@ -65,8 +65,8 @@ def error_trend(conn: sqlite3.Connection, now: datetime, days: int = 30) -> list
 
 
 def error_statuses(conn: sqlite3.Connection) -> dict:
-    """How many error groups are open, resolved and ignored."""
-    counts = {"open": 0, "resolved": 0, "ignored": 0}
+    """How many error groups are open, regressed (resolved, then seen again), resolved and ignored."""
+    counts = {"open": 0, "regressed": 0, "resolved": 0, "ignored": 0}
     counts.update(dict(conn.execute("SELECT status, count(*) FROM error_group GROUP BY status")))
     return counts
 

@@ -21,6 +21,13 @@ def data_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA data_version").fetchone()[0]
 
 
+def forget_generation(conn: sqlite3.Connection) -> int:
+    """How many forgets and redactions this database has seen (store.forget moves it on in
+    each one's transaction): a reader that holds memories re-reads them when it changes."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'forget_generation'").fetchone()
+    return int(row[0]) if row else 0
+
+
 def latest_memory_id(conn: sqlite3.Connection) -> int:
     return conn.execute("SELECT coalesce(max(id), 0) FROM memory").fetchone()[0]
 
@@ -100,9 +107,17 @@ SESSION_SORTS = {
 }
 
 
-def _session_filter(project: str | None, text: str | None) -> tuple[str, list[object]]:
-    """WHERE clause for a project and a piece of text in the id, project name or summary."""
+def _session_filter(project: str | None, text: str | None, since: str | None = None,
+                    until: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
+    """WHERE clause for a project, a piece of text in the id, project name or summary, and a
+    time range the session overlaps (active at `since` or later, started before `until`)."""
     clauses, params = [], []
+    if since:
+        clauses.append("coalesce(last_activity_at, started_at) >= ?")
+        params.append(since)
+    if until:
+        clauses.append("started_at < ?")
+        params.append(until)
     if project:
         clauses.append("project = ?")
         params.append(project)
@@ -114,18 +129,20 @@ def _session_filter(project: str | None, text: str | None) -> tuple[str, list[ob
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
-def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None) -> int:
-    where, params = _session_filter(project, text)
+def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None, *,
+                   since: str | None = None, until: str | None = None) -> int:  # fmt: skip
+    where, params = _session_filter(project, text, since, until)
     return conn.execute("SELECT count(*) FROM session" + where, params).fetchone()[0]
 
 
 def list_sessions(
     conn: sqlite3.Connection, *, project: str | None = None, limit: int = 100, offset: int = 0,
-    text: str | None = None, sort: str = "start",
+    text: str | None = None, sort: str = "start", since: str | None = None, until: str | None = None,
 ) -> list[dict]:  # fmt: skip
     """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
-    of one project and with `text` in the id, project name or summary when given."""
-    where, params = _session_filter(project, text)
+    of one project, with `text` in the id, project name or summary, and active between
+    `since` and `until` (stored UTC stamps) when given."""
+    where, params = _session_filter(project, text, since, until)
     order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])
     sql = f"SELECT * FROM session{where} ORDER BY {order} LIMIT ? OFFSET ?"
     return dicts(conn.execute(sql, [*params, limit, offset]))
@@ -158,10 +175,11 @@ def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:
 
 
 def error_groups(
-    conn: sqlite3.Connection, *, status: str | None = None, project: str | None = None,
+    conn: sqlite3.Connection, *, status: str | tuple[str, ...] | None = None, project: str | None = None,
     sort: str = "recent", limit: int = 200, offset: int = 0,
 ) -> list[dict]:  # fmt: skip
-    """Error groups with the projects they were seen in; sort by `recent` or `count`."""
+    """Error groups with the projects they were seen in; sort by `recent` or `count`;
+    `status`: one status or several."""
     order = "g.count DESC, g.last_seen DESC" if sort == "count" else "g.last_seen DESC, g.id DESC"
     sql = (
         "SELECT g.*, (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT m.project_name AS name "
@@ -170,9 +188,10 @@ def error_groups(
         "AS last_content FROM error_group g WHERE 1"
     )
     params: list[object] = []
-    if status:
-        sql += " AND g.status = ?"
-        params.append(status)
+    statuses = [status] if isinstance(status, str) else list(status or ())
+    if statuses:
+        sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
+        params += statuses
     if project:
         sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"
         params.append(project)
@@ -233,6 +252,7 @@ def stats(conn: sqlite3.Connection) -> dict:
         "projects": one("SELECT count(DISTINCT project) FROM session"),
         "error_groups": one("SELECT count(*) FROM error_group"),
         "open_errors": one("SELECT count(*) FROM error_group WHERE status = 'open'"),
+        "regressed_errors": one("SELECT count(*) FROM error_group WHERE status = 'regressed'"),
         "oldest": one("SELECT min(created_at) FROM memory"),
         "newest": one("SELECT max(created_at) FROM memory"),
         "by_type": by_type,

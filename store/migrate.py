@@ -33,7 +33,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     with _bound(db):
         db.connect(reuse_if_open=True)
         db.create_tables(models.MODELS, safe=True)
-    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL:
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL + schema.LEDGER_DDL:
         conn.execute(ddl)
 
 
@@ -83,8 +83,40 @@ def _add_short_term_index(conn: sqlite3.Connection) -> None:
         )
 
 
+def _add_ledger(conn: sqlite3.Connection) -> None:
+    """v5: the injection ledger, vetoes and pins, and the triggers that forget them with
+    their memories (a new database has the tables from the models)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.create_tables(models.LEDGER_MODELS, safe=True)
+    for ddl in schema.LEDGER_DDL:
+        conn.execute(ddl)
+
+
+def _add_error_resolution(conn: sqlite3.Connection) -> None:
+    """v6: when and where an error group was resolved, and when it came back (regressed).
+    A group resolved before this version counts as resolved at its last occurrence.
+    (A new database has the columns from the models.)"""
+    present = {row[1] for row in conn.execute("PRAGMA table_info(error_group)")}
+    for column, kind in (("resolved_at", "TEXT"), ("resolved_session", "TEXT"),
+                         ("resolved_memory_id", "INTEGER"), ("regressed_at", "TEXT")):  # fmt: skip
+        if column not in present:
+            conn.execute(f"ALTER TABLE error_group ADD COLUMN {column} {kind}")
+    conn.execute(
+        "UPDATE error_group SET resolved_at = last_seen, "
+        "resolved_memory_id = (SELECT max(m.id) FROM memory m WHERE m.error_group_id = error_group.id) "
+        "WHERE status = 'resolved'"
+    )
+    conn.execute(
+        "UPDATE error_group SET resolved_session = "
+        "(SELECT m.session_id FROM memory m WHERE m.id = error_group.resolved_memory_id) "
+        "WHERE resolved_memory_id IS NOT NULL"
+    )
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
-STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index}
+STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
+         5: _add_error_resolution}
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -46,11 +46,17 @@ class ErrorGroup(BaseModel):
     signature = pw.TextField(unique=True)
     tool_name = pw.TextField(null=True)
     sample = pw.TextField(default="")  # a short example of the error, for display
-    status = pw.TextField(default="open")  # open | resolved | ignored
+    status = pw.TextField(default="open")  # open | regressed | resolved | ignored
     note = pw.TextField(default="")
     first_seen = pw.TextField()
     last_seen = pw.TextField()
     count = pw.IntegerField(default=0)
+    # The last time a person marked it resolved, and the occurrence it was then at (its
+    # session holds what fixed it); an occurrence after `resolved_at` makes it regressed.
+    resolved_at = pw.TextField(null=True)
+    resolved_session = pw.TextField(null=True)
+    resolved_memory_id = pw.IntegerField(null=True)
+    regressed_at = pw.TextField(null=True)  # the occurrence that reopened a resolved group
 
     class Meta:
         table_name = "error_group"
@@ -146,4 +152,72 @@ class MemoryTail(BaseModel):
         without_rowid = True
 
 
-MODELS = [Session, ErrorGroup, Memory, Meta, Tombstone, ForgetLog, MemoryTail]
+class Injection(BaseModel):
+    """One decision of recall (`store.ledger`): what a prompt or a session's start was
+    given, or why nothing.  Ids, numbers and reason codes only, never text; dropped with
+    its prompt memory, its injected memories or its session (`store.schema.LEDGER_DDL`)."""
+
+    id = AutoIncrementField()
+    at = pw.TextField()
+    session_id = pw.TextField()
+    prompt_id = pw.TextField(null=True)
+    prompt_memory_id = pw.IntegerField(null=True)  # the prompt memory the hook stored
+    event = pw.TextField()  # prompt | start
+    project = pw.TextField(default="")
+    reason = pw.TextField()  # store.ledger.REASONS
+    injected = pw.IntegerField(default=0)  # memories sent
+    chars = pw.IntegerField(default=0)  # the block's size
+    score = pw.FloatField(null=True)  # the leading task's score
+    runner_up = pw.FloatField(null=True)  # the best other session's task
+    share = pw.FloatField(null=True)  # the leading task's share of the prompt's weight
+    task_session_id = pw.TextField(null=True)  # the task sent (or leading, when silent)
+    task_prompt_id = pw.TextField(null=True)
+    acted = pw.IntegerField(null=True)  # 1 the model acted on it, 0 not, NULL the turn goes on
+    acted_how = pw.TextField(null=True)  # store.ledger.ACTED
+
+    class Meta:
+        table_name = "injection"
+        indexes = ((("session_id", "id"), False), (("prompt_memory_id",), False), (("at",), False))
+
+
+class InjectionItem(BaseModel):
+    """A memory an injection sent, in the order sent, and whether the model used it."""
+
+    injection_id = pw.IntegerField()
+    memory_id = pw.IntegerField(index=True)
+    position = pw.IntegerField(default=0)
+    used = pw.IntegerField(default=0)
+
+    class Meta:
+        table_name = "injection_item"
+        primary_key = pw.CompositeKey("injection_id", "memory_id")
+        without_rowid = True
+
+
+class RecallVeto(BaseModel):
+    """What recall never injects again: a memory (its id), a file (its path) or an error group (its id)."""
+
+    id = pw.AutoField()
+    kind = pw.TextField()  # memory | file | error_group
+    value = pw.TextField()
+    project = pw.TextField(default="")  # where it was vetoed from (shown, not a scope)
+    at = pw.TextField()
+
+    class Meta:
+        table_name = "recall_veto"
+        indexes = ((("kind", "value"), True),)
+
+
+class RecallPin(BaseModel):
+    """A memory offered at every SessionStart of its project."""
+
+    memory_id = pw.IntegerField(primary_key=True)
+    project = pw.TextField(default="", index=True)
+    at = pw.TextField()
+
+    class Meta:
+        table_name = "recall_pin"
+
+
+LEDGER_MODELS = [Injection, InjectionItem, RecallVeto, RecallPin]
+MODELS = [Session, ErrorGroup, Memory, Meta, Tombstone, ForgetLog, MemoryTail, *LEDGER_MODELS]

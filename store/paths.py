@@ -137,7 +137,19 @@ def write_private_atomic(path: str, text: str) -> None:
     tmp = f"{path}.{os.getpid()}.tmp"
     fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a temporary file")
     try:
-        os.write(fd, text.encode("utf-8", "replace"))
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+        try:
+            os.write(fd, text.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        discard(tmp)  # a full disk must not leave half-written files behind
+        raise
+
+
+def discard(path: str) -> None:
+    """Remove a temporary file of ours, if it is there."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -57,19 +57,19 @@ def known_words(conn, candidates: list[str], *, want: int) -> list[str]:
 
 
 def memory_keys(conn, ids: list[int]) -> list[tuple]:
-    """(id, session_id, prompt_id, project) of the memories `ids`."""
+    """(id, session_id, prompt_id, project, type) of the memories `ids`."""
     out: list[tuple] = []
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         marks = ",".join("?" * len(chunk))
         out += conn.execute(
-            f"SELECT id, session_id, prompt_id, project FROM memory WHERE id IN ({marks})", chunk
+            f"SELECT id, session_id, prompt_id, project, type FROM memory WHERE id IN ({marks})", chunk
         ).fetchall()
     return out
 
 
 def postings(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[tuple]:
-    """(id, session_id, prompt_id, project) of the newest `cap` memories matching `match`."""
+    """(id, session_id, prompt_id, project, type) of the newest `cap` memories matching `match`."""
     return memory_keys(conn, matching_ids(conn, match, cap=cap))
 
 
@@ -110,26 +110,38 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
     return {(sid, pid or None): n for sid, pid, n in rows}
 
 
-def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, int], list[tuple]]:
-    """({task: how many memories it holds}, [(id, session_id, prompt_id, file_path)
-    of its memories with a file path]) for the tasks `keys` (session id, prompt
-    id or None): one read of their sessions."""
+# Memories that only ask or answer: a task made of these alone is a question, not work.
+QUESTION_TYPES = frozenset(("prompt", "response"))
+
+
+def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, dict], list[tuple]]:
+    """({task: {"size": memories it holds, "work": those that are not a prompt or an
+    answer (edits, commands, errors, commits...), "prompts": its prompt memories' ids}},
+    [(id, session_id, prompt_id, file_path) of its memories with a file path]) for the
+    tasks `keys` (session id, prompt id or None): one read of their sessions."""
     wanted = set(keys)
     sessions = sorted({k[0] for k in keys})
-    sizes: dict[tuple, int] = {}
+    facts: dict[tuple, dict] = {}
     paths: list[tuple] = []
     for start in range(0, len(sessions), 500):
         chunk = sessions[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(
-            f"SELECT id, session_id, prompt_id, file_path FROM memory WHERE session_id IN ({marks})", chunk
+        for memory_id, sid, pid, path, mtype in conn.execute(
+            f"SELECT id, session_id, prompt_id, file_path, type FROM memory WHERE session_id IN ({marks})", chunk
         ):
-            key = (row[1], row[2] or None)
+            key = (sid, pid or None)
             if key in wanted:
-                sizes[key] = sizes.get(key, 0) + 1
-                if row[3]:
-                    paths.append(row)
-    return sizes, paths
+                fact = facts.get(key)
+                if fact is None:
+                    fact = facts[key] = {"size": 0, "work": 0, "prompts": []}
+                fact["size"] += 1
+                if mtype == "prompt":
+                    fact["prompts"].append(memory_id)
+                if mtype not in QUESTION_TYPES:
+                    fact["work"] += 1
+                if path:
+                    paths.append((memory_id, sid, pid, path))
+    return facts, paths
 
 
 def memories_by_id(conn, ids: list[int]) -> list[dict]:

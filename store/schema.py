@@ -7,7 +7,7 @@ numbers a connection checks on open. It imports nothing heavy: hooks read it.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 6
 MIN_SQLITE = (3, 34, 0)  # the FTS5 trigram tokenizer arrived in 3.34.0
 
 # Why this layout (measured: `python -m bench.bench_store --layouts 20000`, bytes
@@ -102,3 +102,28 @@ SHORT_TERM_DDL = [
 # Rows below this id (in `meta`) were stored before `memory_tail` existed and are not in
 # it yet: `store.short_terms.backfill` fills it in short batches, off the hook's path.
 TAIL_BACKFILL_KEY = "tail_backfill_below"
+
+# The injection ledger and the person's vetoes and pins (`store.ledger`) follow what they
+# are about, whoever deletes it (a forget, retention, a session emptied): a ledger row goes
+# with its prompt memory, with its session, and with the last of the memories it sent.
+LEDGER_DDL = [
+    """CREATE TRIGGER IF NOT EXISTS ledger_memory_delete AFTER DELETE ON memory BEGIN
+        DELETE FROM injection WHERE prompt_memory_id = old.id;
+        DELETE FROM injection_item WHERE memory_id = old.id;
+        DELETE FROM recall_pin WHERE memory_id = old.id;
+        DELETE FROM recall_veto WHERE kind = 'memory' AND value = CAST(old.id AS TEXT);
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS ledger_injection_delete AFTER DELETE ON injection BEGIN
+        DELETE FROM injection_item WHERE injection_id = old.id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS ledger_item_delete AFTER DELETE ON injection_item
+        WHEN NOT EXISTS (SELECT 1 FROM injection_item WHERE injection_id = old.injection_id) BEGIN
+        DELETE FROM injection WHERE id = old.injection_id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS ledger_session_delete AFTER DELETE ON session BEGIN
+        DELETE FROM injection WHERE session_id = old.session_id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS ledger_error_group_delete AFTER DELETE ON error_group BEGIN
+        DELETE FROM recall_veto WHERE kind = 'error_group' AND value = CAST(old.id AS TEXT);
+    END""",
+]

@@ -165,6 +165,9 @@ def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
     )
 
 
+_COMES_BACK = "status = 'resolved' AND excluded.last_seen > coalesce(resolved_at, '')"
+
+
 def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) -> tuple:
     from store.signature import error_signature, headline  # only errors pay for its regexes
 
@@ -178,7 +181,10 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
         "ON CONFLICT(signature) DO UPDATE SET count = count + 1, "
         "last_seen = max(last_seen, excluded.last_seen), "
         "first_seen = min(first_seen, excluded.first_seen), "
-        "status = CASE WHEN status = 'resolved' THEN 'open' ELSE status END "
+        # A resolved error that occurs again (after it was resolved: an import of older
+        # occurrences does not count) is regressed, not silently open again.
+        f"status = CASE WHEN {_COMES_BACK} THEN 'regressed' ELSE status END, "
+        f"regressed_at = CASE WHEN {_COMES_BACK} THEN excluded.last_seen ELSE regressed_at END "
         "RETURNING id",
         (signature, row[3], sample, created_at, created_at),
     ).fetchone()[0]

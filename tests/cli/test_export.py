@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 import time
 
 import pytest
@@ -95,3 +97,41 @@ def test_cli_prints_markdown_and_says_what_is_wrong(db, capsys):
     assert main(["--db", db, "export", "--session", "sess-"]) == 2
     assert "sess-" in capsys.readouterr().err  # ambiguous: three sessions start so
     assert main(["--db", db, "export", "--query", "x", "--id", "1"]) == 2
+
+
+def export_cli(db: str, out, *extra: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`memlane export` in a process of its own: a hang (a FIFO with no reader) ends the test."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return subprocess.run([sys.executable, "-m", "tui.commands.cli", "--db", db, "export", "--session",
+                           "sess-odd", "-o", str(out), *extra], cwd=root, capture_output=True, text=True,
+                          timeout=timeout)  # fmt: skip
+
+
+def test_an_existing_file_is_replaced_only_with_force_and_keeps_its_mode(db, tmp_path):
+    out = tmp_path / "notes.md"
+    out.write_text("my own notes\n")
+    os.chmod(out, 0o644)
+    done = export_cli(db, out)
+    assert done.returncode == 2 and out.read_text() == "my own notes\n"
+    assert done.stderr.strip() == f"memlane: {out} already exists; add --force to replace it."
+    done = export_cli(db, out, "--force")
+    assert done.returncode == 0 and "deploy key" in out.read_text()
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o644  # not memlane's file: its mode is left alone
+
+
+def test_a_link_or_a_fifo_is_refused_even_with_force_and_nothing_hangs(db, tmp_path):
+    target = tmp_path / "target.txt"
+    target.write_text("precious\n")
+    os.chmod(target, 0o644)
+    link = tmp_path / "link.md"
+    link.symlink_to(target)
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    for path, kind in ((link, "a symbolic link"), (fifo, "not a regular file")):
+        for extra in ((), ("--force",)):
+            done = export_cli(db, path, *extra, timeout=30)
+            assert done.returncode == 2 and kind in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert target.read_text() == "precious\n" and stat.S_IMODE(os.stat(target).st_mode) == 0o644
+    dangling = tmp_path / "dangling.md"
+    dangling.symlink_to(tmp_path / "nowhere.md")
+    assert export_cli(db, dangling).returncode == 2 and not (tmp_path / "nowhere.md").exists()

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -124,3 +125,27 @@ def test_json_listing_does_not_import_rich(db):
                           env=dict(os.environ, MEMLANE_HOME=os.path.dirname(db)))  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stderr) == []
+
+
+def test_search_recent_and_sessions_take_since_and_until(capsys, db):
+    def ids(*argv):
+        code, out, err = run(capsys, "--db", db, *argv, "--json")
+        assert code == 0, err
+        return [row.get("id") or row.get("session_id") for row in json.loads(out)]
+
+    assert len(ids("search", "redirect")) == 5
+    assert len(ids("search", "redirect", "--since", "7d")) == 2  # s-beta's
+    assert len(ids("search", "redirect", "--until", "7d")) == 3  # s-alpha's
+    assert ids("recent", "--since", "2d", "--until", "18h") == ids("search", "make", "deploy")
+    assert ids("sessions", "--since", "7d") == ["s-beta"]
+    assert ids("sessions", "--until", "10d") == ["s-alpha"]
+    day = time.strftime("%Y-%m-%d", time.localtime(time.time() - 20 * 86400))
+    assert ids("sessions", "--since", day, "--until", day) == ["s-alpha"]  # a date: the whole day
+
+
+def test_a_time_that_is_not_one_is_refused_in_one_sentence(capsys, db):
+    code, out, err = run(capsys, "--db", db, "search", "redirect", "--since", "last tuesday")
+    assert code == 2 and out == ""
+    assert "--since: 'last tuesday' is not a date or time: use 2026-11-20" in err
+    code, out, err = run(capsys, "--db", db, "sessions", "--since", "1d", "--until", "7d")
+    assert code == 2 and err.strip() == "memlane: --since is not before --until, so nothing could match; check the two times."

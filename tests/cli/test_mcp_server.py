@@ -130,7 +130,7 @@ def test_search_filters_by_project_type_and_since(db, tmp_path):
 @pytest.mark.parametrize("arguments, says", [
     ({"query": "x", "project": "gamma"}, "no project named 'gamma'; known projects: beta, alpha"),
     ({"query": "x", "type": "edits"}, "unknown type 'edits'; use one of: prompt"),
-    ({"query": "x", "since": "last tuesday"}, "is not a date: use 2026-11-20"),
+    ({"query": "x", "since": "last tuesday"}, "is not a date or time: use 2026-11-20"),
 ])  # fmt: skip
 def test_search_arguments_the_model_can_fix_get_one_sentence(db, arguments, says):
     error, text = call(db, "search", arguments)

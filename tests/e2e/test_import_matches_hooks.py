@@ -113,6 +113,7 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
     projects = home / ".claude" / "projects"
     assert list(projects.rglob("subagents/*.jsonl")), "the Agent step made no subagent transcript"
     imported_db = tmp_path / "imported.db"
+    db.connect(imported_db).close()  # a named database is never made by the import itself
     code = importer.main([str(projects), "--db", str(imported_db), "--no-progress"])
     out = capsys.readouterr().out
     assert code == 0, out

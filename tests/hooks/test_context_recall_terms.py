@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks import recall
+from hooks import recall, recall_terms
 from tests.hooks.test_recall_scoring import (
     CURRENT,
     PROJECT,
@@ -78,8 +78,8 @@ def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
     monkeypatch.setattr(recall_sql, "known_words", counting)
     prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
     recall.score_tasks(conn, prompt, session_id=CURRENT)
-    assert len(asked) == recall.MAX_LOANWORDS
-    assert all(0 < n <= recall.LOANWORD_SPELLINGS for n in asked)
+    assert len(asked) == recall_terms.MAX_LOANWORDS
+    assert all(0 < n <= recall_terms.LOANWORD_SPELLINGS for n in asked)
 
 
 def test_generic_korean_words_are_not_spelled(conn):
@@ -120,7 +120,7 @@ def test_a_camel_case_identifier_finds_its_words(conn):
 
 def test_parts_far_apart_are_not_the_identifier(conn):
     everyday(conn)
-    words = " ".join(f"filler{i}" for i in range(recall.IDENTIFIER_NEAR + 3))
+    words = " ".join(f"filler{i}" for i in range(recall_terms.IDENTIFIER_NEAR + 3))
     task(conn, "s-apart", ("prompt", f"the retry went out {words} and the delay was fine"))
     scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-apart", "p1") not in scored["tasks"]
@@ -155,7 +155,7 @@ def test_only_whole_words_of_a_name_count(conn):
 
 def test_a_long_prompt_of_identifiers_costs_no_more_than_its_head(conn):
     everyday(conn, 5)
-    parts = recall._identifier_parts("fooBar " * 50_000 + "lateWord")
+    parts = recall_terms._identifier_parts("fooBar " * 50_000 + "lateWord")
     assert parts == {"foobar": ["foo", "bar"]}
 
 

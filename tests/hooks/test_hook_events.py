@@ -142,7 +142,7 @@ def test_python_dash_m_hooks_works_too(env):
     assert rows(env.db, "SELECT type FROM memory") == [("file_edit",)]
 
 
-def test_failure_event_stores_an_open_error_and_reopens_a_resolved_group(env):
+def test_failure_event_stores_an_open_error_and_a_resolved_group_seen_again_is_regressed(env):
     first = payload("post-tool-use-failure-bash")
     assert run_hook(first).returncode == 0
     (content, importance, group), = rows(env.db, "SELECT content, importance, error_group_id FROM memory")
@@ -152,7 +152,7 @@ def test_failure_event_stores_an_open_error_and_reopens_a_resolved_group(env):
     conn.close()
     again = dict(first, session_id="another-session", tool_use_id="toolu_99999")  # the same error, later
     assert run_hook(again).returncode == 0
-    assert rows(env.db, "SELECT status, count FROM error_group WHERE id = ?", (group,)) == [("open", 2)]
+    assert rows(env.db, "SELECT status, count FROM error_group WHERE id = ?", (group,)) == [("regressed", 2)]
 
 
 # ---------------------------------------------------------------- private turns

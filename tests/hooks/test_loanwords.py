@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall
+from hooks import recall_terms
 from hooks.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
 
 
@@ -20,7 +20,7 @@ from hooks.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
     ("크론", "cron"),
 ])  # fmt: skip
 def test_a_loanword_spells_its_english_word_within_the_tried_spellings(hangul, english):
-    assert english in spellings(hangul, recall.LOANWORD_SPELLINGS)
+    assert english in spellings(hangul, recall_terms.LOANWORD_SPELLINGS)
 
 
 def test_the_plainest_spelling_comes_first():

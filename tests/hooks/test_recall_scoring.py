@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall
+from hooks import recall, recall_terms
 from store import db, writer
 
 PROJECT = "/work/proj/shop-api"
@@ -60,11 +60,11 @@ def injected(conn, prompt: str, **config) -> str:
 
 
 def concept(prompt: str, term: str) -> dict:
-    return next(c for c in recall.recall_concepts(prompt) if c["term"] == term)
+    return next(c for c in recall_terms.recall_concepts(prompt) if c["term"] == term)
 
 
 def test_words_typed_like_code_are_marked():
-    concepts = {c["term"]: c for c in recall.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
+    concepts = {c["term"]: c for c in recall_terms.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
     assert concepts["econnrefused"]["code"] and concepts["rounding.py"]["code"] and concepts["429"]["code"]
     assert not concepts["server"]["code"]
 
@@ -74,19 +74,19 @@ def test_a_file_name_also_matches_by_its_base_name():
 
 
 def test_korean_particles_and_verb_endings_come_off():
-    terms = [c["term"] for c in recall.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
+    terms = [c["term"] for c in recall_terms.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
     assert "금액" in terms and "계산" in terms
     assert concept("환불 금액이 또 틀리게 계산돼요", "또")["generic"]
 
 
 def test_neighbouring_specific_words_become_a_phrase():
-    pairs = [c["term"] for c in recall.recall_concepts("the refresh token expires too early") if c.get("pair")]
+    pairs = [c["term"] for c in recall_terms.recall_concepts("the refresh token expires too early") if c.get("pair")]
     assert "refresh token" in pairs
     assert not any("the" in p.split() for p in pairs)
 
 
 def test_an_inflected_english_word_matches_its_stem(conn):
-    task(conn, "s-exp", ("prompt", "session tokens expired after a minute"))
+    task(conn, "s-exp", ("prompt", "session tokens expired after a minute"), ("command", "$ pytest -q\n3 passed"))
     everyday(conn, 10)
     assert sessions_of(conn, injected(conn, "token expiry is still wrong")) == {"s-exp"}
 
@@ -143,7 +143,9 @@ def test_two_sessions_holding_the_same_words_tie_and_nothing_is_injected(conn):
     for session in ("s-one", "s-two"):
         task(conn, session, ("file_edit", "Edit celeryconfig.py (+1 -1)\n+worker_concurrency = 8", "celeryconfig.py"))
     assert injected(conn, "celeryconfig.py needs a beat schedule") == ""
-    task(conn, "s-three", ("prompt", "celeryconfig.py beat schedule for the nightly report"))
+    task(conn, "s-three", ("prompt", "celeryconfig.py beat schedule for the nightly report"),
+         ("file_edit", "Edit celeryconfig.py (+1)\n+beat_schedule = {'nightly-report': crontab(hour=2)}",
+          "celeryconfig.py"))  # fmt: skip
     assert sessions_of(conn, injected(conn, "celeryconfig.py needs a beat schedule")) == {"s-three"}
 
 
@@ -170,7 +172,8 @@ def test_a_big_session_holding_the_words_by_chance_loses_to_a_small_task(conn):
         writer.add_memory(conn, {"session_id": "s-long", "type": "command", "cwd": PROJECT,
                                  "content": f"$ make step-{i}\n" + ("nightly export ran " if i % 50 == 0 else "ok")
                                  + (" with gzip" if i % 70 == 1 else "")})  # fmt: skip
-    task(conn, "s-export", ("prompt", "compress the nightly export with gzip"))
+    task(conn, "s-export", ("prompt", "compress the nightly export with gzip"),
+         ("command", "nightly export compressed with gzip\n[git commit 1a2b3c4 on main]"))
     scored = recall.score_tasks(conn, "nightly export gzip", session_id=CURRENT)
     long_score = scored["tasks"][("s-long", None)]["score"]
     assert scored["tasks"][("s-export", "p1")]["score"] > long_score

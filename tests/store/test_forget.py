@@ -46,6 +46,49 @@ def test_redact_a_pattern_and_a_span(filled, db_path):
     assert [h["id"] for h in search(filled, "printed")] == [memory_id]
 
 
+def test_redact_covers_every_field_and_everything_derived_from_it(conn, db_path):
+    """The word goes from the text, the file path, the tags, the session's summary and files,
+    the error group's sample and signature, both indexes and the file bytes: search no
+    longer finds the memory by it, as after a forget."""
+    word = "zanzibarcorp"
+    edit = add(conn, f"Edit src/payments/{word}.py\n@@ line 3\n-old\n+new", type="file_edit",
+               file_path=f"/nonexistent/app/src/payments/{word}.py", tags=f"payments {word}")  # fmt: skip
+    error = add(conn, f"$ pytest\nImportError: cannot import {word}_client", type="error",
+                error_text=f"ImportError: cannot import {word}_client")  # fmt: skip
+    add(conn, "an unrelated memory", session="s1")
+    writer.update_session_summary(conn, "s1")
+    session = listings.get_session(conn, "s1")
+    assert word in session["summary"] + session["files_changed"]
+    assert [h["id"] for h in search(conn, word)][:1] in ([edit], [error])
+
+    assert forget.redact(conn, edit, pattern=word) == 3  # text, path, tags
+    assert forget.redact(conn, error, pattern=word) >= 1
+    memory = listings.get_memory(conn, edit)
+    assert memory["content"].startswith("Edit src/payments/[REDACTED].py")
+    assert memory["file_path"] == "/nonexistent/app/src/payments/[REDACTED].py"
+    assert memory["tags"] == "payments [REDACTED]"
+    session = listings.get_session(conn, "s1")
+    assert word not in session["summary"] and word not in session["files_changed"]
+    (group,) = listings.error_groups(conn)
+    assert word not in group["sample"] and word not in group["signature"]
+    assert search(conn, word) == [] and search(conn, word[2:-2]) == []
+    assert [h["id"] for h in search(conn, "payments")] == [edit]  # the rest is still found
+    assert word.encode() not in file_bytes(db_path)
+
+
+def test_a_redacted_signature_that_meets_another_group_joins_it(conn):
+    add(conn, "$ make\nError: lost key alpha", type="error", error_text="Error: lost key alpha")
+    add(conn, "$ make\nError: lost key [REDACTED]", session="s2", type="error",
+        error_text="Error: lost key [REDACTED]")  # fmt: skip
+    first = add(conn, "$ make\nError: lost key alpha again", session="s3", type="error",
+                error_text="Error: lost key alpha")  # fmt: skip
+    assert len(listings.error_groups(conn)) == 2
+    forget.redact(conn, first, pattern="alpha")
+    forget.redact(conn, first - 2, pattern="alpha")
+    (group,) = listings.error_groups(conn)
+    assert group["count"] == 3 and "alpha" not in group["signature"]
+
+
 def test_redact_rejects_bad_input_with_a_sentence(filled):
     memory_id = add(filled, "short")
     with pytest.raises(db.StoreError, match="outside memory"):
@@ -159,3 +202,17 @@ def test_index_pages_already_in_the_database_file_lose_the_forgotten_word(db_pat
     assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
     assert conn.execute("PRAGMA secure_delete").fetchone()[0] == 1  # back to ON for every other write
     conn.close()
+
+
+def test_every_forget_and_redaction_moves_the_forget_generation_on(filled):
+    """What the app's panes poll to drop forgotten rows, whoever forgot them."""
+    seen = [listings.forget_generation(filled)]
+    memory_id = add(filled, "a memory with hunter2hunter2 in it")
+    assert listings.forget_generation(filled) == seen[-1]  # a write is not a forget
+    forget.redact(filled, memory_id, pattern="hunter2hunter2")
+    seen.append(listings.forget_generation(filled))
+    forget.forget_ids(filled, [memory_id])
+    seen.append(listings.forget_generation(filled))
+    forget.forget(filled, session="s1")
+    seen.append(listings.forget_generation(filled))
+    assert seen == sorted(set(seen)) and len(seen) == 4

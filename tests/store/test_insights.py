@@ -56,7 +56,7 @@ def test_error_trend_counts_new_groups_and_settled_ones(conn):
     trend = insights.error_trend(conn, now(), 7)
     assert sum(d["opened"] for d in trend) == 2
     assert sum(d["settled"] for d in trend) == 1
-    assert insights.error_statuses(conn) == {"open": 1, "resolved": 1, "ignored": 0}
+    assert insights.error_statuses(conn) == {"open": 1, "regressed": 0, "resolved": 1, "ignored": 0}
 
 
 def test_retention_outlook_counts_what_the_next_run_removes(conn):

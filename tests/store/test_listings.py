@@ -26,3 +26,16 @@ def test_tool_names_skip_through_the_index_instead_of_reading_every_memory(conn)
     assert len(reads) == 2, plan  # the first name, then each next one
     assert all("USING COVERING INDEX memory_tool_name" in step for step in reads), plan
     assert any("tool_name>?" in step for step in reads), plan  # a seek past the last name
+
+
+def test_sessions_between_two_times_are_those_active_then(conn):
+    for session, start, last in (("old", "2026-11-01T10:00:00Z", "2026-11-01T11:00:00Z"),
+                                 ("long", "2026-11-10T10:00:00Z", "2026-11-20T09:00:00Z"),
+                                 ("new", "2026-11-21T10:00:00Z", "2026-11-21T10:30:00Z")):  # fmt: skip
+        for at in (start, last):
+            writer.add_memory(conn, {"session_id": session, "content": f"work at {at}", "cwd": "/x", "created_at": at})
+    ids = lambda **k: [s["session_id"] for s in listings.list_sessions(conn, **k)]  # noqa: E731
+    assert ids(since="2026-11-15T00:00:00Z") == ["new", "long"]
+    assert ids(until="2026-11-15T00:00:00Z") == ["long", "old"]
+    assert ids(since="2026-11-15T00:00:00Z", until="2026-11-21T00:00:00Z") == ["long"]
+    assert listings.count_sessions(conn, since="2026-11-15T00:00:00Z") == 2

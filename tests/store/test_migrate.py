@@ -99,3 +99,26 @@ def test_a_version_2_database_gets_tombstones_and_the_forget_log(current_databas
     from store.forget import forget
 
     assert forget(upgraded, query="row").count == 25
+
+
+def test_a_version_5_database_gets_the_error_resolution_and_its_resolved_groups_keep_their_fix(db_path, tmp_path):
+    conn = db.connect(db_path)
+    for session in ("s1", "s2"):
+        writer.add_memory(conn, {"session_id": session, "type": "error", "content": "$ make\nError: boom",
+                                 "error_text": "Error: boom", "cwd": "/x"})  # fmt: skip
+    conn.execute("UPDATE error_group SET status = 'resolved'")
+    for column in ("resolved_at", "resolved_session", "resolved_memory_id", "regressed_at"):
+        conn.execute(f"ALTER TABLE error_group DROP COLUMN {column}")  # as version 5 made it
+    conn.execute("PRAGMA user_version = 5")
+    conn.close()
+    upgraded = db.connect(db_path)
+    new = db.connect(str(tmp_path / "new.db"))
+    info = "PRAGMA table_info(error_group)"
+    assert [r[1:] for r in upgraded.execute(info)] == [r[1:] for r in new.execute(info)]
+    group = dict(zip(("status", "resolved_at", "last_seen", "resolved_session"), upgraded.execute(
+        "SELECT status, resolved_at, last_seen, resolved_session FROM error_group").fetchone()))  # fmt: skip
+    assert group["status"] == "resolved" and group["resolved_at"] == group["last_seen"]
+    assert group["resolved_session"] == "s2"  # the newest occurrence's
+    writer.add_memory(upgraded, {"session_id": "s3", "type": "error", "content": "$ make\nError: boom",
+                                 "error_text": "Error: boom", "cwd": "/x"})  # fmt: skip
+    assert upgraded.execute("SELECT status FROM error_group").fetchone()[0] == "regressed"

@@ -59,17 +59,21 @@ def test_task_facts_count_and_list_file_paths_of_the_asked_tasks_only(conn):
     writer.add_memory(conn, {"session_id": "s1", "prompt_id": "p2", "type": "file_edit", "cwd": "/p",
                              "content": "Edit b.ts", "file_path": "/p/b.ts"})  # fmt: skip
     add(conn, "s2", "no prompt id", n=2)
-    sizes, paths = recall.task_facts(conn, [("s1", "p1"), ("s2", None)])
-    assert sizes == {("s1", "p1"): 4, ("s2", None): 2}
+    writer.add_memory(conn, {"session_id": "s3", "prompt_id": "q", "type": "prompt", "cwd": "/p",
+                             "content": "only a question"})  # fmt: skip
+    facts, paths = recall.task_facts(conn, [("s1", "p1"), ("s2", None), ("s3", "q")])
+    assert {k: f["size"] for k, f in facts.items()} == {("s1", "p1"): 4, ("s2", None): 2, ("s3", "q"): 1}
     assert [(p[1], p[2], p[3]) for p in paths] == [("s1", "p1", "/p/a/formatDate.ts")]
+    assert facts[("s3", "q")]["work"] == 0 and len(facts[("s3", "q")]["prompts"]) == 1
+    assert facts[("s1", "p1")]["work"] == 4 and facts[("s1", "p1")]["prompts"] == []
     assert recall.task_facts(conn, []) == ({}, [])
 
 
 def test_task_facts_past_the_chunk_of_sessions(conn):
     for i in range(520):  # more sessions than one IN list holds
         add(conn, f"s{i:03d}", f"turn {i}", prompt_id="p")
-    sizes, _paths = recall.task_facts(conn, [(f"s{i:03d}", "p") for i in range(520)])
-    assert len(sizes) == 520 and set(sizes.values()) == {1}
+    facts, _paths = recall.task_facts(conn, [(f"s{i:03d}", "p") for i in range(520)])
+    assert len(facts) == 520 and {f["size"] for f in facts.values()} == {1}
 
 
 def test_known_words_are_the_first_found_in_order_and_stemmed_as_the_index(conn):

@@ -21,7 +21,7 @@ def models_only(tmp_path):
     models.database.initialize(database)
     database.create_tables(models.MODELS)
     conn = sqlite3.connect(str(path))
-    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL:
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL + schema.LEDGER_DDL:
         conn.execute(ddl)
     yield conn
     conn.close()

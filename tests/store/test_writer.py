@@ -99,16 +99,46 @@ def test_signature_strips_volatile_parts():
     assert error_signature("Traceback (most recent call last):\n  File \"/a.py\", line 3\nKeyError: 'x'").startswith("KeyError")
 
 
-def test_a_resolved_error_that_happens_again_reopens_but_ignored_stays_ignored(conn):
+def test_a_resolved_error_that_happens_again_is_regressed_but_ignored_stays_ignored(conn):
     error(conn, "ECONNREFUSED 127.0.0.1:5432")
     group = listings.error_groups(conn)[0]
     error_groups.set_error_status(conn, group["id"], "resolved", note="restarted postgres")
     error(conn, "ECONNREFUSED 127.0.0.1:5432", session="s2")
     again = listings.get_error_group(conn, group["id"])
-    assert again["status"] == "open" and again["count"] == 2 and again["note"] == "restarted postgres"
+    assert again["status"] == "regressed" and again["count"] == 2 and again["note"] == "restarted postgres"
+    assert again["regressed_at"] == again["last_seen"]
+    assert [g["id"] for g in listings.error_groups(conn, status="regressed")] == [group["id"]]
+    error_groups.set_error_status(conn, group["id"], "resolved")
+    assert listings.get_error_group(conn, group["id"])["status"] == "resolved"
     error_groups.set_error_status(conn, group["id"], "ignored")
     error(conn, "ECONNREFUSED 127.0.0.1:5432", session="s3")
     assert listings.get_error_group(conn, group["id"])["status"] == "ignored"
+
+
+def test_an_imported_occurrence_older_than_the_resolution_does_not_regress_it(conn):
+    error(conn, "ECONNREFUSED 127.0.0.1:5432", created_at="2026-11-20T10:00:00Z")
+    group = listings.error_groups(conn)[0]
+    error_groups.set_error_status(conn, group["id"], "resolved")
+    error(conn, "ECONNREFUSED 127.0.0.1:5432", session="s0", created_at="2026-11-19T10:00:00Z", source="import")
+    assert listings.get_error_group(conn, group["id"])["status"] == "resolved"
+
+
+def test_what_resolved_a_group_is_its_sessions_edits_and_commands_after_the_error(conn):
+    add = lambda **o: writer.add_memory(conn, obs(**o))  # noqa: E731
+    add(content="Edit app.py before", session="fix", type="file_edit", file_path="/x/app.py")
+    error(conn, "ECONNREFUSED 127.0.0.1:5432", session="fix")
+    edit = add(content="Edit db.py: port 5433", session="fix", type="file_edit", file_path="/x/db.py")
+    add(content="a prompt", session="fix", type="prompt")
+    command = add(content="$ docker compose up -d postgres", session="fix", type="command")
+    group = listings.error_groups(conn)[0]
+    assert error_groups.resolution(conn, group["id"])["session"] is None  # never resolved yet
+    error_groups.set_error_status(conn, group["id"], "resolved", note="postgres was down")
+    error(conn, "ECONNREFUSED 127.0.0.1:5432", session="later")
+    found = error_groups.resolution(conn, group["id"])
+    assert found["group"]["status"] == "regressed" and found["group"]["note"] == "postgres was down"
+    assert found["session"]["session_id"] == "fix" and found["after_error"]
+    assert [m["id"] for m in found["fixes"]] == [edit, command]
+    assert error_groups.resolution(conn, 9999) is None
 
 
 def test_session_rows_and_counters_follow_memories(conn):

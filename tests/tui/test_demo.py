@@ -33,3 +33,42 @@ def test_feeder_writes_through_the_real_hook(tmp_path):
     types = {r[0] for r in conn.execute("SELECT type FROM memory")}
     assert {"prompt", "command", "file_edit", "error"} <= types
     assert conn.execute("SELECT count(*) FROM session WHERE session_id LIKE 'live-%'").fetchone()[0] == 1
+
+
+def test_a_theme_chosen_in_the_demo_stays_in_the_demos_own_config(tmp_path, monkeypatch):
+    """`memlane demo` starts with the person's theme, and a theme chosen there is not written
+    into their config.toml (it goes to the demo's folder, which goes away with the demo)."""
+    import asyncio
+
+    from tui.commands import demo, open_app
+    from tui.gui import app as gui_app
+
+    home = tmp_path / "memlane-home"
+    home.mkdir()
+    mine = home / "config.toml"
+    mine.write_text('theme = "gruvbox"\n\n[privacy]\n')
+    monkeypatch.setenv("MEMLANE_HOME", str(home))
+    monkeypatch.delenv("MEMLANE_DB", raising=False)
+    monkeypatch.setattr(open_app, "terminal_problem", lambda: None)
+    monkeypatch.setattr(demo, "build_demo_database", lambda path: db.connect(path).close())
+    seen = {}
+
+    def run_app(path):
+        app = gui_app.build_app(path, config=gui_app.AppConfig.for_tests(remember_theme=True))
+
+        async def choose_a_theme():
+            async with app.run_test() as pilot:
+                await pilot.pause()
+                seen["started with"] = app.theme
+                app.theme = "nord"
+                await pilot.pause()
+                seen["demo config"] = open(os.path.join(os.environ["MEMLANE_HOME"], "config.toml")).read()
+
+        asyncio.run(choose_a_theme())
+        return 0
+
+    monkeypatch.setattr(gui_app, "run_app", run_app)
+    assert demo.main(["--no-feed"]) == 0
+    assert seen["started with"] == "gruvbox" and 'theme = "nord"' in seen["demo config"]
+    assert mine.read_text() == 'theme = "gruvbox"\n\n[privacy]\n'
+    assert os.environ["MEMLANE_HOME"] == str(home)  # the demo's own folder only while it ran

@@ -30,9 +30,11 @@ COMMANDS = {
     "slash": ("slash", "cmd_slash"),
     None: ("open_app", "cmd_open_app"),  # `memlane` alone
 }
-# Commands that parse their own words with their module's `main(argv)`, and whether that
-# parser takes memlane's --db. `slash` keeps its words too (args.words) but is answered above.
-OWN_PARSERS = {"import": ("importer", True), "team": ("team", True), "demo": ("demo", False)}
+# Commands that parse their own words with their module's `main(argv)`, and when that parser
+# is handed memlane's --db: "always", "named" (only one the person gave, by --db or MEMLANE_DB:
+# the command then refuses it if it does not exist, and makes the default one itself), or never.
+# `slash` keeps its words too (args.words) but is answered above.
+OWN_PARSERS = {"import": ("importer", "named"), "team": ("team", "always"), "demo": ("demo", None)}
 PASSTHROUGH = ("slash", *OWN_PARSERS)
 # Top-level packages of memlane itself: a missing one of these is a bug, not a missing dependency.
 OUR_PACKAGES = ("tui", "store", "hooks", "team", "corpus")
@@ -73,6 +75,27 @@ def _days(text: str) -> float:
     return value
 
 
+def _moment(end: bool):
+    """A --since / --until type: store.times.parse_time's stamp (the MCP tool's `since` parser)."""
+
+    def parse(text: str) -> str | None:
+        from store.times import BadTime, parse_time
+
+        try:
+            return parse_time(text, end=end)
+        except BadTime as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _time_options(parser: argparse.ArgumentParser, what: str) -> None:
+    when = "2026-11-20, 2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago"
+    parser.add_argument("--since", type=_moment(end=False), metavar="WHEN", help=f"{what} since WHEN ({when})")
+    parser.add_argument("--until", type=_moment(end=True), metavar="WHEN",
+                        help=f"{what} before WHEN (a date: until the end of that day)")  # fmt: skip
+
+
 def _output_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--json", dest="format", action="store_const", const="json",
@@ -110,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="find memories")
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
     _filter_options(p)
+    _time_options(p, "memories")
     p.add_argument("--team", action="store_true", help="teammates' memories too (see `memlane team`)")
     p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
                    help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
@@ -117,12 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("recent", help="the newest memories")
     _filter_options(p)
+    _time_options(p, "memories")
     p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=20, metavar="N",
                    help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
     _output_options(p)
 
     p = sub.add_parser("sessions", help="sessions with their summaries, newest first")
     _filter_options(p, types=False)
+    _time_options(p, "sessions active")
     p.add_argument("--limit", "-n", type=_positive_int, default=20, metavar="N")
     _output_options(p)
 
@@ -131,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("errors", help="recurring errors, grouped")
     _filter_options(p, types=False)
-    p.add_argument("--status", choices=("open", "resolved", "ignored", "all"), default="all")
+    p.add_argument("--status", choices=("open", "regressed", "resolved", "ignored", "all"), default="all")
     p.add_argument("--sort", choices=("recent", "count"), default="recent")
     p.add_argument("--limit", "-n", type=_positive_int, default=50, metavar="N")
     _output_options(p)
@@ -149,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=("markdown", "md", "json"),
                    help="markdown or json (default: from the output file's name, else markdown)")  # fmt: skip
     p.add_argument("--output", "-o", metavar="FILE", help="write to FILE (owner-only) instead of stdout")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
 
     p = sub.add_parser(
         "forget", help="delete memories for good",
@@ -263,7 +290,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if not own_parser:
         return getattr(module, COMMANDS[args.command][1])(args)
     words = list(args.words)
-    if own_parser[1] and not any(w == "--db" or w.startswith("--db=") for w in words):
+    hand_db = own_parser[1] == "always" or (own_parser[1] == "named" and args.db_named)
+    if hand_db and not any(w == "--db" or w.startswith("--db=") for w in words):
         words = ["--db", args.db, *words]
     return _call(module.main, words)
 

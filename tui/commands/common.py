@@ -17,10 +17,15 @@ class UsageError(Exception):
     """Bad arguments, said in one sentence (exit 2)."""
 
 
-def fail(message: str, code: int = EXIT_ERROR) -> int:
-    """Say `memlane: Message` on stderr (nothing for an empty message) and return `code`."""
+def warn(message: str) -> None:
+    """`memlane: Message` on stderr (nothing for an empty message): a note beside the answer."""
     if message:
         print(f"memlane: {message[:1].upper()}{message[1:]}", file=sys.stderr)
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> int:
+    """Say `message` (see `warn`) and return `code`: how a command ends on an error."""
+    warn(message)
     return code
 
 
@@ -47,7 +52,10 @@ def open_db(path: str) -> sqlite3.Connection:
 
     if not os.path.exists(path):
         raise StoreError(missing_db_message(path))
-    return connect(path, create=False)
+    conn = connect(path, create=False)
+    if conn.full_disk:  # read-only on a full disk: the answer follows, but say why nothing new is stored
+        warn(conn.full_disk)
+    return conn
 
 
 def user_error(exc: Exception, db_path: str) -> str | None:

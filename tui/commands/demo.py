@@ -146,9 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     from tui.gui.app import run_app
 
+    own_home = _use_demo_home(folder)
     try:
         return run_app(path)
     finally:
+        _restore_home(own_home)
         if feeder is not None:
             feeder.terminate()
             feeder.wait(timeout=5)
@@ -156,6 +158,27 @@ def main(argv: list[str] | None = None) -> int:
             print(f"The demo database is kept at {path}")
         else:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _use_demo_home(folder: str) -> str | None:
+    """Point memlane's folder (config.toml, log) at the demo's for the app's run, starting from
+    the person's theme: a theme chosen in the demo is written there, never into their own
+    config.toml.  Returns the MEMLANE_HOME to put back."""
+    from store.config import load_config, save_setting
+
+    theme = load_config()[0].get("theme") or ""
+    if theme:
+        save_setting("theme", theme, path=os.path.join(folder, "config.toml"))
+    previous = os.environ.get("MEMLANE_HOME")
+    os.environ["MEMLANE_HOME"] = folder
+    return previous
+
+
+def _restore_home(previous: str | None) -> None:
+    if previous is None:
+        os.environ.pop("MEMLANE_HOME", None)
+    else:
+        os.environ["MEMLANE_HOME"] = previous
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def cmd_export(args) -> int:
             raise UsageError(str(exc)) from exc
     if args.output:
         try:
-            path = write_export(args.output, result.text)
+            path = write_export(args.output, result.text, replace=args.force)
         except ExportError as exc:
             raise UsageError(str(exc)) from exc
         except OSError as exc:

@@ -57,26 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ------------------------------------------------------------------ arguments
 def parse_since(text: str, now: float | None = None) -> tuple[str, float]:
-    """``(iso, epoch)`` for --since: a date, an ISO time, or ``<n>d`` / ``<n>h`` / ``<n>w`` ago."""
-    from datetime import datetime
+    """``(iso, epoch)`` for --since (store.times.parse_time: a date, an ISO time, today /
+    yesterday, or ``7d`` / ``12h`` / ``2w`` ago)."""
+    from datetime import UTC, datetime
 
-    value = text.strip()
-    now = time.time() if now is None else now
-    units = {"h": 3600, "d": 86400, "w": 7 * 86400}
-    if len(value) > 1 and value[-1].lower() in units and value[:-1].isdigit():
-        epoch = now - int(value[:-1]) * units[value[-1].lower()]
-    else:
-        try:
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            raise ValueError(
-                f"--since {text!r} is not a date: use YYYY-MM-DD, an ISO time or e.g. 7d"
-            ) from None
-        if parsed.tzinfo is None:
-            parsed = parsed.astimezone()  # a bare date means local midnight
-        epoch = parsed.timestamp()
-    iso = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(epoch)) + ".000000Z"
-    return iso, epoch
+    from store.times import BadTime, parse_time
+
+    moment = datetime.fromtimestamp(time.time() if now is None else now, UTC)
+    try:
+        iso = parse_time(text, moment) or "0001-01-01T00:00:00.000000Z"
+    except BadTime as exc:
+        raise ValueError(f"--since {exc}") from None
+    return iso, datetime.fromisoformat(iso[:-1]).replace(tzinfo=UTC).timestamp()
 
 
 class ProjectMatcher:
@@ -116,8 +108,16 @@ def project_matcher(project: str) -> ProjectMatcher:
 def run(args, console) -> int:
     from store.config import load_config
     from store.db import StoreError, connect
-    from store.paths import default_db_path
+    from store.paths import default_db_path, memlane_home
 
+    db_path = os.path.abspath(os.path.expanduser(args.db or default_db_path()))
+    default = os.path.abspath(os.path.join(memlane_home(), "memory.db"))  # the one import may make
+    if (args.db or os.environ.get("MEMLANE_DB")) and db_path != default and not os.path.exists(db_path):
+        from tui.commands.common import missing_db_message
+
+        # A named database is never made here: a mistyped path would take the import.
+        console.print(f"memlane import: {missing_db_message(db_path)}", markup=False, highlight=False)
+        return 1
     since_iso = since_epoch = None
     if args.since:
         try:
@@ -149,7 +149,6 @@ def run(args, console) -> int:
     keep = project_matcher(args.project) if args.project else None
     reader = TranscriptReader(config, since=since_iso, keep_cwd=keep)
 
-    db_path = args.db or default_db_path()
     temp_dir = None
     if args.dry_run and not os.path.exists(db_path):
         import tempfile

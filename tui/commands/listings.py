@@ -10,7 +10,7 @@ from contextlib import closing
 from functools import partial
 
 from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats, plain
-from tui.commands.common import EXIT_OK, open_db, print_json
+from tui.commands.common import EXIT_OK, UsageError, open_db, print_json, warn
 from tui.commands.filters import checked_types, one_project, project_keys
 from tui.commands.tables import print_errors, print_memories, print_sessions, print_stats
 
@@ -40,8 +40,10 @@ def cmd_recent(args) -> int:
 def cmd_sessions(args) -> int:
     from store.listings import list_sessions
 
+    since, until = _time_range(args)
     with closing(open_db(args.db)) as conn:
-        rows = list_sessions(conn, project=one_project(conn, args.project), limit=args.limit)
+        rows = list_sessions(conn, project=one_project(conn, args.project), limit=args.limit,
+                             since=since, until=until)  # fmt: skip
     return _show(args.format, rows, to_json=_picker(SESSION_KEYS), brief=brief_sessions, table=print_sessions)
 
 
@@ -67,14 +69,25 @@ def cmd_errors(args) -> int:
 def _memories(args, query: str) -> int:
     from store.search import search
 
+    since, until = _time_range(args)
     if getattr(args, "team", False):
+        if since or until:
+            raise UsageError("--since and --until do not work with --team yet; leave one out.")
         return _team_memories(args, query)
     with closing(open_db(args.db)) as conn:
         rows = search(
             conn, query, project=project_keys(conn, args.project), type=checked_types(conn, args.type),
-            session=args.session, limit=args.limit,
+            session=args.session, limit=args.limit, since=since, until=until,
         )  # fmt: skip
     return _show_memories(args.format, rows, query, _memory_json)
+
+
+def _time_range(args) -> tuple[str | None, str | None]:
+    """--since and --until (stored stamps, parsed by the parser), refused when they cross."""
+    since, until = getattr(args, "since", None), getattr(args, "until", None)
+    if since and until and since >= until:
+        raise UsageError("--since is not before --until, so nothing could match; check the two times.")
+    return since, until
 
 
 def _team_memories(args, query: str) -> int:
@@ -90,8 +103,7 @@ def _team_memories(args, query: str) -> int:
         finally:
             if team_db is not None:
                 team_db.close()
-    if note:
-        print(f"memlane: {note[:1].upper() + note[1:]}", file=sys.stderr)
+    warn(note)
     return _show_memories(args.format, rows, query, lambda r: {**_memory_json(r), "author": r.get("author") or None})
 
 

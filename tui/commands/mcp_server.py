@@ -59,12 +59,17 @@ class _Store:
 
     def answer(self, job, *args, **kwargs) -> str:
         """Run `job(conn, ...)`; every failure becomes one sentence for the model."""
-        from store.db import StoreError, describe_error
+        from store.db import StoreError, describe_error, disk_full
 
         try:
+            if self.conn is not None and self.conn.full_disk and not disk_full(self.db_path):
+                self._drop()  # space was freed: read the live database again
             if self.conn is None:
                 self.conn = self._open()
-            return job(self.conn, *args, **kwargs)
+            answer = job(self.conn, *args, **kwargs)
+            if self.conn.full_disk:  # the memories are there, but say why nothing new is
+                answer += f"\n\n(memlane: {self.conn.full_disk})"
+            return answer
         except mcp_tools.ToolInputError as exc:
             raise ToolError(str(exc)) from None
         except StoreError as exc:
@@ -121,7 +126,7 @@ def build_server(db_path: str) -> MCPServer:
         type: Annotated[str | None, Field(description="Only these memory types, comma separated: "
                                           + ", ".join(mcp_tools.MEMORY_TYPES) + ".")] = None,  # fmt: skip
         since: Annotated[str | None, Field(description="Only memories since then: 2026-11-20, "
-                                           "2026-11-20T14:00, or 7d / 12h / 2w ago.")] = None,  # fmt: skip
+                                           "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago.")] = None,  # fmt: skip
         limit: Annotated[int, Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX,
                                     description="Lines to return (default 10).")] = mcp_tools.SEARCH_LIMIT_DEFAULT,  # fmt: skip
     ) -> str:

@@ -13,9 +13,8 @@ an unknown project) raises ToolInputError with one sentence.
 
 from __future__ import annotations
 
-import re
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from store.display import inert, inert_line
 from tui.formatting import local_time, plural
@@ -33,7 +32,6 @@ MEMORY_TYPES = (
     "prompt", "file_edit", "file_write", "command", "error", "observation", "response",
     "compact_summary", "subagent", "web", "mcp", "notebook_edit", "file_read", "search",
 )  # fmt: skip
-_RELATIVE = re.compile(r"^\s*(\d{1,5})\s*(d|day|days|h|hour|hours|w|week|weeks)\s*$", re.IGNORECASE)
 
 
 class ToolInputError(ValueError):
@@ -44,34 +42,14 @@ class ToolInputError(ValueError):
 
 
 def parse_since(value: str | None, now: datetime | None = None) -> str | None:
-    """`since` as a stored UTC time stamp: `2026-11-20`, an ISO time, or `7d` / `12h` / `2w` ago."""
-    if value is None or not str(value).strip():
-        return None
-    text = str(value).strip()
-    now = now or datetime.now(UTC)
-    relative = _RELATIVE.match(text)
-    if relative:
-        amount, unit = int(relative.group(1)), relative.group(2)[0].lower()
-        delta = {"d": timedelta(days=amount), "h": timedelta(hours=amount),
-                 "w": timedelta(weeks=amount)}[unit]  # fmt: skip
-        try:
-            return _stamp(now - delta)
-        except OverflowError:
-            return None  # before year 1: everything is since then
+    """`since` as a stored UTC time stamp (store.times.parse_time: a date, an ISO time,
+    today / yesterday, or 7d / 12h / 2w ago)."""
+    from store.times import BadTime, parse_time
+
     try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        if moment.tzinfo is None:  # a bare date or time is the user's local time
-            moment = moment.astimezone()
-        return _stamp(moment)
-    except (ValueError, OverflowError):
-        raise ToolInputError(
-            f"since={text!r} is not a date: use 2026-11-20, 2026-11-20T14:00, or 7d / 12h / 2w for 'ago'."
-        ) from None
-
-
-def _stamp(moment: datetime) -> str:
-    # isoformat, not strftime: its year always has 4 digits, so stamps compare as text
-    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+        return parse_time(value, now)
+    except BadTime as exc:
+        raise ToolInputError(f"since={exc}") from None
 
 
 def parse_types(value: str | None) -> list[str] | None:

@@ -105,7 +105,7 @@ def slash_text(db_path: str, words: list[str]) -> str:
         if mode == "errors":
             from store.listings import error_groups
 
-            return brief_errors(error_groups(conn, project=project, status="open", limit=limit))
+            return brief_errors(error_groups(conn, project=project, status=("regressed", "open"), limit=limit))
         from store.search import search
 
         text = " ".join(query)

@@ -106,7 +106,7 @@ def print_errors(rows: list[dict]) -> None:
     if not rows:
         console.print("No recorded errors.")
         return
-    styles = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+    styles = {"open": "bold red", "regressed": "bold magenta", "resolved": "green", "ignored": "dim"}
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("id", justify="right", style="dim", no_wrap=True)
     table.add_column("status", no_wrap=True)

@@ -251,6 +251,8 @@ class MemlaneApp(App):
             self.call_after_refresh(self.process_tuning.settle)
         if self.config.warm_panes:
             self._start_pane_warmup()
+        if self.store.full_disk:
+            self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
         if self.config.poll_interval:
             self._start_data_watch(self.config.poll_interval)
 

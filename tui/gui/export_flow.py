@@ -14,6 +14,7 @@ from store.db import StoreError
 from store.display import inert_line
 from store.export import (
     ExportError,
+    ExportExists,
     ExportRequest,
     export_memories,
     format_for_path,
@@ -49,8 +50,8 @@ def ask_and_export(owner: Widget, request: ExportRequest, name: str) -> None:
     )
 
 
-def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
-    """Export in a thread worker and say how it went."""
+def run_export(owner: Widget, request: ExportRequest, path: str, *, replace: bool = False) -> None:
+    """Export in a thread worker and say how it went; ask before replacing a file."""
     app = owner.app
     store = app.store
     now = app.now()
@@ -63,7 +64,10 @@ def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
     def work() -> None:
         try:
             result = store.read(export_memories, request, format_for_path(path), now=now)
-            written = write_export(path, result.text)
+            written = write_export(path, result.text, replace=replace)
+        except ExportExists:
+            app.call_from_thread(ask_to_replace, owner, request, path)
+            return
         except (StoreError, ExportError) as exc:
             say(str(exc), "error")
             return
@@ -74,3 +78,20 @@ def run_export(owner: Widget, request: ExportRequest, path: str) -> None:
         say(f"exported {plural(result.count, 'memory')} to {written}{left}.")
 
     owner.run_worker(work, thread=True, group="export", exit_on_error=False)
+
+
+def ask_to_replace(owner: Widget, request: ExportRequest, path: str) -> None:
+    """The file is there already: replace it only on an explicit yes."""
+    from tui.gui.modals.confirm import ConfirmModal
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            run_export(owner, request, path, replace=True)
+        else:
+            owner.app.notify("Export cancelled; the file was left as it was.", title="Export", timeout=4)
+
+    owner.app.push_screen(
+        ConfirmModal(f"Replace {inert_line(path)}?", "That file exists already. The export would take "
+                     "its place (its permissions stay as they are).", count=1, confirm_label="Replace"),
+        answered,
+    )  # fmt: skip

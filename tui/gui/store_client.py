@@ -70,6 +70,12 @@ class StoreClient:
                 self._conn = None
 
     @property
+    def full_disk(self) -> str:
+        """"" normally; the sentence to show when a full disk left the database read-only."""
+        conn = self._conn
+        return getattr(conn, "full_disk", "") if conn is not None else ""
+
+    @property
     def closed(self) -> bool:
         return self._conn is None
 

@@ -20,8 +20,8 @@ SAMPLE_SESSION = "064029b2-9298-429a-987c-019be7412488"
 @pytest.fixture(autouse=True)
 def isolated(monkeypatch, tmp_path):
     home = tmp_path / "memlane"
-    monkeypatch.setenv("MEMLANE_HOME", str(home))
-    monkeypatch.setenv("MEMLANE_DB", str(home / "memory.db"))
+    monkeypatch.setenv("MEMLANE_HOME", str(home))  # the default database: import makes it
+    monkeypatch.delenv("MEMLANE_DB", raising=False)
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
     monkeypatch.setenv("COLUMNS", "160")
@@ -286,11 +286,27 @@ def test_a_longer_import_of_a_session_moves_its_end(capsys, tmp_path):
     assert ended > first_end and count == 2
 
 
+def test_a_named_database_that_does_not_exist_is_refused_not_made(capsys, tmp_path, monkeypatch):
+    from tui.commands.cli import main
+
+    typo = tmp_path / "memroy.db"
+    code, out = run(capsys, SAMPLE, "--db", typo)
+    assert code == 1 and out.startswith(f"memlane import: no memlane database at {typo} yet")
+    assert main(["--db", str(typo), "import", str(SAMPLE), "--no-progress"]) == 1
+    monkeypatch.setenv("MEMLANE_DB", str(typo))
+    assert main(["import", str(SAMPLE), "--no-progress"]) == 1
+    assert not typo.exists() and not (tmp_path / "memlane" / "memory.db").exists()
+    monkeypatch.delenv("MEMLANE_DB")
+    assert main(["import", str(SAMPLE), "--no-progress"]) == 0  # the default one is made
+    assert (tmp_path / "memlane" / "memory.db").exists()
+
+
 def test_the_progress_bar_on_a_terminal(tmp_path):
     from rich.console import Console
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True, width=120)
+    db.connect(str(tmp_path / "p.db")).close()
     args = importer.build_parser().parse_args([str(SAMPLE), "--db", str(tmp_path / "p.db")])
     assert importer.run(args, console) == 0
     assert "Memories" in buf.getvalue()

@@ -1,0 +1,167 @@
+"""The hook's side of the injection ledger (`store.ledger`): record each decision, and
+tell from the rest of the turn whether the model acted on what it was sent.
+
+Acted on: the turn touched a file an injected memory is about (read, edit, write),
+ran a command an injected memory holds, or opened an injected memory (`/memory show
+ID`, the MCP tools get_memories and timeline).  The turn ends at Stop, SessionEnd or
+the next prompt; what was not acted on by then is judged "not acted".
+
+While a session has an injection waiting for that verdict, an empty file
+`<memlane home>/recall-waiting/<session>` says so: every tool event of the session
+then opens the database to look (one indexed read), and the events of other sessions
+pay one `stat` and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+WAITING_DIR = "recall-waiting"
+MIN_COMMAND_CHARS = 6  # shorter injected commands (`ls`, `make`) say nothing when run again
+JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionEnd"))
+_SHOW = re.compile(r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b")
+_OWN_TOOLS = "mcp__memlane__"
+_ABSOLUTE = re.compile(r"/|[A-Za-z]:/")
+
+
+def _marker(session_id: str) -> str:
+    from hooks.turns import marker_name
+    from store.paths import memlane_home
+
+    return os.path.join(memlane_home(), WAITING_DIR, marker_name(session_id))
+
+
+def waiting(session_id: object) -> bool:
+    """True when this session has an injection whose verdict is not known yet."""
+    return isinstance(session_id, str) and bool(session_id) and os.path.lexists(_marker(session_id))
+
+
+def _set_waiting(session_id: str) -> None:
+    from store.paths import make_private_dir, open_private
+
+    path = _marker(session_id)
+    make_private_dir(os.path.dirname(path), "the recall-waiting folder")
+    os.close(open_private(path, os.O_WRONLY | os.O_CREAT, "a recall-waiting marker"))
+
+
+def _clear_waiting(session_id: str) -> None:
+    try:
+        os.unlink(_marker(session_id))
+    except FileNotFoundError:
+        pass
+
+
+# ------------------------------------------------------------------ recording
+
+
+def record_prompt(conn, event: dict, project: str, decision: dict, block: str) -> None:
+    """The decision recall made on this prompt (sent or silent) goes in the ledger."""
+    from store import ledger
+
+    session_id = event.get("session_id")
+    memory_ids = [m["id"] for m in decision.get("memories") or []] if block else []
+    injection = ledger.record(
+        conn, session_id=session_id, prompt_id=_text(event.get("prompt_id")), event="prompt", project=project,
+        reason=decision.get("reason") or "nothing", memory_ids=memory_ids, chars=len(block),
+        score=decision.get("score"), runner_up=decision.get("runner_up"), share=decision.get("share"),
+        task=decision.get("task"),
+    )  # fmt: skip
+    if injection and memory_ids:
+        _set_waiting(session_id)
+
+
+def record_start(conn, event: dict, project: str, memory_ids: list[int], block: str) -> None:
+    """What the SessionStart block sent (its memories: recent changes and pins), or that it was silent."""
+    from store import ledger
+
+    session_id = event.get("session_id")
+    injection = ledger.record(
+        conn, session_id=session_id, prompt_id=None, event="start", project=project,
+        reason="start" if block else "nothing", memory_ids=memory_ids if block else [], chars=len(block),
+    )  # fmt: skip
+    if injection and block and memory_ids:
+        _set_waiting(session_id)
+
+
+# ------------------------------------------------------------------ judging
+
+
+def judge(conn, name: str, event: dict) -> None:
+    """Look at one event of a session with an injection waiting for its verdict."""
+    from store import ledger
+
+    session_id = event.get("session_id")
+    if name in ("Stop", "SessionEnd"):
+        ledger.close_turn(conn, session_id)
+        _clear_waiting(session_id)
+        return
+    items = ledger.awaiting_items(conn, session_id)
+    if not items:
+        _clear_waiting(session_id)
+        return
+    used = [(item["injection_id"], item["memory_id"], how) for item in items if (how := acted_on(name, event, item))]
+    if used:
+        ledger.mark_used(conn, used)
+    if name == "UserPromptSubmit":  # a new prompt: the last turn is over
+        ledger.close_turn(conn, session_id)
+        _clear_waiting(session_id)
+    elif {i for i, _m, _h in used} >= {item["injection_id"] for item in items}:
+        _clear_waiting(session_id)
+
+
+def acted_on(name: str, event: dict, item: dict) -> str | None:
+    """How this event acted on this injected memory ("file", "command", "show"), or None."""
+    if name == "UserPromptSubmit":
+        return "show" if item["memory_id"] in _shown_ids(event.get("prompt")) else None
+    tool = event.get("tool_name")
+    tool_input = event.get("tool_input")
+    if not isinstance(tool, str) or not isinstance(tool_input, dict):
+        return None
+    if tool.startswith(_OWN_TOOLS):
+        asked = tool_input.get("ids") if tool.endswith("get_memories") else [tool_input.get("id")]
+        if tool.endswith(("get_memories", "timeline")) and isinstance(asked, list):
+            return "show" if item["memory_id"] in {a for a in asked if isinstance(a, int)} else None
+        return None
+    command = tool_input.get("command")
+    if isinstance(command, str) and item["memory_id"] in _shown_ids(command):
+        return "show"
+    path = tool_input.get("file_path") or tool_input.get("notebook_path")
+    if isinstance(path, str) and item.get("file_path") and same_file(path, item["file_path"]):
+        return "file"
+    if tool == "Bash" and isinstance(command, str):
+        injected = memory_command(item.get("head"))
+        if injected and len(injected) >= MIN_COMMAND_CHARS and injected in " ".join(command.split()):
+            return "command"
+    return None
+
+
+def _shown_ids(text: object) -> set[int]:
+    return {int(n) for n in _SHOW.findall(text)} if isinstance(text, str) else set()
+
+
+def memory_command(head: object) -> str | None:
+    """The shell command a command or error memory holds (its first `$ ` line), whitespace collapsed."""
+    if not isinstance(head, str):
+        return None
+    for line in head.split("\n"):
+        if line.startswith("$ "):
+            return " ".join(line[2:].split()) or None
+    return None
+
+
+def same_file(a: str, b: str) -> bool:
+    """The same file, one path possibly relative to a folder of the other (`src/a.ts`, `/w/p/src/a.ts`)."""
+    a, b = a.replace("\\", "/"), b.replace("\\", "/")
+    if a == b:
+        return True
+    relative = [p for p in (a, b) if not _ABSOLUTE.match(p)]
+    if len(relative) != 1:  # two different absolute paths, or two different relative ones
+        return False
+    short = relative[0].removeprefix("./")
+    other = b if relative[0] is a else a
+    return bool(short) and other.endswith("/" + short)
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None

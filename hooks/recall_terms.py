@@ -1,0 +1,282 @@
+"""What a prompt is about, as recall's concepts: its words, stems, file and identifier
+names, Korean nouns without their endings, neighbouring pairs, and Hangul loanwords
+spelled back into the English words this store holds.  Scoring is `hooks/recall.py`'s.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_CONCEPTS = 10
+MAX_PAIRS = 4
+MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
+IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
+LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
+LOANWORD_FORMS = 2  # ... of which this many found ones join the word
+MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
+MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (hooks.glossary), at most
+
+# Words that say what to do rather than what it is about.  They can support a
+# match but never make one.
+_GENERIC_EN = frozenset(
+    """fix fixes fixed fixing add adds added adding update updates updated updating change
+    changes changed changing make makes made making create creates created creating write
+    writes wrote written writing remove removes removed removing delete deleted deleting
+    implement implemented implementing check checked checking look looks looking help
+    issue issues problem problems bug bugs error errors broken break breaks breaking again
+    still work works worked working code codes file files thing things something stuff
+    new old use uses used using run runs ran running try tries tried trying see show tell
+    know think like way last time times earlier before previous previously yesterday today
+    same wrong right good bad better properly correctly correct currently actually really
+    maybe able sure okay ok yes done doing go going put set get got give take keep there
+    here everything anything nothing one two first next back function functions method
+    methods class classes project app application repo page feature features part stuff
+    find found look why happen happens happened happening remember recall did way ways
+    fine able can't cannot don't doesn't didn't isn't won't it's i'm let's that's what's
+    getting gets keep keeps kept seem seems seemed looks looked anymore already instead
+    too much many lot lots bit little big small quick slow quickly slowly recently finally
+    usually always never sometimes randomly suddenly completely totally basically simply
+    probably apparently exactly immediately somehow somewhere anyway""".split()
+)
+_GENERIC_KO = frozenset(
+    """다시 또 좀 이거 그거 저거 거 것 뭐 왜 어떻게 지금 계속 아직 이번 전에 저번 지난번 예전
+    문제 오류 에러 버그 수정 고침 고쳐 고쳐줘 고쳐주세요 해결 추가 변경 작업 코드 파일 확인
+    관련 부분 기능 방법 해줘 해주세요 봐줘 알려줘 보여줘 만들어줘 해봐 했던 하던 제대로 같은
+    안 못 잘 다 그냥 일단 먼저 그리고 이제 어제 오늘 나 내가 우리 너 이것 저것 그것 어디
+    때문 위해 대해 관해 통해 경우 정도 다음 이후 이전 처럼 같이 너무 정말 진짜 항상 가끔
+    자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
+    빨리 천천히 자주 많이 조금 갑자기 완전히 제발""".split()
+)
+# Forms of the auxiliary verbs 있다/없다/되다/하다 (있었지, 없어, 되어, 했는데): generic.
+_KO_AUX = re.compile(r"^(?:있|없|되|돼|됐|했|하|해|할|한)(?:었|았|어|는|고|지|다|요|서|까|면|니|게|던|을|나|네|죠)")
+# Verb endings after a noun (수정해줘, 만료되면, 실패했던): stripped to the noun.
+_KO_VERB_ENDINGS = sorted(
+    """해줘 해주세요 해주라 해봐 해요 했어 했어요 했다 했던 했는데 했을 하는 하던 하면 하고 해서 하다
+    한다 할 한 합니다 됐어 됐다 됐던 되는 되던 되면 되고 돼서 되어 된다 된 될 됩니다 시켜줘 시켜
+    되 돼 됐 해 했 하""".split(),
+    key=len,
+    reverse=True,
+)
+# Endings that only verbs and adjectives take (풀리는, 나던, 바꿔줘, 있어요): such a
+# word is treated as generic.
+_KO_VERBAL_FINAL = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세요", "였지", "었지", "았지", "했지",
+                    "더라", "었나", "였나")
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
+
+# More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
+_KO_MORE_ENDINGS = sorted(
+    """돼요 되요 됐어요 됐나요 되나요 돼서 됐는데 해요 해서 했는데 했었지 했더라 했나요 하나요 나요 났어요
+    났어 나는 난 했지 해야 하려면 되는데 되지 돼야 였지 이었지 였더라 이었더라""".split(),
+    key=len,
+    reverse=True,
+)
+_FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
+
+
+def _strip_korean_ending(word: str) -> str:
+    for ending in _KO_VERB_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+def _strip_korean_more(word: str) -> str:
+    for ending in _KO_MORE_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
+    """The prompt's search terms, each with `generic` (True for words that say what to do)."""
+    from store.matching import query_terms
+
+    out: list[tuple[str, bool]] = []
+    seen = set()
+    for term in query_terms(prompt):
+        generic = False
+        if HANGUL.search(term):
+            stem = _strip_korean_more(_strip_korean_ending(term))
+            if stem != term:
+                term = stem
+            elif len(term) >= 2 and term.endswith(_KO_VERBAL_FINAL):
+                generic = True
+            if len(term) <= 4 and _KO_AUX.match(term):
+                generic = True
+            generic = generic or term in _GENERIC_KO
+        else:
+            # Two letters, or a number of one or two digits (a version, a count), say little.
+            generic = term in _GENERIC_EN or (
+                term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
+            )
+        if term in seen:
+            continue
+        seen.add(term)
+        out.append((term, generic))
+    return out
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ied", "ies", "ed", "es", "s", "ly", "y")
+
+
+def _stem(word: str) -> str:
+    """A crude English stem (expires, expired, expiry -> expir), for prefix matching."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+_CODE_SHAPE = re.compile(r"[0-9_./:]|[a-z][A-Z]|^[A-Z]{4,}$")
+
+
+def _code_like_words(prompt: str) -> set[str]:
+    """The prompt's words typed like code or an error name (as query_terms spells them)."""
+    from store.matching import query_terms
+
+    out = set()
+    for piece in prompt.split():
+        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
+        if word and word.isascii() and _CODE_SHAPE.search(word) and any(ch.isalnum() for ch in word):
+            out.update(query_terms(word))
+    return out
+
+
+CAMEL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+CAMEL_JOIN = re.compile(r"[a-z][A-Z]")
+
+
+def _identifier_parts(prompt: str) -> dict[str, list[str]]:
+    """{term: its parts} for the prompt's identifiers joined by case or punctuation
+    (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
+    spells the term."""
+    from store.matching import MAX_QUERY_CHARS, query_terms
+
+    out = {}
+    for piece in dict.fromkeys(prompt[:MAX_QUERY_CHARS].split()):
+        word = piece.strip("\"'`()[]{}<>,;!?*^:.|")
+        if not word.isascii():
+            continue
+        parts = [p.lower() for p in CAMEL_PARTS.findall(word)]
+        if len(parts) >= 2 and sum(len(p) >= 2 for p in parts) >= 2 and len(parts) <= MAX_IDENTIFIER_PARTS:
+            for term in query_terms(word):
+                out[term] = parts
+    return out
+
+
+def _parts_match(parts: list[str]) -> str:
+    """The parts of an identifier near each other in any order (`YYYY.MM.DD` holds
+    the parts of `MM/DD/YYYY`, `format the date` those of `formatDate`)."""
+    from store.matching import fts_quote
+
+    return f"NEAR({' '.join(fts_quote(p) for p in parts)}, {IDENTIFIER_NEAR})"
+
+
+def recall_concepts(prompt: str) -> list[dict]:
+    """What the prompt is about, as concepts: {"term", "generic", "match"}.
+
+    `match` is a word-index expression (store.recall_sql.word_match): an English word
+    matches its porter stem and any word starting with its crude stem (expiry,
+    expires, expired); a file or identifier (`rounding.py`, `utf-8-sig`) matches
+    as a phrase, and a file also by its base name; a Korean noun matches any word
+    it starts (환불 -> 환불이, 환불일); anything else matches as written.  The
+    glossary's other forms of a word follow as concepts of their own (see
+    _same_word_concepts).
+    """
+    from store.recall_sql import word_match
+
+    concepts = []
+    seen_stems = set()
+    code_like = _code_like_words(prompt)
+    identifiers = _identifier_parts(prompt)
+    for term, generic in relevance_terms(prompt):
+        if ASCII_WORD.match(term):
+            stem = _stem(term)
+            if stem in seen_stems:
+                continue
+            seen_stems.add(stem)
+            # The crude stem as a prefix catches what porter splits (expiry / expired),
+            # only when a suffix came off and enough is left ("list" must not find "listen").
+            prefixes = [stem] if stem != term and len(stem) >= 5 else []
+            match = word_match([term], prefixes)
+        elif HANGUL.search(term):
+            match = word_match([], [term])
+        elif term.isascii():
+            forms = [term]
+            if _FILE_LIKE.match(term):
+                base = term.rsplit(".", 1)[0]
+                if len(base) >= 4:
+                    forms.append(base.replace("_", " ").replace("-", " "))
+            match = word_match(forms, [])
+        else:
+            match = word_match([term], [])
+        if match and term in identifiers:
+            match += " OR " + _parts_match(identifiers[term])
+        if match:
+            concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
+        if len(concepts) >= MAX_CONCEPTS:
+            break
+    return concepts + _pair_concepts(concepts) + _same_word_concepts(concepts)
+
+
+def _same_word_concepts(concepts: list[dict]) -> list[dict]:
+    """The glossary's other forms of the prompt's specific words (cart: 장바구니; korean:
+    ko, 한국어), each a concept of its own marked `same_of` (the index of the word): a
+    task holding any of them holds that word, weighed by the rarest form it holds."""
+    from hooks.glossary import same_as
+    from store.recall_sql import word_match
+
+    out = []
+    for index, concept in enumerate(concepts):
+        if concept["generic"] or concept.get("pair"):
+            continue
+        stem = _stem(concept["term"])
+        for form in same_as(concept["term"]):
+            if _stem(form) == stem:
+                continue  # another inflection (orders, order): the word's own match has it
+            if len(out) >= MAX_SAME_FORMS:
+                return out
+            match = word_match([], [form]) if HANGUL.search(form) else word_match([form], [])
+            out.append({"term": form, "generic": False, "code": False, "match": match, "same_of": index})
+    return out
+
+
+def _pair_concepts(concepts: list[dict]) -> list[dict]:
+    """Neighbouring specific words of the prompt as phrases ("refresh token",
+    "부분 환불"): a task that holds them side by side is about the same thing."""
+    from store.matching import fts_quote
+
+    pairs = []
+    for left, right in zip(concepts, concepts[1:]):
+        if left["generic"] or right["generic"] or left.get("pair") or right.get("pair"):
+            continue
+        a, b = left["term"], right["term"]
+        if not (ASCII_WORD.match(a) or HANGUL.search(a)) or not (ASCII_WORD.match(b) or HANGUL.search(b)):
+            continue
+        prefix = "*" if HANGUL.search(b) else ""
+        pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
+                      "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
+        if len(pairs) >= MAX_PAIRS:
+            break
+    return pairs
+
+
+def add_loanwords(conn, concepts: list[dict]) -> None:
+    """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
+    also matches that word: Korean prompts name English-worded work this way."""
+    from hooks.loanwords import spellings
+    from store.matching import fts_quote
+    from store.recall_sql import known_words
+
+    spelled = 0
+    for concept in concepts:
+        term = concept["term"]
+        if (concept["generic"] or concept.get("pair") or "same_of" in concept or not HANGUL.search(term)
+                or spelled >= MAX_LOANWORDS):  # fmt: skip
+            continue
+        spelled += 1
+        forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
+        if forms:
+            concept["match"] += "".join(" OR " + fts_quote(f) for f in forms)
+            concept["english"] = forms

@@ -1,0 +1,297 @@
+"""The injection ledger: what recall told the model, why, and whether the model used it;
+and the person's vetoes and pins that steer it.
+
+One `injection` row per decision the hook makes (a prompt, a session's start), with
+the memories it sent (`injection_item`), or the reason it stayed silent.  Rows hold
+ids, numbers and reason codes, never text: a redaction has nothing to change here,
+and the schema's triggers (`store.schema.LEDGER_DDL`) drop a row with its prompt
+memory, its injected memories or its session, whoever deletes them (forget,
+retention, a forgotten session).  Plain sqlite3, stdlib only: the hook writes here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from store.db import dicts, utc_now, write
+
+# Why a decision came out as it did (code -> words a person reads).
+REASONS = {
+    "chosen": "one past task clearly led",
+    "start": "the session's start",
+    "tie": "another session's task scored almost as high",
+    "weak": "too little of the prompt matched",
+    "generic": "only generic words",
+    "nothing": "nothing matched",
+    "short": "the prompt is too short",
+}
+SILENT = frozenset(("tie", "weak", "generic", "nothing", "short"))
+# How a model acted on an injection (code -> words).
+ACTED = {
+    "file": "touched the injected file",
+    "command": "ran the injected command",
+    "show": "opened the memory",
+}
+VETO_KINDS = ("memory", "file", "error_group")
+
+
+def _marks(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+# ------------------------------------------------------------------ the hook's writes
+
+
+def record(
+    conn: sqlite3.Connection, *, session_id: str, prompt_id: str | None, event: str, project: str,
+    reason: str, memory_ids: list[int], chars: int = 0, score: float | None = None,
+    runner_up: float | None = None, share: float | None = None, task: tuple | None = None,
+    at: str | None = None,
+) -> int | None:  # fmt: skip
+    """Write one decision; returns its id (None when nothing it refers to exists any more).
+
+    The injected memories that no longer exist (forgotten since recall read them)
+    are left out, and so is the whole row when all of them are gone: a forgotten
+    memory never comes back through the ledger.  A prompt's row points at the
+    prompt memory the hook just stored (through the session's index).
+    """
+    with write(conn):
+        prompt_memory = None
+        if event == "prompt":
+            row = conn.execute(
+                "SELECT id FROM memory WHERE session_id = ? AND prompt_id IS ? AND +type = 'prompt' "
+                "ORDER BY id DESC LIMIT 1",
+                (session_id, prompt_id),
+            ).fetchone()
+            prompt_memory = row[0] if row else None
+        present = []
+        if memory_ids:
+            wanted = list(dict.fromkeys(int(i) for i in memory_ids))
+            found = {r[0] for r in conn.execute(f"SELECT id FROM memory WHERE id IN ({_marks(len(wanted))})", wanted)}
+            present = [i for i in wanted if i in found]
+            if not present:
+                return None
+        cur = conn.execute(
+            "INSERT INTO injection (at, session_id, prompt_id, prompt_memory_id, event, project, reason, "
+            "injected, chars, score, runner_up, share, task_session_id, task_prompt_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (at or utc_now(), session_id, prompt_id, prompt_memory, event, project or "", reason, len(present),
+             int(chars) if present else 0, score, runner_up, share,
+             task[0] if task else None, task[1] if task else None),
+        )  # fmt: skip
+        injection_id = cur.lastrowid
+        conn.executemany(
+            "INSERT INTO injection_item (injection_id, memory_id, position, used) VALUES (?, ?, ?, 0)",
+            [(injection_id, memory_id, n) for n, memory_id in enumerate(present)],
+        )
+    return injection_id
+
+
+def awaiting_items(conn: sqlite3.Connection, session_id: str) -> list[dict]:
+    """The memories of this session's injections not judged yet: {injection_id,
+    memory_id, type, file_path, head (the first 300 characters), tags}."""
+    return dicts(conn.execute(
+        "SELECT i.id AS injection_id, m.id AS memory_id, m.type, m.file_path, "
+        "substr(m.content, 1, 300) AS head, m.tags FROM injection i "
+        "JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
+        "WHERE i.session_id = ? AND i.acted IS NULL AND i.injected > 0 ORDER BY i.id, it.position",
+        (session_id,),
+    ))  # fmt: skip
+
+
+def mark_used(conn: sqlite3.Connection, used: list[tuple[int, int, str]]) -> None:
+    """(injection id, memory id, how) for each injected memory the model acted on."""
+    if not used:
+        return
+    with write(conn):
+        conn.executemany(
+            "UPDATE injection_item SET used = 1 WHERE injection_id = ? AND memory_id = ?",
+            [(i, m) for i, m, _how in used],
+        )
+        conn.executemany(
+            "UPDATE injection SET acted = 1, acted_how = coalesce(acted_how, ?) WHERE id = ?",
+            [(how, i) for i, _m, how in used],
+        )
+
+
+def close_turn(conn: sqlite3.Connection, session_id: str) -> int:
+    """The turn is over: this session's injections not acted on are judged "not acted"."""
+    with write(conn):
+        return conn.execute(
+            "UPDATE injection SET acted = 0 WHERE session_id = ? AND acted IS NULL AND injected > 0",
+            (session_id,),
+        ).rowcount
+
+
+# ------------------------------------------------------------------ vetoes and pins
+
+
+def veto(conn: sqlite3.Connection, kind: str, value: object, project: str = "") -> int:
+    """Never inject this memory, file or error group again; returns the veto's id."""
+    if kind not in VETO_KINDS:
+        raise ValueError(f"a veto is of a memory, a file or an error group, not {kind!r}")
+    value = str(int(value)) if kind != "file" else str(value)
+    with write(conn):
+        row = conn.execute("SELECT id FROM recall_veto WHERE kind = ? AND value = ?", (kind, value)).fetchone()
+        if row:
+            return row[0]
+        return conn.execute(
+            "INSERT INTO recall_veto (kind, value, project, at) VALUES (?, ?, ?, ?)",
+            (kind, value, project or "", utc_now()),
+        ).lastrowid
+
+
+def unveto(conn: sqlite3.Connection, kind: str, value: object) -> bool:
+    value = str(int(value)) if kind != "file" else str(value)
+    with write(conn):
+        return conn.execute("DELETE FROM recall_veto WHERE kind = ? AND value = ?", (kind, value)).rowcount > 0
+
+
+def vetoes(conn: sqlite3.Connection) -> list[dict]:
+    """Every veto, newest first: {id, kind, value, project, at}."""
+    return dicts(conn.execute("SELECT id, kind, value, project, at FROM recall_veto ORDER BY id DESC"))
+
+
+def vetoed_ids(conn: sqlite3.Connection) -> frozenset[int]:
+    """The ids of every memory recall must leave out: vetoed themselves, or of a
+    vetoed file or error group.  One read of the (small) veto table when it is empty."""
+    rows = conn.execute("SELECT kind, value FROM recall_veto").fetchall()
+    if not rows:
+        return frozenset()
+    ids = {int(v) for k, v in rows if k == "memory"}
+    files = [v for k, v in rows if k == "file"]
+    groups = [int(v) for k, v in rows if k == "error_group"]
+    if files:
+        ids.update(r[0] for r in conn.execute(f"SELECT id FROM memory WHERE file_path IN ({_marks(len(files))})", files))
+    if groups:
+        ids.update(r[0] for r in conn.execute(
+            f"SELECT id FROM memory WHERE error_group_id IN ({_marks(len(groups))})", groups
+        ))  # fmt: skip
+    return frozenset(ids)
+
+
+def vetoed_groups(conn: sqlite3.Connection) -> frozenset[int]:
+    return frozenset(int(r[0]) for r in conn.execute("SELECT value FROM recall_veto WHERE kind = 'error_group'"))
+
+
+def pin(conn: sqlite3.Connection, memory_id: int) -> bool:
+    """Offer this memory at every SessionStart of its project; False when there is no such memory."""
+    with write(conn):
+        row = conn.execute("SELECT project FROM memory WHERE id = ?", (int(memory_id),)).fetchone()
+        if row is None:
+            return False
+        conn.execute(
+            "INSERT OR IGNORE INTO recall_pin (memory_id, project, at) VALUES (?, ?, ?)",
+            (int(memory_id), row[0] or "", utc_now()),
+        )
+    return True
+
+
+def unpin(conn: sqlite3.Connection, memory_id: int) -> bool:
+    with write(conn):
+        return conn.execute("DELETE FROM recall_pin WHERE memory_id = ?", (int(memory_id),)).rowcount > 0
+
+
+def pins(conn: sqlite3.Connection, project: str | None = None) -> list[dict]:
+    """Pinned memories (newest pin first), as Memory dicts plus `pinned_at`."""
+    sql = "SELECT m.*, p.at AS pinned_at FROM recall_pin p JOIN memory m ON m.id = p.memory_id"
+    params: list[object] = []
+    if project is not None:
+        sql += " WHERE p.project = ?"
+        params.append(project)
+    return dicts(conn.execute(sql + " ORDER BY p.at DESC, p.memory_id DESC", params))
+
+
+# ------------------------------------------------------------------ reading the ledger
+
+
+def entries(
+    conn: sqlite3.Connection, *, limit: int = 100, before_id: int | None = None, session_id: str | None = None,
+    project: str | None = None, injected_only: bool = False,
+) -> list[dict]:  # fmt: skip
+    """Ledger rows, newest first, each with `items` (the injected memories' ids, in the
+    order sent, and whether each was used) and `prompt` (the prompt memory's text, or None)."""
+    where, params = [], []
+    if before_id is not None:
+        where.append("i.id < ?")
+        params.append(int(before_id))
+    if session_id is not None:
+        where.append("i.session_id = ?")
+        params.append(session_id)
+    if project is not None:
+        where.append("i.project = ?")
+        params.append(project)
+    if injected_only:
+        where.append("i.injected > 0")
+    sql = ("SELECT i.*, m.content AS prompt, s.project_name FROM injection i "
+           "LEFT JOIN memory m ON m.id = i.prompt_memory_id LEFT JOIN session s ON s.session_id = i.session_id")  # fmt: skip
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    rows = dicts(conn.execute(sql + " ORDER BY i.id DESC LIMIT ?", [*params, int(limit)]))
+    if rows:
+        ids = [r["id"] for r in rows]
+        items: dict[int, list] = {}
+        for injection_id, memory_id, used in conn.execute(
+            f"SELECT injection_id, memory_id, used FROM injection_item WHERE injection_id IN ({_marks(len(ids))}) "
+            "ORDER BY injection_id, position",
+            ids,
+        ):
+            items.setdefault(injection_id, []).append({"memory_id": memory_id, "used": bool(used)})
+        for row in rows:
+            row["items"] = items.get(row["id"], [])
+    return rows
+
+
+def count_entries(conn: sqlite3.Connection) -> int:
+    return conn.execute("SELECT count(*) FROM injection").fetchone()[0]
+
+
+def pointers(conn: sqlite3.Connection, prompt_memory_ids: list[int]) -> dict[int, tuple]:
+    """{prompt memory id: ((session id, prompt id) of the task it was answered with, that
+    task's project, [the memories it was sent that still exist])} for those of these
+    prompts that recall gave a task."""
+    out: dict[int, tuple] = {}
+    ids = list(prompt_memory_ids)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for memory_id, sid, pid, item, project in conn.execute(
+            "SELECT i.prompt_memory_id, i.task_session_id, i.task_prompt_id, it.memory_id, m.project "
+            "FROM injection i JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
+            f"WHERE i.prompt_memory_id IN ({_marks(len(chunk))}) AND i.task_session_id IS NOT NULL "
+            "ORDER BY i.id, it.position",
+            chunk,
+        ):
+            task = (sid, pid or None)
+            if memory_id in out and out[memory_id][0] != task:
+                continue  # the prompt's first answer (a prompt is answered once)
+            out.setdefault(memory_id, (task, project, []))[2].append(item)
+    return out
+
+
+def hit_rates(conn: sqlite3.Connection, since: str) -> dict:
+    """How often recall sent something since `since`, and how often the model acted on it:
+    {injected, judged, acted, projects: [{project, name, injected, judged, acted}],
+    types: [{type, sent, judged, used}]} (judged: the turn is over, so "not acted" is known)."""
+    total = conn.execute(
+        "SELECT count(*), count(acted), coalesce(sum(acted), 0) FROM injection WHERE at >= ? AND injected > 0",
+        (since,),
+    ).fetchone()
+    projects = [
+        {"project": p, "name": n or p, "injected": a, "judged": b, "acted": c}
+        for p, n, a, b, c in conn.execute(
+            "SELECT i.project, (SELECT project_name FROM session s WHERE s.project = i.project LIMIT 1), "
+            "count(*), count(acted), coalesce(sum(acted), 0) FROM injection i "
+            "WHERE at >= ? AND injected > 0 GROUP BY i.project ORDER BY count(*) DESC",
+            (since,),
+        )
+    ]
+    types = [
+        {"type": t, "sent": a, "judged": b, "used": c}
+        for t, a, b, c in conn.execute(
+            "SELECT m.type, count(*), count(i.acted), coalesce(sum(CASE WHEN i.acted IS NOT NULL THEN it.used END), 0) "
+            "FROM injection i JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
+            "WHERE i.at >= ? AND i.injected > 0 GROUP BY m.type ORDER BY count(*) DESC",
+            (since,),
+        )
+    ]
+    return {"injected": total[0], "judged": total[1], "acted": total[2], "projects": projects, "types": types}

@@ -1,0 +1,142 @@
+"""Recall that survives questions asked again (issue 24): a session that only asked is not
+a task, an earlier question answered with a task points to it, work outweighs asking, and
+a word finds its other language (the glossary).  Each store is built so the answer follows
+from the rule; with the rule off, the test fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from hooks import recall
+from store import db, ledger, writer
+
+PROJECT = "/work/proj/shop-api"
+CURRENT = "current-session"
+
+
+@pytest.fixture
+def conn(env):
+    connection = db.connect(env.db)
+    writer.start_session(connection, CURRENT, PROJECT)
+    yield connection
+    connection.close()
+
+
+def task(conn, session: str, *memories: tuple, prompt_id: str = "p1") -> list[int]:
+    """One turn: (type, content[, file path]) memories; returns their ids."""
+    writer.start_session(conn, session, PROJECT)
+    ids = []
+    for mtype, content, *path in memories:
+        ids.append(writer.add_memory(conn, {
+            "session_id": session, "prompt_id": prompt_id, "type": mtype, "cwd": PROJECT, "content": content,
+            "file_path": f"{PROJECT}/{path[0]}" if path else None, "importance": 2,
+        }))  # fmt: skip
+    return ids
+
+
+def question(conn, session: str, prompt: str) -> int:
+    """A session that only asked: one prompt, no work."""
+    return task(conn, session, ("prompt", prompt))[0]
+
+
+def everyday(conn, count: int = 30) -> None:
+    for i in range(count):
+        task(conn, f"day-{i}", ("prompt", f"update the orders api tests, part {i}"),
+             ("command", "$ npm test\nTests: 48 passed, 48 total"),
+             ("file_edit", f"Edit src/api/orders_{i % 7}.ts (+1 -1)\n-const limit = 10\n+const limit = 20",
+              f"src/api/orders_{i % 7}.ts"))  # fmt: skip
+
+
+def tokens_task(conn) -> list[int]:
+    return task(conn, "work", ("prompt", "make the refresh token last 14 days"),
+                ("file_edit", "Edit tokens.py (+1 -1)\n-REFRESH_TTL = timedelta(days=1)\n+REFRESH_TTL = timedelta(days=14)",
+                 "src/auth/tokens.py"),
+                ("command", "$ pytest -q tests/test_tokens.py\n8 passed"))  # fmt: skip
+
+
+def sent_sessions(conn, prompt: str) -> set[str]:
+    decision = recall.decide(conn, prompt, project=PROJECT, session_id=CURRENT, limit=5)
+    return {m["session_id"] for m in decision["memories"]}
+
+
+def test_a_session_that_only_asked_is_never_the_task_sent(conn):
+    everyday(conn)
+    tokens_task(conn)
+    question(conn, "asked", "the refresh token expires too early, where do we set how long it lives?")
+    assert sent_sessions(conn, "where do we set how long the refresh token lives?") == {"work"}
+
+
+def test_an_unrelated_question_asked_again_gets_nothing(conn):
+    everyday(conn)
+    question(conn, "asked", "write a haiku about autumn leaves")
+    decision = recall.decide(conn, "another haiku about autumn leaves please", project=PROJECT,
+                             session_id=CURRENT, limit=5)  # fmt: skip
+    assert decision["memories"] == [] and decision["reason"] == "nothing"
+
+
+def test_a_question_answered_with_a_task_points_to_it(conn):
+    everyday(conn)
+    work = tokens_task(conn)
+    # Asked in words the task never used; recall answered it with the task (the ledger says so).
+    asked = question(conn, "asked", "why are users logged out every morning?")
+    ledger.record(conn, session_id="asked", prompt_id="p1", event="prompt", project=PROJECT, reason="chosen",
+                  memory_ids=work[1:], chars=300, task=("work", "p1"))  # fmt: skip
+    assert ledger.entries(conn)[0]["prompt_memory_id"] == asked
+    sent = recall.decide(conn, "users are logged out every morning again", project=PROJECT,
+                         session_id=CURRENT, limit=5)["memories"]  # fmt: skip
+    assert {m["session_id"] for m in sent} == {"work"}
+    assert set(work[1:]) <= {m["id"] for m in sent}  # what it was given before
+
+
+def test_a_question_that_got_nothing_points_nowhere(conn):
+    everyday(conn)
+    tokens_task(conn)
+    question(conn, "asked", "why are users logged out every morning?")
+    ledger.record(conn, session_id="asked", prompt_id="p1", event="prompt", project=PROJECT, reason="tie",
+                  memory_ids=[], task=("work", "p1"))  # fmt: skip
+    assert sent_sessions(conn, "users are logged out every morning again") == set()
+
+
+def test_a_task_that_did_the_work_outranks_one_that_only_asked_for_it(conn):
+    everyday(conn)
+    task(conn, "asked-for", ("prompt", "add a retry to the geocoder client"), ("command", "$ npm test\nok"))
+    task(conn, "did-it", ("prompt", "make the lookups resilient"),
+         ("file_edit", "Edit client.ts: the geocoder client makes a retry on 429", "src/geo/client.ts"))  # fmt: skip
+    tasks = recall.score_tasks(conn, "geocoder client retry", session_id=CURRENT)["tasks"]
+    assert tasks[("did-it", "p1")]["score"] > tasks[("asked-for", "p1")]["score"]
+
+
+def test_an_english_prompt_finds_a_task_written_in_korean(conn):
+    everyday(conn)
+    task(conn, "ko", ("prompt", "장바구니 화면 문구가 어색해요, 자연스럽게 바꿔줘"),
+         ("file_edit", 'Edit ko.json (+1 -1)\n-"cart.empty": "비었음"\n+"cart.empty": "비어 있어요"', "src/i18n/ko.json"))  # fmt: skip
+    task(conn, "cart", ("prompt", "the cart total is wrong"), ("command", "$ npm test -- cart\nok"))
+    assert sent_sessions(conn, "fix the Korean translations of the cart") == {"ko"}
+
+
+def test_a_korean_prompt_finds_a_task_written_in_english(conn):
+    everyday(conn)
+    task(conn, "refunds", ("prompt", "partial refunds charge the whole order"),
+         ("file_edit", "Edit refund.ts: amount from the returned items", "src/payments/refund.ts"))  # fmt: skip
+    assert sent_sessions(conn, "부분 환불 금액이 이상해요") == {"refunds"}
+
+
+def test_a_common_form_of_a_word_weighs_no_more_than_it_says(conn):
+    everyday(conn)
+    for i in range(40):  # 한국어 everywhere: a memory holding it is no evidence of a Korean locale file
+        task(conn, f"ko-chat-{i}", ("prompt", f"한국어로 답해줘 {i}"), ("command", f"$ echo {i}\n{i}"))
+    task(conn, "locale", ("prompt", "add the ko locale file"), ("file_write", "Write ko.json", "src/i18n/ko.json"))
+    scored = recall.score_tasks(conn, "korean", session_id=CURRENT)
+    weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
+    assert weight["한국어"] < weight["ko"] <= weight["korean"]
+    assert sent_sessions(conn, "the korean locale") == {"locale"}
+
+
+def test_a_rare_form_of_a_common_word_weighs_no_more_than_the_word(conn):
+    everyday(conn)
+    for i in range(20):
+        task(conn, f"cart-{i}", ("prompt", f"cart page tweak {i}"), ("command", f"$ npm test -- cart {i}\nok"))
+    task(conn, "ko", ("prompt", "장바구니 문구 수정"), ("command", "$ npm run i18n:check\nok"))
+    scored = recall.score_tasks(conn, "cart", session_id=CURRENT)
+    weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
+    assert 0 < weight["장바구니"] <= weight["cart"]
