@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from store import writer
+from store import forget, writer
 from store.db import StoreError, connect
 from tui.gui.data_watch import DataWatch
 from tui.gui.store_client import StoreClient
@@ -35,7 +35,8 @@ def test_a_commit_elsewhere_is_noticed_within_the_interval(db_path):
     seen: list[tuple[int, float]] = []
     threads: set[threading.Thread] = set()
 
-    def changed(version: int) -> None:
+    def changed(version: int, forgotten: bool) -> None:
+        assert not forgotten
         seen.append((version, time.monotonic()))
         threads.add(threading.current_thread())
 
@@ -61,6 +62,35 @@ def test_a_commit_elsewhere_is_noticed_within_the_interval(db_path):
     assert not watch.running
 
 
+def test_a_forget_elsewhere_is_told_apart_from_a_write(db_path):
+    """The same poll says when memories were forgotten (store.forget's generation), so a
+    pane drops them whoever forgot them; a plain write is not a forget."""
+    add_one(db_path, "to forget: kiwi")
+    client = StoreClient.open(db_path)
+    seen: list[tuple[int, bool]] = []
+    watch = DataWatch(client.data_version, lambda v, f: seen.append((v, f)), 0.02,
+                      read_forgets=client.forget_generation)  # fmt: skip
+    watch.start()
+    try:
+        wait_until(lambda: watch.version is not None)
+        add_one(db_path, "kept")
+        wait_until(lambda: len(seen) == 1)
+        conn = connect(db_path)
+        try:
+            assert forget.forget(conn, query="kiwi").count == 1
+        finally:
+            conn.close()
+        wait_until(lambda: any(f for _v, f in seen))
+        assert seen[0][1] is False
+        add_one(db_path, "after the forget")
+        wait_until(lambda: len(seen) >= 3 and seen[-1][0] == watch.version)
+        time.sleep(0.1)
+        assert [f for _v, f in seen].count(True) == 1  # the next write is a write again
+    finally:
+        watch.stop()
+        client.close()
+
+
 def test_a_failing_read_is_skipped_and_the_watch_goes_on():
     versions = iter([1, StoreError("locked"), 1, 2])
     seen: list[int] = []
@@ -71,7 +101,7 @@ def test_a_failing_read_is_skipped_and_the_watch_goes_on():
             raise value
         return value
 
-    watch = DataWatch(read, seen.append, 0.01)
+    watch = DataWatch(read, lambda version, forgotten: seen.append(version), 0.01)
     watch.start()
     wait_until(lambda: seen == [2])
     watch.stop()
@@ -83,7 +113,7 @@ def test_a_bug_in_the_read_is_reported_and_ends_the_watch():
     def read() -> int:
         raise ValueError("a bug")
 
-    watch = DataWatch(read, lambda v: None, 0.01, on_error=errors.append)
+    watch = DataWatch(read, lambda v, f: None, 0.01, on_error=errors.append)
     watch.start()
     wait_until(lambda: not watch.running)
     assert [str(e) for e in errors] == ["a bug"]
@@ -91,7 +121,7 @@ def test_a_bug_in_the_read_is_reported_and_ends_the_watch():
 
 @pytest.mark.parametrize("interval", [0.01, 0.05])
 def test_stop_ends_the_thread_promptly(interval):
-    watch = DataWatch(lambda: 1, lambda v: None, interval)
+    watch = DataWatch(lambda: 1, lambda v, f: None, interval)
     watch.start()
     started = time.monotonic()
     watch.stop()

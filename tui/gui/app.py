@@ -140,9 +140,11 @@ class ComingSoon(Static):
 
 @dataclass
 class DataMoved(Message, bubble=False):
-    """From the data watch's thread: another connection committed (the app tells the panes)."""
+    """From the data watch's thread: another connection committed (the app tells the panes);
+    `forgotten`: memories were forgotten or redacted meanwhile."""
 
     version: int
+    forgotten: bool = False
 
 
 class PanesScreen(Screen):
@@ -384,21 +386,25 @@ class MemlaneApp(App):
     def _start_data_watch(self, interval: float) -> None:
         # From the watch's thread: posting is thread-safe and waits for nothing.
         self.data_watch = DataWatch(
-            self.store.data_version, lambda version: self.post_message(DataMoved(version)),
+            self.store.data_version,
+            lambda version, forgotten: self.post_message(DataMoved(version, forgotten)),
             interval, on_error=lambda exc: self.call_from_thread(report_worker_crash, self, exc),
+            read_forgets=self.store.forget_generation,
         )  # fmt: skip
         self.data_watch.start()
 
     def on_data_moved(self, message: DataMoved) -> None:
-        self.broadcast_data_changed(message.version)
+        self.broadcast_data_changed(message.version, forgotten=message.forgotten)
 
-    def broadcast_data_changed(self, version: int = 0) -> None:
-        """Tell every pane, and the screen on top, that another process wrote."""
+    def broadcast_data_changed(self, version: int = 0, *, forgotten: bool = False) -> None:
+        """Tell every pane, and the screen on top, that another process wrote; after a forget
+        or a redaction (`forgotten`, whoever made it) every screen, so none keeps showing it."""
         for pane in self.panes.values():
             if pane.is_mounted:
-                pane.post_message(messages.DataChanged(version))
-        if len(self.screen_stack) > 1:
-            self.screen.post_message(messages.DataChanged(version))
+                pane.post_message(messages.DataChanged(version, forgotten))
+        screens = self.screen_stack[1:]  # above the panes' screen
+        for screen in screens if forgotten else screens[-1:]:
+            screen.post_message(messages.DataChanged(version, forgotten))
 
     # -- messages from panes --------------------------------------------------------
 

@@ -163,6 +163,16 @@ class StoreClient:
             except sqlite3.Error as exc:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
+    def forget_generation(self) -> int:
+        """Moves on with every forget and redaction (store.forget), on the poll's connection."""
+        with self._poll_lock:
+            if self._poll is None:
+                self._poll = connect(self.path, create=False, check_same_thread=False)
+            try:
+                return listings.forget_generation(self._poll)
+            except sqlite3.Error as exc:
+                raise StoreError(describe_error(self.path, exc)) from exc
+
     def latest_memory_id(self) -> int:
         return self.read(listings.latest_memory_id)
 
