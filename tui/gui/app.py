@@ -196,7 +196,7 @@ class MemlaneApp(App):
             self.animation_level = "none"
         self.panes: dict[str, Widget] = {}
         self._focus_memory: dict[str, Widget] = {}
-        self.data_watch: DataWatch | None = None  # the one poll (AppConfig.poll_interval)
+        self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
