@@ -103,9 +103,9 @@ def main(argv=None) -> int:
         prompts = ["the docker build is slow, can you speed it up", "fix the login bug where the session token expires",
                    "로그인 세션 토큰이 너무 빨리 만료되는 버그를 고쳐줘", "write a haiku about autumn leaves",
                    "rate limiting for the public API endpoints", "데이터베이스 연결 풀 설정을 검토해줘"]  # fmt: skip
-        from store.config import DEFAULTS
+        from store.config import defaults
 
-        config = dict(DEFAULTS)
+        config = defaults()
         times = []
         for _ in range(5):
             for prompt in prompts:

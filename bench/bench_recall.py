@@ -142,7 +142,7 @@ def build(db_path: str, home: str, memories: int, fillers: int) -> dict[str, str
 def _upkeep_done(db_path: str) -> None:
     from store import db
     from store.retention import MARKER_KEY
-    from store.short_terms import backfill
+    from store.search.short_terms import backfill
 
     conn = db.connect(db_path)
     backfill(conn)
@@ -274,14 +274,14 @@ def main(argv=None) -> int:
             sessions = build(db_path, home, args.memories, args.fillers)
             Path(sessions_file).write_text(json.dumps(sessions))
         from store import db
-        from store.config import DEFAULTS
+        from store.config import defaults
 
         conn = db.connect(db_path)
         total = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
         print(f"database: {total} memories, {len(recall_set.TASKS)} tasks among "
               f"{conn.execute('SELECT count(*) FROM session').fetchone()[0]} sessions "
               f"(built in {time.perf_counter() - started:.0f} s)")  # fmt: skip
-        config = dict(DEFAULTS)
+        config = defaults()
         started = time.perf_counter()
         stats = judge(conn, sessions, config)
         per_prompt = (time.perf_counter() - started) * 1000 / len(cases())

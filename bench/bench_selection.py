@@ -5,7 +5,7 @@
 
 At each size, on a word with 20k+ matches (the most common of WORDS whose
 matches fit), it times on a fresh connection each run (no ranking cached):
-  - selection: every matching id (`store.matching.select_matching`, what forget
+  - selection: every matching id (`store.search.select_matching`, what forget
     and the Cleanup filter use), and `memlane forget --query W --dry-run` from
     process start;
   - count: the Search pane's first question (`store.search.search_summary`);
@@ -37,7 +37,7 @@ if ROOT not in sys.path:
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import db, forget, search  # noqa: E402
-from store.matching import select_matching  # noqa: E402
+from store.search import select_matching  # noqa: E402
 
 WORDS = ["session", "test", "token", "return", "error", "config", "request", "build", "update", "cache"]
 SELECTION_TARGET_MS = 300
@@ -221,7 +221,7 @@ def main(argv=None) -> int:
 
 def _upgrade(path: str) -> None:
     """A corpus kept from an older memlane is upgraded, and backfilled, as the hooks would."""
-    from store.short_terms import backfill
+    from store.search.short_terms import backfill
 
     conn = db.connect(path)
     try:

@@ -25,8 +25,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
 from corpus.old_schema import as_schema_3  # noqa: E402
-from hooks import spool  # noqa: E402
-from store import db, search, writer  # noqa: E402
+from store import (  # noqa: E402
+    db,
+    search,
+    spool,  # noqa: E402
+    writer,
+)
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 
@@ -71,11 +75,11 @@ def compare_layouts(folder: str, count: int) -> dict[str, float]:
 
 
 def route(conn, query: str) -> str:
-    """Where the store sends a query, asked of the store itself (store.matching.plan_term):
+    """Where the store sends a query, asked of the store itself (store.search.plan_term):
     a word the word index does not hold goes on to the trigram index, or, under 3
     characters, to the short-term index ("short": Chinese, Japanese, Korean...) or a
     check of every memory's text ("scan")."""
-    from store import matching
+    from store.search import match as matching
 
     routes = []
     for term in matching.query_terms(query):

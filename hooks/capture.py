@@ -81,7 +81,7 @@ def observations_from_event(event, config) -> list[dict]:
     try:
         return capture_observations(event, config)
     except Exception as exc:  # a capture bug must never break the hook
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         tool = field_str(event.get("tool_name")) if isinstance(event, dict) else ""
         what = field_str(event.get("hook_event_name")) if isinstance(event, dict) else ""

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 
 from store.db import dicts
+from store.text import basename  # noqa: F401  (recall reads them here)
+from store.text import one_line as clean_line
 
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
@@ -26,19 +28,6 @@ MAX_INJECT_LIMIT = 20
 
 
 # ------------------------------------------------------------------ cleaning
-
-
-def clean_line(text: object) -> str:
-    """One line of visible text: invisible characters removed, whitespace collapsed."""
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if not text.isprintable():
-        text = "".join(
-            ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text
-        )
-    return " ".join(text.split())
 
 
 def escape(text: str, *, attribute: bool = False) -> str:
@@ -139,10 +128,6 @@ def max_inject(config: dict | None) -> int:
 
 def short_date(value) -> str:
     return value[:10] if isinstance(value, str) and len(value) >= 10 else "?"
-
-
-def basename(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 # ------------------------------------------------------------ SessionStart

@@ -38,7 +38,7 @@ def waiting(session_id: object) -> bool:
 
 
 def _set_waiting(session_id: str) -> None:
-    from store.paths import make_private_dir, open_private
+    from store.files import make_private_dir, open_private
 
     path = _marker(session_id)
     make_private_dir(os.path.dirname(path), "the recall-waiting folder")

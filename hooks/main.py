@@ -19,7 +19,7 @@ its marker files are `hooks.turns`'.
 Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
-BUSY_TIMEOUT_MS goes to the spool (`hooks.spool`) and is applied by the next
+BUSY_TIMEOUT_MS goes to the spool (`store.spool`) and is applied by the next
 run that can write.
 
 Imports: only `store`, `hooks` and the standard library, and on the
@@ -89,8 +89,7 @@ def load_config_cached() -> tuple[dict, list[str]]:
         return load_config()  # no file: defaults, no tomllib
     key = [path, st.st_size, st.st_mtime_ns]
     cache = os.path.join(memlane_home(), ".config-cache.json")
-    from store.paths import write_private_atomic
-    from store.regular_file import read_regular
+    from store.files import make_private_dir, read_regular, write_private_atomic
 
     try:
         saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
@@ -100,9 +99,11 @@ def load_config_cached() -> tuple[dict, list[str]]:
         pass
     config, warnings = load_config(path)
     try:
-        write_private_atomic(cache, json.dumps({"key": key, "config": config, "warnings": warnings}))
+        make_private_dir(os.path.dirname(cache))
+        data = json.dumps({"key": key, "config": config, "warnings": warnings})
+        write_private_atomic(cache, data.encode("utf-8", "replace"), "the config cache")
     except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"the config cache {cache} could not be written ({short(exc)}).")
     return config, warnings
@@ -239,7 +240,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
         if not injection_enabled(config):
             want_context = None
-    from hooks import spool as spool_mod
+    from store import spool as spool_mod
     from store.paths import default_db_path
 
     backlog = spool_mod.pending(db_path=default_db_path())
@@ -256,7 +257,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
 
 
 def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
-    from hooks import spool as spool_mod
+    from store import spool as spool_mod
     from store.db import StoreError, connect
     from store.paths import default_db_path
 
@@ -274,14 +275,14 @@ def _with_database(run, name, event, ops, want_context, backlog, config, judging
         db_problem = _db_message(db_path, exc)
     try:
         if conn is not None and backlog:
-            from store.paths import SymlinkRefused
+            from store.files import SymlinkRefused
 
             try:
                 spool_mod.drain(conn)
             except SymlinkRefused as exc:
                 run.problem(str(exc))  # this run's own writes still go in
             except Exception as exc:
-                if not spool_mod._is_db_failure(exc):
+                if not spool_mod.is_db_failure(exc):
                     raise
                 db_problem = _db_message(db_path, exc)
         left = ops
@@ -433,7 +434,7 @@ def _bound_wal(run: _Run) -> None:
     try:
         bound_wal(run.conn, default_db_path())
     except Exception as exc:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"{run.event}: could not empty the write-ahead log ({short(exc)}).")
 
@@ -450,7 +451,7 @@ def _finish(run: _Run | None) -> None:
             try:
                 stream.flush()
             except Exception as exc:  # Claude Code closed the pipe: the log file still hears it
-                from hooks.logfile import log_line
+                from store.log import log_line
 
                 log_line(f"could not flush the hook's output ({short(exc)}).", stderr=False)
         os._exit(0)
@@ -458,7 +459,7 @@ def _finish(run: _Run | None) -> None:
         try:
             run.conn.close()
         except Exception as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"could not close the database ({short(exc)}).")
 
@@ -470,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         run = run_hook()
         message = run.message or run.warning
         if message:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"{run.event}: {message}")
     except BaseException:  # even KeyboardInterrupt: exit 0, quietly

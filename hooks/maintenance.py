@@ -8,7 +8,7 @@ happens to the hook's process tree, and returns at once: the context output
 is not delayed.  The child runs `store.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
 already ran it today) and prunes the hook's small marker files.  It first
-finishes a schema upgrade's backfill (`store.short_terms.backfill`), which a
+finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
 hook never runs itself.
 """
 
@@ -25,7 +25,7 @@ def maybe_start(conn, db_path: str) -> bool:
     """Start retention in a detached child if it has not run today, or if memories stored
     before schema 4 still wait for the short-term backfill; True if started."""
     from store.retention import retention_due
-    from store.short_terms import pending_below
+    from store.search.short_terms import pending_below
 
     if not retention_due(conn) and pending_below(conn) is None:
         return False
@@ -89,12 +89,12 @@ def run(db_path: str) -> int | None:
 
     config, _warnings = load_config()
     prune_markers()
-    from store.short_terms import backfill
+    from store.search.short_terms import backfill
 
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
         backfill(conn)
-        return run_retention(conn, config.get("retention_days", 90))
+        return run_retention(conn, config["retention_days"])
     finally:
         conn.close()
 
@@ -124,13 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         removed = run(db_path)
     except Exception as exc:  # a background job: log it, never raise
-        from hooks.logfile import log_line
         from store.db import describe_error
+        from store.log import log_line
 
         log_line(f"maintenance: retention failed: {describe_error(db_path, exc)}", stderr=False)
         return 0
     if removed:
-        from hooks.logfile import write_log
+        from store.log import write_log
 
         write_log(f"[memlane] maintenance: retention removed {removed} old memories.")
     return 0

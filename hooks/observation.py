@@ -9,7 +9,7 @@ Standard library and ``store`` only (hook path).
 """
 from __future__ import annotations
 
-from store.config import DEFAULTS
+from store.config import SETTINGS
 from store.text import basename, one_line, relative_path
 
 SKIP_DIRS = frozenset(
@@ -49,7 +49,7 @@ def field_dict(value) -> dict:
 def setting(config, key):
     if isinstance(config, dict) and key in config:
         return config[key]
-    return DEFAULTS.get(key)
+    return SETTINGS[key][0]
 
 
 def cut_line(line: str, limit: int = _LINE_CHARS) -> str:

@@ -90,7 +90,7 @@ def _strip_korean_more(word: str) -> str:
 
 def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     """The prompt's search terms, each with `generic` (True for words that say what to do)."""
-    from store.matching import query_terms
+    from store.search import query_terms
 
     out: list[tuple[str, bool]] = []
     seen = set()
@@ -133,7 +133,7 @@ _CODE_SHAPE = re.compile(r"[0-9_./:]|[a-z][A-Z]|^[A-Z]{4,}$")
 
 def _code_like_words(prompt: str) -> set[str]:
     """The prompt's words typed like code or an error name (as query_terms spells them)."""
-    from store.matching import query_terms
+    from store.search import query_terms
 
     out = set()
     for piece in prompt.split():
@@ -151,7 +151,7 @@ def _identifier_parts(prompt: str) -> dict[str, list[str]]:
     """{term: its parts} for the prompt's identifiers joined by case or punctuation
     (`formatDate` -> format, date; `MM/DD/YYYY` -> mm, dd, yyyy), as query_terms
     spells the term."""
-    from store.matching import MAX_QUERY_CHARS, query_terms
+    from store.search import MAX_QUERY_CHARS, query_terms
 
     out = {}
     for piece in dict.fromkeys(prompt[:MAX_QUERY_CHARS].split()):
@@ -168,7 +168,7 @@ def _identifier_parts(prompt: str) -> dict[str, list[str]]:
 def _parts_match(parts: list[str]) -> str:
     """The parts of an identifier near each other in any order (`YYYY.MM.DD` holds
     the parts of `MM/DD/YYYY`, `format the date` those of `formatDate`)."""
-    from store.matching import fts_quote
+    from store.search import fts_quote
 
     return f"NEAR({' '.join(fts_quote(p) for p in parts)}, {IDENTIFIER_NEAR})"
 
@@ -245,7 +245,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
 def _pair_concepts(concepts: list[dict]) -> list[dict]:
     """Neighbouring specific words of the prompt as phrases ("refresh token",
     "부분 환불"): a task that holds them side by side is about the same thing."""
-    from store.matching import fts_quote
+    from store.search import fts_quote
 
     pairs = []
     for left, right in zip(concepts, concepts[1:]):
@@ -266,8 +266,8 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
     from hooks.loanwords import spellings
-    from store.matching import fts_quote
     from store.recall_sql import known_words
+    from store.search import fts_quote
 
     spelled = 0
     for concept in concepts:

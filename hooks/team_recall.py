@@ -46,7 +46,7 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         hits = hits[:limit]
         ids = [h["id"] for h in hits]
         authors = dict(team.execute(
-            f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({', '.join('?' for _ in ids)})", ids
+            f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({db.placeholders(len(ids))})", ids
         )) if ids else {}  # fmt: skip
     finally:
         team.close()

@@ -1,4 +1,4 @@
-"""After SessionEnd, start `memlane team sync --quiet` in the background when a team is configured.
+"""After SessionEnd, start `python -m team sync --quiet` in the background when a team is configured.
 
 The hook only starts the process (a new session, no pipes) and returns: the
 network is never on a hook's path.  The sync logs its own failures to the log
@@ -23,12 +23,12 @@ def start_background_sync(config: dict) -> bool:
 
     try:
         subprocess.Popen(
-            [sys.executable, "-m", "tui.commands.cli", "team", "sync", "--quiet"],
+            [sys.executable, "-m", "team", "sync", "--quiet"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True, close_fds=True,
         )  # fmt: skip
     except OSError as exc:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"team sync could not start in the background ({exc}); run `memlane team sync`.")
         return False

@@ -109,9 +109,9 @@ def marker_name(session_id: str) -> str:
     """The file name of a session's marker (here, and the recall ledger's in hooks/ledger.py)."""
     if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
         return "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
-    import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
+    from store.digest import text_digest
 
-    return "h-" + hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:32]
+    return "h-" + text_digest(session_id)[:32]
 
 
 class TurnMarkers:
@@ -164,8 +164,7 @@ class TurnMarkers:
 
     def _read(self, session_id: str) -> tuple[str | None, list[str]] | None:
         """(open turn or None, private prompt ids), or None when the session has none."""
-        from store.paths import refuse_symlink
-        from store.regular_file import read_regular
+        from store.files import read_regular, refuse_symlink
 
         path = self._path(session_id)
         try:
@@ -184,10 +183,11 @@ class TurnMarkers:
         if current is None and not ids:
             self._remove(path)
             return
-        from store.paths import make_private_dir, write_private_atomic
+        from store.files import make_private_dir, write_private_atomic
 
         make_private_dir(self.folder, "the private-turns folder")
-        write_private_atomic(path, "\n".join([_NO_TURN if current is None else current, *ids]))
+        text = "\n".join([_NO_TURN if current is None else current, *ids])
+        write_private_atomic(path, text.encode("utf-8", "replace"), "a private-turn marker")
 
     @staticmethod
     def _remove(path: str) -> None:
@@ -198,6 +198,6 @@ class TurnMarkers:
             pass
         except OSError as exc:
             from hooks.event import short
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"the private-turn marker {path} could not be removed ({short(exc)}).")

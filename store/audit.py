@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlite3
 
 from store import privacy
+from store.db import chunks, placeholders
 from store.forget import REDACTED, replace_contents
-from store.matching import chunks
 
 
 def secrets_audit(conn: sqlite3.Connection, extra_patterns=(), *, batch: int = 2000) -> list[dict]:
@@ -54,7 +54,7 @@ def audit_ids(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> list[d
     """The secrets audit over these memories only (e.g. what a redaction left), newest first."""
     rows = []
     for chunk in chunks(sorted({int(i) for i in memory_ids}, reverse=True)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         rows += conn.execute(
             f"SELECT id, session_id, created_at, content FROM memory WHERE id IN ({marks})"
             " ORDER BY id DESC",
@@ -84,7 +84,7 @@ def redact_findings(conn: sqlite3.Connection, memory_ids, extra_patterns=()) -> 
     """Apply the privacy filter to these stored memories, in one transaction; returns how many changed."""
     changed: dict[int, str] = {}
     for chunk in chunks(sorted({int(i) for i in memory_ids})):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for memory_id, content in conn.execute(
             f"SELECT id, content FROM memory WHERE id IN ({marks})", chunk
         ):

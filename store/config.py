@@ -1,55 +1,18 @@
-"""memlane settings: ``<memlane home>/config.toml`` (see ``store.paths``).
+"""memlane settings: ``<memlane home>/config.toml`` (see ``store.paths``), declared once in SETTINGS.
 
-The file is optional. Every setting can be written flat at the top level::
+Every setting can be written flat at the top level (``retention_days = 90``) or
+inside a table named after its prefix: ``[section] key`` means ``section_key``,
+so ``[context] sessions = 3`` is ``context_sessions = 3`` and ``[team] url`` is
+``team_url``.  docs/settings.md shows the table (a test keeps the two equal), and
+``memlane doctor`` says which settings differ from their defaults.
 
-    retention_days = 90
-    max_inject = 5
-    capture_read = true
-    exclude_projects = ["~/secret/*", "/tmp/*"]
+``load_config`` never raises and returns every setting, validated: consumers read
+the values as they are.  A missing file gives the defaults silently; an unreadable
+file, invalid TOML, a wrong type or an out-of-range value gives a warning sentence
+naming the key and the value used instead; unknown keys are reported and ignored.
 
-or inside a table named after its prefix; ``[section] key`` means
-``section_key``, so this is the same as ``context_sessions = 3`` and
-``capture_read = true``::
-
-    [context]
-    sessions = 3
-    [capture]
-    read = true
-    disabled_tools = ["WebSearch"]
-
-Settings (default):
-
-- ``retention_days`` (90): int 1..36500 (100 years; more is clamped to it),
-  memories older than this are pruned.
-- ``max_inject`` (5): memories injected per prompt, clamped to 0..20.
-- ``inject`` (true): inject context at all.
-- ``context_sessions`` (3), ``context_memories`` (10), ``context_errors`` (5):
-  how much the SessionStart context shows; ints clamped to 0..100.
-- ``context_max_chars`` (2000): clamped to 200..9000.
-- ``capture_read`` / ``capture_grep`` / ``capture_glob`` (false): capture the
-  read-only tools too.
-- ``capture_disabled_tools`` ([]): tool names never captured (exact match,
-  e.g. ``"WebFetch"``, ``"mcp__github__get_issue"``).
-- ``exclude_projects`` ([]): glob patterns (fnmatch; ``~`` expanded) matched
-  against the project path and each of its parent directories.
-- ``secret_patterns`` ([]): extra regular expressions the privacy filter
-  redacts; invalid ones, and ones that backtrack (a repeat inside a repeat, or
-  too slow on long probe strings, see ``store.user_patterns``), are dropped
-  with a warning (shown by ``memlane doctor`` and logged by the hook).
-- ``[team]`` sharing through PostgreSQL (see the `team` package), off while
-  ``url`` is empty: ``team_url`` ("", or ``$MEMLANE_TEAM_URL``),
-  ``team_projects`` ([]: globs as ``exclude_projects``; only these projects
-  are shared), ``team_author`` ("": user@host), ``team_recall`` (false).
-- ``theme`` (""): the app's colour theme; the app writes it when one is chosen
-  with ``ctrl+p`` (``save_setting``), "" means Textual's default.
-
-``load_config`` never raises: a missing file gives the defaults silently; an
-unreadable file, invalid TOML, a wrong type or an out-of-range value gives a
-warning sentence naming the key and the default (or clamped) value; unknown
-keys are reported and ignored.
-
-Import cost matters (hook path): only ``os`` at import time;
-``tomllib`` is imported only when a config file exists.
+Import cost matters (hook path): only ``os`` and ``re`` at import time, plain tuples
+(no dataclasses or typing); ``tomllib`` is imported only when a config file exists.
 """
 from __future__ import annotations
 
@@ -58,49 +21,77 @@ import re
 
 from store.paths import config_path
 
-MAX_RETENTION_DAYS = 36500
+MAX_RETENTION_DAYS = 36500  # past 100 years the cut-off is not a date SQLite can compute
 MAX_CONFIG_BYTES = 1 << 20
 
-DEFAULTS = {
-    "retention_days": 90,
-    "max_inject": 5,
-    "inject": True,
-    "context_sessions": 3,
-    "context_memories": 10,
-    "context_errors": 5,
-    "context_max_chars": 2000,
-    "capture_read": False,
-    "capture_grep": False,
-    "capture_glob": False,
-    "capture_disabled_tools": [],
-    "exclude_projects": [],
-    "secret_patterns": [],
-    "team_url": "",
-    "team_projects": [],
-    "team_author": "",
-    "team_recall": False,
-    "theme": "",
-}
-
-# key -> (min, max, clamp?) for int settings; clamp=False means "out of range -> default".
-_INT_RANGES = {
-    # Past 100 years the cut-off date is not a date SQLite can compute.  Clamped, not
-    # reset to the default: someone asking to keep everything must not lose 90+ days.
-    "retention_days": (1, MAX_RETENTION_DAYS, True),
-    "max_inject": (0, 20, True),
-    "context_sessions": (0, 100, True),
-    "context_memories": (0, 100, True),
-    "context_errors": (0, 100, True),
-    "context_max_chars": (200, 9000, True),
-}
-_BOOLS = ("inject", "capture_read", "capture_grep", "capture_glob", "team_recall")
-_STR_LISTS = ("capture_disabled_tools", "exclude_projects", "secret_patterns", "team_projects")
-_STRS = ("team_url", "team_author", "theme")
+# key: (default, kind, lowest, highest, what it does).  Kinds: "int" (outside lowest..highest:
+# the nearest bound), "days" (an int; below lowest: the default, since a person asking for 0
+# days does not mean "delete everything"; above highest: highest), "bool", "str" (spaces
+# stripped), "strs" (a list of strings, duplicates and empty ones dropped; a lone string
+# is taken as a list of one).
+SETTINGS = {
+    "retention_days": (90, "days", 1, MAX_RETENTION_DAYS,
+                       "routine memories older than this are deleted (errors that matter are kept)"),
+    "max_inject": (5, "int", 0, 20, "memories added to a prompt at most (0 turns per-prompt recall off)"),
+    "inject": (True, "bool", None, None, "false (or MEMLANE_DISABLE=1) turns all injection off"),
+    "context_sessions": (3, "int", 0, 100, "the SessionStart digest: how many recent sessions"),
+    "context_memories": (10, "int", 0, 100, "the SessionStart digest: how many important recent memories"),
+    "context_errors": (5, "int", 0, 100, "the SessionStart digest: how many open errors"),
+    "context_max_chars": (2000, "int", 200, 9000, "the SessionStart digest: its size at most, in characters"),
+    "capture_read": (False, "bool", None, None, "store Read calls too (off: they are many and say little)"),
+    "capture_grep": (False, "bool", None, None, "store Grep calls too"),
+    "capture_glob": (False, "bool", None, None, "store Glob calls too"),
+    "capture_disabled_tools": ([], "strs", None, None,
+                               'tool names never stored, exactly (`"WebFetch"`, `"mcp__github__get_issue"`)'),
+    "exclude_projects": ([], "strs", None, None,
+                         "globs (`~` expanded) matched against a project's folder and its parents: "
+                         "nothing stored, nothing injected"),
+    "secret_patterns": ([], "strs", None, None,
+                        "extra regular expressions to redact; invalid ones and ones that backtrack are "
+                        "dropped with a warning"),
+    "team_url": ("", "str", None, None,
+                 "`[team] url`: the PostgreSQL server (`MEMLANE_TEAM_URL` wins); empty: team sharing off"),
+    "team_projects": ([], "strs", None, None,
+                      "`[team] projects`: globs of the projects shared; nothing else leaves"),
+    "team_author": ("", "str", None, None, "`[team] author`: the name teammates see (empty: user@host)"),
+    "team_recall": (False, "bool", None, None, "`[team] recall`: per-prompt recall adds teammates' memories"),
+    "theme": ("", "str", None, None,
+              "the app's colours; written when you pick one with ctrl+p (empty: Textual's default)"),
+}  # fmt: skip
 
 
 def defaults() -> dict:
-    """A fresh copy of DEFAULTS (lists copied too)."""
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()}
+    """Every setting at its default (lists are fresh copies)."""
+    return {key: (list(spec[0]) if isinstance(spec[0], list) else spec[0]) for key, spec in SETTINGS.items()}
+
+
+def toml_value(value) -> str:
+    """`value` as config.toml spells it."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in value) + "]"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    return str(value)
+
+
+def allowed_values(key: str) -> str:
+    """What `key` takes, in words ("0 to 20", "true or false", ...)."""
+    _default, kind, lo, hi, _doc = SETTINGS[key]
+    if kind in ("int", "days"):
+        return f"{lo:,} to {hi:,}"
+    return {"bool": "true or false", "str": "a string", "strs": "a list of strings"}[kind]
+
+
+def settings_table() -> str:
+    """SETTINGS as the Markdown table docs/settings.md shows (a test keeps them equal)."""
+    rows = ["| setting | default | takes | what it does |", "|---|---|---|---|"]
+    for key, (default, _kind, _lo, _hi, doc) in SETTINGS.items():
+        rows.append(f"| `{key}` | `{toml_value(default)}` | {allowed_values(key)} | {doc} |")
+    return "\n".join(rows) + "\n"
 
 
 def _type_name(value) -> str:
@@ -123,12 +114,12 @@ def _flatten(data: dict, warnings: list) -> dict:
     """Top-level keys as-is; ``[section] key`` -> ``section_key``."""
     flat = {}
     for key, value in data.items():
-        if key in DEFAULTS:
+        if key in SETTINGS:
             flat[key] = value
         elif isinstance(value, dict):
             for sub, subval in value.items():
                 name = f"{key}_{sub}"
-                if name in DEFAULTS:
+                if name in SETTINGS:
                     flat[name] = subval
                 else:
                     warnings.append(f"config: unknown setting '{key}.{sub}' ignored.")
@@ -138,33 +129,27 @@ def _flatten(data: dict, warnings: list) -> dict:
 
 
 def _validate(key: str, value, warnings: list):
-    default = DEFAULTS[key]
-    if key in _INT_RANGES:
-        lo, hi, clamp = _INT_RANGES[key]
+    default, kind, lo, hi, _doc = SETTINGS[key]
+    if kind in ("int", "days"):
         if isinstance(value, bool) or not isinstance(value, int):
             warnings.append(
                 f"config: '{key}' must be an integer, got {_type_name(value)}; "
                 f"using the default {default}."
             )
             return default
-        if lo is not None and value < lo:
-            if clamp and key != "retention_days":
+        if value < lo:
+            if kind == "int":
                 warnings.append(f"config: '{key}' = {value} is below {lo}; using {lo}.")
                 return lo
             warnings.append(
                 f"config: '{key}' = {value} must be at least {lo}; using the default {default}."
             )
             return default
-        if hi is not None and value > hi:
-            if clamp:
-                warnings.append(f"config: '{key}' = {value} is above {hi}; using {hi}.")
-                return hi
-            warnings.append(
-                f"config: '{key}' = {value} must be at most {hi}; using the default {default}."
-            )
-            return default
+        if value > hi:
+            warnings.append(f"config: '{key}' = {value} is above {hi}; using {hi}.")
+            return hi
         return value
-    if key in _BOOLS:
+    if kind == "bool":
         if not isinstance(value, bool):
             warnings.append(
                 f"config: '{key}' must be true or false, got {_type_name(value)}; "
@@ -172,40 +157,34 @@ def _validate(key: str, value, warnings: list):
             )
             return default
         return value
-    if key in _STRS:
+    if kind == "str":
         if not isinstance(value, str):
             warnings.append(f"config: '{key}' must be a string, got {_type_name(value)}; using \"\".")
             return default
         return value.strip()
-    if key in _STR_LISTS:
-        if isinstance(value, str):  # a lone string is an easy mistake; accept it as one item
-            value = [value]
-        if not isinstance(value, list):
-            warnings.append(
-                f"config: '{key}' must be a list of strings, got {_type_name(value)}; "
-                "using the default []."
-            )
-            return list(default)
-        out = []
-        for item in value:
-            if not isinstance(item, str):
-                warnings.append(
-                    f"config: '{key}' entry {item!r} is not a string; dropped."
-                )
-                continue
-            if key == "secret_patterns" and item:
-                from store.user_patterns import secret_pattern_problem  # only with patterns set
+    if isinstance(value, str):  # "strs": a lone string is an easy mistake; accept it as one item
+        value = [value]
+    if not isinstance(value, list):
+        warnings.append(
+            f"config: '{key}' must be a list of strings, got {_type_name(value)}; "
+            "using the default []."
+        )
+        return list(default)
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            warnings.append(f"config: '{key}' entry {item!r} is not a string; dropped.")
+            continue
+        if key == "secret_patterns" and item:
+            from store.user_patterns import secret_pattern_problem  # only with patterns set
 
-                problem = secret_pattern_problem(item)
-                if problem is not None:
-                    warnings.append(
-                        f"config: 'secret_patterns' entry {item!r} is refused: {problem}; dropped."
-                    )
-                    continue
-            if item and item not in out:
-                out.append(item)
-        return out
-    return value  # pragma: no cover - every key is in one of the groups above
+            problem = secret_pattern_problem(item)
+            if problem is not None:
+                warnings.append(f"config: 'secret_patterns' entry {item!r} is refused: {problem}; dropped.")
+                continue
+        if item and item not in out:
+            out.append(item)
+    return out
 
 
 def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]:
@@ -216,7 +195,7 @@ def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]
         p = os.fspath(path) if path is not None else config_path()
     except Exception as exc:  # e.g. a bad PathLike
         return config, [f"config: cannot use config path {path!r} ({exc}); using defaults."]
-    from store.regular_file import read_regular
+    from store.files import read_regular
 
     try:
         raw = read_regular(p, MAX_CONFIG_BYTES + 1)  # a FIFO or device is not waited on
@@ -294,19 +273,25 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
     """Write ``key = "value"`` at the top level of config.toml, keeping every other line
     (comments too): the key's line is replaced, or added before the first table.
 
-    Only string settings (``theme``). Raises OSError when the file cannot be written.
+    Only string settings (``theme``). Raises OSError when the file cannot be read or
+    written, or is a symbolic link (memlane replaces only files of its own).
     """
-    import json
-
     if key != "theme":
         raise ValueError(f"{key!r} cannot be saved by the app")
     p = os.fspath(path) if path is not None else config_path()
+    from store.files import make_private_dir, read_regular, write_private_atomic
+
     try:
-        with open(p, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
+        raw = read_regular(p, MAX_CONFIG_BYTES + 1)  # a FIFO or device is not waited on
     except FileNotFoundError:
-        lines = []
-    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"  # a JSON string is a TOML basic string
+        raw = b""
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise OSError(f"{p} is larger than {MAX_CONFIG_BYTES // 2**20} MB; it was left unchanged")
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise OSError(f"{p} is not UTF-8 text; it was left unchanged") from None
+    line = f"{key} = {toml_value(value)}"
     first_table = next((i for i, text in enumerate(lines) if text.lstrip().startswith("[")), len(lines))
     pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
     at = next((i for i in range(first_table) if pattern.match(lines[i])), None)
@@ -314,15 +299,5 @@ def save_setting(key: str, value: str, path: str | os.PathLike | None = None) ->
         lines.insert(first_table, line)
     else:
         lines[at] = line
-    os.makedirs(os.path.dirname(p) or ".", mode=0o700, exist_ok=True)
-    temporary = f"{p}.tmp-{os.getpid()}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write("\n".join(lines) + "\n")
-        os.replace(temporary, p)
-    except BaseException:
-        from store.paths import discard
-
-        discard(temporary)  # a full disk must not leave half-written files behind
-        raise
+    make_private_dir(os.path.dirname(p) or ".")
+    write_private_atomic(p, ("\n".join(lines) + "\n").encode("utf-8"), "the settings file")

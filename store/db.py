@@ -11,6 +11,7 @@ import os
 import sqlite3
 
 from store import schema
+from store.errors import MemlaneError
 
 
 class Connection(sqlite3.Connection):
@@ -23,7 +24,7 @@ class Connection(sqlite3.Connection):
     full_disk = ""
 
 
-class StoreError(Exception):
+class StoreError(MemlaneError):
     """A problem a user can cause or fix, said in one sentence."""
 
 
@@ -106,7 +107,7 @@ def connect(
     path = os.fspath(path)
     if problem := folder_problem(path):
         raise StoreError(problem)
-    from store.paths import SymlinkRefused, refuse_symlink
+    from store.files import SymlinkRefused, refuse_symlink
 
     try:
         refuse_symlink(path, "the memory database")
@@ -228,7 +229,7 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
 def _create_private(path: str) -> None:
     """An empty database file, 0600 in a 0700 folder (SQLite gives its -wal and -shm files
     the database file's mode), before SQLite creates it with the umask's."""
-    from store.paths import make_private_dir, open_private
+    from store.files import make_private_dir, open_private
 
     folder = os.path.dirname(os.path.abspath(path))
     try:
@@ -245,7 +246,8 @@ def _create_private(path: str) -> None:
 
 def _tighten_files(path: str) -> None:
     """An existing database (made by an older memlane) becomes owner-only too."""
-    from store.paths import PRIVATE_DIR_MODE, memlane_home, tighten
+    from store.files import PRIVATE_DIR_MODE, tighten
+    from store.paths import memlane_home
 
     for name in (path, path + "-wal", path + "-shm"):
         tighten(name)
@@ -361,6 +363,20 @@ def optimize_indexes(conn: sqlite3.Connection) -> None:
     with write(conn):
         for table in FTS_TABLES:
             conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
+
+
+IN_CHUNK = 500  # values per `IN (...)` list: far below SQLite's variable limit
+
+
+def chunks(items: list, size: int = IN_CHUNK):
+    """`items` in slices of at most `size`, for one `IN (...)` query each."""
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def placeholders(count: int) -> str:
+    """`?, ?, ?`: the parameter marks of an `IN (...)` list of `count` values."""
+    return ", ".join("?" * count)
 
 
 def dicts(cursor: sqlite3.Cursor) -> list[dict]:

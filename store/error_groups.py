@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import dicts, utc_now, write
+from store.db import dicts, placeholders, utc_now, write
 
 # Every status a group can have; `regressed` is set by the writer, never by hand.
 ERROR_STATUSES = ("open", "regressed", "resolved", "ignored")
@@ -65,7 +65,7 @@ def resolution(conn: sqlite3.Connection, group_id: int, *, limit: int = FIX_LIMI
         return found
     sessions = dicts(conn.execute("SELECT * FROM session WHERE session_id = ?", (session_id,)))
     found["session"] = sessions[0] if sessions else None
-    marks = ", ".join("?" for _ in FIX_TYPES)
+    marks = placeholders(len(FIX_TYPES))
     sql = f"SELECT * FROM memory WHERE session_id = ? AND type IN ({marks}) AND id > ? ORDER BY id LIMIT ?"
     after = group.get("resolved_memory_id") or 0
     fixes = dicts(conn.execute(sql, (session_id, *FIX_TYPES, after, limit))) if after else []

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 
 from store.config import is_project_excluded, load_config
 from store.display import inert, inert_line
+from store.errors import MemlaneError
 from store.privacy import clean_text
 
 FORMATS = ("markdown", "json")
@@ -28,7 +29,7 @@ EXPORTED_KEYS = ("id", "session_id", "type", "tool_name", "project", "project_na
                  "created_at", "importance", "tags", "content")  # fmt: skip
 
 
-class ExportError(Exception):
+class ExportError(MemlaneError):
     """What was asked for cannot be exported; the message is one sentence."""
 
 
@@ -151,7 +152,7 @@ def _refuse_unless_regular(path: str, mode: int) -> None:
 
 
 def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
-    from store.db import dicts
+    from store.db import dicts, placeholders
 
     chosen = sum((bool(request.session), request.query is not None, bool(request.ids)))
     if chosen != 1:
@@ -176,7 +177,7 @@ def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
     rows = []
     for start in range(0, len(ids), BATCH):
         chunk = ids[start : start + BATCH]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         rows += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", chunk))
     order = {memory_id: i for i, memory_id in enumerate(ids)}
     return sorted(rows, key=lambda row: order[row["id"]])

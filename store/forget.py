@@ -16,8 +16,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from store.db import StoreError, optimize_indexes, utc_now, write
-from store.matching import Filters, chunks, iter_match_chunks, query_terms
+from store.db import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
+from store.search import Filters, iter_match_chunks, query_terms
 from store.signature import headline
 from store.tombstones import bury_content, bury_memories, bury_session
 from store.writer import content_hash
@@ -32,7 +32,7 @@ def select_ids(
     """The ids of the memories a forget with the same arguments would remove, oldest first.
 
     The criteria combine with AND; at least one must be given.  `query` is the
-    complete selection of `store.matching`: every memory holding every term
+    complete selection of `store.search.match`: every memory holding every term
     (never "most of them": a forget must not widen); a query with nothing
     searchable in it selects nothing.
     """
@@ -54,7 +54,7 @@ def select_ids(
     elif id_list is not None:
         found = []
         for chunk in chunks(id_list):
-            marks = ", ".join("?" for _ in chunk)
+            marks = placeholders(len(chunk))
             found += [row[0] for row in conn.execute(
                 f"SELECT m.id FROM memory m WHERE m.id IN ({marks}){filters.sql} ORDER BY m.id",
                 [*chunk, *filters.params],
@@ -112,7 +112,13 @@ def forget(conn: sqlite3.Connection, **criteria) -> Forgotten:
     one whole session (only `session` given) also drops the session and refuses
     its older events on a later import.  Tombstones and a forget-log line are
     written in the same transaction; then the files are scrubbed (see scrub).
+
+    The writes waiting in this database's spool are applied first, so those that
+    match are forgotten with the rest instead of arriving afterwards.
     """
+    from store.spool import drain_before_forget
+
+    drain_before_forget(conn)
     reason = criteria.pop("reason", None)
     selection = {k: v for k, v in criteria.items() if v is not None and v != ""}
     whole_session = set(selection) == {"session"}
@@ -152,7 +158,7 @@ def _remove(conn, ids: list[int], now: str, drop_sessions: list[str]) -> int:
     for session_id in drop_sessions:
         bury_session(conn, session_id, now)
     for chunk in chunks(ids):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for session_id, group_id in conn.execute(
             f"SELECT DISTINCT session_id, error_group_id FROM memory WHERE id IN ({marks})", chunk
         ):
@@ -319,14 +325,14 @@ def _refresh_derived(
         conn.execute("DELETE FROM memory WHERE session_id = ?", (session_id,))
     emptied = list(drop_sessions)
     for chunk in chunks(sorted(sessions - drop_sessions)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         emptied += [row[0] for row in conn.execute(
             f"SELECT session_id FROM session s WHERE session_id IN ({marks}) "
             "AND NOT EXISTS (SELECT 1 FROM memory m WHERE m.session_id = s.session_id)",
             chunk,
         )]  # fmt: skip
     for chunk in chunks(sorted(emptied)):
-        conn.execute(f"DELETE FROM session WHERE session_id IN ({', '.join('?' for _ in chunk)})", chunk)
+        conn.execute(f"DELETE FROM session WHERE session_id IN ({placeholders(len(chunk))})", chunk)
     left = sessions - set(emptied)
     if derived is None:
         summarise_sessions(conn, left)
@@ -334,7 +340,7 @@ def _refresh_derived(
         store_summaries(conn, {s: derived[s] for s in left if s in derived})
         summarise_sessions(conn, {s for s in left if s not in derived})
     for chunk in chunks(sorted(groups)):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         latest = conn.execute(
             f"SELECT error_group_id, content FROM memory WHERE id IN (SELECT max(id) FROM memory "
             f"WHERE error_group_id IN ({marks}) GROUP BY error_group_id)",
@@ -347,7 +353,7 @@ def _refresh_derived(
         left = {group_id for group_id, _ in latest}
         gone = [group_id for group_id in chunk if group_id not in left]
         if gone:
-            conn.execute(f"DELETE FROM error_group WHERE id IN ({', '.join('?' for _ in gone)})", gone)
+            conn.execute(f"DELETE FROM error_group WHERE id IN ({placeholders(len(gone))})", gone)
 
 
 SCRUB_WAIT_S = 1.0

@@ -11,6 +11,7 @@ import os
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
+from store.db import placeholders
 from store.retention import MARKER_KEY
 
 EDIT_TYPES = ("file_edit", "file_write")
@@ -98,7 +99,7 @@ def by_type(conn: sqlite3.Connection) -> list[dict]:
 
 def most_edited_files(conn: sqlite3.Connection, limit: int = 8) -> list[dict]:
     """Files edited or written most often: {path, edits, last_id}."""
-    marks = ",".join("?" * len(EDIT_TYPES))
+    marks = placeholders(len(EDIT_TYPES))
     # The file_path index holds each row's id: matching it against the edit ids of the
     # (type, id) index counts edits per file without reading a memory row.
     return [

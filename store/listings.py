@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from store.db import dicts
+from store.db import dicts, placeholders
 
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
@@ -190,7 +190,7 @@ def error_groups(
     params: list[object] = []
     statuses = [status] if isinstance(status, str) else list(status or ())
     if statuses:
-        sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
+        sql += f" AND g.status IN ({placeholders(len(statuses))})"
         params += statuses
     if project:
         sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"

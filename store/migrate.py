@@ -69,7 +69,7 @@ def _add_forget_tables(conn: sqlite3.Connection) -> None:
 def _add_short_term_index(conn: sqlite3.Connection) -> None:
     """v4: what finds 1-2 character terms (`memory_tail`, the trigram vocabulary, their
     triggers).  Quick at any size: the memories already stored are added to `memory_tail`
-    later, in short batches (`store.short_terms.backfill`), never inside a hook; until
+    later, in short batches (`store.search.short_terms.backfill`), never inside a hook; until
     then a search reads their text as before, so it stays complete."""
     db = _BorrowedConnectionDatabase(conn)
     with _bound(db):

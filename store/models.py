@@ -141,7 +141,7 @@ class MemoryTail(BaseModel):
     """The last two characters of each memory's text and tags, when beyond U+0E00 (Thai,
     Chinese, Japanese, Korean...), one row per character: what the trigram index cannot
     hold (no trigram starts there), so a 1-2 character term is found there too
-    (`store.short_terms`).  Kept by triggers (`store.schema.SHORT_TERM_DDL`), never by hand."""
+    (`store.search.short_terms`).  Kept by triggers (`store.schema.SHORT_TERM_DDL`), never by hand."""
 
     ch = pw.TextField()
     memory_id = pw.IntegerField()

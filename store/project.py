@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import time
 
-from store.regular_file import first_line
+from store.files import first_line
+from store.text import basename
 
 WALK_BUDGET_S = 0.25
 
@@ -27,12 +28,7 @@ def resolve_project(cwd: str | None) -> tuple[str, str]:
         return "", ""
     top = _git_top_level(cwd)
     key = top or cwd.rstrip("/\\") or cwd
-    return key, _basename(key)
-
-
-def _basename(path: str) -> str:
-    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
-    return name or path
+    return key, basename(key) or key
 
 
 def _git_top_level(cwd: str) -> str | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.matching import fts_quote
+from store.db import placeholders
+from store.search import fts_quote
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
 
@@ -61,7 +62,7 @@ def memory_keys(conn, ids: list[int]) -> list[tuple]:
     out: list[tuple] = []
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         out += conn.execute(
             f"SELECT id, session_id, prompt_id, project, type FROM memory WHERE id IN ({marks})", chunk
         ).fetchall()
@@ -101,7 +102,7 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
     sessions = sorted({k[0] for k in keys})
     if not sessions:
         return {}
-    marks = ",".join("?" * len(sessions))
+    marks = placeholders(len(sessions))
     rows = conn.execute(
         f"SELECT session_id, prompt_id, count(*) FROM memory WHERE session_id IN ({marks}) "
         "GROUP BY session_id, prompt_id",
@@ -125,7 +126,7 @@ def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, dict], list[tuple]]
     paths: list[tuple] = []
     for start in range(0, len(sessions), 500):
         chunk = sessions[start : start + 500]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         for memory_id, sid, pid, path, mtype in conn.execute(
             f"SELECT id, session_id, prompt_id, file_path, type FROM memory WHERE session_id IN ({marks})", chunk
         ):
@@ -152,7 +153,7 @@ def memories_by_id(conn, ids: list[int]) -> list[dict]:
     ids = sorted(set(ids))
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         out += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks}) ORDER BY id", chunk))
     return out
 

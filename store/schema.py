@@ -83,7 +83,7 @@ _TAIL_INSERT = f"""INSERT OR IGNORE INTO memory_tail (ch, memory_id)
         WHERE unicode(column1) >= {{first}};"""
 _TAIL_DELETE = ("DELETE FROM memory_tail WHERE memory_id = old.id AND ch IN ("
                 + ", ".join(c.format(row="old") for c in _TAIL_CHARS) + ");")  # fmt: skip
-TAIL_FIRST_CODE_POINT = 0x0E00  # Thai, the first of store.matching's unspaced scripts
+TAIL_FIRST_CODE_POINT = 0x0E00  # Thai, the first of store.search.terms.unspaced's scripts
 
 SHORT_TERM_DDL = [
     "CREATE VIRTUAL TABLE IF NOT EXISTS memory_trigram_vocab USING fts5vocab(memory_trigrams, row)",
@@ -100,7 +100,7 @@ SHORT_TERM_DDL = [
     END""",
 ]
 # Rows below this id (in `meta`) were stored before `memory_tail` existed and are not in
-# it yet: `store.short_terms.backfill` fills it in short batches, off the hook's path.
+# it yet: `store.search.short_terms.backfill` fills it in short batches, off the hook's path.
 TAIL_BACKFILL_KEY = "tail_backfill_below"
 
 # The injection ledger and the person's vetoes and pins (`store.ledger`) follow what they

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from store.db import placeholders
 from store.forget import Forgotten, forget, select_ids
 from store.writer import normalise_timestamp
 
@@ -120,21 +120,13 @@ def selected_ids(
     return list(reversed(select_ids(conn, **kwargs))), ""
 
 
-def forget_selected(
-    conn: sqlite3.Connection, criteria: Criteria, now: datetime,
-    drain_spool: Callable[[sqlite3.Connection], object] | None = None,
-) -> Forgotten:  # fmt: skip
+def forget_selected(conn: sqlite3.Connection, criteria: Criteria, now: datetime) -> Forgotten:
     """The one forget for what a person selected (the Cleanup pane; `memlane forget`):
-    the memories are chosen again inside the forget's own transaction.
-
-    `drain_spool` (the callers pass `hooks.spool.drain`; the store cannot import
-    hooks) first applies the writes waiting in the spool, so those that match
-    are forgotten with the rest instead of arriving afterwards."""
+    the memories are chosen again inside the forget's own transaction (which first
+    applies the writes waiting in the spool, see `store.forget.forget`)."""
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:
         return Forgotten(0, 0, True)
-    if drain_spool is not None:
-        drain_spool(conn)
     return forget(conn, **kwargs)
 
 
@@ -198,7 +190,7 @@ def fetch_rows(
     elif not ids:
         return []
     else:
-        marks = ", ".join("?" for _ in ids)
+        marks = placeholders(len(ids))
         cursor = conn.execute(
             f"SELECT {ROW_COLUMNS} FROM memory WHERE id IN ({marks}) ORDER BY id DESC", ids
         )
@@ -219,7 +211,7 @@ def summarise_ids(conn: sqlite3.Connection, ids: list[int]) -> dict:
     oldest = newest = None
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         for session_id, project_name, mtype, created_at in conn.execute(
             f"SELECT session_id, project_name, type, created_at FROM memory WHERE id IN ({marks})",
             chunk,

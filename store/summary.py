@@ -15,6 +15,8 @@ Deterministic (depends only on the arguments, in their order) and at most
 """
 from __future__ import annotations
 
+from store.text import basename, one_line
+
 MAX_SUMMARY_CHARS = 600
 
 _FILE_TYPES = ("file_edit", "file_write", "notebook_edit")
@@ -30,23 +32,11 @@ def _s(value) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    return text[: max(1, limit - 1)].rstrip() + "…"
-
-
 def _first_line(text: str) -> str:
     for line in text.splitlines():
         if line.strip():
             return line.strip()
     return ""
-
-
-def _basename(path: str) -> str:
-    p = path.replace("\\", "/").rstrip("/")
-    return p.rsplit("/", 1)[-1] if p else ""
 
 
 def _join_limited(items: list[str], sep: str, limit: int) -> str:
@@ -59,7 +49,7 @@ def _join_limited(items: list[str], sep: str, limit: int) -> str:
         if out and len(out) + len(piece) + len(more) > limit:
             return out + f" +{len(items) - i} more"
         if not out and len(piece) + len(more) > limit:
-            piece = _clip(piece, max(8, limit - len(more) - 1))
+            piece = one_line(piece, max(8, limit - len(more) - 1))
         out += piece
     return out
 
@@ -69,7 +59,7 @@ def _shell_command(line: str) -> str:
     # drop the "  (note)" the capture rules append
     if cmd.endswith(")") and "  (" in cmd:
         cmd = cmd[: cmd.rindex("  (")]
-    return _clip(cmd, 60)
+    return one_line(cmd, 60)
 
 
 def _command_of(mem: dict) -> str:
@@ -83,16 +73,16 @@ def _command_of(mem: dict) -> str:
     head = content if end < 0 else content[:end]
     if head.strip() and head.splitlines() == [head]:
         if "commit" in tags and not head.startswith("$ "):
-            return f'git commit -m "{_clip(head, 50)}"'
+            return f'git commit -m "{one_line(head, 50)}"'
         if head.startswith("$ "):
             return _shell_command(head)
     lines = [line for line in content.splitlines() if line.strip()]
     if "commit" in tags and lines and not lines[0].startswith("$ "):
-        return f'git commit -m "{_clip(lines[0], 50)}"'
+        return f'git commit -m "{one_line(lines[0], 50)}"'
     for line in lines:
         if line.startswith("$ "):
             return _shell_command(line)
-    return _clip(lines[0], 60) if lines else ""
+    return one_line(lines[0], 60) if lines else ""
 
 
 def _error_of(mem: dict) -> str:
@@ -165,10 +155,10 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
                 prompts.append(line)
         elif mtype in _FILE_TYPES:
             path = _s(m.get("file_path"))
-            name = _basename(path) if path else ""
+            name = basename(path) if path else ""
             if not name:
                 words = _first_line(_s(m.get("content"))).split()
-                name = _basename(words[1]) if len(words) > 1 else ""
+                name = basename(words[1]) if len(words) > 1 else ""
             if name and name not in files:
                 files.append(name)
             if mtype == "file_write" and "created" in _s(m.get("tags")).split():
@@ -185,7 +175,7 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
 
     lines: list[str] = []
     if prompts:
-        task = "Task: " + _clip(prompts[0], 110)
+        task = "Task: " + one_line(prompts[0], 110)
         if len(prompts) > 1:
             task += f" (+{len(prompts) - 1} more prompt{'s' if len(prompts) > 2 else ''})"
         lines.append(task)
@@ -197,7 +187,7 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
         lines.append("Commands: " + _join_limited(commands, "; ", 150))
     if errors:
         first = next((e for e in errors if e), "")
-        lines.append(f"Errors ({len(errors)}): " + _clip(first, 100))
+        lines.append(f"Errors ({len(errors)}): " + one_line(first, 100))
     extras = []
     for key, one, many in _OTHER_LABELS:
         count = other.get(key, 0)
@@ -223,6 +213,6 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
         lines.pop(-2)
         text = "\n".join(lines)
     if len(text) > MAX_SUMMARY_CHARS:
-        text = _clip(lines[0], MAX_SUMMARY_CHARS - len(stats_line) - 1) + "\n" + stats_line
+        text = one_line(lines[0], MAX_SUMMARY_CHARS - len(stats_line) - 1) + "\n" + stats_line
         text = text[:MAX_SUMMARY_CHARS]
     return text

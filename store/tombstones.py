@@ -11,28 +11,12 @@ from __future__ import annotations
 
 import sqlite3
 
-try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
-    from _sha256 import sha256  # Python 3.11
-except ImportError:  # pragma: no cover - other versions
-    try:
-        from _sha2 import sha256  # Python 3.12+
-    except ImportError:
-        from hashlib import sha256
-
-
-
-def chunks(items: list, size: int = 500):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
+from store.db import chunks, placeholders
+from store.digest import fields_digest
 
 
 def key(kind: str, session_id: object, value: object = "") -> str:
-    h = sha256()
-    for part in (kind, session_id, value):
-        data = ("" if part is None else str(part)).encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "big"))
-        h.update(data)
-    return h.hexdigest()[:40]
+    return fields_digest(kind, session_id, value)[:40]
 
 
 def buried(conn: sqlite3.Connection, session_id: str, chash: str, tool_use_id: str | None,
@@ -41,7 +25,7 @@ def buried(conn: sqlite3.Connection, session_id: str, chash: str, tool_use_id: s
     keys = [key("m", session_id, chash), key("s", session_id)]
     if tool_use_id:
         keys.append(key("t", session_id, tool_use_id))
-    marks = ", ".join("?" for _ in keys)
+    marks = placeholders(len(keys))
     for found, forgotten_at in conn.execute(
         f"SELECT key, forgotten_at FROM tombstone WHERE key IN ({marks})", keys
     ):
@@ -53,7 +37,7 @@ def buried(conn: sqlite3.Connection, session_id: str, chash: str, tool_use_id: s
 def bury_memories(conn: sqlite3.Connection, ids: list[int], at: str) -> None:
     """Tombstones for these memories (inside the caller's transaction, before they go)."""
     for chunk in chunks(ids):
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         rows = conn.execute(
             f"SELECT session_id, content_hash, tool_use_id FROM memory WHERE id IN ({marks})", chunk
         ).fetchall()

@@ -18,11 +18,13 @@ import subprocess
 import sys
 import threading
 
+from store.errors import MemlaneError
+
 TIME_LIMIT = 0.5  # seconds a count may take
 START_LIMIT = 10.0  # seconds the helper may take to start (a loaded machine)
 
 
-class PatternRefused(Exception):
+class PatternRefused(MemlaneError):
     """The pattern cannot be used; `str(exc)` says why in one sentence."""
 
 

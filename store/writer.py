@@ -10,18 +10,11 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from store.db import dicts, utc_now, write
+from store.db import dicts, placeholders, utc_now, write
+from store.digest import fields_digest
 from store.project import resolve_project
 from store.text import MAX_CONTENT_CHARS, cap_text, storable
 from store.tombstones import buried, session_buried
-
-try:  # the builtin module: hashlib would load OpenSSL (~2 ms of a hook's start-up)
-    from _sha256 import sha256  # Python 3.11
-except ImportError:  # pragma: no cover - other versions
-    try:
-        from _sha2 import sha256  # Python 3.12+
-    except ImportError:
-        from hashlib import sha256
 
 DEDUPE_WINDOW_S = 60
 VALID_IMPORTANCE = (1, 2, 3)
@@ -33,7 +26,7 @@ _MEMORY_COLUMNS = (
 )  # fmt: skip
 INSERT_MEMORY_SQL = (
     f"INSERT INTO memory ({', '.join(_MEMORY_COLUMNS)}) "
-    f"VALUES ({', '.join('?' for _ in _MEMORY_COLUMNS)})"
+    f"VALUES ({placeholders(len(_MEMORY_COLUMNS))})"
 )
 INSERT_SESSION_SQL = (
     "INSERT OR IGNORE INTO session (session_id, project, project_name, cwd, started_at, "
@@ -42,14 +35,9 @@ INSERT_SESSION_SQL = (
 )
 
 
-def content_hash(*fields: object) -> str:
-    """A hash of several fields that cannot confuse ("ab", "c") with ("a", "bc")."""
-    h = sha256()
-    for field in fields:
-        data = ("" if field is None else str(field)).encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "big"))
-        h.update(data)
-    return h.hexdigest()
+def content_hash(mtype: object, tool_name: object, file_path: object, content: object) -> str:
+    """A memory's `content_hash`: what makes two memories of one session the same one."""
+    return fields_digest(mtype, tool_name, file_path, content)
 
 
 def _text(value: object, limit: int | None = None) -> str | None:
@@ -218,7 +206,7 @@ def _checked_row(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> tupl
 
 # Rows per multi-row INSERT in add_memories (17 values each: far below SQLite's limit).
 ROWS_PER_INSERT = 200
-_INSERT_ROW = "(" + ", ".join("?" for _ in range(len(_MEMORY_COLUMNS) + 1)) + ")"
+_INSERT_ROW = "(" + placeholders(len(_MEMORY_COLUMNS) + 1) + ")"
 
 
 def _insert_many(
@@ -414,7 +402,7 @@ def session_summaries(
     derived: dict[str, tuple[str, str, str]] = {}
     for start in range(0, len(wanted), SESSIONS_PER_READ):
         chunk = wanted[start : start + SESSIONS_PER_READ]
-        marks = ", ".join("?" for _ in chunk)
+        marks = placeholders(len(chunk))
         times = {
             row[0]: row[1:]
             for row in conn.execute(

@@ -19,8 +19,9 @@ import sqlite3
 import uuid
 
 from store import db
-from store.paths import team_db_path, tighten
-from store.short_terms import backfill as backfill_short_terms
+from store.files import tighten
+from store.paths import team_db_path
+from store.search.short_terms import backfill as backfill_short_terms
 from store.writer import content_hash
 
 CACHE_DDL = [
@@ -105,7 +106,7 @@ def set_state(cache: sqlite3.Connection, key: str, value) -> None:
 def _derive_sessions(cache: sqlite3.Connection, session_ids: list[str]) -> None:
     for start in range(0, len(session_ids), 500):
         chunk = session_ids[start : start + 500]
-        cache.execute(_SESSION_DERIVED.format(marks=", ".join("?" for _ in chunk)), chunk)
+        cache.execute(_SESSION_DERIVED.format(marks=db.placeholders(len(chunk))), chunk)
 
 
 def _upsert_sessions(cache: sqlite3.Connection, rows: list[dict]) -> list[str]:
@@ -140,7 +141,7 @@ def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cur
         )  # fmt: skip
         # total_changes also counts the FTS and session-counter triggers' rows: count the memories.
         added = cache.execute(
-            f"SELECT count(*) FROM memory WHERE id IN ({', '.join('?' for _ in rows)}) "
+            f"SELECT count(*) FROM memory WHERE id IN ({db.placeholders(len(rows))}) "
             "AND id NOT IN (SELECT memory_id FROM team_author)", [r["id"] for r in rows]
         ).fetchone()[0] if rows and cache.total_changes != before else 0
         cache.executemany("INSERT OR IGNORE INTO team_author (memory_id, author, origin) VALUES (?, ?, ?)",
@@ -166,6 +167,18 @@ def authors(cache: sqlite3.Connection, memory_ids) -> dict[int, str]:
     found: dict[int, str] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+        marks = db.placeholders(len(chunk))
         found.update(cache.execute(f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", chunk))
     return found
+
+
+def forget_copies(team_db: sqlite3.Connection, ids: list[int], *, scrub_now: bool = True) -> int:
+    """Forget the cache's copies of these server memories (those it holds); returns how many.
+
+    `scrub_now=False`: the scrub is left for the caller's `store.forget.finish_scrub`."""
+    from store.forget import forget_ids
+
+    if not ids:
+        return 0
+    present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids)]
+    return forget_ids(team_db, present, scrub_now=scrub_now) if present else 0

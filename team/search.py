@@ -16,8 +16,16 @@ import time
 
 import psycopg
 
-from store.matching import TOKEN, has_case, query_terms, unspaced
-from store.search import CANDIDATES_PER_TERM, HIGHLIGHT, RANK_POOL, make_snippet
+from store.search import (
+    CANDIDATES_PER_TERM,
+    HIGHLIGHT,
+    RANK_POOL,
+    TOKEN,
+    has_case,
+    make_snippet,
+    query_terms,
+    unspaced,
+)
 from store.search import search as local_search
 from team import cache, server
 from team.server_migrate import GRAMS_EXPRESSION, SUBSTRING_EXPRESSION
@@ -45,7 +53,7 @@ class _Filters:
 
 
 class _Plan:
-    """How the server finds one term, routed as `store.matching.plan_term` routes it:
+    """How the server finds one term, routed as `store.search.plan_term` routes it:
     `sql` a condition on team_memory, `params` its values, `words` the plain text for
     ts_rank (None: a substring term, no relevance); `check` / `check_params` the same
     condition for testing a row directly (without what only serves an index); `phrase`

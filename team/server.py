@@ -10,6 +10,7 @@ import re
 
 import psycopg
 
+from store.errors import MemlaneError
 from team.server_migrate import SERVER_SCHEMA_VERSION
 
 PUSH_COLUMNS = ("author", "origin", "local_id", "session_id", "tool_name", "type", "project",
@@ -28,7 +29,7 @@ SESSION_OPTIONS = "-c jit=off"
 _LOCAL_IDS = "unnest(%s::bigint[]) AS wanted(local_id)"
 
 
-class TeamError(Exception):
+class TeamError(MemlaneError):
     """A team problem a user can fix, said in one sentence."""
 
 

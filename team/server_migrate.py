@@ -22,7 +22,7 @@ TSV_EXPRESSION = (
     f"{_WORDS.format(column='content')}"
 ).replace("{empty}", "''")
 SUBSTRING_EXPRESSION = "(tags || ' ' || content)"  # what the trigram index holds
-# Scripts written without spaces (store.matching.unspaced: Thai, Myanmar, Hangul, kana,
+# Scripts written without spaces (store.search.unspaced: Thai, Myanmar, Hangul, kana,
 # CJK), as a regular expression class; tests hold it to the store's ranges.
 UNSPACED_CLASS = (
     r"\u0E00-\u0EFF\u1000-\u109F\u1100-\u11FF\u3040-\u30FF\u3100-\u31FF\u3400-\u4DBF"

@@ -11,7 +11,9 @@ sync killed at any point and run again loses and duplicates nothing:
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 from collections import deque
@@ -19,10 +21,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from store import db
-from store.forget import finish_scrub, forget_ids
+from store.forget import finish_scrub
 from team import cache, server
 from team.settings import is_shared
 
+LOCK_NAME = "team-sync.lock"
 BATCH = 2000
 # The server's cost of a push is text indexing (a tsvector and ~1,000 trigrams per
 # memory), one CPU per connection: batches go out over this many connections at once.
@@ -39,10 +42,6 @@ def shared_projects(local: sqlite3.Connection, settings: dict) -> list[str]:
     return sorted(p for p in projects if is_shared(p, settings))
 
 
-def _marks(values) -> str:
-    return ", ".join("?" for _ in values)
-
-
 def _sharing_key(settings: dict) -> str:
     return json.dumps([settings["projects"], settings["exclude_projects"]])
 
@@ -54,7 +53,7 @@ def _withdrawals(local, team_db, shared: set[str]) -> tuple[list[int], list[int]
     for start in range(0, len(pushed), 900):
         chunk = pushed[start : start + 900]
         ids = [row[0] for row in chunk]
-        now = dict(local.execute(f"SELECT id, content_hash FROM memory WHERE id IN ({_marks(ids)})", ids).fetchall())
+        now = dict(local.execute(f"SELECT id, content_hash FROM memory WHERE id IN ({db.placeholders(len(ids))})", ids).fetchall())
         for local_id, hash_, project in chunk:
             if local_id not in now or project not in shared:
                 gone.append(local_id)
@@ -68,9 +67,9 @@ def _rows_to_push(local, shared: list[str], after: int, only: list[int] | None, 
     cols = ("id, session_id, tool_name, type, project, project_name, file_path, content, tags,"
             " importance, created_at, content_hash")  # fmt: skip
     if only is not None:
-        return local.execute(f"SELECT {cols} FROM memory WHERE id IN ({_marks(only)})", only).fetchall()
+        return local.execute(f"SELECT {cols} FROM memory WHERE id IN ({db.placeholders(len(only))})", only).fetchall()
     return local.execute(
-        f"SELECT {cols} FROM memory WHERE project IN ({_marks(shared)}) AND id > ? ORDER BY id LIMIT ?",
+        f"SELECT {cols} FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ? ORDER BY id LIMIT ?",
         [*shared, after, limit],
     ).fetchall()
 
@@ -93,7 +92,7 @@ def _push_new(pg, local, team_db, settings: dict, shared: list[str], origin: str
     (a kill in between) is pushed again next time and found there: nothing doubles."""
     after = cache.get_state(team_db, "push_after", 0)
     total = local.execute(
-        f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?", [*shared, after]
+        f"SELECT count(*) FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ?", [*shared, after]
     ).fetchone()[0]
     progress("push", 0, total)
     if not total:
@@ -151,7 +150,7 @@ def pending_push(local, team_db, settings: dict) -> tuple[int, int]:
     new = 0
     if shared:
         new = local.execute(
-            f"SELECT count(*) FROM memory WHERE project IN ({_marks(shared)}) AND id > ?",
+            f"SELECT count(*) FROM memory WHERE project IN ({db.placeholders(len(shared))}) AND id > ?",
             [*shared, after],
         ).fetchone()[0]
     gone, _changed = _withdrawals(local, team_db, set(shared))
@@ -178,7 +177,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
             chunk = gone[start : start + batch]
             report["withdrawn"] += server.delete_own(pg, origin, chunk)
             with db.write(team_db):
-                team_db.execute(f"DELETE FROM team_pushed WHERE local_id IN ({_marks(chunk)})", chunk)
+                team_db.execute(f"DELETE FROM team_pushed WHERE local_id IN ({db.placeholders(len(chunk))})", chunk)
         for start in range(0, len(changed), batch):
             rows = _rows_to_push(local, shared, 0, changed[start : start + batch], batch)
             _push(pg, team_db, rows, origin, settings["author"], None)
@@ -204,8 +203,7 @@ def sync(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dict,
             ids, deletions_at = server.pull_deletions(pg, origin, deletions_at, batch)
             if not ids:
                 break
-            present = [r[0] for r in team_db.execute(f"SELECT id FROM memory WHERE id IN ({_marks(ids)})", ids)]
-            report["removed"] += forget_ids(team_db, present, scrub_now=False) if present else 0
+            report["removed"] += cache.forget_copies(team_db, ids, scrub_now=False)
             with db.write(team_db):
                 cache.set_state(team_db, "pull_deletions", list(deletions_at))
         finish_scrub(team_db)  # once for every batch (and a sync killed before its scrub)
@@ -249,3 +247,41 @@ def status(local: sqlite3.Connection, team_db: sqlite3.Connection, settings: dic
     finally:
         pg.close()
     return result
+
+
+class SyncLock:
+    """One sync at a time per machine: a background sync after SessionEnd and a manual one."""
+
+    def __init__(self, folder: str):
+        os.makedirs(folder, exist_ok=True)
+        self.fd = os.open(os.path.join(folder, LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o600)
+
+    def acquire(self) -> bool:
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def locked_sync(db_path: str, settings: dict, progress: Progress = _no_progress) -> dict:
+    """`sync` of the database at `db_path` and the team cache, under the machine's sync lock.
+
+    Raises TeamError when sharing is off or another sync holds the lock."""
+    if not settings["url"]:
+        raise server.TeamError("team sharing is off: set [team] url in config.toml (or MEMLANE_TEAM_URL).")
+    lock = SyncLock(os.path.dirname(cache.cache_path()))
+    try:
+        if not lock.acquire():
+            raise server.TeamError("another team sync is running on this machine; try again when it ends.")
+        local, team_db = db.connect(db_path), cache.open_cache()
+        try:
+            return sync(local, team_db, settings, progress=progress)
+        finally:
+            local.close()
+            team_db.close()
+    finally:
+        lock.close()

@@ -3,9 +3,12 @@
 import ast
 import json
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,22 +56,52 @@ def _top(name: str) -> str:
     return name.split(".")[0]
 
 
-def test_store_hooks_and_corpus_name_no_ui_library_anywhere_in_their_source():
-    bad = [hit for pkg in ("store", "hooks", "corpus") for hit in imports_in(pkg)
-           if _top(hit[2]) in ("textual", "rich", "tui")]  # fmt: skip
-    assert bad == []
+# -- what each layer may import, declared ---------------------------------------------------
+# As harlequin's import-linter contracts: each contract names the source it reads, what that
+# source may never import (a module and everything under it), and each allowed exception with
+# its reason.  `imports_in` reads every import statement, inside functions too.
+
+CONTRACTS = {
+    "hooks start on every tool call: store, hooks and corpus name no UI library": (
+        ("store", "hooks", "corpus"), ("textual", "rich", "tui"), {},
+    ),
+    "the store is the bottom layer: it imports none of the hooks (the log and the spool are its own)": (
+        ("store",), ("hooks",), {},
+    ),
+    "hooks stay local and fast: store and hooks never import team or its driver": (
+        ("store", "hooks"), ("team", "psycopg"), {},
+    ),
+    "the GUI reaches data through the store, never through the hooks or the commands": (
+        ("tui/gui",), ("hooks", "tui.commands"), {},
+    ),
+    "the commands import no textual and reach the app only through run_app": (
+        ("tui/commands",), ("textual", "tui.gui"), {
+            ("tui/commands/open_app.py", "tui.gui.app"): "`memlane` with no command opens the app (run_app)",
+            ("tui/commands/demo.py", "tui.gui.app"): "`memlane demo` opens the app on the demo database (run_app)",
+        },
+    ),
+    "team memory runs without the app or the commands (`python -m team sync`)": (
+        ("team",), ("tui", "hooks"), {},
+    ),
+}  # fmt: skip
+
+
+def _under(module: str, forbidden: str) -> bool:
+    return module == forbidden or module.startswith(forbidden + ".")
+
+
+@pytest.mark.parametrize("contract", sorted(CONTRACTS))
+def test_the_layers_import_only_what_their_contract_allows(contract):
+    sources, forbidden, allowed = CONTRACTS[contract]
+    hits = {(path, module) for pkg in sources for path, _line, module in imports_in(pkg)
+            if any(_under(module, f) for f in forbidden)}  # fmt: skip
+    assert sorted(hits - set(allowed)) == []
+    assert sorted(set(allowed) - hits) == [], "an allowed exception no longer happens: take it off"
 
 
 def test_hooks_import_only_store_and_the_standard_library():
     allowed = set(sys.stdlib_module_names) | {"store", "hooks"}
     assert [hit for hit in imports_in("hooks") if _top(hit[2]) not in allowed] == []
-
-
-def test_commands_never_import_textual_and_reach_the_app_only_through_run_app():
-    hits = imports_in("tui/commands")
-    assert [h for h in hits if _top(h[2]) == "textual"] == []
-    gui = sorted({h[2] for h in hits if h[2].startswith("tui.gui")})
-    assert gui == ["tui.gui.app"]  # `memlane` (no command) and `memlane demo` open the app
 
 
 def test_importing_every_command_module_loads_no_textual():
@@ -85,12 +118,79 @@ def test_the_formatter_and_the_plain_text_commands_load_no_rich():
     assert not {m for m in loaded if _top(m) in ("textual", "rich")}
 
 
-def test_store_and_hooks_never_import_the_team_package_or_its_driver():
-    """Hooks stay local and fast: the network code lives in team/ and only commands reach it."""
-    bad = [hit for pkg in ("store", "hooks") for hit in imports_in(pkg) if _top(hit[2]) in ("team", "psycopg")]
-    assert bad == []
-
-
 def test_team_imports_only_store_peewee_psycopg_and_the_standard_library():
     allowed = set(sys.stdlib_module_names) | {"store", "team", "peewee", "playhouse", "psycopg"}
     assert [hit for hit in imports_in("team") if _top(hit[2]) not in allowed] == []
+
+
+# -- public names: no module imports another's `_private` name --------------------------------
+
+OUR_PACKAGES = ("store", "hooks", "team", "tui", "corpus")
+# Not yet public; the lead empties this list at the end (an entry that is fixed fails the test).
+PRIVATE_PENDING: dict[tuple[str, str], str] = {}
+
+
+def private_names_in(path: Path) -> set[str]:
+    """`module._name` for every `from our.module import _name`, and every `alias._name`
+    reached through a module of ours imported under a name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found, modules = set(), {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level and _top(node.module) in OUR_PACKAGES:
+            for a in node.names:
+                if a.name.startswith("_") and not a.name.startswith("__"):
+                    found.add(f"{node.module}.{a.name}")
+                modules[a.asname or a.name] = f"{node.module}.{a.name}"
+        elif isinstance(node, ast.Import):
+            modules.update({a.asname: a.name for a in node.names if a.asname and _top(a.name) in OUR_PACKAGES})
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and node.attr.startswith("_") and not node.attr.startswith("__")):  # fmt: skip
+            found.add(f"{modules[node.value.id]}.{node.attr}")
+    return found
+
+
+def private_names_used() -> set[tuple[str, str]]:
+    return {(str(path.relative_to(ROOT)), name) for pkg in OUR_PACKAGES
+            for path in sorted((ROOT / pkg).rglob("*.py")) for name in private_names_in(path)}  # fmt: skip
+
+
+def test_no_module_imports_another_modules_private_name():
+    used = private_names_used()
+    assert sorted(used - set(PRIVATE_PENDING)) == []
+    assert sorted(set(PRIVATE_PENDING) - used) == [], "fixed: take it off PRIVATE_PENDING"
+
+
+# -- no SQL under tui/: the app and the commands ask the store ----------------------------------
+
+SQL = re.compile(r"\b(?:SELECT\s.+?\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
+                 r"CREATE\s+(?:TABLE|INDEX|VIRTUAL)|PRAGMA\s+\w+)", re.S)  # fmt: skip
+SQL_PENDING = {  # file: owner (the lead empties this list; a file without SQL fails the test)
+    "tui/commands/doctor.py": "cli-structure",
+    "tui/commands/filters.py": "cli-structure",
+    "tui/commands/mcp_tools.py": "cli-structure",
+}
+
+
+def sql_in(path: Path) -> list[int]:
+    """Lines of string constants that hold SQL (docstrings and comments may name it)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and ast.get_docstring(node, clean=False) is not None}  # fmt: skip
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docs and SQL.search(node.value)]  # fmt: skip
+
+
+def test_no_sql_under_tui():
+    found = {str(p.relative_to(ROOT)) for p in sorted((ROOT / "tui").rglob("*.py")) if sql_in(p)}
+    assert sorted(found - set(SQL_PENDING)) == []
+    assert sorted(set(SQL_PENDING) - found) == [], "no SQL left there: take it off SQL_PENDING"
+
+
+def test_the_checks_find_what_they_look_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""Reads PRAGMA data_version."""\nfrom store import db as d\nfrom store.db import _x\n'
+                      'Q = "SELECT id FROM memory"\nd._y\n')
+    assert sql_in(sample) == [4]
+    assert private_names_in(sample) == {"store.db._x", "store.db._y"}

@@ -274,7 +274,7 @@ def test_doctor_reports_a_corrupt_database(capsys, settings, tmp_path):
 
 
 def test_doctor_shows_recent_hook_errors(capsys, settings, db, tmp_path):
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     assert run(capsys, "install")[0] == 0
     log_line("PostToolUse: the database is locked; spooled.", stderr=False)
@@ -295,3 +295,13 @@ def test_a_backup_keeps_the_settings_files_mode(capsys, settings, mode):
     [backup] = backups(settings)
     assert backup.stat().st_mode & 0o777 == mode
     assert settings.stat().st_mode & 0o777 == mode
+
+
+def test_doctor_shows_the_settings_changed_from_their_defaults(capsys, settings, db, home):
+    config = Path(os.environ["MEMLANE_HOME"]) / "config.toml"
+    config.write_text('max_inject = 3\n[team]\nurl = "postgresql://dana:hunter2@db/memlane"\n')
+    assert run(capsys, "install")[0] == 0
+    code, out, _ = run(capsys, "doctor")
+    assert "max_inject = 3  (default 5)" in out
+    assert 'team_url = "postgresql://dana:***@db/memlane"  (default "")' in out and "hunter2" not in out
+    assert "retention_days" not in out  # at its default

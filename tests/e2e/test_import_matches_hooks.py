@@ -100,8 +100,7 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
                        resume=session_id)  # fmt: skip
 
     # A hook that found the database busy left its write in the spool: apply it now.
-    from hooks import spool
-    from store import db
+    from store import db, spool
 
     conn = db.connect(hooks_db)
     spool.drain(conn, budget_s=30)

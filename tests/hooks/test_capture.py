@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hooks.capture import capture_observations, observations_from_event
-from store.config import DEFAULTS
+from store.config import defaults
 from store.text import MAX_CONTENT_CHARS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def load(name: str) -> dict:
 
 
 def cfg(**overrides) -> dict:
-    c = copy.deepcopy(DEFAULTS)
+    c = defaults()
     c.update(overrides)
     return c
 
@@ -803,13 +803,13 @@ def test_import_stays_cheap():
 
 def test_memory_slash_command_prompts_are_not_memories():
     from hooks.capture import capture_observations, is_memory_command
-    from store.config import DEFAULTS
+    from store.config import defaults
 
     base = {"hook_event_name": "UserPromptSubmit", "session_id": "s", "cwd": "/tmp"}
     for prompt in ("/memory docker build", "/memory", "  /memory --recent"):
-        assert capture_observations({**base, "prompt": prompt}, dict(DEFAULTS)) == []
+        assert capture_observations({**base, "prompt": prompt}, defaults()) == []
         assert is_memory_command(prompt)
-    kept = capture_observations({**base, "prompt": "/memoryless mode for the cache"}, dict(DEFAULTS))
+    kept = capture_observations({**base, "prompt": "/memoryless mode for the cache"}, defaults())
     assert [o["content"] for o in kept] == ["/memoryless mode for the cache"]
 
 

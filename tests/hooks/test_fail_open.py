@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import logfile
-from store import db
+from store import db, log
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -331,9 +330,9 @@ def test_unwritable_memlane_home_still_exits_zero(env):
 
 
 def test_log_file_rotates_and_stays_bounded(env, monkeypatch):
-    monkeypatch.setattr(logfile, "MAX_LOG_BYTES", 2000)
+    monkeypatch.setattr(log, "MAX_LOG_BYTES", 2000)
     for i in range(200):
-        logfile.write_log(f"[memlane] line {i} " + "x" * 80)
+        log.write_log(f"[memlane] line {i} " + "x" * 80)
     names = sorted(os.listdir(env.mhome))
     assert names == ["memlane.log", "memlane.log.1", "memlane.log.2"]
     assert all(os.path.getsize(env.mhome / n) < 2200 for n in names)
@@ -341,7 +340,7 @@ def test_log_file_rotates_and_stays_bounded(env, monkeypatch):
 
 
 def test_log_line_is_one_printable_line(env, capsys):
-    line = logfile.log_line("PostToolUse: broken\nacross lines\x1b[31m and \u202e bidi")
+    line = log.log_line("PostToolUse: broken\nacross lines\x1b[31m and \u202e bidi")
     err = capsys.readouterr().err
     assert err == line + "\n" and err.count("\n") == 1
     assert line.startswith("[memlane] PostToolUse: broken across lines")

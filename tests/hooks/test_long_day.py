@@ -12,8 +12,8 @@ import threading
 import time
 
 from store import db
+from store.files import NotRegularFile, read_regular
 from store.project import resolve_project
-from store.regular_file import NotRegularFile, read_regular
 from tests.hooks.test_fail_open import EDIT, SESSION, run_hook
 
 

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from hooks import logfile, spool
-from store import db
-from store.paths import SymlinkRefused
+from store import db, log, spool
+from store.files import SymlinkRefused
 from tests.hooks.test_fail_open import EDIT, REPO, SESSION
 
 PRIVATE_PROMPT = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "prompt_id": "p9",
@@ -60,7 +59,7 @@ def test_the_spool_and_the_log_are_owner_only(env):
     os.umask(0o022)
     try:
         written = spool.spool([{"type": "note", "content": "x", "session_id": SESSION}])
-        logfile.write_log("[memlane] test line")
+        log.write_log("[memlane] test line")
     finally:
         os.umask(0o022)
     assert stat.S_IMODE(os.stat(written).st_mode) == 0o600
@@ -100,7 +99,7 @@ def test_a_symlinked_log_is_not_appended_to(env, tmp_path):
     target = tmp_path / "victim.txt"
     target.write_text("keep\n")
     os.symlink(target, env.mhome / "memlane.log")
-    assert logfile.write_log("[memlane] hello") is False
+    assert log.write_log("[memlane] hello") is False
     assert target.read_text() == "keep\n"
 
 

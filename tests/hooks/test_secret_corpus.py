@@ -93,7 +93,7 @@ def event_for(place: str, text: str, n: int) -> dict:
 def run_hook_event(event: dict) -> None:
     run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
     if run.message:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"{run.event}: {run.message}", stderr=False)
     hook_main._finish(run)

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import spool
-from store import db, writer
+from store import db, spool, writer
 
 REPO = Path(__file__).resolve().parents[2]
 SESSION = "064029b2-9298-429a-987c-019be7412488"
@@ -153,7 +152,7 @@ def test_spool_writes_ops_with_their_times(env):
     assert [op["op"] for op in lines] == ["memory", "end_session"]
     assert lines[0]["obs"]["created_at"].endswith("Z") and lines[1]["at"].endswith("Z")
     assert spool.pending()
-    assert not any(name.startswith(".tmp") for name in os.listdir(env.spool))
+    assert not any(name.endswith(".tmp") for name in os.listdir(env.spool))
 
 
 def test_drain_applies_in_order_and_a_replay_stores_nothing_twice(env):
@@ -245,7 +244,7 @@ DRAINER = textwrap.dedent(
     """
     import sys
     from store import db
-    from hooks import spool
+    from store import spool
     conn = db.connect(sys.argv[1], busy_timeout_ms=30000)
     print(spool.drain(conn, budget_s=60))
     """

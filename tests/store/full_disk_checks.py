@@ -39,9 +39,9 @@ def memlane(*args: str, env: dict) -> dict:
 
 async def app_notes(db_path: str) -> list[str]:
     from tests.tui.conftest import fixed_clock
-    from tui.gui.app import AppConfig, build_app
+    from tui.gui.app import AppOptions, build_app
 
-    app = build_app(db_path, clock=fixed_clock, config=AppConfig.for_tests(warm_panes=False))
+    app = build_app(db_path, clock=fixed_clock, config=AppOptions.for_tests(warm_panes=False))
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(50):
             await pilot.pause(0.05)

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from store import paths
-from store.config import DEFAULTS, is_project_excluded, load_config
+from store.config import SETTINGS, defaults, is_project_excluded, load_config
+
+DEFAULTS = defaults()
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -77,7 +79,8 @@ def test_returned_config_is_a_copy(home):
     config, _ = load_config()
     config["capture_disabled_tools"].append("Bash")
     config["max_inject"] = 99
-    assert DEFAULTS["capture_disabled_tools"] == [] and DEFAULTS["max_inject"] == 5
+    assert defaults()["capture_disabled_tools"] == [] and defaults()["max_inject"] == 5
+    assert SETTINGS["capture_disabled_tools"][0] == []
 
 
 def test_default_path_is_read(home):
@@ -326,3 +329,35 @@ def test_team_is_off_by_default_and_a_wrong_url_type_says_so(tmp_path):
     assert load_config(tmp_path / "missing.toml")[0]["team_url"] == ""
     config, warnings = load_config(write(tmp_path, "[team]\nurl = 5\n"))
     assert config["team_url"] == "" and warnings == ["config: 'team_url' must be a string, got an integer; using \"\"."]
+
+
+# ------------------------------------------------------------------- the one table
+def test_docs_settings_shows_the_settings_table():
+    from pathlib import Path
+
+    from store.config import settings_table
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "settings.md").read_text(encoding="utf-8")
+    start = text.index("-->\n", text.index("<!-- generated from SETTINGS")) + len("-->\n")
+    shown = text[start : text.index("<!-- end of generated table -->")]
+    assert shown == settings_table(), "docs/settings.md is out of date; paste settings_table() there:\n" + settings_table()
+
+
+@pytest.mark.parametrize("key", sorted(SETTINGS))
+def test_every_setting_round_trips_its_default_and_refuses_a_wrong_type(tmp_path, key):
+    from store.config import toml_value
+
+    default, kind, lo, hi, doc = SETTINGS[key]
+    assert doc and kind in ("int", "days", "bool", "str", "strs")
+    section, _, rest = key.partition("_")
+    assert load_config(write(tmp_path, f"{key} = {toml_value(default)}\n")) == (DEFAULTS, [])
+    if rest:  # `[context] sessions` is `context_sessions`
+        assert load_config(write(tmp_path, f"[{section}]\n{rest} = {toml_value(default)}\n")) == (DEFAULTS, [])
+    wrong = '"x"' if kind in ("int", "days", "bool") else "{ a = 1 }"
+    config, warnings = load_config(write(tmp_path, f"{key} = {wrong}\n"))
+    assert config[key] == default and len(warnings) == 1 and key in warnings[0]
+    if kind in ("int", "days"):
+        config, warnings = load_config(write(tmp_path, f"{key} = {hi + 1}\n"))
+        assert config[key] == hi and "using " + str(hi) in warnings[0]
+        config, _ = load_config(write(tmp_path, f"{key} = {lo - 1}\n"))
+        assert config[key] == (lo if kind == "int" else default)

@@ -146,3 +146,15 @@ def test_a_full_disk_during_a_write_is_a_store_error_and_nothing_is_half_written
         writer.add_memories(conn, [{"session_id": "s", "content": "x" * 3000 + str(i), "cwd": "/x"}
                                    for i in range(50)])  # fmt: skip
     assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
+
+
+def test_placeholders_and_chunks_make_in_lists_of_any_size(conn):
+    ids = [writer.add_memory(conn, {"session_id": "s", "type": "observation", "content": f"m{i}"})
+           for i in range(3)]  # fmt: skip
+    assert db.placeholders(3) == "?, ?, ?" and db.placeholders(0) == ""
+    many = list(range(1, 1201))
+    assert [len(c) for c in db.chunks(many)] == [db.IN_CHUNK, db.IN_CHUNK, 200]
+    found = []
+    for chunk in db.chunks(many):
+        found += [r[0] for r in conn.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(chunk))})", chunk)]
+    assert sorted(found) == ids

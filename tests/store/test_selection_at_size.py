@@ -14,8 +14,9 @@ import time
 import pytest
 
 from bench.corpus_db import build_corpus_db
-from store import db, forget, matching, search, writer
-from store.matching import select_matching
+from store import db, forget, search, writer
+from store.search import match as matching
+from store.search import select_matching
 from tests.store.conftest import file_bytes
 
 CORPUS = 30_000
@@ -245,21 +246,19 @@ def test_case_and_accents_fold_beyond_ascii_in_search_selection_and_forget(conn,
     assert conn.execute("SELECT content FROM memory").fetchall() == [("unrelated english text",)]
 
 
-def test_writes_waiting_in_the_spool_are_forgotten_with_the_rest(conn, tmp_path):
+def test_writes_waiting_in_the_spool_are_forgotten_with_the_rest(conn, db_path):
     import os
     from datetime import UTC, datetime
-    from functools import partial
 
-    from hooks import spool
+    from store import spool
+    from store.paths import spool_dir_for
     from store.selection import Criteria, forget_selected
 
-    folder = str(tmp_path / "spool")
-    os.makedirs(folder)
+    folder = spool_dir_for(db_path)
     writer.add_memory(conn, {"session_id": "s", "content": "nebula launch codes in the db", "cwd": "/x"})
     spool.spool([{"session_id": "s", "content": f"nebula launch codes, spooled {i}", "cwd": "/x"} for i in range(700)]
-                + [{"session_id": "s", "content": "an unrelated spooled note", "cwd": "/x"}], folder)  # fmt: skip
-    done = forget_selected(conn, Criteria(query="nebula"), datetime.now(UTC),
-                           drain_spool=partial(spool.drain, directory=folder, budget_s=30))  # fmt: skip
+                + [{"session_id": "s", "content": "an unrelated spooled note", "cwd": "/x"}], db_path=db_path)  # fmt: skip
+    done = forget_selected(conn, Criteria(query="nebula"), datetime.now(UTC))
     assert done.count == 701
     assert not spool.pending(folder)
     assert [r[0] for r in conn.execute("SELECT content FROM memory")] == ["an unrelated spooled note"]

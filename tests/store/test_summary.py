@@ -120,14 +120,14 @@ def test_wrong_types_do_not_raise():
 def test_from_real_payload_observations():
     payloads = E2E / "payloads"
     from hooks.capture import capture_observations
-    from store.config import DEFAULTS
+    from store.config import defaults
 
     mems = []
     for name in ["user-prompt-submit.json", "post-tool-use-read.json", "post-tool-use-edit.json",
                  "post-tool-use-write.json", "post-tool-use-bash.json", "post-tool-use-failure-bash.json",
                  "post-tool-use-bash-stderr-exit0.json", "post-tool-use-failure-webfetch.json",
                  "post-tool-use-taskcreate.json", "post-tool-use-bash-git-commit.json", "post-tool-use-bash-ls.json"]:
-        mems += capture_observations(json.loads((payloads / name).read_text(encoding="utf-8")), DEFAULTS)
+        mems += capture_observations(json.loads((payloads / name).read_text(encoding="utf-8")), defaults())
     text = build_summary(mems, "2026-05-01T10:00:00Z", "2026-05-01T10:00:30Z")
     lines = text.splitlines()
     assert lines[0].startswith("Task: Fix the add function in calc.py")

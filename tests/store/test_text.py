@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from store.text import MAX_CONTENT_CHARS, cap_text
+from store.text import MAX_CONTENT_CHARS, basename, cap_text, one_line, relative_path
 
 MARKER_RE = re.compile(r"\n… \[(\d+) chars cut\] …\n")
 
@@ -79,3 +79,46 @@ def test_tiny_limit_just_truncates():
 def test_non_string_input():
     assert cap_text(None, 10) == ""
     assert cap_text(12345, 10) == "12345"
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "expected"),
+    [
+        ("a\n\tb   c", None, "a b c"),
+        ("red\x1b[31m and \u202ebidi\u200b", None, "red[31m and bidi"),
+        ("line\u2028two", None, "line two"),
+        (None, None, ""),
+        (42, None, "42"),
+        ("word " * 10, 12, "word word w…"),
+        ("word " * 10, 6, "word…"),  # no space before the ellipsis
+        ("abcdef", 6, "abcdef"),
+        ("abcdef", 1, "a…"),
+    ],
+)
+def test_one_line(text, limit, expected):
+    assert one_line(text, limit) == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [("/a/b/c.py", "c.py"), ("C:\\work\\x.py", "x.py"), ("/a/b/", "b"), ("/", ""), ("", "")],
+)
+def test_basename(path, expected):
+    assert basename(path) == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "cwd", "expected"),
+    [
+        ("/repo/src/a.py", "/repo", "src/a.py"),
+        ("/repo/src/a.py", "/repo/", "src/a.py"),
+        ("/repository/a.py", "/repo", None),
+        ("/Repo/a.py", "/repo", None),  # POSIX paths keep their case
+        ("C:\\Work\\Src\\a.py", "c:\\work", "Src/a.py"),  # Windows paths do not
+        ("/repo", "/repo", None),
+        ("/repo/a.py", None, None),
+        ("/repo/a.py", "/", None),
+    ],
+)
+def test_relative_path(path, cwd, expected):
+    assert relative_path(path, cwd) == expected

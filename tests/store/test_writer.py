@@ -28,11 +28,6 @@ def test_same_session_same_content_within_a_minute_is_stored_once(conn):
     assert count(conn) == 3
 
 
-def test_hash_keeps_field_boundaries():
-    assert writer.content_hash("ab", "c") != writer.content_hash("a", "bc")
-    assert writer.content_hash("x", "y") == writer.content_hash("x", "y")
-
-
 def test_dedupe_tells_apart_what_differs_only_in_field_boundaries(conn):
     writer.add_memory(conn, obs(content="bc", file_path="a"))
     assert writer.add_memory(conn, obs(content="c", file_path="ab")) is not None

@@ -1,8 +1,9 @@
 """A team cache pulled before schema 4 gets its short-term index filled when a team command opens it."""
 
-from store import matching, short_terms
+from store.search import match as matching
+from store.search import short_terms
 from team import cache
-from tests.store.test_short_terms import add, expected_tails, tails, truth, v3
+from tests.store.search.test_short_terms import add, expected_tails, tails, truth, v3
 
 
 def test_a_cache_from_before_schema_4_is_backfilled_when_opened_for_writing(tmp_path):

@@ -21,7 +21,7 @@ def _env(machine) -> dict:
 
 def _sync_killed_when(machine, reached) -> bool:
     """Start a sync, SIGKILL it once `reached()`; True if it was killed before finishing."""
-    proc = subprocess.Popen([sys.executable, "-m", "tui.commands.cli", "team", "sync", "--quiet"],
+    proc = subprocess.Popen([sys.executable, "-m", "team", "sync", "--quiet"],
                             env=_env(machine), cwd=REPO)  # fmt: skip
     try:
         deadline = time.monotonic() + 120

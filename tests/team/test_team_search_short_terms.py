@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from store.matching import unspaced
+from store.search import unspaced
 from team import cache, server
 from team.search import _plan, search_server
 from team.server_migrate import UNSPACED_CLASS

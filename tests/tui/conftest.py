@@ -143,10 +143,10 @@ def empty_db_path(home, utc) -> str:
 @pytest.fixture
 def make_app():
     """Build the app for tests: fixed clock, no polling (unless asked), UTC."""
-    from tui.gui.app import AppConfig, build_app
+    from tui.gui.app import AppOptions, build_app
 
     def make(path: str, **config):
-        return build_app(path, clock=fixed_clock, config=AppConfig.for_tests(**config))
+        return build_app(path, clock=fixed_clock, config=AppOptions.for_tests(**config))
 
     return make
 

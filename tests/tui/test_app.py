@@ -14,7 +14,7 @@ from textual.widgets import Input, Select, TabbedContent
 
 from store.db import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.gui.app import PANES, AppConfig, build_app, css_paths, pane_class, run_app
+from tui.gui.app import PANES, AppOptions, build_app, css_paths, pane_class, run_app
 from tui.gui.panes.live import LivePane
 from tui.gui.panes.search import SearchPane
 from tui.gui.panes.sessions import SessionsPane
@@ -242,6 +242,6 @@ async def test_polling_notices_another_connection_writing(db_path, make_app):
 
 
 def test_app_config_for_tests_is_still():
-    config = AppConfig.for_tests()
+    config = AppOptions.for_tests()
     assert config.poll_interval is None and not config.cursor_blink and not config.animations
     assert config.tz is not None and os.environ.get("NOTHING") is None

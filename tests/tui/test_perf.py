@@ -12,7 +12,7 @@ from textual.widgets import DataTable
 
 from tests.tui.conftest import pilot_test, settle, until
 from tui.gui import app as app_module
-from tui.gui.app import AppConfig, MemlaneApp, build_app, process_tuned, run_app
+from tui.gui.app import AppOptions, MemlaneApp, build_app, process_tuned, run_app
 from tui.gui.perf import GC_THRESHOLDS, ProcessTuning, Tuning
 
 
@@ -66,7 +66,7 @@ async def test_running_an_app_without_run_app_changes_nothing_process_wide(db_pa
 @pilot_test
 async def test_a_tuned_app_settles_the_collector_once_its_first_screen_is_out(db_path):
     default, thresholds = sys.getswitchinterval(), gc.get_threshold()
-    app = build_app(db_path, config=AppConfig.for_tests(settle_gc=True, startup_seconds=60))
+    app = build_app(db_path, config=AppOptions.for_tests(settle_gc=True, startup_seconds=60))
     with process_tuned(app):
         assert sys.getswitchinterval() == 0.001  # before the first pane starts a read
         async with app.run_test(size=(100, 30)) as pilot:
@@ -87,7 +87,7 @@ def test_run_app_tunes_the_process_around_the_run_and_gives_it_back(db_path, mon
         assert self.process_tuning is not None
 
     monkeypatch.setattr(MemlaneApp, "run", run)
-    monkeypatch.setattr(app_module, "AppConfig", lambda: AppConfig.for_tests(startup_seconds=60))
+    monkeypatch.setattr(app_module, "AppOptions", lambda: AppOptions.for_tests(startup_seconds=60))
     assert run_app(db_path) == 0
     assert during == [0.001]
     assert sys.getswitchinterval() == default

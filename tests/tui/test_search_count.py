@@ -142,7 +142,7 @@ async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, m
 async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, make_app, monkeypatch):
     """No blank list while a search runs: the previous hits stay on screen, then the new
     page replaces them at once."""
-    from tui.gui.search_paging import first_page
+    from store.search import first_page
 
     path = build_db(home / "long.db", long_session=EPOCHS)
     gate = threading.Event()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from store.paths import team_db_path
 from team import cache
+from team.scope import TeamScope, session_order
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.gui.panes.sessions import SessionsPane
 from tui.gui.screens.timeline import TimelineScreen
 from tui.gui.store_client import StoreClient
-from tui.gui.team_scope import TeamScope, session_order
 from tui.gui.widgets.timeline_list import TimelineList
 
 LOCAL = ["s-live-0004", "s-calc-0001", "s-shop-0002", "s-infra-0003"]  # conftest's sessions, newest first
@@ -158,7 +158,7 @@ def test_pages_of_the_merged_list_join_up_exactly_past_every_page(db_path):
     team_sessions([(f"dana-{n:03d}", "dana", 30 + n * 7, [("error", "e")] * (n % 4) + [("command", "c")])
                    for n in range(130)])  # fmt: skip
     local = StoreClient.open(db_path)
-    scope = TeamScope()
+    scope = TeamScope(StoreClient.open_readonly)
     try:
         for sort in ("start", "length", "errors"):
             everything = scope.sessions(local, project=None, text=None, sort=sort, offset=0, limit=1000)[1]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.conftest import fixed_clock, settle
-from tui.gui.app import AppConfig, build_app
+from tui.gui.app import AppOptions, build_app
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
 
 def app_for(path: str):
-    return build_app(path, clock=fixed_clock, config=AppConfig.for_tests())
+    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests())
 
 
 def steps(*keys: str, pause: float = 0.0):

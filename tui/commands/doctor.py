@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import time
 
@@ -357,16 +358,22 @@ def _uri(path: str) -> str:
 
 
 def _check_config(report: _Report) -> None:
-    from store.config import load_config
+    """The config's warnings, and the settings it changes from their defaults (SETTINGS)."""
+    from store.config import SETTINGS, load_config, toml_value
     from store.paths import config_path
 
-    _, warnings = load_config()
-    if not warnings:
-        if os.path.exists(config_path()):
-            report.ok(f"config {config_path()}")
-        return
+    config, warnings = load_config()
     for warning in warnings:
         report.fail(warning)
+    if not warnings and os.path.exists(config_path()):
+        report.ok(f"config {config_path()}")
+    for key, (default, _kind, _lo, _hi, _doc) in SETTINGS.items():
+        if config[key] != default:
+            value = _URL_PASSWORD.sub(r"\1***@", config[key]) if key == "team_url" else config[key]
+            report.note(f"{key} = {toml_value(value)}  (default {toml_value(default)})")
+
+
+_URL_PASSWORD = re.compile(r"(://[^/:@]*:)[^@/]*@")  # a team URL's password is not shown
 
 
 def _check_log(report: _Report, tail: int = 5) -> None:

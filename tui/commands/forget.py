@@ -50,9 +50,7 @@ def cmd_forget(args) -> int:
             if answer.strip().lower() not in ("y", "yes"):
                 print("Cancelled; nothing was forgotten.")
                 return EXIT_OK
-        from hooks.spool import drain_before_forget
-
-        done = forget_selected(conn, criteria, now, drain_spool=drain_before_forget)
+        done = forget_selected(conn, criteria, now)
     print(f"Forgot {plural(done.count, 'memory')}.")
     if done.pending:
         print("Note: " + done.pending)

@@ -262,7 +262,11 @@ def dump_settings(settings: dict, like: str | None = None) -> str:
 
 
 def _write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
-    """Replace `path` (following a symlink, keeping its mode) in one rename; a new file gets `new_mode`."""
+    """Replace `path` (following a symlink, keeping its mode) in one rename; a new file gets `new_mode`.
+
+    Not `store.files.write_private_atomic`: these are the user's files (settings.json,
+    ~/.claude.json), not memlane's. Many people keep them as links into a dotfiles
+    repository, so the link is followed and kept, and the file keeps the mode it has."""
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode & 0o7777

@@ -106,9 +106,9 @@ class _Store:
 
 def _logged(message: str) -> str:
     """Leave one `[memlane]` line in the log (not on stderr: Claude Code keeps that) and return it."""
-    from hooks.logfile import PREFIX, one_line, write_log
+    from store.log import log_line
 
-    write_log(PREFIX + "mcp: " + one_line(message))
+    log_line("mcp: " + message, stderr=False)
     return message
 
 

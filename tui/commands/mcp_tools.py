@@ -210,8 +210,9 @@ def full_memories(conn: sqlite3.Connection, ids: list[int]) -> str:
     if len(wanted) > GET_MAX_IDS:
         notes.append(f"Only the first {GET_MAX_IDS} of {len(wanted)} ids are shown; ask for the rest next.")
         wanted = wanted[:GET_MAX_IDS]
-    marks = ", ".join("?" for _ in wanted)
-    from store.db import dicts
+    from store.db import dicts, placeholders
+
+    marks = placeholders(len(wanted))
 
     found = {r["id"]: r for r in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", wanted))}
     missing = [i for i in wanted if i not in found]

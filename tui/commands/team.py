@@ -12,8 +12,6 @@ Exit codes: 0 done, 1 the server or a database cannot be used, 2 bad arguments.
 from __future__ import annotations
 
 import argparse
-import fcntl
-import os
 import sys
 import time
 
@@ -21,8 +19,6 @@ from store.db import StoreError, connect
 from team import cache, server
 from team.settings import team_settings
 from tui.formatting import local_time, plural
-
-LOCK_NAME = "team-sync.lock"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,25 +37,23 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = team_settings()
+    if args.action == "sync" and args.quiet:  # a background run: its failures go to the log
+        from team.background import sync_quietly
+
+        return sync_quietly(args.db)
     handler = {"sync": cmd_sync, "status": cmd_status, "forget": cmd_forget, "init": cmd_init}[args.action]
     import psycopg
 
     try:
         return handler(args, settings)
     except (server.TeamError, StoreError) as exc:
-        return _fail(str(exc), quiet=getattr(args, "quiet", False))
+        return _fail(str(exc))
     except psycopg.Error as exc:
-        return _fail(server.describe(exc, settings["url"]), quiet=getattr(args, "quiet", False))
+        return _fail(server.describe(exc, settings["url"]))
 
 
-def _fail(message: str, *, quiet: bool = False) -> int:
-    message = message[:1].upper() + message[1:]
-    if quiet:  # a background sync: nobody reads stderr, the log file keeps the line
-        from hooks.logfile import PREFIX, one_line, write_log
-
-        write_log(PREFIX + "team sync: " + one_line(message))
-    else:
-        print(f"memlane: {message}", file=sys.stderr)
+def _fail(message: str) -> int:
+    print(f"memlane: {message[:1].upper() + message[1:]}", file=sys.stderr)
     return 1
 
 
@@ -69,55 +63,23 @@ def _console():
     return Console(highlight=False, soft_wrap=False)
 
 
-class _SyncLock:
-    """One sync at a time per machine: a background sync after SessionEnd and a manual one."""
-
-    def __init__(self, folder: str):
-        os.makedirs(folder, exist_ok=True)
-        self.fd = os.open(os.path.join(folder, LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o600)
-
-    def acquire(self) -> bool:
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except OSError:
-            return False
-
-    def close(self) -> None:
-        os.close(self.fd)
-
-
 def cmd_sync(args, settings: dict) -> int:
-    from team.sync import sync
+    from team.sync import locked_sync
 
-    if not settings["url"]:
-        raise server.TeamError("team sharing is off: set [team] url in config.toml (or MEMLANE_TEAM_URL).")
-    lock = _SyncLock(os.path.dirname(cache.cache_path()))
-    try:
-        if not lock.acquire():
-            return _fail("another team sync is running on this machine; try again when it ends.", quiet=args.quiet)
-        local, team_db = connect(args.db), cache.open_cache()
-        try:
-            started = time.monotonic()
-            if args.quiet or not sys.stderr.isatty():
-                report = sync(local, team_db, settings)
-            else:
-                report = _sync_with_progress(local, team_db, settings)
-            if not args.quiet:
-                _console().print(summary_table(report, settings, time.monotonic() - started))
-        finally:
-            local.close()
-            team_db.close()
-    finally:
-        lock.close()
+    started = time.monotonic()
+    if sys.stderr.isatty():
+        report = _sync_with_progress(args.db, settings)
+    else:
+        report = locked_sync(args.db, settings)
+    _console().print(summary_table(report, settings, time.monotonic() - started))
     return 0
 
 
-def _sync_with_progress(local, team_db, settings: dict) -> dict:
+def _sync_with_progress(db_path: str, settings: dict) -> dict:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from team.sync import sync
+    from team.sync import locked_sync
 
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:  # fmt: skip
@@ -128,7 +90,7 @@ def _sync_with_progress(local, team_db, settings: dict) -> dict:
                 tasks[phase] = bar.add_task("Pushing" if phase == "push" else "Pulling", total=max(total, 1))
             bar.update(tasks[phase], completed=done, total=max(total, done, 1))
 
-        return sync(local, team_db, settings, progress=progress)
+        return locked_sync(db_path, settings, progress=progress)
 
 
 def summary_table(report: dict, settings: dict, elapsed: float):
@@ -176,8 +138,6 @@ def cmd_status(args, settings: dict) -> int:
 
 
 def cmd_forget(args, settings: dict) -> int:
-    from store.forget import forget_ids
-
     pg = server.connect(settings["url"])
     try:
         removed = server.forget_ids(pg, args.ids)
@@ -185,10 +145,7 @@ def cmd_forget(args, settings: dict) -> int:
         pg.close()
     team_db = cache.open_cache()
     try:
-        present = [r[0] for r in team_db.execute(
-            f"SELECT id FROM memory WHERE id IN ({', '.join('?' for _ in removed)})", removed)] if removed else []  # fmt: skip
-        if present:
-            forget_ids(team_db, present)
+        cache.forget_copies(team_db, removed)
     finally:
         team_db.close()
     kept = sorted(set(args.ids) - set(removed))

@@ -1,6 +1,6 @@
 """memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
 
-Pane contract (the full text is in `tui/panes/__init__.py`):
+Pane contract (the full text is in `tui/gui/panes/__init__.py`):
 
 - A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
   `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
@@ -9,7 +9,7 @@ Pane contract (the full text is in `tui/panes/__init__.py`):
   light: start workers, query nothing on the main thread).
 - It reaches the database only through `store`, only from thread workers
   (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/messages.py` back; a worker's `StoreError` becomes a notification in
+  `tui/gui/messages.py` back; a worker's `StoreError` becomes a notification in
   one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
 - It has its own `BINDINGS` (with descriptions and ids); `check_action`
   hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`
@@ -59,7 +59,7 @@ Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
-class AppConfig:
+class AppOptions:
     """What can change between a person's terminal and a test run."""
 
     poll_interval: float | None = 0.05  # seconds between PRAGMA data_version checks; None: off
@@ -84,7 +84,7 @@ class AppConfig:
         return Tuning(self.startup_switch_interval, self.startup_seconds, self.settle_gc)
 
     @classmethod
-    def for_tests(cls, **changes) -> AppConfig:
+    def for_tests(cls, **changes) -> AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
@@ -187,9 +187,9 @@ class MemlaneApp(App):
     ]
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
-                 config: AppConfig | None = None) -> None:  # fmt: skip
+                 config: AppOptions | None = None) -> None:  # fmt: skip
         self.store = store
-        self.config = config or AppConfig()
+        self.config = config or AppOptions()
         self._clock = clock or (lambda: datetime.now(UTC))
         super().__init__()
         if not self.config.animations:
@@ -199,7 +199,7 @@ class MemlaneApp(App):
             self._restore_theme()
         self.panes: dict[str, Widget] = {}
         self._focus_memory: dict[str, Widget] = {}
-        self.data_watch: DataWatch | None = None  # the one poll (AppConfig.poll_interval)
+        self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
@@ -283,7 +283,7 @@ class MemlaneApp(App):
         try:
             save_setting("theme", theme.name)
         except OSError as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"could not save the theme: {exc}", stderr=False)  # the screen is the app's
             self.notify(f"The theme could not be saved: {exc.strerror or exc}.", severity="warning")
@@ -466,7 +466,7 @@ class MemlaneApp(App):
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
-              config: AppConfig | None = None) -> MemlaneApp:  # fmt: skip
+              config: AppOptions | None = None) -> MemlaneApp:  # fmt: skip
     """The app on the database at `db_path` (default: MEMLANE_DB or ~/.claude/memlane/memory.db).
 
     Raises StoreError (one sentence) if the database cannot be opened.

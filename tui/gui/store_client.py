@@ -49,6 +49,12 @@ class StoreClient:
         path = os.fspath(path)
         return cls(connect(path, check_same_thread=False), path)
 
+    @classmethod
+    def open_readonly(cls, path: str | os.PathLike) -> StoreClient:
+        """Open an existing database only to read it (the team cache); raises StoreError."""
+        path = os.fspath(path)
+        return cls(connect(path, readonly=True, check_same_thread=False), path)
+
     def close(self) -> None:
         with self._lock:
             # Only the idle readers: one closed under a statement another thread is

@@ -1,6 +1,6 @@
 """The app's panes, one module each; every pane follows the contract below.
 
-Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
+Pane contract (the app in `tui/gui/app.py` relies on exactly this, nothing more):
 
 1. A pane is a `textual.widget.Widget` subclass built as `Pane(store)`, where
    `store` is the app's `tui.gui.store_client.StoreClient`.  The app mounts it once
@@ -18,7 +18,7 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
    exclusive=True, group=...)`, through `store` (e.g. `store.error_groups(...)`,
    or `store.run(fn, *args)` for any `fn(conn, ...)` from `store/`).  Workers
    never touch widgets: they `post_message` one of the typed messages in
-   `tui/messages.py` (add yours there) and the handler draws it.  Workers run
+   `tui/gui/messages.py` (add yours there) and the handler draws it.  Workers run
    with `exit_on_error=False` and do not catch `StoreError`: the pane mixes in
    `tui.gui.worker_failures.WorkerFailures` (`class MyPane(WorkerFailures,
    Widget)`), whose one handler turns a worker's `StoreError` into a
@@ -54,7 +54,7 @@ Pane contract (the app in `tui/app.py` relies on exactly this, nothing more):
 7. Times: `self.app.now()` is the current time (a fixed clock in tests) and
    `self.app.tz` the zone to show times in (None = the system's local time);
    format with `tui.formatting` (`local_time`, `duration`, `ago`, `ellipsize`,
-   `cell`).  `self.app.config` (`tui.gui.app.AppConfig`) holds `page_size`,
+   `cell`).  `self.app.config` (`tui.gui.app.AppOptions`) holds `page_size`,
    `cursor_blink` (False in tests; the app applies it to the Inputs of panes,
    screens and modals set it on their own) and friends.
 8. Styles live in `css/<pane>.tcss` (the app loads every `.tcss` file of the

@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from hooks.spool import drain_before_forget
 from store.display import inert_line
 from store.forget import forget_log, redact
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
@@ -266,7 +265,7 @@ class CleanupPane(WorkerFailures, Widget):
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _forget(self, criteria: Criteria, confirmed: int) -> None:
-        done = self.store.run(forget_selected, criteria, self.app.now(), drain_before_forget)
+        done = self.store.run(forget_selected, criteria, self.app.now())
         self.post_message(Forgotten(done.count, confirmed, done.pending))
 
     @on(Forgotten)

@@ -88,7 +88,7 @@ class InsightsPane(WorkerFailures, Widget):
     def reload(self) -> None:
         self._last_load = self._clock_seconds()
         config, _warnings = load_config()
-        self._load(self.app.now(), int(config.get("retention_days") or 90))
+        self._load(self.app.now(), config["retention_days"])
 
     def _clock_seconds(self) -> float:
         import time

@@ -23,13 +23,12 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import tool_names
-from store.search import query_terms, search_page, search_summary
+from store.search import first_page, query_terms, search_page, search_summary
+from team.scope import TeamScope
 from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label, utc_iso
 from tui.gui import messages
 from tui.gui.panes import is_showing
-from tui.gui.search_paging import first_page
 from tui.gui.store_client import ReadCancelled, StoreClient
-from tui.gui.team_scope import TeamScope
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
@@ -77,7 +76,7 @@ class SearchPane(WorkerFailures, Widget):
         self._tools_read_at = float("-inf")  # time.monotonic() of the last read
         self._tools_timer: Timer | None = None
         self.last_results: messages.SearchResults | None = None
-        self.team = TeamScope()
+        self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's memories, or these and the team's
 
     def compose(self) -> ComposeResult:

@@ -20,6 +20,7 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import SESSION_SORTS
+from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
     duration,
     first_line,
@@ -31,7 +32,6 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
-from tui.gui.team_scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -77,9 +77,8 @@ class SessionsPane(WorkerFailures, Widget):
         self._generation = 0
         self._sessions: dict[str, dict] = {}
         self._stale = False
-        self.team = TeamScope()
+        self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
-        self._team_store: StoreClient | None = None  # the team cache, for a teammate's timeline
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
@@ -102,8 +101,6 @@ class SessionsPane(WorkerFailures, Widget):
 
     def on_unmount(self) -> None:
         self.team.close()
-        if self._team_store is not None:
-            self._team_store.close()
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("Project", key="project", width=12)
@@ -334,12 +331,11 @@ class SessionsPane(WorkerFailures, Widget):
         from tui.gui.screens.timeline import TimelineScreen
 
         try:
-            if self._team_store is None:
-                self._team_store = self.team.session_store()
+            team_store = self.team.session_store()
         except StoreError as exc:
             self.app.notify(str(exc), title="Team cache", severity="error")
             return
-        self.app.push_screen(TimelineScreen(self._team_store, session_id))
+        self.app.push_screen(TimelineScreen(team_store, session_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick_project":

@@ -2,17 +2,10 @@
 
 import pytest
 
-from store import search as search_mod
-from store import writer
 from store.search import query_terms, search
-from tests.store.conftest import ts
-
-
-def add(conn, content, *, session="s1", type="observation", importance=1, days_ago=0.0, **extra):
-    return writer.add_memory(conn, {
-        "session_id": session, "type": type, "content": content, "importance": importance,
-        "created_at": ts(days_ago), "cwd": extra.pop("cwd", "/nonexistent/proj"), **extra,
-    })  # fmt: skip
+from store.search import rank as search_mod
+from store.search.terms import MAX_TERMS
+from tests.store.conftest import add, ts
 
 
 def ids(hits):
@@ -211,4 +204,4 @@ def test_query_terms_cleaning():
     assert query_terms('"quoted" (paren) [x]') == ["quoted", "paren", "x"]
     assert query_terms("버그를 인증에서") == ["버그", "인증"]
     assert query_terms(12) == []
-    assert len(query_terms(" ".join(f"w{i}" for i in range(100)))) == search_mod.MAX_TERMS
+    assert len(query_terms(" ".join(f"w{i}" for i in range(100)))) == MAX_TERMS

@@ -31,23 +31,19 @@ claim left behind by a process that died is taken over after STALE_CLAIM_S.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import sqlite3
 import time
 
-from store.paths import (
+from store.files import (
+    NotRegularFile,
     SymlinkRefused,
-    default_db_path,
-    discard,
     make_private_dir,
-    memlane_home,
     refuse_symlink,
-    spool_dir,
-    spool_dir_for,
-)  # fmt: skip
-from store.regular_file import NotRegularFile
+    write_private_atomic,
+)
+from store.paths import default_db_path, memlane_home, spool_dir, spool_dir_for
 
 SUFFIX = ".jsonl"
 CLAIM = ".claim-"
@@ -153,22 +149,9 @@ def _spool_bytes(directory: str) -> int:
 
 
 def _write_file(directory: str, name: str, ops: list[dict]) -> str:
-    global _counter
-    _counter += 1
-    tmp = os.path.join(directory, f".tmp-{os.getpid()}-{time.time_ns()}-{_counter}")
     data = "".join(json.dumps(op, ensure_ascii=True, separators=(",", ":")) + "\n" for op in ops)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     final = os.path.join(directory, name)
-    try:
-        try:
-            if os.write(fd, data.encode("ascii")) != len(data):
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # a short write: the disk filled
-        finally:
-            os.close(fd)
-        os.replace(tmp, final)
-    except BaseException:
-        discard(tmp)  # a full disk must not leave half-written files behind
-        raise
+    write_private_atomic(final, data.encode("ascii"), "a spool file")
     return final
 
 
@@ -233,7 +216,7 @@ def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
         raise _Poison(kind)
 
 
-def _is_db_failure(exc: BaseException) -> bool:
+def is_db_failure(exc: BaseException) -> bool:
     """A database that cannot take the write now (locked, read-only, full, corrupt)."""
     from store.db import StoreError
 
@@ -249,7 +232,7 @@ def _say_dropped(dropped: list[tuple[str, BaseException]], where: str) -> None:
     """One `[memlane]` line for the operations skipped as bad data (nothing silent)."""
     if not dropped:
         return
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     kind, exc = dropped[0]
     more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
@@ -288,7 +271,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
             try:
                 writer.add_memories(conn, batch)
             except Exception as exc:
-                if _is_db_failure(exc):
+                if is_db_failure(exc):
                     return done, exc
                 # bad data somewhere in the batch: one by one, skipping what fails
                 while done < end:
@@ -297,7 +280,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
                         try:
                             writer.add_memory(conn, obs)
                         except Exception as one_exc:
-                            if _is_db_failure(one_exc):
+                            if is_db_failure(one_exc):
                                 return done, one_exc
                             dropped.append(("memory", one_exc))
                     done += 1
@@ -307,7 +290,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
         try:
             _apply_one(conn, op)
         except Exception as exc:
-            if _is_db_failure(exc):
+            if is_db_failure(exc):
                 return done, exc
             dropped.append((str(op.get("op"))[:40], exc))
         done += 1
@@ -318,7 +301,7 @@ def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
 
 
 def _read_ops(path: str, name: str) -> list[dict]:
-    from store.regular_file import read_regular
+    from store.files import read_regular
 
     ops = []
     damaged = 0
@@ -335,7 +318,7 @@ def _read_ops(path: str, name: str) -> list[dict]:
         else:
             damaged += 1
     if damaged:
-        from hooks.logfile import log_line
+        from store.log import log_line
 
         log_line(f"spool: skipped {damaged} damaged line{'s' if damaged != 1 else ''} of {name}.")
     return ops
@@ -364,11 +347,10 @@ def _candidates(directory: str) -> list[tuple[str, str]]:
     return out
 
 
-def _database_path(conn: sqlite3.Connection) -> str:
+def _database_file(conn: sqlite3.Connection) -> str | None:
+    """The file of `conn`'s main database; None for one in memory (which has no spool)."""
     row = conn.execute("PRAGMA database_list").fetchone()
-    if not row or not row[2]:
-        raise ValueError("an in-memory database has no spool")
-    return row[2]
+    return row[2] if row and row[2] else None
 
 
 def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: float = DRAIN_BUDGET_S) -> int:
@@ -378,7 +360,9 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
     Stops after `budget_s` (the rest waits for the next run).  On a database
     failure the unapplied operations stay spooled and the error is raised.
     """
-    folders = [directory] if directory else directories_for(_database_path(conn))
+    if not directory and _database_file(conn) is None:
+        raise ValueError("an in-memory database has no spool")
+    folders = [directory] if directory else directories_for(_database_file(conn))
     deadline = time.monotonic() + budget_s
     applied = 0
     for folder in folders:
@@ -409,7 +393,7 @@ def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> 
             _set_aside(claimed, directory, original, "it is not a regular file")
             continue
         except OSError as exc:
-            from hooks.logfile import log_line
+            from store.log import log_line
 
             log_line(f"spool: cannot read {original} ({exc.strerror or exc}); kept for a later run.")
             _put_back(claimed, os.path.join(directory, original))
@@ -437,7 +421,7 @@ def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> 
 
 def _set_aside(claimed: str, directory: str, original: str, why: str) -> None:
     """Keep a file that can never be applied as `<name>.bad` (not retried), and say so."""
-    from hooks.logfile import log_line
+    from store.log import log_line
 
     bad = os.path.join(directory, original + ".bad")
     try:
@@ -458,6 +442,8 @@ FORGET_DRAIN_BUDGET_S = 30.0  # a forget may wait this long for the spool: what 
 
 
 def drain_before_forget(conn: sqlite3.Connection) -> int:
-    """Every write waiting in this database's spool, applied before a forget (the CLI and the
-    Cleanup pane both pass this to `store.selection.forget_selected`)."""
+    """Every write waiting in this database's spool, applied before a forget
+    (`store.forget.forget` calls it); 0 for a database with no file."""
+    if _database_file(conn) is None:
+        return 0
     return drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.search import Filters, query_terms, search, sorted_ranking
+from store.search.rank import search, sorted_ranking
+from store.search.terms import Filters, query_terms
 
 FILTER_NAMES = ("project", "session", "type", "tool", "min_importance", "since", "until",
                 "exclude_session")  # fmt: skip

@@ -14,17 +14,26 @@ import itertools
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 
 from store import listings
 from store import search as store_search
-from store.db import StoreError, connect, describe_error
+from store.db import placeholders
 from store.paths import team_db_path
+from store.text import basename
 
 
 class TeamScope:
-    def __init__(self, path: str | None = None):
+    """Both lists over this machine's store client and one on the team cache.
+
+    `open_store(path)` opens the team cache read-only the way the app opens its stores
+    (the app passes `StoreClient.open_readonly`): anything with `read(fn, *args)` that
+    runs `fn(conn, *args)` on a connection of its own and raises StoreError."""
+
+    def __init__(self, open_store: Callable[[str], object], path: str | None = None):
         self.path = path or team_db_path()
-        self._conn: sqlite3.Connection | None = None
+        self._open_store = open_store
+        self._store = None
         self._lock = threading.Lock()
 
     def available(self) -> bool:
@@ -33,18 +42,19 @@ class TeamScope:
 
     def close(self) -> None:
         with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+    def session_store(self):
+        """The team cache's store client (opened on first use), e.g. for a teammate's timeline."""
+        with self._lock:
+            if self._store is None:
+                self._store = self._open_store(self.path)
+            return self._store
 
     def _run(self, fn, *args, **kwargs):
-        with self._lock:
-            try:
-                if self._conn is None:
-                    self._conn = connect(self.path, readonly=True, check_same_thread=False)
-                return fn(self._conn, *args, **kwargs)
-            except sqlite3.Error as exc:
-                raise StoreError(describe_error(self.path, exc)) from exc
+        return self.session_store().read(fn, *args, **kwargs)
 
     def _team_filters(self, local, filters: dict) -> dict:
         """The filters for the cache: a local project means the teammates' project of that name."""
@@ -90,7 +100,7 @@ class TeamScope:
     def _authors(self, ids: list[int]) -> dict[int, str]:
         if not ids:
             return {}
-        marks = ", ".join("?" for _ in ids)
+        marks = placeholders(len(ids))
         return self._run(lambda c: dict(c.execute(
             f"SELECT memory_id, author FROM team_author WHERE memory_id IN ({marks})", ids)))  # fmt: skip
 
@@ -144,19 +154,10 @@ class TeamScope:
         theirs = sum(self._run(listings.count_sessions, path, text) for path in paths)
         return local.count_sessions(project, text) + theirs
 
-    def session_store(self):
-        """A read-only StoreClient on the team cache, for a teammate's session's timeline."""
-        from tui.gui.store_client import StoreClient
-
-        try:
-            return StoreClient(connect(self.path, readonly=True, check_same_thread=False), self.path)
-        except sqlite3.Error as exc:
-            raise StoreError(describe_error(self.path, exc)) from exc
-
     def _session_authors(self, session_ids: list[str]) -> dict[str, str]:
         if not session_ids:
             return {}
-        marks = ", ".join("?" for _ in session_ids)
+        marks = placeholders(len(session_ids))
         return self._run(lambda c: dict(c.execute(
             "SELECT m.session_id, max(a.author) FROM memory m JOIN team_author a ON a.memory_id = m.id"
             f" WHERE m.session_id IN ({marks}) GROUP BY m.session_id", session_ids)))  # fmt: skip
@@ -166,7 +167,7 @@ TEAM_SESSION_PREFIX = "t:"
 
 
 def _folder(project) -> str:
-    return os.path.basename(str(project).rstrip("/"))
+    return basename(str(project))
 
 
 def _project_name(conn: sqlite3.Connection, project: str) -> str | None:

@@ -15,7 +15,7 @@ Each term is routed where it can be found completely:
     particles, substrings) -> the trigram index (trigrams ANDed), checked;
   - shorter ones of Chinese, Japanese, Korean, Thai... (`错误`, `버그`) -> the
     trigram index's vocabulary by prefix, and the last characters of each text
-    (`store.short_terms`), checked; a rare one leads even beside index terms,
+    (`store.search.short_terms`), checked; a rare one leads even beside index terms,
     which are then looked up per candidate;
   - other short non-ASCII terms with case (`éa`) -> the text itself (a scan,
     narrowed by the other terms when there are any).
@@ -29,105 +29,16 @@ chunk at a time, so the cost is linear in the matches.
 from __future__ import annotations
 
 import heapq
-import re
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
 from itertools import islice
 
-from store import short_terms
+from store.db import chunks, placeholders
+from store.search import short_terms
+from store.search.terms import TOKEN, Filters, fold, fts_quote, has_case, query_terms, unspaced
 
 CHUNK = 5000  # ids fetched per keyset step
-IN_CHUNK = 500  # ids per `IN (...)` list: far below SQLite's variable limit
-MAX_TERMS = 12
-MAX_QUERY_CHARS = 1000
-
-_STOP_WORDS = frozenset(
-    """a an and are as at be but by can could did do does doing for from had has have how i if
-    in into is it its me my of on or our please should so than that the their them then there
-    these they this to was we were what when where which who why will with would you your
-    about after again all also any before being both each few just more most no not now only
-    other out over same some such too under until up very via want need make get let lets
-    hey hi hello thanks thank could would might must shall""".split()
-)
-# Korean particles and endings that follow a word ("인증에서" -> "인증").
-_KOREAN_PARTICLES = sorted(
-    """은 는 이 가 을 를 에 의 도 만 와 과 로 으로 에서 에게 한테 까지 부터 처럼 보다 이랑 랑 하고
-    에는 에서는 으로는 로는 이나 나 이라도 라도 조차 마저 께서 이에요 예요 입니다 인가요 인데""".split(),
-    key=len,
-    reverse=True,
-)
-_KOREAN_STOP = frozenset("그리고 그런데 하지만 그래서 이 그 저 것 수 좀 및 등 왜 어떻게 무엇 뭐 어디".split())
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
-TOKEN = re.compile(r"[^\W_]+")
-_EDGE_PUNCT = "\"'`()[]{}<>,;!?*^:.|"
-# Scripts written without spaces between words: the word index holds a whole run
-# of them as one token, so their terms are found as substrings.  Code point ranges,
-# not a regex class: compiling one that spans the CJK extension planes took 25 ms.
-_UNSPACED_RANGES = (
-    (0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x3040, 0x30FF), (0x3100, 0x31FF),
-    (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xF900, 0xFAFF),
-    (0xFF66, 0xFF9F), (0x20000, 0x3FFFF),
-)  # fmt: skip
-
-
-def unspaced(term: str) -> bool:
-    return any(lo <= ord(ch) <= hi for ch in term if ord(ch) >= 0x0E00 for lo, hi in _UNSPACED_RANGES)
-
-
-def _korean_stem(word: str) -> str:
-    if not _HANGUL.search(word[-1:]):
-        return word
-    for particle in _KOREAN_PARTICLES:
-        if word.endswith(particle) and len(word) - len(particle) >= 2:
-            return word[: -len(particle)]
-    return word
-
-
-def query_terms(query: object) -> list[str]:
-    """The searchable terms of what a person typed: cleaned, lowercased, de-duplicated.
-
-    `lower()`, not `casefold()`: the term must stay as the index spells it
-    (`straße`, not `strasse`); the checks fold both sides themselves."""
-    if not isinstance(query, str):
-        return []
-    text = "".join(ch if ch.isprintable() or ch in " \t\n" else " " for ch in query[:MAX_QUERY_CHARS])
-    raw = []
-    for piece in text.split():
-        # Turkish İ lowercases to i + a combining dot, which would split the word.
-        piece = unicodedata.normalize("NFC", piece.strip(_EDGE_PUNCT).lstrip("-+").lower()).replace("i\u0307", "i")
-        if piece and (TOKEN.search(piece) or not piece.isascii()):  # emoji are literal terms
-            raw.append(piece)
-    terms: list[str] = []
-    for piece in raw:
-        if _HANGUL.search(piece):
-            piece = _korean_stem(piece)
-        if piece not in terms:
-            terms.append(piece)
-    meaningful = [t for t in terms if t not in _STOP_WORDS and t not in _KOREAN_STOP]
-    return (meaningful or terms)[:MAX_TERMS]
-
-
-def fold(text: object) -> str:
-    """Text as the checks compare it: case folded (ß -> ss, İ -> i), accents dropped."""
-    if not isinstance(text, str):
-        return ""
-    if text.isascii():
-        return text.lower()
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    # NFC again: Hangul syllables decompose into jamo, which are not accents.  The marks
-    # of scripts written without spaces are letters' parts, not accents (が is not か).
-    return unicodedata.normalize(
-        "NFC", "".join(ch for ch in folded if not unicodedata.combining(ch) or unspaced(ch))
-    )
-
-
-def has_case(term: str) -> bool:
-    return any(ch.lower() != ch.upper() for ch in term) or fold(term) != term
-
-
-def fts_quote(token: str) -> str:
-    return '"' + token.replace('"', '""') + '"'
 
 
 def trigram_match(term: str) -> str:
@@ -183,48 +94,6 @@ def _word_variants(term: str) -> str:
     if len(variants) == 1:
         return fts_quote(term)
     return "(" + " OR ".join(fts_quote(v) for v in variants) + ")"
-
-
-class Filters:
-    """The SQL for the search filters, over the memory table aliased `m`."""
-
-    def __init__(self, project=None, session=None, type=None, tool=None, min_importance=None,
-                 since=None, until=None, exclude_session=None, file_path=None):  # fmt: skip
-        clauses: list[str] = []
-        params: list[object] = []
-        for column, value in (("m.project", project), ("m.session_id", session),
-                              ("m.type", type), ("m.tool_name", tool),
-                              ("m.file_path", file_path)):  # fmt: skip
-            if value is None or value == "":
-                continue
-            if isinstance(value, (list, tuple, set, frozenset)):
-                values = [str(v) for v in value]
-                if not values:
-                    clauses.append("0")
-                    continue
-                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
-                params.extend(values)
-            else:
-                clauses.append(f"{column} = ?")
-                params.append(str(value))
-        if isinstance(min_importance, int) and min_importance > 1:
-            clauses.append("m.importance >= ?")
-            params.append(min_importance)
-        if since:
-            clauses.append("m.created_at >= ?")
-            params.append(str(since))
-        if until:
-            clauses.append("m.created_at < ?")
-            params.append(str(until))
-        if exclude_session:
-            clauses.append("m.session_id != ?")
-            params.append(str(exclude_session))
-        self.sql = "".join(" AND " + c for c in clauses)
-        self.params = params
-
-    @property
-    def key(self) -> tuple:
-        return (self.sql, tuple(self.params))
 
 
 class TermPlan:
@@ -343,7 +212,7 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
 
 def _short_lead(conn: sqlite3.Connection, plans: list[TermPlan]) -> TermPlan | None:
     """The short term that leads the query, if one does: the one with the fewest
-    candidates, when no index term is there or it has few enough (see store.short_terms)."""
+    candidates, when no index term is there or it has few enough (see store.search.short_terms)."""
     shorts = [p for p in plans if p.route == "short"]
     if not shorts:
         return None
@@ -388,7 +257,7 @@ def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPl
     extra = _FACTS.format(relevance="NULL") if facts else ""
     conditions, params = _conditions(plans)
     for batch in chunks(ids):
-        marks = ", ".join("?" for _ in batch)
+        marks = placeholders(len(batch))
         yield from conn.execute(
             f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
             [*batch, *filters.params, *params],
@@ -400,7 +269,7 @@ def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan],
     """Rows (as `_driver_sql` selects them) of the memories matching every planned term,
     newest first, led by a short term: the trigrams starting with it (one OR MATCH,
     which FTS5 streams newest first, so a first page reads only its rows), merged with
-    the memories whose text ends in it (see store.short_terms).  Led this way, no
+    the memories whose text ends in it (see store.search.short_terms).  Led this way, no
     memory gets a bm25 relevance: ranking falls back on importance and age."""
     trigrams, tail, _ = lead.short_parts(conn)
     streams = [_candidate_rows(conn, tail, plans, filters, facts, below)]
@@ -472,8 +341,3 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
         return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
     sql, params, key = _driver_sql(plans, filters, facts=True)
     return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()
-
-
-def chunks(items: list, size: int = IN_CHUNK):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

@@ -15,20 +15,12 @@ import sys
 import time
 
 from store.paths import log_path
+from store.text import one_line
 
 PREFIX = "[memlane] "
 MAX_LOG_BYTES = 1_000_000
 KEEP_OLD = 2  # memlane.log.1 and memlane.log.2
 MAX_MESSAGE_CHARS = 500
-
-
-def one_line(message: object) -> str:
-    """`message` as a single printable line of at most MAX_MESSAGE_CHARS."""
-    text = message if isinstance(message, str) else str(message)
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
-    if len(text) > MAX_MESSAGE_CHARS:
-        text = text[: MAX_MESSAGE_CHARS - 1] + "…"
-    return text
 
 
 def _rotate(path: str) -> None:
@@ -43,7 +35,7 @@ def write_log(line: str, path: str | None = None) -> bool:
     """Append `line` (already prefixed) with a UTC time stamp; rotate first if big."""
     try:
         path = path or log_path()
-        from store.paths import make_private_dir, open_private
+        from store.files import make_private_dir, open_private
 
         try:
             if os.lstat(path).st_size >= MAX_LOG_BYTES:
@@ -65,7 +57,7 @@ def write_log(line: str, path: str | None = None) -> bool:
 
 def log_line(message: object, *, stderr: bool = True) -> str:
     """Write `[memlane] <message>` to stderr and to the log file; returns the line."""
-    line = PREFIX + one_line(message)
+    line = PREFIX + one_line(message, MAX_MESSAGE_CHARS)
     if stderr:
         try:
             sys.stderr.write(line + "\n")

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from corpus.old_schema import as_schema_3
-from store import db, forget, matching, retention, schema, short_terms, writer
-from store.search import count_hits, search, search_page
+from store import db, forget, retention, schema, writer
+from store.search import count_hits, search, search_page, short_terms
+from store.search import match as matching
 from tests.store.conftest import file_bytes, ts
 
 

@@ -1,6 +1,6 @@
-"""The one search: every caller (hook, CLI, app, importer) finds memories here.
+"""Ranking: every caller (hook, CLI, app, importer) gets its hits in this order.
 
-Which memories match is `store.matching`'s job: every memory holding every term,
+Which memories match is `store.search.match`'s job: every memory holding every term,
 complete (see there for how each term is routed and how case is folded).  This
 module ranks them, once per (query, filters, database version): the order is
 kept, so every page is cut from the same list, no page repeats or skips a
@@ -31,20 +31,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from store.db import dicts
-from store.matching import (  # noqa: F401  (query_terms: re-exported for callers)
-    MAX_QUERY_CHARS,
-    MAX_TERMS,
-    Filters,
-    chunks,
-    fts_quote,
-    match_ids,
-    newest_with_facts,
-    plan_term,
-    plan_terms,
-    query_terms,
-    trigram_match,
-)
+from store.db import chunks, dicts, placeholders
+from store.search.match import match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.terms import Filters, fts_quote, query_terms
 
 CANDIDATES_PER_TERM = 400
 RANK_POOL = 500  # the newest matches scored (the largest page search gives); older ones follow by date
@@ -233,7 +222,7 @@ def make_snippet(text: str, terms: list[str], marks: tuple[str, str]) -> str:
 def _rows(conn, ids: list[int]) -> dict[int, dict]:
     found: dict[int, dict] = {}
     for chunk in chunks(ids):
-        cursor = conn.execute(f"SELECT * FROM memory WHERE id IN ({', '.join('?' for _ in chunk)})", chunk)
+        cursor = conn.execute(f"SELECT * FROM memory WHERE id IN ({placeholders(len(chunk))})", chunk)
         found.update((row["id"], row) for row in dicts(cursor))
     return found
 

@@ -1,0 +1,135 @@
+"""memlane's own files: owner-only, never through a symbolic link, never waited on.
+
+Memories are private: the memlane folder is 0700 and every file in it 0600, whatever
+the umask, and memlane never follows a symbolic link planted where one of its files
+goes.  `open()` on a FIFO waits for a writer, forever, and on a device it may block or
+never end: a hook must not wait on a file someone planted (a `.git` chain, a config, a
+spool file), so every file the hook path reads goes through `read_regular`: opened
+non-blocking, checked to be a regular file, read up to a limit.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+from store.errors import MemlaneError
+from store.paths import memlane_home
+
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+
+class SymlinkRefused(MemlaneError, OSError):
+    """A memlane path is a symbolic link; `str(exc)` says which and what to do."""
+
+
+class NotRegularFile(OSError):
+    """The path is a FIFO, device, socket or folder: it was not read."""
+
+
+def refuse_symlink(path: str, what: str) -> None:
+    """Raise SymlinkRefused when `path` is a symbolic link (a missing path is fine)."""
+    if os.path.islink(path):
+        raise SymlinkRefused(
+            f"{path} ({what}) is a symbolic link; memlane does not follow links for its own "
+            "files (another user could point it anywhere). Replace it with a real "
+            f"{'folder' if what.endswith('folder') else 'file'} or remove it."
+        )
+
+
+def make_private_dir(path: str, what: str = "memlane folder") -> None:
+    """Create `path` (and missing parents) as 0700, or tighten it if it is ours and looser."""
+    refuse_symlink(path, what)
+    existed = os.path.isdir(path)
+    os.makedirs(path, mode=PRIVATE_DIR_MODE, exist_ok=True)
+    home = os.path.abspath(memlane_home())
+    folder = os.path.abspath(path)
+    if not existed or folder == home or folder.startswith(home + os.sep):
+        tighten(path, PRIVATE_DIR_MODE)  # not a folder of the user's own that merely holds a db
+    if folder.startswith(home + os.sep):
+        tighten(home, PRIVATE_DIR_MODE)  # makedirs gave the parents the umask's mode
+
+
+def tighten(path: str, mode: int = PRIVATE_FILE_MODE) -> None:
+    """chmod `path` to `mode` when it is ours and lets anyone else in (never raises)."""
+    try:
+        st = os.lstat(path)
+        if st.st_uid == os.getuid() and st.st_mode & 0o077 and not stat.S_ISLNK(st.st_mode):
+            os.chmod(path, mode)
+    except (OSError, AttributeError):
+        pass
+
+
+def open_private(path: str, flags: int, what: str) -> int:
+    """os.open for a memlane file: 0600 when created, never through a symbolic link."""
+    refuse_symlink(path, what)
+    fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), PRIVATE_FILE_MODE)
+    try:
+        st = os.fstat(fd)
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.fchmod(fd, PRIVATE_FILE_MODE)
+    except (OSError, AttributeError):
+        pass
+    return fd
+
+
+_written = 0
+
+
+def write_private_atomic(path: str, data: bytes, what: str) -> None:
+    """Replace `path` with `data` in one rename: 0600, never through a symbolic link.
+
+    The folder is the caller's to make (`make_private_dir`).  The temporary file is hidden
+    beside `path` (`.NAME.<pid>-<n>.tmp`), made with O_EXCL, so two writers never share
+    one and a folder's readers (the spool) never take it for a finished file.  Raises
+    OSError (SymlinkRefused among them)."""
+    global _written
+    _written += 1
+    folder, name = os.path.split(path)
+    refuse_symlink(path, what)
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}-{_written}.tmp")
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, "a temporary file")
+    try:
+        try:
+            if os.write(fd, data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # a short write: the disk filled
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_regular(path: str | os.PathLike, limit: int = 1 << 20) -> bytes:
+    """Up to `limit` bytes of the regular file at `path`.
+
+    Raises FileNotFoundError (or another OSError) as `open()` would, and
+    NotRegularFile for anything but a regular file.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(f"{os.fspath(path)} is not a regular file; it was not read")
+        chunks = []
+        size = 0
+        while size < limit:
+            chunk = os.read(fd, min(1 << 20, limit - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def first_line(path: str | os.PathLike, limit: int = 4096) -> str:
+    """The first line of a small regular text file, stripped (invalid UTF-8 replaced)."""
+    data = read_regular(path, limit)
+    return data.decode("utf-8", "replace").split("\n", 1)[0].strip()

@@ -1,0 +1,41 @@
+"""The one search, for every caller (hook, CLI, app, importer, team): the public names.
+
+    terms.py        what a person typed, as terms; folding; fts_quote; Filters
+    match.py        which memories match every term: complete, unranked (forget selects here)
+    short_terms.py  1-2 character terms of scripts written without spaces
+    rank.py         ranking, pages, counts and snippets
+    paging.py       the Search pane's first page without waiting for a count
+
+Callers import from `store.search`, never a module's constants.  The names are
+loaded when first asked for (PEP 562), so the hook, which needs only `terms` and
+`match`, never pays for ranking.
+"""
+
+from __future__ import annotations
+
+_HOMES = {
+    "terms": ("MAX_QUERY_CHARS", "MAX_TERMS", "TOKEN", "Filters", "fold", "fts_quote", "has_case",
+              "query_terms", "unspaced"),
+    "match": ("iter_match_chunks", "match_ids", "plan_term", "select_matching"),
+    "rank": ("CANDIDATES_PER_TERM", "HIGHLIGHT", "MAX_LIMIT", "RANK_POOL", "SNIPPET_LEAD", "count_hits",
+             "make_snippet", "search", "search_page", "search_summary", "sorted_ranking",
+             "term_frequency"),
+    "paging": ("first_page",),
+}  # fmt: skip
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = sorted(_HOME_OF)
+
+
+def __getattr__(name: str):
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'store.search' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"store.search.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
