@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 
 from store.db import dicts
+from store.display import escape_markup as escape
 from store.text import basename  # noqa: F401  (recall reads them here)
 from store.text import one_line as clean_line
 
@@ -28,13 +29,6 @@ MAX_INJECT_LIMIT = 20
 
 
 # ------------------------------------------------------------------ cleaning
-
-
-def escape(text: str, *, attribute: bool = False) -> str:
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if attribute:
-        text = text.replace('"', "&quot;").replace("'", "&apos;")
-    return text
 
 
 def fit(text: object, limit: int = MAX_LINE_CHARS, *, attribute: bool = False) -> str:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.tui.conftest import first_screen, open_pane, pilot_test, screen_text, settle, until
+from tests.tui.conftest import first_screen, pilot_test, screen_text, settle, until
 from tui.gui import messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,9 @@ async def test_search_a_timeline_and_a_memory_drop_what_the_cli_forgot(db_path, 
     app = make_app(db_path, poll_interval=POLL)
     async with app.run_test(size=(120, 36)) as pilot:
         await first_screen(app)
-        search = await open_pane(pilot, "search")
+        await pilot.press("3", "slash")  # Search, its query box
+        await settle(pilot)
+        search = app.panes["search"]
         search.query_input.value = WORD
         await until(lambda: search.table.row_count == 2 and shows(app, GONE))  # the prompt and the command
         forget_in_another_process(db_path, "--query", WORD)
