@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.tui.conftest import first_screen, pilot_test, screen_text, settle, until
 from tui.gui import messages
+from tui.gui.widgets.preview import Preview
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,3 +92,20 @@ async def test_a_redaction_in_another_process_reaches_live_and_the_memory_screen
         await until(lambda: not shows(app, "multiply") and shows(app, "[redacted]"))
         await pilot.press("escape")
         await until(lambda: not shows(app, "multiply"))
+
+
+@pilot_test
+async def test_the_preview_follows_what_another_process_writes_to_the_selected_session(db_path, make_app):
+    app = make_app(db_path, poll_interval=POLL)
+    async with app.run_test(size=(200, 50)):
+        await first_screen(app)
+        table = app.panes["sessions"].table
+        session = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        await until(lambda: app.panes["sessions"].query_one(Preview).shown == ("session", session))
+        code = ("import sys; from store import db, writer; conn = db.connect(sys.argv[1]); "
+                "writer.add_memory(conn, {'session_id': sys.argv[2], 'type': 'prompt', 'cwd': '/tmp', "
+                "'content': 'plan the zebra migration', 'prompt_id': 'p-zebra'})")  # fmt: skip
+        done = subprocess.run([sys.executable, "-c", code, db_path, session], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        await until(lambda: shows(app, "plan the zebra migration"))  # the selected session's new prompt

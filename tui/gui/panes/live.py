@@ -278,6 +278,7 @@ class LivePane(Pane):
     def on_data_changed(self, message: messages.DataChanged) -> None:
         if message.forgotten and self._rows:
             self._recheck(self._generation, [row["id"] for row in self._rows])
+            self.query_one(Preview).read_again()
         self._fetch_new()
 
     # -- forgotten and redacted rows -------------------------------------------------

@@ -500,6 +500,7 @@ class SessionsPane(Pane):
         table = self.table
         count = max(1, min(table.row_count, REFRESH_ROWS))
         self._refresh_shown(self._generation, self.project, table.window_start, count)
+        self.query_one(Preview).read_again()  # the selected session's prompts and counts
 
     def on_show(self) -> None:
         if self._stale:

@@ -100,6 +100,12 @@ class Preview(VerticalScroll, can_focus=False):
     def clear(self) -> None:
         self._want(("memory", None), [])
 
+    def read_again(self) -> None:
+        """Read what is shown once more: another process wrote to it, forgot or redacted it."""
+        if self._wanted and self._wanted[1] is not None and self.display and self.parent.display:
+            self._request += 1
+            self._read(self._request, *self._wanted)
+
     def _want(self, wanted: tuple, terms: list[str]) -> None:
         if (wanted, terms) == (self._wanted, self.terms):
             return

@@ -493,6 +493,7 @@ class SearchPane(Pane):
     def on_data_changed(self, message: messages.DataChanged) -> None:
         if message.forgotten:  # forgotten or redacted, by anyone: its hits go, or show the new text
             self.run_search()
+            self.query_one(Preview).read_again()
         self._load_projects()
         self._tools_stale = True
         if not is_showing(self) or self._tools_timer is not None:
