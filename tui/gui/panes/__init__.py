@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -90,6 +91,28 @@ class Pane(WorkerFailures, Widget):
     def leave_box(self) -> None:
         """The keys go back to the list (escape in the box or the filter bar)."""
         self.focus_default()
+
+    def filter_by(self, text: str) -> None:
+        """Narrow the list to the box's `text` (a pane whose box filters as you type)."""
+
+    # -- a box that filters as you type: call box_changed() on each of its changes -------
+
+    _filter_timer: Timer | None = None
+
+    def box_changed(self) -> None:
+        """The box was typed in: `apply_box` runs once the typing pauses (`search_debounce`)."""
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._filter_timer = self.set_timer(self.app.config.search_debounce, self.apply_box)
+
+    def apply_box(self) -> None:
+        """Filter by the box's text now (the typing paused, or the keys left the box)."""
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._filter_timer = None
+        box = self.box()
+        if box is not None:
+            self.filter_by(box.value)
 
     def selected(self) -> tuple[str | None, int | None]:
         """(session id, memory id) of the row under the cursor (`t`, `c`, `C` act on it)."""

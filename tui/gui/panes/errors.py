@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.timer import Timer
 from textual.widgets import Input, Select, Static
 
 from tui.formatting import local_time, number, one_line, plural
@@ -86,7 +85,6 @@ class ErrorsPane(Pane):
         self.project: str | None = None
         self.text = ""  # the box's text, once applied
         self.total = 0
-        self._filter_timer: Timer | None = None
         self._generation = 0
         self._groups: dict[int, dict] = {}
         self._wide = False
@@ -156,7 +154,7 @@ class ErrorsPane(Pane):
             self.reload()
 
     def leave_box(self) -> None:
-        self._apply_filter()
+        self.apply_box()
         self.list_widget().focus()
 
     # -- loading ----------------------------------------------------------------
@@ -417,19 +415,14 @@ class ErrorsPane(Pane):
 
     @on(Input.Changed, "#errors-filter")
     def _filter_typed(self, event: Input.Changed) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-        self._filter_timer = self.set_timer(self.app.config.search_debounce, self._apply_filter)
+        self.box_changed()
 
     @on(Input.Submitted, "#errors-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         self.leave_box()
 
-    def _apply_filter(self) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-        self._filter_timer = None
-        text = self.box().value.strip()
+    def filter_by(self, text: str) -> None:
+        text = text.strip()
         if text != self.text:
             self.text = text
             self.reload()

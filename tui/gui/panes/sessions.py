@@ -89,7 +89,6 @@ class SessionsPane(Pane):
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
         self.sort = "start"  # store.listings.SESSION_SORTS
-        self._filter_timer = None
         self.total = 0
         self._generation = 0
         self._sessions: dict[str, dict] = {}
@@ -179,7 +178,7 @@ class SessionsPane(Pane):
             self.reload()
 
     def leave_box(self) -> None:
-        self._apply_filter()
+        self.apply_box()
         self.table.focus()
 
     def selected(self) -> tuple[str | None, int | None]:
@@ -445,19 +444,13 @@ class SessionsPane(Pane):
 
     @on(Input.Changed, "#sessions-filter")
     def _filter_typed(self, event: Input.Changed) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-        self._filter_timer = self.set_timer(self.app.config.search_debounce, self._apply_filter)
+        self.box_changed()
 
     @on(Input.Submitted, "#sessions-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         self.leave_box()
 
-    def _apply_filter(self) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-        self._filter_timer = None
-        text = self.query_one("#sessions-filter", Input).value
+    def filter_by(self, text: str) -> None:
         if text != self.text:
             self.text = text
             self.reload()
