@@ -76,6 +76,7 @@ class Preview(VerticalScroll, can_focus=False):
         kind: str
         data: dict | None
         prompts: list[dict]
+        again: bool = False  # read once more (read_again): the reader keeps their place
 
     def __init__(self, store, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -104,7 +105,7 @@ class Preview(VerticalScroll, can_focus=False):
         """Read what is shown once more: another process wrote to it, forgot or redacted it."""
         if self._wanted and self._wanted[1] is not None and self.display and self.parent.display:
             self._request += 1
-            self._read(self._request, *self._wanted)
+            self._read(self._request, *self._wanted, again=True)
 
     def _want(self, wanted: tuple, terms: list[str]) -> None:
         if (wanted, terms) == (self._wanted, self.terms):
@@ -131,7 +132,7 @@ class Preview(VerticalScroll, can_focus=False):
         self._read(self._request, kind, key)
 
     @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
-    def _read(self, request: int, kind: str, key) -> None:
+    def _read(self, request: int, kind: str, key, again: bool = False) -> None:
         prompts: list[dict] = []
         if kind == "memory":
             data = self.store.get_memory(key)
@@ -139,7 +140,7 @@ class Preview(VerticalScroll, can_focus=False):
             data = self.store.get_session(key)
             if data is not None:
                 prompts = self.store.memories_after(0, session=key, type="prompt", limit=SESSION_PROMPTS)
-        self.post_message(self.Loaded(request, kind, data, prompts))
+        self.post_message(self.Loaded(request, kind, data, prompts, again))
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -147,16 +148,17 @@ class Preview(VerticalScroll, can_focus=False):
         if message.request != self._request:
             return  # the cursor moved on meanwhile
         if message.data is None:
-            self._draw(Text("No longer in the database.", style="dim"), self._wanted)
+            self._draw(Text("No longer in the database.", style="dim"), self._wanted, message.again)
         elif message.kind == "memory":
-            self._draw(self._memory(message.data), self._wanted)
+            self._draw(self._memory(message.data), self._wanted, message.again)
         else:
-            self._draw(self._session(message.data, message.prompts), self._wanted)
+            self._draw(self._session(message.data, message.prompts), self._wanted, message.again)
 
-    def _draw(self, renderable: RenderableType, shown: tuple) -> None:
+    def _draw(self, renderable: RenderableType, shown: tuple, again: bool = False) -> None:
         self.shown = shown
         self.query_one("#preview-body", Static).update(renderable)
-        self.scroll_home(animate=False)
+        if not again:
+            self.scroll_home(animate=False)
 
     # -- drawing ------------------------------------------------------------------
 
