@@ -48,6 +48,21 @@ def test_each_private_method_a_shim_calls_or_overrides_exists_with_its_parameter
                  "self.cell_padding", "_get_row_renderables", "row.height", "self.show_cursor"):
         assert name in source, name
     assert parameters(ti.key_for) == ["character"]
+    # MenuOnOpenSelect: every handler of Select that reaches for its menu is overridden
+    from textual.widgets import Select
+
+    for name, params in (("_setup_options_renderables", ["self"]), ("_watch_value", ["self", "value"]),
+                         ("_watch_expanded", ["self", "expanded"]), ("_watch_prompt", ["self", "prompt"]),
+                         ("action_show_overlay", ["self"])):  # fmt: skip
+        assert parameters(getattr(Select, name)) == params, name
+        assert name in ti.MenuOnOpenSelect.__dict__, name
+    menu_users = [name for name, member in vars(Select).items() if callable(member)
+                  and "query_one(SelectOverlay)" in inspect.getsource(member)]  # fmt: skip
+    assert sorted(menu_users) == sorted(["_setup_options_renderables", "_watch_value",
+                                         "_watch_expanded", "action_show_overlay", "_watch_prompt"])
+    select = Select([("a", 1)], type_to_search=True)
+    assert select._type_to_search is True and select._allow_blank is True
+    assert select._options == [("", Select.NULL), ("a", 1)] and select._value == Select.NULL
     owner, name = ti.CELL_MEASURE
     assert owner.__name__ == "textual.widgets._data_table" and callable(getattr(owner, name))
     # DataTable sizes cells through that module-level name (what the tests count)

@@ -19,10 +19,12 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from textual.cache import LRUCache
+from textual.css.query import NoMatches
 from textual.keys import _character_to_key
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList
+from textual.widgets import DataTable, Footer, OptionList, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.worker import WorkerFailed
 
 if TYPE_CHECKING:
@@ -35,6 +37,7 @@ __all__ = [
     "CELL_RENDER",
     "AFTER_REFRESH_QUEUE",
     "FixedWidthDataTable",
+    "MenuOnOpenSelect",
     "FooterKey",
     "columns_resized",
     "draw_now",
@@ -228,3 +231,94 @@ def option_line(option_list: OptionList, index: int) -> int:
 
 # The Screen method that queues `call_after_refresh` callbacks (tests record them).
 AFTER_REFRESH_QUEUE = (Screen, "_invoke_later")
+
+
+# -- Select ---------------------------------------------------------------------------------
+
+
+class MenuOnOpenSelect(Select):
+    """A Select whose menu (its overlay, an OptionList) is built when it first opens.
+
+    A Select mounts its menu with it, hidden: ~15 nodes for Textual to style (the
+    OptionList's component classes are styled as nodes of their own), ~12 ms of CPU
+    each at load 10, and the app has ten of them, eight in hidden panes, all built
+    before the first screen.  Textual's Select reaches for its menu from private
+    handlers, so each one is overridden here to do without it until it exists.
+    """
+
+    def compose(self):
+        yield SelectCurrent(self.prompt)
+
+    def _menu(self) -> SelectOverlay | None:
+        try:
+            return self.query_one(SelectOverlay)
+        except NoMatches:
+            return None
+
+    async def _build_menu(self) -> None:
+        if self._menu() is not None:
+            return
+        menu = SelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+        await self.mount(menu)
+        Select._setup_options_renderables(self)
+        for index, (_prompt, value) in enumerate(self._options):
+            if value == self.value and value != self.NULL:
+                menu.highlighted = index
+                break
+
+    def _setup_options_renderables(self) -> None:
+        if self._menu() is not None:
+            super()._setup_options_renderables()
+
+    def _watch_value(self, value) -> None:
+        if self._menu() is not None:
+            super()._watch_value(value)
+            return
+        self._value = value
+        try:
+            current = self.query_one(SelectCurrent)
+        except NoMatches:
+            return
+        if value == self.NULL:
+            current.update(self.NULL)
+        else:
+            for prompt, option in self._options:
+                if option == value:
+                    current.update(prompt)
+                    break
+        self.post_message(self.Changed(self, value))
+
+    def _watch_expanded(self, expanded: bool):
+        if expanded and self._menu() is None:
+            return self._expand_once_built()  # awaited by Textual, as async watchers are
+        super()._watch_expanded(expanded)
+        return None
+
+    async def _expand_once_built(self) -> None:
+        await self._build_menu()
+        if not self.expanded:
+            return
+        super()._watch_expanded(True)
+        menu = self._menu()
+        if self._highlight_first and menu is not None and menu.highlighted is None:
+            menu.action_first()  # as Select's own action does once its menu shows
+        self._highlight_first = False
+
+    _highlight_first = False
+
+    def action_show_overlay(self) -> None:
+        if self._menu() is not None:
+            super().action_show_overlay()
+            return
+        self.query_one(SelectCurrent).has_value = True
+        self._highlight_first = True
+        self.expanded = True  # the watcher builds the menu, then opens it
+
+    def _watch_prompt(self, prompt: str) -> None:
+        if self._menu() is not None:
+            super()._watch_prompt(prompt)
+        elif self.is_mounted:
+            current = self.query_one(SelectCurrent)
+            current.placeholder = prompt
+            if self._allow_blank and self.value == self.NULL:
+                current.update(self.NULL)

@@ -26,7 +26,7 @@ from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
 from tui.gui.store_client import StoreClient
-from tui.gui.widgets.filter_select import FilterSelect
+from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
 from tui.gui.widgets.preview import Preview, PreviewArea
 from tui.rich_text import cell, type_label
@@ -127,7 +127,7 @@ class LivePane(Pane):
         with Horizontal(id="live-bar", classes="filter-bar"):
             yield FilterSelect(prompt="All projects", id="live-project", compact=True)
             yield FilterSelect(prompt="All sessions", id="live-session", compact=True)
-            yield Select([(label, key) for key, label in TYPE_LABELS.items()],
+            yield Dropdown([(label, key) for key, label in TYPE_LABELS.items()],
                          prompt="All types", id="live-type", compact=True)  # fmt: skip
             yield Input(placeholder="/ filter", id="live-filter", compact=True)
             yield Label("", id="live-status", classes="bar-status")

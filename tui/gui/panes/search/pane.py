@@ -30,7 +30,7 @@ from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.search import dates
 from tui.gui.store_client import ReadCancelled, StoreClient
-from tui.gui.widgets.filter_select import FilterSelect
+from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea
 from tui.rich_text import cell, snippet_text, type_label
@@ -122,11 +122,11 @@ class SearchPane(Pane):
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
             yield FilterSelect(prompt="Project", id="search-project", compact=True)
-            yield Select([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
+            yield Dropdown([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
                          id="search-type", compact=True)  # fmt: skip
             yield FilterSelect(prompt="Tool", id="search-tool", compact=True)
-            yield Select(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
-            yield Select(dates.DATE_RANGES, prompt="Any time", id="search-date", compact=True)
+            yield Dropdown(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
+            yield Dropdown(dates.DATE_RANGES, prompt="Any time", id="search-date", compact=True)
         with PreviewArea(id="search-area"):
             yield PagedTable(id="search-results", page_size=self.app.config.page_size)
             yield Preview(self.store, id="search-preview")
