@@ -3,6 +3,8 @@ and user:password@host without a scheme, for store/privacy.py.
 """
 from __future__ import annotations
 
+import re
+
 from store.privacy_rules import (
     COMMAND_LINE,
 )
@@ -73,6 +75,33 @@ def _tool_at(low, start, at, tools):
     return best
 
 
+def _trigger_re(trigger, entries):
+    """Where `trigger` starts a word (not `_use`, `re-use`); and, unless a form takes any word
+    that starts with it (`=http-basic.*`), ends one too: the word must be the subcommand, the
+    tool or the literal word itself, so `users` and `because` are not looked at.  The literal
+    comes first, so the regex engine skips to it as fast as str.find."""
+    rx = CACHE.get("trigger " + trigger)
+    if rx is None:
+        esc = re.escape(trigger)
+        whole = all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
+        rx = CACHE["trigger " + trigger] = re.compile(
+            esc + r"(?<![\w-]" + esc + ")" + (r"(?!\w)" if whole else ""))
+    return rx
+
+
+def _tool_near(low, at, end, tool_lists):
+    """Whether any tool of `tool_lists` stands in the
+    400 characters before `end`: the segment _tool_at looks in is never longer, so a flag or a
+    trigger with none of its tools there is skipped without finding its segment (prose says
+    "use" and "user" thousands of times in 1 MB)."""
+    start = max(0, at - 400)
+    for tools in tool_lists:
+        for tool in tools:
+            if low.find(tool, start, end) >= 0:
+                return True
+    return False
+
+
 def _words(text, start, end):
     """(word, start, end) of a command's words; quotes kept out of the span."""
     return [(m.group(m.lastindex), m.start(m.lastindex), m.end(m.lastindex))
@@ -97,7 +126,7 @@ def command_lines(text, low, found):
             if token[1:2] != "-" and len(token) <= 5:
                 for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
                     entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
-            if not entries:
+            if not entries or not _tool_near(low, at, at, (e[0] for _flag, e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)
             for flag, (tools, sub, style) in entries:
@@ -109,11 +138,9 @@ def command_lines(text, low, found):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                     break
     for trigger, entries in triggers.items():
-        pos = low.find(trigger)
-        while pos >= 0:
-            at = pos
-            pos = low.find(trigger, at + 1)
-            if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
+        for hit in _trigger_re(trigger, entries).finditer(low):
+            at = hit.start()
+            if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)
             for tools, sub, form in entries:
