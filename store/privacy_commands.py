@@ -3,8 +3,6 @@ and user:password@host without a scheme, for store/privacy.py.
 """
 from __future__ import annotations
 
-import re
-
 from store.privacy_rules import (
     COMMAND_LINE,
 )
@@ -75,18 +73,11 @@ def _tool_at(low, start, at, tools):
     return best
 
 
-def _trigger_re(trigger, entries):
-    """Where `trigger` starts a word (not `_use`, `re-use`); and, unless a form takes any word
-    that starts with it (`=http-basic.*`), ends one too: the word must be the subcommand, the
-    tool or the literal word itself, so `users` and `because` are not looked at.  The literal
-    comes first, so the regex engine skips to it as fast as str.find."""
-    rx = CACHE.get("trigger " + trigger)
-    if rx is None:
-        esc = re.escape(trigger)
-        whole = all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
-        rx = CACHE["trigger " + trigger] = re.compile(
-            esc + r"(?<![\w-]" + esc + ")" + (r"(?!\w)" if whole else ""))
-    return rx
+def _whole_word(entries):
+    """Whether every form of a trigger needs the trigger as a whole word (the subcommand, the
+    tool or the literal word itself), not as the start of one (`=http-basic.*`): then `users`
+    and `because` are not looked at."""
+    return all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
 
 
 def _tool_near(low, at, end, tool_lists):
@@ -108,14 +99,20 @@ def _words(text, start, end):
             for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)]  # fmt: skip
 
 
-def command_lines(text, low, found):
+_LEADS = (" -", "\t-", " /", "=-")
+
+
+def command_literals():
+    """The literals command_lines looks for (found for it by store/privacy_anchors.py)."""
+    return _LEADS + tuple(_command_index()[1])
+
+
+def command_lines(text, low, anchors, found):
     """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
     flags, triggers = _command_index()
-    for lead in (" -", "\t-", " /", "=-"):
-        pos = low.find(lead)
-        while pos >= 0:
+    for lead in _LEADS:
+        for pos in anchors.at(lead):
             at = pos + 1
-            pos = low.find(lead, at)
             fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
             if fm is None:
                 continue
@@ -138,8 +135,13 @@ def command_lines(text, low, found):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                     break
     for trigger, entries in triggers.items():
-        for hit in _trigger_re(trigger, entries).finditer(low):
-            at = hit.start()
+        whole = _whole_word(entries)
+        end = len(trigger)
+        for at in anchors.at(trigger):
+            if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
+                continue  # not where a word starts
+            if whole and at + end < len(low) and (low[at + end].isalnum() or low[at + end] == "_"):
+                continue  # `users`, `because`: not the word itself
             if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)

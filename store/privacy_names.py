@@ -37,10 +37,12 @@ from store.privacy_values import (
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
-def secret_word_hits(text, low):
-    """Where a secret word starts (sorted): each is looked at as part of a name."""
-    hits = [m.start() for m in compiled("words", "|".join(NAME_TRIGGERS)).finditer(low)]
-    return hits
+def secret_word_hits(anchors):
+    """Where a secret word starts (sorted, each once): each is looked at as part of a name."""
+    hits = set()
+    for trigger in NAME_TRIGGERS:
+        hits.update(anchors.at(trigger))
+    return sorted(hits)
 
 
 def _name_words(name: str) -> list:
