@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy_anchors import Anchors
+from store.privacy_anchors import Anchors, long_runs
 from store.privacy_commands import (
     command_lines,
     command_literals,
@@ -206,13 +206,15 @@ def find_secrets(text: str, extra_patterns=()) -> list:
         return []
     low = _lower(text)
     anchors = Anchors(low, _literals())
+    runs = long_runs(text)
     found = []  # (start, prio, end, kind)
-    _provider_tokens(text, found)
+    _provider_tokens(text, runs, found)
     _shaped(text, low, anchors, found)
     hits = secret_word_hits(anchors)
     if hits:
         named_values(text, low, hits, found)
-        random_values(text, low, hits, found)
+        if runs:
+            random_values(text, low, hits, runs, found)
     command_lines(text, low, anchors, found)
     user_password_at(text, found)
     _custom(text, extra_patterns, found)
@@ -259,10 +261,12 @@ def _provider_index():
     return index
 
 
-def _provider_tokens(text, found):
-    """PREFIX: a run of token characters that starts with a provider's prefix and has its shape."""
+def _provider_tokens(text, runs, found):
+    """PREFIX: a run of token characters that starts with a provider's prefix and has its shape
+    (each lies in one of `runs`, see long_runs)."""
     index = _provider_index()
-    for m in compiled("run", TOKEN_RUN).finditer(text):
+    token_run = compiled("run", TOKEN_RUN)
+    for m in (m for a, b in runs for m in token_run.finditer(text, a, b)):
         s = m.start()
         bucket = index.get(text[s:s + 2])
         if bucket is None:

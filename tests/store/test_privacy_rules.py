@@ -12,7 +12,7 @@ import string
 import pytest
 
 from store.privacy import _matches_from, _starts, find_secrets, redact_secrets
-from store.privacy_anchors import Anchors
+from store.privacy_anchors import RUN_CHARS, Anchors, long_runs
 from store.privacy_names import name_verdict
 from store.privacy_rules import COMMAND_LINE, PROVIDERS, TOKEN_RULES
 from tests import secret_shapes as shapes
@@ -442,3 +442,16 @@ def test_anchors_finds_every_literal_even_where_they_overlap():
         expected = [i for i in range(len(low)) if low.startswith(lit, i)]
         assert anchors.at(lit) == expected, lit
     assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
+
+
+@pytest.mark.parametrize("extra", ["", "가", "\U0001F600", "\ud800"])  # 1, 2 and 4 bytes a character
+def test_long_runs_are_the_runs_a_regex_finds(extra):
+    import random
+
+    rx = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]{16,}")
+    rng = random.Random(7)
+    alphabet = "aZ09+/_-.~$= \n\t\x00é\u4100" + extra
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) if rng.random() < 0.2 else "b" for _ in range(rng.randint(0, 120)))
+        text += extra
+        assert long_runs(text) == [m.span() for m in rx.finditer(text)], repr(text)
