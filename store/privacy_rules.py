@@ -98,7 +98,7 @@ SECRET_WORDS = {
 # checked whole).  "pw" also finds pwd, "pass" password, passwd, passphrase...
 NAME_TRIGGERS = (
     "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp",
-    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "has", "heslo", "parola",
+    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "hasło", "haslo", "heslo", "parola",
     "salasana", "senord", "adgangskode", "şifre", "jelsz", "パスワード", "密", "비밀번호", "암호",
 )  # fmt: skip
 # A word before "key" that makes it a credential (api_key, AES_KEY, client-key-data) ...
@@ -454,7 +454,7 @@ TOKEN_RULES = (
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
     # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit
-    Rule("password", ("-stdin", "passwd", "sudo", "kinit", "runas", "| su"),
+    Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
          r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
@@ -468,7 +468,7 @@ TOKEN_RULES = (
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
     # expect: send "SECRET\r" after an expect for a password prompt
-    Rule("password", ("send",),
+    Rule("password", ("expect",),
          r"(?i:expect)[^\n]{0,80}?(?i:pass(?:word|phrase)?|assword|pin|secret|token)[^\n]{0,80}?"
          r"(?:\n[^\n]{0,200}?){0,3}?\bsend[ \t]+(?:--[ \t]+)?[\"'{]?(?P<v>[^\"'}\s\\$][^\"'}\s\\]*)",
          starts=(("expect", 0),)),

@@ -455,3 +455,10 @@ def test_long_runs_are_the_runs_a_regex_finds(extra):
         text = "".join(rng.choice(alphabet) if rng.random() < 0.2 else "b" for _ in range(rng.randint(0, 120)))
         text += extra
         assert long_runs(text) == [m.span() for m in rx.finditer(text)], repr(text)
+
+
+def test_a_tool_among_many_of_its_trigger_words_is_still_read():
+    """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
+    prose = "the user logs in and the user sees the page\n" * 40
+    for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):
+        assert redacted(prose + command + "\n" + prose, PW), command
