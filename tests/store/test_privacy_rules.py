@@ -309,6 +309,13 @@ def test_a_token_used_as_the_user_of_a_url():
 # characters of the body's alphabet), not from our pattern.
 # The providers of the secret corpus (tests/secret_shapes.py), and a few token forms only this file tests.
 PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
+    ("slack client", lambda: "xoxc-" + "-".join(gen("xc" + str(i), n, "0123456789") for i, n in enumerate((11, 13, 13)))
+     + "-" + gen("xc", 64, shapes.HEX)),
+    ("slack cookie", lambda: "xoxd-" + gen("xd", 40) + "%2F" + gen("xd2", 60) + "%2B" + gen("xd3", 40) + "%3D"),
+    ("sonarqube user", lambda: "squ_" + gen("squ", 40, shapes.HEX)),
+    ("sonarqube project", lambda: "sqp_" + gen("sqp", 40, shapes.HEX)),
+    ("sonarqube analysis", lambda: "sqa_" + gen("sqa", 40, shapes.HEX)),
+    ("nuget", lambda: "oy2" + gen("nuget", 43, string.ascii_lowercase + "0123456789")),
     ("yandex cloud", lambda: "YC" + gen("yc", 38, ALNUM + "_-")),
     ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
     ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
