@@ -5,28 +5,21 @@ and what was done for it) are scored as whole documents by the prompt's words,
 weighted by their rarity in this store, and a task is injected only when it
 clearly beats every other session's task; never on generic words ("fix",
 "error", "다시", "고쳐줘") alone.  Each injected item is one line with its
-memory id (`recall_line`); the block is put together by `hooks/context.py`.
+memory id (`hooks.context.recall_line`); the block is put together there too.
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 from hooks.context import (
-    DEFAULT_MAX_CHARS,
-    HARD_CAP_CHARS,
     MAX_LINE_CHARS,
     assemble_block,
-    basename,
-    clamp,
     clean_line,
-    fit,
-    item_line,
     max_inject,
     more_line,
+    recall_line,
     session_project,
-    short_date,
 )
 from hooks.recall_terms import (
     ASCII_WORD,
@@ -36,6 +29,8 @@ from hooks.recall_terms import (
     add_loanwords,
     recall_concepts,
 )
+from store.config import setting
+from store.text import basename
 
 MIN_PROMPT_CHARS = 10
 
@@ -388,36 +383,6 @@ def relevant_memories(
     return decide(conn, prompt, project=project, session_id=session_id, limit=limit)["memories"]
 
 
-_TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
-_LEADING_VERB = re.compile(r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*")
-
-
-def _relative(path: str, cwd: str | None) -> str:
-    if cwd and path.startswith(cwd.rstrip("/") + "/"):
-        return path[len(cwd.rstrip("/")) + 1 :]
-    return path
-
-
-def recall_line(memory: dict) -> str:
-    """`- [#1234] 2026-11-20 shop-api edit auth/tokens.py: what changed`, one line."""
-    mtype = memory.get("type") or "memory"
-    label = _TYPE_LABELS.get(mtype, mtype)
-    if mtype == "command" and "commit" in (memory.get("tags") or "").split():
-        label = "commit"
-    content = clean_line(memory.get("content"))
-    path = memory.get("file_path")
-    if path:
-        label += " " + fit(_relative(path, memory.get("cwd")), 60)
-        content = _LEADING_VERB.sub("", content, count=1) or content
-    if content.startswith("$ "):
-        content = content[2:]
-    project = fit(memory.get("project_name") or basename(memory.get("project") or "") or "?", 40)
-    prefix = f"- [#{memory['id']}] {short_date(memory.get('created_at'))} {project} {label}: "
-    return item_line(prefix, content)
-
-
-
-
 def prompt_block(
     conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
 ) -> str:
@@ -442,8 +407,7 @@ def prompt_decision(
     if not hits:
         return "", decision, project
     lines = [recall_line(hit) for hit in hits]
-    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
-    max_chars = max(max_chars, 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
+    max_chars = max(setting(config, "context_max_chars"), 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
     block = assemble_block(
         project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
     )
