@@ -164,6 +164,24 @@ def session_timeline(
     )
 
 
+def project_names(conn: sqlite3.Connection, limit: int = 12) -> list[str]:
+    """The names of the projects with the most recent sessions, newest first."""
+    rows = conn.execute(
+        "SELECT project_name FROM session WHERE project_name IS NOT NULL "
+        "GROUP BY project_name ORDER BY max(started_at) DESC LIMIT ?",
+        (limit,),
+    )
+    return [row[0] for row in rows]
+
+
+def around_in_session(conn: sqlite3.Connection, session_id: str, first_id: int, last_id: int) -> tuple[int, int]:
+    """How many memories of the session come before `first_id` and after `last_id`."""
+    count = "SELECT count(*) FROM memory WHERE session_id = ? AND id {} ?"
+    earlier = conn.execute(count.format("<"), (session_id, first_id)).fetchone()[0]
+    later = conn.execute(count.format(">"), (session_id, last_id)).fetchone()[0]
+    return earlier, later
+
+
 def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:
     """How many memories of its session come before `memory_id` (to scroll to it)."""
     row = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
