@@ -17,6 +17,7 @@ import sqlite3
 from datetime import datetime
 
 from store.display import inert, inert_line
+from store.errors import MemlaneError
 from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10
@@ -34,7 +35,7 @@ MEMORY_TYPES = (
 )  # fmt: skip
 
 
-class ToolInputError(ValueError):
+class ToolInputError(MemlaneError, ValueError):
     """An argument the model can correct, said in one sentence."""
 
 
