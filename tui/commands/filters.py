@@ -5,13 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from store.schema import MEMORY_TYPES
 from tui.commands.common import UsageError
-
-# Every type the hooks and the importer write; a database may hold others (kept from older versions).
-MEMORY_TYPES = (
-    "prompt", "file_edit", "file_write", "file_read", "notebook_edit", "command", "error",
-    "observation", "response", "compact_summary", "subagent", "web", "mcp", "search",
-)  # fmt: skip
 
 
 def project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | None:

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from store.display import inert, inert_line
 from store.errors import MemlaneError
+from store.schema import MEMORY_TYPES
 from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10
@@ -29,10 +30,6 @@ TIMELINE_MAX = 30
 TIMELINE_LINE_CHARS = 160
 GET_MAX_IDS = 20
 REPLY_CHARS_MAX = 16_000  # the text of one get_memories answer at most (~4k tokens; a memory holds <= 4,000)
-MEMORY_TYPES = (
-    "prompt", "file_edit", "file_write", "command", "error", "observation", "response",
-    "compact_summary", "subagent", "web", "mcp", "notebook_edit", "file_read", "search",
-)  # fmt: skip
 
 
 class ToolInputError(MemlaneError, ValueError):
