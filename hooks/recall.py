@@ -25,11 +25,11 @@ from hooks.recall_terms import (
     ASCII_WORD,
     CAMEL_JOIN,
     CAMEL_PARTS,
-    HANGUL,
     add_loanwords,
     recall_concepts,
 )
 from store.config import setting
+from store.korean import HANGUL
 from store.text import basename
 
 MIN_PROMPT_CHARS = 10
