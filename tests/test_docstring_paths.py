@@ -77,3 +77,11 @@ def test_the_check_reads_the_docs(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("The log is `store/log.py`.\nThe runner is `../shared/claude-e2e/run_session.py`.\n")
     assert named_in_text(page) == [(1, "store/log.py")]
+
+
+def test_the_architecture_page_names_every_store_module():
+    """docs/architecture.md's table of store/ by job is the newcomer's map: a new module goes in it."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)(?:\.py|/)`", page)) | set(re.findall(r"`([a-z_]+)`", page))
+    modules = {p.stem for p in (ROOT / "store").glob("*.py") if p.stem != "__init__"} | {"search"}
+    assert sorted(modules - named) == []
