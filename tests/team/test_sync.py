@@ -194,3 +194,18 @@ def test_a_teammates_big_forget_leaves_the_cache_scrubbed_once_past_every_batch(
     raw = b"".join(p.read_bytes() for p in lee.folder.iterdir() if p.name.startswith("team.db"))
     assert b"marker-0" not in raw and b"gone memory" not in raw
     assert not store.forget.scrub_pending(lee.team)
+
+
+def test_the_sync_lock_is_owner_only_and_never_a_link(tmp_path):
+    from store.files import SymlinkRefused
+    from team.sync import LOCK_NAME, SyncLock
+
+    lock = SyncLock(str(tmp_path / "home"))
+    assert lock.acquire() and not SyncLock(str(tmp_path / "home")).acquire()  # one sync at a time
+    assert (tmp_path / "home" / LOCK_NAME).stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "home").stat().st_mode & 0o777 == 0o700
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / LOCK_NAME).symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SymlinkRefused):
+        SyncLock(str(tmp_path / "other"))
+    assert not (tmp_path / "elsewhere").exists()
