@@ -95,7 +95,9 @@ def _diff(rng: random.Random, path: str) -> str:
 def observation(rng: random.Random, session_id: str, cwd: str, created_at: str, n: int) -> dict:
     """One realistic Observation dict."""
     roll = rng.random()
-    base = {"session_id": session_id, "cwd": cwd, "created_at": created_at, "source": "hook"}
+    # a hook receives an event as it happens: retention counts from then
+    base = {"session_id": session_id, "cwd": cwd, "created_at": created_at, "received_at": created_at,
+            "source": "hook"}
     if roll < 0.12:
         prompt = rng.choice(KOREAN_PROMPTS if rng.random() < 0.35 else ENGLISH_PROMPTS)
         return {**base, "type": "prompt", "importance": 2, "content": prompt, "tags": "prompt"}

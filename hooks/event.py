@@ -28,6 +28,29 @@ class Problem(Exception):
     """Something the user may want to know, in one sentence (logged, never raised out)."""
 
 
+# Claude Code's session ids are UUIDs; other clients send ids such as `ses_01J8ZK4Q2W`.
+SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
+MAX_SESSION_ID_CHARS = 128
+
+
+def session_id_problem(session_id: str) -> str | None:
+    """Why a session id is not stored as sent (None: it is): one of at most
+    MAX_SESSION_ID_CHARS letters, digits and `. _ : -` is; a path, a NUL, a
+    10,000-character id are not.  The hook and the importer both ask here."""
+    if len(session_id) > MAX_SESSION_ID_CHARS:
+        return f"is {len(session_id):,} characters long (more than {MAX_SESSION_ID_CHARS})"
+    if not set(session_id) <= SESSION_ID_CHARS:
+        return "holds characters other than letters, digits and . _ : -"
+    return None
+
+
+def safe_session_id(session_id: str) -> str:
+    """The id an odd session is stored under: the same for every event of it."""
+    import hashlib  # only for odd ids (hashlib costs ~2 ms to import)
+
+    return "x-" + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def text_field(event: dict, key: str) -> str | None:
     """A non-empty string field of the event, else None."""
     value = event.get(key)
@@ -35,11 +58,27 @@ def text_field(event: dict, key: str) -> str | None:
 
 
 def prompt_text(event: dict) -> str | None:
-    """What the user typed: `prompt` (Claude Code), else `user_prompt` (older clients)."""
+    """What the user typed: `prompt` (Claude Code), else `user_prompt` (older clients),
+    without the notes an IDE adds to it (see `without_ide_notes`)."""
     prompt = event.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         prompt = event.get("user_prompt")
-    return prompt if isinstance(prompt, str) else None
+    return without_ide_notes(prompt) if isinstance(prompt, str) else None
+
+
+_IDE_NOTE = r"<(ide_[a-z_]{1,40})>.*?</\1>"
+
+
+def without_ide_notes(text: str) -> str:
+    """`text` without the blocks the IDE extensions put before a prompt
+    (`<ide_opened_file>The user opened the file ...</ide_opened_file>`,
+    `<ide_selection>...</ide_selection>`): they are not what the user typed.
+    The hook and the importer both read a prompt through this."""
+    if "<ide_" not in text:
+        return text
+    import re
+
+    return re.sub(_IDE_NOTE, "", text, flags=re.DOTALL).strip()
 
 
 # ------------------------------------------------------------------ stdin
@@ -240,7 +279,9 @@ def prune_event(event: dict, raw_size: int) -> dict:
     """Drop what capture never stores before the (costly) privacy filter runs.
 
     Edit's `originalFile` (the whole file), Read's file content and Write's
-    echoed content go; strings over MAX_FIELD_CHARS keep a head and a tail.
+    echoed content go; strings over MAX_FIELD_CHARS keep a head and a tail;
+    terminal colour and cursor codes go (`without_terminal_codes`), before the
+    filter reads the text, so a code inside a secret cannot hide it from it.
     Dropping text can only make less of it reach the store.
     """
     response = event.get("tool_response")
@@ -260,4 +301,40 @@ def prune_event(event: dict, raw_size: int) -> dict:
         event = dict(event, tool_response=response)
     if raw_size > MAX_FIELD_CHARS:
         event = cap_strings(event)
-    return event
+    return without_terminal_codes(event)
+
+
+# ECMA-48 control sequences (CSI: colours, cursor moves, erases), OSC (titles, links),
+# DCS/PM/APC strings, charset designations and the other two-character escapes.
+_TERMINAL_CODE = (
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[P^_X][^\x1b\x9c]*(?:\x1b\\|\x9c)?"
+    r"|\x1b[()*+][0-9A-Za-z]"
+    r"|\x1b[ -/]*[0-~]?"
+)
+
+
+def without_terminal_codes(value):
+    """A JSON value whose strings hold no terminal control sequences (ANSI colours,
+    cursor moves, erases, titles): tools colour their output, and the codes would be
+    stored and searched as text.  The hook and the importer both strip them here.
+    What is not a string, or holds no escape, is returned as it is."""
+    if isinstance(value, str):
+        if "\x1b" not in value and "\x9b" not in value and "\x9d" not in value:
+            return value
+        import re
+
+        return re.sub(_TERMINAL_CODE, "", value)
+    if not isinstance(value, (dict, list)):
+        return value
+    try:
+        if isinstance(value, dict):
+            out = {k: without_terminal_codes(v) for k, v in value.items()}
+            changed = any(out[k] is not v for k, v in value.items())
+        else:
+            out = [without_terminal_codes(v) for v in value]
+            changed = any(a is not b for a, b in zip(out, value))
+    except RecursionError:  # absurdly deep: the codes stay, nothing else is lost
+        return value
+    return out if changed else value

@@ -41,6 +41,8 @@ from hooks.event import (
     prompt_text,
     prune_event,
     read_stdin,
+    safe_session_id,
+    session_id_problem,
     short,
     text_field,
 )
@@ -124,6 +126,11 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if not isinstance(session_id, str) or not session_id.strip():
         run.problem("the event has no session_id; nothing stored.")
         return
+    odd = session_id_problem(session_id)
+    if odd is not None:  # kept, under an id that is safe wherever it goes
+        session_id = safe_session_id(session_id)
+        event = dict(event, session_id=session_id)
+        run.problem(f"the session id {odd}; its events are stored under session {session_id}.")
     if name == "Stop" and event.get("stop_hook_active") is True:
         return
 

@@ -401,8 +401,9 @@ REDACTED_FIELDS = ("content", "file_path", "tags", "tool_name")
 
 
 def redaction_text(memory: dict) -> str:
-    """The text a redaction of `memory` reads, one field a line (what the app counts matches in)."""
-    return "\n".join(str(memory.get(field) or "") for field in REDACTED_FIELDS)
+    """The text a redaction of `memory` reads, one field a line, empty ones left out (what
+    the app shows and counts matches in)."""
+    return "\n".join(str(memory[field]) for field in REDACTED_FIELDS if memory.get(field))
 
 
 def redact(

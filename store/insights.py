@@ -141,9 +141,9 @@ def retention_outlook(conn: sqlite3.Connection, now: datetime, days: int, *,
     days after that; the same rule, counted instead of deleted, in one pass."""
     cutoff = now - timedelta(days=days)
     next_run, within = conn.execute(
-        "SELECT coalesce(sum(m.created_at < ?), 0), count(*) FROM memory m "
+        "SELECT coalesce(sum(m.received_at < ?), 0), count(*) FROM memory m "
         "LEFT JOIN error_group g ON g.id = m.error_group_id "
-        f"WHERE m.created_at < ? AND {RETENTION_KEPT}",
+        f"WHERE m.received_at < ? AND {RETENTION_KEPT}",
         (_stamp(cutoff), _stamp(cutoff + timedelta(days=horizon))),
     ).fetchone()
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (MARKER_KEY,)).fetchone()

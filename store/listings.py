@@ -36,16 +36,46 @@ def get_memory(conn: sqlite3.Connection, memory_id: int) -> dict | None:
     return _one(conn.execute("SELECT * FROM memory WHERE id = ?", (memory_id,)))
 
 
+def memories_by_id(conn: sqlite3.Connection, ids) -> dict[int, dict]:
+    """{id: memory} of the memories among `ids` still there (a reader holding rows re-reads
+    them after a forget or a redaction)."""
+    wanted = sorted({int(i) for i in ids})
+    found: dict[int, dict] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        sql = f"SELECT * FROM memory WHERE id IN ({placeholders(len(chunk))})"
+        found.update((row["id"], row) for row in dicts(conn.execute(sql, chunk)))
+    return found
+
+
+def error_group_states(conn: sqlite3.Connection, group_ids) -> dict[int, dict]:
+    """{group id: {status, regressed_at, resolved_at, note, signature}} for these groups."""
+    wanted = sorted({int(i) for i in group_ids})
+    if not wanted:
+        return {}
+    sql = ("SELECT id, status, regressed_at, resolved_at, note, signature FROM error_group "
+           f"WHERE id IN ({placeholders(len(wanted))})")  # fmt: skip
+    rows = dicts(conn.execute(sql, wanted))
+    return {row.pop("id"): row for row in rows}
+
+
+def narrowed(params: list[object], **equals: object) -> str:
+    """` AND column = ?` for each given value (its parameter appended), '' for none."""
+    sql = ""
+    for column, value in equals.items():
+        if value:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    return sql
+
+
 def memories_after(
     conn: sqlite3.Connection, last_id: int, *, limit: int = 500, project=None, session=None, type=None
 ) -> list[dict]:
     """Memories newer than `last_id`, oldest first (the Live pane's feed)."""
     sql = "SELECT * FROM memory WHERE id > ?"
     params: list[object] = [last_id]
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
@@ -61,10 +91,7 @@ def memories_before(
     if before_id is not None:
         sql += " AND id < ?"
         params.append(before_id)
-    for column, value in (("project", project), ("session_id", session), ("type", type)):
-        if value:
-            sql += f" AND {column} = ?"
-            params.append(value)
+    sql += narrowed(params, project=project, session_id=session, type=type)
     sql += " ORDER BY id DESC LIMIT ?"
     params.append(limit)
     return dicts(conn.execute(sql, params))
@@ -192,40 +219,56 @@ def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:
     ).fetchone()[0]
 
 
+def _like(text: str) -> str:
+    """A LIKE pattern matching `text` anywhere (its % _ and \\ taken literally, ESCAPE '\\')."""
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _error_group_filter(status: str | tuple[str, ...] | None, project: str | None,
+                        text: str | None) -> tuple[str, list[object]]:  # fmt: skip
+    """WHERE clause (on `g`) for one status or several, a project it was seen in, and a piece
+    of text in its signature, sample or note."""
+    clauses: list[str] = []
+    params: list[object] = []
+    statuses = [status] if isinstance(status, str) else list(status or ())
+    if statuses:
+        clauses.append(f"g.status IN ({placeholders(len(statuses))})")
+        params += statuses
+    if project:
+        clauses.append("EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)")
+        params.append(project)
+    if text and text.strip():
+        clauses.append("(g.signature LIKE ? ESCAPE '\\' OR g.sample LIKE ? ESCAPE '\\' "
+                       "OR g.note LIKE ? ESCAPE '\\')")  # fmt: skip
+        params += [_like(text.strip())] * 3
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
 def error_groups(
     conn: sqlite3.Connection, *, status: str | tuple[str, ...] | None = None, project: str | None = None,
-    sort: str = "recent", limit: int = 200, offset: int = 0,
+    text: str | None = None, sort: str = "recent", limit: int = 200, offset: int = 0,
 ) -> list[dict]:  # fmt: skip
     """Error groups with the projects they were seen in; sort by `recent` or `count`;
-    `status`: one status or several."""
+    `status`: one status or several; `text`: in the signature, sample or note."""
     order = "g.count DESC, g.last_seen DESC" if sort == "count" else "g.last_seen DESC, g.id DESC"
+    where, params = _error_group_filter(status, project, text)
     sql = (
         "SELECT g.*, (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT m.project_name AS name "
         "FROM memory m WHERE m.error_group_id = g.id LIMIT 5)) AS projects, "
         "(SELECT m.content FROM memory m WHERE m.error_group_id = g.id ORDER BY m.id DESC LIMIT 1) "
-        "AS last_content FROM error_group g WHERE 1"
+        f"AS last_content FROM error_group g{where} ORDER BY {order} LIMIT ? OFFSET ?"
     )
-    params: list[object] = []
-    statuses = [status] if isinstance(status, str) else list(status or ())
-    if statuses:
-        sql += f" AND g.status IN ({placeholders(len(statuses))})"
-        params += statuses
-    if project:
-        sql += " AND EXISTS (SELECT 1 FROM memory m WHERE m.error_group_id = g.id AND m.project = ?)"
-        params.append(project)
-    sql += f" ORDER BY {order} LIMIT ? OFFSET ?"
-    params += [limit, offset]
-    return dicts(conn.execute(sql, params))
+    return dicts(conn.execute(sql, [*params, limit, offset]))
 
 
 def get_error_group(conn: sqlite3.Connection, group_id: int) -> dict | None:
     return _one(conn.execute("SELECT * FROM error_group WHERE id = ?", (group_id,)))
 
 
-def count_error_groups(conn: sqlite3.Connection, status: str | None = None) -> int:
-    if status:
-        return conn.execute("SELECT count(*) FROM error_group WHERE status = ?", (status,)).fetchone()[0]
-    return conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
+def count_error_groups(conn: sqlite3.Connection, status: str | tuple[str, ...] | None = None, *,
+                       project: str | None = None, text: str | None = None) -> int:  # fmt: skip
+    where, params = _error_group_filter(status, project, text)
+    return conn.execute("SELECT count(*) FROM error_group g" + where, params).fetchone()[0]
 
 
 def error_occurrences(conn: sqlite3.Connection, group_id: int, *, limit: int = 100) -> list[dict]:

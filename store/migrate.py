@@ -114,9 +114,21 @@ def _add_error_resolution(conn: sqlite3.Connection) -> None:
     )
 
 
+def _add_received_at(conn: sqlite3.Connection) -> None:
+    """v7: `memory.received_at`, when memlane received a memory (retention counts from
+    it); the memories stored before had it at their `created_at`."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(memory)")}
+    if "received_at" not in columns:  # a new database has it from the models
+        conn.execute("ALTER TABLE memory ADD COLUMN received_at TEXT")
+        conn.execute("UPDATE memory SET received_at = created_at")
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        models.Memory._schema.create_indexes(safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
-         5: _add_error_resolution}
+         5: _add_error_resolution, 6: _add_received_at}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -85,6 +85,9 @@ class Memory(BaseModel):
         ErrorGroup, null=True, on_delete="SET NULL", column_name="error_group_id"
     )
     source = pw.TextField(default="hook")
+    # When memlane received it (created_at is when it happened: an import's transcript
+    # time). Retention counts from here, so an imported archive is not deleted at once.
+    received_at = pw.TextField(null=True)
 
     class Meta:
         table_name = "memory"
@@ -94,6 +97,7 @@ class Memory(BaseModel):
             (("project", "id"), False),
             (("type", "id"), False),
             (("created_at",), False),
+            (("received_at",), False),  # retention's cutoff (store.retention)
             (("file_path",), False),
             (("tool_use_id",), False),
             (("tool_name",), False),  # the tools in use, by skip scan (store.listings.tool_names)

@@ -1,5 +1,8 @@
-"""Retention: memories older than N days are deleted, at most once a day.
+"""Retention: memories received more than N days ago are deleted, at most once a day.
 
+The clock is `received_at`, when memlane received a memory, not `created_at`
+(when it happened): an imported transcript keeps its own times for display
+and order, and is kept N days from the import like anything else.
 Errors and other importance-3 memories are kept, and so are errors whose
 group is still open.  The marker of the last run lives in the database
 (`meta.retention_last_run`), so every process sees the same one.  A run
@@ -51,7 +54,7 @@ def run_retention(
             row[0]
             for row in conn.execute(
                 "SELECT m.id FROM memory m LEFT JOIN error_group g ON g.id = m.error_group_id "
-                "WHERE m.created_at < ? AND m.importance < 3 "
+                "WHERE m.received_at < ? AND m.importance < 3 "
                 "AND NOT (m.type = 'error' AND coalesce(g.status, 'open') = 'open')",
                 (cutoff,),
             )

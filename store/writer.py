@@ -23,7 +23,7 @@ VALID_IMPORTANCE = (1, 2, 3)
 _MEMORY_COLUMNS = (
     "session_id", "prompt_id", "tool_use_id", "tool_name", "type", "project", "project_name",
     "cwd", "file_path", "content", "tags", "importance", "content_hash", "created_at",
-    "error_group_id", "source",
+    "error_group_id", "source", "received_at",
 )  # fmt: skip
 INSERT_MEMORY_SQL = (
     f"INSERT INTO memory ({', '.join(_MEMORY_COLUMNS)}) "
@@ -95,23 +95,33 @@ def _prepare(obs: dict) -> tuple | None:
     importance = obs.get("importance")
     if importance not in VALID_IMPORTANCE:
         importance = 3 if mtype == "error" else 1
-    created_at = normalise_timestamp(obs.get("created_at")) or utc_now()
+    now = utc_now()
+    created_at = normalise_timestamp(obs.get("created_at")) or now
+    # When it reached memlane (tests and a late spool may say; else now): retention's clock.
+    received_at = normalise_timestamp(obs.get("received_at")) or now
     return (
         session_id, _text(obs.get("prompt_id")), _text(obs.get("tool_use_id")), tool_name, mtype,
         project, project_name, cwd, file_path, content, _text(obs.get("tags"), 500) or "",
         importance, content_hash(mtype, tool_name, file_path, content), created_at, None,
-        _text(obs.get("source")) or "hook",
+        _text(obs.get("source")) or "hook", received_at,
     )  # fmt: skip
 
 
 def _is_duplicate(conn: sqlite3.Connection, row: tuple) -> bool:
-    session_id, chash, created_at = row[0], row[12], row[13]
-    found = conn.execute(
+    """The same event stored already: the same session and text within the dedupe window,
+    and not another call (tool_use_id) or another prompt (prompt_id) that reads alike:
+    four identical edits at four places of a file are four memories."""
+    session_id, chash, created_at, tool_use_id = row[0], row[12], row[13], row[2]
+    sql = (
         "SELECT 1 FROM memory WHERE session_id = ? AND content_hash = ? "
-        "AND created_at >= ? AND created_at <= ? LIMIT 1",
-        (session_id, chash, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S)),
-    ).fetchone()
-    return found is not None
+        "AND created_at >= ? AND created_at <= ? AND (? IS NULL OR tool_use_id IS NULL OR tool_use_id = ?)"
+    )
+    params = [session_id, chash, _shift(created_at, -DEDUPE_WINDOW_S), _shift(created_at, DEDUPE_WINDOW_S),
+              tool_use_id, tool_use_id]  # fmt: skip
+    if row[4] == "prompt" and row[1]:
+        sql += " AND (prompt_id IS NULL OR prompt_id = ?)"
+        params.append(row[1])
+    return conn.execute(sql + " LIMIT 1", params).fetchone() is not None
 
 
 def _captured_by_hook(conn: sqlite3.Connection, row: tuple) -> bool:
@@ -161,9 +171,10 @@ def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) 
     from store.signature import error_signature, headline  # only errors pay for its regexes
 
     text = _text(error_text) if isinstance(error_text, str) and error_text.strip() else row[9]
-    signature = error_signature(text, row[3])
+    call = row[9].split("\n", 1)[0]  # what failed: "$ npm test", "Edit src/a.py", ...
+    signature = error_signature(text, row[3], call)
     created_at = row[13]
-    sample = headline(text)[:300]
+    sample = (headline(text) or call)[:300]
     group_id = conn.execute(
         "INSERT INTO error_group (signature, tool_name, sample, status, note, first_seen, last_seen, count) "
         "VALUES (?, ?, ?, 'open', '', ?, ?, 1) "

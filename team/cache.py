@@ -130,14 +130,15 @@ def add_pulled(cache: sqlite3.Connection, rows: list[dict], cursor_key: str, cur
     with db.write(cache):
         sessions = _upsert_sessions(cache, rows)
         before = cache.total_changes
+        received = db.utc_now()
         cache.executemany(
             "INSERT OR IGNORE INTO memory (id, session_id, tool_name, type, project, project_name,"
-            " file_path, content, tags, importance, content_hash, created_at, source)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'team')",
+            " file_path, content, tags, importance, content_hash, created_at, source, received_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'team', ?)",
             [(r["id"], r["session_id"], r["tool_name"], r["type"], r["project"], r["project_name"],
               r["file_path"], r["content"], r["tags"], r["importance"],
-              content_hash(r["type"], r["tool_name"], r["file_path"], r["content"]), r["created_at"])
-             for r in rows],
+              content_hash(r["type"], r["tool_name"], r["file_path"], r["content"]), r["created_at"],
+              received) for r in rows],
         )  # fmt: skip
         # total_changes also counts the FTS and session-counter triggers' rows: count the memories.
         added = cache.execute(

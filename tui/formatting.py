@@ -61,8 +61,8 @@ def local_time(
     """A stored time in local time; "—" when missing or unreadable.
 
     style: "clock" (14:03:12), "short" (May 02 14:03, or 2024 May 02 in another
-    year than `now`), "minute" (2025-05-02 14:03: compact text for the model),
-    "full" (2025-05-02 14:03:12 +0200).
+    year than `now`, the current time when not given), "minute" (2025-05-02 14:03:
+    compact text for the model), "full" (2025-05-02 14:03:12 +0200).
     """
     moment = to_local(value, tz)
     if moment is None:
@@ -73,7 +73,7 @@ def local_time(
         return moment.strftime("%Y-%m-%d %H:%M")
     if style == "full":
         return moment.strftime("%Y-%m-%d %H:%M:%S %z").strip()
-    if now is not None and to_local(now, tz).year != moment.year:
+    if to_local(now if now is not None else datetime.now(UTC), tz).year != moment.year:
         return moment.strftime("%Y %b %d")
     return moment.strftime("%b %d %H:%M")
 

@@ -15,7 +15,7 @@ def new_report() -> dict:
     """What an import did (or, in a dry run, would do)."""
     return {
         "sessions_new": 0, "sessions_updated": 0, "memories": 0, "errors": 0,
-        "duplicates": 0, "unpaired": 0,
+        "duplicates": 0, "unpaired": 0, "retention_days": None, "older_than_retention": 0,
     }  # fmt: skip
 
 
@@ -47,6 +47,11 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
 
     config = config if isinstance(config, dict) else reader.config
     report = new_report()
+    # Retention counts from when memlane receives a memory (store.retention): what is
+    # older than retention_days by its transcript time is kept that long from today.
+    days = config.get("retention_days")
+    report["retention_days"] = days if isinstance(days, int) and days > 0 else 90
+    past = _days_ago(report["retention_days"])
     known: dict = {}  # session -> its source in the store before this import (None: absent)
     touched: set = set()
     batch: list = []
@@ -83,6 +88,8 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
             report["memories"] += 1
             if obs.get("type") == "error":
                 report["errors"] += 1
+            if (obs.get("created_at") or past) < past:
+                report["older_than_retention"] += 1
             touched.add(obs["session_id"])
         if progress is not None:
             progress(report)
@@ -140,6 +147,12 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
 
         optimize_indexes(conn)
     return report
+
+
+def _days_ago(days: int) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(time.time() - days * 86400))
 
 
 class _RollBack(Exception):

@@ -32,14 +32,21 @@ stored reformatted), ``store.writer`` skips an imported memory of a tool call
 ``store.writer``; ``hooks.transcripts.files.find_transcripts`` lists the files
 to read.
 
+A slash command is the prompt the user typed (``/name args``, as the hook got
+it) when it is a custom command, a skill or a prompt command like ``/init``;
+Claude Code's own local commands (``/clear``, ``/model`` ...) fire no hook.
+A tool result written before its call (2.1.x does that for a call answered
+within milliseconds) waits for its call; calls and results that never meet
+are counted (:meth:`TranscriptReader.unpaired_calls`).
+
 Left out, because no hook would have seen them as the user's work:
 ``attachment`` lines (hook output, memlane's own injected context included),
 ``isMeta`` lines, ``progress``, ``file-history-snapshot``, ``queue-operation``
-and the other bookkeeping types, local-command artefacts (``<command-name>``,
-``<local-command-stdout>``, ``<bash-input>``, ...), interruption markers, a
+and the other bookkeeping types, local commands and their artefacts
+(``<local-command-stdout>``, ``<bash-input>``, ...), interruption markers, a
 subagent's task prompt, and tool calls that never ran: input validation errors
-(``<tool_use_error>``), permission denials and rejections (Claude Code fires no
-hook for those). Assistant messages split over several lines (same
+(``<tool_use_error>`` in 2.x; the same sentences bare in 1.0.x), permission
+denials and rejections (Claude Code fires no hook for those). Assistant messages split over several lines (same
 ``message.id``, one content block each) are joined by pairing per block; the
 file is a graph (``uuid``/``parentUuid``) and resume/fork copy lines into new
 files, so a line whose ``uuid`` was already read is skipped.
@@ -55,21 +62,22 @@ import json
 import os
 
 from hooks.capture import blocks_text, observations_from_event
-from hooks.event import prune_event
+from hooks.event import prune_event, safe_session_id, session_id_problem, without_ide_notes
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
     INTERRUPT_MARKERS,
     INTERRUPTED_PREFIXES,
-    NOT_RUN_PREFIXES,
     SKIPPED_TYPES,
     absolute_tool_input,
     bump,
-    compact_args,
     compact_summary,
     fallback_response,
+    is_local_command,
     iso_mtime,
+    never_ran,
     new_stats,
+    slash_command,
     timestamp,
 )
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
@@ -103,6 +111,7 @@ class TranscriptReader:
         self.sessions: dict = {}
         self._seen_uuids: set = set()
         self._pending: dict = {}  # tool_use id -> the call, until its result is read
+        self._early: dict = {}  # tool_use id -> its result, read before the call (2.1.x)
         self.turns = TurnTimeline()  # each session's private turns
         self._compact_trigger: dict = {}  # session -> trigger of its last compact_boundary
         self._kept_sessions: dict = {}  # session -> whether keep_cwd accepted it
@@ -179,6 +188,8 @@ class TranscriptReader:
         if not session_id:
             bump(self.stats, "malformed", "no session id")
             return
+        if session_id_problem(session_id) is not None:
+            session_id = safe_session_id(session_id)  # as the hook stores it
         ts = timestamp(obj.get("timestamp"))
         if ts is None:
             ts = self._file_ts or self._mtime()
@@ -202,7 +213,7 @@ class TranscriptReader:
             return
         content = message.get("content")
         if kind == "assistant":
-            self._assistant(obj, content, session_id, cwd, ts)
+            yield from self._assistant(obj, content, session_id, cwd, ts)
             return
         if isinstance(content, list) and any(
             isinstance(b, dict) and b.get("type") == "tool_result" for b in content
@@ -242,11 +253,28 @@ class TranscriptReader:
                 continue
             if tool_id in self._pending:
                 continue  # the same block again (a message written over several lines)
-            self._pending[tool_id] = {
+            call = {
                 "name": name, "input": block.get("input"), "ts": ts, "session_id": session_id,
                 "cwd": cwd, "prompt_id": prompt_id if isinstance(prompt_id, str) else None,
                 "line": obj.get("uuid"),
             }  # fmt: skip
+            early = self._early.pop(tool_id, None)
+            if early is None:
+                self._pending[tool_id] = call
+                continue
+            # Its result was read first (2.1.x writes a quick call's result line before
+            # the call's own): answered now, as if read in order.
+            result_obj, result_block, tool_use_result, r_session, r_cwd, r_ts, line_bytes = early
+            self.stats["tool_calls"] += 1
+            here = self._line_bytes
+            self._line_bytes = line_bytes
+            try:
+                event = self._tool_event(result_obj, result_block, call, tool_use_result,
+                                         r_session, r_cwd, r_ts)  # fmt: skip
+            finally:
+                self._line_bytes = here
+            if event is not None:
+                yield event
 
     # ----------------------------------------------------------- tool results
     def _tool_results(self, obj, content, session_id, cwd, ts):
@@ -258,7 +286,12 @@ class TranscriptReader:
             if call is None:
                 call = self._orphan_call(obj, tool_id)
             if call is None:
-                bump(self.stats, "skipped", "result without its call")
+                if isinstance(tool_id, str) and tool_id and tool_id not in self._early:
+                    # its call may be on a later line: kept until the call is read
+                    self._early[tool_id] = (obj, block, tool_use_result, session_id, cwd, ts,
+                                            self._line_bytes)  # fmt: skip
+                else:
+                    bump(self.stats, "skipped", "result without its call")
                 continue
             self.stats["tool_calls"] += 1
             event = self._tool_event(obj, block, call, tool_use_result, session_id, cwd, ts)
@@ -284,13 +317,10 @@ class TranscriptReader:
         is_error = block.get("is_error") is True
         interrupt = False
         if is_error:
-            head = raw_text.lstrip()
-            if head.startswith(NOT_RUN_PREFIXES) or (
-                head.startswith("Permission to ") and "denied" in head.split("\n", 1)[0]
-            ):
+            if never_ran(raw_text):
                 bump(self.stats, "skipped", "tool call that did not run")
                 return None
-            interrupt = head.startswith(INTERRUPTED_PREFIXES)
+            interrupt = raw_text.lstrip().startswith(INTERRUPTED_PREFIXES)
         session_id = session_id or call["session_id"]
         cwd = cwd or call["cwd"]
         prompt_id = obj.get("promptId")
@@ -338,7 +368,7 @@ class TranscriptReader:
 
     # -------------------------------------------------------------- user text
     def _user_text(self, obj, content, session_id, cwd, ts):
-        raw = blocks_text(content, text_blocks_only=True)
+        raw = without_ide_notes(blocks_text(content, text_blocks_only=True))
         text = raw.lstrip()
         if obj.get("isCompactSummary") is True:
             yield from self._compaction(obj, session_id, cwd, ts, raw)
@@ -346,12 +376,19 @@ class TranscriptReader:
         if obj.get("isSidechain") is True:
             bump(self.stats, "skipped", "subagent task prompt")
             return
-        if text.startswith(ARTEFACT_PREFIXES) or "<command-name>" in text[:200]:
-            instructions = compact_args(text)
-            if instructions:
-                yield from self._precompact(obj, session_id, cwd, ts, instructions)
-            else:
+        command = slash_command(text)
+        if command is not None:
+            name, args = command
+            if name == "/compact" and args:
+                yield from self._precompact(obj, session_id, cwd, ts, args)
+                return
+            if is_local_command(name):
                 bump(self.stats, "skipped", "local command")
+                return
+            # A custom command or a skill: the hook got what was typed as the prompt.
+            raw = text = f"{name} {args}" if args else name
+        elif text.startswith(ARTEFACT_PREFIXES):
+            bump(self.stats, "skipped", "local command")
             return
         if text.startswith(INTERRUPT_MARKERS):
             bump(self.stats, "skipped", "interruption marker")
@@ -441,5 +478,8 @@ class TranscriptReader:
         return cleaned
 
     def unpaired_calls(self) -> int:
-        """Tool calls whose result never came (the session stopped mid-call)."""
-        return self.unpaired_from_worker or len(self._pending)
+        """Tool calls whose result never came (the session stopped mid-call), and results
+        whose call never came (a file cut short), read so far: neither is imported."""
+        if self.unpaired_from_worker is not None:
+            return self.unpaired_from_worker
+        return len(self._pending) + len(self._early)

@@ -40,6 +40,37 @@ NOT_RUN_PREFIXES = (
     "Execution stopped by PreToolUse hook",
     "Hook PreToolUse:",
 )
+# Input checks that refused a call before it ran. 2.x wraps them in <tool_use_error>;
+# 1.0.x wrote them bare (sometimes after "Error: "): the same rule for both.
+REFUSED_PREFIXES = (
+    "File has not been read yet.",
+    "File has been modified since read",
+    "File has been unexpectedly modified",
+    "String to replace not found in file.",
+    "No changes to make: old_string and new_string are exactly the same.",
+    "File does not exist.",
+    "Cannot create new file - file already exists.",
+    "InputValidationError:",
+    "This tool cannot read binary files.",
+    "No such tool available:",
+)
+_FOUND_MATCHES = "matches of the string to replace, but replace_all is false"
+
+
+def never_ran(text: str) -> bool:
+    """A failed call's result says it never ran: refused by an input check or a
+    permission rule, stopped by a hook, declined by the user (no hook fires)."""
+    head = text.lstrip()
+    if head.startswith(NOT_RUN_PREFIXES):
+        return True
+    if head.startswith("Permission to ") and "denied" in head.split("\n", 1)[0]:
+        return True
+    if head.startswith("Error: "):
+        head = head[len("Error: ") :]
+    first = head.split("\n", 1)[0]
+    return head.startswith(REFUSED_PREFIXES) or (first.startswith("Found ") and _FOUND_MATCHES in first)
+
+
 # tool_result texts of a call cancelled by the user (PostToolUseFailure, is_interrupt).
 INTERRUPTED_PREFIXES = (
     "The user doesn't want to take this action right now",
@@ -186,15 +217,47 @@ def compact_summary(text: str) -> str:
     return out.strip()
 
 
-def compact_args(text: str) -> str | None:
-    """The instructions of a ``/compact <instructions>`` command line, else None."""
-    if "<command-name>/compact</command-name>" not in text:
+# Claude Code's own commands that run in the CLI: no UserPromptSubmit fires for them, so
+# they are not prompts (custom commands, skills and prompt commands like /init are).
+LOCAL_COMMANDS = frozenset(
+    {
+        "add-dir", "agents", "bashes", "bug", "clear", "color", "compact", "config", "context",
+        "copy", "cost", "doctor", "effort", "exit", "export", "extra-usage", "fast", "feedback",
+        "help", "hooks", "ide", "install-github-app", "keybindings", "login", "logout", "mcp",
+        "memory", "migrate-installer", "model", "output-style", "permissions", "plugin",
+        "plugins", "privacy-settings", "quit", "release-notes", "reload-plugins", "remote-env",
+        "rename", "reset", "resume", "rewind", "sandbox", "skills", "stats", "status",
+        "statusline", "tasks", "terminal-setup", "theme", "todos", "upgrade", "usage", "vim",
+    }
+)  # fmt: skip
+_COMMAND_TAGS = ("<command-name>", "<command-message>", "<command-args>")
+
+
+def _tag(text: str, name: str) -> str | None:
+    start = text.find(f"<{name}>")
+    end = text.find(f"</{name}>", start + 1)
+    if start == -1 or end == -1:
         return None
-    start = text.find("<command-args>")
-    end = text.find("</command-args>")
-    if start == -1 or end == -1 or end < start:
-        return ""
-    return text[start + len("<command-args>"):end].strip()
+    return text[start + len(name) + 2 : end]
+
+
+def slash_command(text: str) -> tuple[str, str] | None:
+    """``(name, args)`` of a line that records a slash command (``<command-name>/x
+    </command-name>`` ... ``<command-args>...</command-args>``, in either order, the
+    expansion of an older version's command after them), else None."""
+    if not text.startswith(_COMMAND_TAGS):
+        return None
+    name = _tag(text, "command-name")
+    if not name or not name.strip():
+        return None
+    name = name.strip()
+    if not name.startswith("/"):
+        name = "/" + name
+    return name, (_tag(text, "command-args") or "").strip()
+
+
+def is_local_command(name: str) -> bool:
+    return name.lstrip("/").lower() in LOCAL_COMMANDS
 
 
 def iso_mtime(path: str) -> str | None:

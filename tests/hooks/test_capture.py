@@ -16,6 +16,7 @@ import pytest
 from hooks.capture import capture_observations, observations_from_event
 from store.config import defaults
 from store.text import MAX_CONTENT_CHARS
+from tests.hooks.test_shell import TAGGED_COMMANDS
 
 REPO = Path(__file__).resolve().parents[2]
 from tests.shared_payloads import PAYLOADS  # noqa: E402
@@ -350,29 +351,7 @@ def test_trivial_commands_are_skipped(command):
     assert capture(bash_event(command, stdout="out")) == []
 
 
-@pytest.mark.parametrize(
-    "command, tag",
-    [
-        ("cd app && npm test", "test"),
-        ("FOO=1 BAR=2 npm test", "test"),
-        ("sudo apt-get install -y jq", "install"),
-        ("env CI=1 pytest -q tests", "test"),
-        ("time make -j4", "build"),
-        ("ls && cargo build --release", "build"),
-        ("cd web; pnpm run build | tail -20", "build"),
-        ("uv run pytest -x", "pytest"),
-        ("npx vitest run", "test"),
-        ("docker compose up -d", "container"),
-        ("kubectl get pods", "kubectl"),
-        ("curl -s localhost:3000/health", "curl"),
-        ("node scripts/migrate.js", "migrate.js"),
-        ("go test ./...", "test"),
-        ("pip install requests", "install"),
-        ("git push origin main", "push"),
-        ("cat > src/app.py <<'EOF'\nprint('hi')\nEOF", "cat"),
-        ("(cd app && make)", "make"),
-    ],
-)
+@pytest.mark.parametrize("command, tag", TAGGED_COMMANDS)
 def test_meaningful_commands_are_kept(command, tag):
     o = one(bash_event(command, stdout="done"))
     assert o["type"] == "command"

@@ -208,7 +208,8 @@ def test_the_hook_process_records_and_forget_and_retention_remove_the_rows(store
     forget.forget(store, session="later")
     assert {r["session_id"] for r in ledger.entries(store)} == {"work"}  # the task's own rows
     run_process(ev.event("user-prompt-submit", "again", CWD, "q1", 1, prompt=PARAPHRASE))
-    store.execute("UPDATE memory SET created_at = '2020-01-01T00:00:00.000000Z'")
+    store.execute("UPDATE memory SET created_at = '2020-01-01T00:00:00.000000Z', "
+                  "received_at = '2020-01-01T00:00:00.000000Z'")  # retention's clock
     run_retention(store, 90, force=True)
     assert ledger.entries(store) == []
 

@@ -23,33 +23,34 @@ def test_commands_that_only_look_are_not_meaningful(command):
     assert not is_meaningful_command(command)
 
 
-@pytest.mark.parametrize(
-    "command, tag",
-    [
-        ("cd app && npm test", "test"),
-        ("FOO=1 BAR=2 npm test", "test"),
-        ("sudo apt-get install -y jq", "install"),
-        ("env CI=1 pytest -q tests", "test"),
-        ("time make -j4", "build"),
-        ("ls && cargo build --release", "build"),
-        ("cd web; pnpm run build | tail -20", "build"),
-        ("uv run pytest -x", "pytest"),
-        ("npx vitest run", "test"),
-        ("docker compose up -d", "container"),
-        ("kubectl get pods", "kubectl"),
-        ("timeout 30 curl -s localhost:3000/health", "curl"),
-        ("node scripts/migrate.js", "migrate.js"),
-        ("python -m pytest tests", "pytest"),
-        ("go test ./...", "test"),
-        ("pip install requests", "install"),
-        ("git push origin main", "push"),
-        ("cat > src/app.py <<'EOF'\nprint('hi')\nEOF", "cat"),
-        ("(cd app && make)", "make"),
-        ("sed -i 's/a/b/' x.txt", "sed"),
-        ("find . -name '*.pyc' -delete", "find"),
-        ("C:\\tools\\gradlew.bat build", "build"),
-    ],
-)
+# Commands that change things, each with a tag it must carry (the capture test reuses them).
+TAGGED_COMMANDS = [
+    ("cd app && npm test", "test"),
+    ("FOO=1 BAR=2 npm test", "test"),
+    ("sudo apt-get install -y jq", "install"),
+    ("env CI=1 pytest -q tests", "test"),
+    ("time make -j4", "build"),
+    ("ls && cargo build --release", "build"),
+    ("cd web; pnpm run build | tail -20", "build"),
+    ("uv run pytest -x", "pytest"),
+    ("npx vitest run", "test"),
+    ("docker compose up -d", "container"),
+    ("kubectl get pods", "kubectl"),
+    ("timeout 30 curl -s localhost:3000/health", "curl"),
+    ("node scripts/migrate.js", "migrate.js"),
+    ("python -m pytest tests", "pytest"),
+    ("go test ./...", "test"),
+    ("pip install requests", "install"),
+    ("git push origin main", "push"),
+    ("cat > src/app.py <<'EOF'\nprint('hi')\nEOF", "cat"),
+    ("(cd app && make)", "make"),
+    ("sed -i 's/a/b/' x.txt", "sed"),
+    ("find . -name '*.pyc' -delete", "find"),
+    ("C:\\tools\\gradlew.bat build", "build"),
+]
+
+
+@pytest.mark.parametrize("command, tag", TAGGED_COMMANDS)
 def test_commands_that_change_things_are_meaningful_and_tagged(command, tag):
     assert is_meaningful_command(command)
     assert tag in command_tags(analyse_command(command))

@@ -11,7 +11,7 @@ from tests.store.conftest import ts
 
 def add(conn, content, days_ago, **extra):
     return writer.add_memory(conn, {"session_id": extra.pop("session", "s1"), "content": content,
-                                    "created_at": ts(days_ago), "cwd": extra.pop("cwd", "/nonexistent/app"),
+                                    "created_at": ts(days_ago), "received_at": ts(days_ago), "cwd": extra.pop("cwd", "/nonexistent/app"),
                                     "type": extra.pop("type", "command"), **extra})  # fmt: skip
 
 

@@ -87,8 +87,9 @@ def test_forgetting_a_session_forgets_its_session_start_rows(conn, task):
 
 
 def test_retention_removes_ledger_rows_with_their_memories(conn):
-    old = add(conn, "old", "an old prompt about caching", mtype="prompt", created_at=ts(days_ago=200))
-    sent = add(conn, "old-task", "$ redis-cli info", created_at=ts(days_ago=200))
+    old = add(conn, "old", "an old prompt about caching", mtype="prompt", created_at=ts(days_ago=200),
+              received_at=ts(days_ago=200))
+    sent = add(conn, "old-task", "$ redis-cli info", created_at=ts(days_ago=200), received_at=ts(days_ago=200))
     ledger.record(conn, session_id="old", prompt_id="p1", event="prompt", project=PROJECT, reason="chosen",
                   memory_ids=[sent], chars=100)  # fmt: skip
     assert ledger.entries(conn)[0]["prompt_memory_id"] == old

@@ -39,3 +39,38 @@ def test_sessions_between_two_times_are_those_active_then(conn):
     assert ids(until="2026-11-15T00:00:00Z") == ["long", "old"]
     assert ids(since="2026-11-15T00:00:00Z", until="2026-11-21T00:00:00Z") == ["long"]
     assert listings.count_sessions(conn, since="2026-11-15T00:00:00Z") == 2
+
+
+def test_memories_by_id_gives_those_still_there_and_group_states_their_status(conn):
+    ids = [writer.add_memory(conn, {"session_id": "s", "content": f"row {i}", "cwd": "/x"}) for i in range(3)]
+    error = writer.add_memory(conn, {"session_id": "s", "type": "error", "content": "$ make\nError: x",
+                                     "error_text": "Error: x", "cwd": "/x"})  # fmt: skip
+    from store.forget import forget_ids
+
+    forget_ids(conn, [ids[1]])
+    assert sorted(listings.memories_by_id(conn, [*ids, 9999])) == [ids[0], ids[2]]
+    group = listings.get_memory(conn, error)["error_group_id"]
+    assert listings.error_group_states(conn, [group])[group]["status"] == "open"
+    assert listings.error_group_states(conn, []) == {}
+
+
+def test_error_groups_filtered_by_text_and_project_are_counted_the_same(conn):
+    def error(text, project):
+        writer.add_memory(conn, {"session_id": project, "type": "error", "content": f"$ make\n{text}",
+                                 "error_text": text, "cwd": f"/nonexistent/{project}"})  # fmt: skip
+
+    error("ECONNREFUSED 127.0.0.1:5432", "api")
+    error("KeyError: 'user_id'", "api")
+    error("KeyError: 'user_id'", "web")  # the same group, seen in two projects
+    error("100% of disk_usage", "web")
+    api = listings.get_session(conn, "api")["project"]
+    signatures = lambda **k: sorted(g["signature"] for g in listings.error_groups(conn, **k))  # noqa: E731
+    assert len(signatures(text="keyerror")) == 1  # any case
+    assert signatures(text="econnrefused") == signatures(text="5432") != []
+    assert len(signatures(text="%")) == 1 and len(signatures(text="_usage")) == 1  # taken literally
+    assert signatures(text="   ") == signatures() and len(signatures()) == 3
+    assert signatures(project=api) == sorted(signatures(text="econn") + signatures(text="key"))
+    assert listings.count_error_groups(conn, project=api, text="key") == 1
+    assert listings.count_error_groups(conn, "open", text="disk") == 1
+    assert listings.count_error_groups(conn, ("resolved", "ignored")) == 0
+    assert signatures(text="nowhere") == [] and listings.count_error_groups(conn, text="nowhere") == 0

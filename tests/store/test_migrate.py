@@ -122,3 +122,23 @@ def test_a_version_5_database_gets_the_error_resolution_and_its_resolved_groups_
     writer.add_memory(upgraded, {"session_id": "s3", "type": "error", "content": "$ make\nError: boom",
                                  "error_text": "Error: boom", "cwd": "/x"})  # fmt: skip
     assert upgraded.execute("SELECT status FROM error_group").fetchone()[0] == "regressed"
+
+
+def test_a_version_6_database_keeps_its_memories_for_retention_from_their_old_times(current_database, tmp_path):
+    conn = db.connect(current_database)
+    conn.execute("UPDATE memory SET created_at = '2025-01-02T03:04:05.000000Z' WHERE id <= 5")
+    conn.execute("DROP INDEX memory_received_at")  # as version 6 made it
+    conn.execute("ALTER TABLE memory DROP COLUMN received_at")
+    conn.execute("PRAGMA user_version = 6")
+    conn.close()
+    upgraded = db.connect(current_database)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    new = db.connect(str(tmp_path / "new.db"))
+    assert indexes(upgraded) == indexes(new)
+    assert [r[1:] for r in upgraded.execute("PRAGMA table_info(memory)")] == [
+        r[1:] for r in new.execute("PRAGMA table_info(memory)")
+    ]
+    assert upgraded.execute("SELECT count(*) FROM memory WHERE received_at = created_at").fetchone()[0] == 25
+    from store import retention
+
+    assert retention.run_retention(upgraded, 90, force=True) == 5  # what was old stays old

@@ -8,7 +8,7 @@ from tests.store.conftest import ts
 
 def add(conn, content, days_ago, **extra):
     return writer.add_memory(conn, {"session_id": extra.pop("session", "s1"), "content": content,
-                                    "created_at": ts(days_ago), "cwd": "/nonexistent/app",
+                                    "created_at": ts(days_ago), "received_at": ts(days_ago), "cwd": "/nonexistent/app",
                                     "type": extra.pop("type", "command"), **extra})  # fmt: skip
 
 
@@ -66,7 +66,7 @@ def test_a_day_is_claimed_inside_the_write_lock(conn, db_path):
         (retention.MARKER_KEY, ts(0)),
     )
     holder.execute("COMMIT")
-    worker.join(10)
+    worker.join(60)  # a hang, not slowness
     assert result == {"removed": None}
     assert listings.get_memory(conn, old) is not None  # the claimer's run decides, not this one
 

@@ -28,6 +28,19 @@ def test_same_session_same_content_within_a_minute_is_stored_once(conn):
     assert count(conn) == 3
 
 
+def test_calls_that_read_alike_are_not_repeats_of_one_another(conn):
+    at = ts(seconds=0)
+    assert writer.add_memory(conn, obs(tool_use_id="toolu_a", created_at=at)) is not None
+    assert writer.add_memory(conn, obs(tool_use_id="toolu_b", created_at=at)) is not None  # another call
+    assert writer.add_memory(conn, obs(tool_use_id="toolu_a", created_at=at)) is None  # the same call again
+    assert writer.add_memory(conn, obs(created_at=at)) is None  # no id (1.0.x hooks): the same text
+    prompt = {"type": "prompt", "tool_name": None, "content": "run the tests again", "created_at": at}
+    assert writer.add_memory(conn, obs(**prompt, prompt_id="p1")) is not None
+    assert writer.add_memory(conn, obs(**prompt, prompt_id="p2")) is not None  # typed twice
+    assert writer.add_memory(conn, obs(**prompt, prompt_id="p2")) is None
+    assert count(conn) == 4
+
+
 def test_dedupe_tells_apart_what_differs_only_in_field_boundaries(conn):
     writer.add_memory(conn, obs(content="bc", file_path="a"))
     assert writer.add_memory(conn, obs(content="c", file_path="ab")) is not None

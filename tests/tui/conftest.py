@@ -84,7 +84,8 @@ def build_db(path: str | os.PathLike, *, long_session: int = 0) -> str:
             writer.start_session(conn, session_id, cwd, started_at=at(start))
             step = (length or start - 1) / max(1, len(memories))
             for i, memory in enumerate(memories):
-                obs = {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * step - 0.5),
+                when = at(start - i * step - 0.5)  # received by a hook as it happened
+                obs = {"session_id": session_id, "cwd": cwd, "created_at": when, "received_at": when,
                        "tags": "", **memory}  # fmt: skip
                 writer.add_memory(conn, obs)
             if length is not None:
@@ -98,6 +99,7 @@ def build_db(path: str | os.PathLike, *, long_session: int = 0) -> str:
             writer.start_session(conn, session_id, cwd, started_at=at(start))
             writer.add_memories(conn, [
                 {"session_id": session_id, "cwd": cwd, "created_at": at(start - i * 0.1),
+                 "received_at": at(start - i * 0.1),
                  "type": "error" if i % 50 == 49 else "command", "tool_name": "Bash",
                  "content": f"$ python train.py --epoch {i}\nepoch {i}: loss {1 / (i + 1):.4f}"}
                 for i in range(long_session)
@@ -179,7 +181,10 @@ async def settle(pilot, rounds: int = 3) -> None:
     busy = (WorkerState.PENDING, WorkerState.RUNNING)
     app = pilot.app
     for _ in range(rounds):
-        for _ in range(500):  # at most 5 s
+        # Until the workers are done: at once on a quiet machine, and a loaded one may take
+        # seconds; the bound only stops a hang (a snapshot taken mid-work is a false failure).
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
             mounting = not getattr(app, "all_panes_mounted", True)
             if not mounting and not any(worker.state in busy for worker in app.workers):
                 break

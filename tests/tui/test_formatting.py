@@ -1,7 +1,7 @@
 """The one formatter: how counts, durations, times, sizes and one-line text read, the same
 in the CLI, /memory, the MCP tools and the app."""
 
-from datetime import UTC, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -34,7 +34,8 @@ def test_duration(seconds, expected):
 def test_local_time_to_the_minute_keeps_the_year_and_says_a_dash_for_nothing():
     plus2 = timezone(timedelta(hours=2))
     assert local_time("2025-05-02T12:03:40.000000Z", plus2, style="minute") == "2025-05-02 14:03"
-    assert local_time("2025-05-02T12:03:40.000000Z", plus2) == "May 02 14:03"
+    assert local_time("2025-05-02T12:03:40.000000Z", plus2, now=datetime(2025, 6, 1, tzinfo=UTC)) == "May 02 14:03"
+    assert local_time("2025-05-02T12:03:40.000000Z", plus2, now=datetime(2026, 6, 1, tzinfo=UTC)) == "2025 May 02"
     assert local_time(None, UTC, style="minute") == "—"
     assert local_time("not a time\x1b[2J", UTC, style="minute") == "—"
 

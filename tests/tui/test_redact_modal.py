@@ -111,3 +111,24 @@ async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(cleanup_db)
         await settle(pilot)
         assert app.screen is modal
         assert "E404" in content_of(cleanup_db, 19)
+
+
+@sync
+async def test_the_count_and_the_redaction_cover_the_path_and_tags_too(cleanup_db):
+    conn = connect(cleanup_db)
+    memory_id = add_memory(conn, {"session_id": "sess-charl-0003", "type": "file_edit", "tool_name": "Edit",
+                                  "cwd": "/home/dev/memlane", "created_at": "2025-03-09T11:30:00.000000Z",
+                                  "file_path": "/home/dev/memlane/src/zanzibar_client.py",
+                                  "tags": "payments zanzibar", "content": "Edited the payment client"})  # fmt: skip
+    conn.close()
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        modal = await open_redaction(pilot, memory_id)
+        await pilot.press(*"zanzibar")
+        assert status(modal) == "2 places will become [REDACTED]."  # the file path and the tags
+        await pilot.press("enter")
+        await settle(pilot)
+    conn = connect(cleanup_db)
+    row = conn.execute("SELECT file_path, tags FROM memory WHERE id = ?", (memory_id,)).fetchone()
+    conn.close()
+    assert row == ("/home/dev/memlane/src/[REDACTED]_client.py", "payments [REDACTED]")

@@ -15,6 +15,7 @@ from tests.tui.conftest import (
     screen_text,
     scroll_every_hit,
     settle,
+    until,
 )
 from tui.gui.panes.search import SearchPane
 from tui.gui.screens.timeline import TimelineScreen
@@ -294,12 +295,14 @@ async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, mo
 @pytest.mark.parametrize("query", ["pytest", "session"])
 @pilot_test
 async def test_typing_fast_runs_one_search(db_path, make_app, query):
-    app = make_app(db_path, search_debounce=0.5)  # generous: the test machine may be busy
+    # A keystroke on a busy machine can take a good part of a second: the pause that ends a
+    # word must be longer than any of them, and the search is waited for, not a time.
+    app = make_app(db_path, search_debounce=2.0)
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         generation = pane._generation
         await pilot.press(*query)
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await until(lambda: pane._generation > generation, timeout=60)
         await settle(pilot)
         assert pane._generation == generation + 1  # debounced: one search for the whole word
 

@@ -45,7 +45,7 @@ def build_demo_database(path: str, *, memories: int = 1800, seed: int = 3, now: 
         # Real sessions last minutes, not days: one to three minutes between events.
         t = demo_corpus.parse_iso(observations[0]["created_at"])
         for obs in observations:
-            obs["created_at"] = demo_corpus.iso(t)
+            obs["created_at"] = obs["received_at"] = demo_corpus.iso(t)  # the hooks got it then
             t += rng.uniform(40, 180)
         if rng.random() < 0.25:
             kind, text = rng.choice(LEAKY)

@@ -240,7 +240,16 @@ def summary_table(report: dict, stats: dict, elapsed: float, *, dry_run: bool = 
     table.add_row("Memories", f"{report['memories']:,}",
                   f"{verb}added; {report['duplicates']:,} already stored")  # fmt: skip
     table.add_row("Errors", f"{report['errors']:,}", "error memories, in their error groups")
+    old, days = report.get("older_than_retention"), report.get("retention_days")
+    if old:
+        table.add_row("Older", f"{old:,}",
+                      f"happened more than {days} days ago (retention_days); kept {days} days from "
+                      "today, as retention counts from when memlane receives a memory")  # fmt: skip
     table.add_row("Skipped", f"{stats['skipped']:,}", _top_reasons(stats["skipped_by"]))
+    if report.get("unpaired"):
+        table.add_row("Unpaired", f"{report['unpaired']:,}",
+                      "tool calls without their result, or results without their call "
+                      "(a session cut short): not imported")  # fmt: skip
     table.add_row("Malformed", f"{stats['malformed']:,}", _top_reasons(stats["malformed_by"]))
     mb = stats["bytes"] / 1e6
     rate = ""

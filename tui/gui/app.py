@@ -186,6 +186,7 @@ class MemlaneApp(App):
         self.panes: dict[str, Widget] = {}
         self._focus_memory: dict[str, Widget] = {}
         self._data_version: int | None = None
+        self._forget_generation: int | None = None
         self._polling = False
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
@@ -380,28 +381,33 @@ class MemlaneApp(App):
     def _check_data_version(self) -> None:
         try:
             version = self.store.data_version()
+            generation = self.store.forget_generation()  # one row of `meta`, by its key
         except StoreError:
-            version = None
+            version = generation = None
         finally:
             self.call_from_thread(setattr, self, "_polling", False)
         if version is not None and not get_current_worker().is_cancelled:
-            self.call_from_thread(self._data_version_read, version)
+            self.call_from_thread(self._data_version_read, version, generation)
 
-    def _data_version_read(self, version: int) -> None:
+    def _data_version_read(self, version: int, generation: int | None = None) -> None:
         if self._data_version is None:
-            self._data_version = version
+            self._data_version, self._forget_generation = version, generation
             return
         if version != self._data_version:
             self._data_version = version
-            self.broadcast_data_changed(version)
+            forgotten = generation != self._forget_generation
+            self._forget_generation = generation
+            self.broadcast_data_changed(version, forgotten=forgotten)
 
-    def broadcast_data_changed(self, version: int = 0) -> None:
-        """Tell every pane, and the screen on top, that another process wrote."""
+    def broadcast_data_changed(self, version: int = 0, *, forgotten: bool = False) -> None:
+        """Tell every pane, and the screen on top, that another process wrote; after a forget
+        or a redaction (`forgotten`, whoever made it) every screen, so none keeps showing it."""
         for pane in self.panes.values():
             if pane.is_mounted:
-                pane.post_message(messages.DataChanged(version))
-        if len(self.screen_stack) > 1:
-            self.screen.post_message(messages.DataChanged(version))
+                pane.post_message(messages.DataChanged(version, forgotten))
+        screens = self.screen_stack[1:]  # above the panes' screen
+        for screen in screens if forgotten else screens[-1:]:
+            screen.post_message(messages.DataChanged(version, forgotten))
 
     # -- messages from panes --------------------------------------------------------
 

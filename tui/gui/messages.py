@@ -13,9 +13,12 @@ from textual.widget import Widget
 
 @dataclass
 class DataChanged(Message, bubble=False):
-    """Another process committed to the database (PRAGMA data_version moved)."""
+    """Another process committed to the database (PRAGMA data_version moved); `forgotten`:
+    memories were forgotten or redacted (store.forget's generation moved), so whatever shows
+    memories drops or re-reads them."""
 
     version: int
+    forgotten: bool = False
 
 
 @dataclass

@@ -169,6 +169,22 @@ class StoreClient:
             except sqlite3.Error as exc:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
+    def forget_generation(self) -> int:
+        """Moves on with every forget and redaction (store.forget), on the poll's connection."""
+        with self._poll_lock:
+            if self._poll is None:
+                self._poll = connect(self.path, create=False, check_same_thread=False)
+            try:
+                return listings.forget_generation(self._poll)
+            except sqlite3.Error as exc:
+                raise StoreError(describe_error(self.path, exc)) from exc
+
+    def memories_by_id(self, ids) -> dict[int, dict]:
+        return self.read(listings.memories_by_id, ids)
+
+    def error_group_states(self, group_ids) -> dict[int, dict]:
+        return self.read(listings.error_group_states, group_ids)
+
     def latest_memory_id(self) -> int:
         return self.read(listings.latest_memory_id)
 
@@ -208,8 +224,8 @@ class StoreClient:
     def error_groups(self, **kwargs: Any) -> list[dict]:
         return self.read(listings.error_groups, **kwargs)
 
-    def count_error_groups(self, status: str | None = None) -> int:
-        return self.read(listings.count_error_groups, status)
+    def count_error_groups(self, status: str | None = None, **filters: Any) -> int:
+        return self.read(listings.count_error_groups, status, **filters)
 
     def get_error_group(self, group_id: int) -> dict | None:
         return self.read(listings.get_error_group, group_id)
@@ -230,6 +246,9 @@ class StoreClient:
 
     def set_error_note(self, group_id: int, note: str) -> bool:
         return self.run(error_groups.set_error_note, group_id, note)
+
+    def error_resolution(self, group_id: int) -> dict | None:
+        return self.read(error_groups.resolution, group_id)
 
     # -- search (store.search) ----------------------------------------------------
 

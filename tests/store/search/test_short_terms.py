@@ -145,7 +145,8 @@ def test_every_one_and_two_character_term_of_random_texts(tmp_path, seed):
 
 
 def test_writes_updates_redactions_forgets_and_retention_keep_the_tail_table_exact(conn):
-    old = [add(conn, f"旧的记录 {i} 出现错误", created_at=ts(days_ago=200)) for i in range(30)]
+    long_ago = ts(days_ago=200)
+    old = [add(conn, f"旧的记录 {i} 出现错误", created_at=long_ago, received_at=long_ago) for i in range(30)]
     kept = [add(conn, f"새 기록 {i} 버그", tags="태그") for i in range(30)]
     assert tails(conn) == expected_tails(conn) and len(tails(conn)) == 30 * 2 + 30 * 3  # 그 ends both
     forget.redact(conn, kept[0], pattern="버그")

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from store.display import inert_line
-from store.forget import forget_log, redact
+from store.forget import forget_log, redact, redaction_text
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
 from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
@@ -146,7 +146,11 @@ class CleanupPane(WorkerFailures, Widget):
         selection, table = self.selection, self.selection.table
         quiet = self.mode == "filter" and not selection.marks
         at_top = table.window_start == 0 and table.cursor_row < PAGE // 2
-        if quiet and at_top and is_showing(self):
+        if message.forgotten and self.mode == "audit":
+            self.audit.recheck([f["id"] for f in self.audit.findings])  # what is gone or clean leaves
+        elif message.forgotten:
+            selection.reload()  # forgotten or redacted elsewhere: its rows go now (marks of them are moot)
+        elif quiet and at_top and is_showing(self):
             selection.reload()
         else:
             self._stale = True
@@ -330,7 +334,7 @@ class CleanupPane(WorkerFailures, Widget):
             if pattern:
                 self._redact(target.memory_id, pattern)
 
-        modal = RedactModal(target.memory_id, target.memory.get("content") or "")
+        modal = RedactModal(target.memory_id, redaction_text(target.memory))  # every field it covers
         self.app.push_screen(modal, answered)
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)

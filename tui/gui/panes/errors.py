@@ -195,7 +195,7 @@ class ErrorsPane(WorkerFailures, Widget):
         # A hook wrote: counts and last-seen times may have moved.  Refresh now only when the
         # first page is in view; otherwise when the pane is shown again.
         table = self.query_one(PagedTable)
-        if is_showing(self) and table.window_start == 0 and table.cursor_row < PAGE // 2:
+        if message.forgotten or (is_showing(self) and table.window_start == 0 and table.cursor_row < PAGE // 2):
             self.reload()
         else:
             self._stale = True

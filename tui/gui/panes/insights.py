@@ -109,7 +109,7 @@ class InsightsPane(WorkerFailures, Widget):
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         recent = self._clock_seconds() - self._last_load < REFRESH_EVERY
-        if is_showing(self) and not recent:
+        if is_showing(self) and (message.forgotten or not recent):
             self.reload()
         else:
             self._stale = True

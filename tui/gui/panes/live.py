@@ -8,6 +8,7 @@ changes while a fetch runs, the next one starts when this one is drawn.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,6 +16,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Label, Select
 from textual.worker import get_current_worker
@@ -45,6 +47,15 @@ def _compact(memory: dict) -> dict:
         "created_at": memory.get("created_at"),
         "line": first_line(memory.get("content"))[:300],
     }
+
+
+@dataclass
+class LiveRechecked(Message):
+    """The shown rows with ids up to `up_to`, read again: {id: compact row} of those still there."""
+
+    generation: int
+    up_to: int
+    rows: dict[int, dict]
 
 
 class LivePane(WorkerFailures, Widget):
@@ -187,7 +198,38 @@ class LivePane(WorkerFailures, Widget):
                 table.add_row(*self._cells(row), key=str(row["id"]))
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
+        if message.forgotten and self._rows:
+            self._recheck(self._generation, [row["id"] for row in self._rows])
         self._fetch_new()
+
+    # -- forgotten and redacted rows -------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="live-recheck", exit_on_error=False)
+    def _recheck(self, generation: int, ids: list[int]) -> None:
+        """Read the shown rows again after a forget or a redaction (whoever made it)."""
+        found = self.store.memories_by_id(ids)
+        if not get_current_worker().is_cancelled:
+            self.post_message(LiveRechecked(generation, max(ids), {i: _compact(m) for i, m in found.items()}))
+
+    @on(LiveRechecked)
+    def _rechecked(self, message: LiveRechecked) -> None:
+        if message.generation != self._generation:
+            return  # the rows were replaced meanwhile (a filter, a restart)
+        # Rows newer than those checked arrived meanwhile: they were read after the change.
+        rows = [message.rows.get(row["id"]) if row["id"] <= message.up_to else row for row in self._rows]
+        kept = [row for row in rows if row is not None]
+        if kept == list(self._rows):
+            return
+        gone = len(self._rows) - len(kept)
+        self._rows = deque(kept, maxlen=self.window)
+        self._pending = max(0, self._pending - gone)
+        keep = self.table.cursor_key
+        self._rebuild()
+        if self.following:
+            self.table.scroll_to_newest()
+        elif keep is not None and keep in self.table.rows:
+            self.table.move_cursor(row=self.table.get_row_index(keep), animate=False)
+        self._show_status()
 
     # -- drawing ------------------------------------------------------------------
 

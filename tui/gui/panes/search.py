@@ -407,6 +407,8 @@ class SearchPane(WorkerFailures, Widget):
         self.query_one("#search-tool", FilterSelect).offer(options, keep=chosen)
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
+        if message.forgotten:  # forgotten or redacted, by anyone: its hits go, or show the new text
+            self.run_search()
         self._load_projects()
         self._tools_stale = True
         if not is_showing(self) or self._tools_timer is not None:

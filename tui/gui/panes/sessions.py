@@ -410,7 +410,7 @@ class SessionsPane(WorkerFailures, Widget):
         select.action_show_overlay()
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
-        if getattr(self.app, "active_pane", None) is not self:
+        if getattr(self.app, "active_pane", None) is not self and not message.forgotten:
             self._stale = True
             return
         self._refresh_now()

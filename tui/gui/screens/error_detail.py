@@ -91,6 +91,12 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         self.query_one(VimDataTable).focus()
         self._load()
 
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        if message.forgotten:  # occurrences forgotten or redacted elsewhere: read them again
+            self._occurrences.clear()
+            self.query_one(VimDataTable).clear()
+            self._load()
+
     @work(thread=True, exclusive=True, group="error-detail", exit_on_error=False)
     def _load(self) -> None:
         group = self.store.get_error_group(self.group_id)

@@ -67,6 +67,10 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         if not get_current_worker().is_cancelled:
             self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group}))
 
+    def on_data_changed(self, message: messages.DataChanged) -> None:
+        if message.forgotten:  # forgotten or redacted, by anyone: show what is left of it
+            self._load(self.memory_id)
+
     def on_memory_loaded(self, message: messages.MemoryLoaded) -> None:
         self.memory = message.memory
         meta = self.query_one("#memory-meta", Static)

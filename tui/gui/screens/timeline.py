@@ -159,6 +159,10 @@ class TimelineScreen(WorkerFailures, Screen):
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         timeline = self.timeline
+        if message.forgotten:  # read the window again where the highlight is: gone rows go
+            current = timeline.current
+            self._load(current["id"] if current else None, "")
+            return
         if not timeline.has_after and not timeline.fetching and timeline.memories:
             timeline.fetching = True
             self._load_more("after", timeline.memories[-1]["id"])
