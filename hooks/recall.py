@@ -338,7 +338,8 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.recall_sql import memories_by_id, turn_prompts
+    from store.listings import memories_by_id
+    from store.recall_sql import turn_prompts
 
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
@@ -361,7 +362,8 @@ def decide(
     ids = scored["tasks"][key]["ids"]
     # A turn's prompt says what the task was; a session without prompt ids
     # (imported, generated) offers only the memories that match.
-    picked = memories_by_id(conn, list(ids))
+    found = memories_by_id(conn, ids)
+    picked = [found[i] for i in sorted(found)]
     if key[1]:
         picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids and m["id"] not in skip]
     weights = scored["weights"]

@@ -198,9 +198,9 @@ def full_memories(conn: sqlite3.Connection, ids: list[int]) -> str:
     if len(wanted) > GET_MAX_IDS:
         notes.append(f"Only the first {GET_MAX_IDS} of {len(wanted)} ids are shown; ask for the rest next.")
         wanted = wanted[:GET_MAX_IDS]
-    from store.recall_sql import memories_by_id
+    from store.listings import memories_by_id
 
-    found = {r["id"]: r for r in memories_by_id(conn, wanted)}
+    found = memories_by_id(conn, wanted)
     missing = [i for i in wanted if i not in found]
     parts, used, left_out = [], 0, []
     for memory_id in wanted:
