@@ -61,7 +61,7 @@ def test_every_file_a_docstring_or_comment_names_exists():
     for name in sources + pages:
         named_in = named_paths if name.endswith(".py") else named_in_text
         for line, named in named_in(ROOT / name):
-            # A path from the repository's root, or one relative to a folder (`screens/help.py`).
+            # A path from the repository's root, or one relative to a folder (`panes/live.py`).
             if named not in known and not any(f.endswith("/" + named) for f in files) and named not in EXAMPLES:
                 missing.append(f"{name}:{line}: `{named}`")
     assert missing == []
