@@ -170,4 +170,13 @@ def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
         "files": most_edited_files(conn),
         "storage": storage(conn),
         "retention": retention_outlook(conn, now, retention_days),
+        "recall": recall_use(conn, now, days),
     }
+
+
+def recall_use(conn: sqlite3.Connection, now: datetime, days: int = 30) -> dict:
+    """How often recall sent Claude something in the last `days`, and how often Claude acted
+    on it (store.ledger.hit_rates), per project and per type of memory sent."""
+    from store.ledger import hit_rates
+
+    return hit_rates(conn, _stamp(now - timedelta(days=days)))

@@ -295,3 +295,85 @@ def hit_rates(conn: sqlite3.Connection, since: str) -> dict:
         )
     ]
     return {"injected": total[0], "judged": total[1], "acted": total[2], "projects": projects, "types": types}
+
+
+def page(conn: sqlite3.Connection, *, limit: int = 100, before_id: int | None = None) -> dict:
+    """What the app's Recall pane shows: {entries (see entries), memories: {id: Memory} of
+    the memories they sent, vetoes, pins, vetoed (ids recall leaves out), more (older rows
+    exist), counts: {decisions, injected}}."""
+    rows = entries(conn, limit=limit + 1, before_id=before_id)
+    memories = _sent(conn, rows[:limit])
+    decisions, injected = conn.execute("SELECT count(*), count(nullif(injected, 0)) FROM injection").fetchone()
+    return {"entries": rows[:limit], "memories": memories, "vetoes": vetoes(conn), "pins": pins(conn),
+            "vetoed": sorted(vetoed_ids(conn)), "more": len(rows) > limit,
+            "counts": {"decisions": decisions, "injected": injected}}  # fmt: skip
+
+
+def session_decisions(conn: sqlite3.Connection, session_id: str, limit: int = 1000) -> dict:
+    """A session's decisions, oldest first (see entries), and {id: Memory} of what they sent:
+    the timeline shows each prompt with what it was given."""
+    rows = entries(conn, session_id=session_id, limit=limit)
+    rows.reverse()
+    return {"entries": rows, "memories": _sent(conn, rows)}
+
+
+def _sent(conn: sqlite3.Connection, rows: list[dict]) -> dict[int, dict]:
+    """{id: Memory} of the memories these decisions sent (those that still exist)."""
+    ids = sorted({i["memory_id"] for r in rows for i in r["items"]})
+    memories: dict[int, dict] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for memory in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({_marks(len(chunk))})", chunk)):
+            memories[memory["id"]] = memory
+    return memories
+
+
+def steering_of(conn: sqlite3.Connection, memory_id: int) -> dict:
+    """{"vetoes": the vetoes that keep this memory out of recall (its own, its file's, its
+    error group's), "pinned": whether it is pinned}."""
+    row = conn.execute("SELECT file_path, error_group_id FROM memory WHERE id = ?", (int(memory_id),)).fetchone()
+    if row is None:
+        return {"vetoes": [], "pinned": False}
+    covering = [("memory", str(int(memory_id))), ("file", row[0]), ("error_group", None if row[1] is None else str(row[1]))]
+    found = [v for v in vetoes(conn) if (v["kind"], v["value"]) in covering]
+    pinned = conn.execute("SELECT 1 FROM recall_pin WHERE memory_id = ?", (int(memory_id),)).fetchone() is not None
+    return {"vetoes": found, "pinned": pinned}
+
+
+# -- naming what the CLI's veto / pin / ledger commands were given ------------------------------
+
+
+def sessions_named(conn: sqlite3.Connection, typed: str) -> list[str]:
+    """The session `typed` names: [it] when it is a whole id, else at most two sessions whose
+    id starts with it (the app shows the first eight characters)."""
+    if conn.execute("SELECT 1 FROM session WHERE session_id = ?", (typed,)).fetchone():
+        return [typed]
+    rows = conn.execute("SELECT session_id FROM session WHERE substr(session_id, 1, ?) = ? LIMIT 2",
+                        (len(typed), typed)).fetchall()  # fmt: skip
+    return [r[0] for r in rows]
+
+
+def stored_paths(conn: sqlite3.Connection, typed: str) -> list[str]:
+    """The file path as memories store it: [typed] when stored as typed, else at most two
+    stored paths ending in it."""
+    if conn.execute("SELECT 1 FROM memory WHERE file_path = ? LIMIT 1", (typed,)).fetchone():
+        return [typed]
+    tail = "/" + typed.lstrip("./")
+    rows = conn.execute(
+        "SELECT DISTINCT file_path FROM memory WHERE file_path LIKE ? ESCAPE '\\' LIMIT 2",
+        ("%" + tail.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"),),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def missing(conn: sqlite3.Connection, kind: str, values: list) -> list:
+    """The memory ids or error group ids of `values` that do not exist."""
+    table = {"memory": "memory", "error_group": "error_group"}[kind]
+    return [v for v in values if conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (v,)).fetchone() is None]
+
+
+def project_of(conn: sqlite3.Connection, kind: str, value: object) -> str:
+    """The project of a memory (id), a stored file path or an error group ("" when none)."""
+    column = {"memory": "id", "file": "file_path", "error_group": "error_group_id"}[kind]
+    row = conn.execute(f"SELECT project FROM memory WHERE {column} = ? LIMIT 1", (value,)).fetchone()
+    return row[0] if row else ""

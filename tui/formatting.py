@@ -210,3 +210,72 @@ def tool_label(name: str) -> str:
     return f"{server} · {tool}"
 
 
+
+
+# -- the injection ledger (store.ledger): the same words in the app, the CLI and /memory ---------
+
+
+def ledger_prompt(decision: dict) -> str:
+    """What the decision answered: the prompt on one line, or the session's start."""
+    if decision.get("event") == "start":
+        return "(session start)"
+    return one_line(decision.get("prompt")) or "(the prompt was not stored)"
+
+
+def ledger_decision(decision: dict, *, short: bool = False) -> str:
+    """`sent 3 memories: #12 #13 #14` or `silent: another session's task scored almost as high`."""
+    from store.ledger import REASONS
+
+    items = decision.get("items") or []
+    if decision.get("injected"):
+        if short:
+            return f"sent {len(items)}"
+        return f"sent {plural(len(items), 'memory', 'memories')}: " + " ".join(f"#{i['memory_id']}" for i in items[:8])
+    reason = decision.get("reason") or "nothing"
+    if short:
+        return f"silent: {reason}"
+    return "silent: " + REASONS.get(reason, inert_line(reason))
+
+
+def ledger_numbers(decision: dict) -> str:
+    """`score 21.0 · next session 9.3 · x2.3 · 68% of the prompt`; '' when nothing was scored."""
+    score, rival, share = decision.get("score"), decision.get("runner_up"), decision.get("share")
+    if score is None:
+        return ""
+    parts = [f"score {score:.1f}"]
+    parts += [f"next session {rival:.1f}", f"x{score / rival:.1f}"] if rival else ["no other session"]
+    if share is not None:
+        parts.append(f"{share:.0%} of the prompt")
+    return " · ".join(parts)
+
+
+def ledger_acted(decision: dict, *, short: bool | str = False) -> str:
+    """Whether the model acted on what was sent: `yes: touched the injected file`, `no`, `…`
+    (the turn goes on), '' for a silent decision."""
+    from store.ledger import ACTED
+
+    if not decision.get("injected"):
+        return ""
+    acted = decision.get("acted")
+    if acted is None:
+        return "…"
+    if not acted:
+        return "no"
+    how = decision.get("acted_how") or ""
+    if short:
+        return f"yes: {ACTED_SHORT.get(how, 'yes')}" if short == "medium" else "yes"
+    return f"yes: {ACTED.get(how, inert_line(how))}"
+
+
+ACTED_SHORT = {"file": "file", "command": "command", "show": "opened"}
+
+
+def veto_label(veto: dict, memory: dict | None = None) -> str:
+    """`memory #12: REFRESH_TTL = …`, `file ~/shop/src/auth/tokens.py`, `error group x7`."""
+    kind, value = veto.get("kind"), inert_line(str(veto.get("value")))
+    if kind == "file":
+        return f"file {short_path(value)}"
+    if kind == "error_group":
+        return f"error group x{value}"
+    about = f": {one_line(memory.get('content'))[:200]}" if memory else ""
+    return f"memory #{value}{about}"

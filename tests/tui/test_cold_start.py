@@ -16,6 +16,7 @@ PANE_KEYS = {
     "4": ("errors", "#errors-table", "AssertionError"),
     "5": ("cleanup", "#cleanup-table", "19 memories"),
     "6": ("insights", None, "calc-app"),
+    "7": ("recall", None, "Nothing recorded yet"),
 }
 
 
@@ -24,7 +25,7 @@ async def test_every_pane_is_mounted_with_the_first_screen(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)):
         assert app.all_panes_mounted  # before any worker answered: nothing left to build later
-        assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights"}
+        assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights", "recall"}
 
 
 @pytest.mark.parametrize("key", list(PANE_KEYS))

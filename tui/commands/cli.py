@@ -28,6 +28,11 @@ COMMANDS = {
     "doctor": ("doctor", "cmd_doctor"),
     "mcp": ("mcp_server", "cmd_mcp"),
     "slash": ("slash", "cmd_slash"),
+    "ledger": ("ledger", "cmd_ledger"),
+    "veto": ("ledger", "cmd_veto"),
+    "unveto": ("ledger", "cmd_unveto"),
+    "pin": ("ledger", "cmd_pin"),
+    "unpin": ("ledger", "cmd_unpin"),
     None: ("open_app", "cmd_open_app"),  # `memlane` alone
 }
 # Commands that parse their own words with their module's `main(argv)`, and when that parser
@@ -103,6 +108,11 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--format", choices=("table", "brief", "json"),
                        help="table (default), brief (compact text for Claude) or json")  # fmt: skip
     parser.set_defaults(format="table")
+
+
+def _json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", dest="format", action="store_const", const="json", default="table",
+                        help="print one JSON value")  # fmt: skip
 
 
 def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> None:
@@ -190,6 +200,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="say how many would go, delete nothing")
     p.add_argument("--log", action="store_true",
                    help="list past forgets and redactions (when, what kind, how many; no content)")
+
+    p = sub.add_parser("ledger", help="what recall told Claude at each prompt, and why (newest first)")
+    p.add_argument("--project", "-p", metavar="P", help="a project's name, or a path inside it ('.' = here)")
+    p.add_argument("--session", "-s", metavar="S", help="one session (its id, or the start of it)")
+    p.add_argument("--sent", action="store_true", help="only the decisions that sent something")
+    p.add_argument("--limit", "-n", type=_limit_up_to(MAX_LIMIT), default=30, metavar="N",
+                   help=f"how many (at most {MAX_LIMIT})")  # fmt: skip
+    _json_option(p)
+    for name, does in (("veto", "keep memories, a file or an error group out of recall for good (no argument: list)"),
+                       ("unveto", "lift a veto")):  # fmt: skip
+        p = sub.add_parser(name, help=does)
+        p.add_argument("ids", nargs="*", type=_positive_int, metavar="ID", help="memory ids")
+        p.add_argument("--file", metavar="PATH", help="every memory of this file (its path, or the end of it)")
+        p.add_argument("--error-group", type=_positive_int, metavar="N", help="every memory of this error group")
+        _json_option(p)
+    for name, does in (("pin", "offer memories at every session start of their project (no argument: list)"),
+                       ("unpin", "take a pin back")):  # fmt: skip
+        p = sub.add_parser(name, help=does)
+        p.add_argument("ids", nargs="*" if name == "pin" else "+", type=_positive_int, metavar="ID", help="memory ids")
+        _json_option(p)
 
     p = sub.add_parser("install", help="add memlane's hooks and /memory to Claude Code")
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")

@@ -397,8 +397,8 @@ def memory_command_text(cli: str, delimiter: str | None = None) -> str:
     """
     delimiter = delimiter or new_delimiter()
     return f"""---
-description: Search memlane's long-term memory (QUERY, --recent, --stats, --summaries, --errors)
-argument-hint: "QUERY | --recent | --stats | --summaries | --errors"
+description: Search memlane's long-term memory (QUERY, show ID, --recent, --stats, --summaries, --errors) and steer recall (ledger, veto ID, pin ID)
+argument-hint: "QUERY | show ID | --recent | --stats | --summaries | --errors | ledger | veto ID | pin ID"
 allowed-tools: Bash({cli} slash:*), Bash(echo:*)
 ---
 {MEMORY_MARKER}

@@ -13,7 +13,8 @@ MAX_SLASH_CHARS = 2000
 
 
 SLASH_HELP = (
-    "Usage: /memory QUERY | show ID | --recent [N] | --summaries [N] | --errors | --stats  "
+    "Usage: /memory QUERY | show ID | --recent [N] | --summaries [N] | --errors | --stats | ledger | "
+    "veto [ID] | unveto ID | pin [ID] | unpin ID  "
     "(add --here to stay in this project, --limit N for more)"
 )
 SHOW_CONTENT_CHARS = 6000
@@ -57,6 +58,11 @@ def slash_text(db_path: str, words: list[str]) -> str:
     words = _slash_words(words)
     if words[:1] and words[0].lower() in ("show", "--show"):
         return _show_text(db_path, words[1:])
+    from tui.commands.ledger import SLASH_WORDS
+    from tui.commands.ledger import slash_text as ledger_text
+
+    if words[:1] and words[0].lower() in SLASH_WORDS:
+        return ledger_text(db_path, words)
     mode, limit, here, query = "search", None, False, []
     i = 0
     while i < len(words):

@@ -100,6 +100,7 @@ PANES: list[tuple[str, str, str, str]] = [
     ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
     ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
     ("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
+    ("recall", "Recall", "tui.gui.panes.recall", "RecallPane"),
 ]
 
 
@@ -169,6 +170,7 @@ class MemlaneApp(App):
         Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
         Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
         Binding("6", "show_pane('insights')", "Insights", show=False, id="app.insights"),
+        Binding("7", "show_pane('recall')", "Recall", show=False, id="app.recall"),
         Binding("slash", "search", "Search", id="app.search"),
         Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),

@@ -234,3 +234,10 @@ class JumpTo(Message):
     """Load the session's first ("start") or last ("end") page into the timeline."""
 
     where: str
+
+
+@dataclass
+class InjectionsLoaded(Message):
+    """A session's recall decisions and what they sent (store.ledger.session_decisions)."""
+
+    data: dict

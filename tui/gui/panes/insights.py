@@ -1,7 +1,8 @@
 """Pane 6, Insights: the database at a glance, in pictures (store.insights gives the numbers).
 
-Activity per day as sparklines, the error trend, projects and types as bars, the most
-edited files, the database and WAL sizes, and what retention removes next.
+Activity per day as sparklines, the error trend, how often recall's injections were acted
+on, projects and types as bars, the most edited files, the database and WAL sizes, and
+what retention removes next.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from store.config import load_config
 from store.display import inert_line
 from store.insights import overview
 from tui.charts import bar, sparkline, stacked_bar
-from tui.formatting import TYPE_LABELS, human_bytes, local_time, number, short_path
+from tui.formatting import TYPE_LABELS, human_bytes, local_time, number, plural, short_path
 from tui.gui import messages
 from tui.gui.panes import is_showing
 from tui.gui.store_client import StoreClient
@@ -68,6 +69,7 @@ class InsightsPane(WorkerFailures, Widget):
         with VerticalScroll(id="insights-scroll"):
             yield Static("Loading…", id="insights-activity", markup=False)
             yield Static("", id="insights-errors", markup=False)
+            yield Static("", id="insights-recall", markup=False)
             with Horizontal(id="insights-columns"):
                 yield Static("", id="insights-projects", markup=False)
                 yield Static("", id="insights-types", markup=False)
@@ -150,6 +152,7 @@ class InsightsPane(WorkerFailures, Widget):
         width = max(20, self.size.width - 4)
         self.query_one("#insights-activity", Static).update(self._activity(data, width))
         self.query_one("#insights-errors", Static).update(self._errors(data, width))
+        self.query_one("#insights-recall", Static).update(self._recall(data, width))
         half = max(20, (width - 2) // 2)  # the two columns and the margin between them
         self.query_one("#insights-projects", Static).update(self._projects(data, half))
         self.query_one("#insights-types", Static).update(self._types(data, half))
@@ -221,6 +224,37 @@ class InsightsPane(WorkerFailures, Widget):
         parts = [(statuses["open"], "red"), (statuses["resolved"], "green"),
                  (statuses["ignored"], "bright_black")]  # fmt: skip
         grid.add_row(Text("status", style="dim"), stacked_bar(parts, DAYS * per), Text(""))
+        return Group(title, grid, Text(""))
+
+    def _recall(self, data: dict, width: int) -> Group:
+        use = data.get("recall") or {}
+        sent, judged, acted = use.get("injected", 0), use.get("judged", 0), use.get("acted", 0)
+        if not sent:
+            return Group(self._title("Recall", f"nothing injected in {DAYS} days"), Text(""))
+        rate = f"acted on {acted / judged:.0%}" if judged else "not judged yet"
+        title = self._title("Recall", f"injected {plural(sent, 'time')} in {DAYS} days, {rate}"
+                            + (f" (of {number(judged)} whose turn ended)" if judged != sent else ""))  # fmt: skip
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=LABEL, no_wrap=True)
+        grid.add_column(width=min(16, max(8, width // 5)), no_wrap=True, overflow="ellipsis")
+        grid.add_column(width=5, justify="right", no_wrap=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+        bar_width = max(4, min(20, width // 4))
+        label = "projects"
+        for p in use.get("projects", [])[:5]:
+            share = p["acted"] / p["judged"] if p["judged"] else 0.0
+            grid.add_row(Text(label, style="dim"), Text(inert_line(p["name"]) or "?"),
+                         Text(f"{share:.0%}" if p["judged"] else "–"), bar(share, 1.0, bar_width, style="green"),
+                         Text(f"{number(p['acted'])} of {number(p['judged'])}", style="dim"))  # fmt: skip
+            label = ""
+        label = "sent"
+        for t in use.get("types", [])[:5]:
+            share = t["used"] / t["judged"] if t["judged"] else 0.0
+            grid.add_row(Text(label, style="dim"), Text(TYPE_LABELS.get(t["type"], inert_line(t["type"]))),
+                         Text(f"{share:.0%}" if t["judged"] else "–"), bar(share, 1.0, bar_width, style="cyan"),
+                         Text(f"{number(t['used'])} of {number(t['judged'])} used", style="dim"))  # fmt: skip
+            label = ""
         return Group(title, grid, Text(""))
 
     def _bars(self, rows: list[tuple[str, int, str]], width: int) -> Table:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from tui.formatting import TYPE_LABELS, local_time, short_path
+from tui.formatting import TYPE_LABELS, local_time, short_path, veto_label
 from tui.gui import messages
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
@@ -35,6 +35,10 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         Binding("y", "copy", "Copy text", id="memory.copy"),
         Binding("o", "open_file", "Open file", id="memory.open_file"),
         Binding("e", "error_group", "Error group", id="memory.error_group"),
+        Binding("x", "veto", "Veto", id="memory.veto"),
+        Binding("X", "veto_source", "Veto file/error", id="memory.veto_source"),
+        Binding("P", "pin", "Pin", id="memory.pin"),
+        Binding("u", "lift", "Undo veto/pin", id="memory.lift"),
         Binding("j", "scroll('down')", "Scroll down", show=False, id="memory.down"),
         Binding("k", "scroll('up')", "Scroll up", show=False, id="memory.up"),
         Binding("g", "scroll('home')", "Top", show=False, id="memory.top"),
@@ -47,6 +51,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         self.memory_id = memory_id
         self.from_timeline = from_timeline
         self.memory: dict | None = None
+        self.steering: dict = {"vetoes": [], "pinned": False}  # store.ledger.steering_of
 
     def compose(self) -> ComposeResult:
         yield Static("", id="memory-meta")
@@ -60,12 +65,15 @@ class MemoryDetailScreen(WorkerFailures, Screen):
 
     @work(thread=True, exclusive=True, group="memory", exit_on_error=False)
     def _load(self, memory_id: int) -> None:
+        from store.ledger import steering_of
+
         memory = self.store.get_memory(memory_id)
         group = None
         if memory and memory.get("error_group_id"):
             group = self.store.get_error_group(memory["error_group_id"])
+        steering = self.store.read(steering_of, memory_id)
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group}))
+            self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group, "steering": steering}))
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         if message.forgotten:  # forgotten or redacted, by anyone: show what is left of it
@@ -106,6 +114,11 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             rows.append(
                 ("Error group", f"#{group['id']}  {group['status']}  seen {group['count']}×")
             )
+        self.steering = message.extra.get("steering") or {"vetoes": [], "pinned": False}
+        recall = [f"vetoed ({veto_label(v)})" for v in self.steering["vetoes"]]
+        if self.steering["pinned"]:
+            recall.append("pinned: offered at every session start of its project")
+        rows.append(("Recall", "; ".join(recall)))
         for label, value in rows:
             if value:
                 grid.add_row(label, safe_text(value))  # inert, never markup
@@ -120,7 +133,55 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             return bool(self.memory and self.memory.get("file_path"))
         if action == "error_group":
             return bool(self.memory and self.memory.get("error_group_id"))
+        if action == "veto":
+            return self.memory is not None and not any(v["kind"] == "memory" for v in self.steering["vetoes"])
+        if action == "veto_source":
+            return bool(self.memory and (self.memory.get("file_path") or self.memory.get("error_group_id")))
+        if action == "pin":
+            return self.memory is not None and not self.steering["pinned"]
+        if action == "lift":
+            return self.memory is not None and bool(self.steering["vetoes"] or self.steering["pinned"])
         return True
+
+    # -- recall: veto and pin (store/ledger.py) ----------------------------------------
+
+    def action_veto(self) -> None:
+        if self.memory is not None:
+            self._steer("veto", "memory", self.memory["id"], self.memory.get("project") or "",
+                        said=f"Vetoed #{self.memory['id']}: never injected again (u lifts it).")  # fmt: skip
+
+    def action_veto_source(self) -> None:
+        m = self.memory
+        if m is not None and m.get("file_path"):
+            self._steer("veto", "file", m["file_path"], m.get("project") or "",
+                        said=f"Vetoed {short_path(m['file_path'])}: none of its memories is injected again.")  # fmt: skip
+        elif m is not None and m.get("error_group_id"):
+            self._steer("veto", "error_group", m["error_group_id"], m.get("project") or "",
+                        said=f"Vetoed error group x{m['error_group_id']}: none of its errors is injected again.")  # fmt: skip
+
+    def action_pin(self) -> None:
+        if self.memory is not None:
+            self._steer("pin", self.memory["id"], said=f"Pinned #{self.memory['id']} to its project.")
+
+    def action_lift(self) -> None:
+        if self.memory is None:
+            return
+        if self.steering["vetoes"]:
+            veto = self.steering["vetoes"][0]
+            self._steer("unveto", veto["kind"], veto["value"], said=f"Lifted the veto on {veto_label(veto)}.")
+        elif self.steering["pinned"]:
+            self._steer("unpin", self.memory["id"], said=f"Unpinned #{self.memory['id']}.")
+
+    @work(thread=True, group="memory-steer", exit_on_error=False)
+    def _steer(self, what: str, *args, said: str) -> None:
+        from store import ledger
+
+        self.store.run(getattr(ledger, what), *args)
+        self.app.call_from_thread(self._steered, said)
+
+    def _steered(self, said: str) -> None:
+        self.notify(said)
+        self._load(self.memory_id)
 
     def action_open_file(self) -> None:
         from tui.gui.memory_actions import open_in_editor

@@ -18,7 +18,18 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
 
-from tui.formatting import duration, is_live, local_time, number, one_line, plural, session_duration
+from tui.formatting import (
+    duration,
+    is_live,
+    ledger_acted,
+    ledger_decision,
+    ledger_numbers,
+    local_time,
+    number,
+    one_line,
+    plural,
+    session_duration,
+)
 from tui.gui import messages
 from tui.gui.screens.memory_detail import MemoryDetailScreen
 from tui.gui.store_client import StoreClient
@@ -44,6 +55,7 @@ class TimelineScreen(WorkerFailures, Screen):
         Binding("y", "copy", "Copy", show=False, id="timeline.copy"),
         Binding("o", "open_file", "Open file", show=False, id="timeline.open_file"),
         Binding("x", "export", "Export", id="timeline.export"),
+        Binding("I", "toggle_injections", "Injected", id="timeline.injections"),
     ]
 
     def __init__(self, store: StoreClient, session_id: str, memory_id: int | None = None) -> None:
@@ -53,6 +65,8 @@ class TimelineScreen(WorkerFailures, Screen):
         self.memory_id = memory_id
         self.session: dict | None = None
         self.total = 0
+        self.injections: dict | None = None  # store.ledger.session_decisions, once `I` asked for it
+        self.show_injections = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="timeline-header")
@@ -81,7 +95,29 @@ class TimelineScreen(WorkerFailures, Screen):
         if memory.get("tool_name"):
             header.append(f"  {one_line(memory['tool_name'])}", style="bold")
         body = memory_body(memory, max_lines=CARD_LINES, wrap=False)
+        if self.show_injections and memory.get("type") == "prompt":
+            return Group(header, Padding(body, (0, 0, 0, 2)), Padding(self._given(memory), (0, 0, 1, 2)))
         return Group(header, Padding(body, (0, 0, 1, 2)))
+
+    def _given(self, prompt: dict) -> Text:
+        """What recall gave this prompt (`I`): the decision, its numbers, each memory sent."""
+        data = self.injections or {"entries": [], "memories": {}}
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        decisions = [d for d in data["entries"] if d.get("prompt_memory_id") == prompt["id"]]
+        if not decisions:
+            text.append("↳ recall: nothing recorded for this prompt", style="dim italic")
+        for n, decision in enumerate(decisions):
+            numbers = ledger_numbers(decision)
+            acted = ledger_acted(decision)
+            text.append(("\n" if n else "") + "↳ recall: " + ledger_decision(decision), style="italic cyan")
+            text.append((f"  ({numbers})" if numbers else "") + (f"  acted on: {acted}" if acted else ""), style="dim")
+            for item in decision["items"]:
+                sent = data["memories"].get(item["memory_id"])
+                if sent is not None:
+                    text.append(f"\n    #{sent['id']} ", style="dim")
+                    text.append_text(type_label(sent.get("type")))
+                    text.append(" " + one_line(sent.get("content"))[:200])
+        return text
 
     # -- loading ------------------------------------------------------------------
 
@@ -215,6 +251,28 @@ class TimelineScreen(WorkerFailures, Screen):
             self.app.push_screen(
                 MemoryDetailScreen(self.store, int(event.option.id), from_timeline=True)
             )
+
+    def action_toggle_injections(self) -> None:
+        self.show_injections = not self.show_injections
+        if self.show_injections and self.injections is None:
+            self._load_injections()
+        else:
+            self.timeline.redraw()
+
+    @work(thread=True, exclusive=True, group="timeline-injections", exit_on_error=False)
+    def _load_injections(self) -> None:
+        from store.ledger import session_decisions
+
+        data = self.store.read(session_decisions, self.session_id)
+        self.post_message(messages.InjectionsLoaded(data))
+
+    def on_injections_loaded(self, message: messages.InjectionsLoaded) -> None:
+        self.injections = message.data
+        self.timeline.redraw()
+        starts = [d for d in message.data["entries"] if d.get("event") == "start" and d.get("injected")]
+        if starts:
+            self.notify(f"At its start this session was given {ledger_decision(starts[0]).removeprefix('sent ')}.",
+                        timeout=4)  # fmt: skip
 
     def action_back(self) -> None:
         self.app.pop_screen()

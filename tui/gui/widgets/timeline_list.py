@@ -144,6 +144,10 @@ class TimelineList(OptionList):
         # The stock list keeps its scroll offset on resize; keep the highlight in view.
         self.call_after_refresh(self.scroll_to_highlight)
 
+    def redraw(self) -> None:
+        """Render every card again (what a card shows changed), keeping the highlight."""
+        self._rebuild(self.memories, shift=0)
+
     def index_of(self, memory_id: int) -> int | None:
         for i, m in enumerate(self.memories):
             if m["id"] == memory_id:
