@@ -18,6 +18,7 @@ import re
 
 from store.config import setting
 from store.db import dicts
+from store.display import escape_markup as escape
 from store.text import basename, relative_path
 from store.text import one_line as clean_line
 
@@ -27,13 +28,6 @@ HARD_CAP_CHARS = 9000
 
 
 # ------------------------------------------------------------------ cleaning
-
-
-def escape(text: str, *, attribute: bool = False) -> str:
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if attribute:
-        text = text.replace('"', "&quot;").replace("'", "&apos;")
-    return text
 
 
 def fit(text: object, limit: int = MAX_LINE_CHARS, *, attribute: bool = False) -> str:

@@ -84,10 +84,22 @@ def describe_error(path: str, exc: BaseException) -> str:
     return _describe(str(path), exc)
 
 
-def folder_problem(path: str | os.PathLike) -> str | None:
-    """The one sentence every caller (CLI, app, doctor) gives when `path` is a folder."""
+def path_problem(path: str | os.PathLike) -> str | None:
+    """The one sentence every caller (CLI, app, doctor) gives when `path` is there but is no
+    file a database can be: a folder, a device (`/dev/null`), a FIFO or a socket. memlane must
+    not open, create beside or chmod such a thing."""
+    import stat
+
     path = os.fspath(path)
-    return f"{path} is a folder, not a memlane database." if os.path.isdir(path) else None
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None  # missing (made later) or unreadable (said when opened)
+    if stat.S_ISDIR(mode):
+        return f"{path} is a folder, not a memlane database."
+    if not stat.S_ISREG(mode):
+        return f"{path} is not a regular file (a device, FIFO or socket), not a memlane database."
+    return None
 
 
 def connect(
@@ -105,7 +117,7 @@ def connect(
     """
     _check_sqlite()
     path = os.fspath(path)
-    if problem := folder_problem(path):
+    if problem := path_problem(path):
         raise StoreError(problem)
     from store.files import SymlinkRefused, refuse_symlink
 

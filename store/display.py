@@ -52,3 +52,21 @@ def inert_line(text: object) -> str:
     if text is None:
         return ""
     return inert(" ".join(str(text).split()))
+
+
+def escape_markup(text: str, *, attribute: bool = False) -> str:
+    """`text` XML-escaped (``&``, ``<``, ``>``; in an attribute also ``"`` and ``'``): stored
+    text put in front of the model can neither close the frame it is in nor open a tag
+    (``</function_results>``, ``<system>``)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if attribute:
+        text = text.replace('"', "&quot;").replace("'", "&apos;")
+    return text
+
+
+def framed(tag: str, body: str, **attributes: str) -> str:
+    """`body` (inert and escaped) inside ``<tag name="value">`` ... ``</tag>``: stored text given
+    to the model in the user's turn, framed as the injected context is."""
+    attrs = "".join(f' {name}="{escape_markup(inert_line(value), attribute=True)}"'
+                    for name, value in attributes.items() if value)  # fmt: skip
+    return f"<{tag}{attrs}>\n{escape_markup(inert(body))}\n</{tag}>"

@@ -42,10 +42,12 @@ def refuse_symlink(path: str, what: str) -> None:
 def make_private_dir(path: str, what: str = "memlane folder") -> None:
     """Create `path` (and missing parents) as 0700, or tighten it if it is ours and looser."""
     refuse_symlink(path, what)
-    existed = os.path.isdir(path)
-    os.makedirs(path, mode=PRIVATE_DIR_MODE, exist_ok=True)
     home = os.path.abspath(memlane_home())
     folder = os.path.abspath(path)
+    if folder.startswith(home + os.sep):
+        refuse_symlink(home, "memlane folder")  # its spool, log and markers go where it points
+    existed = os.path.isdir(path)
+    os.makedirs(path, mode=PRIVATE_DIR_MODE, exist_ok=True)
     if not existed or folder == home or folder.startswith(home + os.sep):
         tighten(path, PRIVATE_DIR_MODE)  # not a folder of the user's own that merely holds a db
     if folder.startswith(home + os.sep):
@@ -53,10 +55,11 @@ def make_private_dir(path: str, what: str = "memlane folder") -> None:
 
 
 def tighten(path: str, mode: int = PRIVATE_FILE_MODE) -> None:
-    """chmod `path` to `mode` when it is ours and lets anyone else in (never raises)."""
+    """chmod `path` to `mode` when it is ours, lets anyone else in and is a regular file or a
+    folder (never a device such as /dev/null, a FIFO or a link's target; never raises)."""
     try:
         st = os.lstat(path)
-        if st.st_uid == os.getuid() and st.st_mode & 0o077 and not stat.S_ISLNK(st.st_mode):
+        if st.st_uid == os.getuid() and st.st_mode & 0o077 and _file_or_folder(st):
             os.chmod(path, mode)
     except (OSError, AttributeError):
         pass
@@ -68,11 +71,15 @@ def open_private(path: str, flags: int, what: str) -> int:
     fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), PRIVATE_FILE_MODE)
     try:
         st = os.fstat(fd)
-        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        if st.st_mode & 0o077 and st.st_uid == os.getuid() and _file_or_folder(st):
             os.fchmod(fd, PRIVATE_FILE_MODE)
     except (OSError, AttributeError):
         pass
     return fd
+
+
+def _file_or_folder(st: os.stat_result) -> bool:
+    return stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)
 
 
 _written = 0

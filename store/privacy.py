@@ -15,44 +15,62 @@ no opener ends a block opened in an earlier text (the next prompt of a user who
 left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
-Secret kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets
-audit via :func:`find_secrets`): ``private_key`` (PEM blocks, an unterminated
-BEGIN redacts to the end), ``jwt``, ``anthropic_key``, ``openai_key``,
-``github_token``, ``aws_access_key``, ``slack_token``, ``slack_webhook``,
-``google_api_key``, ``stripe_key``, ``npm_token``, ``pypi_token``, ``bearer``
-(the word ``Bearer`` is kept), ``basic_auth``, ``password`` (also the password
-in ``scheme://user:pass@host`` and ``curl -u user:pass``), ``api_key``,
-``token``, ``secret`` (assignments whose key name ends in one of those words,
-in env / JSON / YAML / CLI / code styles; the key is kept, the value goes) and
-``custom`` (the user's ``secret_patterns``; when a pattern has groups, group 1
-is redacted, otherwise the whole match).
+Secrets are found by four rules, not a list of shapes (their data: store/privacy_rules.py):
 
-Left alone on purpose: prose such as "Bearer token auth", code that reads a
-secret (``process.env.TOKEN``, ``os.environ["API_KEY"]``,
-``token = get_token()``, ``password=password``, ``token: str``, ``$TOKEN``,
-``${{ secrets.X }}``), empty values, placeholders (``****``, ``<token>``),
-keys such as ``max_tokens`` / ``token_type`` / ``password_hash`` (the key
-must *end* in a secret word), and free-standing hex hashes and UUIDs (there is
-no entropy guessing).
+- NAME (store/privacy_names.py): a value assigned to a name that says secret, its words split
+  (``DB_PASS``, ``clientSecret``, ``client-key-data``), in any syntax (env, INI, YAML block
+  scalars, TOML, JSON, XML, ``--flag value``, code declarations); never a reference
+  (``$X``, ``process.env.X``, ``os.environ[...]``, ``get_token()``) or a name that is about a
+  secret (``max_tokens``, ``token_type``, ``password_hash``);
+- POSITION (store/privacy_commands.py and the shapes of TOKEN_RULES): the argument a tool
+  takes a password in (``mysql -pX``, ``htpasswd -nb u X``, ``ttyd -c u:X``),
+  ``user:password@host``, a token as a URL's user, ``sudo -S <<< X``, ``HTTPBasicAuth(u, X)``;
+- PREFIX: a provider's own token prefix (``ghp_``, ``xoxe-``, ``NRAK-``, ...);
+- ENTROPY (store/privacy_names.py finds the line, store/privacy_values.py judges the value): a
+  random-looking value next to a secret word, never a commit hash, UUID, content hash, path or
+  base64-encoded text.
 
-Import cost matters (hook path): only ``re`` is imported, and the regular
-expressions are compiled on first use.
+Kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets audit via
+:func:`find_secrets`) say what found it: ``private_key``, ``jwt``, a provider's (``github_token``,
+``anthropic_key``, ... ``service_token``), ``bearer``/``basic_auth``/``token`` (headers; the
+scheme word stays), ``password``, ``api_key``, ``secret``, ``cookie``, ``webhook``, ``cloud_key``,
+``high_entropy`` and ``custom`` (the user's ``secret_patterns``; when a pattern has groups,
+group 1 is redacted, otherwise the whole match).
+
+Import cost matters (hook path): only ``re`` is imported, and each regular expression is
+compiled the first time a text needs it.
 """
 from __future__ import annotations
 
 import re
 
+from store.privacy_commands import (
+    command_lines,
+    user_password_at,
+)
+from store.privacy_names import (
+    name_verdict,
+    named_values,
+    random_values,
+    secret_word_hits,
+)
 from store.privacy_rules import (
-    ASSIGN,
-    CLI,
-    CONSTANTS,
-    FOREIGN_PASSWORD_WORDS,
-    KEY_ANCHORS,
-    KEY_WORD,
-    NOT_SECRET_WORDS,
-    PLACEHOLDER_CHARS,
+    COOKIE_WORDS,
+    PROVIDERS,
+    STRONG,
     TOKEN_RULES,
-    TRAILING,
+    TOKEN_RUN,
+)
+from store.privacy_values import (
+    CACHE,
+    JUDGES,
+    P_CUSTOM,
+    P_SHAPE,
+    STRENGTH_TEST,
+    add_span,
+    compiled,
+    is_reference,
+    looks_random,
 )
 
 __all__ = [
@@ -69,9 +87,6 @@ __all__ = [
     "leaves_private_open",
 ]
 
-# ---------------------------------------------------------------------------
-# Tag blocks
-# ---------------------------------------------------------------------------
 
 _TAG_RES = {}
 
@@ -167,59 +182,146 @@ def is_entirely_private(original: str) -> bool:
     return not strip_private(original).strip()
 
 
-# ---------------------------------------------------------------------------
-# Secrets
-# ---------------------------------------------------------------------------
+def _lower(text: str) -> str:
+    """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer (İ): keep it as it is
+        low = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+    return low
 
 
-_ALL_ANCHORS = tuple(dict.fromkeys(a for rule in TOKEN_RULES for a in rule.anchors)) + KEY_ANCHORS
-_COMPILED = None
-_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_DOTTED = None
-_REFERENCE = None
-_ENDS_WITH_KEY_WORD = None
+def find_secrets(text: str, extra_patterns=()) -> list:
+    """``(kind, start, end)`` of every secret value :func:`redact_secrets` replaces.
+
+    Spans are sorted and never overlap: overlapping finds are merged into one
+    span that takes the kind of the most specific rule (a key found inside a
+    ``Bearer`` header or an assignment is reported as that key's kind).
+    """
+    if not isinstance(text, str) or not text:
+        return []
+    low = _lower(text)
+    found = []  # (start, prio, end, kind)
+    _provider_tokens(text, found)
+    _shaped(text, low, found)
+    hits = secret_word_hits(text, low)
+    if hits:
+        named_values(text, low, hits, found)
+        random_values(text, low, hits, found)
+    command_lines(text, low, found)
+    user_password_at(text, found)
+    _custom(text, extra_patterns, found)
+    if not found:
+        return []
+    found.sort()
+    merged = []
+    cur_s, cur_p, cur_e, cur_k = found[0]
+    for s, p, e, k in found[1:]:
+        if s < cur_e:  # overlap: one span, kind of the most specific rule
+            if e > cur_e:
+                cur_e = e
+            if p < cur_p:
+                cur_p, cur_k = p, k
+        else:
+            merged.append((cur_k, cur_s, cur_e))
+            cur_s, cur_p, cur_e, cur_k = s, p, e, k
+    merged.append((cur_k, cur_s, cur_e))
+    return merged
 
 
-def _compiled():
-    global _COMPILED, _DOTTED, _REFERENCE, _ENDS_WITH_KEY_WORD
-    if _COMPILED is None:
-        # A rule is compiled the first time a text holds one of its anchors: a hook is
-        # one process per event, and compiling all of them would cost it ~20 ms.
-        rules = tuple((prio, rule.kind) for prio, rule in enumerate(TOKEN_RULES))
-        n = len(rules)
-        _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z")
-        # ${X} $(cmd) {{ tpl }} {% tag %} <%= erb %> [REDACTED:x] as prefixes;
-        # $NAME {name} %s %(name)s <placeholder> as the whole value.
-        _REFERENCE = re.compile(
-            r"(?:\$[{(]|\{\{|\{%|<%|\[REDACTED\b)"
-            r"|(?:\$[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_.]*\}"
-            r"|%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[sdr]|<[^<>]*>?)\Z"
-        )
-        _ENDS_WITH_KEY_WORD = re.compile(
-            r"[A-Za-z0-9_.-]*?(?P<kw>" + KEY_WORD + r")\Z", re.IGNORECASE | re.ASCII
-        )
-        _COMPILED = (rules, n, n + 1, n + 2)
-    return _COMPILED
+def _provider_index():
+    index = CACHE.get("providers")
+    if index is None:
+        index = {}
+        for prio, (kind, prefixes, pattern) in enumerate(PROVIDERS):
+            item = (prio, kind, pattern)
+            for prefix in prefixes:
+                bucket = index.setdefault(prefix[:2], [])
+                if item not in bucket:
+                    bucket.append(item)
+        CACHE["providers"] = index
+    return index
 
 
-_RULE_RX: dict = {}
+def _provider_tokens(text, found):
+    """PREFIX: a run of token characters that starts with a provider's prefix and has its shape."""
+    index = _provider_index()
+    for m in compiled("run", TOKEN_RUN).finditer(text):
+        s = m.start()
+        bucket = index.get(text[s:s + 2])
+        if bucket is None:
+            continue
+        for prio, kind, pattern in bucket:
+            pm = compiled("p" + str(prio), pattern).match(text, s)
+            if pm is None:
+                continue
+            e = pm.end()
+            if e < len(text) and (text[e].isalnum() or text[e] in "_-"):
+                continue  # a longer run: not this provider's shape
+            add_span(found, text, s, e, prio, kind)
+            break
 
 
-def _rule_rx(prio: int):
-    rx = _RULE_RX.get(prio)
-    if rx is None:
-        rule = TOKEN_RULES[prio]
-        rx = _RULE_RX[prio] = re.compile(rule.pattern, rule.flags | re.ASCII)
-    return rx
+def _shaped(text, low, found):
+    for i, rule in enumerate(TOKEN_RULES):
+        for anchor in rule.anchors:
+            if anchor in low:
+                break
+        else:
+            continue
+        rx = compiled("r" + str(i), rule.pattern, rule.flags)
+        has_value = "v" in rx.groupindex
+        prio = P_SHAPE + i
+        for m in _matches(rx, text, rule.near, i):
+            if has_value:
+                s, e = m.span("v")
+                value = m.group("v")
+                if is_reference(value):  # $PASSWORD, ${{ secrets.X }}, <token>
+                    continue
+                if rule.kind == "cookie":
+                    _cookie_values(text, s, e, prio, found)
+                    continue
+                if rule.judge is not None and not JUDGES[rule.judge](value):
+                    continue
+            else:
+                s, e = m.span()
+                if rule.judge is not None and not JUDGES[rule.judge](m.group()):
+                    continue
+            add_span(found, text, s, e, prio, rule.kind)
 
 
-def _keyed_rx():
-    """The assignment and --flag rules, compiled on first use."""
-    rx = _RULE_RX.get("keyed")
-    if rx is None:
-        rx = _RULE_RX["keyed"] = (re.compile(ASSIGN, re.IGNORECASE | re.ASCII),
-                                  re.compile(CLI, re.IGNORECASE | re.ASCII))  # fmt: skip
-    return rx
+def _matches(rx, text, near, i):
+    """`rx`'s matches in `text`; with `near`, only on the lines where `near` is found."""
+    if near is None:
+        yield from rx.finditer(text)
+        return
+    done = 0
+    for hit in compiled("n" + str(i), near).finditer(text):
+        if hit.start() < done:
+            continue
+        start = text.rfind("\n", 0, hit.start()) + 1
+        done = text.find("\n", hit.end())
+        if done < 0:
+            done = len(text)
+        yield from rx.finditer(text, start, done)
+
+
+def _cookie_values(text, s, e, prio, found):
+    """`Cookie: a=1; sessionid=…`: the values of session-like cookies, or random-looking ones."""
+    pos = s
+    for part in text[s:e].split(";"):
+        name, eq, value = part.partition("=")
+        start = pos + len(name) + len(eq)
+        pos += len(part) + 1
+        value = value.strip()
+        if not eq or not value:
+            continue
+        lead = text.find(value, start)
+        name_low = name.strip().lower()
+        if any(w in name_low for w in COOKIE_WORDS) or looks_random(value):
+            if not is_reference(value):
+                add_span(found, text, lead, lead + len(value), prio, "cookie")
+
+
 
 
 _EXTRA_CACHE = {}
@@ -254,162 +356,7 @@ def _compile_extra(extra_patterns):
     return got
 
 
-def _kind_for(word):
-    w = word.lower()
-    if w.startswith("pass") or w.startswith(FOREIGN_PASSWORD_WORDS):
-        return "password"
-    if w.startswith("api"):
-        return "api_key"
-    if w.endswith("token"):
-        return "token"
-    return "secret"
-
-
-def _key_before(text, kw_start, kw):
-    """The whole key name ending in ``kw`` (``DB_PASSWORD`` for ``PASSWORD``)."""
-    i = kw_start
-    stop = max(0, kw_start - 100)
-    while i > stop and text[i - 1] in _KEY_CHARS:
-        i -= 1
-    return text[i:kw_start] + kw
-
-
-def _is_reference(value):
-    """A quoted or bare value that names a secret instead of holding one."""
-    v = value.strip()
-    if not v:
-        return True
-    if v.lower() in CONSTANTS:
-        return True
-    if len(v) >= 3 and set(v) <= PLACEHOLDER_CHARS:  # ****, xxxx, ...
-        return True
-    return _REFERENCE.match(v) is not None
-
-
-def _looks_like_name(value):
-    """`db_password`, `otherToken`, `API_TOKEN`: a variable; `MySuperSecret`, `MyToken`: a value."""
-    if "_" in value or value[0].islower():
-        return value.replace("_", "").replace("-", "").isalnum()
-    return value.isupper()
-
-
-def _bare_is_literal(text, m, value, vend, key, kw, style):
-    """Judge whether a bare (unquoted) value is a literal secret or code."""
-    if _is_reference(value):
-        return False
-    low = value.lower()
-    if low in NOT_SECRET_WORDS:
-        return False
-    if low == key.lower() or low == kw.lower() or low == key.lower().lstrip("-"):
-        return False  # password=password (a keyword argument passed along)
-    if "(" in value or "[" in value:
-        return False  # get_token() / os.environ["X"] / getenv(...)
-    if _DOTTED.match(value):
-        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
-    if style in ("spaced", "colon") and _ENDS_WITH_KEY_WORD.match(value) and _looks_like_name(value):
-        return False  # token: otherToken / password = db_password (variables)
-    if style == "cli":
-        return True
-    eol = text.find("\n", vend)
-    rest = text[vend:eol if eol >= 0 else len(text)].lstrip(" \t")
-    if value[0] == "#" and (m.group("post") or m.group("pre")):
-        return False  # "password = # comment"
-    if style == "spaced":
-        # `password = hunter2` (ini) is a literal; `token = await getToken()`
-        # or `token = a + b` is code: literals end the line.
-        return not rest or rest.startswith(("#", "//", ";", ",", "\r", "\\n"))
-    if style == "colon":
-        # `token: Token = None` / `token: Foo | None` / `f(token: AuthToken)` are type annotations.
-        if rest.startswith((")", "]")) and _ENDS_WITH_KEY_WORD.match(value):
-            return False
-        return not rest.startswith(("=", "|"))
-    return True
-
-
-def find_secrets(text: str, extra_patterns=()) -> list:
-    """``(kind, start, end)`` of every secret value :func:`redact_secrets` replaces.
-
-    Spans are sorted and never overlap: overlapping finds are merged into one
-    span that takes the kind of the most specific rule (a key found inside a
-    ``Bearer`` header or an assignment is reported as that key's kind).
-    """
-    if not isinstance(text, str) or not text:
-        return []
-    lowered = text.lower()
-    if not extra_patterns and not any(anchor in lowered for anchor in _ALL_ANCHORS):
-        return []
-    rules, assign_prio, cli_prio, custom_prio = _compiled()
-    found = []  # (start, prio, end, kind)
-    for prio, kind in rules:
-        if not any(anchor in lowered for anchor in TOKEN_RULES[prio].anchors):
-            continue
-        rx = _rule_rx(prio)
-        has_value = "v" in rx.groupindex
-        for m in rx.finditer(text):
-            if has_value:
-                s, e = m.span("v")
-                if _is_reference(m.group("v")):  # $PASSWORD, ${{ secrets.X }}, <token>
-                    continue
-            else:
-                s, e = m.span()
-            if e > s and not _inside_marker(text, s):  # already redacted
-                found.append((s, prio, e, kind))
-
-    keyed = any(anchor in lowered for anchor in KEY_ANCHORS)
-    assign, cli = _keyed_rx() if keyed else (None, None)
-    for prio, rx, style_of in ((assign_prio, assign, None), (cli_prio, cli, "cli")):
-        if not keyed:
-            break
-        for m in rx.finditer(text):
-            kw = m.group("kw")
-            for group in ("eq", "dq", "sq", "bq", "bare"):
-                value = m.group(group) if group in rx.groupindex else None
-                if value is not None:
-                    break
-            else:  # pragma: no cover - the regex always sets one
-                continue
-            s, e = m.span(group)
-            key = _key_before(text, m.start("kw"), kw)
-            if group == "bare":
-                if _is_reference(value):  # before trimming: <your-token>
-                    continue
-                key_start = m.start("kw") - (len(key) - len(kw))
-                if key_start > 0 and text[key_start - 1] in "?&":
-                    amp = value.find("&")  # ?access_token=abc&state=x
-                    if amp >= 0:
-                        e -= len(value) - amp
-                        value = value[:amp]
-                if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
-                    # `secret: API_KEY="v"`: the value is itself an assignment; its
-                    # quoted part goes too (a value is one line)
-                    close = text.find(text[e], e + 1, e + 4001)
-                    eol = text.find("\n", e, close if close >= 0 else e)
-                    if close >= 0 and eol < 0:
-                        e = close + 1
-                        value = text[s:e]
-                stripped = value.rstrip(TRAILING)
-                e -= len(value) - len(stripped)
-                value = stripped
-                if not value:
-                    continue
-                style = style_of
-                if style is None:
-                    sep = m.group("sep")
-                    if sep in (":", "\uff1a"):
-                        style = "colon"
-                    elif sep == "=" and not m.group("pre") and not m.group("post"):
-                        style = "loose"
-                    else:
-                        style = "spaced"
-                if not _bare_is_literal(text, m, value, e, key, kw, style):
-                    continue
-            elif _is_reference(value) or value.lower() == key.lower():
-                continue
-            elif ("${" in value if group == "bq"
-                  else "{" in value and "f" in (m.groupdict().get("pfx") or "").lower()):
-                continue  # an f-string / template literal: code, not a literal
-            found.append((s, prio, e, _kind_for(kw)))
-
+def _custom(text, extra_patterns, found):
     for rx in _compile_extra(extra_patterns):
         use_group = rx.groups > 0
         try:
@@ -418,41 +365,9 @@ def find_secrets(text: str, extra_patterns=()) -> list:
                     s, e = m.span(1)
                 else:
                     s, e = m.span()
-                if e > s and not _inside_marker(text, s):
-                    found.append((s, custom_prio, e, "custom"))
+                add_span(found, text, s, e, P_CUSTOM, "custom")
         except (RecursionError, MemoryError):  # pragma: no cover - defensive
             continue
-
-    if not found:
-        return []
-    found.sort()
-    merged = []
-    cur_s, cur_p, cur_e, cur_k = found[0]
-    for s, p, e, k in found[1:]:
-        if s < cur_e:  # overlap: one span, kind of the most specific rule
-            if e > cur_e:
-                cur_e = e
-            if p < cur_p:
-                cur_p, cur_k = p, k
-        else:
-            merged.append((cur_k, cur_s, cur_e))
-            cur_s, cur_p, cur_e, cur_k = s, p, e, k
-    merged.append((cur_k, cur_s, cur_e))
-    return merged
-
-
-_MARKER = re.compile(r"\[REDACTED(?::[a-z_]+)?\]")
-
-
-def _inside_marker(text: str, at: int) -> bool:
-    """`at` falls inside a `[REDACTED:kind]` marker (`https://[REDACTED:github_token]@host`
-    must not read as user `[REDACTED`, password `github_token]`)."""
-    # a marker is short: look back only that far, or many finds would each scan the whole text
-    start = text.rfind("[REDACTED", max(0, at - 64), at + len("[REDACTED"))
-    if start < 0:
-        return False
-    marker = _MARKER.match(text, start)
-    return marker is not None and at < marker.end()
 
 
 def redact_secrets(text: str, extra_patterns=()) -> str:
@@ -468,11 +383,6 @@ def redact_secrets(text: str, extra_patterns=()) -> str:
         pos = e
     out.append(text[pos:])
     return "".join(out)
-
-
-# ---------------------------------------------------------------------------
-# The one filter
-# ---------------------------------------------------------------------------
 
 
 def clean_text(text: str, extra_patterns=()) -> str:
@@ -536,7 +446,6 @@ class Cleaner:
     MEMO_MAX_ITEMS = 100_000
 
     def __init__(self, patterns=(), memo: bool = False) -> None:
-        _compiled()
         self.extra = _compile_extra(patterns)
         self._memo = {} if memo else None
         self._long: dict = {}
@@ -580,15 +489,23 @@ class Cleaner:
             n += 1
         return out
 
-    def _secret_kind(self, key: str):
-        """The kind a string under this dict key is redacted as, or None (not secret-named)."""
+    def _secret_kind(self, key: str, value: str):
+        """The kind `value` under this dict key is redacted as whole, or None: a parsed JSON
+        string no longer carries its `"key": ` context, so the key's name decides (how sure
+        it makes us: see store/privacy_rules.py)."""
         memo = self._key_kinds if self._memo is not None else None
         if memo is not None and key in memo:
-            return memo[key]
-        m = _ENDS_WITH_KEY_WORD.match(key)
-        kind = _kind_for(m.group("kw")) if m is not None else None
-        if memo is not None:
-            memo[key] = kind
+            verdict = memo[key]
+        else:  # a key that is text, not a name (`<a>…</a>`, `deploy --x=…`), names nothing
+            named = compiled("keyname", r"[^\s<>(){}\[\]\"']{1,100}\Z").match(key) is not None
+            verdict = name_verdict(key) if named else None
+            if memo is not None:
+                memo[key] = verdict
+        if verdict is None:
+            return None
+        kind, strength = verdict
+        if strength < STRONG and not STRENGTH_TEST[strength](value):
+            return None
         return kind
 
     def value(self, value):
@@ -597,7 +514,6 @@ class Cleaner:
             return self.text(value)
         if not isinstance(value, (dict, list, tuple)):
             return value
-        _compiled()  # (a Cleaner may come from another process, unpickled)
         try:
             return self._walk(value)
         finally:
@@ -628,8 +544,8 @@ class Cleaner:
             if isinstance(src, dict):
                 for k, v in src.items():
                     out_key = self.key(k, dst)
-                    if isinstance(v, str) and isinstance(k, str) and v and not _is_reference(v):
-                        kind = self._secret_kind(k)
+                    if isinstance(v, str) and isinstance(k, str) and v and not is_reference(v):
+                        kind = self._secret_kind(k, v)
                         if kind is not None:
                             dst[out_key] = "[REDACTED:" + kind + "]"
                             continue

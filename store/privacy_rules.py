@@ -1,8 +1,22 @@
 """The privacy filter's rules, as data: what a secret looks like (the engine is store/privacy.py).
 
+Four rules find a secret by what it is, wherever it is written:
+
+1. NAME: a value assigned to a name that says secret (``DB_PASS=…``, ``"auth": "…"``,
+   ``client-key-data:``, ``--api-token …``, ``let client_secret: &str = "…"``).  The name is
+   split into words (snake, kebab, camel case); SECRET_WORDS says which words are secrets and
+   how sure that makes us; a word before it from NOT_BEFORE, or after it outside AFTER_OK,
+   makes the name about the secret, not the secret (``is_password``, ``token_type``,
+   ``password_hash``).
+2. POSITION: the argument a command-line tool takes a password in (COMMAND_LINE), and the
+   other places a secret stands by position (``user:password@host``, ``sudo -S <<< …``, the
+   second argument of ``HTTPBasicAuth(…)``): the POSITION rules in TOKEN_RULES.
+3. PREFIX: a provider's own token prefix (PROVIDERS, after gitleaks' default rules).
+4. ENTROPY: a long random-looking value next to a secret word; ENTROPY_* below.
+
 Each `Rule` holds a kind (the name in ``[REDACTED:<kind>]``), the anchors a text must hold
-(lowercased) for the rule to be tried at all, the pattern and its flags, side by side, so a
-rule is added or changed in one place.  Imported on the hook path: only ``re`` (for flags).
+(lowercased) for the rule to be tried at all, the pattern and its flags, side by side.
+Imported on the hook path: only ``re`` (for flags); nothing is compiled here.
 """
 from __future__ import annotations
 
@@ -11,184 +25,499 @@ import re
 
 class Rule:
     """One secret shape: `kind`, `anchors` (lowercase text it cannot match without), `pattern`,
-    `flags`.  A pattern with a group named ``v`` redacts only that group."""
+    `flags`.  A pattern with a group named ``v`` redacts only that group; with `judge`, only
+    when the value passes it: "credential" (not a plain word, number or path) or "random"
+    (the entropy rule's test).  With `near` (a regular expression), the pattern is tried only
+    on the lines where `near` is found: for a one-line shape whose anchor is common (`:`), so
+    1 MB of output is not scanned at every position."""
 
-    __slots__ = ("kind", "anchors", "pattern", "flags")
+    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near")
 
-    def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0) -> None:
+    def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0,
+                 judge: str | None = None, near: str | None = None) -> None:  # fmt: skip
         self.kind = kind
         self.anchors = anchors
         self.pattern = pattern
         self.flags = flags
+        self.judge = judge
+        self.near = near
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
 
 
-# Words a key name must END with for its value to count as a secret
-# (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``AWS_SECRET_ACCESS_KEY``).
-KEY_WORD = (
-    r"(?:pass(?:word|wd|wort|phrase)|api[_-]?key"
-    r"|(?:secret|access|private|account|sharedaccess|client|master|encryption|signing)[_-]?key"
-    r"|secret|token"
-    # the same label in other languages (matched as written: lower case or capitalised)
-    r"|[пП]ароль|ПАРОЛЬ"
-    r"|kennwort|contrase(?:ñ|n)a|mot[ _-]de[ _-]passe|senha|wachtwoord"
-    r"|has(?:ł|l)o|パスワード|密码|密碼"
-    r"|비밀번호)"
+# ------------------------------------------------------------------------------ 1. NAME
+# How sure a secret word makes us that the value is a secret:
+STRONG = 3  # any literal value (not a reference, placeholder or code)
+MEDIUM = 2  # a literal that looks like a credential (not a plain word, a number or a path)
+WEAK = 1  # only a random-looking literal (the entropy rule's test)
+
+# word (lowercase, as split from a name) -> (kind, strength when it stands alone).
+SECRET_WORDS = {
+    "password": ("password", STRONG), "passwd": ("password", STRONG),
+    "passwort": ("password", STRONG), "passphrase": ("password", STRONG),
+    "passcode": ("password", STRONG), "pword": ("password", STRONG),
+    "pass": ("password", MEDIUM), "pwd": ("password", MEDIUM), "pw": ("password", MEDIUM),
+    "psk": ("password", STRONG),
+    "secret": ("secret", STRONG), "secretkey": ("secret", STRONG),
+    "credential": ("secret", STRONG), "credentials": ("secret", STRONG),
+    "cred": ("secret", STRONG), "creds": ("secret", STRONG),
+    "token": ("token", STRONG), "authtoken": ("token", STRONG), "accesstoken": ("token", STRONG),
+    "refreshtoken": ("token", STRONG), "apitoken": ("token", STRONG),
+    "sessionid": ("token", STRONG), "sessid": ("token", STRONG), "phpsessid": ("token", STRONG),
+    "jsessionid": ("token", STRONG), "sessiontoken": ("token", STRONG),
+    "apikey": ("api_key", STRONG), "privkey": ("secret", STRONG), "privatekey": ("secret", STRONG),
+    "accesskey": ("secret", STRONG), "authkey": ("secret", STRONG), "masterkey": ("secret", STRONG),
+    "passkey": ("password", STRONG), "passe": ("password", STRONG),
+    "auth": ("secret", MEDIUM), "oauth": ("secret", MEDIUM),
+    "session": ("token", WEAK), "key": ("secret", WEAK),
+    # the same label in other languages
+    "пароль": ("password", STRONG), "kennwort": ("password", STRONG),
+    "contraseña": ("password", STRONG), "contrasena": ("password", STRONG),
+    "senha": ("password", STRONG), "wachtwoord": ("password", STRONG),
+    "hasło": ("password", STRONG), "haslo": ("password", STRONG), "heslo": ("password", STRONG),
+    "parola": ("password", STRONG), "salasana": ("password", STRONG),
+    "lösenord": ("password", STRONG), "losenord": ("password", STRONG),
+    "adgangskode": ("password", STRONG), "passord": ("password", STRONG),
+    "şifre": ("password", STRONG), "jelszó": ("password", STRONG), "mdp": ("password", STRONG),
+    "パスワード": ("password", STRONG), "密码": ("password", STRONG), "密碼": ("password", STRONG),
+    "비밀번호": ("password", STRONG), "암호": ("password", STRONG),
+}  # fmt: skip
+# Where a name may hold one: the lowercase text the engine looks for (each found word is then
+# checked whole).  "pw" also finds pwd, "pass" password, passwd, passphrase...
+NAME_TRIGGERS = (
+    "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp",
+    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "has", "heslo", "parola",
+    "salasana", "senord", "adgangskode", "şifre", "jelsz", "パスワード", "密", "비밀번호", "암호",
+)  # fmt: skip
+# A word before "key" that makes it a credential (api_key, AES_KEY, client-key-data) ...
+KEY_STRONG_BEFORE = frozenset(
+    "api secret private priv access client master encryption encrypt decryption decrypt signing "
+    "sign hmac aes des rsa ec ed25519 jwt auth session shared account subscription license "
+    "licence app consumer service crypto cipher webhook admin root pass write read ingest "
+    "integration storage sas deploy bot user personal sdk server mac totp otp".split()
 )
-FOREIGN_PASSWORD_WORDS = ("пароль", "kennwort", "contrase", "mot",
-                           "senha", "wachtwoord", "has", "パス", "密",
-                           "비밀")
-# The value after a separator: an escaped-JSON string (\"v\"), a "string",
-# a 'string', or a bare word (stops at whitespace, quotes, , ; and at the
-# escapes \n \r \t \" of serialised text; in a URL query also at &).
-VALUE = (
-    r"(?P<pfx>[bBrRuUfF]{1,2}(?=[\"']))?"
-    r"(?:\\\"(?P<eq>[^\"\n]*?)\\\""
-    r"|\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\""
-    r"|'(?P<sq>[^'\n]*)'"
-    r"|`(?P<bq>[^`\n]*)`"
-    r"|[\"']?(?P<bare>(?:[^\s\"'`,;\\]|\\(?![nrt\"']))[^\s\"'`,;\\]*"
-    r"(?:\\(?![nrt\"'])[^\s\"'`,;\\]*)*))"
+# ... and words before "key" that make it an index, a name or a public part (sort_key, hotkey).
+KEY_NOT_BEFORE = frozenset(
+    "public pub primary foreign sort cache partition dict hot composite unique index lookup row "
+    "column group object map hash registry translation i18n message config setting settings env "
+    "s3 bucket cursor search shortcut idempotency dedup dedupe routing shard cluster range "
+    "natural surrogate meta tab enter escape modifier binding state store react item node entry "
+    "field attr attribute prop property local remote ssh gpg pgp next prev previous first last "
+    "websocket overridden base root constraint scope "
+    "start end max min parent child foreign cache lock label type kind name id sequence order "
+    "data value the a your my this".split()
+)
+# Words anywhere before a secret word that make the name a question or a count about it
+# (is_password_set, HAVE_STRUCT_PASSWD, max_token_length) ...
+NOT_IN_NAME = frozenset(
+    "is has have use uses using enable enabled disable disabled require required requires show "
+    "hide allow no not skip ignore validate check generate verify min max num number total count "
+    "struct len length want missing should can".split()
+)
+# ... and the word just before it that makes it another thing (hashed_password, next_token,
+# input_tokens, forgot_password, lexer_token).
+NOT_BEFORE = frozenset(
+    "hashed hash hashes forgot input output prompt completion cancellation next page "
+    "continuation sync start end eos bos pad unk sep cls mask special lexer parse parser first "
+    "last get on handle handler if cached cache sort type error progress style".split()
+)
+# Words that may follow the last secret word and leave it the secret (SECRET_KEY_BASE,
+# client-key-data, DB_PASSWORD_PROD, token_v2); any other word makes it something else
+# (token_type, password_hash, key_id, secret_name, password_file).
+AFTER_OK = frozenset(
+    "value val str string text data b64 base64 hex raw plain plaintext cleartext clear literal "
+    "bytes base bin encoded enc new old prev previous current curr primary secondary backup "
+    "override prod production dev development test testing tests stage staging live sandbox "
+    "local default ci cd admin root bot app confirmation confirm again repeat retype verify "
+    "verification for main master alt v".split()
+)
+# Values that are words of code or prose, never a password ("use --token to ...",
+# "token: the API token", "if not token: return").
+NOT_SECRET_WORDS = frozenset(
+    "a an the to or and for with is are be in of if when as on from at by it "
+    "this that your you must should will can see use not instead here "
+    "required return raise pass continue break await yield new lambda "
+    "function async typeof this self const let var def class import "
+    "option options flag flags argument arguments parameter parameters field fields "
+    "value values setting settings variable variables".split()
+)
+CONSTANTS = frozenset(
+    "true false null none nil undefined yes no on off eof eol nan "
+    "str string int bool bytes number boolean any object optional".split()
+)
+PLACEHOLDER_CHARS = frozenset("*xX.-_•")
+# A password that is the word itself stands for one (https://user:pass@host, -p password).
+PLACEHOLDER_WORDS = frozenset("pass password passwd pwd secret token".split())
+TRAILING = ")]}>.:"
+# Secret words that end a compound name (dbpassword, apitoken): the name is split before them.
+COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "credentials",
+                 "credential", "pwd")  # fmt: skip
+# Words before `pass` that make it a password (storepass, dbpass; not bypass, compass).
+PASS_PREFIXES = frozenset(
+    "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
+    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot".split()
+)
+# Cookie names that hold a session or a credential (any random-looking cookie goes too).
+COOKIE_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "secret", "pass",
+                 "csrf", "xsrf", "key", "user_session", "access", "refresh")  # fmt: skip
+
+# ------------------------------------------------------------------------------ 2. POSITION
+# (tools, subcommand, arguments): the argument each tool takes a password (or token) in.
+# Tools are matched by their command word (path and .exe ignored); the subcommand, when
+# given, must come before the argument.  Argument forms:
+#   -p      the value attached (-pVALUE) or next (-p VALUE)      -p+   attached only
+#   -p_     the next word only                                   /p:   Windows /p:VALUE
+#   -u:     USER:VALUE (only what follows the first colon)       -U%   USER%VALUE
+#   -u,     USER,VALUE                                           -b~   the command's last word
+#   #2      the 2nd word after the subcommand (flags not counted)
+#   =word   the word after the literal word
+COMMAND_LINE = (
+    # database clients
+    (("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlsh", "mysqlcheck", "mysqlpump",
+      "mysqlbinlog", "mysqlshow", "mariadb", "mariadb-dump", "mariadb-admin", "mariadb-import",
+      "mariadb-check"), "", "-p+"),
+    (("mysqladmin",), "", "=password"),
+    (("mycli",), "", "-p"),
+    (("mongo", "mongosh", "mongodump", "mongorestore", "mongoimport", "mongoexport",
+      "mongostat", "mongotop", "mongofiles"), "", "-p_"),
+    (("redis-cli", "keydb-cli"), "", "-a_"),
+    (("redis-cli", "keydb-cli"), "auth", "#-1"),
+    (("sqlcmd", "bcp", "osql", "tsql", "mssql-cli", "isql"), "", "-P"),
+    (("isql", "iusql"), "", "#3"),
+    (("cqlsh", "beeline", "rabbitmqadmin", "crackmapexec", "netexec", "nxc", "evil-winrm",
+      "hydra", "medusa", "smbmap", "enum4linux", "psexec", "psexec64", "paexec", "rdesktop",
+      "ncftp", "ncftpput", "ncftpget", "cf", "twine", "oc", "az", "useradd", "usermod"), "", "-p_"),
+    (("influx",), "", "-password_"),
+    (("influx",), "", "-p:"),
+    (("ipmitool", "mosquitto_pub", "mosquitto_sub", "mosquitto_rr", "p4"), "", "-P_"),
+    (("sqlplus", "sqlldr", "expdp", "impdp", "rman", "sqlcl"), "", "#1/"),
+    (("rabbitmqctl",), "add_user", "#2"),
+    (("rabbitmqctl",), "change_password", "#2"),
+    (("rabbitmqctl",), "authenticate_user", "#2"),
+    # directory, mail, messaging
+    (("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldappasswd", "ldapwhoami",
+      "ldapcompare", "ldapmodrdn", "ldapexop", "ldapurl"), "", "-w_"),
+    (("ldappasswd",), "", "-s_"),
+    (("swaks",), "", "-ap_"),
+    (("sendemail", "sendEmail"), "", "-xp_"),
+    (("snmpwalk", "snmpget", "snmpset", "snmpbulkwalk", "snmpgetnext", "snmptrap",
+      "snmpbulkget", "snmptable"), "", "-A_ -X_ -c_"),
+    # archivers
+    (("zip", "zipcloak", "unzip", "funzip"), "", "-P_"),
+    (("7z", "7za", "7zr", "7zz", "rar", "unrar", "winrar"), "", "-p+"),
+    # ssh, ssl and key tools
+    (("sshpass",), "", "-p"),
+    (("ssh-keygen",), "", "-N_ -P_"),
+    (("plink", "pscp", "psftp", "putty"), "", "-pw_"),
+    (("openssl",), "", "-k_"),
+    (("openssl",), "passwd", "#-1"),
+    (("keytool", "jarsigner"), "", "-storepass_ -keypass_ -srcstorepass_ -deststorepass_ "
+                                    "-srckeypass_ -destkeypass_ -new_"),
+    (("mkpasswd",), "", "#-1"),
+    (("x11vnc",), "", "-passwd_"),
+    # remote shells and Windows
+    (("ttyd",), "", "-c: --credential:"),
+    (("xfreerdp", "wlfreerdp", "sdl-freerdp"), "", "/p: /password:"),
+    (("net",), "use", "#2"),
+    (("net",), "user", "#2"),
+    (("schtasks",), "", "/RP_ /P_"),
+    (("cmdkey",), "", "/pass:"),
+    (("wmic",), "", "/password:"),
+    (("smbclient", "rpcclient", "smbcacls", "smbget", "net"), "", "-U% --user%"),
+    (("lftp",), "", "-u,"),
+    (("wpa_passphrase",), "", "#2"),
+    (("nmcli",), "", "=password =wifi-sec.psk =802-1x.password"),
+    # web servers, clients and proxies
+    (("htpasswd",), "", "-b~"),
+    (("curl",), "", "-u: --user: -U: --proxy-user: --oauth2-bearer_"),
+    (("wget",), "", "--user:"),
+    (("http", "https", "xh", "hey", "ab", "nikto", "sqlmap"), "", "-a: --auth: -A: -P: -id: "
+                                                                  "--auth-cred:"),
+    (("skopeo", "podman", "buildah"), "", "--creds: --src-creds: --dest-creds:"),
+    (("caddy",), "hash-password", "--plaintext_ -p_"),
+    # registries, cloud and secret CLIs
+    (("docker", "podman", "buildah", "nerdctl", "helm", "oras", "crane", "regctl", "skopeo",
+      "finch", "argocd", "oc"), "login", "-p"),
+    (("vault", "cargo", "bao"), "login", "#1"),
+    (("snyk",), "auth", "#1"),
+    (("cf",), "auth", "#2"),
+    (("bw",), "unlock", "#1"),
+    (("bw",), "login", "#2"),
+    (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
+    (("mc", "mcli"), "alias", "#4 #5"),
+    (("security",), "", "-w_ -p_"),
+    (("gh",), "secret", "-b --body"),
+    (("codecov",), "", "-t_"),
+)  # fmt: skip
+
+# ------------------------------------------------------------------------------ 3. PREFIX
+# (kind, prefixes, pattern): providers' own tokens, after gitleaks' default rules
+# (github.com/gitleaks/gitleaks config/gitleaks.toml) and the providers' documents.  A token
+# is tried where a run of token characters starts with one of its prefixes (case as written).
+PROVIDERS = (
+    ("anthropic_key", ("sk-ant-",), r"sk-ant-[A-Za-z0-9_-]{20,}"),
+    ("openai_key", ("sk-",), r"sk-(?!ant-)(?:(?:proj|svcacct|admin|or-v1|None)-)?[A-Za-z0-9_-]{20,}"),
+    ("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), r"gh[pousr]_[A-Za-z0-9]{20,}"),
+    ("github_token", ("github_pat_",), r"github_pat_[A-Za-z0-9_]{20,}"),
+    ("aws_access_key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
+     r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ("aws_access_key", ("ABSK",), r"ABSK[A-Za-z0-9+/]{109,269}={0,2}"),
+    ("slack_token", ("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xoxe."),
+     r"xox(?:[abeoprs]-|e\.xox[bp]-)[A-Za-z0-9-]{10,}"),
+    ("slack_token", ("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
+    ("google_api_key", ("AIza",), r"AIza[A-Za-z0-9_-]{35}"),
+    ("stripe_key", ("sk_", "rk_"), r"[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}"),
+    ("stripe_key", ("whsec_",), r"whsec_[A-Za-z0-9+/=]{24,}"),
+    ("npm_token", ("npm_",), r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    ("pypi_token", ("pypi-",), r"pypi-AgE[A-Za-z0-9_-]{40,}"),
+    ("jwt", ("eyJ",), r"eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"),
+    ("service_token", ("eyJrIjoi",), r"eyJrIjoi[A-Za-z0-9]{70,400}={0,3}"),
+    ("service_token", ("A3-",),
+     r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}"),
+    ("service_token", ("ops_eyJ",), r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}"),
+    ("service_token", ("p8e-",), r"p8e-[A-Za-z0-9]{32}"),
+    ("service_token", ("AGE-SECRET-KEY-1",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
+    ("service_token", ("pat",), r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+    ("service_token", ("LTAI",), r"LTAI[A-Za-z0-9]{20}"),
+    ("service_token", ("AKCp",), r"AKCp[A-Za-z0-9]{69}"),
+    ("service_token", ("cmVmd",), r"cmVmd[A-Za-z0-9]{59}"),
+    ("service_token", ("4b1d",), r"4b1d[A-Za-z0-9]{38}"),
+    ("service_token", ("CLOJARS_",), r"CLOJARS_[A-Za-z0-9]{60}"),
+    ("service_token", ("v1.0-",), r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}"),
+    ("service_token", ("dapi",), r"dapi[a-f0-9]{32}(?:-\d)?"),
+    ("service_token", ("dnkey-",), r"dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}"),
+    ("service_token", ("doo_v1_", "dop_v1_", "dor_v1_"), r"do[opr]_v1_[a-f0-9]{64}"),
+    ("service_token", ("dp.",), r"dp\.(?:pt|st|ct|sa|scrt|audit)\.[A-Za-z0-9]{40,}"),
+    ("service_token", ("duffel_",), r"duffel_(?:test|live)_[A-Za-z0-9_=-]{43}"),
+    ("service_token", ("dt0c01.",), r"dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}"),
+    ("service_token", ("EZAK", "EZTK"), r"EZ[AT]K[A-Za-z0-9]{54}"),
+    ("service_token", ("EAAM", "EAAC", "EAAA"), r"EAA[ACM][A-Za-z0-9_-]{22,}"),
+    ("service_token", ("FLWSECK",), r"FLWSECK(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?"),
+    ("service_token", ("fo1_",), r"fo1_[A-Za-z0-9_-]{30,}"),
+    ("service_token", ("fm1a_", "fm1r_", "fm2_"), r"fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}"),
+    ("service_token", ("fio-u-",), r"fio-u-[A-Za-z0-9_=-]{64}"),
+    ("service_token", ("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-",
+                       "glft-", "glimt-", "glagent-", "glffct-"),
+     r"gl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent|ffct)-[A-Za-z0-9_.-]{20,}"),
+    ("service_token", ("GR1348941",), r"GR1348941[A-Za-z0-9_-]{20}"),
+    ("service_token", ("glc_", "glsa_"), r"gl(?:c|sa)_[A-Za-z0-9_=+/-]{30,}"),
+    ("service_token", ("pat.", "sat."),
+     r"(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"),
+    ("service_token", ("HRKU-",), r"HRKU-AA[A-Za-z0-9_-]{58}"),
+    ("service_token", ("hf_",), r"hf_[A-Za-z0-9]{30,}"),
+    ("service_token", ("api_org_",), r"api_org_[A-Za-z0-9]{30,}"),
+    ("service_token", ("ico-",), r"ico-[A-Za-z0-9]{32}"),
+    ("service_token", ("s-s4t2",), r"s-s4t2(?:ud|af)-[a-f0-9]{64}"),
+    ("service_token", ("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),
+    ("service_token", ("NRAK-", "NRII-", "NRJS-", "NRAA-"), r"NR(?:AK|II|JS|AA)-[A-Za-z0-9-]{19,}"),
+    ("service_token", ("ntn_",), r"ntn_[A-Za-z0-9]{40,}"),
+    ("service_token", ("secret_",), r"secret_[A-Za-z0-9]{43}"),
+    ("service_token", ("API-",), r"API-[A-Z0-9]{26}"),
+    ("service_token", ("sha256~",), r"sha256~[A-Za-z0-9_-]{43}"),
+    ("service_token", ("pplx-",), r"pplx-[A-Za-z0-9]{48}"),
+    ("service_token", ("pscale_",), r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{30,}"),
+    ("service_token", ("PMAK-",), r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
+    ("service_token", ("pnu_",), r"pnu_[A-Za-z0-9]{36}"),
+    ("service_token", ("pul-",), r"pul-[a-f0-9]{40}"),
+    ("service_token", ("rdme_",), r"rdme_[a-z0-9]{70}"),
+    ("service_token", ("rubygems_",), r"rubygems_[a-f0-9]{48}"),
+    ("service_token", ("tk-us-",), r"tk-us-[A-Za-z0-9_-]{48}"),
+    ("service_token", ("SG.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    ("service_token", ("xkeysib-", "xsmtpsib-"), r"x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+    ("service_token", ("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),
+    ("service_token", ("sm_aat_", "sm_pat_", "sm_sat_"), r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}"),
+    ("service_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+    ("service_token", ("shpat_", "shpca_", "shppa_", "shpss_"), r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    ("service_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
+    ("service_token", ("sq0atp-", "sq0csp-"), r"sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"),
+    ("service_token", ("SK",), r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
+    ("service_token", ("tfp_",), r"tfp_[A-Za-z0-9_.=-]{59}"),
+    ("service_token", ("hvs.", "hvb.", "hvr."), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),
+    ("service_token", ("AQVN",), r"AQVN[A-Za-z0-9_-]{35,38}"),
+    ("service_token", ("t1.",), r"t1\.[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]{86}"),
+    ("service_token", ("key-",), r"key-[0-9a-zA-Z]{32}"),
+    ("service_token", ("gsk_",), r"gsk_[A-Za-z0-9]{40,}"),
+    ("service_token", ("r8_",), r"r8_[A-Za-z0-9]{30,}"),
+    ("service_token", ("ya29.",), r"ya29\.[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("GOCSPX-",), r"GOCSPX-[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("figd_",), r"figd_[A-Za-z0-9_-]{30,}"),
+    ("service_token", ("tskey-",), r"tskey-[a-z]+-[A-Za-z0-9-]{10,}"),
+    ("service_token", ("sbp_",), r"sbp_[a-f0-9]{40}"),
+    ("service_token", ("sb_secret_",), r"sb_secret_[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("nfp_",), r"nfp_[A-Za-z0-9]{30,}"),
+    ("service_token", ("rnd_",), r"rnd_[A-Za-z0-9]{30,}"),
+    ("service_token", ("dckr_pat_",), r"dckr_pat_[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("ATATT3", "ATCTT3"), r"AT[AC]TT3[A-Za-z0-9_=-]{20,}"),
+    ("service_token", ("ATBB",), r"ATBB[A-Za-z0-9_=.-]{28,}"),
+    ("service_token", ("xai-",), r"xai-[A-Za-z0-9]{60,}"),
+    ("service_token", ("lsv2_",), r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+    ("service_token", ("pcsk_",), r"pcsk_[A-Za-z0-9_]{40,}"),
+    ("service_token", ("napi_",), r"napi_[a-z0-9]{64}"),
+    ("service_token", ("re_",), r"re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"),
+    ("service_token", ("CFPAT-",), r"CFPAT-[A-Za-z0-9_-]{43}"),
+    ("service_token", ("aio_",), r"aio_[A-Za-z0-9]{28}"),
+    ("service_token", ("access-sandbox-", "access-development-", "access-production-"),
+     r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+    ("service_token", ("live_", "test_"), r"(?:live|test)_(?:pub_)?[a-f0-9]{35}"),
+    ("service_token", ("access_token$",), r"access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}"),
+    ("service_token", ("sk.eyJ",), r"sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
+    ("service_token", ("YC",), r"YC[A-Za-z0-9_-]{38}(?![A-Za-z0-9_-])"),  # Yandex Cloud
+    ("service_token", ("AAAAAAAAAAAAAAAAAAAAA",), r"A{22}[A-Za-z0-9%]{80,100}"),  # Twitter bearer
+    ("service_token", ("sl.",), r"sl\.[A-Za-z0-9_-]{130,152}"),  # Dropbox short-lived
+    ("jwt", ("ZXlK",), r"ZXlK[A-Za-z0-9+/]{40,}={0,2}"),  # a JWT, base64-encoded again
+    ("service_token", ("sc_", "ext_", "scauth_", "authress_"),  # Authress service clients
+     r"(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"),
+    # Discord bot tokens: a base64 user id (MT… to OT…), a time stamp, an HMAC
+    ("service_token", ("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"),
+     r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"),
+)  # fmt: skip
+# A run of characters a provider token can start (the engine tries PROVIDERS there).
+TOKEN_RUN = r"(?<![A-Za-z0-9_\-.~$])[A-Za-z0-9][A-Za-z0-9_\-.~$]{15,}"
+
+# ------------------------------------------------------------------------------ 4. ENTROPY
+# A value is random-looking when it is long, mixes character classes, its letters do not
+# read as words, and its Shannon entropy (bits per character) is high for its length.
+ENTROPY_MIN_CHARS = 16
+ENTROPY_MAX_CHARS = 1000
+ENTROPY_RUN = r"(?<![A-Za-z0-9+/_\-.~])[A-Za-z0-9+/_\-.~]{16,}={0,3}"
+# Shapes that are random but public: commit and content hashes, UUIDs, package integrity
+# hashes, base64 images ("data:image/png;base64,…").  Search must still find them.
+ENTROPY_NOT = (
+    r"[0-9a-fA-F]+"
+    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"|(?:sha|md|blake|xxh)\d*[-:~][A-Za-z0-9+/=_-]+"
+    r"|v?\d+(?:\.\d+)+[A-Za-z0-9.+_-]*"
 )
 
+# Words (beside SECRET_WORDS) that put a random-looking value on their line under suspicion.
+ENTROPY_WORDS = frozenset(("passwords", "secrets", "tokens", "keys", "apikey", "credentials",
+                           "authorization", "authentication", "session", "sessions"))  # fmt: skip
+# base64 of the first bytes of files that are not keys: PNG, JPEG, GIF, BMP, zip, gzip, PDF,
+# gettext .mo, RIFF, ogg, mp3, a PGP signature
+FILE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "Qk", "UEsDB", "H4sI", "JVBERi", "3hIElQ", "lQRiEt",
+              "UklGR", "T2dnUw", "SUQz", "AAAA", "iQ", "iD8D", "iEY", "iHU")  # fmt: skip
 
-# Earlier rules win the kind when spans overlap.
+# ------------------------------------------------------------------------------ other shapes
+# Each found where its anchors are; earlier rules win the kind when spans overlap.
+_VALUE_STOP = r"[^\s\"'`<>]"
 TOKEN_RULES = (
     Rule("private_key", ("private key",),
-         r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----.*?"
-         r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)", re.DOTALL),
-    Rule("jwt", ("eyj",),
-         r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"),
-    Rule("anthropic_key", ("sk-ant-",),
-         r"(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}"),
-    Rule("openai_key", ("sk-",),
-         r"(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}"),
-    Rule("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-         r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
-    Rule("aws_access_key", ("akia", "asia"),
-         r"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])"),
-    Rule("slack_token", ("xox",),
-         r"(?<![A-Za-z0-9_-])xox[bpars]-[A-Za-z0-9-]{10,}"),
-    Rule("slack_webhook", ("hooks.slack.com",),
-         r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{20,}"),
-    Rule("google_api_key", ("aiza",),
-         r"(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}"),
-    Rule("stripe_key", ("k_live_", "k_test_"),
-         r"(?<![A-Za-z0-9_])[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"),
-    Rule("npm_token", ("npm_",),
-         r"(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
-    Rule("pypi_token", ("pypi-age",),
-         r"(?<![A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{40,}"),
-    # Only the value goes; the word Bearer stays.
+         r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?=[^\"']{0,200}?[A-Za-z0-9+/]{4})"
+         r"[^\"']*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=[\"'])|\Z)"),
+    # the body of a PEM block whose BEGIN line is out of sight (a diff hunk, a cut): two or
+    # more lines of 48-80 base64 characters in a row, each maybe led by a diff's + - or space
+    Rule("private_key", ("\n",),
+         r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]{48})"
+         r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+         r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
+         r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body"),
+    # --- headers: the scheme word stays ---
     Rule("bearer", ("bearer",),
-         r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{20,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE),
+         r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
+         judge="token"),
     Rule("basic_auth", ("authorization",),
-         r"\bauthorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
-         r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})", re.IGNORECASE),
+         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
+         r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential"),
     Rule("token", ("authorization",),
-         r"\bauthorization[\"']?[ \t]*[:=][ \t]*[\"']?token[ \t]+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)", re.IGNORECASE),
-    # scheme://user:PASSWORD@host
+         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
+         r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token"),
+    Rule("cookie", ("cookie",),
+         r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE),
+    # --- URLs ---
+    # scheme://user:PASSWORD@host: the last @ before the host (a password may hold @ and :)
     Rule("password", ("://",),
-         r"(?<![A-Za-z0-9.])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@\"'<>]{0,200}:"
-         r"(?P<v>[^\s/@\"'<>]{1,200})@"),
-    # .netrc: machine HOST login USER password PASSWORD
-    Rule("password", ("login",),
-         r"\blogin[ \t]+[^\s\"']{1,200}[ \t]+password[ \t]+(?P<v>[^\s\"'$][^\s\"']*)"),
-    # curl -u user:PASSWORD / --user=user:PASSWORD
-    Rule("password", ("-u",),
-         r"(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'$-][^\s:\"']*:"
-         r"(?P<v>[^\s\"'$][^\s\"']*)"),
-    # --- credentials on command lines (each anchored on its tool's name) ---
-    # mysql -u root -pSECRET (attached: `-p NAME` asks for the password, NAME is a database)
-    Rule("password", ("mysql", "mariadb"),
-         r"(?<![\w/.-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb"
-         r"|mariadb-dump|mariadb-admin)(?:\.exe)?[ \t][^\n|;&]{0,300}?(?<=[ \t])-p['\"]?"
-         r"(?P<v>[^\s'\"]+)"),
-    Rule("password", ("sshpass",),
-         r"\bsshpass[ \t][^\n|;&]{0,200}?(?<=[ \t])-p[ \t]*['\"]?(?P<v>[^\s'\"]+)"),
-    # docker / podman / helm ... login -p SECRET
-    Rule("password", ("login",),
-         r"\blogin\b[^\n|;&]{0,300}?(?<=[ \t])-p(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)"),
-    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S
-    Rule("password", ("stdin", "passwd", "sudo"),
+         r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))"),
+    # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
+    Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random"),
+    # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
+    Rule("password", ("password",),
+         r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"
+         r"(?:[ \t\r\n+]+(?:login|account|port|protocol)[ \t\r\n+]+\S+)*"
+         r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)"),
+    # --- secrets fed to a program's standard input ---
+    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit
+    Rule("password", ("-stdin", "passwd", "sudo", "kinit", "runas", "| su"),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
-         r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)"),
+         r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
+         r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)"),
+    # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin), either order
+    Rule("password", ("<<<",),
+         r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|-stdin\b)"
+         r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)"),
+    Rule("password", ("<<<",),
+         r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
+         r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
+    # expect: send "SECRET\r" after an expect for a password prompt
+    Rule("password", ("send",),
+         r"(?i:expect)[^\n]{0,80}?(?i:pass(?:word|phrase)?|assword|pin|secret|token)[^\n]{0,80}?"
+         r"(?:\n[^\n]{0,200}?){0,3}?\bsend[ \t]+(?:--[ \t]+)?[\"'{]?(?P<v>[^\"'}\s\\$][^\"'}\s\\]*)"),
+    # --- configuration commands that store a secret ---
     # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
-    Rule("secret", ("config set", "configure set"),
-         r"\bconfig(?:ure)?[ \t]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
-         r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id)[\w./:-]*[ \t]+['\"]?(?P<v>[^\s'\"]+)", re.IGNORECASE),
+    Rule("secret", ("config set", "configure set", "config:set"),
+         r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
+         r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
+         r"(?P<v>[^\s'\"]+)", re.IGNORECASE),
     # Windows: setx GITHUB_TOKEN SECRET
     Rule("token", ("setx",),
-         r"\bsetx[ \t]+(?:/m[ \t]+)?['\"]?\w*(?:token|secret|key|pass\w*|pwd)['\"]?[ \t]+['\"]?"
+         r"\bsetx[ \t]+(?:/m[ \t]+)?['\"]?\w*(?:token|secret|key|pass\w*|pwd|auth)['\"]?[ \t]+['\"]?"
          r"(?P<v>[^\s'\"]+)", re.IGNORECASE),
-    # gh secret set NAME --body SECRET
-    Rule("secret", ("secret",),
-         r"\bsecret[ \t]+set[ \t]+[^\n|;&]{0,200}?(?<=[ \t])(?:-b|--body)(?:[ \t]+|=)['\"]?"
-         r"(?P<v>[^\s'\"]+)"),
-    # SQL: ALTER USER x WITH PASSWORD 'SECRET' / CREATE USER x IDENTIFIED BY 'SECRET'
-    Rule("password", ("password",),
-         r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
+    # fly secrets set NAME=SECRET / doppler secrets set NAME SECRET / kubectl create secret
+    # generic x --from-literal=NAME=SECRET: every value there is a secret, whatever its name
+    Rule("secret", ("secrets set", "secret set", "from-literal"),
+         r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*[A-Za-z_][\w.-]*(?:=|[ \t]+)"
+         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)"),
+    # --- SQL ---
+    Rule("password", ("password",), r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)",
+         re.IGNORECASE),
     Rule("password", ("identified",),
-         r"\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?(?P<q>['\"])"
-         r"(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
-    Rule("password", ("identified",),
-         r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)"),
-    # connection strings: ...;Pwd=SECRET;  Password=two words;
+         r"\b(?:user|role|login)\b[^\n;]{0,200}?\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+"
+         r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
+    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)"),
+    # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
     Rule("password", ("pwd", "passw"),
-         r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n]{0,80}?)"
+         r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n=]{0,80}?)"
          r"[ \t]*;", re.IGNORECASE),
-    Rule("password", ("pwd",),
-         r";[ \t]*pwd[ \t]*=[ \t]*(?P<v>[^;\"'\s/~$][^;\"'\s]*)", re.IGNORECASE),
-    # .pgpass: host:port:database:user:SECRET (a diff's +/- allowed in front)
+    # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
+    # front) or a word of a path or a command
     Rule("password", (":",),
-         r"(?m)^[ \t+-]?[^\s:#][^\s:]*:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<v>(?:[^\s:\\]|\\.)+)[ \t]*$"),
-    # Oracle: jdbc:oracle:thin:user/SECRET@host, sqlplus user/SECRET@db
-    Rule("password", ("jdbc:oracle",),
-         r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@", re.IGNORECASE),
-    Rule("password", ("sqlplus", "sqlldr", "expdp", "impdp", "rman "),
-         r"\b(?:sqlplus|sqlldr|expdp|impdp|rman)(?:[ \t]+-\w+)*[ \t]+['\"]?[^\s/@'\"]+/"
-         r"(?P<v>[^\s@'\"]+)"),
-    Rule("password", ("redis-cli",),
-         r"\bredis-cli\b[^\n|;&]{0,300}?(?<=[ \t])-a[ \t]+['\"]?(?P<v>[^\s'\"]+)"),
-    Rule("password", ("sqlcmd", "bcp", "osql", "isql"),
-         r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]*['\"]?(?P<v>[^\s'\"]+)"),
-    Rule("password", ("ldap",),
-         r"\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]{0,300}?"
-         r"(?<=[ \t])-w[ \t]+['\"]?(?P<v>[^\s'\"]+)"),
-    Rule("password", ("zip",),
-         r"\b(?:zip|unzip|zipcloak)\b[^\n|;&]{0,300}?(?<=[ \t])-P[ \t]+['\"]?(?P<v>[^\s'\"]+)"),
-    Rule("password", ("7z",),
-         r"\b7z[az]?\b[^\n|;&]{0,300}?(?<=[ \t])-p(?P<v>[^\s'\"]+)"),
-    Rule("password", ("mongo",),
-         r"\bmongo(?:sh|dump|restore|import|export)?\b[^\n|;&]{0,300}?(?<=[ \t])-p[ \t]+['\"]?"
-         r"(?P<v>[^\s'\"-][^\s'\"]*)"),
-    # openssl -passin pass:SECRET, keytool -storepass SECRET, --pass SECRET
-    Rule("password", ("pass:",),
-         r"(?<![\w-])pass:(?P<v>[^\s'\"]+)"),
-    Rule("password", ("-pass", "--pass", "storepass", "keypass", "newpass", "oldpass", "kspass", "kppass", "dbpass",
-     "adminpass", "rootpass", "srcpass", "destpass", "-pw ", "-pw=", "-pwd"),
-         r"(?<![\w-])--?(?:(?:store|key|src|dest|srcstore|deststore|new|old|ks|kp|db|admin|root)?"
-         r"pass(?:in|out)?|pw|pwd)(?:[ \t]+|=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)", re.IGNORECASE),
-    # smbclient -U user%SECRET
-    Rule("password", ("-u",),
-         r"(?<=[ \t])(?:-U|--user)(?:[ \t]+|=)['\"]?[^\s%'\"]+%(?P<v>[^\s'\"]+)"),
-    Rule("password", ("htpasswd",),
-         r"\bhtpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)?\S+[ \t]+\S+[ \t]+['\"]?(?P<v>[^\s'\"]+)"),
-    Rule("password", ("net user",),
-         r"\bnet[ \t]+user[ \t]+\S+[ \t]+(?P<v>[^\s/*][^\s]*)", re.IGNORECASE),
-    # define('DB_PASSWORD', 'SECRET') / config.set("api_key", "SECRET") / getenv("TOKEN", "SECRET")
-    Rule("secret", ("pass", "secret", "token", "key"),
-         r"\([ \t]*[\"'][A-Za-z0-9_.-]{0,60}(?:passw(?:or)?d|secret|token|api[_-]?key|private[_-]?key)"
-         r"[\"'][ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)", re.IGNORECASE),
-    # --- other providers' tokens: one rule each (see _SERVICE_TOKENS) ---
-    Rule("aws_access_key", ("abia", "acca", "a3t"),
-         r"(?<![A-Z0-9])(?:ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])"),
+         r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/][^\s:/]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
+         r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":(?:\d{1,5}|\*):[^\s:/]+:"),
+    # Oracle: jdbc:oracle:thin:user/SECRET@host
+    Rule("password", ("jdbc:oracle",), r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@",
+         re.IGNORECASE),
+    # openssl -passin pass:SECRET, apksigner --ks-pass pass:SECRET
+    Rule("password", ("pass:",), r"(?<![\w-])pass:(?P<v>[^\s'\"]+)"),
+    # --- code: a secret by its place in a call ---
+    # requests.get(url, auth=("admin", "SECRET")), credentials = ["u", "SECRET"]
+    Rule("password", ("auth", "cred"),
+         r"(?=[aAcCbB])\b(?i:auth|credentials?|creds|basic_auth)[\"']?[ \t]*[=:][ \t]*[(\[][ \t]*"
+         r"(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)[ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)"),
+    # HTTPBasicAuth('admin', 'SECRET'), server.login(user, "SECRET"), NetworkCredential("u", "SECRET")
+    Rule("password", ("auth(", "login(", "credential(", "credentials(", "creds(", "signin(",
+                      "sign_in(", "authenticate("),
+         r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*"
+         r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
+         r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential"),
+    # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET")
+    Rule("password", ("password(", "passwd(", "secret(", "token(", "key(", "pass("),
+         r"(?<![A-Za-z0-9])(?i:set|with|use|update|change|put|store|save)_?"
+         r"(?i:password|passwd|pass|secret|token|api_?key|access_?key|secret_?key|auth_?token)"
+         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]"),
+    # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
+    Rule("password", ("convertto-securestring",),
+         r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)"),
+    # <add key="ClearTextPassword" value="SECRET" /> (NuGet, app.config)
+    Rule("password", ("value=",),
+         r"(?i:key)[ \t]*=[ \t]*\"[^\"\n]{0,60}(?i:passw(?:or)?d|secret|token|apikey|api_key)"
+         r"[^\"\n]{0,30}\"[ \t]+(?i:value)[ \t]*=[ \t]*\"(?P<v>[^\"\n]+)\""),
     # --- webhook URLs: the URL is the credential ---
+    Rule("slack_webhook", ("hooks.slack.com",),
+         r"(?:https://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}"),
     Rule("webhook", ("/api/webhooks/", "webhook.office.com", "outlook.office", "hooks.zapier.com",
-     "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
+                     "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
          r"https?://(?:"
          r"(?:[a-z0-9-]+\.)?discord(?:app)?\.com/api/webhooks/"
          r"|[A-Za-z0-9.-]+\.webhook\.office\.com/webhookb2/"
@@ -202,95 +531,12 @@ TOKEN_RULES = (
     # signed cloud URLs: Azure SAS sig=, S3 presigned X-Amz-Signature=
     Rule("cloud_key", ("sig=", "signature="),
          r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})", re.IGNORECASE),
-    # the body of a PEM block whose BEGIN line is out of sight (a diff hunk, a cut): two or
-    # more lines of 48-80 base64 characters in a row, each maybe led by a diff's + - or space
-    Rule("private_key", ("\n",),
-         r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]{48})"
-         r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
-         r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
-         r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+"),
-
-)
-
-# (anchors, pattern) of other providers' tokens, as each provider publishes them: one rule
-# each, so that a text runs only the rules whose prefix it holds.
-SERVICE_TOKENS = (
-    (("glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-",
-      "glagent-"),
-     r"(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}"),
-    (("hf_",), r"hf_[A-Za-z0-9]{30,}"),
-    (("_v1_",), r"do[opr]_v1_[a-f0-9]{64}"),
-    (("sg.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
-    (("shpat_", "shpca_", "shppa_", "shpss_"), r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
-    (("atatt3",), r"ATATT3[A-Za-z0-9_=-]{20,}"),
-    (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),
-    (("ntn_", "secret_"), r"(?:ntn|secret)_[A-Za-z0-9]{43}"),
-    (("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scrt."),
-     r"dp\.(?:pt|st|ct|sa|scrt)\.[A-Za-z0-9]{40,}"),
-    (("pul-",), r"pul-[a-f0-9]{40}"),
-    (("pmak-",), r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
-    (("sq0atp-", "sq0csp-"), r"sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}"),
-    (("dapi",), r"dapi[a-f0-9]{32}"),
-    (("gsk_",), r"gsk_[A-Za-z0-9]{40,}"),
-    (("r8_",), r"r8_[A-Za-z0-9]{30,}"),
-    (("ya29.",), r"ya29\.[A-Za-z0-9_-]{20,}"),
-    (("gocspx-",), r"GOCSPX-[A-Za-z0-9_-]{20,}"),
-    (("age-secret-key-",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
-    (("figd_",), r"figd_[A-Za-z0-9_-]{30,}"),
-    (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),
-    (("glsa_", "glc_"), r"gl(?:sa|c)_[A-Za-z0-9_=+/-]{30,}"),
-    (("hvs.", "hvb."), r"hv[sb]\.[A-Za-z0-9_-]{24,}"),
-    ((".atlasv1.",), r"[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
-    (("tskey-",), r"tskey-[a-z]+-[A-Za-z0-9-]{10,}"),
-    (("sbp_",), r"sbp_[a-f0-9]{40}"),
-    (("nfp_",), r"nfp_[A-Za-z0-9]{30,}"),
-    (("rnd_",), r"rnd_[A-Za-z0-9]{30,}"),
-    (("pscale_",), r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}"),
-    (("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
-    (("whsec_",), r"whsec_[A-Za-z0-9+/=]{24,}"),
-    (("key-",), r"key-[0-9a-zA-Z]{32}"),
-    (("dckr_pat_",), r"dckr_pat_[A-Za-z0-9_-]{20,}"),
-    (("fo1_",), r"fo1_[A-Za-z0-9_-]{30,}"),
-    ((":aa",), r"[0-9]{8,10}:AA[A-Za-z0-9_-]{33}"),
-    (("q~",), r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"),
+    # --- provider tokens that do not start with their prefix ---
+    Rule("service_token", (".atlasv1.",),
+         r"(?<![A-Za-z0-9_-])[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}"),
+    Rule("service_token", ("q~",),
+         r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_-])"),
+    Rule("service_token", (":aa",), r"(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),
+    Rule("service_token", ("-us",), r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us[0-9]{1,2}(?![A-Za-z0-9_-])"),
+    Rule("service_token", ("1//0",), r"(?<![A-Za-z0-9_-])1//0[A-Za-z0-9_-]{40,}"),
 )  # fmt: skip
-TOKEN_RULES += tuple(
-    Rule("service_token", anchors, r"(?<![A-Za-z0-9_-])" + pattern + r"(?![A-Za-z0-9_-])")
-    for anchors, pattern in SERVICE_TOKENS
-)
-
-# key = value in env / JSON / YAML / code / escaped-JSON styles.
-# The first letters of KEY_WORD's words: a position that starts none of them fails at
-# once, instead of trying every word (this keeps the scan as fast as with English words only).
-KEY_WORD_FIRST = "(?=[acehkmpstw\u043f\u041f\u30d1\u5bc6\ube44])"
-ASSIGN = (
-    KEY_WORD_FIRST + r"(?P<kw>" + KEY_WORD + r")(?![A-Za-z0-9_.-])"
-    r"(?:\\?[\"'])?(?:[ \t]*\])?"
-    r"(?P<pre>[ \t]*)(?P<sep>:=|:(?=[\s\"'\\])|=>|=(?![=~])|\uff1a|\uff1d)(?P<post>[ \t]*)"
-    + VALUE
-)
-# --password VALUE (the = form is an assignment)
-CLI = (
-    r"(?<![A-Za-z0-9_-])--[A-Za-z0-9_-]{0,40}?(?P<kw>" + KEY_WORD + r")"
-    r"(?![A-Za-z0-9_.-])[ \t]+"
-    r"(?:\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"|'(?P<sq>[^'\n]*)'"
-    r"|(?P<bare>[^\s\"'`\-][^\s\"'`]*))"
-)
-
-# Text the assignment and --flag rules cannot match without (lowercased).
-KEY_ANCHORS = ("pass", "key", "secret", "token", "\uff1a", "\uff1d") + FOREIGN_PASSWORD_WORDS
-
-CONSTANTS = frozenset(
-    "true false null none nil undefined yes no on off "
-    "str string int bool bytes number boolean any object optional".split()
-)
-PLACEHOLDER_CHARS = frozenset("*xX.-_•")
-# Bare words that are prose or code, never a password ("use --token to ...",
-# "token: the API token", "if not token: return").
-NOT_SECRET_WORDS = frozenset(
-    "a an the to or and for with is are be in of if when as on from at by it "
-    "this that your you must should will can see use not instead here "
-    "required return raise pass continue break await yield new lambda "
-    "function async typeof this self const let var def class import".split()
-)
-TRAILING = ")]}>.:"

@@ -122,7 +122,7 @@ def test_the_hidden_slash_command_is_never_listed(capsys, db):
         assert code in (0, 2)
         assert "slash" not in out + err, argv
     code, out, _ = run(capsys, "--db", db, "slash", "--recent", "1")  # still there for /memory
-    assert code == 0 and out.startswith("1 memory, newest first")
+    assert code == 0 and out.split("\n")[1].startswith("1 memory, newest first")
 
 
 # -- no terminal ---------------------------------------------------------------------------------

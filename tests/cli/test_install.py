@@ -229,8 +229,27 @@ def test_doctor_after_install_is_all_good(capsys, settings, db):
     assert code == 0, out + err
     assert "✗" not in out
     for text in ("parses", "all 8 events", "hook command runs", "schema version", "WAL mode",
-                 "FTS integrity-check", "1 memory", "/memory command installed"):  # fmt: skip
+                 "FTS integrity-check", "1 memory", "/memory command installed", "secrets audit"):  # fmt: skip
         assert text in out, text
+
+
+def test_doctor_finds_secrets_stored_before_todays_rules_and_redacts_them(capsys, settings, db):
+    # stored raw, as an older memlane's list of shapes let them through
+    password = "Tr0ub4dor-and-3x"
+    conn = connect(db)
+    add_memory(conn, {"session_id": "s1", "type": "command", "cwd": "/tmp",
+                      "content": f"$ ttyd --port 7681 -c admin:{password} bash\nMYSQL_PWD={password}x mysql"})  # fmt: skip
+    conn.close()
+    assert run(capsys, "install")[0] == 0
+    code, out, _ = run(capsys, "doctor")
+    assert code == 1 and "secrets audit: today's rules find secrets in 1 stored memory" in out and "--redact-secrets" in out
+    assert password not in out
+    code, out, _ = run(capsys, "doctor", "--redact-secrets")
+    assert "secrets audit: redacted 1 memory" in out
+    with open(db, "rb") as fh:
+        assert password.encode() not in fh.read()
+    code, out, err = run(capsys, "doctor")
+    assert code == 0 and "secrets audit: no stored memory" in out, out + err
 
 
 def test_doctor_reports_a_missing_hook(capsys, settings, db):

@@ -141,3 +141,45 @@ def test_a_symlinked_private_turn_marker_is_not_followed(env, tmp_path):
     result = run_under_umask_022(PRIVATE_PROMPT)
     assert result.returncode == 0
     assert list(target.iterdir()) == []
+
+
+def _device_or_fifo(tmp_path: Path) -> Path:
+    """A node that is not a regular file, open to everyone like /dev/null: a character device
+    (the null device's numbers) where the test may make one, else a FIFO."""
+    node = tmp_path / "null"
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, AttributeError, OSError):
+        os.mkfifo(node)
+    os.chmod(node, 0o666)
+    return node
+
+
+def test_a_database_path_that_is_not_a_regular_file_is_refused_and_never_chmodded(env, tmp_path):
+    node = _device_or_fifo(tmp_path)
+    with pytest.raises(db.StoreError, match="not a regular file"):
+        db.connect(str(node))
+    assert stat.S_IMODE(node.stat().st_mode) == 0o666
+    # through the hook (MEMLANE_DB=/dev/null): no chmod, no traceback, exit 0
+    environ = dict(os.environ, PYTHONPATH=str(REPO), MEMLANE_DB=str(node))
+    result = subprocess.run([sys.executable, "-m", "hooks"], input=json.dumps(EDIT).encode(),
+                            capture_output=True, env=environ, timeout=60)  # fmt: skip
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert stat.S_IMODE(node.stat().st_mode) == 0o666
+    # and through the CLI
+    result = subprocess.run([sys.executable, "-m", "tui.commands.cli", "--db", str(node), "stats"],
+                            capture_output=True, env=environ, timeout=60)  # fmt: skip
+    assert b"not a regular file" in result.stderr and b"Traceback" not in result.stderr
+    assert stat.S_IMODE(node.stat().st_mode) == 0o666
+
+
+def test_a_symlinked_memlane_folder_gets_no_spool_log_or_database_through_it(env, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env.mhome.parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(elsewhere, env.mhome)
+    with pytest.raises(SymlinkRefused):
+        spool.spool([{"type": "note", "content": "x", "session_id": SESSION}])
+    result = run_under_umask_022(EDIT)
+    assert result.returncode == 0 and b"symbolic link" in result.stderr
+    assert list(elsewhere.iterdir()) == []

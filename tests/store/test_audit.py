@@ -47,3 +47,25 @@ def test_the_audit_in_batches_misses_nothing_at_their_edges_and_resumes_below_an
     assert audit.audit_batch(conn, ids[2], 5) == ([f for f in audit.secrets_audit(conn)
                                                     if f["id"] == at[0]], None)  # fmt: skip
     assert [f["id"] for f in audit.audit_ids(conn, [ids[5], ids[6], ids[19]])] == [at[19], at[5]]
+
+
+def test_the_audit_finds_and_redacts_every_family_stored_before_its_rule(conn, db_path):
+    # memories written raw, as an older memlane stored them: the families (names,
+    # code, command-line positions, URLs, provider prefixes, random values) of the shape corpus
+    from tests.secret_shapes import SHAPES
+
+    families: dict = {}
+    for family, _name, text, secrets in SHAPES:
+        families.setdefault(family, []).append((text, secrets))
+    stored = {}
+    for shapes in families.values():
+        for text, secrets in shapes[:: max(1, len(shapes) // 8)]:
+            stored[add(conn, f"$ deploy\n{text}\ndone")] = secrets
+    plain = add(conn, "commit 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f fix the token refresh")
+    found = {f["id"] for f in audit.secrets_audit(conn)}
+    assert found == set(stored), (len(found), len(stored))
+    assert plain not in found
+    assert audit.redact_findings(conn, found) == len(stored)
+    raw = file_bytes(db_path)
+    assert [s for secrets in stored.values() for s in secrets if s.encode() in raw] == []
+    assert audit.secrets_audit(conn) == []

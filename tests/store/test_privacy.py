@@ -70,7 +70,7 @@ def linear(fn, make, n, quick=0.25):
     when quadratic. A loaded machine slows both runs alike, so the check holds under load."""
     def best(arg):
         times, result = [], None
-        for _ in range(2):
+        for _ in range(3):
             t0 = time.perf_counter()
             result = fn(arg)
             times.append(time.perf_counter() - t0)
@@ -79,7 +79,7 @@ def linear(fn, make, n, quick=0.25):
     big, result = best(make(n))
     if big >= quick:
         small, _ = best(make(n // 4))
-        assert big <= 8 * small + 0.05, f"{fn.__name__}: {small:.3f}s for n/4, {big:.3f}s for n"
+        assert big <= 8 * small + 0.2, f"{fn.__name__}: {small:.3f}s for n/4, {big:.3f}s for n"
     return result
 
 

@@ -225,7 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     p = sub.add_parser("uninstall", help="remove exactly what install added")
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
-    sub.add_parser("doctor", help="check the install, the database and recent hook errors")
+    p = sub.add_parser("doctor", help="check the install, the database and recent hook errors")
+    p.add_argument("--redact-secrets", action="store_true",
+                   help="redact what the secrets audit finds in stored memories")  # fmt: skip
     sub.add_parser("mcp", help="serve memlane's memory to Claude Code as MCP tools (stdio; started by Claude Code)")
 
     # import, demo and team parse their own options (OWN_PARSERS): see main()

@@ -43,15 +43,18 @@ class _Report:
 
 
 def cmd_doctor(args) -> int:
-    return doctor(args.db)
+    return doctor(args.db, redact_secrets=getattr(args, "redact_secrets", False))
 
 
-def doctor(db_path: str, *, say=print, run_hook: bool = True) -> int:
-    """Check the install, the database and the recent hook errors; 0 if all is well, else 1."""
+def doctor(db_path: str, *, say=print, run_hook: bool = True, redact_secrets: bool = False) -> int:
+    """Check the install, the database and the recent hook errors; 0 if all is well, else 1.
+
+    The database check includes the secrets audit (today's rules over what is stored);
+    `redact_secrets` redacts what it finds."""
     report = _Report(say)
     _check_install(report, run_hook)
     _check_mcp(report, run_hook)
-    _check_database(report, db_path)
+    _check_database(report, db_path, redact_secrets)
     _check_config(report)
     _check_log(report)
     if report.failed:
@@ -289,13 +292,13 @@ def _read_line(proc, deadline: float) -> str | None:
     return line.decode("utf-8", "replace") if line else None
 
 
-def _check_database(report: _Report, db_path: str) -> None:
+def _check_database(report: _Report, db_path: str, redact_secrets: bool = False) -> None:
     import sqlite3
 
     from store import schema
-    from store.db import StoreError, connect, describe_error, folder_problem
+    from store.db import StoreError, connect, describe_error, path_problem
 
-    if problem := folder_problem(db_path):
+    if problem := path_problem(db_path):
         report.fail(problem)
         return
     if not os.path.exists(db_path):
@@ -336,16 +339,37 @@ def _check_database(report: _Report, db_path: str) -> None:
             report.fail(f"search index damaged: {'; '.join(bad)} (rebuild: {REBUILD_INDEX})")
         else:
             report.ok("search indexes (FTS integrity-check)")
+        _check_secrets(report, conn, redact_secrets)
     except sqlite3.Error as exc:
         report.fail(describe_error(db_path, exc))
     finally:
         conn.close()
 
 
-def _uri(path: str) -> str:
-    from urllib.parse import quote
+def _check_secrets(report: _Report, conn, redact: bool) -> None:
+    """The secrets audit: what today's rules (and the person's secret_patterns) would remove from
+    memories stored before them; with `redact`, removed now."""
+    from store.audit import redact_findings, secrets_audit
+    from store.config import secret_patterns
 
-    return quote(os.path.abspath(path))
+    patterns = secret_patterns()
+    findings = secrets_audit(conn, patterns)
+    if not findings:
+        report.ok("secrets audit: no stored memory holds a secret today's rules find")
+        return
+    kinds: dict[str, int] = {}
+    for finding in findings:
+        for kind in finding["kinds"]:
+            kinds[kind] = kinds.get(kind, 0) + 1
+    what = ", ".join(f"{kind} {n:,}" for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+    if redact:
+        changed = redact_findings(conn, [f["id"] for f in findings], patterns)
+        report.ok(f"secrets audit: redacted {plural(changed, 'memory')} stored before today's rules ({what})")
+        return
+    report.fail(
+        f"secrets audit: today's rules find secrets in {plural(len(findings), 'stored memory')} ({what}): "
+        "redact them with `memlane doctor --redact-secrets`, or review them in the app (Cleanup, s)"
+    )
 
 
 def _check_config(report: _Report) -> None:

@@ -170,6 +170,39 @@ def cmd_mcp(args) -> int:
 
 
 def run(db_path: str) -> int:
-    """Serve over stdio until the client closes it."""
-    build_server(db_path).run("stdio")
+    """Serve over stdio until the client closes it; every line read gets an answer."""
+    import anyio
+
+    anyio.run(serve_stdio, build_server(db_path))
     return 0
+
+
+async def serve_stdio(server: MCPServer) -> None:
+    """`server` over this process's stdin and stdout through `mcp_wire.StdioWire`.
+
+    As the SDK's own stdio transport does, fd 0 reads the null device and fd 1 goes to
+    stderr while serving, so stray output of a library never lands on the wire."""
+    import os
+
+    from mcp.server.stdio import stdio_server
+
+    from tui.commands.mcp_wire import StdioWire
+
+    wire_in, wire_out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    saved_in, saved_out = os.dup(0), os.dup(1)
+    os.dup2(null, 0)
+    os.dup2(2, 1)
+    os.close(null)
+    try:
+        with open(wire_in, "rb") as raw_in, open(wire_out, "wb", buffering=0) as raw_out:
+            wire = StdioWire(raw_in, raw_out)
+            async with stdio_server(stdin=wire, stdout=wire) as (read_stream, write_stream):
+                # what MCPServer.run_stdio_async does with the SDK's own streams (mcp pinned)
+                lowlevel = server._lowlevel_server
+                await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+    finally:
+        os.dup2(saved_in, 0)
+        os.dup2(saved_out, 1)
+        os.close(saved_in)
+        os.close(saved_out)

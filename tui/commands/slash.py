@@ -10,6 +10,7 @@ from tui.commands.common import EXIT_OK, UsageError, open_db, user_error
 from tui.formatting import local_time, plural
 
 MAX_SLASH_CHARS = 2000
+FRAME_TAG = "memory-results"
 
 
 SLASH_HELP = (
@@ -53,9 +54,18 @@ def _slash_words(words: list[str]) -> list[str]:
 
 
 def slash_text(db_path: str, words: list[str]) -> str:
+    """The answer to `/memory WORDS`, framed and escaped as the injected context is:
+    ``<memory-results request="WORDS">`` ... ``</memory-results>``. Stored text is shown
+    inert and XML-escaped, so a stored ``</function_results>`` or ``<system>`` is only text."""
     if words[:1] == ["--stdin"]:  # the /memory file passes what the user typed on stdin
         words = [sys.stdin.read(MAX_SLASH_CHARS).strip()] + words[1:]
     words = _slash_words(words)
+    from store.display import framed
+
+    return framed(FRAME_TAG, _answer(db_path, words), request=" ".join(words))
+
+
+def _answer(db_path: str, words: list[str]) -> str:
     if words[:1] and words[0].lower() in ("show", "--show"):
         return _show_text(db_path, words[1:])
     from tui.commands.ledger import SLASH_WORDS

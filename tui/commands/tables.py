@@ -19,7 +19,9 @@ def print_memories(rows: list[dict], query: str) -> None:
 
     console = _console()
     if not rows:
-        console.print(f'No memories match "{query}".' if query.strip() else "No memories yet.")
+        # the query is typed text: inert (no ESC reaches the terminal) and never read as markup
+        message = f'No memories match "{inert_line(query)}".' if query.strip() else "No memories yet."
+        console.print(message, markup=False)
         return
     table = Table(show_edge=False, pad_edge=False, expand=False)
     table.add_column("id", justify="right", style="dim", no_wrap=True)

@@ -1,0 +1,215 @@
+"""The POSITION rule: the argument a command-line tool takes a password in (privacy_rules.COMMAND_LINE),
+and user:password@host without a scheme, for store/privacy.py.
+"""
+from __future__ import annotations
+
+from store.privacy_rules import (
+    COMMAND_LINE,
+)
+from store.privacy_values import (
+    CACHE,
+    P_COMMAND,
+    add_span,
+    compiled,
+    is_reference,
+)
+
+
+def _command_index():
+    """COMMAND_LINE as (flag -> entries, trigger word -> entries), built on first use."""
+    index = CACHE.get("commands")
+    if index is None:
+        flags, words = {}, {}
+        for tools, sub, forms in COMMAND_LINE:
+            tools = tuple(t.lower() for t in tools)
+            for form in forms.split():
+                if form[0] == "=":  # the word after a literal word: found by that word
+                    trigger = form[1:].rstrip("0123456789").rstrip("*")
+                    words.setdefault(trigger, []).append((tools, sub, form))
+                elif form[0] == "#":  # a positional argument: found by the subcommand or tool
+                    for trigger in (sub,) if sub else tools:
+                        words.setdefault(trigger, []).append((tools, sub, form))
+                else:
+                    flag = form.rstrip("+_:%,~")
+                    if form.endswith(":") and flag.startswith("/"):
+                        flag, style = flag + ":", ":w"
+                    else:
+                        style = form[len(flag):] or "="
+                    flags.setdefault(flag.lower(), []).append((tools, sub, style))
+        index = CACHE["commands"] = (flags, words)
+    return index
+
+
+_SEGMENT_STOPS = ("\n", "|", ";", "&", "`", "$(")
+
+
+def _segment(low, at):
+    """Start and end of the command that holds position `at` (a line, a pipe stage)."""
+    start = max(0, at - 400)
+    for stop in _SEGMENT_STOPS:
+        i = low.rfind(stop, start, at)
+        if i >= 0:
+            start = i + len(stop)
+    end = min(len(low), at + 400)
+    for stop in _SEGMENT_STOPS:
+        i = low.find(stop, at, end)
+        if i >= 0:
+            end = i
+    return start, end
+
+
+def _tool_at(low, start, at, tools):
+    """Where the last of `tools` stands as a command word in low[start:at], or -1."""
+    best = -1
+    for tool in tools:
+        i = low.rfind(tool, start, at)
+        while i > best:
+            before = low[i - 1] if i else " "
+            after = low[i + len(tool):i + len(tool) + 1]
+            if not (before.isalnum() or before in "_-.") and after in ("", " ", "\t", "\"", "'", "."):
+                best = i
+                break
+            i = low.rfind(tool, start, i)
+    return best
+
+
+def _words(text, start, end):
+    """(word, start, end) of a command's words; quotes kept out of the span."""
+    return [(m.group(m.lastindex), m.start(m.lastindex), m.end(m.lastindex))
+            for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)]  # fmt: skip
+
+
+def command_lines(text, low, found):
+    """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
+    flags, triggers = _command_index()
+    for lead in (" -", "\t-", " /", "=-"):
+        pos = low.find(lead)
+        while pos >= 0:
+            at = pos + 1
+            pos = low.find(lead, at)
+            fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
+            if fm is None:
+                continue
+            token = fm.group()
+            entries = []
+            for key in {token if token.startswith("/") else token.rstrip(":"), token[:2], token[:3]}:
+                entries += [(key, e) for e in flags.get(key, ())]
+            if token[1:2] != "-" and len(token) <= 5:
+                for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
+                    entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
+            if not entries:
+                continue
+            seg_start, seg_end = _segment(low, at)
+            for flag, (tools, sub, style) in entries:
+                tool = _tool_at(low, seg_start, at, tools)
+                if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
+                    continue
+                span = _flag_value(text, low, at, fm.end(), flag, style, seg_end)
+                if span is not None and not is_reference(text[span[0]:span[1]]):
+                    add_span(found, text, span[0], span[1], P_COMMAND, "password")
+                    break
+    for trigger, entries in triggers.items():
+        pos = low.find(trigger)
+        while pos >= 0:
+            at = pos
+            pos = low.find(trigger, at + 1)
+            if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
+                continue
+            seg_start, seg_end = _segment(low, at)
+            for tools, sub, form in entries:
+                tool = _tool_at(low, seg_start, at + len(trigger), tools)
+                if tool < 0:
+                    continue
+                span = _positional(text, low, tool, seg_end, sub, form)
+                if span is not None and not is_reference(text[span[0]:span[1]]):
+                    add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _flag_value(text, low, at, end, flag, style, seg_end):
+    """The span of the value a flag at `at` (its text ends at `end`) carries, per `style`."""
+    token_end = end
+    while token_end < seg_end and not low[token_end].isspace() and low[token_end] not in "\"'":
+        token_end += 1
+    attached_start = at + len(flag)
+    if style == ":w":  # Windows /p:VALUE
+        return (attached_start, token_end) if token_end > attached_start else None
+    if style == "~":  # htpasswd -b FILE USER PASSWORD: the command's last word
+        words = _words(text, token_end, seg_end)
+        if len(words) < 2:
+            return None
+        return words[-1][1], words[-1][2]
+    attached = token_end > attached_start
+    if attached and low[attached_start] == "=":
+        attached_start += 1
+    if style == "+":
+        return (attached_start, token_end) if token_end > attached_start else None
+    if attached and style in (":", "%", ","):
+        s, e = attached_start, token_end
+    elif attached and style == "=":
+        return attached_start, token_end  # -pVALUE
+    elif attached:
+        return None  # -password-file: another flag
+    else:
+        nxt = compiled("nextword", r"[ \t]+(?:\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']+))").match(text, token_end)
+        if nxt is None or nxt.group(nxt.lastindex).startswith("-"):
+            return None
+        s, e = nxt.span(nxt.lastindex)
+    if style in (":", "%", ","):
+        sep = text.find(style, s, e)
+        if sep < 0:
+            return None
+        s = sep + 1
+    return (s, e) if e > s else None
+
+
+def _positional(text, low, tool, seg_end, sub, form):
+    """The span of a positional argument (`#n`, `=word`) of the command whose tool is at `tool`."""
+    words = _words(text, tool, min(seg_end, tool + 400))[1:]
+    if sub:
+        for j, (word, _ws, _we) in enumerate(words):
+            if word.lower() == sub:
+                words = words[j + 1:]
+                break
+        else:
+            return None
+    if form[0] == "=":
+        target = form[1:].rstrip("0123456789")
+        offset = int(form[len(target) + 1:] or 1)
+        prefix = target.endswith("*")
+        target = target.rstrip("*")
+        for i, (word, _ws, _we) in enumerate(words):
+            w = word.lower()
+            if (w.startswith(target) if prefix else w == target) and i + offset < len(words):
+                return words[i + offset][1], words[i + offset][2]
+        return None
+    args = [w for w in words if not w[0].startswith(("-", "/")) and "=" not in w[0]]
+    slash = form.endswith("/")
+    n = int(form[1:].rstrip("/"))
+    if not args or n == 0 or abs(n) > len(args):
+        return None
+    _word, s, e = args[n - 1] if n > 0 else args[n]
+    if slash:  # sqlplus USER/PASSWORD@DB
+        cut = text.find("/", s, e)
+        if cut < 0:
+            return None
+        at_sign = text.find("@", cut, e)
+        s, e = cut + 1, at_sign if at_sign >= 0 else e
+    return (s, e) if e > s else None
+
+
+def user_password_at(text, found):
+    """POSITION: `user:password@host` without a scheme (impacket, proxies, rsync)."""
+    pos = text.find("@")
+    if pos < 0:
+        return
+    back = compiled("userpass", r"(?<![\w.:@%+-])(?!(?:mailto|sips?|xmpp|tel|urn|news|data|git|docker|"
+                          r"image|sha\d*)\b)[A-Za-z0-9_.%+-]{1,64}:([^\s:/@\"'<>]{3,128})\Z")  # fmt: skip
+    host = compiled("host", r"@(?:(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})\b")
+    while pos >= 0:
+        at = pos
+        pos = text.find("@", at + 1)
+        if host.match(text, at) is None:
+            continue
+        m = back.search(text, max(0, at - 200), at)
+        if m is not None and not is_reference(m.group(1)):
+            add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")

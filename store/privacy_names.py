@@ -1,0 +1,460 @@
+"""The NAME rule (a value assigned to a name that says secret, in any syntax) and the ENTROPY rule
+(a random-looking value on a line with a secret word), for store/privacy.py.
+"""
+from __future__ import annotations
+
+import re
+
+from store.privacy_rules import (
+    AFTER_OK,
+    COMPOUND_ENDS,
+    ENTROPY_RUN,
+    ENTROPY_WORDS,
+    KEY_NOT_BEFORE,
+    KEY_STRONG_BEFORE,
+    MEDIUM,
+    NAME_TRIGGERS,
+    NOT_BEFORE,
+    NOT_IN_NAME,
+    NOT_SECRET_WORDS,
+    PASS_PREFIXES,
+    SECRET_WORDS,
+    STRONG,
+    TRAILING,
+    WEAK,
+)
+from store.privacy_values import (
+    DOTTED,
+    P_NAME,
+    P_RANDOM,
+    STRENGTH_TEST,
+    add_span,
+    compiled,
+    is_reference,
+    looks_random,
+)
+
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def secret_word_hits(text, low):
+    """Where a secret word starts (sorted): each is looked at as part of a name."""
+    hits = [m.start() for m in compiled("words", "|".join(NAME_TRIGGERS)).finditer(low)]
+    return hits
+
+
+def _name_words(name: str) -> list:
+    """`DB_PASSWORD` -> [db, password]; `clientSecret` -> [client, secret]; `pgpassword` ->
+    [pg, password]; only the last dotted part counts (`spring.datasource.password`)."""
+    name = name.rsplit(".", 1)[-1]
+    words = []
+    for part in compiled("parts", r"[^\W_]+").findall(name):
+        if part.isupper() or part.islower() or not part.isascii():
+            pieces = [part]
+        else:
+            pieces = compiled("camel", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(part) or [part]
+        for piece in pieces:
+            piece = piece.lower()
+            if piece not in SECRET_WORDS and piece.endswith("pass") and piece[:-4] in PASS_PREFIXES:
+                words.append(piece[:-4])
+                piece = "pass"  # storepass, keypass, dbpass (not bypass, compass)
+            elif piece not in SECRET_WORDS:
+                for word in COMPOUND_ENDS:
+                    if piece.endswith(word) and len(piece) - len(word) >= 2 and piece[:-len(word)].isalpha():
+                        words.append(piece[:-len(word)])
+                        piece = word
+                        break
+            words.append(piece)
+    return words
+
+
+
+
+
+
+_VERDICTS: dict = {}
+
+
+def name_verdict(name: str):
+    """(kind, strength) when a value under `name` is a secret, else None (see privacy_rules)."""
+    got = _VERDICTS.get(name, False)
+    if got is not False:
+        return got
+    got = _judge_name(_name_words(name))
+    if len(_VERDICTS) > 5000:
+        _VERDICTS.clear()
+    _VERDICTS[name] = got
+    return got
+
+
+def _judge_name(words):
+    last = None
+    for i in range(len(words) - 1, -1, -1):
+        if words[i] in SECRET_WORDS:
+            last = i
+            break
+    if last is None:
+        return None
+    for after in words[last + 1:]:
+        if after not in AFTER_OK and not after.lstrip("v").isdigit():
+            return None
+    for earlier in words[:last]:
+        if earlier in NOT_IN_NAME:
+            return None  # is_password_set, HAVE_STRUCT_PASSWD, max_token_length
+    word = words[last]
+    kind, strength = SECRET_WORDS[word]
+    before = words[last - 1] if last else None
+    if before in NOT_BEFORE:
+        return None
+    if word == "key":
+        if before is None or before in KEY_NOT_BEFORE:
+            return (kind, WEAK)
+        if before == "api":
+            return ("api_key", STRONG)
+        return (kind, STRONG if before in KEY_STRONG_BEFORE else MEDIUM)
+    if before is not None and strength == MEDIUM and word in ("pass", "pw"):
+        strength = STRONG  # DB_PASS, smtp_pw: a qualified word says what it is
+    return (kind, strength)
+
+
+# A separator after a name, and what may stand between (a closing quote or bracket, a type).
+_SEP = (
+    r"(?P<close>\\?[\"'])?(?:[ \t]*\])?(?P<pre>[ \t]*)"
+    r"(?P<sep>:=|<-|=>|=(?![=~>])"
+    r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
+    r"|:(?=[\s\"'\\])|\uff1a|\uff1d"
+    r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="
+    r"|,(?=[ \t]*[\"'])|>(?=[^<\n]))"
+    r"(?P<post>[ \t]*)"
+)
+
+
+# The value after a separator: an escaped-JSON string (\"v\"), a "string", a 'string', a
+# triple-quoted string (lines), or a bare word (stops at whitespace, quotes, , ; and at the
+# escapes \n \r \t \" of serialised text; in a URL query also at &).
+_VALUE = (
+    r"(?P<pfx>[bBrRuUfF]{1,2}(?=[\"']))?"
+    r"(?:\"\"\"(?P<tq>[\s\S]{0,4000}?)\"\"\"|'''(?P<tsq>[\s\S]{0,4000}?)'''"
+    r"|\\\"(?P<eq>[^\"\n]*?)\\\""
+    r"|\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\""
+    r"|'(?P<sq>[^'\n]*)'"
+    r"|`(?P<bq>[^`\n]*)`"
+    r"|[\"']?(?P<bare>(?:[^\s\"'`,;\\]|\\(?![nrt\"']))[^\s\"'`,;\\]*"
+    r"(?:\\(?![nrt\"'])[^\s\"'`,;\\]*)*))"
+)
+
+
+_FLAG_VALUE = (
+    r"[ \t]+(?:\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"|'(?P<sq>[^'\n]*)'"
+    r"|(?P<bare>[^\s\"'`\-][^\s\"'`]*))"
+)
+
+
+_BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
+
+
+def named_values(text, low, hits, found):
+    """NAME: the value assigned to a name that says secret, in whatever syntax."""
+    sep_rx = compiled("sep", _SEP)
+    value_rx = compiled("value", _VALUE)
+    n = len(text)
+    done = -1
+    for hit in hits:
+        if hit < done:
+            continue
+        s = hit
+        stop = max(0, hit - 80)
+        while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
+            s -= 1
+        e = hit
+        stop = min(n, hit + 80)
+        while e < stop and (text[e] in _NAME_CHARS or (text[e] > "\x7f" and text[e].isalnum())):
+            e += 1
+        while s < hit and text[s] in ".-":
+            s += 1  # --password: the dashes are the flag's, not the name's
+        done = e
+        name = text[s:e].rstrip(".-")
+        if not name:
+            continue
+        verdict = name_verdict(name)
+        if verdict is None:
+            continue
+        kind, strength = verdict
+        before = text[s - 1] if s else ""
+        if before and before in "?&" and strength < STRONG:
+            strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
+        flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
+        m = sep_rx.match(low, e)
+        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")]:
+            continue  # cache[token] = x: the name is a variable used as an index
+        if m is not None:
+            sep = m.group("sep")
+            quoted = m.group("close")
+            if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
+                continue  # expect "password:"; send ...: the string that holds the name ends there
+            if sep == ",":
+                if not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
+                    continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument
+                strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
+            elif sep == ">":
+                if before != "<":
+                    continue
+                close = text.find("<", m.end(), m.end() + 4000)
+                if close > m.end() and text.startswith("</" + name + ">", close):
+                    _judged(text, found, m.end(), close, kind, strength, name, "dq")
+                continue
+            done = max(done, _assigned(text, found, value_rx, m, kind, strength, name, e))
+        elif flag:
+            fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
+            if fm is not None:
+                group = next(g for g in ("dq", "sq", "bare") if fm.group(g) is not None)
+                vs, ve = fm.span(group)
+                _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
+
+
+def _assigned(text, found, value_rx, m, kind, strength, name, name_end):
+    """Judge the value after name + separator `m`; returns where the value ends (the scan goes
+    on from there, so a long run of `password=password=…` is read once)."""
+    vm = value_rx.match(text, m.end())
+    if vm is None:
+        return m.end()
+    _judge_assigned(text, found, vm, m, kind, strength, name, name_end)
+    return vm.end()
+
+
+def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
+    for group in ("tq", "tsq", "eq", "dq", "sq", "bq", "bare"):
+        value = vm.group(group)
+        if value is not None:
+            break
+    else:  # pragma: no cover - the regex always sets one
+        return
+    s, e = vm.span(group)
+    if group == "bare":
+        if value in _BLOCK_SCALAR and m.group("sep") == ":":
+            s, e = _block_scalar(text, e)
+            if e > s:
+                _judged(text, found, s, e, kind, strength, name, "block")
+            return
+        if is_reference(value):  # before trimming: <your-token>
+            return
+        key_start = name_end - len(name)
+        if key_start > 0 and text[key_start - 1] in "?&":  # (a character, never "")
+            amp = value.find("&")  # ?access_token=abc&state=x
+            if amp >= 0:
+                e -= len(value) - amp
+                value = value[:amp]
+        if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
+            # `secret: API_KEY="v"`: the value is itself an assignment; its quoted part goes
+            # too (a value is one line)
+            close = text.find(text[e], e + 1, e + 4001)
+            eol = text.find("\n", e, close if close >= 0 else e)
+            if close >= 0 and eol < 0:
+                e = close + 1
+        stripped = text[s:e].rstrip(TRAILING)
+        e = s + len(stripped)
+        if e <= s:
+            return
+        sep = m.group("sep")
+        if sep in (":", "\uff1a"):
+            style = "colon"
+        elif sep == "=" and not m.group("pre") and not m.group("post"):
+            style = "loose"
+        else:
+            style = "spaced"
+        if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
+            return
+        if strength < STRONG and not STRENGTH_TEST[strength](text[s:e]):
+            return
+        add_span(found, text, s, e, P_NAME, kind)
+        return
+    if group == "bq" and "${" in value:
+        return  # a template literal: code
+    if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
+        return  # an f-string: code
+    _judged(text, found, s, e, kind, strength, name, group)
+
+
+def _judged(text, found, s, e, kind, strength, name, style):
+    value = text[s:e]
+    if is_reference(value) or _same_name(value, name):
+        return
+    if style in ("dq", "sq") and compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
+        return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
+    if style in ("dq", "sq", "bq") and compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
+        return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
+    if kind != "password" and value.count(" ") >= 3 and not any(ch.isdigit() for ch in value):
+        return  # TOKEN_DATA: "template data / text": prose (a passphrase is a password's)
+    if style == "cli":
+        stripped = value.rstrip(TRAILING + ",;")
+        e -= len(value) - len(stripped)
+        value = stripped
+        if not value or value.lower() in NOT_SECRET_WORDS or "(" in value or value[0] in "[<{":
+            return
+        if value.isalpha() and value.islower() and compiled("prose", r"[ \t]+[a-z]{2,}\b(?![-=])").match(text, e):
+            return  # "the --username and --password options": prose about a flag
+    if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
+        return
+    add_span(found, text, s, e, P_NAME, kind)
+
+
+def _same_name(value, name):
+    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key."""
+    v = value.strip().lower().replace("_", "").replace("-", "")
+    return v == name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", "")
+
+
+def _block_scalar(text, after):
+    """The lines of a YAML block scalar (`password: |` then the value, indented, below), also
+    in a diff, where each line starts with its `+`, `-` or space."""
+    line_start = text.rfind("\n", 0, after) + 1
+    marker = text[line_start] if text[line_start:line_start + 1] in ("+", "-") else ""
+    head = text[line_start + len(marker):after]
+    key_indent = len(head) - len(head.lstrip(" "))
+    eol = text.find("\n", after)
+    if eol < 0:
+        return after, after
+    pos = eol + 1
+    start = end = None
+    n = len(text)
+    while pos < n:
+        nxt = text.find("\n", pos)
+        line_end = n if nxt < 0 else nxt
+        line = text[pos:line_end]
+        lead = len(marker) if marker and line.startswith(marker) else 0
+        body = line[lead:]
+        if body.strip():
+            indent = len(body) - len(body.lstrip(" "))
+            if indent <= key_indent:
+                break
+            if start is None:
+                start = pos + lead + indent
+            end = line_end
+        if nxt < 0:
+            break
+        pos = nxt + 1
+    if start is None:
+        return after, after
+    return start, end
+
+
+_ENDS_WITH_SECRET_WORD = r"[A-Za-z0-9_.-]*?(?:" + "|".join(sorted({
+    w for w in SECRET_WORDS if w.isascii()}, key=len, reverse=True)) + r")\Z"
+
+
+def _looks_like_name(value):
+    """`db_password`, `otherToken`, `API_TOKEN`: a variable; `MySuperSecret`, `MyToken`: a value."""
+    if "_" in value or value[0].islower():
+        return value.replace("_", "").replace("-", "").isalnum()
+    return value.isupper()
+
+
+def _bare_is_literal(text, m, value, vend, key, style, key_start):
+    """Judge whether a bare (unquoted) value is a literal secret or code.
+
+    A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
+    command line; in code, a bare value is a name or an expression (`token = Name`,
+    `f(token=tok)`, `self.token = nextchar`, `progress_token: ProgressToken`)."""
+    if is_reference(value):
+        return False
+    low = value.lower()
+    if low in NOT_SECRET_WORDS or not any(ch.isalnum() for ch in value):
+        return False
+    if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
+        return False  # password=password (a keyword argument passed along)
+    if "(" in value or "[" in value:
+        return False  # get_token() / os.environ["X"] / getenv(...)
+    if compiled("dotted", DOTTED).match(value):
+        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
+    if value.isdigit() and len(value) < 8:
+        return False  # a count, an id, a port
+    if "*" in value and style != "cli":
+        return False  # token = 1*tchar: a grammar, a glob
+    if value[0] == "#" and (m.group("post") or m.group("pre")):
+        return False  # "password = # comment"
+    if style in ("spaced", "colon") and _looks_like_name(value) and \
+            compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
+        return False  # token: otherToken / password = db_password (variables)
+    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, value, key, style, key_start):
+        return False
+    eol = text.find("\n", vend, vend + 200)
+    rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
+    if style == "spaced":
+        # `password = hunter2` (ini) is a literal; `token = await getToken()`
+        # or `token = a + b` is code: literals end the line.
+        return not rest or rest.startswith(("#", "//", ";", "\r", "\\n"))
+    if style == "colon":
+        # `token: Token = None` / `token: Foo | None` / `f(token: AuthToken)` are type
+        # annotations; `password: Flag to say …` is prose: a value ends its line;
+        # `Token: foreground,` is a name in a dict of code.
+        if rest.startswith(",") and value.isidentifier() and not any(ch.isdigit() for ch in value):
+            return False
+        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
+    return True
+
+
+def _code_context(text, value, key, style, key_start):
+    """A bare identifier after `key` is a name of code, not a value (see _bare_is_literal)."""
+    if style == "cli":
+        return False
+    has_digit = any(ch.isdigit() for ch in value)
+    if "_" in value.strip("_") or value.startswith("_"):
+        return True  # db_password, KEY_PASSWORD, _token: variables and constants
+    if value[0].isupper() and not value.isupper() and not has_digit:
+        return True  # Name, Error, SecretStr, ProgressToken: classes and types
+    if len(value) <= 3 and style != "loose":
+        return True  # token = v, "token": i
+    line_start = text.rfind("\n", 0, key_start) + 1
+    head = text[line_start:key_start]
+    before = head.rstrip(" \t")
+    if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
+        return True  # self.token = nextchar, f(token=tok)
+    if style == "loose" and head.count("(") > head.count(")"):
+        return True  # f(user, token=tok): a keyword argument
+    if style == "spaced" and before.endswith(","):
+        return True  # user, password = auth: a tuple
+    if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
+        return True  # `    token = result`: code in a body (an INI key starts its line)
+    return False
+
+
+def _secret_word_at(text, hit):
+    """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
+    `hash` or `pw` inside a random string."""
+    s = e = hit
+    while s > 0 and text[s - 1].isalpha():
+        s -= 1
+    while e < len(text) and text[e].isalpha():
+        e += 1
+    word = text[s:e].lower()
+    if word in SECRET_WORDS or word in ENTROPY_WORDS:
+        return True
+    verdict = name_verdict(text[s:e])
+    return verdict is not None and verdict[1] > WEAK
+
+
+
+
+def random_values(text, low, hits, found):
+    """ENTROPY: a random-looking value on a line that holds a secret word."""
+    rx = compiled("entropy", ENTROPY_RUN)
+    seen = -1
+    n = len(text)
+    for hit in hits:
+        if hit < seen:
+            continue
+        ls = low.rfind("\n", 0, hit) + 1
+        le = low.find("\n", hit)
+        if le < 0:
+            le = n
+        ls, le = max(ls, hit - 2000), min(le, hit + 2000)
+        if rx.search(text, ls, le) is None or not _secret_word_at(text, hit):
+            continue  # nothing long on the line, or `has` in `hash`: no candidate
+        seen = le
+        for m in rx.finditer(text, ls, le):
+            s, e = m.span()
+            if text[max(0, s - 7):s].lower() == "base64,":
+                continue  # a data: URL (an image)
+            token = m.group().rstrip(".-~")
+            if looks_random(token):
+                add_span(found, text, s, s + len(token), P_RANDOM, "high_entropy")

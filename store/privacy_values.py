@@ -1,0 +1,191 @@
+"""What a found value is, for the privacy filter's rules (store/privacy.py finds, store/privacy_rules.py
+says what to look for): a reference or a literal, a credential or a word, random or not; and the
+bookkeeping every finder shares (compiled patterns, spans and their priorities).
+"""
+from __future__ import annotations
+
+import re
+
+from store.privacy_rules import (
+    CONSTANTS,
+    ENTROPY_MAX_CHARS,
+    ENTROPY_MIN_CHARS,
+    ENTROPY_NOT,
+    FILE_MAGIC,
+    MEDIUM,
+    PLACEHOLDER_CHARS,
+    PLACEHOLDER_WORDS,
+    WEAK,
+)
+
+CACHE: dict = {}  # compiled on first use: a hook is one process per event
+
+
+def compiled(name: str, pattern: str, flags: int = 0):
+    rx = CACHE.get(name)
+    if rx is None:
+        rx = CACHE[name] = re.compile(pattern, flags)
+    return rx
+
+
+_MARKER = r"\[REDACTED(?::[a-z_]+)?\]"
+
+
+# Priorities when finds overlap (lower wins the kind): a provider's own token is the most
+# specific, then the shapes, command lines, names, random values, the user's patterns.
+P_SHAPE = 1000
+P_COMMAND = 2000
+P_NAME = 3000
+P_RANDOM = 4000
+P_CUSTOM = 5000
+
+
+def add_span(found, text, s, e, prio, kind):
+    if e > s and not inside_marker(text, s):
+        found.append((s, prio, e, kind))
+
+
+def inside_marker(text: str, at: int) -> bool:
+    """`at` falls inside a `[REDACTED:kind]` marker (`https://[REDACTED:github_token]@host`
+    must not read as user `[REDACTED`, password `github_token]`)."""
+    # a marker is short: look back only that far, or many finds would each scan the whole text
+    start = text.rfind("[REDACTED", max(0, at - 64), at + len("[REDACTED"))
+    if start < 0:
+        return False
+    marker = compiled("marker", _MARKER).match(text, start)
+    return marker is not None and at < marker.end()
+
+
+_REFERENCE = (
+    r"(?:\$[{(]|\{\{|\{%|<%|\[REDACTED\b|%\{|#\{)"
+    r"|(?:\$[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\}|%[A-Za-z_][A-Za-z0-9_]*%"
+    r"|(?:%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[sdr]|[^A-Za-z0-9%{}])+|<[^<>]*>?|@[A-Za-z_]+@"
+    r"|#[0-9a-fA-F]{3,8})\Z"
+)
+
+
+DOTTED = r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z"
+
+
+def is_reference(value):
+    """A quoted or bare value that names a secret instead of holding one."""
+    v = value.strip()
+    if not v:
+        return True
+    if "{" in v or "%" in v:
+        bare = compiled("placeholders", r"\{[^{}\n]*\}|%(?:\([A-Za-z_]\w*\))?[sdr]").sub("", v)
+        if not any(ch.isalnum() for ch in bare):
+            return True  # '{0}:{1}', "%s:%s": a template
+    if v.lower() in CONSTANTS or v.lower() in PLACEHOLDER_WORDS:
+        return True
+    if len(v) >= 3 and set(v) <= PLACEHOLDER_CHARS:  # ****, xxxx, ...
+        return True
+    return compiled("reference", _REFERENCE).match(v) is not None
+
+
+def credential_like(value: str) -> bool:
+    """MEDIUM: a literal that could be a password: not a plain word, a number, a path or a URL."""
+    v = value.strip()
+    if len(v) < 6 or len(v) > 8192 or " " in v:
+        return False
+    if v.isdigit() or (v.isalpha() and (v.islower() or v.isupper() or v.istitle())):
+        return False
+    if v.startswith(("/", "./", "../", "~/", "http://", "https://", "file:")):
+        return False
+    if v.replace("_", "").replace("-", "").replace(".", "").isalpha():
+        return False  # basic_auth, _TEST_VAR_, minLength, http.cookies: words of code
+    if compiled("dotted", DOTTED).match(v) or compiled("oid", r"[\d.]+\Z").match(v):
+        return False  # self.headers.get, 1.3.6.1.5.5.7.3.2
+    return True
+
+
+def looks_random(value: str) -> bool:
+    """ENTROPY: long, of two character classes or more, its letters not words of code (a
+    segment made of words, `AuthTokenProvider2`, `KEY_WOW64`, is not random), high Shannon
+    entropy; never a hash, UUID, version, path, URL or base64-encoded text."""
+    v = value.strip().strip(".-_~=,;:")
+    n = len(v)
+    if n < ENTROPY_MIN_CHARS or n > ENTROPY_MAX_CHARS:
+        return False
+    if v.startswith("/") or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
+        return False
+    digits = upper = lower = 0
+    for ch in v:
+        if ch.isdigit():
+            digits += 1
+        elif ch.isupper():
+            upper += 1
+        elif ch.islower():
+            lower += 1
+    if (digits > 0) + (upper > 0) + (lower > 0) < 2:
+        return False
+    odd = 0  # characters in segments that do not read as words of code
+    for segment in compiled("segment", r"[A-Za-z0-9]+").findall(v):
+        if len(segment) >= 6 and not _wordish(segment):
+            odd += len(segment)
+    if odd < 12 or base64_text(v):
+        return False
+    counts: dict = {}
+    for ch in v:
+        counts[ch] = counts.get(ch, 0) + 1
+    from math import log2
+
+    entropy = -sum(c / n * log2(c / n) for c in counts.values())
+    return entropy >= min(3.8, log2(n) * 0.8)
+
+
+def _wordish(segment: str) -> bool:
+    """`AuthTokenProvider2`, `kSecImportExportPassphrase`, `CTestCRLF`, a commit hash: words."""
+    if len(segment) >= 7 and not segment.isdigit() and compiled("hex", r"[0-9a-fA-F]+").fullmatch(segment):
+        return True
+    pieces = compiled("pieces", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(segment)
+    singles = numbers = 0
+    for piece in pieces:
+        if piece.isdigit():
+            numbers += 1
+            if len(piece) > 6:
+                return False
+        elif len(piece) == 1:
+            singles += 1
+    return singles <= 1 and numbers <= 2
+
+
+def base64_text(value: str) -> bool:
+    """`value` is base64 of readable text (an encoded e-mail body, not a key)."""
+    import binascii
+
+    try:
+        raw = binascii.a2b_base64(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 8:
+        return False
+    text = raw.decode("utf-8", "ignore")
+    if len(raw) - len(text.encode("utf-8")) > 3:
+        return False
+    return sum(ch.isprintable() or ch in "\t\r\n" for ch in text) >= 0.95 * len(text)
+
+
+def key_body(block: str) -> bool:
+    """Lines of base64 that may be a key's body: not a file's (an image, an archive, a
+    translation catalogue, a signature) and not encoded text."""
+    first = block.lstrip(" \t+-\n")
+    if first.startswith(FILE_MAGIC):
+        return False
+    return not base64_text("".join(line.strip(" \t+-") for line in block.split("\n"))[:400])
+
+
+
+
+def token_like(value: str) -> bool:
+    """After a scheme word (Bearer, token): not a word of prose or a name of code."""
+    v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
+    if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())):
+        return False
+    return not compiled("dotted", DOTTED).match(v)
+
+
+JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body}
+
+
+STRENGTH_TEST = {MEDIUM: credential_like, WEAK: looks_random}
