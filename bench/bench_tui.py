@@ -1,18 +1,24 @@
 """App benchmarks, headless: first screen, pane switch, next page, search after typing stops.
 
-    .venv/bin/python -m bench.bench_tui [--memories 100000] [--rounds 10]
+    .venv/bin/python -m bench.bench_tui [--memories 100000] [--rounds 10] [--starts 5]
+                                         [--db PATH: a database built before, kept]
 
-Targets (issue 4, at 100k memories): first screen < 1 s, a pane switch (the
-first visit included) or a page < 100 ms, search results < 200 ms after typing
-stops.  Measured with Textual's headless driver at 80x24, from the key to the
-frame that shows the result; the ratio is that of the worst sample.  Search
+Targets (issue 4, at 100k memories): a pane switch (the first visit included)
+or a page < 100 ms, search results < 200 ms after typing stops.  Measured with
+Textual's headless driver at 80x24, from the key to the frame that shows the
+result; the ratio is that of the worst sample (of the median for the first
+screen).  Search
 results are the first page; a common word's exact count follows it and is
 printed apart (it has no target).
 
 What a user waits for (issue 11): "first screen" runs from the start of a new
 process (the interpreter and every import included) to the first frame that
-shows sessions; "cold first visit" presses a pane's key as soon as that first
-frame is out, in a fresh app for each pane (nothing mounted or loaded ahead);
+shows sessions, started as `memlane` starts it (the collector paused before the
+app's imports); "cold" is the same with the database and the installed packages
+(site-packages: textual, rich, memlane's own code) dropped from the page cache
+first, as after a reboot or a long idle (issue 25: at most 500 ms at 100k and
+800 ms at 1M, median, cold and warm); "cold first visit" presses a pane's key
+as soon as that first frame is out, in a fresh app for each pane (nothing mounted or loaded ahead);
 a page-down that shows nothing within 2 s is counted as a stall (and as 2 s)
 unless the cursor was already on the last row.  "visit 0.5 s in" is the same
 first visit with the key pressed half a second after that first frame, as a
@@ -35,9 +41,11 @@ sys.path.insert(0, ROOT)
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import db, writer  # noqa: E402
 
-TARGETS_MS = {"first screen": 1000.0, "cold first visit": 100.0, "visit 0.5 s in": 100.0, "first visit": 100.0,
-              "pane switch": 100.0, "next page": 100.0, "G and g": 100.0, "search": 200.0}  # fmt: skip
+TARGETS_MS = {"first screen": 500.0, "first screen, cold": 500.0, "cold first visit": 100.0,
+              "visit 0.5 s in": 100.0, "first visit": 100.0, "pane switch": 100.0, "next page": 100.0, "G and g": 100.0, "search": 200.0}  # fmt: skip
 STALL_MS = 2000.0
+FIRST_SCREEN_1M_MS = 800.0  # the first screen's target past 100k memories (issue 25)
+MEDIAN_TARGETS = ("first screen", "first screen, cold")  # the target is for the median
 PANE_KEYS = {"2": "live", "4": "errors", "5": "cleanup", "3": "search", "1": "sessions"}
 QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py", "인증 오류"]
 
@@ -116,6 +124,9 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
     """In a new process: print the wall-clock time of the first frame with sessions
     (and, with `key`, of the first frame showing that pane's table with rows, the key
     pressed `delay` seconds after the first)."""
+    from tui.gui.perf import pause_collector
+
+    pause_collector()  # as `memlane` does before it imports the app (tui/commands/open_app.py)
     from tui.gui.app import build_app, process_tuned
 
     frames = FrameLog()
@@ -158,22 +169,48 @@ async def _first_frame_run(app, frames: FrameLog, key: str | None, delay: float)
         print(f"visit {elapsed:.3f}", flush=True)
 
 
+def drop_from_page_cache(path: str) -> None:
+    """Forget what the OS caches of the database and of the installed packages (clean pages
+    only, for these files only: nothing else on the machine is touched)."""
+    import site
+
+    files = [path + suffix for suffix in ("", "-wal", "-shm")]
+    for folder in {*site.getsitepackages(), ROOT}:
+        for parent, dirs, names in os.walk(folder):
+            dirs[:] = [d for d in dirs if d not in (".git", ".venv", "node_modules")]
+            files += [os.path.join(parent, n) for n in names if n.endswith((".py", ".pyc", ".so", ".tcss"))]
+    for name in files:
+        try:
+            fd = os.open(name, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(fd)
+
+
 def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
-    """First screen from process start, and each pane's cold first visit, in new processes."""
+    """First screen from process start (warm, and cold: interleaved), and each pane's cold
+    first visit, in new processes."""
     import subprocess
 
-    out: dict[str, list[float]] = {"first screen": [], "cold first visit": [], "visit 0.5 s in": []}
+    out: dict[str, list[float]] = {"first screen": [], "first screen, cold": [], "cold first visit": [],
+                                   "visit 0.5 s in": []}  # fmt: skip
     pane_keys = [k for k in PANE_KEYS if k != "1"]
-    keys = [(None, 0.0)] * runs + [(k, 0.0) for k in pane_keys] + [(k, 0.5) for k in pane_keys]
-    for key, delay in keys:
+    starts = [(None, 0.0, cold) for _ in range(runs) for cold in (False, True)]
+    keys = starts + [(k, 0.0, False) for k in pane_keys] + [(k, 0.5, False) for k in pane_keys]
+    for key, delay, cold in keys:
         cmd = [sys.executable, "-m", "bench.bench_tui", "--child", path] + ([key, str(delay)] if key else [])
+        if cold:
+            drop_from_page_cache(path)
         started = time.time()
         done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
         lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
         if "first" not in lines:
             raise RuntimeError(f"the app did not start: {done.stderr[-500:]}")
         if key is None:
-            out["first screen"].append((float(lines["first"]) - started) * 1000)
+            out["first screen, cold" if cold else "first screen"].append((float(lines["first"]) - started) * 1000)
         elif "visit" in lines:
             out["visit 0.5 s in" if delay else "cold first visit"].append(float(lines["visit"]))
         else:  # the app failed on that key: a failure, not a sample to leave out quietly
@@ -183,6 +220,9 @@ def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
 
 
 async def measure(path: str, rounds: int) -> dict[str, list[float]]:
+    from tui.gui.perf import pause_collector
+
+    pause_collector()  # as `memlane` does (the first import of the app is in this process)
     from tui.gui.app import build_app, process_tuned
 
     started = time.perf_counter()
@@ -273,12 +313,17 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--memories", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--starts", type=int, default=5, help="new processes timed for the first screen")
+    parser.add_argument("--starts", type=int, default=5,
+                        help="new processes timed for the first screen (each warm and cold)")
+    parser.add_argument("--db", help="a database of --memories built before (kept); built if missing")
     args = parser.parse_args(argv)
     print(f"load average: {open('/proc/loadavg').read().split()[:3]}")
+    if args.memories > 100_000:
+        TARGETS_MS["first screen"] = TARGETS_MS["first screen, cold"] = FIRST_SCREEN_1M_MS
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "app.db")
-        build(path, args.memories)
+        path = args.db or os.path.join(tmp, "app.db")
+        if not os.path.exists(path):
+            build(path, args.memories)
         results = from_process_start(path, args.starts)
         for name, values in asyncio.run(measure(path, args.rounds)).items():
             results.setdefault(name, []).extend(values)
@@ -290,14 +335,15 @@ def main(argv=None) -> int:
     print(f"app at {args.memories} memories, 80x24, headless (key to the frame that shows it):")
     for name, values in results.items():
         if not values:
-            print(f"  {name:16s} no samples")
+            print(f"  {name:18s} no samples")
             continue
         median = statistics.median(values)
         worst = max(values)
-        ratio = worst / TARGETS_MS[name]
+        of = "median" if name in MEDIAN_TARGETS else "max"
+        ratio = (median if of == "median" else worst) / TARGETS_MS[name]
         status |= ratio > 1
-        print(f"  {name:16s} median {median:7.1f} ms  max {worst:7.1f} ms  "
-              f"(target {TARGETS_MS[name]:.0f} ms, ratio of the max {ratio:.2f}, n={len(values)})")  # fmt: skip
+        print(f"  {name:18s} median {median:7.1f} ms  max {worst:7.1f} ms  "
+              f"(target {TARGETS_MS[name]:.0f} ms, ratio of the {of} {ratio:.2f}, n={len(values)})")  # fmt: skip
     status |= stalls > 0 or bool(failed)
     for failure in failed:
         print(f"  FAILED: {failure}")

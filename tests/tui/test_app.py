@@ -227,16 +227,17 @@ async def test_polling_notices_another_connection_writing(db_path, make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.pause(0.2)
-        before = app._data_version
+        before = app.data_watch.version
+        assert before is not None
         conn = connect(db_path)
         writer.add_memory(conn, {"session_id": "s-calc-0001", "cwd": "/home/dev/calc-app",
                                  "type": "observation", "content": "noticed"})  # fmt: skip
         conn.close()
         for _ in range(40):
             await pilot.pause(0.05)
-            if app._data_version != before:
+            if app.data_watch.version != before:
                 break
-        assert app._data_version != before
+        assert app.data_watch.version != before
         assert app.query_one(LivePane).table.rows  # drawn
 
 

@@ -15,6 +15,7 @@ from textual.widgets import Select
 from store import writer
 from store.db import connect
 from tests.tui.conftest import pilot_test, screen_text, settle
+from tui.gui.app import AppOptions
 from tui.gui.panes.live import LivePane
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +76,7 @@ async def test_live_opens_on_the_newest_rows_following(db_path, make_app):
 
 @pilot_test
 async def test_a_row_written_by_another_process_appears_within_a_second(db_path, make_app):
-    app = make_app(db_path, poll_interval=0.5)  # the production poll interval
+    app = make_app(db_path, poll_interval=AppOptions().poll_interval)  # the production one
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("2")
@@ -92,7 +93,7 @@ async def test_a_row_written_by_another_process_appears_within_a_second(db_path,
 
 @pilot_test
 async def test_the_real_hook_feeds_live(db_path, home, make_app):
-    app = make_app(db_path, poll_interval=0.5)
+    app = make_app(db_path, poll_interval=AppOptions().poll_interval)
     env = {**os.environ, "MEMLANE_DB": db_path, "MEMLANE_HOME": str(home / ".claude" / "memlane")}
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -167,3 +167,94 @@ def test_closing_while_a_read_runs_lets_that_read_finish_then_closes_its_reader(
     assert seen["n"] == 30  # the read in flight finished on its own connection
     with pytest.raises(sqlite3.ProgrammingError):
         seen["conn"].execute("SELECT 1")  # and that connection was closed as it was given back
+
+
+def _count_waiters(monkeypatch) -> list[int]:
+    """Every wait for another caller's answer (a Future's result) is noted in the list."""
+    from concurrent.futures import Future
+
+    waiting: list[int] = []
+    result = Future.result
+
+    def noted(self, timeout=None):
+        waiting.append(1)
+        return result(self, timeout)
+
+    monkeypatch.setattr(Future, "result", noted)
+    return waiting
+
+
+def _until(predicate, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "not in time"
+        time.sleep(0.005)
+
+
+def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatch):
+    """Sessions, Live and Search each ask for the projects as the app starts; a scan of
+    every session that grows with the database is made once for those that ask meanwhile."""
+    from store import listings
+
+    scans: list[int] = []
+    entered, release = threading.Event(), threading.Event()
+    real = listings.projects
+
+    def slow_projects(conn):
+        scans.append(1)
+        entered.set()
+        release.wait(5)
+        return real(conn)
+
+    monkeypatch.setattr(listings, "projects", slow_projects)
+    waiting = _count_waiters(monkeypatch)
+    answers: list[list[dict]] = []
+    first = threading.Thread(target=lambda: answers.append(client.projects()))
+    first.start()
+    assert entered.wait(5)
+    others = [threading.Thread(target=lambda: answers.append(client.projects())) for _ in range(2)]
+    for thread in others:
+        thread.start()
+    _until(lambda: len(waiting) == 2)  # the two wait for the first's scan
+    release.set()
+    for thread in [first, *others]:
+        thread.join(5)
+    assert len(scans) == 1 and len(answers) == 3
+    assert answers[0] == answers[1] == answers[2] and answers[0]
+    answers[1][0]["project_name"] = "changed by one pane"
+    assert answers[0][0]["project_name"] != "changed by one pane"  # each has its own rows
+    client.projects()
+    assert len(scans) == 2  # a later call reads again: nothing is cached
+
+
+def test_a_shared_read_that_fails_fails_for_everyone_waiting_and_is_not_kept(client, monkeypatch):
+    from store import listings
+
+    entered, release = threading.Event(), threading.Event()
+
+    def failing(conn):
+        entered.set()
+        release.wait(5)
+        raise sqlite3.OperationalError("database disk image is malformed")
+
+    monkeypatch.setattr(listings, "projects", failing)
+    waiting = _count_waiters(monkeypatch)
+    errors: list[Exception] = []
+
+    def ask():
+        try:
+            client.projects()
+        except StoreError as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    threads[0].start()
+    assert entered.wait(5)
+    threads[1].start()
+    _until(lambda: len(waiting) == 1)
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    assert len(errors) == 2
+    monkeypatch.undo()
+    assert isinstance(client.projects(), list)

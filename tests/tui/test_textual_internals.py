@@ -39,7 +39,14 @@ def test_each_private_method_a_shim_calls_or_overrides_exists_with_its_parameter
     assert parameters(Screen._invoke_later) == ["self", "callback", "sender"]
     assert parameters(DataTable._clear_caches) == ["self"]
     assert parameters(DataTable._update_dimensions) == ["self", "new_rows"]
-    assert callable(DataTable._render_cell)
+    assert parameters(DataTable._render_cell) == [
+        "self", "row_index", "column_index", "base_style", "width", "cursor", "hover"]
+    # what a rendered cell depends on, besides what FixedWidthDataTable keys it on: the counter
+    # it replaces (and the header's row, which it leaves to DataTable)
+    source = inspect.getsource(DataTable._render_cell)
+    for name in ("self._update_count", "self._pseudo_class_state", "self._show_hover_cursor",
+                 "self.cell_padding", "_get_row_renderables", "row.height", "self.show_cursor"):
+        assert name in source, name
     assert parameters(ti.key_for) == ["character"]
     owner, name = ti.CELL_MEASURE
     assert owner.__name__ == "textual.widgets._data_table" and callable(getattr(owner, name))
@@ -57,6 +64,9 @@ def test_the_private_attributes_read_and_written_exist_on_fresh_objects():
     assert list(app._notifications) == []
     table = DataTable()
     assert table._update_count == 0 and isinstance(table._require_update_dimensions, bool)
+    assert table._new_rows == set() and table._data == {}
+    assert table._show_hover_cursor is False and table._pseudo_class_state is not None
+    assert callable(table._row_locations.get_key) and callable(table._column_locations.get_key)
     key = FooterKey("q", "q", "Quit", "quit", disabled=True)
     assert key._disabled is True
     assert "_bindings_ready" in Footer._reactives  # a reactive: setting it recomposes

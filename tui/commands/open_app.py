@@ -28,6 +28,12 @@ def cmd_open_app(args) -> int:
         return fail(problem, EXIT_USAGE)
     if args.db_named and not os.path.exists(args.db):  # never create one for a mistyped --db
         return fail(missing_db_message(args.db))
-    from tui.gui.app import run_app
+    from tui.gui.perf import pause_collector, resume_collector
 
-    return int(run_app(args.db) or 0)
+    pause_collector()  # the app's imports build objects that live on: nothing to collect
+    try:
+        from tui.gui.app import run_app
+
+        return int(run_app(args.db) or 0)
+    finally:
+        resume_collector()  # run_app's tuning turned it on already, unless it never started

@@ -36,20 +36,22 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
-from textual.worker import get_current_worker
 
 import tui
 from store.db import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
+from tui.gui.data_watch import DataWatch
 from tui.gui.perf import ProcessTuning, Tuning, tuned
 from tui.gui.store_client import StoreClient
+from tui.gui.textual_internals import report_worker_crash
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
 
@@ -60,7 +62,7 @@ Clock = Callable[[], datetime]
 class AppOptions:
     """What can change between a person's terminal and a test run."""
 
-    poll_interval: float | None = 0.5  # seconds between PRAGMA data_version checks; None: off
+    poll_interval: float | None = 0.05  # seconds between PRAGMA data_version checks; None: off
     animations: bool = True
     cursor_blink: bool = True
     tz: tzinfo | None = None  # zone times are shown in; None: the system's local time
@@ -137,6 +139,15 @@ class ComingSoon(Static):
         super().__init__(f"{title} is coming soon.", **kwargs)
 
 
+@dataclass
+class DataMoved(Message, bubble=False):
+    """From the data watch's thread: another connection committed (the app tells the panes);
+    `forgotten`: memories were forgotten or redacted meanwhile."""
+
+    version: int
+    forgotten: bool = False
+
+
 class PanesScreen(Screen):
     """The screen the panes live on.
 
@@ -185,11 +196,12 @@ class MemlaneApp(App):
         super().__init__()
         if not self.config.animations:
             self.animation_level = "none"
+        self._saved_theme: str | None = None
+        if self.config.remember_theme:
+            self._restore_theme()
         self.panes: dict[str, Widget] = {}
         self._focus_memory: dict[str, Widget] = {}
-        self._data_version: int | None = None
-        self._forget_generation: int | None = None
-        self._polling = False
+        self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
@@ -233,7 +245,7 @@ class MemlaneApp(App):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
         if self.config.remember_theme:
-            self._restore_theme()
+            self.theme_changed_signal.subscribe(self, self._theme_chosen)
         # Focus now, not after the first frame: a focus that moves after it changes the
         # footer's keys and redraws the screen just as a person presses their first key.
         first = self.panes.get(FIRST_PANE)
@@ -249,11 +261,14 @@ class MemlaneApp(App):
         if self.store.full_disk:
             self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
         if self.config.poll_interval:
-            self.set_interval(self.config.poll_interval, self._poll)
+            self._start_data_watch(self.config.poll_interval)
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
     def _restore_theme(self) -> None:
+        """The theme of config.toml, set while the app is built: the stylesheet is then parsed
+        and applied once, with its colours.  Set at mount it was parsed again and every node
+        restyled before the first frame (~100-180 ms of a first screen at load 5)."""
         from store.config import load_config
 
         config, _warnings = load_config()
@@ -261,12 +276,11 @@ class MemlaneApp(App):
         if saved in self.available_themes:
             self.theme = saved
         self._saved_theme = saved
-        self.theme_changed_signal.subscribe(self, self._theme_chosen)
 
     def _theme_chosen(self, theme) -> None:
         from store.config import save_setting
 
-        if theme.name == getattr(self, "_saved_theme", None):
+        if theme.name == self._saved_theme:
             return
         try:
             save_setting("theme", theme.name)
@@ -307,6 +321,8 @@ class MemlaneApp(App):
         return len(self.panes) == len(PANES) and all(p.is_mounted for p in self.panes.values())
 
     def on_unmount(self) -> None:
+        if self.data_watch is not None:
+            self.data_watch.stop()
         self.store.close()
 
     # -- panes --------------------------------------------------------------------
@@ -372,34 +388,20 @@ class MemlaneApp(App):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    # -- polling ------------------------------------------------------------------
+    # -- another process's commits (tui/gui/data_watch.py) ---------------------------
 
-    def _poll(self) -> None:
-        if not self._polling:
-            self._polling = True
-            self._check_data_version()
+    def _start_data_watch(self, interval: float) -> None:
+        # From the watch's thread: posting is thread-safe and waits for nothing.
+        self.data_watch = DataWatch(
+            self.store.data_version,
+            lambda version, forgotten: self.post_message(DataMoved(version, forgotten)),
+            interval, on_error=lambda exc: self.call_from_thread(report_worker_crash, self, exc),
+            read_forgets=self.store.forget_generation,
+        )  # fmt: skip
+        self.data_watch.start()
 
-    @work(thread=True, exclusive=True, group="poll", exit_on_error=False)
-    def _check_data_version(self) -> None:
-        try:
-            version = self.store.data_version()
-            generation = self.store.forget_generation()  # one row of `meta`, by its key
-        except StoreError:
-            version = generation = None
-        finally:
-            self.call_from_thread(setattr, self, "_polling", False)
-        if version is not None and not get_current_worker().is_cancelled:
-            self.call_from_thread(self._data_version_read, version, generation)
-
-    def _data_version_read(self, version: int, generation: int | None = None) -> None:
-        if self._data_version is None:
-            self._data_version, self._forget_generation = version, generation
-            return
-        if version != self._data_version:
-            self._data_version = version
-            forgotten = generation != self._forget_generation
-            self._forget_generation = generation
-            self.broadcast_data_changed(version, forgotten=forgotten)
+    def on_data_moved(self, message: DataMoved) -> None:
+        self.broadcast_data_changed(message.version, forgotten=message.forgotten)
 
     def broadcast_data_changed(self, version: int = 0, *, forgotten: bool = False) -> None:
         """Tell every pane, and the screen on top, that another process wrote; after a forget

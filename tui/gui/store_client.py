@@ -15,6 +15,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from store import error_groups, listings
@@ -42,6 +43,8 @@ class StoreClient:
         self._readers: list[sqlite3.Connection] = []  # every reader opened, to close them
         self._poll_lock = threading.Lock()
         self._poll: sqlite3.Connection | None = None
+        self._shared_lock = threading.Lock()
+        self._in_flight: dict[str, Future] = {}  # read name: the read running now (read_shared)
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> StoreClient:
@@ -110,6 +113,31 @@ class StoreClient:
             raise StoreError(describe_error(self.path, exc)) from exc
         finally:
             self._give_back(reader)
+
+    def read_shared(self, name: str, fn: Callable[..., list[dict]]) -> list[dict]:
+        """`read(fn)`, but a caller that comes while the same read (`name`) runs gets its
+        answer (rows copied) instead of reading again.  For reads several panes make at
+        once when the app starts, each a scan that grows with the database."""
+        with self._shared_lock:
+            running = self._in_flight.get(name)
+            if running is None:
+                running = self._in_flight[name] = Future()
+                owner = True
+            else:
+                owner = False
+        if not owner:
+            return [dict(row) for row in running.result()]
+        try:
+            rows = self.read(fn)
+        except BaseException as exc:
+            running.set_exception(exc)
+            raise
+        else:
+            running.set_result(rows)
+            return rows
+        finally:
+            with self._shared_lock:
+                self._in_flight.pop(name, None)
 
     def read_unless(self, cancelled: Callable[[], bool], fn: Callable[..., T], *args: Any,
                     **kwargs: Any) -> T:  # fmt: skip
@@ -198,7 +226,9 @@ class StoreClient:
         return self.read(listings.memories_before, before_id, **filters)
 
     def projects(self) -> list[dict]:
-        return self.read(listings.projects)
+        # Sessions, Live and Search each ask as the app starts: one scan of the sessions
+        # (30-50 ms at 1M memories, 150-300 ms with a cold page cache) instead of three.
+        return self.read_shared("projects", listings.projects)
 
     def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
         return self.read(listings.count_sessions, project, text)

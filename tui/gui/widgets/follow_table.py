@@ -8,6 +8,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
+from tui.gui.textual_internals import settle_dimensions
 from tui.gui.widgets.vim_table import VimDataTable
 
 
@@ -37,6 +38,7 @@ class FollowTable(VimDataTable):
 
     def scroll_to_newest(self) -> None:
         if self.row_count:
+            settle_dimensions(self)  # the new rows' place now, not at the next idle: one frame
             self.move_cursor(row=self.row_count - 1, animate=False)
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
