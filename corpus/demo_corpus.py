@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+import uuid
 
 PROJECTS = [
     ("/home/dev/shop-api", "shop-api"),
@@ -144,6 +145,8 @@ def generate(count: int, *, seed: int = 7, end: float | None = None, span_days: 
     session_id, cwd = None, None
     for n in range(count):
         if n % per_session == 0:
-            session_id = f"demo-{seed}-{n // per_session:05d}"
+            # Shaped like Claude Code's ids (UUIDs), so their first eight characters, which the
+            # app shows and every --session takes, tell the sessions apart as real ones do.
+            session_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"memlane-demo/{seed}/{n // per_session}"))
             cwd = rng.choice(PROJECTS)[0]
         yield observation(rng, session_id, cwd, iso(start + n * step), n)

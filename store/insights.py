@@ -26,6 +26,19 @@ def _days(now: datetime, days: int) -> list[str]:
     return [(today - timedelta(days=back)).isoformat() for back in range(days - 1, -1, -1)]
 
 
+def charts_end(conn: sqlite3.Connection, now: datetime, days: int = 30) -> datetime:
+    """When the per-day charts end: now, or, when no memory was written in the last `days`
+    (history imported from transcripts, a database from another machine), the newest memory's
+    time, so the charts show the data rather than empty days."""
+    newest = conn.execute("SELECT max(created_at) FROM memory").fetchone()[0]
+    if not newest:
+        return now
+    moment = datetime.fromisoformat(newest.replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment if moment < now - timedelta(days=days) else now
+
+
 def activity_by_day(conn: sqlite3.Connection, now: datetime, days: int = 30) -> list[dict]:
     """One row per UTC day of the last `days` (oldest first, empty days included):
     {day, memories, errors}."""
@@ -155,6 +168,7 @@ def retention_outlook(conn: sqlite3.Connection, now: datetime, days: int, *,
 def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
              retention_days: int = 90) -> dict:  # fmt: skip
     """Everything the Insights pane shows, in one read."""
+    end = charts_end(conn, now, days)
     totals = conn.execute(
         "SELECT (SELECT count(*) FROM memory), (SELECT count(*) FROM session), "
         "(SELECT count(*) FROM error_group)"
@@ -162,8 +176,9 @@ def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
     return {
         "now": _stamp(now),
         "totals": {"memories": totals[0], "sessions": totals[1], "error_groups": totals[2]},
-        "activity": activity_by_day(conn, now, days),
-        "error_trend": error_trend(conn, now, days),
+        "charts_end": _stamp(end),  # now, unless nothing was written in the last `days`
+        "activity": activity_by_day(conn, end, days),
+        "error_trend": error_trend(conn, end, days),
         "error_statuses": error_statuses(conn),
         "projects": by_project(conn),
         "types": by_type(conn),

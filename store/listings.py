@@ -5,10 +5,11 @@ Everything is paged (LIMIT/keyset): no caller ever loads a whole table.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 
-from store.db import dicts, placeholders
+from store.db import chunks, dicts, placeholders
 
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
@@ -134,10 +135,28 @@ SESSION_SORTS = {
 }
 
 
-def _session_filter(project: str | None, text: str | None, since: str | None = None,
-                    until: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
-    """WHERE clause for a project, a piece of text in the id, project name or summary, and a
-    time range the session overlaps (active at `since` or later, started before `until`)."""
+def sessions_with_prompt(conn: sqlite3.Connection, text: str, project: str | None = None) -> list[str]:
+    """Sessions one of whose prompts (any of them, not only the first) holds every word of
+    `text`, found by the store's one search (`store.search`)."""
+    from store.search import Filters, match_ids, query_terms
+
+    terms = query_terms(text)
+    if not terms:
+        return []
+    ids = match_ids(conn, terms, Filters(project=project, type="prompt"))
+    found: set[str] = set()
+    for chunk in chunks(ids):
+        found.update(row[0] for row in conn.execute(
+            f"SELECT DISTINCT session_id FROM memory WHERE id IN ({placeholders(len(chunk))})", chunk))  # fmt: skip
+    return sorted(found)
+
+
+def _session_filter(conn: sqlite3.Connection, project: str | None, text: str | None,
+                    since: str | None = None, until: str | None = None,
+                    ) -> tuple[str, list[object]]:  # fmt: skip
+    """WHERE clause for a project, a piece of text in the id, project name or summary or in the
+    words of any of the session's prompts, and a time range the session overlaps (active at
+    `since` or later, started before `until`)."""
     clauses, params = [], []
     if since:
         clauses.append("coalesce(last_activity_at, started_at) >= ?")
@@ -151,14 +170,16 @@ def _session_filter(project: str | None, text: str | None, since: str | None = N
     if text and text.strip():
         pattern = "%" + text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         clauses.append("(session_id LIKE ? ESCAPE '\\' OR project_name LIKE ? ESCAPE '\\' "
-                       "OR summary LIKE ? ESCAPE '\\')")  # fmt: skip
+                       "OR summary LIKE ? ESCAPE '\\' "
+                       "OR session_id IN (SELECT value FROM json_each(?)))")  # fmt: skip
         params += [pattern] * 3
+        params.append(json.dumps(sessions_with_prompt(conn, text, project)))
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
 def count_sessions(conn: sqlite3.Connection, project: str | None = None, text: str | None = None, *,
                    since: str | None = None, until: str | None = None) -> int:  # fmt: skip
-    where, params = _session_filter(project, text, since, until)
+    where, params = _session_filter(conn, project, text, since, until)
     return conn.execute("SELECT count(*) FROM session" + where, params).fetchone()[0]
 
 
@@ -167,9 +188,9 @@ def list_sessions(
     text: str | None = None, sort: str = "start", since: str | None = None, until: str | None = None,
 ) -> list[dict]:  # fmt: skip
     """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
-    of one project, with `text` in the id, project name or summary, and active between
-    `since` and `until` (stored UTC stamps) when given."""
-    where, params = _session_filter(project, text, since, until)
+    of one project, with `text` in the id, project name, summary or a prompt, and active
+    between `since` and `until` (stored UTC stamps) when given."""
+    where, params = _session_filter(conn, project, text, since, until)
     order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])
     sql = f"SELECT * FROM session{where} ORDER BY {order} LIMIT ? OFFSET ?"
     return dicts(conn.execute(sql, [*params, limit, offset]))

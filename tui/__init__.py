@@ -1,1 +1,1 @@
-"""memlane's terminal app: browse, watch and clean up Claude Code memories (see tui/app.py)."""
+"""memlane's terminal app and its commands: `tui/gui` (the app, `tui/gui/app.py`) and `tui/commands` (the CLI)."""

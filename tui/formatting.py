@@ -31,6 +31,14 @@ TYPE_LABELS = {
     "file_read": "read",
     "search": "search",
 }
+# The app's names for the stored types, which the CLI's --type takes too (`stored_type`).
+TYPE_BY_LABEL = {label: mtype for mtype, label in TYPE_LABELS.items()}
+
+
+def stored_type(name: str) -> str:
+    """A type as stored, from its name in the app ("edit") or as stored ("file_edit")."""
+    return TYPE_BY_LABEL.get(name, name)
+
 # -- time -----------------------------------------------------------------------
 
 
@@ -138,6 +146,15 @@ def is_live(session: dict, now: datetime) -> bool:
 
 
 # -- text -----------------------------------------------------------------------
+
+SHORT_ID = 8  # cells of a session id in every list of the app and the CLI
+
+
+def short_id(session_id: str | None) -> str:
+    """A session id as every list shows it: its first eight characters (a UUID's first
+    group), which every `--session` option and the Cleanup filter take as a prefix."""
+    return inert_line(session_id or "")[:SHORT_ID]
+
 
 
 def first_line(text: str | None) -> str:

@@ -124,6 +124,22 @@ def _lead_trimmed(pieces: list[tuple[str, bool]], lead_cells: int) -> list[tuple
 # -- memory bodies --------------------------------------------------------------
 
 
+def highlight_terms(text: Text, terms: list[str]) -> Text:
+    """`text` with every place a search term occurs lit (case-insensitive), as the snippets are."""
+    if not terms:
+        return text
+    folded = text.plain.casefold()
+    if len(folded) != len(text.plain):  # a letter that folds to two: leave it unlit
+        return text
+    for term in terms:
+        wanted = term.casefold()
+        start = folded.find(wanted) if wanted else -1
+        while start >= 0:
+            text.stylize(HIT_STYLE, start, start + len(wanted))
+            start = folded.find(wanted, start + len(wanted))
+    return text
+
+
 def _diff_line_style(line: str) -> str:
     if line.startswith("+"):
         return "green"

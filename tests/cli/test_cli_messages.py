@@ -38,7 +38,7 @@ def test_unknown_type_is_refused_and_the_types_are_listed(capsys, db):
     code, out, err = run(capsys, "--db", db, "recent", "--type", "nonsense")
     assert code == 2 and out == ""
     assert_one_sentence(err)
-    assert "'nonsense'" in err and "file_edit" in err and "No memories" not in err
+    assert "'nonsense'" in err and "edit" in err and "cmd" in err and "No memories" not in err
 
 
 def test_a_known_type_with_no_memories_yet_is_fine(capsys, db):

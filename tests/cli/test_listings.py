@@ -41,6 +41,8 @@ def test_search_filters(capsys, db, projects):
     assert [h["type"] for h in edits] == ["file_edit"]
     two = run_json(capsys, "--db", db, "search", "redirect", "--type", "file_edit", "--type", "command")
     assert {h["type"] for h in two} == {"file_edit", "command"}
+    # The names the app shows in its Type column are taken too: one vocabulary.
+    assert run_json(capsys, "--db", db, "search", "redirect", "--type", "edit", "--type", "cmd") == two
     assert len(run_json(capsys, "--db", db, "search", "redirect", "--limit", "1")) == 1
     assert run_json(capsys, "--db", db, "search", "nothing-like-this-anywhere") == []
 

@@ -3,9 +3,9 @@
 Fake credentials are assembled at run time (prefix + generated filler) so that secret
 scanners on the repository do not flag this file.
 """
+
 from __future__ import annotations
 
-import hashlib
 import string
 
 import pytest
@@ -13,19 +13,8 @@ import pytest
 from store.privacy import find_secrets, redact_secrets
 from store.privacy_names import name_verdict
 from store.privacy_rules import COMMAND_LINE, PROVIDERS
-
-ALNUM = string.ascii_letters + string.digits
-HEX = "0123456789abcdef"
-
-
-def gen(seed: str, n: int, alphabet: str = ALNUM) -> str:
-    """`n` characters from `alphabet`, fixed for `seed`."""
-    out, counter = "", 0
-    while len(out) < n:
-        out += "".join(alphabet[b % len(alphabet)] for b in hashlib.sha256(f"{seed}:{counter}".encode()).digest())
-        counter += 1
-    return out[:n]
-
+from tests import secret_shapes as shapes
+from tests.secret_shapes import ALNUM, gen
 
 PW = "Xq7" + gen("pw", 9) + "!2"  # a password: letters, digits, a symbol
 
@@ -292,7 +281,7 @@ def test_positions_that_carry_a_password(template):
 
 def test_a_prompt_quoted_with_its_colon_is_not_a_name_and_its_neighbour_stays():
     # expect "password:"; send "...": the quote after the colon ends the string the word is in
-    text = "expect -c 'spawn ssh h; expect \"password:\"; send \"" + PW + "\\r\"; interact'"
+    text = 'expect -c \'spawn ssh h; expect "password:"; send "' + PW + "\\r\"; interact'"
     assert redact_secrets(text) == text.replace(PW, "[REDACTED:password]")
 
 
@@ -306,138 +295,35 @@ def test_a_token_used_as_the_user_of_a_url():
     token = gen("urltoken", 32)
     out = redact_secrets(f"git clone https://{token}@github.com/acme/app.git")
     assert token not in out and out.endswith("@github.com/acme/app.git")
-    assert redact_secrets("git clone ssh://git@github.com/acme/app.git") == "git clone ssh://git@github.com/acme/app.git"
+    assert (
+        redact_secrets("git clone ssh://git@github.com/acme/app.git")
+        == "git clone ssh://git@github.com/acme/app.git"
+    )
 
 
 # ------------------------------------------------------------------------------ 3. PREFIX
 
 # A value of each provider's token, written from the provider's format (prefix, then
 # characters of the body's alphabet), not from our pattern.
-PROVIDER_VALUES = [
-    ("anthropic", lambda: "sk-ant-api03-" + gen("ant", 93, ALNUM + "_-") + "AA"),
-    ("openai", lambda: "sk-proj-" + gen("oai", 48, ALNUM + "_-")),
-    ("github", lambda: "ghp_" + gen("gh", 36)),
-    ("github oauth", lambda: "gho_" + gen("gho", 36)),
-    ("github fine", lambda: "github_pat_" + gen("ghf", 82, ALNUM + "_")),
-    ("aws", lambda: "AKIA" + gen("aws", 16, string.ascii_uppercase + "234567")),
-    ("aws bedrock", lambda: "ABSK" + gen("absk", 120, ALNUM + "+/")),
-    ("slack bot", lambda: "xoxb-" + gen("xb", 12, "0123456789") + "-" + gen("xb2", 24)),
-    ("slack refresh", lambda: "xoxe-1-" + gen("xoxe", 146, string.ascii_uppercase + "0123456789")),
-    ("slack config", lambda: "xoxe.xoxp-1-" + gen("xoxep", 163, string.ascii_uppercase + "0123456789")),
-    ("slack app", lambda: "xapp-1-A" + gen("xapp", 10) + "-" + gen("xapp2", 13, "0123456789") + "-" + gen("xapp3", 64, HEX)),
-    ("google", lambda: "AIza" + gen("gg", 35, ALNUM + "_-")),
-    ("stripe", lambda: "sk_live_" + gen("st", 24)),
-    ("stripe restricted", lambda: "rk_test_" + gen("rk", 24)),
-    ("stripe webhook", lambda: "whsec_" + gen("whsec", 32)),
-    ("npm", lambda: "npm_" + gen("npm", 36)),
-    ("pypi", lambda: "pypi-AgEIcHlwaS5vcmc" + gen("pypi", 60, ALNUM + "_-")),
-    ("jwt", lambda: "eyJ" + gen("j1", 20) + ".eyJ" + gen("j2", 40) + "." + gen("j3", 43, ALNUM + "_-")),
-    ("grafana", lambda: "eyJrIjoi" + gen("graf", 80)),
-    ("1password", lambda: "A3-" + "-".join(gen("op" + str(i), n, string.ascii_uppercase + "0123456789") for i, n in enumerate((6, 11, 5, 5, 5)))),
-    ("1password service", lambda: "ops_eyJ" + gen("ops", 260)),
-    ("adobe", lambda: "p8e-" + gen("p8e", 32)),
-    ("age", lambda: "AGE-SECRET-KEY-1" + gen("age", 58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")),
-    ("airtable", lambda: "pat" + gen("air", 14) + "." + gen("air2", 64, HEX)),
-    ("alibaba", lambda: "LTAI" + gen("ali", 20)),
-    ("artifactory", lambda: "AKCp" + gen("akcp", 69)),
-    ("artifactory reference", lambda: "cmVmd" + gen("cmvmd", 59)),
-    ("clickhouse", lambda: "4b1d" + gen("ch", 38)),
-    ("clojars", lambda: "CLOJARS_" + gen("clj", 60, string.ascii_lowercase + "0123456789")),
-    ("cloudflare origin ca", lambda: "v1.0-" + gen("cf1", 24, HEX) + "-" + gen("cf2", 146, HEX)),
-    ("databricks", lambda: "dapi" + gen("dapi", 32, HEX)),
-    ("defined networking", lambda: "dnkey-" + gen("dn1", 26) + "-" + gen("dn2", 52)),
-    ("digitalocean", lambda: "dop_v1_" + gen("do", 64, HEX)),
-    ("digitalocean refresh", lambda: "dor_v1_" + gen("dor", 64, HEX)),
-    ("doppler", lambda: "dp.pt." + gen("dp", 43)),
-    ("duffel", lambda: "duffel_test_" + gen("duf", 43)),
-    ("dynatrace", lambda: "dt0c01." + gen("dt1", 24, string.ascii_uppercase + "0123456789") + "." + gen("dt2", 64)),
-    ("easypost", lambda: "EZAK" + gen("ez", 54)),
-    ("facebook page", lambda: "EAAM" + gen("fb", 110)),
-    ("square", lambda: "EAAA" + gen("sq", 60)),
-    ("flutterwave", lambda: "FLWSECK_TEST-" + gen("flw", 32, "abcdefgh0123456789") + "-X"),
-    ("fly", lambda: "fo1_" + gen("fly", 43)),
-    ("fly macaroon", lambda: "fm2_" + gen("fm2", 120, ALNUM + "+/")),
-    ("frame.io", lambda: "fio-u-" + gen("fio", 64)),
-    ("gitlab", lambda: "glpat-" + gen("gl", 20)),
-    ("gitlab deploy", lambda: "gldt-" + gen("gldt", 20)),
-    ("gitlab runner", lambda: "glrt-" + gen("glrt", 20)),
-    ("gitlab feed", lambda: "glft-" + gen("glft", 20)),
-    ("gitlab rrt", lambda: "GR1348941" + gen("gr", 20)),
-    ("grafana cloud", lambda: "glc_" + gen("glc", 40)),
-    ("grafana service account", lambda: "glsa_" + gen("glsa", 32) + "_" + gen("glsa2", 8, HEX)),
-    ("harness", lambda: "pat." + gen("h1", 22) + "." + gen("h2", 24) + "." + gen("h3", 20)),
-    ("heroku", lambda: "HRKU-AA" + gen("hrku", 58)),
-    ("hugging face", lambda: "hf_" + gen("hf", 34, string.ascii_letters)),
-    ("hugging face org", lambda: "api_org_" + gen("hforg", 34, string.ascii_letters)),
-    ("infracost", lambda: "ico-" + gen("ico", 32)),
-    ("intra42", lambda: "s-s4t2ud-" + gen("i42", 64, HEX)),
-    ("linear", lambda: "lin_api_" + gen("lin", 40)),
-    ("new relic", lambda: "NRAK-" + gen("nr", 27, string.ascii_uppercase + "0123456789")),
-    ("new relic insert", lambda: "NRII-" + gen("nrii", 32)),
-    ("notion (old)", lambda: "secret_" + gen("ntold", 43)),
-    ("yandex iam", lambda: "t1." + gen("t1a", 20, ALNUM + "_-") + "." + gen("t1b", 86, ALNUM + "_-")),
-    ("supabase secret", lambda: "sb_secret_" + gen("sbs", 32, ALNUM + "_-")),
-    ("notion", lambda: "ntn_" + gen("ntn1", 11, "0123456789") + gen("ntn2", 35)),
-    ("octopus", lambda: "API-" + gen("oct", 26, string.ascii_uppercase + "0123456789")),
-    ("openshift", lambda: "sha256~" + gen("osh", 43, ALNUM + "_-")),
-    ("perplexity", lambda: "pplx-" + gen("pplx", 48)),
-    ("planetscale", lambda: "pscale_tkn_" + gen("ps", 43)),
-    ("postman", lambda: "PMAK-" + gen("pm1", 24, HEX) + "-" + gen("pm2", 34, HEX)),
-    ("prefect", lambda: "pnu_" + gen("pnu", 36)),
-    ("pulumi", lambda: "pul-" + gen("pul", 40, HEX)),
-    ("readme", lambda: "rdme_" + gen("rdme", 70, string.ascii_lowercase + "0123456789")),
-    ("rubygems", lambda: "rubygems_" + gen("rg", 48, HEX)),
-    ("scalingo", lambda: "tk-us-" + gen("sc", 48)),
-    ("sendgrid", lambda: "SG." + gen("sg1", 22) + "." + gen("sg2", 43)),
-    ("sendinblue", lambda: "xkeysib-" + gen("sib", 64, HEX) + "-" + gen("sib2", 16)),
-    ("sentry", lambda: "sntrys_eyJpYXQiO" + gen("sn", 80)),
-    ("sentry user", lambda: "sntryu_" + gen("snu", 64, HEX)),
-    ("settlemint", lambda: "sm_pat_" + gen("sm", 16)),
-    ("shippo", lambda: "shippo_live_" + gen("shippo", 40, HEX)),
-    ("shopify", lambda: "shpat_" + gen("sh", 32, HEX)),
-    ("sourcegraph", lambda: "sgp_" + gen("sgp", 40, HEX)),
-    ("square oauth", lambda: "sq0csp-" + gen("sq0", 43, ALNUM + "_-")),
-    ("twilio", lambda: "SK" + gen("tw", 32, HEX)),
-    ("typeform", lambda: "tfp_" + gen("tfp", 59)),
-    ("vault", lambda: "hvs." + gen("hv", 95)),
-    ("vault batch", lambda: "hvb." + gen("hvb", 140)),
-    ("yandex", lambda: "AQVN" + gen("yx", 36)),
-    ("mailgun", lambda: "key-" + gen("mg", 32, HEX)),
-    ("groq", lambda: "gsk_" + gen("gsk", 52)),
-    ("replicate", lambda: "r8_" + gen("r8", 37)),
-    ("google oauth", lambda: "ya29." + gen("ya29", 60, ALNUM + "_-")),
-    ("google client secret", lambda: "GOCSPX-" + gen("gocspx", 28)),
-    ("figma", lambda: "figd_" + gen("figd", 40)),
-    ("tailscale", lambda: "tskey-auth-" + gen("ts", 30)),
-    ("supabase", lambda: "sbp_" + gen("sbp", 40, HEX)),
-    ("netlify", lambda: "nfp_" + gen("nfp", 36)),
-    ("render", lambda: "rnd_" + gen("rnd", 32)),
-    ("docker hub", lambda: "dckr_pat_" + gen("dckr", 27)),
-    ("atlassian", lambda: "ATATT3" + gen("atl", 180, ALNUM + "_-") + "=" + gen("atl2", 8, HEX.upper())),
-    ("bitbucket", lambda: "ATBB" + gen("atbb", 32)),
-    ("xai", lambda: "xai-" + gen("xai", 80)),
-    ("langsmith", lambda: "lsv2_pt_" + gen("ls1", 32, HEX) + "_" + gen("ls2", 10, HEX)),
-    ("pinecone", lambda: "pcsk_" + gen("pc", 60)),
-    ("neon", lambda: "napi_" + gen("neon", 64, string.ascii_lowercase + "0123456789")),
-    ("resend", lambda: "re_" + gen("re1", 8) + "_" + gen("re2", 24)),
-    ("contentful", lambda: "CFPAT-" + gen("cfpat", 43)),
-    ("adafruit", lambda: "aio_" + gen("aio", 28)),
-    ("plaid", lambda: "access-sandbox-" + "-".join(gen("pl" + str(i), n, HEX) for i, n in enumerate((8, 4, 4, 4, 12)))),
-    ("lob", lambda: "live_" + gen("lob", 35, HEX)),
-    ("braintree", lambda: "access_token$production$" + gen("bt1", 16, string.ascii_lowercase + "0123456789") + "$" + gen("bt2", 32, HEX)),
-    ("mapbox secret", lambda: "sk.eyJ" + gen("mb1", 60) + "." + gen("mb2", 22)),
-    ("discord bot", lambda: "MT" + gen("dc1", 24) + "." + gen("dc2", 6) + "." + gen("dc3", 38)),
-    ("terraform cloud", lambda: gen("tf1", 14, string.ascii_lowercase + "0123456789") + ".atlasv1." + gen("tf2", 67)),
-    ("azure ad", lambda: "abc8Q~" + gen("az", 34, ALNUM + "_~.-")),
-    ("telegram", lambda: "123456789:AA" + gen("tg", 33, ALNUM + "_-")),
+# The providers of the secret corpus (tests/secret_shapes.py), and a few token forms only this file tests.
+PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
     ("yandex cloud", lambda: "YC" + gen("yc", 38, ALNUM + "_-")),
     ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
     ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
     ("jwt base64", lambda: "ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5" + gen("jwtb", 60)),
-    ("authress", lambda: "sc_" + gen("au1", 10, string.ascii_lowercase + "0123456789") + "." + gen("au2", 5, string.ascii_lowercase)
-     + ".acc_" + gen("au3", 20, string.ascii_lowercase + "0123456789") + "." + gen("au4", 40)),
-    ("mailchimp", lambda: gen("mc", 32, HEX) + "-us12"),
-    ("google refresh", lambda: "1//0" + gen("g1", 60, ALNUM + "_-")),
+    (
+        "authress",
+        lambda: (
+            "sc_"
+            + gen("au1", 10, string.ascii_lowercase + "0123456789")
+            + "."
+            + gen("au2", 5, string.ascii_lowercase)
+            + ".acc_"
+            + gen("au3", 20, string.ascii_lowercase + "0123456789")
+            + "."
+            + gen("au4", 40)
+        ),
+    ),
 ]
 
 
@@ -474,7 +360,12 @@ def test_prefixes_in_ordinary_text_are_kept(text):
 
 # ------------------------------------------------------------------------------ 4. ENTROPY
 
-RANDOM = [gen("r1", 24), gen("r2", 40, ALNUM + "+/") + "==", gen("r3", 32, ALNUM + "_-"), "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzXAMPLEKEY"]
+RANDOM = [
+    gen("r1", 24),
+    gen("r2", 40, ALNUM + "+/") + "==",
+    gen("r3", 32, ALNUM + "_-"),
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzXAMPLEKEY",
+]
 
 
 @pytest.mark.parametrize("value", RANDOM)

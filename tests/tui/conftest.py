@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from datetime import UTC, datetime, timedelta
@@ -136,21 +137,31 @@ def db_path(home, utc) -> str:
 
 
 @pytest.fixture
+def cleanup_db(home, utc):
+    """The fixed Errors/Cleanup database (`tests.tui.fixtures_cleanup`) in a temporary HOME."""
+    from tests.tui.fixtures_cleanup import build_cleanup_db
+
+    return build_cleanup_db(home / "memory.db")
+
+
+@pytest.fixture
 def empty_db_path(home, utc) -> str:
     path = str(home / "memory.db")
     connect(path).close()
     return path
 
 
-@pytest.fixture
-def make_app():
-    """Build the app for tests: fixed clock, no polling (unless asked), UTC."""
+def app_for(path: str, **config):
+    """The app for tests: fixed clock, no polling (unless asked), UTC."""
     from tui.gui.app import AppOptions, build_app
 
-    def make(path: str, **config):
-        return build_app(path, clock=fixed_clock, config=AppOptions.for_tests(**config))
+    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests(**config))
 
-    return make
+
+@pytest.fixture
+def make_app():
+    """`app_for`, as a fixture."""
+    return app_for
 
 
 async def until(predicate, timeout: float = 10.0) -> None:
@@ -202,6 +213,53 @@ def pilot_test(test):
         return asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+async def open_pane(pilot, pane_id: str, *, wait=None):
+    """Press the pane's key as a person would, wait for its rows; returns the pane, focused.
+
+    `wait` is the settle to use (default: `settle`)."""
+    from tui.gui.panes import pane_entry
+
+    wait = wait or settle
+    await wait(pilot)
+    await pilot.press(pane_entry(pane_id).key)
+    await wait(pilot)
+    app = pilot.app
+    pane = app.panes[pane_id]
+    focused = app.focused
+    if focused is None or pane not in focused.ancestors_with_self:
+        # The app focuses the pane after the tab switch; do not depend on that timing here.
+        pane.focus_default()
+        await pilot.pause()
+    return pane
+
+
+@contextlib.asynccontextmanager
+async def opened(app, pane_id: str, *, size: tuple[int, int] = (80, 24), wait=None):
+    """`async with opened(app, "cleanup") as (pilot, pane)`: the app running, the pane shown."""
+    async with app.run_test(size=size) as pilot:
+        yield pilot, await open_pane(pilot, pane_id, wait=wait)
+
+
+# Snapshot sizes: the smallest terminal people use, and a large one.
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((200, 50), id="200x50")]
+
+
+def steps(*keys: str, pause: float = 0.0):
+    """A snapshot's run_before: wait for the first screen, press `keys` (waiting after each),
+    then wait `pause` seconds (a debounce) and again for the screen to settle."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        if pause:
+            await pilot.pause(pause)
+            await settle(pilot)
+
+    return run_before
 
 
 def screen_text(app) -> str:

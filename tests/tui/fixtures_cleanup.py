@@ -5,8 +5,6 @@ Every row has an explicit created_at, so the same file is built every time.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from datetime import UTC
 from pathlib import Path
 
@@ -126,26 +124,3 @@ def db_bytes(path: str | Path) -> bytes:
         if part.exists():
             data += part.read_bytes()
     return data
-
-
-def sync(test):
-    """Run an async pilot test with asyncio (no pytest async plugin is installed)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-async def show_pane(pilot, key: str, pane_class):
-    """Press the pane's number and wait for its first page; returns the pane (focused)."""
-    await pilot.press(key)
-    await settle(pilot)
-    pane = pilot.app.query_one(pane_class)
-    focused = pilot.app.focused
-    if focused is None or pane not in focused.ancestors_with_self:
-        # The app focuses the pane after the tab switch; do not depend on that timing here.
-        pane.focus_default()
-        await pilot.pause()
-    return pane

@@ -14,11 +14,13 @@ from textual.widgets import Input, Select, TabbedContent
 
 from store.db import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle
-from tui.gui.app import PANES, AppOptions, build_app, css_paths, pane_class, run_app
+from tui.gui.app import AppOptions, build_app, css_paths, run_app
+from tui.gui.keys import binding_rows, help_sections
+from tui.gui.panes import PANES
 from tui.gui.panes.live import LivePane
 from tui.gui.panes.search import SearchPane
 from tui.gui.panes.sessions import SessionsPane
-from tui.gui.screens.help import HelpScreen, binding_rows, help_sections
+from tui.gui.screens.help import HelpScreen
 from tui.gui.screens.timeline import TimelineScreen
 from tui.gui.widgets.empty_state import EmptyState
 
@@ -47,10 +49,6 @@ def test_stylesheets_are_found_in_the_repo_css_folder():
     assert {"sessions.tcss", "live.tcss", "search.tcss", "timeline.tcss"} <= set(names)
 
 
-def test_missing_pane_module_gives_none_and_a_placeholder():
-    assert pane_class("tui.gui.panes.not_written_yet", "NopePane") is None
-
-
 def test_store_client_and_formatting_free_of_textual():
     """The store client is plain Python: importing it pulls in neither textual nor rich."""
     code = "import sys, tui.gui.store_client; assert 'textual' not in sys.modules and 'rich' not in sys.modules"
@@ -68,17 +66,13 @@ async def test_pane_switching_keeps_each_panes_state(db_path, make_app):
         await pilot.press("3")
         await settle(pilot)
         assert app.query_one(TabbedContent).active == "search"
-        assert isinstance(app.focused, Input)
-        await pilot.press(*"pytest")
+        assert not isinstance(app.focused, Input)  # the list has the keys, until `/`
+        await pilot.press("slash", *"pytest")
         await pilot.pause(0.3)
         await settle(pilot)
         await pilot.press("escape")  # into the results
         await settle(pilot)
-        print("FOCUS", app.focused, app.screen.active_bindings.get("2"))
         await pilot.press("2")
-        print("AFTER", app.focused, app.query_one(TabbedContent).active)
-        await pilot.pause()
-        print("AFTER2", app.focused, app.query_one(TabbedContent).active)
         await settle(pilot)
         assert app.query_one(TabbedContent).active == "live"
         await pilot.press("1")
@@ -108,11 +102,14 @@ async def test_number_keys_leave_a_pushed_screen(db_path, make_app):
 
 
 @pilot_test
-async def test_slash_focuses_the_search_box_from_anywhere(db_path, make_app):
+async def test_slash_opens_the_box_of_the_pane_shown(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("slash")
+        await settle(pilot)
+        assert app.focused is app.query_one("#sessions-filter")
+        await pilot.press("escape", "3", "slash")
         await settle(pilot)
         assert app.focused is app.query_one(SearchPane).query_input
 
@@ -128,8 +125,8 @@ async def test_question_mark_shows_every_key_of_every_pane(db_path, make_app):
         console = Console(width=100, record=True, file=io.StringIO())
         console.print(app.screen.keys)
         text = console.export_text()
-        for expected in ("Switch pane", "Quit", "Pause", "This session", "Resume",
-                         "Clear filters", "Next error", "In timeline", "Top", "Bottom"):  # fmt: skip
+        for expected in ("Sessions, Live, Search", "Quit", "Pause", "Follow", "This project",
+                         "Resume", "Next error", "Timeline", "Top", "Bottom", "Error group"):  # fmt: skip
             assert expected in text, expected
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
@@ -137,12 +134,10 @@ async def test_question_mark_shows_every_key_of_every_pane(db_path, make_app):
 
 def test_help_lists_each_pane_that_exists():
     titles = [title for title, _ in help_sections()]
-    assert titles[:2] == ["Everywhere", "Lists"]
-    for number, (_, title, module, name) in enumerate(PANES, 1):
-        if pane_class(module, name) is not None and getattr(
-            pane_class(module, name), "BINDINGS", None
-        ):
-            assert f"{number} {title}" in titles
+    assert titles[:2] == ["Everywhere", "On any list"]
+    for entry in PANES:
+        if entry.load().BINDINGS:
+            assert f"{entry.key} {entry.title}" in titles
 
 
 def test_binding_rows_join_keys_of_one_action():
@@ -153,22 +148,30 @@ def test_binding_rows_join_keys_of_one_action():
 
 
 @pilot_test
-async def test_command_palette_offers_panes_and_the_active_panes_actions(db_path, make_app):
+async def test_the_command_palette_reaches_every_action_from_any_pane(db_path, make_app):
+    from store.db import connect
+    from store.listings import get_error_group
+
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {
-            "Go to Sessions",
-            "Go to Live",
-            "Go to Search",
-            "Help: keys",
-            "Sessions: Refresh",
-        } <= titles
-        await pilot.press("2")
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        assert {"Go to Sessions", "Go to Live", "Help: keys", "Import past sessions",
+                "Errors: Resolve", "Cleanup: Forget", "Live: Pause", "Search: Export"} <= set(commands)
+        assert app.active_pane_id == "sessions"
+        commands["Errors: Resolve"].callback()  # from Sessions: shows Errors, resolves its row
+        await settle(pilot)
+        assert app.active_pane_id == "errors"
+        group_id = app.panes["errors"].current_group_id
+        conn = connect(db_path)
+        try:
+            assert get_error_group(conn, group_id)["status"] == "resolved"
+        finally:
+            conn.close()
+        await pilot.press("enter")  # on a pushed screen: its own actions too
         await settle(pilot)
         titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert "Live: Pause" in titles and "Sessions: Refresh" not in titles
+        assert "Error group: Note" in titles and "Cleanup: Forget" in titles
 
 
 @pilot_test
@@ -245,3 +248,18 @@ def test_app_config_for_tests_is_still():
     config = AppOptions.for_tests()
     assert config.poll_interval is None and not config.cursor_blink and not config.animations
     assert config.tz is not None and os.environ.get("NOTHING") is None
+
+
+@pilot_test
+async def test_the_palettes_import_needs_a_terminal_and_says_so_when_there_is_none(db_path, make_app):
+    from tui.gui.textual_internals import notifications
+
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:  # headless: no terminal to hand over
+        await settle(pilot)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Import past sessions"].callback()
+        await settle(pilot)
+        texts = [n.message for n in notifications(app)]
+        assert any("run `memlane import` in a shell" in text for text in texts), texts
+        assert app.is_running

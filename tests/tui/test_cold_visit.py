@@ -64,9 +64,9 @@ async def test_the_footer_is_built_only_when_its_keys_change(db_path, make_app, 
         # The table's keys once focus is set, then those that need rows (Open, Export):
         # never the app's keys alone first.
         assert 1 <= len(rebuilt) <= 2 and not recomposed
-        assert any(key[0] == "f" for key in rebuilt[0][1])  # the first build: the table's keys
+        assert any(key[0] == "p" for key in rebuilt[0][1])  # the first build: the table's keys
         footer = screen_text(app).splitlines()[-1]
-        assert "f Filter" in footer and "q Quit" in footer and "? Help" in footer
+        assert "/ Filter" in footer and "q Quit" in footer and "? Help" in footer
 
 
 @pilot_test

@@ -17,7 +17,7 @@ from tui.gui.screens.memory_detail import MemoryDetailScreen
 
 async def search_for(pilot, text: str) -> None:
     await settle(pilot)
-    await pilot.press("slash")
+    await pilot.press("3", "slash")
     await settle(pilot)
     pilot.app.panes["search"].query_input.value = text
     await pilot.pause(pilot.app.config.search_debounce + 0.1)
@@ -146,7 +146,7 @@ async def test_occurrences_screen_resolves_ignores_and_notes(db_path, make_app):
 
 
 @pilot_test
-async def test_from_a_memory_e_goes_to_its_error_group(db_path, make_app):
+async def test_from_a_memory_E_goes_to_its_error_group(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await search_for(pilot, "AssertionError")
@@ -155,7 +155,7 @@ async def test_from_a_memory_e_goes_to_its_error_group(db_path, make_app):
         await pilot.press("enter")  # its detail
         await settle(pilot)
         assert isinstance(app.screen, MemoryDetailScreen)
-        await pilot.press("e")
+        await pilot.press("E")
         await settle(pilot)
         assert isinstance(app.screen, ErrorDetailScreen)
         assert "AssertionError" in screen_text(app)
@@ -184,13 +184,13 @@ async def test_e_in_cleanup_exports_the_marked_rows(db_path, make_app, home):
 
 
 @pilot_test
-async def test_x_in_a_timeline_exports_its_session(db_path, make_app, home):
+async def test_e_in_a_timeline_exports_its_session(db_path, make_app, home):
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("j", "enter")  # s-calc-0001's timeline
         await settle(pilot)
-        await pilot.press("x")
+        await pilot.press("e")
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)

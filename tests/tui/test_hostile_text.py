@@ -106,7 +106,7 @@ async def test_every_view_of_stored_text_is_inert(home, utc, make_app):
 
         await app.run_action("show_pane('search')")
         await settle(pilot)
-        app.query_one(SearchPane).focus_default()
+        app.query_one(SearchPane).focus_box()
         await pilot.press(*"hostile")
         await settle(pilot)
         assert "hostile" in assert_inert(app, "search results")
@@ -171,3 +171,45 @@ async def test_modals_show_stored_text_inert(home, utc, make_app):
         await settle(pilot)
         shown = assert_inert(app, "redact modal")
         assert "hostile prompt" in shown and "␛]2;pwned-title" in shown, shown
+
+
+@pilot_test
+async def test_the_regression_alarm_shows_stored_text_inert(home, utc, make_app):
+    from store import error_groups
+    from tui.gui import messages
+    from tui.gui.screens.resolution import ResolutionScreen
+
+    path = hostile_db(str(home / "memory.db"))
+    conn = connect(path)
+    error_groups.set_error_status(conn, 1, "resolved")  # keeps the hostile note
+    writer.add_memory(conn, {"session_id": SESSION, "cwd": CWD, "type": "command", "tool_name": "Bash",
+                             "content": f"$ fix {HOSTILE} {QUIT}"})  # fmt: skip
+    conn.close()
+    app = make_app(path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await app.run_action("show_pane('live')")
+        await settle(pilot)
+        conn = connect(path)
+        writer.add_memory(conn, {"session_id": SESSION, "cwd": CWD, "type": "error", "tool_name": TOOL,
+                                 "content": f"hostile error {HOSTILE}", "error_text": f"boom {HOSTILE}"})  # fmt: skip
+        conn.close()
+        live = app.query_one(LivePane)
+        live.post_message(messages.DataChanged(1))
+        await settle(pilot)
+        assert live.has_class("-alarm")
+        assert "▲ regressed" in assert_inert(app, "live alarm")
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ResolutionScreen)
+        assert "$ fix" in assert_inert(app, "what fixed it")
+        await pilot.press("escape")
+        await app.run_action("show_pane('errors')")
+        await settle(pilot)
+        errors = app.query_one(ErrorsPane)
+        assert "hostile note" in assert_inert(app, "errors, regressed")
+        errors.project = errors.query_one("#errors-project").offered[0][1]
+        errors.text = f"zz{HOSTILE}"
+        errors.reload()
+        await settle(pilot)
+        assert "No errors matching" in assert_inert(app, "errors, empty")

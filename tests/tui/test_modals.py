@@ -8,7 +8,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Button, Checkbox, Input
 
-from tests.tui.fixtures_cleanup import sync
+from tests.tui.conftest import pilot_test
 from tui.gui.modals import (
     TYPE_COUNT_ABOVE,
     ConfirmModal,
@@ -47,7 +47,7 @@ def confirm(count: int = 3, **kwargs) -> Host:
 
 
 @pytest.mark.parametrize("keys", [["n"], ["escape"], ["enter"]])
-@sync
+@pilot_test
 async def test_cancel_is_the_default_and_n_escape_cancel(keys):
     app = confirm()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -58,7 +58,7 @@ async def test_cancel_is_the_default_and_n_escape_cancel(keys):
     assert app.result is False
 
 
-@sync
+@pilot_test
 async def test_y_confirms():
     app = confirm()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -68,7 +68,7 @@ async def test_y_confirms():
     assert app.result is True
 
 
-@sync
+@pilot_test
 async def test_the_confirm_button_confirms_with_the_mouse():
     app = confirm()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -78,7 +78,7 @@ async def test_the_confirm_button_confirms_with_the_mouse():
     assert app.result is True
 
 
-@sync
+@pilot_test
 async def test_the_modal_states_what_and_how_many():
     app = confirm(count=12, confirm_label="Forget")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -90,7 +90,7 @@ async def test_the_modal_states_what_and_how_many():
         assert "Forget (y)" in str(app.screen.query_one("#confirm", Button).label)
 
 
-@sync
+@pilot_test
 async def test_more_than_a_thousand_needs_the_count_typed():
     count = TYPE_COUNT_ABOVE + 500
     app = confirm(count=count)
@@ -115,7 +115,7 @@ async def test_more_than_a_thousand_needs_the_count_typed():
     assert app.result is True
 
 
-@sync
+@pilot_test
 async def test_typing_the_count_then_escape_still_cancels():
     app = confirm(count=2000)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -125,7 +125,7 @@ async def test_typing_the_count_then_escape_still_cancels():
     assert app.result is False
 
 
-@sync
+@pilot_test
 async def test_typed_count_then_enter_confirms():
     app = confirm(count=2000)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -135,7 +135,7 @@ async def test_typed_count_then_enter_confirms():
     assert app.result is True
 
 
-@sync
+@pilot_test
 async def test_exactly_a_thousand_does_not_ask_for_the_count():
     app = confirm(count=TYPE_COUNT_ABOVE)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +155,7 @@ def test_count_matches_accepts_separators_only():
     assert not count_matches("1500x", 1500)
 
 
-@sync
+@pilot_test
 async def test_text_input_submits_and_cancels():
     app = Host(TextInputModal("Note", value="old"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -175,7 +175,7 @@ async def test_text_input_submits_and_cancels():
     assert app.result is None
 
 
-@sync
+@pilot_test
 async def test_text_input_toggle_and_live_description():
     def describe(text: str, regex: bool) -> tuple[str, bool]:
         return (f"{len(text)} {'regex' if regex else 'text'}", text != "bad")
@@ -201,7 +201,7 @@ async def test_text_input_toggle_and_live_description():
     assert app.result == TextInputResult("a+", True)
 
 
-@sync
+@pilot_test
 async def test_text_with_brackets_is_shown_as_typed_not_as_markup():
     modal = TextInputModal("Note for [x1]", prompt="Replace with [REDACTED]: [Errno <n>]")
     app = Host(modal)

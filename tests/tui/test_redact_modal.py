@@ -8,25 +8,24 @@ import pytest
 
 from store.db import connect
 from store.writer import add_memory
-from tests.tui.fixtures_cleanup import build_cleanup_db, make_app, settle, show_pane, sync
+from tests.tui.conftest import open_pane, pilot_test
+from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui.modals.redact import COUNT_DEBOUNCE, RedactModal
-from tui.gui.panes.cleanup import CleanupPane
 
 RUNAWAY = "(a+)+$"  # backtracks 2^n times on n a's followed by a b
 A_RUN = "a" * 28 + "b"  # about 20 s of matching in this process: far over the time limit
 
 
 @pytest.fixture
-def cleanup_db(home, utc):
-    path = build_cleanup_db(home / "memory.db")
-    conn = connect(path)
+def redact_db(cleanup_db):
+    """The Errors/Cleanup database and, newest (#20), a memory the runaway pattern chokes on."""
+    conn = connect(cleanup_db)
     newest = add_memory(conn, {"session_id": "sess-charl-0003", "type": "command",
                                "cwd": "/home/dev/memlane", "created_at": "2025-03-09T11:00:00.000000Z",
                                "content": f"echo {A_RUN}"})  # fmt: skip
     conn.close()
     assert newest == 20
-    return path
-
+    return cleanup_db
 
 def content_of(path, memory_id: int) -> str:
     conn = connect(path)
@@ -49,18 +48,18 @@ async def until(pilot, condition, timeout: float = 5.0) -> None:
 
 async def open_redaction(pilot, memory_id: int) -> RedactModal:
     """The Cleanup pane, the cursor on `memory_id`, `r`: the modal."""
-    pane = await show_pane(pilot, "5", CleanupPane)
+    pane = await open_pane(pilot, "cleanup", wait=settle)
     table = pane.selection.table
     table.move_cursor(row=table.get_row_index(str(memory_id)), animate=False)
-    await pilot.press("r")
+    await pilot.press("R")
     await settle(pilot)
     assert isinstance(pilot.app.screen, RedactModal)
     return pilot.app.screen
 
 
-@sync
-async def test_the_count_appears_as_the_person_types(cleanup_db):
-    app = make_app(cleanup_db)
+@pilot_test
+async def test_the_count_appears_as_the_person_types(redact_db):
+    app = make_app(redact_db)
     async with app.run_test(size=(80, 24)) as pilot:
         modal = await open_redaction(pilot, 19)
         await pilot.press(*"404")
@@ -70,12 +69,12 @@ async def test_the_count_appears_as_the_person_types(cleanup_db):
         assert status(modal) == "1 place will become [REDACTED]."
         await pilot.press("enter")
         await settle(pilot)
-        assert content_of(cleanup_db, 19).startswith("npm ERR! code [REDACTED] 404")
+        assert content_of(redact_db, 19).startswith("npm ERR! code [REDACTED] 404")
 
 
-@sync
-async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(cleanup_db):
-    app = make_app(cleanup_db)
+@pilot_test
+async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(redact_db):
+    app = make_app(redact_db)
     async with app.run_test(size=(80, 24)) as pilot:
         modal = await open_redaction(pilot, 20)
         box = modal.query_one("#text-input-value")
@@ -91,15 +90,15 @@ async def test_a_runaway_pattern_leaves_the_app_responsive_and_is_not_applied(cl
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is modal  # refused: still asking
-        assert content_of(cleanup_db, 20) == f"echo {A_RUN}"
+        assert content_of(redact_db, 20) == f"echo {A_RUN}"
         await pilot.press("end", "backspace", *"b")  # (a+)+b is quick, and the app still counts
         await until(pilot, lambda: "will become" in status(modal))
         assert status(modal) == "1 place will become [REDACTED]."
 
 
-@sync
-async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(cleanup_db):
-    app = make_app(cleanup_db)
+@pilot_test
+async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(redact_db):
+    app = make_app(redact_db)
     async with app.run_test(size=(80, 24)) as pilot:
         modal = await open_redaction(pilot, 19)
         await pilot.press("ctrl+t", *"E(40")
@@ -110,10 +109,10 @@ async def test_a_pattern_with_a_syntax_error_says_so_in_one_sentence(cleanup_db)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is modal
-        assert "E404" in content_of(cleanup_db, 19)
+        assert "E404" in content_of(redact_db, 19)
 
 
-@sync
+@pilot_test
 async def test_the_count_and_the_redaction_cover_the_path_and_tags_too(cleanup_db):
     conn = connect(cleanup_db)
     memory_id = add_memory(conn, {"session_id": "sess-charl-0003", "type": "file_edit", "tool_name": "Edit",

@@ -120,7 +120,7 @@ def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> N
                         help="a project's name, or a path inside it ('.' = here)")  # fmt: skip
     if types:
         parser.add_argument("--type", "-t", metavar="T", action="append",
-                            help="memory type (prompt, file_edit, command, error, ...); repeatable")  # fmt: skip
+                            help="memory type as the app names it (prompt, edit, cmd, error, ...); repeatable")  # fmt: skip
         parser.add_argument("--session", "-s", metavar="S", help="one session id")
 
 

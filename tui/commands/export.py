@@ -7,7 +7,7 @@ import sys
 from contextlib import closing
 
 from tui.commands.common import EXIT_OK, UsageError, fail, open_db
-from tui.commands.filters import project_keys
+from tui.commands.filters import checked_types, project_keys
 from tui.formatting import plural
 
 
@@ -31,7 +31,7 @@ def cmd_export(args) -> int:
                 raise UsageError(problem)
             request = ExportRequest(session=kwargs["session"])
         elif args.query is not None:
-            filters = {"project": project_keys(conn, args.project), "type": args.type}
+            filters = {"project": project_keys(conn, args.project), "type": checked_types(conn, args.type)}
             request = ExportRequest(query=args.query, filters={k: v for k, v in filters.items() if v})
         else:
             request = ExportRequest(ids=tuple(args.id))

@@ -34,13 +34,18 @@ def one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
 
 
 def checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str] | None:
-    """--type values, refused in one sentence when one names no type memlane knows."""
+    """--type values as stored (the app's names, `edit`, `cmd`, ... are taken too: one
+    vocabulary), refused in one sentence when one names no type memlane knows."""
+    from tui.formatting import TYPE_LABELS, stored_type
+
     if not types:
         return None
+    types = [stored_type(name) for name in types]
     for mtype in types:
         # No index on type: look only for a name memlane does not write, and stop at one row.
         if mtype not in MEMORY_TYPES and not conn.execute(
             "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
         ).fetchone():
-            raise UsageError(f"unknown type {mtype!r}; the types are {', '.join(sorted(MEMORY_TYPES))}.")
+            names = ", ".join(sorted({TYPE_LABELS.get(t, t) for t in MEMORY_TYPES}))
+            raise UsageError(f"unknown type {mtype!r}; the types are {names} (as the app names them).")
     return types

@@ -99,7 +99,8 @@ def _team_memories(args, query: str) -> int:
         # Read-write: a cache made by an older memlane is upgraded here rather than refused.
         team_db = open_cache() if os.path.exists(cache_path()) else None
         try:
-            rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit, type=args.type)
+            rows, note = search_team(conn, team_db, team_settings(), query, limit=args.limit,
+                                     type=checked_types(conn, args.type))  # fmt: skip
         finally:
             if team_db is not None:
                 team_db.close()

@@ -91,13 +91,11 @@ def print_sessions(rows: list[dict]) -> None:
 
 
 def session_prefix(session_id: str) -> str:
-    """A session id short enough for one line: a UUID's first eight characters (every
-    `--session` option takes the start of an id), a short id whole."""
-    import re
+    """A session id as every list of the app and the CLI shows it (`tui.formatting.short_id`):
+    its first eight characters, which every `--session` option takes."""
+    from tui.formatting import short_id
 
-    if re.match(r"^[0-9a-f]{8}-[0-9a-f-]+$", session_id) or len(session_id) > 16:
-        return session_id[:8]
-    return session_id
+    return short_id(session_id)
 
 
 def print_errors(rows: list[dict]) -> None:

@@ -1,32 +1,12 @@
-"""memlane's terminal app: six panes in tabs, the global keys, polling, and the screens it opens.
+"""memlane's terminal app: the panes in tabs, the global keys, polling, and the screens it opens.
 
-Pane contract (the full text is in `tui/gui/panes/__init__.py`):
-
-- A pane is a `Widget` subclass built as `Pane(store)` (`store` is the app's
-  `StoreClient`; forward `**kwargs` to `Widget`).  It is mounted once in a
-  tab of a `TabbedContent` and never unmounted, so it keeps its state (every
-  pane is built before the first screen, so keep its `compose` and `on_mount`
-  light: start workers, query nothing on the main thread).
-- It reaches the database only through `store`, only from thread workers
-  (`@work(thread=True, exclusive=True)`), and posts typed messages from
-  `tui/gui/messages.py` back; a worker's `StoreError` becomes a notification in
-  one handler (`tui.gui.worker_failures.WorkerFailures`, mixed into the pane).
-- It has its own `BINDINGS` (with descriptions and ids); `check_action`
-  hides keys that do not apply.  Keys `1`-`6`, `/`, `?`, `f1`, `q`, `ctrl+p`
-  belong to the app.
-- Optional: `focus_default()` (called when the pane is shown) and a handler
-  for `messages.DataChanged` (posted to every pane when a hook commits).
-- To open something, post `messages.OpenTimeline(session_id, memory_id)` or
-  `messages.OpenMemory(memory_id)`.  Times: `self.app.now()`, `self.app.tz`.
-- Styles: `css/<pane>.tcss`, every `.tcss` in the css folder is loaded.
-
-Build the app with `build_app(db_path, clock=..., config=...)`; `run_app(db_path)`
-runs it and turns a `StoreError` into one sentence and exit status 1.
+The panes and what the app expects of them are in `tui/gui/panes/__init__.py`
+(`Pane`, `PANES`).  Build the app with `build_app(db_path, clock=..., config=...)`;
+`run_app(db_path)` runs it and turns a `StoreError` into one sentence and exit status 1.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -37,18 +17,21 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult, SystemCommand
+from textual.actions import parse as parse_action
+from textual.app import App, ComposeResult, SuspendNotSupported, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Input, TabbedContent, TabPane, Tabs
 
 import tui
 from store.db import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
 from tui.gui.data_watch import DataWatch
+from tui.gui.keys import APP_BINDINGS
+from tui.gui.panes import FIRST_PANE, PANES, Pane, PaneEntry, pane_entry
 from tui.gui.perf import ProcessTuning, Tuning, tuned
 from tui.gui.store_client import StoreClient
 from tui.gui.textual_internals import report_worker_crash
@@ -68,6 +51,8 @@ class AppOptions:
     tz: tzinfo | None = None  # zone times are shown in; None: the system's local time
     page_size: int = 60  # rows per page of the Sessions and Search lists
     live_window: int = 1000  # rows the Live pane keeps
+    live_check: float = 30.0  # seconds between checks that a live session is still live (●)
+    preview: bool = True  # the preview beside the lists at start (`v` hides and shows it)
     search_debounce: float = 0.1  # seconds of no typing before a search runs
     show_timings: bool = True  # "12 matches · 8 ms"; off in tests so screens do not vary
     settle_gc: bool = True  # run_app: gc settled once the first screen is out (tui.gui.perf)
@@ -93,19 +78,6 @@ class AppOptions:
         return cls(**values)
 
 
-FIRST_PANE = "sessions"
-# (tab id, title, module, class name)
-PANES: list[tuple[str, str, str, str]] = [
-    ("sessions", "Sessions", "tui.gui.panes.sessions", "SessionsPane"),
-    ("live", "Live", "tui.gui.panes.live", "LivePane"),
-    ("search", "Search", "tui.gui.panes.search", "SearchPane"),
-    ("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
-    ("cleanup", "Cleanup", "tui.gui.panes.cleanup", "CleanupPane"),
-    ("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
-    ("recall", "Recall", "tui.gui.panes.recall", "RecallPane"),
-]
-
-
 def css_folder() -> Path | None:
     """The stylesheets: installed next to the package (`tui/css`), else the repo's `css/`."""
     package = Path(tui.__file__).parent
@@ -120,23 +92,6 @@ def css_paths() -> list[Path]:
     if folder is None:
         return []
     return sorted(folder.glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
-
-
-def pane_class(module: str, name: str) -> type[Widget] | None:
-    """The pane's class, or None while its module does not exist yet."""
-    try:
-        return getattr(importlib.import_module(module), name)
-    except ImportError as exc:
-        if exc.name and not module.startswith(exc.name):
-            raise  # the pane exists but imports something missing: a bug, say so
-        return None
-
-
-class ComingSoon(Static):
-    """Stands in for a pane whose module is not there yet."""
-
-    def __init__(self, title: str, **kwargs) -> None:
-        super().__init__(f"{title} is coming soon.", **kwargs)
 
 
 @dataclass
@@ -174,19 +129,7 @@ class MemlaneApp(App):
     CSS_PATH = css_paths()
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "show_pane('sessions')", "Sessions", show=False, id="app.sessions"),
-        Binding("2", "show_pane('live')", "Live", show=False, id="app.live"),
-        Binding("3", "show_pane('search')", "Search pane", show=False, id="app.search_pane"),
-        Binding("4", "show_pane('errors')", "Errors", show=False, id="app.errors"),
-        Binding("5", "show_pane('cleanup')", "Cleanup", show=False, id="app.cleanup"),
-        Binding("6", "show_pane('insights')", "Insights", show=False, id="app.insights"),
-        Binding("7", "show_pane('recall')", "Recall", show=False, id="app.recall"),
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("question_mark,f1", "help", "Help", id="app.help"),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands"),
-        Binding("q", "quit", "Quit", id="app.quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
                  config: AppOptions | None = None) -> None:  # fmt: skip
@@ -199,7 +142,7 @@ class MemlaneApp(App):
         self._saved_theme: str | None = None
         if self.config.remember_theme:
             self._restore_theme()
-        self.panes: dict[str, Widget] = {}
+        self.panes: dict[str, Pane] = {}
         self._focus_memory: dict[str, Widget] = {}
         self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
@@ -226,7 +169,9 @@ class MemlaneApp(App):
         from store.display import inert
 
         kwargs = {} if timeout is None else {"timeout": timeout}
-        super().notify(inert(message), title=inert(title), severity=severity, markup=False, **kwargs)
+        super().notify(
+            inert(message), title=inert(title), severity=severity, markup=False, **kwargs
+        )
 
     def compose(self) -> ComposeResult:
         # Every pane is built before the first frame: a key pressed as soon as the
@@ -235,12 +180,13 @@ class MemlaneApp(App):
         # are not laid out, so this costs the first screen little.
         with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
                       refocus=self._focus_pane):  # fmt: skip
-            for number, (pane_id, title, _, _) in enumerate(PANES, 1):
-                with TabPane(f"{number} {title}", id=pane_id):
-                    yield self._make_pane(pane_id)
+            for entry in PANES:
+                with TabPane(f"{entry.key} {entry.title}", id=entry.id):
+                    yield self._make_pane(entry)
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
+        self.screen.set_class(not self.config.preview, "-no-preview")
         for tabs in self.query(Tabs):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
@@ -297,11 +243,9 @@ class MemlaneApp(App):
             for field in node.query(Input):
                 field.cursor_blink = False
 
-    def _make_pane(self, pane_id: str) -> Widget:
-        _, title, module, name = next(p for p in PANES if p[0] == pane_id)
-        cls = pane_class(module, name)
-        pane = cls(self.store) if cls else ComingSoon(title, classes="coming-soon")
-        self.panes[pane_id] = pane
+    def _make_pane(self, entry: PaneEntry) -> Pane:
+        pane = entry.load()(self.store)
+        self.panes[entry.id] = pane
         return pane
 
     def _start_pane_warmup(self) -> None:
@@ -310,8 +254,11 @@ class MemlaneApp(App):
         tabs = self.query_one("#panes", PaneTabs)
         tabs.warmup = PaneWarmup(
             tabs,
-            containers=lambda: {pane_id: pane.parent for pane_id, pane in self.panes.items()
-                                if pane.parent is not None},  # fmt: skip
+            containers=lambda: {
+                pane_id: pane.parent
+                for pane_id, pane in self.panes.items()
+                if pane.parent is not None
+            },  # fmt: skip
             active=lambda: tabs.active or FIRST_PANE,
         )
         self.call_after_refresh(tabs.warmup.start)  # after the first frame: it must not wait
@@ -329,10 +276,10 @@ class MemlaneApp(App):
 
     @property
     def active_pane_id(self) -> str:
-        return self.query_one("#panes", TabbedContent).active or "sessions"
+        return self.query_one("#panes", TabbedContent).active or FIRST_PANE
 
     @property
-    def active_pane(self) -> Widget | None:
+    def active_pane(self) -> Pane | None:
         return self.panes.get(self.active_pane_id)
 
     def action_show_pane(self, pane_id: str) -> None:
@@ -346,9 +293,15 @@ class MemlaneApp(App):
             self.call_after_refresh(self._focus_pane, pane_id)
 
     def _remember_focus(self) -> None:
+        """Where the keys were in the pane being left, unless in a box: a pane is shown
+        again with the keys on its list, so its digits switch panes at once."""
         focused = self.focused
         pane = self.active_pane
-        if focused is not None and pane is not None and pane in focused.ancestors_with_self:
+        if focused is None or pane is None or pane not in focused.ancestors_with_self:
+            return
+        if isinstance(focused, Input):
+            self._focus_memory.pop(self.active_pane_id, None)
+        else:
             self._focus_memory[self.active_pane_id] = focused
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -361,32 +314,47 @@ class MemlaneApp(App):
             return
         if pane_id != self.active_pane_id:
             return  # another key switched panes since this was scheduled
+        focused = self.focused
+        if focused is not None and pane in focused.ancestors:
+            return  # a key pressed since the switch chose where the keys go (`/`: the box)
         remembered = self._focus_memory.get(pane_id)
         if remembered is not None and remembered.is_mounted and remembered.focusable:
             remembered.focus()
             return
-        focus_default = getattr(pane, "focus_default", None)
-        if callable(focus_default):
-            focus_default()
-            return
-        for widget in pane.query("*"):
-            if widget.focusable:
-                widget.focus()
-                return
+        pane.focus_default()
+
+    def action_box(self) -> None:
+        """`/`: the keys go to the shown pane's box (its filter; Search's query)."""
+        pane = self.active_pane
+        if len(self.screen_stack) == 1 and pane is not None:
+            pane.focus_box()
 
     def action_search(self) -> None:
-        self._focus_memory.pop("search", None)  # `/` means the box, not where focus was left
+        """Search, with the keys in its query box (the command palette's "Search memories")."""
+        self._focus_memory.pop("search", None)
         self.action_show_pane("search")
         pane = self.panes.get("search")
-        focus_query = getattr(pane, "focus_query", None)
-        if callable(focus_query):
-            self.call_after_refresh(focus_query)
+        if pane is not None:
+            self.call_after_refresh(pane.focus_box)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "box":  # hidden where there is no box: a pushed screen, Insights
+            pane = self.active_pane
+            return len(self.screen_stack) == 1 and pane is not None and pane.box() is not None
+        return True
 
     def action_help(self) -> None:
+        """The help, at the section of where the person is."""
+        from tui.gui.keys import pane_section
         from tui.gui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if isinstance(self.screen, HelpScreen):
+            return
+        if len(self.screen_stack) == 1:
+            here = pane_section(self.active_pane_id)
+        else:
+            here = getattr(self.screen, "HELP_SECTION", None)
+        self.push_screen(HelpScreen(here))
 
     # -- another process's commits (tui/gui/data_watch.py) ---------------------------
 
@@ -430,41 +398,92 @@ class MemlaneApp(App):
 
     # -- command palette ----------------------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """The command palette, with a footer of its own keys (not the pane's behind it)."""
+        from textual.command import CommandPalette
+
+        from tui.gui.widgets.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every action of the app, from wherever the palette is opened: the screen in front's
+        own first, then each pane's (run on that pane, which is shown first)."""
         yield from super().get_system_commands(screen)
-        for number, (pane_id, title, _, _) in enumerate(PANES, 1):
-            yield SystemCommand(f"Go to {title}", f"Show the {title} pane (key {number})",
-                                partial(self.action_show_pane, pane_id))  # fmt: skip
-        yield SystemCommand("Help: keys", "List every key of every pane (?)", self.action_help)
-        yield SystemCommand("Search memories", "Focus the search box (/)", self.action_search)
-        yield from self._binding_commands(screen)
+        for entry in PANES:
+            yield SystemCommand(f"Go to {entry.title}", f"Show the {entry.title} pane (key {entry.key})",
+                                partial(self.action_show_pane, entry.id))  # fmt: skip
+        yield SystemCommand("Help: keys", "Every key, for where you are (?)", self.action_help)
+        yield SystemCommand("Search memories", "The search box (3, then /)", self.action_search)
+        yield SystemCommand("Import past sessions", "memlane import: Claude Code's transcripts "
+                            "into memories, the app waiting meanwhile", self.action_import)  # fmt: skip
+        if screen is not self.screen_stack[0]:
+            yield from self._screen_commands(screen)
+        yield from self._pane_commands()
 
-    def _binding_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The actions of the pane or screen in front, from their BINDINGS."""
-        if screen is self.screen_stack[0]:
-            pane = self.active_pane
-            owners: list[tuple[str, Widget | Screen]] = [(self._pane_title(), pane)] if pane else []
-        else:
-            prefix = getattr(screen, "COMMAND_PREFIX", None) or type(screen).__name__.removesuffix(
-                "Screen"
-            )
-            owners = [(prefix, screen)]
-        seen: set[str] = set()
-        for prefix, owner in owners:
-            for binding in Binding.make_bindings(getattr(type(owner), "BINDINGS", [])):
-                if not binding.description or binding.action in seen:
-                    continue
-                if owner.check_action(binding.action, ()) is False:
-                    continue
-                seen.add(binding.action)
-                key = self.get_key_display(binding)
-                yield SystemCommand(
-                    f"{prefix}: {binding.description}", f"key {key}",
-                    partial(self.run_action, binding.action, owner),
-                )  # fmt: skip
+    def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The actions of a pushed screen (a timeline, a memory), that apply now."""
+        prefix = getattr(screen, "HELP_SECTION", None) or type(screen).__name__.removesuffix(
+            "Screen"
+        )
+        for binding, name, params in _described(getattr(type(screen), "BINDINGS", [])):
+            if screen.check_action(name, params):
+                yield SystemCommand(f"{prefix}: {binding.description}",
+                                    f"key {self.get_key_display(binding)}",
+                                    partial(self.run_action, binding.action, screen))  # fmt: skip
 
-    def _pane_title(self) -> str:
-        return next((title for pane_id, title, _, _ in PANES if pane_id == self.active_pane_id), "")
+    def _pane_commands(self) -> Iterable[SystemCommand]:
+        """Every pane's actions, whichever pane is shown: running one shows its pane."""
+        for entry in PANES:
+            pane = self.panes.get(entry.id)
+            if pane is None:
+                continue
+            for binding, _name, _params in _described(type(pane).BINDINGS):
+                yield SystemCommand(f"{entry.title}: {binding.description}",
+                                    f"key {self.get_key_display(binding)} in {entry.title}",
+                                    partial(self._run_on_pane, entry.id, binding))  # fmt: skip
+
+    def _run_on_pane(self, pane_id: str, binding: Binding) -> None:
+        self.action_show_pane(pane_id)
+
+        async def run() -> None:
+            pane = self.panes[pane_id]
+            if not await self.run_action(binding.action, pane):
+                self.notify(f"{binding.description}: nothing to do here now "
+                            f"(select a row in {pane_entry(pane_id).title} first).",
+                            severity="warning", timeout=4)  # fmt: skip
+
+        self.call_after_refresh(run)
+
+    def action_import(self) -> None:
+        """`memlane import` in the terminal, the app suspended meanwhile; its rows appear after."""
+        import subprocess
+
+        argv = [sys.executable, "-m", "tui.commands.cli", "import", "--db", self.store.path]
+        try:
+            with self.suspend():
+                subprocess.call(argv)
+                input("\nPress enter to go back to memlane. ")
+        except (OSError, EOFError) as exc:
+            self.notify(f"The import could not run: {exc}", severity="error", timeout=6)
+            return
+        except SuspendNotSupported:
+            self.notify("This terminal cannot hand the screen to the import: run `memlane import` "
+                        "in a shell.", severity="warning", timeout=8)  # fmt: skip
+            return
+        self.broadcast_data_changed()
+
+
+def _described(bindings: Iterable[BindingType]) -> Iterable[tuple[Binding, str, tuple]]:
+    """(binding, action name, parameters) of each described binding, once per action."""
+    seen: set[str] = set()
+    for binding in Binding.make_bindings(bindings):
+        if not binding.description or binding.action in seen or binding.action == "back":
+            continue
+        seen.add(binding.action)
+        _namespace, name, params = parse_action(binding.action)
+        yield binding, name, params
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,

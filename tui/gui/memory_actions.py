@@ -1,8 +1,10 @@
-"""`y` and `o` on any list: copy a row's id, command, path or session id; open its file.
+"""`y`, `o`, `c` and `C` on any list: copy a row's id, command, path, session id or resume
+command; open its file; resume or fork its session in Claude Code.
 
 Copying goes through `App.copy_to_clipboard` (OSC 52, so it works over ssh). Opening
 suspends the app and runs `$VISUAL` / `$EDITOR` (else `vi`) on the memory's file, at its
-line when the memory knows one (an edit's `@@ line N`).
+line when the memory knows one (an edit's `@@ line N`).  Resuming suspends the app and runs
+the command `tui.claude_resume` makes (which also says what stops it) until Claude Code exits.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from textual.widgets.option_list import Option
 
 from store.db import StoreError
 from store.display import inert_line
+from tui.claude_resume import SAFE_ID, Resume, plan_resume, resume_argv, run_resume
 from tui.gui import messages
+from tui.gui.widgets.app_footer import AppFooter
 from tui.rich_text import ellipsize
 
 LINE_PATTERNS = (re.compile(r"^@@ line (\d+)", re.MULTILINE), re.compile(r"\(lines? (\d+)"))
@@ -72,6 +76,10 @@ def copy_choices(memory: dict | None = None, session: dict | None = None) -> lis
         choices.append(("session id", session["session_id"]))
         if session.get("cwd"):
             choices.append(("folder", session["cwd"]))
+    row = memory if memory is not None else session
+    if row is not None and SAFE_ID.match(row.get("session_id") or ""):
+        command = Resume(row["session_id"], resume_argv(row["session_id"]), row.get("cwd") or "")
+        choices.append(("resume", command.shell_command))
     return choices
 
 
@@ -90,7 +98,10 @@ def editor_command(path: str, line: int | None, environ: dict | None = None) -> 
 class CopyModal(ModalScreen["str | None"]):
     """Pick what to copy; the first letter of each choice picks it too."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="copy.cancel")]
+    BINDINGS = [
+        Binding("enter", "choose", "Copy", id="copy.choose", priority=True),
+        Binding("escape", "dismiss_none", "Cancel", id="copy.cancel"),
+    ]
 
     def __init__(self, choices: list[tuple[str, str]]) -> None:
         super().__init__(classes="copy-modal")
@@ -102,6 +113,7 @@ class CopyModal(ModalScreen["str | None"]):
         options = [Option(f"{what:<10} {ellipsize(inert_line(value), 60)}", id=str(i))
                    for i, (what, value) in enumerate(self.choices)]  # fmt: skip
         yield OptionList(*options, id="copy-options", markup=False)
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -115,6 +127,11 @@ class CopyModal(ModalScreen["str | None"]):
                 event.stop()
                 self.dismiss(what)
                 return
+
+    def action_choose(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self.dismiss(self.choices[index][0])
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
@@ -196,3 +213,37 @@ def _run_suspended(app: App) -> Callable[[list[str]], object]:
             return subprocess.call(argv)
 
     return run
+
+
+def resume_session(owner: Widget, session_id: str, *, fork: bool = False,
+                   run: Callable[[Resume], object] | None = None) -> None:  # fmt: skip
+    """`c` / `C`: resume (or fork) the session in Claude Code in its folder, the app suspended
+    until Claude Code exits; what stops it (no `claude`, the folder or the transcript gone) is
+    one notification.  The session is read (and the files checked) in a thread worker."""
+    app = owner.app
+    store = getattr(owner, "store", None) or app.store
+
+    def plan() -> None:
+        try:
+            session = store.get_session(session_id)
+        except StoreError as exc:
+            app.call_from_thread(app.post_message, messages.StoreFailed(str(exc)))
+            return
+        resume = plan_resume(session or {"session_id": session_id}, fork=fork)
+        app.call_from_thread(_resume, app, resume, run or run_resume)
+
+    owner.run_worker(plan, thread=True, group="resume", exit_on_error=False)
+
+
+def _resume(app: App, resume: Resume, run: Callable[[Resume], object]) -> None:
+    if resume.problem:
+        app.notify(inert_line(resume.problem), severity="warning", timeout=10, markup=False)
+        return
+    try:
+        with app.suspend():
+            run(resume)
+    except SuspendNotSupported:
+        app.notify(f"This terminal cannot hand the screen to Claude Code; in a shell: {inert_line(resume.shell_command)}",
+                   severity="error", timeout=10, markup=False)  # fmt: skip
+    except (OSError, subprocess.SubprocessError) as exc:
+        app.notify(f"Cannot run Claude Code: {exc}", severity="error", timeout=10, markup=False)

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from store.display import inert
+from tui.gui.widgets.app_footer import AppFooter
 
 TYPE_COUNT_ABOVE = 1000
 
@@ -37,6 +38,11 @@ def count_matches(typed: str, count: int) -> bool:
 class CountInput(Input):
     """The count box: digits go in, `y` / `n` still answer the question."""
 
+    enter_label = "Confirm"  # what the footer calls `enter`
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in ("y", "n") and super().check_consume_key(key, character)
+
     # Handlers run for each class of the MRO, this one before Input's.
     async def on_key(self, event: Key) -> None:
         if event.character in ("y", "n"):
@@ -51,7 +57,7 @@ class ConfirmModal(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "confirm", "Yes", id="confirm.yes"),
         Binding("n", "cancel", "No", id="confirm.no"),
-        Binding("escape", "cancel", "Cancel", id="confirm.cancel"),
+        Binding("escape", "back", "Cancel", id="confirm.cancel"),
     ]
 
     def __init__(
@@ -96,6 +102,7 @@ class ConfirmModal(ModalScreen[bool]):
                     disabled=self.type_count,
                     compact=True,
                 )
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()
@@ -144,3 +151,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+    def action_back(self) -> None:
+        """`escape`: the same as no."""
+        self.action_cancel()

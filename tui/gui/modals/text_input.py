@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from store.display import inert
 from tui.gui.modals.confirm import steady_cursors
+from tui.gui.widgets.app_footer import AppFooter
 
 # describe(text, toggled) -> (message, acceptable)
 Describe = Callable[[str, bool], tuple[str, bool]]
@@ -36,7 +37,7 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="text_input.cancel"),
-        Binding("ctrl+t", "toggle", "Toggle", id="text_input.toggle", show=False),
+        Binding("ctrl+t", "toggle", "Toggle", id="text_input.toggle"),
     ]
 
     def __init__(
@@ -73,7 +74,9 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
                     yield Static(inert(self.preview), markup=False)
             if self.prompt:
                 yield Label(inert(self.prompt), id="text-input-prompt", markup=False)
-            yield Input(value=self.initial, placeholder=self.placeholder, id="text-input-value")
+            field = Input(value=self.initial, placeholder=self.placeholder, id="text-input-value")
+            field.enter_label = self.submit_label  # what the footer calls `enter`
+            yield field
             if self.toggle_label:
                 yield Checkbox(
                     self._toggle_text(self.initially_toggled),
@@ -88,6 +91,7 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
                 yield Button(
                     f"{self.submit_label} (enter)", id="submit", variant="primary", compact=True
                 )
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one("#text-input-value", Input).focus()
@@ -143,6 +147,11 @@ class TextInputModal(ModalScreen["TextInputResult | None"]):
     def _cancel_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_cancel()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle":
+            return bool(self.toggle_label)
+        return True
 
     def action_toggle(self) -> None:
         if self.toggle_label:

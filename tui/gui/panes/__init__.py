@@ -1,78 +1,247 @@
-"""The app's panes, one module each; every pane follows the contract below.
+"""The app's panes: the `Pane` base every pane subclasses, and `PANES`, the registry of them.
 
-Pane contract (the app in `tui/gui/app.py` relies on exactly this, nothing more):
+The app (`tui/gui/app.py`) builds one tab per entry of `PANES`, in order (the
+entry's number is its key), and the help screen and the command palette read
+their keys from the same registry.  `tests/tui/panes/test_contract.py` checks
+every registered pane against the contract below.
 
-1. A pane is a `textual.widget.Widget` subclass built as `Pane(store)`, where
-   `store` is the app's `tui.gui.store_client.StoreClient`.  The app mounts it once
-   inside a `TabbedContent` tab and never unmounts it, so its state (filters,
-   cursor, scroll) survives switching panes.  `Pane(store, id=..., classes=...)`
-   must also work (forward `**kwargs` to `Widget.__init__`).  Every pane is
-   mounted (hidden) before the first screen, so a key pressed at once finds it
-   loaded; keep `__init__` and `on_mount` light: start a worker, do not query
-   on the main thread (each pane's cost adds to the first screen).  Soon after
-   the first screen each hidden pane is shown for a moment offscreen
-   (`tui.gui.pane_warmup`: laid out, resized and drawn ahead of its first
-   visit), so `on_show` / `on_resize` may run while it is hidden; use
-   `is_showing(widget)` (below), which says False for it then.
-2. Database work happens only in thread workers, `@work(thread=True,
-   exclusive=True, group=...)`, through `store` (e.g. `store.error_groups(...)`,
-   or `store.run(fn, *args)` for any `fn(conn, ...)` from `store/`).  Workers
-   never touch widgets: they `post_message` one of the typed messages in
-   `tui/gui/messages.py` (add yours there) and the handler draws it.  Workers run
-   with `exit_on_error=False` and do not catch `StoreError`: the pane mixes in
-   `tui.gui.worker_failures.WorkerFailures` (`class MyPane(WorkerFailures,
-   Widget)`), whose one handler turns a worker's `StoreError` into a
-   notification.  Other exceptions are bugs: they still stop the app.
-3. The pane declares its own `BINDINGS` (`Binding(key, action, description,
-   id="<pane>.<action>")`).  `show=True` puts a key in the footer; keys that
-   do not apply right now are hidden or disabled with `check_action`.  The
-   help screen (`?`) and the command palette (`ctrl+p`) list these bindings,
-   so every binding needs a description.
-4. Keys the app owns, do not bind them in a pane: `1`-`6`, `/`, `?`, `f1`,
-   `q`, `ctrl+p`.  `escape` is free inside a pane (the app uses it on pushed
-   screens only).  Tables should use `tui.gui.widgets.vim_table.VimDataTable`
-   (j/k, g/G, home/end, enter, one flexible column that takes the spare
-   width) or `tui.gui.widgets.paged_table.PagedTable` (`reset()`, then
-   `add_page(rows, has_more=...)` per page; it posts `NeedMore(offset)` as the
-   cursor nears the last row and sets `fetching` until the next page comes).
-   Long lists use `PagedTable(page_size=n)`, which holds a window of a few
-   pages and also posts `NeedEarlier(offset, limit)` and, for g/G,
-   `NeedEdge(where)`; answer each with `place(request.where, rows, offset=...,
-   has_more=...)` (see the Sessions pane).
-5. Optional hooks the app calls if they exist:
-   - `focus_default() -> None`: focus the pane's main widget; called each time
-     the pane is shown (default: the first focusable widget in the pane, and
-     the app restores whatever had focus when the person left the pane).
-   - a handler for `messages.DataChanged`: the app posts it to every pane when
-     another process (a hook) commits to the database (it polls
-     `PRAGMA data_version` about twice a second).  Refresh if you show data
-     that can change; it is cheap to ignore.
+1. A pane subclasses `Pane` and is built as `Pane(store, id=..., classes=...)`,
+   where `store` is the app's `tui.gui.store_client.StoreClient`.  It is mounted
+   once, hidden, before the first screen, and never unmounted, so its state
+   (filters, cursor, scroll) survives switching panes; keep `__init__` and
+   `on_mount` light (start a worker, do not query on the main thread).  Soon
+   after the first screen each hidden pane is laid out and drawn offscreen
+   (`tui.gui.pane_warmup`), so `on_show` / `on_resize` may run while it is
+   hidden: `is_showing(widget)` says whether a person can see it.
+2. Database work runs only in thread workers (`@work(thread=True,
+   exclusive=True, group=..., exit_on_error=False)`) through `store`.  Workers
+   never touch widgets: they post a message (declared in the pane's module; the
+   app-wide ones are in `tui/gui/messages.py`) and the handler draws it.  A
+   worker's `StoreError` becomes a notification in `Pane`'s one handler
+   (`tui.gui.worker_failures.WorkerFailures`); any other exception is a bug and
+   stops the app.
+3. `BINDINGS`: every binding has a description and an id `<pane id>.<action>`;
+   `check_action` hides keys that do not apply now.  The keys follow
+   `docs/keys.md` (one meaning per letter in the whole app).  The app owns the
+   digits, `/`, `?`, `f1`, `q` and `ctrl+p`; `Pane` binds `escape` (`back`).
+   A `check_action` of a pane ends with `return super().check_action(...)`.
+4. The keys go to the pane's list unless the person opened its box with `/`
+   (or a click): `focus_default()` focuses the list, never a box, so the digits
+   switch panes on the first visit as on every later one.  A pane with a box (a
+   filter, a query) returns it from `box()`; `/` calls `focus_box()`.  `escape`
+   (`back`) goes back one step: out of the box or the filter bar to the list,
+   then clears the filters (`has_filters()`, `clear_filters()`); it is hidden
+   when there is nothing to go back from.
+5. `on_data_changed(messages.DataChanged)` (optional): another process committed
+   to the database; refresh what can have changed.
 6. To show a memory in context, post `messages.OpenTimeline(session_id,
-   memory_id=None)` (the session's timeline, scrolled to the memory) or
-   `messages.OpenMemory(memory_id)` (the memory's detail screen); they bubble
-   to the app, which pushes the screen.
-7. Times: `self.app.now()` is the current time (a fixed clock in tests) and
-   `self.app.tz` the zone to show times in (None = the system's local time);
-   format with `tui.formatting` (`local_time`, `duration`, `ago`, `ellipsize`,
-   `cell`).  `self.app.config` (`tui.gui.app.AppOptions`) holds `page_size`,
-   `cursor_blink` (False in tests; the app applies it to the Inputs of panes,
-   screens and modals set it on their own) and friends.
-8. Styles live in `css/<pane>.tcss` (the app loads every `.tcss` file of the
-   css folder, `app.tcss` first); scope rules under the pane's class name,
-   e.g. `ErrorsPane DataTable { ... }`.  Destructive actions ask first with
-   `tui.gui.modals.ConfirmModal`.
-
-Panes: 1 `sessions.SessionsPane`, 2 `live.LivePane`, 3 `search.SearchPane`,
-4 `errors.ErrorsPane`, 5 `cleanup.CleanupPane`, 6 `insights.InsightsPane` (a "coming soon" placeholder is
-shown while a pane module cannot be imported).
+   memory_id)` or `messages.OpenMemory(memory_id)`; the app pushes the screen.
+   Times: `self.app.now()` and `self.app.tz`, formatted with `tui.formatting`.
+7. Styles: `css/<pane>.tcss`, rules scoped under the pane's class name.
+   Destructive actions ask first with `tui.gui.modals.ConfirmModal`.
 """
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Input
+
+from tui.gui.worker_failures import WorkerFailures
+
+if TYPE_CHECKING:
+    from tui.gui.store_client import StoreClient
+
+
+class Pane(WorkerFailures, Widget):
+    """A tab of the app (see the module's contract)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="pane.back"),
+        Binding("down", "to_list", "List", show=False, id="pane.to_list"),
+    ]
+    BOX_LABEL = "Filter"  # what `/` does here, in the footer
+
+    def __init__(self, store: StoreClient, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+
+    # -- the list, the box and the filters: override these ----------------------------
+
+    def list_widget(self) -> Widget | None:
+        """The widget the keys go to when no box has them (None: the first focusable)."""
+        return None
+
+    def box(self) -> Input | None:
+        """The box `/` opens (None: the pane has none)."""
+        return None
+
+    def has_filters(self) -> bool:
+        """Some filter narrows the list (escape on the list clears them)."""
+        return False
+
+    def clear_filters(self) -> None:
+        """Show the whole list again."""
+
+    def leave_box(self) -> None:
+        """The keys go back to the list (escape in the box or the filter bar)."""
+        self.focus_default()
+
+    def filter_by(self, text: str) -> None:
+        """Narrow the list to the box's `text` (a pane whose box filters as you type)."""
+
+    # -- a box that filters as you type: call box_changed() on each of its changes -------
+
+    _filter_timer: Timer | None = None
+
+    def box_changed(self) -> None:
+        """The box was typed in: `apply_box` runs once the typing pauses (`search_debounce`)."""
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._filter_timer = self.set_timer(self.app.config.search_debounce, self.apply_box)
+
+    def apply_box(self) -> None:
+        """Filter by the box's text now (the typing paused, or the keys left the box)."""
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._filter_timer = None
+        box = self.box()
+        if box is not None:
+            self.filter_by(box.value)
+
+    def selected(self) -> tuple[str | None, int | None]:
+        """(session id, memory id) of the row under the cursor (`t`, `c`, `C` act on it)."""
+        return None, None
+
+    # -- what the app and the keys call ------------------------------------------------
+
+    def focus_default(self) -> None:
+        """Focus the pane's list."""
+        target = self.list_widget()
+        if target is not None and target.focusable:
+            target.focus()
+            return
+        for widget in self.query("*"):
+            if widget.focusable and not isinstance(widget, Input):
+                widget.focus()
+                return
+
+    def focus_box(self) -> bool:
+        """Give the keys to the pane's box, its text selected (the `/` key); False when
+        the pane has none."""
+        box = self.box()
+        if box is None or not box.display:
+            return False
+        # Now, not on the app's next turn (`Widget.focus`): keys typed right after `/` are
+        # already queued, and they are text for the box, not actions for the list.
+        box.screen.set_focus(box)
+        box.select_all()
+        return True
+
+    @property
+    def in_bar(self) -> bool:
+        """The keys are in the pane's box or its filter bar, not on its list."""
+        focused = self.app.focused
+        target = self.list_widget()
+        return (focused is not None and self in focused.ancestors and target is not None
+                and focused is not target)  # fmt: skip
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.in_bar or self.has_filters()
+        if action == "to_list":
+            return isinstance(self.app.focused, Input) and self.in_bar
+        if action in ("timeline", "resume", "fork"):
+            return self.selected()[0] is not None
+        return True
+
+    def action_preview(self) -> None:
+        """Every list's preview on or off (`v`)."""
+        self.app.screen_stack[0].toggle_class("-no-preview")
+        for pane in self.app.panes.values():
+            pane.call_after_refresh(pane.preview_toggled)
+
+    def preview_toggled(self) -> None:
+        """The previews were shown or hidden: a pane whose columns depend on its list's width
+        chooses them again."""
+
+    def action_timeline(self) -> None:
+        """The selected row's session timeline, at that row."""
+        from tui.gui import messages
+
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id))
+
+    def action_resume(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        session_id, _ = self.selected()
+        if session_id is not None:
+            resume_session(self, session_id)
+
+    def action_fork(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        session_id, _ = self.selected()
+        if session_id is not None:
+            resume_session(self, session_id, fork=True)
+
+    def action_to_list(self) -> None:
+        """`down` in a box: to the list, the box's text applied."""
+        self.leave_box()
+
+    def action_back(self) -> None:
+        """One step back: out of the box (or the filter bar) to the list, then the
+        filters cleared."""
+        if self.in_bar:
+            self.leave_box()
+        elif self.has_filters():
+            self.clear_filters()
+
+
+@dataclass(frozen=True)
+class PaneEntry:
+    """One tab: its id, its title, and where its class lives (imported when the app is built)."""
+
+    id: str
+    title: str
+    module: str
+    class_name: str
+
+    def load(self) -> type[Pane]:
+        return getattr(importlib.import_module(self.module), self.class_name)
+
+    @property
+    def key(self) -> str:
+        """The digit that shows it: its place in `PANES`, from 1."""
+        return str(PANES.index(self) + 1)
+
+
+PANES: tuple[PaneEntry, ...] = (
+    PaneEntry("sessions", "Sessions", "tui.gui.panes.sessions", "SessionsPane"),
+    PaneEntry("live", "Live", "tui.gui.panes.live", "LivePane"),
+    PaneEntry("search", "Search", "tui.gui.panes.search.pane", "SearchPane"),
+    PaneEntry("errors", "Errors", "tui.gui.panes.errors", "ErrorsPane"),
+    PaneEntry("cleanup", "Cleanup", "tui.gui.panes.cleanup.pane", "CleanupPane"),
+    PaneEntry("insights", "Insights", "tui.gui.panes.insights", "InsightsPane"),
+    PaneEntry("recall", "Recall", "tui.gui.panes.recall", "RecallPane"),
+)
+FIRST_PANE = PANES[0].id
+
+
+def pane_entry(pane_id: str) -> PaneEntry:
+    return next(entry for entry in PANES if entry.id == pane_id)
 
 
 def is_showing(widget) -> bool:
     """The widget is on the screen in front and no tab or container hides it (a pane
     parked offscreen to be laid out ahead, `tui.gui.pane_warmup`, is hidden too)."""
-    from textual.widget import Widget
-
     from tui.gui.pane_warmup import is_parked
 
     if not widget.is_mounted or widget.screen is not widget.app.screen:

@@ -1,7 +1,9 @@
 """Pane 4, Errors: error groups with their status; mark them resolved, ignored or open, add notes.
 
-Groups are fetched a page at a time in a thread worker; `enter` opens the
-occurrences screen (tui/screens/error_detail.py).
+Groups are fetched a page at a time in a thread worker, filtered by status (`f`), project
+(`p`) and a piece of text (`/`); `enter` opens the occurrences screen
+(tui/gui/screens/error_detail.py), `w` what resolved a regressed group last time
+(tui/gui/screens/resolution.py).
 """
 
 from __future__ import annotations
@@ -12,23 +14,23 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Select, Static
 
 from tui.formatting import local_time, number, one_line, plural
 from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
+from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell
 
 PAGE = 100
-STATUS_FILTERS = (None, "open", "resolved", "ignored")
-STATUS_STYLES = {"open": "bold red", "resolved": "green", "ignored": "dim"}
+STATUS_FILTERS = (None, "regressed", "open", "resolved", "ignored")
+STATUS_STYLES = {"open": "bold red", "regressed": REGRESSED_STYLE, "resolved": "green", "ignored": "dim"}
 SORT_LABELS = {"recent": "most recent", "count": "most seen"}
 WIDE_FROM = 110  # columns from which the listing also shows first seen
 
@@ -59,24 +61,29 @@ def status_text(status: str) -> Text:
     return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
 
-class ErrorsPane(WorkerFailures, Widget):
+class ErrorsPane(Pane):
     """Error groups: signature, count, first and last seen, projects, status."""
 
     BINDINGS = [
+        Binding("w", "resolution", "What fixed it", id="errors.resolution",
+                tooltip="What fixed a regressed group last time: its note, edits and commands"),
         Binding("r", "set_status('resolved')", "Resolve", id="errors.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="errors.ignore"),
-        Binding("o", "set_status('open')", "Reopen", id="errors.reopen"),
+        Binding("u", "set_status('open')", "Reopen", id="errors.reopen"),
         Binding("n", "note", "Note", id="errors.note"),
-        Binding("s", "toggle_sort", "Sort", id="errors.sort"),
-        Binding("f", "cycle_filter", "Filter", id="errors.filter"),
-        Binding("y", "copy", "Copy", show=False, id="errors.copy"),
+        Binding("p", "project", "Project", id="errors.project"),
+        Binding("s", "sort", "Sort", id="errors.sort"),
+        Binding("f", "filters", "Status", id="errors.filters"),
+        Binding("t", "timeline", "Timeline", id="errors.timeline"),
+        Binding("y", "copy", "Copy", id="errors.copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.sort = "recent"
         self.status_filter: str | None = None
+        self.project: str | None = None
+        self.text = ""  # the box's text, once applied
         self.total = 0
         self._generation = 0
         self._groups: dict[int, dict] = {}
@@ -84,23 +91,29 @@ class ErrorsPane(WorkerFailures, Widget):
         self._stale = False
 
     def compose(self) -> ComposeResult:
+        with Horizontal(id="errors-bar", classes="filter-bar"):
+            yield FilterSelect(prompt="All projects", id="errors-project", compact=True)
+            yield Input(placeholder="/ filter: signature, error, note", id="errors-filter", compact=True)
         with Vertical(id="errors-body"):
             yield Static("", id="errors-header", markup=False)
             table = PagedTable(id="errors-table", page_size=PAGE)
             self._add_columns(table)
             yield table
+            yield Static("", id="errors-empty", markup=False)
             yield Static("", id="errors-info", markup=False)
 
     def on_mount(self) -> None:
+        self._load_projects()
         self.reload()
 
     def _add_columns(self, table: PagedTable) -> None:
-        table.add_column("Status", key="status", width=8)
+        table.add_column("Status", key="status", width=9)
         table.add_column(Text("Seen", justify="right"), key="count", width=6)  # up to 99,999 unclipped
         table.add_column("Last seen", key="last", width=12)
         if self._wide:
             table.add_column("First seen", key="first", width=12)
-        table.add_column("Projects", key="projects", width=16 if self._wide else 10)
+        table.add_growing_column("Projects", key="projects", width=16 if self._wide else 10,
+                                 max_width=40)
         table.add_flex_column("Signature", key="signature", min_width=16)
 
     def on_resize(self) -> None:
@@ -121,8 +134,28 @@ class ErrorsPane(WorkerFailures, Widget):
         if keep is not None and str(keep) in table.rows:
             table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
 
-    def focus_default(self) -> None:
-        self.query_one(PagedTable).focus()
+    def list_widget(self) -> PagedTable:
+        return self.query_one(PagedTable)
+
+    def box(self) -> Input:
+        return self.query_one("#errors-filter", Input)
+
+    def has_filters(self) -> bool:
+        return self.status_filter is not None or self.project is not None or bool(self.box().value)
+
+    def clear_filters(self) -> None:
+        box = self.box()
+        with box.prevent(Input.Changed):
+            box.value = ""
+        self.text = ""
+        self.status_filter = None
+        self.query_one("#errors-project", Select).clear()  # its Changed reloads, or:
+        if self.project is None:
+            self.reload()
+
+    def leave_box(self) -> None:
+        self.apply_box()
+        self.list_widget().focus()
 
     # -- loading ----------------------------------------------------------------
 
@@ -136,17 +169,17 @@ class ErrorsPane(WorkerFailures, Widget):
 
         The filter and sort are read here, on the UI thread, and handed to the
         worker: the worker never reads state the UI thread changes."""
-        self._fetch_page(generation, where, offset, limit, self.status_filter, self.sort)
+        filters = {"status": self.status_filter, "project": self.project, "text": self.text}
+        self._fetch_page(generation, where, offset, limit, filters, self.sort)
 
     @work(thread=True, exclusive=True, group="errors-fetch", exit_on_error=False)
     def _fetch_page(
-        self, generation: int, where: str, offset: int | None, limit: int,
-        status: str | None, sort: str,
+        self, generation: int, where: str, offset: int | None, limit: int, filters: dict, sort: str,
     ) -> None:  # fmt: skip
-        total = self.store.count_error_groups(status)
+        total = self.store.count_error_groups(**filters)
         if offset is None:
             offset = max(0, total - limit)
-        rows = self.store.error_groups(status=status, sort=sort, limit=limit + 1, offset=offset)
+        rows = self.store.error_groups(**filters, sort=sort, limit=limit + 1, offset=offset)
         page = ErrorGroupsPage(generation, offset, rows[:limit], len(rows) > limit, total, where)
         self.post_message(page)
 
@@ -195,6 +228,8 @@ class ErrorsPane(WorkerFailures, Widget):
         # A hook wrote: counts and last-seen times may have moved.  Refresh now only when the
         # first page is in view; otherwise when the pane is shown again.
         table = self.query_one(PagedTable)
+        if message.forgotten:
+            self._load_projects()
         if message.forgotten or (is_showing(self) and table.window_start == 0 and table.cursor_row < PAGE // 2):
             self.reload()
         else:
@@ -224,22 +259,47 @@ class ErrorsPane(WorkerFailures, Widget):
 
     def _update_header(self) -> None:
         shown = self.status_filter or "all"
-        loaded = len(self._groups)
         count = plural(self.total, "group")
-        if loaded < self.total:
-            count += f" ({number(loaded)} loaded)"
         self.query_one("#errors-header", Static).update(
             f"Errors · {count} · status: {shown} (f) · sorted by {SORT_LABELS[self.sort]} (s)"
         )
 
+    def _empty_text(self) -> Text:
+        """What an empty list says: which filters left nothing, and the key that undoes each."""
+        filtered = self.status_filter or self.project or self.text
+        if not filtered:
+            return Text("No errors recorded yet: when a command or a tool fails in a session, "
+                        "its error is grouped here by its signature.", style="dim")  # fmt: skip
+        what = f"No {self.status_filter} errors" if self.status_filter else "No errors"
+        if self.text:
+            what += f" matching “{one_line(self.text, 60)}”"
+        if self.project:
+            what += f" in {self._project_name()}"
+        hints = []
+        if self.status_filter:
+            hints.append("f shows the next status")
+        if self.project:
+            hints.append("p picks another project")
+        if self.text:
+            hints.append("/ changes the text")
+        hints.append("escape clears the filters")
+        text = Text(what + ".", style="bold")
+        text.append("\n" + " · ".join(hints), style="dim")
+        return text
+
+    def _project_name(self) -> str:
+        select = self.query_one("#errors-project", FilterSelect)
+        names = {value: label for label, value in select.offered}
+        return one_line(str(names.get(self.project, self.project or "")), 40)  # stored text: inert
+
     def _update_info(self) -> None:
         info = self.query_one("#errors-info", Static)
+        empty = self.query_one("#errors-empty", Static)
+        self.set_class(self.total == 0, "-empty")
+        empty.update(self._empty_text() if self.total == 0 else "")
         group = self.current_group
         if group is None:
-            if self.status_filter:
-                info.update(f"No {self.status_filter} errors. Press f to show other statuses.")
-            else:
-                info.update("No errors recorded yet.")
+            info.update("")
             return
         tz = getattr(self.app, "tz", None)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
@@ -251,10 +311,13 @@ class ErrorsPane(WorkerFailures, Widget):
             f" · last {local_time(group.get('last_seen'), tz, style='full')}",
             style="dim",
         )
-        note = one_line(group.get("note"))
         text.append("\n")
-        text.append(f"note: {note}" if note else "no note (n adds one) · enter shows occurrences",
-                    style="italic" if note else "dim")  # fmt: skip
+        if group.get("status") == "regressed":
+            text.append_text(regression_text(group, tz, now=self.app.now() if hasattr(self.app, "now") else None))
+        else:
+            note = one_line(group.get("note"))
+            text.append(f"note: {note}" if note else "no note (n adds one) · enter shows occurrences",
+                        style="italic" if note else "dim")  # fmt: skip
         info.update(text)
 
     @on(PagedTable.RowHighlighted, "#errors-table")
@@ -281,9 +344,11 @@ class ErrorsPane(WorkerFailures, Widget):
                 return False
             # Hide the key for the status the group already has.
             return group.get("status") != parameters[0]
-        if action in ("note", "copy"):
+        if action in ("note", "copy", "timeline"):
             return self.current_group is not None
-        return True
+        if action == "resolution":
+            return has_resolution(self.current_group)
+        return super().check_action(action, parameters)
 
     def action_copy(self) -> None:
         from tui.gui.memory_actions import offer_copy
@@ -296,14 +361,72 @@ class ErrorsPane(WorkerFailures, Widget):
 
     # -- actions ----------------------------------------------------------------
 
-    def action_toggle_sort(self) -> None:
+    def action_timeline(self) -> None:
+        """The newest occurrence of the group, in its session's timeline."""
+        group = self.current_group
+        if group is not None:
+            self._open_newest(group["id"])
+
+    @work(thread=True, exclusive=True, group="errors-newest", exit_on_error=False)
+    def _open_newest(self, group_id: int) -> None:
+        rows = self.store.error_occurrences(group_id, limit=1)
+        if rows:
+            self.post_message(messages.OpenTimeline(rows[0]["session_id"], rows[0]["id"]))
+
+    def action_sort(self) -> None:
         self.sort = "count" if self.sort == "recent" else "recent"
         self.reload()
 
-    def action_cycle_filter(self) -> None:
+    def action_filters(self) -> None:
+        """The next status shown: all, regressed, open, resolved, ignored."""
         index = STATUS_FILTERS.index(self.status_filter)
         self.status_filter = STATUS_FILTERS[(index + 1) % len(STATUS_FILTERS)]
         self.reload()
+
+    def action_resolution(self) -> None:
+        from tui.gui.screens.resolution import ResolutionScreen
+
+        group = self.current_group
+        if has_resolution(group):
+            self.app.push_screen(ResolutionScreen(self.store, group["id"]))
+
+    def action_project(self) -> None:
+        select = self.query_one("#errors-project", Select)
+        select.focus()
+        select.action_show_overlay()
+
+    # -- the filters ------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="errors-projects", exit_on_error=False)
+    def _load_projects(self) -> None:
+        self.post_message(messages.ProjectsLoaded(self.store.projects()))
+
+    def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
+        options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
+        self.query_one("#errors-project", FilterSelect).offer(options, keep=self.project)
+
+    @on(Select.Changed, "#errors-project")
+    def _project_changed(self, event: Select.Changed) -> None:
+        project = None if event.value is Select.NULL else str(event.value)
+        if project != self.project:
+            self.project = project
+            self.reload()
+            self.refresh_bindings()
+
+    @on(Input.Changed, "#errors-filter")
+    def _filter_typed(self, event: Input.Changed) -> None:
+        self.box_changed()
+
+    @on(Input.Submitted, "#errors-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        self.leave_box()
+
+    def filter_by(self, text: str) -> None:
+        text = text.strip()
+        if text != self.text:
+            self.text = text
+            self.reload()
+            self.refresh_bindings()
 
     def action_set_status(self, status: str) -> None:
         group = self.current_group

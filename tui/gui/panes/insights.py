@@ -18,19 +18,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from store.config import load_config
 from store.display import inert_line
 from store.insights import overview
-from tui.charts import bar, sparkline, stacked_bar
 from tui.formatting import TYPE_LABELS, human_bytes, local_time, number, plural, short_path
 from tui.gui import messages
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
 from tui.gui.store_client import StoreClient
-from tui.gui.worker_failures import WorkerFailures
+from tui.gui.widgets.charts import bar, sparkline, stacked_bar
 from tui.rich_text import TYPE_STYLES, ellipsize
 
 DAYS = 30
@@ -46,11 +44,10 @@ class InsightsLoaded(Message):
     data: dict | None
 
 
-class InsightsPane(WorkerFailures, Widget):
+class InsightsPane(Pane):
     """Pictures of the memories: when, where, what, which files, errors, size, retention."""
 
     BINDINGS = [
-        Binding("r", "refresh_insights", "Refresh", id="insights.refresh"),
         Binding("j,down", "scroll('down')", "Scroll down", show=False, id="insights.down"),
         Binding("k,up", "scroll('up')", "Scroll up", show=False, id="insights.up"),
         Binding("g,home", "scroll('home')", "Top", show=False, id="insights.top"),
@@ -58,8 +55,7 @@ class InsightsPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.data: dict | None = None
         self._stale = False
         self._last_load = 0.0
@@ -82,8 +78,8 @@ class InsightsPane(WorkerFailures, Widget):
         # 100k memories), and at start-up it held back the first pages of every other pane.
         self._stale = True
 
-    def focus_default(self) -> None:
-        self.query_one("#insights-scroll").focus()
+    def list_widget(self):
+        return self.query_one("#insights-scroll")
 
     # -- loading ------------------------------------------------------------------
 
@@ -134,9 +130,6 @@ class InsightsPane(WorkerFailures, Widget):
 
     # -- actions ------------------------------------------------------------------
 
-    def action_refresh_insights(self) -> None:
-        self.reload()
-
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#insights-scroll", VerticalScroll)
         {"down": scroll.scroll_down, "up": scroll.scroll_up,
@@ -176,7 +169,7 @@ class InsightsPane(WorkerFailures, Widget):
         errors = [d["errors"] for d in days]
         peak = max(days, key=lambda d: d["memories"])
         title = self._title(
-            f"Activity, last {DAYS} days (UTC)",
+            self._range_title(data),
             f"{number(totals['memories'])} memories · {number(totals['sessions'])} sessions in all",
         )
         grid = Table.grid(padding=(0, 1))
@@ -192,12 +185,24 @@ class InsightsPane(WorkerFailures, Widget):
         grid.add_row(
             Text("errors", style="dim"),
             sparkline(errors, style="red", cells_per_value=per),
-            Text(f"{number(sum(errors))} · today {number(errors[-1])}", style="dim"),
+            Text(f"{number(sum(errors))} · {self._last_day(data)} {number(errors[-1])}", style="dim"),
         )
         span = DAYS * per
         axis = self._day(days[0]["day"]).ljust(span - 5) + self._day(days[-1]["day"])
         grid.add_row(Text(""), Text(axis, style="dim"), Text(""))
         return Group(title, grid, Text(""))
+
+    def _last_day(self, data: dict) -> str:
+        end = data.get("charts_end", data["now"])
+        return "today" if end[:10] == data["now"][:10] else self._day(end[:10])
+
+    def _range_title(self, data: dict) -> str:
+        """"Activity, last 30 days", or, when nothing is that recent (an imported history),
+        the 30 days up to the newest memory."""
+        end, now = data.get("charts_end", data["now"]), data["now"]
+        if end[:10] == now[:10]:
+            return f"Activity, last {DAYS} days (UTC)"
+        return f"Activity, the {DAYS} days to {end[:10]}, the newest memory (UTC)"
 
     def _errors(self, data: dict, width: int) -> Group:
         statuses = data["error_statuses"]

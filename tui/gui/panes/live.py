@@ -17,17 +17,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import DataTable, Label, Select
+from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import TYPE_LABELS, first_line, local_time, plural, to_local
+from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id, to_local
 from tui.gui import messages
+from tui.gui.panes import Pane
+from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
-from tui.gui.worker_failures import WorkerFailures
+from tui.gui.widgets.preview import Preview, PreviewArea
 from tui.rich_text import cell, type_label
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
@@ -46,7 +47,39 @@ def _compact(memory: dict) -> dict:
         "project_name": memory.get("project_name") or "",
         "created_at": memory.get("created_at"),
         "line": first_line(memory.get("content"))[:300],
+        "error_group_id": memory.get("error_group_id"),
+        "regressed": None,  # its group's state, when it is an occurrence of a regressed group
     }
+
+
+def mark_regressions(store: StoreClient, rows: list[dict]) -> list[dict]:
+    """Mark the error rows that are occurrences of a regressed group, the time it came back
+    or later (in a worker: one query, for the error rows only)."""
+    groups = {row["error_group_id"] for row in rows if row["type"] == "error" and row["error_group_id"]}
+    states = store.error_group_states(groups) if groups else {}
+    for row in rows:
+        state = states.get(row["error_group_id"])
+        if state and state["status"] == "regressed" and (row["created_at"] or "") >= (state["regressed_at"] or ""):
+            row["regressed"] = {"id": row["error_group_id"], **state}
+    return rows
+
+
+@dataclass
+class LiveRows(Message):
+    """Memories for the Live pane, oldest first; `reset` replaces what is shown."""
+
+    generation: int
+    rows: list[dict]
+    reset: bool
+    last_id: int
+    more: bool = False
+
+
+@dataclass
+class LiveSessionsLoaded(Message):
+    """Recent sessions for the Live pane's session filter."""
+
+    sessions: list[dict]
 
 
 @dataclass
@@ -58,24 +91,29 @@ class LiveRechecked(Message):
     rows: dict[int, dict]
 
 
-class LivePane(WorkerFailures, Widget):
+class LivePane(Pane):
     """Memories as they are written, from every running Claude Code session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_pause", "Pause", id="live.pause"),
-        Binding("s", "only_session", "This session", id="live.session"),
-        Binding("p", "only_project", "This project", show=False, id="live.project"),
-        Binding("t", "only_type", "This type", show=False, id="live.type"),
-        Binding("x", "clear_filters", "Clear filters", id="live.clear"),
-        Binding("y", "copy", "Copy", show=False, id="live.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="live.open_file"),
+        Binding("w", "resolution", "What fixed it", id="live.resolution",
+                tooltip="What fixed a regressed error last time: its note, edits and commands"),
+        Binding("space", "pause", "Pause", id="live.pause"),
+        Binding("space", "follow", "Follow", id="live.follow_space"),
+        Binding("p", "project", "This project", id="live.project"),
+        Binding("f", "filters", "Filters", show=False, id="live.filters"),
+        Binding("t", "timeline", "Timeline", id="live.timeline"),
+        Binding("y", "copy", "Copy", id="live.copy"),
+        Binding("o", "open_file", "Open file", id="live.open_file"),
+        Binding("v", "preview", "Preview", show=False, id="live.preview"),
+        Binding("c", "resume", "Resume", id="live.resume"),
+        Binding("C", "fork", "Fork", id="live.fork"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.window = 1000
         self.filters: dict[str, str | None] = {"project": None, "session": None, "type": None}
+        self.text = ""  # the box: rows whose text holds it (case-insensitive), of those held
         self._rows: deque[dict] = deque(maxlen=self.window)
         self._last_id = 0
         self._pending = 0
@@ -83,6 +121,7 @@ class LivePane(WorkerFailures, Widget):
         self._fetching = False
         self._dirty = False
         self._known_sessions: set[str] = set()
+        self.alarm: dict | None = None  # the last regressed group that occurred while Live ran
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="live-bar", classes="filter-bar"):
@@ -90,8 +129,12 @@ class LivePane(WorkerFailures, Widget):
             yield FilterSelect(prompt="All sessions", id="live-session", compact=True)
             yield Select([(label, key) for key, label in TYPE_LABELS.items()],
                          prompt="All types", id="live-type", compact=True)  # fmt: skip
+            yield Input(placeholder="/ filter", id="live-filter", compact=True)
             yield Label("", id="live-status", classes="bar-status")
-        yield FollowTable(id="live-table")
+        yield Label("", id="live-alarm")
+        with PreviewArea(id="live-area"):
+            yield FollowTable(id="live-table")
+            yield Preview(self.store, id="live-preview")
         yield Label("", id="live-new")
 
     @property
@@ -112,7 +155,7 @@ class LivePane(WorkerFailures, Widget):
         self._rows = deque(maxlen=self.window)
         table = self.table
         table.add_column("Time", key="time", width=8)
-        table.add_column("Project", key="project", width=12)
+        table.add_growing_column("Project", key="project", width=12, max_width=28)
         table.add_column("Session", key="session", width=8)
         table.add_column("Type", key="type", width=7)
         table.add_flex_column("What", key="what", min_width=12)
@@ -120,8 +163,37 @@ class LivePane(WorkerFailures, Widget):
         self._load_filter_options()
         self._restart()
 
-    def focus_default(self) -> None:
-        self.table.focus()
+    def list_widget(self) -> FollowTable:
+        return self.table
+
+    def box(self) -> Input:
+        return self.query_one("#live-filter", Input)
+
+    def has_filters(self) -> bool:
+        return any(self.filters.values()) or bool(self.text)
+
+    def clear_filters(self) -> None:
+        box = self.box()
+        with box.prevent(Input.Changed):
+            box.value = ""
+        if self.text:
+            self.text = ""
+            self._rebuild()
+            self.refresh_bindings()
+        for select_id in ("#live-project", "#live-session", "#live-type"):
+            self.query_one(select_id, Select).clear()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        row = self._current_row()
+        return (row["session_id"] or None, row["id"]) if row else (None, None)
+
+    def _matches(self, row: dict) -> bool:
+        """The row holds the box's text (Live filters the rows it holds, as they come)."""
+        if not self.text:
+            return True
+        wanted = self.text.casefold()
+        return any(wanted in (row[field] or "").casefold()
+                   for field in ("line", "project_name", "session_id", "type", "tool_name"))  # fmt: skip
 
     # -- fetching -----------------------------------------------------------------
 
@@ -152,13 +224,13 @@ class LivePane(WorkerFailures, Widget):
                 last_id = rows[-1]["id"] if rows else after_id
                 more = len(rows) == FETCH_LIMIT
         except StoreError:  # end the fetch (no rows), then WorkerFailures says why
-            self.post_message(messages.LiveRows(generation, [], reset, after_id, False))
+            self.post_message(LiveRows(generation, [], reset, after_id, False))
             raise
         if not get_current_worker().is_cancelled:
-            compact = [_compact(row) for row in rows]
-            self.post_message(messages.LiveRows(generation, compact, reset, last_id, more))
+            compact = mark_regressions(self.store, [_compact(row) for row in rows])
+            self.post_message(LiveRows(generation, compact, reset, last_id, more))
 
-    def on_live_rows(self, message: messages.LiveRows) -> None:
+    def on_live_rows(self, message: LiveRows) -> None:
         if message.generation != self._generation:
             return
         self._fetching = False
@@ -179,12 +251,17 @@ class LivePane(WorkerFailures, Widget):
         elif rows and self.following:
             with self.app.batch_update():
                 for row in rows:
-                    table.add_row(*self._cells(row), key=str(row["id"]))
+                    if self._matches(row):
+                        table.add_row(*self._cells(row), key=str(row["id"]))
                 if table.row_count > self.window + TRIM_SLACK:
                     self._rebuild()
                 table.scroll_to_newest()
         elif rows:
-            self._pending += len(rows)
+            self._pending += sum(1 for row in rows if self._matches(row))
+        if not message.reset:
+            comeback = next((row["regressed"] for row in reversed(rows) if row["regressed"]), None)
+            if comeback is not None:
+                self._sound_alarm(comeback)
         self._show_status()
         if message.more or self._dirty:
             self._dirty = False
@@ -195,11 +272,13 @@ class LivePane(WorkerFailures, Widget):
         with self.app.batch_update():
             table.clear()
             for row in self._rows:
-                table.add_row(*self._cells(row), key=str(row["id"]))
+                if self._matches(row):
+                    table.add_row(*self._cells(row), key=str(row["id"]))
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         if message.forgotten and self._rows:
             self._recheck(self._generation, [row["id"] for row in self._rows])
+            self.query_one(Preview).read_again()
         self._fetch_new()
 
     # -- forgotten and redacted rows -------------------------------------------------
@@ -209,7 +288,8 @@ class LivePane(WorkerFailures, Widget):
         """Read the shown rows again after a forget or a redaction (whoever made it)."""
         found = self.store.memories_by_id(ids)
         if not get_current_worker().is_cancelled:
-            self.post_message(LiveRechecked(generation, max(ids), {i: _compact(m) for i, m in found.items()}))
+            rows = mark_regressions(self.store, [_compact(m) for m in found.values()])
+            self.post_message(LiveRechecked(generation, max(ids), {row["id"]: row for row in rows}))
 
     @on(LiveRechecked)
     def _rechecked(self, message: LiveRechecked) -> None:
@@ -235,14 +315,45 @@ class LivePane(WorkerFailures, Widget):
 
     def _cells(self, row: dict) -> tuple:
         error = row["type"] == "error"
-        style = "bold red" if error else ""
+        style = REGRESSED_STYLE if row["regressed"] else "bold red" if error else ""
+        what = cell(row["line"], style)
+        if row["regressed"]:
+            what = Text.assemble(("▲ regressed · ", REGRESSED_STYLE), what, no_wrap=True, end="")
         return (
             Text(self._when(row["created_at"]), style=style or "dim"),
             cell(row["project_name"] or "—", style or "bold"),
-            cell(row["session_id"][:8], style or "dim"),
+            cell(short_id(row["session_id"]), style or "dim"),
             type_label(row["type"]),
-            cell(row["line"], style),
+            what,
         )
+
+    # -- the regression alarm -------------------------------------------------------
+
+    def _sound_alarm(self, group: dict) -> None:
+        """A resolved error came back: say so above the rows until `w` shows what fixed it."""
+        self.alarm = group
+        text = regression_text(group, self.app.tz, now=self.app.now(), signature=True)
+        self.query_one("#live-alarm", Label).update(text)
+        self.add_class("-alarm")
+        self.refresh_bindings()
+
+    def _resolution_group(self) -> int | None:
+        """The group `w` opens: the selected row's, if it came back, else the alarm's."""
+        row = self._current_row()
+        if row is not None and row["regressed"]:
+            return row["regressed"]["id"]
+        return self.alarm["id"] if self.alarm else None
+
+    def action_resolution(self) -> None:
+        from tui.gui.screens.resolution import ResolutionScreen
+
+        group_id = self._resolution_group()
+        if group_id is None:
+            return
+        if self.alarm and self.alarm["id"] == group_id:
+            self.alarm = None  # seen: the alarm goes
+            self.remove_class("-alarm")
+        self.app.push_screen(ResolutionScreen(self.store, group_id))
 
     def _when(self, created_at: str | None) -> str:
         """The time of day for today's rows, the date for older ones (column of 8)."""
@@ -268,7 +379,7 @@ class LivePane(WorkerFailures, Widget):
                     ("end", "bold"),
                     " or ",
                     ("space", "bold"),
-                    " resumes",
+                    " follows again",
                 )
             )
             banner.display = True
@@ -277,7 +388,7 @@ class LivePane(WorkerFailures, Widget):
 
     def _following_changed(self, following: bool) -> None:
         if following:
-            if self._pending or self.table.row_count != len(self._rows):
+            if self._pending or self.text or self.table.row_count != len(self._rows):
                 self._rebuild()
             self._pending = 0
             self.table.scroll_to_newest()
@@ -286,17 +397,37 @@ class LivePane(WorkerFailures, Widget):
     # -- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("only_session", "only_project", "only_type", "copy", "open_file"):
+        if action in ("project", "copy", "open_file"):
             return self._current_row() is not None
-        if action == "clear_filters":
-            return any(self.filters.values())
-        return True
+        if action == "resolution":
+            return self._resolution_group() is not None
+        if action == "pause":
+            return self.following
+        if action == "follow":
+            return not self.following
+        return super().check_action(action, parameters)
 
-    def action_toggle_pause(self) -> None:
-        self.table.following = not self.table.following
+    def action_pause(self) -> None:
+        self.table.following = False
 
-    def action_resume(self) -> None:
+    def action_follow(self) -> None:
         self.table.action_follow()
+
+    def action_filters(self) -> None:
+        self.query_one("#live-project", Select).focus()
+
+    @on(Input.Changed, "#live-filter")
+    def _text_typed(self, event: Input.Changed) -> None:
+        if event.value != self.text:
+            self.text = event.value
+            self._rebuild()
+            if self.following:
+                self.table.scroll_to_newest()
+            self.refresh_bindings()
+
+    @on(Input.Submitted, "#live-filter")
+    def _text_submitted(self) -> None:
+        self.table.focus()
 
     def _current_row(self) -> dict | None:
         key = self.table.cursor_key
@@ -317,24 +448,15 @@ class LivePane(WorkerFailures, Widget):
                 select.offer([(label, value), *select.offered])
         select.value = value
 
-    def action_only_session(self) -> None:
+    def action_project(self) -> None:
+        """Only the selected row's project (again: every project)."""
         row = self._current_row()
-        if row:
-            self._set_select("#live-session", row["session_id"], self._session_label(row))
-
-    def action_only_project(self) -> None:
-        row = self._current_row()
-        if row:
+        if row is None:
+            return
+        if self.filters["project"] == row["project"]:
+            self._set_select("#live-project", None)
+        else:
             self._set_select("#live-project", row["project"], row["project_name"] or "(no project)")
-
-    def action_only_type(self) -> None:
-        row = self._current_row()
-        if row:
-            self._set_select("#live-type", row["type"])
-
-    def action_clear_filters(self) -> None:
-        for select_id in ("#live-project", "#live-session", "#live-type"):
-            self.query_one(select_id, Select).clear()
 
     @on(Select.Changed)
     def _filter_changed(self, event: Select.Changed) -> None:
@@ -351,6 +473,11 @@ class LivePane(WorkerFailures, Widget):
         self.refresh_bindings()
         self._restart()
 
+    @on(DataTable.RowHighlighted, "#live-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        self.query_one(Preview).show_memory(int(key) if key else None)
+
     @on(DataTable.RowSelected, "#live-table")
     def _open(self, event: DataTable.RowSelected) -> None:
         row = self._current_row()
@@ -362,25 +489,25 @@ class LivePane(WorkerFailures, Widget):
     def _session_label(self, session: dict) -> str:
         when = local_time(session.get("started_at") or session.get("created_at"), self.app.tz,
                           now=self.app.now())  # fmt: skip
-        return f"{session['session_id'][:8]} {session.get('project_name') or ''} {when}".strip()
+        return f"{short_id(session['session_id'])} {session.get('project_name') or ''} {when}".strip()
 
     @work(thread=True, exclusive=True, group="live-options", exit_on_error=False)
     def _load_filter_options(self) -> None:
         projects = self.store.projects()
         sessions = self.store.list_sessions(project=self.filters["project"], limit=30)
         self.post_message(messages.ProjectsLoaded(projects))
-        self.post_message(messages.LiveSessionsLoaded(sessions))
+        self.post_message(LiveSessionsLoaded(sessions))
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
         self.query_one("#live-project", FilterSelect).offer(options, keep=self.filters["project"])
 
-    def on_live_sessions_loaded(self, message: messages.LiveSessionsLoaded) -> None:
+    def on_live_sessions_loaded(self, message: LiveSessionsLoaded) -> None:
         self._known_sessions.update(s["session_id"] for s in message.sessions)
         options = [(self._session_label(s), s["session_id"]) for s in message.sessions]
         current = self.filters["session"]
         if current is not None and current not in [v for _, v in options]:
-            options.insert(0, (current[:8], current))
+            options.insert(0, (short_id(current), current))
         self.query_one("#live-session", FilterSelect).offer(options, keep=current)
 
     # -- copy and open (tui/gui/memory_actions.py) ----------------------------------------

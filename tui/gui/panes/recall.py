@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from tui.formatting import (
@@ -32,10 +31,9 @@ from tui.formatting import (
     veto_label,
 )
 from tui.gui import messages
-from tui.gui.panes import is_showing
+from tui.gui.panes import Pane, is_showing
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.vim_table import VimDataTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, type_label
 
 PAGE = 100  # decisions read at a time; more as the cursor nears the last
@@ -60,7 +58,7 @@ class SteeringChanged(Message):
     said: str
 
 
-class RecallPane(WorkerFailures, Widget):
+class RecallPane(Pane):
     """The injection ledger, with the memories each decision sent; the vetoes and pins below."""
 
     BINDINGS = [
@@ -72,8 +70,7 @@ class RecallPane(WorkerFailures, Widget):
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.decisions: list[dict] = []
         self.memories: dict[int, dict] = {}
         self.vetoes: list[dict] = []
@@ -110,8 +107,16 @@ class RecallPane(WorkerFailures, Widget):
     def steering(self) -> VimDataTable:
         return self.query_one("#recall-steering", VimDataTable)
 
-    def focus_default(self) -> None:
-        self.ledger.focus()
+    def list_widget(self) -> VimDataTable:
+        return self.ledger
+
+    def selected(self) -> tuple[str | None, int | None]:
+        decision, memory = self._selected()
+        if memory is not None:
+            return memory.get("session_id"), memory["id"]
+        if decision is not None:
+            return decision.get("session_id"), decision.get("prompt_memory_id")
+        return None, None
 
     def _add_columns(self, table: VimDataTable) -> None:
         table.add_column("When", key="when", width=12)
@@ -320,7 +325,7 @@ class RecallPane(WorkerFailures, Widget):
             return self._liftable() is not None
         if action == "timeline":
             return self._on_steering() is False and self._selected()[0] is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_veto(self) -> None:
         memory = self._selected()[1]

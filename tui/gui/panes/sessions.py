@@ -1,11 +1,11 @@
 """Pane 1, Sessions: every session newest first, paged from SQLite; enter opens its timeline.
 
-`t` (once a team sync made the team cache) adds teammates' sessions, with an Author column.
+`T` (once a team sync made the team cache) adds teammates' sessions, with an Author column.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,13 +13,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widget import Widget
+from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import SESSION_SORTS
+from store.search import query_terms
 from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
     duration,
@@ -29,66 +30,84 @@ from tui.formatting import (
     number,
     plural,
     session_duration,
+    short_id,
 )
 from tui.gui import messages
+from tui.gui.panes import Pane
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
+from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 from tui.rich_text import cell
 
-REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest refresh on `r`)
+WIDE_FROM = 96  # cells of list from which it also shows each session's counts
+REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 
-UUID_LIKE = re.compile(r"^[0-9a-f]{8}-[0-9a-f-]+$")
+@dataclass
+class SessionsPage(Message):
+    """One page of sessions, newest first, starting at `offset`; `where` is the table's request
+    it answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
+
+    generation: int
+    offset: int
+    rows: list[dict]
+    total: int
+    has_more: bool
+    where: str = "after"
 
 
-def short_session_id(session_id: str) -> str:
-    """Eight cells that tell sessions apart: a UUID's first eight (what `memlane export
-    --session` and the Cleanup filter take as a prefix), else the end of the id."""
-    if len(session_id) <= 8 or UUID_LIKE.match(session_id):
-        return session_id[:8]
-    return "…" + session_id[-7:]
+@dataclass
+class SessionsRefreshed(Message):
+    """The shown rows again (from `offset`), after another process changed the database."""
+
+    generation: int
+    rows: list[dict]
+    total: int
+    offset: int = 0
 
 
-class SessionsPane(WorkerFailures, Widget):
+class SessionsPane(Pane):
     """All sessions with project, start, length, counts and the summary's first line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pick_project", "Project", id="sessions.project"),
-        Binding("r", "reload", "Refresh", id="sessions.refresh"),
-        Binding("f", "focus_filter", "Filter", id="sessions.filter"),
-        Binding("s", "cycle_sort", "Sort", id="sessions.sort"),
-        Binding("escape", "leave_filter", "Back to the list", show=False, id="sessions.leave_filter"),
+        Binding("p", "project", "Project", id="sessions.project"),
+        Binding("f", "filters", "Filters", show=False, id="sessions.filters"),
+        Binding("s", "sort", "Sort", id="sessions.sort"),
         Binding("e", "export", "Export", id="sessions.export"),
-        Binding("y", "copy", "Copy", show=False, id="sessions.copy"),
-        Binding("t", "toggle_scope", "Team", id="sessions.team"),  # shown once a team sync ran
+        Binding("t", "timeline", "Timeline", show=False, id="sessions.timeline"),
+        Binding("y", "copy", "Copy", id="sessions.copy"),
+        Binding("v", "preview", "Preview", show=False, id="sessions.preview"),
+        Binding("c", "resume", "Resume", id="sessions.resume"),
+        Binding("C", "fork", "Fork", id="sessions.fork"),
+        Binding("T", "team", "Team", id="sessions.team"),  # shown once a team sync ran
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.store = store
+        super().__init__(store, **kwargs)
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
         self.sort = "start"  # store.listings.SESSION_SORTS
-        self._filter_timer = None
         self.total = 0
         self._generation = 0
         self._sessions: dict[str, dict] = {}
         self._stale = False
+        self._wide = True
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
             yield FilterSelect(prompt="All projects", id="sessions-project", compact=True)
-            yield Input(placeholder="Filter (f): id, project, summary", id="sessions-filter",
+            yield Input(placeholder="/ filter: id, project, prompts, summary", id="sessions-filter",
                         compact=True)  # fmt: skip
             yield Label("", id="sessions-count", classes="bar-status")
-        with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-            yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
-            yield EmptyState(self.store.path, id="sessions-empty")
+        with PreviewArea(id="sessions-area"):
+            with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
+                yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
+                yield EmptyState(self.store.path, id="sessions-empty")
+            yield Preview(self.store, id="sessions-preview")
 
     @property
     def table(self) -> PagedTable:
@@ -98,22 +117,35 @@ class SessionsPane(WorkerFailures, Widget):
         self._add_columns(self.table)
         self._load_projects()
         self.reload()
+        self.set_interval(self.app.config.live_check, self._recheck_live)
 
     def on_unmount(self) -> None:
         self.team.close()
 
     def _add_columns(self, table: PagedTable) -> None:
-        table.add_column("Project", key="project", width=12)
+        table.add_growing_column("Project", key="project", width=12, max_width=28)
         if self.team_scope:
             table.add_column("Author", key="author", width=10)
         table.add_column("Started", key="started", width=12)
         table.add_column("Length", key="length", width=7)
         table.add_column("Id", key="id", width=8)
-        table.add_column(Text("Obs", justify="right"), key="obs", width=5)
-        table.add_column(Text("Err", justify="right"), key="err", width=4)
+        if self._wide:
+            table.add_column(Text("Obs", justify="right"), key="obs", width=5)
+            table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
 
-    def action_toggle_scope(self) -> None:
+    def preview_toggled(self) -> None:
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        # A narrow list leaves the counts to the preview: the summary has the room first.
+        shown = not self.screen.has_class("-no-preview")
+        wide = list_width(self.size.width, shown) >= WIDE_FROM
+        if wide != self._wide:
+            self._wide = wide
+            self.table.redraw(self._add_columns, lambda key: self._cells(self._sessions[key]))
+
+    def action_team(self) -> None:
         """Local only <-> local and the team cache's sessions (with an Author column)."""
         self.team_scope = not self.team_scope
         self.table.reset()
@@ -127,8 +159,33 @@ class SessionsPane(WorkerFailures, Widget):
     def empty(self) -> bool:
         return self.has_class("-empty")
 
-    def focus_default(self) -> None:
-        (self.query_one(EmptyState) if self.empty else self.table).focus()
+    def list_widget(self):
+        return self.query_one(EmptyState) if self.empty else self.table
+
+    def box(self) -> Input | None:
+        return None if self.empty else self.query_one("#sessions-filter", Input)
+
+    def has_filters(self) -> bool:
+        return self.project is not None or bool(self.query_one("#sessions-filter", Input).value)
+
+    def clear_filters(self) -> None:
+        box = self.query_one("#sessions-filter", Input)
+        with box.prevent(Input.Changed):
+            box.value = ""
+        self.text = ""
+        self.query_one("#sessions-project", Select).clear()  # its Changed reloads, or:
+        if self.project is None:
+            self.reload()
+
+    def leave_box(self) -> None:
+        self.apply_box()
+        self.table.focus()
+
+    def selected(self) -> tuple[str | None, int | None]:
+        session = self.current_session
+        if session is None or session.get("author"):  # a teammate's session is not on this machine
+            return None, None
+        return session["session_id"], None
 
     # -- loading ------------------------------------------------------------------
 
@@ -138,10 +195,6 @@ class SessionsPane(WorkerFailures, Widget):
         self._stale = False
         self.table.reset()
         self._load_page(self._generation, self.project, "after", 0)
-
-    def action_reload(self) -> None:
-        self._load_projects()
-        self.reload()
 
     @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
     def _load_page(
@@ -167,7 +220,7 @@ class SessionsPane(WorkerFailures, Widget):
             rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
                                             text=text, sort=sort)  # fmt: skip
         if not get_current_worker().is_cancelled:
-            page = messages.SessionsPage(
+            page = SessionsPage(
                 generation, offset, rows[:limit], total, len(rows) > limit, where
             )
             self.post_message(page)
@@ -190,31 +243,47 @@ class SessionsPane(WorkerFailures, Widget):
                                             text=text, sort=sort)  # fmt: skip
             total = self.store.count_sessions(project, text)
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.SessionsRefreshed(generation, rows, total, offset))
+            self.post_message(SessionsRefreshed(generation, rows, total, offset))
 
     # -- drawing ------------------------------------------------------------------
+
+    def _length_cell(self, session: dict, now) -> Text:
+        """How long it ran, and ● while it is live (a hook wrote in its last minutes)."""
+        length_cell = Text(duration(session_duration(session, now)), no_wrap=True)
+        if is_live(session, now):
+            length_cell.append(" ●", style="bold green")
+        return length_cell
+
+    def _recheck_live(self) -> None:
+        """Time passes with nothing written: a session whose events stopped loses its ●,
+        and a running one's length grows, without waiting for a hook to write."""
+        table, now = self.table, self.app.now()
+        if "length" not in table.columns:
+            return
+        with self.app.batch_update():
+            for key, session in self._sessions.items():
+                if session.get("ended_at") or key not in table.rows:
+                    continue
+                table.update_cell(key, "length", self._length_cell(session, now))
 
     def _cells(self, session: dict) -> tuple:
         now = self.app.now()
         tz = self.app.tz
         errors = session.get("error_count") or 0
-        length = duration(session_duration(session, now))
-        length_cell = Text(length, no_wrap=True)
-        if is_live(session, now):
-            length_cell.append(" ●", style="bold green")
+        length_cell = self._length_cell(session, now)
         summary = first_line(session.get("summary"))
         summary = summary.removeprefix("Task: ")
         author = (cell(inert_line(session.get("author") or "you"), "" if session.get("author") else "dim"),)
+        counts = (Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
+                  Text(number(errors), style="bold red" if errors else "dim", justify="right",
+                       no_wrap=True))  # fmt: skip
         return (
             cell(session.get("project_name") or "(no project)", "bold"),
             *(author if self.team_scope else ()),
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
-            cell(inert_line(short_session_id(session["session_id"])), "dim"),
-            Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
-            Text(
-                number(errors), style="bold red" if errors else "dim", justify="right", no_wrap=True
-            ),
+            cell(short_id(session["session_id"]), "dim"),
+            *(counts if self._wide else ()),
             self._summary_cell(session, summary),
         )
 
@@ -236,7 +305,7 @@ class SessionsPane(WorkerFailures, Widget):
             self._sessions[self._key(session)] = session
         return [(self._key(s), self._cells(s)) for s in sessions]
 
-    def on_sessions_page(self, message: messages.SessionsPage) -> None:
+    def on_sessions_page(self, message: SessionsPage) -> None:
         if message.generation != self._generation:
             return
         if message.total >= 0:
@@ -249,15 +318,16 @@ class SessionsPane(WorkerFailures, Widget):
             if empty != self.empty:
                 had_focus = self.app.focused is not None and self in self.app.focused.ancestors
                 self.set_class(empty, "-empty")
-                self.refresh_bindings()
                 if had_focus:
                     self.focus_default()
+                # after the focus moved: the footer offers the empty state's keys, not the list's
+                self.call_after_refresh(self.refresh_bindings)
         table = self.table
         rows = self._rows(message.rows)
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._sessions = {k: v for k, v in self._sessions.items() if k in table.rows}
 
-    def on_sessions_refreshed(self, message: messages.SessionsRefreshed) -> None:
+    def on_sessions_refreshed(self, message: SessionsRefreshed) -> None:
         table = self.table
         if message.generation != self._generation or message.offset != table.window_start:
             return
@@ -318,9 +388,23 @@ class SessionsPane(WorkerFailures, Widget):
         offset = 0 if event.where == "top" else None
         self._load_page(self._generation, self.project, event.where, offset)
 
+    @on(DataTable.RowHighlighted, "#sessions-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        preview = self.query_one(Preview)
+        if key is None or key.startswith(TEAM_SESSION_PREFIX):
+            preview.clear()  # a teammate's session is in the team cache: enter opens it
+        else:
+            preview.show_session(key, query_terms(self.text))
+
     @on(DataTable.RowSelected, "#sessions-table")
     def _open(self, event: DataTable.RowSelected) -> None:
-        key = event.row_key.value
+        self._open_key(event.row_key.value)
+
+    def action_timeline(self) -> None:
+        self._open_key(self.table.cursor_key if not self.empty else None)
+
+    def _open_key(self, key: str | None) -> None:
         if key and key.startswith(TEAM_SESSION_PREFIX):
             self._open_team_session(key.removeprefix(TEAM_SESSION_PREFIX))
         elif key:
@@ -338,47 +422,35 @@ class SessionsPane(WorkerFailures, Widget):
         self.app.push_screen(TimelineScreen(team_store, session_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick_project":
-            return not self.empty
         if action == "export":  # a teammate's session lives in the team cache, not this database
             return self.current_session is not None and not self.current_session.get("author")
-        if action == "copy":
+        if action in ("copy", "timeline"):
             return self.current_session is not None
-        if action == "toggle_scope":
+        if action == "team":
             return self.team_scope or self.team.available()
-        if action == "leave_filter":
-            return self.query_one("#sessions-filter", Input).has_focus
-        if action in ("focus_filter", "cycle_sort"):
+        if action in ("project", "filters", "sort"):
             return not self.empty
-        return True
+        return super().check_action(action, parameters)
 
     # -- the filter box and the sort ---------------------------------------------------
 
-    def action_focus_filter(self) -> None:
-        self.query_one("#sessions-filter", Input).focus()
+    def action_filters(self) -> None:
+        self.query_one("#sessions-project", Select).focus()
 
-    def action_leave_filter(self) -> None:
-        self.table.focus()
-
-    def action_cycle_sort(self) -> None:
+    def action_sort(self) -> None:
         order = list(SESSION_SORTS)
         self.sort = order[(order.index(self.sort) + 1) % len(order)]
         self.reload()
 
     @on(Input.Changed, "#sessions-filter")
     def _filter_typed(self, event: Input.Changed) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-        self._filter_timer = self.set_timer(self.app.config.search_debounce, self._apply_filter)
+        self.box_changed()
 
     @on(Input.Submitted, "#sessions-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
-        self._apply_filter()
-        self.table.focus()
+        self.leave_box()
 
-    def _apply_filter(self) -> None:
-        self._filter_timer = None
-        text = self.query_one("#sessions-filter", Input).value
+    def filter_by(self, text: str) -> None:
         if text != self.text:
             self.text = text
             self.reload()
@@ -404,7 +476,7 @@ class SessionsPane(WorkerFailures, Widget):
         if session is not None:
             offer_copy(self.app, copy_choices(session=session))
 
-    def action_pick_project(self) -> None:
+    def action_project(self) -> None:
         select = self.query_one("#sessions-project", Select)
         select.focus()
         select.action_show_overlay()
@@ -421,6 +493,7 @@ class SessionsPane(WorkerFailures, Widget):
         table = self.table
         count = max(1, min(table.row_count, REFRESH_ROWS))
         self._refresh_shown(self._generation, self.project, table.window_start, count)
+        self.query_one(Preview).read_again()  # the selected session's prompts and counts
 
     def on_show(self) -> None:
         if self._stale:

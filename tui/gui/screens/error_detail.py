@@ -1,6 +1,6 @@
 """One error group's occurrences, and for the highlighted one what happened just before and after.
 
-`enter` opens the occurrence's session timeline, scrolled to it; `escape` goes back.
+`enter` (or `t`) opens the occurrence's session timeline, scrolled to it; `escape` goes back.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line
+from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line, short_id
 from tui.gui import messages
+from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.vim_table import VimDataTable
 from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, type_label
@@ -55,13 +57,18 @@ class ErrorGroupWritten(Message):
 class ErrorDetailScreen(WorkerFailures, Screen[bool]):
     """Occurrences of one error group with their surroundings."""
 
+    HELP_SECTION = "Error group"  # its section in the help
     BINDINGS = [
         Binding("escape", "back", "Back", id="error_detail.back"),
+        Binding("w", "resolution", "What fixed it", id="error_detail.resolution",
+                tooltip="What fixed a regressed group last time: its note, edits and commands"),
         Binding("r", "set_status('resolved')", "Resolve", id="error_detail.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="error_detail.ignore"),
-        Binding("o", "set_status('open')", "Reopen", id="error_detail.reopen"),
+        Binding("u", "set_status('open')", "Reopen", id="error_detail.reopen"),
         Binding("n", "note", "Note", id="error_detail.note"),
+        Binding("t", "timeline", "Timeline", id="error_detail.timeline"),
         Binding("y", "copy", "Copy", id="error_detail.copy"),
+        Binding("o", "open_file", "Open file", id="error_detail.open_file"),
     ]
 
     def __init__(self, store: StoreClient, group_id: int) -> None:
@@ -85,7 +92,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             yield Static("Before and after, in its session", id="error-detail-context-title")
             with VerticalScroll(id="error-detail-context"):
                 yield Static("", id="error-detail-context-text", markup=False)
-        yield Footer()
+        yield AppFooter()
 
     def on_mount(self) -> None:
         self.query_one(VimDataTable).focus()
@@ -122,7 +129,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
                 table.add_row(
                     cell(local_time(row.get("created_at"), tz, style="full")[:16]),
                     cell(row.get("project_name") or ""),
-                    cell((row.get("session_id") or "")[:8]),
+                    cell(short_id(row.get("session_id"))),
                     cell(first_line(row.get("content")), "red"),
                     key=str(row["id"]),
                 )
@@ -134,7 +141,8 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(one_line(group.get("signature")), style="bold")
         text.append("\n")
-        text.append(one_line(group.get("status") or "open"), style="bold")
+        status = group.get("status") or "open"
+        text.append(one_line(status), style=REGRESSED_STYLE if status == "regressed" else "bold")
         total = group.get("count") or 0
         seen = f" · seen {number(total)}×"
         if shown < total:
@@ -145,6 +153,10 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             f" · last {local_time(group.get('last_seen'), tz, style='full')[:16]}",
             style="dim",
         )
+        if group.get("status") == "regressed":  # the note is on this line
+            text.append("\n")
+            text.append_text(regression_text(group, tz, now=self.app.now() if hasattr(self.app, "now") else None))
+            return text
         note = one_line(group.get("note"))
         if note:
             text.append("\nnote: ", style="dim")
@@ -190,9 +202,29 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
             return self.group is not None and self.group.get("status") != parameters[0]
         if action == "note":
             return self.group is not None
-        if action == "copy":
+        if action == "resolution":
+            return has_resolution(self.group)
+        if action in ("copy", "timeline", "open_file"):
             return self.query_one(VimDataTable).cursor_key is not None
         return True
+
+    def action_timeline(self) -> None:
+        key = self.query_one(VimDataTable).cursor_key
+        row = self._occurrences.get(int(key)) if key is not None else None
+        if row is not None:
+            self.post_message(messages.OpenTimeline(row["session_id"], memory_id=row["id"]))
+
+    def action_open_file(self) -> None:
+        from tui.gui.memory_actions import open_memory_file
+
+        key = self.query_one(VimDataTable).cursor_key
+        open_memory_file(self, int(key) if key is not None else None)
+
+    def action_resolution(self) -> None:
+        from tui.gui.screens.resolution import ResolutionScreen
+
+        if has_resolution(self.group):
+            self.app.push_screen(ResolutionScreen(self.store, self.group_id))
 
     def action_set_status(self, status: str) -> None:
         if self.group is not None and self.group.get("status") != status:

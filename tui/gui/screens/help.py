@@ -1,103 +1,140 @@
-"""The help screen: every key of every pane and screen, generated from their BINDINGS."""
+"""The help screen: every key of every pane and screen (`tui.gui.keys.help_sections`, read from
+their bindings), the place you are first; typing filters it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Input, Static
 
-
-def binding_rows(bindings: Iterable[BindingType], key_display) -> list[tuple[str, str]]:
-    """(keys, description) per action, keys of one action joined: "j / down"."""
-    rows: dict[tuple[str, str], list[str]] = {}
-    for binding in Binding.make_bindings(bindings):
-        if not binding.description:
-            continue
-        keys = rows.setdefault((binding.action, binding.description), [])
-        shown = key_display(binding)
-        if shown not in keys:
-            keys.append(shown)
-    return [(" / ".join(keys), description) for (_, description), keys in rows.items()]
-
-
-def help_sections() -> list[tuple[str, list[BindingType]]]:
-    """(title, bindings) for the app, each pane, the lists and the screens."""
-    from tui.gui.app import PANES, MemlaneApp, pane_class
-    from tui.gui.screens.memory_detail import MemoryDetailScreen
-    from tui.gui.screens.timeline import TimelineScreen
-    from tui.gui.widgets.follow_table import FollowTable
-    from tui.gui.widgets.timeline_list import TimelineList
-    from tui.gui.widgets.vim_table import VimDataTable
-
-    everywhere = list(MemlaneApp.BINDINGS)
-    everywhere.insert(
-        0,
-        Binding("1,2,3,4,5,6", "show_pane",
-                "Switch pane (Sessions, Live, Search, Errors, Cleanup, Insights); "
-                "in a text box, escape first", key_display="1–6"),
-    )
-    sections: list[tuple[str, list[BindingType]]] = [("Everywhere", [
-        b for b in everywhere if not (isinstance(b, Binding) and b.action.startswith("show_pane("))
-    ])]  # fmt: skip
-    page_keys = [
-        b for b in DataTable.BINDINGS if isinstance(b, Binding) and b.key in ("pageup", "pagedown")
-    ]
-    sections.append(("Lists", [*VimDataTable.BINDINGS, *page_keys]))
-    for number, (_, title, module, name) in enumerate(PANES, 1):
-        cls = pane_class(module, name)
-        bindings = list(getattr(cls, "BINDINGS", [])) if cls else []
-        if title == "Live":
-            bindings += FollowTable.BINDINGS
-        if bindings:
-            sections.append((f"{number} {title}", bindings))
-    sections.append(("Timeline", [*TimelineScreen.BINDINGS, *TimelineList.BINDINGS]))
-    sections.append(("Memory", MemoryDetailScreen.BINDINGS))
-    return sections
+from tui.gui.keys import EVERYWHERE, LISTS, binding_rows, help_sections
+from tui.gui.widgets.app_footer import AppFooter
 
 
 class HelpScreen(ModalScreen):
-    """Lists every key; escape, q or ? closes it."""
+    """Every key, the section of `here` first; a letter that is no key here starts the filter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,f1,q", "close", "Close", id="help.close"),
-        Binding("j", "scroll('down')", "Scroll down", show=False, id="help.down"),
-        Binding("k", "scroll('up')", "Scroll up", show=False, id="help.up"),
+        Binding("escape", "back", "Back", id="help.back"),
+        Binding("question_mark,f1,q", "close", "Close", id="help.close"),
+        Binding("slash", "filter", "Filter", id="help.filter"),
+        Binding("j,down", "scroll('down')", "Scroll down", show=False, id="help.down"),
+        Binding("k,up", "scroll('up')", "Scroll up", show=False, id="help.up"),
+        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False, id="help.page_down"),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False, id="help.page_up"),
+        Binding("g,home", "scroll('home')", "Top", show=False, id="help.top"),
+        Binding("G,end", "scroll('end')", "Bottom", show=False, id="help.bottom"),
     ]
+
+    def __init__(self, here: str | None = None) -> None:
+        """`here`: the title of the section for where the person is ("1 Sessions", "Timeline")."""
+        super().__init__()
+        self.here = here
+        self.sections = self._ordered(help_sections(), here)
+        self.text = ""
+
+    @staticmethod
+    def _ordered(sections: list, here: str | None) -> list:
+        """The section of `here` first, then the keys of everywhere and of lists, then the rest."""
+        first = [s for s in sections if s[0] == here]
+        common = [s for s in sections if s[0] in (EVERYWHERE, LISTS) and s[0] != here]
+        rest = [s for s in sections if s not in first and s not in common]
+        return first + common + rest
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield Static(Text("memlane keys", style="bold"), id="help-title")
+            yield Input(placeholder="type to filter the keys", id="help-filter", compact=True,
+                        select_on_focus=False)
             with VerticalScroll(id="help-scroll"):
-                self.keys = self._render_keys()
-                yield Static(self.keys, id="help-keys")
-            yield Static(Text("escape closes · ctrl+p runs any action by name", style="dim"),
-                         id="help-hint")  # fmt: skip
+                yield Static(self._render_keys(), id="help-keys")
+            yield Static(Text("ctrl+p runs any action by name", style="dim"), id="help-hint")
+        yield AppFooter()
+
+    @property
+    def keys(self) -> Group:
+        """What the help shows now (rows of every section left by the filter)."""
+        return self._render_keys()
+
+    def _rows(self, title: str, bindings: list) -> list[tuple[str, str]]:
+        rows = binding_rows(bindings, self.app.get_key_display)
+        wanted = self.text.strip().casefold()
+        if not wanted or wanted in title.casefold():
+            return rows
+        return [row for row in rows if wanted in row[1].casefold() or wanted in row[0].casefold()]
 
     def _render_keys(self) -> Group:
-        parts = []
-        for title, bindings in help_sections():
+        parts: list = []
+        for title, bindings in self.sections:
+            rows = self._rows(title, bindings)
+            if not rows:
+                continue
             table = Table.grid(padding=(0, 2))
-            table.add_column(style="bold", no_wrap=True, width=18)
+            table.add_column(style="bold", no_wrap=True, width=14)
             table.add_column()
-            for keys, description in binding_rows(bindings, self.app.get_key_display):
-                table.add_row(keys, description)
-            parts += [Text(title, style="bold underline"), table, Text("")]
+            for keys, description in rows:
+                table.add_row(Text(keys), Text(description))
+            heading = f"Here: {title}" if title == self.here else title
+            parts += [Text(heading, style="bold underline"), table, Text("")]
+        if not parts:
+            return Group(Text(f"No key matches “{self.text.strip()}”.", style="dim"))
         return Group(*parts[:-1])
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
 
+    # -- the filter ---------------------------------------------------------------
+
+    def action_filter(self) -> None:
+        self.query_one("#help-filter", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that is no key of the help starts the filter with it."""
+        box = self.query_one("#help-filter", Input)
+        if box.has_focus or not event.character or not event.is_printable:
+            return
+        if event.key in self.active_bindings:
+            return
+        event.stop()
+        event.prevent_default()
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+
+    @on(Input.Changed, "#help-filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.text = event.value
+        self.query_one("#help-keys", Static).update(self._render_keys())
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+
+    @on(Input.Submitted, "#help-filter")
+    def _filter_done(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    # -- leaving --------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        """Out of the filter box, then the filter cleared, then the help closed."""
+        box = self.query_one("#help-filter", Input)
+        if box.has_focus:
+            self.query_one("#help-scroll").focus()
+        elif box.value:
+            box.value = ""
+        else:
+            self.dismiss()
+
     def action_close(self) -> None:
         self.dismiss()
 
-    def action_scroll(self, direction: str) -> None:
+    def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#help-scroll", VerticalScroll)
-        (scroll.scroll_down if direction == "down" else scroll.scroll_up)(animate=False)
+        {"down": scroll.scroll_down, "up": scroll.scroll_up, "page_down": scroll.scroll_page_down,
+         "page_up": scroll.scroll_page_up, "home": scroll.scroll_home,
+         "end": scroll.scroll_end}[where](animate=False)  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.table import Table
@@ -10,6 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -24,17 +26,29 @@ from tui.rich_text import memory_body, safe_text
 IMPORTANCE = {1: "low", 2: "medium", 3: "high"}
 
 
+@dataclass
+class MemoryLoaded(Message):
+    """One memory (None when it no longer exists)."""
+
+    memory_id: int
+    memory: dict | None
+    extra: dict = field(default_factory=dict)
+
+
 class MemoryDetailScreen(WorkerFailures, Screen):
     """The whole memory; `t` shows it in its session's timeline."""
 
     COMMAND_PREFIX = "Memory"  # how its actions are named in the command palette
 
+    HELP_SECTION = "Memory"  # its section in the help
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="memory.back"),
-        Binding("t", "timeline", "In timeline", id="memory.timeline"),
-        Binding("y", "copy", "Copy text", id="memory.copy"),
+        Binding("t", "timeline", "Timeline", id="memory.timeline"),
+        Binding("y", "copy", "Copy", id="memory.copy"),
         Binding("o", "open_file", "Open file", id="memory.open_file"),
-        Binding("e", "error_group", "Error group", id="memory.error_group"),
+        Binding("E", "error_group", "Error group", id="memory.error_group"),
+        Binding("c", "resume", "Resume", id="memory.resume"),
+        Binding("C", "fork", "Fork", id="memory.fork"),
         Binding("x", "veto", "Veto", id="memory.veto"),
         Binding("X", "veto_source", "Veto file/error", id="memory.veto_source"),
         Binding("P", "pin", "Pin", id="memory.pin"),
@@ -73,13 +87,13 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             group = self.store.get_error_group(memory["error_group_id"])
         steering = self.store.read(steering_of, memory_id)
         if not get_current_worker().is_cancelled:
-            self.post_message(messages.MemoryLoaded(memory_id, memory, {"error_group": group, "steering": steering}))
+            self.post_message(MemoryLoaded(memory_id, memory, {"error_group": group, "steering": steering}))
 
     def on_data_changed(self, message: messages.DataChanged) -> None:
         if message.forgotten:  # forgotten or redacted, by anyone: show what is left of it
             self._load(self.memory_id)
 
-    def on_memory_loaded(self, message: messages.MemoryLoaded) -> None:
+    def on_memory_loaded(self, message: MemoryLoaded) -> None:
         self.memory = message.memory
         meta = self.query_one("#memory-meta", Static)
         body = self.query_one("#memory-body", Static)
@@ -129,6 +143,8 @@ class MemoryDetailScreen(WorkerFailures, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("timeline", "copy"):
             return self.memory is not None
+        if action in ("resume", "fork"):
+            return bool(self.memory and self.memory.get("session_id"))
         if action == "open_file":
             return bool(self.memory and self.memory.get("file_path"))
         if action == "error_group":
@@ -210,9 +226,23 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         self.app.post_message(messages.OpenTimeline(session_id, memory_id))
 
     def action_copy(self) -> None:
+        from tui.gui.memory_actions import copy_choices, offer_copy
+
         if self.memory is not None:
-            self.app.copy_to_clipboard(self.memory.get("content") or "")
-            self.notify("Copied the memory's text.", timeout=2)
+            text = [("text", self.memory.get("content") or "")]
+            offer_copy(self.app, text + copy_choices(self.memory))
+
+    def action_resume(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        if self.memory is not None:
+            resume_session(self, self.memory["session_id"])
+
+    def action_fork(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        if self.memory is not None:
+            resume_session(self, self.memory["session_id"], fork=True)
 
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#memory-scroll", VerticalScroll)

@@ -6,6 +6,7 @@ the list asks for more as the highlight nears either end.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -14,6 +15,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.worker import get_current_worker
@@ -43,18 +45,61 @@ BEFORE = 40  # memories loaded before the one asked for
 CARD_LINES = 8  # lines of content on a card, each cut to the width (the detail screen shows all)
 
 
+@dataclass
+class TimelineLoaded(Message):
+    """A window of a session's memories in order, and where `focus_id` sits in it."""
+
+    session: dict | None
+    rows: list[dict]
+    first_position: int
+    has_before: bool
+    has_after: bool
+    focus_id: int | None = None
+    total: int = 0
+    focus_last: bool = False
+
+
+@dataclass
+class TimelineMore(Message):
+    """More memories for the timeline: `direction` is "before" or "after"."""
+
+    direction: str
+    rows: list[dict]
+    has_more: bool
+    total: int = 0
+
+
+@dataclass
+class SessionRead(Message):
+    """The session again (its counts, its length, whether it is live), after a hook wrote."""
+
+    session: dict | None
+
+
+@dataclass
+class InjectionsLoaded(Message):
+    """A session's recall decisions and what they sent (store.ledger.session_decisions)."""
+
+    data: dict
+
+
 class TimelineScreen(WorkerFailures, Screen):
     """Prompts, edits with diffs, commands with output and errors, in the order they happened."""
 
     COMMAND_PREFIX = "Timeline"  # how its actions are named in the command palette
 
+    HELP_SECTION = "Timeline"  # its section in the help
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="timeline.back"),
-        Binding("e", "next_error", "Next error", id="timeline.next_error"),
-        Binding("E", "previous_error", "Previous error", show=False, id="timeline.previous_error"),
-        Binding("y", "copy", "Copy", show=False, id="timeline.copy"),
-        Binding("o", "open_file", "Open file", show=False, id="timeline.open_file"),
-        Binding("x", "export", "Export", id="timeline.export"),
+        Binding("right_square_bracket", "next_error", "Next error", key_display="]",
+                id="timeline.next_error"),
+        Binding("left_square_bracket", "previous_error", "Previous error", key_display="[", show=False,
+                id="timeline.previous_error"),
+        Binding("e", "export", "Export", id="timeline.export"),
+        Binding("y", "copy", "Copy", id="timeline.copy"),
+        Binding("o", "open_file", "Open file", id="timeline.open_file"),
+        Binding("c", "resume", "Resume", id="timeline.resume"),
+        Binding("C", "fork", "Fork", id="timeline.fork"),
         Binding("I", "toggle_injections", "Injected", id="timeline.injections"),
     ]
 
@@ -79,6 +124,8 @@ class TimelineScreen(WorkerFailures, Screen):
         return self.query_one("#timeline-list", TimelineList)
 
     def on_mount(self) -> None:
+        # A live session stops being live when nothing happens in it: the header says so then.
+        self.set_interval(self.app.config.live_check, self._draw_header)
         self.timeline.focus()
         self.timeline.fetching = True
         self._load(self.memory_id, "")
@@ -144,7 +191,7 @@ class TimelineScreen(WorkerFailures, Screen):
         if get_current_worker().is_cancelled:
             return
         total = (session or {}).get("memory_count") or len(rows)
-        self.post_message(messages.TimelineLoaded(
+        self.post_message(TimelineLoaded(
             session, rows, first or 0, has_before, has_after, focus, total, where == "end"
         ))  # fmt: skip
 
@@ -159,9 +206,9 @@ class TimelineScreen(WorkerFailures, Screen):
         session = self.store.get_session(sid)
         if not get_current_worker().is_cancelled:
             total = (session or {}).get("memory_count") or 0
-            self.post_message(messages.TimelineMore(direction, rows, len(rows) == PAGE, total))
+            self.post_message(TimelineMore(direction, rows, len(rows) == PAGE, total))
 
-    def on_timeline_loaded(self, message: messages.TimelineLoaded) -> None:
+    def on_timeline_loaded(self, message: TimelineLoaded) -> None:
         self.session = message.session
         self.total = message.total
         self._draw_header()
@@ -172,7 +219,7 @@ class TimelineScreen(WorkerFailures, Screen):
         )  # fmt: skip
         self._draw_status()
 
-    def on_timeline_more(self, message: messages.TimelineMore) -> None:
+    def on_timeline_more(self, message: TimelineMore) -> None:
         if message.total:
             self.total = message.total
         if message.direction == "before":
@@ -202,6 +249,20 @@ class TimelineScreen(WorkerFailures, Screen):
         if not timeline.has_after and not timeline.fetching and timeline.memories:
             timeline.fetching = True
             self._load_more("after", timeline.memories[-1]["id"])
+        self._read_session()  # the header follows the rows: counts, length, live
+
+    @work(thread=True, exclusive=True, group="timeline-session", exit_on_error=False)
+    def _read_session(self) -> None:
+        session = self.store.get_session(self.session_id)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SessionRead(session))
+
+    def on_session_read(self, message: SessionRead) -> None:
+        if message.session is not None:
+            self.session = message.session
+            self.total = message.session.get("memory_count") or self.total
+            self._draw_header()
+            self._draw_status()
 
     # -- drawing ------------------------------------------------------------------
 
@@ -264,9 +325,9 @@ class TimelineScreen(WorkerFailures, Screen):
         from store.ledger import session_decisions
 
         data = self.store.read(session_decisions, self.session_id)
-        self.post_message(messages.InjectionsLoaded(data))
+        self.post_message(InjectionsLoaded(data))
 
-    def on_injections_loaded(self, message: messages.InjectionsLoaded) -> None:
+    def on_injections_loaded(self, message: InjectionsLoaded) -> None:
         self.injections = message.data
         self.timeline.redraw()
         starts = [d for d in message.data["entries"] if d.get("event") == "start" and d.get("injected")]
@@ -309,6 +370,16 @@ class TimelineScreen(WorkerFailures, Screen):
         memory = self.timeline.current
         if memory is not None:
             open_in_editor(self.app, memory)
+
+    def action_resume(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        resume_session(self, self.session_id)
+
+    def action_fork(self) -> None:
+        from tui.gui.memory_actions import resume_session
+
+        resume_session(self, self.session_id, fork=True)
 
     def action_export(self) -> None:
         from store.export import ExportRequest

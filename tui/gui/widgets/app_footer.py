@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.cells import cell_len
+from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import Footer, Input
+from textual.widgets import Footer, Input, OptionList, Select
 
 from tui.gui.textual_internals import (
     FooterKey,
@@ -32,10 +33,11 @@ from tui.gui.textual_internals import (
     set_footer_key_disabled,
 )
 
-# Keys a text box takes as text ("slash", "question_mark", "q", "space", ...).
-TYPED_KEYS = frozenset(key_for(chr(code)) for code in range(32, 127))
+# Keys a text box takes as text ("slash", "question_mark", "q", "space", ...), and their text.
+TYPED_KEYS = {key_for(chr(code)): chr(code) for code in range(32, 127)}
 # Actions the footer drops last: a person must always see how to get help, back and out.
-KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen")
+KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen",
+                "close", "cancel", "dismiss_none")
 
 
 class ActionFooterKey(FooterKey):
@@ -147,17 +149,31 @@ class AppFooter(Footer):
 
     def _entries(self) -> Iterable[tuple]:
         """(key, key display, description, action, enabled, tooltip, classes) per key to
-        show: one per shown action, then the command palette's; while a text box has
-        focus, no key that would be typed into it (`/ Search` there typed a `/`)."""
-        typing = isinstance(self.app.focused, Input)
+        show, for where the keys go now: an open dropdown shows only its own keys; a text
+        box no key it would type (`/ Search` there typed a `/`) and how to leave it; else
+        one per shown action; then the command palette's."""
+        focused = self.screen.focused
+        if isinstance(focused, OptionList) and isinstance(focused.parent, Select):  # open
+            yield from self._dropdown_entries()
+            return
+        typing = isinstance(focused, Input)
         active = self.screen.active_bindings
         by_action: dict[str, tuple] = {}
+        if typing and "enter" in active:
+            _node, binding, enabled, tooltip = active["enter"]
+            label = getattr(focused, "enter_label", None) or getattr(self, "enter_label", "Apply")
+            by_action[binding.action] = ("enter", binding, enabled, tooltip, label)
         for key, (_node, binding, enabled, tooltip) in active.items():
-            if not binding.show or (typing and key in TYPED_KEYS):
+            if not binding.show or (typing and key in TYPED_KEYS
+                                    and focused.check_consume_key(key, TYPED_KEYS[key])):
                 continue
-            by_action.setdefault(binding.action, (key, binding, enabled, tooltip))
-        for key, binding, enabled, tooltip in by_action.values():
-            yield (key, self.app.get_key_display(binding), binding.description,
+            by_action.setdefault(binding.action, (key, binding, enabled, tooltip, binding.description))
+        shown = list(by_action.values())
+        shown.sort(key=lambda entry: entry[1].id != "app.box")  # `/` first: how to filter a list
+        for key, binding, enabled, tooltip, description in shown:
+            if binding.id == "app.box":  # what `/` opens here: a filter, Search's query
+                description = getattr(self.app.active_pane, "BOX_LABEL", description)
+            yield (key, self.app.get_key_display(binding), description,
                    binding.action, enabled, tooltip, "")  # fmt: skip
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
@@ -166,6 +182,13 @@ class AppFooter(Footer):
                 yield (binding.key, self.app.get_key_display(binding), binding.description,
                        binding.action, enabled, binding.tooltip or binding.description,
                        "-command-palette")  # fmt: skip
+
+    def _dropdown_entries(self) -> Iterable[tuple]:
+        """An open dropdown takes every key: move, choose, close."""
+        display = self.app.get_key_display
+        for key, description, action in (("enter", "Choose", "select"), ("escape", "Close", "dismiss")):
+            shown = display(Binding(key, action, description))
+            yield (key, shown, description, action, True, description, "")
 
     def _keys(self, entries: Iterable[tuple]) -> Iterable[FooterKey]:
         for key, display, description, action, enabled, tooltip, classes in entries:

@@ -22,8 +22,8 @@ class FollowTable(VimDataTable):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("end", "follow", "Resume", id="live.follow"),
-        Binding("G", "follow", "Resume", show=False, id="live.follow_g"),
+        Binding("end", "follow", "Follow", show=False, id="live.follow"),
+        Binding("G", "follow", "Follow", show=False, id="live.follow_g"),
     ]
 
     following: reactive[bool] = reactive(True)

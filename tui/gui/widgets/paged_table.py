@@ -18,11 +18,14 @@ worker when the table asks, and hands them back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.coordinate import Coordinate
 from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
 
-from tui.gui import messages
 from tui.gui.widgets.vim_table import VimDataTable
 
 Row = tuple[str, Sequence[object]]  # (row key, cells)
@@ -33,9 +36,43 @@ WINDOW_PAGES = 4  # a windowed table holds about this many pages
 class PagedTable(VimDataTable):
     """VimDataTable fed one page at a time; asks for more as the cursor nears an edge."""
 
-    NeedMore = messages.NeedMore  # the cursor is near the end: fetch from `offset`
-    NeedEarlier = messages.NeedEarlier  # near the window's top: fetch `limit` rows from `offset`
-    NeedEdge = messages.NeedEdge  # g/G beyond the window: the list's first or last page
+    @dataclass
+    class NeedMore(Message):
+        """A PagedTable's cursor is near its last row and more exist: fetch from `offset`."""
+
+        table: Widget
+        offset: int
+        where: ClassVar[str] = "after"  # what `PagedTable.place` is told when the page comes
+
+        @property
+        def control(self) -> Widget:
+            return self.table
+
+    @dataclass
+    class NeedEarlier(Message):
+        """A windowed PagedTable's cursor is near its first row and rows come before it:
+        fetch `limit` rows from `offset` (they end where the table's window starts)."""
+
+        table: Widget
+        offset: int
+        limit: int
+        where: ClassVar[str] = "before"
+
+        @property
+        def control(self) -> Widget:
+            return self.table
+
+    @dataclass
+    class NeedEdge(Message):
+        """g/G on a windowed PagedTable whose window does not reach that end of the list:
+        fetch the list's first page (`where` "top") or its last page ("bottom")."""
+
+        table: Widget
+        where: str
+
+        @property
+        def control(self) -> Widget:
+            return self.table
 
     def __init__(self, *args, threshold: int = 20, page_size: int | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -9,14 +9,14 @@ is dropped, so a session of any length costs the same.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import RenderableType
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
-
-from tui.gui import messages
 
 
 class TimelineList(OptionList):
@@ -30,9 +30,23 @@ class TimelineList(OptionList):
         Binding("G,end", "end", "Last", show=False, id="timeline.last"),
     ]
 
-    NeedBefore = messages.NeedBefore
-    NeedAfter = messages.NeedAfter
-    JumpTo = messages.JumpTo
+    @dataclass
+    class NeedBefore(Message):
+        """The timeline's highlight is near its first card: load the memories before `first_id`."""
+
+        first_id: int
+
+    @dataclass
+    class NeedAfter(Message):
+        """The timeline's highlight is near its last card: load the memories after `last_id`."""
+
+        last_id: int
+
+    @dataclass
+    class JumpTo(Message):
+        """Load the session's first ("start") or last ("end") page into the timeline."""
+
+        where: str
 
     def __init__(self, render: Callable[[dict], RenderableType], *, threshold: int = 5,
                  max_window: int = 600, **kwargs) -> None:  # fmt: skip

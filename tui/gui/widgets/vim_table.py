@@ -12,6 +12,8 @@ from textual.widgets.data_table import CellDoesNotExist, ColumnKey
 
 from tui.gui.textual_internals import FixedWidthDataTable, columns_resized
 
+FLEX_FIRST = 64  # cells the flexible column gets before any other column grows
+
 
 class VimDataTable(FixedWidthDataTable):
     """DataTable with j/k, g/G, home/end and a column that fills the width.
@@ -21,15 +23,20 @@ class VimDataTable(FixedWidthDataTable):
     Call `add_flex_column(label, key=..., min_width=...)` for the one column
     (a summary, a snippet) that should take the space left by the others; it
     is re-fitted on resize and its cells end in an ellipsis instead of
-    breaking the layout.
+    breaking the layout.  A column added with `add_growing_column` (a project
+    name) widens too, up to its `max_width`, but only once the flexible column
+    has `FLEX_FIRST` cells: on a narrow terminal the summary has the room first.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Open", id="list.open"),
+        Binding("enter", "select_cursor", "Open", id="list.open",
+                tooltip="Open the row: a session's timeline, a memory in it, an error's occurrences"),
         Binding("j", "cursor_down", "Down", show=False, id="list.down"),
         Binding("k", "cursor_up", "Up", show=False, id="list.up"),
-        Binding("g,home", "scroll_top", "Top", show=False, id="list.top"),
-        Binding("G,end", "scroll_bottom", "Bottom", show=False, id="list.bottom"),
+        Binding("g,home", "scroll_top", "Top", show=False, id="list.top",
+                tooltip="First row"),
+        Binding("G,end", "scroll_bottom", "Bottom", show=False, id="list.bottom",
+                tooltip="Last row (the real one, however long the list)"),
     ]
 
     def __init__(self, *args, **kwargs) -> None:
@@ -38,6 +45,8 @@ class VimDataTable(FixedWidthDataTable):
         super().__init__(*args, **kwargs)
         self._flex_key: ColumnKey | None = None
         self._flex_min = 10
+        self._growing: dict[ColumnKey, tuple[int, int]] = {}  # key -> (width, max width)
+        self._fitted: tuple | None = None  # the widths fit_columns gave last
         self._drawn_size: Size | None = None
 
     def add_flex_column(self, label: str | Text, *, key: str, min_width: int = 10) -> ColumnKey:
@@ -47,8 +56,21 @@ class VimDataTable(FixedWidthDataTable):
         self.fit_columns()
         return column_key
 
+    def add_growing_column(self, label: str | Text, *, key: str, width: int, max_width: int) -> ColumnKey:
+        """A column of `width` cells that widens up to `max_width` when the terminal has room."""
+        column_key = self.add_column(label, key=key, width=width)
+        self._growing[column_key] = (width, max_width)
+        return column_key
+
+    def clear(self, columns: bool = False):
+        if columns:
+            self._growing.clear()
+            self._fitted = None
+        return super().clear(columns)
+
     def fit_columns(self) -> None:
-        """Give the flexible column whatever width the other columns leave."""
+        """Give the flexible column whatever width the other columns leave (past
+        `FLEX_FIRST` cells, shared with the growing columns up to their maximum)."""
         key = self._flex_key
         if key is None or key not in self.columns:
             return
@@ -56,11 +78,24 @@ class VimDataTable(FixedWidthDataTable):
         if available <= 0:
             return
         pad = 2 * self.cell_padding
+        growing = {k: v for k, v in self._growing.items() if k in self.columns}
+        for grow_key, (base, _most) in growing.items():
+            self.columns[grow_key].width = base
         others = sum(c.get_render_width(self) for k, c in self.columns.items() if k != key)
         width = max(self._flex_min, available - others - pad)
-        column = self.columns[key]
-        if column.width == width and not column.auto_width:
+        spare = width - FLEX_FIRST
+        for grow_key, (base, most) in growing.items():
+            if spare <= 0:
+                break
+            extra = min(spare, most - base)
+            self.columns[grow_key].width = base + extra
+            spare -= extra
+            width -= extra
+        widths = (width, *(self.columns[k].width for k in growing))
+        if self._fitted == widths and not self.columns[key].auto_width:
             return
+        self._fitted = widths
+        column = self.columns[key]
         column.width = width
         column.auto_width = False
         columns_resized(self)

@@ -1,0 +1,171 @@
+"""Search shows its first hits at once; the exact count of a common word follows, and a
+count for a query typed over never reaches the screen."""
+
+from __future__ import annotations
+
+import threading
+
+from tests.tui.conftest import (
+    build_db,
+    pilot_test,
+    result_ids,
+    screen_text,
+    scroll_every_hit,
+    settle,
+    until,
+)
+from tui.gui.panes.search import SearchPane
+from tui.gui.panes.search import pane as search_module
+
+EPOCHS = 1500  # memories saying "epoch": past the ranked head (500) and every page size
+
+
+async def drawn_when(pilot, predicate) -> None:
+    """Until `predicate()` holds, then the app draws it."""
+    await until(predicate)
+    await pilot.pause()
+
+
+def status_of(pane: SearchPane) -> str:
+    return str(pane.query_one("#search-status").render())
+
+
+def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None = None) -> list[str]:
+    """Hold every exact count until `gate` opens; returns the queries counted.  With
+    `own_connection` the count reads a connection of its own, which cancelling the
+    worker cannot interrupt: the count then finishes even for a query typed over."""
+    from store.db import connect
+    from store.search import search_summary
+
+    counted: list[str] = []
+
+    def held(conn, query, **filters):
+        gate.wait(20)
+        counted.append(query)
+        if own_connection is None:
+            return search_summary(conn, query, **filters)
+        other = connect(own_connection, create=False)
+        try:
+            return search_summary(other, query, **filters)
+        finally:
+            other.close()
+
+    monkeypatch.setattr(search_module, "search_summary", held)
+    return counted
+
+
+async def open_search(pilot) -> SearchPane:
+    """Search, with the keys in its query box."""
+    await settle(pilot)
+    await pilot.press("3", "slash")
+    await settle(pilot)
+    return pilot.app.query_one(SearchPane)
+
+
+@pilot_test
+async def test_the_first_hits_come_before_the_count_which_equals_what_paging_delivers(
+    home, utc, make_app, monkeypatch
+):
+    from store.db import connect
+    from store.search import search
+
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    conn = connect(path)
+    everything = [h["id"] for o in range(0, EPOCHS, 500) for h in search(conn, "epoch", limit=500, offset=o)]
+    conn.close()
+    gate = threading.Event()
+    counted = gate_counts(monkeypatch, gate)
+    app = make_app(path, page_size=100)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "epoch"
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        # The hits are on the screen while the count is still held back.
+        assert result_ids(pane) == everything[:100]
+        assert "epoch 1499" in screen_text(app)  # the newest run, best first
+        assert status_of(pane) == "more than 500 matches · counting…"
+        assert counted == []
+        gate.set()
+        await drawn_when(pilot, lambda: "counting" not in status_of(pane))
+        assert counted == ["epoch"]
+        assert status_of(pane) == f"{EPOCHS:,} matches · best 500 first, then newest first"
+        # Scrolling to the end delivers exactly that many hits, each once, in the store's order.
+        seen = await scroll_every_hit(pilot, pane, EPOCHS)
+        assert seen == everything and len(seen) == EPOCHS
+
+
+@pilot_test
+async def test_a_search_with_few_hits_shows_its_count_with_them(home, utc, make_app, monkeypatch):
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    gate = threading.Event()  # never opened: nothing here may wait for a separate count
+    counted = gate_counts(monkeypatch, gate)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "docker"
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "docker")
+        assert status_of(pane) == "2 matches" and len(result_ids(pane)) == 2
+        assert counted == []
+        gate.set()
+
+
+@pilot_test
+async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, monkeypatch):
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    gate = threading.Event()
+    counted = gate_counts(monkeypatch, gate, own_connection=path)  # finishes even when cancelled
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        shown: list[str] = []
+        show_status = pane._show_status
+
+        def recorded(message) -> None:
+            show_status(message)
+            shown.append(status_of(pane))
+
+        pane._show_status = recorded
+        pane.query_input.value = "epoch"
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        assert shown[-1] == "more than 500 matches · counting…"
+        pane.query_input.value = "docker"  # typed over (pasted: one search, however busy the machine)
+        await drawn_when(pilot, lambda: pane.last_results.query == "docker")
+        typed_over = len(shown)
+        gate.set()  # the count for "epoch" finishes now, after "docker" is shown
+        await drawn_when(pilot, lambda: "epoch" in counted)
+        await settle(pilot)
+        assert status_of(pane) == "2 matches"
+        assert not any(f"{EPOCHS:,}" in text for text in shown[typed_over - 1 :]), shown
+        assert not any("counting" in text for text in shown[typed_over - 1 :]), shown
+
+
+@pilot_test
+async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, make_app, monkeypatch):
+    """No blank list while a search runs: the previous hits stay on screen, then the new
+    page replaces them at once."""
+    from store.search import first_page
+
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    gate = threading.Event()
+
+    def held(conn, query, **kwargs):
+        if query == "docker":
+            gate.wait(20)
+        return first_page(conn, query, **kwargs)
+
+    monkeypatch.setattr(search_module, "first_page", held)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "epoch"
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        epochs = result_ids(pane)
+        assert len(epochs) == 60
+        pane.query_input.value = "docker"
+        await pilot.pause(app.config.search_debounce + 0.2)  # the search for "docker" is running
+        assert result_ids(pane) == epochs and "epoch 1499" in screen_text(app)
+        gate.set()
+        await drawn_when(pilot, lambda: pane.last_results.query == "docker")
+        await settle(pilot)
+        assert len(result_ids(pane)) == 2 and "epoch" not in screen_text(app)
+        assert status_of(pane) == "2 matches"

@@ -1,0 +1,152 @@
+"""The footer: only keys that work where the keys go now, whole, at every width."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.panes.test_search import open_search, type_query
+from tui.gui.widgets.app_footer import AppFooter
+
+
+def footer_line(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+@pilot_test
+async def test_the_footer_offers_no_key_the_search_box_would_type(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_search(pilot)
+        assert app.focused is pane.query_input
+        footer = footer_line(app)
+        assert "/ Search" not in footer and "q Quit" not in footer and "? Help" not in footer
+        assert "⏎ Apply" in footer and "esc Back" in footer and "f1 Help" in footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "/ Search" in footer_line(app) and "q Quit" in footer_line(app)
+
+
+@pilot_test
+async def test_a_click_on_the_footers_search_focuses_the_box_and_types_nothing(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_search(pilot)
+        await type_query(pilot, pane, "JWT")
+        await pilot.press("escape")
+        await settle(pilot)
+        [key] = [k for k in app.query_one(AppFooter).children if getattr(k, "key", "") == "slash"]
+        await pilot.click(key)
+        await settle(pilot)
+        assert app.focused is pane.query_input
+        assert pane.query_input.value == "JWT"  # not "/JWT"
+
+@pytest.mark.parametrize("pane_key", ["1", "4", "5"])
+@pytest.mark.parametrize("width", [30, 45, 60, 80])
+@pilot_test
+async def test_the_footer_has_no_debris_and_always_says_quit(db_path, make_app, pane_key, width):
+    app = make_app(db_path)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(pane_key)
+        await settle(pilot)
+        footer = footer_line(app)
+        assert footer.rstrip().endswith("^p Commands"), footer  # nothing shows through after it
+        assert "q Quit" in footer and "? Help" in footer, footer
+        allowed = {"^p", "Commands"}
+        for binding in _bindings(app):
+            allowed.add(app.get_key_display(binding))
+            allowed.update((binding.description or "").split())
+        for word in footer.replace("▏", " ").split():  # every word whole: no "Qu", no "Filte"
+            assert word in allowed, (word, footer)
+
+
+def _bindings(app):
+    return [binding for _, binding, _, _ in app.screen.active_bindings.values()]
+
+
+@pilot_test
+async def test_errors_at_80_columns_keeps_quit(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        assert footer_line(app).split("▏")[0].rstrip().endswith("q Quit")
+
+
+# -- the footer in modal states ------------------------------------------------------------------
+
+
+async def _footer_after(app, pilot, *keys: str) -> str:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+    return footer_line(app)
+
+
+PANE_WORDS = ("Project", "Sort", "Resume", "Mark", "Forget", "Quit")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])
+@pilot_test
+async def test_a_dialog_or_open_menu_shows_its_own_keys_not_the_panes(db_path, make_app, size):
+    app = make_app(db_path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        states = {
+            "help": (("question_mark",), ("esc Back", "? Close", "/ Filter")),
+            "copy menu": (("escape", "y"), ("⏎ Copy", "esc Cancel")),
+            "open dropdown": (("escape", "p"), ("⏎ Choose", "esc Close")),
+            "export file": (("escape", "e"), ("⏎ Export", "esc Cancel")),
+        }
+        for what, (keys, wanted) in states.items():
+            footer = await _footer_after(app, pilot, *keys)
+            for words in wanted:
+                assert words in footer, (what, footer)
+            for word in PANE_WORDS:
+                assert word not in footer, (what, word, footer)
+
+
+@pilot_test
+async def test_the_forget_confirmation_shows_yes_no_and_cancel(cleanup_db):
+    from tests.tui.fixtures_cleanup import make_app
+    from tests.tui.fixtures_cleanup import settle as settle_all
+
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle_all(pilot)
+        await pilot.press("5")
+        await settle_all(pilot)
+        await pilot.press("d")
+        await settle_all(pilot)
+        footer = footer_line(app)
+        assert "y Yes" in footer and "n No" in footer and "esc Cancel" in footer, footer
+        assert "Mark" not in footer and "Forget" not in footer
+
+
+@pilot_test
+async def test_paused_live_offers_follow_not_pause(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = await _footer_after(app, pilot, "2")
+        assert "space Pause" in footer and "space Follow" not in footer
+        footer = await _footer_after(app, pilot, "k")  # looking back pauses
+        assert "space Follow" in footer and "space Pause" not in footer
+        footer = await _footer_after(app, pilot, "space")
+        assert "space Pause" in footer and app.panes["live"].following
+
+
+@pilot_test
+async def test_the_footer_shows_the_keys_that_work_where_there_is_room(db_path, make_app):
+    app = make_app(db_path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        footer = await _footer_after(app, pilot, "3")
+        for words in ("t Timeline", "y Copy", "o Open file", "c Resume", "e Export"):
+            assert words in footer, footer
+        await pilot.press("enter")  # a hit's timeline
+        await settle(pilot)
+        footer = footer_line(app)
+        for words in ("] Next error", "y Copy", "e Export", "c Resume"):
+            assert words in footer, footer

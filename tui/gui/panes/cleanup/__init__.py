@@ -1,0 +1,7 @@
+"""Pane 5, Cleanup: the pane and its keys (`cleanup.pane`), the filtered list
+(`cleanup.selection`) with its filter bar (`cleanup.filter_bar`) and marks
+(`cleanup.marks`), and the secrets audit (`cleanup.audit`)."""
+
+from tui.gui.panes.cleanup.pane import CleanupPane, describe_selection
+
+__all__ = ["CleanupPane", "describe_selection"]
