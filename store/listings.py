@@ -118,6 +118,12 @@ def tool_names(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute(TOOL_NAMES_SQL)]
 
 
+def type_is_stored(conn: sqlite3.Connection, memory_type: str) -> bool:
+    """Whether any memory has `memory_type` (no index on type: it stops at the first row, so
+    ask only about a name memlane does not write itself)."""
+    return conn.execute("SELECT 1 FROM memory WHERE type = ? LIMIT 1", (memory_type,)).fetchone() is not None
+
+
 TOOL_NAMES_SQL = (
     "WITH RECURSIVE tool(name) AS ("
     " SELECT min(tool_name) FROM memory"
