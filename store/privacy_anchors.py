@@ -30,14 +30,20 @@ def _rank(ch):
 
 
 def _build(literals):
-    """(regex of the pivots or None, pivot char -> [(literal, index)], literals found alone)."""
-    by_pivot, alone = {}, []
+    """(regex of the pivots or None, pivot char -> [(literal, index)], literals found alone,
+    (literal, shorter literal inside it, its offset) found from the shorter one's places)."""
+    by_pivot, alone, inside = {}, [], []
     for lit in sorted(set(literals)):
         j = min(range(len(lit)), key=lambda i: _rank(lit[i]))
-        if _rank(lit[j]) >= COMMON:
+        if _rank(lit[j]) < COMMON:
+            by_pivot.setdefault(lit[j], []).append((lit, j))
+            continue
+        part = next((other for other in sorted(set(literals), key=len) if other != lit and other in lit
+                     and all(_rank(ch) >= COMMON for ch in other)), None)  # fmt: skip
+        if part is None:
             alone.append(lit)
         else:
-            by_pivot.setdefault(lit[j], []).append((lit, j))
+            inside.append((lit, part, lit.index(part)))
     alts = []
     for ch, items in sorted(by_pivot.items()):
         checks = set()
@@ -50,7 +56,7 @@ def _build(literals):
         else:
             alts.append(re.escape(ch) + "(?:" + "|".join(sorted(checks)) + ")")
     rx = re.compile("|".join(alts)) if alts else None
-    return rx, by_pivot, tuple(alone)
+    return rx, by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0])))
 
 
 class Anchors:
@@ -64,7 +70,7 @@ class Anchors:
         plan = CACHE.get(key)
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rx, by_pivot, alone = plan
+        rx, by_pivot, alone, inside = plan
         found = {lit: [] for lit in literals}
         if rx is not None:
             for m in rx.finditer(low):
@@ -78,6 +84,8 @@ class Anchors:
             while at >= 0:
                 hits.append(at)
                 at = low.find(lit, at + 1)
+        for lit, part, offset in inside:  # `user` where `use` is, `secret set` where `secret` is
+            found[lit] = [p - offset for p in found[part] if p >= offset and low.startswith(lit, p - offset)]
         self._found = found
 
     def at(self, literal: str) -> list:

@@ -80,6 +80,18 @@ def _whole_word(entries):
     return all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
 
 
+def _stands_anywhere(low, anchors, tool, standing):
+    """Whether `tool` stands as a command word (as _tool_at takes it) anywhere in the text."""
+    got = standing.get(tool)
+    if got is None:
+        n = len(tool)
+        got = standing[tool] = any(
+            not (low[i - 1:i].isalnum() or low[i - 1:i] in ("_", "-", "."))
+            and low[i + n:i + n + 1] in ("", " ", "\t", "\"", "'", ".")
+            for i in anchors.at(tool))  # fmt: skip
+    return got
+
+
 def _tool_near(low, at, end, tool_lists):
     """Whether any tool of `tool_lists` stands in the
     400 characters before `end`: the segment _tool_at looks in is never longer, so a flag or a
@@ -134,10 +146,15 @@ def command_lines(text, low, anchors, found):
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                     break
+    standing = {}
     for trigger, entries in triggers.items():
         whole = _whole_word(entries)
         end = len(trigger)
-        for at in anchors.at(trigger):
+        places = anchors.at(trigger)
+        if len(places) > 50 and not any(_stands_anywhere(low, anchors, tool, standing)
+                                         for tools, _sub, _form in entries for tool in tools):
+            continue  # prose says "user" thousands of times, and never `net`
+        for at in places:
             if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
                 continue  # not where a word starts
             if whole and at + end < len(low) and (low[at + end].isalnum() or low[at + end] == "_"):

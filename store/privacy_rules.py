@@ -98,7 +98,7 @@ SECRET_WORDS = {
 # checked whole).  "pw" also finds pwd, "pass" password, passwd, passphrase...
 NAME_TRIGGERS = (
     "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp",
-    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "has", "heslo", "parola",
+    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "hasło", "haslo", "heslo", "parola",
     "salasana", "senord", "adgangskode", "şifre", "jelsz", "パスワード", "密", "비밀번호", "암호",
 )  # fmt: skip
 # A word before "key" that makes it a credential (api_key, AES_KEY, client-key-data) ...
@@ -274,8 +274,9 @@ PROVIDERS = (
     ("aws_access_key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
      r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
     ("aws_access_key", ("ABSK",), r"ABSK[A-Za-z0-9+/]{109,269}={0,2}"),
-    ("slack_token", ("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xoxe."),
-     r"xox(?:[abeoprs]-|e\.xox[bp]-)[A-Za-z0-9-]{10,}"),
+    ("slack_token", ("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xoxe.", "xoxc-"),
+     r"xox(?:[abceoprs]-|e\.xox[bp]-)[A-Za-z0-9-]{10,}"),
+    ("slack_token", ("xoxd-",), r"xoxd-[A-Za-z0-9%+/=_-]{20,}"),  # a session cookie, URL-encoded
     ("slack_token", ("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
     ("google_api_key", ("AIza",), r"AIza[A-Za-z0-9_-]{35}"),
     ("stripe_key", ("sk_", "rk_"), r"[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}"),
@@ -333,6 +334,8 @@ PROVIDERS = (
     ("service_token", ("pul-",), r"pul-[a-f0-9]{40}"),
     ("service_token", ("rdme_",), r"rdme_[a-z0-9]{70}"),
     ("service_token", ("rubygems_",), r"rubygems_[a-f0-9]{48}"),
+    ("service_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),  # SonarQube
+    ("service_token", ("oy2",), r"oy2[a-z0-9]{43}"),  # NuGet
     ("service_token", ("tk-us-",), r"tk-us-[A-Za-z0-9_-]{48}"),
     ("service_token", ("SG.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
     ("service_token", ("xkeysib-", "xsmtpsib-"), r"x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
@@ -454,7 +457,7 @@ TOKEN_RULES = (
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
     # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit
-    Rule("password", ("-stdin", "passwd", "sudo", "kinit", "runas", "| su"),
+    Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
          r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
@@ -468,7 +471,7 @@ TOKEN_RULES = (
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
     # expect: send "SECRET\r" after an expect for a password prompt
-    Rule("password", ("send",),
+    Rule("password", ("expect",),
          r"(?i:expect)[^\n]{0,80}?(?i:pass(?:word|phrase)?|assword|pin|secret|token)[^\n]{0,80}?"
          r"(?:\n[^\n]{0,200}?){0,3}?\bsend[ \t]+(?:--[ \t]+)?[\"'{]?(?P<v>[^\"'}\s\\$][^\"'}\s\\]*)",
          starts=(("expect", 0),)),

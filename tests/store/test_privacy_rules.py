@@ -309,6 +309,13 @@ def test_a_token_used_as_the_user_of_a_url():
 # characters of the body's alphabet), not from our pattern.
 # The providers of the secret corpus (tests/secret_shapes.py), and a few token forms only this file tests.
 PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
+    ("slack client", lambda: "xoxc-" + "-".join(gen("xc" + str(i), n, "0123456789") for i, n in enumerate((11, 13, 13)))
+     + "-" + gen("xc", 64, shapes.HEX)),
+    ("slack cookie", lambda: "xoxd-" + gen("xd", 40) + "%2F" + gen("xd2", 60) + "%2B" + gen("xd3", 40) + "%3D"),
+    ("sonarqube user", lambda: "squ_" + gen("squ", 40, shapes.HEX)),
+    ("sonarqube project", lambda: "sqp_" + gen("sqp", 40, shapes.HEX)),
+    ("sonarqube analysis", lambda: "sqa_" + gen("sqa", 40, shapes.HEX)),
+    ("nuget", lambda: "oy2" + gen("nuget", 43, string.ascii_lowercase + "0123456789")),
     ("yandex cloud", lambda: "YC" + gen("yc", 38, ALNUM + "_-")),
     ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
     ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
@@ -455,3 +462,10 @@ def test_long_runs_are_the_runs_a_regex_finds(extra):
         text = "".join(rng.choice(alphabet) if rng.random() < 0.2 else "b" for _ in range(rng.randint(0, 120)))
         text += extra
         assert long_runs(text) == [m.span() for m in rx.finditer(text)], repr(text)
+
+
+def test_a_tool_among_many_of_its_trigger_words_is_still_read():
+    """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
+    prose = "the user logs in and the user sees the page\n" * 40
+    for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):
+        assert redacted(prose + command + "\n" + prose, PW), command
