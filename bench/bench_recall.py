@@ -90,12 +90,24 @@ def _run_in_process(event: dict) -> None:
         raise RuntimeError(f"hook problem on {event['hook_event_name']}: {run.message}")
 
 
+CPU_MS: list[float] = []  # CPU time (user + sys) of each process _run_process ran, in ms
+
+
+def _children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _run_process(cmd: list[str], event: dict, env: dict) -> tuple[float, bytes]:
     import subprocess
 
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(cmd, input=json.dumps(event).encode(), env=env, capture_output=True, timeout=60)
     elapsed = (time.perf_counter() - started) * 1000
+    CPU_MS.append((_children_cpu() - cpu) * 1000)
     if done.returncode != 0 or done.stderr:
         raise RuntimeError(f"hook failed: rc={done.returncode} {done.stderr[:300]!r}")
     return elapsed, done.stdout
@@ -218,7 +230,7 @@ def judge(conn, sessions: dict[str, str], config: dict) -> dict:
     return stats
 
 
-def time_processes(db_path: str, home: str) -> list[float]:
+def time_processes(db_path: str, home: str) -> tuple:
     """Each prompt through `memlane-hook` as its own process, on a copy of the
     database (the hook stores every prompt; the set must stay as built)."""
     import sqlite3
@@ -240,14 +252,18 @@ def time_processes(db_path: str, home: str) -> list[float]:
     _run_process(hook, hook_events.event("user-prompt-submit", "bench-warm", "/home/dev/shop-api", "w", 0, prompt="warm up"), env)
     quiet = dict(env, MEMLANE_DISABLE="1")  # the same hook storing the prompt, without recall
     times, floors, stores = [], [], []
+    cpus: dict[str, list[float]] = {"hook": [], "floor": [], "store": []}
     for n, prompt in enumerate(prompts):  # alternating: all three see the same load
         event = hook_events.event("user-prompt-submit", f"bench-recall-time-{n}", "/home/dev/shop-api", f"t{n}", 0, prompt=prompt)
         elapsed, _out = _run_process(hook, event, env)
         times.append(elapsed)
+        cpus["hook"].append(CPU_MS[-1])
         floors.append(_run_process(floor, {}, env)[0])
+        cpus["floor"].append(CPU_MS[-1])
         event = hook_events.event("user-prompt-submit", f"bench-recall-store-{n}", "/home/dev/shop-api", f"s{n}", 0, prompt=prompt)
         stores.append(_run_process(hook, event, quiet)[0])
-    return times, floors, stores
+        cpus["store"].append(CPU_MS[-1])
+    return times, floors, stores, cpus
 
 
 def main(argv=None) -> int:
@@ -304,7 +320,7 @@ def main(argv=None) -> int:
                     print(f"      {why:>10}: {prompt}")
         print(f"in-process prompt_block: {per_prompt:.1f} ms per prompt")
         if not args.no_timing:
-            times, floors, stores = time_processes(db_path, home)
+            times, floors, stores, cpus = time_processes(db_path, home)
             p50, worst = statistics.median(times), max(times)
             p90 = statistics.quantiles(times, n=10)[-1]
             floor, store = statistics.median(floors), statistics.median(stores)
@@ -314,6 +330,9 @@ def main(argv=None) -> int:
             print(f"  in the same run: interpreter floor (python -c 'import sqlite3, json') {floor:.1f} ms, "
                   f"the hook storing the prompt without recall {store:.1f} ms, so recall adds "
                   f"{p50 - store:.1f} ms; whole process / floor = {p50 / floor:.2f}")  # fmt: skip
+            cpu = {k: statistics.median(v) for k, v in cpus.items()}
+            print(f"  CPU time (user + sys, median): hook {cpu['hook']:.1f} ms, floor {cpu['floor']:.1f} ms, "
+                  f"storing without recall {cpu['store']:.1f} ms")  # fmt: skip
         print(f"load average: {Path('/proc/loadavg').read_text().split()[0:3]}")
     return int(status)
 

@@ -3,6 +3,9 @@
     .venv/bin/python -m bench.bench_tui [--memories 100000] [--rounds 10] [--starts 5]
                                          [--db PATH: a database built before, kept]
 
+Past 100k memories the database is kept in the temp folder and used again
+(`memlane-bench-tui-1000000-schema7.db`: building 1M memories takes ~20 minutes).
+
 Targets (issue 4, at 100k memories): a pane switch (the first visit included)
 or a page < 100 ms, search results < 200 ms after typing stops.  Measured with
 Textual's headless driver at 80x24, from the key to the frame that shows the
@@ -17,7 +20,9 @@ shows sessions, started as `memlane` starts it (the collector paused before the
 app's imports); "cold" is the same with the database and the installed packages
 (site-packages: textual, rich, memlane's own code) dropped from the page cache
 first, as after a reboot or a long idle (issue 25: at most 500 ms at 100k and
-800 ms at 1M, median, cold and warm); "cold first visit" presses a pane's key
+800 ms at 1M, median, cold and warm), with Python's bytecode caches written as an
+installed memlane has them (the CPU the process used up to that frame is printed too:
+decide on it when the machine is shared); "cold first visit" presses a pane's key
 as soon as that first frame is out, in a fresh app for each pane (nothing mounted or loaded ahead);
 a page-down that shows nothing within 2 s is counted as a stall (and as 2 s)
 unless the cursor was already on the last row.  "visit 0.5 s in" is the same
@@ -48,6 +53,13 @@ FIRST_SCREEN_1M_MS = 800.0  # the first screen's target past 100k memories (issu
 MEDIAN_TARGETS = ("first screen", "first screen, cold")  # the target is for the median
 PANE_KEYS = {"2": "live", "4": "errors", "5": "cleanup", "3": "search", "1": "sessions"}
 QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py", "인증 오류"]
+
+
+def cached_db_path(count: int) -> str:
+    """Where a database of `count` memories is kept between runs (its schema in the name)."""
+    from store.schema import SCHEMA_VERSION
+
+    return os.path.join(tempfile.gettempdir(), f"memlane-bench-tui-{count}-schema{SCHEMA_VERSION}.db")
 
 
 def build(path: str, count: int) -> None:
@@ -120,16 +132,25 @@ def _shows(shown: dict, pane) -> bool:
     return any(pane in table.ancestors for table, _rows in _tables(shown))
 
 
+def process_cpu_ms() -> float:
+    """CPU time (user + system, every thread) this process has used, in milliseconds."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
 async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> None:
-    """In a new process: print the wall-clock time of the first frame with sessions
-    (and, with `key`, of the first frame showing that pane's table with rows, the key
-    pressed `delay` seconds after the first)."""
+    """In a new process: print the wall-clock time of the first frame with sessions and the
+    CPU the process had used when it went out (and, with `key`, the time to the first frame
+    showing that pane's table with rows, the key pressed `delay` seconds after the first)."""
     from tui.gui.perf import pause_collector
 
     pause_collector()  # as `memlane` does before it imports the app (tui/commands/open_app.py)
     from tui.gui.app import build_app, process_tuned
 
     frames = FrameLog()
+    frames.probe = process_cpu_ms  # noted as each frame goes out
     app = build_app(path)
     frames.install(app)
     with process_tuned(app):  # as run_app does
@@ -141,9 +162,11 @@ async def _first_frame_run(app, frames: FrameLog, key: str | None, delay: float)
 
     async with app.run_test(size=(80, 24)) as pilot:
         sessions = app.query_one("#sessions-table", PagedTable)
-        shown_at = await frames.wait_first(0.0, lambda s: s.get(sessions, 0) > 0, 60)
+        with_sessions = lambda s: s.get(sessions, 0) > 0  # noqa: E731
+        shown_at = await frames.wait_first(0.0, with_sessions, 60)
         first_wall = time.time() - (time.perf_counter() - shown_at / 1000)
         print(f"first {first_wall:.6f}", flush=True)
+        print(f"cpu {next(s['probe'] for _at, s in frames.frames if with_sessions(s)):.1f}", flush=True)
         if key is None:
             return
         name = PANE_KEYS[key]
@@ -199,18 +222,27 @@ def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
                                    "visit 0.5 s in": []}  # fmt: skip
     pane_keys = [k for k in PANE_KEYS if k != "1"]
     starts = [(None, 0.0, cold) for _ in range(runs) for cold in (False, True)]
-    keys = starts + [(k, 0.0, False) for k in pane_keys] + [(k, 0.5, False) for k in pane_keys]
-    for key, delay, cold in keys:
+    keys = [(None, 0.0, False)] + starts  # the first start only writes the bytecode caches
+    keys += [(k, 0.0, False) for k in pane_keys] + [(k, 0.5, False) for k in pane_keys]
+    # As installed: Python's bytecode caches written and read.  With PYTHONDONTWRITEBYTECODE
+    # (set in some shells) a module changed since its cache was written is compiled again at
+    # every start: after a merge, ~75 of memlane's modules, ~175 ms of CPU per start.
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    for index, (key, delay, cold) in enumerate(keys):
         cmd = [sys.executable, "-m", "bench.bench_tui", "--child", path] + ([key, str(delay)] if key else [])
         if cold:
             drop_from_page_cache(path)
         started = time.time()
-        done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+        done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
         lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
         if "first" not in lines:
             raise RuntimeError(f"the app did not start: {done.stderr[-500:]}")
+        if index == 0:
+            continue
         if key is None:
-            out["first screen, cold" if cold else "first screen"].append((float(lines["first"]) - started) * 1000)
+            name = "first screen, cold" if cold else "first screen"
+            out[name].append((float(lines["first"]) - started) * 1000)
+            out.setdefault(f"cpu: {name}", []).append(float(lines["cpu"]))
         elif "visit" in lines:
             out["visit 0.5 s in" if delay else "cold first visit"].append(float(lines["visit"]))
         else:  # the app failed on that key: a failure, not a sample to leave out quietly
@@ -315,15 +347,22 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--starts", type=int, default=5,
                         help="new processes timed for the first screen (each warm and cold)")
-    parser.add_argument("--db", help="a database of --memories built before (kept); built if missing")
+    parser.add_argument("--db", help="a database of --memories built before (kept); built if missing. "
+                        f"Past 100k memories the default is kept under {tempfile.gettempdir()} "
+                        "(building 1M takes ~20 min)")  # fmt: skip
     args = parser.parse_args(argv)
     print(f"load average: {open('/proc/loadavg').read().split()[:3]}")
     if args.memories > 100_000:
         TARGETS_MS["first screen"] = TARGETS_MS["first screen, cold"] = FIRST_SCREEN_1M_MS
+    if args.db is None and args.memories > 100_000:
+        args.db = cached_db_path(args.memories)
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or os.path.join(tmp, "app.db")
         if not os.path.exists(path):
-            build(path, args.memories)
+            build(path + ".part", args.memories)  # an interrupted build is never taken for one
+            os.replace(path + ".part", path)
+        if args.db:
+            print(f"database: {path} (kept)")
         results = from_process_start(path, args.starts)
         for name, values in asyncio.run(measure(path, args.rounds)).items():
             results.setdefault(name, []).extend(values)
@@ -331,6 +370,7 @@ def main(argv=None) -> int:
     failed = results.pop("failed", [])
     in_process = results.pop("in-process first screen", [])
     counts = results.pop("search count", [])
+    cpu = {name.removeprefix("cpu: "): results.pop(name) for name in list(results) if name.startswith("cpu: ")}
     status = 0
     print(f"app at {args.memories} memories, 80x24, headless (key to the frame that shows it):")
     for name, values in results.items():
@@ -351,6 +391,9 @@ def main(argv=None) -> int:
     if counts:
         print(f"  (search: the exact count on screen after the last key: median {statistics.median(counts):.1f} ms, "
               f"max {max(counts):.1f} ms; the results above come first)")
+    for name, values in cpu.items():
+        print(f"  ({name}: CPU of the process up to that frame, user + system: median "
+              f"{statistics.median(values):.0f} ms, max {max(values):.0f} ms)")  # fmt: skip
     if in_process:
         print(f"  (first screen after the imports, in process: {in_process[0]:.1f} ms)")
     return int(status)

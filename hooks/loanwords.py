@@ -2,7 +2,8 @@
 
 Korean developers write many English words in Hangul.  A Hangul word is spelled
 back letter by letter (each jamo has a few usual English spellings, best first,
-after the loanword conventions: an epenthetic ㅡ is silent, a final 시 is "sh",
+after the loanword conventions: an epenthetic ㅡ is silent, a final 시 is "sh"
+or "cy" / "sy" (폴리시 "policy", 프록시 "proxy"),
 션 is "tion", ㅓ is "er" ...) and the spellings are produced cheapest first: a
 spelling's cost is the sum of its choices' ranks.  Which spelling is a word is
 decided by the caller against the user's own store, so the table needs no
@@ -35,7 +36,7 @@ _FINALS = {
 _SOUNDS = {"시": ("sh",), "지": ("ge", "g"), "치": ("ch", "tch"), "쉬": ("sh",)}
 # ... and at a word's end (the usual loanword endings).
 _LAST_SYLLABLES = {
-    "시": ("sh", "ce", "s", "che", "si", "c", "se"), "지": ("ge", "g", "ji", "gi", "j"), "치": ("ch", "tch", "chi"),
+    "시": ("sh", "cy", "sy", "ce", "s", "che", "si", "c", "se"), "지": ("ge", "g", "ji", "gi", "j"), "치": ("ch", "tch", "chi"),
     "즈": ("s", "z", "ds", "es"), "츠": ("ts", "tz"), "쉬": ("sh",), "티": ("ty", "ti", "t"),
     "일": ("le", "il", "ile", "l"),
 }  # fmt: skip

@@ -73,20 +73,58 @@ def _tool_at(low, start, at, tools):
     return best
 
 
+def _whole_word(entries):
+    """Whether every form of a trigger needs the trigger as a whole word (the subcommand, the
+    tool or the literal word itself), not as the start of one (`=http-basic.*`): then `users`
+    and `because` are not looked at."""
+    return all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
+
+
+def _stands_anywhere(low, anchors, tool, standing):
+    """Whether `tool` stands as a command word (as _tool_at takes it) anywhere in the text."""
+    got = standing.get(tool)
+    if got is None:
+        n = len(tool)
+        got = standing[tool] = any(
+            not (low[i - 1:i].isalnum() or low[i - 1:i] in ("_", "-", "."))
+            and low[i + n:i + n + 1] in ("", " ", "\t", "\"", "'", ".")
+            for i in anchors.at(tool))  # fmt: skip
+    return got
+
+
+def _tool_near(low, at, end, tool_lists):
+    """Whether any tool of `tool_lists` stands in the
+    400 characters before `end`: the segment _tool_at looks in is never longer, so a flag or a
+    trigger with none of its tools there is skipped without finding its segment (prose says
+    "use" and "user" thousands of times in 1 MB)."""
+    start = max(0, at - 400)
+    for tools in tool_lists:
+        for tool in tools:
+            if low.find(tool, start, end) >= 0:
+                return True
+    return False
+
+
 def _words(text, start, end):
     """(word, start, end) of a command's words; quotes kept out of the span."""
     return [(m.group(m.lastindex), m.start(m.lastindex), m.end(m.lastindex))
             for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)]  # fmt: skip
 
 
-def command_lines(text, low, found):
+_LEADS = (" -", "\t-", " /", "=-")
+
+
+def command_literals():
+    """The literals command_lines looks for (found for it by store/privacy_anchors.py)."""
+    return _LEADS + tuple(_command_index()[1])
+
+
+def command_lines(text, low, anchors, found):
     """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
     flags, triggers = _command_index()
-    for lead in (" -", "\t-", " /", "=-"):
-        pos = low.find(lead)
-        while pos >= 0:
+    for lead in _LEADS:
+        for pos in anchors.at(lead):
             at = pos + 1
-            pos = low.find(lead, at)
             fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
             if fm is None:
                 continue
@@ -97,7 +135,7 @@ def command_lines(text, low, found):
             if token[1:2] != "-" and len(token) <= 5:
                 for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
                     entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
-            if not entries:
+            if not entries or not _tool_near(low, at, at, (e[0] for _flag, e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)
             for flag, (tools, sub, style) in entries:
@@ -108,12 +146,20 @@ def command_lines(text, low, found):
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                     break
+    standing = {}
     for trigger, entries in triggers.items():
-        pos = low.find(trigger)
-        while pos >= 0:
-            at = pos
-            pos = low.find(trigger, at + 1)
+        whole = _whole_word(entries)
+        end = len(trigger)
+        places = anchors.at(trigger)
+        if len(places) > 50 and not any(_stands_anywhere(low, anchors, tool, standing)
+                                         for tools, _sub, _form in entries for tool in tools):
+            continue  # prose says "user" thousands of times, and never `net`
+        for at in places:
             if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
+                continue  # not where a word starts
+            if whole and at + end < len(low) and (low[at + end].isalnum() or low[at + end] == "_"):
+                continue  # `users`, `because`: not the word itself
+            if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)
             for tools, sub, form in entries:

@@ -37,10 +37,12 @@ from store.privacy_values import (
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
-def secret_word_hits(text, low):
-    """Where a secret word starts (sorted): each is looked at as part of a name."""
-    hits = [m.start() for m in compiled("words", "|".join(NAME_TRIGGERS)).finditer(low)]
-    return hits
+def secret_word_hits(anchors):
+    """Where a secret word starts (sorted, each once): each is looked at as part of a name."""
+    hits = set()
+    for trigger in NAME_TRIGGERS:
+        hits.update(anchors.at(trigger))
+    return sorted(hits)
 
 
 def _name_words(name: str) -> list:
@@ -435,9 +437,13 @@ def _secret_word_at(text, hit):
 
 
 
-def random_values(text, low, hits, found):
-    """ENTROPY: a random-looking value on a line that holds a secret word."""
+def random_values(text, low, hits, runs, found):
+    """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
+    in one of `runs`, see privacy_anchors.long_runs: a line with none is not searched)."""
+    from bisect import bisect_right  # here: not on every hook's import path
+
     rx = compiled("entropy", ENTROPY_RUN)
+    run_ends = [e for _s, e in runs]
     seen = -1
     n = len(text)
     for hit in hits:
@@ -448,6 +454,9 @@ def random_values(text, low, hits, found):
         if le < 0:
             le = n
         ls, le = max(ls, hit - 2000), min(le, hit + 2000)
+        i = bisect_right(run_ends, ls)
+        if i == len(runs) or runs[i][0] >= le:
+            continue  # no run of 16 token characters on the line
         if rx.search(text, ls, le) is None or not _secret_word_at(text, hit):
             continue  # nothing long on the line, or `has` in `hash`: no candidate
         seen = le

@@ -29,18 +29,29 @@ class Rule:
     when the value passes it: "credential" (not a plain word, number or path) or "random"
     (the entropy rule's test).  With `near` (a regular expression), the pattern is tried only
     on the lines where `near` is found: for a one-line shape whose anchor is common (`:`), so
-    1 MB of output is not scanned at every position."""
+    1 MB of output is not scanned at every position.
 
-    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near")
+    With `starts` ((literal, offset) pairs), the pattern is tried only where a match can start:
+    `offset` characters from where `literal` (lowercase) stands, or at the start of its line
+    when `offset` is None.  Every match of the pattern must start so (the literal is part of
+    its text at that place): then the finds are those of a scan of the whole text, at the cost
+    of the places the literals are found.  With `seek` (a regular expression that starts with
+    a literal, so the engine skips to it), the pattern is tried at the start of the text and
+    where each `seek` match ends."""
+
+    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek")
 
     def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0,
-                 judge: str | None = None, near: str | None = None) -> None:  # fmt: skip
+                 judge: str | None = None, near: str | None = None,
+                 starts: tuple = (), seek: str | None = None) -> None:  # fmt: skip
         self.kind = kind
         self.anchors = anchors
         self.pattern = pattern
         self.flags = flags
         self.judge = judge
         self.near = near
+        self.starts = starts
+        self.seek = seek
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -87,7 +98,7 @@ SECRET_WORDS = {
 # checked whole).  "pw" also finds pwd, "pass" password, passwd, passphrase...
 NAME_TRIGGERS = (
     "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp",
-    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "has", "heslo", "parola",
+    "пароль", "kennwort", "contrase", "senha", "wachtwoord", "hasło", "haslo", "heslo", "parola",
     "salasana", "senord", "adgangskode", "şifre", "jelsz", "パスワード", "密", "비밀번호", "암호",
 )  # fmt: skip
 # A word before "key" that makes it a credential (api_key, AES_KEY, client-key-data) ...
@@ -263,8 +274,9 @@ PROVIDERS = (
     ("aws_access_key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
      r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
     ("aws_access_key", ("ABSK",), r"ABSK[A-Za-z0-9+/]{109,269}={0,2}"),
-    ("slack_token", ("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xoxe."),
-     r"xox(?:[abeoprs]-|e\.xox[bp]-)[A-Za-z0-9-]{10,}"),
+    ("slack_token", ("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xoxe.", "xoxc-"),
+     r"xox(?:[abceoprs]-|e\.xox[bp]-)[A-Za-z0-9-]{10,}"),
+    ("slack_token", ("xoxd-",), r"xoxd-[A-Za-z0-9%+/=_-]{20,}"),  # a session cookie, URL-encoded
     ("slack_token", ("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
     ("google_api_key", ("AIza",), r"AIza[A-Za-z0-9_-]{35}"),
     ("stripe_key", ("sk_", "rk_"), r"[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}"),
@@ -322,6 +334,8 @@ PROVIDERS = (
     ("service_token", ("pul-",), r"pul-[a-f0-9]{40}"),
     ("service_token", ("rdme_",), r"rdme_[a-z0-9]{70}"),
     ("service_token", ("rubygems_",), r"rubygems_[a-f0-9]{48}"),
+    ("service_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),  # SonarQube
+    ("service_token", ("oy2",), r"oy2[a-z0-9]{43}"),  # NuGet
     ("service_token", ("tk-us-",), r"tk-us-[A-Za-z0-9_-]{48}"),
     ("service_token", ("SG.",), r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
     ("service_token", ("xkeysib-", "xsmtpsib-"), r"x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
@@ -411,20 +425,24 @@ TOKEN_RULES = (
          r"(?m)^[ \t+-]?(?=[A-Za-z0-9+/]{48})"
          r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
          r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
-         r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body"),
+         r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body",
+         seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})"),
     # --- headers: the scheme word stays ---
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
-         judge="token"),
+         judge="token", starts=(("bearer", 0),)),
     Rule("basic_auth", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
-         r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential"),
+         r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential",
+         starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
          r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
-         r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token"),
+         r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token",
+         starts=(("authorization", 0), ("authorization", -6))),
     Rule("cookie", ("cookie",),
-         r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE),
+         r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE,
+         starts=(("cookie", 0), ("cookie", -4))),
     # --- URLs ---
     # scheme://user:PASSWORD@host: the last @ before the host (a password may hold @ and :)
     Rule("password", ("://",),
@@ -435,51 +453,57 @@ TOKEN_RULES = (
     Rule("password", ("password",),
          r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"
          r"(?:[ \t\r\n+]+(?:login|account|port|protocol)[ \t\r\n+]+\S+)*"
-         r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)"),
+         r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
+         starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
     # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit
-    Rule("password", ("-stdin", "passwd", "sudo", "kinit", "runas", "| su"),
+    Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
          r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
-         r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)"),
+         r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)", starts=(("echo", 0), ("printf", 0))),
     # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin), either order
     Rule("password", ("<<<",),
          r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|-stdin\b)"
-         r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)"),
+         r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
+         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("kinit", 0), ("-stdin", 0))),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
     # expect: send "SECRET\r" after an expect for a password prompt
-    Rule("password", ("send",),
+    Rule("password", ("expect",),
          r"(?i:expect)[^\n]{0,80}?(?i:pass(?:word|phrase)?|assword|pin|secret|token)[^\n]{0,80}?"
-         r"(?:\n[^\n]{0,200}?){0,3}?\bsend[ \t]+(?:--[ \t]+)?[\"'{]?(?P<v>[^\"'}\s\\$][^\"'}\s\\]*)"),
+         r"(?:\n[^\n]{0,200}?){0,3}?\bsend[ \t]+(?:--[ \t]+)?[\"'{]?(?P<v>[^\"'}\s\\$][^\"'}\s\\]*)",
+         starts=(("expect", 0),)),
     # --- configuration commands that store a secret ---
     # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
     Rule("secret", ("config set", "configure set", "config:set"),
          r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
          r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
-         r"(?P<v>[^\s'\"]+)", re.IGNORECASE),
+         r"(?P<v>[^\s'\"]+)", re.IGNORECASE, starts=(("config", 0),)),
     # Windows: setx GITHUB_TOKEN SECRET
     Rule("token", ("setx",),
          r"\bsetx[ \t]+(?:/m[ \t]+)?['\"]?\w*(?:token|secret|key|pass\w*|pwd|auth)['\"]?[ \t]+['\"]?"
-         r"(?P<v>[^\s'\"]+)", re.IGNORECASE),
+         r"(?P<v>[^\s'\"]+)", re.IGNORECASE, starts=(("setx", 0),)),
     # fly secrets set NAME=SECRET / doppler secrets set NAME SECRET / kubectl create secret
     # generic x --from-literal=NAME=SECRET: every value there is a secret, whatever its name
     Rule("secret", ("secrets set", "secret set", "from-literal"),
          r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*[A-Za-z_][\w.-]*(?:=|[ \t]+)"
-         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)"),
+         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+         starts=(("secret", 0), ("from-literal", -2))),
     # --- SQL ---
     Rule("password", ("password",), r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)",
-         re.IGNORECASE),
+         re.IGNORECASE, starts=(("password", 0),)),
     Rule("password", ("identified",),
          r"\b(?:user|role|login)\b[^\n;]{0,200}?\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+"
-         r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE),
-    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)"),
+         r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE,
+         starts=(("user", 0), ("role", 0), ("login", 0))),
+    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)",
+         starts=(("identified", 0),)),
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
     Rule("password", ("pwd", "passw"),
          r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n=]{0,80}?)"
-         r"[ \t]*;", re.IGNORECASE),
+         r"[ \t]*;", re.IGNORECASE, starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
     # front) or a word of a path or a command
     Rule("password", (":",),
@@ -487,20 +511,22 @@ TOKEN_RULES = (
          r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":(?:\d{1,5}|\*):[^\s:/]+:"),
     # Oracle: jdbc:oracle:thin:user/SECRET@host
     Rule("password", ("jdbc:oracle",), r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@",
-         re.IGNORECASE),
+         re.IGNORECASE, starts=(("jdbc:oracle", 0),)),
     # openssl -passin pass:SECRET, apksigner --ks-pass pass:SECRET
-    Rule("password", ("pass:",), r"(?<![\w-])pass:(?P<v>[^\s'\"]+)"),
+    Rule("password", ("pass:",), r"(?<![\w-])pass:(?P<v>[^\s'\"]+)", starts=(("pass:", 0),)),
     # --- code: a secret by its place in a call ---
     # requests.get(url, auth=("admin", "SECRET")), credentials = ["u", "SECRET"]
     Rule("password", ("auth", "cred"),
          r"(?=[aAcCbB])\b(?i:auth|credentials?|creds|basic_auth)[\"']?[ \t]*[=:][ \t]*[(\[][ \t]*"
-         r"(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)[ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)"),
+         r"(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)[ \t]*,[ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
+         starts=(("auth", 0), ("auth", -6), ("cred", 0))),
     # HTTPBasicAuth('admin', 'SECRET'), server.login(user, "SECRET"), NetworkCredential("u", "SECRET")
     Rule("password", ("auth(", "login(", "credential(", "credentials(", "creds(", "signin(",
                       "sign_in(", "authenticate("),
          r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*"
          r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
-         r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential"),
+         r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential",
+         starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
     # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET")
     Rule("password", ("password(", "passwd(", "secret(", "token(", "key(", "pass("),
          r"(?<![A-Za-z0-9])(?i:set|with|use|update|change|put|store|save)_?"
@@ -508,14 +534,16 @@ TOKEN_RULES = (
          r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]"),
     # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
     Rule("password", ("convertto-securestring",),
-         r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)"),
+         r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
+         starts=(("convertto-securestring", 0),)),
     # <add key="ClearTextPassword" value="SECRET" /> (NuGet, app.config)
     Rule("password", ("value=",),
          r"(?i:key)[ \t]*=[ \t]*\"[^\"\n]{0,60}(?i:passw(?:or)?d|secret|token|apikey|api_key)"
-         r"[^\"\n]{0,30}\"[ \t]+(?i:value)[ \t]*=[ \t]*\"(?P<v>[^\"\n]+)\""),
+         r"[^\"\n]{0,30}\"[ \t]+(?i:value)[ \t]*=[ \t]*\"(?P<v>[^\"\n]+)\"", starts=(("key", 0),)),
     # --- webhook URLs: the URL is the credential ---
     Rule("slack_webhook", ("hooks.slack.com",),
-         r"(?:https://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}"),
+         r"(?:https://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}",
+         starts=(("hooks.slack.com", 0), ("hooks.slack.com", -8))),
     Rule("webhook", ("/api/webhooks/", "webhook.office.com", "outlook.office", "hooks.zapier.com",
                      "chat.googleapis.com", "maker.ifttt.com", "api.telegram.org", "/hooks/"),
          r"https?://(?:"
@@ -527,16 +555,19 @@ TOKEN_RULES = (
          r"|maker\.ifttt\.com/trigger/"
          r"|api\.telegram\.org/bot"
          r"|[^\s/\"'<>]{1,200}/hooks/(?=[a-z0-9]{26}(?![a-z0-9]))"
-         r")[^\s\"'<>`]*", re.IGNORECASE),
+         r")[^\s\"'<>`]*", re.IGNORECASE, starts=(("http", 0),)),
     # signed cloud URLs: Azure SAS sig=, S3 presigned X-Amz-Signature=
     Rule("cloud_key", ("sig=", "signature="),
-         r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})", re.IGNORECASE),
+         r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})", re.IGNORECASE,
+         starts=(("sig=", -1), ("signature=", -1), ("signature=", -7))),
     # --- provider tokens that do not start with their prefix ---
     Rule("service_token", (".atlasv1.",),
-         r"(?<![A-Za-z0-9_-])[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}"),
+         r"(?<![A-Za-z0-9_-])[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}", starts=((".atlasv1.", -14),)),
     Rule("service_token", ("q~",),
-         r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_-])"),
-    Rule("service_token", (":aa",), r"(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),
-    Rule("service_token", ("-us",), r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us[0-9]{1,2}(?![A-Za-z0-9_-])"),
-    Rule("service_token", ("1//0",), r"(?<![A-Za-z0-9_-])1//0[A-Za-z0-9_-]{40,}"),
+         r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_-])",
+         starts=(("q~", -4),)),
+    Rule("service_token", (":aa",), r"(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
+         starts=((":aa", -8), (":aa", -9), (":aa", -10))),
+    Rule("service_token", ("-us",), r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us[0-9]{1,2}(?![A-Za-z0-9_-])", starts=(("-us", -32),)),
+    Rule("service_token", ("1//0",), r"(?<![A-Za-z0-9_-])1//0[A-Za-z0-9_-]{40,}", starts=(("1//0", 0),)),
 )  # fmt: skip

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -52,15 +53,29 @@ def until(predicate, within: float = HANG, step: float = 0.05) -> bool:
     return True
 
 
-def hook_seconds(event: dict | None = None, runs: int = 3) -> float:
+def hook_seconds(event: dict | None = None, runs: int = 3, *, scratch: bool = False) -> float:
     """How long a hook process takes right now for `event` (default: one it ignores), the
-    slowest of `runs`: the start-up a busy machine adds to every hook run."""
+    slowest of `runs`: the start-up a busy machine adds to every hook run. With `scratch`, the
+    runs get a memlane home (and database) of their own, so `event` can be the very work a
+    test times, done without whatever the test makes it wait for."""
     data = json.dumps(event or {"hook_event_name": "Notification", "session_id": "timing"}).encode()
     env = dict(os.environ, PYTHONPATH=str(REPO))
     slowest = 0.0
-    for _ in range(runs):
-        started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "hooks.main"], input=data, capture_output=True,
-                       env=env, timeout=HANG)  # fmt: skip
-        slowest = max(slowest, time.monotonic() - started)
+    with tempfile.TemporaryDirectory(prefix="memlane-timing-") as home:
+        if scratch:
+            env.update(HOME=home, MEMLANE_HOME=home, MEMLANE_DB=os.path.join(home, "memory.db"))
+        for _ in range(runs):
+            started = time.monotonic()
+            subprocess.run([sys.executable, "-m", "hooks.main"], input=data, capture_output=True,
+                           env=env, timeout=HANG)  # fmt: skip
+            slowest = max(slowest, time.monotonic() - started)
     return slowest
+
+
+def without_waiting(same_work: float, waits: float = 0.0) -> float:
+    """The most a run may take that waits `waits` seconds on purpose (a busy timeout) and
+    nothing else, when the same work without the wait took `same_work` seconds just now
+    (`hook_seconds`): a busy machine can make the next run of it three times slower, and
+    a run that waited for something else (a lock let go only at the end of the test, a
+    server that never answers) takes far longer than that."""
+    return waits + 3 * same_work + 2.0

@@ -224,9 +224,8 @@ def test_a_10_mb_payload_is_taken_and_cut(env):
     }  # fmt: skip
     data = json.dumps(event).encode()
     assert len(data) > 10_000_000
-    result = run_hook(data)
+    result = run_hook(data)  # a hang fails at run_hook's timeout; the time is bench_hostile's
     assert_quiet(result)
-    assert result.elapsed < 30
     conn = db.connect(env.db)
     (content,), = conn.execute("SELECT content FROM memory").fetchall()
     conn.close()

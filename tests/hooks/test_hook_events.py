@@ -22,7 +22,7 @@ from store import db, writer
 from store.error_groups import set_error_status
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
-from tests.timing import HANG, hook_seconds
+from tests.timing import HANG
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -244,15 +244,11 @@ def test_stop_builds_the_summary_and_stop_hook_active_does_nothing(env):
     ]
 
 
-def test_session_end_closes_the_session_within_its_budget(env):
+def test_session_end_closes_and_summarises_the_session(env):
     for name in ("session-start", "user-prompt-submit", "post-tool-use-edit"):
         run_hook(payload(name))
-    start_up = hook_seconds()  # what this machine adds to any hook run right now
-    started = time.monotonic()
-    result = run_hook(payload("session-end"))
-    elapsed = time.monotonic() - started
+    result = run_hook(payload("session-end"))  # within Claude Code's 1.5 s: bench/bench_hook.py
     assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
-    assert elapsed < start_up + 1.5, (elapsed, start_up)  # Claude Code's SessionEnd budget
     (ended_at, reason, duration, summary), = rows(
         env.db, "SELECT ended_at, end_reason, duration_s, summary FROM session"
     )

@@ -31,7 +31,7 @@ def test_millions_of_empty_objects_are_refused_before_parsing(env):
     assert len(data) > 15_000_000
     result = run_hook(data)
     line = assert_failed_open(result, env, mentions="JSON objects and arrays")
-    assert "3900" in line and result.elapsed < 20  # wall time on a shared machine; bench/ has CPU
+    assert "3900" in line  # how fast (CPU) is bench/bench_hostile.py's; a hang fails run_hook's timeout
 
 
 def test_millions_of_short_strings_are_cut_to_a_bounded_memory(env):
@@ -92,7 +92,7 @@ def test_doctor_and_the_log_report_a_refused_pattern(env, capsys):
     # the hook still runs, with the built-in rules, quickly
     prompt = dict(payload("user-prompt-submit"), session_id=SESSION, prompt="x" * 28 + " password=hunter22")
     result = run_hook(prompt)
-    assert result.returncode == 0 and result.elapsed < 20
+    assert result.returncode == 0
     assert "hunter22" not in " ".join(r[0] for r in rows(env.db, "SELECT content FROM memory"))
 
 

@@ -18,6 +18,8 @@ from hooks.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
     ("플러그인", "plugin"),  # the ㄹ of 플 and of 러 are one "l"
     ("페이지", "page"),  # a final 지 is "ge"
     ("크론", "cron"),
+    ("폴리시", "policy"),  # a final 시 may be "cy" ...
+    ("프록시", "proxy"),  # ... or "sy", and ㄱ before it makes the "x"
 ])  # fmt: skip
 def test_a_loanword_spells_its_english_word_within_the_tried_spellings(hangul, english):
     assert english in spellings(hangul, recall_terms.LOANWORD_SPELLINGS)

@@ -6,13 +6,15 @@ scanners on the repository do not flag this file.
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
 
-from store.privacy import find_secrets, redact_secrets
+from store.privacy import _matches_from, _starts, find_secrets, redact_secrets
+from store.privacy_anchors import RUN_CHARS, Anchors, long_runs
 from store.privacy_names import name_verdict
-from store.privacy_rules import COMMAND_LINE, PROVIDERS
+from store.privacy_rules import COMMAND_LINE, PROVIDERS, TOKEN_RULES
 from tests import secret_shapes as shapes
 from tests.secret_shapes import ALNUM, gen
 
@@ -307,6 +309,13 @@ def test_a_token_used_as_the_user_of_a_url():
 # characters of the body's alphabet), not from our pattern.
 # The providers of the secret corpus (tests/secret_shapes.py), and a few token forms only this file tests.
 PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
+    ("slack client", lambda: "xoxc-" + "-".join(gen("xc" + str(i), n, "0123456789") for i, n in enumerate((11, 13, 13)))
+     + "-" + gen("xc", 64, shapes.HEX)),
+    ("slack cookie", lambda: "xoxd-" + gen("xd", 40) + "%2F" + gen("xd2", 60) + "%2B" + gen("xd3", 40) + "%3D"),
+    ("sonarqube user", lambda: "squ_" + gen("squ", 40, shapes.HEX)),
+    ("sonarqube project", lambda: "sqp_" + gen("sqp", 40, shapes.HEX)),
+    ("sonarqube analysis", lambda: "sqa_" + gen("sqa", 40, shapes.HEX)),
+    ("nuget", lambda: "oy2" + gen("nuget", 43, string.ascii_lowercase + "0123456789")),
     ("yandex cloud", lambda: "YC" + gen("yc", 38, ALNUM + "_-")),
     ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
     ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
@@ -401,3 +410,63 @@ def test_public_random_shapes_are_kept(text):
 def test_search_still_finds_a_commit_by_its_hash():
     sha = "3f786850e387550fdab836ed7e6dc881de23001b"
     assert find_secrets(f"token refresh fixed in {sha} (password reset too)") == []
+
+
+# ------------------------------------------------------------------------------ speed, same finds
+
+
+def _texts_for_every_rule():
+    """The secret shapes, and each shape with text before it (a match away from the start)."""
+    texts = [text for _family, _name, text, _secrets in shapes.SHAPES] + [
+        f'requests.get(url, basic_auth=("admin", "{PW}"))',
+        f"Proxy-Authorization: Basic {gen('b64', 24)}",
+        f"Set-Cookie: sessionid={gen('sid', 24)}; Path=/",
+        f"curl https://hooks.slack.com/services/T{gen('t', 10)}/B{gen('b', 10)}/{gen('s', 24)}",
+        f"chpasswd <<< 'root:{PW}'",
+        f"  default login dev password {PW}",
+        f"GET /x?X-Amz-Signature={gen('sig', 40)}&a=b",
+    ]
+    return texts + ["echo ok\n  " + text for text in texts]
+
+
+@pytest.mark.parametrize("index", [i for i, rule in enumerate(TOKEN_RULES) if rule.starts or rule.seek])
+def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds(index):
+    """Rule.starts and Rule.seek say where a match can start; a wrong one loses a catch."""
+    rule = TOKEN_RULES[index]
+    rx = re.compile(rule.pattern, rule.flags)
+    for text in _texts_for_every_rule():
+        low = text.lower()
+        anchors = Anchors(low, ())
+        got = [m.span() for m in _matches_from(rx, text, _starts(text, low, anchors, rule, index))]
+        assert got == [m.span() for m in rx.finditer(text)], text
+
+
+@pytest.mark.parametrize("repeat", [1, 2000])  # a short text (a find each) and a long one (one pass)
+def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
+    low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) " * repeat
+    literals = ("pass", "password", "passwd(", "pass:", "pw", "user", "use", "пароль", "key", "token(")
+    anchors = Anchors(low, literals)
+    for lit in literals + ("sess", "ord:"):  # the last two were not given: looked for when asked
+        expected = [i for i in range(len(low)) if low.startswith(lit, i)]
+        assert anchors.at(lit) == expected, lit
+    assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
+
+
+@pytest.mark.parametrize("extra", ["", "가", "\U0001F600", "\ud800"])  # 1, 2 and 4 bytes a character
+def test_long_runs_are_the_runs_a_regex_finds(extra):
+    import random
+
+    rx = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]{16,}")
+    rng = random.Random(7)
+    alphabet = "aZ09+/_-.~$= \n\t\x00é\u4100" + extra
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) if rng.random() < 0.2 else "b" for _ in range(rng.randint(0, 120)))
+        text += extra
+        assert long_runs(text) == [m.span() for m in rx.finditer(text)], repr(text)
+
+
+def test_a_tool_among_many_of_its_trigger_words_is_still_read():
+    """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
+    prose = "the user logs in and the user sees the page\n" * 40
+    for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):
+        assert redacted(prose + command + "\n" + prose, PW), command

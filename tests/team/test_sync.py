@@ -157,16 +157,22 @@ def test_unsharing_a_project_withdraws_its_memories(machines, team_server):
 def test_batches_pushed_at_once_keep_the_order_they_were_written_in(machines, team_server, monkeypatch):
     """The server's ids order memories as their machine wrote them (search's "newest"), even
     when a later batch commits first."""
-    import time
+    import threading
+
+    from tests.timing import HANG
 
     dana, _lee = machines
     ids = dana.remember([f"ordered memory {i}" for i in range(300)])
     real = server.push
+    later_committed = threading.Event()
 
     def first_batch_late(conn, rows, ids_=None):
-        if rows[0][2] == ids[0]:
-            time.sleep(0.5)  # the second batch, on the other connection, commits first
-        return real(conn, rows, ids_)
+        if rows[0][2] == ids[0]:  # held until a later batch, on the other connection, committed
+            assert later_committed.wait(HANG), "no later batch was pushed beside the first"
+            return real(conn, rows, ids_)
+        done = real(conn, rows, ids_)
+        later_committed.set()
+        return done
 
     monkeypatch.setattr(server, "push", first_batch_late)
     assert dana.sync(batch=100)["pushed"] == 300

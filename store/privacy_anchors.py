@@ -1,0 +1,156 @@
+"""Where the privacy rules' literals stand in a text, for store/privacy.py: one pass instead of one
+per literal.
+
+The rules look for about 120 lowercase literals (each TOKEN_RULES anchor, each NAME trigger, each
+command-line trigger word).  A `str.find` over 1 MB costs about 0.6 ms whatever it looks for, so
+one pass per literal cost ~70 ms before any rule ran; an alternation of all of them is slower
+still (Python's regex engine tries every alternative at every position).  Here each literal is
+found by its rarest character (its pivot): one regular expression starts with the pivots, so the
+engine skips over every other character, and checks around a pivot whether one of its literals
+stands there (lookbehind and lookahead, nothing consumed, so literals that overlap are all found);
+Python then tells which.  Literals made only of common characters (``sess``, ``has``) get a
+`str.find` pass of their own.
+"""
+from __future__ import annotations
+
+import re
+
+from store.privacy_values import CACHE
+
+# Characters from rare to common in prose, code and command output (a character not listed,
+# beyond ASCII, is rarer than all); a literal whose rarest character is from COMMON on is found
+# by its own pass, or the one regular expression would stop almost everywhere.
+RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
+COMMON = RARITY.index("fmu")
+
+
+def _rank(ch):
+    i = RARITY.find(ch)
+    return -1 if i < 0 else i
+
+
+def _build(literals):
+    """(regex of the pivots or None, pivot char -> [(literal, index)], literals found alone,
+    (literal, shorter literal inside it, its offset) found from the shorter one's places)."""
+    by_pivot, alone, inside = {}, [], []
+    for lit in sorted(set(literals)):
+        j = min(range(len(lit)), key=lambda i: _rank(lit[i]))
+        if _rank(lit[j]) < COMMON:
+            by_pivot.setdefault(lit[j], []).append((lit, j))
+            continue
+        part = next((other for other in sorted(set(literals), key=len) if other != lit and other in lit
+                     and all(_rank(ch) >= COMMON for ch in other)), None)  # fmt: skip
+        if part is None:
+            alone.append(lit)
+        else:
+            inside.append((lit, part, lit.index(part)))
+    alts = []
+    for ch, items in sorted(by_pivot.items()):
+        checks = set()
+        for lit, j in items:
+            behind = "(?<=" + re.escape(lit[:j + 1]) + ")" if j else ""
+            ahead = "(?=" + re.escape(lit[j + 1:]) + ")" if j + 1 < len(lit) else ""
+            checks.add(behind + ahead)
+        if "" in checks:
+            alts.append(re.escape(ch))
+        else:
+            alts.append(re.escape(ch) + "(?:" + "|".join(sorted(checks)) + ")")
+    rx = re.compile("|".join(alts)) if alts else None
+    return rx, by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0])))
+
+
+# Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
+# on 1 KB): compiling the pivot regex costs a few ms, paid by every hook process that filters.
+ONE_PASS_FROM = 50_000
+
+
+class Anchors:
+    """The start of every occurrence of each literal of `literals` in `low` (a lowercased text)."""
+
+    __slots__ = ("low", "_found")
+
+    def __init__(self, low: str, literals: tuple) -> None:
+        self.low = low
+        if len(low) < ONE_PASS_FROM:
+            self._found = {}  # each literal found when asked (at)
+            return
+        key = ("anchors", literals)
+        plan = CACHE.get(key)
+        if plan is None:
+            plan = CACHE[key] = _build(literals)
+        rx, by_pivot, alone, inside = plan
+        found = {lit: [] for lit in literals}
+        if rx is not None:
+            for m in rx.finditer(low):
+                p = m.start()
+                for lit, j in by_pivot[low[p]]:
+                    if p >= j and low.startswith(lit, p - j):
+                        found[lit].append(p - j)
+        for lit in alone:
+            at = low.find(lit)
+            hits = found[lit]
+            while at >= 0:
+                hits.append(at)
+                at = low.find(lit, at + 1)
+        for lit, part, offset in inside:  # `user` where `use` is, `secret set` where `secret` is
+            found[lit] = [p - offset for p in found[part] if p >= offset and low.startswith(lit, p - offset)]
+        self._found = found
+
+    def at(self, literal: str) -> list:
+        """Where `literal` starts, in order (one not given is looked for now, and kept)."""
+        hits = self._found.get(literal)
+        if hits is None:
+            hits = self._found[literal] = []
+            low = self.low
+            at = low.find(literal)
+            while at >= 0:
+                hits.append(at)
+                at = low.find(literal, at + 1)
+        return hits
+
+    def any(self, literals) -> bool:
+        """Whether one of `literals` stands in the text."""
+        return any(self.at(lit) for lit in literals)
+
+
+# Characters of a token, a random value or base64 (privacy_rules.TOKEN_RUN and ENTROPY_RUN use
+# subsets of them): a provider's token or a random value lies inside a run of them.
+RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-.~$=")
+RUN_MIN = 16
+_RUN_TABLE = bytes(0x61 if chr(b) in RUN_CHARS else (0 if b == 0 else 0x20) for b in range(256))
+
+
+def long_runs(text: str) -> list:
+    """(start, end) of every run of RUN_CHARS at least RUN_MIN long, in order.
+
+    Found without the regex engine (which costs ~20 ms a MB at every position): the text's
+    characters as fixed-width bytes, each byte translated to ``a`` (a run character), NUL (the
+    high bytes of an ASCII character) or space, and ``str.find`` for RUN_MIN run characters in a
+    row at a character boundary: ~2-5 ms a MB."""
+    if text.isascii():
+        width, raw = 1, text.encode("ascii")
+    else:
+        width, raw = 2, text.encode("utf-16-le", "surrogatepass")
+        if len(raw) != 2 * len(text):  # characters beyond the BMP
+            width, raw = 4, text.encode("utf-32-le", "surrogatepass")
+    marks = raw.translate(_RUN_TABLE)
+    needle = (b"a" + b"\0" * (width - 1)) * RUN_MIN
+    run_rest = _run_rest()
+    runs = []
+    pos = marks.find(needle)
+    while pos >= 0:
+        if pos % width:  # inside a character: not a run
+            pos = marks.find(needle, pos + 1)
+            continue
+        start = pos // width
+        end = run_rest.match(text, start + RUN_MIN).end()
+        runs.append((start, end))
+        pos = marks.find(needle, end * width)
+    return runs
+
+
+def _run_rest():
+    rx = CACHE.get("run rest")
+    if rx is None:
+        rx = CACHE["run rest"] = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]*")
+    return rx
