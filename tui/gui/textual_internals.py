@@ -35,6 +35,8 @@ __all__ = [
     "CELL_RENDER",
     "AFTER_REFRESH_QUEUE",
     "FixedWidthDataTable",
+    "KeptCells",
+    "UnmeasuredFixedWidths",
     "FooterKey",
     "columns_resized",
     "draw_now",
@@ -60,7 +62,8 @@ __all__ = [
 def draw_now(screen: Screen) -> None:
     """Lay out and draw what changed on `screen` now, not at Textual's next frame tick.
 
-    A pane switch drawn at the tick waited 0-17 ms for it.  Nothing happens while the
+    A pane switch drawn at the tick waited 0-17 ms for it (measured again on 8.2.8 with
+    `bench/bench_internals.py`: 183 -> 160 ms median to the frame under load 8-13).  Nothing happens while the
     app is not ready to draw or holds its frames (a batch update): the tick does it then.
     """
     app = screen.app
@@ -83,7 +86,8 @@ def table_revision(table: DataTable) -> int:
 
 def settle_dimensions(table: DataTable) -> None:
     """Size the rows added since the last idle now (DataTable waits for its next idle), so a
-    scroll to the new last row lands in this turn and one frame shows both."""
+    scroll to the new last row lands in this turn and one frame shows both (measured again on
+    8.2.8, `bench/bench_internals.py`: a followed row 149 -> 96 ms to its frame, load 8-13)."""
     if table._require_update_dimensions:
         table._require_update_dimensions = False
         new_rows = table._new_rows.copy()
@@ -98,26 +102,16 @@ def columns_resized(table: DataTable) -> None:
     table._require_update_dimensions = True
 
 
-class FixedWidthDataTable(DataTable):
-    """A DataTable that measures no cell when every column has a fixed width, and renders a
-    cell again only when what it shows changed.
+class UnmeasuredFixedWidths(DataTable):
+    """A DataTable that measures no cell when every column has a fixed width.
 
     DataTable measures every cell of every new row to size auto-width columns,
     ~0.1 ms a cell: 20-40 ms per page of rows, on the main thread, wasted when no
     column sizes itself (all of memlane's lists).  Only rows whose height or label
     needs working out go through that; the table's sizes still update.
-
-    DataTable also keys its rendered cells on a counter that every added row moves,
-    so appending one row rendered every visible cell again (~35 rows x 5 cells, ~45 ms
-    of the main thread for each row the Live pane follows).  Here a rendered cell is
-    kept for as long as its value (the same object), width, place and style are.
+    Measured again on 8.2.8 (`bench/bench_internals.py`, docs/performance.md): a 60-row
+    page to its frame 46 -> 40 ms CPU (47 -> 35 with KeptCells), under load 8-13.
     """
-
-    CELL_CACHE_SIZE = 10_000
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._memlane_cells: LRUCache[tuple, tuple[object, object]] = LRUCache(self.CELL_CACHE_SIZE)
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         if not any(column.auto_width for column in self.columns.values()):
@@ -125,6 +119,24 @@ class FixedWidthDataTable(DataTable):
                         if (row := self.rows.get(key)) is not None
                         and (row.label is not None or row.auto_height)]  # fmt: skip
         super()._update_dimensions(new_rows)
+
+
+class KeptCells(DataTable):
+    """A DataTable that renders a cell again only when what it shows changed.
+
+    DataTable keys its rendered cells on a counter that every added row moves,
+    so appending one row rendered every visible cell again (~35 rows x 5 cells, ~45 ms
+    of the main thread for each row the Live pane follows).  Here a rendered cell is
+    kept for as long as its value (the same object), width, place and style are.
+    Measured again on 8.2.8 (`bench/bench_internals.py`, docs/performance.md): a row
+    appended to a followed list 31 -> 18 ms CPU, 202 -> 97 ms to its frame, under load 8-13.
+    """
+
+    CELL_CACHE_SIZE = 10_000
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._memlane_cells: LRUCache[tuple, tuple[object, object]] = LRUCache(self.CELL_CACHE_SIZE)
 
     def _render_cell(self, row_index: int, column_index: int, base_style, width: int,
                      cursor: bool = False, hover: bool = False):  # fmt: skip
@@ -150,6 +162,11 @@ class FixedWidthDataTable(DataTable):
     def notify_style_update(self) -> None:
         self._memlane_cells.clear()  # a theme or CSS change restyles every cell
         super().notify_style_update()
+
+
+class FixedWidthDataTable(UnmeasuredFixedWidths, KeptCells):
+    """The DataTable memlane's lists are built on: both of the above (apart, so that
+    `bench/bench_internals.py` can weigh each)."""
 
 
 # The module-level function DataTable measures a cell with (tests count its calls).
