@@ -25,6 +25,7 @@ BENCHES = [
     ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
     ("team", "bench.bench_team", ["--memories", "5000", "--server-memories", "50000", "--queries", "200"]),
     ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
+    ("internals", "bench.bench_internals", ["--rounds", "2", "--ops", "5", "--memories", "5000"]),
     ("privacy", "bench.bench_privacy", ["--generated", "1000", "--look-alikes", "50", "--code-mb", "2", "--runs", "3"]),
 ]
 

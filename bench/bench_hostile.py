@@ -37,7 +37,12 @@ def _event(response) -> dict:
 def cases() -> list[tuple[str, bytes]]:
     nested = '{"session_id":"bench-hostile","hook_event_name":"PostToolUse","tool_name":"mcp__a__b",' \
              '"tool_input":{},"tool_response":' + "[" * 900 + "]" * 900 + "}"  # fmt: skip
+    build = "".join(f"line {i}: building module {i % 97} of the project, all fine\n" for i in range(180_000))
     return [
+        ("10 MB of Bash output, a secret last",  # tests/hooks/test_fail_open.py's payload
+         json.dumps({**_event(None), "tool_name": "Bash", "tool_input": {"command": "npm run build"},
+                     "tool_response": {"stdout": build + "export API_KEY=sk-ant-api03-" + "Z" * 40 + "\n",
+                                       "stderr": "", "interrupted": False}}).encode()),  # fmt: skip
         ("2.2M short strings (13 MB)", json.dumps(_event(["ab"] * 2_200_000)).encode()),
         ("3.9M empty objects (16 MB)", json.dumps(_event([{}] * 3_900_000)).encode()),
         ("500k-key object (8 MB)", json.dumps(_event({f"k{i}": "v" for i in range(500_000)})).encode()),

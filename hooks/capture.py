@@ -52,10 +52,9 @@ from hooks.observation import (
     file_tag,
     input_summary,
     make_tags,
-    setting,
 )
 from hooks.shell import analyse_command, command_tags
-from store.config import is_project_excluded
+from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text
 
 # -------------------------------------------------------------- the rules

@@ -14,17 +14,16 @@ how to get more (`/memory show ID`, the memlane MCP tools).
 from __future__ import annotations
 
 import os
+import re
 
+from store.config import setting
 from store.db import dicts
 from store.display import escape_markup as escape
-from store.text import basename  # noqa: F401  (recall reads them here)
+from store.text import basename, relative_path
 from store.text import one_line as clean_line
 
 MAX_LINE_CHARS = 200
 HARD_CAP_CHARS = 9000
-DEFAULT_MAX_CHARS = 2000
-DEFAULT_MAX_INJECT = 5
-MAX_INJECT_LIMIT = 20
 
 
 
@@ -100,12 +99,6 @@ def assemble_block(project_name: str, sections: list[tuple[str, list[str]]], max
     return "\n".join(parts)
 
 
-def clamp(value, lo: int, hi: int, default: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return default
-    return max(lo, min(hi, value))
-
-
 def injection_enabled(config: dict | None, environ=None) -> bool:
     """False when MEMLANE_DISABLE is set (1/true/yes/on) or the config says `inject = false`."""
     env = os.environ if environ is None else environ
@@ -116,8 +109,30 @@ def injection_enabled(config: dict | None, environ=None) -> bool:
 
 
 def max_inject(config: dict | None) -> int:
-    value = config.get("max_inject") if isinstance(config, dict) else None
-    return clamp(value, 0, MAX_INJECT_LIMIT, DEFAULT_MAX_INJECT)
+    return setting(config, "max_inject")
+
+
+_TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
+_LEADING_VERB = re.compile(r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*")
+
+
+def recall_line(memory: dict) -> str:
+    """`- [#1234] 2026-11-20 shop-api edit auth/tokens.py: what changed`, one line
+    (a pinned memory at SessionStart, a recalled one per prompt)."""
+    mtype = memory.get("type") or "memory"
+    label = _TYPE_LABELS.get(mtype, mtype)
+    if mtype == "command" and "commit" in (memory.get("tags") or "").split():
+        label = "commit"
+    content = clean_line(memory.get("content"))
+    path = memory.get("file_path")
+    if path:
+        label += " " + fit(relative_path(path, memory.get("cwd")) or path, 60)
+        content = _LEADING_VERB.sub("", content, count=1) or content
+    if content.startswith("$ "):
+        content = content[2:]
+    project = fit(memory.get("project_name") or basename(memory.get("project") or "") or "?", 40)
+    prefix = f"- [#{memory['id']}] {short_date(memory.get('created_at'))} {project} {label}: "
+    return item_line(prefix, content)
 
 
 def short_date(value) -> str:
@@ -266,18 +281,11 @@ def session_start_context(
     project, project_name = session_project(conn, session_id, cwd)
     if not project:
         return "", "", []
-    sessions = clamp(config.get("context_sessions"), 0, 100, 3)
-    memories = clamp(config.get("context_memories"), 0, 100, 10)
-    errors = clamp(config.get("context_errors"), 0, 100, 5)
-    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
+    sessions, memories, errors = (setting(config, f"context_{key}") for key in ("sessions", "memories", "errors"))
+    max_chars = setting(config, "context_max_chars")
     skip = vetoed_ids(conn)
     pinned = [m for m in pins(conn, project) if m["id"] not in skip]
-    if pinned:
-        from hooks.recall import recall_line
-
-        pinned_lines = [(m["id"], recall_line(m)) for m in pinned]
-    else:
-        pinned_lines = []
+    pinned_lines = [(m["id"], recall_line(m)) for m in pinned]
     changes = recent_changes(conn, project, memories, skip | {m["id"] for m in pinned})
     sections = [
         ("## Pinned", [line for _, line in pinned_lines]),

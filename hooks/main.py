@@ -24,8 +24,8 @@ run that can write.
 
 Imports: only `store`, `hooks` and the standard library, and on the
 PostToolUse path only what that path needs: no dataclasses, typing, logging,
-tomllib (the parsed config is cached as JSON) or subprocess.  (`datetime`
-comes with `sqlite3` itself.)  Run as its own process, the hook ends with
+tomllib (`store.config.load_config(cached=True)` keeps the parsed config as JSON)
+or subprocess.  (`datetime` comes with `sqlite3` itself.)  Run as its own process, the hook ends with
 `os._exit(0)` without closing the database (see `_finish`).
 """
 
@@ -66,49 +66,6 @@ class _Run:
     def problem(self, message: str) -> None:
         if self.message is None:
             self.message = message
-
-
-
-# ------------------------------------------------------------ config
-
-
-def load_config_cached() -> tuple[dict, list[str]]:
-    """`store.config.load_config()`, remembered as JSON next to it.
-
-    Reading TOML means importing tomllib (~5 ms) on every tool call; the parsed
-    result is kept in `<memlane home>/.config-cache.json`, keyed by the config
-    file's path, size and modification time, and re-read only when it changes.
-    """
-    import json
-
-    from store.config import load_config
-    from store.paths import config_path, memlane_home
-
-    path = config_path()
-    try:
-        st = os.stat(path)
-    except OSError:
-        return load_config()  # no file: defaults, no tomllib
-    key = [path, st.st_size, st.st_mtime_ns]
-    cache = os.path.join(memlane_home(), ".config-cache.json")
-    from store.files import make_private_dir, read_regular, write_private_atomic
-
-    try:
-        saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
-        if saved.get("key") == key and isinstance(saved.get("config"), dict):
-            return saved["config"], list(saved.get("warnings") or [])
-    except (OSError, ValueError, AttributeError):
-        pass
-    config, warnings = load_config(path)
-    try:
-        make_private_dir(os.path.dirname(cache))
-        data = json.dumps({"key": key, "config": config, "warnings": warnings})
-        write_private_atomic(cache, data.encode("utf-8", "replace"), "the config cache")
-    except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
-        from store.log import log_line
-
-        log_line(f"the config cache {cache} could not be written ({short(exc)}).")
-    return config, warnings
 
 
 
@@ -177,7 +134,9 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if name == "Stop" and event.get("stop_hook_active") is True:
         return
 
-    config, warnings = load_config_cached()
+    from store.config import load_config
+
+    config, warnings = load_config(cached=True)
     if warnings and name == "SessionStart":  # once a session, not on every tool call
         more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
         run.warning = warnings[0] + more

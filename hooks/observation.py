@@ -1,7 +1,7 @@
 """The small parts every capture rule builds an Observation from.
 
 Reading an event's fields whatever their type (``field_str``, ``field_text``,
-``field_dict``), a setting with its default, paths as a memory shows them (under
+``field_dict``), paths as a memory shows them (under
 the project: relative), the dependency / build / cache folders whose files are
 never memories (``SKIP_DIRS``), tags, and text of content blocks.
 
@@ -9,7 +9,6 @@ Standard library and ``store`` only (hook path).
 """
 from __future__ import annotations
 
-from store.config import SETTINGS
 from store.text import basename, one_line, relative_path
 
 SKIP_DIRS = frozenset(
@@ -44,12 +43,6 @@ def field_text(value) -> str:
 
 def field_dict(value) -> dict:
     return value if isinstance(value, dict) else {}
-
-
-def setting(config, key):
-    if isinstance(config, dict) and key in config:
-        return config[key]
-    return SETTINGS[key][0]
 
 
 def cut_line(line: str, limit: int = _LINE_CHARS) -> str:

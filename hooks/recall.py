@@ -5,37 +5,32 @@ and what was done for it) are scored as whole documents by the prompt's words,
 weighted by their rarity in this store, and a task is injected only when it
 clearly beats every other session's task; never on generic words ("fix",
 "error", "다시", "고쳐줘") alone.  Each injected item is one line with its
-memory id (`recall_line`); the block is put together by `hooks/context.py`.
+memory id (`hooks.context.recall_line`); the block is put together there too.
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 from hooks.context import (
-    DEFAULT_MAX_CHARS,
-    HARD_CAP_CHARS,
     MAX_LINE_CHARS,
     assemble_block,
-    basename,
-    clamp,
     clean_line,
-    fit,
-    item_line,
     max_inject,
     more_line,
+    recall_line,
     session_project,
-    short_date,
 )
 from hooks.recall_terms import (
     ASCII_WORD,
     CAMEL_JOIN,
     CAMEL_PARTS,
-    HANGUL,
     add_loanwords,
     recall_concepts,
 )
+from store.config import setting
+from store.korean import HANGUL
+from store.text import basename
 
 MIN_PROMPT_CHARS = 10
 
@@ -343,7 +338,8 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.recall_sql import memories_by_id, turn_prompts
+    from store.listings import memories_by_id
+    from store.recall_sql import turn_prompts
 
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
@@ -366,7 +362,8 @@ def decide(
     ids = scored["tasks"][key]["ids"]
     # A turn's prompt says what the task was; a session without prompt ids
     # (imported, generated) offers only the memories that match.
-    picked = memories_by_id(conn, list(ids))
+    found = memories_by_id(conn, ids)
+    picked = [found[i] for i in sorted(found)]
     if key[1]:
         picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids and m["id"] not in skip]
     weights = scored["weights"]
@@ -386,36 +383,6 @@ def relevant_memories(
     """The memories of the past task that clearly matches `prompt`, at most `limit`
     ([] when no task clearly wins; see decide)."""
     return decide(conn, prompt, project=project, session_id=session_id, limit=limit)["memories"]
-
-
-_TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
-_LEADING_VERB = re.compile(r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*")
-
-
-def _relative(path: str, cwd: str | None) -> str:
-    if cwd and path.startswith(cwd.rstrip("/") + "/"):
-        return path[len(cwd.rstrip("/")) + 1 :]
-    return path
-
-
-def recall_line(memory: dict) -> str:
-    """`- [#1234] 2026-11-20 shop-api edit auth/tokens.py: what changed`, one line."""
-    mtype = memory.get("type") or "memory"
-    label = _TYPE_LABELS.get(mtype, mtype)
-    if mtype == "command" and "commit" in (memory.get("tags") or "").split():
-        label = "commit"
-    content = clean_line(memory.get("content"))
-    path = memory.get("file_path")
-    if path:
-        label += " " + fit(_relative(path, memory.get("cwd")), 60)
-        content = _LEADING_VERB.sub("", content, count=1) or content
-    if content.startswith("$ "):
-        content = content[2:]
-    project = fit(memory.get("project_name") or basename(memory.get("project") or "") or "?", 40)
-    prefix = f"- [#{memory['id']}] {short_date(memory.get('created_at'))} {project} {label}: "
-    return item_line(prefix, content)
-
-
 
 
 def prompt_block(
@@ -442,8 +409,7 @@ def prompt_decision(
     if not hits:
         return "", decision, project
     lines = [recall_line(hit) for hit in hits]
-    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
-    max_chars = max(max_chars, 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
+    max_chars = max(setting(config, "context_max_chars"), 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
     block = assemble_block(
         project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
     )

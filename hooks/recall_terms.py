@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from store.korean import AUXILIARY, HANGUL, VERBAL_FINALS, verb_stem
+
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
 MAX_IDENTIFIER_PARTS = 6  # longer runs of parts are sentences glued together, not identifiers
@@ -47,45 +49,8 @@ _GENERIC_KO = frozenset(
     자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
     빨리 천천히 자주 많이 조금 갑자기 완전히 제발""".split()
 )
-# Forms of the auxiliary verbs 있다/없다/되다/하다 (있었지, 없어, 되어, 했는데): generic.
-_KO_AUX = re.compile(r"^(?:있|없|되|돼|됐|했|하|해|할|한)(?:었|았|어|는|고|지|다|요|서|까|면|니|게|던|을|나|네|죠)")
-# Verb endings after a noun (수정해줘, 만료되면, 실패했던): stripped to the noun.
-_KO_VERB_ENDINGS = sorted(
-    """해줘 해주세요 해주라 해봐 해요 했어 했어요 했다 했던 했는데 했을 하는 하던 하면 하고 해서 하다
-    한다 할 한 합니다 됐어 됐다 됐던 되는 되던 되면 되고 돼서 되어 된다 된 될 됩니다 시켜줘 시켜
-    되 돼 됐 해 했 하""".split(),
-    key=len,
-    reverse=True,
-)
-# Endings that only verbs and adjectives take (풀리는, 나던, 바꿔줘, 있어요): such a
-# word is treated as generic.
-_KO_VERBAL_FINAL = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세요", "였지", "었지", "았지", "했지",
-                    "더라", "었나", "였나")
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
-
-# More Korean endings of verbs and adjectives after a noun (계산돼요 -> 계산, 실패해요 -> 실패).
-_KO_MORE_ENDINGS = sorted(
-    """돼요 되요 됐어요 됐나요 되나요 돼서 됐는데 해요 해서 했는데 했었지 했더라 했나요 하나요 나요 났어요
-    났어 나는 난 했지 해야 하려면 되는데 되지 돼야 였지 이었지 였더라 이었더라""".split(),
-    key=len,
-    reverse=True,
-)
 _FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
-
-
-def _strip_korean_ending(word: str) -> str:
-    for ending in _KO_VERB_ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 2:
-            return word[: -len(ending)]
-    return word
-
-
-def _strip_korean_more(word: str) -> str:
-    for ending in _KO_MORE_ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 2:
-            return word[: -len(ending)]
-    return word
 
 
 def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
@@ -97,12 +62,12 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     for term in query_terms(prompt):
         generic = False
         if HANGUL.search(term):
-            stem = _strip_korean_more(_strip_korean_ending(term))
+            stem = verb_stem(term)
             if stem != term:
                 term = stem
-            elif len(term) >= 2 and term.endswith(_KO_VERBAL_FINAL):
+            elif len(term) >= 2 and term.endswith(VERBAL_FINALS):
                 generic = True
-            if len(term) <= 4 and _KO_AUX.match(term):
+            if len(term) <= 4 and AUXILIARY.match(term):
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:

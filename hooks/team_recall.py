@@ -16,10 +16,7 @@ TITLE = "## From your team"
 def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, config: dict) -> str:
     """The team block for this prompt ('' when off, no cache yet, or nothing clearly matches)."""
     from hooks.context import (
-        DEFAULT_MAX_CHARS,
-        HARD_CAP_CHARS,
         assemble_block,
-        clamp,
         fit,
         item_line,
         max_inject,
@@ -28,11 +25,12 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
     )
     from hooks.recall import relevant_memories
     from store import db
+    from store.config import setting
     from store.paths import team_db_path
 
     limit = max_inject(config)
     path = team_db_path()
-    if not config.get("team_recall") or limit <= 0 or not os.path.exists(path):
+    if not setting(config, "team_recall") or limit <= 0 or not os.path.exists(path):
         return ""
     _project, project_name = session_project(conn, session_id, cwd)
     team = db.connect(path, readonly=True)
@@ -55,5 +53,4 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         prefix = (f"- [{short_date(hit.get('created_at'))}] [{fit(hit.get('type') or 'memory', 20)}] "
                   f"[by {fit(authors.get(hit['id']) or '?', 40)}] ")  # fmt: skip
         lines.append(item_line(prefix, hit.get("snippet") or hit.get("content")))
-    max_chars = clamp(config.get("context_max_chars"), 200, HARD_CAP_CHARS, DEFAULT_MAX_CHARS)
-    return assemble_block(project_name, [(TITLE, lines)], max_chars)
+    return assemble_block(project_name, [(TITLE, lines)], setting(config, "context_max_chars"))

@@ -187,8 +187,21 @@ def _validate(key: str, value, warnings: list):
     return out
 
 
-def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]:
-    """Read the config file; return ``(config, warnings)``. Never raises."""
+def setting(config: dict | None, key: str):
+    """`config[key]` as load_config gave it; the default when `config` lacks it."""
+    if isinstance(config, dict) and key in config:
+        return config[key]
+    return SETTINGS[key][0]
+
+
+def load_config(path: str | os.PathLike | None = None, *, cached: bool = False) -> tuple[dict, list[str]]:
+    """Read the config file; return ``(config, warnings)``. Never raises.
+
+    `cached` (the hook, on every tool call): the result is remembered as JSON in
+    `<memlane home>/.config-cache.json`, keyed by the file's path, size and modification
+    time, so tomllib (~5 ms to import) is paid only when the file changes."""
+    if cached and path is None:
+        return _load_cached()
     config = defaults()
     warnings: list[str] = []
     try:
@@ -219,6 +232,39 @@ def load_config(path: str | os.PathLike | None = None) -> tuple[dict, list[str]]
         return config, [f"config: cannot parse {p} ({exc}); using defaults."]
     for key, value in _flatten(data, warnings).items():
         config[key] = _validate(key, value, warnings)
+    return config, warnings
+
+
+def _load_cached() -> tuple[dict, list[str]]:
+    import json
+
+    from store.paths import memlane_home
+
+    path = config_path()
+    try:
+        st = os.stat(path)
+    except OSError:
+        return load_config(path)  # no file: defaults, no tomllib
+    key = [path, st.st_size, st.st_mtime_ns]
+    cache = os.path.join(memlane_home(), ".config-cache.json")
+    from store.files import make_private_dir, read_regular, write_private_atomic
+
+    try:
+        saved = json.loads(read_regular(cache))  # a FIFO here is not waited on
+        if saved.get("key") == key and isinstance(saved.get("config"), dict):
+            return saved["config"], list(saved.get("warnings") or [])
+    except (OSError, ValueError, AttributeError):
+        pass
+    config, warnings = load_config(path)
+    try:
+        make_private_dir(os.path.dirname(cache))
+        data = json.dumps({"key": key, "config": config, "warnings": warnings})
+        write_private_atomic(cache, data.encode("utf-8", "replace"), "the config cache")
+    except OSError as exc:  # the settings still apply; only the next run's shortcut is lost
+        from store.log import log_line
+        from store.text import one_line
+
+        log_line(f"the config cache {cache} could not be written ({one_line(exc, 120)}).")
     return config, warnings
 
 

@@ -306,6 +306,35 @@ def _has_foreign_tables(conn: sqlite3.Connection) -> bool:
     return row[0] > 0
 
 
+def file_version(path: str) -> int:
+    """The schema version the database file at `path` holds, read-only (not upgraded).
+    Raises sqlite3.Error."""
+    conn = sqlite3.connect("file:" + _uri_path(path) + "?mode=ro", uri=True)
+    try:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+
+
+REBUILD_INDEX = "INSERT INTO <table>(<table>) VALUES('rebuild')"  # what a person runs on a damaged index
+
+
+def health(conn: sqlite3.Connection) -> dict:
+    """What `memlane doctor` checks of an open database: {"journal_mode", "quick_check"
+    ("ok" when sound), "damaged_indexes": ["memory_words (why)", ...]}.  Raises sqlite3.Error."""
+    damaged = []
+    for table in schema.FTS_TABLES:
+        try:
+            conn.execute(f"INSERT INTO {table}({table}) VALUES('integrity-check')")
+        except sqlite3.Error as exc:
+            damaged.append(f"{table} ({exc})")
+    return {
+        "journal_mode": conn.execute("PRAGMA journal_mode").fetchone()[0],
+        "quick_check": conn.execute("PRAGMA quick_check").fetchone()[0],
+        "damaged_indexes": damaged,
+    }
+
+
 def _uri_path(path: str) -> str:
     from urllib.parse import quote
 

@@ -25,7 +25,7 @@ class SymlinkRefused(MemlaneError, OSError):
     """A memlane path is a symbolic link; `str(exc)` says which and what to do."""
 
 
-class NotRegularFile(OSError):
+class NotRegularFile(MemlaneError, OSError):
     """The path is a FIFO, device, socket or folder: it was not read."""
 
 

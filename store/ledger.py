@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import dicts, utc_now, write
+from store.db import dicts, placeholders, utc_now, write
 
 # Why a decision came out as it did (code -> words a person reads).
 REASONS = {
@@ -33,10 +33,6 @@ ACTED = {
     "show": "opened the memory",
 }
 VETO_KINDS = ("memory", "file", "error_group")
-
-
-def _marks(n: int) -> str:
-    return ", ".join("?" * n)
 
 
 # ------------------------------------------------------------------ the hook's writes
@@ -67,7 +63,7 @@ def record(
         present = []
         if memory_ids:
             wanted = list(dict.fromkeys(int(i) for i in memory_ids))
-            found = {r[0] for r in conn.execute(f"SELECT id FROM memory WHERE id IN ({_marks(len(wanted))})", wanted)}
+            found = {r[0] for r in conn.execute(f"SELECT id FROM memory WHERE id IN ({placeholders(len(wanted))})", wanted)}
             present = [i for i in wanted if i in found]
             if not present:
                 return None
@@ -162,10 +158,10 @@ def vetoed_ids(conn: sqlite3.Connection) -> frozenset[int]:
     files = [v for k, v in rows if k == "file"]
     groups = [int(v) for k, v in rows if k == "error_group"]
     if files:
-        ids.update(r[0] for r in conn.execute(f"SELECT id FROM memory WHERE file_path IN ({_marks(len(files))})", files))
+        ids.update(r[0] for r in conn.execute(f"SELECT id FROM memory WHERE file_path IN ({placeholders(len(files))})", files))
     if groups:
         ids.update(r[0] for r in conn.execute(
-            f"SELECT id FROM memory WHERE error_group_id IN ({_marks(len(groups))})", groups
+            f"SELECT id FROM memory WHERE error_group_id IN ({placeholders(len(groups))})", groups
         ))  # fmt: skip
     return frozenset(ids)
 
@@ -232,7 +228,7 @@ def entries(
         ids = [r["id"] for r in rows]
         items: dict[int, list] = {}
         for injection_id, memory_id, used in conn.execute(
-            f"SELECT injection_id, memory_id, used FROM injection_item WHERE injection_id IN ({_marks(len(ids))}) "
+            f"SELECT injection_id, memory_id, used FROM injection_item WHERE injection_id IN ({placeholders(len(ids))}) "
             "ORDER BY injection_id, position",
             ids,
         ):
@@ -257,7 +253,7 @@ def pointers(conn: sqlite3.Connection, prompt_memory_ids: list[int]) -> dict[int
         for memory_id, sid, pid, item, project in conn.execute(
             "SELECT i.prompt_memory_id, i.task_session_id, i.task_prompt_id, it.memory_id, m.project "
             "FROM injection i JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
-            f"WHERE i.prompt_memory_id IN ({_marks(len(chunk))}) AND i.task_session_id IS NOT NULL "
+            f"WHERE i.prompt_memory_id IN ({placeholders(len(chunk))}) AND i.task_session_id IS NOT NULL "
             "ORDER BY i.id, it.position",
             chunk,
         ):
@@ -319,13 +315,9 @@ def session_decisions(conn: sqlite3.Connection, session_id: str, limit: int = 10
 
 def _sent(conn: sqlite3.Connection, rows: list[dict]) -> dict[int, dict]:
     """{id: Memory} of the memories these decisions sent (those that still exist)."""
-    ids = sorted({i["memory_id"] for r in rows for i in r["items"]})
-    memories: dict[int, dict] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        for memory in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({_marks(len(chunk))})", chunk)):
-            memories[memory["id"]] = memory
-    return memories
+    from store.listings import memories_by_id
+
+    return memories_by_id(conn, {i["memory_id"] for r in rows for i in r["items"]})
 
 
 def steering_of(conn: sqlite3.Connection, memory_id: int) -> dict:

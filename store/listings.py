@@ -118,6 +118,12 @@ def tool_names(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute(TOOL_NAMES_SQL)]
 
 
+def type_is_stored(conn: sqlite3.Connection, memory_type: str) -> bool:
+    """Whether any memory has `memory_type` (no index on type: it stops at the first row, so
+    ask only about a name memlane does not write itself)."""
+    return conn.execute("SELECT 1 FROM memory WHERE type = ? LIMIT 1", (memory_type,)).fetchone() is not None
+
+
 TOOL_NAMES_SQL = (
     "WITH RECURSIVE tool(name) AS ("
     " SELECT min(tool_name) FROM memory"
@@ -210,6 +216,24 @@ def session_timeline(
             (session_id, after_id, limit),
         )
     )
+
+
+def project_names(conn: sqlite3.Connection, limit: int = 12) -> list[str]:
+    """The names of the projects with the most recent sessions, newest first."""
+    rows = conn.execute(
+        "SELECT project_name FROM session WHERE project_name IS NOT NULL "
+        "GROUP BY project_name ORDER BY max(started_at) DESC LIMIT ?",
+        (limit,),
+    )
+    return [row[0] for row in rows]
+
+
+def around_in_session(conn: sqlite3.Connection, session_id: str, first_id: int, last_id: int) -> tuple[int, int]:
+    """How many memories of the session come before `first_id` and after `last_id`."""
+    count = "SELECT count(*) FROM memory WHERE session_id = ? AND id {} ?"
+    earlier = conn.execute(count.format("<"), (session_id, first_id)).fetchone()[0]
+    later = conn.execute(count.format(">"), (session_id, last_id)).fetchone()[0]
+    return earlier, later
 
 
 def position_in_session(conn: sqlite3.Connection, memory_id: int) -> int | None:

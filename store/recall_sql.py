@@ -145,19 +145,6 @@ def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, dict], list[tuple]]
     return facts, paths
 
 
-def memories_by_id(conn, ids: list[int]) -> list[dict]:
-    """The memories `ids` (those that still exist), in id order."""
-    from store.db import dicts
-
-    out: list[dict] = []
-    ids = sorted(set(ids))
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = placeholders(len(chunk))
-        out += dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks}) ORDER BY id", chunk))
-    return out
-
-
 def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
     """The prompt memories of one turn (usually one)."""
     from store.db import dicts

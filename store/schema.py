@@ -10,6 +10,13 @@ from __future__ import annotations
 SCHEMA_VERSION = 7
 MIN_SQLITE = (3, 34, 0)  # the FTS5 trigram tokenizer arrived in 3.34.0
 
+# memory.type: what the hooks and the importer write (an older database may hold others).
+MEMORY_TYPES = (
+    "prompt", "file_edit", "file_write", "command", "error", "observation", "response",
+    "compact_summary", "subagent", "web", "mcp", "notebook_edit", "file_read", "search",
+)  # fmt: skip
+FILE_TYPES = ("file_edit", "file_write", "notebook_edit")  # a memory of a file changed
+
 # Why this layout (measured: `python -m bench.bench_store --layouts 20000`, bytes
 # per memory of ~1 KB): external content, trigram detail=none 2,492; standalone
 # tables (the text copied into both indexes) 5,134; external content with a

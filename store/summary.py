@@ -15,11 +15,11 @@ Deterministic (depends only on the arguments, in their order) and at most
 """
 from __future__ import annotations
 
+from store.schema import FILE_TYPES
 from store.text import basename, one_line
 
 MAX_SUMMARY_CHARS = 600
 
-_FILE_TYPES = ("file_edit", "file_write", "notebook_edit")
 _OTHER_LABELS = (
     ("subagent", "subagent", "subagents"),
     ("web", "web", "web"),
@@ -153,7 +153,7 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
             line = _first_line(_s(m.get("content")))
             if line:
                 prompts.append(line)
-        elif mtype in _FILE_TYPES:
+        elif mtype in FILE_TYPES:
             path = _s(m.get("file_path"))
             name = basename(path) if path else ""
             if not name:

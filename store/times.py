@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+from store.errors import MemlaneError
+
 _AGO = re.compile(r"^\s*(\d{1,5})\s*(m|min|mins|minutes?|h|hours?|d|days?|w|weeks?)\s*(?:ago)?\s*$", re.I)
 _UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 HINT = "use 2026-11-20, 2026-11-20T14:00, today, yesterday, or 7d / 12h / 2w for 'ago'"
 
 
-class BadTime(ValueError):
+class BadTime(MemlaneError, ValueError):
     """Text that names no time; the message is the reason, without the option's name."""
 
 

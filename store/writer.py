@@ -13,6 +13,7 @@ import time
 from store.db import dicts, placeholders, utc_now, write
 from store.digest import fields_digest
 from store.project import resolve_project
+from store.schema import FILE_TYPES
 from store.text import MAX_CONTENT_CHARS, cap_text, storable
 from store.tombstones import buried, session_buried
 
@@ -369,7 +370,6 @@ def summarise_session(conn: sqlite3.Connection, session_id: str, *, now: str | N
 
 SUMMARY_MEMORIES = 2000  # a session's summary reads its first this many memories
 SESSIONS_PER_READ = 500  # session ids per `IN (...)` list
-_FILE_TYPES = ("file_edit", "file_write", "notebook_edit")
 # The text of a memory only when build_summary reads it: prompts, commands and
 # errors, and a file memory whose path has no name (its first line names the file).
 # The other memories' text is most of a session's bytes and is never looked at.
@@ -436,6 +436,6 @@ def session_summaries(
             kept = memories[session_id]
             summary = build_summary(kept, started_at, ended_at or last_activity or now)
             tools = sorted({m["tool_name"] for m in kept if m["tool_name"]})
-            files = list(dict.fromkeys(m["file_path"] for m in kept if m["type"] in _FILE_TYPES and m["file_path"]))
+            files = list(dict.fromkeys(m["file_path"] for m in kept if m["type"] in FILE_TYPES and m["file_path"]))
             derived[session_id] = (summary, " ".join(tools), "\n".join(files))
     return derived

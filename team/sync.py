@@ -21,6 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from store import db
+from store.files import make_private_dir, open_private
 from store.forget import finish_scrub
 from team import cache, server
 from team.settings import is_shared
@@ -253,8 +254,8 @@ class SyncLock:
     """One sync at a time per machine: a background sync after SessionEnd and a manual one."""
 
     def __init__(self, folder: str):
-        os.makedirs(folder, exist_ok=True)
-        self.fd = os.open(os.path.join(folder, LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o600)
+        make_private_dir(folder)  # owner-only and never through a link, as every memlane file
+        self.fd = open_private(os.path.join(folder, LOCK_NAME), os.O_RDWR | os.O_CREAT, "the team sync lock")
 
     def acquire(self) -> bool:
         try:

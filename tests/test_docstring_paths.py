@@ -1,5 +1,5 @@
-"""Every file a docstring or a comment names (`store/search/rank.py`, `app.py`, `docs/keys.md`)
-exists: a moved module leaves no stale directions behind."""
+"""Every file a docstring, a comment or a page of the docs names (`store/search/rank.py`,
+`app.py`, `docs/keys.md`) exists: a moved module leaves no stale directions behind."""
 
 import ast
 import io
@@ -15,7 +15,10 @@ NAMED = re.compile(r"`([A-Za-z0-9_.-][A-Za-z0-9_./-]*\.(?:py|md|tcss))`")  # not
 EXAMPLES = {
     "rounding.py": "hooks/recall_terms.py: a file name in a prompt, as recall matches it",
     "rate_limit.py": "bench/bench_store.py: a phrase query, as people type one",
+    "run_session.py": "docs/claude-code-facts.md: the e2e runner in ../shared/claude-e2e, not in this repository",
+    "HOME/.claude/commands/memory.md": "docs/claude-code-facts.md: the person's /memory command file",
 }
+DOCS = ("README.md", "docs/")
 
 
 def named_paths(path: Path) -> list[tuple[int, str]]:
@@ -33,6 +36,14 @@ def named_paths(path: Path) -> list[tuple[int, str]]:
     return [(line, name) for line, piece in pieces for name in NAMED.findall(piece)]
 
 
+def named_in_text(path: Path) -> list[tuple[int, str]]:
+    """(line, name) of each backticked file name of a Markdown page (not those outside the
+    repository: `../shared/...`)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [(i, name) for i, line in enumerate(lines, 1) for name in NAMED.findall(line)
+            if not name.startswith("../")]  # fmt: skip
+
+
 def repo_files() -> list[str]:
     listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                             capture_output=True, text=True)  # fmt: skip
@@ -45,8 +56,11 @@ def test_every_file_a_docstring_or_comment_names_exists():
     files = repo_files()
     known = set(files)
     missing = []
-    for name in (f for f in files if f.endswith(".py") and f.split("/")[0] in SOURCES):
-        for line, named in named_paths(ROOT / name):
+    sources = [f for f in files if f.endswith(".py") and f.split("/")[0] in SOURCES]
+    pages = [f for f in files if f.endswith(".md") and f.startswith(DOCS)]
+    for name in sources + pages:
+        named_in = named_paths if name.endswith(".py") else named_in_text
+        for line, named in named_in(ROOT / name):
             # A path from the repository's root, or one relative to a folder (`panes/live.py`).
             if named not in known and not any(f.endswith("/" + named) for f in files) and named not in EXAMPLES:
                 missing.append(f"{name}:{line}: `{named}`")
@@ -57,3 +71,17 @@ def test_the_check_reads_docstrings_and_comments(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('"""See `store/gone.py`."""\n# and `docs/x.md`\nTEXT = "`not/a/docstring.py`"\n')
     assert named_paths(sample) == [(1, "store/gone.py"), (2, "docs/x.md")]
+
+
+def test_the_check_reads_the_docs(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("The log is `store/log.py`.\nThe runner is `../shared/claude-e2e/run_session.py`.\n")
+    assert named_in_text(page) == [(1, "store/log.py")]
+
+
+def test_the_architecture_page_names_every_store_module():
+    """docs/architecture.md's table of store/ by job is the newcomer's map: a new module goes in it."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)(?:\.py|/)`", page)) | set(re.findall(r"`([a-z_]+)`", page))
+    modules = {p.stem for p in (ROOT / "store").glob("*.py") if p.stem != "__init__"} | {"search"}
+    assert sorted(modules - named) == []

@@ -129,7 +129,7 @@ def test_a_link_or_a_fifo_is_refused_even_with_force_and_nothing_hangs(db, tmp_p
     os.mkfifo(fifo)
     for path, kind in ((link, "a symbolic link"), (fifo, "not a regular file")):
         for extra in ((), ("--force",)):
-            done = export_cli(db, path, *extra, timeout=30)
+            done = export_cli(db, path, *extra)  # a FIFO waited on: the 60 s timeout
             assert done.returncode == 2 and kind in done.stderr and done.stderr.count("\n") == 1, done.stderr
     assert target.read_text() == "precious\n" and stat.S_IMODE(os.stat(target).st_mode) == 0o644
     dangling = tmp_path / "dangling.md"

@@ -15,6 +15,7 @@ import pytest
 
 from hooks import context, recall
 from store import db, writer
+from store.config import load_config
 from store.error_groups import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]
@@ -188,7 +189,7 @@ def test_session_start_counts_are_configurable(conn):
     assert "## Open Errors" not in block
 
 
-def test_session_start_block_stays_within_its_size(conn):
+def test_session_start_block_stays_within_its_size(conn, tmp_path):
     writer.start_session(conn, "big", PROJECT, started_at=ts(1))
     for i in range(150):
         writer.add_memory(conn, {
@@ -206,10 +207,8 @@ def test_session_start_block_stays_within_its_size(conn):
     assert 1000 < len(default) <= 2000
     assert all(len(line) <= 200 for line in default.splitlines())
     assert default.endswith("</memory-context>")
-    wide = context.session_start_block(
-        conn, PROJECT, CURRENT,
-        {"context_sessions": 100, "context_memories": 100, "context_errors": 100, "context_max_chars": 50_000},
-    )  # fmt: skip
+    wide = context.session_start_block(conn, PROJECT, CURRENT, settings_from(
+        tmp_path, "[context]\nsessions = 100\nmemories = 100\nerrors = 100\nmax_chars = 50_000\n"))  # fmt: skip
     assert 8000 < len(wide) <= 9000 < 10_000
     assert wide.endswith("</memory-context>")
 
@@ -370,9 +369,16 @@ def many_matches(conn):
     return conn
 
 
-@pytest.mark.parametrize("setting,expected", [(5, 5), (3, 3), (20, 20), (50, 20), (0, 0), (-4, 0), ("x", 5), (None, 5)])
-def test_max_inject_is_clamped(many_matches, setting, expected):
-    config = {} if setting is None else {"max_inject": setting}
+def settings_from(tmp_path, toml: str) -> dict:
+    """The settings the hook reads when config.toml holds `toml`."""
+    path = tmp_path / "config.toml"
+    path.write_text(toml, encoding="utf-8")
+    return load_config(path)[0]
+
+
+@pytest.mark.parametrize("setting,expected", [(5, 5), (3, 3), (20, 20), (50, 20), (0, 0), (-4, 0), ('"x"', 5), (None, 5)])
+def test_max_inject_is_clamped(many_matches, tmp_path, setting, expected):
+    config = settings_from(tmp_path, "" if setting is None else f"max_inject = {setting}\n")
     block = recall.prompt_block(many_matches, "verify the stripe webhook signature", PROJECT, CURRENT, config)
     assert len(items(block)) == expected
     assert len(block) < 10_000

@@ -38,16 +38,19 @@ def memlane(*args: str, env: dict) -> dict:
 
 
 async def app_notes(db_path: str) -> list[str]:
+    import time
+
+    from tests.timing import HANG
     from tests.tui.conftest import fixed_clock
     from tui.gui.app import AppOptions, build_app
+    from tui.gui.textual_internals import notifications
 
     app = build_app(db_path, clock=fixed_clock, config=AppOptions.for_tests(warm_panes=False))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(50):
+        deadline = time.monotonic() + HANG  # the first read, on a busy machine: not 2.5 s
+        while not notifications(app) and time.monotonic() < deadline:
             await pilot.pause(0.05)
-            if app._notifications:
-                break
-        return [str(n.message) for n in app._notifications]
+        return [str(n.message) for n in notifications(app)]
 
 
 def main() -> None:

@@ -158,3 +158,15 @@ def test_placeholders_and_chunks_make_in_lists_of_any_size(conn):
     for chunk in db.chunks(many):
         found += [r[0] for r in conn.execute(f"SELECT id FROM memory WHERE id IN ({db.placeholders(len(chunk))})", chunk)]
     assert sorted(found) == ids
+
+
+def test_health_says_what_doctor_checks_and_finds_a_damaged_index(tmp_path):
+    path = str(tmp_path / "memory.db")
+    conn = db.connect(path)
+    writer.add_memory(conn, {"session_id": "s", "type": "prompt", "cwd": "/p", "content": "rotate the signing key"})
+    assert db.file_version(path) == schema.SCHEMA_VERSION
+    assert db.health(conn) == {"journal_mode": "wal", "quick_check": "ok", "damaged_indexes": []}
+    conn.execute("UPDATE memory_words_data SET block = x'00ff00ff' WHERE id > 1")  # the index's pages garbled
+    damaged = db.health(conn)["damaged_indexes"]
+    conn.close()
+    assert [name.split()[0] for name in damaged] == ["memory_words"]

@@ -441,8 +441,9 @@ def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds
         assert got == [m.span() for m in rx.finditer(text)], text
 
 
-def test_anchors_finds_every_literal_even_where_they_overlap():
-    low = "user password: passwd(x) pass:y сессия пароль пароль key token(z)"
+@pytest.mark.parametrize("repeat", [1, 2000])  # a short text (a find each) and a long one (one pass)
+def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
+    low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) " * repeat
     literals = ("pass", "password", "passwd(", "pass:", "pw", "user", "use", "пароль", "key", "token(")
     anchors = Anchors(low, literals)
     for lit in literals + ("sess", "ord:"):  # the last two were not given: looked for when asked

@@ -157,16 +157,22 @@ def test_unsharing_a_project_withdraws_its_memories(machines, team_server):
 def test_batches_pushed_at_once_keep_the_order_they_were_written_in(machines, team_server, monkeypatch):
     """The server's ids order memories as their machine wrote them (search's "newest"), even
     when a later batch commits first."""
-    import time
+    import threading
+
+    from tests.timing import HANG
 
     dana, _lee = machines
     ids = dana.remember([f"ordered memory {i}" for i in range(300)])
     real = server.push
+    later_committed = threading.Event()
 
     def first_batch_late(conn, rows, ids_=None):
-        if rows[0][2] == ids[0]:
-            time.sleep(0.5)  # the second batch, on the other connection, commits first
-        return real(conn, rows, ids_)
+        if rows[0][2] == ids[0]:  # held until a later batch, on the other connection, committed
+            assert later_committed.wait(HANG), "no later batch was pushed beside the first"
+            return real(conn, rows, ids_)
+        done = real(conn, rows, ids_)
+        later_committed.set()
+        return done
 
     monkeypatch.setattr(server, "push", first_batch_late)
     assert dana.sync(batch=100)["pushed"] == 300
@@ -194,3 +200,18 @@ def test_a_teammates_big_forget_leaves_the_cache_scrubbed_once_past_every_batch(
     raw = b"".join(p.read_bytes() for p in lee.folder.iterdir() if p.name.startswith("team.db"))
     assert b"marker-0" not in raw and b"gone memory" not in raw
     assert not store.forget.scrub_pending(lee.team)
+
+
+def test_the_sync_lock_is_owner_only_and_never_a_link(tmp_path):
+    from store.files import SymlinkRefused
+    from team.sync import LOCK_NAME, SyncLock
+
+    lock = SyncLock(str(tmp_path / "home"))
+    assert lock.acquire() and not SyncLock(str(tmp_path / "home")).acquire()  # one sync at a time
+    assert (tmp_path / "home" / LOCK_NAME).stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "home").stat().st_mode & 0o777 == 0o700
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / LOCK_NAME).symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SymlinkRefused):
+        SyncLock(str(tmp_path / "other"))
+    assert not (tmp_path / "elsewhere").exists()

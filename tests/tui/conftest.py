@@ -12,6 +12,7 @@ import pytest
 
 from store import writer
 from store.db import connect
+from tests.timing import HANG
 from tui.gui.textual_internals import screen_lines
 
 NOW = datetime(2025, 5, 2, 15, 0, 0, tzinfo=UTC)
@@ -164,7 +165,7 @@ def make_app():
     return app_for
 
 
-async def until(predicate, timeout: float = 10.0) -> None:
+async def until(predicate, timeout: float = HANG) -> None:
     """Wait (without pumping the app) until `predicate()` holds; fails past `timeout`."""
     import asyncio
 
@@ -194,7 +195,7 @@ async def settle(pilot, rounds: int = 3) -> None:
     for _ in range(rounds):
         # Until the workers are done: at once on a quiet machine, and a loaded one may take
         # seconds; the bound only stops a hang (a snapshot taken mid-work is a false failure).
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline:
             mounting = not getattr(app, "all_panes_mounted", True)
             if not mounting and not any(worker.state in busy for worker in app.workers):

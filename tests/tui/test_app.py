@@ -13,7 +13,7 @@ from rich.console import Console
 from textual.widgets import Input, Select, TabbedContent
 
 from store.db import StoreError
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.app import AppOptions, build_app, css_paths, run_app
 from tui.gui.keys import binding_rows, help_sections
 from tui.gui.panes import PANES
@@ -229,18 +229,14 @@ async def test_polling_notices_another_connection_writing(db_path, make_app):
     app = make_app(db_path, poll_interval=0.05)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await pilot.pause(0.2)
+        await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
         before = app.data_watch.version
         assert before is not None
         conn = connect(db_path)
         writer.add_memory(conn, {"session_id": "s-calc-0001", "cwd": "/home/dev/calc-app",
                                  "type": "observation", "content": "noticed"})  # fmt: skip
         conn.close()
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if app.data_watch.version != before:
-                break
-        assert app.data_watch.version != before
+        await until(lambda: app.data_watch.version != before)  # by the poll, no key pressed
         assert app.query_one(LivePane).table.rows  # drawn
 
 

@@ -44,7 +44,7 @@ def test_a_long_read_holds_up_neither_polling_nor_other_reads_nor_writes(client)
     result = {}
     worker = threading.Thread(target=lambda: result.update(n=client.read(_slow_read(started, release))))
     worker.start()
-    assert started.wait(5)
+    assert started.wait(HANG)
     def meanwhile():
         client.data_version()
         assert client.latest_memory_id() == 30
@@ -155,13 +155,13 @@ def test_closing_while_a_read_runs_lets_that_read_finish_then_closes_its_reader(
 
     def long_read(conn):
         started.set()
-        release.wait(10)
+        release.wait(HANG)
         seen["conn"] = conn
         return conn.execute("SELECT count(*) FROM memory").fetchone()[0]  # after the close
 
     worker = threading.Thread(target=lambda: seen.update(n=client.read(long_read)))
     worker.start()
-    assert started.wait(5)
+    assert started.wait(HANG)
     client.close()
     release.set()
     worker.join(HANG)
@@ -204,7 +204,7 @@ def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatc
     def slow_projects(conn):
         scans.append(1)
         entered.set()
-        release.wait(5)
+        release.wait(HANG)
         return real(conn)
 
     monkeypatch.setattr(listings, "projects", slow_projects)
@@ -212,14 +212,14 @@ def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatc
     answers: list[list[dict]] = []
     first = threading.Thread(target=lambda: answers.append(client.projects()))
     first.start()
-    assert entered.wait(5)
+    assert entered.wait(HANG)
     others = [threading.Thread(target=lambda: answers.append(client.projects())) for _ in range(2)]
     for thread in others:
         thread.start()
     _until(lambda: len(waiting) == 2)  # the two wait for the first's scan
     release.set()
     for thread in [first, *others]:
-        thread.join(5)
+        thread.join(HANG)
     assert len(scans) == 1 and len(answers) == 3
     assert answers[0] == answers[1] == answers[2] and answers[0]
     answers[1][0]["project_name"] = "changed by one pane"
@@ -235,7 +235,7 @@ def test_a_shared_read_that_fails_fails_for_everyone_waiting_and_is_not_kept(cli
 
     def failing(conn):
         entered.set()
-        release.wait(5)
+        release.wait(HANG)
         raise sqlite3.OperationalError("database disk image is malformed")
 
     monkeypatch.setattr(listings, "projects", failing)
@@ -250,12 +250,12 @@ def test_a_shared_read_that_fails_fails_for_everyone_waiting_and_is_not_kept(cli
 
     threads = [threading.Thread(target=ask) for _ in range(2)]
     threads[0].start()
-    assert entered.wait(5)
+    assert entered.wait(HANG)
     threads[1].start()
     _until(lambda: len(waiting) == 1)
     release.set()
     for thread in threads:
-        thread.join(5)
+        thread.join(HANG)
     assert len(errors) == 2
     monkeypatch.undo()
     assert isinstance(client.projects(), list)

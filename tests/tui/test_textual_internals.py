@@ -5,12 +5,15 @@ wrong frame."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import textual
 from textual.app import App, ComposeResult
 from textual.keys import _character_to_key  # noqa: F401 (the names checked below, by import)
 from textual.screen import Screen
@@ -26,6 +29,66 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_pinned_textual_is_the_one_installed():
     pinned = re.search(r'"textual==([^"]+)"', (ROOT / "pyproject.toml").read_text()).group(1)
     assert version("textual") == pinned == "8.2.8"
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__") and name != "_"
+
+
+@cache
+def defined_in_textual() -> frozenset[str]:
+    """Every private name the installed Textual defines: modules, module-level and class-level
+    functions, classes and assignments, and `self._x = ...` attributes."""
+    package = Path(textual.__file__).parent
+    names = {part for path in package.rglob("*.py") for part in path.relative_to(package).with_suffix("").parts}
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+    return frozenset(filter(_private, names))
+
+
+def reached_for(source: str) -> set[str]:
+    """Every private name `source` reads, writes, overrides or imports (an attribute, a method,
+    a module in an import, or a name held as a string such as `(DataTable, "_render_cell")`),
+    less those its own classes define (`self._memlane_cells`)."""
+    tree = ast.parse(source)
+    reached, own = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            reached.add(node.attr)
+            if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                own.add(node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            reached.add(node.name)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            reached |= set(node.module.split(".")) | {a.name for a in node.names}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "." not in node.value.strip("."):
+            reached.add(node.value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("textual."):
+            reached |= set(node.value.split("."))
+    return {name for name in reached - own if _private(name)}
+
+
+def test_every_private_name_the_shims_reach_for_exists_on_the_pinned_textual():
+    """A shim added later is covered too: its names are read from textual_internals.py itself."""
+    reached = reached_for(Path(ti.__file__).read_text(encoding="utf-8"))
+    assert {"_dom_ready", "_render_cell", "_data_table", "_character_to_key", "_invoke_later"} <= reached
+    assert sorted(reached - defined_in_textual()) == []
+
+
+def test_a_name_textual_no_longer_has_is_found():
+    source = ('from textual.widgets._gone import X\n'
+              'def f(app):\n    return app._dom_ready, app._renamed_since\n'
+              'class T(X):\n    def __init__(self):\n        self._ours = 1\n'
+              'AT = (X, "_moved_away")\n')
+    assert sorted(reached_for(source) - defined_in_textual()) == ["_gone", "_moved_away", "_renamed_since"]
 
 
 def parameters(function) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.timing import HANG
 from tests.tui.conftest import pilot_test, screen_text, settle
 
 
@@ -16,7 +17,7 @@ async def test_keys_pressed_before_the_timeline_loads_are_not_lost(db_path, make
     real = app.store.session_timeline
 
     def slow_timeline(*args, **kwargs):
-        gate.wait(10)  # the first load is slow: a big database, a busy machine
+        gate.wait(HANG)  # the first load is slow (a big database): held until the test lets go
         return real(*args, **kwargs)
 
     async with app.run_test(size=(80, 24)) as pilot:

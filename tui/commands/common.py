@@ -7,13 +7,15 @@ import os
 import sqlite3
 import sys
 
+from store.errors import MemlaneError
+
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 # json escapes C0 controls itself; C1 controls and bidirectional marks only appear inside
 # strings, where a \u escape keeps the JSON the same and the terminal untouched
 _JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
-class UsageError(Exception):
+class UsageError(MemlaneError):
     """Bad arguments, said in one sentence (exit 2)."""
 
 
@@ -60,10 +62,9 @@ def open_db(path: str) -> sqlite3.Connection:
 
 def user_error(exc: Exception, db_path: str) -> str | None:
     """The one sentence for an error a user caused or can fix ("" to stop quietly), else None."""
-    from store.db import StoreError, describe_error
-    from tui.commands.install import InstallError
+    from store.db import describe_error
 
-    if isinstance(exc, (StoreError, InstallError)):
+    if isinstance(exc, MemlaneError):
         return str(exc)
     if isinstance(exc, sqlite3.Error):
         return describe_error(db_path, exc)

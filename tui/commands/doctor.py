@@ -7,6 +7,8 @@ import re
 import shlex
 import time
 
+from store.db import REBUILD_INDEX, file_version, health
+from store.listings import stats
 from tui.commands.install import (
     EVENTS,
     FAIL,
@@ -169,13 +171,16 @@ def _run_hook(command: str) -> tuple[bool, str]:
             logged = []
         if logged:
             return False, logged[-1][:200]
+        from store.db import StoreError, connect
+        from store.listings import latest_memory_id
+
         try:
-            conn = sqlite3.connect(db)
+            conn = connect(db, readonly=True)
             try:
-                stored = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
+                stored = latest_memory_id(conn)
             finally:
                 conn.close()
-        except sqlite3.Error:
+        except (StoreError, sqlite3.Error):
             stored = 0
         if not stored:
             return False, "it ran but stored nothing"
@@ -300,11 +305,7 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
         report.note(f"{NOTE} no database at {db_path} yet; the first hook call creates it")
         return
     try:
-        raw = sqlite3.connect(f"file:{_uri(db_path)}?mode=ro", uri=True)
-        try:
-            version = raw.execute("PRAGMA user_version").fetchone()[0]
-        finally:
-            raw.close()
+        version = file_version(db_path)
     except sqlite3.Error as exc:
         report.fail(describe_error(db_path, exc))
         return
@@ -319,33 +320,23 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
             report.ok(f"schema version {version}")
         else:
             report.ok(f"schema upgraded from version {version} to {schema.SCHEMA_VERSION}")
-        memories = conn.execute("SELECT count(*) FROM memory").fetchone()[0]
-        sessions = conn.execute("SELECT count(*) FROM session").fetchone()[0]
-        groups = conn.execute("SELECT count(*) FROM error_group").fetchone()[0]
+        counts = stats(conn)
+        memories, sessions, groups = counts["memories"], counts["sessions"], counts["error_groups"]
         report.ok(
             f"{plural(memories, 'memory')}, {plural(sessions, 'session')}, {plural(groups, 'error group')}"
         )
-        mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        found = health(conn)
+        mode, check, bad = found["journal_mode"], found["quick_check"], found["damaged_indexes"]
         if str(mode).lower() == "wal":
             report.ok("WAL mode")
         else:
             report.fail(f"journal mode is {mode}, not WAL: hooks may block each other")
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check == "ok":
             report.ok("database integrity (quick_check)")
         else:
             report.fail(f"database integrity check failed: {check}")
-        bad = []
-        for table in schema.FTS_TABLES:
-            try:
-                conn.execute(f"INSERT INTO {table}({table}) VALUES('integrity-check')")
-            except sqlite3.Error as exc:
-                bad.append(f"{table} ({exc})")
         if bad:
-            report.fail(
-                "search index damaged: " + "; ".join(bad)
-                + " (rebuild: INSERT INTO <table>(<table>) VALUES('rebuild'))"
-            )
+            report.fail(f"search index damaged: {'; '.join(bad)} (rebuild: {REBUILD_INDEX})")
         else:
             report.ok("search indexes (FTS integrity-check)")
         _check_secrets(report, conn, redact_secrets)
@@ -379,12 +370,6 @@ def _check_secrets(report: _Report, conn, redact: bool) -> None:
         f"secrets audit: today's rules find secrets in {plural(len(findings), 'stored memory')} ({what}): "
         "redact them with `memlane doctor --redact-secrets`, or review them in the app (Cleanup, s)"
     )
-
-
-def _uri(path: str) -> str:
-    from urllib.parse import quote
-
-    return quote(os.path.abspath(path))
 
 
 def _check_config(report: _Report) -> None:

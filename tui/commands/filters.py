@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import sqlite3
 
+from store.listings import type_is_stored
+from store.schema import MEMORY_TYPES
 from tui.commands.common import UsageError
-
-# Every type the hooks and the importer write; a database may hold others (kept from older versions).
-MEMORY_TYPES = (
-    "prompt", "file_edit", "file_write", "file_read", "notebook_edit", "command", "error",
-    "observation", "response", "compact_summary", "subagent", "web", "mcp", "search",
-)  # fmt: skip
 
 
 def project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | None:
@@ -47,10 +43,7 @@ def checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str
         return None
     types = [stored_type(name) for name in types]
     for mtype in types:
-        # No index on type: look only for a name memlane does not write, and stop at one row.
-        if mtype not in MEMORY_TYPES and not conn.execute(
-            "SELECT 1 FROM memory WHERE type = ? LIMIT 1", (mtype,)
-        ).fetchone():
+        if mtype not in MEMORY_TYPES and not type_is_stored(conn, mtype):
             names = ", ".join(sorted({TYPE_LABELS.get(t, t) for t in MEMORY_TYPES}))
             raise UsageError(f"unknown type {mtype!r}; the types are {names} (as the app names them).")
     return types

@@ -15,6 +15,7 @@ import shlex
 import sys
 import time
 
+from store.errors import MemlaneError
 from tui.formatting import plural
 
 EVENTS = (
@@ -36,7 +37,7 @@ RECENT_LOG_S = 24 * 3600
 OK, FAIL, NOTE = "✓", "✗", "·"
 
 
-class InstallError(Exception):
+class InstallError(MemlaneError):
     """A problem with the user's files, said in one sentence."""
 
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import os
 
+from store.errors import MemlaneError
+
 SERVER_KEY = "memlane"
 TOOL_NAMES = ("search", "timeline", "get_memories")  # Claude Code shows mcp__memlane__<name>
 
 
-class ConfigError(Exception):
+class ConfigError(MemlaneError):
     """A problem with ~/.claude.json, said in one sentence."""
 
 

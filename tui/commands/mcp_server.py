@@ -20,6 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from store.schema import MEMORY_TYPES
 from tui.commands import mcp_tools
 from tui.commands.mcp_config import SERVER_KEY as SERVER_NAME
 
@@ -124,7 +125,7 @@ def build_server(db_path: str) -> MCPServer:
                                     "commands. Empty: the newest memories.")],  # fmt: skip
         project: Annotated[str | None, Field(description="Only this project (its name or path).")] = None,
         type: Annotated[str | None, Field(description="Only these memory types, comma separated: "
-                                          + ", ".join(mcp_tools.MEMORY_TYPES) + ".")] = None,  # fmt: skip
+                                          + ", ".join(MEMORY_TYPES) + ".")] = None,  # fmt: skip
         since: Annotated[str | None, Field(description="Only memories since then: 2026-11-20, "
                                            "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago.")] = None,  # fmt: skip
         limit: Annotated[int, Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX,

@@ -17,6 +17,8 @@ import sqlite3
 from datetime import datetime
 
 from store.display import inert, inert_line
+from store.errors import MemlaneError
+from store.schema import MEMORY_TYPES
 from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10
@@ -28,13 +30,9 @@ TIMELINE_MAX = 30
 TIMELINE_LINE_CHARS = 160
 GET_MAX_IDS = 20
 REPLY_CHARS_MAX = 16_000  # the text of one get_memories answer at most (~4k tokens; a memory holds <= 4,000)
-MEMORY_TYPES = (
-    "prompt", "file_edit", "file_write", "command", "error", "observation", "response",
-    "compact_summary", "subagent", "web", "mcp", "notebook_edit", "file_read", "search",
-)  # fmt: skip
 
 
-class ToolInputError(ValueError):
+class ToolInputError(MemlaneError, ValueError):
     """An argument the model can correct, said in one sentence."""
 
 
@@ -74,9 +72,9 @@ def resolve_project(conn: sqlite3.Connection, value: str | None) -> list[str] | 
     keys = matching_projects(conn, str(value).strip())
     if keys:
         return keys
-    names = [r[0] for r in conn.execute(
-        "SELECT project_name FROM session WHERE project_name IS NOT NULL "
-        "GROUP BY project_name ORDER BY max(started_at) DESC LIMIT 12")]  # fmt: skip
+    from store.listings import project_names
+
+    names = project_names(conn)
     known = f"; known projects: {', '.join(inert_line(n) for n in names)}" if names else ""
     raise ToolInputError(f"no project named {inert_line(value)!r}{known}.")
 
@@ -167,7 +165,7 @@ def timeline_lines(
     conn: sqlite3.Connection, memory_id: int, *, before: int | None = None, after: int | None = None
 ) -> str:
     """A memory's session around it, one line each, the memory itself marked with `>`."""
-    from store.listings import get_memory, get_session, neighbours
+    from store.listings import around_in_session, get_memory, get_session, neighbours
 
     before = _limit(before, TIMELINE_DEFAULT, TIMELINE_MAX, "before")
     after = _limit(after, TIMELINE_DEFAULT, TIMELINE_MAX, "after")
@@ -176,7 +174,7 @@ def timeline_lines(
         raise ToolInputError(f"no memory #{memory_id} (it may have been forgotten); search again.")
     rows = neighbours(conn, anchor["id"], before=before, after=after)
     session = get_session(conn, anchor["session_id"]) or {}
-    earlier, later = _outside(conn, anchor["session_id"], rows)
+    earlier, later = around_in_session(conn, anchor["session_id"], rows[0]["id"], rows[-1]["id"])
     head = (f"Session {inert_line(anchor['session_id'])} in {inert_line(anchor.get('project_name') or '?')}"
             f", started {local_time(session.get('started_at') or rows[0].get('created_at'), style='minute')}"
             f" ({earlier + len(rows) + later} memories):")  # fmt: skip
@@ -191,16 +189,6 @@ def timeline_lines(
     return "\n".join(lines)
 
 
-def _outside(conn: sqlite3.Connection, session_id: str, rows: list[dict]) -> tuple[int, int]:
-    """How many memories of the session come before and after the shown ones."""
-    first, last = rows[0]["id"], rows[-1]["id"]
-    earlier = conn.execute("SELECT count(*) FROM memory WHERE session_id = ? AND id < ?",
-                           (session_id, first)).fetchone()[0]  # fmt: skip
-    later = conn.execute("SELECT count(*) FROM memory WHERE session_id = ? AND id > ?",
-                         (session_id, last)).fetchone()[0]  # fmt: skip
-    return earlier, later
-
-
 def full_memories(conn: sqlite3.Connection, ids: list[int]) -> str:
     """The full text of each memory asked for, in the order asked, capped in size with a note."""
     wanted = list(dict.fromkeys(int(i) for i in ids))
@@ -210,11 +198,9 @@ def full_memories(conn: sqlite3.Connection, ids: list[int]) -> str:
     if len(wanted) > GET_MAX_IDS:
         notes.append(f"Only the first {GET_MAX_IDS} of {len(wanted)} ids are shown; ask for the rest next.")
         wanted = wanted[:GET_MAX_IDS]
-    from store.db import dicts, placeholders
+    from store.listings import memories_by_id
 
-    marks = placeholders(len(wanted))
-
-    found = {r["id"]: r for r in dicts(conn.execute(f"SELECT * FROM memory WHERE id IN ({marks})", wanted))}
+    found = memories_by_id(conn, wanted)
     missing = [i for i in wanted if i not in found]
     parts, used, left_out = [], 0, []
     for memory_id in wanted:

@@ -37,7 +37,9 @@ __all__ = [
     "CELL_RENDER",
     "AFTER_REFRESH_QUEUE",
     "FixedWidthDataTable",
+    "KeptCells",
     "MenuOnOpenSelect",
+    "UnmeasuredFixedWidths",
     "FooterKey",
     "columns_resized",
     "draw_now",
@@ -63,7 +65,8 @@ __all__ = [
 def draw_now(screen: Screen) -> None:
     """Lay out and draw what changed on `screen` now, not at Textual's next frame tick.
 
-    A pane switch drawn at the tick waited 0-17 ms for it.  Nothing happens while the
+    A pane switch drawn at the tick waited 0-17 ms for it (measured again on 8.2.8 with
+    `bench/bench_internals.py`: 183 -> 160 ms median to the frame under load 8-13).  Nothing happens while the
     app is not ready to draw or holds its frames (a batch update): the tick does it then.
     """
     app = screen.app
@@ -86,7 +89,8 @@ def table_revision(table: DataTable) -> int:
 
 def settle_dimensions(table: DataTable) -> None:
     """Size the rows added since the last idle now (DataTable waits for its next idle), so a
-    scroll to the new last row lands in this turn and one frame shows both."""
+    scroll to the new last row lands in this turn and one frame shows both (measured again on
+    8.2.8, `bench/bench_internals.py`: a followed row 149 -> 96 ms to its frame, load 8-13)."""
     if table._require_update_dimensions:
         table._require_update_dimensions = False
         new_rows = table._new_rows.copy()
@@ -101,26 +105,16 @@ def columns_resized(table: DataTable) -> None:
     table._require_update_dimensions = True
 
 
-class FixedWidthDataTable(DataTable):
-    """A DataTable that measures no cell when every column has a fixed width, and renders a
-    cell again only when what it shows changed.
+class UnmeasuredFixedWidths(DataTable):
+    """A DataTable that measures no cell when every column has a fixed width.
 
     DataTable measures every cell of every new row to size auto-width columns,
     ~0.1 ms a cell: 20-40 ms per page of rows, on the main thread, wasted when no
     column sizes itself (all of memlane's lists).  Only rows whose height or label
     needs working out go through that; the table's sizes still update.
-
-    DataTable also keys its rendered cells on a counter that every added row moves,
-    so appending one row rendered every visible cell again (~35 rows x 5 cells, ~45 ms
-    of the main thread for each row the Live pane follows).  Here a rendered cell is
-    kept for as long as its value (the same object), width, place and style are.
+    Measured again on 8.2.8 (`bench/bench_internals.py`, docs/performance.md): a 60-row
+    page to its frame 46 -> 40 ms CPU (47 -> 35 with KeptCells), under load 8-13.
     """
-
-    CELL_CACHE_SIZE = 10_000
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._memlane_cells: LRUCache[tuple, tuple[object, object]] = LRUCache(self.CELL_CACHE_SIZE)
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         if not any(column.auto_width for column in self.columns.values()):
@@ -128,6 +122,24 @@ class FixedWidthDataTable(DataTable):
                         if (row := self.rows.get(key)) is not None
                         and (row.label is not None or row.auto_height)]  # fmt: skip
         super()._update_dimensions(new_rows)
+
+
+class KeptCells(DataTable):
+    """A DataTable that renders a cell again only when what it shows changed.
+
+    DataTable keys its rendered cells on a counter that every added row moves,
+    so appending one row rendered every visible cell again (~35 rows x 5 cells, ~45 ms
+    of the main thread for each row the Live pane follows).  Here a rendered cell is
+    kept for as long as its value (the same object), width, place and style are.
+    Measured again on 8.2.8 (`bench/bench_internals.py`, docs/performance.md): a row
+    appended to a followed list 31 -> 18 ms CPU, 202 -> 97 ms to its frame, under load 8-13.
+    """
+
+    CELL_CACHE_SIZE = 10_000
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._memlane_cells: LRUCache[tuple, tuple[object, object]] = LRUCache(self.CELL_CACHE_SIZE)
 
     def _render_cell(self, row_index: int, column_index: int, base_style, width: int,
                      cursor: bool = False, hover: bool = False):  # fmt: skip
@@ -153,6 +165,11 @@ class FixedWidthDataTable(DataTable):
     def notify_style_update(self) -> None:
         self._memlane_cells.clear()  # a theme or CSS change restyles every cell
         super().notify_style_update()
+
+
+class FixedWidthDataTable(UnmeasuredFixedWidths, KeptCells):
+    """The DataTable memlane's lists are built on: both of the above (apart, so that
+    `bench/bench_internals.py` can weigh each)."""
 
 
 # The module-level function DataTable measures a cell with (tests count its calls).
@@ -249,14 +266,14 @@ class MenuOnOpenSelect(Select):
     def compose(self):
         yield SelectCurrent(self.prompt)
 
-    def _menu(self) -> SelectOverlay | None:
+    def built_menu(self) -> SelectOverlay | None:
         try:
             return self.query_one(SelectOverlay)
         except NoMatches:
             return None
 
-    async def _build_menu(self) -> None:
-        if self._menu() is not None:
+    async def build_menu(self) -> None:
+        if self.built_menu() is not None:
             return
         menu = SelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
         await self.mount(menu)
@@ -267,11 +284,11 @@ class MenuOnOpenSelect(Select):
                 break
 
     def _setup_options_renderables(self) -> None:
-        if self._menu() is not None:
+        if self.built_menu() is not None:
             super()._setup_options_renderables()
 
     def _watch_value(self, value) -> None:
-        if self._menu() is not None:
+        if self.built_menu() is not None:
             super()._watch_value(value)
             return
         self._value = value
@@ -289,33 +306,33 @@ class MenuOnOpenSelect(Select):
         self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool):
-        if expanded and self._menu() is None:
-            return self._expand_once_built()  # awaited by Textual, as async watchers are
+        if expanded and self.built_menu() is None:
+            return self.expand_once_built()  # awaited by Textual, as async watchers are
         super()._watch_expanded(expanded)
         return None
 
-    async def _expand_once_built(self) -> None:
-        await self._build_menu()
+    async def expand_once_built(self) -> None:
+        await self.build_menu()
         if not self.expanded:
             return
         super()._watch_expanded(True)
-        menu = self._menu()
-        if self._highlight_first and menu is not None and menu.highlighted is None:
+        menu = self.built_menu()
+        if self.highlight_first_on_open and menu is not None and menu.highlighted is None:
             menu.action_first()  # as Select's own action does once its menu shows
-        self._highlight_first = False
+        self.highlight_first_on_open = False
 
-    _highlight_first = False
+    highlight_first_on_open = False
 
     def action_show_overlay(self) -> None:
-        if self._menu() is not None:
+        if self.built_menu() is not None:
             super().action_show_overlay()
             return
         self.query_one(SelectCurrent).has_value = True
-        self._highlight_first = True
+        self.highlight_first_on_open = True
         self.expanded = True  # the watcher builds the menu, then opens it
 
     def _watch_prompt(self, prompt: str) -> None:
-        if self._menu() is not None:
+        if self.built_menu() is not None:
             super()._watch_prompt(prompt)
         elif self.is_mounted:
             current = self.query_one(SelectCurrent)

@@ -1,8 +1,9 @@
 """The one place a failed worker becomes what the person sees (harlequin's pattern).
 
 Every pane, screen and modal that runs database workers mixes in `WorkerFailures`
-and runs them with `exit_on_error=False`.  A worker that raised `StoreError` (one
-sentence, something the person can fix) becomes a `messages.StoreFailed`, which the
+and runs them with `exit_on_error=False`.  A worker that raised a `MemlaneError` (one
+sentence, something the person can cause or fix: a busy or full database, a refused
+export, ...) becomes a `messages.StoreFailed`, which the
 app shows as a notification.  Anything else is a bug: it stops the app with its
 traceback, exactly as a worker with `exit_on_error=True` would.
 """
@@ -13,7 +14,7 @@ from textual import on
 from textual.message_pump import MessagePump
 from textual.worker import Worker, WorkerState
 
-from store.db import StoreError
+from store.errors import MemlaneError
 from tui.gui import messages
 from tui.gui.textual_internals import report_worker_crash
 
@@ -26,7 +27,7 @@ class WorkerFailures(MessagePump):
         if event.state != WorkerState.ERROR:
             return
         error = event.worker.error
-        if isinstance(error, StoreError):
+        if isinstance(error, MemlaneError):
             self.post_message(messages.StoreFailed(str(error)))
         elif error is not None:
             report_worker_crash(self.app, error)

@@ -11,6 +11,7 @@ from store.db import connect
 from store.forget import select_ids
 from store.search import search
 from store.selection import Criteria
+from tests.timing import HANG
 from tests.tui.conftest import opened, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import (
     GITHUB_TOKEN,
@@ -440,7 +441,7 @@ def audit_gate(monkeypatch):
     def gated(conn, *args, **kwargs):
         calls.append(args[0])
         if len(calls) == 2:
-            gate.wait(10)
+            gate.wait(HANG)
         return real(conn, *args, **kwargs)
 
     monkeypatch.setattr(cleanup_audit, "audit_batch", gated)
@@ -448,7 +449,7 @@ def audit_gate(monkeypatch):
     gate.set()
 
 
-async def until(pilot, condition, timeout: float = 5.0) -> None:
+async def until(pilot, condition, timeout: float = HANG) -> None:
     """Let the app run until `condition()` holds (workers may be blocked, so no settle)."""
     import time
 

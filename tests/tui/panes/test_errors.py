@@ -6,6 +6,7 @@ from textual.widgets import Input
 
 from store.db import connect
 from store.listings import get_error_group
+from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui.panes.errors import ErrorsPane
@@ -282,7 +283,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
 
         def slow_read(fn, *args, **kwargs):
             counting.set()
-            release.wait(5)
+            release.wait(HANG)
             return real_read(fn, *args, **kwargs)
 
         def groups(**kwargs):
@@ -293,7 +294,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
         try:
             pane.reload()  # filter: all
             await pilot.pause(0.05)
-            assert counting.wait(5)
+            assert counting.wait(HANG)
             pane.status_filter = "resolved"  # what the UI thread may do meanwhile
             release.set()
             await settle(pilot)

@@ -42,7 +42,7 @@ async def test_a_new_memory_shows_without_a_key(db_path, make_app):
                                  "type": "command", "content": "$ make", "created_at": at(1)})  # fmt: skip
         conn.close()
         app.broadcast_data_changed(1)  # what the app's poll does when a hook writes
-        await until(lambda: "20 memories" in screen_text(app), timeout=30)
+        await until(lambda: "20 memories" in screen_text(app))
 
 
 @pilot_test

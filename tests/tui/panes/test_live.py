@@ -15,7 +15,7 @@ from textual.widgets import Select
 
 from store import writer
 from store.db import connect
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.app import AppOptions
 from tui.gui.panes.live import LivePane
 
@@ -82,7 +82,7 @@ async def test_a_row_written_by_another_process_appears_by_itself(db_path, make_
         await settle(pilot)
         await pilot.press("2")
         await settle(pilot)
-        await pilot.pause(0.6)  # the first poll reads the starting data_version
+        await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
         pane = app.query_one(LivePane)
         await asyncio.to_thread(
             subprocess.run, [sys.executable, "-c", WRITE_ONE, db_path], cwd=REPO, check=True
@@ -99,7 +99,7 @@ async def test_the_real_hook_feeds_live(db_path, home, make_app):
         await settle(pilot)
         await pilot.press("2")
         await settle(pilot)
-        await pilot.pause(0.6)
+        await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
         pane = app.query_one(LivePane)
         payload = (PAYLOADS / "post-tool-use-edit.json").read_bytes()
         await asyncio.to_thread(
@@ -116,7 +116,7 @@ async def test_scrolling_up_pauses_and_counts_new_rows_end_resumes(db_path, make
         await settle(pilot)
         await pilot.press("2")
         await settle(pilot)
-        await pilot.pause(0.2)
+        await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
         pane = app.query_one(LivePane)
         shown = pane.table.row_count
         await pilot.press("k", "k")

@@ -262,7 +262,7 @@ async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, mo
     from store.db import connect
     from tui.gui.panes.search import pane as search_pane
 
-    monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 3.0)
+    monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 10.0)  # far over one settle, loaded
     gone = write_tool_memory(db_path, "mcp__linear__save_issue", "Saved LIN-7")
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -282,7 +282,8 @@ async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, mo
         await settle(pilot)
         with pytest.raises(InvalidSelectValueError):
             tools.value = "mcp__slack__post_message"
-        await pilot.pause(3.0)  # ... but within a few seconds
+        # ... but once the period is over: waited for as a state (the new name is offered)
+        await until(lambda: any(value == "mcp__slack__post_message" for _label, value in tools.offered))
         await settle(pilot)
         tools.value = "mcp__slack__post_message"
         await settle(pilot)

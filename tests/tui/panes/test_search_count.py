@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+from tests.timing import HANG
 from tests.tui.conftest import (
     build_db,
     pilot_test,
@@ -40,7 +41,7 @@ def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None =
     counted: list[str] = []
 
     def held(conn, query, **filters):
-        gate.wait(20)
+        gate.wait(HANG)
         counted.append(query)
         if own_connection is None:
             return search_summary(conn, query, **filters)
@@ -150,7 +151,7 @@ async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, ma
 
     def held(conn, query, **kwargs):
         if query == "docker":
-            gate.wait(20)
+            gate.wait(HANG)
         return first_page(conn, query, **kwargs)
 
     monkeypatch.setattr(search_module, "first_page", held)
