@@ -199,3 +199,11 @@ async def test_live_does_not_flash_an_error_that_was_never_resolved_or_history_o
         await until(lambda: "E404 404 Not Found - GET x" in screen_text(app))
         await settle(pilot)
         assert not live.query_one("#live-alarm").display
+
+
+def test_the_resolution_screen_offers_no_timeline_before_its_table_is_there():
+    """The footer asks which keys to show as the screen is pushed; on a busy machine that can
+    come before compose has mounted the table, and asking must not crash the app."""
+    screen = ResolutionScreen(store=None, group_id=MODULE_ERROR)  # not mounted: no table yet
+    assert screen.check_action("timeline", ()) is False
+    assert screen.check_action("back", ()) is True

@@ -185,7 +185,9 @@ class ResolutionScreen(WorkerFailures, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "timeline":
-            return self.query_one(VimDataTable).cursor_key is not None
+            # the footer may ask before the table is mounted (seen under load)
+            tables = self.query(VimDataTable)
+            return bool(tables) and tables.first().cursor_key is not None
         return True
 
     def action_timeline(self) -> None:
