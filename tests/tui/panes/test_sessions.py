@@ -209,3 +209,29 @@ async def test_a_session_with_no_event_for_a_while_loses_its_live_dot(db_path):
         await settle(pilot)
         header = next(line for line in screen_text(app).splitlines() if "memories" in line)
         assert "3 memories" in header and "● live" not in header, header
+
+
+@pilot_test
+async def test_the_empty_state_keeps_the_keys_when_the_first_focus_is_still_on_its_way(empty_db_path, make_app):
+    """The first screen's focus lands on the app's next turn. On a busy machine the count that
+    says the database is empty can arrive before it: the focus meant for the list the welcome
+    replaces must not land on that hidden list (the footer then offered 'Open' and 'Back')."""
+    from textual.widgets import DataTable
+
+    from tui.gui.panes.sessions import SessionsPage
+    from tui.gui.widgets.empty_state import EmptyState
+
+    app = make_app(empty_db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SessionsPane)
+        assert isinstance(app.focused, EmptyState)
+        pane.set_class(False, "-empty")  # as before the first count arrived
+        app.set_focus(None)
+        pane.table.focus()  # the first focus, still on its way
+        pane.on_sessions_page(SessionsPage(generation=pane._generation, offset=0, rows=[], total=0,
+                                           has_more=False, where="top"))  # fmt: skip
+        await settle(pilot)
+        assert isinstance(app.focused, EmptyState), app.focused
+        assert not isinstance(app.focused, DataTable)
+        assert "Open" not in screen_text(app).splitlines()[-1]

@@ -316,7 +316,11 @@ class SessionsPane(Pane):
                 "sessions-empty" if empty else "sessions-table"
             )
             if empty != self.empty:
-                had_focus = self.app.focused is not None and self in self.app.focused.ancestors
+                focused = self.app.focused
+                # None: the first screen's focus is still on its way (a focus lands on the app's
+                # next turn); it was sent to the list this switch hides, so send it again
+                had_focus = (self in focused.ancestors if focused is not None
+                             else self.app.active_pane is self)  # fmt: skip
                 self.set_class(empty, "-empty")
                 if had_focus:
                     self.focus_default()
