@@ -450,6 +450,35 @@ def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
         expected = [i for i in range(len(low)) if low.startswith(lit, i)]
         assert anchors.at(lit) == expected, lit
     assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
+    assert anchors.present == {lit for lit in literals if lit in low}  # a rule of none of them is skipped
+
+
+@pytest.mark.parametrize("index", [i for i, rule in enumerate(TOKEN_RULES) if rule.min_run])
+def test_a_rule_skipped_without_a_long_run_holds_one_in_every_match(index):
+    """Rule.min_run: a text without a run that long is not searched; a wrong one loses a catch."""
+    rule = TOKEN_RULES[index]
+    rx = re.compile(rule.pattern, rule.flags)
+    matched = 0
+    for text in _texts_for_every_rule():
+        for m in rx.finditer(text):
+            matched += 1
+            assert any(e - s >= rule.min_run for s, e in long_runs(m.group())), (m.group(), text)
+    assert matched  # the shapes hold the rule's matches: the check looked at some
+
+
+def test_the_flag_check_before_the_flag_pattern_skips_only_what_it_would_not_match():
+    """command_lines skips a lead when the character after it cannot start a flag, without
+    compiling the flag pattern: every three characters after a lead, the pattern's verdict."""
+    from store.privacy_commands import _FLAG_LONG_STARTS, _FLAG_START
+
+    rx = re.compile(r"(?:--?|/)[a-z0-9][\w.-]*:?")
+    alphabet = "-/az09A_. é\n"
+    for lead in "-/":
+        for a in alphabet:
+            for b in alphabet:
+                low = " " + lead + a + b
+                passes = low[2:3] in _FLAG_START or low[1:4] in _FLAG_LONG_STARTS
+                assert passes == (rx.match(low, 1) is not None), repr(low)
 
 
 @pytest.mark.parametrize("extra", ["", "가", "\U0001F600", "\ud800"])  # 1, 2 and 4 bytes a character
