@@ -60,8 +60,8 @@ async def first_visit_renders(app, pilot, key: str, counter: list[int]) -> tuple
     shown_in_turn: list[int] = []
     show_pane = app.action_show_pane
 
-    def recorded_action(name: str) -> None:
-        show_pane(name)
+    async def recorded_action(name: str) -> None:
+        await show_pane(name)
         shown_in_turn.append(len(frames))
 
     app.action_show_pane = recorded_action
@@ -140,15 +140,17 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         sessions = app.query_one("#sessions-table", DataTable)
-        warmup = app.query_one(PaneTabs).warmup
-        await until(lambda: sessions.row_count > 0 and warmup.parked)
+        tabs = app.query_one(PaneTabs)
+        # the warm-up starts once every hidden pane is built (after the first rows)
+        await until(lambda: sessions.row_count > 0 and tabs.warmup and tabs.warmup.parked)
+        warmup = tabs.warmup
         assert warmup.parked == ["live"]  # one at a time, in the tabs' order
         pane = app.panes[pane_id]
         in_turn: list = []  # as the key's action returns (later the warm-up carries on)
         show_pane = app.action_show_pane
 
-        def recorded_action(name: str) -> None:
-            show_pane(name)
+        async def recorded_action(name: str) -> None:
+            await show_pane(name)
             displayed = [p for p, each in app.panes.items() if each.parent.display]
             in_turn.append((list(warmup.parked), displayed, pane.parent.region.y))
 

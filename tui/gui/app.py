@@ -8,6 +8,7 @@ The panes and what the app expects of them are in `tui/gui/panes/__init__.py`
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from textual.app import App, ComposeResult, SuspendNotSupported, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, TabbedContent, TabPane, Tabs
 
 import tui
@@ -39,6 +40,8 @@ from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.pane_tabs import PaneTabs
 
 Clock = Callable[[], datetime]
+BUILD_ANYWAY_SECONDS = 1.0  # the hidden panes are built by then even if no first rows came
+BUILD_PAUSE_AFTER_SWITCH = 0.3  # seconds: a pane just shown draws its rows before more are built
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,9 @@ class MemlaneApp(App):
         self.panes: dict[str, Pane] = {}
         self._focus_memory: dict[str, Widget] = {}
         self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
+        self._building = False  # the hidden panes, after the first screen (`_build_hidden_panes`)
+        self._build_paused_until = 0.0  # time.monotonic(): a pane was just shown
+        self._mounting: dict[str, AwaitMount] = {}  # pane id: its mount, while it runs
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
@@ -174,15 +180,16 @@ class MemlaneApp(App):
         )
 
     def compose(self) -> ComposeResult:
-        # Every pane is built before the first frame: a key pressed as soon as the
-        # app shows must find its pane mounted and its rows loaded (each pane starts
-        # its workers on mount), not wait for the pane to be built.  Hidden panes
-        # are not laid out, so this costs the first screen little.
+        # Only the first pane is built before the first frame: the hidden ones (their
+        # imports, widgets, styles and first reads) were ~200 ms of the first screen's CPU.
+        # They are built one at a time once its rows are out (`_build_hidden_panes`), and a
+        # pane whose key comes first is built at once (`build_pane`).
         with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
                       refocus=self._focus_pane):  # fmt: skip
             for entry in PANES:
                 with TabPane(f"{entry.key} {entry.title}", id=entry.id):
-                    yield self._make_pane(entry)
+                    if entry.id == FIRST_PANE:
+                        yield self._make_pane(entry)
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
@@ -200,10 +207,9 @@ class MemlaneApp(App):
         else:
             self.call_after_refresh(self._focus_pane, FIRST_PANE)
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
-        if self.process_tuning is not None:
-            self.call_after_refresh(self.process_tuning.settle)
-        if self.config.warm_panes:
-            self._start_pane_warmup()
+        # The hidden panes are built once the first rows are out (`on_first_page_shown`), or
+        # after BUILD_ANYWAY_SECONDS if none come (a failing database).
+        self.set_timer(BUILD_ANYWAY_SECONDS, self._build_hidden_panes, name="build panes")
         if self.store.full_disk:
             self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
         if self.config.poll_interval:
@@ -248,6 +254,54 @@ class MemlaneApp(App):
         self.panes[entry.id] = pane
         return pane
 
+    # -- the hidden panes, built after the first screen ------------------------------------
+
+    def on_first_page_shown(self, message: messages.FirstPageShown) -> None:
+        """The first pane's rows: once they are drawn, the hidden panes are built."""
+        if message.pane_id == FIRST_PANE and not self._building:
+            self.call_after_refresh(self._build_hidden_panes)
+
+    def _build_hidden_panes(self) -> None:
+        if not self._building:
+            self._building = True
+            self.call_later(self._build_next_pane)
+
+    async def _build_next_pane(self) -> None:
+        """One hidden pane per turn of the app: a key pressed meanwhile waits for one pane at
+        most, and a pane whose key comes first is built before the others (`build_pane`)."""
+        waiting = [entry for entry in PANES if entry.id not in self.panes]
+        pause = self._build_paused_until - time.monotonic()
+        if waiting and pause > 0:  # each build holds the frames: the pane shown draws first
+            self.set_timer(pause, self._build_next_pane, name="build panes")
+            return
+        if waiting:
+            await self.build_pane(waiting[0].id)
+            self.call_later(self._build_next_pane)
+            return
+        if self.process_tuning is not None:
+            self.process_tuning.settle()  # everything the panes hold is built now
+        if self.config.warm_panes:
+            self._start_pane_warmup()
+
+    async def build_pane(self, pane_id: str) -> Pane:
+        """The pane, built and mounted now unless it is already (waits for its mount)."""
+        pane = self.panes.get(pane_id)
+        if pane is None:
+            pane = self._make_pane(pane_entry(pane_id))
+            # One layout and one frame for the whole pane: mounted widget by widget, each
+            # turn of it laid the screen out and drew a frame again (~15 per pane).
+            with self.batch_update():
+                mounting = self.query_one(f"#{pane_id}", TabPane).mount(pane)
+                self._mounting[pane_id] = mounting
+                try:
+                    await mounting
+                finally:
+                    self._mounting.pop(pane_id, None)
+            self._apply_config(pane)
+        elif pane_id in self._mounting:
+            await self._mounting[pane_id]  # being built (its key came in the middle)
+        return pane
+
     def _start_pane_warmup(self) -> None:
         from tui.gui.pane_warmup import PaneWarmup
 
@@ -261,7 +315,7 @@ class MemlaneApp(App):
             },  # fmt: skip
             active=lambda: tabs.active or FIRST_PANE,
         )
-        self.call_after_refresh(tabs.warmup.start)  # after the first frame: it must not wait
+        tabs.warmup.start()
 
     @property
     def all_panes_mounted(self) -> bool:
@@ -282,9 +336,11 @@ class MemlaneApp(App):
     def active_pane(self) -> Pane | None:
         return self.panes.get(self.active_pane_id)
 
-    def action_show_pane(self, pane_id: str) -> None:
+    async def action_show_pane(self, pane_id: str) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
+        await self.build_pane(pane_id)
         tabs = self.query_one("#panes", PaneTabs)
         if tabs.active != pane_id:
             tabs.drop_focus()
@@ -304,8 +360,11 @@ class MemlaneApp(App):
         else:
             self._focus_memory[self.active_pane_id] = focused
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""
+        if any(entry.id == pane_id for entry in PANES):
+            self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
+            await self.build_pane(pane_id)  # a tab clicked before its pane was built
         self.call_after_refresh(self._focus_pane, pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:
@@ -329,13 +388,11 @@ class MemlaneApp(App):
         if len(self.screen_stack) == 1 and pane is not None:
             pane.focus_box()
 
-    def action_search(self) -> None:
+    async def action_search(self) -> None:
         """Search, with the keys in its query box (the command palette's "Search memories")."""
         self._focus_memory.pop("search", None)
-        self.action_show_pane("search")
-        pane = self.panes.get("search")
-        if pane is not None:
-            self.call_after_refresh(pane.focus_box)
+        await self.action_show_pane("search")
+        self.call_after_refresh(self.panes["search"].focus_box)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "box":  # hidden where there is no box: a pushed screen, Insights
@@ -435,17 +492,16 @@ class MemlaneApp(App):
 
     def _pane_commands(self) -> Iterable[SystemCommand]:
         """Every pane's actions, whichever pane is shown: running one shows its pane."""
-        for entry in PANES:
-            pane = self.panes.get(entry.id)
-            if pane is None:
-                continue
-            for binding, _name, _params in _described(type(pane).BINDINGS):
+        for entry in PANES:  # a pane not built yet is built when its action runs
+            for binding, _name, _params in _described(entry.load().BINDINGS):
                 yield SystemCommand(f"{entry.title}: {binding.description}",
                                     f"key {self.get_key_display(binding)} in {entry.title}",
                                     partial(self._run_on_pane, entry.id, binding))  # fmt: skip
 
     def _run_on_pane(self, pane_id: str, binding: Binding) -> None:
-        self.action_show_pane(pane_id)
+        async def show_then_run() -> None:
+            await self.action_show_pane(pane_id)  # builds the pane if it is not yet
+            self.call_after_refresh(run)
 
         async def run() -> None:
             pane = self.panes[pane_id]
@@ -454,7 +510,7 @@ class MemlaneApp(App):
                             f"(select a row in {pane_entry(pane_id).title} first).",
                             severity="warning", timeout=4)  # fmt: skip
 
-        self.call_after_refresh(run)
+        self.call_later(show_then_run)
 
     def action_import(self) -> None:
         """`memlane import` in the terminal, the app suspended meanwhile; its rows appear after."""

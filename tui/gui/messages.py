@@ -22,6 +22,14 @@ class DataChanged(Message, bubble=False):
 
 
 @dataclass
+class FirstPageShown(Message, bubble=False):
+    """To the app, once: a pane's first rows are in its list (the first pane's mark that the
+    first screen is out, so the hidden panes are built now)."""
+
+    pane_id: str
+
+
+@dataclass
 class StoreFailed(Message):
     """A database call failed in a worker; `text` is one sentence for the person."""
 

@@ -41,6 +41,7 @@ __all__ = [
     "MenuOnOpenSelect",
     "UnmeasuredFixedWidths",
     "FooterKey",
+    "being_removed",
     "columns_resized",
     "draw_now",
     "footer_key_disabled",
@@ -72,6 +73,12 @@ def draw_now(screen: Screen) -> None:
     app = screen.app
     if screen.is_current and app._dom_ready and not app._batch_count:
         screen._on_timer_update()  # what the tick would run
+
+
+def being_removed(node: Widget) -> bool:
+    """The node is being removed (the app quitting): Textual then mounts none of what a
+    widget composes, and still sends the widget its Mount."""
+    return node._pruning or node._closing
 
 
 def report_worker_crash(app: App, error: BaseException) -> None:

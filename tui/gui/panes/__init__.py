@@ -7,10 +7,12 @@ every registered pane against the contract below.
 
 1. A pane subclasses `Pane` and is built as `Pane(store, id=..., classes=...)`,
    where `store` is the app's `tui.gui.store_client.StoreClient`.  It is mounted
-   once, hidden, before the first screen, and never unmounted, so its state
-   (filters, cursor, scroll) survives switching panes; keep `__init__` and
-   `on_mount` light (start a worker, do not query on the main thread).  Soon
-   after the first screen each hidden pane is laid out and drawn offscreen
+   once and never unmounted, so its state (filters, cursor, scroll) survives
+   switching panes: the first pane before the first screen, the hidden ones one at
+   a time right after its rows are drawn (or at once when their key comes first).
+   Keep `__init__` and `on_mount` light (start a worker, do not query on the main
+   thread); `on_mount` is skipped if the app quit while the pane was built.  Soon
+   after they are built each hidden pane is laid out and drawn offscreen
    (`tui.gui.pane_warmup`), so `on_show` / `on_resize` may run while it is
    hidden: `is_showing(widget)` says whether a person can see it.
 2. Database work runs only in thread workers (`@work(thread=True,
@@ -43,6 +45,7 @@ every registered pane against the contract below.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -52,6 +55,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
+from tui.gui.textual_internals import being_removed
 from tui.gui.worker_failures import WorkerFailures
 
 if TYPE_CHECKING:
@@ -60,6 +64,12 @@ if TYPE_CHECKING:
 
 class Pane(WorkerFailures, Widget):
     """A tab of the app (see the module's contract)."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        on_mount = cls.__dict__.get("on_mount")
+        if on_mount is not None:
+            cls.on_mount = _when_composed(on_mount)
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="pane.back"),
@@ -203,6 +213,20 @@ class Pane(WorkerFailures, Widget):
             self.leave_box()
         elif self.has_filters():
             self.clear_filters()
+
+
+def _when_composed(on_mount):
+    """A pane's `on_mount`, run only if its widgets were mounted: a hidden pane is built
+    after the first screen, and when the app quits in the middle Textual still sends the
+    pane its Mount, with none of its widgets (its queries would fail as the app ends)."""
+
+    @functools.wraps(on_mount)
+    def guarded(self, *args):
+        if being_removed(self):
+            return None
+        return on_mount(self, *args)
+
+    return guarded
 
 
 @dataclass(frozen=True)

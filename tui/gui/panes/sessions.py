@@ -91,6 +91,7 @@ class SessionsPane(Pane):
         self.sort = "start"  # store.listings.SESSION_SORTS
         self.total = 0
         self._generation = 0
+        self._first_page_shown = False  # the app is told once (messages.FirstPageShown)
         self._sessions: dict[str, dict] = {}
         self._stale = False
         self._wide = True
@@ -330,6 +331,9 @@ class SessionsPane(Pane):
         rows = self._rows(message.rows)
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._sessions = {k: v for k, v in self._sessions.items() if k in table.rows}
+        if not self._first_page_shown:
+            self._first_page_shown = True
+            self.app.post_message(messages.FirstPageShown(self.id or ""))
 
     def on_sessions_refreshed(self, message: SessionsRefreshed) -> None:
         table = self.table

@@ -26,6 +26,7 @@ from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
 from tui.gui.store_client import StoreClient
+from tui.gui.textual_internals import being_removed
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, snippet_text, type_label
@@ -78,7 +79,8 @@ class SelectionView(WorkerFailures, Vertical):
         yield table
 
     def on_mount(self) -> None:
-        self.reload()
+        if not being_removed(self):  # the app quit while the Cleanup pane was built
+            self.reload()
 
     @property
     def table(self) -> PagedTable:
