@@ -296,10 +296,9 @@ class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
     @on(PagedTable.RowSelected, "#audit-table")
     def _open(self, event: PagedTable.RowSelected) -> None:
         event.stop()
-        memory_id = self.current_id
-        finding = next((f for f in self.findings if f["id"] == memory_id), None)
-        if finding is not None:
-            self.post_message(messages.OpenTimeline(finding["session_id"], memory_id=memory_id))
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
 
     # -- redacting every finding --------------------------------------------------
 

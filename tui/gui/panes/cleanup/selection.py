@@ -322,7 +322,6 @@ class SelectionView(WideBreakpoint, WorkerFailures, Vertical):
     @on(PagedTable.RowSelected, "#cleanup-table")
     def _open(self, event: PagedTable.RowSelected) -> None:
         event.stop()
-        memory_id = self.current_id
-        row = self._rows.get(memory_id) if memory_id is not None else None
-        if row is not None:
-            self.post_message(messages.OpenTimeline(row["session_id"], memory_id=memory_id))
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
