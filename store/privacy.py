@@ -209,7 +209,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     runs = long_runs(text)
     found = []  # (start, prio, end, kind)
     _provider_tokens(text, runs, found)
-    _shaped(text, low, anchors, found)
+    _shaped(text, low, anchors, runs, found)
     hits = secret_word_hits(anchors)
     if hits:
         named_values(text, low, hits, found)
@@ -264,6 +264,8 @@ def _provider_index():
 def _provider_tokens(text, runs, found):
     """PREFIX: a run of token characters that starts with a provider's prefix and has its shape
     (each lies in one of `runs`, see long_runs)."""
+    if not runs:
+        return
     index = _provider_index()
     token_run = compiled("run", TOKEN_RUN)
     for m in (m for a, b in runs for m in token_run.finditer(text, a, b)):
@@ -282,16 +284,39 @@ def _provider_tokens(text, runs, found):
             break
 
 
-def _shaped(text, low, anchors, found):
-    newline = "\n" in low
-    for i, rule in enumerate(TOKEN_RULES):
-        if not (newline and "\n" in rule.anchors) and not anchors.any(a for a in rule.anchors if a != "\n"):
-            continue
-        rx = compiled("r" + str(i), rule.pattern, rule.flags)
-        has_value = "v" in rx.groupindex
+def _rules_by_literal():
+    """(literal -> indexes of the TOKEN_RULES anchored by it, indexes of those anchored by a newline)."""
+    got = CACHE.get("rules by literal")
+    if got is None:
+        by_literal, newline = {}, []
+        for i, rule in enumerate(TOKEN_RULES):
+            for anchor in rule.anchors:
+                if anchor == "\n":
+                    newline.append(i)
+                else:
+                    by_literal.setdefault(anchor, []).append(i)
+        got = CACHE["rules by literal"] = (by_literal, tuple(newline))
+    return got
+
+
+def _shaped(text, low, anchors, runs, found):
+    """The TOKEN_RULES one of whose anchors stands in the text (a newline one: any line break),
+    and which find a long enough run there (Rule.min_run; `runs`: see long_runs)."""
+    by_literal, newline_rules = _rules_by_literal()
+    chosen = set(newline_rules) if "\n" in low else set()
+    for literal in anchors.present:
+        chosen.update(by_literal.get(literal, ()))
+    longest = None
+    for i in sorted(chosen):
+        rule = TOKEN_RULES[i]
+        if rule.min_run:
+            if longest is None:
+                longest = max((e - s for s, e in runs), default=0)
+            if longest < rule.min_run:
+                continue
         prio = P_SHAPE + i
-        for m in _matches(rx, text, low, anchors, rule, i):
-            if has_value:
+        for m in _matches(text, low, anchors, rule, i):
+            if "v" in m.re.groupindex:
                 s, e = m.span("v")
                 value = m.group("v")
                 if is_reference(value):  # $PASSWORD, ${{ secrets.X }}, <token>
@@ -308,20 +333,26 @@ def _shaped(text, low, anchors, found):
             add_span(found, text, s, e, prio, rule.kind)
 
 
-def _matches(rx, text, low, anchors, rule, i):
-    """`rx`'s matches in `text`: where a match can start (`starts`, `seek`: the same matches as
-    a scan of the whole text, see Rule), or on the lines where `near` is found."""
+def _matches(text, low, anchors, rule, i):
+    """The matches of `rule` (the `i`th) in `text`: where a match can start (`starts`, `seek`:
+    the same matches as a scan of the whole text, see Rule), or on the lines where `near` is
+    found.  Its pattern is compiled when first tried (a hook is one process per event)."""
     if rule.starts or rule.seek:
-        yield from _matches_from(rx, text, _starts(text, low, anchors, rule, i))
+        places = _starts(text, low, anchors, rule, i)
+        if places:
+            yield from _matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
         return
     near = rule.near
     if near is None:
-        yield from rx.finditer(text)
+        yield from compiled("r" + str(i), rule.pattern, rule.flags).finditer(text)
         return
     done = 0
+    rx = None
     for hit in compiled("n" + str(i), near).finditer(text):
         if hit.start() < done:
             continue
+        if rx is None:
+            rx = compiled("r" + str(i), rule.pattern, rule.flags)
         start = text.rfind("\n", 0, hit.start()) + 1
         done = text.find("\n", hit.end())
         if done < 0:
@@ -594,9 +625,9 @@ class Cleaner:
             if isinstance(src, dict):
                 for k, v in src.items():
                     out_key = self.key(k, dst)
-                    if isinstance(v, str) and isinstance(k, str) and v and not is_reference(v):
+                    if isinstance(v, str) and isinstance(k, str) and v:
                         kind = self._secret_kind(k, v)
-                        if kind is not None:
+                        if kind is not None and not is_reference(v):
                             dst[out_key] = "[REDACTED:" + kind + "]"
                             continue
                     dst[out_key] = child(v)

@@ -64,15 +64,31 @@ def _build(literals):
 ONE_PASS_FROM = 50_000
 
 
-class Anchors:
-    """The start of every occurrence of each literal of `literals` in `low` (a lowercased text)."""
+def _by_pivot(literals):
+    """(the literals as a set, pivot -> the literals whose rarest character it is)."""
+    by_pivot = {}
+    for lit in literals:
+        by_pivot.setdefault(min(lit, key=RARITY.find), []).append(lit)  # find: _rank, without a call
+    return frozenset(literals), by_pivot
 
-    __slots__ = ("low", "_found")
+
+class Anchors:
+    """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
+    and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
+    present is not looked at: most texts a hook cleans are short and hold none)."""
+
+    __slots__ = ("low", "_found", "_given", "present")
 
     def __init__(self, low: str, literals: tuple) -> None:
         self.low = low
+        given = CACHE.get(("given", literals))
+        if given is None:
+            given = CACHE[("given", literals)] = _by_pivot(literals)
+        self._given, by_pivot = given
         if len(low) < ONE_PASS_FROM:
             self._found = {}  # each literal found when asked (at)
+            # a literal stands only where its pivot does: most short texts hold few pivots
+            self.present = frozenset([lit for ch in by_pivot.keys() & set(low) for lit in by_pivot[ch] if lit in low])
             return
         key = ("anchors", literals)
         plan = CACHE.get(key)
@@ -95,11 +111,14 @@ class Anchors:
         for lit, part, offset in inside:  # `user` where `use` is, `secret set` where `secret` is
             found[lit] = [p - offset for p in found[part] if p >= offset and low.startswith(lit, p - offset)]
         self._found = found
+        self.present = frozenset([lit for lit, hits in found.items() if hits])
 
     def at(self, literal: str) -> list:
         """Where `literal` starts, in order (one not given is looked for now, and kept)."""
         hits = self._found.get(literal)
         if hits is None:
+            if literal in self._given and literal not in self.present:
+                return []
             hits = self._found[literal] = []
             low = self.low
             at = low.find(literal)

@@ -112,6 +112,8 @@ def _words(text, start, end):
 
 
 _LEADS = (" -", "\t-", " /", "=-")
+_FLAG_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_FLAG_LONG_STARTS = frozenset("--" + ch for ch in _FLAG_START)
 
 
 def command_literals():
@@ -122,9 +124,14 @@ def command_literals():
 def command_lines(text, low, anchors, found):
     """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
     flags, triggers = _command_index()
+    present = anchors.present
     for lead in _LEADS:
+        if lead not in present:
+            continue
         for pos in anchors.at(lead):
             at = pos + 1
+            if low[at + 1:at + 2] not in _FLAG_START and low[at:at + 3] not in _FLAG_LONG_STARTS:
+                continue  # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it)
             fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
             if fm is None:
                 continue
@@ -147,10 +154,13 @@ def command_lines(text, low, anchors, found):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                     break
     standing = {}
-    for trigger, entries in triggers.items():
+    for trigger in present:
+        entries = triggers.get(trigger)
+        if entries is None:
+            continue
+        places = anchors.at(trigger)
         whole = _whole_word(entries)
         end = len(trigger)
-        places = anchors.at(trigger)
         if len(places) > 50 and not any(_stands_anywhere(low, anchors, tool, standing)
                                          for tools, _sub, _form in entries for tool in tools):
             continue  # prose says "user" thousands of times, and never `net`

@@ -41,7 +41,8 @@ def secret_word_hits(anchors):
     """Where a secret word starts (sorted, each once): each is looked at as part of a name."""
     hits = set()
     for trigger in NAME_TRIGGERS:
-        hits.update(anchors.at(trigger))
+        if trigger in anchors.present:
+            hits.update(anchors.at(trigger))
     return sorted(hits)
 
 
@@ -157,8 +158,6 @@ _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
-    sep_rx = compiled("sep", _SEP)
-    value_rx = compiled("value", _VALUE)
     n = len(text)
     done = -1
     for hit in hits:
@@ -186,7 +185,7 @@ def named_values(text, low, hits, found):
         if before and before in "?&" and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
-        m = sep_rx.match(low, e)
+        m = compiled("sep", _SEP).match(low, e) if e < n else None  # a separator is one character or more
         if m is not None and not m.group("close") and "]" in low[e:m.start("pre")]:
             continue  # cache[token] = x: the name is a variable used as an index
         if m is not None:
@@ -205,7 +204,7 @@ def named_values(text, low, hits, found):
                 if close > m.end() and text.startswith("</" + name + ">", close):
                     _judged(text, found, m.end(), close, kind, strength, name, "dq")
                 continue
-            done = max(done, _assigned(text, found, value_rx, m, kind, strength, name, e))
+            done = max(done, _assigned(text, found, m, kind, strength, name, e))
         elif flag:
             fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
             if fm is not None:
@@ -214,10 +213,10 @@ def named_values(text, low, hits, found):
                 _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
 
 
-def _assigned(text, found, value_rx, m, kind, strength, name, name_end):
+def _assigned(text, found, m, kind, strength, name, name_end):
     """Judge the value after name + separator `m`; returns where the value ends (the scan goes
     on from there, so a long run of `password=password=…` is read once)."""
-    vm = value_rx.match(text, m.end())
+    vm = compiled("value", _VALUE).match(text, m.end())
     if vm is None:
         return m.end()
     _judge_assigned(text, found, vm, m, kind, strength, name, name_end)
@@ -440,10 +439,8 @@ def _secret_word_at(text, hit):
 def random_values(text, low, hits, runs, found):
     """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
     in one of `runs`, see privacy_anchors.long_runs: a line with none is not searched)."""
-    from bisect import bisect_right  # here: not on every hook's import path
-
-    rx = compiled("entropy", ENTROPY_RUN)
-    run_ends = [e for _s, e in runs]
+    rx = None  # compiled when a line has a run and a secret word
+    i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     seen = -1
     n = len(text)
     for hit in hits:
@@ -454,11 +451,16 @@ def random_values(text, low, hits, runs, found):
         if le < 0:
             le = n
         ls, le = max(ls, hit - 2000), min(le, hit + 2000)
-        i = bisect_right(run_ends, ls)
+        while i < len(runs) and runs[i][1] <= ls:
+            i += 1
         if i == len(runs) or runs[i][0] >= le:
             continue  # no run of 16 token characters on the line
-        if rx.search(text, ls, le) is None or not _secret_word_at(text, hit):
-            continue  # nothing long on the line, or `has` in `hash`: no candidate
+        if not _secret_word_at(text, hit):
+            continue  # `has` in `hash`: no candidate
+        if rx is None:
+            rx = compiled("entropy", ENTROPY_RUN)
+        if rx.search(text, ls, le) is None:
+            continue  # nothing long on the line
         seen = le
         for m in rx.finditer(text, ls, le):
             s, e = m.span()

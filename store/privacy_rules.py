@@ -37,13 +37,16 @@ class Rule:
     its text at that place): then the finds are those of a scan of the whole text, at the cost
     of the places the literals are found.  With `seek` (a regular expression that starts with
     a literal, so the engine skips to it), the pattern is tried at the start of the text and
-    where each `seek` match ends."""
+    where each `seek` match ends.
 
-    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek")
+    With `min_run`, every match holds a run of at least that many privacy_anchors.RUN_CHARS: the
+    rule is not tried on a text without one (most texts with a line break have none)."""
+
+    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run")
 
     def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0,
                  judge: str | None = None, near: str | None = None,
-                 starts: tuple = (), seek: str | None = None) -> None:  # fmt: skip
+                 starts: tuple = (), seek: str | None = None, min_run: int = 0) -> None:  # fmt: skip
         self.kind = kind
         self.anchors = anchors
         self.pattern = pattern
@@ -52,6 +55,7 @@ class Rule:
         self.near = near
         self.starts = starts
         self.seek = seek
+        self.min_run = min_run
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -426,7 +430,7 @@ TOKEN_RULES = (
          r"(?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
          r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
          r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body",
-         seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})"),
+         seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})", min_run=48),
     # --- headers: the scheme word stays ---
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,

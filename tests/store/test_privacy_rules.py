@@ -441,6 +441,33 @@ def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds
         assert got == [m.span() for m in rx.finditer(text)], text
 
 
+EDIT_PROBE = """
+import json, re, sys
+from store.privacy import clean_value
+from store.privacy_values import CACHE
+clean_value(json.load(open(sys.argv[1])))
+print(json.dumps(sorted(k for k, v in CACHE.items() if isinstance(v, re.Pattern))))
+"""
+
+
+def test_a_plain_edit_compiles_no_pattern_of_a_rule_it_does_not_reach():
+    """Each hook process pays for the patterns it compiles: an Edit of two lines of code holds
+    no secret word, no flag, no assignment and no long run, so no shape, name, value or
+    entropy pattern is compiled for it."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.shared_payloads import PAYLOADS
+
+    repo = Path(__file__).resolve().parents[2]
+    probe = [sys.executable, "-c", EDIT_PROBE, str(PAYLOADS / "post-tool-use-edit.json")]
+    compiled = set(json.loads(subprocess.run(probe, cwd=repo, check=True, capture_output=True).stdout))
+    rules = {name for name in compiled if re.fullmatch(r"(?:r|seek)\d+", name)}  # TOKEN_RULES' patterns
+    assert not rules and not compiled & {"sep", "value", "reference", "entropy", "flag"}, compiled
+
+
 @pytest.mark.parametrize("repeat", [1, 2000])  # a short text (a find each) and a long one (one pass)
 def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
     low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) " * repeat
@@ -450,6 +477,35 @@ def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
         expected = [i for i in range(len(low)) if low.startswith(lit, i)]
         assert anchors.at(lit) == expected, lit
     assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
+    assert anchors.present == {lit for lit in literals if lit in low}  # a rule of none of them is skipped
+
+
+@pytest.mark.parametrize("index", [i for i, rule in enumerate(TOKEN_RULES) if rule.min_run])
+def test_a_rule_skipped_without_a_long_run_holds_one_in_every_match(index):
+    """Rule.min_run: a text without a run that long is not searched; a wrong one loses a catch."""
+    rule = TOKEN_RULES[index]
+    rx = re.compile(rule.pattern, rule.flags)
+    matched = 0
+    for text in _texts_for_every_rule():
+        for m in rx.finditer(text):
+            matched += 1
+            assert any(e - s >= rule.min_run for s, e in long_runs(m.group())), (m.group(), text)
+    assert matched  # the shapes hold the rule's matches: the check looked at some
+
+
+def test_the_flag_check_before_the_flag_pattern_skips_only_what_it_would_not_match():
+    """command_lines skips a lead when the character after it cannot start a flag, without
+    compiling the flag pattern: every three characters after a lead, the pattern's verdict."""
+    from store.privacy_commands import _FLAG_LONG_STARTS, _FLAG_START
+
+    rx = re.compile(r"(?:--?|/)[a-z0-9][\w.-]*:?")
+    alphabet = "-/az09A_. é\n"
+    for lead in "-/":
+        for a in alphabet:
+            for b in alphabet:
+                low = " " + lead + a + b
+                passes = low[2:3] in _FLAG_START or low[1:4] in _FLAG_LONG_STARTS
+                assert passes == (rx.match(low, 1) is not None), repr(low)
 
 
 @pytest.mark.parametrize("extra", ["", "가", "\U0001F600", "\ud800"])  # 1, 2 and 4 bytes a character
