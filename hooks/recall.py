@@ -47,7 +47,7 @@ MIN_PROMPT_CHARS = 10
 
 MARGIN = 2.15  # the chosen task must score this many times the best other session's task
 SUBSET_MARGIN = 1.3  # ... or this many times one that holds only part of what the chosen one holds,
-SUBSET_SHARE = 0.5  # ... when the chosen one holds this share of the prompt's weight
+SUBSET_SHARE = 0.6  # ... when the chosen one holds this share of the prompt's weight
 MIN_SHARE = 0.3  # ... and hold this share of the prompt's weight
 SESSION_SHARE = 0.5  # a concept found elsewhere in the task's session counts this much
 ASKED_SHARE = 0.7  # a concept found only in the task's prompt, not in its work, counts this much
@@ -61,7 +61,7 @@ TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by c
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
-SAME_SHARE = 0.5  # a word's other form (cart: 장바구니, store.glossary) counts this much of the word
+SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 
 

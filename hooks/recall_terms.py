@@ -47,7 +47,8 @@ _GENERIC_KO = frozenset(
     안 못 잘 다 그냥 일단 먼저 그리고 이제 어제 오늘 나 내가 우리 너 이것 저것 그것 어디
     때문 위해 대해 관해 통해 경우 정도 다음 이후 이전 처럼 같이 너무 정말 진짜 항상 가끔
     자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
-    빨리 천천히 자주 많이 조금 갑자기 완전히 제발""".split()
+    빨리 천천히 자주 많이 조금 갑자기 완전히 제발 때 뭐로 어디서 어디에 어디야 언제 방식 바꾼 바꿨지
+    바꿨던 바꿨어 바꿔 바꿔줘 바뀐 바뀌었어 늘린 늘렸던 줄인 줄였던 넣은 넣었던 뺀 썼던 쓰는""".split()
 )
 ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 _FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
@@ -241,14 +242,15 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
     from hooks.loanwords import spellings
+    from store.glossary import same_as
     from store.recall_sql import known_words, word_match
 
     spelled = 0
     for concept in concepts:
         term = concept["term"]
         if (concept["generic"] or concept.get("pair") or "same_of" in concept or not HANGUL.search(term)
-                or spelled >= MAX_LOANWORDS):  # fmt: skip
-            continue
+                or spelled >= MAX_LOANWORDS or same_as(term)):  # fmt: skip
+            continue  # a word of the glossary is translated, not spelled (대기 is "wait", not "take")
         spelled += 1
         forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
         if forms:
