@@ -32,12 +32,12 @@ from tui.formatting import local_time, number, plural, short_id
 from tui.gui import messages
 from tui.gui.modals import ConfirmModal
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell
 
 PAGE = 100
-WIDE_FROM = 110  # columns from which the table also shows sessions
 BATCH = 250  # memories per store call: ~15-35 ms that other panes' queries wait at most
 
 
@@ -67,7 +67,7 @@ class FindingsRedacted(Message):
     count: int
 
 
-class SecretsAuditView(WorkerFailures, Vertical):
+class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
     """Findings of the secrets audit, newest first, and a key that redacts them all."""
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -77,7 +77,6 @@ class SecretsAuditView(WorkerFailures, Vertical):
         self.state = "idle"  # scanning, stopped (part way) or done
         self.scanned = self.total = 0
         self._scan_id = 0
-        self._wide = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
@@ -92,16 +91,14 @@ class SecretsAuditView(WorkerFailures, Vertical):
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
-        if self._wide:
+        if self.wide:
             table.add_column("Session", key="session", width=8)
         table.add_column("Found", key="kinds", width=16)
         table.add_flex_column("Just before it", key="preview", min_width=16)
 
-    def on_resize(self) -> None:
-        wide = self.size.width >= WIDE_FROM
-        if wide == self._wide:
+    def on_resize(self) -> None:  # from WIDE_FROM cells the table also shows sessions
+        if not self.crossed(self.size.width):
             return
-        self._wide = wide
         by_id = {str(f["id"]): f for f in self.findings}
         self.table.redraw(self._add_columns, lambda key: self._cells(by_id[key]))
 
@@ -244,7 +241,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
             cell(", ".join(finding["kinds"]), "bold red"),
             cell(finding.get("preview") or ""),
         ]
-        if not self._wide:
+        if not self.wide:
             del cells[2]
         return cells
 
@@ -299,10 +296,9 @@ class SecretsAuditView(WorkerFailures, Vertical):
     @on(PagedTable.RowSelected, "#audit-table")
     def _open(self, event: PagedTable.RowSelected) -> None:
         event.stop()
-        memory_id = self.current_id
-        finding = next((f for f in self.findings if f["id"] == memory_id), None)
-        if finding is not None:
-            self.post_message(messages.OpenTimeline(finding["session_id"], memory_id=memory_id))
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
 
     # -- redacting every finding --------------------------------------------------
 

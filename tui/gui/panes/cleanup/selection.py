@@ -26,13 +26,13 @@ from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, snippet_text, type_label
 
 PAGE = 100
 MARK = "●"
-WIDE_FROM = 110  # columns from which the table also shows sessions
 
 
 @dataclass
@@ -54,7 +54,7 @@ class CleanupPage(Message):
     fresh: bool = False
 
 
-class SelectionView(WorkerFailures, Vertical):
+class SelectionView(WideBreakpoint, WorkerFailures, Vertical):
     """The filter bar, a status line and the paged list of what the filter selects."""
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -68,7 +68,6 @@ class SelectionView(WorkerFailures, Vertical):
         self._rows: dict[int, dict] = {}  # the rows the table holds, by id
         self._generation = 0  # reloads: only the latest one's first page is shown
         self._window = 0  # what the table holds: pages asked for older rows are not placed
-        self._wide = False
 
     def compose(self) -> ComposeResult:
         yield CleanupFilter(id="cleanup-filter")
@@ -89,7 +88,7 @@ class SelectionView(WorkerFailures, Vertical):
         return self.query_one(CleanupFilter)
 
     def _add_columns(self, table: PagedTable) -> None:
-        wide = self._wide
+        wide = self.wide
         table.add_column(" ", key="mark", width=1)
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
@@ -99,12 +98,9 @@ class SelectionView(WorkerFailures, Vertical):
             table.add_column("Session", key="session", width=8)
         table.add_flex_column("Memory", key="content", min_width=16)
 
-    def on_resize(self) -> None:
-        wide = self.size.width >= WIDE_FROM
-        if wide == self._wide:
-            return
-        self._wide = wide
-        self.table.redraw(self._add_columns, lambda key: self._cells(self._rows[int(key)]))
+    def on_resize(self) -> None:  # from WIDE_FROM cells the table also shows sessions
+        if self.crossed(self.size.width):
+            self.table.redraw(self._add_columns, lambda key: self._cells(self._rows[int(key)]))
 
     # -- the filter ---------------------------------------------------------------
 
@@ -269,7 +265,7 @@ class SelectionView(WorkerFailures, Vertical):
             cell(short_id(row.get("session_id")), "dim"),
             self._why(row),
         ]
-        if not self._wide:
+        if not self.wide:
             del cells[5]
         return cells
 
@@ -326,7 +322,6 @@ class SelectionView(WorkerFailures, Vertical):
     @on(PagedTable.RowSelected, "#cleanup-table")
     def _open(self, event: PagedTable.RowSelected) -> None:
         event.stop()
-        memory_id = self.current_id
-        row = self._rows.get(memory_id) if memory_id is not None else None
-        if row is not None:
-            self.post_message(messages.OpenTimeline(row["session_id"], memory_id=memory_id))
+        session_id, memory_id = self.selected()
+        if session_id is not None:
+            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
