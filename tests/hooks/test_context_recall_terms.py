@@ -172,3 +172,9 @@ def test_the_hook_process_recalls_a_task_from_a_korean_loanword(conn, env):
     assert result.returncode == 0 and result.stderr == b""
     block = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "stripe webhooks fail" in block
+
+
+def test_an_inflected_generic_word_stays_generic():
+    generic = dict(recall_terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
+    assert generic["gives"] and generic["keeps"] and generic["fixing"]
+    assert not generic["cents"] and not generic["rounding.py"]
