@@ -478,6 +478,9 @@ def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
         assert anchors.at(lit) == expected, lit
     assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
     assert anchors.present == {lit for lit in literals if lit in low}  # a rule of none of them is skipped
+    for lit in literals + ("sess", "nowhere"):  # at least as many as stand (overlaps may count once)
+        n = sum(low.startswith(lit, i) for i in range(len(low)))
+        assert (anchors.count(lit) > 0) == (n > 0) and anchors.count(lit) <= n, lit
 
 
 @pytest.mark.parametrize("index", [i for i, rule in enumerate(TOKEN_RULES) if rule.min_run])
@@ -523,6 +526,8 @@ def test_long_runs_are_the_runs_a_regex_finds(extra):
 
 def test_a_tool_among_many_of_its_trigger_words_is_still_read():
     """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
-    prose = "the user logs in and the user sees the page\n" * 40
+    from store.privacy_commands import MANY_PLACES
+
+    prose = "the user logs in and the user sees the page\n" * (MANY_PLACES // 4 + 1)  # twice: many
     for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):
         assert redacted(prose + command + "\n" + prose, PW), command
