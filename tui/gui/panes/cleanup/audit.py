@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -29,12 +28,10 @@ from store.config import secret_patterns
 from store.db import StoreError
 from store.selection import count_memories
 from tui.formatting import local_time, number, plural, short_id
-from tui.gui import messages
 from tui.gui.modals import ConfirmModal
+from tui.gui.panes.cleanup.memory_list import MemoryListView
 from tui.gui.store_client import StoreClient
-from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell
 
 PAGE = 100
@@ -67,8 +64,10 @@ class FindingsRedacted(Message):
     count: int
 
 
-class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
+class SecretsAuditView(MemoryListView):
     """Findings of the secrets audit, newest first, and a key that redacts them all."""
+
+    TABLE_ID = "audit-table"
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -80,13 +79,9 @@ class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="audit-table", page_size=PAGE)
+        table = PagedTable(id=self.TABLE_ID, page_size=PAGE)
         self._add_columns(table)
         yield table
-
-    @property
-    def table(self) -> PagedTable:
-        return self.query_one("#audit-table", PagedTable)
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("#", key="id", width=6)
@@ -102,15 +97,8 @@ class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
         by_id = {str(f["id"]): f for f in self.findings}
         self.table.redraw(self._add_columns, lambda key: self._cells(by_id[key]))
 
-    @property
-    def current_id(self) -> int | None:
-        key = self.table.cursor_key
-        return int(key) if key is not None else None
-
-    def selected(self) -> tuple[str | None, int | None]:
-        memory_id = self.current_id
-        finding = next((f for f in self.findings if f["id"] == memory_id), None)
-        return (finding.get("session_id") or None, memory_id) if finding else (None, None)
+    def memory_row(self, memory_id: int) -> dict | None:
+        return next((f for f in self.findings if f["id"] == memory_id), None)
 
     # -- scanning -----------------------------------------------------------------
 
@@ -288,17 +276,6 @@ class SecretsAuditView(WideBreakpoint, WorkerFailures, Vertical):
         offset = 0 if event.where == "top" else max(0, n - PAGE)
         has_more = offset + PAGE < n
         self.table.place(event.where, self._rows(offset), offset=offset, has_more=has_more)
-
-    @on(PagedTable.RowHighlighted, "#audit-table")
-    def _highlighted(self) -> None:
-        self.refresh_bindings()
-
-    @on(PagedTable.RowSelected, "#audit-table")
-    def _open(self, event: PagedTable.RowSelected) -> None:
-        event.stop()
-        session_id, memory_id = self.selected()
-        if session_id is not None:
-            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
 
     # -- redacting every finding --------------------------------------------------
 

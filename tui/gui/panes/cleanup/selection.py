@@ -15,20 +15,17 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
 from store.search import HIGHLIGHT, make_snippet, query_terms
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
 from tui.formatting import first_line, local_time, number, plural, short_id
-from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
+from tui.gui.panes.cleanup.memory_list import MemoryListView
 from tui.gui.store_client import StoreClient
-from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, snippet_text, type_label
 
 PAGE = 100
@@ -54,8 +51,10 @@ class CleanupPage(Message):
     fresh: bool = False
 
 
-class SelectionView(WideBreakpoint, WorkerFailures, Vertical):
+class SelectionView(MemoryListView):
     """The filter bar, a status line and the paged list of what the filter selects."""
+
+    TABLE_ID = "cleanup-table"
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -72,16 +71,12 @@ class SelectionView(WideBreakpoint, WorkerFailures, Vertical):
     def compose(self) -> ComposeResult:
         yield CleanupFilter(id="cleanup-filter")
         yield Static("", id="cleanup-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="cleanup-table", page_size=PAGE)
+        table = PagedTable(id=self.TABLE_ID, page_size=PAGE)
         self._add_columns(table)
         yield table
 
     def on_mount(self) -> None:
         self.reload()
-
-    @property
-    def table(self) -> PagedTable:
-        return self.query_one("#cleanup-table", PagedTable)
 
     @property
     def filter_bar(self) -> CleanupFilter:
@@ -305,23 +300,5 @@ class SelectionView(WideBreakpoint, WorkerFailures, Vertical):
 
     # -- the row under the cursor -------------------------------------------------
 
-    @property
-    def current_id(self) -> int | None:
-        key = self.table.cursor_key
-        return int(key) if key is not None else None
-
-    def selected(self) -> tuple[str | None, int | None]:
-        memory_id = self.current_id
-        row = self._rows.get(memory_id) if memory_id is not None else None
-        return (row.get("session_id") or None, memory_id) if row else (None, None)
-
-    @on(PagedTable.RowHighlighted, "#cleanup-table")
-    def _highlighted(self) -> None:
-        self.refresh_bindings()
-
-    @on(PagedTable.RowSelected, "#cleanup-table")
-    def _open(self, event: PagedTable.RowSelected) -> None:
-        event.stop()
-        session_id, memory_id = self.selected()
-        if session_id is not None:
-            self.post_message(messages.OpenTimeline(session_id, memory_id=memory_id))
+    def memory_row(self, memory_id: int) -> dict | None:
+        return self._rows.get(memory_id)
