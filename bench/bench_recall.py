@@ -1,11 +1,12 @@
 """Per-prompt recall, measured: does a paraphrase find its past task, and does an
 unrelated prompt stay silent?
 
-    .venv/bin/python -m bench.bench_recall [--memories 100000] [--fillers 300] [--keep DIR]
+    .venv/bin/python -m bench.bench_recall [--memories 100000] [--fillers 300] [--same-file N] [--keep DIR]
 
 Builds a database the way a user's grows: `--memories` generated memories
 (corpus.demo_corpus), `--fillers` everyday sessions in the same projects with the
-same words, and the past tasks of `bench.recall_set` (each a session of real
+same words, `--same-file` everyday sessions per task file that touch that file (0 by
+default: the held split's reference store has none; tune with 2 as well), and the past tasks of `bench.recall_set` (each a session of real
 `memlane-hook` processes fed real-shaped events: SessionStart, UserPromptSubmit,
 PostToolUse edits and commands, a PostToolUseFailure, a commit, Stop), then the
 questions asked before (`RE_ASKS`: each its own session through the hook with recall
@@ -79,6 +80,24 @@ def filler_events(rng, n: int) -> list[dict]:
     return events
 
 
+def same_file_events(rng, n: int, cwd: str, path: str) -> list[dict]:
+    """An everyday session in a task's project that touches the task's file `path`
+    (a filler prompt about it, an edit to it, a command) and nothing of the task's work."""
+    session = f"same-file-{n:04d}"
+    pid = f"{session}-p0"
+    module = rng.choice(recall_set.FILLER_MODULES)
+    pool = recall_set.FILLER_PROMPTS_KO if rng.random() < 0.35 else recall_set.FILLER_PROMPTS_EN
+    prompt = rng.choice(pool).format(m=module, f=path.rsplit("/", 1)[-1])
+    old = f"const {module}Limit = {rng.randint(1, 99)}"
+    return [
+        hook_events.event("session-start", session, cwd, "", 0, source="startup"),
+        hook_events.event("user-prompt-submit", session, cwd, pid, 1, prompt=prompt),
+        hook_events.edit(session, cwd, pid, 2, path, old, old.replace("Limit", "Max") + f"  // {module}"),
+        hook_events.bash(session, cwd, pid, 3, *rng.choice(recall_set.FILLER_COMMANDS)),
+        hook_events.event("stop", session, cwd, pid, 4),
+    ]
+
+
 def _run_in_process(event: dict) -> None:
     from hooks.main import run_hook
 
@@ -113,7 +132,7 @@ def _run_process(cmd: list[str], event: dict, env: dict) -> tuple[float, bytes]:
     return elapsed, done.stdout
 
 
-def build(db_path: str, home: str, memories: int, fillers: int) -> dict[str, str]:
+def build(db_path: str, home: str, memories: int, fillers: int, same_file: int = 0) -> dict[str, str]:
     """The database of the benchmark; returns {task key: its session id}."""
     import random
 
@@ -126,6 +145,14 @@ def build(db_path: str, home: str, memories: int, fillers: int) -> dict[str, str
     for n in range(fillers):
         for event in filler_events(rng, n):
             _run_in_process(event)
+    rng = random.Random(7)  # its own: the fillers above stay as they were
+    n = 0
+    for task in recall_set.TASKS:
+        for path in dict.fromkeys(edit[0] for edit in task[3]):
+            for _ in range(same_file):
+                for event in same_file_events(rng, n, task[1], path):
+                    _run_in_process(event)
+                n += 1
     env = dict(os.environ)
     hook = hook_command()
     sessions = {}
@@ -270,6 +297,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--memories", type=int, default=100_000, help="generated background memories")
     parser.add_argument("--fillers", type=int, default=300, help="everyday sessions with overlapping words")
+    parser.add_argument("--same-file", type=int, default=0,
+                        help="everyday sessions per task file that touch that file (harder; 0 for the reference)")
     parser.add_argument("--keep", help="build the database in DIR once and reuse it on later runs")
     parser.add_argument("--no-timing", action="store_true", help="skip the whole-process timing")
     parser.add_argument("--verbose", "-v", action="store_true", help="list the misses of the dev split")
@@ -287,7 +316,7 @@ def main(argv=None) -> int:
         if args.keep and os.path.exists(sessions_file):
             sessions = json.loads(Path(sessions_file).read_text())
         else:
-            sessions = build(db_path, home, args.memories, args.fillers)
+            sessions = build(db_path, home, args.memories, args.fillers, args.same_file)
             Path(sessions_file).write_text(json.dumps(sessions))
         from store import db
         from store.config import defaults

@@ -274,6 +274,30 @@ PARAPHRASES = [
     ("which korean analyzer does the products index use?", "nori", "dev"),
     ("how many times does the axios client retry?", "api-retry", "dev"),
     ("장바구니 담기 버튼 문구 뭐로 바꿨지?", "cart-ko", "dev"),
+    # A fourth round of dev prompts (issue 24, after the held split with questions asked
+    # again came out at 82 %): Korean that translates the English of the task rather than
+    # spelling it (실패 "fail", 요청 "request", 서명 "signature"), compounds written apart
+    # ("log in", "sign-in"), each written for its task without the held prompts at hand.
+    ("개발 서버에서 요청이 전부 실패해요", "devproxy", "dev"),
+    ("재색인 작업이 시간 초과로 실패해요", "reindex", "dev"),
+    ("주문 데이터베이스 백업은 며칠 동안 보관돼?", "backups", "dev"),
+    ("환불 금액 테스트가 실패했던 거 어떻게 고쳤지?", "refund", "dev"),
+    ("how long can a user stay logged in before they must log-in again?", "tokens", "dev"),
+    ("사용자 로그인 만료 기간 늘렸던 설정", "tokens", "dev"),
+    ("송장 합계 반올림 방식 바꾼 거 보여줘", "rounding", "dev"),
+    ("결제 버튼 테스트가 가끔 시간 초과로 실패해요", "flaky-e2e", "dev"),
+    ("레디스 연결 수 제한 에러 다시 나요", "redis-pool", "dev"),
+    ("도커 빌드 단계 나눠서 용량 줄인 거", "docker-size", "dev"),
+    ("프론트 요청이 다른 출처라서 차단돼요", "cors", "dev"),
+    ("배포할 때 마이그레이션이 잠금 대기로 멈춰요", "migration-lock", "dev"),
+    ("결제 웹훅 서명 확인이 실패해요", "webhook-sig", "dev"),
+    ("셀러리 작업자 메모리 부족으로 죽어요", "celery-oom", "dev"),
+    ("주문 내보내기 파일 인코딩 뭐로 했지?", "csv-bom", "dev"),
+    ("지오코딩 요청 속도 제한 설정 보여줘", "geocode-429", "dev"),
+    ("매일 보내는 보고서 시간대 설정", "report-cron", "dev"),
+    ("상품 검색 한국어 분석기 설정", "nori", "dev"),
+    ("API 클라이언트 재시도 횟수 몇 번이었지?", "api-retry", "dev"),
+    ("장바구니 한국어 번역 파일 어디 있지?", "cart-ko", "dev"),
 ]  # fmt: skip
 
 # Questions asked again (issue 24).  Each earlier question is stored first, as the hook
@@ -330,6 +354,14 @@ RE_ASKS = [
     (None, ["explain the difference between a process and a thread"], [("process vs thread, explain again", "held")]),
     (None, ["오늘 점심 메뉴 추천해줘"], [("점심 메뉴 다시 추천해줘", "held")]),
     (None, ["add a favicon to the web app"], [("the favicon still doesn't show", "dev")]),
+    # A second round of dev questions asked again (see PARAPHRASES' fourth round).
+    ("tokens", ["why do users have to sign in every day?"], [("로그인 세션 만료 설정 다시 보여줘", "dev")]),
+    ("webhook-sig", ["stripe 웹훅 서명 검증이 실패하는 이유가 뭐였지?"],
+     [("which body do we hash when checking the stripe signature?", "dev")]),
+    ("flaky-e2e", ["결제 e2e 테스트가 또 실패해요"], [("checkout 테스트 대기 조건 뭐로 바꿨지?", "dev")]),
+    ("redis-pool", ["redis 연결이 모자라요"], [("레디스 풀 크기 몇으로 줄였지?", "dev")]),
+    ("report-cron", ["the daily report cron fires at the wrong hour"], [("보고서 크론 시간대 어디서 바꿨지?", "dev")]),
+    (None, ["how do I log in to the staging server?"], [("staging 서버 로그인 방법 다시 알려줘", "dev")]),
 ]  # fmt: skip
 
 # (prompt, split): nothing should be injected.
@@ -384,6 +416,13 @@ UNRELATED = [
     ("add a docker healthcheck to the api container", "dev"),
     ("로그인 페이지에 비밀번호 찾기 링크 추가해줘", "dev"),
     ("write a changelog entry for the release", "dev"),
+    # Fourth round: everyday prompts in translated Korean and with compounds.
+    ("로그인 화면에 소셜 로그인 버튼 추가해줘", "dev"),
+    ("the sign-up form should validate the email address", "dev"),
+    ("테스트 실패하면 슬랙으로 알림 보내줘", "dev"),
+    ("요청 로그에 사용자 아이디 남겨줘", "dev"),
+    ("add a log out button to the header", "dev"),
+    ("배포 스크립트에 롤백 단계 추가해줘", "dev"),
 ]  # fmt: skip
 
 # Filler sessions: everyday work in the same projects, with the same words.
@@ -427,3 +466,4 @@ FILLER_FAILURES = [
     ("docker compose up", "Error: port is already allocated"),
     ("go test ./...", "--- FAIL: TestKeys (0.00s)\n    keys_test.go:12: unexpected key prefix"),
 ]  # fmt: skip
+

@@ -20,9 +20,10 @@ import re
 WAITING_DIR = "recall-waiting"
 MIN_COMMAND_CHARS = 6  # shorter injected commands (`ls`, `make`) say nothing when run again
 JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionEnd"))
-_SHOW = re.compile(r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b")
+# Patterns, compiled by `re` when first used: most tool events of a hook never use them.
+_SHOW = r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b"
 _OWN_TOOLS = "mcp__memlane__"
-_ABSOLUTE = re.compile(r"/|[A-Za-z]:/")
+_ABSOLUTE = r"/|[A-Za-z]:/"
 
 
 def _marker(session_id: str) -> str:
@@ -137,7 +138,7 @@ def acted_on(name: str, event: dict, item: dict) -> str | None:
 
 
 def _shown_ids(text: object) -> set[int]:
-    return {int(n) for n in _SHOW.findall(text)} if isinstance(text, str) else set()
+    return {int(n) for n in re.findall(_SHOW, text)} if isinstance(text, str) else set()
 
 
 def memory_command(head: object) -> str | None:
@@ -155,7 +156,7 @@ def same_file(a: str, b: str) -> bool:
     a, b = a.replace("\\", "/"), b.replace("\\", "/")
     if a == b:
         return True
-    relative = [p for p in (a, b) if not _ABSOLUTE.match(p)]
+    relative = [p for p in (a, b) if not re.match(_ABSOLUTE, p)]
     if len(relative) != 1:  # two different absolute paths, or two different relative ones
         return False
     short = relative[0].removeprefix("./")

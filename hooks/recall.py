@@ -46,6 +46,8 @@ MIN_PROMPT_CHARS = 10
 # ties many tasks and gets nothing.
 
 MARGIN = 2.15  # the chosen task must score this many times the best other session's task
+SUBSET_MARGIN = 1.3  # ... or this many times one that holds only part of what the chosen one holds,
+SUBSET_SHARE = 0.6  # ... when the chosen one holds this share of the prompt's weight
 MIN_SHARE = 0.3  # ... and hold this share of the prompt's weight
 SESSION_SHARE = 0.5  # a concept found elsewhere in the task's session counts this much
 ASKED_SHARE = 0.7  # a concept found only in the task's prompt, not in its work, counts this much
@@ -59,7 +61,7 @@ TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by c
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
-SAME_SHARE = 0.5  # a word's other form (cart: 장바구니, hooks.glossary) counts this much of the word
+SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 
 
@@ -130,7 +132,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     # A pair adds to its words' weight where it is found, and nothing to the
     # prompt's weight: a prompt is not "about more" for having neighbours.
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
-    # Another form of a word (hooks.glossary) says less than the word the person typed.
+    # Another form of a word (store.glossary) says less than the word the person typed.
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
     pair_weights = [0.0 if c.get("pair") or "same_of" in c else w for w, c in zip(weights, concepts)]
     tasks: dict[tuple, dict] = {}
@@ -309,17 +311,45 @@ def judge_tasks(scored: dict, *, project: str | None, cross_project: bool = Fals
     best_key, best = pool[0]
     rival = next((t["score"] for k, t in pool[1:] if k[0] != best_key[0]), 0.0)
     share = best["score"] / (scored["total"] or 1.0)
+    contender = _contender(pool, scored["concepts"], share)
     verdict = {"task": best_key, "score": round(best["score"], 3), "runner_up": round(rival, 3),
                "share": round(share, 3)}  # fmt: skip
     if best["strong"] < min_strong or (cross_project and best["project"] == project):
         verdict["reason"] = "generic" if not cross_project else "weak"  # generic words alone never make a match
     elif share < min_share:
         verdict["reason"] = "weak"
-    elif best["score"] < MARGIN * rival:
+    elif best["score"] < contender:
         verdict["reason"] = "tie"
     else:
         verdict["reason"] = "chosen"
     return verdict
+
+
+def _specific_roots(found: set, concepts: list[dict]) -> set:
+    return {concepts[i].get("same_of", i) for i in found if not concepts[i]["generic"]}
+
+
+def _contender(pool: list[tuple], concepts: list[dict], share: float) -> float:
+    """The score the leading task of `pool` (sorted) must reach to be chosen: MARGIN times
+    the best other session's task, or, when the leader holds SUBSET_SHARE of the prompt,
+    SUBSET_MARGIN times the best that holds only part of what the leader holds (an
+    everyday session that touched the same file) and MARGIN times the best of the others."""
+    best_key, best = pool[0]
+    subset_allowed = share >= SUBSET_SHARE
+    roots = _specific_roots(best.get("concepts", ()), concepts)
+    needed = 0.0
+    seen_rival = seen_subset = False
+    for key, task in pool[1:]:
+        if task["score"] * MARGIN <= best["score"] or (seen_rival and seen_subset):
+            break  # sorted: no later task can need more
+        if key[0] == best_key[0]:
+            continue
+        if subset_allowed and _specific_roots(task.get("concepts", ()), concepts) < roots:
+            if not seen_subset:
+                seen_subset, needed = True, max(needed, SUBSET_MARGIN * task["score"])
+        elif not seen_rival:
+            seen_rival, needed = True, max(needed, MARGIN * task["score"])
+    return needed
 
 
 def _memory_rank(memory: dict, matched: set, weights: list[float]) -> tuple:

@@ -16,7 +16,7 @@ IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
 LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
 LOANWORD_FORMS = 2  # ... of which this many found ones join the word
 MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
-MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (hooks.glossary), at most
+MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.glossary), at most
 
 # Words that say what to do rather than what it is about.  They can support a
 # match but never make one.
@@ -47,10 +47,18 @@ _GENERIC_KO = frozenset(
     안 못 잘 다 그냥 일단 먼저 그리고 이제 어제 오늘 나 내가 우리 너 이것 저것 그것 어디
     때문 위해 대해 관해 통해 경우 정도 다음 이후 이전 처럼 같이 너무 정말 진짜 항상 가끔
     자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
-    빨리 천천히 자주 많이 조금 갑자기 완전히 제발""".split()
+    빨리 천천히 자주 많이 조금 갑자기 완전히 제발 때 뭐로 어디서 어디에 어디야 언제 방식 바꾼 바꿨지
+    바꿨던 바꿨어 바꿔 바꿔줘 바뀐 바뀌었어 늘린 늘렸던 줄인 줄였던 넣은 넣었던 뺀 썼던 쓰는""".split()
 )
 ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 _FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
+
+
+def _generic_english(word: str) -> bool:
+    """A generic word or one of its inflections (gives, asked, seeming)."""
+    if word in _GENERIC_EN:
+        return True
+    return any(word.endswith(end) and word[: -len(end)] in _GENERIC_EN for end in ("s", "es", "d", "ed", "ing"))
 
 
 def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
@@ -72,7 +80,7 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
             generic = generic or term in _GENERIC_KO
         else:
             # Two letters, or a number of one or two digits (a version, a count), say little.
-            generic = term in _GENERIC_EN or (
+            generic = _generic_english(term) or (
                 term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
             )
         if term in seen:
@@ -149,8 +157,10 @@ def recall_concepts(prompt: str) -> list[dict]:
     glossary's other forms of a word follow as concepts of their own (see
     _same_word_concepts).
     """
+    from store.glossary import join_compounds
     from store.recall_sql import word_match
 
+    prompt = join_compounds(prompt)  # "log in", "log-in": the word "login"
     concepts = []
     seen_stems = set()
     code_like = _code_like_words(prompt)
@@ -189,17 +199,18 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     """The glossary's other forms of the prompt's specific words (cart: 장바구니; korean:
     ko, 한국어), each a concept of its own marked `same_of` (the index of the word): a
     task holding any of them holds that word, weighed by the rarest form it holds."""
-    from hooks.glossary import same_as
+    from store.glossary import same_as
     from store.recall_sql import word_match
 
     out = []
     for index, concept in enumerate(concepts):
         if concept["generic"] or concept.get("pair"):
             continue
-        stem = _stem(concept["term"])
+        stems = {_stem(concept["term"])}
         for form in same_as(concept["term"]):
-            if _stem(form) == stem:
-                continue  # another inflection (orders, order): the word's own match has it
+            if _stem(form) in stems:
+                continue  # another inflection (fails, failed): a match already made has it
+            stems.add(_stem(form))
             if len(out) >= MAX_SAME_FORMS:
                 return out
             match = word_match([], [form]) if HANGUL.search(form) else word_match([form], [])
@@ -231,17 +242,17 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
     from hooks.loanwords import spellings
-    from store.recall_sql import known_words
-    from store.search import fts_quote
+    from store.glossary import same_as
+    from store.recall_sql import known_words, word_match
 
     spelled = 0
     for concept in concepts:
         term = concept["term"]
         if (concept["generic"] or concept.get("pair") or "same_of" in concept or not HANGUL.search(term)
-                or spelled >= MAX_LOANWORDS):  # fmt: skip
-            continue
+                or spelled >= MAX_LOANWORDS or same_as(term)):  # fmt: skip
+            continue  # a word of the glossary is translated, not spelled (대기 is "wait", not "take")
         spelled += 1
         forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
         if forms:
-            concept["match"] += "".join(" OR " + fts_quote(f) for f in forms)
+            concept["match"] += " OR " + word_match(forms, [])
             concept["english"] = forms

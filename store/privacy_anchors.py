@@ -6,10 +6,12 @@ command-line trigger word).  A `str.find` over 1 MB costs about 0.6 ms whatever 
 one pass per literal cost ~70 ms before any rule ran; an alternation of all of them is slower
 still (Python's regex engine tries every alternative at every position).  Here each literal is
 found by its rarest character (its pivot): one regular expression starts with the pivots, so the
-engine skips over every other character, and checks around a pivot whether one of its literals
-stands there (lookbehind and lookahead, nothing consumed, so literals that overlap are all found);
-Python then tells which.  Literals made only of common characters (``sess``, ``has``) get a
-`str.find` pass of their own.
+engine skips over every other character, and checks after a pivot whether one of its literals
+stands there (a lookahead, nothing consumed, so literals that overlap are all found);
+Python then tells which.  Literals made only of common characters (``sess``, ``use``) get a
+`find` of their own: whether they stand at once, where only when a rule asks (`use` stands
+thousands of times in prose and matters only beside `net`), in a one-byte copy of a text that is
+not ASCII (twice as fast as in the wider text).
 """
 from __future__ import annotations
 
@@ -46,17 +48,27 @@ def _build(literals):
             inside.append((lit, part, lit.index(part)))
     alts = []
     for ch, items in sorted(by_pivot.items()):
-        checks = set()
-        for lit, j in items:
-            behind = "(?<=" + re.escape(lit[:j + 1]) + ")" if j else ""
-            ahead = "(?=" + re.escape(lit[j + 1:]) + ")" if j + 1 < len(lit) else ""
-            checks.add(behind + ahead)
-        if "" in checks:
+        if any(len(lit) == 1 for lit, _j in items):
             alts.append(re.escape(ch))
         else:
-            alts.append(re.escape(ch) + "(?:" + "|".join(sorted(checks)) + ")")
+            alts.append(re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items]) + ")")
     rx = re.compile("|".join(alts)) if alts else None
     return rx, by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0])))
+
+
+def _after_pivot(rests):
+    """What follows a pivot when one of its literals stands there: `rests` is (the literal's rest
+    after its pivot, the literal), made a tree of characters (a branch that starts with one is
+    left at once by the engine where the text differs; ~25 % faster than a lookbehind and a
+    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends."""
+    ends = sorted({lit for rest, lit in rests if not rest})
+    by_first = {}
+    for rest, lit in rests:
+        if rest:
+            by_first.setdefault(rest[0], []).append((rest[1:], lit))
+    alts = [re.escape(ch) + _after_pivot(more) for ch, more in sorted(by_first.items())]
+    alts += ["(?<=" + re.escape(lit) + ")" for lit in ends]
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
 # Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
@@ -68,7 +80,7 @@ def _by_pivot(literals):
     """(the literals as a set, pivot -> the literals whose rarest character it is)."""
     by_pivot = {}
     for lit in literals:
-        by_pivot.setdefault(lit[min(range(len(lit)), key=lambda i: _rank(lit[i]))], []).append(lit)
+        by_pivot.setdefault(min(lit, key=RARITY.find), []).append(lit)  # find: _rank, without a call
     return frozenset(literals), by_pivot
 
 
@@ -77,7 +89,7 @@ class Anchors:
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
     present is not looked at: most texts a hook cleans are short and hold none)."""
 
-    __slots__ = ("low", "_found", "_given", "present")
+    __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present")
 
     def __init__(self, low: str, literals: tuple) -> None:
         self.low = low
@@ -85,6 +97,8 @@ class Anchors:
         if given is None:
             given = CACHE[("given", literals)] = _by_pivot(literals)
         self._given, by_pivot = given
+        self._inside = {}
+        self._raw = None
         if len(low) < ONE_PASS_FROM:
             self._found = {}  # each literal found when asked (at)
             # a literal stands only where its pivot does: most short texts hold few pivots
@@ -95,23 +109,23 @@ class Anchors:
         if plan is None:
             plan = CACHE[key] = _build(literals)
         rx, by_pivot, alone, inside = plan
-        found = {lit: [] for lit in literals}
+        found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if rx is not None:
             for m in rx.finditer(low):
                 p = m.start()
                 for lit, j in by_pivot[low[p]]:
                     if p >= j and low.startswith(lit, p - j):
                         found[lit].append(p - j)
-        for lit in alone:
-            at = low.find(lit)
-            hits = found[lit]
-            while at >= 0:
-                hits.append(at)
-                at = low.find(lit, at + 1)
-        for lit, part, offset in inside:  # `user` where `use` is, `secret set` where `secret` is
-            found[lit] = [p - offset for p in found[part] if p >= offset and low.startswith(lit, p - offset)]
+        present = {lit for lit, hits in found.items() if hits}
         self._found = found
-        self.present = frozenset([lit for lit, hits in found.items() if hits])
+        if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
+            self._raw = low.encode("latin-1", "replace")
+        # Literals of common characters only: whether they stand now, where when asked (`use`
+        # stands thousands of times in prose, and its places matter only beside `net`).
+        present.update(lit for lit in alone if self.count(lit, first=True))
+        present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
+        self._inside = {lit: (part, offset) for lit, part, offset in inside}
+        self.present = frozenset(present)
 
     def at(self, literal: str) -> list:
         """Where `literal` starts, in order (one not given is looked for now, and kept)."""
@@ -119,13 +133,38 @@ class Anchors:
         if hits is None:
             if literal in self._given and literal not in self.present:
                 return []
-            hits = self._found[literal] = []
             low = self.low
-            at = low.find(literal)
-            while at >= 0:
-                hits.append(at)
-                at = low.find(literal, at + 1)
+            inside = self._inside.get(literal)
+            if inside is not None and inside[0] in self._found:  # `user` where `use` is
+                part, offset = inside
+                hits = [p - offset for p in self._found[part] if p >= offset and low.startswith(literal, p - offset)]
+            else:
+                hits = []
+                text, needle = self._searched(literal)
+                at = text.find(needle)
+                while at >= 0:
+                    hits.append(at)
+                    at = text.find(needle, at + 1)
+            self._found[literal] = hits
         return hits
+
+    def count(self, literal: str, first: bool = False) -> int:
+        """How many times at least `literal` stands (overlapping places may count once), without
+        listing them; with `first`, 1 when it stands at all."""
+        hits = self._found.get(literal)
+        if hits is not None:
+            return len(hits)
+        if not first and literal in self._given and literal not in self.present:
+            return 0
+        text, needle = self._searched(literal)
+        return int(needle in text) if first else text.count(needle)
+
+    def _searched(self, literal):
+        """(the text, the needle) to look for `literal` in: the one-byte copy when there is one
+        and `literal` is ASCII (a character beyond Latin-1 is a ``?`` there)."""
+        if self._raw is not None and literal.isascii() and "?" not in literal:
+            return self._raw, literal.encode("ascii")
+        return self.low, literal
 
     def any(self, literals) -> bool:
         """Whether one of `literals` stands in the text."""
@@ -136,35 +175,26 @@ class Anchors:
 # subsets of them): a provider's token or a random value lies inside a run of them.
 RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-.~$=")
 RUN_MIN = 16
-_RUN_TABLE = bytes(0x61 if chr(b) in RUN_CHARS else (0 if b == 0 else 0x20) for b in range(256))
+_RUN_TABLE = bytes(0x61 if chr(b) in RUN_CHARS else 0x20 for b in range(256))
 
 
 def long_runs(text: str) -> list:
     """(start, end) of every run of RUN_CHARS at least RUN_MIN long, in order.
 
-    Found without the regex engine (which costs ~20 ms a MB at every position): the text's
-    characters as fixed-width bytes, each byte translated to ``a`` (a run character), NUL (the
-    high bytes of an ASCII character) or space, and ``str.find`` for RUN_MIN run characters in a
-    row at a character boundary: ~2-5 ms a MB."""
-    if text.isascii():
-        width, raw = 1, text.encode("ascii")
-    else:
-        width, raw = 2, text.encode("utf-16-le", "surrogatepass")
-        if len(raw) != 2 * len(text):  # characters beyond the BMP
-            width, raw = 4, text.encode("utf-32-le", "surrogatepass")
+    Found without the regex engine (which costs ~20 ms a MB at every position): the text as one
+    byte a character (Latin-1, any other character a ``?``: run characters are all ASCII), each
+    byte translated to ``a`` (a run character) or not, and ``bytes.find`` for RUN_MIN run
+    characters in a row: ~2-3 ms a MB, non-ASCII text too."""
+    raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
     marks = raw.translate(_RUN_TABLE)
-    needle = (b"a" + b"\0" * (width - 1)) * RUN_MIN
+    needle = b"a" * RUN_MIN
     run_rest = _run_rest()
     runs = []
     pos = marks.find(needle)
     while pos >= 0:
-        if pos % width:  # inside a character: not a run
-            pos = marks.find(needle, pos + 1)
-            continue
-        start = pos // width
-        end = run_rest.match(text, start + RUN_MIN).end()
-        runs.append((start, end))
-        pos = marks.find(needle, end * width)
+        end = run_rest.match(text, pos + RUN_MIN).end()
+        runs.append((pos, end))
+        pos = marks.find(needle, end)
     return runs
 
 

@@ -19,8 +19,18 @@ POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at 
 
 def word_match(forms: list[str], prefixes: list[str]) -> str:
     """A word-index MATCH for any of `forms` (each a word or a phrase, tokenized and
-    stemmed as the index is) or any token starting with one of `prefixes`."""
-    parts = [fts_quote(f) for f in forms if f] + [fts_quote(p) + "*" for p in prefixes if p]
+    stemmed as the index is) or any token starting with one of `prefixes`.  A compound
+    (`store.glossary.apart`) also matches its parts side by side: "login" finds "log in"
+    and "log-in"."""
+    from store.glossary import apart
+
+    parts = []
+    for form in forms:
+        if form:
+            parts += [fts_quote(form)] + ([fts_quote(apart(form))] if apart(form) else [])
+    for prefix in prefixes:
+        if prefix:
+            parts += [fts_quote(prefix) + "*"] + ([fts_quote(apart(prefix)) + "*"] if apart(prefix) else [])
     return " OR ".join(parts)
 
 

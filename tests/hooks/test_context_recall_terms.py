@@ -172,3 +172,25 @@ def test_the_hook_process_recalls_a_task_from_a_korean_loanword(conn, env):
     assert result.returncode == 0 and result.stderr == b""
     block = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "stripe webhooks fail" in block
+
+
+def test_an_inflected_generic_word_stays_generic():
+    generic = dict(recall_terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
+    assert generic["gives"] and generic["keeps"] and generic["fixing"]
+    assert not generic["cents"] and not generic["rounding.py"]
+
+
+def test_a_korean_word_the_glossary_translates_is_not_spelled_as_a_loanword(conn):
+    # 대기 ("wait") spells "take" and 배포 ("deploy") spells "befor": words this store holds.
+    everyday(conn)
+    task(conn, "s-take", ("prompt", "take a snapshot before the build"), ("command", "$ make snapshot\nok"))
+    concepts = recall.score_tasks(conn, "배포 대기 조건", session_id=CURRENT)["concepts"]
+    for term in ("배포", "대기"):
+        assert "english" not in next(c for c in concepts if c["term"] == term)
+    assert injected(conn, "배포할 때 대기 조건 알려줘") == ""
+
+
+def test_korean_words_for_when_where_and_changed_are_generic():
+    generic = dict(recall_terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
+    assert generic["때"] and generic["어디서"] and generic["바꾼"]
+    assert not generic["배포"] and not generic["설정"]

@@ -361,6 +361,24 @@ def test_the_post_tool_use_path_loads_nothing_costly(env):
     assert rows(env.db, "SELECT count(*) FROM memory") == [(1,)]
 
 
+COMPILE_PROBE = """
+import json, re
+compiled = []
+real = re.compile
+re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
+import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.spool, store.db, store.writer
+print(json.dumps(compiled))
+"""
+
+
+def test_the_hook_path_compiles_no_pattern_at_import():
+    """A pattern compiled at import is paid by every hook process, whatever its event needs:
+    the PostToolUse path's modules compile theirs when first used."""
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", COMPILE_PROBE], env=environ, check=True, capture_output=True)
+    assert json.loads(result.stdout) == []
+
+
 def test_config_problems_are_said_once_a_session_not_on_every_tool_call(env):
     env.mhome.mkdir(parents=True)
     (env.mhome / "config.toml").write_text('max_inject = "lots"\n')

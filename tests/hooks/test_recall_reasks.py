@@ -140,3 +140,44 @@ def test_a_rare_form_of_a_common_word_weighs_no_more_than_the_word(conn):
     scored = recall.score_tasks(conn, "cart", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert 0 < weight["장바구니"] <= weight["cart"]
+
+
+def test_a_korean_prompt_finds_a_task_by_the_words_it_translates(conn):
+    everyday(conn)
+    task(conn, "proxy", ("prompt", "every request to the api fails in development"),
+         ("file_edit", "Edit vite.config.ts: proxy /api to 127.0.0.1:8080", "vite.config.ts"))  # fmt: skip
+    for i in range(6):  # other work in Korean that also failed: 실패 alone says little
+        task(conn, f"ko-{i}", ("prompt", f"주문 테스트 {i} 실패해요"), ("command", f"$ npm test -- orders {i}\nFAIL"))
+    assert sent_sessions(conn, "개발 환경에서 api 요청이 실패해요") == {"proxy"}
+
+
+def test_login_written_apart_is_the_same_word(conn):
+    everyday(conn)
+    tokens = task(conn, "stay", ("prompt", "users have to log in again every day, keep them signed in"),
+                  ("file_edit", "Edit session.py: SESSION_DAYS = 14", "src/auth/session.py"))  # fmt: skip
+    assert tokens
+    for i in range(5):
+        task(conn, f"style-{i}", ("prompt", f"make the header nicer {i}"), ("file_edit", "Edit header.css", "header.css"))
+    assert sent_sessions(conn, "로그인 유지 기간 늘렸던 거") == {"stay"}
+    assert sent_sessions(conn, "how long does a login last now?") == {"stay"}
+
+
+def test_a_session_holding_only_part_of_a_task_needs_a_smaller_margin(conn):
+    everyday(conn)
+    task(conn, "work", ("prompt", "invoice totals are off by a cent"),
+         ("file_edit", "Edit rounding.py: quantize the cents half up", "billing/rounding.py"))  # fmt: skip
+    # An everyday session that touched the same file, and said nothing of cents or invoices.
+    task(conn, "tidy", ("prompt", "rename variables in rounding.py"),
+         ("file_edit", "Edit rounding.py: rename amt to amount", "billing/rounding.py"))  # fmt: skip
+    scored = recall.score_tasks(conn, "rounding.py gives the wrong cents", session_id=CURRENT)
+    work, tidy = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("tidy", "p1")]["score"]
+    assert recall.SUBSET_MARGIN * tidy <= work < recall.MARGIN * tidy  # ahead, not by the full margin
+    assert sent_sessions(conn, "rounding.py gives the wrong cents") == {"work"}
+    # A session holding a word of the prompt the task lacks is a rival: the full margin.
+    task(conn, "orders", ("prompt", "sort the orders api results"),
+         ("file_edit", "Edit rounding.py: orders helper", "billing/rounding.py"))  # fmt: skip
+    prompt = "rounding.py gives the wrong cents for orders"
+    scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
+    work, orders = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("orders", "p1")]["score"]
+    assert recall.SUBSET_MARGIN * orders <= work < recall.MARGIN * orders
+    assert sent_sessions(conn, prompt) == set()

@@ -441,6 +441,33 @@ def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds
         assert got == [m.span() for m in rx.finditer(text)], text
 
 
+EDIT_PROBE = """
+import json, re, sys
+from store.privacy import clean_value
+from store.privacy_values import CACHE
+clean_value(json.load(open(sys.argv[1])))
+print(json.dumps(sorted(k for k, v in CACHE.items() if isinstance(v, re.Pattern))))
+"""
+
+
+def test_a_plain_edit_compiles_no_pattern_of_a_rule_it_does_not_reach():
+    """Each hook process pays for the patterns it compiles: an Edit of two lines of code holds
+    no secret word, no flag, no assignment and no long run, so no shape, name, value or
+    entropy pattern is compiled for it."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.shared_payloads import PAYLOADS
+
+    repo = Path(__file__).resolve().parents[2]
+    probe = [sys.executable, "-c", EDIT_PROBE, str(PAYLOADS / "post-tool-use-edit.json")]
+    compiled = set(json.loads(subprocess.run(probe, cwd=repo, check=True, capture_output=True).stdout))
+    rules = {name for name in compiled if re.fullmatch(r"(?:r|seek)\d+", name)}  # TOKEN_RULES' patterns
+    assert not rules and not compiled & {"sep", "value", "reference", "entropy", "flag"}, compiled
+
+
 @pytest.mark.parametrize("repeat", [1, 2000])  # a short text (a find each) and a long one (one pass)
 def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
     low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) " * repeat
@@ -451,6 +478,9 @@ def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
         assert anchors.at(lit) == expected, lit
     assert anchors.any(("nowhere", "token(")) and not anchors.any(("nowhere",))
     assert anchors.present == {lit for lit in literals if lit in low}  # a rule of none of them is skipped
+    for lit in literals + ("sess", "nowhere"):  # at least as many as stand (overlaps may count once)
+        n = sum(low.startswith(lit, i) for i in range(len(low)))
+        assert (anchors.count(lit) > 0) == (n > 0) and anchors.count(lit) <= n, lit
 
 
 @pytest.mark.parametrize("index", [i for i, rule in enumerate(TOKEN_RULES) if rule.min_run])
@@ -496,6 +526,8 @@ def test_long_runs_are_the_runs_a_regex_finds(extra):
 
 def test_a_tool_among_many_of_its_trigger_words_is_still_read():
     """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
-    prose = "the user logs in and the user sees the page\n" * 40
+    from store.privacy_commands import MANY_PLACES
+
+    prose = "the user logs in and the user sees the page\n" * (MANY_PLACES // 4 + 1)  # twice: many
     for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):
         assert redacted(prose + command + "\n" + prose, PW), command

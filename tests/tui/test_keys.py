@@ -147,6 +147,20 @@ def test_the_letters_of_docs_keys_do_what_it_says(key, action):
                 assert binding.action.split("(")[0] == action, (owner, binding)
 
 
+def test_a_shared_action_has_its_one_key_and_word_everywhere():
+    from tui.gui.shared_keys import SHARED_KEYS
+
+    checked = 0
+    for owner, bindings in _pane_and_screen_bindings().items():
+        for binding in bindings:
+            if binding.action not in SHARED_KEYS or binding.id == "errors.filters":
+                continue  # Errors' one filter is the status, and its footer says so
+            key, word, _ = SHARED_KEYS[binding.action]
+            assert (binding.key, binding.description) == (key, word), (owner, binding)
+            checked += 1
+    assert checked > 40
+
+
 def test_the_readme_keys_table_is_the_one_the_app_makes():
     readme = (REPO / "README.md").read_text()
     assert readme_block() in readme, (

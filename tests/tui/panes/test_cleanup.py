@@ -411,6 +411,20 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
     assert b"ghp_A1b2C3d4E5f6" not in db_bytes(cleanup_db)
 
 
+@pilot_test
+async def test_enter_on_a_finding_opens_it_in_its_session_timeline(cleanup_db):
+    from tui.gui.screens.timeline import TimelineScreen
+
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
+        await pilot.press("S")
+        await settle(pilot)
+        assert [f["id"] for f in pane.audit.findings] == [18]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TimelineScreen)
+        assert app.screen.session_id == "sess-bravo-0002" and app.screen.memory_id == 18
+
+
 NEWEST_TOKEN = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
 
 

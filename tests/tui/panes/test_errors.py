@@ -64,6 +64,25 @@ async def test_wide_terminals_also_list_first_seen(cleanup_db):
 
 
 @pilot_test
+async def test_widening_the_terminal_adds_first_seen_and_keeps_the_cursor(cleanup_db):
+    app = make_app(cleanup_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_errors(pilot)
+        table = pane.query_one(PagedTable)
+        await pilot.press("j")
+        await settle(pilot)
+        chosen = pane.current_group_id
+        assert chosen is not None and "first" not in table.columns
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot)
+        assert "first" in table.columns and pane.current_group_id == chosen
+        assert [str(c) for c in table.get_row(str(MODULE_ERROR))][3] == "Mar 01 09:03"
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "first" not in table.columns and pane.current_group_id == chosen
+
+
+@pilot_test
 async def test_resolved_persists_after_restart(cleanup_db):
     app = make_app(cleanup_db)
     async with app.run_test(size=(80, 24)) as pilot:

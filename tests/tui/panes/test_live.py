@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual import events
@@ -56,6 +57,16 @@ async def wait_for(pilot, condition, seconds: float = 60.0) -> float:
     raise AssertionError("condition not met in time")
 
 
+@asynccontextmanager
+async def live_on(app, size: tuple[int, int] = (100, 30)):
+    """`app` run at `size`, on the Live pane: (app, pilot, the pane)."""
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        yield app, pilot, app.query_one(LivePane)
+
+
 def newest_line(pane: LivePane) -> str:
     table = pane.table
     return table.get_row_at(table.row_count - 1)[-1].plain
@@ -63,12 +74,7 @@ def newest_line(pane: LivePane) -> str:
 
 @pilot_test
 async def test_live_opens_on_the_newest_rows_following(db_path, make_app):
-    app = make_app(db_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        pane = app.query_one(LivePane)
+    async with live_on(make_app(db_path)) as (app, pilot, pane):
         assert pane.following
         assert pane.table.row_count == 19  # every memory of the fixed DB, oldest first
         assert pane.table.cursor_row == pane.table.row_count - 1
@@ -77,13 +83,9 @@ async def test_live_opens_on_the_newest_rows_following(db_path, make_app):
 
 @pilot_test
 async def test_a_row_written_by_another_process_appears_by_itself(db_path, make_app):
-    app = make_app(db_path, poll_interval=AppOptions().poll_interval)  # the production one
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
+    production = AppOptions().poll_interval
+    async with live_on(make_app(db_path, poll_interval=production)) as (app, pilot, pane):
         await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
-        pane = app.query_one(LivePane)
         await asyncio.to_thread(
             subprocess.run, [sys.executable, "-c", WRITE_ONE, db_path], cwd=REPO, check=True
         )
@@ -93,14 +95,10 @@ async def test_a_row_written_by_another_process_appears_by_itself(db_path, make_
 
 @pilot_test
 async def test_the_real_hook_feeds_live(db_path, home, make_app):
-    app = make_app(db_path, poll_interval=AppOptions().poll_interval)
     env = {**os.environ, "MEMLANE_DB": db_path, "MEMLANE_HOME": str(home / ".claude" / "memlane")}
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
+    production = AppOptions().poll_interval
+    async with live_on(make_app(db_path, poll_interval=production)) as (app, pilot, pane):
         await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
-        pane = app.query_one(LivePane)
         payload = (PAYLOADS / "post-tool-use-edit.json").read_bytes()
         await asyncio.to_thread(
             subprocess.run, [sys.executable, "-m", "hooks"], input=payload, cwd=REPO, env=env,
@@ -111,13 +109,8 @@ async def test_the_real_hook_feeds_live(db_path, home, make_app):
 
 @pilot_test
 async def test_scrolling_up_pauses_and_counts_new_rows_end_resumes(db_path, make_app):
-    app = make_app(db_path, poll_interval=0.05)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
+    async with live_on(make_app(db_path, poll_interval=0.05)) as (app, pilot, pane):
         await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
-        pane = app.query_one(LivePane)
         shown = pane.table.row_count
         await pilot.press("k", "k")
         assert not pane.following
@@ -139,12 +132,7 @@ async def test_scrolling_up_pauses_and_counts_new_rows_end_resumes(db_path, make
 
 @pilot_test
 async def test_space_pauses_and_resumes(db_path, make_app):
-    app = make_app(db_path, poll_interval=0.05)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        pane = app.query_one(LivePane)
+    async with live_on(make_app(db_path, poll_interval=0.05)) as (app, pilot, pane):
         await pilot.press("space")
         assert not pane.following
         write_rows(db_path, 2)
@@ -156,12 +144,7 @@ async def test_space_pauses_and_resumes(db_path, make_app):
 
 @pilot_test
 async def test_mouse_wheel_up_pauses_following(db_path, make_app):
-    app = make_app(db_path)
-    async with app.run_test(size=(100, 12)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        pane = app.query_one(LivePane)
+    async with live_on(make_app(db_path), size=(100, 12)) as (app, pilot, pane):
         table = pane.table
         assert table.max_scroll_y > 0
         table.post_message(events.MouseScrollUp(table, 5, 5, 0, -1, 0, False, False, False))
@@ -176,12 +159,7 @@ async def test_mouse_wheel_up_pauses_following(db_path, make_app):
 
 @pilot_test
 async def test_the_window_is_bounded(db_path, make_app):
-    app = make_app(db_path, poll_interval=0.05, live_window=60)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        pane = app.query_one(LivePane)
+    async with live_on(make_app(db_path, poll_interval=0.05, live_window=60)) as (app, pilot, pane):
         for _ in range(5):
             write_rows(db_path, 100)
             await pilot.pause(0.1)
@@ -193,12 +171,7 @@ async def test_the_window_is_bounded(db_path, make_app):
 
 @pilot_test
 async def test_filters_by_type_and_session(db_path, make_app):
-    app = make_app(db_path, poll_interval=0.05)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        pane = app.query_one(LivePane)
+    async with live_on(make_app(db_path, poll_interval=0.05)) as (app, pilot, pane):
         pane.query_one("#live-type", Select).value = "error"
         await settle(pilot)
         assert pane.table.row_count == 2
@@ -219,11 +192,7 @@ async def test_enter_opens_the_row_in_its_timeline(db_path, make_app):
     from tui.gui.screens.timeline import TimelineScreen
     from tui.gui.widgets.timeline_list import TimelineList
 
-    app = make_app(db_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")
-        await settle(pilot)
+    async with live_on(make_app(db_path)) as (app, pilot, pane):
         await pilot.press("k", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TimelineScreen)

@@ -23,7 +23,9 @@ from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import Pane, is_showing
 from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.rich_text import cell
@@ -32,7 +34,6 @@ PAGE = 100
 STATUS_FILTERS = (None, "regressed", "open", "resolved", "ignored")
 STATUS_STYLES = {"open": "bold red", "regressed": REGRESSED_STYLE, "resolved": "green", "ignored": "dim"}
 SORT_LABELS = {"recent": "most recent", "count": "most seen"}
-WIDE_FROM = 110  # columns from which the listing also shows first seen
 
 
 @dataclass
@@ -61,7 +62,7 @@ def status_text(status: str) -> Text:
     return Text(one_line(status), style=STATUS_STYLES.get(status, ""), no_wrap=True, end="")
 
 
-class ErrorsPane(Pane):
+class ErrorsPane(WideBreakpoint, Pane):
     """Error groups: signature, count, first and last seen, projects, status."""
 
     BINDINGS = [
@@ -70,12 +71,11 @@ class ErrorsPane(Pane):
         Binding("r", "set_status('resolved')", "Resolve", id="errors.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="errors.ignore"),
         Binding("u", "set_status('open')", "Reopen", id="errors.reopen"),
-        Binding("n", "note", "Note", id="errors.note"),
+        *shared_keys("errors", "note"),
         Binding("p", "project", "Project", id="errors.project"),
         Binding("s", "sort", "Sort", id="errors.sort"),
         Binding("f", "filters", "Status", id="errors.filters"),
-        Binding("t", "timeline", "Timeline", id="errors.timeline"),
-        Binding("y", "copy", "Copy", id="errors.copy"),
+        *shared_keys("errors", "timeline", "copy"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -87,7 +87,6 @@ class ErrorsPane(Pane):
         self.total = 0
         self._generation = 0
         self._groups: dict[int, dict] = {}
-        self._wide = False
         self._stale = False
 
     def compose(self) -> ComposeResult:
@@ -110,29 +109,18 @@ class ErrorsPane(Pane):
         table.add_column("Status", key="status", width=9)
         table.add_column(Text("Seen", justify="right"), key="count", width=6)  # up to 99,999 unclipped
         table.add_column("Last seen", key="last", width=12)
-        if self._wide:
+        if self.wide:
             table.add_column("First seen", key="first", width=12)
-        table.add_growing_column("Projects", key="projects", width=16 if self._wide else 10,
+        table.add_growing_column("Projects", key="projects", width=16 if self.wide else 10,
                                  max_width=40)
         table.add_flex_column("Signature", key="signature", min_width=16)
 
     def on_resize(self) -> None:
         # Under WIDE_FROM columns the first-seen time moves to the info lines below the table,
         # leaving the signature room to be read.
-        wide = self.size.width >= WIDE_FROM
-        if wide == self._wide:
-            return
-        self._wide = wide
-        table = self.query_one(PagedTable)
-        keep = self.current_group_id
-        shown = [self._groups[int(row.key.value or 0)] for row in table.ordered_rows]
-        with self.app.batch_update():
-            table.clear(columns=True)
-            self._add_columns(table)
-            for group in shown:
-                table.add_row(*self._cells(group), key=str(group["id"]))
-        if keep is not None and str(keep) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(keep)), animate=False)
+        if self.crossed(self.size.width):
+            table = self.query_one(PagedTable)
+            table.redraw(self._add_columns, lambda key: self._cells(self._groups[int(key)]))
 
     def list_widget(self) -> PagedTable:
         return self.query_one(PagedTable)
@@ -253,7 +241,7 @@ class ErrorsPane(Pane):
             cell(group.get("projects") or ""),
             cell(group.get("signature") or group.get("sample") or ""),
         ]
-        if not self._wide:
+        if not self.wide:
             del cells[3]
         return cells
 

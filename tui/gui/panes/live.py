@@ -25,6 +25,7 @@ from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id
 from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
@@ -100,13 +101,8 @@ class LivePane(Pane):
         Binding("space", "pause", "Pause", id="live.pause"),
         Binding("space", "follow", "Follow", id="live.follow_space"),
         Binding("p", "project", "This project", id="live.project"),
-        Binding("f", "filters", "Filters", show=False, id="live.filters"),
-        Binding("t", "timeline", "Timeline", id="live.timeline"),
-        Binding("y", "copy", "Copy", id="live.copy"),
-        Binding("o", "open_file", "Open file", id="live.open_file"),
-        Binding("v", "preview", "Preview", show=False, id="live.preview"),
-        Binding("c", "resume", "Resume", id="live.resume"),
-        Binding("C", "fork", "Fork", id="live.fork"),
+        *shared_keys("live", "filters", "timeline", "copy", "open_file", "preview", "resume", "fork",
+                     hidden={"filters"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

@@ -32,13 +32,14 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.vim_table import VimDataTable
 from tui.rich_text import cell, type_label
 
 PAGE = 100  # decisions read at a time; more as the cursor nears the last
 MORE_WHEN = 10  # rows from the end at which the next page is read
-WIDE_FROM = 110  # columns from which the project is its own column
 
 
 @dataclass
@@ -58,15 +59,13 @@ class SteeringChanged(Message):
     said: str
 
 
-class RecallPane(Pane):
+class RecallPane(WideBreakpoint, Pane):
     """The injection ledger, with the memories each decision sent; the vetoes and pins below."""
 
     BINDINGS = [
-        Binding("x", "veto", "Veto", id="recall.veto"),
-        Binding("X", "veto_source", "Veto file/error", id="recall.veto_source"),
-        Binding("P", "pin", "Pin", id="recall.pin"),
+        *shared_keys("recall", "veto", "veto_source", "pin"),
         Binding("u", "lift", "Undo", id="recall.undo"),
-        Binding("t", "timeline", "Timeline", show=False, id="recall.timeline"),
+        *shared_keys("recall", "timeline", hidden={"timeline"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -80,7 +79,6 @@ class RecallPane(Pane):
         self._generation = 0
         self._fetching = False
         self._stale = False
-        self._wide = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="recall-body"):
@@ -120,17 +118,16 @@ class RecallPane(Pane):
 
     def _add_columns(self, table: VimDataTable) -> None:
         table.add_column("When", key="when", width=12)
-        if self._wide:
+        if self.wide:
             table.add_column("Project", key="project", width=14)
         table.add_flex_column("Prompt / memory sent", key="what", min_width=20)
-        table.add_column("Decision", key="decision", width=28 if self._wide else 18)
-        table.add_column("Acted", key="acted", width=12 if self._wide else 6)
+        table.add_column("Decision", key="decision", width=28 if self.wide else 18)
+        table.add_column("Acted", key="acted", width=12 if self.wide else 6)
         table.fit_columns()  # the flexible column takes what these leave
 
     def on_resize(self) -> None:
-        wide = self.size.width >= WIDE_FROM
-        if wide != self._wide:
-            self._wide = wide
+        # From WIDE_FROM cells the project is its own column.
+        if self.crossed(self.size.width):
             table = self.ledger
             keep = table.cursor_key
             with self.app.batch_update():
@@ -190,12 +187,12 @@ class RecallPane(Pane):
 
     def _decision_cells(self, decision: dict) -> list:
         cells: list = [Text(local_time(decision.get("at"), tz=self.app.tz, now=self.app.now()), no_wrap=True)]
-        if self._wide:
+        if self.wide:
             cells.append(cell(decision.get("project_name") or short_path(decision.get("project"))))
         style = "" if decision.get("injected") else "dim"
         cells.append(cell(ledger_prompt(decision), style="bold" if decision.get("injected") else ""))
-        cells.append(cell(ledger_decision(decision, short=not self._wide), style=style))
-        cells.append(cell(ledger_acted(decision, short="medium" if self._wide else True)))
+        cells.append(cell(ledger_decision(decision, short=not self.wide), style=style))
+        cells.append(cell(ledger_acted(decision, short="medium" if self.wide else True)))
         return cells
 
     def _item_cells(self, memory: dict, used: bool, pinned: bool) -> list:
@@ -209,7 +206,7 @@ class RecallPane(Pane):
         what.append(one_line(memory.get("content"))[:300], style="strike dim" if vetoed else "")
         marks = ["vetoed" if vetoed else "", "pinned" if pinned else ""]
         cells: list = [Text("")]
-        if self._wide:
+        if self.wide:
             cells.append(Text(""))
         cells += [what, cell(" ".join(m for m in marks if m), style="yellow"),
                   cell("used" if used else "", style="green")]  # fmt: skip

@@ -34,14 +34,15 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.panes import Pane
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
+from tui.gui.widgets.breakpoint import WideBreakpoint
 from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 from tui.rich_text import cell
 
-WIDE_FROM = 96  # cells of list from which it also shows each session's counts
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 
@@ -68,20 +69,17 @@ class SessionsRefreshed(Message):
     offset: int = 0
 
 
-class SessionsPane(Pane):
+class SessionsPane(WideBreakpoint, Pane):
     """All sessions with project, start, length, counts and the summary's first line."""
+
+    WIDE_FROM = 96  # cells of list from which it also shows each session's counts
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "project", "Project", id="sessions.project"),
-        Binding("f", "filters", "Filters", show=False, id="sessions.filters"),
+        *shared_keys("sessions", "filters", hidden={"filters"}),
         Binding("s", "sort", "Sort", id="sessions.sort"),
-        Binding("e", "export", "Export", id="sessions.export"),
-        Binding("t", "timeline", "Timeline", show=False, id="sessions.timeline"),
-        Binding("y", "copy", "Copy", id="sessions.copy"),
-        Binding("v", "preview", "Preview", show=False, id="sessions.preview"),
-        Binding("c", "resume", "Resume", id="sessions.resume"),
-        Binding("C", "fork", "Fork", id="sessions.fork"),
-        Binding("T", "team", "Team", id="sessions.team"),  # shown once a team sync ran
+        *shared_keys("sessions", "export", "timeline", "copy", "preview", "resume", "fork", "team",
+                     hidden={"timeline"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -94,7 +92,7 @@ class SessionsPane(Pane):
         self._first_page_shown = False  # the app is told once (messages.FirstPageShown)
         self._sessions: dict[str, dict] = {}
         self._stale = False
-        self._wide = True
+        self.wide = True
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
 
@@ -130,7 +128,7 @@ class SessionsPane(Pane):
         table.add_column("Started", key="started", width=12)
         table.add_column("Length", key="length", width=7)
         table.add_column("Id", key="id", width=8)
-        if self._wide:
+        if self.wide:
             table.add_column(Text("Obs", justify="right"), key="obs", width=5)
             table.add_column(Text("Err", justify="right"), key="err", width=4)
         table.add_flex_column("Summary", key="summary", min_width=12)
@@ -141,9 +139,7 @@ class SessionsPane(Pane):
     def on_resize(self) -> None:
         # A narrow list leaves the counts to the preview: the summary has the room first.
         shown = not self.screen.has_class("-no-preview")
-        wide = list_width(self.size.width, shown) >= WIDE_FROM
-        if wide != self._wide:
-            self._wide = wide
+        if self.crossed(list_width(self.size.width, shown)):
             self.table.redraw(self._add_columns, lambda key: self._cells(self._sessions[key]))
 
     def action_team(self) -> None:
@@ -284,7 +280,7 @@ class SessionsPane(Pane):
             cell(local_time(session.get("started_at"), tz, now=now)),
             length_cell,
             cell(short_id(session["session_id"]), "dim"),
-            *(counts if self._wide else ()),
+            *(counts if self.wide else ()),
             self._summary_cell(session, summary),
         )
 

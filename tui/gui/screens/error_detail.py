@@ -19,6 +19,7 @@ from textual.widgets import Static
 from tui.formatting import TYPE_LABELS, first_line, local_time, number, one_line, short_id
 from tui.gui import messages
 from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.vim_table import VimDataTable
@@ -65,10 +66,7 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         Binding("r", "set_status('resolved')", "Resolve", id="error_detail.resolve"),
         Binding("i", "set_status('ignored')", "Ignore", id="error_detail.ignore"),
         Binding("u", "set_status('open')", "Reopen", id="error_detail.reopen"),
-        Binding("n", "note", "Note", id="error_detail.note"),
-        Binding("t", "timeline", "Timeline", id="error_detail.timeline"),
-        Binding("y", "copy", "Copy", id="error_detail.copy"),
-        Binding("o", "open_file", "Open file", id="error_detail.open_file"),
+        *shared_keys("error_detail", "note", "timeline", "copy", "open_file"),
     ]
 
     def __init__(self, store: StoreClient, group_id: int) -> None:

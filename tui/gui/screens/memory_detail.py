@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 
 from tui.formatting import TYPE_LABELS, local_time, short_path, veto_label
 from tui.gui import messages
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.worker_failures import WorkerFailures
@@ -43,15 +44,9 @@ class MemoryDetailScreen(WorkerFailures, Screen):
     HELP_SECTION = "Memory"  # its section in the help
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="memory.back"),
-        Binding("t", "timeline", "Timeline", id="memory.timeline"),
-        Binding("y", "copy", "Copy", id="memory.copy"),
-        Binding("o", "open_file", "Open file", id="memory.open_file"),
+        *shared_keys("memory", "timeline", "copy", "open_file"),
         Binding("E", "error_group", "Error group", id="memory.error_group"),
-        Binding("c", "resume", "Resume", id="memory.resume"),
-        Binding("C", "fork", "Fork", id="memory.fork"),
-        Binding("x", "veto", "Veto", id="memory.veto"),
-        Binding("X", "veto_source", "Veto file/error", id="memory.veto_source"),
-        Binding("P", "pin", "Pin", id="memory.pin"),
+        *shared_keys("memory", "resume", "fork", "veto", "veto_source", "pin"),
         Binding("u", "lift", "Undo veto/pin", id="memory.lift"),
         Binding("j", "scroll('down')", "Scroll down", show=False, id="memory.down"),
         Binding("k", "scroll('up')", "Scroll up", show=False, id="memory.up"),

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from tui.formatting import first_line, local_time, one_line, plural, short_id
 from tui.gui import messages
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.vim_table import VimDataTable
@@ -67,7 +68,7 @@ class ResolutionScreen(WorkerFailures, Screen[None]):
     HELP_SECTION = "What fixed it"  # its section in the help
     BINDINGS = [
         Binding("escape", "back", "Back", id="resolution.back"),
-        Binding("t", "timeline", "Timeline", id="resolution.timeline"),
+        *shared_keys("resolution", "timeline"),
     ]
 
     def __init__(self, store: StoreClient, group_id: int) -> None:

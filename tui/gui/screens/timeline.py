@@ -34,6 +34,7 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.screens.memory_detail import MemoryDetailScreen
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.app_footer import AppFooter
 from tui.gui.widgets.timeline_list import TimelineList
@@ -95,11 +96,7 @@ class TimelineScreen(WorkerFailures, Screen):
                 id="timeline.next_error"),
         Binding("left_square_bracket", "previous_error", "Previous error", key_display="[", show=False,
                 id="timeline.previous_error"),
-        Binding("e", "export", "Export", id="timeline.export"),
-        Binding("y", "copy", "Copy", id="timeline.copy"),
-        Binding("o", "open_file", "Open file", id="timeline.open_file"),
-        Binding("c", "resume", "Resume", id="timeline.resume"),
-        Binding("C", "fork", "Fork", id="timeline.fork"),
+        *shared_keys("timeline", "export", "copy", "open_file", "resume", "fork"),
         Binding("I", "toggle_injections", "Injected", id="timeline.injections"),
     ]
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -29,15 +28,13 @@ from store.config import secret_patterns
 from store.db import StoreError
 from store.selection import count_memories
 from tui.formatting import local_time, number, plural, short_id
-from tui.gui import messages
 from tui.gui.modals import ConfirmModal
+from tui.gui.panes.cleanup.memory_list import MemoryListView
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell
 
 PAGE = 100
-WIDE_FROM = 110  # columns from which the table also shows sessions
 BATCH = 250  # memories per store call: ~15-35 ms that other panes' queries wait at most
 
 
@@ -67,8 +64,10 @@ class FindingsRedacted(Message):
     count: int
 
 
-class SecretsAuditView(WorkerFailures, Vertical):
+class SecretsAuditView(MemoryListView):
     """Findings of the secrets audit, newest first, and a key that redacts them all."""
+
+    TABLE_ID = "audit-table"
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -77,43 +76,29 @@ class SecretsAuditView(WorkerFailures, Vertical):
         self.state = "idle"  # scanning, stopped (part way) or done
         self.scanned = self.total = 0
         self._scan_id = 0
-        self._wide = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="audit-table", page_size=PAGE)
+        table = PagedTable(id=self.TABLE_ID, page_size=PAGE)
         self._add_columns(table)
         yield table
-
-    @property
-    def table(self) -> PagedTable:
-        return self.query_one("#audit-table", PagedTable)
 
     def _add_columns(self, table: PagedTable) -> None:
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
-        if self._wide:
+        if self.wide:
             table.add_column("Session", key="session", width=8)
         table.add_column("Found", key="kinds", width=16)
         table.add_flex_column("Just before it", key="preview", min_width=16)
 
-    def on_resize(self) -> None:
-        wide = self.size.width >= WIDE_FROM
-        if wide == self._wide:
+    def on_resize(self) -> None:  # from WIDE_FROM cells the table also shows sessions
+        if not self.crossed(self.size.width):
             return
-        self._wide = wide
         by_id = {str(f["id"]): f for f in self.findings}
         self.table.redraw(self._add_columns, lambda key: self._cells(by_id[key]))
 
-    @property
-    def current_id(self) -> int | None:
-        key = self.table.cursor_key
-        return int(key) if key is not None else None
-
-    def selected(self) -> tuple[str | None, int | None]:
-        memory_id = self.current_id
-        finding = next((f for f in self.findings if f["id"] == memory_id), None)
-        return (finding.get("session_id") or None, memory_id) if finding else (None, None)
+    def memory_row(self, memory_id: int) -> dict | None:
+        return next((f for f in self.findings if f["id"] == memory_id), None)
 
     # -- scanning -----------------------------------------------------------------
 
@@ -244,7 +229,7 @@ class SecretsAuditView(WorkerFailures, Vertical):
             cell(", ".join(finding["kinds"]), "bold red"),
             cell(finding.get("preview") or ""),
         ]
-        if not self._wide:
+        if not self.wide:
             del cells[2]
         return cells
 
@@ -291,18 +276,6 @@ class SecretsAuditView(WorkerFailures, Vertical):
         offset = 0 if event.where == "top" else max(0, n - PAGE)
         has_more = offset + PAGE < n
         self.table.place(event.where, self._rows(offset), offset=offset, has_more=has_more)
-
-    @on(PagedTable.RowHighlighted, "#audit-table")
-    def _highlighted(self) -> None:
-        self.refresh_bindings()
-
-    @on(PagedTable.RowSelected, "#audit-table")
-    def _open(self, event: PagedTable.RowSelected) -> None:
-        event.stop()
-        memory_id = self.current_id
-        finding = next((f for f in self.findings if f["id"] == memory_id), None)
-        if finding is not None:
-            self.post_message(messages.OpenTimeline(finding["session_id"], memory_id=memory_id))
 
     # -- redacting every finding --------------------------------------------------
 

@@ -26,6 +26,7 @@ from tui.gui.modals.redact import RedactModal
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.cleanup.audit import FindingsRedacted, SecretsAuditView
 from tui.gui.panes.cleanup.selection import PAGE, SelectionView
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 
 # -- messages (workers -> pane) ---------------------------------------------------
@@ -81,11 +82,8 @@ class CleanupPane(Pane):
         Binding("R", "redact_findings", "Redact all", id="cleanup.redact_all"),
         Binding("S", "audit", "Secrets", id="cleanup.audit"),
         Binding("l", "forget_log", "Log", id="cleanup.log"),
-        Binding("f", "filters", "Filters", show=False, id="cleanup.filters"),
-        Binding("e", "export", "Export", id="cleanup.export"),
-        Binding("t", "timeline", "Timeline", id="cleanup.timeline"),
-        Binding("y", "copy", "Copy", id="cleanup.copy"),
-        Binding("o", "open_file", "Open file", id="cleanup.open_file"),
+        *shared_keys("cleanup", "filters", "export", "timeline", "copy", "open_file",
+                     hidden={"filters"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:

@@ -15,25 +15,22 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
 from store.search import HIGHLIGHT, make_snippet, query_terms
 from store.selection import Criteria, count_memories, fetch_rows, selected_ids
 from tui.formatting import first_line, local_time, number, plural, short_id
-from tui.gui import messages
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
+from tui.gui.panes.cleanup.memory_list import MemoryListView
 from tui.gui.store_client import StoreClient
 from tui.gui.textual_internals import being_removed
 from tui.gui.widgets.paged_table import PagedTable
-from tui.gui.worker_failures import WorkerFailures
 from tui.rich_text import cell, snippet_text, type_label
 
 PAGE = 100
 MARK = "●"
-WIDE_FROM = 110  # columns from which the table also shows sessions
 
 
 @dataclass
@@ -55,8 +52,10 @@ class CleanupPage(Message):
     fresh: bool = False
 
 
-class SelectionView(WorkerFailures, Vertical):
+class SelectionView(MemoryListView):
     """The filter bar, a status line and the paged list of what the filter selects."""
+
+    TABLE_ID = "cleanup-table"
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -69,12 +68,11 @@ class SelectionView(WorkerFailures, Vertical):
         self._rows: dict[int, dict] = {}  # the rows the table holds, by id
         self._generation = 0  # reloads: only the latest one's first page is shown
         self._window = 0  # what the table holds: pages asked for older rows are not placed
-        self._wide = False
 
     def compose(self) -> ComposeResult:
         yield CleanupFilter(id="cleanup-filter")
         yield Static("", id="cleanup-status", classes="cleanup-status", markup=False)
-        table = PagedTable(id="cleanup-table", page_size=PAGE)
+        table = PagedTable(id=self.TABLE_ID, page_size=PAGE)
         self._add_columns(table)
         yield table
 
@@ -83,15 +81,11 @@ class SelectionView(WorkerFailures, Vertical):
             self.reload()
 
     @property
-    def table(self) -> PagedTable:
-        return self.query_one("#cleanup-table", PagedTable)
-
-    @property
     def filter_bar(self) -> CleanupFilter:
         return self.query_one(CleanupFilter)
 
     def _add_columns(self, table: PagedTable) -> None:
-        wide = self._wide
+        wide = self.wide
         table.add_column(" ", key="mark", width=1)
         table.add_column("#", key="id", width=6)
         table.add_column("When", key="when", width=12)
@@ -101,12 +95,9 @@ class SelectionView(WorkerFailures, Vertical):
             table.add_column("Session", key="session", width=8)
         table.add_flex_column("Memory", key="content", min_width=16)
 
-    def on_resize(self) -> None:
-        wide = self.size.width >= WIDE_FROM
-        if wide == self._wide:
-            return
-        self._wide = wide
-        self.table.redraw(self._add_columns, lambda key: self._cells(self._rows[int(key)]))
+    def on_resize(self) -> None:  # from WIDE_FROM cells the table also shows sessions
+        if self.crossed(self.size.width):
+            self.table.redraw(self._add_columns, lambda key: self._cells(self._rows[int(key)]))
 
     # -- the filter ---------------------------------------------------------------
 
@@ -271,7 +262,7 @@ class SelectionView(WorkerFailures, Vertical):
             cell(short_id(row.get("session_id")), "dim"),
             self._why(row),
         ]
-        if not self._wide:
+        if not self.wide:
             del cells[5]
         return cells
 
@@ -311,24 +302,5 @@ class SelectionView(WorkerFailures, Vertical):
 
     # -- the row under the cursor -------------------------------------------------
 
-    @property
-    def current_id(self) -> int | None:
-        key = self.table.cursor_key
-        return int(key) if key is not None else None
-
-    def selected(self) -> tuple[str | None, int | None]:
-        memory_id = self.current_id
-        row = self._rows.get(memory_id) if memory_id is not None else None
-        return (row.get("session_id") or None, memory_id) if row else (None, None)
-
-    @on(PagedTable.RowHighlighted, "#cleanup-table")
-    def _highlighted(self) -> None:
-        self.refresh_bindings()
-
-    @on(PagedTable.RowSelected, "#cleanup-table")
-    def _open(self, event: PagedTable.RowSelected) -> None:
-        event.stop()
-        memory_id = self.current_id
-        row = self._rows.get(memory_id) if memory_id is not None else None
-        if row is not None:
-            self.post_message(messages.OpenTimeline(row["session_id"], memory_id=memory_id))
+    def memory_row(self, memory_id: int) -> dict | None:
+        return self._rows.get(memory_id)

@@ -29,6 +29,7 @@ from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.search import dates
+from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -81,16 +82,10 @@ class SearchPane(Pane):
         Binding("down", "history_forward", "Later query, then the results", show=False,
                 id="search.down"),
         Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
-        Binding("f", "filters", "Filters", id="search.filters"),
+        *shared_keys("search", "filters"),
         Binding("s", "sort", "Sort", id="search.sort"),
-        Binding("e", "export", "Export", id="search.export"),
-        Binding("t", "timeline", "Timeline", id="search.timeline"),
-        Binding("y", "copy", "Copy", id="search.copy"),
-        Binding("o", "open_file", "Open file", id="search.open_file"),
-        Binding("v", "preview", "Preview", show=False, id="search.preview"),
-        Binding("c", "resume", "Resume", id="search.resume"),
-        Binding("C", "fork", "Fork", id="search.fork"),
-        Binding("T", "team", "Team", id="search.team"),  # shown once a team sync ran
+        *shared_keys("search", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
+                     "team"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
