@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.claude_session import run_claude_session
+from tests.fixtures import memories
 
 COLUMNS = ("session_id", "type", "tool_name", "tool_use_id", "file_path", "content", "tags",
            "importance", "project")  # fmt: skip
@@ -25,15 +26,6 @@ def _project(path: Path) -> Path:
     subprocess.run(git + ["add", "."], cwd=path, check=True)
     subprocess.run(git + ["commit", "-qm", "start"], cwd=path, check=True)
     return path
-
-
-def _memories(db: Path) -> list[dict]:
-    conn = sqlite3.connect(db)
-    conn.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in conn.execute("SELECT * FROM memory ORDER BY id")]
-    finally:
-        conn.close()
 
 
 def _sessions(db: Path) -> dict:
@@ -113,7 +105,7 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
     conn = db.connect(hooks_db)
     spool.drain(conn, budget_s=30)
     conn.close()
-    hooked = _memories(hooks_db)
+    hooked = memories(hooks_db)
     assert hooked and all(m["source"] == "hook" for m in hooked)
     assert "hunter2" not in json.dumps(hooked) and "secret-plan" not in json.dumps(hooked)
 
@@ -124,7 +116,7 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
     code = importer.main([str(projects), "--db", str(imported_db), "--no-progress"])
     out = capsys.readouterr().out
     assert code == 0, out
-    imported = _memories(imported_db)
+    imported = memories(imported_db)
     assert all(m["source"] == "import" for m in imported)
 
     # The same memories, field by field (their times: the transcript's vs the hook's).
@@ -154,5 +146,5 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
     code = importer.main([str(projects), "--db", str(hooks_db), "--no-progress"])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert _memories(hooks_db) == hooked
+    assert memories(hooks_db) == hooked
     assert _sessions(hooks_db)[session_id]["source"] == "hook"

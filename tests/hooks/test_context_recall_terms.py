@@ -12,17 +12,7 @@ import sys
 from pathlib import Path
 
 from hooks import recall, recall_terms
-from tests.hooks.test_recall_scoring import (
-    CURRENT,
-    PROJECT,
-    conn,
-    everyday,
-    injected,
-    sessions_of,
-    task,
-)
-
-__all__ = ["conn"]  # the fixture, shared with the scoring tests
+from tests.hooks.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -5,46 +5,9 @@ from the rule; with the rule off, the test fails."""
 
 from __future__ import annotations
 
-import pytest
-
 from hooks import recall
-from store import db, ledger, writer
-
-PROJECT = "/work/proj/shop-api"
-CURRENT = "current-session"
-
-
-@pytest.fixture
-def conn(env):
-    connection = db.connect(env.db)
-    writer.start_session(connection, CURRENT, PROJECT)
-    yield connection
-    connection.close()
-
-
-def task(conn, session: str, *memories: tuple, prompt_id: str = "p1") -> list[int]:
-    """One turn: (type, content[, file path]) memories; returns their ids."""
-    writer.start_session(conn, session, PROJECT)
-    ids = []
-    for mtype, content, *path in memories:
-        ids.append(writer.add_memory(conn, {
-            "session_id": session, "prompt_id": prompt_id, "type": mtype, "cwd": PROJECT, "content": content,
-            "file_path": f"{PROJECT}/{path[0]}" if path else None, "importance": 2,
-        }))  # fmt: skip
-    return ids
-
-
-def question(conn, session: str, prompt: str) -> int:
-    """A session that only asked: one prompt, no work."""
-    return task(conn, session, ("prompt", prompt))[0]
-
-
-def everyday(conn, count: int = 30) -> None:
-    for i in range(count):
-        task(conn, f"day-{i}", ("prompt", f"update the orders api tests, part {i}"),
-             ("command", "$ npm test\nTests: 48 passed, 48 total"),
-             ("file_edit", f"Edit src/api/orders_{i % 7}.ts (+1 -1)\n-const limit = 10\n+const limit = 20",
-              f"src/api/orders_{i % 7}.ts"))  # fmt: skip
+from store import ledger
+from tests.hooks.recall_store import CURRENT, PROJECT, everyday, question, task
 
 
 def tokens_task(conn) -> list[int]:
@@ -60,14 +23,14 @@ def sent_sessions(conn, prompt: str) -> set[str]:
 
 
 def test_a_session_that_only_asked_is_never_the_task_sent(conn):
-    everyday(conn)
+    everyday(conn, 30)
     tokens_task(conn)
     question(conn, "asked", "the refresh token expires too early, where do we set how long it lives?")
     assert sent_sessions(conn, "where do we set how long the refresh token lives?") == {"work"}
 
 
 def test_an_unrelated_question_asked_again_gets_nothing(conn):
-    everyday(conn)
+    everyday(conn, 30)
     question(conn, "asked", "write a haiku about autumn leaves")
     decision = recall.decide(conn, "another haiku about autumn leaves please", project=PROJECT,
                              session_id=CURRENT, limit=5)  # fmt: skip
@@ -75,7 +38,7 @@ def test_an_unrelated_question_asked_again_gets_nothing(conn):
 
 
 def test_a_question_answered_with_a_task_points_to_it(conn):
-    everyday(conn)
+    everyday(conn, 30)
     work = tokens_task(conn)
     # Asked in words the task never used; recall answered it with the task (the ledger says so).
     asked = question(conn, "asked", "why are users logged out every morning?")
@@ -89,7 +52,7 @@ def test_a_question_answered_with_a_task_points_to_it(conn):
 
 
 def test_a_question_that_got_nothing_points_nowhere(conn):
-    everyday(conn)
+    everyday(conn, 30)
     tokens_task(conn)
     question(conn, "asked", "why are users logged out every morning?")
     ledger.record(conn, session_id="asked", prompt_id="p1", event="prompt", project=PROJECT, reason="tie",
@@ -98,7 +61,7 @@ def test_a_question_that_got_nothing_points_nowhere(conn):
 
 
 def test_a_task_that_did_the_work_outranks_one_that_only_asked_for_it(conn):
-    everyday(conn)
+    everyday(conn, 30)
     task(conn, "asked-for", ("prompt", "add a retry to the geocoder client"), ("command", "$ npm test\nok"))
     task(conn, "did-it", ("prompt", "make the lookups resilient"),
          ("file_edit", "Edit client.ts: the geocoder client makes a retry on 429", "src/geo/client.ts"))  # fmt: skip
@@ -107,7 +70,7 @@ def test_a_task_that_did_the_work_outranks_one_that_only_asked_for_it(conn):
 
 
 def test_an_english_prompt_finds_a_task_written_in_korean(conn):
-    everyday(conn)
+    everyday(conn, 30)
     task(conn, "ko", ("prompt", "장바구니 화면 문구가 어색해요, 자연스럽게 바꿔줘"),
          ("file_edit", 'Edit ko.json (+1 -1)\n-"cart.empty": "비었음"\n+"cart.empty": "비어 있어요"', "src/i18n/ko.json"))  # fmt: skip
     task(conn, "cart", ("prompt", "the cart total is wrong"), ("command", "$ npm test -- cart\nok"))
@@ -115,14 +78,14 @@ def test_an_english_prompt_finds_a_task_written_in_korean(conn):
 
 
 def test_a_korean_prompt_finds_a_task_written_in_english(conn):
-    everyday(conn)
+    everyday(conn, 30)
     task(conn, "refunds", ("prompt", "partial refunds charge the whole order"),
          ("file_edit", "Edit refund.ts: amount from the returned items", "src/payments/refund.ts"))  # fmt: skip
     assert sent_sessions(conn, "부분 환불 금액이 이상해요") == {"refunds"}
 
 
 def test_a_common_form_of_a_word_weighs_no_more_than_it_says(conn):
-    everyday(conn)
+    everyday(conn, 30)
     for i in range(40):  # 한국어 everywhere: a memory holding it is no evidence of a Korean locale file
         task(conn, f"ko-chat-{i}", ("prompt", f"한국어로 답해줘 {i}"), ("command", f"$ echo {i}\n{i}"))
     task(conn, "locale", ("prompt", "add the ko locale file"), ("file_write", "Write ko.json", "src/i18n/ko.json"))
@@ -133,7 +96,7 @@ def test_a_common_form_of_a_word_weighs_no_more_than_it_says(conn):
 
 
 def test_a_rare_form_of_a_common_word_weighs_no_more_than_the_word(conn):
-    everyday(conn)
+    everyday(conn, 30)
     for i in range(20):
         task(conn, f"cart-{i}", ("prompt", f"cart page tweak {i}"), ("command", f"$ npm test -- cart {i}\nok"))
     task(conn, "ko", ("prompt", "장바구니 문구 수정"), ("command", "$ npm run i18n:check\nok"))
@@ -143,7 +106,7 @@ def test_a_rare_form_of_a_common_word_weighs_no_more_than_the_word(conn):
 
 
 def test_a_korean_prompt_finds_a_task_by_the_words_it_translates(conn):
-    everyday(conn)
+    everyday(conn, 30)
     task(conn, "proxy", ("prompt", "every request to the api fails in development"),
          ("file_edit", "Edit vite.config.ts: proxy /api to 127.0.0.1:8080", "vite.config.ts"))  # fmt: skip
     for i in range(6):  # other work in Korean that also failed: 실패 alone says little
@@ -152,7 +115,7 @@ def test_a_korean_prompt_finds_a_task_by_the_words_it_translates(conn):
 
 
 def test_login_written_apart_is_the_same_word(conn):
-    everyday(conn)
+    everyday(conn, 30)
     tokens = task(conn, "stay", ("prompt", "users have to log in again every day, keep them signed in"),
                   ("file_edit", "Edit session.py: SESSION_DAYS = 14", "src/auth/session.py"))  # fmt: skip
     assert tokens
@@ -163,7 +126,7 @@ def test_login_written_apart_is_the_same_word(conn):
 
 
 def test_a_session_holding_only_part_of_a_task_needs_a_smaller_margin(conn):
-    everyday(conn)
+    everyday(conn, 30)
     task(conn, "work", ("prompt", "invoice totals are off by a cent"),
          ("file_edit", "Edit rounding.py: quantize the cents half up", "billing/rounding.py"))  # fmt: skip
     # An everyday session that touched the same file, and said nothing of cents or invoices.

@@ -8,53 +8,16 @@ from __future__ import annotations
 import pytest
 
 from hooks import recall, recall_terms
-from store import db, writer
-
-PROJECT = "/work/proj/shop-api"
-CURRENT = "current-session"
-
-
-@pytest.fixture
-def conn(env):
-    connection = db.connect(env.db)
-    writer.start_session(connection, CURRENT, PROJECT)
-    yield connection
-    connection.close()
-
-
-def task(conn, session: str, *memories: tuple, prompt_id: str | None = "p1", project: str = PROJECT) -> None:
-    """One past task: (type, content[, file path]) memories of one turn."""
-    writer.start_session(conn, session, project)
-    for mtype, content, *path in memories:
-        writer.add_memory(conn, {
-            "session_id": session, "prompt_id": prompt_id, "type": mtype, "cwd": project, "content": content,
-            "file_path": f"{project}/{path[0]}" if path else None, "importance": 3 if mtype == "error" else 2,
-            "error_text": content if mtype == "error" else None,
-        })  # fmt: skip
-
-
-def everyday(conn, count: int = 40) -> None:
-    """Sessions of ordinary work: the words every task shares."""
-    for i in range(count):
-        task(conn, f"day-{i}", ("prompt", f"update the orders api tests, part {i}"),
-             ("command", "$ npm test\nTests: 48 passed, 48 total"),
-             ("file_edit", f"Edit src/api/orders_{i % 7}.ts (+1 -1)\n-const limit = 10\n+const limit = 20",
-              f"src/api/orders_{i % 7}.ts"))  # fmt: skip
-
-
-def block_ids(block: str) -> list[int]:
-    return [int(line[len("- [#"):].split("]", 1)[0]) for line in block.splitlines() if line.startswith("- [#")]
-
-
-def sessions_of(conn, block: str) -> set[str]:
-    ids = block_ids(block)
-    marks = ",".join("?" * len(ids)) or "NULL"
-    return {r[0] for r in conn.execute(f"SELECT session_id FROM memory WHERE id IN ({marks})", ids)}
-
-
-def injected(conn, prompt: str, **config) -> str:
-    return recall.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
-
+from store import writer
+from tests.hooks.recall_store import (
+    CURRENT,
+    PROJECT,
+    block_ids,
+    everyday,
+    injected,
+    sessions_of,
+    task,
+)
 
 # ------------------------------------------------------------------ concepts
 

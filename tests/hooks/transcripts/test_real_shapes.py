@@ -7,12 +7,11 @@ from __future__ import annotations
 import filecmp
 import io
 import json
-import sqlite3
 from collections import Counter
 
 import pytest
 
-from tests.fixtures import REAL_SESSIONS, import_into, real_sessions
+from tests.fixtures import REAL_SESSIONS, import_into, memories, real_sessions
 from tests.fixtures.make_real_sessions import write_all
 
 KEY = ("session_id", "type", "tool_name", "tool_use_id", "file_path", "content", "tags",
@@ -41,15 +40,6 @@ def run_hooks(events: list[dict]) -> None:
             run.conn.close()
         assert run.message is None, (event["hook_event_name"], run.message)
 
-
-
-def memories(db: str) -> list[dict]:
-    conn = sqlite3.connect(db)
-    conn.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in conn.execute("SELECT * FROM memory ORDER BY id")]
-    finally:
-        conn.close()
 
 
 def keys(rows: list[dict], leave_out=frozenset(), key=KEY) -> Counter:
