@@ -25,12 +25,12 @@ def word_match(forms: list[str], prefixes: list[str]) -> str:
     from store.glossary import apart
 
     parts = []
-    for form in forms:
-        if form:
-            parts += [fts_quote(form)] + ([fts_quote(apart(form))] if apart(form) else [])
-    for prefix in prefixes:
-        if prefix:
-            parts += [fts_quote(prefix) + "*"] + ([fts_quote(apart(prefix)) + "*"] if apart(prefix) else [])
+    for words, suffix in ((forms, ""), (prefixes, "*")):
+        for word in filter(None, words):
+            parts.append(fts_quote(word) + suffix)
+            split = apart(word)
+            if split:
+                parts.append(fts_quote(split) + suffix)
     return " OR ".join(parts)
 
 
