@@ -26,22 +26,17 @@ RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \
 COMMON = RARITY.index("fmu")
 
 
-def _rank(ch):
-    i = RARITY.find(ch)
-    return -1 if i < 0 else i
-
-
 def _build(literals):
     """(regex of the pivots or None, pivot char -> [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places)."""
     by_pivot, alone, inside = {}, [], []
     for lit in sorted(set(literals)):
-        j = min(range(len(lit)), key=lambda i: _rank(lit[i]))
-        if _rank(lit[j]) < COMMON:
+        j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
+        if RARITY.find(lit[j]) < COMMON:
             by_pivot.setdefault(lit[j], []).append((lit, j))
             continue
         part = next((other for other in sorted(set(literals), key=len) if other != lit and other in lit
-                     and all(_rank(ch) >= COMMON for ch in other)), None)  # fmt: skip
+                     and all(RARITY.find(ch) >= COMMON for ch in other)), None)  # fmt: skip
         if part is None:
             alone.append(lit)
         else:
@@ -80,7 +75,7 @@ def _by_pivot(literals):
     """(the literals as a set, pivot -> the literals whose rarest character it is)."""
     by_pivot = {}
     for lit in literals:
-        by_pivot.setdefault(min(lit, key=RARITY.find), []).append(lit)  # find: _rank, without a call
+        by_pivot.setdefault(min(lit, key=RARITY.find), []).append(lit)
     return frozenset(literals), by_pivot
 
 
@@ -96,13 +91,14 @@ class Anchors:
         given = CACHE.get(("given", literals))
         if given is None:
             given = CACHE[("given", literals)] = _by_pivot(literals)
-        self._given, by_pivot = given
+        self._given, literals_at_pivot = given
         self._inside = {}
         self._raw = None
         if len(low) < ONE_PASS_FROM:
             self._found = {}  # each literal found when asked (at)
             # a literal stands only where its pivot does: most short texts hold few pivots
-            self.present = frozenset([lit for ch in by_pivot.keys() & set(low) for lit in by_pivot[ch] if lit in low])
+            self.present = frozenset([lit for ch in literals_at_pivot.keys() & set(low)
+                                     for lit in literals_at_pivot[ch] if lit in low])
             return
         key = ("anchors", literals)
         plan = CACHE.get(key)
