@@ -302,6 +302,12 @@ class MemlaneApp(App):
             await self._mounting[pane_id]  # being built (its key came in the middle)
         return pane
 
+    async def _build_shown(self, pane_id: str) -> None:
+        """The pane about to be shown, built now if it is not; the hidden ones wait
+        BUILD_PAUSE_AFTER_SWITCH so that it draws its rows first."""
+        self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
+        await self.build_pane(pane_id)
+
     def _start_pane_warmup(self) -> None:
         from tui.gui.pane_warmup import PaneWarmup
 
@@ -339,8 +345,7 @@ class MemlaneApp(App):
     async def action_show_pane(self, pane_id: str) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
-        await self.build_pane(pane_id)
+        await self._build_shown(pane_id)
         tabs = self.query_one("#panes", PaneTabs)
         if tabs.active != pane_id:
             tabs.drop_focus()
@@ -363,8 +368,7 @@ class MemlaneApp(App):
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""
         if any(entry.id == pane_id for entry in PANES):
-            self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
-            await self.build_pane(pane_id)  # a tab clicked before its pane was built
+            await self._build_shown(pane_id)  # a tab clicked before its pane was built
         self.call_after_refresh(self._focus_pane, pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:
