@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, HANGUL, VERBAL_FINALS, verb_stem
+from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -49,7 +49,7 @@ _GENERIC_KO = frozenset(
     자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
     빨리 천천히 자주 많이 조금 갑자기 완전히 제발 때 뭐로 어디서 어디에 어디야 언제 방식 바꾼 바꿨지
     바꿨던 바꿨어 바꿔 바꿔줘 바뀐 바뀌었어 늘린 늘렸던 줄인 줄였던 넣은 넣었던 뺀 썼던 쓰는
-    동안 얼마 얼마나 몇 번 돼""".split()
+    동안 얼마 얼마나 몇 번""".split()
 )
 ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 _FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
@@ -76,7 +76,7 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 term = stem
             elif len(term) >= 2 and term.endswith(VERBAL_FINALS):
                 generic = True
-            if len(term) <= 4 and AUXILIARY.match(term):
+            if (len(term) <= 4 and AUXILIARY.match(term)) or term in AUXILIARY_ALONE:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
