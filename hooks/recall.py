@@ -134,7 +134,9 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
     # Another form of a word (store.glossary) says less than the word the person typed.
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
-    pair_weights = [0.0 if c.get("pair") or "same_of" in c else w for w, c in zip(weights, concepts)]
+    # What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
+    # to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
+    pair_weights = [0.0 if c.get("pair") or "same_of" in c or c["generic"] else w for w, c in zip(weights, concepts)]
     tasks: dict[tuple, dict] = {}
     sessions: dict[str, set] = {}
     for index, rows in enumerate(found):

@@ -66,7 +66,7 @@ ROWS = [
     (("fail", "fails", "failed", "failure", "failing"), ("실패",)),
     (("timeout", "timeouts"), ("시간초과",)),
     (("retry", "retries"), ("재시도",)),
-    (("limit", "limits", "limiter"), ("제한", "한도")),
+    (("limit", "limits", "limiter", "max", "maximum"), ("제한", "한도", "최대")),
     (("speed", "rate"), ("속도",)),
     (("count", "attempts"), ("횟수", "개수")),
     (("allow", "allowed", "allowlist"), ("허용",)),
@@ -132,6 +132,7 @@ ROWS = [
     (("sort", "sorting"), ("정렬",)),
     (("format", "formatting"), ("형식",)),
     (("date", "dates"), ("날짜",)),
+    (("days", "day"), ("며칠", "일수")),
     (("timezone", "tz"), ("시간대",)),
 ]
 

@@ -144,3 +144,31 @@ def test_a_session_holding_only_part_of_a_task_needs_a_smaller_margin(conn):
     work, orders = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("orders", "p1")]["score"]
     assert recall.SUBSET_MARGIN * orders <= work < recall.MARGIN * orders
     assert sent_sessions(conn, prompt) == set()
+
+
+def test_each_translated_word_gets_its_other_form_before_any_gets_a_second(conn):
+    # Six forms at most: invoice, invoices, bill, 청구서, total, sum would leave 반올림 without "rounding".
+    everyday(conn, 30)
+    task(conn, "round", ("prompt", "invoice totals are off by a cent, use decimal rounding half up"),
+         ("file_edit", "Edit rounding.py: quantize half up", "billing/rounding.py"))  # fmt: skip
+    task(conn, "layout", ("prompt", "the invoice totals table needs more padding"),
+         ("file_edit", "Edit invoice.css: padding", "billing/invoice.css"))  # fmt: skip
+    terms = [c["term"] for c in recall.score_tasks(conn, "송장 합계 반올림", session_id=CURRENT)["concepts"]]
+    assert "rounding" in terms and "invoices" not in terms  # an inflection is matched with its word
+    assert sent_sessions(conn, "송장 합계 반올림 방식") == {"round"}
+
+
+def test_words_that_say_what_to_do_are_not_part_of_what_a_prompt_is_about(conn):
+    # Korean generic words are rare in an English store and weigh as much as a topic word:
+    # counted in the prompt's weight, they leave the task too small a share of it for the
+    # smaller margin against a session that touched only the same file.
+    everyday(conn, 30)
+    task(conn, "ko", ("prompt", "이거 다시 좀 그냥 제발 빨리 보여줘"), ("command", "$ echo ok\nok"))
+    task(conn, "work", ("prompt", "invoice totals are off by a cent"),
+         ("file_edit", "Edit rounding.py: quantize the cents half up", "billing/rounding.py"))  # fmt: skip
+    task(conn, "tidy", ("prompt", "rename variables in rounding.py"),
+         ("file_edit", "Edit rounding.py: rename amt to amount", "billing/rounding.py"))  # fmt: skip
+    prompt = "rounding.py cents 이거 다시 좀 그냥 제발 빨리 보여줘"
+    scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
+    assert any(c["generic"] and w > 0 for c, w in zip(scored["concepts"], scored["weights"]))
+    assert sent_sessions(conn, prompt) == {"work"}
