@@ -141,7 +141,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
     async with app.run_test(size=(100, 30)) as pilot:
         sessions = app.query_one("#sessions-table", DataTable)
         tabs = app.query_one(PaneTabs)
-        # the warm-up starts once every hidden pane is built (after the first rows)
+        # the warm-up starts once the first hidden pane is built (after the first rows)
         await until(lambda: sessions.row_count > 0 and tabs.warmup and tabs.warmup.parked)
         warmup = tabs.warmup
         assert warmup.parked == ["live"]  # one at a time, in the tabs' order
@@ -156,6 +156,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
 
         app.action_show_pane = recorded_action
         await pilot.press(key)
+        await until(lambda: in_turn)  # the key's pane may still have been waiting to be built
         hold[0] = False
         parked, displayed, y = in_turn[0]
         assert parked == [] and displayed == [pane_id]  # released in the key's turn
@@ -235,3 +236,39 @@ async def test_insights_reads_its_overview_after_the_first_screen_and_before_its
         await settle(pilot)
         assert "calc-app" in screen_text(app)
         assert len(reads) == 1  # the visit did not read it again
+
+
+@pilot_test
+async def test_each_hidden_pane_is_drawn_ahead_as_soon_as_it_is_built(db_path, make_app, monkeypatch):
+    """Not once all six are: a key pressed while the last ones are built finds the first
+    ones drawn (issue 25 item 15).  The last pane's build waits here until Live is drawn."""
+    import asyncio
+
+    from tui.gui.app import MemlaneApp
+    from tui.gui.pane_warmup import PaneWarmup
+
+    drawn: list[str] = []
+    drawn_at_last_build: list[str] = []
+    draw = PaneWarmup._draw
+
+    def noted_draw(self, box):
+        yield from draw(self, box)
+        drawn.append(box.id)
+
+    build_pane = MemlaneApp.build_pane
+
+    async def last_after_live_drawn(self, pane_id):
+        if pane_id == "recall" and pane_id not in self.panes:
+            deadline = time.monotonic() + 60
+            while "live" not in drawn and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            drawn_at_last_build.extend(drawn)
+        return await build_pane(self, pane_id)
+
+    monkeypatch.setattr(PaneWarmup, "_draw", noted_draw)
+    monkeypatch.setattr(MemlaneApp, "build_pane", last_after_live_drawn)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.all_panes_mounted
+        assert "live" in drawn_at_last_build

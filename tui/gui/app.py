@@ -276,12 +276,14 @@ class MemlaneApp(App):
             return
         if waiting:
             await self.build_pane(waiting[0].id)
+            if self.config.warm_panes:
+                self._start_pane_warmup()  # this pane drawn ahead while the next are built
             self.call_later(self._build_next_pane)
             return
         if self.process_tuning is not None:
             self.process_tuning.settle()  # everything the panes hold is built now
         if self.config.warm_panes:
-            self._start_pane_warmup()
+            self._start_pane_warmup()  # again, if it ran out of panes before the last build
 
     async def build_pane(self, pane_id: str) -> Pane:
         """The pane, built and mounted now unless it is already (waits for its mount)."""
@@ -312,6 +314,9 @@ class MemlaneApp(App):
         from tui.gui.pane_warmup import PaneWarmup
 
         tabs = self.query_one("#panes", PaneTabs)
+        if tabs.warmup is not None:
+            tabs.warmup.start()  # nothing if it is at work: it finds each pane once built
+            return
         tabs.warmup = PaneWarmup(
             tabs,
             containers=lambda: {
