@@ -269,6 +269,8 @@ class MemlaneApp(App):
     async def _build_next_pane(self) -> None:
         """One hidden pane per turn of the app: a key pressed meanwhile waits for one pane at
         most, and a pane whose key comes first is built before the others (`build_pane`)."""
+        if not self.is_running:  # closing: its screen and the panes' hosts are being removed
+            return
         waiting = [entry for entry in PANES if entry.id not in self.panes]
         pause = self._build_paused_until - time.monotonic()
         if waiting and pause > 0:  # each build holds the frames: the pane shown draws first
