@@ -76,7 +76,7 @@ class AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
-                         "remember_theme": False}  # fmt: skip
+                         "remember_theme": False, "warm_panes": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
