@@ -80,6 +80,8 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
+            if term.endswith(("'s", "’s")) and len(term) > 4 and not _generic_english(term):
+                term = term[:-2]  # "the user's session": the word is "user"
             # Two letters, or a number of one or two digits (a version, a count), say little.
             generic = _generic_english(term) or (
                 term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
