@@ -298,6 +298,46 @@ PARAPHRASES = [
     ("상품 검색 한국어 분석기 설정", "nori", "dev"),
     ("API 클라이언트 재시도 횟수 몇 번이었지?", "api-retry", "dev"),
     ("장바구니 한국어 번역 파일 어디 있지?", "cart-ko", "dev"),
+    # A fifth round of dev prompts (issue 24, recall step 3): Korean paraphrases that mix a
+    # code word with translated ones, and English ones asking for a value, written for their
+    # tasks without the held prompts at hand.
+    ("검색 서비스 재색인할 때 타임아웃 나는 거 배치 크기로 해결했었지?", "reindex", "dev"),
+    ("장바구니 응답 기다리게 바꾼 e2e 테스트", "flaky-e2e", "dev"),
+    ("송장 금액 반올림이 또 틀려요", "rounding", "dev"),
+    ("스트라이프 웹훅 원본 본문으로 검증하는 코드 어디 있지?", "webhook-sig", "dev"),
+    ("셀러리 워커가 메모리를 너무 많이 먹어요", "celery-oom", "dev"),
+    ("CSV 파일 인코딩 utf-8-sig로 바꾼 이유", "csv-bom", "dev"),
+    ("지오코딩 API 429 에러 다시 나요", "geocode-429", "dev"),
+    ("보고서 크론이 서울 시간 기준으로 도는지 확인해줘", "report-cron", "dev"),
+    ("상품 인덱스 nori 토크나이저 설정", "nori", "dev"),
+    ("axios 지수 백오프 재시도 몇 번까지 하지?", "api-retry", "dev"),
+    ("프록시 타겟 포트 8080으로 바꾼 설정", "devproxy", "dev"),
+    ("users 테이블 이메일 인덱스 마이그레이션이 배포 중에 멈췄던 거", "migration-lock", "dev"),
+    ("부분 환불할 때 반품한 상품 금액만 돌려주게 고친 거", "refund", "dev"),
+    ("what did we do about the celery memory leak?", "celery-oom", "dev"),
+    ("which s3 bucket holds the db dumps?", "backups", "dev"),
+    ("the redis pool size we settled on", "redis-pool", "dev"),
+    # A sixth round (recall step 3): English paraphrases that name the work in other words
+    # (synonyms, the symptom, the value asked for), written without the held prompts at hand.
+    ("why did the api calls fail locally before we fixed the proxy port?", "devproxy", "dev"),
+    ("where do the postgres dumps get uploaded every night?", "backups", "dev"),
+    ("partial refunds were charging the full order amount, how was that fixed?", "refund", "dev"),
+    ("how long until a user's session expires now?", "tokens", "dev"),
+    ("cents are wrong on invoices again", "rounding", "dev"),
+    ("the pay now click flakes in CI", "flaky-e2e", "dev"),
+    ("we hit the redis client limit again", "redis-pool", "dev"),
+    ("how did we shrink the python container image?", "docker-size", "dev"),
+    ("the browser blocks our api calls from the app domain", "cors", "dev"),
+    ("adding an index locked the users table during deploy", "migration-lock", "dev"),
+    ("dates should use the Korean format for Korean users", "date-format", "dev"),
+    ("stripe says the signature doesn't match on webhooks", "webhook-sig", "dev"),
+    ("celery keeps eating memory until the kernel kills it", "celery-oom", "dev"),
+    ("excel shows garbage for korean text in our csv export", "csv-bom", "dev"),
+    ("we are being rate limited by the geocoding provider", "geocode-429", "dev"),
+    ("is the daily report scheduled in Seoul time?", "report-cron", "dev"),
+    ("Korean product search misses compound words", "nori", "dev"),
+    ("how does the http client back off when the server is overloaded?", "api-retry", "dev"),
+    ("the add to cart button label in Korean", "cart-ko", "dev"),
 ]  # fmt: skip
 
 # Questions asked again (issue 24).  Each earlier question is stored first, as the hook
@@ -362,6 +402,14 @@ RE_ASKS = [
     ("redis-pool", ["redis 연결이 모자라요"], [("레디스 풀 크기 몇으로 줄였지?", "dev")]),
     ("report-cron", ["the daily report cron fires at the wrong hour"], [("보고서 크론 시간대 어디서 바꿨지?", "dev")]),
     (None, ["how do I log in to the staging server?"], [("staging 서버 로그인 방법 다시 알려줘", "dev")]),
+    # A third round (recall step 3).
+    ("nori", ["상품 검색 분석기 바꿨었나?"], [("nori 분석기 설치 명령 다시 알려줘", "dev")]),
+    ("csv-bom", ["orders csv export breaks korean in excel again"], [("엑셀 CSV BOM 추가한 파일 어디야?", "dev")]),
+    ("geocode-429", ["지오코딩 요청 제한 걸렸어"], [("how many requests per second does the geocode bucket allow?", "dev")]),
+    (None, ["커밋 메시지 규칙 정리해줘"], [("커밋 메시지 규칙 다시 정리해줘", "dev")]),
+    ("rounding", ["why are invoice cents off?"], [("which rounding mode did we pick for invoice amounts?", "dev")]),
+    ("celery-oom", ["celery memory keeps growing"], [("what's the max tasks per child for celery now?", "dev")]),
+    ("devproxy", ["api requests fail in local dev"], [("which port does the vite proxy point to?", "dev")]),
 ]  # fmt: skip
 
 # (prompt, split): nothing should be injected.
@@ -423,6 +471,18 @@ UNRELATED = [
     ("요청 로그에 사용자 아이디 남겨줘", "dev"),
     ("add a log out button to the header", "dev"),
     ("배포 스크립트에 롤백 단계 추가해줘", "dev"),
+    # Fifth round (recall step 3): everyday Korean work near the tasks' words.
+    ("장바구니 아이콘 색 바꿔줘", "dev"),
+    ("redis 설치 방법 알려줘", "dev"),
+    ("결제 완료 이메일 템플릿 만들어줘", "dev"),
+    ("도커 컴포즈에 redis 추가해줘", "dev"),
+    ("add dark mode to the settings page", "dev"),
+    ("로그 파일 보관 기간 설정 어디서 해?", "dev"),
+    # Sixth round: English work near the tasks' words.
+    ("add an index on orders.created_at", "dev"),
+    ("write a cron job that cleans temp files", "dev"),
+    ("add stripe apple pay support", "dev"),
+    ("increase the nginx upload size limit", "dev"),
 ]  # fmt: skip
 
 # Filler sessions: everyday work in the same projects, with the same words.

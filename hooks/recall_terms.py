@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, HANGUL, VERBAL_FINALS, verb_stem
+from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -38,7 +38,7 @@ _GENERIC_EN = frozenset(
     getting gets keep keeps kept seem seems seemed looks looked anymore already instead
     too much many lot lots bit little big small quick slow quickly slowly recently finally
     usually always never sometimes randomly suddenly completely totally basically simply
-    probably apparently exactly immediately somehow somewhere anyway""".split()
+    probably apparently exactly immediately somehow somewhere anyway every off""".split()
 )
 _GENERIC_KO = frozenset(
     """다시 또 좀 이거 그거 저거 거 것 뭐 왜 어떻게 지금 계속 아직 이번 전에 저번 지난번 예전
@@ -48,7 +48,8 @@ _GENERIC_KO = frozenset(
     때문 위해 대해 관해 통해 경우 정도 다음 이후 이전 처럼 같이 너무 정말 진짜 항상 가끔
     자꾸 계속해서 방금 아까 요즘 새로 새로운 한번 어떤 무슨 뭐야 뭔가 이유 원인 생겼어 생겼다 났어
     빨리 천천히 자주 많이 조금 갑자기 완전히 제발 때 뭐로 어디서 어디에 어디야 언제 방식 바꾼 바꿨지
-    바꿨던 바꿨어 바꿔 바꿔줘 바뀐 바뀌었어 늘린 늘렸던 줄인 줄였던 넣은 넣었던 뺀 썼던 쓰는""".split()
+    바꿨던 바꿨어 바꿔 바꿔줘 바뀐 바뀌었어 늘린 늘렸던 줄인 줄였던 넣은 넣었던 뺀 썼던 쓰는
+    동안 얼마 얼마나 몇 번""".split()
 )
 ASCII_WORD = re.compile(r"[a-z0-9]+\Z")
 _FILE_LIKE = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9]{1,5}$")
@@ -75,10 +76,12 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 term = stem
             elif len(term) >= 2 and term.endswith(VERBAL_FINALS):
                 generic = True
-            if len(term) <= 4 and AUXILIARY.match(term):
+            if (len(term) <= 4 and AUXILIARY.match(term)) or term in AUXILIARY_ALONE:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
+            if term.endswith(("'s", "’s")) and len(term) > 4 and not _generic_english(term):
+                term = term[:-2]  # "the user's session": the word is "user"
             # Two letters, or a number of one or two digits (a version, a count), say little.
             generic = _generic_english(term) or (
                 term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
@@ -174,7 +177,10 @@ def recall_concepts(prompt: str) -> list[dict]:
             # The crude stem as a prefix catches what porter splits (expiry / expired),
             # only when a suffix came off and enough is left ("list" must not find "listen").
             prefixes = [stem] if stem != term and len(stem) >= 5 else []
-            match = word_match([term], prefixes)
+            forms = [term]
+            if stem == term and len(term) >= 4 and term.isalpha() and not term.endswith("y"):
+                forms.append(term + "ly")  # night: nightly, week: weekly, hour: hourly
+            match = word_match(forms, prefixes)
         elif HANGUL.search(term):
             match = word_match([], [term])
         elif term.isascii():
@@ -198,24 +204,50 @@ def recall_concepts(prompt: str) -> list[dict]:
 def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     """The glossary's other forms of the prompt's specific words (cart: 장바구니; korean:
     ko, 한국어), each a concept of its own marked `same_of` (the index of the word): a
-    task holding any of them holds that word, weighed by the rarest form it holds."""
+    task holding any of them holds that word, weighed by the rarest form it holds.
+    Taken in turns, each word's first form before any word's second: the cap must not
+    go to the first words' inflections while a later word gets none ("송장 합계 반올림":
+    invoice, invoices, bill, total, sum, and never "rounding")."""
     from store.glossary import same_as
-    from store.recall_sql import word_match
 
-    out = []
+    rows = []
     for index, concept in enumerate(concepts):
         if concept["generic"] or concept.get("pair"):
             continue
-        stems = {_stem(concept["term"])}
+        roots = {_form_root(concept["term"])}
+        forms = []
         for form in same_as(concept["term"]):
-            if _stem(form) in stems:
-                continue  # another inflection (fails, failed): a match already made has it
-            stems.add(_stem(form))
-            if len(out) >= MAX_SAME_FORMS:
-                return out
-            match = word_match([], [form]) if HANGUL.search(form) else word_match([form], [])
-            out.append({"term": form, "generic": False, "code": False, "match": match, "same_of": index})
+            if _form_root(form) not in roots:  # another inflection (fails, failed): a match already made has it
+                roots.add(_form_root(form))
+                forms.append(form)
+        rows.append((index, forms))
+    out = []
+    for turn in range(max((len(forms) for _index, forms in rows), default=0)):
+        for index, forms in rows:
+            if turn < len(forms):
+                if len(out) >= MAX_SAME_FORMS:
+                    return out
+                form = forms[turn]
+                out.append({"term": form, "generic": False, "code": False, "match": _form_match(form), "same_of": index})
     return out
+
+
+def _form_match(form: str) -> str:
+    """A glossary form's word-index match: a Korean one as the start of a word, an English
+    one with its inflections (expire: expires, expired, expiry), as a prompt's word is matched."""
+    from store.recall_sql import word_match
+
+    if HANGUL.search(form):
+        return word_match([], [form])
+    root = _form_root(form)
+    return word_match([form], [root] if root != form and len(root) >= 5 else [])
+
+
+def _form_root(word: str) -> str:
+    """What an English word's inflections share (invoice, invoices -> invoic), as the
+    word index's stemmer would find them alike."""
+    stem = _stem(word)
+    return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 
 
 def _pair_concepts(concepts: list[dict]) -> list[dict]:

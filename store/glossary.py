@@ -54,6 +54,7 @@ ROWS = [
     (("expire", "expiry", "expiration", "expired"), ("만료",)),
     (("valid", "validity"), ("유효",)),
     (("duration", "period", "lifetime", "ttl"), ("기간",)),
+    (("stay", "keep", "maintain", "persist"), ("유지",)),
     # languages and translations: the names code gives them
     (("translation", "translations", "translate", "i18n", "l10n", "locale", "locales"), ("번역", "다국어")),
     (("korean", "ko", "ko-kr"), ("한국어", "한글")),
@@ -66,7 +67,7 @@ ROWS = [
     (("fail", "fails", "failed", "failure", "failing"), ("실패",)),
     (("timeout", "timeouts"), ("시간초과",)),
     (("retry", "retries"), ("재시도",)),
-    (("limit", "limits", "limiter"), ("제한", "한도")),
+    (("limit", "limits", "limiter", "max", "maximum"), ("제한", "한도", "최대")),
     (("speed", "rate"), ("속도",)),
     (("count", "attempts"), ("횟수", "개수")),
     (("allow", "allowed", "allowlist"), ("허용",)),
@@ -132,6 +133,7 @@ ROWS = [
     (("sort", "sorting"), ("정렬",)),
     (("format", "formatting"), ("형식",)),
     (("date", "dates"), ("날짜",)),
+    (("days", "day"), ("며칠", "일수")),
     (("timezone", "tz"), ("시간대",)),
 ]
 

@@ -40,6 +40,8 @@ VERBAL_FINALS = ("는", "던", "줘", "요", "까", "죠", "네", "니다", "세
                  "더라", "었나", "였나")  # fmt: skip
 # Forms of the auxiliary verbs 있다/없다/되다/하다 (있었지, 없어, 되어, 했는데).
 AUXILIARY = re.compile(r"^(?:있|없|되|돼|됐|했|하|해|할|한)(?:었|았|어|는|고|지|다|요|서|까|면|니|게|던|을|나|네|죠)")
+# ... and those verbs written alone, their ending gone ("어디서 해?", "이거 돼?", "설정 안 했어").
+AUXILIARY_ALONE = frozenset("있 없 되 돼 됐 된 될 했 하 해 할 한".split())
 
 
 def has_hangul(text: str) -> bool:

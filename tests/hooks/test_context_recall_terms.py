@@ -184,3 +184,25 @@ def test_korean_words_for_when_where_and_changed_are_generic():
     generic = dict(recall_terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
     assert generic["때"] and generic["어디서"] and generic["바꾼"]
     assert not generic["배포"] and not generic["설정"]
+
+
+def test_korean_question_words_of_how_long_and_how_many_are_generic():
+    generic = dict(recall_terms.relevance_terms("백업은 며칠 동안 보관돼? 얼마나 몇 번 재시도해"))
+    assert generic["동안"] and generic["얼마"] and generic["몇"] and generic["번"]
+    assert not generic["백업"] and not generic["며칠"] and not generic["재시도"]
+
+
+def test_a_verb_written_alone_without_its_ending_is_generic(conn):
+    # "어디서 해?": 해 alone matched every word starting with it (해결, 해시) and weighed like a topic.
+    generic = dict(recall_terms.relevance_terms("로그 보관 기간 설정 어디서 해? 이거 돼?"))
+    assert generic["해"] and generic["돼"] and not generic["보관"]
+    everyday(conn)
+    task(conn, "s-solved", ("prompt", "엑셀 한글 깨지는 거 해결했지"), ("command", "$ echo 해결\n해결"))
+    assert injected(conn, "로그 보관 설정 어디서 해?") == ""
+
+
+def test_a_possessive_is_its_word():
+    # "user's" was a word of its own, found nowhere, and weighed like the rarest topic of the prompt.
+    terms = dict(recall_terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
+    assert "user" in terms and "user's" not in terms and not terms["user"]
+    assert terms["it's"]  # a generic contraction stays as it is

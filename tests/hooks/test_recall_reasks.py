@@ -144,3 +144,55 @@ def test_a_session_holding_only_part_of_a_task_needs_a_smaller_margin(conn):
     work, orders = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("orders", "p1")]["score"]
     assert recall.SUBSET_MARGIN * orders <= work < recall.MARGIN * orders
     assert sent_sessions(conn, prompt) == set()
+
+
+def test_each_translated_word_gets_its_other_form_before_any_gets_a_second(conn):
+    # Six forms at most: invoice, invoices, bill, 청구서, total, sum would leave 반올림 without "rounding".
+    everyday(conn, 30)
+    task(conn, "round", ("prompt", "invoice totals are off by a cent, use decimal rounding half up"),
+         ("file_edit", "Edit rounding.py: quantize half up", "billing/rounding.py"))  # fmt: skip
+    task(conn, "layout", ("prompt", "the invoice totals table needs more padding"),
+         ("file_edit", "Edit invoice.css: padding", "billing/invoice.css"))  # fmt: skip
+    terms = [c["term"] for c in recall.score_tasks(conn, "송장 합계 반올림", session_id=CURRENT)["concepts"]]
+    assert "rounding" in terms and "invoices" not in terms  # an inflection is matched with its word
+    assert sent_sessions(conn, "송장 합계 반올림 방식") == {"round"}
+
+
+def test_words_that_say_what_to_do_are_not_part_of_what_a_prompt_is_about(conn):
+    # Korean generic words are rare in an English store and weigh as much as a topic word:
+    # counted in the prompt's weight, they leave the task too small a share of it for the
+    # smaller margin against a session that touched only the same file.
+    everyday(conn, 30)
+    task(conn, "ko", ("prompt", "이거 다시 좀 그냥 제발 빨리 보여줘"), ("command", "$ echo ok\nok"))
+    task(conn, "work", ("prompt", "invoice totals are off by a cent"),
+         ("file_edit", "Edit rounding.py: quantize the cents half up", "billing/rounding.py"))  # fmt: skip
+    task(conn, "tidy", ("prompt", "rename variables in rounding.py"),
+         ("file_edit", "Edit rounding.py: rename amt to amount", "billing/rounding.py"))  # fmt: skip
+    prompt = "rounding.py cents 이거 다시 좀 그냥 제발 빨리 보여줘"
+    scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
+    assert any(c["generic"] and w > 0 for c, w in zip(scored["concepts"], scored["weights"]))
+    assert sent_sessions(conn, prompt) == {"work"}
+
+
+def test_a_rare_korean_form_of_a_common_word_does_not_shrink_what_a_task_holds_of_the_prompt(conn):
+    # 요청 once in the store (a question asked in Korean), "request" everywhere: what the prompt is
+    # about weighs 요청 as what it means, or the English task holds too small a share of the prompt
+    # for the smaller margin against a session that only shares its common words.
+    everyday(conn, 30)
+    for i in range(12):
+        task(conn, f"req-{i}", ("prompt", f"log every request of the orders api, part {i}"),
+             ("command", f"$ npm test -- requests {i}\nok"))  # fmt: skip
+    task(conn, "proxy", ("prompt", "every request to the api fails in development"),
+         ("file_edit", "Edit vite.config.ts: proxy /api to 127.0.0.1:8080", "vite.config.ts"))  # fmt: skip
+    # An everyday session holding only "development": ahead of it, not by the full margin.
+    task(conn, "dev-server", ("prompt", "npm run dev"), ("command", "$ npm run dev\nstarting the development server\nready"))
+    question(conn, "ko-asked", "결제 요청 로그 어디서 봐?")
+    assert sent_sessions(conn, "개발할 때 요청이 실패해요") == {"proxy"}
+
+
+def test_a_korean_word_the_glossary_knows_and_the_store_never_holds_weighs_fully(conn):
+    # 정렬 ("sort") is a word, not another inflection: a prompt about sorting is about something never done.
+    everyday(conn, 30)
+    scored = recall.score_tasks(conn, "orders 정렬 뭔가요상한말", session_id=CURRENT)
+    weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
+    assert weight["정렬"] == recall.UNSEEN_WEIGHT / recall.UNSEEN_KOREAN_WEIGHT * weight["뭔가요상한말"] > 0

@@ -38,3 +38,12 @@ def test_a_compound_also_matches_its_parts_side_by_side():
 def test_a_translated_korean_word_names_the_english_one():
     assert "fail" in same_as("실패") and "실패" in same_as("failed")
     assert "request" in same_as("요청") and "timeout" in same_as("시간초과")
+
+
+def test_how_many_days_and_at_most_name_their_english_words():
+    # "백업은 며칠 동안 보관돼?" of a task that expires dumps after 30 days; "연결 수 제한" of "max clients".
+    assert "days" in same_as("며칠") and "max" in same_as("제한") and "제한" in same_as("maximum")
+
+
+def test_keeping_a_login_is_staying_signed_in():
+    assert {"stay", "keep"} <= set(same_as("유지"))

@@ -43,6 +43,20 @@ async def test_the_hidden_panes_are_built_after_the_first_rows(db_path, make_app
         assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights", "recall"}
 
 
+@pilot_test
+async def test_the_first_rows_start_the_hidden_panes_build(db_path, make_app, monkeypatch):
+    """Not the fallback timer for a first page that never comes: the first rows' message
+    was ignored (it named the pane by an id a pane does not have), so the hidden panes were
+    built only a second after the start and a key 0.5 s in found none of them built."""
+    import tui.gui.app
+
+    monkeypatch.setattr(tui.gui.app, "BUILD_ANYWAY_SECONDS", 24 * 3600.0)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)):
+        await first_screen(app)
+        await until(lambda: app.all_panes_mounted)
+
+
 @pytest.mark.parametrize("key", list(PANE_KEYS))
 @pilot_test
 async def test_a_key_pressed_at_the_first_rows_lands_on_its_pane_with_its_rows(db_path, make_app, key):

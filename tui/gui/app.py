@@ -258,7 +258,7 @@ class MemlaneApp(App):
 
     def on_first_page_shown(self, message: messages.FirstPageShown) -> None:
         """The first pane's rows: once they are drawn, the hidden panes are built."""
-        if message.pane_id == FIRST_PANE and not self._building:
+        if message.pane is self.panes.get(FIRST_PANE) and not self._building:
             self.call_after_refresh(self._build_hidden_panes)
 
     def _build_hidden_panes(self) -> None:

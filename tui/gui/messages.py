@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.message import Message
+from textual.widget import Widget
 
 
 @dataclass
@@ -26,7 +27,7 @@ class FirstPageShown(Message, bubble=False):
     """To the app, once: a pane's first rows are in its list (the first pane's mark that the
     first screen is out, so the hidden panes are built now)."""
 
-    pane_id: str
+    pane: Widget  # the pane itself: a pane widget has no id (its tab has the pane's id)
 
 
 @dataclass

@@ -329,7 +329,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self._sessions = {k: v for k, v in self._sessions.items() if k in table.rows}
         if not self._first_page_shown:
             self._first_page_shown = True
-            self.app.post_message(messages.FirstPageShown(self.id or ""))
+            self.app.post_message(messages.FirstPageShown(self))
 
     def on_sessions_refreshed(self, message: SessionsRefreshed) -> None:
         table = self.table
