@@ -317,6 +317,27 @@ PARAPHRASES = [
     ("what did we do about the celery memory leak?", "celery-oom", "dev"),
     ("which s3 bucket holds the db dumps?", "backups", "dev"),
     ("the redis pool size we settled on", "redis-pool", "dev"),
+    # A sixth round (recall step 3): English paraphrases that name the work in other words
+    # (synonyms, the symptom, the value asked for), written without the held prompts at hand.
+    ("why did the api calls fail locally before we fixed the proxy port?", "devproxy", "dev"),
+    ("where do the postgres dumps get uploaded every night?", "backups", "dev"),
+    ("partial refunds were charging the full order amount, how was that fixed?", "refund", "dev"),
+    ("how long until a user's session expires now?", "tokens", "dev"),
+    ("cents are wrong on invoices again", "rounding", "dev"),
+    ("the pay now click flakes in CI", "flaky-e2e", "dev"),
+    ("we hit the redis client limit again", "redis-pool", "dev"),
+    ("how did we shrink the python container image?", "docker-size", "dev"),
+    ("the browser blocks our api calls from the app domain", "cors", "dev"),
+    ("adding an index locked the users table during deploy", "migration-lock", "dev"),
+    ("dates should use the Korean format for Korean users", "date-format", "dev"),
+    ("stripe says the signature doesn't match on webhooks", "webhook-sig", "dev"),
+    ("celery keeps eating memory until the kernel kills it", "celery-oom", "dev"),
+    ("excel shows garbage for korean text in our csv export", "csv-bom", "dev"),
+    ("we are being rate limited by the geocoding provider", "geocode-429", "dev"),
+    ("is the daily report scheduled in Seoul time?", "report-cron", "dev"),
+    ("Korean product search misses compound words", "nori", "dev"),
+    ("how does the http client back off when the server is overloaded?", "api-retry", "dev"),
+    ("the add to cart button label in Korean", "cart-ko", "dev"),
 ]  # fmt: skip
 
 # Questions asked again (issue 24).  Each earlier question is stored first, as the hook
@@ -386,6 +407,9 @@ RE_ASKS = [
     ("csv-bom", ["orders csv export breaks korean in excel again"], [("엑셀 CSV BOM 추가한 파일 어디야?", "dev")]),
     ("geocode-429", ["지오코딩 요청 제한 걸렸어"], [("how many requests per second does the geocode bucket allow?", "dev")]),
     (None, ["커밋 메시지 규칙 정리해줘"], [("커밋 메시지 규칙 다시 정리해줘", "dev")]),
+    ("rounding", ["why are invoice cents off?"], [("which rounding mode did we pick for invoice amounts?", "dev")]),
+    ("celery-oom", ["celery memory keeps growing"], [("what's the max tasks per child for celery now?", "dev")]),
+    ("devproxy", ["api requests fail in local dev"], [("which port does the vite proxy point to?", "dev")]),
 ]  # fmt: skip
 
 # (prompt, split): nothing should be injected.
@@ -454,6 +478,11 @@ UNRELATED = [
     ("도커 컴포즈에 redis 추가해줘", "dev"),
     ("add dark mode to the settings page", "dev"),
     ("로그 파일 보관 기간 설정 어디서 해?", "dev"),
+    # Sixth round: English work near the tasks' words.
+    ("add an index on orders.created_at", "dev"),
+    ("write a cron job that cleans temp files", "dev"),
+    ("add stripe apple pay support", "dev"),
+    ("increase the nginx upload size limit", "dev"),
 ]  # fmt: skip
 
 # Filler sessions: everyday work in the same projects, with the same words.

@@ -188,6 +188,10 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
             want_context = None if is_memory_command(prompt_text(event)) else "prompt"
 
         ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(event, config)]
+        if name == "UserPromptSubmit" and ops:
+            # A session's summary is built at Stop: until its first turn ends, the session
+            # being worked on would be listed without one.
+            ops.append({"op": "summary", "session_id": session_id, "if_empty": True})
     elif name == "SessionStart":
         ops = [{"op": "start_session", "session_id": session_id, "cwd": cwd}]
         want_context = "start"

@@ -121,13 +121,16 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
         return result
     mean_known = sum(known) / len(known)
 
-    def unseen(concept) -> float:
-        share = UNSEEN_KOREAN_WEIGHT if HANGUL.search(concept["term"]) else UNSEEN_WEIGHT
-        return share * mean_known
+    translated = {c["same_of"] for c in concepts if "same_of" in c}
+
+    def unseen(index: int, concept) -> float:
+        # A Korean word the glossary knows is a word, not another inflection: it weighs as much as an English one.
+        korean = HANGUL.search(concept["term"]) and index not in translated
+        return (UNSEEN_KOREAN_WEIGHT if korean else UNSEEN_WEIGHT) * mean_known
 
     weights = [
-        w if "same_of" in c else (w or unseen(c)) * (GENERIC_WEIGHT if c["generic"] else CODE_BOOST if c["code"] and w else 1.0)
-        for w, c in zip(weights, concepts)
+        w if "same_of" in c else (w or unseen(i, c)) * (GENERIC_WEIGHT if c["generic"] else CODE_BOOST if c["code"] and w else 1.0)
+        for i, (w, c) in enumerate(zip(weights, concepts))
     ]  # fmt: skip
     # A pair adds to its words' weight where it is found, and nothing to the
     # prompt's weight: a prompt is not "about more" for having neighbours.
@@ -136,7 +139,19 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
     # What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
     # to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
-    pair_weights = [0.0 if c.get("pair") or "same_of" in c or c["generic"] else w for w, c in zip(weights, concepts)]
+    # In what the prompt is about, a word with other forms (store.glossary) is as rare as what it
+    # means: 요청 asked once in Korean is rare in a mostly English store, "request" is not, and the
+    # English task holding "request" must not hold a small share for the person typing Korean.
+    # (Tasks still score the typed form's rarity: the word as typed is the better evidence.)
+    meaning: dict[int, float] = {}
+    for df, c in zip(frequencies, concepts):
+        if "same_of" in c:
+            meaning[c["same_of"]] = meaning.get(c["same_of"], 0.0) + df
+    about = list(weights)
+    for root, extra in meaning.items():
+        if about[root] and frequencies[root] and not concepts[root]["generic"]:
+            about[root] = min(about[root], _rarity(min(total, frequencies[root] + extra), total))
+    pair_weights = [0.0 if c.get("pair") or "same_of" in c or c["generic"] else w for w, c in zip(about, concepts)]
     tasks: dict[tuple, dict] = {}
     sessions: dict[str, set] = {}
     for index, rows in enumerate(found):

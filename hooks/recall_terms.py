@@ -38,7 +38,7 @@ _GENERIC_EN = frozenset(
     getting gets keep keeps kept seem seems seemed looks looked anymore already instead
     too much many lot lots bit little big small quick slow quickly slowly recently finally
     usually always never sometimes randomly suddenly completely totally basically simply
-    probably apparently exactly immediately somehow somewhere anyway""".split()
+    probably apparently exactly immediately somehow somewhere anyway every off""".split()
 )
 _GENERIC_KO = frozenset(
     """다시 또 좀 이거 그거 저거 거 것 뭐 왜 어떻게 지금 계속 아직 이번 전에 저번 지난번 예전
@@ -80,6 +80,8 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
                 generic = True
             generic = generic or term in _GENERIC_KO
         else:
+            if term.endswith(("'s", "’s")) and len(term) > 4 and not _generic_english(term):
+                term = term[:-2]  # "the user's session": the word is "user"
             # Two letters, or a number of one or two digits (a version, a count), say little.
             generic = _generic_english(term) or (
                 term.isascii() and len(term) < 3 and (term.isalpha() or term.isdigit())
@@ -175,7 +177,10 @@ def recall_concepts(prompt: str) -> list[dict]:
             # The crude stem as a prefix catches what porter splits (expiry / expired),
             # only when a suffix came off and enough is left ("list" must not find "listen").
             prefixes = [stem] if stem != term and len(stem) >= 5 else []
-            match = word_match([term], prefixes)
+            forms = [term]
+            if stem == term and len(term) >= 4 and term.isalpha() and not term.endswith("y"):
+                forms.append(term + "ly")  # night: nightly, week: weekly, hour: hourly
+            match = word_match(forms, prefixes)
         elif HANGUL.search(term):
             match = word_match([], [term])
         elif term.isascii():

@@ -54,6 +54,7 @@ ROWS = [
     (("expire", "expiry", "expiration", "expired"), ("만료",)),
     (("valid", "validity"), ("유효",)),
     (("duration", "period", "lifetime", "ttl"), ("기간",)),
+    (("stay", "keep", "maintain", "persist"), ("유지",)),
     # languages and translations: the names code gives them
     (("translation", "translations", "translate", "i18n", "l10n", "locale", "locales"), ("번역", "다국어")),
     (("korean", "ko", "ko-kr"), ("한국어", "한글")),

@@ -211,6 +211,8 @@ def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
             return  # the session went on (resumed) after this end: a stale end
         writer.end_session(conn, session_id, op.get("reason"), ended_at=at)
     elif kind == "summary":
+        if op.get("if_empty") and writer.has_summary(conn, session_id):
+            return
         writer.update_session_summary(conn, session_id)
     else:
         raise _Poison(kind)

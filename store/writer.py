@@ -351,6 +351,14 @@ def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 200
     )
 
 
+def has_summary(conn: sqlite3.Connection, session_id: object) -> bool:
+    """The session exists and has a summary already."""
+    if not isinstance(session_id, str):
+        return False
+    row = conn.execute("SELECT summary FROM session WHERE session_id = ?", (storable(session_id),)).fetchone()
+    return bool(row and row[0])
+
+
 def update_session_summary(
     conn: sqlite3.Connection, session_id: str, *, now: str | None = None, transaction: bool = True
 ) -> str | None:

@@ -199,3 +199,10 @@ def test_a_verb_written_alone_without_its_ending_is_generic(conn):
     everyday(conn)
     task(conn, "s-solved", ("prompt", "엑셀 한글 깨지는 거 해결했지"), ("command", "$ echo 해결\n해결"))
     assert injected(conn, "로그 보관 설정 어디서 해?") == ""
+
+
+def test_a_possessive_is_its_word():
+    # "user's" was a word of its own, found nowhere, and weighed like the rarest topic of the prompt.
+    terms = dict(recall_terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
+    assert "user" in terms and "user's" not in terms and not terms["user"]
+    assert terms["it's"]  # a generic contraction stays as it is

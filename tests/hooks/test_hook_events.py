@@ -230,12 +230,27 @@ def test_session_start_opens_or_reopens_the_session(env, source):
     assert rows(env.db, "SELECT session_id, ended_at, end_reason FROM session") == [(SESSION, None, None)]
 
 
+def test_the_first_prompt_gives_a_session_its_summary_before_its_first_stop(env):
+    """Sessions lists the session being worked on with its task, not "—", during a first
+    turn that may run for minutes; later prompts leave the summary to Stop."""
+    run_hook(payload("session-start"))
+    assert rows(env.db, "SELECT summary FROM session") == [("",)]
+    assert run_hook(payload("user-prompt-submit")).returncode == 0
+    (summary,), = rows(env.db, "SELECT summary FROM session")
+    assert summary.splitlines()[0] == "Task: Fix the add function in calc.py and document it."
+    run_hook(payload("post-tool-use-edit"))
+    run_hook(dict(payload("user-prompt-submit"), prompt="now add a test for it"))
+    assert rows(env.db, "SELECT summary FROM session") == [(summary,)]
+
+
 def test_stop_builds_the_summary_and_stop_hook_active_does_nothing(env):
     for name in ("session-start", "user-prompt-submit", "post-tool-use-edit"):
         run_hook(payload(name))
+    (before,), = rows(env.db, "SELECT summary FROM session")
     active = dict(payload("stop"), stop_hook_active=True)
     assert run_hook(active).returncode == 0
-    assert rows(env.db, "SELECT summary FROM session") == [("",)]
+    assert rows(env.db, "SELECT summary FROM session") == [(before,)]
+    assert "Edited" not in before  # the edit came after the summary the prompt gave
     result = run_hook(payload("stop"))
     assert result.returncode == 0 and result.stdout == b""
     (summary,), = rows(env.db, "SELECT summary FROM session")

@@ -172,3 +172,27 @@ def test_words_that_say_what_to_do_are_not_part_of_what_a_prompt_is_about(conn):
     scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
     assert any(c["generic"] and w > 0 for c, w in zip(scored["concepts"], scored["weights"]))
     assert sent_sessions(conn, prompt) == {"work"}
+
+
+def test_a_rare_korean_form_of_a_common_word_does_not_shrink_what_a_task_holds_of_the_prompt(conn):
+    # 요청 once in the store (a question asked in Korean), "request" everywhere: what the prompt is
+    # about weighs 요청 as what it means, or the English task holds too small a share of the prompt
+    # for the smaller margin against a session that only shares its common words.
+    everyday(conn, 30)
+    for i in range(12):
+        task(conn, f"req-{i}", ("prompt", f"log every request of the orders api, part {i}"),
+             ("command", f"$ npm test -- requests {i}\nok"))  # fmt: skip
+    task(conn, "proxy", ("prompt", "every request to the api fails in development"),
+         ("file_edit", "Edit vite.config.ts: proxy /api to 127.0.0.1:8080", "vite.config.ts"))  # fmt: skip
+    # An everyday session holding only "development": ahead of it, not by the full margin.
+    task(conn, "dev-server", ("prompt", "npm run dev"), ("command", "$ npm run dev\nstarting the development server\nready"))
+    question(conn, "ko-asked", "결제 요청 로그 어디서 봐?")
+    assert sent_sessions(conn, "개발할 때 요청이 실패해요") == {"proxy"}
+
+
+def test_a_korean_word_the_glossary_knows_and_the_store_never_holds_weighs_fully(conn):
+    # 정렬 ("sort") is a word, not another inflection: a prompt about sorting is about something never done.
+    everyday(conn, 30)
+    scored = recall.score_tasks(conn, "orders 정렬 뭔가요상한말", session_id=CURRENT)
+    weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
+    assert weight["정렬"] == recall.UNSEEN_WEIGHT / recall.UNSEEN_KOREAN_WEIGHT * weight["뭔가요상한말"] > 0

@@ -202,3 +202,12 @@ def test_a_match_deep_in_a_long_imported_session_is_shown(conn):
                                  "content": content})  # fmt: skip
     block = injected(conn, "the zeppelin hangar door is stuck")
     assert "zeppelin hangar door" in block and sessions_of(conn, block) == {"s-imported-long"}
+
+
+def test_a_word_finds_its_ly_form(conn):
+    # "every night" of a task that set up a nightly dump: the stemmer keeps "nightly" apart from "night".
+    task(conn, "s-nightly", ("prompt", "set up a nightly pg_dump to s3"),
+         ("file_edit", "Edit backup_db.sh: pg_dump | gzip | aws s3 cp", "scripts/backup_db.sh"))  # fmt: skip
+    everyday(conn, 10)
+    assert sessions_of(conn, injected(conn, "what runs every night?")) == {"s-nightly"}
+    assert concept("what runs every night?", "every")["generic"]

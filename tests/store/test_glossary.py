@@ -43,3 +43,7 @@ def test_a_translated_korean_word_names_the_english_one():
 def test_how_many_days_and_at_most_name_their_english_words():
     # "백업은 며칠 동안 보관돼?" of a task that expires dumps after 30 days; "연결 수 제한" of "max clients".
     assert "days" in same_as("며칠") and "max" in same_as("제한") and "제한" in same_as("maximum")
+
+
+def test_keeping_a_login_is_staying_signed_in():
+    assert {"stay", "keep"} <= set(same_as("유지"))

@@ -101,3 +101,16 @@ async def test_the_first_screen_styles_its_panes_once(db_path, make_app, monkeyp
         await pilot.press("escape")
         await settle(pilot)
         assert app.query_one(TabbedContent).active == "sessions"
+
+
+@pilot_test
+async def test_a_hidden_pane_due_while_the_app_closes_is_not_built(db_path, make_app):
+    """Quitting right after the first rows left the next build queued; it ran while the
+    screen was being taken down and found no tab to mount into (NoMatches, seen in CI)."""
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)):
+        await first_screen(app)
+    built = set(app.panes)
+    app._build_paused_until = 0.0  # the pause after the first pane has run out
+    await app._build_next_pane()  # what the queued turn runs, on the closing app
+    assert set(app.panes) == built

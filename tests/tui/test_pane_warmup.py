@@ -75,7 +75,7 @@ async def first_visit_renders(app, pilot, key: str, counter: list[int]) -> tuple
 @pilot_test
 async def test_a_first_visit_draws_no_cell_the_warm_up_drew_ahead(db_path, make_app, monkeypatch, key):
     counter = count_cell_renders(monkeypatch)
-    app = make_app(db_path)
+    app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         warmup = app.query_one(PaneTabs).warmup
@@ -90,7 +90,7 @@ async def test_a_first_visit_draws_no_cell_the_warm_up_drew_ahead(db_path, make_
 async def test_without_the_warm_up_the_first_visit_renders_its_cells(db_path, make_app, monkeypatch):
     """The test above can fail: the same visit, cold, renders the table's cells."""
     counter = count_cell_renders(monkeypatch)
-    app = make_app(db_path, warm_panes=False)
+    app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert app.query_one(PaneTabs).warmup is None
@@ -100,7 +100,7 @@ async def test_without_the_warm_up_the_first_visit_renders_its_cells(db_path, ma
 
 @pilot_test
 async def test_hidden_panes_are_laid_out_at_the_size_they_are_shown_at(db_path, make_app):
-    app = make_app(db_path)
+    app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         warmup = app.query_one(PaneTabs).warmup
@@ -137,7 +137,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
 
     monkeypatch.setattr(PaneWarmup, "_draw", held_draw)
     pane_id = TABLES[key][0]
-    app = make_app(db_path)
+    app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         sessions = app.query_one("#sessions-table", DataTable)
         tabs = app.query_one(PaneTabs)
@@ -171,7 +171,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
 
 @pilot_test
 async def test_a_parked_pane_is_never_seen_nor_focused(db_path, make_app):
-    app = make_app(db_path, warm_panes=False)
+    app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         shown = screen_text(app)
@@ -218,7 +218,7 @@ async def test_insights_reads_its_overview_after_the_first_screen_and_before_its
         return read(conn, *args, **kwargs)
 
     monkeypatch.setattr(insights_module, "overview", recorded)
-    app = make_app(db_path)
+    app = make_app(db_path, warm_panes=True)
     first_rows_frame: list[float] = []
     def recorded_display(screen) -> None:
         if not first_rows_frame and app.query_one("#sessions-table", DataTable).row_count:

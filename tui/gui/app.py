@@ -76,7 +76,7 @@ class AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
-                         "remember_theme": False}  # fmt: skip
+                         "remember_theme": False, "warm_panes": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -269,6 +269,8 @@ class MemlaneApp(App):
     async def _build_next_pane(self) -> None:
         """One hidden pane per turn of the app: a key pressed meanwhile waits for one pane at
         most, and a pane whose key comes first is built before the others (`build_pane`)."""
+        if not self.is_running:  # closing: its screen and the panes' hosts are being removed
+            return
         waiting = [entry for entry in PANES if entry.id not in self.panes]
         pause = self._build_paused_until - time.monotonic()
         if waiting and pause > 0:  # each build holds the frames: the pane shown draws first
