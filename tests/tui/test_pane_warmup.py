@@ -145,14 +145,13 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
         await until(lambda: sessions.row_count > 0 and tabs.warmup and tabs.warmup.parked)
         warmup = tabs.warmup
         assert warmup.parked == ["live"]  # one at a time, in the tabs' order
-        pane = app.panes[pane_id]
         in_turn: list = []  # as the key's action returns (later the warm-up carries on)
         show_pane = app.action_show_pane
 
         async def recorded_action(name: str) -> None:
-            await show_pane(name)
+            await show_pane(name)  # builds the pane first if it is not yet (Errors may not be)
             displayed = [p for p, each in app.panes.items() if each.parent.display]
-            in_turn.append((list(warmup.parked), displayed, pane.parent.region.y))
+            in_turn.append((list(warmup.parked), displayed, app.panes[pane_id].parent.region.y))
 
         app.action_show_pane = recorded_action
         await pilot.press(key)
@@ -162,6 +161,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
         assert parked == [] and displayed == [pane_id]  # released in the key's turn
         assert 0 <= y < 30  # in front, not offscreen
         assert app.query_one(TabbedContent).active == pane_id
+        pane = app.panes[pane_id]
         await settle(pilot)
         assert {"2": "multiply", "4": "AssertionError"}[key] in screen_text(app)
         assert app.focused is not None and pane in app.focused.ancestors_with_self
@@ -244,6 +244,7 @@ async def test_each_hidden_pane_is_drawn_ahead_as_soon_as_it_is_built(db_path, m
     ones drawn (issue 25 item 15).  The last pane's build waits here until Live is drawn."""
     import asyncio
 
+    from tests.timing import HANG
     from tui.gui.app import MemlaneApp
     from tui.gui.pane_warmup import PaneWarmup
 
@@ -259,7 +260,7 @@ async def test_each_hidden_pane_is_drawn_ahead_as_soon_as_it_is_built(db_path, m
 
     async def last_after_live_drawn(self, pane_id):
         if pane_id == "recall" and pane_id not in self.panes:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + HANG
             while "live" not in drawn and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             drawn_at_last_build.extend(drawn)
@@ -267,7 +268,7 @@ async def test_each_hidden_pane_is_drawn_ahead_as_soon_as_it_is_built(db_path, m
 
     monkeypatch.setattr(PaneWarmup, "_draw", noted_draw)
     monkeypatch.setattr(MemlaneApp, "build_pane", last_after_live_drawn)
-    app = make_app(db_path)
+    app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert app.all_panes_mounted
