@@ -207,3 +207,11 @@ def test_the_resolution_screen_offers_no_timeline_before_its_table_is_there():
     screen = ResolutionScreen(store=None, group_id=MODULE_ERROR)  # not mounted: no table yet
     assert screen.check_action("timeline", ()) is False
     assert screen.check_action("back", ()) is True
+
+
+def test_an_error_group_screen_offers_no_row_keys_before_its_table_is_there():
+    """As above, for the occurrences of an error group (`c`, `t`, `o` act on its table's
+    row): NoMatches stopped the app in a tests/tui run at load 2."""
+    screen = ErrorDetailScreen(store=None, group_id=MODULE_ERROR)
+    for action in ("copy", "timeline", "open_file"):
+        assert screen.check_action(action, ()) is False

@@ -203,7 +203,9 @@ class ErrorDetailScreen(WorkerFailures, Screen[bool]):
         if action == "resolution":
             return has_resolution(self.group)
         if action in ("copy", "timeline", "open_file"):
-            return self.query_one(VimDataTable).cursor_key is not None
+            # the footer may ask while the table is not mounted (seen under load)
+            tables = self.query(VimDataTable)
+            return bool(tables) and tables.first().cursor_key is not None
         return True
 
     def action_timeline(self) -> None:
