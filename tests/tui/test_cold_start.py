@@ -31,7 +31,7 @@ async def test_the_hidden_panes_are_built_after_the_first_rows(db_path, make_app
 
     def noted(self, message) -> None:
         if not mounted_at_first_rows:
-            mounted_at_first_rows.append({p for p, pane in self.app.panes.items() if pane.is_mounted})
+            mounted_at_first_rows.append(set(self.app.panes))  # built, or being built
         on_page(self, message)
 
     monkeypatch.setattr(SessionsPane, "on_sessions_page", noted)
@@ -41,6 +41,33 @@ async def test_the_hidden_panes_are_built_after_the_first_rows(db_path, make_app
         assert mounted_at_first_rows == [{"sessions"}]
         await until(lambda: app.all_panes_mounted)  # then the others, with no key pressed
         assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights", "recall"}
+
+
+@pilot_test
+async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeypatch):
+    """The first page is read while the app is built and drawn as the pane mounts, so the
+    first frame shows the sessions: read by a worker after the mount they came a frame
+    later, and that second frame was ~50 ms of the first screen (issue 25)."""
+    from tui.gui.panes.sessions import SessionsPane
+    from tui.gui.textual_internals import screen_lines, watch_frames
+
+    rows_at_mount: list[int] = []
+    on_mount = SessionsPane.on_mount
+
+    def noted(self) -> None:
+        on_mount(self)
+        rows_at_mount.append(self.table.row_count)
+
+    monkeypatch.setattr(SessionsPane, "on_mount", noted)
+    frames: list[list[str]] = []
+    app = make_app(db_path)
+    watch_frames(app, lambda screen: frames.append(screen_lines(screen)))
+    async with app.run_test(size=(100, 30)):
+        await first_screen(app)
+        assert rows_at_mount and rows_at_mount[0] > 0
+        sessions = app.panes["sessions"]
+        newest = sessions._sessions[next(iter(sessions.table.rows)).value]
+        assert any(newest["project_name"] in line for line in frames[0]), "\n".join(frames[0])
 
 
 @pilot_test

@@ -34,6 +34,7 @@ from tui.formatting import (
 )
 from tui.gui import messages
 from tui.gui.panes import Pane
+from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
@@ -44,6 +45,7 @@ from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 from tui.rich_text import cell
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
+FIRST_PAGE_WAIT = 0.25  # seconds the first screen waits for its rows read ahead, then a worker reads
 
 
 @dataclass
@@ -95,6 +97,11 @@ class SessionsPane(WideBreakpoint, Pane):
         self.wide = True
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
+        # The first page, read while the app is built: the first frame shows its rows.
+        self._first_page: ReadAhead | None = ReadAhead(
+            self._read_page, None, self.text, self.sort, 0, self.app.config.page_size,
+            name="memlane sessions first page",
+        )  # fmt: skip
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sessions-bar", classes="filter-bar"):
@@ -191,6 +198,11 @@ class SessionsPane(WideBreakpoint, Pane):
         self._generation += 1
         self._stale = False
         self.table.reset()
+        early, self._first_page = self._first_page, None
+        page = early.take(FIRST_PAGE_WAIT) if early is not None else None
+        if page is not None:  # the mount's reload: nothing has changed the filters yet
+            self.on_sessions_page(SessionsPage(self._generation, *page, "after"))
+            return
         self._load_page(self._generation, self.project, "after", 0)
 
     @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
@@ -203,8 +215,14 @@ class SessionsPane(WideBreakpoint, Pane):
         limit: int | None = None,
     ) -> None:
         """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
-        limit = limit or self.app.config.page_size
-        text, sort = self.text, self.sort
+        page = self._read_page(project, self.text, self.sort, offset, limit or self.app.config.page_size)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SessionsPage(generation, *page, where))
+
+    def _read_page(self, project: str | None, text: str, sort: str, offset: int | None,
+                   limit: int) -> tuple[int, list[dict], int, bool]:  # fmt: skip
+        """(offset, rows, total, has_more) of `limit` sessions from `offset` (None: the last
+        page); `total` is -1 when it was not counted.  In a thread: it touches no widget."""
         if self.team_scope:
             if offset is None:
                 offset = max(0, self.team.count_sessions(self.store, project=project, text=text) - limit)
@@ -216,11 +234,7 @@ class SessionsPane(WideBreakpoint, Pane):
                 offset = max(0, total - limit)
             rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
                                             text=text, sort=sort)  # fmt: skip
-        if not get_current_worker().is_cancelled:
-            page = SessionsPage(
-                generation, offset, rows[:limit], total, len(rows) > limit, where
-            )
-            self.post_message(page)
+        return offset, rows[:limit], total, len(rows) > limit
 
     @work(thread=True, exclusive=True, group="sessions-projects", exit_on_error=False)
     def _load_projects(self) -> None:
