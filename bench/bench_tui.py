@@ -46,9 +46,6 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from bench.corpus_db import build_corpus_db  # noqa: E402
-from store import db, writer  # noqa: E402
-
 TARGETS_MS = {"first screen": 500.0, "first screen, cold": 500.0, "cold first visit": 100.0,
               "visit 0.5 s in": 100.0, "visit after settle": 100.0, "first visit": 100.0, "pane switch": 100.0, "next page": 100.0, "G and g": 100.0, "search": 200.0}  # fmt: skip
 STALL_MS = 2000.0
@@ -66,6 +63,10 @@ def cached_db_path(count: int) -> str:
 
 
 def build(path: str, count: int) -> None:
+    # Imported here: a child timed from its start imports only what `memlane` does.
+    from bench.corpus_db import build_corpus_db
+    from store import db, writer
+
     build_corpus_db(path, count, seed=5)
     conn = db.connect(path)
     sessions = [r[0] for r in conn.execute("SELECT session_id FROM session LIMIT 200")]
@@ -148,8 +149,10 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
     CPU the process had used when it went out (and, with `key`, the time to the first frame
     showing that pane's table with rows, the key pressed `delay` seconds after the first)."""
     from tui.gui.perf import pause_collector
+    from tui.gui.start_files import prefetch
 
-    pause_collector()  # as `memlane` does before it imports the app (tui/commands/open_app.py)
+    prefetch()  # as `memlane` does before it imports the app (tui/commands/open_app.py)
+    pause_collector()
     from tui.gui.app import build_app, process_tuned
 
     frames = FrameLog()
@@ -158,6 +161,11 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
     frames.install(app)
     with process_tuned(app):  # as run_app does
         await _first_frame_run(app, frames, key, delay)
+    import threading
+
+    for thread in threading.enumerate():  # what the app notes for the next start's read-ahead
+        if thread.name == "memlane start files":
+            thread.join(5)
 
 
 async def _first_frame_run(app, frames: FrameLog, key: str | None, delay: float) -> None:
@@ -221,7 +229,7 @@ def drop_from_page_cache(path: str) -> None:
             os.close(fd)
 
 
-def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
+def from_process_start(path: str, runs: int, home: str) -> dict[str, list[float]]:
     """First screen from process start (warm, and cold: interleaved), and each pane's cold
     first visit, in new processes."""
     import subprocess
@@ -230,12 +238,15 @@ def from_process_start(path: str, runs: int) -> dict[str, list[float]]:
                                    "visit 0.5 s in": [], "visit after settle": []}  # fmt: skip
     pane_keys = [k for k in PANE_KEYS if k != "1"]
     starts = [(None, 0.0, cold) for _ in range(runs) for cold in (False, True)]
-    keys = [(None, 0.0, False)] + starts  # the first start only writes the bytecode caches
+    # The first start only writes the bytecode caches, and once its panes are built the list of
+    # files the next starts ask the disk for ahead (tui.gui.start_files), as a `memlane` run does.
+    keys = [("2", -1.0, False)] + starts
     keys += [(k, delay, False) for delay in (0.0, 0.5, -1.0) for k in pane_keys]
     # As installed: Python's bytecode caches written and read.  With PYTHONDONTWRITEBYTECODE
     # (set in some shells) a module changed since its cache was written is compiled again at
     # every start: after a merge, ~75 of memlane's modules, ~175 ms of CPU per start.
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["MEMLANE_HOME"] = home  # the start-files list (and no config.toml) of the bench's own
     for index, (key, delay, cold) in enumerate(keys):
         cmd = [sys.executable, "-m", "bench.bench_tui", "--child", path] + ([key, str(delay)] if key else [])
         if cold:
@@ -372,7 +383,8 @@ def main(argv=None) -> int:
             os.replace(path + ".part", path)
         if args.db:
             print(f"database: {path} (kept)")
-        results = from_process_start(path, args.starts)
+        home = os.path.join(tmp, "memlane-home")
+        results = from_process_start(path, args.starts, home)
         for name, values in asyncio.run(measure(path, args.rounds)).items():
             results.setdefault(name, []).extend(values)
     stalls = len(results.pop("stalls", []))

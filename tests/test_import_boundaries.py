@@ -78,6 +78,7 @@ CONTRACTS = {
         ("tui/commands",), ("textual", "tui.gui"), {
             ("tui/commands/open_app.py", "tui.gui.app"): "`memlane` with no command opens the app (run_app)",
             ("tui/commands/open_app.py", "tui.gui.perf"): "pauses the cycle collector before the app's imports (no textual there)",
+            ("tui/commands/open_app.py", "tui.gui.start_files"): "asks the disk for the app's files before its imports (no textual there)",
             ("tui/commands/demo.py", "tui.gui.app"): "`memlane demo` opens the app on the demo database (run_app)",
         },
     ),

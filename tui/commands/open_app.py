@@ -29,7 +29,9 @@ def cmd_open_app(args) -> int:
     if args.db_named and not os.path.exists(args.db):  # never create one for a mistyped --db
         return fail(missing_db_message(args.db))
     from tui.gui.perf import pause_collector, resume_collector
+    from tui.gui.start_files import prefetch
 
+    prefetch()  # after a reboot: the disk reads the app's modules while the first are imported
     pause_collector()  # the app's imports build objects that live on: nothing to collect
     try:
         from tui.gui.app import run_app

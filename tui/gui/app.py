@@ -61,6 +61,7 @@ class AppOptions:
     settle_gc: bool = True  # run_app: gc settled once the first screen is out (tui.gui.perf)
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
     warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
+    note_start_files: bool = True  # run_app: list the files this start read (tui.gui.start_files)
     # run_app: while the app starts, how often (seconds) a thread waiting for the GIL gets
     # it (tui.gui.perf says why).  None: leave it alone.
     startup_switch_interval: float | None = 0.001
@@ -76,7 +77,8 @@ class AppOptions:
         """No polling, no animation, no blinking, UTC: the same screen every run."""
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
-                         "remember_theme": False, "warm_panes": False}  # fmt: skip
+                         "remember_theme": False, "warm_panes": False,
+                         "note_start_files": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -284,6 +286,8 @@ class MemlaneApp(App):
             return
         if self.process_tuning is not None:
             self.process_tuning.settle()  # everything the panes hold is built now
+            if self.config.note_start_files:  # every module a pane needs is imported now
+                self._note_start_files()
         if self.config.warm_panes:
             self._start_pane_warmup()  # again, if it ran out of panes before the last build
 
@@ -311,6 +315,16 @@ class MemlaneApp(App):
         BUILD_PAUSE_AFTER_SWITCH so that it draws its rows first."""
         self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
         await self.build_pane(pane_id)
+
+    @staticmethod
+    def _note_start_files() -> None:
+        """For the next start's read-ahead (`tui.gui.start_files`), in a thread: ~5 ms."""
+        import threading
+
+        from tui.gui.start_files import record
+
+        css = [str(path) for path in css_paths()]
+        threading.Thread(target=record, args=(css,), name="memlane start files", daemon=True).start()
 
     def _start_pane_warmup(self) -> None:
         from tui.gui.pane_warmup import PaneWarmup
