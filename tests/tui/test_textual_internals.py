@@ -151,6 +151,14 @@ def test_the_private_attributes_read_and_written_exist_on_fresh_objects():
     assert isinstance(OptionList()._index_to_line, dict)
     assert ti.key_for("/") == "slash" and ti.key_for("?") == "question_mark"
     assert ti.key_for("a") == "a"
+    from textual.cache import LRUCache
+    from textual.css.stylesheet import Stylesheet
+
+    sheet = Stylesheet()
+    assert isinstance(sheet._parse_cache, LRUCache)  # keyed by each source's text (css_cache)
+    source = inspect.getsource(Stylesheet._parse_rules)
+    assert "cache_key = (css, read_from, is_default_rules, tie_breaker, scope)" in source
+    assert "self._parse_cache.clear()" in inspect.getsource(Stylesheet.set_variables)
 
 
 class OneTable(App):

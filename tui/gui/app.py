@@ -61,7 +61,9 @@ class AppOptions:
     settle_gc: bool = True  # run_app: gc settled once the first screen is out (tui.gui.perf)
     remember_theme: bool = True  # start with config.toml's `theme`, write it when one is chosen
     warm_panes: bool = True  # lay out and draw the hidden panes offscreen after the first frame
-    note_start_files: bool = True  # run_app: list the files this start read (tui.gui.start_files)
+    # run_app: keep what makes the next start faster in the memlane folder (the files this
+    # start read, tui.gui.start_files; the parsed stylesheet, tui.gui.css_cache), and use it
+    start_cache: bool = True
     # run_app: while the app starts, how often (seconds) a thread waiting for the GIL gets
     # it (tui.gui.perf says why).  None: leave it alone.
     startup_switch_interval: float | None = 0.001
@@ -78,7 +80,7 @@ class AppOptions:
         values: dict = {"poll_interval": None, "animations": False, "cursor_blink": False,
                          "tz": UTC, "show_timings": False, "settle_gc": False,
                          "remember_theme": False, "warm_panes": False,
-                         "note_start_files": False}  # fmt: skip
+                         "start_cache": False}  # fmt: skip
         values.update(changes)
         return cls(**values)
 
@@ -147,6 +149,10 @@ class MemlaneApp(App):
         self._saved_theme: str | None = None
         if self.config.remember_theme:
             self._restore_theme()
+        if self.config.start_cache:  # the theme is set: the variables the rules were parsed with
+            from tui.gui import css_cache
+
+            css_cache.load(self.stylesheet, self.get_css_variables())
         self.panes: dict[str, Pane] = {}
         self._focus_memory: dict[str, Widget] = {}
         self.data_watch: DataWatch | None = None  # the one poll (AppOptions.poll_interval)
@@ -286,8 +292,8 @@ class MemlaneApp(App):
             return
         if self.process_tuning is not None:
             self.process_tuning.settle()  # everything the panes hold is built now
-            if self.config.note_start_files:  # every module a pane needs is imported now
-                self._note_start_files()
+            if self.config.start_cache:  # every module and style a pane needs is loaded now
+                self._keep_for_next_start()
         if self.config.warm_panes:
             self._start_pane_warmup()  # again, if it ran out of panes before the last build
 
@@ -316,15 +322,20 @@ class MemlaneApp(App):
         self._build_paused_until = time.monotonic() + BUILD_PAUSE_AFTER_SWITCH
         await self.build_pane(pane_id)
 
-    @staticmethod
-    def _note_start_files() -> None:
-        """For the next start's read-ahead (`tui.gui.start_files`), in a thread: ~5 ms."""
+    def _keep_for_next_start(self) -> None:
+        """The files this start read and the parsed stylesheet, written in a thread (~10 ms)."""
         import threading
 
-        from tui.gui.start_files import record
+        from tui.gui import css_cache, start_files
 
         css = [str(path) for path in css_paths()]
-        threading.Thread(target=record, args=(css,), name="memlane start files", daemon=True).start()
+        rules, variables = css_cache.parsed(self.stylesheet), self.get_css_variables()
+
+        def keep() -> None:
+            start_files.record(css)
+            css_cache.save(rules, variables)
+
+        threading.Thread(target=keep, name="memlane start files", daemon=True).start()
 
     def _start_pane_warmup(self) -> None:
         from tui.gui.pane_warmup import PaneWarmup

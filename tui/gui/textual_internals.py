@@ -29,6 +29,7 @@ from textual.worker import WorkerFailed
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.css.stylesheet import Stylesheet
     from textual.widget import Widget
     from textual.widgets.data_table import RowKey
 
@@ -50,7 +51,9 @@ __all__ = [
     "mark_footer_ready",
     "notifications",
     "option_line",
+    "parsed_css",
     "report_worker_crash",
+    "reuse_parsed_css",
     "screen_lines",
     "screen_strips",
     "set_footer_key_disabled",
@@ -79,6 +82,22 @@ def being_removed(node: Widget) -> bool:
     """The node is being removed (the app quitting): Textual then mounts none of what a
     widget composes, and still sends the widget its Mount."""
     return node._pruning or node._closing
+
+
+def parsed_css(stylesheet: Stylesheet) -> dict[tuple, list]:
+    """What the stylesheet has parsed: {(css, where read, default?, tie breaker, scope): rules}
+    (Textual's parse cache, cleared when the theme's variables change)."""
+    cache = stylesheet._parse_cache
+    return {key: cache.get(key) for key in cache.keys()}
+
+
+def reuse_parsed_css(stylesheet: Stylesheet, parsed: dict[tuple, list]) -> None:
+    """Give the stylesheet rules parsed before (`parsed_css`, with the same variables): a
+    source whose text is among them is not parsed again."""
+    cache = stylesheet._parse_cache
+    cache.grow(max(cache.maxsize, 2 * len(parsed)))
+    for key, rules in parsed.items():
+        cache.set(key, rules)
 
 
 def report_worker_crash(app: App, error: BaseException) -> None:
