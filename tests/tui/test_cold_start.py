@@ -4,6 +4,8 @@ its rows (built at once, before the others)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
@@ -68,6 +70,23 @@ async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeyp
         sessions = app.panes["sessions"]
         newest = sessions._sessions[next(iter(sessions.table.rows)).value]
         assert any(newest["project_name"] in line for line in frames[0]), "\n".join(frames[0])
+
+
+@pilot_test
+async def test_the_first_panes_own_activation_does_not_hold_the_others(db_path, make_app, monkeypatch):
+    """The pause that lets a pane shown the first time draw before more are built was also
+    taken at start, for the first pane's own activation: every hidden pane was built 0.3 s
+    late, and a key 0.5 s in found its pane unbuilt (issue 25 item 15)."""
+    import tui.gui.app
+
+    monkeypatch.setattr(tui.gui.app, "BUILD_PAUSE_AFTER_SWITCH", 24 * 3600.0)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await first_screen(app)
+        await until(lambda: app.all_panes_mounted)
+        await pilot.press("2")  # a pane shown the first time still holds what would be built next
+        await settle(pilot)
+        assert app._build_paused_until > time.monotonic() + 3600
 
 
 @pilot_test
