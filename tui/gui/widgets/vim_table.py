@@ -114,6 +114,14 @@ class VimDataTable(FixedWidthDataTable):
         self._drawn_size = event.size
         self.fit_columns()
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        # Textual moves the thumb only while the bar is shown, and shows the bar at the next
+        # layout after the rows outgrow the table: a scroll in between (Live's first rows
+        # followed to the end in a pane built as it was shown, or rows appended past the
+        # bottom) left the thumb at the top with the list at its end, until the next scroll.
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
     def _keep_cursor_in_view(self) -> None:
         self.move_cursor(row=self.cursor_row, animate=False)  # the same row: it only scrolls
 
