@@ -73,6 +73,31 @@ async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeyp
 
 
 @pilot_test
+async def test_live_has_its_rows_when_it_mounts(db_path, make_app, monkeypatch):
+    """Live's newest rows are read while the pane is built, so the frame that first shows it
+    lists them: read by a worker after the mount they came a frame later (a pane key pressed
+    as the app appeared waited for that frame too)."""
+    from tui.gui.panes.live import LivePane
+
+    rows_at_mount: list[int] = []
+    on_mount = LivePane.on_mount
+
+    def noted(self) -> None:
+        on_mount(self)
+        rows_at_mount.append(self.table.row_count)
+
+    monkeypatch.setattr(LivePane, "on_mount", noted)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await first_screen(app)
+        await pilot.press("2")
+        await until(lambda: rows_at_mount)
+        assert rows_at_mount[0] > 0
+        await settle(pilot)
+        assert "multiply" in screen_text(app)
+
+
+@pilot_test
 async def test_the_first_panes_own_activation_does_not_hold_the_others(db_path, make_app, monkeypatch):
     """The pause that lets a pane shown the first time draw before more are built was also
     taken at start, for the first pane's own activation: every hidden pane was built 0.3 s

@@ -24,6 +24,7 @@ from store.db import StoreError
 from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id, to_local
 from tui.gui import messages
 from tui.gui.panes import Pane
+from tui.gui.read_ahead import ReadAhead
 from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
@@ -34,6 +35,7 @@ from tui.rich_text import cell, type_label
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
+FIRST_ROWS_WAIT = 0.25  # seconds the mount waits for its rows read ahead, then a worker reads
 TRIM_SLACK = 200  # rows allowed over the window before the table is rebuilt
 
 
@@ -118,6 +120,10 @@ class LivePane(Pane):
         self._dirty = False
         self._known_sessions: set[str] = set()
         self.alarm: dict | None = None  # the last regressed group that occurred while Live ran
+        # The newest rows, read while the pane is built: the frame that shows it has them.
+        self._first_rows: ReadAhead | None = ReadAhead(
+            self._read, 0, dict(self.filters), True, name="memlane live first rows"
+        )
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="live-bar", classes="filter-bar"):
@@ -198,6 +204,11 @@ class LivePane(Pane):
         self._generation += 1
         self._fetching = True
         self._dirty = False
+        early, self._first_rows = self._first_rows, None
+        read = early.take(FIRST_ROWS_WAIT) if early is not None else None
+        if read is not None:  # the mount's restart: no filter has changed yet
+            self.on_live_rows(LiveRows(self._generation, *read))
+            return
         self._fetch(self._generation, 0, dict(self.filters), True)
 
     def _fetch_new(self) -> None:
@@ -210,21 +221,26 @@ class LivePane(Pane):
     @work(thread=True, exclusive=True, group="live-fetch", exit_on_error=False)
     def _fetch(self, generation: int, after_id: int, filters: dict, reset: bool) -> None:
         try:
-            if reset:
-                latest = self.store.latest_memory_id()
-                rows = self.store.memories_before(latest + 1, limit=FIRST_ROWS, **filters)
-                rows.reverse()
-                last_id, more = latest, False
-            else:
-                rows = self.store.memories_after(after_id, limit=FETCH_LIMIT, **filters)
-                last_id = rows[-1]["id"] if rows else after_id
-                more = len(rows) == FETCH_LIMIT
+            rows, reset, last_id, more = self._read(after_id, filters, reset)
         except StoreError:  # end the fetch (no rows), then WorkerFailures says why
             self.post_message(LiveRows(generation, [], reset, after_id, False))
             raise
         if not get_current_worker().is_cancelled:
-            compact = mark_regressions(self.store, [_compact(row) for row in rows])
-            self.post_message(LiveRows(generation, compact, reset, last_id, more))
+            self.post_message(LiveRows(generation, rows, reset, last_id, more))
+
+    def _read(self, after_id: int, filters: dict, reset: bool) -> tuple[list[dict], bool, int, bool]:
+        """(rows, reset, last id, more): the newest FIRST_ROWS (`reset`), else those after
+        `after_id`, oldest first.  In a thread: it touches no widget."""
+        if reset:
+            latest = self.store.latest_memory_id()
+            rows = self.store.memories_before(latest + 1, limit=FIRST_ROWS, **filters)
+            rows.reverse()
+            last_id, more = latest, False
+        else:
+            rows = self.store.memories_after(after_id, limit=FETCH_LIMIT, **filters)
+            last_id = rows[-1]["id"] if rows else after_id
+            more = len(rows) == FETCH_LIMIT
+        return mark_regressions(self.store, [_compact(row) for row in rows]), reset, last_id, more
 
     def on_live_rows(self, message: LiveRows) -> None:
         if message.generation != self._generation:
