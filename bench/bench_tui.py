@@ -148,10 +148,18 @@ async def _first_frame_child(path: str, key: str | None, delay: float = 0.0) -> 
     """In a new process: print the wall-clock time of the first frame with sessions and the
     CPU the process had used when it went out (and, with `key`, the time to the first frame
     showing that pane's table with rows, the key pressed `delay` seconds after the first)."""
+    # As `memlane` starts: its entry point's module, its command line (none: the database
+    # from MEMLANE_DB), the command's module, then what cmd_open_app does before the app.
+    from tui.commands.cli import parse_command_line
+
+    os.environ["MEMLANE_DB"] = path
+    args = parse_command_line([])
+    assert args.command is None and args.db == os.path.abspath(path)
+    import tui.commands.open_app  # noqa: F401
     from tui.gui.perf import pause_collector
     from tui.gui.start_files import prefetch
 
-    prefetch()  # as `memlane` does before it imports the app (tui/commands/open_app.py)
+    prefetch()
     pause_collector()
     from tui.gui.app import build_app, process_tuned
 

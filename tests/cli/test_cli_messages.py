@@ -155,3 +155,35 @@ def test_a_mistyped_memlane_db_is_refused_too_but_the_default_path_may_be_new(
     opened = []  # a first run before any hook: the app opens (its empty state says what to do)
     monkeypatch.setattr(tui.gui.app, "run_app", lambda path: opened.append(path) or 0)
     assert run(capsys)[0] == 0 and opened
+
+
+# -- start-up: `memlane` alone opens the app without building every command's parser -----------
+
+
+def test_the_version_is_looked_up_only_when_asked(capsys, monkeypatch):
+    from importlib.metadata import version
+
+    from tui.commands import cli
+
+    looked_up: list[bool] = []
+    real = cli._version
+    monkeypatch.setattr(cli, "_version", lambda: looked_up.append(True) or real())
+    code, _, err = run(capsys, "search", "--bogus-option-only")
+    assert code == 2 and looked_up == []  # importlib.metadata costs ~40 ms of every start
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"memlane {version('memlane')}" and looked_up == [True]
+
+
+@pytest.mark.parametrize("argv", [[], ["--db", "DB"], ["--db=DB"]])
+def test_opening_the_app_builds_no_commands_parser(argv, db, monkeypatch):
+    from tui.commands import cli
+
+    def refused():
+        raise AssertionError("the commands' parsers were built to open the app (~35 ms)")
+
+    opened: list[str] = []
+    monkeypatch.setattr(cli, "build_parser", refused)
+    monkeypatch.setattr(open_app, "cmd_open_app", lambda args: opened.append(args.db) or 0)
+    monkeypatch.setenv("MEMLANE_DB", db)
+    assert cli.main([word.replace("DB", db) for word in argv]) == 0
+    assert opened == [db]

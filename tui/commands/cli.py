@@ -124,17 +124,37 @@ def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> N
         parser.add_argument("--session", "-s", metavar="S", help="one session id")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser; `parser.commands` maps each command to its own parser (for its usage line)."""
-    from store.search import MAX_LIMIT
-
+def _top_level_parser() -> argparse.ArgumentParser:
+    """`memlane [--db PATH]`: what opening the app takes (build_parser adds the commands)."""
     parser = argparse.ArgumentParser(
         prog="memlane",
         description="Long-term memory for Claude Code. With no command, opens the app.",
     )
     parser.add_argument("--db", metavar="PATH",
                         help="the memory database (default: $MEMLANE_DB or ~/.claude/memlane/memory.db)")  # fmt: skip
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.set_defaults(command=None)
+    return parser
+
+
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked (importlib.metadata
+    imports the email package: ~40 ms of every start when it was read for the parser)."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")  # fmt: skip
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        sys.stdout.write(f"{parser.prog} {_version()}\n")  # on stdout, as argparse's own
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser; `parser.commands` maps each command to its own parser (for its usage line)."""
+    from store.search import MAX_LIMIT
+
+    parser = _top_level_parser()
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND",
         title="commands (memlane COMMAND --help for details)",
@@ -254,8 +274,28 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    args = parse_command_line(list(sys.argv[1:] if argv is None else argv))
+    if isinstance(args, int):
+        return args
+    try:
+        return _dispatch(args)
+    except UsageError as exc:
+        return fail(str(exc), EXIT_USAGE)
+    except Exception as exc:
+        message = user_error(exc, args.db)
+        if message is None:
+            raise
+        return fail(message)
+    except KeyboardInterrupt:
+        return 130
+
+
+def parse_command_line(argv: list[str]) -> argparse.Namespace | int:
+    """The command, its options and the database, as `main` runs them; or the exit status
+    when there is nothing to run (--help, --version, a usage error, said on stderr)."""
+    # `memlane` alone (or with --db) opens the app: building every command's parser was
+    # ~35 ms of its start, before the app's first import.
+    parser = build_parser() if _names_more_than_db(argv) else _top_level_parser()
     cut = _passthrough_at(argv)  # argparse cannot hand `--recent` etc. to a REMAINDER: keep them apart
     try:
         if cut is not None and argv[cut] == "slash":
@@ -272,17 +312,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args.db_named = bool(args.db or os.environ.get("MEMLANE_DB"))  # typed, so maybe mistyped
     args.db = os.path.abspath(os.path.expanduser(args.db)) if args.db else default_db_path()
-    try:
-        return _dispatch(args)
-    except UsageError as exc:
-        return fail(str(exc), EXIT_USAGE)
-    except Exception as exc:
-        message = user_error(exc, args.db)
-        if message is None:
-            raise
-        return fail(message)
-    except KeyboardInterrupt:
-        return 130
+    return args
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -292,6 +322,15 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
         owner = parser.commands.get(args.command, parser)
         owner.error(f"unrecognized arguments: {' '.join(unknown)}")
     return args
+
+
+def _names_more_than_db(argv: list[str]) -> bool:
+    """Anything but `--db PATH` (a command, --help, --version, a typo) needs the commands."""
+    if argv[:1] == ["--db"]:
+        return len(argv) != 2
+    if argv[:1] and argv[0].startswith("--db="):
+        return len(argv) != 1
+    return bool(argv)
 
 
 def _passthrough_at(argv: list[str]) -> int | None:
