@@ -45,6 +45,19 @@ async def test_the_hidden_panes_are_built_after_the_first_rows(db_path, make_app
         assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights", "recall"}
 
 
+def noted_rows_at_mount(monkeypatch, pane_class) -> list[int]:
+    """The rows each pane of `pane_class` lists as its on_mount returns (filled as they mount)."""
+    rows: list[int] = []
+    on_mount = pane_class.on_mount
+
+    def noted(self) -> None:
+        on_mount(self)
+        rows.append(self.table.row_count)
+
+    monkeypatch.setattr(pane_class, "on_mount", noted)
+    return rows
+
+
 @pilot_test
 async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeypatch):
     """The first page is read while the app is built and drawn as the pane mounts, so the
@@ -53,14 +66,7 @@ async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeyp
     from tui.gui.panes.sessions import SessionsPane
     from tui.gui.textual_internals import screen_lines, watch_frames
 
-    rows_at_mount: list[int] = []
-    on_mount = SessionsPane.on_mount
-
-    def noted(self) -> None:
-        on_mount(self)
-        rows_at_mount.append(self.table.row_count)
-
-    monkeypatch.setattr(SessionsPane, "on_mount", noted)
+    rows_at_mount = noted_rows_at_mount(monkeypatch, SessionsPane)
     frames: list[list[str]] = []
     app = make_app(db_path)
     watch_frames(app, lambda screen: frames.append(screen_lines(screen)))
@@ -79,14 +85,7 @@ async def test_live_has_its_rows_when_it_mounts(db_path, make_app, monkeypatch):
     as the app appeared waited for that frame too)."""
     from tui.gui.panes.live import LivePane
 
-    rows_at_mount: list[int] = []
-    on_mount = LivePane.on_mount
-
-    def noted(self) -> None:
-        on_mount(self)
-        rows_at_mount.append(self.table.row_count)
-
-    monkeypatch.setattr(LivePane, "on_mount", noted)
+    rows_at_mount = noted_rows_at_mount(monkeypatch, LivePane)
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await first_screen(app)
