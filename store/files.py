@@ -113,6 +113,20 @@ def write_private_atomic(path: str, data: bytes, what: str) -> None:
         raise
 
 
+def write_private_if_changed(path: str, data: bytes, what: str) -> bool:
+    """`write_private_atomic`, in its folder made private, unless `path` holds `data` already
+    (then only tightened to 0600); whether it wrote.  Raises OSError."""
+    try:
+        if read_regular(path, len(data) + 1) == data:
+            tighten(path)
+            return False
+    except OSError:
+        pass  # none yet, or not a regular file: replaced below
+    make_private_dir(os.path.dirname(path))
+    write_private_atomic(path, data, what)
+    return True
+
+
 def read_regular(path: str | os.PathLike, limit: int = 1 << 20) -> bytes:
     """Up to `limit` bytes of the regular file at `path`.
 

@@ -6,7 +6,13 @@ import stat
 import pytest
 
 from store.config import load_config, save_setting
-from store.files import SymlinkRefused, make_private_dir, read_regular, write_private_atomic
+from store.files import (
+    SymlinkRefused,
+    make_private_dir,
+    read_regular,
+    write_private_atomic,
+    write_private_if_changed,
+)
 
 
 @pytest.fixture
@@ -78,3 +84,17 @@ def test_a_settings_file_that_is_not_utf8_is_left_unchanged(tmp_path):
     with pytest.raises(OSError, match="not UTF-8"):
         save_setting("theme", "nord", path)
     assert path.read_bytes() == b"theme = \"\xff\"\n"
+
+
+def test_the_same_bytes_are_not_written_again_but_a_loose_file_is_tightened(tmp_path, umask_022):
+    path = str(tmp_path / "kept" / "list")
+    assert write_private_if_changed(path, b"one\ntwo", "a list") is True  # its folder made too
+    assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
+    os.chmod(path, 0o666)
+    inode = os.stat(path).st_ino
+    assert write_private_if_changed(path, b"one\ntwo", "a list") is False
+    assert os.stat(path).st_ino == inode and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert write_private_if_changed(path, b"one\ntwo\nthree", "a list") is True  # longer: written
+    assert read_regular(path) == b"one\ntwo\nthree"
+    assert write_private_if_changed(path, b"one", "a list") is True  # a prefix of it: written
+    assert read_regular(path) == b"one"

@@ -332,9 +332,10 @@ class MemlaneApp(App):
         import threading
 
         from tui.gui import css_cache, start_files
+        from tui.gui.textual_internals import parsed_css
 
         css = [str(path) for path in css_paths()]
-        rules, variables = css_cache.parsed(self.stylesheet), self.get_css_variables()
+        rules, variables = parsed_css(self.stylesheet), self.get_css_variables()
 
         def keep() -> None:
             start_files.record(css)

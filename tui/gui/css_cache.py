@@ -8,7 +8,8 @@ with the same Textual and theme loads them in ~5 ms.  Each source is found by it
 text, so an edited stylesheet is parsed again, and anything that does not match is ignored.
 
 The file is a pickle: it is read only when it is a regular file owned by this user and
-writable by nobody else, in the memlane folder (itself 0700, never a link).
+writable by nobody else, in the memlane folder (itself 0700, never a link).  A failure is
+one line in the log, not on stderr: the terminal is the app's.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ import stat
 import textual
 from textual.css.stylesheet import Stylesheet
 
+from store.files import write_private_if_changed
+from store.log import log_line
 from store.paths import memlane_home
-from tui.gui.textual_internals import parsed_css, reuse_parsed_css
+from tui.gui.textual_internals import reuse_parsed_css
 
 FILE_NAME = "app-css.pickle"
 MAX_BYTES = 8 << 20
@@ -50,12 +53,14 @@ def load(stylesheet: Stylesheet, variables: dict[str, str]) -> int:
     except FileNotFoundError:
         return 0  # the first start
     except OSError as exc:
-        _note(f"the parsed stylesheet kept from the last start was not read: {exc}")
+        log_line(f"the parsed stylesheet kept from the last start was not read: {exc}",
+                 stderr=False)
         return 0
     try:
         kept_signature, parsed = pickle.loads(data)
     except Exception as exc:  # a file cut short, or written by another version
-        _note(f"the parsed stylesheet kept from the last start was not used: {exc!r}")
+        log_line(f"the parsed stylesheet kept from the last start was not used: {exc!r}",
+                 stderr=False)
         return 0
     if kept_signature != signature(variables) or not isinstance(parsed, dict):
         return 0
@@ -63,27 +68,15 @@ def load(stylesheet: Stylesheet, variables: dict[str, str]) -> int:
     return len(parsed)
 
 
-def parsed(stylesheet: Stylesheet) -> dict[tuple, list]:
-    """What `stylesheet` has parsed, for `save` (taken on the app's thread)."""
-    return parsed_css(stylesheet)
-
-
 def save(rules: dict[tuple, list], variables: dict[str, str]) -> None:
-    """Keep `rules` (`parsed`) for the next start: in a thread, so it never raises."""
+    """Keep `rules` (textual_internals.parsed_css, taken on the app's thread) for the next
+    start: in a thread, so it never raises."""
     try:
-        from store.files import make_private_dir, write_private_atomic
-
         data = pickle.dumps((signature(variables), rules), protocol=pickle.HIGHEST_PROTOCOL)
-        path = cache_path()
-        try:
-            if _read_own(path) == data:
-                return
-        except OSError:
-            pass
-        make_private_dir(memlane_home())
-        write_private_atomic(path, data, "the parsed stylesheet")
+        write_private_if_changed(cache_path(), data, "the parsed stylesheet")
     except Exception as exc:
-        _note(f"the parsed stylesheet could not be kept for the next start: {exc!r}")
+        log_line(f"the parsed stylesheet could not be kept for the next start: {exc!r}",
+                 stderr=False)
 
 
 def _read_own(path: str) -> bytes:
@@ -101,9 +94,3 @@ def _read_own(path: str) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
-
-
-def _note(message: str) -> None:
-    from store.log import log_line
-
-    log_line(message, stderr=False)  # the terminal is the app's

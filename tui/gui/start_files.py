@@ -10,7 +10,8 @@ Cold first screen at 100k memories, 8 interleaved starts each: median 546 -> 498
 Warm it costs a thread ~2 ms.  Linux only (`posix_fadvise`); elsewhere it does nothing.
 
 Only the standard library, `store.files` and `store.log` are imported here: this runs
-before the app's imports.
+before the app's imports.  A failure is one line in the log, not on stderr: the terminal
+is the app's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import sys
 import threading
 from collections.abc import Iterable
 
+from store.files import read_regular, write_private_if_changed
+from store.log import log_line
 from store.paths import memlane_home
 
 LIST_NAME = "app-start-files"  # in the memlane folder: one path per line
@@ -44,14 +47,12 @@ def prefetch() -> threading.Thread | None:
 
 def ask_ahead(path: str) -> int:
     """Hand each regular file listed in `path` to the kernel's read-ahead; how many were."""
-    from store.files import read_regular
-
     try:
         listed = read_regular(path, MAX_LIST_BYTES).decode("utf-8", "replace").splitlines()
     except FileNotFoundError:
         return 0  # the first start
     except OSError as exc:
-        _note(f"the app's start files were not read ahead: {exc}")
+        log_line(f"the app's start files were not read ahead: {exc}", stderr=False)
         return 0
     asked, failure = 0, None
     for name in listed:
@@ -73,7 +74,7 @@ def ask_ahead(path: str) -> int:
         finally:
             os.close(fd)
     if failure is not None:
-        _note(f"some of the app's start files were not read ahead: {failure}")
+        log_line(f"some of the app's start files were not read ahead: {failure}", stderr=False)
     return asked
 
 
@@ -98,29 +99,7 @@ def record(extra: Iterable[str] = ()) -> None:
     """Note the files this start read (see `files_read`), unless the list has them already.
     Never raises: it runs in a thread beside the app (a failure is one line in the log)."""
     try:
-        _record(extra)
+        data = "\n".join(files_read(extra)).encode("utf-8", "surrogateescape")
+        write_private_if_changed(list_path(), data, "the app's start files")
     except Exception as exc:
-        _note(f"the app's start files could not be noted: {exc!r}")
-
-
-def _record(extra: Iterable[str]) -> None:
-    from store.files import make_private_dir, read_regular, write_private_atomic
-
-    data = "\n".join(files_read(extra)).encode("utf-8", "surrogateescape")
-    path = list_path()
-    try:
-        if read_regular(path, MAX_LIST_BYTES) == data:
-            return
-    except OSError:
-        pass  # none yet (or unreadable: written again below)
-    try:
-        make_private_dir(memlane_home())
-        write_private_atomic(path, data, "the app's start files")
-    except OSError as exc:
-        _note(f"the app's start files could not be noted: {exc}")
-
-
-def _note(message: str) -> None:
-    from store.log import log_line
-
-    log_line(message, stderr=False)  # the terminal is the app's
+        log_line(f"the app's start files could not be noted: {exc!r}", stderr=False)
