@@ -326,25 +326,27 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
 
 def _names_more_than_db(argv: list[str]) -> bool:
     """Anything but `--db PATH` (a command, --help, --version, a typo) needs the commands."""
-    if argv[:1] == ["--db"]:
-        return len(argv) != 2
-    if argv[:1] and argv[0].startswith("--db="):
-        return len(argv) != 1
-    return bool(argv)
+    return _past_global_options(argv) != len(argv)
 
 
 def _passthrough_at(argv: list[str]) -> int | None:
     """The index of a PASSTHROUGH command word (after global options), else None."""
+    i = _past_global_options(argv)
+    return i if i < len(argv) and argv[i] in PASSTHROUGH else None
+
+
+def _past_global_options(argv: list[str]) -> int:
+    """The index of the first word after the `--db PATH` / `--db=PATH` options (past the
+    end when the last `--db` lacks its PATH)."""
     i = 0
     while i < len(argv):
-        word = argv[i]
-        if word == "--db":
+        if argv[i] == "--db":
             i += 2
-        elif word.startswith("--db="):
+        elif argv[i].startswith("--db="):
             i += 1
         else:
-            return i if word in PASSTHROUGH else None
-    return None
+            break
+    return i
 
 
 def _dispatch(args: argparse.Namespace) -> int:
