@@ -13,27 +13,34 @@ from concurrent.futures import Future
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+TAKE_WAIT = 0.25  # seconds a mount waits for its read; then the pane's worker reads instead
 
 
 class ReadAhead(Generic[T]):
-    """`fn(*args)` running in a daemon thread from the moment it is built."""
+    """`fn(*args)` running in a daemon thread from the moment it is built; its answer is
+    given once (`take`)."""
 
     def __init__(self, fn: Callable[..., T], *args: Any, name: str = "memlane read ahead") -> None:
-        self._future: Future[T] = Future()
-        self._fn, self._args = fn, args
-        threading.Thread(target=self._run, name=name, daemon=True).start()
+        self._future: Future[T] | None = Future()
+        threading.Thread(target=self._run, args=(self._future, fn, args), name=name,
+                         daemon=True).start()  # fmt: skip
 
-    def _run(self) -> None:
+    @staticmethod
+    def _run(future: Future, fn: Callable[..., T], args: tuple) -> None:
         try:
-            result = self._fn(*self._args)
+            result = fn(*args)
         except BaseException as exc:  # the caller reads again its usual way and reports it
-            self._future.set_exception(exc)
+            future.set_exception(exc)
         else:
-            self._future.set_result(result)
+            future.set_result(result)
 
-    def take(self, wait: float) -> T | None:
-        """The answer, waiting at most `wait` seconds for it; None if it failed or is late."""
+    def take(self, wait: float = TAKE_WAIT) -> T | None:
+        """The answer, waiting at most `wait` seconds for it; None if it failed, is late, or
+        was taken before (a later read is the caller's own: the filters may have changed)."""
+        future, self._future = self._future, None  # nor kept once taken: the rows go with it
+        if future is None:
+            return None
         try:
-            return self._future.result(timeout=wait)
+            return future.result(timeout=wait)
         except Exception:  # late (TimeoutError) or failed: the caller's usual read reports it
             return None

@@ -35,7 +35,6 @@ from tui.rich_text import cell, type_label
 
 FETCH_LIMIT = 500  # rows per fetch; more are fetched right after if there are
 FIRST_ROWS = 200  # rows shown when the pane opens or a filter changes
-FIRST_ROWS_WAIT = 0.25  # seconds the mount waits for its rows read ahead, then a worker reads
 TRIM_SLACK = 200  # rows allowed over the window before the table is rebuilt
 
 
@@ -121,7 +120,7 @@ class LivePane(Pane):
         self._known_sessions: set[str] = set()
         self.alarm: dict | None = None  # the last regressed group that occurred while Live ran
         # The newest rows, read while the pane is built: the frame that shows it has them.
-        self._first_rows: ReadAhead | None = ReadAhead(
+        self._first_rows: ReadAhead = ReadAhead(
             self._read, 0, dict(self.filters), True, name="memlane live first rows"
         )
 
@@ -204,8 +203,7 @@ class LivePane(Pane):
         self._generation += 1
         self._fetching = True
         self._dirty = False
-        early, self._first_rows = self._first_rows, None
-        read = early.take(FIRST_ROWS_WAIT) if early is not None else None
+        read = self._first_rows.take()
         if read is not None:  # the mount's restart: no filter has changed yet
             self.on_live_rows(LiveRows(self._generation, *read))
             return

@@ -45,7 +45,6 @@ from tui.gui.widgets.preview import Preview, PreviewArea, list_width
 from tui.rich_text import cell
 
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
-FIRST_PAGE_WAIT = 0.25  # seconds the first screen waits for its rows read ahead, then a worker reads
 
 
 @dataclass
@@ -98,7 +97,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
         # The first page, read while the app is built: the first frame shows its rows.
-        self._first_page: ReadAhead | None = ReadAhead(
+        self._first_page: ReadAhead = ReadAhead(
             self._read_page, None, self.text, self.sort, 0, self.app.config.page_size,
             name="memlane sessions first page",
         )  # fmt: skip
@@ -198,8 +197,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self._generation += 1
         self._stale = False
         self.table.reset()
-        early, self._first_page = self._first_page, None
-        page = early.take(FIRST_PAGE_WAIT) if early is not None else None
+        page = self._first_page.take()
         if page is not None:  # the mount's reload: nothing has changed the filters yet
             self.on_sessions_page(SessionsPage(self._generation, *page, "after"))
             return
