@@ -45,16 +45,17 @@ async def test_the_hidden_panes_are_built_after_the_first_rows(db_path, make_app
         assert set(app.panes) == {"sessions", "live", "search", "errors", "cleanup", "insights", "recall"}
 
 
-def noted_rows_at_mount(monkeypatch, pane_class) -> list[int]:
-    """The rows each pane of `pane_class` lists as its on_mount returns (filled as they mount)."""
+def noted_rows_at_mount(monkeypatch, widget_class, table_id: str = "") -> list[int]:
+    """The rows each `widget_class` lists (in its table `table_id`, else its `table`) as its
+    on_mount returns (filled as they mount)."""
     rows: list[int] = []
-    on_mount = pane_class.on_mount
+    on_mount = widget_class.on_mount
 
     def noted(self) -> None:
         on_mount(self)
-        rows.append(self.table.row_count)
+        rows.append((self.query_one(table_id, DataTable) if table_id else self.table).row_count)
 
-    monkeypatch.setattr(pane_class, "on_mount", noted)
+    monkeypatch.setattr(widget_class, "on_mount", noted)
     return rows
 
 
@@ -78,22 +79,33 @@ async def test_the_first_frame_already_lists_sessions(db_path, make_app, monkeyp
         assert any(newest["project_name"] in line for line in frames[0]), "\n".join(frames[0])
 
 
-@pilot_test
-async def test_live_has_its_rows_when_it_mounts(db_path, make_app, monkeypatch):
-    """Live's newest rows are read while the pane is built, so the frame that first shows it
-    lists them: read by a worker after the mount they came a frame later (a pane key pressed
-    as the app appeared waited for that frame too)."""
-    from tui.gui.panes.live import LivePane
+# key: (the module and class that mount the pane's list, its table)
+READ_AHEAD = {
+    "2": ("tui.gui.panes.live", "LivePane", ""),
+    "3": ("tui.gui.panes.search.pane", "SearchPane", ""),
+    "4": ("tui.gui.panes.errors", "ErrorsPane", "#errors-table"),
+    "5": ("tui.gui.panes.cleanup.selection", "SelectionView", ""),
+}
 
-    rows_at_mount = noted_rows_at_mount(monkeypatch, LivePane)
+
+@pytest.mark.parametrize("key", list(READ_AHEAD))
+@pilot_test
+async def test_a_pane_has_its_rows_when_it_mounts(db_path, make_app, monkeypatch, key):
+    """Each list's first rows are read while its pane is built, so the frame that first
+    shows it lists them: read by a worker after the mount they came a frame later, and a
+    key pressed as the app appeared waited ~50-90 ms more for them (issue 25 item 15)."""
+    import importlib
+
+    module, name, table_id = READ_AHEAD[key]
+    rows_at_mount = noted_rows_at_mount(monkeypatch, getattr(importlib.import_module(module), name), table_id)
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await first_screen(app)
-        await pilot.press("2")
+        await pilot.press(key)
         await until(lambda: rows_at_mount)
         assert rows_at_mount[0] > 0
         await settle(pilot)
-        assert "multiply" in screen_text(app)
+        assert PANE_KEYS[key][2] in screen_text(app)
 
 
 @pilot_test

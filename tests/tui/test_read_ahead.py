@@ -26,3 +26,9 @@ def test_a_late_read_is_none_and_not_waited_for():
     ahead = ReadAhead(release.wait)
     assert ahead.take(wait=0.01) is None
     release.set()
+
+
+def test_an_answer_read_for_other_filters_is_none():
+    ahead = ReadAhead(lambda: ["rows of every project"], key=(None, ""))
+    assert ahead.take(("memlane", "")) is None  # the filter changed before the rows were shown
+    assert ahead.take((None, "")) is None  # and the answer is gone

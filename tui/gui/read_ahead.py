@@ -18,9 +18,13 @@ TAKE_WAIT = 0.25  # seconds a mount waits for its read; then the pane's worker r
 
 class ReadAhead(Generic[T]):
     """`fn(*args)` running in a daemon thread from the moment it is built; its answer is
-    given once (`take`)."""
+    given once (`take`), to a caller still asking for what `key` names (the filters it was
+    read for)."""
 
-    def __init__(self, fn: Callable[..., T], *args: Any, name: str = "memlane read ahead") -> None:
+    def __init__(
+        self, fn: Callable[..., T], *args: Any, key: object = None, name: str = "memlane read ahead"
+    ) -> None:
+        self.key = key
         self._future: Future[T] | None = Future()
         threading.Thread(target=self._run, args=(self._future, fn, args), name=name,
                          daemon=True).start()  # fmt: skip
@@ -34,11 +38,11 @@ class ReadAhead(Generic[T]):
         else:
             future.set_result(result)
 
-    def take(self, wait: float = TAKE_WAIT) -> T | None:
-        """The answer, waiting at most `wait` seconds for it; None if it failed, is late, or
-        was taken before (a later read is the caller's own: the filters may have changed)."""
+    def take(self, key: object = None, wait: float = TAKE_WAIT) -> T | None:
+        """The answer, waiting at most `wait` seconds for it; None if it failed, is late, was
+        read for another `key`, or was taken before (a later read is the caller's own)."""
         future, self._future = self._future, None  # nor kept once taken: the rows go with it
-        if future is None:
+        if future is None or key != self.key:
             return None
         try:
             return future.result(timeout=wait)

@@ -8,7 +8,7 @@ Groups are fetched a page at a time in a thread worker, filtered by status (`f`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual import on, work
@@ -23,6 +23,7 @@ from tui.gui import messages
 from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import Pane, is_showing
 from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
+from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
@@ -88,6 +89,11 @@ class ErrorsPane(WideBreakpoint, Pane):
         self._generation = 0
         self._groups: dict[int, dict] = {}
         self._stale = False
+        # The first page, read while the pane is built: the frame that first shows it lists it.
+        self._first_page: ReadAhead = ReadAhead(
+            self._read_page, 0, "after", 0, PAGE, self._filters(), self.sort,
+            key=(self._filters(), self.sort), name="memlane errors first page",
+        )  # fmt: skip
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="errors-bar", classes="filter-bar"):
@@ -150,26 +156,37 @@ class ErrorsPane(WideBreakpoint, Pane):
     def reload(self) -> None:
         """Fetch the first page again for the current sort and filter."""
         self._generation += 1
+        page = self._first_page.take((self._filters(), self.sort))
+        if page is not None:  # the mount's reload, or one before the filter or sort changed
+            self._show_page(replace(page, generation=self._generation))
+            return
         self._fetch(self._generation, "after", 0)
+
+    def _filters(self) -> dict:
+        return {"status": self.status_filter, "project": self.project, "text": self.text}
 
     def _fetch(self, generation: int, where: str, offset: int | None, limit: int = PAGE) -> None:
         """Groups from `offset` (None: the last page) for the table's request `where`.
 
         The filter and sort are read here, on the UI thread, and handed to the
         worker: the worker never reads state the UI thread changes."""
-        filters = {"status": self.status_filter, "project": self.project, "text": self.text}
-        self._fetch_page(generation, where, offset, limit, filters, self.sort)
+        self._fetch_page(generation, where, offset, limit, self._filters(), self.sort)
 
     @work(thread=True, exclusive=True, group="errors-fetch", exit_on_error=False)
     def _fetch_page(
         self, generation: int, where: str, offset: int | None, limit: int, filters: dict, sort: str,
     ) -> None:  # fmt: skip
+        self.post_message(self._read_page(generation, where, offset, limit, filters, sort))
+
+    def _read_page(
+        self, generation: int, where: str, offset: int | None, limit: int, filters: dict, sort: str,
+    ) -> ErrorGroupsPage:  # fmt: skip
+        """In a thread: it touches no widget."""
         total = self.store.count_error_groups(**filters)
         if offset is None:
             offset = max(0, total - limit)
         rows = self.store.error_groups(**filters, sort=sort, limit=limit + 1, offset=offset)
-        page = ErrorGroupsPage(generation, offset, rows[:limit], len(rows) > limit, total, where)
-        self.post_message(page)
+        return ErrorGroupsPage(generation, offset, rows[:limit], len(rows) > limit, total, where)
 
     @on(ErrorGroupsPage)
     def _show_page(self, page: ErrorGroupsPage) -> None:

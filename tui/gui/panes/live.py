@@ -121,7 +121,7 @@ class LivePane(Pane):
         self.alarm: dict | None = None  # the last regressed group that occurred while Live ran
         # The newest rows, read while the pane is built: the frame that shows it has them.
         self._first_rows: ReadAhead = ReadAhead(
-            self._read, 0, dict(self.filters), True, name="memlane live first rows"
+            self._read, 0, dict(self.filters), True, key=dict(self.filters), name="memlane live first rows"
         )
 
     def compose(self) -> ComposeResult:
@@ -203,8 +203,8 @@ class LivePane(Pane):
         self._generation += 1
         self._fetching = True
         self._dirty = False
-        read = self._first_rows.take()
-        if read is not None:  # the mount's restart: no filter has changed yet
+        read = self._first_rows.take(self.filters)
+        if read is not None:  # the mount's restart, or one before any filter changed
             self.on_live_rows(LiveRows(self._generation, *read))
             return
         self._fetch(self._generation, 0, dict(self.filters), True)

@@ -99,7 +99,7 @@ class SessionsPane(WideBreakpoint, Pane):
         # The first page, read while the app is built: the first frame shows its rows.
         self._first_page: ReadAhead = ReadAhead(
             self._read_page, None, self.text, self.sort, 0, self.app.config.page_size,
-            name="memlane sessions first page",
+            key=self._listing(), name="memlane sessions first page",
         )  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -197,11 +197,15 @@ class SessionsPane(WideBreakpoint, Pane):
         self._generation += 1
         self._stale = False
         self.table.reset()
-        page = self._first_page.take()
-        if page is not None:  # the mount's reload: nothing has changed the filters yet
+        page = self._first_page.take(self._listing())
+        if page is not None:  # the mount's reload, or one before any filter changed
             self.on_sessions_page(SessionsPage(self._generation, *page, "after"))
             return
         self._load_page(self._generation, self.project, "after", 0)
+
+    def _listing(self) -> tuple:
+        """What the first page depends on: the filters, the sort and the scope."""
+        return (self.project, self.text, self.sort, self.team_scope)
 
     @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
     def _load_page(

@@ -93,7 +93,8 @@ class CleanupPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield SelectionView(self.store, id="cleanup-body")
-        yield SecretsAuditView(self.store, id="cleanup-audit")
+        # The secrets audit is mounted the first time it is asked for (`S`): built with the
+        # pane it was a third of the build a Cleanup key waits for.
 
     @property
     def selection(self) -> SelectionView:
@@ -391,13 +392,15 @@ class CleanupPane(Pane):
 
     # -- the secrets audit --------------------------------------------------------
 
-    def action_audit(self) -> None:
+    async def action_audit(self) -> None:
         """Start the audit; while it scans, stop it; once stopped or done, scan again."""
         if self.mode == "audit" and self.audit.scanning:
             self.audit.stop()
-        else:
-            self._set_mode("audit")
-            self.audit.start()
+            return
+        if not self.query(SecretsAuditView):
+            await self.mount(SecretsAuditView(self.store, id="cleanup-audit"))
+        self._set_mode("audit")
+        self.audit.start()
 
     def action_redact_findings(self) -> None:
         if self.mode == "audit":

@@ -10,7 +10,7 @@ drawn in the first column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual import on, work
@@ -24,6 +24,7 @@ from tui.formatting import first_line, local_time, number, plural, short_id
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks
 from tui.gui.panes.cleanup.memory_list import MemoryListView
+from tui.gui.read_ahead import ReadAhead
 from tui.gui.store_client import StoreClient
 from tui.gui.textual_internals import being_removed
 from tui.gui.widgets.paged_table import PagedTable
@@ -68,6 +69,11 @@ class SelectionView(MemoryListView):
         self._rows: dict[int, dict] = {}  # the rows the table holds, by id
         self._generation = 0  # reloads: only the latest one's first page is shown
         self._window = 0  # what the table holds: pages asked for older rows are not placed
+        # The first page, read while the pane is built: the frame that first shows it lists it.
+        self._first_page: ReadAhead = ReadAhead(
+            self._read_first, 0, self.criteria, self.app.now(), key=self.criteria,
+            name="memlane cleanup first page",
+        )  # fmt: skip
 
     def compose(self) -> ComposeResult:
         yield CleanupFilter(id="cleanup-filter")
@@ -120,23 +126,28 @@ class SelectionView(MemoryListView):
     def reload(self) -> None:
         """Fetch the first page of the current filter again."""
         self._generation += 1
+        page = self._first_page.take(self.criteria)
+        if page is not None:  # the mount's reload, or one before the filter changed
+            self._show_page(replace(page, generation=self._generation))
+            return
         self._fetch_first(self._generation, self.criteria, self.app.now())
 
     @work(thread=True, exclusive=True, group="cleanup-fetch", exit_on_error=False)
     def _fetch_first(self, generation: int, criteria: Criteria, now) -> None:
+        self.post_message(self._read_first(generation, criteria, now))
+
+    def _read_first(self, generation: int, criteria: Criteria, now) -> CleanupPage:
+        """The first page of `criteria` (every memory when it is empty).  In a thread: it
+        touches no widget."""
         if criteria.is_empty:
             total = self.store.read(count_memories)
             rows = self.store.read(fetch_rows, None, limit=PAGE + 1)
-            page = CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
-            self.post_message(page)
-            return
+            return CleanupPage(generation, 0, rows[:PAGE], len(rows) > PAGE, total, fresh=True)
         ids, problem = self.store.read(selected_ids, criteria, now)
         if problem:
-            self.post_message(CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True))
-            return
+            return CleanupPage(generation, 0, [], False, 0, [], problem, fresh=True)
         rows = self.store.read(fetch_rows, ids[:PAGE])
-        page = CleanupPage(generation, 0, rows, len(ids) > PAGE, len(ids), ids, fresh=True)
-        self.post_message(page)
+        return CleanupPage(generation, 0, rows, len(ids) > PAGE, len(ids), ids, fresh=True)
 
     @work(thread=True, exclusive=True, group="cleanup-more", exit_on_error=False)
     def _fetch_page(

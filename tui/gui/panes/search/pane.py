@@ -29,6 +29,7 @@ from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.search import dates
+from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
@@ -109,6 +110,13 @@ class SearchPane(Pane):
         self.last_results: SearchResults | None = None
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's memories, or these and the team's
+        # The newest memories (no query yet), read while the pane is built: the frame that
+        # first shows the pane lists them.
+        limit, filters = self.app.config.page_size, self._store_filters()
+        self._first_page: ReadAhead = ReadAhead(
+            self._read_first_page, "", filters, limit, key=("", filters, limit),
+            name="memlane search first page",
+        )  # fmt: skip
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -224,6 +232,11 @@ class SearchPane(Pane):
         self._replacing = True
         self._hits.clear()
         self._hits_seen, self._summary = 0, {}
+        limit = self.app.config.page_size
+        read = None if self.team_scope else self._first_page.take((self.query_text, self._search_filters, limit))
+        if read is not None:  # the mount's search, or one before the query or a filter changed
+            self.on_search_results(self._results(self._generation, self.query_text, 0, *read, limit, "after"))
+            return
         self._search(self._generation, self.query_text, self._search_filters, "after", 0)
 
     def _store_filters(self) -> dict:
@@ -253,8 +266,7 @@ class SearchPane(Pane):
             if self.team_scope:
                 offset, rows, summary = self.team.page(self.store, query, offset=offset, limit=limit, **filters)
             elif where == "after" and offset == 0 and after_id is None:
-                # The first page at once; a common word's exact count follows (`_count`).
-                rows, summary = self.store.read(first_page, query, limit=limit, **filters)
+                rows, summary, _elapsed = self._read_first_page(query, filters, limit)
             else:
                 offset, rows, summary = self.store.read(
                     search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
@@ -263,13 +275,25 @@ class SearchPane(Pane):
             self.post_message(SearchResults(generation, query, offset or 0, [], False, where=where))
             raise
         elapsed = (time.perf_counter() - started) * 1000
+        if not get_current_worker().is_cancelled:
+            self.post_message(self._results(generation, query, offset, rows, summary, elapsed, limit, where))
+
+    def _read_first_page(self, query: str, filters: dict, limit: int) -> tuple[list[dict], dict, float]:
+        """(hits, summary, milliseconds) of the first page at once; a common word's exact
+        count follows (`_count`).  In a thread: it touches no widget."""
+        started = time.perf_counter()
+        rows, summary = self.store.read(first_page, query, limit=limit, **filters)
+        return rows, summary, (time.perf_counter() - started) * 1000
+
+    @staticmethod
+    def _results(
+        generation: int, query: str, offset: int, rows: list[dict], summary: dict, elapsed: float,
+        limit: int, where: str,
+    ) -> SearchResults:  # fmt: skip
         total = summary.get("total", -1)
         has_more = offset + len(rows) < total if total >= 0 else len(rows) == limit
-        if not get_current_worker().is_cancelled:
-            self.post_message(SearchResults(
-                generation, query, offset, rows, has_more,
-                elapsed, where, total, summary.get("ranked", -1), summary.get("all_terms", True),
-            ))  # fmt: skip
+        return SearchResults(generation, query, offset, rows, has_more, elapsed, where, total,
+                             summary.get("ranked", -1), summary.get("all_terms", True))  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search-count", exit_on_error=False)
     def _count(self, search_id: int, query: str, filters: dict) -> None:
