@@ -196,3 +196,53 @@ async def test_a_hidden_pane_due_while_the_app_closes_is_not_built(db_path, make
     app._build_paused_until = 0.0  # the pause after the first pane has run out
     await app._build_next_pane()  # what the queued turn runs, on the closing app
     assert set(app.panes) == built
+
+
+@pytest.mark.parametrize(("width", "wide"), [(80, False), (200, True)])
+@pilot_test
+async def test_the_first_frame_has_the_columns_of_its_width(db_path, make_app, width, wide):
+    """Sessions built its wide columns (Obs, Err) whatever the terminal, and swapped them for
+    the narrow ones on its first Resize, just after the first frame: at 80 cells the first
+    frame showed columns it then took away, and a key pressed then waited for the redraw."""
+    from tui.gui.textual_internals import screen_lines, watch_frames
+
+    frames: list[str] = []
+    app = make_app(db_path)
+    watch_frames(app, lambda screen: frames.append("\n".join(screen_lines(screen))))
+    async with app.run_test(size=(width, 30)) as pilot:
+        await first_screen(app)
+        await settle(pilot)
+        assert ("Obs" in frames[0]) is wide and ("Obs" in screen_text(app)) is wide
+
+
+@pilot_test
+async def test_a_resize_to_the_same_size_lays_nothing_out_and_another_size_does(db_path, make_app, monkeypatch):
+    """Textual resizes the screen to the terminal's size just after the first frame: the
+    screen laid every widget out and drew them again at the same size (~14 ms at 100k
+    memories, before a key pressed as the app appeared was handled; issue 25 item 15)."""
+    from textual import events
+    from textual.geometry import Size
+
+    from tui.gui.app import PanesScreen
+
+    arranged: list[Size] = []
+    arrange = PanesScreen.arrange
+
+    def counted(self, size, *args, **kwargs):
+        arranged.append(size)
+        return arrange(self, size, *args, **kwargs)
+
+    monkeypatch.setattr(PanesScreen, "arrange", counted)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await first_screen(app)
+        await until(lambda: app.all_panes_mounted)
+        await settle(pilot)
+        arranged.clear()
+        app.screen.post_message(events.Resize(Size(100, 30), Size(100, 30)))
+        await settle(pilot)
+        assert arranged == []
+        await pilot.resize_terminal(70, 30)
+        await settle(pilot)
+        assert arranged and app.screen.size.width == 70
+        assert all(len(line) <= 70 for line in screen_text(app).splitlines())

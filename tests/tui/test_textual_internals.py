@@ -99,6 +99,7 @@ def test_each_private_method_a_shim_calls_or_overrides_exists_with_its_parameter
     assert parameters(App._handle_exception) == ["self", "error"]
     assert parameters(App._display) == ["self", "screen", "renderable"]
     assert parameters(Screen._on_timer_update) == ["self"]
+    assert parameters(Screen._screen_resized) == ["self", "size"]
     assert parameters(Screen._invoke_later) == ["self", "callback", "sender"]
     assert parameters(DataTable._clear_caches) == ["self"]
     assert parameters(DataTable._update_dimensions) == ["self", "new_rows"]
@@ -265,3 +266,75 @@ async def test_after_refresh_callbacks_go_through_the_recorded_queue(monkeypatch
         app.query_one("#note").call_after_refresh(callback)
         await pilot.pause()
         assert [getattr(c, "func", c) for c in queued] == [callback] and ran == [1]
+
+
+def hostile_cells() -> list:
+    """One-line cells of every shape the lists hold, and some that take DataTable's way."""
+    from rich.text import Text
+
+    cells = []
+    for plain in ("", "x", "2026-11-25 14:03", "memlane-a-project-name-longer-than-its-column",
+                  "한국어 검색 테스트 마이그레이션", "🚀 deploy ✅ done", "e\u0301te\u0301 cafe\u0301",
+                  "a\u200db zero-width", "trailing spaces   ", "tab\there", "two\nlines"):  # fmt: skip
+        for style in ("", "dim", "bold red on blue"):
+            for overflow in (None, "ellipsis", "crop", "fold"):
+                cells.append(Text(plain, style=style, no_wrap=True, overflow=overflow, end=""))
+        spanned = Text(plain, style="dim", overflow="ellipsis")  # no_wrap and end left as Text has them
+        spanned.stylize("reverse", 1, 6)
+        spanned.stylize("bold yellow", 4, 30)
+        cells.append(spanned)
+    cells += [Text("right", justify="right"), Text("centre", justify="center"),
+              Text("wraps when it can", no_wrap=False), "a plain string", 12.5]  # fmt: skip
+    return cells
+
+
+@pilot_test
+async def test_a_one_line_cell_is_drawn_as_datatable_draws_it():
+    """KeptCells draws one-line Text cells its own short way: cell for cell, every width,
+    padding, cursor and hover, the very segments DataTable's own render gives."""
+    from rich.style import Style
+
+    cells = hostile_cells()
+    app = OneTable()
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = app.query_one(DataTable)
+        table.remove()
+        kept = ti.FixedWidthDataTable()
+        await app.mount(kept)
+        kept.add_column("A", key="a", width=10)
+        for n, value in enumerate(cells):
+            kept.add_row(value, key=str(n))
+        await pilot.pause()
+        short_way = 0
+        for padding in (1, 0):
+            kept.cell_padding = padding
+            for row in range(len(cells)):
+                for width in (1, 2, 3, 4, 6, 9, 13, 31):
+                    for cursor, hover in ((False, False), (True, False), (False, True)):
+                        base = Style(color="white", bgcolor="black") if width % 2 else kept.rich_style
+                        ours = kept.draw_cell(row, 0, base, width, cursor, hover)
+                        kept._cell_render_cache.clear()  # DataTable's, not keyed on the width
+                        theirs = DataTable._render_cell(kept, row, 0, base, width, cursor, hover)
+                        assert ours == theirs, (cells[row], width, padding, cursor, hover)
+                        short_way += kept.one_line_cell(row, 0, base, width, cursor, hover) is not None
+        assert short_way > len(cells) * 20  # the short way drew most of them
+
+
+class Loud(Static):
+    DEFAULT_CSS = "Loud { color: blue; } Loud.-loud { color: red; }"
+
+
+@pilot_test
+async def test_a_class_set_before_the_mount_is_styled_at_the_mount(db_path, make_app):
+    """MemlaneApp.update_styles leaves a widget not in the app yet to its mount: the class
+    it was given then still styles it."""
+    app = make_app(db_path)
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.pause()
+        note = Loud("loud")
+        note.add_class("-loud")  # not in the app: nothing is worked out yet
+        await app.screen.mount(note)
+        await pilot.pause()
+        assert note.styles.color.rgb == (255, 0, 0)
+        note.remove_class("-loud")  # in the app: restyled now, as Textual does
+        assert note.styles.color.rgb == (0, 0, 255)

@@ -93,7 +93,9 @@ class SessionsPane(WideBreakpoint, Pane):
         self._first_page_shown = False  # the app is told once (messages.FirstPageShown)
         self._sessions: dict[str, dict] = {}
         self._stale = False
-        self.wide = True
+        # Columns for the terminal's width as it is now: a guess (the pane's own width comes
+        # with its first Resize), which spares the first screen a second set of columns.
+        self.wide = list_width(self.app.size.width) >= self.WIDE_FROM
         self.team = TeamScope(StoreClient.open_readonly)
         self.team_scope = False  # this machine's sessions, or these and the team's
         # The first page, read while the app is built: the first frame shows its rows.

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Select
 
 from tui.gui.textual_internals import (
@@ -36,6 +35,9 @@ from tui.gui.textual_internals import (
 # Keys a text box takes as text ("slash", "question_mark", "q", "space", ...), and their text.
 TYPED_KEYS = {key_for(chr(code)): chr(code) for code in range(32, 127)}
 # Actions the footer drops last: a person must always see how to get help, back and out.
+# Where a footer entry (`AppFooter._entries`) has its action and its classes.
+ACTION, PALETTE = 3, 6
+PALETTE_CLASS = "-command-palette"
 KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen",
                 "close", "cancel", "dismiss_none")
 
@@ -79,7 +81,7 @@ class AppFooter(Footer):
             return
         wanted = self._wanted()
         width, entries = wanted
-        yield from self._fitting(list(self._keys(entries)), width)
+        yield from self._keys(_fitting(list(entries), width, self.compact))
         self._fitted_width = width
         self._shown = wanted
 
@@ -125,21 +127,24 @@ class AppFooter(Footer):
         if wanted == self._shown:  # asked during the last rebuild, or changed back since
             return
         width, entries = wanted
-        fitted = list(self._fitting(list(self._keys(entries)), width))
-        new_keys, new_palette = _split(fitted)
-        old_keys, old_palette = _split([c for c in self.children if isinstance(c, FooterKey)])
+        fitted = _fitting(list(entries), width, self.compact)
+        new_keys = [entry for entry in fitted if entry[PALETTE] != PALETTE_CLASS]
+        new_palette = [entry for entry in fitted if entry[PALETTE] == PALETTE_CLASS]
+        shown = [c for c in self.children if isinstance(c, FooterKey)]
+        old_palette = [key for key in shown if key.has_class(PALETTE_CLASS)]
+        old_keys = [key for key in shown if key not in old_palette]
         for old, new in zip(old_keys, new_keys):
             _take_over(old, new)
         for surplus in old_keys[len(new_keys):]:
             surplus.remove()
-        if new_keys[len(old_keys):]:
-            self.mount(*new_keys[len(old_keys):], before=old_palette[0] if old_palette else None)
+        if new_keys[len(old_keys):]:  # widgets are built only for keys added
+            self.mount(*self._keys(new_keys[len(old_keys):]), before=old_palette[0] if old_palette else None)
         if old_palette and new_palette:
             _take_over(old_palette[0], new_palette[0])
         elif old_palette:
             old_palette[0].remove()
         elif new_palette:
-            self.mount(new_palette[0])
+            self.mount(*self._keys(new_palette))
         self._fitted_width = width
         self._shown = wanted
 
@@ -181,7 +186,7 @@ class AppFooter(Footer):
                 _node, binding, enabled, _tooltip = found
                 yield (binding.key, self.app.get_key_display(binding), binding.description,
                        binding.action, enabled, binding.tooltip or binding.description,
-                       "-command-palette")  # fmt: skip
+                       PALETTE_CLASS)  # fmt: skip
 
     def _dropdown_entries(self) -> Iterable[tuple]:
         """An open dropdown takes every key: move, choose, close."""
@@ -192,62 +197,59 @@ class AppFooter(Footer):
 
     def _keys(self, entries: Iterable[tuple]) -> Iterable[FooterKey]:
         for key, display, description, action, enabled, tooltip, classes in entries:
-            footer_key = ActionFooterKey(key, display, description, action, classes=classes,
+            # The footer never changes `compact`: a copy, not a data binding (which needs a
+            # context), and its class as the watcher would set it, given as the key is built.
+            own = classes or ("-compact" if self.compact else "")
+            footer_key = ActionFooterKey(key, display, description, action, classes=own,
                                          disabled=not enabled, tooltip=tooltip)  # fmt: skip
-            if not classes:  # the footer never changes `compact`: a copy, not a data binding
-                footer_key.set_reactive(FooterKey.compact, self.compact)  # (which needs a context)
-                footer_key.set_class(self.compact, "-compact")  # what its watcher would do
+            if not classes:
+                footer_key.set_reactive(FooterKey.compact, self.compact)
             yield footer_key
 
-    def _fitting(self, widgets: list[Widget], width: int) -> Iterable[Widget]:
-        """The widgets that fit in `width` cells, in their order; KEPT_ACTIONS last to go."""
-        if not self.compact or width <= 0:
-            return widgets
-        sizes = {id(w): _width(w) for w in widgets}
-        palette = [w for w in widgets if w.has_class("-command-palette")]
-        kept = [w for w in widgets if isinstance(w, FooterKey) and w.action in KEPT_ACTIONS]
-        room = width - sum(sizes[id(w)] for w in palette + kept)
-        if room < 0:  # not even these fit: the palette key goes first (ctrl+p still works)
-            room += sum(sizes[id(w)] for w in palette)
-            palette = []
-        chosen = set(map(id, kept + palette))
-        for widget in widgets:
-            if id(widget) in chosen:
-                continue
-            if sizes[id(widget)] > room:
-                break  # keep the order: no later, shorter key jumps ahead
-            chosen.add(id(widget))
-            room -= sizes[id(widget)]
-        shown = [w for w in widgets if id(w) in chosen]
-        while kept and sum(sizes[id(w)] for w in shown) > width:  # a very narrow terminal
-            shown.remove(kept.pop(0))
-        return shown
+
+def _fitting(entries: list[tuple], width: int, compact: bool) -> list[tuple]:
+    """The entries (`_entries`) whose keys fit in `width` cells, in their order; KEPT_ACTIONS
+    last to go."""
+    if not compact or width <= 0:
+        return entries
+    sizes = [_width(entry) for entry in entries]
+    indices = range(len(entries))
+    palette = [i for i in indices if entries[i][PALETTE] == PALETTE_CLASS]
+    kept = [i for i in indices if entries[i][ACTION] in KEPT_ACTIONS and i not in palette]
+    room = width - sum(sizes[i] for i in palette + kept)
+    if room < 0:  # not even these fit: the palette key goes first (ctrl+p still works)
+        room += sum(sizes[i] for i in palette)
+        palette = []
+    chosen = set(kept + palette)
+    for i in indices:
+        if i in chosen:
+            continue
+        if sizes[i] > room:
+            break  # keep the order: no later, shorter key jumps ahead
+        chosen.add(i)
+        room -= sizes[i]
+    shown = [i for i in indices if i in chosen]
+    while kept and sum(sizes[i] for i in shown) > width:  # a very narrow terminal
+        shown.remove(kept.pop(0))
+    return [entries[i] for i in shown]
 
 
-def _split(keys: list[Widget]) -> tuple[list[FooterKey], list[FooterKey]]:
-    """(the keys, the command palette's key) of a footer's row."""
-    palette = [k for k in keys if k.has_class("-command-palette")]
-    return [k for k in keys if isinstance(k, FooterKey) and k not in palette], palette
-
-
-def _take_over(shown: FooterKey, wanted: FooterKey) -> None:
-    """Make the key on screen show what `wanted` (never mounted) would."""
-    disabled = footer_key_disabled(wanted)
+def _take_over(shown: FooterKey, entry: tuple) -> None:
+    """Make the key on screen show the footer entry `entry` (`_entries`)."""
+    key, display, description, action, enabled, tooltip, _classes = entry
     if (shown.key, shown.key_display, shown.description, shown.action,
             footer_key_disabled(shown), shown.tooltip) == (
-            wanted.key, wanted.key_display, wanted.description, wanted.action, disabled,
-            wanted.tooltip):  # fmt: skip
+            key, display, description, action, not enabled, tooltip):  # fmt: skip
         return
-    shown.key, shown.key_display = wanted.key, wanted.key_display
-    shown.description, shown.action = wanted.description, wanted.action
-    set_footer_key_disabled(shown, disabled)
-    shown.tooltip = wanted.tooltip
+    shown.key, shown.key_display = key, display
+    shown.description, shown.action = description, action
+    set_footer_key_disabled(shown, not enabled)
+    shown.tooltip = tooltip
     shown.refresh(layout=True)
 
 
-def _width(widget: Widget) -> int:
-    """Cells a compact footer item takes, margin included."""
-    if isinstance(widget, FooterKey):
-        text = widget.key_display + (f" {widget.description}" if widget.description else "")
-        return cell_len(text) + 1  # margin-right: 1 (the docked palette key: its left border)
-    return cell_len(str(getattr(widget, "content", "") or "")) + 1
+def _width(entry: tuple) -> int:
+    """Cells a compact footer key takes, margin included."""
+    _key, display, description = entry[:3]
+    text = display + (f" {description}" if description else "")
+    return cell_len(text) + 1  # margin-right: 1 (the docked palette key: its left border)
