@@ -20,10 +20,9 @@ from textual.widgets import Input, Select, Static
 
 from tui.formatting import local_time, number, one_line, plural
 from tui.gui import messages
-from tui.gui.modals import TextInputModal, TextInputResult
 from tui.gui.panes import Pane, is_showing
-from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
 from tui.gui.read_ahead import ReadAhead
+from tui.gui.screens.resolution import REGRESSED_STYLE, has_resolution, regression_text
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
@@ -444,6 +443,8 @@ class ErrorsPane(WideBreakpoint, Pane):
         if group is None:
             return
         group_id = group["id"]
+        # Imported here: the pane is built on its key, and the modals are ~4 ms of that.
+        from tui.gui.modals import TextInputModal, TextInputResult
 
         def save(result: TextInputResult | None) -> None:
             if result is not None:

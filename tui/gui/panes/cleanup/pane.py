@@ -10,6 +10,7 @@ how many; `R` on the list redacts inside the memory under the cursor.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -17,17 +18,19 @@ from textual.binding import Binding
 from textual.message import Message
 
 from store.display import inert_line
-from store.forget import forget_log, redact, redaction_text
 from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
 from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
-from tui.gui.modals import ConfirmModal
-from tui.gui.modals.redact import RedactModal
 from tui.gui.panes import Pane, is_showing
-from tui.gui.panes.cleanup.audit import FindingsRedacted, SecretsAuditView
 from tui.gui.panes.cleanup.selection import PAGE, SelectionView
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
+
+if TYPE_CHECKING:
+    from tui.gui.panes.cleanup.audit import SecretsAuditView
+
+# The pane is built on its key: what only forgetting, redacting or the audit needs (the
+# modals, store.forget, the audit and its secret patterns, ~10 ms) is imported when used.
 
 # -- messages (workers -> pane) ---------------------------------------------------
 
@@ -102,7 +105,7 @@ class CleanupPane(Pane):
 
     @property
     def audit(self) -> SecretsAuditView:
-        return self.query_one(SecretsAuditView)
+        return self.query_one("#cleanup-audit")  # type: ignore[return-value]
 
     @property
     def current_id(self) -> int | None:
@@ -289,6 +292,8 @@ class CleanupPane(Pane):
             else:
                 self.notify("Nothing was forgotten.", timeout=3)
 
+        from tui.gui.modals import ConfirmModal
+
         self.app.push_screen(
             ConfirmModal(plan.title, plan.details, count=len(plan.ids), confirm_label="Forget"),
             answered,
@@ -323,6 +328,8 @@ class CleanupPane(Pane):
 
     @work(thread=True, exclusive=True, group="cleanup-log", exit_on_error=False)
     def _load_forget_log(self) -> None:
+        from store.forget import forget_log
+
         rows = self.store.read(forget_log, 10)
         self.post_message(ForgetLogLoaded(rows))
 
@@ -361,11 +368,16 @@ class CleanupPane(Pane):
             if pattern:
                 self._redact(target.memory_id, pattern)
 
+        from store.forget import redaction_text
+        from tui.gui.modals.redact import RedactModal
+
         modal = RedactModal(target.memory_id, redaction_text(target.memory))  # every field it covers
         self.app.push_screen(modal, answered)
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact(self, memory_id: int, pattern: str) -> None:
+        from store.forget import redact
+
         count = self.store.run(redact, memory_id, pattern=pattern)
         self.post_message(Redacted(memory_id, count))
 
@@ -397,7 +409,9 @@ class CleanupPane(Pane):
         if self.mode == "audit" and self.audit.scanning:
             self.audit.stop()
             return
-        if not self.query(SecretsAuditView):
+        if not self.query("#cleanup-audit"):
+            from tui.gui.panes.cleanup.audit import SecretsAuditView
+
             await self.mount(SecretsAuditView(self.store, id="cleanup-audit"))
         self._set_mode("audit")
         self.audit.start()
@@ -406,8 +420,7 @@ class CleanupPane(Pane):
         if self.mode == "audit":
             self.audit.redact_all()
 
-    @on(FindingsRedacted)
-    def _findings_redacted(self) -> None:
+    def on_findings_redacted(self) -> None:  # (tui.gui.panes.cleanup.audit.FindingsRedacted)
         if self.mode == "filter":
             self.selection.reload()
 
