@@ -275,7 +275,8 @@ def hostile_cells() -> list:
     cells = []
     for plain in ("", "x", "2026-11-25 14:03", "memlane-a-project-name-longer-than-its-column",
                   "한국어 검색 테스트 마이그레이션", "🚀 deploy ✅ done", "e\u0301te\u0301 cafe\u0301",
-                  "a\u200db zero-width", "trailing spaces   ", "tab\there", "two\nlines"):  # fmt: skip
+                  "a\u200db zero-width", "trailing spaces   ", "tab\there", "two\nlines",
+                  "\x1b[31mred\x1b[0m bell\x07", "carriage\rreturn", "\u202eright-to-left"):  # fmt: skip
         for style in ("", "dim", "bold red on blue"):
             for overflow in (None, "ellipsis", "crop", "fold"):
                 cells.append(Text(plain, style=style, no_wrap=True, overflow=overflow, end=""))
