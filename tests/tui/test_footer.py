@@ -150,3 +150,28 @@ async def test_the_footer_shows_the_keys_that_work_where_there_is_room(db_path, 
         footer = footer_line(app)
         for words in ("] Next error", "y Copy", "e Export", "c Resume"):
             assert words in footer, footer
+
+
+@pilot_test
+async def test_a_pane_switch_goes_straight_from_the_old_panes_keys_to_the_new_ones(db_path, make_app):
+    """The footer showed the keys of no focus on the way (`/ Filter ? Help q Quit`) for a
+    few frames of every pane switch, and rebuilt itself twice; at start, a key pressed as
+    the app appeared also waited for the first pane's keys to be built."""
+    from tests.tui.conftest import first_screen, until
+    from tui.gui.textual_internals import screen_lines, watch_frames
+
+    footers: list[str] = []
+    app = make_app(db_path)
+    watch_frames(app, lambda screen: footers.append(screen_lines(screen)[-1].strip()))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await first_screen(app)
+        await until(lambda: app.all_panes_mounted)
+        await settle(pilot)
+        before = footers[-1]
+        assert "Sort" in before and "Resume" in before  # the Sessions pane's keys
+        footers.clear()
+        await pilot.press("4")
+        await settle(pilot)
+        shown = [line for n, line in enumerate(footers) if n == 0 or line != footers[n - 1]]
+        assert shown[-1] != before and "Resolve" in shown[-1]  # the Errors pane's keys
+        assert shown in ([before, shown[-1]], [shown[-1]]), shown

@@ -17,6 +17,7 @@ from those it shows, in place, without awaiting anything (`_rebuild`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from rich.cells import cell_len
@@ -107,6 +108,11 @@ class AppFooter(Footer):
         if self.size.width != self._fitted_width and footer_ready(self):
             self._recompose_if_changed()
 
+    def keys_changed(self) -> None:
+        """The app let go of the keys it held (`footer_held_until`): show those wanted now."""
+        if footer_ready(self) and not self._waiting:
+            self._recompose_if_changed()
+
     def _recompose_if_changed(self) -> None:
         """One rebuild after the next refresh (as Textual's Footer: the focus has settled
         by then), however many changes ask for it first; a quick one, never awaited."""
@@ -125,6 +131,10 @@ class AppFooter(Footer):
         self._rebuild_pending = False
         if not self.is_attached:
             return  # its screen was closed since this was asked for
+        held = getattr(self.app, "footer_held_until", 0.0) - time.monotonic()
+        if held > 0:  # a pane key is being handled: the app asks again once its pane has the focus
+            self.set_timer(held, self._recompose_if_changed)  # or when the hold runs out
+            return
         wanted = self._wanted()
         if wanted == self._shown:  # asked during the last rebuild, or changed back since
             return
