@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from textual.binding import Binding
@@ -36,11 +37,21 @@ from tui.gui.textual_internals import (
 # Keys a text box takes as text ("slash", "question_mark", "q", "space", ...), and their text.
 TYPED_KEYS = {key_for(chr(code)): chr(code) for code in range(32, 127)}
 # Actions the footer drops last: a person must always see how to get help, back and out.
-# Where a footer entry (`AppFooter._entries`) has its action and its classes.
-ACTION, PALETTE = 3, 6
-PALETTE_CLASS = "-command-palette"
 KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.pop_screen",
                 "close", "cancel", "dismiss_none")
+PALETTE_CLASS = "-command-palette"
+
+
+class FooterEntry(NamedTuple):
+    """One key the footer shows, before any widget is built for it (`AppFooter._entries`)."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    enabled: bool
+    tooltip: str
+    classes: str  # PALETTE_CLASS for the command palette's key, else ""
 
 
 class ActionFooterKey(FooterKey):
@@ -140,8 +151,8 @@ class AppFooter(Footer):
             return
         width, entries = wanted
         fitted = _fitting(list(entries), width, self.compact)
-        new_keys = [entry for entry in fitted if entry[PALETTE] != PALETTE_CLASS]
-        new_palette = [entry for entry in fitted if entry[PALETTE] == PALETTE_CLASS]
+        new_keys = [entry for entry in fitted if entry.classes != PALETTE_CLASS]
+        new_palette = [entry for entry in fitted if entry.classes == PALETTE_CLASS]
         shown = [c for c in self.children if isinstance(c, FooterKey)]
         old_palette = [key for key in shown if key.has_class(PALETTE_CLASS)]
         old_keys = [key for key in shown if key not in old_palette]
@@ -164,9 +175,8 @@ class AppFooter(Footer):
         """The width and the keys the footer would show now (cheap: no widgets built)."""
         return self.size.width or self.app.size.width, tuple(self._entries())
 
-    def _entries(self) -> Iterable[tuple]:
-        """(key, key display, description, action, enabled, tooltip, classes) per key to
-        show, for where the keys go now: an open dropdown shows only its own keys; a text
+    def _entries(self) -> Iterable[FooterEntry]:
+        """A FooterEntry per key to show, for where the keys go now: an open dropdown shows only its own keys; a text
         box no key it would type (`/ Search` there typed a `/`) and how to leave it; else
         one per shown action; then the command palette's."""
         focused = self.screen.focused
@@ -190,24 +200,24 @@ class AppFooter(Footer):
         for key, binding, enabled, tooltip, description in shown:
             if binding.id == "app.box":  # what `/` opens here: a filter, Search's query
                 description = getattr(self.app.active_pane, "BOX_LABEL", description)
-            yield (key, self.app.get_key_display(binding), description,
-                   binding.action, enabled, tooltip, "")  # fmt: skip
+            yield FooterEntry(key, self.app.get_key_display(binding), description,
+                              binding.action, enabled, tooltip, "")  # fmt: skip
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _node, binding, enabled, _tooltip = found
-                yield (binding.key, self.app.get_key_display(binding), binding.description,
-                       binding.action, enabled, binding.tooltip or binding.description,
-                       PALETTE_CLASS)  # fmt: skip
+                yield FooterEntry(binding.key, self.app.get_key_display(binding),
+                                  binding.description, binding.action, enabled,
+                                  binding.tooltip or binding.description, PALETTE_CLASS)  # fmt: skip
 
-    def _dropdown_entries(self) -> Iterable[tuple]:
+    def _dropdown_entries(self) -> Iterable[FooterEntry]:
         """An open dropdown takes every key: move, choose, close."""
         display = self.app.get_key_display
         for key, description, action in (("enter", "Choose", "select"), ("escape", "Close", "dismiss")):
             shown = display(Binding(key, action, description))
-            yield (key, shown, description, action, True, description, "")
+            yield FooterEntry(key, shown, description, action, True, description, "")
 
-    def _keys(self, entries: Iterable[tuple]) -> Iterable[FooterKey]:
+    def _keys(self, entries: Iterable[FooterEntry]) -> Iterable[FooterKey]:
         for key, display, description, action, enabled, tooltip, classes in entries:
             # The footer never changes `compact`: a copy, not a data binding (which needs a
             # context), and its class as the watcher would set it, given as the key is built.
@@ -219,15 +229,15 @@ class AppFooter(Footer):
             yield footer_key
 
 
-def _fitting(entries: list[tuple], width: int, compact: bool) -> list[tuple]:
-    """The entries (`_entries`) whose keys fit in `width` cells, in their order; KEPT_ACTIONS
+def _fitting(entries: list[FooterEntry], width: int, compact: bool) -> list[FooterEntry]:
+    """The entries whose keys fit in `width` cells, in their order; KEPT_ACTIONS
     last to go."""
     if not compact or width <= 0:
         return entries
     sizes = [_width(entry) for entry in entries]
     indices = range(len(entries))
-    palette = [i for i in indices if entries[i][PALETTE] == PALETTE_CLASS]
-    kept = [i for i in indices if entries[i][ACTION] in KEPT_ACTIONS and i not in palette]
+    palette = [i for i in indices if entries[i].classes == PALETTE_CLASS]
+    kept = [i for i in indices if entries[i].action in KEPT_ACTIONS and i not in palette]
     room = width - sum(sizes[i] for i in palette + kept)
     if room < 0:  # not even these fit: the palette key goes first (ctrl+p still works)
         room += sum(sizes[i] for i in palette)
@@ -246,22 +256,21 @@ def _fitting(entries: list[tuple], width: int, compact: bool) -> list[tuple]:
     return [entries[i] for i in shown]
 
 
-def _take_over(shown: FooterKey, entry: tuple) -> None:
-    """Make the key on screen show the footer entry `entry` (`_entries`)."""
-    key, display, description, action, enabled, tooltip, _classes = entry
+def _take_over(shown: FooterKey, entry: FooterEntry) -> None:
+    """Make the key on screen show `entry`."""
     if (shown.key, shown.key_display, shown.description, shown.action,
             footer_key_disabled(shown), shown.tooltip) == (
-            key, display, description, action, not enabled, tooltip):  # fmt: skip
+            entry.key, entry.display, entry.description, entry.action, not entry.enabled,
+            entry.tooltip):  # fmt: skip
         return
-    shown.key, shown.key_display = key, display
-    shown.description, shown.action = description, action
-    set_footer_key_disabled(shown, not enabled)
-    shown.tooltip = tooltip
+    shown.key, shown.key_display = entry.key, entry.display
+    shown.description, shown.action = entry.description, entry.action
+    set_footer_key_disabled(shown, not entry.enabled)
+    shown.tooltip = entry.tooltip
     shown.refresh(layout=True)
 
 
-def _width(entry: tuple) -> int:
+def _width(entry: FooterEntry) -> int:
     """Cells a compact footer key takes, margin included."""
-    _key, display, description = entry[:3]
-    text = display + (f" {description}" if description else "")
+    text = entry.display + (f" {entry.description}" if entry.description else "")
     return cell_len(text) + 1  # margin-right: 1 (the docked palette key: its left border)
