@@ -164,9 +164,6 @@ class MemlaneApp(App):
         self._build_paused_until = 0.0  # time.monotonic(): a pane was just shown the first time
         self._shown_panes = {FIRST_PANE}  # drawn on screen at least once (the first: in the first frame)
         self._mounting: dict[str, AwaitMount] = {}  # pane id: its mount, while it runs
-        # time.monotonic() until which the footer keeps the keys it shows (`action_show_pane`)
-        self.footer_held_until = 0.0
-        self._footer_held_for = ""  # the pane whose focus lets go of the footer
         self.process_tuning: ProcessTuning | None = None  # run_app's (tui.gui.perf)
 
     # -- time ---------------------------------------------------------------------
@@ -398,11 +395,7 @@ class MemlaneApp(App):
         return self.panes.get(self.active_pane_id)
 
     async def action_show_pane(self, pane_id: str) -> None:
-        # The footer keeps its keys until the pane shown has the focus (`_focus_pane`): it
-        # built the keys of no focus on the way, and at start the first pane's keys in the
-        # very turns a pane built on its key was waiting for.
-        self.footer_held_until = time.monotonic() + FOOTER_HOLD_SECONDS
-        self._footer_held_for = pane_id
+        self._panes_footer().hold(pane_id, FOOTER_HOLD_SECONDS)  # until the pane's focus
         while len(self.screen_stack) > 1:
             self.pop_screen()
         await self._build_shown(pane_id)
@@ -412,6 +405,10 @@ class MemlaneApp(App):
             tabs.active = pane_id  # TabActivated focuses the pane
         else:
             self.call_after_refresh(self._focus_pane, pane_id)
+
+    def _panes_footer(self) -> AppFooter:
+        """The footer of the panes' screen (a modal on top has its own)."""
+        return self.screen_stack[0].query_one(AppFooter)
 
     def _remember_focus(self) -> None:
         """Where the keys were in the pane being left, unless in a box: a pane is shown
@@ -432,9 +429,7 @@ class MemlaneApp(App):
         self.call_after_refresh(self._focus_pane, pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:
-        if self.footer_held_until and pane_id == self._footer_held_for:
-            self.footer_held_until = 0.0
-            self.query_one(AppFooter).keys_changed()  # the focus set below moves them again
+        self._panes_footer().release(pane_id)  # the focus set below moves its keys again
         pane = self.panes.get(pane_id)
         if pane is None or not pane.is_mounted or len(self.screen_stack) > 1:
             return

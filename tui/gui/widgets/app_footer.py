@@ -87,6 +87,7 @@ class AppFooter(Footer):
         self._fitted_width = -1
         self._shown: tuple | None = None  # what the last compose showed (`_wanted`)
         self._rebuild_pending = False
+        self._held_for, self._held_until = "", 0.0  # `hold`: whose, until time.monotonic()
 
     def compose(self):
         if not footer_ready(self):
@@ -119,10 +120,18 @@ class AppFooter(Footer):
         if self.size.width != self._fitted_width and footer_ready(self):
             self._recompose_if_changed()
 
-    def keys_changed(self) -> None:
-        """The app let go of the keys it held (`footer_held_until`): show those wanted now."""
-        if footer_ready(self) and not self._waiting:
-            self._recompose_if_changed()
+    def hold(self, owner: str, seconds: float) -> None:
+        """Keep the keys shown until `release(owner)`, `seconds` at most.  The app holds them
+        while it handles a pane key: on the way there is no focus, and at start the first
+        pane's keys were built in the very turns the pane the key asked for waited for."""
+        self._held_for, self._held_until = owner, time.monotonic() + seconds
+
+    def release(self, owner: str) -> None:
+        """Let go of the keys held for `owner` (not those of a later hold); show those wanted."""
+        if self._held_until and owner == self._held_for:
+            self._held_until = 0.0
+            if footer_ready(self) and not self._waiting:
+                self._recompose_if_changed()
 
     def _recompose_if_changed(self) -> None:
         """One rebuild after the next refresh (as Textual's Footer: the focus has settled
@@ -142,9 +151,9 @@ class AppFooter(Footer):
         self._rebuild_pending = False
         if not self.is_attached:
             return  # its screen was closed since this was asked for
-        held = getattr(self.app, "footer_held_until", 0.0) - time.monotonic()
-        if held > 0:  # a pane key is being handled: the app asks again once its pane has the focus
-            self.set_timer(held, self._recompose_if_changed)  # or when the hold runs out
+        held = self._held_until - time.monotonic()
+        if held > 0:  # `release` asks again
+            self.set_timer(held, self._recompose_if_changed)  # or the hold's end
             return
         wanted = self._wanted()
         if wanted == self._shown:  # asked during the last rebuild, or changed back since
