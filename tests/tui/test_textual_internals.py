@@ -246,6 +246,11 @@ async def test_notifications_and_the_option_list_lines_are_read():
         assert [ti.option_line(options, i) for i in range(3)] == [0, 1, 3]
 
 
+class OneNote(App):
+    def compose(self) -> ComposeResult:
+        yield Static("before", id="note")
+
+
 @pilot_test
 async def test_after_refresh_callbacks_go_through_the_recorded_queue(monkeypatch):
     owner, name = ti.AFTER_REFRESH_QUEUE
@@ -257,7 +262,7 @@ async def test_after_refresh_callbacks_go_through_the_recorded_queue(monkeypatch
         queue(self, callback, sender)
 
     monkeypatch.setattr(owner, name, recorded)
-    app = OneTable()
+    app = OneNote()  # no Footer: its recompose is queued too, whenever a loaded machine gets to it
     ran: list[int] = []
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
