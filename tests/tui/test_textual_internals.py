@@ -124,6 +124,19 @@ def test_each_private_method_a_shim_calls_or_overrides_exists_with_its_parameter
                   and "query_one(SelectOverlay)" in inspect.getsource(member)]  # fmt: skip
     assert sorted(menu_users) == sorted(["_setup_options_renderables", "_watch_value",
                                          "_watch_expanded", "action_show_overlay", "_watch_prompt"])
+    # OneLineSelectCurrent: Select reaches its current only for update / has_value /
+    # placeholder (and its Toggle), which it keeps; its label and arrows are three Statics
+    from textual.widgets._select import SelectCurrent
+
+    current_users = [name for name, member in vars(Select).items() if callable(member)
+                     and "SelectCurrent" in inspect.getsource(member)]  # fmt: skip
+    assert sorted(current_users) == ["_select_current_toggle", "_watch_expanded", "_watch_prompt",
+                                     "_watch_value", "action_show_overlay", "compose"]
+    assert parameters(SelectCurrent.update) == ["self", "label"]
+    assert parameters(SelectCurrent._watch_has_value) == ["self", "has_value"]
+    assert issubclass(ti.OneLineSelectCurrent, SelectCurrent)
+    for name in ('"#label"', '"▼", classes="arrow down-arrow"', '"▲", classes="arrow up-arrow"'):
+        assert name in inspect.getsource(SelectCurrent), name
     select = Select([("a", 1)], type_to_search=True)
     assert select._type_to_search is True and select._allow_blank is True
     assert select._options == [("", Select.NULL), ("a", 1)] and select._value == Select.NULL
