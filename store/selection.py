@@ -12,10 +12,13 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from store.db import placeholders
-from store.forget import Forgotten, forget, select_ids
 from store.writer import normalise_timestamp
+
+if TYPE_CHECKING:
+    from store.forget import Forgotten
 
 ROW_COLUMNS = (
     "id, session_id, type, project_name, file_path, created_at, substr(content, 1, 400) AS content"
@@ -114,6 +117,8 @@ def selected_ids(
     conn: sqlite3.Connection, criteria: Criteria, now: datetime
 ) -> tuple[list[int], str]:
     """The ids a forget of `criteria` removes, newest first, or ([], why none match)."""
+    from store.forget import select_ids  # with the forget it selects for, not with the listing
+
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:
         return [], problem
@@ -124,6 +129,8 @@ def forget_selected(conn: sqlite3.Connection, criteria: Criteria, now: datetime)
     """The one forget for what a person selected (the Cleanup pane; `memlane forget`):
     the memories are chosen again inside the forget's own transaction (which first
     applies the writes waiting in the spool, see `store.forget.forget`)."""
+    from store.forget import Forgotten, forget
+
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:
         return Forgotten(0, 0, True)

@@ -269,3 +269,12 @@ def test_the_cycle_check_finds_a_cycle(tmp_path):
     (tmp_path / "p" / "b.py").write_text("from p import a\n")
     (tmp_path / "p" / "c.py").write_text("import p.a\n")
     assert cycles(import_graph(modules_under(tmp_path, ("p",)))) == {("p.a", "p.b")}
+
+
+def test_a_pane_built_on_its_key_imports_what_its_first_view_draws_not_what_its_actions_use():
+    """A pane is built when its key is pressed, so its module's imports are part of that
+    key's wait: the forget (and the secrets filter it brings), the secrets audit and the
+    modals come with the action that uses them."""
+    loaded = loaded_after_importing(["tui.gui.panes.cleanup.pane", "tui.gui.panes.errors"])
+    assert not {m for m in loaded if m == "store.forget" or m.startswith(("tui.gui.modals",
+                "tui.gui.panes.cleanup.audit", "store.audit"))}  # fmt: skip
