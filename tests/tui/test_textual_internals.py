@@ -302,6 +302,10 @@ def hostile_cells() -> list:
         spanned.stylize("reverse", 1, 6)
         spanned.stylize("bold yellow", 4, 30)
         cells.append(spanned)
+        for style in ("", "dim"):  # counts and ids, right-justified
+            for overflow in (None, "ellipsis"):
+                cells.append(Text(plain, style=style, justify="right", overflow=overflow, end=""))
+                cells.append(Text(plain, style=style, justify="right", no_wrap=True, end=""))
     cells += [Text("right", justify="right"), Text("centre", justify="center"),
               Text("wraps when it can", no_wrap=False), "a plain string", 12.5]  # fmt: skip
     return cells
@@ -312,6 +316,7 @@ async def test_a_one_line_cell_is_drawn_as_datatable_draws_it():
     """KeptCells draws one-line Text cells its own short way: cell for cell, every width,
     padding, cursor and hover, the very segments DataTable's own render gives."""
     from rich.style import Style
+    from rich.text import Text
 
     cells = hostile_cells()
     app = OneTable()
@@ -337,6 +342,10 @@ async def test_a_one_line_cell_is_drawn_as_datatable_draws_it():
                         assert ours == theirs, (cells[row], width, padding, cursor, hover)
                         short_way += kept.one_line_cell(row, 0, base, width, cursor, hover) is not None
         assert short_way > len(cells) * 20  # the short way drew most of them
+        counts = [row for row, value in enumerate(cells) if isinstance(value, Text)
+                  and value.justify == "right" and value.plain.isprintable() and value.plain]  # fmt: skip
+        assert counts and all(kept.one_line_cell(row, 0, kept.rich_style, 9, False, False)
+                              for row in counts)  # right-justified counts and ids too  # fmt: skip
 
 
 class Loud(Static):

@@ -235,8 +235,9 @@ class KeptCells(DataTable):
         overflow = value.overflow or options.overflow or "fold"
         padding = self.cell_padding
         inner = width - 2 * padding
+        justify = value.justify or options.justify or "default"
         if ("\n" in value.plain or "\t" in value.plain or value.no_wrap is False or inner < 1
-                or overflow == "ignore" or (value.justify or options.justify or "default") != "default"):  # fmt: skip
+                or overflow == "ignore" or justify not in ("default", "right")):  # fmt: skip
             return None
         fixed = row_index < self.fixed_rows or column_index < self.fixed_columns
         component_style, post_style = self._get_styles_to_render_cell(
@@ -245,6 +246,10 @@ class KeptCells(DataTable):
         )  # fmt: skip
         base_style += Style.from_meta({"row": row_index, "column": column_index})
         line = value.copy()
+        if justify == "right":  # as Rich justifies a line right: no trailing blanks, cut, blanks before
+            line.rstrip()
+            line.truncate(inner, overflow=overflow)
+            line.pad_left(inner - line.cell_len)
         line.truncate(inner, overflow=overflow)
         blank = Segment(" " * padding, _NULL_STYLE)
         segments = [blank] if padding else []
