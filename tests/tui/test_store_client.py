@@ -193,8 +193,9 @@ def _until(predicate, timeout: float = HANG) -> None:
 
 
 def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatch):
-    """Sessions, Live and Search each ask for the projects as the app starts; a scan of
-    every session that grows with the database is made once for those that ask meanwhile."""
+    """Sessions, Live and Search each ask for the projects as the app starts, and each pane
+    as it is built; a scan of every session that grows with the database is made once for
+    those that ask meanwhile, and again only once the database has changed."""
     from store import listings
 
     scans: list[int] = []
@@ -224,8 +225,16 @@ def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatc
     assert answers[0] == answers[1] == answers[2] and answers[0]
     answers[1][0]["project_name"] = "changed by one pane"
     assert answers[0][0]["project_name"] != "changed by one pane"  # each has its own rows
-    client.projects()
-    assert len(scans) == 2  # a later call reads again: nothing is cached
+    again = client.projects()
+    assert len(scans) == 1 and again == answers[0]  # nothing changed since: no scan
+    again[0]["project_name"] = "changed by a pane"
+    assert client.projects()[0]["project_name"] != "changed by a pane"  # its own rows again
+    other = db.connect(client.path)  # another process records a session in a new project
+    writer.add_memory(other, {"session_id": "s9", "type": "command", "content": "$ make",
+                              "cwd": "/nonexistent/newer-project"})  # fmt: skip
+    other.close()
+    names = [row["project_name"] for row in client.projects()]
+    assert len(scans) == 2 and "newer-project" in names  # the database moved: read again
 
 
 def test_a_shared_read_that_fails_fails_for_everyone_waiting_and_is_not_kept(client, monkeypatch):

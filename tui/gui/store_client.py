@@ -45,6 +45,7 @@ class StoreClient:
         self._poll: sqlite3.Connection | None = None
         self._shared_lock = threading.Lock()
         self._in_flight: dict[str, Future] = {}  # read name: the read running now (read_shared)
+        self._projects: tuple[int, list[dict]] | None = None  # (data_version, rows) of the last read
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> StoreClient:
@@ -226,9 +227,21 @@ class StoreClient:
         return self.read(listings.memories_before, before_id, **filters)
 
     def projects(self) -> list[dict]:
-        # Sessions, Live and Search each ask as the app starts: one scan of the sessions
-        # (30-50 ms at 1M memories, 150-300 ms with a cold page cache) instead of three.
-        return self.read_shared("projects", listings.projects)
+        """The projects, read again only when the database changed since the last read.
+
+        Sessions, Errors, Live and Search each ask, as the app starts and as each pane is
+        built: a scan of the sessions (30-50 ms at 1M memories, 150-300 ms with a cold page
+        cache) whose Python side took turns from the pane a person had just asked for.
+        Reads that overlap share one scan; a later one is answered from the last while
+        `PRAGMA data_version` has not moved (it is taken before the scan, so a commit
+        during it makes the next call read again)."""
+        version = self.data_version()
+        last = self._projects
+        if last is not None and last[0] == version:
+            return [dict(row) for row in last[1]]
+        rows = self.read_shared("projects", listings.projects)
+        self._projects = (version, [dict(row) for row in rows])
+        return rows
 
     def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
         return self.read(listings.count_sessions, project, text)
