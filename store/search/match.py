@@ -39,6 +39,9 @@ from store.search import short_terms
 from store.search.terms import TOKEN, Filters, fold, fts_quote, has_case, query_terms, unspaced
 
 CHUNK = 5000  # ids fetched per keyset step
+# A substring term beside word terms narrows the word-driven scan by its trigram candidates
+# when it has fewer than this many; more, and its check on each word match costs less.
+FEW_TRIGRAM_CANDIDATES = 5000
 
 
 def trigram_match(term: str) -> str:
@@ -101,10 +104,11 @@ class TermPlan:
     the index MATCH (words/trigram); `check` the text to look for in the memory itself
     (None: the index is exact); `folded` whether the check folds case beyond ASCII."""
 
-    __slots__ = ("term", "route", "match", "check", "folded", "_found")
+    __slots__ = ("term", "route", "match", "check", "folded", "narrows", "_found")
 
     def __init__(self, term: str, route: str, match: str, check: str | None, folded: bool):
         self.term, self.route, self.match, self.check, self.folded = term, route, match, check, folded
+        self.narrows = False  # a trigram term with few candidates, beside word terms (`plan_terms`)
         self._found: dict[str, object] = {}
 
     def short_parts(self, conn: sqlite3.Connection) -> tuple[list[str], list[int], int]:
@@ -171,6 +175,17 @@ def plan_terms(conn: sqlite3.Connection, terms: list[str]) -> list[TermPlan]:
     plans = [plan_term(conn, t) for t in terms]
     if any(p.folded for p in plans):
         conn.create_function("memlane_fold", 1, fold, deterministic=True)
+    if any(p.route == "words" for p in plans):
+        # The word index drives, and a substring term was checked in the text of every word
+        # match: `nginx config` read the text of each of the 200k memories holding "config"
+        # at 1M (3 s) to find that none holds "nginx".  A rare substring narrows the scan.
+        for plan in plans:
+            if plan.route == "trigram":
+                found = conn.execute(
+                    "SELECT count(*) FROM (SELECT 1 FROM memory_trigrams WHERE memory_trigrams MATCH ? LIMIT ?)",
+                    (plan.match, FEW_TRIGRAM_CANDIDATES),
+                ).fetchone()[0]
+                plan.narrows = found < FEW_TRIGRAM_CANDIDATES
     return plans
 
 
@@ -191,6 +206,12 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
                "WHERE memory_words MATCH ?")  # fmt: skip
         params.append(" AND ".join(p.match for p in words))
         key = "memory_words.rowid"
+        narrowing = [p for p in trigrams if p.narrows]
+        if narrowing:  # `+`: a filter on the scan; as an index constraint FTS5 would run
+            # the word MATCH once per candidate, out of rowid order
+            sql += (" AND +memory_words.rowid IN (SELECT rowid FROM memory_trigrams"
+                    " WHERE memory_trigrams MATCH ?)")  # fmt: skip
+            params.append(" AND ".join(p.match for p in narrowing))
     elif trigrams:
         extra = _FACTS.format(relevance="NULL") if facts else ""
         sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "

@@ -1,0 +1,86 @@
+"""A substring term (routed to the trigram index) beside a word term: `nginx config`, where
+no memory holds "nginx" as a word.  The word index drives the query; a rare substring
+narrows it through its trigram candidates instead of being looked for in the text of
+every memory holding the word (3 s at 1M memories to find none)."""
+
+from __future__ import annotations
+
+import pytest
+
+from store import db, writer
+from store.search import search
+from store.search import match as matching
+from store.search.paging import first_page
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """6,200 memories hold the word `config` (past the 5,000-id chunk and the 500-hit
+    ranking pool); 3 of them also hold `nginx` inside a longer word, 1 holds it without
+    `config`, and some hold `ngin` / `ginx` apart (trigrams, not the substring)."""
+    conn = db.connect(str(tmp_path_factory.mktemp("substring") / "memory.db"))
+    batch = []
+    for n in range(6200):
+        content = f"load the config for service {n}"
+        if n in (10, 3000, 6100):
+            content = f"load the config of mynginx{n} upstream, the Проверкаошибки{n} step"
+        elif n % 97 == 0:
+            content += " ngin-ginx"
+        batch.append({"session_id": f"s{n % 30}", "type": "command", "content": content,
+                      "cwd": "/nonexistent/app"})  # fmt: skip
+        if len(batch) == 1000:
+            writer.add_memories(conn, batch)
+            batch = []
+    writer.add_memories(conn, batch + [{"session_id": "s1", "type": "command",
+                                        "content": "restart mynginx now", "cwd": "/nonexistent/app"}])
+    yield conn
+    conn.close()
+
+
+def truth(conn, *terms: str) -> list[int]:
+    rows = conn.execute("SELECT id, content FROM memory ORDER BY id DESC").fetchall()
+    return [i for i, content in rows if all(t in content.lower() for t in terms)]
+
+
+def texts_read(monkeypatch, run) -> int:
+    """How many memories' texts `run` looks a term up in.  A term with case outside ASCII
+    is looked for through `fold` (called by SQLite once per text), so counting its calls
+    counts the texts read, whatever the machine."""
+    calls: list[int] = []
+    real = matching.fold
+    monkeypatch.setattr(matching, "fold", lambda text: calls.append(1) or real(text))
+    run()
+    monkeypatch.setattr(matching, "fold", real)
+    return len(calls)
+
+
+def test_a_rare_substring_beside_a_common_word_narrows_the_scan_and_finds_the_same(big, monkeypatch):
+    plans = matching.plan_terms(big, ["nginx", "config"])
+    assert [plan.route for plan in plans] == ["trigram", "words"] and plans[0].narrows
+    wanted = truth(big, "nginx", "config")
+    assert len(wanted) == 3
+    assert matching.select_matching(big, "nginx config") == wanted
+    assert [row["id"] for row in search(big, "nginx config", limit=10)] == wanted
+    assert truth(big, "ошибк", "config") == wanted
+    narrowed = texts_read(monkeypatch, lambda: matching.select_matching(big, "ошибк config"))
+    assert matching.select_matching(big, "ошибк config") == wanted
+    monkeypatch.setattr(matching, "FEW_TRIGRAM_CANDIDATES", 0)  # as before: checked per word match
+    assert not matching.plan_terms(big, ["nginx", "config"])[0].narrows
+    checked = texts_read(monkeypatch, lambda: matching.select_matching(big, "ошибк config"))
+    assert matching.select_matching(big, "ошибк config") == matching.select_matching(big, "nginx config") == wanted
+    assert narrowed <= 2 * 3 and checked > 2 * 6000  # its 3 candidates (text and tags), not 6,200
+
+
+def test_a_substring_no_memory_holds_beside_a_common_word_reads_no_text(big, monkeypatch):
+    """No memory holds all the terms: the first page falls back to those holding most of
+    them, and finding that out no longer reads the text of every memory holding the word."""
+    rows, summary = first_page(big, "Зыхвь config", limit=60)
+    assert summary["all_terms"] is False and rows and all("config" in r["content"] for r in rows)
+    assert texts_read(monkeypatch, lambda: first_page(big, "Зыхвь config", limit=60)) == 0
+
+
+def test_a_common_substring_is_still_checked_per_word_match_and_agrees(big, monkeypatch):
+    monkeypatch.setattr(matching, "FEW_TRIGRAM_CANDIDATES", 3)  # 4 memories hold `ynginx`
+    plans = matching.plan_terms(big, ["ynginx", "config"])
+    assert plans[0].route == "trigram" and not plans[0].narrows
+    assert matching.select_matching(big, "ynginx config") == truth(big, "ynginx", "config")
