@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from store import db, writer
-from store.search import search
 from store.search import match as matching
+from store.search import search
 from store.search.paging import first_page
 
 
