@@ -250,7 +250,8 @@ class KeptCells(DataTable):
             line.rstrip()
             line.truncate(inner, overflow=overflow)
             line.pad_left(inner - line.cell_len)
-        line.truncate(inner, overflow=overflow)
+        else:
+            line.truncate(inner, overflow=overflow)
         blank = Segment(" " * padding, _NULL_STYLE)
         segments = [blank] if padding else []
         segments += Text("\n").join([line]).render(self.app.console)
