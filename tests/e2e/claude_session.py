@@ -1,7 +1,7 @@
 """Run the real Claude Code CLI against the scripted mock model, for e2e tests.
 
-Thin wrapper around ``/work/shared/claude-e2e/run_session.py`` (found next to
-the repository as ``<repo>/../shared/claude-e2e``). See
+A thin layer over memlane's own harness, ``tests/e2e/harness/`` (``mock_api.py`` plays the
+model, ``run_session.py`` installs the pinned CLI from npm on first use and runs it). See
 ``docs/claude-code-facts.md`` for what the CLI really does with hooks.
 
     result = run_claude_session(home, cwd, [{"name": "Bash", "input": {"command": "ls"}},
@@ -23,64 +23,26 @@ Things to know when writing a test:
 """
 from __future__ import annotations
 
-import fcntl
-import importlib.util
 import json
-import os
 import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SHARED_E2E = REPO_ROOT.parent / "shared" / "claude-e2e"
-RUN_SESSION = SHARED_E2E / "run_session.py"
+from tests.e2e.harness import run_session as harness
 
-# Environment variables of an enclosing Claude Code session (or a developer's
-# shell) that would change what the CLI under test does, e.g. CLAUDE_CONFIG_DIR
-# would make it ignore HOME/.claude. run_session.py sets what it needs itself.
-_ENV_DROP_PREFIXES = ("CLAUDE_CODE_", "ANTHROPIC_")
-_ENV_DROP = {"CLAUDECODE", "CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE"}
-
-# First use installs the CLI from npm (~250 MB): allow for that on top of the
-# session's own timeout.
-_INSTALL_ALLOWANCE = 900
-
-
-def _load_run_session():
-    spec = importlib.util.spec_from_file_location("claude_e2e_run_session", RUN_SESSION)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+# The runner as a command, for a test that puts a `claude` of its own on PATH.
+RUN_SESSION = Path(harness.__file__)
 
 def ensure_cli_installed() -> Path:
-    """Install the pinned CLI once, under a file lock (pytest-xdist workers
-    would otherwise run two ``npm install`` into the same folder at once)."""
-    if not RUN_SESSION.exists():
-        raise AssertionError(f"Claude Code e2e runner not found at {RUN_SESSION}")
-    runner = _load_run_session()
-    cache = Path(runner.CACHE)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    with open(cache.parent / (cache.name + ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            return Path(runner.claude_binary())
-        except (OSError, subprocess.CalledProcessError) as exc:
-            raise AssertionError(
-                f"could not install the Claude Code CLI (needs node and npm on PATH): {exc}"
-            ) from exc
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    """The pinned CLI, installed once (under a file lock: pytest-xdist workers share it)."""
+    try:
+        return harness.claude_binary()
+    except harness.InstallError as exc:
+        raise AssertionError(f"could not install the Claude Code CLI (needs node and npm on PATH): {exc}") from exc
 
 
-def _clean_env() -> dict:
-    env = {}
-    for key, value in os.environ.items():
-        if key in _ENV_DROP or key.startswith(_ENV_DROP_PREFIXES):
-            continue
-        env[key] = value
-    return env
+def clean_env() -> dict:
+    """This process's environment without what an enclosing Claude Code session set."""
+    return harness.clean_env()
 
 
 def _tail(text: str, limit: int = 3000) -> str:
@@ -102,29 +64,15 @@ def run_claude_session(
     ``result``, ``is_error``, ``num_turns``). With ``log``, every request body
     the CLI sent is appended there (see requests_sent / text_sent_to_model).
     Raises AssertionError (with the tail of stdout/stderr) if the run fails."""
-    home = Path(home).resolve()  # a relative HOME silently disables every hook
-    cwd = Path(cwd).resolve()
-    home.mkdir(parents=True, exist_ok=True)
     ensure_cli_installed()
-    with tempfile.TemporaryDirectory(prefix="claude-e2e-steps-") as tmp:
-        script = Path(tmp) / "steps.json"
-        script.write_text(json.dumps(steps), encoding="utf-8")
-        cmd = [sys.executable, str(RUN_SESSION), "--script", str(script),
-               "--home", str(home), "--cwd", str(cwd), "--prompt", prompt,
-               "--timeout", str(timeout)]
-        if log is not None:
-            cmd += ["--log", str(Path(log).resolve())]
-        if resume:
-            cmd += ["--resume", resume]
-        try:
-            done = subprocess.run(cmd, capture_output=True, text=True, env=_clean_env(),
-                                  stdin=subprocess.DEVNULL, timeout=timeout + 60)
-        except subprocess.TimeoutExpired as exc:
-            raise AssertionError(
-                f"claude session timed out after {timeout + 60}s\n"
-                f"stdout: {_tail(exc.stdout if isinstance(exc.stdout, str) else '')}\n"
-                f"stderr: {_tail(exc.stderr if isinstance(exc.stderr, str) else '')}"
-            ) from exc
+    try:
+        done = harness.run_session(steps, home, cwd, prompt, log=log, resume=resume, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else exc.stdout
+        err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else exc.stderr
+        raise AssertionError(
+            f"claude session timed out after {timeout}s\nstdout: {_tail(out)}\nstderr: {_tail(err)}"
+        ) from exc
     out = done.stdout.strip()
     details = f"exit code {done.returncode}\nstdout: {_tail(out)}\nstderr: {_tail(done.stderr)}"
     if done.returncode != 0:

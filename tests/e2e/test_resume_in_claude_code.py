@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.claude_session import (
     RUN_SESSION,
-    _clean_env,
+    clean_env,
     ensure_cli_installed,
     run_claude_session,
     text_sent_to_model,
@@ -25,8 +25,8 @@ from tui.commands import cli
 
 WORD = "pelican-harbour-7731"
 
-# `claude` on PATH for the test: runs the real CLI (through the shared runner, against the mock
-# model) with the arguments memlane gave it, in the folder memlane chose; `-p` because there is
+# `claude` on PATH for the test: runs the real CLI (through the e2e harness's runner, against the
+# mock model) with the arguments memlane gave it, in the folder memlane chose; `-p` because there is
 # no terminal here.
 WRAPPER = """#!{python}
 import json, os, subprocess, sys
@@ -45,9 +45,9 @@ sys.exit(subprocess.call([sys.executable, {runner!r}, "--script", os.environ["RE
 def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, monkeypatch):
     ensure_cli_installed()
     home = tmp_path / "home"
-    for name, value in _clean_env().items():
+    for name, value in clean_env().items():
         monkeypatch.setenv(name, value)
-    for name in [n for n in os.environ if n not in _clean_env()]:
+    for name in [n for n in os.environ if n not in clean_env()]:
         monkeypatch.delenv(name)
     monkeypatch.setenv("HOME", str(home))
     for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
