@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-PAYLOADS = ROOT.parent / "shared" / "claude-e2e" / "payloads"
+PAYLOADS = ROOT / "tests" / "fixtures" / "payloads"  # captured from the real CLI
 
 
 def hook_command() -> list[str]:

@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-PAYLOADS = ROOT.parent / "shared" / "claude-e2e" / "payloads"
+PAYLOADS = ROOT / "tests" / "fixtures" / "payloads"  # captured from the real CLI
 TARGETS = {"median": 150.0, "worst": 600.0, "idle cpu %": 2.0}
 SIZE = (36, 120)  # rows, columns
 

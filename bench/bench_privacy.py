@@ -4,7 +4,7 @@ Every redaction the filter makes is listed (`--list FILE`) and judged against wh
 be in each corpus:
 
 - realistic transcripts: the realistic session corpus (tests/fixtures/real_sessions, when this
-  checkout has it) and the Claude Code payloads of ../shared/claude-e2e, every string and key
+  checkout has it) and the Claude Code payloads of tests/fixtures/payloads*, every string and key
   as the hook and the importer clean them; the one password in them (a server started with
   `--credential`) is known, any other redaction is false;
 - the generated corpus (corpus/demo_corpus.py, what the demo and the benches store): no secrets;
@@ -101,7 +101,7 @@ def transcripts() -> tuple[list, set, str]:
     and where they came from."""
     values, known, where = [], set(), []
     real = REPO / "tests" / "fixtures" / "real_sessions"
-    folders = [real, REPO.parent / "shared" / "claude-e2e"]
+    folders = [real, REPO / "tests" / "fixtures" / "payloads", REPO / "tests" / "fixtures" / "payloads-public"]
     for folder in folders:
         if not folder.is_dir():
             continue

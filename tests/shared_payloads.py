@@ -1,18 +1,15 @@
-"""Where the real Claude Code material lives: `shared/claude-e2e/` beside the checkout.
+"""The Claude Code payloads the hook, import and app tests share, kept in the repository.
 
-The payload tests are the proof that memlane speaks the real CLI's protocol, so
-a checkout without `shared/` fails them loudly instead of skipping them.
+- ``PAYLOADS`` (``tests/fixtures/payloads/``): the hook events and the transcript of one
+  session of the real CLI, captured with memlane's e2e harness
+  (``python -m tests.fixtures.capture_payloads``);
+- ``PUBLIC_PAYLOADS`` (``tests/fixtures/payloads-public/``): events and transcript lines
+  in the shapes of older versions and other systems, written by us (see its README).
 """
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED_E2E = REPO.parent / "shared" / "claude-e2e"
-PAYLOADS = SHARED_E2E / "payloads"
-PUBLIC_PAYLOADS = SHARED_E2E / "payloads-public"
-
-if not PAYLOADS.is_dir():
-    raise RuntimeError(
-        f"{SHARED_E2E} is missing: the tests need the real Claude Code payloads in "
-        "shared/claude-e2e beside the checkout."
-    )
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+PAYLOADS = FIXTURES / "payloads"
+PUBLIC_PAYLOADS = FIXTURES / "payloads-public"
+SAMPLE = PAYLOADS / "transcript-sample.jsonl"  # the session's transcript, as the CLI wrote it

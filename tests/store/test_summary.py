@@ -5,7 +5,7 @@ import json
 import pytest
 
 from store.summary import MAX_SUMMARY_CHARS, build_summary
-from tests.shared_payloads import SHARED_E2E as E2E  # noqa: E402
+from tests.shared_payloads import PAYLOADS
 
 
 def mem(type_, content, tool_name=None, file_path=None, tags="", created_at=None):
@@ -118,7 +118,6 @@ def test_wrong_types_do_not_raise():
 
 
 def test_from_real_payload_observations():
-    payloads = E2E / "payloads"
     from hooks.capture import capture_observations
     from store.config import defaults
 
@@ -127,7 +126,7 @@ def test_from_real_payload_observations():
                  "post-tool-use-write.json", "post-tool-use-bash.json", "post-tool-use-failure-bash.json",
                  "post-tool-use-bash-stderr-exit0.json", "post-tool-use-failure-webfetch.json",
                  "post-tool-use-taskcreate.json", "post-tool-use-bash-git-commit.json", "post-tool-use-bash-ls.json"]:
-        mems += capture_observations(json.loads((payloads / name).read_text(encoding="utf-8")), defaults())
+        mems += capture_observations(json.loads((PAYLOADS / name).read_text(encoding="utf-8")), defaults())
     text = build_summary(mems, "2026-05-01T10:00:00Z", "2026-05-01T10:00:30Z")
     lines = text.splitlines()
     assert lines[0].startswith("Task: Fix the add function in calc.py")

@@ -1,8 +1,8 @@
 """Tests of `memlane import`: transcripts -> hook events -> memories.
 
 `Transcript` writes generated transcripts shaped like Claude Code writes them
-(checked against ../shared/claude-e2e/payloads/transcript-sample.jsonl, CLI
-2.1.197, and the public lines in payloads-public/).
+(checked against tests/fixtures/payloads/transcript-sample.jsonl, captured from CLI
+2.1.197, and the lines in the shapes of older versions in tests/fixtures/payloads-public/).
 """
 from __future__ import annotations
 
@@ -11,11 +11,8 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tests.shared_payloads import SHARED_E2E as E2E  # fails loudly when shared/ is missing
-
-PAYLOADS = E2E / "payloads"
-PUBLIC = E2E / "payloads-public"
-SAMPLE = PAYLOADS / "transcript-sample.jsonl"
+from tests.shared_payloads import PAYLOADS, SAMPLE
+from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 
 _MISSING = object()
 _ids = itertools.count(1)
@@ -152,3 +149,16 @@ def load_public(name: str) -> dict:
 
 def load_payload(name: str) -> dict:
     return json.loads((PAYLOADS / name).read_text(encoding="utf-8"))
+
+
+def stored_time(timestamp: str) -> str:
+    """A transcript's time (``...:50.629Z``) as the store keeps it (``...:50.629000Z``)."""
+    return timestamp[:23] + "000Z"
+
+
+def sample_times() -> tuple[str, str]:
+    """When the captured session's first message was sent and its last line written, as stored."""
+    lines = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
+    first = next(line for line in lines if line.get("type") in ("user", "assistant"))
+    last = [line for line in lines if line.get("timestamp")][-1]
+    return stored_time(first["timestamp"]), stored_time(last["timestamp"])

@@ -11,7 +11,7 @@ import pytest
 from hooks.transcripts import TranscriptReader, find_transcripts, import_files
 from store import db
 from store.config import defaults
-from tests.hooks.transcripts import PAYLOADS, SAMPLE, Transcript, load_payload
+from tests.hooks.transcripts import PAYLOADS, SAMPLE, Transcript, load_payload, sample_times
 from tui.commands import importer
 
 SAMPLE_SESSION = "064029b2-9298-429a-987c-019be7412488"
@@ -66,8 +66,7 @@ def test_import_the_real_transcript(capsys, tmp_path):
                             "error_count, summary, tools_used, project_name FROM session")  # fmt: skip
     sid, source, started, ended, count, errors, summary, tools, project = session
     assert (sid, source, count, errors, project) == (SAMPLE_SESSION, "import", 9, 2, "calc-app")
-    assert started == "2026-11-21T04:50:50.629000Z"  # its first message
-    assert ended == "2026-11-21T04:50:52.869000Z"  # its last line
+    assert (started, ended) == sample_times()  # its first message, its last line
     assert summary.startswith("Task: Fix the add function in calc.py and document it.")
     assert "Bash" in tools.split()
     groups = rows(path, "SELECT count(*), sum(count) FROM error_group")
@@ -144,13 +143,14 @@ def _line_times() -> dict:
 def test_a_session_the_hooks_captured_is_not_stored_twice(capsys, tmp_path, monkeypatch):
     times = _line_times()
     start = load_payload("session-start.json")
-    _hook(start, "2026-11-21T04:50:50.300000Z", monkeypatch)
+    first, last = sample_times()
+    _hook(start, _shifted(first, -300), monkeypatch)
     for path in sorted(PAYLOADS.glob("*.json")):
         event = json.loads(path.read_text())
         if event["hook_event_name"] in ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure"):
             key = "prompt" if event["hook_event_name"] == "UserPromptSubmit" else event["tool_use_id"]
             _hook(event, _shifted(times[key]), monkeypatch)  # the hook ran a moment later
-    _hook(load_payload("session-end.json"), "2026-11-21T04:50:53.100000Z", monkeypatch)
+    _hook(load_payload("session-end.json"), _shifted(last, 250), monkeypatch)
     path = db_file(tmp_path)
     hooked = memories(path)
     assert len(hooked) == 9 and {m[3] for m in hooked} == {"hook"}

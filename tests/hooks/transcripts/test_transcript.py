@@ -25,6 +25,7 @@ from tests.hooks.transcripts import (
     SAMPLE,
     Transcript,
     load_public,
+    sample_times,
 )
 
 COMPARED = ("session_id", "prompt_id", "tool_use_id", "tool_name", "type", "cwd", "file_path",
@@ -70,7 +71,8 @@ def test_the_real_transcript_gives_what_the_hooks_gave_field_by_field():
             assert i[field] == h[field], (field, i[field], h[field])
         assert i["source"] == "import" and h["source"] == "hook"
     # the transcript's times, not "now": a re-import dedupes against these
-    assert all(o["created_at"].startswith("2026-11-21T04:50:5") for o in imported)
+    first, last = sample_times()
+    assert all(first <= o["created_at"] <= last for o in imported)
     assert reader.stats["malformed"] == 0
 
 
@@ -99,10 +101,10 @@ def test_every_public_transcript_line_is_taken(tmp_path):
     assert reader.stats["malformed"] == 0
     assert reader.stats["skipped_by"]["summary"] == 1  # an old session title, not work
     assert reader.stats["skipped_by"]["attachment"] == 1  # a SessionStart hook's output
-    assert "CAVEMAN" not in json.dumps(events)
+    assert "HOUSE STYLE" not in json.dumps(events)
     (prompt,) = by_type(obs, "prompt")
-    assert prompt["content"] == "How do I run this? I want to deploy to netlify"
-    assert prompt["cwd"] == "/Users/jamesguthriebest/code/ai-test/ai test web site"
+    assert prompt["content"] == "How do I start this locally? I want to put it on netlify after"
+    assert prompt["cwd"] == "/Users/ana/code/recipe site"
     # the two results whose calls are not among these lines are not guessed at, nor is the
     # `npm run build` call, whose result is not here: all three are counted as unpaired
     assert "result without its call" not in reader.stats["skipped_by"]
