@@ -15,7 +15,6 @@ NAMED = re.compile(r"`([A-Za-z0-9_.-][A-Za-z0-9_./-]*\.(?:py|md|tcss))`")  # not
 EXAMPLES = {
     "rounding.py": "hooks/recall_terms.py: a file name in a prompt, as recall matches it",
     "rate_limit.py": "bench/bench_store.py: a phrase query, as people type one",
-    "run_session.py": "docs/claude-code-facts.md: the e2e runner in ../shared/claude-e2e, not in this repository",
     "HOME/.claude/commands/memory.md": "docs/claude-code-facts.md: the person's /memory command file",
 }
 DOCS = ("README.md", "docs/")
@@ -38,7 +37,7 @@ def named_paths(path: Path) -> list[tuple[int, str]]:
 
 def named_in_text(path: Path) -> list[tuple[int, str]]:
     """(line, name) of each backticked file name of a Markdown page (not those outside the
-    repository: `../shared/...`)."""
+    repository: `../elsewhere/...`)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return [(i, name) for i, line in enumerate(lines, 1) for name in NAMED.findall(line)
             if not name.startswith("../")]  # fmt: skip
@@ -75,7 +74,7 @@ def test_the_check_reads_docstrings_and_comments(tmp_path):
 
 def test_the_check_reads_the_docs(tmp_path):
     page = tmp_path / "page.md"
-    page.write_text("The log is `store/log.py`.\nThe runner is `../shared/claude-e2e/run_session.py`.\n")
+    page.write_text("The log is `store/log.py`.\nThe runner is `../elsewhere/run_session.py`.\n")
     assert named_in_text(page) == [(1, "store/log.py")]
 
 
