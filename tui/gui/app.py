@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 Clock = Callable[[], datetime]
 BUILD_ANYWAY_SECONDS = 1.0  # the hidden panes are built by then even if no first rows came
 BUILD_PAUSE_AFTER_SWITCH = 0.3  # seconds: a pane shown the first time draws its rows before more are built
-FOOTER_HOLD_SECONDS = 1.0  # at most: the footer keeps its keys while a pane key is handled
+# The footer keeps the old pane's keys while a pane key is handled, until the new pane's focus
+# (`_focus_pane`). The bound only guards against a release lost to a bug: at 1 s, a switch that
+# took longer on a busy machine (1.8 s at load 15) showed the keys of no focus on the way.
+FOOTER_HOLD_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
