@@ -18,10 +18,12 @@ class Connection(sqlite3.Connection):
     """A connection that can be weakly referenced, so per-connection caches (search's
     rankings) go away with it.
 
-    `full_disk`: "" normally; on a full disk, the sentence saying this connection could
-    only be opened read-only (see `connect`), for the caller to show."""
+    `full_disk`: "" normally; when the database could only be opened read-only (a full disk,
+    a read-only file system: see `connect`), the sentence saying so, for the caller to show.
+    `write_refusal`: then the one sentence a write gets instead."""
 
     full_disk = ""
+    write_refusal = ""
 
 
 class StoreError(MemlaneError):
@@ -46,8 +48,14 @@ def _describe(path: str, exc: BaseException) -> str:
         "not a database" in text or "malformed" in text or "encrypted" in text
     ):
         return f"{path} is not a readable memlane database (corrupt or another kind of file); it was left untouched."
-    if ("disk I/O error" in text or "unable to open" in text or "readonly" in text) and disk_full(path):
+    if ("disk I/O error" in text or "unable to open" in text or "readonly" in text) and disk_full(
+        path
+    ):
         return f"the disk holding {path} is full; free some space and try again."
+    if ("unable to open" in text or "readonly" in text or "read-only" in text) and read_only_place(
+        path
+    ):
+        return read_only_refusal(path)
     if "readonly" in text or "read-only" in text or "Permission denied" in text:
         return f"{path} is read-only; memlane cannot write to it (check its permissions and its folder's)."
     if "unable to open" in text:
@@ -77,6 +85,36 @@ def disk_full(path: str | os.PathLike) -> bool:
     except (OSError, AttributeError):
         return False
     return stats.f_bavail * stats.f_frsize < FULL_DISK_BYTES
+
+
+def read_only_place(path: str | os.PathLike) -> bool:
+    """Whether the folder holding `path` cannot be written: a file system mounted read-only, or
+    a folder this user may not write to (SQLite then cannot make the files a WAL database
+    needs beside it, and says "unable to open database file")."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    return mounted_read_only(path) or not os.access(folder, os.W_OK)
+
+
+def mounted_read_only(path: str | os.PathLike) -> bool:
+    """Whether the file system holding `path` is mounted read-only."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
+
+
+def read_only_refusal(path: str) -> str:
+    return (
+        f"{path} is on a read-only file system (or in a folder memlane may not write to); "
+        "nothing can be stored or forgotten until it is writable."
+    )
+
+
+def forced_read_only(path: str | os.PathLike) -> bool:
+    """Whether what made `connect` open the database read-only (a full disk, a read-only
+    place) is still so: a reader that was given such a connection reopens once it is not."""
+    return disk_full(path) or read_only_place(path)
 
 
 def describe_error(path: str, exc: BaseException) -> str:
@@ -133,11 +171,18 @@ def connect(
     elif not readonly:
         _tighten_files(path)
     try:
-        return _open(path, readonly, exists, busy_timeout_ms, check_same_thread)
+        conn = _open(path, readonly, exists, busy_timeout_ms, check_same_thread)
+        if mounted_read_only(path):  # SQLite opened it to read (its -shm was there): say why
+            _mark_read_only_place(conn, path)
+        return conn
     except StoreError as exc:
-        if not (exists and isinstance(exc.__cause__, sqlite3.Error) and disk_full(path) and closed_cleanly(path)):
+        if not (exists and isinstance(exc.__cause__, sqlite3.Error)):
             raise
-    return _open_on_full_disk(path, busy_timeout_ms, check_same_thread)
+        if disk_full(path) and closed_cleanly(path):
+            return _open_on_full_disk(path, busy_timeout_ms, check_same_thread)
+        if not read_only_place(path):
+            raise
+    return _open_in_read_only_place(path, busy_timeout_ms, check_same_thread)
 
 
 def closed_cleanly(path: str) -> bool:
@@ -151,12 +196,61 @@ def closed_cleanly(path: str) -> bool:
         return False
 
 
-def _open_on_full_disk(path: str, busy_timeout_ms: int, check_same_thread: bool) -> sqlite3.Connection:
+def _open_on_full_disk(
+    path: str, busy_timeout_ms: int, check_same_thread: bool
+) -> sqlite3.Connection:
     """The database read-only, on a disk too full for SQLite's shared-memory file.
 
     Only for a database closed cleanly (closed_cleanly): `immutable=1` reads the file alone,
     without the -wal and -shm files a WAL database otherwise needs.  Nothing can write while
     the disk is full, so nothing changes under the reader either."""
+    refusal = f"the disk holding {path} is full; free some space and try again."
+    conn = _open_immutable(path, busy_timeout_ms, check_same_thread, refusal)
+    conn.full_disk = (
+        f"the disk holding {path} is full, so memlane opened it read-only: nothing new is stored "
+        "(and nothing can be forgotten) until some space is freed."
+    )
+    return conn
+
+
+def _open_in_read_only_place(
+    path: str, busy_timeout_ms: int, check_same_thread: bool
+) -> sqlite3.Connection:
+    """The database read-only, in a place nothing can be written (read_only_place).
+
+    A plain read-only open works when the WAL's -shm file is there (a hook leaves it); else a
+    database closed cleanly is read from its file alone (`immutable=1`).  A WAL holding writes
+    without its -shm file cannot be read without writing: said, rather than reading stale rows."""
+    refusal = read_only_refusal(path)
+    try:
+        conn = _open(path, True, True, busy_timeout_ms, check_same_thread)
+    except StoreError as exc:
+        if not isinstance(exc.__cause__, sqlite3.OperationalError) or not closed_cleanly(path):
+            if isinstance(exc.__cause__, sqlite3.OperationalError):
+                raise StoreError(
+                    f"{path} is on a read-only file system and its newest writes are in {path}-wal, "
+                    "which SQLite can only read where it may write; make the file system writable "
+                    "(or copy the folder somewhere writable) to read it."
+                ) from exc
+            raise
+        conn = _open_immutable(path, busy_timeout_ms, check_same_thread, refusal)
+    return _mark_read_only_place(conn, path)
+
+
+def _mark_read_only_place(conn: Connection, path: str) -> Connection:
+    conn.write_refusal = read_only_refusal(path)
+    conn.full_disk = (
+        f"{path} is on a read-only file system (or in a folder memlane may not write to), so memlane "
+        "opened it read-only: nothing new is stored (and nothing can be forgotten) until it is writable."
+    )
+    return conn
+
+
+def _open_immutable(
+    path: str, busy_timeout_ms: int, check_same_thread: bool, refusal: str
+) -> sqlite3.Connection:
+    """The database file alone, read-only, without its -wal and -shm files; `refusal` when its
+    schema is not this memlane's (it cannot be upgraded here)."""
     uri = "file:" + _uri_path(path) + "?mode=ro&immutable=1"
     try:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
@@ -167,17 +261,14 @@ def _open_on_full_disk(path: str, busy_timeout_ms: int, check_same_thread: bool)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != schema.SCHEMA_VERSION:
-            raise StoreError(f"the disk holding {path} is full; free some space and try again.")
+            raise StoreError(refusal)
     except sqlite3.Error as exc:
         conn.close()
         raise StoreError(_describe(path, exc)) from exc
     except StoreError:
         conn.close()
         raise
-    conn.full_disk = (
-        f"the disk holding {path} is full, so memlane opened it read-only: nothing new is stored "
-        "(and nothing can be forgotten) until some space is freed."
-    )
+    conn.write_refusal = refusal
     return conn
 
 
@@ -188,7 +279,10 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         if readonly:
             uri = "file:" + _uri_path(path) + "?mode=ro"
             conn = sqlite3.connect(
-                uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
+                uri,
+                uri=True,
+                isolation_level=None,
+                check_same_thread=check_same_thread,
                 factory=Connection,
             )
         else:
@@ -207,7 +301,9 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
                 f"{schema.SCHEMA_VERSION}); upgrade memlane. The database was left untouched."
             )
         if version == 0 and exists and _has_foreign_tables(conn):
-            raise StoreError(f"{path} is an SQLite database but not memlane's; it was left untouched.")
+            raise StoreError(
+                f"{path} is an SQLite database but not memlane's; it was left untouched."
+            )
         if not readonly:
             if version == 0 and not exists:
                 conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
@@ -316,7 +412,9 @@ def file_version(path: str) -> int:
         conn.close()
 
 
-REBUILD_INDEX = "INSERT INTO <table>(<table>) VALUES('rebuild')"  # what a person runs on a damaged index
+REBUILD_INDEX = (
+    "INSERT INTO <table>(<table>) VALUES('rebuild')"  # what a person runs on a damaged index
+)
 
 
 def health(conn: sqlite3.Connection) -> dict:
@@ -385,8 +483,8 @@ def _translated(conn: sqlite3.Connection, exc: sqlite3.Error) -> StoreError:
         path = conn.execute("PRAGMA database_list").fetchone()[2] or "the database"
     except sqlite3.Error:
         path = "the database"
-    if getattr(conn, "full_disk", ""):
-        return StoreError(f"the disk holding {path} is full; free some space and try again.")
+    if getattr(conn, "write_refusal", ""):
+        return StoreError(conn.write_refusal)
     text = str(exc)
     kind = StoreBusy if ("locked" in text or "busy" in text) else StoreError
     return kind(_describe(path, exc))
