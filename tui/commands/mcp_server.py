@@ -80,9 +80,7 @@ class _Store:
             self._drop()
             raise ToolError(_logged(describe_error(self.db_path, exc))) from None
         except Exception as exc:
-            raise ToolError(
-                _logged(f"memlane could not answer ({type(exc).__name__}: {exc})")
-            ) from None
+            raise ToolError(_logged(f"memlane could not answer ({type(exc).__name__}: {exc})")) from None
 
     def _open(self) -> sqlite3.Connection:
         import os
