@@ -433,6 +433,109 @@ def health(conn: sqlite3.Connection) -> dict:
     }
 
 
+# How long the maintenance job's quick check may take (the store stays readable meanwhile;
+# a hook never runs it), and `memlane doctor`'s full check.
+QUICK_CHECK_BUDGET_S = 10.0
+FULL_CHECK_BUDGET_S = 120.0
+MAX_PROBLEMS = 100  # findings asked of SQLite's check: enough to count, never a flood
+
+
+def integrity_problems(conn: sqlite3.Connection, *, full: bool = False,
+                       budget_s: float = QUICK_CHECK_BUDGET_S) -> list[str] | None:  # fmt: skip
+    """SQLite's own check of the file's structure (`PRAGMA quick_check`, or `integrity_check`
+    with `full`, which also compares each index with its table): [] when sound, its findings
+    (at most MAX_PROBLEMS) when damaged, None when it did not finish within `budget_s`."""
+    import threading
+
+    pragma = "integrity_check" if full else "quick_check"
+    timer = threading.Timer(budget_s, conn.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        rows = conn.execute(f"PRAGMA {pragma}({MAX_PROBLEMS})").fetchall()
+    except sqlite3.OperationalError as exc:
+        if "interrupted" in str(exc):
+            return None
+        return [str(exc)]
+    except sqlite3.DatabaseError as exc:  # "database disk image is malformed": damaged too
+        return [str(exc)]
+    finally:
+        timer.cancel()
+    lines = [ln.strip() for row in rows for ln in str(row[0]).splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("*** in database")]
+    return [] if lines == ["ok"] else lines
+
+
+def damage_sentence(path: str, problems: list[str]) -> str:
+    """What a person reads about a damaged store, with what to do: one sentence."""
+    count = f"{len(problems)}{'+' if len(problems) >= MAX_PROBLEMS else ''}"
+    return (
+        f"{path} is damaged: SQLite's integrity check found {count} "
+        f"problem{'' if problems[1:] == [] else 's'} (the first: {problems[0][:160]}); some memories "
+        "may be unreadable and more writes can make it worse. With no Claude Code session running, "
+        "run `memlane doctor --repair`: it copies everything still readable into a sound file and "
+        "keeps the damaged one beside it."
+    )
+
+
+class RepairError(StoreError):
+    """The damaged store could not be copied into a sound one (said in one sentence)."""
+
+
+def repair(path: str) -> str:
+    """Copy what can be read of the database at `path` into a sound file put in its place;
+    the damaged file (and its -wal and -shm) is kept as `<path>.damaged-<UTC time>`, whose
+    path is returned.  SQLite's `VACUUM INTO` rebuilds every table and index from the rows; a
+    write by another process during the copy is refused (run it with no session running).
+    Raises RepairError."""
+    import time
+
+    path = os.fspath(path)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    fresh, kept = f"{path}.repairing", f"{path}.damaged-{stamp}"
+    for name in (fresh, fresh + "-journal"):
+        if os.path.exists(name):
+            os.remove(name)
+    source = sqlite3.connect(path, isolation_level=None, factory=Connection)
+    try:
+        source.execute("PRAGMA busy_timeout = 30000")
+        try:
+            before = source.execute("PRAGMA data_version").fetchone()[0]
+            source.execute("VACUUM INTO ?", (fresh,))
+            check = sqlite3.connect(fresh)
+            try:
+                sound = check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            finally:
+                check.close()
+            if not sound:
+                raise RepairError(f"the copy of {path} is damaged too; {path} was left as it was.")
+            source.execute("BEGIN IMMEDIATE")  # nothing written since the copy began?
+            after = source.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise RepairError(
+                f"could not copy {path} into a sound file ({exc}); it was left as it was."
+            ) from exc
+        if after != before:  # another process wrote during the copy: the copy lacks it
+            raise RepairError(
+                f"{path} changed during the repair; run it again with no session running."
+            )
+        source.execute("ROLLBACK")
+    finally:
+        source.close()  # before the swap: closing checkpoints and unlinks `<path>-wal` by name
+    from store.files import tighten
+
+    try:
+        tighten(fresh)
+        for suffix in ("-wal", "-shm", ""):  # the database last: its log never meets the new file
+            if os.path.exists(path + suffix):
+                os.replace(path + suffix, kept + suffix)
+        os.replace(fresh, path)
+    finally:
+        if os.path.exists(fresh):
+            os.remove(fresh)
+    return kept
+
+
 def _uri_path(path: str) -> str:
     from urllib.parse import quote
 
