@@ -7,7 +7,14 @@ import re
 import shlex
 import time
 
-from store.db import FULL_CHECK_BUDGET_S, REBUILD_INDEX, damage_sentence, file_version, health, integrity_problems
+from store.db import (
+    FULL_CHECK_BUDGET_S,
+    REBUILD_INDEX,
+    damage_sentence,
+    file_version,
+    health,
+    integrity_problems,
+)
 from store.listings import stats
 from tui.commands.install import (
     EVENTS,
