@@ -15,7 +15,11 @@ import os
 import sys
 
 MAX_STDIN_BYTES = 16 * 1024 * 1024
-STDIN_TIMEOUT_S = 2.0
+# How long a hook waits for its event. Claude Code writes it as soon as the hook starts, but on
+# a starved machine (dozens of hooks at once) it has come 3 s late: 2 s lost it. Claude Code
+# kills a hook at its `timeout` (memlane installs 10 s, the shortest: tui/commands/install.py;
+# Claude Code's own default is longer), so the wait stops 2 s before that, to store the event.
+STDIN_TIMEOUT_S = 8.0
 MAX_FIELD_CHARS = 100_000  # longer strings keep a head and a tail before the privacy filter
 # Work per event is bounded by counts as well as bytes: 15 MB of `{},` is 5M objects.
 MAX_JSON_CONTAINERS = 300_000  # objects + arrays in one event (counted before parsing)
@@ -171,7 +175,7 @@ def parse_event(data: bytes) -> dict:
         )
     text = data.decode("utf-8", "replace").strip()
     if not text:
-        raise Problem("no event on stdin; nothing to do.")
+        raise Problem(f"no event on stdin (it was empty, or nothing came within {STDIN_TIMEOUT_S:.0f} s); nothing to do.")
     try:
         event = json.loads(text)
     except RecursionError:

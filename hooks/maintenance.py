@@ -7,8 +7,8 @@ stdin/stdout/stderr), which forks once more so the work survives whatever
 happens to the hook's process tree, and returns at once: the context output
 is not delayed.  The child runs `store.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
-already ran it today) and prunes the hook's small marker files.  It first
-finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
+already ran it today) and prunes the hook's small marker files.  It first runs
+SQLite's quick check of the store (a damaged store is logged, and left alone), then finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
 hook never runs itself.
 """
 
@@ -93,10 +93,27 @@ def run(db_path: str) -> int | None:
 
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
+        if damaged(conn, db_path):
+            return None  # deleting rows in a damaged file can lose more: the person decides
         backfill(conn)
         return run_retention(conn, config["retention_days"])
     finally:
         conn.close()
+
+
+def damaged(conn, db_path: str) -> bool:
+    """SQLite's quick check of the store, bounded in time (here, never in a hook: this job runs
+    detached): a damaged store is said in the log, which `memlane doctor` shows."""
+    from store.db import damage_sentence, integrity_problems
+    from store.log import log_line
+
+    problems = integrity_problems(conn)
+    if problems:
+        log_line(
+            f"maintenance: {damage_sentence(db_path, problems)} Retention was not run.",
+            stderr=False,
+        )
+    return bool(problems)
 
 
 def _detach() -> None:

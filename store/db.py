@@ -18,10 +18,12 @@ class Connection(sqlite3.Connection):
     """A connection that can be weakly referenced, so per-connection caches (search's
     rankings) go away with it.
 
-    `full_disk`: "" normally; on a full disk, the sentence saying this connection could
-    only be opened read-only (see `connect`), for the caller to show."""
+    `full_disk`: "" normally; when the database could only be opened read-only (a full disk,
+    a read-only file system: see `connect`), the sentence saying so, for the caller to show.
+    `write_refusal`: then the one sentence a write gets instead."""
 
     full_disk = ""
+    write_refusal = ""
 
 
 class StoreError(MemlaneError):
@@ -46,8 +48,14 @@ def _describe(path: str, exc: BaseException) -> str:
         "not a database" in text or "malformed" in text or "encrypted" in text
     ):
         return f"{path} is not a readable memlane database (corrupt or another kind of file); it was left untouched."
-    if ("disk I/O error" in text or "unable to open" in text or "readonly" in text) and disk_full(path):
+    if ("disk I/O error" in text or "unable to open" in text or "readonly" in text) and disk_full(
+        path
+    ):
         return f"the disk holding {path} is full; free some space and try again."
+    if ("unable to open" in text or "readonly" in text or "read-only" in text) and read_only_place(
+        path
+    ):
+        return read_only_refusal(path)
     if "readonly" in text or "read-only" in text or "Permission denied" in text:
         return f"{path} is read-only; memlane cannot write to it (check its permissions and its folder's)."
     if "unable to open" in text:
@@ -77,6 +85,36 @@ def disk_full(path: str | os.PathLike) -> bool:
     except (OSError, AttributeError):
         return False
     return stats.f_bavail * stats.f_frsize < FULL_DISK_BYTES
+
+
+def read_only_place(path: str | os.PathLike) -> bool:
+    """Whether the folder holding `path` cannot be written: a file system mounted read-only, or
+    a folder this user may not write to (SQLite then cannot make the files a WAL database
+    needs beside it, and says "unable to open database file")."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    return mounted_read_only(path) or not os.access(folder, os.W_OK)
+
+
+def mounted_read_only(path: str | os.PathLike) -> bool:
+    """Whether the file system holding `path` is mounted read-only."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
+
+
+def read_only_refusal(path: str) -> str:
+    return (
+        f"{path} is on a read-only file system (or in a folder memlane may not write to); "
+        "nothing can be stored or forgotten until it is writable."
+    )
+
+
+def forced_read_only(path: str | os.PathLike) -> bool:
+    """Whether what made `connect` open the database read-only (a full disk, a read-only
+    place) is still so: a reader that was given such a connection reopens once it is not."""
+    return disk_full(path) or read_only_place(path)
 
 
 def describe_error(path: str, exc: BaseException) -> str:
@@ -133,11 +171,18 @@ def connect(
     elif not readonly:
         _tighten_files(path)
     try:
-        return _open(path, readonly, exists, busy_timeout_ms, check_same_thread)
+        conn = _open(path, readonly, exists, busy_timeout_ms, check_same_thread)
+        if mounted_read_only(path):  # SQLite opened it to read (its -shm was there): say why
+            _mark_read_only_place(conn, path)
+        return conn
     except StoreError as exc:
-        if not (exists and isinstance(exc.__cause__, sqlite3.Error) and disk_full(path) and closed_cleanly(path)):
+        if not (exists and isinstance(exc.__cause__, sqlite3.Error)):
             raise
-    return _open_on_full_disk(path, busy_timeout_ms, check_same_thread)
+        if disk_full(path) and closed_cleanly(path):
+            return _open_on_full_disk(path, busy_timeout_ms, check_same_thread)
+        if not read_only_place(path):
+            raise
+    return _open_in_read_only_place(path, busy_timeout_ms, check_same_thread)
 
 
 def closed_cleanly(path: str) -> bool:
@@ -151,12 +196,61 @@ def closed_cleanly(path: str) -> bool:
         return False
 
 
-def _open_on_full_disk(path: str, busy_timeout_ms: int, check_same_thread: bool) -> sqlite3.Connection:
+def _open_on_full_disk(
+    path: str, busy_timeout_ms: int, check_same_thread: bool
+) -> sqlite3.Connection:
     """The database read-only, on a disk too full for SQLite's shared-memory file.
 
     Only for a database closed cleanly (closed_cleanly): `immutable=1` reads the file alone,
     without the -wal and -shm files a WAL database otherwise needs.  Nothing can write while
     the disk is full, so nothing changes under the reader either."""
+    refusal = f"the disk holding {path} is full; free some space and try again."
+    conn = _open_immutable(path, busy_timeout_ms, check_same_thread, refusal)
+    conn.full_disk = (
+        f"the disk holding {path} is full, so memlane opened it read-only: nothing new is stored "
+        "(and nothing can be forgotten) until some space is freed."
+    )
+    return conn
+
+
+def _open_in_read_only_place(
+    path: str, busy_timeout_ms: int, check_same_thread: bool
+) -> sqlite3.Connection:
+    """The database read-only, in a place nothing can be written (read_only_place).
+
+    A plain read-only open works when the WAL's -shm file is there (a hook leaves it); else a
+    database closed cleanly is read from its file alone (`immutable=1`).  A WAL holding writes
+    without its -shm file cannot be read without writing: said, rather than reading stale rows."""
+    refusal = read_only_refusal(path)
+    try:
+        conn = _open(path, True, True, busy_timeout_ms, check_same_thread)
+    except StoreError as exc:
+        if not isinstance(exc.__cause__, sqlite3.OperationalError) or not closed_cleanly(path):
+            if isinstance(exc.__cause__, sqlite3.OperationalError):
+                raise StoreError(
+                    f"{path} is on a read-only file system and its newest writes are in {path}-wal, "
+                    "which SQLite can only read where it may write; make the file system writable "
+                    "(or copy the folder somewhere writable) to read it."
+                ) from exc
+            raise
+        conn = _open_immutable(path, busy_timeout_ms, check_same_thread, refusal)
+    return _mark_read_only_place(conn, path)
+
+
+def _mark_read_only_place(conn: Connection, path: str) -> Connection:
+    conn.write_refusal = read_only_refusal(path)
+    conn.full_disk = (
+        f"{path} is on a read-only file system (or in a folder memlane may not write to), so memlane "
+        "opened it read-only: nothing new is stored (and nothing can be forgotten) until it is writable."
+    )
+    return conn
+
+
+def _open_immutable(
+    path: str, busy_timeout_ms: int, check_same_thread: bool, refusal: str
+) -> sqlite3.Connection:
+    """The database file alone, read-only, without its -wal and -shm files; `refusal` when its
+    schema is not this memlane's (it cannot be upgraded here)."""
     uri = "file:" + _uri_path(path) + "?mode=ro&immutable=1"
     try:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
@@ -167,17 +261,14 @@ def _open_on_full_disk(path: str, busy_timeout_ms: int, check_same_thread: bool)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != schema.SCHEMA_VERSION:
-            raise StoreError(f"the disk holding {path} is full; free some space and try again.")
+            raise StoreError(refusal)
     except sqlite3.Error as exc:
         conn.close()
         raise StoreError(_describe(path, exc)) from exc
     except StoreError:
         conn.close()
         raise
-    conn.full_disk = (
-        f"the disk holding {path} is full, so memlane opened it read-only: nothing new is stored "
-        "(and nothing can be forgotten) until some space is freed."
-    )
+    conn.write_refusal = refusal
     return conn
 
 
@@ -188,7 +279,10 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         if readonly:
             uri = "file:" + _uri_path(path) + "?mode=ro"
             conn = sqlite3.connect(
-                uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
+                uri,
+                uri=True,
+                isolation_level=None,
+                check_same_thread=check_same_thread,
                 factory=Connection,
             )
         else:
@@ -207,7 +301,9 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
                 f"{schema.SCHEMA_VERSION}); upgrade memlane. The database was left untouched."
             )
         if version == 0 and exists and _has_foreign_tables(conn):
-            raise StoreError(f"{path} is an SQLite database but not memlane's; it was left untouched.")
+            raise StoreError(
+                f"{path} is an SQLite database but not memlane's; it was left untouched."
+            )
         if not readonly:
             if version == 0 and not exists:
                 conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
@@ -316,7 +412,9 @@ def file_version(path: str) -> int:
         conn.close()
 
 
-REBUILD_INDEX = "INSERT INTO <table>(<table>) VALUES('rebuild')"  # what a person runs on a damaged index
+REBUILD_INDEX = (
+    "INSERT INTO <table>(<table>) VALUES('rebuild')"  # what a person runs on a damaged index
+)
 
 
 def health(conn: sqlite3.Connection) -> dict:
@@ -333,6 +431,109 @@ def health(conn: sqlite3.Connection) -> dict:
         "quick_check": conn.execute("PRAGMA quick_check").fetchone()[0],
         "damaged_indexes": damaged,
     }
+
+
+# How long the maintenance job's quick check may take (the store stays readable meanwhile;
+# a hook never runs it), and `memlane doctor`'s full check.
+QUICK_CHECK_BUDGET_S = 10.0
+FULL_CHECK_BUDGET_S = 120.0
+MAX_PROBLEMS = 100  # findings asked of SQLite's check: enough to count, never a flood
+
+
+def integrity_problems(conn: sqlite3.Connection, *, full: bool = False,
+                       budget_s: float = QUICK_CHECK_BUDGET_S) -> list[str] | None:  # fmt: skip
+    """SQLite's own check of the file's structure (`PRAGMA quick_check`, or `integrity_check`
+    with `full`, which also compares each index with its table): [] when sound, its findings
+    (at most MAX_PROBLEMS) when damaged, None when it did not finish within `budget_s`."""
+    import threading
+
+    pragma = "integrity_check" if full else "quick_check"
+    timer = threading.Timer(budget_s, conn.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        rows = conn.execute(f"PRAGMA {pragma}({MAX_PROBLEMS})").fetchall()
+    except sqlite3.OperationalError as exc:
+        if "interrupted" in str(exc):
+            return None
+        return [str(exc)]
+    except sqlite3.DatabaseError as exc:  # "database disk image is malformed": damaged too
+        return [str(exc)]
+    finally:
+        timer.cancel()
+    lines = [ln.strip() for row in rows for ln in str(row[0]).splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("*** in database")]
+    return [] if lines == ["ok"] else lines
+
+
+def damage_sentence(path: str, problems: list[str]) -> str:
+    """What a person reads about a damaged store, with what to do: one sentence."""
+    count = f"{len(problems)}{'+' if len(problems) >= MAX_PROBLEMS else ''}"
+    return (
+        f"{path} is damaged: SQLite's integrity check found {count} "
+        f"problem{'' if problems[1:] == [] else 's'} (the first: {problems[0][:160]}); some memories "
+        "may be unreadable and more writes can make it worse. With no Claude Code session running, "
+        "run `memlane doctor --repair`: it copies everything still readable into a sound file and "
+        "keeps the damaged one beside it."
+    )
+
+
+class RepairError(StoreError):
+    """The damaged store could not be copied into a sound one (said in one sentence)."""
+
+
+def repair(path: str) -> str:
+    """Copy what can be read of the database at `path` into a sound file put in its place;
+    the damaged file (and its -wal and -shm) is kept as `<path>.damaged-<UTC time>`, whose
+    path is returned.  SQLite's `VACUUM INTO` rebuilds every table and index from the rows; a
+    write by another process during the copy is refused (run it with no session running).
+    Raises RepairError."""
+    import time
+
+    path = os.fspath(path)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    fresh, kept = f"{path}.repairing", f"{path}.damaged-{stamp}"
+    for name in (fresh, fresh + "-journal"):
+        if os.path.exists(name):
+            os.remove(name)
+    source = sqlite3.connect(path, isolation_level=None, factory=Connection)
+    try:
+        source.execute("PRAGMA busy_timeout = 30000")
+        try:
+            before = source.execute("PRAGMA data_version").fetchone()[0]
+            source.execute("VACUUM INTO ?", (fresh,))
+            check = sqlite3.connect(fresh)
+            try:
+                sound = check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            finally:
+                check.close()
+            if not sound:
+                raise RepairError(f"the copy of {path} is damaged too; {path} was left as it was.")
+            source.execute("BEGIN IMMEDIATE")  # nothing written since the copy began?
+            after = source.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise RepairError(
+                f"could not copy {path} into a sound file ({exc}); it was left as it was."
+            ) from exc
+        if after != before:  # another process wrote during the copy: the copy lacks it
+            raise RepairError(
+                f"{path} changed during the repair; run it again with no session running."
+            )
+        source.execute("ROLLBACK")
+    finally:
+        source.close()  # before the swap: closing checkpoints and unlinks `<path>-wal` by name
+    from store.files import tighten
+
+    try:
+        tighten(fresh)
+        for suffix in ("-wal", "-shm", ""):  # the database last: its log never meets the new file
+            if os.path.exists(path + suffix):
+                os.replace(path + suffix, kept + suffix)
+        os.replace(fresh, path)
+    finally:
+        if os.path.exists(fresh):
+            os.remove(fresh)
+    return kept
 
 
 def _uri_path(path: str) -> str:
@@ -385,8 +586,8 @@ def _translated(conn: sqlite3.Connection, exc: sqlite3.Error) -> StoreError:
         path = conn.execute("PRAGMA database_list").fetchone()[2] or "the database"
     except sqlite3.Error:
         path = "the database"
-    if getattr(conn, "full_disk", ""):
-        return StoreError(f"the disk holding {path} is full; free some space and try again.")
+    if getattr(conn, "write_refusal", ""):
+        return StoreError(conn.write_refusal)
     text = str(exc)
     kind = StoreBusy if ("locked" in text or "busy" in text) else StoreError
     return kind(_describe(path, exc))

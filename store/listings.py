@@ -105,6 +105,39 @@ def memories_before(
     return dicts(conn.execute(sql, params))
 
 
+# The newest memories are the latest to happen, not the latest written: an import writes a
+# transcript of last year after yesterday's hooks, so by id the dates jump. created_at sorts
+# as time (one stored format); the id breaks ties. memory(created_at), (project, created_at)
+# and (type, created_at) serve this order without sorting (store.models).
+BY_TIME = " ORDER BY m.created_at DESC, m.id DESC"
+
+
+def time_keyset(conn: sqlite3.Connection, before_id: int) -> tuple[str, list[object]]:
+    """` AND …` selecting the memories that come after memory `before_id` in BY_TIME order
+    (older, or as old with a smaller id); by id alone when that memory is gone."""
+    row = conn.execute("SELECT created_at FROM memory WHERE id = ?", (int(before_id),)).fetchone()
+    if row is None or row[0] is None:
+        return " AND m.id < ?", [int(before_id)]
+    return " AND (m.created_at, m.id) < (?, ?)", [row[0], int(before_id)]
+
+
+def newest_memories(
+    conn: sqlite3.Connection, *, limit: int = 100, upto_id: int | None = None, project=None,
+    session=None, type=None,
+) -> list[dict]:  # fmt: skip
+    """The newest memories by when they happened (BY_TIME), newest first; `upto_id`: only
+    those stored up to that id (what a live feed follows from)."""
+    sql = "SELECT m.* FROM memory m WHERE 1"
+    params: list[object] = []
+    if upto_id is not None:
+        sql += " AND +m.id <= ?"  # a filter: the order's index drives the scan
+        params.append(int(upto_id))
+    sql += narrowed(params, project=project, session_id=session, type=type)
+    sql += BY_TIME + " LIMIT ?"
+    params.append(limit)
+    return dicts(conn.execute(sql, params))
+
+
 def projects(conn: sqlite3.Connection) -> list[dict]:
     """Every project with its name and how many sessions it has, busiest first."""
     return dicts(

@@ -126,9 +126,18 @@ def _add_received_at(conn: sqlite3.Connection) -> None:
         models.Memory._schema.create_indexes(safe=True)
 
 
+def _index_by_time(conn: sqlite3.Connection) -> None:
+    """v8: memory(project, created_at) and memory(type, created_at): a project's or a type's
+    newest memories by time without sorting all of them (an imported store's ids are not
+    its order in time)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        models.Memory._schema.create_indexes(safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
-         5: _add_error_resolution, 6: _add_received_at}  # fmt: skip
+         5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -97,6 +97,9 @@ class Memory(BaseModel):
             (("project", "id"), False),
             (("type", "id"), False),
             (("created_at",), False),
+            # The newest of a project or of a type by time (store.listings.BY_TIME)
+            (("project", "created_at"), False),
+            (("type", "created_at"), False),
             (("received_at",), False),  # retention's cutoff (store.retention)
             (("file_path",), False),
             (("tool_use_id",), False),

@@ -86,6 +86,14 @@ def local_time(
     return moment.strftime("%b %d %H:%M")
 
 
+def short_day(moment: datetime, today: datetime) -> str:
+    """A day in at most 8 characters: "May 02" this year; in another, its year too, in ISO
+    order ("24-05-02"): an imported store's rows of last year must not read as this year's."""
+    if moment.year == today.year:
+        return moment.strftime("%b %d")
+    return moment.strftime("%y-%m-%d")
+
+
 def utc_iso(moment: datetime) -> str:
     """`moment` in the stored format (UTC, microseconds, Z): for `since`/`until` filters."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

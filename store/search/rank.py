@@ -354,11 +354,16 @@ def search_summary(
 
 
 def _newest(conn, filters: Filters, limit: int, offset: int, marks, after_id: int | None = None) -> list[dict]:
+    """The newest memories by when they happened (not by id: an import's are older than
+    its ids), by keyset after `after_id`, else by offset."""
+    from store.listings import BY_TIME, time_keyset
+
     if after_id is not None:
-        sql = "SELECT m.* FROM memory m WHERE m.id < ?" + filters.sql + " ORDER BY m.id DESC LIMIT ?"
-        params = [int(after_id), *filters.params, limit]
+        keyset, params = time_keyset(conn, after_id)
+        sql = "SELECT m.* FROM memory m WHERE 1" + keyset + filters.sql + BY_TIME + " LIMIT ?"
+        params = [*params, *filters.params, limit]
     else:
-        sql = "SELECT m.* FROM memory m WHERE 1" + filters.sql + " ORDER BY m.id DESC LIMIT ? OFFSET ?"
+        sql = "SELECT m.* FROM memory m WHERE 1" + filters.sql + BY_TIME + " LIMIT ? OFFSET ?"
         params = [*filters.params, limit, offset]
     hits = []
     for row in dicts(conn.execute(sql, params)):

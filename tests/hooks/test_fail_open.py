@@ -281,7 +281,12 @@ def test_read_only_database_file(env, monkeypatch):
         for event in (EDIT, {"session_id": SESSION, "cwd": "/home/dev/calc-app",
                              "hook_event_name": "UserPromptSubmit", "prompt": "fix the add function in calc.py"}):  # fmt: skip
             result = run_hook(event, respect_permissions=True)
-            assert_failed_open(result, env)
+            if event["hook_event_name"] == "UserPromptSubmit":  # the store is read, read-only: recall works
+                context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+                assert "calc.py" in context
+                result = subprocess.CompletedProcess(result.args, result.returncode, b"", result.stderr)
+            line = assert_failed_open(result, env)
+            assert "read-only" in line, line
             (env.mhome / "memlane.log").unlink()
         assert file_bytes(db_path) == before
         assert os.listdir(readonly) == ["memory.db"]

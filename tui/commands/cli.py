@@ -248,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="check the install, the database and recent hook errors")
     p.add_argument("--redact-secrets", action="store_true",
                    help="redact what the secrets audit finds in stored memories")  # fmt: skip
+    p.add_argument("--repair", action="store_true",
+                   help="copy a damaged database's readable memories into a sound file (keeps the damaged one)")  # fmt: skip
     sub.add_parser("mcp", help="serve memlane's memory to Claude Code as MCP tools (stdio; started by Claude Code)")
 
     # import, demo and team parse their own options (OWN_PARSERS): see main()

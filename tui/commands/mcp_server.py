@@ -60,11 +60,11 @@ class _Store:
 
     def answer(self, job, *args, **kwargs) -> str:
         """Run `job(conn, ...)`; every failure becomes one sentence for the model."""
-        from store.db import StoreError, describe_error, disk_full
+        from store.db import StoreError, describe_error, forced_read_only
 
         try:
-            if self.conn is not None and self.conn.full_disk and not disk_full(self.db_path):
-                self._drop()  # space was freed: read the live database again
+            if self.conn is not None and self.conn.full_disk and not forced_read_only(self.db_path):
+                self._drop()  # space was freed (or the place made writable): read the live database again
             if self.conn is None:
                 self.conn = self._open()
             answer = job(self.conn, *args, **kwargs)
@@ -115,21 +115,43 @@ def _logged(message: str) -> str:
 
 def build_server(db_path: str) -> MCPServer:
     """The `memlane` MCP server over the database at `db_path`, with its three tools."""
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+    server = MCPServer(
+        SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
+    )
     store = _Store(db_path)
 
     @server.tool(name="search", description=SEARCH_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def search(
-        query: Annotated[str, Field(description="Words to look for: names, file names, error text, "
-                                    "commands. Empty: the newest memories.")],  # fmt: skip
-        project: Annotated[str | None, Field(description="Only this project (its name or path).")] = None,
-        type: Annotated[str | None, Field(description="Only these memory types, comma separated: "
-                                          + ", ".join(MEMORY_TYPES) + ".")] = None,  # fmt: skip
-        since: Annotated[str | None, Field(description="Only memories since then: 2026-11-20, "
-                                           "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago.")] = None,  # fmt: skip
-        limit: Annotated[int, Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX,
-                                    description="Lines to return (default 10).")] = mcp_tools.SEARCH_LIMIT_DEFAULT,  # fmt: skip
+        query: Annotated[
+            str,
+            Field(
+                description="Words to look for: names, file names, error text, "
+                "commands. Empty: the newest memories."
+            ),
+        ],  # fmt: skip
+        project: Annotated[
+            str | None, Field(description="Only this project (its name or path).")
+        ] = None,
+        type: Annotated[
+            str | None,
+            Field(
+                description="Only these memory types, comma separated: "
+                + ", ".join(MEMORY_TYPES)
+                + "."
+            ),
+        ] = None,  # fmt: skip
+        since: Annotated[
+            str | None,
+            Field(
+                description="Only memories since then: 2026-11-20, "
+                "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago."
+            ),
+        ] = None,  # fmt: skip
+        limit: Annotated[
+            int,
+            Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX, description="Lines to return (default 10)."),
+        ] = mcp_tools.SEARCH_LIMIT_DEFAULT,  # fmt: skip
     ) -> str:
         return store.answer(mcp_tools.search_index, query, project=project, type=type,
                             since=since, limit=limit)  # fmt: skip
@@ -137,19 +159,28 @@ def build_server(db_path: str) -> MCPServer:
     @server.tool(name="timeline", description=TIMELINE_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def timeline(
-        id: Annotated[int, Field(ge=1, le=_MAX_ID, description="A memory id from search (the number after #).")],
-        before: Annotated[int, Field(ge=0, le=mcp_tools.TIMELINE_MAX,
-                                     description="Memories before it (default 5).")] = mcp_tools.TIMELINE_DEFAULT,  # fmt: skip
-        after: Annotated[int, Field(ge=0, le=mcp_tools.TIMELINE_MAX,
-                                    description="Memories after it (default 5).")] = mcp_tools.TIMELINE_DEFAULT,  # fmt: skip
+        id: Annotated[
+            int,
+            Field(ge=1, le=_MAX_ID, description="A memory id from search (the number after #)."),
+        ],
+        before: Annotated[
+            int,
+            Field(ge=0, le=mcp_tools.TIMELINE_MAX, description="Memories before it (default 5)."),
+        ] = mcp_tools.TIMELINE_DEFAULT,  # fmt: skip
+        after: Annotated[
+            int,
+            Field(ge=0, le=mcp_tools.TIMELINE_MAX, description="Memories after it (default 5)."),
+        ] = mcp_tools.TIMELINE_DEFAULT,  # fmt: skip
     ) -> str:
         return store.answer(mcp_tools.timeline_lines, id, before=before, after=after)
 
     @server.tool(name="get_memories", description=GET_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def get_memories(
-        ids: Annotated[list[Annotated[int, Field(ge=1, le=_MAX_ID)]],
-                       Field(min_length=1, description=f"Memory ids (at most {mcp_tools.GET_MAX_IDS}).")],  # fmt: skip
+        ids: Annotated[
+            list[Annotated[int, Field(ge=1, le=_MAX_ID)]],
+            Field(min_length=1, description=f"Memory ids (at most {mcp_tools.GET_MAX_IDS})."),
+        ],  # fmt: skip
     ) -> str:
         return store.answer(mcp_tools.full_memories, ids)
 
@@ -200,7 +231,9 @@ async def serve_stdio(server: MCPServer) -> None:
             async with stdio_server(stdin=wire, stdout=wire) as (read_stream, write_stream):
                 # what MCPServer.run_stdio_async does with the SDK's own streams (mcp pinned)
                 lowlevel = server._lowlevel_server
-                await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+                await lowlevel.run(
+                    read_stream, write_stream, lowlevel.create_initialization_options()
+                )
     finally:
         os.dup2(saved_in, 0)
         os.dup2(saved_out, 1)

@@ -237,7 +237,7 @@ class MemlaneApp(App):
         # after BUILD_ANYWAY_SECONDS if none come (a failing database).
         self.set_timer(BUILD_ANYWAY_SECONDS, self._build_hidden_panes, name="build panes")
         if self.store.full_disk:
-            self.notify(self.store.full_disk, title="Disk full", severity="warning", timeout=30)
+            self.notify(self.store.full_disk, title="Read-only", severity="warning", timeout=30)
         if self.config.poll_interval:
             self._start_data_watch(self.config.poll_interval)
 

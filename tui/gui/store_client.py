@@ -226,6 +226,9 @@ class StoreClient:
     def memories_before(self, before_id: int | None, **filters: Any) -> list[dict]:
         return self.read(listings.memories_before, before_id, **filters)
 
+    def newest_memories(self, **filters: Any) -> list[dict]:
+        return self.read(listings.newest_memories, **filters)
+
     def projects(self) -> list[dict]:
         """The projects, read again only when the database changed since the last read.
 

@@ -21,7 +21,15 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
 from store.db import StoreError
-from tui.formatting import TYPE_LABELS, first_line, local_time, plural, short_id, to_local
+from tui.formatting import (
+    TYPE_LABELS,
+    first_line,
+    local_time,
+    plural,
+    short_day,
+    short_id,
+    to_local,
+)
 from tui.gui import messages
 from tui.gui.panes import Pane
 from tui.gui.read_ahead import ReadAhead
@@ -231,7 +239,7 @@ class LivePane(Pane):
         `after_id`, oldest first.  In a thread: it touches no widget."""
         if reset:
             latest = self.store.latest_memory_id()
-            rows = self.store.memories_before(latest + 1, limit=FIRST_ROWS, **filters)
+            rows = self.store.newest_memories(upto_id=latest, limit=FIRST_ROWS, **filters)  # by time
             rows.reverse()
             last_id, more = latest, False
         else:
@@ -370,7 +378,7 @@ class LivePane(Pane):
         moment, today = to_local(created_at, self.app.tz), to_local(self.app.now(), self.app.tz)
         if moment is None or today is None or moment.date() == today.date():
             return local_time(created_at, self.app.tz, style="clock")
-        return moment.strftime("%b %d")
+        return short_day(moment, today)
 
     def _show_status(self) -> None:
         status = self.query_one("#live-status", Label)
