@@ -73,7 +73,6 @@ from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
     INTERRUPT_MARKERS,
-    INTERRUPTED_PREFIXES,
     SKIPPED_TYPES,
     absolute_tool_input,
     bump,
@@ -85,6 +84,7 @@ from hooks.transcripts.shapes import (
     new_stats,
     slash_command,
     timestamp,
+    was_interrupted,
 )
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
 from store.files import NotRegularFile
@@ -352,7 +352,7 @@ class TranscriptReader:
             if never_ran(raw_text):
                 bump(self.stats, "skipped", "tool call that did not run")
                 return None
-            interrupt = raw_text.lstrip().startswith(INTERRUPTED_PREFIXES)
+            interrupt = was_interrupted(raw_text)
         session_id = session_id or call["session_id"]
         cwd = cwd or call["cwd"]
         prompt_id = obj.get("promptId")
