@@ -24,7 +24,10 @@ What is captured (see docs/architecture.md for the Observation contract):
   task is completed, TodoWrite -> ``observation`` only for newly completed
   todos, ExitPlanMode -> ``observation`` (the plan); other tools: nothing.
 - PostToolUseFailure -> ``error`` (importance 3, ``error_text`` set); an
-  interrupt (``is_interrupt``) is an ``observation`` of importance 1 instead.
+  interrupt (``is_interrupt``, or ``Exit code 137`` then the interrupt marker) is an
+  ``observation`` of importance 1 instead (tag ``interrupted``), and so is a call that
+  never ran (tag ``refused``: a permission denied, a hook's block, the ``cd`` sandbox;
+  ``hooks.refusals``).
   Failures of Read/Grep/Glob are only kept when that tool's capture is on.
 - PreCompact with non-empty ``custom_instructions`` / PostCompact with
   ``compact_summary`` -> ``compact_summary`` (importance 2).
@@ -53,6 +56,7 @@ from hooks.observation import (
     input_summary,
     make_tags,
 )
+from hooks.refusals import refusal_reason, was_interrupted, was_refused
 from hooks.shell import analyse_command, command_tags
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text
@@ -225,12 +229,17 @@ def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> li
         tags.append("mcp")
     if path:
         tags.append(file_tag(path))
-    if event.get("is_interrupt") is True:
+    quiet_tags = [t for t in tags if t != "error"]
+    if event.get("is_interrupt") is True or was_interrupted(error):
         content = f"Interrupted: {what}"
         if error.strip() and "interrupt" not in error.lower():
             content += "\n" + cap_text(error.strip(), 500)
         return [{"type": "observation", "content": content, "importance": 1, "file_path": path,
-                 "tags": make_tags("interrupted", *(t for t in tags if t != "error"))}]
+                 "tags": make_tags("interrupted", *quiet_tags)}]
+    if was_refused(error):  # refused before it ran (permission, a hook, the cd sandbox): no error
+        content = f"Refused: {what}\n{refusal_reason(error)}"
+        return [{"type": "observation", "content": content, "importance": 1, "file_path": path,
+                 "tags": make_tags("refused", *quiet_tags)}]
     err = cap_text(error.strip(), MAX_CONTENT_CHARS) if error.strip() else ""
     content = what + ("\n" + cap_text(err, 3000) if err else "")
     return [{"type": "error", "content": content, "importance": 3, "file_path": path,

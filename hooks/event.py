@@ -198,6 +198,26 @@ def event_label(name: object) -> str:
     return "hook"
 
 
+# ------------------------------------------------------------ the privacy filter
+
+# Fields that name things (ids, the session's paths, the event's kind): never free text.
+# The filter would read an id such as `toolu_01PwKeyPass...` as a token and redact it,
+# and the link between a call and its result (or a session and its memories) would go.
+STRUCTURAL_FIELDS = (
+    "session_id", "transcript_path", "cwd", "hook_event_name", "tool_name", "tool_use_id",
+    "prompt_id", "agent_id", "agent_type", "agent_transcript_path",
+)  # fmt: skip
+def clean_event(event: dict, clean) -> dict:
+    """The event through the privacy filter `clean` (a JSON value -> its cleaned copy),
+    all but its STRUCTURAL_FIELDS, which are kept as sent.  The hook and the importer
+    both clean so.  A file path in a tool's input is text the user's files are named
+    by, and is cleaned: a token pasted into a file name must not reach the store."""
+    kept = {k: event[k] for k in STRUCTURAL_FIELDS if isinstance(event.get(k), str)}
+    cleaned = clean(event)
+    cleaned.update(kept)
+    return cleaned
+
+
 # ------------------------------------------------------------ before cleaning
 
 

@@ -36,6 +36,7 @@ import sys
 
 from hooks.event import (
     Problem,
+    clean_event,
     event_label,
     parse_event,
     prompt_text,
@@ -168,7 +169,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from store.text import storable
 
     raw_session_id = session_id  # private-turn markers are keyed by the id as sent
-    event = clean_value(prune_event(event, raw_size), config.get("secret_patterns") or ())
+    patterns = config.get("secret_patterns") or ()
+    event = clean_event(prune_event(event, raw_size), lambda value: clean_value(value, patterns))
     session_id = storable(text_field(event, "session_id") or session_id)  # as the memories carry it
     event["session_id"] = session_id
     cwd = text_field(event, "cwd")

@@ -313,11 +313,57 @@ def websearch(tool: str, tool_input: dict, resp, config: dict, cwd: str | None) 
 
 
 # --- MCP
+# A file server's tools that change a file named by the input's `path` (the reference
+# filesystem server and the ones shaped like it): stored as a change of that file.
+MCP_FILE_CHANGES = {"write_file": "file_write", "create_file": "file_write",
+                    "edit_file": "file_edit", "append_file": "file_write"}  # fmt: skip
+
+
+def _mcp_file_change(server: str, name: str, tool_input, cwd: str | None) -> list[dict] | None:
+    """The memory of an MCP call that wrote or edited a file, or None when it is not one."""
+    kind = MCP_FILE_CHANGES.get(name)
+    if kind is None or not isinstance(tool_input, dict) or tool_input.get("dryRun") is True:
+        return None
+    path = field_text(tool_input.get("path")) or field_text(tool_input.get("file_path"))
+    if not path.strip():
+        return None
+    if in_skipped_dir(path, cwd):
+        return []
+    shown = display_path(path, cwd)
+    tags = ["mcp", server, file_tag(path)]
+    if kind == "file_write":
+        body = field_text(tool_input.get("content"))
+        nlines = len(body.splitlines())
+        header = f"Write {shown} (MCP {server}/{name}, {nlines} line{'s' if nlines != 1 else ''})"
+        content = header + ("\n" + preview(body) if body.strip() else "")
+        return [observation("file_write", content, 2, make_tags("write", *tags), file_path=path)]
+    lines: list[str] = []
+    added = removed = 0
+    edits = tool_input.get("edits")
+    for e in edits if isinstance(edits, list) else []:
+        if isinstance(e, dict):
+            old = field_text(e.get("oldText")) or field_text(e.get("old_string"))
+            new = field_text(e.get("newText")) or field_text(e.get("new_string"))
+            d, a, r = _string_diff(old, new)
+            lines.extend(d)
+            added += a
+            removed += r
+    diff = [cut_line(line, 200) for line in lines[:_DIFF_LINES]]
+    if len(lines) > _DIFF_LINES:
+        diff.append(f"… {len(lines) - _DIFF_LINES} more lines")
+    content = f"Edit {shown} (+{added} -{removed}) (MCP {server}/{name})"
+    content += "\n" + "\n".join(diff) if diff else ""
+    return [observation("file_edit", content, 2, make_tags("edit", *tags), file_path=path)]
+
+
 def mcp(tool: str, tool_input, resp, config: dict, cwd: str | None) -> list[dict]:
     """Every ``mcp__server__tool`` (its input may be any JSON value)."""
     pieces = tool.split("__")
     server = pieces[1] if len(pieces) > 1 else ""
     name = "__".join(pieces[2:]) if len(pieces) > 2 else ""
+    change = _mcp_file_change(server, name, tool_input, cwd)
+    if change is not None:
+        return change
     label = f"MCP {server}/{name}" if name else f"MCP {tool}"
     args = input_summary(tool_input)
     content = label + (f" {args}" if args else "")

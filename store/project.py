@@ -28,7 +28,8 @@ def resolve_project(cwd: str | None) -> tuple[str, str]:
         return "", ""
     top = _git_top_level(cwd)
     key = top or cwd.rstrip("/\\") or cwd
-    return key, basename(key) or key
+    # The name is shown and matched: a folder named "site " is the project "site".
+    return key, basename(key).strip() or key
 
 
 def _git_top_level(cwd: str) -> str | None:

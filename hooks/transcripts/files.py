@@ -60,7 +60,10 @@ def claude_projects_dir() -> str:
 def find_transcripts(paths, *, since_epoch: float | None = None) -> tuple[list[str], list[str]]:
     """``(files, missing)``: the ``.jsonl`` files under the given files/folders, in
     reading order (sessions oldest first by modification time, each session's
-    main file before its subagents'), and the given paths that do not exist.
+    main file before its subagents'), and the paths that cannot be read as
+    transcripts: given paths that do not exist, and given or found ones that are not
+    regular files (a FIFO, a link to ``/dev/zero``: reading them would hang the import
+    or fill its memory).
 
     ``since_epoch`` leaves out files not modified since then (they can only
     hold older lines)."""
@@ -73,9 +76,13 @@ def find_transcripts(paths, *, since_epoch: float | None = None) -> tuple[list[s
         elif os.path.isdir(p):
             for root, dirs, files in os.walk(p):
                 dirs.sort()
-                for name in files:
+                for name in sorted(files):
                     if name.endswith(".jsonl"):
-                        _add(found, os.path.join(root, name))
+                        path = os.path.join(root, name)
+                        if os.path.isfile(path):
+                            _add(found, path)
+                        else:
+                            missing.append(path)
         else:
             missing.append(os.fspath(given))
     if since_epoch is not None:

@@ -62,12 +62,17 @@ import json
 import os
 
 from hooks.capture import blocks_text, observations_from_event
-from hooks.event import prune_event, safe_session_id, session_id_problem, without_ide_notes
+from hooks.event import (
+    clean_event,
+    prune_event,
+    safe_session_id,
+    session_id_problem,
+    without_ide_notes,
+)
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
     INTERRUPT_MARKERS,
-    INTERRUPTED_PREFIXES,
     SKIPPED_TYPES,
     absolute_tool_input,
     bump,
@@ -79,12 +84,30 @@ from hooks.transcripts.shapes import (
     new_stats,
     slash_command,
     timestamp,
+    was_interrupted,
 )
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
+from store.files import NotRegularFile
 from store.privacy import Cleaner
 from store.writer import normalise_timestamp
 
 _PROBE_MIN_BYTES = 1024
+
+
+def _open_regular(path: str):
+    """The file at `path` opened for reading, if it is a regular file (a FIFO or a device
+    put where a transcript was listed would hang the import or fill its memory)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(f"{path} is not a regular file")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 class TranscriptReader:
@@ -111,6 +134,7 @@ class TranscriptReader:
         self.sessions: dict = {}
         self._seen_uuids: set = set()
         self._pending: dict = {}  # tool_use id -> the call, until its result is read
+        self._calls_of_line: dict = {}  # assistant line uuid -> its calls' ids (some answered)
         self._early: dict = {}  # tool_use id -> its result, read before the call (2.1.x)
         self.turns = TurnTimeline()  # each session's private turns
         self._compact_trigger: dict = {}  # session -> trigger of its last compact_boundary
@@ -146,7 +170,10 @@ class TranscriptReader:
         self._line_bytes = 0
         self._path = path
         try:
-            fh = open(path, "rb")
+            fh = _open_regular(path)
+        except NotRegularFile:
+            bump(self.stats, "malformed", "not a regular file")
+            return
         except OSError:
             bump(self.stats, "malformed", "unreadable file")
             return
@@ -261,6 +288,8 @@ class TranscriptReader:
             early = self._early.pop(tool_id, None)
             if early is None:
                 self._pending[tool_id] = call
+                if isinstance(call["line"], str):
+                    self._calls_of_line.setdefault(call["line"], []).append(tool_id)
                 continue
             # Its result was read first (2.1.x writes a quick call's result line before
             # the call's own): answered now, as if read in order.
@@ -303,7 +332,10 @@ class TranscriptReader:
         if isinstance(tool_id, str) and tool_id:
             return None
         parent = obj.get("sourceToolAssistantUUID") or obj.get("parentUuid")
-        found = [k for k, c in self._pending.items() if parent and c.get("line") == parent]
+        # By the line's own calls, never a scan of every call still waiting: a file of
+        # calls never answered and results without an id would take quadratic time.
+        ids = self._calls_of_line.get(parent, ()) if isinstance(parent, str) and parent else ()
+        found = list(dict.fromkeys(k for k in ids if k in self._pending))
         if len(found) != 1:
             return None
         call = self._pending.pop(found[0])
@@ -320,7 +352,7 @@ class TranscriptReader:
             if never_ran(raw_text):
                 bump(self.stats, "skipped", "tool call that did not run")
                 return None
-            interrupt = raw_text.lstrip().startswith(INTERRUPTED_PREFIXES)
+            interrupt = was_interrupted(raw_text)
         session_id = session_id or call["session_id"]
         cwd = cwd or call["cwd"]
         prompt_id = obj.get("promptId")
@@ -473,7 +505,7 @@ class TranscriptReader:
         self.stats["events"] += 1
         self.sessions[event["session_id"]]["events"] += 1
         ours = {"_source": event.pop("_source"), "_timestamp": event.pop("_timestamp")}
-        cleaned = self.cleaner.value(prune_event(event, self._line_bytes))
+        cleaned = clean_event(prune_event(event, self._line_bytes), self.cleaner.value)
         cleaned.update(ours)
         return cleaned
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 
+# What a failed call's result says about it: one reading for the hook and the importer.
+from hooks.refusals import INTERRUPTED_PREFIXES, never_ran, was_interrupted  # noqa: F401
 from store.writer import normalise_timestamp
 
 # Line types that are bookkeeping, never the user's work (Claude Code 1.0 - 2.1).
@@ -32,51 +34,6 @@ ARTEFACT_PREFIXES = (
 )  # fmt: skip
 INTERRUPT_MARKERS = ("[Request interrupted by user", "[Request cancelled by user")
 
-# tool_result texts of calls that never ran (no hook fires for them).
-NOT_RUN_PREFIXES = (
-    "<tool_use_error>",
-    "The user doesn't want to proceed with this tool use",
-    "Permission for this ",
-    "Execution stopped by PreToolUse hook",
-    "Hook PreToolUse:",
-)
-# Input checks that refused a call before it ran. 2.x wraps them in <tool_use_error>;
-# 1.0.x wrote them bare (sometimes after "Error: "): the same rule for both.
-REFUSED_PREFIXES = (
-    "File has not been read yet.",
-    "File has been modified since read",
-    "File has been unexpectedly modified",
-    "String to replace not found in file.",
-    "No changes to make: old_string and new_string are exactly the same.",
-    "File does not exist.",
-    "Cannot create new file - file already exists.",
-    "InputValidationError:",
-    "This tool cannot read binary files.",
-    "No such tool available:",
-)
-_FOUND_MATCHES = "matches of the string to replace, but replace_all is false"
-
-
-def never_ran(text: str) -> bool:
-    """A failed call's result says it never ran: refused by an input check or a
-    permission rule, stopped by a hook, declined by the user (no hook fires)."""
-    head = text.lstrip()
-    if head.startswith(NOT_RUN_PREFIXES):
-        return True
-    if head.startswith("Permission to ") and "denied" in head.split("\n", 1)[0]:
-        return True
-    if head.startswith("Error: "):
-        head = head[len("Error: ") :]
-    first = head.split("\n", 1)[0]
-    return head.startswith(REFUSED_PREFIXES) or (first.startswith("Found ") and _FOUND_MATCHES in first)
-
-
-# tool_result texts of a call cancelled by the user (PostToolUseFailure, is_interrupt).
-INTERRUPTED_PREFIXES = (
-    "The user doesn't want to take this action right now",
-    "[Request interrupted by user",
-    "Interrupted by user",
-)
 _NO_OUTPUT = "(Bash completed with no output)"
 
 # Around the summary in an isCompactSummary message (Claude Code 1.0 - 2.1).

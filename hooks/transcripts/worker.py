@@ -1,6 +1,7 @@
 """Reading transcripts in a second process while this one writes (``memlane import``).
 
-The child is ``python -m hooks.transcripts.worker --worker``. The protocol is
+The child is ``python -c`` calling :func:`worker_main` (not ``-m`` of this module: the
+package imports it first, and runpy then warns that it is already in ``sys.modules``). The protocol is
 framed pickles over its pipes (8-byte big-endian length, then the pickle):
 the parent sends one ``(files, reader, config)``; the child answers with
 ``("obs", observations, stats)`` messages, then ``("done", stats, sessions,
@@ -17,6 +18,7 @@ from hooks.transcripts.reader import TranscriptReader
 
 WORKER_MIN_BYTES = 8_000_000  # below this, starting a process costs more than it saves
 _CHUNK = 250  # observations per message from the worker
+WORKER_COMMAND = "import sys; from hooks.transcripts.worker import worker_main; sys.exit(worker_main())"
 
 
 def observations_here(files, reader: TranscriptReader, config: dict):
@@ -63,7 +65,7 @@ def _receive(stream):
 
 
 def worker_main() -> int:
-    """``python -m hooks.transcripts.worker --worker``: read the (files, reader, config) sent
+    """The worker process (``python -c WORKER_COMMAND``): read the (files, reader, config) sent
     on stdin, send ("obs", observations, stats) messages on stdout, then ("done",
     stats, sessions, unpaired) or ("error", text)."""
     out = sys.stdout.buffer
@@ -100,7 +102,7 @@ def observations_in_worker(files, reader: TranscriptReader, config: dict):
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hooks.transcripts.worker", "--worker"],
+        [sys.executable, "-c", WORKER_COMMAND],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
     )  # fmt: skip
     # A thread drains the pipe at once, so the worker never waits while this
@@ -150,8 +152,3 @@ def observations_in_worker(files, reader: TranscriptReader, config: dict):
         proc.wait()
         proc.stdout.close()
 
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        sys.exit(worker_main())
-    sys.exit("usage: python -m hooks.transcripts.worker --worker (used by memlane import)")

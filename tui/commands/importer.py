@@ -130,6 +130,10 @@ def run(args, console) -> int:
     sources = args.paths or [claude_projects_dir()]
     files, missing = find_transcripts(sources, since_epoch=since_epoch)
     for path in missing:
+        if os.path.lexists(path):  # a FIFO, a device, a link to one: refused, not read
+            console.print(f"memlane import: {path} is not a regular file; skipped.",
+                          markup=False, highlight=False)  # fmt: skip
+            continue
         if default_source:
             console.print(f"No Claude Code transcripts at {path}: nothing to import.",
                           markup=False, highlight=False)  # fmt: skip
