@@ -15,18 +15,18 @@ no opener ends a block opened in an earlier text (the next prompt of a user who
 left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
-Secrets are found by four rules, not a list of shapes (their data: store/privacy_rules.py):
+Secrets are found by four rules, not a list of shapes (their data: store/privacy/rules.py):
 
-- NAME (store/privacy_names.py): a value assigned to a name that says secret, its words split
+- NAME (store/privacy/names.py): a value assigned to a name that says secret, its words split
   (``DB_PASS``, ``clientSecret``, ``client-key-data``), in any syntax (env, INI, YAML block
   scalars, TOML, JSON, XML, ``--flag value``, code declarations); never a reference
   (``$X``, ``process.env.X``, ``os.environ[...]``, ``get_token()``) or a name that is about a
   secret (``max_tokens``, ``token_type``, ``password_hash``);
-- POSITION (store/privacy_commands.py and the shapes of TOKEN_RULES): the argument a tool
+- POSITION (store/privacy/commands.py and the shapes of TOKEN_RULES): the argument a tool
   takes a password in (``mysql -pX``, ``htpasswd -nb u X``, ``ttyd -c u:X``),
   ``user:password@host``, a token as a URL's user, ``sudo -S <<< X``, ``HTTPBasicAuth(u, X)``;
 - PREFIX: a provider's own token prefix (``ghp_``, ``xoxe-``, ``NRAK-``, ...);
-- ENTROPY (store/privacy_names.py finds the line, store/privacy_values.py judges the value): a
+- ENTROPY (store/privacy/names.py finds the line, store/privacy/values.py judges the value): a
   random-looking value next to a secret word, never a commit hash, UUID, content hash, path or
   base64-encoded text.
 
@@ -39,26 +39,26 @@ group 1 is redacted, otherwise the whole match).
 
 Import cost matters (hook path): only ``re`` is imported, and each regular expression is
 compiled the first time a text needs it.  Speed over a large text (1 MB of command output): the
-rules' literals are found in one pass (store/privacy_anchors.py), and a shape is tried only where
+rules' literals are found in one pass (store/privacy/anchors.py), and a shape is tried only where
 a match can start (Rule.starts, Rule.seek), not at every position of the text.
 """
 from __future__ import annotations
 
 import re
 
-from store.privacy_anchors import Anchors, long_runs
-from store.privacy_commands import (
+from store.privacy.anchors import Anchors, long_runs
+from store.privacy.commands import (
     command_lines,
     command_literals,
     user_password_at,
 )
-from store.privacy_names import (
+from store.privacy.names import (
     name_verdict,
     named_values,
     random_values,
     secret_word_hits,
 )
-from store.privacy_rules import (
+from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
     PROVIDERS,
@@ -66,7 +66,7 @@ from store.privacy_rules import (
     TOKEN_RULES,
     TOKEN_RUN,
 )
-from store.privacy_values import (
+from store.privacy.values import (
     CACHE,
     JUDGES,
     P_CUSTOM,
@@ -237,7 +237,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
 
 
 def _literals():
-    """Every literal the rules look for in the lowercased text (store/privacy_anchors.py)."""
+    """Every literal the rules look for in the lowercased text (store/privacy/anchors.py)."""
     got = CACHE.get("literals")
     if got is None:
         lits = {a for rule in TOKEN_RULES for a in rule.anchors if a != "\n"}
@@ -573,7 +573,7 @@ class Cleaner:
     def _secret_kind(self, key: str, value: str):
         """The kind `value` under this dict key is redacted as whole, or None: a parsed JSON
         string no longer carries its `"key": ` context, so the key's name decides (how sure
-        it makes us: see store/privacy_rules.py)."""
+        it makes us: see store/privacy/rules.py)."""
         memo = self._key_kinds if self._memo is not None else None
         if memo is not None and key in memo:
             verdict = memo[key]
