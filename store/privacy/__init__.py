@@ -58,6 +58,7 @@ from store.privacy.names import (
     random_values,
     secret_word_hits,
 )
+from store.privacy.never import never_secret
 from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
@@ -218,6 +219,8 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     command_lines(text, low, anchors, found)
     user_password_at(text, found)
     _custom(text, extra_patterns, found)
+    if found:
+        found = [f for f in found if not never_secret(text, f[0], f[2], f[3])]
     if not found:
         return []
     found.sort()
@@ -627,7 +630,7 @@ class Cleaner:
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
                         kind = self._secret_kind(k, v)
-                        if kind is not None and not is_reference(v):
+                        if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind):
                             dst[out_key] = "[REDACTED:" + kind + "]"
                             continue
                     dst[out_key] = child(v)
