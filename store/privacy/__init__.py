@@ -59,6 +59,8 @@ from store.privacy.names import (
     secret_word_hits,
 )
 from store.privacy.never import never_secret
+from store.privacy.outputs import MARKER as SECRET_OUTPUT
+from store.privacy.outputs import output_is_secret
 from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
@@ -91,6 +93,8 @@ __all__ = [
     "clean_lines",
     "clean_key",
     "leaves_private_open",
+    "output_is_secret",
+    "redact_output",
 ]
 
 
@@ -408,6 +412,35 @@ def _cookie_values(text, s, e, prio, found):
 
 
 
+def _output_replaced(output):
+    """A command's output with its text replaced whole by the secret-output marker: the string,
+    a list's text items, or a response's `stdout`/`output`/`content`."""
+    if isinstance(output, str):
+        return redact_output_marker(output)
+    if isinstance(output, list):
+        return [_output_replaced(item) if isinstance(item, (str, dict)) else item for item in output]
+    if isinstance(output, dict):
+        copy = dict(output)
+        for key in ("stdout", "output", "content", "text"):
+            if key in copy:
+                copy[key] = _output_replaced(copy[key])
+        return copy
+    return output
+
+
+def redact_output_marker(text: str) -> str:
+    return SECRET_OUTPUT if text.strip() else text
+
+
+def redact_output(command: str, output: str, extra_patterns=()) -> str:
+    """The one call for a command and what it printed: the output whole as
+    ``[REDACTED:secret_output]`` when the command prints a secret (store/privacy/outputs.py),
+    else the output through :func:`clean_text`."""
+    if isinstance(output, str) and output.strip() and output_is_secret(command):
+        return SECRET_OUTPUT
+    return clean_text(output, extra_patterns)
+
+
 _EXTRA_CACHE = {}
 
 
@@ -531,6 +564,7 @@ class Cleaner:
 
     def __init__(self, patterns=(), memo: bool = False) -> None:
         self.extra = _compile_extra(patterns)
+        self._secret_calls: set = set()  # ids of tool calls whose output is a secret (outputs.py)
         self._memo = {} if memo else None
         self._long: dict = {}
         self._key_kinds: dict = {}
@@ -592,6 +626,33 @@ class Cleaner:
             return None
         return kind
 
+    def _without_secret_output(self, src: dict) -> dict:
+        """`src`, or a copy with the output of a command that prints a secret replaced whole
+        (store/privacy/outputs.py): a hook event's `tool_response` under its `tool_input.command`;
+        in a transcript, the `tool_result` (and the line's `toolUseResult`) answering a Bash
+        `tool_use` seen before, by its id."""
+        tool_input = src.get("tool_input")
+        if isinstance(tool_input, dict) and "tool_response" in src:
+            command = tool_input.get("command")
+            if isinstance(command, str) and output_is_secret(command):
+                return {**src, "tool_response": _output_replaced(src["tool_response"])}
+            return src
+        kind = src.get("type")
+        if kind == "tool_use":
+            given = src.get("input")
+            if isinstance(given, dict) and isinstance(given.get("command"), str) and output_is_secret(given["command"]):
+                self._secret_calls.add(src.get("id"))
+            return src
+        if kind == "tool_result" and self._secret_calls and src.get("tool_use_id") in self._secret_calls:
+            return {**src, "content": _output_replaced(src.get("content"))}
+        if "toolUseResult" in src and self._secret_calls:
+            message = src.get("message")
+            content = message.get("content") if isinstance(message, dict) else None
+            if isinstance(content, list) and any(isinstance(item, dict) and item.get("tool_use_id") in self._secret_calls
+                                                 for item in content):  # fmt: skip
+                return {**src, "toolUseResult": _output_replaced(src["toolUseResult"])}
+        return src
+
     def value(self, value):
         """:func:`clean_value` of one JSON value."""
         if isinstance(value, str):
@@ -626,6 +687,7 @@ class Cleaner:
         while stack:
             src, dst = stack.pop()
             if isinstance(src, dict):
+                src = self._without_secret_output(src)
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
