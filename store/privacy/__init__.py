@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 
+from store.privacy import candidates
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -222,6 +223,7 @@ def find_secrets(text: str, extra_patterns=()) -> list:
             random_values(text, low, hits, runs, found)
     command_lines(text, low, anchors, found)
     user_password_at(text, found)
+    candidates.find(text, low, anchors, found)
     _custom(text, extra_patterns, found)
     if found:
         found = [f for f in found if not never_secret(text, f[0], f[2], f[3])]
@@ -250,6 +252,7 @@ def _literals():
         lits = {a for rule in TOKEN_RULES for a in rule.anchors if a != "\n"}
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
+        lits.update(candidates.literals())
         got = CACHE["literals"] = tuple(sorted(lits))
     return got
 

@@ -58,8 +58,10 @@ def never_secret(text: str, s: int, e: int, kind: str) -> bool:
     value = text[s:e].strip().strip("\"'`")
     if not value:
         return False
+    if _public_block(text, s):
+        return True
     if kind == "private_key":
-        return _public_block(text, s)
+        return False
     run_s, run_e = _id_run(text, s, e)
     if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
         return True
@@ -71,6 +73,8 @@ def never_secret(text: str, s: int, e: int, kind: str) -> bool:
         return True
     if text.startswith("...", e) or text.startswith("\u2026", e):
         return True  # sk-... : the rest of the value left out
+    if value[0] == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
+        return True  # a YAML tag: password: !vault |, !Ref DbPassword
     if compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
     if compiled("never-public", PUBLIC).fullmatch(value):
@@ -82,20 +86,23 @@ def never_secret(text: str, s: int, e: int, kind: str) -> bool:
 
 
 def _jwt_run(text, s, e):
-    """The run of JWT characters (base64url and dots) around text[s:e]."""
-    while s > 0 and (text[s - 1].isalnum() or text[s - 1] in "_-.") and text[s - 1].isascii():
+    """The run of JWT characters (base64url and dots) around text[s:e] (4,000 characters at most)."""
+    stop = max(0, s - 4000)
+    while s > stop and (text[s - 1].isalnum() or text[s - 1] in "_-.") and text[s - 1].isascii():
         s -= 1
-    n = len(text)
+    n = min(len(text), e + 4000)
     while e < n and (text[e].isalnum() or text[e] in "_-.") and text[e].isascii():
         e += 1
     return s, e
 
 
 def _id_run(text, s, e):
-    """The run of id characters (letters, digits, `_`) around text[s:e]."""
-    while s > 0 and (text[s - 1].isalnum() or text[s - 1] == "_") and text[s - 1].isascii():
+    """The run of id characters (letters, digits, `_`) around text[s:e] (100 characters at most
+    each side: an id is shorter)."""
+    stop = max(0, s - 100)
+    while s > stop and (text[s - 1].isalnum() or text[s - 1] == "_") and text[s - 1].isascii():
         s -= 1
-    n = len(text)
+    n = min(len(text), e + 100)
     while e < n and (text[e].isalnum() or text[e] == "_") and text[e].isascii():
         e += 1
     return s, e

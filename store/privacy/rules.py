@@ -73,7 +73,7 @@ SECRET_WORDS = {
     "passwort": ("password", STRONG), "passphrase": ("password", STRONG),
     "passcode": ("password", STRONG), "pword": ("password", STRONG),
     "pass": ("password", MEDIUM), "pwd": ("password", MEDIUM), "pw": ("password", MEDIUM),
-    "psk": ("password", STRONG),
+    "psk": ("password", STRONG), "requirepass": ("password", STRONG), "masterauth": ("password", STRONG),
     "secret": ("secret", STRONG), "secretkey": ("secret", STRONG),
     "credential": ("secret", STRONG), "credentials": ("secret", STRONG),
     "cred": ("secret", STRONG), "creds": ("secret", STRONG),
