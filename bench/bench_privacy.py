@@ -1,24 +1,22 @@
-"""Precision and recall of the privacy filter, and its speed: `python -m bench.bench_privacy`.
+"""Recall and precision of the privacy filter, measured as a classifier's, and its speed:
+`python -m bench.bench_privacy`.
 
-Every redaction the filter makes is listed (`--list FILE`) and judged against what is known to
-be in each corpus:
+The labelled set (tests/privacy_eval/): a dev part (tuned on) and a held part (other templates,
+values and languages; never tuned on).  Each case is a text or a hook event / transcript line with
+its secrets labelled (none for a negative).  For each part, per family and in total:
 
-- realistic transcripts: the realistic session corpus (tests/fixtures/real_sessions, when this
-  checkout has it) and the Claude Code payloads of tests/fixtures/payloads*, every string and key
-  as the hook and the importer clean them; the one password in them (a server started with
-  `--credential`) is known, any other redaction is false;
-- the generated corpus (corpus/demo_corpus.py, what the demo and the benches store): no secrets;
-- look-alikes: commit hashes, UUIDs, content and integrity hashes, base64 images and paths on
-  lines that hold a secret word: no secrets (a redaction here also fails the run);
-- the secret shapes of tests/secret_shapes.py: a redaction is true when it covers one of the
-  shape's secrets; recall is the share of shapes with none of their secrets left;
-- ordinary code (the Python standard library, `--code-mb`): nobody knows what is a secret in
-  it, so its redactions are counted and listed, not judged; hashes, UUIDs and paths among them
-  are false for sure and fail the run.
+- recall: cases with none of their secrets left after the filter;
+- false redactions: redactions that cover no labelled secret, over all redactions (1 - precision);
+- the same over the cases shaped as Claude Code transcripts and events alone ("realistic"), never
+  diluted by the shape cases;
+- tool-use ids redacted (target: none);
 
-The rate printed is false redactions over all redactions of the judged corpora (target: at most
-1 %). Speed: the filter over 1 MB of command output and over 1 MB of secret shapes, the worst
-case (target: 50 ms; median wall time and CPU time printed).
+each beside a plain baseline run on the same data in the same run (a "secret word = value"
+regex and the common providers' prefixes).  Then the unlabelled corpora (realistic session
+fixtures, Claude Code payloads, the generated corpus, look-alikes: any redaction there but a
+known password is false), the old shape corpus's recall (tests/secret_shapes.py), the
+standard library's code (counted, not judged), and the speed over 1 MB (target 50 ms for
+command output, 250 ms for text dense with secrets; median wall time and CPU time).
 """
 
 from __future__ import annotations
@@ -39,8 +37,10 @@ sys.path.insert(0, str(REPO))
 from store.privacy import Cleaner, clean_text, strip_injected, strip_private  # noqa: E402
 
 MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
-TARGET_FALSE = 0.01
+TARGET_FALSE = 0.02
+TARGET_RECALL = 0.98
 TARGET_MB_MS = 50.0
+TARGET_DENSE_MS = 250.0
 # What is never a secret, whatever the line says (checked on every redaction, code included).
 NEVER_SECRET = re.compile(
     r"[0-9a-f]{7,64}|[0-9A-F]{7,64}"  # commit and content hashes
@@ -236,14 +236,195 @@ def time_filter(text: str, runs: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+def one_mb_of_realistic_output() -> str:
+    """Command output and tool results shaped as real sessions print them: the outputs of the
+    labelled set's realistic cases (dev part) and of the realistic session fixtures, repeated."""
+    from tests.privacy_eval import dev
+
+    parts = []
+    for case in dev.cases():
+        value = case.value
+        if isinstance(value, dict):
+            for key, text in json_strings(value):
+                if key in ("stdout", "content", "new_string") and isinstance(text, str) and len(text) > 20:
+                    parts.append(text)
+    values, _known, _where = transcripts()
+    for value in values:
+        for key, text in json_strings(value):
+            if key in ("stdout", "content", "text") and len(text) > 40:
+                parts.append(text)
+    out, size = [], 0
+    while size < 1_000_000 and parts:
+        for text in parts:
+            out.append(text)
+            size += len(text) + 1
+    return "\n".join(out)[:1_000_000]
+
+
 def speed(runs: int) -> None:
     from tests.secret_shapes import SHAPES
 
-    for what, text in (("1 MB of command output (typical)", one_mb_of_output()),
-                       ("1 MB of secret shapes (worst case)", one_mb_of_secrets(SHAPES))):
+    for what, text, target in (("1 MB of command output (generated)", one_mb_of_output(), TARGET_MB_MS),
+                               ("1 MB of command output (realistic shapes)", one_mb_of_realistic_output(), TARGET_MB_MS),
+                               ("1 MB of secret shapes (dense)", one_mb_of_secrets(SHAPES), TARGET_DENSE_MS)):  # fmt: skip
         ms, cpu_ms = time_filter(text, runs)
         print(f"filter over {what}: median {ms:.1f} ms, CPU {cpu_ms:.1f} ms "
-              f"(target {TARGET_MB_MS:.0f} ms, ratio {ms / TARGET_MB_MS:.2f})")  # fmt: skip
+              f"(target {target:.0f} ms, ratio {ms / target:.2f})")  # fmt: skip
+
+
+# ------------------------------------------------------------------------------ the labelled set
+# The plain baseline: a secret word, `=` or `:`, a value; and the common providers' prefixes.
+BASELINE = re.compile(
+    r"(?i)\b(?:password|passwd|pwd|pass|secret|token|api[_-]?key|apikey|auth)\b[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"([^\s\"',;]+)"
+    r"|\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{30,}|glpat-[\w-]{20,}|sk-[A-Za-z0-9_-]{20,}"
+    r"|AKIA[A-Z0-9]{16}|xox[abposr]-[\w-]{10,}|[sr]k_live_\w{20,}|SG\.[\w-]{20,}\.[\w-]{20,}"
+    r"|npm_\w{36}|hf_\w{30,}|AIza[\w-]{35})"
+    r"|-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?-----END[A-Z ]*PRIVATE KEY-----"
+)
+TOOL_USE_ID = re.compile(r"toolu_[A-Za-z0-9]{20,}")
+
+
+def baseline_text(text: str) -> str:
+    def sub(m):
+        if m.group(1):
+            return m.group(0)[: m.start(1) - m.start()] + "[REDACTED:baseline]"
+        return "[REDACTED:baseline]"
+
+    return BASELINE.sub(sub, text)
+
+
+def baseline_value(value):
+    if isinstance(value, str):
+        return baseline_text(value)
+    if isinstance(value, dict):
+        return {baseline_text(k) if isinstance(k, str) else k: baseline_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [baseline_value(v) for v in value]
+    return value
+
+
+def filter_value(value):
+    return clean_text(value) if isinstance(value, str) else Cleaner().value(value)
+
+
+def string_pairs(before, after):
+    """(original string, cleaned string) of every string of a value and its cleaned copy (a list of
+    two strings or more is cleaned as one text: compared as one)."""
+    if isinstance(before, str):
+        yield before, after if isinstance(after, str) else json.dumps(after, ensure_ascii=False)
+    elif isinstance(before, dict) and isinstance(after, dict):
+        for (k, v), (k2, v2) in zip(before.items(), after.items()):
+            if isinstance(k, str):
+                yield k, k2
+            yield from string_pairs(v, v2)
+    elif isinstance(before, list) and isinstance(after, list):
+        if len(before) > 1 and all(isinstance(v, str) for v in before):
+            yield "\n".join(before), "\n".join(str(v) for v in after)
+        else:
+            for v, v2 in zip(before, after):
+                yield from string_pairs(v, v2)
+
+
+def flat(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def judge_case(case, clean) -> tuple:
+    """(caught, true redactions, false redactions, tool-use ids lost, [(value, line)] of false ones)."""
+    after = clean(case.value)
+    out = flat(after)
+    caught = all(s not in out for s in case.secrets) if case.secrets else None
+    n_true = n_false = 0
+    falses = []
+    for before, cleaned in string_pairs(case.value, after):
+        before = strip_private(strip_injected(before))
+        for _kind, value, at in removed_values(before, cleaned):
+            if case.secrets and is_true(value, case.secrets):
+                n_true += 1
+            else:
+                n_false += 1
+                falses.append((value, line_of(before, value, at)))
+    lost = sum(1 for t in set(TOOL_USE_ID.findall(flat(case.value))) if t not in out)
+    return caught, n_true, n_false, lost, falses
+
+
+class Tally:
+    __slots__ = ("cases", "positives", "caught", "true", "false", "lost")
+
+    def __init__(self):
+        self.cases = self.positives = self.caught = self.true = self.false = self.lost = 0
+
+    def add(self, caught, n_true, n_false, lost):
+        self.cases += 1
+        if caught is not None:
+            self.positives += 1
+            self.caught += caught
+        self.true += n_true
+        self.false += n_false
+        self.lost += lost
+
+    def recall(self) -> str:
+        return f"{self.caught / self.positives:.1%}" if self.positives else "-"
+
+    def false_rate(self) -> str:
+        n = self.true + self.false
+        return f"{self.false / n:.1%}" if n else "-"
+
+
+def evaluate(cases, listing, part: str) -> dict:
+    """Per family and in total, for the filter and the baseline: Tally's of `cases`."""
+    tallies: dict = {}
+    for case in cases:
+        for who, clean in (("filter", filter_value), ("baseline", baseline_value)):
+            caught, n_true, n_false, lost, falses = judge_case(case, clean)
+            for key in (case.family, "ALL", "realistic" if case.realistic else None):
+                if key is not None:
+                    tallies.setdefault((who, key), Tally()).add(caught, n_true, n_false, lost)
+            if who == "filter":
+                if case.secrets and not caught:
+                    listing.append((part, "MISSED", case.family, " | ".join(case.secrets), flat(case.value)[:160]))
+                for value, line in falses:
+                    listing.append((part, "FALSE", case.family, value, line))
+    return tallies
+
+
+def print_part(name: str, cases, tallies, per_family: bool) -> None:
+    families = sorted({c.family for c in cases}, key=lambda f: (not any(c.secrets for c in cases if c.family == f), f))
+    if per_family:
+        print(f"{name}: per family (filter | baseline)")
+        print(f"  {'family':<34}{'cases':>6}{'recall':>9}{'':>3}{'base':>7}{'redactions':>12}{'false':>7}{'':>3}{'base':>6}{'false':>7}")
+        for fam in families:
+            f, b = tallies[("filter", fam)], tallies[("baseline", fam)]
+            print(f"  {fam:<34}{f.cases:>6}{f.recall():>9} | {b.recall():>6}{f.true + f.false:>12}{f.false:>7} | "
+                  f"{b.true + b.false:>5}{b.false:>7}")  # fmt: skip
+    for key, what in (("ALL", "all cases"), ("realistic", "realistic transcript shapes alone")):
+        f, b = tallies[("filter", key)], tallies[("baseline", key)]
+        print(f"{name}, {what} ({f.cases} cases, {f.positives} with secrets): "
+              f"recall {f.recall()} ({f.caught}/{f.positives}) [baseline {b.recall()}]; "
+              f"false redactions {f.false_rate()} ({f.false}/{f.true + f.false}) "
+              f"[baseline {b.false_rate()} ({b.false}/{b.true + b.false})]; tool-use ids redacted {f.lost} "
+              f"[baseline {b.lost}]")  # fmt: skip
+
+
+def labelled(listing, per_family: bool = True) -> bool:
+    """The labelled set, dev and held; True when the held part meets its targets."""
+    from tests.privacy_eval import dev, held
+
+    ok = True
+    families = set()
+    for name, part in (("dev", dev), ("HELD", held)):
+        cases = part.cases()
+        families |= {c.family for c in cases if c.secrets}
+        tallies = evaluate(cases, listing, name.lower())
+        print_part(name, cases, tallies, per_family)
+        if name == "HELD":
+            f, r = tallies[("filter", "ALL")], tallies[("filter", "realistic")]
+            ok = (f.caught >= TARGET_RECALL * f.positives and f.false <= TARGET_FALSE * (f.true + f.false)
+                  and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
+    print(f"labelled set: {len(families)} families of secrets; held targets (recall >= {TARGET_RECALL:.0%}, "
+          f"false <= {TARGET_FALSE:.0%} overall and on realistic shapes, no tool-use id): {'met' if ok else 'NOT met'}")
+    return ok
 
 
 def main(argv=None) -> int:
@@ -254,14 +435,22 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed runs over 1 MB")
     parser.add_argument("--list", help="write every redaction (corpus, verdict, kind, value, line) here")
     parser.add_argument("--speed-only", action="store_true", help="only the timed runs over 1 MB")
+    parser.add_argument("--labelled-only", action="store_true", help="only the labelled set (dev and held)")
+    parser.add_argument("--no-families", action="store_true", help="totals only, not the per-family table")
     args = parser.parse_args(argv)
     if args.speed_only:
         speed(args.runs)
         return 0
 
+    listing: list = []
+    held_ok = labelled(listing, per_family=not args.no_families)
+    if args.labelled_only:
+        _write_listing(args.list, listing)
+        return 0 if held_ok else 1
+
     from tests.secret_shapes import SHAPES
 
-    rows, listing, failed = [], [], False
+    failed = False
     values, known, where = transcripts()
     judged = [
         ("transcripts", *redactions_of_json(values, Cleaner()), known),
@@ -270,34 +459,24 @@ def main(argv=None) -> int:
     judged.append(("generated", redactions_of_texts(texts), sum(map(len, texts)), set()))
     texts = look_alikes(args.look_alikes)
     judged.append(("look-alikes", redactions_of_texts(texts), sum(map(len, texts)), set()))
-    shape_found, shape_chars, caught = [], 0, 0
+    caught = 0
     for _family, _name, text, secrets in SHAPES:
         cleaned = clean_text(text)
         caught += all(s not in cleaned for s in secrets)
-        shape_chars += len(text)
-        shape_found += [(kind, v, text, at, secrets) for kind, v, at in removed_values(text, cleaned)]
-    total = false = 0
-    print(f"transcripts from: {where}")
+    print(f"unlabelled corpora (transcripts from: {where})")
     print(f"{'corpus':<14}{'MB':>7}{'redactions':>12}{'true':>7}{'false':>7}")
-    for name, found, chars, secrets in judged + [("secret shapes", shape_found, shape_chars, None)]:
+    for name, found, chars, secrets in judged:
         n_true = n_false = 0
-        for item in found:
-            kind, value, text, at = item[:4]
-            ok = is_true(value, item[4] if secrets is None else secrets)
+        for kind, value, text, at in found:
+            ok = is_true(value, secrets)
             n_true += ok
             n_false += not ok
             listing.append((name, "true" if ok else "FALSE", kind, value, line_of(text, value, at)))
             if not ok and name == "look-alikes":
                 failed = True
-        total += n_true + n_false
-        false += n_false
-        rows.append(name)
         print(f"{name:<14}{chars / 1e6:>7.2f}{n_true + n_false:>12}{n_true:>7}{n_false:>7}")
-    rate = false / total if total else 0.0
-    print(f"false redactions: {false} of {total} = {rate:.2%} (target {TARGET_FALSE:.0%}, "
-          f"ratio {rate / TARGET_FALSE:.2f})")  # fmt: skip
-    print(f"recall: {caught} of {len(SHAPES)} secret shapes left with none of their secrets "
-          f"({caught / len(SHAPES):.1%})")  # fmt: skip
+    print(f"old shape corpus (tests/secret_shapes.py): {caught} of {len(SHAPES)} shapes left with none of their "
+          f"secrets ({caught / len(SHAPES):.1%})")  # fmt: skip
 
     texts, mb = code_texts(int(args.code_mb * 1e6))
     code = redactions_of_texts(texts)
@@ -313,13 +492,16 @@ def main(argv=None) -> int:
     failed |= bool(never)
 
     speed(args.runs)
+    _write_listing(args.list, listing)
+    return 1 if failed or not held_ok else 0
 
-    if args.list:
-        with open(args.list, "w", encoding="utf-8") as out:
+
+def _write_listing(path, listing) -> None:
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
             for row in listing:
                 out.write("\t".join(" ".join(str(x).split()) for x in row) + "\n")
-        print(f"every redaction: {args.list}")
-    return 1 if failed or rate > TARGET_FALSE else 0
+        print(f"every redaction and miss: {path}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """A corpus of credential shapes, by family, in the syntaxes people write them in.
 
-Written apart from the filter's rules (store/privacy_rules.py): each shape is how a secret
+Written apart from the filter's rules (store/privacy/rules.py): each shape is how a secret
 is really typed (an env file, a YAML block, a Rust declaration, a command line, a URL, a
 provider's token), with a generated value.  `SHAPES` is the list of cases
 `(family, name, text, secrets)`: `text` holds each of `secrets`, which must never be stored.

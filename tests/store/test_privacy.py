@@ -869,7 +869,7 @@ def test_import_pulls_in_no_heavy_modules():
 def test_every_secret_rule_has_its_anchors():
     # find_secrets skips a rule whose anchors are absent: a rule added without
     # anchors would silently never run.
-    from store.privacy_rules import TOKEN_RULES
+    from store.privacy.rules import TOKEN_RULES
 
     for rule in TOKEN_RULES:
         assert rule.anchors and all(a == a.lower() for a in rule.anchors), rule.kind

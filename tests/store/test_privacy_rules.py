@@ -1,4 +1,4 @@
-"""The four rules of the privacy filter, each on its own (store/privacy_rules.py, store/privacy.py).
+"""The four rules of the privacy filter, each on its own (store/privacy/rules.py, store/privacy.py).
 
 Fake credentials are assembled at run time (prefix + generated filler) so that secret
 scanners on the repository do not flag this file.
@@ -12,9 +12,9 @@ import string
 import pytest
 
 from store.privacy import _matches_from, _starts, find_secrets, redact_secrets
-from store.privacy_anchors import RUN_CHARS, Anchors, long_runs
-from store.privacy_names import name_verdict
-from store.privacy_rules import COMMAND_LINE, PROVIDERS, TOKEN_RULES
+from store.privacy.anchors import RUN_CHARS, Anchors, long_runs
+from store.privacy.names import name_verdict
+from store.privacy.rules import COMMAND_LINE, PROVIDERS, TOKEN_RULES
 from tests import secret_shapes as shapes
 from tests.secret_shapes import ALNUM, gen
 
@@ -444,7 +444,7 @@ def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds
 EDIT_PROBE = """
 import json, re, sys
 from store.privacy import clean_value
-from store.privacy_values import CACHE
+from store.privacy.values import CACHE
 clean_value(json.load(open(sys.argv[1])))
 print(json.dumps(sorted(k for k, v in CACHE.items() if isinstance(v, re.Pattern))))
 """
@@ -499,7 +499,7 @@ def test_a_rule_skipped_without_a_long_run_holds_one_in_every_match(index):
 def test_the_flag_check_before_the_flag_pattern_skips_only_what_it_would_not_match():
     """command_lines skips a lead when the character after it cannot start a flag, without
     compiling the flag pattern: every three characters after a lead, the pattern's verdict."""
-    from store.privacy_commands import _FLAG_LONG_STARTS, _FLAG_START
+    from store.privacy.commands import _FLAG_LONG_STARTS, _FLAG_START
 
     rx = re.compile(r"(?:--?|/)[a-z0-9][\w.-]*:?")
     alphabet = "-/az09A_. é\n"
@@ -526,7 +526,7 @@ def test_long_runs_are_the_runs_a_regex_finds(extra):
 
 def test_a_tool_among_many_of_its_trigger_words_is_still_read():
     """A trigger word said often ("user") is skipped when its tool stands nowhere; here it does."""
-    from store.privacy_commands import MANY_PLACES
+    from store.privacy.commands import MANY_PLACES
 
     prose = "the user logs in and the user sees the page\n" * (MANY_PLACES // 4 + 1)  # twice: many
     for command in (f"net user admin {PW} /add", f"C:\\Windows\\net.exe user admin {PW}"):

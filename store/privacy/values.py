@@ -1,4 +1,4 @@
-"""What a found value is, for the privacy filter's rules (store/privacy.py finds, store/privacy_rules.py
+"""What a found value is, for the privacy filter's rules (store/privacy.py finds, store/privacy/rules.py
 says what to look for): a reference or a literal, a credential or a word, random or not; and the
 bookkeeping every finder shares (compiled patterns, spans and their priorities).
 """
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy_rules import (
+from store.privacy.rules import (
     CONSTANTS,
     ENTROPY_MAX_CHARS,
     ENTROPY_MIN_CHARS,

@@ -1,12 +1,12 @@
-"""The POSITION rule: the argument a command-line tool takes a password in (privacy_rules.COMMAND_LINE),
+"""The POSITION rule: the argument a command-line tool takes a password in (rules.COMMAND_LINE),
 and user:password@host without a scheme, for store/privacy.py.
 """
 from __future__ import annotations
 
-from store.privacy_rules import (
+from store.privacy.rules import (
     COMMAND_LINE,
 )
-from store.privacy_values import (
+from store.privacy.values import (
     CACHE,
     P_COMMAND,
     add_span,
@@ -121,7 +121,7 @@ _FLAG_LONG_STARTS = frozenset("--" + ch for ch in _FLAG_START)
 
 
 def command_literals():
-    """The literals command_lines looks for (found for it by store/privacy_anchors.py)."""
+    """The literals command_lines looks for (found for it by store/privacy/anchors.py)."""
     return _LEADS + tuple(_command_index()[1])
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy_values import CACHE
+from store.privacy.values import CACHE
 
 # Characters from rare to common in prose, code and command output (a character not listed,
 # beyond ASCII, is rarer than all); a literal whose rarest character is from COMMON on is found
@@ -167,7 +167,7 @@ class Anchors:
         return any(self.at(lit) for lit in literals)
 
 
-# Characters of a token, a random value or base64 (privacy_rules.TOKEN_RUN and ENTROPY_RUN use
+# Characters of a token, a random value or base64 (rules.TOKEN_RUN and ENTROPY_RUN use
 # subsets of them): a provider's token or a random value lies inside a run of them.
 RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-.~$=")
 RUN_MIN = 16

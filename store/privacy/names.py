@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy_rules import (
+from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
     ENTROPY_RUN,
@@ -23,7 +23,7 @@ from store.privacy_rules import (
     TRAILING,
     WEAK,
 )
-from store.privacy_values import (
+from store.privacy.values import (
     DOTTED,
     P_NAME,
     P_RANDOM,
@@ -79,7 +79,7 @@ _VERDICTS: dict = {}
 
 
 def name_verdict(name: str):
-    """(kind, strength) when a value under `name` is a secret, else None (see privacy_rules)."""
+    """(kind, strength) when a value under `name` is a secret, else None (see store/privacy/rules.py)."""
     got = _VERDICTS.get(name, False)
     if got is not False:
         return got
@@ -438,7 +438,7 @@ def _secret_word_at(text, hit):
 
 def random_values(text, low, hits, runs, found):
     """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
-    in one of `runs`, see privacy_anchors.long_runs: a line with none is not searched)."""
+    in one of `runs`, see anchors.long_runs: a line with none is not searched)."""
     rx = None  # compiled when a line has a run and a secret word
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     seen = -1

@@ -39,7 +39,7 @@ class Rule:
     a literal, so the engine skips to it), the pattern is tried at the start of the text and
     where each `seek` match ends.
 
-    With `min_run`, every match holds a run of at least that many privacy_anchors.RUN_CHARS: the
+    With `min_run`, every match holds a run of at least that many anchors.RUN_CHARS: the
     rule is not tried on a text without one (most texts with a line break have none)."""
 
     __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run")
@@ -73,7 +73,7 @@ SECRET_WORDS = {
     "passwort": ("password", STRONG), "passphrase": ("password", STRONG),
     "passcode": ("password", STRONG), "pword": ("password", STRONG),
     "pass": ("password", MEDIUM), "pwd": ("password", MEDIUM), "pw": ("password", MEDIUM),
-    "psk": ("password", STRONG),
+    "psk": ("password", STRONG), "requirepass": ("password", STRONG), "masterauth": ("password", STRONG),
     "secret": ("secret", STRONG), "secretkey": ("secret", STRONG),
     "credential": ("secret", STRONG), "credentials": ("secret", STRONG),
     "cred": ("secret", STRONG), "creds": ("secret", STRONG),

@@ -15,18 +15,18 @@ no opener ends a block opened in an earlier text (the next prompt of a user who
 left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
-Secrets are found by four rules, not a list of shapes (their data: store/privacy_rules.py):
+Secrets are found by four rules, not a list of shapes (their data: store/privacy/rules.py):
 
-- NAME (store/privacy_names.py): a value assigned to a name that says secret, its words split
+- NAME (store/privacy/names.py): a value assigned to a name that says secret, its words split
   (``DB_PASS``, ``clientSecret``, ``client-key-data``), in any syntax (env, INI, YAML block
   scalars, TOML, JSON, XML, ``--flag value``, code declarations); never a reference
   (``$X``, ``process.env.X``, ``os.environ[...]``, ``get_token()``) or a name that is about a
   secret (``max_tokens``, ``token_type``, ``password_hash``);
-- POSITION (store/privacy_commands.py and the shapes of TOKEN_RULES): the argument a tool
+- POSITION (store/privacy/commands.py and the shapes of TOKEN_RULES): the argument a tool
   takes a password in (``mysql -pX``, ``htpasswd -nb u X``, ``ttyd -c u:X``),
   ``user:password@host``, a token as a URL's user, ``sudo -S <<< X``, ``HTTPBasicAuth(u, X)``;
 - PREFIX: a provider's own token prefix (``ghp_``, ``xoxe-``, ``NRAK-``, ...);
-- ENTROPY (store/privacy_names.py finds the line, store/privacy_values.py judges the value): a
+- ENTROPY (store/privacy/names.py finds the line, store/privacy/values.py judges the value): a
   random-looking value next to a secret word, never a commit hash, UUID, content hash, path or
   base64-encoded text.
 
@@ -39,26 +39,30 @@ group 1 is redacted, otherwise the whole match).
 
 Import cost matters (hook path): only ``re`` is imported, and each regular expression is
 compiled the first time a text needs it.  Speed over a large text (1 MB of command output): the
-rules' literals are found in one pass (store/privacy_anchors.py), and a shape is tried only where
+rules' literals are found in one pass (store/privacy/anchors.py), and a shape is tried only where
 a match can start (Rule.starts, Rule.seek), not at every position of the text.
 """
 from __future__ import annotations
 
 import re
 
-from store.privacy_anchors import Anchors, long_runs
-from store.privacy_commands import (
+from store.privacy import candidates
+from store.privacy.anchors import Anchors, long_runs
+from store.privacy.commands import (
     command_lines,
     command_literals,
     user_password_at,
 )
-from store.privacy_names import (
+from store.privacy.names import (
     name_verdict,
     named_values,
     random_values,
     secret_word_hits,
 )
-from store.privacy_rules import (
+from store.privacy.never import never_secret
+from store.privacy.outputs import MARKER as SECRET_OUTPUT
+from store.privacy.outputs import output_is_secret
+from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
     PROVIDERS,
@@ -66,7 +70,7 @@ from store.privacy_rules import (
     TOKEN_RULES,
     TOKEN_RUN,
 )
-from store.privacy_values import (
+from store.privacy.values import (
     CACHE,
     JUDGES,
     P_CUSTOM,
@@ -90,6 +94,8 @@ __all__ = [
     "clean_lines",
     "clean_key",
     "leaves_private_open",
+    "output_is_secret",
+    "redact_output",
 ]
 
 
@@ -217,7 +223,10 @@ def find_secrets(text: str, extra_patterns=()) -> list:
             random_values(text, low, hits, runs, found)
     command_lines(text, low, anchors, found)
     user_password_at(text, found)
+    candidates.find(text, low, anchors, found)
     _custom(text, extra_patterns, found)
+    if found:
+        found = [f for f in found if not never_secret(text, f[0], f[2], f[3])]
     if not found:
         return []
     found.sort()
@@ -237,12 +246,13 @@ def find_secrets(text: str, extra_patterns=()) -> list:
 
 
 def _literals():
-    """Every literal the rules look for in the lowercased text (store/privacy_anchors.py)."""
+    """Every literal the rules look for in the lowercased text (store/privacy/anchors.py)."""
     got = CACHE.get("literals")
     if got is None:
         lits = {a for rule in TOKEN_RULES for a in rule.anchors if a != "\n"}
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
+        lits.update(candidates.literals())
         got = CACHE["literals"] = tuple(sorted(lits))
     return got
 
@@ -405,6 +415,35 @@ def _cookie_values(text, s, e, prio, found):
 
 
 
+def _output_replaced(output):
+    """A command's output with its text replaced whole by the secret-output marker: the string,
+    a list's text items, or a response's `stdout`/`output`/`content`."""
+    if isinstance(output, str):
+        return redact_output_marker(output)
+    if isinstance(output, list):
+        return [_output_replaced(item) if isinstance(item, (str, dict)) else item for item in output]
+    if isinstance(output, dict):
+        copy = dict(output)
+        for key in ("stdout", "output", "content", "text"):
+            if key in copy:
+                copy[key] = _output_replaced(copy[key])
+        return copy
+    return output
+
+
+def redact_output_marker(text: str) -> str:
+    return SECRET_OUTPUT if text.strip() else text
+
+
+def redact_output(command: str, output: str, extra_patterns=()) -> str:
+    """The one call for a command and what it printed: the output whole as
+    ``[REDACTED:secret_output]`` when the command prints a secret (store/privacy/outputs.py),
+    else the output through :func:`clean_text`."""
+    if isinstance(output, str) and output.strip() and output_is_secret(command):
+        return SECRET_OUTPUT
+    return clean_text(output, extra_patterns)
+
+
 _EXTRA_CACHE = {}
 
 
@@ -528,6 +567,7 @@ class Cleaner:
 
     def __init__(self, patterns=(), memo: bool = False) -> None:
         self.extra = _compile_extra(patterns)
+        self._secret_calls: set = set()  # ids of tool calls whose output is a secret (outputs.py)
         self._memo = {} if memo else None
         self._long: dict = {}
         self._key_kinds: dict = {}
@@ -573,7 +613,7 @@ class Cleaner:
     def _secret_kind(self, key: str, value: str):
         """The kind `value` under this dict key is redacted as whole, or None: a parsed JSON
         string no longer carries its `"key": ` context, so the key's name decides (how sure
-        it makes us: see store/privacy_rules.py)."""
+        it makes us: see store/privacy/rules.py)."""
         memo = self._key_kinds if self._memo is not None else None
         if memo is not None and key in memo:
             verdict = memo[key]
@@ -588,6 +628,33 @@ class Cleaner:
         if strength < STRONG and not STRENGTH_TEST[strength](value):
             return None
         return kind
+
+    def _without_secret_output(self, src: dict) -> dict:
+        """`src`, or a copy with the output of a command that prints a secret replaced whole
+        (store/privacy/outputs.py): a hook event's `tool_response` under its `tool_input.command`;
+        in a transcript, the `tool_result` (and the line's `toolUseResult`) answering a Bash
+        `tool_use` seen before, by its id."""
+        tool_input = src.get("tool_input")
+        if isinstance(tool_input, dict) and "tool_response" in src:
+            command = tool_input.get("command")
+            if isinstance(command, str) and output_is_secret(command):
+                return {**src, "tool_response": _output_replaced(src["tool_response"])}
+            return src
+        kind = src.get("type")
+        if kind == "tool_use":
+            given = src.get("input")
+            if isinstance(given, dict) and isinstance(given.get("command"), str) and output_is_secret(given["command"]):
+                self._secret_calls.add(src.get("id"))
+            return src
+        if kind == "tool_result" and self._secret_calls and src.get("tool_use_id") in self._secret_calls:
+            return {**src, "content": _output_replaced(src.get("content"))}
+        if "toolUseResult" in src and self._secret_calls:
+            message = src.get("message")
+            content = message.get("content") if isinstance(message, dict) else None
+            if isinstance(content, list) and any(isinstance(item, dict) and item.get("tool_use_id") in self._secret_calls
+                                                 for item in content):  # fmt: skip
+                return {**src, "toolUseResult": _output_replaced(src["toolUseResult"])}
+        return src
 
     def value(self, value):
         """:func:`clean_value` of one JSON value."""
@@ -623,11 +690,12 @@ class Cleaner:
         while stack:
             src, dst = stack.pop()
             if isinstance(src, dict):
+                src = self._without_secret_output(src)
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
                         kind = self._secret_kind(k, v)
-                        if kind is not None and not is_reference(v):
+                        if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind):
                             dst[out_key] = "[REDACTED:" + kind + "]"
                             continue
                     dst[out_key] = child(v)

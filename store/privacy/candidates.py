@@ -1,0 +1,503 @@
+"""Value candidates found by structure, each judged in one place (store/privacy/evidence.py).
+
+The finders (in the order store/privacy/__init__.py runs them):
+
+- labels: the value after a secret word of the lexicon (store/privacy/lexicon.py, 56 languages)
+  and a separator (``密码：X``, ``mot de passe: X``), a connector of prose (``the password is
+  X``, ``Das Passwort ist X``, ``パスワードはXです``), a directive's space (``requirepass X``,
+  ``SetEnv DB_PASSWORD X``, ``git config github.token X``); and the value before one
+  (``use X as the password``);
+- pairs: a name and its value apart (a plist ``<key>``/``<string>``, Kubernetes
+  ``name:``/``value:``, a Terraform ``variable "db_password" { default = … }``, JSON
+  ``{"name": …, "value": …}``, a Markdown table's column);
+- arrays: an exec array or a call's string arguments read as the command line they make
+  (``["ttyd", "-c", "user:pass"]``, ``exec.Command("mysql", "-p…")``);
+- calls: the password slot of a call (CALLS: ``getConnection(url, user, PW)``,
+  ``mysqli_connect(host, user, PW, db)``, Twilio ``Client(SID, TOKEN)``);
+- sql: ``CREATE LOGIN … PASSWORD = N'…'``, ``SET PASSWORD FOR … = '…'``, ``INSERT … (email,
+  password) VALUES (…)``, a Go DSN ``user:pw@tcp(…)``;
+- wallets: seed phrases, hex private keys, TOTP seeds, recovery codes, by their labels.
+"""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
+from store.privacy.lexicon import (
+    CODE_LABELS,
+    CONNECTORS,
+    DIRECTIVE_ENDINGS,
+    DIRECTIVE_VERBS,
+    LABELS,
+    OTP_LABELS,
+    SEED_LABELS,
+    SET_VERBS,
+    WALLET_LABELS,
+)
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM, STRONG, WEAK
+from store.privacy.values import P_NAME, add_span, compiled
+
+P_CANDIDATE = P_NAME + 500
+
+# The password slot of a call: callee (lowercase, the last name of a dotted or `->` path) ->
+# index of the argument (0-based); a callee with a condition on its first argument after `:`.
+CALLS = {
+    "getconnection": 2, "mysqli_connect": 2, "mysqli": 2, "mysql_connect": 2, "mysql_real_connect": 3,
+    "pdo": 2, "networkcredential": 1, "usernamepasswordcredentials": 1, "passwordcredential": 1,
+    "usernamepasswordauthenticationtoken": 1, "passwordauthentication": 1, "setcredentials": 1,
+    "basic_auth": 1, "basicauth": 1, "httpbasicauth": 1, "httpdigestauth": 1, "ftp": 2, "ftp_tls": 2,
+    "smtp.start": 4, "connect:dbi": 2, "client:ac": 1, "twilio": 1, "restclient:ac": 1,
+    "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
+}  # fmt: skip
+
+_LABEL_LITERALS = None
+
+
+def literals() -> tuple:
+    """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
+    global _LABEL_LITERALS
+    if _LABEL_LITERALS is None:
+        lits = set(LABELS) | set(OTP_LABELS) | set(SEED_LABELS) | set(CODE_LABELS) | set(WALLET_LABELS)
+        lits.update(("<key>", "value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(",
+                     "@unix(", "pass", "auth", "secret", "token"))  # fmt: skip
+        lits.update(c.split(":")[0].rsplit(".", 1)[-1] + "(" for c in CALLS)
+        _LABEL_LITERALS = tuple(sorted(lits))
+    return _LABEL_LITERALS
+
+
+def find(text, low, anchors, found):
+    """Every finder of this module over `text` (`low`: lowercased, same length)."""
+    present = anchors.present
+    _labels(text, low, anchors, found)
+    if " as " in present:
+        _value_first(text, low, anchors, found)
+    if "<key>" in present or "value:" in present or "variable" in present or '"value"' in present:
+        _pairs(text, low, found)
+    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
+        _tables(text, low, found)
+    if "[" in text or "(" in text:
+        _arrays(text, low, found)
+        _calls(text, low, anchors, found)
+    if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
+        _sql(text, low, found)
+    _wallets(text, low, anchors, found)
+
+
+# ------------------------------------------------------------------------------ values
+_CJK_STOP = (
+    "\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+    "\u0600-\u06ff\u0590-\u05ff\u0e00-\u0e7f\u0900-\u097f"
+)
+
+
+def value_at(text, i, end=None):
+    """(start, end) of the value that starts at or after `i` (spaces skipped): a quoted string,
+    or a bare word that stops at whitespace, a quote, CJK text or full-width punctuation."""
+    n = len(text) if end is None else end
+    while i < n and text[i] in " \t":
+        i += 1
+    if i >= n:
+        return None
+    quote = text[i]
+    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’"}.get(quote)
+    if closing is not None:
+        j = text.find(closing, i + 1, min(n, i + 514))
+        if j < 0 or "\n" in text[i + 1:j]:
+            return None
+        return (i + 1, j) if j > i + 1 else None
+    m = compiled("bare-value", r"[^\s\"'`" + _CJK_STOP + r"]{1,512}").match(text, i, n)
+    if m is None:
+        return None
+    s, e = m.span()
+    while e > s and text[e - 1] in ".,;:)]}>*?":
+        e -= 1
+    return (s, e) if e > s else None
+
+
+def _alone(text, e):
+    """Nothing but punctuation or a comment follows position `e` on its line."""
+    m = compiled("alone", r"[ \t.,;:!)\]}>*]*(?:[#(（].*)?(?:\n|\Z)").match(text, e)
+    return m is not None
+
+
+def _line_ends(text, e):
+    """Nothing but spaces and punctuation follows position `e` on its line."""
+    return compiled("line-ends", r"[ \t.,;:!)\]}>*\"']*(?:\n|\Z)").match(text, e) is not None
+
+
+def _prose_follows(text, e):
+    """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
+    return compiled("prose-follows", r"[ \t]+(?:[(（][ \t]*)?[^\W\d_]{2,}[ \t]+[^\W\d_]").match(text, e) is not None
+
+
+def _take(text, found, span, strength, style, kind):
+    if span is None:
+        return False
+    s, e = span
+    if decide(text[s:e], strength, style, alone=_alone(text, e)):
+        add_span(found, text, s, e, P_CANDIDATE, kind)
+        return True
+    return False
+
+
+# ------------------------------------------------------------------------------ labels
+NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk")
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def _label_hits(low, anchors):
+    """(start, end, kind, ascii single word) of every lexicon label in the text, sorted."""
+    hits = []
+    present = anchors.present
+    for label, kind in LABELS.items():
+        if label in present:
+            single = label.isascii() and " " not in label
+            hits.extend((at, at + len(label), kind, single) for at in anchors.at(label))
+    for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
+        if trigger in present:
+            hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
+    hits.sort()
+    return hits
+
+
+def _labels(text, low, anchors, found):
+    n = len(text)
+    done = -1
+    for s, e, kind, single in _label_hits(low, anchors):
+        if s < done:
+            continue
+        strength = STRONG
+        directive_name = False
+        if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
+            # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
+            ns = s
+            while ns > 0 and text[ns - 1] in _NAME_CHARS:
+                ns -= 1
+            while ns < s and text[ns] in ".-":
+                ns += 1
+            ne = e
+            while ne < n and text[ne] in _NAME_CHARS:
+                ne += 1
+            name = text[ns:ne].rstrip(".-")
+            ne = ns + len(name)
+            verdict = name_verdict(name) if name else None
+            if verdict is None:
+                if not name.lower().endswith(DIRECTIVE_ENDINGS) or not name.replace("_", "").isalpha():
+                    continue
+                verdict = ("password", MEDIUM)
+            kind, strength = verdict
+            directive_name = True
+            s, e = ns, ne
+            if s and text[s - 1] == "-":
+                continue  # --password X: a flag (store/privacy/names.py)
+        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000:
+            while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
+                e += 1  # inflection: Lösenordet, Паролата
+        done = e
+        _after_label(text, low, s, e, kind, strength, directive_name, found)
+
+
+def _after_label(text, low, s, e, kind, strength, directive_name, found):
+    n = len(text)
+    i = e
+    while i < n and text[i] in "\"'*`]":
+        i += 1  # "password": **Password**: [password]
+    j = i
+    while j < n and text[j] in " \t":
+        j += 1
+    if j >= n:
+        return
+    ch = text[j]
+    if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
+        span = value_at(text, j + 1)
+        if directive_name:
+            # NAME = value: store/privacy/names.py judges it; here only a password-like or random
+            # value followed by prose (`Password: admin123 (change after first login)`)
+            if span is not None and strength >= STRONG and ch in ":\uff1a" and _prose_follows(text, span[1]):
+                s2, e2 = span
+                if decide(text[s2:e2], strength, PROSE):
+                    add_span(found, text, s2, e2, P_CANDIDATE, kind)
+            return
+        _take(text, found, span, strength, ASSIGN, kind)
+        return
+    # a connector of prose, the qualifier before it allowed: "password for the box is X"
+    words = sorted((c for c in CONNECTORS if ord(c[0]) < 0x3000), key=len, reverse=True)
+    attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
+    m = compiled("connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
+                              r"[ \t]*(" + "|".join(words) + r"(?![^\W\d_])|" + "|".join(attached) + r")"
+                              r"[ \t]*:?").match(low, i)  # fmt: skip
+    if m is not None and m.group(1):
+        word = m.group(1)
+        if word == "to" and not _after_verb(low, s):
+            if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
+                return
+            return
+        if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
+            return
+    if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
+        # a directive's space: `requirepass X`, `SetEnv DB_PASSWORD X`, `Мій пароль X`
+        if directive_name and not _directive_context(low, s):
+            if strength < STRONG:
+                return
+        span = value_at(text, i)
+        if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
+            _take(text, found, span, strength, SPACE, kind)
+
+
+def _after_verb(low, s):
+    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 40):s]
+    return any(compiled("verb-" + v, r"\b" + v + r"\b").search(line) for v in SET_VERBS)
+
+
+def _directive_context(low, s):
+    """The name at `s` starts its line, or follows a verb that sets a value (SetEnv, git config)."""
+    start = low.rfind("\n", 0, s) + 1
+    before = low[start:s].strip(" \t+-")
+    if not before:
+        return True
+    before = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z").sub("", before)
+    return before.endswith(DIRECTIVE_VERBS)
+
+
+def _value_first(text, low, anchors, found):
+    """`use X as the password`, `X is my password`."""
+    rx = compiled("value-first", r"\b(?:use|used|using|with|try)[ \t]+[\"'`]?([^\s\"'`]{3,128})[\"'`]?[ \t]+as[ \t]+"
+                                 r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
+                                 r"(password|passphrase|passcode|pin|token|secret|api key|key)\b", 2)  # fmt: skip
+    for at in anchors.at(" as "):
+        start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
+        m = rx.search(text, start, min(len(text), at + 60))
+        if m is not None:
+            strength = WEAK if m.group(2).lower() == "key" else STRONG
+            kind = "password" if m.group(2).lower().startswith("pass") else "secret"
+            _take(text, found, m.span(1), strength, PROSE, kind)
+
+
+# ------------------------------------------------------------------------------ pairs
+def _pairs(text, low, found):
+    rules = (
+        ("plist", r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
+        ("k8s", r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
+        ("json", r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w.-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+        ("terraform", r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
+    )  # fmt: skip
+    for what, pattern in rules:
+        for m in compiled("pair-" + what, pattern).finditer(text):
+            verdict = name_verdict(m.group(1))
+            if verdict is None:
+                continue
+            kind, strength = verdict
+            if what == "plist":
+                span = m.span(2)
+            else:
+                span = value_at(text, m.end(), text.find("\n", m.end()) if "\n" in text[m.end():m.end() + 600] else None)
+                if span is not None and what == "k8s" and text[span[0] - 1:span[0]] not in "\"'":
+                    s, e = span
+                    while e > s and text[e - 1] in "}":
+                        e -= 1
+                    span = (s, e)
+            _take(text, found, span, max(strength, MEDIUM) if strength >= MEDIUM else strength, ASSIGN, kind)
+
+
+def _tables(text, low, found):
+    """A Markdown table with a column headed by a secret word: that column's cells."""
+    for m in compiled("table-head", r"(?m)^[ \t]*\|(.+)\|[ \t]*\n[ \t]*\|[ \t:|-]+\|[ \t]*\n").finditer(text):
+        heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
+        cols = []
+        for i, h in enumerate(heads):
+            verdict = name_verdict(h.replace(" ", "_")) if h else None
+            if verdict is None and h in LABELS:
+                verdict = (LABELS[h], STRONG)
+            if verdict is not None and verdict[1] >= MEDIUM:
+                cols.append((i, verdict[0]))
+        if not cols:
+            continue
+        pos = m.end()
+        while pos < len(text) and text.startswith("|", pos + len(text[pos:]) - len(text[pos:].lstrip(" \t"))):
+            eol = text.find("\n", pos)
+            eol = len(text) if eol < 0 else eol
+            line = text[pos:eol]
+            first = line.index("|")
+            cells, at = [], pos + first + 1
+            for part in line[first + 1:].split("|")[:-1] if line.rstrip().endswith("|") else line[first + 1:].split("|"):
+                cells.append((at, at + len(part)))
+                at += len(part) + 1
+            for i, kind in cols:
+                if i < len(cells):
+                    cs, ce = cells[i]
+                    raw = text[cs:ce]
+                    lead = len(raw) - len(raw.lstrip())
+                    value = raw.strip().strip("`")
+                    if value:
+                        vs = cs + raw.find(value, lead)
+                        _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+            pos = eol + 1
+
+
+# ------------------------------------------------------------------------------ arrays
+def _arrays(text, low, found):
+    """An exec array or a call's string arguments, read as the command line they make."""
+    from store.privacy import find_secrets  # the whole filter over the command line they make
+
+    rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
+    item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
+    for m in rx.finditer(text):
+        parts = []  # (start in joined, start in text, length)
+        joined = []
+        pos = 0
+        for im in item.finditer(text, m.start(), m.end()):
+            g = 1 if im.group(1) is not None else 2
+            value = im.group(g)
+            if not value:
+                continue
+            parts.append((pos, im.start(g), len(value)))
+            joined.append(value)
+            pos += len(value) + 1
+        if len(joined) < 2:
+            continue
+        line = " ".join(joined)
+        if "\n" in line or len(line) > 2000:
+            continue
+        for kind, s, e in find_secrets(line):
+            for js, ts, length in parts:
+                a, b = max(s, js), min(e, js + length)
+                if a < b:
+                    add_span(found, text, ts + a - js, ts + b - js, P_CANDIDATE, kind)
+
+
+# ------------------------------------------------------------------------------ calls
+def _calls(text, low, anchors, found):
+    for callee, index in CALLS.items():
+        name, _, cond = callee.partition(":")
+        short = name.rsplit(".", 1)[-1] + "("
+        if short not in anchors.present:
+            continue
+        for at in anchors.at(short):
+            if at and (low[at - 1].isalnum() or low[at - 1] == "_"):
+                continue
+            if "." in name and not low.endswith(name.rsplit(".", 1)[0] + ".", 0, at):
+                continue
+            if cond == "dbi" and not low.endswith("dbi->", 0, at):
+                continue
+            if cond == "redis" and "redis" not in low[max(0, at - 30):at]:
+                continue
+            args = _arguments(text, at + len(short))
+            if not args:
+                continue
+            if cond == "ac" and not compiled("twilio-sid", r"[\"']AC[0-9a-f]{32}[\"']\Z").match(text[args[0][0]:args[0][1]]):
+                continue
+            i = index if index >= 0 else len(args) + index
+            if not 0 <= i < len(args):
+                continue
+            s, e = args[i]
+            if e - s >= 2 and text[s] in "\"'" and text[e - 1] == text[s]:
+                _take(text, found, (s + 1, e - 1), STRONG, POSITION, "password")
+
+
+def _arguments(text, i):
+    """(start, end) of each top-level argument of the call whose `(` ends before `i` (600 characters at most)."""
+    args, depth, start = [], 0, i
+    n = min(len(text), i + 600)
+    quote = None
+    j = i
+    while j < n:
+        ch = text[j]
+        if quote:
+            if ch == "\\":
+                j += 2
+                continue
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                seg = text[start:j].strip()
+                if seg:
+                    lead = start + len(text[start:j]) - len(text[start:j].lstrip())
+                    args.append((lead, lead + len(seg)))
+                return args
+            depth -= 1
+        elif ch == "," and depth == 0:
+            seg = text[start:j]
+            lead = start + len(seg) - len(seg.lstrip())
+            args.append((lead, lead + len(seg.strip())))
+            start = j + 1
+        elif ch == "\n" and depth == 0 and j > i and text[j - 1] not in ",(":
+            pass
+        j += 1
+    return None
+
+
+# ------------------------------------------------------------------------------ sql
+def _sql(text, low, found):
+    rules = []
+    if "password" in low:
+        rules += [r"(?i)\bpassword[ \t]*=[ \t]*N?'([^'\n]{1,200})'",
+                  r"(?i)\bset[ \t]+password\b[^=\n]{0,120}=[ \t]*(?:password[ \t]*\([ \t]*)?'([^'\n]{1,200})'"]
+    if "@tcp(" in low or "@unix(" in low or "@udp(" in low:
+        rules.append(r"(?<![\w/])[\w.-]{1,64}:([^\s@\"':/]{1,128})@(?:tcp|unix|udp)\(")
+    for pattern in rules:
+        for m in compiled("sql" + pattern, pattern).finditer(text):
+            _take(text, found, m.span(1), STRONG, POSITION, "password")
+    if "insert" not in low:
+        return
+    rx = compiled("sql-insert", r"(?is)\binsert[ \t]+into[ \t]+[\w.`\"\[\]]+[ \t]*\(([^()]{1,400})\)\s*values\s*\(")
+    for m in rx.finditer(text):
+        cols = [c.strip().strip("`\"[]").lower() for c in m.group(1).split(",")]
+        args = _arguments(text, m.end())
+        if not args:
+            continue
+        for col, (s, e) in zip(cols, args):
+            verdict = name_verdict(col)
+            if verdict is not None and verdict[1] >= MEDIUM and e - s >= 2 and text[s] in "'\"" and text[e - 1] == text[s]:
+                _take(text, found, (s + 1, e - 1), STRONG, POSITION, verdict[0])
+
+
+# ------------------------------------------------------------------------------ wallets, 2FA
+def _wallets(text, low, anchors, found):
+    present = anchors.present
+    for label in SEED_LABELS:
+        if label in present:
+            for at in anchors.at(label):
+                m = compiled("seed", r"[^\n]{0,20}?[:=：\"'\n][ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
+                if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
+                    add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
+    for label in WALLET_LABELS:
+        if label in present:
+            for at in anchors.at(label):
+                m = compiled("hexkey", r"[^\n]{0,60}?(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])").match(text, at)
+                if m is not None and not low.endswith(("sha256:", "sha256 ", "sha-256 "), 0, m.start(1)):
+                    add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
+    for label in OTP_LABELS:
+        if label in present:
+            for at in anchors.at(label):
+                m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
+                if m is not None and any(ch.isdigit() for ch in m.group(1)):
+                    add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
+    for label in CODE_LABELS:
+        if label in present:
+            for at in anchors.at(label):
+                _codes(text, at + len(label), found)
+
+
+def _codes(text, i, found):
+    """The codes listed after a `recovery codes` label: on the same line or the lines below."""
+    code = compiled("code", r"(?:\d+[.)][ \t]+)?([A-Za-z0-9]{4,10}(?:[- ][A-Za-z0-9]{4,10})?)[ \t]*[,;]?[ \t]*")
+    pos = i
+    m0 = compiled("codes-head", r"[^\n\w]{0,6}").match(text, pos)
+    pos = m0.end()
+    taken = 0
+    n = len(text)
+    while pos < n and taken < 40:
+        if text[pos] == "\n":
+            pos += 1
+            continue
+        m = code.match(text, pos)
+        if m is None or not any(ch.isdigit() for ch in m.group(1)):
+            break
+        add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "recovery_code")
+        taken += 1
+        pos = m.end()

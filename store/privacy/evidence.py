@@ -1,0 +1,98 @@
+"""The one decision for a value candidate (store/privacy/candidates.py finds them): is it a secret?
+
+A candidate comes with the evidence of where it stands:
+
+- its LABEL and how sure the label makes us (`strength`: STRONG for ``password``, ``Passwort``,
+  ``密码``, a secret-printing position; MEDIUM; WEAK for ``key``);
+- its STYLE, how the value is tied to the label: ``assign`` (an explicit separator: ``:``,
+  ``=``, ``：``, a table column, a plist/Kubernetes/Terraform pair), ``prose`` (a connector
+  word: ``is``, ``ist``, ``は``), ``space`` (a directive: ``requirepass X``) or ``position`` (the
+  password slot of a call, an SQL statement, an exec array);
+
+and its SHAPE, judged here: random-looking (store/privacy/values.py `looks_random`),
+password-like (mixed character classes, a length of a password, not a word, number, path,
+name of code or version), or a plain word.
+
+The rule: a literal that is a reference, a placeholder, a constant or a word of prose is never
+a secret; a random-looking one always is, once any label stands by it; a password-like one is,
+under a STRONG or MEDIUM label in any style; a plain word is only when it stands alone after an
+explicit separator of a STRONG label (``Passwort: geheim``) or in a password position.
+"""
+
+from __future__ import annotations
+
+from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
+from store.privacy.values import DOTTED, compiled, is_reference, looks_random
+
+ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
+
+
+def password_like(value: str) -> bool:
+    """A literal a person would use as a password: 6-128 characters without spaces, two or more of
+    lower, upper, digit and symbol (or letters and digits), not a path, URL, number, version,
+    dotted name or identifier of code."""
+    n = len(value)
+    if n < 6 or n > 128 or any(ch.isspace() for ch in value):
+        return False
+    if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
+        return False
+    lower = upper = digit = symbol = 0
+    for ch in value:
+        if ch.isdigit():
+            digit += 1
+        elif ch.islower():
+            lower += 1
+        elif ch.isupper():
+            upper += 1
+        else:
+            symbol += 1
+    if not (lower or upper):
+        return False  # a number, a date
+    classes = (lower > 0) + (upper > 0) + (digit > 0) + (symbol > 0)
+    if classes < 2:
+        return False
+    if not digit and not symbol:
+        return False  # camelCase, Title: a name
+    if compiled("dotted", DOTTED).match(value) or compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
+        return False
+    if not digit and any(ch in "()[]{}<>" for ch in value):
+        return False  # Optional[str], f(x): code
+    if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):
+        return False  # secret/app/db: a path
+    if symbol and not digit and compiled("ev-ident", r"[A-Za-z]+(?:[_.-][A-Za-z]+)+\Z").match(value):
+        return False  # snake_case, kebab-case, dotted.words: names
+    return not compiled("ev-call", r".*\w\(").match(value)
+
+
+def shape(value: str) -> str:
+    """"random", "password", "word" (a plain word) or "other"."""
+    if looks_random(value):
+        return "random"
+    if password_like(value):
+        return "password"
+    if value.isalpha():
+        return "word"
+    return "other"
+
+
+def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
+    """Whether `value`, found with this evidence, is a secret (see the module docstring).
+    `alone`: nothing but punctuation follows it on its line."""
+    v = value.strip()
+    if not v or len(v) > 512 or is_reference(v):
+        return False
+    low = v.lower()
+    if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
+        return False
+    kind = shape(v)
+    if kind == "random":
+        return True
+    if kind == "password":
+        return strength >= MEDIUM
+    if strength < STRONG:
+        return False
+    if style == POSITION:
+        return len(v) >= 3 and not (v.isalpha() and v.islower() and len(v) < 5)
+    if style == ASSIGN and alone:
+        return len(v) >= 4 and (kind == "word" or not compiled("ev-code", r".*[()\[\]{};]").match(v))
+    return False

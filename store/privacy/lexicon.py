@@ -1,0 +1,81 @@
+"""The secret-word lexicon in many languages, for the label finder (store/privacy/candidates.py).
+
+LABELS maps a lowercase stem to the kind of secret it labels.  A stem is looked for anywhere in
+the lowercased text (store/privacy/anchors.py finds them all in one pass); a Latin, Cyrillic or
+Greek stem may be followed by inflection letters (``Lösenordet``, ``Паролата``, ``Passwortes``).
+Single ASCII words that also name variables (``password``, ``token``) are judged as names by
+store/privacy/names.py: here they count only before a connector of prose (``is``, ``ist``) or
+as a directive with a space.  The languages: English, German, French, Spanish, Portuguese,
+Italian, Dutch, Polish, Czech, Slovak, Slovene, Croatian/Bosnian/Serbian, Bulgarian, Macedonian,
+Russian, Ukrainian, Romanian, Hungarian, Finnish, Estonian, Latvian, Lithuanian, Swedish,
+Norwegian, Danish, Icelandic, Turkish, Azerbaijani, Greek, Arabic, Hebrew, Persian, Urdu,
+Hindi, Bengali, Tamil, Telugu, Thai, Vietnamese, Indonesian, Malay, Swahili, Japanese, Chinese,
+Korean, Catalan, Basque, Galician, Welsh, Albanian, Georgian, Armenian, Kazakh, Mongolian,
+Afrikaans, Tagalog (56).
+"""
+
+from __future__ import annotations
+
+_PASSWORD = (
+    "password passwort kennwort passphrase passcode mot de passe mdp contraseña contrasena clave "
+    "senha palavra-passe palavra passe parola d'ordine wachtwoord hasło haslo heslo geslo lozinka "
+    "лозинк парол пароль parolă parola jelszó jelszo salasana salasõna parool parole slaptažod "
+    "slaptazod lösenord losenord passord adgangskode kodeord lykilorð şifre sifre şifrə parol "
+    "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
+    "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
+    "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 암호 패스워드 contrasenya "
+    "pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
+    "kontrasenya"
+)
+_SECRET = (
+    "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
+    "clave secreta chave secreta segreto секрет 密钥 秘钥 私钥 シークレット 秘密鍵 비밀키 시크릿"
+)
+_TOKEN = "access token api token jeton токен 令牌 トークン 토큰"
+_API_KEY = "api key api-key apikey clé api cle api clave api chave api ключ api apiキー api 키 api密钥"
+LABELS: dict = {}
+for _kind, _words in (("password", _PASSWORD), ("secret", _SECRET), ("token", _TOKEN), ("api_key", _API_KEY)):
+    for _w in _words.split(" "):
+        if _w:
+            LABELS[_w] = _kind
+# multi-word labels (the split above cut them): each phrase whole
+for _kind, _phrases in (
+    ("password", ("mot de passe", "palavra passe", "parola d'ordine", "كلمة المرور", "كلمة السر",
+                  "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
+                  "kata laluan", "нууц үг")),
+    ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
+                "chave secreta")),
+    ("token", ("access token", "api token")),
+    ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키")),
+):  # fmt: skip
+    for _p in _phrases:
+        LABELS[_p] = _kind
+for _w in ("mot", "de", "passe", "d'ordine", "كلمة", "المرور", "السر", "كلمه", "رمز", "عبور", "پاس", "ورڈ", "mật",
+           "khẩu", "mat", "khau", "kata", "sandi", "laluan", "нууц", "үг", "app", "client", "key", "clé",
+           "cle", "secrète", "secrete", "chave", "secreta", "access", "api", "ключ", "키", "palavra", "parola"):  # fmt: skip
+    LABELS.pop(_w, None)
+LABELS["parola"] = "password"  # Italian, Romanian, Turkish
+# Labels of the finders of store/privacy/candidates.py beyond the label finder.
+OTP_LABELS = tuple(p for p in (
+    "totp", "otp secret", "otp seed", "2fa", "mfa", "two-factor", "two factor", "authenticator", "otpauth",
+    "双因素", "二段階認証", "backup key"))  # fmt: skip
+SEED_LABELS = ("seed phrase", "mnemonic", "recovery phrase", "backup phrase", "助记词", "助記詞", "seed words")
+CODE_LABELS = ("recovery codes", "backup codes", "verification codes", "recovery keys", "backup verification codes")
+WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privkey", "wallet", "signer", "signing key",
+                 "secret key", "eth_private", "mnemonic")  # fmt: skip
+
+# Words of prose between a label and its value: `the password is X`, `Passwort lautet X`,
+# `パスワードはX`, `密码是X`, `비밀번호는 X`.
+CONNECTORS = (
+    "is", "are", "was", "will be", "ist", "lautet", "est", "es", "és", "é", "è", "er", "är", "on", "ir", "yra",
+    "je", "jest", "to", "ni", "là", "adalah", "ialah", "hai", "है", "هي", "هو", "היא", "הוא", "είναι", "คือ",
+    "是", "为", "為", "は", "는", "은", "이", "가", "е", "este", "da", "ja", "ye", "sa", "ay", "az",
+)  # fmt: skip
+# Verbs that make `to` a connector: `I set the root password to X`.
+SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
+# Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,
+# `rpcpassword X`, `AuthBasicPassword X`).
+DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk")
+# Words before a name that make `NAME VALUE` a directive: `SetEnv DB_PASSWORD X`,
+# `git config --global github.token X`.
+DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set", "set", "define", "export")

@@ -1,0 +1,134 @@
+"""What is never a secret, whatever a finder says: the last word on every span (store/privacy/__init__.py).
+
+Each class here is public by design or a stand-in for a secret, and memory is worse without it:
+
+- structural ids of Claude Code and its API: tool-use ids (``toolu_01…``, which may hold
+  ``Pw``, ``key``, ``pass``, ``sk`` by chance), message and request ids (``msg_01…``,
+  ``req_011C…``); payment and session object ids of a provider (``cs_test_…``, ``pi_…``)
+  unless they carry a ``_secret_``;
+- versions and version ranges (``^9.0.2``, ``~> 4.5``, ``>=2.8.0``);
+- placeholders (``your_openai_key``, ``YOUR_TOKEN``, ``<password>``, ``CHANGE_ME``, ``xxxx``,
+  ``sk-...``, ``INSERT_TOKEN_HERE``);
+- unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
+- public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
+  a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
+  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``).
+
+Only ``re`` and the standard library; patterns compiled on first use.
+"""
+
+from __future__ import annotations
+
+from store.privacy.values import compiled
+
+# A structural id, the whole value (or the run of id characters around a span).
+STRUCTURAL_ID = (
+    r"(?:srv)?toolu_[A-Za-z0-9]{12,40}|msg_[A-Za-z0-9]{12,40}|req_[A-Za-z0-9]{12,40}"
+    r"|(?:cs|pi|seti|ch|cus|sub|in|evt|prod|price|txn|po|py)_(?:test_|live_)?[A-Za-z0-9]{14,80}"
+)
+VERSION = r"(?:[\^~<>=!]{1,2}[ \t]*|~>[ \t]*)?v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?|[\^~]\d+"
+PLACEHOLDER = (
+    r"(?i)(?:.*\byour(?:[_ -]?[a-z0-9]+){0,4}(?:key|token|secret|password|passwd|pass|pwd|id|here)\b.*"
+    r"|your[_-].*|.*[_-]here|(?:change|replace|update|fill)[_-]?(?:me|this|it)(?:[_-].*)?"
+    r"|insert[_-].*|placeholder.*|.*[_-]placeholder|example[_-](?:key|token|secret|password)"
+    r"|dummy(?:[_-]\w+)?|redacted|<[^<>]*>|\[[^\[\]]*\]|x{4,}|(?:x{2,}-)+x{2,}"
+    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,}))"
+)
+PUBLIC = (
+    r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
+    r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
+    r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
+    r"|0x[0-9a-fA-F]{40}|(?:bc1|tb1)[a-z0-9]{25,90}"
+)
+# A path (./pw.txt: a file that holds the secret, not the secret) or a reference to a setting
+# (process.env.SECRET_KEY!, settings.SECRET_KEY, import.meta.env.X).
+PATH_OR_REFERENCE = (
+    r"(?:\.{1,2}/|~/|/)[\w.@/-]*\.[a-z]{1,5}"
+    r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
+    r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
+)
+# Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
+PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+
+
+def never_secret(text: str, s: int, e: int, kind: str) -> bool:
+    """Whether the span text[s:e] (found as `kind`) is one of the classes above."""
+    if kind in ("custom", "secret_output"):
+        return False  # the user's own pattern, a command's output: their call
+    value = text[s:e].strip().strip("\"'`")
+    if not value:
+        return False
+    if _public_block(text, s):
+        return True
+    if kind == "private_key":
+        return False
+    run_s, run_e = _id_run(text, s, e)
+    if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
+        return True
+    if compiled("never-version", VERSION).fullmatch(value):
+        return True
+    if compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
+        return True
+    if value.startswith("eyJ") and _unsigned_jwt(text[_jwt_run(text, s, e)[0]:_jwt_run(text, s, e)[1]]):
+        return True
+    if text.startswith("...", e) or text.startswith("\u2026", e):
+        return True  # sk-... : the rest of the value left out
+    if value[0] == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
+        return True  # a YAML tag: password: !vault |, !Ref DbPassword
+    if compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+        return True
+    if compiled("never-public", PUBLIC).fullmatch(value):
+        return True
+    before = text[max(0, s - 40):s]
+    if compiled("never-public-label", PUBLIC_LABEL).search(before):
+        return True
+    return before.upper().endswith(("SHA256:", "SHA512:", "SHA1:", "MD5:"))  # a key's fingerprint
+
+
+def _jwt_run(text, s, e):
+    """The run of JWT characters (base64url and dots) around text[s:e] (4,000 characters at most)."""
+    stop = max(0, s - 4000)
+    while s > stop and (text[s - 1].isalnum() or text[s - 1] in "_-.") and text[s - 1].isascii():
+        s -= 1
+    n = min(len(text), e + 4000)
+    while e < n and (text[e].isalnum() or text[e] in "_-.") and text[e].isascii():
+        e += 1
+    return s, e
+
+
+def _id_run(text, s, e):
+    """The run of id characters (letters, digits, `_`) around text[s:e] (100 characters at most
+    each side: an id is shorter)."""
+    stop = max(0, s - 100)
+    while s > stop and (text[s - 1].isalnum() or text[s - 1] == "_") and text[s - 1].isascii():
+        s -= 1
+    n = min(len(text), e + 100)
+    while e < n and (text[e].isalnum() or text[e] == "_") and text[e].isascii():
+        e += 1
+    return s, e
+
+
+def _unsigned_jwt(value: str) -> bool:
+    parts = value.split(".")
+    if len(parts) != 3 or not parts[1].startswith("eyJ"):
+        return False
+    if parts[2] == "":
+        return True
+    import base64
+
+    try:
+        head = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4)).decode("utf-8", "replace")
+    except (ValueError, TypeError):
+        return False
+    return compiled("alg-none", r'"alg"\s*:\s*"none"', 2).search(head) is not None
+
+
+def _public_block(text: str, s: int) -> bool:
+    """A base64 body found without its BEGIN line that belongs to a public key or a certificate."""
+    head = text.rfind("-----BEGIN ", max(0, s - 4000), s + 1)
+    if head < 0:
+        return False
+    line = text[head:head + 80].split("\n", 1)[0]
+    if "PRIVATE" in line or not ("PUBLIC KEY" in line or "CERTIFICATE" in line):
+        return False
+    return text.find("-----END", head, s) < 0  # the span is inside that block

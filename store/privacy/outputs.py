@@ -1,0 +1,84 @@
+"""Outputs that are secrets: a command that prints a secret (a password manager, a secret store, a
+key generator, `cat` of a key file, a decoded Kubernetes secret) has its output redacted whole.
+
+`output_is_secret(command)` judges the command by SECRET_PRINTERS (one table: what the command
+is, and what of it); a pipe into a command that makes the secret public (`wg genkey | wg pubkey`,
+`| sha256sum`, `| wc -c`) or a redirection to a file leaves the output alone.  The Cleaner
+(store/privacy/__init__.py) applies it to a hook event (`tool_input.command` and its
+`tool_response`) and to a transcript (a `tool_use` of Bash, then the `tool_result` that answers
+it, by its id).
+"""
+
+from __future__ import annotations
+
+from store.privacy.values import compiled
+
+MARKER = "[REDACTED:secret_output]"
+
+# Where a command word starts: the start, or after a pipe, `;`, `&&`, `$(`, a backquote, sudo.
+_AT = r"(?:^|[|;&(`]\s*|\bsudo\s+(?:-\S+\s+)*|\bxargs\s+)"
+# (what prints a secret, the pattern over the lowercased command)
+SECRET_PRINTERS = (
+    ("password store", _AT + r"(?:pass|gopass)\s+(?:show\s+|-c\s+)?(?:-\S+\s+)*"
+                             r"(?!ls\b|list\b|find\b|search\b|grep\b|init\b|git\b|insert\b|edit\b|generate\b"
+                             r"|rm\b|mv\b|cp\b|otp\s+insert|--help\b|version\b)[\w@.:/-]+"),
+    ("password manager", _AT + r"(?:op\s+read\b|op\s+item\s+get\b.*--(?:fields?|reveal)\b|bw\s+get\s+(?:password|totp|notes)\b"
+                               r"|lpass\s+show\b.*--(?:password|notes)\b|keyring\s+get\b|secret-tool\s+lookup\b"
+                               r"|kwallet-query\b.*-r\b|security\s+find-(?:generic|internet)-password\b.*\s-w\b)"),
+    ("secret store", _AT + r"(?:vault\s+(?:kv\s+get|read)\b|aws\s+secretsmanager\s+get-secret-value\b"
+                           r"|aws\s+ssm\s+get-parameters?\b.*--with-decryption\b|aws\s+configure\s+get\s+\S*(?:secret|key|token)"
+                           r"|gcloud\s+secrets\s+versions\s+access\b|az\s+keyvault\s+secret\s+show\b"
+                           r"|doppler\s+secrets\s+get\b|heroku\s+config:get\b|infisical\s+secrets\s+get\b"
+                           r"|sops\s+(?:-d|--decrypt)\b|ansible-vault\s+(?:view|decrypt)\b.*(?:--output[= ]-|\bview\b)"
+                           r"|kubectl\s+get\s+secrets?\s+[\w.-]+.*(?:-o\s*|--output[= ])(?:yaml|json|jsonpath|go-template)"
+                           r"|kubectl\s+get\s+secrets?\b.*\|\s*base64\s+(?:-d|--decode|-D)\b)"),
+    ("token printer", _AT + r"(?:gh\s+auth\s+token\b|glab\s+auth\s+token\b|heroku\s+auth:token\b"
+                            r"|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b"
+                            r"|az\s+account\s+get-access-token\b|aws\s+ecr\s+get-login-password\b"
+                            r"|aws\s+codeartifact\s+get-authorization-token\b|kubectl\s+create\s+token\b|oc\s+whoami\s+-t\b"
+                            r"|docker-credential-\S+\s+get\b)"),
+    ("key generator", _AT + r"(?:wg\s+gen(?:key|psk)\b|openssl\s+rand\b|pwgen\b|apg\b|age-keygen\b(?!.*\s-y\b)"
+                            r"|head\s+-c\s*\d+\s+/dev/u?random\b|python3?\s+-c\s+.*secrets\.token_"
+                            r"|openssl\s+(?:genrsa|genpkey|ecparam\b.*-genkey)\b(?!.*\s-out\s))"),
+    ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
+                       r"(?:master\.key|credentials\.key|\.pem\b|\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
+                       r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
+                       r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|token(?:\.txt)?$|\.age\b|\.htpasswd\b)"),
+    ("secret variable", _AT + r"(?:printenv\s+|echo\s+\"?\$\{?)[a-z_]*(?:password|passwd|secret|token|api_?key|"
+                              r"private_?key|access_?key|credentials?|pwd)\b"),
+)  # fmt: skip
+# A later stage that makes the secret's output public or empty.
+PUBLIC_AFTER = (
+    r"\|\s*(?:wg\s+pubkey|sha\d*sum|md5sum|shasum|b2sum|wc\b|openssl\s+(?:rsa|pkey|ec)\b.*-pubout|ssh-keygen\s+-y"
+    r"|age-keygen\s+-y|grep\s+-c|jq\s+(?:-r\s+)?['\"]?\.?(?:keys|length))|>\s*/dev/null\b|[^>|&]>\s*[\w~./$-]"
+)
+
+
+def output_is_secret(command: str) -> bool:
+    """Whether the output of `command` (a shell command line) is itself a secret."""
+    if not isinstance(command, str) or not command or len(command) > 4000:
+        return False
+    low = command.lower()
+    for stage in _commands(low):
+        for _what, pattern in SECRET_PRINTERS:
+            m = compiled("printer-" + _what, pattern).search(stage)
+            if m is None:
+                continue
+            stop = compiled("list-stop", r";|&&|\|\|").search(stage, m.end())
+            end = stop.start() if stop is not None else len(stage)
+            if compiled("public-after", PUBLIC_AFTER).search(stage, m.end(), end) is None:
+                return True
+    return False
+
+
+def _commands(low: str) -> list:
+    """The command lines of `low`: each line (a script), a `&&`/`;` list kept whole (a pipe after
+    the printer is looked at)."""
+    return [line for line in low.split("\n") if line.strip()]
+
+
+def redact_output(command: str, output):
+    """`output` whole as MARKER when `command` prints a secret (and output is not empty), else as it is."""
+    if isinstance(output, str) and output.strip() and output_is_secret(command):
+        return MARKER
+    return output

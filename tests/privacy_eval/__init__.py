@@ -1,0 +1,150 @@
+"""A labelled set for the privacy filter, measured as a classifier (bench/bench_privacy.py).
+
+Two parts, written apart: `dev` (tests/privacy_eval/dev.py) is what the filter may be tuned on;
+`held` (tests/privacy_eval/held.py) uses other templates, other values and other languages and
+is never tuned on: its numbers are the ones reported.  Each part is a list of `Case`:
+
+- a positive holds one or more secrets (`secrets`); it is caught when none of them is left;
+- a negative holds none: any redaction in it is false.
+
+`value` is what the filter is given: a text (cleaned as `clean_text` cleans it) or a JSON
+value (a hook event or a transcript line, cleaned as the hook cleans an event).  `realistic`
+marks the cases shaped as Claude Code transcripts and hook events are (prompts, Bash commands
+and their output, tool results, ids): precision on them is printed on its own, never diluted by
+the shape cases.
+
+Fake credentials are assembled at run time so secret scanners do not flag these files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import string
+from dataclasses import dataclass, field
+
+ALNUM = string.ascii_letters + string.digits
+B62 = ALNUM
+HEX = "0123456789abcdef"
+B32 = string.ascii_uppercase + "234567"
+
+
+@dataclass(frozen=True)
+class Case:
+    family: str
+    value: object  # str, or a JSON value (dict / list)
+    secrets: tuple = ()
+    realistic: bool = False
+    note: str = field(default="", compare=False)
+
+    @property
+    def positive(self) -> bool:
+        return bool(self.secrets)
+
+
+def gen(seed: str, n: int, alphabet: str = ALNUM) -> str:
+    """`n` characters from `alphabet`, fixed for `seed`."""
+    out, counter = "", 0
+    while len(out) < n:
+        digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+        out += "".join(alphabet[b % len(alphabet)] for b in digest)
+        counter += 1
+    return out[:n]
+
+
+def random_secret(seed: str, n: int = 24) -> str:
+    """A random credential of mixed case and digits (never all of one class)."""
+    body = gen(seed, n - 2)
+    return body[:n // 2] + "q7" + body[n // 2:]
+
+
+def tool_use_id(seed: str, word: str = "") -> str:
+    """A Claude Code tool-use id (``toolu_01`` + 22 base62), with `word` (pw, key, pass, sk)
+    inside when given, as real ids sometimes hold."""
+    body = gen("toolu" + seed, 22, B62)
+    if word:
+        at = 3 + int(hashlib.sha256(seed.encode()).digest()[0]) % 12
+        body = (body[:at] + word + body[at + len(word):])[:22]
+    return "toolu_01" + body
+
+
+def message_id(seed: str) -> str:
+    return "msg_01" + gen("msg" + seed, 22, B62)
+
+
+def request_id(seed: str) -> str:
+    return "req_011C" + gen("req" + seed, 20, B62)
+
+
+def uuid_of(seed: str) -> str:
+    h = hashlib.sha256(("uuid" + seed).encode()).hexdigest()
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:32]}"
+
+
+def sha(seed: str, n: int = 40) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()[:n]
+
+
+def bash_event(command: str, stdout: str, seed: str, stderr: str = "") -> dict:
+    """A PostToolUse event of a Bash call, as the CLI sends it to a hook."""
+    return {
+        "session_id": uuid_of("s" + seed),
+        "transcript_path": f"/home/dev/.claude/projects/-home-dev-app/{uuid_of('s' + seed)}.jsonl",
+        "cwd": "/home/dev/app",
+        "prompt_id": uuid_of("p" + seed),
+        "permission_mode": "default",
+        "hook_event_name": "PostToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "Run the command"},
+        "tool_response": {"stdout": stdout, "stderr": stderr, "interrupted": False, "isImage": False},
+        "tool_use_id": tool_use_id(seed),
+    }
+
+
+def prompt_event(prompt: str, seed: str) -> dict:
+    return {
+        "session_id": uuid_of("s" + seed),
+        "transcript_path": f"/home/dev/.claude/projects/-home-dev-app/{uuid_of('s' + seed)}.jsonl",
+        "cwd": "/home/dev/app",
+        "prompt_id": uuid_of("p" + seed),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": prompt,
+    }
+
+
+def assistant_line(seed: str, tool: str, tool_input: dict, word: str = "") -> dict:
+    """A transcript line of an assistant message calling a tool."""
+    return {
+        "parentUuid": uuid_of("parent" + seed),
+        "isSidechain": False,
+        "type": "assistant",
+        "message": {
+            "id": message_id(seed),
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5-20250929",
+            "content": [{"type": "tool_use", "id": tool_use_id(seed, word), "name": tool, "input": tool_input}],
+            "stop_reason": "tool_use",
+            "usage": {"input_tokens": 4, "cache_creation_input_tokens": 1532, "output_tokens": 87},
+        },
+        "requestId": request_id(seed),
+        "uuid": uuid_of("line" + seed),
+        "timestamp": "2026-03-14T10:22:31.118Z",
+        "sessionId": uuid_of("s" + seed),
+    }
+
+
+def result_line(seed: str, content: str, word: str = "") -> dict:
+    """A transcript line of the tool result answering `assistant_line(seed, ...)`."""
+    return {
+        "parentUuid": uuid_of("line" + seed),
+        "type": "user",
+        "message": {
+            "role": "user",
+            "content": [{"tool_use_id": tool_use_id(seed, word), "type": "tool_result", "content": content,
+                         "is_error": False}],
+        },
+        "uuid": uuid_of("result" + seed),
+        "timestamp": "2026-03-14T10:22:32.004Z",
+        "toolUseResult": {"stdout": content, "stderr": "", "interrupted": False},
+        "sessionId": uuid_of("s" + seed),
+    }

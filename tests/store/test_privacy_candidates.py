@@ -1,0 +1,103 @@
+"""Candidates found by structure and judged by evidence (store/privacy/candidates.py,
+store/privacy/evidence.py): each signal alone, then together, then the finders on the shapes
+the issue names."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, password_like, shape
+from store.privacy.rules import MEDIUM, STRONG, WEAK
+
+PW = "Zq7#rTm2Lp"  # password-like
+RANDOM = "q8Vn3KxT7mWz2RbL9cYd4HsP"  # random-looking
+
+
+# ------------------------------------------------------------------------------ each signal alone
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(RANDOM, "random"), (PW, "password"), ("admin123", "password"), ("geheim", "word"), ("1234567", "other"),
+     ("secret/app/db", "other"), ("Optional[str]", "other"), ("db_password", "other"), ("1.2.3", "other")],
+)  # fmt: skip
+def test_the_shape_signal_alone(value, expected):
+    assert shape(value) == expected
+
+
+def test_the_label_signal_alone_decides_nothing_for_a_word_of_prose():
+    for style in (ASSIGN, PROSE, SPACE, POSITION):
+        assert not decide("the", STRONG, style)
+        assert not decide("required", STRONG, style, alone=True)
+        assert not decide("$DB_PASSWORD", STRONG, style, alone=True)
+
+
+def test_the_style_signal_alone_lets_a_plain_word_through_only_alone_after_a_separator():
+    assert decide("geheim", STRONG, ASSIGN, alone=True)
+    assert not decide("geheim", STRONG, ASSIGN, alone=False)
+    assert not decide("geheim", STRONG, PROSE, alone=True)
+    assert not decide("geheim", STRONG, SPACE, alone=True)
+
+
+# ------------------------------------------------------------------------------ combined
+@pytest.mark.parametrize(
+    ("value", "strength", "style", "expected"),
+    [(RANDOM, WEAK, SPACE, True), (PW, WEAK, PROSE, False), (PW, MEDIUM, PROSE, True), (PW, STRONG, SPACE, True),
+     ("admin", STRONG, POSITION, True), ("root", STRONG, POSITION, False), ("handling", STRONG, PROSE, False)],
+)  # fmt: skip
+def test_signals_combined(value, strength, style, expected):
+    assert decide(value, strength, style) is expected
+
+
+def test_password_like_is_not_code():
+    assert password_like("Welcome1!") and password_like("s3cr3tP4ss")
+    assert not password_like("process.env.TOKEN") and not password_like("get_token()")
+
+
+# ------------------------------------------------------------------------------ the finders
+SECRETS = [
+    "requirepass {v}", "masterauth {v}", "SetEnv DB_PASSWORD {v}", "git config --global github.token {v}",
+    "<key>Password</key>\n<string>{v}</string>", "env:\n  - name: DB_PASSWORD\n    value: \"{v}\"",
+    'variable "db_password" {{\n  type    = string\n  default = "{v}"\n}}',
+    '["ttyd", "-c", "admin:{v}", "bash"]', 'CMD ["redis-server", "--requirepass", "{v}"]',
+    'DriverManager.getConnection(url, "app", "{v}");', 'mysqli_connect("localhost", "root", "{v}", "app");',
+    'client = Client("AC0123456789abcdef0123456789abcdef", "{v}")',
+    "CREATE LOGIN app WITH PASSWORD = N'{v}';", "SET PASSWORD FOR 'app'@'%' = '{v}';",
+    "INSERT INTO users (email, password) VALUES ('ana@example.com', '{v}');",
+    'db, err := sql.Open("mysql", "app:{v}@tcp(db:3306)/app")',
+    "cat > .env <<EOF\nSECRET_KEY={v}\nEOF", "the password is {v}", "use {v} as the password",
+    "Password: {v} (change after first login)", "I set the root password to {v}",
+    "密码：{v}", "密码是{v}", "비밀번호: {v}", "비밀번호는 {v} 입니다", "パスワード：{v}", "パスワードは{v}です",
+    "La contraseña es {v}", "Das Passwort ist {v}", "Пароль: {v}", "Le mot de passe est {v}",
+    "Lösenordet är {v}", "كلمة المرور: {v}", "Mật khẩu: {v}", "Kata sandi: {v}", "appsecret: {v}，请勿泄露",
+    "| user | password |\n|------|----------|\n| admin | {v} |",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("template", SECRETS)
+def test_a_secret_in_each_structure_is_found(template):
+    text = template.format(v=PW)
+    assert PW not in clean_text(text), text
+
+
+def test_wallets_and_two_factor_secrets():
+    phrase = "abandon ability able about above absent absorb abstract absurd abuse access accident"
+    hexkey = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+    seed = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+    for text, secret in ((f"seed phrase: {phrase}", phrase), (f"PRIVATE_KEY=0x{hexkey}", hexkey),
+                         (f"private key: {hexkey}", hexkey), (f"2FA secret: {seed}", seed),
+                         ("Recovery codes:\nq28ww-53ov0\nb79so-5cwve", "q28ww-53ov0")):  # fmt: skip
+        assert secret not in clean_text(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is required", "Das Passwort wird aus der Umgebungsvariable gelesen.",
+        "def f(token: Optional[str] = None):", "vault kv get -field=password secret/app/db",
+        "The key is the session id, not the user id.", "use the token as the password when git asks",
+        "password reset emails now link to /reset", "sha256:" + "ab" * 32 + "  secrets.tar.gz",
+        "| user | role |\n|---|---|\n| admin | owner |", "Hasło to podstawa bezpieczeństwa",
+    ],
+)  # fmt: skip
+def test_what_only_names_a_secret_is_kept(text):
+    assert clean_text(text) == text

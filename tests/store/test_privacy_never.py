@@ -1,0 +1,69 @@
+"""What is never a secret (store/privacy/never.py): kept whatever the line around it says."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from store.privacy import Cleaner, clean_text
+
+# Tool-use ids of the shape Claude Code writes, holding the words a secret filter looks for.
+IDS = [
+    "toolu_01Pw7ZqkR3mV9xYtLb2NcDe4",
+    "toolu_013CT62QA7kPwMvuOLtQaMps",
+    "toolu_01KeyA8bQzR2vW5nT7yUcX3p",
+    "toolu_01HpassQ9kLm3Vx7Rt2Yw8Zb",
+    "toolu_01Sk4nQ8rT2vW6yXz9LmPq3B",
+    "srvtoolu_01Pw9mNq2Rv7Tx4Yb8Kc3Ld",
+]
+
+
+@pytest.mark.parametrize("tool_id", IDS)
+def test_a_tool_use_id_is_kept_in_free_text_and_as_a_field(tool_id):
+    for text in (tool_id, f"tool_use_id: {tool_id} password check passed", f"[Tool result for {tool_id}] key rotated"):
+        assert tool_id in clean_text(text), text
+    event = {"tool_use_id": tool_id, "message": {"content": [{"type": "tool_use", "id": tool_id}]}}
+    assert Cleaner().value(event) == event
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '    "jsonwebtoken": "^9.0.2",',
+        'otpauth = "^9.3.6"',
+        'provider "vault" { version = "~> 4.5" }',
+        "OPENAI_API_KEY=your_openai_key",
+        "token: YOUR_TOKEN",
+        'password = "<your-password>"',
+        "--api-key CHANGE_ME",
+        "export GITHUB_TOKEN=INSERT_TOKEN_HERE",
+        "OPENAI_API_KEY=sk-...",
+        "request id req_011CSq1xjbzmOvvP4rZK6maU failed (message msg_011U3dDB0G1a6cj7DpX8oPlT)",
+        "256 SHA256:ljSbk6EwEfBfvNyCXNy1zgdPw3jCj80L1apC7wqpWM9 ana@laptop (ED25519)",
+        "STRIPE_PUBLISHABLE_KEY=pk_test_51HxYzQk2Lm9Vb3Nc7Rt4Wp8",
+        "PublicKey = 1s3xZbQSgoqsjh/VEgvYoY4P1+BbUYGpClOZabKzGK0=",
+        "export const SECRET_KEY = process.env.SECRET_KEY!;",
+        "kubectl create secret generic db --from-file=password=./pw.txt",
+    ],
+)
+def test_versions_placeholders_ids_and_public_values_are_kept(text):
+    assert clean_text(text) == text
+
+
+def test_an_unsigned_example_jwt_is_kept_and_a_signed_one_is_not():
+    head = base64.urlsafe_b64encode(b'{"alg":"none","typ":"JWT"}').decode().rstrip("=")
+    claims = base64.urlsafe_b64encode(b'{"sub":"1234567890","name":"John Doe"}').decode().rstrip("=")
+    unsigned = f"{head}.{claims}."
+    assert clean_text(f"token = '{unsigned}'") == f"token = '{unsigned}'"
+    signed_head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
+    signed = f"{signed_head}.{claims}.Xk3vT9qLm2Rz8Wb4Nc7Yp1Qa5Hs0Jd6FgUe"
+    assert signed not in clean_text(f"token = '{signed}'")
+
+
+def test_a_public_key_block_is_kept_and_a_private_one_is_not():
+    body = "\n".join(("MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA" + str(i) * 20)[:64] for i in range(4))
+    public = f"-----BEGIN PUBLIC KEY-----\n{body}\n-----END PUBLIC KEY-----"
+    assert clean_text(public) == public
+    private = public.replace("PUBLIC", "PRIVATE")
+    assert "MIIBIjAN" not in clean_text(private)
