@@ -113,12 +113,18 @@ def _when(days_ago: int, day: datetime) -> str:
     return "in " + day.strftime("%B")
 
 
+def _program(command: str) -> str:
+    """A command as a person names it: `pytest tests/x.py`, `python -m jobs.reindex`."""
+    words = command.split()
+    return " ".join(words[:3] if len(words) > 2 and words[1].startswith("-") else words[:2])
+
+
 def _templated(session: dict) -> list[tuple[str, list[str]]]:
     """Questions about a session's own files, commands and errors, as a model names them."""
     asked: list[tuple[str, list[str]]] = []
     if session["fail"]:
         command, error = session["fail"]
-        program = " ".join(command.split()[:2])
+        program = _program(command)
         first = error.splitlines()[0][:60]
         asked.append((f"what error did `{program}` give", [first]))
         asked.append((f"{program} 돌렸을 때 에러 뭐였지?", [first]))
@@ -128,7 +134,7 @@ def _templated(session: dict) -> list[tuple[str, list[str]]]:
         asked.append((f"what did we change in {name}?", [line]))
     if session["commands"]:
         command, out = session["commands"][-1]
-        program = " ".join(command.split()[:2])
+        program = _program(command)
         if out.strip():
             asked.append(
                 (f"what was the output of {program} last time", [out.strip().splitlines()[0][:40]])

@@ -16,9 +16,11 @@ size, and recency is part of the score anyway.  The older matches are read only
 when a page or the count reaches them.
 Score = text relevance (bm25) x importance x recency.
 
-When no memory matches every term of a query of several, the memories matching
-most of them come back instead (each term contributes its newest
-CANDIDATES_PER_TERM): a search may widen, a selection (forget) never does.
+When no memory matches every term of a query of several (a question shares only some
+words with its answer), or only a few past prompts that asked it do, memories are
+ranked by relevance over any of its content words (`_rank_any_terms`: BM25 summed
+over the terms, each term's newest CANDIDATES_PER_TERM matches read): a search may
+widen, a selection (forget) never does.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
 from store.search.match import match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.question import content_terms, is_question
 from store.search.terms import Filters, fts_quote, query_terms
 
 CANDIDATES_PER_TERM = 400
@@ -42,6 +45,9 @@ HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
 SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
 _CACHED_RANKINGS = 8  # per connection
+# Fewer memories than this hold every term, all of them past questions: rank over any word.
+ANY_TERMS_BELOW = 10
+QUESTION_PENALTY = 0.5  # a past prompt that asks, beside the memories that answer
 
 
 @dataclass
@@ -115,10 +121,10 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
 def _rank(conn, terms: list[str], filters: Filters) -> Ranking:
     plans = plan_terms(conn, terms)
     newest = newest_with_facts(conn, plans, filters, RANK_POOL + 1) if plans else []
+    if len(terms) > 1 and (not newest or _only_questions(conn, newest)):
+        return _rank_any_terms(conn, terms, filters, newest)
     if newest:
         return _rank_all_terms(conn, terms, plans, filters, newest)
-    if len(terms) > 1:
-        return _rank_most_terms(conn, plans, filters)
     return Ranking([], True)
 
 
@@ -126,10 +132,16 @@ def _score(n_matched: int, n_terms: int, rel: float | None, top_relevance: float
            importance: int | None, created_at: float | None, today: float) -> float:  # fmt: skip
     coverage = n_matched / n_terms
     rel = (top_relevance / 2 if rel is None else rel) / top_relevance
-    weight = 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+    return coverage * (0.5 + 0.5 * rel) * _weight(importance) * _recency(created_at, today)
+
+
+def _weight(importance: int | None) -> float:
+    return 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+
+
+def _recency(created_at: float | None, today: float) -> float:
     age = max(0.0, today - (created_at or today))
-    recency = 0.6 + 0.4 * math.exp(-age / 30.0)
-    return coverage * (0.5 + 0.5 * rel) * weight * recency
+    return 0.6 + 0.4 * math.exp(-age / 30.0)
 
 
 def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -> Ranking:
@@ -149,27 +161,62 @@ def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -
     return Ranking(head, True, scores, rest=rest)
 
 
-def _rank_most_terms(conn, plans, filters: Filters) -> Ranking:
-    """No memory matches every term: those matching most of them (at least half), from
-    each term's newest CANDIDATES_PER_TERM matches, best first."""
-    matched: dict[int, int] = {}
+def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[tuple]) -> Ranking:
+    """No memory holds every term (a question shares only some words with its answer), or
+    only a few past questions do: rank by relevance over any of the question's
+    content words (`store.search.question`).  Relevance is BM25 summed over the terms
+    (each term's bm25 on the word index, its columns weighted; a substring term, which
+    the trigram index cannot score, counts its rarity), read from each term's newest
+    CANDIDATES_PER_TERM matches, so the cost is that of one term's first page per term
+    at any size.  A past prompt that is itself a question ranks below what answered it."""
+    content = content_terms(terms)
+    plans = plan_terms(conn, content)
+    total = conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 1
     relevance: dict[int, float] = {}
+    matched: dict[int, int] = {}
     facts: dict[int, tuple] = {}
     for plan in plans:
-        for memory_id, rel, importance, created in newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM):
+        rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
+        rarity = math.log(1 + (total - len(rows) + 0.5) / (len(rows) + 0.5))
+        for memory_id, rel, importance, created in rows:
             matched[memory_id] = matched.get(memory_id, 0) + 1
             facts[memory_id] = (importance, created)
-            if rel is not None:
-                relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
+            relevance[memory_id] = relevance.get(memory_id, 0.0) + (rarity if rel is None else rel)
+    for memory_id, rel, importance, created in every_term:  # they hold all the words
+        facts[memory_id] = (importance, created)
+        matched[memory_id] = len(plans)
+        relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel or 0.0)
     if not matched:
         return Ranking([], False)
-    needed = max(1, math.ceil(len(plans) / 2))
-    pool = [i for i, n in matched.items() if n >= needed]
-    top_relevance = max((relevance.get(i, 0.0) for i in pool), default=0.0) or 1.0
     today = conn.execute("SELECT julianday('now')").fetchone()[0]
-    scores = {i: _score(matched[i], len(plans), relevance.get(i), top_relevance, *facts[i], today) for i in pool}
-    ordered = sorted(pool, key=lambda i: (matched[i], scores[i], i), reverse=True)
-    return Ranking(ordered, False, scores, {i: matched[i] for i in ordered})
+    asking = _questions(conn, list(matched))
+    scores = {}
+    for memory_id, n in matched.items():
+        importance, created = facts[memory_id]
+        coverage = n / len(plans)
+        score = relevance.get(memory_id, 0.0) * (0.5 + 0.5 * coverage)
+        score *= _weight(importance) * _recency(created, today)
+        if memory_id in asking:
+            score *= QUESTION_PENALTY
+        scores[memory_id] = score
+    ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
+    all_terms = len(ordered) == len(every_term)
+    return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
+
+
+def _only_questions(conn, rows: list[tuple]) -> bool:
+    """Every memory holding every term is a past prompt that asked (a few at most): they
+    restate the question, and the answer is among the memories holding some of its words."""
+    return len(rows) < ANY_TERMS_BELOW and len(_questions(conn, [r[0] for r in rows])) == len(rows)
+
+
+def _questions(conn, ids: list[int]) -> set[int]:
+    """Which of these memories are prompts that ask a question."""
+    asking = set()
+    for chunk in chunks(ids):
+        sql = f"SELECT id, substr(content, 1, 400) FROM memory WHERE type = 'prompt' AND id IN ({placeholders(len(chunk))})"
+        asking.update(memory_id for memory_id, text in conn.execute(sql, chunk) if is_question(text))
+    return asking
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:

@@ -1,0 +1,54 @@
+"""A question in a sentence: ranked by relevance over any of its words, the answer above a
+past prompt that only restates it; forget still selects only memories holding every word."""
+
+from store.search import count_hits, search, select_matching
+from tests.store.conftest import add
+
+
+def ids(hits):
+    return [h["id"] for h in hits]
+
+
+def test_a_memory_holding_one_rare_word_of_the_question_is_found(conn):
+    for i in range(30):
+        add(conn, f"ran the payments test suite again, run {i}: all green")
+    answer = add(conn, "payments client: MAX_RETRIES = 3 with jittered backoff", type="file_edit")
+    hits = ids(search(conn, "what did we decide about the retry limit of the payments client?"))
+    assert answer in hits[:1]  # holds 'payments' and 'client', not 'decide', 'retry' or 'limit'
+
+
+def test_a_rare_word_outweighs_a_common_one(conn):
+    for i in range(40):
+        add(conn, f"deploy log line {i}: service restarted")
+    answer = add(conn, "pgbouncer pool_mode = transaction", type="file_edit")
+    add(conn, "deploy finished", type="command")
+    assert ids(search(conn, "which pgbouncer mode did the deploy use"))[0] == answer
+
+
+def test_a_past_question_ranks_below_the_memory_that_answers_it(conn):
+    answer = add(conn, "Edit src/auth/jwt.py\n+jwt.decode(token, key, leeway=30)  # clock skew", type="file_edit")
+    asked = add(conn, "how much clock skew do we allow on jwt tokens?", type="prompt", session="s2")
+    hits = ids(search(conn, "how much clock skew do we allow on jwt tokens"))
+    assert hits.index(answer) < hits.index(asked)
+
+
+def test_a_prompt_that_tells_is_not_taken_for_a_question(conn):
+    told = add(conn, "cap jwt clock skew at 30 seconds", type="prompt")
+    other = add(conn, "jwt library upgraded", type="command")
+    assert ids(search(conn, "jwt clock skew setting"))[0] == told
+    assert other in ids(search(conn, "jwt clock skew setting"))
+
+
+def test_when_some_memory_holds_every_word_only_those_come_back(conn):
+    both = add(conn, "nginx config reloaded")
+    add(conn, "config of the api changed")
+    assert ids(search(conn, "nginx config")) == [both]
+    assert count_hits(conn, "nginx config") == 1
+
+
+def test_forget_selects_only_memories_holding_every_word(conn):
+    add(conn, "payments client: MAX_RETRIES = 3", type="file_edit")
+    add(conn, "what did we decide about the retry limit of the payments client?", type="prompt")
+    question = "retry limit payments client backoff"
+    assert search(conn, question)  # search widens to any word
+    assert select_matching(conn, question) == []  # forget never does
