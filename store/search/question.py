@@ -65,3 +65,59 @@ def is_question(text: str | None) -> bool:
         return True
     return bool(korean.has_hangul(first) and _KOREAN_QUESTION_WORD.search(first)
                 and _KOREAN_QUESTION_END.search(first))  # fmt: skip
+
+
+_MONTHS = {name: n for n, names in enumerate(
+    (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
+     ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
+     ("october", "oct"), ("november", "nov"), ("december", "dec")), start=1) for name in names}  # fmt: skip
+_KOREAN_MONTH = re.compile(r"^(1[0-2]|[1-9])월$")
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+def time_window(terms: list[str], today: float) -> tuple[list[str], tuple[float, float] | None]:
+    """The terms without those that name a time, and the window they name in julian days
+    ("may" / "5월": the last May before today; "2025"; "last week"; "yesterday"), or None.
+    A memory's words never say when it was written: its time does."""
+    kept, window = [], None
+    for n, term in enumerate(terms):
+        month = _MONTHS.get(term) if term != "may" or _month_context(terms, n) else None
+        korean_month = _KOREAN_MONTH.match(term)
+        if month or korean_month:
+            window = _month_window(month or int(korean_month.group(1)), today)
+        elif _YEAR.match(term):
+            window = _year_window(int(term))
+        elif term in ("yesterday", "어제"):
+            window = (today - 2, today)
+        elif term in ("week", "지난주", "이번주") and n and terms[n - 1] in ("last", "this", "past"):
+            window = (today - 14, today) if terms[n - 1] == "last" else (today - 7, today)
+        elif term in ("지난주",):
+            window = (today - 14, today)
+        else:
+            kept.append(term)
+    return kept, window
+
+
+def _month_context(terms: list[str], n: int) -> bool:
+    """`may` names a month unless it opens the question ("may I ..."), or beside a year."""
+    return n > 0 or any(_YEAR.match(t) for t in terms)
+
+
+def _julian(year: int, month: int, day: int) -> float:
+    a = (14 - month) // 12
+    y, m = year + 4800 - a, month + 12 * a - 3
+    return day + (153 * m + 2) // 5 + 365 * y + y // 4 - y // 100 + y // 400 - 32045 - 0.5
+
+
+def _month_window(month: int, today: float) -> tuple[float, float]:
+    year = int((today - _julian(2000, 1, 1)) // 365.2425) + 2000
+    for y in (year + 1, year, year - 1, year - 2):
+        start = _julian(y, month, 1)
+        if start <= today:
+            end = _julian(y + (month == 12), month % 12 + 1, 1)
+            return start, end
+    return _julian(year, month, 1), _julian(year, month, 28)
+
+
+def _year_window(year: int) -> tuple[float, float]:
+    return _julian(year, 1, 1), _julian(year + 1, 1, 1)

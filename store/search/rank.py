@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
 from store.search.match import match_ids, newest_with_facts, plan_term, plan_terms
-from store.search.question import content_terms, is_question
+from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote, query_terms
 
 CANDIDATES_PER_TERM = 400
@@ -48,6 +48,7 @@ _CACHED_RANKINGS = 8  # per connection
 # Fewer memories than this hold every term, all of them past questions: rank over any word.
 ANY_TERMS_BELOW = 10
 QUESTION_PENALTY = 0.5  # a past prompt that asks, beside the memories that answer
+IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
 
 
 @dataclass
@@ -169,8 +170,9 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     the trigram index cannot score, counts its rarity), read from each term's newest
     CANDIDATES_PER_TERM matches, so the cost is that of one term's first page per term
     at any size.  A past prompt that is itself a question ranks below what answered it."""
-    content = content_terms(terms)
-    plans = plan_terms(conn, content)
+    today = conn.execute("SELECT julianday('now')").fetchone()[0]
+    content, window = time_window(terms, today)
+    plans = plan_terms(conn, content_terms(content) if content else terms)
     total = conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 1
     relevance: dict[int, float] = {}
     matched: dict[int, int] = {}
@@ -188,7 +190,6 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
         relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel or 0.0)
     if not matched:
         return Ranking([], False)
-    today = conn.execute("SELECT julianday('now')").fetchone()[0]
     asking = _questions(conn, list(matched))
     scores = {}
     for memory_id, n in matched.items():
@@ -198,6 +199,8 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
         score *= _weight(importance) * _recency(created, today)
         if memory_id in asking:
             score *= QUESTION_PENALTY
+        if window and created is not None and window[0] <= created < window[1]:
+            score *= IN_TIME_NAMED
         scores[memory_id] = score
     ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
     all_terms = len(ordered) == len(every_term)

@@ -52,3 +52,16 @@ def test_forget_selects_only_memories_holding_every_word(conn):
     question = "retry limit payments client backoff"
     assert search(conn, question)  # search widens to any word
     assert select_matching(conn, question) == []  # forget never does
+
+
+def test_a_month_named_in_the_question_matches_by_the_memory_time(conn):
+    from datetime import datetime, timezone
+
+    now = datetime.now(timezone.utc)
+    month = now.strftime("%B")
+    old = add(conn, "nginx client_max_body_size raised", 200, type="file_edit")
+    recent = add(conn, "nginx gzip turned on", 0, type="file_edit", session="s2")
+    assert ids(search(conn, f"what did we change in nginx in {month}?"))[0] == recent
+    older_month = datetime.fromtimestamp(now.timestamp() - 200 * 86400, timezone.utc).strftime("%B")
+    if older_month != month:
+        assert ids(search(conn, f"what did we change in nginx in {older_month}?"))[0] == old
