@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
-from store.search.match import match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
 from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote, query_terms
 
@@ -172,7 +172,7 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     at any size.  A past prompt that is itself a question ranks below what answered it."""
     today = conn.execute("SELECT julianday('now')").fetchone()[0]
     content, window = time_window(terms, today)
-    plans = plan_terms(conn, content_terms(content) if content else terms)
+    plans = [_with_forms(plan) for plan in plan_terms(conn, content_terms(content) if content else terms)]
     total = conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 1
     relevance: dict[int, float] = {}
     matched: dict[int, int] = {}
@@ -205,6 +205,21 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
     all_terms = len(ordered) == len(every_term)
     return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
+
+
+def _with_forms(plan: TermPlan) -> TermPlan:
+    """A word's plan that also finds the forms the porter-stemmed index cannot join to it
+    (`bought` finds `buy` and `buying`, `buy` finds `bought`; `store.search.word_forms`)."""
+    word = plan.term
+    if not (word.isascii() and word.isalpha()):
+        return plan
+    from store.search.word_forms import other_forms
+
+    forms = other_forms(word)
+    if not forms:
+        return plan
+    match = " OR ".join(fts_quote(w) for w in [word, *forms])
+    return TermPlan(word, "words", f"({match})", None, False)
 
 
 def _only_questions(conn, rows: list[tuple]) -> bool:

@@ -65,3 +65,12 @@ def test_a_month_named_in_the_question_matches_by_the_memory_time(conn):
     older_month = datetime.fromtimestamp(now.timestamp() - 200 * 86400, timezone.utc).strftime("%B")
     if older_month != month:
         assert ids(search(conn, f"what did we change in nginx in {older_month}?"))[0] == old
+
+
+def test_irregular_forms_find_each_other(conn, monkeypatch):
+    bought = add(conn, "the customer bought a yearly license", type="prompt")
+    add(conn, "the customer renewed a yearly license", session="s2")
+    ran = add(conn, "run the migrations on staging", session="s3")
+    add(conn, "write the migrations on staging", session="s4")
+    assert ids(search(conn, "did the customer buy a license?"))[0] == bought
+    assert ids(search(conn, "which migrations ran on staging?"))[0] == ran
