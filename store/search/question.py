@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from store import korean
+from store.search.terms import _STOP_WORDS as STOP_WORDS
 
 # Words a question is asked with, that an answer does not hold for being one.
 QUESTION_WORDS = frozenset(
@@ -27,6 +28,7 @@ QUESTION_WORDS = frozenset(
     recently currently now these those is are was were been got""".split()
 )
 _KOREAN_QUESTION_WORDS = frozenset("뭐 뭐였지 뭐였어 뭐야 뭐로 무슨 어떤 어떻게 왜 몇 언제 어디 어디서 어디에 얼마 얼마나 얼마로 있어 있어요 했지 했어 했어요 했었지 됐어".split())
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s?$")
 _INTERROGATIVE_START = re.compile(
     r"^\s*(what|which|why|how|where|when|who|did|do|does|is|are|was|were|can|could|should|have|has)\b",
     re.IGNORECASE,
@@ -39,7 +41,8 @@ def content_terms(terms: list[str]) -> list[str]:
     """The terms that carry a question's content (all of them when none would be left)."""
     kept = []
     for term in terms:
-        if term in QUESTION_WORDS or term in _KOREAN_QUESTION_WORDS:
+        term = _POSSESSIVE.sub("", term)  # Caroline's -> caroline: her memories say her name
+        if term in QUESTION_WORDS or term in _KOREAN_QUESTION_WORDS or term in STOP_WORDS:
             continue
         if korean.has_hangul(term):
             stem = korean.verb_stem(term)
@@ -54,9 +57,9 @@ def content_terms(terms: list[str]) -> list[str]:
 def is_question(text: str | None) -> bool:
     """Whether a prompt asks rather than tells: it ends in a question mark, opens with a
     question word, or (Korean) holds one and ends as a question."""
-    if not text:
+    if not isinstance(text, str) or not text.strip():
         return False
-    first = text.strip().splitlines()[0] if text.strip() else ""
+    first = text.strip().splitlines()[0]
     if first.rstrip().endswith(("?", "？")):
         return True
     if len(first) > 200:

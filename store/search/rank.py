@@ -47,7 +47,7 @@ SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows
 _CACHED_RANKINGS = 8  # per connection
 # Fewer memories than this hold every term, all of them past questions: rank over any word.
 ANY_TERMS_BELOW = 10
-QUESTION_PENALTY = 0.5  # a past prompt that asks, beside the memories that answer
+QUESTION_PENALTY = 0.1  # a past prompt that asks ranks at a tenth, below the memories that answer
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
 
 
@@ -98,10 +98,12 @@ def _version(conn: sqlite3.Connection) -> tuple:
     return (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
 
 
-def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ranking:
+def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
     """The one order of the hits for these terms and filters (cached per connection
-    until the database changes)."""
-    key = (tuple(terms), filters.key)
+    until the database changes).  `question`: the query is a question in a sentence
+    (`store.search.question.is_question`), so when only a few memories hold every word,
+    those holding some of them are ranked beside them."""
+    key = (tuple(terms), filters.key, question)
     version = _version(conn)
     try:
         per_conn = _cache.setdefault(conn, OrderedDict())
@@ -111,7 +113,7 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
     if cached is not None and cached[0] == version:
         per_conn.move_to_end(key)
         return cached[1]
-    result = _rank(conn, terms, filters)
+    result = _rank(conn, terms, filters, question)
     per_conn[key] = (version, result)
     per_conn.move_to_end(key)
     while len(per_conn) > _CACHED_RANKINGS:
@@ -119,10 +121,11 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
     return result
 
 
-def _rank(conn, terms: list[str], filters: Filters) -> Ranking:
+def _rank(conn, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
     plans = plan_terms(conn, terms)
     newest = newest_with_facts(conn, plans, filters, RANK_POOL + 1) if plans else []
-    if len(terms) > 1 and (not newest or _only_questions(conn, newest)):
+    few = len(newest) < ANY_TERMS_BELOW
+    if len(terms) > 1 and (not newest or few and (question or _only_questions(conn, newest))):
         return _rank_any_terms(conn, terms, filters, newest)
     if newest:
         return _rank_all_terms(conn, terms, plans, filters, newest)
@@ -330,7 +333,7 @@ def search(
         if isinstance(query, str) and query.strip():
             return []  # only punctuation: nothing is spelled that way
         return _newest(conn, filters, limit, offset, marks, after_id)
-    order = sorted_ranking(conn, terms, filters, sort)
+    order = sorted_ranking(conn, terms, filters, sort, question=is_question(query))
     if after_id is not None:
         offset = order.position_after(int(after_id))
         if offset is None:
@@ -359,7 +362,7 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
     limit = max(0, min(int(limit), 500))
     if after_id is not None and query_terms(query):
         order = sorted_ranking(conn, query_terms(query), Filters(**_filter_args(filters)),
-                               filters.get("sort", "relevance"))  # fmt: skip
+                               filters.get("sort", "relevance"), question=is_question(query))  # fmt: skip
         start = order.position_after(int(after_id))
         if start is None:  # the hit is gone (forgotten): carry on from the offset given
             start = offset or 0
@@ -371,10 +374,10 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
 
 
 def sorted_ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters,
-                   sort: str = "relevance") -> Ranking:  # fmt: skip
+                   sort: str = "relevance", *, question: bool = False) -> Ranking:  # fmt: skip
     """The ranking, or for `sort` "date" the same hits newest first: the head (the newest
     matches) by id, then the older ones, which already come newest first."""
-    order = ranking(conn, terms, filters)
+    order = ranking(conn, terms, filters, question)
     if sort != "date":
         return order
     return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
@@ -414,7 +417,7 @@ def search_summary(
             return {"total": 0, "ranked": 0, "all_terms": True}
         sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
         return {"total": conn.execute(sql, filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
-    order = ranking(conn, terms, filters)
+    order = ranking(conn, terms, filters, is_question(query))
     return {"total": len(order.ids), "ranked": order.ranked, "all_terms": order.all_terms}
 
 

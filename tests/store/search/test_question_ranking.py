@@ -74,3 +74,19 @@ def test_irregular_forms_find_each_other(conn, monkeypatch):
     add(conn, "write the migrations on staging", session="s4")
     assert ids(search(conn, "did the customer buy a license?"))[0] == bought
     assert ids(search(conn, "which migrations ran on staging?"))[0] == ran
+
+
+def test_a_question_also_gets_the_memories_holding_some_of_its_words(conn):
+    commit = add(conn, "commit-msg hook: only checks the format\n 1 file changed", session="s1")
+    edit = add(conn, "Edit .githooks/commit-msg (+1 -1)\n-make test\n+grep -qE '^(feat|fix)'", type="file_edit",
+               file_path="/nonexistent/app/.githooks/commit-msg")  # fmt: skip
+    hits = ids(search(conn, "what did we change in commit-msg?"))
+    assert commit in hits and edit in hits  # only the commit holds 'changed'
+    assert ids(search(conn, "change commit-msg")) == [commit]  # typed words: every word, as before
+
+
+def test_a_possessive_finds_the_name(conn):
+    hers = add(conn, "Caroline moved the report cron to 9am Seoul time", 3, type="prompt")
+    for i in range(3):
+        add(conn, f"moved the cleanup cron, try {i}", session=f"s{i + 2}")
+    assert ids(search(conn, "when did Caroline's cron move?"))[0] == hers
