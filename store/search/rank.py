@@ -48,6 +48,7 @@ _CACHED_RANKINGS = 8  # per connection
 # Fewer memories than this hold every term, all of them past questions: rank over any word.
 ANY_TERMS_BELOW = 10
 QUESTION_PENALTY = 0.1  # a past prompt that asks ranks at a tenth, below the memories that answer
+SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
 
 
@@ -205,9 +206,34 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
         if window and created is not None and window[0] <= created < window[1]:
             score *= IN_TIME_NAMED
         scores[memory_id] = score
+    if SESSION_SHARE:
+        scores = _with_session(conn, scores)
     ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
     all_terms = len(ordered) == len(every_term)
     return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
+
+
+def _with_session(conn, scores: dict[int, float]) -> dict[int, float]:
+    """Each memory's score plus a share of the best other memory of its session: a question
+    is answered by a turn (a prompt, then its edits, commands, errors and commit), and the
+    words it shares with the answer are spread over that turn's memories."""
+    session_of: dict[int, str] = {}
+    for chunk in chunks(list(scores)):
+        sql = f"SELECT id, session_id FROM memory WHERE id IN ({placeholders(len(chunk))})"
+        session_of.update(conn.execute(sql, chunk).fetchall())
+    best: dict[str, list[float]] = {}
+    for memory_id, score in scores.items():
+        top = best.setdefault(session_of.get(memory_id, ""), [0.0, 0.0])
+        if score > top[0]:
+            top[0], top[1] = score, top[0]
+        elif score > top[1]:
+            top[1] = score
+    boosted = {}
+    for memory_id, score in scores.items():
+        first, second = best[session_of.get(memory_id, "")]
+        other = second if score >= first else first
+        boosted[memory_id] = score + SESSION_SHARE * other
+    return boosted
 
 
 def _with_forms(plan: TermPlan) -> TermPlan:

@@ -90,3 +90,13 @@ def test_a_possessive_finds_the_name(conn):
     for i in range(3):
         add(conn, f"moved the cleanup cron, try {i}", session=f"s{i + 2}")
     assert ids(search(conn, "when did Caroline's cron move?"))[0] == hers
+
+
+def test_the_answering_turn_lifts_its_memories_above_lone_matches(conn):
+    add(conn, "imports like ../../components are unreadable, add an @ alias", type="prompt", session="alias")
+    edit = add(conn, "Edit vite.config.ts (+1 -1)\n-resolve: {}\n+resolve: { alias: { '@': path.resolve(__dirname, 'src') } }",
+               type="file_edit", session="alias")  # fmt: skip
+    for i in range(3):
+        add(conn, f"$ psql -c 'drop alias {i}'\nExit code 1", type="error", session=f"other{i}")
+    hits = ids(search(conn, "how is the @ import alias configured?"))
+    assert hits.index(edit) <= 1  # after the prompt, before the short errors that say 'alias'
