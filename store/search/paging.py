@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from store.search.question import is_question
 from store.search.rank import search, sorted_ranking
 from store.search.terms import Filters, query_terms
 
@@ -32,7 +33,7 @@ def first_page(conn: sqlite3.Connection, query: str, *, limit: int,
             return rows, {"total": 0, "ranked": 0, "all_terms": True}  # only punctuation
         return rows, {"total": -1, "ranked": 0, "all_terms": True}  # the newest: a count of every row
     wanted = Filters(**{name: filters.get(name) for name in FILTER_NAMES})
-    order = sorted_ranking(conn, terms, wanted, filters.get("sort", "relevance"))
+    order = sorted_ranking(conn, terms, wanted, filters.get("sort", "relevance"), question=is_question(query))
     # More matches than the ranked head: counting reads them all.
     total = -1 if order.rest is not None else len(order.ids)
     return rows, {"total": total, "ranked": order.ranked, "all_terms": order.all_terms}

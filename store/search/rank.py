@@ -16,9 +16,11 @@ size, and recency is part of the score anyway.  The older matches are read only
 when a page or the count reaches them.
 Score = text relevance (bm25) x importance x recency.
 
-When no memory matches every term of a query of several, the memories matching
-most of them come back instead (each term contributes its newest
-CANDIDATES_PER_TERM): a search may widen, a selection (forget) never does.
+When no memory matches every term of a query of several (a question shares only some
+words with its answer), or only a few past prompts that asked it do, memories are
+ranked by relevance over any of its content words (`_rank_any_terms`: BM25 summed
+over the terms, each term's newest CANDIDATES_PER_TERM matches read): a search may
+widen, a selection (forget) never does.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
-from store.search.match import match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote, query_terms
 
 CANDIDATES_PER_TERM = 400
@@ -42,6 +45,11 @@ HIGHLIGHT = ("\x02", "\x03")
 SNIPPET_CHARS = 160
 SNIPPET_LEAD = 24  # context before the first match: a narrow column still shows the match
 _CACHED_RANKINGS = 8  # per connection
+# Fewer memories than this hold every term, all of them past questions: rank over any word.
+ANY_TERMS_BELOW = 10
+QUESTION_PENALTY = 0.1  # a past prompt that asks ranks at a tenth, below the memories that answer
+SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
+IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
 
 
 @dataclass
@@ -91,10 +99,12 @@ def _version(conn: sqlite3.Connection) -> tuple:
     return (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
 
 
-def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ranking:
+def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
     """The one order of the hits for these terms and filters (cached per connection
-    until the database changes)."""
-    key = (tuple(terms), filters.key)
+    until the database changes).  `question`: the query is a question in a sentence
+    (`store.search.question.is_question`), so when only a few memories hold every word,
+    those holding some of them are ranked beside them."""
+    key = (tuple(terms), filters.key, question)
     version = _version(conn)
     try:
         per_conn = _cache.setdefault(conn, OrderedDict())
@@ -104,7 +114,7 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
     if cached is not None and cached[0] == version:
         per_conn.move_to_end(key)
         return cached[1]
-    result = _rank(conn, terms, filters)
+    result = _rank(conn, terms, filters, question)
     per_conn[key] = (version, result)
     per_conn.move_to_end(key)
     while len(per_conn) > _CACHED_RANKINGS:
@@ -112,13 +122,14 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters) -> Ran
     return result
 
 
-def _rank(conn, terms: list[str], filters: Filters) -> Ranking:
+def _rank(conn, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
     plans = plan_terms(conn, terms)
     newest = newest_with_facts(conn, plans, filters, RANK_POOL + 1) if plans else []
+    few = len(newest) < ANY_TERMS_BELOW
+    if len(terms) > 1 and (not newest or few and (question or _only_questions(conn, newest))):
+        return _rank_any_terms(conn, terms, filters, newest)
     if newest:
         return _rank_all_terms(conn, terms, plans, filters, newest)
-    if len(terms) > 1:
-        return _rank_most_terms(conn, plans, filters)
     return Ranking([], True)
 
 
@@ -126,10 +137,16 @@ def _score(n_matched: int, n_terms: int, rel: float | None, top_relevance: float
            importance: int | None, created_at: float | None, today: float) -> float:  # fmt: skip
     coverage = n_matched / n_terms
     rel = (top_relevance / 2 if rel is None else rel) / top_relevance
-    weight = 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+    return coverage * (0.5 + 0.5 * rel) * _weight(importance) * _recency(created_at, today)
+
+
+def _weight(importance: int | None) -> float:
+    return 1.0 + 0.35 * (max(1, min(3, importance or 1)) - 1)
+
+
+def _recency(created_at: float | None, today: float) -> float:
     age = max(0.0, today - (created_at or today))
-    recency = 0.6 + 0.4 * math.exp(-age / 30.0)
-    return coverage * (0.5 + 0.5 * rel) * weight * recency
+    return 0.6 + 0.4 * math.exp(-age / 30.0)
 
 
 def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -> Ranking:
@@ -149,27 +166,104 @@ def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -
     return Ranking(head, True, scores, rest=rest)
 
 
-def _rank_most_terms(conn, plans, filters: Filters) -> Ranking:
-    """No memory matches every term: those matching most of them (at least half), from
-    each term's newest CANDIDATES_PER_TERM matches, best first."""
-    matched: dict[int, int] = {}
+def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[tuple]) -> Ranking:
+    """No memory holds every term (a question shares only some words with its answer), or
+    only a few past questions do: rank by relevance over any of the question's
+    content words (`store.search.question`).  Relevance is BM25 summed over the terms
+    (each term's bm25 on the word index, its columns weighted; a substring term, which
+    the trigram index cannot score, counts its rarity), read from each term's newest
+    CANDIDATES_PER_TERM matches, so the cost is that of one term's first page per term
+    at any size.  A past prompt that is itself a question ranks below what answered it."""
+    today = conn.execute("SELECT julianday('now')").fetchone()[0]
+    content, window = time_window(terms, today)
+    plans = [_with_forms(plan) for plan in plan_terms(conn, content_terms(content) if content else terms)]
+    total = conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 1
     relevance: dict[int, float] = {}
+    matched: dict[int, int] = {}
     facts: dict[int, tuple] = {}
     for plan in plans:
-        for memory_id, rel, importance, created in newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM):
+        rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
+        rarity = math.log(1 + (total - len(rows) + 0.5) / (len(rows) + 0.5))
+        for memory_id, rel, importance, created in rows:
             matched[memory_id] = matched.get(memory_id, 0) + 1
             facts[memory_id] = (importance, created)
-            if rel is not None:
-                relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
+            relevance[memory_id] = relevance.get(memory_id, 0.0) + (rarity if rel is None else rel)
+    for memory_id, rel, importance, created in every_term:  # they hold all the words
+        facts[memory_id] = (importance, created)
+        matched[memory_id] = len(plans)
+        relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel or 0.0)
     if not matched:
         return Ranking([], False)
-    needed = max(1, math.ceil(len(plans) / 2))
-    pool = [i for i, n in matched.items() if n >= needed]
-    top_relevance = max((relevance.get(i, 0.0) for i in pool), default=0.0) or 1.0
-    today = conn.execute("SELECT julianday('now')").fetchone()[0]
-    scores = {i: _score(matched[i], len(plans), relevance.get(i), top_relevance, *facts[i], today) for i in pool}
-    ordered = sorted(pool, key=lambda i: (matched[i], scores[i], i), reverse=True)
-    return Ranking(ordered, False, scores, {i: matched[i] for i in ordered})
+    asking = _questions(conn, list(matched))
+    scores = {}
+    for memory_id, n in matched.items():
+        importance, created = facts[memory_id]
+        coverage = n / len(plans)
+        score = relevance.get(memory_id, 0.0) * (0.5 + 0.5 * coverage)
+        score *= _weight(importance) * _recency(created, today)
+        if memory_id in asking:
+            score *= QUESTION_PENALTY
+        if window and created is not None and window[0] <= created < window[1]:
+            score *= IN_TIME_NAMED
+        scores[memory_id] = score
+    if SESSION_SHARE:
+        scores = _with_session(conn, scores)
+    ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
+    all_terms = len(ordered) == len(every_term)
+    return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
+
+
+def _with_session(conn, scores: dict[int, float]) -> dict[int, float]:
+    """Each memory's score plus a share of the best other memory of its session: a question
+    is answered by a turn (a prompt, then its edits, commands, errors and commit), and the
+    words it shares with the answer are spread over that turn's memories."""
+    session_of: dict[int, str] = {}
+    for chunk in chunks(list(scores)):
+        sql = f"SELECT id, session_id FROM memory WHERE id IN ({placeholders(len(chunk))})"
+        session_of.update(conn.execute(sql, chunk).fetchall())
+    best: dict[str, list[float]] = {}
+    for memory_id, score in scores.items():
+        top = best.setdefault(session_of.get(memory_id, ""), [0.0, 0.0])
+        if score > top[0]:
+            top[0], top[1] = score, top[0]
+        elif score > top[1]:
+            top[1] = score
+    boosted = {}
+    for memory_id, score in scores.items():
+        first, second = best[session_of.get(memory_id, "")]
+        other = second if score >= first else first
+        boosted[memory_id] = score + SESSION_SHARE * other
+    return boosted
+
+
+def _with_forms(plan: TermPlan) -> TermPlan:
+    """A word's plan that also finds the forms the porter-stemmed index cannot join to it
+    (`bought` finds `buy` and `buying`, `buy` finds `bought`; `store.search.word_forms`)."""
+    word = plan.term
+    if not (word.isascii() and word.isalpha()):
+        return plan
+    from store.search.word_forms import other_forms
+
+    forms = other_forms(word)
+    if not forms:
+        return plan
+    match = " OR ".join(fts_quote(w) for w in [word, *forms])
+    return TermPlan(word, "words", f"({match})", None, False)
+
+
+def _only_questions(conn, rows: list[tuple]) -> bool:
+    """Every memory holding every term is a past prompt that asked (a few at most): they
+    restate the question, and the answer is among the memories holding some of its words."""
+    return len(rows) < ANY_TERMS_BELOW and len(_questions(conn, [r[0] for r in rows])) == len(rows)
+
+
+def _questions(conn, ids: list[int]) -> set[int]:
+    """Which of these memories are prompts that ask a question."""
+    asking = set()
+    for chunk in chunks(ids):
+        sql = f"SELECT id, substr(content, 1, 400) FROM memory WHERE type = 'prompt' AND id IN ({placeholders(len(chunk))})"
+        asking.update(memory_id for memory_id, text in conn.execute(sql, chunk) if is_question(text))
+    return asking
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:
@@ -265,7 +359,7 @@ def search(
         if isinstance(query, str) and query.strip():
             return []  # only punctuation: nothing is spelled that way
         return _newest(conn, filters, limit, offset, marks, after_id)
-    order = sorted_ranking(conn, terms, filters, sort)
+    order = sorted_ranking(conn, terms, filters, sort, question=is_question(query))
     if after_id is not None:
         offset = order.position_after(int(after_id))
         if offset is None:
@@ -294,7 +388,7 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
     limit = max(0, min(int(limit), 500))
     if after_id is not None and query_terms(query):
         order = sorted_ranking(conn, query_terms(query), Filters(**_filter_args(filters)),
-                               filters.get("sort", "relevance"))  # fmt: skip
+                               filters.get("sort", "relevance"), question=is_question(query))  # fmt: skip
         start = order.position_after(int(after_id))
         if start is None:  # the hit is gone (forgotten): carry on from the offset given
             start = offset or 0
@@ -306,10 +400,10 @@ def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int |
 
 
 def sorted_ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters,
-                   sort: str = "relevance") -> Ranking:  # fmt: skip
+                   sort: str = "relevance", *, question: bool = False) -> Ranking:  # fmt: skip
     """The ranking, or for `sort` "date" the same hits newest first: the head (the newest
     matches) by id, then the older ones, which already come newest first."""
-    order = ranking(conn, terms, filters)
+    order = ranking(conn, terms, filters, question)
     if sort != "date":
         return order
     return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
@@ -349,7 +443,7 @@ def search_summary(
             return {"total": 0, "ranked": 0, "all_terms": True}
         sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
         return {"total": conn.execute(sql, filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
-    order = ranking(conn, terms, filters)
+    order = ranking(conn, terms, filters, is_question(query))
     return {"total": len(order.ids), "ranked": order.ranked, "all_terms": order.all_terms}
 
 
