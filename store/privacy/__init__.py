@@ -59,7 +59,7 @@ from store.privacy.names import (
     random_values,
     secret_word_hits,
 )
-from store.privacy.never import never_secret
+from store.privacy.never import never_secret, public_blocks
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret
 from store.privacy.rules import (
@@ -226,7 +226,8 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     candidates.find(text, low, anchors, found)
     _custom(text, extra_patterns, found)
     if found:
-        found = [f for f in found if not never_secret(text, f[0], f[2], f[3])]
+        blocks = public_blocks(text) if "-----BEGIN " in text else ()
+        found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]
     if not found:
         return []
     found.sort()
