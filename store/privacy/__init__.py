@@ -15,20 +15,18 @@ no opener ends a block opened in an earlier text (the next prompt of a user who
 left ``<private>`` open), so everything before it goes too. The scan is a single pass over the tags, so it is linear
 in the text length whatever the nesting.
 
-Secrets are found by four rules, not a list of shapes (their data: store/privacy/rules.py):
-
-- NAME (store/privacy/names.py): a value assigned to a name that says secret, its words split
-  (``DB_PASS``, ``clientSecret``, ``client-key-data``), in any syntax (env, INI, YAML block
-  scalars, TOML, JSON, XML, ``--flag value``, code declarations); never a reference
-  (``$X``, ``process.env.X``, ``os.environ[...]``, ``get_token()``) or a name that is about a
-  secret (``max_tokens``, ``token_type``, ``password_hash``);
-- POSITION (store/privacy/commands.py and the shapes of TOKEN_RULES): the argument a tool
-  takes a password in (``mysql -pX``, ``htpasswd -nb u X``, ``ttyd -c u:X``),
-  ``user:password@host``, a token as a URL's user, ``sudo -S <<< X``, ``HTTPBasicAuth(u, X)``;
-- PREFIX: a provider's own token prefix (``ghp_``, ``xoxe-``, ``NRAK-``, ...);
-- ENTROPY (store/privacy/names.py finds the line, store/privacy/values.py judges the value): a
-  random-looking value next to a secret word, never a commit hash, UUID, content hash, path or
-  base64-encoded text.
+Secrets are found like a classifier finds them, not from a list of cases: FINDERS (below, in run
+order, each with where its data is) propose spans; candidates found by structure (a label of
+the lexicon in 56 languages, a split name and value, an exec array, a call's password slot, SQL,
+wallet and 2FA labels: store/privacy/candidates.py) are judged in one place by their evidence
+(store/privacy/evidence.py: label strength, how the value is tied to it, its shape); what is
+never a secret (ids, versions, placeholders, unsigned JWTs, public keys:
+store/privacy/never.py) has the last word on every span.  The older finders are the NAME rule
+(store/privacy/names.py: a value assigned to a name that says secret, in any syntax), the
+POSITION rule (store/privacy/commands.py: the argument a tool takes a password in), provider
+PREFIXes and the ENTROPY rule (store/privacy/rules.py, store/privacy/values.py).  A command
+whose output is a secret has its output redacted whole (store/privacy/outputs.py, through
+:class:`Cleaner` and :func:`redact_output`).
 
 Kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets audit via
 :func:`find_secrets`) say what found it: ``private_key``, ``jwt``, a provider's (``github_token``,
@@ -59,7 +57,7 @@ from store.privacy.names import (
     random_values,
     secret_word_hits,
 )
-from store.privacy.never import never_secret
+from store.privacy.never import never_secret, public_blocks
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret
 from store.privacy.rules import (
@@ -201,6 +199,74 @@ def _lower(text: str) -> str:
     return low
 
 
+class Look:
+    """One text as every finder sees it: the text, its lowercased copy, where the literals stand
+    (anchors), its long runs of token characters, where secret words start, and the finds."""
+
+    __slots__ = ("text", "low", "anchors", "runs", "_hits", "extra", "found")
+
+    def __init__(self, text: str, extra_patterns=()) -> None:
+        self.text = text
+        self.low = _lower(text)
+        self.anchors = Anchors(self.low, _literals())
+        self.runs = long_runs(text)
+        self._hits = None
+        self.extra = extra_patterns
+        self.found: list = []
+
+    @property
+    def hits(self) -> list:
+        if self._hits is None:
+            self._hits = secret_word_hits(self.anchors)
+        return self._hits
+
+
+def _named(look):
+    if look.hits:
+        named_values(look.text, look.low, look.hits, look.found)
+
+
+def _random(look):
+    if look.hits and look.runs:
+        random_values(look.text, look.low, look.hits, look.runs, look.found)
+
+
+def _stored_output(look):
+    """A stored command memory (`$ COMMAND` then its output, as hooks/tool_rules.py writes it):
+    the output of a command that prints a secret goes whole (store/privacy/outputs.py), so the
+    secrets audit finds it in what was stored before."""
+    text = look.text
+    if not text.startswith("$ ") and "\n$ " not in text:
+        return
+    for m in compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$").finditer(text):
+        if not output_is_secret(m.group(1)):
+            continue
+        start = m.end() + 1
+        nxt = text.find("\n$ ", m.end())
+        end = len(text) if nxt < 0 else nxt
+        if start < end and text[start:end].strip():
+            add_span(look.found, text, start, end, P_SHAPE, "secret_output")
+
+
+# The finders, in the order they run: (name, finder, where its data is).  Each adds
+# (start, priority, end, kind) to look.found; overlapping finds are merged by priority, and
+# store/privacy/never.py has the last word on every one.
+FINDERS = (
+    ("provider prefix", lambda look: _provider_tokens(look.text, look.runs, look.found), "rules.PROVIDERS"),
+    ("shapes", lambda look: _shaped(look.text, look.low, look.anchors, look.runs, look.found), "rules.TOKEN_RULES"),
+    ("name = value", _named, "rules.SECRET_WORDS and the name rules (names.py)"),
+    ("random beside a secret word", _random, "rules.ENTROPY_* (values.looks_random)"),
+    ("command-line position", lambda look: command_lines(look.text, look.low, look.anchors, look.found),
+     "rules.COMMAND_LINE"),
+    ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
+    ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
+                                                                                 look.found),
+     "lexicon.py, candidates.CALLS; decided by evidence.decide"),
+    ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
+    ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
+)  # fmt: skip
+
+
 def find_secrets(text: str, extra_patterns=()) -> list:
     """``(kind, start, end)`` of every secret value :func:`redact_secrets` replaces.
 
@@ -210,23 +276,16 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
-    low = _lower(text)
-    anchors = Anchors(low, _literals())
-    runs = long_runs(text)
-    found = []  # (start, prio, end, kind)
-    _provider_tokens(text, runs, found)
-    _shaped(text, low, anchors, runs, found)
-    hits = secret_word_hits(anchors)
-    if hits:
-        named_values(text, low, hits, found)
-        if runs:
-            random_values(text, low, hits, runs, found)
-    command_lines(text, low, anchors, found)
-    user_password_at(text, found)
-    candidates.find(text, low, anchors, found)
-    _custom(text, extra_patterns, found)
+    look = Look(text, extra_patterns)
+    found = look.found  # (start, prio, end, kind)
+    for _name, finder, _data in FINDERS:
+        finder(look)
     if found:
-        found = [f for f in found if not never_secret(text, f[0], f[2], f[3])]
+        blocks = public_blocks(text) if "-----BEGIN " in text else ()
+        found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]
+    if found:
+        blocks = public_blocks(text) if "-----BEGIN " in text else ()
+        found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]
     if not found:
         return []
     found.sort()

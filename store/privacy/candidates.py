@@ -35,7 +35,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import P_NAME, add_span, compiled
+from store.privacy.values import CACHE, P_NAME, add_span, compiled
 
 P_CANDIDATE = P_NAME + 500
 
@@ -51,18 +51,44 @@ CALLS = {
 }  # fmt: skip
 
 _LABEL_LITERALS = None
+_KEYS = None
+
+
+def _keys():
+    """label -> (the literal it is found by, the literal's offset in it): a label that holds a
+    literal the filter looks for anyway (`pass` in `passphrase`, `key` in `api key`) is found
+    from that literal's places, so the one pass over the text looks for fewer literals."""
+    global _KEYS
+    if _KEYS is None:
+        from store.privacy.rules import NAME_TRIGGERS
+
+        base = sorted(set(NAME_TRIGGERS) | {"secret", "token", "pass", "auth"}, key=len, reverse=True)
+        labels = set(LABELS) | set(OTP_LABELS) | set(SEED_LABELS) | set(CODE_LABELS) | set(WALLET_LABELS)
+        _KEYS = {}
+        for label in labels:
+            key = next((b for b in base if b in label), label)
+            _KEYS[label] = (key, label.index(key))
+    return _KEYS
 
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
-        lits = set(LABELS) | set(OTP_LABELS) | set(SEED_LABELS) | set(CODE_LABELS) | set(WALLET_LABELS)
-        lits.update(("<key>", "value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(",
-                     "@unix(", "pass", "auth", "secret", "token"))  # fmt: skip
-        lits.update(c.split(":")[0].rsplit(".", 1)[-1] + "(" for c in CALLS)
+        lits = {key for key, _offset in _keys().values()}
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix("))
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
+
+
+def label_places(low, anchors, label):
+    """Where `label` starts in `low`, found from its literal's places (see _keys)."""
+    key, offset = _keys()[label]
+    if key not in anchors.present:
+        return []
+    if offset == 0 and key == label:
+        return anchors.at(key)
+    return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
 
 
 def find(text, low, anchors, found):
@@ -71,15 +97,16 @@ def find(text, low, anchors, found):
     _labels(text, low, anchors, found)
     if " as " in present:
         _value_first(text, low, anchors, found)
-    if "<key>" in present or "value:" in present or "variable" in present or '"value"' in present:
-        _pairs(text, low, found)
+    if "key" in present or "value:" in present or "variable" in present or '"value"' in present:
+        _pairs(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
-    if "[" in text or "(" in text:
+    if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found)
-        _calls(text, low, anchors, found)
+        if "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low:
+            _calls(text, low, anchors, found)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
-        _sql(text, low, found)
+        _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
 
 
@@ -150,9 +177,10 @@ def _label_hits(low, anchors):
     hits = []
     present = anchors.present
     for label, kind in LABELS.items():
-        if label in present:
+        places = label_places(low, anchors, label)
+        if places:
             single = label.isascii() and " " not in label
-            hits.extend((at, at + len(label), kind, single) for at in anchors.at(label))
+            hits.extend((at, at + len(label), kind, single) for at in places)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
@@ -221,11 +249,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, span, strength, ASSIGN, kind)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
-    words = sorted((c for c in CONNECTORS if ord(c[0]) < 0x3000), key=len, reverse=True)
-    attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
-    m = compiled("connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
-                              r"[ \t]*(" + "|".join(words) + r"(?![^\W\d_])|" + "|".join(attached) + r")"
-                              r"[ \t]*:?").match(low, i)  # fmt: skip
+    m = _connector().match(low, i)
     if m is not None and m.group(1):
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
@@ -242,6 +266,17 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         span = value_at(text, i)
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
             _take(text, found, span, strength, SPACE, kind)
+
+
+def _connector():
+    rx = CACHE.get("connector")
+    if rx is None:
+        words = sorted((c for c in CONNECTORS if ord(c[0]) < 0x3000), key=len, reverse=True)
+        attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
+        rx = CACHE["connector"] = compiled(
+            "connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
+                         r"[ \t]*(" + "|".join(words) + r"(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
+    return rx
 
 
 def _after_verb(low, s):
@@ -274,15 +309,32 @@ def _value_first(text, low, anchors, found):
 
 
 # ------------------------------------------------------------------------------ pairs
-def _pairs(text, low, found):
-    rules = (
-        ("plist", r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
-        ("k8s", r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
-        ("json", r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w.-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
-        ("terraform", r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
-    )  # fmt: skip
-    for what, pattern in rules:
-        for m in compiled("pair-" + what, pattern).finditer(text):
+_PAIRS = (
+    # (name, literal it is found by, how far before the literal a match may start, pattern)
+    ("plist", "key", -1, r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
+    ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
+    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w.-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    ("terraform", "variable", 0, r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
+)  # fmt: skip
+
+
+def _pairs(text, low, anchors, found):
+    for what, literal, back, pattern in _PAIRS:
+        if literal not in anchors.present:
+            continue
+        rx = compiled("pair-" + what, pattern)
+        for at in anchors.at(literal):
+            if back < 0:  # <key>: the literal `key` one character in
+                if at < 1 or low[at - 1] != "<" or not low.startswith("key>", at):
+                    continue
+                m = rx.match(text, at - 1)
+            elif back:
+                m = next((m for m in rx.finditer(text, max(0, at - back), at + len(literal) + 40)
+                          if m.start() <= at < m.end()), None)  # fmt: skip
+            else:
+                m = rx.match(text, at)
+            if m is None:
+                continue
             verdict = name_verdict(m.group(1))
             if verdict is None:
                 continue
@@ -290,13 +342,14 @@ def _pairs(text, low, found):
             if what == "plist":
                 span = m.span(2)
             else:
-                span = value_at(text, m.end(), text.find("\n", m.end()) if "\n" in text[m.end():m.end() + 600] else None)
+                eol = text.find("\n", m.end(), m.end() + 600)
+                span = value_at(text, m.end(), eol if eol >= 0 else None)
                 if span is not None and what == "k8s" and text[span[0] - 1:span[0]] not in "\"'":
                     s, e = span
                     while e > s and text[e - 1] in "}":
                         e -= 1
                     span = (s, e)
-            _take(text, found, span, max(strength, MEDIUM) if strength >= MEDIUM else strength, ASSIGN, kind)
+            _take(text, found, span, strength, ASSIGN, kind)
 
 
 def _tables(text, low, found):
@@ -370,7 +423,7 @@ def _calls(text, low, anchors, found):
     for callee, index in CALLS.items():
         name, _, cond = callee.partition(":")
         short = name.rsplit(".", 1)[-1] + "("
-        if short not in anchors.present:
+        if short not in low:
             continue
         for at in anchors.at(short):
             if at and (low[at - 1].isalnum() or low[at - 1] == "_"):
@@ -432,20 +485,30 @@ def _arguments(text, i):
 
 
 # ------------------------------------------------------------------------------ sql
-def _sql(text, low, found):
-    rules = []
-    if "password" in low:
-        rules += [r"(?i)\bpassword[ \t]*=[ \t]*N?'([^'\n]{1,200})'",
-                  r"(?i)\bset[ \t]+password\b[^=\n]{0,120}=[ \t]*(?:password[ \t]*\([ \t]*)?'([^'\n]{1,200})'"]
-    if "@tcp(" in low or "@unix(" in low or "@udp(" in low:
-        rules.append(r"(?<![\w/])[\w.-]{1,64}:([^\s@\"':/]{1,128})@(?:tcp|unix|udp)\(")
-    for pattern in rules:
-        for m in compiled("sql" + pattern, pattern).finditer(text):
-            _take(text, found, m.span(1), STRONG, POSITION, "password")
-    if "insert" not in low:
+def _sql(text, low, anchors, found):
+    if "password" in anchors.present:
+        login = compiled("sql-login", r"password[ \t]*=[ \t]*N?'([^'\n]{1,200})'", 2)
+        set_pw = compiled("sql-set", r"password\b[^=\n]{0,120}=[ \t]*(?:password[ \t]*\([ \t]*)?'([^'\n]{1,200})'", 2)
+        for at in anchors.at("password"):
+            m = login.match(text, at)
+            if m is None and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
+                m = set_pw.match(text, at)
+            if m is not None:
+                _take(text, found, m.span(1), STRONG, POSITION, "password")
+    for literal in ("@tcp(", "@unix("):
+        if literal in anchors.present:
+            dsn = compiled("dsn", r"(?<![\w/])[\w.-]{1,64}:([^\s@\"':/]{1,128})@\Z")
+            for at in anchors.at(literal):
+                m = dsn.search(text, max(0, at - 200), at + 1)
+                if m is not None:
+                    _take(text, found, m.span(1), STRONG, POSITION, "password")
+    if "insert" not in anchors.present:
         return
-    rx = compiled("sql-insert", r"(?is)\binsert[ \t]+into[ \t]+[\w.`\"\[\]]+[ \t]*\(([^()]{1,400})\)\s*values\s*\(")
-    for m in rx.finditer(text):
+    rx = compiled("sql-insert", r"(?is)insert[ \t]+into[ \t]+[\w.`\"\[\]]+[ \t]*\(([^()]{1,400})\)\s*values\s*\(")
+    for at in anchors.at("insert"):
+        m = rx.match(text, at)
+        if m is None:
+            continue
         cols = [c.strip().strip("`\"[]").lower() for c in m.group(1).split(",")]
         args = _arguments(text, m.end())
         if not args:
@@ -458,29 +521,27 @@ def _sql(text, low, found):
 
 # ------------------------------------------------------------------------------ wallets, 2FA
 def _wallets(text, low, anchors, found):
-    present = anchors.present
     for label in SEED_LABELS:
-        if label in present:
-            for at in anchors.at(label):
+        for at in label_places(low, anchors, label):
+            if True:
                 m = compiled("seed", r"[^\n]{0,20}?[:=：\"'\n][ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in WALLET_LABELS:
-        if label in present:
-            for at in anchors.at(label):
+        for at in label_places(low, anchors, label):
+            if True:
                 m = compiled("hexkey", r"[^\n]{0,60}?(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])").match(text, at)
                 if m is not None and not low.endswith(("sha256:", "sha256 ", "sha-256 "), 0, m.start(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
     for label in OTP_LABELS:
-        if label in present:
-            for at in anchors.at(label):
+        for at in label_places(low, anchors, label):
+            if True:
                 m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
                 if m is not None and any(ch.isdigit() for ch in m.group(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
     for label in CODE_LABELS:
-        if label in present:
-            for at in anchors.at(label):
-                _codes(text, at + len(label), found)
+        for at in label_places(low, anchors, label):
+            _codes(text, at + len(label), found)
 
 
 def _codes(text, i, found):

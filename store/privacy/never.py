@@ -51,38 +51,66 @@ PATH_OR_REFERENCE = (
 PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
 
 
-def never_secret(text: str, s: int, e: int, kind: str) -> bool:
-    """Whether the span text[s:e] (found as `kind`) is one of the classes above."""
+def public_blocks(text: str) -> list:
+    """(start, end) of each PEM public key or certificate block in `text` (END line included)."""
+    blocks = []
+    at = text.find("-----BEGIN ")
+    while at >= 0:
+        head = text[at:at + 80].split("\n", 1)[0]
+        end = text.find("-----END", at + 11)
+        stop = len(text) if end < 0 else end
+        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head):
+            blocks.append((at, stop))
+        at = text.find("-----BEGIN ", at + 11)
+    return blocks
+
+
+def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
+    """Whether the span text[s:e] (found as `kind`) is one of the classes above.  `blocks`: the
+    text's public_blocks (found here when not given)."""
     if kind in ("custom", "secret_output"):
         return False  # the user's own pattern, a command's output: their call
-    value = text[s:e].strip().strip("\"'`")
-    if not value:
-        return False
-    if _public_block(text, s):
+    if blocks is None:
+        blocks = public_blocks(text) if "-----BEGIN " in text else ()
+    if any(a <= s < b for a, b in blocks):
         return True
     if kind == "private_key":
         return False
-    run_s, run_e = _id_run(text, s, e)
-    if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
+    value = text[s:e].strip().strip("\"'`")
+    if not value:
+        return False
+    first = value[0]
+    if "_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_":
+        run_s, run_e = _id_run(text, s, e)
+        if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
+            return True
+    if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
         return True
-    if compiled("never-version", VERSION).fullmatch(value):
+    low = value.lower()
+    if any(w in low for w in _PLACEHOLDER_HINTS) and compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
         return True
-    if compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
-        return True
-    if value.startswith("eyJ") and _unsigned_jwt(text[_jwt_run(text, s, e)[0]:_jwt_run(text, s, e)[1]]):
-        return True
+    if first == "e" and value.startswith("eyJ"):
+        a, b = _jwt_run(text, s, e)
+        if _unsigned_jwt(text[a:b]):
+            return True
     if text.startswith("...", e) or text.startswith("\u2026", e):
         return True  # sk-... : the rest of the value left out
-    if value[0] == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
+    if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword
-    if compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+    if first in "./~pPoOsScCeEwWiIgGaAt" and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
-    if compiled("never-public", PUBLIC).fullmatch(value):
+    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     before = text[max(0, s - 40):s]
-    if compiled("never-public-label", PUBLIC_LABEL).search(before):
+    low_before = before.lower()
+    if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
+            compiled("never-public-label", PUBLIC_LABEL).search(before):
         return True
-    return before.upper().endswith(("SHA256:", "SHA512:", "SHA1:", "MD5:"))  # a key's fingerprint
+    return low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:"))  # a key's fingerprint
+
+
+_PLACEHOLDER_HINTS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
+                      "dummy", "redacted", "<", "[", "xx", "***", "...")  # fmt: skip
 
 
 def _jwt_run(text, s, e):
@@ -121,14 +149,3 @@ def _unsigned_jwt(value: str) -> bool:
     except (ValueError, TypeError):
         return False
     return compiled("alg-none", r'"alg"\s*:\s*"none"', 2).search(head) is not None
-
-
-def _public_block(text: str, s: int) -> bool:
-    """A base64 body found without its BEGIN line that belongs to a public key or a certificate."""
-    head = text.rfind("-----BEGIN ", max(0, s - 4000), s + 1)
-    if head < 0:
-        return False
-    line = text[head:head + 80].split("\n", 1)[0]
-    if "PRIVATE" in line or not ("PUBLIC KEY" in line or "CERTIFICATE" in line):
-        return False
-    return text.find("-----END", head, s) < 0  # the span is inside that block

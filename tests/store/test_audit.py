@@ -69,3 +69,24 @@ def test_the_audit_finds_and_redacts_every_family_stored_before_its_rule(conn, d
     raw = file_bytes(db_path)
     assert [s for secrets in stored.values() for s in secrets if s.encode() in raw] == []
     assert audit.secrets_audit(conn) == []
+
+
+def test_the_audit_runs_todays_detector_over_old_memories(conn, db_path):
+    # stored raw by an older memlane: a command that printed a secret, a directive with a space,
+    # a Kubernetes name/value pair, a label in Korean; and what is not a secret
+    master = "9f2c4e7a1b3d5f60718293a4b5c6d7e8"
+    secrets = {
+        add(conn, f"$ cat config/master.key\n{master}"): master,
+        add(conn, "$ cat /etc/redis/redis.conf\nbind 127.0.0.1\nrequirepass Zq7#rTm2Lp"): "Zq7#rTm2Lp",
+        add(conn, 'env:\n  - name: DB_PASSWORD\n    value: "Kx9#mPq2vL"'): "Kx9#mPq2vL",
+        add(conn, "비밀번호: Dragon#2025 로 로그인하세요"): "Dragon#2025",
+    }
+    kept = [add(conn, "$ git log -1\ncommit 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f"),
+            add(conn, '"jsonwebtoken": "^9.0.2" and tool_use_id toolu_01Pw7ZqkR3mV9xYtLb2NcDe4')]  # fmt: skip
+    found = {f["id"] for f in audit.secrets_audit(conn)}
+    assert found == set(secrets)
+    assert not found & set(kept)
+    assert audit.redact_findings(conn, found) == len(secrets)
+    raw = file_bytes(db_path)
+    assert [s for s in secrets.values() if s.encode() in raw] == []
+    assert audit.secrets_audit(conn) == []
