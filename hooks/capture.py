@@ -31,6 +31,8 @@ What is captured (see docs/architecture.md for the Observation contract):
   Failures of Read/Grep/Glob are only kept when that tool's capture is on.
 - PreCompact with non-empty ``custom_instructions`` / PostCompact with
   ``compact_summary`` -> ``compact_summary`` (importance 2).
+- PostModelSwitch -> ``observation`` (the model switched to); DirectoryAdded ->
+  ``observation`` (the folder added to the session); both importance 1.
 - Everything else (SessionStart, Stop, Notification, PreToolUse, ...) -> [].
 
 The dispatch is here (``TOOL_RULES``, ``OPT_IN``), with the prompt, compaction
@@ -138,6 +140,10 @@ def _observations(event, config: dict) -> list[dict]:
         results = _failure(event, config, tool_name, cwd)
     elif name in ("PreCompact", "PostCompact"):
         results = _compact(event, name)
+    elif name == "PostModelSwitch":
+        results = _model_switch(event)
+    elif name == "DirectoryAdded":
+        results = _directory_added(event)
     else:
         return []
     out = []
@@ -190,6 +196,27 @@ def _compact(event: dict, name: str) -> list[dict]:
             "tags": make_tags("compact", trigger),
         }
     ]
+
+
+def _model_switch(event: dict) -> list[dict]:
+    """PostModelSwitch (2.1.150+): the model the session goes on with."""
+    to_model = field_text(event.get("to_model")).strip()
+    if not to_model:
+        return []
+    from_model = field_text(event.get("from_model")).strip()
+    content = f"Model switched to {to_model}" + (f" (from {from_model})" if from_model else "")
+    return [{"type": "observation", "content": content, "importance": 1,
+             "tags": make_tags("model", "switch", to_model)}]
+
+
+def _directory_added(event: dict) -> list[dict]:
+    """DirectoryAdded (2.1.150+, `/add-dir`): a folder the session may work in too."""
+    folder = next((field_text(event.get(k)).strip() for k in ("directory", "path", "added_directory")
+                   if field_text(event.get(k)).strip()), "")  # fmt: skip
+    if not folder:
+        return []
+    return [{"type": "observation", "content": f"Directory added to the session: {folder}",
+             "importance": 1, "tags": make_tags("directory", "add-dir")}]
 
 
 def _post_tool_use(event: dict, config: dict, tool: str | None, cwd: str | None) -> list[dict]:

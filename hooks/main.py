@@ -10,8 +10,13 @@ Dispatch on `hook_event_name`:
 - PostToolUse / PostToolUseFailure / PreCompact / PostCompact: capture
   (`hooks.capture.observations_from_event`) and store.
 - Stop: rebuild the session summary (not when `stop_hook_active`).
-- SessionEnd: close the session (end time, reason, duration) and summarise it.
-- Anything else: ignored quietly.
+- SessionEnd: close the session (end time, reason, duration), summarise it, and keep
+  the name Claude Code's /resume shows for it (`hooks.session_title`).
+- Notification: a session waiting for its user (a permission or an idle prompt) is
+  noted on its row until its turn ends or a memory of it is stored (its next prompt):
+  `store.writer.waiting_sessions`.
+- PostModelSwitch, DirectoryAdded: a small memory (`hooks.capture`).
+- Anything else (PreModelSwitch, FileChanged, ...): ignored quietly, no log line.
 
 Reading and bounding the event is `hooks.event`'s; the private-turn rule and
 its marker files are `hooks.turns`'.
@@ -49,8 +54,13 @@ from hooks.event import (
 )
 
 BUSY_TIMEOUT_MS = 1000
-CAPTURE_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact"))
-HANDLED_EVENTS = CAPTURE_EVENTS | frozenset(("SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"))
+CAPTURE_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact",
+                            "PostModelSwitch", "DirectoryAdded"))  # fmt: skip
+HANDLED_EVENTS = CAPTURE_EVENTS | frozenset(
+    ("SessionStart", "UserPromptSubmit", "Stop", "SessionEnd", "Notification")
+)
+# Notifications that say the session waits for its user (the rest are not kept).
+WAITING_NOTIFICATIONS = frozenset(("permission_prompt", "idle_prompt", "elicitation_dialog"))
 
 
 class _Run:
@@ -123,6 +133,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     run.event = event_label(name)
     if name not in HANDLED_EVENTS:
         return
+    if name == "Notification" and _waiting_message(event) is None:
+        return  # not a wait for the user (auth done, an update...): nothing kept, nothing said
     session_id = event.get("session_id")
     if not isinstance(session_id, str) or not session_id.strip():
         run.problem("the event has no session_id; nothing stored.")
@@ -196,16 +208,26 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
             ops.append({"op": "summary", "session_id": session_id, "if_empty": True})
     elif name == "SessionStart":
         ops = [{"op": "start_session", "session_id": session_id, "cwd": cwd}]
+        note = _start_note(event)
+        if note:
+            ops.append(dict(note, op="session_note", session_id=session_id))
         want_context = "start"
     elif name == "Stop":
-        ops = [{"op": "summary", "session_id": session_id}]
+        ops = [{"op": "summary", "session_id": session_id},
+               {"op": "session_note", "session_id": session_id, "answered": True}]  # fmt: skip
     elif name == "SessionEnd":
         reason = text_field(event, "reason")
         ops = [
             {"op": "end_session", "session_id": session_id, "reason": reason},
             {"op": "summary", "session_id": session_id},
         ]
+        named = _transcript_title(event)
+        if named:
+            ops.append({"op": "session_note", "session_id": session_id, "title": named[0],
+                        "title_kind": named[1]})  # fmt: skip
         markers.drop(raw_session_id)
+    elif name == "Notification":
+        ops = [{"op": "session_note", "session_id": session_id, "waiting": _waiting_message(event)}]
 
     if want_context:
         from hooks.context import injection_enabled
@@ -226,6 +248,45 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         from hooks.team_trigger import start_background_sync
 
         start_background_sync(config)  # after the session's last writes; never waited for
+
+
+def _start_note(event: dict) -> dict:
+    """What a SessionStart says about its session besides its start: the name it is shown
+    under, and on a resume or a fork (2.1.150+) what resuming cost (absent is not zero)."""
+    note: dict = {}
+    title = text_field(event, "session_title")
+    kind = "start"
+    if title is None and event.get("source") in ("resume", "fork"):
+        named = _transcript_title(event)
+        if named:
+            title, kind = named
+    if title:
+        note.update(title=title, title_kind=kind)
+    tokens = event.get("context_tokens")
+    if isinstance(tokens, (int, float)) and not isinstance(tokens, bool) and tokens >= 0:
+        note["context_tokens"] = int(tokens)
+    if isinstance(event.get("prompt_cache_likely_expired"), bool):
+        note["cache_expired"] = event["prompt_cache_likely_expired"]
+    return note
+
+
+def _transcript_title(event: dict):
+    from hooks.session_title import transcript_title
+
+    return transcript_title(event.get("transcript_path"))
+
+
+def _waiting_message(event: dict) -> str | None:
+    """The message of a Notification that says the session waits for its user, else None."""
+    kind = text_field(event, "notification_type")
+    message = text_field(event, "message") or ""
+    if kind is not None:
+        if kind not in WAITING_NOTIFICATIONS:
+            return None
+        return message or kind.replace("_", " ")
+    lowered = message.lower()  # versions before notification_type: its message says it
+    waits = "waiting for your input" in lowered or "needs your permission" in lowered
+    return message if waits else None
 
 
 def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:

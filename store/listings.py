@@ -200,7 +200,8 @@ def sessions_with_prompt(conn: sqlite3.Connection, text: str, project: str | Non
 def _session_filter(conn: sqlite3.Connection, project: str | None, text: str | None,
                     since: str | None = None, until: str | None = None,
                     ) -> tuple[str, list[object]]:  # fmt: skip
-    """WHERE clause for a project, a piece of text in the id, project name or summary or in the
+    """WHERE clause for a project, a piece of text in the id, project name, summary or name
+    (the title Claude Code's /resume shows) or in the
     words of any of the session's prompts, and a time range the session overlaps (active at
     `since` or later, started before `until`)."""
     clauses, params = [], []
@@ -216,9 +217,9 @@ def _session_filter(conn: sqlite3.Connection, project: str | None, text: str | N
     if text and text.strip():
         pattern = "%" + text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         clauses.append("(session_id LIKE ? ESCAPE '\\' OR project_name LIKE ? ESCAPE '\\' "
-                       "OR summary LIKE ? ESCAPE '\\' "
+                       "OR summary LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' "
                        "OR session_id IN (SELECT value FROM json_each(?)))")  # fmt: skip
-        params += [pattern] * 3
+        params += [pattern] * 4
         params.append(json.dumps(sessions_with_prompt(conn, text, project)))
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
@@ -234,7 +235,7 @@ def list_sessions(
     text: str | None = None, sort: str = "start", since: str | None = None, until: str | None = None,
 ) -> list[dict]:  # fmt: skip
     """Sessions, newest first (`sort` "length": longest first, "errors": most errors first),
-    of one project, with `text` in the id, project name, summary or a prompt, and active
+    of one project, with `text` in the id, project name, summary, name or a prompt, and active
     between `since` and `until` (stored UTC stamps) when given."""
     where, params = _session_filter(conn, project, text, since, until)
     order = SESSION_SORTS.get(sort, SESSION_SORTS["start"])

@@ -135,9 +135,27 @@ def _index_by_time(conn: sqlite3.Connection) -> None:
         models.Memory._schema.create_indexes(safe=True)
 
 
+SESSION_COLUMNS_V9 = (
+    ("title", "TEXT"), ("title_kind", "TEXT"),
+    ("waiting_at", "TEXT"), ("waiting_message", "TEXT"),
+    ("resume_context_tokens", "INTEGER"), ("resume_cache_expired", "INTEGER"),
+)  # fmt: skip
+
+
+def _add_session_names(conn: sqlite3.Connection) -> None:
+    """v9: a session's name as Claude Code's /resume shows it (`title`, `title_kind`), the
+    "waiting for input" notification it has not answered (`waiting_at`, `waiting_message`),
+    and what its last resume cost (`resume_context_tokens`, `resume_cache_expired`).
+    Sessions stored before have none of them until they are imported again."""
+    present = {row[1] for row in conn.execute("PRAGMA table_info(session)")}
+    for column, kind in SESSION_COLUMNS_V9:
+        if column not in present:  # a new database has them from the models
+            conn.execute(f"ALTER TABLE session ADD COLUMN {column} {kind}")
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
-         5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time}  # fmt: skip
+         5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time, 8: _add_session_names}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

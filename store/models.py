@@ -35,6 +35,17 @@ class Session(BaseModel):
     duration_s = pw.IntegerField(null=True)
     source = pw.TextField(default="hook")  # hook | import
     last_activity_at = pw.TextField(null=True)
+    # The name Claude Code's own /resume picker shows: a /rename (`custom-title`), else its
+    # generated title (`ai-title`), else an old `summary` entry; `title_kind` says which.
+    title = pw.TextField(null=True)
+    title_kind = pw.TextField(null=True)  # custom | ai | summary (NULL: no name)
+    # A "waiting for input" notification (permission or idle prompt) not answered since.
+    waiting_at = pw.TextField(null=True)
+    waiting_message = pw.TextField(null=True)
+    # What resuming (or forking) the session cost, as Claude Code estimated it at its last
+    # SessionStart: tokens re-sent, and whether the prompt cache had expired (NULL: not said).
+    resume_context_tokens = pw.IntegerField(null=True)
+    resume_cache_expired = pw.IntegerField(null=True)
 
     class Meta:
         table_name = "session"

@@ -14,6 +14,8 @@ Operations (one JSON object per line):
     {"op": "start_session", "session_id": ..., "cwd": ..., "at": ...}
     {"op": "end_session", "session_id": ..., "reason": ..., "at": ...}
     {"op": "summary", "session_id": ...}
+    {"op": "session_note", "session_id": ..., "at": ..., "title": ..., "title_kind": ...,
+     "waiting": ..., "answered": ..., "context_tokens": ..., "cache_expired": ...}
 
 Every operation carries the time it happened (`created_at` / `at`), so a
 memory replayed later keeps its time and the store's dedupe (same session and
@@ -51,7 +53,7 @@ STALE_CLAIM_S = 60
 MAX_SPOOL_BYTES = 64 * 1024 * 1024
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one hook run spools kilobytes; a bigger file is not ours
 DRAIN_BUDGET_S = 0.5
-_OPS = ("memory", "start_session", "end_session", "summary")
+_OPS = ("memory", "start_session", "end_session", "summary", "session_note")
 _counter = 0
 
 
@@ -214,6 +216,12 @@ def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
         if op.get("if_empty") and writer.has_summary(conn, session_id):
             return
         writer.update_session_summary(conn, session_id)
+    elif kind == "session_note":
+        title_kind = op.get("title_kind") if isinstance(op.get("title_kind"), str) else "start"
+        writer.note_session(conn, session_id, title=op.get("title"), title_kind=title_kind,
+                            waiting=op.get("waiting"), answered=op.get("answered") is True,
+                            context_tokens=op.get("context_tokens"),
+                            cache_expired=op.get("cache_expired"), at=at)  # fmt: skip
     else:
         raise _Poison(kind)
 

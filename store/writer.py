@@ -344,6 +344,73 @@ def end_session(
         )
 
 
+# Which of a session's names wins, as Claude Code's /resume picker shows them: a name the
+# user gave (/rename, `claude -n`) over a generated title over an old `summary` entry.
+TITLE_RANKS = {"custom": 3, "ai": 2, "start": 2, "summary": 1}
+MAX_TITLE_CHARS = 200
+
+
+def note_session(
+    conn: sqlite3.Connection, session_id: str, *, title: str | None = None, title_kind: str = "ai",
+    waiting: str | None = None, answered: bool = False, context_tokens: int | None = None,
+    cache_expired: bool | None = None, at: str | None = None, transaction: bool = True,
+) -> None:  # fmt: skip
+    """What a session is besides its memories, on its row (a session not stored yet is left
+    alone): its `title` (kept unless one of a higher TITLE_RANKS kind is stored), a
+    "waiting for input" notification (`waiting`, its message) or its end (`answered`),
+    what resuming it cost (`context_tokens`, `cache_expired`: None = not said)."""
+    if not isinstance(session_id, str) or not session_id.strip():
+        return
+    session_id = storable(session_id)
+    at = normalise_timestamp(at) or utc_now()
+    with _transaction(conn, transaction):
+        if isinstance(title, str) and title.strip() and title_kind in TITLE_RANKS:
+            title = " ".join(title.split())[:MAX_TITLE_CHARS]
+            rank = TITLE_RANKS[title_kind]
+            kinds = [k for k, r in TITLE_RANKS.items() if r > rank]
+            conn.execute(
+                f"UPDATE session SET title = ?, title_kind = ? WHERE session_id = ? "
+                f"AND coalesce(title_kind, '') NOT IN ({placeholders(len(kinds))})",
+                (title, title_kind, session_id, *kinds),
+            )
+        if isinstance(waiting, str):
+            conn.execute(
+                "UPDATE session SET waiting_at = ?, waiting_message = ? WHERE session_id = ?",
+                (at, _text(waiting, 300) or "", session_id),
+            )
+        elif answered:
+            conn.execute(
+                "UPDATE session SET waiting_at = NULL, waiting_message = NULL "
+                "WHERE session_id = ? AND waiting_at IS NOT NULL AND waiting_at <= ?",
+                (session_id, at),
+            )
+        whole = isinstance(context_tokens, int) and not isinstance(context_tokens, bool)
+        tokens = context_tokens if whole else None
+        expired = int(cache_expired) if isinstance(cache_expired, bool) else None
+        if tokens is not None or expired is not None:
+            conn.execute(
+                "UPDATE session SET resume_context_tokens = ?, resume_cache_expired = ? "
+                "WHERE session_id = ?",
+                (tokens, expired, session_id),
+            )
+
+
+def waiting_sessions(conn: sqlite3.Connection, project: str | None = None) -> list[dict]:
+    """Sessions waiting for their user: a "waiting for input" notification (a permission
+    or an idle prompt) came, and nothing happened in them since, nor did they end.  Newest
+    first, each with its id, project, title, summary, `waiting_at` and `waiting_message`."""
+    sql = (
+        "SELECT session_id, project, project_name, title, summary, waiting_at, waiting_message "
+        "FROM session WHERE waiting_at IS NOT NULL AND ended_at IS NULL "
+        "AND waiting_at >= coalesce(last_activity_at, '')"
+    )
+    params: list = []
+    if project:
+        sql += " AND project = ?"
+        params.append(project)
+    return dicts(conn.execute(sql + " ORDER BY waiting_at DESC", params))
+
+
 def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 2000) -> list[dict]:
     """The first `limit` memories of a session in order, as dicts (for summaries)."""
     return dicts(

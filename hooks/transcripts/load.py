@@ -120,13 +120,20 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     # again on every import: an interrupted one is finished by the next).
     owned = sorted(set(new_sessions) | {s for s in live if known.get(s) == "import"})
     to_summarise = sorted(touched | set(owned))
+    named = sorted(sid for sid in live if (reader.sessions.get(sid) or {}).get("title"))
     steps = [("own", sid) for sid in owned] + [("summary", sid) for sid in to_summarise]
+    steps += [("name", sid) for sid in named]  # the name /resume shows, hook-made sessions too
     for i in range(0, len(steps), SESSIONS_PER_TRANSACTION):
         with _write(conn):
             for what, sid in steps[i:i + SESSIONS_PER_TRANSACTION]:
                 info = reader.sessions.get(sid) or {}
                 if what == "summary":
                     writer.update_session_summary(conn, sid, transaction=False)
+                    continue
+                if what == "name":
+                    writer.note_session(conn, sid, title=info.get("title"),
+                                        title_kind=info.get("title_kind") or "ai",
+                                        transaction=False)  # fmt: skip
                     continue
                 first, last = info.get("first"), info.get("last")
                 writer.start_session(conn, sid, info.get("cwd"), started_at=first,

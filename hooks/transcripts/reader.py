@@ -69,6 +69,7 @@ from hooks.event import (
     session_id_problem,
     without_ide_notes,
 )
+from hooks.session_title import title_line
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
@@ -132,7 +133,9 @@ class TranscriptReader:
         self.keep_cwd = keep_cwd
         self.stats = new_stats()
         self.sessions: dict = {}
-        self._seen_uuids: set = set()
+        self._seen_uuids: dict = {}  # line uuid -> its session (a summary names its session so)
+        self._titles: dict = {}  # session -> {"custom": title, "ai": title} (the newest of each)
+        self._summaries: list = []  # (leaf line uuid, summary) of old `summary` lines
         self._pending: dict = {}  # tool_use id -> the call, until its result is read
         self._calls_of_line: dict = {}  # assistant line uuid -> its calls' ids (some answered)
         self._early: dict = {}  # tool_use id -> its result, read before the call (2.1.x)
@@ -158,6 +161,7 @@ class TranscriptReader:
             if len(group) > 1:
                 events.sort(key=lambda e: e.get("_timestamp") or "")
             yield from events
+        self._name_sessions()
 
     def read_file(self, path, default_session: str | None = None):
         """Yield the events of one transcript file (see the module docstring)."""
@@ -197,6 +201,8 @@ class TranscriptReader:
     # ------------------------------------------------------------------ lines
     def _line(self, obj: dict, default_session):
         kind = obj.get("type")
+        if kind in ("custom-title", "ai-title", "summary"):
+            self._note_title(obj, default_session)
         if kind not in ("user", "assistant", "system"):
             if kind in SKIPPED_TYPES:
                 bump(self.stats, "skipped", str(kind))
@@ -208,15 +214,13 @@ class TranscriptReader:
             if uuid in self._seen_uuids:
                 bump(self.stats, "skipped", "copied line")
                 return
-            self._seen_uuids.add(uuid)
-        session_id = obj.get("sessionId")
-        if not isinstance(session_id, str) or not session_id:
-            session_id = default_session
+            self._seen_uuids[uuid] = None
+        session_id = self._session_of(obj, default_session)
         if not session_id:
             bump(self.stats, "malformed", "no session id")
             return
-        if session_id_problem(session_id) is not None:
-            session_id = safe_session_id(session_id)  # as the hook stores it
+        if isinstance(uuid, str) and uuid:
+            self._seen_uuids[uuid] = session_id
         ts = timestamp(obj.get("timestamp"))
         if ts is None:
             ts = self._file_ts or self._mtime()
@@ -248,6 +252,47 @@ class TranscriptReader:
             yield from self._tool_results(obj, content, session_id, cwd, ts)
             return
         yield from self._user_text(obj, content, session_id, cwd, ts)
+
+    @staticmethod
+    def _session_of(obj: dict, default_session):
+        """The session a line belongs to: its sessionId, else its file's; an odd id as the
+        hook stores it."""
+        session_id = obj.get("sessionId")
+        if not isinstance(session_id, str) or not session_id:
+            session_id = default_session
+        if session_id and session_id_problem(session_id) is not None:
+            session_id = safe_session_id(session_id)
+        return session_id or None
+
+    def _note_title(self, obj: dict, default_session) -> None:
+        """A line naming a session as Claude Code's /resume shows it: ``custom-title`` (a
+        name the user gave), ``ai-title`` (one Claude Code made), ``summary`` (old
+        versions; it names the session its ``leafUuid`` line is in)."""
+        if obj.get("type") == "summary":
+            leaf, text = obj.get("leafUuid"), obj.get("summary")
+            if isinstance(leaf, str) and isinstance(text, str) and text.strip():
+                self._summaries.append((leaf, text))
+            return
+        found = title_line(obj)
+        session_id = self._session_of(obj, default_session)
+        if found is not None and session_id:
+            self._titles.setdefault(session_id, {})[found[1]] = found[0]
+
+    def _name_sessions(self) -> None:
+        """Each session read gets the name /resume shows for it: the newest name the user
+        gave, else the newest generated title, else the newest summary of its lines."""
+        names: dict = {}
+        for leaf, text in self._summaries:
+            session_id = self._seen_uuids.get(leaf)
+            if session_id:
+                names[session_id] = (text, "summary")
+        for session_id, titles in self._titles.items():
+            kind = "custom" if "custom" in titles else "ai"
+            names[session_id] = (titles[kind], kind)
+        for session_id, (title, kind) in names.items():
+            info = self.sessions.get(session_id)
+            if info is not None:
+                info["title"], info["title_kind"] = " ".join(title.split()), kind
 
     def _mtime(self):
         if self._file_mtime is None:

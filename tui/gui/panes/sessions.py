@@ -288,6 +288,9 @@ class SessionsPane(WideBreakpoint, Pane):
         length_cell = self._length_cell(session, now)
         summary = first_line(session.get("summary"))
         summary = summary.removeprefix("Task: ")
+        title = first_line(session.get("title"))
+        if title:  # the name Claude Code's /resume shows, before memlane's task
+            summary = f"{title} · {summary}" if summary else title
         author = (cell(inert_line(session.get("author") or "you"), "" if session.get("author") else "dim"),)
         counts = (Text(number(session.get("memory_count") or 0), justify="right", no_wrap=True),
                   Text(number(errors), style="bold red" if errors else "dim", justify="right",
