@@ -165,6 +165,19 @@ def _headline(error_text: str) -> tuple[str, bool]:
 _PYTEST_E = re.compile(r"^E\s+(?=\S)")  # pytest's `E   ValueError: …` is the exception's own line
 
 
+def _common_chinese(text: str) -> bool:
+    """Most of the Chinese characters in `text` are GB2312's common ones (level 1), as a console's
+    messages are; accented Latin letters read as GBK pair into rare ones ("Größe": level 2)."""
+    hanzi = [c for c in text if "\u4e00" <= c <= "\u9fff"]
+    common = 0
+    for c in hanzi:
+        try:
+            common += 0xB0 <= c.encode("gb2312")[0] <= 0xD7
+        except UnicodeError:
+            pass
+    return bool(hanzi) and common >= 0.8 * len(hanzi)
+
+
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
@@ -181,7 +194,7 @@ def readable(text: str) -> str:
             fixed = text.encode("latin-1").decode("gbk")
         except UnicodeError:
             return text
-        return fixed if _CJK.search(fixed) else text
+        return fixed if _CJK.search(fixed) and _common_chinese(fixed) else text
     try:
         raw = text.encode("gbk", errors="replace")  # U+FFFD (a byte lost already) -> "?"
     except UnicodeError:  # pragma: no cover - "replace" does not raise

@@ -64,7 +64,8 @@ def test_console_text_read_in_the_wrong_code_page_is_read_as_it_was_written():
     assert readable("无法连接到服务器".encode().decode("gbk")) == "无法连接到服务器"  # UTF-8 read as GBK
     # A byte GBK could not pair was lost there already: the rest is read back
     assert readable("系统找不到指定的路径。".encode().decode("gbk", "replace")).startswith("系统找不到指定的")
-    for text in (said, "plain ascii", "café déjà vu", "Ошибка: файл не найден", "テストに失敗しました"):
+    for text in (said, "plain ascii", "café déjà vu", "Größe: ÄÖ überschritten", "Ошибка: файл не найден",
+                 "テストに失敗しました", "错误", "✓ built in 2.1s"):
         assert readable(text) == text  # what is not mis-read is left alone
     garbled = said.encode("gbk").decode("utf-8", "replace")  # what Claude Code stores: bytes lost
     assert readable(garbled) == garbled
