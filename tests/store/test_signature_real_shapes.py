@@ -84,3 +84,19 @@ def test_the_labelled_set_has_a_held_part_and_real_shapes():
     assert len(cases("held")) >= 20 and len(cases("dev")) >= 40
     assert any("Loaded Prisma config" in case[4] for case in cases("dev"))
     assert any("\ufffd" in case[4] for case in cases("held"))
+
+
+def test_stored_through_the_writer_each_error_is_one_group_named_readably(conn):
+    from store import writer
+
+    outputs = [case for case in cases("dev") if case[0].startswith(("prisma", "win-", "curl", "pnpm"))]
+    writer.add_memories(conn, [
+        {"session_id": f"s-{i}", "cwd": "/home/dev/app", "type": "error", "tool_name": tool,
+         "content": f"{call}\n{text}", "error_text": text}
+        for i, (_label, _part, tool, call, text) in enumerate(outputs)
+    ])  # fmt: skip
+    groups = conn.execute("SELECT count, sample FROM error_group ORDER BY sample").fetchall()
+    assert len(groups) == len({case[0] for case in outputs}), groups
+    samples = [sample for _count, sample in groups]
+    assert not any(s.startswith(("Loaded Prisma", "% Total", "◇")) for s in samples), samples
+    assert "'node' 不是内部或外部命令，也不是可运行的程序" in samples, samples
