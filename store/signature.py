@@ -58,6 +58,7 @@ _ERRORISH = re.compile(
     r"|enoent|eacces|eaddrinuse|econnrefused|panic|undefined|traceback|unable|invalid|timed? ?out"
     r"|drift|not in sync|conflict|mismatch|missing|violat|abort|reject|forbidden|unauthori[sz]ed|expired"
     r"|exceed|killed|terminated|segmentation|out of memory|not allowed|not supported|no such"
+    r"|unexpected|unrecogni[sz]ed|unknown|not in \S+ format|not a valid|corrupt"
     r"|错误|錯誤|失败|失敗|找不到|无法|無法|不是内部或外部命令|拒绝|エラー|見つかりません|오류|에러|실패"
     r"|fehler|erreur|échec|ошибка|не удалось",
     re.IGNORECASE,
@@ -144,6 +145,9 @@ def _headline(error_text: str) -> tuple[str, bool]:
     named = [ln for ln in lines if _NAMED.match(ln) and not _SUMMARY.search(ln)]
     if named:
         return _PYTEST_E.sub("", named[-1])[:MAX_SIGNATURE], True  # the last: Python puts the exception last
+    failed = [ln for ln in lines if _PYTEST_FAILED.match(ln)]
+    if failed:  # pytest's summary: which test, and how it failed
+        return failed[0][:MAX_SIGNATURE], True
     said = [i for i, ln in enumerate(lines) if i not in settings and not _CHATTER.match(ln) and not _SUMMARY.search(ln)]
     for i in said:
         ln = lines[i]
@@ -162,6 +166,7 @@ def _headline(error_text: str) -> tuple[str, bool]:
     return (errorish or lines)[0][:MAX_SIGNATURE], False
 
 
+_PYTEST_FAILED = re.compile(r"^FAILED \S+::\S+")
 _PYTEST_E = re.compile(r"^E\s+(?=\S)")  # pytest's `E   ValueError: …` is the exception's own line
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.bench_errors import METHODS, measure
+from bench.bench_errors import HEADLINES, METHODS, measure
 from store.signature import error_signature, headline, readable
 from tests.fixtures.error_outputs import CMD_NOT_FOUND_ZH, CURL_METER, PRISMA_HEAD, cases
 
@@ -16,7 +16,7 @@ CHATTER_FIRST = [
      + "Drift detected: Your database schema is not in sync with your migration history.\n\nAll data will be lost.",
      "Drift detected: Your database schema is not in sync with your migration history."),
     (CURL_METER.format(s=0) + "\ngzip: stdin: not in gzip format\ntar: Error is not recoverable: exiting now",
-     "tar: Error is not recoverable: exiting now"),
+     "gzip: stdin: not in gzip format"),  # what went wrong first: tar only reports it
     ("Exit code 1\nRuntime configuration:\n  host: 0.0.0.0\n  port: 8000\n  reload: false\n\nShutting down",
      "Shutting down"),
     ("Exit code 1\n\n> web@0.1.0 dev\n> node server.js\n\nnode:events:497\n      throw er; // Unhandled 'error' event\n"
@@ -75,9 +75,11 @@ def test_console_text_read_in_the_wrong_code_page_is_read_as_it_was_written():
 
 @pytest.mark.parametrize("part", ["dev", "held"])
 def test_the_labelled_outputs_group_better_than_before_and_keep_errors_apart(part):
-    now, before = measure(METHODS["now"], part), measure(METHODS["before"], part)
+    now = measure(METHODS["now"], part, HEADLINES["now"])
+    before = measure(METHODS["before"], part, HEADLINES["before"])
     assert now["apart"] == 1.0, part  # no two different errors share a group
     assert now["joined"] > before["joined"] and now["groups"] < before["groups"], (now, before)
+    assert now["named"] > before["named"], (now["named"], before["named"])  # by the error, not chatter
 
 
 def test_the_labelled_set_has_a_held_part_and_real_shapes():
