@@ -27,6 +27,7 @@ BENCHES = [
     ("insights", "bench.bench_insights", ["--memories", "10000", "--runs", "5"]),
     ("internals", "bench.bench_internals", ["--rounds", "2", "--ops", "5", "--memories", "5000"]),
     ("privacy", "bench.bench_privacy", ["--generated", "1000", "--look-alikes", "50", "--code-mb", "2", "--runs", "3"]),
+    ("errors", "bench.bench_errors", []),
 ]
 
 

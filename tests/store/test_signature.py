@@ -16,7 +16,7 @@ from store.signature import error_signature, headline
         ("Compiling app v0.1.0\nerror[E0425]: cannot find value `x` in this scope\n --> src/main.rs:2:5\n"
          "error: could not compile `app` (bin \"app\") due to 1 previous error", "error[E<n>]: cannot find value `x` in this scope"),
         ("FAILED tests/test_a.py::test_sum\nE   AssertionError: assert 3 == 4\n=== 1 failed in 0.02s ===",
-         "E AssertionError: assert <n> == <n>"),
+         "AssertionError: assert <n> == <n>"),
         ("fatal: not a git repository (or any of the parent directories): .git",
          "fatal: not a git repository (or any of the parent directories): .git"),
         ("Exit code 1\nError: listen EADDRINUSE: address already in use :::3000",
