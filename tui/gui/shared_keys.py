@@ -25,6 +25,7 @@ SHARED_KEYS: dict[str, tuple[str, str, bool]] = {
     "veto_source": ("X", "Veto file/error", True),
     "pin": ("P", "Pin", True),
     "note": ("n", "Note", True),
+    "dates": ("D", "Dates", True),  # today, yesterday, the last 7 days, any time
 }
 
 
@@ -35,7 +36,7 @@ SHARED_KEYS: dict[str, tuple[str, str, bool]] = {
 TYPING_LIST_KEYS: dict[str, str] = {
     "filters": "ctrl+f", "export": "ctrl+e", "timeline": "ctrl+t", "copy": "ctrl+y",
     "open_file": "ctrl+o", "preview": "ctrl+v", "resume": "ctrl+r", "fork": "ctrl+n",
-    "team": "ctrl+g", "sort": "ctrl+s",
+    "team": "ctrl+g", "sort": "ctrl+s", "dates": "ctrl+d",
 }  # fmt: skip
 
 

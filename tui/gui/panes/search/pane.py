@@ -39,7 +39,7 @@ from tui.rich_text import cell, snippet_text, type_label
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
-TYPING_ACTIONS = ("filters", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
+TYPING_ACTIONS = ("filters", "dates", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
                   "team")  # fmt: skip
 
 
@@ -87,8 +87,8 @@ class SearchPane(Pane):
         Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
         # Its list invites typing: a letter typed on it goes to the query (`on_key`), and
         # its actions are on ctrl keys (tui.gui.shared_keys.TYPING_LIST_KEYS).
-        *typing_list_keys("search", "filters", "sort", "export", "timeline", "copy", "open_file",
-                          "preview", "resume", "fork", "team", words={"sort": "Sort"}),
+        *typing_list_keys("search", "filters", "dates", "sort", "export", "timeline", "copy",
+                          "open_file", "preview", "resume", "fork", "team", words={"sort": "Sort"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -593,6 +593,14 @@ class SearchPane(Pane):
 
     def action_filters(self) -> None:
         self.query_one("#search-project", Select).focus()
+
+    def action_dates(self) -> None:
+        """The next quick range: today, yesterday, the last 7 days, any time."""
+        chosen = dates.next_quick_range(self.filters["days"])
+        select = self.query_one("#search-date", Select)
+        select.value = chosen if chosen is not None else Select.NULL  # its Changed searches
+        self.notify(f"Memories of {dates.RANGE_NAMES[chosen]}." if chosen else "Memories of any time.",
+                    timeout=2)  # fmt: skip
 
     def action_export(self) -> None:
         from store.export import ExportRequest
