@@ -203,11 +203,16 @@ def pins(conn: sqlite3.Connection, project: str | None = None) -> list[dict]:
 
 def entries(
     conn: sqlite3.Connection, *, limit: int = 100, before_id: int | None = None, session_id: str | None = None,
-    project: str | None = None, injected_only: bool = False,
+    project: str | None = None, injected_only: bool = False, text: str | None = None,
 ) -> list[dict]:  # fmt: skip
     """Ledger rows, newest first, each with `items` (the injected memories' ids, in the
-    order sent, and whether each was used) and `prompt` (the prompt memory's text, or None)."""
+    order sent, and whether each was used) and `prompt` (the prompt memory's text, or None);
+    `text`: only those whose prompt holds it (any case) or whose session id starts with it."""
     where, params = [], []
+    if text and text.strip():
+        escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where.append("(m.content LIKE ? ESCAPE '\\' OR i.session_id LIKE ? ESCAPE '\\')")
+        params += [f"%{escaped}%", f"{escaped}%"]
     if before_id is not None:
         where.append("i.id < ?")
         params.append(int(before_id))
@@ -293,11 +298,12 @@ def hit_rates(conn: sqlite3.Connection, since: str) -> dict:
     return {"injected": total[0], "judged": total[1], "acted": total[2], "projects": projects, "types": types}
 
 
-def page(conn: sqlite3.Connection, *, limit: int = 100, before_id: int | None = None) -> dict:
-    """What the app's Recall pane shows: {entries (see entries), memories: {id: Memory} of
-    the memories they sent, vetoes, pins, vetoed (ids recall leaves out), more (older rows
-    exist), counts: {decisions, injected}}."""
-    rows = entries(conn, limit=limit + 1, before_id=before_id)
+def page(conn: sqlite3.Connection, *, limit: int = 100, before_id: int | None = None,
+         **filters) -> dict:  # fmt: skip
+    """What the app's Recall pane shows: {entries (see entries; `filters` are its project,
+    injected_only and text), memories: {id: Memory} of the memories they sent, vetoes, pins,
+    vetoed (ids recall leaves out), more (older rows exist), counts: {decisions, injected}}."""
+    rows = entries(conn, limit=limit + 1, before_id=before_id, **filters)
     memories = _sent(conn, rows[:limit])
     decisions, injected = conn.execute("SELECT count(*), count(nullif(injected, 0)) FROM injection").fetchone()
     return {"entries": rows[:limit], "memories": memories, "vetoes": vetoes(conn), "pins": pins(conn),

@@ -16,6 +16,7 @@ import shlex
 import shutil
 import subprocess
 from dataclasses import dataclass
+from typing import IO
 
 from hooks.transcripts.files import claude_projects_dir
 
@@ -35,12 +36,22 @@ class Resume:
     argv: tuple[str, ...]
     cwd: str
     problem: str = ""
+    held: str = ""  # what memlane still holds of the session, said when Claude Code fails
 
     @property
     def shell_command(self) -> str:
         """The command to paste into a shell: `cd FOLDER && claude --resume ID`."""
         command = " ".join(shlex.quote(part) for part in self.argv)
         return f"cd {shlex.quote(self.cwd)} && {command}" if self.cwd else command
+
+
+@dataclass(frozen=True)
+class Finished:
+    """How Claude Code exited: its exit `code` and the last line it wrote to stderr (without
+    terminal controls; "" if none)."""
+
+    code: int
+    last_line: str = ""
 
 
 def resume_argv(session_id: str, *, fork: bool = False) -> tuple[str, ...]:
@@ -78,13 +89,13 @@ def plan_resume(session: dict, *, fork: bool = False, which=shutil.which) -> Res
     held = _what_memlane_holds(session)
 
     def refused(problem: str) -> Resume:
-        return Resume(session_id, argv, cwd, problem)
+        return Resume(session_id, argv, cwd, problem, held)
 
     if not SAFE_ID.match(session_id):
         return refused(f"session {short!r} does not have a Claude Code session id, so it cannot be resumed; {held}.")
     if which(CLAUDE) is None:
-        return refused("Claude Code's `claude` command is not on PATH, so memlane cannot start it; "
-                       "install Claude Code or add it to PATH.")  # fmt: skip
+        return refused(f"Claude Code's `claude` command is not on PATH, so memlane cannot resume "
+                       f"session {short}: install Claude Code or add it to PATH; {held}.")  # fmt: skip
     if not cwd or not os.path.isdir(cwd):
         where = f"its folder {cwd} is not there any more" if cwd else "memlane does not know its folder"
         return refused(f"session {short} cannot be resumed: {where}, and Claude Code resumes a session "
@@ -92,7 +103,7 @@ def plan_resume(session: dict, *, fork: bool = False, which=shutil.which) -> Res
     if transcript_path(session_id, cwd) is None:
         return refused(f"Claude Code no longer has session {short} ({PURGE_HINT}), so it cannot be "
                        f"resumed; {held}.")  # fmt: skip
-    return Resume(session_id, argv, cwd)
+    return Resume(session_id, argv, cwd, held=held)
 
 
 def _what_memlane_holds(session: dict) -> str:
@@ -101,6 +112,37 @@ def _what_memlane_holds(session: dict) -> str:
     return f"memlane still holds its {count:,} {noun} (t shows its timeline, e exports it)"
 
 
-def run_resume(resume: Resume) -> int:
-    """Run Claude Code in the session's folder, on this terminal, until it exits."""
-    return subprocess.call(list(resume.argv), cwd=resume.cwd)
+def run_resume(resume: Resume, *, echo: int = 2) -> Finished:
+    """Run Claude Code in the session's folder, on this terminal, until it exits.  Its stderr
+    goes through memlane to the terminal (fd `echo`) unchanged, so that when it fails ("No
+    conversation found ...") the app can say its last line."""
+    process = subprocess.Popen(list(resume.argv), cwd=resume.cwd, stderr=subprocess.PIPE)
+    tail = _relay(process.stderr, echo) if process.stderr is not None else b""
+    return Finished(process.wait(), last_line(tail))
+
+
+TAIL_BYTES = 4096
+_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _relay(stream: IO[bytes], echo: int) -> bytes:
+    """Copy `stream` to the file descriptor `echo` until it ends; the last TAIL_BYTES of it."""
+    tail = b""
+    while chunk := stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536):
+        try:
+            os.write(echo, chunk)
+        except OSError:
+            pass  # the terminal went: Claude Code's exit still counts
+        tail = (tail + chunk)[-TAIL_BYTES:]
+    stream.close()
+    return tail
+
+
+def last_line(output: bytes) -> str:
+    """The last line with text in `output`, without colours or other terminal controls."""
+    text = output.decode("utf-8", "replace").replace("\r", "\n")
+    for line in reversed(text.split("\n")):
+        line = _CONTROLS.sub("", line).strip()
+        if line:
+            return line[:300]
+    return ""

@@ -22,6 +22,7 @@ from tui.gui.panes.search import SearchPane
 from tui.gui.panes.sessions import SessionsPane
 from tui.gui.screens.help import HelpScreen
 from tui.gui.screens.timeline import TimelineScreen
+from tui.gui.textual_internals import notifications
 from tui.gui.widgets.empty_state import EmptyState
 
 REPO = Path(__file__).resolve().parents[2]
@@ -147,31 +148,89 @@ def test_binding_rows_join_keys_of_one_action():
     assert rows == [("j / down", "Down")]
 
 
-@pilot_test
-async def test_the_command_palette_reaches_every_action_from_any_pane(db_path, make_app):
+def _status(db_path: str, group_id: int) -> str:
     from store.db import connect
     from store.listings import get_error_group
 
+    conn = connect(db_path)
+    try:
+        return get_error_group(conn, group_id)["status"]
+    finally:
+        conn.close()
+
+
+@pilot_test
+async def test_the_command_palette_reaches_every_action_from_any_pane(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         assert {"Go to Sessions", "Go to Live", "Help: keys", "Import past sessions",
                 "Errors: Resolve", "Cleanup: Forget", "Live: Pause", "Search: Export"} <= set(commands)
-        assert app.active_pane_id == "sessions"
-        commands["Errors: Resolve"].callback()  # from Sessions: shows Errors, resolves its row
-        await settle(pilot)
-        assert app.active_pane_id == "errors"
-        group_id = app.panes["errors"].current_group_id
-        conn = connect(db_path)
-        try:
-            assert get_error_group(conn, group_id)["status"] == "resolved"
-        finally:
-            conn.close()
-        await pilot.press("enter")  # on a pushed screen: its own actions too
+        await pilot.press("4", "enter")  # on a pushed screen: its own actions too
         await settle(pilot)
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Error group: Note" in titles and "Cleanup: Forget" in titles
+
+
+@pilot_test
+async def test_a_palette_action_on_another_panes_row_shows_that_pane_and_asks_for_the_row(db_path, make_app):
+    """From Sessions, "Errors: Resolve" resolved the row Errors' cursor happened to be on,
+    unseen and unasked (issue 38): now Errors is shown and nothing is resolved."""
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.active_pane_id == "sessions"
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Errors: Resolve"].callback()
+        await settle(pilot)
+        assert app.active_pane_id == "errors" and len(app.screen_stack) == 1
+        group_id = app.panes["errors"].current_group_id
+        assert _status(db_path, group_id) == "open"
+        said = [n.message for n in notifications(app)]
+        assert any("select the row in Errors, then press r" in m for m in said), said
+
+
+@pilot_test
+async def test_forget_from_the_palette_on_search_never_offers_cleanups_hidden_row(db_path, make_app):
+    from store.db import connect
+
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Cleanup: Forget"].callback()
+        await settle(pilot)
+        assert app.active_pane_id == "cleanup" and len(app.screen_stack) == 1  # no confirmation
+        conn = connect(db_path)
+        try:
+            assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 19
+        finally:
+            conn.close()
+
+
+@pilot_test
+async def test_resolve_from_the_palette_on_errors_asks_first_naming_the_row(db_path, make_app):
+    from tui.gui.modals import ConfirmModal
+
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        errors = app.panes["errors"]
+        group_id = errors.current_group_id
+        for answer, status in (("n", "open"), ("y", "resolved")):
+            commands = {command.title: command for command in app.get_system_commands(app.screen)}
+            commands["Errors: Resolve"].callback()
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmModal)
+            assert "AssertionError" in app.screen.details or "404" in app.screen.details
+            await pilot.press(answer)
+            await settle(pilot)
+            assert _status(db_path, group_id) == status
 
 
 @pilot_test

@@ -143,7 +143,7 @@ async def test_the_footer_shows_the_keys_that_work_where_there_is_room(db_path, 
     async with app.run_test(size=(200, 50)) as pilot:
         await settle(pilot)
         footer = await _footer_after(app, pilot, "3")
-        for words in ("t Timeline", "y Copy", "o Open file", "c Resume", "e Export"):
+        for words in ("^t Timeline", "^y Copy", "^o Open file", "^r Resume", "^e Export"):
             assert words in footer, footer
         await pilot.press("enter")  # a hit's timeline
         await settle(pilot)

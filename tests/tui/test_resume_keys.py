@@ -7,7 +7,7 @@ import contextlib
 import os
 
 from tests.tui.conftest import pilot_test, settle
-from tui.claude_resume import Resume
+from tui.claude_resume import Finished, Resume, run_resume
 from tui.gui import memory_actions
 from tui.gui.memory_actions import copy_choices
 from tui.gui.textual_internals import notifications
@@ -89,3 +89,58 @@ def test_the_copy_menu_offers_the_resume_command_of_a_session_or_a_memory():
     memory = {"id": 7, "session_id": "0a1b2c3d-uuid", "cwd": "/w", "type": "prompt", "content": "x"}
     assert ("resume", "cd /w && claude --resume 0a1b2c3d-uuid") in copy_choices(memory)
     assert all(what != "resume" for what, _ in copy_choices(session={"session_id": "-rf", "cwd": "/w"}))
+
+
+def _fake_claude(folder, script: str) -> str:
+    """An executable standing in for `claude`: `script` is its shell body."""
+    path = folder / "claude"
+    path.write_text("#!/bin/sh\n" + script + "\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pilot_test
+async def test_a_resume_that_fails_says_the_exit_code_claudes_last_line_and_what_memlane_holds(
+    db_path, make_app, monkeypatch, tmp_path
+):
+    """`claude --resume` exiting with an error used to bring the app back with nothing said."""
+    fake = _fake_claude(tmp_path, 'printf "starting\\n\\033[31mNo conversation found with session ID: $2\\033[0m\\n" >&2\nexit 1')
+
+    def plan(session, *, fork=False):
+        return Resume(session["session_id"], (fake, "--resume", session["session_id"]), str(tmp_path),
+                      held="memlane still holds its 3 memories (t shows its timeline, e exports it)")  # fmt: skip
+
+    monkeypatch.setattr(memory_actions, "plan_resume", plan)
+    monkeypatch.setattr(memory_actions, "run_resume",
+                        lambda resume: run_resume(resume, echo=os.open(os.devnull, os.O_WRONLY)))  # fmt: skip
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        _suspendable(app, [])
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        texts = [n.message for n in notifications(app)]
+    assert any("Claude Code exited with code 1 resuming session s-live-0" in text
+               and "No conversation found with session ID: s-live-0004" in text
+               and "memlane still holds its 3 memories" in text for text in texts), texts  # fmt: skip
+
+
+def test_run_resume_passes_stderr_on_and_keeps_its_last_line(tmp_path):
+    fake = _fake_claude(tmp_path, 'echo "Error: Unable to connect to API" >&2\nexit 3')
+    read, write = os.pipe()
+    finished = run_resume(Resume("x", (fake,), str(tmp_path)), echo=write)
+    os.close(write)
+    assert os.read(read, 1000) == b"Error: Unable to connect to API\n"  # the person saw it too
+    assert finished == Finished(3, "Error: Unable to connect to API")
+
+
+@pilot_test
+async def test_no_claude_on_path_also_says_what_memlane_holds(db_path, make_app, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        texts = [n.message for n in notifications(app)]
+    assert any("not on PATH" in text and "memlane still holds its" in text for text in texts), texts

@@ -121,7 +121,7 @@ def _filter_options(parser: argparse.ArgumentParser, *, types: bool = True) -> N
     if types:
         parser.add_argument("--type", "-t", metavar="T", action="append",
                             help="memory type as the app names it (prompt, edit, cmd, error, ...); repeatable")  # fmt: skip
-        parser.add_argument("--session", "-s", metavar="S", help="one session id")
+        parser.add_argument("--session", "-s", metavar="S", help="one session (its id, or the start of it)")
 
 
 def _top_level_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from contextlib import closing
 
-from tui.commands.common import EXIT_OK, UsageError, fail, open_db
+from tui.commands.common import EXIT_OK, UsageError, fail, open_db, warn
 from tui.commands.filters import checked_types, project_keys
 from tui.formatting import plural
 
@@ -34,7 +34,7 @@ def cmd_export(args) -> int:
             filters = {"project": project_keys(conn, args.project), "type": checked_types(conn, args.type)}
             request = ExportRequest(query=args.query, filters={k: v for k, v in filters.items() if v})
         else:
-            request = ExportRequest(ids=tuple(args.id))
+            request = ExportRequest(ids=_existing(conn, args.id))
         try:
             result = export_memories(conn, request, fmt)
         except ExportError as exc:
@@ -51,3 +51,19 @@ def cmd_export(args) -> int:
     else:
         sys.stdout.write(result.text)
     return EXIT_OK
+
+
+def _existing(conn, ids) -> tuple[int, ...]:
+    """The memories --id names that exist; refused in one sentence (nothing written) when none
+    does, and the missing ones said when only some do."""
+    from store.listings import memories_by_id
+
+    wanted = list(dict.fromkeys(int(i) for i in ids or ()))
+    found = memories_by_id(conn, wanted)
+    missing = [i for i in wanted if i not in found]
+    named = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
+    if wanted and not found:
+        raise UsageError(f"no memory has id {named} (forgotten, or never stored); nothing was exported.")
+    if missing:
+        warn(f"no memory has id {named} (forgotten, or never stored); left out.")
+    return tuple(i for i in wanted if i in found)

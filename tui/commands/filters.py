@@ -1,4 +1,4 @@
-"""What the --project and --type options of the listing and export commands name,
+"""What the --project, --session and --type options of the listing and export commands name,
 checked against the database and refused in one sentence when they name nothing."""
 
 from __future__ import annotations
@@ -32,6 +32,21 @@ def one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
             f"{value!r} names {len(keys)} projects ({', '.join(keys)}); give the path of the one you mean."
         )
     return keys[0]
+
+
+def one_session(conn: sqlite3.Connection, typed: str | None) -> str | None:
+    """The session --session names: its whole id or the start of it (the eight characters
+    the app and every listing show), refused in one sentence when it names none or several."""
+    from store.ledger import sessions_named
+
+    if not typed:
+        return None
+    rows = sessions_named(conn, typed)
+    if not rows:
+        raise UsageError(f"no session starts with {typed!r} (`memlane sessions` lists them).")
+    if len(rows) > 1:
+        raise UsageError(f"more than one session starts with {typed!r}; give more of the id.")
+    return rows[0]
 
 
 def checked_types(conn: sqlite3.Connection, types: list[str] | None) -> list[str] | None:

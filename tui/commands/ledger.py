@@ -14,6 +14,7 @@ from __future__ import annotations
 from contextlib import closing
 
 from tui.commands.common import EXIT_OK, UsageError, open_db, print_json
+from tui.commands.filters import one_session
 
 LEDGER_KEYS = (
     "id", "at", "event", "session_id", "project", "prompt_memory_id", "prompt", "reason", "injected", "chars",
@@ -27,7 +28,7 @@ def cmd_ledger(args) -> int:
 
     with closing(open_db(args.db)) as conn:
         project = one_project(conn, args.project)
-        rows = entries(conn, limit=args.limit, session_id=_session(conn, args.session), project=project,
+        rows = entries(conn, limit=args.limit, session_id=one_session(conn, args.session), project=project,
                        injected_only=args.sent)  # fmt: skip
     if args.format == "json":
         print_json([{k: r.get(k) for k in LEDGER_KEYS} for r in rows])
@@ -36,18 +37,6 @@ def cmd_ledger(args) -> int:
 
         print_ledger(rows)
     return EXIT_OK
-
-
-def _session(conn, typed: str | None) -> str | None:
-    """A session by its id or the start of it (as the app shows the first eight characters)."""
-    from store.ledger import sessions_named
-
-    if not typed:
-        return None
-    rows = sessions_named(conn, typed)
-    if len(rows) != 1:
-        raise UsageError(f"{'no session' if not rows else 'more than one session'} starts with {typed!r}.")
-    return rows[0]
 
 
 def _target(args) -> tuple[str, list]:

@@ -11,7 +11,7 @@ from functools import partial
 
 from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats, plain
 from tui.commands.common import EXIT_OK, UsageError, open_db, print_json, warn
-from tui.commands.filters import checked_types, one_project, project_keys
+from tui.commands.filters import checked_types, one_project, one_session, project_keys
 from tui.commands.tables import print_errors, print_memories, print_sessions, print_stats
 
 MEMORY_KEYS = (
@@ -77,7 +77,7 @@ def _memories(args, query: str) -> int:
     with closing(open_db(args.db)) as conn:
         rows = search(
             conn, query, project=project_keys(conn, args.project), type=checked_types(conn, args.type),
-            session=args.session, limit=args.limit, since=since, until=until,
+            session=one_session(conn, args.session), limit=args.limit, since=since, until=until,
         )  # fmt: skip
     return _show_memories(args.format, rows, query, _memory_json)
 

@@ -398,16 +398,25 @@ class MemlaneApp(App):
         return self.panes.get(self.active_pane_id)
 
     async def action_show_pane(self, pane_id: str) -> None:
+        """A pane's key: the pane, on its newest row if it lists newest first."""
+        await self.show_pane(pane_id, land=True)
+
+    async def show_pane(self, pane_id: str, *, land: bool = False) -> None:
+        """The pane, built if it is not yet, with the keys on its list (`land`: its cursor on
+        the newest row, `Pane.land_on_newest`)."""
         self._panes_footer().hold(pane_id, FOOTER_HOLD_SECONDS)  # until the pane's focus
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        built = pane_id in self.panes
         await self._build_shown(pane_id)
+        if built and land:  # a pane built now lists from its newest row anyway
+            self.panes[pane_id].land_on_newest()
         tabs = self.query_one("#panes", PaneTabs)
         if tabs.active != pane_id:
             tabs.drop_focus()
-            tabs.active = pane_id  # TabActivated focuses the pane
-        else:
-            self.call_after_refresh(self._focus_pane, pane_id)
+            tabs.active = pane_id
+        # The keys go to the pane now: those typed after its digit are already queued.
+        self._focus_pane(pane_id)
 
     def _panes_footer(self) -> AppFooter:
         """The footer of the panes' screen (a modal on top has its own)."""
@@ -459,7 +468,18 @@ class MemlaneApp(App):
         await self.action_show_pane("search")
         self.call_after_refresh(self.panes["search"].focus_box)
 
+    def keys_are_text_here(self) -> bool:
+        """Where the keys go now takes digits and `/` as text: a box, an open dropdown (its
+        type-to-search), a dialog (its own keys only)."""
+        from textual.screen import ModalScreen
+        from textual.widgets._select import SelectOverlay
+
+        focused = self.focused
+        return isinstance(self.screen, ModalScreen) or isinstance(focused, (Input, SelectOverlay))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("box", "show_pane") and self.keys_are_text_here():
+            return False
         if action == "box":  # hidden where there is no box: a pushed screen, Insights
             pane = self.active_pane
             return len(self.screen_stack) == 1 and pane is not None and pane.box() is not None
@@ -542,7 +562,7 @@ class MemlaneApp(App):
                             "into memories, the app waiting meanwhile", self.action_import)  # fmt: skip
         if screen is not self.screen_stack[0]:
             yield from self._screen_commands(screen)
-        yield from self._pane_commands()
+        yield from self._pane_commands(screen)
 
     def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The actions of a pushed screen (a timeline, a memory), that apply now."""
@@ -555,24 +575,50 @@ class MemlaneApp(App):
                                     f"key {self.get_key_display(binding)}",
                                     partial(self.run_action, binding.action, screen))  # fmt: skip
 
-    def _pane_commands(self) -> Iterable[SystemCommand]:
-        """Every pane's actions, whichever pane is shown: running one shows its pane."""
+    def _pane_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every pane's actions, whichever pane is shown: running one shows its pane; one that
+        acts on a row runs only on the pane the person is on (`_run_on_pane`)."""
+        here = self.active_pane_id if screen is self.screen_stack[0] else None
         for entry in PANES:  # a pane not built yet is built when its action runs
             for binding, _name, _params in _described(entry.load().BINDINGS):
                 yield SystemCommand(f"{entry.title}: {binding.description}",
                                     f"key {self.get_key_display(binding)} in {entry.title}",
-                                    partial(self._run_on_pane, entry.id, binding))  # fmt: skip
+                                    partial(self._run_on_pane, entry.id, binding,
+                                            shown=entry.id == here))  # fmt: skip
 
-    def _run_on_pane(self, pane_id: str, binding: Binding) -> None:
+    def _run_on_pane(self, pane_id: str, binding: Binding, *, shown: bool = False) -> None:
+        """A pane's action from the palette.  On the pane the person is on (`shown`) it acts
+        on the row they selected, and one that cannot be undone asks first, naming the row.
+        Another pane's row is one they have not seen: its pane is shown and the person is
+        asked to pick the row and press the key (what does not act on a row runs there)."""
+        _namespace, name, _params = parse_action(binding.action)
+        title, key = pane_entry(pane_id).title, self.get_key_display(binding)
+
         async def show_then_run() -> None:
-            await self.action_show_pane(pane_id)  # builds the pane if it is not yet
-            self.call_after_refresh(run)
+            await self.show_pane(pane_id)  # builds the pane if it is not yet
+            if not shown and name not in NOT_ON_A_ROW:
+                self.notify(f"{binding.description}: select the row in {title}, then press {key}.",
+                            title=title, timeout=6)  # fmt: skip
+                return
+            self.call_after_refresh(ask_then_run if name in ASK_FROM_THE_PALETTE else run)
+
+        def ask_then_run() -> None:
+            from tui.gui.modals import ConfirmModal
+
+            row = _cursor_row_text(self.panes[pane_id])
+            if row is None:
+                self.notify(f"{binding.description}: select a row in {title} first.",
+                            severity="warning", timeout=4)  # fmt: skip
+                return
+            self.push_screen(ConfirmModal(f"{binding.description}: {title}'s selected row?", row,
+                                          count=1, confirm_label=binding.description),
+                             lambda yes: self.call_later(run) if yes else None)  # fmt: skip
 
         async def run() -> None:
             pane = self.panes[pane_id]
             if not await self.run_action(binding.action, pane):
                 self.notify(f"{binding.description}: nothing to do here now "
-                            f"(select a row in {pane_entry(pane_id).title} first).",
+                            f"(select a row in {title} first).",
                             severity="warning", timeout=4)  # fmt: skip
 
         self.call_later(show_then_run)
@@ -594,6 +640,28 @@ class MemlaneApp(App):
                         "in a shell.", severity="warning", timeout=8)  # fmt: skip
             return
         self.broadcast_data_changed()
+
+
+# Pane actions that do not act on a selected row: the palette runs them from anywhere.
+NOT_ON_A_ROW = frozenset({"project", "filters", "sort", "preview", "team", "pause", "follow", "audit",
+                          "forget_log", "scroll", "history_forward", "history_back"})  # fmt: skip
+# What cannot be undone and has no question of its own: the palette asks first (the keys are
+# pressed on the row itself; `d` forget and `R` redact ask in any case).
+ASK_FROM_THE_PALETTE = frozenset({"set_status"})
+
+
+def _cursor_row_text(pane: Pane) -> str | None:
+    """The row under the list's cursor, as plain text (None: no row)."""
+    from textual.widgets import DataTable
+
+    table = pane.list_widget()
+    if not isinstance(table, DataTable) or table.row_count == 0:
+        return None
+    try:
+        cells = table.get_row_at(table.cursor_row)
+    except Exception:  # the cursor is past the rows (a list being replaced)
+        return None
+    return " · ".join(str(getattr(cell, "plain", cell)).strip() for cell in cells if str(cell).strip())
 
 
 def _described(bindings: Iterable[BindingType]) -> Iterable[tuple[Binding, str, tuple]]:

@@ -11,10 +11,15 @@ from textual.binding import Binding, BindingType
 
 from tui.gui.panes import PANES
 
+# The digits and `/` move the keys (to a pane, to its box), so they act as the app reads them,
+# before the keys after them are handed on (`priority`): handed to the widget with the focus
+# then bubbled back, "3/docker" typed in one burst went to the list the digit left, and its
+# letters ran there as actions.  `MemlaneApp.check_action` lets them by where they are text
+# (a box, an open dropdown, a dialog).
 APP_BINDINGS: list[Binding] = [
-    *(Binding(entry.key, f"show_pane('{entry.id}')", entry.title, show=False, id=f"app.{entry.id}")
-      for entry in PANES),  # fmt: skip
-    Binding("slash", "box", "Filter", id="app.box",
+    *(Binding(entry.key, f"show_pane('{entry.id}')", entry.title, show=False, priority=True,
+              id=f"app.{entry.id}") for entry in PANES),  # fmt: skip
+    Binding("slash", "box", "Filter", id="app.box", priority=True,
             tooltip="Type in this pane's box: filter the list (in Search, the query)"),
     Binding("question_mark,f1", "help", "Help", id="app.help",
             tooltip="Help for where you are; type to filter it"),
@@ -105,8 +110,22 @@ def pane_section(pane_id: str) -> str:
     return f"{entry.key} {entry.title}"
 
 
+# The README's keys table also has the keys that make memlane what it is, with what they do.
+README_ACTIONS = {
+    "resume": "Resume the row's session in Claude Code (`claude --resume`, in its folder)",
+    "fork": "Fork it: a new session from it (`--fork-session`)",
+    "preview": "Preview the row in full beside the list (or below it), on / off",
+    "timeline": "The row's session timeline, at that row",
+    "export": "Export (a session, a search's hits, the marked rows) to Markdown or JSON",
+    "veto": "Recall: never inject this memory again (`X`: its file or error group; `u` lifts it)",
+}  # fmt: skip
+
+
 def markdown_table() -> str:
-    """The README's keys table: the keys that work everywhere and on every list."""
+    """The README's keys table: the keys that work everywhere and on every list, and those of
+    README_ACTIONS (Search's on ctrl: its list's letters are its query)."""
+    from tui.gui.shared_keys import SHARED_KEYS, TYPING_LIST_KEYS
+
     lines = ["| key | does |", "|---|---|"]
     for title, bindings in help_sections():
         if title not in (EVERYWHERE, LISTS):
@@ -114,6 +133,14 @@ def markdown_table() -> str:
         for keys, description in binding_rows(bindings):
             shown = " ".join(f"`{key}`" for key in keys.split(" / "))
             lines.append(f"| {shown} | {description} |")
+    for action, description in README_ACTIONS.items():
+        key = SHARED_KEYS[action][0]
+        typed = TYPING_LIST_KEYS.get(action)
+        on_search = f" (Search: `{typed}`)" if typed else ""
+        lines.append(f"| `{key}`{on_search} | {description} |")
+    lines.append("| | On Search's list every printable key but the digits and `/` is the query "
+                 "(type to search): its actions are the letter with ctrl (`ctrl+r` resume, "
+                 "`ctrl+n` fork), `f1` help, `ctrl+q` quit |")  # fmt: skip
     return "\n".join(lines)
 
 

@@ -241,9 +241,31 @@ def _resume(app: App, resume: Resume, run: Callable[[Resume], object]) -> None:
         return
     try:
         with app.suspend():
-            run(resume)
+            finished = run(resume)
     except SuspendNotSupported:
         app.notify(f"This terminal cannot hand the screen to Claude Code; in a shell: {inert_line(resume.shell_command)}",
                    severity="error", timeout=10, markup=False)  # fmt: skip
+        return
     except (OSError, subprocess.SubprocessError) as exc:
-        app.notify(f"Cannot run Claude Code: {exc}", severity="error", timeout=10, markup=False)
+        held = f"; {resume.held}" if resume.held else ""
+        app.notify(f"Cannot run Claude Code: {exc}{held}.", severity="error", timeout=15, markup=False)
+        return
+    failure = resume_failure(resume, finished)
+    if failure:
+        app.notify(inert_line(failure), title="Claude Code", severity="error", timeout=20, markup=False)
+
+
+def resume_failure(resume: Resume, finished: object) -> str:
+    """One sentence when Claude Code exited with an error ("" when it did not): its exit code,
+    its last line, and what memlane still holds of the session."""
+    from tui.claude_resume import Finished
+
+    if isinstance(finished, int):
+        finished = Finished(finished)
+    if not isinstance(finished, Finished) or finished.code == 0:
+        return ""
+    code = finished.code
+    how = f"was stopped by signal {-code}" if code < 0 else f"exited with code {code}"
+    said = f": {finished.last_line.rstrip('.')}" if finished.last_line else ""
+    held = f" {resume.held}." if resume.held else ""
+    return f"Claude Code {how} resuming session {resume.session_id[:8]}{said}.{held}"

@@ -246,15 +246,16 @@ class StoreClient:
         self._projects = (version, [dict(row) for row in rows])
         return rows
 
-    def count_sessions(self, project: str | None = None, text: str | None = None) -> int:
-        return self.read(listings.count_sessions, project, text)
+    def count_sessions(self, project: str | None = None, text: str | None = None, *,
+                       since: str | None = None, until: str | None = None) -> int:  # fmt: skip
+        return self.read(listings.count_sessions, project, text, since=since, until=until)
 
     def list_sessions(
         self, *, project: str | None = None, limit: int = 100, offset: int = 0,
-        text: str | None = None, sort: str = "start",
+        text: str | None = None, sort: str = "start", since: str | None = None, until: str | None = None,
     ) -> list[dict]:  # fmt: skip
         return self.read(listings.list_sessions, project=project, limit=limit, offset=offset,
-                        text=text, sort=sort)  # fmt: skip
+                        text=text, sort=sort, since=since, until=until)  # fmt: skip
 
     def get_session(self, session_id: str) -> dict | None:
         return self.read(listings.get_session, session_id)

@@ -44,14 +44,14 @@ async def test_up_and_down_in_the_box_walk_the_queries(db_path, make_app):
 
 
 @pilot_test
-async def test_f_from_the_results_focuses_the_filters(db_path, make_app):
+async def test_ctrl_f_from_the_results_focuses_the_filters(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await submit(pilot, "pytest")
         await pilot.press("down")  # not browsing the history: down goes to the results
         await settle(pilot)
-        assert "f Filters" in screen_text(app)
-        await pilot.press("f")
+        assert "^f Filters" in screen_text(app)
+        await pilot.press("ctrl+f")  # letters on Search's list are its query
         await settle(pilot)
         assert isinstance(app.focused, Select) and app.focused.id == "search-project"
 
@@ -66,7 +66,7 @@ def test_history_keeps_each_query_once_newest_last():
 
 
 @pilot_test
-async def test_s_sorts_the_hits_by_date_and_back(db_path, make_app):
+async def test_ctrl_s_sorts_the_hits_by_date_and_back(db_path, make_app):
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await submit(pilot, "pytest calc")
@@ -74,11 +74,11 @@ async def test_s_sorts_the_hits_by_date_and_back(db_path, make_app):
         await settle(pilot)
         pane = app.panes["search"]
         by_relevance = [int(key.value) for key in pane.table.rows]
-        await pilot.press("s")
+        await pilot.press("ctrl+s")
         await settle(pilot)
         by_date = [int(key.value) for key in pane.table.rows]
         assert sorted(by_date) == sorted(by_relevance) and by_date == sorted(by_date, reverse=True)
         assert by_relevance != by_date  # the fixture's best match is not its newest
-        await pilot.press("s")
+        await pilot.press("ctrl+s")
         await settle(pilot)
         assert [int(key.value) for key in pane.table.rows] == by_relevance

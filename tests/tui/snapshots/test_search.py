@@ -23,7 +23,7 @@ def test_search_filters_from_the_results(snap_compare, db_path, size):
         await run(pilot)
         await pilot.press("down")
         await settle(pilot)
-        await pilot.press("f")
+        await pilot.press("ctrl+f")
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=then_filters)

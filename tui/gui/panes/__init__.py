@@ -128,17 +128,23 @@ class Pane(WorkerFailures, Widget):
         """(session id, memory id) of the row under the cursor (`t`, `c`, `C` act on it)."""
         return None, None
 
+    def land_on_newest(self) -> None:
+        """The pane's key was pressed: a pane listing newest first puts its cursor on the
+        newest row (the one just written), not where it was when last seen."""
+
     # -- what the app and the keys call ------------------------------------------------
 
     def focus_default(self) -> None:
         """Focus the pane's list."""
+        # Now, not on the app's next turn (`Widget.focus`): keys typed meanwhile are queued
+        # already, and they are meant for the list.
         target = self.list_widget()
         if target is not None and target.focusable:
-            target.focus()
+            self.screen.set_focus(target)
             return
         for widget in self.query("*"):
             if widget.focusable and not isinstance(widget, Input):
-                widget.focus()
+                self.screen.set_focus(widget)
                 return
 
     def focus_box(self) -> bool:
@@ -149,6 +155,9 @@ class Pane(WorkerFailures, Widget):
             return False
         # Now, not on the app's next turn (`Widget.focus`): keys typed right after `/` are
         # already queued, and they are text for the box, not actions for the list.
+        # Nor selected again by Input's own Focus handler, which comes later: the keys typed
+        # meanwhile were selected and the next one replaced them ("3/docker" left "cker").
+        box.select_on_focus = False
         box.screen.set_focus(box)
         box.select_all()
         return True

@@ -194,7 +194,9 @@ class ErrorsPane(WideBreakpoint, Pane):
         self.total = page.total
         table = self.query_one(PagedTable)
         first = page.where == "after" and page.offset == 0  # a reload: keep the cursor's group
-        keep = self.current_group_id if first else None
+        keep = self.current_group_id if first and not self._land_on_newest else None
+        if first:
+            self._land_on_newest = False
         rows = [(str(g["id"]), self._cells(g)) for g in page.rows]
         with self.app.batch_update():
             if first:
@@ -238,6 +240,16 @@ class ErrorsPane(WideBreakpoint, Pane):
             self.reload()
         else:
             self._stale = True
+
+    _land_on_newest = False  # the next first page puts the cursor on its first row
+
+    def land_on_newest(self) -> None:
+        """Its key, sorted by the most recent: the cursor on the group seen last, read again."""
+        if self.sort != "recent":
+            return
+        self._land_on_newest = True
+        self._stale = False
+        self.reload()
 
     def on_show(self) -> None:
         if self._stale:

@@ -15,9 +15,9 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from tui.formatting import (
     ledger_acted,
@@ -35,10 +35,12 @@ from tui.gui.panes import Pane, is_showing
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
+from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.vim_table import VimDataTable
 from tui.rich_text import cell, type_label
 
 PAGE = 100  # decisions read at a time; more as the cursor nears the last
+DECISIONS = [("Sent something", "sent")]  # the decision filter (its prompt: any decision)
 MORE_WHEN = 10  # rows from the end at which the next page is read
 
 
@@ -65,7 +67,8 @@ class RecallPane(WideBreakpoint, Pane):
     BINDINGS = [
         *shared_keys("recall", "veto", "veto_source", "pin"),
         Binding("u", "lift", "Undo", id="recall.undo"),
-        *shared_keys("recall", "timeline", hidden={"timeline"}),
+        Binding("p", "project", "Project", id="recall.project"),
+        *shared_keys("recall", "filters", "timeline", hidden={"filters", "timeline"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -79,8 +82,16 @@ class RecallPane(WideBreakpoint, Pane):
         self._generation = 0
         self._fetching = False
         self._stale = False
+        self._land_on_newest = False  # the next listing puts the cursor on the newest row
+        self.project: str | None = None
+        self.decision: str | None = None  # "sent": only decisions that sent something
+        self.text = ""  # the box: text of the prompt, or the start of a session id
 
     def compose(self) -> ComposeResult:
+        with Horizontal(id="recall-bar", classes="filter-bar"):
+            yield FilterSelect(prompt="All projects", id="recall-project", compact=True)
+            yield Dropdown(DECISIONS, prompt="Any decision", id="recall-decision", compact=True)
+            yield Input(placeholder="/ filter: prompt, session id", id="recall-filter", compact=True)
         with Vertical(id="recall-body"):
             yield Static("", id="recall-header", markup=False)
             table = VimDataTable(id="recall-ledger")
@@ -95,6 +106,81 @@ class RecallPane(WideBreakpoint, Pane):
             yield steering
 
     def on_mount(self) -> None:
+        self.reload()
+        self._load_projects()
+
+    # -- the filters ----------------------------------------------------------------------
+
+    def box(self) -> Input:
+        return self.query_one("#recall-filter", Input)
+
+    def has_filters(self) -> bool:
+        return self.project is not None or self.decision is not None or bool(self.box().value)
+
+    def clear_filters(self) -> None:
+        box = self.box()
+        with box.prevent(Input.Changed):
+            box.value = ""
+        self.text = ""
+        for select in self.query("#recall-bar Select").results(Select):
+            with select.prevent(Select.Changed):
+                select.clear()
+        self.project = self.decision = None
+        self.reload()
+
+    def leave_box(self) -> None:
+        self.apply_box()
+        self.ledger.focus()
+
+    def filter_by(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.reload()
+
+    @on(Input.Changed, "#recall-filter")
+    def _filter_typed(self, _event: Input.Changed) -> None:
+        self.box_changed()
+
+    @on(Input.Submitted, "#recall-filter")
+    def _filter_submitted(self, _event: Input.Submitted) -> None:
+        self.leave_box()
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        value = None if event.value is Select.NULL else str(event.value)
+        if event.select.id == "recall-project" and value != self.project:
+            self.project = value
+        elif event.select.id == "recall-decision" and value != self.decision:
+            self.decision = value
+        else:
+            return
+        self.reload()
+        self.refresh_bindings()
+
+    def action_project(self) -> None:
+        select = self.query_one("#recall-project", Select)
+        select.focus()
+        select.action_show_overlay()
+
+    def action_filters(self) -> None:
+        self.query_one("#recall-project", Select).focus()
+
+    @work(thread=True, exclusive=True, group="recall-projects", exit_on_error=False)
+    def _load_projects(self) -> None:
+        self.post_message(messages.ProjectsLoaded(self.store.projects()))
+
+    def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
+        options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
+        self.query_one("#recall-project", FilterSelect).offer(options, keep=self.project)
+
+    def _filters(self) -> dict:
+        return {"project": self.project, "injected_only": self.decision == "sent",
+                "text": self.text or None}  # fmt: skip
+
+    def land_on_newest(self) -> None:
+        """Its key: the cursor on the newest decision, read again (the one just made)."""
+        self._land_on_newest = True
+        self._stale = False
         self.reload()
 
     @property
@@ -140,13 +226,14 @@ class RecallPane(WideBreakpoint, Pane):
     def reload(self) -> None:
         self._generation += 1
         self._fetching = True
-        self._load(self._generation, None, max(PAGE, len(self.decisions)), False)
+        self._load(self._generation, None, max(PAGE, len(self.decisions)), False, self._filters())
 
     @work(thread=True, exclusive=True, group="recall-load", exit_on_error=False)
-    def _load(self, generation: int, before_id: int | None, limit: int, append: bool) -> None:
+    def _load(self, generation: int, before_id: int | None, limit: int, append: bool,
+              filters: dict) -> None:  # fmt: skip
         from store.ledger import page
 
-        data = self.store.read(page, limit=limit, before_id=before_id)
+        data = self.store.read(page, limit=limit, before_id=before_id, **filters)
         self.post_message(LedgerLoaded(generation, data, append))
 
     @on(LedgerLoaded)
@@ -155,7 +242,9 @@ class RecallPane(WideBreakpoint, Pane):
             return
         data = message.data
         self._fetching = False
-        keep = self.ledger.cursor_key
+        keep = None if self._land_on_newest and not message.append else self.ledger.cursor_key
+        if not message.append:
+            self._land_on_newest = False
         if message.append:
             self.decisions += data["entries"]
             self.memories.update(data["memories"])
@@ -184,6 +273,8 @@ class RecallPane(WideBreakpoint, Pane):
                     table.add_row(*cells, key=f"m{decision['id']}:{memory['id']}")
         if keep is not None and keep in table.rows:
             table.move_cursor(row=table.get_row_index(keep), animate=False)
+        elif table.row_count:
+            table.move_cursor(row=0, animate=False)  # the newest
 
     def _decision_cells(self, decision: dict) -> list:
         cells: list = [Text(local_time(decision.get("at"), tz=self.app.tz, now=self.app.now()), no_wrap=True)]
@@ -238,6 +329,8 @@ class RecallPane(WideBreakpoint, Pane):
         decision, memory = self._selected()
         if decision is None:
             info.update("Nothing recorded yet: each prompt's recall decision shows here."
+                        if not self.decisions and not self.has_filters()
+                        else "No decision matches these filters (escape clears them)."
                         if not self.decisions else "")  # fmt: skip
             return
         numbers = ledger_numbers(decision)
@@ -277,7 +370,7 @@ class RecallPane(WideBreakpoint, Pane):
         self.refresh_bindings()
         if self.has_more and not self._fetching and event.cursor_row >= self.ledger.row_count - MORE_WHEN:
             self._fetching = True
-            self._load(self._generation, self.decisions[-1]["id"], PAGE, True)
+            self._load(self._generation, self.decisions[-1]["id"], PAGE, True, self._filters())
 
     @on(DataTable.RowHighlighted, "#recall-steering")
     def _steering_highlighted(self, _event) -> None:

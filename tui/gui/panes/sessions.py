@@ -78,6 +78,7 @@ class SessionsPane(WideBreakpoint, Pane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "project", "Project", id="sessions.project"),
         *shared_keys("sessions", "filters", hidden={"filters"}),
+        *shared_keys("sessions", "dates"),
         Binding("s", "sort", "Sort", id="sessions.sort"),
         *shared_keys("sessions", "export", "timeline", "copy", "preview", "resume", "fork", "team",
                      hidden={"timeline"}),
@@ -88,6 +89,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
         self.sort = "start"  # store.listings.SESSION_SORTS
+        self.days: str | None = None  # a quick range of search.dates (`D`): sessions active then
         self.total = 0
         self._generation = 0
         self._first_page_shown = False  # the app is told once (messages.FirstPageShown)
@@ -171,13 +173,15 @@ class SessionsPane(WideBreakpoint, Pane):
         return None if self.empty else self.query_one("#sessions-filter", Input)
 
     def has_filters(self) -> bool:
-        return self.project is not None or bool(self.query_one("#sessions-filter", Input).value)
+        return (self.project is not None or self.days is not None
+                or bool(self.query_one("#sessions-filter", Input).value))  # fmt: skip
 
     def clear_filters(self) -> None:
         box = self.query_one("#sessions-filter", Input)
         with box.prevent(Input.Changed):
             box.value = ""
         self.text = ""
+        self.days = None
         self.query_one("#sessions-project", Select).clear()  # its Changed reloads, or:
         if self.project is None:
             self.reload()
@@ -207,7 +211,16 @@ class SessionsPane(WideBreakpoint, Pane):
 
     def _listing(self) -> tuple:
         """What the first page depends on: the filters, the sort and the scope."""
-        return (self.project, self.text, self.sort, self.team_scope)
+        return (self.project, self.text, self.sort, self.team_scope, self.days)
+
+    def _when(self) -> dict:
+        """since / until of the quick range chosen (`D`), as the store takes them."""
+        from tui.gui.panes.search.dates import bounds
+
+        if self.days is None:
+            return {}
+        since, until = bounds(self.days, self.app.now(), self.app.tz)
+        return {"since": since, "until": until}
 
     @work(thread=True, exclusive=True, group="sessions-page", exit_on_error=False)
     def _load_page(
@@ -233,11 +246,12 @@ class SessionsPane(WideBreakpoint, Pane):
             offset, rows, total = self.team.sessions(self.store, project=project, text=text, sort=sort,
                                                      offset=offset, limit=limit + 1)  # fmt: skip
         else:
-            total = self.store.count_sessions(project, text) if not offset else -1
+            when = self._when()
+            total = self.store.count_sessions(project, text, **when) if not offset else -1
             if offset is None:
                 offset = max(0, total - limit)
             rows = self.store.list_sessions(project=project, limit=limit + 1, offset=offset,
-                                            text=text, sort=sort)  # fmt: skip
+                                            text=text, sort=sort, **when)  # fmt: skip
         return offset, rows[:limit], total, len(rows) > limit
 
     @work(thread=True, exclusive=True, group="sessions-projects", exit_on_error=False)
@@ -254,9 +268,10 @@ class SessionsPane(WideBreakpoint, Pane):
             _start, rows, total = self.team.sessions(self.store, project=project, text=text, sort=sort,
                                                      offset=offset, limit=count)  # fmt: skip
         else:
+            when = self._when()
             rows = self.store.list_sessions(project=project, limit=count, offset=offset,
-                                            text=text, sort=sort)  # fmt: skip
-            total = self.store.count_sessions(project, text)
+                                            text=text, sort=sort, **when)  # fmt: skip
+            total = self.store.count_sessions(project, text, **when)
         if not get_current_worker().is_cancelled:
             self.post_message(SessionsRefreshed(generation, rows, total, offset))
 
@@ -329,7 +344,7 @@ class SessionsPane(WideBreakpoint, Pane):
         if message.total >= 0:
             self.total = message.total
             self._show_count()
-            empty = message.total == 0 and self.project is None and not self.text.strip()
+            empty = message.total == 0 and not self.has_filters()
             self.query_one("#sessions-switcher", ContentSwitcher).current = (
                 "sessions-empty" if empty else "sessions-table"
             )
@@ -374,8 +389,11 @@ class SessionsPane(WideBreakpoint, Pane):
                         table.update_cell(key, column, value)
 
     def _show_count(self) -> None:
+        from tui.gui.panes.search.dates import RANGE_NAMES
+
         order = {"start": "", "length": " · longest", "errors": " · most errors"}
-        count = f"{plural(self.total, 'session')}{order[self.sort]}"
+        when = f" · {RANGE_NAMES[self.days]} (D)" if self.days and not self.team_scope else ""
+        count = f"{plural(self.total, 'session')}{when}{order[self.sort]}"
         label = self.query_one("#sessions-count", Label)
         label.update(Text.assemble(("Team + local", "bold"), " · ", count) if self.team_scope else count)
 
@@ -455,12 +473,22 @@ class SessionsPane(WideBreakpoint, Pane):
             return self.team_scope or self.team.available()
         if action in ("project", "filters", "sort"):
             return not self.empty
+        if action == "dates":
+            return not self.empty and not self.team_scope
         return super().check_action(action, parameters)
 
     # -- the filter box and the sort ---------------------------------------------------
 
     def action_filters(self) -> None:
         self.query_one("#sessions-project", Select).focus()
+
+    def action_dates(self) -> None:
+        """The next quick range of sessions active: today, yesterday, the last 7 days, any time."""
+        from tui.gui.panes.search.dates import next_quick_range
+
+        self.days = next_quick_range(self.days)
+        self.reload()
+        self.refresh_bindings()
 
     def action_sort(self) -> None:
         order = list(SESSION_SORTS)

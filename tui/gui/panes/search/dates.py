@@ -60,7 +60,23 @@ def parse_range(text: str) -> tuple[date, date] | str:
 
 def range_choice(first: date, last: date) -> tuple[str, str]:
     """(label, value) of the filter's option for a chosen pair of dates."""
-    label = first.strftime("%b %d") if first == last else f"{first:%b %d} – {last:%b %d}"
-    if first.year != last.year or first == last:
-        label += f" {last.year}"
+    if first == last:
+        label = f"{first:%b %d %Y}"
+    elif first.year != last.year:
+        label = f"{first:%b %d %Y} – {last:%b %d %Y}"
+    else:
+        label = f"{first:%b %d} – {last:%b %d %Y}"  # the year once, for both
     return label, f"{RANGE_PREFIX}{first.isoformat()}:{last.isoformat()}"
+
+
+# The ranges the dates key (`D`; ctrl+d on Search's list) steps through, then any time again.
+QUICK_RANGES: list[str | None] = ["today", "yesterday", "7", None]
+RANGE_NAMES = {"today": "today", "yesterday": "yesterday", "7": "the last 7 days",
+               "30": "the last 30 days", "365": "the last year"}  # fmt: skip
+
+
+def next_quick_range(choice: str | None) -> str | None:
+    """The quick range after `choice` (any other choice: today)."""
+    if choice in QUICK_RANGES:
+        return QUICK_RANGES[(QUICK_RANGES.index(choice) + 1) % len(QUICK_RANGES)]
+    return QUICK_RANGES[0]

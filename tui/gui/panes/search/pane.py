@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -30,7 +30,7 @@ from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.search import dates
 from tui.gui.read_ahead import ReadAhead
-from tui.gui.shared_keys import shared_keys
+from tui.gui.shared_keys import typing_list_keys
 from tui.gui.store_client import ReadCancelled, StoreClient
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
@@ -39,6 +39,8 @@ from tui.rich_text import cell, snippet_text, type_label
 
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
+TYPING_ACTIONS = ("filters", "dates", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
+                  "team")  # fmt: skip
 
 
 @dataclass
@@ -83,10 +85,10 @@ class SearchPane(Pane):
         Binding("down", "history_forward", "Later query, then the results", show=False,
                 id="search.down"),
         Binding("up", "history_back", "Earlier query (in the box)", show=False, id="search.up"),
-        *shared_keys("search", "filters"),
-        Binding("s", "sort", "Sort", id="search.sort"),
-        *shared_keys("search", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
-                     "team"),
+        # Its list invites typing: a letter typed on it goes to the query (`on_key`), and
+        # its actions are on ctrl keys (tui.gui.shared_keys.TYPING_LIST_KEYS).
+        *typing_list_keys("search", "filters", "dates", "sort", "export", "timeline", "copy",
+                          "open_file", "preview", "resume", "fork", "team", words={"sort": "Sort"}),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -120,7 +122,7 @@ class SearchPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(
-            placeholder='/ to search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
+            placeholder='type to search: words, paths, "phrases", 한국어 · ↑ earlier · tab filters',
             id="search-query",
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
@@ -195,6 +197,22 @@ class SearchPane(Pane):
                 self._debounce.stop()
             self.run_search()
         self.table.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed on the results goes to the query, after what it holds (as in
+        fzf or atuin), and the keys after it follow: the status says "type to search".  The
+        digits still switch panes and `/` still starts a new query (docs/keys.md)."""
+        character = event.character
+        if (not event.is_printable or character is None or character.isdigit()
+                or character == "/" or self.app.focused is not self.table):  # fmt: skip
+            return
+        event.prevent_default()
+        event.stop()
+        box = self.query_input
+        box.select_on_focus = False  # Input's Focus comes later: it would select what is typed
+        box.screen.set_focus(box)  # now: the keys already queued are text for the box too
+        box.cursor_position = len(box.value)
+        box.insert_text_at_cursor(character)
 
     def selected(self) -> tuple[str | None, int | None]:
         hit = self._hits.get(self.table.cursor_key or "")
@@ -478,7 +496,9 @@ class SearchPane(Pane):
         if action == "to_list":
             return False  # down in the query box walks the history first (history_forward)
         if action == "sort":
-            return bool(self.query_text.strip())
+            return bool(self.query_text.strip()) and not self.in_bar
+        if self.in_bar and action in TYPING_ACTIONS:
+            return False  # the box's own keys (ctrl+e: end of the line); the list's once back
         return super().check_action(action, parameters)
 
     @work(thread=True, exclusive=True, group="search-projects", exit_on_error=False)
@@ -573,6 +593,14 @@ class SearchPane(Pane):
 
     def action_filters(self) -> None:
         self.query_one("#search-project", Select).focus()
+
+    def action_dates(self) -> None:
+        """The next quick range: today, yesterday, the last 7 days, any time."""
+        chosen = dates.next_quick_range(self.filters["days"])
+        select = self.query_one("#search-date", Select)
+        select.value = chosen if chosen is not None else Select.NULL  # its Changed searches
+        self.notify(f"Memories of {dates.RANGE_NAMES[chosen]}." if chosen else "Memories of any time.",
+                    timeout=2)  # fmt: skip
 
     def action_export(self) -> None:
         from store.export import ExportRequest
