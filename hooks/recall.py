@@ -104,13 +104,19 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
         return result
     add_loanwords(conn, concepts)
     current = session_id or ""
-    found = []  # per concept: its newest postings outside the current session
     frequencies = []
+    grouped = []  # per concept: its newest matches, which are placed in their tasks
     for concept in concepts:
         ids = matching_ids(conn, concept["match"])
         frequencies.append(_document_frequency(ids, total))
         # A common concept weighs little: its newest matches are enough to place it.
-        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current and r[0] not in skip])
+        grouped.append(sorted(ids[:GROUPED_POSTINGS]))
+    # Concepts share memories (a pair's with its words', a word's with its other forms'):
+    # each memory is read once.
+    keys = {row[0]: row for row in memory_keys(conn, sorted(set().union(*grouped)))}
+    found = [  # per concept: its newest postings outside the current session
+        [keys[i] for i in ids if i in keys and keys[i][1] != current and i not in skip] for ids in grouped
+    ]
     weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
     # A word the store holds only in another form (환불 as "refund") is known by that form.
     for w, c in zip(list(weights), concepts):
