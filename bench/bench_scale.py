@@ -3,6 +3,7 @@
 
     .venv/bin/python -m bench.bench_scale --db /tmp/recall-1m/memory.db [--db /tmp/recall-100k-sessions/memory.db]
     .venv/bin/python -m bench.bench_scale --build 1000000 --keep /tmp/recall-1m   # builds as bench_recall does
+    .venv/bin/python -m bench.bench_scale      # both stores below, built once in the temp folder and kept
 
 Each database is one `bench_recall --keep DIR` builds (`--memories 1000000`, and
 `--memories 300000 --sessions 100000` for the many-sessions row): the recall set's past
@@ -155,15 +156,18 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=40, help="prompts timed per database and temperature (0: all)")
     parser.add_argument("--no-cold", action="store_true", help="warm runs only")
     args = parser.parse_args(argv)
-    if args.build:
-        folder = args.keep or tempfile.mkdtemp(prefix="memlane-bench-scale-db-")
+    builds = [(args.build, args.sessions)] if args.build else []
+    if not args.db and not builds:  # the two stores, built once and kept
+        builds = [(1_000_000, None), (300_000, 100_000)]
+    for memories, sessions in builds:
+        folder = args.keep or os.path.join(tempfile.gettempdir(), f"memlane-bench-scale-{memories}-{sessions or 'x'}")
         if not os.path.exists(os.path.join(folder, "recall-sessions.json")):
-            subprocess.run([sys.executable, "-m", "bench.bench_recall", "--memories", str(args.build), "--keep", folder,
-                            "--no-timing"] + (["--sessions", str(args.sessions)] if args.sessions else []),
+            print(f"building {memories:,} memories{f' in {sessions:,} sessions' if sessions else ''} in {folder}...",
+                  flush=True)  # fmt: skip
+            subprocess.run([sys.executable, "-m", "bench.bench_recall", "--memories", str(memories), "--keep", folder,
+                            "--no-timing"] + (["--sessions", str(sessions)] if sessions else []),
                            cwd=ROOT, check=True)  # fmt: skip
         args.db.append(os.path.join(folder, "memory.db"))
-    if not args.db:
-        parser.error("give --db (a database bench_recall --keep built) or --build N")
     from store import db
 
     status = 0
