@@ -132,14 +132,15 @@ def _run_process(cmd: list[str], event: dict, env: dict) -> tuple[float, bytes]:
     return elapsed, done.stdout
 
 
-def build(db_path: str, home: str, memories: int, fillers: int, same_file: int = 0) -> dict[str, str]:
+def build(db_path: str, home: str, memories: int, fillers: int, same_file: int = 0,
+          sessions: int | None = None) -> dict[str, str]:  # fmt: skip
     """The database of the benchmark; returns {task key: its session id}."""
     import random
 
     from bench.corpus_db import build_corpus_db
 
     if memories:
-        build_corpus_db(db_path, memories, seed=13, optimize=True)
+        build_corpus_db(db_path, memories, seed=13, optimize=True, sessions=sessions)
     os.environ.update(MEMLANE_DB=db_path, MEMLANE_HOME=home, MEMLANE_DISABLE="1")
     rng = random.Random(5)
     for n in range(fillers):
@@ -299,6 +300,7 @@ def main(argv=None) -> int:
     parser.add_argument("--fillers", type=int, default=300, help="everyday sessions with overlapping words")
     parser.add_argument("--same-file", type=int, default=0,
                         help="everyday sessions per task file that touch that file (harder; 0 for the reference)")
+    parser.add_argument("--sessions", type=int, help="spread the generated memories over this many sessions (60 a session by default)")
     parser.add_argument("--keep", help="build the database in DIR once and reuse it on later runs")
     parser.add_argument("--no-timing", action="store_true", help="skip the whole-process timing")
     parser.add_argument("--verbose", "-v", action="store_true", help="list the misses of the dev split")
@@ -316,7 +318,7 @@ def main(argv=None) -> int:
         if args.keep and os.path.exists(sessions_file):
             sessions = json.loads(Path(sessions_file).read_text())
         else:
-            sessions = build(db_path, home, args.memories, args.fillers, args.same_file)
+            sessions = build(db_path, home, args.memories, args.fillers, args.same_file, args.sessions)
             Path(sessions_file).write_text(json.dumps(sessions))
         from store import db
         from store.config import defaults

@@ -15,7 +15,10 @@ matches fit), it times on a fresh connection each run (no ranking cached):
     near the top and in the middle once the ranking is cached (as when scrolling);
   - forget of ~10k matches, including the scrub (indexes optimised, WAL truncated),
     on a fresh copy of the database each run: the median of 3 runs (1 at 1 GB and
-    more) with the time of each step, and `memlane forget --yes` from process start.
+    more) with the time of each step, and `memlane forget --yes` from process start;
+    and the promise checked on the real size: 200 planted memories the forget takes,
+    each with a word of its own, leave no piece of those words in the .db, -wal or
+    -shm file (the bench stops if one is left).
 Targets (issue 9): selection and count <= 300 ms for 20k matches at 100k; a deep
 page within 2x the first page; forget of 10k <= 3 s including the scrub.
 """
@@ -161,6 +164,46 @@ def _fresh_copy(path: str, folder: str) -> str:
     return copy
 
 
+MARKER_TAIL = b"kxvwy"  # a word's tail FTS5 always writes (a term shares its head with the one before)
+MARKERS = 200
+
+
+def _plant_markers(conn, word: str) -> int:
+    """Add MARKERS memories holding `word` (so the forget takes them) and a word of their own
+    ending in MARKER_TAIL, and checkpoint: some of their pages in the file, some in the WAL."""
+    import random
+
+    from store import writer
+
+    rng = random.Random(17)
+    letters = "bcdfghjlmnpqrstvwz"
+    writer.add_memories(conn, [
+        {"session_id": f"bench-forget-{i % 20}", "type": "command", "cwd": "/home/dev/bench",
+         "content": f"{word} rotated {''.join(rng.choice(letters) for _ in range(9))}{MARKER_TAIL.decode()}"}
+        for i in range(MARKERS)
+    ])  # fmt: skip
+    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    copy = conn.execute("PRAGMA database_list").fetchone()[2]
+    found = _marker_tails_left(copy)
+    assert found >= MARKERS, f"the planted words are not in the files ({found})"
+    return MARKERS
+
+
+def _marker_tails_left(path: str) -> int:
+    """How many times MARKER_TAIL occurs in the database's files (read in 64 MB slices)."""
+    count = 0
+    for suffix in ("", "-wal", "-shm"):
+        if not os.path.exists(path + suffix):
+            continue
+        with open(path + suffix, "rb") as fh:
+            carry = b""
+            while chunk := fh.read(1 << 26):
+                block = carry + chunk
+                count += block.count(MARKER_TAIL)
+                carry = block[-(len(MARKER_TAIL) - 1):]
+    return count
+
+
 def bench_forget(path: str, word: str, runs: int) -> None:
     """Forget of every memory holding `word` (~10k), scrub included, each run on a fresh copy:
     in process with the time of each step (median run), then `memlane forget --yes` from
@@ -172,6 +215,7 @@ def bench_forget(path: str, word: str, runs: int) -> None:
         for _ in range(runs):
             copy = _fresh_copy(path, tmp)
             conn = db.connect(copy)
+            planted = _plant_markers(conn, word)
             spent: dict[str, list[float]] = {}
             undo = _timed_steps(spent)
             wall, cpu = time.perf_counter(), time.process_time()
@@ -179,8 +223,13 @@ def bench_forget(path: str, word: str, runs: int) -> None:
                 done = forget.forget(conn, query=word)
             finally:
                 undo()
+            left = _marker_tails_left(copy)
             results.append((time.perf_counter() - wall, time.process_time() - cpu, spent, done))
             conn.close()
+            print(f"    no bytes left: {'yes' if not left else 'NO'} ({planted} planted words of forgotten "
+                  f"memories; {left} of their tails in the .db, -wal and -shm files after the forget)")  # fmt: skip
+            if left:
+                raise SystemExit("a forget left bytes of forgotten words in the files")
         elapsed, cpu, spent, done = sorted(results, key=lambda r: r[0])[len(results) // 2]
         for label, name in FORGET_STEPS:
             step_wall, step_cpu = spent.get(name, (0.0, 0.0))

@@ -8,15 +8,19 @@ from corpus import demo_corpus
 from store import db, writer
 
 
-def build_corpus_db(path: str, count: int, *, seed: int = 11, optimize: bool = False) -> float:
+def build_corpus_db(
+    path: str, count: int, *, seed: int = 11, optimize: bool = False, sessions: int | None = None
+) -> float:
     """Write `count` generated memories in batches; returns the seconds the writes took.
 
     `optimize`: merge the FTS indexes afterwards, as `memlane import` leaves them.
+    `sessions`: spread the memories over about this many sessions (60 memories a session
+    by default).
     """
     conn = db.connect(path)
     started = time.perf_counter()
     batch = []
-    for obs in demo_corpus.generate(count, seed=seed):
+    for obs in demo_corpus.generate(count, seed=seed, per_session=max(1, count // sessions) if sessions else 60):
         batch.append(obs)
         if len(batch) == 1000:
             writer.add_memories(conn, batch)

@@ -69,16 +69,38 @@ def _rarity(df: int, total: int) -> float:
     return math.log(1.0 + (total + 1.0) / (df + 1.0))
 
 
-def _document_frequency(ids: list[int], total: int) -> float:
+def _document_frequency(ids: list[int], total: int, since: int | None = None) -> float:
     """How many memories hold a concept.  Past the postings cap only the newest
     matches are read: their density over the ids they span estimates the rest
-    (a word in every fifth memory must not weigh like one in every fiftieth)."""
+    (a word in every fifth memory must not weigh like one in every fiftieth).
+    `since`: the matches were read from this id on only (see _pair_window)."""
     from store.recall_sql import POSTINGS_CAP
 
+    if since is not None and len(ids) < POSTINGS_CAP:
+        return len(ids) * max(1.0, total / max(1, total - since + 1))
     if len(ids) < POSTINGS_CAP:
         return len(ids)
     span = max(1, total - min(ids) + 1)
     return len(ids) * max(1.0, total / span)
+
+
+def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, bool]:
+    """(the first id a pair's matches are read from, whether that leaves some out).
+
+    A pair ("user session") is found only where both its words are: from the oldest
+    match of a word whose matches were all read (under the postings cap), nothing is
+    left out.  When both words are common (each read only its newest matches), the
+    pair is read where both were read, and its frequency estimated from that span,
+    as a common word's is: reading both whole lists grew with the store."""
+    from store.recall_sql import POSTINGS_CAP
+
+    lists = [matched[i] for i in concept.get("words", ()) if i < len(matched)]
+    if len(lists) != 2 or not all(lists):
+        return None, False
+    complete = [ids[-1] for ids in lists if len(ids) < POSTINGS_CAP]
+    if complete:
+        return max(complete), False
+    return max(ids[-1] for ids in lists), True
 
 
 
@@ -104,13 +126,22 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
         return result
     add_loanwords(conn, concepts)
     current = session_id or ""
-    found = []  # per concept: its newest postings outside the current session
     frequencies = []
+    matched = []  # per concept: its newest matches, newest first
+    grouped = []  # per concept: its newest matches, which are placed in their tasks
     for concept in concepts:
-        ids = matching_ids(conn, concept["match"])
-        frequencies.append(_document_frequency(ids, total))
+        since, partial = _pair_window(concept, matched) if concept.get("pair") else (None, False)
+        ids = matching_ids(conn, concept["match"], since=since)
+        matched.append(ids)
+        frequencies.append(_document_frequency(ids, total, since if partial else None))
         # A common concept weighs little: its newest matches are enough to place it.
-        found.append([r for r in memory_keys(conn, ids[:GROUPED_POSTINGS]) if r[1] != current and r[0] not in skip])
+        grouped.append(sorted(ids[:GROUPED_POSTINGS]))
+    # Concepts share memories (a pair's with its words', a word's with its other forms'):
+    # each memory is read once.
+    keys = {row[0]: row for row in memory_keys(conn, sorted(set().union(*grouped)))}
+    found = [  # per concept: its newest postings outside the current session
+        [keys[i] for i in ids if i in keys and keys[i][1] != current and i not in skip] for ids in grouped
+    ]
     weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
     # A word the store holds only in another form (환불 as "refund") is known by that form.
     for w, c in zip(list(weights), concepts):

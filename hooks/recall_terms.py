@@ -256,7 +256,7 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
     from store.search import fts_quote
 
     pairs = []
-    for left, right in zip(concepts, concepts[1:]):
+    for index, (left, right) in enumerate(zip(concepts, concepts[1:])):
         if left["generic"] or right["generic"] or left.get("pair") or right.get("pair"):
             continue
         a, b = left["term"], right["term"]
@@ -264,7 +264,7 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
             continue
         prefix = "*" if HANGUL.search(b) else ""
         pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
-                      "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
+                      "words": (index, index + 1), "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
         if len(pairs) >= MAX_PAIRS:
             break
     return pairs

@@ -34,16 +34,26 @@ def word_match(forms: list[str], prefixes: list[str]) -> str:
     return " OR ".join(parts)
 
 
-def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP) -> list[int]:
+def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP, since: int | None = None) -> list[int]:
     """Ids of the newest `cap` memories matching the word-index expression
-    `match`, newest first (the index alone: cheap); [] when it is not valid."""
+    `match`, newest first (the index alone: cheap); [] when it is not valid.
+
+    `since`: only memories from this id on.  FTS5 seeks to it in ascending order
+    only (read newest first, a phrase of two common words with no match read both
+    words' whole lists: 10 ms at 100k memories, 0.8 ms within the newest 10k)."""
     if not match:
         return []
     try:
-        rows = conn.execute(
-            "SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?",
-            (match, cap),
-        ).fetchall()
+        if since is None:
+            rows = conn.execute(
+                "SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?",
+                (match, cap),
+            ).fetchall()
+        else:
+            rows = conn.execute(
+                "SELECT rowid FROM memory_words WHERE memory_words MATCH ? AND rowid >= ? ORDER BY rowid",
+                (match, since),
+            ).fetchall()[::-1][:cap]
     except sqlite3.Error:
         return []
     return [r[0] for r in rows]

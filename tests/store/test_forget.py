@@ -216,3 +216,53 @@ def test_every_forget_and_redaction_moves_the_forget_generation_on(filled):
     forget.forget(filled, session="s1")
     seen.append(listings.forget_generation(filled))
     assert seen == sorted(set(seen)) and len(seen) == 4
+
+
+def test_a_forget_past_every_batch_cap_leaves_no_forgotten_word_in_any_file(db_path):
+    """6,200 forgotten memories: past the selection's 5,000-id keyset step, the 500-value IN
+    lists, and the 2,000 ids from which the summaries are computed beside the delete.  Each
+    holds a word of its own; no piece of any of those words is left in the database file,
+    its WAL or its shared-memory file, while the kept memories' own words still are (so the
+    check can fail).  A word's tail is what FTS5 always writes: a term shares its head with
+    the term before it."""
+    import random
+
+    from store.forget import SUMMARIES_MEANWHILE_FROM
+    from store.search.match import CHUNK
+
+    rng = random.Random(3)
+    letters = "bcdfghjlmnpqrstvwz"
+
+    def word(tail: str) -> str:
+        return "".join(rng.choice(letters) for _ in range(9)) + tail
+
+    forgotten, kept = 6200, 300
+    assert forgotten > CHUNK and forgotten > SUMMARIES_MEANWHILE_FROM
+    conn = db.connect(db_path)
+    gone = [word("kxvwy") for _ in range(forgotten)]
+    stay = [word("yxjqk") for _ in range(kept)]
+    writer.add_memories(conn, [
+        {"session_id": f"s{i % 40}", "type": "command", "cwd": "/nonexistent/app",
+         "content": f"rotated the lattice credential {w} for staging {i}"} for i, w in enumerate(gone)
+    ] + [
+        {"session_id": f"k{i % 7}", "type": "command", "cwd": "/nonexistent/app",
+         "content": f"ordinary build step {w} number {i}"} for i, w in enumerate(stay)
+    ])  # fmt: skip
+    for s in range(40):
+        writer.update_session_summary(conn, f"s{s}")
+    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")  # some pages in the file, some in the WAL
+
+    def everything() -> bytes:
+        return b"".join(open(db_path + s, "rb").read() for s in ("", "-wal", "-shm") if os.path.exists(db_path + s))
+
+    before = everything()
+    assert before.count(b"kxvwy") >= forgotten and b"yxjqk" in before
+    done = forget.forget(conn, query="lattice credential")
+    assert done.count == forgotten and done.scrubbed
+    raw = everything()
+    assert raw.count(b"kxvwy") == 0
+    assert not any(w[-7:].encode() in raw for w in gone[::50])  # a longer tail of every 50th
+    assert raw.count(b"yxjqk") >= kept  # the kept memories' words are still there
+    assert search(conn, "lattice") == [] and search(conn, gone[4000]) == []
+    assert len(search(conn, stay[7])) == 1
+    conn.close()
