@@ -153,12 +153,12 @@ def _rules(folder: str) -> list[str]:
     return found
 
 
-def loaded_files(cwd: str, *, topics: bool = True, environ=None) -> list[dict]:
+def loaded_files(cwd: str, *, topics: bool = True, with_text: bool = False, environ=None) -> list[dict]:
     """Every memory file Claude Code loads at the start of a session in `cwd`, in its order,
     and (with `topics`) the auto-memory topic files it reads on demand.
 
     Each: {kind, group, path, bytes, loaded_bytes, tokens (of what loads), mtime, loaded,
-    note, via (the file that imported it)}."""
+    note, via (the file that imported it)}, and with `with_text` the `text` that loads."""
     cwd = os.path.abspath(os.path.expanduser(cwd or "."))
     home_dir = config_dir(environ)
     from store.project import resolve_project
@@ -181,9 +181,13 @@ def loaded_files(cwd: str, *, topics: bool = True, environ=None) -> list[dict]:
         seen.add(real)
         note = "outside the project: loaded once you approve it in Claude Code" if outside else ""
         out.append(_entry(kind, path, st, loaded=not outside, note=note, via=via))
-        if outside or depth >= IMPORT_DEPTH:
+        if outside:
             return
         text = _read(path, st)
+        if with_text:
+            out[-1]["text"] = text or ""
+        if depth >= IMPORT_DEPTH:
+            return
         for target in imports_of(text or "", path):
             if _stat(target) is None:
                 continue
@@ -218,6 +222,8 @@ def loaded_files(cwd: str, *, topics: bool = True, environ=None) -> list[dict]:
             part = index_part(text)
             entry["loaded_bytes"] = len(part.encode("utf-8", "replace"))
             entry["tokens"] = estimate_tokens(entry["loaded_bytes"])
+            if with_text:
+                entry["text"] = part
             if entry["loaded_bytes"] < st.st_size:
                 entry["note"] = f"only the first {entry['loaded_bytes']:,} of {st.st_size:,} bytes load"
         out.append(entry)
