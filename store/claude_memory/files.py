@@ -3,10 +3,10 @@
 Checked with the real CLI (2.1.197, `docs/claude-code-facts.md`): at every session start
 Claude Code puts into the first message, in this order,
 
-- `~/.claude/CLAUDE.md` and `~/.claude/rules/*.md` (the user's, for every project);
-- for each folder from the top of the disk down to the session's folder: `CLAUDE.md`,
-  `.claude/CLAUDE.md`, `.claude/rules/*.md` (not those whose front matter names `paths:`:
-  they load when Claude works on a matching file) and `CLAUDE.local.md`;
+- ~/.claude/CLAUDE.md and ~/.claude/rules/*.md (the user's, for every project);
+- for each folder from the top of the disk down to the session's folder: CLAUDE.md,
+  .claude/CLAUDE.md, .claude/rules/*.md (not those whose front matter names `paths:`:
+  they load when Claude works on a matching file) and CLAUDE.local.md;
 - each file another one imports with `@path` (relative to the importing file, or `~/...`),
   right after it, five hops deep at most; an import outside the project is not loaded
   until the person approves it (it was not, in `-p` mode);
@@ -34,15 +34,15 @@ BYTES_PER_TOKEN = 4
 
 # kind -> (group, what a person reads)
 KINDS = {
-    "user": ("CLAUDE.md", "your CLAUDE.md, every project"),
-    "user_rules": ("CLAUDE.md", "your rules, every project"),
-    "parent": ("CLAUDE.md", "CLAUDE.md of a folder above the project"),
-    "project": ("CLAUDE.md", "the project's CLAUDE.md"),
-    "project_rules": ("CLAUDE.md", "the project's rules"),
-    "local": ("CLAUDE.md", "CLAUDE.local.md, yours, not checked in"),
-    "import": ("CLAUDE.md", "imported by @"),
-    "auto_index": ("auto memory", "auto memory index, MEMORY.md"),
-    "auto_topic": ("auto memory", "auto memory topic (read on demand)"),
+    "user": ("CLAUDE.md", "yours, all projects"),
+    "user_rules": ("CLAUDE.md", "your rule"),
+    "parent": ("CLAUDE.md", "a folder above"),
+    "project": ("CLAUDE.md", "the project's"),
+    "project_rules": ("CLAUDE.md", "the project's rule"),
+    "local": ("CLAUDE.md", "local, not checked in"),
+    "import": ("CLAUDE.md", "@ import"),
+    "auto_index": ("auto memory", "auto memory index"),
+    "auto_topic": ("auto memory", "auto memory topic"),
 }
 GROUPS = ("CLAUDE.md", "auto memory")
 
@@ -110,16 +110,17 @@ def _entry(kind: str, path: str, st, *, loaded: bool, note: str = "", via: str =
 
 
 def index_part(text: str) -> str:
-    """The part of MEMORY.md Claude Code loads: 200 lines, 25,000 bytes, whole lines."""
+    """The part of MEMORY.md Claude Code loads: whole lines, 200 at most, 25,000 bytes at most."""
     data = text.encode("utf-8", "replace")
     if len(data) > INDEX_MAX_BYTES:
         data = data[:INDEX_MAX_BYTES]
         cut = data.rfind(b"\n")
         data = data[: cut + 1] if cut >= 0 else b""
-    lines = data.decode("utf-8", "ignore").split("\n")
-    if len(lines) > INDEX_MAX_LINES:
-        lines = lines[:INDEX_MAX_LINES]
-    return "\n".join(lines).rstrip("\n")
+    part = data.decode("utf-8", "ignore")
+    lines = part.split("\n")
+    if len(lines) > INDEX_MAX_LINES + 1 or (len(lines) == INDEX_MAX_LINES + 1 and lines[-1]):
+        part = "\n".join(lines[:INDEX_MAX_LINES]) + "\n"
+    return part
 
 
 def imports_of(text: str, file_path: str) -> list[str]:

@@ -83,13 +83,13 @@ def test_memory_md_loads_200_lines_or_25000_bytes_whole_lines(tmp_path, home):
     lines = [f"- note {i}" for i in range(1, 203)]
     (memory / "MEMORY.md").write_text("\n".join(lines) + "\n")
     [index] = [f for f in loaded_files(str(project)) if f["kind"] == "auto_index"]
-    assert index["loaded_bytes"] == len("\n".join(lines[:200]).encode())
+    assert index["loaded_bytes"] == len("\n".join(lines[:200]).encode()) + 1  # whole lines, newline kept
     assert "only the first" in index["note"]
     long = "".join(f"L{i:03d} " + "x" * 300 + "\n" for i in range(150))  # 306 bytes a line
     (memory / "MEMORY.md").write_text(long)
     [index] = [f for f in loaded_files(str(project)) if f["kind"] == "auto_index"]
-    assert index["loaded_bytes"] == 81 * 306 - 1  # the CLI showed lines L000-L080
-    assert index["bytes"] == 150 * 306 and index["tokens"] == (81 * 306 - 1 + 3) // 4
+    assert index["loaded_bytes"] == 81 * 306  # the CLI showed lines L000-L080
+    assert index["bytes"] == 150 * 306 and index["tokens"] == (81 * 306 + 3) // 4
 
 
 def test_an_import_outside_the_project_is_listed_not_counted(tmp_path, home):
