@@ -9,7 +9,8 @@ is not delayed.  The child runs `store.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
 already ran it today) and prunes the hook's small marker files.  It first
 finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
-hook never runs itself.
+hook never runs itself.  Then it imports the transcripts Claude Code's own cleanup
+(`cleanupPeriodDays`) will delete within a week that memlane does not hold (`hooks.sweep`).
 """
 
 from __future__ import annotations
@@ -94,9 +95,32 @@ def run(db_path: str) -> int | None:
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
         backfill(conn)
-        return run_retention(conn, config["retention_days"])
+        removed = run_retention(conn, config["retention_days"])
+        keep_before_sweep(conn, config)
+        return removed
     finally:
         conn.close()
+
+
+def keep_before_sweep(conn, config: dict) -> dict | None:
+    """Import what Claude Code's sweep will delete within a week and memlane does not hold
+    (`hooks.sweep`); a failure is logged and changes nothing else."""
+    try:
+        from hooks.sweep import keep_before_sweep as keep
+
+        done = keep(conn, config)
+    except Exception as exc:
+        from store.log import log_line
+
+        log_line(f"maintenance: could not import the transcripts Claude Code will delete ({type(exc).__name__}: {exc}).",
+                 stderr=False)  # fmt: skip
+        return None
+    if done["imported"]:
+        from store.log import write_log
+
+        write_log(f"[memlane] maintenance: imported {done['imported']} transcripts before Claude Code's cleanup deletes them"
+                  + (f" ({done['left']} next time)." if done["left"] else "."))  # fmt: skip
+    return done
 
 
 def _detach() -> None:
