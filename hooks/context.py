@@ -163,15 +163,16 @@ def _session_text(conn, row: dict) -> str:
     return "; ".join(parts)
 
 
-def recent_sessions(conn, project: str, session_id: str | None, limit: int) -> list[str]:
+def recent_sessions(conn, project: str, session_id: str | None, limit: int, since: str | None = None) -> list[str]:
+    """Lines of the project's latest other sessions (with `since`: active after it)."""
     if limit <= 0:
         return []
     rows = dicts(
         conn.execute(
             "SELECT session_id, started_at, last_activity_at, summary, error_count FROM session "
-            "WHERE project = ? AND session_id != ? AND memory_count > 0 "
+            "WHERE project = ? AND session_id != ? AND memory_count > 0 AND coalesce(last_activity_at, started_at) > ? "
             "ORDER BY started_at DESC LIMIT ?",
-            (project, session_id or "", limit),
+            (project, session_id or "", since or "", limit),
         )
     )
     lines = []
@@ -188,15 +189,26 @@ def recent_sessions(conn, project: str, session_id: str | None, limit: int) -> l
 _CHANGE_TYPES_SKIPPED = ("prompt", "error", "file_read", "search")
 
 
-def recent_changes(conn, project: str, limit: int, skip: frozenset = frozenset()) -> list[tuple[int, str]]:
+def recent_changes(
+    conn, project: str, limit: int, skip: frozenset = frozenset(), *, since: str | None = None,
+    other_than: str | None = None,
+) -> list[tuple[int, str]]:  # fmt: skip
     """(memory id, line) of the `limit` most important of the project's 200 newest
-    memories (those in `skip` left out), newest first."""
+    memories (those in `skip` left out), newest first; with `since`, only memories received
+    after it, and with `other_than`, none of that session's."""
     if limit <= 0:
         return []
+    where, params = "", []
+    if since is not None:
+        where += " AND received_at > ?"
+        params.append(since)
+    if other_than is not None:
+        where += " AND session_id != ?"
+        params.append(other_than)
     rows = conn.execute(
         "SELECT id, type, tool_name, file_path, content, importance, tags FROM memory "
-        "WHERE project = ? AND type NOT IN (?, ?, ?, ?) ORDER BY id DESC LIMIT 200",
-        (project, *_CHANGE_TYPES_SKIPPED),
+        f"WHERE project = ? AND type NOT IN (?, ?, ?, ?){where} ORDER BY id DESC LIMIT 200",
+        (project, *_CHANGE_TYPES_SKIPPED, *params),
     ).fetchall()
     rows = [r for r in rows if r[0] not in skip]
     chosen = sorted(rows, key=lambda r: (r[5] or 1, r[0]), reverse=True)[:limit]
@@ -217,14 +229,16 @@ def recent_changes(conn, project: str, limit: int, skip: frozenset = frozenset()
     return lines
 
 
-def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozenset()) -> list[str]:
+def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozenset(), since: str | None = None) -> list[str]:
+    """Lines of the project's open error groups (with `since`: those seen after it)."""
     if limit <= 0:
         return []
     from store.listings import error_groups
 
     lines = []
     groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
-    for group in [g for g in groups if g["id"] not in skip_groups][:limit]:
+    groups = [g for g in groups if g["id"] not in skip_groups and (since is None or (g.get("last_seen") or "") > since)]
+    for group in groups[:limit]:
         content_lines = [
             ln.strip() for ln in (group.get("last_content") or "").splitlines() if ln.strip()
         ]
@@ -271,33 +285,103 @@ def session_start_block(conn, cwd: str | None, session_id: str | None, config: d
 def session_start_context(
     conn, cwd: str | None, session_id: str | None, config: dict | None
 ) -> tuple[str, str, list[int]]:
-    """(the SessionStart block, the session's project, the ids of the memories it sends).
+    """(the SessionStart block, the session's project, the ids of the memories it sends)."""
+    plan = session_start_plan(conn, cwd, session_id, config)
+    return plan["block"], plan["project"], plan["sent"]
 
-    The memories pinned to the project come first (`store.ledger.pin`); what the
-    person vetoed (`store.ledger.veto`) is left out of every section."""
-    from store.ledger import pins, vetoed_groups, vetoed_ids
+
+def session_start_plan(
+    conn, cwd: str | None, session_id: str | None, config: dict | None, *, source: str | None = None,
+    memory_files: list[dict] | None = None,
+) -> dict:  # fmt: skip
+    """The SessionStart block and each decision behind it: {block, project, sent (memory ids),
+    reason (store.ledger.REASONS), left_out: [{memory_id, kind (store.ledger.LEFT_OUT), path}]}.
+
+    The memories pinned to the project come first (`store.ledger.pin`); what the person
+    vetoed (`store.ledger.veto`) is left out of every section.  Nothing twice:
+
+    - a line a loaded memory file already says (`memory_files`, entries with their text, see
+      `hooks.already_said`) is left out;
+    - a `resume` (Claude Code sends `source: "resume"` for `--resume`, `--continue` and a
+      fork, with the resumed session's id) of a session that already received a block gets
+      only what is new since: memories received after that block, not the session's own,
+      nor any sent to it before; sessions active and errors seen since.
+    """
+    from hooks.already_said import SaidIndex
+    from store.ledger import last_block, pins, vetoed_groups, vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     project, project_name = session_project(conn, session_id, cwd)
+    plan = {"block": "", "project": project, "sent": [], "reason": "nothing", "left_out": []}
     if not project:
-        return "", "", []
+        return plan
     sessions, memories, errors = (setting(config, f"context_{key}") for key in ("sessions", "memories", "errors"))
     max_chars = setting(config, "context_max_chars")
+    previous = last_block(conn, session_id) if source == "resume" and session_id else None
+    since = previous["at"] if previous else None
     skip = vetoed_ids(conn)
+    left_out = plan["left_out"]
     pinned = [m for m in pins(conn, project) if m["id"] not in skip]
+    if previous:
+        left_out += [{"memory_id": m["id"], "kind": "sent_before"} for m in pinned if m["id"] in previous["sent"]]
+        pinned = [m for m in pinned if m["id"] not in previous["sent"]]
     pinned_lines = [(m["id"], recall_line(m)) for m in pinned]
-    changes = recent_changes(conn, project, memories, skip | {m["id"] for m in pinned})
+    skip_changes = skip | {m["id"] for m in pinned}
+    changes = recent_changes(conn, project, memories, skip_changes)
+    if previous:
+        fresh = recent_changes(conn, project, memories, skip_changes | previous["sent"], since=since, other_than=session_id)
+        kept = {memory_id for memory_id, _ in fresh}
+        for memory_id, _line in changes:
+            if memory_id not in kept:
+                left_out.append({"memory_id": memory_id, "kind": _why_not_new(conn, memory_id, session_id, previous)})
+        changes = fresh
+    said = SaidIndex(memory_files or [])
+    if said:
+        pinned_lines, gone = _unsaid(pinned_lines, said)
+        left_out += gone
+        changes, gone = _unsaid(changes, said)
+        left_out += gone
+    session_lines = recent_sessions(conn, project, session_id, sessions, since)
+    error_lines = open_errors(conn, project, errors, vetoed_groups(conn), since)
+    if said:
+        session_lines = [line for line in session_lines if said.where(line) is None]
+        error_lines = [line for line in error_lines if said.where(line) is None]
     sections = [
         ("## Pinned", [line for _, line in pinned_lines]),
-        ("## Recent Sessions", recent_sessions(conn, project, session_id, sessions)),
+        ("## Recent Sessions", session_lines),
         ("## Recent Changes", [line for _, line in changes]),
-        ("## Open Errors", open_errors(conn, project, errors, vetoed_groups(conn))),
+        ("## Open Errors", error_lines),
     ]
     if not any(lines for _, lines in sections):
-        return "", project, []
+        if previous:
+            plan["reason"] = "resumed"
+        elif any(item["kind"] == "in_memory_files" for item in left_out):
+            plan["reason"] = "said"
+        return plan
     block = assemble_block(project_name, sections + [("## More", [more_line()])], max_chars)
     sent = set(block.split("\n"))
-    return block, project, [memory_id for memory_id, line in pinned_lines + changes if line in sent]
+    plan.update(block=block, sent=[memory_id for memory_id, line in pinned_lines + changes if line in sent],
+                reason="resume_new" if previous else "start")  # fmt: skip
+    return plan
+
+
+def _unsaid(lines: list[tuple[int, str]], said) -> tuple[list[tuple[int, str]], list[dict]]:
+    """(the lines no loaded memory file says, [left-out rows of those one does])."""
+    kept, gone = [], []
+    for memory_id, line in lines:
+        path = said.where(line)
+        if path is None:
+            kept.append((memory_id, line))
+        else:
+            gone.append({"memory_id": memory_id, "kind": "in_memory_files", "path": path})
+    return kept, gone
+
+
+def _why_not_new(conn, memory_id: int, session_id: str | None, previous: dict) -> str:
+    if memory_id in previous["sent"]:
+        return "sent_before"
+    row = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
+    return "in_session" if row and row[0] == session_id else "not_new"
 
 
 def more_line(example_id: int | None = None) -> str:

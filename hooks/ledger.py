@@ -66,23 +66,63 @@ def record_prompt(conn, event: dict, project: str, decision: dict, block: str) -
         conn, session_id=session_id, prompt_id=_text(event.get("prompt_id")), event="prompt", project=project,
         reason=decision.get("reason") or "nothing", memory_ids=memory_ids, chars=len(block),
         score=decision.get("score"), runner_up=decision.get("runner_up"), share=decision.get("share"),
-        task=decision.get("task"),
+        task=decision.get("task"), context=_block_row(block, "prompt") if memory_ids else None,
     )  # fmt: skip
     if injection and memory_ids:
         _set_waiting(session_id)
 
 
-def record_start(conn, event: dict, project: str, memory_ids: list[int], block: str) -> None:
-    """What the SessionStart block sent (its memories: recent changes and pins), or that it was silent."""
+def record_start(conn, event: dict, project: str, memory_ids: list[int], block: str, plan: dict | None = None,
+                 files: list[dict] | None = None) -> None:  # fmt: skip
+    """What the SessionStart block sent (its memories: recent changes and pins), or why it was
+    silent; with it what else entered the context at this start: the memory files Claude Code
+    loaded (`files`), memlane's block, and each memory the block left out, with why."""
     from store import ledger
 
     session_id = event.get("session_id")
+    reason = (plan or {}).get("reason") or ("start" if block else "nothing")
+    context = start_context(files or [], block, (plan or {}).get("left_out") or [])
     injection = ledger.record(
         conn, session_id=session_id, prompt_id=None, event="start", project=project,
-        reason="start" if block else "nothing", memory_ids=memory_ids if block else [], chars=len(block),
+        reason=reason, memory_ids=memory_ids if block else [], chars=len(block), context=context,
     )  # fmt: skip
     if injection and block and memory_ids:
         _set_waiting(session_id)
+
+
+def start_context(files: list[dict], block: str, left_out: list[dict]) -> list[dict]:
+    """The ledger's context rows of a session start (`store.ledger.write_context`)."""
+    from store.claude_memory import text_tokens
+
+    rows = [{"source": "claude_md" if f["group"] == "CLAUDE.md" else "auto_memory", "kind": f["kind"],
+             "path": f["path"], "bytes": f["loaded_bytes"], "tokens": f["tokens"], "mtime": f["mtime"]}
+            for f in files if f["loaded"]]  # fmt: skip
+    if block:
+        rows.append({"source": "memlane", "kind": "start", "bytes": len(block.encode("utf-8", "replace")),
+                     "tokens": text_tokens(block)})  # fmt: skip
+    rows += [{"source": "left_out", "kind": item["kind"], "path": item.get("path"), "memory_id": item["memory_id"]}
+             for item in left_out]  # fmt: skip
+    return rows
+
+
+def memory_files_at_start(run, event: dict) -> list[dict]:
+    """The memory files Claude Code loads at this start, with their text (a few small files
+    stat-ed and read); [] when they cannot be read (said once, nothing else changes)."""
+    try:
+        from store.claude_memory import loaded_files
+
+        folder = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
+        if not isinstance(folder, str) or not folder:
+            return []
+        return loaded_files(folder, topics=False, with_text=True)
+    except Exception as exc:
+        run.problem(f"could not read Claude Code's memory files ({type(exc).__name__}: {exc}).")
+        return []
+
+
+def _block_row(block: str, kind: str) -> list[dict]:
+    data = len(block.encode("utf-8", "replace"))
+    return [{"source": "memlane", "kind": kind, "bytes": data, "tokens": (data + 3) // 4}]
 
 
 # ------------------------------------------------------------------ judging

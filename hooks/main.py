@@ -381,19 +381,22 @@ def _record(run, record, *args) -> None:
 
 
 def _session_start_output(run, conn, db_path, event, config) -> None:
-    from hooks.context import session_start_context
+    from hooks.context import session_start_plan
+    from hooks.ledger import memory_files_at_start
 
+    files = memory_files_at_start(run, event)
     try:
-        block, project, sent = session_start_context(conn, text_field(event, "cwd"), event.get("session_id"), config)
+        plan = session_start_plan(conn, text_field(event, "cwd"), event.get("session_id"), config,
+                                  source=text_field(event, "source"), memory_files=files)  # fmt: skip
     except Exception as exc:
         run.problem(f"could not build the context ({_db_message(db_path, exc)}).")
-        block, project, sent = "", "", []
-    if block:
-        _emit(block)
-    if project:
+        plan = {"block": "", "project": "", "sent": [], "reason": "nothing", "left_out": []}
+    if plan["block"]:
+        _emit(plan["block"])
+    if plan["project"]:
         from hooks.ledger import record_start
 
-        _record(run, record_start, conn, event, project, sent, block)
+        _record(run, record_start, conn, event, plan["project"], plan["sent"], plan["block"], plan, files)
     try:
         from hooks.maintenance import maybe_start
 

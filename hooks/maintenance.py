@@ -8,8 +8,10 @@ happens to the hook's process tree, and returns at once: the context output
 is not delayed.  The child runs `store.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
 already ran it today) and prunes the hook's small marker files.  It first runs
-SQLite's quick check of the store (a damaged store is logged, and left alone), then finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
-hook never runs itself.
+SQLite's quick check of the store (a damaged store is logged, and left alone), then
+finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
+hook never runs itself.  Then it imports the transcripts Claude Code's own cleanup
+(`cleanupPeriodDays`) will delete within a week that memlane does not hold (`hooks.sweep`).
 """
 
 from __future__ import annotations
@@ -96,7 +98,9 @@ def run(db_path: str) -> int | None:
         if damaged(conn, db_path):
             return None  # deleting rows in a damaged file can lose more: the person decides
         backfill(conn)
-        return run_retention(conn, config["retention_days"])
+        removed = run_retention(conn, config["retention_days"])
+        keep_before_sweep(conn, config)
+        return removed
     finally:
         conn.close()
 
@@ -114,6 +118,27 @@ def damaged(conn, db_path: str) -> bool:
             stderr=False,
         )
     return bool(problems)
+
+
+def keep_before_sweep(conn, config: dict) -> dict | None:
+    """Import what Claude Code's sweep will delete within a week and memlane does not hold
+    (`hooks.sweep`); a failure is logged and changes nothing else."""
+    try:
+        from hooks.sweep import keep_before_sweep as keep
+
+        done = keep(conn, config)
+    except Exception as exc:
+        from store.log import log_line
+
+        log_line(f"maintenance: could not import the transcripts Claude Code will delete ({type(exc).__name__}: {exc}).",
+                 stderr=False)  # fmt: skip
+        return None
+    if done["imported"]:
+        from store.log import write_log
+
+        write_log(f"[memlane] maintenance: imported {done['imported']} transcripts before Claude Code's cleanup deletes them"
+                  + (f" ({done['left']} next time)." if done["left"] else "."))  # fmt: skip
+    return done
 
 
 def _detach() -> None:

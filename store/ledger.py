@@ -24,8 +24,19 @@ REASONS = {
     "generic": "only generic words",
     "nothing": "nothing matched",
     "short": "the prompt is too short",
+    "said": "Claude Code's memory files already say it",
+    "resumed": "resumed: nothing new since its last block",
+    "resume_new": "resumed: only what is new since its last block",
 }
-SILENT = frozenset(("tie", "weak", "generic", "nothing", "short"))
+SILENT = frozenset(("tie", "weak", "generic", "nothing", "short", "said", "resumed"))
+# Why the SessionStart block left a memory out (`injection_context` rows of source "left_out").
+LEFT_OUT = {
+    "in_memory_files": "a loaded memory file says it already",
+    "sent_before": "sent to this session before",
+    "in_session": "this session's own work (its transcript holds it)",
+    "not_new": "older than the session's last block",
+}
+CONTEXT_SOURCES = ("claude_md", "auto_memory", "memlane", "left_out")
 # How a model acted on an injection (code -> words).
 ACTED = {
     "file": "touched the injected file",
@@ -42,14 +53,15 @@ def record(
     conn: sqlite3.Connection, *, session_id: str, prompt_id: str | None, event: str, project: str,
     reason: str, memory_ids: list[int], chars: int = 0, score: float | None = None,
     runner_up: float | None = None, share: float | None = None, task: tuple | None = None,
-    at: str | None = None,
+    at: str | None = None, context: list[dict] | None = None,
 ) -> int | None:  # fmt: skip
     """Write one decision; returns its id (None when nothing it refers to exists any more).
 
     The injected memories that no longer exist (forgotten since recall read them)
     are left out, and so is the whole row when all of them are gone: a forgotten
     memory never comes back through the ledger.  A prompt's row points at the
-    prompt memory the hook just stored (through the session's index).
+    prompt memory the hook just stored (through the session's index).  `context`: what
+    else entered the context with it (see `write_context`).
     """
     with write(conn):
         prompt_memory = None
@@ -72,7 +84,7 @@ def record(
             "injected, chars, score, runner_up, share, task_session_id, task_prompt_id) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (at or utc_now(), session_id, prompt_id, prompt_memory, event, project or "", reason, len(present),
-             int(chars) if present else 0, score, runner_up, share,
+             int(chars) if present or reason not in SILENT else 0, score, runner_up, share,
              task[0] if task else None, task[1] if task else None),
         )  # fmt: skip
         injection_id = cur.lastrowid
@@ -80,7 +92,87 @@ def record(
             "INSERT INTO injection_item (injection_id, memory_id, position, used) VALUES (?, ?, ?, 0)",
             [(injection_id, memory_id, n) for n, memory_id in enumerate(present)],
         )
+        if context:
+            write_context(conn, injection_id, context)
     return injection_id
+
+
+def write_context(conn: sqlite3.Connection, injection_id: int, context: list[dict]) -> None:
+    """Rows of what entered the context beside a decision: {source (CONTEXT_SOURCES), kind,
+    path, memory_id, bytes, tokens, mtime}; a left-out memory that no longer exists is skipped."""
+    rows = []
+    for n, c in enumerate(context):
+        memory_id = c.get("memory_id")
+        if memory_id is not None and conn.execute("SELECT 1 FROM memory WHERE id = ?", (memory_id,)).fetchone() is None:
+            continue
+        rows.append((injection_id, n, c["source"], c.get("kind") or "", c.get("path"), memory_id,
+                     int(c.get("bytes") or 0), int(c.get("tokens") or 0), c.get("mtime")))  # fmt: skip
+    conn.executemany(
+        "INSERT INTO injection_context (injection_id, position, source, kind, path, memory_id, bytes, tokens, mtime) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def context_of(conn: sqlite3.Connection, injection_ids: list[int]) -> dict[int, list[dict]]:
+    """{injection id: its context rows in order} (see write_context)."""
+    out: dict[int, list[dict]] = {}
+    ids = list(injection_ids)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for row in dicts(conn.execute(
+            "SELECT injection_id, source, kind, path, memory_id, bytes, tokens, mtime FROM injection_context "
+            f"WHERE injection_id IN ({placeholders(len(chunk))}) ORDER BY injection_id, position", chunk,
+        )):  # fmt: skip
+            out.setdefault(row.pop("injection_id"), []).append(row)
+    return out
+
+
+def start_budget(rows: list[dict]) -> dict:
+    """What a session start's context rows add up to: {claude_md, auto_memory, memlane (tokens),
+    total, files (how many memory files loaded), left_out (memories the block left out)}."""
+    out = {"claude_md": 0, "auto_memory": 0, "memlane": 0, "files": 0, "left_out": 0}
+    for row in rows:
+        if row["source"] == "left_out":
+            out["left_out"] += 1
+            continue
+        out[row["source"]] += row["tokens"] or 0
+        out["files"] += row["source"] != "memlane"
+    out["total"] = out["claude_md"] + out["auto_memory"] + out["memlane"]
+    return out
+
+
+def session_budget(conn: sqlite3.Connection, session_id: str) -> dict | None:
+    """The memory a session started with (its latest start: files Claude Code loaded and
+    memlane's block) and what memlane added at its prompts since: start_budget's keys plus
+    {prompts: tokens of the prompt blocks, at}; None when no start of it is recorded."""
+    row = conn.execute(
+        "SELECT id, at FROM injection WHERE session_id = ? AND event = 'start' ORDER BY id DESC LIMIT 1", (session_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    out = start_budget(context_of(conn, [row[0]]).get(row[0], []))
+    prompts = conn.execute(
+        "SELECT coalesce(sum(c.tokens), 0) FROM injection i JOIN injection_context c ON c.injection_id = i.id "
+        "WHERE i.session_id = ? AND i.event = 'prompt' AND i.id > ? AND c.source = 'memlane'", (session_id, row[0]),
+    ).fetchone()[0]  # fmt: skip
+    out.update(prompts=prompts, at=row[1])
+    return out
+
+
+def last_block(conn: sqlite3.Connection, session_id: str) -> dict | None:
+    """When this session last received a block from memlane, and the memories sent to it so
+    far: {at, sent (ids)}; None when it never received one."""
+    row = conn.execute(
+        "SELECT max(at) FROM injection WHERE session_id = ? AND chars > 0", (session_id,)
+    ).fetchone()
+    if row is None or row[0] is None:
+        return None
+    sent = {r[0] for r in conn.execute(
+        "SELECT it.memory_id FROM injection i JOIN injection_item it ON it.injection_id = i.id WHERE i.session_id = ?",
+        (session_id,),
+    )}  # fmt: skip
+    return {"at": row[0], "sent": sent}
 
 
 def awaiting_items(conn: sqlite3.Connection, session_id: str) -> list[dict]:
@@ -238,8 +330,10 @@ def entries(
             ids,
         ):
             items.setdefault(injection_id, []).append({"memory_id": memory_id, "used": bool(used)})
+        context = context_of(conn, ids)
         for row in rows:
             row["items"] = items.get(row["id"], [])
+            row["context"] = context.get(row["id"], [])
     return rows
 
 

@@ -33,7 +33,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     with _bound(db):
         db.connect(reuse_if_open=True)
         db.create_tables(models.MODELS, safe=True)
-    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL + schema.LEDGER_DDL:
+    for ddl in schema.FTS_DDL + schema.ERROR_GROUP_DDL + schema.SHORT_TERM_DDL + schema.LEDGER_DDL + schema.CONTEXT_DDL:
         conn.execute(ddl)
 
 
@@ -153,9 +153,20 @@ def _add_session_names(conn: sqlite3.Connection) -> None:
             conn.execute(f"ALTER TABLE session ADD COLUMN {column} {kind}")
 
 
+def _add_injection_context(conn: sqlite3.Connection) -> None:
+    """v10: what entered the context beside each decision (`injection_context`: Claude Code's
+    memory files, memlane's block, what the SessionStart block left out) and its triggers."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        db.create_tables([models.InjectionContext], safe=True)
+    for ddl in schema.CONTEXT_DDL:
+        conn.execute(ddl)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
-         5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time, 8: _add_session_names}  # fmt: skip
+         5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time, 8: _add_session_names,
+         9: _add_injection_context}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -237,5 +237,28 @@ class RecallPin(BaseModel):
         table_name = "recall_pin"
 
 
+class InjectionContext(BaseModel):
+    """What else entered the context with a decision (`store.ledger.record`'s `context`): each
+    memory file Claude Code loaded by itself at a session's start (its path, size, token
+    estimate, when it last changed), memlane's own block, and each memory the SessionStart
+    block left out and why (said already in a memory file, sent before, ...).  Paths,
+    numbers and codes only; goes with its injection, and a left-out row with its memory."""
+
+    injection_id = pw.IntegerField()
+    position = pw.IntegerField()
+    source = pw.TextField()  # claude_md | auto_memory | memlane | left_out
+    kind = pw.TextField(default="")  # the file's kind (store.claude_memory.KINDS) or why left out
+    path = pw.TextField(null=True)
+    memory_id = pw.IntegerField(null=True, index=True)
+    bytes = pw.IntegerField(default=0)
+    tokens = pw.IntegerField(default=0)
+    mtime = pw.FloatField(null=True)
+
+    class Meta:
+        table_name = "injection_context"
+        primary_key = pw.CompositeKey("injection_id", "position")
+        without_rowid = True
+
+
 LEDGER_MODELS = [Injection, InjectionItem, RecallVeto, RecallPin]
-MODELS = [Session, ErrorGroup, Memory, Meta, Tombstone, ForgetLog, MemoryTail, *LEDGER_MODELS]
+MODELS = [Session, ErrorGroup, Memory, Meta, Tombstone, ForgetLog, MemoryTail, *LEDGER_MODELS, InjectionContext]

@@ -7,7 +7,7 @@ numbers a connection checks on open. It imports nothing heavy: hooks read it.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 MIN_SQLITE = (3, 34, 0)  # the FTS5 trigram tokenizer arrived in 3.34.0
 
 # memory.type: what the hooks and the importer write (an older database may hold others).
@@ -132,5 +132,16 @@ LEDGER_DDL = [
     END""",
     """CREATE TRIGGER IF NOT EXISTS ledger_error_group_delete AFTER DELETE ON error_group BEGIN
         DELETE FROM recall_veto WHERE kind = 'error_group' AND value = CAST(old.id AS TEXT);
+    END""",
+]
+
+# What entered the context beside a decision (`store.ledger`, `injection_context`) goes with
+# its decision, and a memory left out goes from it when the memory is forgotten.
+CONTEXT_DDL = [
+    """CREATE TRIGGER IF NOT EXISTS ledger_context_delete AFTER DELETE ON injection BEGIN
+        DELETE FROM injection_context WHERE injection_id = old.id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS ledger_context_memory_delete AFTER DELETE ON memory BEGIN
+        DELETE FROM injection_context WHERE memory_id = old.id;
     END""",
 ]

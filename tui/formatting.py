@@ -240,9 +240,34 @@ def tool_label(name: str) -> str:
 # -- the injection ledger (store.ledger): the same words in the app, the CLI and /memory ---------
 
 
+def tokens_label(tokens: int) -> str:
+    """`840`, `1.2k`, `31k`: a token count as the budget line says it."""
+    if tokens < 1000:
+        return str(tokens)
+    if tokens < 10_000:
+        return f"{tokens / 1000:.1f}k"
+    return f"{round(tokens / 1000)}k"
+
+
+def budget_line(budget: dict) -> str:
+    """`3.1k tokens of memory: CLAUDE.md 1.2k, auto memory 1.5k, memlane 0.4k` (memlane's part
+    only when the budget has one: a session's start, not the files alone)."""
+    parts = [f"CLAUDE.md {tokens_label(budget.get('claude_md', budget.get('CLAUDE.md', 0)))}",
+             f"auto memory {tokens_label(budget.get('auto_memory', budget.get('auto memory', 0)))}"]  # fmt: skip
+    if "memlane" in budget:
+        parts.append(f"memlane {tokens_label(budget['memlane'])}")
+    return f"{tokens_label(budget.get('total', 0))} tokens of memory: " + ", ".join(parts)
+
+
 def ledger_prompt(decision: dict) -> str:
-    """What the decision answered: the prompt on one line, or the session's start."""
+    """What the decision answered: the prompt on one line, or the session's start (with the
+    memory it started with, when the ledger holds it)."""
     if decision.get("event") == "start":
+        context = [c for c in decision.get("context") or [] if c.get("source") != "left_out"]
+        if context:
+            from store.ledger import start_budget
+
+            return "(session start) " + budget_line(start_budget(context))
         return "(session start)"
     return one_line(decision.get("prompt")) or "(the prompt was not stored)"
 
@@ -257,6 +282,8 @@ def ledger_decision(decision: dict, *, short: bool = False) -> str:
             return f"sent {len(items)}"
         return f"sent {plural(len(items), 'memory', 'memories')}: " + " ".join(f"#{i['memory_id']}" for i in items[:8])
     reason = decision.get("reason") or "nothing"
+    if reason in ("start", "resume_new") and decision.get("chars"):  # recent sessions, errors: no memory ids
+        return "sent the digest" if short else "sent the session digest (recent sessions, open errors)"
     if short:
         return f"silent: {reason}"
     return "silent: " + REASONS.get(reason, inert_line(reason))

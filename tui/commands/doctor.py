@@ -380,6 +380,7 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
         else:
             report.ok("search indexes (FTS integrity-check)")
         _check_secrets(report, conn, redact_secrets)
+        _check_sweep(report, conn)
     except sqlite3.Error as exc:
         report.fail(describe_error(db_path, exc))
     finally:
@@ -410,6 +411,25 @@ def _check_secrets(report: _Report, conn, redact: bool) -> None:
         f"secrets audit: today's rules find secrets in {plural(len(findings), 'stored memory')} ({what}): "
         "redact them with `memlane doctor --redact-secrets`, or review them in the app (Cleanup, s)"
     )
+
+
+def _check_sweep(report: _Report, conn) -> None:
+    """How many sessions Claude Code's own cleanup (cleanupPeriodDays) deletes within a week,
+    and whether memlane holds them (hooks.sweep; the maintenance run imports the rest)."""
+    from hooks.sweep import HORIZON_DAYS, due
+
+    plan = due(conn)
+    if plan["days"] is None:
+        report.ok("Claude Code's cleanup is off (cleanupPeriodDays 0): it deletes no transcript")
+        return
+    count, held = len(plan["due"]), plan["held"]
+    head = (f"Claude Code deletes {plural(count, 'session')} in the next {HORIZON_DAYS} days "
+            f"(transcripts older than cleanupPeriodDays, {plan['days']})")  # fmt: skip
+    if held == count:
+        report.ok(head + (f": memlane holds {'it' if count == 1 else 'all of them'}" if count else ""))
+    else:
+        report.ok(f"{head}: memlane holds {held:,}; the next maintenance run (at a session's start) imports "
+                  f"the other {count - held:,}, or run `memlane import` now")  # fmt: skip
 
 
 def _check_config(report: _Report) -> None:

@@ -18,7 +18,7 @@ from tui.commands.filters import one_session
 
 LEDGER_KEYS = (
     "id", "at", "event", "session_id", "project", "prompt_memory_id", "prompt", "reason", "injected", "chars",
-    "score", "runner_up", "share", "task_session_id", "task_prompt_id", "acted", "acted_how", "items",
+    "score", "runner_up", "share", "task_session_id", "task_prompt_id", "acted", "acted_how", "items", "context",
 )  # fmt: skip
 
 

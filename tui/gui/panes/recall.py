@@ -4,11 +4,15 @@ the vetoes and pins that steer it (store/ledger.py).
 Each decision is a row (its prompt, what was sent or why nothing, whether the model acted
 on it); the memories it sent follow as rows of their own, and act like any memory row:
 `enter` opens it, `x` vetoes it, `X` vetoes its file or error group, `P` pins it, `u`
-lifts its veto or pin.  Below, every veto and pin, where `u` lifts one.
+lifts its veto or pin.  Below, every veto and pin, where `u` lifts one.  A session's start
+says the memory it started with, in tokens: Claude Code's own files and memlane's block;
+`M` shows Claude Code's memory files of the highlighted decision's project
+(tui/gui/screens/claude_memory.py).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -69,6 +73,7 @@ class RecallPane(WideBreakpoint, Pane):
         Binding("u", "lift", "Undo", id="recall.undo"),
         Binding("p", "project", "Project", id="recall.project"),
         *shared_keys("recall", "filters", "timeline", hidden={"filters", "timeline"}),
+        Binding("M", "claude_memory", "Claude's memory", id="recall.claude_memory"),
     ]
 
     def __init__(self, store: StoreClient, **kwargs) -> None:
@@ -338,6 +343,12 @@ class RecallPane(WideBreakpoint, Pane):
         acted = ledger_acted(decision)
         if acted:
             line += f"; acted on: {acted}"
+        left_out = [c for c in decision.get("context") or [] if c.get("source") == "left_out"]
+        if left_out:
+            from store.ledger import LEFT_OUT
+
+            kinds = sorted({c["kind"] for c in left_out})
+            line += f"; left out {len(left_out)}: " + ", ".join(LEFT_OUT.get(k, k) for k in kinds)
         if memory is not None:
             line = f"#{memory['id']} sent for: {ledger_prompt(decision)}" + (f" ({numbers})" if numbers else "")
         info.update(Text(one_line(line), no_wrap=True, overflow="ellipsis"))
@@ -449,6 +460,23 @@ class RecallPane(WideBreakpoint, Pane):
             self._change("unpin", value, said=f"Unpinned #{value}.")
         else:
             self._change("unveto", kind, value, said=f"Lifted the veto on {label}.")
+
+    def action_claude_memory(self) -> None:
+        decision = self._selected()[0]
+        self._memory_projects(decision.get("project") if decision else None)
+
+    @work(thread=True, group="recall-projects", exit_on_error=False)
+    def _memory_projects(self, wanted: str | None) -> None:
+        rows = [(p["project"], p.get("project_name") or "") for p in self.store.projects() if p.get("project")]
+        if wanted and wanted not in {key for key, _name in rows}:
+            rows.insert(0, (wanted, os.path.basename(wanted.rstrip(os.sep))))
+        index = next((i for i, (key, _name) in enumerate(rows) if key == wanted), 0)
+        self.app.call_from_thread(self._push_memory_screen, rows, index)
+
+    def _push_memory_screen(self, rows: list, index: int) -> None:
+        from tui.gui.screens.claude_memory import ClaudeMemoryScreen
+
+        self.app.push_screen(ClaudeMemoryScreen(self.store, rows, index))
 
     def action_timeline(self) -> None:
         decision, memory = self._selected()
