@@ -10,7 +10,7 @@ echo), curl's progress meter, a ``key: value`` configuration dump, a stack frame
 Paths, hosts, numbers, hashes, addresses, UUIDs and timestamps become placeholders, and a
 shell's ``bash: line 3:`` prefix goes.  When what is left says too little to tell two
 failures apart (``Error``, ``<path>``, a version number, no output at all), or names no
-error at all (only a line that says something), the failing command or call is part of
+error and says little (``Shutting down``), the failing command or call is part of
 the signature, so failures that have nothing in common do not share a group.  Claude
 Code's own refusals (``<tool_use_error>``) are one error whichever tool got them.
 
@@ -98,7 +98,7 @@ def error_signature(error_text: str, tool_name: str | None = None, call: str | N
     own = bool(_TOOL_USE_ERROR.search(error_text)) if isinstance(error_text, str) else False
     line = _SHELL_PREFIX.sub("", normalise(line))
     prefix = f"{tool_name}: " if tool_name and not own else ""
-    if named and says_enough(line):
+    if says_enough(line) and (named or _words(line) >= SPECIFIC_WORDS):
         return prefix + line[:MAX_SIGNATURE]
     what = normalise(call or "")[:MAX_CALL]
     if not what:
@@ -116,10 +116,24 @@ def normalise(line: str) -> str:
 def says_enough(line: str) -> bool:
     """A normalised line names an error by itself: two words beyond the generic ones
     (`error`, `failed`...) and the placeholders, or a phrase in a script without spaces."""
-    words = [w for w in _WORD.findall(_PLACEHOLDER.sub(" ", line)) if w.lower() not in _GENERIC]
+    words = _meaningful(line)
     if len(words) >= 2:
         return True
     return len(words) == 1 and not words[0].isascii()
+
+
+# A line that names no error but says this much is specific enough to be a group by itself
+# ("This project is configured to use yarn because …"); a shorter one ("Shutting down")
+# is joined with the call that failed.
+SPECIFIC_WORDS = 6
+
+
+def _meaningful(line: str) -> list[str]:
+    return [w for w in _WORD.findall(_PLACEHOLDER.sub(" ", line)) if w.lower() not in _GENERIC]
+
+
+def _words(line: str) -> int:
+    return len(_meaningful(line))
 
 
 def headline(error_text: str) -> str:
