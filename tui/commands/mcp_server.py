@@ -121,8 +121,8 @@ def build_server(db_path: str) -> MCPServer:
     @server.tool(name="search", description=SEARCH_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def search(
-        query: Annotated[str, Field(description="Words to look for: names, file names, error text, "
-                                    "commands. Empty: the newest memories.")],  # fmt: skip
+        query: Annotated[str, Field(description="A question in a sentence, or words to look for: names, "
+                                    "file names, error text, commands. Empty: the newest memories.")],  # fmt: skip
         project: Annotated[str | None, Field(description="Only this project (its name or path).")] = None,
         type: Annotated[str | None, Field(description="Only these memory types, comma separated: "
                                           + ", ".join(MEMORY_TYPES) + ".")] = None,  # fmt: skip
