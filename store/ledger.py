@@ -24,8 +24,9 @@ REASONS = {
     "generic": "only generic words",
     "nothing": "nothing matched",
     "short": "the prompt is too short",
+    "asked": "only a past question matched, not its answer",
 }
-SILENT = frozenset(("tie", "weak", "generic", "nothing", "short"))
+SILENT = frozenset(("tie", "weak", "generic", "nothing", "short", "asked"))
 # How a model acted on an injection (code -> words).
 ACTED = {
     "file": "touched the injected file",

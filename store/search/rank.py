@@ -49,6 +49,7 @@ _CACHED_RANKINGS = 8  # per connection
 # Fewer memories than this hold every term, all of them past questions: rank over any word.
 ANY_TERMS_BELOW = 10
 QUESTION_PENALTY = 0.1  # a past prompt that asks ranks at a tenth, below the memories that answer
+COVERAGE_FLOOR = 0.5  # a memory holding one word of several keeps this share of its relevance
 REFINED = 100  # the best of a ranking over any word that are weighed by their rows too
 SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
@@ -200,7 +201,7 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     for memory_id, n in matched.items():
         importance, created = facts[memory_id]
         coverage = n / len(plans)
-        score = relevance.get(memory_id, 0.0) * (0.5 + 0.5 * coverage)
+        score = relevance.get(memory_id, 0.0) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage)
         score *= _weight(importance) * _recency(created, today)
         if window and created is not None and window[0] <= created < window[1]:
             score *= IN_TIME_NAMED

@@ -41,7 +41,7 @@ def db(tmp_path):
     path = str(tmp_path / "memory.db")
     conn = connect(path)
     start_session(conn, "s-alpha", str(alpha), started_at=ts(30))
-    add_memory(conn, {"session_id": "s-alpha", "type": "prompt", "cwd": str(alpha),
+    add_memory(conn, {"session_id": "s-alpha", "type": "prompt", "cwd": str(alpha), "prompt_id": "p-alpha",
                       "content": "make the flamingo exporter stream rows", "created_at": ts(30)})  # fmt: skip
     add_memories(conn, [
         {"session_id": "s-alpha", "type": "command", "tool_name": "Bash", "cwd": str(alpha),
@@ -49,7 +49,7 @@ def db(tmp_path):
         for i in range(120)
     ])  # fmt: skip
     add_memory(conn, {"session_id": "s-alpha", "type": "file_edit", "tool_name": "Edit", "cwd": str(alpha),
-                      "file_path": f"{alpha}/export/flamingo.py", "created_at": ts(27),
+                      "file_path": f"{alpha}/export/flamingo.py", "created_at": ts(27), "prompt_id": "p-alpha",
                       "content": "Edit flamingo.py\n-    rows = list(q)\n+    rows = iter(q)"})  # fmt: skip
     start_session(conn, "s-beta", str(beta), started_at=ts(2))
     add_memory(conn, {"session_id": "s-beta", "type": "error", "tool_name": "Bash", "cwd": str(beta),

@@ -168,19 +168,17 @@ def search_index(
 
 
 def _turn_prompts(conn: sqlite3.Connection, hits: list[dict]) -> dict[int, str]:
-    """The prompt of each hit's turn (the last prompt of its session before it), for the hits
-    that are not prompts: an edit or an error found by a question is read with what was
-    asked for.  One lookup each on the (session, id) index."""
+    """The prompt of each hit's turn, for the hits that are not prompts: an edit or an error
+    found by a question is read with what was asked for (store.recall_sql.turn_prompts,
+    through the session's index)."""
+    from store.recall_sql import turn_prompts
+
     found = {}
     for hit in hits:
-        if hit.get("type") == "prompt":
-            continue
-        row = conn.execute(
-            "SELECT content FROM memory WHERE session_id = ? AND id < ? AND type = 'prompt' ORDER BY id DESC LIMIT 1",
-            (hit["session_id"], hit["id"]),
-        ).fetchone()
-        if row and row[0]:
-            found[hit["id"]] = row[0]
+        if hit.get("type") != "prompt" and hit.get("prompt_id"):
+            prompts = turn_prompts(conn, hit["session_id"], hit["prompt_id"])
+            if prompts and prompts[0].get("content"):
+                found[hit["id"]] = prompts[0]["content"]
     return found
 
 
