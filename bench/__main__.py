@@ -22,6 +22,7 @@ BENCHES = [
     ("hostile", "bench.bench_hostile", ["--runs", "1"]),
     ("recall", "bench.bench_recall", ["--memories", "10000", "--fillers", "300"]),
     ("scale", "bench.bench_scale", ["--build", "10000", "--runs", "8"]),
+    ("questions", "bench.bench_questions", ["--fillers", "5000"]),
     ("selection", "bench.bench_selection", ["--memories", "10000", "--runs", "3"]),
     ("mcp", "bench.bench_mcp", ["--runs", "5", "--memories", "10000", "--calls", "20"]),
     ("team", "bench.bench_team", ["--memories", "5000", "--server-memories", "50000", "--queries", "200"]),

@@ -22,7 +22,7 @@ TARGET = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 def irregular_pairs() -> list[tuple[str, str]]:
     from simplemma.strategies.dictionaries import DefaultDictionaryFactory
 
-    from store.search.terms import _STOP_WORDS
+    from store.search.terms import STOP_WORDS
 
     pairs = []
     for form, lemma in DefaultDictionaryFactory().get_dictionary("en").items():
@@ -32,7 +32,7 @@ def irregular_pairs() -> list[tuple[str, str]]:
             continue
         if not (form.islower() and lemma.islower()) or form == lemma or len(form) < 3 or len(lemma) < 2:
             continue
-        if form in _STOP_WORDS or lemma in _STOP_WORDS:
+        if form in STOP_WORDS or lemma in STOP_WORDS:
             continue
         keep = max(2, min(len(lemma), len(form)) - 2)
         if form[:keep] != lemma[:keep]:  # porter would not join them

@@ -441,6 +441,8 @@ def decide(
     # A turn's prompt says what the task was; a session without prompt ids
     # (imported, generated) offers only the memories that match.
     found = memories_by_id(conn, ids)
+    if found and all(_asks(m) for m in found.values()):  # it matched by a question alone
+        return {**silent, "reason": "asked"}
     picked = [found[i] for i in sorted(found)]
     if key[1]:
         picked += [m for m in turn_prompts(conn, key[0], key[1]) if m["id"] not in ids and m["id"] not in skip]
@@ -453,6 +455,13 @@ def decide(
             seen.add(text)
             verdict["memories"].append(memory)
     return verdict
+
+
+def _asks(memory: dict) -> bool:
+    """A past prompt that is a question: what restates a new prompt, never its answer."""
+    from store.search.question import is_question
+
+    return memory.get("type") == "prompt" and is_question(memory.get("content"))
 
 
 def relevant_memories(

@@ -24,11 +24,12 @@ REASONS = {
     "generic": "only generic words",
     "nothing": "nothing matched",
     "short": "the prompt is too short",
+    "asked": "only a past question matched, not its answer",
     "said": "Claude Code's memory files already say it",
     "resumed": "resumed: nothing new since its last block",
     "resume_new": "resumed: only what is new since its last block",
 }
-SILENT = frozenset(("tie", "weak", "generic", "nothing", "short", "said", "resumed"))
+SILENT = frozenset(("tie", "weak", "generic", "nothing", "short", "asked", "said", "resumed"))
 # Why the SessionStart block left a memory out (`injection_context` rows of source "left_out").
 LEFT_OUT = {
     "in_memory_files": "a loaded memory file says it already",

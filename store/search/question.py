@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from store import korean
-from store.search.terms import _STOP_WORDS as STOP_WORDS
+from store.search.terms import STOP_WORDS
 
 # Words a question is asked with, that an answer does not hold for being one.
 QUESTION_WORDS = frozenset(

@@ -25,6 +25,7 @@ widen, a selection (forget) never does.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import sqlite3
@@ -48,6 +49,8 @@ _CACHED_RANKINGS = 8  # per connection
 # Fewer memories than this hold every term, all of them past questions: rank over any word.
 ANY_TERMS_BELOW = 10
 QUESTION_PENALTY = 0.1  # a past prompt that asks ranks at a tenth, below the memories that answer
+COVERAGE_FLOOR = 0.5  # a memory holding one word of several keeps this share of its relevance
+REFINED = 100  # the best of a ranking over any word that are weighed by their rows too
 SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
 
@@ -194,33 +197,33 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
         relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel or 0.0)
     if not matched:
         return Ranking([], False)
-    asking = _questions(conn, list(matched))
     scores = {}
     for memory_id, n in matched.items():
         importance, created = facts[memory_id]
         coverage = n / len(plans)
-        score = relevance.get(memory_id, 0.0) * (0.5 + 0.5 * coverage)
+        score = relevance.get(memory_id, 0.0) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage)
         score *= _weight(importance) * _recency(created, today)
-        if memory_id in asking:
-            score *= QUESTION_PENALTY
         if window and created is not None and window[0] <= created < window[1]:
             score *= IN_TIME_NAMED
         scores[memory_id] = score
+    # The best REFINED are weighed further, which reads their rows: past questions go down,
+    # the memories of an answering turn up.  The others follow by the score above.
+    best = heapq.nlargest(REFINED, scores, key=lambda i: (scores[i], i))
+    session_of, asking = _turn_facts(conn, best)
+    refined = {i: scores[i] * (QUESTION_PENALTY if i in asking else 1.0) for i in best}
     if SESSION_SHARE:
-        scores = _with_session(conn, scores)
-    ordered = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
+        refined = _with_session(refined, session_of)
+    rest = sorted(set(scores) - set(refined), key=lambda i: (scores[i], i), reverse=True)
+    ordered = sorted(refined, key=lambda i: (refined[i], i), reverse=True) + rest
+    scores.update(refined)
     all_terms = len(ordered) == len(every_term)
     return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
 
 
-def _with_session(conn, scores: dict[int, float]) -> dict[int, float]:
+def _with_session(scores: dict[int, float], session_of: dict[int, str]) -> dict[int, float]:
     """Each memory's score plus a share of the best other memory of its session: a question
     is answered by a turn (a prompt, then its edits, commands, errors and commit), and the
     words it shares with the answer are spread over that turn's memories."""
-    session_of: dict[int, str] = {}
-    for chunk in chunks(list(scores)):
-        sql = f"SELECT id, session_id FROM memory WHERE id IN ({placeholders(len(chunk))})"
-        session_of.update(conn.execute(sql, chunk).fetchall())
     best: dict[str, list[float]] = {}
     for memory_id, score in scores.items():
         top = best.setdefault(session_of.get(memory_id, ""), [0.0, 0.0])
@@ -259,11 +262,21 @@ def _only_questions(conn, rows: list[tuple]) -> bool:
 
 def _questions(conn, ids: list[int]) -> set[int]:
     """Which of these memories are prompts that ask a question."""
-    asking = set()
+    return _turn_facts(conn, ids)[1]
+
+
+def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int]]:
+    """Of these memories, in one read: each one's session, and which are prompts that ask."""
+    session_of: dict[int, str] = {}
+    asking: set[int] = set()
     for chunk in chunks(ids):
-        sql = f"SELECT id, substr(content, 1, 400) FROM memory WHERE type = 'prompt' AND id IN ({placeholders(len(chunk))})"
-        asking.update(memory_id for memory_id, text in conn.execute(sql, chunk) if is_question(text))
-    return asking
+        sql = (f"SELECT id, session_id, CASE WHEN type = 'prompt' THEN substr(content, 1, 400) END "
+               f"FROM memory WHERE id IN ({placeholders(len(chunk))})")  # fmt: skip
+        for memory_id, session, prompt in conn.execute(sql, chunk):
+            session_of[memory_id] = session
+            if prompt is not None and is_question(prompt):
+                asking.add(memory_id)
+    return session_of, asking
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:

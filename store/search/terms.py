@@ -15,7 +15,7 @@ from store.db import placeholders
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000
 
-_STOP_WORDS = frozenset(
+STOP_WORDS = frozenset(
     """a an and are as at be but by can could did do does doing for from had has have how i if
     in into is it its me my of on or our please should so than that the their them then there
     these they this to was we were what when where which who why will with would you your
@@ -59,7 +59,7 @@ def query_terms(query: object) -> list[str]:
             piece = korean.strip_particle(piece)
         if piece not in terms:
             terms.append(piece)
-    meaningful = [t for t in terms if t not in _STOP_WORDS and t not in korean.STOP_WORDS]
+    meaningful = [t for t in terms if t not in STOP_WORDS and t not in korean.STOP_WORDS]
     return (meaningful or terms)[:MAX_TERMS]
 
 

@@ -41,7 +41,7 @@ def db(tmp_path):
     path = str(tmp_path / "memory.db")
     conn = connect(path)
     start_session(conn, "s-alpha", str(alpha), started_at=ts(30))
-    add_memory(conn, {"session_id": "s-alpha", "type": "prompt", "cwd": str(alpha),
+    add_memory(conn, {"session_id": "s-alpha", "type": "prompt", "cwd": str(alpha), "prompt_id": "p-alpha",
                       "content": "make the flamingo exporter stream rows", "created_at": ts(30)})  # fmt: skip
     add_memories(conn, [
         {"session_id": "s-alpha", "type": "command", "tool_name": "Bash", "cwd": str(alpha),
@@ -49,7 +49,7 @@ def db(tmp_path):
         for i in range(120)
     ])  # fmt: skip
     add_memory(conn, {"session_id": "s-alpha", "type": "file_edit", "tool_name": "Edit", "cwd": str(alpha),
-                      "file_path": f"{alpha}/export/flamingo.py", "created_at": ts(27),
+                      "file_path": f"{alpha}/export/flamingo.py", "created_at": ts(27), "prompt_id": "p-alpha",
                       "content": "Edit flamingo.py\n-    rows = list(q)\n+    rows = iter(q)"})  # fmt: skip
     start_session(conn, "s-beta", str(beta), started_at=ts(2))
     add_memory(conn, {"session_id": "s-beta", "type": "error", "tool_name": "Bash", "cwd": str(beta),
@@ -254,7 +254,7 @@ def test_a_common_word_is_counted_exactly_past_the_ranked_pool(tmp_path):
 def test_when_no_memory_has_every_word_the_index_says_so(db):
     error, text = call(db, "search", {"query": "flamingo zanzibar"})
     assert not error
-    assert text.startswith('3 memories matching most words of "flamingo zanzibar" (none has them all)')
+    assert text.startswith('3 memories matching some words of "flamingo zanzibar", most relevant first')
 
 
 def test_ids_too_big_for_sqlite_are_refused_by_the_schema(db):
@@ -296,3 +296,11 @@ def test_since_stamps_compare_as_stored_text_even_centuries_ago():
     assert mcp_tools.parse_since("12h", now) == "2026-11-23T00:00:00.000000Z"
     assert mcp_tools.parse_since("2026-11-20T14:00Z", now) == "2026-11-20T14:00:00.000000Z"
     assert mcp_tools.parse_since("99999w", now) == "0110-05-19T12:00:00.000000Z"  # before every memory
+
+
+def test_a_question_finds_the_edit_and_names_the_turn_it_answered(db):
+    error, text = call(db, "search", {"query": "how did we change the flamingo rows to a stream?"})
+    assert not error
+    edit = next(line for line in text.splitlines() if " file_edit " in line)
+    assert edit.endswith('[in the turn "make the flamingo exporter stream rows"]')
+    assert "timeline(id) the session around one" in text.splitlines()[-1]

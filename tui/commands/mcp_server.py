@@ -123,35 +123,15 @@ def build_server(db_path: str) -> MCPServer:
     @server.tool(name="search", description=SEARCH_DOC, annotations=_READ_ONLY,
                  structured_output=False)  # fmt: skip
     async def search(
-        query: Annotated[
-            str,
-            Field(
-                description="Words to look for: names, file names, error text, "
-                "commands. Empty: the newest memories."
-            ),
-        ],  # fmt: skip
-        project: Annotated[
-            str | None, Field(description="Only this project (its name or path).")
-        ] = None,
-        type: Annotated[
-            str | None,
-            Field(
-                description="Only these memory types, comma separated: "
-                + ", ".join(MEMORY_TYPES)
-                + "."
-            ),
-        ] = None,  # fmt: skip
-        since: Annotated[
-            str | None,
-            Field(
-                description="Only memories since then: 2026-11-20, "
-                "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago."
-            ),
-        ] = None,  # fmt: skip
-        limit: Annotated[
-            int,
-            Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX, description="Lines to return (default 10)."),
-        ] = mcp_tools.SEARCH_LIMIT_DEFAULT,  # fmt: skip
+        query: Annotated[str, Field(description="A question in a sentence, or words to look for: names, "
+                                    "file names, error text, commands. Empty: the newest memories.")],  # fmt: skip
+        project: Annotated[str | None, Field(description="Only this project (its name or path).")] = None,
+        type: Annotated[str | None, Field(description="Only these memory types, comma separated: "
+                                          + ", ".join(MEMORY_TYPES) + ".")] = None,  # fmt: skip
+        since: Annotated[str | None, Field(description="Only memories since then: 2026-11-20, "
+                                           "2026-11-20T14:00, yesterday, or 7d / 12h / 2w ago.")] = None,  # fmt: skip
+        limit: Annotated[int, Field(ge=0, le=mcp_tools.SEARCH_LIMIT_MAX,
+                                    description="Lines to return (default 10).")] = mcp_tools.SEARCH_LIMIT_DEFAULT,  # fmt: skip
     ) -> str:
         return store.answer(mcp_tools.search_index, query, project=project, type=type,
                             since=since, limit=limit)  # fmt: skip

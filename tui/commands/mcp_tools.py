@@ -25,6 +25,7 @@ SEARCH_LIMIT_DEFAULT = 10
 SEARCH_LIMIT_MAX = 50
 SNIPPET_CHARS = 140
 WHERE_CHARS = 60
+TURN_CHARS = 60  # the prompt of a hit's turn, shown beside it
 TIMELINE_DEFAULT = 5
 TIMELINE_MAX = 30
 TIMELINE_LINE_CHARS = 160
@@ -146,19 +147,39 @@ def search_index(
     elif summary["all_terms"]:
         what = f'matching "{inert_line(query)}"'
     else:
-        what = f'matching most words of "{inert_line(query)}" (none has them all)'
+        what = f'matching some words of "{inert_line(query)}", most relevant first (not all have every word)'
     scope = [f"{k}={inert_line(v)}" for k, v in (("project", project), ("type", type),
              ("since", since)) if v]  # fmt: skip
     head = f"{plural(total, 'memory')} {what}" + (f" ({', '.join(scope)})" if scope else "")
     if not total:
         return head + ". Try fewer or other words, or drop a filter."
     lines = [head + (f"; the best {len(hits)}:" if len(hits) < total else ":")]
-    lines += [memory_line(h, h.get("snippet") if query.strip() else None) for h in hits]
-    tail = "get_memories(ids) gives full text; timeline(id) what happened around one."
+    asked = _turn_prompts(conn, hits) if query.strip() else {}
+    for hit in hits:
+        line = memory_line(hit, hit.get("snippet") if query.strip() else None)
+        if hit["id"] in asked:
+            line += f' [in the turn "{_cut(inert_line(asked[hit["id"]]), TURN_CHARS)}"]'
+        lines.append(line)
+    tail = "get_memories(ids) gives full text; timeline(id) the session around one (what was asked, what followed)."
     if total > len(hits):
         tail = f"{total - len(hits)} more: raise limit (max {SEARCH_LIMIT_MAX}) or narrow the query. " + tail
     lines.append(tail)
     return "\n".join(lines)
+
+
+def _turn_prompts(conn: sqlite3.Connection, hits: list[dict]) -> dict[int, str]:
+    """The prompt of each hit's turn, for the hits that are not prompts: an edit or an error
+    found by a question is read with what was asked for (store.recall_sql.turn_prompts,
+    through the session's index)."""
+    from store.recall_sql import turn_prompts
+
+    found = {}
+    for hit in hits:
+        if hit.get("type") != "prompt" and hit.get("prompt_id"):
+            prompts = turn_prompts(conn, hit["session_id"], hit["prompt_id"])
+            if prompts and prompts[0].get("content"):
+                found[hit["id"]] = prompts[0]["content"]
+    return found
 
 
 def timeline_lines(
