@@ -17,7 +17,7 @@ What is captured (see docs/architecture.md for the Observation contract):
   Edit / MultiEdit -> ``file_edit`` (diff summary; never ``originalFile``),
   Write -> ``file_write``, NotebookEdit -> ``notebook_edit``,
   Bash -> ``command`` for meaningful commands only (git commit: importance 2,
-  content leads with the message), Agent / Task -> ``subagent``,
+  content leads with the message), Agent / Task / Workflow -> ``subagent``,
   WebFetch / WebSearch -> ``web``, ``mcp__*`` -> ``mcp``,
   Read -> ``file_read`` and Grep / Glob -> ``search`` only when enabled,
   TaskCreate -> ``observation``, TaskUpdate -> ``observation`` only when a
@@ -51,10 +51,10 @@ from hooks.event import prompt_text
 from hooks.observation import (
     blocks_text,
     display_path,
-    field_dict,
     field_str,
     field_text,
     file_tag,
+    input_dict,
     input_summary,
     make_tags,
 )
@@ -69,7 +69,7 @@ OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get
 TOOL_RULES = {
     "Edit": tool_rules.edit, "MultiEdit": tool_rules.edit, "Write": tool_rules.write,
     "NotebookEdit": tool_rules.notebook_edit, "Bash": tool_rules.bash,
-    "Agent": tool_rules.subagent, "Task": tool_rules.subagent,
+    "Agent": tool_rules.subagent, "Task": tool_rules.subagent, "Workflow": tool_rules.workflow,
     "WebFetch": tool_rules.webfetch, "WebSearch": tool_rules.websearch,
     "Read": tool_rules.read, "Grep": tool_rules.search, "Glob": tool_rules.search,
     "TaskCreate": tool_rules.task_create, "TaskUpdate": tool_rules.task_update,
@@ -227,7 +227,7 @@ def _post_tool_use(event: dict, config: dict, tool: str | None, cwd: str | None)
         if not tool.startswith("mcp__"):
             return []
         return tool_rules.mcp(tool, event.get("tool_input"), event.get("tool_response"), config, cwd)
-    return rule(tool, field_dict(event.get("tool_input")), event.get("tool_response"), config, cwd)
+    return rule(tool, input_dict(event.get("tool_input")), event.get("tool_response"), config, cwd)
 
 
 # --- failures
@@ -235,7 +235,7 @@ def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> li
     error = event.get("error")
     error = field_text(error) if not isinstance(error, (dict, list)) else blocks_text(error) or ""
     tool_input_raw = event.get("tool_input")
-    tool_input = field_dict(tool_input_raw)
+    tool_input = input_dict(tool_input_raw)
     path = None
     if tool == "Bash":
         cmd = field_text(tool_input.get("command")).strip()

@@ -45,6 +45,22 @@ def field_dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def input_dict(value) -> dict:
+    """A tool's input as a dict: as sent, or the JSON object a string holds (a tool input
+    written as its JSON text), else {}."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        import json
+
+        try:
+            parsed = json.loads(value)
+        except (ValueError, RecursionError):
+            return {}
+        return parsed if isinstance(parsed, dict) else {}
+    return {}
+
+
 def cut_line(line: str, limit: int = _LINE_CHARS) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 

@@ -260,6 +260,36 @@ def subagent(tool: str, tool_input: dict, resp, config: dict, cwd: str | None) -
              "tags": make_tags("subagent", tool.lower(), agent_type)}]
 
 
+# --- Workflow (2.1.2xx: a script that runs subagents in phases)
+_PHASE_RE = r"""\bphase\(\s*['"`]([^'"`\n]{1,80})['"`]"""
+
+
+def workflow(tool: str, tool_input: dict, resp, config: dict, cwd: str | None) -> list[dict]:
+    """A Workflow call: its name or description, its phases and how many subagents its
+    script starts (the script itself is code, not kept), and what it answered."""
+    script = field_text(tool_input.get("script"))
+    label = (field_text(tool_input.get("description")) or field_text(tool_input.get("name"))
+             or field_text(tool_input.get("label"))).strip()  # fmt: skip
+    phases = list(dict.fromkeys(re.findall(_PHASE_RE, script)))
+    if not label and not script.strip():
+        return []
+    head = "Workflow: " + (one_line(label, 200) if label else f"script of {len(script.splitlines())} lines")
+    parts = [head]
+    if phases:
+        parts.append("Phases: " + "; ".join(one_line(p, 60) for p in phases[:8]))
+    agents = len(re.findall(r"\bagent\(", script))
+    if agents:
+        parts.append(f"{agents} subagent call{'s' if agents != 1 else ''} in its script")
+    rd = field_dict(resp)
+    result = resp.strip() if isinstance(resp, str) else (
+        blocks_text(rd.get("content")).strip() or field_text(rd.get("result")).strip()
+        if rd else blocks_text(resp).strip())  # fmt: skip
+    if result:
+        parts.append("Result: " + cap_text(result, 1200))
+    return [{"type": "subagent", "content": "\n".join(parts), "importance": 2,
+             "tags": make_tags("subagent", "workflow")}]
+
+
 # --- Web
 def _domain(url: str) -> str:
     m = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#:@]+@)?([^/?#:]+)", url)

@@ -12,6 +12,7 @@ from hooks.transcripts.files import (
     claude_projects_dir,
     files_size,
     find_transcripts,
+    persistence_note,
     session_groups,
     session_id_for_path,
 )
@@ -21,6 +22,6 @@ from hooks.transcripts.shapes import new_stats
 
 __all__ = [
     "BATCH_OBSERVATIONS", "TranscriptReader", "claude_projects_dir", "files_size",
-    "find_transcripts", "import_files", "new_report", "new_stats", "session_groups",
+    "find_transcripts", "import_files", "new_report", "new_stats", "persistence_note", "session_groups",
     "session_id_for_path",
 ]  # fmt: skip

@@ -10,14 +10,31 @@ from __future__ import annotations
 import os
 
 
+def _subagents_folder(path: str) -> str | None:
+    """The ``<session>/subagents`` folder a subagent's file is in: directly, or under
+    ``workflows/wf_<id>/`` for the subagents a Workflow started (2.1.2xx)."""
+    folder = os.path.dirname(path)
+    if os.path.basename(folder) == "subagents":
+        return folder
+    workflows = os.path.dirname(folder)
+    if os.path.basename(workflows) == "workflows" and os.path.basename(os.path.dirname(workflows)) == "subagents":
+        return os.path.dirname(workflows)
+    return None
+
+
+def is_workflow_journal(path: str) -> bool:
+    """A Workflow's ``journal.jsonl`` (its agents' start and result events): not a transcript."""
+    return os.path.basename(path) == "journal.jsonl" and _subagents_folder(path) is not None
+
+
 def session_id_for_path(path) -> str | None:
     """The session a transcript file belongs to, from its path: ``<id>.jsonl``, or
-    ``<id>/subagents/agent-*.jsonl`` for a subagent (None for an old top-level
-    ``agent-*.jsonl``, whose lines name their session)."""
+    ``<id>/subagents/agent-*.jsonl`` (``<id>/subagents/workflows/wf_*/agent-*.jsonl``) for
+    a subagent (None for an old top-level ``agent-*.jsonl``, whose lines name their session)."""
     path = os.fspath(path)
-    parent = os.path.basename(os.path.dirname(path))
-    if parent == "subagents":
-        return os.path.basename(os.path.dirname(os.path.dirname(path))) or None
+    subagents = _subagents_folder(path)
+    if subagents is not None:
+        return os.path.basename(os.path.dirname(subagents)) or None
     stem = os.path.basename(path)
     if stem.endswith(".jsonl"):
         stem = stem[: -len(".jsonl")]
@@ -27,9 +44,8 @@ def session_id_for_path(path) -> str | None:
 
 
 def _group_key(path: str):
-    folder = os.path.dirname(path)
-    if os.path.basename(folder) == "subagents":
-        folder = os.path.dirname(os.path.dirname(folder))
+    subagents = _subagents_folder(path)
+    folder = os.path.dirname(os.path.dirname(subagents)) if subagents else os.path.dirname(path)
     return folder, session_id_for_path(path) or path
 
 
@@ -57,6 +73,28 @@ def claude_projects_dir() -> str:
     return os.path.join(os.path.expanduser("~"), ".claude", "projects")
 
 
+def persistence_note() -> str | None:
+    """Why Claude Code may have kept no transcripts to import, when its settings say so
+    (``cleanupPeriodDays`` 0: sessions are not saved); None when nothing says so.  A session
+    run with ``--no-session-persistence`` leaves no file either, and no trace of it."""
+    base = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
+    path = os.path.join(os.path.expanduser(base), "settings.json")
+    try:
+        import json
+
+        from store.files import read_regular
+
+        settings = json.loads(read_regular(path, 4 << 20).decode("utf-8", "replace"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    days = settings.get("cleanupPeriodDays") if isinstance(settings, dict) else None
+    if isinstance(days, (int, float)) and not isinstance(days, bool) and days <= 0:
+        return (f"Claude Code is set not to keep sessions (cleanupPeriodDays is {days:g} in {path}): "
+                "it saves no transcripts, so there is nothing to import; memlane's hooks still "
+                "capture every session as it happens.")  # fmt: skip
+    return None
+
+
 def find_transcripts(paths, *, since_epoch: float | None = None) -> tuple[list[str], list[str]]:
     """``(files, missing)``: the ``.jsonl`` files under the given files/folders, in
     reading order (sessions oldest first by modification time, each session's
@@ -72,13 +110,16 @@ def find_transcripts(paths, *, since_epoch: float | None = None) -> tuple[list[s
     for given in paths:
         p = os.path.expanduser(os.fspath(given))
         if os.path.isfile(p):
-            _add(found, p)
+            if not is_workflow_journal(p):
+                _add(found, p)
         elif os.path.isdir(p):
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 for name in sorted(files):
                     if name.endswith(".jsonl"):
                         path = os.path.join(root, name)
+                        if is_workflow_journal(path):
+                            continue  # a Workflow's own bookkeeping, not a session's lines
                         if os.path.isfile(path):
                             _add(found, path)
                         else:
@@ -90,7 +131,7 @@ def find_transcripts(paths, *, since_epoch: float | None = None) -> tuple[list[s
     # A session's files: its main file and <session>/subagents/*.jsonl next to it.
     groups: dict[tuple, list] = {}
     for f, mtime in found.items():
-        is_sub = os.path.basename(os.path.dirname(f)) == "subagents"
+        is_sub = _subagents_folder(f) is not None
         groups.setdefault(_group_key(f), []).append((is_sub, mtime, f))
 
     def group_order(group):

@@ -69,6 +69,7 @@ from hooks.event import (
     session_id_problem,
     without_ide_notes,
 )
+from hooks.observation import input_dict
 from hooks.session_title import title_line
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
@@ -325,8 +326,11 @@ class TranscriptReader:
                 continue
             if tool_id in self._pending:
                 continue  # the same block again (a message written over several lines)
+            tool_input = block.get("input")
+            if isinstance(tool_input, str) and tool_input.lstrip().startswith("{"):
+                tool_input = input_dict(tool_input) or tool_input  # its JSON text
             call = {
-                "name": name, "input": block.get("input"), "ts": ts, "session_id": session_id,
+                "name": name, "input": tool_input, "ts": ts, "session_id": session_id,
                 "cwd": cwd, "prompt_id": prompt_id if isinstance(prompt_id, str) else None,
                 "line": obj.get("uuid"),
             }  # fmt: skip

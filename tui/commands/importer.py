@@ -26,6 +26,7 @@ from hooks.transcripts import (
     files_size,
     find_transcripts,
     import_files,
+    persistence_note,
 )
 from tui.formatting import plural
 
@@ -135,7 +136,7 @@ def run(args, console) -> int:
                           markup=False, highlight=False)  # fmt: skip
             continue
         if default_source:
-            console.print(f"No Claude Code transcripts at {path}: nothing to import.",
+            console.print(persistence_note() or f"No Claude Code transcripts at {path}: nothing to import.",
                           markup=False, highlight=False)  # fmt: skip
             return 0
         console.print(f"memlane import: {path} does not exist; skipped.",
@@ -143,7 +144,8 @@ def run(args, console) -> int:
     if not files:
         if not missing:
             where = ", ".join(sources)
-            console.print(f"No transcripts (.jsonl) found in {where}: nothing to import.",
+            note = persistence_note() if default_source else None
+            console.print(note or f"No transcripts (.jsonl) found in {where}: nothing to import.",
                           markup=False, highlight=False)  # fmt: skip
         return 1 if missing else 0
 
