@@ -109,16 +109,19 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
 
     A prefix (`expir*`, `속도*`) makes FTS5 merge the whole list of every word it
     starts, whatever the LIMIT: 6 ms at 100k memories, 27 ms at 300k for one common
-    word.  A word whose own forms fill the postings cap is common: it weighs little,
-    and its newest matches without the prefix's other words place it as well, so
-    the prefix is read only for a word under the cap (its list is short).  A pair
-    of common words is read with its prefix: Korean endings (`속도를`) are what it finds."""
+    word.  A word whose own forms (a Korean one with each particle after it) fill the
+    postings cap is common: it weighs little, and its newest matches without the
+    prefix's other words place it as well, so the prefix is read only for a word under
+    the cap (its list is short).  The Korean last word of a pair (`"요청 속도"*`) is
+    read as the word with each particle after it
+    (`store.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
+    merged the prefix's whole lists (60 ms at 1M for one pair)."""
     from store.recall_sql import POSTINGS_CAP, matching_ids, word_match
 
     plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if plain:
         ids = matching_ids(conn, plain, since=since)
-        if len(ids) >= POSTINGS_CAP:
+        if len(ids) >= POSTINGS_CAP or concept.get("pair"):
             if concept.get("english"):  # a Hangul word spelling a word the store holds (add_loanwords)
                 ids = matching_ids(conn, plain + " OR " + word_match(concept["english"], []), since=since)
             return ids

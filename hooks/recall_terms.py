@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, VERBAL_FINALS, verb_stem
+from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -184,7 +184,7 @@ def recall_concepts(prompt: str) -> list[dict]:
             match = word_match(forms, prefixes)
             plain = word_match(forms, []) if prefixes else None
         elif HANGUL.search(term):
-            match, plain = word_match([], [term]), word_match([term], [])
+            match, plain = word_match([], [term]), word_match(_with_particles(term), [])
         elif term.isascii():
             forms = [term]
             if _FILE_LIKE.match(term):
@@ -246,9 +246,15 @@ def _form_match(form: str, *, prefixes: bool = True) -> str:
     from store.recall_sql import word_match
 
     if HANGUL.search(form):
-        return word_match([], [form]) if prefixes else word_match([form], [])
+        return word_match([], [form]) if prefixes else word_match(_with_particles(form), [])
     root = _form_root(form)
     return word_match([form], [root] if prefixes and root != form and len(root) >= 5 else [])
+
+
+def _with_particles(word: str) -> list[str]:
+    """A Korean word and the word with each particle after it (설정, 설정을, 설정이, ...): what a
+    prefix of it mostly finds, as words FTS5 reads lazily (a prefix merges every list)."""
+    return [word] + [word + particle for particle in PARTICLES]
 
 
 def _form_root(word: str) -> str:
@@ -273,8 +279,8 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
         prefix = "*" if HANGUL.search(b) else ""
         pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
                       "words": (index, index + 1), "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
-        if prefix:
-            pairs[-1]["plain"] = fts_quote(f"{a} {b}")
+        if prefix:  # a prefix in a phrase merges every list it starts too: the particles instead
+            pairs[-1]["plain"] = " OR ".join(fts_quote(f"{a} {w}") for w in _with_particles(b))
         if len(pairs) >= MAX_PAIRS:
             break
     return pairs

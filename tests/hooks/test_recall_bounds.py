@@ -62,3 +62,13 @@ def test_a_common_word_does_not_read_its_prefix_and_a_rare_one_does(conn, reads)
     scored = recall.score_tasks(conn, "when is the token expiry", session_id=CURRENT)
     assert any("expir\"*" in match for match, _since in reads)
     assert expired[0] in scored["tasks"][("rare-work", "p1")]["ids"]
+
+
+def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, reads):
+    fill(conn, 2 * CAP, "캐시 설정을 바꿨다", "everyday")
+    settings = task(conn, "past-work", ("command", "캐시 설정이 바뀌었다"))
+    scored = recall.score_tasks(conn, "캐시 설정 다시 보여줘", session_id=CURRENT)
+    assert not any('설정"*' in match for match, _since in reads)  # the word, nor the pair "캐시 설정"*
+    assert settings[0] in scored["tasks"][("past-work", "p1")]["ids"]  # 설정이: the word with a particle
+    pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "캐시 설정")
+    assert pair in scored["tasks"][("past-work", "p1")]["concepts"]
