@@ -223,8 +223,8 @@ def bench_forget(path: str, word: str, runs: int) -> None:
                 done = forget.forget(conn, query=word)
             finally:
                 undo()
-            left = _marker_tails_left(copy)
             results.append((time.perf_counter() - wall, time.process_time() - cpu, spent, done))
+            left = _marker_tails_left(copy)  # after the clock: reading the files is not the forget's
             conn.close()
             print(f"    no bytes left: {'yes' if not left else 'NO'} ({planted} planted words of forgotten "
                   f"memories; {left} of their tails in the .db, -wal and -shm files after the forget)")  # fmt: skip

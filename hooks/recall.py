@@ -104,6 +104,30 @@ def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, b
 
 
 
+def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
+    """The newest matches of a concept (see matching_ids), newest first.
+
+    A prefix (`expir*`, `속도*`) makes FTS5 merge the whole list of every word it
+    starts, whatever the LIMIT: 6 ms at 100k memories, 27 ms at 300k for one common
+    word.  A word whose own forms (a Korean one with each particle after it) fill the
+    postings cap is common: it weighs little, and its newest matches without the
+    prefix's other words place it as well, so the prefix is read only for a word under
+    the cap (its list is short).  The Korean last word of a pair (`"요청 속도"*`) is
+    read as the word with each particle after it
+    (`store.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
+    merged the prefix's whole lists (60 ms at 1M for one pair)."""
+    from store.recall_sql import POSTINGS_CAP, matching_ids, word_match
+
+    plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
+    if plain:
+        ids = matching_ids(conn, plain, since=since)
+        if len(ids) >= POSTINGS_CAP or concept.get("pair"):
+            if concept.get("english"):  # a Hangul word spelling a word the store holds (add_loanwords)
+                ids = matching_ids(conn, plain + " OR " + word_match(concept["english"], []), since=since)
+            return ids
+    return matching_ids(conn, concept["match"], since=since)
+
+
 def _task_key(session_id, prompt_id) -> tuple:
     return (session_id, prompt_id or None)
 
@@ -115,7 +139,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories, and those in `skip`, are left out.
     """
-    from store.recall_sql import QUESTION_TYPES, matching_ids, memory_count, memory_keys, task_facts
+    from store.recall_sql import QUESTION_TYPES, memory_count, memory_keys, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -131,7 +155,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     grouped = []  # per concept: its newest matches, which are placed in their tasks
     for concept in concepts:
         since, partial = _pair_window(concept, matched) if concept.get("pair") else (None, False)
-        ids = matching_ids(conn, concept["match"], since=since)
+        ids = _concept_matches(conn, concept, since)
         matched.append(ids)
         frequencies.append(_document_frequency(ids, total, since if partial else None))
         # A common concept weighs little: its newest matches are enough to place it.

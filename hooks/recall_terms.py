@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, VERBAL_FINALS, verb_stem
+from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -169,6 +169,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     code_like = _code_like_words(prompt)
     identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
+        plain = None  # the match without its prefixes, when it has some (see store.recall_sql.word_match)
         if ASCII_WORD.match(term):
             stem = _stem(term)
             if stem in seen_stems:
@@ -181,8 +182,9 @@ def recall_concepts(prompt: str) -> list[dict]:
             if stem == term and len(term) >= 4 and term.isalpha() and not term.endswith("y"):
                 forms.append(term + "ly")  # night: nightly, week: weekly, hour: hourly
             match = word_match(forms, prefixes)
+            plain = word_match(forms, []) if prefixes else None
         elif HANGUL.search(term):
-            match = word_match([], [term])
+            match, plain = word_match([], [term]), word_match(_with_particles(term), [])
         elif term.isascii():
             forms = [term]
             if _FILE_LIKE.match(term):
@@ -194,8 +196,11 @@ def recall_concepts(prompt: str) -> list[dict]:
             match = word_match([term], [])
         if match and term in identifiers:
             match += " OR " + _parts_match(identifiers[term])
+            plain = plain and plain + " OR " + _parts_match(identifiers[term])
         if match:
             concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
+            if plain:
+                concepts[-1]["plain"] = plain
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts + _pair_concepts(concepts) + _same_word_concepts(concepts)
@@ -229,18 +234,27 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
                     return out
                 form = forms[turn]
                 out.append({"term": form, "generic": False, "code": False, "match": _form_match(form), "same_of": index})
+                if _form_match(form, prefixes=False) != out[-1]["match"]:
+                    out[-1]["plain"] = _form_match(form, prefixes=False)
     return out
 
 
-def _form_match(form: str) -> str:
+def _form_match(form: str, *, prefixes: bool = True) -> str:
     """A glossary form's word-index match: a Korean one as the start of a word, an English
-    one with its inflections (expire: expires, expired, expiry), as a prompt's word is matched."""
+    one with its inflections (expire: expires, expired, expiry), as a prompt's word is matched.
+    `prefixes=False`: the form alone, as written and as the index stems it."""
     from store.recall_sql import word_match
 
     if HANGUL.search(form):
-        return word_match([], [form])
+        return word_match([], [form]) if prefixes else word_match(_with_particles(form), [])
     root = _form_root(form)
-    return word_match([form], [root] if root != form and len(root) >= 5 else [])
+    return word_match([form], [root] if prefixes and root != form and len(root) >= 5 else [])
+
+
+def _with_particles(word: str) -> list[str]:
+    """A Korean word and the word with each particle after it (설정, 설정을, 설정이, ...): what a
+    prefix of it mostly finds, as words FTS5 reads lazily (a prefix merges every list)."""
+    return [word] + [word + particle for particle in PARTICLES]
 
 
 def _form_root(word: str) -> str:
@@ -265,6 +279,8 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
         prefix = "*" if HANGUL.search(b) else ""
         pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
                       "words": (index, index + 1), "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
+        if prefix:  # a prefix in a phrase merges every list it starts too: the particles instead
+            pairs[-1]["plain"] = " OR ".join(fts_quote(f"{a} {w}") for w in _with_particles(b))
         if len(pairs) >= MAX_PAIRS:
             break
     return pairs
