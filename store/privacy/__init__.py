@@ -260,7 +260,7 @@ FINDERS = (
      "rules.COMMAND_LINE"),
     ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
-                                                                                 look.found),
+                                                                                 look.found, find_secrets),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),

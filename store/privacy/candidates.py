@@ -91,8 +91,9 @@ def label_places(low, anchors, label):
     return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
 
 
-def find(text, low, anchors, found):
-    """Every finder of this module over `text` (`low`: lowercased, same length)."""
+def find(text, low, anchors, found, find_secrets):
+    """Every finder of this module over `text` (`low`: lowercased, same length); `find_secrets`:
+    the whole filter, which reads the command line an exec array makes."""
     present = anchors.present
     _labels(text, low, anchors, found)
     if " as " in present:
@@ -102,7 +103,7 @@ def find(text, low, anchors, found):
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
-        _arrays(text, low, found)
+        _arrays(text, low, found, find_secrets)
         if "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low:
             _calls(text, low, anchors, found)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
@@ -388,10 +389,8 @@ def _tables(text, low, found):
 
 
 # ------------------------------------------------------------------------------ arrays
-def _arrays(text, low, found):
+def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
-    from store.privacy import find_secrets  # the whole filter over the command line they make
-
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
     item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
     for m in rx.finditer(text):
