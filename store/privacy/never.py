@@ -106,7 +106,19 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
             compiled("never-public-label", PUBLIC_LABEL).search(before):
         return True
-    return low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:"))  # a key's fingerprint
+    if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
+        return True  # a key's fingerprint
+    return _default_credential(value.lower(), low_before)
+
+
+def _default_credential(value: str, before: str) -> bool:
+    """A password that repeats its own name or user (`POSTGRES_PASSWORD: postgres`,
+    `postgres:postgres@localhost`, `guest:guest@`): a service's documented default, not a secret."""
+    if not value.isalpha() or len(value) < 3:
+        return False
+    if before.endswith(value + ":"):
+        return True  # user:user@host
+    return compiled("never-default-" + value, r"(?<![a-z])" + value + r"[_-]?(?:root[_-]?)?pass", 0).search(before) is not None
 
 
 _PLACEHOLDER_HINTS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
