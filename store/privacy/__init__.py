@@ -208,7 +208,7 @@ class Look:
     def __init__(self, text: str, extra_patterns=()) -> None:
         self.text = text
         self.low = _lower(text)
-        self.anchors = Anchors(self.low, _literals())
+        self.anchors = Anchors(self.low, _literals_for(self.low))
         self.runs = long_runs(text)
         self._hits = None
         self.extra = extra_patterns
@@ -260,7 +260,7 @@ FINDERS = (
      "rules.COMMAND_LINE"),
     ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
-                                                                                 look.found),
+                                                                                 look.found, find_secrets),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
@@ -304,15 +304,42 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     return merged
 
 
-def _literals():
-    """Every literal the rules look for in the lowercased text (store/privacy/anchors.py)."""
-    got = CACHE.get("literals")
+def _literals(ascii_only: bool = False):
+    """Every literal the rules look for in the lowercased text (store/privacy/anchors.py); with
+    `ascii_only`, the ASCII ones (an ASCII text holds no other: most command output is ASCII,
+    and each literal looked for costs a little on every MB)."""
+    got = CACHE.get(("literals", ascii_only))
     if got is None:
         lits = {a for rule in TOKEN_RULES for a in rule.anchors if a != "\n"}
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
         lits.update(candidates.literals())
-        got = CACHE["literals"] = tuple(sorted(lits))
+        if ascii_only:
+            lits = {lit for lit in lits if lit.isascii()}
+        got = CACHE[("literals", ascii_only)] = tuple(sorted(lits))
+    return got
+
+
+def _literals_for(low: str) -> tuple:
+    """The literals worth looking for in `low`: all of them, less those whose characters beyond
+    ASCII the text does not hold (one pass for those characters: most output holds a few, such
+    as box drawing or a Korean word, not every script of the lexicon)."""
+    if low.isascii():
+        return _literals(True)
+    every = _literals()
+    if len(low) < 50_000:
+        return every
+    chars = CACHE.get("wide chars")
+    if chars is None:
+        wide = sorted({ch for lit in every for ch in lit if not ch.isascii()})
+        chars = CACHE["wide chars"] = re.compile("[" + re.escape("".join(wide)) + "]")
+    held = set(chars.findall(low))
+    key = frozenset(held)
+    got = CACHE.get(("literals for", key))
+    if got is None:
+        got = tuple(lit for lit in every if all(ch.isascii() or ch in held for ch in lit))
+        if len(CACHE) < 500:
+            CACHE[("literals for", key)] = got
     return got
 
 

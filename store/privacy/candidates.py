@@ -81,6 +81,23 @@ def literals() -> tuple:
     return _LABEL_LITERALS
 
 
+def _by_key():
+    """literal -> [label] of the labels found from it (see _keys)."""
+    got = CACHE.get("labels by key")
+    if got is None:
+        got = {}
+        for label, (key, _offset) in _keys().items():
+            got.setdefault(key, []).append(label)
+        CACHE["labels by key"] = got
+    return got
+
+
+def labels_present(anchors) -> set:
+    """The labels whose literal stands in the text (a label itself may still not)."""
+    by_key = _by_key()
+    return {label for key in anchors.present if key in by_key for label in by_key[key]}
+
+
 def label_places(low, anchors, label):
     """Where `label` starts in `low`, found from its literal's places (see _keys)."""
     key, offset = _keys()[label]
@@ -91,8 +108,9 @@ def label_places(low, anchors, label):
     return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
 
 
-def find(text, low, anchors, found):
-    """Every finder of this module over `text` (`low`: lowercased, same length)."""
+def find(text, low, anchors, found, find_secrets):
+    """Every finder of this module over `text` (`low`: lowercased, same length); `find_secrets`:
+    the whole filter, which reads the command line an exec array makes."""
     present = anchors.present
     _labels(text, low, anchors, found)
     if " as " in present:
@@ -102,7 +120,7 @@ def find(text, low, anchors, found):
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
-        _arrays(text, low, found)
+        _arrays(text, low, found, find_secrets)
         if "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low:
             _calls(text, low, anchors, found)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
@@ -168,6 +186,7 @@ def _take(text, found, span, strength, style, kind):
 
 
 # ------------------------------------------------------------------------------ labels
+_LABEL_SET = frozenset(LABELS)
 NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
@@ -176,7 +195,8 @@ def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted."""
     hits = []
     present = anchors.present
-    for label, kind in LABELS.items():
+    for label in labels_present(anchors) & _LABEL_SET:
+        kind = LABELS[label]
         places = label_places(low, anchors, label)
         if places:
             single = label.isascii() and " " not in label
@@ -388,10 +408,8 @@ def _tables(text, low, found):
 
 
 # ------------------------------------------------------------------------------ arrays
-def _arrays(text, low, found):
+def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
-    from store.privacy import find_secrets  # the whole filter over the command line they make
-
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
     item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
     for m in rx.finditer(text):
@@ -521,25 +539,28 @@ def _sql(text, low, anchors, found):
 
 # ------------------------------------------------------------------------------ wallets, 2FA
 def _wallets(text, low, anchors, found):
-    for label in SEED_LABELS:
+    present = labels_present(anchors)
+    if not present:
+        return
+    for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
             if True:
                 m = compiled("seed", r"[^\n]{0,20}?[:=：\"'\n][ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
-    for label in WALLET_LABELS:
+    for label in present.intersection(WALLET_LABELS):
         for at in label_places(low, anchors, label):
             if True:
                 m = compiled("hexkey", r"[^\n]{0,60}?(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])").match(text, at)
                 if m is not None and not low.endswith(("sha256:", "sha256 ", "sha-256 "), 0, m.start(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
-    for label in OTP_LABELS:
+    for label in present.intersection(OTP_LABELS):
         for at in label_places(low, anchors, label):
             if True:
                 m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
                 if m is not None and any(ch.isdigit() for ch in m.group(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
-    for label in CODE_LABELS:
+    for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
 

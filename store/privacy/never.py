@@ -19,6 +19,8 @@ Only ``re`` and the standard library; patterns compiled on first use.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from store.privacy.values import compiled
 
 # A structural id, the whole value (or the run of id characters around a span).
@@ -72,8 +74,10 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return False  # the user's own pattern, a command's output: their call
     if blocks is None:
         blocks = public_blocks(text) if "-----BEGIN " in text else ()
-    if any(a <= s < b for a, b in blocks):
-        return True
+    if blocks:
+        i = bisect_right(blocks, (s, len(text) + 1)) - 1  # the last block that starts at s or before
+        if i >= 0 and blocks[i][0] <= s < blocks[i][1]:
+            return True
     if kind == "private_key":
         return False
     value = text[s:e].strip().strip("\"'`")
@@ -87,7 +91,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
         return True
     low = value.lower()
-    if any(w in low for w in _PLACEHOLDER_HINTS) and compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
+    if compiled("never-hints", _PLACEHOLDER_HINTS).search(low) and compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
         return True
     if first == "e" and value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
@@ -106,11 +110,22 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
             compiled("never-public-label", PUBLIC_LABEL).search(before):
         return True
-    return low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:"))  # a key's fingerprint
+    if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
+        return True  # a key's fingerprint
+    return _default_credential(value.lower(), low_before)
 
 
-_PLACEHOLDER_HINTS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
-                      "dummy", "redacted", "<", "[", "xx", "***", "...")  # fmt: skip
+def _default_credential(value: str, before: str) -> bool:
+    """A password that repeats its own name or user (`POSTGRES_PASSWORD: postgres`,
+    `postgres:postgres@localhost`, `guest:guest@`): a service's documented default, not a secret."""
+    if not value.isalpha() or len(value) < 3:
+        return False
+    if before.endswith(value + ":"):
+        return True  # user:user@host
+    return compiled("never-default-" + value, r"(?<![a-z])" + value + r"[_-]?(?:root[_-]?)?pass", 0).search(before) is not None
+
+
+_PLACEHOLDER_HINTS = r"your|here|change|replace|update|fill|insert|placeholder|example|dummy|redacted|[<\[]|xx|\*\*\*|\.\.\."
 
 
 def _jwt_run(text, s, e):

@@ -47,6 +47,17 @@ SECRET_PRINTERS = (
     ("secret variable", _AT + r"(?:printenv\s+|echo\s+\"?\$\{?)[a-z_]*(?:password|passwd|secret|token|api_?key|"
                               r"private_?key|access_?key|credentials?|pwd)\b"),
 )  # fmt: skip
+# What a command line must hold for each printer to be tried (a cheap test before its pattern).
+NEEDLES = {
+    "password store": ("pass",),
+    "password manager": ("op ", "bw ", "lpass", "keyring", "secret-tool", "kwallet", "security"),
+    "secret store": ("vault", "secret", "ssm", "configure", "doppler", "heroku", "sops", "ansible"),
+    "token printer": ("token", "auth", "login-password", "whoami", "docker-credential"),
+    "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),
+    "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
+                 "token", ".age", "htpasswd"),
+    "secret variable": ("printenv", "echo"),
+}  # fmt: skip
 # A later stage that makes the secret's output public or empty.
 PUBLIC_AFTER = (
     r"\|\s*(?:wg\s+pubkey|sha\d*sum|md5sum|shasum|b2sum|wc\b|openssl\s+(?:rsa|pkey|ec)\b.*-pubout|ssh-keygen\s+-y"
@@ -61,6 +72,8 @@ def output_is_secret(command: str) -> bool:
     low = command.lower()
     for stage in _commands(low):
         for _what, pattern in SECRET_PRINTERS:
+            if not any(needle in stage for needle in NEEDLES[_what]):
+                continue
             m = compiled("printer-" + _what, pattern).search(stage)
             if m is None:
                 continue

@@ -67,3 +67,11 @@ def test_a_public_key_block_is_kept_and_a_private_one_is_not():
     assert clean_text(public) == public
     private = public.replace("PUBLIC", "PRIVATE")
     assert "MIIBIjAN" not in clean_text(private)
+
+
+def test_a_password_that_repeats_its_name_or_user_is_a_documented_default():
+    for text in ("POSTGRES_PASSWORD: postgres", "postgresql://postgres:postgres@localhost:5432/test_db",
+                 "amqp://guest:guest@rabbit:5672/"):  # fmt: skip
+        assert clean_text(text) == text
+    assert "hunter2x" not in clean_text("POSTGRES_PASSWORD: hunter2x")
+    assert "Zq7rT2" not in clean_text("https://admin:Zq7rT2@x.example.com")
