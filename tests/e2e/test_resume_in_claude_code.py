@@ -20,6 +20,7 @@ from tests.e2e.claude_session import (
     run_claude_session,
     text_sent_to_model,
 )
+from tests.e2e.harness.run_session import cache_dir
 from tui.claude_resume import plan_resume, run_resume, transcript_path
 from tui.commands import cli
 
@@ -49,6 +50,8 @@ def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, 
         monkeypatch.setenv(name, value)
     for name in [n for n in os.environ if n not in clean_env()]:
         monkeypatch.delenv(name)
+    # the CLI installed under the real HOME, not again (250 MB) under the test's
+    monkeypatch.setenv("MEMLANE_E2E_CACHE", str(cache_dir().parent))
     monkeypatch.setenv("HOME", str(home))
     for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
         monkeypatch.delenv(name, raising=False)

@@ -36,13 +36,20 @@ _ENV_DROP_PREFIXES = ("CLAUDE_CODE_", "ANTHROPIC_")
 _ENV_DROP = {"CLAUDECODE", "CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE"}
 
 
-def cache_dir(version: str = CLAUDE_CODE_VERSION) -> Path:
+def _cache_root() -> Path:
     root = os.environ.get("MEMLANE_E2E_CACHE")
     if root:
-        base = Path(root)
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memlane-e2e"
-    return base / f"claude-code-{version}"
+        return Path(root)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memlane-e2e"
+
+
+# Found once, on import: tests set HOME to a folder of their own before they run a session,
+# and the CLI must not be installed again (250 MB, a minute) under each of them.
+CACHE_ROOT = _cache_root()
+
+
+def cache_dir(version: str = CLAUDE_CODE_VERSION) -> Path:
+    return CACHE_ROOT / f"claude-code-{version}"
 
 
 class InstallError(RuntimeError):
