@@ -68,11 +68,14 @@ def redact_file(path: str, expected_digest: str, extra_patterns=(), *, now: floa
 
     Raises Changed when the file no longer holds the text audited (its digest), OSError when
     it cannot be written.  Returns {path, redacted (how many), backup (the copy's path)}."""
+    from store.claude_memory.files import FULL_LIMIT
     from store.files import make_private_dir, open_private
     from store.paths import memlane_home
     from store.privacy import redact_secrets
 
     real = os.path.realpath(path)
+    if os.path.getsize(real) > FULL_LIMIT:
+        raise Changed(f"{path} is bigger than memlane reads whole; redact it by hand.")
     text = read_text(real)
     if text is None or digest(text) != expected_digest:
         raise Changed(f"{path} changed since it was audited; audit it again.")

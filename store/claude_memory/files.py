@@ -29,7 +29,8 @@ MEMORY_INDEX = "MEMORY.md"
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
 IMPORT_DEPTH = 5
-READ_LIMIT = 1 << 20  # a memory file bigger than this is counted by its size, not read whole
+READ_LIMIT = 256 << 10  # of a bigger memory file only this much is read (imports, "already said"); its size counts whole
+FULL_LIMIT = 64 << 20  # what the audit, the search and a redaction read of one file at most
 BYTES_PER_TOKEN = 4
 
 # kind -> (group, what a person reads)
@@ -248,9 +249,10 @@ def topic_files(memory_dir: str) -> list[dict]:
     return out
 
 
-def read_text(path: str) -> str | None:
-    """A memory file's text now (None when it is gone or not a regular file)."""
-    return _read(path, _stat(path))
+def read_text(path: str, limit: int = FULL_LIMIT) -> str | None:
+    """A memory file's text now, its first `limit` bytes (None when it is gone or not a
+    regular file)."""
+    return _read(path, _stat(path), limit)
 
 
 def budget(files: list[dict]) -> dict:

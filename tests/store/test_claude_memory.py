@@ -162,3 +162,14 @@ def test_a_file_changed_since_the_audit_is_not_written(tmp_path, home):
     with pytest.raises(Changed):
         redact_file(str(path), report["digest"])
     assert key in path.read_text()
+
+
+def test_a_big_memory_file_is_audited_and_redacted_whole(tmp_path, home):
+    project, memory = _project(tmp_path, home)
+    path, key = _planted(memory)
+    filler = "".join(f"- note {i}: nothing secret here\n" for i in range(12_000))  # ~350 KB, past what a hook reads
+    path.write_text(filler + path.read_text() + filler)
+    [report] = audit_files(loaded_files(str(project)))
+    redact_file(str(path), report["digest"])
+    text = path.read_text()
+    assert key not in text and text.startswith(filler) and text.endswith("commit 3f9a2c1d7e5b\n" + filler)

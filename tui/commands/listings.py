@@ -74,12 +74,41 @@ def _memories(args, query: str) -> int:
         if since or until:
             raise UsageError("--since and --until do not work with --team yet; leave one out.")
         return _team_memories(args, query)
+    wanted = list(args.type or [])
+    files_too = bool(query) and not args.session and not since and not until and (not wanted or CLAUDE_MEMORY in wanted)
+    memory_types = [t for t in wanted if t != CLAUDE_MEMORY]
     with closing(open_db(args.db)) as conn:
-        rows = search(
-            conn, query, project=project_keys(conn, args.project), type=checked_types(conn, args.type),
+        projects = project_keys(conn, args.project)
+        rows = [] if wanted and not memory_types else search(
+            conn, query, project=projects, type=checked_types(conn, memory_types),
             session=one_session(conn, args.session), limit=args.limit, since=since, until=until,
         )  # fmt: skip
+        if files_too:
+            rows = rows + claude_memory_rows(conn, query, projects, args.limit)
     return _show_memories(args.format, rows, query, _memory_json)
+
+
+CLAUDE_MEMORY = "claude_memory"
+MEMORY_FILE_PROJECTS = 20  # the latest projects whose memory files `search` reads
+
+
+def claude_memory_rows(conn, query: str, projects: list[str] | None, limit: int) -> list[dict]:
+    """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
+    now, as rows of type `claude_memory` after the memories (store.claude_memory.search)."""
+    from store.claude_memory.search import search_memory_files
+    from store.listings import projects as all_projects
+
+    folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
+    hits = search_memory_files(query, [f for f in folders if os.path.isdir(f)], limit=limit)
+    return [{"id": None, "type": CLAUDE_MEMORY, "file_path": h["path"], "content": h["text"], "line": h["line"],
+             "project": h["project"], "project_name": os.path.basename(h["project"]), "session_id": None,
+             "created_at": _stamp(h["mtime"]), "kind": h["kind"], "snippet": h["text"]} for h in hits]  # fmt: skip
+
+
+def _stamp(mtime: float | None) -> str | None:
+    import time
+
+    return None if mtime is None else time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(mtime))
 
 
 def _time_range(args) -> tuple[str | None, str | None]:
@@ -131,6 +160,8 @@ def _picker(keys: tuple[str, ...]) -> Callable[[list[dict]], list[dict]]:
 def _memory_json(row: dict) -> dict:
     """A memory as `--json` gives it: its stored fields, and a search hit's score and snippet."""
     out = {k: row.get(k) for k in MEMORY_KEYS}
+    if row.get("type") == CLAUDE_MEMORY:  # a line of Claude Code's memory file, read now
+        out.update(line=row["line"], kind=row["kind"])
     if "score" in row and row.get("total_terms"):
         out["score"] = row["score"]
         out["matched_terms"] = row["matched_terms"]

@@ -2,6 +2,7 @@
 trigram vocabulary and the tail table, never by reading every memory, and kept
 exact through every write, forget, retention and upgrade."""
 
+import os
 import random
 
 import pytest
@@ -249,6 +250,7 @@ def test_the_maintenance_process_runs_the_backfill(db_path, monkeypatch):
     from hooks import maintenance
 
     monkeypatch.setattr(maintenance, "prune_markers", lambda *a, **k: 0)
+    monkeypatch.setenv("HOME", os.path.dirname(db_path))  # the sweep's guard reads ~/.claude/projects: none here
     maintenance.run(db_path)
     conn = db.connect(db_path)
     assert short_terms.pending_below(conn) is None

@@ -206,7 +206,7 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
         else:
             from store.claude_memory import read_text
 
-            body = read_text(entry["path"]) or ""
+            body = read_text(entry["path"], 64 << 10) or ""
             lines = [one_line(line) for line in body.split("\n") if line.strip()][:PREVIEW_LINES]
             text.append("\n".join(lines) if lines else "(empty)", style="" if lines else "dim")
         preview.update(text)
