@@ -17,7 +17,7 @@ import sqlite3
 from store import korean
 from store.search.terms import fts_quote
 
-SPELLINGS_TRIED = 48  # English spellings of a loanword probed, cheapest first
+SPELLINGS_TRIED = 160  # English spellings of a loanword probed, cheapest first
 SPELLINGS_KEPT = 2  # ... of which this many found ones stand for it
 
 
