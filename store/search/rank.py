@@ -195,25 +195,16 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
         for memory_id, rel in found.items():
             matched[memory_id] = matched.get(memory_id, 0) + 1
             relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
-    n_terms = len(plans)
-    if window:  # the time a question names is one of its terms: what happened then
-        rows = _in_window(conn, window, filters, CANDIDATES_PER_TERM)
-        rarity = math.log(1 + (total - len(rows) + 0.5) / (len(rows) + 0.5))
-        n_terms += 1
-        for memory_id, importance, created in rows:
-            facts[memory_id] = (importance, created)
-            matched[memory_id] = matched.get(memory_id, 0) + 1
-            relevance[memory_id] = relevance.get(memory_id, 0.0) + rarity
     for memory_id, rel, importance, created in every_term:  # they hold all the words
         facts[memory_id] = (importance, created)
-        matched[memory_id] = max(matched.get(memory_id, 0), len(plans))
+        matched[memory_id] = len(plans)
         relevance[memory_id] = max(relevance.get(memory_id, 0.0), rel or 0.0)
     if not matched:
         return Ranking([], False)
     scores = {}
     for memory_id, n in matched.items():
         importance, created = facts[memory_id]
-        coverage = min(1.0, n / n_terms)
+        coverage = n / len(plans)
         score = relevance.get(memory_id, 0.0) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage)
         score *= _weight(importance) * _recency(created, today)
         if window and created is not None and window[0] <= created < window[1]:
@@ -231,20 +222,6 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     scores.update(refined)
     all_terms = len(ordered) == len(every_term)
     return Ranking(ordered, all_terms, scores, {i: matched[i] for i in ordered})
-
-
-def _in_window(conn, window: tuple[float, float], filters: Filters, limit: int) -> list[tuple]:
-    """The newest `limit` memories of a time (julian days), as (id, importance, julian day)."""
-    since, until = (_iso(day) for day in window)
-    sql = ("SELECT m.id, m.importance, julianday(m.created_at) FROM memory m "
-           "WHERE m.created_at >= ? AND m.created_at < ?" + filters.sql + " ORDER BY m.created_at DESC LIMIT ?")  # fmt: skip
-    return conn.execute(sql, [since, until, *filters.params, limit]).fetchall()
-
-
-def _iso(julian: float) -> str:
-    from datetime import datetime, timezone
-
-    return datetime.fromtimestamp((julian - 2440587.5) * 86400, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def _with_session(scores: dict[int, float], session_of: dict[int, str]) -> dict[int, float]:

@@ -120,10 +120,3 @@ def test_a_korean_word_that_spells_nothing_in_the_store_adds_nothing(conn):
     add(conn, "sentry: before_send drops ClientDisconnect noise", type="file_edit")
     assert search(conn, "바나나 우유 어떻게 했지") == []
 
-
-def test_a_time_named_in_the_question_finds_what_happened_then_in_other_words(conn):
-    add(conn, "helm upgrade api --set replicas=4", 200, type="command", session="old")
-    yesterday = add(conn, "kubectl rollout restart deployment/api", 1, type="command", session="new")
-    other = add(conn, "terraform plan: 3 to add", 1, type="command", session="new2")
-    hits = ids(search(conn, "which infra changes did we make yesterday?"))  # no word is in the answers
-    assert sorted(hits) == sorted([yesterday, other])  # yesterday's, not the older one
