@@ -172,9 +172,25 @@ def acted_on(name: str, event: dict, item: dict) -> str | None:
         return "file"
     if tool == "Bash" and isinstance(command, str):
         injected = memory_command(item.get("head"))
-        if injected and len(injected) >= MIN_COMMAND_CHARS and injected in " ".join(command.split()):
+        if injected and len(injected) >= MIN_COMMAND_CHARS and runs(" ".join(command.split()), injected):
             return "command"
     return None
+
+
+def runs(command: str, injected: str) -> bool:
+    """Whether `command` runs `injected` whole (`cd x && pytest -q t.py -x` runs `pytest -q t.py`),
+    not a longer word that starts or ends with it (`t.py_old/...`)."""
+    start = command.find(injected)
+    while start >= 0:
+        end = start + len(injected)
+        if (start == 0 or not _word_char(command[start - 1])) and (end == len(command) or not _word_char(command[end])):
+            return True
+        start = command.find(injected, start + 1)
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch in "_-./:=@"
 
 
 def _shown_ids(text: object) -> set[int]:

@@ -289,8 +289,8 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
 def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
-    from hooks.loanwords import spellings
     from store.glossary import same_as
+    from store.loanwords import spellings
     from store.recall_sql import known_words, word_match
 
     spelled = 0

@@ -4,6 +4,8 @@
     match.py        which memories match every term: complete, unranked (forget selects here)
     short_terms.py  1-2 character terms of scripts written without spaces
     rank.py         ranking, pages, counts and snippets
+    question.py     a question's content words, its time, whether a prompt asks
+    korean_english.py  the English words a Korean word of a question stands for
     paging.py       the Search pane's first page without waiting for a count
 
 Callers import from `store.search`, never a module's constants.  The names are

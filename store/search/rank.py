@@ -184,13 +184,17 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     relevance: dict[int, float] = {}
     matched: dict[int, int] = {}
     facts: dict[int, tuple] = {}
-    for plan in plans:
-        rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
-        rarity = math.log(1 + (total - len(rows) + 0.5) / (len(rows) + 0.5))
-        for memory_id, rel, importance, created in rows:
+    for group in _with_english(conn, plans):
+        found: dict[int, float] = {}  # a term's best relevance in each memory, over its spellings
+        for plan in group:
+            rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
+            rarity = math.log(1 + (total - len(rows) + 0.5) / (len(rows) + 0.5))
+            for memory_id, rel, importance, created in rows:
+                facts[memory_id] = (importance, created)
+                found[memory_id] = max(found.get(memory_id, 0.0), rarity if rel is None else rel)
+        for memory_id, rel in found.items():
             matched[memory_id] = matched.get(memory_id, 0) + 1
-            facts[memory_id] = (importance, created)
-            relevance[memory_id] = relevance.get(memory_id, 0.0) + (rarity if rel is None else rel)
+            relevance[memory_id] = relevance.get(memory_id, 0.0) + rel
     for memory_id, rel, importance, created in every_term:  # they hold all the words
         facts[memory_id] = (importance, created)
         matched[memory_id] = len(plans)
@@ -252,6 +256,20 @@ def _with_forms(plan: TermPlan) -> TermPlan:
         return plan
     match = " OR ".join(fts_quote(w) for w in [word, *forms])
     return TermPlan(word, "words", f"({match})", None, False)
+
+
+def _with_english(conn, plans: list[TermPlan]) -> list[list[TermPlan]]:
+    """Each term's plans: itself, and for a Korean word the English words it stands for
+    that this store holds (`store.search.korean_english`: 센트리 -> sentry, 결제 ->
+    payment), since Korean questions are mostly about work done in English words."""
+    from store.search.korean_english import english_words
+
+    groups = []
+    for plan in plans:
+        english = english_words(conn, plan.term)
+        match = " OR ".join(fts_quote(w) for w in english)
+        groups.append([plan, TermPlan(plan.term, "words", f"({match})", None, False)] if english else [plan])
+    return groups
 
 
 def _only_questions(conn, rows: list[tuple]) -> bool:

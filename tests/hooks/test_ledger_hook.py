@@ -220,3 +220,18 @@ def test_a_ledger_that_cannot_be_written_does_not_stop_the_block(store, env):
     assert done.returncode == 0
     assert json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert done.stderr.decode().startswith("[memlane] UserPromptSubmit: could not record what was injected")
+
+
+def test_a_prompt_that_only_names_the_injected_file_and_command_is_not_using_them(store):
+    ask("later")
+    hook(ev.event("user-prompt-submit", "later", CWD, "q2", 5,
+                  prompt="now open src/auth/tokens.py and run pytest -q tests/test_tokens.py"))  # fmt: skip
+    assert verdict(store, "later") == (0, None, [])  # a prompt asks; only the model's steps use
+
+
+def test_a_longer_command_that_only_contains_the_injected_one_is_not_running_it(store):
+    block = ask("later")
+    assert memory(store, "content LIKE '$ pytest%'") in ids(block)
+    hook(ev.bash("later", CWD, "q1", 5, "pytest -q tests/test_tokens.py_old/test_x.py", "1 passed"))
+    hook(ev.event("stop", "later", CWD, "q1", 6))
+    assert verdict(store, "later") == (0, None, [])

@@ -100,3 +100,23 @@ def test_the_answering_turn_lifts_its_memories_above_lone_matches(conn):
         add(conn, f"$ psql -c 'drop alias {i}'\nExit code 1", type="error", session=f"other{i}")
     hits = ids(search(conn, "how is the @ import alias configured?"))
     assert hits.index(edit) <= 1  # after the prompt, before the short errors that say 'alias'
+
+
+def test_a_korean_question_finds_work_done_in_english_words(conn):
+    for i in range(20):
+        add(conn, f"노이즈 캔슬링 이어폰 메모 {i}", type="prompt", session=f"ko{i}")
+    answer = add(conn, "sentry: before_send drops ClientDisconnect noise", type="file_edit")
+    add(conn, "pytest tests -q: 40 passed", type="command")
+    assert answer in ids(search(conn, "센트리 노이즈 어떻게 줄였지"))[:1]  # 센트리 is sentry, 노이즈 noise
+
+
+def test_a_native_korean_word_of_software_work_finds_its_english_word(conn):
+    answer = add(conn, "payments client: MAX_RETRIES = 3", type="file_edit")
+    add(conn, "README typo fixed", type="file_edit")
+    assert answer in ids(search(conn, "결제 재시도 몇 번으로 정했지?"))[:1]  # 결제 is payment
+
+
+def test_a_korean_word_that_spells_nothing_in_the_store_adds_nothing(conn):
+    add(conn, "sentry: before_send drops ClientDisconnect noise", type="file_edit")
+    assert search(conn, "바나나 우유 어떻게 했지") == []
+

@@ -170,3 +170,14 @@ async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, ma
         await settle(pilot)
         assert len(result_ids(pane)) == 2 and "epoch" not in screen_text(app)
         assert status_of(pane) == "2 matches"
+
+
+@pilot_test
+async def test_hits_holding_only_some_of_the_words_say_so(home, utc, make_app):
+    path = build_db(home / "some.db", long_session=3)
+    app = make_app(path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "epoch zeppelin"  # no memory holds both words
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch zeppelin")
+        assert status_of(pane) == "3 matches · ranked by relevance: they hold some of the words"

@@ -57,7 +57,7 @@ class SearchResults(Message):
     where: str = "after"
     total: int = -1
     ranked: int = -1  # how many of `total` come first by score (the rest newest first)
-    all_terms: bool = True  # False: no memory has every word; these have most of them
+    all_terms: bool = True  # False: ranked by relevance over any word; some hold only some
 
 
 @dataclass
@@ -391,7 +391,7 @@ class SearchPane(Pane):
             ranked = self._summary.get("ranked", -1)
             how = ""
             if not self._summary.get("all_terms", True):
-                how = " · no memory has every word: these have most of them"
+                how = " · ranked by relevance: they hold some of the words"
             elif 0 <= ranked < shown:
                 how = f" · best {number(ranked)} first, then newest first"
             status.update(f"{plural(shown, 'match')}{how}{timing}")

@@ -9,7 +9,7 @@ spelling's cost is the sum of its choices' ranks.  Which spelling is a word is
 decided by the caller against the user's own store, so the table needs no
 dictionary: a guess that names nothing the user ever wrote is simply not found.
 
-Pure and stdlib only: a hook runs it on every prompt.
+Pure and stdlib only: the hook's recall runs it on every prompt, search on a Korean question.
 """
 
 from __future__ import annotations
