@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import closing
 
 import pytest
 from textual.widgets import Input, Select
@@ -56,7 +58,12 @@ async def test_empty_query_lists_the_newest_memories(db_path, make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         ids = result_ids(pane)
-        assert len(ids) == 19 and ids == sorted(ids, reverse=True)
+        # newest by when they happened (the fixture writes its sessions out of time order)
+        with closing(sqlite3.connect(db_path)) as conn:
+            when = dict(conn.execute("SELECT id, created_at FROM memory"))
+        times = [(when[i], i) for i in ids]
+        assert len(ids) == 19 and times == sorted(times, reverse=True)
+        assert ids != sorted(ids, reverse=True)  # so the order is not the ids'
         assert "Newest memories" in screen_text(app)
 
 
