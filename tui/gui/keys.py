@@ -25,7 +25,7 @@ APP_BINDINGS: list[Binding] = [
             tooltip="Help for where you are; type to filter it"),
     Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands",
             tooltip="Every action of the app, from any pane (and the theme)"),
-    Binding("q", "quit", "Quit", id="app.quit"),
+    Binding("q,ctrl+q", "quit", "Quit", id="app.quit"),  # ctrl+q where `q` is text (Search's list)
 ]
 
 # Sections the help screen shows; a screen names its own with HELP_SECTION.
@@ -83,7 +83,7 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
                 key_display=f"{first.key}–{last.key}"),
         *(b for b in APP_BINDINGS if not b.action.startswith("show_pane(") and b.action != "quit"),
         Binding("escape", "back", "Back one step: out of the box, then the filters, then the screen"),
-        Binding("q", "quit", "Quit"),
+        Binding("q,ctrl+q", "quit", "Quit"),
     ]  # fmt: skip
     page_keys = [b for b in Binding.make_bindings(DataTable.BINDINGS)
                  if b.key in ("pageup", "pagedown")]  # fmt: skip
