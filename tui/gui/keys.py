@@ -95,6 +95,10 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
         bindings = [b for b in Binding.make_bindings(entry.load().BINDINGS) if b.action != "back"]
         if entry.id == "live":
             bindings += Binding.make_bindings(FollowTable.BINDINGS)
+        if entry.id == "search":  # what its list does with what is typed (SearchPane.on_key)
+            bindings.insert(0, Binding("a", "type", "Type to search: on the list every printable key but "
+                                       "the digits and / is the query; its actions are on ctrl",
+                                       key_display="a–z ? q"))  # fmt: skip
         if bindings:
             sections.append((pane_section(entry.id), bindings))
     for screen, extra in ((TimelineScreen, TimelineList.BINDINGS), (MemoryDetailScreen, []),
