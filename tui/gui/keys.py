@@ -17,7 +17,7 @@ from tui.gui.panes import PANES
 # letters ran there as actions.  `MemlaneApp.check_action` lets them by where they are text
 # (a box, an open dropdown, a dialog).
 APP_BINDINGS: list[Binding] = [
-    *(Binding(entry.key, f"show_pane('{entry.id}')", entry.title, show=False, priority=True,
+    *(Binding(entry.key, f"pane_key('{entry.id}')", entry.title, show=False, priority=True,
               id=f"app.{entry.id}") for entry in PANES),  # fmt: skip
     Binding("slash", "box", "Filter", id="app.box", priority=True,
             tooltip="Type in this pane's box: filter the list (in Search, the query)"),
@@ -81,7 +81,7 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
     everywhere = [
         Binding(",".join(entry.key for entry in PANES), "show_pane", f"Switch pane: {titles}",
                 key_display=f"{first.key}–{last.key}"),
-        *(b for b in APP_BINDINGS if not b.action.startswith("show_pane(") and b.action != "quit"),
+        *(b for b in APP_BINDINGS if not b.action.startswith("pane_key(") and b.action != "quit"),
         Binding("escape", "back", "Back one step: out of the box, then the filters, then the screen"),
         Binding("q,ctrl+q", "quit", "Quit"),
     ]  # fmt: skip
