@@ -19,11 +19,13 @@ async def test_the_footer_offers_no_key_the_search_box_would_type(db_path, make_
         pane = await open_search(pilot)
         assert app.focused is pane.query_input
         footer = footer_line(app)
-        assert "/ Search" not in footer and "q Quit" not in footer and "? Help" not in footer
+        assert "/ Search" not in footer and " q Quit" not in footer and "? Help" not in footer
         assert "⏎ Apply" in footer and "esc Back" in footer and "f1 Help" in footer
+        assert "^q Quit" in footer and "^y Copy" not in footer  # the box's ctrl+y, ctrl+e: its own
         await pilot.press("escape")
         await settle(pilot)
-        assert "/ Search" in footer_line(app) and "q Quit" in footer_line(app)
+        # Search's list takes letters as its query too: ctrl+q quits there
+        assert "/ Search" in footer_line(app) and "^q Quit" in footer_line(app)
 
 
 @pilot_test

@@ -59,6 +59,8 @@ async def test_search_actions_are_on_ctrl_keys_and_its_footer_says_so(db_path, m
         search = app.panes["search"]
         footer = screen_lines(app.screen)[-1]
         assert "^r Resume" in footer and "^o Open file" in footer, footer
+        # `?` and `q` are letters of the query there: the footer says the keys that work
+        assert "f1 Help" in footer and "^q Quit" in footer and "? Help" not in footer, footer
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert resumed == [search.selected()[0]] and resumed[0]

@@ -162,15 +162,49 @@ def _check_command(report: _Report, command: str, run_hook: bool) -> None:
     if not run_hook:
         report.ok(f"hook command: {command}")
         return
-    ok, detail = _run_hook(command)
-    if ok:
-        report.ok(f"hook command runs ({detail}): {command}")
-    else:
+    ok, detail, ms = _run_hook(command)
+    if not ok:
         report.fail(f"the hook command failed ({detail}): {command}")
+        return
+    slow = f"the hook is slow: {detail} (it runs on every tool call; ~40-100 ms is usual)"
+    stale = _stale_bytecode() if ms > SLOW_HOOK_MS else ""
+    if stale:  # memlane's own doing, and `memlane install` mends it
+        report.fail(f"{slow}: {stale}")
+        return
+    report.ok(f"hook command runs ({detail}): {command}")
+    if ms > SLOW_HOOK_MS:
+        report.note(f"{NOTE} {slow}: {_other_slowness()}")
 
 
-def _run_hook(command: str) -> tuple[bool, str]:
-    """Run the hook as Claude Code would, on one prompt, against a throwaway memlane home.
+SLOW_HOOK_MS = 300
+
+
+def _stale_bytecode() -> str:
+    """Why the hook compiles memlane's modules on every run ("" when it does not)."""
+    from tui.commands.bytecode import bytecode_disabled, stale_hook_modules
+
+    stale = len(stale_hook_modules())
+    if not stale:
+        return ""
+    why = "PYTHONDONTWRITEBYTECODE is set, so Python never keeps" if bytecode_disabled() else "Python has not kept"
+    return (f"{why} the bytecode of {stale} of the modules it imports, and compiles them on every "
+            "run: `memlane install` writes it (Python still reads it with that variable set).")  # fmt: skip
+
+
+def _other_slowness() -> str:
+    """What else makes a hook slow here, as far as doctor can tell."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    if load > (os.cpu_count() or 1):
+        return f"the machine is busy (load {load:.1f} on {os.cpu_count()} cores); run `memlane doctor` again later."
+    return "not the bytecode nor the load; `python -X importtime -m hooks < /dev/null` shows where the time goes."
+
+
+def _run_hook(command: str) -> tuple[bool, str, float]:
+    """Run the hook as Claude Code would, on one prompt, against a throwaway memlane home:
+    (passed, what happened, milliseconds).
 
     Passes if it exits 0, logs no problem and stored the prompt in the scratch database.
     """
@@ -193,20 +227,20 @@ def _run_hook(command: str) -> tuple[bool, str]:
                 env=env, timeout=20, cwd=scratch,
             )  # fmt: skip
         except subprocess.TimeoutExpired:
-            return False, "no answer in 20 s"
+            return False, "no answer in 20 s", 20_000.0
         except OSError as exc:
-            return False, exc.strerror or str(exc)
+            return False, exc.strerror or str(exc), 0.0
         ms = (time.perf_counter() - start) * 1000
         if done.returncode != 0:
             err = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            return False, f"exit {done.returncode}" + (f": {err[-1][:200]}" if err else "")
+            return False, f"exit {done.returncode}" + (f": {err[-1][:200]}" if err else ""), ms
         try:
             with open(os.path.join(scratch, "memlane.log"), encoding="utf-8", errors="replace") as fh:
                 logged = [ln for ln in fh.read().splitlines() if ln.strip()]
         except OSError:
             logged = []
         if logged:
-            return False, logged[-1][:200]
+            return False, logged[-1][:200], ms
         from store.db import StoreError, connect
         from store.listings import latest_memory_id
 
@@ -219,8 +253,8 @@ def _run_hook(command: str) -> tuple[bool, str]:
         except (StoreError, sqlite3.Error):
             stored = 0
         if not stored:
-            return False, "it ran but stored nothing"
-    return True, f"a test prompt reached a scratch database in {ms:.0f} ms"
+            return False, "it ran but stored nothing", ms
+    return True, f"a test prompt reached a scratch database in {ms:.0f} ms", ms
 
 
 def _check_mcp(report: _Report, run_server: bool) -> None:

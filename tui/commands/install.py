@@ -465,6 +465,11 @@ def install(
             "foreign": "exists and is not memlane's; it would be left alone.",
         }[memory_state])  # fmt: skip
         _install_mcp(say=say, dry_run=True)
+        from tui.commands.bytecode import stale_hook_modules
+
+        stale = len(stale_hook_modules())
+        if stale:
+            say(f"The bytecode of {plural(stale, 'module')} the hooks import would be written.")
         return 0
 
     if changed:
@@ -485,7 +490,21 @@ def install(
         _write_atomic(memory_path, memory_text)
         say(f"{OK} /memory command in {memory_path}")
     _install_mcp(say=say)
+    _write_bytecode(say)
     return 0
+
+
+def _write_bytecode(say) -> None:
+    """The bytecode of what the hooks import, written now: with PYTHONDONTWRITEBYTECODE set
+    every hook would compile memlane's modules again (tui/commands/bytecode.py)."""
+    from tui.commands.bytecode import compile_hook_modules
+
+    written, problems = compile_hook_modules()
+    if problems:
+        say(f"{FAIL} the bytecode of {plural(len(problems), 'module')} the hooks import could not be "
+            f"written, so each hook compiles them ({problems[0]})")  # fmt: skip
+    elif written:
+        say(f"{OK} bytecode of the {plural(written, 'module')} the hooks import, written")
 
 
 def _remove_settings(path: str) -> None:

@@ -398,8 +398,12 @@ class MemlaneApp(App):
         return self.panes.get(self.active_pane_id)
 
     async def action_show_pane(self, pane_id: str) -> None:
-        """A pane's key: the pane, on its newest row if it lists newest first."""
+        """The pane, on its newest row if it lists newest first (as its key does)."""
         await self.show_pane(pane_id, land=True)
+
+    async def action_pane_key(self, pane_id: str) -> None:
+        """A digit: its pane (`check_action` lets the digit by where it is text)."""
+        await self.action_show_pane(pane_id)
 
     async def show_pane(self, pane_id: str, *, land: bool = False) -> None:
         """The pane, built if it is not yet, with the keys on its list (`land`: its cursor on
@@ -478,8 +482,8 @@ class MemlaneApp(App):
         return isinstance(self.screen, ModalScreen) or isinstance(focused, (Input, SelectOverlay))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("box", "show_pane") and self.keys_are_text_here():
-            return False
+        if action in ("box", "pane_key") and self.keys_are_text_here():
+            return False  # the key is text there (a call of show_pane from code still runs)
         if action == "box":  # hidden where there is no box: a pushed screen, Insights
             pane = self.active_pane
             return len(self.screen_stack) == 1 and pane is not None and pane.box() is not None

@@ -17,7 +17,7 @@ from tui.gui.panes import PANES
 # letters ran there as actions.  `MemlaneApp.check_action` lets them by where they are text
 # (a box, an open dropdown, a dialog).
 APP_BINDINGS: list[Binding] = [
-    *(Binding(entry.key, f"show_pane('{entry.id}')", entry.title, show=False, priority=True,
+    *(Binding(entry.key, f"pane_key('{entry.id}')", entry.title, show=False, priority=True,
               id=f"app.{entry.id}") for entry in PANES),  # fmt: skip
     Binding("slash", "box", "Filter", id="app.box", priority=True,
             tooltip="Type in this pane's box: filter the list (in Search, the query)"),
@@ -25,7 +25,7 @@ APP_BINDINGS: list[Binding] = [
             tooltip="Help for where you are; type to filter it"),
     Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.commands",
             tooltip="Every action of the app, from any pane (and the theme)"),
-    Binding("q", "quit", "Quit", id="app.quit"),
+    Binding("q,ctrl+q", "quit", "Quit", id="app.quit"),  # ctrl+q where `q` is text (Search's list)
 ]
 
 # Sections the help screen shows; a screen names its own with HELP_SECTION.
@@ -81,9 +81,9 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
     everywhere = [
         Binding(",".join(entry.key for entry in PANES), "show_pane", f"Switch pane: {titles}",
                 key_display=f"{first.key}–{last.key}"),
-        *(b for b in APP_BINDINGS if not b.action.startswith("show_pane(") and b.action != "quit"),
+        *(b for b in APP_BINDINGS if not b.action.startswith("pane_key(") and b.action != "quit"),
         Binding("escape", "back", "Back one step: out of the box, then the filters, then the screen"),
-        Binding("q", "quit", "Quit"),
+        Binding("q,ctrl+q", "quit", "Quit"),
     ]  # fmt: skip
     page_keys = [b for b in Binding.make_bindings(DataTable.BINDINGS)
                  if b.key in ("pageup", "pagedown")]  # fmt: skip
@@ -95,6 +95,10 @@ def help_sections() -> list[tuple[str, list[Binding]]]:
         bindings = [b for b in Binding.make_bindings(entry.load().BINDINGS) if b.action != "back"]
         if entry.id == "live":
             bindings += Binding.make_bindings(FollowTable.BINDINGS)
+        if entry.id == "search":  # what its list does with what is typed (SearchPane.on_key)
+            bindings.insert(0, Binding("a", "type", "Type to search: on the list every printable key but "
+                                       "the digits and / is the query; its actions are on ctrl",
+                                       key_display="a–z ? q"))  # fmt: skip
         if bindings:
             sections.append((pane_section(entry.id), bindings))
     for screen, extra in ((TimelineScreen, TimelineList.BINDINGS), (MemoryDetailScreen, []),

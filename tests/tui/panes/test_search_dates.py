@@ -22,7 +22,7 @@ def test_two_dates_include_both_days_in_any_order():
     assert parse_range("2025-04-01 to 2025-04-15") == (date(2025, 4, 1), date(2025, 4, 15))
     assert parse_range("2025-04-01") == (date(2025, 4, 1), date(2025, 4, 1))
     label, value = range_choice(date(2025, 4, 1), date(2025, 4, 15))
-    assert label == "Apr 01 – Apr 15 2025"  # a range names its year, always
+    assert label == "01–15 Apr 2025"  # a range names its year, always
     assert bounds(value, NOW, UTC) == ("2025-04-01T00:00:00.000000Z", "2025-04-16T00:00:00.000000Z")
 
 
@@ -40,4 +40,5 @@ def test_days_back_and_no_choice():
 def test_a_range_label_carries_its_year():
     assert range_choice(date(2025, 4, 1), date(2025, 4, 1))[0] == "Apr 01 2025"
     assert range_choice(date(2024, 12, 20), date(2025, 1, 5))[0] == "Dec 20 2024 – Jan 05 2025"
-    assert range_choice(date(2023, 4, 1), date(2023, 4, 15))[0] == "Apr 01 – Apr 15 2023"
+    assert range_choice(date(2023, 4, 1), date(2023, 4, 15))[0] == "01–15 Apr 2023"
+    assert range_choice(date(2023, 4, 20), date(2023, 5, 2))[0] == "Apr 20 – May 02 2023"

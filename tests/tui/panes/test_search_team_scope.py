@@ -17,7 +17,7 @@ def make_team_cache(rows: list[dict]) -> None:
 
 
 @pilot_test
-async def test_t_adds_teammates_memories_with_their_author(db_path, make_app):
+async def test_ctrl_g_adds_teammates_memories_with_their_author(db_path, make_app):
     make_team_cache([
         {"id": 7, "author": "dana", "content": "multiply overflows for big ints: use Python ints", "created_at": at(30)},
         {"id": 8, "author": "\x1b[31mlee", "content": "unrelated deploy note", "created_at": at(40)},
@@ -29,7 +29,7 @@ async def test_t_adds_teammates_memories_with_their_author(db_path, make_app):
         local_keys = [k.value for k in pane.table.rows]
         assert local_keys and all(not k.startswith("t") for k in local_keys)
         pane.table.focus()
-        await pilot.press("T")
+        await pilot.press("ctrl+g")  # T: Search's list takes letters as its query
         await settle(pilot)
         keys = [k.value for k in pane.table.rows]
         assert "t7" in keys and set(local_keys) <= set(keys) and "t8" not in keys
@@ -38,7 +38,7 @@ async def test_t_adds_teammates_memories_with_their_author(db_path, make_app):
         await type_query(pilot, pane, "deploy note")
         assert "\x1b" not in screen_text(app)  # a hostile author name is shown inert
         pane.table.focus()
-        await pilot.press("T")
+        await pilot.press("ctrl+g")  # T: Search's list takes letters as its query
         await settle(pilot)
         assert "Author" not in screen_text(app)
         assert all(not k.value.startswith("t") for k in pane.table.rows)
@@ -50,6 +50,6 @@ async def test_without_a_team_cache_the_key_does_nothing(db_path, make_app):
     async with app.run_test(size=(110, 30)) as pilot:
         pane = await open_search(pilot)
         pane.table.focus()
-        await pilot.press("T")
+        await pilot.press("ctrl+g")  # T: Search's list takes letters as its query
         await settle(pilot)
         assert not pane.team_scope and "Author" not in screen_text(app)

@@ -355,7 +355,9 @@ class SessionsPane(WideBreakpoint, Pane):
                 had_focus = (self in focused.ancestors if focused is not None
                              else self.app.active_pane is self)  # fmt: skip
                 self.set_class(empty, "-empty")
-                if had_focus:
+                if had_focus and focused is None:  # after the focus on its way, not before it
+                    self.call_later(self.focus_default)
+                elif had_focus:
                     self.focus_default()
                 # after the focus moved: the footer offers the empty state's keys, not the list's
                 self.call_after_refresh(self.refresh_bindings)

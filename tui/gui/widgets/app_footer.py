@@ -42,6 +42,21 @@ KEPT_ACTIONS = ("quit", "help", "app.quit", "app.help", "dismiss", "back", "app.
 PALETTE_CLASS = "-command-palette"
 
 
+def typed_here(focused, key: str) -> bool:
+    """`key` would be typed as text where the keys go now: into a box, or on a list that takes
+    what is typed as its query (an ancestor's `takes_typed_key(widget, character)` says so)."""
+    character = TYPED_KEYS.get(key)
+    if character is None or focused is None:
+        return False
+    if isinstance(focused, Input):
+        return focused.check_consume_key(key, character)
+    for node in focused.ancestors_with_self:
+        takes = getattr(node, "takes_typed_key", None)
+        if takes is not None:
+            return takes(focused, character)
+    return False
+
+
 class FooterEntry(NamedTuple):
     """One key the footer shows, before any widget is built for it (`AppFooter._entries`)."""
 
@@ -200,10 +215,12 @@ class AppFooter(Footer):
             label = getattr(focused, "enter_label", None) or getattr(self, "enter_label", "Apply")
             by_action[binding.action] = ("enter", binding, enabled, tooltip, label)
         for key, (_node, binding, enabled, tooltip) in active.items():
-            if not binding.show or (typing and key in TYPED_KEYS
-                                    and focused.check_consume_key(key, TYPED_KEYS[key])):
+            if not binding.show or typed_here(focused, key):
                 continue
-            by_action.setdefault(binding.action, (key, binding, enabled, tooltip, binding.description))
+            shown_key = by_action.get(binding.action, ("",))[0]
+            if not shown_key or (shown_key.startswith("ctrl+") and not key.startswith("ctrl+")):
+                by_action.pop(binding.action, None)  # shown where its plain key is (`q` over ctrl+q)
+                by_action[binding.action] = (key, binding, enabled, tooltip, binding.description)
         shown = list(by_action.values())
         shown.sort(key=lambda entry: entry[1].id != "app.box")  # `/` first: how to filter a list
         for key, binding, enabled, tooltip, description in shown:

@@ -64,8 +64,10 @@ def range_choice(first: date, last: date) -> tuple[str, str]:
         label = f"{first:%b %d %Y}"
     elif first.year != last.year:
         label = f"{first:%b %d %Y} – {last:%b %d %Y}"
-    else:
+    elif first.month != last.month:
         label = f"{first:%b %d} – {last:%b %d %Y}"  # the year once, for both
+    else:
+        label = f"{first:%d}–{last:%d %b %Y}"  # short: a dropdown's face shows it whole
     return label, f"{RANGE_PREFIX}{first.isoformat()}:{last.isoformat()}"
 
 

@@ -203,8 +203,7 @@ class SearchPane(Pane):
         fzf or atuin), and the keys after it follow: the status says "type to search".  The
         digits still switch panes and `/` still starts a new query (docs/keys.md)."""
         character = event.character
-        if (not event.is_printable or character is None or character.isdigit()
-                or character == "/" or self.app.focused is not self.table):  # fmt: skip
+        if not event.is_printable or character is None or not self.takes_typed_key(self.app.focused, character):
             return
         event.prevent_default()
         event.stop()
@@ -213,6 +212,11 @@ class SearchPane(Pane):
         box.screen.set_focus(box)  # now: the keys already queued are text for the box too
         box.cursor_position = len(box.value)
         box.insert_text_at_cursor(character)
+
+    def takes_typed_key(self, widget, character: str) -> bool:
+        """`character`, typed on `widget`, goes to the query (the footer leaves its key out)."""
+        return (widget is self.table and character.isprintable() and not character.isdigit()
+                and character != "/")  # fmt: skip
 
     def selected(self) -> tuple[str | None, int | None]:
         hit = self._hits.get(self.table.cursor_key or "")
@@ -485,6 +489,8 @@ class SearchPane(Pane):
         ), chosen)  # fmt: skip
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.in_bar and action in TYPING_ACTIONS:
+            return False  # the box's own keys (ctrl+e: end of the line); the list's once back
         if action == "team":
             return self.team_scope or self.team.available()
         if action in ("export", "copy", "open_file"):
@@ -497,8 +503,6 @@ class SearchPane(Pane):
             return False  # down in the query box walks the history first (history_forward)
         if action == "sort":
             return bool(self.query_text.strip()) and not self.in_bar
-        if self.in_bar and action in TYPING_ACTIONS:
-            return False  # the box's own keys (ctrl+e: end of the line); the list's once back
         return super().check_action(action, parameters)
 
     @work(thread=True, exclusive=True, group="search-projects", exit_on_error=False)
