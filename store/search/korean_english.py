@@ -15,7 +15,6 @@ from __future__ import annotations
 import sqlite3
 
 from store import korean
-from store.search.terms import fts_quote
 
 SPELLINGS_TRIED = 160  # English spellings of a loanword probed, cheapest first
 SPELLINGS_KEPT = 2  # ... of which this many found ones stand for it
@@ -31,21 +30,6 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     if translated:
         return translated
     from store.loanwords import spellings
+    from store.recall_sql import known_words  # the one probe of 'does a memory hold it'
 
-    return _held(conn, spellings(term, SPELLINGS_TRIED), SPELLINGS_KEPT)
-
-
-def _held(conn: sqlite3.Connection, words: list[str], want: int) -> list[str]:
-    found: list[str] = []
-    for word in words:
-        if len(found) >= want:
-            break
-        try:
-            hit = conn.execute(
-                "SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT 1", (fts_quote(word),)
-            ).fetchone()
-        except sqlite3.Error:
-            return found
-        if hit:
-            found.append(word)
-    return found
+    return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT)
