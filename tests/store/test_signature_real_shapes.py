@@ -1,6 +1,6 @@
 """Error groups on real-shaped output (tests/fixtures/error_outputs.py): the same error seen in
 other runs is one group, different errors stay apart, and a group is never named after a line
-that only reports progress. Before issue 35 (bench/error_signature_before.py) 7 of 24 errors of
+that only reports progress. Before issue 35 7 of 24 errors of
 the tuned part were split over several groups; bench/bench_errors.py prints the figures."""
 
 from __future__ import annotations
