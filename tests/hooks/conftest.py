@@ -27,3 +27,18 @@ def conn(env):
     writer.start_session(connection, CURRENT, PROJECT)
     yield connection
     connection.close()
+
+
+@pytest.fixture
+def homes(monkeypatch, tmp_path):
+    """memlane's home and Claude Code's config folder under tmp_path, and no background
+    maintenance started by a hook (retention, the sweep): for tests that run hooks in-process
+    or import transcripts."""
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
+    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    from hooks import maintenance
+
+    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    return tmp_path

@@ -19,17 +19,6 @@ CWD = "/home/dev/shop"
 TRANSCRIPT = f"/home/dev/.claude/projects/-home-dev-shop/{SESSION}.jsonl"
 
 
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    return tmp_path
-
-
 def hook(name: str, **fields) -> None:
     from hooks import main as hook_main
 

@@ -13,18 +13,6 @@ import pytest
 from tests.fixtures import import_into, real_session
 
 
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    return tmp_path
-
-
 def run_hooks(events) -> None:
     from hooks import main as hook_main
 

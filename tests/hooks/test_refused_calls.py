@@ -16,17 +16,6 @@ from hooks.refusals import never_ran, was_interrupted, was_refused
 from tests.fixtures import import_into, real_session
 
 
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    return tmp_path
-
-
 def kept(db: str) -> list[tuple]:
     conn = sqlite3.connect(db)
     try:

@@ -8,23 +8,9 @@ import io
 import json
 import sqlite3
 
-import pytest
-
 from store import db as store_db
 from store import listings
 from tests.fixtures import import_into, real_session
-
-
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    return tmp_path
 
 
 def names(db) -> dict:

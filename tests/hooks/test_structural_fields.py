@@ -9,8 +9,6 @@ import io
 import json
 import sqlite3
 
-import pytest
-
 from tests.fixtures import import_into
 from tests.fixtures.shapes import Session, write_session
 
@@ -19,17 +17,6 @@ TOOL_IDS = ["toolu_01ABCpassKEY7sk2Pw9zQ4mLx", "toolu_015sKPwBnKeY3pAsS9q7LmZx",
             "toolu_vrtx_01PwKeyPass8sKq2Lm9vXz4T"]  # fmt: skip
 PROMPT_ID = "msg_01PwKeyPass8sKq2Lm9vXz4T"  # a prompt id of the same shape
 CWD = "/home/dev/PwKeyPass8sKq2Lm9vXz4TnB7Rc"  # a folder named like one
-
-
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
-    return tmp_path
 
 
 def session_with_these_ids() -> Session:

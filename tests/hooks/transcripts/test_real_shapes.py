@@ -19,18 +19,6 @@ KEY = ("session_id", "type", "tool_name", "tool_use_id", "file_path", "content",
 SESSIONS = real_sessions()
 
 
-@pytest.fixture
-def homes(monkeypatch, tmp_path):
-    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
-    monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
-
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)  # no background retention
-    return tmp_path
-
-
 def run_hooks(events: list[dict]) -> None:
     from hooks import main as hook_main
 
