@@ -17,11 +17,12 @@ import os
 import time
 
 from store.claude_memory.files import read_text
+from store.errors import MemlaneError
 
 BACKUP_DIR = ("backups", "claude-memory")
 
 
-class Changed(Exception):
+class Changed(MemlaneError):
     """The file changed since it was audited: nothing was written."""
 
 

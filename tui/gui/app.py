@@ -476,10 +476,12 @@ class MemlaneApp(App):
         """Where the keys go now takes digits and `/` as text: a box, an open dropdown (its
         type-to-search), a dialog (its own keys only)."""
         from textual.screen import ModalScreen
-        from textual.widgets._select import SelectOverlay
+        from textual.widgets import OptionList, Select
 
         focused = self.focused
-        return isinstance(self.screen, ModalScreen) or isinstance(focused, (Input, SelectOverlay))
+        if isinstance(focused, OptionList) and isinstance(focused.parent, Select):
+            return True  # a dropdown's open menu: its keys search the options
+        return isinstance(self.screen, ModalScreen) or isinstance(focused, Input)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("box", "pane_key") and self.keys_are_text_here():
