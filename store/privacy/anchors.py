@@ -31,6 +31,11 @@ def _build(literals):
     (literal, shorter literal inside it, its offset) found from the shorter one's places)."""
     by_pivot, alone, inside = {}, [], []
     for lit in sorted(set(literals)):
+        if len(lit) == 1 and lit.isascii():
+            # `:` or `|` stands thousands of times in output, and only whether it stands is
+            # asked (its places, if ever, are found then): one `in`, not a hit at each
+            alone.append(lit)
+            continue
         j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
         if RARITY.find(lit[j]) < COMMON:
             by_pivot.setdefault(lit[j], []).append((lit, j))
