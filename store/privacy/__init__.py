@@ -238,7 +238,13 @@ def _stored_output(look):
     text = look.text
     if not text.startswith("$ ") and "\n$ " not in text:
         return
-    for m in compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$").finditer(text):
+    rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
+    starts = [0] if text.startswith("$ ") else []
+    at = text.find("\n$ ")
+    while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
+        starts.append(at + 1)
+        at = text.find("\n$ ", at + 1)
+    for m in _matches_from(rx, text, starts):
         if not output_is_secret(m.group(1)):
             continue
         start = m.end() + 1
@@ -280,9 +286,6 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS:
         finder(look)
-    if found:
-        blocks = public_blocks(text) if "-----BEGIN " in text else ()
-        found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]
     if found:
         blocks = public_blocks(text) if "-----BEGIN " in text else ()
         found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]

@@ -31,6 +31,11 @@ def _build(literals):
     (literal, shorter literal inside it, its offset) found from the shorter one's places)."""
     by_pivot, alone, inside = {}, [], []
     for lit in sorted(set(literals)):
+        if len(lit) == 1 and lit.isascii():
+            # `:` or `|` stands thousands of times in output, and only whether it stands is
+            # asked (its places, if ever, are found then): one `in`, not a hit at each
+            alone.append(lit)
+            continue
         j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
         if RARITY.find(lit[j]) < COMMON:
             by_pivot.setdefault(lit[j], []).append((lit, j))
@@ -79,6 +84,31 @@ def _by_pivot(literals):
     return frozenset(literals), by_pivot
 
 
+def _pivot_tests(key, by_pivot):
+    """For each pivot, its literals bucketed by the characters beside the pivot that they hold:
+    (by the character before and after, by the one before, by the one after, the rest), so a
+    pivot found (a `k` holds 27 literals) checks only the literals that can stand there."""
+    tests = CACHE.get(("pivot tests", key))
+    if tests is None:
+        tests = {}
+        for ch, items in by_pivot.items():
+            both, before, after, rest = {}, {}, {}, []
+            for lit, j in items:
+                prev = lit[j - 1] if j else None
+                nxt = lit[j + 1] if j + 1 < len(lit) else None
+                if prev is not None and nxt is not None:
+                    both.setdefault(prev + nxt, []).append((lit, j))
+                elif prev is not None:
+                    before.setdefault(prev, []).append((lit, j))
+                elif nxt is not None:
+                    after.setdefault(nxt, []).append((lit, j))
+                else:
+                    rest.append((lit, j))
+            tests[ch] = (both, before, after, tuple(rest))
+        CACHE[("pivot tests", key)] = tests
+    return tests
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -107,11 +137,18 @@ class Anchors:
         rx, by_pivot, alone, inside = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if rx is not None:
+            tests = _pivot_tests(key, by_pivot)
+            n = len(low)
             for m in rx.finditer(low):
                 p = m.start()
-                for lit, j in by_pivot[low[p]]:
-                    if p >= j and low.startswith(lit, p - j):
-                        found[lit].append(p - j)
+                both, before, after, rest = tests[low[p]]
+                prev = low[p - 1] if p else ""
+                nxt = low[p + 1] if p + 1 < n else ""
+                for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+                    if lits:
+                        for lit, j in lits:
+                            if p >= j and low.startswith(lit, p - j):
+                                found[lit].append(p - j)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text

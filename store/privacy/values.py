@@ -5,6 +5,7 @@ bookkeeping every finder shares (compiled patterns, spans and their priorities).
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from store.privacy.rules import (
     CONSTANTS,
@@ -109,6 +110,27 @@ def looks_random(value: str) -> bool:
         return False
     if v.startswith("/") or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
         return False
+    if v.isascii():  # the classes present, by C calls (a value of token characters is ASCII)
+        classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and any(ch.isdigit() for ch in v))
+    else:
+        classes = _classes(v)
+    if classes < 2:
+        return False
+    odd = 0  # characters in segments that do not read as words of code
+    for segment in compiled("segment", r"[A-Za-z0-9]+").findall(v):
+        if len(segment) >= 6 and not _wordish(segment):
+            odd += len(segment)
+    if odd < 12 or base64_text(v):
+        return False
+    counts = Counter(v)
+    from math import log2
+
+    entropy = -sum(c / n * log2(c / n) for c in counts.values())
+    return entropy >= min(3.8, log2(n) * 0.8)
+
+
+def _classes(v: str) -> int:
+    """How many of digits, upper-case and lower-case letters `v` holds."""
     digits = upper = lower = 0
     for ch in v:
         if ch.isdigit():
@@ -117,21 +139,7 @@ def looks_random(value: str) -> bool:
             upper += 1
         elif ch.islower():
             lower += 1
-    if (digits > 0) + (upper > 0) + (lower > 0) < 2:
-        return False
-    odd = 0  # characters in segments that do not read as words of code
-    for segment in compiled("segment", r"[A-Za-z0-9]+").findall(v):
-        if len(segment) >= 6 and not _wordish(segment):
-            odd += len(segment)
-    if odd < 12 or base64_text(v):
-        return False
-    counts: dict = {}
-    for ch in v:
-        counts[ch] = counts.get(ch, 0) + 1
-    from math import log2
-
-    entropy = -sum(c / n * log2(c / n) for c in counts.values())
-    return entropy >= min(3.8, log2(n) * 0.8)
+    return (digits > 0) + (upper > 0) + (lower > 0)
 
 
 def _wordish(segment: str) -> bool:

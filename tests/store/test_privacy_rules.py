@@ -470,8 +470,11 @@ def test_a_plain_edit_compiles_no_pattern_of_a_rule_it_does_not_reach():
 
 @pytest.mark.parametrize("repeat", [1, 2000])  # a short text (a find each) and a long one (one pass)
 def test_anchors_finds_every_literal_even_where_they_overlap(repeat):
-    low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) " * repeat
-    literals = ("pass", "password", "passwd(", "pass:", "pw", "user", "use", "пароль", "key", "token(")
+    low = "user password: passwd(x) pass:y сессия пароль пароль key token(z) a|b 密码: " * repeat
+    # one-character literals (found by `in`, placed when asked), literals that hold characters
+    # before and after their pivot (`ssw`), one beyond ASCII alone (`密`)
+    literals = ("pass", "password", "passwd(", "pass:", "pw", "user", "use", "пароль", "key", "token(",
+                ":", "|", "ssw", "密")
     anchors = Anchors(low, literals)
     for lit in literals + ("sess", "ord:"):  # the last two were not given: looked for when asked
         expected = [i for i in range(len(low)) if low.startswith(lit, i)]
