@@ -48,7 +48,8 @@ def test_forget_asks_and_says_how_many(capsys, db, monkeypatch):
     monkeypatch.setattr(forget, "_ask", lambda prompt: "y")
     code, out, _ = run(capsys, "--db", db, "forget", "--session", "s-alpha")
     assert code == 0 and "Forgot 3 memories." in out
-    assert run_json(capsys, "--db", db, "recent", "--session", "s-alpha") == []
+    code, _, err = run(capsys, "--db", db, "recent", "--session", "s-alpha")
+    assert code == 2 and "No session starts with 's-alpha'" in err  # forgotten with its memories
     assert [s["session_id"] for s in run_json(capsys, "--db", db, "sessions")] == ["s-beta"]
 
 

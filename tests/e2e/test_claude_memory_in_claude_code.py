@@ -23,7 +23,7 @@ from store import db
 from store.claude_memory import auto_memory_dir, loaded_files
 from store.claude_memory.audit import audit_files, redact_file
 from tests.e2e.claude_session import (
-    _clean_env,
+    clean_env,
     requests_sent,
     run_claude_session,
     text_sent_to_model,
@@ -69,7 +69,7 @@ def _last_request_text(log: Path) -> str:
 
 
 def _use_home(home: Path, monkeypatch) -> None:
-    for name, value in _clean_env().items():
+    for name, value in clean_env().items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("HOME", str(home))
     for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR"):

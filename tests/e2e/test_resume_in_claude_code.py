@@ -83,7 +83,7 @@ def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, 
 
     plan = plan_resume(session)
     assert plan.problem == ""  # claude is on PATH and Claude Code still has the transcript
-    assert run_resume(plan) == 0
+    assert run_resume(plan).code == 0
     ran = json.loads(seen.read_text())
     assert ran == {"argv": ["--resume", first["session_id"]], "cwd": str(project)}
     sent = text_sent_to_model(log)
