@@ -41,7 +41,9 @@ def shows(app, word: str) -> bool:
 @pilot_test
 async def test_live_and_sessions_drop_what_the_cli_forgot(db_path, make_app):
     app = make_app(db_path, poll_interval=POLL)
-    async with app.run_test(size=(120, 36)) as pilot:
+    # tall enough for Live to show every row: in time order the infra session's oldest rows
+    # (the docker build) sit above the fold at 36 lines
+    async with app.run_test(size=(120, 50)) as pilot:
         await first_screen(app)
         await until(lambda: shows(app, GONE))  # the infra session's summary
         await pilot.press("2")
