@@ -20,32 +20,19 @@ Questions of "held" sessions were never looked at while ranking was tuned.
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import os
 import re
 import sys
 import tempfile
 import time
-from contextlib import redirect_stdout
 from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench import hook_events, question_set  # noqa: E402
+from bench.bench_recall import run_in_process  # noqa: E402
 
 KS = (1, 5, 10)
-
-
-def _run_hook(event: dict) -> None:
-    from hooks.main import run_hook
-
-    with redirect_stdout(io.StringIO()):
-        run = run_hook(io.BytesIO(json.dumps(event).encode()))
-    if run.conn is not None:
-        run.conn.close()
-    if run.message:
-        raise RuntimeError(f"hook problem on {event['hook_event_name']}: {run.message}")
 
 
 def _task(session: dict) -> tuple:
@@ -92,10 +79,10 @@ def build(path: str, home: str, fillers: int, now: datetime) -> dict[str, str]:
         sid = f"q-{session['key']}"
         sessions[session["key"]] = sid
         for event in hook_events.task_events(sid, _task(session)):
-            _run_hook(event)
+            run_in_process(event)
     for n, (cwd, _days, prompt) in enumerate(question_set.ASKED):
         for event in hook_events.ask_events(f"asked-{n:02d}", cwd, prompt):
-            _run_hook(event)
+            run_in_process(event)
     conn = db.connect(path)
     for session in question_set.SESSIONS:
         _redate(conn, sessions[session["key"]], session_day(now, session["days_ago"]))

@@ -98,7 +98,9 @@ def same_file_events(rng, n: int, cwd: str, path: str) -> list[dict]:
     ]
 
 
-def _run_in_process(event: dict) -> None:
+def run_in_process(event: dict) -> None:
+    """One hook event through the hook's own entry point, in this process (its output kept
+    from the terminal); a problem the hook reports is raised."""
     from hooks.main import run_hook
 
     with redirect_stdout(io.StringIO()):
@@ -145,14 +147,14 @@ def build(db_path: str, home: str, memories: int, fillers: int, same_file: int =
     rng = random.Random(5)
     for n in range(fillers):
         for event in filler_events(rng, n):
-            _run_in_process(event)
+            run_in_process(event)
     rng = random.Random(7)  # its own: the fillers above stay as they were
     n = 0
     for task in recall_set.TASKS:
         for path in dict.fromkeys(edit[0] for edit in task[3]):
             for _ in range(same_file):
                 for event in same_file_events(rng, n, task[1], path):
-                    _run_in_process(event)
+                    run_in_process(event)
                 n += 1
     env = dict(os.environ)
     hook = hook_command()
