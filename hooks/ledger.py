@@ -92,14 +92,11 @@ def record_start(conn, event: dict, project: str, memory_ids: list[int], block: 
 
 def start_context(files: list[dict], block: str, left_out: list[dict]) -> list[dict]:
     """The ledger's context rows of a session start (`store.ledger.write_context`)."""
-    from store.claude_memory import text_tokens
-
     rows = [{"source": "claude_md" if f["group"] == "CLAUDE.md" else "auto_memory", "kind": f["kind"],
              "path": f["path"], "bytes": f["loaded_bytes"], "tokens": f["tokens"], "mtime": f["mtime"]}
             for f in files if f["loaded"]]  # fmt: skip
     if block:
-        rows.append({"source": "memlane", "kind": "start", "bytes": len(block.encode("utf-8", "replace")),
-                     "tokens": text_tokens(block)})  # fmt: skip
+        rows += _block_row(block, "start")
     rows += [{"source": "left_out", "kind": item["kind"], "path": item.get("path"), "memory_id": item["memory_id"]}
              for item in left_out]  # fmt: skip
     return rows
@@ -121,8 +118,11 @@ def memory_files_at_start(run, event: dict) -> list[dict]:
 
 
 def _block_row(block: str, kind: str) -> list[dict]:
+    """The ledger's context row of a block memlane sent (at a start, or with a prompt)."""
+    from store.text import estimate_tokens
+
     data = len(block.encode("utf-8", "replace"))
-    return [{"source": "memlane", "kind": kind, "bytes": data, "tokens": (data + 3) // 4}]
+    return [{"source": "memlane", "kind": kind, "bytes": data, "tokens": estimate_tokens(data)}]
 
 
 # ------------------------------------------------------------------ judging

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 MAX_CONTENT_CHARS = 4000
+BYTES_PER_TOKEN = 4  # the token estimate every budget uses (memory files, memlane's blocks)
 
 _MARKER = "\n… [{n} chars cut] …\n"
 
@@ -120,3 +121,13 @@ def relative_path(path: str, cwd: str | None) -> str | None:
     if pl.startswith(cl + "/") and len(p) > len(c) + 1:
         return p[len(c) + 1 :]
     return None
+
+
+def estimate_tokens(size_bytes: int) -> int:
+    """About how many tokens `size_bytes` of UTF-8 text is (four bytes a token, rounded up)."""
+    return (max(0, int(size_bytes)) + BYTES_PER_TOKEN - 1) // BYTES_PER_TOKEN
+
+
+def text_tokens(text: str) -> int:
+    """`estimate_tokens` of `text` encoded as UTF-8 (0 for no text)."""
+    return estimate_tokens(len(text.encode("utf-8", "replace"))) if text else 0

@@ -9,12 +9,10 @@ from store.claude_memory.files import (
     auto_memory_dir,
     budget,
     config_dir,
-    estimate_tokens,
     index_part,
     loaded_files,
     read_text,
-    text_tokens,
 )
 
-__all__ = ["GROUPS", "KINDS", "auto_memory_dir", "budget", "config_dir", "estimate_tokens", "index_part",
-           "loaded_files", "read_text", "text_tokens"]  # fmt: skip
+__all__ = ["GROUPS", "KINDS", "auto_memory_dir", "budget", "config_dir", "index_part",
+           "loaded_files", "read_text"]  # fmt: skip

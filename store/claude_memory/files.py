@@ -16,7 +16,7 @@ Claude Code puts into the first message, in this order,
 
 `CLAUDE_CONFIG_DIR` moves `~/.claude`.  Nothing here writes; a file that is not a regular
 file (a FIFO, a device) is listed and not read.  Token counts are estimates: about four
-bytes of UTF-8 a token (`estimate_tokens`).
+bytes of UTF-8 a token (`store.text.estimate_tokens`).
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ import os
 import re
 import stat
 
+from store.text import estimate_tokens
+
 MEMORY_INDEX = "MEMORY.md"
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
 IMPORT_DEPTH = 5
 READ_LIMIT = 256 << 10  # of a bigger memory file only this much is read (imports, "already said"); its size counts whole
 FULL_LIMIT = 64 << 20  # what the audit, the search and a redaction read of one file at most
-BYTES_PER_TOKEN = 4
 
 # kind -> (group, what a person reads)
 KINDS = {
@@ -51,15 +52,6 @@ _IMPORT = re.compile(r"(?<![\w`@])@((?:~/|/|\.{1,2}/)?[\w.\-/~]*[\w\-]\.[A-Za-z0
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _PATHS_FRONT_MATTER = re.compile(r"\A---\s*\n(?:.*\n)*?\s*paths\s*:", re.M)
-
-
-def estimate_tokens(size_bytes: int) -> int:
-    """About how many tokens `size_bytes` of UTF-8 text is (four bytes a token, rounded up)."""
-    return (max(0, int(size_bytes)) + BYTES_PER_TOKEN - 1) // BYTES_PER_TOKEN
-
-
-def text_tokens(text: str) -> int:
-    return estimate_tokens(len(text.encode("utf-8", "replace"))) if text else 0
 
 
 def config_dir(environ=None) -> str:

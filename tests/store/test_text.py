@@ -4,7 +4,15 @@ import re
 
 import pytest
 
-from store.text import MAX_CONTENT_CHARS, basename, cap_text, one_line, relative_path
+from store.text import (
+    MAX_CONTENT_CHARS,
+    basename,
+    cap_text,
+    estimate_tokens,
+    one_line,
+    relative_path,
+    text_tokens,
+)
 
 MARKER_RE = re.compile(r"\n… \[(\d+) chars cut\] …\n")
 
@@ -122,3 +130,10 @@ def test_basename(path, expected):
 )
 def test_relative_path(path, cwd, expected):
     assert relative_path(path, cwd) == expected
+
+
+def test_the_token_estimate_is_four_bytes_of_utf8_a_token_rounded_up():
+    assert [estimate_tokens(n) for n in (0, 1, 4, 5, 4000)] == [0, 1, 1, 2, 1000]
+    assert estimate_tokens(-3) == 0
+    assert text_tokens("") == 0 and text_tokens("abcd") == 1
+    assert text_tokens("비밀") == 2  # 6 bytes of UTF-8, not 2 characters
