@@ -107,9 +107,10 @@ def _month_context(terms: list[str], n: int) -> bool:
 
 
 def _julian(year: int, month: int, day: int) -> float:
-    a = (14 - month) // 12
-    y, m = year + 4800 - a, month + 12 * a - 3
-    return day + (153 * m + 2) // 5 + 365 * y + y // 4 - y // 100 + y // 400 - 32045 - 0.5
+    """The Julian day (SQLite's julianday) of that date's midnight, UTC."""
+    from datetime import date
+
+    return date(year, month, day).toordinal() + 1721424.5
 
 
 def _month_window(month: int, today: float) -> tuple[float, float]:
