@@ -4,6 +4,7 @@ panes' lists take letters as actions and none of them says "type to" (docs/keys.
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, Label
 
 from tests.tui.conftest import pilot_test, settle
@@ -31,6 +32,24 @@ async def test_typing_config_on_the_search_list_is_a_query_not_resume_open_or_fi
         assert app.focused is search.query_input  # not the project filter (`f`)
         assert actions == [] and len(app.screen_stack) == 1  # no resume, no editor, no dialog
         assert search.query_text == "config"
+
+
+@pilot_test
+async def test_a_burst_typed_on_the_search_list_reaches_the_query_whole(db_path, make_app):
+    """A terminal delivers `docker` typed fast in one read: every key is already queued for
+    the list when its first one moves the focus to the box (a real tmux burst left `d`)."""
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        search = app.panes["search"]
+        assert app.focused is search.table
+        for character in "docker":  # one read of the terminal: all queued before the first is handled
+            app.post_message(events.Key(character, character))
+        await settle(pilot)
+        assert search.query_input.value == "docker"
+        assert app.focused is search.query_input
 
 
 @pilot_test

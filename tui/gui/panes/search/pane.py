@@ -203,7 +203,14 @@ class SearchPane(Pane):
         fzf or atuin), and the keys after it follow: the status says "type to search".  The
         digits still switch panes and `/` still starts a new query (docs/keys.md)."""
         character = event.character
-        if not event.is_printable or character is None or not self.takes_typed_key(self.app.focused, character):
+        focused = self.app.focused
+        # A key that reaches the pane while the box has the focus was typed on the list before
+        # its first key moved the focus (a burst from the terminal: the app forwarded every key
+        # to the list); a key typed in the box never bubbles here (Input stops printable keys).
+        typed_on_list = focused is self.table or focused is self.query_input
+        if not event.is_printable or character is None or not typed_on_list:
+            return
+        if not self.takes_typed_key(self.table, character):
             return
         event.prevent_default()
         event.stop()
