@@ -719,7 +719,7 @@ ALL_ON = {"capture_read": True, "capture_grep": True, "capture_glob": True}
 )
 def test_wrong_types_never_raise(field):
     # Calls the rules without the catch-all safety net, so a missing guard fails here.
-    from hooks.capture import _observations
+    from hooks.capture.rules import _observations
 
     for path in HOOK_FILES:
         base = json.loads(path.read_text(encoding="utf-8"))
@@ -733,7 +733,7 @@ def test_wrong_types_never_raise(field):
 
 @pytest.mark.parametrize("top", ["tool_input", "tool_response"])
 def test_wrong_nested_types_never_raise(top):
-    from hooks.capture import _observations
+    from hooks.capture.rules import _observations
 
     for path in HOOK_FILES:
         base = json.loads(path.read_text(encoding="utf-8"))
@@ -772,7 +772,7 @@ def test_nested_wrong_types():
 # ------------------------------------------------------------- import cost
 def test_import_stays_cheap():
     code = (
-        "import sys; import hooks.capture, store.config, store.text, store.paths, store.summary; "
+        "import sys; from hooks.capture import observations_from_event; import store.config, store.text, store.paths, store.summary; "
         "bad = [m for m in ('typing', 'dataclasses', 'logging', 'tomllib', 'fnmatch', 'datetime') "
         "if m in sys.modules]; print(','.join(bad))"
     )
@@ -793,7 +793,7 @@ def test_memory_slash_command_prompts_are_not_memories():
 
 
 def test_a_capture_bug_stores_nothing_and_says_so(monkeypatch, tmp_path, capsys):
-    import hooks.capture as capture_module
+    from hooks.capture import rules as capture_module
 
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path))
 

@@ -1,0 +1,33 @@
+"""One hook event in, zero or more memories out: the capture rules the hook and the
+transcript importer share.
+
+    rules.py        the dispatch: an event -> Observation dicts; prompts, compaction,
+                    failures (observations_from_event, is_memory_command)
+
+Callers import from `hooks.capture`, never from its modules.  The names are loaded
+when first asked for (PEP 562): a hook that captures nothing never pays for the rules.
+"""
+
+from __future__ import annotations
+
+_HOMES = {
+    "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "blocks_text", "capture_observations",
+              "input_dict", "is_memory_command", "observations_from_event"),
+}  # fmt: skip
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = sorted(_HOME_OF)
+
+
+def __getattr__(name: str):
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hooks.capture' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"hooks.capture.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
