@@ -3,6 +3,7 @@ transcript importer share.
 
     rules.py        the dispatch: an event -> Observation dicts; prompts, compaction,
                     failures (observations_from_event, is_memory_command)
+    tools.py        each tool's rule: what one call of Edit, Bash, WebFetch, an MCP tool... becomes
 
 Callers import from `hooks.capture`, never from its modules.  The names are loaded
 when first asked for (PEP 562): a hook that captures nothing never pays for the rules.

@@ -36,7 +36,7 @@ What is captured (see docs/architecture.md for the Observation contract):
 - Everything else (SessionStart, Stop, Notification, PreToolUse, ...) -> [].
 
 The dispatch is here (``TOOL_RULES``, ``OPT_IN``), with the prompt, compaction
-and failure rules; each tool's rule is in ``hooks.tool_rules``, the shell
+and failure rules; each tool's rule is in ``tools``, the shell
 reading of Bash commands in ``hooks.shell``, and the parts every rule builds
 with in ``hooks.observation``.
 
@@ -46,7 +46,7 @@ cwd matching ``exclude_projects`` yields nothing.
 """
 from __future__ import annotations
 
-from hooks import tool_rules
+from hooks.capture import tools
 from hooks.event import prompt_text
 from hooks.observation import (
     blocks_text,
@@ -67,13 +67,13 @@ from store.text import MAX_CONTENT_CHARS, cap_text
 OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get_memories)
 # A tool's call -> its rule (every rule takes (tool, tool_input, response, config, cwd)).
 TOOL_RULES = {
-    "Edit": tool_rules.edit, "MultiEdit": tool_rules.edit, "Write": tool_rules.write,
-    "NotebookEdit": tool_rules.notebook_edit, "Bash": tool_rules.bash,
-    "Agent": tool_rules.subagent, "Task": tool_rules.subagent, "Workflow": tool_rules.workflow,
-    "WebFetch": tool_rules.webfetch, "WebSearch": tool_rules.websearch,
-    "Read": tool_rules.read, "Grep": tool_rules.search, "Glob": tool_rules.search,
-    "TaskCreate": tool_rules.task_create, "TaskUpdate": tool_rules.task_update,
-    "TodoWrite": tool_rules.todo_write, "ExitPlanMode": tool_rules.exit_plan_mode,
+    "Edit": tools.edit, "MultiEdit": tools.edit, "Write": tools.write,
+    "NotebookEdit": tools.notebook_edit, "Bash": tools.bash,
+    "Agent": tools.subagent, "Task": tools.subagent, "Workflow": tools.workflow,
+    "WebFetch": tools.webfetch, "WebSearch": tools.websearch,
+    "Read": tools.read, "Grep": tools.search, "Glob": tools.search,
+    "TaskCreate": tools.task_create, "TaskUpdate": tools.task_update,
+    "TodoWrite": tools.todo_write, "ExitPlanMode": tools.exit_plan_mode,
 }  # fmt: skip
 # Tools captured only when their setting is on (their calls and their failures).
 OPT_IN = {"Read": "capture_read", "Grep": "capture_grep", "Glob": "capture_glob"}
@@ -226,7 +226,7 @@ def _post_tool_use(event: dict, config: dict, tool: str | None, cwd: str | None)
     if rule is None:
         if not tool.startswith("mcp__"):
             return []
-        return tool_rules.mcp(tool, event.get("tool_input"), event.get("tool_response"), config, cwd)
+        return tools.mcp(tool, event.get("tool_input"), event.get("tool_response"), config, cwd)
     return rule(tool, input_dict(event.get("tool_input")), event.get("tool_response"), config, cwd)
 
 

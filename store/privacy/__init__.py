@@ -232,7 +232,7 @@ def _random(look):
 
 
 def _stored_output(look):
-    """A stored command memory (`$ COMMAND` then its output, as hooks/tool_rules.py writes it):
+    """A stored command memory (`$ COMMAND` then its output, as hooks/capture/tools.py writes it):
     the output of a command that prints a secret goes whole (store/privacy/outputs.py), so the
     secrets audit finds it in what was stored before."""
     text = look.text

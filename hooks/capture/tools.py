@@ -1,5 +1,5 @@
 """What one tool call becomes: a rule a tool, each ``rule(tool, tool_input, response,
-config, cwd) -> [observation dicts]`` (``hooks.capture.TOOL_RULES`` maps tool names
+config, cwd) -> [observation dicts]`` (``rules.TOOL_RULES`` maps tool names
 to them; ``mcp`` serves every ``mcp__server__tool``).
 
 Standard library and ``store`` only (hook path).
