@@ -4,6 +4,8 @@ transcript importer share.
     rules.py        the dispatch: an event -> Observation dicts; prompts, compaction,
                     failures (observations_from_event, is_memory_command)
     tools.py        each tool's rule: what one call of Edit, Bash, WebFetch, an MCP tool... becomes
+    shell.py        a small shell reader: a Bash command line's simple commands, which of
+                    them matter, their tags, a git commit's message
 
 Callers import from `hooks.capture`, never from its modules.  The names are loaded
 when first asked for (PEP 562): a hook that captures nothing never pays for the rules.
@@ -14,6 +16,8 @@ from __future__ import annotations
 _HOMES = {
     "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "blocks_text", "capture_observations",
               "input_dict", "is_memory_command", "observations_from_event"),
+    "shell": ("TRIVIAL_COMMANDS", "analyse_command", "command_tags", "commit_message",
+              "is_meaningful_command"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted(_HOME_OF)

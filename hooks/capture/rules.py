@@ -37,7 +37,7 @@ What is captured (see docs/architecture.md for the Observation contract):
 
 The dispatch is here (``TOOL_RULES``, ``OPT_IN``), with the prompt, compaction
 and failure rules; each tool's rule is in ``tools``, the shell
-reading of Bash commands in ``hooks.shell``, and the parts every rule builds
+reading of Bash commands in ``shell``, and the parts every rule builds
 with in ``hooks.observation``.
 
 Files under dependency / build / cache directories (node_modules, .git,
@@ -47,6 +47,7 @@ cwd matching ``exclude_projects`` yields nothing.
 from __future__ import annotations
 
 from hooks.capture import tools
+from hooks.capture.shell import analyse_command, command_tags
 from hooks.event import prompt_text
 from hooks.observation import (
     blocks_text,
@@ -59,7 +60,6 @@ from hooks.observation import (
     make_tags,
 )
 from hooks.refusals import refusal_reason, was_interrupted, was_refused
-from hooks.shell import analyse_command, command_tags
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text
 

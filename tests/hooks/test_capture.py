@@ -16,7 +16,7 @@ import pytest
 from hooks.capture import capture_observations, observations_from_event
 from store.config import defaults
 from store.text import MAX_CONTENT_CHARS
-from tests.hooks.test_shell import TAGGED_COMMANDS
+from tests.hooks.capture.test_shell import TAGGED_COMMANDS
 
 REPO = Path(__file__).resolve().parents[2]
 from tests.shared_payloads import PAYLOADS  # noqa: E402

@@ -1,10 +1,10 @@
-"""hooks.shell: the simple commands of a command line, which of them matter, their tags,
+"""hooks.capture's shell reader: the simple commands of a command line, which of them matter, their tags,
 and a git commit's message."""
 from __future__ import annotations
 
 import pytest
 
-from hooks.shell import analyse_command, command_tags, commit_message, is_meaningful_command
+from hooks.capture import analyse_command, command_tags, commit_message, is_meaningful_command
 
 
 def names(command: str) -> list[str]:
