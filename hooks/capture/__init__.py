@@ -4,6 +4,8 @@ transcript importer share.
     rules.py        the dispatch: an event -> Observation dicts; prompts, compaction,
                     failures (observations_from_event, is_memory_command)
     tools.py        each tool's rule: what one call of Edit, Bash, WebFetch, an MCP tool... becomes
+    observation.py  the parts every rule builds with: an event's fields whatever their type,
+                    paths as a memory shows them, the folders never captured, tags
     shell.py        a small shell reader: a Bash command line's simple commands, which of
                     them matter, their tags, a git commit's message
 
@@ -14,8 +16,9 @@ when first asked for (PEP 562): a hook that captures nothing never pays for the 
 from __future__ import annotations
 
 _HOMES = {
-    "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "blocks_text", "capture_observations",
-              "input_dict", "is_memory_command", "observations_from_event"),
+    "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "capture_observations", "is_memory_command",
+              "observations_from_event"),
+    "observation": ("SKIP_DIRS", "blocks_text", "input_dict"),
     "shell": ("TRIVIAL_COMMANDS", "analyse_command", "command_tags", "commit_message",
               "is_meaningful_command"),
 }  # fmt: skip

@@ -38,7 +38,7 @@ What is captured (see docs/architecture.md for the Observation contract):
 The dispatch is here (``TOOL_RULES``, ``OPT_IN``), with the prompt, compaction
 and failure rules; each tool's rule is in ``tools``, the shell
 reading of Bash commands in ``shell``, and the parts every rule builds
-with in ``hooks.observation``.
+with in ``observation``.
 
 Files under dependency / build / cache directories (node_modules, .git,
 dist, build, .venv, ...) are skipped for Edit/Write/Read/NotebookEdit, and a
@@ -47,9 +47,7 @@ cwd matching ``exclude_projects`` yields nothing.
 from __future__ import annotations
 
 from hooks.capture import tools
-from hooks.capture.shell import analyse_command, command_tags
-from hooks.event import prompt_text
-from hooks.observation import (
+from hooks.capture.observation import (
     blocks_text,
     display_path,
     field_str,
@@ -59,6 +57,8 @@ from hooks.observation import (
     input_summary,
     make_tags,
 )
+from hooks.capture.shell import analyse_command, command_tags
+from hooks.event import prompt_text
 from hooks.refusals import refusal_reason, was_interrupted, was_refused
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text

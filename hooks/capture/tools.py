@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hooks.capture.shell import analyse_command, command_tags, commit_message
-from hooks.observation import (
+from hooks.capture.observation import (
     blocks_text,
     cut_line,
     display_path,
@@ -22,6 +21,7 @@ from hooks.observation import (
     observation,
     preview,
 )
+from hooks.capture.shell import analyse_command, command_tags, commit_message
 from store.text import cap_text, one_line, relative_path
 
 _COMMIT_LINE_RE = r"(?m)^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\] (.*)$"

@@ -61,7 +61,7 @@ from __future__ import annotations
 import json
 import os
 
-from hooks.capture import blocks_text, observations_from_event
+from hooks.capture import blocks_text, input_dict, observations_from_event
 from hooks.event import (
     clean_event,
     prune_event,
@@ -69,7 +69,6 @@ from hooks.event import (
     session_id_problem,
     without_ide_notes,
 )
-from hooks.observation import input_dict
 from hooks.session_title import title_line
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
