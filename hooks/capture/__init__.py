@@ -6,6 +6,7 @@ transcript importer share.
     tools.py        each tool's rule: what one call of Edit, Bash, WebFetch, an MCP tool... becomes
     observation.py  the parts every rule builds with: an event's fields whatever their type,
                     paths as a memory shows them, the folders never captured, tags
+    refusals.py     failed calls that are not failures: calls that never ran, interrupted ones
     shell.py        a small shell reader: a Bash command line's simple commands, which of
                     them matter, their tags, a git commit's message
 
@@ -19,6 +20,8 @@ _HOMES = {
     "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "capture_observations", "is_memory_command",
               "observations_from_event"),
     "observation": ("SKIP_DIRS", "blocks_text", "input_dict"),
+    "refusals": ("INTERRUPTED_PREFIXES", "NOT_RUN_PREFIXES", "REFUSED_PREFIXES", "never_ran",
+                 "refusal_reason", "was_interrupted", "was_refused"),
     "shell": ("TRIVIAL_COMMANDS", "analyse_command", "command_tags", "commit_message",
               "is_meaningful_command"),
 }  # fmt: skip

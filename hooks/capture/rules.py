@@ -27,7 +27,7 @@ What is captured (see docs/architecture.md for the Observation contract):
   interrupt (``is_interrupt``, or ``Exit code 137`` then the interrupt marker) is an
   ``observation`` of importance 1 instead (tag ``interrupted``), and so is a call that
   never ran (tag ``refused``: a permission denied, a hook's block, the ``cd`` sandbox;
-  ``hooks.refusals``).
+  ``refusals``).
   Failures of Read/Grep/Glob are only kept when that tool's capture is on.
 - PreCompact with non-empty ``custom_instructions`` / PostCompact with
   ``compact_summary`` -> ``compact_summary`` (importance 2).
@@ -57,9 +57,9 @@ from hooks.capture.observation import (
     input_summary,
     make_tags,
 )
+from hooks.capture.refusals import refusal_reason, was_interrupted, was_refused
 from hooks.capture.shell import analyse_command, command_tags
 from hooks.event import prompt_text
-from hooks.refusals import refusal_reason, was_interrupted, was_refused
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text
 

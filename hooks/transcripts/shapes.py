@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 # What a failed call's result says about it: one reading for the hook and the importer.
-from hooks.refusals import INTERRUPTED_PREFIXES, never_ran, was_interrupted  # noqa: F401
+from hooks.capture import INTERRUPTED_PREFIXES, never_ran, was_interrupted  # noqa: F401
 from store.writer import normalise_timestamp
 
 # Line types that are bookkeeping, never the user's work (Claude Code 1.0 - 2.1).

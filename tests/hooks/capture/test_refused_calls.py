@@ -11,8 +11,7 @@ import sqlite3
 
 import pytest
 
-from hooks.capture import capture_observations
-from hooks.refusals import never_ran, was_interrupted, was_refused
+from hooks.capture import capture_observations, never_ran, was_interrupted, was_refused
 from tests.fixtures import import_into, real_session
 
 

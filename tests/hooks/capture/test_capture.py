@@ -18,7 +18,7 @@ from store.config import defaults
 from store.text import MAX_CONTENT_CHARS
 from tests.hooks.capture.test_shell import TAGGED_COMMANDS
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 from tests.shared_payloads import PAYLOADS  # noqa: E402
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC  # noqa: E402
 
