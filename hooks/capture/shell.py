@@ -104,20 +104,14 @@ _TRAILER_RE = r"(?i)^(co-authored-by:|🤖 generated with|generated with \[claud
 def _split_commands(command: str) -> list[str]:
     """Split a shell command line into simple commands at ``&& || ; | & ( )``
     and newlines, respecting quotes, ``$(...)``/backticks and skipping heredoc
-    bodies. Approximate, but never raises."""
+    bodies. Approximate, but never raises.  One pass, a character at a time (this runs
+    on every Bash call the hook sees): the rare parts are in the functions below."""
     segments: list[str] = []
-    buf: list[str] = []
+    buf: list[str] = []  # the simple command read so far, a character an entry
     i, n = 0, len(command)
     quote = None
     depth = 0  # $( ... ) nesting
     pending_heredocs: list[str] = []
-
-    def flush():
-        seg = "".join(buf).strip()
-        if seg:
-            segments.append(seg)
-        buf.clear()
-
     while i < n:
         ch = command[i]
         if quote:
@@ -146,19 +140,7 @@ def _split_commands(command: str) -> list[str]:
             i += 2
             continue
         if depth:
-            if ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-            if ch == "<" and command.startswith("<<", i):
-                m = re.compile(_HEREDOC_START_RE).match(command, i)
-                if m:
-                    pending_heredocs.append(m.group(2))
-            if ch == "\n" and pending_heredocs:
-                i = _skip_heredocs(command, i + 1, pending_heredocs, buf)
-                continue
-            buf.append(ch)
-            i += 1
+            depth, i = _in_substitution(command, i, depth, pending_heredocs, buf)
             continue
         if ch == "<" and command.startswith("<<", i) and not command.startswith("<<<", i):
             m = re.compile(_HEREDOC_START_RE).match(command, i)
@@ -168,33 +150,52 @@ def _split_commands(command: str) -> list[str]:
                 i = m.end()
                 continue
         if ch == "\n":
-            flush()
-            if pending_heredocs:
-                i = _skip_heredocs(command, i + 1, pending_heredocs, None)
-            else:
-                i += 1
+            _flush(buf, segments)
+            i = _skip_heredocs(command, i + 1, pending_heredocs, None) if pending_heredocs else i + 1
             continue
         if ch in ";|&()":
             # keep redirections like 2>&1, >&2, &> and |& attached
-            if ch == "&" and (
-                (buf and buf[-1] in "<>")
-                or (i + 1 < n and command[i + 1] == ">")
-            ):
+            if ch == "&" and ((buf and buf[-1] in "<>") or (i + 1 < n and command[i + 1] == ">")):
                 buf.append(ch)
                 i += 1
                 continue
-            flush()
+            _flush(buf, segments)
             i += 1
             continue
         if ch == "#" and (not buf or buf[-1] in " \t"):
-            # comment to end of line
-            j = command.find("\n", i)
+            j = command.find("\n", i)  # a comment, to the end of the line
             i = n if j == -1 else j
             continue
         buf.append(ch)
         i += 1
-    flush()
+    _flush(buf, segments)
     return segments
+
+
+def _flush(buf: list[str], segments: list[str]) -> None:
+    """The simple command read so far ends here."""
+    seg = "".join(buf).strip()
+    if seg:
+        segments.append(seg)
+    buf.clear()
+
+
+def _in_substitution(command: str, i: int, depth: int, pending: list[str], buf: list[str]) -> tuple[int, int]:
+    """One step inside ``$(...)``, where nothing splits and a heredoc's body is kept:
+    (the nesting depth, the index) after it."""
+    ch = command[i]
+    if ch == "(":
+        depth += 1
+    elif ch == ")":
+        depth -= 1
+    if ch == "<" and command.startswith("<<", i):
+        m = re.compile(_HEREDOC_START_RE).match(command, i)
+        if m:
+            pending.append(m.group(2))
+    if ch == "\n" and pending:
+        return depth, _skip_heredocs(command, i + 1, pending, buf)
+    buf.append(ch)
+    return depth, i + 1
 
 
 def _skip_heredocs(command: str, i: int, pending: list[str], buf) -> int:
