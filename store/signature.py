@@ -15,14 +15,17 @@ the signature, so failures that have nothing in common do not share a group.  Cl
 Code's own refusals (``<tool_use_error>``) are one error whichever tool got them.
 
 Console text a Windows console wrote in its code page (GBK on a Chinese system) and a
-tool read one byte a character, or UTF-8 read as GBK, is read back as it was written
-(`readable`); bytes already replaced (U+FFFD) are gone, and such a line is named by
-what is left of it.
+tool read one byte a character, or UTF-8 read as GBK, is read back as it was written, a
+line at a time (``store.text.console_text``, which the capture rules apply before storing;
+here for what an older memlane stored); bytes already replaced (U+FFFD) are gone, and such
+a line is named by what is left of it.
 """
 
 from __future__ import annotations
 
 import re
+
+from store.text import console_text
 
 _EXIT_CODE = re.compile(r"^\s*(?:error:\s*)?exit code -?\d+\s*$", re.IGNORECASE)
 _TOOL_USE_ERROR = re.compile(r"</?tool_use_error>")
@@ -148,7 +151,7 @@ def _headline(error_text: str) -> tuple[str, bool]:
     if not isinstance(error_text, str):
         error_text = str(error_text)
     own = _TOOL_USE_ERROR.search(error_text)
-    text = readable(_TOOL_USE_ERROR.sub("\n", error_text))
+    text = console_text(_TOOL_USE_ERROR.sub("\n", error_text))
     raw = [ln for ln in re.split(r"\r\n|\r|\n", text) if ln.strip() and not _EXIT_CODE.match(ln)]
     if not raw:
         return "", False
@@ -182,45 +185,3 @@ def _headline(error_text: str) -> tuple[str, bool]:
 
 _PYTEST_FAILED = re.compile(r"^FAILED \S+::\S+")
 _PYTEST_E = re.compile(r"^E\s+(?=\S)")  # pytest's `E   ValueError: …` is the exception's own line
-
-
-def _common_chinese(text: str) -> bool:
-    """Most of the Chinese characters in `text` are GB2312's common ones (level 1), as a console's
-    messages are; accented Latin letters read as GBK pair into rare ones ("Größe": level 2)."""
-    hanzi = [c for c in text if "\u4e00" <= c <= "\u9fff"]
-    common = 0
-    for c in hanzi:
-        try:
-            common += 0xB0 <= c.encode("gb2312")[0] <= 0xD7
-        except UnicodeError:
-            pass
-    return bool(hanzi) and common >= 0.8 * len(hanzi)
-
-
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def readable(text: str) -> str:
-    """`text` as its console wrote it, when it is recognisably bytes of one encoding read
-    as another: GBK (a Chinese Windows console) read one byte a character, or UTF-8 read as
-    GBK.  Anything else is returned as it is: a repair is taken only when it decodes and
-    gives CJK text, never by guesswork."""
-    if not text or text.isascii():
-        return text
-    high = [c for c in text if not c.isascii()]
-    if all("\x80" <= c <= "\xff" for c in high):  # one byte a character
-        try:
-            fixed = text.encode("latin-1").decode("gbk")
-        except UnicodeError:
-            return text
-        return fixed if _CJK.search(fixed) and _common_chinese(fixed) else text
-    try:
-        raw = text.encode("gbk", errors="replace")  # U+FFFD (a byte lost already) -> "?"
-    except UnicodeError:  # pragma: no cover - "replace" does not raise
-        return text
-    fixed = raw.decode("utf-8", errors="replace")
-    lost = fixed.count("\ufffd")
-    # Real CJK text written as GBK never decodes as UTF-8 but for a few bytes at most.
-    if fixed != text and _CJK.search(fixed) and lost <= max(2, len(fixed) // 20) and text.count("\ufffd") <= lost + 4:
-        return fixed
-    return text

@@ -131,3 +131,62 @@ def estimate_tokens(size_bytes: int) -> int:
 def text_tokens(text: str) -> int:
     """`estimate_tokens` of `text` encoded as UTF-8 (0 for no text)."""
     return estimate_tokens(len(text.encode("utf-8", "replace"))) if text else 0
+
+
+# ------------------------------------------------------- console code pages
+def _has_cjk(text: str) -> bool:
+    return any("\u3040" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af"
+               for c in text)  # fmt: skip
+
+
+def _common_chinese(text: str) -> bool:
+    """Most of the Chinese characters in `text` are GB2312's common ones (level 1), as a console's
+    messages are; accented Latin letters read as GBK pair into rare ones ("Größe": level 2)."""
+    hanzi = [c for c in text if "\u4e00" <= c <= "\u9fff"]
+    common = 0
+    for c in hanzi:
+        try:
+            common += 0xB0 <= c.encode("gb2312")[0] <= 0xD7
+        except UnicodeError:
+            pass
+    return bool(hanzi) and common >= 0.8 * len(hanzi)
+
+
+def readable(text: str) -> str:
+    """`text` as its console wrote it, when it is recognisably bytes of one encoding read
+    as another: GBK (a Chinese Windows console) read one byte a character, or UTF-8 read as
+    GBK.  Anything else is returned as it is: a repair is taken only when it decodes and
+    gives CJK text, never by guesswork.  Bytes already replaced (U+FFFD) are gone."""
+    if not text or text.isascii():
+        return text
+    high = [c for c in text if not c.isascii()]
+    if all("\x80" <= c <= "\xff" for c in high):  # one byte a character
+        try:
+            fixed = text.encode("latin-1").decode("gbk")
+        except UnicodeError:
+            return text
+        return fixed if _has_cjk(fixed) and _common_chinese(fixed) else text
+    # Every character of UTF-8 read as GBK is GBK's, but for a byte GBK could not pair, lost
+    # already (U+FFFD): 0xFF stands for it, never UTF-8.
+    try:
+        raw = b"\xff".join(part.encode("gbk") for part in text.split("\ufffd"))
+    except UnicodeError:
+        return text
+    fixed = raw.decode("utf-8", errors="replace")
+    lost, lost_before = fixed.count("\ufffd"), text.count("\ufffd")
+    # Real CJK text written as GBK never decodes as UTF-8 but for a few bytes at most; a lost
+    # byte costs the character it belonged to (one U+FFFD for the rest of it, one for itself).
+    if fixed != text and _has_cjk(fixed) and lost <= 2 * lost_before + max(2, len(fixed) // 20):
+        while "\ufffd\ufffd" in fixed:
+            fixed = fixed.replace("\ufffd\ufffd", "\ufffd")
+        return fixed
+    return text
+
+
+def console_text(text: str) -> str:
+    """A command's output as its console wrote it: each line `readable` on its own (a tool's
+    own UTF-8 lines and a console's mis-read ones share an output).  Lines end at "\n" only:
+    "\x85", a line break to `str.splitlines`, is a GBK byte read one byte a character."""
+    if not isinstance(text, str) or text.isascii():
+        return text
+    return "\n".join(readable(line) for line in text.split("\n"))

@@ -61,7 +61,7 @@ from hooks.capture.refusals import refusal_reason, was_interrupted, was_refused
 from hooks.capture.shell import analyse_command, command_tags
 from hooks.event import prompt_text
 from store.config import is_project_excluded, setting
-from store.text import MAX_CONTENT_CHARS, cap_text
+from store.text import MAX_CONTENT_CHARS, cap_text, console_text
 
 # -------------------------------------------------------------- the rules
 OWN_MCP_TOOLS = "mcp__memlane__"  # `memlane mcp`'s tools (search, timeline, get_memories)
@@ -234,6 +234,7 @@ def _post_tool_use(event: dict, config: dict, tool: str | None, cwd: str | None)
 def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> list[dict]:
     error = event.get("error")
     error = field_text(error) if not isinstance(error, (dict, list)) else blocks_text(error) or ""
+    error = console_text(error)  # a command's output, as a Windows console wrote it
     tool_input_raw = event.get("tool_input")
     tool_input = input_dict(tool_input_raw)
     path = None

@@ -22,7 +22,7 @@ from hooks.capture.observation import (
     preview,
 )
 from hooks.capture.shell import analyse_command, command_tags, commit_message
-from store.text import cap_text, one_line, relative_path
+from store.text import cap_text, console_text, one_line, relative_path
 
 _COMMIT_LINE_RE = r"(?m)^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\] (.*)$"
 _BASH_HEAD_LINES = 15
@@ -180,7 +180,7 @@ def bash(tool: str, tool_input: dict, resp, config: dict, cwd: str | None) -> li
     cmds = analyse_command(command)
     if not any(not c["trivial"] for c in cmds):
         return []
-    output = _bash_output(resp)
+    output = console_text(_bash_output(resp))  # as a Windows console wrote it
     rd = field_dict(resp)
     shown_cmd = cap_text(command.strip(), 1000)
     notes = []

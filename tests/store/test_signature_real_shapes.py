@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bench.bench_errors import HEADLINES, METHODS, measure
-from store.signature import error_signature, headline, readable
+from store.signature import error_signature, headline
+from store.text import readable
 from tests.fixtures.error_outputs import CMD_NOT_FOUND_ZH, CURL_METER, PRISMA_HEAD, cases
 
 CHATTER_FIRST = [
