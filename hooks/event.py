@@ -19,7 +19,19 @@ MAX_STDIN_BYTES = 16 * 1024 * 1024
 # a starved machine (dozens of hooks at once) it has come 3 s late: 2 s lost it. Claude Code
 # kills a hook at its `timeout` (memlane installs 10 s, the shortest: tui/commands/install.py;
 # Claude Code's own default is longer), so the wait stops 2 s before that, to store the event.
+# MEMLANE_STDIN_TIMEOUT_S may only shorten it (a test of the wait need not wait 8 s).
 STDIN_TIMEOUT_S = 8.0
+
+
+def _stdin_timeout(longest: float = STDIN_TIMEOUT_S) -> float:
+    try:
+        asked = float(os.environ.get("MEMLANE_STDIN_TIMEOUT_S") or longest)
+    except ValueError:
+        return longest
+    return asked if 0 < asked <= longest else longest
+
+
+STDIN_TIMEOUT_S = _stdin_timeout()
 MAX_FIELD_CHARS = 100_000  # longer strings keep a head and a tail before the privacy filter
 # Work per event is bounded by counts as well as bytes: 15 MB of `{},` is 5M objects.
 MAX_JSON_CONTAINERS = 300_000  # objects + arrays in one event (counted before parsing)

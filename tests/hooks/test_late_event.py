@@ -57,3 +57,16 @@ def test_an_event_that_arrives_3_s_late_is_stored(tmp_path):
     rows = conn.execute("SELECT content FROM memory WHERE session_id = ?", (EVENT["session_id"],)).fetchall()
     conn.close()
     assert len(rows) == 1 and "npm run build" in rows[0][0], rows
+
+
+def test_a_test_may_shorten_the_wait_but_nothing_lengthens_it():
+    """MEMLANE_STDIN_TIMEOUT_S (what the fail-open tests use to wait 2 s instead of 8 s) only
+    shortens the wait: Claude Code would kill a hook that waited longer."""
+    code = "from hooks.event import STDIN_TIMEOUT_S; print(STDIN_TIMEOUT_S)"
+    waits = {}
+    for asked in ("2", "0.5", "30", "0", "-1", "soon", ""):
+        env = dict(os.environ, PYTHONPATH=str(REPO), MEMLANE_STDIN_TIMEOUT_S=asked)
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        waits[asked] = float(done.stdout)
+    assert waits == {"2": 2.0, "0.5": 0.5, "30": STDIN_TIMEOUT_S, "0": STDIN_TIMEOUT_S, "-1": STDIN_TIMEOUT_S,
+                     "soon": STDIN_TIMEOUT_S, "": STDIN_TIMEOUT_S}  # fmt: skip
