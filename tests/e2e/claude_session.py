@@ -24,7 +24,11 @@ Things to know when writing a test:
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import sqlite3
 import subprocess
+from contextlib import closing
 from pathlib import Path
 
 from tests.e2e.harness import run_session as harness
@@ -132,3 +136,43 @@ def text_sent_to_model(log: Path) -> str:
         for message in body.get("messages", []):
             parts.extend(_block_texts(message.get("content")))
     return "\n".join(parts)
+
+
+class SessionState:
+    """The folders a real session left (HOME and the project), kept once and put back, at the
+    same paths, before each test that goes on from there: one real session serves every test
+    of a module instead of each test running its own copy of it first.
+
+        state = SessionState(tmp_path_factory.mktemp("first"))   # run the session in state.root
+        state.keep()                                              # then, once
+        state.put_back()                                          # at the start of each test
+
+    The paths stay the same because memlane and the CLI key what they keep on them (the
+    project, the transcripts' folder).  A database is copied through SQLite's backup, so a
+    maintenance run a hook started in the background cannot leave a torn copy."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.saved = self.root.with_name(self.root.name + "-kept")
+
+    def keep(self) -> None:
+        _copy_folder(self.root, self.saved)
+
+    def put_back(self) -> None:
+        if not self.saved.exists():
+            raise AssertionError("SessionState.put_back before keep: nothing was kept")
+        shutil.rmtree(self.root)
+        _copy_folder(self.saved, self.root)
+
+
+def _copy_folder(source: Path, target: Path) -> None:
+    databases = sorted(source.rglob("*.db"))
+    live = {f"{db}{suffix}" for db in databases for suffix in ("-wal", "-shm", "-journal")}
+    shutil.copytree(source, target, symlinks=True,
+                    ignore=lambda folder, names: [n for n in names if os.path.join(folder, n) in live])  # fmt: skip
+    for db in databases:
+        copy = target / db.relative_to(source)
+        copy.unlink()
+        with closing(sqlite3.connect(db)) as src, closing(sqlite3.connect(copy)) as dst:
+            src.backup(dst)
+        os.chmod(copy, db.stat().st_mode & 0o777)  # what memlane keeps is owner-only

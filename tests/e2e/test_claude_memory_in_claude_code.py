@@ -23,6 +23,7 @@ from store import db
 from store.claude_memory import auto_memory_dir, loaded_files
 from store.claude_memory.audit import audit_files, redact_file
 from tests.e2e.claude_session import (
+    SessionState,
     clean_env,
     requests_sent,
     run_claude_session,
@@ -76,18 +77,41 @@ def _use_home(home: Path, monkeypatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+# One worker runs this module's tests, so that they share its first session (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("e2e-claude-memory-session")
+
+
+@pytest.fixture(scope="module")
+def first_session(tmp_path_factory):
+    """memlane installed, then one real session in a project with a CLAUDE.md (two files
+    written), kept: the tests that need a session of the project before theirs go on from it."""
+    state = SessionState(tmp_path_factory.mktemp("first-session"))
+    home, project = state.root / "home", _project(state.root / "shop-api")
+    with pytest.MonkeyPatch.context() as mp:
+        _install(home, mp)
+        first = run_claude_session(home, project, [
+            {"name": "Write", "input": {"file_path": str(project / "deploy.sh"),
+                                        "content": "#!/bin/sh\n# reads DEPLOY_TARGET from staging.env\n. ./staging.env\n"}},
+            {"name": "Write", "input": {"file_path": str(project / "tokens.py"),
+                                        "content": "from datetime import timedelta\nREFRESH_TTL = timedelta(days=14)\n"}},
+            {"text": "Both files are written."},
+        ], "write the deploy script and make refresh tokens last 14 days")  # fmt: skip
+    state.keep()
+    return state, first
+
+
+@pytest.fixture
+def after_first_session(first_session, monkeypatch):
+    """(home, project, the first session's result), as that session left them."""
+    state, first = first_session
+    state.put_back()
+    _use_home(state.root / "home", monkeypatch)
+    return state.root / "home", state.root / "shop-api", first
+
+
 @pytest.mark.e2e
-def test_one_ledger_nothing_twice_and_no_block_again_on_resume(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "shop-api")
-    first = run_claude_session(home, project, [
-        {"name": "Write", "input": {"file_path": str(project / "deploy.sh"),
-                                    "content": "#!/bin/sh\n# reads DEPLOY_TARGET from staging.env\n. ./staging.env\n"}},
-        {"name": "Write", "input": {"file_path": str(project / "tokens.py"),
-                                    "content": "from datetime import timedelta\nREFRESH_TTL = timedelta(days=14)\n"}},
-        {"text": "Both files are written."},
-    ], "write the deploy script and make refresh tokens last 14 days")  # fmt: skip
+def test_one_ledger_nothing_twice_and_no_block_again_on_resume(after_first_session, tmp_path):
+    home, project, first = after_first_session
 
     memory = _auto_memory(home, project, first["session_id"])
     conn = db.connect(str(home / ".claude" / "memlane" / "memory.db"))
@@ -142,12 +166,9 @@ def test_a_transcript_written_while_hooks_were_off_is_kept_by_the_next_maintenan
 
 
 @pytest.mark.e2e
-def test_a_credential_in_claudes_memory_file_is_found_and_redacted_only_after_yes(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "keys-app")
-    hello = run_claude_session(home, project, [{"text": "Hello."}], "hello")
-    memory = _auto_memory(home, project, hello["session_id"])
+def test_a_credential_in_claudes_memory_file_is_found_and_redacted_only_after_yes(after_first_session, tmp_path):
+    home, project, first = after_first_session  # a session of the project made its memory folder
+    memory = _auto_memory(home, project, first["session_id"])
     key = "sk-ant-api03-" + gen("e2e-memory-file", 80)
     (memory / "MEMORY.md").write_text(f"# Memory\n- deploys use ANTHROPIC_API_KEY={key}\n")
     log = tmp_path / "before.jsonl"

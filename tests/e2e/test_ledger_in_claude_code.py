@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.claude_session import requests_sent, run_claude_session, text_sent_to_model
+from tests.e2e.claude_session import (
+    SessionState,
+    requests_sent,
+    run_claude_session,
+    text_sent_to_model,
+)
 from tests.e2e.test_memlane_in_claude_code import _install
 from tui.commands import cli
 
@@ -45,21 +50,45 @@ def _ledger(home: Path) -> list[dict]:
     return json.loads(out.getvalue())
 
 
-@pytest.mark.e2e
-def test_the_ledger_records_what_the_model_was_sent_and_that_it_acted(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "shop-api")
-    tokens = str(project / "tokens.py")
-    run_claude_session(home, project, [
-        {"name": "Read", "input": {"file_path": tokens}},  # the CLI refuses to edit a file it has not read
-        {"name": "Edit", "input": {"file_path": tokens, "old_string": "timedelta(days=1)",
-                                   "new_string": "timedelta(days=14)"}},
-        {"name": "Bash", "input": {"command": "python3 -c 'import tokens; print(tokens.REFRESH_TTL.days)'",
-                                   "description": "check the refresh token lifetime"}},
-        {"text": "The refresh token now lasts 14 days."},
-    ], "users log in again every day: make the refresh token last 14 days")  # fmt: skip
+# One worker runs this module's tests, so that they share its first session (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("e2e-ledger-session")
 
+
+@pytest.fixture(scope="module")
+def first_session(tmp_path_factory):
+    """memlane installed, then one real session that makes the refresh token last 14 days
+    (read, edit, check), kept: each test of the module goes on from it."""
+    state = SessionState(tmp_path_factory.mktemp("first-session"))
+    home, project = state.root / "home", _project(state.root / "shop-api")
+    tokens = str(project / "tokens.py")
+    with pytest.MonkeyPatch.context() as mp:
+        _install(home, mp)
+        run_claude_session(home, project, [
+            {"name": "Read", "input": {"file_path": tokens}},  # the CLI refuses to edit a file it has not read
+            {"name": "Edit", "input": {"file_path": tokens, "old_string": "timedelta(days=1)",
+                                       "new_string": "timedelta(days=14)"}},
+            {"name": "Bash", "input": {"command": "python3 -c 'import tokens; print(tokens.REFRESH_TTL.days)'",
+                                       "description": "check the refresh token lifetime"}},
+            {"text": "The refresh token now lasts 14 days."},
+        ], "users log in again every day: make the refresh token last 14 days")  # fmt: skip
+    state.keep()
+    return state
+
+
+@pytest.fixture
+def after_first_session(first_session, monkeypatch):
+    """(home, project), as the first session left them."""
+    first_session.put_back()
+    monkeypatch.setenv("HOME", str(first_session.root / "home"))
+    for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return first_session.root / "home", first_session.root / "shop-api"
+
+
+@pytest.mark.e2e
+def test_the_ledger_records_what_the_model_was_sent_and_that_it_acted(after_first_session, tmp_path):
+    home, project = after_first_session
+    tokens = str(project / "tokens.py")
     log = tmp_path / "second.jsonl"
     run_claude_session(home, project, [{"name": "Read", "input": {"file_path": tokens}},
                                        {"text": "It is set in tokens.py."}],
@@ -87,17 +116,8 @@ def _recent(home: Path) -> list[dict]:
 
 
 @pytest.mark.e2e
-def test_a_memory_vetoed_with_slash_memory_is_never_sent_again(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "shop-api")
-    tokens = str(project / "tokens.py")
-    run_claude_session(home, project, [
-        {"name": "Read", "input": {"file_path": tokens}},
-        {"name": "Edit", "input": {"file_path": tokens, "old_string": "timedelta(days=1)",
-                                   "new_string": "timedelta(days=14)"}},
-        {"text": "The refresh token now lasts 14 days."},
-    ], "users log in again every day: make the refresh token last 14 days")  # fmt: skip
+def test_a_memory_vetoed_with_slash_memory_is_never_sent_again(after_first_session, tmp_path):
+    home, project = after_first_session
     [edit] = [m["id"] for m in _recent(home) if m["type"] == "file_edit"]
 
     vetoed = tmp_path / "veto.jsonl"

@@ -16,7 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.claude_session import requests_sent, run_claude_session, text_sent_to_model
+from tests.e2e.claude_session import (
+    SessionState,
+    requests_sent,
+    run_claude_session,
+    text_sent_to_model,
+)
 from tui.commands import cli
 
 PRIVATE = "zebra-horse-battery-42"
@@ -45,13 +50,9 @@ def _database_bytes(home: Path) -> bytes:
     return b"".join(p.read_bytes() for p in folder.rglob("*") if p.is_file())
 
 
-@pytest.mark.e2e
-def test_a_real_session_is_remembered_and_recalled(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "calc-app")
+def _first_steps(project: Path) -> list:
     calc = str(project / "calc.py")
-    steps = [
+    return [
         {"name": "Read", "input": {"file_path": calc}},
         {"name": "Edit", "input": {"file_path": calc, "old_string": "return a - b",
                                    "new_string": "return a + b"}},  # fmt: skip
@@ -63,10 +64,44 @@ def test_a_real_session_is_remembered_and_recalled(tmp_path, monkeypatch):
                                     "content": f"ANTHROPIC_API_KEY={FAKE_KEY}\nMODE=dev\n"}},  # fmt: skip
         {"text": "Fixed the add function in calc.py."},
     ]
-    first = run_claude_session(
-        home, project, steps,
-        f"fix the add function in calc.py <private>the staging password is {PRIVATE}</private>",
-    )
+
+
+# One worker runs this module's tests, so that they share its first session (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("e2e-memlane-session")
+
+
+@pytest.fixture(scope="module")
+def first_session(tmp_path_factory):
+    """memlane installed, then one real session (edits, a passing and a failing command,
+    private text, a fake API key), kept: each test of the module goes on from it."""
+    state = SessionState(tmp_path_factory.mktemp("first-session"))
+    home, project = state.root / "home", _project(state.root / "calc-app")
+    with pytest.MonkeyPatch.context() as mp:
+        _install(home, mp)
+        result = run_claude_session(
+            home, project, _first_steps(project),
+            f"fix the add function in calc.py <private>the staging password is {PRIVATE}</private>",
+        )
+    raw = _database_bytes(home)  # every byte memlane wrote, WAL too, as the session left them
+    state.keep()
+    return state, result, raw
+
+
+@pytest.fixture
+def after_first_session(first_session, monkeypatch):
+    """(home, project, the first session's result, memlane's bytes), as that session left them."""
+    state, result, raw = first_session
+    state.put_back()
+    monkeypatch.setenv("HOME", str(state.root / "home"))
+    for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return state.root / "home", state.root / "calc-app", result, raw
+
+
+@pytest.mark.e2e
+def test_a_real_session_is_remembered_and_recalled(after_first_session, tmp_path):
+    home, project, first, raw = after_first_session
+    calc = str(project / "calc.py")
     db_path = home / ".claude" / "memlane" / "memory.db"
     conn = sqlite3.connect(db_path)
     conn.row_factory = sqlite3.Row
@@ -87,7 +122,6 @@ def test_a_real_session_is_remembered_and_recalled(tmp_path, monkeypatch):
     assert "calc.py" in session["summary"] and "Errors (1)" in session["summary"]
     conn.close()
 
-    raw = _database_bytes(home)
     assert PRIVATE.encode() not in raw
     assert FAKE_KEY.encode() not in raw and FAKE_KEY[:24].encode() not in raw
     assert b"[REDACTED:anthropic_key]" in raw
@@ -103,13 +137,8 @@ def test_a_real_session_is_remembered_and_recalled(tmp_path, monkeypatch):
 
 
 @pytest.mark.e2e
-def test_an_unrelated_prompt_gets_no_recall(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    _install(home, monkeypatch)
-    project = _project(tmp_path / "calc-app")
-    run_claude_session(home, project, [{"name": "Edit", "input": {
-        "file_path": str(project / "calc.py"), "old_string": "return a - b", "new_string": "return a + b"}},
-        {"text": "done"}], "fix the add function in calc.py")  # fmt: skip
+def test_an_unrelated_prompt_gets_no_recall(after_first_session, tmp_path):
+    home, project, _first, _raw = after_first_session  # a store that holds calc.py's fix and its error
     log = tmp_path / "second.jsonl"
     run_claude_session(home, project, [{"text": "A haiku."}],
                        "write a haiku about autumn leaves falling", log=log)  # fmt: skip

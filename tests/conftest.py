@@ -1,0 +1,25 @@
+"""The whole suite's set-up."""
+
+
+def _dist_asked(args) -> str:
+    """The `--dist` mode given on the command line ('' if none)."""
+    args = [str(a) for a in args]
+    for i, arg in enumerate(args):
+        if arg.startswith("--dist="):
+            return arg.split("=", 1)[1]
+        if arg == "--dist" and i + 1 < len(args):
+            return args[i + 1]
+    return ""
+
+
+def pytest_configure(config):
+    """With pytest-xdist (`-n 4`), tests marked `xdist_group("...")` run on one worker: the e2e
+    modules whose tests share one real Claude Code session (a module-scoped fixture) would
+    otherwise run that session again on every worker their tests reach.  The other tests are
+    spread one by one as with xdist's default ("load")."""
+    if _dist_asked(config.invocation_params.args) not in ("", "load", "loadgroup"):
+        return  # another distribution was asked for
+    if hasattr(config, "workerinput"):
+        config.option.loadgroup = True  # a worker names a grouped test as the scheduler groups it
+    elif getattr(config.option, "dist", None) == "load":
+        config.option.dist = "loadgroup"
