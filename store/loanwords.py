@@ -78,6 +78,9 @@ def _jamo(word: str) -> list[list] | None:
     for part in parts:
         if part[1] == _EU and part[5][0]:  # ㅡ is silent only in an open syllable (버튼 "button")
             part[4] = ("e", "o", "u", "")
+    last = parts[-1]
+    if last[1] == _EU and last[2] == _RIEUL_FINAL:  # a last 를/블/틀... is "-le" (번들 "bundle", 토글 "toggle")
+        last[4], last[5] = _first(last[4], ""), _first(last[5], "le")
     return parts
 
 

@@ -20,7 +20,10 @@ When no memory matches every term of a query of several (a question shares only 
 words with its answer), or only a few past prompts that asked it do, memories are
 ranked by relevance over any of its content words (`_rank_any_terms`: BM25 summed
 over the terms, each term's newest CANDIDATES_PER_TERM matches read): a search may
-widen, a selection (forget) never does.
+widen, a selection (forget) never does.  The best REFINED of those are then weighed by
+their rows: a memory whose head (a prompt, the command run, the file edited, the commit
+message) holds the terms goes up, a past prompt that asks goes down, an answering turn's
+memories lift each other, and a repeat of a better-ranked memory's text goes down.
 """
 
 from __future__ import annotations
@@ -53,6 +56,12 @@ COVERAGE_FLOOR = 0.5  # a memory holding one word of several keeps this share of
 REFINED = 100  # the best of a ranking over any word that are weighed by their rows too
 SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
+# A memory that says what a better-ranked one already says (the same failing command run
+# again, in another session) keeps this share of its score for each copy above it: ten
+# copies of one error would otherwise fill the first page and push the answer off it.
+REPEAT_SHARE = 0.5
+GIST_CHARS = 200  # how much of a memory's text decides that it repeats another
+HEAD_WEIGHT = 0.5  # the share a memory's score grows by when its head holds every term
 
 
 @dataclass
@@ -184,7 +193,8 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     relevance: dict[int, float] = {}
     matched: dict[int, int] = {}
     facts: dict[int, tuple] = {}
-    for group in _with_english(conn, plans):
+    groups = _with_english(conn, plans)
+    for group in groups:
         found: dict[int, float] = {}  # a term's best relevance in each memory, over its spellings
         for plan in group:
             rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
@@ -213,10 +223,12 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     # The best REFINED are weighed further, which reads their rows: past questions go down,
     # the memories of an answering turn up.  The others follow by the score above.
     best = heapq.nlargest(REFINED, scores, key=lambda i: (scores[i], i))
-    session_of, asking = _turn_facts(conn, best)
+    session_of, asking, gist_of, head_of = _turn_facts(conn, best)
     refined = {i: scores[i] * (QUESTION_PENALTY if i in asking else 1.0) for i in best}
+    refined = _head_weighted(refined, head_of, groups)
     if SESSION_SHARE:
         refined = _with_session(refined, session_of)
+    refined = _repeats_lowered(refined, gist_of)
     rest = sorted(set(scores) - set(refined), key=lambda i: (scores[i], i), reverse=True)
     ordered = sorted(refined, key=lambda i: (refined[i], i), reverse=True) + rest
     scores.update(refined)
@@ -241,6 +253,46 @@ def _with_session(scores: dict[int, float], session_of: dict[int, str]) -> dict[
         other = second if score >= first else first
         boosted[memory_id] = score + SESSION_SHARE * other
     return boosted
+
+
+def _head_weighted(scores: dict[int, float], head_of: dict[int, str],
+                   groups: list[list[TermPlan]]) -> dict[int, float]:  # fmt: skip
+    """Each memory's score, raised by HEAD_WEIGHT times the share of the question's terms
+    its head holds: a prompt, the command run, the file edited, the commit's message say
+    what the memory is about; its output only mentions things."""
+    patterns = []
+    for group in groups:
+        words = [w.replace('""', '"') for plan in group for w in _QUOTED.findall(plan.match or "")] or [group[0].term]
+        parts = (re.escape(w[:-2]) + r"\w*" if len(w) > 5 and w.isascii() else re.escape(w) for w in words)
+        patterns.append(re.compile("|".join(parts), re.IGNORECASE))
+    if not patterns:
+        return scores
+    weighted = {}
+    for memory_id, score in scores.items():
+        head = head_of.get(memory_id, "")
+        found = sum(1 for pattern in patterns if pattern.search(head))
+        weighted[memory_id] = score * (1 + HEAD_WEIGHT * found / len(patterns))
+    return weighted
+
+
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+
+
+def _repeats_lowered(scores: dict[int, float], gist_of: dict[int, str]) -> dict[int, float]:
+    """Each memory's score, lowered by REPEAT_SHARE for every better-scored memory whose
+    text it repeats (its first GIST_CHARS characters, numbers aside)."""
+    seen: dict[str, int] = {}
+    lowered = {}
+    for memory_id in sorted(scores, key=lambda i: (scores[i], i), reverse=True):
+        gist = gist_of.get(memory_id)
+        copies = seen.get(gist, 0) if gist is not None else 0
+        if gist is not None:
+            seen[gist] = copies + 1
+        lowered[memory_id] = scores[memory_id] * REPEAT_SHARE**copies
+    return lowered
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def _with_forms(plan: TermPlan) -> TermPlan:
@@ -283,18 +335,23 @@ def _questions(conn, ids: list[int]) -> set[int]:
     return _turn_facts(conn, ids)[1]
 
 
-def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int]]:
-    """Of these memories, in one read: each one's session, and which are prompts that ask."""
+def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int], dict[int, str], dict[int, str]]:
+    """Of these memories, in one read: each one's session, which are prompts that ask, and
+    each one's gist (the start of its text, numbers aside: what a repeat of it shares)."""
     session_of: dict[int, str] = {}
     asking: set[int] = set()
+    gist_of: dict[int, str] = {}
+    head_of: dict[int, str] = {}
     for chunk in chunks(ids):
-        sql = (f"SELECT id, session_id, CASE WHEN type = 'prompt' THEN substr(content, 1, 400) END "
+        sql = (f"SELECT id, session_id, type, substr(content, 1, {max(400, GIST_CHARS)}) "
                f"FROM memory WHERE id IN ({placeholders(len(chunk))})")  # fmt: skip
-        for memory_id, session, prompt in conn.execute(sql, chunk):
+        for memory_id, session, mtype, start in conn.execute(sql, chunk):
             session_of[memory_id] = session
-            if prompt is not None and is_question(prompt):
+            gist_of[memory_id] = mtype + _DIGITS.sub("0", " ".join(start[:GIST_CHARS].split()))
+            head_of[memory_id] = start if mtype == "prompt" else start.split("\n", 1)[0]
+            if mtype == "prompt" and is_question(start):
                 asking.add(memory_id)
-    return session_of, asking
+    return session_of, asking, gist_of, head_of
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:
