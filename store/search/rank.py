@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
 from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.query import Query, as_query
 from store.search.question import content_terms, is_question, time_window
-from store.search.terms import Filters, fts_quote, query_terms
+from store.search.terms import Filters, fts_quote
 
 CANDIDATES_PER_TERM = 400
 RANK_POOL = 500  # the newest matches scored (the largest page search gives); older ones follow by date
@@ -111,12 +112,12 @@ def _version(conn: sqlite3.Connection) -> tuple:
     return (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
 
 
-def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
-    """The one order of the hits for these terms and filters (cached per connection
-    until the database changes).  `question`: the query is a question in a sentence
-    (`store.search.question.is_question`), so when only a few memories hold every word,
-    those holding some of them are ranked beside them."""
-    key = (tuple(terms), filters.key, question)
+def ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
+    """The one order of the hits for this query's terms and filters (cached per
+    connection until the database changes).  A question in a sentence (`Query.question`)
+    that only a few memories answer with every word gets those holding some of its
+    words ranked beside them."""
+    key = query.key
     version = _version(conn)
     try:
         per_conn = _cache.setdefault(conn, OrderedDict())
@@ -126,7 +127,7 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, questi
     if cached is not None and cached[0] == version:
         per_conn.move_to_end(key)
         return cached[1]
-    result = _rank(conn, terms, filters, question)
+    result = _rank(conn, list(query.terms), query.filters, query.question)
     per_conn[key] = (version, result)
     per_conn.move_to_end(key)
     while len(per_conn) > _CACHED_RANKINGS:
@@ -411,49 +412,40 @@ def _rows(conn, ids: list[int]) -> dict[int, dict]:
 
 def search(
     conn: sqlite3.Connection,
-    query: object = "",
+    query: Query | object = "",
     *,
-    project=None,
-    session=None,
-    type=None,
-    tool=None,
-    min_importance: int | None = None,
-    since: str | None = None,
-    until: str | None = None,
     limit: int = 20,
     offset: int = 0,
-    exclude_session: str | None = None,
     marks: tuple[str, str] = HIGHLIGHT,
     depth: int = 0,
     after_id: int | None = None,
-    sort: str = "relevance",
+    **filters,
 ) -> list[dict]:
     """Ranked memories matching `query` and the filters, each with a snippet.
 
-    `sort` "date": the same hits, newest first.
-
-    Filters take a value or a list of values.  No query text: filters only,
-    newest first.  Never raises for anything typed into `query`.  Pages come from
-    one ranking per query, filters and database version: by `offset`, or by
-    keyset with `after_id` (the last id of the previous page; the page after it,
-    even if memories arrived meanwhile).  `depth` is accepted and ignored (every
-    page now comes from the same ranking).
+    `query`: a `Query` (its terms, filters and sort), or what was typed, with the
+    filters (FILTER_NAMES, each a value or a list of values) and `sort` ("date": the
+    same hits, newest first) by name.  No query text: filters only, newest first.
+    Never raises for anything typed.  Pages come from one ranking per query, filters
+    and database version: by `offset`, or by keyset with `after_id` (the last id of
+    the previous page; the page after it, even if memories arrived meanwhile).
+    `depth` is accepted and ignored (every page now comes from the same ranking).
     """
+    query = as_query(query, filters)
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
-    filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
-    terms = query_terms(query)
-    if not terms:
-        if isinstance(query, str) and query.strip():
+    if not query.terms:
+        if query.unspelled:
             return []  # only punctuation: nothing is spelled that way
-        return _newest(conn, filters, limit, offset, marks, after_id)
-    order = sorted_ranking(conn, terms, filters, sort, question=is_question(query))
+        return _newest(conn, query.filters, limit, offset, marks, after_id)
+    order = sorted_ranking(conn, query)
     if after_id is not None:
         offset = order.position_after(int(after_id))
         if offset is None:
             return []
     page = order.page(offset, limit)
     rows = _rows(conn, page)
+    terms = list(query.terms)
     hits = []
     for memory_id in page:
         row = rows.get(memory_id)
@@ -466,72 +458,54 @@ def search(
     return hits
 
 
-def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int | None = None,
+def search_page(conn: sqlite3.Connection, query: Query | object = "", *, after_id: int | None = None,
                 offset: int | None = 0, limit: int = 20, **filters) -> tuple[int, list[dict], dict]:  # fmt: skip
     """One page for a list that scrolls through a search: (where the page starts in the
     whole list, its hits, `search_summary`).  By keyset (`after_id`: the page after
     that hit), by `offset`, or (offset None) the last page.  All come from the one
     ranking, so the summary's total is exactly what paging delivers."""
-    summary = search_summary(conn, query, **filters)
+    query = as_query(query, filters)
+    summary = search_summary(conn, query)
     limit = max(0, min(int(limit), 500))
-    if after_id is not None and query_terms(query):
-        order = sorted_ranking(conn, query_terms(query), Filters(**_filter_args(filters)),
-                               filters.get("sort", "relevance"), question=is_question(query))  # fmt: skip
-        start = order.position_after(int(after_id))
+    if after_id is not None and query.terms:
+        start = sorted_ranking(conn, query).position_after(int(after_id))
         if start is None:  # the hit is gone (forgotten): carry on from the offset given
             start = offset or 0
     elif offset is None:
         start = max(0, summary["total"] - limit)
     else:
         start = max(0, int(offset))
-    return start, search(conn, query, offset=start, limit=limit, **filters), summary
+    return start, search(conn, query, offset=start, limit=limit), summary
 
 
-def sorted_ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters,
-                   sort: str = "relevance", *, question: bool = False) -> Ranking:  # fmt: skip
+def sorted_ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
     """The ranking, or for `sort` "date" the same hits newest first: the head (the newest
     matches) by id, then the older ones, which already come newest first."""
-    order = ranking(conn, terms, filters, question)
-    if sort != "date":
+    order = ranking(conn, query)
+    if query.sort != "date":
         return order
     return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
                    order.rest)  # fmt: skip
 
 
-def _filter_args(filters: dict) -> dict:
-    names = ("project", "session", "type", "tool", "min_importance", "since", "until", "exclude_session")
-    return {k: v for k, v in filters.items() if k in names}
-
-
-def count_hits(
-    conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
-    tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
-) -> int:  # fmt: skip
+def count_hits(conn: sqlite3.Connection, query: Query | object = "", **filters) -> int:
     """How many hits `search` pages through for `query` and the filters (the same
     ranking), so a caller can ask for the last page: `search(..., offset=count - limit)`.
     `sort` does not change which memories match."""
-    return search_summary(conn, query, project=project, session=session, type=type, tool=tool,
-                          min_importance=min_importance, since=since, until=until,
-                          exclude_session=exclude_session)["total"]  # fmt: skip
+    return search_summary(conn, query, **filters)["total"]
 
 
-def search_summary(
-    conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
-    tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
-) -> dict:  # fmt: skip
+def search_summary(conn: sqlite3.Connection, query: Query | object = "", **filters) -> dict:
     """What a list of hits says about itself: {total, ranked (how many come first by
     score; the rest are newest first), all_terms (False: they match most terms)}.
     `sort` does not change which memories match."""
-    filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
-    terms = query_terms(query)
-    if not terms:
-        if isinstance(query, str) and query.strip():
+    query = as_query(query, filters)
+    if not query.terms:
+        if query.unspelled:
             return {"total": 0, "ranked": 0, "all_terms": True}
-        sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
-        return {"total": conn.execute(sql, filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
-    order = ranking(conn, terms, filters, is_question(query))
+        sql = "SELECT count(*) FROM memory m WHERE 1" + query.filters.sql
+        return {"total": conn.execute(sql, query.filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
+    order = ranking(conn, query)
     return {"total": len(order.ids), "ranked": order.ranked, "all_terms": order.all_terms}
 
 
