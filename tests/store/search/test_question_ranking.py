@@ -138,3 +138,10 @@ def test_a_memory_about_the_terms_ranks_above_one_that_mentions_them(conn):
     mentions = add(conn, "$ make deploy\nterraform init: ok", session="b")  # shorter: more bm25
     hits = ids(search(conn, "what did terraform init report?"))
     assert hits.index(ran) < hits.index(mentions)  # its command says it; the other's output does
+
+
+def test_a_hangul_word_for_two_english_words_finds_them_side_by_side(conn):
+    answer = add(conn, "Edit .pre-commit-config.yaml (+3 -0)\n+repos: [ruff, mypy]", type="file_edit")
+    add(conn, "pre-release notes; commit later", type="command")  # both words, not side by side
+    add(conn, "README typo fixed", type="file_edit")
+    assert ids(search(conn, "프리커밋에 뭐 넣었지?")) == [answer]  # 프리커밋 is pre-commit
