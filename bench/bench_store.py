@@ -97,8 +97,8 @@ def route(conn, query: str) -> str:
 def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     """At least `wanted` distinct queries taken from the stored text, grouped by route:
     words and word pairs, Korean words (trigram), Korean words and syllables of 1-2
-    characters (the short-term index), phrases (`rate_limit.py`), and ASCII substrings
-    (word index first, then trigram)."""
+    characters (the short-term index), phrases (`rate_limit.py`), ASCII substrings
+    (word index first, then trigram), and a substring beside a word ("mixed")."""
     import random
     import re
 
@@ -123,8 +123,13 @@ def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     word_list = sorted(words)
     while len(pairs) < wanted // 5 and len(word_list) > 1:
         pairs.add(" ".join(rng.sample(word_list, 2)))
+    beside = set()  # a word beside a substring term (`nginx config`): the word index drives
+    piece_list = sorted(pieces)
+    while len(beside) < wanted // 7 and word_list and piece_list:
+        beside.add(f"{rng.choice(piece_list)} {rng.choice(word_list)}")
     pools = {"word": sorted(words), "word pair": sorted(pairs), "trigram": sorted(korean),
-             "short": sorted(short), "phrase": sorted(phrases), "substring": sorted(pieces)}  # fmt: skip
+             "short": sorted(short), "phrase": sorted(phrases), "substring": sorted(pieces),
+             "beside": sorted(beside)}  # fmt: skip
     each = max(1, -(-wanted // len(pools)))
     picked = {name: rng.sample(pool, min(each, len(pool))) for name, pool in pools.items()}
     chosen = [q for queries in picked.values() for q in queries]
