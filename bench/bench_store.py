@@ -31,6 +31,7 @@ from store import (  # noqa: E402
     spool,  # noqa: E402
     writer,
 )
+from store.db import chunks, placeholders  # noqa: E402
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 
@@ -96,13 +97,18 @@ def route(conn, query: str) -> str:
 def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     """At least `wanted` distinct queries taken from the stored text, grouped by route:
     words and word pairs, Korean words (trigram), Korean words and syllables of 1-2
-    characters (the short-term index), phrases (`rate_limit.py`), and ASCII substrings
-    (word index first, then trigram)."""
+    characters (the short-term index), phrases (`rate_limit.py`), ASCII substrings
+    (word index first, then trigram), and a substring beside a word ("mixed")."""
     import random
     import re
 
     rng = random.Random(seed)
-    texts = [r[0] for r in conn.execute("SELECT content FROM memory ORDER BY random() LIMIT 3000")]
+    # The same texts on every run over one store (`--keep`), so two versions are timed on
+    # the same queries.
+    top = conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 0
+    sample = sorted(rng.sample(range(1, top + 1), min(3000, top)))
+    texts = [r[0] for part in chunks(sample) for r in
+             conn.execute(f"SELECT content FROM memory WHERE id IN ({placeholders(len(part))})", part)]  # fmt: skip
     words, korean, short, phrases, pieces = set(), set(), set(), set(), set()
     for text in texts:
         for token in re.findall(r"[A-Za-z][A-Za-z0-9]{3,}", text):
@@ -117,8 +123,13 @@ def distinct_queries(conn, wanted: int, seed: int = 11) -> dict[str, list[str]]:
     word_list = sorted(words)
     while len(pairs) < wanted // 5 and len(word_list) > 1:
         pairs.add(" ".join(rng.sample(word_list, 2)))
+    beside = set()  # a word beside a substring term (`nginx config`): the word index drives
+    piece_list = sorted(pieces)
+    while len(beside) < wanted // 7 and word_list and piece_list:
+        beside.add(f"{rng.choice(piece_list)} {rng.choice(word_list)}")
     pools = {"word": sorted(words), "word pair": sorted(pairs), "trigram": sorted(korean),
-             "short": sorted(short), "phrase": sorted(phrases), "substring": sorted(pieces)}  # fmt: skip
+             "short": sorted(short), "phrase": sorted(phrases), "substring": sorted(pieces),
+             "beside": sorted(beside)}  # fmt: skip
     each = max(1, -(-wanted // len(pools)))
     picked = {name: rng.sample(pool, min(each, len(pool))) for name, pool in pools.items()}
     chosen = [q for queries in picked.values() for q in queries]
@@ -236,41 +247,58 @@ def main(argv=None) -> int:
     parser.add_argument("--queries", type=int, default=300, help="distinct queries timed (at least 200)")
     parser.add_argument("--layouts", type=int, default=0, metavar="N",
                         help="compare FTS layouts' bytes per memory on N memories, then stop")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="build the store in DIR and keep it, or reuse the one kept there for as "
+                             "many memories; then only search is timed (the rest writes to the store)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.layouts:
         with tempfile.TemporaryDirectory() as tmp:
             for name, size in compare_layouts(tmp, args.layouts).items():
                 print(f"layout {name}: {size:.0f} bytes per memory")
         return 0
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        return run(os.path.join(args.keep, f"bench-{args.memories}.db"), args, search_only=True)
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "bench.db")
+        return run(os.path.join(tmp, "bench.db"), args)
+
+
+def run(path: str, args, *, search_only: bool = False) -> int:
+    """Every part on a store at `path` (built unless it is there already); `search_only`:
+    the store's size and search, which leave it as it was."""
+    if os.path.exists(path):
+        print(f"reusing {path}")
+        rate = None
+    else:
         rate = build(path, args.memories)
-        size = os.path.getsize(path)
-        conn = db.connect(path)
-        text_bytes = conn.execute("SELECT sum(length(CAST(content AS BLOB))) FROM memory").fetchone()[0]
-        conn.close()
-        per_memory = size / args.memories
-        print(f"corpus: {args.memories} memories, avg text {text_bytes / args.memories:.0f} bytes, "
-              f"batched build {rate:.0f} rows/s")  # fmt: skip
-        print(f"disk: {per_memory:.0f} bytes per memory (target <= {TARGETS['bytes_per_memory']}, "
-              f"ratio {per_memory / TARGETS['bytes_per_memory']:.2f})")  # fmt: skip
-        by_route, every = bench_search(path, args.queries)
-        for kind, (p50, p99, n) in by_route.items():
-            print(f"search routed to {kind:8s} n={n:3d}  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms")
-        p50, p99 = statistics.median(every), percentile(every, 99)
-        print(f"search, {len(every)} distinct queries: p50 {p50:.2f} ms (target {TARGETS['p50_ms']:.0f}, "
-              f"ratio {p50 / TARGETS['p50_ms']:.2f})  p99 {p99:.2f} ms (target {TARGETS['p99_ms']:.0f}, "
-              f"ratio {p99 / TARGETS['p99_ms']:.2f})")  # fmt: skip
-        upgrade, backfill, steps = bench_upgrade(path)
-        print(f"schema 3 -> 4: upgrade on open {upgrade * 1000:.1f} ms; backfill of memory_tail "
-              f"{backfill:.2f} s in {steps} transactions (maintenance process only)")  # fmt: skip
-        print(f"single-row insert: {bench_single_inserts(path, 500):.0f} rows/s (one transaction each)")
-        added, errors, worst, elapsed = bench_concurrent(path, args.writers, args.rows)
-        expected = args.writers * args.rows
-        print(f"concurrent: {args.writers} processes x {args.rows} rows -> {added}/{expected} rows, "
-              f"{errors} spooled after the busy timeout (and written after), worst single write "
-              f"{worst * 1000:.0f} ms, {elapsed:.1f} s total")  # fmt: skip
-        return 0 if added == expected else 1
+    size = os.path.getsize(path)
+    conn = db.connect(path)
+    text_bytes = conn.execute("SELECT sum(length(CAST(content AS BLOB))) FROM memory").fetchone()[0]
+    conn.close()
+    per_memory = size / args.memories
+    built = f", batched build {rate:.0f} rows/s" if rate else ""
+    print(f"corpus: {args.memories} memories, avg text {text_bytes / args.memories:.0f} bytes{built}")
+    print(f"disk: {per_memory:.0f} bytes per memory (target <= {TARGETS['bytes_per_memory']}, "
+          f"ratio {per_memory / TARGETS['bytes_per_memory']:.2f})")  # fmt: skip
+    by_route, every = bench_search(path, args.queries)
+    for kind, (p50, p99, n) in by_route.items():
+        print(f"search routed to {kind:8s} n={n:3d}  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms")
+    p50, p99 = statistics.median(every), percentile(every, 99)
+    print(f"search, {len(every)} distinct queries: p50 {p50:.2f} ms (target {TARGETS['p50_ms']:.0f}, "
+          f"ratio {p50 / TARGETS['p50_ms']:.2f})  p99 {p99:.2f} ms (target {TARGETS['p99_ms']:.0f}, "
+          f"ratio {p99 / TARGETS['p99_ms']:.2f})")  # fmt: skip
+    if search_only:
+        return 0
+    upgrade, backfill, steps = bench_upgrade(path)
+    print(f"schema 3 -> 4: upgrade on open {upgrade * 1000:.1f} ms; backfill of memory_tail "
+          f"{backfill:.2f} s in {steps} transactions (maintenance process only)")  # fmt: skip
+    print(f"single-row insert: {bench_single_inserts(path, 500):.0f} rows/s (one transaction each)")
+    added, errors, worst, elapsed = bench_concurrent(path, args.writers, args.rows)
+    expected = args.writers * args.rows
+    print(f"concurrent: {args.writers} processes x {args.rows} rows -> {added}/{expected} rows, "
+          f"{errors} spooled after the busy timeout (and written after), worst single write "
+          f"{worst * 1000:.0f} ms, {elapsed:.1f} s total")  # fmt: skip
+    return 0 if added == expected else 1
 
 
 if __name__ == "__main__":

@@ -78,6 +78,9 @@ def _jamo(word: str) -> list[list] | None:
     for part in parts:
         if part[1] == _EU and part[5][0]:  # ㅡ is silent only in an open syllable (버튼 "button")
             part[4] = ("e", "o", "u", "")
+    last = parts[-1]
+    if last[1] == _EU and last[2] == _RIEUL_FINAL:  # a last 를/블/틀... is "-le" (번들 "bundle", 토글 "toggle")
+        last[4], last[5] = _first(last[4], ""), _first(last[5], "le")
     return parts
 
 
@@ -96,9 +99,10 @@ def _syllable_options(ch: str, jamo: list, last: bool) -> list[tuple[str, int]]:
     return sorted(out.items(), key=lambda kv: kv[1])
 
 
-def spellings(word: str, limit: int) -> list[str]:
-    """Up to `limit` English spellings of the Hangul `word`, cheapest first
-    ([] when it is not all Hangul syllables or too long to be a loanword)."""
+def spellings(word: str, limit: int, *, min_letters: int = MIN_LETTERS) -> list[str]:
+    """Up to `limit` English spellings of the Hangul `word`, cheapest first, of at least
+    `min_letters` letters ([] when it is not all Hangul syllables or too long to be a
+    loanword)."""
     if not word or len(word) > MAX_SYLLABLES or limit <= 0:
         return []
     jamo = _jamo(word)
@@ -116,7 +120,7 @@ def spellings(word: str, limit: int) -> list[str]:
         text = "".join(o[r][0] for o, r in zip(options, ranks))
         # ㄱ before ㅅ is an "x" (인덱스 "index", 엑셀 "excel").
         for form in dict.fromkeys((text, text.replace("ks", "x").replace("kc", "xc"))):
-            if len(form) >= MIN_LETTERS and form not in produced:
+            if len(form) >= min_letters and form not in produced:
                 produced.add(form)
                 out.append(form)
         for i, r in enumerate(ranks):

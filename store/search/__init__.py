@@ -1,6 +1,7 @@
 """The one search, for every caller (hook, CLI, app, importer, team): the public names.
 
-    terms.py        what a person typed, as terms; folding; fts_quote; Filters
+    terms.py        what a person typed, as terms; folding; fts_quote; Filters, FILTER_NAMES
+    query.py        Query: one search (terms, filters, sort), built once by its caller
     match.py        which memories match every term: complete, unranked (forget selects here)
     short_terms.py  1-2 character terms of scripts written without spaces
     rank.py         ranking, pages, counts and snippets
@@ -16,8 +17,9 @@ loaded when first asked for (PEP 562), so the hook, which needs only `terms` and
 from __future__ import annotations
 
 _HOMES = {
-    "terms": ("MAX_QUERY_CHARS", "MAX_TERMS", "TOKEN", "Filters", "fold", "fts_quote", "has_case",
-              "query_terms", "unspaced"),
+    "terms": ("FILTER_NAMES", "MAX_QUERY_CHARS", "MAX_TERMS", "TOKEN", "Filters", "fold", "fts_quote",
+              "has_case", "query_terms", "unspaced"),
+    "query": ("Query",),
     "match": ("iter_match_chunks", "match_ids", "plan_term", "select_matching"),
     "rank": ("CANDIDATES_PER_TERM", "HIGHLIGHT", "MAX_LIMIT", "RANK_POOL", "SNIPPET_LEAD", "count_hits",
              "make_snippet", "search", "search_page", "search_summary", "sorted_ranking",

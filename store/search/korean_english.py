@@ -18,6 +18,10 @@ from store import korean
 
 SPELLINGS_TRIED = 160  # English spellings of a loanword probed, cheapest first
 SPELLINGS_KEPT = 2  # ... of which this many found ones stand for it
+# A word of 4-6 syllables that spells no English word may spell two (cut after 2+ syllables,
+# each part's cheapest spellings probed).
+MIN_COMPOUND_SYLLABLES, MAX_COMPOUND_SYLLABLES = 4, 6
+PART_SPELLINGS_TRIED = 60
 
 
 def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
@@ -32,4 +36,25 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     from store.loanwords import spellings
     from store.recall_sql import known_words  # the one probe of 'does a memory hold it'
 
-    return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT)
+    return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT) or _two_words(conn, term)
+
+
+def _two_words(conn: sqlite3.Connection, term: str) -> list[str]:
+    """Two English words written as one Hangul word (프리커밋 "pre-commit", 로드밸런서 "load
+    balancer"): each part at each cut spelled apart, the pair kept when some memory holds
+    the two words side by side (a phrase probe), so a pair of guesses names only what
+    the user wrote."""
+    from store.loanwords import spellings
+    from store.recall_sql import known_words
+
+    if not MIN_COMPOUND_SYLLABLES <= len(term) <= MAX_COMPOUND_SYLLABLES:
+        return []
+    for cut in range(2, len(term) - 1):
+        parts = [known_words(conn, spellings(part, PART_SPELLINGS_TRIED, min_letters=3), want=SPELLINGS_KEPT)
+                 for part in (term[:cut], term[cut:])]  # fmt: skip
+        if all(parts):
+            pairs = [f"{first} {second}" for first in parts[0] for second in parts[1]]
+            found = known_words(conn, pairs, want=1)
+            if found:
+                return found
+    return []

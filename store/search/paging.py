@@ -13,27 +13,23 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.search.question import is_question
+from store.search.query import Query, as_query
 from store.search.rank import search, sorted_ranking
-from store.search.terms import Filters, query_terms
-
-FILTER_NAMES = ("project", "session", "type", "tool", "min_importance", "since", "until",
-                "exclude_session")  # fmt: skip
 
 
-def first_page(conn: sqlite3.Connection, query: str, *, limit: int,
+def first_page(conn: sqlite3.Connection, query: Query | object, *, limit: int,
                **filters) -> tuple[list[dict], dict]:  # fmt: skip
-    """The first `limit` hits for `query`, and what `search_summary` says of them, with
-    `total` -1 when counting would cost more than the page (count apart with
-    `search_summary`; `ranked` and `all_terms` are already right)."""
-    rows = search(conn, query, offset=0, limit=limit, **filters)
-    terms = query_terms(query)
-    if not terms:
-        if query.strip():
+    """The first `limit` hits for `query` (a Query, or the text and the filters by name),
+    and what `search_summary` says of them, with `total` -1 when counting would cost
+    more than the page (count apart with `search_summary`; `ranked` and `all_terms` are
+    already right)."""
+    query = as_query(query, filters)
+    rows = search(conn, query, offset=0, limit=limit)
+    if not query.terms:
+        if query.unspelled:
             return rows, {"total": 0, "ranked": 0, "all_terms": True}  # only punctuation
         return rows, {"total": -1, "ranked": 0, "all_terms": True}  # the newest: a count of every row
-    wanted = Filters(**{name: filters.get(name) for name in FILTER_NAMES})
-    order = sorted_ranking(conn, terms, wanted, filters.get("sort", "relevance"), question=is_question(query))
+    order = sorted_ranking(conn, query)
     # More matches than the ranked head: counting reads them all.
     total = -1 if order.rest is not None else len(order.ids)
     return rows, {"total": total, "ranked": order.ranked, "all_terms": order.all_terms}

@@ -20,7 +20,10 @@ When no memory matches every term of a query of several (a question shares only 
 words with its answer), or only a few past prompts that asked it do, memories are
 ranked by relevance over any of its content words (`_rank_any_terms`: BM25 summed
 over the terms, each term's newest CANDIDATES_PER_TERM matches read): a search may
-widen, a selection (forget) never does.
+widen, a selection (forget) never does.  The best REFINED of those are then weighed by
+their rows: a memory whose head (a prompt, the command run, the file edited, the commit
+message) holds the terms goes up, a past prompt that asks goes down, an answering turn's
+memories lift each other, and a repeat of a better-ranked memory's text goes down.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from dataclasses import dataclass, field
 
 from store.db import chunks, dicts, placeholders
 from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.query import Query, as_query
 from store.search.question import content_terms, is_question, time_window
-from store.search.terms import Filters, fts_quote, query_terms
+from store.search.terms import Filters, fts_quote
 
 CANDIDATES_PER_TERM = 400
 RANK_POOL = 500  # the newest matches scored (the largest page search gives); older ones follow by date
@@ -53,6 +57,12 @@ COVERAGE_FLOOR = 0.5  # a memory holding one word of several keeps this share of
 REFINED = 100  # the best of a ranking over any word that are weighed by their rows too
 SESSION_SHARE = 0.25  # of the best other memory of the same session, added to a memory's score
 IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last week", "2025")
+# A memory that says what a better-ranked one already says (the same failing command run
+# again, in another session) keeps this share of its score for each copy above it: ten
+# copies of one error would otherwise fill the first page and push the answer off it.
+REPEAT_SHARE = 0.5
+GIST_CHARS = 200  # how much of a memory's text decides that it repeats another
+HEAD_WEIGHT = 0.5  # the share a memory's score grows by when its head holds every term
 
 
 @dataclass
@@ -102,12 +112,12 @@ def _version(conn: sqlite3.Connection) -> tuple:
     return (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
 
 
-def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, question: bool = False) -> Ranking:
-    """The one order of the hits for these terms and filters (cached per connection
-    until the database changes).  `question`: the query is a question in a sentence
-    (`store.search.question.is_question`), so when only a few memories hold every word,
-    those holding some of them are ranked beside them."""
-    key = (tuple(terms), filters.key, question)
+def ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
+    """The one order of the hits for this query's terms and filters (cached per
+    connection until the database changes).  A question in a sentence (`Query.question`)
+    that only a few memories answer with every word gets those holding some of its
+    words ranked beside them."""
+    key = query.key
     version = _version(conn)
     try:
         per_conn = _cache.setdefault(conn, OrderedDict())
@@ -117,7 +127,7 @@ def ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters, questi
     if cached is not None and cached[0] == version:
         per_conn.move_to_end(key)
         return cached[1]
-    result = _rank(conn, terms, filters, question)
+    result = _rank(conn, list(query.terms), query.filters, query.question)
     per_conn[key] = (version, result)
     per_conn.move_to_end(key)
     while len(per_conn) > _CACHED_RANKINGS:
@@ -184,7 +194,8 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     relevance: dict[int, float] = {}
     matched: dict[int, int] = {}
     facts: dict[int, tuple] = {}
-    for group in _with_english(conn, plans):
+    groups = _with_english(conn, plans)
+    for group in groups:
         found: dict[int, float] = {}  # a term's best relevance in each memory, over its spellings
         for plan in group:
             rows = newest_with_facts(conn, [plan], filters, CANDIDATES_PER_TERM)
@@ -213,10 +224,12 @@ def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[t
     # The best REFINED are weighed further, which reads their rows: past questions go down,
     # the memories of an answering turn up.  The others follow by the score above.
     best = heapq.nlargest(REFINED, scores, key=lambda i: (scores[i], i))
-    session_of, asking = _turn_facts(conn, best)
+    session_of, asking, gist_of, head_of = _turn_facts(conn, best)
     refined = {i: scores[i] * (QUESTION_PENALTY if i in asking else 1.0) for i in best}
+    refined = _head_weighted(refined, head_of, groups)
     if SESSION_SHARE:
         refined = _with_session(refined, session_of)
+    refined = _repeats_lowered(refined, gist_of)
     rest = sorted(set(scores) - set(refined), key=lambda i: (scores[i], i), reverse=True)
     ordered = sorted(refined, key=lambda i: (refined[i], i), reverse=True) + rest
     scores.update(refined)
@@ -241,6 +254,46 @@ def _with_session(scores: dict[int, float], session_of: dict[int, str]) -> dict[
         other = second if score >= first else first
         boosted[memory_id] = score + SESSION_SHARE * other
     return boosted
+
+
+def _head_weighted(scores: dict[int, float], head_of: dict[int, str],
+                   groups: list[list[TermPlan]]) -> dict[int, float]:  # fmt: skip
+    """Each memory's score, raised by HEAD_WEIGHT times the share of the question's terms
+    its head holds: a prompt, the command run, the file edited, the commit's message say
+    what the memory is about; its output only mentions things."""
+    patterns = []
+    for group in groups:
+        words = [w.replace('""', '"') for plan in group for w in _QUOTED.findall(plan.match or "")] or [group[0].term]
+        parts = (re.escape(w[:-2]) + r"\w*" if len(w) > 5 and w.isascii() else re.escape(w) for w in words)
+        patterns.append(re.compile("|".join(parts), re.IGNORECASE))
+    if not patterns:
+        return scores
+    weighted = {}
+    for memory_id, score in scores.items():
+        head = head_of.get(memory_id, "")
+        found = sum(1 for pattern in patterns if pattern.search(head))
+        weighted[memory_id] = score * (1 + HEAD_WEIGHT * found / len(patterns))
+    return weighted
+
+
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+
+
+def _repeats_lowered(scores: dict[int, float], gist_of: dict[int, str]) -> dict[int, float]:
+    """Each memory's score, lowered by REPEAT_SHARE for every better-scored memory whose
+    text it repeats (its first GIST_CHARS characters, numbers aside)."""
+    seen: dict[str, int] = {}
+    lowered = {}
+    for memory_id in sorted(scores, key=lambda i: (scores[i], i), reverse=True):
+        gist = gist_of.get(memory_id)
+        copies = seen.get(gist, 0) if gist is not None else 0
+        if gist is not None:
+            seen[gist] = copies + 1
+        lowered[memory_id] = scores[memory_id] * REPEAT_SHARE**copies
+    return lowered
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def _with_forms(plan: TermPlan) -> TermPlan:
@@ -283,18 +336,23 @@ def _questions(conn, ids: list[int]) -> set[int]:
     return _turn_facts(conn, ids)[1]
 
 
-def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int]]:
-    """Of these memories, in one read: each one's session, and which are prompts that ask."""
+def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int], dict[int, str], dict[int, str]]:
+    """Of these memories, in one read: each one's session, which are prompts that ask, and
+    each one's gist (the start of its text, numbers aside: what a repeat of it shares)."""
     session_of: dict[int, str] = {}
     asking: set[int] = set()
+    gist_of: dict[int, str] = {}
+    head_of: dict[int, str] = {}
     for chunk in chunks(ids):
-        sql = (f"SELECT id, session_id, CASE WHEN type = 'prompt' THEN substr(content, 1, 400) END "
+        sql = (f"SELECT id, session_id, type, substr(content, 1, {max(400, GIST_CHARS)}) "
                f"FROM memory WHERE id IN ({placeholders(len(chunk))})")  # fmt: skip
-        for memory_id, session, prompt in conn.execute(sql, chunk):
+        for memory_id, session, mtype, start in conn.execute(sql, chunk):
             session_of[memory_id] = session
-            if prompt is not None and is_question(prompt):
+            gist_of[memory_id] = mtype + _DIGITS.sub("0", " ".join(start[:GIST_CHARS].split()))
+            head_of[memory_id] = start if mtype == "prompt" else start.split("\n", 1)[0]
+            if mtype == "prompt" and is_question(start):
                 asking.add(memory_id)
-    return session_of, asking
+    return session_of, asking, gist_of, head_of
 
 
 def term_frequency(conn, term: str, *, exclude_session: str | None = None, cap: int = 2000) -> int | None:
@@ -354,49 +412,40 @@ def _rows(conn, ids: list[int]) -> dict[int, dict]:
 
 def search(
     conn: sqlite3.Connection,
-    query: object = "",
+    query: Query | object = "",
     *,
-    project=None,
-    session=None,
-    type=None,
-    tool=None,
-    min_importance: int | None = None,
-    since: str | None = None,
-    until: str | None = None,
     limit: int = 20,
     offset: int = 0,
-    exclude_session: str | None = None,
     marks: tuple[str, str] = HIGHLIGHT,
     depth: int = 0,
     after_id: int | None = None,
-    sort: str = "relevance",
+    **filters,
 ) -> list[dict]:
     """Ranked memories matching `query` and the filters, each with a snippet.
 
-    `sort` "date": the same hits, newest first.
-
-    Filters take a value or a list of values.  No query text: filters only,
-    newest first.  Never raises for anything typed into `query`.  Pages come from
-    one ranking per query, filters and database version: by `offset`, or by
-    keyset with `after_id` (the last id of the previous page; the page after it,
-    even if memories arrived meanwhile).  `depth` is accepted and ignored (every
-    page now comes from the same ranking).
+    `query`: a `Query` (its terms, filters and sort), or what was typed, with the
+    filters (FILTER_NAMES, each a value or a list of values) and `sort` ("date": the
+    same hits, newest first) by name.  No query text: filters only, newest first.
+    Never raises for anything typed.  Pages come from one ranking per query, filters
+    and database version: by `offset`, or by keyset with `after_id` (the last id of
+    the previous page; the page after it, even if memories arrived meanwhile).
+    `depth` is accepted and ignored (every page now comes from the same ranking).
     """
+    query = as_query(query, filters)
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
-    filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
-    terms = query_terms(query)
-    if not terms:
-        if isinstance(query, str) and query.strip():
+    if not query.terms:
+        if query.unspelled:
             return []  # only punctuation: nothing is spelled that way
-        return _newest(conn, filters, limit, offset, marks, after_id)
-    order = sorted_ranking(conn, terms, filters, sort, question=is_question(query))
+        return _newest(conn, query.filters, limit, offset, marks, after_id)
+    order = sorted_ranking(conn, query)
     if after_id is not None:
         offset = order.position_after(int(after_id))
         if offset is None:
             return []
     page = order.page(offset, limit)
     rows = _rows(conn, page)
+    terms = list(query.terms)
     hits = []
     for memory_id in page:
         row = rows.get(memory_id)
@@ -409,72 +458,54 @@ def search(
     return hits
 
 
-def search_page(conn: sqlite3.Connection, query: object = "", *, after_id: int | None = None,
+def search_page(conn: sqlite3.Connection, query: Query | object = "", *, after_id: int | None = None,
                 offset: int | None = 0, limit: int = 20, **filters) -> tuple[int, list[dict], dict]:  # fmt: skip
     """One page for a list that scrolls through a search: (where the page starts in the
     whole list, its hits, `search_summary`).  By keyset (`after_id`: the page after
     that hit), by `offset`, or (offset None) the last page.  All come from the one
     ranking, so the summary's total is exactly what paging delivers."""
-    summary = search_summary(conn, query, **filters)
+    query = as_query(query, filters)
+    summary = search_summary(conn, query)
     limit = max(0, min(int(limit), 500))
-    if after_id is not None and query_terms(query):
-        order = sorted_ranking(conn, query_terms(query), Filters(**_filter_args(filters)),
-                               filters.get("sort", "relevance"), question=is_question(query))  # fmt: skip
-        start = order.position_after(int(after_id))
+    if after_id is not None and query.terms:
+        start = sorted_ranking(conn, query).position_after(int(after_id))
         if start is None:  # the hit is gone (forgotten): carry on from the offset given
             start = offset or 0
     elif offset is None:
         start = max(0, summary["total"] - limit)
     else:
         start = max(0, int(offset))
-    return start, search(conn, query, offset=start, limit=limit, **filters), summary
+    return start, search(conn, query, offset=start, limit=limit), summary
 
 
-def sorted_ranking(conn: sqlite3.Connection, terms: list[str], filters: Filters,
-                   sort: str = "relevance", *, question: bool = False) -> Ranking:  # fmt: skip
+def sorted_ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
     """The ranking, or for `sort` "date" the same hits newest first: the head (the newest
     matches) by id, then the older ones, which already come newest first."""
-    order = ranking(conn, terms, filters, question)
-    if sort != "date":
+    order = ranking(conn, query)
+    if query.sort != "date":
         return order
     return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
                    order.rest)  # fmt: skip
 
 
-def _filter_args(filters: dict) -> dict:
-    names = ("project", "session", "type", "tool", "min_importance", "since", "until", "exclude_session")
-    return {k: v for k, v in filters.items() if k in names}
-
-
-def count_hits(
-    conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
-    tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
-) -> int:  # fmt: skip
+def count_hits(conn: sqlite3.Connection, query: Query | object = "", **filters) -> int:
     """How many hits `search` pages through for `query` and the filters (the same
     ranking), so a caller can ask for the last page: `search(..., offset=count - limit)`.
     `sort` does not change which memories match."""
-    return search_summary(conn, query, project=project, session=session, type=type, tool=tool,
-                          min_importance=min_importance, since=since, until=until,
-                          exclude_session=exclude_session)["total"]  # fmt: skip
+    return search_summary(conn, query, **filters)["total"]
 
 
-def search_summary(
-    conn: sqlite3.Connection, query: object = "", *, project=None, session=None, type=None,
-    tool=None, min_importance: int | None = None, since: str | None = None,
-    until: str | None = None, exclude_session: str | None = None, sort: str = "relevance",
-) -> dict:  # fmt: skip
+def search_summary(conn: sqlite3.Connection, query: Query | object = "", **filters) -> dict:
     """What a list of hits says about itself: {total, ranked (how many come first by
     score; the rest are newest first), all_terms (False: they match most terms)}.
     `sort` does not change which memories match."""
-    filters = Filters(project, session, type, tool, min_importance, since, until, exclude_session)
-    terms = query_terms(query)
-    if not terms:
-        if isinstance(query, str) and query.strip():
+    query = as_query(query, filters)
+    if not query.terms:
+        if query.unspelled:
             return {"total": 0, "ranked": 0, "all_terms": True}
-        sql = "SELECT count(*) FROM memory m WHERE 1" + filters.sql
-        return {"total": conn.execute(sql, filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
-    order = ranking(conn, terms, filters, is_question(query))
+        sql = "SELECT count(*) FROM memory m WHERE 1" + query.filters.sql
+        return {"total": conn.execute(sql, query.filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
+    order = ranking(conn, query)
     return {"total": len(order.ids), "ranked": order.ranked, "all_terms": order.all_terms}
 
 

@@ -1,5 +1,6 @@
 """What a person typed, as search terms: cleaned, lowercased, Korean particles dropped, stop
-words left out; how the checks fold case; the one FTS5 quoting; the filters' SQL.
+words left out; how the checks fold case; the one FTS5 quoting; the filters (their one
+list of names) and their SQL.
 
 Standard library only: the hook's recall reads its terms here too.
 """
@@ -85,28 +86,40 @@ def fts_quote(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
 
 
-class Filters:
-    """The SQL for the search filters, over the memory table aliased `m`."""
+# The one list of what a search may be narrowed by: every caller passes these by name
+# (search, its count, its pages, the Search pane, the MCP tool, forget).
+FILTER_NAMES = ("project", "session", "type", "tool", "min_importance", "since", "until",
+                "exclude_session", "file_path")  # fmt: skip
+_COLUMNS = (("project", "m.project"), ("session", "m.session_id"), ("type", "m.type"),
+            ("tool", "m.tool_name"), ("file_path", "m.file_path"))  # fmt: skip
 
-    def __init__(self, project=None, session=None, type=None, tool=None, min_importance=None,
-                 since=None, until=None, exclude_session=None, file_path=None):  # fmt: skip
+
+class Filters:
+    """The SQL for the search filters (FILTER_NAMES, by name), over the memory table
+    aliased `m`.  A name that is not a filter is a TypeError, as a misspelled keyword is."""
+
+    def __init__(self, **values: object):
+        unknown = sorted(set(values) - set(FILTER_NAMES))
+        if unknown:
+            raise TypeError(f"{unknown[0]!r} is not a search filter (filters: {', '.join(FILTER_NAMES)})")
+        self.values = {name: values.get(name) for name in FILTER_NAMES}
         clauses: list[str] = []
         params: list[object] = []
-        for column, value in (("m.project", project), ("m.session_id", session),
-                              ("m.type", type), ("m.tool_name", tool),
-                              ("m.file_path", file_path)):  # fmt: skip
+        for name, column in _COLUMNS:
+            value = self.values[name]
             if value is None or value == "":
                 continue
             if isinstance(value, (list, tuple, set, frozenset)):
-                values = [str(v) for v in value]
-                if not values:
+                listed = [str(v) for v in value]
+                if not listed:
                     clauses.append("0")
                     continue
-                clauses.append(f"{column} IN ({placeholders(len(values))})")
-                params.extend(values)
+                clauses.append(f"{column} IN ({placeholders(len(listed))})")
+                params.extend(listed)
             else:
                 clauses.append(f"{column} = ?")
                 params.append(str(value))
+        min_importance, since, until = self.values["min_importance"], self.values["since"], self.values["until"]
         if isinstance(min_importance, int) and min_importance > 1:
             clauses.append("m.importance >= ?")
             params.append(min_importance)
@@ -116,9 +129,9 @@ class Filters:
         if until:
             clauses.append("m.created_at < ?")
             params.append(str(until))
-        if exclude_session:
+        if self.values["exclude_session"]:
             clauses.append("m.session_id != ?")
-            params.append(str(exclude_session))
+            params.append(str(self.values["exclude_session"]))
         self.sql = "".join(" AND " + c for c in clauses)
         self.params = params
 

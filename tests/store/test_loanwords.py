@@ -46,3 +46,8 @@ def test_what_is_not_a_short_hangul_word_has_no_spelling(word):
 
 def test_no_spellings_asked_none_given():
     assert spellings("웹훅", 0) == []
+
+
+@pytest.mark.parametrize("hangul, english", [("번들", "bundle"), ("샘플", "sample"), ("테이블", "table")])
+def test_a_last_syllable_of_eu_and_rieul_is_spelled_le(hangul, english):
+    assert english in spellings(hangul, recall_terms.LOANWORD_SPELLINGS)

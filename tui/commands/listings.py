@@ -67,7 +67,7 @@ def cmd_errors(args) -> int:
 
 
 def _memories(args, query: str) -> int:
-    from store.search import search
+    from store.search import Query, search
 
     since, until = _time_range(args)
     if getattr(args, "team", False):
@@ -79,10 +79,10 @@ def _memories(args, query: str) -> int:
     memory_types = [t for t in wanted if t != CLAUDE_MEMORY]
     with closing(open_db(args.db)) as conn:
         projects = project_keys(conn, args.project)
-        rows = [] if wanted and not memory_types else search(
-            conn, query, project=projects, type=checked_types(conn, memory_types),
-            session=one_session(conn, args.session), limit=args.limit, since=since, until=until,
-        )  # fmt: skip
+        rows = [] if wanted and not memory_types else search(conn, Query.of(
+            query, project=projects, type=checked_types(conn, memory_types),
+            session=one_session(conn, args.session), since=since, until=until,
+        ), limit=args.limit)  # fmt: skip
         if files_too:
             rows = rows + claude_memory_rows(conn, query, projects, args.limit)
     return _show_memories(args.format, rows, query, _memory_json)

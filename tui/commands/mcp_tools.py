@@ -133,14 +133,14 @@ def search_index(
     since: str | None = None, limit: int | None = None,
 ) -> str:  # fmt: skip
     """The compact index: a count line, then one line per hit, best first."""
-    from store.search import search, search_summary
+    from store.search import Query, search, search_summary
 
     limit = _limit(limit, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, "limit")
-    filters = {"project": resolve_project(conn, project), "type": parse_types(type),
-               "since": parse_since(since)}  # fmt: skip
-    query = query if isinstance(query, str) else ""
-    hits = search(conn, query, limit=limit, marks=("", ""), **filters) if limit else []
-    summary = search_summary(conn, query, **filters)  # the ranking search just made: no second pass
+    asked = Query.of(query if isinstance(query, str) else "", project=resolve_project(conn, project),
+                     type=parse_types(type), since=parse_since(since))  # fmt: skip
+    query = asked.text
+    hits = search(conn, asked, limit=limit, marks=("", "")) if limit else []
+    summary = search_summary(conn, asked)  # the ranking search just made: no second pass
     total = summary["total"]
     if not query.strip():
         what = "(no query: newest first)"

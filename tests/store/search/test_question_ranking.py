@@ -120,3 +120,28 @@ def test_a_korean_word_that_spells_nothing_in_the_store_adds_nothing(conn):
     add(conn, "sentry: before_send drops ClientDisconnect noise", type="file_edit")
     assert search(conn, "바나나 우유 어떻게 했지") == []
 
+
+
+def test_copies_of_one_error_do_not_fill_the_first_page(conn):
+    for i in range(12):  # the same failing build, run again in twelve sessions
+        add(conn, "$ npm run build\nExit code 1\nTypeError: Cannot read properties of undefined (reading 'token')",
+            type="error", session=f"other{i}")  # fmt: skip
+    answer = add(conn, "$ npm run test -- CartBadge\nPASS src/cart/CartBadge.test.tsx", session="mine")
+    hits = ids(search(conn, "what was the output of npm run last time?", limit=10))
+    assert answer in hits[:3]
+
+
+def test_a_memory_about_the_terms_ranks_above_one_that_mentions_them(conn):
+    for i in range(20):
+        add(conn, f"$ ls dir{i}\nfile{i}.txt", session=f"other{i}")
+    ran = add(conn, "$ terraform init -migrate-state\nSuccessfully configured the backend", session="a")
+    mentions = add(conn, "$ make deploy\nterraform init: ok", session="b")  # shorter: more bm25
+    hits = ids(search(conn, "what did terraform init report?"))
+    assert hits.index(ran) < hits.index(mentions)  # its command says it; the other's output does
+
+
+def test_a_hangul_word_for_two_english_words_finds_them_side_by_side(conn):
+    answer = add(conn, "Edit .pre-commit-config.yaml (+3 -0)\n+repos: [ruff, mypy]", type="file_edit")
+    add(conn, "pre-release notes; commit later", type="command")  # both words, not side by side
+    add(conn, "README typo fixed", type="file_edit")
+    assert ids(search(conn, "프리커밋에 뭐 넣었지?")) == [answer]  # 프리커밋 is pre-commit

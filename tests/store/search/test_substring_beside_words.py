@@ -84,3 +84,31 @@ def test_a_common_substring_is_still_checked_per_word_match_and_agrees(big, monk
     plans = matching.plan_terms(big, ["ynginx", "config"])
     assert plans[0].route == "trigram" and not plans[0].narrows
     assert matching.select_matching(big, "ynginx config") == truth(big, "ynginx", "config")
+
+
+@pytest.fixture(scope="module")
+def common(tmp_path_factory):
+    """6,000 memories hold `ошибкаN` (a substring of 6,000 trigram candidates, past the
+    5,000 under which one narrowed before) and 6,000 others the word `deploy`; 3 hold both."""
+    conn = db.connect(str(tmp_path_factory.mktemp("common") / "memory.db"))
+    batch = []
+    for n in range(12_000):
+        content = f"ошибка{n} в сборке" if n % 2 else f"deploy step {n}"
+        if n in (11, 5001, 9001):
+            content = f"deploy: ошибка{n} в сборке"
+        batch.append({"session_id": f"s{n % 30}", "type": "command", "content": content, "cwd": "/nonexistent/app"})
+        if len(batch) == 1000:
+            writer.add_memories(conn, batch)
+            batch = []
+    yield conn
+    conn.close()
+
+
+def test_a_common_substring_beside_a_common_word_they_rarely_share_reads_few_texts(common, monkeypatch):
+    plans = matching.plan_terms(common, ["ошибк", "deploy"])
+    assert plans[0].route == "trigram" and plans[0].narrows
+    wanted = truth(common, "ошибк", "deploy")
+    assert len(wanted) == 3
+    read = texts_read(monkeypatch, lambda: matching.select_matching(common, "ошибк deploy"))
+    assert matching.select_matching(common, "ошибк deploy") == wanted
+    assert read <= 2 * 3  # the texts of the 3 memories holding both, not of the 6,000 holding the word

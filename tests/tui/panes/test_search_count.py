@@ -42,7 +42,7 @@ def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None =
 
     def held(conn, query, **filters):
         gate.wait(HANG)
-        counted.append(query)
+        counted.append(query.text)  # the pane hands its one Query
         if own_connection is None:
             return search_summary(conn, query, **filters)
         other = connect(own_connection, create=False)
@@ -150,7 +150,7 @@ async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, ma
     gate = threading.Event()
 
     def held(conn, query, **kwargs):
-        if query == "docker":
+        if query.text == "docker":
             gate.wait(HANG)
         return first_page(conn, query, **kwargs)
 

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import tool_names
-from store.search import first_page, query_terms, search_page, search_summary
+from store.search import Query, first_page, search_page, search_summary
 from team.scope import TeamScope
 from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label
 from tui.gui import messages
@@ -100,6 +100,7 @@ class SearchPane(Pane):
         self._generation = 0  # the table's window: pages for an older one are dropped
         self._search_id = 0  # the query and filters shown: a count for older ones is dropped
         self._search_filters: dict = {}
+        self._query = Query()  # the search shown, built once from the box and the filters
         self._counting = False  # the first page is shown, its exact count is on its way
         self._replacing = False  # the rows shown belong to the search before: the next page replaces them
         self._debounce: Timer | None = None
@@ -116,7 +117,7 @@ class SearchPane(Pane):
         # first shows the pane lists them.
         limit, filters = self.app.config.page_size, self._store_filters()
         self._first_page: ReadAhead = ReadAhead(
-            self._read_first_page, "", filters, limit, key=("", filters, limit),
+            self._read_first_page, Query.of("", **filters), limit, key=("", filters, limit),
             name="memlane search first page",
         )  # fmt: skip
 
@@ -253,6 +254,7 @@ class SearchPane(Pane):
         self._generation += 1
         self._search_id += 1
         self._search_filters = self._store_filters()
+        self._query = Query.of(self.query_text, **self._search_filters)
         self._counting = False
         self.workers.cancel_group(self, "search-count")
         # The rows shown stay until the new first page replaces them (no blank frame to
@@ -266,7 +268,7 @@ class SearchPane(Pane):
         if read is not None:  # the mount's search, or one before the query or a filter changed
             self.on_search_results(self._results(self._generation, self.query_text, 0, *read, limit, "after"))
             return
-        self._search(self._generation, self.query_text, self._search_filters, "after", 0)
+        self._search(self._generation, self._query, self._search_filters, "after", 0)
 
     def _store_filters(self) -> dict:
         f = self.filters
@@ -279,7 +281,7 @@ class SearchPane(Pane):
     def _search(
         self,
         generation: int,
-        query: str,
+        query: Query,
         filters: dict,
         where: str,
         offset: int | None,
@@ -287,31 +289,32 @@ class SearchPane(Pane):
         after_id: int | None = None,
     ) -> None:
         """Hits from `offset` (None: the last page; `after_id`: the page after that hit)
-        for the table's request `where`, all from the store's one ranking of the query."""
+        for the table's request `where`, all from the store's one ranking of the query
+        (`filters`: the same ones by name, for the team's search)."""
         limit = limit or self.app.config.page_size
         started = time.perf_counter()
         summary: dict = {}
         try:
             if self.team_scope:
-                offset, rows, summary = self.team.page(self.store, query, offset=offset, limit=limit, **filters)
+                offset, rows, summary = self.team.page(self.store, query.text, offset=offset, limit=limit,
+                                                       **filters)  # fmt: skip
             elif where == "after" and offset == 0 and after_id is None:
-                rows, summary, _elapsed = self._read_first_page(query, filters, limit)
+                rows, summary, _elapsed = self._read_first_page(query, limit)
             else:
-                offset, rows, summary = self.store.read(
-                    search_page, query, after_id=after_id, offset=offset, limit=limit, **filters
-                )
+                offset, rows, summary = self.store.read(search_page, query, after_id=after_id, offset=offset,
+                                                        limit=limit)  # fmt: skip
         except StoreError:  # the table waits for this page: an empty one, then WorkerFailures says why
-            self.post_message(SearchResults(generation, query, offset or 0, [], False, where=where))
+            self.post_message(SearchResults(generation, query.text, offset or 0, [], False, where=where))
             raise
         elapsed = (time.perf_counter() - started) * 1000
         if not get_current_worker().is_cancelled:
-            self.post_message(self._results(generation, query, offset, rows, summary, elapsed, limit, where))
+            self.post_message(self._results(generation, query.text, offset, rows, summary, elapsed, limit, where))
 
-    def _read_first_page(self, query: str, filters: dict, limit: int) -> tuple[list[dict], dict, float]:
+    def _read_first_page(self, query: Query, limit: int) -> tuple[list[dict], dict, float]:
         """(hits, summary, milliseconds) of the first page at once; a common word's exact
         count follows (`_count`).  In a thread: it touches no widget."""
         started = time.perf_counter()
-        rows, summary = self.store.read(first_page, query, limit=limit, **filters)
+        rows, summary = self.store.read(first_page, query, limit=limit)
         return rows, summary, (time.perf_counter() - started) * 1000
 
     @staticmethod
@@ -325,14 +328,14 @@ class SearchPane(Pane):
                              summary.get("ranked", -1), summary.get("all_terms", True))  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search-count", exit_on_error=False)
-    def _count(self, search_id: int, query: str, filters: dict) -> None:
+    def _count(self, search_id: int, query: Query) -> None:
         """The exact count of the search shown (the same ranking its pages come from)."""
         worker = get_current_worker()
         try:
-            summary = self.store.read_unless(lambda: worker.is_cancelled, search_summary, query, **filters)
+            summary = self.store.read_unless(lambda: worker.is_cancelled, search_summary, query)
         except ReadCancelled:
             return  # another query or filter replaced this one: its count would be stale
-        self.post_message(SearchCounted(search_id, query, summary["total"], summary["ranked"],
+        self.post_message(SearchCounted(search_id, query.text, summary["total"], summary["ranked"],
                                                  summary["all_terms"]))  # fmt: skip
 
     def on_search_counted(self, message: SearchCounted) -> None:
@@ -360,9 +363,9 @@ class SearchPane(Pane):
             self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
         elif message.where == "after" and message.offset == 0 and not self._counting and not self.team_scope:
             self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
-            if query_terms(message.query):
+            if self._query.terms:
                 self._counting = True
-                self._count(self._search_id, message.query, self._search_filters)
+                self._count(self._search_id, self._query)
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -418,19 +421,19 @@ class SearchPane(Pane):
     @on(PagedTable.NeedMore, "#search-results")
     def _need_more(self, event: PagedTable.NeedMore) -> None:
         last = self.table.last_key()
-        self._search(self._generation, self.query_text, self._store_filters(), event.where,
+        self._search(self._generation, self._query, self._search_filters, event.where,
                      event.offset, after_id=int(last) if last is not None else None)  # fmt: skip
 
     @on(PagedTable.NeedEarlier, "#search-results")
     def _need_earlier(self, event: PagedTable.NeedEarlier) -> None:
-        self._search(self._generation, self.query_text, self._store_filters(), event.where,
+        self._search(self._generation, self._query, self._search_filters, event.where,
                      event.offset, event.limit)  # fmt: skip
 
     @on(PagedTable.NeedEdge, "#search-results")
     def _need_edge(self, event: PagedTable.NeedEdge) -> None:
         self._generation += 1  # pages on their way belong to the window being left
         offset = 0 if event.where == "top" else None
-        self._search(self._generation, self.query_text, self._store_filters(), event.where, offset)
+        self._search(self._generation, self._query, self._search_filters, event.where, offset)
 
     @on(DataTable.RowHighlighted, "#search-results")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -439,7 +442,7 @@ class SearchPane(Pane):
         if hit is None:
             preview.clear()  # a teammate's memory: in the team cache, not this database
         else:
-            preview.show_memory(hit["id"], query_terms(self.query_text))
+            preview.show_memory(hit["id"], list(self._query.terms))
 
     @on(DataTable.RowSelected, "#search-results")
     def _open(self, event: DataTable.RowSelected) -> None:
