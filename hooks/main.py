@@ -25,7 +25,7 @@ Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
 BUSY_TIMEOUT_MS goes to the spool (`store.spool`) and is applied by the next
-run that can write.
+run that can write; the writer applies the operations either way (`store.writer.apply_ops`).
 
 Imports: only `store`, `hooks` and the standard library, and on the
 PostToolUse path only what that path needs: no dataclasses, typing, logging,
@@ -213,13 +213,11 @@ def _on_prompt(hook: HookEvent, config: dict, markers) -> tuple:
     turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
     if turn == "hidden":
         return None, None
-    want_context = None
-    if not turn:
-        from hooks.capture import is_memory_command
+    from hooks.capture import is_memory_command, observations_from_event
 
-        # `/memory QUERY` prints its own results; recall would only repeat them.
-        want_context = None if is_memory_command(hook.prompt) else "prompt"
-    ops, _ = _on_capture(hook, config)
+    # A private turn gets no recall; `/memory QUERY` prints its own results, recall would repeat them.
+    want_context = None if turn or is_memory_command(hook.prompt) else "prompt"
+    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
     if ops:
         # A session's summary is built at Stop: until its first turn ends, the session
         # being worked on would be listed without one.
@@ -322,15 +320,16 @@ def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, jud
 
 def _drain(run, conn, db_path: str) -> str | None:
     """The spooled writes applied before this run's own; the database's problem, if any."""
-    from store import spool as spool_mod
     from store.files import SymlinkRefused
+    from store.spool import drain
+    from store.writer import is_db_failure
 
     try:
-        spool_mod.drain(conn)
+        drain(conn)
     except SymlinkRefused as exc:
         run.problem(str(exc))  # this run's own writes still go in
     except Exception as exc:
-        if not spool_mod.is_db_failure(exc):
+        if not is_db_failure(exc):
             raise
         return _db_message(db_path, exc)
     return None
@@ -339,8 +338,6 @@ def _drain(run, conn, db_path: str) -> str | None:
 def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, deadline: float) -> str | None:
     """This run's operations into the database, and what it cannot take into the spool;
     returns the database's problem (None: it took them)."""
-    from store import spool as spool_mod
-
     left = ops  # what the database did not take
     if ops and conn is not None and db_problem is None:
         import time
@@ -349,15 +346,17 @@ def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, dea
         remaining_ms = max(50, int((deadline - time.monotonic()) * 1000))
         if remaining_ms < BUSY_TIMEOUT_MS:
             conn.execute(f"PRAGMA busy_timeout = {remaining_ms}")
-        from store.spool import apply_ops
+        from store.writer import apply_ops
 
         done, error = apply_ops(conn, left)
         left = left[done:]
         if error is not None:
             db_problem = _db_message(db_path, error)
     if left:
+        from store.spool import spool
+
         try:
-            spool_mod.spool(left, db_path=db_path)
+            spool(left, db_path=db_path)
             run.problem(
                 f"{db_problem} Kept {_count(left)} in the spool; it is written as soon as "
                 "the database takes writes again."
