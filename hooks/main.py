@@ -151,9 +151,9 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, hook, ops, want_context, backlog, config, judging)
     if hook.name == "SessionEnd":
-        from hooks.team_trigger import start_background_sync
+        from hooks.background import start_team_sync
 
-        start_background_sync(config)  # after the session's last writes; never waited for
+        start_team_sync(config)  # after the session's last writes; never waited for
 
 
 def _accepted(run: _Run, hook: HookEvent) -> bool:
@@ -416,7 +416,7 @@ def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
 
         _record(run, record_start, conn, hook.fields, plan["project"], plan["sent"], plan["block"], plan, files)
     try:
-        from hooks.maintenance import maybe_start
+        from hooks.background import maybe_start
 
         maybe_start(conn, db_path)
     except Exception as exc:
