@@ -11,7 +11,7 @@ Dispatch on `hook_event_name`:
   (`hooks.capture.observations_from_event`) and store.
 - Stop: rebuild the session summary (not when `stop_hook_active`).
 - SessionEnd: close the session (end time, reason, duration), summarise it, and keep
-  the name Claude Code's /resume shows for it (`hooks.session_title`).
+  the name Claude Code's /resume shows for it (`hooks.transcripts.title`).
 - Notification: a session waiting for its user (a permission or an idle prompt) is
   noted on its row until its turn ends or a memory of it is stored (its next prompt):
   `store.writer.waiting_sessions`.
@@ -277,7 +277,7 @@ def _start_note(hook: HookEvent) -> dict:
 
 
 def _transcript_title(hook: HookEvent):
-    from hooks.session_title import transcript_title
+    from hooks.transcripts.title import transcript_title
 
     return transcript_title(hook.transcript_path)
 
