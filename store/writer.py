@@ -333,6 +333,25 @@ def _start_session(conn, session_id, cwd, started_at, source, transaction) -> No
         )
 
 
+def own_session(
+    conn: sqlite3.Connection, session_id: str, cwd: str | None, first: str | None, last: str | None, *,
+    transaction: bool = True,
+) -> None:  # fmt: skip
+    """A session an import made (source 'import'): open at `first`, its transcript's first
+    time (earlier than its first memory's, which may have made the row), and closed at
+    `last` unless it is known to have ended later."""
+    session_id = _storable_id(session_id)
+    with _transaction(conn, transaction):
+        _start_session(conn, session_id, cwd, first, "import", False)
+        if first:  # the row may come from the first memory, a little later
+            conn.execute(
+                "UPDATE session SET started_at = min(started_at, ?) WHERE session_id = ?", (first, session_id)
+            )
+        row = conn.execute("SELECT ended_at FROM session WHERE session_id = ?", (session_id,)).fetchone()
+        if last and row is not None and (row[0] is None or row[0] < last):
+            _end_session(conn, session_id, None, last, False)
+
+
 def end_session(
     conn: sqlite3.Connection, session_id: str, reason: str | None, *, ended_at: str | None = None,
     transaction: bool = True,
