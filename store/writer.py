@@ -337,9 +337,9 @@ def own_session(
     conn: sqlite3.Connection, session_id: str, cwd: str | None, first: str | None, last: str | None, *,
     transaction: bool = True,
 ) -> None:  # fmt: skip
-    """A session an import made (source 'import'): open at `first`, its transcript's first
+    """A session an import made (source 'import'): opened at `first`, its transcript's first
     time (earlier than its first memory's, which may have made the row), and closed at
-    `last` unless it is known to have ended later."""
+    `last`, its transcript's last (each import anew: the transcript is the truth of it)."""
     session_id = _storable_id(session_id)
     with _transaction(conn, transaction):
         _start_session(conn, session_id, cwd, first, "import", False)
