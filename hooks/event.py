@@ -82,6 +82,84 @@ def prompt_text(event: dict) -> str | None:
     return without_ide_notes(prompt) if isinstance(prompt, str) else None
 
 
+# Notifications that say the session waits for its user (the rest are not kept).
+WAITING_NOTIFICATIONS = frozenset(("permission_prompt", "idle_prompt", "elicitation_dialog"))
+
+
+class HookEvent:
+    """One hook event, its fields read once (`read_event`), and read again once from the
+    copy the privacy filter leaves (`clean`): what the hook stores comes from that copy.
+
+    `fields` is the event's dict; `name` its hook_event_name and `label` that name as a log
+    line may show it; `session_id` the id it is stored under (one the store takes as it is:
+    see `session_id_problem`), `raw_session_id` the id the private-turn markers are keyed
+    by, `odd_session_id` why the id sent was not kept (None: it was); `typed_prompt` the
+    prompt as the user typed it (the private-turn rule judges that one), `prompt` the one
+    stored; `waiting` a Notification's waiting message (None: not a wait for the user)."""
+
+    __slots__ = ("fields", "name", "label", "session_id", "raw_session_id", "odd_session_id",
+                 "cwd", "prompt_id", "prompt", "typed_prompt", "source", "reason", "title",
+                 "transcript_path", "waiting")  # fmt: skip
+
+    def __init__(self, fields: dict, name: str) -> None:
+        self.name = name
+        self.label = event_label(name)
+        self.session_id = self.odd_session_id = None
+        session_id = fields.get("session_id")
+        if isinstance(session_id, str) and session_id.strip():
+            self.odd_session_id = session_id_problem(session_id)
+            if self.odd_session_id is not None:  # kept, under an id that is safe wherever it goes
+                session_id = safe_session_id(session_id)
+                fields = dict(fields, session_id=session_id)
+            self.session_id = session_id
+        self.raw_session_id = self.session_id
+        self.prompt_id = text_field(fields, "prompt_id")
+        self.waiting = _waiting_message(fields) if name == "Notification" else None
+        self._read(fields)
+        self.typed_prompt = self.prompt
+
+    def _read(self, fields: dict) -> None:
+        self.fields = fields
+        self.cwd = text_field(fields, "cwd")
+        self.prompt = prompt_text(fields)
+        self.source = text_field(fields, "source")
+        self.reason = text_field(fields, "reason")
+        self.title = text_field(fields, "session_title")
+        self.transcript_path = fields.get("transcript_path")
+        if self.waiting is not None:  # a wait for the user, said by its (cleaned) message
+            kind = text_field(fields, "notification_type")
+            self.waiting = text_field(fields, "message") or (kind.replace("_", " ") if kind else None)
+
+    def clean(self, raw_size: int, patterns) -> None:
+        """The event through the privacy filter (`prune_event`, then `clean_event` with the
+        user's secret `patterns`) before anything is stored, and its fields read from that.
+        The session id is a structural field, kept as it is (ASCII: the store takes it)."""
+        from store.privacy import clean_value
+
+        self._read(clean_event(prune_event(self.fields, raw_size), lambda value: clean_value(value, patterns)))
+
+
+def read_event(event: dict) -> HookEvent:
+    """The event's record; Problem when it does not say which hook event it is."""
+    name = event.get("hook_event_name")
+    if not isinstance(name, str) or not name:
+        raise Problem("the event has no hook_event_name; ignored.")
+    return HookEvent(event, name)
+
+
+def _waiting_message(event: dict) -> str | None:
+    """The message of a Notification that says the session waits for its user, else None."""
+    kind = text_field(event, "notification_type")
+    message = text_field(event, "message") or ""
+    if kind is not None:
+        if kind not in WAITING_NOTIFICATIONS:
+            return None
+        return message or kind.replace("_", " ")
+    lowered = message.lower()  # versions before notification_type: its message says it
+    waits = "waiting for your input" in lowered or "needs your permission" in lowered
+    return message if waits else None
+
+
 _IDE_NOTE = r"<(ide_[a-z_]{1,40})>.*?</\1>"
 
 

@@ -11,7 +11,7 @@ Dispatch on `hook_event_name`:
   (`hooks.capture.observations_from_event`) and store.
 - Stop: rebuild the session summary (not when `stop_hook_active`).
 - SessionEnd: close the session (end time, reason, duration), summarise it, and keep
-  the name Claude Code's /resume shows for it (`hooks.session_title`).
+  the name Claude Code's /resume shows for it (`hooks.transcripts.title`).
 - Notification: a session waiting for its user (a permission or an idle prompt) is
   noted on its row until its turn ends or a memory of it is stored (its next prompt):
   `store.writer.waiting_sessions`.
@@ -25,7 +25,7 @@ Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
 BUSY_TIMEOUT_MS goes to the spool (`store.spool`) and is applied by the next
-run that can write.
+run that can write; the writer applies the operations either way (`store.writer.apply_ops`).
 
 Imports: only `store`, `hooks` and the standard library, and on the
 PostToolUse path only what that path needs: no dataclasses, typing, logging,
@@ -40,17 +40,12 @@ import os
 import sys
 
 from hooks.event import (
+    HookEvent,
     Problem,
-    clean_event,
-    event_label,
     parse_event,
-    prompt_text,
-    prune_event,
+    read_event,
     read_stdin,
-    safe_session_id,
-    session_id_problem,
     short,
-    text_field,
 )
 
 BUSY_TIMEOUT_MS = 1000
@@ -59,8 +54,6 @@ CAPTURE_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "PreCompact", "
 HANDLED_EVENTS = CAPTURE_EVENTS | frozenset(
     ("SessionStart", "UserPromptSubmit", "Stop", "SessionEnd", "Notification")
 )
-# Notifications that say the session waits for its user (the rest are not kept).
-WAITING_NOTIFICATIONS = frozenset(("permission_prompt", "idle_prompt", "elicitation_dialog"))
 
 
 class _Run:
@@ -126,138 +119,151 @@ def _excluded(path: str | None, config: dict) -> bool:
 
 
 def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
-    name = event.get("hook_event_name")
-    if not isinstance(name, str) or not name:
-        run.problem("the event has no hook_event_name; ignored.")
+    hook = read_event(event)
+    if not _accepted(run, hook):
         return
-    run.event = event_label(name)
-    if name not in HANDLED_EVENTS:
-        return
-    if name == "Notification" and _waiting_message(event) is None:
-        return  # not a wait for the user (auth done, an update...): nothing kept, nothing said
-    session_id = event.get("session_id")
-    if not isinstance(session_id, str) or not session_id.strip():
-        run.problem("the event has no session_id; nothing stored.")
-        return
-    odd = session_id_problem(session_id)
-    if odd is not None:  # kept, under an id that is safe wherever it goes
-        session_id = safe_session_id(session_id)
-        event = dict(event, session_id=session_id)
-        run.problem(f"the session id {odd}; its events are stored under session {session_id}.")
-    if name == "Stop" and event.get("stop_hook_active") is True:
-        return
-
-    from store.config import load_config
-
-    config, warnings = load_config(cached=True)
-    if warnings and name == "SessionStart":  # once a session, not on every tool call
-        more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
-        run.warning = warnings[0] + more
-    cwd = text_field(event, "cwd")
-    if _excluded(cwd, config):
-        return
-    if _excluded(os.environ.get("CLAUDE_PROJECT_DIR"), config):
-        return
-    prompt_id = text_field(event, "prompt_id")
+    config = _config(run, hook)
+    if config is None:
+        return  # an excluded project
     from hooks.turns import TurnMarkers
 
     markers = TurnMarkers()
-    if name in CAPTURE_EVENTS and markers.hides(session_id, prompt_id):
+    if hook.name in CAPTURE_EVENTS and markers.hides(hook.raw_session_id, hook.prompt_id):
         return  # an event of a turn whose prompt was entirely private
-    private_turn = None
-    prompt_hidden = True
-    if name == "UserPromptSubmit":
-        from hooks.turns import private_turn as private_turn_of
-
-        raw_prompt = prompt_text(event)
-        private_turn = private_turn_of(raw_prompt, prompt_id)  # judged before cleaning
-        if private_turn is not None:
-            from hooks.turns import prompt_is_hidden
-
-            prompt_hidden = prompt_is_hidden(raw_prompt)
-
     # The privacy filter, before anything else reads the event's text.
-    from store.privacy import clean_value
-    from store.text import storable
-
-    raw_session_id = session_id  # private-turn markers are keyed by the id as sent
-    patterns = config.get("secret_patterns") or ()
-    event = clean_event(prune_event(event, raw_size), lambda value: clean_value(value, patterns))
-    session_id = storable(text_field(event, "session_id") or session_id)  # as the memories carry it
-    event["session_id"] = session_id
-    cwd = text_field(event, "cwd")
-
-    ops: list[dict] = []
-    want_context = None
-    if name in CAPTURE_EVENTS or name == "UserPromptSubmit":
-        if private_turn is not None:
-            markers.open(raw_session_id, private_turn)
-            if prompt_hidden:
-                return  # an entirely private prompt: nothing stored, nothing searched
-        from hooks.capture import is_memory_command, observations_from_event
-
-        if name == "UserPromptSubmit" and private_turn is None:
-            markers.close(raw_session_id)
-            # `/memory QUERY` prints its own results; recall would only repeat them.
-            want_context = None if is_memory_command(prompt_text(event)) else "prompt"
-
-        ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(event, config)]
-        if name == "UserPromptSubmit" and ops:
-            # A session's summary is built at Stop: until its first turn ends, the session
-            # being worked on would be listed without one.
-            ops.append({"op": "summary", "session_id": session_id, "if_empty": True})
-    elif name == "SessionStart":
-        ops = [{"op": "start_session", "session_id": session_id, "cwd": cwd}]
-        note = _start_note(event)
-        if note:
-            ops.append(dict(note, op="session_note", session_id=session_id))
-        want_context = "start"
-    elif name == "Stop":
-        ops = [{"op": "summary", "session_id": session_id},
-               {"op": "session_note", "session_id": session_id, "answered": True}]  # fmt: skip
-    elif name == "SessionEnd":
-        reason = text_field(event, "reason")
-        ops = [
-            {"op": "end_session", "session_id": session_id, "reason": reason},
-            {"op": "summary", "session_id": session_id},
-        ]
-        named = _transcript_title(event)
-        if named:
-            ops.append({"op": "session_note", "session_id": session_id, "title": named[0],
-                        "title_kind": named[1]})  # fmt: skip
-        markers.drop(raw_session_id)
-    elif name == "Notification":
-        ops = [{"op": "session_note", "session_id": session_id, "waiting": _waiting_message(event)}]
-
+    hook.clean(raw_size, config.get("secret_patterns") or ())
+    ops, want_context = _dispatch(hook, config, markers)
+    if ops is None:
+        return  # an entirely private prompt: nothing stored, nothing searched
     if want_context:
         from hooks.context import injection_enabled
 
         if not injection_enabled(config):
             want_context = None
-    from store import spool as spool_mod
     from store.paths import default_db_path
+    from store.spool import pending
 
-    backlog = spool_mod.pending(db_path=default_db_path())
+    backlog = pending(db_path=default_db_path())
     from hooks.ledger import JUDGED_EVENTS, waiting
 
-    judging = name in JUDGED_EVENTS and waiting(session_id)  # an injection awaits its verdict
+    judging = hook.name in JUDGED_EVENTS and waiting(hook.session_id)  # an injection awaits its verdict
     if not ops and not want_context and not backlog and not judging:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
-    _with_database(run, name, event, ops, want_context, backlog, config, judging)
-    if name == "SessionEnd":
-        from hooks.team_trigger import start_background_sync
+    _with_database(run, hook, ops, want_context, backlog, config, judging)
+    if hook.name == "SessionEnd":
+        from hooks.background import start_team_sync
 
-        start_background_sync(config)  # after the session's last writes; never waited for
+        start_team_sync(config)  # after the session's last writes; never waited for
 
 
-def _start_note(event: dict) -> dict:
+def _accepted(run: _Run, hook: HookEvent) -> bool:
+    """True when the hook handles the event (a problem is said where there is one)."""
+    run.event = hook.label
+    if hook.name not in HANDLED_EVENTS:
+        return False
+    if hook.name == "Notification" and hook.waiting is None:
+        return False  # not a wait for the user (auth done, an update...): nothing kept, nothing said
+    if hook.session_id is None:
+        run.problem("the event has no session_id; nothing stored.")
+        return False
+    if hook.odd_session_id is not None:
+        run.problem(f"the session id {hook.odd_session_id}; its events are stored under session {hook.session_id}.")
+    return not (hook.name == "Stop" and hook.fields.get("stop_hook_active") is True)
+
+
+def _config(run: _Run, hook: HookEvent) -> dict | None:
+    """The settings, or None when the event's project is excluded."""
+    from store.config import load_config
+
+    config, warnings = load_config(cached=True)
+    if warnings and hook.name == "SessionStart":  # once a session, not on every tool call
+        more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
+        run.warning = warnings[0] + more
+    if _excluded(hook.cwd, config) or _excluded(os.environ.get("CLAUDE_PROJECT_DIR"), config):
+        return None
+    return config
+
+
+# ------------------------------------------------------------------ one function per event
+# Each takes the cleaned event and returns (the operations to write, the context wanted:
+# None, "start" or "prompt"); the operations are None when nothing at all is to be done.
+
+
+def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
+    if hook.name == "UserPromptSubmit":
+        return _on_prompt(hook, config, markers)
+    if hook.name == "SessionStart":
+        return _on_session_start(hook)
+    if hook.name == "Stop":
+        return _on_stop(hook)
+    if hook.name == "SessionEnd":
+        return _on_session_end(hook, markers)
+    if hook.name == "Notification":
+        return _on_notification(hook)
+    return _on_capture(hook, config)  # CAPTURE_EVENTS
+
+
+def _on_capture(hook: HookEvent, config: dict) -> tuple:
+    from hooks.capture import observations_from_event
+
+    return [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)], None
+
+
+def _on_prompt(hook: HookEvent, config: dict, markers) -> tuple:
+    turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
+    if turn == "hidden":
+        return None, None
+    from hooks.capture import is_memory_command, observations_from_event
+
+    # A private turn gets no recall; `/memory QUERY` prints its own results, recall would repeat them.
+    want_context = None if turn or is_memory_command(hook.prompt) else "prompt"
+    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
+    if ops:
+        # A session's summary is built at Stop: until its first turn ends, the session
+        # being worked on would be listed without one.
+        ops.append({"op": "summary", "session_id": hook.session_id, "if_empty": True})
+    return ops, want_context
+
+
+def _on_session_start(hook: HookEvent) -> tuple:
+    ops = [{"op": "start_session", "session_id": hook.session_id, "cwd": hook.cwd}]
+    note = _start_note(hook)
+    if note:
+        ops.append(dict(note, op="session_note", session_id=hook.session_id))
+    return ops, "start"
+
+
+def _on_stop(hook: HookEvent) -> tuple:
+    return [{"op": "summary", "session_id": hook.session_id},
+            {"op": "session_note", "session_id": hook.session_id, "answered": True}], None  # fmt: skip
+
+
+def _on_session_end(hook: HookEvent, markers) -> tuple:
+    ops = [
+        {"op": "end_session", "session_id": hook.session_id, "reason": hook.reason},
+        {"op": "summary", "session_id": hook.session_id},
+    ]
+    named = _transcript_title(hook)
+    if named:
+        ops.append({"op": "session_note", "session_id": hook.session_id, "title": named[0],
+                    "title_kind": named[1]})  # fmt: skip
+    markers.drop(hook.raw_session_id)
+    return ops, None
+
+
+def _on_notification(hook: HookEvent) -> tuple:
+    return [{"op": "session_note", "session_id": hook.session_id, "waiting": hook.waiting}], None
+
+
+def _start_note(hook: HookEvent) -> dict:
     """What a SessionStart says about its session besides its start: the name it is shown
     under, and on a resume or a fork (2.1.150+) what resuming cost (absent is not zero)."""
+    event = hook.fields
     note: dict = {}
-    title = text_field(event, "session_title")
+    title = hook.title
     kind = "start"
-    if title is None and event.get("source") in ("resume", "fork"):
-        named = _transcript_title(event)
+    if title is None and hook.source in ("resume", "fork"):
+        named = _transcript_title(hook)
         if named:
             title, kind = named
     if title:
@@ -270,27 +276,16 @@ def _start_note(event: dict) -> dict:
     return note
 
 
-def _transcript_title(event: dict):
-    from hooks.session_title import transcript_title
+def _transcript_title(hook: HookEvent):
+    from hooks.transcripts.title import transcript_title
 
-    return transcript_title(event.get("transcript_path"))
-
-
-def _waiting_message(event: dict) -> str | None:
-    """The message of a Notification that says the session waits for its user, else None."""
-    kind = text_field(event, "notification_type")
-    message = text_field(event, "message") or ""
-    if kind is not None:
-        if kind not in WAITING_NOTIFICATIONS:
-            return None
-        return message or kind.replace("_", " ")
-    lowered = message.lower()  # versions before notification_type: its message says it
-    waits = "waiting for your input" in lowered or "needs your permission" in lowered
-    return message if waits else None
+    return transcript_title(hook.transcript_path)
 
 
-def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
-    from store import spool as spool_mod
+# ------------------------------------------------------------------ the database
+
+
+def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, judging=False) -> None:
     from store.db import StoreError, connect
     from store.paths import default_db_path
 
@@ -308,48 +303,69 @@ def _with_database(run, name, event, ops, want_context, backlog, config, judging
         db_problem = _db_message(db_path, exc)
     try:
         if conn is not None and backlog:
-            from store.files import SymlinkRefused
-
-            try:
-                spool_mod.drain(conn)
-            except SymlinkRefused as exc:
-                run.problem(str(exc))  # this run's own writes still go in
-            except Exception as exc:
-                if not spool_mod.is_db_failure(exc):
-                    raise
-                db_problem = _db_message(db_path, exc)
-        left = ops
-        if ops and conn is not None and db_problem is None:
-            # One budget for the whole run: what the drain waited is not waited again.
-            remaining_ms = max(50, int((deadline - time.monotonic()) * 1000))
-            if remaining_ms < BUSY_TIMEOUT_MS:
-                conn.execute(f"PRAGMA busy_timeout = {remaining_ms}")
-            done, error = spool_mod.apply_ops(conn, ops)
-            left = ops[done:]
-            if error is not None:
-                db_problem = _db_message(db_path, error)
-        if left:
-            try:
-                spool_mod.spool(left, db_path=db_path)
-                run.problem(
-                    f"{db_problem} Kept {_count(left)} in the spool; it is written as soon as "
-                    "the database takes writes again."
-                )
-            except Exception as exc:
-                run.problem(f"{db_problem} Could not spool the write either ({short(exc)}); it was lost.")
-        elif db_problem:
-            run.problem(db_problem)
+            db_problem = _drain(run, conn, db_path)
+        db_problem = _write(run, conn, db_path, ops, db_problem, deadline)
         if conn is not None and judging and db_problem is None:
-            _judge_injection(run, conn, name, event)
+            _judge_injection(run, conn, hook)
         if conn is None or not want_context:
             return
         if want_context == "start":
-            _session_start_output(run, conn, db_path, event, config)
+            _session_start_output(run, conn, db_path, hook, config)
         else:
-            _prompt_context_output(run, conn, event, config)
+            _prompt_context_output(run, conn, hook, config)
     finally:
         if conn is not None:
             run.conn = conn  # closed by main(), or left to the process exit (see _finish)
+
+
+def _drain(run, conn, db_path: str) -> str | None:
+    """The spooled writes applied before this run's own; the database's problem, if any."""
+    from store.files import SymlinkRefused
+    from store.spool import drain
+    from store.writer import is_db_failure
+
+    try:
+        drain(conn)
+    except SymlinkRefused as exc:
+        run.problem(str(exc))  # this run's own writes still go in
+    except Exception as exc:
+        if not is_db_failure(exc):
+            raise
+        return _db_message(db_path, exc)
+    return None
+
+
+def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, deadline: float) -> str | None:
+    """This run's operations into the database, and what it cannot take into the spool;
+    returns the database's problem (None: it took them)."""
+    left = ops  # what the database did not take
+    if ops and conn is not None and db_problem is None:
+        import time
+
+        # One budget for the whole run: what the drain waited is not waited again.
+        remaining_ms = max(50, int((deadline - time.monotonic()) * 1000))
+        if remaining_ms < BUSY_TIMEOUT_MS:
+            conn.execute(f"PRAGMA busy_timeout = {remaining_ms}")
+        from store.writer import apply_ops
+
+        done, error = apply_ops(conn, left)
+        left = left[done:]
+        if error is not None:
+            db_problem = _db_message(db_path, error)
+    if left:
+        from store.spool import spool
+
+        try:
+            spool(left, db_path=db_path)
+            run.problem(
+                f"{db_problem} Kept {_count(left)} in the spool; it is written as soon as "
+                "the database takes writes again."
+            )
+        except Exception as exc:
+            run.problem(f"{db_problem} Could not spool the write either ({short(exc)}); it was lost.")
+    elif db_problem:
+        run.problem(db_problem)
+    return db_problem
 
 
 def _count(ops: list[dict]) -> str:
@@ -363,11 +379,14 @@ def _count(ops: list[dict]) -> str:
     return " and ".join(parts) or "nothing"
 
 
-def _judge_injection(run, conn, name, event) -> None:
+# ------------------------------------------------------------------ what Claude is told
+
+
+def _judge_injection(run, conn, hook: HookEvent) -> None:
     try:
         from hooks.ledger import judge
 
-        judge(conn, name, event)
+        judge(conn, hook.name, hook.fields)
     except Exception as exc:
         run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
 
@@ -380,14 +399,13 @@ def _record(run, record, *args) -> None:
         run.problem(f"could not record what was injected in the ledger ({short(exc)}).")
 
 
-def _session_start_output(run, conn, db_path, event, config) -> None:
+def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
     from hooks.context import session_start_plan
     from hooks.ledger import memory_files_at_start
 
-    files = memory_files_at_start(run, event)
+    files = memory_files_at_start(run, hook.fields)
     try:
-        plan = session_start_plan(conn, text_field(event, "cwd"), event.get("session_id"), config,
-                                  source=text_field(event, "source"), memory_files=files)  # fmt: skip
+        plan = session_start_plan(conn, hook.cwd, hook.session_id, config, source=hook.source, memory_files=files)
     except Exception as exc:
         run.problem(f"could not build the context ({_db_message(db_path, exc)}).")
         plan = {"block": "", "project": "", "sent": [], "reason": "nothing", "left_out": []}
@@ -396,42 +414,41 @@ def _session_start_output(run, conn, db_path, event, config) -> None:
     if plan["project"]:
         from hooks.ledger import record_start
 
-        _record(run, record_start, conn, event, plan["project"], plan["sent"], plan["block"], plan, files)
+        _record(run, record_start, conn, hook.fields, plan["project"], plan["sent"], plan["block"], plan, files)
     try:
-        from hooks.maintenance import maybe_start
+        from hooks.background import maybe_start
 
         maybe_start(conn, db_path)
     except Exception as exc:
         run.problem(f"could not start the old-memory cleanup ({short(exc)}).")
 
 
-def _prompt_context_output(run, conn, event, config) -> None:
+def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
     from hooks.recall import prompt_decision
 
-    prompt = prompt_text(event)
-    if prompt is None:
+    if hook.prompt is None:
         return
     try:
-        block, decision, project = prompt_decision(conn, prompt, text_field(event, "cwd"), event.get("session_id"), config)
+        block, decision, project = prompt_decision(conn, hook.prompt, hook.cwd, hook.session_id, config)
     except Exception as exc:
         run.problem(f"could not search memory for this prompt ({short(exc)}).")
         return
     own = block
     if config.get("team_recall"):
-        block = "\n".join(b for b in (block, _team_recall(run, conn, prompt, event, config)) if b)
+        block = "\n".join(b for b in (block, _team_recall(run, conn, hook, config)) if b)
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
         from hooks.ledger import record_prompt
 
-        _record(run, record_prompt, conn, event, project, decision, own)
+        _record(run, record_prompt, conn, hook.fields, project, decision, own)
 
 
-def _team_recall(run, conn, prompt: str, event: dict, config: dict) -> str:
+def _team_recall(run, conn, hook: HookEvent, config: dict) -> str:
     try:
         from hooks.team_recall import team_block
 
-        return team_block(conn, prompt, text_field(event, "cwd"), event.get("session_id"), config)
+        return team_block(conn, hook.prompt, hook.cwd, hook.session_id, config)
     except Exception as exc:
         run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
         return ""

@@ -7,7 +7,7 @@ of the managed settings, which win).  It sweeps in the background 5 s after a se
 starts, at most every 2.4 hours (seen in the 2.1.197 binary, and checked with the real
 CLI: a 40-day-old transcript went, a 20-day-old one stayed).
 
-The maintenance process (`hooks/maintenance.py`, started at SessionStart, never in the
+The maintenance process (`hooks/background.py`, started at SessionStart, never in the
 hook's own time) calls `keep_before_sweep`: every transcript the sweep reaches within
 HORIZON_DAYS that memlane does not hold yet is imported, oldest first, BATCH_FILES a run
 (the rest next run).  memlane holds a transcript when it has the session with memories

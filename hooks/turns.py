@@ -145,6 +145,17 @@ class TurnMarkers:
         if state is not None and state[0] is not None:
             self._write(session_id, None, state[1])
 
+    def take_prompt(self, session_id: str, prompt, prompt_id) -> str:
+        """A prompt came (`prompt` as the user typed it): a private turn it opens is kept, an
+        open one it ends is closed.  Returns "" (not private), "private" (a private turn: the
+        prompt's text before its open block is stored) or "hidden" (nothing is stored)."""
+        turn = private_turn(prompt, prompt_id)
+        if turn is None:
+            self.close(session_id)
+            return ""
+        self.open(session_id, turn)
+        return "hidden" if prompt_is_hidden(prompt) else "private"
+
     def drop(self, session_id: str) -> None:
         """The session ended: its marker goes."""
         self._remove(self._path(session_id))

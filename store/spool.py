@@ -1,21 +1,14 @@
-"""The spool: writes the database could not take in time, kept until it can.
+"""The spool: the writes the database could not take in time, kept on disk until it can.
 
-When a hook cannot write (the database is locked past the busy timeout, or
-cannot be opened), its operations go to a JSON-lines file in that database's
-own spool, `store.paths.spool_dir_for(db_path)`; the next hook run that can
-write to the same database applies them (`drain`), oldest first.  Files left
-directly in `spool_dir()` by older versions are drained only into the
-database at `<memlane home>/memory.db`, where those versions wrote.  Only already privacy-filtered data is ever spooled:
-the hook cleans the event before it builds any operation.
-
-Operations (one JSON object per line):
-
-    {"op": "memory", "obs": {...Observation...}}
-    {"op": "start_session", "session_id": ..., "cwd": ..., "at": ...}
-    {"op": "end_session", "session_id": ..., "reason": ..., "at": ...}
-    {"op": "summary", "session_id": ...}
-    {"op": "session_note", "session_id": ..., "at": ..., "title": ..., "title_kind": ...,
-     "waiting": ..., "answered": ..., "context_tokens": ..., "cache_expired": ...}
+It is only a queue: the operations are the writer's (`store.writer.apply_ops`, the
+one that applies them, hook run or drain).  When a hook cannot write (the database
+is locked past the busy timeout, or cannot be opened), its operations go to a
+JSON-lines file in that database's own spool, `store.paths.spool_dir_for(db_path)`;
+the next hook run that can write to the same database applies them (`drain`),
+oldest first.  Files left directly in `spool_dir()` by older versions are drained
+only into the database at `<memlane home>/memory.db`, where those versions wrote.
+Only already privacy-filtered data is ever spooled: the hook cleans the event before
+it builds any operation.  One operation a line, as `store.writer.OPS` lists them.
 
 Every operation carries the time it happened (`created_at` / `at`), so a
 memory replayed later keeps its time and the store's dedupe (same session and
@@ -53,45 +46,11 @@ STALE_CLAIM_S = 60
 MAX_SPOOL_BYTES = 64 * 1024 * 1024
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one hook run spools kilobytes; a bigger file is not ours
 DRAIN_BUDGET_S = 0.5
-_OPS = ("memory", "start_session", "end_session", "summary", "session_note")
 _counter = 0
 
 
 class SpoolFull(Exception):
     """The spool folder holds MAX_SPOOL_BYTES already; nothing more is kept."""
-
-
-def _now_iso() -> str:
-    from store.db import utc_now
-
-    return utc_now()
-
-
-def as_ops(items) -> list[dict]:
-    """Normalise observations and/or operations to operations with their times set."""
-    ops = []
-    now = None
-    for item in items or ():
-        if not isinstance(item, dict):
-            continue
-        if item.get("op") in _OPS:
-            op = dict(item)
-        elif "op" in item:
-            continue
-        else:
-            op = {"op": "memory", "obs": item}
-        if op["op"] == "memory":
-            obs = op.get("obs")
-            if not isinstance(obs, dict):
-                continue
-            if not obs.get("created_at"):
-                now = now or _now_iso()
-                op["obs"] = dict(obs, created_at=now)
-        elif not op.get("at"):
-            now = now or _now_iso()
-            op["at"] = now
-        ops.append(op)
-    return ops
 
 
 def directories_for(db_path: str) -> list[str]:
@@ -167,6 +126,8 @@ def spool(
     it is over MAX_SPOOL_BYTES.
     """
     global _counter
+    from store.writer import as_ops
+
     ops = as_ops(observations_or_ops)
     if not ops:
         return None
@@ -181,137 +142,12 @@ def spool(
     return _write_file(directory, name, ops)
 
 
-# ---------------------------------------------------------------- applying
-
-
-class _Poison(Exception):
-    """An operation that can never be applied (bad data): it is skipped."""
-
-
-def _session_row(conn, session_id):
-    return conn.execute(
-        "SELECT ended_at, last_activity_at FROM session WHERE session_id = ?", (session_id,)
-    ).fetchone()
-
-
-def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
-    from store import writer
-
-    kind = op.get("op")
-    session_id = op.get("session_id")
-    at = op.get("at") if isinstance(op.get("at"), str) else None
-    if kind == "start_session":
-        row = _session_row(conn, session_id)
-        if row is not None and row[0] and at and row[0] > at:
-            return  # a replayed start must not reopen a session that ended after it
-        writer.start_session(conn, session_id, op.get("cwd"), started_at=at)
-    elif kind == "end_session":
-        row = _session_row(conn, session_id)
-        if row is None:
-            return
-        if at and row[1] and row[1] > at:
-            return  # the session went on (resumed) after this end: a stale end
-        writer.end_session(conn, session_id, op.get("reason"), ended_at=at)
-    elif kind == "summary":
-        if op.get("if_empty") and writer.has_summary(conn, session_id):
-            return
-        writer.update_session_summary(conn, session_id)
-    elif kind == "session_note":
-        title_kind = op.get("title_kind") if isinstance(op.get("title_kind"), str) else "start"
-        writer.note_session(conn, session_id, title=op.get("title"), title_kind=title_kind,
-                            waiting=op.get("waiting"), answered=op.get("answered") is True,
-                            context_tokens=op.get("context_tokens"),
-                            cache_expired=op.get("cache_expired"), at=at)  # fmt: skip
-    else:
-        raise _Poison(kind)
-
-
-def is_db_failure(exc: BaseException) -> bool:
-    """A database that cannot take the write now (locked, read-only, full, corrupt)."""
-    from store.db import StoreError
-
-    if isinstance(exc, StoreError):
-        return True
-    # Bad data (a dict where a string belongs, a duplicate key) is not the database's
-    # fault: it would fail the same way for ever and hold up everything after it.
-    bad_data = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
-    return isinstance(exc, sqlite3.Error) and not isinstance(exc, bad_data)
-
-
-def _say_dropped(dropped: list[tuple[str, BaseException]], where: str) -> None:
-    """One `[memlane]` line for the operations skipped as bad data (nothing silent)."""
-    if not dropped:
-        return
-    from store.log import log_line
-
-    kind, exc = dropped[0]
-    more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
-    log_line(
-        f"spool: dropped {len(dropped)} {where} operation{'s' if len(dropped) != 1 else ''} "
-        f"that can never be applied: {kind}: {type(exc).__name__}: {str(exc)[:200]}{more}."
-    )
-
-
-def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseException | None]:
-    """Apply operations in order.  Returns (how many were handled, database error or None).
-
-    Runs of memories go in one transaction.  An operation with bad data is
-    skipped (counted as handled, and said in one `[memlane]` line); a database
-    failure stops at that operation, so `ops[done:]` is what is left to keep.
-    """
-    dropped: list[tuple[str, BaseException]] = []
-    try:
-        return _apply_ops(conn, ops, dropped)
-    finally:
-        _say_dropped(dropped, "memory-store")
-
-
-def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
-    from store import writer
-
-    done = 0
-    n = len(ops)
-    while done < n:
-        op = ops[done]
-        if op.get("op") == "memory":
-            end = done
-            while end < n and ops[end].get("op") == "memory":
-                end += 1
-            batch = [o.get("obs") for o in ops[done:end] if isinstance(o.get("obs"), dict)]
-            try:
-                writer.add_memories(conn, batch)
-            except Exception as exc:
-                if is_db_failure(exc):
-                    return done, exc
-                # bad data somewhere in the batch: one by one, skipping what fails
-                while done < end:
-                    obs = ops[done].get("obs")
-                    if isinstance(obs, dict):
-                        try:
-                            writer.add_memory(conn, obs)
-                        except Exception as one_exc:
-                            if is_db_failure(one_exc):
-                                return done, one_exc
-                            dropped.append(("memory", one_exc))
-                    done += 1
-                continue
-            done = end
-            continue
-        try:
-            _apply_one(conn, op)
-        except Exception as exc:
-            if is_db_failure(exc):
-                return done, exc
-            dropped.append((str(op.get("op"))[:40], exc))
-        done += 1
-    return done, None
-
-
 # ---------------------------------------------------------------- draining
 
 
 def _read_ops(path: str, name: str) -> list[dict]:
     from store.files import read_regular
+    from store.writer import OPS
 
     ops = []
     damaged = 0
@@ -323,7 +159,7 @@ def _read_ops(path: str, name: str) -> list[dict]:
         except ValueError:
             damaged += 1  # a damaged line: skip it, keep the rest
             continue
-        if isinstance(op, dict) and op.get("op") in _OPS:
+        if isinstance(op, dict) and op.get("op") in OPS:
             ops.append(op)
         else:
             damaged += 1
@@ -383,6 +219,8 @@ def drain(conn: sqlite3.Connection, directory: str | None = None, budget_s: floa
 
 
 def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> int:
+    from store import writer
+
     _refuse_links(directory)
     applied = 0
     for name, original in _candidates(directory):
@@ -408,7 +246,7 @@ def _drain_folder(conn: sqlite3.Connection, directory: str, deadline: float) -> 
             log_line(f"spool: cannot read {original} ({exc.strerror or exc}); kept for a later run.")
             _put_back(claimed, os.path.join(directory, original))
             continue
-        done, error = apply_ops(conn, ops)
+        done, error = writer.apply_ops(conn, ops)
         applied += done
         if error is None:
             try:

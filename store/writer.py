@@ -306,9 +306,16 @@ def start_session(
     source: str = "hook", transaction: bool = True,
 ) -> None:  # fmt: skip
     """Open a session row, or reopen it on resume (its end is cleared)."""
+    _start_session(conn, _storable_id(session_id), cwd, started_at, source, transaction)
+
+
+def _storable_id(session_id: object) -> object:
+    return storable(session_id) if isinstance(session_id, str) else session_id
+
+
+def _start_session(conn, session_id, cwd, started_at, source, transaction) -> None:
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    session_id = storable(session_id)
     cwd = _text(cwd) if isinstance(cwd, str) else None
     project, project_name = resolve_project(cwd)
     started_at = normalise_timestamp(started_at) or utc_now()
@@ -326,14 +333,36 @@ def start_session(
         )
 
 
+def own_session(
+    conn: sqlite3.Connection, session_id: str, cwd: str | None, first: str | None, last: str | None, *,
+    transaction: bool = True,
+) -> None:  # fmt: skip
+    """A session an import made (source 'import'): opened at `first`, its transcript's first
+    time (earlier than its first memory's, which may have made the row), and closed at
+    `last`, its transcript's last (each import anew: the transcript is the truth of it)."""
+    session_id = _storable_id(session_id)
+    with _transaction(conn, transaction):
+        _start_session(conn, session_id, cwd, first, "import", False)
+        if first:  # the row may come from the first memory, a little later
+            conn.execute(
+                "UPDATE session SET started_at = min(started_at, ?) WHERE session_id = ?", (first, session_id)
+            )
+        row = conn.execute("SELECT ended_at FROM session WHERE session_id = ?", (session_id,)).fetchone()
+        if last and row is not None and (row[0] is None or row[0] < last):
+            _end_session(conn, session_id, None, last, False)
+
+
 def end_session(
     conn: sqlite3.Connection, session_id: str, reason: str | None, *, ended_at: str | None = None,
     transaction: bool = True,
 ) -> None:
     """Close a session: end time, reason and duration."""
+    _end_session(conn, _storable_id(session_id), reason, ended_at, transaction)
+
+
+def _end_session(conn, session_id, reason, ended_at, transaction) -> None:
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    session_id = storable(session_id)
     ended_at = normalise_timestamp(ended_at) or utc_now()
     with _transaction(conn, transaction):
         conn.execute(
@@ -359,9 +388,15 @@ def note_session(
     alone): its `title` (kept unless one of a higher TITLE_RANKS kind is stored), a
     "waiting for input" notification (`waiting`, its message) or its end (`answered`),
     what resuming it cost (`context_tokens`, `cache_expired`: None = not said)."""
+    _note_session(conn, _storable_id(session_id), title=title, title_kind=title_kind, waiting=waiting,
+                  answered=answered, context_tokens=context_tokens, cache_expired=cache_expired, at=at,
+                  transaction=transaction)  # fmt: skip
+
+
+def _note_session(conn, session_id, *, title, title_kind, waiting, answered, context_tokens, cache_expired, at,
+                  transaction) -> None:  # fmt: skip
     if not isinstance(session_id, str) or not session_id.strip():
         return
-    session_id = storable(session_id)
     at = normalise_timestamp(at) or utc_now()
     with _transaction(conn, transaction):
         if isinstance(title, str) and title.strip() and title_kind in TITLE_RANKS:
@@ -420,9 +455,13 @@ def session_memories(conn: sqlite3.Connection, session_id: str, limit: int = 200
 
 def has_summary(conn: sqlite3.Connection, session_id: object) -> bool:
     """The session exists and has a summary already."""
+    return _has_summary(conn, _storable_id(session_id))
+
+
+def _has_summary(conn, session_id) -> bool:
     if not isinstance(session_id, str):
         return False
-    row = conn.execute("SELECT summary FROM session WHERE session_id = ?", (storable(session_id),)).fetchone()
+    row = conn.execute("SELECT summary FROM session WHERE session_id = ?", (session_id,)).fetchone()
     return bool(row and row[0])
 
 
@@ -430,9 +469,12 @@ def update_session_summary(
     conn: sqlite3.Connection, session_id: str, *, now: str | None = None, transaction: bool = True
 ) -> str | None:
     """Rebuild and store a session's summary from its memories (no LLM)."""
+    return _update_session_summary(conn, _storable_id(session_id), now, transaction)
+
+
+def _update_session_summary(conn, session_id, now, transaction) -> str | None:
     if not isinstance(session_id, str) or not session_id.strip():
         return None
-    session_id = storable(session_id)
     with _transaction(conn, transaction):
         return summarise_session(conn, session_id, now=now)
 
@@ -514,3 +556,184 @@ def session_summaries(
             files = list(dict.fromkeys(m["file_path"] for m in kept if m["type"] in FILE_TYPES and m["file_path"]))
             derived[session_id] = (summary, " ".join(tools), "\n".join(files))
     return derived
+
+
+# ---------------------------------------------------------------- the hook's operations
+# What a hook run writes, as operations (one JSON object each; the spool keeps them as
+# JSON lines while the database is busy):
+#
+#     {"op": "memory", "obs": {...Observation...}}
+#     {"op": "start_session", "session_id": ..., "cwd": ..., "at": ...}
+#     {"op": "end_session", "session_id": ..., "reason": ..., "at": ...}
+#     {"op": "summary", "session_id": ..., "if_empty": ...}
+#     {"op": "session_note", "session_id": ..., "at": ..., "title": ..., "title_kind": ...,
+#      "waiting": ..., "answered": ..., "context_tokens": ..., "cache_expired": ...}
+#
+# Every operation carries the time it happened (`created_at` / `at`), so one applied
+# later keeps its time, and the dedupe makes a memory applied twice one row.
+
+OPS = ("memory", "start_session", "end_session", "summary", "session_note")
+
+
+def as_ops(items) -> list[dict]:
+    """Normalise observations and/or operations to operations with their times set."""
+    ops = []
+    now = None
+    for item in items or ():
+        if not isinstance(item, dict):
+            continue
+        if item.get("op") in OPS:
+            op = dict(item)
+        elif "op" in item:
+            continue
+        else:
+            op = {"op": "memory", "obs": item}
+        if op["op"] == "memory":
+            obs = op.get("obs")
+            if not isinstance(obs, dict):
+                continue
+            if not obs.get("created_at"):
+                now = now or utc_now()
+                op["obs"] = dict(obs, created_at=now)
+        elif not op.get("at"):
+            now = now or utc_now()
+            op["at"] = now
+        ops.append(op)
+    return ops
+
+
+class _Poison(Exception):
+    """An operation that can never be applied (bad data): it is skipped."""
+
+
+def is_db_failure(exc: BaseException) -> bool:
+    """A database that cannot take the write now (locked, read-only, full, corrupt)."""
+    from store.db import StoreError
+
+    if isinstance(exc, StoreError):
+        return True
+    # Bad data (a dict where a string belongs, a duplicate key) is not the database's
+    # fault: it would fail the same way for ever and hold up everything after it.
+    bad_data = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    return isinstance(exc, sqlite3.Error) and not isinstance(exc, bad_data)
+
+
+def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseException | None]:
+    """Apply operations in order.  Returns (how many were handled, database error or None).
+
+    Runs of memories go in one transaction.  An operation with bad data is
+    skipped (counted as handled, and said in one `[memlane]` line); a database
+    failure stops at that operation, so `ops[done:]` is what is left to keep.
+    """
+    dropped: list[tuple[str, BaseException]] = []
+    try:
+        return _apply_ops(conn, ops, _storable_ids(ops), dropped)
+    finally:
+        _say_dropped(dropped)
+
+
+def _storable_ids(ops: list[dict]) -> dict:
+    """The session ids of a batch's session operations as stored (made storable once)."""
+    ids: dict = {}
+    for op in ops:
+        sid = op.get("session_id")
+        if isinstance(sid, str) and sid not in ids:
+            ids[sid] = storable(sid)
+    return ids
+
+
+def _apply_ops(conn, ops, ids, dropped) -> tuple[int, BaseException | None]:
+    done = 0
+    n = len(ops)
+    while done < n:
+        op = ops[done]
+        if op.get("op") == "memory":
+            end = done
+            while end < n and ops[end].get("op") == "memory":
+                end += 1
+            done, error = _apply_memories(conn, ops, done, end, dropped)
+            if error is not None:
+                return done, error
+            continue
+        try:
+            session_id = op.get("session_id")
+            _apply_one(conn, op, ids.get(session_id, session_id) if isinstance(session_id, str) else session_id)
+        except Exception as exc:
+            if is_db_failure(exc):
+                return done, exc
+            dropped.append((str(op.get("op"))[:40], exc))
+        done += 1
+    return done, None
+
+
+def _apply_memories(conn, ops, done: int, end: int, dropped) -> tuple[int, BaseException | None]:
+    """The run of memories ops[done:end] in one transaction (one by one when one of them
+    holds bad data, skipping it); returns (where it stopped, a database failure or None)."""
+    batch = [o.get("obs") for o in ops[done:end] if isinstance(o.get("obs"), dict)]
+    try:
+        add_memories(conn, batch)
+        return end, None
+    except Exception as exc:
+        if is_db_failure(exc):
+            return done, exc
+    while done < end:
+        obs = ops[done].get("obs")
+        if isinstance(obs, dict):
+            try:
+                add_memory(conn, obs)
+            except Exception as one_exc:
+                if is_db_failure(one_exc):
+                    return done, one_exc
+                dropped.append(("memory", one_exc))
+        done += 1
+    return done, None
+
+
+def _apply_one(conn: sqlite3.Connection, op: dict, session_id) -> None:
+    """One session operation, its session id as stored already."""
+    kind = op.get("op")
+    at = op.get("at") if isinstance(op.get("at"), str) else None
+    if kind == "start_session":
+        row = _session_row(conn, session_id)
+        if row is not None and row[0] and at and row[0] > at:
+            return  # a replayed start must not reopen a session that ended after it
+        _start_session(conn, session_id, op.get("cwd"), at, "hook", True)
+    elif kind == "end_session":
+        row = _session_row(conn, session_id)
+        if row is None:
+            return
+        if at and row[1] and row[1] > at:
+            return  # the session went on (resumed) after this end: a stale end
+        _end_session(conn, session_id, op.get("reason"), at, True)
+    elif kind == "summary":
+        if op.get("if_empty") and _has_summary(conn, session_id):
+            return
+        _update_session_summary(conn, session_id, None, True)
+    elif kind == "session_note":
+        title_kind = op.get("title_kind") if isinstance(op.get("title_kind"), str) else "start"
+        _note_session(conn, session_id, title=op.get("title"), title_kind=title_kind,
+                      waiting=op.get("waiting"), answered=op.get("answered") is True,
+                      context_tokens=op.get("context_tokens"),
+                      cache_expired=op.get("cache_expired"), at=at, transaction=True)  # fmt: skip
+    else:
+        raise _Poison(kind)
+
+
+def _session_row(conn, session_id):
+    return conn.execute(
+        "SELECT ended_at, last_activity_at FROM session WHERE session_id = ?", (session_id,)
+    ).fetchone()
+
+
+def _say_dropped(dropped: list[tuple[str, BaseException]]) -> None:
+    """One `[memlane]` line for the operations skipped as bad data (nothing silent)."""
+    if not dropped:
+        return
+    from store.log import log_line
+
+    kind, exc = dropped[0]
+    more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
+    log_line(
+        f"spool: dropped {len(dropped)} memory-store operation{'s' if len(dropped) != 1 else ''} "
+        f"that can never be applied: {kind}: {type(exc).__name__}: {str(exc)[:200]}{more}."
+    )

@@ -1,4 +1,4 @@
-"""`python -m team sync --quiet`: the background sync `hooks/team_trigger.py` starts.
+"""`python -m team sync --quiet`: the background sync `hooks/background.py` starts.
 
 It runs through the `team` package alone (no `tui`), so the hook's background job
 needs nothing of the app or the `memlane` command.

@@ -43,44 +43,73 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     comes back at the end). Default: when there is more than
     ``worker.WORKER_MIN_BYTES`` to read and more than one CPU.
     """
-    from store import writer
+    job = _Import(conn, reader, config if isinstance(config, dict) else reader.config, dry_run, batch_size, progress)
+    if worker is None:
+        worker = worth_a_worker(files)
+    chunks = observations_in_worker if worker else observations_here
+    for observations in chunks(files, reader, job.config):
+        job.add(observations)
+    while job.batch:
+        job.flush()
+    return job.finish()
 
-    config = config if isinstance(config, dict) else reader.config
-    report = new_report()
-    # Retention counts from when memlane receives a memory (store.retention): what is
-    # older than retention_days by its transcript time is kept that long from today.
-    days = config.get("retention_days")
-    report["retention_days"] = days if isinstance(days, int) and days > 0 else 90
-    past = _days_ago(report["retention_days"])
-    known: dict = {}  # session -> its source in the store before this import (None: absent)
-    touched: set = set()
-    batch: list = []
 
-    def note_sessions(session_ids):
+class _Import:
+    """One import's state: the observations waiting for their batch, the sessions seen."""
+
+    def __init__(self, conn, reader: TranscriptReader, config: dict, dry_run: bool, batch_size: int, progress):
+        self.conn, self.reader, self.config = conn, reader, config
+        self.dry_run, self.batch_size, self.progress = dry_run, batch_size, progress
+        self.report = new_report()
+        # Retention counts from when memlane receives a memory (store.retention): what is
+        # older than retention_days by its transcript time is kept that long from today.
+        days = config.get("retention_days")
+        self.report["retention_days"] = days if isinstance(days, int) and days > 0 else 90
+        self.past = _days_ago(self.report["retention_days"])
+        self.known: dict = {}  # session -> its source in the store before this import (None: absent)
+        self.touched: set = set()
+        self.batch: list = []
+
+    def add(self, observations: list) -> None:
+        self.batch.extend(observations)
+        if len(self.batch) < self.batch_size and self.progress is not None:
+            self.progress(self.report)
+        while len(self.batch) >= self.batch_size:
+            self.flush()
+
+    def note_sessions(self, session_ids) -> None:
         for sid in session_ids:
-            if sid not in known:
-                row = conn.execute("SELECT source FROM session WHERE session_id = ?",
-                                   (sid,)).fetchone()  # fmt: skip
-                known[sid] = row[0] if row else None
+            if sid not in self.known:
+                row = self.conn.execute("SELECT source FROM session WHERE session_id = ?",
+                                        (sid,)).fetchone()  # fmt: skip
+                self.known[sid] = row[0] if row else None
 
-    def flush():
+    def flush(self) -> None:
         """Write up to batch_size of the waiting observations, in one transaction."""
-        if not batch:
+        from store import writer
+
+        if not self.batch:
             return
-        items = batch[:batch_size]
-        del batch[:batch_size]
-        note_sessions({o["session_id"] for o in items})
-        if dry_run:
+        items = self.batch[: self.batch_size]
+        del self.batch[: self.batch_size]
+        self.note_sessions({o["session_id"] for o in items})
+        if self.dry_run:
             try:
-                with _write(conn):
-                    ids = writer.add_memories(conn, items, transaction=False)
+                with _write(self.conn):
+                    ids = writer.add_memories(self.conn, items, transaction=False)
                     raise _RollBack
             except _RollBack:
                 pass
         else:
             # A new session's row is made by the writer from its first memory, with
             # source 'import' (a session the hooks made keeps theirs).
-            ids = writer.add_memories(conn, items)
+            ids = writer.add_memories(self.conn, items)
+        self.count(items, ids)
+        if self.progress is not None:
+            self.progress(self.report)
+
+    def count(self, items: list, ids: list) -> None:
+        report = self.report
         for obs, mid in zip(items, ids):
             if mid is None:
                 report["duplicates"] += 1
@@ -88,72 +117,53 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
             report["memories"] += 1
             if obs.get("type") == "error":
                 report["errors"] += 1
-            if (obs.get("created_at") or past) < past:
+            if (obs.get("created_at") or self.past) < self.past:
                 report["older_than_retention"] += 1
-            touched.add(obs["session_id"])
-        if progress is not None:
-            progress(report)
+            self.touched.add(obs["session_id"])
 
-    if worker is None:
-        worker = worth_a_worker(files)
-    chunks = observations_in_worker if worker else observations_here
-    for observations in chunks(files, reader, config):
-        batch.extend(observations)
-        if len(batch) < batch_size and progress is not None:
-            progress(report)
-        while len(batch) >= batch_size:
-            flush()
-    while batch:
-        flush()
+    def finish(self) -> dict:
+        """The sessions' rows, summaries and names, once every memory is in."""
+        reader, report = self.reader, self.report
+        # Every session with events gets its row (as the hook's SessionStart would make),
+        # even one whose events made no memory (say, only Read calls).
+        live = [sid for sid, info in reader.sessions.items() if info["events"]]
+        self.note_sessions(live)
+        new_sessions = sorted(sid for sid in live if self.known.get(sid) is None)
+        report["sessions_new"] = len(new_sessions)
+        report["sessions_updated"] = len(self.touched - set(new_sessions))
+        report["unpaired"] = reader.unpaired_calls()
+        if self.dry_run:
+            return report
+        # The start and end of the sessions an import made come from the transcript (done
+        # again on every import: an interrupted one is finished by the next).
+        owned = sorted(set(new_sessions) | {s for s in live if self.known.get(s) == "import"})
+        to_summarise = sorted(self.touched | set(owned))
+        named = sorted(sid for sid in live if (reader.sessions.get(sid) or {}).get("title"))
+        steps = [("own", sid) for sid in owned] + [("summary", sid) for sid in to_summarise]
+        steps += [("name", sid) for sid in named]  # the name /resume shows, hook-made sessions too
+        for i in range(0, len(steps), SESSIONS_PER_TRANSACTION):
+            with _write(self.conn):
+                for what, sid in steps[i : i + SESSIONS_PER_TRANSACTION]:
+                    self.session_step(what, sid)
+        if report.get("memories"):
+            # A bulk load leaves the indexes in many small segments; merged now, the
+            # hooks' inserts that follow do not pay for it one by one.
+            from store.db import optimize_indexes
 
-    # Every session with events gets its row (as the hook's SessionStart would make),
-    # even one whose events made no memory (say, only Read calls).
-    live = [sid for sid, info in reader.sessions.items() if info["events"]]
-    note_sessions(live)
-    new_sessions = sorted(sid for sid in live if known.get(sid) is None)
-    report["sessions_new"] = len(new_sessions)
-    report["sessions_updated"] = len(touched - set(new_sessions))
-    report["unpaired"] = reader.unpaired_calls()
-    if dry_run:
+            optimize_indexes(self.conn)
         return report
-    # The start and end of the sessions an import made come from the transcript (done
-    # again on every import: an interrupted one is finished by the next).
-    owned = sorted(set(new_sessions) | {s for s in live if known.get(s) == "import"})
-    to_summarise = sorted(touched | set(owned))
-    named = sorted(sid for sid in live if (reader.sessions.get(sid) or {}).get("title"))
-    steps = [("own", sid) for sid in owned] + [("summary", sid) for sid in to_summarise]
-    steps += [("name", sid) for sid in named]  # the name /resume shows, hook-made sessions too
-    for i in range(0, len(steps), SESSIONS_PER_TRANSACTION):
-        with _write(conn):
-            for what, sid in steps[i:i + SESSIONS_PER_TRANSACTION]:
-                info = reader.sessions.get(sid) or {}
-                if what == "summary":
-                    writer.update_session_summary(conn, sid, transaction=False)
-                    continue
-                if what == "name":
-                    writer.note_session(conn, sid, title=info.get("title"),
-                                        title_kind=info.get("title_kind") or "ai",
-                                        transaction=False)  # fmt: skip
-                    continue
-                first, last = info.get("first"), info.get("last")
-                writer.start_session(conn, sid, info.get("cwd"), started_at=first,
-                                     source="import", transaction=False)  # fmt: skip
-                if first:  # the row may come from the first memory, a little later
-                    conn.execute(
-                        "UPDATE session SET started_at = min(started_at, ?) WHERE session_id = ?",
-                        (first, sid),
-                    )
-                row = conn.execute("SELECT ended_at FROM session WHERE session_id = ?",
-                                   (sid,)).fetchone()  # fmt: skip
-                if last and row is not None and (row[0] is None or row[0] < last):
-                    writer.end_session(conn, sid, None, ended_at=last, transaction=False)
-    if report.get("memories"):
-        # A bulk load leaves the indexes in many small segments; merged now, the
-        # hooks' inserts that follow do not pay for it one by one.
-        from store.db import optimize_indexes
 
-        optimize_indexes(conn)
-    return report
+    def session_step(self, what: str, sid: str) -> None:
+        from store import writer
+
+        info = self.reader.sessions.get(sid) or {}
+        if what == "summary":
+            writer.update_session_summary(self.conn, sid, transaction=False)
+        elif what == "name":
+            writer.note_session(self.conn, sid, title=info.get("title"), title_kind=info.get("title_kind") or "ai",
+                                transaction=False)  # fmt: skip
+        else:
+            writer.own_session(self.conn, sid, info.get("cwd"), info.get("first"), info.get("last"), transaction=False)
 
 
 def _days_ago(days: int) -> str:

@@ -69,7 +69,6 @@ from hooks.event import (
     session_id_problem,
     without_ide_notes,
 )
-from hooks.session_title import title_line
 from hooks.transcripts.files import session_groups, session_id_for_path
 from hooks.transcripts.shapes import (
     ARTEFACT_PREFIXES,
@@ -87,6 +86,7 @@ from hooks.transcripts.shapes import (
     timestamp,
     was_interrupted,
 )
+from hooks.transcripts.title import title_line
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
 from store.files import NotRegularFile
 from store.privacy import Cleaner

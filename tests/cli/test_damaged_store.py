@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from hooks import maintenance
+from hooks import background
 from store.db import connect, integrity_problems
 from store.writer import add_memories, start_session
 from tests.cli.conftest import run
@@ -60,7 +60,7 @@ def test_maintenance_logs_the_damage_and_leaves_the_store_alone(damaged):
     from store.paths import log_path
 
     before = open(damaged, "rb").read()
-    assert maintenance.run(damaged) is None
+    assert background.run(damaged) is None
     assert open(damaged, "rb").read() == before
     logged = open(log_path(), encoding="utf-8").read()
     assert "is damaged" in logged and "memlane doctor --repair" in logged

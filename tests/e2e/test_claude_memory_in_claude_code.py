@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import maintenance
+from hooks import background
 from hooks.context import session_start_context
 from store import db
 from store.claude_memory import auto_memory_dir, loaded_files
@@ -158,7 +158,7 @@ def test_a_transcript_written_while_hooks_were_off_is_kept_by_the_next_maintenan
     os.utime(transcript, (moment, moment))
     path = str(home / ".claude" / "memlane" / "memory.db")
     db.connect(path).close()
-    maintenance.run(path)
+    background.run(path)
     conn = db.connect(path)
     rows = conn.execute("SELECT content FROM memory WHERE session_id = ?", (off["session_id"],)).fetchall()
     conn.close()

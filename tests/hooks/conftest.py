@@ -38,7 +38,7 @@ def homes(monkeypatch, tmp_path):
     monkeypatch.setenv("MEMLANE_DB", str(tmp_path / "memlane" / "hooks.db"))
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
+    from hooks import background
 
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    monkeypatch.setattr(background, "maybe_start", lambda *a, **k: False)
     return tmp_path

@@ -409,7 +409,7 @@ def test_config_problems_are_said_once_a_session_not_on_every_tool_call(env):
 
 
 def test_private_turn_markers_are_small_and_pruned(env):
-    from hooks import maintenance
+    from hooks import background
 
     private = dict(payload("user-prompt-submit"), prompt="<private>x</private>")
     assert run_hook(private).returncode == 0
@@ -417,10 +417,10 @@ def test_private_turn_markers_are_small_and_pruned(env):
     (marker,) = list(folder.iterdir())
     assert marker.read_text().splitlines() == ["33c8fc43-a145-4a9d-8989-e545f0516656"] * 2
     assert "private" not in marker.read_text() and marker.stat().st_size < 200
-    assert maintenance.prune_markers(str(env.mhome)) == 0  # fresh: kept
+    assert background.prune_markers(str(env.mhome)) == 0  # fresh: kept
     old = time.time() - 3 * 86400
     os.utime(marker, (old, old))
-    assert maintenance.prune_markers(str(env.mhome)) == 1
+    assert background.prune_markers(str(env.mhome)) == 1
     assert list(folder.iterdir()) == []
 
 

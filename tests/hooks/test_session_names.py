@@ -76,7 +76,7 @@ def test_a_generated_title_never_replaces_the_users_name(homes):
 def test_a_transcript_that_is_not_a_regular_file_gives_no_name(tmp_path):
     import os
 
-    from hooks.session_title import transcript_title
+    from hooks.transcripts.title import transcript_title
 
     os.mkfifo(tmp_path / "fifo.jsonl")
     assert transcript_title(str(tmp_path / "fifo.jsonl")) is None  # and does not hang

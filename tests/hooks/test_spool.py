@@ -219,8 +219,8 @@ def test_a_drain_that_fails_part_way_keeps_only_the_rest(env, monkeypatch):
     def locked(*args, **kwargs):
         raise db.StoreBusy("the database is locked by another process; try again in a moment.")
 
-    original = writer.end_session
-    monkeypatch.setattr(writer, "end_session", locked)
+    original = writer._end_session  # what apply_ops calls for an end_session operation
+    monkeypatch.setattr(writer, "_end_session", locked)
     conn = db.connect(env.db)
     with pytest.raises(db.StoreBusy):
         spool.drain(conn)
@@ -228,7 +228,7 @@ def test_a_drain_that_fails_part_way_keeps_only_the_rest(env, monkeypatch):
     (name,) = spool_files(env)
     rest = [json.loads(line)["op"] for line in (env.spool / name).read_text().splitlines()]
     assert rest == ["end_session", "memory"]
-    monkeypatch.setattr(writer, "end_session", original)
+    monkeypatch.setattr(writer, "_end_session", original)
     assert spool.drain(conn) == 2
     conn.close()
     assert count(env.db) == 2

@@ -9,7 +9,7 @@ import os
 import shutil
 import time
 
-from hooks import maintenance, sweep
+from hooks import background, sweep
 from store import db
 from tests.fixtures import real_sessions
 from tui.commands.doctor import doctor
@@ -47,7 +47,7 @@ def test_maintenance_imports_what_the_sweep_deletes_within_a_week(env):
     plan = sweep.due(conn)
     assert [(r[1], r[3]) for r in plan["due"]] == [(near, False)]
     conn.close()
-    maintenance.run(env.db)
+    background.run(env.db)
     assert _memories(env, near) > 0 and _memories(env, later) == 0
     conn = db.connect(env.db)
     grep = conn.execute("SELECT count(*) FROM memory WHERE session_id = ? AND content LIKE '%toFixed%'", (near,)).fetchone()[0]
@@ -87,7 +87,7 @@ def test_doctor_says_how_many_sessions_go_within_a_week_and_that_memlane_holds_t
     doctor(env.db, say=said.append, run_hook=False)
     [line] = [s for s in said if "Claude Code deletes" in s]
     assert "2 sessions in the next 7 days" in line and "memlane holds 0" in line and "imports the other 2" in line
-    maintenance.run(env.db)
+    background.run(env.db)
     said.clear()
     doctor(env.db, say=said.append, run_hook=False)
     [line] = [s for s in said if "Claude Code deletes" in s]

@@ -244,3 +244,14 @@ def test_ids_are_never_reused_after_a_forget(conn):
     forget.forget(conn, ids=[first])
     batch = writer.add_memories(conn, [obs(content="four"), obs(content="five")])
     assert min(batch) > last + 1
+
+
+def test_an_imported_session_runs_from_its_transcripts_first_time_to_its_last(conn):
+    writer.add_memories(conn, [{"session_id": "imp-1", "type": "command", "content": "$ make", "source": "import",
+                                "cwd": "/nonexistent/app", "created_at": "2025-03-01T09:05:00.000000Z"}])  # fmt: skip
+    writer.own_session(conn, "imp-1", "/nonexistent/app", "2025-03-01T09:00:00.000000Z", "2025-03-01T10:00:00.000000Z")
+    row = conn.execute("SELECT started_at, ended_at, source FROM session WHERE session_id = 'imp-1'").fetchone()
+    assert tuple(row) == ("2025-03-01T09:00:00.000000Z", "2025-03-01T10:00:00.000000Z", "import")
+    writer.own_session(conn, "imp-1", "/nonexistent/app", "2025-03-01T09:00:00.000000Z", "2025-03-01T10:30:00.000000Z")
+    (ended,) = conn.execute("SELECT ended_at FROM session WHERE session_id = 'imp-1'").fetchone()
+    assert ended == "2025-03-01T10:30:00.000000Z"  # the transcript grew: the next import moves the end

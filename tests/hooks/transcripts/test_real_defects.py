@@ -21,11 +21,11 @@ def db(tmp_path, monkeypatch):
 
 def run_hooks_into(db: str, events: list[dict], monkeypatch) -> None:
     """The real hook, in this process, for each event (no background retention)."""
+    from hooks import background
     from hooks import main as hook_main
-    from hooks import maintenance
 
     monkeypatch.setenv("MEMLANE_DB", db)
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    monkeypatch.setattr(background, "maybe_start", lambda *a, **k: False)
     for event in events:
         run = hook_main.run_hook(io.BytesIO(json.dumps(event).encode()))
         if run.conn is not None:

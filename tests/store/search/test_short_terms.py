@@ -230,10 +230,10 @@ def test_a_version_3_database_upgrades_at_once_and_is_backfilled_later(db_path, 
     assert matching.select_matching(upgraded, "错误") == wanted == [later, *inside[::-1], *ends[::-1]]
 
     started = []
-    from hooks import maintenance
+    from hooks import background
 
-    monkeypatch.setattr(maintenance, "start_detached", lambda path: started.append(path) or True)
-    assert maintenance.maybe_start(upgraded, db_path) and started == [db_path]
+    monkeypatch.setattr(background, "start_detached", lambda path: started.append(path) or True)
+    assert background.maybe_start(upgraded, db_path) and started == [db_path]
     assert short_terms.backfill(upgraded, batch=50) == 3  # ids 1-150 in batches of 50
     assert short_terms.pending_below(upgraded) is None
     assert tails(upgraded) == expected_tails(upgraded)
@@ -247,11 +247,11 @@ def test_the_maintenance_process_runs_the_backfill(db_path, monkeypatch):
     conn.close()
     v3(db_path)
     db.connect(db_path).close()
-    from hooks import maintenance
+    from hooks import background
 
-    monkeypatch.setattr(maintenance, "prune_markers", lambda *a, **k: 0)
+    monkeypatch.setattr(background, "prune_markers", lambda *a, **k: 0)
     monkeypatch.setenv("HOME", os.path.dirname(db_path))  # the sweep's guard reads ~/.claude/projects: none here
-    maintenance.run(db_path)
+    background.run(db_path)
     conn = db.connect(db_path)
     assert short_terms.pending_below(conn) is None
     assert {m for _, m in tails(conn)} == set(ids)

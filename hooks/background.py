@@ -1,17 +1,23 @@
-"""Old-memory cleanup (retention), run off the hook's critical path.
+"""What a hook starts and never waits for: the old-memory cleanup and the team sync.
 
-SessionStart calls `maybe_start(conn, db_path)`: one cheap read
-(`store.retention.retention_due`); when due, it starts
-`python -m hooks.maintenance --detach DB_PATH` (own session, no
-stdin/stdout/stderr), which forks once more so the work survives whatever
-happens to the hook's process tree, and returns at once: the context output
-is not delayed.  The child runs `store.retention.run_retention` with the
-configured `retention_days` (which itself does nothing if another process
-already ran it today) and prunes the hook's small marker files.  It first runs
-SQLite's quick check of the store (a damaged store is logged, and left alone), then
-finishes a schema upgrade's backfill (`store.search.short_terms.backfill`), which a
-hook never runs itself.  Then it imports the transcripts Claude Code's own cleanup
-(`cleanupPeriodDays`) will delete within a week that memlane does not hold (`hooks.sweep`).
+Each is a process of its own (a new session, no stdin/stdout/stderr) that the hook starts
+and leaves: neither the cleanup's work nor the network is ever on a hook's path.
+
+The old-memory cleanup (retention).  SessionStart calls `maybe_start(conn, db_path)`: one
+cheap read (`store.retention.retention_due`); when due, it starts
+`python -m hooks.background --detach DB_PATH`, which forks once more so the work survives
+whatever happens to the hook's process tree, and returns at once: the context output is
+not delayed.  The child runs `store.retention.run_retention` with the configured
+`retention_days` (which itself does nothing if another process already ran it today) and
+prunes the hook's small marker files.  It first runs SQLite's quick check of the store (a
+damaged store is logged, and left alone), then finishes a schema upgrade's backfill
+(`store.search.short_terms.backfill`), which a hook never runs itself.  Then it imports
+the transcripts Claude Code's own cleanup (`cleanupPeriodDays`) will delete within a week
+that memlane does not hold (`hooks.sweep`).
+
+The team sync.  After SessionEnd's last writes, `start_team_sync(config)` starts
+`python -m team sync --quiet` when a team is configured.  The sync logs its own failures to
+the log file; a sync already running makes the new one step aside.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ def start_detached(db_path: str) -> bool:
     # holds the `hooks` package, so a source checkout works as well as a wheel.
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.Popen(
-        [sys.executable, "-m", "hooks.maintenance", "--detach", os.fspath(db_path)],
+        [sys.executable, "-m", "hooks.background", "--detach", os.fspath(db_path)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -139,6 +145,36 @@ def keep_before_sweep(conn, config: dict) -> dict | None:
         write_log(f"[memlane] maintenance: imported {done['imported']} transcripts before Claude Code's cleanup deletes them"
                   + (f" ({done['left']} next time)." if done["left"] else "."))  # fmt: skip
     return done
+
+
+# ---------------------------------------------------------------- the team sync
+
+
+def team_configured(config: dict) -> bool:
+    return bool(os.environ.get("MEMLANE_TEAM_URL") or config.get("team_url"))
+
+
+def start_team_sync(config: dict) -> bool:
+    """True if a background sync was started."""
+    if not team_configured(config):
+        return False
+    import subprocess
+
+    try:
+        subprocess.Popen(
+            [sys.executable, "-m", "team", "sync", "--quiet"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True, close_fds=True,
+        )  # fmt: skip
+    except OSError as exc:
+        from store.log import log_line
+
+        log_line(f"team sync could not start in the background ({exc}); run `memlane team sync`.")
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- the cleanup's own process
 
 
 def _detach() -> None:
