@@ -122,7 +122,15 @@ def _default_credential(value: str, before: str) -> bool:
         return False
     if before.endswith(value + ":"):
         return True  # user:user@host
-    return compiled("never-default-" + value, r"(?<![a-z])" + value + r"[_-]?(?:root[_-]?)?pass", 0).search(before) is not None
+    # `value` then `pass`, `_pass`, `root_pass`, where a word starts (found by str.find: a
+    # pattern compiled for each value would be kept for each password the filter ever saw)
+    tail = compiled("never-default-pass", r"[_-]?(?:root[_-]?)?pass")
+    at = before.find(value)
+    while at >= 0:
+        if (at == 0 or not "a" <= before[at - 1] <= "z") and tail.match(before, at + len(value)):
+            return True
+        at = before.find(value, at + 1)
+    return False
 
 
 _PLACEHOLDER_HINTS = r"your|here|change|replace|update|fill|insert|placeholder|example|dummy|redacted|[<\[]|xx|\*\*\*|\.\.\."
