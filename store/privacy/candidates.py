@@ -76,7 +76,8 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix("))
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
+                     'key="', 'name="'))
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -118,6 +119,8 @@ def find(text, low, anchors, found, find_secrets):
         _value_first(text, low, anchors, found)
     if "key" in present or "value:" in present or "variable" in present or '"value"' in present:
         _pairs(text, low, anchors, found)
+    if 'key="' in present or 'name="' in present:
+        _named_elements(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
@@ -371,6 +374,27 @@ def _pairs(text, low, anchors, found):
                         e -= 1
                     span = (s, e)
             _take(text, found, span, strength, ASSIGN, kind)
+
+
+def _named_elements(text, low, anchors, found):
+    """An XML element named by its attribute, its value the element's text: `<entry
+    key="password">X</entry>`, `<property name="db.password">X</property>`."""
+    rx = compiled("named-element", r"<([\w:.-]{1,40})[^<>\n]{0,200}?\b(?:key|name)[ \t]*=[ \t]*\"([\w.:-]{1,80})\""
+                                   r"[^<>\n]{0,200}>([^<>\n]{1,500})</\1[ \t]*>")  # fmt: skip
+    done = -1
+    for literal in ('key="', 'name="'):
+        for at in anchors.at(literal) if literal in anchors.present else ():
+            line_start = low.rfind("\n", 0, at) + 1
+            lt = low.rfind("<", line_start, at)
+            if lt < 0 or lt == done:
+                continue
+            m = rx.match(text, lt)
+            if m is None:
+                continue
+            done = lt
+            verdict = name_verdict(m.group(2))
+            if verdict is not None:
+                _take(text, found, m.span(3), verdict[1], ASSIGN, verdict[0])
 
 
 def _tables(text, low, found):

@@ -70,6 +70,9 @@ CONNECTORS = (
     "is", "are", "was", "will be", "ist", "lautet", "est", "es", "és", "é", "è", "er", "är", "on", "ir", "yra",
     "je", "jest", "to", "ni", "là", "adalah", "ialah", "hai", "है", "هي", "هو", "היא", "הוא", "είναι", "คือ",
     "是", "为", "為", "は", "는", "은", "이", "가", "е", "este", "da", "ja", "ye", "sa", "ay", "az",
+    # a participle that sets a value, then `to`: `Admin password set to X`, `was changed to X`
+    "set to", "changed to", "reset to", "updated to", "rotated to", "was set to", "was changed to",
+    "was reset to", "has been set to", "has been changed to", "is now",
 )  # fmt: skip
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")

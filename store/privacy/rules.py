@@ -507,7 +507,7 @@ TOKEN_RULES = (
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
     Rule("password", ("pwd", "passw"),
          r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n=]{0,80}?)"
-         r"[ \t]*;", re.IGNORECASE, starts=(("pwd", 0), ("passw", 0))),
+         r"[ \t]*;", re.IGNORECASE, judge="not_code", starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
     # front) or a word of a path or a command
     Rule("password", (":",),

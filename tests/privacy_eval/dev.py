@@ -139,6 +139,12 @@ def positives() -> list:
                                   "Password: {v} (change after first login)", "my db password is {v} btw"],
                 realistic=in_prompt)
     c += family("markdown table", ["| user | password |\n|------|----------|\n| admin | {v} |"])
+    c += family("xml named element", ['<entry key="password">{v}</entry>',
+                                      '  <property name="hibernate.connection.password">{v}</property>'],
+                realistic=in_output)
+    c += family("prose participle", ["Admin password set to {v}", "the staging token was changed to {v}"],
+                realistic=in_prompt)
+    c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
     c += labels()
@@ -343,6 +349,9 @@ def negatives() -> list:
         "password: ${{ secrets.DOCKERHUB_TOKEN }}", "  password: !vault |",
         "git config --global credential.helper store",
         "func (s *Server) Login(user, password string) error {",
+        "const password = await bcrypt.hash(input, 10);",
+        "SELECT id FROM users WHERE password_reset_token = $1",
+        '<property name="token_ttl">3600</property>',
     ]  # fmt: skip
     for i, line in enumerate(code):
         c.append(Case("code naming secrets", line, realistic=False))

@@ -70,6 +70,9 @@ SECRETS = [
     "La contraseña es {v}", "Das Passwort ist {v}", "Пароль: {v}", "Le mot de passe est {v}",
     "Lösenordet är {v}", "كلمة المرور: {v}", "Mật khẩu: {v}", "Kata sandi: {v}", "appsecret: {v}，请勿泄露",
     "| user | password |\n|------|----------|\n| admin | {v} |",
+    '<entry key="password">{v}</entry>', '<property name="hibernate.connection.password">{v}</property>',
+    "Admin password set to {v}", "the staging token was changed to {v}",
+    'new SqlConnection("Server=.;User ID=sa;Password={v}")',
 ]  # fmt: skip
 
 
@@ -97,6 +100,9 @@ def test_wallets_and_two_factor_secrets():
         "The key is the session id, not the user id.", "use the token as the password when git asks",
         "password reset emails now link to /reset", "sha256:" + "ab" * 32 + "  secrets.tar.gz",
         "| user | role |\n|---|---|\n| admin | owner |", "Hasło to podstawa bezpieczeństwa",
+        "const password = await bcrypt.hash(input, 10);", "Password = GetSecret(vault, name);",
+        "SELECT id FROM users WHERE password_reset_token = $1", '<property name="token_ttl">3600</property>',
+        "the password was changed to meet the policy",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
