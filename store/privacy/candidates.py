@@ -125,8 +125,9 @@ def find(text, low, anchors, found, find_secrets):
         _tables(text, low, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
-        if "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low:
-            _calls(text, low, anchors, found)
+        if any(short in present for short in _call_shorts()) and (
+                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
+            _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
@@ -488,6 +489,13 @@ def _calls(text, low, anchors, found):
             s, e = args[i]
             if e - s >= 2 and text[s] in "\"'" and text[e - 1] == text[s]:
                 _take(text, found, (s + 1, e - 1), STRONG, POSITION, "password")
+
+
+def _call_shorts():
+    got = CACHE.get("call shorts")
+    if got is None:
+        got = CACHE["call shorts"] = frozenset(_call_short(callee) for callee in CALLS)
+    return got
 
 
 def _call_short(callee):

@@ -432,8 +432,11 @@ def _secret_word_at(text, hit):
     s = e = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
-    while e < len(text) and text[e].isalpha():
-        e += 1
+    e = compiled("letters", r"[^\W\d_]*").match(text, hit).end()  # letters, by the engine
+    if not text[hit:e].isalpha() and e > hit:  # a numeric sign (½, ²) the class above lets in
+        e = hit
+        while e < len(text) and text[e].isalpha():
+            e += 1
     word = text[s:e].lower()
     if word in SECRET_WORDS or word in ENTROPY_WORDS:
         return True

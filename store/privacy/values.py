@@ -111,7 +111,7 @@ def looks_random(value: str) -> bool:
     if v.startswith("/") or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
         return False
     if v.isascii():  # the classes present, by C calls (a value of token characters is ASCII)
-        classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and any(ch.isdigit() for ch in v))
+        classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and compiled("digit", "[0-9]").search(v) is not None)
     else:
         classes = _classes(v)
     if classes < 2:
