@@ -234,6 +234,12 @@ def _labels(text, low, anchors, found):
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
+            if verdict is None and _inflected_label(low, ns, ne, s, e):
+                # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
+                # that no name rule knows: a label of prose, not a name of code
+                done = ne
+                _after_label(text, low, ns, ne, kind, STRONG, False, found)
+                continue
             if verdict is None:
                 if not name.lower().endswith(DIRECTIVE_ENDINGS) or not name.replace("_", "").isalpha():
                     continue
@@ -250,6 +256,19 @@ def _labels(text, low, anchors, found):
         _after_label(text, low, s, e, kind, strength, directive_name, found)
 
 
+def _inflected_label(low, ns, ne, s, e):
+    """The name low[ns:ne] is the lexicon's label low[s:e] itself, or the label with up to four
+    letters of inflection (`salasanasi`, `lozinku`), and a word of no language's code: the
+    label starts the name and the name is letters only."""
+    label = low[s:e]
+    return (s == ns and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
+            and low[ns:ne].isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
+
+
+# English words of the lexicon that are names in code too (judged by the name rule alone)
+_ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "appsecret", "apikey", "api-key"))
+
+
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
     n = len(text)
     i = e
@@ -261,6 +280,12 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
+        q = _qualifier().match(low, i)
+        if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
+            # plain word after it is not taken (`the token for this session: expired`)
+            _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
+            return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         span = value_at(text, j + 1)
         if directive_name:
@@ -300,8 +325,15 @@ def _connector():
         attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
             "connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
-                         r"[ \t]*(" + "|".join(words) + r"(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
+                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
     return rx
+
+
+def _qualifier():
+    """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
+    Server:` (a preposition, up to 40 characters, a colon)."""
+    return compiled("label-qualifier", r"[ \t]+(?:for|of|on|de|del|des|du|da|do|dos|das|della|dello|für|fur|"
+                                       r"para|per|voor|van|dla|na|za|od|pour)[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")  # fmt: skip
 
 
 def _after_verb(low, s):

@@ -502,7 +502,7 @@ TOKEN_RULES = (
          r"\b(?:user|role|login)\b[^\n;]{0,200}?\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+"
          r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE,
          starts=(("user", 0), ("role", 0), ("login", 0))),
-    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)",
+    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<q>['\"]?)(?P<v>[^\s'\";]+)(?P=q)",
          starts=(("identified", 0),)),
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
     Rule("password", ("pwd", "passw"),

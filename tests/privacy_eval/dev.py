@@ -144,6 +144,11 @@ def positives() -> list:
                 realistic=in_output)
     c += family("prose participle", ["Admin password set to {v}", "the staging token was changed to {v}"],
                 realistic=in_prompt)
+    c += family("label with a qualifier", ["contraseña del wifi: {v}", "senha do banco: {v}",
+                                           "Passwort für den Server: {v}", "the password for the staging db: {v}"],
+                realistic=in_prompt)
+    c += family("inflected label", ["Lozinka: {v}", "Salasanasi on {v}"])
+    c += family("sql grant", ["GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';"], realistic=in_bash)
     c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
@@ -351,7 +356,7 @@ def negatives() -> list:
         "func (s *Server) Login(user, password string) error {",
         "const password = await bcrypt.hash(input, 10);",
         "SELECT id FROM users WHERE password_reset_token = $1",
-        '<property name="token_ttl">3600</property>',
+        '<property name="token_ttl">3600</property>', "the token for this session: expired",
     ]  # fmt: skip
     for i, line in enumerate(code):
         c.append(Case("code naming secrets", line, realistic=False))

@@ -73,6 +73,8 @@ SECRETS = [
     '<entry key="password">{v}</entry>', '<property name="hibernate.connection.password">{v}</property>',
     "Admin password set to {v}", "the staging token was changed to {v}",
     'new SqlConnection("Server=.;User ID=sa;Password={v}")',
+    "GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';", "Lozinka: {v}", "Salasanasi on {v}",
+    "contraseña del wifi: {v}", "senha do banco: {v}", "Passwort für den Server: {v}",
 ]  # fmt: skip
 
 
@@ -102,7 +104,8 @@ def test_wallets_and_two_factor_secrets():
         "| user | role |\n|---|---|\n| admin | owner |", "Hasło to podstawa bezpieczeństwa",
         "const password = await bcrypt.hash(input, 10);", "Password = GetSecret(vault, name);",
         "SELECT id FROM users WHERE password_reset_token = $1", '<property name="token_ttl">3600</property>',
-        "the password was changed to meet the policy",
+        "the password was changed to meet the policy", "the token for this session: expired",
+        "Password for 'https://ana@github.com':", "password of the admin user: see vault",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
