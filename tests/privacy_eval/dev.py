@@ -323,6 +323,17 @@ def negatives() -> list:
         ph = placeholders[i % len(placeholders)]
         text = forms[i % len(forms)].format(ph)
         c.append(Case("placeholders", text, realistic=i % 2 == 0))
+    stand_ins = ["sk_" + "test_" + "x" * 24, "sk-proj-REPLACE_WITH_YOUR_KEY", "xoxb-your-token", "changeme123",
+                 "please-change-this", "some-long-random-string", "TODO", "sample_secret"]  # fmt: skip
+    for i in range(16):
+        text = ["STRIPE_SECRET_KEY={}", "token = '{}'", "password: '{}'", "JWT_SECRET={}"][i % 4].format(stand_ins[i % 8])
+        c.append(Case("placeholders", result_line(f"ph{i}", f"   3\t{text}"), realistic=True))
+    for i in range(12):
+        s = f"crypt{i}"
+        hashed = ["$2b$12$" + gen(s, 53), f"$argon2id$v=19$m=65536,t=3,p=4${gen(s, 22)}${gen(s + 'h', 43)}",
+                  f"pbkdf2_sha256$600000${gen(s, 12)}${gen(s + 'h', 43)}="][i % 3]  # fmt: skip
+        text = ['"password_hash": "{}"', "pw_hash: {}", "UPDATE users SET password = '{}' WHERE id = 7;"][i % 3].format(hashed)
+        c.append(Case("password hashes", bash_event("cat fixtures/users.json", text, s), realistic=True))
     for i in range(30):
         head = base64.urlsafe_b64encode(b'{"alg":"none","typ":"JWT"}').decode().rstrip("=")
         claims = base64.urlsafe_b64encode(json.dumps({"sub": str(1234567890 + i), "name": "John Doe"}).encode()).decode().rstrip("=")
