@@ -77,7 +77,7 @@ def literals() -> tuple:
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
-                     'key="', 'name="'))
+                     'key="', 'name="', "\u2502"))
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -123,6 +123,8 @@ def find(text, low, anchors, found, find_secrets):
         _named_elements(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
+    if "\u2502" in present or "| " in present:
+        _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
@@ -428,6 +430,30 @@ def _named_elements(text, low, anchors, found):
             verdict = name_verdict(m.group(2))
             if verdict is not None:
                 _take(text, found, m.span(3), verdict[1], ASSIGN, verdict[0])
+
+
+def _labelled_rows(text, low, anchors, found):
+    """A row of a table whose first cell is a secret's name holds its value in the next cell
+    (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
+    rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    seen = set()
+    for literal in ("\u2502", "| "):
+        if literal not in anchors.present:
+            continue
+        for at in anchors.at(literal):
+            line_start = low.rfind("\n", 0, at) + 1
+            if line_start in seen:
+                continue
+            seen.add(line_start)
+            m = rx.match(text, line_start)
+            if m is None:
+                continue
+            head = m.group(1).strip().strip("*`").lower()
+            verdict = name_verdict(head.replace(" ", "_")) if head else None
+            if verdict is None and head in LABELS:
+                verdict = (LABELS[head], STRONG)
+            if verdict is not None and verdict[1] >= MEDIUM:
+                _take(text, found, m.span(2), verdict[1], ASSIGN, verdict[0])  # a word there is a heading
 
 
 def _tables(text, low, found):

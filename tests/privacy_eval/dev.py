@@ -147,6 +147,8 @@ def positives() -> list:
     c += family("label with a qualifier", ["contraseña del wifi: {v}", "senha do banco: {v}",
                                            "Passwort für den Server: {v}", "the password for the staging db: {v}"],
                 realistic=in_prompt)
+    c += family("labelled table row", ["┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘",
+                                        "| user | ana |\n| password | {v} |"], realistic=in_output)
     c += family("inflected label", ["Lozinka: {v}", "Salasanasi on {v}"])
     c += family("sql grant", ["GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';"], realistic=in_bash)
     c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
@@ -193,6 +195,7 @@ OUTPUT_COMMANDS = [
     ("op read", "op read op://Private/db/password", lambda v: v),
     ("vault field", "vault kv get -field=password secret/app/db", lambda v: v),
     ("openssl rand", "openssl rand -base64 32", lambda v: base64.b64encode(v.encode().ljust(32, b"r")[:32]).decode()),
+    ("keepassxc", "keepassxc-cli show -s -a Password vault.kdbx github", lambda v: v),
     ("secretsmanager", "aws secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text",
      lambda v: json.dumps({"username": "app", "password": v})),
 ]  # fmt: skip
@@ -368,6 +371,7 @@ def negatives() -> list:
         "const password = await bcrypt.hash(input, 10);",
         "SELECT id FROM users WHERE password_reset_token = $1",
         '<property name="token_ttl">3600</property>', "the token for this session: expired",
+        "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
     ]  # fmt: skip
     for i, line in enumerate(code):
         c.append(Case("code naming secrets", line, realistic=False))

@@ -75,6 +75,7 @@ SECRETS = [
     'new SqlConnection("Server=.;User ID=sa;Password={v}")',
     "GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';", "Lozinka: {v}", "Salasanasi on {v}",
     "contraseña del wifi: {v}", "senha do banco: {v}", "Passwort für den Server: {v}",
+    "┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘", "| user | ana |\n| password | {v} |",
 ]  # fmt: skip
 
 
@@ -106,6 +107,7 @@ def test_wallets_and_two_factor_secrets():
         "SELECT id FROM users WHERE password_reset_token = $1", '<property name="token_ttl">3600</property>',
         "the password was changed to meet the policy", "the token for this session: expired",
         "Password for 'https://ana@github.com':", "password of the admin user: see vault",
+        "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
