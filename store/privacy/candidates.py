@@ -316,6 +316,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             if strength < STRONG:
                 return
         span = value_at(text, i)
+        if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+            return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
             _take(text, found, span, strength, SPACE, kind)
 

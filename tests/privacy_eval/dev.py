@@ -372,6 +372,7 @@ def negatives() -> list:
         "SELECT id FROM users WHERE password_reset_token = $1",
         '<property name="token_ttl">3600</property>', "the token for this session: expired",
         "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
+        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)"
     ]  # fmt: skip
     for i, line in enumerate(code):
         c.append(Case("code naming secrets", line, realistic=False))

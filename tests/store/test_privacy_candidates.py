@@ -108,6 +108,7 @@ def test_wallets_and_two_factor_secrets():
         "the password was changed to meet the policy", "the token for this session: expired",
         "Password for 'https://ana@github.com':", "password of the admin user: see vault",
         "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
+        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
