@@ -29,8 +29,10 @@ from store.privacy.lexicon import (
     DIRECTIVE_VERBS,
     LABELS,
     OTP_LABELS,
+    PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
+    UNSPACED,
     WALLET_LABELS,
 )
 from store.privacy.names import name_verdict
@@ -179,7 +181,7 @@ def _line_ends(text, e):
 
 def _prose_follows(text, e):
     """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
-    return compiled("prose-follows", r"[ \t]+(?:[(（][ \t]*)?[^\W\d_]{2,}[ \t]+[^\W\d_]").match(text, e) is not None
+    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
 
 
 def _take(text, found, span, strength, style, kind):
@@ -211,7 +213,7 @@ def _label_hits(low, anchors):
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
-    hits.sort()
+    hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
     return hits
 
 
@@ -251,7 +253,7 @@ def _labels(text, low, anchors, found):
             s, e = ns, ne
             if s and text[s - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000:
+        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not UNSPACED[0] <= low[e - 1] <= UNSPACED[1]:
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
@@ -293,7 +295,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if directive_name:
             # NAME = value: store/privacy/names.py judges it; here only a password-like or random
             # value followed by prose (`Password: admin123 (change after first login)`)
-            if span is not None and strength >= STRONG and ch in ":\uff1a" and _prose_follows(text, span[1]):
+            if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
+                    ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
+                # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
                 s2, e2 = span
                 if decide(text[s2:e2], strength, PROSE):
                     add_span(found, text, s2, e2, P_CANDIDATE, kind)
@@ -325,10 +329,13 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 def _connector():
     rx = CACHE.get("connector")
     if rx is None:
-        words = sorted((c for c in CONNECTORS if ord(c[0]) < 0x3000), key=len, reverse=True)
-        attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
+        def attached_to_label(c):
+            return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
+
+        words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
+        attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?)?"
                          r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
     return rx
 
@@ -336,8 +343,7 @@ def _connector():
 def _qualifier():
     """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
     Server:` (a preposition, up to 40 characters, a colon)."""
-    return compiled("label-qualifier", r"[ \t]+(?:for|of|on|de|del|des|du|da|do|dos|das|della|dello|für|fur|"
-                                       r"para|per|voor|van|dla|na|za|od|pour)[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")  # fmt: skip
+    return compiled("label-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")
 
 
 def _after_verb(low, s):
@@ -643,7 +649,7 @@ def _wallets(text, low, anchors, found):
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
             if True:
-                m = compiled("seed", r"[^\n]{0,20}?[:=：\"'\n][ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
+                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
@@ -665,7 +671,7 @@ def _wallets(text, low, anchors, found):
 
 def _codes(text, i, found):
     """The codes listed after a `recovery codes` label: on the same line or the lines below."""
-    code = compiled("code", r"(?:\d+[.)][ \t]+)?([A-Za-z0-9]{4,10}(?:[- ][A-Za-z0-9]{4,10})?)[ \t]*[,;]?[ \t]*")
+    code = compiled("code", r"[ \t]*(?:\d+[.)][ \t]+)?([A-Za-z0-9]{4,10}(?:[- ][A-Za-z0-9]{4,10})?)[ \t]*[,;]?[ \t]*")
     pos = i
     m0 = compiled("codes-head", r"[^\n\w]{0,6}").match(text, pos)
     pos = m0.end()

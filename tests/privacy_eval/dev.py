@@ -149,6 +149,11 @@ def positives() -> list:
                 realistic=in_prompt)
     c += family("labelled table row", ["┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘",
                                         "| user | ana |\n| password | {v} |"], realistic=in_output)
+    c += family("label, qualifier, connector", ["Пароль от сервера: {v}", "Heslo k serveru je {v}",
+                                                "het wachtwoord van de db is {v}", "Password ng wifi: {v}"],
+                realistic=in_prompt)
+    c += family("prose aside", ["password = {v} (don't share)", "Temporary password: {v} — expires in 24h",
+                                "Use password {v} to log in"], realistic=in_prompt)
     c += family("inflected label", ["Lozinka: {v}", "Salasanasi on {v}"])
     c += family("sql grant", ["GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';"], realistic=in_bash)
     c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
@@ -174,7 +179,8 @@ LABELS = [
     ("hi", "पासवर्ड", "पासवर्ड है {v}"), ("sv", "Lösenord", "Lösenordet är {v}"),
     ("fi", "Salasana", "Salasana on {v}"), ("hu", "Jelszó", "A jelszó {v}"),
     ("el", "Κωδικός", "Ο κωδικός είναι {v}"), ("vi", "Mật khẩu", "Mật khẩu là {v}"),
-    ("id", "Kata sandi", "Kata sandi: {v}"),
+    ("id", "Kata sandi", "Kata sandi: {v}"), ("th", "รหัสผ่าน", "รหัสผ่านคือ {v}"),
+    ("sr", "Лозинка", "Лозинка за базу је {v}"),
 ]  # fmt: skip
 
 
@@ -262,7 +268,8 @@ def wallets() -> list:
     for i in range(8):
         s = f"w{i}"
         phrase = " ".join(WORDS[(int(sha(s + str(k), 4), 16)) % len(WORDS)] for k in range(12 if i % 2 else 24))
-        t = ["seed phrase: {}", 'MNEMONIC="{}"', "recovery phrase:\n{}", "Secret Recovery Phrase: {}"][i % 4]
+        t = ["seed phrase: {}", 'MNEMONIC="{}"', "recovery phrase:\n{}", "Secret Recovery Phrase: {}",
+             "my seed words are {}", 'wallet seed = "{}"'][i % 6]
         c.append(Case("wallet seed phrase", t.format(phrase), (phrase,)))
         hexkey = gen(s + "hex", 64, HEX)
         t = ["PRIVATE_KEY=0x{}", "private key: {}", "const wallet = new ethers.Wallet('0x{}');", "WALLET_KEY={}"][i % 4]
@@ -273,7 +280,8 @@ def wallets() -> list:
         c.append(Case("totp seed", t.format(seed), (seed,)))
         codes = [gen(s + f"rc{k}", 5, "abcdefghijklmnopqrstuvwxyz0123456789") + "-" + gen(s + f"rd{k}", 5, "abcdefghijklmnopqrstuvwxyz0123456789")
                  for k in range(6)]  # fmt: skip
-        t = ["Recovery codes:\n" + "\n".join(codes), "backup codes: " + " ".join(codes)][i % 2]
+        t = ["Recovery codes:\n" + "\n".join(codes), "backup codes: " + " ".join(codes),
+             "recovery codes\n" + "\n".join("  " + code for code in codes)][i % 3]
         c.append(Case("recovery codes", t, tuple(codes)))
     return c
 

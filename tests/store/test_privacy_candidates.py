@@ -76,6 +76,9 @@ SECRETS = [
     "GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';", "Lozinka: {v}", "Salasanasi on {v}",
     "contraseña del wifi: {v}", "senha do banco: {v}", "Passwort für den Server: {v}",
     "┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘", "| user | ana |\n| password | {v} |",
+    "Пароль от сервера: {v}", "Heslo k serveru je {v}", "het wachtwoord van de db is {v}", "Password ng wifi: {v}",
+    "รหัสผ่านคือ {v}", "Κωδικός πρόσβασης: {v}", "API-Schlüssel: {v}", "clé d'API : {v}",
+    "password = {v} (don't share)", "Temporary password: {v} — expires in 24h", "Use password {v} to log in",
 ]  # fmt: skip
 
 
@@ -87,6 +90,9 @@ def test_a_secret_in_each_structure_is_found(template):
 
 def test_wallets_and_two_factor_secrets():
     phrase = "abandon ability able about above absent absorb abstract absurd abuse access accident"
+    for text in (f"my seed words are {phrase}", f'wallet seed = "{phrase}"'):
+        assert phrase not in clean_text(text), text
+    assert "7x2p-4n6w" not in clean_text("recovery codes\n  9f3k-2m8q\n  7x2p-4n6w")
     hexkey = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
     seed = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
     for text, secret in ((f"seed phrase: {phrase}", phrase), (f"PRIVATE_KEY=0x{hexkey}", hexkey),
@@ -108,7 +114,8 @@ def test_wallets_and_two_factor_secrets():
         "the password was changed to meet the policy", "the token for this session: expired",
         "Password for 'https://ana@github.com':", "password of the admin user: see vault",
         "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
-        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)",
+        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)", "token = 1*<any CHAR except CTLs or separators>",
+        "use password authentication for the admin account", "the seed for the test run is 42",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
