@@ -29,8 +29,10 @@ from store.privacy.lexicon import (
     DIRECTIVE_VERBS,
     LABELS,
     OTP_LABELS,
+    PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
+    UNSPACED,
     WALLET_LABELS,
 )
 from store.privacy.names import name_verdict
@@ -76,7 +78,8 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix("))
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
+                     'key="', 'name="', "\u2502"))
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -118,12 +121,17 @@ def find(text, low, anchors, found, find_secrets):
         _value_first(text, low, anchors, found)
     if "key" in present or "value:" in present or "variable" in present or '"value"' in present:
         _pairs(text, low, anchors, found)
+    if 'key="' in present or 'name="' in present:
+        _named_elements(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
         _tables(text, low, found)
+    if "\u2502" in present or "| " in present:
+        _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
-        if "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low:
-            _calls(text, low, anchors, found)
+        if any(short in present for short in _call_shorts()) and (
+                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
+            _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
@@ -173,7 +181,7 @@ def _line_ends(text, e):
 
 def _prose_follows(text, e):
     """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
-    return compiled("prose-follows", r"[ \t]+(?:[(（][ \t]*)?[^\W\d_]{2,}[ \t]+[^\W\d_]").match(text, e) is not None
+    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
 
 
 def _take(text, found, span, strength, style, kind):
@@ -205,7 +213,7 @@ def _label_hits(low, anchors):
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
-    hits.sort()
+    hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
     return hits
 
 
@@ -230,6 +238,12 @@ def _labels(text, low, anchors, found):
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
+            if verdict is None and _inflected_label(low, ns, ne, s, e):
+                # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
+                # that no name rule knows: a label of prose, not a name of code
+                done = ne
+                _after_label(text, low, ns, ne, kind, STRONG, False, found)
+                continue
             if verdict is None:
                 if not name.lower().endswith(DIRECTIVE_ENDINGS) or not name.replace("_", "").isalpha():
                     continue
@@ -239,11 +253,24 @@ def _labels(text, low, anchors, found):
             s, e = ns, ne
             if s and text[s - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000:
+        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not UNSPACED[0] <= low[e - 1] <= UNSPACED[1]:
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
         _after_label(text, low, s, e, kind, strength, directive_name, found)
+
+
+def _inflected_label(low, ns, ne, s, e):
+    """The name low[ns:ne] is the lexicon's label low[s:e] itself, or the label with up to four
+    letters of inflection (`salasanasi`, `lozinku`), and a word of no language's code: the
+    label starts the name and the name is letters only."""
+    label = low[s:e]
+    return (s == ns and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
+            and low[ns:ne].isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
+
+
+# English words of the lexicon that are names in code too (judged by the name rule alone)
+_ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "appsecret", "apikey", "api-key"))
 
 
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
@@ -257,12 +284,20 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
+        q = _qualifier().match(low, i)
+        if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
+            # plain word after it is not taken (`the token for this session: expired`)
+            _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
+            return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         span = value_at(text, j + 1)
         if directive_name:
             # NAME = value: store/privacy/names.py judges it; here only a password-like or random
             # value followed by prose (`Password: admin123 (change after first login)`)
-            if span is not None and strength >= STRONG and ch in ":\uff1a" and _prose_follows(text, span[1]):
+            if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
+                    ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
+                # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
                 s2, e2 = span
                 if decide(text[s2:e2], strength, PROSE):
                     add_span(found, text, s2, e2, P_CANDIDATE, kind)
@@ -285,6 +320,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             if strength < STRONG:
                 return
         span = value_at(text, i)
+        if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+            return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
             _take(text, found, span, strength, SPACE, kind)
 
@@ -292,12 +329,21 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 def _connector():
     rx = CACHE.get("connector")
     if rx is None:
-        words = sorted((c for c in CONNECTORS if ord(c[0]) < 0x3000), key=len, reverse=True)
-        attached = sorted((c for c in CONNECTORS if ord(c[0]) >= 0x3000), key=len, reverse=True)
+        def attached_to_label(c):
+            return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
+
+        words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
+        attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:for|of|on|to|de|du|für|para|per|voor)[ \t]+[^:\n=]{1,40}?)?"
-                         r"[ \t]*(" + "|".join(words) + r"(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?)?"
+                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
     return rx
+
+
+def _qualifier():
+    """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
+    Server:` (a preposition, up to 40 characters, a colon)."""
+    return compiled("label-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")
 
 
 def _after_verb(low, s):
@@ -371,6 +417,51 @@ def _pairs(text, low, anchors, found):
                         e -= 1
                     span = (s, e)
             _take(text, found, span, strength, ASSIGN, kind)
+
+
+def _named_elements(text, low, anchors, found):
+    """An XML element named by its attribute, its value the element's text: `<entry
+    key="password">X</entry>`, `<property name="db.password">X</property>`."""
+    rx = compiled("named-element", r"<([\w:.-]{1,40})[^<>\n]{0,200}?\b(?:key|name)[ \t]*=[ \t]*\"([\w.:-]{1,80})\""
+                                   r"[^<>\n]{0,200}>([^<>\n]{1,500})</\1[ \t]*>")  # fmt: skip
+    done = -1
+    for literal in ('key="', 'name="'):
+        for at in anchors.at(literal) if literal in anchors.present else ():
+            line_start = low.rfind("\n", 0, at) + 1
+            lt = low.rfind("<", line_start, at)
+            if lt < 0 or lt == done:
+                continue
+            m = rx.match(text, lt)
+            if m is None:
+                continue
+            done = lt
+            verdict = name_verdict(m.group(2))
+            if verdict is not None:
+                _take(text, found, m.span(3), verdict[1], ASSIGN, verdict[0])
+
+
+def _labelled_rows(text, low, anchors, found):
+    """A row of a table whose first cell is a secret's name holds its value in the next cell
+    (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
+    rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    seen = set()
+    for literal in ("\u2502", "| "):
+        if literal not in anchors.present:
+            continue
+        for at in anchors.at(literal):
+            line_start = low.rfind("\n", 0, at) + 1
+            if line_start in seen:
+                continue
+            seen.add(line_start)
+            m = rx.match(text, line_start)
+            if m is None:
+                continue
+            head = m.group(1).strip().strip("*`").lower()
+            verdict = name_verdict(head.replace(" ", "_")) if head else None
+            if verdict is None and head in LABELS:
+                verdict = (LABELS[head], STRONG)
+            if verdict is not None and verdict[1] >= MEDIUM:
+                _take(text, found, m.span(2), verdict[1], ASSIGN, verdict[0])  # a word there is a heading
 
 
 def _tables(text, low, found):
@@ -466,6 +557,13 @@ def _calls(text, low, anchors, found):
                 _take(text, found, (s + 1, e - 1), STRONG, POSITION, "password")
 
 
+def _call_shorts():
+    got = CACHE.get("call shorts")
+    if got is None:
+        got = CACHE["call shorts"] = frozenset(_call_short(callee) for callee in CALLS)
+    return got
+
+
 def _call_short(callee):
     """`getconnection(` for `drivermanager.getconnection`: what must stand for a call to be read."""
     return callee.partition(":")[0].rsplit(".", 1)[-1] + "("
@@ -551,7 +649,7 @@ def _wallets(text, low, anchors, found):
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
             if True:
-                m = compiled("seed", r"[^\n]{0,20}?[:=：\"'\n][ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
+                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
@@ -573,7 +671,7 @@ def _wallets(text, low, anchors, found):
 
 def _codes(text, i, found):
     """The codes listed after a `recovery codes` label: on the same line or the lines below."""
-    code = compiled("code", r"(?:\d+[.)][ \t]+)?([A-Za-z0-9]{4,10}(?:[- ][A-Za-z0-9]{4,10})?)[ \t]*[,;]?[ \t]*")
+    code = compiled("code", r"[ \t]*(?:\d+[.)][ \t]+)?([A-Za-z0-9]{4,10}(?:[- ][A-Za-z0-9]{4,10})?)[ \t]*[,;]?[ \t]*")
     pos = i
     m0 = compiled("codes-head", r"[^\n\w]{0,6}").match(text, pos)
     pos = m0.end()

@@ -32,20 +32,25 @@ def password_like(value: str) -> bool:
     lower, upper, digit and symbol (or letters and digits), not a path, URL, number, version,
     dotted name or identifier of code."""
     n = len(value)
-    if n < 6 or n > 128 or any(ch.isspace() for ch in value):
+    if n < 6 or n > 128 or compiled("space", r"\s").search(value) is not None:
         return False
     if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
         return False
-    lower = upper = digit = symbol = 0
-    for ch in value:
-        if ch.isdigit():
-            digit += 1
-        elif ch.islower():
-            lower += 1
-        elif ch.isupper():
-            upper += 1
-        else:
-            symbol += 1
+    if value.isascii():  # the classes present, by C calls (most values are ASCII)
+        lower, upper = value.upper() != value, value.lower() != value
+        digit = compiled("digit", "[0-9]").search(value) is not None
+        symbol = not value.isalnum()
+    else:
+        lower = upper = digit = symbol = 0
+        for ch in value:
+            if ch.isdigit():
+                digit += 1
+            elif ch.islower():
+                lower += 1
+            elif ch.isupper():
+                upper += 1
+            else:
+                symbol += 1
     if not (lower or upper):
         return False  # a number, a date
     classes = (lower > 0) + (upper > 0) + (digit > 0) + (symbol > 0)

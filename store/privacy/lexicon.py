@@ -32,7 +32,8 @@ _SECRET = (
     "clave secreta chave secreta segreto секрет 密钥 秘钥 私钥 シークレット 秘密鍵 비밀키 시크릿"
 )
 _TOKEN = "access token api token jeton токен 令牌 トークン 토큰"
-_API_KEY = "api key api-key apikey clé api cle api clave api chave api ключ api apiキー api 키 api密钥"
+_API_KEY = ("api key api-key apikey clé api cle api clave api chave api ключ api apiキー api 키 api密钥 "
+            "api-schlüssel apischlüssel api-schluessel chiave api")
 LABELS: dict = {}
 for _kind, _words in (("password", _PASSWORD), ("secret", _SECRET), ("token", _TOKEN), ("api_key", _API_KEY)):
     for _w in _words.split(" "):
@@ -40,26 +41,28 @@ for _kind, _words in (("password", _PASSWORD), ("secret", _SECRET), ("token", _T
             LABELS[_w] = _kind
 # multi-word labels (the split above cut them): each phrase whole
 for _kind, _phrases in (
-    ("password", ("mot de passe", "palavra passe", "parola d'ordine", "كلمة المرور", "كلمة السر",
+    ("password", ("mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
                   "kata laluan", "нууц үг")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
                 "chave secreta")),
     ("token", ("access token", "api token")),
-    ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키")),
+    ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키", "clé d'api",
+                 "cle d'api", "clave de api", "chave de api", "chiave api", "api schlüssel")),
 ):  # fmt: skip
     for _p in _phrases:
         LABELS[_p] = _kind
 for _w in ("mot", "de", "passe", "d'ordine", "كلمة", "المرور", "السر", "كلمه", "رمز", "عبور", "پاس", "ورڈ", "mật",
            "khẩu", "mat", "khau", "kata", "sandi", "laluan", "нууц", "үг", "app", "client", "key", "clé",
-           "cle", "secrète", "secrete", "chave", "secreta", "access", "api", "ключ", "키", "palavra", "parola"):  # fmt: skip
+           "cle", "secrète", "secrete", "chave", "secreta", "access", "api", "ключ", "키", "palavra", "parola",
+           "chiave", "πρόσβασης"):  # fmt: skip
     LABELS.pop(_w, None)
 LABELS["parola"] = "password"  # Italian, Romanian, Turkish
 # Labels of the finders of store/privacy/candidates.py beyond the label finder.
 OTP_LABELS = tuple(p for p in (
     "totp", "otp secret", "otp seed", "2fa", "mfa", "two-factor", "two factor", "authenticator", "otpauth",
     "双因素", "二段階認証", "backup key"))  # fmt: skip
-SEED_LABELS = ("seed phrase", "mnemonic", "recovery phrase", "backup phrase", "助记词", "助記詞", "seed words")
+SEED_LABELS = ("seed phrase", "mnemonic", "recovery phrase", "backup phrase", "助记词", "助記詞", "seed words", "seed")
 CODE_LABELS = ("recovery codes", "backup codes", "verification codes", "recovery keys", "backup verification codes")
 WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privkey", "wallet", "signer", "signing key",
                  "secret key", "eth_private", "mnemonic")  # fmt: skip
@@ -69,7 +72,10 @@ WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privke
 CONNECTORS = (
     "is", "are", "was", "will be", "ist", "lautet", "est", "es", "és", "é", "è", "er", "är", "on", "ir", "yra",
     "je", "jest", "to", "ni", "là", "adalah", "ialah", "hai", "है", "هي", "هو", "היא", "הוא", "είναι", "คือ",
-    "是", "为", "為", "は", "는", "은", "이", "가", "е", "este", "da", "ja", "ye", "sa", "ay", "az",
+    "是", "为", "為", "は", "는", "은", "이", "가", "е", "је", "este", "da", "ja", "ye", "sa", "ay", "az",
+    # a participle that sets a value, then `to`: `Admin password set to X`, `was changed to X`
+    "set to", "changed to", "reset to", "updated to", "rotated to", "was set to", "was changed to",
+    "was reset to", "has been set to", "has been changed to", "is now",
 )  # fmt: skip
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
@@ -78,4 +84,15 @@ SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate",
 DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk")
 # Words before a name that make `NAME VALUE` a directive: `SetEnv DB_PASSWORD X`,
 # `git config --global github.token X`.
-DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set", "set", "define", "export")
+DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set", "set", "define", "export",
+                   "use", "using", "with")
+# Prepositions between a label and what qualifies it (`password for the db: X`, `Пароль от сервера:
+# X`, `Heslo k serveru je X`, `het wachtwoord van de db is X`, `Password ng wifi: X`).
+PREPOSITIONS = (
+    "for", "of", "on", "to", "de", "del", "des", "du", "da", "do", "dos", "das", "della", "dello", "für", "fur",
+    "para", "per", "pour", "voor", "van", "dla", "na", "za", "od", "pro", "k", "ke", "ng", "от", "для", "к", "до",
+    "till", "til", "för", "på", "için", "за", "на", "од",
+)  # fmt: skip
+# Scripts written without spaces between words: a connector there is attached to the label
+# (`รหัสผ่านคือX`), as in Chinese and Japanese.
+UNSPACED = ("\u0e00", "\u0eff")  # Thai, Lao

@@ -410,13 +410,20 @@ def _code_context(text, value, key, style, key_start):
     before = head.rstrip(" \t")
     if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
         return True  # self.token = nextchar, f(token=tok)
-    if style == "loose" and head.count("(") > head.count(")"):
-        return True  # f(user, token=tok): a keyword argument
+    if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
+        return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
     if style == "spaced" and before.endswith(","):
         return True  # user, password = auth: a tuple
     if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
+
+
+def _in_string(head):
+    """`head` (a line up to a name) leaves a string literal open after its last `(`: the name
+    stands inside the string (a connection string passed to a call), not in the call's code."""
+    tail = head[head.rfind("(") + 1:]
+    return tail.count('"') % 2 == 1 or tail.count("'") % 2 == 1
 
 
 def _secret_word_at(text, hit):
@@ -425,8 +432,11 @@ def _secret_word_at(text, hit):
     s = e = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
-    while e < len(text) and text[e].isalpha():
-        e += 1
+    e = compiled("letters", r"[^\W\d_]*").match(text, hit).end()  # letters, by the engine
+    if not text[hit:e].isalpha() and e > hit:  # a numeric sign (½, ²) the class above lets in
+        e = hit
+        while e < len(text) and text[e].isalpha():
+            e += 1
     word = text[s:e].lower()
     if word in SECRET_WORDS or word in ENTROPY_WORDS:
         return True

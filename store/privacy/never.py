@@ -9,6 +9,10 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - versions and version ranges (``^9.0.2``, ``~> 4.5``, ``>=2.8.0``);
 - placeholders (``your_openai_key``, ``YOUR_TOKEN``, ``<password>``, ``CHANGE_ME``, ``xxxx``,
   ``sk-...``, ``INSERT_TOKEN_HERE``);
+- the same stand-ins after a provider's prefix (``sk_test_xxxx…``, ``xoxb-your-token``), and
+  values made of words one of which says stand-in (``changeme123``, ``please-change-this``);
+- password hashes in the modular crypt format (``$2b$12$…``, ``$argon2id$…``, Django's
+  ``pbkdf2_sha256$…``): hashes, like any other;
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
@@ -91,7 +95,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
         return True
     low = value.lower()
-    if compiled("never-hints", _PLACEHOLDER_HINTS).search(low) and compiled("never-placeholder", PLACEHOLDER).fullmatch(value):
+    if compiled("never-hints", _PLACEHOLDER_HINTS).search(low) and _placeholder(value):
+        return True
+    if (text.rfind("$", max(0, s - 120), s) >= 0 or "$" in value) and _crypt_hash(text, s, e):
         return True
     if first == "e" and value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
@@ -122,10 +128,61 @@ def _default_credential(value: str, before: str) -> bool:
         return False
     if before.endswith(value + ":"):
         return True  # user:user@host
-    return compiled("never-default-" + value, r"(?<![a-z])" + value + r"[_-]?(?:root[_-]?)?pass", 0).search(before) is not None
+    # `value` then `pass`, `_pass`, `root_pass`, where a word starts (found by str.find: a
+    # pattern compiled for each value would be kept for each password the filter ever saw)
+    tail = compiled("never-default-pass", r"[_-]?(?:root[_-]?)?pass")
+    at = before.find(value)
+    while at >= 0:
+        if (at == 0 or not "a" <= before[at - 1] <= "z") and tail.match(before, at + len(value)):
+            return True
+        at = before.find(value, at + 1)
+    return False
 
 
-_PLACEHOLDER_HINTS = r"your|here|change|replace|update|fill|insert|placeholder|example|dummy|redacted|[<\[]|xx|\*\*\*|\.\.\."
+def _placeholder(value: str) -> bool:
+    """A stand-in for a secret: the PLACEHOLDER shapes, a value of words one of which says so
+    (`changeme123`, `please-change-this`, `some-long-random-string`), or either after a
+    provider's prefix (`sk_test_xxxx…`, `sk-proj-REPLACE_WITH_YOUR_KEY`, `xoxb-your-token`)."""
+    rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
+    for v in (value, value[rest.end():] if rest else None):
+        if not v:
+            continue
+        if compiled("never-placeholder", PLACEHOLDER).fullmatch(v):
+            return True
+        words = compiled("never-words", r"([A-Za-z]+(?:[_ .-][A-Za-z]+)*)(?:[_-]?\d{1,4})?\Z").match(v)
+        if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .-]").split(words.group(1).lower())):
+            return True
+    return False
+
+
+# Words that make a value of words a stand-in (the value holds no other kind of character); not
+# `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
+PLACEHOLDER_VOCABULARY = frozenset(
+    "your yours change changeme replace sample dummy fake placeholder todo tbd fixme insert here "
+    "some random string redacted".split()
+)
+# A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
+# (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
+CRYPT_HASH = (
+    r"(?:\$(?:2[abxy]?|argon2(?:id|i|d)|[1356]|y|gy|7|scrypt|pbkdf2(?:-sha\d+)?|sha\d+)"
+    r"|(?:pbkdf2_sha\d+|argon2|bcrypt_sha256|bcrypt|scrypt))\$[^\s\"'`]{8,}"
+)
+
+
+def _crypt_hash(text, s, e):
+    """text[s:e] lies in a password hash of the modular crypt format (the run of characters
+    around it with no space or quote)."""
+    head = compiled("never-crypt-head", r"(?<![^\s\"'`=:(\[{,])" + CRYPT_HASH.split(r"\$[^")[0] + r"\$")
+    m = head.search(text, max(0, s - 120), min(len(text), s + 40))
+    if m is None or m.start() > s:
+        return False
+    a = m.start()
+    end = compiled("never-crypt-end", r"[^\s\"'`]*").match(text, e, min(len(text), e + 400)).end()
+    return compiled("never-crypt", CRYPT_HASH).fullmatch(text, a, end) is not None
+
+
+_PLACEHOLDER_HINTS = (r"your|here|change|replace|update|fill|insert|placeholder|example|sample|dummy|fake|"
+                      r"todo|tbd|fixme|some|random|string|redacted|[<\[]|xx|\*\*\*|\.\.\.")
 
 
 def _jwt_run(text, s, e):

@@ -26,7 +26,8 @@ SECRET_PRINTERS = (
                              r"|rm\b|mv\b|cp\b|otp\s+insert|--help\b|version\b)[\w@.:/-]+"),
     ("password manager", _AT + r"(?:op\s+read\b|op\s+item\s+get\b.*--(?:fields?|reveal)\b|bw\s+get\s+(?:password|totp|notes)\b"
                                r"|lpass\s+show\b.*--(?:password|notes)\b|keyring\s+get\b|secret-tool\s+lookup\b"
-                               r"|kwallet-query\b.*-r\b|security\s+find-(?:generic|internet)-password\b.*\s-w\b)"),
+                               r"|kwallet-query\b.*-r\b|security\s+find-(?:generic|internet)-password\b.*\s-w\b"
+                               r"|keepassxc-cli\s+show\b.*\s(?:-s|--show-protected)\b|rbw\s+get\b)"),
     ("secret store", _AT + r"(?:vault\s+(?:kv\s+get|read)\b|aws\s+secretsmanager\s+get-secret-value\b"
                            r"|aws\s+ssm\s+get-parameters?\b.*--with-decryption\b|aws\s+configure\s+get\s+\S*(?:secret|key|token)"
                            r"|gcloud\s+secrets\s+versions\s+access\b|az\s+keyvault\s+secret\s+show\b"
@@ -52,7 +53,7 @@ SECRET_PRINTERS = (
 # What a command line must hold for each printer to be tried (a cheap test before its pattern).
 NEEDLES = {
     "password store": ("pass",),
-    "password manager": ("op ", "bw ", "lpass", "keyring", "secret-tool", "kwallet", "security"),
+    "password manager": ("op ", "bw ", "lpass", "keyring", "secret-tool", "kwallet", "security", "keepassxc", "rbw "),
     "secret store": ("vault", "secret", "ssm", "configure", "doppler", "heroku", "sops", "ansible"),
     "token printer": ("token", "auth", "login-password", "whoami", "docker-credential"),
     "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),

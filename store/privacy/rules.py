@@ -502,12 +502,12 @@ TOKEN_RULES = (
          r"\b(?:user|role|login)\b[^\n;]{0,200}?\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+"
          r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE,
          starts=(("user", 0), ("role", 0), ("login", 0))),
-    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<v>[^\s'\";]+)",
+    Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<q>['\"]?)(?P<v>[^\s'\";]+)(?P=q)",
          starts=(("identified", 0),)),
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
     Rule("password", ("pwd", "passw"),
          r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n=]{0,80}?)"
-         r"[ \t]*;", re.IGNORECASE, starts=(("pwd", 0), ("passw", 0))),
+         r"[ \t]*;", re.IGNORECASE, judge="not_code", starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
     # front) or a word of a path or a command
     Rule("password", (":",),
@@ -533,12 +533,14 @@ TOKEN_RULES = (
          starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
     # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET").  The verb's first
     # letter is matched first, then looked behind: a pattern that starts with a character class
-    # lets the engine skip to those letters (3x faster over 1 MB than a lookbehind at every place)
+    # lets the engine skip to those letters (3x faster over 1 MB than a lookbehind at every place).
+    # A match lies on one line that holds `("` or `('`: only those lines are tried (the engine
+    # skips to a bracket; a line of output without one is not looked at letter by letter).
     Rule("password", ("password(", "passwd(", "secret(", "token(", "key(", "pass("),
          r"[SsWwUuCcPp](?<![A-Za-z0-9][SsWwUuCcPp])(?:(?<=[Ss])(?i:et|tore|ave)|(?<=[Ww])(?i:ith)"
          r"|(?<=[Uu])(?i:se|pdate)|(?<=[Cc])(?i:hange)|(?<=[Pp])(?i:ut))_?"
          r"(?i:password|passwd|pass|secret|token|api_?key|access_?key|secret_?key|auth_?token)"
-         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]"),
+         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", near=r"\([ \t]*[\"']"),
     # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
     Rule("password", ("convertto-securestring",),
          r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",

@@ -59,7 +59,7 @@ def inside_marker(text: str, at: int) -> bool:
 
 _REFERENCE = (
     r"(?:\$[{(]|\{\{|\{%|<%|\[REDACTED\b|%\{|#\{)"
-    r"|(?:\$[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\}|%[A-Za-z_][A-Za-z0-9_]*%"
+    r"|(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\d{1,3}|\{[^{}\n]*\}|%[A-Za-z_][A-Za-z0-9_]*%"
     r"|(?:%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[sdr]|[^A-Za-z0-9%{}])+|<[^<>]*>?|@[A-Za-z_]+@"
     r"|#[0-9a-fA-F]{3,8})\Z"
 )
@@ -111,7 +111,7 @@ def looks_random(value: str) -> bool:
     if v.startswith("/") or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
         return False
     if v.isascii():  # the classes present, by C calls (a value of token characters is ASCII)
-        classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and any(ch.isdigit() for ch in v))
+        classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and compiled("digit", "[0-9]").search(v) is not None)
     else:
         classes = _classes(v)
     if classes < 2:
@@ -185,6 +185,14 @@ def key_body(block: str) -> bool:
 
 
 
+def not_code(value: str) -> bool:
+    """A value of a `key=value;` list, not an expression of code: `password = await
+    bcrypt.hash(input, 10);` holds a call among words (a password of two words and a bracket
+    is rarer than code that assigns a call)."""
+    v = value.strip()
+    return not (" " in v and compiled("code-call", r"[A-Za-z_$][\w.$]*[ \t]*\([^()]*\)").search(v))
+
+
 def token_like(value: str) -> bool:
     """After a scheme word (Bearer, token): not a word of prose or a name of code."""
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
@@ -193,7 +201,8 @@ def token_like(value: str) -> bool:
     return not compiled("dotted", DOTTED).match(v)
 
 
-JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body}
+JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body,
+          "not_code": not_code}
 
 
 STRENGTH_TEST = {MEDIUM: credential_like, WEAK: looks_random}

@@ -139,6 +139,24 @@ def positives() -> list:
                                   "Password: {v} (change after first login)", "my db password is {v} btw"],
                 realistic=in_prompt)
     c += family("markdown table", ["| user | password |\n|------|----------|\n| admin | {v} |"])
+    c += family("xml named element", ['<entry key="password">{v}</entry>',
+                                      '  <property name="hibernate.connection.password">{v}</property>'],
+                realistic=in_output)
+    c += family("prose participle", ["Admin password set to {v}", "the staging token was changed to {v}"],
+                realistic=in_prompt)
+    c += family("label with a qualifier", ["contraseña del wifi: {v}", "senha do banco: {v}",
+                                           "Passwort für den Server: {v}", "the password for the staging db: {v}"],
+                realistic=in_prompt)
+    c += family("labelled table row", ["┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘",
+                                        "| user | ana |\n| password | {v} |"], realistic=in_output)
+    c += family("label, qualifier, connector", ["Пароль от сервера: {v}", "Heslo k serveru je {v}",
+                                                "het wachtwoord van de db is {v}", "Password ng wifi: {v}"],
+                realistic=in_prompt)
+    c += family("prose aside", ["password = {v} (don't share)", "Temporary password: {v} — expires in 24h",
+                                "Use password {v} to log in"], realistic=in_prompt)
+    c += family("inflected label", ["Lozinka: {v}", "Salasanasi on {v}"])
+    c += family("sql grant", ["GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';"], realistic=in_bash)
+    c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
     c += labels()
@@ -161,7 +179,8 @@ LABELS = [
     ("hi", "पासवर्ड", "पासवर्ड है {v}"), ("sv", "Lösenord", "Lösenordet är {v}"),
     ("fi", "Salasana", "Salasana on {v}"), ("hu", "Jelszó", "A jelszó {v}"),
     ("el", "Κωδικός", "Ο κωδικός είναι {v}"), ("vi", "Mật khẩu", "Mật khẩu là {v}"),
-    ("id", "Kata sandi", "Kata sandi: {v}"),
+    ("id", "Kata sandi", "Kata sandi: {v}"), ("th", "รหัสผ่าน", "รหัสผ่านคือ {v}"),
+    ("sr", "Лозинка", "Лозинка за базу је {v}"),
 ]  # fmt: skip
 
 
@@ -182,6 +201,7 @@ OUTPUT_COMMANDS = [
     ("op read", "op read op://Private/db/password", lambda v: v),
     ("vault field", "vault kv get -field=password secret/app/db", lambda v: v),
     ("openssl rand", "openssl rand -base64 32", lambda v: base64.b64encode(v.encode().ljust(32, b"r")[:32]).decode()),
+    ("keepassxc", "keepassxc-cli show -s -a Password vault.kdbx github", lambda v: v),
     ("secretsmanager", "aws secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text",
      lambda v: json.dumps({"username": "app", "password": v})),
 ]  # fmt: skip
@@ -248,7 +268,8 @@ def wallets() -> list:
     for i in range(8):
         s = f"w{i}"
         phrase = " ".join(WORDS[(int(sha(s + str(k), 4), 16)) % len(WORDS)] for k in range(12 if i % 2 else 24))
-        t = ["seed phrase: {}", 'MNEMONIC="{}"', "recovery phrase:\n{}", "Secret Recovery Phrase: {}"][i % 4]
+        t = ["seed phrase: {}", 'MNEMONIC="{}"', "recovery phrase:\n{}", "Secret Recovery Phrase: {}",
+             "my seed words are {}", 'wallet seed = "{}"'][i % 6]
         c.append(Case("wallet seed phrase", t.format(phrase), (phrase,)))
         hexkey = gen(s + "hex", 64, HEX)
         t = ["PRIVATE_KEY=0x{}", "private key: {}", "const wallet = new ethers.Wallet('0x{}');", "WALLET_KEY={}"][i % 4]
@@ -259,7 +280,8 @@ def wallets() -> list:
         c.append(Case("totp seed", t.format(seed), (seed,)))
         codes = [gen(s + f"rc{k}", 5, "abcdefghijklmnopqrstuvwxyz0123456789") + "-" + gen(s + f"rd{k}", 5, "abcdefghijklmnopqrstuvwxyz0123456789")
                  for k in range(6)]  # fmt: skip
-        t = ["Recovery codes:\n" + "\n".join(codes), "backup codes: " + " ".join(codes)][i % 2]
+        t = ["Recovery codes:\n" + "\n".join(codes), "backup codes: " + " ".join(codes),
+             "recovery codes\n" + "\n".join("  " + code for code in codes)][i % 3]
         c.append(Case("recovery codes", t, tuple(codes)))
     return c
 
@@ -312,6 +334,17 @@ def negatives() -> list:
         ph = placeholders[i % len(placeholders)]
         text = forms[i % len(forms)].format(ph)
         c.append(Case("placeholders", text, realistic=i % 2 == 0))
+    stand_ins = ["sk_" + "test_" + "x" * 24, "sk-proj-REPLACE_WITH_YOUR_KEY", "xoxb-your-token", "changeme123",
+                 "please-change-this", "some-long-random-string", "TODO", "sample_secret"]  # fmt: skip
+    for i in range(16):
+        text = ["STRIPE_SECRET_KEY={}", "token = '{}'", "password: '{}'", "JWT_SECRET={}"][i % 4].format(stand_ins[i % 8])
+        c.append(Case("placeholders", result_line(f"ph{i}", f"   3\t{text}"), realistic=True))
+    for i in range(12):
+        s = f"crypt{i}"
+        hashed = ["$2b$12$" + gen(s, 53), f"$argon2id$v=19$m=65536,t=3,p=4${gen(s, 22)}${gen(s + 'h', 43)}",
+                  f"pbkdf2_sha256$600000${gen(s, 12)}${gen(s + 'h', 43)}="][i % 3]  # fmt: skip
+        text = ['"password_hash": "{}"', "pw_hash: {}", "UPDATE users SET password = '{}' WHERE id = 7;"][i % 3].format(hashed)
+        c.append(Case("password hashes", bash_event("cat fixtures/users.json", text, s), realistic=True))
     for i in range(30):
         head = base64.urlsafe_b64encode(b'{"alg":"none","typ":"JWT"}').decode().rstrip("=")
         claims = base64.urlsafe_b64encode(json.dumps({"sub": str(1234567890 + i), "name": "John Doe"}).encode()).decode().rstrip("=")
@@ -343,6 +376,11 @@ def negatives() -> list:
         "password: ${{ secrets.DOCKERHUB_TOKEN }}", "  password: !vault |",
         "git config --global credential.helper store",
         "func (s *Server) Login(user, password string) error {",
+        "const password = await bcrypt.hash(input, 10);",
+        "SELECT id FROM users WHERE password_reset_token = $1",
+        '<property name="token_ttl">3600</property>', "the token for this session: expired",
+        "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
+        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)"
     ]  # fmt: skip
     for i, line in enumerate(code):
         c.append(Case("code naming secrets", line, realistic=False))

@@ -70,6 +70,15 @@ SECRETS = [
     "La contraseña es {v}", "Das Passwort ist {v}", "Пароль: {v}", "Le mot de passe est {v}",
     "Lösenordet är {v}", "كلمة المرور: {v}", "Mật khẩu: {v}", "Kata sandi: {v}", "appsecret: {v}，请勿泄露",
     "| user | password |\n|------|----------|\n| admin | {v} |",
+    '<entry key="password">{v}</entry>', '<property name="hibernate.connection.password">{v}</property>',
+    "Admin password set to {v}", "the staging token was changed to {v}",
+    'new SqlConnection("Server=.;User ID=sa;Password={v}")',
+    "GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '{v}';", "Lozinka: {v}", "Salasanasi on {v}",
+    "contraseña del wifi: {v}", "senha do banco: {v}", "Passwort für den Server: {v}",
+    "┌───────┬──────┐\n│ token │ {v} │\n└───────┴──────┘", "| user | ana |\n| password | {v} |",
+    "Пароль от сервера: {v}", "Heslo k serveru je {v}", "het wachtwoord van de db is {v}", "Password ng wifi: {v}",
+    "รหัสผ่านคือ {v}", "Κωδικός πρόσβασης: {v}", "API-Schlüssel: {v}", "clé d'API : {v}",
+    "password = {v} (don't share)", "Temporary password: {v} — expires in 24h", "Use password {v} to log in",
 ]  # fmt: skip
 
 
@@ -81,6 +90,9 @@ def test_a_secret_in_each_structure_is_found(template):
 
 def test_wallets_and_two_factor_secrets():
     phrase = "abandon ability able about above absent absorb abstract absurd abuse access accident"
+    for text in (f"my seed words are {phrase}", f'wallet seed = "{phrase}"'):
+        assert phrase not in clean_text(text), text
+    assert "7x2p-4n6w" not in clean_text("recovery codes\n  9f3k-2m8q\n  7x2p-4n6w")
     hexkey = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
     seed = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
     for text, secret in ((f"seed phrase: {phrase}", phrase), (f"PRIVATE_KEY=0x{hexkey}", hexkey),
@@ -97,6 +109,13 @@ def test_wallets_and_two_factor_secrets():
         "The key is the session id, not the user id.", "use the token as the password when git asks",
         "password reset emails now link to /reset", "sha256:" + "ab" * 32 + "  secrets.tar.gz",
         "| user | role |\n|---|---|\n| admin | owner |", "Hasło to podstawa bezpieczeństwa",
+        "const password = await bcrypt.hash(input, 10);", "Password = GetSecret(vault, name);",
+        "SELECT id FROM users WHERE password_reset_token = $1", '<property name="token_ttl">3600</property>',
+        "the password was changed to meet the policy", "the token for this session: expired",
+        "Password for 'https://ana@github.com':", "password of the admin user: see vault",
+        "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
+        "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)", "token = 1*<any CHAR except CTLs or separators>",
+        "use password authentication for the admin account", "the seed for the test run is 42",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):

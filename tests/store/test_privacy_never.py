@@ -75,3 +75,44 @@ def test_a_password_that_repeats_its_name_or_user_is_a_documented_default():
         assert clean_text(text) == text
     assert "hunter2x" not in clean_text("POSTGRES_PASSWORD: hunter2x")
     assert "Zq7rT2" not in clean_text("https://admin:Zq7rT2@x.example.com")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "STRIPE_SECRET_KEY=sk_" + "test_" + "x" * 24,
+        "OPENAI_API_KEY=sk-proj-REPLACE_WITH_YOUR_KEY",
+        "SLACK_BOT_TOKEN=xoxb-your-token",
+        "DATABASE_PASSWORD=changeme123",
+        "SECRET_KEY=please-change-this",
+        "JWT_SECRET=some-long-random-string",
+        "token = 'TODO'",
+        "password: 'sample-password'",
+    ],
+)
+def test_a_stand_in_is_kept_after_a_provider_prefix_or_as_words(text):
+    assert clean_text(text) == text
+
+
+def test_a_value_of_words_without_a_stand_in_word_is_still_a_password():
+    for text, secret in (("PASSWORD=correct-horse-battery-staple", "correct-horse-battery-staple"),
+                         ("DB_PASSWORD=bluefish77", "bluefish77"), ("password: Summer2024!", "Summer2024!")):  # fmt: skip
+        assert secret not in clean_text(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"pw_hash": "$2b$12$U7aHl338STKGp5RkJ3vGSdCFE14RKtGPtAZGKdNK1tmwlIK8FzUyh"',
+        "password_hash: $argon2id$v=19$m=65536,t=3,p=4$v3KhEuXgKtjGrYHFP1VGC7$ocGvhZvmXYAuu1n62QrXzw",
+        'hash = "pbkdf2_sha256$600000$abcdefgh$Zk3vJ0bR9xP2mN8qL4wT7yU1cV5aB6dE3fG9hI0jK2l="',
+        "root:$6$rounds=5000$saltsalt$Zk3vJ0bR9xP2mN8qL4wT7yU1cV5aB6dE3fG9hI0jK2l:19000:0:99999:7:::",
+    ],
+)
+def test_a_password_hash_in_the_modular_crypt_format_is_kept(text):
+    assert clean_text(text) == text
+
+
+def test_a_password_with_dollar_signs_is_not_taken_for_a_hash():
+    for text, secret in (("DB_PASSWORD=$ecretPa55word!", "$ecretPa55word!"), ("password: a$b$c9Xz!kQ2", "a$b$c9Xz!kQ2")):
+        assert secret not in clean_text(text), text
