@@ -1,6 +1,6 @@
 """What memlane tells Claude: the pieces of a block, and the SessionStart block.
 
-Both blocks (this one and the per-prompt one, `hooks/recall.py`) are plain
+Both blocks (this one and the per-prompt one, `hooks/recall/choose.py`) are plain
 strings wrapped in ``<memory-context project="NAME">`` ... ``</memory-context>``.
 Every piece of stored text that goes in is cleaned first: control, zero-width,
 bidi and other invisible format characters are removed, whitespace is

@@ -2,7 +2,7 @@
 task's memories.
 
 `store.search.search` ranks single memories for a person reading results;
-recall (hooks/recall.py) scores whole tasks (one prompt and what was done for
+recall (hooks/recall/choose.py) scores whole tasks (one prompt and what was done for
 it), so it needs every memory holding a term, not the best few.  Plain sqlite3,
 stdlib only: a hook runs this on every prompt.
 """

@@ -4,7 +4,7 @@ conftest.py)."""
 
 from __future__ import annotations
 
-from hooks import recall
+from hooks.recall import choose
 from store import writer
 
 PROJECT = "/work/proj/shop-api"
@@ -47,4 +47,4 @@ def sessions_of(conn, block: str) -> set[str]:
 
 
 def injected(conn, prompt: str, **config) -> str:
-    return recall.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
+    return choose.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})

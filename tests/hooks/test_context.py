@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hooks import context, recall
+from hooks import context
+from hooks.recall import choose
 from store import db, writer
 from store.config import load_config
 from store.error_groups import set_error_status
@@ -110,7 +111,7 @@ def seed(conn, sessions=SESSIONS) -> None:
 
 
 def injected(conn, prompt: str, **config) -> str:
-    return recall.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
+    return choose.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
 
 
 def items(block: str) -> list[str]:
@@ -379,7 +380,7 @@ def settings_from(tmp_path, toml: str) -> dict:
 @pytest.mark.parametrize("setting,expected", [(5, 5), (3, 3), (20, 20), (50, 20), (0, 0), (-4, 0), ('"x"', 5), (None, 5)])
 def test_max_inject_is_clamped(many_matches, tmp_path, setting, expected):
     config = settings_from(tmp_path, "" if setting is None else f"max_inject = {setting}\n")
-    block = recall.prompt_block(many_matches, "verify the stripe webhook signature", PROJECT, CURRENT, config)
+    block = choose.prompt_block(many_matches, "verify the stripe webhook signature", PROJECT, CURRENT, config)
     assert len(items(block)) == expected
     assert len(block) < 10_000
 

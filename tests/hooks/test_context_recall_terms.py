@@ -11,7 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks import recall, recall_terms
+from hooks import recall_terms
+from hooks.recall import choose
 from tests.hooks.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,11 +36,11 @@ def test_a_korean_loanword_finds_the_english_worded_task(conn):
 
 def test_the_english_word_joins_the_korean_one_only_when_the_store_holds_it(conn):
     everyday(conn)
-    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert "english" not in next(c for c in concepts if c["term"] == "웹훅")
     assert injected(conn, "웹훅 설정 다시 봐줘") == ""
     webhook_task(conn)
-    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert next(c for c in concepts if c["term"] == "웹훅")["english"] == ["webhook"]
 
 
@@ -47,7 +48,7 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
     # 테스트 is "test", which every everyday task holds: it cannot make a match.
     everyday(conn)
     task(conn, "s-redis", ("prompt", "redis pool size 50"))
-    scored = recall.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert next(c for c in scored["concepts"] if c["term"] == "테스트")["english"][0] == "test"
     assert weight["테스트"] < weight["레디스"] / 2
@@ -67,7 +68,7 @@ def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
 
     monkeypatch.setattr(recall_sql, "known_words", counting)
     prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
-    recall.score_tasks(conn, prompt, session_id=CURRENT)
+    choose.score_tasks(conn, prompt, session_id=CURRENT)
     assert len(asked) == recall_terms.MAX_LOANWORDS
     assert all(0 < n <= recall_terms.LOANWORD_SPELLINGS for n in asked)
 
@@ -75,7 +76,7 @@ def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
 def test_generic_korean_words_are_not_spelled(conn):
     everyday(conn)
     webhook_task(conn)
-    scored = recall.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
     spelled = [c["term"] for c in scored["concepts"] if "english" in c]
     assert spelled == ["웹훅"]
 
@@ -112,10 +113,10 @@ def test_parts_far_apart_are_not_the_identifier(conn):
     everyday(conn)
     words = " ".join(f"filler{i}" for i in range(recall_terms.IDENTIFIER_NEAR + 3))
     task(conn, "s-apart", ("prompt", f"the retry went out {words} and the delay was fine"))
-    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-apart", "p1") not in scored["tasks"]
     task(conn, "s-close", ("prompt", "the delay of the retry was fine"))
-    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-close", "p1") in scored["tasks"]
 
 
@@ -137,7 +138,7 @@ def test_a_word_inside_a_camel_case_file_name_counts_for_its_task(conn):
 def test_only_whole_words_of_a_name_count(conn):
     everyday(conn)
     task(conn, "s-update", ("file_edit", "Edit src/autoUpdater.ts: check hourly", "src/autoUpdater.ts"))
-    scored = recall.score_tasks(conn, "dates and updates", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "dates and updates", session_id=CURRENT)
     task_concepts = scored["tasks"].get(("s-update", "p1"), {"concepts": set()})["concepts"]
     terms = {scored["concepts"][i]["term"] for i in task_concepts}
     assert "dates" not in terms  # `date` is inside `Updater`, not one of its words
@@ -174,7 +175,7 @@ def test_a_korean_word_the_glossary_translates_is_not_spelled_as_a_loanword(conn
     # 대기 ("wait") spells "take" and 배포 ("deploy") spells "befor": words this store holds.
     everyday(conn)
     task(conn, "s-take", ("prompt", "take a snapshot before the build"), ("command", "$ make snapshot\nok"))
-    concepts = recall.score_tasks(conn, "배포 대기 조건", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "배포 대기 조건", session_id=CURRENT)["concepts"]
     for term in ("배포", "대기"):
         assert "english" not in next(c for c in concepts if c["term"] == term)
     assert injected(conn, "배포할 때 대기 조건 알려줘") == ""

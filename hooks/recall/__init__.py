@@ -1,0 +1,31 @@
+"""Recall: what Claude is told from memory, and whether it used it.  The public names.
+
+    choose.py       per prompt: the past task a prompt is about, and the block that names it
+
+Callers outside this package import from `hooks.recall`.  The names are loaded when
+first asked for (PEP 562), so an event that needs only the ledger's marker never pays
+for scoring.
+"""
+
+from __future__ import annotations
+
+_HOMES = {
+    "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),
+}  # fmt: skip
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = sorted(_HOME_OF)
+
+
+def __getattr__(name: str):
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hooks.recall' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"hooks.recall.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
