@@ -1,6 +1,7 @@
 """Recall: what Claude is told from memory, and whether it used it.  The public names.
 
     choose.py       per prompt: the past task a prompt is about, and the block that names it
+    terms.py        what a prompt is about, as concepts: words, stems, names, pairs, loanwords
 
 Callers outside this package import from `hooks.recall`.  The names are loaded when
 first asked for (PEP 562), so an event that needs only the ledger's marker never pays

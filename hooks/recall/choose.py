@@ -21,7 +21,7 @@ from hooks.context import (
     recall_line,
     session_project,
 )
-from hooks.recall_terms import (
+from hooks.recall.terms import (
     ASCII_WORD,
     CAMEL_JOIN,
     CAMEL_PARTS,

@@ -11,8 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks import recall_terms
-from hooks.recall import choose
+from hooks.recall import choose, terms
 from tests.hooks.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
 
 REPO = Path(__file__).resolve().parents[2]
@@ -69,8 +68,8 @@ def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
     monkeypatch.setattr(recall_sql, "known_words", counting)
     prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
     choose.score_tasks(conn, prompt, session_id=CURRENT)
-    assert len(asked) == recall_terms.MAX_LOANWORDS
-    assert all(0 < n <= recall_terms.LOANWORD_SPELLINGS for n in asked)
+    assert len(asked) == terms.MAX_LOANWORDS
+    assert all(0 < n <= terms.LOANWORD_SPELLINGS for n in asked)
 
 
 def test_generic_korean_words_are_not_spelled(conn):
@@ -111,7 +110,7 @@ def test_a_camel_case_identifier_finds_its_words(conn):
 
 def test_parts_far_apart_are_not_the_identifier(conn):
     everyday(conn)
-    words = " ".join(f"filler{i}" for i in range(recall_terms.IDENTIFIER_NEAR + 3))
+    words = " ".join(f"filler{i}" for i in range(terms.IDENTIFIER_NEAR + 3))
     task(conn, "s-apart", ("prompt", f"the retry went out {words} and the delay was fine"))
     scored = choose.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-apart", "p1") not in scored["tasks"]
@@ -146,7 +145,7 @@ def test_only_whole_words_of_a_name_count(conn):
 
 def test_a_long_prompt_of_identifiers_costs_no_more_than_its_head(conn):
     everyday(conn, 5)
-    parts = recall_terms._identifier_parts("fooBar " * 50_000 + "lateWord")
+    parts = terms._identifier_parts("fooBar " * 50_000 + "lateWord")
     assert parts == {"foobar": ["foo", "bar"]}
 
 
@@ -166,7 +165,7 @@ def test_the_hook_process_recalls_a_task_from_a_korean_loanword(conn, env):
 
 
 def test_an_inflected_generic_word_stays_generic():
-    generic = dict(recall_terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
+    generic = dict(terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
     assert generic["gives"] and generic["keeps"] and generic["fixing"]
     assert not generic["cents"] and not generic["rounding.py"]
 
@@ -182,20 +181,20 @@ def test_a_korean_word_the_glossary_translates_is_not_spelled_as_a_loanword(conn
 
 
 def test_korean_words_for_when_where_and_changed_are_generic():
-    generic = dict(recall_terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
+    generic = dict(terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
     assert generic["때"] and generic["어디서"] and generic["바꾼"]
     assert not generic["배포"] and not generic["설정"]
 
 
 def test_korean_question_words_of_how_long_and_how_many_are_generic():
-    generic = dict(recall_terms.relevance_terms("백업은 며칠 동안 보관돼? 얼마나 몇 번 재시도해"))
+    generic = dict(terms.relevance_terms("백업은 며칠 동안 보관돼? 얼마나 몇 번 재시도해"))
     assert generic["동안"] and generic["얼마"] and generic["몇"] and generic["번"]
     assert not generic["백업"] and not generic["며칠"] and not generic["재시도"]
 
 
 def test_a_verb_written_alone_without_its_ending_is_generic(conn):
     # "어디서 해?": 해 alone matched every word starting with it (해결, 해시) and weighed like a topic.
-    generic = dict(recall_terms.relevance_terms("로그 보관 기간 설정 어디서 해? 이거 돼?"))
+    generic = dict(terms.relevance_terms("로그 보관 기간 설정 어디서 해? 이거 돼?"))
     assert generic["해"] and generic["돼"] and not generic["보관"]
     everyday(conn)
     task(conn, "s-solved", ("prompt", "엑셀 한글 깨지는 거 해결했지"), ("command", "$ echo 해결\n해결"))
@@ -204,6 +203,6 @@ def test_a_verb_written_alone_without_its_ending_is_generic(conn):
 
 def test_a_possessive_is_its_word():
     # "user's" was a word of its own, found nowhere, and weighed like the rarest topic of the prompt.
-    terms = dict(recall_terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
-    assert "user" in terms and "user's" not in terms and not terms["user"]
-    assert terms["it's"]  # a generic contraction stays as it is
+    found = dict(terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
+    assert "user" in found and "user's" not in found and not found["user"]
+    assert found["it's"]  # a generic contraction stays as it is

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall_terms
-from hooks.recall import choose
+from hooks.recall import choose, terms
 from store import writer
 from tests.hooks.recall_store import (
     CURRENT,
@@ -24,11 +23,11 @@ from tests.hooks.recall_store import (
 
 
 def concept(prompt: str, term: str) -> dict:
-    return next(c for c in recall_terms.recall_concepts(prompt) if c["term"] == term)
+    return next(c for c in terms.recall_concepts(prompt) if c["term"] == term)
 
 
 def test_words_typed_like_code_are_marked():
-    concepts = {c["term"]: c for c in recall_terms.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
+    concepts = {c["term"]: c for c in terms.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
     assert concepts["econnrefused"]["code"] and concepts["rounding.py"]["code"] and concepts["429"]["code"]
     assert not concepts["server"]["code"]
 
@@ -38,13 +37,13 @@ def test_a_file_name_also_matches_by_its_base_name():
 
 
 def test_korean_particles_and_verb_endings_come_off():
-    terms = [c["term"] for c in recall_terms.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
-    assert "금액" in terms and "계산" in terms
+    words = [c["term"] for c in terms.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
+    assert "금액" in words and "계산" in words
     assert concept("환불 금액이 또 틀리게 계산돼요", "또")["generic"]
 
 
 def test_neighbouring_specific_words_become_a_phrase():
-    pairs = [c["term"] for c in recall_terms.recall_concepts("the refresh token expires too early") if c.get("pair")]
+    pairs = [c["term"] for c in terms.recall_concepts("the refresh token expires too early") if c.get("pair")]
     assert "refresh token" in pairs
     assert not any("the" in p.split() for p in pairs)
 
