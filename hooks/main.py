@@ -230,7 +230,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         ops = [{"op": "session_note", "session_id": session_id, "waiting": _waiting_message(event)}]
 
     if want_context:
-        from hooks.context import injection_enabled
+        from hooks.recall import injection_enabled
 
         if not injection_enabled(config):
             want_context = None
@@ -381,8 +381,8 @@ def _record(run, record, *args) -> None:
 
 
 def _session_start_output(run, conn, db_path, event, config) -> None:
-    from hooks.context import session_start_plan
     from hooks.ledger import memory_files_at_start
+    from hooks.recall import session_start_plan
 
     files = memory_files_at_start(run, event)
     try:

@@ -1,5 +1,6 @@
 """Recall: what Claude is told from memory, and whether it used it.  The public names.
 
+    blocks.py       the pieces of a block, and the SessionStart block
     choose.py       per prompt: the past task a prompt is about, and the block that names it
     terms.py        what a prompt is about, as concepts: words, stems, names, pairs, loanwords
 
@@ -11,6 +12,7 @@ for scoring.
 from __future__ import annotations
 
 _HOMES = {
+    "blocks": ("injection_enabled", "session_start_block", "session_start_context", "session_start_plan"),
     "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

@@ -5,14 +5,14 @@ and what was done for it) are scored as whole documents by the prompt's words,
 weighted by their rarity in this store, and a task is injected only when it
 clearly beats every other session's task; never on generic words ("fix",
 "error", "다시", "고쳐줘") alone.  Each injected item is one line with its
-memory id (`hooks.context.recall_line`); the block is put together there too.
+memory id (`hooks.recall.blocks.recall_line`); the block is put together there too.
 """
 
 from __future__ import annotations
 
 import math
 
-from hooks.context import (
+from hooks.recall.blocks import (
     MAX_LINE_CHARS,
     assemble_block,
     clean_line,

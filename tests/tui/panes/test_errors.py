@@ -96,7 +96,7 @@ async def test_resolved_persists_after_restart(cleanup_db):
         assert pane.check_action("set_status", ("open",)) is True
     assert group(cleanup_db, FILE_ERROR)["status"] == "resolved"
     # SessionStart injects open errors only.
-    from hooks.context import open_errors as injected_errors
+    from hooks.recall.blocks import open_errors as injected_errors
 
     conn = connect(cleanup_db)
     injected = " ".join(injected_errors(conn, "/home/dev/memlane", 10))
