@@ -238,7 +238,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from store.paths import default_db_path
 
     backlog = spool_mod.pending(db_path=default_db_path())
-    from hooks.ledger import JUDGED_EVENTS, waiting
+    from hooks.recall import JUDGED_EVENTS, waiting
 
     judging = name in JUDGED_EVENTS and waiting(session_id)  # an injection awaits its verdict
     if not ops and not want_context and not backlog and not judging:
@@ -365,7 +365,7 @@ def _count(ops: list[dict]) -> str:
 
 def _judge_injection(run, conn, name, event) -> None:
     try:
-        from hooks.ledger import judge
+        from hooks.recall import judge
 
         judge(conn, name, event)
     except Exception as exc:
@@ -381,8 +381,7 @@ def _record(run, record, *args) -> None:
 
 
 def _session_start_output(run, conn, db_path, event, config) -> None:
-    from hooks.ledger import memory_files_at_start
-    from hooks.recall import session_start_plan
+    from hooks.recall import memory_files_at_start, session_start_plan
 
     files = memory_files_at_start(run, event)
     try:
@@ -394,7 +393,7 @@ def _session_start_output(run, conn, db_path, event, config) -> None:
     if plan["block"]:
         _emit(plan["block"])
     if plan["project"]:
-        from hooks.ledger import record_start
+        from hooks.recall import record_start
 
         _record(run, record_start, conn, event, plan["project"], plan["sent"], plan["block"], plan, files)
     try:
@@ -422,7 +421,7 @@ def _prompt_context_output(run, conn, event, config) -> None:
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
-        from hooks.ledger import record_prompt
+        from hooks.recall import record_prompt
 
         _record(run, record_prompt, conn, event, project, decision, own)
 

@@ -381,7 +381,7 @@ import json, re
 compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
-import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.spool, store.db, store.writer
+import hooks.main, hooks.capture, hooks.turns, hooks.recall.ledger, store.privacy, store.spool, store.db, store.writer
 print(json.dumps(compiled))
 """
 
