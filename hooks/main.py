@@ -428,7 +428,7 @@ def _prompt_context_output(run, conn, event, config) -> None:
 
 def _team_recall(run, conn, prompt: str, event: dict, config: dict) -> str:
     try:
-        from hooks.team_recall import team_block
+        from hooks.recall import team_block
 
         return team_block(conn, prompt, text_field(event, "cwd"), event.get("session_id"), config)
     except Exception as exc:

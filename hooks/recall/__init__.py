@@ -3,6 +3,7 @@
     blocks.py       the pieces of a block, and the SessionStart block
     choose.py       per prompt: the past task a prompt is about, and the block that names it
     ledger.py       the hook's side of the injection ledger: each decision recorded, and the verdict
+    team.py         per prompt, from the team cache: teammates' memories, with their author
     terms.py        what a prompt is about, as concepts: words, stems, names, pairs, loanwords
 
 Callers outside this package import from `hooks.recall`.  The names are loaded when
@@ -17,6 +18,7 @@ _HOMES = {
     "ledger": ("JUDGED_EVENTS", "WAITING_DIR", "judge", "memory_files_at_start", "record_prompt", "record_start",
                "start_context", "waiting"),
     "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),
+    "team": ("team_block",),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted(_HOME_OF)
