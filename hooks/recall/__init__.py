@@ -1,5 +1,6 @@
 """Recall: what Claude is told from memory, and whether it used it.  The public names.
 
+    already_said.py does a loaded memory file (CLAUDE.md, MEMORY.md) already say a line?
     blocks.py       the pieces of a block, and the SessionStart block
     choose.py       per prompt: the past task a prompt is about, and the block that names it
     ledger.py       the hook's side of the injection ledger: each decision recorded, and the verdict

@@ -301,13 +301,13 @@ def session_start_plan(
     vetoed (`store.ledger.veto`) is left out of every section.  Nothing twice:
 
     - a line a loaded memory file already says (`memory_files`, entries with their text, see
-      `hooks.already_said`) is left out;
+      `hooks.recall.already_said`) is left out;
     - a `resume` (Claude Code sends `source: "resume"` for `--resume`, `--continue` and a
       fork, with the resumed session's id) of a session that already received a block gets
       only what is new since: memories received after that block, not the session's own,
       nor any sent to it before; sessions active and errors seen since.
     """
-    from hooks.already_said import SaidIndex
+    from hooks.recall.already_said import SaidIndex
     from store.ledger import last_block, pins, vetoed_groups, vetoed_ids
 
     config = config if isinstance(config, dict) else {}
