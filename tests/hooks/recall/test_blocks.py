@@ -18,7 +18,7 @@ from store import db, writer
 from store.config import load_config
 from store.error_groups import set_error_status
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 PROJECT = "/work/proj/shop-api"
 OTHER = "/work/proj/blog"
 CURRENT = "current-session"

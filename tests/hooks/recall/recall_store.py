@@ -1,5 +1,5 @@
 """A store for the recall tests: past tasks of one turn, and the everyday sessions whose
-words every task shares (tests/hooks/test_recall_*.py; their `conn` fixture is in
+words every task shares (the tests beside it; their `conn` fixture is in
 conftest.py)."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hooks.recall import choose
 from store import ledger
-from tests.hooks.recall_store import CURRENT, PROJECT, everyday, question, task
+from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, question, task
 
 
 def tokens_task(conn) -> list[int]:

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 from hooks.recall import choose, terms
-from tests.hooks.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
+from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def webhook_task(conn) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from hooks.recall import choose
 from store import recall_sql
-from tests.hooks.recall_store import CURRENT, task
+from tests.hooks.recall.recall_store import CURRENT, task
 
 CAP = 20
 

@@ -9,7 +9,7 @@ import pytest
 
 from hooks.recall import choose, terms
 from store import writer
-from tests.hooks.recall_store import (
+from tests.hooks.recall.recall_store import (
     CURRENT,
     PROJECT,
     block_ids,

@@ -5,7 +5,7 @@ and answers nothing, so it is not a block, even though work followed it."""
 from __future__ import annotations
 
 from hooks.recall import choose
-from tests.hooks.recall_store import CURRENT, PROJECT, everyday, task
+from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, task
 
 
 def test_a_past_question_that_only_restates_the_prompt_is_not_a_block(conn):
