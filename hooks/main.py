@@ -136,7 +136,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if ops is None:
         return  # an entirely private prompt: nothing stored, nothing searched
     if want_context:
-        from hooks.context import injection_enabled
+        from hooks.recall import injection_enabled
 
         if not injection_enabled(config):
             want_context = None
@@ -144,7 +144,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from store.spool import pending
 
     backlog = pending(db_path=default_db_path())
-    from hooks.ledger import JUDGED_EVENTS, waiting
+    from hooks.recall import JUDGED_EVENTS, waiting
 
     judging = hook.name in JUDGED_EVENTS and waiting(hook.session_id)  # an injection awaits its verdict
     if not ops and not want_context and not backlog and not judging:
@@ -384,7 +384,7 @@ def _count(ops: list[dict]) -> str:
 
 def _judge_injection(run, conn, hook: HookEvent) -> None:
     try:
-        from hooks.ledger import judge
+        from hooks.recall import judge
 
         judge(conn, hook.name, hook.fields)
     except Exception as exc:
@@ -400,8 +400,7 @@ def _record(run, record, *args) -> None:
 
 
 def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
-    from hooks.context import session_start_plan
-    from hooks.ledger import memory_files_at_start
+    from hooks.recall import memory_files_at_start, session_start_plan
 
     files = memory_files_at_start(run, hook.fields)
     try:
@@ -412,7 +411,7 @@ def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
     if plan["block"]:
         _emit(plan["block"])
     if plan["project"]:
-        from hooks.ledger import record_start
+        from hooks.recall import record_start
 
         _record(run, record_start, conn, hook.fields, plan["project"], plan["sent"], plan["block"], plan, files)
     try:
@@ -439,14 +438,14 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
-        from hooks.ledger import record_prompt
+        from hooks.recall import record_prompt
 
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
 
 
 def _team_recall(run, conn, hook: HookEvent, config: dict) -> str:
     try:
-        from hooks.team_recall import team_block
+        from hooks.recall import team_block
 
         return team_block(conn, hook.prompt, hook.cwd, hook.session_id, config)
     except Exception as exc:

@@ -106,7 +106,7 @@ class TurnTimeline:
 
 
 def marker_name(session_id: str) -> str:
-    """The file name of a session's marker (here, and the recall ledger's in hooks/ledger.py)."""
+    """The file name of a session's marker (here, and the recall ledger's in hooks/recall/ledger.py)."""
     if 0 < len(session_id) <= 80 and set(session_id) <= _ID_CHARS:
         return "s-" + session_id  # Claude Code's ids are UUIDs: safe as they are
     from store.digest import text_digest

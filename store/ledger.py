@@ -11,6 +11,7 @@ retention, a forgotten session).  Plain sqlite3, stdlib only: the hook writes he
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from store.db import dicts, placeholders, utc_now, write
@@ -210,6 +211,91 @@ def close_turn(conn: sqlite3.Connection, session_id: str) -> int:
             "UPDATE injection SET acted = 0 WHERE session_id = ? AND acted IS NULL AND injected > 0",
             (session_id,),
         ).rowcount
+
+
+MIN_COMMAND_CHARS = 6  # shorter injected commands (`ls`, `make`) say nothing when run again
+_ABSOLUTE = r"/|[A-Za-z]:/"
+
+
+def judge_turn(conn: sqlite3.Connection, session_id: str, acts: dict | None, *, ends_turn: bool = False) -> bool:
+    """The verdict on this session's injections from one event of its turn, in one call;
+    True while some injection still waits for it.
+
+    `acts`: what the event did, {"shown": memory ids it opened, "file": a path it read or
+    wrote, "command": the shell command it ran, whitespace collapsed} (any may be missing);
+    None when the turn is over without it (Stop, SessionEnd).  An injected memory is acted
+    on when it was opened, when the event touched its file, or ran its command (see ACTED).
+    `ends_turn`: the event ends the turn (a new prompt): what was not acted on is judged
+    "not acted" (close_turn).
+    """
+    if acts is None:
+        close_turn(conn, session_id)
+        return False
+    items = awaiting_items(conn, session_id)
+    if not items:
+        return False
+    used = [(item["injection_id"], item["memory_id"], how) for item in items if (how := acted_on(acts, item))]
+    if used:
+        mark_used(conn, used)
+    if ends_turn:
+        close_turn(conn, session_id)
+        return False
+    return not {i for i, _m, _h in used} >= {item["injection_id"] for item in items}
+
+
+def acted_on(acts: dict, item: dict) -> str | None:
+    """How an event that did `acts` (see judge_turn) acted on this injected memory ("show",
+    "file", "command"), or None."""
+    if item["memory_id"] in acts.get("shown", ()):
+        return "show"
+    path = acts.get("file")
+    if path and item.get("file_path") and same_file(path, item["file_path"]):
+        return "file"
+    command = acts.get("command")
+    if command:
+        injected = memory_command(item.get("head"))
+        if injected and len(injected) >= MIN_COMMAND_CHARS and runs(command, injected):
+            return "command"
+    return None
+
+
+def runs(command: str, injected: str) -> bool:
+    """Whether `command` runs `injected` whole (`cd x && pytest -q t.py -x` runs `pytest -q t.py`),
+    not a longer word that starts or ends with it (`t.py_old/...`)."""
+    start = command.find(injected)
+    while start >= 0:
+        end = start + len(injected)
+        if (start == 0 or not _word_char(command[start - 1])) and (end == len(command) or not _word_char(command[end])):
+            return True
+        start = command.find(injected, start + 1)
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch in "_-./:=@"
+
+
+def memory_command(head: object) -> str | None:
+    """The shell command a command or error memory holds (its first `$ ` line), whitespace collapsed."""
+    if not isinstance(head, str):
+        return None
+    for line in head.split("\n"):
+        if line.startswith("$ "):
+            return " ".join(line[2:].split()) or None
+    return None
+
+
+def same_file(a: str, b: str) -> bool:
+    """The same file, one path possibly relative to a folder of the other (`src/a.ts`, `/w/p/src/a.ts`)."""
+    a, b = a.replace("\\", "/"), b.replace("\\", "/")
+    if a == b:
+        return True
+    relative = [p for p in (a, b) if not re.match(_ABSOLUTE, p)]
+    if len(relative) != 1:  # two different absolute paths, or two different relative ones
+        return False
+    short = relative[0].removeprefix("./")
+    other = b if relative[0] is a else a
+    return bool(short) and other.endswith("/" + short)
 
 
 # ------------------------------------------------------------------ vetoes and pins

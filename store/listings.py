@@ -388,3 +388,97 @@ def stats(conn: sqlite3.Connection) -> dict:
         "db_path": path,
         "db_bytes": size,
     }
+
+
+# -- what a SessionStart block is made of --------------------------------------------------------
+
+START_POOL = 200  # the project's newest memories a SessionStart block chooses its changes from
+_CHANGE_TYPES_SKIPPED = ("prompt", "error", "file_read", "search")
+
+
+def session_project(conn: sqlite3.Connection, session_id: str) -> tuple[str, str | None] | None:
+    """(project, project name) fixed when the session started; None when it has none."""
+    row = conn.execute("SELECT project, project_name FROM session WHERE session_id = ?", (session_id,)).fetchone()
+    return (row[0], row[1]) if row and row[0] else None
+
+
+def session_start_rows(
+    conn: sqlite3.Connection, project: str, session_id: str | None, *, sessions: int, memories: int, errors: int,
+    skip: frozenset = frozenset(), skip_groups: frozenset = frozenset(), previous: dict | None = None,
+) -> dict:  # fmt: skip
+    """What a SessionStart block of `project` shows, in one call (`skip`: memory ids to leave
+    out, vetoed or pinned; `skip_groups`: error groups to leave out; `previous`: on a resume, the
+    session's last block, see store.ledger.last_block):
+
+    - changes: the `memories` most important of the project's START_POOL newest memories
+      (no prompt, error, read or search; none of `skip`), newest first, each
+      {id, type, tool_name, file_path, content, importance, tags, session_id};
+    - fresh: with `previous`, the same among the memories received after it, not the
+      session's own nor sent to it before; else None;
+    - sessions: the project's `sessions` latest other sessions with memories (with
+      `previous`: active after it), each {session_id, started_at, last_activity_at, summary
+      (built from its memories when none is stored), error_count};
+    - errors: its `errors` open or regressed error groups (see error_groups), none of
+      `skip_groups` (with `previous`: seen after it).
+    """
+    since = previous["at"] if previous else None
+    fresh = None
+    if previous:
+        fresh = _start_changes(conn, project, memories, skip | previous["sent"], since, session_id)
+    return {
+        "changes": _start_changes(conn, project, memories, skip), "fresh": fresh,
+        "sessions": _start_sessions(conn, project, session_id, sessions, since),
+        "errors": _start_errors(conn, project, errors, skip_groups, since),
+    }  # fmt: skip
+
+
+def _start_changes(conn: sqlite3.Connection, project: str, limit: int, skip: frozenset,
+                   since: str | None = None, other_than: str | None = None) -> list[dict]:  # fmt: skip
+    if limit <= 0:
+        return []
+    where, params = "", []
+    if since is not None:
+        where += " AND received_at > ?"
+        params.append(since)
+    if other_than is not None:
+        where += " AND session_id != ?"
+        params.append(other_than)
+    rows = dicts(conn.execute(
+        "SELECT id, type, tool_name, file_path, content, importance, tags, session_id FROM memory "
+        f"WHERE project = ? AND type NOT IN (?, ?, ?, ?){where} ORDER BY id DESC LIMIT ?",
+        (project, *_CHANGE_TYPES_SKIPPED, *params, START_POOL),
+    ))  # fmt: skip
+    rows = [r for r in rows if r["id"] not in skip]
+    chosen = sorted(rows, key=lambda r: (r["importance"] or 1, r["id"]), reverse=True)[:limit]
+    chosen.sort(key=lambda r: r["id"], reverse=True)
+    return chosen
+
+
+def _start_sessions(conn: sqlite3.Connection, project: str, session_id: str | None, limit: int,
+                    since: str | None) -> list[dict]:  # fmt: skip
+    if limit <= 0:
+        return []
+    rows = dicts(conn.execute(
+        "SELECT session_id, started_at, last_activity_at, summary, error_count FROM session "
+        "WHERE project = ? AND session_id != ? AND memory_count > 0 AND coalesce(last_activity_at, started_at) > ? "
+        "ORDER BY started_at DESC LIMIT ?",
+        (project, session_id or "", since or "", limit),
+    ))  # fmt: skip
+    for row in rows:
+        if not (row.get("summary") or "").strip():
+            from store.summary import build_summary
+
+            memories = dicts(conn.execute(
+                "SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT 300", (row["session_id"],)
+            ))  # fmt: skip
+            row["summary"] = build_summary(memories, row.get("started_at"), row.get("last_activity_at"))
+    return rows
+
+
+def _start_errors(conn: sqlite3.Connection, project: str, limit: int, skip_groups: frozenset,
+                  since: str | None) -> list[dict]:  # fmt: skip
+    if limit <= 0:
+        return []
+    groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
+    groups = [g for g in groups if g["id"] not in skip_groups and (since is None or (g.get("last_seen") or "") > since)]
+    return groups[:limit]

@@ -163,10 +163,19 @@ def _add_injection_context(conn: sqlite3.Connection) -> None:
         conn.execute(ddl)
 
 
+def _index_task_keys(conn: sqlite3.Connection) -> None:
+    """v11: memory(id, session_id, prompt_id, project, type) and memory(session_id, prompt_id,
+    type, file_path): per-prompt recall places a term's postings in their tasks, and sizes
+    the leading tasks, from these indexes alone (a new database has them from the models)."""
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        models.Memory._schema.create_indexes(safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
          5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time, 8: _add_session_names,
-         9: _add_injection_context}  # fmt: skip
+         9: _add_injection_context, 10: _index_task_keys}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -115,6 +115,10 @@ class Memory(BaseModel):
             (("file_path",), False),
             (("tool_use_id",), False),
             (("tool_name",), False),  # the tools in use, by skip scan (store.listings.tool_names)
+            # Recall's reads of a task's keys (store.recall_sql): from these small indexes, never
+            # from the rows, whose pages hold the text and spread with the store's size.
+            (("id", "session_id", "prompt_id", "project", "type"), False),
+            (("session_id", "prompt_id", "type", "file_path"), False),
         )
 
 

@@ -2,7 +2,7 @@
 task's memories.
 
 `store.search.search` ranks single memories for a person reading results;
-recall (hooks/recall.py) scores whole tasks (one prompt and what was done for
+recall (hooks/recall/choose.py) scores whole tasks (one prompt and what was done for
 it), so it needs every memory holding a term, not the best few.  Plain sqlite3,
 stdlib only: a hook runs this on every prompt.
 """
@@ -15,6 +15,7 @@ from store.db import placeholders
 from store.search import fts_quote
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
+TASK_KEYS = "memory_id_session_id_prompt_id_project_type"  # store.models.Memory's index of a memory's task
 
 
 def word_match(forms: list[str], prefixes: list[str]) -> str:
@@ -84,7 +85,10 @@ def memory_keys(conn, ids: list[int]) -> list[tuple]:
         chunk = ids[start : start + 500]
         marks = placeholders(len(chunk))
         out += conn.execute(
-            f"SELECT id, session_id, prompt_id, project, type FROM memory WHERE id IN ({marks})", chunk
+            # The index, not the rows: at 100k memories, 3,000 of them cold cost 865 ms from the
+            # rows and 46 ms from the index (SQLite would look a rowid up in the table).
+            f"SELECT id, session_id, prompt_id, project, type FROM memory INDEXED BY {TASK_KEYS} WHERE id IN ({marks})",
+            chunk,
         ).fetchall()
     return out
 

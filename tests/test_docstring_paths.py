@@ -13,7 +13,7 @@ SOURCES = ("store", "hooks", "team", "tui", "corpus", "bench", "tests")
 NAMED = re.compile(r"`([A-Za-z0-9_.-][A-Za-z0-9_./-]*\.(?:py|md|tcss))`")  # not /absolute ones: not ours
 # Names that are examples of a person's files, not ours.
 EXAMPLES = {
-    "rounding.py": "hooks/recall_terms.py: a file name in a prompt, as recall matches it",
+    "rounding.py": "hooks/recall/terms.py: a file name in a prompt, as recall matches it",
     "rate_limit.py": "bench/bench_store.py: a phrase query, as people type one",
     "HOME/.claude/commands/memory.md": "docs/claude-code-facts.md: the person's /memory command file",
 }

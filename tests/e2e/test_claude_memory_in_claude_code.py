@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from hooks import background
-from hooks.context import session_start_context
+from hooks.recall import session_start_context
 from store import db
 from store.claude_memory import auto_memory_dir, loaded_files
 from store.claude_memory.audit import audit_files, redact_file

@@ -4,9 +4,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from store import db, writer
-from tests.hooks.recall_store import CURRENT, PROJECT
-
 
 @pytest.fixture
 def env(tmp_path, monkeypatch):
@@ -18,15 +15,6 @@ def env(tmp_path, monkeypatch):
     for name in ("MEMLANE_DISABLE", "CLAUDE_PROJECT_DIR"):
         monkeypatch.delenv(name, raising=False)
     return SimpleNamespace(home=home, mhome=mhome, db=str(mhome / "memory.db"), tmp=tmp_path)
-
-
-@pytest.fixture
-def conn(env):
-    """The recall tests' store (tests/hooks/recall_store.py), the asking session started."""
-    connection = db.connect(env.db)
-    writer.start_session(connection, CURRENT, PROJECT)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture

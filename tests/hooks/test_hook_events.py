@@ -382,7 +382,7 @@ compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
 from hooks.capture import observations_from_event
-import hooks.main, hooks.turns, hooks.ledger, store.privacy, store.spool, store.db, store.writer
+import hooks.main, hooks.turns, hooks.recall.ledger, store.privacy, store.spool, store.db, store.writer
 print(json.dumps(compiled))
 """
 

@@ -121,6 +121,28 @@ def test_acting_marks_the_items_used_and_the_turn_closes_the_rest(conn, task):
     assert ledger.awaiting_items(conn, "ask") == []
 
 
+def test_one_call_judges_an_event_of_the_turn(conn, task):
+    first = record(conn, task, [task["edit"], task["command"]])
+    second = record(conn, task, [task["prompt"]])
+    assert ledger.judge_turn(conn, "ask", {"file": "tokens.py", "command": "ls"}) is True  # the second still waits
+    assert ledger.judge_turn(conn, "ask", {"command": "cd x && pytest -q tests/test_tokens.py -x"}) is True
+    assert ledger.judge_turn(conn, "ask", {"shown": {task["prompt"]}}) is False  # every injection acted on
+    rows = {r["id"]: r for r in ledger.entries(conn)}
+    assert (rows[first]["acted"], rows[first]["acted_how"]) == (1, "file")
+    assert [i["used"] for i in rows[first]["items"]] == [True, False]  # judged: later events no longer count
+    assert (rows[second]["acted"], rows[second]["acted_how"]) == (1, "show")
+
+
+def test_the_turns_end_judges_the_rest_not_acted(conn, task):
+    first = record(conn, task, [task["command"]])
+    assert ledger.judge_turn(conn, "ask", {"command": "pytest -q tests/test_tokens.py_old"}) is True  # not its command
+    assert ledger.judge_turn(conn, "ask", {"shown": {999}}, ends_turn=True) is False
+    assert ledger.entries(conn)[0]["acted"] == 0 and ledger.entries(conn)[0]["id"] == first
+    second = record(conn, task, [task["edit"]])
+    assert ledger.judge_turn(conn, "ask", None) is False  # Stop
+    assert {r["id"]: r["acted"] for r in ledger.entries(conn)}[second] == 0
+
+
 def test_vetoes_cover_a_memory_a_file_and_an_error_group_and_are_reversible(conn, task):
     failing = add(conn, "work", "$ npm test\nFAIL tokens", mtype="error", error_text="FAIL tokens expired")
     group = conn.execute("SELECT error_group_id FROM memory WHERE id = ?", (failing,)).fetchone()[0]

@@ -92,3 +92,28 @@ def test_a_sessions_memories_are_read_through_the_session_index(conn):
     for sql in reads:
         plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql)]
         assert any("USING INDEX memory_session_id_id" in step for step in plan), plan
+
+
+def test_session_start_rows_gives_a_start_block_its_rows_in_one_call(conn):
+    from store import ledger
+
+    def memory(session, content, mtype="command"):
+        return writer.add_memory(conn, {"session_id": session, "type": mtype, "content": content, "tool_name": "Bash",
+                                        "cwd": "/nonexistent/proj"})  # fmt: skip
+
+    old = [memory("s1", f"$ make step {i}") for i in range(5)]
+    memory("s1", "what was asked", "prompt")
+    project = conn.execute("SELECT project FROM memory WHERE id = ?", (old[0],)).fetchone()[0]
+    rows = listings.session_start_rows(conn, project, "s2", sessions=5, memories=10, errors=5,
+                                       skip=frozenset(old[:2]))  # fmt: skip
+    assert [r["id"] for r in rows["changes"]] == [old[4], old[3], old[2]]  # none skipped, no prompt
+    assert rows["fresh"] is None
+    assert [s["session_id"] for s in rows["sessions"]] == ["s1"] and rows["sessions"][0]["summary"]
+
+    ledger.record(conn, session_id="s2", prompt_id=None, event="start", project=project, reason="start",
+                  memory_ids=[old[2]], chars=10, at="2000-01-01T00:00:00Z")  # fmt: skip
+    resumed = listings.session_start_rows(conn, project, "s2", sessions=5, memories=10, errors=5,
+                                          previous=ledger.last_block(conn, "s2"))  # fmt: skip
+    assert [r["id"] for r in resumed["fresh"]] == [old[4], old[3], old[1], old[0]]  # not sent before
+    assert listings.session_start_rows(conn, project, "s2", sessions=0, memories=0, errors=0) == {
+        "changes": [], "fresh": None, "sessions": [], "errors": []}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall_terms
+from hooks.recall import terms
 from store.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
 
 
@@ -22,7 +22,7 @@ from store.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
     ("프록시", "proxy"),  # ... or "sy", and ㄱ before it makes the "x"
 ])  # fmt: skip
 def test_a_loanword_spells_its_english_word_within_the_tried_spellings(hangul, english):
-    assert english in spellings(hangul, recall_terms.LOANWORD_SPELLINGS)
+    assert english in spellings(hangul, terms.LOANWORD_SPELLINGS)
 
 
 def test_the_plainest_spelling_comes_first():

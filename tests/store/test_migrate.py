@@ -142,3 +142,15 @@ def test_a_version_6_database_keeps_its_memories_for_retention_from_their_old_ti
     from store import retention
 
     assert retention.run_retention(upgraded, 90, force=True) == 5  # what was old stays old
+
+
+def test_a_version_10_database_gets_the_index_of_recalls_task_keys(current_database, tmp_path):
+    conn = db.connect(current_database)
+    conn.execute("DROP INDEX memory_id_session_id_prompt_id_project_type")  # as version 10 made it
+    conn.execute("DROP INDEX memory_session_id_prompt_id_type_file_path")
+    conn.execute("PRAGMA user_version = 10")
+    conn.close()
+    upgraded = db.connect(current_database)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    assert indexes(upgraded) == indexes(db.connect(str(tmp_path / "new.db")))
+    assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 25

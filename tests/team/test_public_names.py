@@ -5,7 +5,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TEAM_CODE = [*sorted((ROOT / "team").glob("*.py")), ROOT / "hooks" / "team_recall.py"]
+TEAM_CODE = [*sorted((ROOT / "team").glob("*.py")), ROOT / "hooks" / "recall" / "team.py"]
 
 
 def private_names_used(path: Path) -> list[str]:

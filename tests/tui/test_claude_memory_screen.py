@@ -51,7 +51,7 @@ def make_project(home) -> tuple[str, object]:
 def memory_db(home, utc):
     path = build_db(home / "memory.db")
     project, memory = make_project(home)
-    from hooks.ledger import start_context
+    from hooks.recall import start_context
     from store.claude_memory import loaded_files
 
     conn = db.connect(path)

@@ -96,12 +96,13 @@ async def test_resolved_persists_after_restart(cleanup_db):
         assert pane.check_action("set_status", ("open",)) is True
     assert group(cleanup_db, FILE_ERROR)["status"] == "resolved"
     # SessionStart injects open errors only.
-    from hooks.context import open_errors as injected_errors
+    from store.listings import session_start_rows
 
     conn = connect(cleanup_db)
-    injected = " ".join(injected_errors(conn, "/home/dev/memlane", 10))
+    injected = {g["id"] for g in session_start_rows(conn, "/home/dev/memlane", None, sessions=0, memories=0,
+                                                    errors=10)["errors"]}  # fmt: skip
     conn.close()
-    assert f"[x{MODULE_ERROR}]" in injected and f"[x{FILE_ERROR}]" not in injected
+    assert MODULE_ERROR in injected and FILE_ERROR not in injected
 
     app = make_app(cleanup_db)  # the app built again on the same database
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,6 +1,6 @@
 """What memlane tells Claude: the pieces of a block, and the SessionStart block.
 
-Both blocks (this one and the per-prompt one, `hooks/recall.py`) are plain
+Both blocks (this one and the per-prompt one, `hooks/recall/choose.py`) are plain
 strings wrapped in ``<memory-context project="NAME">`` ... ``</memory-context>``.
 Every piece of stored text that goes in is cleaned first: control, zero-width,
 bidi and other invisible format characters are removed, whitespace is
@@ -17,7 +17,6 @@ import os
 import re
 
 from store.config import setting
-from store.db import dicts
 from store.display import escape_markup as escape
 from store.text import basename, relative_path
 from store.text import one_line as clean_line
@@ -142,20 +141,9 @@ def short_date(value) -> str:
 # ------------------------------------------------------------ SessionStart
 
 
-def _session_text(conn, row: dict) -> str:
-    summary = row.get("summary") or ""
-    if not summary.strip():
-        from store.summary import build_summary
-
-        memories = dicts(
-            conn.execute(
-                "SELECT * FROM memory WHERE session_id = ? ORDER BY id LIMIT 300",
-                (row["session_id"],),
-            )
-        )
-        summary = build_summary(memories, row.get("started_at"), row.get("last_activity_at"))
+def _session_text(row: dict) -> str:
     parts = []
-    for line in summary.splitlines():
+    for line in (row.get("summary") or "").splitlines():
         line = line.strip()
         if not line or line.startswith("[") or line.startswith("Errors ("):
             continue
@@ -163,21 +151,11 @@ def _session_text(conn, row: dict) -> str:
     return "; ".join(parts)
 
 
-def recent_sessions(conn, project: str, session_id: str | None, limit: int, since: str | None = None) -> list[str]:
-    """Lines of the project's latest other sessions (with `since`: active after it)."""
-    if limit <= 0:
-        return []
-    rows = dicts(
-        conn.execute(
-            "SELECT session_id, started_at, last_activity_at, summary, error_count FROM session "
-            "WHERE project = ? AND session_id != ? AND memory_count > 0 AND coalesce(last_activity_at, started_at) > ? "
-            "ORDER BY started_at DESC LIMIT ?",
-            (project, session_id or "", since or "", limit),
-        )
-    )
+def sessions_as_lines(rows: list[dict]) -> list[str]:
+    """Lines of the project's latest other sessions (store.listings.session_start_rows)."""
     lines = []
     for row in rows:
-        text = _session_text(conn, row)
+        text = _session_text(row)
         if not text:
             continue
         errors = row.get("error_count") or 0
@@ -186,59 +164,30 @@ def recent_sessions(conn, project: str, session_id: str | None, limit: int, sinc
     return lines
 
 
-_CHANGE_TYPES_SKIPPED = ("prompt", "error", "file_read", "search")
-
-
-def recent_changes(
-    conn, project: str, limit: int, skip: frozenset = frozenset(), *, since: str | None = None,
-    other_than: str | None = None,
-) -> list[tuple[int, str]]:  # fmt: skip
-    """(memory id, line) of the `limit` most important of the project's 200 newest
-    memories (those in `skip` left out), newest first; with `since`, only memories received
-    after it, and with `other_than`, none of that session's."""
-    if limit <= 0:
-        return []
-    where, params = "", []
-    if since is not None:
-        where += " AND received_at > ?"
-        params.append(since)
-    if other_than is not None:
-        where += " AND session_id != ?"
-        params.append(other_than)
-    rows = conn.execute(
-        "SELECT id, type, tool_name, file_path, content, importance, tags FROM memory "
-        f"WHERE project = ? AND type NOT IN (?, ?, ?, ?){where} ORDER BY id DESC LIMIT 200",
-        (project, *_CHANGE_TYPES_SKIPPED, *params),
-    ).fetchall()
-    rows = [r for r in rows if r[0] not in skip]
-    chosen = sorted(rows, key=lambda r: (r[5] or 1, r[0]), reverse=True)[:limit]
-    chosen.sort(key=lambda r: r[0], reverse=True)
+def changes_as_lines(rows: list[dict]) -> list[tuple[int, str]]:
+    """(memory id, line) of the recent changes (store.listings.session_start_rows), a line
+    said once."""
     lines = []
     seen = set()
-    for memory_id, mtype, tool, file_path, content, _imp, tags in chosen:
+    for row in rows:
+        mtype, file_path = row["type"], row["file_path"]
         if file_path:
             label = basename(file_path)
-        elif mtype == "command" and "commit" in (tags or "").split():
+        elif mtype == "command" and "commit" in (row["tags"] or "").split():
             label = "git commit"
         else:
-            label = tool or mtype or "memory"
-        line = item_line(f"- [{fit(label, 60)}] ", content)
+            label = row["tool_name"] or mtype or "memory"
+        line = item_line(f"- [{fit(label, 60)}] ", row["content"])
         if line not in seen:
             seen.add(line)
-            lines.append((memory_id, line))
+            lines.append((row["id"], line))
     return lines
 
 
-def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozenset(), since: str | None = None) -> list[str]:
-    """Lines of the project's open error groups (with `since`: those seen after it)."""
-    if limit <= 0:
-        return []
-    from store.listings import error_groups
-
+def errors_as_lines(groups: list[dict]) -> list[str]:
+    """Lines of the project's open error groups (store.listings.session_start_rows)."""
     lines = []
-    groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
-    groups = [g for g in groups if g["id"] not in skip_groups and (since is None or (g.get("last_seen") or "") > since)]
-    for group in groups[:limit]:
+    for group in groups:
         content_lines = [
             ln.strip() for ln in (group.get("last_content") or "").splitlines() if ln.strip()
         ]
@@ -267,11 +216,11 @@ def session_project(conn, session_id: str | None, cwd: str | None) -> tuple[str,
     """(project, name) of a session: the one fixed when it started (the model may
     `cd` elsewhere later), else Claude Code's project folder, else `cwd`'s."""
     if session_id:
-        row = conn.execute(
-            "SELECT project, project_name FROM session WHERE session_id = ?", (session_id,)
-        ).fetchone()
-        if row and row[0]:
-            return row[0], row[1] or basename(row[0])
+        from store.listings import session_project as fixed_project
+
+        fixed = fixed_project(conn, session_id)
+        if fixed:
+            return fixed[0], fixed[1] or basename(fixed[0])
     from store.project import resolve_project
 
     return resolve_project(os.environ.get("CLAUDE_PROJECT_DIR") or cwd)
@@ -301,14 +250,15 @@ def session_start_plan(
     vetoed (`store.ledger.veto`) is left out of every section.  Nothing twice:
 
     - a line a loaded memory file already says (`memory_files`, entries with their text, see
-      `hooks.already_said`) is left out;
+      `hooks.recall.already_said`) is left out;
     - a `resume` (Claude Code sends `source: "resume"` for `--resume`, `--continue` and a
       fork, with the resumed session's id) of a session that already received a block gets
       only what is new since: memories received after that block, not the session's own,
       nor any sent to it before; sessions active and errors seen since.
     """
-    from hooks.already_said import SaidIndex
+    from hooks.recall.already_said import SaidIndex
     from store.ledger import last_block, pins, vetoed_groups, vetoed_ids
+    from store.listings import session_start_rows
 
     config = config if isinstance(config, dict) else {}
     project, project_name = session_project(conn, session_id, cwd)
@@ -316,9 +266,7 @@ def session_start_plan(
     if not project:
         return plan
     sessions, memories, errors = (setting(config, f"context_{key}") for key in ("sessions", "memories", "errors"))
-    max_chars = setting(config, "context_max_chars")
     previous = last_block(conn, session_id) if source == "resume" and session_id else None
-    since = previous["at"] if previous else None
     skip = vetoed_ids(conn)
     left_out = plan["left_out"]
     pinned = [m for m in pins(conn, project) if m["id"] not in skip]
@@ -326,14 +274,18 @@ def session_start_plan(
         left_out += [{"memory_id": m["id"], "kind": "sent_before"} for m in pinned if m["id"] in previous["sent"]]
         pinned = [m for m in pinned if m["id"] not in previous["sent"]]
     pinned_lines = [(m["id"], recall_line(m)) for m in pinned]
-    skip_changes = skip | {m["id"] for m in pinned}
-    changes = recent_changes(conn, project, memories, skip_changes)
+    rows = session_start_rows(conn, project, session_id, sessions=sessions, memories=memories, errors=errors,
+                              skip=skip | {m["id"] for m in pinned}, skip_groups=vetoed_groups(conn),
+                              previous=previous)  # fmt: skip
+    changes = changes_as_lines(rows["changes"])
     if previous:
-        fresh = recent_changes(conn, project, memories, skip_changes | previous["sent"], since=since, other_than=session_id)
+        fresh = changes_as_lines(rows["fresh"])
         kept = {memory_id for memory_id, _ in fresh}
+        own = {r["id"] for r in rows["changes"] if r["session_id"] == session_id}
         for memory_id, _line in changes:
             if memory_id not in kept:
-                left_out.append({"memory_id": memory_id, "kind": _why_not_new(conn, memory_id, session_id, previous)})
+                why = "sent_before" if memory_id in previous["sent"] else "in_session" if memory_id in own else "not_new"
+                left_out.append({"memory_id": memory_id, "kind": why})
         changes = fresh
     said = SaidIndex(memory_files or [])
     if said:
@@ -341,8 +293,8 @@ def session_start_plan(
         left_out += gone
         changes, gone = _unsaid(changes, said)
         left_out += gone
-    session_lines = recent_sessions(conn, project, session_id, sessions, since)
-    error_lines = open_errors(conn, project, errors, vetoed_groups(conn), since)
+    session_lines = sessions_as_lines(rows["sessions"])
+    error_lines = errors_as_lines(rows["errors"])
     if said:
         session_lines = [line for line in session_lines if said.where(line) is None]
         error_lines = [line for line in error_lines if said.where(line) is None]
@@ -358,7 +310,7 @@ def session_start_plan(
         elif any(item["kind"] == "in_memory_files" for item in left_out):
             plan["reason"] = "said"
         return plan
-    block = assemble_block(project_name, sections + [("## More", [more_line()])], max_chars)
+    block = assemble_block(project_name, sections + [("## More", [more_line()])], setting(config, "context_max_chars"))
     sent = set(block.split("\n"))
     plan.update(block=block, sent=[memory_id for memory_id, line in pinned_lines + changes if line in sent],
                 reason="resume_new" if previous else "start")  # fmt: skip
@@ -375,13 +327,6 @@ def _unsaid(lines: list[tuple[int, str]], said) -> tuple[list[tuple[int, str]], 
         else:
             gone.append({"memory_id": memory_id, "kind": "in_memory_files", "path": path})
     return kept, gone
-
-
-def _why_not_new(conn, memory_id: int, session_id: str | None, previous: dict) -> str:
-    if memory_id in previous["sent"]:
-        return "sent_before"
-    row = conn.execute("SELECT session_id FROM memory WHERE id = ?", (memory_id,)).fetchone()
-    return "in_session" if row and row[0] == session_id else "not_new"
 
 
 def more_line(example_id: int | None = None) -> str:

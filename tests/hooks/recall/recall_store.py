@@ -1,10 +1,10 @@
 """A store for the recall tests: past tasks of one turn, and the everyday sessions whose
-words every task shares (tests/hooks/test_recall_*.py; their `conn` fixture is in
+words every task shares (the tests beside it; their `conn` fixture is in
 conftest.py)."""
 
 from __future__ import annotations
 
-from hooks import recall
+from hooks.recall import choose
 from store import writer
 
 PROJECT = "/work/proj/shop-api"
@@ -47,4 +47,4 @@ def sessions_of(conn, block: str) -> set[str]:
 
 
 def injected(conn, prompt: str, **config) -> str:
-    return recall.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})
+    return choose.prompt_block(conn, prompt, PROJECT, CURRENT, {"max_inject": 5, **config})

@@ -5,9 +5,9 @@ from the rule; with the rule off, the test fails."""
 
 from __future__ import annotations
 
-from hooks import recall
+from hooks.recall import choose
 from store import ledger
-from tests.hooks.recall_store import CURRENT, PROJECT, everyday, question, task
+from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, question, task
 
 
 def tokens_task(conn) -> list[int]:
@@ -18,7 +18,7 @@ def tokens_task(conn) -> list[int]:
 
 
 def sent_sessions(conn, prompt: str) -> set[str]:
-    decision = recall.decide(conn, prompt, project=PROJECT, session_id=CURRENT, limit=5)
+    decision = choose.decide(conn, prompt, project=PROJECT, session_id=CURRENT, limit=5)
     return {m["session_id"] for m in decision["memories"]}
 
 
@@ -32,7 +32,7 @@ def test_a_session_that_only_asked_is_never_the_task_sent(conn):
 def test_an_unrelated_question_asked_again_gets_nothing(conn):
     everyday(conn, 30)
     question(conn, "asked", "write a haiku about autumn leaves")
-    decision = recall.decide(conn, "another haiku about autumn leaves please", project=PROJECT,
+    decision = choose.decide(conn, "another haiku about autumn leaves please", project=PROJECT,
                              session_id=CURRENT, limit=5)  # fmt: skip
     assert decision["memories"] == [] and decision["reason"] == "nothing"
 
@@ -45,7 +45,7 @@ def test_a_question_answered_with_a_task_points_to_it(conn):
     ledger.record(conn, session_id="asked", prompt_id="p1", event="prompt", project=PROJECT, reason="chosen",
                   memory_ids=work[1:], chars=300, task=("work", "p1"))  # fmt: skip
     assert ledger.entries(conn)[0]["prompt_memory_id"] == asked
-    sent = recall.decide(conn, "users are logged out every morning again", project=PROJECT,
+    sent = choose.decide(conn, "users are logged out every morning again", project=PROJECT,
                          session_id=CURRENT, limit=5)["memories"]  # fmt: skip
     assert {m["session_id"] for m in sent} == {"work"}
     assert set(work[1:]) <= {m["id"] for m in sent}  # what it was given before
@@ -65,7 +65,7 @@ def test_a_task_that_did_the_work_outranks_one_that_only_asked_for_it(conn):
     task(conn, "asked-for", ("prompt", "add a retry to the geocoder client"), ("command", "$ npm test\nok"))
     task(conn, "did-it", ("prompt", "make the lookups resilient"),
          ("file_edit", "Edit client.ts: the geocoder client makes a retry on 429", "src/geo/client.ts"))  # fmt: skip
-    tasks = recall.score_tasks(conn, "geocoder client retry", session_id=CURRENT)["tasks"]
+    tasks = choose.score_tasks(conn, "geocoder client retry", session_id=CURRENT)["tasks"]
     assert tasks[("did-it", "p1")]["score"] > tasks[("asked-for", "p1")]["score"]
 
 
@@ -89,7 +89,7 @@ def test_a_common_form_of_a_word_weighs_no_more_than_it_says(conn):
     for i in range(40):  # 한국어 everywhere: a memory holding it is no evidence of a Korean locale file
         task(conn, f"ko-chat-{i}", ("prompt", f"한국어로 답해줘 {i}"), ("command", f"$ echo {i}\n{i}"))
     task(conn, "locale", ("prompt", "add the ko locale file"), ("file_write", "Write ko.json", "src/i18n/ko.json"))
-    scored = recall.score_tasks(conn, "korean", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "korean", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert weight["한국어"] < weight["ko"] <= weight["korean"]
     assert sent_sessions(conn, "the korean locale") == {"locale"}
@@ -100,7 +100,7 @@ def test_a_rare_form_of_a_common_word_weighs_no_more_than_the_word(conn):
     for i in range(20):
         task(conn, f"cart-{i}", ("prompt", f"cart page tweak {i}"), ("command", f"$ npm test -- cart {i}\nok"))
     task(conn, "ko", ("prompt", "장바구니 문구 수정"), ("command", "$ npm run i18n:check\nok"))
-    scored = recall.score_tasks(conn, "cart", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "cart", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert 0 < weight["장바구니"] <= weight["cart"]
 
@@ -132,17 +132,17 @@ def test_a_session_holding_only_part_of_a_task_needs_a_smaller_margin(conn):
     # An everyday session that touched the same file, and said nothing of cents or invoices.
     task(conn, "tidy", ("prompt", "rename variables in rounding.py"),
          ("file_edit", "Edit rounding.py: rename amt to amount", "billing/rounding.py"))  # fmt: skip
-    scored = recall.score_tasks(conn, "rounding.py gives the wrong cents", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "rounding.py gives the wrong cents", session_id=CURRENT)
     work, tidy = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("tidy", "p1")]["score"]
-    assert recall.SUBSET_MARGIN * tidy <= work < recall.MARGIN * tidy  # ahead, not by the full margin
+    assert choose.SUBSET_MARGIN * tidy <= work < choose.MARGIN * tidy  # ahead, not by the full margin
     assert sent_sessions(conn, "rounding.py gives the wrong cents") == {"work"}
     # A session holding a word of the prompt the task lacks is a rival: the full margin.
     task(conn, "orders", ("prompt", "sort the orders api results"),
          ("file_edit", "Edit rounding.py: orders helper", "billing/rounding.py"))  # fmt: skip
     prompt = "rounding.py gives the wrong cents for orders"
-    scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
+    scored = choose.score_tasks(conn, prompt, session_id=CURRENT)
     work, orders = scored["tasks"][("work", "p1")]["score"], scored["tasks"][("orders", "p1")]["score"]
-    assert recall.SUBSET_MARGIN * orders <= work < recall.MARGIN * orders
+    assert choose.SUBSET_MARGIN * orders <= work < choose.MARGIN * orders
     assert sent_sessions(conn, prompt) == set()
 
 
@@ -153,7 +153,7 @@ def test_each_translated_word_gets_its_other_form_before_any_gets_a_second(conn)
          ("file_edit", "Edit rounding.py: quantize half up", "billing/rounding.py"))  # fmt: skip
     task(conn, "layout", ("prompt", "the invoice totals table needs more padding"),
          ("file_edit", "Edit invoice.css: padding", "billing/invoice.css"))  # fmt: skip
-    terms = [c["term"] for c in recall.score_tasks(conn, "송장 합계 반올림", session_id=CURRENT)["concepts"]]
+    terms = [c["term"] for c in choose.score_tasks(conn, "송장 합계 반올림", session_id=CURRENT)["concepts"]]
     assert "rounding" in terms and "invoices" not in terms  # an inflection is matched with its word
     assert sent_sessions(conn, "송장 합계 반올림 방식") == {"round"}
 
@@ -169,7 +169,7 @@ def test_words_that_say_what_to_do_are_not_part_of_what_a_prompt_is_about(conn):
     task(conn, "tidy", ("prompt", "rename variables in rounding.py"),
          ("file_edit", "Edit rounding.py: rename amt to amount", "billing/rounding.py"))  # fmt: skip
     prompt = "rounding.py cents 이거 다시 좀 그냥 제발 빨리 보여줘"
-    scored = recall.score_tasks(conn, prompt, session_id=CURRENT)
+    scored = choose.score_tasks(conn, prompt, session_id=CURRENT)
     assert any(c["generic"] and w > 0 for c, w in zip(scored["concepts"], scored["weights"]))
     assert sent_sessions(conn, prompt) == {"work"}
 
@@ -193,6 +193,6 @@ def test_a_rare_korean_form_of_a_common_word_does_not_shrink_what_a_task_holds_o
 def test_a_korean_word_the_glossary_knows_and_the_store_never_holds_weighs_fully(conn):
     # 정렬 ("sort") is a word, not another inflection: a prompt about sorting is about something never done.
     everyday(conn, 30)
-    scored = recall.score_tasks(conn, "orders 정렬 뭔가요상한말", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "orders 정렬 뭔가요상한말", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
-    assert weight["정렬"] == recall.UNSEEN_WEIGHT / recall.UNSEEN_KOREAN_WEIGHT * weight["뭔가요상한말"] > 0
+    assert weight["정렬"] == choose.UNSEEN_WEIGHT / choose.UNSEEN_KOREAN_WEIGHT * weight["뭔가요상한말"] > 0

@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks import recall, recall_terms
-from tests.hooks.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
+from hooks.recall import choose, terms
+from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, injected, sessions_of, task
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def webhook_task(conn) -> None:
@@ -35,11 +35,11 @@ def test_a_korean_loanword_finds_the_english_worded_task(conn):
 
 def test_the_english_word_joins_the_korean_one_only_when_the_store_holds_it(conn):
     everyday(conn)
-    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert "english" not in next(c for c in concepts if c["term"] == "웹훅")
     assert injected(conn, "웹훅 설정 다시 봐줘") == ""
     webhook_task(conn)
-    concepts = recall.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "웹훅 설정 다시 봐줘", session_id=CURRENT)["concepts"]
     assert next(c for c in concepts if c["term"] == "웹훅")["english"] == ["webhook"]
 
 
@@ -47,7 +47,7 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
     # 테스트 is "test", which every everyday task holds: it cannot make a match.
     everyday(conn)
     task(conn, "s-redis", ("prompt", "redis pool size 50"))
-    scored = recall.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "테스트 레디스 풀 크기", session_id=CURRENT)
     weight = {c["term"]: w for c, w in zip(scored["concepts"], scored["weights"])}
     assert next(c for c in scored["concepts"] if c["term"] == "테스트")["english"][0] == "test"
     assert weight["테스트"] < weight["레디스"] / 2
@@ -67,15 +67,15 @@ def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
 
     monkeypatch.setattr(recall_sql, "known_words", counting)
     prompt = " ".join(["웹훅", "도커", "레디스", "크론", "로케일", "리포트", "타임아웃", "인덱스"] * 20)
-    recall.score_tasks(conn, prompt, session_id=CURRENT)
-    assert len(asked) == recall_terms.MAX_LOANWORDS
-    assert all(0 < n <= recall_terms.LOANWORD_SPELLINGS for n in asked)
+    choose.score_tasks(conn, prompt, session_id=CURRENT)
+    assert len(asked) == terms.MAX_LOANWORDS
+    assert all(0 < n <= terms.LOANWORD_SPELLINGS for n in asked)
 
 
 def test_generic_korean_words_are_not_spelled(conn):
     everyday(conn)
     webhook_task(conn)
-    scored = recall.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "다시 웹훅 고쳐줘", session_id=CURRENT)
     spelled = [c["term"] for c in scored["concepts"] if "english" in c]
     assert spelled == ["웹훅"]
 
@@ -110,12 +110,12 @@ def test_a_camel_case_identifier_finds_its_words(conn):
 
 def test_parts_far_apart_are_not_the_identifier(conn):
     everyday(conn)
-    words = " ".join(f"filler{i}" for i in range(recall_terms.IDENTIFIER_NEAR + 3))
+    words = " ".join(f"filler{i}" for i in range(terms.IDENTIFIER_NEAR + 3))
     task(conn, "s-apart", ("prompt", f"the retry went out {words} and the delay was fine"))
-    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-apart", "p1") not in scored["tasks"]
     task(conn, "s-close", ("prompt", "the delay of the retry was fine"))
-    scored = recall.score_tasks(conn, "retryDelay", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "retryDelay", session_id=CURRENT)
     assert ("s-close", "p1") in scored["tasks"]
 
 
@@ -137,7 +137,7 @@ def test_a_word_inside_a_camel_case_file_name_counts_for_its_task(conn):
 def test_only_whole_words_of_a_name_count(conn):
     everyday(conn)
     task(conn, "s-update", ("file_edit", "Edit src/autoUpdater.ts: check hourly", "src/autoUpdater.ts"))
-    scored = recall.score_tasks(conn, "dates and updates", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "dates and updates", session_id=CURRENT)
     task_concepts = scored["tasks"].get(("s-update", "p1"), {"concepts": set()})["concepts"]
     terms = {scored["concepts"][i]["term"] for i in task_concepts}
     assert "dates" not in terms  # `date` is inside `Updater`, not one of its words
@@ -145,7 +145,7 @@ def test_only_whole_words_of_a_name_count(conn):
 
 def test_a_long_prompt_of_identifiers_costs_no_more_than_its_head(conn):
     everyday(conn, 5)
-    parts = recall_terms._identifier_parts("fooBar " * 50_000 + "lateWord")
+    parts = terms._identifier_parts("fooBar " * 50_000 + "lateWord")
     assert parts == {"foobar": ["foo", "bar"]}
 
 
@@ -165,7 +165,7 @@ def test_the_hook_process_recalls_a_task_from_a_korean_loanword(conn, env):
 
 
 def test_an_inflected_generic_word_stays_generic():
-    generic = dict(recall_terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
+    generic = dict(terms.relevance_terms("rounding.py gives the wrong cents, it keeps fixing nothing"))
     assert generic["gives"] and generic["keeps"] and generic["fixing"]
     assert not generic["cents"] and not generic["rounding.py"]
 
@@ -174,27 +174,27 @@ def test_a_korean_word_the_glossary_translates_is_not_spelled_as_a_loanword(conn
     # 대기 ("wait") spells "take" and 배포 ("deploy") spells "befor": words this store holds.
     everyday(conn)
     task(conn, "s-take", ("prompt", "take a snapshot before the build"), ("command", "$ make snapshot\nok"))
-    concepts = recall.score_tasks(conn, "배포 대기 조건", session_id=CURRENT)["concepts"]
+    concepts = choose.score_tasks(conn, "배포 대기 조건", session_id=CURRENT)["concepts"]
     for term in ("배포", "대기"):
         assert "english" not in next(c for c in concepts if c["term"] == term)
     assert injected(conn, "배포할 때 대기 조건 알려줘") == ""
 
 
 def test_korean_words_for_when_where_and_changed_are_generic():
-    generic = dict(recall_terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
+    generic = dict(terms.relevance_terms("배포할 때 어디서 바꾼 설정"))
     assert generic["때"] and generic["어디서"] and generic["바꾼"]
     assert not generic["배포"] and not generic["설정"]
 
 
 def test_korean_question_words_of_how_long_and_how_many_are_generic():
-    generic = dict(recall_terms.relevance_terms("백업은 며칠 동안 보관돼? 얼마나 몇 번 재시도해"))
+    generic = dict(terms.relevance_terms("백업은 며칠 동안 보관돼? 얼마나 몇 번 재시도해"))
     assert generic["동안"] and generic["얼마"] and generic["몇"] and generic["번"]
     assert not generic["백업"] and not generic["며칠"] and not generic["재시도"]
 
 
 def test_a_verb_written_alone_without_its_ending_is_generic(conn):
     # "어디서 해?": 해 alone matched every word starting with it (해결, 해시) and weighed like a topic.
-    generic = dict(recall_terms.relevance_terms("로그 보관 기간 설정 어디서 해? 이거 돼?"))
+    generic = dict(terms.relevance_terms("로그 보관 기간 설정 어디서 해? 이거 돼?"))
     assert generic["해"] and generic["돼"] and not generic["보관"]
     everyday(conn)
     task(conn, "s-solved", ("prompt", "엑셀 한글 깨지는 거 해결했지"), ("command", "$ echo 해결\n해결"))
@@ -203,6 +203,6 @@ def test_a_verb_written_alone_without_its_ending_is_generic(conn):
 
 def test_a_possessive_is_its_word():
     # "user's" was a word of its own, found nowhere, and weighed like the rarest topic of the prompt.
-    terms = dict(recall_terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
-    assert "user" in terms and "user's" not in terms and not terms["user"]
-    assert terms["it's"]  # a generic contraction stays as it is
+    found = dict(terms.relevance_terms("how long until a user's session expires? it's the client’s fault"))
+    assert "user" in found and "user's" not in found and not found["user"]
+    assert found["it's"]  # a generic contraction stays as it is

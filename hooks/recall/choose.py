@@ -5,14 +5,14 @@ and what was done for it) are scored as whole documents by the prompt's words,
 weighted by their rarity in this store, and a task is injected only when it
 clearly beats every other session's task; never on generic words ("fix",
 "error", "다시", "고쳐줘") alone.  Each injected item is one line with its
-memory id (`hooks.context.recall_line`); the block is put together there too.
+memory id (`hooks.recall.blocks.recall_line`); the block is put together there too.
 """
 
 from __future__ import annotations
 
 import math
 
-from hooks.context import (
+from hooks.recall.blocks import (
     MAX_LINE_CHARS,
     assemble_block,
     clean_line,
@@ -21,7 +21,7 @@ from hooks.context import (
     recall_line,
     session_project,
 )
-from hooks.recall_terms import (
+from hooks.recall.terms import (
     ASCII_WORD,
     CAMEL_JOIN,
     CAMEL_PARTS,
@@ -139,7 +139,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories, and those in `skip`, are left out.
     """
-    from store.recall_sql import QUESTION_TYPES, memory_count, memory_keys, task_facts
+    from store.recall_sql import memory_count, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -150,6 +150,28 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
         return result
     add_loanwords(conn, concepts)
     current = session_id or ""
+    frequencies, found = _postings(conn, concepts, total, current, skip)
+    weighed = _weights(concepts, frequencies, found, total)
+    if weighed is None:
+        return result
+    weights, about = weighed
+    tasks, sessions = _place_in_tasks(found)
+    _score_all(tasks, sessions, concepts, weights)
+    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
+    facts, paths = task_facts(conn, leading)
+    credited = _credit_file_names(paths, tasks, sessions, concepts)
+    if _follow_questions(conn, tasks, sessions, facts, current, skip) or credited:
+        _score_all(tasks, sessions, concepts, weights)
+    _penalize_length(tasks, leading, facts)
+    result.update(weights=weights, total=sum(about) or 1.0, tasks=tasks)
+    return result
+
+
+def _postings(conn, concepts: list[dict], total: int, current: str, skip: frozenset) -> tuple[list, list]:
+    """(per concept: how many memories hold it, its newest postings outside the current
+    session and `skip`: (id, session_id, prompt_id, project, type))."""
+    from store.recall_sql import memory_keys
+
     frequencies = []
     matched = []  # per concept: its newest matches, newest first
     grouped = []  # per concept: its newest matches, which are placed in their tasks
@@ -163,9 +185,13 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     # Concepts share memories (a pair's with its words', a word's with its other forms'):
     # each memory is read once.
     keys = {row[0]: row for row in memory_keys(conn, sorted(set().union(*grouped)))}
-    found = [  # per concept: its newest postings outside the current session
-        [keys[i] for i in ids if i in keys and keys[i][1] != current and i not in skip] for ids in grouped
-    ]
+    found = [[keys[i] for i in ids if i in keys and keys[i][1] != current and i not in skip] for ids in grouped]
+    return frequencies, found
+
+
+def _weights(concepts: list[dict], frequencies: list, found: list, total: int) -> tuple[list, list] | None:
+    """(each concept's weight in a task, each one's weight in what the prompt is about);
+    None when no specific word of the prompt is found anywhere."""
     weights = [_rarity(df, total) if rows else 0.0 for df, rows in zip(frequencies, found)]
     # A word the store holds only in another form (환불 as "refund") is known by that form.
     for w, c in zip(list(weights), concepts):
@@ -173,7 +199,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
             weights[c["same_of"]] = SAME_SHARE * w
     known = [w for w, c in zip(weights, concepts) if w and not c["generic"] and not c.get("pair") and "same_of" not in c]
     if not known:
-        return result
+        return None
     mean_known = sum(known) / len(known)
 
     translated = {c["same_of"] for c in concepts if "same_of" in c}
@@ -192,12 +218,16 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
     # Another form of a word (store.glossary) says less than the word the person typed.
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
-    # What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
-    # to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
-    # In what the prompt is about, a word with other forms (store.glossary) is as rare as what it
-    # means: 요청 asked once in Korean is rare in a mostly English store, "request" is not, and the
-    # English task holding "request" must not hold a small share for the person typing Korean.
-    # (Tasks still score the typed form's rarity: the word as typed is the better evidence.)
+    return weights, _about_weights(concepts, frequencies, weights, total)
+
+
+def _about_weights(concepts: list[dict], frequencies: list, weights: list[float], total: int) -> list[float]:
+    """What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
+    to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
+    In what the prompt is about, a word with other forms (store.glossary) is as rare as what it
+    means: 요청 asked once in Korean is rare in a mostly English store, "request" is not, and the
+    English task holding "request" must not hold a small share for the person typing Korean.
+    (Tasks still score the typed form's rarity: the word as typed is the better evidence.)"""
     meaning: dict[int, float] = {}
     for df, c in zip(frequencies, concepts):
         if "same_of" in c:
@@ -206,7 +236,14 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     for root, extra in meaning.items():
         if about[root] and frequencies[root] and not concepts[root]["generic"]:
             about[root] = min(about[root], _rarity(min(total, frequencies[root] + extra), total))
-    pair_weights = [0.0 if c.get("pair") or "same_of" in c or c["generic"] else w for w, c in zip(about, concepts)]
+    return [0.0 if c.get("pair") or "same_of" in c or c["generic"] else w for w, c in zip(about, concepts)]
+
+
+def _place_in_tasks(found: list) -> tuple[dict, dict]:
+    """({task key: {"concepts", "worked" (those found in its work, not only asked), "project",
+    "ids": {memory id: its concepts}}}, {session id: the concepts found in it})."""
+    from store.recall_sql import QUESTION_TYPES
+
     tasks: dict[tuple, dict] = {}
     sessions: dict[str, set] = {}
     for index, rows in enumerate(found):
@@ -220,15 +257,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
                 task["worked"].add(index)
             task["ids"].setdefault(memory_id, set()).add(index)
             sessions.setdefault(sid, set()).add(index)
-    _score_all(tasks, sessions, concepts, weights)
-    leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    facts, paths = task_facts(conn, leading)
-    credited = _credit_file_names(paths, tasks, sessions, concepts)
-    if _follow_questions(conn, tasks, sessions, facts, current, skip) or credited:
-        _score_all(tasks, sessions, concepts, weights)
-    _penalize_length(tasks, leading, facts)
-    result.update(weights=weights, total=sum(pair_weights) or 1.0, tasks=tasks)
-    return result
+    return tasks, sessions
 
 
 def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:

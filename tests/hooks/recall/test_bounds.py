@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall
+from hooks.recall import choose
 from store import recall_sql
-from tests.hooks.recall_store import CURRENT, task
+from tests.hooks.recall.recall_store import CURRENT, task
 
 CAP = 20
 
@@ -36,7 +36,7 @@ def fill(conn, count: int, content: str, session: str) -> list[int]:
 def test_a_pair_of_common_words_is_read_only_where_both_words_were(conn, reads):
     old = task(conn, "old-work", ("command", "widget gadget side by side in the oldest memory"))
     fill(conn, 3 * CAP, "widget then gadget apart", "everyday")
-    scored = recall.score_tasks(conn, "the widget gadget settings", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "the widget gadget settings", session_id=CURRENT)
     pair = next(since for match, since in reads if match == '"widget gadget"')
     assert pair is not None and pair > old[0]  # both words past the cap: the oldest is not read
     assert ("old-work", "p1") not in scored["tasks"]
@@ -45,7 +45,7 @@ def test_a_pair_of_common_words_is_read_only_where_both_words_were(conn, reads):
 def test_a_pair_with_a_rare_word_is_read_whole(conn, reads):
     old = task(conn, "old-work", ("command", "widget sprocket side by side in the oldest memory"))
     fill(conn, 3 * CAP, "widget alone", "everyday")
-    scored = recall.score_tasks(conn, "the widget sprocket settings", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "the widget sprocket settings", session_id=CURRENT)
     pair = next(since for match, since in reads if match == '"widget sprocket"')
     assert pair == old[0]  # the rare word's matches were all read: from its oldest, nothing is left out
     index = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "widget sprocket")
@@ -54,12 +54,12 @@ def test_a_pair_with_a_rare_word_is_read_whole(conn, reads):
 
 def test_a_common_word_does_not_read_its_prefix_and_a_rare_one_does(conn, reads):
     fill(conn, 2 * CAP, "rotating the signing keys", "everyday")
-    recall.score_tasks(conn, "when are the rotating keys due", session_id=CURRENT)
+    choose.score_tasks(conn, "when are the rotating keys due", session_id=CURRENT)
     assert '"rotating"' in [match for match, _since in reads]
     assert not any("rotat\"*" in match for match, _since in reads)
     # "expired" is found only by the prefix of "expiry" (the index stems them apart)
     expired = task(conn, "rare-work", ("command", "the signing token expired overnight"))
-    scored = recall.score_tasks(conn, "when is the token expiry", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "when is the token expiry", session_id=CURRENT)
     assert any("expir\"*" in match for match, _since in reads)
     assert expired[0] in scored["tasks"][("rare-work", "p1")]["ids"]
 
@@ -67,7 +67,7 @@ def test_a_common_word_does_not_read_its_prefix_and_a_rare_one_does(conn, reads)
 def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, reads):
     fill(conn, 2 * CAP, "캐시 설정을 바꿨다", "everyday")
     settings = task(conn, "past-work", ("command", "캐시 설정이 바뀌었다"))
-    scored = recall.score_tasks(conn, "캐시 설정 다시 보여줘", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "캐시 설정 다시 보여줘", session_id=CURRENT)
     assert not any('설정"*' in match for match, _since in reads)  # the word, nor the pair "캐시 설정"*
     assert settings[0] in scored["tasks"][("past-work", "p1")]["ids"]  # 설정이: the word with a particle
     pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "캐시 설정")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from hooks import recall, recall_terms
+from hooks.recall import choose, terms
 from store import writer
-from tests.hooks.recall_store import (
+from tests.hooks.recall.recall_store import (
     CURRENT,
     PROJECT,
     block_ids,
@@ -23,11 +23,11 @@ from tests.hooks.recall_store import (
 
 
 def concept(prompt: str, term: str) -> dict:
-    return next(c for c in recall_terms.recall_concepts(prompt) if c["term"] == term)
+    return next(c for c in terms.recall_concepts(prompt) if c["term"] == term)
 
 
 def test_words_typed_like_code_are_marked():
-    concepts = {c["term"]: c for c in recall_terms.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
+    concepts = {c["term"]: c for c in terms.recall_concepts("dev server says ECONNREFUSED in rounding.py, error 429")}
     assert concepts["econnrefused"]["code"] and concepts["rounding.py"]["code"] and concepts["429"]["code"]
     assert not concepts["server"]["code"]
 
@@ -37,13 +37,13 @@ def test_a_file_name_also_matches_by_its_base_name():
 
 
 def test_korean_particles_and_verb_endings_come_off():
-    terms = [c["term"] for c in recall_terms.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
-    assert "금액" in terms and "계산" in terms
+    words = [c["term"] for c in terms.recall_concepts("환불 금액이 또 틀리게 계산돼요")]
+    assert "금액" in words and "계산" in words
     assert concept("환불 금액이 또 틀리게 계산돼요", "또")["generic"]
 
 
 def test_neighbouring_specific_words_become_a_phrase():
-    pairs = [c["term"] for c in recall_terms.recall_concepts("the refresh token expires too early") if c.get("pair")]
+    pairs = [c["term"] for c in terms.recall_concepts("the refresh token expires too early") if c.get("pair")]
     assert "refresh token" in pairs
     assert not any("the" in p.split() for p in pairs)
 
@@ -60,7 +60,7 @@ def test_an_inflected_english_word_matches_its_stem(conn):
 def test_rarity_comes_from_the_store(conn):
     everyday(conn, 30)
     task(conn, "s-rare", ("prompt", "the orders api drops the idempotency key"))
-    scored = recall.score_tasks(conn, "orders idempotency", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "orders idempotency", session_id=CURRENT)
     weight = dict(zip([c["term"] for c in scored["concepts"]], scored["weights"]))
     assert weight["idempotency"] > 2 * weight["orders"]
 
@@ -118,15 +118,15 @@ def test_choose_tasks_applies_the_margin_and_the_share():
                  ("b", "p"): {"score": rival, "strong": 1, "project": PROJECT, "ids": {2: {0}}}}  # fmt: skip
         return {"tasks": tasks, "total": total, "concepts": [], "weights": []}
 
-    share = recall.MIN_SHARE * 10.0
-    assert recall.choose_tasks(scored(share * 2, share * 2 / recall.MARGIN * 0.99), project=PROJECT) == [("a", "p")]
-    assert recall.choose_tasks(scored(share * 2, share * 2 / recall.MARGIN * 1.01), project=PROJECT) == []
-    assert recall.choose_tasks(scored(share * 0.99, 0.0), project=PROJECT) == []  # too little of the prompt
-    assert recall.choose_tasks(scored(share * 1.01, 0.0), project=PROJECT) == [("a", "p")]
+    share = choose.MIN_SHARE * 10.0
+    assert choose.choose_tasks(scored(share * 2, share * 2 / choose.MARGIN * 0.99), project=PROJECT) == [("a", "p")]
+    assert choose.choose_tasks(scored(share * 2, share * 2 / choose.MARGIN * 1.01), project=PROJECT) == []
+    assert choose.choose_tasks(scored(share * 0.99, 0.0), project=PROJECT) == []  # too little of the prompt
+    assert choose.choose_tasks(scored(share * 1.01, 0.0), project=PROJECT) == [("a", "p")]
     # generic words alone never make a match
     generic = scored(share * 3, 0.0)
     generic["tasks"][("a", "p")]["strong"] = 0
-    assert recall.choose_tasks(generic, project=PROJECT) == []
+    assert choose.choose_tasks(generic, project=PROJECT) == []
 
 
 def test_a_big_session_holding_the_words_by_chance_loses_to_a_small_task(conn):
@@ -137,7 +137,7 @@ def test_a_big_session_holding_the_words_by_chance_loses_to_a_small_task(conn):
                                  + (" with gzip" if i % 70 == 1 else "")})  # fmt: skip
     task(conn, "s-export", ("prompt", "compress the nightly export with gzip"),
          ("command", "nightly export compressed with gzip\n[git commit 1a2b3c4 on main]"))
-    scored = recall.score_tasks(conn, "nightly export gzip", session_id=CURRENT)
+    scored = choose.score_tasks(conn, "nightly export gzip", session_id=CURRENT)
     long_score = scored["tasks"][("s-long", None)]["score"]
     assert scored["tasks"][("s-export", "p1")]["score"] > long_score
     assert sessions_of(conn, injected(conn, "nightly export gzip")) == {"s-export"}
@@ -165,7 +165,7 @@ def test_at_most_max_inject_lines_best_first_and_the_pointer(conn):
         assert len(lines) == limit
         assert " prompt: verify the stripe webhook signature" in lines[0]
         assert f"/memory show {block_ids(block)[0]}" in block
-        assert all(len(line) <= recall.MAX_LINE_CHARS for line in block.splitlines())
+        assert all(len(line) <= choose.MAX_LINE_CHARS for line in block.splitlines())
     assert len(injected(conn, "the stripe webhook signature check fails", max_inject=20)) < 10_000
 
 

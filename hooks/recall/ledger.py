@@ -18,12 +18,10 @@ import os
 import re
 
 WAITING_DIR = "recall-waiting"
-MIN_COMMAND_CHARS = 6  # shorter injected commands (`ls`, `make`) say nothing when run again
 JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionEnd"))
 # Patterns, compiled by `re` when first used: most tool events of a hook never use them.
 _SHOW = r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b"
 _OWN_TOOLS = "mcp__memlane__"
-_ABSOLUTE = r"/|[A-Za-z]:/"
 
 
 def _marker(session_id: str) -> str:
@@ -130,94 +128,45 @@ def _block_row(block: str, kind: str) -> list[dict]:
 
 def judge(conn, name: str, event: dict) -> None:
     """Look at one event of a session with an injection waiting for its verdict."""
-    from store import ledger
+    from store.ledger import judge_turn
 
     session_id = event.get("session_id")
+    ends = name == "UserPromptSubmit"  # a new prompt: the last turn is over
+    if not judge_turn(conn, session_id, event_acts(name, event), ends_turn=ends):
+        _clear_waiting(session_id)
+
+
+def event_acts(name: str, event: dict) -> dict | None:
+    """What this event did that can act on an injected memory (see store.ledger.judge_turn):
+    the memories it opened (`/memory show ID`, the MCP tools get_memories and timeline), the
+    file it touched, the command it ran; None at the turn's end (Stop, SessionEnd)."""
     if name in ("Stop", "SessionEnd"):
-        ledger.close_turn(conn, session_id)
-        _clear_waiting(session_id)
-        return
-    items = ledger.awaiting_items(conn, session_id)
-    if not items:
-        _clear_waiting(session_id)
-        return
-    used = [(item["injection_id"], item["memory_id"], how) for item in items if (how := acted_on(name, event, item))]
-    if used:
-        ledger.mark_used(conn, used)
-    if name == "UserPromptSubmit":  # a new prompt: the last turn is over
-        ledger.close_turn(conn, session_id)
-        _clear_waiting(session_id)
-    elif {i for i, _m, _h in used} >= {item["injection_id"] for item in items}:
-        _clear_waiting(session_id)
-
-
-def acted_on(name: str, event: dict, item: dict) -> str | None:
-    """How this event acted on this injected memory ("file", "command", "show"), or None."""
+        return None
     if name == "UserPromptSubmit":
-        return "show" if item["memory_id"] in _shown_ids(event.get("prompt")) else None
+        return {"shown": _shown_ids(event.get("prompt"))}
     tool = event.get("tool_name")
     tool_input = event.get("tool_input")
     if not isinstance(tool, str) or not isinstance(tool_input, dict):
-        return None
+        return {}
     if tool.startswith(_OWN_TOOLS):
         asked = tool_input.get("ids") if tool.endswith("get_memories") else [tool_input.get("id")]
         if tool.endswith(("get_memories", "timeline")) and isinstance(asked, list):
-            return "show" if item["memory_id"] in {a for a in asked if isinstance(a, int)} else None
-        return None
+            return {"shown": {a for a in asked if isinstance(a, int)}}
+        return {}
+    acts: dict = {}
     command = tool_input.get("command")
-    if isinstance(command, str) and item["memory_id"] in _shown_ids(command):
-        return "show"
+    if isinstance(command, str):
+        acts["shown"] = _shown_ids(command)
+        if tool == "Bash":
+            acts["command"] = " ".join(command.split())
     path = tool_input.get("file_path") or tool_input.get("notebook_path")
-    if isinstance(path, str) and item.get("file_path") and same_file(path, item["file_path"]):
-        return "file"
-    if tool == "Bash" and isinstance(command, str):
-        injected = memory_command(item.get("head"))
-        if injected and len(injected) >= MIN_COMMAND_CHARS and runs(" ".join(command.split()), injected):
-            return "command"
-    return None
-
-
-def runs(command: str, injected: str) -> bool:
-    """Whether `command` runs `injected` whole (`cd x && pytest -q t.py -x` runs `pytest -q t.py`),
-    not a longer word that starts or ends with it (`t.py_old/...`)."""
-    start = command.find(injected)
-    while start >= 0:
-        end = start + len(injected)
-        if (start == 0 or not _word_char(command[start - 1])) and (end == len(command) or not _word_char(command[end])):
-            return True
-        start = command.find(injected, start + 1)
-    return False
-
-
-def _word_char(ch: str) -> bool:
-    return ch.isalnum() or ch in "_-./:=@"
+    if isinstance(path, str):
+        acts["file"] = path
+    return acts
 
 
 def _shown_ids(text: object) -> set[int]:
     return {int(n) for n in re.findall(_SHOW, text)} if isinstance(text, str) else set()
-
-
-def memory_command(head: object) -> str | None:
-    """The shell command a command or error memory holds (its first `$ ` line), whitespace collapsed."""
-    if not isinstance(head, str):
-        return None
-    for line in head.split("\n"):
-        if line.startswith("$ "):
-            return " ".join(line[2:].split()) or None
-    return None
-
-
-def same_file(a: str, b: str) -> bool:
-    """The same file, one path possibly relative to a folder of the other (`src/a.ts`, `/w/p/src/a.ts`)."""
-    a, b = a.replace("\\", "/"), b.replace("\\", "/")
-    if a == b:
-        return True
-    relative = [p for p in (a, b) if not re.match(_ABSOLUTE, p)]
-    if len(relative) != 1:  # two different absolute paths, or two different relative ones
-        return False
-    short = relative[0].removeprefix("./")
-    other = b if relative[0] is a else a
-    return bool(short) and other.endswith("/" + short)
 
 
 def _text(value: object) -> str | None:

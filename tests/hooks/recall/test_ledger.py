@@ -18,7 +18,7 @@ from bench import hook_events as ev
 from hooks import main as hook_main
 from store import db, ledger
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CWD = "/home/dev/shop-api"
 TOKENS = ("tokens", CWD, "users have to log in again every day; make the refresh token last 14 days",
           [("src/auth/tokens.py", "REFRESH_TTL = timedelta(days=1)", "REFRESH_TTL = timedelta(days=14)")],

@@ -15,7 +15,7 @@ TITLE = "## From your team"
 
 def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, config: dict) -> str:
     """The team block for this prompt ('' when off, no cache yet, or nothing clearly matches)."""
-    from hooks.context import (
+    from hooks.recall.blocks import (
         assemble_block,
         fit,
         item_line,
@@ -23,7 +23,7 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         session_project,
         short_date,
     )
-    from hooks.recall import relevant_memories
+    from hooks.recall.choose import relevant_memories
     from store import db
     from store.config import setting
     from store.paths import team_db_path

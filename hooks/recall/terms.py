@@ -1,6 +1,6 @@
 """What a prompt is about, as recall's concepts: its words, stems, file and identifier
 names, Korean nouns without their endings, neighbouring pairs, and Hangul loanwords
-spelled back into the English words this store holds.  Scoring is `hooks/recall.py`'s.
+spelled back into the English words this store holds.  Scoring is `hooks/recall/choose.py`'s.
 """
 
 from __future__ import annotations
