@@ -50,4 +50,4 @@ def test_no_spellings_asked_none_given():
 
 @pytest.mark.parametrize("hangul, english", [("번들", "bundle"), ("샘플", "sample"), ("테이블", "table")])
 def test_a_last_syllable_of_eu_and_rieul_is_spelled_le(hangul, english):
-    assert english in spellings(hangul, recall_terms.LOANWORD_SPELLINGS)
+    assert english in spellings(hangul, terms.LOANWORD_SPELLINGS)
