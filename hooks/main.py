@@ -292,6 +292,7 @@ def _waiting_message(event: dict) -> str | None:
 def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
     from store import spool as spool_mod
     from store.db import StoreError, connect
+    from store.live_signal import ring
     from store.paths import default_db_path
 
     db_path = default_db_path()
@@ -325,6 +326,7 @@ def _with_database(run, name, event, ops, want_context, backlog, config, judging
             if remaining_ms < BUSY_TIMEOUT_MS:
                 conn.execute(f"PRAGMA busy_timeout = {remaining_ms}")
             done, error = spool_mod.apply_ops(conn, ops)
+            ring(db_path)  # the app reads now, not at its next poll (store/live_signal.py)
             left = ops[done:]
             if error is not None:
                 db_problem = _db_message(db_path, error)
