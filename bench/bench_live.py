@@ -74,10 +74,10 @@ def measure(db_path: str, home: str, events: int, idle: float, seed: int,
     env.update(MEMLANE_DB=db_path, MEMLANE_HOME=home, HOME=home, COLORTERM="truecolor")
     app_cmd, app_env = app_command(checkout)
     hook = hook_command()
-    term = TmuxPane(SIZE, str(ROOT))
+    term = TmuxPane(SIZE, str(ROOT), env)
     out: dict = {"event -> screen": [], "app's share": [], "hook": [], "missed": 0}
     try:
-        term.run(app_cmd, {**env, **app_env})
+        term.run(app_cmd, app_env)
         if term.wait_for(b"Sessions", 0, 60) is None:
             raise RuntimeError("the app did not start")
         time.sleep(2.0)

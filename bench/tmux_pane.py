@@ -22,11 +22,14 @@ import time
 class TmuxPane:
     """One pane of a private tmux server; `output` everything written to it, with when."""
 
-    def __init__(self, size: tuple[int, int], cwd: str) -> None:
+    def __init__(self, size: tuple[int, int], cwd: str, env: dict[str, str]) -> None:
+        """`env`: the environment of everything the pane runs (the server's, so nothing of
+        ours leaks in: PYTHONDONTWRITEBYTECODE, say, would make each start compile)."""
         if shutil.which("tmux") is None:
             raise RuntimeError("tmux is not installed: this bench measures in a real terminal")
         self.rows, self.columns = size
         self.cwd = cwd
+        self.env = dict(env)
         self.socket = f"memlane-bench-{os.getpid()}-{id(self)}"
         self._folder = tempfile.mkdtemp(prefix="memlane-tmux-")
         self._fifo = os.path.join(self._folder, "pane.out")
@@ -45,7 +48,8 @@ class TmuxPane:
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
-                              capture_output=True, text=True, check=True, cwd=self.cwd)  # fmt: skip
+                              capture_output=True, text=True, check=True, cwd=self.cwd,
+                              env=self.env)  # fmt: skip
         return done.stdout
 
     def _read(self) -> None:
@@ -59,9 +63,10 @@ class TmuxPane:
                     self._output += chunk
                     self._arrivals.append((len(self._output), now))
 
-    def run(self, argv: list[str], env: dict[str, str]) -> float:
-        """Start `argv` in the pane (ending what ran there); the perf_counter it was asked at."""
-        settings = [arg for name, value in env.items() for arg in ("-e", f"{name}={value}")]
+    def run(self, argv: list[str], env: dict[str, str] | None = None) -> float:
+        """Start `argv` in the pane (ending what ran there), with `env` added to the pane's
+        environment; the perf_counter it was asked at."""
+        settings = [arg for name, value in (env or {}).items() for arg in ("-e", f"{name}={value}")]
         command = "exec " + shlex.join(argv)
         started = time.perf_counter()
         self._tmux("respawn-pane", "-k", "-t", "bench", "-c", self.cwd, *settings, command)
