@@ -34,8 +34,11 @@ from collections.abc import Callable
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from textual import events  # noqa: E402
 from textual.app import App, ComposeResult  # noqa: E402
-from textual.widgets import DataTable  # noqa: E402
+from textual.containers import Horizontal  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+from textual.widgets import DataTable, Select  # noqa: E402
 
 from tui.gui import textual_internals as ti  # noqa: E402
 from tui.gui.widgets import follow_table, pane_tabs  # noqa: E402
@@ -195,7 +198,80 @@ async def switch(variants: list[dict], cycles: int, db_path: str) -> dict[str, l
     return samples
 
 
+class OneLineFaceSelect(Select):
+    """Textual's Select with memlane's one-line face, its menu built up front as Select does."""
+
+    def compose(self) -> ComposeResult:
+        yield ti.OneLineSelectCurrent(self.prompt)
+        yield from list(super().compose())[1:]
+
+
+DROPDOWNS = {"stock": Select, "one-line face": OneLineFaceSelect, "menu on open": ti.MenuOnOpenSelect}
+
+
+class Bar(App):
+    """A bar of five dropdowns, as Search's, mounted on a key."""
+
+    def __init__(self, kind: type[Select], screen: type[Screen] = Screen) -> None:
+        super().__init__()
+        self.kind = kind
+        self.screen_kind = screen
+
+    def get_default_screen(self) -> Screen:
+        return self.screen_kind(id="_default")
+
+    def compose(self) -> ComposeResult:
+        yield VimDataTable(id="list")  # a list under the bar, as in a pane
+
+    def on_mount(self) -> None:
+        OneList.on_mount(self)  # its columns
+
+
+async def dropdowns(variant: dict, ops: int) -> list[Sample]:
+    """Five dropdowns (ten options each) mounted at once, to the frame that shows them."""
+    app = Bar(DROPDOWNS[variant["select"]])
+    samples = []
+    async with app.run_test(size=(120, 36)) as pilot:
+        token = [0]
+        frames = Frames(app, lambda: token[0])
+        await pilot.pause(0.2)
+        for op in range(1, ops + 1):
+            since = now()
+            bar = Horizontal(*(app.kind([(f"option {n}", n) for n in range(10)], prompt=f"All {k}",
+                                        compact=True) for k in range(5)), id=f"bar{op}")  # fmt: skip
+            await app.screen.mount(bar)
+            token[0] = op
+            samples.append(await measured(pilot, frames, lambda p, op=op: p == op, since))
+            await bar.remove()
+            await pilot.pause(0.05)
+    return samples
+
+
+async def same_size_resize(variant: dict, ops: int) -> list[Sample]:
+    """The Resize to the size the screen already has (Textual sends one as the app starts),
+    on a screen with a 60-row list: the CPU until the app is idle again."""
+    screen = ti.NoRelayoutAtTheSameSize if variant["screen"] == "no relayout" else Screen
+    app = Bar(DROPDOWNS["menu on open"], screen)
+    samples = []
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = app.query_one("#list", VimDataTable)
+        rng = random.Random(3)
+        for i in range(PAGE_ROWS):
+            table.add_row(*row(i, rng), key=str(i))
+        await pilot.pause(0.2)
+        for _ in range(ops):
+            since = now()
+            app.screen.post_message(events.Resize(app.size, app.size, app.size))
+            await pilot.pause()
+            await pilot.pause()
+            samples.append((0.0, 0.0, (time.process_time() - since[1]) * 1000))
+            await pilot.pause(0.02)
+    return samples
+
+
 VARIANTS = {
+    "dropdowns": [{"select": kind} for kind in DROPDOWNS],
+    "resize": [{"screen": "stock"}, {"screen": "no relayout"}],
     "page": [{"table": t} for t in TABLES],
     "append": [{"table": t} for t in TABLES] + [{"table": "stock", "settle": False},
                                                 {"table": "both", "settle": False}],
@@ -235,6 +311,12 @@ async def run(args: argparse.Namespace) -> dict[str, list[Sample]]:
                 if scenario == "switch":
                     for label, samples in (await switch(VARIANTS["switch"], args.ops, db_path)).items():
                         results.setdefault(label, []).extend(samples)
+                    continue
+                if scenario in ("dropdowns", "resize"):
+                    measure = dropdowns if scenario == "dropdowns" else same_size_resize
+                    for variant in random.sample(VARIANTS[scenario], len(VARIANTS[scenario])):
+                        samples = await measure(variant, args.ops)
+                        results.setdefault(name(scenario, variant), []).extend(samples)
                     continue
                 steps = {"page": page, "append": append}[scenario]
                 for variant in random.sample(VARIANTS[scenario], len(VARIANTS[scenario])):

@@ -349,6 +349,9 @@ def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, dea
         from store.writer import apply_ops
 
         done, error = apply_ops(conn, left)
+        from store.live_signal import ring
+
+        ring(db_path)  # the app reads now, not at its next poll (store/live_signal.py)
         left = left[done:]
         if error is not None:
             db_problem = _db_message(db_path, error)

@@ -3,6 +3,7 @@ the interval, from a thread of its own, and the app's panes hear of it (issue 25
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -141,3 +142,26 @@ def test_stop_ends_the_thread_promptly(interval):
     wait_until(lambda: watch.version is not None)  # asleep until the next poll
     finishes(watch.stop, wait=HANG / 2)  # an hour's interval: only stop() can wake it in time
     assert not watch.running
+
+
+def test_a_hooks_ring_is_read_at_once_and_stop_ends_the_listener(db_path):
+    """A commit that rings (store/live_signal.py) is read without waiting for the poll: an
+    hour apart here, so only the ring can bring it (issue 38 item 9)."""
+    from store import live_signal
+
+    client = StoreClient.open(db_path)
+    listener = live_signal.Listener.open(db_path)
+    seen: list[int] = []
+    watch = DataWatch(client.data_version, lambda version, forgotten: seen.append(version), 3600.0,
+                      listener=listener)  # fmt: skip
+    watch.start()
+    try:
+        wait_until(lambda: watch.version is not None)  # the baseline, then an hour's wait
+        add_one(db_path, "rung")
+        live_signal.ring(db_path)
+        wait_until(lambda: len(seen) == 1)
+    finally:
+        finishes(watch.stop, wait=HANG / 2)
+        client.close()
+    assert not watch.running and watch.listener is None
+    assert not os.path.exists(live_signal.fifo_path(db_path))  # hooks skip it at once now

@@ -83,6 +83,15 @@ def test_every_private_name_the_shims_reach_for_exists_on_the_pinned_textual():
     assert sorted(reached - defined_in_textual()) == []
 
 
+def test_each_private_name_has_a_row_in_the_doors_table():
+    """The module's docstring says what each name buys (issue 36): one added without a row, or
+    a row left after its shim went, fails here."""
+    reached = reached_for(Path(ti.__file__).read_text(encoding="utf-8"))
+    rows = [line for line in (ti.__doc__ or "").splitlines() if line.startswith("| ") and "---" not in line]
+    in_table = {name.strip() for row in rows[1:] for name in row.split("|")[2].split(",")}
+    assert sorted(reached - in_table) == [] and sorted(in_table - reached) == []
+
+
 def test_a_name_textual_no_longer_has_is_found():
     source = ('from textual.widgets._gone import X\n'
               'def f(app):\n    return app._dom_ready, app._renamed_since\n'

@@ -507,12 +507,15 @@ class MemlaneApp(App):
     # -- another process's commits (tui/gui/data_watch.py) ---------------------------
 
     def _start_data_watch(self, interval: float) -> None:
+        from store.live_signal import Listener
+
         # From the watch's thread: posting is thread-safe and waits for nothing.
         self.data_watch = DataWatch(
             self.store.data_version,
             lambda version, forgotten: self.post_message(DataMoved(version, forgotten)),
             interval, on_error=lambda exc: self.call_from_thread(report_worker_crash, self, exc),
             read_forgets=self.store.forget_generation,
+            listener=Listener.open(self.store.path),  # a hook's ring: read now (issue 38)
         )  # fmt: skip
         self.data_watch.start()
 

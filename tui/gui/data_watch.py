@@ -1,7 +1,10 @@
-"""The app's one poll: a thread that notices another process's commit within `interval` seconds.
+"""The app's one poll: a thread that notices another process's commit within `interval` seconds,
+and at once when a hook rings (store/live_signal.py).
 
-A hook's row must reach the Live pane's screen in a median of 150 ms (issue 25),
-and hooks never wait on the app, so the app watches the database instead.
+The app's share of a hook's row reaching the Live pane's screen is at most 50 ms
+median (issue 38), and hooks never wait on the app: a hook rings the app's FIFO
+when its write committed (one byte, never blocking), which ends the thread's wait
+at once; the poll stays for the writers that do not ring.
 `PRAGMA data_version` on one connection of its own changes whenever any other
 connection commits; reading it costs a few microseconds and takes no lock.  The
 thread reads it every `interval` (50 ms: ~25 ms of the median, ~0.1 % of a core
@@ -17,8 +20,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from store.db import StoreError
+
+if TYPE_CHECKING:
+    from store.live_signal import Listener
 
 
 class DataWatch:
@@ -28,17 +35,22 @@ class DataWatch:
     The first version read is the baseline (no call).  A read that fails with StoreError
     (the database is briefly unreadable) is skipped; anything else is a bug: it goes to
     `on_error(exc)` and the watch ends.  The thread stops with `stop()`.
+
+    `listener` (a store.live_signal.Listener): between reads the thread waits on it, so a
+    hook's ring ends the wait at once; `stop()` closes it.
     """
 
     def __init__(self, read_version: Callable[[], int], on_change: Callable[[int, bool], None],
                  interval: float = 0.05,
                  on_error: Callable[[BaseException], None] | None = None,
-                 read_forgets: Callable[[], int] | None = None) -> None:  # fmt: skip
+                 read_forgets: Callable[[], int] | None = None,
+                 listener: Listener | None = None) -> None:  # fmt: skip
         self.read_version = read_version
         self.read_forgets = read_forgets
         self.on_change = on_change
         self.on_error = on_error
         self.interval = interval
+        self.listener = listener
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
         self.version: int | None = None
@@ -55,9 +67,14 @@ class DataWatch:
 
     def stop(self, wait: float = 1.0) -> None:
         self._stopped.set()
-        thread = self._thread
+        listener, thread = self.listener, self._thread
+        if listener is not None:
+            listener.wake()
         if thread is not None and thread is not threading.current_thread():
             thread.join(wait)
+        if listener is not None and (thread is None or not thread.is_alive()):
+            self.listener = None
+            listener.close()
 
     def _run(self) -> None:
         try:
@@ -84,5 +101,12 @@ class DataWatch:
                 forgotten, self.forgets = forgets != self.forgets, forgets
                 if not first:
                     self.on_change(version, forgotten)
-            if self._stopped.wait(self.interval):
+            if self._pause():
                 return
+
+    def _pause(self) -> bool:
+        """Wait `interval`, or until a hook rings; True once stopped."""
+        if self.listener is None:
+            return self._stopped.wait(self.interval)
+        self.listener.wait(self.interval)
+        return self._stopped.is_set()

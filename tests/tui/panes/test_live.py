@@ -108,6 +108,21 @@ async def test_the_real_hook_feeds_live(db_path, home, make_app):
 
 
 @pilot_test
+async def test_a_hook_row_shows_without_waiting_for_the_poll(db_path, home, make_app):
+    """The hook rings the app once its write committed (store/live_signal.py): with a poll an
+    hour apart, only the ring brings the row (issue 38 item 9)."""
+    env = {**os.environ, "MEMLANE_DB": db_path, "MEMLANE_HOME": str(home / ".claude" / "memlane")}
+    async with live_on(make_app(db_path, poll_interval=3600.0)) as (app, pilot, pane):
+        await until(lambda: app.data_watch.version is not None)  # the first poll's baseline
+        payload = (PAYLOADS / "post-tool-use-edit.json").read_bytes()
+        await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "hooks"], input=payload, cwd=REPO, env=env,
+            check=True,
+        )  # fmt: skip
+        await wait_for(pilot, lambda: "Edit src/calc.py" in newest_line(pane))
+
+
+@pilot_test
 async def test_scrolling_up_pauses_and_counts_new_rows_end_resumes(db_path, make_app):
     async with live_on(make_app(db_path, poll_interval=0.05)) as (app, pilot, pane):
         await until(lambda: app.data_watch.version is not None)  # the first poll's baseline

@@ -36,6 +36,7 @@ from tui.gui.read_ahead import ReadAhead
 from tui.gui.screens.resolution import REGRESSED_STYLE, regression_text
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
+from tui.gui.textual_internals import draw_now
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.follow_table import FollowTable
 from tui.gui.widgets.preview import Preview, PreviewArea
@@ -281,6 +282,11 @@ class LivePane(Pane):
             if comeback is not None:
                 self._sound_alarm(comeback)
         self._show_status()
+        if rows and self.following and not message.reset:
+            # The new rows out in this turn: left to itself the table's refresh reaches the
+            # screen at its next idle, and the frame at the tick after that.
+            self.screen.refresh(layout=True)
+            draw_now(self.screen)
         if message.more or self._dirty:
             self._dirty = False
             self._fetch_new()
