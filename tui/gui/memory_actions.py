@@ -192,8 +192,10 @@ def open_memory_file(owner: Widget, memory_id: int | None) -> None:
         with_memory(owner, memory_id, lambda memory: open_in_editor(owner.app, memory))
 
 
-def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | None = None) -> bool:
-    """Suspend the app and edit the memory's file; False (with a notification) when it cannot."""
+def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | None = None, *,
+                   line: int | None = None) -> bool:  # fmt: skip
+    """Suspend the app and edit the memory's file (at `line`, else the memory's own line);
+    False (with a notification) when it cannot."""
     path = file_of(memory)
     if not path:
         app.notify(f"Memory {memory['id']} has no file to open.", severity="warning", timeout=3)
@@ -202,7 +204,7 @@ def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | 
         app.notify(f"{inert_line(path)} is not there any more.", severity="warning", timeout=4,
                    markup=False)  # fmt: skip
         return False
-    argv = editor_command(path, line_of(memory))
+    argv = editor_command(path, line if line is not None else line_of(memory))
     runner = run or _run_suspended(app)
     try:
         runner(argv)
