@@ -30,6 +30,7 @@ BENCHES = [
     ("internals", "bench.bench_internals", ["--rounds", "2", "--ops", "5", "--memories", "5000"]),
     ("privacy", "bench.bench_privacy", ["--generated", "1000", "--look-alikes", "50", "--code-mb", "2", "--runs", "3"]),
     ("errors", "bench.bench_errors", []),
+    ("tokens", "bench.bench_tokens_saved", []),
 ]
 
 

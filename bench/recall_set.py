@@ -7,6 +7,11 @@ later: some share one strong word, some only a file or error name, some only
 stems; many are Korean.  Every prompt carries its split: "dev" is what the
 relevance rule may be tuned on, "held" is never looked at while tuning.
 Questions asked again (RE_ASKS) carry their split the same way.
+
+"held39" is a second held split (issue 39), written at once and never tuned on: prompts
+that name a past task by the name its session has in Claude Code's /resume picker
+(SESSION_NAMES: a name the person gave with /rename, stored by the hook from the
+transcript at the session's end), topics asked again, and unrelated prompts.
 """
 
 from __future__ import annotations
@@ -160,6 +165,26 @@ TASKS = [
      None,
      "장바구니 문구 다듬기"),
 ]  # fmt: skip
+
+# The name each of these tasks' sessions has in Claude Code (/rename), as people name them.
+SESSION_NAMES = {
+    "devproxy": "vite-proxy-fix",
+    "reindex": "Reindex job timeouts",
+    "backups": "orders-db-backups",
+    "refund": "partial-refund-bug",
+    "tokens": "refresh token 14d",
+    "rounding": "Invoice cent rounding",
+    "flaky-e2e": "flaky checkout e2e",
+    "redis-pool": "redis pool exhaustion",
+    "docker-size": "slim docker image",
+    "cors": "cors-app-domain",
+    "migration-lock": "email index migration",
+    "webhook-sig": "stripe-webhook-signature",
+    "celery-oom": "celery OOM kills",
+    "csv-bom": "excel csv 한글 깨짐",
+    "geocode-429": "geocoder rate limit",
+    "report-cron": "daily report schedule",
+}
 
 # (prompt, task key, split)
 PARAPHRASES = [
@@ -338,6 +363,23 @@ PARAPHRASES = [
     ("Korean product search misses compound words", "nori", "dev"),
     ("how does the http client back off when the server is overloaded?", "api-retry", "dev"),
     ("the add to cart button label in Korean", "cart-ko", "dev"),
+    # held39 (issue 39): a past task named by its session's name in Claude Code.
+    ("back to the vite-proxy-fix session: the proxy broke again after the upgrade", "devproxy", "held39"),
+    ("in 'Reindex job timeouts' what batch size did we settle on?", "reindex", "held39"),
+    ("orders-db-backups 세션에서 했던 설정 다시 확인해줘", "backups", "held39"),
+    ("continue partial-refund-bug, the amount is wrong for multi-item returns", "refund", "held39"),
+    ("what did we change in the 'refresh token 14d' session?", "tokens", "held39"),
+    ("Invoice cent rounding 세션 내용 요약해줘", "rounding", "held39"),
+    ("the flaky checkout e2e session fixed the wait, but CI fails again", "flaky-e2e", "held39"),
+    ("remind me what we did in redis pool exhaustion", "redis-pool", "held39"),
+    ("slim docker image 세션에서 베이스 이미지 뭐로 바꿨지?", "docker-size", "held39"),
+    ("cors-app-domain: add the admin subdomain the same way", "cors", "held39"),
+    ("following up on the email index migration session, did it run in prod?", "migration-lock", "held39"),
+    ("stripe-webhook-signature 세션 이어서 해줘", "webhook-sig", "held39"),
+    ("from the celery OOM kills session, what limit did we put on the workers?", "celery-oom", "held39"),
+    ("excel csv 한글 깨짐 세션에서 고친 파일 다시 열어줘", "csv-bom", "held39"),
+    ("geocoder rate limit: are we still under the provider's quota?", "geocode-429", "held39"),
+    ("open the daily report schedule session again, the email came at 9 UTC", "report-cron", "held39"),
 ]  # fmt: skip
 
 # Questions asked again (issue 24).  Each earlier question is stored first, as the hook
@@ -410,6 +452,16 @@ RE_ASKS = [
     ("rounding", ["why are invoice cents off?"], [("which rounding mode did we pick for invoice amounts?", "dev")]),
     ("celery-oom", ["celery memory keeps growing"], [("what's the max tasks per child for celery now?", "dev")]),
     ("devproxy", ["api requests fail in local dev"], [("which port does the vite proxy point to?", "dev")]),
+    # held39 (issue 39): topics asked again.
+    ("nori", ["which analyzer handles korean product names?"], [("korean product search analyzer, remind me", "held39")]),
+    ("date-format", ["how do we show dates to korean users?"], [("korean users date format again?", "held39")]),
+    ("api-retry", ["does the web client retry failed calls?"], [("web client retries on failures, how many times?", "held39")]),
+    ("cart-ko", ["who wrote the cart translations?"], [("cart korean wording, where was it changed?", "held39")]),
+    ("backups", ["are the database dumps encrypted?"], [("database dump storage settings again", "held39")]),
+    ("webhook-sig", ["stripe signature check failing?"], [("stripe signature check is failing again", "held39")]),
+    (None, ["recommend a good mechanical keyboard"], [("recommend a mechanical keyboard again", "held39")]),
+    (None, ["how do I center a div?"], [("center a div in css, remind me", "held39")]),
+    (None, ["what's a good name for a cat?"], [("another cat name idea please", "held39")]),
 ]  # fmt: skip
 
 # (prompt, split): nothing should be injected.
@@ -483,6 +535,27 @@ UNRELATED = [
     ("write a cron job that cleans temp files", "dev"),
     ("add stripe apple pay support", "dev"),
     ("increase the nginx upload size limit", "dev"),
+    # held39 (issue 39), written at once with the split above, never tuned on.
+    ("translate this paragraph into French", "held39"),
+    ("write a bash one-liner to count lines in all .py files", "held39"),
+    ("what's the time complexity of heapsort?", "held39"),
+    ("add a contributing guide to the repo", "held39"),
+    ("summarize the RFC for HTTP/3", "held39"),
+    ("create a new react component for a user avatar", "held39"),
+    ("set up github actions to run tests on push", "held39"),
+    ("explain how TLS handshakes work", "held39"),
+    ("generate a .gitignore for a python project", "held39"),
+    ("what does the --force-with-lease flag do?", "held39"),
+    ("이번 주 회의록 정리해줘", "held39"),
+    ("파이썬 가상환경 만드는 법 알려줘", "held39"),
+    ("rename the variable tmp to buffer in utils.py", "held39"),
+    ("add type hints to the config loader", "held39"),
+    ("what is a monad?", "held39"),
+    ("write release notes for version 2.3", "held39"),
+    ("convert this callback code to async/await", "held39"),
+    ("draw an ascii diagram of the architecture", "held39"),
+    ("리액트 훅 규칙 설명해줘", "held39"),
+    ("suggest a name for the new analytics service", "held39"),
 ]  # fmt: skip
 
 # Filler sessions: everyday work in the same projects, with the same words.

@@ -1,8 +1,10 @@
 """What the Insights pane shows, as plain dicts: activity per day, projects, types, files,
-the error trend, the database's size and what retention removes next.
+the error trend, the database's size, what retention removes next and what Claude Code's
+own cleanup deletes next.
 
-Every number is an aggregate computed in SQL over an index (no row is brought into
-Python to be counted), so the whole overview costs tens of milliseconds at 100k memories.
+Every number but the sweep's (a look at Claude Code's transcript folders) is an aggregate
+computed in SQL over an index (no row is brought into Python to be counted), so the whole
+overview costs tens of milliseconds at 100k memories.
 """
 
 from __future__ import annotations
@@ -186,7 +188,18 @@ def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
         "storage": storage(conn),
         "retention": retention_outlook(conn, now, retention_days),
         "recall": recall_use(conn, now, days),
+        "sweep": sweep_outlook(conn, now),
     }
+
+
+def sweep_outlook(conn: sqlite3.Connection, now: datetime) -> dict:
+    """How many sessions Claude Code's own cleanup deletes within a week of `now` and how many
+    of them memlane holds, counted as `memlane doctor` counts them (store.claude_memory.sweep)."""
+    from store.claude_memory.sweep import HORIZON_DAYS, due, outlook_sentence
+
+    plan = due(conn, now=now.timestamp())
+    return {"days": plan["days"], "due": len(plan["due"]), "held": plan["held"], "horizon": HORIZON_DAYS,
+            "sentence": outlook_sentence(plan)}  # fmt: skip
 
 
 def recall_use(conn: sqlite3.Connection, now: datetime, days: int = 30) -> dict:

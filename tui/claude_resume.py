@@ -37,6 +37,8 @@ class Resume:
     cwd: str
     problem: str = ""
     held: str = ""  # what memlane still holds of the session, said when Claude Code fails
+    gone: bool = False  # Claude Code no longer has the session (its transcript is gone)
+    memories: int = 0  # how many memories memlane holds of it
 
     @property
     def shell_command(self) -> str:
@@ -87,9 +89,10 @@ def plan_resume(session: dict, *, fork: bool = False, which=shutil.which) -> Res
     argv = resume_argv(session_id, fork=fork)
     short = session_id[:8]
     held = _what_memlane_holds(session)
+    memories = session.get("memory_count") or 0
 
-    def refused(problem: str) -> Resume:
-        return Resume(session_id, argv, cwd, problem, held)
+    def refused(problem: str, *, gone: bool = False) -> Resume:
+        return Resume(session_id, argv, cwd, problem, held, gone, memories)
 
     if not SAFE_ID.match(session_id):
         return refused(f"session {short!r} does not have a Claude Code session id, so it cannot be resumed; {held}.")
@@ -102,8 +105,8 @@ def plan_resume(session: dict, *, fork: bool = False, which=shutil.which) -> Res
                        f"from its folder; {held}.")  # fmt: skip
     if transcript_path(session_id, cwd) is None:
         return refused(f"Claude Code no longer has session {short} ({PURGE_HINT}), so it cannot be "
-                       f"resumed; {held}.")  # fmt: skip
-    return Resume(session_id, argv, cwd, held=held)
+                       f"resumed; {held}.", gone=True)  # fmt: skip
+    return Resume(session_id, argv, cwd, held=held, memories=memories)
 
 
 def _what_memlane_holds(session: dict) -> str:
@@ -136,6 +139,15 @@ def _relay(stream: IO[bytes], echo: int) -> bytes:
         tail = (tail + chunk)[-TAIL_BYTES:]
     stream.close()
     return tail
+
+
+NOT_FOUND = "No conversation found"  # what `claude --resume` says of a session it no longer has
+
+
+def says_gone(finished: Finished) -> bool:
+    """Claude Code exited because it does not have the session (a transcript memlane did not
+    see go, in a folder it did not look in)."""
+    return finished.code != 0 and NOT_FOUND.casefold() in finished.last_line.casefold()
 
 
 def last_line(output: bytes) -> str:

@@ -3,11 +3,15 @@ never copied into the database, so what is found is what the file says now."""
 
 from __future__ import annotations
 
+import os
 import re
+import time
 
 from store.claude_memory.files import loaded_files, read_text
 
 MAX_LINE_CHARS = 300
+CLAUDE_MEMORY = "claude_memory"  # the type of a memory file's line among search results
+MEMORY_FILE_PROJECTS = 20  # the latest projects whose memory files a search reads
 
 
 def query_words(query: str) -> list[str]:
@@ -42,3 +46,20 @@ def search_memory_files(query: str, projects: list[str], *, limit: int = 50) -> 
                     if len(hits) >= limit:
                         return hits
     return hits
+
+
+def memory_file_rows(conn, query: str, projects: list[str] | None, limit: int) -> list[dict]:
+    """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
+    now, as search rows of type `claude_memory` (after the memories, in `memlane search` and
+    the app's Search pane alike): those of `projects` (folders), else of the latest projects."""
+    from store.listings import projects as all_projects
+
+    folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
+    hits = search_memory_files(query, [f for f in folders if os.path.isdir(f)], limit=limit)
+    return [{"id": None, "type": CLAUDE_MEMORY, "file_path": h["path"], "content": h["text"], "line": h["line"],
+             "project": h["project"], "project_name": os.path.basename(h["project"]), "session_id": None,
+             "created_at": _stamp(h["mtime"]), "kind": h["kind"], "snippet": h["text"]} for h in hits]  # fmt: skip
+
+
+def _stamp(mtime: float | None) -> str | None:
+    return None if mtime is None else time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(mtime))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -94,3 +95,34 @@ def test_overview_of_a_day_boundary_is_in_utc(conn):
     days = insights.activity_by_day(conn, moment, 2)
     assert [(d["day"], d["memories"]) for d in days] == [("2025-05-01", 1), ("2025-05-02", 0)]
 
+
+
+def _transcript(config, folder: str, session_id: str, days_old: float, moment: datetime) -> None:
+    path = config / "projects" / folder / f"{session_id}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"type":"user"}\n')
+    when = moment.timestamp() - days_old * 86400
+    os.utime(path, (when, when))
+
+
+def test_overview_says_what_claude_codes_sweep_deletes_within_a_week_as_doctor_does(conn, tmp_path, monkeypatch):
+    """Insights counts the sessions Claude Code's cleanup (30 days) deletes in the next 7 days
+    with doctor's own count (store.claude_memory.sweep.due), at the pane's clock."""
+    from store.claude_memory.sweep import due, outlook_sentence
+
+    config = tmp_path / "claude"
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    moment = datetime(2025, 5, 2, 15, 0, tzinfo=UTC)
+    writer.start_session(conn, "kept", "/work/alpha", started_at=(moment - timedelta(days=26)).strftime("%Y-%m-%dT%H:%M:%S.%fZ"))
+    writer.add_memory(conn, {"session_id": "kept", "content": "held by memlane", "type": "command", "cwd": "/work/alpha",
+                             "created_at": (moment - timedelta(days=26)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")})  # fmt: skip
+    _transcript(config, "-work-alpha", "kept", 26, moment)  # held: memlane has it
+    _transcript(config, "-work-alpha", "lost", 25, moment)  # goes in 5 days, not held
+    _transcript(config, "-work-beta", "young", 10, moment)  # goes in 20 days: not counted
+    data = insights.overview(conn, moment)
+    assert data["sweep"]["days"] == 30
+    assert (data["sweep"]["due"], data["sweep"]["held"]) == (2, 1)
+    plan = due(conn, now=moment.timestamp())
+    assert data["sweep"]["sentence"] == outlook_sentence(plan)
+    assert "deletes 2 sessions in the next 7 days" in data["sweep"]["sentence"]
+    assert "memlane holds 1;" in data["sweep"]["sentence"]

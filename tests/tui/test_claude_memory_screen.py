@@ -168,3 +168,39 @@ def test_claude_memory_screen(snap_compare, memory_db, size):
         await settle(pilot)
 
     assert snap_compare(app_for(path), terminal_size=size, run_before=run_before)
+
+
+@pilot_test
+async def test_M_on_sessions_opens_claude_codes_memory_of_the_selected_sessions_project(memory_db):
+    path, project, _memory = memory_db
+    app = app_for(path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        sessions = app.query_one("#sessions-table")
+        await until(lambda: sessions.row_count > 0)
+        while sessions.cursor_key != "s-mem-0005":  # the second newest: shop-api's
+            await pilot.press("j")
+        await pilot.press("M")
+        await until(lambda: isinstance(app.screen, ClaudeMemoryScreen) and app.screen.files)
+        await settle(pilot)
+        assert app.screen.project == project
+        assert "181 tokens of memory: CLAUDE.md 152, auto memory 29 loaded at every start" in screen_text(app)
+        await pilot.press("p")  # the next project memlane knows, as from Recall
+        await until(lambda: app.screen.project != project)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_M_from_sessions(snap_compare, memory_db, size):
+    path, _project, _memory = memory_db
+
+    async def run_before(pilot):
+        await settle(pilot)
+        sessions = pilot.app.query_one("#sessions-table")
+        await until(lambda: sessions.row_count > 0)
+        while sessions.cursor_key != "s-mem-0005":
+            await pilot.press("j")
+        await pilot.press("M")
+        await until(lambda: isinstance(pilot.app.screen, ClaudeMemoryScreen) and pilot.app.screen.files)
+        await settle(pilot)
+
+    assert snap_compare(app_for(path), terminal_size=size, run_before=run_before)

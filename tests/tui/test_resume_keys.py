@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 
-from tests.tui.conftest import pilot_test, settle
+from tests.tui.conftest import pilot_test, screen_text, settle
 from tui.claude_resume import Finished, Resume, run_resume
 from tui.gui import memory_actions
 from tui.gui.memory_actions import copy_choices
@@ -144,3 +144,95 @@ async def test_no_claude_on_path_also_says_what_memlane_holds(db_path, make_app,
         await settle(pilot)
         texts = [n.message for n in notifications(app)]
     assert any("not on PATH" in text and "memlane still holds its" in text for text in texts), texts
+
+
+GONE_ID = "064029b2-9298-429a-987c-019be7412488"
+
+
+def session_claude_code_swept(db_path, tmp_path, monkeypatch) -> str:
+    """The newest session: its folder is there and `claude` is on PATH, but Claude Code's
+    cleanup deleted its transcript (memlane still holds its memories).  A marker file says
+    if `claude` ran."""
+    from store import writer
+    from store.db import connect
+    from tests.tui.conftest import at
+
+    folder = tmp_path / "old-app"
+    folder.mkdir()
+    (tmp_path / "claude-config" / "projects").mkdir(parents=True)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude-config"))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _fake_claude(bin_dir, f"touch {tmp_path / 'claude-ran'}\nexit 1")
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ.get('PATH', '')}")
+    conn = connect(db_path)
+    writer.start_session(conn, GONE_ID, str(folder), started_at=at(2))
+    for i, text in enumerate(("plan the data migration", "$ alembic upgrade head\nOK")):
+        writer.add_memory(conn, {"session_id": GONE_ID, "cwd": str(folder), "type": "prompt" if i == 0 else "command",
+                                 "content": text, "created_at": at(1.5 - i * 0.5)})  # fmt: skip
+    conn.close()
+    return str(tmp_path / "claude-ran")
+
+
+@pilot_test
+async def test_a_session_claude_code_no_longer_has_offers_its_timeline_instead_of_resuming(
+    db_path, make_app, monkeypatch, tmp_path
+):
+    from tui.gui.modals.session_gone import SessionGoneModal
+    from tui.gui.screens.timeline import TimelineScreen
+
+    ran = session_claude_code_swept(db_path, tmp_path, monkeypatch)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, SessionGoneModal)
+        text = " ".join(screen_text(app).replace("█", " ").split())  # the dialog's text, unwrapped
+        assert f"Claude Code no longer has session {GONE_ID[:8]}" in text
+        assert "cleanupPeriodDays" in text and "memlane still holds 2 memories of it" in text
+        assert "Timeline: its 2 memories, in order" in text and "Export" in text
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TimelineScreen) and app.screen.session_id == GONE_ID
+    assert not os.path.exists(ran)  # `claude --resume` never ran into its error
+
+
+@pilot_test
+async def test_e_on_a_swept_session_exports_what_memlane_holds(db_path, make_app, monkeypatch, tmp_path):
+    from tui.gui.modals import TextInputModal
+
+    ran = session_claude_code_swept(db_path, tmp_path, monkeypatch)
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("C")  # a fork needs the transcript too
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, TextInputModal)
+        assert f"memlane-{GONE_ID}.md" in screen_text(app)
+    assert not os.path.exists(ran)
+
+
+@pilot_test
+async def test_claude_saying_it_has_no_such_session_also_offers_what_memlane_holds(
+    db_path, make_app, monkeypatch, tmp_path
+):
+    """A transcript memlane did not see go (another config folder): Claude Code's own answer."""
+    from tui.gui.modals.session_gone import SessionGoneModal
+
+    fake = _fake_claude(tmp_path, 'echo "No conversation found with session ID: $2" >&2\nexit 1')
+    monkeypatch.setattr(memory_actions, "plan_resume", lambda session, fork=False: Resume(
+        session["session_id"], (fake, "--resume", session["session_id"]), str(tmp_path), memories=3))  # fmt: skip
+    monkeypatch.setattr(memory_actions, "run_resume",
+                        lambda resume: run_resume(resume, echo=os.open(os.devnull, os.O_WRONLY)))  # fmt: skip
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        _suspendable(app, [])
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, SessionGoneModal)
+        text = " ".join(screen_text(app).replace("█", " ").split())
+        assert "Claude Code said: No conversation found with session ID: s-live-0004" in text

@@ -449,21 +449,10 @@ def _check_secrets(report: _Report, conn, redact: bool) -> None:
 
 def _check_sweep(report: _Report, conn) -> None:
     """How many sessions Claude Code's own cleanup (cleanupPeriodDays) deletes within a week,
-    and whether memlane holds them (hooks.sweep; the maintenance run imports the rest)."""
-    from hooks.sweep import HORIZON_DAYS, due
+    and whether memlane holds them (the maintenance run imports the rest)."""
+    from store.claude_memory.sweep import due, outlook_sentence
 
-    plan = due(conn)
-    if plan["days"] is None:
-        report.ok("Claude Code's cleanup is off (cleanupPeriodDays 0): it deletes no transcript")
-        return
-    count, held = len(plan["due"]), plan["held"]
-    head = (f"Claude Code deletes {plural(count, 'session')} in the next {HORIZON_DAYS} days "
-            f"(transcripts older than cleanupPeriodDays, {plan['days']})")  # fmt: skip
-    if held == count:
-        report.ok(head + (f": memlane holds {'it' if count == 1 else 'all of them'}" if count else ""))
-    else:
-        report.ok(f"{head}: memlane holds {held:,}; the next maintenance run (at a session's start) imports "
-                  f"the other {count - held:,}, or run `memlane import` now")  # fmt: skip
+    report.ok(outlook_sentence(due(conn)))
 
 
 def _check_config(report: _Report) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from contextlib import closing
 from functools import partial
 
+from store.claude_memory.search import CLAUDE_MEMORY, memory_file_rows
 from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats, plain
 from tui.commands.common import EXIT_OK, UsageError, open_db, print_json, warn
 from tui.commands.filters import checked_types, one_project, one_session, project_keys
@@ -84,31 +85,8 @@ def _memories(args, query: str) -> int:
             session=one_session(conn, args.session), since=since, until=until,
         ), limit=args.limit)  # fmt: skip
         if files_too:
-            rows = rows + claude_memory_rows(conn, query, projects, args.limit)
+            rows = rows + memory_file_rows(conn, query, projects, args.limit)
     return _show_memories(args.format, rows, query, _memory_json)
-
-
-CLAUDE_MEMORY = "claude_memory"
-MEMORY_FILE_PROJECTS = 20  # the latest projects whose memory files `search` reads
-
-
-def claude_memory_rows(conn, query: str, projects: list[str] | None, limit: int) -> list[dict]:
-    """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
-    now, as rows of type `claude_memory` after the memories (store.claude_memory.search)."""
-    from store.claude_memory.search import search_memory_files
-    from store.listings import projects as all_projects
-
-    folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
-    hits = search_memory_files(query, [f for f in folders if os.path.isdir(f)], limit=limit)
-    return [{"id": None, "type": CLAUDE_MEMORY, "file_path": h["path"], "content": h["text"], "line": h["line"],
-             "project": h["project"], "project_name": os.path.basename(h["project"]), "session_id": None,
-             "created_at": _stamp(h["mtime"]), "kind": h["kind"], "snippet": h["text"]} for h in hits]  # fmt: skip
-
-
-def _stamp(mtime: float | None) -> str | None:
-    import time
-
-    return None if mtime is None else time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(mtime))
 
 
 def _time_range(args) -> tuple[str | None, str | None]:

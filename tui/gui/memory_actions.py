@@ -24,7 +24,16 @@ from textual.widgets.option_list import Option
 
 from store.db import StoreError
 from store.display import inert_line
-from tui.claude_resume import SAFE_ID, Resume, plan_resume, resume_argv, run_resume
+from tui.claude_resume import (
+    PURGE_HINT,
+    SAFE_ID,
+    Finished,
+    Resume,
+    plan_resume,
+    resume_argv,
+    run_resume,
+    says_gone,
+)
 from tui.gui import messages
 from tui.gui.widgets.app_footer import AppFooter
 from tui.rich_text import ellipsize
@@ -183,8 +192,10 @@ def open_memory_file(owner: Widget, memory_id: int | None) -> None:
         with_memory(owner, memory_id, lambda memory: open_in_editor(owner.app, memory))
 
 
-def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | None = None) -> bool:
-    """Suspend the app and edit the memory's file; False (with a notification) when it cannot."""
+def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | None = None, *,
+                   line: int | None = None) -> bool:  # fmt: skip
+    """Suspend the app and edit the memory's file (at `line`, else the memory's own line);
+    False (with a notification) when it cannot."""
     path = file_of(memory)
     if not path:
         app.notify(f"Memory {memory['id']} has no file to open.", severity="warning", timeout=3)
@@ -193,7 +204,7 @@ def open_in_editor(app: App, memory: dict, run: Callable[[list[str]], object] | 
         app.notify(f"{inert_line(path)} is not there any more.", severity="warning", timeout=4,
                    markup=False)  # fmt: skip
         return False
-    argv = editor_command(path, line_of(memory))
+    argv = editor_command(path, line if line is not None else line_of(memory))
     runner = run or _run_suspended(app)
     try:
         runner(argv)
@@ -218,8 +229,9 @@ def _run_suspended(app: App) -> Callable[[list[str]], object]:
 def resume_session(owner: Widget, session_id: str, *, fork: bool = False,
                    run: Callable[[Resume], object] | None = None) -> None:  # fmt: skip
     """`c` / `C`: resume (or fork) the session in Claude Code in its folder, the app suspended
-    until Claude Code exits; what stops it (no `claude`, the folder or the transcript gone) is
-    one notification.  The session is read (and the files checked) in a thread worker."""
+    until Claude Code exits; what stops it (no `claude`, the folder gone) is one notification,
+    and a session Claude Code no longer has gets what memlane holds of it instead
+    (`offer_what_memlane_holds`).  The session is read (and the files checked) in a thread worker."""
     app = owner.app
     store = getattr(owner, "store", None) or app.store
 
@@ -230,12 +242,17 @@ def resume_session(owner: Widget, session_id: str, *, fork: bool = False,
             app.call_from_thread(app.post_message, messages.StoreFailed(str(exc)))
             return
         resume = plan_resume(session or {"session_id": session_id}, fork=fork)
-        app.call_from_thread(_resume, app, resume, run or run_resume)
+        app.call_from_thread(_resume, owner, resume, run or run_resume)
 
     owner.run_worker(plan, thread=True, group="resume", exit_on_error=False)
 
 
-def _resume(app: App, resume: Resume, run: Callable[[Resume], object]) -> None:
+def _resume(owner: Widget, resume: Resume, run: Callable[[Resume], object]) -> None:
+    app = owner.app
+    if resume.gone:
+        why = f"{PURGE_HINT}: this session's transcript is gone, so `claude --resume` would end in an error."
+        offer_what_memlane_holds(owner, resume, why)
+        return
     if resume.problem:
         app.notify(inert_line(resume.problem), severity="warning", timeout=10, markup=False)
         return
@@ -253,13 +270,33 @@ def _resume(app: App, resume: Resume, run: Callable[[Resume], object]) -> None:
     failure = resume_failure(resume, finished)
     if failure:
         app.notify(inert_line(failure), title="Claude Code", severity="error", timeout=20, markup=False)
+    if isinstance(finished, Finished) and says_gone(finished):
+        offer_what_memlane_holds(owner, resume, f"Claude Code said: {finished.last_line.rstrip('.')}.")
+
+
+def offer_what_memlane_holds(owner: Widget, resume: Resume, why: str) -> None:
+    """Claude Code no longer has the session: say so, and offer its timeline or an export
+    (tui/gui/modals/session_gone.py) rather than a `claude --resume` that ends in an error."""
+    from tui.gui.modals.session_gone import SessionGoneModal
+
+    app, session_id = owner.app, resume.session_id
+    on_its_timeline = getattr(owner, "session_id", None) == session_id  # the timeline screen itself
+
+    def chosen(action: str | None) -> None:
+        if action == "timeline":
+            app.post_message(messages.OpenTimeline(session_id))
+        elif action == "export":
+            from store.export import ExportRequest
+            from tui.gui.export_flow import ask_and_export
+
+            ask_and_export(owner, ExportRequest(session=session_id), session_id)
+
+    app.push_screen(SessionGoneModal(session_id, why, resume.memories, timeline=not on_its_timeline), chosen)
 
 
 def resume_failure(resume: Resume, finished: object) -> str:
     """One sentence when Claude Code exited with an error ("" when it did not): its exit code,
     its last line, and what memlane still holds of the session."""
-    from tui.claude_resume import Finished
-
     if isinstance(finished, int):
         finished = Finished(finished)
     if not isinstance(finished, Finished) or finished.code == 0:

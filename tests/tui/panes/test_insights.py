@@ -95,3 +95,33 @@ async def test_an_imported_history_older_than_30_days_fills_the_charts(home, utc
         newest = old.strftime("%Y-%m-%d")
         assert f"the 30 days to {newest}, the newest memory" in text
         assert "5 · peak 1" in text  # the five days are on the chart, not 30 empty ones
+
+
+def plant_transcripts(home, ages: dict[str, float]) -> None:
+    """Claude Code's transcripts of sessions `ages` names, last written that many days before
+    the app's clock (in the folder the sweep reads: ~/.claude/projects)."""
+    import os
+
+    from tests.tui.conftest import NOW
+
+    for session_id, days_old in ages.items():
+        path = home / ".claude" / "projects" / "-home-dev-calc-app" / f"{session_id}.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text('{"type":"user"}\n')
+        when = NOW.timestamp() - days_old * 86400
+        os.utime(path, (when, when))
+
+
+@pilot_test
+async def test_storage_says_how_many_sessions_claude_codes_cleanup_deletes_within_a_week(db_path, home, make_app):
+    # s-calc-0001 is held (memlane has it, unchanged since); the two others are not in memlane,
+    # and the 10-day-old one goes only in 20 days.
+    plant_transcripts(home, {"s-calc-0001": 24, "gone-soon-1": 25, "gone-soon-2": 28, "young": 10})
+    app = make_app(db_path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("6", "G")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Claude Code deletes 3 sessions in the next 7 days" in text
+        assert "memlane holds 1; the next maintenance run (at a session's start) imports the other 2" in text

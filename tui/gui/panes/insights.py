@@ -1,8 +1,9 @@
 """Pane 6, Insights: the database at a glance, in pictures (store.insights gives the numbers).
 
 Activity per day as sparklines, the error trend, how often recall's injections were acted
-on, projects and types as bars, the most edited files, the database and WAL sizes, and
-what retention removes next.
+on, projects and types as bars, the most edited files, the database and WAL sizes, what
+retention removes next, and how many sessions Claude Code's own cleanup deletes within a week
+(and whether memlane holds them).
 """
 
 from __future__ import annotations
@@ -330,4 +331,8 @@ class InsightsPane(Pane):
         if keep["oldest"]:
             grid.add_row(Text("oldest", style="dim"),
                          Text(local_time(keep["oldest"], self.app.tz, style="full")))  # fmt: skip
+        sweep = data.get("sweep")
+        if sweep:
+            style = "yellow" if sweep["held"] < sweep["due"] else ""
+            grid.add_row(Text("sweep", style="dim"), Text(sweep["sentence"], style=style))
         return Group(self._title("Storage"), grid)

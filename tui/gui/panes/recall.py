@@ -12,7 +12,6 @@ says the memory it started with, in tokens: Claude Code's own files and memlane'
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -462,21 +461,10 @@ class RecallPane(WideBreakpoint, Pane):
             self._change("unveto", kind, value, said=f"Lifted the veto on {label}.")
 
     def action_claude_memory(self) -> None:
+        from tui.gui.screens.claude_memory import open_claude_memory
+
         decision = self._selected()[0]
-        self._memory_projects(decision.get("project") if decision else None)
-
-    @work(thread=True, group="recall-projects", exit_on_error=False)
-    def _memory_projects(self, wanted: str | None) -> None:
-        rows = [(p["project"], p.get("project_name") or "") for p in self.store.projects() if p.get("project")]
-        if wanted and wanted not in {key for key, _name in rows}:
-            rows.insert(0, (wanted, os.path.basename(wanted.rstrip(os.sep))))
-        index = next((i for i, (key, _name) in enumerate(rows) if key == wanted), 0)
-        self.app.call_from_thread(self._push_memory_screen, rows, index)
-
-    def _push_memory_screen(self, rows: list, index: int) -> None:
-        from tui.gui.screens.claude_memory import ClaudeMemoryScreen
-
-        self.app.push_screen(ClaudeMemoryScreen(self.store, rows, index))
+        open_claude_memory(self, decision.get("project") if decision else None)
 
     def action_timeline(self) -> None:
         decision, memory = self._selected()

@@ -80,6 +80,7 @@ class SessionsPane(WideBreakpoint, Pane):
         *shared_keys("sessions", "filters", hidden={"filters"}),
         *shared_keys("sessions", "dates"),
         Binding("s", "sort", "Sort", id="sessions.sort"),
+        Binding("M", "claude_memory", "Claude's memory", show=False, id="sessions.claude_memory"),
         *shared_keys("sessions", "export", "timeline", "copy", "preview", "resume", "fork", "team",
                      hidden={"timeline"}),
     ]
@@ -471,6 +472,8 @@ class SessionsPane(WideBreakpoint, Pane):
             return self.current_session is not None and not self.current_session.get("author")
         if action in ("copy", "timeline"):
             return self.current_session is not None
+        if action == "claude_memory":  # a teammate's session's project is on their machine
+            return self.current_session is not None and not self.current_session.get("author")
         if action == "team":
             return self.team_scope or self.team.available()
         if action in ("project", "filters", "sort"):
@@ -523,6 +526,13 @@ class SessionsPane(WideBreakpoint, Pane):
         session = self.current_session
         if session is not None:
             ask_and_export(self, ExportRequest(session=session["session_id"]), session["session_id"])
+
+    def action_claude_memory(self) -> None:
+        """Claude Code's own memory files of the selected session's project."""
+        from tui.gui.screens.claude_memory import open_claude_memory
+
+        session = self.current_session
+        open_claude_memory(self, session.get("project") or session.get("cwd") if session else None)
 
     def action_copy(self) -> None:
         from tui.gui.memory_actions import copy_choices, offer_copy

@@ -1,4 +1,4 @@
-"""Claude Code's own memory, per project (`M` in Recall): the CLAUDE.md files, rules, imports
+"""Claude Code's own memory, per project (`M` in Recall and Sessions): the CLAUDE.md files, rules, imports
 and auto memory Claude Code loads at every session start, each with its size in tokens and
 when it last changed, and the topic files it reads on demand (store/claude_memory).
 
@@ -46,6 +46,21 @@ def shown_path(path: str, project: str) -> str:
     if path.startswith(home):
         return "~/" + path[len(home) :]
     return path
+
+
+def open_claude_memory(owner, project: str | None) -> None:
+    """`M`: this screen at `project` (the selected row's), `p` then going through every project
+    memlane knows.  The projects are read in a thread worker of `owner` (a pane)."""
+    app = owner.app
+
+    def read() -> None:
+        rows = [(p["project"], p.get("project_name") or "") for p in owner.store.projects() if p.get("project")]
+        if project and project not in {key for key, _name in rows}:
+            rows.insert(0, (project, os.path.basename(project.rstrip(os.sep))))
+        index = next((i for i, (key, _name) in enumerate(rows) if key == project), 0)
+        app.call_from_thread(app.push_screen, ClaudeMemoryScreen(owner.store, rows, index))
+
+    owner.run_worker(read, thread=True, group="claude-memory-projects", exit_on_error=False)
 
 
 @dataclass

@@ -101,9 +101,19 @@ class Preview(VerticalScroll, can_focus=False):
     def clear(self) -> None:
         self._want(("memory", None), [])
 
+    def show_row(self, row: dict, terms: list[str] | None = None) -> None:
+        """A row that is not in the database (a line of Claude Code's memory file, read now),
+        drawn as a memory from what the row holds."""
+        self._request += 1
+        if self._timer is not None:
+            self._timer.stop()
+        self._wanted, self.terms = ("row", f"{row.get('file_path')}:{row.get('line')}"), terms or []
+        self._draw(self._memory(row), self._wanted)
+
     def read_again(self) -> None:
         """Read what is shown once more: another process wrote to it, forgot or redacted it."""
-        if self._wanted and self._wanted[1] is not None and self.display and self.parent.display:
+        if self._wanted and self._wanted[0] != "row" and self._wanted[1] is not None and self.display \
+                and self.parent.display:
             self._request += 1
             self._read(self._request, *self._wanted, again=True)
 
@@ -123,7 +133,7 @@ class Preview(VerticalScroll, can_focus=False):
         self._timer = self.set_timer(SETTLE_SECONDS, self._read_now)
 
     def on_show(self) -> None:
-        if self._wanted and self._wanted != self.shown and self._wanted[1] is not None:
+        if self._wanted and self._wanted != self.shown and self._wanted[0] != "row" and self._wanted[1] is not None:
             self._read_now()
 
     def _read_now(self) -> None:

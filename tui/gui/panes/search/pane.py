@@ -2,6 +2,11 @@
 
 Anything typed is safe: `store.search` quotes every term, so FTS syntax,
 quotes, Korean and emoji are just text.  Enter opens the memory in context.
+
+The lines of Claude Code's own memory files (CLAUDE.md, auto memory) that hold the query
+are found too, read at the time of the search as `memlane search` reads them
+(`store.claude_memory.search.memory_file_rows`): after the memories once the list holds
+its last memory, or alone with the type `claude`.  Enter or `o` opens one in $EDITOR.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
+from store.claude_memory.search import CLAUDE_MEMORY, memory_file_rows
 from store.db import StoreError
 from store.display import inert_line
 from store.listings import tool_names
@@ -37,6 +43,8 @@ from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea
 from tui.rich_text import cell, snippet_text, type_label
 
+FILE_ROW = "file:"  # the key of a memory file's line starts so (a memory's is its id)
+CLAUDE_LABEL = "claude"  # the type's name in the app
 TOOLS_REFRESH_SECONDS = 5.0  # hooks write on every tool call: re-read tool names at most this often
 IMPORTANCE = [("Medium or high", 2), ("High only", 3)]
 TYPING_ACTIONS = ("filters", "dates", "export", "timeline", "copy", "open_file", "preview", "resume", "fork",
@@ -69,6 +77,14 @@ class SearchCounted(Message):
     total: int
     ranked: int
     all_terms: bool
+
+
+@dataclass
+class FileLinesFound(Message):
+    """The lines of Claude Code's memory files that hold the query of search `search_id`."""
+
+    search_id: int
+    rows: list[dict]
 
 
 @dataclass
@@ -105,6 +121,7 @@ class SearchPane(Pane):
         self._replacing = False  # the rows shown belong to the search before: the next page replaces them
         self._debounce: Timer | None = None
         self._hits: dict[str, dict] = {}
+        self._file_rows: dict[str, dict] = {}  # key -> a memory file's line found for the search shown
         self._hits_seen = 0  # how many hits the search has: exactly the rows one can scroll through
         self._summary: dict = {}  # store.search.search_summary of the search shown
         self._tools_stale = False  # a hook wrote since the tool names were read
@@ -128,8 +145,8 @@ class SearchPane(Pane):
         )
         with Horizontal(id="search-bar", classes="filter-bar"):
             yield FilterSelect(prompt="Project", id="search-project", compact=True)
-            yield Dropdown([(label, key) for key, label in TYPE_LABELS.items()], prompt="Type",
-                         id="search-type", compact=True)  # fmt: skip
+            yield Dropdown([*((label, key) for key, label in TYPE_LABELS.items()), (CLAUDE_LABEL, CLAUDE_MEMORY)],
+                           prompt="Type", id="search-type", compact=True)  # fmt: skip
             yield FilterSelect(prompt="Tool", id="search-tool", compact=True)
             yield Dropdown(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Dropdown(dates.DATE_RANGES, prompt="Any time", id="search-date", compact=True)
@@ -230,6 +247,10 @@ class SearchPane(Pane):
         hit = self._hits.get(self.table.cursor_key or "")
         return (hit["session_id"], hit["id"]) if hit else (None, None)
 
+    def file_line(self, key: str | None = None) -> dict | None:
+        """The memory file's line under the cursor (or of row `key`), None on a memory."""
+        return self._file_rows.get(self.table.cursor_key if key is None else key or "")
+
     # -- searching ----------------------------------------------------------------
 
     @on(Input.Changed, "#search-query")
@@ -262,13 +283,58 @@ class SearchPane(Pane):
         self.table.fetching = True
         self._replacing = True
         self._hits.clear()
+        self._file_rows.clear()
         self._hits_seen, self._summary = 0, {}
         limit = self.app.config.page_size
+        if self._files_wanted():
+            self._find_file_lines(self._search_id, self.query_text, self.filters["project"], limit)
+        if self.filters["type"] == CLAUDE_MEMORY:  # memory files only: no memory has this type
+            self.on_search_results(SearchResults(self._generation, self.query_text, 0, [], False, total=0))
+            return
         read = None if self.team_scope else self._first_page.take((self.query_text, self._search_filters, limit))
         if read is not None:  # the mount's search, or one before the query or a filter changed
             self.on_search_results(self._results(self._generation, self.query_text, 0, *read, limit, "after"))
             return
         self._search(self._generation, self._query, self._search_filters, "after", 0)
+
+    def _files_wanted(self) -> bool:
+        """Whether the search shown reads Claude Code's memory files too: a query, no team, and
+        no filter a file's line cannot pass (a tool, an importance, a time)."""
+        f = self.filters
+        return (bool(query_terms(self.query_text)) and not self.team_scope and f["type"] in (None, CLAUDE_MEMORY)
+                and f["tool"] is None and f["min_importance"] is None and f["days"] is None)  # fmt: skip
+
+    @work(thread=True, exclusive=True, group="search-files", exit_on_error=False)
+    def _find_file_lines(self, search_id: int, query: str, project: str | None, limit: int) -> None:
+        rows = self.store.read(memory_file_rows, query, [project] if project else None, limit)
+        if not get_current_worker().is_cancelled:
+            self.post_message(FileLinesFound(search_id, rows))
+
+    def on_file_lines_found(self, message: FileLinesFound) -> None:
+        if message.search_id != self._search_id:
+            return  # found for a query or filters no longer shown
+        self._file_rows = {f"{FILE_ROW}{i}": row for i, row in enumerate(message.rows)}
+        self._place_file_lines()
+        if self.last_results is not None:
+            self._show_status(self.last_results)
+
+    def _place_file_lines(self) -> None:
+        """The memory files' lines after the memories, once the list holds its last memory."""
+        table = self.table
+        if not self._file_rows or table.fetching or table.has_more or table.window_end < self._hits_seen:
+            return
+        now, tz = self.app.now(), self.app.tz
+        rows = [(key, self._file_cells(row, now, tz)) for key, row in self._file_rows.items() if key not in table.rows]
+        if rows:
+            table.add_page(rows, has_more=False)
+
+    def _file_cells(self, row: dict, now, tz) -> tuple:
+        cells = [cell(local_time(row.get("created_at"), tz, now=now), "dim"),
+                 cell(row.get("project_name") or "—", "bold")]  # fmt: skip
+        if self.team_scope:
+            cells.append(cell("you", "dim"))
+        return (*cells, Text(CLAUDE_LABEL, style="bold yellow", no_wrap=True, end=""),
+                snippet_text(row.get("snippet"), base_style=""))  # fmt: skip
 
     def _store_filters(self) -> dict:
         f = self.filters
@@ -383,32 +449,42 @@ class SearchPane(Pane):
         table = self.table
         table.place(message.where, rows, offset=message.offset, has_more=message.has_more)
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
+        self._place_file_lines()
         self._show_status(message)
 
     def _show_status(self, message: SearchResults) -> None:
+        said = self._memory_status(message)
+        if self._file_rows and not self.team_scope and self.filters["type"] != CLAUDE_MEMORY:
+            held = any(key in self.table.rows for key in self._file_rows)
+            where = "" if held else f" (type {CLAUDE_LABEL} lists them)"
+            said = Text.assemble(said, f" · {plural(len(self._file_rows), 'line')} of Claude Code's memory files{where}")
+        self.query_one("#search-status", Label).update(said)
+
+    def _memory_status(self, message: SearchResults) -> Text | str:
         shown = self._hits_seen
-        status = self.query_one("#search-status", Label)
         if self.team_scope:
-            status.update(Text.assemble(("Team + local", "bold"), " · ", self._status_text(message, shown)))
-            return
+            return Text.assemble(("Team + local", "bold"), " · ", self._status_text(message, shown))
         if not message.query.strip():
-            status.update(Text.assemble(("Newest memories", "bold"), " · type to search"))
-        elif self._counting:
+            return Text.assemble(("Newest memories", "bold"), " · type to search")
+        if self._counting:
             ranked = self._summary.get("ranked", -1)
             at_least = f"more than {number(ranked)}" if ranked > 0 else "counting"
-            status.update(f"{at_least} matches · counting…")
-        elif shown == 0:
-            status.update(Text.assemble("No memories match ", (message.query.strip(), "bold"),
-                                        " with these filters" if self._any_filter() else ""))  # fmt: skip
-        else:
-            timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
-            ranked = self._summary.get("ranked", -1)
-            how = ""
-            if not self._summary.get("all_terms", True):
-                how = " · ranked by relevance: they hold some of the words"
-            elif 0 <= ranked < shown:
-                how = f" · best {number(ranked)} first, then newest first"
-            status.update(f"{plural(shown, 'match')}{how}{timing}")
+            return f"{at_least} matches · counting…"
+        if shown == 0 and self.filters["type"] == CLAUDE_MEMORY:
+            if self._file_rows:
+                return f"{plural(len(self._file_rows), 'line')} of Claude Code's memory files, read now"
+            return Text.assemble("No line of Claude Code's memory files holds ", (message.query.strip(), "bold"))
+        if shown == 0:
+            return Text.assemble("No memories match ", (message.query.strip(), "bold"),
+                                 " with these filters" if self._any_filter() else "")  # fmt: skip
+        timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
+        ranked = self._summary.get("ranked", -1)
+        how = ""
+        if not self._summary.get("all_terms", True):
+            how = " · ranked by relevance: they hold some of the words"
+        elif 0 <= ranked < shown:
+            how = f" · best {number(ranked)} first, then newest first"
+        return f"{plural(shown, 'match')}{how}{timing}"
 
     def _status_text(self, message: SearchResults, shown: int) -> str:
         if not message.query.strip():
@@ -439,7 +515,10 @@ class SearchPane(Pane):
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         hit = self._hits.get(event.row_key.value or "")
         preview = self.query_one(Preview)
-        if hit is None:
+        line = self.file_line(event.row_key.value)
+        if line is not None:
+            preview.show_row(line, query_terms(self.query_text))
+        elif hit is None:
             preview.clear()  # a teammate's memory: in the team cache, not this database
         else:
             preview.show_memory(hit["id"], list(self._query.terms))
@@ -449,6 +528,8 @@ class SearchPane(Pane):
         hit = self._hits.get(event.row_key.value or "")
         if hit:
             self.post_message(messages.OpenTimeline(hit["session_id"], hit["id"]))
+        elif self.file_line(event.row_key.value) is not None:
+            self.action_open_file()
 
     # -- filters ------------------------------------------------------------------
 
@@ -626,14 +707,23 @@ class SearchPane(Pane):
 
     def _cursor_memory_id(self) -> int | None:
         key = self.table.cursor_key
-        return int(key) if key is not None else None
+        return int(key) if key is not None and key.isdigit() else None
 
     def action_copy(self) -> None:
-        from tui.gui.memory_actions import copy_from_memory
+        from tui.gui.memory_actions import copy_from_memory, offer_copy
 
-        copy_from_memory(self, self._cursor_memory_id())
+        line = self.file_line()
+        if line is not None:
+            offer_copy(self.app, [("path", line["file_path"]), ("line", line["content"])])
+        else:
+            copy_from_memory(self, self._cursor_memory_id())
 
     def action_open_file(self) -> None:
-        from tui.gui.memory_actions import open_memory_file
+        """The memory's file in $EDITOR; on a memory file's line, that file at that line."""
+        from tui.gui.memory_actions import open_in_editor, open_memory_file
 
-        open_memory_file(self, self._cursor_memory_id())
+        line = self.file_line()
+        if line is not None:
+            open_in_editor(self.app, {"id": None, "file_path": line["file_path"]}, line=line["line"])
+        else:
+            open_memory_file(self, self._cursor_memory_id())
