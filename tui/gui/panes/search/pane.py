@@ -301,7 +301,7 @@ class SearchPane(Pane):
         """Whether the search shown reads Claude Code's memory files too: a query, no team, and
         no filter a file's line cannot pass (a tool, an importance, a time)."""
         f = self.filters
-        return (bool(query_terms(self.query_text)) and not self.team_scope and f["type"] in (None, CLAUDE_MEMORY)
+        return (bool(self._query.terms) and not self.team_scope and f["type"] in (None, CLAUDE_MEMORY)
                 and f["tool"] is None and f["min_importance"] is None and f["days"] is None)  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search-files", exit_on_error=False)
@@ -517,7 +517,7 @@ class SearchPane(Pane):
         preview = self.query_one(Preview)
         line = self.file_line(event.row_key.value)
         if line is not None:
-            preview.show_row(line, query_terms(self.query_text))
+            preview.show_row(line, self._query.terms)
         elif hit is None:
             preview.clear()  # a teammate's memory: in the team cache, not this database
         else:
