@@ -15,7 +15,7 @@ files Claude Code loads at every start:
 Every other session is resumed (`claude --resume`, or a fork: Claude Code sends the same
 SessionStart, `source: "resume"`) after the next session of the corpus ran.
 
-At each SessionStart the bench asks `hooks.context.session_start_plan` (the hook's own
+At each SessionStart the bench asks `hooks.recall.session_start_plan` (the hook's own
 function) three times: as a plain digest (no memory files, no resume: the baseline, what
 memlane sent before issue 39), with the memory files Claude Code loads, and with both.  It
 prints the tokens the digest left out because the loaded files already said it, and because
@@ -158,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
                            "MEMLANE_DB": str(home / ".claude" / "memlane" / "memory.db"),
                            "CLAUDE_CONFIG_DIR": str(home / ".claude")})  # fmt: skip
         os.environ.pop("CLAUDE_PROJECT_DIR", None)
-        from hooks import maintenance
+        from hooks import background
 
-        maintenance.maybe_start = lambda *a, **k: False  # no detached process: nothing but the replay
+        background.maybe_start = lambda *a, **k: False  # no detached process: nothing but the replay
         starts = replay(real_sessions(), Path(tmp) / "disk", resume_every=args.resume_every,
                         note_every=args.note_every)  # fmt: skip
     for line in report(starts):

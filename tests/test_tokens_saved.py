@@ -15,9 +15,9 @@ def test_resumes_and_loaded_memory_files_leave_tokens_out_of_the_digest(tmp_path
     monkeypatch.setenv("MEMLANE_DB", str(home / ".claude" / "memlane" / "memory.db"))
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(home / ".claude"))
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    from hooks import maintenance
+    from hooks import background
 
-    monkeypatch.setattr(maintenance, "maybe_start", lambda *a, **k: False)
+    monkeypatch.setattr(background, "maybe_start", lambda *a, **k: False)
     api = [s for s in real_sessions() if s.cwd == "/home/dev/api"][:4]
     starts = bench_tokens_saved.replay(api, tmp_path / "disk", resume_every=1, note_every=1)
     resumes = [s for s in starts if s["resume"]]
