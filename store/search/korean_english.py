@@ -3,7 +3,9 @@
 Korean developers ask about work done in English words: `센트리 노이즈` for Sentry's
 noise, `번들 크기` for the bundle size, `결제 클라이언트` for the payments client.  A
 Hangul loanword is spelled back (`store.loanwords`); a native word of everyday software
-work is translated by the glossary's rows (`store.glossary`: 결제 "payment").  A
+work is translated by the glossary's rows (`store.glossary`: 결제 "payment"), or by the
+Kubernetes and React documentation's Korean glossaries (`store.search.korean_terms`: 출력
+"output").  A
 spelling is kept only when some memory holds it as a word (one index probe each), so a
 guess that names nothing the user wrote costs a probe and finds nothing.
 
@@ -31,6 +33,10 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     from store.glossary import same_as
 
     translated = [w for w in same_as(term) if w.isascii()]
+    if not translated:
+        from store.search.korean_terms import ENGLISH
+
+        translated = list(ENGLISH.get(term, ()))
     if translated:
         return translated
     from store.loanwords import spellings

@@ -116,6 +116,12 @@ def test_a_native_korean_word_of_software_work_finds_its_english_word(conn):
     assert answer in ids(search(conn, "결제 재시도 몇 번으로 정했지?"))[:1]  # 결제 is payment
 
 
+def test_a_korean_word_of_the_kubernetes_localization_glossary_finds_its_english_word(conn):
+    answer = add(conn, "vite: build output goes to dist/web", type="file_edit")
+    add(conn, "README typo fixed", type="file_edit")
+    assert answer in ids(search(conn, "빌드 출력 어디로 가게 했지?"))[:1]  # 출력 is output
+
+
 def test_a_korean_word_that_spells_nothing_in_the_store_adds_nothing(conn):
     add(conn, "sentry: before_send drops ClientDisconnect noise", type="file_edit")
     assert search(conn, "바나나 우유 어떻게 했지") == []
