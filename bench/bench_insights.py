@@ -18,7 +18,7 @@ import time
 TARGET_MS = 100.0
 COLD = (
     "import time, sys; t = time.perf_counter();"
-    "from datetime import datetime, UTC; from store.db import connect; from store.insights import overview;"
+    "from datetime import datetime, UTC; from store.database.connection import connect; from store.insights import overview;"
     "c = connect(sys.argv[1]); t1 = time.perf_counter(); overview(c, datetime.now(UTC));"
     "print((time.perf_counter() - t1) * 1000)"
 )
@@ -33,7 +33,7 @@ def main(argv=None) -> int:
     from datetime import UTC, datetime
 
     from bench.corpus_db import build_corpus_db
-    from store.db import connect
+    from store.database.connection import connect
     from store.insights import overview
 
     with tempfile.TemporaryDirectory() as folder:

@@ -182,7 +182,7 @@ def build(db_path: str, home: str, memories: int, fillers: int, same_file: int =
 
 
 def _upkeep_done(db_path: str) -> None:
-    from store import db
+    from store.database import connection as db
     from store.retention import MARKER_KEY
     from store.search.short_terms import backfill
 
@@ -322,8 +322,8 @@ def main(argv=None) -> int:
         else:
             sessions = build(db_path, home, args.memories, args.fillers, args.same_file, args.sessions)
             Path(sessions_file).write_text(json.dumps(sessions))
-        from store import db
         from store.config import defaults
+        from store.database import connection as db
 
         conn = db.connect(db_path)
         total = conn.execute("SELECT count(*) FROM memory").fetchone()[0]

@@ -39,7 +39,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
-from store import db, forget, search  # noqa: E402
+from store import forget, search  # noqa: E402
+from store.database import connection as db  # noqa: E402
 from store.search import select_matching  # noqa: E402
 
 WORDS = ["session", "test", "token", "return", "error", "config", "request", "build", "update", "cache"]

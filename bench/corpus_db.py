@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from corpus import demo_corpus
-from store import db, writer
+from store import writer
+from store.database import connection as db
 
 
 def build_corpus_db(

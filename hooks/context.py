@@ -17,7 +17,7 @@ import os
 import re
 
 from store.config import setting
-from store.db import dicts
+from store.database import dicts
 from store.display import escape_markup as escape
 from store.text import basename, relative_path
 from store.text import one_line as clean_line

@@ -110,7 +110,7 @@ def _prompt_output(block: str) -> str:
 
 
 def _db_message(db_path: str, exc: BaseException) -> str:
-    from store.db import StoreError, describe_error
+    from store.database import StoreError, describe_error
 
     if isinstance(exc, StoreError):
         return str(exc)
@@ -291,7 +291,7 @@ def _waiting_message(event: dict) -> str | None:
 
 def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
     from store import spool as spool_mod
-    from store.db import StoreError, connect
+    from store.database import StoreError, connect
     from store.paths import default_db_path
 
     db_path = default_db_path()
@@ -464,7 +464,7 @@ def _owns_process() -> bool:
 
 
 def _bound_wal(run: _Run) -> None:
-    from store.db import bound_wal
+    from store.database import bound_wal
     from store.paths import default_db_path
 
     try:

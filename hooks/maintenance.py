@@ -27,7 +27,7 @@ def maybe_start(conn, db_path: str) -> bool:
     """Start retention in a detached child if it has not run today, or if memories stored
     before schema 4 still wait for the short-term backfill; True if started."""
     from store.retention import retention_due
-    from store.search.short_terms import pending_below
+    from store.search import pending_below
 
     if not retention_due(conn) and pending_below(conn) is None:
         return False
@@ -86,12 +86,12 @@ def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) 
 def run(db_path: str) -> int | None:
     """Retention for the database at `db_path`; None if it already ran today."""
     from store.config import load_config
-    from store.db import connect
+    from store.database import connect
     from store.retention import run_retention
 
     config, _warnings = load_config()
     prune_markers()
-    from store.search.short_terms import backfill
+    from store.search import backfill
 
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
@@ -108,7 +108,7 @@ def run(db_path: str) -> int | None:
 def damaged(conn, db_path: str) -> bool:
     """SQLite's quick check of the store, bounded in time (here, never in a hook: this job runs
     detached): a damaged store is said in the log, which `memlane doctor` shows."""
-    from store.db import damage_sentence, integrity_problems
+    from store.database import damage_sentence, integrity_problems
     from store.log import log_line
 
     problems = integrity_problems(conn)
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         removed = run(db_path)
     except Exception as exc:  # a background job: log it, never raise
-        from store.db import describe_error
+        from store.database import describe_error
         from store.log import log_line
 
         log_line(f"maintenance: retention failed: {describe_error(db_path, exc)}", stderr=False)

@@ -483,7 +483,7 @@ def decide(
 
 def _asks(memory: dict) -> bool:
     """A past prompt that is a question: what restates a new prompt, never its answer."""
-    from store.search.question import is_question
+    from store.search import is_question
 
     return memory.get("type") == "prompt" and is_question(memory.get("content"))
 

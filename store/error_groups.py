@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import dicts, placeholders, utc_now, write
+from store.database import dicts, placeholders, utc_now, write
 
 # Every status a group can have; `regressed` is set by the writer, never by hand.
 ERROR_STATUSES = ("open", "regressed", "resolved", "ignored")

@@ -152,7 +152,7 @@ def _refuse_unless_regular(path: str, mode: int) -> None:
 
 
 def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
-    from store.db import dicts, placeholders
+    from store.database import dicts, placeholders
 
     chosen = sum((bool(request.session), request.query is not None, bool(request.ids)))
     if chosen != 1:

@@ -16,7 +16,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from store.db import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
+from store.database import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
 from store.search import Filters, iter_match_chunks, query_terms
 from store.signature import headline
 from store.tombstones import bury_content, bury_memories, bury_session
@@ -197,7 +197,7 @@ def _summaries_meanwhile(conn, sessions: set[str], ids: list[int]):
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     if not path or conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         return None
-    from store.db import connect
+    from store.database import connect
     from store.writer import session_summaries
 
     box: dict = {}
@@ -248,7 +248,7 @@ FTS5_DEFAULT_AUTOMERGE = 4
 
 def _pause_automerge(conn) -> dict[str, int]:
     """Turn off each FTS index's automerge; returns the settings to put back."""
-    from store.schema import FTS_TABLES
+    from store.database import FTS_TABLES
 
     saved = {}
     for table in FTS_TABLES:

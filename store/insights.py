@@ -11,7 +11,7 @@ import os
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
-from store.db import placeholders
+from store.database import placeholders
 from store.retention import MARKER_KEY
 
 EDIT_TYPES = ("file_edit", "file_write")

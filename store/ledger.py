@@ -4,7 +4,7 @@ and the person's vetoes and pins that steer it.
 One `injection` row per decision the hook makes (a prompt, a session's start), with
 the memories it sent (`injection_item`), or the reason it stayed silent.  Rows hold
 ids, numbers and reason codes, never text: a redaction has nothing to change here,
-and the schema's triggers (`store.schema.LEDGER_DDL`) drop a row with its prompt
+and the schema's triggers (`store.database.schema.LEDGER_DDL`) drop a row with its prompt
 memory, its injected memories or its session, whoever deletes them (forget,
 retention, a forgotten session).  Plain sqlite3, stdlib only: the hook writes here.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import dicts, placeholders, utc_now, write
+from store.database import dicts, placeholders, utc_now, write
 
 # Why a decision came out as it did (code -> words a person reads).
 REASONS = {

@@ -9,7 +9,7 @@ import json
 import os
 import sqlite3
 
-from store.db import chunks, dicts, placeholders
+from store.database import chunks, dicts, placeholders
 
 
 def _one(cursor: sqlite3.Cursor) -> dict | None:
@@ -108,7 +108,7 @@ def memories_before(
 # The newest memories are the latest to happen, not the latest written: an import writes a
 # transcript of last year after yesterday's hooks, so by id the dates jump. created_at sorts
 # as time (one stored format); the id breaks ties. memory(created_at), (project, created_at)
-# and (type, created_at) serve this order without sorting (store.models).
+# and (type, created_at) serve this order without sorting (store.database.models).
 BY_TIME = " ORDER BY m.created_at DESC, m.id DESC"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import placeholders
+from store.database import placeholders
 from store.search import fts_quote
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
@@ -102,7 +102,7 @@ def memory_count(conn) -> int:
 def task_memories(conn, session_id: str, prompt_id: str | None, limit: int = 200) -> list[dict]:
     """The memories of one task: a turn (session + prompt id), or a session's
     memories that carry no prompt id."""
-    from store.db import dicts
+    from store.database import dicts
 
     if prompt_id:
         cur = conn.execute(
@@ -167,7 +167,7 @@ def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, dict], list[tuple]]
 
 def turn_prompts(conn, session_id: str, prompt_id: str) -> list[dict]:
     """The prompt memories of one turn (usually one)."""
-    from store.db import dicts
+    from store.database import dicts
 
     # `+type`: through the session's index, not the type index (every prompt ever
     # stored: 15 ms at 100k memories, against 0.02 ms).

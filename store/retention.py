@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from store.db import utc_now, write
+from store.database import utc_now, write
 
 MARKER_KEY = "retention_last_run"
 MAX_DAYS = 36500  # store.config.MAX_RETENTION_DAYS: further back is not a date

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from store.db import placeholders
+from store.database import placeholders
 from store.writer import normalise_timestamp
 
 if TYPE_CHECKING:

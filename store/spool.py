@@ -62,7 +62,7 @@ class SpoolFull(Exception):
 
 
 def _now_iso() -> str:
-    from store.db import utc_now
+    from store.database import utc_now
 
     return utc_now()
 
@@ -228,7 +228,7 @@ def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
 
 def is_db_failure(exc: BaseException) -> bool:
     """A database that cannot take the write now (locked, read-only, full, corrupt)."""
-    from store.db import StoreError
+    from store.database import StoreError
 
     if isinstance(exc, StoreError):
         return True

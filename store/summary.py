@@ -19,7 +19,7 @@ Deterministic (depends only on the arguments, in their order) and at most
 """
 from __future__ import annotations
 
-from store.schema import FILE_TYPES
+from store.database import FILE_TYPES
 from store.text import basename, one_line
 
 MAX_SUMMARY_CHARS = 600

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.db import chunks, placeholders
+from store.database import chunks, placeholders
 from store.digest import fields_digest
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from store.db import dicts, placeholders, utc_now, write
+from store.database import FILE_TYPES, dicts, placeholders, utc_now, write
 from store.digest import fields_digest
 from store.project import resolve_project
-from store.schema import FILE_TYPES
 from store.text import MAX_CONTENT_CHARS, cap_text, storable
 from store.tombstones import buried, session_buried
 

@@ -18,10 +18,10 @@ import json
 import sqlite3
 import uuid
 
-from store import db
+from store.database import connection as db
 from store.files import tighten
 from store.paths import team_db_path
-from store.search.short_terms import backfill as backfill_short_terms
+from store.search import backfill as backfill_short_terms
 from store.writer import content_hash
 
 CACHE_DDL = [

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from store import listings
 from store import search as store_search
-from store.db import placeholders
+from store.database import placeholders
 from store.paths import team_db_path
 from store.text import basename
 

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from store import db
+from store.database import connection as db
 from store.files import make_private_dir, open_private
 from store.forget import finish_scrub
 from team import cache, server

@@ -34,7 +34,7 @@ def test_store_and_hooks_never_import_textual_or_rich():
 
 
 def test_the_hook_hot_path_does_not_import_peewee():
-    hot = [m for m in modules_of("store") + modules_of("hooks") if m not in ("store.models", "store.migrate")]
+    hot = [m for m in modules_of("store") + modules_of("hooks") if m not in ("store.database.models", "store.database.migrate")]
     loaded = loaded_after_importing(hot)
     assert "peewee" not in loaded
 
@@ -188,10 +188,10 @@ def test_no_sql_under_tui():
 
 def test_the_checks_find_what_they_look_for(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text('"""Reads PRAGMA data_version."""\nfrom store import db as d\nfrom store.db import _x\n'
+    sample.write_text('"""Reads PRAGMA data_version."""\nfrom store.database import connection as d\nfrom store.database.connection import _x\n'
                       'Q = "SELECT id FROM memory"\nd._y\n')
     assert sql_in(sample) == [4]
-    assert private_names_in(sample) == {"store.db._x", "store.db._y"}
+    assert private_names_in(sample) == {"store.database.connection._x", "store.database.connection._y"}
 
 
 # -- no import cycles between our modules (an import inside a function counts too) -------------

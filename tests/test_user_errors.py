@@ -52,8 +52,8 @@ def test_the_internal_ones_exist_and_are_not_memlane_errors():
 
 
 def test_the_scan_finds_the_user_errors():
-    assert {"store.db.StoreError", "tui.commands.common.UsageError", "team.server.TeamError"} <= set(our_exceptions())
+    assert {"store.database.connection.StoreError", "tui.commands.common.UsageError", "team.server.TeamError"} <= set(our_exceptions())
 
 
 def test_its_sentence_is_its_text():
-    assert str(_class("store.db.StoreError")("the disk is full.")) == "the disk is full."
+    assert str(_class("store.database.connection.StoreError")("the disk is full.")) == "the disk is full."

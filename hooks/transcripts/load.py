@@ -150,7 +150,7 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     if report.get("memories"):
         # A bulk load leaves the indexes in many small segments; merged now, the
         # hooks' inserts that follow do not pay for it one by one.
-        from store.db import optimize_indexes
+        from store.database import optimize_indexes
 
         optimize_indexes(conn)
     return report
@@ -163,10 +163,10 @@ def _days_ago(days: int) -> str:
 
 
 class _RollBack(Exception):
-    """Ends a dry run's transaction (store.db.write rolls back on an exception)."""
+    """Ends a dry run's transaction (store.database.connection.write rolls back on an exception)."""
 
 
 def _write(conn):
-    from store.db import write
+    from store.database import write
 
     return write(conn)

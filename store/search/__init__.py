@@ -23,6 +23,8 @@ _HOMES = {
              "make_snippet", "search", "search_page", "search_summary", "sorted_ranking",
              "term_frequency"),
     "paging": ("first_page",),
+    "question": ("is_question",),
+    "short_terms": ("backfill", "pending_below"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted(_HOME_OF)

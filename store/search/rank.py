@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from store.db import chunks, dicts, placeholders
+from store.database import chunks, dicts, placeholders
 from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
 from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote, query_terms

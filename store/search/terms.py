@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from store import korean
-from store.db import placeholders
+from store.database import placeholders
 
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.writer import add_memories, start_session
 from tests.cli.conftest import assert_one_sentence, run
 from tests.tui.conftest import build_db

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from hooks import maintenance
-from store.db import connect, integrity_problems
+from store.database.connection import connect, integrity_problems
 from store.writer import add_memories, start_session
 from tests.cli.conftest import run
 from tui.commands import doctor

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.export import ExportError, ExportRequest, export_memories
 from store.writer import add_memories, add_memory, start_session
 from tui.commands.cli import main

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from store import db, ledger, writer
+from store import ledger, writer
+from store.database import connection as db
 from tui.commands.cli import main
 from tui.commands.common import UsageError
 from tui.commands.slash import slash_text

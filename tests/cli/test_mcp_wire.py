@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.writer import add_memory
 from tui.commands.mcp_wire import INVALID_REQUEST, PARSE_ERROR, screen_line
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.writer import add_memory, start_session
 from tests.cli.conftest import run
 from tui.commands.cli import main

@@ -100,7 +100,8 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
                        resume=session_id)  # fmt: skip
 
     # A hook that found the database busy left its write in the spool: apply it now.
-    from store import db, spool
+    from store import spool
+    from store.database import connection as db
 
     conn = db.connect(hooks_db)
     spool.drain(conn, budget_s=30)

@@ -4,7 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from store import db, writer
+from store import writer
+from store.database import connection as db
 from tests.hooks.recall_store import CURRENT, PROJECT
 
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from hooks import context, recall
-from store import db, writer
+from store import writer
 from store.config import load_config
+from store.database import connection as db
 from store.error_groups import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]

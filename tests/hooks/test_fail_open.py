@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from store import db, log
+from store import log
+from store.database import connection as db
 from tests.timing import HANG
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from store import db, writer
+from store import writer
+from store.database import connection as db
 from store.error_groups import set_error_status
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
@@ -381,7 +382,7 @@ import json, re
 compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
-import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.spool, store.db, store.writer
+import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.spool, store.database.connection, store.writer
 print(json.dumps(compiled))
 """
 

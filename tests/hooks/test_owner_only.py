@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from store import db, log, spool
+from store import log, spool
+from store.database import connection as db
 from store.files import SymlinkRefused
 from tests.hooks.test_fail_open import EDIT, REPO, SESSION
 

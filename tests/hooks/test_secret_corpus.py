@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from store import db
+from store.database import connection as db
 from store.export import ExportRequest, export_memories
 from tests.hooks.transcripts import Transcript
 from tests.secret_shapes import SHAPES

@@ -8,8 +8,8 @@ import io
 import json
 import sqlite3
 
-from store import db as store_db
 from store import listings
+from store.database import connection as store_db
 from tests.fixtures import import_into, real_session
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from hooks.main import BUSY_TIMEOUT_MS
-from store import db, spool, writer
+from store import spool, writer
+from store.database import connection as db
 from tests.timing import HANG, finishes, hook_seconds, without_waiting
 
 REPO = Path(__file__).resolve().parents[2]
@@ -263,7 +264,7 @@ def test_a_claim_left_by_a_dead_process_is_taken_over(env):
 DRAINER = textwrap.dedent(
     """
     import sys
-    from store import db
+    from store.database import connection as db
     from store import spool
     conn = db.connect(sys.argv[1], busy_timeout_ms=30000)
     print(spool.drain(conn, budget_s=60))

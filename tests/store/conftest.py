@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from store import db, writer
+from store import writer
+from store.database import connection as db
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,8 @@ import os
 
 import pytest
 
-from store import db, forget, listings, writer
+from store import forget, listings, writer
+from store.database import connection as db
 from store.search import search
 from tests.store.conftest import file_bytes, ts
 
@@ -151,7 +152,7 @@ def automerge(conn, table: str):
 
 
 def test_a_forget_rewrites_each_index_into_one_segment_and_keeps_its_merge_setting(filled):
-    from store.schema import FTS_TABLES
+    from store.database.schema import FTS_TABLES
 
     filled.execute("INSERT INTO memory_words(memory_words, rank) VALUES ('automerge', 8)")
     assert all(segments(filled, t) > 1 for t in FTS_TABLES)  # 200 writes: many small segments
@@ -168,7 +169,7 @@ def test_a_forget_rewrites_each_index_into_one_segment_and_keeps_its_merge_setti
 
 
 def test_a_forget_that_fails_halfway_changes_nothing(filled, monkeypatch):
-    from store.schema import FTS_TABLES
+    from store.database.schema import FTS_TABLES
 
     def broken(*args, **kwargs):
         raise db.StoreError("the disk holding the database is full; free some space and try again.")

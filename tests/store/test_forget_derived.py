@@ -10,8 +10,9 @@ import string
 
 import pytest
 
-from store import db, forget, writer
-from store.db import write
+from store import forget, writer
+from store.database import connection as db
+from store.database.connection import write
 from store.signature import headline
 from store.summary import _command_of, build_summary
 

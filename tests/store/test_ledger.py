@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, forget, ledger, writer
+from store import forget, ledger, writer
+from store.database import connection as db
 from store.retention import run_retention
 from tests.store.conftest import file_bytes, ts
 

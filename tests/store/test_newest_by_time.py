@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, writer
+from store import writer
+from store.database import connection as db
 from store.listings import newest_memories
 from store.search import search, search_page
 

@@ -79,6 +79,6 @@ def test_a_huge_retention_is_clamped_not_a_crash(conn):
 
 
 def db_connect(path):
-    from store import db
+    from store.database import connection as db
 
     return db.connect(path, check_same_thread=False)

@@ -14,7 +14,8 @@ import time
 import pytest
 
 from bench.corpus_db import build_corpus_db
-from store import db, forget, search, writer
+from store import forget, search, writer
+from store.database import connection as db
 from store.search import match as matching
 from store.search import select_matching
 from tests.store.conftest import file_bytes

@@ -3,7 +3,8 @@
 import multiprocessing
 import subprocess
 
-from store import db, error_groups, listings, writer
+from store import error_groups, listings, writer
+from store.database import connection as db
 from store.project import resolve_project
 from store.signature import error_signature
 from store.text import MAX_CONTENT_CHARS

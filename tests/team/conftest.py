@@ -11,7 +11,7 @@ import os
 import psycopg
 import pytest
 
-from store import db
+from store.database import connection as db
 from store.writer import add_memories
 from team import cache
 from team.devserver import DevServer

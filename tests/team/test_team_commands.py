@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from store import db
+from store.database import connection as db
 from store.forget import forget
 from store.writer import add_memories
 from team.server_migrate import SERVER_SCHEMA_VERSION

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from store import writer
-from store.db import connect
+from store.database.connection import connect
 from tests.timing import HANG
 from tui.gui.textual_internals import screen_lines
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC
 from pathlib import Path
 
-from store.db import connect
+from store.database.connection import connect
 from store.writer import add_memory
 
 GITHUB_TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from store import forget, writer
-from store.db import StoreError, connect
+from store.database.connection import StoreError, connect
 from tests.timing import HANG, finishes
 from tui.gui.data_watch import DataWatch
 from tui.gui.store_client import StoreClient

@@ -6,7 +6,7 @@ import json
 import os
 
 from store import writer
-from store.db import connect
+from store.database.connection import connect
 from store.listings import get_error_group
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.gui import memory_actions

@@ -4,7 +4,7 @@ wrote them, which made the dates jump), and a day of another year carries its ye
 from __future__ import annotations
 
 from store import writer
-from store.db import connect
+from store.database.connection import connect
 from tests.tui.conftest import app_for, opened, pilot_test
 from tui.formatting import short_day
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, ledger
+from store import ledger
+from store.database import connection as db
 from tests.tui.conftest import at, pilot_test, settle, until
 from tests.tui.test_recall_pane import app_for, build_ledger_db, ids_of
 from tui.gui.panes.recall import PAGE

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.writer import add_memory
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test

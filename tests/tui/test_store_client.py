@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from store import db, writer
-from store.db import StoreError
+from store import writer
+from store.database import connection as db
+from store.database.connection import StoreError
 from tests.timing import HANG, finishes
 from tui.gui.store_client import StoreClient
 

@@ -19,7 +19,8 @@ import tempfile
 import time
 
 from corpus import demo_corpus
-from store import db, error_groups, listings, privacy, writer
+from store import error_groups, listings, privacy, writer
+from store.database import connection as db
 
 FEED_INTERVAL_S = 1.5
 FEED_LIFETIME_S = 3 * 3600  # a forgotten feeder stops by itself

@@ -7,7 +7,7 @@ import re
 import shlex
 import time
 
-from store.db import (
+from store.database import (
     FULL_CHECK_BUDGET_S,
     REBUILD_INDEX,
     damage_sentence,
@@ -57,8 +57,8 @@ def cmd_doctor(args) -> int:
 
 def repair(db_path: str, *, say=print) -> int:
     """`memlane doctor --repair`: a damaged database's readable memories into a sound file."""
-    from store.db import RepairError, StoreError, connect
-    from store.db import repair as repair_copy
+    from store.database import RepairError, StoreError, connect
+    from store.database import repair as repair_copy
 
     if not os.path.exists(db_path):
         say(f"{FAIL} no database at {db_path}; nothing to repair.")
@@ -241,7 +241,7 @@ def _run_hook(command: str) -> tuple[bool, str, float]:
             logged = []
         if logged:
             return False, logged[-1][:200], ms
-        from store.db import StoreError, connect
+        from store.database import StoreError, connect
         from store.listings import latest_memory_id
 
         try:
@@ -365,8 +365,7 @@ def _read_line(proc, deadline: float) -> str | None:
 def _check_database(report: _Report, db_path: str, redact_secrets: bool = False) -> None:
     import sqlite3
 
-    from store import schema
-    from store.db import StoreError, connect, describe_error, path_problem
+    from store.database import StoreError, connect, describe_error, path_problem, schema
 
     if problem := path_problem(db_path):
         report.fail(problem)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from store.database import MEMORY_TYPES
 from store.listings import type_is_stored
-from store.schema import MEMORY_TYPES
 from tui.commands.common import UsageError
 
 

@@ -108,7 +108,7 @@ def project_matcher(project: str) -> ProjectMatcher:
 # ---------------------------------------------------------------------- run
 def run(args, console) -> int:
     from store.config import load_config
-    from store.db import StoreError, connect
+    from store.database import StoreError, connect
     from store.paths import default_db_path, memlane_home
 
     db_path = os.path.abspath(os.path.expanduser(args.db or default_db_path()))

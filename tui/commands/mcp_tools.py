@@ -16,9 +16,9 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
+from store.database import MEMORY_TYPES
 from store.display import inert, inert_line
 from store.errors import MemlaneError
-from store.schema import MEMORY_TYPES
 from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10

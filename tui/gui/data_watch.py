@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from store.db import StoreError
+from store.database import StoreError
 
 
 class DataWatch:

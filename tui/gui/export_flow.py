@@ -10,7 +10,7 @@ import re
 
 from textual.widget import Widget
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
 from store.export import (
     ExportError,

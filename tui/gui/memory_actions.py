@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
 from tui.claude_resume import SAFE_ID, Resume, plan_resume, resume_argv, run_resume
 from tui.gui import messages

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from store import error_groups, listings
 from store import search as store_search
-from store.db import StoreError, connect, describe_error
+from store.database import StoreError, connect, describe_error
 
 T = TypeVar("T")
 

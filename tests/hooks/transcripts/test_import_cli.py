@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hooks.transcripts import TranscriptReader, find_transcripts, import_files
-from store import db
 from store.config import defaults
+from store.database import connection as db
 from tests.hooks.transcripts import PAYLOADS, SAMPLE, Transcript, load_payload, sample_times
 from tui.commands import importer
 

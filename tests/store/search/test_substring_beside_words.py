@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, writer
+from store import writer
+from store.database import connection as db
 from store.search import match as matching
 from store.search import search
 from store.search.paging import first_page

@@ -7,7 +7,7 @@ import contextlib
 import pytest
 from textual.widgets import Input
 
-from store.db import connect
+from store.database.connection import connect
 from store.forget import select_ids
 from store.search import search
 from store.selection import Criteria
@@ -645,7 +645,7 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
 
 
 def _newest_id(path) -> int:
-    from store.db import connect
+    from store.database.connection import connect
 
     conn = connect(path)
     try:

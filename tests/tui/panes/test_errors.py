@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from store.db import connect
+from store.database.connection import connect
 from store.listings import get_error_group
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test, screen_text

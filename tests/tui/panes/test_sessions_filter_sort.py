@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from store import listings, writer
-from store.db import connect
+from store.database.connection import connect
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.formatting import short_id
 

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
 from store.listings import SESSION_SORTS
 from store.search import query_terms

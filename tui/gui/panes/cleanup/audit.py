@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from store.audit import audit_batch, audit_ids, redact_findings
 from store.config import secret_patterns
-from store.db import StoreError
+from store.database import StoreError
 from store.selection import count_memories
 from tui.formatting import local_time, number, plural, short_id
 from tui.gui.modals import ConfirmModal

@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
 from store.listings import tool_names
 from store.search import first_page, query_terms, search_page, search_summary

@@ -10,11 +10,11 @@ import sqlite3
 
 import peewee as pw
 
-from store import models, schema
+from store.database import models, schema
 
 
 class _BorrowedConnectionDatabase(pw.SqliteDatabase):
-    """A peewee database that runs on a connection opened by store.db."""
+    """A peewee database that runs on a connection opened by store.database.connection."""
 
     def __init__(self, conn: sqlite3.Connection):
         super().__init__(None)

@@ -6,7 +6,9 @@ import sqlite3
 import peewee as pw
 import pytest
 
-from store import db, migrate, models, schema, writer
+from store import writer
+from store.database import connection as db
+from store.database import migrate, models, schema
 
 
 def model_columns(model) -> set[str]:
@@ -15,7 +17,7 @@ def model_columns(model) -> set[str]:
 
 @pytest.fixture
 def models_only(tmp_path):
-    """A database built from the peewee models and the FTS DDL alone, not via store.db."""
+    """A database built from the peewee models and the FTS DDL alone, not via store.database.connection."""
     path = tmp_path / "models.db"
     database = pw.SqliteDatabase(str(path))
     models.database.initialize(database)
@@ -29,7 +31,7 @@ def models_only(tmp_path):
 
 
 def test_tables_made_by_store_db_equal_the_models(models_only, tmp_path):
-    made = db.connect(str(tmp_path / "store.db"))
+    made = db.connect(str(tmp_path / "store.database.connection"))
     for model in models.MODELS:
         table = model._meta.table_name
         assert [r[1:] for r in made.execute(f"PRAGMA table_info({table})")] == [

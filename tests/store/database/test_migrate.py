@@ -2,7 +2,9 @@
 
 import pytest
 
-from store import db, migrate, schema, writer
+from store import writer
+from store.database import connection as db
+from store.database import migrate, schema
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Every caller (hook, CLI, app, importer) opens the database here.  Plain
 `sqlite3`, no peewee: a hook must start fast.  Creating or upgrading the schema
-is delegated to `store.migrate` (which imports peewee) only when needed.
+is delegated to `store.database.migrate` (which imports peewee) only when needed.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from store import schema
+from store.database import schema
 from store.errors import MemlaneError
 
 
@@ -151,7 +151,7 @@ def connect(
     """Open (and if needed create or upgrade) the database at `path`.
 
     Raises StoreError with one clear sentence for anything a user can cause.
-    The connection is in autocommit mode; writers use `store.db.write()`.
+    The connection is in autocommit mode; writers use `store.database.connection.write()`.
     """
     _check_sqlite()
     path = os.fspath(path)
@@ -315,7 +315,7 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         if version < schema.SCHEMA_VERSION:
             if readonly:
                 raise StoreError(f"{path} needs an upgrade, which a read-only open cannot do.")
-            from store import migrate  # imports peewee: only on creation or upgrade
+            from store.database import migrate  # imports peewee: only on creation or upgrade
 
             try:
                 migrate.upgrade(conn, version)
@@ -600,7 +600,7 @@ def optimize_indexes(conn: sqlite3.Connection) -> None:
     later insert pays for merging them: a hook's write took 11 ms instead of 5 at
     100k memories.  Forgetting needs it too: old segments still hold the tokens.
     """
-    from store.schema import FTS_TABLES
+    from store.database.schema import FTS_TABLES
 
     with write(conn):
         for table in FTS_TABLES:

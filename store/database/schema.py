@@ -1,6 +1,6 @@
 """Schema facts shared by every connection: the version, the FTS indexes, their triggers.
 
-The tables themselves are defined once, by the peewee models in `store.models`;
+The tables themselves are defined once, by the peewee models in `store.database.models`;
 this module holds what peewee cannot express (FTS5 tables and triggers) and the
 numbers a connection checks on open. It imports nothing heavy: hooks read it.
 """

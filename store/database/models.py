@@ -2,7 +2,7 @@
 
 Only schema creation and migrations import this module (peewee costs ~35 ms to
 import, too much for a hook); the hot paths speak SQL through `sqlite3`, and
-`tests/store/test_schema_matches_models.py` proves that SQL matches these models.
+`tests/store/database/test_schema_matches_models.py` proves that SQL matches these models.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class MemoryTail(BaseModel):
     """The last two characters of each memory's text and tags, when beyond U+0E00 (Thai,
     Chinese, Japanese, Korean...), one row per character: what the trigram index cannot
     hold (no trigram starts there), so a 1-2 character term is found there too
-    (`store.search.short_terms`).  Kept by triggers (`store.schema.SHORT_TERM_DDL`), never by hand."""
+    (`store.search.short_terms`).  Kept by triggers (`store.database.schema.SHORT_TERM_DDL`), never by hand."""
 
     ch = pw.TextField()
     memory_id = pw.IntegerField()
@@ -173,7 +173,7 @@ class MemoryTail(BaseModel):
 class Injection(BaseModel):
     """One decision of recall (`store.ledger`): what a prompt or a session's start was
     given, or why nothing.  Ids, numbers and reason codes only, never text; dropped with
-    its prompt memory, its injected memories or its session (`store.schema.LEDGER_DDL`)."""
+    its prompt memory, its injected memories or its session (`store.database.schema.LEDGER_DDL`)."""
 
     id = AutoIncrementField()
     at = pw.TextField()

@@ -7,7 +7,9 @@ import stat
 
 import pytest
 
-from store import db, paths, schema, writer
+from store import paths, writer
+from store.database import connection as db
+from store.database import schema
 
 
 def test_pragmas_a_writer_relies_on(conn):
