@@ -167,7 +167,7 @@ _COMES_BACK = "status = 'resolved' AND excluded.last_seen > coalesce(resolved_at
 
 
 def _link_error_group(conn: sqlite3.Connection, row: tuple, error_text: object) -> tuple:
-    from store.signature import error_signature, headline  # only errors pay for its regexes
+    from store.triage import error_signature, headline  # only errors pay for its regexes
 
     text = _text(error_text) if isinstance(error_text, str) and error_text.strip() else row[9]
     call = row[9].split("\n", 1)[0]  # what failed: "$ npm test", "Edit src/a.py", ...

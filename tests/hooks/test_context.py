@@ -17,7 +17,7 @@ from hooks import context, recall
 from store import writer
 from store.config import load_config
 from store.database import connection as db
-from store.error_groups import set_error_status
+from store.triage.groups import set_error_status
 
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = "/work/proj/shop-api"

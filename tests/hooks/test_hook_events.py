@@ -20,7 +20,7 @@ import pytest
 from hooks import main as hook_main
 from store import writer
 from store.database import connection as db
-from store.error_groups import set_error_status
+from store.triage.groups import set_error_status
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 from tests.timing import HANG

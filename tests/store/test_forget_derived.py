@@ -13,8 +13,8 @@ import pytest
 from store import forget, writer
 from store.database import connection as db
 from store.database.connection import write
-from store.signature import headline
 from store.summary import _command_of, build_summary
+from store.triage.signature import headline
 
 SESSIONS = 1_200  # past writer.SESSIONS_PER_READ
 BIG_SESSION = 2_300  # past writer.SUMMARY_MEMORIES

@@ -3,11 +3,12 @@
 import multiprocessing
 import subprocess
 
-from store import error_groups, listings, writer
+from store import listings, writer
 from store.database import connection as db
 from store.project import resolve_project
-from store.signature import error_signature
 from store.text import MAX_CONTENT_CHARS
+from store.triage import groups as error_groups
+from store.triage.signature import error_signature
 from tests.store.conftest import ts
 
 

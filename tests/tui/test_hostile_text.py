@@ -175,7 +175,7 @@ async def test_modals_show_stored_text_inert(home, utc, make_app):
 
 @pilot_test
 async def test_the_regression_alarm_shows_stored_text_inert(home, utc, make_app):
-    from store import error_groups
+    from store.triage import groups as error_groups
     from tui.gui import messages
     from tui.gui.screens.resolution import ResolutionScreen
 

@@ -19,8 +19,9 @@ import tempfile
 import time
 
 from corpus import demo_corpus
-from store import error_groups, listings, privacy, writer
+from store import listings, privacy, writer
 from store.database import connection as db
+from store.triage import groups as error_groups
 
 FEED_INTERVAL_S = 1.5
 FEED_LIFETIME_S = 3 * 3600  # a forgotten feeder stops by itself

@@ -18,9 +18,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from store import error_groups, listings
+from store import listings
 from store import search as store_search
 from store.database import StoreError, connect, describe_error
+from store.triage import groups as error_groups
 
 T = TypeVar("T")
 
@@ -286,7 +287,7 @@ class StoreClient:
     def stats(self) -> dict:
         return self.read(listings.stats)
 
-    # -- writes the app offers (store.error_groups) ---------------------------------
+    # -- writes the app offers (store.triage.groups) ---------------------------------
 
     def set_error_status(self, group_id: int, status: str, note: str | None = None) -> bool:
         return self.run(error_groups.set_error_status, group_id, status, note)

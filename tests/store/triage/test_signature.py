@@ -1,11 +1,11 @@
-"""store.signature: an error group is named after what went wrong, and failures that
+"""store.triage.signature: an error group is named after what went wrong, and failures that
 say nothing in common never share one."""
 
 from __future__ import annotations
 
 import pytest
 
-from store.signature import error_signature, headline
+from store.triage.signature import error_signature, headline
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bench.bench_errors import HEADLINES, METHODS, measure
-from store.signature import error_signature, headline, readable
+from store.triage.signature import error_signature, headline, readable
 from tests.fixtures.error_outputs import CMD_NOT_FOUND_ZH, CURL_METER, PRISMA_HEAD, cases
 
 CHATTER_FIRST = [
@@ -73,7 +73,7 @@ def test_console_text_read_in_the_wrong_code_page_is_read_as_it_was_written():
         error_signature("Exit code 1\n" + said, "Bash", "$ node -v"))  # fmt: skip
 
 
-# Same-error pairs given one group by store.signature before issue 35 (bench_errors, the old
+# Same-error pairs given one group by store.triage.signature before issue 35 (bench_errors, the old
 # module is in git's history): the bar today's signature must clear.
 JOINED_BEFORE = {"dev": 0.680, "held": 0.769}
 
