@@ -29,7 +29,7 @@ from hooks.recall_terms import (
     recall_concepts,
 )
 from store.config import setting
-from store.korean import HANGUL
+from store.language import HANGUL
 from store.text import basename
 
 MIN_PROMPT_CHARS = 10
@@ -61,7 +61,7 @@ TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by c
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
-SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.glossary) counts this much of the word
+SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.language.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 
 
@@ -114,7 +114,7 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     prefix's other words place it as well, so the prefix is read only for a word under
     the cap (its list is short).  The Korean last word of a pair (`"요청 속도"*`) is
     read as the word with each particle after it
-    (`store.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
+    (`store.language.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
     merged the prefix's whole lists (60 ms at 1M for one pair)."""
     from store.recall_sql import POSTINGS_CAP, matching_ids, word_match
 
@@ -190,11 +190,11 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     # A pair adds to its words' weight where it is found, and nothing to the
     # prompt's weight: a prompt is not "about more" for having neighbours.
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
-    # Another form of a word (store.glossary) says less than the word the person typed.
+    # Another form of a word (store.language.glossary) says less than the word the person typed.
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
     # What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
     # to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
-    # In what the prompt is about, a word with other forms (store.glossary) is as rare as what it
+    # In what the prompt is about, a word with other forms (store.language.glossary) is as rare as what it
     # means: 요청 asked once in Korean is rare in a mostly English store, "request" is not, and the
     # English task holding "request" must not hold a small share for the person typing Korean.
     # (Tasks still score the typed form's rarity: the word as typed is the better evidence.)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
+from store.language import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -16,7 +16,7 @@ IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
 LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
 LOANWORD_FORMS = 2  # ... of which this many found ones join the word
 MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
-MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.glossary), at most
+MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.language.glossary), at most
 
 # Words that say what to do rather than what it is about.  They can support a
 # match but never make one.
@@ -160,7 +160,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     glossary's other forms of a word follow as concepts of their own (see
     _same_word_concepts).
     """
-    from store.glossary import join_compounds
+    from store.language import join_compounds
     from store.recall_sql import word_match
 
     prompt = join_compounds(prompt)  # "log in", "log-in": the word "login"
@@ -213,7 +213,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     Taken in turns, each word's first form before any word's second: the cap must not
     go to the first words' inflections while a later word gets none ("송장 합계 반올림":
     invoice, invoices, bill, total, sum, and never "rounding")."""
-    from store.glossary import same_as
+    from store.language import same_as
 
     rows = []
     for index, concept in enumerate(concepts):
@@ -289,8 +289,7 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
 def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
-    from store.glossary import same_as
-    from store.loanwords import spellings
+    from store.language import same_as, spellings
     from store.recall_sql import known_words, word_match
 
     spelled = 0

@@ -20,9 +20,9 @@ POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at 
 def word_match(forms: list[str], prefixes: list[str]) -> str:
     """A word-index MATCH for any of `forms` (each a word or a phrase, tokenized and
     stemmed as the index is) or any token starting with one of `prefixes`.  A compound
-    (`store.glossary.apart`) also matches its parts side by side: "login" finds "log in"
+    (`store.language.glossary.apart`) also matches its parts side by side: "login" finds "log in"
     and "log-in"."""
-    from store.glossary import apart
+    from store.language import apart
 
     parts = []
     for words, suffix in ((forms, ""), (prefixes, "*")):

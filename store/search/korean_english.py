@@ -2,8 +2,8 @@
 
 Korean developers ask about work done in English words: `센트리 노이즈` for Sentry's
 noise, `번들 크기` for the bundle size, `결제 클라이언트` for the payments client.  A
-Hangul loanword is spelled back (`store.loanwords`); a native word of everyday software
-work is translated by the glossary's rows (`store.glossary`: 결제 "payment").  A
+Hangul loanword is spelled back (`store.language.loanwords`); a native word of everyday software
+work is translated by the glossary's rows (`store.language.glossary`: 결제 "payment").  A
 spelling is kept only when some memory holds it as a word (one index probe each), so a
 guess that names nothing the user wrote costs a probe and finds nothing.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store import korean
+from store.language import korean
 
 SPELLINGS_TRIED = 160  # English spellings of a loanword probed, cheapest first
 SPELLINGS_KEPT = 2  # ... of which this many found ones stand for it
@@ -24,12 +24,12 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     """English words the Hangul `term` stands for that some memory holds ([] for others)."""
     if not korean.has_hangul(term) or not term.isalpha():
         return []
-    from store.glossary import same_as
+    from store.language import same_as
 
     translated = [w for w in same_as(term) if w.isascii()]
     if translated:
         return translated
-    from store.loanwords import spellings
+    from store.language import spellings
     from store.recall_sql import known_words  # the one probe of 'does a memory hold it'
 
     return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from store.korean import has_hangul, strip_particle, verb_stem
+from store.language.korean import has_hangul, strip_particle, verb_stem
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hooks import recall_terms
-from store.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
+from store.language.loanwords import MAX_SYLLABLES, MIN_LETTERS, spellings
 
 
 @pytest.mark.parametrize("hangul, english", [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from store.glossary import apart, join_compounds, same_as
+from store.language.glossary import apart, join_compounds, same_as
 from store.recall_sql import word_match
 
 

@@ -3,7 +3,7 @@ written joined or apart ("login", "log in", "log-in"), for recall.
 
 A Korean prompt about English-worded work ("장바구니 번역", "요청이 실패해요") and an
 English prompt about Korean-worded work share no word.  Hangul loanwords are spelled
-back by `store.loanwords` (웹훅 -> webhook); ROWS holds the native Korean words of
+back by `store.language.loanwords` (웹훅 -> webhook); ROWS holds the native Korean words of
 everyday software and product work (실패 "fail", 요청 "request"), and the short forms
 code uses for languages and translations (`ko`, `i18n`).  Each row: English forms,
 then the Korean forms; a word of either side matches every form of the row.  Kept to
