@@ -183,7 +183,7 @@ def build(db_path: str, home: str, memories: int, fillers: int, same_file: int =
 
 def _upkeep_done(db_path: str) -> None:
     from store.database import connection as db
-    from store.retention import MARKER_KEY
+    from store.forgetting.retention import MARKER_KEY
     from store.search.short_terms import backfill
 
     conn = db.connect(db_path)

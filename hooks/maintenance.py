@@ -1,11 +1,11 @@
 """Old-memory cleanup (retention), run off the hook's critical path.
 
 SessionStart calls `maybe_start(conn, db_path)`: one cheap read
-(`store.retention.retention_due`); when due, it starts
+(`store.forgetting.retention.retention_due`); when due, it starts
 `python -m hooks.maintenance --detach DB_PATH` (own session, no
 stdin/stdout/stderr), which forks once more so the work survives whatever
 happens to the hook's process tree, and returns at once: the context output
-is not delayed.  The child runs `store.retention.run_retention` with the
+is not delayed.  The child runs `store.forgetting.retention.run_retention` with the
 configured `retention_days` (which itself does nothing if another process
 already ran it today) and prunes the hook's small marker files.  It first runs
 SQLite's quick check of the store (a damaged store is logged, and left alone), then
@@ -26,7 +26,7 @@ MARKER_MAX_AGE_S = 2 * 86400
 def maybe_start(conn, db_path: str) -> bool:
     """Start retention in a detached child if it has not run today, or if memories stored
     before schema 4 still wait for the short-term backfill; True if started."""
-    from store.retention import retention_due
+    from store.forgetting import retention_due
     from store.search import pending_below
 
     if not retention_due(conn) and pending_below(conn) is None:
@@ -87,7 +87,7 @@ def run(db_path: str) -> int | None:
     """Retention for the database at `db_path`; None if it already ran today."""
     from store.config import load_config
     from store.database import connect
-    from store.retention import run_retention
+    from store.forgetting import run_retention
 
     config, _warnings = load_config()
     prune_markers()

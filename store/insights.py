@@ -12,7 +12,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 
 from store.database import placeholders
-from store.retention import MARKER_KEY
+from store.forgetting import MARKER_KEY
 
 EDIT_TYPES = ("file_edit", "file_write")
 
@@ -142,7 +142,7 @@ def storage(conn: sqlite3.Connection) -> dict:
             "free_bytes": free_pages * page_size}  # fmt: skip
 
 
-# The rule of store.retention.run_retention (tests/store/test_insights.py holds them equal).
+# The rule of store.forgetting.retention.run_retention (tests/store/test_insights.py holds them equal).
 RETENTION_KEPT = (
     "m.importance < 3 AND NOT (m.type = 'error' AND coalesce(g.status, 'open') = 'open')"
 )
@@ -150,7 +150,7 @@ RETENTION_KEPT = (
 
 def retention_outlook(conn: sqlite3.Connection, now: datetime, days: int, *,
                       horizon: int = 7) -> dict:  # fmt: skip
-    """What retention (store.retention, `days`) removes at its next run and within `horizon`
+    """What retention (store.forgetting.retention, `days`) removes at its next run and within `horizon`
     days after that; the same rule, counted instead of deleted, in one pass."""
     cutoff = now - timedelta(days=days)
     next_run, within = conn.execute(

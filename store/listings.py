@@ -23,7 +23,7 @@ def data_version(conn: sqlite3.Connection) -> int:
 
 
 def forget_generation(conn: sqlite3.Connection) -> int:
-    """How many forgets and redactions this database has seen (store.forget moves it on in
+    """How many forgets and redactions this database has seen (store.forgetting.erase moves it on in
     each one's transaction): a reader that holds memories re-reads them when it changes."""
     row = conn.execute("SELECT value FROM meta WHERE key = 'forget_generation'").fetchone()
     return int(row[0]) if row else 0

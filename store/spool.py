@@ -453,7 +453,7 @@ FORGET_DRAIN_BUDGET_S = 30.0  # a forget may wait this long for the spool: what 
 
 def drain_before_forget(conn: sqlite3.Connection) -> int:
     """Every write waiting in this database's spool, applied before a forget
-    (`store.forget.forget` calls it); 0 for a database with no file."""
+    (`store.forgetting.erase.forget` calls it); 0 for a database with no file."""
     if _database_file(conn) is None:
         return 0
     return drain(conn, budget_s=FORGET_DRAIN_BUDGET_S)

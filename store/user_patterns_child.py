@@ -9,7 +9,7 @@ import re
 
 
 def count_matches(pattern: str, text: str) -> int:
-    """How many places `store.forget.redact(pattern=...)` would replace in `text`."""
+    """How many places `store.forgetting.erase.redact(pattern=...)` would replace in `text`."""
     return sum(1 for _ in re.finditer(pattern, text))
 
 

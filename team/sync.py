@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from store.database import connection as db
 from store.files import make_private_dir, open_private
-from store.forget import finish_scrub
+from store.forgetting import finish_scrub
 from team import cache, server
 from team.settings import is_shared
 

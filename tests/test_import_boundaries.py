@@ -276,5 +276,5 @@ def test_a_pane_built_on_its_key_imports_what_its_first_view_draws_not_what_its_
     key's wait: the forget (and the secrets filter it brings), the secrets audit and the
     modals come with the action that uses them."""
     loaded = loaded_after_importing(["tui.gui.panes.cleanup.pane", "tui.gui.panes.errors"])
-    assert not {m for m in loaded if m == "store.forget" or m.startswith(("tui.gui.modals",
-                "tui.gui.panes.cleanup.audit", "store.audit"))}  # fmt: skip
+    assert not {m for m in loaded if m == "store.forgetting.erase" or m.startswith(("tui.gui.modals",
+                "tui.gui.panes.cleanup.audit", "store.forgetting.audit"))}  # fmt: skip

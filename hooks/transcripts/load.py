@@ -47,7 +47,7 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
 
     config = config if isinstance(config, dict) else reader.config
     report = new_report()
-    # Retention counts from when memlane receives a memory (store.retention): what is
+    # Retention counts from when memlane receives a memory (store.forgetting.retention): what is
     # older than retention_days by its transcript time is kept that long from today.
     days = config.get("retention_days")
     report["retention_days"] = days if isinstance(days, int) and days > 0 else 90

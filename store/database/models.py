@@ -111,7 +111,7 @@ class Memory(BaseModel):
             # The newest of a project or of a type by time (store.listings.BY_TIME)
             (("project", "created_at"), False),
             (("type", "created_at"), False),
-            (("received_at",), False),  # retention's cutoff (store.retention)
+            (("received_at",), False),  # retention's cutoff (store.forgetting.retention)
             (("file_path",), False),
             (("tool_use_id",), False),
             (("tool_name",), False),  # the tools in use, by skip scan (store.listings.tool_names)

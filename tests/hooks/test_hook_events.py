@@ -346,7 +346,7 @@ def test_retention_runs_in_the_background_at_most_once_a_day(env):
     assert rows(env.db, "SELECT content FROM memory") == [("Edit recent.py",)]
     assert rows(env.db, "SELECT count(*) FROM meta WHERE key = 'retention_last_run'") == [(1,)]
     conn = db.connect(env.db)
-    from store.retention import retention_due
+    from store.forgetting.retention import retention_due
 
     assert not retention_due(conn)  # the next SessionStart today does not start it again
     conn.close()

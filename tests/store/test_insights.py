@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
-from store import insights, listings, retention, writer
+from store import insights, listings, writer
+from store.forgetting import retention
 from store.triage import groups as error_groups
 from tests.store.conftest import ts
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from store import forget, ledger, writer
+from store import ledger, writer
 from store.database import connection as db
-from store.retention import run_retention
+from store.forgetting import erase as forget
+from store.forgetting.retention import run_retention
 from tests.store.conftest import file_bytes, ts
 
 PROJECT = "/work/shop"

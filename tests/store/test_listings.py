@@ -45,7 +45,7 @@ def test_memories_by_id_gives_those_still_there_and_group_states_their_status(co
     ids = [writer.add_memory(conn, {"session_id": "s", "content": f"row {i}", "cwd": "/x"}) for i in range(3)]
     error = writer.add_memory(conn, {"session_id": "s", "type": "error", "content": "$ make\nError: x",
                                      "error_text": "Error: x", "cwd": "/x"})  # fmt: skip
-    from store.forget import forget_ids
+    from store.forgetting.erase import forget_ids
 
     forget_ids(conn, [ids[1]])
     assert sorted(listings.memories_by_id(conn, [*ids, 9999])) == [ids[0], ids[2]]

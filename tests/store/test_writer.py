@@ -237,7 +237,7 @@ def test_a_memory_belongs_to_its_sessions_project_even_after_cd(conn, tmp_path):
 
 def test_ids_are_never_reused_after_a_forget(conn):
     # The Live pane tails `id > last_seen`: a reused id would be a row it never shows.
-    from store import forget
+    from store.forgetting import erase as forget
 
     first = writer.add_memory(conn, obs(content="one"))
     last = writer.add_memory(conn, obs(content="two"))

@@ -26,7 +26,7 @@ def forget_in_another_process(db_path: str, *argv: str) -> None:
 
 
 def redact_in_another_process(db_path: str, word: str) -> None:
-    code = ("import sys; from store.database import connection as db; from store import forget; conn = db.connect(sys.argv[1]); "
+    code = ("import sys; from store.database import connection as db; from store.forgetting import erase as forget; conn = db.connect(sys.argv[1]); "
             "ids = [r[0] for r in conn.execute('SELECT id FROM memory WHERE content LIKE ?', ('%' + sys.argv[2] + '%',))]; "
             "[forget.redact(conn, i, pattern=sys.argv[2]) for i in ids]")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code, db_path, word], cwd=ROOT, capture_output=True, text=True,

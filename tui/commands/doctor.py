@@ -423,8 +423,8 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
 def _check_secrets(report: _Report, conn, redact: bool) -> None:
     """The secrets audit: what today's rules (and the person's secret_patterns) would remove from
     memories stored before them; with `redact`, removed now."""
-    from store.audit import redact_findings, secrets_audit
     from store.config import secret_patterns
+    from store.forgetting import redact_findings, secrets_audit
 
     patterns = secret_patterns()
     findings = secrets_audit(conn, patterns)

@@ -19,7 +19,7 @@ def cmd_export(args) -> int:
         format_for_path,
         write_export,
     )
-    from store.selection import Criteria, resolve_criteria
+    from store.forgetting import Criteria, resolve_criteria
 
     fmt = {"md": "markdown"}.get(args.format, args.format) or format_for_path(args.output or "")
     with closing(open_db(args.db)) as conn:

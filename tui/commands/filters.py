@@ -14,7 +14,7 @@ def project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | Non
     """What --project names: a path (its project), else a project name or key seen in sessions."""
     if not value:
         return None
-    from store.selection import matching_projects
+    from store.forgetting import matching_projects
 
     keys = matching_projects(conn, value)
     if not keys:

@@ -68,7 +68,7 @@ def resolve_project(conn: sqlite3.Connection, value: str | None) -> list[str] | 
     """`project` as project keys: a name, a key or a path. Unknown names are refused, with the known ones."""
     if value is None or not str(value).strip():
         return None
-    from store.selection import matching_projects
+    from store.forgetting import matching_projects
 
     keys = matching_projects(conn, str(value).strip())
     if keys:

@@ -200,7 +200,7 @@ class StoreClient:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
     def forget_generation(self) -> int:
-        """Moves on with every forget and redaction (store.forget), on the poll's connection."""
+        """Moves on with every forget and redaction (store.forgetting.erase), on the poll's connection."""
         with self._poll_lock:
             if self._poll is None:
                 self._poll = connect(self.path, create=False, check_same_thread=False)

@@ -98,7 +98,7 @@ def test_a_version_2_database_gets_tombstones_and_the_forget_log(current_databas
     assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert tables(upgraded) == tables(db.connect(str(tmp_path / "new.db")))
     assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 25
-    from store.forget import forget
+    from store.forgetting.erase import forget
 
     assert forget(upgraded, query="row").count == 25
 
@@ -141,6 +141,6 @@ def test_a_version_6_database_keeps_its_memories_for_retention_from_their_old_ti
         r[1:] for r in new.execute("PRAGMA table_info(memory)")
     ]
     assert upgraded.execute("SELECT count(*) FROM memory WHERE received_at = created_at").fetchone()[0] == 25
-    from store import retention
+    from store.forgetting import retention
 
     assert retention.run_retention(upgraded, 90, force=True) == 5  # what was old stays old

@@ -8,9 +8,9 @@ import pytest
 from textual.widgets import Input
 
 from store.database.connection import connect
-from store.forget import select_ids
+from store.forgetting.erase import select_ids
+from store.forgetting.selection import Criteria
 from store.search import search
-from store.selection import Criteria
 from tests.timing import HANG
 from tests.tui.conftest import opened, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import (
@@ -636,7 +636,7 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
         assert "ModuleNotFoundError" not in logs[0]  # the log keeps no content
     conn = connect(cleanup_db)
     try:
-        from store.forget import forget_log
+        from store.forgetting.erase import forget_log
 
         assert forget_log(conn)[0]["count"] == 3  # what `memlane forget --log` lists too
         assert conn.execute("SELECT count(*) FROM tombstone").fetchone()[0] >= 3

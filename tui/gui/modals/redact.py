@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Checkbox, Input
 
-from store.forget import REDACTED
+from store.forgetting import REDACTED
 from store.user_patterns import PatternRefused, count_in_time
 from tui.formatting import plural
 from tui.gui.modals.text_input import TextInputModal
@@ -71,7 +71,7 @@ class RedactModal(TextInputModal):
 
     @property
     def pattern(self) -> str:
-        """The regular expression `store.forget.redact` applies for what is typed."""
+        """The regular expression `store.forgetting.erase.redact` applies for what is typed."""
         return self.text if self.toggled else re.escape(self.text)
 
     def _verdict(self, text: str, regex: bool) -> Verdict:

@@ -2,7 +2,8 @@
 
 import time
 
-from store import listings, retention, writer
+from store import listings, writer
+from store.forgetting import retention
 from tests.store.conftest import ts
 
 

@@ -38,7 +38,7 @@ def run_retention(
     conn: sqlite3.Connection, days: int, *, now: float | None = None, force: bool = False
 ) -> int | None:
     """Delete old memories; None when it already ran today, else how many were removed."""
-    from store.forget import forget_ids
+    from store.forgetting.erase import forget_ids
 
     cutoff = _cutoff(min(max(1, int(days)), MAX_DAYS), now)
     stamp = utc_now() if now is None else time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(now))

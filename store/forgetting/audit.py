@@ -2,7 +2,7 @@
 
 Rules improve after text was stored (and a person may add `secret_patterns`), so the
 Cleanup pane and `memlane doctor` run today's filter over what is already stored and
-offer to redact it; the redaction goes through `store.forget.replace_contents`, which
+offer to redact it; the redaction goes through `store.forgetting.erase.replace_contents`, which
 leaves no copy behind.
 """
 
@@ -12,7 +12,7 @@ import sqlite3
 
 from store import privacy
 from store.database import chunks, placeholders
-from store.forget import REDACTED, replace_contents
+from store.forgetting.erase import REDACTED, replace_contents
 
 
 def secrets_audit(conn: sqlite3.Connection, extra_patterns=(), *, batch: int = 2000) -> list[dict]:

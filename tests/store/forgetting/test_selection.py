@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from store.selection import (
+from store.forgetting.selection import (
     Criteria,
     fetch_rows,
     matching_projects,

@@ -10,9 +10,10 @@ import string
 
 import pytest
 
-from store import forget, writer
+from store import writer
 from store.database import connection as db
 from store.database.connection import write
+from store.forgetting import erase as forget
 from store.summary import _command_of, build_summary
 from store.triage.signature import headline
 

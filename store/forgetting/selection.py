@@ -2,7 +2,7 @@
 
 A selection is typed by a person (a project by name or path, a session by a
 prefix of its id, a file by the end of its path); `resolve_criteria` turns it
-into the exact arguments of `store.forget.select_ids`, or into one sentence
+into the exact arguments of `store.forgetting.erase.select_ids`, or into one sentence
 saying why it matches nothing.
 """
 
@@ -18,7 +18,7 @@ from store.database import placeholders
 from store.writer import normalise_timestamp
 
 if TYPE_CHECKING:
-    from store.forget import Forgotten
+    from store.forgetting.erase import Forgotten
 
 ROW_COLUMNS = (
     "id, session_id, type, project_name, file_path, created_at, substr(content, 1, 400) AS content"
@@ -117,7 +117,9 @@ def selected_ids(
     conn: sqlite3.Connection, criteria: Criteria, now: datetime
 ) -> tuple[list[int], str]:
     """The ids a forget of `criteria` removes, newest first, or ([], why none match)."""
-    from store.forget import select_ids  # with the forget it selects for, not with the listing
+    from store.forgetting.erase import (
+        select_ids,  # with the forget it selects for, not with the listing
+    )
 
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:
@@ -128,8 +130,8 @@ def selected_ids(
 def forget_selected(conn: sqlite3.Connection, criteria: Criteria, now: datetime) -> Forgotten:
     """The one forget for what a person selected (the Cleanup pane; `memlane forget`):
     the memories are chosen again inside the forget's own transaction (which first
-    applies the writes waiting in the spool, see `store.forget.forget`)."""
-    from store.forget import Forgotten, forget
+    applies the writes waiting in the spool, see `store.forgetting.erase.forget`)."""
+    from store.forgetting.erase import Forgotten, forget
 
     kwargs, problem = resolve_criteria(conn, criteria, now)
     if problem or kwargs is None:

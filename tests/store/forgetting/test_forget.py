@@ -4,8 +4,9 @@ import os
 
 import pytest
 
-from store import forget, listings, writer
+from store import listings, writer
 from store.database import connection as db
+from store.forgetting import erase as forget
 from store.search import search
 from tests.store.conftest import file_bytes, ts
 
@@ -228,7 +229,7 @@ def test_a_forget_past_every_batch_cap_leaves_no_forgotten_word_in_any_file(db_p
     the term before it."""
     import random
 
-    from store.forget import SUMMARIES_MEANWHILE_FROM
+    from store.forgetting.erase import SUMMARIES_MEANWHILE_FROM
     from store.search.match import CHUNK
 
     rng = random.Random(3)
