@@ -1,4 +1,4 @@
-"""`e` in the app: ask where to write, then export with store.export in a thread worker.
+"""`e` in the app: ask where to write, then export with store.reading.export in a thread worker.
 
 The same `export_memories` as `memlane export`; a `.json` file gets JSON, anything else
 Markdown. The result (or why it failed) is one notification.
@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from store.database import StoreError
 from store.display import inert_line
-from store.export import (
+from store.reading import (
     ExportError,
     ExportExists,
     ExportRequest,

@@ -517,7 +517,7 @@ class SessionsPane(WideBreakpoint, Pane):
         return self._sessions.get(key) if key is not None else None
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         session = self.current_session

@@ -379,7 +379,7 @@ class TimelineScreen(WorkerFailures, Screen):
         resume_session(self, self.session_id, fork=True)
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         ask_and_export(self, ExportRequest(session=self.session_id), self.session_id)

@@ -445,7 +445,7 @@ class CleanupPane(Pane):
 
     @work(thread=True, exclusive=True, group="cleanup-export", exit_on_error=False)
     def _plan_export(self, criteria: Criteria | None, ids: list[int] | None, what: str) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
 
         if criteria is not None:
             ids, _problem = self.store.read(selected_ids, criteria, self.app.now())

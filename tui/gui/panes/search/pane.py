@@ -614,7 +614,7 @@ class SearchPane(Pane):
                     timeout=2)  # fmt: skip
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         filters = {k: v for k, v in self._store_filters().items() if v is not None}

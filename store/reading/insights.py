@@ -142,7 +142,7 @@ def storage(conn: sqlite3.Connection) -> dict:
             "free_bytes": free_pages * page_size}  # fmt: skip
 
 
-# The rule of store.forgetting.retention.run_retention (tests/store/test_insights.py holds them equal).
+# The rule of store.forgetting.retention.run_retention (tests/store/reading/test_insights.py holds them equal).
 RETENTION_KEPT = (
     "m.importance < 3 AND NOT (m.type = 'error' AND coalesce(g.status, 'open') = 'open')"
 )

@@ -1,12 +1,13 @@
-"""store.insights: the Insights pane's numbers, counted in SQL, equal to what they describe."""
+"""store.reading.insights: the Insights pane's numbers, counted in SQL, equal to what they describe."""
 
 from __future__ import annotations
 
 import time
 from datetime import UTC, datetime, timedelta
 
-from store import insights, listings, writer
+from store import listings, writer
 from store.forgetting import retention
+from store.reading import insights
 from store.triage import groups as error_groups
 from tests.store.conftest import ts
 
