@@ -145,7 +145,7 @@ def short_date(value) -> str:
 def _session_text(conn, row: dict) -> str:
     summary = row.get("summary") or ""
     if not summary.strip():
-        from store.summary import build_summary
+        from store.writing import build_summary
 
         memories = dicts(
             conn.execute(

@@ -131,7 +131,7 @@ class Meta(BaseModel):
 class Tombstone(BaseModel):
     """A forgotten or redacted memory, by hash only (never its text), so no writer brings it back.
 
-    `key` is `store.tombstones.key(kind, session, value)`: kind "m" a content hash,
+    `key` is `store.writing.tombstones.key(kind, session, value)`: kind "m" a content hash,
     "t" a tool call id, "s" a whole session (only what was written before `forgotten_at`)."""
 
     key = pw.TextField(primary_key=True)

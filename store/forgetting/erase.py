@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from store.database import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
 from store.search import Filters, iter_match_chunks, query_terms
-from store.tombstones import bury_content, bury_memories, bury_session
 from store.triage import headline
 from store.writer import content_hash
+from store.writing import bury_content, bury_memories, bury_session
 
 REDACTED = "[REDACTED]"
 

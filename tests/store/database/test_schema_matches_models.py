@@ -73,8 +73,8 @@ def test_upgrade_steps_cover_every_version():
 
 
 def test_tombstone_and_forget_log_sql_run_on_a_models_only_database(models_only):
-    from store import tombstones
     from store.forgetting import erase as forget
+    from store.writing import tombstones
 
     models_only.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
     models_only.commit()

@@ -14,8 +14,8 @@ from store import writer
 from store.database import connection as db
 from store.database.connection import write
 from store.forgetting import erase as forget
-from store.summary import _command_of, build_summary
 from store.triage.signature import headline
+from store.writing.summary import _command_of, build_summary
 
 SESSIONS = 1_200  # past writer.SESSIONS_PER_READ
 BIG_SESSION = 2_300  # past writer.SUMMARY_MEMORIES

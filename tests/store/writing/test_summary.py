@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from store.summary import MAX_SUMMARY_CHARS, build_summary
+from store.writing.summary import MAX_SUMMARY_CHARS, build_summary
 from tests.shared_payloads import PAYLOADS
 
 
