@@ -4,7 +4,7 @@ Shows the memory and, as the person types, how many places would become
 [REDACTED]; dismisses with the regular expression to apply, or None.
 
 Literal text is counted at once.  A regular expression is counted after a
-pause in typing, in a thread worker that hands it to `store.user_patterns`
+pause in typing, in a thread worker that hands it to `store.privacy.user_patterns`
 (a helper process with a time limit), because a backtracking pattern would
 otherwise hold the GIL and freeze the app.  Only a pattern whose count
 finished in time is applied.
@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Checkbox, Input
 
 from store.forgetting import REDACTED
-from store.user_patterns import PatternRefused, count_in_time
+from store.privacy.user_patterns import PatternRefused, count_in_time
 from tui.formatting import plural
 from tui.gui.modals.text_input import TextInputModal
 

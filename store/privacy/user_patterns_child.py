@@ -1,6 +1,6 @@
 """Count a regular expression's matches; run as a script, it answers counts one line at a time.
 
-`store.user_patterns` runs this file in a helper process, so a pattern that
+`store.privacy.user_patterns` runs this file in a helper process, so a pattern that
 backtracks for minutes freezes only the helper.  It imports nothing but `re`
 (and, to serve, `json` and `sys`), so the helper starts in ~15 ms.
 """

@@ -3,7 +3,7 @@
 Python's `re` holds the GIL while it matches, so a pattern that backtracks
 catastrophically (`(a+)+$` against "aaaa…b") freezes a whole program, even
 from a thread.  `count_in_time` runs the count in a helper process
-(`store/user_patterns_child.py`, started once and reused) and gives up after
+(`store/privacy/user_patterns_child.py`, started once and reused) and gives up after
 TIME_LIMIT seconds, killing the helper; the next count starts a fresh one.
 A pattern that finished in time is safe to run over the same text again.
 """

@@ -2,7 +2,7 @@
 
 import pytest
 
-from store.user_patterns import PatternRefused, count_in_time
+from store.privacy.user_patterns import PatternRefused, count_in_time
 from tests.timing import finishes
 
 
