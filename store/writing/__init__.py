@@ -29,7 +29,7 @@ def __getattr__(name: str):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     __import__(f"{__name__}.{module}")
     found = sys.modules[f"{__name__}.{module}"]
-    return found if module == name else getattr(found, name)
+    return found if name in _MODULES else getattr(found, name)
 
 
 def __dir__() -> list[str]:
