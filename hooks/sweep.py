@@ -33,9 +33,9 @@ MANAGED_SETTINGS = "/etc/claude-code/managed-settings.json"
 def cleanup_days(environ=None) -> int | None:
     """Claude Code's `cleanupPeriodDays` (managed settings first, then the user's), 30 when
     unset; None when cleanup is off (0, as older versions allowed)."""
-    from store.claude_memory import config_dir
+    from store.paths import claude_settings_path
 
-    for path in (MANAGED_SETTINGS, os.path.join(config_dir(environ), "settings.json")):
+    for path in (MANAGED_SETTINGS, claude_settings_path(environ)):
         value = _setting(path, "cleanupPeriodDays")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             continue

@@ -16,6 +16,7 @@ from store.database import (
     integrity_problems,
 )
 from store.listings import stats
+from store.paths import claude_settings_path, claude_user_config_path
 from tui.commands.install import (
     EVENTS,
     FAIL,
@@ -28,7 +29,6 @@ from tui.commands.install import (
     memlane_hooks_in,
     memory_command_path,
     read_settings,
-    settings_path,
 )
 from tui.formatting import plural
 
@@ -101,7 +101,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True, redact_secrets: bo
 
 
 def _check_install(report: _Report, run_hook: bool) -> None:
-    path = settings_path()
+    path = claude_settings_path()
     try:
         settings, original = read_settings(path)
     except InstallError as exc:
@@ -261,7 +261,7 @@ def _check_mcp(report: _Report, run_server: bool) -> None:
     """memlane's MCP server is registered in ~/.claude.json, starts, and lists its tools."""
     from tui.commands import mcp_config
 
-    path = mcp_config.user_config_path()
+    path = claude_user_config_path()
     try:
         config, _ = mcp_config.read_config(path)
     except mcp_config.ConfigError as exc:

@@ -95,7 +95,7 @@ MEMORY_FILE_PROJECTS = 20  # the latest projects whose memory files `search` rea
 def claude_memory_rows(conn, query: str, projects: list[str] | None, limit: int) -> list[dict]:
     """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
     now, as rows of type `claude_memory` after the memories (store.claude_memory.search)."""
-    from store.claude_memory.search import search_memory_files
+    from store.claude_memory import search_memory_files
     from store.listings import projects as all_projects
 
     folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
