@@ -82,7 +82,7 @@ def run_export(owner: Widget, request: ExportRequest, path: str, *, replace: boo
 
 def ask_to_replace(owner: Widget, request: ExportRequest, path: str) -> None:
     """The file is there already: replace it only on an explicit yes."""
-    from tui.gui.modals.confirm import ConfirmModal
+    from tui.gui.modals import ConfirmModal
 
     def answered(yes: bool | None) -> None:
         if yes:
