@@ -170,95 +170,104 @@ def _plan_title(text: str) -> str:
     return heading[len("Plan:") :].strip() if heading.lower().startswith("plan:") else heading
 
 
-def build_summary(memories: list[dict], started_at: str | None, ended_at: str | None) -> str:
-    mems = [m for m in (memories or []) if isinstance(m, dict)]
-    if not mems:
-        return ""
-    prompts: list[str] = []  # the user's own, not the ones Claude Code wrote
-    plan = ""  # the title of a plan the session was started to implement
-    files: list[str] = []
-    created: set = set()
-    commands: list[str] = []
-    errors: list[str] = []
-    other: dict = {}
-    tool_counts: dict = {}
-    tool_order: list[str] = []
-    for m in mems:
+class _Seen:
+    """What one pass over a session's memories found, by kind."""
+
+    __slots__ = ("prompts", "plan", "files", "created", "commands", "errors", "other", "tool_counts")
+
+    def __init__(self) -> None:
+        self.prompts: list[str] = []  # the user's own, not the ones Claude Code wrote
+        self.plan = ""  # the title of a plan the session was started to implement
+        self.files: list[str] = []
+        self.created: set = set()
+        self.commands: list[str] = []
+        self.errors: list[str] = []
+        self.other: dict = {}
+        self.tool_counts: dict = {}  # in the order first used
+
+    def add(self, m: dict) -> None:
         mtype = _s(m.get("type"))
         tool = _s(m.get("tool_name"))
         if tool:
             label = _tool_label(tool)
-            if label not in tool_counts:
-                tool_order.append(label)
-                tool_counts[label] = 0
-            tool_counts[label] += 1
+            self.tool_counts[label] = self.tool_counts.get(label, 0) + 1
         if mtype == "prompt":
-            text = _s(m.get("content"))
-            if is_generated_prompt(text):
-                if not plan and text.lstrip().startswith(_PLAN_LEAD):
-                    plan = _plan_title(text)
-                continue
-            line = _first_line(text)
-            if line:
-                prompts.append(line)
+            self._prompt(_s(m.get("content")))
         elif mtype in FILE_TYPES:
-            path = _s(m.get("file_path"))
-            name = basename(path) if path else ""
-            if not name:
-                words = _first_line(_s(m.get("content"))).split()
-                name = basename(words[1]) if len(words) > 1 else ""
-            if name and name not in files:
-                files.append(name)
-            if mtype == "file_write" and "created" in _s(m.get("tags")).split():
-                created.add(name)
+            self._file(m, mtype)
         elif mtype == "command":
             cmd = _command_of(m)
-            if cmd and cmd not in commands:
-                commands.append(cmd)
+            if cmd and cmd not in self.commands:
+                self.commands.append(cmd)
         elif mtype == "error":
-            err = _error_of(m)
-            errors.append(err)
+            self.errors.append(_error_of(m))
         elif mtype:
-            other[mtype] = other.get(mtype, 0) + 1
+            self.other[mtype] = self.other.get(mtype, 0) + 1
 
+    def _prompt(self, text: str) -> None:
+        if is_generated_prompt(text):
+            if not self.plan and text.lstrip().startswith(_PLAN_LEAD):
+                self.plan = _plan_title(text)
+            return
+        line = _first_line(text)
+        if line:
+            self.prompts.append(line)
+
+    def _file(self, m: dict, mtype: str) -> None:
+        path = _s(m.get("file_path"))
+        name = basename(path) if path else ""
+        if not name:
+            words = _first_line(_s(m.get("content"))).split()
+            name = basename(words[1]) if len(words) > 1 else ""
+        if name and name not in self.files:
+            self.files.append(name)
+        if mtype == "file_write" and "created" in _s(m.get("tags")).split():
+            self.created.add(name)
+
+
+def _body_lines(seen: _Seen) -> list[str]:
+    """The task (or plan), files, commands, errors and the other kinds, each a line when present."""
     lines: list[str] = []
+    prompts = seen.prompts
     if prompts:
         task = "Task: " + one_line(prompts[0], 110)
         if len(prompts) > 1:
             task += f" (+{len(prompts) - 1} more prompt{'s' if len(prompts) > 2 else ''})"
         lines.append(task)
-    elif plan:
-        lines.append("Plan: " + one_line(plan, 110))
-    if files:
-        verb = "Created" if created and len(created) == len(files) else "Edited"
-        n = len(files)
-        lines.append(f"{verb} {n} file{'s' if n != 1 else ''}: " + _join_limited(files, ", ", 130))
-    if commands:
-        lines.append("Commands: " + _join_limited(commands, "; ", 150))
-    if errors:
-        first = next((e for e in errors if e), "")
-        lines.append(f"Errors ({len(errors)}): " + one_line(first, 100))
-    extras = []
-    for key, one, many in _OTHER_LABELS:
-        count = other.get(key, 0)
-        if count:
-            extras.append(f"{count} {one if count == 1 else many}")
+    elif seen.plan:
+        lines.append("Plan: " + one_line(seen.plan, 110))
+    if seen.files:
+        verb = "Created" if seen.created and len(seen.created) == len(seen.files) else "Edited"
+        n = len(seen.files)
+        lines.append(f"{verb} {n} file{'s' if n != 1 else ''}: " + _join_limited(seen.files, ", ", 130))
+    if seen.commands:
+        lines.append("Commands: " + _join_limited(seen.commands, "; ", 150))
+    if seen.errors:
+        first = next((e for e in seen.errors if e), "")
+        lines.append(f"Errors ({len(seen.errors)}): " + one_line(first, 100))
+    extras = [f"{count} {one if count == 1 else many}"
+              for key, one, many in _OTHER_LABELS if (count := seen.other.get(key, 0))]  # fmt: skip
     if extras:
         lines.append("Also: " + ", ".join(extras))
-    stats = [f"{len(mems)} observation{'s' if len(mems) != 1 else ''}"]
+    return lines
+
+
+def _stats_line(count: int, tool_counts: dict, started_at: str | None, ended_at: str | None) -> str:
+    stats = [f"{count} observation{'s' if count != 1 else ''}"]
     dur = _duration(started_at, ended_at)
     if dur:
         stats.append(dur)
-    if tool_order:
-        ranked = sorted(tool_order, key=lambda t: (-tool_counts[t], tool_order.index(t)))
-        shown = ranked[:6]
+    if tool_counts:
+        order = list(tool_counts)
+        ranked = sorted(order, key=lambda t: (-tool_counts[t], order.index(t)))
         more = f" +{len(ranked) - 6}" if len(ranked) > 6 else ""
-        stats.append("tools: " + "/".join(shown) + more)
-    stats_line = "[" + ", ".join(stats) + "]"
-    lines.append(stats_line)
+        stats.append("tools: " + "/".join(ranked[:6]) + more)
+    return "[" + ", ".join(stats) + "]"
 
+
+def _within_budget(lines: list[str], stats_line: str) -> str:
+    """Drop optional lines (keep the first and the stats), then clip."""
     text = "\n".join(lines)
-    # Budget guard: drop optional lines (keep the first and the stats), then clip.
     while len(text) > MAX_SUMMARY_CHARS and len(lines) > 2:
         lines.pop(-2)
         text = "\n".join(lines)
@@ -266,3 +275,14 @@ def build_summary(memories: list[dict], started_at: str | None, ended_at: str | 
         text = one_line(lines[0], MAX_SUMMARY_CHARS - len(stats_line) - 1) + "\n" + stats_line
         text = text[:MAX_SUMMARY_CHARS]
     return text
+
+
+def build_summary(memories: list[dict], started_at: str | None, ended_at: str | None) -> str:
+    mems = [m for m in (memories or []) if isinstance(m, dict)]
+    if not mems:
+        return ""
+    seen = _Seen()
+    for m in mems:
+        seen.add(m)
+    stats_line = _stats_line(len(mems), seen.tool_counts, started_at, ended_at)
+    return _within_budget([*_body_lines(seen), stats_line], stats_line)
