@@ -75,7 +75,7 @@ def main(argv=None) -> int:
         hook = hook_command()
         floor_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
         bare_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c pass"]
-        imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, hooks.capture, store.writer, store.privacy, store.database.connection'"]
+        imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, hooks.capture, store.writing.writer, store.privacy, store.database.connection'"]
         for _ in range(3):  # warm the page cache
             _timed(hook, _edit_event(-1, "bench-warm-up"), env)
         floor, hook_times, bare, imports = [], [], [], []

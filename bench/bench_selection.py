@@ -175,7 +175,7 @@ def _plant_markers(conn, word: str) -> int:
     ending in MARKER_TAIL, and checkpoint: some of their pages in the file, some in the WAL."""
     import random
 
-    from store import writer
+    from store.writing import writer
 
     rng = random.Random(17)
     letters = "bcdfghjlmnpqrstvwz"

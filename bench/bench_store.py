@@ -25,8 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
 from corpus.old_schema import as_schema_3  # noqa: E402
-from store import search, spool, writer  # noqa: E402
+from store import search  # noqa: E402
 from store.database import connection as db  # noqa: E402
+from store.writing import spool, writer  # noqa: E402
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 

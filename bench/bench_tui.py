@@ -66,8 +66,8 @@ def cached_db_path(count: int) -> str:
 def build(path: str, count: int) -> None:
     # Imported here: a child timed from its start imports only what `memlane` does.
     from bench.corpus_db import build_corpus_db
-    from store import writer
     from store.database import connection as db
+    from store.writing import writer
 
     build_corpus_db(path, count, seed=5)
     conn = db.connect(path)

@@ -233,7 +233,7 @@ def open_errors(conn, project: str, limit: int, skip_groups: frozenset = frozens
     """Lines of the project's open error groups (with `since`: those seen after it)."""
     if limit <= 0:
         return []
-    from store.listings import error_groups
+    from store.reading import error_groups
 
     lines = []
     groups = error_groups(conn, status=("regressed", "open"), project=project, limit=limit + len(skip_groups))
@@ -295,10 +295,10 @@ def session_start_plan(
     memory_files: list[dict] | None = None,
 ) -> dict:  # fmt: skip
     """The SessionStart block and each decision behind it: {block, project, sent (memory ids),
-    reason (store.ledger.REASONS), left_out: [{memory_id, kind (store.ledger.LEFT_OUT), path}]}.
+    reason (store.reading.ledger.REASONS), left_out: [{memory_id, kind (store.reading.ledger.LEFT_OUT), path}]}.
 
-    The memories pinned to the project come first (`store.ledger.pin`); what the person
-    vetoed (`store.ledger.veto`) is left out of every section.  Nothing twice:
+    The memories pinned to the project come first (`store.reading.ledger.pin`); what the person
+    vetoed (`store.reading.ledger.veto`) is left out of every section.  Nothing twice:
 
     - a line a loaded memory file already says (`memory_files`, entries with their text, see
       `hooks.already_said`) is left out;
@@ -308,7 +308,7 @@ def session_start_plan(
       nor any sent to it before; sessions active and errors seen since.
     """
     from hooks.already_said import SaidIndex
-    from store.ledger import last_block, pins, vetoed_groups, vetoed_ids
+    from store.reading import last_block, pins, vetoed_groups, vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     project, project_name = session_project(conn, session_id, cwd)

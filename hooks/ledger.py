@@ -1,4 +1,4 @@
-"""The hook's side of the injection ledger (`store.ledger`): record each decision, and
+"""The hook's side of the injection ledger (`store.reading.ledger`): record each decision, and
 tell from the rest of the turn whether the model acted on what it was sent.
 
 Acted on: the turn touched a file an injected memory is about (read, edit, write),
@@ -58,7 +58,7 @@ def _clear_waiting(session_id: str) -> None:
 
 def record_prompt(conn, event: dict, project: str, decision: dict, block: str) -> None:
     """The decision recall made on this prompt (sent or silent) goes in the ledger."""
-    from store import ledger
+    from store.reading import ledger
 
     session_id = event.get("session_id")
     memory_ids = [m["id"] for m in decision.get("memories") or []] if block else []
@@ -77,7 +77,7 @@ def record_start(conn, event: dict, project: str, memory_ids: list[int], block: 
     """What the SessionStart block sent (its memories: recent changes and pins), or why it was
     silent; with it what else entered the context at this start: the memory files Claude Code
     loaded (`files`), memlane's block, and each memory the block left out, with why."""
-    from store import ledger
+    from store.reading import ledger
 
     session_id = event.get("session_id")
     reason = (plan or {}).get("reason") or ("start" if block else "nothing")
@@ -91,7 +91,7 @@ def record_start(conn, event: dict, project: str, memory_ids: list[int], block: 
 
 
 def start_context(files: list[dict], block: str, left_out: list[dict]) -> list[dict]:
-    """The ledger's context rows of a session start (`store.ledger.write_context`)."""
+    """The ledger's context rows of a session start (`store.reading.ledger.write_context`)."""
     rows = [{"source": "claude_md" if f["group"] == "CLAUDE.md" else "auto_memory", "kind": f["kind"],
              "path": f["path"], "bytes": f["loaded_bytes"], "tokens": f["tokens"], "mtime": f["mtime"]}
             for f in files if f["loaded"]]  # fmt: skip
@@ -130,7 +130,7 @@ def _block_row(block: str, kind: str) -> list[dict]:
 
 def judge(conn, name: str, event: dict) -> None:
     """Look at one event of a session with an injection waiting for its verdict."""
-    from store import ledger
+    from store.reading import ledger
 
     session_id = event.get("session_id")
     if name in ("Stop", "SessionEnd"):

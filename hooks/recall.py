@@ -74,7 +74,7 @@ def _document_frequency(ids: list[int], total: int, since: int | None = None) ->
     matches are read: their density over the ids they span estimates the rest
     (a word in every fifth memory must not weigh like one in every fiftieth).
     `since`: the matches were read from this id on only (see _pair_window)."""
-    from store.recall_sql import POSTINGS_CAP
+    from store.search import POSTINGS_CAP
 
     if since is not None and len(ids) < POSTINGS_CAP:
         return len(ids) * max(1.0, total / max(1, total - since + 1))
@@ -92,7 +92,7 @@ def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, b
     left out.  When both words are common (each read only its newest matches), the
     pair is read where both were read, and its frequency estimated from that span,
     as a common word's is: reading both whole lists grew with the store."""
-    from store.recall_sql import POSTINGS_CAP
+    from store.search import POSTINGS_CAP
 
     lists = [matched[i] for i in concept.get("words", ()) if i < len(matched)]
     if len(lists) != 2 or not all(lists):
@@ -116,7 +116,7 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     read as the word with each particle after it
     (`store.language.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
     merged the prefix's whole lists (60 ms at 1M for one pair)."""
-    from store.recall_sql import POSTINGS_CAP, matching_ids, word_match
+    from store.search import POSTINGS_CAP, matching_ids, word_match
 
     plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if plain:
@@ -139,7 +139,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories, and those in `skip`, are left out.
     """
-    from store.recall_sql import QUESTION_TYPES, memory_count, memory_keys, task_facts
+    from store.search import QUESTION_TYPES, memory_count, memory_keys, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -317,7 +317,7 @@ def _follow_questions(conn, tasks: dict, sessions: dict, facts: dict, current: s
     chosen nor a rival.  When recall answered that question with a task (the ledger
     says which), the question's concepts count for that task, with the memories it
     was sent: a topic asked again finds where the work was.  True when a task gained."""
-    from store.ledger import pointers
+    from store.reading import pointers
 
     questions = [k for k, fact in facts.items() if not fact["work"] and k in tasks]
     for key in questions:
@@ -440,8 +440,8 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.listings import memories_by_id
-    from store.recall_sql import turn_prompts
+    from store.reading import memories_by_id
+    from store.search import turn_prompts
 
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
@@ -507,8 +507,8 @@ def prompt_decision(
     conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
 ) -> tuple[str, dict, str]:
     """(the per-prompt block, recall's decision (see decide; reason "off" when
-    `max_inject` is 0), the session's project).  Vetoed memories (`store.ledger.vetoed_ids`) are left out of everything."""
-    from store.ledger import vetoed_ids
+    `max_inject` is 0), the session's project).  Vetoed memories (`store.reading.ledger.vetoed_ids`) are left out of everything."""
+    from store.reading import vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     limit = max_inject(config)

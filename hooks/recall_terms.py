@@ -152,7 +152,7 @@ def _parts_match(parts: list[str]) -> str:
 def recall_concepts(prompt: str) -> list[dict]:
     """What the prompt is about, as concepts: {"term", "generic", "match"}.
 
-    `match` is a word-index expression (store.recall_sql.word_match): an English word
+    `match` is a word-index expression (store.search.recall.word_match): an English word
     matches its porter stem and any word starting with its crude stem (expiry,
     expires, expired); a file or identifier (`rounding.py`, `utf-8-sig`) matches
     as a phrase, and a file also by its base name; a Korean noun matches any word
@@ -161,7 +161,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     _same_word_concepts).
     """
     from store.language import join_compounds
-    from store.recall_sql import word_match
+    from store.search import word_match
 
     prompt = join_compounds(prompt)  # "log in", "log-in": the word "login"
     concepts = []
@@ -169,7 +169,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     code_like = _code_like_words(prompt)
     identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
-        plain = None  # the match without its prefixes, when it has some (see store.recall_sql.word_match)
+        plain = None  # the match without its prefixes, when it has some (see store.search.recall.word_match)
         if ASCII_WORD.match(term):
             stem = _stem(term)
             if stem in seen_stems:
@@ -243,7 +243,7 @@ def _form_match(form: str, *, prefixes: bool = True) -> str:
     """A glossary form's word-index match: a Korean one as the start of a word, an English
     one with its inflections (expire: expires, expired, expiry), as a prompt's word is matched.
     `prefixes=False`: the form alone, as written and as the index stems it."""
-    from store.recall_sql import word_match
+    from store.search import word_match
 
     if HANGUL.search(form):
         return word_match([], [form]) if prefixes else word_match(_with_particles(form), [])
@@ -290,7 +290,7 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
     from store.language import same_as, spellings
-    from store.recall_sql import known_words, word_match
+    from store.search import known_words, word_match
 
     spelled = 0
     for concept in concepts:

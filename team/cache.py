@@ -22,7 +22,7 @@ from store.database import connection as db
 from store.files import tighten
 from store.paths import team_db_path
 from store.search import backfill as backfill_short_terms
-from store.writer import content_hash
+from store.writing import content_hash
 
 CACHE_DDL = [
     """CREATE TABLE IF NOT EXISTS team_author (

@@ -2,7 +2,7 @@
 
 The events a :class:`~hooks.transcripts.reader.TranscriptReader` reads go
 through the one capture rule set (``hooks.capture``) and the one write path
-(``store.writer``), in batches of one transaction each; a dry run makes the
+(``store.writing.writer``), in batches of one transaction each; a dry run makes the
 same writes and rolls them back.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     """Import transcript files into the store; returns :func:`new_report` counts
     (the reader's ``stats`` hold the line counts).
 
-    Memories go through ``store.writer.add_memories`` in batches (one
+    Memories go through ``store.writing.writer.add_memories`` in batches (one
     transaction each), so the store's dedupe applies: importing the same files
     again adds nothing, nor does importing a session the hooks already captured.
     A session the hooks did not create gets ``source = 'import'`` and its start
@@ -43,7 +43,7 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     comes back at the end). Default: when there is more than
     ``worker.WORKER_MIN_BYTES`` to read and more than one CPU.
     """
-    from store import writer
+    from store.writing import writer
 
     config = config if isinstance(config, dict) else reader.config
     report = new_report()

@@ -108,13 +108,13 @@ class Memory(BaseModel):
             (("project", "id"), False),
             (("type", "id"), False),
             (("created_at",), False),
-            # The newest of a project or of a type by time (store.listings.BY_TIME)
+            # The newest of a project or of a type by time (store.reading.listings.BY_TIME)
             (("project", "created_at"), False),
             (("type", "created_at"), False),
             (("received_at",), False),  # retention's cutoff (store.forgetting.retention)
             (("file_path",), False),
             (("tool_use_id",), False),
-            (("tool_name",), False),  # the tools in use, by skip scan (store.listings.tool_names)
+            (("tool_name",), False),  # the tools in use, by skip scan (store.reading.listings.tool_names)
         )
 
 
@@ -171,7 +171,7 @@ class MemoryTail(BaseModel):
 
 
 class Injection(BaseModel):
-    """One decision of recall (`store.ledger`): what a prompt or a session's start was
+    """One decision of recall (`store.reading.ledger`): what a prompt or a session's start was
     given, or why nothing.  Ids, numbers and reason codes only, never text; dropped with
     its prompt memory, its injected memories or its session (`store.database.schema.LEDGER_DDL`)."""
 
@@ -182,7 +182,7 @@ class Injection(BaseModel):
     prompt_memory_id = pw.IntegerField(null=True)  # the prompt memory the hook stored
     event = pw.TextField()  # prompt | start
     project = pw.TextField(default="")
-    reason = pw.TextField()  # store.ledger.REASONS
+    reason = pw.TextField()  # store.reading.ledger.REASONS
     injected = pw.IntegerField(default=0)  # memories sent
     chars = pw.IntegerField(default=0)  # the block's size
     score = pw.FloatField(null=True)  # the leading task's score
@@ -191,7 +191,7 @@ class Injection(BaseModel):
     task_session_id = pw.TextField(null=True)  # the task sent (or leading, when silent)
     task_prompt_id = pw.TextField(null=True)
     acted = pw.IntegerField(null=True)  # 1 the model acted on it, 0 not, NULL the turn goes on
-    acted_how = pw.TextField(null=True)  # store.ledger.ACTED
+    acted_how = pw.TextField(null=True)  # store.reading.ledger.ACTED
 
     class Meta:
         table_name = "injection"
@@ -238,7 +238,7 @@ class RecallPin(BaseModel):
 
 
 class InjectionContext(BaseModel):
-    """What else entered the context with a decision (`store.ledger.record`'s `context`): each
+    """What else entered the context with a decision (`store.reading.ledger.record`'s `context`): each
     memory file Claude Code loaded by itself at a session's start (its path, size, token
     estimate, when it last changed), memlane's own block, and each memory the SessionStart
     block left out and why (said already in a memory file, sent before, ...).  Paths,

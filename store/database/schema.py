@@ -110,7 +110,7 @@ SHORT_TERM_DDL = [
 # it yet: `store.search.short_terms.backfill` fills it in short batches, off the hook's path.
 TAIL_BACKFILL_KEY = "tail_backfill_below"
 
-# The injection ledger and the person's vetoes and pins (`store.ledger`) follow what they
+# The injection ledger and the person's vetoes and pins (`store.reading.ledger`) follow what they
 # are about, whoever deletes it (a forget, retention, a session emptied): a ledger row goes
 # with its prompt memory, with its session, and with the last of the memories it sent.
 LEDGER_DDL = [
@@ -135,7 +135,7 @@ LEDGER_DDL = [
     END""",
 ]
 
-# What entered the context beside a decision (`store.ledger`, `injection_context`) goes with
+# What entered the context beside a decision (`store.reading.ledger`, `injection_context`) goes with
 # its decision, and a memory left out goes from it when the memory is forgotten.
 CONTEXT_DDL = [
     """CREATE TRIGGER IF NOT EXISTS ledger_context_delete AFTER DELETE ON injection BEGIN

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from store.database import StoreError, chunks, optimize_indexes, placeholders, utc_now, write
 from store.search import Filters, iter_match_chunks, query_terms
 from store.triage import headline
-from store.writer import content_hash
-from store.writing import bury_content, bury_memories, bury_session
+from store.writing import bury_content, bury_memories, bury_session, content_hash
 
 REDACTED = "[REDACTED]"
 
@@ -116,7 +115,7 @@ def forget(conn: sqlite3.Connection, **criteria) -> Forgotten:
     The writes waiting in this database's spool are applied first, so those that
     match are forgotten with the rest instead of arriving afterwards.
     """
-    from store.spool import drain_before_forget
+    from store.writing import drain_before_forget
 
     drain_before_forget(conn)
     reason = criteria.pop("reason", None)
@@ -198,7 +197,7 @@ def _summaries_meanwhile(conn, sessions: set[str], ids: list[int]):
     if not path or conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         return None
     from store.database import connect
-    from store.writer import session_summaries
+    from store.writing import session_summaries
 
     box: dict = {}
 
@@ -319,7 +318,7 @@ def _refresh_derived(
     """Rebuild text derived from memories that are gone (inside the caller's transaction),
     set-based: a forget of a common word touches thousands of sessions and groups.
     `derived`: the sessions' summaries already computed (see _summaries_meanwhile)."""
-    from store.writer import store_summaries, summarise_sessions
+    from store.writing import store_summaries, summarise_sessions
 
     for session_id in drop_sessions:
         conn.execute("DELETE FROM memory WHERE session_id = ?", (session_id,))

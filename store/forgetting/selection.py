@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from store.database import placeholders
-from store.writer import normalise_timestamp
+from store.writing import normalise_timestamp
 
 if TYPE_CHECKING:
     from store.forgetting.erase import Forgotten

@@ -18,8 +18,15 @@ _HOMES = {
     "export": ("ExportError", "ExportExists", "ExportRequest", "export_memories", "format_for_path",
                "write_export"),
     "insights": ("overview",),
+    "ledger": ("ACTED", "LEFT_OUT", "REASONS", "entries", "last_block", "missing", "page", "pins",
+               "pointers", "project_of", "session_decisions", "sessions_named", "start_budget",
+               "steering_of", "stored_paths", "vetoed_groups", "vetoed_ids"),
+    "listings": ("BY_TIME", "SESSION_SORTS", "around_in_session", "error_groups", "get_memory",
+                 "get_session", "latest_memory_id", "list_sessions", "memories_by_id", "neighbours",
+                 "project_names", "projects", "stats", "time_keyset", "tool_names",
+                 "type_is_stored"),
 }  # fmt: skip
-_MODULES = ()  # modules some callers take whole
+_MODULES = ("ledger", "listings")  # modules some callers take whole
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted([*_HOME_OF, *_MODULES])
 

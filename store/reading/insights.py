@@ -191,7 +191,7 @@ def overview(conn: sqlite3.Connection, now: datetime, *, days: int = 30,
 
 def recall_use(conn: sqlite3.Connection, now: datetime, days: int = 30) -> dict:
     """How often recall sent Claude something in the last `days`, and how often Claude acted
-    on it (store.ledger.hit_rates), per project and per type of memory sent."""
-    from store.ledger import hit_rates
+    on it (store.reading.ledger.hit_rates), per project and per type of memory sent."""
+    from store.reading.ledger import hit_rates
 
     return hit_rates(conn, _stamp(now - timedelta(days=days)))

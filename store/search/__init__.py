@@ -25,6 +25,8 @@ _HOMES = {
     "paging": ("first_page",),
     "question": ("is_question",),
     "short_terms": ("backfill", "pending_below"),
+    "recall": ("POSTINGS_CAP", "QUESTION_TYPES", "known_words", "matching_ids", "memory_count",
+               "memory_keys", "task_facts", "task_memories", "turn_prompts", "word_match"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted(_HOME_OF)

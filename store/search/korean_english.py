@@ -30,6 +30,6 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     if translated:
         return translated
     from store.language import spellings
-    from store.recall_sql import known_words  # the one probe of 'does a memory hold it'
+    from store.search.recall import known_words  # the one probe of 'does a memory hold it'
 
     return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT)

@@ -481,7 +481,7 @@ def search_summary(
 def _newest(conn, filters: Filters, limit: int, offset: int, marks, after_id: int | None = None) -> list[dict]:
     """The newest memories by when they happened (not by id: an import's are older than
     its ids), by keyset after `after_id`, else by offset."""
-    from store.listings import BY_TIME, time_keyset
+    from store.reading import BY_TIME, time_keyset
 
     if after_id is not None:
         keyset, params = time_keyset(conn, after_id)

@@ -1,7 +1,7 @@
 """What a person decides about an error group: its status and its note; and what resolved it.
 
 The group itself (its signature, counts and times, and `regressed` when a resolved group
-occurs again) is written by the store's one write path, `store.writer`; these are the writes
+occurs again) is written by the store's one write path, `store.writing.writer`; these are the writes
 the app, the CLI and the demo offer on top of it, and the read behind `w` in the app.
 """
 

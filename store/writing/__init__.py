@@ -15,10 +15,13 @@ from __future__ import annotations
 import sys
 
 _HOMES = {
+    "spool": ("drain_before_forget",),
     "summary": ("build_summary",),
-    "tombstones": ("buried", "bury_content", "bury_memories", "bury_session", "session_buried"),
+    "tombstones": ("bury_content", "bury_memories", "bury_session"),
+    "writer": ("content_hash", "normalise_timestamp", "session_summaries", "store_summaries",
+               "summarise_sessions"),
 }  # fmt: skip
-_MODULES = ()  # modules some callers take whole
+_MODULES = ("spool", "writer")  # modules some callers take whole
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted([*_HOME_OF, *_MODULES])
 

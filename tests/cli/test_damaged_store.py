@@ -12,7 +12,7 @@ import pytest
 
 from hooks import maintenance
 from store.database.connection import connect, integrity_problems
-from store.writer import add_memories, start_session
+from store.writing.writer import add_memories, start_session
 from tests.cli.conftest import run
 from tui.commands import doctor
 

@@ -13,7 +13,7 @@ import pytest
 
 from store.database.connection import connect
 from store.reading.export import ExportError, ExportRequest, export_memories
-from store.writer import add_memories, add_memory, start_session
+from store.writing.writer import add_memories, add_memory, start_session
 from tui.commands.cli import main
 
 

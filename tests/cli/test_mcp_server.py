@@ -17,7 +17,7 @@ import pytest
 from mcp import Client
 
 from store.database.connection import connect
-from store.writer import add_memories, add_memory, start_session
+from store.writing.writer import add_memories, add_memory, start_session
 from tui.commands import mcp_tools
 from tui.commands.mcp_server import build_server
 

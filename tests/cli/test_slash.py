@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from store.database.connection import connect
-from store.writer import add_memory, start_session
+from store.writing.writer import add_memory, start_session
 from tests.cli.conftest import run
 from tui.commands.cli import main
 

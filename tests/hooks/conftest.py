@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from store import writer
 from store.database import connection as db
+from store.writing import writer
 from tests.hooks.recall_store import CURRENT, PROJECT
 
 

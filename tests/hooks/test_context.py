@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from hooks import context, recall
-from store import writer
 from store.config import load_config
 from store.database import connection as db
 from store.triage.groups import set_error_status
+from store.writing import writer
 
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = "/work/proj/shop-api"

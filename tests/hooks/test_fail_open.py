@@ -246,7 +246,7 @@ def test_more_than_16_mb_is_refused(env):
 
 def seed_db(path: str) -> None:
     conn = db.connect(path)
-    from store import writer
+    from store.writing import writer
 
     writer.start_session(conn, "old", "/home/dev/calc-app")
     writer.add_memory(conn, {"session_id": "old", "type": "file_edit", "cwd": "/home/dev/calc-app",

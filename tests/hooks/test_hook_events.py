@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from store import writer
 from store.database import connection as db
 from store.triage.groups import set_error_status
+from store.writing import writer
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 from tests.timing import HANG
@@ -382,7 +382,7 @@ import json, re
 compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
-import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.spool, store.database.connection, store.writer
+import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.writing.spool, store.database.connection, store.writing.writer
 print(json.dumps(compiled))
 """
 

@@ -16,8 +16,8 @@ import pytest
 
 from bench import hook_events as ev
 from hooks import main as hook_main
-from store import ledger
 from store.database import connection as db
+from store.reading import ledger
 
 REPO = Path(__file__).resolve().parents[2]
 CWD = "/home/dev/shop-api"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hooks import recall, recall_terms
-from store import writer
+from store.writing import writer
 from tests.hooks.recall_store import (
     CURRENT,
     PROJECT,

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from store import writer
 from store.database import connection as db
+from store.writing import writer
 
 
 @pytest.fixture(autouse=True)

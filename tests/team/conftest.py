@@ -12,7 +12,7 @@ import psycopg
 import pytest
 
 from store.database import connection as db
-from store.writer import add_memories
+from store.writing.writer import add_memories
 from team import cache
 from team.devserver import DevServer
 from team.server_migrate import upgrade

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from store import writer
 from store.database.connection import StoreError, connect
 from store.forgetting import erase as forget
+from store.writing import writer
 from tests.timing import HANG, finishes
 from tui.gui.data_watch import DataWatch
 from tui.gui.store_client import StoreClient

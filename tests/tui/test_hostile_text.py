@@ -7,8 +7,8 @@ character in any segment, no click action from stored text, and the app still ru
 
 from __future__ import annotations
 
-from store import writer
 from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import at, pilot_test, settle
 from tui.gui.panes.cleanup import CleanupPane
 from tui.gui.panes.errors import ErrorsPane

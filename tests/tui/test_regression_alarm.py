@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from store.database.connection import connect
 from store.triage import groups as error_groups
-from store.writer import add_memory
+from store.writing.writer import add_memory
 from tests.tui.conftest import open_pane, pilot_test, screen_text, until
 from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui import messages

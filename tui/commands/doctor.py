@@ -15,8 +15,8 @@ from store.database import (
     health,
     integrity_problems,
 )
-from store.listings import stats
 from store.paths import claude_settings_path, claude_user_config_path
+from store.reading import stats
 from tui.commands.install import (
     EVENTS,
     FAIL,
@@ -242,7 +242,7 @@ def _run_hook(command: str) -> tuple[bool, str, float]:
         if logged:
             return False, logged[-1][:200], ms
         from store.database import StoreError, connect
-        from store.listings import latest_memory_id
+        from store.reading import latest_memory_id
 
         try:
             conn = connect(db, readonly=True)

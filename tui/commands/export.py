@@ -56,7 +56,7 @@ def cmd_export(args) -> int:
 def _existing(conn, ids) -> tuple[int, ...]:
     """The memories --id names that exist; refused in one sentence (nothing written) when none
     does, and the missing ones said when only some do."""
-    from store.listings import memories_by_id
+    from store.reading import memories_by_id
 
     wanted = list(dict.fromkeys(int(i) for i in ids or ()))
     found = memories_by_id(conn, wanted)

@@ -38,7 +38,7 @@ def cmd_recent(args) -> int:
 
 
 def cmd_sessions(args) -> int:
-    from store.listings import list_sessions
+    from store.reading import list_sessions
 
     since, until = _time_range(args)
     with closing(open_db(args.db)) as conn:
@@ -48,7 +48,7 @@ def cmd_sessions(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from store.listings import stats
+    from store.reading import stats
 
     with closing(open_db(args.db)) as conn:
         data = stats(conn)
@@ -56,7 +56,7 @@ def cmd_stats(args) -> int:
 
 
 def cmd_errors(args) -> int:
-    from store.listings import error_groups
+    from store.reading import error_groups
 
     with closing(open_db(args.db)) as conn:
         rows = error_groups(
@@ -96,7 +96,7 @@ def claude_memory_rows(conn, query: str, projects: list[str] | None, limit: int)
     """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
     now, as rows of type `claude_memory` after the memories (store.claude_memory.search)."""
     from store.claude_memory import search_memory_files
-    from store.listings import projects as all_projects
+    from store.reading import projects as all_projects
 
     folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
     hits = search_memory_files(query, [f for f in folders if os.path.isdir(f)], limit=limit)

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from store import listings
 from store import search as store_search
 from store.database import StoreError, connect, describe_error
+from store.reading import listings
 from store.triage import groups as error_groups
 
 T = TypeVar("T")
@@ -183,7 +183,7 @@ class StoreClient:
                 return
         reader.close()  # the client was closed meanwhile
 
-    # -- reads (store.listings) ---------------------------------------------------
+    # -- reads (store.reading.listings) ---------------------------------------------------
 
     def data_version(self) -> int:
         """Changes when any other connection commits.  The number is per connection,

@@ -159,8 +159,8 @@ def test_an_imported_archive_survives_the_next_session_start(tmp_path, monkeypat
     import sys
     import time
 
-    from store import writer
     from store.database import connection as store_db
+    from store.writing import writer
 
     home = tmp_path / "memlane"
     path = str(home / "memory.db")

@@ -7,9 +7,10 @@ import stat
 
 import pytest
 
-from store import paths, writer
+from store import paths
 from store.database import connection as db
 from store.database import schema
+from store.writing import writer
 
 
 def test_pragmas_a_writer_relies_on(conn):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from store import writer
 from store.database import connection as db
 from store.database import migrate, schema
+from store.writing import writer
 
 
 @pytest.fixture

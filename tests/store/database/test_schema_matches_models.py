@@ -6,9 +6,9 @@ import sqlite3
 import peewee as pw
 import pytest
 
-from store import writer
 from store.database import connection as db
 from store.database import migrate, models, schema
+from store.writing import writer
 
 
 def model_columns(model) -> set[str]:

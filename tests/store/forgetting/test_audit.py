@@ -1,9 +1,9 @@
 """The secrets audit finds what the privacy filter would now remove from stored memories,
 and its redaction leaves no copy behind."""
 
-from store import writer
 from store.forgetting import audit
 from store.search import search
+from store.writing import writer
 from tests.store.conftest import file_bytes
 
 

@@ -4,10 +4,11 @@ import os
 
 import pytest
 
-from store import listings, writer
 from store.database import connection as db
 from store.forgetting import erase as forget
+from store.reading import listings
 from store.search import search
+from store.writing import writer
 from tests.store.conftest import file_bytes, ts
 
 

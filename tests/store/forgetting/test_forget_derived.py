@@ -10,11 +10,11 @@ import string
 
 import pytest
 
-from store import writer
 from store.database import connection as db
 from store.database.connection import write
 from store.forgetting import erase as forget
 from store.triage.signature import headline
+from store.writing import writer
 from store.writing.summary import _command_of, build_summary
 
 SESSIONS = 1_200  # past writer.SESSIONS_PER_READ

@@ -2,8 +2,9 @@
 
 import time
 
-from store import listings, writer
 from store.forgetting import retention
+from store.reading import listings
+from store.writing import writer
 from tests.store.conftest import ts
 
 

@@ -14,11 +14,12 @@ import time
 import pytest
 
 from bench.corpus_db import build_corpus_db
-from store import search, writer
+from store import search
 from store.database import connection as db
 from store.forgetting import erase as forget
 from store.search import match as matching
 from store.search import select_matching
+from store.writing import writer
 from tests.store.conftest import file_bytes
 from tests.timing import HANG
 
@@ -253,9 +254,9 @@ def test_writes_waiting_in_the_spool_are_forgotten_with_the_rest(conn, db_path):
     import os
     from datetime import UTC, datetime
 
-    from store import spool
     from store.forgetting.selection import Criteria, forget_selected
     from store.paths import spool_dir_for
+    from store.writing import spool
 
     folder = spool_dir_for(db_path)
     writer.add_memory(conn, {"session_id": "s", "content": "nebula launch codes in the db", "cwd": "/x"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from store.language.glossary import apart, join_compounds, same_as
-from store.recall_sql import word_match
+from store.search.recall import word_match
 
 
 @pytest.mark.parametrize(

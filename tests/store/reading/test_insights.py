@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
-from store import listings, writer
 from store.forgetting import retention
-from store.reading import insights
+from store.reading import insights, listings
 from store.triage import groups as error_groups
+from store.writing import writer
 from tests.store.conftest import ts
 
 

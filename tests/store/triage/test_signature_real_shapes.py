@@ -95,7 +95,7 @@ def test_the_labelled_set_has_a_held_part_and_real_shapes():
 
 
 def test_stored_through_the_writer_each_error_is_one_group_named_readably(conn):
-    from store import writer
+    from store.writing import writer
 
     outputs = [case for case in cases("dev") if case[0].startswith(("prisma", "win-", "curl", "pnpm"))]
     writer.add_memories(conn, [

@@ -431,7 +431,7 @@ NEWEST_TOKEN = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
 @pytest.fixture
 def big_audit_db(cleanup_db):
     """3,020 memories: a token in the oldest rows (#18, scanned last) and in the newest (#3020)."""
-    from store.writer import add_memory
+    from store.writing.writer import add_memory
 
     add_bulk(cleanup_db, 3000)
     conn = connect(cleanup_db)
@@ -537,7 +537,7 @@ async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
 
 @pilot_test
 async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
-    from store.writer import add_memories
+    from store.writing.writer import add_memories
 
     conn = connect(cleanup_db)
     add_memories(conn, [

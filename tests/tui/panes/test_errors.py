@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from store.database.connection import connect
-from store.listings import get_error_group
+from store.reading.listings import get_error_group
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import make_app, settle
@@ -206,7 +206,7 @@ async def test_empty_database_says_so(home, utc):
 def many_error_groups(path, count: int) -> list[int]:
     """`count` error groups, one occurrence each a second apart; their ids as the pane lists
     them (most recent first)."""
-    from store.writer import add_memories
+    from store.writing.writer import add_memories
 
     conn = connect(path)
     add_memories(conn, [
@@ -253,7 +253,7 @@ async def test_pages_instead_of_loading_every_group(home, utc):
 
 
 def write_error(path, text: str) -> None:
-    from store.writer import add_memory
+    from store.writing.writer import add_memory
 
     conn = connect(path)
     try:

@@ -211,8 +211,8 @@ async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
 
 def write_tool_memory(path: str, tool_name: str, content: str) -> int:
     """A memory as a hook would write it from another process."""
-    from store import writer
     from store.database.connection import connect
+    from store.writing import writer
 
     conn = connect(path)
     try:

@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 
 from store.database import StoreError
 from store.display import inert_line
-from store.listings import SESSION_SORTS
+from store.reading import SESSION_SORTS
 from store.search import query_terms
 from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
@@ -88,7 +88,7 @@ class SessionsPane(WideBreakpoint, Pane):
         super().__init__(store, **kwargs)
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
-        self.sort = "start"  # store.listings.SESSION_SORTS
+        self.sort = "start"  # store.reading.listings.SESSION_SORTS
         self.days: str | None = None  # a quick range of search.dates (`D`): sessions active then
         self.total = 0
         self._generation = 0

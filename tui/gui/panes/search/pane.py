@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from store.database import StoreError
 from store.display import inert_line
-from store.listings import tool_names
+from store.reading import tool_names
 from store.search import first_page, query_terms, search_page, search_summary
 from team.scope import TeamScope
 from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label

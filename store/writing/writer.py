@@ -14,7 +14,7 @@ from store.database import FILE_TYPES, dicts, placeholders, utc_now, write
 from store.digest import fields_digest
 from store.project import resolve_project
 from store.text import MAX_CONTENT_CHARS, cap_text, storable
-from store.writing import buried, session_buried
+from store.writing.tombstones import buried, session_buried
 
 DEDUPE_WINDOW_S = 60
 VALID_IMPORTANCE = (1, 2, 3)
@@ -481,7 +481,7 @@ def session_summaries(
     """{session id: (summary, tools used, files changed)} of the sessions that exist, from
     their first SUMMARY_MEMORIES memories other than the ids in `leaving_out` (a forget
     computes them while its delete runs).  Reads only; writes nothing."""
-    from store.writing import build_summary
+    from store.writing.summary import build_summary
 
     wanted = sorted({storable(s) for s in session_ids if isinstance(s, str)})
     derived: dict[str, tuple[str, str, str]] = {}

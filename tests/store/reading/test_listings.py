@@ -1,6 +1,7 @@
 """Listings the app reads: the tool names in use."""
 
-from store import listings, writer
+from store.reading import listings
+from store.writing import writer
 
 
 def add(conn, tool_name, content="x"):

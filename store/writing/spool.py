@@ -195,7 +195,7 @@ def _session_row(conn, session_id):
 
 
 def _apply_one(conn: sqlite3.Connection, op: dict) -> None:
-    from store import writer
+    from store.writing import writer
 
     kind = op.get("op")
     session_id = op.get("session_id")
@@ -267,7 +267,7 @@ def apply_ops(conn: sqlite3.Connection, ops: list[dict]) -> tuple[int, BaseExcep
 
 
 def _apply_ops(conn, ops, dropped) -> tuple[int, BaseException | None]:
-    from store import writer
+    from store.writing import writer
 
     done = 0
     n = len(ops)

@@ -1,13 +1,14 @@
-"""store.ledger: the injection ledger, vetoes and pins, and how they follow what they are about."""
+"""store.reading.ledger: the injection ledger, vetoes and pins, and how they follow what they are about."""
 
 from __future__ import annotations
 
 import pytest
 
-from store import ledger, writer
 from store.database import connection as db
 from store.forgetting import erase as forget
 from store.forgetting.retention import run_retention
+from store.reading import ledger
+from store.writing import writer
 from tests.store.conftest import file_bytes, ts
 
 PROJECT = "/work/shop"

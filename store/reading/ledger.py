@@ -416,7 +416,7 @@ def session_decisions(conn: sqlite3.Connection, session_id: str, limit: int = 10
 
 def _sent(conn: sqlite3.Connection, rows: list[dict]) -> dict[int, dict]:
     """{id: Memory} of the memories these decisions sent (those that still exist)."""
-    from store.listings import memories_by_id
+    from store.reading.listings import memories_by_id
 
     return memories_by_id(conn, {i["memory_id"] for r in rows for i in r["items"]})
 

@@ -1,9 +1,9 @@
-"""store.recall_sql: what per-prompt recall reads (postings of a term, a task's memories)."""
+"""store.search.recall: what per-prompt recall reads (postings of a term, a task's memories)."""
 
 from __future__ import annotations
 
-from store import recall_sql as recall
-from store import writer
+from store.search import recall
+from store.writing import writer
 
 
 def add(conn, session, content, prompt_id=None, n=1):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 from store.database import placeholders
-from store.search import fts_quote
+from store.search.terms import fts_quote
 
 POSTINGS_CAP = 1500  # newest matches per term: a common term costs the same at any size
 

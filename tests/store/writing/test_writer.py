@@ -3,12 +3,13 @@
 import multiprocessing
 import subprocess
 
-from store import listings, writer
 from store.database import connection as db
 from store.project import resolve_project
+from store.reading import listings
 from store.text import MAX_CONTENT_CHARS
 from store.triage import groups as error_groups
 from store.triage.signature import error_signature
+from store.writing import writer
 from tests.store.conftest import ts
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from store import writer
 from store.database import connection as db
-from store.listings import newest_memories
+from store.reading.listings import newest_memories
 from store.search import search, search_page
+from store.writing import writer
 
 # As a store looks after `memlane import`: the hooks wrote this week's session first, then an
 # import wrote two older projects' transcripts (the older first or not: folder order).
