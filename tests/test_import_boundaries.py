@@ -374,3 +374,20 @@ def test_the_top_of_store_is_a_few_shared_modules_and_packages_with_lazy_faces()
     loaded = json.loads(out.stdout)
     eager = {p for p in packages if any(m.startswith(p + ".") for m in loaded)}
     assert sorted(eager - set(EAGER_FACES)) == [], "importing a face loads its modules: make it lazy (PEP 562)"
+
+
+def test_a_lazy_face_keeps_no_copy_so_a_name_patched_in_its_module_is_what_callers_get(monkeypatch):
+    """Callers import names from a face inside functions; a test that patches the module a
+    name lives in must reach them too (the face would otherwise hand out its own copy)."""
+    import importlib
+
+    checked = 0
+    for package in sorted(p for p in faces() if p.startswith("store.") and p not in EAGER_FACES):
+        face = importlib.import_module(package)
+        for name, module in sorted(face._HOME_OF.items())[:3]:
+            getattr(face, name)  # a first look, which a caching face would keep
+            sentinel = object()
+            monkeypatch.setattr(f"{package}.{module}.{name}", sentinel)
+            assert getattr(face, name) is sentinel, f"{package}.{name}"
+            checked += 1
+    assert checked >= 20

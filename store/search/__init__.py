@@ -38,9 +38,7 @@ def __getattr__(name: str):
         raise AttributeError(f"module 'store.search' has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f"store.search.{module}"), name)
-    globals()[name] = value
-    return value
+    return getattr(import_module(f"store.search.{module}"), name)  # no copy: a patched name is seen
 
 
 def __dir__() -> list[str]:
