@@ -298,7 +298,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
         store = pane.store
         counting, release = threading.Event(), threading.Event()
         asked = []
-        real_read, real_groups = store.read, store.triage.groups
+        real_read, real_groups = store.read, store.error_groups
 
         def slow_read(fn, *args, **kwargs):
             counting.set()
@@ -309,7 +309,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
             asked.append(kwargs["status"])
             return real_groups(**kwargs)
 
-        store.read, store.triage.groups = slow_read, groups
+        store.read, store.error_groups = slow_read, groups
         try:
             pane.reload()  # filter: all
             await pilot.pause(0.05)
@@ -318,7 +318,7 @@ async def test_a_fetch_uses_the_filter_it_started_with(cleanup_db):
             release.set()
             await settle(pilot)
         finally:
-            store.read, store.triage.groups = real_read, real_groups
+            store.read, store.error_groups = real_read, real_groups
         assert asked == [None]
 
 
