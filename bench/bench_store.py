@@ -27,7 +27,8 @@ from corpus import demo_corpus  # noqa: E402
 from corpus.old_schema import as_schema_3  # noqa: E402
 from store import search  # noqa: E402
 from store.database import connection as db  # noqa: E402
-from store.writing import spool, writer  # noqa: E402
+from store.writing import queue as spool
+from store.writing import writer  # noqa: E402
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 

@@ -24,7 +24,7 @@ its marker files are `hooks.turns`'.
 Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
-BUSY_TIMEOUT_MS goes to the spool (`store.writing.spool`) and is applied by the next
+BUSY_TIMEOUT_MS goes to the spool (`store.writing.queue`) and is applied by the next
 run that can write.
 
 Imports: only `store`, `hooks` and the standard library, and on the
@@ -235,7 +235,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not injection_enabled(config):
             want_context = None
     from store.paths import default_db_path
-    from store.writing import spool as spool_mod
+    from store.writing import queue as spool_mod
 
     backlog = spool_mod.pending(db_path=default_db_path())
     from hooks.ledger import JUDGED_EVENTS, waiting
@@ -292,7 +292,7 @@ def _waiting_message(event: dict) -> str | None:
 def _with_database(run, name, event, ops, want_context, backlog, config, judging=False) -> None:
     from store.database import StoreError, connect
     from store.paths import default_db_path
-    from store.writing import spool as spool_mod
+    from store.writing import queue as spool_mod
 
     db_path = default_db_path()
     import time

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("store", "hooks", "team", "tui", "corpus")
 # Exceptions of ours that never reach a person, and why.
 INTERNAL = {
-    "store.writing.spool.SpoolFull": "the hook says what was lost in its own words",
-    "store.writing.spool._Poison": "a spooled write that cannot apply, set aside by the drain",
+    "store.writing.queue.SpoolFull": "the hook says what was lost in its own words",
+    "store.writing.queue._Poison": "a spooled write that cannot apply, set aside by the drain",
     "hooks.event.Problem": "the hook's one line on stderr and in the log",
     "hooks.transcripts.load._RollBack": "ends a dry run's transaction",
     "team.devserver.DevServerError": "the test suite's PostgreSQL, not the product",

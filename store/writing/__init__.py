@@ -1,7 +1,7 @@
 """The one write path, for the hooks, the importer, the CLI and the app.
 
     writer.py      memories and sessions written: capped, deduplicated, grouped, summarised
-    spool.py       writes the database could not take in time, kept until it can
+    queue.py       the spool: writes the database could not take in time, kept until it can
     tombstones.py  what was forgotten stays forgotten: every write checks here
     summary.py     a session's summary without an LLM, built when its memories are written
 
@@ -15,13 +15,13 @@ from __future__ import annotations
 import sys
 
 _HOMES = {
-    "spool": ("drain_before_forget",),
+    "queue": ("drain_before_forget",),
     "summary": ("build_summary",),
     "tombstones": ("bury_content", "bury_memories", "bury_session"),
     "writer": ("content_hash", "normalise_timestamp", "session_summaries", "store_summaries",
                "summarise_sessions"),
 }  # fmt: skip
-_MODULES = ("spool", "writer")  # modules some callers take whole
+_MODULES = ("queue", "writer")  # modules some callers take whole
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted([*_HOME_OF, *_MODULES])
 

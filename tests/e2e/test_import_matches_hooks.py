@@ -101,7 +101,7 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
 
     # A hook that found the database busy left its write in the spool: apply it now.
     from store.database import connection as db
-    from store.writing import spool
+    from store.writing import queue as spool
 
     conn = db.connect(hooks_db)
     spool.drain(conn, budget_s=30)

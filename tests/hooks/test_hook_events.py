@@ -382,7 +382,7 @@ import json, re
 compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
-import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.writing.spool, store.database.connection, store.writing.writer
+import hooks.main, hooks.capture, hooks.turns, hooks.ledger, store.privacy, store.writing.queue, store.database.connection, store.writing.writer
 print(json.dumps(compiled))
 """
 

@@ -15,7 +15,7 @@ import pytest
 from store import log
 from store.database import connection as db
 from store.files import SymlinkRefused
-from store.writing import spool
+from store.writing import queue as spool
 from tests.hooks.test_fail_open import EDIT, REPO, SESSION
 
 PRIVATE_PROMPT = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "prompt_id": "p9",

@@ -16,7 +16,8 @@ import pytest
 
 from hooks.main import BUSY_TIMEOUT_MS
 from store.database import connection as db
-from store.writing import spool, writer
+from store.writing import queue as spool
+from store.writing import writer
 from tests.timing import HANG, finishes, hook_seconds, without_waiting
 
 REPO = Path(__file__).resolve().parents[2]
@@ -265,7 +266,7 @@ DRAINER = textwrap.dedent(
     """
     import sys
     from store.database import connection as db
-    from store.writing import spool
+    from store.writing import queue as spool
     conn = db.connect(sys.argv[1], busy_timeout_ms=30000)
     print(spool.drain(conn, budget_s=60))
     """

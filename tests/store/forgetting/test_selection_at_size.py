@@ -256,7 +256,7 @@ def test_writes_waiting_in_the_spool_are_forgotten_with_the_rest(conn, db_path):
 
     from store.forgetting.selection import Criteria, forget_selected
     from store.paths import spool_dir_for
-    from store.writing import spool
+    from store.writing import queue as spool
 
     folder = spool_dir_for(db_path)
     writer.add_memory(conn, {"session_id": "s", "content": "nebula launch codes in the db", "cwd": "/x"})
