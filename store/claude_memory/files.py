@@ -28,6 +28,8 @@ import stat
 from store.paths import claude_dir
 from store.text import estimate_tokens
 
+config_dir = claude_dir  # Claude Code's folder, by the name this package's callers know (store.paths has it)
+
 MEMORY_INDEX = "MEMORY.md"
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
