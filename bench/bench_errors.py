@@ -7,9 +7,9 @@ over every pair of outputs of one part ("dev", tuned on; "held", never tuned on)
 - groups: how many groups the outputs make, beside how many errors they hold;
 - named: of the outputs one of whose lines names the error, the share whose group is named
   by that line (not by a tool's chatter before it).
-Printed for store.signature and for a plain baseline (the tool and the first line of output,
+Printed for store.triage.signature and for a plain baseline (the tool and the first line of output,
 normalised), on the same data in the same run.  (The signature before issue 35 gave dev
-68.0 % joined, held 76.9 %; it is in git's history of store/signature.py.)
+68.0 % joined, held 76.9 %; it is in git's history of store/triage/signature.py.)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from store import signature  # noqa: E402
+from store.triage import signature  # noqa: E402
 from tests.fixtures.error_outputs import ERROR_LINES, cases  # noqa: E402
 
 

@@ -75,7 +75,7 @@ def main(argv=None) -> int:
         hook = hook_command()
         floor_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
         bare_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c pass"]
-        imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, store.writer, store.privacy, store.db; from hooks.capture import observations_from_event'"]
+        imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, store.writing.writer, store.privacy, store.database.connection; from hooks.capture import observations_from_event'"]
         for _ in range(3):  # warm the page cache
             _timed(hook, _edit_event(-1, "bench-warm-up"), env)
         floor, hook_times, bare, imports = [], [], [], []
@@ -97,7 +97,7 @@ def main(argv=None) -> int:
               f"+ read/filter/capture/write {h - i:.1f} ms")  # fmt: skip
 
         from hooks.recall import prompt_block
-        from store import db
+        from store.database import connection as db
 
         conn = db.connect(db_path)
         prompts = ["the docker build is slow, can you speed it up", "fix the login bug where the session token expires",

@@ -31,8 +31,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
 from hooks.transcripts import TranscriptReader, find_transcripts, import_files  # noqa: E402
-from store import db  # noqa: E402
 from store.config import defaults  # noqa: E402
+from store.database import connection as db  # noqa: E402
 
 TARGET_TOOL_CALLS_PER_S = 2000
 CALLS_PER_SESSION = 50

@@ -1,4 +1,4 @@
-"""The Insights pane's read (store.insights.overview) at 100k memories, cold and warm.
+"""The Insights pane's read (store.reading.insights.overview) at 100k memories, cold and warm.
 
 Cold: a fresh process's first read (a new connection, the OS cache as it is);
 warm: the same connection again, as the pane's refresh on `r` or a hook's write.
@@ -18,7 +18,7 @@ import time
 TARGET_MS = 100.0
 COLD = (
     "import time, sys; t = time.perf_counter();"
-    "from datetime import datetime, UTC; from store.db import connect; from store.insights import overview;"
+    "from datetime import datetime, UTC; from store.database.connection import connect; from store.reading.insights import overview;"
     "c = connect(sys.argv[1]); t1 = time.perf_counter(); overview(c, datetime.now(UTC));"
     "print((time.perf_counter() - t1) * 1000)"
 )
@@ -33,8 +33,8 @@ def main(argv=None) -> int:
     from datetime import UTC, datetime
 
     from bench.corpus_db import build_corpus_db
-    from store.db import connect
-    from store.insights import overview
+    from store.database.connection import connect
+    from store.reading.insights import overview
 
     with tempfile.TemporaryDirectory() as folder:
         path = args.db or os.path.join(folder, "insights.db")

@@ -69,7 +69,7 @@ def bench_start(db_path: str, runs: int) -> int:
 
 
 def bench_tools(db_path: str, calls: int) -> int:
-    from store.db import connect
+    from store.database.connection import connect
     from tui.commands import mcp_tools
 
     conn = connect(db_path, readonly=True)

@@ -42,7 +42,7 @@ def _task(session: dict) -> tuple:
 
 def _redate(conn, session_id: str, when: datetime) -> None:
     """Move a session's memories to `when`, a second apart in the order they were stored."""
-    from store import db
+    from store.database import connection as db
 
     ids = [
         r[0]
@@ -69,7 +69,7 @@ def session_day(now: datetime, days_ago: int) -> datetime:
 def build(path: str, home: str, fillers: int, now: datetime) -> dict[str, str]:
     """The database of the bench; returns {session key: session id}."""
     from bench.corpus_db import build_corpus_db
-    from store import db
+    from store.database import connection as db
 
     if fillers:
         build_corpus_db(path, fillers, seed=17)
@@ -221,7 +221,7 @@ def main(argv=None) -> int:
                         help="print memlane's misses at 5 of that split")  # fmt: skip
     args = parser.parse_args(argv)
     now = datetime.now(timezone.utc)
-    from store import db
+    from store.database import connection as db
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "questions.db")

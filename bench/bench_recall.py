@@ -200,8 +200,8 @@ def _named_end(home: str, session: str, task: tuple) -> list[dict]:
 
 
 def _upkeep_done(db_path: str) -> None:
-    from store import db
-    from store.retention import MARKER_KEY
+    from store.database import connection as db
+    from store.forgetting.retention import MARKER_KEY
     from store.search.short_terms import backfill
 
     conn = db.connect(db_path)
@@ -340,8 +340,8 @@ def main(argv=None) -> int:
         else:
             sessions = build(db_path, home, args.memories, args.fillers, args.same_file, args.sessions)
             Path(sessions_file).write_text(json.dumps(sessions))
-        from store import db
         from store.config import defaults
+        from store.database import connection as db
 
         conn = db.connect(db_path)
         total = conn.execute("SELECT count(*) FROM memory").fetchone()[0]

@@ -168,7 +168,7 @@ def main(argv=None) -> int:
                             "--no-timing"] + (["--sessions", str(sessions)] if sessions else []),
                            cwd=ROOT, check=True)  # fmt: skip
         args.db.append(os.path.join(folder, "memory.db"))
-    from store import db
+    from store.database import connection as db
 
     status = 0
     for path in args.db:

@@ -39,7 +39,9 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
-from store import db, forget, search  # noqa: E402
+from store import search  # noqa: E402
+from store.database import connection as db  # noqa: E402
+from store.forgetting import erase as forget  # noqa: E402
 from store.search import select_matching  # noqa: E402
 
 WORDS = ["session", "test", "token", "return", "error", "config", "request", "build", "update", "cache"]
@@ -123,7 +125,7 @@ def bench_size(path: str, runs: int) -> None:
     bench_forget(path, tenk, runs=3 if os.path.getsize(path) < 2**30 else 1)
 
 
-# The steps of store.forget.forget timed one by one (wrapped where forget calls them).
+# The steps of store.forgetting.erase.forget timed one by one (wrapped where forget calls them).
 FORGET_STEPS = (
     ("select the ids (in the write transaction)", "select_ids"),
     ("tombstones", "bury_memories"),
@@ -173,7 +175,7 @@ def _plant_markers(conn, word: str) -> int:
     ending in MARKER_TAIL, and checkpoint: some of their pages in the file, some in the WAL."""
     import random
 
-    from store import writer
+    from store.writing import writer
 
     rng = random.Random(17)
     letters = "bcdfghjlmnpqrstvwz"

@@ -25,13 +25,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from corpus import demo_corpus  # noqa: E402
 from corpus.old_schema import as_schema_3  # noqa: E402
-from store import (  # noqa: E402
-    db,
-    search,
-    spool,  # noqa: E402
-    writer,
-)
-from store.db import chunks, placeholders  # noqa: E402
+from store import search  # noqa: E402
+from store.database import connection as db  # noqa: E402
+from store.database.connection import chunks, placeholders  # noqa: E402
+from store.writing import queue as spool  # noqa: E402
+from store.writing import writer
 
 TARGETS = {"p50_ms": 10.0, "p99_ms": 50.0, "bytes_per_memory": 3072}
 
@@ -55,7 +53,7 @@ LAYOUTS = {
 
 def compare_layouts(folder: str, count: int) -> dict[str, float]:
     """Bytes per memory of each FTS layout, on the same generated memories."""
-    from store import schema
+    from store.database import schema
 
     sizes = {}
     original = list(schema.FTS_DDL)
@@ -167,12 +165,13 @@ def bench_upgrade(path: str) -> tuple[float, float, int]:
     the maintenance process does; its transactions)."""
     import shutil
 
-    from store import schema, short_terms
+    from store import short_terms
+    from store.database import schema
 
     old = path + ".v3"
     shutil.copy(path, old)
     as_schema_3(old)
-    import store.migrate  # noqa: F401  (its peewee import is not the upgrade's cost)
+    import store.database.migrate  # noqa: F401  (its peewee import is not the upgrade's cost)
 
     t = time.perf_counter()
     conn = db.connect(old)

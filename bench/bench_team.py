@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.bench_store import distinct_queries, percentile  # noqa: E402
 from bench.corpus_db import build_corpus_db  # noqa: E402
-from store import db  # noqa: E402
+from store.database import connection as db  # noqa: E402
 from team import cache, server  # noqa: E402
 from team.devserver import DevServer  # noqa: E402
 from team.search import search_server  # noqa: E402

@@ -59,7 +59,7 @@ def _start_plans(event: dict, config: dict) -> dict:
     """The three digests of one SessionStart: plain, with the loaded files, with the resume too."""
     from hooks.recall import session_start_plan
     from store.claude_memory import loaded_files
-    from store.db import connect
+    from store.database.connection import connect
     from store.paths import default_db_path
     from store.text import text_tokens
 

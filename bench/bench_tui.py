@@ -65,7 +65,7 @@ QUERIES = ["token expired", "docker build", "마이그레이션", "rate_limit.py
 
 def cached_db_path(count: int) -> str:
     """Where a database of `count` memories is kept between runs (its schema in the name)."""
-    from store.schema import SCHEMA_VERSION
+    from store.database.schema import SCHEMA_VERSION
 
     return os.path.join(tempfile.gettempdir(), f"memlane-bench-tui-{count}-schema{SCHEMA_VERSION}.db")
 
@@ -73,7 +73,8 @@ def cached_db_path(count: int) -> str:
 def build(path: str, count: int) -> None:
     # Imported here: a child timed from its start imports only what `memlane` does.
     from bench.corpus_db import build_corpus_db
-    from store import db, writer
+    from store.database import connection as db
+    from store.writing import writer
 
     build_corpus_db(path, count, seed=5)
     conn = db.connect(path)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from corpus import demo_corpus
-from store import db, writer
+from store.database import connection as db
+from store.writing import writer
 
 
 def build_corpus_db(

@@ -4,10 +4,10 @@ Each is a process of its own (a new session, no stdin/stdout/stderr) that the ho
 and leaves: neither the cleanup's work nor the network is ever on a hook's path.
 
 The old-memory cleanup (retention).  SessionStart calls `maybe_start(conn, db_path)`: one
-cheap read (`store.retention.retention_due`); when due, it starts
+cheap read (`store.forgetting.retention.retention_due`); when due, it starts
 `python -m hooks.background --detach DB_PATH`, which forks once more so the work survives
 whatever happens to the hook's process tree, and returns at once: the context output is
-not delayed.  The child runs `store.retention.run_retention` with the configured
+not delayed.  The child runs `store.forgetting.retention.run_retention` with the configured
 `retention_days` (which itself does nothing if another process already ran it today) and
 prunes the hook's small marker files.  It first runs SQLite's quick check of the store (a
 damaged store is logged, and left alone), then finishes a schema upgrade's backfill
@@ -32,8 +32,8 @@ MARKER_MAX_AGE_S = 2 * 86400
 def maybe_start(conn, db_path: str) -> bool:
     """Start retention in a detached child if it has not run today, or if memories stored
     before schema 4 still wait for the short-term backfill; True if started."""
-    from store.retention import retention_due
-    from store.search.short_terms import pending_below
+    from store.forgetting import retention_due
+    from store.search import pending_below
 
     if not retention_due(conn) and pending_below(conn) is None:
         return False
@@ -92,12 +92,12 @@ def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) 
 def run(db_path: str) -> int | None:
     """Retention for the database at `db_path`; None if it already ran today."""
     from store.config import load_config
-    from store.db import connect
-    from store.retention import run_retention
+    from store.database import connect
+    from store.forgetting import run_retention
 
     config, _warnings = load_config()
     prune_markers()
-    from store.search.short_terms import backfill
+    from store.search import backfill
 
     conn = connect(db_path, busy_timeout_ms=30000, create=False)
     try:
@@ -114,7 +114,7 @@ def run(db_path: str) -> int | None:
 def damaged(conn, db_path: str) -> bool:
     """SQLite's quick check of the store, bounded in time (here, never in a hook: this job runs
     detached): a damaged store is said in the log, which `memlane doctor` shows."""
-    from store.db import damage_sentence, integrity_problems
+    from store.database import damage_sentence, integrity_problems
     from store.log import log_line
 
     problems = integrity_problems(conn)
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         removed = run(db_path)
     except Exception as exc:  # a background job: log it, never raise
-        from store.db import describe_error
+        from store.database import describe_error
         from store.log import log_line
 
         log_line(f"maintenance: retention failed: {describe_error(db_path, exc)}", stderr=False)

@@ -14,7 +14,7 @@ Dispatch on `hook_event_name`:
   the name Claude Code's /resume shows for it (`hooks.transcripts.title`).
 - Notification: a session waiting for its user (a permission or an idle prompt) is
   noted on its row until its turn ends or a memory of it is stored (its next prompt):
-  `store.writer.waiting_sessions`.
+  `store.writing.writer.waiting_sessions`.
 - PostModelSwitch, DirectoryAdded: a small memory (`hooks.capture`).
 - Anything else (PreModelSwitch, FileChanged, ...): ignored quietly, no log line.
 
@@ -24,8 +24,8 @@ its marker files are `hooks.turns`'.
 Fail open: whatever happens the process exits 0, prints nothing but valid
 context output, and reports a problem as one `[memlane] <event>: <sentence>`
 line on stderr and in the log.  A write the database cannot take within
-BUSY_TIMEOUT_MS goes to the spool (`store.spool`) and is applied by the next
-run that can write; the writer applies the operations either way (`store.writer.apply_ops`).
+BUSY_TIMEOUT_MS goes to the spool (`store.writing.queue`) and is applied by the next
+run that can write; the writer applies the operations either way (`store.writing.writer.apply_ops`).
 
 Imports: only `store`, `hooks` and the standard library, and on the
 PostToolUse path only what that path needs: no dataclasses, typing, logging,
@@ -103,7 +103,7 @@ def _prompt_output(block: str) -> str:
 
 
 def _db_message(db_path: str, exc: BaseException) -> str:
-    from store.db import StoreError, describe_error
+    from store.database import StoreError, describe_error
 
     if isinstance(exc, StoreError):
         return str(exc)
@@ -141,7 +141,7 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         if not injection_enabled(config):
             want_context = None
     from store.paths import default_db_path
-    from store.spool import pending
+    from store.writing import pending
 
     backlog = pending(db_path=default_db_path())
     from hooks.recall import JUDGED_EVENTS, waiting
@@ -277,7 +277,7 @@ def _start_note(hook: HookEvent) -> dict:
 
 
 def _transcript_title(hook: HookEvent):
-    from hooks.transcripts.title import transcript_title
+    from hooks.transcripts import transcript_title
 
     return transcript_title(hook.transcript_path)
 
@@ -286,7 +286,7 @@ def _transcript_title(hook: HookEvent):
 
 
 def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, judging=False) -> None:
-    from store.db import StoreError, connect
+    from store.database import StoreError, connect
     from store.paths import default_db_path
 
     db_path = default_db_path()
@@ -321,8 +321,7 @@ def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, jud
 def _drain(run, conn, db_path: str) -> str | None:
     """The spooled writes applied before this run's own; the database's problem, if any."""
     from store.files import SymlinkRefused
-    from store.spool import drain
-    from store.writer import is_db_failure
+    from store.writing import drain, is_db_failure
 
     try:
         drain(conn)
@@ -346,7 +345,7 @@ def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, dea
         remaining_ms = max(50, int((deadline - time.monotonic()) * 1000))
         if remaining_ms < BUSY_TIMEOUT_MS:
             conn.execute(f"PRAGMA busy_timeout = {remaining_ms}")
-        from store.writer import apply_ops
+        from store.writing import apply_ops
 
         done, error = apply_ops(conn, left)
         from store.live_signal import ring
@@ -356,7 +355,7 @@ def _write(run, conn, db_path: str, ops: list[dict], db_problem: str | None, dea
         if error is not None:
             db_problem = _db_message(db_path, error)
     if left:
-        from store.spool import spool
+        from store.writing import spool
 
         try:
             spool(left, db_path=db_path)
@@ -483,7 +482,7 @@ def _owns_process() -> bool:
 
 
 def _bound_wal(run: _Run) -> None:
-    from store.db import bound_wal
+    from store.database import bound_wal
     from store.paths import default_db_path
 
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from store.claude_memory.sweep import HORIZON_DAYS, due, save_swept, swept_state
+from store.claude_memory import HORIZON_DAYS, due, save_swept, swept_state
 
 __all__ = ["BATCH_FILES", "HORIZON_DAYS", "due", "keep_before_sweep"]
 

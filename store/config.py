@@ -176,7 +176,7 @@ def _validate(key: str, value, warnings: list):
             warnings.append(f"config: '{key}' entry {item!r} is not a string; dropped.")
             continue
         if key == "secret_patterns" and item:
-            from store.user_patterns import secret_pattern_problem  # only with patterns set
+            from store.privacy.user_patterns import secret_pattern_problem  # only with patterns set
 
             problem = secret_pattern_problem(item)
             if problem is not None:

@@ -1,4 +1,4 @@
-"""Where memlane keeps its files.
+"""Where memlane keeps its files, and where Claude Code keeps the ones memlane reads.
 
 Everything is resolved at call time (not import time) so tests can point
 ``HOME`` / ``MEMLANE_HOME`` / ``MEMLANE_DB`` at a temporary directory.
@@ -11,6 +11,15 @@ Everything is resolved at call time (not import time) so tests can point
 - ``config_path()``: ``<home>/config.toml``.
 - ``team_db_path()``: ``$MEMLANE_TEAM_DB`` if set, else ``<home>/team.db`` (teammates'
   memories, written only by `memlane team sync`).
+
+Claude Code's own folders (``$CLAUDE_CONFIG_DIR`` moves all of them):
+
+- ``claude_dir()``: ``$CLAUDE_CONFIG_DIR`` if set, else ``~/.claude``.
+- ``claude_projects_dir()``: ``<claude_dir>/projects``, one folder of transcripts (and the
+  auto memory) per project.
+- ``claude_settings_path()``: ``<claude_dir>/settings.json``.
+- ``claude_user_config_path()``: ``$CLAUDE_CONFIG_DIR/.claude.json`` if set, else
+  ``~/.claude.json`` (MCP servers; it sits beside the folder, not in it).
 
 Nothing here creates directories on its own; callers that write use
 ``store.files`` (owner-only, no symbolic links).
@@ -59,3 +68,25 @@ def team_db_path() -> str:
     if env:
         return os.path.expanduser(env)
     return os.path.join(memlane_home(), "team.db")
+
+
+def claude_dir(environ=None) -> str:
+    """Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
+    env = os.environ if environ is None else environ
+    custom = env.get("CLAUDE_CONFIG_DIR")
+    return os.path.expanduser(custom) if custom else os.path.join(os.path.expanduser("~"), ".claude")
+
+
+def claude_projects_dir(environ=None) -> str:
+    """Where Claude Code keeps transcripts, one folder per project."""
+    return os.path.join(claude_dir(environ), "projects")
+
+
+def claude_settings_path(environ=None) -> str:
+    return os.path.join(claude_dir(environ), "settings.json")
+
+
+def claude_user_config_path() -> str:
+    """Claude Code's user config (`~/.claude.json`), in `$CLAUDE_CONFIG_DIR` when that is set."""
+    custom = os.environ.get("CLAUDE_CONFIG_DIR")
+    return os.path.join(os.path.expanduser(custom) if custom else os.path.expanduser("~"), ".claude.json")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import psycopg
 
-from store.db import StoreError
+from store.database import StoreError
 from store.log import log_line
 from store.paths import default_db_path
 from team import server

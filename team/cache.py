@@ -18,11 +18,11 @@ import json
 import sqlite3
 import uuid
 
-from store import db
+from store.database import connection as db
 from store.files import tighten
 from store.paths import team_db_path
-from store.search.short_terms import backfill as backfill_short_terms
-from store.writer import content_hash
+from store.search import backfill as backfill_short_terms
+from store.writing import content_hash
 
 CACHE_DDL = [
     """CREATE TABLE IF NOT EXISTS team_author (
@@ -176,8 +176,8 @@ def authors(cache: sqlite3.Connection, memory_ids) -> dict[int, str]:
 def forget_copies(team_db: sqlite3.Connection, ids: list[int], *, scrub_now: bool = True) -> int:
     """Forget the cache's copies of these server memories (those it holds); returns how many.
 
-    `scrub_now=False`: the scrub is left for the caller's `store.forget.finish_scrub`."""
-    from store.forget import forget_ids
+    `scrub_now=False`: the scrub is left for the caller's `store.forgetting.erase.finish_scrub`."""
+    from store.forgetting import forget_ids
 
     if not ids:
         return 0

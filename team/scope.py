@@ -16,10 +16,10 @@ import sqlite3
 import threading
 from collections.abc import Callable
 
-from store import listings
 from store import search as store_search
-from store.db import placeholders
+from store.database import placeholders
 from store.paths import team_db_path
+from store.reading import listings
 from store.text import basename
 
 
@@ -108,7 +108,7 @@ class TeamScope:
 
     def projects(self, mine: list[dict]) -> list[dict]:
         """The project picker's choices in team scope: this machine's projects (`mine`, as
-        `store.listings.projects` gives them) and the teammates', one entry per project name
+        `store.reading.listings.projects` gives them) and the teammates', one entry per project name
         (their paths differ from ours), with the sessions of both; busiest last start first."""
         merged: dict[str, dict] = {}
         for source in (mine, self._run(listings.projects)):
@@ -129,7 +129,7 @@ class TeamScope:
     def sessions(self, local, *, project: str | None, text: str | None, sort: str,
                  offset: int | None, limit: int) -> tuple[int, list[dict], int]:  # fmt: skip
         """This machine's sessions and the team cache's in one list, ordered as
-        `store.listings.list_sessions` orders each: (start, rows, total); offset None =
+        `store.reading.listings.list_sessions` orders each: (start, rows, total); offset None =
         the last page.  Team rows carry `author` and a row key of their own (`t:<id>`)."""
         paths = self._team_projects(local, project)
         total = self.count_sessions(local, project=project, text=text, paths=paths)
@@ -176,7 +176,7 @@ def _project_name(conn: sqlite3.Connection, project: str) -> str | None:
 
 
 def session_order(sort: str):
-    """A key that orders sessions as `store.listings.SESSION_SORTS[sort]` does, descending
+    """A key that orders sessions as `store.reading.listings.SESSION_SORTS[sort]` does, descending
     (SQLite puts NULL below every value, as "" and False do here)."""
     if sort == "length":
         return lambda s: (s.get("duration_s") is not None, s.get("duration_s") or 0,

@@ -20,9 +20,9 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from store import db
+from store.database import connection as db
 from store.files import make_private_dir, open_private
-from store.forget import finish_scrub
+from store.forgetting import finish_scrub
 from team import cache, server
 from team.settings import is_shared
 

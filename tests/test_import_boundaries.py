@@ -14,7 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def modules_of(package: str) -> list[str]:
-    return [f"{package}.{m.name}" for m in pkgutil.iter_modules([str(ROOT / package)]) if m.name != "__main__"]
+    """Every module of a package, its sub-packages' too (not `__main__`)."""
+    found = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] != "__main__":
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
 
 
 def loaded_after_importing(modules: list[str]) -> set[str]:
@@ -34,7 +40,8 @@ def test_store_and_hooks_never_import_textual_or_rich():
 
 
 def test_the_hook_hot_path_does_not_import_peewee():
-    hot = [m for m in modules_of("store") + modules_of("hooks") if m not in ("store.models", "store.migrate")]
+    hot = [m for m in modules_of("store") + modules_of("hooks")
+           if m not in ("store.database.models", "store.database.migrate")]  # fmt: skip
     loaded = loaded_after_importing(hot)
     assert "peewee" not in loaded
 
@@ -80,6 +87,12 @@ CONTRACTS = {
             ("tui/commands/open_app.py", "tui.gui.perf"): "pauses the cycle collector before the app's imports (no textual there)",
             ("tui/commands/open_app.py", "tui.gui.start_files"): "asks the disk for the app's files before its imports (no textual there)",
             ("tui/commands/demo.py", "tui.gui.app"): "`memlane demo` opens the app on the demo database (run_app)",
+        },
+    ),
+    "the app and the commands reach Claude Code's folders and the data through the store, not the hooks": (
+        ("tui",), ("hooks",), {
+            ("tui/commands/importer.py", "hooks.transcripts"): "`memlane import` runs the importer, which "
+                "applies the hooks' capture rules to transcripts (one function for both)",
         },
     ),
     "team memory runs without the app or the commands (`python -m team sync`)": (
@@ -188,10 +201,10 @@ def test_no_sql_under_tui():
 
 def test_the_checks_find_what_they_look_for(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text('"""Reads PRAGMA data_version."""\nfrom store import db as d\nfrom store.db import _x\n'
+    sample.write_text('"""Reads PRAGMA data_version."""\nfrom store.database import connection as d\nfrom store.database.connection import _x\n'
                       'Q = "SELECT id FROM memory"\nd._y\n')
     assert sql_in(sample) == [4]
-    assert private_names_in(sample) == {"store.db._x", "store.db._y"}
+    assert private_names_in(sample) == {"store.database.connection._x", "store.database.connection._y"}
 
 
 # -- no import cycles between our modules (an import inside a function counts too) -------------
@@ -276,5 +289,103 @@ def test_a_pane_built_on_its_key_imports_what_its_first_view_draws_not_what_its_
     key's wait: the forget (and the secrets filter it brings), the secrets audit and the
     modals come with the action that uses them."""
     loaded = loaded_after_importing(["tui.gui.panes.cleanup.pane", "tui.gui.panes.errors"])
-    assert not {m for m in loaded if m == "store.forget" or m.startswith(("tui.gui.modals",
-                "tui.gui.panes.cleanup.audit", "store.audit"))}  # fmt: skip
+    assert not {m for m in loaded if m == "store.forgetting.erase" or m.startswith(("tui.gui.modals",
+                "tui.gui.panes.cleanup.audit", "store.forgetting.audit"))}  # fmt: skip
+
+
+# -- a package is a room with one door: outside it, only its face is imported -------------------
+
+# (file, the module or name it takes past a face): owner.  The lead empties this list.
+FACE_PENDING: dict[tuple[str, str], str] = {
+    ("store/config.py", "store.privacy.user_patterns"): "privacy: its face offers secret_pattern_problem",
+    ("tui/gui/modals/redact.py", "store.privacy.user_patterns"): "privacy: as above",
+    ("tui/gui/panes/cleanup/pane.py", "tui.gui.modals.redact"): "tui/gui: the modals' face offers RedactModal, lazily",
+    ("tui/gui/panes/sessions.py", "tui.gui.panes.search.dates"): "tui/gui: quick date ranges serve two panes; "
+        "they leave the Search pane's package",
+}  # fmt: skip
+
+
+def faces() -> dict[str, set[str]]:
+    """package -> the names its face offers, for every package of ours whose __init__.py has __all__."""
+    packages = sorted(".".join(p.parent.relative_to(ROOT).parts) for pkg in OUR_PACKAGES
+                      for p in (ROOT / pkg).rglob("__init__.py") if "__all__" in p.read_text(encoding="utf-8"))  # fmt: skip
+    code = f"import json, importlib\nprint(json.dumps({{p: list(importlib.import_module(p).__all__) for p in {packages!r}}}))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return {package: set(names) for package, names in json.loads(out.stdout).items()}
+
+
+def past_the_faces(offered: dict[str, set[str]], sources=OUR_PACKAGES, root: Path = ROOT) -> set[tuple[str, str]]:
+    """(file, what it takes) for each import, outside a package, of a module inside it or of
+    a name its face does not offer."""
+    found = set()
+    for pkg in sources:
+        for path in sorted((root / pkg).rglob("*.py")):
+            here = ".".join(path.relative_to(root).with_suffix("").parts)
+            rel = str(path.relative_to(root))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    taken = [(a.name, None) for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    taken = [(node.module, a.name) for a in node.names]
+                else:
+                    continue
+                for module, name in taken:
+                    for face, names in offered.items():
+                        if here.startswith(face + "."):
+                            continue
+                        if module.startswith(face + "."):
+                            found.add((rel, module))
+                        elif module == face and name is not None and name not in names:
+                            found.add((rel, f"{face}.{name}"))
+    return found
+
+
+def test_outside_a_package_only_its_face_is_imported():
+    found = past_the_faces(faces())
+    assert sorted(found - set(FACE_PENDING)) == []
+    assert sorted(set(FACE_PENDING) - found) == [], "fixed: take it off FACE_PENDING"
+
+
+def test_the_face_check_finds_a_module_taken_past_the_face(tmp_path):
+    (tmp_path / "p" / "inner").mkdir(parents=True)
+    (tmp_path / "p" / "a.py").write_text("from p.inner.x import f\nfrom p.inner import g, h\nimport p.inner.y\n")
+    (tmp_path / "p" / "inner" / "x.py").write_text("from p.inner.y import z\n")
+    found = past_the_faces({"p.inner": {"h"}}, ("p",), tmp_path)
+    assert found == {("p/a.py", "p.inner.x"), ("p/a.py", "p.inner.g"), ("p/a.py", "p.inner.y")}
+
+
+STORE_TOP_MAX = 20  # modules at the top of store/; the rest are products, each a package
+EAGER_FACES = {"store.privacy": "privacy: the filter's face is the filter (clean_text) and loads it whole"}
+
+
+def test_the_top_of_store_is_a_few_shared_modules_and_packages_with_lazy_faces():
+    top = [p.name for p in (ROOT / "store").glob("*.py") if p.name != "__init__.py"]
+    assert len(top) <= STORE_TOP_MAX, sorted(top)
+    packages = sorted(f"store.{p.parent.name}" for p in (ROOT / "store").glob("*/__init__.py"))
+    assert sorted(set(packages) - set(faces())) == [], "a package of store/ without a face (__all__)"
+    code = ("import json, sys\n"
+            f"for p in {packages!r}: __import__(p)\n"
+            "print(json.dumps(sorted(sys.modules)))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = json.loads(out.stdout)
+    eager = {p for p in packages if any(m.startswith(p + ".") for m in loaded)}
+    assert sorted(eager - set(EAGER_FACES)) == [], "importing a face loads its modules: make it lazy (PEP 562)"
+
+
+def test_a_lazy_face_keeps_no_copy_so_a_name_patched_in_its_module_is_what_callers_get(monkeypatch):
+    """Callers import names from a face inside functions; a test that patches the module a
+    name lives in must reach them too (the face would otherwise hand out its own copy)."""
+    import importlib
+
+    checked = 0
+    for package in sorted(p for p in faces() if p.startswith("store.") and p not in EAGER_FACES):
+        face = importlib.import_module(package)
+        for name, module in sorted(face._HOME_OF.items())[:3]:
+            getattr(face, name)  # a first look, which a caching face would keep
+            sentinel = object()
+            monkeypatch.setattr(f"{package}.{module}.{name}", sentinel)
+            assert getattr(face, name) is sentinel, f"{package}.{name}"
+            checked += 1
+    assert checked >= 20

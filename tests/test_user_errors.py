@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("store", "hooks", "team", "tui", "corpus")
 # Exceptions of ours that never reach a person, and why.
 INTERNAL = {
-    "store.spool.SpoolFull": "the hook says what was lost in its own words",
-    "store.writer._Poison": "a spooled write that cannot apply, set aside by the drain",
+    "store.writing.queue.SpoolFull": "the hook says what was lost in its own words",
+    "store.writing.writer._Poison": "a spooled write that cannot apply, set aside by the drain",
     "hooks.event.Problem": "the hook's one line on stderr and in the log",
     "hooks.transcripts.load._RollBack": "ends a dry run's transaction",
     "team.devserver.DevServerError": "the test suite's PostgreSQL, not the product",
@@ -52,8 +52,8 @@ def test_the_internal_ones_exist_and_are_not_memlane_errors():
 
 
 def test_the_scan_finds_the_user_errors():
-    assert {"store.db.StoreError", "tui.commands.common.UsageError", "team.server.TeamError"} <= set(our_exceptions())
+    assert {"store.database.connection.StoreError", "tui.commands.common.UsageError", "team.server.TeamError"} <= set(our_exceptions())
 
 
 def test_its_sentence_is_its_text():
-    assert str(_class("store.db.StoreError")("the disk is full.")) == "the disk is full."
+    assert str(_class("store.database.connection.StoreError")("the disk is full.")) == "the disk is full."

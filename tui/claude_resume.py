@@ -18,7 +18,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import IO
 
-from hooks.transcripts.files import claude_projects_dir
+from store.paths import claude_projects_dir
 
 CLAUDE = "claude"
 # What a session id looks like (Claude Code's are UUIDs).  An id is stored text: one that

@@ -237,7 +237,7 @@ def tool_label(name: str) -> str:
 
 
 
-# -- the injection ledger (store.ledger): the same words in the app, the CLI and /memory ---------
+# -- the injection ledger (store.reading.ledger): the same words in the app, the CLI and /memory ---------
 
 
 def tokens_label(tokens: int) -> str:
@@ -265,7 +265,7 @@ def ledger_prompt(decision: dict) -> str:
     if decision.get("event") == "start":
         context = [c for c in decision.get("context") or [] if c.get("source") != "left_out"]
         if context:
-            from store.ledger import start_budget
+            from store.reading import start_budget
 
             return "(session start) " + budget_line(start_budget(context))
         return "(session start)"
@@ -274,7 +274,7 @@ def ledger_prompt(decision: dict) -> str:
 
 def ledger_decision(decision: dict, *, short: bool = False) -> str:
     """`sent 3 memories: #12 #13 #14` or `silent: another session's task scored almost as high`."""
-    from store.ledger import REASONS
+    from store.reading import REASONS
 
     items = decision.get("items") or []
     if decision.get("injected"):
@@ -304,7 +304,7 @@ def ledger_numbers(decision: dict) -> str:
 def ledger_acted(decision: dict, *, short: bool | str = False) -> str:
     """Whether the model acted on what was sent: `yes: touched the injected file`, `no`, `…`
     (the turn goes on), '' for a silent decision."""
-    from store.ledger import ACTED
+    from store.reading import ACTED
 
     if not decision.get("injected"):
         return ""

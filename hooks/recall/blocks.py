@@ -152,7 +152,7 @@ def _session_text(row: dict) -> str:
 
 
 def sessions_as_lines(rows: list[dict]) -> list[str]:
-    """Lines of the project's latest other sessions (store.listings.session_start_rows)."""
+    """Lines of the project's latest other sessions (store.reading.listings.session_start_rows)."""
     lines = []
     for row in rows:
         text = _session_text(row)
@@ -165,7 +165,7 @@ def sessions_as_lines(rows: list[dict]) -> list[str]:
 
 
 def changes_as_lines(rows: list[dict]) -> list[tuple[int, str]]:
-    """(memory id, line) of the recent changes (store.listings.session_start_rows), a line
+    """(memory id, line) of the recent changes (store.reading.listings.session_start_rows), a line
     said once."""
     lines = []
     seen = set()
@@ -185,7 +185,7 @@ def changes_as_lines(rows: list[dict]) -> list[tuple[int, str]]:
 
 
 def errors_as_lines(groups: list[dict]) -> list[str]:
-    """Lines of the project's open error groups (store.listings.session_start_rows)."""
+    """Lines of the project's open error groups (store.reading.listings.session_start_rows)."""
     lines = []
     for group in groups:
         content_lines = [
@@ -216,7 +216,7 @@ def session_project(conn, session_id: str | None, cwd: str | None) -> tuple[str,
     """(project, name) of a session: the one fixed when it started (the model may
     `cd` elsewhere later), else Claude Code's project folder, else `cwd`'s."""
     if session_id:
-        from store.listings import session_project as fixed_project
+        from store.reading import session_project as fixed_project
 
         fixed = fixed_project(conn, session_id)
         if fixed:
@@ -244,10 +244,10 @@ def session_start_plan(
     memory_files: list[dict] | None = None,
 ) -> dict:  # fmt: skip
     """The SessionStart block and each decision behind it: {block, project, sent (memory ids),
-    reason (store.ledger.REASONS), left_out: [{memory_id, kind (store.ledger.LEFT_OUT), path}]}.
+    reason (store.reading.ledger.REASONS), left_out: [{memory_id, kind (store.reading.ledger.LEFT_OUT), path}]}.
 
-    The memories pinned to the project come first (`store.ledger.pin`); what the person
-    vetoed (`store.ledger.veto`) is left out of every section.  Nothing twice:
+    The memories pinned to the project come first (`store.reading.ledger.pin`); what the person
+    vetoed (`store.reading.ledger.veto`) is left out of every section.  Nothing twice:
 
     - a line a loaded memory file already says (`memory_files`, entries with their text, see
       `hooks.recall.already_said`) is left out;
@@ -257,8 +257,7 @@ def session_start_plan(
       nor any sent to it before; sessions active and errors seen since.
     """
     from hooks.recall.already_said import SaidIndex
-    from store.ledger import last_block, pins, vetoed_groups, vetoed_ids
-    from store.listings import session_start_rows
+    from store.reading import last_block, pins, session_start_rows, vetoed_groups, vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     project, project_name = session_project(conn, session_id, cwd)

@@ -29,7 +29,7 @@ from hooks.recall.terms import (
     recall_concepts,
 )
 from store.config import setting
-from store.korean import HANGUL
+from store.language import HANGUL
 from store.text import basename
 
 MIN_PROMPT_CHARS = 10
@@ -61,7 +61,7 @@ TYPICAL_TASK = 8  # memories in a typical task; bigger ones hold more words by c
 LENGTH_PENALTY = 0.25  # ... and lose this much of their score per doubling beyond it
 SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
-SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.glossary) counts this much of the word
+SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.language.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
 
 
@@ -74,7 +74,7 @@ def _document_frequency(ids: list[int], total: int, since: int | None = None) ->
     matches are read: their density over the ids they span estimates the rest
     (a word in every fifth memory must not weigh like one in every fiftieth).
     `since`: the matches were read from this id on only (see _pair_window)."""
-    from store.recall_sql import POSTINGS_CAP
+    from store.search import POSTINGS_CAP
 
     if since is not None and len(ids) < POSTINGS_CAP:
         return len(ids) * max(1.0, total / max(1, total - since + 1))
@@ -92,7 +92,7 @@ def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, b
     left out.  When both words are common (each read only its newest matches), the
     pair is read where both were read, and its frequency estimated from that span,
     as a common word's is: reading both whole lists grew with the store."""
-    from store.recall_sql import POSTINGS_CAP
+    from store.search import POSTINGS_CAP
 
     lists = [matched[i] for i in concept.get("words", ()) if i < len(matched)]
     if len(lists) != 2 or not all(lists):
@@ -114,9 +114,9 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     prefix's other words place it as well, so the prefix is read only for a word under
     the cap (its list is short).  The Korean last word of a pair (`"요청 속도"*`) is
     read as the word with each particle after it
-    (`store.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
+    (`store.language.korean.PARTICLES`), never as a prefix: within the pair's window FTS5 still
     merged the prefix's whole lists (60 ms at 1M for one pair)."""
-    from store.recall_sql import POSTINGS_CAP, matching_ids, word_match
+    from store.search import POSTINGS_CAP, matching_ids, word_match
 
     plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if plain:
@@ -139,7 +139,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     "tasks": {task key: {"score", "concepts": set, "project", "ids": {memory id:
     set of concepts}}}}.  The current session's memories, and those in `skip`, are left out.
     """
-    from store.recall_sql import memory_count, task_facts
+    from store.search import memory_count, task_facts
 
     concepts = recall_concepts(prompt)
     result = {"concepts": concepts, "weights": [], "total": 0.0, "tasks": {}}
@@ -170,7 +170,7 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
 def _postings(conn, concepts: list[dict], total: int, current: str, skip: frozenset) -> tuple[list, list]:
     """(per concept: how many memories hold it, its newest postings outside the current
     session and `skip`: (id, session_id, prompt_id, project, type))."""
-    from store.recall_sql import memory_keys
+    from store.search import memory_keys
 
     frequencies = []
     matched = []  # per concept: its newest matches, newest first
@@ -216,7 +216,7 @@ def _weights(concepts: list[dict], frequencies: list, found: list, total: int) -
     # A pair adds to its words' weight where it is found, and nothing to the
     # prompt's weight: a prompt is not "about more" for having neighbours.
     weights = [w * PAIR_SHARE if c.get("pair") else w for w, c in zip(weights, concepts)]
-    # Another form of a word (store.glossary) says less than the word the person typed.
+    # Another form of a word (store.language.glossary) says less than the word the person typed.
     weights = [min(SAME_SHARE * w, weights[c["same_of"]]) if "same_of" in c else w for w, c in zip(weights, concepts)]
     return weights, _about_weights(concepts, frequencies, weights, total)
 
@@ -224,7 +224,7 @@ def _weights(concepts: list[dict], frequencies: list, found: list, total: int) -
 def _about_weights(concepts: list[dict], frequencies: list, weights: list[float], total: int) -> list[float]:
     """What the prompt is about: its own specific words.  Generic ones ("다시", "보여줘") say what
     to do; rare in a mostly English store, they would weigh like a topic and shrink every share.
-    In what the prompt is about, a word with other forms (store.glossary) is as rare as what it
+    In what the prompt is about, a word with other forms (store.language.glossary) is as rare as what it
     means: 요청 asked once in Korean is rare in a mostly English store, "request" is not, and the
     English task holding "request" must not hold a small share for the person typing Korean.
     (Tasks still score the typed form's rarity: the word as typed is the better evidence.)"""
@@ -242,7 +242,7 @@ def _about_weights(concepts: list[dict], frequencies: list, weights: list[float]
 def _place_in_tasks(found: list) -> tuple[dict, dict]:
     """({task key: {"concepts", "worked" (those found in its work, not only asked), "project",
     "ids": {memory id: its concepts}}}, {session id: the concepts found in it})."""
-    from store.recall_sql import QUESTION_TYPES
+    from store.search import QUESTION_TYPES
 
     tasks: dict[tuple, dict] = {}
     sessions: dict[str, set] = {}
@@ -346,7 +346,7 @@ def _follow_questions(conn, tasks: dict, sessions: dict, facts: dict, current: s
     chosen nor a rival.  When recall answered that question with a task (the ledger
     says which), the question's concepts count for that task, with the memories it
     was sent: a topic asked again finds where the work was.  True when a task gained."""
-    from store.ledger import pointers
+    from store.reading import pointers
 
     questions = [k for k, fact in facts.items() if not fact["work"] and k in tasks]
     for key in questions:
@@ -469,8 +469,8 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.listings import memories_by_id
-    from store.recall_sql import turn_prompts
+    from store.reading import memories_by_id
+    from store.search import turn_prompts
 
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
@@ -512,7 +512,7 @@ def decide(
 
 def _asks(memory: dict) -> bool:
     """A past prompt that is a question: what restates a new prompt, never its answer."""
-    from store.search.question import is_question
+    from store.search import is_question
 
     return memory.get("type") == "prompt" and is_question(memory.get("content"))
 
@@ -536,8 +536,8 @@ def prompt_decision(
     conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
 ) -> tuple[str, dict, str]:
     """(the per-prompt block, recall's decision (see decide; reason "off" when
-    `max_inject` is 0), the session's project).  Vetoed memories (`store.ledger.vetoed_ids`) are left out of everything."""
-    from store.ledger import vetoed_ids
+    `max_inject` is 0), the session's project).  Vetoed memories (`store.reading.ledger.vetoed_ids`) are left out of everything."""
+    from store.reading import vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     limit = max_inject(config)

@@ -1,4 +1,4 @@
-"""The hook's side of the injection ledger (`store.ledger`): record each decision, and
+"""The hook's side of the injection ledger (`store.reading.ledger`): record each decision, and
 tell from the rest of the turn whether the model acted on what it was sent.
 
 Acted on: the turn touched a file an injected memory is about (read, edit, write),
@@ -56,7 +56,7 @@ def _clear_waiting(session_id: str) -> None:
 
 def record_prompt(conn, event: dict, project: str, decision: dict, block: str) -> None:
     """The decision recall made on this prompt (sent or silent) goes in the ledger."""
-    from store import ledger
+    from store.reading import ledger
 
     session_id = event.get("session_id")
     memory_ids = [m["id"] for m in decision.get("memories") or []] if block else []
@@ -75,7 +75,7 @@ def record_start(conn, event: dict, project: str, memory_ids: list[int], block: 
     """What the SessionStart block sent (its memories: recent changes and pins), or why it was
     silent; with it what else entered the context at this start: the memory files Claude Code
     loaded (`files`), memlane's block, and each memory the block left out, with why."""
-    from store import ledger
+    from store.reading import ledger
 
     session_id = event.get("session_id")
     reason = (plan or {}).get("reason") or ("start" if block else "nothing")
@@ -89,7 +89,7 @@ def record_start(conn, event: dict, project: str, memory_ids: list[int], block: 
 
 
 def start_context(files: list[dict], block: str, left_out: list[dict]) -> list[dict]:
-    """The ledger's context rows of a session start (`store.ledger.write_context`)."""
+    """The ledger's context rows of a session start (`store.reading.ledger.write_context`)."""
     rows = [{"source": "claude_md" if f["group"] == "CLAUDE.md" else "auto_memory", "kind": f["kind"],
              "path": f["path"], "bytes": f["loaded_bytes"], "tokens": f["tokens"], "mtime": f["mtime"]}
             for f in files if f["loaded"]]  # fmt: skip
@@ -128,7 +128,7 @@ def _block_row(block: str, kind: str) -> list[dict]:
 
 def judge(conn, name: str, event: dict) -> None:
     """Look at one event of a session with an injection waiting for its verdict."""
-    from store.ledger import judge_turn
+    from store.reading import judge_turn
 
     session_id = event.get("session_id")
     ends = name == "UserPromptSubmit"  # a new prompt: the last turn is over
@@ -137,7 +137,7 @@ def judge(conn, name: str, event: dict) -> None:
 
 
 def event_acts(name: str, event: dict) -> dict | None:
-    """What this event did that can act on an injected memory (see store.ledger.judge_turn):
+    """What this event did that can act on an injected memory (see store.reading.ledger.judge_turn):
     the memories it opened (`/memory show ID`, the MCP tools get_memories and timeline), the
     file it touched, the command it ran; None at the turn's end (Stop, SessionEnd)."""
     if name in ("Stop", "SessionEnd"):

@@ -24,8 +24,8 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
         short_date,
     )
     from hooks.recall.choose import relevant_memories
-    from store import db
     from store.config import setting
+    from store.database import connection as db
     from store.paths import team_db_path
 
     limit = max_inject(config)

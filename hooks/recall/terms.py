@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.korean import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
+from store.language import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -16,7 +16,7 @@ IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
 LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
 LOANWORD_FORMS = 2  # ... of which this many found ones join the word
 MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
-MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.glossary), at most
+MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.language.glossary), at most
 
 # Words that say what to do rather than what it is about.  They can support a
 # match but never make one.
@@ -152,7 +152,7 @@ def _parts_match(parts: list[str]) -> str:
 def recall_concepts(prompt: str) -> list[dict]:
     """What the prompt is about, as concepts: {"term", "generic", "match"}.
 
-    `match` is a word-index expression (store.recall_sql.word_match): an English word
+    `match` is a word-index expression (store.search.recall.word_match): an English word
     matches its porter stem and any word starting with its crude stem (expiry,
     expires, expired); a file or identifier (`rounding.py`, `utf-8-sig`) matches
     as a phrase, and a file also by its base name; a Korean noun matches any word
@@ -160,8 +160,8 @@ def recall_concepts(prompt: str) -> list[dict]:
     glossary's other forms of a word follow as concepts of their own (see
     _same_word_concepts).
     """
-    from store.glossary import join_compounds
-    from store.recall_sql import word_match
+    from store.language import join_compounds
+    from store.search import word_match
 
     prompt = join_compounds(prompt)  # "log in", "log-in": the word "login"
     concepts = []
@@ -169,7 +169,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     code_like = _code_like_words(prompt)
     identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
-        plain = None  # the match without its prefixes, when it has some (see store.recall_sql.word_match)
+        plain = None  # the match without its prefixes, when it has some (see store.search.recall.word_match)
         if ASCII_WORD.match(term):
             stem = _stem(term)
             if stem in seen_stems:
@@ -213,7 +213,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     Taken in turns, each word's first form before any word's second: the cap must not
     go to the first words' inflections while a later word gets none ("송장 합계 반올림":
     invoice, invoices, bill, total, sum, and never "rounding")."""
-    from store.glossary import same_as
+    from store.language import same_as
 
     rows = []
     for index, concept in enumerate(concepts):
@@ -243,7 +243,7 @@ def _form_match(form: str, *, prefixes: bool = True) -> str:
     """A glossary form's word-index match: a Korean one as the start of a word, an English
     one with its inflections (expire: expires, expired, expiry), as a prompt's word is matched.
     `prefixes=False`: the form alone, as written and as the index stems it."""
-    from store.recall_sql import word_match
+    from store.search import word_match
 
     if HANGUL.search(form):
         return word_match([], [form]) if prefixes else word_match(_with_particles(form), [])
@@ -289,9 +289,8 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
 def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
-    from store.glossary import same_as
-    from store.loanwords import spellings
-    from store.recall_sql import known_words, word_match
+    from store.language import same_as, spellings
+    from store.search import known_words, word_match
 
     spelled = 0
     for concept in concepts:

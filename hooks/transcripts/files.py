@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+from store.paths import claude_projects_dir, claude_settings_path  # noqa: F401  (the face hands it on)
+
 
 def _subagents_folder(path: str) -> str | None:
     """The ``<session>/subagents`` folder a subagent's file is in: directly, or under
@@ -64,21 +66,11 @@ def session_groups(paths) -> list[list[str]]:
     return groups
 
 
-def claude_projects_dir() -> str:
-    """Where Claude Code keeps transcripts: ``$CLAUDE_CONFIG_DIR/projects``, else
-    ``~/.claude/projects``."""
-    base = os.environ.get("CLAUDE_CONFIG_DIR")
-    if base:
-        return os.path.join(os.path.expanduser(base), "projects")
-    return os.path.join(os.path.expanduser("~"), ".claude", "projects")
-
-
 def persistence_note() -> str | None:
     """Why Claude Code may have kept no transcripts to import, when its settings say so
     (``cleanupPeriodDays`` 0: sessions are not saved); None when nothing says so.  A session
     run with ``--no-session-persistence`` leaves no file either, and no trace of it."""
-    base = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
-    path = os.path.join(os.path.expanduser(base), "settings.json")
+    path = claude_settings_path()
     try:
         import json
 

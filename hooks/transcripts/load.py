@@ -2,7 +2,7 @@
 
 The events a :class:`~hooks.transcripts.reader.TranscriptReader` reads go
 through the one capture rule set (``hooks.capture``) and the one write path
-(``store.writer``), in batches of one transaction each; a dry run makes the
+(``store.writing.writer``), in batches of one transaction each; a dry run makes the
 same writes and rolls them back.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ def import_files(conn, files, reader: TranscriptReader, config: dict | None = No
     """Import transcript files into the store; returns :func:`new_report` counts
     (the reader's ``stats`` hold the line counts).
 
-    Memories go through ``store.writer.add_memories`` in batches (one
+    Memories go through ``store.writing.writer.add_memories`` in batches (one
     transaction each), so the store's dedupe applies: importing the same files
     again adds nothing, nor does importing a session the hooks already captured.
     A session the hooks did not create gets ``source = 'import'`` and its start
@@ -61,7 +61,7 @@ class _Import:
         self.conn, self.reader, self.config = conn, reader, config
         self.dry_run, self.batch_size, self.progress = dry_run, batch_size, progress
         self.report = new_report()
-        # Retention counts from when memlane receives a memory (store.retention): what is
+        # Retention counts from when memlane receives a memory (store.forgetting.retention): what is
         # older than retention_days by its transcript time is kept that long from today.
         days = config.get("retention_days")
         self.report["retention_days"] = days if isinstance(days, int) and days > 0 else 90
@@ -86,7 +86,7 @@ class _Import:
 
     def flush(self) -> None:
         """Write up to batch_size of the waiting observations, in one transaction."""
-        from store import writer
+        from store.writing import writer
 
         if not self.batch:
             return
@@ -148,13 +148,13 @@ class _Import:
         if report.get("memories"):
             # A bulk load leaves the indexes in many small segments; merged now, the
             # hooks' inserts that follow do not pay for it one by one.
-            from store.db import optimize_indexes
+            from store.database import optimize_indexes
 
             optimize_indexes(self.conn)
         return report
 
     def session_step(self, what: str, sid: str) -> None:
-        from store import writer
+        from store.writing import writer
 
         info = self.reader.sessions.get(sid) or {}
         if what == "summary":
@@ -173,10 +173,10 @@ def _days_ago(days: int) -> str:
 
 
 class _RollBack(Exception):
-    """Ends a dry run's transaction (store.db.write rolls back on an exception)."""
+    """Ends a dry run's transaction (store.database.connection.write rolls back on an exception)."""
 
 
 def _write(conn):
-    from store.db import write
+    from store.database import write
 
     return write(conn)

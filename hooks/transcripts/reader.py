@@ -25,11 +25,11 @@ field by field against hook payloads captured from the same real session: the
 memories are byte-identical, so the store's content dedupe makes importing a
 session the hooks captured a no-op. Where a transcript lacks what the hook had
 (subagent transcripts carry no ``toolUseResult``; a compaction summary is
-stored reformatted), ``store.writer`` skips an imported memory of a tool call
+stored reformatted), ``store.writing.writer`` skips an imported memory of a tool call
 (or compaction) the hooks already stored.
 
 ``hooks.transcripts.load.import_files`` writes the events' memories through
-``store.writer``; ``hooks.transcripts.files.find_transcripts`` lists the files
+``store.writing.writer``; ``hooks.transcripts.files.find_transcripts`` lists the files
 to read.
 
 A slash command is the prompt the user typed (``/name args``, as the hook got
@@ -90,7 +90,7 @@ from hooks.transcripts.title import title_line
 from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
 from store.files import NotRegularFile
 from store.privacy import Cleaner
-from store.writer import normalise_timestamp
+from store.writing import normalise_timestamp
 
 _PROBE_MIN_BYTES = 1024
 

@@ -12,7 +12,7 @@ import os
 
 # What a failed call's result says about it: one reading for the hook and the importer.
 from hooks.capture import INTERRUPTED_PREFIXES, never_ran, was_interrupted  # noqa: F401
-from store.writer import normalise_timestamp
+from store.writing import normalise_timestamp
 
 # Line types that are bookkeeping, never the user's work (Claude Code 1.0 - 2.1).
 SKIPPED_TYPES = frozenset(
@@ -71,7 +71,7 @@ _TS_RE = None
 
 
 def timestamp(value) -> str | None:
-    """``store.writer.normalise_timestamp``, with a fast path for the form Claude
+    """``store.writing.writer.normalise_timestamp``, with a fast path for the form Claude
     Code writes (``2026-05-21T14:59:47.068Z`` -> ``2026-05-21T14:59:47.068000Z``)."""
     global _TS_RE
     if isinstance(value, str) and len(value) == 24 and value[-1] == "Z":

@@ -25,7 +25,10 @@ import os
 import re
 import stat
 
+from store.paths import claude_dir
 from store.text import estimate_tokens
+
+config_dir = claude_dir  # Claude Code's folder, by the name this package's callers know (store.paths has it)
 
 MEMORY_INDEX = "MEMORY.md"
 INDEX_MAX_LINES = 200
@@ -54,13 +57,6 @@ _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _PATHS_FRONT_MATTER = re.compile(r"\A---\s*\n(?:.*\n)*?\s*paths\s*:", re.M)
 
 
-def config_dir(environ=None) -> str:
-    """Claude Code's folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
-    env = os.environ if environ is None else environ
-    custom = env.get("CLAUDE_CONFIG_DIR")
-    return os.path.expanduser(custom) if custom else os.path.join(os.path.expanduser("~"), ".claude")
-
-
 def folder_name(path: str) -> str:
     """The name Claude Code gives a project's folder under `projects/`."""
     return re.sub(r"[^A-Za-z0-9]", "-", path)
@@ -71,7 +67,7 @@ def auto_memory_dir(project: str, environ=None) -> str:
     from store.project import resolve_project
 
     root = resolve_project(project)[0] or project
-    return os.path.join(config_dir(environ), "projects", folder_name(root), "memory")
+    return os.path.join(claude_dir(environ), "projects", folder_name(root), "memory")
 
 
 def _stat(path: str):
@@ -154,7 +150,7 @@ def loaded_files(cwd: str, *, topics: bool = True, with_text: bool = False, envi
     Each: {kind, group, path, bytes, loaded_bytes, tokens (of what loads), mtime, loaded,
     note, via (the file that imported it)}, and with `with_text` the `text` that loads."""
     cwd = os.path.abspath(os.path.expanduser(cwd or "."))
-    home_dir = config_dir(environ)
+    home_dir = claude_dir(environ)
     from store.project import resolve_project
 
     root = resolve_project(cwd)[0] or cwd

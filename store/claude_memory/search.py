@@ -52,7 +52,7 @@ def memory_file_rows(conn, query: str, projects: list[str] | None, limit: int) -
     """Lines of Claude Code's own memory files (CLAUDE.md, auto memory) holding the query, read
     now, as search rows of type `claude_memory` (after the memories, in `memlane search` and
     the app's Search pane alike): those of `projects` (folders), else of the latest projects."""
-    from store.listings import projects as all_projects
+    from store.reading import projects as all_projects
 
     folders = projects or [p["project"] for p in all_projects(conn)[:MEMORY_FILE_PROJECTS] if p.get("project")]
     hits = search_memory_files(query, [f for f in folders if os.path.isdir(f)], limit=limit)

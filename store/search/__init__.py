@@ -26,6 +26,10 @@ _HOMES = {
              "make_snippet", "search", "search_page", "search_summary", "sorted_ranking",
              "term_frequency"),
     "paging": ("first_page",),
+    "question": ("is_question",),
+    "short_terms": ("backfill", "pending_below"),
+    "recall": ("POSTINGS_CAP", "QUESTION_TYPES", "known_words", "matching_ids", "memory_count",
+               "memory_keys", "task_facts", "task_memories", "turn_prompts", "word_match"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = sorted(_HOME_OF)
@@ -37,9 +41,7 @@ def __getattr__(name: str):
         raise AttributeError(f"module 'store.search' has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f"store.search.{module}"), name)
-    globals()[name] = value
-    return value
+    return getattr(import_module(f"store.search.{module}"), name)  # no copy: a patched name is seen
 
 
 def __dir__() -> list[str]:

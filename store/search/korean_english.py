@@ -2,8 +2,8 @@
 
 Korean developers ask about work done in English words: `센트리 노이즈` for Sentry's
 noise, `번들 크기` for the bundle size, `결제 클라이언트` for the payments client.  A
-Hangul loanword is spelled back (`store.loanwords`); a native word of everyday software
-work is translated by the glossary's rows (`store.glossary`: 결제 "payment"), or by the
+Hangul loanword is spelled back (`store.language.loanwords`); a native word of everyday software
+work is translated by the glossary's rows (`store.language.glossary`: 결제 "payment"), or by the
 Kubernetes and React documentation's Korean glossaries (`store.search.korean_terms`: 출력
 "output").  A
 spelling is kept only when some memory holds it as a word (one index probe each), so a
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store import korean
+from store.language import korean
 
 SPELLINGS_TRIED = 160  # English spellings of a loanword probed, cheapest first
 SPELLINGS_KEPT = 2  # ... of which this many found ones stand for it
@@ -30,7 +30,7 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     """English words the Hangul `term` stands for that some memory holds ([] for others)."""
     if not korean.has_hangul(term) or not term.isalpha():
         return []
-    from store.glossary import same_as
+    from store.language import same_as
 
     translated = [w for w in same_as(term) if w.isascii()]
     if not translated:
@@ -39,8 +39,8 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
         translated = list(ENGLISH.get(term, ()))
     if translated:
         return translated
-    from store.loanwords import spellings
-    from store.recall_sql import known_words  # the one probe of 'does a memory hold it'
+    from store.language import spellings
+    from store.search.recall import known_words  # the one probe of 'does a memory hold it'
 
     return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT) or _two_words(conn, term)
 
@@ -50,8 +50,8 @@ def _two_words(conn: sqlite3.Connection, term: str) -> list[str]:
     balancer"): each part at each cut spelled apart, the pair kept when some memory holds
     the two words side by side (a phrase probe), so a pair of guesses names only what
     the user wrote."""
-    from store.loanwords import spellings
-    from store.recall_sql import known_words
+    from store.language import spellings
+    from store.search.recall import known_words
 
     if not MIN_COMPOUND_SYLLABLES <= len(term) <= MAX_COMPOUND_SYLLABLES:
         return []

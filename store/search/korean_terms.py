@@ -7,9 +7,9 @@ localization teams chose for them, kept as their glossaries give them:
   translate-glossary-legacy.md; CC BY 4.0).
 
 Only rows whose Korean is one word of native or Sino-Korean vocabulary are kept.  Rows the
-teams spell as a loanword (파드, 컨피그맵, 렌더링) are left out: `store.loanwords` spells
+teams spell as a loanword (파드, 컨피그맵, 렌더링) are left out: `store.language.loanwords` spells
 those back; so are rows of more than one Korean word (개념 증명, 코드 분할) and rows
-`store.glossary` already holds (연결, 요청, 설정, 형식, 한도, 사용자, 의존성).
+`store.language.glossary` already holds (연결, 요청, 설정, 형식, 한도, 사용자, 의존성).
 
 Read by `store.search.korean_english` only (search, never the prompt hook).  Each row:
 the English words, then the Korean words; the English forms are what the store is

@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterator
 from itertools import islice
 
-from store.db import chunks, placeholders
+from store.database import chunks, placeholders
 from store.search import short_terms
 from store.search.terms import TOKEN, Filters, fold, fts_quote, has_case, query_terms, unspaced
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from store import korean
+from store.language import korean
 from store.search.terms import STOP_WORDS
 
 # Words a question is asked with, that an answer does not hold for being one.

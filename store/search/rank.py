@@ -37,7 +37,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from store.db import chunks, dicts, placeholders
+from store.database import chunks, dicts, placeholders
 from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
 from store.search.query import Query, as_query
 from store.search.question import content_terms, is_question, time_window
@@ -512,7 +512,7 @@ def search_summary(conn: sqlite3.Connection, query: Query | object = "", **filte
 def _newest(conn, filters: Filters, limit: int, offset: int, marks, after_id: int | None = None) -> list[dict]:
     """The newest memories by when they happened (not by id: an import's are older than
     its ids), by keyset after `after_id`, else by offset."""
-    from store.listings import BY_TIME, time_keyset
+    from store.reading import BY_TIME, time_keyset
 
     if after_id is not None:
         keyset, params = time_keyset(conn, after_id)

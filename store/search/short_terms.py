@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.schema import TAIL_BACKFILL_KEY, TAIL_FIRST_CODE_POINT
+from store.database import TAIL_BACKFILL_KEY, TAIL_FIRST_CODE_POINT
 
 MAX_CHARS = 2
 MAX_PREFIX_TRIGRAMS = 200  # more, and the OR costs more per row than reading every posting once
@@ -98,7 +98,7 @@ def backfill(conn: sqlite3.Connection, batch: int = BACKFILL_BATCH) -> int:
     """Add the memories stored before schema 4 to `memory_tail`, newest first, one short
     transaction per `batch` of ids; returns how many transactions it took.  Safe to run
     from several processes at once and to stop at any point."""
-    from store.db import write
+    from store.database import write
 
     steps = 0
     while True:

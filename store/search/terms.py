@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from store import korean
-from store.db import placeholders
+from store.database import placeholders
+from store.language import korean
 
 MAX_TERMS = 12
 MAX_QUERY_CHARS = 1000

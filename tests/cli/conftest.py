@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory, end_session, start_session, update_session_summary
+from store.database.connection import connect
+from store.writing.writer import add_memory, end_session, start_session, update_session_summary
 from tui.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

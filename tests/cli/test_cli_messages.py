@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memories, start_session
+from store.database.connection import connect
+from store.writing.writer import add_memories, start_session
 from tests.cli.conftest import assert_one_sentence, run
 from tests.tui.conftest import build_db
 from tui.commands import doctor, open_app

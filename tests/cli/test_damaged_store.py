@@ -11,8 +11,8 @@ import os
 import pytest
 
 from hooks import background
-from store.db import connect, integrity_problems
-from store.writer import add_memories, start_session
+from store.database.connection import connect, integrity_problems
+from store.writing.writer import add_memories, start_session
 from tests.cli.conftest import run
 from tui.commands import doctor
 

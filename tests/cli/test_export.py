@@ -1,4 +1,4 @@
-"""Export (`memlane export` and store.export): complete, private, inert, both formats."""
+"""Export (`memlane export` and store.reading.export): complete, private, inert, both formats."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from store.db import connect
-from store.export import ExportError, ExportRequest, export_memories
-from store.writer import add_memories, add_memory, start_session
+from store.database.connection import connect
+from store.reading.export import ExportError, ExportRequest, export_memories
+from store.writing.writer import add_memories, add_memory, start_session
 from tui.commands.cli import main
 
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from store.db import connect
+from store.database.connection import connect
 from store.search import search
 from tests.cli.conftest import assert_one_sentence, run, run_json
 from tui.commands import forget

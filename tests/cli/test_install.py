@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory
+from store.database.connection import connect
+from store.writing.writer import add_memory
 from tui.commands import install
 from tui.commands.cli import main
 

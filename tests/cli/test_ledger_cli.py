@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from store import db, ledger, writer
+from store.database import connection as db
+from store.reading import ledger
+from store.writing import writer
 from tui.commands.cli import main
 from tui.commands.common import UsageError
 from tui.commands.slash import slash_text

@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 import pytest
 from mcp import Client
 
-from store.db import connect
-from store.writer import add_memories, add_memory, start_session
+from store.database.connection import connect
+from store.writing.writer import add_memories, add_memory, start_session
 from tui.commands import mcp_tools
 from tui.commands.mcp_server import build_server
 

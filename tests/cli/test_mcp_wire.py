@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory
+from store.database.connection import connect
+from store.writing.writer import add_memory
 from tui.commands.mcp_wire import INVALID_REQUEST, PARSE_ERROR, screen_line
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,8 +3,8 @@ as the app does (the imported sessions of an archive are years old)."""
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory, start_session, update_session_summary
+from store.database.connection import connect
+from store.writing.writer import add_memory, start_session, update_session_summary
 from tui.commands.cli import main
 
 pytestmark = pytest.mark.usefixtures("isolated")

@@ -7,8 +7,9 @@ import io
 import json
 from contextlib import redirect_stdout
 
-from store import db, writer
 from store.claude_memory.files import folder_name
+from store.database import connection as db
+from store.writing import writer
 from tui.commands import cli
 
 

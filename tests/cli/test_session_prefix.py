@@ -4,8 +4,8 @@ empty answer."""
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory, start_session
+from store.database.connection import connect
+from store.writing.writer import add_memory, start_session
 from tests.cli.conftest import assert_one_sentence, run, run_json
 
 pytestmark = pytest.mark.usefixtures("isolated")

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory, start_session
+from store.database.connection import connect
+from store.writing.writer import add_memory, start_session
 from tests.cli.conftest import run
 from tui.commands.cli import main
 

@@ -19,9 +19,9 @@ import pytest
 
 from hooks import background
 from hooks.recall import session_start_context
-from store import db
 from store.claude_memory import auto_memory_dir, loaded_files
 from store.claude_memory.audit import audit_files, redact_file
+from store.database import connection as db
 from tests.e2e.claude_session import (
     SessionState,
     clean_env,

@@ -43,7 +43,7 @@ def _key(m: dict) -> tuple:
 
 def _transcript_times(projects: Path) -> set[str]:
     """The times of the session's conversation lines (user, assistant, system), as stored."""
-    from store.writer import normalise_timestamp
+    from store.writing.writer import normalise_timestamp
 
     times = set()
     for path in projects.rglob("*.jsonl"):
@@ -100,7 +100,8 @@ def test_import_of_a_real_session_matches_what_the_hooks_stored(tmp_path, monkey
                        resume=session_id)  # fmt: skip
 
     # A hook that found the database busy left its write in the spool: apply it now.
-    from store import db, spool
+    from store.database import connection as db
+    from store.writing import queue as spool
 
     conn = db.connect(hooks_db)
     spool.drain(conn, budget_s=30)

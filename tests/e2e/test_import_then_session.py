@@ -23,8 +23,8 @@ def _rows(db, sql, *params):
 
 @pytest.mark.e2e
 def test_an_old_import_survives_a_real_session_start(tmp_path, monkeypatch):
-    from store import db as store_db
-    from store import writer
+    from store.database import connection as store_db
+    from store.writing import writer
     from tui.commands import importer, install
 
     home = tmp_path / "home"

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from store import db, log
+from store import log
+from store.database import connection as db
 from tests.timing import HANG
 
 REPO = Path(__file__).resolve().parents[2]
@@ -249,7 +250,7 @@ def test_more_than_16_mb_is_refused(env):
 
 def seed_db(path: str) -> None:
     conn = db.connect(path)
-    from store import writer
+    from store.writing import writer
 
     writer.start_session(conn, "old", "/home/dev/calc-app")
     writer.add_memory(conn, {"session_id": "old", "type": "file_edit", "cwd": "/home/dev/calc-app",

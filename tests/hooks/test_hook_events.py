@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from store import db, writer
-from store.error_groups import set_error_status
+from store.database import connection as db
+from store.triage.groups import set_error_status
+from store.writing import writer
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 from tests.timing import HANG
@@ -345,7 +346,7 @@ def test_retention_runs_in_the_background_at_most_once_a_day(env):
     assert rows(env.db, "SELECT content FROM memory") == [("Edit recent.py",)]
     assert rows(env.db, "SELECT count(*) FROM meta WHERE key = 'retention_last_run'") == [(1,)]
     conn = db.connect(env.db)
-    from store.retention import retention_due
+    from store.forgetting.retention import retention_due
 
     assert not retention_due(conn)  # the next SessionStart today does not start it again
     conn.close()
@@ -382,7 +383,7 @@ compiled = []
 real = re.compile
 re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
 from hooks.capture import observations_from_event
-import hooks.main, hooks.turns, hooks.recall.ledger, store.privacy, store.spool, store.db, store.writer
+import hooks.main, hooks.turns, hooks.recall.ledger, store.privacy, store.writing.queue, store.database.connection, store.writing.writer
 print(json.dumps(compiled))
 """
 

@@ -9,8 +9,8 @@ import json
 
 from hooks import event as hook_event
 from hooks import main as hook_main
-from store import db
 from store.config import load_config
+from store.database import connection as db
 from tests.hooks.test_fail_open import SESSION, assert_failed_open, run_hook
 from tests.hooks.test_hook_events import payload, rows
 from tests.hooks.transcripts import Transcript

@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 
 from hooks.transcripts import TranscriptReader, find_transcripts, import_files
-from store import db
 from store.config import defaults
+from store.database import connection as db
 from tests.fixtures.shapes import Session, write_session
 
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from hooks.event import STDIN_TIMEOUT_S
-from store import db
+from store.database import connection as db
 from tests.timing import HANG
 from tui.commands.install import DEFAULT_TIMEOUT, TIMEOUTS
 

@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from store import db
+from store.database import connection as db
 from store.files import NotRegularFile, read_regular
 from store.project import resolve_project
 from tests.hooks.test_fail_open import EDIT, SESSION, run_hook

@@ -11,8 +11,8 @@ import sqlite3
 
 import pytest
 
-from store import db as store_db
-from store import writer
+from store.database import connection as store_db
+from store.writing import writer
 
 SESSION = "e4fa0c49-4643-43e0-b4db-9718159c2925"
 CWD = "/home/dev/shop"

@@ -64,8 +64,8 @@ def test_a_project_name_keeps_no_trailing_space(homes):
 
 def workflow_import(homes):
     from hooks.transcripts import TranscriptReader, find_transcripts, import_files
-    from store import db as store_db
     from store.config import defaults
+    from store.database import connection as store_db
 
     session = real_session("workflow")
     files, missing = find_transcripts([session.transcripts[0].parent])

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from store import db, log, spool
+from store import log
+from store.database import connection as db
 from store.files import SymlinkRefused
+from store.writing import queue as spool
 from tests.hooks.test_fail_open import EDIT, REPO, SESSION
 
 PRIVATE_PROMPT = {"session_id": SESSION, "cwd": "/home/dev/calc-app", "prompt_id": "p9",

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from hooks import main as hook_main
-from store import db
-from store.export import ExportRequest, export_memories
+from store.database import connection as db
+from store.reading.export import ExportRequest, export_memories
 from tests.hooks.transcripts import Transcript
 from tests.secret_shapes import SHAPES
 from tui.commands import importer

@@ -8,8 +8,8 @@ import io
 import json
 import sqlite3
 
-from store import db as store_db
-from store import listings
+from store.database import connection as store_db
+from store.reading import listings
 from tests.fixtures import import_into, real_session
 
 
@@ -60,7 +60,7 @@ def test_the_hook_stores_the_name_at_the_sessions_end(homes):
 
 
 def test_a_generated_title_never_replaces_the_users_name(homes):
-    from store import writer
+    from store.writing import writer
 
     conn = store_db.connect(str(homes / "n.db"))
     writer.start_session(conn, "s1", "/home/dev/shop")

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from store.summary import build_summary, is_generated_prompt
+from store.writing.summary import build_summary, is_generated_prompt
 from tests.fixtures import import_into, real_session
 
 

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from hooks.main import BUSY_TIMEOUT_MS
-from store import db, spool, writer
+from store.database import connection as db
+from store.writing import queue as spool
+from store.writing import writer
 from tests.timing import HANG, finishes, hook_seconds, without_waiting
 
 REPO = Path(__file__).resolve().parents[2]
@@ -263,8 +265,8 @@ def test_a_claim_left_by_a_dead_process_is_taken_over(env):
 DRAINER = textwrap.dedent(
     """
     import sys
-    from store import db
-    from store import spool
+    from store.database import connection as db
+    from store.writing import queue as spool
     conn = db.connect(sys.argv[1], busy_timeout_ms=30000)
     print(spool.drain(conn, budget_s=60))
     """

@@ -10,7 +10,7 @@ import shutil
 import time
 
 from hooks import background, sweep
-from store import db
+from store.database import connection as db
 from tests.fixtures import real_sessions
 from tui.commands.doctor import doctor
 

@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from store import db, writer
+from store.database import connection as db
+from store.writing import writer
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,21 @@ def test_paths_default_to_claude_dir(home):
     assert not base.exists()  # nothing is created
 
 
+def test_claude_codes_folders_follow_its_config_dir(home, monkeypatch, tmp_path):
+    """One home for Claude Code's folders: the importer, `memlane install`, the MCP config,
+    the sweep and the resume command all ask store.paths."""
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    assert paths.claude_dir() == str(home / ".claude")
+    assert paths.claude_projects_dir() == str(home / ".claude" / "projects")
+    assert paths.claude_settings_path() == str(home / ".claude" / "settings.json")
+    assert paths.claude_user_config_path() == str(home / ".claude.json")
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cfg"))
+    assert paths.claude_projects_dir() == str(tmp_path / "cfg" / "projects")
+    assert paths.claude_settings_path() == str(tmp_path / "cfg" / "settings.json")
+    assert paths.claude_user_config_path() == str(tmp_path / "cfg" / ".claude.json")
+    assert paths.claude_dir({"CLAUDE_CONFIG_DIR": "/elsewhere"}) == "/elsewhere"
+
+
 def test_paths_follow_env(home, monkeypatch, tmp_path):
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "mh"))
     assert paths.memlane_home() == str(tmp_path / "mh")

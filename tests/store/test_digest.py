@@ -1,7 +1,7 @@
 import hashlib
 
-from store import tombstones
 from store.digest import fields_digest, text_digest
+from store.writing import tombstones
 
 
 def test_fields_digest_keeps_field_boundaries():

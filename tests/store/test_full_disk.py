@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-from store import db, writer
+from store.database import connection as db
+from store.writing import writer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

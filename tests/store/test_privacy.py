@@ -200,7 +200,7 @@ class TestStripInjected:
     def test_memory_context_block_with_attributes(self):
         text = (
             'Fix the bug.\n<memory-context project="memlane" count="3">\n'
-            "- 2024-05-01 edited store/db.py\n</memory-context>\nThanks"
+            "- 2024-05-01 edited store/database/connection.py\n</memory-context>\nThanks"
         )
         assert strip_injected(text) == "Fix the bug.\n\nThanks"
 
@@ -657,7 +657,7 @@ class TestCleanText:
         assert clean_text(text) == text
 
     def test_plain_text_is_returned_as_is(self):
-        text = "Refactored store/db.py to use WAL mode; tests pass (42 passed)."
+        text = "Refactored store/database/connection.py to use WAL mode; tests pass (42 passed)."
         assert clean_text(text) == text
 
     @pytest.mark.parametrize("value", [None, 42, 3.5, True, b"password=hunter2", ["x"]])

@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from store import db, writer
+from store.database import connection as db
+from store.writing import writer
 from tests.store.test_full_disk import in_own_mount_namespace
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -11,8 +11,8 @@ import os
 import psycopg
 import pytest
 
-from store import db
-from store.writer import add_memories
+from store.database import connection as db
+from store.writing.writer import add_memories
 from team import cache
 from team.devserver import DevServer
 from team.server_migrate import upgrade

@@ -1,7 +1,7 @@
 """The team cache keeps teammates' sessions (span, counts, first prompt), as the Sessions pane lists them."""
 
-from store import listings
-from store.forget import forget_ids
+from store.forgetting.erase import forget_ids
+from store.reading import listings
 from team import cache
 
 

@@ -125,7 +125,7 @@ def _closed_port() -> int:
 
 
 def test_a_redaction_replaces_the_shared_copy_everywhere(machines, team_server):
-    from store.forget import redact
+    from store.forgetting.erase import redact
 
     dana, lee = machines
     [memory_id] = dana.remember(["deploy with token hunter2-secret-value please"])
@@ -183,23 +183,23 @@ def test_batches_pushed_at_once_keep_the_order_they_were_written_in(machines, te
 def test_a_teammates_big_forget_leaves_the_cache_scrubbed_once_past_every_batch(machines, monkeypatch):
     """Deletions arrive in batches; each scrub rewrites both indexes whole, so the cache is
     scrubbed once at the end, and none of the forgotten text is left in its files."""
-    import store.forget
+    import store.forgetting.erase
 
     dana, lee = machines
     ids = dana.remember([f"gone memory {i} marker-{i:05d}x" for i in range(1100)] + ["kept memory stays"])
     dana.sync(batch=250)
     lee.sync(batch=250)
-    store.forget.forget_ids(dana.local, ids[:1100])
+    store.forgetting.erase.forget_ids(dana.local, ids[:1100])
     assert dana.sync(batch=250)["withdrawn"] == 1100
     scrubs = []
-    real_scrub = store.forget.scrub
-    monkeypatch.setattr(store.forget, "scrub", lambda conn, *a, **kw: scrubs.append(1) or real_scrub(conn, *a, **kw))
+    real_scrub = store.forgetting.erase.scrub
+    monkeypatch.setattr(store.forgetting.erase, "scrub", lambda conn, *a, **kw: scrubs.append(1) or real_scrub(conn, *a, **kw))
     assert lee.sync(batch=250)["removed"] == 1100
     assert len(scrubs) == 1
     assert lee.cached() == ["kept memory stays"]
     raw = b"".join(p.read_bytes() for p in lee.folder.iterdir() if p.name.startswith("team.db"))
     assert b"marker-0" not in raw and b"gone memory" not in raw
-    assert not store.forget.scrub_pending(lee.team)
+    assert not store.forgetting.erase.scrub_pending(lee.team)
 
 
 def test_the_sync_lock_is_owner_only_and_never_a_link(tmp_path):

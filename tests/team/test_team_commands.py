@@ -4,9 +4,9 @@ import os
 
 import pytest
 
-from store import db
-from store.forget import forget
-from store.writer import add_memories
+from store.database import connection as db
+from store.forgetting.erase import forget
+from store.writing.writer import add_memories
 from team.server_migrate import SERVER_SCHEMA_VERSION
 from tests.team.conftest import _closed_port_url
 from tui.commands.cli import main

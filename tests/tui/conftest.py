@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.timing import HANG
 from tui.gui.textual_internals import screen_lines
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import UTC
 from pathlib import Path
 
-from store.db import connect
-from store.writer import add_memory
+from store.database.connection import connect
+from store.writing.writer import add_memory
 
 GITHUB_TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 FIXED_NOW = "2025-03-10T12:00:00.000000Z"
@@ -78,7 +78,7 @@ def build_cleanup_db(path: str | Path) -> Path:
 
 def add_bulk(path: str | Path, count: int, *, session: str = "sess-bulk-0004") -> None:
     """`count` small memories in one session (for the more-than-1,000 confirmation)."""
-    from store.writer import add_memories
+    from store.writing.writer import add_memories
 
     conn = connect(path)
     try:

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Input, Select, TabbedContent
 
-from store.db import StoreError
+from store.database.connection import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.app import AppOptions, build_app, css_paths, run_app
 from tui.gui.keys import binding_rows, help_sections
@@ -149,8 +149,8 @@ def test_binding_rows_join_keys_of_one_action():
 
 
 def _status(db_path: str, group_id: int) -> str:
-    from store.db import connect
-    from store.listings import get_error_group
+    from store.database.connection import connect
+    from store.reading.listings import get_error_group
 
     conn = connect(db_path)
     try:
@@ -193,7 +193,7 @@ async def test_a_palette_action_on_another_panes_row_shows_that_pane_and_asks_fo
 
 @pilot_test
 async def test_forget_from_the_palette_on_search_never_offers_cleanups_hidden_row(db_path, make_app):
-    from store.db import connect
+    from store.database.connection import connect
 
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -248,8 +248,8 @@ async def test_empty_database_shows_install_and_import_hints(empty_db_path, make
 
 @pilot_test
 async def test_empty_state_gives_way_when_the_first_memory_arrives(empty_db_path, make_app):
-    from store import writer
-    from store.db import connect
+    from store.database.connection import connect
+    from store.writing import writer
 
     app = make_app(empty_db_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -282,8 +282,8 @@ async def test_project_filter_survives_a_round_trip(db_path, make_app):
 
 @pilot_test
 async def test_polling_notices_another_connection_writing(db_path, make_app):
-    from store import writer
-    from store.db import connect
+    from store.database.connection import connect
+    from store.writing import writer
 
     app = make_app(db_path, poll_interval=0.05)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -8,8 +8,10 @@ import os
 
 import pytest
 
-from store import db, ledger, writer
 from store.claude_memory.files import folder_name
+from store.database import connection as db
+from store.reading import ledger
+from store.writing import writer
 from tests.secret_shapes import gen
 from tests.tui.conftest import NOW, build_db, fixed_clock, pilot_test, screen_text, settle, until
 from tui.gui.app import AppOptions, build_app

@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from store import forget, writer
-from store.db import StoreError, connect
+from store.database.connection import StoreError, connect
+from store.forgetting import erase as forget
+from store.writing import writer
 from tests.timing import HANG, finishes
 from tui.gui.data_watch import DataWatch
 from tui.gui.store_client import StoreClient
@@ -72,7 +73,7 @@ def test_a_commit_elsewhere_is_noticed_by_the_next_poll(db_path):
 
 
 def test_a_forget_elsewhere_is_told_apart_from_a_write(db_path):
-    """The same poll says when memories were forgotten (store.forget's generation), so a
+    """The same poll says when memories were forgotten (store.forgetting.erase's generation), so a
     pane drops them whoever forgot them; a plain write is not a forget."""
     add_one(db_path, "to forget: kiwi")
     client = StoreClient.open(db_path)

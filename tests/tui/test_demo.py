@@ -5,7 +5,8 @@ import random
 import sqlite3
 from types import SimpleNamespace
 
-from store import db, listings
+from store.database import connection as db
+from store.reading import listings
 from tui.commands import demo
 from tui.commands.demo import build_demo_database, feed
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 
-from store import writer
-from store.db import connect
-from store.listings import get_error_group
+from store.database.connection import connect
+from store.reading.listings import get_error_group
+from store.writing import writer
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.gui import memory_actions
 from tui.gui.memory_actions import editor_command, line_of

@@ -26,7 +26,7 @@ def forget_in_another_process(db_path: str, *argv: str) -> None:
 
 
 def redact_in_another_process(db_path: str, word: str) -> None:
-    code = ("import sys; from store import db, forget; conn = db.connect(sys.argv[1]); "
+    code = ("import sys; from store.database import connection as db; from store.forgetting import erase as forget; conn = db.connect(sys.argv[1]); "
             "ids = [r[0] for r in conn.execute('SELECT id FROM memory WHERE content LIKE ?', ('%' + sys.argv[2] + '%',))]; "
             "[forget.redact(conn, i, pattern=sys.argv[2]) for i in ids]")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code, db_path, word], cwd=ROOT, capture_output=True, text=True,
@@ -129,7 +129,7 @@ async def test_a_preview_read_again_keeps_the_place_read_to(db_path, make_app):
 
 def write_prompts(db_path: str, session: str, prompts: list[str]) -> None:
     """Another process stores `prompts` in `session`, as the hook does."""
-    code = ("import sys; from store import db, writer; conn = db.connect(sys.argv[1]); "
+    code = ("import sys; from store.database import connection as db; from store.writing import writer; conn = db.connect(sys.argv[1]); "
             "[writer.add_memory(conn, {'session_id': sys.argv[2], 'type': 'prompt', 'cwd': '/tmp', "
             "'content': text, 'prompt_id': 'p-' + text}) for text in sys.argv[3:]]")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code, db_path, session, *prompts], cwd=ROOT, capture_output=True,

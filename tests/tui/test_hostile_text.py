@@ -7,8 +7,8 @@ character in any segment, no click action from stored text, and the app still ru
 
 from __future__ import annotations
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import at, pilot_test, settle
 from tui.gui.panes.cleanup import CleanupPane
 from tui.gui.panes.errors import ErrorsPane
@@ -175,7 +175,7 @@ async def test_modals_show_stored_text_inert(home, utc, make_app):
 
 @pilot_test
 async def test_the_regression_alarm_shows_stored_text_inert(home, utc, make_app):
-    from store import error_groups
+    from store.triage import groups as error_groups
     from tui.gui import messages
     from tui.gui.screens.resolution import ResolutionScreen
 

@@ -3,8 +3,8 @@ wrote them, which made the dates jump), and a day of another year carries its ye
 
 from __future__ import annotations
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import app_for, opened, pilot_test
 from tui.formatting import short_day
 

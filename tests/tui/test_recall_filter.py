@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, ledger
+from store.database import connection as db
+from store.reading import ledger
 from tests.tui.conftest import at, pilot_test, settle, until
 from tests.tui.test_recall_pane import app_for, build_ledger_db, ids_of
 from tui.gui.panes.recall import PAGE
@@ -13,7 +14,7 @@ from tui.gui.panes.recall import PAGE
 
 def add_decisions(path: str, count: int) -> None:
     """`count` more decisions, each on a prompt of its own ("step N"), the oldest first."""
-    from store import writer
+    from store.writing import writer
 
     conn = db.connect(path)
     try:

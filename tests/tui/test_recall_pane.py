@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, ledger
+from store.database import connection as db
+from store.reading import ledger
 from tests.tui.conftest import at, build_db, fixed_clock, pilot_test, screen_text, settle, until
 from tui.gui import messages
 from tui.gui.app import AppOptions, build_app

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from store.db import connect
-from store.writer import add_memory
+from store.database.connection import connect
+from store.writing.writer import add_memory
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test
 from tests.tui.fixtures_cleanup import make_app, settle

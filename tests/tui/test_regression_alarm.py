@@ -5,9 +5,9 @@ text and project, and says why a status shows nothing."""
 
 from __future__ import annotations
 
-from store import error_groups
-from store.db import connect
-from store.writer import add_memory
+from store.database.connection import connect
+from store.triage import groups as error_groups
+from store.writing.writer import add_memory
 from tests.tui.conftest import open_pane, pilot_test, screen_text, until
 from tests.tui.fixtures_cleanup import make_app, settle
 from tui.gui import messages

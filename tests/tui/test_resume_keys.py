@@ -153,8 +153,8 @@ def session_claude_code_swept(db_path, tmp_path, monkeypatch) -> str:
     """The newest session: its folder is there and `claude` is on PATH, but Claude Code's
     cleanup deleted its transcript (memlane still holds its memories).  A marker file says
     if `claude` ran."""
-    from store import writer
-    from store.db import connect
+    from store.database.connection import connect
+    from store.writing import writer
     from tests.tui.conftest import at
 
     folder = tmp_path / "old-app"

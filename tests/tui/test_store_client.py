@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from store import db, writer
-from store.db import StoreError
+from store.database import connection as db
+from store.database.connection import StoreError
+from store.writing import writer
 from tests.timing import HANG, finishes
 from tui.gui.store_client import StoreClient
 
@@ -196,7 +197,7 @@ def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatc
     """Sessions, Live and Search each ask for the projects as the app starts, and each pane
     as it is built; a scan of every session that grows with the database is made once for
     those that ask meanwhile, and again only once the database has changed."""
-    from store import listings
+    from store.reading import listings
 
     scans: list[int] = []
     entered, release = threading.Event(), threading.Event()
@@ -238,7 +239,7 @@ def test_panes_asking_for_the_projects_at_once_share_one_scan(client, monkeypatc
 
 
 def test_a_shared_read_that_fails_fails_for_everyone_waiting_and_is_not_kept(client, monkeypatch):
-    from store import listings
+    from store.reading import listings
 
     entered, release = threading.Event(), threading.Event()
 

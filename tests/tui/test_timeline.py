@@ -36,8 +36,8 @@ async def test_keys_pressed_before_the_timeline_loads_are_not_lost(db_path, make
 
 @pilot_test
 async def test_a_live_timelines_header_follows_its_rows(db_path, make_app):
-    from store import writer
-    from store.db import connect
+    from store.database.connection import connect
+    from store.writing import writer
     from tests.tui.conftest import at
 
     app = make_app(db_path)

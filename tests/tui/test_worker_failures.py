@@ -10,7 +10,7 @@ from tui.gui.textual_internals import notifications
 
 @pilot_test
 async def test_a_workers_store_error_becomes_one_notification(db_path, make_app):
-    from store.db import StoreError
+    from store.database.connection import StoreError
 
     app = make_app(db_path)
 

@@ -151,14 +151,27 @@ class _VersionAction(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser; `parser.commands` maps each command to its own parser (for its usage line)."""
-    from store.search import MAX_LIMIT
-
     parser = _top_level_parser()
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND",
         title="commands (memlane COMMAND --help for details)",
     )  # fmt: skip
+
+    _reading_commands(sub)
+    _export_and_forget_commands(sub)
+    _recall_commands(sub)
+    _setup_commands(sub)
+
+    # `/memory` inside Claude Code runs `memlane slash ...`: not meant to be typed, so it has
+    # no parser here (it would show in usage errors); main() hands its words on untouched.
+    parser.commands = dict(sub.choices)
+    return parser
+
+
+def _reading_commands(sub) -> None:
+    """search, recent, sessions, stats, errors: what the store holds, read."""
+    from store.search import MAX_LIMIT
 
     p = sub.add_parser("search", help="find memories")
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for")
@@ -192,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", "-n", type=_positive_int, default=50, metavar="N")
     _output_options(p)
 
+
+def _export_and_forget_commands(sub) -> None:
     p = sub.add_parser(
         "export", help="a session, a search or some memories as Markdown or JSON",
         description="Export memories, through the privacy filter, as Markdown (default) or JSON.",
@@ -221,6 +236,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true",
                    help="list past forgets and redactions (when, what kind, how many; no content)")
 
+
+def _recall_commands(sub) -> None:
+    """ledger, veto, unveto, pin, unpin: what recall told Claude, and steering it."""
+    from store.search import MAX_LIMIT
+
     p = sub.add_parser("ledger", help="what recall told Claude at each prompt, and why (newest first)")
     p.add_argument("--project", "-p", metavar="P", help="a project's name, or a path inside it ('.' = here)")
     p.add_argument("--session", "-s", metavar="S", help="one session (its id, or the start of it)")
@@ -241,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("ids", nargs="*" if name == "pin" else "+", type=_positive_int, metavar="ID", help="memory ids")
         _json_option(p)
 
+
+def _setup_commands(sub) -> None:
+    """install, uninstall, doctor, mcp; and import, demo, team, which parse their own options."""
     p = sub.add_parser("install", help="add memlane's hooks and /memory to Claude Code")
     p.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     p = sub.add_parser("uninstall", help="remove exactly what install added")
@@ -256,11 +279,6 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("import", help="import past Claude Code transcripts (memlane import --help)")
     sub.add_parser("demo", help="open the app on a generated demo database (memlane demo --help)")
     sub.add_parser("team", help="share memories through PostgreSQL (memlane team --help)")
-
-    # `/memory` inside Claude Code runs `memlane slash ...`: not meant to be typed, so it has
-    # no parser here (it would show in usage errors); main() hands its words on untouched.
-    parser.commands = dict(sub.choices)
-    return parser
 
 
 def _version() -> str:

@@ -50,7 +50,7 @@ def missing_db_message(path: str) -> str:
 
 def open_db(path: str) -> sqlite3.Connection:
     """The database at `path` for a command that only reads it: never created here."""
-    from store.db import StoreError, connect
+    from store.database import StoreError, connect
 
     if not os.path.exists(path):
         raise StoreError(missing_db_message(path))
@@ -62,7 +62,7 @@ def open_db(path: str) -> sqlite3.Connection:
 
 def user_error(exc: Exception, db_path: str) -> str | None:
     """The one sentence for an error a user caused or can fix ("" to stop quietly), else None."""
-    from store.db import describe_error
+    from store.database import describe_error
 
     if isinstance(exc, MemlaneError):
         return str(exc)

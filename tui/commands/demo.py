@@ -19,7 +19,11 @@ import tempfile
 import time
 
 from corpus import demo_corpus
-from store import db, error_groups, listings, privacy, writer
+from store import privacy
+from store.database import connection as db
+from store.reading import listings
+from store.triage import groups as error_groups
+from store.writing import writer
 
 FEED_INTERVAL_S = 1.5
 FEED_LIFETIME_S = 3 * 3600  # a forgotten feeder stops by itself

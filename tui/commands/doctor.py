@@ -7,7 +7,7 @@ import re
 import shlex
 import time
 
-from store.db import (
+from store.database import (
     FULL_CHECK_BUDGET_S,
     REBUILD_INDEX,
     damage_sentence,
@@ -15,7 +15,8 @@ from store.db import (
     health,
     integrity_problems,
 )
-from store.listings import stats
+from store.paths import claude_settings_path, claude_user_config_path
+from store.reading import stats
 from tui.commands.install import (
     EVENTS,
     FAIL,
@@ -28,7 +29,6 @@ from tui.commands.install import (
     memlane_hooks_in,
     memory_command_path,
     read_settings,
-    settings_path,
 )
 from tui.formatting import plural
 
@@ -57,8 +57,8 @@ def cmd_doctor(args) -> int:
 
 def repair(db_path: str, *, say=print) -> int:
     """`memlane doctor --repair`: a damaged database's readable memories into a sound file."""
-    from store.db import RepairError, StoreError, connect
-    from store.db import repair as repair_copy
+    from store.database import RepairError, StoreError, connect
+    from store.database import repair as repair_copy
 
     if not os.path.exists(db_path):
         say(f"{FAIL} no database at {db_path}; nothing to repair.")
@@ -101,7 +101,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True, redact_secrets: bo
 
 
 def _check_install(report: _Report, run_hook: bool) -> None:
-    path = settings_path()
+    path = claude_settings_path()
     try:
         settings, original = read_settings(path)
     except InstallError as exc:
@@ -241,8 +241,8 @@ def _run_hook(command: str) -> tuple[bool, str, float]:
             logged = []
         if logged:
             return False, logged[-1][:200], ms
-        from store.db import StoreError, connect
-        from store.listings import latest_memory_id
+        from store.database import StoreError, connect
+        from store.reading import latest_memory_id
 
         try:
             conn = connect(db, readonly=True)
@@ -261,7 +261,7 @@ def _check_mcp(report: _Report, run_server: bool) -> None:
     """memlane's MCP server is registered in ~/.claude.json, starts, and lists its tools."""
     from tui.commands import mcp_config
 
-    path = mcp_config.user_config_path()
+    path = claude_user_config_path()
     try:
         config, _ = mcp_config.read_config(path)
     except mcp_config.ConfigError as exc:
@@ -365,8 +365,7 @@ def _read_line(proc, deadline: float) -> str | None:
 def _check_database(report: _Report, db_path: str, redact_secrets: bool = False) -> None:
     import sqlite3
 
-    from store import schema
-    from store.db import StoreError, connect, describe_error, path_problem
+    from store.database import StoreError, connect, describe_error, path_problem, schema
 
     if problem := path_problem(db_path):
         report.fail(problem)
@@ -424,8 +423,8 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
 def _check_secrets(report: _Report, conn, redact: bool) -> None:
     """The secrets audit: what today's rules (and the person's secret_patterns) would remove from
     memories stored before them; with `redact`, removed now."""
-    from store.audit import redact_findings, secrets_audit
     from store.config import secret_patterns
+    from store.forgetting import redact_findings, secrets_audit
 
     patterns = secret_patterns()
     findings = secrets_audit(conn, patterns)
@@ -450,7 +449,7 @@ def _check_secrets(report: _Report, conn, redact: bool) -> None:
 def _check_sweep(report: _Report, conn) -> None:
     """How many sessions Claude Code's own cleanup (cleanupPeriodDays) deletes within a week,
     and whether memlane holds them (the maintenance run imports the rest)."""
-    from store.claude_memory.sweep import due, outlook_sentence
+    from store.claude_memory import due, outlook_sentence
 
     report.ok(outlook_sentence(due(conn)))
 

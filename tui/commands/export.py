@@ -1,5 +1,5 @@
 """`memlane export`: a session, a search or some memories, through the privacy filter, as
-Markdown or JSON on stdout or in an owner-only file (the work is `store.export`'s)."""
+Markdown or JSON on stdout or in an owner-only file (the work is `store.reading.export`'s)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from tui.formatting import plural
 
 
 def cmd_export(args) -> int:
-    from store.export import (
+    from store.forgetting import Criteria, resolve_criteria
+    from store.reading import (
         ExportError,
         ExportRequest,
         export_memories,
         format_for_path,
         write_export,
     )
-    from store.selection import Criteria, resolve_criteria
 
     fmt = {"md": "markdown"}.get(args.format, args.format) or format_for_path(args.output or "")
     with closing(open_db(args.db)) as conn:
@@ -56,7 +56,7 @@ def cmd_export(args) -> int:
 def _existing(conn, ids) -> tuple[int, ...]:
     """The memories --id names that exist; refused in one sentence (nothing written) when none
     does, and the missing ones said when only some do."""
-    from store.listings import memories_by_id
+    from store.reading import memories_by_id
 
     wanted = list(dict.fromkeys(int(i) for i in ids or ()))
     found = memories_by_id(conn, wanted)

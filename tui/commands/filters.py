@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from store.listings import type_is_stored
-from store.schema import MEMORY_TYPES
+from store.database import MEMORY_TYPES
+from store.reading import type_is_stored
 from tui.commands.common import UsageError
 
 
@@ -14,7 +14,7 @@ def project_keys(conn: sqlite3.Connection, value: str | None) -> list[str] | Non
     """What --project names: a path (its project), else a project name or key seen in sessions."""
     if not value:
         return None
-    from store.selection import matching_projects
+    from store.forgetting import matching_projects
 
     keys = matching_projects(conn, value)
     if not keys:
@@ -37,7 +37,7 @@ def one_project(conn: sqlite3.Connection, value: str | None) -> str | None:
 def one_session(conn: sqlite3.Connection, typed: str | None) -> str | None:
     """The session --session names: its whole id or the start of it (the eight characters
     the app and every listing show), refused in one sentence when it names none or several."""
-    from store.ledger import sessions_named
+    from store.reading import sessions_named
 
     if not typed:
         return None

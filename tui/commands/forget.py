@@ -12,8 +12,13 @@ from tui.formatting import plural
 def cmd_forget(args) -> int:
     from datetime import UTC, datetime
 
-    from store.forget import finish_scrub
-    from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
+    from store.forgetting import (
+        Criteria,
+        finish_scrub,
+        forget_selected,
+        selected_ids,
+        summarise_ids,
+    )
 
     if args.log:
         return _forget_log(args)
@@ -59,7 +64,7 @@ def cmd_forget(args) -> int:
 
 def _forget_log(args) -> int:
     from store.display import inert_line
-    from store.forget import finish_scrub, forget_log
+    from store.forgetting import finish_scrub, forget_log
 
     with closing(open_db(args.db)) as conn:
         finish_scrub(conn)

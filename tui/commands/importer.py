@@ -108,7 +108,38 @@ def project_matcher(project: str) -> ProjectMatcher:
 # ---------------------------------------------------------------------- run
 def run(args, console) -> int:
     from store.config import load_config
-    from store.db import StoreError, connect
+
+    db_path = _database_path(args, console)
+    if db_path is None:
+        return 1
+    since_iso = since_epoch = None
+    if args.since:
+        try:
+            since_iso, since_epoch = parse_since(args.since)
+        except ValueError as exc:
+            _say(console, f"memlane import: {exc}")
+            return 2
+    files, missing, done = _transcripts(args, since_epoch, console)
+    if done is not None:
+        return done
+
+    config, warnings = load_config()
+    for warning in warnings:
+        _say(console, warning)
+    keep = project_matcher(args.project) if args.project else None
+    reader = TranscriptReader(config, since=since_iso, keep_cwd=keep)
+    if _import_into(db_path, files, reader, config, args, console):
+        return 1
+    return 1 if missing else 0
+
+
+def _say(console, text: str) -> None:
+    console.print(text, markup=False, highlight=False)
+
+
+def _database_path(args, console) -> str | None:
+    """The database to import into; None (said why) for a named one that does not exist: a
+    mistyped path never takes the import."""
     from store.paths import default_db_path, memlane_home
 
     db_path = os.path.abspath(os.path.expanduser(args.db or default_db_path()))
@@ -116,44 +147,36 @@ def run(args, console) -> int:
     if (args.db or os.environ.get("MEMLANE_DB")) and db_path != default and not os.path.exists(db_path):
         from tui.commands.common import missing_db_message
 
-        # A named database is never made here: a mistyped path would take the import.
-        console.print(f"memlane import: {missing_db_message(db_path)}", markup=False, highlight=False)
-        return 1
-    since_iso = since_epoch = None
-    if args.since:
-        try:
-            since_iso, since_epoch = parse_since(args.since)
-        except ValueError as exc:
-            console.print(f"memlane import: {exc}", markup=False, highlight=False)
-            return 2
+        _say(console, f"memlane import: {missing_db_message(db_path)}")
+        return None
+    return db_path
 
+
+def _transcripts(args, since_epoch, console) -> tuple[list, list, int | None]:
+    """(files, the sources that are missing, the exit code when there is nothing to import)."""
     default_source = not args.paths
     sources = args.paths or [claude_projects_dir()]
     files, missing = find_transcripts(sources, since_epoch=since_epoch)
     for path in missing:
         if os.path.lexists(path):  # a FIFO, a device, a link to one: refused, not read
-            console.print(f"memlane import: {path} is not a regular file; skipped.",
-                          markup=False, highlight=False)  # fmt: skip
+            _say(console, f"memlane import: {path} is not a regular file; skipped.")
             continue
         if default_source:
-            console.print(persistence_note() or f"No Claude Code transcripts at {path}: nothing to import.",
-                          markup=False, highlight=False)  # fmt: skip
-            return 0
-        console.print(f"memlane import: {path} does not exist; skipped.",
-                      markup=False, highlight=False)  # fmt: skip
+            _say(console, persistence_note() or f"No Claude Code transcripts at {path}: nothing to import.")
+            return files, missing, 0
+        _say(console, f"memlane import: {path} does not exist; skipped.")
     if not files:
         if not missing:
             where = ", ".join(sources)
             note = persistence_note() if default_source else None
-            console.print(note or f"No transcripts (.jsonl) found in {where}: nothing to import.",
-                          markup=False, highlight=False)  # fmt: skip
-        return 1 if missing else 0
+            _say(console, note or f"No transcripts (.jsonl) found in {where}: nothing to import.")
+        return files, missing, 1 if missing else 0
+    return files, missing, None
 
-    config, warnings = load_config()
-    for warning in warnings:
-        console.print(warning, markup=False, highlight=False)
-    keep = project_matcher(args.project) if args.project else None
-    reader = TranscriptReader(config, since=since_iso, keep_cwd=keep)
+
+def _import_into(db_path, files, reader, config, args, console) -> bool:
+    """Import and print the report; True when the database failed (said why)."""
+    from store.database import StoreError, connect
 
     temp_dir = None
     if args.dry_run and not os.path.exists(db_path):
@@ -164,15 +187,14 @@ def run(args, console) -> int:
     try:
         conn = connect(db_path, busy_timeout_ms=30000)
     except StoreError as exc:
-        console.print(f"memlane import: {exc}", markup=False, highlight=False)
-        return 1
+        _say(console, f"memlane import: {exc}")
+        return True
     started = time.perf_counter()
     try:
         report = _import_with_progress(conn, files, reader, config, args, console)
     except (StoreError, RuntimeError) as exc:  # RuntimeError: the reader process failed
-        console.print(f"memlane import: {exc} What was already imported is kept.",
-                      markup=False, highlight=False)  # fmt: skip
-        return 1
+        _say(console, f"memlane import: {exc} What was already imported is kept.")
+        return True
     finally:
         conn.close()
         if temp_dir is not None:
@@ -182,12 +204,11 @@ def run(args, console) -> int:
     malformed = reader.stats["malformed"]
     if malformed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(reader.stats["malformed_by"].items()))
-        console.print(f"{plural(malformed, 'malformed line')} skipped "
-                      f"({reasons}); the rest of those files was imported.",
-                      markup=False, highlight=False)  # fmt: skip
+        _say(console, f"{plural(malformed, 'malformed line')} skipped "
+                      f"({reasons}); the rest of those files was imported.")  # fmt: skip
     if args.dry_run:
-        console.print("Dry run: nothing was written.", markup=False, highlight=False)
-    return 1 if missing else 0
+        _say(console, "Dry run: nothing was written.")
+    return False
 
 
 def _import_with_progress(conn, files, reader, config, args, console) -> dict:

@@ -16,6 +16,7 @@ import sys
 import time
 
 from store.errors import MemlaneError
+from store.paths import claude_dir, claude_settings_path, claude_user_config_path
 from tui.formatting import plural
 
 EVENTS = (
@@ -42,18 +43,6 @@ class InstallError(MemlaneError):
 
 
 # -- where things are ---------------------------------------------------------------------------
-
-
-def claude_dir() -> str:
-    """Claude Code's user folder: $CLAUDE_CONFIG_DIR, else ~/.claude."""
-    env = os.environ.get("CLAUDE_CONFIG_DIR")
-    if env:
-        return os.path.expanduser(env)
-    return os.path.join(os.path.expanduser("~"), ".claude")
-
-
-def settings_path() -> str:
-    return os.path.join(claude_dir(), "settings.json")
 
 
 def memory_command_path() -> str:
@@ -437,7 +426,7 @@ def install(
     *, dry_run: bool = False, command: str | None = None, cli: str | None = None, say=print
 ) -> int:
     """Add memlane's hooks for every event and the /memory command. Returns an exit code."""
-    path = settings_path()
+    path = claude_settings_path()
     settings, original = read_settings(path)
     command = command or hook_command()
     new_settings = with_memlane(settings, command)
@@ -529,7 +518,7 @@ def _memory_state(path: str, text: str) -> str:
 
 def uninstall(*, dry_run: bool = False, say=print) -> int:
     """Remove exactly what `install` added. Returns an exit code."""
-    path = settings_path()
+    path = claude_settings_path()
     settings, original = read_settings(path)
     new_settings, removed = without_memlane(settings)
     memory_path = memory_command_path()
@@ -611,7 +600,7 @@ def _install_mcp(*, say=print, dry_run: bool = False, entry: dict | None = None)
     """Register `memlane mcp` as Claude Code's user-scope MCP server `memlane`."""
     from tui.commands import mcp_config
 
-    path = mcp_config.user_config_path()
+    path = claude_user_config_path()
     entry = entry or mcp_entry()
     for _ in range(CONFIG_TRIES):
         config, original = _config(path)
@@ -638,7 +627,7 @@ def _uninstall_mcp(*, say=print, dry_run: bool = False) -> None:
     """Remove exactly memlane's MCP server entry; the rest of the file stays as it was."""
     from tui.commands import mcp_config
 
-    path = mcp_config.user_config_path()
+    path = claude_user_config_path()
     for _ in range(CONFIG_TRIES):
         config, original = _config(path)
         current = mcp_config.registered(config)

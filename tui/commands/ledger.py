@@ -23,7 +23,7 @@ LEDGER_KEYS = (
 
 
 def cmd_ledger(args) -> int:
-    from store.ledger import entries
+    from store.reading import entries
     from tui.commands.filters import one_project
 
     with closing(open_db(args.db)) as conn:
@@ -52,7 +52,7 @@ def _target(args) -> tuple[str, list]:
 
 
 def cmd_veto(args) -> int:
-    from store import ledger
+    from store.reading import ledger
 
     kind, values = _target(args)
     with closing(open_db(args.db)) as conn:
@@ -70,7 +70,7 @@ def cmd_veto(args) -> int:
 
 
 def cmd_unveto(args) -> int:
-    from store import ledger
+    from store.reading import ledger
 
     kind, values = _target(args)
     if not values:
@@ -88,7 +88,7 @@ def cmd_unveto(args) -> int:
 
 
 def cmd_pin(args) -> int:
-    from store import ledger
+    from store.reading import ledger
 
     with closing(open_db(args.db)) as conn:
         if not args.ids:
@@ -104,7 +104,7 @@ def cmd_pin(args) -> int:
 
 
 def cmd_unpin(args) -> int:
-    from store import ledger
+    from store.reading import ledger
 
     with closing(open_db(args.db)) as conn:
         taken = [i for i in args.ids if ledger.unpin(conn, i)]
@@ -119,7 +119,7 @@ def cmd_unpin(args) -> int:
 
 
 def _missing(conn, kind: str, values: list) -> list:
-    from store.ledger import missing
+    from store.reading import missing
 
     if kind == "file":
         return [] if _stored_path(conn, values[0]) else values
@@ -128,7 +128,7 @@ def _missing(conn, kind: str, values: list) -> list:
 
 def _stored_path(conn, typed: str) -> str | None:
     """The file path as memories store it: as typed, else the one stored path ending in it."""
-    from store.ledger import stored_paths
+    from store.reading import stored_paths
 
     rows = stored_paths(conn, typed)
     if len(rows) > 1:
@@ -137,7 +137,7 @@ def _stored_path(conn, typed: str) -> str | None:
 
 
 def _project_of(conn, kind: str, value) -> str:
-    from store.ledger import project_of
+    from store.reading import project_of
 
     return project_of(conn, kind, _stored_path(conn, value) if kind == "file" else value)
 
@@ -189,8 +189,8 @@ SLASH_LEDGER_ROWS = 10
 
 def slash_text(db_path: str, words: list[str]) -> str:
     """The answer to `/memory WORD ...` for one of SLASH_WORDS (UsageError for bad words)."""
-    from store import ledger
     from store.display import inert_line
+    from store.reading import ledger
     from tui.formatting import (
         ledger_acted,
         ledger_decision,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from contextlib import closing
 from functools import partial
 
-from store.claude_memory.search import CLAUDE_MEMORY, memory_file_rows
+from store.claude_memory import CLAUDE_MEMORY, memory_file_rows
 from tui.commands.brief import brief_errors, brief_memories, brief_sessions, brief_stats, plain
 from tui.commands.common import EXIT_OK, UsageError, open_db, print_json, warn
 from tui.commands.filters import checked_types, one_project, one_session, project_keys
@@ -39,7 +39,7 @@ def cmd_recent(args) -> int:
 
 
 def cmd_sessions(args) -> int:
-    from store.listings import list_sessions
+    from store.reading import list_sessions
 
     since, until = _time_range(args)
     with closing(open_db(args.db)) as conn:
@@ -49,7 +49,7 @@ def cmd_sessions(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from store.listings import stats
+    from store.reading import stats
 
     with closing(open_db(args.db)) as conn:
         data = stats(conn)
@@ -57,7 +57,7 @@ def cmd_stats(args) -> int:
 
 
 def cmd_errors(args) -> int:
-    from store.listings import error_groups
+    from store.reading import error_groups
 
     with closing(open_db(args.db)) as conn:
         rows = error_groups(

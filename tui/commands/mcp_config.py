@@ -25,14 +25,6 @@ class ConfigError(MemlaneError):
     """A problem with ~/.claude.json, said in one sentence."""
 
 
-def user_config_path() -> str:
-    """Claude Code's user config: $CLAUDE_CONFIG_DIR/.claude.json, else ~/.claude.json."""
-    env = os.environ.get("CLAUDE_CONFIG_DIR")
-    if env:
-        return os.path.join(os.path.expanduser(env), ".claude.json")
-    return os.path.join(os.path.expanduser("~"), ".claude.json")
-
-
 def server_entry(python: str, script: str | None) -> dict:
     """How Claude Code starts `memlane mcp`: this interpreter, then the `memlane` script
     (or `-m tui.commands.cli` when the script is not installed)."""

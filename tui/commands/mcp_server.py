@@ -20,7 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from store.schema import MEMORY_TYPES
+from store.database import MEMORY_TYPES
 from tui.commands import mcp_tools
 from tui.commands.mcp_config import SERVER_KEY as SERVER_NAME
 
@@ -60,7 +60,7 @@ class _Store:
 
     def answer(self, job, *args, **kwargs) -> str:
         """Run `job(conn, ...)`; every failure becomes one sentence for the model."""
-        from store.db import StoreError, describe_error, forced_read_only
+        from store.database import StoreError, describe_error, forced_read_only
 
         try:
             if self.conn is not None and self.conn.full_disk and not forced_read_only(self.db_path):
@@ -85,7 +85,7 @@ class _Store:
     def _open(self) -> sqlite3.Connection:
         import os
 
-        from store.db import StoreError, connect
+        from store.database import StoreError, connect
 
         if not os.path.exists(self.db_path):
             raise mcp_tools.ToolInputError(

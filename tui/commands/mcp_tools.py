@@ -16,9 +16,9 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
+from store.database import MEMORY_TYPES
 from store.display import inert, inert_line
 from store.errors import MemlaneError
-from store.schema import MEMORY_TYPES
 from tui.formatting import local_time, plural
 
 SEARCH_LIMIT_DEFAULT = 10
@@ -68,12 +68,12 @@ def resolve_project(conn: sqlite3.Connection, value: str | None) -> list[str] | 
     """`project` as project keys: a name, a key or a path. Unknown names are refused, with the known ones."""
     if value is None or not str(value).strip():
         return None
-    from store.selection import matching_projects
+    from store.forgetting import matching_projects
 
     keys = matching_projects(conn, str(value).strip())
     if keys:
         return keys
-    from store.listings import project_names
+    from store.reading import project_names
 
     names = project_names(conn)
     known = f"; known projects: {', '.join(inert_line(n) for n in names)}" if names else ""
@@ -169,9 +169,9 @@ def search_index(
 
 def _turn_prompts(conn: sqlite3.Connection, hits: list[dict]) -> dict[int, str]:
     """The prompt of each hit's turn, for the hits that are not prompts: an edit or an error
-    found by a question is read with what was asked for (store.recall_sql.turn_prompts,
+    found by a question is read with what was asked for (store.search.recall.turn_prompts,
     through the session's index)."""
-    from store.recall_sql import turn_prompts
+    from store.search import turn_prompts
 
     found = {}
     for hit in hits:
@@ -186,7 +186,7 @@ def timeline_lines(
     conn: sqlite3.Connection, memory_id: int, *, before: int | None = None, after: int | None = None
 ) -> str:
     """A memory's session around it, one line each, the memory itself marked with `>`."""
-    from store.listings import around_in_session, get_memory, get_session, neighbours
+    from store.reading import around_in_session, get_memory, get_session, neighbours
 
     before = _limit(before, TIMELINE_DEFAULT, TIMELINE_MAX, "before")
     after = _limit(after, TIMELINE_DEFAULT, TIMELINE_MAX, "after")
@@ -219,7 +219,7 @@ def full_memories(conn: sqlite3.Connection, ids: list[int]) -> str:
     if len(wanted) > GET_MAX_IDS:
         notes.append(f"Only the first {GET_MAX_IDS} of {len(wanted)} ids are shown; ask for the rest next.")
         wanted = wanted[:GET_MAX_IDS]
-    from store.listings import memories_by_id
+    from store.reading import memories_by_id
 
     found = memories_by_id(conn, wanted)
     missing = [i for i in wanted if i not in found]

@@ -111,15 +111,15 @@ def _answer(db_path: str, words: list[str]) -> str:
 
             project = resolve_project(os.getcwd())[0] or None
         if mode == "stats":
-            from store.listings import stats
+            from store.reading import stats
 
             return brief_stats(stats(conn))
         if mode == "sessions":
-            from store.listings import list_sessions
+            from store.reading import list_sessions
 
             return brief_sessions(list_sessions(conn, project=project, limit=limit))
         if mode == "errors":
-            from store.listings import error_groups
+            from store.reading import error_groups
 
             return brief_errors(error_groups(conn, project=project, status=("regressed", "open"), limit=limit))
         from store.search import search
@@ -143,7 +143,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
     if not wanted.isdigit():
         raise UsageError("show needs one memory id, e.g. /memory show 1234.")
     from store.display import inert, inert_line
-    from store.listings import get_memory
+    from store.reading import get_memory
 
     conn = open_db(db_path)
     try:
@@ -169,7 +169,7 @@ def _show_text(db_path: str, words: list[str]) -> str:
 
 
 def _task_of(conn, memory: dict) -> list[dict]:
-    from store.recall_sql import task_memories
+    from store.search import task_memories
 
     rows = task_memories(conn, memory["session_id"], memory.get("prompt_id"), limit=SHOW_TASK_LINES + 1)
     return [r for r in rows if r["id"] != memory["id"]]

@@ -15,7 +15,7 @@ import argparse
 import sys
 import time
 
-from store.db import StoreError, connect
+from store.database import StoreError, connect
 from team import cache, server
 from team.settings import team_settings
 from tui.formatting import local_time, plural

@@ -27,7 +27,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, TabbedContent, TabPane, Tabs
 
 import tui
-from store.db import StoreError
+from store.database import StoreError
 from store.paths import default_db_path
 from tui.gui import messages
 from tui.gui.data_watch import DataWatch

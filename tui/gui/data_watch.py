@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from store.db import StoreError
+from store.database import StoreError
 
 if TYPE_CHECKING:
     from store.live_signal import Listener

@@ -1,4 +1,4 @@
-"""`e` in the app: ask where to write, then export with store.export in a thread worker.
+"""`e` in the app: ask where to write, then export with store.reading.export in a thread worker.
 
 The same `export_memories` as `memlane export`; a `.json` file gets JSON, anything else
 Markdown. The result (or why it failed) is one notification.
@@ -10,9 +10,9 @@ import re
 
 from textual.widget import Widget
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
-from store.export import (
+from store.reading import (
     ExportError,
     ExportExists,
     ExportRequest,
@@ -82,7 +82,7 @@ def run_export(owner: Widget, request: ExportRequest, path: str, *, replace: boo
 
 def ask_to_replace(owner: Widget, request: ExportRequest, path: str) -> None:
     """The file is there already: replace it only on an explicit yes."""
-    from tui.gui.modals.confirm import ConfirmModal
+    from tui.gui.modals import ConfirmModal
 
     def answered(yes: bool | None) -> None:
         if yes:

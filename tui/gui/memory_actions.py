@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
 from tui.claude_resume import (
     PURGE_HINT,
@@ -277,7 +277,7 @@ def _resume(owner: Widget, resume: Resume, run: Callable[[Resume], object]) -> N
 def offer_what_memlane_holds(owner: Widget, resume: Resume, why: str) -> None:
     """Claude Code no longer has the session: say so, and offer its timeline or an export
     (tui/gui/modals/session_gone.py) rather than a `claude --resume` that ends in an error."""
-    from tui.gui.modals.session_gone import SessionGoneModal
+    from tui.gui.modals import SessionGoneModal
 
     app, session_id = owner.app, resume.session_id
     on_its_timeline = getattr(owner, "session_id", None) == session_id  # the timeline screen itself
@@ -286,7 +286,7 @@ def offer_what_memlane_holds(owner: Widget, resume: Resume, why: str) -> None:
         if action == "timeline":
             app.post_message(messages.OpenTimeline(session_id))
         elif action == "export":
-            from store.export import ExportRequest
+            from store.reading import ExportRequest
             from tui.gui.export_flow import ask_and_export
 
             ask_and_export(owner, ExportRequest(session=session_id), session_id)

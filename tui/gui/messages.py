@@ -15,7 +15,7 @@ from textual.widget import Widget
 @dataclass
 class DataChanged(Message, bubble=False):
     """Another process committed to the database (PRAGMA data_version moved); `forgotten`:
-    memories were forgotten or redacted (store.forget's generation moved), so whatever shows
+    memories were forgotten or redacted (store.forgetting.erase's generation moved), so whatever shows
     memories drops or re-reads them."""
 
     version: int

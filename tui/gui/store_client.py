@@ -18,9 +18,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from store import error_groups, listings
 from store import search as store_search
-from store.db import StoreError, connect, describe_error
+from store.database import StoreError, connect, describe_error
+from store.reading import listings
+from store.triage import groups as error_groups
 
 T = TypeVar("T")
 
@@ -182,7 +183,7 @@ class StoreClient:
                 return
         reader.close()  # the client was closed meanwhile
 
-    # -- reads (store.listings) ---------------------------------------------------
+    # -- reads (store.reading.listings) ---------------------------------------------------
 
     def data_version(self) -> int:
         """Changes when any other connection commits.  The number is per connection,
@@ -199,7 +200,7 @@ class StoreClient:
                 raise StoreError(describe_error(self.path, exc)) from exc
 
     def forget_generation(self) -> int:
-        """Moves on with every forget and redaction (store.forget), on the poll's connection."""
+        """Moves on with every forget and redaction (store.forgetting.erase), on the poll's connection."""
         with self._poll_lock:
             if self._poll is None:
                 self._poll = connect(self.path, create=False, check_same_thread=False)
@@ -286,7 +287,7 @@ class StoreClient:
     def stats(self) -> dict:
         return self.read(listings.stats)
 
-    # -- writes the app offers (store.error_groups) ---------------------------------
+    # -- writes the app offers (store.triage.groups) ---------------------------------
 
     def set_error_status(self, group_id: int, status: str, note: str | None = None) -> bool:
         return self.run(error_groups.set_error_status, group_id, status, note)

@@ -772,7 +772,7 @@ def test_nested_wrong_types():
 # ------------------------------------------------------------- import cost
 def test_import_stays_cheap():
     code = (
-        "import sys; from hooks.capture import observations_from_event; import store.config, store.text, store.paths, store.summary; "
+        "import sys; from hooks.capture import observations_from_event; import store.config, store.text, store.paths, store.writing.summary; "
         "bad = [m for m in ('typing', 'dataclasses', 'logging', 'tomllib', 'fnmatch', 'datetime') "
         "if m in sys.modules]; print(','.join(bad))"
     )

@@ -2,7 +2,8 @@
 
 import pytest
 
-from store import db, writer
+from store.database import connection as db
+from store.writing import writer
 from tests.hooks.recall.recall_store import CURRENT, PROJECT
 
 

@@ -5,7 +5,7 @@ conftest.py)."""
 from __future__ import annotations
 
 from hooks.recall import choose
-from store import writer
+from store.writing import writer
 
 PROJECT = "/work/proj/shop-api"
 CURRENT = "current-session"

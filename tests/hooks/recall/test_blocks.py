@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from hooks.recall import blocks, choose
-from store import db, writer
 from store.config import load_config
-from store.error_groups import set_error_status
+from store.database import connection as db
+from store.triage.groups import set_error_status
+from store.writing import writer
 
 REPO = Path(__file__).resolve().parents[3]
 PROJECT = "/work/proj/shop-api"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hooks.recall import choose
-from store import recall_sql
+from store.search import recall as recall_sql
 from tests.hooks.recall.recall_store import CURRENT, task
 
 CAP = 20

@@ -16,7 +16,8 @@ import pytest
 
 from bench import hook_events as ev
 from hooks import main as hook_main
-from store import db, ledger
+from store.database import connection as db
+from store.reading import ledger
 
 REPO = Path(__file__).resolve().parents[3]
 CWD = "/home/dev/shop-api"
@@ -197,8 +198,8 @@ def run_process(event: dict, env_vars: dict | None = None) -> subprocess.Complet
 
 
 def test_the_hook_process_records_and_forget_and_retention_remove_the_rows(store, env):
-    from store import forget
-    from store.retention import run_retention
+    from store.forgetting import erase as forget
+    from store.forgetting.retention import run_retention
 
     run_process(ev.start("later", CWD))
     done = run_process(ev.event("user-prompt-submit", "later", CWD, "q1", 1, prompt=PARAPHRASE))

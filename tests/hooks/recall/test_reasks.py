@@ -6,7 +6,7 @@ from the rule; with the rule off, the test fails."""
 from __future__ import annotations
 
 from hooks.recall import choose
-from store import ledger
+from store.reading import ledger
 from tests.hooks.recall.recall_store import CURRENT, PROJECT, everyday, question, task
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hooks.recall import choose, terms
-from store import writer
+from store.writing import writer
 from tests.hooks.recall.recall_store import (
     CURRENT,
     PROJECT,

@@ -14,8 +14,9 @@ import pytest
 
 from bench import hook_events as ev
 from hooks import main as hook_main
-from store import db, ledger
 from store.claude_memory.files import folder_name
+from store.database import connection as db
+from store.reading import ledger
 
 PROMPT = "users have to log in again every day; make the refresh token last 14 days"
 

@@ -55,7 +55,7 @@ def test_a_spelled_loanword_weighs_by_the_english_words_rarity(conn):
 
 
 def test_spelling_costs_a_bounded_number_of_lookups(conn, monkeypatch):
-    from store import recall_sql
+    from store.search import recall as recall_sql
 
     everyday(conn, 5)
     asked = []

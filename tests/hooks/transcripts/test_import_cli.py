@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hooks.transcripts import TranscriptReader, find_transcripts, import_files
-from store import db
 from store.config import defaults
+from store.database import connection as db
 from tests.hooks.transcripts import PAYLOADS, SAMPLE, Transcript, load_payload, sample_times
 from tui.commands import importer
 
@@ -108,7 +108,7 @@ def test_dry_run_writes_nothing_and_counts_what_an_import_adds(capsys, tmp_path)
 def _hook(event: dict, at: str, monkeypatch) -> None:
     """Run the real hook (in process) for one event, its clock set to `at`."""
     from hooks import main as hook_main
-    from store import writer
+    from store.writing import writer
 
     with monkeypatch.context() as patch:  # only the clock: the env stays isolated
         patch.setattr(writer, "utc_now", lambda: at)
@@ -166,7 +166,7 @@ def test_a_session_the_hooks_captured_is_not_stored_twice(capsys, tmp_path, monk
 def test_a_tool_call_the_hook_stored_differently_is_not_stored_twice(capsys, tmp_path):
     """Subagent transcripts carry no toolUseResult: the import cannot rebuild the hook's
     exact text, so the tool call's id tells (session + tool_use_id, hook rows only)."""
-    from store import writer
+    from store.writing import writer
 
     projects = tmp_path / "claude" / "projects"
     main = Transcript(session_id="parent")
@@ -378,9 +378,9 @@ def test_a_reader_that_cannot_go_to_a_worker_is_read_here(tmp_path):
 
 
 def test_add_memories_in_multi_row_inserts_keeps_the_dedupe_and_the_ids(tmp_path):
-    """store.writer.add_memories writes its rows in multi-row INSERTs (for the full-text
+    """store.writing.writer.add_memories writes its rows in multi-row INSERTs (for the full-text
     index's sake); a duplicate inside one batch must still be caught, ids still match."""
-    from store import writer
+    from store.writing import writer
 
     conn = db.connect(tmp_path / "w.db")
     base = {"session_id": "s", "type": "command", "content": "$ make", "created_at": "2026-01-01T00:00:00Z"}

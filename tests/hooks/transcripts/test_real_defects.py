@@ -52,7 +52,7 @@ def test_a_result_written_before_its_call_is_paired_with_it(db):
 
 
 def test_results_and_calls_that_never_meet_are_counted_and_said(tmp_path, capsys, monkeypatch):
-    from store import db as store_db
+    from store.database import connection as store_db
     from tui.commands import importer
 
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))
@@ -159,8 +159,8 @@ def test_an_imported_archive_survives_the_next_session_start(tmp_path, monkeypat
     import sys
     import time
 
-    from store import db as store_db
-    from store import writer
+    from store.database import connection as store_db
+    from store.writing import writer
 
     home = tmp_path / "memlane"
     path = str(home / "memory.db")
@@ -194,7 +194,7 @@ def test_an_imported_archive_survives_the_next_session_start(tmp_path, monkeypat
 @pytest.mark.parametrize("dry_run", [False, True])
 def test_import_says_what_is_older_than_retention_and_how_long_it_is_kept(tmp_path, capsys, monkeypatch,
                                                                           dry_run):
-    from store import db as store_db
+    from store.database import connection as store_db
     from tui.commands import importer
 
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from store import writer
+from store.writing import writer
 from tests.store.conftest import ts
 
 

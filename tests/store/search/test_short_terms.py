@@ -8,9 +8,13 @@ import random
 import pytest
 
 from corpus.old_schema import as_schema_3
-from store import db, forget, retention, schema, writer
+from store.database import connection as db
+from store.database import schema
+from store.forgetting import erase as forget
+from store.forgetting import retention
 from store.search import count_hits, search, search_page, short_terms
 from store.search import match as matching
+from store.writing import writer
 from tests.store.conftest import file_bytes, ts
 
 

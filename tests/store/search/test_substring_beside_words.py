@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from store import db, writer
+from store.database import connection as db
 from store.search import match as matching
 from store.search import search
 from store.search.paging import first_page
+from store.writing import writer
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,10 @@ import contextlib
 import pytest
 from textual.widgets import Input
 
-from store.db import connect
-from store.forget import select_ids
+from store.database.connection import connect
+from store.forgetting.erase import select_ids
+from store.forgetting.selection import Criteria
 from store.search import search
-from store.selection import Criteria
 from tests.timing import HANG
 from tests.tui.conftest import opened, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import (
@@ -431,7 +431,7 @@ NEWEST_TOKEN = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
 @pytest.fixture
 def big_audit_db(cleanup_db):
     """3,020 memories: a token in the oldest rows (#18, scanned last) and in the newest (#3020)."""
-    from store.writer import add_memory
+    from store.writing.writer import add_memory
 
     add_bulk(cleanup_db, 3000)
     conn = connect(cleanup_db)
@@ -537,7 +537,7 @@ async def test_leaving_the_audit_stops_its_scan(big_audit_db, audit_gate):
 
 @pilot_test
 async def test_G_in_the_audit_goes_to_the_last_finding_and_g_back(cleanup_db):
-    from store.writer import add_memories
+    from store.writing.writer import add_memories
 
     conn = connect(cleanup_db)
     add_memories(conn, [
@@ -636,7 +636,7 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
         assert "ModuleNotFoundError" not in logs[0]  # the log keeps no content
     conn = connect(cleanup_db)
     try:
-        from store.forget import forget_log
+        from store.forgetting.erase import forget_log
 
         assert forget_log(conn)[0]["count"] == 3  # what `memlane forget --log` lists too
         assert conn.execute("SELECT count(*) FROM tombstone").fetchone()[0] >= 3
@@ -645,7 +645,7 @@ async def test_the_pane_forgets_through_the_one_forget_and_l_shows_the_log_witho
 
 
 def _newest_id(path) -> int:
-    from store.db import connect
+    from store.database.connection import connect
 
     conn = connect(path)
     try:

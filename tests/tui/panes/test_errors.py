@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from store.db import connect
-from store.listings import get_error_group
+from store.database.connection import connect
+from store.reading.listings import get_error_group
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test, screen_text
 from tests.tui.fixtures_cleanup import make_app, settle
@@ -96,7 +96,7 @@ async def test_resolved_persists_after_restart(cleanup_db):
         assert pane.check_action("set_status", ("open",)) is True
     assert group(cleanup_db, FILE_ERROR)["status"] == "resolved"
     # SessionStart injects open errors only.
-    from store.listings import session_start_rows
+    from store.reading.listings import session_start_rows
 
     conn = connect(cleanup_db)
     injected = {g["id"] for g in session_start_rows(conn, "/home/dev/memlane", None, sessions=0, memories=0,
@@ -207,7 +207,7 @@ async def test_empty_database_says_so(home, utc):
 def many_error_groups(path, count: int) -> list[int]:
     """`count` error groups, one occurrence each a second apart; their ids as the pane lists
     them (most recent first)."""
-    from store.writer import add_memories
+    from store.writing.writer import add_memories
 
     conn = connect(path)
     add_memories(conn, [
@@ -254,7 +254,7 @@ async def test_pages_instead_of_loading_every_group(home, utc):
 
 
 def write_error(path, text: str) -> None:
-    from store.writer import add_memory
+    from store.writing.writer import add_memory
 
     conn = connect(path)
     try:

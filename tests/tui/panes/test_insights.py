@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import at, pilot_test, screen_text, settle, until
 from tui.gui.panes.insights import InsightsPane
 

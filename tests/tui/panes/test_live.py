@@ -14,8 +14,8 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Select
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.app import AppOptions
 from tui.gui.panes.live import LivePane
@@ -25,8 +25,8 @@ from tests.shared_payloads import PAYLOADS  # noqa: E402
 
 WRITE_ONE = """
 import sys
-from store import writer
-from store.db import connect
+from store.writing import writer
+from store.database.connection import connect
 conn = connect(sys.argv[1])
 writer.add_memory(conn, {"session_id": "s-other-process", "cwd": "/home/dev/calc-app",
     "type": "command", "tool_name": "Bash", "content": "$ make test  # from another process"})

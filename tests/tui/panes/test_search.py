@@ -174,7 +174,7 @@ async def test_in_context_deep_in_a_long_session_loads_only_a_window(home, utc, 
 
 @pilot_test
 async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
-    from store.db import connect
+    from store.database.connection import connect
     from store.search import search
 
     path = build_db(home / "long.db", long_session=1200)  # 1,200 memories say "epoch"
@@ -211,8 +211,8 @@ async def test_G_goes_to_the_last_hit_and_k_g_walk_back(home, utc, make_app):
 
 def write_tool_memory(path: str, tool_name: str, content: str) -> int:
     """A memory as a hook would write it from another process."""
-    from store import writer
-    from store.db import connect
+    from store.database.connection import connect
+    from store.writing import writer
 
     conn = connect(path)
     try:
@@ -266,7 +266,7 @@ def test_mcp_tool_names_read_as_server_and_tool():
 async def test_a_chosen_tool_that_disappears_still_filters(db_path, make_app, monkeypatch):
     from textual.widgets.select import InvalidSelectValueError
 
-    from store.db import connect
+    from store.database.connection import connect
     from tui.gui.panes.search import pane as search_pane
 
     monkeypatch.setattr(search_pane, "TOOLS_REFRESH_SECONDS", 10.0)  # far over one settle, loaded
@@ -320,7 +320,7 @@ async def test_typing_fast_runs_one_search(db_path, make_app, query):
 async def test_the_count_is_exactly_the_rows_one_scrolls_through_each_once(home, utc, make_app):
     """1,200 hits, past the ranking pool (1,000) and every page size: scrolling down the
     whole list delivers each hit exactly once, and as many as the status counted."""
-    from store.db import connect
+    from store.database.connection import connect
     from store.search import count_hits, search
 
     path = build_db(home / "long.db", long_session=1200)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import os
 
-from store import writer
 from store.claude_memory.files import folder_name
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import NOW, at, pilot_test, screen_text, settle
 from tests.tui.panes.test_search import open_search, type_query
 from tui.gui import memory_actions

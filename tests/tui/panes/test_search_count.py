@@ -35,7 +35,7 @@ def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None =
     """Hold every exact count until `gate` opens; returns the queries counted.  With
     `own_connection` the count reads a connection of its own, which cancelling the
     worker cannot interrupt: the count then finishes even for a query typed over."""
-    from store.db import connect
+    from store.database.connection import connect
     from store.search import search_summary
 
     counted: list[str] = []
@@ -67,7 +67,7 @@ async def open_search(pilot) -> SearchPane:
 async def test_the_first_hits_come_before_the_count_which_equals_what_paging_delivers(
     home, utc, make_app, monkeypatch
 ):
-    from store.db import connect
+    from store.database.connection import connect
     from store.search import search
 
     path = build_db(home / "long.db", long_session=EPOCHS)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
-from store import writer
-from store.db import connect
+from store.database.connection import connect
+from store.writing import writer
 from tests.tui.conftest import at, pilot_test, screen_text, settle
 from tui.gui.panes.sessions import SessionsPane
 from tui.gui.screens.memory_detail import MemoryDetailScreen

@@ -4,7 +4,7 @@ Shows the memory and, as the person types, how many places would become
 [REDACTED]; dismisses with the regular expression to apply, or None.
 
 Literal text is counted at once.  A regular expression is counted after a
-pause in typing, in a thread worker that hands it to `store.user_patterns`
+pause in typing, in a thread worker that hands it to `store.privacy.user_patterns`
 (a helper process with a time limit), because a backtracking pattern would
 otherwise hold the GIL and freeze the app.  Only a pattern whose count
 finished in time is applied.
@@ -20,8 +20,8 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Checkbox, Input
 
-from store.forget import REDACTED
-from store.user_patterns import PatternRefused, count_in_time
+from store.forgetting import REDACTED
+from store.privacy.user_patterns import PatternRefused, count_in_time
 from tui.formatting import plural
 from tui.gui.modals.text_input import TextInputModal
 
@@ -71,7 +71,7 @@ class RedactModal(TextInputModal):
 
     @property
     def pattern(self) -> str:
-        """The regular expression `store.forget.redact` applies for what is typed."""
+        """The regular expression `store.forgetting.erase.redact` applies for what is typed."""
         return self.text if self.toggled else re.escape(self.text)
 
     def _verdict(self, text: str, regex: bool) -> Verdict:

@@ -1,4 +1,4 @@
-"""Pane 6, Insights: the database at a glance, in pictures (store.insights gives the numbers).
+"""Pane 6, Insights: the database at a glance, in pictures (store.reading.insights gives the numbers).
 
 Activity per day as sparklines, the error trend, how often recall's injections were acted
 on, projects and types as bars, the most edited files, the database and WAL sizes, what
@@ -24,7 +24,7 @@ from textual.worker import get_current_worker
 
 from store.config import load_config
 from store.display import inert_line
-from store.insights import overview
+from store.reading import overview
 from tui.formatting import TYPE_LABELS, human_bytes, local_time, number, plural, short_path
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
@@ -40,7 +40,7 @@ REFRESH_EVERY = 5.0  # seconds: hooks write many times a second, the pictures ne
 
 @dataclass
 class InsightsLoaded(Message):
-    """The overview from store.insights.overview (None when the read failed)."""
+    """The overview from store.reading.insights.overview (None when the read failed)."""
 
     data: dict | None
 

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
-from store.db import StoreError
+from store.database import StoreError
 from tui.formatting import (
     TYPE_LABELS,
     first_line,

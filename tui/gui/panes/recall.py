@@ -1,5 +1,5 @@
 """Pane 7, Recall: the injection ledger (what recall told Claude, newest first, and why) and
-the vetoes and pins that steer it (store/ledger.py).
+the vetoes and pins that steer it (store/reading/ledger.py).
 
 Each decision is a row (its prompt, what was sent or why nothing, whether the model acted
 on it); the memories it sent follow as rows of their own, and act like any memory row:
@@ -49,7 +49,7 @@ MORE_WHEN = 10  # rows from the end at which the next page is read
 
 @dataclass
 class LedgerLoaded(Message):
-    """A page of the ledger (store.ledger.page) for the listing `generation`; `append` adds it
+    """A page of the ledger (store.reading.ledger.page) for the listing `generation`; `append` adds it
     below what is shown, else it replaces it."""
 
     generation: int
@@ -235,7 +235,7 @@ class RecallPane(WideBreakpoint, Pane):
     @work(thread=True, exclusive=True, group="recall-load", exit_on_error=False)
     def _load(self, generation: int, before_id: int | None, limit: int, append: bool,
               filters: dict) -> None:  # fmt: skip
-        from store.ledger import page
+        from store.reading import page
 
         data = self.store.read(page, limit=limit, before_id=before_id, **filters)
         self.post_message(LedgerLoaded(generation, data, append))
@@ -344,7 +344,7 @@ class RecallPane(WideBreakpoint, Pane):
             line += f"; acted on: {acted}"
         left_out = [c for c in decision.get("context") or [] if c.get("source") == "left_out"]
         if left_out:
-            from store.ledger import LEFT_OUT
+            from store.reading import LEFT_OUT
 
             kinds = sorted({c["kind"] for c in left_out})
             line += f"; left out {len(left_out)}: " + ", ".join(LEFT_OUT.get(k, k) for k in kinds)
@@ -498,7 +498,7 @@ class RecallPane(WideBreakpoint, Pane):
 
     @work(thread=True, group="recall-write", exit_on_error=False)
     def _write(self, what: str, args: tuple, said: str) -> None:
-        from store import ledger
+        from store.reading import ledger
 
         self.store.run(getattr(ledger, what), *args)
         self.post_message(SteeringChanged(said))

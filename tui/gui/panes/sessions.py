@@ -17,9 +17,9 @@ from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
-from store.db import StoreError
+from store.database import StoreError
 from store.display import inert_line
-from store.listings import SESSION_SORTS
+from store.reading import SESSION_SORTS
 from store.search import query_terms
 from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
@@ -89,7 +89,7 @@ class SessionsPane(WideBreakpoint, Pane):
         super().__init__(store, **kwargs)
         self.project: str | None = None
         self.text = ""  # the filter box: text in the id, project name or summary
-        self.sort = "start"  # store.listings.SESSION_SORTS
+        self.sort = "start"  # store.reading.listings.SESSION_SORTS
         self.days: str | None = None  # a quick range of search.dates (`D`): sessions active then
         self.total = 0
         self._generation = 0
@@ -520,7 +520,7 @@ class SessionsPane(WideBreakpoint, Pane):
         return self._sessions.get(key) if key is not None else None
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         session = self.current_session

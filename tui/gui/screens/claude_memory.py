@@ -262,7 +262,7 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
 
     @work(thread=True, exclusive=True, group="claude-memory-audit", exit_on_error=False)
     def _audit(self, files: list[dict]) -> None:
-        from store.claude_memory.audit import audit_files
+        from store.claude_memory import audit_files
 
         self.post_message(AuditDone(audit_files(files)))
 
@@ -272,7 +272,7 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
         self._fill()
 
     def action_redact_findings(self) -> None:
-        from tui.gui.modals.confirm import ConfirmModal
+        from tui.gui.modals import ConfirmModal
 
         reports = list(self.reports or [])
         if not reports:
@@ -293,7 +293,7 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
 
     @work(thread=True, exclusive=True, group="claude-memory-audit", exit_on_error=False)
     def _redact(self, reports: list[dict]) -> None:
-        from store.claude_memory.audit import Changed, redact_file
+        from store.claude_memory import Changed, redact_file
 
         results, problems = [], []
         for report in reports:

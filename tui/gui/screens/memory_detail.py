@@ -60,7 +60,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
         self.memory_id = memory_id
         self.from_timeline = from_timeline
         self.memory: dict | None = None
-        self.steering: dict = {"vetoes": [], "pinned": False}  # store.ledger.steering_of
+        self.steering: dict = {"vetoes": [], "pinned": False}  # store.reading.ledger.steering_of
 
     def compose(self) -> ComposeResult:
         yield Static("", id="memory-meta")
@@ -74,7 +74,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
 
     @work(thread=True, exclusive=True, group="memory", exit_on_error=False)
     def _load(self, memory_id: int) -> None:
-        from store.ledger import steering_of
+        from store.reading import steering_of
 
         memory = self.store.get_memory(memory_id)
         group = None
@@ -154,7 +154,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
             return self.memory is not None and bool(self.steering["vetoes"] or self.steering["pinned"])
         return True
 
-    # -- recall: veto and pin (store/ledger.py) ----------------------------------------
+    # -- recall: veto and pin (store/reading/ledger.py) ----------------------------------------
 
     def action_veto(self) -> None:
         if self.memory is not None:
@@ -185,7 +185,7 @@ class MemoryDetailScreen(WorkerFailures, Screen):
 
     @work(thread=True, group="memory-steer", exit_on_error=False)
     def _steer(self, what: str, *args, said: str) -> None:
-        from store import ledger
+        from store.reading import ledger
 
         self.store.run(getattr(ledger, what), *args)
         self.app.call_from_thread(self._steered, said)

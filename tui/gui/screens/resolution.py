@@ -1,6 +1,6 @@
 """What resolved an error group last time (`w` on a regressed group, in Errors, an error's
 occurrences and Live): the note, and the edits and commands of the session it was resolved
-in (store.error_groups.resolution).  `enter` or `t` opens that session's timeline at the
+in (store.triage.groups.resolution).  `enter` or `t` opens that session's timeline at the
 highlighted fix; `escape` goes back.
 """
 
@@ -57,7 +57,7 @@ def regression_text(group: dict, tz=None, *, now=None, signature: bool = False) 
 
 @dataclass
 class ResolutionLoaded(Message):
-    """store.error_groups.resolution for the group (None: the group is gone)."""
+    """store.triage.groups.resolution for the group (None: the group is gone)."""
 
     found: dict | None
 

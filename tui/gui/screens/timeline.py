@@ -79,7 +79,7 @@ class SessionRead(Message):
 
 @dataclass
 class InjectionsLoaded(Message):
-    """A session's recall decisions and what they sent (store.ledger.session_decisions)."""
+    """A session's recall decisions and what they sent (store.reading.ledger.session_decisions)."""
 
     data: dict
 
@@ -107,7 +107,7 @@ class TimelineScreen(WorkerFailures, Screen):
         self.memory_id = memory_id
         self.session: dict | None = None
         self.total = 0
-        self.injections: dict | None = None  # store.ledger.session_decisions, once `I` asked for it
+        self.injections: dict | None = None  # store.reading.ledger.session_decisions, once `I` asked for it
         self.show_injections = False
 
     def compose(self) -> ComposeResult:
@@ -319,7 +319,7 @@ class TimelineScreen(WorkerFailures, Screen):
 
     @work(thread=True, exclusive=True, group="timeline-injections", exit_on_error=False)
     def _load_injections(self) -> None:
-        from store.ledger import session_decisions
+        from store.reading import session_decisions
 
         data = self.store.read(session_decisions, self.session_id)
         self.post_message(InjectionsLoaded(data))
@@ -379,7 +379,7 @@ class TimelineScreen(WorkerFailures, Screen):
         resume_session(self, self.session_id, fork=True)
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         ask_and_export(self, ExportRequest(session=self.session_id), self.session_id)

@@ -4,7 +4,7 @@ A view of its own (a status line and a table of findings) that the pane shows
 instead of its filtered list; the pane keeps the keys (`S`, `R`, `escape`)
 and calls `start`, `stop`, `redact_all` and `leave`.
 
-The scan goes through `store.audit.audit_batch`, newest memories first, one
+The scan goes through `store.forgetting.audit.audit_batch`, newest memories first, one
 short `store.run` per batch, so other panes' queries get the connection in
 between, the status line counts progress, findings appear as they are found,
 and a stop (or leaving, or quitting) takes effect after the batch in hand.
@@ -23,10 +23,9 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from store.audit import audit_batch, audit_ids, redact_findings
 from store.config import secret_patterns
-from store.db import StoreError
-from store.selection import count_memories
+from store.database import StoreError
+from store.forgetting import audit_batch, audit_ids, count_memories, redact_findings
 from tui.formatting import local_time, number, plural, short_id
 from tui.gui.modals import ConfirmModal
 from tui.gui.panes.cleanup.memory_list import MemoryListView

@@ -1,6 +1,6 @@
 """The Cleanup pane's filter bar: query, project, session, file path, older than N days.
 
-It turns what is typed into a `store.selection.Criteria` and says when to
+It turns what is typed into a `store.forgetting.selection.Criteria` and says when to
 apply it: after a pause in typing (`Applied`), or at once on enter
 (`Applied(submitted=True)`).
 """
@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input
 
-from store.selection import Criteria
+from store.forgetting import Criteria
 
 FILTER_DEBOUNCE = 0.4  # seconds of no typing before the filter applies itself
 

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from store.display import inert_line
-from store.selection import Criteria, forget_selected, selected_ids, summarise_ids
+from store.forgetting import Criteria, forget_selected, selected_ids, summarise_ids
 from tui.formatting import TYPE_LABELS, local_time, number, plural
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tui.gui.panes.cleanup.audit import SecretsAuditView
 
 # The pane is built on its key: what only forgetting, redacting or the audit needs (the
-# modals, store.forget, the audit and its secret patterns, ~10 ms) is imported when used.
+# modals, store.forgetting.erase, the audit and its secret patterns, ~10 ms) is imported when used.
 
 # -- messages (workers -> pane) ---------------------------------------------------
 
@@ -328,7 +328,7 @@ class CleanupPane(Pane):
 
     @work(thread=True, exclusive=True, group="cleanup-log", exit_on_error=False)
     def _load_forget_log(self) -> None:
-        from store.forget import forget_log
+        from store.forgetting import forget_log
 
         rows = self.store.read(forget_log, 10)
         self.post_message(ForgetLogLoaded(rows))
@@ -368,7 +368,7 @@ class CleanupPane(Pane):
             if pattern:
                 self._redact(target.memory_id, pattern)
 
-        from store.forget import redaction_text
+        from store.forgetting import redaction_text
         from tui.gui.modals.redact import RedactModal
 
         modal = RedactModal(target.memory_id, redaction_text(target.memory))  # every field it covers
@@ -376,7 +376,7 @@ class CleanupPane(Pane):
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact(self, memory_id: int, pattern: str) -> None:
-        from store.forget import redact
+        from store.forgetting import redact
 
         count = self.store.run(redact, memory_id, pattern=pattern)
         self.post_message(Redacted(memory_id, count))
@@ -445,7 +445,7 @@ class CleanupPane(Pane):
 
     @work(thread=True, exclusive=True, group="cleanup-export", exit_on_error=False)
     def _plan_export(self, criteria: Criteria | None, ids: list[int] | None, what: str) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
 
         if criteria is not None:
             ids, _problem = self.store.read(selected_ids, criteria, self.app.now())
@@ -472,7 +472,7 @@ class CleanupPane(Pane):
 
 
 def describe_selection(summary: dict, what: str, tz=None) -> str:
-    """The confirmation's details for `store.selection.summarise_ids`' summary of a selection."""
+    """The confirmation's details for `store.forgetting.selection.summarise_ids`' summary of a selection."""
     n = summary["count"]
     if not n:
         return f"What: {what}.\nNothing matches."

@@ -1,6 +1,6 @@
 """The Cleanup pane's list: the filter bar, what it matches, and the marks on it.
 
-The filter's ids come from `store.selection.selected_ids`, the very ids a
+The filter's ids come from `store.forgetting.selection.selected_ids`, the very ids a
 forget would remove, so the count shown is the count deleted.  With no
 filter the list pages through every memory, newest first, by keyset.  The
 table holds a window of a few pages (g/G fetch the list's ends); marks
@@ -18,8 +18,8 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
+from store.forgetting import Criteria, count_memories, fetch_rows, selected_ids
 from store.search import HIGHLIGHT, make_snippet, query_terms
-from store.selection import Criteria, count_memories, fetch_rows, selected_ids
 from tui.formatting import first_line, local_time, number, plural, short_id
 from tui.gui.panes.cleanup.filter_bar import CleanupFilter
 from tui.gui.panes.cleanup.marks import Marks

@@ -25,10 +25,10 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import get_current_worker
 
-from store.claude_memory.search import CLAUDE_MEMORY, memory_file_rows
-from store.db import StoreError
+from store.claude_memory import CLAUDE_MEMORY, memory_file_rows
+from store.database import StoreError
 from store.display import inert_line
-from store.listings import tool_names
+from store.reading import tool_names
 from store.search import Query, first_page, search_page, search_summary
 from team.scope import TeamScope
 from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label
@@ -698,7 +698,7 @@ class SearchPane(Pane):
                     timeout=2)  # fmt: skip
 
     def action_export(self) -> None:
-        from store.export import ExportRequest
+        from store.reading import ExportRequest
         from tui.gui.export_flow import ask_and_export
 
         filters = {k: v for k, v in self._store_filters().items() if v is not None}

@@ -1,0 +1,222 @@
+"""A person's regular expression, counted in a helper process with a time limit.
+
+Python's `re` holds the GIL while it matches, so a pattern that backtracks
+catastrophically (`(a+)+$` against "aaaa…b") freezes a whole program, even
+from a thread.  `count_in_time` runs the count in a helper process
+(`store/privacy/user_patterns_child.py`, started once and reused) and gives up after
+TIME_LIMIT seconds, killing the helper; the next count starts a fresh one.
+A pattern that finished in time is safe to run over the same text again.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+
+from store.errors import MemlaneError
+
+TIME_LIMIT = 0.5  # seconds a count may take
+START_LIMIT = 10.0  # seconds the helper may take to start (a loaded machine)
+
+
+class PatternRefused(MemlaneError):
+    """The pattern cannot be used; `str(exc)` says why in one sentence."""
+
+
+def count_in_time(pattern: str, text: str, limit: float = TIME_LIMIT) -> int:
+    """How many places `pattern` matches in `text`, or PatternRefused (invalid, or too slow)."""
+    return _helper.count(pattern, text, limit)
+
+
+def stop_helper() -> None:
+    """End the helper process (the next count starts another)."""
+    _helper.stop()
+
+
+class _Helper:
+    """One helper process at a time, used by one count at a time."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._replies: queue.Queue[str] = queue.Queue()
+
+    def count(self, pattern: str, text: str, limit: float) -> int:
+        with self._lock:
+            try:
+                self._ensure_started()
+                self._send([pattern, text])
+            except OSError:  # the helper died between two counts: once more, with a new one
+                self._stop()
+                self._ensure_started()
+                self._send([pattern, text])
+            try:
+                reply = json.loads(self._replies.get(timeout=limit))
+            except queue.Empty:
+                self._stop()
+                raise PatternRefused(
+                    f"Too slow to use: this pattern ran for more than {limit:g} s on this memory "
+                    "without finishing, so it will not be applied; make it simpler."
+                ) from None
+        if "error" in reply:
+            raise PatternRefused(f"Not a valid regular expression: {reply['error']}.")
+        return int(reply["count"])
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop()
+
+    def _ensure_started(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            return
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "user_patterns_child.py")
+        self._proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+        )  # fmt: skip
+        # Each helper has its own queue, so a late answer of a killed one is never read.
+        self._replies = queue.Queue()
+        reader = threading.Thread(target=_read_lines, args=(self._proc.stdout, self._replies),
+                                  name="pattern-helper-reader", daemon=True)  # fmt: skip
+        reader.start()
+        try:
+            ready = self._replies.get(timeout=START_LIMIT)
+        except queue.Empty:
+            ready = ""
+        if ready.strip() != "ready":
+            self._stop()
+            raise PatternRefused("The pattern checker could not start, so no pattern can be used.")
+
+    def _send(self, request: list[str]) -> None:
+        assert self._proc is not None and self._proc.stdin is not None
+        self._proc.stdin.write(json.dumps(request) + "\n")
+        self._proc.stdin.flush()
+
+    def _stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        proc.kill()
+        proc.wait()
+        try:
+            proc.stdin.close()  # stdout is closed by its reader, at the end of the stream
+        except OSError:
+            pass
+
+
+def _read_lines(stream, replies: queue.Queue) -> None:
+    try:
+        for line in stream:
+            replies.put(line)
+    except (OSError, ValueError):
+        pass  # the helper was killed mid-line
+    finally:
+        stream.close()
+
+
+_helper = _Helper()
+atexit.register(stop_helper)
+
+
+# ----------------------------------------------------------------------------------------
+# Checking a `secret_patterns` entry once, when the config is loaded: the privacy filter
+# runs it over every text a hook stores, in the hook's own process, with no time limit.
+
+PROBE_CHARS = 100_000  # one probe string: as long as the longest string a hook cleans
+PROBE_LIMIT = 0.5  # seconds all probes of one pattern may take, helper start excluded
+_verdicts: dict[str, str | None] = {}
+
+
+def secret_pattern_problem(pattern: str) -> str | None:
+    """Why `pattern` cannot be a secret pattern (one sentence), or None when it is fine.
+
+    Refused: patterns that do not compile, patterns with a repeat inside a repeat (`(a+)+`,
+    `(a|aa)*`: exponential backtracking), and patterns that take more than PROBE_LIMIT on
+    probe strings built from their own characters (polynomial backtracking such as
+    `\\w+@\\w+\\.com` on a long word, which grows with the square of the text)."""
+    if pattern in _verdicts:
+        return _verdicts[pattern]
+    verdict = _static_problem(pattern)
+    if verdict is None:
+        verdict = _probe_problem(pattern)
+    _verdicts[pattern] = verdict
+    return verdict
+
+
+def _static_problem(pattern: str) -> str | None:
+    import re
+
+    try:
+        re.compile(pattern)
+        from re import _parser as parser  # the parsed tree: the one reliable view of nesting
+    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        return f"not a valid regular expression ({exc})"
+    except ImportError:  # pragma: no cover - a Python without re._parser: probes only
+        return None
+    try:
+        tree = parser.parse(pattern)
+    except Exception:  # pragma: no cover - compiled above, so it parses
+        return None
+    if _nested_repeat(tree, parser, inside=False):
+        return ("a repeat inside a repeat (like `(a+)+` or `(a|aa)*`) can take minutes on a few "
+                "dozen characters; write it without the nesting")
+    return None
+
+
+def _nested_repeat(items, parser, inside: bool) -> bool:
+    repeats = (parser.MAX_REPEAT, parser.MIN_REPEAT, getattr(parser, "POSSESSIVE_REPEAT", None))
+    for op, arg in items:
+        if op in repeats:
+            low, high, sub = arg
+            unbounded = high is parser.MAXREPEAT or high > 10
+            if inside and unbounded:
+                return True
+            if op is not getattr(parser, "POSSESSIVE_REPEAT", None) and _nested_repeat(
+                sub, parser, inside or unbounded
+            ):
+                return True
+            if unbounded and _has_branch(sub, parser):
+                return True
+        elif op is parser.SUBPATTERN:
+            if _nested_repeat(arg[-1], parser, inside):
+                return True
+        elif op is parser.BRANCH:
+            if any(_nested_repeat(branch, parser, inside) for branch in arg[1]):
+                return True
+        elif op in (parser.ASSERT, parser.ASSERT_NOT):
+            if _nested_repeat(arg[1], parser, inside):
+                return True
+    return False
+
+
+def _has_branch(items, parser) -> bool:
+    for op, arg in items:
+        if op is parser.BRANCH:
+            return True
+        if op is parser.SUBPATTERN and _has_branch(arg[-1], parser):
+            return True
+    return False
+
+
+def _probe_problem(pattern: str) -> str | None:
+    import time
+
+    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
+    chars = list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+    probe = "\n".join(ch * PROBE_CHARS + "\u0001" for ch in chars)
+    try:
+        _helper.count(pattern, "", START_LIMIT)  # start the helper outside the budget
+        started = time.monotonic()
+        _helper.count(pattern, probe, PROBE_LIMIT)
+    except PatternRefused:
+        return (f"it backtracks: more than {PROBE_LIMIT:g} s on {len(chars)} test strings of "
+                f"{PROBE_CHARS} characters (as long as a hook's longest text); bound "
+                "its repeats (`{1,64}` instead of `+`)")
+    if time.monotonic() - started > PROBE_LIMIT:  # pragma: no cover - timing
+        return "it is too slow on long text; bound its repeats (`{1,64}` instead of `+`)"
+    return None

@@ -1,0 +1,32 @@
+"""Count a regular expression's matches; run as a script, it answers counts one line at a time.
+
+`store.privacy.user_patterns` runs this file in a helper process, so a pattern that
+backtracks for minutes freezes only the helper.  It imports nothing but `re`
+(and, to serve, `json` and `sys`), so the helper starts in ~15 ms.
+"""
+
+import re
+
+
+def count_matches(pattern: str, text: str) -> int:
+    """How many places `store.forgetting.erase.redact(pattern=...)` would replace in `text`."""
+    return sum(1 for _ in re.finditer(pattern, text))
+
+
+def serve() -> None:
+    """Say "ready", then for each line `[pattern, text]` answer `{"count": n}` or `{"error": why}`."""
+    import json
+    import sys
+
+    print("ready", flush=True)
+    for line in sys.stdin:
+        pattern, text = json.loads(line)
+        try:
+            reply = {"count": count_matches(pattern, text)}
+        except (re.error, RecursionError, OverflowError, MemoryError) as exc:
+            reply = {"error": str(exc) or type(exc).__name__}
+        print(json.dumps(reply), flush=True)
+
+
+if __name__ == "__main__":
+    serve()

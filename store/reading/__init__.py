@@ -1,0 +1,44 @@
+"""What a person reads of the store: the app's and the CLI's views.
+
+    listings.py    sessions, timelines, live rows, error groups, stats (read-only)
+    ledger.py      what recall told the model, why, and whether the model used it
+    insights.py    the Insights pane's figures, each one SQL aggregate
+    export.py      memories as Markdown or JSON, cleaned and made inert
+
+Callers outside the package import from `store.reading` only.  Each name is loaded from its
+module when first asked for (PEP 562), so importing the face costs nothing, and the face keeps
+no copy: a name patched in its module is the name every caller gets.
+"""
+
+from __future__ import annotations
+
+import sys
+
+_HOMES = {
+    "export": ("ExportError", "ExportExists", "ExportRequest", "export_memories", "format_for_path",
+               "write_export"),
+    "insights": ("overview",),
+    "ledger": ("ACTED", "LEFT_OUT", "REASONS", "entries", "judge_turn", "last_block", "missing",
+               "page", "pins", "pointers", "project_of", "session_decisions", "sessions_named",
+               "start_budget", "steering_of", "stored_paths", "vetoed_groups", "vetoed_ids"),
+    "listings": ("BY_TIME", "SESSION_SORTS", "around_in_session", "error_groups", "get_memory",
+                 "get_session", "latest_memory_id", "list_sessions", "memories_by_id", "neighbours",
+                 "project_names", "projects", "session_project", "session_start_rows", "stats",
+                 "time_keyset", "tool_names", "type_is_stored"),
+}  # fmt: skip
+_MODULES = ("ledger", "listings")  # modules some callers take whole
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = sorted([*_HOME_OF, *_MODULES])
+
+
+def __getattr__(name: str):
+    module = name if name in _MODULES else _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    __import__(f"{__name__}.{module}")
+    found = sys.modules[f"{__name__}.{module}"]
+    return found if name in _MODULES else getattr(found, name)
+
+
+def __dir__() -> list[str]:
+    return __all__

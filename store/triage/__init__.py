@@ -1,0 +1,33 @@
+"""Error triage: the same error seen 40 times is one group a person decides about.
+
+    signature.py   an error's normalised signature and its headline
+    groups.py      a group's status and note, and what resolved it
+
+Callers outside the package import from `store.triage` only.  Each name is loaded from its
+module when first asked for (PEP 562), so importing the face costs nothing, and the face keeps
+no copy: a name patched in its module is the name every caller gets.
+"""
+
+from __future__ import annotations
+
+import sys
+
+_HOMES = {
+    "signature": ("error_signature", "headline"),
+}  # fmt: skip
+_MODULES = ("groups",)  # modules some callers take whole
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = sorted([*_HOME_OF, *_MODULES])
+
+
+def __getattr__(name: str):
+    module = name if name in _MODULES else _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    __import__(f"{__name__}.{module}")
+    found = sys.modules[f"{__name__}.{module}"]
+    return found if name in _MODULES else getattr(found, name)
+
+
+def __dir__() -> list[str]:
+    return __all__

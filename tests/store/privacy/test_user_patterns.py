@@ -1,0 +1,23 @@
+"""A person's regular expression is counted in a helper process that gives up after a time limit."""
+
+import pytest
+
+from store.privacy.user_patterns import PatternRefused, count_in_time
+from tests.timing import finishes
+
+
+def test_counts_what_a_redaction_would_replace():
+    assert count_in_time(r"\d+", "a1 b22 c") == 2
+    assert count_in_time("x", "no match here") == 0
+    assert count_in_time("é", "café é " + "\ud800") == 2  # any text survives the trip
+
+
+def test_an_invalid_pattern_is_refused_with_one_sentence():
+    with pytest.raises(PatternRefused, match=r"^Not a valid regular expression: missing \)"):
+        count_in_time("(", "text")
+
+
+def test_a_runaway_pattern_is_stopped_at_the_limit_and_the_next_count_still_works():
+    with pytest.raises(PatternRefused, match="^Too slow to use"):  # uncut, it runs for hours
+        finishes(count_in_time, "(a+)+$", "a" * 40 + "b", limit=0.3)
+    assert count_in_time("a+", "a" * 40 + "b") == 1  # a fresh helper
