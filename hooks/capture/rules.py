@@ -52,6 +52,7 @@ from hooks.capture.observation import (
     display_path,
     field_str,
     field_text,
+    field_texts,
     file_tag,
     input_dict,
     input_summary,
@@ -132,6 +133,7 @@ def _observations(event, config: dict) -> list[dict]:
         "created_at": field_str(event.get("_timestamp")) or None,
         "source": "import" if event.get("_source") == "import" else "hook",
     }
+    texts = field_texts(event)  # the event's scalar fields as text, read once for the rules below
     if name == "UserPromptSubmit":
         results = _prompt(event)
     elif name == "PostToolUse":
@@ -139,11 +141,11 @@ def _observations(event, config: dict) -> list[dict]:
     elif name == "PostToolUseFailure":
         results = _failure(event, config, tool_name, cwd)
     elif name in ("PreCompact", "PostCompact"):
-        results = _compact(event, name)
+        results = _compact(texts, name)
     elif name == "PostModelSwitch":
-        results = _model_switch(event)
+        results = _model_switch(texts)
     elif name == "DirectoryAdded":
-        results = _directory_added(event)
+        results = _directory_added(texts)
     else:
         return []
     out = []
@@ -176,15 +178,15 @@ def _prompt(event: dict) -> list[dict]:
     return [{"type": "prompt", "content": prompt.strip(), "importance": 2, "tags": "prompt"}]
 
 
-def _compact(event: dict, name: str) -> list[dict]:
-    trigger = field_text(event.get("trigger"))
+def _compact(texts: dict, name: str) -> list[dict]:
+    trigger = texts.get("trigger", "")
     if name == "PostCompact":
-        summary = field_text(event.get("compact_summary")) or field_text(event.get("summary"))
+        summary = texts.get("compact_summary", "") or texts.get("summary", "")
         if not summary.strip():
             return []
         content = summary.strip()
     else:
-        instructions = field_text(event.get("custom_instructions"))
+        instructions = texts.get("custom_instructions", "")
         if not instructions.strip():
             return []
         content = "Compaction instructions: " + instructions.strip()
@@ -198,21 +200,21 @@ def _compact(event: dict, name: str) -> list[dict]:
     ]
 
 
-def _model_switch(event: dict) -> list[dict]:
+def _model_switch(texts: dict) -> list[dict]:
     """PostModelSwitch (2.1.150+): the model the session goes on with."""
-    to_model = field_text(event.get("to_model")).strip()
+    to_model = texts.get("to_model", "").strip()
     if not to_model:
         return []
-    from_model = field_text(event.get("from_model")).strip()
+    from_model = texts.get("from_model", "").strip()
     content = f"Model switched to {to_model}" + (f" (from {from_model})" if from_model else "")
     return [{"type": "observation", "content": content, "importance": 1,
              "tags": make_tags("model", "switch", to_model)}]
 
 
-def _directory_added(event: dict) -> list[dict]:
+def _directory_added(texts: dict) -> list[dict]:
     """DirectoryAdded (2.1.150+, `/add-dir`): a folder the session may work in too."""
-    folder = next((field_text(event.get(k)).strip() for k in ("directory", "path", "added_directory")
-                   if field_text(event.get(k)).strip()), "")  # fmt: skip
+    folder = next((texts.get(k, "").strip() for k in ("directory", "path", "added_directory")
+                   if texts.get(k, "").strip()), "")  # fmt: skip
     if not folder:
         return []
     return [{"type": "observation", "content": f"Directory added to the session: {folder}",
