@@ -428,13 +428,13 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
     if hook.prompt is None:
         return
     try:
-        block, decision, project = prompt_decision(conn, hook.prompt, hook.cwd, hook.session_id, config)
+        block, decision, (project, project_name) = prompt_decision(conn, hook.prompt, hook.cwd, hook.session_id, config)
     except Exception as exc:
         run.problem(f"could not search memory for this prompt ({short(exc)}).")
         return
     own = block
     if config.get("team_recall"):
-        block = "\n".join(b for b in (block, _team_recall(run, conn, hook, config)) if b)
+        block = "\n".join(b for b in (block, _team_recall(run, hook, project_name, config)) if b)
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
@@ -443,11 +443,11 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
 
 
-def _team_recall(run, conn, hook: HookEvent, config: dict) -> str:
+def _team_recall(run, hook: HookEvent, project_name: str, config: dict) -> str:
     try:
         from hooks.recall import team_block
 
-        return team_block(conn, hook.prompt, hook.cwd, hook.session_id, config)
+        return team_block(hook.prompt, project_name, config)
     except Exception as exc:
         run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
         return ""
