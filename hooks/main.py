@@ -147,6 +147,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from hooks.recall import JUDGED_EVENTS, waiting
 
     judging = hook.name in JUDGED_EVENTS and waiting(hook.session_id)  # an injection awaits its verdict
+    if hook.name == "SessionEnd":
+        markers.drop(hook.raw_session_id)  # the session's private turns are over
     if not ops and not want_context and not backlog and not judging:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, hook, ops, want_context, backlog, config, judging)
@@ -197,7 +199,7 @@ def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
     if hook.name == "Stop":
         return _on_stop(hook)
     if hook.name == "SessionEnd":
-        return _on_session_end(hook, markers)
+        return _on_session_end(hook)
     if hook.name == "Notification":
         return _on_notification(hook)
     return _on_capture(hook, config)  # CAPTURE_EVENTS
@@ -238,7 +240,7 @@ def _on_stop(hook: HookEvent) -> tuple:
             {"op": "session_note", "session_id": hook.session_id, "answered": True}], None  # fmt: skip
 
 
-def _on_session_end(hook: HookEvent, markers) -> tuple:
+def _on_session_end(hook: HookEvent) -> tuple:
     ops = [
         {"op": "end_session", "session_id": hook.session_id, "reason": hook.reason},
         {"op": "summary", "session_id": hook.session_id},
@@ -247,7 +249,6 @@ def _on_session_end(hook: HookEvent, markers) -> tuple:
     if named:
         ops.append({"op": "session_note", "session_id": hook.session_id, "title": named[0],
                     "title_kind": named[1]})  # fmt: skip
-    markers.drop(hook.raw_session_id)
     return ops, None
 
 
