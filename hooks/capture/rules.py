@@ -133,21 +133,14 @@ def _observations(event, config: dict) -> list[dict]:
         "created_at": field_str(event.get("_timestamp")) or None,
         "source": "import" if event.get("_source") == "import" else "hook",
     }
-    texts = field_texts(event)  # the event's scalar fields as text, read once for the rules below
     if name == "UserPromptSubmit":
         results = _prompt(event)
     elif name == "PostToolUse":
         results = _post_tool_use(event, config, tool_name, cwd)
     elif name == "PostToolUseFailure":
         results = _failure(event, config, tool_name, cwd)
-    elif name in ("PreCompact", "PostCompact"):
-        results = _compact(texts, name)
-    elif name == "PostModelSwitch":
-        results = _model_switch(texts)
-    elif name == "DirectoryAdded":
-        results = _directory_added(texts)
     else:
-        return []
+        results = _session_event(field_texts(event), name)
     out = []
     for r in results:
         obs = dict(base)
@@ -176,6 +169,18 @@ def _prompt(event: dict) -> list[dict]:
     if prompt is None or not prompt.strip() or is_memory_command(prompt):
         return []
     return [{"type": "prompt", "content": prompt.strip(), "importance": 2, "tags": "prompt"}]
+
+
+def _session_event(texts: dict, name: object) -> list[dict]:
+    """The events about the session rather than a tool call (compaction, a model switch, a
+    folder added), from the event's text fields read once (``field_texts``); [] for others."""
+    if name in ("PreCompact", "PostCompact"):
+        return _compact(texts, name)
+    if name == "PostModelSwitch":
+        return _model_switch(texts)
+    if name == "DirectoryAdded":
+        return _directory_added(texts)
+    return []
 
 
 def _compact(texts: dict, name: str) -> list[dict]:
