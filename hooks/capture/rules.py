@@ -140,7 +140,8 @@ def _observations(event, config: dict) -> list[dict]:
     elif name == "PostToolUseFailure":
         results = _failure(event, config, tool_name, cwd)
     else:
-        results = _session_event(field_texts(event), name)
+        texts = field_texts(event)  # read once, for the session events' rules
+        results = _session_event(texts, name)
     out = []
     for r in results:
         obs = dict(base)
