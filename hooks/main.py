@@ -147,6 +147,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     from hooks.recall import JUDGED_EVENTS, waiting
 
     judging = hook.name in JUDGED_EVENTS and waiting(hook.session_id)  # an injection awaits its verdict
+    if hook.name == "SessionEnd":
+        markers.drop(hook.raw_session_id)  # the session's private turns are over
     if not ops and not want_context and not backlog and not judging:
         return  # nothing to write, nothing to say (e.g. `ls`): no database needed
     _with_database(run, hook, ops, want_context, backlog, config, judging)
@@ -197,7 +199,7 @@ def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
     if hook.name == "Stop":
         return _on_stop(hook)
     if hook.name == "SessionEnd":
-        return _on_session_end(hook, markers)
+        return _on_session_end(hook)
     if hook.name == "Notification":
         return _on_notification(hook)
     return _on_capture(hook, config)  # CAPTURE_EVENTS
@@ -238,7 +240,7 @@ def _on_stop(hook: HookEvent) -> tuple:
             {"op": "session_note", "session_id": hook.session_id, "answered": True}], None  # fmt: skip
 
 
-def _on_session_end(hook: HookEvent, markers) -> tuple:
+def _on_session_end(hook: HookEvent) -> tuple:
     ops = [
         {"op": "end_session", "session_id": hook.session_id, "reason": hook.reason},
         {"op": "summary", "session_id": hook.session_id},
@@ -247,7 +249,6 @@ def _on_session_end(hook: HookEvent, markers) -> tuple:
     if named:
         ops.append({"op": "session_note", "session_id": hook.session_id, "title": named[0],
                     "title_kind": named[1]})  # fmt: skip
-    markers.drop(hook.raw_session_id)
     return ops, None
 
 
@@ -430,13 +431,13 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
     if hook.prompt is None:
         return
     try:
-        block, decision, project = prompt_decision(conn, hook.prompt, hook.cwd, hook.session_id, config)
+        block, decision, (project, project_name) = prompt_decision(conn, hook.prompt, hook.cwd, hook.session_id, config)
     except Exception as exc:
         run.problem(f"could not search memory for this prompt ({short(exc)}).")
         return
     own = block
     if config.get("team_recall"):
-        block = "\n".join(b for b in (block, _team_recall(run, conn, hook, config)) if b)
+        block = "\n".join(b for b in (block, _team_recall(run, hook, project_name, config)) if b)
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
@@ -445,11 +446,11 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
 
 
-def _team_recall(run, conn, hook: HookEvent, config: dict) -> str:
+def _team_recall(run, hook: HookEvent, project_name: str, config: dict) -> str:
     try:
         from hooks.recall import team_block
 
-        return team_block(conn, hook.prompt, hook.cwd, hook.session_id, config)
+        return team_block(hook.prompt, project_name, config)
     except Exception as exc:
         run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
         return ""

@@ -43,9 +43,16 @@ def private_turn(prompt, prompt_id) -> str | None:
     A prompt that leaves a ``<private>`` block open makes its turn private too: what
     follows it in the turn (tool calls that may carry the rest) is not kept, though
     the prompt's text before the opener is (see :func:`prompt_is_hidden`)."""
-    if not is_entirely_private(prompt) and not leaves_private_open(prompt):
-        return None
-    return prompt_id if isinstance(prompt_id, str) and prompt_id else NO_PROMPT_ID
+    return prompt_turn(prompt, prompt_id)[0]
+
+
+def prompt_turn(prompt, prompt_id) -> tuple[str | None, bool]:
+    """(the turn a prompt opens: :func:`private_turn`; True when the prompt itself is not
+    stored: :func:`prompt_is_hidden`), the prompt read by the privacy filter once."""
+    hidden = is_entirely_private(prompt)
+    if not hidden and not leaves_private_open(prompt):
+        return None, False
+    return (prompt_id if isinstance(prompt_id, str) and prompt_id else NO_PROMPT_ID), hidden
 
 
 def in_private_turn(turn, event_prompt_id) -> bool:
@@ -149,12 +156,12 @@ class TurnMarkers:
         """A prompt came (`prompt` as the user typed it): a private turn it opens is kept, an
         open one it ends is closed.  Returns "" (not private), "private" (a private turn: the
         prompt's text before its open block is stored) or "hidden" (nothing is stored)."""
-        turn = private_turn(prompt, prompt_id)
+        turn, hidden = prompt_turn(prompt, prompt_id)
         if turn is None:
             self.close(session_id)
             return ""
         self.open(session_id, turn)
-        return "hidden" if prompt_is_hidden(prompt) else "private"
+        return "hidden" if hidden else "private"
 
     def drop(self, session_id: str) -> None:
         """The session ended: its marker goes."""

@@ -1,7 +1,7 @@
 """The small parts every capture rule builds an Observation from.
 
 Reading an event's fields whatever their type (``field_str``, ``field_text``,
-``field_dict``), paths as a memory shows them (under
+``field_texts``, ``field_dict``), paths as a memory shows them (under
 the project: relative), the dependency / build / cache folders whose files are
 never memories (``SKIP_DIRS``), tags, and text of content blocks.
 
@@ -39,6 +39,12 @@ def field_text(value) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
     return ""
+
+
+def field_texts(event: dict) -> dict:
+    """An event's string and number fields as text, each read once (``field_text``); a
+    field of another type is absent, so ``.get(key, "")`` reads it as ``field_text`` would."""
+    return {key: text for key, value in event.items() if (text := field_text(value))}
 
 
 def field_dict(value) -> dict:

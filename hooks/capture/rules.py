@@ -52,6 +52,7 @@ from hooks.capture.observation import (
     display_path,
     field_str,
     field_text,
+    field_texts,
     file_tag,
     input_dict,
     input_summary,
@@ -138,14 +139,9 @@ def _observations(event, config: dict) -> list[dict]:
         results = _post_tool_use(event, config, tool_name, cwd)
     elif name == "PostToolUseFailure":
         results = _failure(event, config, tool_name, cwd)
-    elif name in ("PreCompact", "PostCompact"):
-        results = _compact(event, name)
-    elif name == "PostModelSwitch":
-        results = _model_switch(event)
-    elif name == "DirectoryAdded":
-        results = _directory_added(event)
     else:
-        return []
+        texts = field_texts(event)  # read once, for the session events' rules
+        results = _session_event(texts, name)
     out = []
     for r in results:
         obs = dict(base)
@@ -176,15 +172,27 @@ def _prompt(event: dict) -> list[dict]:
     return [{"type": "prompt", "content": prompt.strip(), "importance": 2, "tags": "prompt"}]
 
 
-def _compact(event: dict, name: str) -> list[dict]:
-    trigger = field_text(event.get("trigger"))
+def _session_event(texts: dict, name: object) -> list[dict]:
+    """The events about the session rather than a tool call (compaction, a model switch, a
+    folder added), from the event's text fields read once (``field_texts``); [] for others."""
+    if name in ("PreCompact", "PostCompact"):
+        return _compact(texts, name)
+    if name == "PostModelSwitch":
+        return _model_switch(texts)
+    if name == "DirectoryAdded":
+        return _directory_added(texts)
+    return []
+
+
+def _compact(texts: dict, name: str) -> list[dict]:
+    trigger = texts.get("trigger", "")
     if name == "PostCompact":
-        summary = field_text(event.get("compact_summary")) or field_text(event.get("summary"))
+        summary = texts.get("compact_summary", "") or texts.get("summary", "")
         if not summary.strip():
             return []
         content = summary.strip()
     else:
-        instructions = field_text(event.get("custom_instructions"))
+        instructions = texts.get("custom_instructions", "")
         if not instructions.strip():
             return []
         content = "Compaction instructions: " + instructions.strip()
@@ -198,21 +206,21 @@ def _compact(event: dict, name: str) -> list[dict]:
     ]
 
 
-def _model_switch(event: dict) -> list[dict]:
+def _model_switch(texts: dict) -> list[dict]:
     """PostModelSwitch (2.1.150+): the model the session goes on with."""
-    to_model = field_text(event.get("to_model")).strip()
+    to_model = texts.get("to_model", "").strip()
     if not to_model:
         return []
-    from_model = field_text(event.get("from_model")).strip()
+    from_model = texts.get("from_model", "").strip()
     content = f"Model switched to {to_model}" + (f" (from {from_model})" if from_model else "")
     return [{"type": "observation", "content": content, "importance": 1,
              "tags": make_tags("model", "switch", to_model)}]
 
 
-def _directory_added(event: dict) -> list[dict]:
+def _directory_added(texts: dict) -> list[dict]:
     """DirectoryAdded (2.1.150+, `/add-dir`): a folder the session may work in too."""
-    folder = next((field_text(event.get(k)).strip() for k in ("directory", "path", "added_directory")
-                   if field_text(event.get(k)).strip()), "")  # fmt: skip
+    folder = next((texts.get(k, "").strip() for k in ("directory", "path", "added_directory")
+                   if texts.get(k, "").strip()), "")  # fmt: skip
     if not folder:
         return []
     return [{"type": "observation", "content": f"Directory added to the session: {folder}",

@@ -534,23 +534,23 @@ def prompt_block(
 
 def prompt_decision(
     conn, prompt: str, cwd: str | None, session_id: str | None, config: dict | None
-) -> tuple[str, dict, str]:
+) -> tuple[str, dict, tuple[str, str]]:
     """(the per-prompt block, recall's decision (see decide; reason "off" when
-    `max_inject` is 0), the session's project).  Vetoed memories (`store.reading.ledger.vetoed_ids`) are left out of everything."""
+    `max_inject` is 0), the session's (project, project name): `session_project`).  Vetoed memories (`store.reading.ledger.vetoed_ids`) are left out of everything."""
     from store.reading import vetoed_ids
 
     config = config if isinstance(config, dict) else {}
     limit = max_inject(config)
-    project, project_name = session_project(conn, session_id, cwd)
+    project, project_name = where = session_project(conn, session_id, cwd)
     if limit <= 0:  # per-prompt recall is off: no decision to make
-        return "", {"reason": "off", "memories": []}, project
+        return "", {"reason": "off", "memories": []}, where
     decision = decide(conn, prompt, project=project, session_id=session_id, limit=limit, skip=vetoed_ids(conn))
     hits = decision["memories"]
     if not hits:
-        return "", decision, project
+        return "", decision, where
     lines = [recall_line(hit) for hit in hits]
     max_chars = max(setting(config, "context_max_chars"), 600 + limit * (MAX_LINE_CHARS + 1))  # room for every item
     block = assemble_block(
         project_name, [("## Relevant Memories", lines), ("## More", [more_line(hits[0]["id"])])], max_chars
     )
-    return block, decision, project
+    return block, decision, where

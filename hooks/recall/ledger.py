@@ -100,21 +100,6 @@ def start_context(files: list[dict], block: str, left_out: list[dict]) -> list[d
     return rows
 
 
-def memory_files_at_start(run, event: dict) -> list[dict]:
-    """The memory files Claude Code loads at this start, with their text (a few small files
-    stat-ed and read); [] when they cannot be read (said once, nothing else changes)."""
-    try:
-        from store.claude_memory import loaded_files
-
-        folder = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
-        if not isinstance(folder, str) or not folder:
-            return []
-        return loaded_files(folder, topics=False, with_text=True)
-    except Exception as exc:
-        run.problem(f"could not read Claude Code's memory files ({type(exc).__name__}: {exc}).")
-        return []
-
-
 def _block_row(block: str, kind: str) -> list[dict]:
     """The ledger's context row of a block memlane sent (at a start, or with a prompt)."""
     from store.text import estimate_tokens

@@ -13,16 +13,11 @@ import os
 TITLE = "## From your team"
 
 
-def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, config: dict) -> str:
-    """The team block for this prompt ('' when off, no cache yet, or nothing clearly matches)."""
-    from hooks.recall.blocks import (
-        assemble_block,
-        fit,
-        item_line,
-        max_inject,
-        session_project,
-        short_date,
-    )
+def team_block(prompt: str, project_name: str, config: dict) -> str:
+    """The team block for this prompt in the session's project of this name (as the local
+    recall found it: `hooks.recall.prompt_decision`); '' when off, no cache yet, or nothing
+    clearly matches."""
+    from hooks.recall.blocks import assemble_block, fit, item_line, max_inject, short_date
     from hooks.recall.choose import relevant_memories
     from store.config import setting
     from store.database import connection as db
@@ -32,7 +27,6 @@ def team_block(conn, prompt: str, cwd: str | None, session_id: str | None, confi
     path = team_db_path()
     if not setting(config, "team_recall") or limit <= 0 or not os.path.exists(path):
         return ""
-    _project, project_name = session_project(conn, session_id, cwd)
     team = db.connect(path, readonly=True)
     try:
         # The teammates' path of the project of this name (theirs differ from ours).

@@ -87,7 +87,7 @@ from hooks.transcripts.shapes import (
     was_interrupted,
 )
 from hooks.transcripts.title import title_line
-from hooks.turns import TurnTimeline, private_turn, prompt_is_hidden
+from hooks.turns import TurnTimeline, prompt_turn
 from store.files import NotRegularFile
 from store.privacy import Cleaner
 from store.writing import normalise_timestamp
@@ -480,9 +480,9 @@ class TranscriptReader:
             bump(self.stats, "skipped", "empty prompt")
             return
         prompt_id = obj.get("promptId") if isinstance(obj.get("promptId"), str) else None
-        turn = private_turn(raw, prompt_id)
+        turn, hidden = prompt_turn(raw, prompt_id)
         self.turns.note(session_id, prompt_id, turn, ts)
-        if turn is not None and prompt_is_hidden(raw):
+        if hidden:
             bump(self.stats, "skipped", "private prompt")
             return
         if not self._wanted(session_id, cwd, prompt_id, ts, opens_turn=turn is not None):

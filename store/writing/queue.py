@@ -126,8 +126,6 @@ def spool(
     it is over MAX_SPOOL_BYTES.
     """
     global _counter
-    from store.writing.writer import as_ops
-
     ops = as_ops(observations_or_ops)
     if not ops:
         return None
@@ -140,6 +138,37 @@ def spool(
     _counter += 1
     name = f"{time.time_ns():020d}-{os.getpid()}-{_counter}{SUFFIX}"
     return _write_file(directory, name, ops)
+
+
+def as_ops(items) -> list[dict]:
+    """Normalise observations and/or operations to operations (`store.writing.writer.OPS`) with
+    their times set."""
+    from store.database import utc_now
+    from store.writing.writer import OPS
+
+    ops = []
+    now = None
+    for item in items or ():
+        if not isinstance(item, dict):
+            continue
+        if item.get("op") in OPS:
+            op = dict(item)
+        elif "op" in item:
+            continue
+        else:
+            op = {"op": "memory", "obs": item}
+        if op["op"] == "memory":
+            obs = op.get("obs")
+            if not isinstance(obs, dict):
+                continue
+            if not obs.get("created_at"):
+                now = now or utc_now()
+                op["obs"] = dict(obs, created_at=now)
+        elif not op.get("at"):
+            now = now or utc_now()
+            op["at"] = now
+        ops.append(op)
+    return ops
 
 
 # ---------------------------------------------------------------- draining

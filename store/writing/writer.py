@@ -574,33 +574,6 @@ def session_summaries(
 OPS = ("memory", "start_session", "end_session", "summary", "session_note")
 
 
-def as_ops(items) -> list[dict]:
-    """Normalise observations and/or operations to operations with their times set."""
-    ops = []
-    now = None
-    for item in items or ():
-        if not isinstance(item, dict):
-            continue
-        if item.get("op") in OPS:
-            op = dict(item)
-        elif "op" in item:
-            continue
-        else:
-            op = {"op": "memory", "obs": item}
-        if op["op"] == "memory":
-            obs = op.get("obs")
-            if not isinstance(obs, dict):
-                continue
-            if not obs.get("created_at"):
-                now = now or utc_now()
-                op["obs"] = dict(obs, created_at=now)
-        elif not op.get("at"):
-            now = now or utc_now()
-            op["at"] = now
-        ops.append(op)
-    return ops
-
-
 class _Poison(Exception):
     """An operation that can never be applied (bad data): it is skipped."""
 
