@@ -361,7 +361,8 @@ run = run_hook(io.BytesIO(event))
 assert run.message is None, run.message
 costly = ("dataclasses", "typing", "logging", "tomllib", "subprocess", "importlib", "warnings", "peewee", "textual",
           "rich", "tui")
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly)))
+bash_only = ("hooks.capture.shell",)  # an Edit needs no shell reader
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly or m in bash_only)))
 """
 
 
