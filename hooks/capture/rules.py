@@ -59,7 +59,6 @@ from hooks.capture.observation import (
     make_tags,
 )
 from hooks.capture.refusals import refusal_reason, was_interrupted, was_refused
-from hooks.capture.shell import analyse_command, command_tags
 from hooks.event import prompt_text
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text, console_text
@@ -260,6 +259,8 @@ def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> li
             what = (tool or "tool") + (f" {summary}" if summary else "")
     tags = ["error", (tool or "").lower()]
     if tool == "Bash":
+        from hooks.capture.shell import analyse_command, command_tags  # Bash calls only
+
         tags = ["error"] + command_tags(analyse_command(field_text(tool_input.get("command"))))
     elif tool and tool.startswith("mcp__"):
         tags.append("mcp")

@@ -21,7 +21,6 @@ from hooks.capture.observation import (
     observation,
     preview,
 )
-from hooks.capture.shell import analyse_command, command_tags, commit_message
 from store.text import cap_text, console_text, one_line, relative_path
 
 _COMMIT_LINE_RE = r"(?m)^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\] (.*)$"
@@ -177,6 +176,8 @@ def bash(tool: str, tool_input: dict, resp, config: dict, cwd: str | None) -> li
     command = field_text(tool_input.get("command"))
     if not command.strip():
         return []
+    from hooks.capture.shell import analyse_command, command_tags, commit_message  # Bash calls only
+
     cmds = analyse_command(command)
     if not any(not c["trivial"] for c in cmds):
         return []

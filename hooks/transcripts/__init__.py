@@ -30,9 +30,8 @@ def __getattr__(name: str):
     module = _HOME_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'hooks.transcripts' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"hooks.transcripts.{module}"), name)
+    # `from .module import name`, spelt out: importlib would load two more modules per hook run.
+    value = getattr(__import__(module, globals(), None, (name,), 1), name)
     globals()[name] = value
     return value
 

@@ -149,18 +149,27 @@ def _captured_by_hook(conn: sqlite3.Connection, row: tuple) -> bool:
     return False
 
 
-def _ensure_session(conn: sqlite3.Connection, row: tuple) -> None:
+def _ensure_session(conn: sqlite3.Connection, row: tuple) -> tuple | None:
+    """The memory's session row made or moved to cover the memory's time; returns the
+    session's (project, project_name) when the row was there already, None when it was made
+    here (from this memory: its project is the memory's)."""
     session_id, project, project_name, cwd, created_at, source = (
         row[0], row[5], row[6], row[7], row[13], row[15],
     )  # fmt: skip
-    conn.execute(
-        INSERT_SESSION_SQL, (session_id, project, project_name, cwd, created_at, source, created_at)
-    )
-    conn.execute(
+    # Most memories belong to a session already stored: one UPDATE, no INSERT attempted.
+    moved = conn.execute(
         "UPDATE session SET last_activity_at = max(coalesce(last_activity_at, ''), ?), "
         "started_at = min(coalesce(started_at, ?), ?) WHERE session_id = ?",
         (created_at, created_at, created_at, session_id),
+    ).rowcount
+    if moved:
+        return conn.execute(
+            "SELECT project, project_name FROM session WHERE session_id = ?", (session_id,)
+        ).fetchone()
+    conn.execute(
+        INSERT_SESSION_SQL, (session_id, project, project_name, cwd, created_at, source, created_at)
     )
+    return None
 
 
 _COMES_BACK = "status = 'resolved' AND excluded.last_seen > coalesce(resolved_at, '')"
@@ -202,12 +211,9 @@ def _checked_row(conn: sqlite3.Connection, obs: dict, row: tuple | None) -> tupl
         return None
     if buried(conn, row[0], row[12], row[2], row[13]):  # forgotten stays forgotten
         return None
-    _ensure_session(conn, row)
     # The model can `cd` anywhere and later events carry that cwd: a memory belongs
     # to its session's project, fixed when the session started.
-    owner = conn.execute(
-        "SELECT project, project_name FROM session WHERE session_id = ?", (row[0],)
-    ).fetchone()
+    owner = _ensure_session(conn, row)
     if owner and owner[0] and owner[0] != row[5]:
         row = row[:5] + (owner[0], owner[1]) + row[7:]
     if row[4] == "error":

@@ -360,8 +360,10 @@ from hooks.main import run_hook
 event = open(sys.argv[1], "rb").read()
 run = run_hook(io.BytesIO(event))
 assert run.message is None, run.message
-costly = ("dataclasses", "typing", "logging", "tomllib", "subprocess", "peewee", "textual", "rich", "tui")
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly)))
+costly = ("dataclasses", "typing", "logging", "tomllib", "subprocess", "importlib", "warnings", "peewee", "textual",
+          "rich", "tui")
+bash_only = ("hooks.capture.shell",)  # an Edit needs no shell reader
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly or m in bash_only)))
 """
 
 

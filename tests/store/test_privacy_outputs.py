@@ -76,3 +76,28 @@ def test_a_transcript_result_answering_a_secret_printing_call_goes_whole():
     assert SECRET not in str(cleaned)
     assert cleaned["message"]["content"][0]["tool_use_id"] == "toolu_01AbCdEfGhIjKlMnOpQrStUv"
     assert cleaner.value(other) == other
+
+
+NO_PRINTER_PROBE = """
+import json, re
+compiled = []
+real = re.compile
+re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(pattern, flags)
+from store.privacy import output_is_secret
+assert not output_is_secret("python3 -m pytest -q tests/")
+print(json.dumps(compiled))
+"""
+
+
+def test_a_command_no_printer_could_run_costs_its_process_no_pattern():
+    """Most Bash calls print no secret: the hook process that stores one compiles nothing to say so
+    (a pattern's compile is paid again by every hook process)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    environ = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    result = subprocess.run([sys.executable, "-c", NO_PRINTER_PROBE], env=environ, check=True, capture_output=True)
+    assert json.loads(result.stdout) == []

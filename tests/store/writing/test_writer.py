@@ -170,6 +170,21 @@ def test_memory_before_session_start_still_gets_a_session(conn):
     assert listings.get_session(conn, "late")["memory_count"] == 1
 
 
+def test_a_memory_of_a_stored_session_moves_its_times_without_trying_to_make_it_again(conn):
+    """Every tool call writes one memory into a session that exists: the writer moves the
+    session's times with one UPDATE, and does not try (and fail) to insert it first."""
+    writer.add_memory(conn, obs(content="first", created_at="2026-11-20T10:00:00Z"))
+    statements = []
+    conn.set_trace_callback(statements.append)
+    writer.add_memory(conn, obs(content="later", created_at="2026-11-20T10:05:00Z"))
+    writer.add_memory(conn, obs(content="earlier", created_at="2026-11-20T09:55:00Z"))  # a late spool
+    conn.set_trace_callback(None)
+    assert not [s for s in statements if s.startswith("INSERT OR IGNORE INTO session")]
+    session = listings.get_session(conn, "s1")
+    assert (session["started_at"], session["last_activity_at"], session["memory_count"]) == (
+        "2026-11-20T09:55:00.000000Z", "2026-11-20T10:05:00.000000Z", 3)  # fmt: skip
+
+
 def test_summary_is_built_and_stored(conn):
     writer.add_memory(conn, {"session_id": "s1", "type": "prompt", "content": "fix the add function",
                              "cwd": "/nonexistent/app", "importance": 2})  # fmt: skip
