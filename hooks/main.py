@@ -192,8 +192,6 @@ def _config(run: _Run, hook: HookEvent) -> dict | None:
 
 
 def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
-    if hook.name == "UserPromptSubmit":
-        return _on_prompt(hook, config, markers)
     if hook.name == "SessionStart":
         return _on_session_start(hook)
     if hook.name == "Stop":
@@ -202,24 +200,23 @@ def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
         return _on_session_end(hook)
     if hook.name == "Notification":
         return _on_notification(hook)
-    return _on_capture(hook, config)  # CAPTURE_EVENTS
+    return _on_capture(hook, config, markers)  # UserPromptSubmit and CAPTURE_EVENTS
 
 
-def _on_capture(hook: HookEvent, config: dict) -> tuple:
-    from hooks.capture import observations_from_event
-
-    return [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)], None
-
-
-def _on_prompt(hook: HookEvent, config: dict, markers) -> tuple:
-    turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
-    if turn == "hidden":
-        return None, None
+def _on_capture(hook: HookEvent, config: dict, markers) -> tuple:
+    """A prompt or a captured tool event: its memories (and for a prompt, the recall wanted)."""
+    turn = None
+    if hook.name == "UserPromptSubmit":
+        turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
+        if turn == "hidden":
+            return None, None
     from hooks.capture import is_memory_command, observations_from_event
 
+    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
+    if hook.name != "UserPromptSubmit":
+        return ops, None
     # A private turn gets no recall; `/memory QUERY` prints its own results, recall would repeat them.
     want_context = None if turn or is_memory_command(hook.prompt) else "prompt"
-    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
     if ops:
         # A session's summary is built at Stop: until its first turn ends, the session
         # being worked on would be listed without one.
