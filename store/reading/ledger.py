@@ -180,13 +180,14 @@ def last_block(conn: sqlite3.Connection, session_id: str) -> dict | None:
 def awaiting_items(conn: sqlite3.Connection, session_id: str) -> list[dict]:
     """The memories of this session's injections not judged yet: {injection_id,
     memory_id, type, file_path, head (the first 300 characters), tags}."""
-    return dicts(conn.execute(
-        "SELECT i.id AS injection_id, m.id AS memory_id, m.type, m.file_path, "
-        "substr(m.content, 1, 300) AS head, m.tags FROM injection i "
+    rows = conn.execute(
+        "SELECT i.id, m.id, m.type, m.file_path, substr(m.content, 1, 300), m.tags FROM injection i "
         "JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
         "WHERE i.session_id = ? AND i.acted IS NULL AND i.injected > 0 ORDER BY i.id, it.position",
         (session_id,),
-    ))  # fmt: skip
+    )
+    return [{"injection_id": i, "memory_id": m, "type": kind, "file_path": path, "head": head, "tags": tags}
+            for i, m, kind, path, head, tags in rows]  # fmt: skip
 
 
 def mark_used(conn: sqlite3.Connection, used: list[tuple[int, int, str]]) -> None:
