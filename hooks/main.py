@@ -434,23 +434,18 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
         return
     own = block
     if config.get("team_recall"):
-        block = "\n".join(b for b in (block, _team_recall(run, hook, project_name, config)) if b)
+        try:
+            from hooks.recall import team_block
+
+            block = "\n".join(b for b in (block, team_block(hook.prompt, project_name, config)) if b)
+        except Exception as exc:
+            run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
         from hooks.recall import record_prompt
 
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
-
-
-def _team_recall(run, hook: HookEvent, project_name: str, config: dict) -> str:
-    try:
-        from hooks.recall import team_block
-
-        return team_block(hook.prompt, project_name, config)
-    except Exception as exc:
-        run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
-        return ""
 
 
 def run_hook(stream=None) -> _Run:
