@@ -399,10 +399,25 @@ def _record(run, record, *args) -> None:
         run.problem(f"could not record what was injected in the ledger ({short(exc)}).")
 
 
-def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
-    from hooks.recall import memory_files_at_start, session_start_plan
+def _memory_files_at_start(run, event: dict) -> list[dict]:
+    """The memory files Claude Code loads at this start, with their text (a few small files
+    stat-ed and read); [] when they cannot be read (said once, nothing else changes)."""
+    try:
+        from store.claude_memory import loaded_files
 
-    files = memory_files_at_start(run, hook.fields)
+        folder = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
+        if not isinstance(folder, str) or not folder:
+            return []
+        return loaded_files(folder, topics=False, with_text=True)
+    except Exception as exc:
+        run.problem(f"could not read Claude Code's memory files ({type(exc).__name__}: {exc}).")
+        return []
+
+
+def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
+    from hooks.recall import session_start_plan
+
+    files = _memory_files_at_start(run, hook.fields)
     try:
         plan = session_start_plan(conn, hook.cwd, hook.session_id, config, source=hook.source, memory_files=files)
     except Exception as exc:
