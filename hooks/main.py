@@ -304,7 +304,12 @@ def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, jud
             db_problem = _drain(run, conn, db_path)
         db_problem = _write(run, conn, db_path, ops, db_problem, deadline)
         if conn is not None and judging and db_problem is None:
-            _judge_injection(run, conn, hook)
+            try:
+                from hooks.recall import judge
+
+                judge(conn, hook.name, hook.fields)
+            except Exception as exc:
+                run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
         if conn is None or not want_context:
             return
         if want_context == "start":
@@ -380,15 +385,6 @@ def _count(ops: list[dict]) -> str:
 
 
 # ------------------------------------------------------------------ what Claude is told
-
-
-def _judge_injection(run, conn, hook: HookEvent) -> None:
-    try:
-        from hooks.recall import judge
-
-        judge(conn, hook.name, hook.fields)
-    except Exception as exc:
-        run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
 
 
 def _record(run, record, *args) -> None:
