@@ -192,8 +192,6 @@ def _config(run: _Run, hook: HookEvent) -> dict | None:
 
 
 def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
-    if hook.name == "UserPromptSubmit":
-        return _on_prompt(hook, config, markers)
     if hook.name == "SessionStart":
         return _on_session_start(hook)
     if hook.name == "Stop":
@@ -202,24 +200,23 @@ def _dispatch(hook: HookEvent, config: dict, markers) -> tuple:
         return _on_session_end(hook)
     if hook.name == "Notification":
         return _on_notification(hook)
-    return _on_capture(hook, config)  # CAPTURE_EVENTS
+    return _on_capture(hook, config, markers)  # UserPromptSubmit and CAPTURE_EVENTS
 
 
-def _on_capture(hook: HookEvent, config: dict) -> tuple:
-    from hooks.capture import observations_from_event
-
-    return [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)], None
-
-
-def _on_prompt(hook: HookEvent, config: dict, markers) -> tuple:
-    turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
-    if turn == "hidden":
-        return None, None
+def _on_capture(hook: HookEvent, config: dict, markers) -> tuple:
+    """A prompt or a captured tool event: its memories (and for a prompt, the recall wanted)."""
+    turn = None
+    if hook.name == "UserPromptSubmit":
+        turn = markers.take_prompt(hook.raw_session_id, hook.typed_prompt, hook.prompt_id)
+        if turn == "hidden":
+            return None, None
     from hooks.capture import is_memory_command, observations_from_event
 
+    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
+    if hook.name != "UserPromptSubmit":
+        return ops, None
     # A private turn gets no recall; `/memory QUERY` prints its own results, recall would repeat them.
     want_context = None if turn or is_memory_command(hook.prompt) else "prompt"
-    ops = [{"op": "memory", "obs": obs} for obs in observations_from_event(hook.fields, config)]
     if ops:
         # A session's summary is built at Stop: until its first turn ends, the session
         # being worked on would be listed without one.
@@ -307,7 +304,12 @@ def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, jud
             db_problem = _drain(run, conn, db_path)
         db_problem = _write(run, conn, db_path, ops, db_problem, deadline)
         if conn is not None and judging and db_problem is None:
-            _judge_injection(run, conn, hook)
+            try:
+                from hooks.recall import judge
+
+                judge(conn, hook.name, hook.fields)
+            except Exception as exc:
+                run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
         if conn is None or not want_context:
             return
         if want_context == "start":
@@ -385,15 +387,6 @@ def _count(ops: list[dict]) -> str:
 # ------------------------------------------------------------------ what Claude is told
 
 
-def _judge_injection(run, conn, hook: HookEvent) -> None:
-    try:
-        from hooks.recall import judge
-
-        judge(conn, hook.name, hook.fields)
-    except Exception as exc:
-        run.problem(f"could not tell whether the injected memories were used ({short(exc)}).")
-
-
 def _record(run, record, *args) -> None:
     """One decision into the injection ledger; a failure is said, and changes nothing else."""
     try:
@@ -402,10 +395,25 @@ def _record(run, record, *args) -> None:
         run.problem(f"could not record what was injected in the ledger ({short(exc)}).")
 
 
-def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
-    from hooks.recall import memory_files_at_start, session_start_plan
+def _memory_files_at_start(run, event: dict) -> list[dict]:
+    """The memory files Claude Code loads at this start, with their text (a few small files
+    stat-ed and read); [] when they cannot be read (said once, nothing else changes)."""
+    try:
+        from store.claude_memory import loaded_files
 
-    files = memory_files_at_start(run, hook.fields)
+        folder = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
+        if not isinstance(folder, str) or not folder:
+            return []
+        return loaded_files(folder, topics=False, with_text=True)
+    except Exception as exc:
+        run.problem(f"could not read Claude Code's memory files ({type(exc).__name__}: {exc}).")
+        return []
+
+
+def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
+    from hooks.recall import session_start_plan
+
+    files = _memory_files_at_start(run, hook.fields)
     try:
         plan = session_start_plan(conn, hook.cwd, hook.session_id, config, source=hook.source, memory_files=files)
     except Exception as exc:
@@ -437,23 +445,18 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
         return
     own = block
     if config.get("team_recall"):
-        block = "\n".join(b for b in (block, _team_recall(run, hook, project_name, config)) if b)
+        try:
+            from hooks.recall import team_block
+
+            block = "\n".join(b for b in (block, team_block(hook.prompt, project_name, config)) if b)
+        except Exception as exc:
+            run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
     if block:
         _emit(_prompt_output(block))
     if decision["reason"] != "off":
         from hooks.recall import record_prompt
 
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
-
-
-def _team_recall(run, hook: HookEvent, project_name: str, config: dict) -> str:
-    try:
-        from hooks.recall import team_block
-
-        return team_block(hook.prompt, project_name, config)
-    except Exception as exc:
-        run.problem(f"could not search the team memories for this prompt ({short(exc)}).")
-        return ""
 
 
 def run_hook(stream=None) -> _Run:

@@ -67,15 +67,6 @@ def cap_text(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
     return text[:head_end] + _MARKER.format(n=cut) + text[tail_start:]
 
 
-def storable(text: str) -> str:
-    """`text` with lone surrogates (JSON can carry "\\ud800") as U+FFFD: SQLite cannot take them."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-
-
 def one_line(text: object, limit: int | None = None) -> str:
     """`text` as one line of visible characters: whitespace folded to single spaces, other
     invisible characters (control, zero-width, bidi) dropped, cut to `limit` with a "…"."""

@@ -15,7 +15,7 @@ for scoring.
 from __future__ import annotations
 
 _HOMES = {
-    "blocks": ("injection_enabled", "memory_files_at_start", "session_start_block", "session_start_context",
+    "blocks": ("injection_enabled", "session_start_block", "session_start_context",
                "session_start_plan"),
     "ledger": ("JUDGED_EVENTS", "WAITING_DIR", "judge", "record_prompt", "record_start", "start_context", "waiting"),
     "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),

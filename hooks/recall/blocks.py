@@ -226,21 +226,6 @@ def session_project(conn, session_id: str | None, cwd: str | None) -> tuple[str,
     return resolve_project(os.environ.get("CLAUDE_PROJECT_DIR") or cwd)
 
 
-def memory_files_at_start(run, event: dict) -> list[dict]:
-    """The memory files Claude Code loads at this start, with their text (a few small files
-    stat-ed and read); [] when they cannot be read (said once, nothing else changes)."""
-    try:
-        from store.claude_memory import loaded_files
-
-        folder = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
-        if not isinstance(folder, str) or not folder:
-            return []
-        return loaded_files(folder, topics=False, with_text=True)
-    except Exception as exc:
-        run.problem(f"could not read Claude Code's memory files ({type(exc).__name__}: {exc}).")
-        return []
-
-
 def session_start_block(conn, cwd: str | None, session_id: str | None, config: dict | None) -> str:
     """The SessionStart context for the session's project ('' when there is nothing)."""
     return session_start_context(conn, cwd, session_id, config)[0]

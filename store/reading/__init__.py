@@ -18,11 +18,11 @@ _HOMES = {
     "export": ("ExportError", "ExportExists", "ExportRequest", "export_memories", "format_for_path",
                "write_export"),
     "insights": ("overview",),
-    "ledger": ("ACTED", "LEFT_OUT", "REASONS", "entries", "judge_turn", "last_block", "missing",
+    "ledger": ("ACTED", "LEFT_OUT", "REASONS", "entries", "judge_turn", "missing",
                "page", "pins", "pointers", "project_of", "session_decisions", "sessions_named",
                "start_budget", "steering_of", "stored_paths", "vetoed_groups", "vetoed_ids"),
     "listings": ("BY_TIME", "SESSION_SORTS", "around_in_session", "error_groups", "get_memory",
-                 "get_session", "latest_memory_id", "list_sessions", "memories_by_id", "neighbours",
+                 "get_session", "last_block", "latest_memory_id", "list_sessions", "memories_by_id", "neighbours",
                  "project_names", "projects", "session_project", "session_start_rows", "stats",
                  "time_keyset", "tool_names", "type_is_stored"),
 }  # fmt: skip

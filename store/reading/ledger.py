@@ -162,31 +162,17 @@ def session_budget(conn: sqlite3.Connection, session_id: str) -> dict | None:
     return out
 
 
-def last_block(conn: sqlite3.Connection, session_id: str) -> dict | None:
-    """When this session last received a block from memlane, and the memories sent to it so
-    far: {at, sent (ids)}; None when it never received one."""
-    row = conn.execute(
-        "SELECT max(at) FROM injection WHERE session_id = ? AND chars > 0", (session_id,)
-    ).fetchone()
-    if row is None or row[0] is None:
-        return None
-    sent = {r[0] for r in conn.execute(
-        "SELECT it.memory_id FROM injection i JOIN injection_item it ON it.injection_id = i.id WHERE i.session_id = ?",
-        (session_id,),
-    )}  # fmt: skip
-    return {"at": row[0], "sent": sent}
-
-
 def awaiting_items(conn: sqlite3.Connection, session_id: str) -> list[dict]:
     """The memories of this session's injections not judged yet: {injection_id,
     memory_id, type, file_path, head (the first 300 characters), tags}."""
-    return dicts(conn.execute(
-        "SELECT i.id AS injection_id, m.id AS memory_id, m.type, m.file_path, "
-        "substr(m.content, 1, 300) AS head, m.tags FROM injection i "
+    rows = conn.execute(
+        "SELECT i.id, m.id, m.type, m.file_path, substr(m.content, 1, 300), m.tags FROM injection i "
         "JOIN injection_item it ON it.injection_id = i.id JOIN memory m ON m.id = it.memory_id "
         "WHERE i.session_id = ? AND i.acted IS NULL AND i.injected > 0 ORDER BY i.id, it.position",
         (session_id,),
-    ))  # fmt: skip
+    )
+    return [{"injection_id": i, "memory_id": m, "type": kind, "file_path": path, "head": head, "tags": tags}
+            for i, m, kind, path, head, tags in rows]  # fmt: skip
 
 
 def mark_used(conn: sqlite3.Connection, used: list[tuple[int, int, str]]) -> None:

@@ -402,13 +402,28 @@ def session_project(conn: sqlite3.Connection, session_id: str) -> tuple[str, str
     return (row[0], row[1]) if row and row[0] else None
 
 
+def last_block(conn: sqlite3.Connection, session_id: str) -> dict | None:
+    """When this session last received a block from memlane, and the memories sent to it so
+    far: {at, sent (ids)}; None when it never received one."""
+    row = conn.execute(
+        "SELECT max(at) FROM injection WHERE session_id = ? AND chars > 0", (session_id,)
+    ).fetchone()
+    if row is None or row[0] is None:
+        return None
+    sent = {r[0] for r in conn.execute(
+        "SELECT it.memory_id FROM injection i JOIN injection_item it ON it.injection_id = i.id WHERE i.session_id = ?",
+        (session_id,),
+    )}  # fmt: skip
+    return {"at": row[0], "sent": sent}
+
+
 def session_start_rows(
     conn: sqlite3.Connection, project: str, session_id: str | None, *, sessions: int, memories: int, errors: int,
     skip: frozenset = frozenset(), skip_groups: frozenset = frozenset(), previous: dict | None = None,
 ) -> dict:  # fmt: skip
     """What a SessionStart block of `project` shows, in one call (`skip`: memory ids to leave
     out, vetoed or pinned; `skip_groups`: error groups to leave out; `previous`: on a resume, the
-    session's last block, see store.reading.ledger.last_block):
+    session's last block, see last_block):
 
     - changes: the `memories` most important of the project's START_POOL newest memories
       (no prompt, error, read or search; none of `skip`), newest first, each

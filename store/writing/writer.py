@@ -13,8 +13,18 @@ import time
 from store.database import FILE_TYPES, dicts, placeholders, utc_now, write
 from store.digest import fields_digest
 from store.project import resolve_project
-from store.text import MAX_CONTENT_CHARS, cap_text, storable
+from store.text import MAX_CONTENT_CHARS, cap_text
 from store.writing.tombstones import buried, session_buried
+
+
+def storable(text: str) -> str:
+    """`text` with lone surrogates (JSON can carry "\\ud800") as U+FFFD: SQLite cannot take them."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
 
 DEDUPE_WINDOW_S = 60
 VALID_IMPORTANCE = (1, 2, 3)

@@ -114,7 +114,7 @@ def test_session_start_rows_gives_a_start_block_its_rows_in_one_call(conn):
     ledger.record(conn, session_id="s2", prompt_id=None, event="start", project=project, reason="start",
                   memory_ids=[old[2]], chars=10, at="2000-01-01T00:00:00Z")  # fmt: skip
     resumed = listings.session_start_rows(conn, project, "s2", sessions=5, memories=10, errors=5,
-                                          previous=ledger.last_block(conn, "s2"))  # fmt: skip
+                                          previous=listings.last_block(conn, "s2"))  # fmt: skip
     assert [r["id"] for r in resumed["fresh"]] == [old[4], old[3], old[1], old[0]]  # not sent before
     assert listings.session_start_rows(conn, project, "s2", sessions=0, memories=0, errors=0) == {
         "changes": [], "fresh": None, "sessions": [], "errors": []}
