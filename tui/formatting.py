@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime, timedelta, tzinfo
+from functools import partial
 
 from store.display import inert_line
+from store.text import one_line as store_one_line
 
 ELLIPSIS = "…"
 
@@ -173,13 +175,8 @@ def first_line(text: str | None) -> str:
     return ""
 
 
-def one_line(text: str | None, limit: int | None = None) -> str:
-    """Stored text as one inert line: whitespace folded, control characters made visible,
-    cut to `limit` characters (the last an ellipsis) when longer."""
-    text = inert_line(text)
-    if limit is None or len(text) <= limit:
-        return text
-    return text[: limit - 1] + ELLIPSIS
+# Stored text as one line a person reads: control characters shown, not dropped.
+one_line = partial(store_one_line, show_controls=True)
 
 
 def number(n: int | None) -> str:
