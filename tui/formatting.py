@@ -14,6 +14,7 @@ from functools import partial
 
 from store.display import inert_line
 from store.text import one_line as store_one_line
+from store.times import duration
 
 ELLIPSIS = "…"
 
@@ -99,23 +100,6 @@ def short_day(moment: datetime, today: datetime) -> str:
 def utc_iso(moment: datetime) -> str:
     """`moment` in the stored format (UTC, microseconds, Z): for `since`/`until` filters."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def duration(seconds: float | None) -> str:
-    """45s, 12m, 1h 05m, 2d 3h; "—" when unknown."""
-    if seconds is None or seconds < 0:
-        return "—"
-    seconds = int(seconds)
-    if seconds < 60:
-        return f"{seconds}s"
-    minutes = seconds // 60
-    if minutes < 60:
-        return f"{minutes}m"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 24:
-        return f"{hours}h {minutes:02d}m"
-    days, hours = divmod(hours, 24)
-    return f"{days}d {hours}h"
 
 
 def seconds_between(start: str | None, end: str | datetime | None) -> float | None:
