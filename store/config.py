@@ -37,6 +37,8 @@ SETTINGS = {
     "context_sessions": (3, "int", 0, 100, "the SessionStart digest: how many recent sessions"),
     "context_memories": (10, "int", 0, 100, "the SessionStart digest: how many important recent memories"),
     "context_errors": (5, "int", 0, 100, "the SessionStart digest: how many open errors"),
+    # 9000 at most: Claude Code cuts a hook's output at 10,000 characters, and every block
+    # memlane injects is sized by this setting (per-prompt blocks by max_inject, well under it).
     "context_max_chars": (2000, "int", 200, 9000, "the SessionStart digest: its size at most, in characters"),
     "capture_read": (False, "bool", None, None, "store Read calls too (off: they are many and say little)"),
     "capture_grep": (False, "bool", None, None, "store Grep calls too"),

@@ -59,3 +59,21 @@ def parse_time(text: str | None, now: datetime | None = None, *, end: bool = Fal
 def _stamp(moment: datetime) -> str:
     # isoformat, not strftime: its year always has 4 digits, so stamps compare as text
     return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def duration(seconds: float | None) -> str:
+    """How long, as every caller says it (the app, the CLI, a session's summary): 45s, 12m,
+    1h 05m, 2d 3h; "—" when unknown."""
+    if seconds is None or seconds < 0:
+        return "—"
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds}s"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"{minutes}m"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return f"{hours}h {minutes:02d}m"
+    days, hours = divmod(hours, 24)
+    return f"{days}d {hours}h"

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime, timedelta, tzinfo
+from functools import partial
 
 from store.display import inert_line
+from store.text import one_line as store_one_line
+from store.times import duration
 
 ELLIPSIS = "…"
 
@@ -99,23 +102,6 @@ def utc_iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def duration(seconds: float | None) -> str:
-    """45s, 12m, 1h 05m, 2d 3h; "—" when unknown."""
-    if seconds is None or seconds < 0:
-        return "—"
-    seconds = int(seconds)
-    if seconds < 60:
-        return f"{seconds}s"
-    minutes = seconds // 60
-    if minutes < 60:
-        return f"{minutes}m"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 24:
-        return f"{hours}h {minutes:02d}m"
-    days, hours = divmod(hours, 24)
-    return f"{days}d {hours}h"
-
-
 def seconds_between(start: str | None, end: str | datetime | None) -> float | None:
     a = parse_utc(start)
     b = parse_utc(end) if isinstance(end, str) or end is None else end
@@ -173,13 +159,8 @@ def first_line(text: str | None) -> str:
     return ""
 
 
-def one_line(text: str | None, limit: int | None = None) -> str:
-    """Stored text as one inert line: whitespace folded, control characters made visible,
-    cut to `limit` characters (the last an ellipsis) when longer."""
-    text = inert_line(text)
-    if limit is None or len(text) <= limit:
-        return text
-    return text[: limit - 1] + ELLIPSIS
+# Stored text as one line a person reads: control characters shown, not dropped.
+one_line = partial(store_one_line, show_controls=True)
 
 
 def number(n: int | None) -> str:

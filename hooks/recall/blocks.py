@@ -7,7 +7,8 @@ bidi and other invisible format characters are removed, whitespace is
 collapsed to one line, the text is XML-escaped (``&``, ``<``, ``>``; attributes
 also ``"`` and ``'``) and cut to MAX_LINE_CHARS, so stored text can neither
 break out of the block nor hide anything in it.  A block is never longer than
-HARD_CAP_CHARS (Claude Code cuts hook output at 10,000).  Each block ends with
+the ``context_max_chars`` setting, whose bound (store/config.py) keeps it under
+Claude Code's cut of hook output.  Each block ends with
 how to get more (`/memory show ID`, the memlane MCP tools).
 """
 
@@ -22,7 +23,6 @@ from store.text import basename, relative_path
 from store.text import one_line as clean_line
 
 MAX_LINE_CHARS = 200
-HARD_CAP_CHARS = 9000
 
 
 
@@ -61,12 +61,14 @@ CLOSE_TAG = "</memory-context>"
 
 
 def assemble_block(project_name: str, sections: list[tuple[str, list[str]]], max_chars: int) -> str:
-    """The block with as many lines as fit in `max_chars` (never over HARD_CAP_CHARS).
+    """The block with as many lines as fit in `max_chars`.
+
+    `max_chars` comes from the ``context_max_chars`` setting (or is sized from
+    ``max_inject``), both bounded where settings are read, so it is not clamped again.
 
     Lines are admitted round-robin (each section's first line, then each one's
     second, ...), so a long first section cannot crowd out the others.
     """
-    max_chars = max(200, min(int(max_chars), HARD_CAP_CHARS))
     head = _open_tag(project_name)
     used = len(head) + 1 + len(CLOSE_TAG)
     kept: list[list[str]] = [[] for _ in sections]

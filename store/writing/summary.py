@@ -107,6 +107,8 @@ def _duration(started_at: str | None, ended_at: str | None) -> str:
         return ""
     from datetime import datetime, timezone  # lazy: only when both times are known
 
+    from store.times import duration
+
     try:
         a = datetime.fromisoformat(started_at.strip().replace("Z", "+00:00"))
         b = datetime.fromisoformat(ended_at.strip().replace("Z", "+00:00"))
@@ -116,13 +118,7 @@ def _duration(started_at: str | None, ended_at: str | None) -> str:
         secs = int((b - a).total_seconds())
     except (ValueError, TypeError, OverflowError):
         return ""
-    if secs < 0:
-        return ""
-    if secs < 600:
-        return f"{secs}s"
-    if secs < 3 * 3600:
-        return f"{secs // 60}m"
-    return f"{secs // 3600}h{(secs % 3600) // 60:02d}m"
+    return "" if secs < 0 else duration(secs)
 
 
 def _tool_label(name: str) -> str:

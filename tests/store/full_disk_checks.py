@@ -45,7 +45,7 @@ async def app_notes(db_path: str) -> list[str]:
     from tui.gui.app import AppOptions, build_app
     from tui.gui.textual_internals import notifications
 
-    app = build_app(db_path, clock=fixed_clock, config=AppOptions.for_tests())
+    app = build_app(db_path, clock=fixed_clock, options=AppOptions.for_tests())
     async with app.run_test(size=(100, 30)) as pilot:
         deadline = time.monotonic() + HANG  # the first read, on a busy machine: not 2.5 s
         while not notifications(app) and time.monotonic() < deadline:

@@ -100,7 +100,8 @@ def test_non_string_input():
         ("word " * 10, 12, "word word w…"),
         ("word " * 10, 6, "word…"),  # no space before the ellipsis
         ("abcdef", 6, "abcdef"),
-        ("abcdef", 1, "a…"),
+        ("abcdef", 1, "…"),  # never longer than the limit
+        ("red\x1b[31m\r\nnext", None, "red[31m next"),
     ],
 )
 def test_one_line(text, limit, expected):
@@ -137,3 +138,16 @@ def test_the_token_estimate_is_four_bytes_of_utf8_a_token_rounded_up():
     assert estimate_tokens(-3) == 0
     assert text_tokens("") == 0 and text_tokens("abcd") == 1
     assert text_tokens("비밀") == 2  # 6 bytes of UTF-8, not 2 characters
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "expected"),
+    [
+        ("red\x1b[31m \u202ebidi", None, "red␛[31m <U+202E>bidi"),  # shown, not dropped
+        ("a\r\n\tb", None, "a b"),  # layout whitespace is folded, not shown
+        ("word " * 10, 6, "word…"),
+        ("abcdefghij", 5, "abcd…"),
+    ],
+)
+def test_one_line_for_a_person_shows_controls(text, limit, expected):
+    assert one_line(text, limit, show_controls=True) == expected

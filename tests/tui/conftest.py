@@ -152,11 +152,11 @@ def empty_db_path(home, utc) -> str:
     return path
 
 
-def app_for(path: str, **config):
+def app_for(path: str, **options):
     """The app for tests: fixed clock, no polling (unless asked), UTC."""
     from tui.gui.app import AppOptions, build_app
 
-    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests(**config))
+    return build_app(path, clock=fixed_clock, options=AppOptions.for_tests(**options))
 
 
 @pytest.fixture

@@ -104,7 +104,7 @@ def make_app(db_path: str | Path):
     """The real app on `db_path`, with the test config (no polling, no blink, UTC)."""
     from tui.gui.app import AppOptions, build_app
 
-    return build_app(db_path, clock=fixed_clock(), config=AppOptions.for_tests())
+    return build_app(db_path, clock=fixed_clock(), options=AppOptions.for_tests())
 
 
 async def settle(pilot, rounds: int = 4) -> None:

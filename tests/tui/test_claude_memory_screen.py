@@ -69,7 +69,7 @@ def memory_db(home, utc):
 
 
 def app_for(path: str):
-    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests())
+    return build_app(path, clock=fixed_clock, options=AppOptions.for_tests())
 
 
 async def open_screen(pilot):

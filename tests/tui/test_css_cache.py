@@ -33,7 +33,7 @@ def parses(monkeypatch) -> list[str]:
 
 
 async def run_until_kept(db_path, home, **options) -> None:
-    app = build_app(db_path, config=AppOptions.for_tests(start_cache=True, **options))
+    app = build_app(db_path, options=AppOptions.for_tests(start_cache=True, **options))
     with process_tuned(app):  # as run_app
         async with app.run_test(size=(80, 24)):
             await first_screen(app)
@@ -42,7 +42,7 @@ async def run_until_kept(db_path, home, **options) -> None:
 
 
 async def styles_at_first_screen(db_path, **options) -> dict:
-    app = build_app(db_path, config=AppOptions.for_tests(**options))
+    app = build_app(db_path, options=AppOptions.for_tests(**options))
     async with app.run_test(size=(80, 24)):
         await first_screen(app)
         table = app.query_one("#sessions-table")
@@ -66,7 +66,7 @@ async def test_the_next_start_parses_nothing_and_styles_the_same(db_path, home, 
 async def test_another_theme_parses_its_own(db_path, home, parses):
     await run_until_kept(db_path, home)
     parses.clear()
-    app = build_app(db_path, config=AppOptions.for_tests(start_cache=True))
+    app = build_app(db_path, options=AppOptions.for_tests(start_cache=True))
     app.theme = "nord" if app.theme != "nord" else "gruvbox"  # other variables
     async with app.run_test(size=(80, 24)):
         await first_screen(app)

@@ -61,7 +61,7 @@ def test_a_theme_chosen_in_the_demo_stays_in_the_demos_own_config(tmp_path, monk
     seen = {}
 
     def run_app(path):
-        app = gui_app.build_app(path, config=gui_app.AppOptions.for_tests(remember_theme=True))
+        app = gui_app.build_app(path, options=gui_app.AppOptions.for_tests(remember_theme=True))
 
         async def choose_a_theme():
             async with app.run_test() as pilot:

@@ -20,7 +20,7 @@ async def search_for(pilot, text: str) -> None:
     await pilot.press("3", "slash")
     await settle(pilot)
     pilot.app.panes["search"].query_input.value = text
-    await pilot.pause(pilot.app.config.search_debounce + 0.1)
+    await pilot.pause(pilot.app.options.search_debounce + 0.1)
     await settle(pilot)
     await pilot.press("escape")  # into the results
     await settle(pilot)

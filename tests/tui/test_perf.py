@@ -67,7 +67,7 @@ async def test_running_an_app_without_run_app_changes_nothing_process_wide(db_pa
 @pilot_test
 async def test_a_tuned_app_settles_the_collector_once_its_first_screen_is_out(db_path):
     default, thresholds = sys.getswitchinterval(), gc.get_threshold()
-    app = build_app(db_path, config=AppOptions.for_tests(settle_gc=True, startup_seconds=60))
+    app = build_app(db_path, options=AppOptions.for_tests(settle_gc=True, startup_seconds=60))
     with process_tuned(app):
         assert sys.getswitchinterval() == 0.001  # before the first pane starts a read
         async with app.run_test(size=(100, 30)) as pilot:

@@ -47,7 +47,7 @@ def ledger_db(home, utc) -> str:
 
 
 def app_for(path: str):
-    return build_app(path, clock=fixed_clock, config=AppOptions.for_tests())
+    return build_app(path, clock=fixed_clock, options=AppOptions.for_tests())
 
 
 async def open_recall(pilot):

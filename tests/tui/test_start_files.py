@@ -30,7 +30,7 @@ def test_the_files_read_are_the_imports_bytecode_and_the_stylesheets():
 
 @pilot_test
 async def test_a_run_notes_its_files_once_the_panes_are_built(db_path, home):
-    app = build_app(db_path, config=AppOptions.for_tests(start_cache=True))
+    app = build_app(db_path, options=AppOptions.for_tests(start_cache=True))
     listed = home / ".claude" / "memlane" / start_files.LIST_NAME
     with process_tuned(app):  # as run_app: only a real run notes them, never a test's app
         async with app.run_test(size=(80, 24)):
@@ -46,7 +46,7 @@ async def test_a_run_notes_its_files_once_the_panes_are_built(db_path, home):
 
 @pilot_test
 async def test_tests_apps_note_nothing(db_path, home):
-    app = build_app(db_path, config=AppOptions.for_tests())
+    app = build_app(db_path, options=AppOptions.for_tests())
     with process_tuned(app):
         async with app.run_test(size=(80, 24)):
             await first_screen(app)

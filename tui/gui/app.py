@@ -1,7 +1,7 @@
 """memlane's terminal app: the panes in tabs, the global keys, polling, and the screens it opens.
 
 The panes and what the app expects of them are in `tui/gui/panes/__init__.py`
-(`Pane`, `PANES`).  Build the app with `build_app(db_path, clock=..., config=...)`;
+(`Pane`, `PANES`).  Build the app with `build_app(db_path, clock=..., options=...)`;
 `run_app(db_path)` runs it and turns a `StoreError` into one sentence and exit status 1.
 """
 
@@ -146,17 +146,17 @@ class MemlaneApp(App):
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, store: StoreClient, *, clock: Clock | None = None,
-                 config: AppOptions | None = None) -> None:  # fmt: skip
+                 options: AppOptions | None = None) -> None:  # fmt: skip
         self.store = store
-        self.config = config or AppOptions()
+        self.options = options or AppOptions()
         self._clock = clock or (lambda: datetime.now(UTC))
         super().__init__()
-        if not self.config.animations:
+        if not self.options.animations:
             self.animation_level = "none"
         self._saved_theme: str | None = None
-        if self.config.remember_theme:
+        if self.options.remember_theme:
             self._restore_theme()
-        if self.config.start_cache:  # the theme is set: the variables the rules were parsed with
+        if self.options.start_cache:  # the theme is set: the variables the rules were parsed with
             from tui.gui import css_cache
 
             css_cache.load(self.stylesheet, self.get_css_variables())
@@ -178,7 +178,7 @@ class MemlaneApp(App):
 
     @property
     def tz(self) -> tzinfo | None:
-        return self.config.tz
+        return self.options.tz
 
     # -- layout -------------------------------------------------------------------
 
@@ -219,11 +219,11 @@ class MemlaneApp(App):
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
-        self.screen.set_class(not self.config.preview, "-no-preview")
+        self.screen.set_class(not self.options.preview, "-no-preview")
         for tabs in self.query(Tabs):
             tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
-        if self.config.remember_theme:
+        if self.options.remember_theme:
             self.theme_changed_signal.subscribe(self, self._theme_chosen)
         # Focus now, not after the first frame: a focus that moves after it changes the
         # footer's keys and redraws the screen just as a person presses their first key.
@@ -238,8 +238,8 @@ class MemlaneApp(App):
         self.set_timer(BUILD_ANYWAY_SECONDS, self._build_hidden_panes, name="build panes")
         if self.store.full_disk:
             self.notify(self.store.full_disk, title="Read-only", severity="warning", timeout=30)
-        if self.config.poll_interval:
-            self._start_data_watch(self.config.poll_interval)
+        if self.options.poll_interval:
+            self._start_data_watch(self.options.poll_interval)
 
     # -- the theme (config.toml `theme`) -------------------------------------------------
 
@@ -271,7 +271,7 @@ class MemlaneApp(App):
         self._saved_theme = theme.name
 
     def _apply_config(self, node: Widget | Screen) -> None:
-        if not self.config.cursor_blink:
+        if not self.options.cursor_blink:
             for field in node.query(Input):
                 field.cursor_blink = False
 
@@ -304,15 +304,15 @@ class MemlaneApp(App):
             return
         if waiting:
             await self.build_pane(waiting[0].id)
-            if self.config.warm_panes:
+            if self.options.warm_panes:
                 self._start_pane_warmup()  # this pane drawn ahead while the next are built
             self.call_later(self._build_next_pane)
             return
         if self.process_tuning is not None:
             self.process_tuning.settle()  # everything the panes hold is built now
-            if self.config.start_cache:  # every module and style a pane needs is loaded now
+            if self.options.start_cache:  # every module and style a pane needs is loaded now
                 self._keep_for_next_start()
-        if self.config.warm_panes:
+        if self.options.warm_panes:
             self._start_pane_warmup()  # again, if it ran out of panes before the last build
 
     async def build_pane(self, pane_id: str) -> Pane:
@@ -685,20 +685,20 @@ def _described(bindings: Iterable[BindingType]) -> Iterable[tuple[Binding, str, 
 
 
 def build_app(db_path: str | Path | None = None, *, clock: Clock | None = None,
-              config: AppOptions | None = None) -> MemlaneApp:  # fmt: skip
+              options: AppOptions | None = None) -> MemlaneApp:  # fmt: skip
     """The app on the database at `db_path` (default: MEMLANE_DB or ~/.claude/memlane/memory.db).
 
     Raises StoreError (one sentence) if the database cannot be opened.
     """
     path = str(db_path) if db_path else default_db_path()
-    return MemlaneApp(StoreClient.open(path), clock=clock, config=config)
+    return MemlaneApp(StoreClient.open(path), clock=clock, options=options)
 
 
 @contextmanager
 def process_tuned(app: MemlaneApp) -> Iterator[MemlaneApp]:
-    """The process-wide tuning of `app.config` (tui.gui.perf), for as long as the app runs
+    """The process-wide tuning of `app.options` (tui.gui.perf), for as long as the app runs
     inside: what `run_app` does around `app.run()` (and the benches around a headless run)."""
-    with tuned(app.config.tuning) as process:
+    with tuned(app.options.tuning) as process:
         app.process_tuning = process
         try:
             yield app

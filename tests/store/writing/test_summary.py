@@ -34,7 +34,7 @@ def test_typical_session():
     assert lines[1] == "Edited 3 files: config.ts, handler.ts, schema.ts"
     assert lines[2] == 'Commands: npm test; git commit -m "fix add"'
     assert lines[3] == "Errors (1): ENOENT /tmp/missing.txt"
-    assert lines[-1] == "[9 observations, 120s, tools: Bash/Edit/Write]"
+    assert lines[-1] == "[9 observations, 2m, tools: Bash/Edit/Write]"
     assert len(text) <= MAX_SUMMARY_CHARS
 
 
@@ -78,8 +78,8 @@ def test_more_prompts_and_other_types():
     [
         ("2026-05-01T10:00:00Z", "2026-05-01T10:00:45Z", "45s"),
         ("2026-05-01T10:00:00+00:00", "2026-05-01T10:30:00+00:00", "30m"),
-        ("2026-05-01T10:00:00", "2026-05-01T14:05:00", "4h05m"),
-        ("2026-05-01T10:00:00.123Z", "2026-05-01 10:01:40.123", "100s"),
+        ("2026-05-01T10:00:00", "2026-05-01T14:05:00", "4h 05m"),
+        ("2026-05-01T10:00:00.123Z", "2026-05-01 10:01:40.123", "1m"),
     ],
 )
 def test_durations(start, end, expected):
@@ -107,7 +107,7 @@ def test_long_session_stays_under_limit():
     lines = text.splitlines()
     assert lines[0].startswith("Task: ppp")
     assert lines[1].startswith("Edited 200 files: file_number_0.ts") and "more" in lines[1]
-    assert lines[-1].startswith("[371 observations, 8h00m, tools: ")
+    assert lines[-1].startswith("[371 observations, 8h 00m, tools: ")
 
 
 def test_wrong_types_do_not_raise():
@@ -134,3 +134,15 @@ def test_from_real_payload_observations():
     assert 'git commit -m "fix add"' in lines[2]
     assert lines[3] == "Errors (2): boom: ModuleNotFoundError: No module named jwt"
     assert lines[-1].startswith("[9 observations, 30s, tools: Bash/")
+
+
+@pytest.mark.parametrize("seconds", [45, 600, 3900, 26 * 3600 + 59])
+def test_the_summary_says_a_length_as_the_app_and_the_cli_do(seconds):
+    from datetime import datetime, timedelta
+
+    from store.times import duration
+
+    start = datetime(2026, 5, 1, 10, 0)
+    end = (start + timedelta(seconds=seconds)).isoformat()
+    last = build_summary(SESSION[1:2] * 2, start.isoformat(), end).splitlines()[-1]
+    assert last == f"[2 observations, {duration(seconds)}, tools: Edit]"

@@ -39,7 +39,7 @@ async def open_search(pilot) -> SearchPane:
 async def type_query(pilot, pane: SearchPane, text: str) -> None:
     """Put `text` in the box (as a paste would) and wait for the debounced search."""
     pane.query_input.value = text
-    await pilot.pause(pilot.app.config.search_debounce + 0.05)
+    await pilot.pause(pilot.app.options.search_debounce + 0.05)
     await settle(pilot)
 
 
@@ -73,7 +73,7 @@ async def test_searches_as_you_type_with_highlighted_snippets(db_path, make_app)
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
         await pilot.press(*"multiply")
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await pilot.pause(app.options.search_debounce + 0.05)
         await settle(pilot)
         assert len(result_ids(pane)) == 2
         snippet = pane.table.get_row_at(0)[-1]

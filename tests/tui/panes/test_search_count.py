@@ -163,7 +163,7 @@ async def test_the_hits_shown_stay_until_the_new_ones_replace_them(home, utc, ma
         epochs = result_ids(pane)
         assert len(epochs) == 60
         pane.query_input.value = "docker"
-        await pilot.pause(app.config.search_debounce + 0.2)  # the search for "docker" is running
+        await pilot.pause(app.options.search_debounce + 0.2)  # the search for "docker" is running
         assert result_ids(pane) == epochs and "epoch 1499" in screen_text(app)
         gate.set()
         await drawn_when(pilot, lambda: pane.last_results.query == "docker")

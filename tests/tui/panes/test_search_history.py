@@ -13,7 +13,7 @@ async def submit(pilot, text: str) -> None:
     await settle(pilot)
     pilot.app.panes["search"].query_input.value = text
     await pilot.press("enter")
-    await pilot.pause(pilot.app.config.search_debounce + 0.05)
+    await pilot.pause(pilot.app.options.search_debounce + 0.05)
     await settle(pilot)
 
 
@@ -38,7 +38,7 @@ async def test_up_and_down_in_the_box_walk_the_queries(db_path, make_app):
         assert pane.query_input.value == "multiply"
         await pilot.press("down")
         assert pane.query_input.value == "half-typed"
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await pilot.pause(app.options.search_debounce + 0.05)
         await settle(pilot)
         assert pane.query_input.has_focus
 

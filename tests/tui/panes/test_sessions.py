@@ -194,7 +194,7 @@ async def test_a_session_with_no_event_for_a_while_loses_its_live_dot(db_path):
     from tui.gui.app import AppOptions, build_app
 
     now = [NOW]
-    app = build_app(db_path, clock=lambda: now[0], config=AppOptions.for_tests(live_check=0.05))
+    app = build_app(db_path, clock=lambda: now[0], options=AppOptions.for_tests(live_check=0.05))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         sessions = app.panes["sessions"]

@@ -25,7 +25,7 @@ async def test_the_filter_box_narrows_and_s_sorts(db_path, make_app):
         await pilot.press("slash")
         await settle(pilot)
         await pilot.press(*"docker")
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await pilot.pause(app.options.search_debounce + 0.05)
         await settle(pilot)
         assert shown_sessions(app) == ["s-infra-0003"]
         assert "1 session" in screen_text(app)
@@ -33,7 +33,7 @@ async def test_the_filter_box_narrows_and_s_sorts(db_path, make_app):
         await settle(pilot)
         assert app.focused is app.panes["sessions"].table
         app.panes["sessions"].query_one("#sessions-filter").value = ""
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await pilot.pause(app.options.search_debounce + 0.05)
         await settle(pilot)
         await pilot.press("s")  # longest first; the running session (no length yet) last
         await settle(pilot)
@@ -108,7 +108,7 @@ async def test_the_filter_finds_a_session_by_any_of_its_prompts(db_path, make_ap
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("slash", *"kubernetes deploy", "enter")  # the second prompt, every word
-        await pilot.pause(app.config.search_debounce + 0.05)
+        await pilot.pause(app.options.search_debounce + 0.05)
         await settle(pilot)
         assert shown_sessions(app) == ["s-shop-0002"]
         assert "1 session" in screen_text(app)

@@ -10,14 +10,14 @@ from tests.tui.conftest import SIZES, app_for, settle, steps
 @pytest.mark.parametrize("size", SIZES)
 def test_search_with_a_query(snap_compare, db_path, size):
     app = app_for(db_path)
-    run = steps("3", "slash", *"pytest", pause=app.config.search_debounce + 0.1)
+    run = steps("3", "slash", *"pytest", pause=app.options.search_debounce + 0.1)
     assert snap_compare(app, terminal_size=size, run_before=run)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_search_filters_from_the_results(snap_compare, db_path, size):
     app = app_for(db_path)
-    run = steps("3", "slash", *"pytest", pause=app.config.search_debounce + 0.1)
+    run = steps("3", "slash", *"pytest", pause=app.options.search_debounce + 0.1)
 
     async def then_filters(pilot) -> None:
         await run(pilot)
@@ -38,5 +38,5 @@ def test_search_first_visit_keys_on_the_list(snap_compare, db_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_search_results_and_the_preview_with_the_terms_lit(snap_compare, db_path, size):
     app = app_for(db_path)
-    run = steps("3", "slash", *"pytest", "enter", "j", pause=app.config.search_debounce + 0.1)
+    run = steps("3", "slash", *"pytest", "enter", "j", pause=app.options.search_debounce + 0.1)
     assert snap_compare(app, terminal_size=size, run_before=run)

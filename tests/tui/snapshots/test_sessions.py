@@ -21,7 +21,7 @@ def test_empty_database(snap_compare, empty_db_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_sessions_filtered_and_sorted_by_errors(snap_compare, db_path, size):
     app = app_for(db_path)
-    run = steps("slash", *"calc", "enter", "s", "s", pause=app.config.search_debounce + 0.1)
+    run = steps("slash", *"calc", "enter", "s", "s", pause=app.options.search_debounce + 0.1)
     assert snap_compare(app, terminal_size=size, run_before=run)
 
 

@@ -113,7 +113,7 @@ class Pane(WorkerFailures, Widget):
         """The box was typed in: `apply_box` runs once the typing pauses (`search_debounce`)."""
         if self._filter_timer is not None:
             self._filter_timer.stop()
-        self._filter_timer = self.set_timer(self.app.config.search_debounce, self.apply_box)
+        self._filter_timer = self.set_timer(self.app.options.search_debounce, self.apply_box)
 
     def apply_box(self) -> None:
         """Filter by the box's text now (the typing paused, or the keys left the box)."""

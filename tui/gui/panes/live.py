@@ -161,7 +161,7 @@ class LivePane(Pane):
         return self._pending
 
     def on_mount(self) -> None:
-        self.window = max(50, self.app.config.live_window)
+        self.window = max(50, self.app.options.live_window)
         self._rows = deque(maxlen=self.window)
         table = self.table
         table.add_column("Time", key="time", width=8)

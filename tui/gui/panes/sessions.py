@@ -103,7 +103,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self.team_scope = False  # this machine's sessions, or these and the team's
         # The first page, read while the app is built: the first frame shows its rows.
         self._first_page: ReadAhead = ReadAhead(
-            self._read_page, None, self.text, self.sort, 0, self.app.config.page_size,
+            self._read_page, None, self.text, self.sort, 0, self.app.options.page_size,
             key=self._listing(), name="memlane sessions first page",
         )  # fmt: skip
 
@@ -115,7 +115,7 @@ class SessionsPane(WideBreakpoint, Pane):
             yield Label("", id="sessions-count", classes="bar-status")
         with PreviewArea(id="sessions-area"):
             with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-                yield PagedTable(id="sessions-table", page_size=self.app.config.page_size)
+                yield PagedTable(id="sessions-table", page_size=self.app.options.page_size)
                 yield EmptyState(self.store.path, id="sessions-empty")
             yield Preview(self.store, id="sessions-preview")
 
@@ -127,7 +127,7 @@ class SessionsPane(WideBreakpoint, Pane):
         self._add_columns(self.table)
         self._load_projects()
         self.reload()
-        self.set_interval(self.app.config.live_check, self._recheck_live)
+        self.set_interval(self.app.options.live_check, self._recheck_live)
 
     def on_unmount(self) -> None:
         self.team.close()
@@ -233,7 +233,7 @@ class SessionsPane(WideBreakpoint, Pane):
         limit: int | None = None,
     ) -> None:
         """Fetch `limit` sessions from `offset` (None: the last page) for the table's `where`."""
-        page = self._read_page(project, self.text, self.sort, offset, limit or self.app.config.page_size)
+        page = self._read_page(project, self.text, self.sort, offset, limit or self.app.options.page_size)
         if not get_current_worker().is_cancelled:
             self.post_message(SessionsPage(generation, *page, where))
 

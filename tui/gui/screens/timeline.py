@@ -122,7 +122,7 @@ class TimelineScreen(WorkerFailures, Screen):
 
     def on_mount(self) -> None:
         # A live session stops being live when nothing happens in it: the header says so then.
-        self.set_interval(self.app.config.live_check, self._draw_header)
+        self.set_interval(self.app.options.live_check, self._draw_header)
         self.timeline.focus()
         self.timeline.fetching = True
         self._load(self.memory_id, "")

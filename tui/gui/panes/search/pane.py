@@ -132,7 +132,7 @@ class SearchPane(Pane):
         self.team_scope = False  # this machine's memories, or these and the team's
         # The newest memories (no query yet), read while the pane is built: the frame that
         # first shows the pane lists them.
-        limit, filters = self.app.config.page_size, self._store_filters()
+        limit, filters = self.app.options.page_size, self._store_filters()
         self._first_page: ReadAhead = ReadAhead(
             self._read_first_page, Query.of("", **filters), limit, key=("", filters, limit),
             name="memlane search first page",
@@ -151,7 +151,7 @@ class SearchPane(Pane):
             yield Dropdown(IMPORTANCE, prompt="Importance", id="search-importance", compact=True)
             yield Dropdown(dates.DATE_RANGES, prompt="Any time", id="search-date", compact=True)
         with PreviewArea(id="search-area"):
-            yield PagedTable(id="search-results", page_size=self.app.config.page_size)
+            yield PagedTable(id="search-results", page_size=self.app.options.page_size)
             yield Preview(self.store, id="search-preview")
         yield Label("", id="search-status")
 
@@ -164,7 +164,7 @@ class SearchPane(Pane):
         return self.query_one("#search-query", Input)
 
     def on_mount(self) -> None:
-        if not self.app.config.cursor_blink:
+        if not self.app.options.cursor_blink:
             self.query_input.cursor_blink = False
         self._add_columns(self.table)
         self._load_projects()
@@ -257,7 +257,7 @@ class SearchPane(Pane):
     def _query_changed(self, event: Input.Changed) -> None:
         if self._debounce is not None:
             self._debounce.stop()
-        self._debounce = self.set_timer(self.app.config.search_debounce, self.run_search)
+        self._debounce = self.set_timer(self.app.options.search_debounce, self.run_search)
 
     @on(Input.Submitted, "#search-query")
     def _query_submitted(self, event: Input.Submitted) -> None:
@@ -285,7 +285,7 @@ class SearchPane(Pane):
         self._hits.clear()
         self._file_rows.clear()
         self._hits_seen, self._summary = 0, {}
-        limit = self.app.config.page_size
+        limit = self.app.options.page_size
         if self._files_wanted():
             self._find_file_lines(self._search_id, self.query_text, self.filters["project"], limit)
         if self.filters["type"] == CLAUDE_MEMORY:  # memory files only: no memory has this type
@@ -357,7 +357,7 @@ class SearchPane(Pane):
         """Hits from `offset` (None: the last page; `after_id`: the page after that hit)
         for the table's request `where`, all from the store's one ranking of the query
         (`filters`: the same ones by name, for the team's search)."""
-        limit = limit or self.app.config.page_size
+        limit = limit or self.app.options.page_size
         started = time.perf_counter()
         summary: dict = {}
         try:
@@ -477,7 +477,7 @@ class SearchPane(Pane):
         if shown == 0:
             return Text.assemble("No memories match ", (message.query.strip(), "bold"),
                                  " with these filters" if self._any_filter() else "")  # fmt: skip
-        timing = f" · {message.elapsed_ms:.0f} ms" if self.app.config.show_timings else ""
+        timing = f" · {message.elapsed_ms:.0f} ms" if self.app.options.show_timings else ""
         ranked = self._summary.get("ranked", -1)
         how = ""
         if not self._summary.get("all_terms", True):
