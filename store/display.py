@@ -47,6 +47,17 @@ def inert(text: object, *, keep_layout: bool = True) -> str:
     return pattern.sub(_stand_in, text)
 
 
+def shown_line(text: object, limit: int | None = None) -> str:
+    """`text` as one line a person reads: whitespace folded to single spaces, the characters
+    that could drive a terminal shown as visible stand-ins (`inert`), so the person still
+    sees they were there; cut as `store.text.one_line` cuts."""
+    from store.text import cut_line
+
+    if text is None:
+        return ""
+    return cut_line(inert(" ".join(str(text).split())), limit)
+
+
 def inert_line(text: object) -> str:
     """One line: whitespace runs (newlines, tabs) folded to one space, the rest made inert."""
     if text is None:

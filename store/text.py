@@ -67,26 +67,21 @@ def cap_text(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
     return text[:head_end] + _MARKER.format(n=cut) + text[tail_start:]
 
 
-def one_line(text: object, limit: int | None = None, *, show_controls: bool = False) -> str:
-    """`text` as one line: whitespace folded to single spaces, cut to `limit` characters at
-    most (the last a "…", no space before it).
-
-    Other invisible characters (control, zero-width, bidi) are dropped from text that is
-    stored or given to the model; with `show_controls` (text a person reads) the ones that
-    could drive a terminal become visible stand-ins instead (`store.display.inert`), so the
-    person still sees that they were there."""
+def one_line(text: object, limit: int | None = None) -> str:
+    """`text` as one line: whitespace folded to single spaces, other invisible characters
+    (control, zero-width, bidi) dropped, cut to `limit` characters at most (`cut_line`).
+    For text a person reads, `store.display.shown_line` keeps those characters visible."""
     if text is None:
         return ""
     if not isinstance(text, str):
         text = str(text)
-    if show_controls:
-        from store.display import inert
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text)
+    return cut_line(" ".join(text.split()), limit)
 
-        text = inert(" ".join(text.split()))
-    else:
-        if not text.isprintable():
-            text = "".join(ch if ch.isprintable() else (" " if ch.isspace() else "") for ch in text)
-        text = " ".join(text.split())
+
+def cut_line(text: str, limit: int | None) -> str:
+    """`text` cut to `limit` characters at most, the last a "…" with no space before it."""
     if limit is not None and len(text) > limit:
         text = text[: max(0, limit - 1)].rstrip() + "…"
     return text

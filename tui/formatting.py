@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime, timedelta, tzinfo
-from functools import partial
 
-from store.display import inert_line
-from store.text import one_line as store_one_line
+from store.display import inert_line, shown_line
 from store.times import duration
 
 ELLIPSIS = "…"
@@ -160,7 +158,7 @@ def first_line(text: str | None) -> str:
 
 
 # Stored text as one line a person reads: control characters shown, not dropped.
-one_line = partial(store_one_line, show_controls=True)
+one_line = shown_line
 
 
 def number(n: int | None) -> str:

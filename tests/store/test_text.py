@@ -150,4 +150,6 @@ def test_the_token_estimate_is_four_bytes_of_utf8_a_token_rounded_up():
     ],
 )
 def test_one_line_for_a_person_shows_controls(text, limit, expected):
-    assert one_line(text, limit, show_controls=True) == expected
+    from store.display import shown_line
+
+    assert shown_line(text, limit) == expected
