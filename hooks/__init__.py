@@ -1,0 +1,11 @@
+"""The hook process: one Claude Code event on stdin, memories into the store, context out.
+
+    main.py        `memlane-hook`: the event read once (event.py), one function per kind
+    capture/       an event -> memories (the rules the importer shares)
+    recall/        what Claude is told at SessionStart and per prompt, and whether it used it
+    transcripts/   `memlane import`, and the name a session is shown under
+    turns.py       private turns;  background.py  what a hook starts and never waits for;
+    sweep.py       keeping what Claude Code's cleanup would delete
+
+Imports only `store` and the standard library: its start-up time is the product.
+"""
