@@ -6,7 +6,7 @@
     privacy/       what never reaches the store;  triage/  error signatures and groups
     language/      Korean, loanwords, the glossary;  claude_memory/  Claude Code's own memory files
     paths.py config.py errors.py log.py files.py text.py times.py display.py digest.py
-    project.py live_signal.py: small shared ideas
+    project.py live_signal.py faces.py: small shared ideas
 
 Imports only the standard library and peewee.  Outside a package, only its face is imported.
 """

@@ -16,6 +16,8 @@ when first asked for (PEP 562): a hook that captures nothing never pays for the 
 
 from __future__ import annotations
 
+from store.faces import lazy_face
+
 _HOMES = {
     "rules": ("OPT_IN", "OWN_MCP_TOOLS", "TOOL_RULES", "capture_observations", "is_memory_command",
               "observations_from_event"),
@@ -25,19 +27,5 @@ _HOMES = {
     "shell": ("TRIVIAL_COMMANDS", "analyse_command", "command_tags", "commit_message",
               "is_meaningful_command"),
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted(_HOME_OF)
 
-
-def __getattr__(name: str):
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hooks.capture' has no attribute {name!r}")
-    # `from .module import name`, spelt out: importlib would load two more modules per hook run.
-    value = getattr(__import__(module, globals(), None, (name,), 1), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES)

@@ -14,6 +14,8 @@ for scoring.
 
 from __future__ import annotations
 
+from store.faces import lazy_face
+
 _HOMES = {
     "blocks": ("injection_enabled", "session_start_block", "session_start_context",
                "session_start_plan"),
@@ -21,19 +23,5 @@ _HOMES = {
     "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),
     "team": ("team_block",),
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted(_HOME_OF)
 
-
-def __getattr__(name: str):
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hooks.recall' has no attribute {name!r}")
-    # `from .module import name`, spelt out: importlib would load two more modules per hook run.
-    value = getattr(__import__(module, globals(), None, (name,), 1), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES)

@@ -14,6 +14,8 @@ session's title, never loads the importer.
 
 from __future__ import annotations
 
+from store.faces import lazy_face
+
 _HOMES = {
     "files": ("claude_projects_dir", "files_size", "find_transcripts", "persistence_note",
               "session_groups", "session_id_for_path"),
@@ -22,19 +24,5 @@ _HOMES = {
     "shapes": ("new_stats",),
     "title": ("transcript_title",),
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted(_HOME_OF)
 
-
-def __getattr__(name: str):
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hooks.transcripts' has no attribute {name!r}")
-    # `from .module import name`, spelt out: importlib would load two more modules per hook run.
-    value = getattr(__import__(module, globals(), None, (name,), 1), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES)

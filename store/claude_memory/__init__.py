@@ -12,7 +12,7 @@ for (PEP 562), and the face keeps no copy.
 
 from __future__ import annotations
 
-import sys
+from store.faces import lazy_face
 
 _HOMES = {
     "files": ("GROUPS", "KINDS", "auto_memory_dir", "budget", "index_part", "loaded_files",
@@ -22,18 +22,5 @@ _HOMES = {
     "sweep": ("HORIZON_DAYS", "due", "outlook_sentence", "save_swept", "swept_state"),
 }  # fmt: skip
 _MODULES = ()  # modules some callers take whole
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted([*_HOME_OF, *_MODULES])
 
-
-def __getattr__(name: str):
-    module = name if name in _MODULES else _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    __import__(f"{__name__}.{module}")
-    found = sys.modules[f"{__name__}.{module}"]
-    return found if name in _MODULES else getattr(found, name)
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES, _MODULES)

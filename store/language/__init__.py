@@ -11,7 +11,7 @@ no copy: a name patched in its module is the name every caller gets.
 
 from __future__ import annotations
 
-import sys
+from store.faces import lazy_face
 
 _HOMES = {
     "glossary": ("apart", "join_compounds", "same_as"),
@@ -19,18 +19,5 @@ _HOMES = {
     "loanwords": ("spellings",),
 }  # fmt: skip
 _MODULES = ("korean",)  # modules some callers take whole
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted([*_HOME_OF, *_MODULES])
 
-
-def __getattr__(name: str):
-    module = name if name in _MODULES else _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    __import__(f"{__name__}.{module}")
-    found = sys.modules[f"{__name__}.{module}"]
-    return found if name in _MODULES else getattr(found, name)
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES, _MODULES)
