@@ -218,7 +218,8 @@ def main(argv=None) -> int:
         "--fillers", type=int, default=20_000, help="generated memories of other work"
     )
     parser.add_argument("--show-misses", choices=("dev", "held"), default=None,
-                        help="print memlane's misses at 5 of that split")  # fmt: skip
+                        help="print memlane's misses of that split")  # fmt: skip
+    parser.add_argument("--misses-at", type=int, default=5, help="a miss is no answer in the first K")
     args = parser.parse_args(argv)
     now = datetime.now(timezone.utc)
     from store.database import connection as db
@@ -254,10 +255,12 @@ def main(argv=None) -> int:
             )
         if args.show_misses:
             for q, want, got in result["per"]["memlane"]:
-                if q["split"] == args.show_misses and not set(got[:5]) & want:
+                if q["split"] == args.show_misses and not set(got[: args.misses_at]) & want:
                     top = [(i, (conn.execute("SELECT type, substr(content, 1, 50) FROM memory WHERE id = ?", (i,))
                                 .fetchone())) for i in got[:3]]  # fmt: skip
-                    print(f"MISS {q['text']!r} want {sorted(want)} got {top}")
+                    deeper = memlane_search(conn, q["text"], limit=100)
+                    at = next((n + 1 for n, i in enumerate(deeper) if i in want), None)
+                    print(f"MISS [{q['lang']} {q['kind']}] {q['text']!r} want {sorted(want)} (at {at}) got {top}")
         conn.close()
     return 0
 

@@ -7,7 +7,7 @@
     rank.py         ranking, pages, counts and snippets
     question.py     a question's content words, its time, whether a prompt asks
     korean_english.py  the English words a Korean word of a question stands for
-    korean_terms.py    data: two documentation projects' Korean glossaries (native words)
+    korean_terms.py    data: Korean words of software work and their English (two glossaries, memlane's own)
     paging.py       the Search pane's first page without waiting for a count
 
 Callers import from `store.search`, never a module's constants.  The names are

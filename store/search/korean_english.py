@@ -30,19 +30,41 @@ def english_words(conn: sqlite3.Connection, term: str) -> list[str]:
     """English words the Hangul `term` stands for that some memory holds ([] for others)."""
     if not korean.has_hangul(term) or not term.isalpha():
         return []
-    from store.language import same_as
-
-    translated = [w for w in same_as(term) if w.isascii()]
-    if not translated:
-        from store.search.korean_terms import ENGLISH
-
-        translated = list(ENGLISH.get(term, ()))
+    translated = _translated(term)
     if translated:
         return translated
     from store.language import spellings
     from store.search.recall import known_words  # the one probe of 'does a memory hold it'
 
     return known_words(conn, spellings(term, SPELLINGS_TRIED), want=SPELLINGS_KEPT) or _two_words(conn, term)
+
+
+# One-syllable particles that `store.language.korean.strip_particle` may have taken from a
+# word's own last syllable (재시도 "retry" read as 재시 + 도 "also").
+_TAKEN_PARTICLES = ("도", "이", "가", "은", "는", "을", "를", "에", "의", "만", "와", "과", "로", "나")
+MAX_ENDING_SYLLABLES = 3  # what may follow a known word's start: a particle or a verb's ending
+
+
+def _translated(term: str) -> list[str]:
+    """The English words of the tables for `term`: as typed; with a particle-like last
+    syllable given back; or its longest known start of 2+ syllables followed by at most
+    MAX_ENDING_SYLLABLES (호출하게 "to call" -> 호출, 바꿨지 "did we change" -> 바꿨)."""
+    for word in (term, *(term + p for p in _TAKEN_PARTICLES)):
+        found = _english_of(word)
+        if found:
+            return found
+    for cut in range(len(term) - 1, max(1, len(term) - MAX_ENDING_SYLLABLES - 1), -1):
+        found = _english_of(term[:cut])
+        if found:
+            return found
+    return []
+
+
+def _english_of(word: str) -> list[str]:
+    from store.language import same_as
+    from store.search.korean_terms import ENGLISH
+
+    return [w for w in same_as(word) if w.isascii()] or list(ENGLISH.get(word, ()))
 
 
 def _two_words(conn: sqlite3.Connection, term: str) -> list[str]:

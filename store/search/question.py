@@ -27,7 +27,11 @@ QUESTION_WORDS = frozenset(
     yesterday today week weeks month months year years day days earlier before later lately
     recently currently now these those is are was were been got""".split()
 )
-_KOREAN_QUESTION_WORDS = frozenset("뭐 뭐였지 뭐였어 뭐야 뭐로 무슨 어떤 어떻게 왜 몇 언제 어디 어디서 어디에 얼마 얼마나 얼마로 있어 있어요 했지 했어 했어요 했었지 됐어".split())
+# ... and in Korean: 때 "when" (돌렸을 때), 거/것 "thing", 번 "times" (몇 번), 원인/이유 "cause"/"reason".
+_KOREAN_QUESTION_WORDS = frozenset(
+    """뭐 뭐였지 뭐였어 뭐야 뭐로 무슨 어떤 어떻게 왜 몇 언제 어디 어디서 어디에 얼마 얼마나 얼마로 있어 있어요
+    했지 했어 했어요 했었지 됐어 때 거 것 번 원인 이유""".split()
+)
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s?$")
 _INTERROGATIVE_START = re.compile(
     r"^\s*(what|which|why|how|where|when|who|did|do|does|is|are|was|were|can|could|should|have|has)\b",

@@ -151,3 +151,35 @@ def test_a_hangul_word_for_two_english_words_finds_them_side_by_side(conn):
     add(conn, "pre-release notes; commit later", type="command")  # both words, not side by side
     add(conn, "README typo fixed", type="file_edit")
     assert ids(search(conn, "프리커밋에 뭐 넣었지?")) == [answer]  # 프리커밋 is pre-commit
+
+
+def test_an_everyday_korean_word_of_software_work_finds_its_english_word(conn):
+    for i in range(6):
+        add(conn, f"$ make job{i}\nExit code 1\njob {i} failed", type="error", session=f"other{i}")
+    other = add(conn, "certificate check failed: openssl verify certificate.pem", type="error", session="a")
+    answer = add(conn, "certbot: renew the certificate from a timer", type="command", session="b")
+    hits = ids(search(conn, "인증서 갱신 실패 원인이 뭐였지?"))  # 인증서 certificate, 갱신 renew, 실패 fail
+    assert hits.index(answer) < hits.index(other)
+
+
+def test_a_korean_word_with_its_ending_glued_on_finds_its_english_word(conn):
+    other = add(conn, "exchange rate api: timeout raised to 10 s", type="file_edit", session="a")
+    answer = add(conn, "exchange rate api: called once per day, then cached", type="file_edit", session="b")
+    hits = ids(search(conn, "환율 API 몇 번 호출하게 바꿨지?"))  # 호출하게 is 호출 "call" + an ending
+    assert hits.index(answer) < hits.index(other)
+
+
+def test_a_word_whose_last_syllable_looks_like_a_particle_keeps_its_meaning(conn):
+    from store.search.korean_english import english_words
+
+    # 재시도 "retry" is read as 재시 + the particle 도 "also": the word is given back
+    assert "retry" in english_words(conn, "재시")
+
+
+def test_each_korean_word_stands_in_one_table():
+    from store.language.glossary import ROWS
+    from store.search.korean_terms import EVERYDAY, KUBERNETES, REACT, VERBS
+
+    words = [k for _english, koreans in ROWS + list(KUBERNETES + REACT + EVERYDAY + VERBS) for k in koreans]
+    assert len(words) == len(set(words))
+    assert all(english for english, _korean in EVERYDAY + VERBS)
