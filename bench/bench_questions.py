@@ -205,7 +205,9 @@ def evaluate(conn, asked: list[dict], sessions: dict[str, str]) -> dict:
     for name, results in per.items():
         for split in ("dev", "held"):
             for group, keep in (("all", lambda q: True), ("en", lambda q: q["lang"] == "en"),
-                                ("ko", lambda q: q["lang"] == "ko")):  # fmt: skip
+                                ("ko", lambda q: q["lang"] == "ko"),
+                                ("written", lambda q: q["kind"] == "written"),
+                                ("templated", lambda q: q["kind"] == "templated")):  # fmt: skip
                 chosen = [r for r in results if r[0]["split"] == split and keep(r[0])]
                 if chosen:
                     table[(name, split, group)] = score(chosen)
@@ -236,10 +238,10 @@ def main(argv=None) -> int:
               f"built in {time.perf_counter() - started:.0f} s")  # fmt: skip
         result = evaluate(conn, asked, sessions)
         print(
-            f"{'':11s} {'split':5s} {'lang':4s} {'n':>4s}  {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'none %':>6s}"
+            f"{'':11s} {'split':5s} {'group':9s} {'n':>4s}  {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'none %':>6s}"
         )
         for (name, split, group), row in result["table"].items():
-            print(f"{name:11s} {split:5s} {group:4s} {row['n']:4d}  {row['hit@1']:6.1f} {row['hit@5']:6.1f} "
+            print(f"{name:11s} {split:5s} {group:9s} {row['n']:4d}  {row['hit@1']:6.1f} {row['hit@5']:6.1f} "
                   f"{row['hit@10']:6.1f} {row['none']:6.1f}")  # fmt: skip
         for split in ("dev", "held"):
             ours, plain = (

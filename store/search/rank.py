@@ -62,6 +62,7 @@ IN_TIME_NAMED = 2.0  # a memory of the time a question names ("in May", "last we
 # copies of one error would otherwise fill the first page and push the answer off it.
 REPEAT_SHARE = 0.5
 GIST_CHARS = 200  # how much of a memory's text decides that it repeats another
+GIST_LINES = 3  # ... at most: a command, its exit code and the error's first line
 HEAD_WEIGHT = 0.5  # the share a memory's score grows by when its head holds every term
 
 
@@ -281,7 +282,8 @@ _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 
 def _repeats_lowered(scores: dict[int, float], gist_of: dict[int, str]) -> dict[int, float]:
     """Each memory's score, lowered by REPEAT_SHARE for every better-scored memory whose
-    text it repeats (its first GIST_CHARS characters, numbers aside)."""
+    text it repeats (its first GIST_LINES lines, at most GIST_CHARS characters, numbers
+    aside: the same failing command says the same first lines, whatever it printed after)."""
     seen: dict[str, int] = {}
     lowered = {}
     for memory_id in sorted(scores, key=lambda i: (scores[i], i), reverse=True):
@@ -348,7 +350,8 @@ def _turn_facts(conn, ids: list[int]) -> tuple[dict[int, str], set[int], dict[in
                f"FROM memory WHERE id IN ({placeholders(len(chunk))})")  # fmt: skip
         for memory_id, session, mtype, start in conn.execute(sql, chunk):
             session_of[memory_id] = session
-            gist_of[memory_id] = mtype + _DIGITS.sub("0", " ".join(start[:GIST_CHARS].split()))
+            gist = "\n".join(start[:GIST_CHARS].split("\n", GIST_LINES)[:GIST_LINES])
+            gist_of[memory_id] = mtype + _DIGITS.sub("0", " ".join(gist.split()))
             head_of[memory_id] = start if mtype == "prompt" else start.split("\n", 1)[0]
             if mtype == "prompt" and is_question(start):
                 asking.add(memory_id)

@@ -137,6 +137,15 @@ def test_copies_of_one_error_do_not_fill_the_first_page(conn):
     assert answer in hits[:3]
 
 
+def test_copies_of_one_error_with_other_output_after_it_do_not_fill_the_first_page(conn):
+    for i in range(12):  # the same failing build, its first lines alike, what it printed after them not
+        add(conn, f"$ npm run build\nExit code 1\nTypeError: Cannot read properties of undefined at Form.tsx:{i}\n"
+            f"run {i}: " + " ".join(f"word{i}x{k}" for k in range(i + 1)), type="error", session=f"other{i}")  # fmt: skip
+    answer = add(conn, "$ npm run test -- CartBadge\nPASS src/cart/CartBadge.test.tsx", session="mine")
+    hits = ids(search(conn, "what was the output of npm run last time?", limit=10))
+    assert answer in hits[:3]
+
+
 def test_a_memory_about_the_terms_ranks_above_one_that_mentions_them(conn):
     for i in range(20):
         add(conn, f"$ ls dir{i}\nfile{i}.txt", session=f"other{i}")
