@@ -347,6 +347,24 @@ def match_ids(conn: sqlite3.Connection, terms: list[str], filters: Filters | Non
     return found
 
 
+def count_words_only(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters,
+                     below: int | None = None) -> int | None:  # fmt: skip
+    """How many memories (below `below`) match terms the word index finds exactly, counted
+    by the index alone; None when a term needs its text checked, a substring or short
+    term is among them, or a filter reads the memory row (then only listing them counts).
+    The word index holds exactly the memories' rows (kept by triggers), so its count is
+    theirs: a two-word search that most of 1M memories match counts in ~60 ms of CPU,
+    where listing their ids took ~1.5 s."""
+    if not plans or filters.sql or any(p.route != "words" or p.check is not None for p in plans):
+        return None
+    sql = "SELECT count(*) FROM memory_words WHERE memory_words MATCH ?"
+    params: list[object] = [" AND ".join(p.match for p in plans)]
+    if below is not None:
+        sql += " AND rowid < ?"
+        params.append(below)
+    return conn.execute(sql, params).fetchone()[0]
+
+
 def select_matching(conn: sqlite3.Connection, query: object, **filters) -> list[int]:
     """Every memory matching every term of `query` and the filters, newest first.
 

@@ -38,7 +38,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from store.database import chunks, dicts, placeholders
-from store.search.match import TermPlan, match_ids, newest_with_facts, plan_term, plan_terms
+from store.search.match import (
+    TermPlan,
+    count_words_only,
+    match_ids,
+    newest_with_facts,
+    plan_term,
+    plan_terms,
+)
 from store.search.query import Query, as_query
 from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote
@@ -79,6 +86,7 @@ class Ranking:
     scores: dict[int, float] = field(default_factory=dict)
     matched: dict[int, int] = field(default_factory=dict)
     rest: Callable[[], list[int]] | None = None  # the older matches, newest first
+    rest_count: Callable[[], int | None] | None = None  # how many they are, without listing them
     _ids: list[int] | None = None
     _positions: dict[int, int] | None = None
 
@@ -91,6 +99,16 @@ class Ranking:
         if self._ids is None:
             self._ids = self.head + (self.rest() if self.rest is not None else [])
         return self._ids
+
+    @property
+    def total(self) -> int:
+        """How many hits the whole list holds: the older matches are counted by the index
+        when it can (a common pair's 870k ids are not listed to count them)."""
+        if self._ids is None and self.rest is not None and self.rest_count is not None:
+            older = self.rest_count()
+            if older is not None:
+                return len(self.head) + older
+        return len(self.ids)
 
     def page(self, offset: int, limit: int) -> list[int]:
         if offset + limit <= len(self.head):
@@ -170,14 +188,17 @@ def _rank_all_terms(conn, terms, plans, filters: Filters, newest: list[tuple]) -
     n = len(plans)
     scores = {i: _score(n, n, rel, top_relevance, imp, created, today) for i, rel, imp, created in pool}
     head = sorted(scores, key=lambda i: (scores[i], i), reverse=True)
-    rest = None
+    rest = rest_count = None
     if len(newest) > RANK_POOL:
         below = pool[-1][0]
 
         def rest() -> list[int]:
             return match_ids(conn, terms, filters, plans=plans, below=below)
 
-    return Ranking(head, True, scores, rest=rest)
+        def rest_count() -> int | None:
+            return count_words_only(conn, plans, filters, below)
+
+    return Ranking(head, True, scores, rest=rest, rest_count=rest_count)
 
 
 def _rank_any_terms(conn, terms: list[str], filters: Filters, every_term: list[tuple]) -> Ranking:
@@ -488,7 +509,7 @@ def sorted_ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
     if query.sort != "date":
         return order
     return Ranking(sorted(order.head, reverse=True), order.all_terms, order.scores, order.matched,
-                   order.rest)  # fmt: skip
+                   order.rest, order.rest_count)  # fmt: skip
 
 
 def count_hits(conn: sqlite3.Connection, query: Query | object = "", **filters) -> int:
@@ -509,7 +530,7 @@ def search_summary(conn: sqlite3.Connection, query: Query | object = "", **filte
         sql = "SELECT count(*) FROM memory m WHERE 1" + query.filters.sql
         return {"total": conn.execute(sql, query.filters.params).fetchone()[0], "ranked": 0, "all_terms": True}
     order = ranking(conn, query)
-    return {"total": len(order.ids), "ranked": order.ranked, "all_terms": order.all_terms}
+    return {"total": order.total, "ranked": order.ranked, "all_terms": order.all_terms}
 
 
 def _newest(conn, filters: Filters, limit: int, offset: int, marks, after_id: int | None = None) -> list[dict]:

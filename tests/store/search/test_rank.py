@@ -205,3 +205,26 @@ def test_query_terms_cleaning():
     assert query_terms("버그를 인증에서") == ["버그", "인증"]
     assert query_terms(12) == []
     assert len(query_terms(" ".join(f"w{i}" for i in range(100)))) == MAX_TERMS
+
+
+def test_a_common_pair_is_counted_by_the_index_without_listing_its_matches(conn, monkeypatch):
+    from store.search import count_hits, search_page, select_matching
+    from store.writing import writer
+
+    def memory(content: str, session: str) -> dict:
+        return {"session_id": session, "type": "command", "content": content, "cwd": "/nonexistent/app"}
+
+    # past the ranked head (RANK_POOL): the older 700 are counted
+    writer.add_memories(conn, [memory(f"deploy api step {i}", "web" if i % 3 else "app")
+                               for i in range(1200)] + [memory(f"deploy only, step {i}", "app")
+                                                        for i in range(300)])  # fmt: skip
+    assert search_mod.RANK_POOL < 1200
+    listed = []
+    real = search_mod.match_ids
+    monkeypatch.setattr(search_mod, "match_ids", lambda *a, **k: listed.append(1) or real(*a, **k))
+    assert count_hits(conn, "deploy api") == 1200 == len(select_matching(conn, "deploy api"))
+    assert listed == []  # the index counted the older 700; their ids were not listed
+    start, last_page, summary = search_page(conn, "deploy api", offset=None, limit=20)
+    assert summary["total"] == 1200 and start == 1180 and len(last_page) == 20
+    # a filter reads the memory row: those are listed to count them, and agree
+    assert count_hits(conn, "deploy api", session="web") == 800 == len(select_matching(conn, "deploy api", session="web"))
