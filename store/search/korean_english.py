@@ -3,9 +3,10 @@
 Korean developers ask about work done in English words: `센트리 노이즈` for Sentry's
 noise, `번들 크기` for the bundle size, `결제 클라이언트` for the payments client.  A
 Hangul loanword is spelled back (`store.language.loanwords`); a native word of everyday software
-work is translated by the glossary's rows (`store.language.glossary`: 결제 "payment"), or by the
+work is translated by the glossary's rows (`store.language.glossary`: 결제 "payment"), by the
 Kubernetes and React documentation's Korean glossaries (`store.search.korean_terms`: 출력
-"output").  A
+"output"), or by memlane's own tables there (갱신 "renew", 바꿨 "changed"), the word read
+as typed or by its longest known start (호출하게 -> 호출 "call").  A
 spelling is kept only when some memory holds it as a word (one index probe each), so a
 guess that names nothing the user wrote costs a probe and finds nothing.
 
