@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -42,6 +43,7 @@ if ROOT not in sys.path:
 
 from bench.corpus_db import build_corpus_db  # noqa: E402
 from store import search  # noqa: E402
+from store.database import FTS_TABLES  # noqa: E402
 from store.database import connection as db  # noqa: E402
 from store.forgetting import erase as forget  # noqa: E402
 from store.search import select_matching  # noqa: E402
@@ -183,6 +185,25 @@ def _timed_steps(spent: dict[str, list[float]]):
     return lambda: [setattr(forget, name, fn) for name, fn in originals.items()]
 
 
+def _trace(statements: list, sql: str) -> None:
+    statements.append((time.perf_counter(), time.process_time(), sql))
+
+
+def _optimize_by_index(statements: list[tuple[float, float, str]]) -> dict[str, list[float]]:
+    """Each FTS index's 'optimize' (wall, cpu seconds), from the traced statements: from
+    its start to the start of the next top-level statement (the other index's 'optimize'
+    or the COMMIT; the statements FTS5 runs inside it are traced with a leading `--`)."""
+    spent = {}
+    top = [row for row in statements if not row[2].startswith("--")]
+    for (wall, cpu, sql), (next_wall, next_cpu, _) in zip(top, top[1:]):
+        for table in FTS_TABLES:
+            if sql.startswith(f"INSERT INTO {table}({table}) VALUES ('optimize')"):
+                totals = spent.setdefault(table, [0.0, 0.0])
+                totals[0] += next_wall - wall
+                totals[1] += next_cpu - cpu
+    return spent
+
+
 def _fresh_copy(path: str, folder: str) -> str:
     copy = os.path.join(folder, "memory.db")
     for suffix in ("", "-wal", "-shm"):
@@ -246,12 +267,16 @@ def bench_forget(path: str, word: str, runs: int) -> None:
             planted = _plant_markers(conn, word)
             spent: dict[str, list[float]] = {}
             undo = _timed_steps(spent)
+            statements: list[tuple[float, float, str]] = []
+            conn.set_trace_callback(partial(_trace, statements))
             wall, cpu = time.perf_counter(), time.process_time()
             try:
                 done = forget.forget(conn, query=word)
             finally:
                 undo()
+                conn.set_trace_callback(None)
             results.append((time.perf_counter() - wall, time.process_time() - cpu, spent, done))
+            spent.update(_optimize_by_index(statements))
             left = _marker_tails_left(copy)  # after the clock: reading the files is not the forget's
             conn.close()
             print(f"    no bytes left: {'yes' if not left else 'NO'} ({planted} planted words of forgotten "
@@ -259,7 +284,7 @@ def bench_forget(path: str, word: str, runs: int) -> None:
             if left:
                 raise SystemExit("a forget left bytes of forgotten words in the files")
         elapsed, cpu, spent, done = sorted(results, key=lambda r: r[0])[len(results) // 2]
-        for label, name in FORGET_STEPS:
+        for label, name in FORGET_STEPS + tuple((f"  of which {t}'s optimize", t) for t in FTS_TABLES):
             step_wall, step_cpu = spent.get(name, (0.0, 0.0))
             print(f"    {label:<52} {step_wall * 1000:7.0f} ms  (cpu {step_cpu * 1000:5.0f} ms)")
         print(f"    load {_loadavg()}; scrubbed: {done.scrubbed}")
