@@ -206,8 +206,12 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
     if words:
         if facts:
             extra = _FACTS.format(relevance="-bm25(memory_words, 1.0, 2.0, 1.5)")
-        sql = (f"SELECT m.id{extra} FROM memory_words JOIN memory m ON m.id = memory_words.rowid "
-               "WHERE memory_words MATCH ?")  # fmt: skip
+        if facts or filters.sql or any(p.check is not None for p in plans):
+            sql = (f"SELECT m.id{extra} FROM memory_words JOIN memory m ON m.id = memory_words.rowid "
+                   "WHERE memory_words MATCH ?")  # fmt: skip
+        else:  # nothing reads the row: the index's rowids are the ids (a count of a common
+            # pair at 1M: 730k lookups in `memory`, three quarters of its time, saved)
+            sql = "SELECT memory_words.rowid FROM memory_words WHERE memory_words MATCH ?"
         params.append(" AND ".join(p.match for p in words))
         key = "memory_words.rowid"
         narrowing = [p for p in trigrams if p.narrows]
@@ -246,17 +250,24 @@ def _short_lead(conn: sqlite3.Connection, plans: list[TermPlan]) -> TermPlan | N
     return lead if not indexed or lead.short_parts(conn)[2] <= short_terms.LEAD_MAX_CANDIDATES else None
 
 
-def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
-                 below: int | None, chunk: int) -> Iterator[tuple]:  # fmt: skip
-    """The rows of a `_driver_sql` query, newest first, read `chunk` at a time by keyset."""
+def _keyset_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
+                   below: int | None, chunk: int) -> Iterator[list[tuple]]:  # fmt: skip
+    """The rows of a `_driver_sql` query, newest first, `chunk` at a time by keyset."""
     last = below
     while True:
         step_sql = sql + (f" AND {key} < ?" if last is not None else "") + f" ORDER BY {key} DESC LIMIT ?"
         rows = conn.execute(step_sql, params + ([last] if last is not None else []) + [chunk]).fetchall()
-        yield from rows
+        if rows:
+            yield rows
         if len(rows) < chunk:
             return
         last = rows[-1][0]
+
+
+def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
+                 below: int | None, chunk: int) -> Iterator[tuple]:  # fmt: skip
+    for rows in _keyset_chunks(conn, sql, params, key, below, chunk):
+        yield from rows
 
 
 def _conditions(plans: list[TermPlan]) -> tuple[str, list[object]]:
@@ -324,11 +335,12 @@ def iter_match_chunks(
         return
     plans = plans if plans is not None else plan_terms(conn, terms)
     lead = _short_lead(conn, plans)
-    if lead is not None:
-        rows = _short_rows(conn, lead, plans, filters, below=below, chunk=chunk)
-    else:
+    if lead is None:  # whole chunks as SQLite returns them (a row at a time cost a third more)
         sql, params, key = _driver_sql(plans, filters)
-        rows = _keyset_rows(conn, sql, params, key, below, chunk)
+        for rows in _keyset_chunks(conn, sql, params, key, below, chunk):
+            yield [row[0] for row in rows]
+        return
+    rows = _short_rows(conn, lead, plans, filters, below=below, chunk=chunk)
     while ids := [row[0] for row in islice(rows, chunk)]:
         yield ids
 

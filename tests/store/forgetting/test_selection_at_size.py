@@ -77,6 +77,42 @@ def test_selection_count_and_every_page_agree_for_a_term_with_thousands_of_match
     conn.close()
 
 
+def test_a_selection_of_common_words_alone_is_read_from_the_index_and_is_complete(corpus_30k):
+    """The count of a common pair (what the Search pane shows first) pages through its
+    whole selection; with words alone, no filter and nothing to check in the text, the
+    index's rowids are the ids, so no memory row is read (at 1M that was 730k lookups,
+    three quarters of the count's time), and the selection is the index's, exactly."""
+    conn = db.connect(corpus_30k, readonly=True)
+    tables: set[str] = set()
+
+    def note(action, table, *_):
+        if action == sqlite3.SQLITE_READ:
+            tables.add(table)
+        return sqlite3.SQLITE_OK
+
+    conn.set_authorizer(note)
+    selected = select_matching(conn, "session config")
+    conn.set_authorizer(None)
+    assert "memory" not in tables and "memory_words" in tables
+    assert len(selected) > 4 * matching.CHUNK  # past every keyset step
+    joined = [row[0] for row in conn.execute(
+        "SELECT m.id FROM memory m JOIN memory_words w ON w.rowid = m.id "
+        "WHERE memory_words MATCH 'session AND config' ORDER BY m.id DESC")]  # fmt: skip
+    assert selected == joined
+    assert search.count_hits(conn, "session config") == len(selected)
+    # A filter, or a phrase checked against the text, still reads the rows.
+    tables.clear()
+    conn.set_authorizer(note)
+    assert select_matching(conn, "session config", type="command") == [
+        i for (i,) in conn.execute(
+            "SELECT m.id FROM memory m JOIN memory_words w ON w.rowid = m.id "
+            "WHERE memory_words MATCH 'session AND config' AND m.type = 'command' ORDER BY m.id DESC")
+    ]  # fmt: skip
+    conn.set_authorizer(None)
+    assert "memory" in tables
+    conn.close()
+
+
 def test_forget_by_a_common_word_at_30k_leaves_nothing_search_or_a_scan_finds(copy_30k):
     conn = db.connect(copy_30k)
     before = search.count_hits(conn, "token")
