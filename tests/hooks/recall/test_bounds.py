@@ -5,11 +5,18 @@ here, so a few dozen memories stand for a store where these words are everywhere
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from hooks.recall import choose
 from store.search import recall as recall_sql
 from tests.hooks.recall.recall_store import CURRENT, task
+from tests.hooks.test_hook_events import IMPORT_PROBE, REPO
+from tests.shared_payloads import PAYLOADS
 
 CAP = 20
 
@@ -72,3 +79,22 @@ def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, 
     assert settings[0] in scored["tasks"][("past-work", "p1")]["ids"]  # 설정이: the word with a particle
     pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "캐시 설정")
     assert pair in scored["tasks"][("past-work", "p1")]["concepts"]
+
+
+PROMPT_PROBE = IMPORT_PROBE.replace("print(json.dumps(", "print('\\n' + json.dumps(")
+
+
+def test_the_prompt_path_with_recall_loads_nothing_costly(env, conn):
+    """Recall asks its store reads of faces that load no importlib (nor warnings with it)."""
+    project = "/home/dev/calc-app"
+    task(conn, "past-calc", ("prompt", "the add function in calc.py returns wrong sums"),
+         ("file_edit", "Edit calc.py: return a + b", "calc.py"), project=project)  # fmt: skip
+    event = json.loads((PAYLOADS / "user-prompt-submit.json").read_text())
+    event["prompt"] = "why does the add function in calc.py return wrong sums"
+    path = env.mhome.parent / "prompt.json"
+    path.write_text(json.dumps(event))
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-c", PROMPT_PROBE, str(path)], env=environ, check=True, capture_output=True)
+    *output, loaded = done.stdout.decode().splitlines()
+    assert "Relevant Memories" in "\n".join(output)  # recall ran to the end: a task chosen, its block sent
+    assert json.loads(loaded) == []
