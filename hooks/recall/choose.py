@@ -261,23 +261,35 @@ def _place_in_tasks(found: list) -> tuple[dict, dict]:
 
 
 def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:
-    if not any("same_of" in c for c in concepts):  # each concept its own word: plain sums
-        for (sid, _pid), task in tasks.items():
-            own = task["concepts"]
-            full = sum(weights[i] for i in own)
-            worked = sum(weights[i] for i in own & task["worked"])
-            elsewhere = sum(weights[i] for i in sessions[sid] - own)
-            task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
-            task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
-        return
+    """Each task's "score" and "strong" (the specific words it holds).  Tasks hold few distinct
+    sets of concepts (most hold one common word), so each set is weighed once."""
+    if any("same_of" in c for c in concepts):  # a word and its other forms count once: the heaviest
+        weigh = _memo(lambda found: _weigh(found, concepts, weights))
+        strong = _memo(lambda found: len({concepts[i].get("same_of", i) for i in found
+                                          if not concepts[i]["generic"] and not concepts[i].get("pair")}))  # fmt: skip
+    else:  # each concept its own word: plain sums
+        weigh = _memo(lambda found: sum(weights[i] for i in found))
+        strong = _memo(lambda found: sum(1 for i in found if not concepts[i]["generic"] and not concepts[i].get("pair")))
     for (sid, _pid), task in tasks.items():
-        own = task["concepts"]
-        full = _weigh(own, concepts, weights)
-        worked = _weigh(own & task["worked"], concepts, weights)  # the rest is only in what was asked
-        elsewhere = _weigh(own | sessions[sid], concepts, weights) - full
-        task["strong"] = len({concepts[i].get("same_of", i) for i in own
-                              if not concepts[i]["generic"] and not concepts[i].get("pair")})  # fmt: skip
+        own = frozenset(task["concepts"])
+        full = weigh(own)
+        worked = weigh(own & task["worked"])  # the rest is only in what was asked
+        elsewhere = weigh(own | sessions[sid]) - full
+        task["strong"] = strong(own)
         task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
+
+
+def _memo(weigh):
+    """`weigh` of a frozenset of concepts, computed once per set."""
+    seen: dict[frozenset, float] = {}
+
+    def cached(found: frozenset) -> float:
+        value = seen.get(found)
+        if value is None:
+            value = seen[found] = weigh(found)
+        return value
+
+    return cached
 
 
 def _weigh(found: set, concepts: list[dict], weights: list[float]) -> float:

@@ -81,6 +81,20 @@ def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, 
     assert pair in scored["tasks"][("past-work", "p1")]["concepts"]
 
 
+def test_tasks_that_hold_the_same_concepts_are_weighed_once(conn, monkeypatch):
+    """Most tasks a prompt's words reach hold the same few concepts (one common word): a
+    prompt costs a weighing per distinct set, not per task."""
+    for n in range(3 * CAP):
+        task(conn, f"everyday-{n}", ("command", f"cart total checked, run {n}"))
+    weighed = []
+    real = choose._weigh
+    monkeypatch.setattr(choose, "_weigh", lambda found, *rest: weighed.append(found) or real(found, *rest))
+    scored = choose.score_tasks(conn, "the cart total is wrong", session_id=CURRENT)  # cart: 장바구니 too
+    assert len(scored["tasks"]) >= 3 * CAP
+    assert any("same_of" in c for c in scored["concepts"])  # the path that weighs each set
+    assert 0 < len(weighed) <= 10
+
+
 PROMPT_PROBE = IMPORT_PROBE.replace("print(json.dumps(", "print('\\n' + json.dumps(")
 
 
