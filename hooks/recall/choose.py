@@ -118,6 +118,13 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     merged the prefix's whole lists (60 ms at 1M for one pair)."""
     from store.search import POSTINGS_CAP, matching_ids, word_match
 
+    bare = concept.get("bare")  # a Korean word alone: when it fills the cap, its particles need no read
+    if bare:
+        ids = matching_ids(conn, bare, since=since)
+        if len(ids) >= POSTINGS_CAP:
+            if concept.get("english"):
+                ids = matching_ids(conn, bare + " OR " + word_match(concept["english"], []), since=since)
+            return ids
     plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if plain:
         ids = matching_ids(conn, plain, since=since)

@@ -170,6 +170,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
         plain = None  # the match without its prefixes, when it has some (see store.search.recall.word_match)
+        bare = None  # a Korean word alone, without the particles of `plain`
         if ASCII_WORD.match(term):
             stem = _stem(term)
             if stem in seen_stems:
@@ -185,6 +186,7 @@ def recall_concepts(prompt: str) -> list[dict]:
             plain = word_match(forms, []) if prefixes else None
         elif HANGUL.search(term):
             match, plain = word_match([], [term]), word_match(_with_particles(term), [])
+            bare = word_match([term], [])
         elif term.isascii():
             forms = [term]
             if _FILE_LIKE.match(term):
@@ -201,6 +203,8 @@ def recall_concepts(prompt: str) -> list[dict]:
             concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
             if plain:
                 concepts[-1]["plain"] = plain
+            if bare:
+                concepts[-1]["bare"] = bare
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts + _pair_concepts(concepts) + _same_word_concepts(concepts)
@@ -214,6 +218,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     go to the first words' inflections while a later word gets none ("송장 합계 반올림":
     invoice, invoices, bill, total, sum, and never "rounding")."""
     from store.language import same_as
+    from store.search import word_match
 
     rows = []
     for index, concept in enumerate(concepts):
@@ -236,6 +241,8 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
                 out.append({"term": form, "generic": False, "code": False, "match": _form_match(form), "same_of": index})
                 if _form_match(form, prefixes=False) != out[-1]["match"]:
                     out[-1]["plain"] = _form_match(form, prefixes=False)
+                if HANGUL.search(form):
+                    out[-1]["bare"] = word_match([form], [])
     return out
 
 

@@ -81,6 +81,15 @@ def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, 
     assert pair in scored["tasks"][("past-work", "p1")]["concepts"]
 
 
+def test_a_korean_word_common_alone_reads_neither_its_particles_nor_its_prefix(conn, reads):
+    fill(conn, 2 * CAP, "캐시 비우기", "everyday")  # the word alone, past the cap
+    past = task(conn, "past-work", ("command", "캐시 크기 줄임"))
+    scored = choose.score_tasks(conn, "캐시 크기 다시 보여줘", session_id=CURRENT)
+    word_reads = [match for match, _since in reads if match.startswith('"캐시"')]
+    assert word_reads == ['"캐시"']  # not '"캐시" OR "캐시에서는" OR ...' (40 particles), nor '"캐시"*'
+    assert past[0] in scored["tasks"][("past-work", "p1")]["ids"]
+
+
 def test_tasks_that_hold_the_same_concepts_are_weighed_once(conn, monkeypatch):
     """Most tasks a prompt's words reach hold the same few concepts (one common word): a
     prompt costs a weighing per distinct set, not per task."""
