@@ -104,6 +104,22 @@ def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, b
 
 
 
+def _never_together(concept: dict, matched: list[list[int]]) -> bool:
+    """Whether a pair's two words are in no memory together, as their matches say: every
+    memory holding the pair side by side holds each word, so when both words' matches were
+    all read (under the postings cap) and share no memory, the pair needs no read."""
+    from store.search import POSTINGS_CAP
+
+    lists = [matched[i] for i in concept.get("words", ()) if i < len(matched)]
+    if len(lists) != 2:
+        return False
+    if not all(lists):
+        return True
+    if any(len(ids) >= POSTINGS_CAP for ids in lists):
+        return False
+    return set(lists[0]).isdisjoint(lists[1])
+
+
 def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     """The newest matches of a concept (see matching_ids), newest first.
 
@@ -184,7 +200,7 @@ def _postings(conn, concepts: list[dict], total: int, current: str, skip: frozen
     grouped = []  # per concept: its newest matches, which are placed in their tasks
     for concept in concepts:
         since, partial = _pair_window(concept, matched) if concept.get("pair") else (None, False)
-        ids = _concept_matches(conn, concept, since)
+        ids = [] if concept.get("pair") and _never_together(concept, matched) else _concept_matches(conn, concept, since)
         matched.append(ids)
         frequencies.append(_document_frequency(ids, total, since if partial else None))
         # A common concept weighs little: its newest matches are enough to place it.

@@ -121,3 +121,12 @@ def test_the_prompt_path_with_recall_loads_nothing_costly(env, conn):
     *output, loaded = done.stdout.decode().splitlines()
     assert "Relevant Memories" in "\n".join(output)  # recall ran to the end: a task chosen, its block sent
     assert json.loads(loaded) == []
+
+
+def test_a_pair_whose_words_share_no_memory_is_not_read(conn, reads):
+    task(conn, "apart-work", ("command", "widget moved"), ("command", "sprocket oiled"))
+    scored = choose.score_tasks(conn, "the widget sprocket settings", session_id=CURRENT)
+    assert '"widget sprocket"' not in [match for match, _since in reads]  # every memory's words were read: none holds both
+    pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "widget sprocket")
+    assert not any(pair in t["concepts"] for t in scored["tasks"].values())
+    assert ("apart-work", "p1") in scored["tasks"]  # the words themselves are found
