@@ -504,9 +504,6 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.reading import memories_by_id
-    from store.search import turn_prompts
-
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
         return {**silent, "reason": "short"}
@@ -528,6 +525,10 @@ def decide(
     ids = scored["tasks"][key]["ids"]
     # A turn's prompt says what the task was; a session without prompt ids
     # (imported, generated) offers only the memories that match.
+    # Asked here, not at the top: most prompts choose no task, and these load two modules.
+    from store.reading import memories_by_id
+    from store.search import turn_prompts
+
     found = memories_by_id(conn, ids)
     if found and all(_asks(m) for m in found.values()):  # it matched by a question alone
         return {**silent, "reason": "asked"}

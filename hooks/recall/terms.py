@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.language import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
+from store.language import AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -71,6 +71,8 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     for term in query_terms(prompt):
         generic = False
         if HANGUL.search(term):
+            from store.language import AUXILIARY  # compiled on first use: only Korean words need it
+
             stem = verb_stem(term)
             if stem != term:
                 term = stem
@@ -296,7 +298,7 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
 def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
-    from store.language import same_as, spellings
+    from store.language import same_as
     from store.search import known_words, word_match
 
     spelled = 0
@@ -306,6 +308,9 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
                 or spelled >= MAX_LOANWORDS or same_as(term)):  # fmt: skip
             continue  # a word of the glossary is translated, not spelled (대기 is "wait", not "take")
         spelled += 1
+        # Its tables load only for a prompt with a Hangul word to spell.
+        from store.language import spellings
+
         forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
         if forms:
             concept["match"] += " OR " + word_match(forms, [])

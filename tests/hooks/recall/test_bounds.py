@@ -130,3 +130,25 @@ def test_a_pair_whose_words_share_no_memory_is_not_read(conn, reads):
     pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "widget sprocket")
     assert not any(pair in t["concepts"] for t in scored["tasks"].values())
     assert ("apart-work", "p1") in scored["tasks"]  # the words themselves are found
+
+
+LANGUAGE_PROBE = PROMPT_PROBE.replace(
+    "print('\\n' + json.dumps(sorted(m for m in sys.modules if m.split(\".\")[0] in costly or m in bash_only)))",
+    "import store.language.korean as k\n"
+    "print('\\n' + json.dumps(['store.language.loanwords' in sys.modules, 'AUXILIARY' in vars(k)]))",
+)
+
+
+@pytest.mark.parametrize(("prompt", "korean"), [("why does the add function in calc.py return wrong sums", False),
+                                                ("calc.py 덧셈 함수가 틀린 합계를 돌려줘요", True)])  # fmt: skip
+def test_a_prompt_without_korean_loads_no_spelling_tables_nor_korean_verb_pattern(env, conn, prompt, korean):
+    """A prompt hook pays for what its prompt needs: the Hangul spellings' tables and the
+    Korean auxiliary verbs' pattern only for a prompt with Korean words."""
+    assert "AUXILIARY" in LANGUAGE_PROBE
+    event = json.loads((PAYLOADS / "user-prompt-submit.json").read_text())
+    event["prompt"] = prompt
+    path = env.mhome.parent / "prompt.json"
+    path.write_text(json.dumps(event))
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-c", LANGUAGE_PROBE, str(path)], env=environ, check=True, capture_output=True)
+    assert json.loads(done.stdout.decode().splitlines()[-1]) == [korean, korean]
