@@ -104,6 +104,22 @@ def _pair_window(concept: dict, matched: list[list[int]]) -> tuple[int | None, b
 
 
 
+def _never_together(concept: dict, matched: list[list[int]]) -> bool:
+    """Whether a pair's two words are in no memory together, as their matches say: every
+    memory holding the pair side by side holds each word, so when both words' matches were
+    all read (under the postings cap) and share no memory, the pair needs no read."""
+    from store.search import POSTINGS_CAP
+
+    lists = [matched[i] for i in concept.get("words", ()) if i < len(matched)]
+    if len(lists) != 2:
+        return False
+    if not all(lists):
+        return True
+    if any(len(ids) >= POSTINGS_CAP for ids in lists):
+        return False
+    return set(lists[0]).isdisjoint(lists[1])
+
+
 def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     """The newest matches of a concept (see matching_ids), newest first.
 
@@ -118,6 +134,13 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     merged the prefix's whole lists (60 ms at 1M for one pair)."""
     from store.search import POSTINGS_CAP, matching_ids, word_match
 
+    bare = concept.get("bare")  # a Korean word alone: when it fills the cap, its particles need no read
+    if bare:
+        ids = matching_ids(conn, bare, since=since)
+        if len(ids) >= POSTINGS_CAP:
+            if concept.get("english"):
+                ids = matching_ids(conn, bare + " OR " + word_match(concept["english"], []), since=since)
+            return ids
     plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if plain:
         ids = matching_ids(conn, plain, since=since)
@@ -177,7 +200,7 @@ def _postings(conn, concepts: list[dict], total: int, current: str, skip: frozen
     grouped = []  # per concept: its newest matches, which are placed in their tasks
     for concept in concepts:
         since, partial = _pair_window(concept, matched) if concept.get("pair") else (None, False)
-        ids = _concept_matches(conn, concept, since)
+        ids = [] if concept.get("pair") and _never_together(concept, matched) else _concept_matches(conn, concept, since)
         matched.append(ids)
         frequencies.append(_document_frequency(ids, total, since if partial else None))
         # A common concept weighs little: its newest matches are enough to place it.
@@ -261,23 +284,35 @@ def _place_in_tasks(found: list) -> tuple[dict, dict]:
 
 
 def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[float]) -> None:
-    if not any("same_of" in c for c in concepts):  # each concept its own word: plain sums
-        for (sid, _pid), task in tasks.items():
-            own = task["concepts"]
-            full = sum(weights[i] for i in own)
-            worked = sum(weights[i] for i in own & task["worked"])
-            elsewhere = sum(weights[i] for i in sessions[sid] - own)
-            task["strong"] = sum(1 for i in own if not concepts[i]["generic"] and not concepts[i].get("pair"))
-            task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
-        return
+    """Each task's "score" and "strong" (the specific words it holds).  Tasks hold few distinct
+    sets of concepts (most hold one common word), so each set is weighed once."""
+    if any("same_of" in c for c in concepts):  # a word and its other forms count once: the heaviest
+        weigh = _memo(lambda found: _weigh(found, concepts, weights))
+        strong = _memo(lambda found: len({concepts[i].get("same_of", i) for i in found
+                                          if not concepts[i]["generic"] and not concepts[i].get("pair")}))  # fmt: skip
+    else:  # each concept its own word: plain sums
+        weigh = _memo(lambda found: sum(weights[i] for i in found))
+        strong = _memo(lambda found: sum(1 for i in found if not concepts[i]["generic"] and not concepts[i].get("pair")))
     for (sid, _pid), task in tasks.items():
-        own = task["concepts"]
-        full = _weigh(own, concepts, weights)
-        worked = _weigh(own & task["worked"], concepts, weights)  # the rest is only in what was asked
-        elsewhere = _weigh(own | sessions[sid], concepts, weights) - full
-        task["strong"] = len({concepts[i].get("same_of", i) for i in own
-                              if not concepts[i]["generic"] and not concepts[i].get("pair")})  # fmt: skip
+        own = frozenset(task["concepts"])
+        full = weigh(own)
+        worked = weigh(own & task["worked"])  # the rest is only in what was asked
+        elsewhere = weigh(own | sessions[sid]) - full
+        task["strong"] = strong(own)
         task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
+
+
+def _memo(weigh):
+    """`weigh` of a frozenset of concepts, computed once per set."""
+    seen: dict[frozenset, float] = {}
+
+    def cached(found: frozenset) -> float:
+        value = seen.get(found)
+        if value is None:
+            value = seen[found] = weigh(found)
+        return value
+
+    return cached
 
 
 def _weigh(found: set, concepts: list[dict], weights: list[float]) -> float:
@@ -469,9 +504,6 @@ def decide(
     chosen task to send (at most `limit`; [] when silent).  The task's prompt comes
     first, then its memories holding the prompt's concepts (the rarest first).
     `skip`: ids of memories never to use (vetoed)."""
-    from store.reading import memories_by_id
-    from store.search import turn_prompts
-
     silent = {"task": None, "score": None, "runner_up": None, "share": None, "memories": []}
     if not isinstance(prompt, str) or len(prompt.strip()) < MIN_PROMPT_CHARS:
         return {**silent, "reason": "short"}
@@ -493,6 +525,10 @@ def decide(
     ids = scored["tasks"][key]["ids"]
     # A turn's prompt says what the task was; a session without prompt ids
     # (imported, generated) offers only the memories that match.
+    # Asked here, not at the top: most prompts choose no task, and these load two modules.
+    from store.reading import memories_by_id
+    from store.search import turn_prompts
+
     found = memories_by_id(conn, ids)
     if found and all(_asks(m) for m in found.values()):  # it matched by a question alone
         return {**silent, "reason": "asked"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.language import AUXILIARY, AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
+from store.language import AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -71,6 +71,8 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     for term in query_terms(prompt):
         generic = False
         if HANGUL.search(term):
+            from store.language import AUXILIARY  # compiled on first use: only Korean words need it
+
             stem = verb_stem(term)
             if stem != term:
                 term = stem
@@ -170,6 +172,7 @@ def recall_concepts(prompt: str) -> list[dict]:
     identifiers = _identifier_parts(prompt)
     for term, generic in relevance_terms(prompt):
         plain = None  # the match without its prefixes, when it has some (see store.search.recall.word_match)
+        bare = None  # a Korean word alone, without the particles of `plain`
         if ASCII_WORD.match(term):
             stem = _stem(term)
             if stem in seen_stems:
@@ -185,6 +188,7 @@ def recall_concepts(prompt: str) -> list[dict]:
             plain = word_match(forms, []) if prefixes else None
         elif HANGUL.search(term):
             match, plain = word_match([], [term]), word_match(_with_particles(term), [])
+            bare = word_match([term], [])
         elif term.isascii():
             forms = [term]
             if _FILE_LIKE.match(term):
@@ -201,6 +205,8 @@ def recall_concepts(prompt: str) -> list[dict]:
             concepts.append({"term": term, "generic": generic, "match": match, "code": term in code_like})
             if plain:
                 concepts[-1]["plain"] = plain
+            if bare:
+                concepts[-1]["bare"] = bare
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts + _pair_concepts(concepts) + _same_word_concepts(concepts)
@@ -214,6 +220,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
     go to the first words' inflections while a later word gets none ("송장 합계 반올림":
     invoice, invoices, bill, total, sum, and never "rounding")."""
     from store.language import same_as
+    from store.search import word_match
 
     rows = []
     for index, concept in enumerate(concepts):
@@ -236,6 +243,8 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
                 out.append({"term": form, "generic": False, "code": False, "match": _form_match(form), "same_of": index})
                 if _form_match(form, prefixes=False) != out[-1]["match"]:
                     out[-1]["plain"] = _form_match(form, prefixes=False)
+                if HANGUL.search(form):
+                    out[-1]["bare"] = word_match([form], [])
     return out
 
 
@@ -289,7 +298,7 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
 def add_loanwords(conn, concepts: list[dict]) -> None:
     """A Hangul word that spells an English word this store holds (웹훅 -> webhook)
     also matches that word: Korean prompts name English-worded work this way."""
-    from store.language import same_as, spellings
+    from store.language import same_as
     from store.search import known_words, word_match
 
     spelled = 0
@@ -299,6 +308,9 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
                 or spelled >= MAX_LOANWORDS or same_as(term)):  # fmt: skip
             continue  # a word of the glossary is translated, not spelled (대기 is "wait", not "take")
         spelled += 1
+        # Its tables load only for a prompt with a Hangul word to spell.
+        from store.language import spellings
+
         forms = known_words(conn, spellings(term, LOANWORD_SPELLINGS), want=LOANWORD_FORMS)
         if forms:
             concept["match"] += " OR " + word_match(forms, [])

@@ -17,6 +17,8 @@ loaded when first asked for (PEP 562), so the hook, which needs only `terms` and
 
 from __future__ import annotations
 
+from store.faces import lazy_face
+
 _HOMES = {
     "terms": ("FILTER_NAMES", "MAX_QUERY_CHARS", "MAX_TERMS", "TOKEN", "Filters", "fold", "fts_quote",
               "has_case", "query_terms", "unspaced"),
@@ -31,18 +33,4 @@ _HOMES = {
     "recall": ("POSTINGS_CAP", "QUESTION_TYPES", "known_words", "matching_ids", "memory_count",
                "memory_keys", "task_facts", "task_memories", "turn_prompts", "word_match"),
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-__all__ = sorted(_HOME_OF)
-
-
-def __getattr__(name: str):
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'store.search' has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(f"store.search.{module}"), name)  # no copy: a patched name is seen
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_face(__name__, _HOMES)

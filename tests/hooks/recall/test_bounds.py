@@ -5,11 +5,18 @@ here, so a few dozen memories stand for a store where these words are everywhere
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from hooks.recall import choose
 from store.search import recall as recall_sql
 from tests.hooks.recall.recall_store import CURRENT, task
+from tests.hooks.test_hook_events import IMPORT_PROBE, REPO
+from tests.shared_payloads import PAYLOADS
 
 CAP = 20
 
@@ -72,3 +79,76 @@ def test_a_common_korean_word_and_a_korean_pair_are_read_without_a_prefix(conn, 
     assert settings[0] in scored["tasks"][("past-work", "p1")]["ids"]  # 설정이: the word with a particle
     pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "캐시 설정")
     assert pair in scored["tasks"][("past-work", "p1")]["concepts"]
+
+
+def test_a_korean_word_common_alone_reads_neither_its_particles_nor_its_prefix(conn, reads):
+    fill(conn, 2 * CAP, "캐시 비우기", "everyday")  # the word alone, past the cap
+    past = task(conn, "past-work", ("command", "캐시 크기 줄임"))
+    scored = choose.score_tasks(conn, "캐시 크기 다시 보여줘", session_id=CURRENT)
+    word_reads = [match for match, _since in reads if match.startswith('"캐시"')]
+    assert word_reads == ['"캐시"']  # not '"캐시" OR "캐시에서는" OR ...' (40 particles), nor '"캐시"*'
+    assert past[0] in scored["tasks"][("past-work", "p1")]["ids"]
+
+
+def test_tasks_that_hold_the_same_concepts_are_weighed_once(conn, monkeypatch):
+    """Most tasks a prompt's words reach hold the same few concepts (one common word): a
+    prompt costs a weighing per distinct set, not per task."""
+    for n in range(3 * CAP):
+        task(conn, f"everyday-{n}", ("command", f"cart total checked, run {n}"))
+    weighed = []
+    real = choose._weigh
+    monkeypatch.setattr(choose, "_weigh", lambda found, *rest: weighed.append(found) or real(found, *rest))
+    scored = choose.score_tasks(conn, "the cart total is wrong", session_id=CURRENT)  # cart: 장바구니 too
+    assert len(scored["tasks"]) >= 3 * CAP
+    assert any("same_of" in c for c in scored["concepts"])  # the path that weighs each set
+    assert 0 < len(weighed) <= 10
+
+
+PROMPT_PROBE = IMPORT_PROBE.replace("print(json.dumps(", "print('\\n' + json.dumps(")
+
+
+def test_the_prompt_path_with_recall_loads_nothing_costly(env, conn):
+    """Recall asks its store reads of faces that load no importlib (nor warnings with it)."""
+    project = "/home/dev/calc-app"
+    task(conn, "past-calc", ("prompt", "the add function in calc.py returns wrong sums"),
+         ("file_edit", "Edit calc.py: return a + b", "calc.py"), project=project)  # fmt: skip
+    event = json.loads((PAYLOADS / "user-prompt-submit.json").read_text())
+    event["prompt"] = "why does the add function in calc.py return wrong sums"
+    path = env.mhome.parent / "prompt.json"
+    path.write_text(json.dumps(event))
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-c", PROMPT_PROBE, str(path)], env=environ, check=True, capture_output=True)
+    *output, loaded = done.stdout.decode().splitlines()
+    assert "Relevant Memories" in "\n".join(output)  # recall ran to the end: a task chosen, its block sent
+    assert json.loads(loaded) == []
+
+
+def test_a_pair_whose_words_share_no_memory_is_not_read(conn, reads):
+    task(conn, "apart-work", ("command", "widget moved"), ("command", "sprocket oiled"))
+    scored = choose.score_tasks(conn, "the widget sprocket settings", session_id=CURRENT)
+    assert '"widget sprocket"' not in [match for match, _since in reads]  # every memory's words were read: none holds both
+    pair = next(i for i, c in enumerate(scored["concepts"]) if c["term"] == "widget sprocket")
+    assert not any(pair in t["concepts"] for t in scored["tasks"].values())
+    assert ("apart-work", "p1") in scored["tasks"]  # the words themselves are found
+
+
+LANGUAGE_PROBE = PROMPT_PROBE.replace(
+    "print('\\n' + json.dumps(sorted(m for m in sys.modules if m.split(\".\")[0] in costly or m in bash_only)))",
+    "import store.language.korean as k\n"
+    "print('\\n' + json.dumps(['store.language.loanwords' in sys.modules, 'AUXILIARY' in vars(k)]))",
+)
+
+
+@pytest.mark.parametrize(("prompt", "korean"), [("why does the add function in calc.py return wrong sums", False),
+                                                ("calc.py 덧셈 함수가 틀린 합계를 돌려줘요", True)])  # fmt: skip
+def test_a_prompt_without_korean_loads_no_spelling_tables_nor_korean_verb_pattern(env, conn, prompt, korean):
+    """A prompt hook pays for what its prompt needs: the Hangul spellings' tables and the
+    Korean auxiliary verbs' pattern only for a prompt with Korean words."""
+    assert "AUXILIARY" in LANGUAGE_PROBE
+    event = json.loads((PAYLOADS / "user-prompt-submit.json").read_text())
+    event["prompt"] = prompt
+    path = env.mhome.parent / "prompt.json"
+    path.write_text(json.dumps(event))
+    environ = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-c", LANGUAGE_PROBE, str(path)], env=environ, check=True, capture_output=True)
+    assert json.loads(done.stdout.decode().splitlines()[-1]) == [korean, korean]
