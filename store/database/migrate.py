@@ -175,13 +175,15 @@ def _index_task_keys(conn: sqlite3.Connection) -> None:
 def _add_fork_links(conn: sqlite3.Connection) -> None:
     """v12: `session.forked_from`, the session a fork was copied from, and a small index of
     prompt memories by Claude Code's prompt id, by which a fork's transcript names its parent
-    (store.writing.forks).  Sessions stored before are linked when they are imported again."""
+    (store.writing.forks); an index of sessions by their name as a prompt names them
+    (hooks.recall.named).  Sessions stored before are linked when they are imported again."""
     present = {row[1] for row in conn.execute("PRAGMA table_info(session)")}
     if "forked_from" not in present:  # a new database has it from the models
         conn.execute("ALTER TABLE session ADD COLUMN forked_from TEXT")
     db = _BorrowedConnectionDatabase(conn)
     with _bound(db):
         models.Memory._schema.create_indexes(safe=True)
+        models.Session._schema.create_indexes(safe=True)
 
 
 # STEPS[n] upgrades a database at version n to n + 1.

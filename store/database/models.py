@@ -55,6 +55,13 @@ class Session(BaseModel):
         indexes = ((("project", "started_at"), False), (("started_at",), False))
 
 
+# A session by its name, as a prompt names it (hooks.recall.named.KEY_SQL: case and -/_ aside).
+Session.add_index(pw.SQL(
+    "CREATE INDEX IF NOT EXISTS session_title_key ON session "
+    "(replace(replace(lower(title), '-', ' '), '_', ' '))"
+))  # fmt: skip
+
+
 class ErrorGroup(BaseModel):
     id = pw.AutoField()
     signature = pw.TextField(unique=True)
