@@ -176,7 +176,7 @@ def _add_fork_links(conn: sqlite3.Connection) -> None:
     """v12: `session.forked_from`, the session a fork was copied from, and a small index of
     prompt memories by Claude Code's prompt id, by which a fork's transcript names its parent
     (store.writing.forks); an index of sessions by their name as a prompt names them
-    (hooks.recall.named).  Sessions stored before are linked when they are imported again."""
+    (hooks.recall.named).  Forks stored before stay unlinked: the link is made at a fork's end."""
     present = {row[1] for row in conn.execute("PRAGMA table_info(session)")}
     if "forked_from" not in present:  # a new database has it from the models
         conn.execute("ALTER TABLE session ADD COLUMN forked_from TEXT")
