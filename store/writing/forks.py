@@ -53,8 +53,13 @@ def link_fork(conn: sqlite3.Connection, session_id: str, prompt_ids: list[str]) 
 
 
 def _give_back_the_start(conn: sqlite3.Connection, parent: str, fork: str, fork_started: str) -> None:
-    """A start recorded under the parent when the fork began (2.1.197) is the fork's."""
-    last = conn.execute(
+    """A start recorded under the parent when the fork began (2.1.197) is the fork's: the
+    parent's last decision, a start, with nothing of the parent after it, when the fork has no
+    start of its own (a `fork` start, the newer shape, came under the fork's id)."""
+    own_start = conn.execute(
+        "SELECT 1 FROM injection WHERE session_id = ? AND event = 'start' LIMIT 1", (fork,)
+    ).fetchone()
+    last = None if own_start else conn.execute(
         "SELECT id, at, event FROM injection WHERE session_id = ? ORDER BY id DESC LIMIT 1", (parent,)
     ).fetchone()
     since = conn.execute("SELECT last_activity_at, ended_at FROM session WHERE session_id = ?", (parent,)).fetchone()

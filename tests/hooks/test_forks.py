@@ -135,6 +135,7 @@ def test_a_resume_of_the_parent_after_its_fork_counts_only_its_own_blocks(parent
 
 def test_the_newer_fork_shape_gets_what_is_new_since_its_named_parents_block(parent_with_a_block):
     homes = parent_with_a_block
+    hook(homes, "SessionStart", PARENT, source="resume")  # the parent resumed itself, then ended
     hook(homes, "SessionEnd", PARENT, reason="other", transcript=_named(homes, PARENT, "refresh-token-ttl"))
     write_file(homes, OTHER, f"{CWD}/billing.py", "RATE = 0.2\n", "p-other-2")
     digest = hook(homes, "SessionStart", FORK, source="fork", session_title="refresh-token-ttl",
@@ -148,6 +149,8 @@ def test_the_newer_fork_shape_gets_what_is_new_since_its_named_parents_block(par
                            [("try a 7-day refresh instead", "p-fork-1")])  # fmt: skip
     hook(homes, "SessionEnd", FORK, reason="other", prompt_id="p-fork-1", transcript=path)
     assert rows(homes, "SELECT forked_from FROM session WHERE session_id = ?", FORK) == [(PARENT,)]
+    starts = rows(homes, "SELECT session_id, reason FROM injection WHERE event = 'start' ORDER BY id")
+    assert starts == [(PARENT, "start"), (PARENT, "resumed"), (FORK, "resume_new")]  # each keeps its own
 
 
 def test_a_fork_whose_parent_is_not_named_at_its_start_gets_the_whole_digest(parent_with_a_block):
