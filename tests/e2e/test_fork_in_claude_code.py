@@ -84,6 +84,10 @@ def test_a_fork_is_its_own_session_linked_to_its_parent_and_gets_only_whats_new(
     assert ended is not None  # the fork's start (sent under the parent's id) does not leave it open
     prompts = _rows(home, "SELECT session_id FROM memory WHERE type = 'prompt' AND content = 'try it another way'")
     assert prompts == [(fork,)]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main(["--db", str(home / ".claude" / "memlane" / "memory.db"), "sessions", "--format", "json"]) == 0
+    assert {s["session_id"]: s["forked_from"] for s in json.loads(out.getvalue())}[fork] == parent
     starts = {(r["session_id"], r["reason"]) for r in _ledger(home) if r["event"] == "start"}
     assert (fork, "resume_new") in starts and (parent, "start") in starts
     assert not any(session == parent and reason != "start" for session, reason in starts)
