@@ -46,7 +46,8 @@ def candidates(prompt: str) -> list[str]:
 
 
 def named_session(conn, prompt: str, *, project: str | None, session_id: str | None) -> str | None:
-    """The past session the prompt names (not `session_id`, the one asking), or None."""
+    """The past session the prompt names (not `session_id`, the one asking, nor the session
+    it was forked from: it holds that conversation already, name included), or None."""
     if not isinstance(prompt, str):
         return None
     keys = candidates(prompt)
@@ -55,8 +56,9 @@ def named_session(conn, prompt: str, *, project: str | None, session_id: str | N
     marks = ",".join("?" * len(keys))
     rows = conn.execute(
         f"SELECT session_id, project, {KEY_SQL}, last_activity_at FROM session "
-        f"WHERE {KEY_SQL} IN ({marks}) AND session_id != ?",
-        (*keys, session_id or ""),
+        f"WHERE {KEY_SQL} IN ({marks}) AND session_id != ? AND session_id IS NOT "
+        "(SELECT forked_from FROM session WHERE session_id = ?)",  # a fork holds its parent's conversation
+        (*keys, session_id or "", session_id or ""),
     ).fetchall()
     if not rows:
         return None

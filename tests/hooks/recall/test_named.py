@@ -45,6 +45,14 @@ def test_the_asking_session_is_never_its_own_answer_and_the_longest_name_wins(co
     assert found == "s-long"
 
 
+def test_a_fork_is_not_sent_the_session_it_was_forked_from(conn):
+    named_task(conn, "s-parent", "refresh token 14d", ("prompt", "make refresh tokens last 14 days"))
+    conn.execute("UPDATE session SET forked_from = 's-parent', title = 'refresh token 14d' WHERE session_id = ?",
+                 (CURRENT,))  # fmt: skip
+    assert named.named_session(conn, "the refresh token 14d work", project=PROJECT, session_id=CURRENT) is None
+    assert named.named_session(conn, "the refresh token 14d work", project=PROJECT, session_id="other") == "s-parent"
+
+
 def test_the_name_is_found_through_its_index(conn):
     keys = named.candidates("continue the flaky-login-test fix")
     plan = conn.execute(f"EXPLAIN QUERY PLAN SELECT session_id FROM session WHERE {named.KEY_SQL} IN "
