@@ -19,7 +19,8 @@ import os
 import re
 
 MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
-MAX_PROMPT_IDS = 5000
+MAX_PROMPT_IDS = 20000
+OP_PROMPT_IDS = 400  # store.writing.forks.MAX_LOOKUPS: a fork with more prompts of its own stays unlinked
 _PROMPT_ID = re.compile(rb'"promptId":"([0-9A-Za-z_-]{8,64})"')
 
 
@@ -65,7 +66,9 @@ def fork_op(session_id: str, transcript_path: object) -> dict | None:
     prompt_ids = transcript_prompt_ids(transcript_path)
     if not prompt_ids:
         return None
-    return {"op": "fork", "session_id": session_id, "prompt_ids": prompt_ids}
+    # The parent's last prompt comes just before the fork's own: the writer looks back from
+    # the end, so the last ones are all it needs (the spool keeps the operation while busy).
+    return {"op": "fork", "session_id": session_id, "prompt_ids": prompt_ids[-OP_PROMPT_IDS:]}
 
 
 def parent_at_start(conn, session_id: str, cwd: str | None, title: str | None) -> str | None:

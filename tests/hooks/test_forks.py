@@ -175,3 +175,16 @@ def _named(homes, session_id: str, title: str) -> str:
     path = Path(homes) / f"{session_id}-named.jsonl"
     path.write_text(json.dumps({"type": "custom-title", "customTitle": title, "sessionId": session_id}) + "\n")
     return str(path)
+
+
+def test_a_long_fork_is_linked_from_the_last_of_its_prompt_ids(parent_with_a_block):
+    homes = parent_with_a_block
+    hook(homes, "UserPromptSubmit", FORK, prompt="try a 7-day refresh instead", prompt_id="p-fork-0")
+    own = [(f"step {n} of the long fork", f"p-fork-{n}") for n in range(300)]  # most of them not stored
+    path = fork_transcript(homes, FORK, [("make refresh tokens last 14 days", "p-parent-1")], own)
+    from hooks.forks import OP_PROMPT_IDS, fork_op
+
+    op = fork_op(FORK, path)
+    assert len(op["prompt_ids"]) == 301 <= OP_PROMPT_IDS and op["prompt_ids"][0] == "p-parent-1"
+    hook(homes, "SessionEnd", FORK, reason="other", transcript=path)
+    assert rows(homes, "SELECT forked_from FROM session WHERE session_id = ?", FORK) == [(PARENT,)]
