@@ -380,6 +380,33 @@ PARAPHRASES = [
     ("excel csv 한글 깨짐 세션에서 고친 파일 다시 열어줘", "csv-bom", "held39"),
     ("geocoder rate limit: are we still under the provider's quota?", "geocode-429", "held39"),
     ("open the daily report schedule session again, the email came at 9 UTC", "report-cron", "held39"),
+    # Session names, a second round (issue 39 item 5): "dev" to build the name lookup on, and
+    # "held39" written at once with it, never looked at while building.  Names as people type
+    # them back: other case, `-` for spaces and back, quoted, in a Korean sentence.
+    ("pick up the Vite Proxy Fix session where we stopped", "devproxy", "dev"),
+    ("reindex-job-timeouts: the job timed out again last night", "reindex", "dev"),
+    ("did the orders db backups session also cover the staging database?", "backups", "dev"),
+    ("partial refund bug 세션 다시 열어서 테스트 추가해줘", "refund", "dev"),
+    ("refresh-token-14d — should the access token change too?", "tokens", "dev"),
+    ("what rounding mode did we pick in invoice-cent-rounding?", "rounding", "dev"),
+    ("Flaky Checkout E2E: which selector did we wait on?", "flaky-e2e", "dev"),
+    ("redis-pool-exhaustion 세션 결과 알려줘", "redis-pool", "dev"),
+    ("in the session called slim-docker-image, which stages did we drop?", "docker-size", "dev"),
+    ('go back to "stripe webhook signature" and add the test for an old timestamp', "webhook-sig", "dev"),
+    ("celery-oom-kills follow-up: set the same limit on the beat worker", "celery-oom", "dev"),
+    ("daily-report-schedule 세션에서 바꾼 시간대 다시 봐줘", "report-cron", "dev"),
+    ("vite proxy fix 세션 기억나? 같은 설정을 스테이징에도 해줘", "devproxy", "held39"),
+    ("Reindex-Job-Timeouts session: make the batch size configurable", "reindex", "held39"),
+    ("restore test for orders-db-backups — did we ever run one?", "backups", "held39"),
+    ('what was the root cause in "partial refund bug"?', "refund", "held39"),
+    ("refresh token 14d 세션에서 고친 파일이 뭐였지?", "tokens", "held39"),
+    ("reopen invoice cent rounding and apply it to credit notes", "rounding", "held39"),
+    ("flaky-checkout-e2e is red again on main", "flaky-e2e", "held39"),
+    ("the redis pool exhaustion fix: what max connections did we set?", "redis-pool", "held39"),
+    ("Slim Docker Image 세션처럼 worker 이미지도 줄여줘", "docker-size", "held39"),
+    ("cors app domain session — which header did we add?", "cors", "held39"),
+    ("email-index-migration ran concurrently, right? check the session", "migration-lock", "held39"),
+    ("geocoder-rate-limit 세션에서 캐시 얼마나 두기로 했지?", "geocode-429", "held39"),
 ]  # fmt: skip
 
 # Questions asked again (issue 24).  Each earlier question is stored first, as the hook
@@ -535,6 +562,14 @@ UNRELATED = [
     ("write a cron job that cleans temp files", "dev"),
     ("add stripe apple pay support", "dev"),
     ("increase the nginx upload size limit", "dev"),
+    # Near a session's name without naming it (issue 39 item 5, with the names above).
+    ("set up a proxy for the vite dev server in the new frontend", "dev"),
+    ("write a daily report of the test results", "dev"),
+    ("what's the difference between a slim and an alpine docker image?", "dev"),
+    ("add a rate limit to the login endpoint", "held39"),
+    ("how does a refresh token differ from an access token?", "held39"),
+    ("make the docker image for the docs site smaller", "held39"),
+    ("write a migration that adds a nickname column", "held39"),
     # held39 (issue 39), written at once with the split above, never tuned on.
     ("translate this paragraph into French", "held39"),
     ("write a bash one-liner to count lines in all .py files", "held39"),

@@ -246,6 +246,9 @@ def _on_session_end(hook: HookEvent) -> tuple:
     if named:
         ops.append({"op": "session_note", "session_id": hook.session_id, "title": named[0],
                     "title_kind": named[1]})  # fmt: skip
+    from hooks.forks import fork_op
+
+    ops += [op for op in (fork_op(hook.session_id, hook.transcript_path),) if op]  # linked to its parent
     return ops, None
 
 
@@ -415,7 +418,13 @@ def _session_start_output(run, conn, db_path, hook: HookEvent, config) -> None:
 
     files = _memory_files_at_start(run, hook.fields)
     try:
-        plan = session_start_plan(conn, hook.cwd, hook.session_id, config, source=hook.source, memory_files=files)
+        basis, source = hook.session_id, hook.source
+        if source == "fork":  # a fork holds its parent's conversation: what is new since the parent's block
+            from hooks.forks import parent_at_start
+
+            parent = parent_at_start(conn, hook.session_id, hook.cwd, hook.title)
+            basis, source = (parent, "resume") if parent else (basis, source)
+        plan = session_start_plan(conn, hook.cwd, basis, config, source=source, memory_files=files)
     except Exception as exc:
         run.problem(f"could not build the context ({_db_message(db_path, exc)}).")
         plan = {"block": "", "project": "", "sent": [], "reason": "nothing", "left_out": []}

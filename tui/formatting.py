@@ -149,6 +149,16 @@ def short_id(session_id: str | None) -> str:
 
 
 
+def forked_from(session: dict) -> str:
+    """"forked from 7d0c6f9e · its name" for a forked session ("" for any other): the
+    session it was copied from (`claude --resume --fork-session`), as a person knows it."""
+    parent = session.get("forked_from")
+    if not parent:
+        return ""
+    name = first_line(session.get("forked_from_name")).removeprefix("Task: ")
+    return f"forked from {short_id(parent)}" + (f" · {name}" if name else "")
+
+
 def first_line(text: str | None) -> str:
     """The first non-blank line of stored text, inert (see `store.display`)."""
     for line in (text or "").splitlines():

@@ -4,6 +4,7 @@
     blocks.py       the pieces of a block, and the SessionStart block
     choose.py       per prompt: the past task a prompt is about, and the block that names it
     ledger.py       the hook's side of the injection ledger: each decision recorded, and the verdict
+    named.py        per prompt: a past session the prompt names by its Claude Code name
     team.py         per prompt, from the team cache: teammates' memories, with their author
     terms.py        what a prompt is about, as concepts: words, stems, names, pairs, loanwords
 

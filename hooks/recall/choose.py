@@ -509,6 +509,11 @@ def decide(
         return {**silent, "reason": "short"}
     if limit <= 0:
         return {**silent, "reason": "nothing"}
+    from hooks.recall.named import named_decision
+
+    named = named_decision(conn, prompt, project=project, session_id=session_id, limit=limit, skip=skip)
+    if named is not None:  # the prompt names a past session as Claude Code shows it: that task
+        return named
     scored = score_tasks(conn, prompt, session_id=session_id, skip=skip)
     if not scored["tasks"]:
         generic = not any(not c["generic"] for c in scored["concepts"])

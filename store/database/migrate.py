@@ -172,10 +172,24 @@ def _index_task_keys(conn: sqlite3.Connection) -> None:
         models.Memory._schema.create_indexes(safe=True)
 
 
+def _add_fork_links(conn: sqlite3.Connection) -> None:
+    """v12: `session.forked_from`, the session a fork was copied from, and a small index of
+    prompt memories by Claude Code's prompt id, by which a fork's transcript names its parent
+    (store.writing.forks); an index of sessions by their name as a prompt names them
+    (hooks.recall.named).  Forks stored before stay unlinked: the link is made at a fork's end."""
+    present = {row[1] for row in conn.execute("PRAGMA table_info(session)")}
+    if "forked_from" not in present:  # a new database has it from the models
+        conn.execute("ALTER TABLE session ADD COLUMN forked_from TEXT")
+    db = _BorrowedConnectionDatabase(conn)
+    with _bound(db):
+        models.Memory._schema.create_indexes(safe=True)
+        models.Session._schema.create_indexes(safe=True)
+
+
 # STEPS[n] upgrades a database at version n to n + 1.
 STEPS = {0: _create_v1, 1: _index_tool_names, 2: _add_forget_tables, 3: _add_short_term_index, 4: _add_ledger,
          5: _add_error_resolution, 6: _add_received_at, 7: _index_by_time, 8: _add_session_names,
-         9: _add_injection_context, 10: _index_task_keys}  # fmt: skip
+         9: _add_injection_context, 10: _index_task_keys, 11: _add_fork_links}  # fmt: skip
 
 
 def upgrade(conn: sqlite3.Connection, from_version: int) -> None:

@@ -46,10 +46,20 @@ class Session(BaseModel):
     # SessionStart: tokens re-sent, and whether the prompt cache had expired (NULL: not said).
     resume_context_tokens = pw.IntegerField(null=True)
     resume_cache_expired = pw.IntegerField(null=True)
+    # The session this one was forked from (`--fork-session`, /branch): it began as a copy of
+    # that session's conversation (store.writing.forks).  NULL: not a fork, or not known.
+    forked_from = pw.TextField(null=True)
 
     class Meta:
         table_name = "session"
         indexes = ((("project", "started_at"), False), (("started_at",), False))
+
+
+# A session by its name, as a prompt names it (hooks.recall.named.KEY_SQL: case and -/_ aside).
+Session.add_index(pw.SQL(
+    "CREATE INDEX IF NOT EXISTS session_title_key ON session "
+    "(replace(replace(lower(title), '-', ' '), '_', ' '))"
+))  # fmt: skip
 
 
 class ErrorGroup(BaseModel):
@@ -120,6 +130,11 @@ class Memory(BaseModel):
             (("id", "session_id", "prompt_id", "project", "type"), False),
             (("session_id", "prompt_id", "type", "file_path"), False),
         )
+
+
+# A prompt's session by its id (Claude Code's `promptId`): a fork's transcript begins with
+# copies of its parent's lines, prompt ids kept (store.writing.forks).  Prompts only: small.
+Memory.add_index(Memory.index(Memory.prompt_id, name="memory_prompt_by_id", where=(Memory.type == "prompt")))
 
 
 class Meta(BaseModel):

@@ -7,7 +7,7 @@ numbers a connection checks on open. It imports nothing heavy: hooks read it.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 MIN_SQLITE = (3, 34, 0)  # the FTS5 trigram tokenizer arrived in 3.34.0
 
 # memory.type: what the hooks and the importer write (an older database may hold others).

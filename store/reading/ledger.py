@@ -19,6 +19,7 @@ from store.database import dicts, placeholders, utc_now, write
 # Why a decision came out as it did (code -> words a person reads).
 REASONS = {
     "chosen": "one past task clearly led",
+    "named": "the prompt named a past session",
     "start": "the session's start",
     "tie": "another session's task scored almost as high",
     "weak": "too little of the prompt matched",

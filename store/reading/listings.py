@@ -244,7 +244,15 @@ def list_sessions(
 
 
 def get_session(conn: sqlite3.Connection, session_id: str) -> dict | None:
-    return _one(conn.execute("SELECT * FROM session WHERE session_id = ?", (session_id,)))
+    """The session's row; a fork's also says what its parent is called (`forked_from_name`:
+    the name Claude Code shows for it, else its summary; None when the parent is not stored)."""
+    session = _one(conn.execute("SELECT * FROM session WHERE session_id = ?", (session_id,)))
+    if session is not None and session.get("forked_from"):
+        parent = conn.execute(
+            "SELECT title, summary FROM session WHERE session_id = ?", (session["forked_from"],)
+        ).fetchone()
+        session["forked_from_name"] = (parent[0] or parent[1] or "") if parent else None
+    return session
 
 
 def session_timeline(

@@ -4,6 +4,7 @@
     queue.py       the spool: writes the database could not take in time, kept until it can
     tombstones.py  what was forgotten stays forgotten: every write checks here
     summary.py     a session's summary without an LLM, built when its memories are written
+    forks.py       a forked session linked to the session it was copied from
 
 Callers outside the package import from `store.writing` only.  Each name is loaded from its
 module when first asked for (PEP 562), so importing the face costs nothing, and the face keeps

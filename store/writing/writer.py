@@ -583,11 +583,12 @@ def session_summaries(
 #     {"op": "summary", "session_id": ..., "if_empty": ...}
 #     {"op": "session_note", "session_id": ..., "at": ..., "title": ..., "title_kind": ...,
 #      "waiting": ..., "answered": ..., "context_tokens": ..., "cache_expired": ...}
+#     {"op": "fork", "session_id": ..., "prompt_ids": [...the transcript's, in order]}
 #
 # Every operation carries the time it happened (`created_at` / `at`), so one applied
 # later keeps its time, and the dedupe makes a memory applied twice one row.
 
-OPS = ("memory", "start_session", "end_session", "summary", "session_note")
+OPS = ("memory", "start_session", "end_session", "summary", "session_note", "fork")
 
 
 class _Poison(Exception):
@@ -703,6 +704,11 @@ def _apply_one(conn: sqlite3.Connection, op: dict, session_id) -> None:
                       waiting=op.get("waiting"), answered=op.get("answered") is True,
                       context_tokens=op.get("context_tokens"),
                       cache_expired=op.get("cache_expired"), at=at, transaction=True)  # fmt: skip
+    elif kind == "fork":
+        from store.writing.forks import link_fork
+
+        with _transaction(conn, True):
+            link_fork(conn, session_id, op.get("prompt_ids"))
     else:
         raise _Poison(kind)
 

@@ -62,15 +62,17 @@ def run_claude_session(
     log: Path | None = None,
     resume: str | None = None,
     timeout: int = 240,
+    fork: bool = False,
 ) -> dict:
     """Run one ``claude -p PROMPT`` session with HOME=home in cwd; the mock
     model plays ``steps``. Returns the CLI's JSON result (has ``session_id``,
     ``result``, ``is_error``, ``num_turns``). With ``log``, every request body
-    the CLI sent is appended there (see requests_sent / text_sent_to_model).
+    the CLI sent is appended there (see requests_sent / text_sent_to_model). ``fork`` with
+    ``resume``: a new session from the resumed one (``--fork-session``).
     Raises AssertionError (with the tail of stdout/stderr) if the run fails."""
     ensure_cli_installed()
     try:
-        done = harness.run_session(steps, home, cwd, prompt, log=log, resume=resume, timeout=timeout)
+        done = harness.run_session(steps, home, cwd, prompt, log=log, resume=resume, fork=fork, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
         out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else exc.stdout
         err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else exc.stderr

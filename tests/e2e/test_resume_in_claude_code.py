@@ -1,6 +1,8 @@
 """`c` in the app, end to end with the real Claude Code CLI: memlane's resume command (the one
 `c` runs, in the session's folder) continues the first session: the resumed session's request
-to the model holds the first session's messages (issue 25 item 9)."""
+to the model holds the first session's messages (issue 25 item 9); and a session whose
+transcript is gone gets the app's dialog of what memlane still holds, with Claude Code's own
+words when it was Claude Code that found it gone (issue 39 item 4)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,10 @@ from tests.e2e.claude_session import (
     text_sent_to_model,
 )
 from tests.e2e.harness.run_session import cache_dir
+from tests.tui.conftest import app_for, pilot_test, screen_text, settle
 from tui.claude_resume import plan_resume, run_resume, transcript_path
 from tui.commands import cli
+from tui.gui import memory_actions
 
 WORD = "pelican-harbour-7731"
 
@@ -94,3 +98,105 @@ def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, 
     assert transcript.parent.parent == home / ".claude" / "projects"
     transcript.unlink()  # as Claude Code's cleanupPeriodDays purge does
     assert "Claude Code no longer has session" in plan_resume(session).problem
+
+
+# `claude` on PATH for the app: the real CLI run by the harness (against the mock model) with
+# the arguments memlane gave it; its stderr passed on as the CLI wrote it.  With GONE_AT_RUN set,
+# the transcript is deleted first: Claude Code's cleanup got to it after memlane looked.
+GONE_WRAPPER = """#!{python}
+import json, os, sys
+sys.path.insert(0, {root!r})
+from tests.e2e.harness.run_session import run_session
+args = sys.argv[1:]
+with open(os.environ["RESUME_ARGS"], "a") as fh:
+    fh.write(json.dumps(args) + "\\n")
+if os.environ.get("GONE_AT_RUN"):
+    os.unlink(os.environ["GONE_AT_RUN"])
+done = run_session([{{"text": "Back again."}}], os.environ["HOME"], os.getcwd(), "go on",
+                   resume=args[args.index("--resume") + 1], fork="--fork-session" in args)
+sys.stderr.write(done.stderr)
+sys.exit(done.returncode)
+"""
+
+
+def _app_resumes(ran: list):
+    """The app, its `c` suspending nothing (a test terminal cannot be handed over)."""
+    import contextlib
+
+    app = app_for(os.environ["MEMLANE_DB"])
+
+    @contextlib.contextmanager
+    def suspend():
+        ran.append("suspended")
+        yield
+
+    app.suspend = suspend
+    return app
+
+
+@pytest.mark.e2e
+@pilot_test
+async def test_resuming_a_session_whose_transcript_is_gone_offers_what_memlane_holds(tmp_path, monkeypatch):
+    from tui.gui.modals.session_gone import SessionGoneModal
+
+    ensure_cli_installed()
+    for name, value in clean_env().items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("MEMLANE_E2E_CACHE", str(cache_dir().parent))
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    assert cli.main(["install"]) == 0
+    project = tmp_path / "calc-app"
+    project.mkdir()
+    first = run_claude_session(home, project, [{"text": f"Noted: {WORD}."}], f"remember {WORD}")
+    session_id = first["session_id"]
+    transcript = Path(transcript_path(session_id, str(project)))
+    monkeypatch.setenv("MEMLANE_DB", str(home / ".claude" / "memlane" / "memory.db"))
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "claude"
+    wrapper.write_text(GONE_WRAPPER.format(python=sys.executable, root=str(Path(__file__).resolve().parents[2])))
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    seen = tmp_path / "args.jsonl"
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("RESUME_ARGS", str(seen))
+    # the CLI's stderr goes on to the terminal as well as to memlane: here, nowhere
+    monkeypatch.setattr(memory_actions, "run_resume", lambda resume: run_resume(resume, echo=os.open(os.devnull, os.O_WRONLY)))
+
+    # 1. Claude Code's cleanup deleted the transcript after memlane looked: `c` runs the real CLI,
+    #    which says it has no such conversation; the app says so in Claude Code's words.
+    monkeypatch.setenv("GONE_AT_RUN", str(transcript))
+    ran: list = []
+    app = _app_resumes(ran)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, SessionGoneModal), screen_text(app)
+        text = " ".join(screen_text(app).replace("\u2588", " ").split())
+    assert ran == ["suspended"] and json.loads(seen.read_text()) == ["--resume", session_id]
+    assert f"Claude Code said: No conversation found with session ID: {session_id}." in text
+    assert f"Claude Code no longer has session {session_id[:8]}" in text
+    conn = sqlite3.connect(os.environ["MEMLANE_DB"])
+    [(held,)] = conn.execute("SELECT memory_count FROM session WHERE session_id = ?", (session_id,)).fetchall()
+    conn.close()
+    assert held > 0 and f"memlane still holds {held} {'memory' if held == 1 else 'memories'} of it" in text
+    assert "Timeline:" in text and "Export" in text
+
+    # 2. The transcript is gone before `c`: the app says so without running Claude Code.
+    assert not transcript.exists()
+    monkeypatch.delenv("GONE_AT_RUN")
+    seen.unlink()
+    ran = []
+    app = _app_resumes(ran)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, SessionGoneModal), screen_text(app)
+        text = " ".join(screen_text(app).replace("\u2588", " ").split())
+    assert ran == [] and not seen.exists()  # Claude Code never ran into its error
+    assert "cleanupPeriodDays" in text and f"Claude Code no longer has session {session_id[:8]}" in text

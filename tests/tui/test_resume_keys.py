@@ -236,3 +236,23 @@ async def test_claude_saying_it_has_no_such_session_also_offers_what_memlane_hol
         assert isinstance(app.screen, SessionGoneModal)
         text = " ".join(screen_text(app).replace("█", " ").split())
         assert "Claude Code said: No conversation found with session ID: s-live-0004" in text
+
+
+@pilot_test
+async def test_a_forked_session_says_what_it_was_forked_from(db_path, make_app):
+    import sqlite3
+
+    from tui.gui.screens.timeline import TimelineScreen
+
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute("UPDATE session SET forked_from = 's-calc-0001' WHERE session_id = 's-live-0004'")
+    conn.close()
+    app = make_app(db_path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        assert "⑂ forked from s-calc-0 · fix the add function, tests are failing" in screen_text(app)  # the preview
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TimelineScreen) and app.screen.session_id == "s-live-0004"
+        assert "⑂ forked from s-calc-0 · fix the add function, tests are failing" in screen_text(app)

@@ -22,7 +22,7 @@ MEMORY_KEYS = (
 SESSION_KEYS = (
     "session_id", "project", "project_name", "cwd", "started_at", "ended_at", "end_reason",
     "duration_s", "last_activity_at", "summary", "memory_count", "error_count", "tools_used",
-    "files_changed", "source",
+    "files_changed", "source", "forked_from",
 )  # fmt: skip
 ERROR_KEYS = (
     "id", "signature", "status", "count", "first_seen", "last_seen", "tool_name", "sample", "note",

@@ -8,7 +8,7 @@ as they do for a person who installed them; tools really run, in the session's c
 
     python -m tests.e2e.harness.run_session --script steps.json --home /tmp/h \
         --cwd /tmp/proj --prompt "fix the add function" [--log requests.jsonl] \
-        [--resume SESSION_ID] [--settings extra.json]
+        [--resume SESSION_ID [--fork-session]] [--settings extra.json]
 
 prints the CLI's JSON result (it holds ``session_id``) and exits with the CLI's code.
 """
@@ -103,10 +103,11 @@ def session_env(home: Path, base_url: str) -> dict:
 
 
 def run_session(steps: list, home: Path, cwd: Path, prompt: str, *, log: Path | None = None,
-                resume: str | None = None, settings: Path | None = None,
+                resume: str | None = None, settings: Path | None = None, fork: bool = False,
                 timeout: float = 180) -> subprocess.CompletedProcess:  # fmt: skip
     """One ``claude -p PROMPT`` session; the mock plays ``steps``. The CLI's stdout holds
-    its JSON result. Raises subprocess.TimeoutExpired past ``timeout`` seconds."""
+    its JSON result. ``fork`` with ``resume``: a new session from it (``--fork-session``).
+    Raises subprocess.TimeoutExpired past ``timeout`` seconds."""
     home, cwd = Path(home).resolve(), Path(cwd).resolve()  # a relative HOME disables every hook
     home.mkdir(parents=True, exist_ok=True)
     binary = claude_binary()
@@ -114,7 +115,7 @@ def run_session(steps: list, home: Path, cwd: Path, prompt: str, *, log: Path | 
     if settings:
         command += ["--settings", str(settings)]
     if resume:
-        command += ["--resume", resume]
+        command += ["--resume", resume, *(["--fork-session"] if fork else [])]
     with serve(steps, Path(log).resolve() if log else None) as base_url:
         return subprocess.run(command, cwd=cwd, env=session_env(home, base_url), stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=timeout)  # fmt: skip
@@ -128,12 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prompt", required=True)
     parser.add_argument("--log", help="append every API request here (JSON lines)")
     parser.add_argument("--resume", help="the session id to continue")
+    parser.add_argument("--fork-session", action="store_true", help="with --resume: a new session from it")
     parser.add_argument("--settings", help="a further settings file (claude --settings)")
     parser.add_argument("--timeout", type=float, default=180)
     args = parser.parse_args(argv)
     steps = json.loads(Path(args.script).read_text(encoding="utf-8"))
     done = run_session(steps, Path(args.home), Path(args.cwd), args.prompt, log=args.log,
-                       resume=args.resume, settings=args.settings, timeout=args.timeout)  # fmt: skip
+                       resume=args.resume, settings=args.settings, fork=args.fork_session,
+                       timeout=args.timeout)  # fmt: skip
     out = done.stdout.strip()
     print(out if out else json.dumps({"error": done.stderr[-2000:]}))
     return done.returncode

@@ -156,3 +156,20 @@ def test_a_version_10_database_gets_the_index_of_recalls_task_keys(current_datab
     assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert indexes(upgraded) == indexes(db.connect(str(tmp_path / "new.db")))
     assert upgraded.execute("SELECT count(*) FROM memory").fetchone()[0] == 25
+
+
+def test_a_version_11_database_gains_fork_links_and_the_indexes_of_prompts_and_names(current_database, tmp_path):
+    conn = db.connect(current_database)
+    conn.execute("DROP INDEX memory_prompt_by_id")  # as version 11 made it
+    conn.execute("DROP INDEX session_title_key")
+    conn.execute("ALTER TABLE session DROP COLUMN forked_from")
+    conn.execute("PRAGMA user_version = 11")
+    conn.close()
+    upgraded = db.connect(current_database)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    new = db.connect(str(tmp_path / "new.db"))
+    assert indexes(upgraded) == indexes(new)
+    assert [r[1:] for r in upgraded.execute("PRAGMA table_info(session)")] == [
+        r[1:] for r in new.execute("PRAGMA table_info(session)")
+    ]
+    assert upgraded.execute("SELECT count(*), count(forked_from) FROM session").fetchone() == (3, 0)

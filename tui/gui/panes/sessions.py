@@ -328,6 +328,10 @@ class SessionsPane(WideBreakpoint, Pane):
             text = Text.assemble(("⤓ ", "dim cyan"), text)
             text.no_wrap = True
             text.overflow = "ellipsis"
+        if session.get("forked_from"):  # a fork of another session (the preview says which)
+            text = Text.assemble(("⑂ ", "dim magenta"), text)
+            text.no_wrap = True
+            text.overflow = "ellipsis"
         return text
 
     @staticmethod

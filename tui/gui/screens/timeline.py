@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from tui.formatting import (
     duration,
+    forked_from,
     is_live,
     ledger_acted,
     ledger_decision,
@@ -287,6 +288,9 @@ class TimelineScreen(WorkerFailures, Screen):
         lines = [text] + [
             Text(line, style="dim", no_wrap=True, overflow="ellipsis") for line in summary[:2]
         ]
+        fork = forked_from(s)
+        if fork:
+            lines.insert(1, Text(f"⑂ {fork}", style="italic", no_wrap=True, overflow="ellipsis"))
         header.update(Group(*lines))
 
     def _draw_status(self) -> None:

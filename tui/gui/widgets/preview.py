@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from tui.formatting import (
     duration,
+    forked_from,
     is_live,
     local_time,
     number,
@@ -202,6 +203,9 @@ class Preview(VerticalScroll, can_focus=False):
         if errors:
             counts.append(f" · {number(errors)} error{'s' if errors != 1 else ''}", style=ERROR_STYLE)
         parts: list[RenderableType] = [head, counts]
+        fork = forked_from(session)
+        if fork:
+            parts.append(Text(f"⑂ {fork}", style="italic", no_wrap=True, overflow="ellipsis"))
         summary = (session.get("summary") or "").strip()
         if summary:
             parts += [Text(""), highlight_terms(_lines(memory_body({"content": summary})), self.terms)]
