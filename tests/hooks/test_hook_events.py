@@ -362,8 +362,12 @@ run = run_hook(io.BytesIO(event))
 assert run.message is None, run.message
 costly = ("dataclasses", "typing", "logging", "tomllib", "subprocess", "importlib", "warnings", "peewee", "textual",
           "rich", "tui")
-bash_only = ("hooks.capture.shell",)  # an Edit needs no shell reader
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly or m in bash_only)))
+# Asked for by what an Edit does not need: the shell reader (Bash calls), the recall ledger (a
+# stat of its marker is enough), the spool's code (a look into its folder is enough) and the
+# failed-call rules (failures only).
+not_for_an_edit = ("hooks.capture.shell", "hooks.recall", "hooks.recall.ledger", "store.writing.queue",
+                   "hooks.capture.refusals")
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in costly or m in not_for_an_edit)))
 """
 
 
