@@ -87,6 +87,48 @@ def _edit(n: int) -> bytes:
     return json.dumps(event).encode()
 
 
+# What one hook run loads and compiles, beside the floor's own count: each module costs a hook
+# ~0.1 ms to find and load whatever its size, each pattern compiled at first use its compile.
+LOAD_PROBE = """
+import re._compiler, sys
+compiled = [0]
+real = re._compiler.compile
+def counting(pattern, flags=0):
+    compiled[0] += 1
+    return real(pattern, flags)
+re._compiler.compile = counting
+before = set(sys.modules)
+if sys.argv[1] == "hook":
+    from hooks.main import run_hook
+    run = run_hook(sys.stdin)
+    assert run.message is None, run.message
+else:
+    import sqlite3, json  # noqa: F401, E401 (the floor)
+print(len(set(sys.modules) - before), compiled[0])
+"""
+
+
+def load_counts(data: bytes, env: dict, what: str = "hook") -> tuple[int, int]:
+    """(modules imported, patterns compiled) by one hook run on `data` (or by the floor)."""
+    done = subprocess.run([sys.executable, "-c", LOAD_PROBE, what], input=data, env=dict(env, PYTHONPATH=str(ROOT)),
+                          capture_output=True, timeout=120, check=True)  # fmt: skip
+    modules, patterns = done.stdout.split()
+    return int(modules), int(patterns)
+
+
+def _turns(n: int, prompt: str, env: dict, quiet: dict) -> list[tuple[str, list[str], bytes, dict]]:
+    """The runs of turn `n`: (kind, command, stdin, environment), the floor first."""
+    hook, floor = hook_command(), ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
+    return [
+        ("floor", floor, b"", env),
+        ("PostToolUse", hook, _edit(n), env),
+        ("UserPromptSubmit", hook, json.dumps(hook_events.event(
+            "user-prompt-submit", f"bench-scale-{n}", "/home/dev/shop-api", f"p{n}", 0, prompt=prompt)).encode(), env),
+        ("UserPromptSubmit, storing only", hook, json.dumps(hook_events.event(
+            "user-prompt-submit", f"bench-scale-q{n}", "/home/dev/shop-api", f"q{n}", 0, prompt=prompt)).encode(), quiet),
+    ]  # fmt: skip
+
+
 def measure(db_path: str, runs: int, cold: bool) -> dict[str, list[tuple[float, float]]]:
     """Every kind of run, in turns, on a copy of `db_path`: {kind: [(wall, cpu)]}."""
     from bench.bench_tui import drop_from_page_cache
@@ -99,25 +141,20 @@ def measure(db_path: str, runs: int, cold: bool) -> dict[str, list[tuple[float, 
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update(MEMLANE_DB=copy, MEMLANE_HOME=home, HOME=home)
         quiet = dict(env, MEMLANE_DISABLE="1")
-        hook, floor = hook_command(), ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
         warm_up = hook_events.event("user-prompt-submit", "bench-scale-warm", "/home/dev/shop-api", "w", 0,
                                     prompt="warm up the caches")  # fmt: skip
-        _run(hook, json.dumps(warm_up).encode(), env)  # bytecode written, as an installed memlane has it
+        _run(hook_command(), json.dumps(warm_up).encode(), env)  # bytecode written, as an installed memlane has it
         count = len(prompts) if runs <= 0 else min(runs, len(prompts))
         for n in range(count):
-            prompt = prompts[n * len(prompts) // count]
-            turns = [
-                ("floor", floor, b"", env),
-                ("PostToolUse", hook, _edit(n), env),
-                ("UserPromptSubmit", hook, json.dumps(hook_events.event(
-                    "user-prompt-submit", f"bench-scale-{n}", "/home/dev/shop-api", f"p{n}", 0, prompt=prompt)).encode(), env),
-                ("UserPromptSubmit, storing only", hook, json.dumps(hook_events.event(
-                    "user-prompt-submit", f"bench-scale-q{n}", "/home/dev/shop-api", f"q{n}", 0, prompt=prompt)).encode(), quiet),
-            ]  # fmt: skip
-            for kind, cmd, data, run_env in turns:
+            for kind, cmd, data, run_env in _turns(n, prompts[n * len(prompts) // count], env, quiet):
                 if cold and kind != "floor":
                     drop_from_page_cache(copy)
                 out[kind].append(_run(cmd, data, run_env))
+        if not cold:  # what each kind loads and compiles: once, on events of their own
+            loads = {"floor": load_counts(b"", env, "floor")}
+            for kind, _cmd, data, run_env in _turns(10**6, prompts[0], env, quiet)[1:]:
+                loads[kind] = load_counts(data, run_env)
+            out["loads"] = loads  # type: ignore[assignment]
     return out
 
 
@@ -126,6 +163,10 @@ def report(label: str, results: dict[str, list[tuple[float, float]]]) -> int:
     floor_cpu = statistics.median(c for _, c in results["floor"])
     print(f"  {label}: floor median {floor_wall:.1f} ms wall, {floor_cpu:.1f} ms CPU ({len(results['floor'])} runs)")
     status = 0
+    loads = results.pop("loads", None)
+    if loads:
+        print("    loaded by one run (modules, patterns compiled): " + "; ".join(
+            f"{kind} {modules}, {patterns}" for kind, (modules, patterns) in loads.items()))  # fmt: skip
     for kind, samples in results.items():
         if kind == "floor":
             continue

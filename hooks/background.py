@@ -68,8 +68,7 @@ def start_detached(db_path: str) -> bool:
 def prune_markers(home: str | None = None, max_age_s: float = MARKER_MAX_AGE_S) -> int:
     """Delete private-turn and recall-waiting markers older than `max_age_s` (a session
     killed before its end leaves them); returns how many went."""
-    from hooks.recall import WAITING_DIR
-    from hooks.turns import PRIVATE_TURNS_DIR
+    from hooks.turns import PRIVATE_TURNS_DIR, WAITING_DIR
     from store.paths import memlane_home
 
     removed = 0

@@ -17,15 +17,21 @@ filter (which removes the private blocks, leaving nothing to judge).
 A turn is keyed by its ``prompt_id`` (Claude Code 2.1+ sends it with every
 event of the turn); older versions send none, and then the private turn lasts
 until the next prompt. Standard library and ``store.privacy`` only (hook path).
+
+The hook's other per-session marker lives here too: the recall ledger's "an injection
+awaits its verdict" file (:func:`waiting`), which every tool event asks about.  The
+ledger (``hooks.recall.ledger``) sets and clears it; asking costs a ``stat`` and no
+import of the ledger.
 """
 from __future__ import annotations
 
 import os
 
-from store.privacy import is_entirely_private, leaves_private_open
-
 NO_PROMPT_ID = ""
 PRIVATE_TURNS_DIR = "private-turns"
+WAITING_DIR = "recall-waiting"
+# The events that can tell whether the model acted on an injection (hooks.recall.ledger.judge).
+JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionEnd"))
 _NO_TURN = "-"
 _ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 _MAX_IDS = 200
@@ -33,6 +39,8 @@ _MAX_IDS = 200
 
 def prompt_is_hidden(prompt) -> bool:
     """The prompt itself is not stored: nothing but private blocks."""
+    from store.privacy import is_entirely_private
+
     return is_entirely_private(prompt)
 
 
@@ -49,6 +57,8 @@ def private_turn(prompt, prompt_id) -> str | None:
 def prompt_turn(prompt, prompt_id) -> tuple[str | None, bool]:
     """(the turn a prompt opens: :func:`private_turn`; True when the prompt itself is not
     stored: :func:`prompt_is_hidden`), the prompt read by the privacy filter once."""
+    from store.privacy import is_entirely_private, leaves_private_open
+
     hidden = is_entirely_private(prompt)
     if not hidden and not leaves_private_open(prompt):
         return None, False
@@ -119,6 +129,19 @@ def marker_name(session_id: str) -> str:
     from store.digest import text_digest
 
     return "h-" + text_digest(session_id)[:32]
+
+
+def waiting_marker(session_id: str) -> str:
+    """The path of the file that says `session_id` has an injection whose verdict is not known
+    yet (`<memlane home>/recall-waiting/<session>`)."""
+    from store.paths import memlane_home
+
+    return os.path.join(memlane_home(), WAITING_DIR, marker_name(session_id))
+
+
+def waiting(session_id: object) -> bool:
+    """True when this session has an injection whose verdict is not known yet."""
+    return isinstance(session_id, str) and bool(session_id) and os.path.lexists(waiting_marker(session_id))
 
 
 class TurnMarkers:

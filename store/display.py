@@ -12,11 +12,18 @@ from __future__ import annotations
 import re
 
 # C0 controls but tab and newline, DEL, C1 controls, bidirectional overrides and
-# isolates (they reorder what is shown), and lone surrogates (unprintable).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_WITH_LAYOUT = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+# isolates (they reorder what is shown), and lone surrogates (unprintable).  Compiled when
+# first shown (~0.6 ms for the two): the prompt hook imports this module and shows nothing.
+_UNSAFE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_UNSAFE_WITH_LAYOUT = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_COMPILED: dict = {}
+
+
+def _unsafe(keep_layout: bool) -> re.Pattern:
+    pattern = _COMPILED.get(keep_layout)
+    if pattern is None:
+        pattern = _COMPILED[keep_layout] = re.compile(_UNSAFE if keep_layout else _UNSAFE_WITH_LAYOUT)
+    return pattern
 
 
 def _stand_in(match: re.Match) -> str:
@@ -43,8 +50,7 @@ def inert(text: object, *, keep_layout: bool = True) -> str:
         return ""
     if not isinstance(text, str):
         text = str(text)
-    pattern = _UNSAFE if keep_layout else _UNSAFE_WITH_LAYOUT
-    return pattern.sub(_stand_in, text)
+    return _unsafe(keep_layout).sub(_stand_in, text)
 
 
 def shown_line(text: object, limit: int | None = None) -> str:

@@ -12,9 +12,10 @@ from datetime import UTC, datetime, timedelta
 
 from store.errors import MemlaneError
 
-_AGO = re.compile(r"^\s*(\d{1,5})\s*(m|min|mins|minutes?|h|hours?|d|days?|w|weeks?)\s*(?:ago)?\s*$", re.I)
+# Compiled by `re` when first parsed: a hook imports this module for `duration` alone.
+_AGO = r"^\s*(\d{1,5})\s*(m|min|mins|minutes?|h|hours?|d|days?|w|weeks?)\s*(?:ago)?\s*$"
 _UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
-_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE_ONLY = r"^\d{4}-\d{2}-\d{2}$"
 HINT = "use 2026-11-20, 2026-11-20T14:00, today, yesterday, or 7d / 12h / 2w for 'ago'"
 
 
@@ -32,7 +33,7 @@ def parse_time(text: str | None, now: datetime | None = None, *, end: bool = Fal
         return None
     value = str(text).strip()
     now = (now or datetime.now(UTC)).astimezone(UTC)
-    ago = _AGO.match(value)
+    ago = re.match(_AGO, value, re.I)
     try:
         if ago:
             unit = _UNITS[ago.group(2)[0].lower()]
@@ -48,7 +49,7 @@ def parse_time(text: str | None, now: datetime | None = None, *, end: bool = Fal
         raise BadTime(f"{value!r} is not a date or time: {HINT}.") from None
     if moment.tzinfo is None:  # a bare date or time is the person's local time
         moment = moment.astimezone()
-    if end and _DATE_ONLY.match(value):
+    if end and re.match(_DATE_ONLY, value):
         moment += timedelta(days=1)
     try:
         return _stamp(moment)

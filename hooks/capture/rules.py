@@ -58,7 +58,6 @@ from hooks.capture.observation import (
     input_summary,
     make_tags,
 )
-from hooks.capture.refusals import refusal_reason, was_interrupted, was_refused
 from hooks.event import prompt_text
 from store.config import is_project_excluded, setting
 from store.text import MAX_CONTENT_CHARS, cap_text, console_text
@@ -267,6 +266,8 @@ def _failure(event: dict, config: dict, tool: str | None, cwd: str | None) -> li
     if path:
         tags.append(file_tag(path))
     quiet_tags = [t for t in tags if t != "error"]
+    from hooks.capture.refusals import refusal_reason, was_interrupted, was_refused  # failures only
+
     if event.get("is_interrupt") is True or was_interrupted(error):
         content = f"Interrupted: {what}"
         if error.strip() and "interrupt" not in error.lower():

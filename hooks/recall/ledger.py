@@ -17,23 +17,14 @@ from __future__ import annotations
 import os
 import re
 
-WAITING_DIR = "recall-waiting"
-JUDGED_EVENTS = frozenset(("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionEnd"))
+# The marker and the events that judge live with the hook's other markers: every tool event
+# asks `waiting`, and must not load this module to do so.
+from hooks.turns import JUDGED_EVENTS, WAITING_DIR, waiting  # noqa: F401 (hooks.recall's names)
+from hooks.turns import waiting_marker as _marker
+
 # Patterns, compiled by `re` when first used: most tool events of a hook never use them.
 _SHOW = r"(?:/memory|memlane(?:\s+slash)?)\s+(?:--)?show\s+#?(\d{1,12})\b"
 _OWN_TOOLS = "mcp__memlane__"
-
-
-def _marker(session_id: str) -> str:
-    from hooks.turns import marker_name
-    from store.paths import memlane_home
-
-    return os.path.join(memlane_home(), WAITING_DIR, marker_name(session_id))
-
-
-def waiting(session_id: object) -> bool:
-    """True when this session has an injection whose verdict is not known yet."""
-    return isinstance(session_id, str) and bool(session_id) and os.path.lexists(_marker(session_id))
 
 
 def _set_waiting(session_id: str) -> None:

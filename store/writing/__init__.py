@@ -2,6 +2,7 @@
 
     writer.py      memories and sessions written: capped, deduplicated, grouped, summarised
     queue.py       the spool: writes the database could not take in time, kept until it can
+    spooled.py     is anything spooled? (every hook run asks, without loading the queue)
     tombstones.py  what was forgotten stays forgotten: every write checks here
     summary.py     a session's summary without an LLM, built when its memories are written
     forks.py       a forked session linked to the session it was copied from
@@ -16,7 +17,8 @@ from __future__ import annotations
 from store.faces import lazy_face
 
 _HOMES = {
-    "queue": ("drain", "drain_before_forget", "pending", "spool"),
+    "queue": ("drain", "drain_before_forget", "spool"),
+    "spooled": ("pending",),
     "summary": ("build_summary",),
     "tombstones": ("bury_content", "bury_memories", "bury_session"),
     "writer": ("apply_ops", "content_hash", "is_db_failure", "normalise_timestamp",

@@ -33,15 +33,13 @@ import time
 
 from store.files import (
     NotRegularFile,
-    SymlinkRefused,
     make_private_dir,
-    refuse_symlink,
     write_private_atomic,
 )
-from store.paths import default_db_path, memlane_home, spool_dir, spool_dir_for
+from store.paths import default_db_path, spool_dir, spool_dir_for
+from store.writing.spooled import CLAIM, SUFFIX, directories_for, pending  # noqa: F401 (the queue's names)
+from store.writing.spooled import refuse_links as _refuse_links
 
-SUFFIX = ".jsonl"
-CLAIM = ".claim-"
 STALE_CLAIM_S = 60
 MAX_SPOOL_BYTES = 64 * 1024 * 1024
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one hook run spools kilobytes; a bigger file is not ours
@@ -51,48 +49,6 @@ _counter = 0
 
 class SpoolFull(Exception):
     """The spool folder holds MAX_SPOOL_BYTES already; nothing more is kept."""
-
-
-def directories_for(db_path: str) -> list[str]:
-    """The spool folders whose operations belong to the database at `db_path`."""
-    folders = [spool_dir_for(db_path)]
-    if os.path.realpath(os.path.abspath(db_path)) == os.path.realpath(
-        os.path.join(memlane_home(), "memory.db")
-    ):
-        folders.append(spool_dir())  # written by versions with one spool for all
-    return folders
-
-
-def _refuse_links(directory: str) -> None:
-    """SymlinkRefused when a spool folder, or the spool folder holding it, is a symbolic
-    link: files planted elsewhere by another user are not memories."""
-    refuse_symlink(directory, "the spool folder")
-    parent = os.path.dirname(os.path.abspath(directory))
-    if parent == os.path.abspath(spool_dir()):
-        refuse_symlink(parent, "the spool folder")
-
-
-def _has_files(directory: str) -> bool:
-    try:
-        _refuse_links(directory)
-    except SymlinkRefused:
-        return True  # the drain says why, once a database is open
-    try:
-        with os.scandir(directory) as entries:
-            for entry in entries:
-                if entry.name.endswith(SUFFIX) or CLAIM in entry.name:
-                    return True
-    except OSError:
-        return False
-    return False
-
-
-def pending(directory: str | None = None, db_path: str | None = None) -> bool:
-    """True when the spool of `db_path` (default: the default database), or
-    `directory`, holds anything (a cheap directory read or two)."""
-    if directory:
-        return _has_files(directory)
-    return any(_has_files(d) for d in directories_for(db_path or default_db_path()))
 
 
 def _spool_bytes(directory: str) -> int:
