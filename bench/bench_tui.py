@@ -7,7 +7,9 @@ First, in a real terminal (issue 38): memlane in a tmux pane at 80x24 (bench/tmu
 from asking tmux to start it to the first output that draws its first session row, in turns
 with a bare Textual app that imports Textual and draws one 20-row table (bench/bare_textual.py),
 2 x --starts pairs; the ratio memlane / bare of each pair is printed, the target is <= 1.3 in
-every pair.  The rest is headless:
+every pair.  Then as many pairs again, each process noting the CPU it used up to that frame
+(bench/first_frame_cpu.py): on a shared machine the load moves it far less.  The rest is
+headless:
 
 Past 100k memories the database is kept in the temp folder and used again
 (`memlane-bench-tui-1000000-schema7.db`: building 1M memories takes ~20 minutes).
@@ -343,8 +345,35 @@ def first_screen_in_tmux(path: str, runs: int, home: str) -> dict[str, list[floa
                     raise RuntimeError(f"{name} drew no rows in tmux within 60 s")
                 if run:
                     out[name].append((shown - started) * 1000)
+        out.update(_cpu_in_tmux(pane, runs))
     finally:
         pane.close()
+    return out
+
+
+def _cpu_in_tmux(pane, runs: int) -> dict[str, list[float]]:
+    """The CPU each process used up to its first frame with rows (bench/first_frame_cpu.py
+    notes it inside the process), in the same pane, in turns: what a shared machine's load
+    moves far less than the wall time."""
+    import tempfile
+
+    script = os.path.join(ROOT, "bench", "first_frame_cpu.py")
+    out: dict[str, list[float]] = {"cpu memlane": [], "cpu bare": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        noted = os.path.join(tmp, "cpu")
+        for run in range(runs):
+            for name in ("memlane", "bare") if run % 2 else ("bare", "memlane"):
+                if os.path.exists(noted):
+                    os.remove(noted)
+                pane.run([sys.executable, script, noted, name])
+                end = time.monotonic() + 60
+                while not os.path.exists(noted) and time.monotonic() < end:
+                    time.sleep(0.01)
+                time.sleep(0.05)  # the line is written whole before the pane is stopped
+                pane.stop()
+                if not os.path.exists(noted):
+                    raise RuntimeError(f"{name} noted no first frame in tmux within 60 s")
+                out[f"cpu {name}"].append(float(open(noted).read().split()[1]))
     return out
 
 
@@ -483,6 +512,7 @@ def main(argv=None) -> int:
     slow_counts = results.pop("slow counts", [])
     cpu = {name.removeprefix("cpu: "): results.pop(name) for name in list(results) if name.startswith("cpu: ")}
     status = 0
+    cpu_tmux = {name: in_tmux.pop(f"cpu {name}") for name in ("memlane", "bare")}
     ratios = [mine / bare for mine, bare in zip(in_tmux["memlane"], in_tmux["bare"], strict=True)]
     status |= max(ratios) > FIRST_SCREEN_RATIO
     print(f"first screen in tmux at {args.memories} memories, 80x24, from the start to the first "
@@ -494,6 +524,10 @@ def main(argv=None) -> int:
           f"min {min(ratios):.2f}  max {max(ratios):.2f}  "
           f"(target <= {FIRST_SCREEN_RATIO} in every pair): "
           + " ".join(f"{r:.2f}" for r in ratios))  # fmt: skip
+    cpu_ratios = [mine / bare for mine, bare in zip(cpu_tmux["memlane"], cpu_tmux["bare"], strict=True)]
+    print(f"  CPU of each process to that frame (user + sys), in other turns: memlane median "
+          f"{statistics.median(cpu_tmux['memlane']):.0f} ms, bare {statistics.median(cpu_tmux['bare']):.0f} ms; "
+          f"ratio median {statistics.median(cpu_ratios):.2f}  max {max(cpu_ratios):.2f}")  # fmt: skip
     if args.tmux_only:
         return int(status)
     print(f"app at {args.memories} memories, 80x24, headless (key to the frame that shows it):")

@@ -11,7 +11,6 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from store.display import inert, inert_line
-from store.search import HIGHLIGHT, SNIPPET_LEAD
 from tui.formatting import ELLIPSIS, TYPE_LABELS, one_line, plural
 
 TYPE_STYLES = {
@@ -71,15 +70,21 @@ def ellipsize(text: str, width: int) -> str:
 
 
 def snippet_text(
-    snippet: str | None, marks: tuple[str, str] = HIGHLIGHT, base_style: str = "",
-    lead_cells: int = SNIPPET_LEAD,
+    snippet: str | None, marks: tuple[str, str] | None = None, base_style: str = "",
+    lead_cells: int | None = None,
 ) -> Text:  # fmt: skip
     """A search snippet with its marked matches highlighted (markers removed).
 
-    At most `lead_cells` terminal cells come before the first match, so a narrow
-    column still shows it (the store counts its lead in characters; Korean or
-    CJK text takes two cells a character).
+    `marks` default to the store's (`store.search.HIGHLIGHT`).  At most `lead_cells`
+    (default `store.search.SNIPPET_LEAD`) terminal cells come before the first match, so a
+    narrow column still shows it (the store counts its lead in characters; Korean or CJK
+    text takes two cells a character).
     """
+    if marks is None or lead_cells is None:  # imported here: ranking is no part of a first screen
+        from store.search import HIGHLIGHT, SNIPPET_LEAD
+
+        marks = HIGHLIGHT if marks is None else marks
+        lead_cells = SNIPPET_LEAD if lead_cells is None else lead_cells
     text = Text(style=base_style, no_wrap=True, overflow="ellipsis", end="")
     start, end = marks
     rest = " ".join((snippet or "").split())  # the marks are control characters: inert per piece

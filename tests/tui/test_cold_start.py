@@ -4,11 +4,14 @@ its rows (built at once, before the others)."""
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
+from tests.timing import HANG
 from tests.tui.conftest import first_screen, pilot_test, screen_text, settle, until
 from tui.gui.panes import is_showing
 
@@ -246,3 +249,45 @@ async def test_a_resize_to_the_same_size_lays_nothing_out_and_another_size_does(
         await settle(pilot)
         assert arranged and app.screen.size.width == 70
         assert all(len(line) <= 70 for line in screen_text(app).splitlines())
+
+
+FIRST_SCREEN_MODULES = r"""
+import asyncio, os, sys
+from textual.widgets import DataTable
+from tui.commands.cli import parse_command_line
+from tui.commands import open_app  # as `memlane` starts the app
+from tui.gui.app import AppOptions, build_app
+from tui.gui.textual_internals import visible_widgets, watch_frames
+
+NOT_YET = ("tui.gui.panes.search.pane", "store.search.terms", "store.search.rank", "rich._emoji_codes")
+
+
+async def run():
+    app = build_app(parse_command_line([]).db, options=AppOptions(poll_interval=None))
+
+    def frame(screen):
+        if any(isinstance(w, DataTable) and w.row_count for w in visible_widgets(screen)):
+            print(" ".join(name for name in NOT_YET if name in sys.modules) or "none", flush=True)
+            os._exit(0)
+
+    watch_frames(app, frame)
+    async with app.run_test(size=(80, 24)):
+        await asyncio.sleep(60)
+
+
+asyncio.run(run())
+"""
+
+
+def test_the_first_screen_imports_neither_search_nor_rich_emoji(db_path):
+    """What the first screen does not show is not imported for it: the Search pane (it came
+    in with a date range's name), the store's search (the preview's and the filter's words)
+    and Rich's emoji table (column labels parsed as markup): ~15 ms of its CPU together."""
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {**os.environ, "MEMLANE_DB": db_path}
+    done = subprocess.run([sys.executable, "-c", FIRST_SCREEN_MODULES], capture_output=True,
+                          text=True, cwd=root, env=env, timeout=HANG)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "none"

@@ -100,3 +100,58 @@ def test_memlane_asks_before_it_imports_the_app(home):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False False"
+
+
+def _listed(tmp_path, count: int = 20) -> tuple[object, list]:
+    """A start-files list of `count` bytecode files, written now (so in the page cache)."""
+    files = []
+    for n in range(count):
+        module = tmp_path / f"module{n}.cpython-311.pyc"
+        module.write_bytes(b"x" * 8192)
+        files.append(module)
+    listed = tmp_path / "list"
+    listed.write_text("\n".join(map(str, files)))
+    return listed, files
+
+
+def _drop_from_the_page_cache(path) -> None:
+    """Drop `path`'s pages (written back first)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
+@needs_fadvise
+def test_a_warm_start_starts_no_read_ahead(tmp_path, monkeypatch):
+    """Files the page cache holds: the thread would only take the GIL from the imports."""
+    listed, files = _listed(tmp_path)
+    monkeypatch.setattr(start_files, "list_path", lambda: str(listed))
+    assert all(start_files.in_page_cache(str(f)) for f in files)
+    assert start_files.prefetch() is None
+
+
+@needs_fadvise
+def test_a_listed_file_gone_from_the_page_cache_starts_the_read_ahead(tmp_path, monkeypatch):
+    listed, files = _listed(tmp_path)
+    monkeypatch.setattr(start_files, "list_path", lambda: str(listed))
+    _drop_from_the_page_cache(files[-1])  # the last listed: always probed
+    _drop_from_the_page_cache(files[-2])  # probed here only (a probe may start the kernel's
+    if start_files.in_page_cache(str(files[-2])):  # read-ahead of the file it misses)
+        pytest.skip("this file system keeps the pages or cannot tell (RWF_NOWAIT)")
+    asked = []
+    monkeypatch.setattr(start_files, "ask_ahead_of", asked.extend)
+    thread = start_files.prefetch()
+    assert thread is not None
+    thread.join(5)
+    assert asked == [str(f) for f in files]  # every listed file, not only the one probed
+
+
+@needs_fadvise
+def test_a_file_that_cannot_be_probed_counts_as_not_cached(tmp_path):
+    fifo = tmp_path / "planted.pyc"
+    os.mkfifo(fifo)
+    assert not start_files.in_page_cache(str(fifo))  # and never waits for a writer
+    assert not start_files.in_page_cache(str(tmp_path / "gone.pyc"))

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from store.database import StoreError
+from tui.gui.perf import start_soon
 
 if TYPE_CHECKING:
     from store.live_signal import Listener
@@ -52,37 +53,44 @@ class DataWatch:
         self.interval = interval
         self.listener = listener
         self._stopped = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._started = False
+        self._done = threading.Event()  # the thread has returned
+        self._thread_id: int | None = None
         self.version: int | None = None
         self.forgets: int | None = None
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._started and not self._done.is_set()
 
     def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="memlane data watch", daemon=True)
-            self._thread.start()
+        """Start the thread (without waiting for it to run: the app starts it before its
+        first frame, `tui.gui.perf.start_soon`)."""
+        if not self._started:
+            self._started = True
+            start_soon(self._run)
 
     def stop(self, wait: float = 1.0) -> None:
         self._stopped.set()
-        listener, thread = self.listener, self._thread
+        listener = self.listener
         if listener is not None:
             listener.wake()
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(wait)
-        if listener is not None and (thread is None or not thread.is_alive()):
+        if self._started and self._thread_id != threading.get_ident():
+            self._done.wait(wait)
+        if listener is not None and (not self._started or self._done.is_set()):
             self.listener = None
             listener.close()
 
     def _run(self) -> None:
+        self._thread_id = threading.get_ident()
         try:
             self._watch()
         except Exception as exc:
             if self.on_error is None:
                 raise
             self.on_error(exc)
+        finally:
+            self._done.set()
 
     def _watch(self) -> None:
         while True:

@@ -3,14 +3,17 @@
 The first screen's rows are read while Textual builds and styles the app (~100 ms), so
 its first frame has them: read by a worker after mount they came one frame later, and
 that second frame (layout and render of the whole screen) was ~50 ms of the first screen.
+
+The thread is started without waiting for it to run (`tui.gui.perf.start_soon`).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Generic, TypeVar
+
+from tui.gui.perf import start_soon
 
 T = TypeVar("T")
 TAKE_WAIT = 0.25  # seconds a mount waits for its read; then the pane's worker reads instead
@@ -25,9 +28,9 @@ class ReadAhead(Generic[T]):
         self, fn: Callable[..., T], *args: Any, key: object = None, name: str = "memlane read ahead"
     ) -> None:
         self.key = key
+        self.name = name
         self._future: Future[T] | None = Future()
-        threading.Thread(target=self._run, args=(self._future, fn, args), name=name,
-                         daemon=True).start()  # fmt: skip
+        start_soon(self._run, self._future, fn, args)
 
     @staticmethod
     def _run(future: Future, fn: Callable[..., T], args: tuple) -> None:

@@ -23,8 +23,8 @@ TYPE_COUNT_ABOVE = 1000
 
 def steady_cursors(screen: ModalScreen) -> None:
     """Follow the app's cursor_blink setting (off in tests, so snapshots are stable)."""
-    config = getattr(screen.app, "config", None)
-    if config is not None and getattr(config, "cursor_blink", True) is False:
+    options = getattr(screen.app, "options", None)  # MemlaneApp's AppOptions
+    if options is not None and getattr(options, "cursor_blink", True) is False:
         for box in screen.query(Input):
             box.cursor_blink = False
 

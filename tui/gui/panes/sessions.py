@@ -20,7 +20,6 @@ from textual.worker import get_current_worker
 from store.database import StoreError
 from store.display import inert_line
 from store.reading import SESSION_SORTS
-from store.search import query_terms
 from team.scope import TEAM_SESSION_PREFIX, TeamScope
 from tui.formatting import (
     duration,
@@ -125,7 +124,9 @@ class SessionsPane(WideBreakpoint, Pane):
 
     def on_mount(self) -> None:
         self._add_columns(self.table)
-        self._load_projects()
+        # The project list is in the dropdown, closed on the first screen: read once it is out
+        # (a worker's thread started before it was ~2 ms of it, and its read competed with it).
+        self.call_after_refresh(self._load_projects)
         self.reload()
         self.set_interval(self.app.options.live_check, self._recheck_live)
 
@@ -216,10 +217,10 @@ class SessionsPane(WideBreakpoint, Pane):
 
     def _when(self) -> dict:
         """since / until of the quick range chosen (`D`), as the store takes them."""
+        if self.days is None:  # the first page's read: the Search pane's package is not imported
+            return {}
         from tui.gui.panes.search.dates import bounds
 
-        if self.days is None:
-            return {}
         since, until = bounds(self.days, self.app.now(), self.app.tz)
         return {"since": since, "until": until}
 
@@ -396,10 +397,12 @@ class SessionsPane(WideBreakpoint, Pane):
                         table.update_cell(key, column, value)
 
     def _show_count(self) -> None:
-        from tui.gui.panes.search.dates import RANGE_NAMES
-
         order = {"start": "", "length": " · longest", "errors": " · most errors"}
-        when = f" · {RANGE_NAMES[self.days]} (D)" if self.days and not self.team_scope else ""
+        when = ""
+        if self.days and not self.team_scope:  # imported only then: it is the Search pane's package
+            from tui.gui.panes.search.dates import RANGE_NAMES
+
+            when = f" · {RANGE_NAMES[self.days]} (D)"
         count = f"{plural(self.total, 'session')}{when}{order[self.sort]}"
         label = self.query_one("#sessions-count", Label)
         label.update(Text.assemble(("Team + local", "bold"), " · ", count) if self.team_scope else count)
@@ -445,7 +448,16 @@ class SessionsPane(WideBreakpoint, Pane):
         if key is None or key.startswith(TEAM_SESSION_PREFIX):
             preview.clear()  # a teammate's session is in the team cache: enter opens it
         else:
-            preview.show_session(key, query_terms(self.text))
+            preview.show_session(key, self._terms())
+
+    def _terms(self) -> list[str]:
+        """The filter's words, to light in the preview (none: the search module is not
+        imported for the first screen, whose first row is highlighted before it is drawn)."""
+        if not self.text:
+            return []
+        from store.search import query_terms
+
+        return query_terms(self.text)
 
     @on(DataTable.RowSelected, "#sessions-table")
     def _open(self, event: DataTable.RowSelected) -> None:

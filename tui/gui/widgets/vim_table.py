@@ -49,6 +49,14 @@ class VimDataTable(FixedWidthDataTable):
         self._fitted: tuple | None = None  # the widths fit_columns gave last
         self._drawn_size: Size | None = None
 
+    def add_column(self, label: str | Text, *, width: int | None = None, key: str | None = None,
+                   default=None) -> ColumnKey:  # fmt: skip
+        """A column whose label is plain text: DataTable parses a str label as markup, and
+        its first parse loads Rich's emoji table (~2 ms of the first screen)."""
+        if isinstance(label, str):
+            label = Text(label)
+        return super().add_column(label, width=width, key=key, default=default)
+
     def add_flex_column(self, label: str | Text, *, key: str, min_width: int = 10) -> ColumnKey:
         column_key = self.add_column(label, key=key, width=min_width)
         self._flex_key = column_key
