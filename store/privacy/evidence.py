@@ -89,6 +89,8 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
     low = v.lower()
     if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return False
+    if style == SPACE and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v):
+        return False  # `api-key" --project=x`: the next word is a flag, not the value
     kind = shape(v)
     if kind == "random":
         return True

@@ -419,6 +419,24 @@ def negatives() -> list:
     ]  # fmt: skip
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))
+    # names of secrets (what a store or an environment calls the secret) and ids beside a secret word
+    secret_names = [
+        "gcloud secrets versions access latest --secret={n} --project=web-prod-2",
+        "docker service create --name api --secret {n} ghcr.io/acme/api:1.4",
+        "        secretKeyRef:\n          name: {n}\n          key: password",
+        "secretName: {n}", "vault kv get -field=user secret/app/{n}", "az keyvault secret set-policy --name {n}",
+    ]
+    names = ["db-password", "db_pw", "stripe-api-key", "API_TOKEN_V2", "app.secret.key", "smtp-pass"]
+    for i in range(24):
+        text = secret_names[i % len(secret_names)].format(n=names[i % len(names)])
+        c.append(Case("secret names", bash_event(text, "", f"sn{i}") if i % 2 else text, realistic=bool(i % 2)))
+    for i in range(24):
+        s = f"idl{i}"
+        text = [f"AppID: wx{gen(s, 16, HEX)}  AppSecret: <ask the admin>",
+                f"client_id={gen(s, 24)} client_secret=${{CLIENT_SECRET}}",
+                "kubectl create secret generic api --from-literal=user=app --from-file=token=./token.txt",
+                f'{{"userId": "{gen(s, 20)}", "tokenExpiresIn": 3600}}'][i % 4]
+        c.append(Case("id beside a secret word", result_line(s, text) if i % 2 else text, realistic=bool(i % 2)))
     for i in range(30):
         s = f"x{i}"
         c.append(Case("other ids", f"Instance i-0{gen(s, 16, HEX)} in sg-0{gen(s + 'sg', 16, HEX)} is running", realistic=True))
