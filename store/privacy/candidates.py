@@ -28,11 +28,13 @@ from store.privacy.lexicon import (
     DIRECTIVE_ENDINGS,
     DIRECTIVE_VERBS,
     LABELS,
+    MORE_NAME_TRIGGERS,
     OTP_LABELS,
     PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
     UNSPACED,
+    VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
 )
 from store.privacy.names import name_verdict
@@ -80,6 +82,7 @@ def literals() -> tuple:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
                      'key="', 'name="', "\u2502"))
+        lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -153,7 +156,19 @@ def value_at(text, i, end=None):
     if i >= n:
         return None
     quote = text[i]
-    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’"}.get(quote)
+    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«",
+               "„": "“", "‚": "‘"}.get(quote)
+    if closing is not None and quote in "«»„" and i + 1 < n and text[i + 1] in " \u00a0":
+        i += 1  # « X »: the spaces French puts inside its quotes
+        while i < n and text[i] in " \u00a0":
+            i += 1
+        j = text.find(closing, i, min(n, i + 514))
+        if j < 0 or "\n" in text[i:j]:
+            return None
+        k = j
+        while k > i and text[k - 1] in " \u00a0":
+            k -= 1
+        return (i, k) if k > i else None
     if closing is not None:
         j = text.find(closing, i + 1, min(n, i + 514))
         if j < 0 or "\n" in text[i + 1:j]:
@@ -196,12 +211,17 @@ def _take(text, found, span, strength, style, kind):
 
 # ------------------------------------------------------------------------------ labels
 _LABEL_SET = frozenset(LABELS)
-NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk")
+NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+_LAST_HITS: list = [None, None]  # (text, its hits): two finders read the same hits of one text
 
 
 def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted."""
+    if _LAST_HITS[0] is low:
+        return _LAST_HITS[1]
     hits = []
     present = anchors.present
     for label in labels_present(anchors) & _LABEL_SET:
@@ -214,6 +234,7 @@ def _label_hits(low, anchors):
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
     hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
+    _LAST_HITS[:] = [low, hits]
     return hits
 
 
@@ -262,10 +283,11 @@ def _labels(text, low, anchors, found):
 
 def _inflected_label(low, ns, ne, s, e):
     """The name low[ns:ne] is the lexicon's label low[s:e] itself, or the label with up to four
-    letters of inflection (`salasanasi`, `lozinku`), and a word of no language's code: the
-    label starts the name and the name is letters only."""
+    letters of inflection (`salasanasi`, `lozinku`), or a compound that ends in it
+    (`Datenbankpasswort`, `databasewachtwoord`), and a word of no language's code: the name is
+    letters only, and the label is not an English word code names things with."""
     label = low[s:e]
-    return (s == ns and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
+    return ((s == ns or s - ns >= 3) and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
             and low[ns:ne].isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
 
 
@@ -284,6 +306,17 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j)
+    if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
+        _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
+        return
+    attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
+    if attr is not None and i > e and text[i - 1] in "\"'":  # key="Password" value="X": a name and its value
+        _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
+        return
+    if ch in "-\u2013\u2014" and strength >= STRONG and j > i and text[j + 1:j + 2] in (" ", "\t"):
+        _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
+        return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
         q = _qualifier().match(low, i)
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
@@ -291,7 +324,15 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
-        span = value_at(text, j + 1)
+        k = j + 1
+        while k < n and text[k] in "*_":
+            k += 1  # `**Senha:** X`: the emphasis closes after the separator
+        span = value_at(text, k)
+        if span is None and strength >= STRONG and ch in ":\uff1a":
+            below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
+            if below is not None:
+                _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
+            return
         if directive_name:
             # NAME = value: store/privacy/names.py judges it; here only a password-like or random
             # value followed by prose (`Password: admin123 (change after first login)`)
@@ -326,6 +367,12 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             _take(text, found, span, strength, SPACE, kind)
 
 
+def _value_below(text, k):
+    """(start, end) of a value that stands alone on the line below a label that ends its line."""
+    m = compiled("value-below", r"[ \t]*\r?\n[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
+    return m.span(1) if m is not None else None
+
+
 def _connector():
     rx = CACHE.get("connector")
     if rx is None:
@@ -335,15 +382,18 @@ def _connector():
         words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
         attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?)?"
-                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|[ \t]+[^\W\d_]{2,15})??"
+                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")"
+                         r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 
 
 def _qualifier():
     """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
     Server:` (a preposition, up to 40 characters, a colon)."""
-    return compiled("label-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")
+    return compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
+                                       r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
+                                       r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
 
 
 def _after_verb(low, s):
@@ -687,3 +737,32 @@ def _codes(text, i, found):
         add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "recovery_code")
         taken += 1
         pos = m.end()
+
+
+# ------------------------------------------------------------------------------ value before its label
+def value_before_label(text, low, anchors, found):
+    """The value before its label, a connector of prose between: `X is the password`, `X est le
+    mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
+    label (and its inflection) ends the clause."""
+    hits = _label_hits(low, anchors)
+    if not hits:
+        return
+    rx = CACHE.get("value-first-label")
+    if rx is None:
+        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
+        rx = CACHE["value-first-label"] = compiled(
+            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb]{3,128})[\"'`\u201d\u00bb]?[ \t]+"
+                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
+    done = -1
+    for s, e, kind, _single in hits:
+        if s <= done or s < 5:
+            continue
+        if ends.match(low, e) is None:
+            continue
+        start = max(low.rfind("\n", 0, s) + 1, s - 200)
+        m = rx.search(text, start, s)
+        if m is None:
+            continue
+        done = e
+        _take(text, found, m.span(1), STRONG, PROSE, kind)

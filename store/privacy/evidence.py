@@ -89,8 +89,12 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
     low = v.lower()
     if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return False
-    if style == SPACE and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v):
-        return False  # `api-key" --project=x`: the next word is a flag, not the value
+    if compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
+        return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
+    if low.startswith("data:"):
+        return False  # a data: URL (an image, a file) is content
+    if compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
+        return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
     kind = shape(v)
     if kind == "random":
         return True

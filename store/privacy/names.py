@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from store.privacy import rules
+from store.privacy.lexicon import MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
@@ -18,7 +20,6 @@ from store.privacy.rules import (
     NOT_IN_NAME,
     NOT_SECRET_WORDS,
     PASS_PREFIXES,
-    SECRET_WORDS,
     STRONG,
     TRAILING,
     WEAK,
@@ -34,13 +35,14 @@ from store.privacy.values import (
     looks_random,
 )
 
+SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
 def secret_word_hits(anchors):
     """Where a secret word starts (sorted, each once): each is looked at as part of a name."""
     hits = set()
-    for trigger in NAME_TRIGGERS:
+    for trigger in NAME_TRIGGERS + MORE_NAME_TRIGGERS:
         if trigger in anchors.present:
             hits.update(anchors.at(trigger))
     return sorted(hits)
@@ -107,7 +109,7 @@ def _judge_name(words):
     word = words[last]
     kind, strength = SECRET_WORDS[word]
     before = words[last - 1] if last else None
-    if before in NOT_BEFORE:
+    if before in NOT_BEFORE or (before is None and word in QUALIFIED_ONLY):
         return None
     if word == "key":
         if before is None or before in KEY_NOT_BEFORE:
@@ -122,10 +124,10 @@ def _judge_name(words):
 
 # A separator after a name, and what may stand between (a closing quote or bracket, a type).
 _SEP = (
-    r"(?P<close>\\?[\"'])?(?:[ \t]*\])?(?P<pre>[ \t]*)"
+    r"(?P<close>\\?[\"'])?(?:[ \t]*\]|\[\d{0,4}\])?(?P<pre>[ \t]*)"
     r"(?P<sep>:=|<-|=>|=(?![=~>])"
     r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
-    r"|:(?=[\s\"'\\])|\uff1a|\uff1d"
+    r"|:(?:\*\*?|__?)?(?=[\s\"'\\])|\uff1a|\uff1d"
     r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="
     r"|,(?=[ \t]*[\"'])|>(?=[^<\n]))"
     r"(?P<post>[ \t]*)"
@@ -173,6 +175,8 @@ def named_values(text, low, hits, found):
             e += 1
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
+        if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
+            s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
         done = e
         name = text[s:e].rstrip(".-")
         if not name:
@@ -186,7 +190,7 @@ def named_values(text, low, hits, found):
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
         m = compiled("sep", _SEP).match(low, e) if e < n else None  # a separator is one character or more
-        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")]:
+        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
         if m is not None:
             sep = m.group("sep")

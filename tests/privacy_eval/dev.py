@@ -159,10 +159,47 @@ def positives() -> list:
     c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
+    c += family("value before its label", ["{v} is the password", "{v} est le mot de passe", "{v} é a senha",
+                                           "{v} ist das Passwort", "{v} er adgangskoden", "{v} je heslo"],
+                per_template=3, realistic=in_prompt)
+    c += family("label, value below", ["Mot de passe :\n{v}", "Senha:\n  {v}", "Password:\n{v}\n"], per_template=3,
+                realistic=in_prompt)
+    c += family("label, arrow or dash", ["heslo -> {v}", "Passwort => {v}", "password → {v}", "Password - {v}",
+                                         "пароль – {v}"], per_template=3)
+    c += family("label in markdown", ["- **Senha:** {v}", "**Mot de passe** : {v}", "* Passwort: `{v}`"], per_template=3,
+                realistic=in_prompt)
+    c += family("label, free qualifier", ["Contraseña nueva: {v}", "Passordet mitt er {v}", "Passwort (neu): {v}",
+                                          "senha [prod]: {v}", "Le mot de passe est le suivant : {v}",
+                                          "Das Passwort bleibt {v}", "AppSecret为：{v}"], per_template=3)
+    c += family("compound label", ["Datenbankpasswort: {v}", "Zugangspasswort: {v}", "Code d'accès : {v}",
+                                   "Le mot de passe est « {v} »"], per_template=3)
+    c += family("name abbreviations", ["STRIPE_SK={v}", "GITHUB_PAT={v}", "PEPPER={v}", "export OPENAI_SK={v}"],
+                per_template=3)
+    c += family("escaped line breaks", ['echo -e "[client]\\nuser=root\\npassword={v}" > ~/.my.cnf',
+                                        "printf 'DB_USER=app\\nDB_PASSWORD={v}\\n' >> .env"], per_template=3,
+                realistic=in_bash)
+    c += family("xml attribute pair", ['<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
+                                       '<input type="password" value="{v}">'], per_template=3, realistic=in_output)
+    c += family("c array", ['char pass[] = "{v}";', 'static const char password[32] = "{v}";'], per_template=3)
+    c += numbered_files()
     c += labels()
     c += outputs()
     c += keys()
     c += wallets()
+    return c
+
+
+def numbered_files() -> list:
+    """A file as Claude Code's Read shows it (`     3→text`) or `cat -n` does (`     3<TAB>text`), in a tool result."""
+    files = [["[database]", "host = db", "pass = {v}"], ["SMTP_HOST=smtp.example.com", "SMTP_PASSWORD = {v}"],
+             ["include /etc/openldap/schema/core.schema", "rootdn cn=admin,dc=example,dc=com", "rootpw {v}"],
+             ["env:", "  - name: POSTGRES_PASSWORD", "    value: {v}"], ["user: app", "password: {v}"]]  # fmt: skip
+    c = []
+    for k, lines in enumerate(files):
+        for i, v in enumerate(values(f"numbered{k}", 4)):
+            sep = "\u2192" if i % 2 == 0 else "\t"
+            text = "\n".join(f"{n + 1:>6}{sep}{line}" for n, line in enumerate(lines)).replace("{v}", v)
+            c.append(Case("numbered file", result_line(f"nf{k}{i}", text) if i < 2 else text, (v,), realistic=i < 2))
     return c
 
 

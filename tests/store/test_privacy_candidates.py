@@ -79,6 +79,17 @@ SECRETS = [
     "Пароль от сервера: {v}", "Heslo k serveru je {v}", "het wachtwoord van de db is {v}", "Password ng wifi: {v}",
     "รหัสผ่านคือ {v}", "Κωδικός πρόσβασης: {v}", "API-Schlüssel: {v}", "clé d'API : {v}",
     "password = {v} (don't share)", "Temporary password: {v} — expires in 24h", "Use password {v} to log in",
+    # the value before its label, on the line below it, after an arrow, a dash or emphasis
+    "{v} is the password", "{v} est le mot de passe", "{v} é a senha", "{v} ist das Passwort", "{v} er adgangskoden",
+    "{v} je heslo", "Mot de passe :\n{v}", "Senha:\n  {v}", "heslo -> {v}", "Passwort => {v}", "password → {v}",
+    "Password - {v}", "пароль – {v}", "- **Senha:** {v}",
+    # a qualifier of words or in brackets, a connector then a colon, a compound label, quotes
+    "Contraseña nueva: {v}", "Passordet mitt er {v}", "Passwort (neu): {v}", "senha [prod]: {v}",
+    "Le mot de passe est le suivant : {v}", "Das Passwort bleibt {v}", "AppSecret为：{v}",
+    "Datenbankpasswort: {v}", "Zugangspasswort: {v}", "Le mot de passe est « {v} »", "Code d'accès : {v}",
+    # names: abbreviations, an escaped line break before one, a C array
+    "STRIPE_SK={v}", "GITHUB_PAT={v}", "PEPPER={v}", 'echo -e "[client]\\nuser=root\\npassword={v}" > ~/.my.cnf',
+    'char pass[] = "{v}";', '<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
 ]  # fmt: skip
 
 
@@ -116,7 +127,26 @@ def test_wallets_and_two_factor_secrets():
         "│ Token   │ Expires    │ Scope │", "| password | required | at least 8 characters |",
         "$env:API_KEY = (Get-Secret -Name ApiKey -AsPlainText)", "token = 1*<any CHAR except CTLs or separators>",
         "use password authentication for the admin account", "the seed for the test run is 42",
+        "This is the password field", "it is the token", "sk = SigningKey(seed)", "pat = re.compile(r'\\d+')",
+        "the password is -> required", "cache[token] = value", "Use --token to pass a token, or --password instead.",
+        'the password icon: <img alt="token" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
+        "PASSWORD=\nNEXT=1", "docker service create --name api --secret db_pw ghcr.io/acme/api:1.4",
     ],
 )  # fmt: skip
 def test_what_only_names_a_secret_is_kept(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["[database]", "pass = {v}"], ["SMTP_PASSWORD = {v}"], ["rootpw {v}"],
+        ["env:", "  - name: POSTGRES_PASSWORD", "    value: {v}"], ["user: app", "password: {v}"],
+    ],
+)
+def test_a_file_shown_with_line_numbers_is_read_as_its_lines(lines):
+    for sep in ("\u2192", "\t"):
+        text = "\n".join(f"{i + 1:>6}{sep}{line}" for i, line in enumerate(lines)).format(v=PW)
+        out = clean_text(text)
+        assert PW not in out, text
+        assert out.splitlines()[0].startswith("     1" + sep), out  # the numbers are kept
