@@ -269,6 +269,8 @@ FINDERS = (
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
                                                                                  look.found, find_secrets),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
+    ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
+     "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
                                                                                  look.found),
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),

@@ -83,6 +83,7 @@ def literals() -> tuple:
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
+        lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -309,6 +310,10 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j)
     if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
         _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
+        return
+    child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
+    if child is not None and i > e and text[i - 1] in "\"'":  # <setting name="ApiKey"><value>X</value>
+        _take(text, found, child.span(2), strength, ASSIGN, kind)
         return
     attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
     if attr is not None and i > e and text[i - 1] in "\"'":  # key="Password" value="X": a name and its value
@@ -766,3 +771,128 @@ def value_before_label(text, low, anchors, found):
             continue
         done = e
         _take(text, found, m.span(1), STRONG, PROSE, kind)
+
+
+# ------------------------------------------------------------------------------ call arguments
+# Words of a callee that make its string arguments after the first the place of a credential
+# (`login(user, PW)`, `smtp.PlainAuth("", user, PW, host)`, `WiFi.begin(ssid, PW)`), and of a
+# callee whose string argument is a signing or cipher key (`jwt.encode(payload, KEY)`, `Fernet(KEY)`).
+LOGIN_CALL_WORDS = frozenset("login logon signin authenticate connect credential credentials".split())
+KEY_CALL_WORDS = frozenset("hmac createhmac fernet aes cipher".split())
+_CALL_LITERALS = ("login", "logon", "signin", "authenticate", "connect", "credential", "hmac", "fernet", "aes.", "cipher",
+                  "jwt.", "wifi.", "(\"", "('")  # fmt: skip
+# Every judgement of a call needs one of these on its line (a secret word, a callee's word).
+_CALL_EVIDENCE = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sess", "salt", "pepper", "_sk", "_pat",
+                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk")
+_ALGORITHM = r"(?i)(?:sha|md|hs|rs|es|ps)\d{1,3}|aes-?\d+.*|utf-?8|ascii|hex|base64|latin-?1"
+
+
+def _callee_words(callee):
+    """The words of a callee's path (`tokio_postgres::Config::password` -> [..., config, password])."""
+    words = []
+    for part in compiled("callee-split", r"\.|::|->").split(callee):
+        words.extend(compiled("callee-words", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(part))
+    return [w.lower() for w in words]
+
+
+def _string_args(text, args):
+    """(start, end, named) of the string literal of each argument (its quotes left out; a named
+    argument's `label: "…"` read as its literal, `named` True), None for an argument that is not one."""
+    out = []
+    for s, e in args:
+        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes)\(\))?\Z").match(text, s, e)
+        out.append((m.start(3), m.end(3), m.group("name") is not None) if m is not None else None)
+    return out
+
+
+def call_arguments(text, low, anchors, found):
+    """A call's string arguments, judged by the call: its callee says secret (`setPassword("X")`,
+    `.password("X")`, `basic_auth("u", Some("X"))`), an argument names the secret the others hold
+    (`set("X", forKey: "apiToken")`, `env::set_var("API_KEY", "X")`), the callee logs in or
+    connects (`login("me", "X")`, `WiFi.begin("ssid", "X")`) or signs (`jwt.encode(p, "X")`), or
+    the call stands as the value of a secret's name (`password = String::from("X")`)."""
+    present = anchors.present
+    lits = [lit for lit in ("(\"", "('", ", \"", ", '") if lit in present]
+    if not lits:
+        return
+    rx = compiled("call", r"([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    seen = set()
+    for lit in lits:
+        for at in anchors.at(lit):
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in seen:
+                continue
+            seen.add(ls)
+            le = low.find("\n", at)
+            le = len(low) if le < 0 else le
+            line = low[ls:le]
+            if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
+                continue  # no word on the line that any of the call's judgements needs
+            for m in rx.finditer(text, ls, le):
+                _judge_call(text, m, found)
+
+
+def _judge_call(text, m, found):
+    callee = m.group(1)
+    args = _arguments(text, m.end())
+    if not args:
+        return
+    every = _string_args(text, args)
+    if not any(every):
+        return
+    named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
+    # the value is a positional argument (a named one, `user="app"`, is the name rule's)
+    literals = [lit[:2] if lit and not lit[2] else None for lit in every]
+    words = _callee_words(callee)
+    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
+    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
+    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
+        verdict = None
+    kind = None
+    if verdict is not None:
+        kind, strength = verdict
+        strength = max(strength, MEDIUM)
+        picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+    else:
+        if named:
+            kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])
+            strength = max(strength, MEDIUM)
+            picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+        elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
+        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign"} & set(words))):
+            kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
+        elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
+        else:
+            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
+                text, max(0, m.start() - 80), m.start())
+            if owner is None or len(args) != 1 or not literals[0]:
+                return
+            if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
+                return  # ObjectId("507f…"), UUID("…"): an id
+            verdict = name_verdict(owner.group(1))
+            if verdict is None:
+                return
+            kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
+            picks = literals
+    for s, e in picks:
+        value = text[s:e]
+        if compiled("call-algorithm", _ALGORITHM).fullmatch(value):
+            continue
+        if decide(value, strength, ASSIGN):
+            add_span(found, text, s, e, P_CANDIDATE, kind)
+
+
+def _named_before(text, at):
+    """A string literal naming a secret stands earlier in the chain of calls that ends at `at`."""
+    start = max(text.rfind("\n", 0, at) + 1, at - 200)
+    return any(_names_secret(m.group(2)) for m in compiled("chain-literal", r"([\"'])([\w.-]{3,60})\1").finditer(text, start, at))
+
+
+def _names_secret(value):
+    """A string argument that is the name of a secret (`"apiToken"`, `"DB_PASSWORD"`), not a value."""
+    if not compiled("names-secret", r"[A-Za-z][\w.-]{2,60}\Z").match(value):
+        return False
+    verdict = name_verdict(value)
+    return verdict is not None and verdict[1] >= MEDIUM

@@ -36,6 +36,8 @@ def password_like(value: str) -> bool:
         return False
     if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
         return False
+    if "@" in value and compiled("ev-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\Z").match(value):
+        return False  # an e-mail address: a user, not a password
     if value.isascii():  # the classes present, by C calls (most values are ASCII)
         lower, upper = value.upper() != value, value.lower() != value
         digit = compiled("digit", "[0-9]").search(value) is not None
@@ -53,6 +55,8 @@ def password_like(value: str) -> bool:
                 symbol += 1
     if not (lower or upper):
         return False  # a number, a date
+    if value[-1] in ":?" and value[:-1].isalpha():
+        return False  # `Password:`: a prompt, a label
     classes = (lower > 0) + (upper > 0) + (digit > 0) + (symbol > 0)
     if classes < 2:
         return False
@@ -64,6 +68,8 @@ def password_like(value: str) -> bool:
         return False  # Optional[str], f(x): code
     if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):
         return False  # secret/app/db: a path
+    if compiled("ev-snake", r"_*[a-z]+(?:[_-](?:[a-z]+|v?\d{1,4}))+\Z").match(value):
+        return False  # app_db_v2, reset-v2, node-18: names in lower case, a version among their words
     if symbol and not digit and compiled("ev-ident", r"[A-Za-z]+(?:[_.-][A-Za-z]+)+\Z").match(value):
         return False  # snake_case, kebab-case, dotted.words: names
     return not compiled("ev-call", r".*\w\(").match(value)

@@ -69,9 +69,9 @@ WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privke
                  "secret key", "eth_private", "mnemonic")  # fmt: skip
 
 # Words of names beyond store/privacy/rules.py SECRET_WORDS (word -> (kind, strength), as there):
-# a salt or pepper of a hash, the abbreviations of a secret key and a personal access token
+# a salt (only a random one: a salt of code is often a name, `salt="email-confirm"`) or a pepper, the abbreviations of a secret key and a personal access token
 # (`STRIPE_SK`, `GITHUB_PAT`: only after another word, as `sk` and `pat` alone name other things).
-MORE_SECRET_WORDS = {"salt": ("secret", 2), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3)}
+MORE_SECRET_WORDS = {"salt": ("secret", 1), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3)}
 QUALIFIED_ONLY = frozenset(("sk", "pat"))
 # What the text is searched for to find those words in a name.
 MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat")

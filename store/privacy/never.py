@@ -20,6 +20,7 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
   stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
+- e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
 - what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
   random-looking id beside a secret word is still an id, a user name is not a password.
 
@@ -125,6 +126,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # a key's fingerprint
     if _secret_name(value):
         return True
+    if "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value):
+        return True  # an e-mail address is a user's name, not a password
     if kind not in PROVIDER_KINDS and compiled("never-id-label", ID_LABEL).search(before):
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
     return _default_credential(value.lower(), low_before)

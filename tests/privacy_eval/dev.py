@@ -180,6 +180,20 @@ def positives() -> list:
                 realistic=in_bash)
     c += family("xml attribute pair", ['<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
                                        '<input type="password" value="{v}">'], per_template=3, realistic=in_output)
+    c += family("call says secret", ['builder.password("{v}").build();', 'ds.setPassword("{v}");',
+                                     'client := github.NewClient(nil).WithAuthToken("{v}")',
+                                     'let client = Client::new().basic_auth("admin", Some("{v}"));'], per_template=3,
+                realistic=lambda text, seed: result_line(seed, "  12\t" + text))
+    c += family("call names its secret", ['UserDefaults.standard.set("{v}", forKey: "apiToken")',
+                                          'env::set_var("API_KEY", "{v}");', 'localStorage.setItem("token", "{v}");',
+                                          'let pw = env::var("DB_PASSWORD").unwrap_or("{v}".to_string());'],
+                per_template=3)
+    c += family("call logs in or signs", ['WiFi.begin("HomeNet", "{v}");', 'mail.login("me@example.com", "{v}")',
+                                          'auth := smtp.PlainAuth("", "me@example.com", "{v}", "smtp.example.com")',
+                                          'jwt.encode(payload, "{v}", algorithm="HS256")', 'Fernet("{v}")'],
+                per_template=3)
+    c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
+                per_template=3)
     c += family("c array", ['char pass[] = "{v}";', 'static const char password[32] = "{v}";'], per_template=3)
     c += numbered_files()
     c += labels()
@@ -425,6 +439,15 @@ def negatives() -> list:
                                                                                  "old_string": "", "new_string": line}),
                       realistic=True))  # fmt: skip
         c.append(Case("code naming secrets", result_line(f"code{i}r", f"   12\t{line}\n   13\t    return None"), realistic=True))
+    calls = ['keyring.get_password("memlane", "token")', 'db.connect(host="db1", user="app2", database="shop3")',
+             'connect("localhost", 5432, "app_db_v2")', 's = URLSafeTimedSerializer(key, salt="reset-v2")',
+             'token = ObjectId("507f1f77bcf86cd799439011")', 'let pw = rpassword::prompt_password("Password: ").unwrap();',
+             'user.set_password(form.cleaned_data["password1"])', 'crypto.createHmac("sha256", secret).digest("hex")',
+             'cmd.Flags().StringVarP(&token, "token", "t", "", "API token")', 'os.Setenv("TOKEN_TTL", "3600s")',
+             'secretsmanager.get_secret_value(SecretId="prod/db/password")', 'client.get_secret("api-key-v3").value']
+    for i, line in enumerate(calls * 2):
+        c.append(Case("code calls naming secrets", result_line(f"ccall{i}", f"  33\t{line}") if i % 2 else line,
+                      realistic=bool(i % 2)))
     outputs = [
         ("kubectl get secrets", "NAME                  TYPE                                  DATA   AGE\n"
                                 "db-password           Opaque                                1      12d\n"
