@@ -367,6 +367,10 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
+    if _literal_context(text, style, key_start):
+        # a shell's or a container's environment, an INI section: a bare value is a literal, of
+        # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
+        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
     if compiled("dotted", DOTTED).match(value):
@@ -396,6 +400,37 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
             return False
         return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
     return True
+
+
+def _literal_context(text, style, key_start):
+    """The name at `key_start` is set where no code runs: a shell's or an environment's
+    assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
+    `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
+    (`key = value` below a `[section]` line, indented as in .gitconfig)."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    head = text[line_start:key_start]
+    if style == "loose":
+        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
+    if style != "spaced" or head.strip(" \t"):
+        return False
+    return _in_ini_section(text, line_start)
+
+
+def _in_ini_section(text, line_start):
+    """A `[section]` line stands above `line_start`, only `key = value` lines (or comments and
+    blank ones) between."""
+    pos = line_start
+    for _ in range(50):
+        if pos == 0:
+            return False
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        line = text[prev:pos - 1].strip()
+        if compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
+            return True
+        if line and not line.startswith(("#", ";")) and not compiled("ini-key", r"[\w.-]+[ \t]*=").match(line):
+            return False
+        pos = prev
+    return False
 
 
 def _code_context(text, value, key, style, key_start):

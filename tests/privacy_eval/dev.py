@@ -194,12 +194,35 @@ def positives() -> list:
                 per_template=3)
     c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
                 per_template=3)
+    c += odd_values()
     c += family("c array", ['char pass[] = "{v}";', 'static const char password[32] = "{v}";'], per_template=3)
     c += numbered_files()
     c += labels()
     c += outputs()
     c += keys()
     c += wallets()
+    return c
+
+
+# Passwords of the shapes code rules would take for names: dotted, snake, a Title word, a number.
+ODD = ["Gx7.kP2m", "Rq9_vLw4z", "Sunshine", "482913", "Tz8*mWq3", "Dragonfly", "x.Y7.z", "Kp_Lm_92"]
+
+
+def odd_values() -> list:
+    """Values of odd shapes where no code runs (an env file, a container's -e, an INI section)."""
+    templates = ["DB_PASSWORD={v}", "export STRIPE_SECRET={v}", "docker run -d -e POSTGRES_PASSWORD={v} postgres:16",
+                 "[client]\nuser = root\npassword = {v}", "[github]\n\ttoken = {v}",
+                 "podman run --env API_TOKEN={v} ghcr.io/acme/api"]  # fmt: skip
+    c = []
+    for t, template in enumerate(templates):
+        for i in range(4):
+            v = ODD[(t + i * 3) % len(ODD)]
+            text = template.replace("{v}", v)
+            c.append(Case("odd values where no code runs", text, (v,)))
+            if i == 0:
+                c.append(Case("odd values where no code runs", bash_event(text, "", f"odd{t}") if "docker" in text
+                              or "podman" in text or "export" in text else result_line(f"odd{t}", text), (v,),
+                              realistic=True))  # fmt: skip
     return c
 
 
@@ -439,6 +462,10 @@ def negatives() -> list:
                                                                                  "old_string": "", "new_string": line}),
                       realistic=True))  # fmt: skip
         c.append(Case("code naming secrets", result_line(f"code{i}r", f"   12\t{line}\n   13\t    return None"), realistic=True))
+    code_values = ["    token = result", "    password = form_password", "    self.secret = secret_value",
+                   "  token = next_token()", "password=$(cat /run/secrets/pw)", "for key in keys:\n    token = key"]
+    for i, line in enumerate(code_values * 2):
+        c.append(Case("code calls naming secrets", result_line(f"cval{i}", line) if i % 2 else line, realistic=bool(i % 2)))
     calls = ['keyring.get_password("memlane", "token")', 'db.connect(host="db1", user="app2", database="shop3")',
              'connect("localhost", 5432, "app_db_v2")', 's = URLSafeTimedSerializer(key, salt="reset-v2")',
              'token = ObjectId("507f1f77bcf86cd799439011")', 'let pw = rpassword::prompt_password("Password: ").unwrap();',

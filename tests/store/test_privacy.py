@@ -970,3 +970,20 @@ def test_the_memoising_cleaner_answers_as_clean_value_does():
         assert cleaner.value(value) == clean_value(value, ("ZX-\\d+",))
     assert cleaner.value("id ZX-99") == "id [REDACTED:custom]"
     assert Cleaner().value(value) == clean_value(value)
+
+
+@pytest.mark.parametrize(
+    "text, secret",
+    [
+        ("DB_PASSWORD=Gx7.kP2m", "Gx7.kP2m"), ("docker run -d -e POSTGRES_PASSWORD=Gx7_kP2m postgres", "Gx7_kP2m"),
+        ("export STRIPE_SECRET=Sunshine", "Sunshine"), ("DB_PASSWORD=482913", "482913"),
+        ("[client]\nuser = root\npassword = sunshine", "sunshine"), ("[github]\n\ttoken = sunshine", "sunshine"),
+    ],
+)
+def test_a_value_of_any_shape_is_a_literal_where_no_code_runs(text, secret):
+    assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", ["    token = result", "password=$(cat /run/secrets/pw)", "PORT=5432\nTOKEN=12"])
+def test_code_and_commands_assigned_to_a_secret_name_are_kept(text):
+    assert clean_text(text) == text
