@@ -369,13 +369,20 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
             return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
-            _take(text, found, span, strength, SPACE, kind)
+            # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
+            # sets a value as `=` does; an English word (`Password changed`) may start prose
+            config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
+            _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
 
 
 def _value_below(text, k):
     """(start, end) of a value that stands alone on the line below a label that ends its line."""
     m = compiled("value-below", r"[ \t]*\r?\n[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
     return m.span(1) if m is not None else None
+
+
+_PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
+                         "credential credentials creds".split()) | _LABEL_SET
 
 
 def _connector():

@@ -62,8 +62,12 @@ def password_like(value: str) -> bool:
         return False
     if not digit and not symbol:
         return False  # camelCase, Title: a name
-    if compiled("dotted", DOTTED).match(value) or compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
+    if compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
         return False
+    if compiled("dotted", DOTTED).match(value) and not any(
+            compiled("ev-mixed", r".*[a-z].*[A-Z].*\d|.*[A-Z].*[a-z].*\d.*[A-Za-z]|.*\d.*[A-Z].*[a-z]").match(part)
+            for part in value.split(".")):
+        return False  # os.path, np.float64, self.token: names of code (not Gx7.kP2m)
     if not digit and any(ch in "()[]{}<>" for ch in value):
         return False  # Optional[str], f(x): code
     if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):
@@ -112,4 +116,8 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
         return len(v) >= 3 and not (v.isalpha() and v.islower() and len(v) < 5)
     if style == ASSIGN and alone:
         return len(v) >= 4 and (kind == "word" or not compiled("ev-code", r".*[()\[\]{};]").match(v))
+    if style == SPACE and alone and kind == "other":
+        # `requirepass Gx7.kP2m`, `github.token 482913`: alone after a directive, a value of no
+        # word's shape (a plain word there may be prose: `Password changed`)
+        return len(v) >= 4 and any(ch.isdigit() for ch in v) and not compiled("ev-code", r".*[()\[\]{};]").match(v)
     return False

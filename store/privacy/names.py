@@ -10,6 +10,7 @@ from store.privacy.lexicon import MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFI
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
+    CONSTANTS,
     ENTROPY_RUN,
     ENTROPY_WORDS,
     KEY_NOT_BEFORE,
@@ -367,6 +368,9 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
+    if style == "colon" and _yaml_context(text, key_start, vend):
+        # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
+        return low not in CONSTANTS and not (value[0].isupper() and value.isalpha())
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
@@ -414,6 +418,21 @@ def _literal_context(text, style, key_start):
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)
+
+
+def _yaml_context(text, key_start, vend):
+    """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
+    value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
+    line of code (`class Creds:`, `def f(x):`, `{`)."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    if text[line_start:key_start].strip(" \t-") or not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
+        return False
+    if line_start == 0:
+        return False
+    prev = text.rfind("\n", 0, line_start - 1) + 1
+    above = text[prev:line_start - 1].rstrip("\r")
+    return compiled("yaml-above", r"[ \t]*(?:-[ \t]+)?[\w.-]+:(?:[ \t]+[^{}()\[\];,=]*)?[ \t]*\Z").match(above) is not None and \
+        not compiled("yaml-code", r"[ \t]*(?:class|def|if|elif|else|for|while|with|try|except|finally|case|match)\b").match(above)
 
 
 def _in_ini_section(text, line_start):

@@ -212,7 +212,8 @@ def odd_values() -> list:
     """Values of odd shapes where no code runs (an env file, a container's -e, an INI section)."""
     templates = ["DB_PASSWORD={v}", "export STRIPE_SECRET={v}", "docker run -d -e POSTGRES_PASSWORD={v} postgres:16",
                  "[client]\nuser = root\npassword = {v}", "[github]\n\ttoken = {v}",
-                 "podman run --env API_TOKEN={v} ghcr.io/acme/api"]  # fmt: skip
+                 "podman run --env API_TOKEN={v} ghcr.io/acme/api", "database:\n  password: {v}\n  user: app",
+                 "requirepass {v}", "git config --global github.token {v}"]  # fmt: skip
     c = []
     for t, template in enumerate(templates):
         for i in range(4):

@@ -978,12 +978,16 @@ def test_the_memoising_cleaner_answers_as_clean_value_does():
         ("DB_PASSWORD=Gx7.kP2m", "Gx7.kP2m"), ("docker run -d -e POSTGRES_PASSWORD=Gx7_kP2m postgres", "Gx7_kP2m"),
         ("export STRIPE_SECRET=Sunshine", "Sunshine"), ("DB_PASSWORD=482913", "482913"),
         ("[client]\nuser = root\npassword = sunshine", "sunshine"), ("[github]\n\ttoken = sunshine", "sunshine"),
+        ("database:\n  password: Gx7.kP2m\n  user: app", "Gx7.kP2m"), ("smtp:\n  pass: Kp_Lm_92", "Kp_Lm_92"),
+        ("requirepass Gx7.kP2m", "Gx7.kP2m"), ("git config --global github.token 482913", "482913"),
     ],
 )
 def test_a_value_of_any_shape_is_a_literal_where_no_code_runs(text, secret):
     assert secret not in clean_text(text)
 
 
-@pytest.mark.parametrize("text", ["    token = result", "password=$(cat /run/secrets/pw)", "PORT=5432\nTOKEN=12"])
+@pytest.mark.parametrize("text", ["    token = result", "password=$(cat /run/secrets/pw)", "PORT=5432\nTOKEN=12",
+                                  "class Creds:\n    password: SecretStr", "  user: str\n  token: Token",
+                                  "Password changed", "token = np.float64"])
 def test_code_and_commands_assigned_to_a_secret_name_are_kept(text):
     assert clean_text(text) == text
