@@ -22,7 +22,7 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 from __future__ import annotations
 
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
-from store.privacy.values import DOTTED, compiled, is_reference, looks_random
+from store.privacy.values import DOTTED, compiled, is_reference, looks_random, mixed_parts
 
 ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
 
@@ -64,9 +64,7 @@ def password_like(value: str) -> bool:
         return False  # camelCase, Title: a name
     if compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
         return False
-    if compiled("dotted", DOTTED).match(value) and not any(
-            compiled("ev-mixed", r".*[a-z].*[A-Z].*\d|.*[A-Z].*[a-z].*\d.*[A-Za-z]|.*\d.*[A-Z].*[a-z]").match(part)
-            for part in value.split(".")):
+    if compiled("dotted", DOTTED).match(value) and not mixed_parts(value):
         return False  # os.path, np.float64, self.token: names of code (not Gx7.kP2m)
     if not digit and any(ch in "()[]{}<>" for ch in value):
         return False  # Optional[str], f(x): code
@@ -116,6 +114,11 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
         return len(v) >= 3 and not (v.isalpha() and v.islower() and len(v) < 5)
     if style == ASSIGN and alone:
         return len(v) >= 4 and (kind == "word" or not compiled("ev-code", r".*[()\[\]{};]").match(v))
+    if style == PROSE and alone and len(v) >= 4 and (
+            (v.isdigit() and len(v) <= 12) or (v.isalpha() and v[0].isupper() and v[1:].islower())):
+        # `the password is 482913`, `A senha é Sunshine`: a number, or a capital mid-sentence,
+        # that ends the clause (a lower-case word there is mostly a state: incorrect, required)
+        return True
     if style == SPACE and alone and kind == "other":
         # `requirepass Gx7.kP2m`, `github.token 482913`: alone after a directive, a value of no
         # word's shape (a plain word there may be prose: `Password changed`)

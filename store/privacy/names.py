@@ -413,6 +413,11 @@ def _literal_context(text, style, key_start):
     (`key = value` below a `[section]` line, indented as in .gitconfig)."""
     line_start = text.rfind("\n", 0, key_start) + 1
     head = text[line_start:key_start]
+    if head[-1:] in ("?", "&") and style == "loose":
+        return True  # a URL's query parameter
+    if style == "colon" and compiled("header-head", r"(?:[ \t]*|.*(?:-H|--header)[ \t]+[\"']?)\Z").match(head) \
+            and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
+        return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
     if style == "loose":
         return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
     if style != "spaced" or head.strip(" \t"):

@@ -213,7 +213,9 @@ def odd_values() -> list:
     templates = ["DB_PASSWORD={v}", "export STRIPE_SECRET={v}", "docker run -d -e POSTGRES_PASSWORD={v} postgres:16",
                  "[client]\nuser = root\npassword = {v}", "[github]\n\ttoken = {v}",
                  "podman run --env API_TOKEN={v} ghcr.io/acme/api", "database:\n  password: {v}\n  user: app",
-                 "requirepass {v}", "git config --global github.token {v}"]  # fmt: skip
+                 "requirepass {v}", "git config --global github.token {v}", "X-Auth-Token: {v}",
+                 'curl -H "X-API-Key: {v}" https://api.example.com/v1/items', "GET /v1/items?api_key={v}&page=2",
+                 "the password is {v}", "A senha é {v}"]  # fmt: skip
     c = []
     for t, template in enumerate(templates):
         for i in range(4):
@@ -505,6 +507,10 @@ def negatives() -> list:
         "Das Passwort wird aus der Umgebungsvariable gelesen.", "密码从环境变量读取。",
         "The key is the session id, not the user id.",
     ]  # fmt: skip
+    for i, text in enumerate(["the password is incorrect", "Das Passwort ist falsch.", "the password is set",
+                              "the token is valid for 3600 seconds", "La contraseña es obligatoria",
+                              "the password length is 12", "X-Request-Id: 7f3e2a9c", "?page=2&sort=name"] * 2):
+        c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))
     # names of secrets (what a store or an environment calls the secret) and ids beside a secret word
