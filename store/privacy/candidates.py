@@ -25,6 +25,7 @@ from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
     CODE_LABELS,
     CONNECTORS,
+    CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
     DIRECTIVE_VERBS,
     LABELS,
@@ -903,3 +904,39 @@ def _names_secret(value):
         return False
     verdict = name_verdict(value)
     return verdict is not None and verdict[1] >= MEDIUM
+
+
+# ------------------------------------------------------------------------------ a user and its password
+def user_and_password(text, low, anchors, found):
+    """`Login: admin / X`, `Zugangsdaten: admin / X`, `identifiant / mot de passe : admin / X`,
+    `Wi-Fi: HomeNet / X`: a label of credentials (or `user / password` labels) then two values
+    apart by `/`: the second is the password."""
+    at = text.find(" / ")
+    if at < 0:
+        return  # the two values stand apart by a spaced slash: the lines that hold one are read
+    rx = CACHE.get("user-and-password")
+    if rx is None:
+        words = sorted(CREDENTIAL_LABELS, key=len, reverse=True)
+        pw = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
+        rx = CACHE["user-and-password"] = compiled(
+            "user-and-password",
+            r"(?i)(?<![\w-])(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
+            + "|".join(map(_escape, pw)) + r"))[ \t]*[:：=][ \t]*([^\s/|]{1,80})[ \t]*[/|][ \t]*([^\s/|]{1,128})")
+    lines = []
+    while at >= 0:
+        ls = text.rfind("\n", 0, at) + 1
+        le = text.find("\n", at)
+        le = len(text) if le < 0 else le
+        lines.append((ls, le))
+        at = text.find(" / ", le)
+    for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
+        s, e = m.span(2)
+        while e > s and text[e - 1] in ".,;)":
+            e -= 1
+        _take(text, found, (s, e), STRONG, PROSE, "password")
+
+
+def _escape(word):
+    import re
+
+    return re.escape(word).replace(r"\ ", r"[ \t]+")

@@ -76,6 +76,16 @@ QUALIFIED_ONLY = frozenset(("sk", "pat"))
 # What the text is searched for to find those words in a name.
 MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat")
 
+# Labels of a user and its password together (`Login: admin / X`, `Zugangsdaten: admin / X`).
+CREDENTIAL_LABELS = (
+    "login", "logins", "credentials", "creds", "identifiants", "identifiant", "accès", "acces", "zugangsdaten",
+    "anmeldedaten", "zugang", "credenciales", "credenciais", "acesso", "acceso", "accesso", "credenziali",
+    "inloggegevens", "dane logowania", "přihlašovací údaje", "prihlasovacie údaje", "loginoplysninger",
+    "påloggingsinfo", "inloggningsuppgifter", "kirjautumistiedot", "данные для входа", "учётные данные",
+    "учетные данные", "登录", "登录信息", "账号密码", "ログイン", "ログイン情報", "계정", "wifi", "wi-fi", "wlan",
+    "ssh", "ftp", "sftp", "admin", "account", "konto", "compte", "cuenta", "conta",
+)  # fmt: skip
+
 # Words of prose between a label and its value: `the password is X`, `Passwort lautet X`,
 # `パスワードはX`, `密码是X`, `비밀번호는 X`.
 CONNECTORS = (

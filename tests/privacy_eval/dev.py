@@ -194,6 +194,9 @@ def positives() -> list:
                 per_template=3)
     c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
                 per_template=3)
+    c += family("a user and its password", ["Login: admin / {v}", "Zugangsdaten: admin / {v}",
+                                            "identifiant / mot de passe : admin / {v}", "Wi-Fi: HomeNet / {v}",
+                                            "ssh: deploy@10.0.0.4 / {v}"], per_template=3, realistic=in_prompt)
     c += odd_values()
     c += family("c array", ['char pass[] = "{v}";', 'static const char password[32] = "{v}";'], per_template=3)
     c += numbered_files()
@@ -509,7 +512,8 @@ def negatives() -> list:
     ]  # fmt: skip
     for i, text in enumerate(["the password is incorrect", "Das Passwort ist falsch.", "the password is set",
                               "the token is valid for 3600 seconds", "La contraseña es obligatoria",
-                              "the password length is 12", "X-Request-Id: 7f3e2a9c", "?page=2&sort=name"] * 2):
+                              "the password length is 12", "X-Request-Id: 7f3e2a9c", "?page=2&sort=name",
+                              "Login: admin / admin", "account: ana / see vault", "ssh: deploy@10.0.0.4 / port 22"] * 2):
         c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))
