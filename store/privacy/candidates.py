@@ -187,7 +187,7 @@ def value_at(text, i, end=None):
 
 def _alone(text, e):
     """Nothing but punctuation or a comment follows position `e` on its line."""
-    m = compiled("alone", r"[ \t.,;:!)\]}>*]*(?:[#(（].*)?(?:\n|\Z)").match(text, e)
+    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*)?(?:\n|\Z)").match(text, e)
     return m is not None
 
 

@@ -368,9 +368,14 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
-    if style == "colon" and _yaml_context(text, key_start, vend):
+    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
+            text.rfind("\n", 0, key_start) + 1:key_start], key_start)) and not _rest_of_line(text, vend) and \
+            not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
-        return low not in CONSTANTS and not (value[0].isupper() and value.isalpha())
+        # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
+        # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
+        typed = value[0].isupper() and value.isalpha() and not text[text.rfind("\n", 0, key_start) + 1:key_start].strip()
+        return low not in CONSTANTS and not typed
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
@@ -418,11 +423,21 @@ def _literal_context(text, style, key_start):
     if style == "colon" and compiled("header-head", r"(?:[ \t]*|.*(?:-H|--header)[ \t]+[\"']?)\Z").match(head) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
+    if style == "colon" and _one_line_label(text, head, key_start):
+        return True
+    if style == "loose" and _command_head(head):
+        return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     if style == "loose":
         return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)
+
+
+def _rest_of_line(text, vend):
+    """What follows a value on its line, but spaces and a comment."""
+    eol = text.find("\n", vend)
+    return text[vend:eol if eol >= 0 else len(text)].split("#", 1)[0].strip()
 
 
 def _yaml_context(text, key_start, vend):
@@ -438,6 +453,29 @@ def _yaml_context(text, key_start, vend):
     above = text[prev:line_start - 1].rstrip("\r")
     return compiled("yaml-above", r"[ \t]*(?:-[ \t]+)?[\w.-]+:(?:[ \t]+[^{}()\[\];,=]*)?[ \t]*\Z").match(above) is not None and \
         not compiled("yaml-code", r"[ \t]*(?:class|def|if|elif|else|for|while|with|try|except|finally|case|match)\b").match(above)
+
+
+# First words of a line of code, not of a command line.
+_CODE_WORDS = frozenset("let const var val def fn func if elif else for while return yield await async with import from "
+                        "export public private protected static final class new case when".split())
+
+
+def _command_head(head):
+    """The line up to a name is a command line: a command word, then arguments (flags, words,
+    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`)."""
+    if head.endswith("-"):
+        return True
+    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(head)
+    return m is not None and m.group(1) not in _CODE_WORDS
+
+
+def _one_line_label(text, head, key_start):
+    """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
+    pairs, its value ending the line, no punctuation of code on it."""
+    line_end = text.find("\n", key_start)
+    line = text[text.rfind("\n", 0, key_start) + 1:line_end if line_end >= 0 else len(text)]
+    return not compiled("code-chars", r".*[(){}\[\];=<>,]").match(line) and compiled(
+        "label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
 
 
 def _in_ini_section(text, line_start):

@@ -218,7 +218,11 @@ def odd_values() -> list:
                  "podman run --env API_TOKEN={v} ghcr.io/acme/api", "database:\n  password: {v}\n  user: app",
                  "requirepass {v}", "git config --global github.token {v}", "X-Auth-Token: {v}",
                  'curl -H "X-API-Key: {v}" https://api.example.com/v1/items', "GET /v1/items?api_key={v}&page=2",
-                 "the password is {v}", "A senha é {v}"]  # fmt: skip
+                 "the password is {v}", "A senha é {v}",
+                 "docker run -d jupyter/base-notebook start-notebook.sh --NotebookApp.token={v}",
+                 "kubectl create secret docker-registry regcred --docker-username=ana --docker-password={v}",
+                 "kubectl set env deployment/api DB_PASSWORD={v}", "docker run -d postgres:16 -c password={v}",
+                 "wifi password: {v}", "SSID: Office5G  Password: {v}", 'git config --global github.token "{v}"']  # fmt: skip
     c = []
     for t, template in enumerate(templates):
         for i in range(4):
@@ -513,7 +517,9 @@ def negatives() -> list:
     for i, text in enumerate(["the password is incorrect", "Das Passwort ist falsch.", "the password is set",
                               "the token is valid for 3600 seconds", "La contraseña es obligatoria",
                               "the password length is 12", "X-Request-Id: 7f3e2a9c", "?page=2&sort=name",
-                              "Login: admin / admin", "account: ana / see vault", "ssh: deploy@10.0.0.4 / port 22"] * 2):
+                              "Login: admin / admin", "account: ana / see vault", "ssh: deploy@10.0.0.4 / port 22",
+                              "if token=$(gh auth token); then echo ok; fi", "f(password=value)", "password: SecretStr",
+                              "my password: see the vault entry", "token: Token,"] * 2):
         c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))

@@ -983,6 +983,10 @@ def test_the_memoising_cleaner_answers_as_clean_value_does():
         ("X-Auth-Token: Kp_Lm_92", "Kp_Lm_92"), ("GET /v1/items?api_key=Gx7.kP2m&page=2", "Gx7.kP2m"),
         ("the password is 482913", "482913"), ("A senha é Sunshine", "Sunshine"),
         ("Authorization: Bearer Gx7.kP2m", "Gx7.kP2m"),
+        ("kubectl set env deployment/api DB_PASSWORD=Sunshine", "Sunshine"),
+        ("kubectl create secret docker-registry r --docker-username=ana --docker-password=Kp_Lm_92", "Kp_Lm_92"),
+        ("docker run -d postgres:16 -c password=482913", "482913"), ("wifi password: Gx7.kP2m", "Gx7.kP2m"),
+        ("SSID: Office5G  Password: Kp_Lm_92", "Kp_Lm_92"), ('git config --global github.token "Sunshine"', "Sunshine"),
     ],
 )
 def test_a_value_of_any_shape_is_a_literal_where_no_code_runs(text, secret):
@@ -992,6 +996,7 @@ def test_a_value_of_any_shape_is_a_literal_where_no_code_runs(text, secret):
 @pytest.mark.parametrize("text", ["    token = result", "password=$(cat /run/secrets/pw)", "PORT=5432\nTOKEN=12",
                                   "class Creds:\n    password: SecretStr", "  user: str\n  token: Token",
                                   "Password changed", "token = np.float64", "the password is incorrect",
-                                  "the token is valid for 3600 seconds", "Authorization: Bearer os.path"])
+                                  "the token is valid for 3600 seconds", "Authorization: Bearer os.path",
+                                  "f(password=value)", "password: SecretStr"])
 def test_code_and_commands_assigned_to_a_secret_name_are_kept(text):
     assert clean_text(text) == text
