@@ -187,7 +187,7 @@ def value_at(text, i, end=None):
 
 def _alone(text, e):
     """Nothing but punctuation or a comment follows position `e` on its line."""
-    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*)?(?:\n|\Z)").match(text, e)
+    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t]+[-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
     return m is not None
 
 
@@ -395,7 +395,7 @@ def _connector():
         words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
         attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|[ \t]+[^\W\d_]{2,15})??"
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
                          r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
@@ -421,6 +421,7 @@ def _directive_context(low, s):
     if not before:
         return True
     before = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z").sub("", before)
+    before = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z").sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
 
 
@@ -913,7 +914,9 @@ def user_and_password(text, low, anchors, found):
     apart by `/`: the second is the password."""
     at = text.find(" / ")
     if at < 0:
-        return  # the two values stand apart by a spaced slash: the lines that hold one are read
+        at = low.find("credentials are ")
+        if at < 0:
+            return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
     if rx is None:
         words = sorted(CREDENTIAL_LABELS, key=len, reverse=True)
@@ -921,7 +924,8 @@ def user_and_password(text, low, anchors, found):
         rx = CACHE["user-and-password"] = compiled(
             "user-and-password",
             r"(?i)(?<![\w-])(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
-            + "|".join(map(_escape, pw)) + r"))[ \t]*[:：=][ \t]*([^\s/|]{1,80})[ \t]*[/|][ \t]*([^\s/|]{1,128})")
+            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []
     while at >= 0:
         ls = text.rfind("\n", 0, at) + 1
@@ -929,6 +933,8 @@ def user_and_password(text, low, anchors, found):
         le = len(text) if le < 0 else le
         lines.append((ls, le))
         at = text.find(" / ", le)
+        if at < 0:
+            at = low.find("credentials are ", le)
     for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
