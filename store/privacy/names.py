@@ -210,6 +210,10 @@ def named_values(text, low, hits, found):
                     _judged(text, found, m.end(), close, kind, strength, name, "dq")
                 continue
             done = max(done, _assigned(text, found, m, kind, strength, name, e))
+        elif e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
+            # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
+            hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
+            _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
         elif flag:
             fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
             if fm is not None:

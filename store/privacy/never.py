@@ -20,6 +20,7 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
   stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
+- a list of options (``--secret id=db,src=db.txt``): a specification, not a value;
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
 - what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
   random-looking id beside a secret word is still an id, a user name is not a password.
@@ -126,6 +127,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # a key's fingerprint
     if _secret_name(value):
         return True
+    if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
+        return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
     if "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value):
         return True  # an e-mail address is a user's name, not a password
     if kind not in PROVIDER_KINDS and compiled("never-id-label", ID_LABEL).search(before):

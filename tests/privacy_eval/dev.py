@@ -194,6 +194,9 @@ def positives() -> list:
                 per_template=3)
     c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
                 per_template=3)
+    c += family("header without a space", ["http GET api.example.com/items X-API-Key:{v}",
+                                           "curl -H 'X-API-KEY:{v}' https://api.example.com"], per_template=3,
+                realistic=in_bash)
     c += family("prose, more words", ["the token you need is {v}", "use the password {v} for now",
                                       "the credentials are admin:{v}", "The admin password is {v} - please change it"],
                 per_template=3, realistic=in_prompt)
@@ -523,7 +526,8 @@ def negatives() -> list:
                               "Login: admin / admin", "account: ana / see vault", "ssh: deploy@10.0.0.4 / port 22",
                               "if token=$(gh auth token); then echo ok; fi", "f(password=value)", "password: SecretStr",
                               "my password: see the vault entry", "token: Token,", "the password reset email is sent",
-                              "use the password manager for now", "the credentials are in the vault"] * 2):
+                              "use the password manager for now", "the credentials are in the vault",
+                              "docker run --secret id=dbpw,src=db.txt app", "see x-api-key:required in the docs"] * 2):
         c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))

@@ -156,3 +156,13 @@ def test_a_provider_token_under_an_id_label_and_a_secret_beside_an_id_are_still_
     assert key not in clean_text(f"AWS_ACCESS_KEY_ID={key}")
     out = clean_text("client_id=Zq4vB8nW2kT6yP1sQ9xR client_secret=Xk3vT9qLm2Rz8Wb4Nc7Y")
     assert "Zq4vB8nW2kT6yP1sQ9xR" in out and "Xk3vT9qLm2Rz8Wb4Nc7Y" not in out
+
+
+def test_a_list_of_options_after_a_secret_flag_is_kept():
+    text = "docker run --secret id=mysecret,src=secret.txt -e PASSWORD=Gx7.kP2m app"
+    assert clean_text(text) == text.replace("Gx7.kP2m", "[REDACTED:password]")
+
+
+@pytest.mark.parametrize("text", ["http GET api.example.com/items X-API-Key:Gx7kP2mQ", "curl -H 'X-API-KEY:Gx7kP2mQ' https://x"])
+def test_a_header_without_a_space_after_its_colon_is_read(text):
+    assert "Gx7kP2mQ" not in clean_text(text)
