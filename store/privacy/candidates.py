@@ -765,7 +765,7 @@ def value_before_label(text, low, anchors, found):
     if rx is None:
         words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
         rx = CACHE["value-first-label"] = compiled(
-            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb]{3,128})[\"'`\u201d\u00bb]?[ \t]+"
+            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
                                  r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
     ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
     done = -1

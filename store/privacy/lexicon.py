@@ -106,6 +106,8 @@ VALUE_FIRST_CONNECTORS = (
     "is", "was", "will be", "is still", "est", "c'est", "était", "é", "era", "ist", "war", "er", "var", "je", "bylo",
     "es", "fue", "è", "är", "on", "oli", "jest", "ir", "yra", "este", "adalah", "ialah", "là", "είναι", "هو",
     "هي", "היא", "הוא", "это", "є", "е", "је", "olur",
+    # `X — that's the staging password`, `X, which is the token`
+    "that's", "that’s", "that is", "it's", "it’s", "which is", "this is",
 )  # fmt: skip
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")

@@ -160,7 +160,8 @@ def positives() -> list:
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
     c += family("value before its label", ["{v} is the password", "{v} est le mot de passe", "{v} é a senha",
-                                           "{v} ist das Passwort", "{v} er adgangskoden", "{v} je heslo"],
+                                           "{v} ist das Passwort", "{v} er adgangskoden", "{v} je heslo",
+                                           "Try {v} — that's the staging password.", "{v}, which is the token"],
                 per_template=3, realistic=in_prompt)
     c += family("label, value below", ["Mot de passe :\n{v}", "Senha:\n  {v}", "Password:\n{v}\n"], per_template=3,
                 realistic=in_prompt)
@@ -527,7 +528,8 @@ def negatives() -> list:
                               "if token=$(gh auth token); then echo ok; fi", "f(password=value)", "password: SecretStr",
                               "my password: see the vault entry", "token: Token,", "the password reset email is sent",
                               "use the password manager for now", "the credentials are in the vault",
-                              "docker run --secret id=dbpw,src=db.txt app", "see x-api-key:required in the docs"] * 2):
+                              "docker run --secret id=dbpw,src=db.txt app", "see x-api-key:required in the docs",
+                              "Try it again, that's the password", "Use --force, which is the secret"] * 2):
         c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))
