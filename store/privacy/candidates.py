@@ -946,3 +946,53 @@ def _escape(word):
     import re
 
     return re.escape(word).replace(r"\ ", r"[ \t]+")
+
+
+# ------------------------------------------------------------------------------ a fallback, a getter's return
+def fallbacks_and_returns(text, low, anchors, found):
+    """The literal a secret's name falls back to (`PASSWORD = os.getenv("PASSWORD") or "X"`,
+    `const token = process.env.TOKEN || "X"`, `?? "X"`), and the literal a function named for a
+    secret returns (`def get_api_key(): return "X"`, `function password() { return 'X' }`)."""
+    if " or " in low or "||" in low or "??" in low:
+        rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
+                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
+        for m in _lines_matching(text, low, (" or ", "||", "??"), rx):
+            verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
+            if verdict is not None:
+                _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
+    if "return" in low:
+        rx = compiled("getter", r"(?:def|function|fn|func)[ \t]+([A-Za-z_]\w*)[ \t]*\([^()\n]{0,80}\)[^\n{:]{0,40}[:{]?"
+                                r"[ \t]*\n?(?:[ \t]*(?:#|//)[^\n]*\n|[ \t]*@[^\n]*\n)*[ \t]*return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
+        for m in _lines_matching(text, low, ("return",), rx, back=3):
+            name = compiled("getter-prefix", r"(?:get|fetch|load|read)_?(?=[A-Za-z])").sub("", m.group(1), count=1)
+            verdict = name_verdict(name)
+            if verdict is not None:
+                _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
+
+
+def _lines_matching(text, low, needles, rx, back=0):
+    """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one)."""
+    starts = set()
+    for needle in needles:
+        at = low.find(needle)
+        while at >= 0:
+            ls = low.rfind("\n", 0, at) + 1
+            for _ in range(back):
+                if ls == 0:
+                    break
+                ls = low.rfind("\n", 0, ls - 1) + 1
+            starts.add(ls)
+            at = low.find(needle, at + len(needle))
+    done = -1
+    for ls in sorted(starts):
+        if ls < done:
+            continue
+        le = low.find("\n", ls)
+        for _ in range(back):
+            if le < 0:
+                break
+            le = low.find("\n", le + 1)
+        m = rx.search(text, ls, len(text) if le < 0 else le)
+        if m is not None:
+            done = m.end()
+            yield m

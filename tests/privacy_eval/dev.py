@@ -193,6 +193,11 @@ def positives() -> list:
                                           'auth := smtp.PlainAuth("", "me@example.com", "{v}", "smtp.example.com")',
                                           'jwt.encode(payload, "{v}", algorithm="HS256")', 'Fernet("{v}")'],
                 per_template=3)
+    c += family("fallback or getter", ['PASSWORD = os.getenv("PASSWORD") or "{v}"',
+                                       'const token = process.env.TOKEN || "{v}";',
+                                       'def get_api_key():\n    return "{v}"',
+                                       '@pytest.fixture\ndef password():\n    return "{v}"'], per_template=3,
+                realistic=lambda text, seed: result_line(seed, text))
     c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
                 per_template=3)
     c += family("header without a space", ["http GET api.example.com/items X-API-Key:{v}",
@@ -529,7 +534,9 @@ def negatives() -> list:
                               "my password: see the vault entry", "token: Token,", "the password reset email is sent",
                               "use the password manager for now", "the credentials are in the vault",
                               "docker run --secret id=dbpw,src=db.txt app", "see x-api-key:required in the docs",
-                              "Try it again, that's the password", "Use --force, which is the secret"] * 2):
+                              "Try it again, that's the password", "Use --force, which is the secret",
+                              'level = os.getenv("LOG_LEVEL") or "debug"', 'def token_type():\n    return "bearer"',
+                              'def get_password_hint():\n    return "Abc123!x"'] * 2):
         c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))

@@ -92,7 +92,7 @@ SECRETS = [
     'char pass[] = "{v}";', 'builder.password("{v}").build();', 'UserDefaults.standard.set("{v}", forKey: "apiToken")',
     'env::set_var("API_KEY", "{v}");', 'WiFi.begin("HomeNet", "{v}");', 'jwt.encode(payload, "{v}", algorithm="HS256")',
     'let password = String::from("{v}");', "the token you need is {v}", "use the password {v} for now",
-    "the credentials are admin:{v}", "Try {v} — that's the staging password.", "Login: admin / {v}", "identifiant / mot de passe : admin / {v}", 'let pw = env::var("DB_PASSWORD").unwrap_or("{v}".to_string());', '<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
+    "the credentials are admin:{v}", 'PASSWORD = os.getenv("PASSWORD") or "{v}"', 'def get_api_key():\n    return "{v}"', "Try {v} — that's the staging password.", "Login: admin / {v}", "identifiant / mot de passe : admin / {v}", 'let pw = env::var("DB_PASSWORD").unwrap_or("{v}".to_string());', '<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
 ]  # fmt: skip
 
 
@@ -133,7 +133,7 @@ def test_wallets_and_two_factor_secrets():
         "This is the password field", "it is the token", "sk = SigningKey(seed)", "pat = re.compile(r'\\d+')",
         "the password is -> required", "cache[token] = value", "Use --token to pass a token, or --password instead.",
         'the password icon: <img alt="token" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
-        "PASSWORD=\nNEXT=1", "Try it again, that's the password", "Use --force, which is the secret", "the password reset email is sent", "the credentials are in the vault", "Login: admin / admin", "account: ana / see vault", 'connect("localhost", 5432, "app_db_v2")', 'token = ObjectId("507f1f77bcf86cd799439011")',
+        "PASSWORD=\nNEXT=1", 'level = os.getenv("LOG_LEVEL") or "debug"', 'def token_type():\n    return "bearer"', "Try it again, that's the password", "Use --force, which is the secret", "the password reset email is sent", "the credentials are in the vault", "Login: admin / admin", "account: ana / see vault", 'connect("localhost", 5432, "app_db_v2")', 'token = ObjectId("507f1f77bcf86cd799439011")',
         'let pw = rpassword::prompt_password("Password: ").unwrap();', 'keyring.get_password("memlane", "token")',
         'auth := smtp.PlainAuth("", "me@example.com", os.Getenv("SMTP_PW"), "smtp.example.com")', "docker service create --name api --secret db_pw ghcr.io/acme/api:1.4",
     ],
