@@ -58,6 +58,7 @@ from store.privacy.names import (
     secret_word_hits,
 )
 from store.privacy.never import never_secret, public_blocks
+from store.privacy.numbered import numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret
 from store.privacy.rules import (
@@ -268,6 +269,17 @@ FINDERS = (
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
                                                                                  look.found, find_secrets),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
+    ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
+     "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
+    ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,
+                                                                           look.found),
+     "lexicon.CREDENTIAL_LABELS; decided by evidence.decide"),
+    ("a fallback, a getter's return", lambda look: candidates.fallbacks_and_returns(look.text, look.low, look.anchors,
+                                                                                    look.found),
+     "candidates.fallbacks_and_returns; decided by evidence.decide"),
+    ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
+                                                                                 look.found),
+     "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
 )  # fmt: skip
@@ -282,6 +294,10 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
+    lines = numbered(text) if text[:1] in " 0123456789" else None
+    if lines is not None:  # a file as a tool shows it: its lines, without their numbers
+        stripped, back = lines
+        return [(k, back(s), back(e, True)) for k, s, e in find_secrets(stripped, extra_patterns)]
     look = Look(text, extra_patterns)
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS:

@@ -25,14 +25,17 @@ from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
     CODE_LABELS,
     CONNECTORS,
+    CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
     DIRECTIVE_VERBS,
     LABELS,
+    MORE_NAME_TRIGGERS,
     OTP_LABELS,
     PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
     UNSPACED,
+    VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
 )
 from store.privacy.names import name_verdict
@@ -80,6 +83,8 @@ def literals() -> tuple:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
                      'key="', 'name="', "\u2502"))
+        lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
+        lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -153,7 +158,19 @@ def value_at(text, i, end=None):
     if i >= n:
         return None
     quote = text[i]
-    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’"}.get(quote)
+    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«",
+               "„": "“", "‚": "‘"}.get(quote)
+    if closing is not None and quote in "«»„" and i + 1 < n and text[i + 1] in " \u00a0":
+        i += 1  # « X »: the spaces French puts inside its quotes
+        while i < n and text[i] in " \u00a0":
+            i += 1
+        j = text.find(closing, i, min(n, i + 514))
+        if j < 0 or "\n" in text[i:j]:
+            return None
+        k = j
+        while k > i and text[k - 1] in " \u00a0":
+            k -= 1
+        return (i, k) if k > i else None
     if closing is not None:
         j = text.find(closing, i + 1, min(n, i + 514))
         if j < 0 or "\n" in text[i + 1:j]:
@@ -170,7 +187,7 @@ def value_at(text, i, end=None):
 
 def _alone(text, e):
     """Nothing but punctuation or a comment follows position `e` on its line."""
-    m = compiled("alone", r"[ \t.,;:!)\]}>*]*(?:[#(（].*)?(?:\n|\Z)").match(text, e)
+    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t]+[-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
     return m is not None
 
 
@@ -196,12 +213,17 @@ def _take(text, found, span, strength, style, kind):
 
 # ------------------------------------------------------------------------------ labels
 _LABEL_SET = frozenset(LABELS)
-NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk")
+NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+_LAST_HITS: list = [None, None]  # (text, its hits): two finders read the same hits of one text
 
 
 def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted."""
+    if _LAST_HITS[0] is low:
+        return _LAST_HITS[1]
     hits = []
     present = anchors.present
     for label in labels_present(anchors) & _LABEL_SET:
@@ -214,6 +236,7 @@ def _label_hits(low, anchors):
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
     hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
+    _LAST_HITS[:] = [low, hits]
     return hits
 
 
@@ -262,10 +285,11 @@ def _labels(text, low, anchors, found):
 
 def _inflected_label(low, ns, ne, s, e):
     """The name low[ns:ne] is the lexicon's label low[s:e] itself, or the label with up to four
-    letters of inflection (`salasanasi`, `lozinku`), and a word of no language's code: the
-    label starts the name and the name is letters only."""
+    letters of inflection (`salasanasi`, `lozinku`), or a compound that ends in it
+    (`Datenbankpasswort`, `databasewachtwoord`), and a word of no language's code: the name is
+    letters only, and the label is not an English word code names things with."""
     label = low[s:e]
-    return (s == ns and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
+    return ((s == ns or s - ns >= 3) and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
             and low[ns:ne].isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
 
 
@@ -284,6 +308,21 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j)
+    if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
+        _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
+        return
+    child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
+    if child is not None and i > e and text[i - 1] in "\"'":  # <setting name="ApiKey"><value>X</value>
+        _take(text, found, child.span(2), strength, ASSIGN, kind)
+        return
+    attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
+    if attr is not None and i > e and text[i - 1] in "\"'":  # key="Password" value="X": a name and its value
+        _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
+        return
+    if ch in "-\u2013\u2014" and strength >= STRONG and j > i and text[j + 1:j + 2] in (" ", "\t"):
+        _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
+        return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
         q = _qualifier().match(low, i)
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
@@ -291,7 +330,15 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
-        span = value_at(text, j + 1)
+        k = j + 1
+        while k < n and text[k] in "*_":
+            k += 1  # `**Senha:** X`: the emphasis closes after the separator
+        span = value_at(text, k)
+        if span is None and strength >= STRONG and ch in ":\uff1a":
+            below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
+            if below is not None:
+                _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
+            return
         if directive_name:
             # NAME = value: store/privacy/names.py judges it; here only a password-like or random
             # value followed by prose (`Password: admin123 (change after first login)`)
@@ -323,7 +370,20 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
             return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
-            _take(text, found, span, strength, SPACE, kind)
+            # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
+            # sets a value as `=` does; an English word (`Password changed`) may start prose
+            config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
+            _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+def _value_below(text, k):
+    """(start, end) of a value that stands alone on the line below a label that ends its line."""
+    m = compiled("value-below", r"[ \t]*\r?\n[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
+    return m.span(1) if m is not None else None
+
+
+_PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
+                         "credential credentials creds".split()) | _LABEL_SET
 
 
 def _connector():
@@ -335,15 +395,18 @@ def _connector():
         words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
         attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?)?"
-                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")[ \t]*:?")  # fmt: skip
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
+                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")"
+                         r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 
 
 def _qualifier():
     """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
     Server:` (a preposition, up to 40 characters, a colon)."""
-    return compiled("label-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?[ \t]*[:\uff1a]")
+    return compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
+                                       r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
+                                       r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
 
 
 def _after_verb(low, s):
@@ -358,6 +421,7 @@ def _directive_context(low, s):
     if not before:
         return True
     before = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z").sub("", before)
+    before = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z").sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
 
 
@@ -687,3 +751,248 @@ def _codes(text, i, found):
         add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "recovery_code")
         taken += 1
         pos = m.end()
+
+
+# ------------------------------------------------------------------------------ value before its label
+def value_before_label(text, low, anchors, found):
+    """The value before its label, a connector of prose between: `X is the password`, `X est le
+    mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
+    label (and its inflection) ends the clause."""
+    hits = _label_hits(low, anchors)
+    if not hits:
+        return
+    rx = CACHE.get("value-first-label")
+    if rx is None:
+        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
+        rx = CACHE["value-first-label"] = compiled(
+            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
+                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
+    done = -1
+    for s, e, kind, _single in hits:
+        if s <= done or s < 5:
+            continue
+        if ends.match(low, e) is None:
+            continue
+        start = max(low.rfind("\n", 0, s) + 1, s - 200)
+        m = rx.search(text, start, s)
+        if m is None:
+            continue
+        done = e
+        _take(text, found, m.span(1), STRONG, PROSE, kind)
+
+
+# ------------------------------------------------------------------------------ call arguments
+# Words of a callee that make its string arguments after the first the place of a credential
+# (`login(user, PW)`, `smtp.PlainAuth("", user, PW, host)`, `WiFi.begin(ssid, PW)`), and of a
+# callee whose string argument is a signing or cipher key (`jwt.encode(payload, KEY)`, `Fernet(KEY)`).
+LOGIN_CALL_WORDS = frozenset("login logon signin authenticate connect credential credentials".split())
+KEY_CALL_WORDS = frozenset("hmac createhmac fernet aes cipher".split())
+_CALL_LITERALS = ("login", "logon", "signin", "authenticate", "connect", "credential", "hmac", "fernet", "aes.", "cipher",
+                  "jwt.", "wifi.", "(\"", "('")  # fmt: skip
+# Every judgement of a call needs one of these on its line (a secret word, a callee's word).
+_CALL_EVIDENCE = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sess", "salt", "pepper", "_sk", "_pat",
+                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk")
+_ALGORITHM = r"(?i)(?:sha|md|hs|rs|es|ps)\d{1,3}|aes-?\d+.*|utf-?8|ascii|hex|base64|latin-?1"
+
+
+def _callee_words(callee):
+    """The words of a callee's path (`tokio_postgres::Config::password` -> [..., config, password])."""
+    words = []
+    for part in compiled("callee-split", r"\.|::|->").split(callee):
+        words.extend(compiled("callee-words", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(part))
+    return [w.lower() for w in words]
+
+
+def _string_args(text, args):
+    """(start, end, named) of the string literal of each argument (its quotes left out; a named
+    argument's `label: "…"` read as its literal, `named` True), None for an argument that is not one."""
+    out = []
+    for s, e in args:
+        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes)\(\))?\Z").match(text, s, e)
+        out.append((m.start(3), m.end(3), m.group("name") is not None) if m is not None else None)
+    return out
+
+
+def call_arguments(text, low, anchors, found):
+    """A call's string arguments, judged by the call: its callee says secret (`setPassword("X")`,
+    `.password("X")`, `basic_auth("u", Some("X"))`), an argument names the secret the others hold
+    (`set("X", forKey: "apiToken")`, `env::set_var("API_KEY", "X")`), the callee logs in or
+    connects (`login("me", "X")`, `WiFi.begin("ssid", "X")`) or signs (`jwt.encode(p, "X")`), or
+    the call stands as the value of a secret's name (`password = String::from("X")`)."""
+    present = anchors.present
+    lits = [lit for lit in ("(\"", "('", ", \"", ", '") if lit in present]
+    if not lits:
+        return
+    rx = compiled("call", r"([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    seen = set()
+    for lit in lits:
+        for at in anchors.at(lit):
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in seen:
+                continue
+            seen.add(ls)
+            le = low.find("\n", at)
+            le = len(low) if le < 0 else le
+            line = low[ls:le]
+            if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
+                continue  # no word on the line that any of the call's judgements needs
+            for m in rx.finditer(text, ls, le):
+                _judge_call(text, m, found)
+
+
+def _judge_call(text, m, found):
+    callee = m.group(1)
+    args = _arguments(text, m.end())
+    if not args:
+        return
+    every = _string_args(text, args)
+    if not any(every):
+        return
+    named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
+    # the value is a positional argument (a named one, `user="app"`, is the name rule's)
+    literals = [lit[:2] if lit and not lit[2] else None for lit in every]
+    words = _callee_words(callee)
+    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
+    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
+    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
+        verdict = None
+    kind = None
+    if verdict is not None:
+        kind, strength = verdict
+        strength = max(strength, MEDIUM)
+        picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+    else:
+        if named:
+            kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])
+            strength = max(strength, MEDIUM)
+            picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+        elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
+        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign"} & set(words))):
+            kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
+        elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
+        else:
+            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
+                text, max(0, m.start() - 80), m.start())
+            if owner is None or len(args) != 1 or not literals[0]:
+                return
+            if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
+                return  # ObjectId("507f…"), UUID("…"): an id
+            verdict = name_verdict(owner.group(1))
+            if verdict is None:
+                return
+            kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
+            picks = literals
+    for s, e in picks:
+        value = text[s:e]
+        if compiled("call-algorithm", _ALGORITHM).fullmatch(value):
+            continue
+        if decide(value, strength, ASSIGN):
+            add_span(found, text, s, e, P_CANDIDATE, kind)
+
+
+def _named_before(text, at):
+    """A string literal naming a secret stands earlier in the chain of calls that ends at `at`."""
+    start = max(text.rfind("\n", 0, at) + 1, at - 200)
+    return any(_names_secret(m.group(2)) for m in compiled("chain-literal", r"([\"'])([\w.-]{3,60})\1").finditer(text, start, at))
+
+
+def _names_secret(value):
+    """A string argument that is the name of a secret (`"apiToken"`, `"DB_PASSWORD"`), not a value."""
+    if not compiled("names-secret", r"[A-Za-z][\w.-]{2,60}\Z").match(value):
+        return False
+    verdict = name_verdict(value)
+    return verdict is not None and verdict[1] >= MEDIUM
+
+
+# ------------------------------------------------------------------------------ a user and its password
+def user_and_password(text, low, anchors, found):
+    """`Login: admin / X`, `Zugangsdaten: admin / X`, `identifiant / mot de passe : admin / X`,
+    `Wi-Fi: HomeNet / X`: a label of credentials (or `user / password` labels) then two values
+    apart by `/`: the second is the password."""
+    at = text.find(" / ")
+    if at < 0:
+        at = low.find("credentials are ")
+        if at < 0:
+            return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
+    rx = CACHE.get("user-and-password")
+    if rx is None:
+        words = sorted(CREDENTIAL_LABELS, key=len, reverse=True)
+        pw = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
+        rx = CACHE["user-and-password"] = compiled(
+            "user-and-password",
+            r"(?i)(?<![\w-])(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
+            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
+    lines = []
+    while at >= 0:
+        ls = text.rfind("\n", 0, at) + 1
+        le = text.find("\n", at)
+        le = len(text) if le < 0 else le
+        lines.append((ls, le))
+        at = text.find(" / ", le)
+        if at < 0:
+            at = low.find("credentials are ", le)
+    for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
+        s, e = m.span(2)
+        while e > s and text[e - 1] in ".,;)":
+            e -= 1
+        _take(text, found, (s, e), STRONG, PROSE, "password")
+
+
+def _escape(word):
+    import re
+
+    return re.escape(word).replace(r"\ ", r"[ \t]+")
+
+
+# ------------------------------------------------------------------------------ a fallback, a getter's return
+def fallbacks_and_returns(text, low, anchors, found):
+    """The literal a secret's name falls back to (`PASSWORD = os.getenv("PASSWORD") or "X"`,
+    `const token = process.env.TOKEN || "X"`, `?? "X"`), and the literal a function named for a
+    secret returns (`def get_api_key(): return "X"`, `function password() { return 'X' }`)."""
+    if " or " in low or "||" in low or "??" in low:
+        rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
+                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
+        for m in _lines_matching(text, low, (" or ", "||", "??"), rx):
+            verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
+            if verdict is not None:
+                _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
+    if "return" in low:
+        rx = compiled("getter", r"(?:def|function|fn|func)[ \t]+([A-Za-z_]\w*)[ \t]*\([^()\n]{0,80}\)[^\n{:]{0,40}[:{]?"
+                                r"[ \t]*\n?(?:[ \t]*(?:#|//)[^\n]*\n|[ \t]*@[^\n]*\n)*[ \t]*return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
+        for m in _lines_matching(text, low, ("return",), rx, back=3):
+            name = compiled("getter-prefix", r"(?:get|fetch|load|read)_?(?=[A-Za-z])").sub("", m.group(1), count=1)
+            verdict = name_verdict(name)
+            if verdict is not None:
+                _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
+
+
+def _lines_matching(text, low, needles, rx, back=0):
+    """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one)."""
+    starts = set()
+    for needle in needles:
+        at = low.find(needle)
+        while at >= 0:
+            ls = low.rfind("\n", 0, at) + 1
+            for _ in range(back):
+                if ls == 0:
+                    break
+                ls = low.rfind("\n", 0, ls - 1) + 1
+            starts.add(ls)
+            at = low.find(needle, at + len(needle))
+    done = -1
+    for ls in sorted(starts):
+        if ls < done:
+            continue
+        le = low.find("\n", ls)
+        for _ in range(back):
+            if le < 0:
+                break
+            le = low.find("\n", le + 1)
+        m = rx.search(text, ls, len(text) if le < 0 else le)
+        if m is not None:
+            done = m.end()
+            yield m

@@ -22,7 +22,7 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 from __future__ import annotations
 
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
-from store.privacy.values import DOTTED, compiled, is_reference, looks_random
+from store.privacy.values import DOTTED, compiled, is_reference, looks_random, mixed_parts
 
 ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
 
@@ -36,6 +36,8 @@ def password_like(value: str) -> bool:
         return False
     if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
         return False
+    if "@" in value and compiled("ev-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\Z").match(value):
+        return False  # an e-mail address: a user, not a password
     if value.isascii():  # the classes present, by C calls (most values are ASCII)
         lower, upper = value.upper() != value, value.lower() != value
         digit = compiled("digit", "[0-9]").search(value) is not None
@@ -53,17 +55,23 @@ def password_like(value: str) -> bool:
                 symbol += 1
     if not (lower or upper):
         return False  # a number, a date
+    if value[-1] in ":?" and value[:-1].isalpha():
+        return False  # `Password:`: a prompt, a label
     classes = (lower > 0) + (upper > 0) + (digit > 0) + (symbol > 0)
     if classes < 2:
         return False
     if not digit and not symbol:
         return False  # camelCase, Title: a name
-    if compiled("dotted", DOTTED).match(value) or compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
+    if compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
         return False
+    if compiled("dotted", DOTTED).match(value) and not mixed_parts(value):
+        return False  # os.path, np.float64, self.token: names of code (not Gx7.kP2m)
     if not digit and any(ch in "()[]{}<>" for ch in value):
         return False  # Optional[str], f(x): code
     if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):
         return False  # secret/app/db: a path
+    if compiled("ev-snake", r"_*[a-z]+(?:[_-](?:[a-z]+|v?\d{1,4}))+\Z").match(value):
+        return False  # app_db_v2, reset-v2, node-18: names in lower case, a version among their words
     if symbol and not digit and compiled("ev-ident", r"[A-Za-z]+(?:[_.-][A-Za-z]+)+\Z").match(value):
         return False  # snake_case, kebab-case, dotted.words: names
     return not compiled("ev-call", r".*\w\(").match(value)
@@ -89,6 +97,12 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
     low = v.lower()
     if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return False
+    if compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
+        return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
+    if low.startswith("data:"):
+        return False  # a data: URL (an image, a file) is content
+    if compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
+        return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
     kind = shape(v)
     if kind == "random":
         return True
@@ -100,4 +114,13 @@ def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
         return len(v) >= 3 and not (v.isalpha() and v.islower() and len(v) < 5)
     if style == ASSIGN and alone:
         return len(v) >= 4 and (kind == "word" or not compiled("ev-code", r".*[()\[\]{};]").match(v))
+    if style == PROSE and alone and len(v) >= 4 and (
+            (v.isdigit() and len(v) <= 12) or (v.isalpha() and v[0].isupper() and v[1:].islower())):
+        # `the password is 482913`, `A senha é Sunshine`: a number, or a capital mid-sentence,
+        # that ends the clause (a lower-case word there is mostly a state: incorrect, required)
+        return True
+    if style == SPACE and alone and kind == "other":
+        # `requirepass Gx7.kP2m`, `github.token 482913`: alone after a directive, a value of no
+        # word's shape (a plain word there may be prose: `Password changed`)
+        return len(v) >= 4 and any(ch.isdigit() for ch in v) and not compiled("ev-code", r".*[()\[\]{};]").match(v)
     return False

@@ -24,7 +24,7 @@ _PASSWORD = (
     "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
     "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 암호 패스워드 contrasenya "
-    "pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
+    "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
     "kontrasenya"
 )
 _SECRET = (
@@ -41,7 +41,8 @@ for _kind, _words in (("password", _PASSWORD), ("secret", _SECRET), ("token", _T
             LABELS[_w] = _kind
 # multi-word labels (the split above cut them): each phrase whole
 for _kind, _phrases in (
-    ("password", ("mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
+    ("password", ("code d'accès", "code d'acces", "access code", "código de acceso", "codice di accesso",
+                  "código de acesso", "код доступа", "mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
                   "kata laluan", "нууц үг")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
@@ -67,6 +68,24 @@ CODE_LABELS = ("recovery codes", "backup codes", "verification codes", "recovery
 WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privkey", "wallet", "signer", "signing key",
                  "secret key", "eth_private", "mnemonic")  # fmt: skip
 
+# Words of names beyond store/privacy/rules.py SECRET_WORDS (word -> (kind, strength), as there):
+# a salt (only a random one: a salt of code is often a name, `salt="email-confirm"`) or a pepper, the abbreviations of a secret key and a personal access token
+# (`STRIPE_SK`, `GITHUB_PAT`: only after another word, as `sk` and `pat` alone name other things).
+MORE_SECRET_WORDS = {"salt": ("secret", 1), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3)}
+QUALIFIED_ONLY = frozenset(("sk", "pat"))
+# What the text is searched for to find those words in a name.
+MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat")
+
+# Labels of a user and its password together (`Login: admin / X`, `Zugangsdaten: admin / X`).
+CREDENTIAL_LABELS = (
+    "login", "logins", "credentials", "creds", "identifiants", "identifiant", "accès", "acces", "zugangsdaten",
+    "anmeldedaten", "zugang", "credenciales", "credenciais", "acesso", "acceso", "accesso", "credenziali",
+    "inloggegevens", "dane logowania", "přihlašovací údaje", "prihlasovacie údaje", "loginoplysninger",
+    "påloggingsinfo", "inloggningsuppgifter", "kirjautumistiedot", "данные для входа", "учётные данные",
+    "учетные данные", "登录", "登录信息", "账号密码", "ログイン", "ログイン情報", "계정", "wifi", "wi-fi", "wlan",
+    "ssh", "ftp", "sftp", "admin", "account", "konto", "compte", "cuenta", "conta",
+)  # fmt: skip
+
 # Words of prose between a label and its value: `the password is X`, `Passwort lautet X`,
 # `パスワードはX`, `密码是X`, `비밀번호는 X`.
 CONNECTORS = (
@@ -76,12 +95,25 @@ CONNECTORS = (
     # a participle that sets a value, then `to`: `Admin password set to X`, `was changed to X`
     "set to", "changed to", "reset to", "updated to", "rotated to", "was set to", "was changed to",
     "was reset to", "has been set to", "has been changed to", "is now",
+    "c'est", "c’est", "était", "sera", "wäre", "jest to", "to je", "este de", "olarak", "như sau",
+    # a verb that keeps a value: `Das Passwort bleibt X`, `A senha continua sendo X`
+    "remains", "stays", "is still", "bleibt", "reste", "est toujours", "continua sendo", "continua a ser",
+    "sigue siendo", "resta", "blijft", "förblir", "forbliver", "forblir", "zůstává", "zostáva", "остаётся", "остается",
+)  # fmt: skip
+# Words of prose between a value and the label after it: `X is the password`, `X est le mot de
+# passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`.
+VALUE_FIRST_CONNECTORS = (
+    "is", "was", "will be", "is still", "est", "c'est", "était", "é", "era", "ist", "war", "er", "var", "je", "bylo",
+    "es", "fue", "è", "är", "on", "oli", "jest", "ir", "yra", "este", "adalah", "ialah", "là", "είναι", "هو",
+    "هي", "היא", "הוא", "это", "є", "е", "је", "olur",
+    # `X — that's the staging password`, `X, which is the token`
+    "that's", "that’s", "that is", "it's", "it’s", "which is", "this is",
 )  # fmt: skip
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
 # Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,
 # `rpcpassword X`, `AuthBasicPassword X`).
-DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk")
+DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk", "pw")
 # Words before a name that make `NAME VALUE` a directive: `SetEnv DB_PASSWORD X`,
 # `git config --global github.token X`.
 DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set", "set", "define", "export",

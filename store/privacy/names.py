@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+from store.privacy import rules
+from store.privacy.lexicon import MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
+    CONSTANTS,
     ENTROPY_RUN,
     ENTROPY_WORDS,
     KEY_NOT_BEFORE,
@@ -18,7 +21,6 @@ from store.privacy.rules import (
     NOT_IN_NAME,
     NOT_SECRET_WORDS,
     PASS_PREFIXES,
-    SECRET_WORDS,
     STRONG,
     TRAILING,
     WEAK,
@@ -34,13 +36,14 @@ from store.privacy.values import (
     looks_random,
 )
 
+SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
 def secret_word_hits(anchors):
     """Where a secret word starts (sorted, each once): each is looked at as part of a name."""
     hits = set()
-    for trigger in NAME_TRIGGERS:
+    for trigger in NAME_TRIGGERS + MORE_NAME_TRIGGERS:
         if trigger in anchors.present:
             hits.update(anchors.at(trigger))
     return sorted(hits)
@@ -107,7 +110,7 @@ def _judge_name(words):
     word = words[last]
     kind, strength = SECRET_WORDS[word]
     before = words[last - 1] if last else None
-    if before in NOT_BEFORE:
+    if before in NOT_BEFORE or (before is None and word in QUALIFIED_ONLY):
         return None
     if word == "key":
         if before is None or before in KEY_NOT_BEFORE:
@@ -122,10 +125,10 @@ def _judge_name(words):
 
 # A separator after a name, and what may stand between (a closing quote or bracket, a type).
 _SEP = (
-    r"(?P<close>\\?[\"'])?(?:[ \t]*\])?(?P<pre>[ \t]*)"
+    r"(?P<close>\\?[\"'])?(?:[ \t]*\]|\[\d{0,4}\])?(?P<pre>[ \t]*)"
     r"(?P<sep>:=|<-|=>|=(?![=~>])"
     r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
-    r"|:(?=[\s\"'\\])|\uff1a|\uff1d"
+    r"|:(?:\*\*?|__?)?(?=[\s\"'\\])|\uff1a|\uff1d"
     r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="
     r"|,(?=[ \t]*[\"'])|>(?=[^<\n]))"
     r"(?P<post>[ \t]*)"
@@ -173,6 +176,8 @@ def named_values(text, low, hits, found):
             e += 1
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
+        if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
+            s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
         done = e
         name = text[s:e].rstrip(".-")
         if not name:
@@ -186,7 +191,7 @@ def named_values(text, low, hits, found):
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
         m = compiled("sep", _SEP).match(low, e) if e < n else None  # a separator is one character or more
-        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")]:
+        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
         if m is not None:
             sep = m.group("sep")
@@ -205,6 +210,10 @@ def named_values(text, low, hits, found):
                     _judged(text, found, m.end(), close, kind, strength, name, "dq")
                 continue
             done = max(done, _assigned(text, found, m, kind, strength, name, e))
+        elif e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
+            # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
+            hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
+            _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
         elif flag:
             fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
             if fm is not None:
@@ -363,6 +372,18 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
+    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
+            text.rfind("\n", 0, key_start) + 1:key_start], key_start)) and not _rest_of_line(text, vend) and \
+            not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
+        # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
+        # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
+        # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
+        typed = value[0].isupper() and value.isalpha() and not text[text.rfind("\n", 0, key_start) + 1:key_start].strip()
+        return low not in CONSTANTS and not typed
+    if _literal_context(text, style, key_start):
+        # a shell's or a container's environment, an INI section: a bare value is a literal, of
+        # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
+        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
     if compiled("dotted", DOTTED).match(value):
@@ -392,6 +413,90 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
             return False
         return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
     return True
+
+
+def _literal_context(text, style, key_start):
+    """The name at `key_start` is set where no code runs: a shell's or an environment's
+    assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
+    `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
+    (`key = value` below a `[section]` line, indented as in .gitconfig)."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    head = text[line_start:key_start]
+    if head[-1:] in ("?", "&") and style == "loose":
+        return True  # a URL's query parameter
+    if style == "colon" and compiled("header-head", r"(?:[ \t]*|.*(?:-H|--header)[ \t]+[\"']?)\Z").match(head) \
+            and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
+        return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
+    if style == "colon" and _one_line_label(text, head, key_start):
+        return True
+    if style == "loose" and _command_head(head):
+        return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
+    if style == "loose":
+        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
+    if style != "spaced" or head.strip(" \t"):
+        return False
+    return _in_ini_section(text, line_start)
+
+
+def _rest_of_line(text, vend):
+    """What follows a value on its line, but spaces and a comment."""
+    eol = text.find("\n", vend)
+    return text[vend:eol if eol >= 0 else len(text)].split("#", 1)[0].strip()
+
+
+def _yaml_context(text, key_start, vend):
+    """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
+    value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
+    line of code (`class Creds:`, `def f(x):`, `{`)."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    if text[line_start:key_start].strip(" \t-") or not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
+        return False
+    if line_start == 0:
+        return False
+    prev = text.rfind("\n", 0, line_start - 1) + 1
+    above = text[prev:line_start - 1].rstrip("\r")
+    return compiled("yaml-above", r"[ \t]*(?:-[ \t]+)?[\w.-]+:(?:[ \t]+[^{}()\[\];,=]*)?[ \t]*\Z").match(above) is not None and \
+        not compiled("yaml-code", r"[ \t]*(?:class|def|if|elif|else|for|while|with|try|except|finally|case|match)\b").match(above)
+
+
+# First words of a line of code, not of a command line.
+_CODE_WORDS = frozenset("let const var val def fn func if elif else for while return yield await async with import from "
+                        "export public private protected static final class new case when".split())
+
+
+def _command_head(head):
+    """The line up to a name is a command line: a command word, then arguments (flags, words,
+    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`)."""
+    if head.endswith("-"):
+        return True
+    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(head)
+    return m is not None and m.group(1) not in _CODE_WORDS
+
+
+def _one_line_label(text, head, key_start):
+    """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
+    pairs, its value ending the line, no punctuation of code on it."""
+    line_end = text.find("\n", key_start)
+    line = text[text.rfind("\n", 0, key_start) + 1:line_end if line_end >= 0 else len(text)]
+    return not compiled("code-chars", r".*[(){}\[\];=<>,]").match(line) and compiled(
+        "label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
+
+
+def _in_ini_section(text, line_start):
+    """A `[section]` line stands above `line_start`, only `key = value` lines (or comments and
+    blank ones) between."""
+    pos = line_start
+    for _ in range(50):
+        if pos == 0:
+            return False
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        line = text[prev:pos - 1].strip()
+        if compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
+            return True
+        if line and not line.startswith(("#", ";")) and not compiled("ini-key", r"[\w.-]+[ \t]*=").match(line):
+            return False
+        pos = prev
+    return False
 
 
 def _code_context(text, value, key, style, key_start):

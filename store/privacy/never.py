@@ -16,7 +16,14 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
-  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``).
+  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``);
+- names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
+  which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
+  stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
+- a list of options (``--secret id=db,src=db.txt``): a specification, not a value;
+- e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
+- what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
+  random-looking id beside a secret word is still an id, a user name is not a password.
 
 Only ``re`` and the standard library; patterns compiled on first use.
 """
@@ -118,7 +125,43 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
+    if _secret_name(value):
+        return True
+    if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
+        return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
+    if "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value):
+        return True  # an e-mail address is a user's name, not a password
+    if kind not in PROVIDER_KINDS and compiled("never-id-label", ID_LABEL).search(before):
+        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
     return _default_credential(value.lower(), low_before)
+
+
+# The kinds of a provider's own token and of the shapes (store/privacy/rules.py): its prefix or
+# shape says what it is, whatever a label says (`AWS_ACCESS_KEY_ID=AKIA…` is a credential).
+PROVIDER_KINDS = frozenset(("anthropic_key", "aws_access_key", "github_token", "google_api_key", "jwt", "npm_token",
+                            "openai_key", "pypi_token", "service_token", "slack_token", "stripe_key", "private_key",
+                            "slack_webhook", "cloud_key", "webhook"))  # fmt: skip
+# A label that ends in an id's or a user's name, then its separator (`AppID: `, `"client_id": "`,
+# `--from-literal=user=`, `username=`): the value is an identifier.
+ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subscription)?[_-]?|(?<=[a-z])(?=[A-Z]))"
+            r"(?i:id|ids|user|username|user_name|login|email|account|sid|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z")
+USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z"
+# The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
+_NAME_SECRET_WORDS = frozenset(
+    "password passwd pwd pw pass passphrase secret secrets token tokens key keys apikey credential "
+    "credentials creds auth".split()
+)
+
+
+def _secret_name(value: str) -> bool:
+    """`value` is a name of a secret: two words or more (letters; a version or number may end it),
+    joined by `_`, `-`, `.` or `/` in one case, one of which says secret."""
+    if len(value) > 80 or not compiled("never-name-shape", r"[A-Za-z]+(?:[_./-][A-Za-z]+)+(?:[_.-][vV]?\d{1,4})?\Z").match(value):
+        return False
+    if not (value.islower() or value.isupper()):
+        return False  # My-Secret-Key: a password a person typed, in its own case
+    words = compiled("never-name-split", r"[_./-]").split(value.lower())
+    return any(w in _NAME_SECRET_WORDS for w in words)
 
 
 def _default_credential(value: str, before: str) -> bool:

@@ -198,7 +198,14 @@ def token_like(value: str) -> bool:
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
     if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())):
         return False
-    return not compiled("dotted", DOTTED).match(v)
+    return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v))
+
+
+def mixed_parts(value: str) -> bool:
+    """A part of the dotted `value` mixes cases and digits as no name of code does (`Gx7.kP2m`,
+    not `np.float64`, `os.path`, `V1Pod.spec`)."""
+    rx = compiled("mixed-part", r".*[a-z].*[A-Z].*\d|.*[A-Z].*[a-z].*\d.*[A-Za-z]|.*\d.*[A-Z].*[a-z]")
+    return any(rx.match(part) for part in value.split("."))
 
 
 JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body,

@@ -159,10 +159,106 @@ def positives() -> list:
     c += family("connection string in code", ['var conn = new SqlConnection("Server=.;User ID=sa;Password={v}");'])
     c += family("wifi", ["nmcli dev wifi connect HomeNet password {v}", "wpa_passphrase HomeNet {v}"])
     c += family("wechat appsecret", ["appsecret: {v}，请勿泄露给他人", "AppSecret：{v}（在公众号后台获取）"])
+    c += family("value before its label", ["{v} is the password", "{v} est le mot de passe", "{v} é a senha",
+                                           "{v} ist das Passwort", "{v} er adgangskoden", "{v} je heslo",
+                                           "Try {v} — that's the staging password.", "{v}, which is the token"],
+                per_template=3, realistic=in_prompt)
+    c += family("label, value below", ["Mot de passe :\n{v}", "Senha:\n  {v}", "Password:\n{v}\n"], per_template=3,
+                realistic=in_prompt)
+    c += family("label, arrow or dash", ["heslo -> {v}", "Passwort => {v}", "password → {v}", "Password - {v}",
+                                         "пароль – {v}"], per_template=3)
+    c += family("label in markdown", ["- **Senha:** {v}", "**Mot de passe** : {v}", "* Passwort: `{v}`"], per_template=3,
+                realistic=in_prompt)
+    c += family("label, free qualifier", ["Contraseña nueva: {v}", "Passordet mitt er {v}", "Passwort (neu): {v}",
+                                          "senha [prod]: {v}", "Le mot de passe est le suivant : {v}",
+                                          "Das Passwort bleibt {v}", "AppSecret为：{v}"], per_template=3)
+    c += family("compound label", ["Datenbankpasswort: {v}", "Zugangspasswort: {v}", "Code d'accès : {v}",
+                                   "Le mot de passe est « {v} »"], per_template=3)
+    c += family("name abbreviations", ["STRIPE_SK={v}", "GITHUB_PAT={v}", "PEPPER={v}", "export OPENAI_SK={v}"],
+                per_template=3)
+    c += family("escaped line breaks", ['echo -e "[client]\\nuser=root\\npassword={v}" > ~/.my.cnf',
+                                        "printf 'DB_USER=app\\nDB_PASSWORD={v}\\n' >> .env"], per_template=3,
+                realistic=in_bash)
+    c += family("xml attribute pair", ['<add key="Password" value="{v}"/>', '<param name="password" value="{v}"/>',
+                                       '<input type="password" value="{v}">'], per_template=3, realistic=in_output)
+    c += family("call says secret", ['builder.password("{v}").build();', 'ds.setPassword("{v}");',
+                                     'client := github.NewClient(nil).WithAuthToken("{v}")',
+                                     'let client = Client::new().basic_auth("admin", Some("{v}"));'], per_template=3,
+                realistic=lambda text, seed: result_line(seed, "  12\t" + text))
+    c += family("call names its secret", ['UserDefaults.standard.set("{v}", forKey: "apiToken")',
+                                          'env::set_var("API_KEY", "{v}");', 'localStorage.setItem("token", "{v}");',
+                                          'let pw = env::var("DB_PASSWORD").unwrap_or("{v}".to_string());'],
+                per_template=3)
+    c += family("call logs in or signs", ['WiFi.begin("HomeNet", "{v}");', 'mail.login("me@example.com", "{v}")',
+                                          'auth := smtp.PlainAuth("", "me@example.com", "{v}", "smtp.example.com")',
+                                          'jwt.encode(payload, "{v}", algorithm="HS256")', 'Fernet("{v}")'],
+                per_template=3)
+    c += family("fallback or getter", ['PASSWORD = os.getenv("PASSWORD") or "{v}"',
+                                       'const token = process.env.TOKEN || "{v}";',
+                                       'def get_api_key():\n    return "{v}"',
+                                       '@pytest.fixture\ndef password():\n    return "{v}"'], per_template=3,
+                realistic=lambda text, seed: result_line(seed, text))
+    c += family("call as a secret's value", ['let password = String::from("{v}");', 'api_key = SecretStr("{v}")'],
+                per_template=3)
+    c += family("header without a space", ["http GET api.example.com/items X-API-Key:{v}",
+                                           "curl -H 'X-API-KEY:{v}' https://api.example.com"], per_template=3,
+                realistic=in_bash)
+    c += family("prose, more words", ["the token you need is {v}", "use the password {v} for now",
+                                      "the credentials are admin:{v}", "The admin password is {v} - please change it"],
+                per_template=3, realistic=in_prompt)
+    c += family("a user and its password", ["Login: admin / {v}", "Zugangsdaten: admin / {v}",
+                                            "identifiant / mot de passe : admin / {v}", "Wi-Fi: HomeNet / {v}",
+                                            "ssh: deploy@10.0.0.4 / {v}"], per_template=3, realistic=in_prompt)
+    c += odd_values()
+    c += family("c array", ['char pass[] = "{v}";', 'static const char password[32] = "{v}";'], per_template=3)
+    c += numbered_files()
     c += labels()
     c += outputs()
     c += keys()
     c += wallets()
+    return c
+
+
+# Passwords of the shapes code rules would take for names: dotted, snake, a Title word, a number.
+ODD = ["Gx7.kP2m", "Rq9_vLw4z", "Sunshine", "482913", "Tz8*mWq3", "Dragonfly", "x.Y7.z", "Kp_Lm_92"]
+
+
+def odd_values() -> list:
+    """Values of odd shapes where no code runs (an env file, a container's -e, an INI section)."""
+    templates = ["DB_PASSWORD={v}", "export STRIPE_SECRET={v}", "docker run -d -e POSTGRES_PASSWORD={v} postgres:16",
+                 "[client]\nuser = root\npassword = {v}", "[github]\n\ttoken = {v}",
+                 "podman run --env API_TOKEN={v} ghcr.io/acme/api", "database:\n  password: {v}\n  user: app",
+                 "requirepass {v}", "git config --global github.token {v}", "X-Auth-Token: {v}",
+                 'curl -H "X-API-Key: {v}" https://api.example.com/v1/items', "GET /v1/items?api_key={v}&page=2",
+                 "the password is {v}", "A senha é {v}",
+                 "docker run -d jupyter/base-notebook start-notebook.sh --NotebookApp.token={v}",
+                 "kubectl create secret docker-registry regcred --docker-username=ana --docker-password={v}",
+                 "kubectl set env deployment/api DB_PASSWORD={v}", "docker run -d postgres:16 -c password={v}",
+                 "wifi password: {v}", "SSID: Office5G  Password: {v}", 'git config --global github.token "{v}"']  # fmt: skip
+    c = []
+    for t, template in enumerate(templates):
+        for i in range(4):
+            v = ODD[(t + i * 3) % len(ODD)]
+            text = template.replace("{v}", v)
+            c.append(Case("odd values where no code runs", text, (v,)))
+            if i == 0:
+                c.append(Case("odd values where no code runs", bash_event(text, "", f"odd{t}") if "docker" in text
+                              or "podman" in text or "export" in text else result_line(f"odd{t}", text), (v,),
+                              realistic=True))  # fmt: skip
+    return c
+
+
+def numbered_files() -> list:
+    """A file as Claude Code's Read shows it (`     3→text`) or `cat -n` does (`     3<TAB>text`), in a tool result."""
+    files = [["[database]", "host = db", "pass = {v}"], ["SMTP_HOST=smtp.example.com", "SMTP_PASSWORD = {v}"],
+             ["include /etc/openldap/schema/core.schema", "rootdn cn=admin,dc=example,dc=com", "rootpw {v}"],
+             ["env:", "  - name: POSTGRES_PASSWORD", "    value: {v}"], ["user: app", "password: {v}"]]  # fmt: skip
+    c = []
+    for k, lines in enumerate(files):
+        for i, v in enumerate(values(f"numbered{k}", 4)):
+            sep = "\u2192" if i % 2 == 0 else "\t"
+            text = "\n".join(f"{n + 1:>6}{sep}{line}" for n, line in enumerate(lines)).replace("{v}", v)
+            c.append(Case("numbered file", result_line(f"nf{k}{i}", text) if i < 2 else text, (v,), realistic=i < 2))
     return c
 
 
@@ -388,6 +484,19 @@ def negatives() -> list:
                                                                                  "old_string": "", "new_string": line}),
                       realistic=True))  # fmt: skip
         c.append(Case("code naming secrets", result_line(f"code{i}r", f"   12\t{line}\n   13\t    return None"), realistic=True))
+    code_values = ["    token = result", "    password = form_password", "    self.secret = secret_value",
+                   "  token = next_token()", "password=$(cat /run/secrets/pw)", "for key in keys:\n    token = key"]
+    for i, line in enumerate(code_values * 2):
+        c.append(Case("code calls naming secrets", result_line(f"cval{i}", line) if i % 2 else line, realistic=bool(i % 2)))
+    calls = ['keyring.get_password("memlane", "token")', 'db.connect(host="db1", user="app2", database="shop3")',
+             'connect("localhost", 5432, "app_db_v2")', 's = URLSafeTimedSerializer(key, salt="reset-v2")',
+             'token = ObjectId("507f1f77bcf86cd799439011")', 'let pw = rpassword::prompt_password("Password: ").unwrap();',
+             'user.set_password(form.cleaned_data["password1"])', 'crypto.createHmac("sha256", secret).digest("hex")',
+             'cmd.Flags().StringVarP(&token, "token", "t", "", "API token")', 'os.Setenv("TOKEN_TTL", "3600s")',
+             'secretsmanager.get_secret_value(SecretId="prod/db/password")', 'client.get_secret("api-key-v3").value']
+    for i, line in enumerate(calls * 2):
+        c.append(Case("code calls naming secrets", result_line(f"ccall{i}", f"  33\t{line}") if i % 2 else line,
+                      realistic=bool(i % 2)))
     outputs = [
         ("kubectl get secrets", "NAME                  TYPE                                  DATA   AGE\n"
                                 "db-password           Opaque                                1      12d\n"
@@ -417,8 +526,38 @@ def negatives() -> list:
         "Das Passwort wird aus der Umgebungsvariable gelesen.", "密码从环境变量读取。",
         "The key is the session id, not the user id.",
     ]  # fmt: skip
+    for i, text in enumerate(["the password is incorrect", "Das Passwort ist falsch.", "the password is set",
+                              "the token is valid for 3600 seconds", "La contraseña es obligatoria",
+                              "the password length is 12", "X-Request-Id: 7f3e2a9c", "?page=2&sort=name",
+                              "Login: admin / admin", "account: ana / see vault", "ssh: deploy@10.0.0.4 / port 22",
+                              "if token=$(gh auth token); then echo ok; fi", "f(password=value)", "password: SecretStr",
+                              "my password: see the vault entry", "token: Token,", "the password reset email is sent",
+                              "use the password manager for now", "the credentials are in the vault",
+                              "docker run --secret id=dbpw,src=db.txt app", "see x-api-key:required in the docs",
+                              "Try it again, that's the password", "Use --force, which is the secret",
+                              'level = os.getenv("LOG_LEVEL") or "debug"', 'def token_type():\n    return "bearer"',
+                              'def get_password_hint():\n    return "Abc123!x"'] * 2):
+        c.append(Case("prose about secrets", prompt_event(text, f"prs{i}") if i % 2 else text, realistic=bool(i % 2)))
     for i in range(48):
         c.append(Case("prose about secrets", prompt_event(prose[i % len(prose)], f"pr{i}"), realistic=True))
+    # names of secrets (what a store or an environment calls the secret) and ids beside a secret word
+    secret_names = [
+        "gcloud secrets versions access latest --secret={n} --project=web-prod-2",
+        "docker service create --name api --secret {n} ghcr.io/acme/api:1.4",
+        "        secretKeyRef:\n          name: {n}\n          key: password",
+        "secretName: {n}", "vault kv get -field=user secret/app/{n}", "az keyvault secret set-policy --name {n}",
+    ]
+    names = ["db-password", "db_pw", "stripe-api-key", "API_TOKEN_V2", "app.secret.key", "smtp-pass"]
+    for i in range(24):
+        text = secret_names[i % len(secret_names)].format(n=names[i % len(names)])
+        c.append(Case("secret names", bash_event(text, "", f"sn{i}") if i % 2 else text, realistic=bool(i % 2)))
+    for i in range(24):
+        s = f"idl{i}"
+        text = [f"AppID: wx{gen(s, 16, HEX)}  AppSecret: <ask the admin>",
+                f"client_id={gen(s, 24)} client_secret=${{CLIENT_SECRET}}",
+                "kubectl create secret generic api --from-literal=user=app --from-file=token=./token.txt",
+                f'{{"userId": "{gen(s, 20)}", "tokenExpiresIn": 3600}}'][i % 4]
+        c.append(Case("id beside a secret word", result_line(s, text) if i % 2 else text, realistic=bool(i % 2)))
     for i in range(30):
         s = f"x{i}"
         c.append(Case("other ids", f"Instance i-0{gen(s, 16, HEX)} in sg-0{gen(s + 'sg', 16, HEX)} is running", realistic=True))

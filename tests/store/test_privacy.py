@@ -970,3 +970,33 @@ def test_the_memoising_cleaner_answers_as_clean_value_does():
         assert cleaner.value(value) == clean_value(value, ("ZX-\\d+",))
     assert cleaner.value("id ZX-99") == "id [REDACTED:custom]"
     assert Cleaner().value(value) == clean_value(value)
+
+
+@pytest.mark.parametrize(
+    "text, secret",
+    [
+        ("DB_PASSWORD=Gx7.kP2m", "Gx7.kP2m"), ("docker run -d -e POSTGRES_PASSWORD=Gx7_kP2m postgres", "Gx7_kP2m"),
+        ("export STRIPE_SECRET=Sunshine", "Sunshine"), ("DB_PASSWORD=482913", "482913"),
+        ("[client]\nuser = root\npassword = sunshine", "sunshine"), ("[github]\n\ttoken = sunshine", "sunshine"),
+        ("database:\n  password: Gx7.kP2m\n  user: app", "Gx7.kP2m"), ("smtp:\n  pass: Kp_Lm_92", "Kp_Lm_92"),
+        ("requirepass Gx7.kP2m", "Gx7.kP2m"), ("git config --global github.token 482913", "482913"),
+        ("X-Auth-Token: Kp_Lm_92", "Kp_Lm_92"), ("GET /v1/items?api_key=Gx7.kP2m&page=2", "Gx7.kP2m"),
+        ("the password is 482913", "482913"), ("A senha é Sunshine", "Sunshine"),
+        ("Authorization: Bearer Gx7.kP2m", "Gx7.kP2m"),
+        ("kubectl set env deployment/api DB_PASSWORD=Sunshine", "Sunshine"),
+        ("kubectl create secret docker-registry r --docker-username=ana --docker-password=Kp_Lm_92", "Kp_Lm_92"),
+        ("docker run -d postgres:16 -c password=482913", "482913"), ("wifi password: Gx7.kP2m", "Gx7.kP2m"),
+        ("SSID: Office5G  Password: Kp_Lm_92", "Kp_Lm_92"), ('git config --global github.token "Sunshine"', "Sunshine"),
+    ],
+)
+def test_a_value_of_any_shape_is_a_literal_where_no_code_runs(text, secret):
+    assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", ["    token = result", "password=$(cat /run/secrets/pw)", "PORT=5432\nTOKEN=12",
+                                  "class Creds:\n    password: SecretStr", "  user: str\n  token: Token",
+                                  "Password changed", "token = np.float64", "the password is incorrect",
+                                  "the token is valid for 3600 seconds", "Authorization: Bearer os.path",
+                                  "f(password=value)", "password: SecretStr"])
+def test_code_and_commands_assigned_to_a_secret_name_are_kept(text):
+    assert clean_text(text) == text

@@ -116,3 +116,53 @@ def test_a_password_hash_in_the_modular_crypt_format_is_kept(text):
 def test_a_password_with_dollar_signs_is_not_taken_for_a_hash():
     for text, secret in (("DB_PASSWORD=$ecretPa55word!", "$ecretPa55word!"), ("password: a$b$c9Xz!kQ2", "a$b$c9Xz!kQ2")):
         assert secret not in clean_text(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gcloud secrets versions access latest --secret=db-password",
+        'gcloud secrets versions access 3 --secret="stripe-api-key" --project=web-prod-2',
+        "docker service create --name api --secret db_pw ghcr.io/acme/api:1.4",
+        "secretName: smtp-pass",
+        "TOKEN=API_TOKEN_V2",
+    ],
+)
+def test_the_name_of_a_secret_is_kept(text):
+    assert clean_text(text) == text
+
+
+def test_a_password_of_words_is_still_taken_when_none_of_them_says_secret():
+    for text, secret in (("PASSWORD=correct-horse-battery-staple", "correct-horse-battery-staple"),
+                         ("PASSWORD=My-Secret-Key9", "My-Secret-Key9")):  # fmt: skip
+        assert secret not in clean_text(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AppID: wx1a2b3c4d5e6f7a8b  AppSecret: <ask the admin>",
+        "client_id=Zq4vB8nW2kT6yP1sQ9xR client_secret=${CLIENT_SECRET}",
+        "kubectl create secret generic api --from-literal=user=app --from-file=token=./token.txt",
+        '{"userId": "Zq4vB8nW2kT6yP1sQ9xR", "tokenExpiresIn": 3600}',
+    ],
+)
+def test_an_id_or_a_user_beside_a_secret_word_is_kept(text):
+    assert clean_text(text) == text
+
+
+def test_a_provider_token_under_an_id_label_and_a_secret_beside_an_id_are_still_taken():
+    key = "AKIA" + "Q7ZX2MNB4VLC8RT5"
+    assert key not in clean_text(f"AWS_ACCESS_KEY_ID={key}")
+    out = clean_text("client_id=Zq4vB8nW2kT6yP1sQ9xR client_secret=Xk3vT9qLm2Rz8Wb4Nc7Y")
+    assert "Zq4vB8nW2kT6yP1sQ9xR" in out and "Xk3vT9qLm2Rz8Wb4Nc7Y" not in out
+
+
+def test_a_list_of_options_after_a_secret_flag_is_kept():
+    text = "docker run --secret id=mysecret,src=secret.txt -e PASSWORD=Gx7.kP2m app"
+    assert clean_text(text) == text.replace("Gx7.kP2m", "[REDACTED:password]")
+
+
+@pytest.mark.parametrize("text", ["http GET api.example.com/items X-API-Key:Gx7kP2mQ", "curl -H 'X-API-KEY:Gx7kP2mQ' https://x"])
+def test_a_header_without_a_space_after_its_colon_is_read(text):
+    assert "Gx7kP2mQ" not in clean_text(text)
