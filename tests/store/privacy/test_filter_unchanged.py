@@ -23,8 +23,9 @@ def _digest(value) -> str:
 
 
 def outputs(privacy=None) -> dict:
-    """`{part: {"<index> <family>": digest of the filtered value}}` for every labelled case and
-    every old shape; `privacy`: the filter's package (store.privacy unless given)."""
+    """`{part: {"<family> <digest of the case>": digest of the filtered value}}` for every
+    labelled case and every old shape (keyed by what it is, so a case added elsewhere in the set
+    moves no other); `privacy`: the filter's package (store.privacy unless given)."""
     if privacy is None:
         import store.privacy as privacy
     from tests.privacy_eval import dev, held
@@ -33,13 +34,13 @@ def outputs(privacy=None) -> dict:
     got = {}
     for name, part in (("dev", dev), ("held", held)):
         cases = {}
-        for i, case in enumerate(part.cases()):
+        for case in part.cases():
             value = case.value
             after = privacy.clean_text(value) if isinstance(value, str) else privacy.Cleaner().value(value)
-            cases[f"{i} {case.family}"] = _digest(after)
+            cases[f"{case.family} {_digest(value)}"] = _digest(after)
         got[name] = cases
-    got["shapes"] = {f"{i} {family} {shape}": _digest(privacy.clean_text(text))
-                     for i, (family, shape, text, _secrets) in enumerate(SHAPES)}  # fmt: skip
+    got["shapes"] = {f"{family} {shape} {_digest(text)}": _digest(privacy.clean_text(text))
+                     for family, shape, text, _secrets in SHAPES}  # fmt: skip
     return got
 
 
