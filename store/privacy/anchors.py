@@ -29,7 +29,8 @@ COMMON = RARITY.index("fmu")
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
 # by the pivot regex cost ~1.5 us of Python): each is found by a pass of its own (~1 ms a MB,
 # ~0.1 us a place), with the literals that extend it found from its places.
-DIRECT = {"pass": ("passw", "password"), "key": (), "token": (), "pw": ("pwd",), " -": (), " /": ()}
+# (` /`, ~800 places a MB in both, gains nothing: a pass of its own costs as much.)
+DIRECT = {"pass": ("passw", "password"), "key": (), "token": (), "pw": ("pwd",), " -": ()}
 
 
 def _direct(literals):
