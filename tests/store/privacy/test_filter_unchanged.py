@@ -51,11 +51,14 @@ def test_every_labelled_case_and_shape_is_filtered_as_recorded():
                for key in sorted(set(recorded.get(part, {})) | set(now.get(part, {})))
                if recorded.get(part, {}).get(key) != now.get(part, {}).get(key)]  # fmt: skip
     assert sum(len(v) for v in now.values()) > 4000  # the whole set, not a sample
-    assert not changed, f"{len(changed)} outputs differ from the record (see the module docstring): " + ", ".join(
-        changed[:20])
+    assert not changed, (f"{len(changed)} outputs differ from the record: a change to how the filter runs must "
+                         "not change them; a meant change records them with `python -m "
+                         "tests.store.privacy.test_filter_unchanged --record`: " + ", ".join(changed[:20]))
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python -m tests.store.privacy.test_filter_unchanged --record")
     RECORD.write_text(json.dumps(outputs(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
