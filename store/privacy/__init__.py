@@ -653,21 +653,18 @@ class Cleaner:
     ``memo``, each distinct string is cleaned once: a transcript repeats the same strings
     (paths, descriptions, patch lines; a Write's text is in its input and its result), and
     the filter's cost is per string.  Strings up to MEMO_MAX_CHARS are remembered for the
-    Cleaner's life (at most MEMO_MAX_ITEMS), longer ones until they add up to LONG_MEMO_CHARS
-    (then forgotten together: a file read twice, an output shown in two lines).  The
+    Cleaner's life (at most MEMO_MAX_ITEMS), longer ones for one :meth:`value` call.  The
     answers are the same with or without memo.
     """
 
     MEMO_MAX_CHARS = 512
     MEMO_MAX_ITEMS = 100_000
-    LONG_MEMO_CHARS = 4_000_000
 
     def __init__(self, patterns=(), memo: bool = False) -> None:
         self.extra = _compile_extra(patterns)
         self._secret_calls: set = set()  # ids of tool calls whose output is a secret (outputs.py)
         self._memo = {} if memo else None
         self._long: dict = {}
-        self._long_chars = 0
         self._key_kinds: dict = {}
 
     def text(self, text):
@@ -681,14 +678,8 @@ class Cleaner:
         got = table.get(text)
         if got is None:
             got = clean_text(text, self.extra)
-            if table is memo:
-                if len(memo) >= self.MEMO_MAX_ITEMS:
-                    memo.clear()
-            else:
-                self._long_chars += len(text)
-                if self._long_chars > self.LONG_MEMO_CHARS:
-                    table.clear()
-                    self._long_chars = len(text)
+            if table is memo and len(memo) >= self.MEMO_MAX_ITEMS:
+                memo.clear()
             table[text] = got
         return got
 
@@ -766,7 +757,10 @@ class Cleaner:
             return self.text(value)
         if not isinstance(value, (dict, list, tuple)):
             return value
-        return self._walk(value)
+        try:
+            return self._walk(value)
+        finally:
+            self._long = {}
 
     def _walk(self, value):
         root = {} if isinstance(value, dict) else []

@@ -74,21 +74,3 @@ def test_a_process_that_filters_many_texts_switches_to_the_one_pass_and_finds_th
         assert after.at(literal) == _places(low, literal), literal
     assert after.present == first.present
     assert find_secrets(text) == before and len(before) >= 36  # 3 a block of 5 lines, 12 blocks
-
-
-def test_the_cleaners_memo_of_long_strings_is_kept_across_values_and_bounded(monkeypatch):
-    from store.privacy import Cleaner, clean_text
-
-    cleaner = Cleaner(memo=True)
-    monkeypatch.setattr(Cleaner, "LONG_MEMO_CHARS", 20_000)
-    texts = [f"file {n}\n" + "x = compute(y)\n" * 300 + f"export DB_PASSWORD=Xk9vQ2mZ{n}pLw\n" for n in range(12)]
-    calls = []
-    monkeypatch.setattr("store.privacy.clean_text", lambda text, extra=(): calls.append(text) or clean_text(text, extra))
-    for text in texts[:3]:  # an output in one transcript line, then again in a later one
-        assert cleaner.value({"stdout": text}) == {"stdout": clean_text(text)}
-        assert cleaner.value({"content": text}) == {"content": clean_text(text)}
-    assert len([t for t in calls if len(t) > Cleaner.MEMO_MAX_CHARS]) == 3  # each long string cleaned once
-    for text in texts:
-        cleaner.value([text, 1])
-    assert cleaner._long_chars <= 20_000 + len(texts[0])  # forgotten together when over the bound
-    assert all(cleaner.value(t) == clean_text(t) for t in texts)
