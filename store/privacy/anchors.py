@@ -100,20 +100,8 @@ def _after_pivot(rests):
 
 
 # Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
-# on 1 KB): building the pivot regex costs ~20 ms, paid by every hook process that filters.
+# on 1 KB): compiling the pivot regex costs a few ms, paid by every hook process that filters.
 ONE_PASS_FROM = 50_000
-# Once it is built (or worth building: a process that has looked for the literals one by one in
-# SHORT_BUDGET characters of texts this long, as an import does), the one pass is used from this
-# many characters: about 30 ms less a MB than a `in` a literal.
-ONE_PASS_BUILT = 1_000
-SHORT_BUDGET = 1_000_000
-
-
-def _worth_building(key, low) -> bool:
-    """Count `low` against SHORT_BUDGET for the plan `key`; True once the budget is spent."""
-    spent = CACHE.get(("short chars", key), 0) + len(low)
-    CACHE[("short chars", key)] = spent
-    return spent >= SHORT_BUDGET
 
 
 def _by_pivot(literals):
@@ -164,14 +152,14 @@ class Anchors:
         self._given, literals_at_pivot = given
         self._inside = {}
         self._raw = None
-        key = ("anchors", literals)
-        plan = CACHE.get(key) if len(low) >= ONE_PASS_BUILT else None
-        if len(low) < ONE_PASS_FROM and (plan is None and (len(low) < ONE_PASS_BUILT or not _worth_building(key, low))):
+        if len(low) < ONE_PASS_FROM:
             self._found = {}  # each literal found when asked (at)
             # a literal stands only where its pivot does: most short texts hold few pivots
             self.present = frozenset([lit for ch in literals_at_pivot.keys() & set(low)
                                      for lit in literals_at_pivot[ch] if lit in low])
             return
+        key = ("anchors", literals)
+        plan = CACHE.get(key)
         if plan is None:
             plan = CACHE[key] = _build(literals)
         rx, by_pivot, alone, inside, direct = plan

@@ -48,29 +48,3 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
         assert anchors.present == {lit for lit in literals if lit in low}
-
-
-def test_a_process_that_filters_many_texts_switches_to_the_one_pass_and_finds_the_same(monkeypatch):
-    from store.privacy import _literals_for, _lower, find_secrets
-    from store.privacy import anchors as anchors_module
-    from store.privacy.values import CACHE
-
-    for key in [k for k in CACHE if isinstance(k, tuple) and k[0] in ("anchors", "short chars")]:
-        monkeypatch.delitem(CACHE, key)  # as in a fresh process
-    monkeypatch.setattr(anchors_module, "SHORT_BUDGET", 20_000)
-    text = "\n".join(["export DB_PASSWORD=Xk9vQ2mZ7pLw", "mysql -u root -pQ7wErTy9 app", "пароль: 秘密",
-                      "token=ghp_" + "a1B2c3D4" * 5, "curl -H 'Authorization: Bearer abc.def.ghi'"] * 12)
-    assert anchors_module.ONE_PASS_BUILT <= len(text) < anchors_module.ONE_PASS_FROM
-    low = _lower(text)
-    before = find_secrets(text)
-    first = anchors_module.Anchors(low, _literals_for(low))
-    short = 1
-    while not anchors_module.Anchors(low, _literals_for(low))._found:  # the literals looked for one by one
-        short += 1
-    assert short >= 20_000 // len(text) - 2  # find_secrets above counted too: the budget is spent first
-    after = anchors_module.Anchors(low, _literals_for(low))
-    assert after._found  # the one pass, from now on in this process
-    for literal in _literals_for(low):
-        assert after.at(literal) == _places(low, literal), literal
-    assert after.present == first.present
-    assert find_secrets(text) == before and len(before) >= 36  # 3 a block of 5 lines, 12 blocks
