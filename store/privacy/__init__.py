@@ -195,8 +195,10 @@ def is_entirely_private(original: str) -> bool:
 def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
     low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer (İ): keep it as it is
-        low = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+    if len(low) != len(text):  # a character whose lower case is longer (İ, the only one): kept as it is
+        if "\u03a3" in text:  # Σ: each character alone (str.lower makes a final sigma ς in context)
+            return "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+        low = "\u0130".join(part.lower() for part in text.split("\u0130"))  # C calls, not one per character
     return low
 
 
@@ -304,7 +306,11 @@ def find_secrets(text: str, extra_patterns=()) -> list:
         finder(look)
     if found:
         blocks = public_blocks(text) if "-----BEGIN " in text else ()
-        found = [f for f in found if not never_secret(text, f[0], f[2], f[3], blocks)]
+        verdicts = {}  # a span found by several finders (or twice) is judged once
+        for s, _p, e, k in found:
+            if (s, e, k) not in verdicts:
+                verdicts[s, e, k] = never_secret(text, s, e, k, blocks)
+        found = [f for f in found if not verdicts[f[0], f[2], f[3]]]
     if not found:
         return []
     found.sort()

@@ -404,9 +404,12 @@ def _connector():
 def _qualifier():
     """A label's qualifier then its separator: `del wifi:`, `do banco:`, `for the db:`, `für den
     Server:` (a preposition, up to 40 characters, a colon)."""
-    return compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
-                                       r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
-                                       r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
+    rx = CACHE.get("label-qualifier")  # (the pattern is not even joined again: called for each label)
+    if rx is None:
+        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
+                                         r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
+                                         r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
+    return rx
 
 
 def _after_verb(low, s):

@@ -92,6 +92,28 @@ def _stands_anywhere(low, anchors, tool, standing):
     return got
 
 
+FEW_TOOLS = 8  # up to this many tools, each is looked for near a flag (_tool_near); beyond, _tool_words
+_TOOL_WORD = r"[a-z0-9_-]+"  # every tool of COMMAND_LINE is one such run (test_privacy_commands)
+
+
+def _tool_words(low, at, end, cache):
+    """The runs of tool characters around a flag or trigger at `at` (ending at `end`): those of
+    its line (kept in `cache` by the line's start), or of the 400 characters before `end` on a
+    long line.  A tool that stands as a command word in its segment (as _tool_at takes it) is
+    one of them, so a tool not among them is not looked for, and a flag or trigger with none of
+    its tools there is skipped."""
+    start = low.rfind("\n", max(0, at - 400), at) + 1
+    if start:  # the line starts within 400 characters
+        words = cache.get(start)
+        if words is not None:
+            return words
+        stop = low.find("\n", at, start + 1000)
+        if stop >= 0:
+            words = cache[start] = frozenset(compiled("tool-word", _TOOL_WORD).findall(low, start, stop))
+            return words
+    return frozenset(compiled("tool-word", _TOOL_WORD).findall(low, max(start, at - 400), end))
+
+
 def _tool_near(low, at, end, tool_lists):
     """Whether any tool of `tool_lists` stands in the
     400 characters before `end`: the segment _tool_at looks in is never longer, so a flag or a
@@ -129,6 +151,8 @@ def command_lines(text, low, anchors, found):
     """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
     flags, triggers = _command_index()
     present = anchors.present
+    by_token = {}  # a flag's text -> the entries it may be (`-p` stands thousands of times)
+    lines = {}  # a line's start -> its words (_tool_words)
     for lead in _LEADS:
         if lead not in present:
             continue
@@ -140,17 +164,23 @@ def command_lines(text, low, anchors, found):
             if fm is None:
                 continue
             token = fm.group()
-            entries = []
-            for key in {token if token.startswith("/") else token.rstrip(":"), token[:2], token[:3]}:
-                entries += [(key, e) for e in flags.get(key, ())]
-            if token[1:2] != "-" and len(token) <= 5:
-                for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
-                    entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
-            if not entries or not _tool_near(low, at, at, (e[0] for _flag, e in entries)):
+            got = by_token.get(token)
+            if got is None:
+                got = by_token[token] = _flag_entries(token, flags)
+            entries, tool_count = got
+            if not entries:
                 continue
+            if tool_count <= FEW_TOOLS:
+                if not _tool_near(low, at, at, (e[0] for _flag, e in entries)):
+                    continue
+                words = None
+            else:  # `-p`: ~90 tools take a password after it; the words of its line are fewer
+                words = _tool_words(low, at, at, lines)
+                if not any(tool in words for _flag, e in entries for tool in e[0]):
+                    continue
             seg_start, seg_end = _segment(low, at)
             for flag, (tools, sub, style) in entries:
-                tool = _tool_at(low, seg_start, at, tools)
+                tool = _tool_at(low, seg_start, at, tools if words is None else [t for t in tools if t in words])
                 if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
                     continue
                 span = _flag_value(text, low, at, fm.end(), flag, style, seg_end)
@@ -185,6 +215,18 @@ def command_lines(text, low, anchors, found):
                 span = _positional(text, low, tool, seg_end, sub, form)
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _flag_entries(token, flags):
+    """(flag, entry) of each COMMAND_LINE form a flag's text `token` may be, and how many tools
+    they name."""
+    entries = []
+    for key in {token if token.startswith("/") else token.rstrip(":"), token[:2], token[:3]}:
+        entries += [(key, e) for e in flags.get(key, ())]
+    if token[1:2] != "-" and len(token) <= 5:
+        for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
+            entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
+    return entries, len({tool for _key, e in entries for tool in e[0]})
 
 
 def _flag_value(text, low, at, end, flag, style, seg_end):

@@ -1,0 +1,72 @@
+"""The whole labelled set (tests/privacy_eval/, dev and held) and the old shape corpus
+(tests/secret_shapes.py) through the filter give the output recorded in filter_outputs.json.
+
+A change to how the filter runs (which finder looks where, what is found once and shared) must
+not change what it redacts: a case whose output differs is named here.  A change that is meant
+to change what is redacted (a quality change, measured by bench/bench_privacy.py) records the new
+output with `python -m tests.store.privacy.test_filter_unchanged --record`, and its commit says
+which cases changed and why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+RECORD = Path(__file__).with_name("filter_outputs.json")
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, ensure_ascii=False, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def outputs(privacy=None) -> dict:
+    """`{part: {"<family> <digest of the case>": digest of the filtered value}}` for every
+    labelled case and every old shape (keyed by what it is, so a case added elsewhere in the set
+    moves no other); `privacy`: the filter's package (store.privacy unless given)."""
+    if privacy is None:
+        import store.privacy as privacy
+    from tests.privacy_eval import dev, held
+    from tests.secret_shapes import SHAPES
+
+    got = {}
+    for name, part in (("dev", dev), ("held", held)):
+        cases = {}
+        for case in part.cases():
+            value = case.value
+            after = privacy.clean_text(value) if isinstance(value, str) else privacy.Cleaner().value(value)
+            cases[f"{case.family} {_digest(value)}"] = _digest(after)
+        got[name] = cases
+    got["shapes"] = {f"{family} {shape} {_digest(text)}": _digest(privacy.clean_text(text))
+                     for family, shape, text, _secrets in SHAPES}  # fmt: skip
+    return got
+
+
+def test_every_labelled_case_and_shape_is_filtered_as_recorded():
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    now = outputs()
+    changed = [f"{part}: {key}" for part in sorted(set(recorded) | set(now))
+               for key in sorted(set(recorded.get(part, {})) | set(now.get(part, {})))
+               if recorded.get(part, {}).get(key) != now.get(part, {}).get(key)]  # fmt: skip
+    assert sum(len(v) for v in now.values()) > 4000  # the whole set, not a sample
+    assert not changed, (f"{len(changed)} outputs differ from the record: a change to how the filter runs must "
+                         "not change them; a meant change records them with `python -m "
+                         "tests.store.privacy.test_filter_unchanged --record`: " + ", ".join(changed[:20]))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python -m tests.store.privacy.test_filter_unchanged --record")
+    RECORD.write_text(json.dumps(outputs(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def test_the_lowercased_copy_keeps_each_character_in_its_place():
+    from store.privacy import _lower
+
+    for text in ("İSTANBUL şifre: Xk9#vQ2!mZ", "ΚΩΔΙΚΟΣ İ", "password: a", "İ" * 3 + "ABC", "ΟΔΟΣ ΣΑΣ"):
+        low = _lower(text)
+        assert len(low) == len(text)
+        assert low == "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text) or "İ" not in text
+    assert _lower("İstanbul PASSWORD=x") == "İstanbul password=x"  # İ (the one that lengthens) stays
