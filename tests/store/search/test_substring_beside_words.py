@@ -147,21 +147,22 @@ def past_caps(tmp_path_factory):
 def test_a_substring_of_52k_candidates_beside_a_word_of_6k_reads_only_the_texts_holding_both(past_caps, monkeypatch):
     """`uccessfull code` at 1M: 82k memories hold the substring, 100k the word, none both;
     finding that out read the text of each memory holding `code` (0.3 s of CPU)."""
-    plans = matching.plan_terms(past_caps, ["ошибк", "deploy"])
-    assert [plan.route for plan in plans] == ["trigram", "words"] and plans[0].narrows
     wanted = truth(past_caps, "ошибк", "deploy")
     assert len(wanted) == 3 and len(truth(past_caps, "ошибк")) > 50_000 and len(truth(past_caps, "deploy")) > 6_000
     read = texts_read(monkeypatch, lambda: matching.select_matching(past_caps, "ошибк deploy"))
     assert matching.select_matching(past_caps, "ошибк deploy") == wanted
     assert [row["id"] for row in search(past_caps, "ошибк deploy", limit=10)] == wanted
     assert read <= 2 * 3  # text and tags of the 3 memories holding both, not of the 6,500 holding `deploy`
+    plans = matching.plan_terms(past_caps, ["ошибк", "deploy"])
+    assert [plan.route for plan in plans] == ["trigram", "words"] and plans[0].narrows
 
 
 def test_a_substring_beside_a_word_they_often_share_lists_them_all_newest_first(past_caps):
     """13k memories hold both: the windows of ids and the chunks within them meet exactly."""
     wanted = truth(past_caps, "шибка", " step")
-    assert len(wanted) > 2 * matching.CHUNK and matching.plan_terms(past_caps, ["шибка", "step"])[0].narrows
+    assert len(wanted) > 2 * matching.CHUNK
     assert matching.select_matching(past_caps, "шибка step") == wanted
     assert matching.match_ids(past_caps, ["шибка", "step"], below=wanted[7000]) == wanted[7001:]
     page = [row["id"] for row in search(past_caps, "шибка step", limit=20)]
     assert len(page) == 20 and set(page) <= set(wanted)
+    assert matching.plan_terms(past_caps, ["шибка", "step"])[0].narrows
