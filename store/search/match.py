@@ -32,20 +32,28 @@ import heapq
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, islice
 
 from store.database import chunks, placeholders
 from store.search import short_terms
 from store.search.terms import TOKEN, Filters, fold, fts_quote, has_case, query_terms, unspaced
 
 CHUNK = 5000  # ids fetched per keyset step
-# A substring term beside word terms narrows the word-driven scan by its trigram candidates
-# when it has fewer than this many; more, and its check on each word match costs less.
-# Measured at 1M memories (a common substring beside a common word, 45 queries, CPU):
-# 5,000 gave p50 50 ms, p99 1.4 s (`odifie home`: 41k candidates, none beside the word,
-# so the text of each of the 410k memories holding `home` was read); 50,000 p50 22 ms,
-# p99 0.3 s; 200,000 p50 27 ms (counting the candidates costs more), p99 0.09 s.
-FEW_TRIGRAM_CANDIDATES = 50_000
+# A substring term beside word terms is checked in the text of each word match while the
+# words have fewer than this many matches (a few ms of texts at most); more, and the word
+# matches are narrowed to the substring's trigram candidates first, window by window.
+WORDS_CHECKED_BELOW = 2_000
+# The narrowing reads both indexes a window of ids at a time, newest first: the first
+# window spans this many ids, each next one 4 times more, so a page that fills early
+# reads only the newest ids' index entries, and a pair no memory holds reads each index
+# once (in ~6 windows at 1M).  A window's trigram candidates are what SQLite keeps.
+FIRST_WINDOW = 16_384
+WINDOW_GROWTH = 4
+# Reading a trigram candidate off the index costs ~1/60 of checking a word match's text
+# (at 1M: 45 ms for `andl`'s 885k candidates, 300 ms for the 100k texts holding `code`):
+# when the first window holds more than this many candidates per word match, the word
+# matches' texts are checked instead (`andl support`: 7.5k word matches, 885k candidates).
+CANDIDATES_PER_WORD_MATCH = 30
 
 
 def trigram_match(term: str) -> str:
@@ -112,7 +120,7 @@ class TermPlan:
 
     def __init__(self, term: str, route: str, match: str, check: str | None, folded: bool):
         self.term, self.route, self.match, self.check, self.folded = term, route, match, check, folded
-        self.narrows = False  # a trigram term with few candidates, beside word terms (`plan_terms`)
+        self.narrows = False  # a trigram term beside common word terms (`plan_terms`)
         self._found: dict[str, object] = {}
 
     def short_parts(self, conn: sqlite3.Connection) -> tuple[list[str], list[int], int]:
@@ -179,17 +187,19 @@ def plan_terms(conn: sqlite3.Connection, terms: list[str]) -> list[TermPlan]:
     plans = [plan_term(conn, t) for t in terms]
     if any(p.folded for p in plans):
         conn.create_function("memlane_fold", 1, fold, deterministic=True)
-    if any(p.route == "words" for p in plans):
+    words = [p for p in plans if p.route == "words"]
+    if words and any(p.route == "trigram" for p in plans):
         # The word index drives, and a substring term was checked in the text of every word
         # match: `nginx config` read the text of each of the 200k memories holding "config"
-        # at 1M (3 s) to find that none holds "nginx".  A rare substring narrows the scan.
+        # at 1M (3 s) to find that none holds "nginx"; `uccessfull code`, whose substring
+        # 82k memories hold, read the 100k holding "code" (0.3 s).  Past a few word
+        # matches, the substring's trigram candidates narrow them first (`_window_chunks`).
+        found = conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)",
+            (" AND ".join(p.match for p in words), WORDS_CHECKED_BELOW),
+        ).fetchone()[0]
         for plan in plans:
-            if plan.route == "trigram":
-                found = conn.execute(
-                    "SELECT count(*) FROM (SELECT 1 FROM memory_trigrams WHERE memory_trigrams MATCH ? LIMIT ?)",
-                    (plan.match, FEW_TRIGRAM_CANDIDATES),
-                ).fetchone()[0]
-                plan.narrows = found < FEW_TRIGRAM_CANDIDATES
+            plan.narrows = plan.route == "trigram" and found >= WORDS_CHECKED_BELOW
     return plans
 
 
@@ -214,12 +224,6 @@ def _driver_sql(plans: list[TermPlan], filters: Filters, facts: bool = False) ->
             sql = "SELECT memory_words.rowid FROM memory_words WHERE memory_words MATCH ?"
         params.append(" AND ".join(p.match for p in words))
         key = "memory_words.rowid"
-        narrowing = [p for p in trigrams if p.narrows]
-        if narrowing:  # `+`: a filter on the scan; as an index constraint FTS5 would run
-            # the word MATCH once per candidate, out of rowid order
-            sql += (" AND +memory_words.rowid IN (SELECT rowid FROM memory_trigrams"
-                    " WHERE memory_trigrams MATCH ?)")  # fmt: skip
-            params.append(" AND ".join(p.match for p in narrowing))
     elif trigrams:
         extra = _FACTS.format(relevance="NULL") if facts else ""
         sql = (f"SELECT m.id{extra} FROM memory_trigrams JOIN memory m ON m.id = memory_trigrams.rowid "
@@ -262,6 +266,55 @@ def _keyset_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key
         if len(rows) < chunk:
             return
         last = rows[-1][0]
+
+
+def _narrowing(plans: list[TermPlan]) -> str | None:
+    """The trigram MATCH that narrows a word-driven query (`plan_terms`), if any."""
+    narrowing = [p.match for p in plans if p.narrows]
+    if not narrowing or not any(p.route == "words" for p in plans):  # a plan alone drives itself
+        return None
+    return " AND ".join(narrowing)
+
+
+def _window_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key: str, words_match: str,
+                   narrowing: str, below: int | None, chunk: int) -> Iterator[list[tuple]]:  # fmt: skip
+    """The rows of a word-driven `_driver_sql` query narrowed to the memories a trigram
+    MATCH finds, newest first, `chunk` at a time: both indexes are read one window of ids
+    at a time (FIRST_WINDOW), so the trigram candidates are never listed whole and the
+    word matches' texts are read only where both indexes agree.  `+`: a filter on the
+    word scan; as an index constraint FTS5 would run the word MATCH once per candidate."""
+    hi = below if below is not None else (conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 0) + 1
+    lo = max(0, hi - FIRST_WINDOW)
+    words = conn.execute("SELECT count(*) FROM memory_words WHERE memory_words MATCH ? AND rowid < ? AND rowid >= ?",
+                         (words_match, hi, lo))  # fmt: skip
+    candidates = conn.execute("SELECT count(*) FROM memory_trigrams WHERE memory_trigrams MATCH ?"
+                              " AND rowid < ? AND rowid >= ?", (narrowing, hi, lo))  # fmt: skip
+    if candidates.fetchone()[0] > CANDIDATES_PER_WORD_MATCH * max(1, words.fetchone()[0]):
+        yield from _keyset_chunks(conn, sql, params, key, below, chunk)
+        return
+    span = FIRST_WINDOW
+    step_sql = (sql + f" AND {key} < ? AND {key} >= ? AND +{key} IN (SELECT rowid FROM memory_trigrams"
+                " WHERE memory_trigrams MATCH ? AND rowid < ? AND rowid >= ?)"
+                f" ORDER BY {key} DESC LIMIT ?")  # fmt: skip
+    while hi > 0:
+        lo = max(0, hi - span)
+        rows = conn.execute(step_sql, [*params, hi, lo, narrowing, hi, lo, chunk]).fetchall()
+        if rows:
+            yield rows
+        if len(rows) == chunk:  # the window goes on below the last row
+            hi = rows[-1][0]
+        else:
+            hi, span = lo, span * WINDOW_GROWTH
+
+
+def _driver_chunks(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters, *, facts: bool,
+                   below: int | None, chunk: int) -> Iterator[list[tuple]]:  # fmt: skip
+    sql, params, key = _driver_sql(plans, filters, facts=facts)
+    narrowing = _narrowing(plans)
+    if narrowing is None:
+        return _keyset_chunks(conn, sql, params, key, below, chunk)
+    words_match = " AND ".join(p.match for p in plans if p.route == "words")
+    return _window_chunks(conn, sql, params, key, words_match, narrowing, below, chunk)
 
 
 def _keyset_rows(conn: sqlite3.Connection, sql: str, params: list[object], key: str,
@@ -336,8 +389,7 @@ def iter_match_chunks(
     plans = plans if plans is not None else plan_terms(conn, terms)
     lead = _short_lead(conn, plans)
     if lead is None:  # whole chunks as SQLite returns them (a row at a time cost a third more)
-        sql, params, key = _driver_sql(plans, filters)
-        for rows in _keyset_chunks(conn, sql, params, key, below, chunk):
+        for rows in _driver_chunks(conn, plans, filters, facts=False, below=below, chunk=chunk):
             yield [row[0] for row in rows]
         return
     rows = _short_rows(conn, lead, plans, filters, below=below, chunk=chunk)
@@ -394,5 +446,8 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
     lead = _short_lead(conn, plans)
     if lead is not None:
         return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
+    if _narrowing(plans) is not None:
+        rows = chain.from_iterable(_driver_chunks(conn, plans, filters, facts=True, below=None, chunk=limit))
+        return list(islice(rows, limit))
     sql, params, key = _driver_sql(plans, filters, facts=True)
     return conn.execute(sql + f" ORDER BY {key} DESC LIMIT ?", params + [limit]).fetchall()

@@ -65,7 +65,7 @@ def test_a_rare_substring_beside_a_common_word_narrows_the_scan_and_finds_the_sa
     assert truth(big, "ошибк", "config") == wanted
     narrowed = texts_read(monkeypatch, lambda: matching.select_matching(big, "ошибк config"))
     assert matching.select_matching(big, "ошибк config") == wanted
-    monkeypatch.setattr(matching, "FEW_TRIGRAM_CANDIDATES", 0)  # as before: checked per word match
+    monkeypatch.setattr(matching, "WORDS_CHECKED_BELOW", 10**9)  # as before: checked per word match
     assert not matching.plan_terms(big, ["nginx", "config"])[0].narrows
     checked = texts_read(monkeypatch, lambda: matching.select_matching(big, "ошибк config"))
     assert matching.select_matching(big, "ошибк config") == matching.select_matching(big, "nginx config") == wanted
@@ -80,11 +80,17 @@ def test_a_substring_no_memory_holds_beside_a_common_word_reads_no_text(big, mon
     assert texts_read(monkeypatch, lambda: first_page(big, "Зыхвь config", limit=60)) == 0
 
 
-def test_a_common_substring_is_still_checked_per_word_match_and_agrees(big, monkeypatch):
-    monkeypatch.setattr(matching, "FEW_TRIGRAM_CANDIDATES", 3)  # 4 memories hold `ynginx`
-    plans = matching.plan_terms(big, ["ynginx", "config"])
+def test_a_substring_beside_a_rare_word_is_checked_per_word_match_and_agrees(big):
+    plans = matching.plan_terms(big, ["ynginx", "restart"])  # 1 memory holds `restart`
     assert plans[0].route == "trigram" and not plans[0].narrows
-    assert matching.select_matching(big, "ynginx config") == truth(big, "ynginx", "config")
+    assert matching.select_matching(big, "ynginx restart") == truth(big, "ynginx", "restart") != []
+
+
+def test_a_substring_with_many_candidates_per_word_match_is_checked_per_word_match(big, monkeypatch):
+    monkeypatch.setattr(matching, "CANDIDATES_PER_WORD_MATCH", 0)  # any candidate is too many
+    checked = texts_read(monkeypatch, lambda: matching.select_matching(big, "ошибк config"))
+    assert checked > 2 * 6000  # each memory holding `config`, not the substring's 3 candidates
+    assert matching.select_matching(big, "ошибк config") == truth(big, "ошибк", "config")
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +119,50 @@ def test_a_common_substring_beside_a_common_word_they_rarely_share_reads_few_tex
     read = texts_read(monkeypatch, lambda: matching.select_matching(common, "ошибк deploy"))
     assert matching.select_matching(common, "ошибк deploy") == wanted
     assert read <= 2 * 3  # the texts of the 3 memories holding both, not of the 6,000 holding the word
+
+
+@pytest.fixture(scope="module")
+def past_caps(tmp_path_factory):
+    """58,500 memories, inserted as rows (the writer's filters would take a minute): 52,000
+    hold `ошибкаN` (past the 50,000 trigram candidates over which the substring used to be
+    checked in the text of every word match), 6,500 the word `deploy` (past the 5,000-id
+    chunk, the 500-hit ranking pool and WORDS_CHECKED_BELOW), 3 both; every third of
+    the rest holds the word `step` too (13k: past a window of ids and a chunk)."""
+    conn = db.connect(str(tmp_path_factory.mktemp("past_caps") / "memory.db"))
+    rows = []
+    for n in range(58_500):
+        content = f"deploy the build {n}" if n % 9 == 0 else f"ошибка{n}" + (" step" if n % 3 == 0 else "")
+        if n in (20, 30_001, 58_001):
+            content = f"deploy: ошибка{n} в сборке"
+        rows.append((f"s{n % 30}", "command", "/nonexistent/app", "app", content, "", 1, f"h{n}",
+                     "2026-11-01 10:00:00", "test"))  # fmt: skip
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO memory(session_id, type, project, project_name, content, tags, importance,"
+                     " content_hash, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)  # fmt: skip
+    conn.execute("COMMIT")
+    yield conn
+    conn.close()
+
+
+def test_a_substring_of_52k_candidates_beside_a_word_of_6k_reads_only_the_texts_holding_both(past_caps, monkeypatch):
+    """`uccessfull code` at 1M: 82k memories hold the substring, 100k the word, none both;
+    finding that out read the text of each memory holding `code` (0.3 s of CPU)."""
+    wanted = truth(past_caps, "ошибк", "deploy")
+    assert len(wanted) == 3 and len(truth(past_caps, "ошибк")) > 50_000 and len(truth(past_caps, "deploy")) > 6_000
+    read = texts_read(monkeypatch, lambda: matching.select_matching(past_caps, "ошибк deploy"))
+    assert matching.select_matching(past_caps, "ошибк deploy") == wanted
+    assert [row["id"] for row in search(past_caps, "ошибк deploy", limit=10)] == wanted
+    assert read <= 2 * 3  # text and tags of the 3 memories holding both, not of the 6,500 holding `deploy`
+    plans = matching.plan_terms(past_caps, ["ошибк", "deploy"])
+    assert [plan.route for plan in plans] == ["trigram", "words"] and plans[0].narrows
+
+
+def test_a_substring_beside_a_word_they_often_share_lists_them_all_newest_first(past_caps):
+    """13k memories hold both: the windows of ids and the chunks within them meet exactly."""
+    wanted = truth(past_caps, "шибка", " step")
+    assert len(wanted) > 2 * matching.CHUNK
+    assert matching.select_matching(past_caps, "шибка step") == wanted
+    assert matching.match_ids(past_caps, ["шибка", "step"], below=wanted[7000]) == wanted[7001:]
+    page = [row["id"] for row in search(past_caps, "шибка step", limit=20)]
+    assert len(page) == 20 and set(page) <= set(wanted)
+    assert matching.plan_terms(past_caps, ["шибка", "step"])[0].narrows
