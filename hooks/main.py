@@ -136,7 +136,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if ops is None:
         return  # an entirely private prompt: nothing stored, nothing searched
     if want_context:
-        from hooks.recall import injection_enabled
+        # store.config, not hooks.recall: the switch alone loads none of recall
+        from store.config import injection_enabled
 
         if not injection_enabled(config):
             want_context = None
