@@ -485,9 +485,21 @@ def run_hook(stream=None) -> _Run:
     return run
 
 
+_LAUNCHED: list[bool] = []
+
+
+def launched() -> int:
+    """The hook as `memlane install` writes it (`python -I -S -c ...`): main(), in a process
+    that is the hook's own (see `_owns_process`)."""
+    _LAUNCHED.append(True)
+    return main()
+
+
 def _owns_process() -> bool:
-    """True when this process is `memlane-hook` / `python -m hooks[.main]` itself
-    (not a test or another program calling main())."""
+    """True when this process is `memlane-hook` / `python -m hooks[.main]` / `launched()`
+    itself (not a test or another program calling main())."""
+    if _LAUNCHED:
+        return True
     entry = sys.modules.get("__main__")
     spec = getattr(entry, "__spec__", None)
     if spec is not None and getattr(spec, "name", None) in ("hooks.main", "hooks.__main__"):
