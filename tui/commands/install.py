@@ -123,9 +123,8 @@ def hook_paths() -> list[str]:
     site-packages folders (peewee, and what it loads), as `site` would add them."""
     import site
 
-    import hooks
-
-    folders = [os.path.dirname(os.path.dirname(os.path.abspath(hooks.__file__)))]
+    # memlane's packages (store, hooks, tui) sit side by side, in a wheel as in the source tree
+    folders = [os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))]
     candidates = [*site.getsitepackages(), site.getusersitepackages()]
     folders += [os.path.abspath(p) for p in sys.path if p and p in candidates and os.path.isdir(p)]
     folders += _folder_of("peewee")  # wherever it is (a .pth may have put it elsewhere)

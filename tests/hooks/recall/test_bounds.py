@@ -136,16 +136,16 @@ def test_a_pair_whose_words_share_no_memory_is_not_read(conn, reads):
 LANGUAGE_PROBE = PROMPT_PROBE.rsplit("print(", 1)[0] + (
     "import store.language.korean as k\n"
     "print('\\n' + json.dumps(['store.language.loanwords' in sys.modules, 'AUXILIARY' in vars(k),"
-    " k._Hangul._compiled is not None]))"
+    " 'HANGUL' in vars(k)]))"
 )
 
 
 @pytest.mark.parametrize(("prompt", "korean"), [("why does the add function in calc.py return wrong sums", False),
                                                 ("calc.py 덧셈 함수가 틀린 합계를 돌려줘요", True)])  # fmt: skip
 def test_a_prompt_without_korean_loads_no_spelling_tables_nor_korean_verb_pattern(env, conn, prompt, korean):
-    """A prompt hook pays for what its prompt needs: the Hangul spellings' tables, the Korean
-    auxiliary verbs' pattern and the Hangul pattern (~1 ms to compile) only for a prompt with
-    Korean words."""
+    """A prompt hook pays for what its prompt needs: the Hangul spellings' tables and the Korean
+    auxiliary verbs' pattern only for a prompt with Korean words; the Hangul pattern (~1 ms to
+    compile) for none: a term is looked at character by character."""
     assert "AUXILIARY" in LANGUAGE_PROBE
     event = json.loads((PAYLOADS / "user-prompt-submit.json").read_text())
     event["prompt"] = prompt
@@ -153,4 +153,4 @@ def test_a_prompt_without_korean_loads_no_spelling_tables_nor_korean_verb_patter
     path.write_text(json.dumps(event))
     environ = dict(os.environ, PYTHONPATH=str(REPO))
     done = subprocess.run([sys.executable, "-c", LANGUAGE_PROBE, str(path)], env=environ, check=True, capture_output=True)
-    assert json.loads(done.stdout.decode().splitlines()[-1]) == [korean, korean, korean]
+    assert json.loads(done.stdout.decode().splitlines()[-1]) == [korean, korean, False]
