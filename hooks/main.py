@@ -136,7 +136,8 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if ops is None:
         return  # an entirely private prompt: nothing stored, nothing searched
     if want_context:
-        from hooks.recall import injection_enabled
+        # store.config, not hooks.recall: the switch alone loads none of recall
+        from store.config import injection_enabled
 
         if not injection_enabled(config):
             want_context = None
@@ -484,9 +485,21 @@ def run_hook(stream=None) -> _Run:
     return run
 
 
+_LAUNCHED: list[bool] = []
+
+
+def launched() -> int:
+    """The hook as `memlane install` writes it (`python -I -S -c ...`): main(), in a process
+    that is the hook's own (see `_owns_process`)."""
+    _LAUNCHED.append(True)
+    return main()
+
+
 def _owns_process() -> bool:
-    """True when this process is `memlane-hook` / `python -m hooks[.main]` itself
-    (not a test or another program calling main())."""
+    """True when this process is `memlane-hook` / `python -m hooks[.main]` / `launched()`
+    itself (not a test or another program calling main())."""
+    if _LAUNCHED:
+        return True
     entry = sys.modules.get("__main__")
     spec = getattr(entry, "__spec__", None)
     if spec is not None and getattr(spec, "name", None) in ("hooks.main", "hooks.__main__"):

@@ -196,6 +196,17 @@ def setting(config: dict | None, key: str):
     return SETTINGS[key][0]
 
 
+def injection_enabled(config: dict | None, environ=None) -> bool:
+    """Whether memlane injects context: False when MEMLANE_DISABLE is set (1/true/yes/on) or
+    the config says `inject = false`.  Here, not in hooks.recall: a prompt hook asks before it
+    loads any of recall, and with injection off loads none."""
+    env = os.environ if environ is None else environ
+    flag = str(env.get("MEMLANE_DISABLE", "")).strip().lower()
+    if flag and flag not in ("0", "false", "no", "off"):
+        return False
+    return not (isinstance(config, dict) and config.get("inject") is False)
+
+
 def load_config(path: str | os.PathLike | None = None, *, cached: bool = False) -> tuple[dict, list[str]]:
     """Read the config file; return ``(config, warnings)``. Never raises.
 

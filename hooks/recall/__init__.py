@@ -18,7 +18,7 @@ from __future__ import annotations
 from store.faces import lazy_face
 
 _HOMES = {
-    "blocks": ("injection_enabled", "session_start_block", "session_start_context",
+    "blocks": ("session_start_block", "session_start_context",
                "session_start_plan"),
     "ledger": ("JUDGED_EVENTS", "WAITING_DIR", "judge", "record_prompt", "record_start", "start_context", "waiting"),
     "choose": ("decide", "judge_tasks", "prompt_block", "prompt_decision", "relevant_memories", "score_tasks"),

@@ -100,21 +100,20 @@ def assemble_block(project_name: str, sections: list[tuple[str, list[str]]], max
     return "\n".join(parts)
 
 
-def injection_enabled(config: dict | None, environ=None) -> bool:
-    """False when MEMLANE_DISABLE is set (1/true/yes/on) or the config says `inject = false`."""
-    env = os.environ if environ is None else environ
-    flag = str(env.get("MEMLANE_DISABLE", "")).strip().lower()
-    if flag and flag not in ("0", "false", "no", "off"):
-        return False
-    return not (isinstance(config, dict) and config.get("inject") is False)
-
-
 def max_inject(config: dict | None) -> int:
     return setting(config, "max_inject")
 
 
 _TYPE_LABELS = {"file_edit": "edit", "file_write": "write", "notebook_edit": "edit"}
-_LEADING_VERB = re.compile(r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*")
+_LEADING_VERB = r"^(?:Edit|Write|Created|Updated|Read)\s+\S+(?:\s+\([^)]*\))?[:\s]*"
+_COMPILED: list[re.Pattern] = []
+
+
+def _leading_verb() -> re.Pattern:
+    """`_LEADING_VERB`, compiled when a recall line first needs it (not by every prompt's import)."""
+    if not _COMPILED:
+        _COMPILED.append(re.compile(_LEADING_VERB))
+    return _COMPILED[0]
 
 
 def recall_line(memory: dict) -> str:
@@ -128,7 +127,7 @@ def recall_line(memory: dict) -> str:
     path = memory.get("file_path")
     if path:
         label += " " + fit(relative_path(path, memory.get("cwd")) or path, 60)
-        content = _LEADING_VERB.sub("", content, count=1) or content
+        content = _leading_verb().sub("", content, count=1) or content
     if content.startswith("$ "):
         content = content[2:]
     project = fit(memory.get("project_name") or basename(memory.get("project") or "") or "?", 40)

@@ -29,7 +29,7 @@ from hooks.recall.terms import (
     recall_concepts,
 )
 from store.config import setting
-from store.language import HANGUL
+from store.language import has_hangul
 from store.text import basename
 
 MIN_PROMPT_CHARS = 10
@@ -229,7 +229,7 @@ def _weights(concepts: list[dict], frequencies: list, found: list, total: int) -
 
     def unseen(index: int, concept) -> float:
         # A Korean word the glossary knows is a word, not another inflection: it weighs as much as an English one.
-        korean = HANGUL.search(concept["term"]) and index not in translated
+        korean = has_hangul(concept["term"]) and index not in translated
         return (UNSEEN_KOREAN_WEIGHT if korean else UNSEEN_WEIGHT) * mean_known
 
     weights = [

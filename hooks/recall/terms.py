@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from store.language import AUXILIARY_ALONE, HANGUL, PARTICLES, VERBAL_FINALS, verb_stem
+from store.language import AUXILIARY_ALONE, PARTICLES, VERBAL_FINALS, has_hangul, verb_stem
 
 MAX_CONCEPTS = 10
 MAX_PAIRS = 4
@@ -70,7 +70,7 @@ def relevance_terms(prompt: str) -> list[tuple[str, bool]]:
     seen = set()
     for term in query_terms(prompt):
         generic = False
-        if HANGUL.search(term):
+        if has_hangul(term):
             from store.language import AUXILIARY  # compiled on first use: only Korean words need it
 
             stem = verb_stem(term)
@@ -186,7 +186,7 @@ def recall_concepts(prompt: str) -> list[dict]:
                 forms.append(term + "ly")  # night: nightly, week: weekly, hour: hourly
             match = word_match(forms, prefixes)
             plain = word_match(forms, []) if prefixes else None
-        elif HANGUL.search(term):
+        elif has_hangul(term):
             match, plain = word_match([], [term]), word_match(_with_particles(term), [])
             bare = word_match([term], [])
         elif term.isascii():
@@ -243,7 +243,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
                 out.append({"term": form, "generic": False, "code": False, "match": _form_match(form), "same_of": index})
                 if _form_match(form, prefixes=False) != out[-1]["match"]:
                     out[-1]["plain"] = _form_match(form, prefixes=False)
-                if HANGUL.search(form):
+                if has_hangul(form):
                     out[-1]["bare"] = word_match([form], [])
     return out
 
@@ -254,7 +254,7 @@ def _form_match(form: str, *, prefixes: bool = True) -> str:
     `prefixes=False`: the form alone, as written and as the index stems it."""
     from store.search import word_match
 
-    if HANGUL.search(form):
+    if has_hangul(form):
         return word_match([], [form]) if prefixes else word_match(_with_particles(form), [])
     root = _form_root(form)
     return word_match([form], [root] if prefixes and root != form and len(root) >= 5 else [])
@@ -283,9 +283,9 @@ def _pair_concepts(concepts: list[dict]) -> list[dict]:
         if left["generic"] or right["generic"] or left.get("pair") or right.get("pair"):
             continue
         a, b = left["term"], right["term"]
-        if not (ASCII_WORD.match(a) or HANGUL.search(a)) or not (ASCII_WORD.match(b) or HANGUL.search(b)):
+        if not (ASCII_WORD.match(a) or has_hangul(a)) or not (ASCII_WORD.match(b) or has_hangul(b)):
             continue
-        prefix = "*" if HANGUL.search(b) else ""
+        prefix = "*" if has_hangul(b) else ""
         pairs.append({"term": f"{a} {b}", "generic": False, "code": False, "pair": True,
                       "words": (index, index + 1), "match": fts_quote(f"{a} {b}") + prefix})  # fmt: skip
         if prefix:  # a prefix in a phrase merges every list it starts too: the particles instead
@@ -304,7 +304,7 @@ def add_loanwords(conn, concepts: list[dict]) -> None:
     spelled = 0
     for concept in concepts:
         term = concept["term"]
-        if (concept["generic"] or concept.get("pair") or "same_of" in concept or not HANGUL.search(term)
+        if (concept["generic"] or concept.get("pair") or "same_of" in concept or not has_hangul(term)
                 or spelled >= MAX_LOANWORDS or same_as(term)):  # fmt: skip
             continue  # a word of the glossary is translated, not spelled (대기 is "wait", not "take")
         spelled += 1

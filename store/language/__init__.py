@@ -15,7 +15,8 @@ from store.faces import lazy_face
 
 _HOMES = {
     "glossary": ("apart", "join_compounds", "same_as"),
-    "korean": ("AUXILIARY", "AUXILIARY_ALONE", "HANGUL", "PARTICLES", "VERBAL_FINALS", "verb_stem"),
+    "korean": ("AUXILIARY", "AUXILIARY_ALONE", "HANGUL", "PARTICLES", "VERBAL_FINALS", "has_hangul",
+               "verb_stem"),
     "loanwords": ("spellings",),
 }  # fmt: skip
 _MODULES = ("korean",)  # modules some callers take whole

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import re
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# Hangul syllables.  HANGUL, the pattern, is compiled when first asked for (see __getattr__):
+# compiling its range fills a 64K-entry table (~0.7-1 ms of a prompt hook), and `has_hangul`
+# needs it only for a long text that is not ASCII.
+_HANGUL = r"[\uac00-\ud7a3]"
+_SHORT = 256  # a term, a word, a glossary form: a look at each character beats compiling
 
 # Particles and endings that follow a word ("인증에서" -> "인증"), longest first.
 PARTICLES = sorted(
@@ -47,7 +51,11 @@ AUXILIARY_ALONE = frozenset("있 없 되 돼 됐 된 될 했 하 해 할 한".sp
 
 
 def has_hangul(text: str) -> bool:
-    return HANGUL.search(text) is not None
+    if text.isascii():
+        return False
+    if len(text) <= _SHORT:
+        return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+    return (globals().get("HANGUL") or __getattr__("HANGUL")).search(text) is not None
 
 
 def strip_ending(word: str, endings: list[str]) -> str:
@@ -61,7 +69,7 @@ def strip_ending(word: str, endings: list[str]) -> str:
 
 def strip_particle(word: str) -> str:
     """`word` without its particle ("인증에서" -> "인증"); other words as they are."""
-    if not HANGUL.search(word[-1:]):
+    if not has_hangul(word[-1:]):
         return word
     return strip_ending(word, PARTICLES)
 
@@ -72,7 +80,7 @@ def verb_stem(word: str) -> str:
 
 
 def __getattr__(name: str):
-    if name == "AUXILIARY":
-        pattern = globals()["AUXILIARY"] = re.compile(_AUXILIARY)
+    if name in ("AUXILIARY", "HANGUL"):
+        pattern = globals()[name] = re.compile(_AUXILIARY if name == "AUXILIARY" else _HANGUL)
         return pattern
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,6 +3,8 @@
 import json
 import os
 import shlex
+import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -80,8 +82,31 @@ def test_command_paths_are_absolute_and_exist(capsys, settings):
     assert len(commands) == 1
     words = shlex.split(commands.pop())
     assert os.path.isabs(words[0]) and os.path.isfile(words[0])
-    assert words[1:] == ["-m", "hooks"] or (os.path.isabs(words[1]) and os.path.isfile(words[1]))
+    assert words[1:4] == ["-I", "-S", "-c"]  # no site module: its .pth files cost every hook ~3.5%
+    folders = words[5:]
+    assert folders and all(os.path.isabs(f) and os.path.isdir(f) for f in folders)
+    assert os.path.isdir(os.path.join(folders[0], "hooks")) and os.path.isdir(os.path.join(folders[0], "store"))
     assert "/shims/" not in words[0]
+
+
+def test_the_installed_command_runs_the_hook_without_site_from_any_folder(capsys, settings, tmp_path):
+    """The command as Claude Code runs it (through a shell, in the user's project): no `site`,
+    no PYTHONPATH, and a project with its own `hooks` package does not shadow memlane's."""
+    assert run(capsys, "install")[0] == 0
+    (command,) = {c for cmds in memlane_commands(json.loads(settings.read_text())).values() for c in cmds}
+    project = tmp_path / "project"
+    (project / "hooks").mkdir(parents=True)
+    (project / "hooks" / "__init__.py").write_text("raise SystemExit('the project shadowed memlane')\n")
+    db = tmp_path / "memlane-home" / "memory.db"
+    event = {"hook_event_name": "UserPromptSubmit", "session_id": "s-site", "cwd": str(project),
+             "prompt": "the hook without site", "transcript_path": "", "permission_mode": "default"}  # fmt: skip
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(command, shell=True, input=json.dumps(event).encode(), capture_output=True, cwd=project,
+                          env=dict(environ, MEMLANE_DB=str(db)), timeout=60)  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT content FROM memory").fetchall() == [("the hook without site",)]
+    conn.close()
 
 
 def test_install_is_idempotent_and_backs_up_once(capsys, settings):
@@ -118,7 +143,7 @@ def test_dry_run_writes_nothing(capsys, settings, home):
     before = settings.read_bytes()
     code, out, _ = run(capsys, "install", "--dry-run")
     assert code == 0
-    assert "memlane-hook" in out or "-m hooks" in out
+    assert "from hooks.main import launched" in out
     assert "+" in out and "SessionStart" in out
     assert settings.read_bytes() == before
     assert backups(settings) == []

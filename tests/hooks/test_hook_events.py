@@ -391,6 +391,7 @@ re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or real(patt
 from hooks.capture import observations_from_event
 import hooks.main, hooks.turns, hooks.recall.ledger, store.privacy, store.writing.queue, store.database.connection, store.writing.writer
 import store.writing.summary, store.times, store.display  # a prompt's summary, and what recall's blocks import
+import hooks.recall.blocks, store.language.korean  # every prompt with recall, Korean or not
 print(json.dumps(compiled))
 """
 
@@ -402,6 +403,21 @@ def test_the_hook_path_compiles_no_pattern_at_import():
     environ = dict(os.environ, PYTHONPATH=str(REPO))
     result = subprocess.run([sys.executable, "-c", COMPILE_PROBE], env=environ, check=True, capture_output=True)
     assert json.loads(result.stdout) == []
+
+
+def test_a_prompt_with_injection_off_loads_no_recall(env):
+    """With injection off (MEMLANE_DISABLE=1) a prompt is only stored: the switch is asked of
+    store.config, so not one of recall's modules is loaded (blocks was, for the switch alone)."""
+    probe = (
+        "import io, json, sys\nfrom hooks.main import run_hook\n"
+        "run = run_hook(io.BytesIO(open(sys.argv[1], 'rb').read()))\nassert run.message is None, run.message\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('hooks.recall', 'store.search')))))"
+    )
+    environ = dict(os.environ, PYTHONPATH=str(REPO), MEMLANE_DISABLE="1")
+    command = [sys.executable, "-c", probe, str(PAYLOADS / "user-prompt-submit.json")]
+    result = subprocess.run(command, env=environ, check=True, capture_output=True)
+    assert json.loads(result.stdout) == []
+    assert rows(env.db, "SELECT count(*) FROM memory") == [(1,)]  # the prompt was stored
 
 
 def test_config_problems_are_said_once_a_session_not_on_every_tool_call(env):

@@ -153,7 +153,7 @@ def _check_command(report: _Report, command: str, run_hook: bool) -> None:
     paths = [w for w in words if os.path.isabs(w)]
     if not words or not os.path.isabs(words[0]):
         report.fail(f"the hook command does not start with an absolute path: {command}")
-    bad = [p for p in paths if not os.path.isfile(p)]
+    bad = [p for p in paths if not os.path.exists(p)]  # the interpreter, and the folders the hook imports from
     if bad:
         report.fail(f"the hook command points at {', '.join(bad)}, which does not exist: run `memlane install`")
         return

@@ -2,8 +2,8 @@
 command and the MCP server entry (`memlane doctor`, in doctor.py, checks what they wrote).
 
 No textual or rich here: plain text out through a `say` callable.  Our hook
-entries are recognised by their command running `memlane-hook` (or
-`-m hooks`), so the user's own hooks are never touched.
+entries are recognised by their command running `hooks.main` (or, as older
+installs wrote it, `memlane-hook` or `-m hooks`), so the user's own hooks are never touched.
 """
 
 from __future__ import annotations
@@ -99,24 +99,49 @@ def find_script(name: str) -> str | None:
     return os.path.abspath(found) if found else None
 
 
-def find_hook_script() -> str | None:
-    return find_script(HOOK_SCRIPT)
+def hook_command(python: str | None = None, paths: list[str] | None = None) -> str:
+    """The hook command line: `"<python>" -I -S -c "<HOOK_CODE>" "<folder>"...`.
 
-
-def hook_command(script: str | None = None, python: str | None = None) -> str:
-    """The hook command line: `"<python>" "<memlane-hook>"`.
-
-    Measured through `/bin/sh -c` on real payloads (p10 of 100 runs): PostToolUse
-    Bash 53.8 ms vs 55.2 ms for `python -m hooks`, Edit 59.7 vs 61.0,
-    UserPromptSubmit 66.8 vs 68.3: runpy's imports cost more than the script's
-    `re` (which the hook imports anyway).  A pyenv shim adds 50-140 ms per call,
-    so the interpreter is written out, never `python3` from PATH.
+    `-S`: no `site` module (its .pth files and folders cost ~4M instructions, 3.5% of a
+    PostToolUse run); `-I`: neither the user's project (the hook's working folder) nor
+    PYTHON* variables can shadow a module.  The folders the hook imports from are written
+    out at install time (`hook_paths`), so the command needs no script and no `site`.  A pyenv
+    shim adds 50-140 ms per call, so the interpreter is written out, never `python3` from PATH.
     """
     python = python or interpreter()
-    script = script or find_hook_script()
-    if script:
-        return f"{_quote(python)} {_quote(os.path.abspath(script))}"
-    return f"{_quote(python)} -m hooks"
+    folders = " ".join(_quote(folder) for folder in (paths or hook_paths()))
+    return f"{_quote(python)} -I -S -c {_quote(HOOK_CODE)} {folders}"
+
+
+# What the hook process runs: the folders after the code go first on sys.path.
+HOOK_CODE = "import sys; sys.path[:0] = sys.argv[1:]; from hooks.main import launched; launched()"
+
+
+def hook_paths() -> list[str]:
+    """The folders a hook imports from, as this memlane is installed: the one holding memlane's
+    packages (the source tree of an editable install, else site-packages), then this Python's
+    site-packages folders (peewee, and what it loads), as `site` would add them."""
+    import site
+
+    # memlane's packages (store, hooks, tui) sit side by side, in a wheel as in the source tree
+    folders = [os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))]
+    candidates = [*site.getsitepackages(), site.getusersitepackages()]
+    folders += [os.path.abspath(p) for p in sys.path if p and p in candidates and os.path.isdir(p)]
+    folders += _folder_of("peewee")  # wherever it is (a .pth may have put it elsewhere)
+    return list(dict.fromkeys(folders))
+
+
+def _folder_of(module: str) -> list[str]:
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return []
+    if spec is None or not spec.origin or spec.origin in ("built-in", "frozen"):
+        return []
+    path = os.path.dirname(os.path.abspath(spec.origin))
+    return [os.path.dirname(path) if spec.submodule_search_locations else path]
 
 
 def cli_command(script: str | None = None, python: str | None = None) -> str:
@@ -137,7 +162,7 @@ def _quote(path: str) -> str:
 def is_memlane_command(command: object) -> bool:
     if not isinstance(command, str):
         return False
-    if HOOK_SCRIPT in command:
+    if HOOK_SCRIPT in command or "from hooks.main import" in command:
         return True
     try:
         words = shlex.split(command)

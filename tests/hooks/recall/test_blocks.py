@@ -386,10 +386,12 @@ def test_max_inject_is_clamped(many_matches, tmp_path, setting, expected):
 
 
 def test_injection_switches(monkeypatch):
-    assert blocks.injection_enabled({}, environ={})
-    assert not blocks.injection_enabled({}, environ={"MEMLANE_DISABLE": "1"})
-    assert not blocks.injection_enabled({"inject": False}, environ={})
-    assert blocks.injection_enabled({}, environ={"MEMLANE_DISABLE": "0"})
+    from store.config import injection_enabled
+
+    assert injection_enabled({}, environ={})
+    assert not injection_enabled({}, environ={"MEMLANE_DISABLE": "1"})
+    assert not injection_enabled({"inject": False}, environ={})
+    assert injection_enabled({}, environ={"MEMLANE_DISABLE": "0"})
 
 
 # ---------------------------------------------------------------- through the hook
