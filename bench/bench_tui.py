@@ -470,6 +470,27 @@ async def _measure_in(app, started: float, rounds: int) -> dict[str, list[float]
     return results
 
 
+def _report_first_screen(in_tmux: dict[str, list[float]], memories: int) -> bool:
+    """Print the first screen in tmux beside the bare app, wall and CPU; True when a pair
+    missed the ratio."""
+    cpu_tmux = {name: in_tmux.pop(f"cpu {name}") for name in ("memlane", "bare")}
+    ratios = [mine / bare for mine, bare in zip(in_tmux["memlane"], in_tmux["bare"], strict=True)]
+    print(f"first screen in tmux at {memories} memories, 80x24, from the start to the first "
+          f"rows, beside a bare Textual app's 20-row table, in turns (n={len(ratios)}):")  # fmt: skip
+    for name, values in in_tmux.items():
+        print(f"  {name:8s} median {statistics.median(values):7.1f} ms  "
+              f"min {min(values):7.1f}  max {max(values):7.1f}")  # fmt: skip
+    print(f"  ratio, memlane / bare (each pair): median {statistics.median(ratios):.2f}  "
+          f"min {min(ratios):.2f}  max {max(ratios):.2f}  "
+          f"(target <= {FIRST_SCREEN_RATIO} in every pair): "
+          + " ".join(f"{r:.2f}" for r in ratios))  # fmt: skip
+    cpu_ratios = [mine / bare for mine, bare in zip(cpu_tmux["memlane"], cpu_tmux["bare"], strict=True)]
+    print(f"  CPU of each process to that frame (user + sys), in other turns: memlane median "
+          f"{statistics.median(cpu_tmux['memlane']):.0f} ms, bare {statistics.median(cpu_tmux['bare']):.0f} ms; "
+          f"ratio median {statistics.median(cpu_ratios):.2f}  max {max(cpu_ratios):.2f}")  # fmt: skip
+    return max(ratios) > FIRST_SCREEN_RATIO
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--child"]:
@@ -512,22 +533,7 @@ def main(argv=None) -> int:
     slow_counts = results.pop("slow counts", [])
     cpu = {name.removeprefix("cpu: "): results.pop(name) for name in list(results) if name.startswith("cpu: ")}
     status = 0
-    cpu_tmux = {name: in_tmux.pop(f"cpu {name}") for name in ("memlane", "bare")}
-    ratios = [mine / bare for mine, bare in zip(in_tmux["memlane"], in_tmux["bare"], strict=True)]
-    status |= max(ratios) > FIRST_SCREEN_RATIO
-    print(f"first screen in tmux at {args.memories} memories, 80x24, from the start to the first "
-          f"rows, beside a bare Textual app's 20-row table, in turns (n={len(ratios)}):")  # fmt: skip
-    for name, values in in_tmux.items():
-        print(f"  {name:8s} median {statistics.median(values):7.1f} ms  "
-              f"min {min(values):7.1f}  max {max(values):7.1f}")  # fmt: skip
-    print(f"  ratio, memlane / bare (each pair): median {statistics.median(ratios):.2f}  "
-          f"min {min(ratios):.2f}  max {max(ratios):.2f}  "
-          f"(target <= {FIRST_SCREEN_RATIO} in every pair): "
-          + " ".join(f"{r:.2f}" for r in ratios))  # fmt: skip
-    cpu_ratios = [mine / bare for mine, bare in zip(cpu_tmux["memlane"], cpu_tmux["bare"], strict=True)]
-    print(f"  CPU of each process to that frame (user + sys), in other turns: memlane median "
-          f"{statistics.median(cpu_tmux['memlane']):.0f} ms, bare {statistics.median(cpu_tmux['bare']):.0f} ms; "
-          f"ratio median {statistics.median(cpu_ratios):.2f}  max {max(cpu_ratios):.2f}")  # fmt: skip
+    status |= _report_first_screen(in_tmux, args.memories)
     if args.tmux_only:
         return int(status)
     print(f"app at {args.memories} memories, 80x24, headless (key to the frame that shows it):")

@@ -330,26 +330,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
-        k = j + 1
-        while k < n and text[k] in "*_":
-            k += 1  # `**Senha:** X`: the emphasis closes after the separator
-        span = value_at(text, k)
-        if span is None and strength >= STRONG and ch in ":\uff1a":
-            below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
-            if below is not None:
-                _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
-            return
-        if directive_name:
-            # NAME = value: store/privacy/names.py judges it; here only a password-like or random
-            # value followed by prose (`Password: admin123 (change after first login)`)
-            if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
-                    ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
-                # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
-                s2, e2 = span
-                if decide(text[s2:e2], strength, PROSE):
-                    add_span(found, text, s2, e2, P_CANDIDATE, kind)
-            return
-        _take(text, found, span, strength, ASSIGN, kind)
+        _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
     m = _connector().match(low, i)
@@ -374,6 +355,32 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # sets a value as `=` does; an English word (`Password changed`) may start prose
             config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
             _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+def _after_separator(text, j, ch, strength, directive_name, kind, found):
+    """The value after a label's separator at `j` (`:`, `=`, full-width ones): on its line, or
+    alone on the line below."""
+    n = len(text)
+    k = j + 1
+    while k < n and text[k] in "*_":
+        k += 1  # `**Senha:** X`: the emphasis closes after the separator
+    span = value_at(text, k)
+    if span is None and strength >= STRONG and ch in ":\uff1a":
+        below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
+        if below is not None:
+            _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
+        return
+    if directive_name:
+        # NAME = value: store/privacy/names.py judges it; here only a password-like or random
+        # value followed by prose (`Password: admin123 (change after first login)`)
+        if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
+                ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
+            # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
+            s2, e2 = span
+            if decide(text[s2:e2], strength, PROSE):
+                add_span(found, text, s2, e2, P_CANDIDATE, kind)
+        return
+    _take(text, found, span, strength, ASSIGN, kind)
 
 
 def _value_below(text, k):
