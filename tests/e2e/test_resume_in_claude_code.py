@@ -46,6 +46,18 @@ sys.exit(subprocess.call([sys.executable, {runner!r}, "--script", os.environ["RE
 """
 
 
+async def _resume_dialog_text(app) -> str:
+    """Press `c` on the selected session and return the words of the dialog that answers."""
+    from tui.gui.modals.session_gone import SessionGoneModal
+
+    async with app.run_test(size=(120, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, SessionGoneModal), screen_text(app)
+        return " ".join(screen_text(app).replace("\u2588", " ").split())
+
+
 @pytest.mark.e2e
 def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, monkeypatch):
     ensure_cli_installed()
@@ -137,8 +149,6 @@ def _app_resumes(ran: list):
 @pytest.mark.e2e
 @pilot_test
 async def test_resuming_a_session_whose_transcript_is_gone_offers_what_memlane_holds(tmp_path, monkeypatch):
-    from tui.gui.modals.session_gone import SessionGoneModal
-
     ensure_cli_installed()
     for name, value in clean_env().items():
         monkeypatch.setenv(name, value)
@@ -171,12 +181,7 @@ async def test_resuming_a_session_whose_transcript_is_gone_offers_what_memlane_h
     monkeypatch.setenv("GONE_AT_RUN", str(transcript))
     ran: list = []
     app = _app_resumes(ran)
-    async with app.run_test(size=(120, 34)) as pilot:
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        assert isinstance(app.screen, SessionGoneModal), screen_text(app)
-        text = " ".join(screen_text(app).replace("\u2588", " ").split())
+    text = await _resume_dialog_text(app)
     assert ran == ["suspended"] and json.loads(seen.read_text()) == ["--resume", session_id]
     assert f"Claude Code said: No conversation found with session ID: {session_id}." in text
     assert f"Claude Code no longer has session {session_id[:8]}" in text
@@ -192,11 +197,6 @@ async def test_resuming_a_session_whose_transcript_is_gone_offers_what_memlane_h
     seen.unlink()
     ran = []
     app = _app_resumes(ran)
-    async with app.run_test(size=(120, 34)) as pilot:
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        assert isinstance(app.screen, SessionGoneModal), screen_text(app)
-        text = " ".join(screen_text(app).replace("\u2588", " ").split())
+    text = await _resume_dialog_text(app)
     assert ran == [] and not seen.exists()  # Claude Code never ran into its error
     assert "cleanupPeriodDays" in text and f"Claude Code no longer has session {session_id[:8]}" in text
