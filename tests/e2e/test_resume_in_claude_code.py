@@ -23,9 +23,9 @@ from tests.e2e.claude_session import (
     text_sent_to_model,
 )
 from tests.e2e.harness.run_session import cache_dir
+from tests.e2e.test_memlane_in_claude_code import _install
 from tests.tui.conftest import app_for, pilot_test, screen_text, settle
 from tui.claude_resume import plan_resume, run_resume, transcript_path
-from tui.commands import cli
 from tui.gui import memory_actions
 
 WORD = "pelican-harbour-7731"
@@ -68,10 +68,7 @@ def test_memlanes_resume_command_continues_the_session_in_claude_code(tmp_path, 
         monkeypatch.delenv(name)
     # the CLI installed under the real HOME, not again (250 MB) under the test's
     monkeypatch.setenv("MEMLANE_E2E_CACHE", str(cache_dir().parent))
-    monkeypatch.setenv("HOME", str(home))
-    for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    assert cli.main(["install"]) == 0
+    _install(home, monkeypatch)
     project = tmp_path / "calc-app"
     project.mkdir()
     first = run_claude_session(home, project, [{"text": f"Noted: the harbour word is {WORD}."}],
@@ -154,10 +151,7 @@ async def test_resuming_a_session_whose_transcript_is_gone_offers_what_memlane_h
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("MEMLANE_E2E_CACHE", str(cache_dir().parent))
     home = tmp_path / "home"
-    monkeypatch.setenv("HOME", str(home))
-    for name in ("MEMLANE_DB", "MEMLANE_HOME", "MEMLANE_DISABLE", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    assert cli.main(["install"]) == 0
+    _install(home, monkeypatch)
     project = tmp_path / "calc-app"
     project.mkdir()
     first = run_claude_session(home, project, [{"text": f"Noted: {WORD}."}], f"remember {WORD}")
