@@ -27,37 +27,20 @@ _PROMPT_ID = re.compile(rb'"promptId":"([0-9A-Za-z_-]{8,64})"')
 def transcript_prompt_ids(path: object) -> list[str]:
     """The distinct prompt ids of the transcript at `path`, in the order they first appear
     ([] when it is not a regular file that can be read)."""
-    if not isinstance(path, str) or not path:
-        return []
-    import stat
+    from store.files import read_mapped
 
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return []
+    return read_mapped(path, MAX_TRANSCRIPT_BYTES, _prompt_ids_in) or []
+
+
+def _prompt_ids_in(data) -> list[str]:
+    """Each prompt id of `data`, in order (one regular expression over the file's map: a
+    50 MB transcript in some 25 ms of CPU)."""
     seen: dict[str, None] = {}
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size == 0 or st.st_size > MAX_TRANSCRIPT_BYTES:
-            return []
-        import mmap
-
-        with mmap.mmap(fd, st.st_size, access=mmap.ACCESS_READ) as data:
-            _read_prompt_ids(data, seen)
-    except (OSError, ValueError):
-        return []
-    finally:
-        os.close(fd)
-    return list(seen)
-
-
-def _read_prompt_ids(data, seen: dict) -> None:
-    """Each prompt id of `data` into `seen`, in order (one regular expression over the
-    file's map: a 50 MB transcript in some 25 ms of CPU)."""
     for match in _PROMPT_ID.finditer(data):
         seen.setdefault(match.group(1).decode("ascii"), None)
         if len(seen) >= MAX_PROMPT_IDS:
-            return
+            break
+    return list(seen)
 
 
 def fork_op(session_id: str, transcript_path: object) -> dict | None:

@@ -150,6 +150,30 @@ def read_regular(path: str | os.PathLike, limit: int = 1 << 20) -> bytes:
         os.close(fd)
 
 
+def read_mapped(path: object, max_bytes: int, read):  # (no typing import: this is on the hook path)
+    """`read(data)` over the regular file at `path` mapped for reading; None when `path` is
+    not a non-empty regular file of at most `max_bytes` that can be opened, or reading it
+    fails (a FIFO or a device never blocks: opened without waiting, refused by its mode)."""
+    if not isinstance(path, str) or not path:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size == 0 or st.st_size > max_bytes:
+            return None
+        import mmap
+
+        with mmap.mmap(fd, st.st_size, access=mmap.ACCESS_READ) as data:
+            return read(data)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+
+
 def first_line(path: str | os.PathLike, limit: int = 4096) -> str:
     """The first line of a small regular text file, stripped (invalid UTF-8 replaced)."""
     data = read_regular(path, limit)

@@ -13,8 +13,6 @@ and only up to MAX_TRANSCRIPT_BYTES.  Standard library only (hook path).
 
 from __future__ import annotations
 
-import os
-
 MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
 TITLE_KEYS = (("custom-title", "customTitle", "custom"), ("ai-title", "aiTitle", "ai"))
 
@@ -32,29 +30,16 @@ def title_line(obj: dict) -> tuple[str, str] | None:
 def transcript_title(path: object) -> tuple[str, str] | None:
     """(title, kind) of the transcript at `path` ("custom" or "ai"), or None (no name, or
     a path that is not a regular file that can be read)."""
-    if not isinstance(path, str) or not path:
-        return None
-    import stat
+    from store.files import read_mapped
 
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size == 0 or st.st_size > MAX_TRANSCRIPT_BYTES:
-            return None
-        import mmap
+    return read_mapped(path, MAX_TRANSCRIPT_BYTES, _title_in)
 
-        with mmap.mmap(fd, st.st_size, access=mmap.ACCESS_READ) as data:
-            for _kind_name, key, _kind in TITLE_KEYS:
-                found = _last_title(data, key)
-                if found is not None:
-                    return found
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(fd)
+
+def _title_in(data) -> tuple[str, str] | None:
+    for _kind_name, key, _kind in TITLE_KEYS:
+        found = _last_title(data, key)
+        if found is not None:
+            return found
     return None
 
 

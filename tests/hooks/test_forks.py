@@ -188,3 +188,21 @@ def test_a_long_fork_is_linked_from_the_last_of_its_prompt_ids(parent_with_a_blo
     assert len(op["prompt_ids"]) == 301 <= OP_PROMPT_IDS and op["prompt_ids"][0] == "p-parent-1"
     hook(homes, "SessionEnd", FORK, reason="other", transcript=path)
     assert rows(homes, "SELECT forked_from FROM session WHERE session_id = ?", FORK) == [(PARENT,)]
+
+
+def test_prompt_ids_are_read_in_order_and_never_from_what_is_not_a_regular_file(tmp_path):
+    import os
+
+    from hooks.forks import transcript_prompt_ids
+
+    transcript = tmp_path / "fork.jsonl"
+    # compact, as Claude Code writes its transcripts
+    transcript.write_text("".join(json.dumps({"type": "user", "promptId": f"prompt-{n % 3:04d}"}, separators=(",", ":")) + "\n"
+                                  for n in range(7)))  # fmt: skip
+    assert transcript_prompt_ids(str(transcript)) == ["prompt-0000", "prompt-0001", "prompt-0002"]
+    os.mkfifo(tmp_path / "fifo.jsonl")
+    assert transcript_prompt_ids(str(tmp_path / "fifo.jsonl")) == []  # and does not hang
+    (tmp_path / "empty.jsonl").write_text("")
+    assert transcript_prompt_ids(str(tmp_path / "empty.jsonl")) == []
+    assert transcript_prompt_ids(str(tmp_path / "missing.jsonl")) == []
+    assert transcript_prompt_ids(None) == []
