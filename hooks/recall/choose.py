@@ -11,6 +11,7 @@ memory id (`hooks.recall.blocks.recall_line`); the block is put together there t
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from hooks.recall.blocks import (
     MAX_LINE_CHARS,
@@ -287,12 +288,12 @@ def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[
     """Each task's "score" and "strong" (the specific words it holds).  Tasks hold few distinct
     sets of concepts (most hold one common word), so each set is weighed once."""
     if any("same_of" in c for c in concepts):  # a word and its other forms count once: the heaviest
-        weigh = _memo(lambda found: _weigh(found, concepts, weights))
-        strong = _memo(lambda found: len({concepts[i].get("same_of", i) for i in found
+        weigh = cache(lambda found: _weigh(found, concepts, weights))
+        strong = cache(lambda found: len({concepts[i].get("same_of", i) for i in found
                                           if not concepts[i]["generic"] and not concepts[i].get("pair")}))  # fmt: skip
     else:  # each concept its own word: plain sums
-        weigh = _memo(lambda found: sum(weights[i] for i in found))
-        strong = _memo(lambda found: sum(1 for i in found if not concepts[i]["generic"] and not concepts[i].get("pair")))
+        weigh = cache(lambda found: sum(weights[i] for i in found))
+        strong = cache(lambda found: sum(1 for i in found if not concepts[i]["generic"] and not concepts[i].get("pair")))
     for (sid, _pid), task in tasks.items():
         own = frozenset(task["concepts"])
         full = weigh(own)
@@ -300,19 +301,6 @@ def _score_all(tasks: dict, sessions: dict, concepts: list[dict], weights: list[
         elsewhere = weigh(own | sessions[sid]) - full
         task["strong"] = strong(own)
         task["score"] = worked + ASKED_SHARE * (full - worked) + SESSION_SHARE * elsewhere
-
-
-def _memo(weigh):
-    """`weigh` of a frozenset of concepts, computed once per set."""
-    seen: dict[frozenset, float] = {}
-
-    def cached(found: frozenset) -> float:
-        value = seen.get(found)
-        if value is None:
-            value = seen[found] = weigh(found)
-        return value
-
-    return cached
 
 
 def _weigh(found: set, concepts: list[dict], weights: list[float]) -> float:
