@@ -142,10 +142,13 @@ class Anchors:
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
     present is not looked at: most texts a hook cleans are short and hold none)."""
 
-    __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present")
+    __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present", "memo")
 
     def __init__(self, low: str, literals: tuple) -> None:
         self.low = low
+        # what several finders derive from the places alike, kept with the text (not as "the
+        # last text seen": a finder filters the pieces of a text while the text is being read)
+        self.memo = {}
         given = CACHE.get(("given", literals))
         if given is None:
             given = CACHE[("given", literals)] = _by_pivot(literals)

@@ -217,13 +217,12 @@ NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
-_LAST_HITS: list = [None, None]  # (text, its hits): two finders read the same hits of one text
-
-
 def _label_hits(low, anchors):
-    """(start, end, kind, ascii single word) of every lexicon label in the text, sorted."""
-    if _LAST_HITS[0] is low:
-        return _LAST_HITS[1]
+    """(start, end, kind, ascii single word) of every lexicon label in the text, sorted (found
+    once for the text: two finders read them)."""
+    hits = anchors.memo.get("label hits")
+    if hits is not None:
+        return hits
     hits = []
     present = anchors.present
     for label in labels_present(anchors) & _LABEL_SET:
@@ -236,7 +235,7 @@ def _label_hits(low, anchors):
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
     hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
-    _LAST_HITS[:] = [low, hits]
+    anchors.memo["label hits"] = hits
     return hits
 
 
@@ -778,13 +777,22 @@ def value_before_label(text, low, anchors, found):
             "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
                                  r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
     ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
+    # the end of "value-first-label" alone (a search that fails at once at most places): where
+    # it is not found, the whole (~40 us a label) is not either
+    tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
+                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
     done = -1
     for s, e, kind, _single in hits:
         if s <= done or s < 5:
             continue
+        prev = text[s - 1]  # the last character before \Z in "value-first-label": a space, `'`, a letter
+        if prev not in " \t'" and (not prev.isalnum() or prev.isdecimal()):
+            continue
         if ends.match(low, e) is None:
             continue
         start = max(low.rfind("\n", 0, s) + 1, s - 200)
+        if tail.search(text, start, s) is None:
+            continue
         m = rx.search(text, start, s)
         if m is None:
             continue

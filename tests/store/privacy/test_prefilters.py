@@ -34,3 +34,29 @@ def test_a_before_that_cannot_end_in_an_id_label_never_matches_the_label():
             ruled_out += 1
             assert id_label.search(before) is None, repr(before)
     assert ruled_out > 10_000  # the shortcut does rule out most texts
+
+
+def _texts_before_a_label():
+    """Texts a label may follow: connectors of prose, values, short words, spaces, quotes, digits."""
+    from store.privacy.lexicon import VALUE_FIRST_CONNECTORS
+
+    rng = random.Random(11)
+    parts = list(VALUE_FIRST_CONNECTORS) + ["Gx7.kP2m", "hunter2", "the", "das", "le", "a", "l'", "x²", "ñ", "_",
+                                             " ", " ", "\t", "'", "\"", ",", ";", "-", "—", "7", "(", "\n", "é"]
+    for _ in range(30_000):
+        yield "".join(rng.choice(parts) for _ in range(rng.randint(1, 9)))
+
+
+def test_a_text_the_value_first_shortcuts_rule_out_never_matches_the_whole_pattern():
+    from store.privacy import find_secrets
+    from store.privacy.values import CACHE
+
+    find_secrets("Gx7.kP2m is the password.")  # compiles the finder's patterns
+    whole, tail = CACHE["value-first-label"], CACHE["value-first-tail"]
+    ruled_out = 0
+    for before in _texts_before_a_label():
+        prev = before[-1]
+        if (prev not in " \t'" and (not prev.isalnum() or prev.isdecimal())) or tail.search(before) is None:
+            ruled_out += 1
+            assert whole.search(before) is None, repr(before)
+    assert ruled_out > 10_000
