@@ -196,8 +196,9 @@ def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
     low = text.lower()
     if len(low) != len(text):  # a character whose lower case is longer (İ, the only one): kept as it is
-        if "\u03a3" in text:  # Σ: each character alone (str.lower makes a final sigma ς in context)
-            return "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+        if "\u03a3" in text:  # Σ: σ wherever it stands (str.lower makes a final sigma ς in context,
+            # the only character it lowers by its context), the rest as each character alone
+            return "\u03c3".join(_lower(part) for part in text.split("\u03a3"))
         low = "\u0130".join(part.lower() for part in text.split("\u0130"))  # C calls, not one per character
     return low
 

@@ -305,18 +305,20 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
-    arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j)
+    arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j) \
+        if ch in "-=\u2192\u21d2\u27f6" else None  # (the arrow's first character: most labels have none)
     if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
         _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
         return
-    child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
-    if child is not None and i > e and text[i - 1] in "\"'":  # <setting name="ApiKey"><value>X</value>
-        _take(text, found, child.span(2), strength, ASSIGN, kind)
-        return
-    attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
-    if attr is not None and i > e and text[i - 1] in "\"'":  # key="Password" value="X": a name and its value
-        _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
-        return
+    if i > e and text[i - 1] in "\"'":  # a quoted label: an element or an attribute may hold its value
+        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
+        if child is not None:  # <setting name="ApiKey"><value>X</value>
+            _take(text, found, child.span(2), strength, ASSIGN, kind)
+            return
+        attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
+        if attr is not None:  # key="Password" value="X": a name and its value
+            _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
+            return
     if ch in "-\u2013\u2014" and strength >= STRONG and j > i and text[j + 1:j + 2] in (" ", "\t"):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
