@@ -51,7 +51,7 @@ def test_a_text_the_value_first_shortcuts_rule_out_never_matches_the_whole_patte
     from store.privacy import find_secrets
     from store.privacy.values import CACHE
 
-    find_secrets("Gx7.kP2m is the password.")  # compiles the finder's patterns
+    find_secrets("Gx7.kP2m is the password.\n" * 40)  # compiles the finder's patterns (a text of many labels)
     whole, tail = CACHE["value-first-label"], CACHE["value-first-tail"]
     ruled_out = 0
     for before in _texts_before_a_label():
