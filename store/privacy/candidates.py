@@ -954,11 +954,60 @@ def user_and_password(text, low, anchors, found):
         at = text.find(" / ", le)
         if at < 0:
             at = low.find("credentials are ", le)
-    for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
+    for m in (m for ls, le in lines for m in _credential_matches(text, low, rx, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
             e -= 1
         _take(text, found, (s, e), STRONG, PROSE, "password")
+
+
+def _credential_matches(text, low, rx, ls, le):
+    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a long ASCII
+    line (a JSON answer's README) tried only where a match can start: at a credentials label (its
+    first word), or 2 to 20 characters before a `/` that a password's label follows.  The whole
+    pattern tried at every character costs ~0.3 us each (~40 ms on a 143 KB line).  Only on a
+    line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
+    matches ignoring case exactly where its lower case stands in the lowered line (a cased one,
+    `ſ`, `K`, `ı`, may match a label's ASCII letter: that line is read whole, as before)."""
+    if le - ls < 2000 or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
+        yield from rx.finditer(text, ls, le)
+        return
+    line = low[ls:le]
+    places = set()
+    for word in _credential_words():
+        at = line.find(word)
+        while at >= 0:
+            places.add(ls + at)
+            at = line.find(word, at + 1)
+    for slash in compiled("credential-slash", r"/(?=[ \t]*(?i:" + "|".join(
+            map(_escape, sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True))) + r"))"
+                          ).finditer(text, ls, le):  # fmt: skip
+        k = slash.start()
+        while k > ls and text[k - 1] in " \t":
+            k -= 1  # the run of name characters before the slash ends here
+        places.update(range(max(ls, k - 20), k - 1))
+    pos = ls
+    for at in sorted(places):
+        if at < pos:
+            continue
+        m = rx.match(text, at, le)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
+def _uncased_beyond_ascii(line):
+    """Every character of `line` beyond ASCII is its own lower and upper case."""
+    return all(ch.isascii() or ch.lower() == ch == ch.upper() for ch in set(line))
+
+
+def _credential_words():
+    """The first word of each credentials label (every match of "user-and-password"'s first
+    branch starts with one)."""
+    got = CACHE.get("credential words")
+    if got is None:
+        got = CACHE["credential words"] = tuple(sorted({label.split(" ")[0] for label in CREDENTIAL_LABELS}))
+    return got
 
 
 def _escape(word):

@@ -60,3 +60,47 @@ def test_a_text_the_value_first_shortcuts_rule_out_never_matches_the_whole_patte
             ruled_out += 1
             assert whole.search(before) is None, repr(before)
     assert ruled_out > 10_000
+
+
+def test_a_long_line_tried_only_where_a_credentials_match_can_start_gives_every_match():
+    from store.privacy import _lower, find_secrets
+    from store.privacy.candidates import _credential_matches, _uncased_beyond_ascii
+    from store.privacy.lexicon import CREDENTIAL_LABELS
+    from store.privacy.values import CACHE
+
+    find_secrets("Login: admin / Xk9vQ2mZ7pLw")  # compiles the finder's pattern
+    rx = CACHE["user-and-password"]
+    rng = random.Random(5)
+    labels = sorted(CREDENTIAL_LABELS)
+    uncased = [label for label in labels if _uncased_beyond_ascii(label)]
+    pws = ["password", "PASSWORD", "Passwort", "mot de passe", "pw", "contraseña"]
+    filler = ["the", " ", "  ", "\t", "\xa0", "—", "本", "🦝", "|", "/", " / ", ":", "=", "a.b", "x" * 25]
+
+    def name():  # a run of name characters of 1 to 24 (a match's first branch takes 2 to 20)
+        return "".join(rng.choice("abcXYZ019_.-") for _ in range(rng.randint(1, 24)))
+
+    def snippet(cased):
+        label = rng.choice(labels if cased else uncased)
+        label = rng.choice([label, label.upper(), label.title()])
+        if cased and rng.random() < 0.5:  # letters that match an ASCII one ignoring case
+            label = label.replace("s", "\u017f").replace("i", "\u0131").replace("k", "\u212a")
+        pw = rng.choice(pws if cased else pws[:-1])
+        space = rng.choice(["", " ", "\t", "  "])
+        head = rng.choice([label, f"{name()}{space}/{space}{pw}", label + " " + name()])
+        sep = rng.choice([":", ": ", " = ", " is ", " are: ", " "])
+        return f"{head}{sep}{name()}{space}{rng.choice(['/', '|', ':'])}{space}{name()}"
+
+    matched = tried_at_starts = 0
+    for n in range(400):
+        cased = n % 3 == 0  # a third of the lines hold cased characters beyond ASCII: read whole
+        parts = []
+        while sum(map(len, parts)) < 2100:
+            parts.append(snippet(cased) if rng.random() < 0.3 else rng.choice(filler))
+        text = "".join(parts)
+        low = _lower(text)
+        tried_at_starts += _uncased_beyond_ascii(text)
+        want = [m.span(2) for m in rx.finditer(text, 0, len(text))]
+        got = [m.span(2) for m in _credential_matches(text, low, rx, 0, len(text))]
+        assert got == want, text
+        matched += len(want)
+    assert matched > 1000 and tried_at_starts >= 250  # the lines hold matches; most take the shortcut
