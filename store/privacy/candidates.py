@@ -429,9 +429,24 @@ def _directive_context(low, s):
     before = low[start:s].strip(" \t+-")
     if not before:
         return True
-    before = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z").sub("", before)
-    before = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z").sub("", before)
+    flags = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z")
+    article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
+    cut = len(before) - _TAIL
+    if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
+        tail = before[cut:]
+        m = flags.search(tail)
+        flags_at = m.start() if m is not None else len(tail)
+        # what the two patterns remove holds only name characters, spaces and dashes: with one
+        # of any other character before it in the tail, it does not reach back beyond the tail
+        if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
+            tail = article.sub("", tail[:flags_at])
+            return before.endswith(DIRECTIVE_VERBS, 0, cut + len(tail))
+    before = flags.sub("", before)
+    before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
+
+
+_TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
 
 
 def _value_first(text, low, anchors, found):

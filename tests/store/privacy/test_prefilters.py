@@ -104,3 +104,30 @@ def test_a_long_line_tried_only_where_a_credentials_match_can_start_gives_every_
         assert got == want, text
         matched += len(want)
     assert matched > 1000 and tried_at_starts >= 250  # the lines hold matches; most take the shortcut
+
+
+def test_a_long_lines_directive_context_read_at_its_end_is_the_whole_lines():
+    from store.privacy.candidates import _directive_context
+    from store.privacy.lexicon import DIRECTIVE_VERBS
+
+    def whole(low, s):  # the same steps over the whole line
+        before = low[low.rfind("\n", 0, s) + 1:s].strip(" \t+-")
+        if not before:
+            return True
+        before = re.sub(r"(?:[ \t]+--?[\w-]+)+\Z", "", before)
+        before = re.sub(r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z", "", before)
+        return before.endswith(DIRECTIVE_VERBS)
+
+    rng = random.Random(3)
+    pieces = list(DIRECTIVE_VERBS) + [" --flag", " -f", "\t--x-y", " the", " a", " new", " ", "  " * 40, "\t",
+                                      "word", "é", "\"", ":", ",", "{", "-", "+", "x" * 60, " --" + "z" * 300]
+    answers = set()
+    for _ in range(3000):
+        parts = [rng.choice(pieces) for _ in range(rng.randint(1, 60))]
+        if rng.random() < 0.5:
+            parts = [rng.choice(["{\"a\": ", "x: ", "k,"])] * rng.randint(1, 100) + parts  # a long head
+        low = "".join(parts) + " password"
+        s = len(low) - len("password")
+        answers.add(whole(low, s))
+        assert _directive_context(low, s) == whole(low, s), low
+    assert answers == {True, False}
