@@ -556,24 +556,32 @@ def random_values(text, low, hits, runs, found):
     rx = None  # compiled when a line has a run and a secret word
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     seen = -1
+    dead = -1  # the end of a whole line read to hold no candidate: its other hits are skipped
     n = len(text)
     for hit in hits:
-        if hit < seen:
+        if hit < seen or hit < dead:
             continue
-        ls = low.rfind("\n", 0, hit) + 1
-        le = low.find("\n", hit)
+        line_start = ls = low.rfind("\n", 0, hit) + 1
+        line_end = le = low.find("\n", hit)
         if le < 0:
-            le = n
+            line_end = le = n
         ls, le = max(ls, hit - 2000), min(le, hit + 2000)
+        whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
         while i < len(runs) and runs[i][1] <= ls:
             i += 1
-        if i == len(runs) or runs[i][0] >= le:
+        if i == len(runs):
+            break  # no run after this line's start: none on the lines of the hits after it either
+        if runs[i][0] >= le:
+            if whole:
+                dead = le
             continue  # no run of 16 token characters on the line
         if not _secret_word_at(text, hit):
             continue  # `has` in `hash`: no candidate
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
         if rx.search(text, ls, le) is None:
+            if whole:
+                dead = le
             continue  # nothing long on the line
         seen = le
         for m in rx.finditer(text, ls, le):
