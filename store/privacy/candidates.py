@@ -858,7 +858,9 @@ def call_arguments(text, low, anchors, found):
     lits = [lit for lit in ("(\"", "('", ", \"", ", '") if lit in present]
     if not lits:
         return
-    rx = compiled("call", r"([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    # (`(?<![A-Za-z_$])`: a name is tried from its first letter only; from one further in it
+    # ends where it does and is followed by the same text, so it matches as that one did)
+    rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
     seen = set()
     for lit in lits:
         for at in anchors.at(lit):

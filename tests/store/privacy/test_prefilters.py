@@ -131,3 +131,23 @@ def test_a_long_lines_directive_context_read_at_its_end_is_the_whole_lines():
         answers.add(whole(low, s))
         assert _directive_context(low, s) == whole(low, s), low
     assert answers == {True, False}
+
+
+def test_a_call_tried_from_a_names_first_letter_only_is_found_as_from_every_character():
+    from store.privacy import find_secrets
+    from store.privacy.values import CACHE
+
+    find_secrets('login("me", "Xk9vQ2mZ7pLw") with a password')  # compiles the finder's pattern
+    fast = CACHE["call"]
+    every = re.compile(fast.pattern.replace("(?<![A-Za-z_$])", "", 1))
+    assert every.pattern != fast.pattern
+    rng = random.Random(9)
+    pieces = ["a", "Zb", "_", "$", "9", "é", "ñ1", "login", "x.y", "::", "->", ".", " ", "\t", "<T>", "<", ">", "!",
+              "(", ")", "\"", ",", "set_password", "$el", "1a", "Ωx"]  # fmt: skip
+    found = 0
+    for _ in range(20_000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        want = [(m.span(), m.group(1)) for m in every.finditer(line)]
+        assert [(m.span(), m.group(1)) for m in fast.finditer(line)] == want, line
+        found += len(want)
+    assert found > 1_000
