@@ -77,11 +77,17 @@ def is_reference(value):
         bare = compiled("placeholders", r"\{[^{}\n]*\}|%(?:\([A-Za-z_]\w*\))?[sdr]").sub("", v)
         if not any(ch.isalnum() for ch in bare):
             return True  # '{0}:{1}', "%s:%s": a template
-    if v.lower() in CONSTANTS or v.lower() in PLACEHOLDER_WORDS:
+    low = v.lower()
+    if low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return True
     if len(v) >= 3 and set(v) <= PLACEHOLDER_CHARS:  # ****, xxxx, ...
         return True
+    if v[0] in _ASCII_ALNUM:
+        return False  # every branch of _REFERENCE starts with a sign ($ { % < [ @ #) or a non-alphanumeric
     return compiled("reference", _REFERENCE).match(v) is not None
+
+
+_ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def credential_like(value: str) -> bool:

@@ -151,3 +151,19 @@ def test_a_call_tried_from_a_names_first_letter_only_is_found_as_from_every_char
         assert [(m.span(), m.group(1)) for m in fast.finditer(line)] == want, line
         found += len(want)
     assert found > 1_000
+
+
+def test_a_value_the_reference_and_name_shortcuts_rule_out_never_matches_their_patterns():
+    from store.privacy import values
+
+    reference = re.compile(values._REFERENCE)
+    name_shape = re.compile(r"[A-Za-z]+(?:[_./-][A-Za-z]+)+(?:[_.-][vV]?\d{1,4})?\Z")
+    rng = random.Random(13)
+    alphabet = "aZ09$#{}%<>@[]()_./-=!*sdrR \t\né"
+    for _ in range(50_000):
+        value = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
+        if value[0] in values._ASCII_ALNUM:
+            assert reference.match(value) is None, repr(value)
+        if not any(sep in value for sep in "_-./"):
+            assert name_shape.match(value) is None, repr(value)
+    assert reference.match("${TOKEN}") and name_shape.match("db-password")
