@@ -114,7 +114,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # sk-... : the rest of the value left out
     if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword
-    if first in "./~pPoOsScCeEwWiIgGaAt" and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+    if first in "./~pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True

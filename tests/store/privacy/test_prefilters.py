@@ -156,6 +156,7 @@ def test_a_call_tried_from_a_names_first_letter_only_is_found_as_from_every_char
 def test_a_value_the_reference_and_name_shortcuts_rule_out_never_matches_their_patterns():
     from store.privacy import values
 
+    path = re.compile(never.PATH_OR_REFERENCE)
     reference = re.compile(values._REFERENCE)
     name_shape = re.compile(r"[A-Za-z]+(?:[_./-][A-Za-z]+)+(?:[_.-][vV]?\d{1,4})?\Z")
     rng = random.Random(13)
@@ -166,4 +167,6 @@ def test_a_value_the_reference_and_name_shortcuts_rule_out_never_matches_their_p
             assert reference.match(value) is None, repr(value)
         if not any(sep in value for sep in "_-./"):
             assert name_shape.match(value) is None, repr(value)
-    assert reference.match("${TOKEN}") and name_shape.match("db-password")
+        if "." not in value:
+            assert path.fullmatch(value) is None and path.fullmatch("os" + value) is None, repr(value)
+    assert reference.match("${TOKEN}") and name_shape.match("db-password") and path.fullmatch("./pw.txt")
