@@ -254,7 +254,9 @@ def _labels(text, low, anchors, found):
                 ns -= 1
             while ns < s and text[ns] in ".-":
                 ns += 1
-            ne = compiled("ascii-name-after", r"[A-Za-z0-9_.\-]*").match(text, e).end()  # _NAME_CHARS
+            ne = e
+            while ne < n and text[ne] in _NAME_CHARS:
+                ne += 1
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None

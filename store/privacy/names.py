@@ -166,13 +166,14 @@ def named_values(text, low, hits, found):
     for hit in hits:
         if hit < done:
             continue
-        # the name's characters (_NAME_CHARS, or a letter or digit beyond ASCII: `\w` is
-        # str.isalnum() and `_`), up to 80 each side of the hit, by the engine
         s = hit
         stop = max(0, hit - 80)
         while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
             s -= 1
-        e = compiled("name-after", r"[\w.\-]{0,80}").match(text, hit).end()
+        e = hit
+        stop = min(n, hit + 80)
+        while e < stop and (text[e] in _NAME_CHARS or (text[e] > "\x7f" and text[e].isalnum())):
+            e += 1
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
         if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
