@@ -981,8 +981,8 @@ def user_and_password(text, low, anchors, found):
 
 
 def _credential_matches(text, low, rx, ls, le):
-    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a long ASCII
-    line (a JSON answer's README) tried only where a match can start: at a credentials label (its
+    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a long line
+    (a JSON answer's README) tried only where a match can start: at a credentials label (its
     first word), or 2 to 20 characters before a `/` that a password's label follows.  The whole
     pattern tried at every character costs ~0.3 us each (~40 ms on a 143 KB line).  Only on a
     line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
@@ -998,9 +998,7 @@ def _credential_matches(text, low, rx, ls, le):
         while at >= 0:
             places.add(ls + at)
             at = line.find(word, at + 1)
-    for slash in compiled("credential-slash", r"/(?=[ \t]*(?i:" + "|".join(
-            map(_escape, sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True))) + r"))"
-                          ).finditer(text, ls, le):  # fmt: skip
+    for slash in _credential_slash().finditer(text, ls, le):
         k = slash.start()
         while k > ls and text[k - 1] in " \t":
             k -= 1  # the run of name characters before the slash ends here
@@ -1018,6 +1016,16 @@ def _credential_matches(text, low, rx, ls, le):
 def _uncased_beyond_ascii(line):
     """Every character of `line` beyond ASCII is its own lower and upper case."""
     return all(ch.isascii() or ch.lower() == ch == ch.upper() for ch in set(line))
+
+
+def _credential_slash():
+    """A `/` that a password's label follows (the second branch of "user-and-password")."""
+    rx = CACHE.get("credential-slash")
+    if rx is None:
+        words = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
+        rx = CACHE["credential-slash"] = compiled(
+            "credential-slash", r"/(?=[ \t]*(?i:" + "|".join(map(_escape, words)) + r"))")
+    return rx
 
 
 def _credential_words():
