@@ -8,7 +8,7 @@ imports nothing but `_socket` and what the event's read needs (`hooks.event`, `s
 
 The exchange (`hooks.server` answers):
 
-    client -> server   MAGIC, then the fields of REQUEST_FIELDS, each a 4-byte length and bytes
+    client -> server   MAGIC (STATUS: how are you), then the fields of REQUEST_FIELDS, each a 4-byte length and bytes
     server -> client   b"A" (accepted) or b"R" (run it yourself: another store, stale code...)
     client -> server   b"G": from here on the event is the server's; the client never runs it
     server -> client   b"D", the exit code, stdout and stderr (4-byte lengths)
@@ -33,6 +33,7 @@ import os
 import sys
 
 MAGIC = b"MLH1"
+STATUS = b"MLH?"  # asks a server how it is: "<pid> <events served> <database>"
 REQUEST_FIELDS = ("db", "cwd", "argv", "env", "umask", "stdin")
 INLINE_MAX_BYTES = 2 * 2**20  # a larger event runs in its own process: the server serves one at a time
 ACCEPT_WAIT_S = 3.0  # the server is busy with other events longer than this: run it here
@@ -183,6 +184,28 @@ def exchange(sock_path: str, fields: list[bytes]) -> tuple[int, bytes, bytes]:
             raise ConnectionError("the hook server sent something else")
         code = int.from_bytes(receive_exactly(sock, 4), "big")
         return code, _receive_field(sock), _receive_field(sock)
+    finally:
+        sock.close()
+
+
+def server_status(db_path: str) -> dict | None:
+    """The live hook server of `db_path`: {"pid", "events" (served), "db"}; None when none answers."""
+    paths = server_paths(os.path.abspath(db_path))
+    if paths is None:
+        return None
+    try:
+        sock = _connect(paths["sock"])
+    except (OSError, Fallback):
+        return None
+    try:
+        sock.sendall(STATUS)
+        words = b""
+        while chunk := sock.recv(4096):
+            words += chunk
+        pid, events, db = words.split(b" ", 2)
+        return {"pid": int(pid), "events": int(events), "db": os.fsdecode(db)}
+    except (OSError, ValueError):
+        return None
     finally:
         sock.close()
 

@@ -128,10 +128,14 @@ class CodeWatch:
 # ------------------------------------------------------------------ one event
 
 
-def read_request(sock) -> dict:
-    from hooks.client import MAGIC, REQUEST_FIELDS, receive_exactly
+def read_request(sock) -> dict | None:
+    """The event's fields, or None for a status question (`hooks.client.server_status`)."""
+    from hooks.client import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
 
-    if receive_exactly(sock, len(MAGIC)) != MAGIC:
+    magic = receive_exactly(sock, len(MAGIC))
+    if magic == STATUS:
+        return None
+    if magic != MAGIC:
         raise ValueError("not a hook client")
     fields = {}
     for name in REQUEST_FIELDS:
@@ -249,6 +253,8 @@ class Server:
                 return "its socket was replaced"
         except OSError:
             return "its socket was removed"
+        if not os.path.isdir(os.path.dirname(self.db_path)):
+            return "its database's folder is gone"
         if now - self.last_event > idle_seconds():
             return "idle"
         if self.events >= MAX_EVENTS:
@@ -283,6 +289,9 @@ class Server:
             if peer_uid(conn) not in (None, os.getuid()):
                 return  # another user's process: nothing read, nothing said
             fields = read_request(conn)
+            if fields is None:  # asked how it is
+                conn.sendall(b"%d %d %s" % (os.getpid(), self.events, os.fsencode(self.db_path)))
+                return
             self.last_check = 0.0  # stale code or a moved socket is seen before the event runs
             if os.fsdecode(fields["db"]) != self.db_path or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
