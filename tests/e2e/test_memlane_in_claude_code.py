@@ -22,6 +22,7 @@ from tests.e2e.claude_session import (
     run_claude_session,
     text_sent_to_model,
 )
+from hooks.client import server_status
 from tui.commands import cli
 
 PRIVATE = "zebra-horse-battery-42"
@@ -83,6 +84,10 @@ def first_session(tmp_path_factory):
             f"fix the add function in calc.py <private>the staging password is {PRIVATE}</private>",
         )
     raw = _database_bytes(home)  # every byte memlane wrote, WAL too, as the session left them
+    # The hooks as installed: the first ran by itself and started the store's hook server,
+    # which ran the later ones (a session of five tool calls gives it time to start).
+    served = server_status(str(home / ".claude" / "memlane" / "memory.db"))
+    assert served is not None and served["events"] >= 3, served
     state.keep()
     return state, result, raw
 
