@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from hooks.client import server_status
 from tests.e2e.claude_session import (
     SessionState,
     requests_sent,
     run_claude_session,
     text_sent_to_model,
 )
-from hooks.client import server_status
 from tui.commands import cli
 
 PRIVATE = "zebra-horse-battery-42"
