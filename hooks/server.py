@@ -72,7 +72,7 @@ class Resident:
     def release(self, conn) -> None:
         """Keep `conn` for the next event, unless it is left in a transaction or opened in a
         special way (a full disk, a read-only place: each run asks again)."""
-        if conn.in_transaction or getattr(conn, "write_refusal", None) is not None:
+        if conn.in_transaction or getattr(conn, "write_refusal", ""):
             _close(conn)
             return
         self.conn = conn

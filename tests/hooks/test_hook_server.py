@@ -341,3 +341,60 @@ def test_a_socket_path_too_long_for_unix_sockets_moves_to_an_owner_only_folder(t
     assert os.stat(paths["folder"]).st_mode & 0o777 == 0o700 and client.private_folder(paths["folder"])
     assert client.server_paths(str(deep / "other.db"))["sock"] != paths["sock"]
     assert client.server_paths(str(tmp_path / "nowhere" / "memory.db")) is None  # no folder yet: no server
+
+
+# ------------------------------------------------------------------ the kept connection
+
+
+def served_here(db: str, name: str, n: int) -> tuple[int, bytes, bytes]:
+    """One event run by the server's own code, in this process (`hooks.server.run_event`)."""
+    data = payload(name, tool_use_id=f"toolu_{n}")
+    return server.run_event(dict(zip(client.REQUEST_FIELDS, client.request_fields(db, data))))
+
+
+@pytest.fixture
+def resident(tmp_path, monkeypatch):
+    made = make_store(tmp_path, "home")
+    for key, value in made.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.chdir(tmp_path)
+    kept = server.Resident()
+    monkeypatch.setattr("hooks.main.RESIDENT", kept)
+    monkeypatch.setattr("hooks.background.maybe_start", lambda *a, **k: False)
+    yield SimpleNamespace(db=made.db, kept=kept)
+    kept.close()
+
+
+def test_the_server_keeps_its_database_connection_between_events(resident):
+    served_here(resident.db, "post-tool-use-edit", 1)
+    conn = resident.kept.conn
+    assert conn is not None
+    served_here(resident.db, "post-tool-use-bash", 2)
+    assert resident.kept.conn is conn  # not closed and opened again (a close checkpoints the log)
+    assert len(rows(resident.db)[0]) == 2
+
+
+def test_a_replaced_database_or_another_schema_version_is_opened_afresh(resident):
+    served_here(resident.db, "post-tool-use-edit", 1)
+    first = resident.kept.conn
+    os.rename(resident.db, resident.db + ".old")  # restored from a backup, say: another file
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(resident.db + suffix):
+            os.rename(resident.db + suffix, resident.db + ".old" + suffix)
+    served_here(resident.db, "post-tool-use-bash", 2)
+    assert resident.kept.conn is not first and len(rows(resident.db)[0]) == 1
+    second = resident.kept.conn
+    with closing(sqlite3.connect(resident.db)) as conn:  # a migration by a newer memlane, say
+        conn.execute("PRAGMA user_version = 11")
+    served_here(resident.db, "post-tool-use-write", 3)  # this memlane upgrades it again
+    assert resident.kept.conn is not second
+
+
+def test_a_request_runs_in_its_folder_and_environment_and_leaves_neither_behind(resident, tmp_path):
+    before = (dict(os.environ), os.getcwd(), sys.argv)
+    fields = dict(zip(client.REQUEST_FIELDS, client.request_fields(resident.db, payload("post-tool-use-edit"))))
+    fields["env"] += b"\0MEMLANE_DISABLE=1\0TZ=Asia/Seoul"
+    fields["cwd"] = os.fsencode(tmp_path / "home")
+    code, out, err = server.run_event(fields)
+    assert (code, out, err) == (0, b"", b"")
+    assert (dict(os.environ), sys.argv) == (before[0], before[2]) and os.getcwd() == "/"
