@@ -30,7 +30,12 @@ IDLE_S = 900.0
 MAX_EVENTS = 20_000  # then a fresh process: whatever a long life accumulates is let go
 CHECK_EVERY_S = 1.0
 READ_WAIT_S = 5.0  # a client sends its event at once; one that does not is left
+# After "A" the client says "G" at once; a client that has gone closes its socket (seen at
+# once), so only a live but starved one is waited for, and it must not be dropped: once it
+# sends "G" it never runs the event itself.
+GO_WAIT_S = 60.0
 REPLY_WAIT_S = 5.0
+CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
 
 
 def idle_seconds() -> float:
@@ -66,6 +71,9 @@ class Resident:
                 pass
             _close(conn)
         conn = connect(db_path, busy_timeout_ms=busy_timeout_ms)
+        # SQLite keeps its page cache across this connection's own writes (the hooks' writes are
+        # all here): the pages recall reads stay in memory, whatever the OS does with its cache.
+        conn.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
         self.key = _file_key(db_path)
         return conn
 
@@ -297,13 +305,17 @@ class Server:
                 conn.sendall(b"R")  # the client runs it itself
                 return
             conn.sendall(b"A")
+            conn.settimeout(GO_WAIT_S)
             if conn.recv(1) != b"G":
                 return  # the client gave up waiting and runs the event itself
         except (OSError, ValueError):
             return
         self.events += 1
         self.last_event = time.monotonic()
-        code, out, err = run_event(fields)
+        try:
+            code, out, err = run_event(fields)
+        except BaseException as exc:  # hooks.main.main never raises; this is the capture's own failure
+            code, out, err = 0, b"", f"[memlane] hook: the hook server failed ({type(exc).__name__}).\n".encode()
         try:
             conn.settimeout(REPLY_WAIT_S)
             conn.sendall(b"D" + (code & 0xFF).to_bytes(4, "big") + pack([out, err]))
