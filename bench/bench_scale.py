@@ -7,7 +7,8 @@
 
 Each database is one `bench_recall --keep DIR` builds (`--memories 1000000`, and
 `--memories 300000 --sessions 100000` for the many-sessions row): the recall set's past
-tasks among generated memories.  On a copy of it (the hooks store what they are given),
+tasks among generated memories.  On copies of it (the hooks store what they are given;
+one copy for each way the hook runs, below, so that the server's is written by it alone),
 the hook runs as `memlane install` writes it, through /bin/sh, in turns with
 `python -c "import sqlite3, json"` (the floor), so both see the same load:
 
@@ -126,23 +127,24 @@ def load_counts(data: bytes, env: dict, what: str = "hook") -> tuple[int, int]:
 PATHS = {"server": {}, "own process": {"MEMLANE_HOOK_SERVER": "off"}}
 
 
-def _turns(n: int, prompt: str, env: dict, quiet: dict) -> list[tuple[str, list[str], bytes, dict]]:
+def _turns(n: int, prompt: str, envs: dict) -> list[tuple[str, list[str], bytes, dict]]:
     """The runs of turn `n`: (kind [path], command, stdin, environment), the floor first, then each
-    kind through the server and in its own process, in turns."""
+    kind through the server and in its own process, in turns; `envs`: {path: (environment, the
+    same with injection off)}, each path on a copy of its own."""
     hook, floor = hook_command(), ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
-    turns = [("floor", floor, b"", env)]
-    for kind, name, data, kind_env in (
-        ("PostToolUse", "", None, env),
-        ("UserPromptSubmit", "bench-scale-", "p", env),
-        ("UserPromptSubmit, storing only", "bench-scale-q", "q", quiet),
+    turns = [("floor", floor, b"", envs["own process"][0])]
+    for kind, name, data, quiet in (
+        ("PostToolUse", "", None, False),
+        ("UserPromptSubmit", "bench-scale-", "p", False),
+        ("UserPromptSubmit, storing only", "bench-scale-q", "q", True),
     ):
-        for tag, (path, switch) in zip("sp", PATHS.items()):
+        for path, switch in PATHS.items():
             if not name:
-                event = _edit(n if tag == "s" else n + 10**6)
+                event = _edit(n)
             else:
-                event = json.dumps(hook_events.event("user-prompt-submit", f"{name}{tag}{n}", "/home/dev/shop-api",
-                                                     f"{data}{tag}{n}", 0, prompt=prompt)).encode()  # fmt: skip
-            turns.append((f"{kind} [{path}]", hook, event, dict(kind_env, **switch)))
+                event = json.dumps(hook_events.event("user-prompt-submit", f"{name}{n}", "/home/dev/shop-api",
+                                                     f"{data}{n}", 0, prompt=prompt)).encode()  # fmt: skip
+            turns.append((f"{kind} [{path}]", hook, event, dict(envs[path][quiet], **switch)))
     return turns
 
 
@@ -171,33 +173,45 @@ def _timed_turn(kind: str, cmd, data: bytes, env: dict, server: dict, served: di
     return wall, cpu + _server_cpu_ms(server["pid"]) - cpu_before
 
 
+def _homes(db_path: str, root: str) -> dict:
+    """{path: (environment, the same with injection off)}: a copy of `db_path` for each path, so
+    that the server's store is written by the server alone, as a user's is."""
+    envs = {}
+    for n, path in enumerate(PATHS):
+        home = os.path.join(root, str(n))
+        os.mkdir(home, 0o700)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(MEMLANE_DB=_copy(db_path, home), MEMLANE_HOME=home, HOME=home)
+        envs[path] = (env, dict(env, MEMLANE_DISABLE="1"))
+    return envs
+
+
 def measure(db_path: str, runs: int, cold: bool) -> dict[str, list[tuple[float, float]]]:
-    """Every kind of run, in turns, on a copy of `db_path`: {kind [path]: [(wall, cpu)]}."""
+    """Every kind of run, in turns, on copies of `db_path`: {kind [path]: [(wall, cpu)]}."""
     from bench.bench_tui import drop_from_page_cache
 
     out: dict[str, list[tuple[float, float]]] = {"floor": []}
     prompts = _prompts()
-    with tempfile.TemporaryDirectory(prefix="memlane-bench-scale-") as home:
-        copy = _copy(db_path, home)
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(MEMLANE_DB=copy, MEMLANE_HOME=home, HOME=home)
-        quiet = dict(env, MEMLANE_DISABLE="1")
-        warm_up = hook_events.event("user-prompt-submit", "bench-scale-warm", "/home/dev/shop-api", "w", 0,
-                                    prompt="warm up the caches")  # fmt: skip
-        _run(hook_command(), json.dumps(warm_up).encode(), dict(env, MEMLANE_HOOK_SERVER="off"))  # bytecode written
-        server = start_server(copy, env)
+    with tempfile.TemporaryDirectory(prefix="memlane-bench-scale-") as root:
+        envs = _homes(db_path, root)
+        warm_up = json.dumps(hook_events.event("user-prompt-submit", "bench-scale-warm", "/home/dev/shop-api", "w", 0,
+                                               prompt="warm up the caches")).encode()  # fmt: skip
+        for env, _quiet in envs.values():  # bytecode written, as an installed memlane has it
+            _run(hook_command(), warm_up, dict(env, MEMLANE_HOOK_SERVER="off"))
+        served_db = envs["server"][0]["MEMLANE_DB"]
+        server = start_server(served_db, envs["server"][0])
         served: dict[str, int] = {}
         count = len(prompts) if runs <= 0 else min(runs, len(prompts))
         for n in range(count):
-            for kind, cmd, data, run_env in _turns(n, prompts[n * len(prompts) // count], env, quiet):
+            for kind, cmd, data, run_env in _turns(n, prompts[n * len(prompts) // count], envs):
                 if cold and kind != "floor":
-                    drop_from_page_cache(copy)
+                    drop_from_page_cache(run_env["MEMLANE_DB"])
                 out.setdefault(kind, []).append(_timed_turn(kind, cmd, data, run_env, server, served))
-        stop_server(copy, server["pid"])
+        stop_server(served_db, server["pid"])
         out["served"] = served  # type: ignore[assignment]
         if not cold:  # what each kind loads and compiles in its own process: once, on events of their own
-            loads = {"floor": load_counts(b"", env, "floor")}
-            for kind, _cmd, data, run_env in _turns(10**6, prompts[0], env, quiet)[1:]:
+            loads = {"floor": load_counts(b"", envs["own process"][0], "floor")}
+            for kind, _cmd, data, run_env in _turns(10**6, prompts[0], envs)[1:]:
                 if kind.endswith("[own process]"):
                     loads[kind.split(" [")[0]] = load_counts(data, run_env)
             out["loads"] = loads  # type: ignore[assignment]
