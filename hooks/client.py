@@ -57,7 +57,7 @@ def server_paths(db_path: str) -> dict | None:
     """The server's files for the database at `db_path`: its socket, the lock the one server
     holds while it lives, and the mark a starting server leaves; None when the database's
     folder does not exist yet (the hook creating it starts no server)."""
-    db_path = os.path.abspath(db_path)
+    db_path = os.path.realpath(db_path)  # one store, one server, whatever link leads to it
     folder = os.path.dirname(db_path)
     safe = private_folder(folder, writable_only=True)
     if safe is None:
@@ -85,12 +85,14 @@ def _digest(path: str) -> str:
 
 
 def private_folder(folder: str, writable_only: bool = False) -> bool | None:
-    """True when `folder` is a real folder of this user that nobody else may enter (with
-    `writable_only`: write into); False when it is not; None when there is no such folder."""
+    """True when `folder` is a real folder of this user that nobody else may enter; False when
+    it is not; None when there is no such folder.  With `writable_only` (the database's own
+    folder): that nobody else may write into, reached through a symbolic link or not (the
+    folder it leads to is the one checked)."""
     import stat
 
     try:
-        st = os.lstat(folder)
+        st = os.stat(folder) if writable_only else os.lstat(folder)
     except OSError:
         return None
     others = 0o022 if writable_only else 0o077

@@ -301,7 +301,7 @@ class Server:
                 conn.sendall(b"%d %d %s" % (os.getpid(), self.events, os.fsencode(self.db_path)))
                 return
             self.last_check = 0.0  # stale code or a moved socket is seen before the event runs
-            if os.fsdecode(fields["db"]) != self.db_path or self.leaving():
+            if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
                 return
             conn.sendall(b"A")
@@ -321,6 +321,11 @@ class Server:
             conn.sendall(b"D" + (code & 0xFF).to_bytes(4, "big") + pack([out, err]))
         except OSError:
             pass  # the client stopped waiting: the event is stored all the same
+
+    def same_store(self, db_path: str) -> bool:
+        """The request is for this server's database (a folder reached through a symbolic
+        link names the same file: its hooks come here too)."""
+        return db_path == self.db_path or os.path.realpath(db_path) == os.path.realpath(self.db_path)
 
     def close(self) -> None:
         try:

@@ -398,3 +398,13 @@ def test_a_request_runs_in_its_folder_and_environment_and_leaves_neither_behind(
     code, out, err = server.run_event(fields)
     assert (code, out, err) == (0, b"", b"")
     assert (dict(os.environ), sys.argv) == (before[0], before[2]) and os.getcwd() == "/"
+
+
+def test_a_database_reached_through_a_linked_folder_is_served_by_its_one_server(store, tmp_path):
+    first = started(store)
+    link = tmp_path / "linked"
+    link.symlink_to(Path(store.db).parent, target_is_directory=True)
+    done = hook(store, payload("post-tool-use-edit"), MEMLANE_DB=str(link / "memory.db"))
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert status(store) == dict(first, events=first["events"] + 1)  # the same server ran it
+    assert servers_of(store.db) == [first["pid"]] and servers_of(str(link / "memory.db")) == []
