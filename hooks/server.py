@@ -300,7 +300,6 @@ class Server:
             if fields is None:  # asked how it is
                 conn.sendall(b"%d %d %s" % (os.getpid(), self.events, os.fsencode(self.db_path)))
                 return
-            self.last_check = 0.0  # stale code or a moved socket is seen before the event runs
             if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
                 return
