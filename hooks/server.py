@@ -35,6 +35,7 @@ READ_WAIT_S = 5.0  # a client sends its event at once; one that does not is left
 # sends "G" it never runs the event itself.
 GO_WAIT_S = 60.0
 REPLY_WAIT_S = 5.0
+LOCK_WAIT_S = 3.0  # a server still leaving (its last event, its checks) when the next one starts
 CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
 
 
@@ -383,17 +384,22 @@ def _made_up_events() -> list[dict]:
     ]  # fmt: skip
 
 
-def _hold_lock(path: str):
-    """The lock one server holds while it lives (None: another server has it)."""
+def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):
+    """The lock one server holds while it lives; None when another server keeps it longer than
+    `wait_s` (one that is leaving lets it go within a second or so: then this one serves)."""
     import fcntl
 
     fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except OSError:
+            if time.monotonic() > deadline:
+                os.close(fd)
+                return None
+            time.sleep(0.05)
 
 
 def main(db_path: str) -> None:
@@ -413,7 +419,7 @@ def main(db_path: str) -> None:
     try:
         lock = _hold_lock(paths["lock"]) if paths else None
         if lock is None:
-            return  # another server lives, or is starting
+            return  # another server lives (its start mark keeps hooks from starting more for a while)
         warm_up()
         import hooks.main
 

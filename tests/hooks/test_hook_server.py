@@ -408,3 +408,27 @@ def test_a_database_reached_through_a_linked_folder_is_served_by_its_one_server(
     assert (done.returncode, done.stderr) == (0, b"")
     assert status(store) == dict(first, events=first["events"] + 1)  # the same server ran it
     assert servers_of(store.db) == [first["pid"]] and servers_of(str(link / "memory.db")) == []
+
+
+def opened_by_a_server(db: str, path: str) -> bool:
+    for pid in servers_of(db):
+        try:
+            if any(os.readlink(f"/proc/{pid}/fd/{fd}") == path for fd in os.listdir(f"/proc/{pid}/fd")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def test_a_server_started_while_the_last_one_still_leaves_waits_for_its_lock(store):
+    import fcntl
+
+    paths = client.server_paths(store.db)
+    held = os.open(paths["lock"], os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # the server that is leaving
+        assert client.start_server(store.db, paths)
+        assert until(lambda: opened_by_a_server(store.db, paths["lock"])), "no server asked for the lock"
+    finally:
+        os.close(held)  # it has left
+    assert until(lambda: status(store) is not None), "the new server gave up instead of taking over"
