@@ -15,7 +15,8 @@ another process wrote or forgot is what the next event reads.
 It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), when its
 socket is removed or replaced (a new server took over; its temporary folder went), when a
 loaded module of memlane changed on disk since it was loaded (an upgrade, a developer's edit:
-stale code never runs; checked at most once a second), and after MAX_EVENTS events.  It is
+stale code never runs; checked at most once a second), after MAX_EVENTS events, and at once
+when one event has run longer than EVENT_LIMIT_S (stuck: the hooks behind it would wait).  It is
 started by a hook that found no server (`hooks.client.start_server`), detaches from the hook's
 process tree and holds a lock while it lives, so hooks started together start one server.
 """
@@ -35,6 +36,7 @@ READ_WAIT_S = 5.0  # a client sends its event at once; one that does not is left
 # sends "G" it never runs the event itself.
 GO_WAIT_S = 60.0
 REPLY_WAIT_S = 5.0
+EVENT_LIMIT_S = 45.0  # longer than Claude Code waits for any hook (30 s): the server is stuck
 LOCK_WAIT_S = 3.0  # a server still leaving (its last event, its checks) when the next one starts
 CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
 
@@ -223,6 +225,7 @@ class Server:
         self.last_event = time.monotonic()
         self.last_check = 0.0
         self.reason: str | None = None  # why it leaves
+        self.busy_since: float | None = None  # when the event it runs started
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
 
@@ -272,9 +275,24 @@ class Server:
             return "memlane's code changed on disk"
         return None
 
+    def stuck(self) -> bool:
+        """An event has run longer than any hook may: hooks would queue behind it for ever."""
+        started = self.busy_since
+        return started is not None and time.monotonic() - started > EVENT_LIMIT_S
+
+    def _watch_for_a_stuck_event(self) -> None:
+        while not self.stuck():
+            time.sleep(CHECK_EVERY_S)
+        _log("hook server: an event ran for more than "
+             f"{EVENT_LIMIT_S:.0f} s; the server left and the next hook starts another.")  # fmt: skip
+        self.close()  # the socket goes first: the hooks run by themselves meanwhile
+        os._exit(1)
+
     def serve_forever(self) -> None:
         import select
+        import threading
 
+        threading.Thread(target=self._watch_for_a_stuck_event, daemon=True).start()
         while not self.leaving():
             try:
                 ready, _, _ = select.select([self.listener], [], [], CHECK_EVERY_S)
@@ -311,11 +329,13 @@ class Server:
         except (OSError, ValueError):
             return
         self.events += 1
-        self.last_event = time.monotonic()
+        self.last_event = self.busy_since = time.monotonic()
         try:
             code, out, err = run_event(fields)
         except BaseException as exc:  # hooks.main.main never raises; this is the capture's own failure
             code, out, err = 0, b"", f"[memlane] hook: the hook server failed ({type(exc).__name__}).\n".encode()
+        finally:
+            self.busy_since = None
         try:
             conn.settimeout(REPLY_WAIT_S)
             conn.sendall(b"D" + (code & 0xFF).to_bytes(4, "big") + pack([out, err]))

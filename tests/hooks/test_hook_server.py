@@ -432,3 +432,12 @@ def test_a_server_started_while_the_last_one_still_leaves_waits_for_its_lock(sto
     finally:
         os.close(held)  # it has left
     assert until(lambda: status(store) is not None), "the new server gave up instead of taking over"
+
+
+def test_an_event_that_runs_longer_than_any_hook_may_marks_the_server_stuck(monkeypatch):
+    the_server = server.Server("/x/memory.db", {"sock": "/x/memory.db-hook.sock"})
+    assert not the_server.stuck()  # idle
+    the_server.busy_since = server.time.monotonic()
+    assert not the_server.stuck()  # busy, for now
+    monkeypatch.setattr(server, "EVENT_LIMIT_S", -1.0)
+    assert the_server.stuck()  # its watchdog removes the socket and ends the process
