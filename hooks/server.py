@@ -455,7 +455,7 @@ def main(db_path: str) -> None:
     finally:
         if server is not None:
             server.close()
-        if lock is not None and paths["folder"] != os.path.dirname(db_path):
+        if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
             _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
     os._exit(0)
 
