@@ -79,9 +79,9 @@ def _runtime_folder() -> str:
 
 
 def _digest(path: str) -> str:
-    import hashlib  # only for a long path: ~2 ms
+    from store.digest import text_digest  # the builtin SHA-256: hashlib would load OpenSSL
 
-    return hashlib.sha256(os.fsencode(path)).hexdigest()[:24]
+    return text_digest(path)[:24]
 
 
 def private_folder(folder: str, writable_only: bool = False) -> bool | None:

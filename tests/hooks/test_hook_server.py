@@ -441,3 +441,17 @@ def test_an_event_that_runs_longer_than_any_hook_may_marks_the_server_stuck(monk
     assert not the_server.stuck()  # busy, for now
     monkeypatch.setattr(server, "EVENT_LIMIT_S", -1.0)
     assert the_server.stuck()  # its watchdog removes the socket and ends the process
+
+
+def test_the_hook_as_installed_loads_next_to_nothing_when_its_server_runs_the_event(store):
+    started(store)
+    argv = [sys.executable, "-I", "-S", "-X", "importtime", "-c", HOOK_CODE, *store.folders]
+    before = status(store)["events"]
+    done = subprocess.run(argv, input=payload("post-tool-use-edit"), capture_output=True, env=store.env, timeout=HANG)
+    assert done.returncode == 0 and status(store)["events"] == before + 1
+    loaded = {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
+    bare = subprocess.run([sys.executable, "-I", "-S", "-X", "importtime", "-c", "pass"], capture_output=True)
+    loaded -= {line.split("|")[-1].strip() for line in bare.stderr.decode().splitlines()}
+    assert loaded <= {"hooks", "hooks.client", "hooks.event", "store", "store.paths", "_socket", "select", "__future__",
+                      "os", "stat", "_stat", "posixpath", "genericpath", "_collections_abc",
+                      "store.digest", "_sha256"}, loaded  # fmt: skip (the digest: a long path's socket)
