@@ -16,7 +16,8 @@ It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900
 socket is removed or replaced (a new server took over; its temporary folder went), when a
 loaded module of memlane changed on disk since it was loaded (an upgrade, a developer's edit:
 stale code never runs; checked at most once a second), after MAX_EVENTS events, and at once
-when one event has run longer than EVENT_LIMIT_S (stuck: the hooks behind it would wait).  It is
+when one event has run longer than EVENT_LIMIT_S (stuck: the hooks behind it would wait); on
+SIGTERM after the event under way.  It is
 started by a hook that found no server (`hooks.client.start_server`), detaches from the hook's
 process tree and holds a lock while it lives, so hooks started together start one server.
 """
@@ -447,6 +448,7 @@ def main(db_path: str) -> None:
         server = Server(db_path, paths)
         server.bind()
         _drop(paths["start"])
+        _leave_on_sigterm(server)
         server.serve_forever()
         resident.close()
         _drop(paths["start"])
@@ -458,6 +460,17 @@ def main(db_path: str) -> None:
         if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
             _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
     os._exit(0)
+
+
+def _leave_on_sigterm(server: Server) -> None:
+    """SIGTERM (a shutdown, `kill`): leave after the event under way, socket and lock removed,
+    within a second, as when idle."""
+    import signal
+
+    def leave(_signum, _frame) -> None:
+        server.reason = "asked to stop"
+
+    signal.signal(signal.SIGTERM, leave)
 
 
 def _drop(path: str) -> None:

@@ -455,3 +455,11 @@ def test_the_hook_as_installed_loads_next_to_nothing_when_its_server_runs_the_ev
     assert loaded <= {"hooks", "hooks.client", "hooks.event", "store", "store.paths", "_socket", "select", "__future__",
                       "os", "stat", "_stat", "posixpath", "genericpath", "_collections_abc",
                       "store.digest", "_sha256"}, loaded  # fmt: skip (the digest: a long path's socket)
+
+
+def test_asked_to_stop_the_server_leaves_tidily(store):
+    pid = started(store)["pid"]
+    os.kill(pid, 15)
+    assert until(lambda: not alive(pid))
+    paths = client.server_paths(store.db)
+    assert not os.path.exists(paths["sock"])  # no stale socket left behind
