@@ -3,8 +3,10 @@
     .venv/bin/python -m bench.bench_hook [--runs 40] [--memories 100000]
 
 Runs the hook exactly as `memlane install` writes it (the interpreter's absolute
-path and the installed script) on a real PostToolUse payload, beside
-`python -c "import sqlite3, json"` (the floor) in the same run, alternating.
+path and the hook client) on a real PostToolUse payload, beside
+`python -c "import sqlite3, json"` (the floor) in the same run, alternating, two ways: through
+the store's hook server (started and warm before the timed runs) and in the hook's own process
+(MEMLANE_HOOK_SERVER=off: a hook that finds no server).
 Targets (issue 3): PostToolUse median within 1.5x the floor; UserPromptSubmit's
 search under 100 ms at 100k memories, timed as the whole hook process Claude
 Code waits for (less the interpreter floor); SessionEnd (close + summary) under
@@ -53,6 +55,45 @@ def _edit_event(n: int, session: str = "bench-hook") -> bytes:
     return json.dumps(event).encode()
 
 
+def start_server(db_path: str, env: dict) -> dict:
+    """The copy's hook server, started and warm before anything is timed."""
+    from hooks.client import server_paths, server_status, start_server
+
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        start_server(db_path, server_paths(db_path))
+        deadline = time.monotonic() + 60
+        while (status := server_status(db_path)) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    if status is None:
+        raise RuntimeError("the hook server did not start")
+    return status
+
+
+def stop_server(db_path: str, pid: int) -> None:
+    from hooks.client import server_paths
+
+    try:
+        os.unlink(server_paths(db_path)["sock"])  # it leaves within a second
+    except OSError:
+        pass
+    deadline = time.monotonic() + 30
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline and _running(pid):
+        time.sleep(0.05)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _prefill(path: str, count: int) -> None:
     from bench.corpus_db import build_corpus_db
 
@@ -76,25 +117,31 @@ def main(argv=None) -> int:
         floor_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
         bare_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c pass"]
         imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, store.writing.writer, store.privacy, store.database.connection; from hooks.capture import observations_from_event'"]
+        own = dict(env, MEMLANE_HOOK_SERVER="off")
         for _ in range(3):  # warm the page cache
-            _timed(hook, _edit_event(-1, "bench-warm-up"), env)
-        floor, hook_times, bare, imports = [], [], [], []
+            _timed(hook, _edit_event(-1, "bench-warm-up"), own)
+        server = start_server(db_path, env)
+        floor, hook_times, own_times, bare, imports = [], [], [], [], []
         for n in range(args.runs):
             floor.append(_timed(floor_cmd, b"", env))
             hook_times.append(_timed(hook, _edit_event(n), env))
+            own_times.append(_timed(hook, _edit_event(n + 10**6), own))
             bare.append(_timed(bare_cmd, b"", env))
             imports.append(_timed(imports_cmd, b"", {**env, "PYTHONPATH": str(ROOT)}))
+        from hooks.client import server_status
+
+        served = server_status(db_path)["events"] - server["events"]
         stored = sqlite3.connect(db_path).execute(
             "SELECT count(*) FROM memory WHERE session_id = 'bench-hook'"
         ).fetchone()[0]
-        f, h = statistics.median(floor), statistics.median(hook_times)
-        ratio = h / f
-        status |= ratio > 1.5 or stored < args.runs
-        print(f"PostToolUse (Edit) whole process: median {h:.1f} ms vs floor {f:.1f} ms "
-              f"-> ratio {ratio:.2f} (target <= 1.50); {stored}/{args.runs} stored")  # fmt: skip
+        f, h, o = statistics.median(floor), statistics.median(hook_times), statistics.median(own_times)
+        status |= h / f > 1.5 or stored < 2 * args.runs or served < args.runs
+        print(f"PostToolUse (Edit) whole process, through the hook server ({served}/{args.runs} ran there): "
+              f"median {h:.1f} ms vs floor {f:.1f} ms -> ratio {h / f:.2f} (target <= 1.50); "
+              f"in its own process: {o:.1f} ms -> {o / f:.2f}; {stored}/{2 * args.runs} stored")  # fmt: skip
         b, i = statistics.median(bare), statistics.median(imports)
-        print(f"  breakdown: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
-              f"+ read/filter/capture/write {h - i:.1f} ms")  # fmt: skip
+        print(f"  breakdown in its own process: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
+              f"+ read/filter/capture/write {o - i:.1f} ms")  # fmt: skip
 
         from hooks.recall import prompt_block
         from store.database import connection as db
@@ -115,18 +162,22 @@ def main(argv=None) -> int:
         p50, worst = statistics.median(times), max(times)
         print(f"  (recall alone, in process: median {p50:.1f} ms, worst {worst:.1f} ms)")
         # What Claude Code waits for: the whole hook process, start to exit.
-        whole, floors = [], []
+        whole, alone, floors = [], [], []
         for n, prompt in enumerate(prompts * 3):
             event = {"session_id": f"bench-prompt-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"p{n}",
                      "hook_event_name": "UserPromptSubmit", "prompt": prompt, "transcript_path": "/dev/null",
                      "permission_mode": "default"}  # fmt: skip
             floors.append(_timed(floor_cmd, b"", env))
             whole.append(_timed(hook, json.dumps(event).encode(), env))
-        p50, worst, floor_p50 = statistics.median(whole), max(whole), statistics.median(floors)
-        status |= worst - floor_p50 > 100
-        print(f"UserPromptSubmit whole hook process at {args.memories} memories: median {p50:.1f} ms, "
-              f"worst {worst:.1f} ms; above the floor ({floor_p50:.1f} ms): median {p50 - floor_p50:.1f} ms, "
-              f"worst {worst - floor_p50:.1f} ms (target < 100 ms)")  # fmt: skip
+            event["session_id"] = f"bench-prompt-own-{n}"
+            alone.append(_timed(hook, json.dumps(event).encode(), own))
+        floor_p50 = statistics.median(floors)
+        for label, times in (("through the hook server", whole), ("in its own process", alone)):
+            p50, worst = statistics.median(times), max(times)
+            status |= worst - floor_p50 > 100 and times is whole
+            print(f"UserPromptSubmit whole hook process at {args.memories} memories, {label}: median {p50:.1f} ms "
+                  f"= {p50 / floor_p50:.2f}x the floor ({floor_p50:.1f} ms), worst {worst:.1f} ms; above the floor: "
+                  f"median {p50 - floor_p50:.1f} ms, worst {worst - floor_p50:.1f} ms (target < 100 ms)")  # fmt: skip
 
         # SessionEnd closes and summarises the session within Claude Code's 1.5 s budget
         # (tests/hooks/test_hook_events.py checks what it does, this how long it takes).
@@ -150,8 +201,9 @@ def main(argv=None) -> int:
         os.environ["MEMLANE_HOME"] = tmp  # spool_dir_for reads it, as the hook did
         spooled = len(list(Path(spool_dir_for(db_path)).glob("*.jsonl")))
         status |= waited > 1500 or spooled < 1
-        print(f"write lock held by another process: the hook returned in {waited:.0f} ms "
+        print(f"write lock held by another process: the hook (through its server) returned in {waited:.0f} ms "
               f"(target ~1000 ms) and spooled {spooled} file(s)")  # fmt: skip
+        stop_server(db_path, server["pid"])
     return int(status)
 
 

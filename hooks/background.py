@@ -176,7 +176,7 @@ def start_team_sync(config: dict) -> bool:
 # ---------------------------------------------------------------- the cleanup's own process
 
 
-def _detach() -> None:
+def detach() -> None:
     """Fork again and let the parent exit: Claude Code kills a hook's whole process
     tree (setsid children included) when it times out; only a grandchild that
     left it lives on."""
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--detach" in argv:
         argv.remove("--detach")
-        _detach()
+        detach()
     from store.paths import default_db_path
 
     db_path = argv[0] if argv else default_db_path()

@@ -287,8 +287,21 @@ def _transcript_title(hook: HookEvent):
 # ------------------------------------------------------------------ the database
 
 
+# The hook server (`hooks.server`) keeps one connection open between events: its keeper, which
+# `_open_database` asks and `_finish` gives the connection back to; None in a hook's own process.
+RESIDENT = None
+
+
+def _open_database(db_path: str):
+    if RESIDENT is not None:
+        return RESIDENT.open(db_path, BUSY_TIMEOUT_MS)
+    from store.database import connect
+
+    return connect(db_path, busy_timeout_ms=BUSY_TIMEOUT_MS)
+
+
 def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, judging=False) -> None:
-    from store.database import StoreError, connect
+    from store.database import StoreError
     from store.paths import default_db_path
 
     db_path = default_db_path()
@@ -298,7 +311,7 @@ def _with_database(run, hook: HookEvent, ops, want_context, backlog, config, jud
     db_problem = None
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     try:
-        conn = connect(db_path, busy_timeout_ms=BUSY_TIMEOUT_MS)
+        conn = _open_database(db_path)
     except StoreError as exc:
         db_problem = str(exc)
     except Exception as exc:  # sqlite3.Error, OSError: still one sentence
@@ -469,11 +482,12 @@ def _prompt_context_output(run, conn, hook: HookEvent, config) -> None:
         _record(run, record_prompt, conn, hook.fields, project, decision, own)
 
 
-def run_hook(stream=None) -> _Run:
-    """One hook run over `stream` (default stdin); returns what happened (never raises)."""
+def run_hook(stream=None, read=None) -> _Run:
+    """One hook run over `stream` (default stdin), or over what `read()` returns (the event a
+    hook client already read: `hooks.client`, `hooks.server`); returns what happened (never raises)."""
     run = _Run()
     try:
-        data = read_stdin(stream)
+        data = read() if read is not None else read_stdin(stream)
         event = parse_event(data)
         handle(run, event, len(data))
     except Problem as exc:
@@ -488,11 +502,12 @@ def run_hook(stream=None) -> _Run:
 _LAUNCHED: list[bool] = []
 
 
-def launched() -> int:
-    """The hook as `memlane install` writes it (`python -I -S -c ...`): main(), in a process
-    that is the hook's own (see `_owns_process`)."""
+def launched(read=None) -> int:
+    """The hook run in a process that is the hook's own (see `_owns_process`): as `memlane
+    install` wrote it before the hook server (`python -I -S -c ...`), and as `hooks.client`
+    runs it when no server takes the event (`read`: the event it already read)."""
     _LAUNCHED.append(True)
-    return main()
+    return main(read=read)
 
 
 def _owns_process() -> bool:
@@ -535,7 +550,9 @@ def _finish(run: _Run | None) -> None:
 
                 log_line(f"could not flush the hook's output ({short(exc)}).", stderr=False)
         os._exit(0)
-    if run is not None and run.conn is not None:
+    if run is not None and run.conn is not None and RESIDENT is not None:
+        RESIDENT.release(run.conn)  # kept for the server's next event
+    elif run is not None and run.conn is not None:
         try:
             run.conn.close()
         except Exception as exc:
@@ -555,12 +572,13 @@ def _without_cycle_collector() -> None:
         gc.disable()
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The console script: always returns 0 (a hook must never block Claude Code)."""
+def main(argv: list[str] | None = None, read=None) -> int:
+    """The console script: always returns 0 (a hook must never block Claude Code).  The hook
+    server (`hooks.server`) runs each event through here too, with `read` giving its bytes."""
     run = None
     _without_cycle_collector()
     try:
-        run = run_hook()
+        run = run_hook(read=read)
         message = run.message or run.warning
         if message:
             from store.log import log_line

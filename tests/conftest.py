@@ -23,3 +23,26 @@ def pytest_configure(config):
         config.option.loadgroup = True  # a worker names a grouped test as the scheduler groups it
     elif getattr(config.option, "dist", None) == "load":
         config.option.dist = "loadgroup"
+
+
+def pytest_sessionfinish(session):
+    """The hook servers this run's hooks started (each keeps its temporary store's socket; a
+    user's leaves after 15 idle minutes) are stopped with it: none is left behind."""
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is None:
+        return
+    import os
+    import signal
+
+    base = os.path.join(os.fsencode(str(factory.getbasetemp())), b"")  # pytest-12/, not pytest-123
+    for pid in filter(str.isdigit, os.listdir("/proc") if os.path.isdir("/proc") else ()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                words = fh.read().split(b"\0")
+        except OSError:
+            continue
+        if any(b"hooks.server" in w for w in words) and any(w.startswith(base) for w in words):
+            try:
+                os.kill(int(pid), signal.SIGTERM)
+            except OSError:
+                pass

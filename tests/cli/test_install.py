@@ -143,7 +143,7 @@ def test_dry_run_writes_nothing(capsys, settings, home):
     before = settings.read_bytes()
     code, out, _ = run(capsys, "install", "--dry-run")
     assert code == 0
-    assert "from hooks.main import launched" in out
+    assert "from hooks.client import main" in out
     assert "+" in out and "SessionStart" in out
     assert settings.read_bytes() == before
     assert backups(settings) == []

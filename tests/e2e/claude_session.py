@@ -169,7 +169,9 @@ class SessionState:
 
 def _copy_folder(source: Path, target: Path) -> None:
     databases = sorted(source.rglob("*.db"))
-    live = {f"{db}{suffix}" for db in databases for suffix in ("-wal", "-shm", "-journal")}
+    # the database's live files, and its hook server's socket, lock and start mark
+    live = {f"{db}{suffix}" for db in databases
+            for suffix in ("-wal", "-shm", "-journal", "-hook.sock", "-hook.lock", "-hook.start")}  # fmt: skip
     shutil.copytree(source, target, symlinks=True,
                     ignore=lambda folder, names: [n for n in names if os.path.join(folder, n) in live])  # fmt: skip
     for db in databases:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from hooks.client import server_status
 from tests.e2e.claude_session import (
     SessionState,
     requests_sent,
@@ -83,6 +84,10 @@ def first_session(tmp_path_factory):
             f"fix the add function in calc.py <private>the staging password is {PRIVATE}</private>",
         )
     raw = _database_bytes(home)  # every byte memlane wrote, WAL too, as the session left them
+    # The hooks as installed: the first ran by itself and started the store's hook server,
+    # which ran the later ones (how many depends on how fast it started on this machine).
+    served = server_status(str(home / ".claude" / "memlane" / "memory.db"))
+    assert served is not None and served["events"] >= 1, served
     state.keep()
     return state, result, raw
 

@@ -2,8 +2,8 @@
 command and the MCP server entry (`memlane doctor`, in doctor.py, checks what they wrote).
 
 No textual or rich here: plain text out through a `say` callable.  Our hook
-entries are recognised by their command running `hooks.main` (or, as older
-installs wrote it, `memlane-hook` or `-m hooks`), so the user's own hooks are never touched.
+entries are recognised by their command running `hooks.client` (or, as older installs wrote
+it, `hooks.main`, `memlane-hook` or `-m hooks`), so the user's own hooks are never touched.
 """
 
 from __future__ import annotations
@@ -113,8 +113,10 @@ def hook_command(python: str | None = None, paths: list[str] | None = None) -> s
     return f"{_quote(python)} -I -S -c {_quote(HOOK_CODE)} {folders}"
 
 
-# What the hook process runs: the folders after the code go first on sys.path.
-HOOK_CODE = "import sys; sys.path[:0] = sys.argv[1:]; from hooks.main import launched; launched()"
+# What the hook process runs: a thin client of the store's hook server (`hooks.client`), which
+# runs the hook itself when no server takes the event.  The folders after the code go first on
+# sys.path.
+HOOK_CODE = "import sys; sys.path[:0] = sys.argv[1:]; from hooks.client import main; main()"
 
 
 def hook_paths() -> list[str]:
@@ -162,7 +164,7 @@ def _quote(path: str) -> str:
 def is_memlane_command(command: object) -> bool:
     if not isinstance(command, str):
         return False
-    if HOOK_SCRIPT in command or "from hooks.main import" in command:
+    if HOOK_SCRIPT in command or "from hooks.client import" in command or "from hooks.main import" in command:
         return True
     try:
         words = shlex.split(command)

@@ -1,0 +1,350 @@
+"""The hook as `memlane install` writes it: a thin client of the store's hook server.
+
+A hook process pays for the interpreter and for what it imports before any work: memlane's
+modules, the privacy filter's patterns, the database's connection, recall's modules.  A
+resident server (`hooks.server`), one per store, keeps all of that loaded; the hook process
+only reads its event, hands it over a Unix socket, and prints what comes back.  This module
+imports nothing but `_socket` and what the event's read needs (`hooks.event`, `store.paths`).
+
+The exchange (`hooks.server` answers):
+
+    client -> server   MAGIC (STATUS: how are you), then the fields of REQUEST_FIELDS, each a 4-byte length and bytes
+    server -> client   b"A" (accepted) or b"R" (run it yourself: another store, stale code...)
+    client -> server   b"G": from here on the event is the server's; the client never runs it
+    server -> client   b"D", the exit code, stdout and stderr (4-byte lengths)
+
+The client runs the hook itself, exactly as before the server existed (`hooks.main.launched`),
+and starts a server in the background for the next events, when there is no server (no
+socket, nobody listening: a crash leaves a stale socket, which the new server replaces), when
+the server says "R" or closes before "A", when the event is larger than INLINE_MAX_BYTES, when
+the platform has no Unix sockets, or when MEMLANE_HOOK_SERVER is off.  Once it sent "G" it
+never runs the event again (no duplicate rows): a server that does not answer within
+REPLY_WAIT_S leaves one `[memlane]` line, and still finishes the event.
+
+Where the socket is (`server_paths`): beside the database, `<db>-hook.sock` (the database's
+folder is owner-only); when that path is too long for a Unix socket (108 bytes), in an
+owner-only folder of its own (`$XDG_RUNTIME_DIR/memlane`, else `/tmp/memlane-<uid>`), named by
+a digest of the database's path.  Both sides check the other's user id (SO_PEERCRED).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+MAGIC = b"MLH1"
+STATUS = b"MLH?"  # asks a server how it is: "<pid> <events served> <database>"
+REQUEST_FIELDS = ("db", "cwd", "argv", "env", "umask", "stdin")
+INLINE_MAX_BYTES = 2 * 2**20  # a larger event runs in its own process: the server serves one at a time
+ACCEPT_WAIT_S = 3.0  # the server is busy with other events longer than this: run it here
+REPLY_WAIT_S = 8.0  # under Claude Code's shortest hook timeout (10 s, tui/commands/install.py)
+START_MARK_MAX_AGE_S = 30.0  # a server that has not started by then died trying: start another
+SOCKET_PATH_MAX = 100  # AF_UNIX allows 107 bytes and a NUL; a few spare
+SWITCH = "MEMLANE_HOOK_SERVER"
+
+
+class Fallback(Exception):
+    """The server cannot take this event: the hook runs it in its own process."""
+
+
+def server_enabled(environ=os.environ) -> bool:
+    """False when MEMLANE_HOOK_SERVER is 0/false/no/off (docs/settings.md)."""
+    flag = str(environ.get(SWITCH, "")).strip().lower()
+    return flag not in ("0", "false", "no", "off")
+
+
+def server_paths(db_path: str) -> dict | None:
+    """The server's files for the database at `db_path`: its socket, the lock the one server
+    holds while it lives, and the mark a starting server leaves; None when the database's
+    folder does not exist yet (the hook creating it starts no server)."""
+    db_path = os.path.realpath(db_path)  # one store, one server, whatever link leads to it
+    folder = os.path.dirname(db_path)
+    safe = private_folder(folder, writable_only=True)
+    if safe is None:
+        return None
+    base = db_path + "-hook"
+    if not safe or len(os.fsencode(base + ".sock")) > SOCKET_PATH_MAX:
+        folder = _runtime_folder()
+        if not private_folder(folder) and not _make_folder(folder):
+            return None
+        base = os.path.join(folder, _digest(db_path))
+    return {"sock": base + ".sock", "lock": base + ".lock", "start": base + ".start", "folder": folder}
+
+
+def _runtime_folder() -> str:
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and os.path.isabs(runtime) and len(runtime) < SOCKET_PATH_MAX - 40:
+        return os.path.join(runtime, "memlane")
+    return os.path.join("/tmp", f"memlane-{os.getuid()}")
+
+
+def _digest(path: str) -> str:
+    from store.digest import text_digest  # the builtin SHA-256: hashlib would load OpenSSL
+
+    return text_digest(path)[:24]
+
+
+def private_folder(folder: str, writable_only: bool = False) -> bool | None:
+    """True when `folder` is a real folder of this user that nobody else may enter; False when
+    it is not; None when there is no such folder.  With `writable_only` (the database's own
+    folder): that nobody else may write into, reached through a symbolic link or not (the
+    folder it leads to is the one checked)."""
+    import stat
+
+    try:
+        st = os.stat(folder) if writable_only else os.lstat(folder)
+    except OSError:
+        return None
+    others = 0o022 if writable_only else 0o077
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & others
+
+
+def _make_folder(folder: str) -> bool:
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return bool(private_folder(folder))
+
+
+def peer_uid(sock) -> int | None:
+    """The user id of the process at the other end of a Unix socket (None: cannot tell)."""
+    import _socket
+
+    option = getattr(_socket, "SO_PEERCRED", None)
+    if option is None:
+        return None
+    creds = sock.getsockopt(_socket.SOL_SOCKET, option, 12)  # pid, uid, gid: three C ints
+    return int.from_bytes(creds[4:8], sys.byteorder)
+
+
+# ------------------------------------------------------------------ the exchange
+
+
+def pack(fields) -> bytes:
+    return b"".join(len(f).to_bytes(4, "big") + f for f in fields)
+
+
+def request_fields(db_path: str, data: bytes) -> list[bytes]:
+    umask = os.umask(0o077)
+    os.umask(umask)
+    env = b"\0".join(k + b"=" + v for k, v in os.environb.items())
+    return [os.fsencode(db_path), os.fsencode(os.getcwd()), b"\0".join(os.fsencode(a) for a in sys.argv),
+            env, b"%o" % umask, data]  # fmt: skip
+
+
+def receive_exactly(sock, size: int) -> bytes:
+    chunks = []
+    while size > 0:
+        chunk = sock.recv(min(size, 1 << 20))
+        if not chunk:
+            raise ConnectionError("the hook server closed the connection")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _receive_field(sock) -> bytes:
+    return receive_exactly(sock, int.from_bytes(receive_exactly(sock, 4), "big"))
+
+
+def _connect(path: str):
+    import _socket
+
+    if not hasattr(_socket, "AF_UNIX"):
+        raise Fallback("no Unix sockets here")
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        sock.settimeout(ACCEPT_WAIT_S)
+        sock.connect(path)
+        if peer_uid(sock) not in (None, os.getuid()):
+            raise Fallback("the hook server's socket belongs to another user")
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def exchange(sock_path: str, fields: list[bytes]) -> tuple[int, bytes, bytes]:
+    """The event handed to the server at `sock_path`: (exit code, stdout, stderr).  Fallback
+    while the hook may still run the event itself; any other error after that point."""
+    try:
+        sock = _connect(sock_path)
+    except OSError as exc:  # no socket, nobody listening, a stale socket
+        raise Fallback(str(exc)) from None
+    try:
+        try:
+            sock.sendall(MAGIC + pack(fields))
+            answer = sock.recv(1)
+        except OSError as exc:  # closed before "A" (it is leaving), or busy too long
+            raise Fallback(str(exc)) from None
+        if answer != b"A":
+            raise Fallback("the hook server declined the event")
+        sock.sendall(b"G")  # the event is the server's now
+        sock.settimeout(REPLY_WAIT_S)
+        if receive_exactly(sock, 1) != b"D":
+            raise ConnectionError("the hook server sent something else")
+        code = int.from_bytes(receive_exactly(sock, 4), "big")
+        return code, _receive_field(sock), _receive_field(sock)
+    finally:
+        sock.close()
+
+
+def server_status(db_path: str) -> dict | None:
+    """The live hook server of `db_path`: {"pid", "events" (served), "db"}; None when none answers."""
+    paths = server_paths(os.path.abspath(db_path))
+    if paths is None:
+        return None
+    try:
+        sock = _connect(paths["sock"])
+    except (OSError, Fallback):
+        return None
+    try:
+        sock.sendall(STATUS)
+        words = b""
+        while chunk := sock.recv(4096):
+            words += chunk
+        pid, events, db = words.split(b" ", 2)
+        return {"pid": int(pid), "events": int(events), "db": os.fsdecode(db)}
+    except (OSError, ValueError):
+        return None
+    finally:
+        sock.close()
+
+
+# ------------------------------------------------------------------ starting a server
+
+
+def start_server(db_path: str, paths: dict) -> bool:
+    """Start the hook server of `db_path` in the background unless one is starting (a mark
+    younger than START_MARK_MAX_AGE_S); True if started.  The server detaches itself
+    (`hooks.background.detach`) and closes every descriptor but its /dev/null stdio, so
+    nothing of it holds the hook's pipes (Claude Code waits until they close)."""
+    if not _mark_start(paths):
+        return False
+    code = "import sys; sys.path[:0] = sys.argv[2:]; from hooks.server import main; main(sys.argv[1])"
+    argv = [sys.executable, "-I", "-S", "-c", code, db_path, *_import_folders()]
+    try:
+        actions = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
+        os.posix_spawn(sys.executable, argv, dict(os.environ), file_actions=actions, setsid=True)
+    except (OSError, AttributeError, TypeError, NotImplementedError):  # no posix_spawn here
+        try:
+            import subprocess
+
+            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
+        except OSError:
+            _drop(paths["start"])
+            return False
+    return True
+
+
+def _import_folders() -> list[str]:
+    """Where memlane and its packages are imported from: the server imports as the hook does."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return list(dict.fromkeys([here, *(p for p in sys.path if p and os.path.isdir(p))]))
+
+
+def _mark_start(paths: dict) -> bool:
+    """True when this hook may start the server: it made the start mark (O_EXCL: one hook
+    of many running at once), or the mark is older than a server needs to start."""
+    for _attempt in (1, 2):
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+            os.close(os.open(paths["start"], flags, 0o600))
+            return True
+        except FileExistsError:
+            try:
+                import time
+
+                if time.time() - os.lstat(paths["start"]).st_mtime < START_MARK_MAX_AGE_S:
+                    return False
+            except OSError:
+                pass
+            _drop(paths["start"])
+        except OSError:
+            return False
+    return False
+
+
+def _drop(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+# ------------------------------------------------------------------ the hook process
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+    except OSError:
+        pass  # Claude Code stopped listening
+
+
+def _in_process(data, failure, db_path: str | None = None, paths: dict | None = None) -> None:
+    """The hook run here, as before the server (it ends the process), after starting a
+    server for the next events (`paths`: where it listens)."""
+    if paths is not None:
+        try:
+            start_server(db_path, paths)
+        except Exception:  # noqa: S110 - the next hook tries again; this one still runs
+            pass
+    from hooks.main import launched
+
+    def again() -> bytes:
+        if failure is not None:
+            raise failure
+        return data
+
+    launched(read=again)
+
+
+def main() -> None:
+    """The hook command: the event handed to the server, or run here.  Never raises; the
+    exit code is the hook's (0)."""
+    data = failure = None
+    try:
+        from hooks.event import read_stdin
+
+        data = read_stdin()
+    except BaseException as exc:  # too large, unreadable: the hook says so, as before
+        failure = exc
+    if failure is not None or len(data) > INLINE_MAX_BYTES or not server_enabled():
+        _in_process(data, failure)
+        return
+    db_path = paths = None
+    try:
+        try:
+            from store.paths import default_db_path
+
+            db_path = os.path.abspath(default_db_path())
+            paths = server_paths(db_path)
+            if paths is None:
+                raise Fallback("no folder for the server's socket")
+            fields = request_fields(db_path, data)
+        except Exception as exc:
+            raise Fallback(str(exc)) from None
+        code, out, err = exchange(paths["sock"], fields)
+    except Fallback:
+        _in_process(data, None, db_path, paths)
+        return
+    except BaseException as exc:  # after "G": the event is the server's; never run it twice
+        _gave_up(exc)
+        return
+    _write_all(1, out)
+    _write_all(2, err)
+    os._exit(code)
+
+
+def _gave_up(exc: BaseException) -> None:
+    try:
+        from store.log import log_line
+
+        log_line(f"hook: the hook server did not answer in time ({type(exc).__name__}); it still stores the event.")
+    except BaseException:  # noqa: S110 - never break the session
+        pass
+    os._exit(0)

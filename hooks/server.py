@@ -1,0 +1,489 @@
+"""The hook server: one resident process per store that runs hook events for thin clients.
+
+A hook process spends most of its time before any work: starting the interpreter, importing
+memlane's modules, compiling the privacy filter's patterns, opening the database.  The server
+pays that once and then runs each event handed over its Unix socket (`hooks.client`, which
+says the exchange and where the socket is) through the very code a hook process runs,
+`hooks.main.main`, with the hook's environment, working folder, argv and umask applied for
+that event and its stdout and stderr captured; the client prints them and exits with its code.
+
+One event at a time (SQLite serializes writes anyway); the others wait in the socket's queue.
+It keeps its database connection open between events (`Resident`), reopened when the file
+is another (replaced, restored) or its schema version changed; it keeps no rows, so what
+another process wrote or forgot is what the next event reads.
+
+It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), when its
+socket is removed or replaced (a new server took over; its temporary folder went), when a
+loaded module of memlane changed on disk since it was loaded (an upgrade, a developer's edit:
+stale code never runs; checked at most once a second), after MAX_EVENTS events, and at once
+when one event has run longer than EVENT_LIMIT_S (stuck: the hooks behind it would wait); on
+SIGTERM after the event under way.  It is
+started by a hook that found no server (`hooks.client.start_server`), detaches from the hook's
+process tree and holds a lock while it lives, so hooks started together start one server.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+IDLE_S = 900.0
+MAX_EVENTS = 20_000  # then a fresh process: whatever a long life accumulates is let go
+CHECK_EVERY_S = 1.0
+READ_WAIT_S = 5.0  # a client sends its event at once; one that does not is left
+# After "A" the client says "G" at once; a client that has gone closes its socket (seen at
+# once), so only a live but starved one is waited for, and it must not be dropped: once it
+# sends "G" it never runs the event itself.
+GO_WAIT_S = 60.0
+REPLY_WAIT_S = 5.0
+EVENT_LIMIT_S = 45.0  # longer than Claude Code waits for any hook (30 s): the server is stuck
+LOCK_WAIT_S = 3.0  # a server still leaving (its last event, its checks) when the next one starts
+CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
+
+
+def idle_seconds() -> float:
+    try:
+        asked = float(os.environ.get("MEMLANE_HOOK_SERVER_IDLE_S") or IDLE_S)
+    except ValueError:
+        return IDLE_S
+    return asked if asked > 0 else IDLE_S
+
+
+# ------------------------------------------------------------------ the kept connection
+
+
+class Resident:
+    """The database connection the server keeps between events (`hooks.main.RESIDENT`)."""
+
+    def __init__(self) -> None:
+        self.conn = None
+        self.key = None  # (path, device, inode) of the file it was opened on
+
+    def open(self, db_path: str, busy_timeout_ms: int):
+        from store.database import connect, schema
+
+        key = _file_key(db_path)
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                if key == self.key and key is not None and not conn.in_transaction and \
+                        conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION:  # fmt: skip
+                    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                    return conn
+            except Exception:  # noqa: S110 - a broken connection: open a new one below
+                pass
+            _close(conn)
+        conn = connect(db_path, busy_timeout_ms=busy_timeout_ms)
+        # SQLite keeps its page cache across this connection's own writes (the hooks' writes are
+        # all here): the pages recall reads stay in memory, whatever the OS does with its cache.
+        conn.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
+        self.key = _file_key(db_path)
+        return conn
+
+    def release(self, conn) -> None:
+        """Keep `conn` for the next event, unless it is left in a transaction or opened in a
+        special way (a full disk, a read-only place: each run asks again)."""
+        if conn.in_transaction or getattr(conn, "write_refusal", ""):
+            _close(conn)
+            return
+        self.conn = conn
+
+    def close(self) -> None:
+        if self.conn is not None:
+            _close(self.conn)
+            self.conn = None
+
+
+def _file_key(path: str):
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (os.path.abspath(path), st.st_dev, st.st_ino)
+
+
+def _close(conn) -> None:
+    try:
+        conn.close()
+    except Exception:  # noqa: S110 - nothing more to do with it
+        pass
+
+
+# ------------------------------------------------------------------ stale code
+
+
+class CodeWatch:
+    """Whether a module of memlane loaded in this process changed on disk since."""
+
+    def __init__(self, root: str, since_ns: int) -> None:
+        self.root = os.path.join(os.path.abspath(root), "")
+        self.since_ns = since_ns
+        self.seen: dict[str, tuple] = {}
+
+    def changed(self) -> bool:
+        for module in list(sys.modules.values()):
+            path = getattr(module, "__file__", None)
+            if not path or not path.startswith(self.root):
+                continue
+            try:
+                st = os.stat(path)
+                now = (st.st_mtime_ns, st.st_size, st.st_ino)
+            except OSError:
+                return True  # removed: an upgrade is under way
+            before = self.seen.setdefault(path, now)
+            if now != before or st.st_mtime_ns > self.since_ns:
+                return True
+        return False
+
+
+# ------------------------------------------------------------------ one event
+
+
+def read_request(sock) -> dict | None:
+    """The event's fields, or None for a status question (`hooks.client.server_status`)."""
+    from hooks.client import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
+
+    magic = receive_exactly(sock, len(MAGIC))
+    if magic == STATUS:
+        return None
+    if magic != MAGIC:
+        raise ValueError("not a hook client")
+    fields = {}
+    for name in REQUEST_FIELDS:
+        size = int.from_bytes(receive_exactly(sock, 4), "big")
+        if size > 64 * 2**20:
+            raise ValueError("a request field too large")
+        fields[name] = receive_exactly(sock, size)
+    return fields
+
+
+def run_event(fields: dict) -> tuple[int, bytes, bytes]:
+    """The event run by `hooks.main.main` as the hook process would run it: its environment,
+    working folder, argv and umask for the run, stdout and stderr captured; all restored after."""
+    import io
+
+    import hooks.main
+
+    saved = (dict(os.environ), sys.argv, sys.stdout, sys.stderr)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
+    try:
+        _apply(fields)
+        sys.stdout, sys.stderr = out, err
+        data = fields["stdin"]
+        code = hooks.main.main(read=lambda: data)
+    finally:
+        sys.stdout, sys.stderr = saved[2], saved[3]
+        _restore(saved[0], saved[1])
+    return int(code or 0), _taken(out), _taken(err)
+
+
+def _taken(stream) -> bytes:
+    """What was written to a captured stream (a hook may have replaced or closed it: nothing)."""
+    try:
+        stream.flush()
+        return stream.detach().getvalue()
+    except (ValueError, OSError):
+        return b""
+
+
+def _apply(fields: dict) -> None:
+    tz = os.environ.get("TZ")
+    os.environ.clear()
+    for item in fields["env"].split(b"\0"):
+        key, sep, value = item.partition(b"=")
+        if sep and key:
+            os.environb[key] = value
+    if os.environ.get("TZ") != tz:
+        time.tzset()
+    sys.argv = [os.fsdecode(a) for a in fields["argv"].split(b"\0")]
+    os.umask(int(fields["umask"] or b"77", 8) & 0o777)
+    os.chdir(fields["cwd"])
+
+
+def _restore(env: dict, argv: list) -> None:
+    tz = os.environ.get("TZ")
+    os.environ.clear()
+    os.environ.update(env)
+    if os.environ.get("TZ") != tz:
+        time.tzset()
+    sys.argv = argv
+    os.umask(0o077)
+    os.chdir("/")
+
+
+# ------------------------------------------------------------------ the server
+
+
+class Server:
+    def __init__(self, db_path: str, paths: dict) -> None:
+        self.db_path = db_path
+        self.paths = paths
+        self.listener = None
+        self.identity = None
+        self.events = 0
+        self.last_event = time.monotonic()
+        self.last_check = 0.0
+        self.reason: str | None = None  # why it leaves
+        self.busy_since: float | None = None  # when the event it runs started
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        self.watch = CodeWatch(root, time.time_ns())
+
+    def bind(self) -> None:
+        import socket
+
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        path = self.paths["sock"]
+        try:
+            os.unlink(path)  # a crashed server's socket: this process holds the lock
+        except FileNotFoundError:
+            pass
+        old = os.umask(0o177)
+        try:
+            sock.bind(path)
+        finally:
+            os.umask(old)
+        os.chmod(path, 0o600)
+        sock.listen(64)
+        st = os.lstat(path)
+        self.listener, self.identity = sock, (st.st_dev, st.st_ino)
+
+    def leaving(self) -> bool:
+        """True when it is time to go (`reason` says why); checks at most once a second."""
+        now = time.monotonic()
+        if now - self.last_check < CHECK_EVERY_S and self.reason is None:
+            return False
+        self.last_check = now
+        if self.reason is None:
+            self.reason = self._reason_to_leave(now)
+        return self.reason is not None
+
+    def _reason_to_leave(self, now: float) -> str | None:
+        try:
+            st = os.lstat(self.paths["sock"])
+            if (st.st_dev, st.st_ino) != self.identity:
+                return "its socket was replaced"
+        except OSError:
+            return "its socket was removed"
+        if not os.path.isdir(os.path.dirname(self.db_path)):
+            return "its database's folder is gone"
+        if now - self.last_event > idle_seconds():
+            return "idle"
+        if self.events >= MAX_EVENTS:
+            return "served its share of events"
+        if self.watch.changed():
+            return "memlane's code changed on disk"
+        return None
+
+    def stuck(self) -> bool:
+        """An event has run longer than any hook may: hooks would queue behind it for ever."""
+        started = self.busy_since
+        return started is not None and time.monotonic() - started > EVENT_LIMIT_S
+
+    def _watch_for_a_stuck_event(self) -> None:
+        while not self.stuck():
+            time.sleep(CHECK_EVERY_S)
+        _log("hook server: an event ran for more than "
+             f"{EVENT_LIMIT_S:.0f} s; the server left and the next hook starts another.")  # fmt: skip
+        self.close()  # the socket goes first: the hooks run by themselves meanwhile
+        os._exit(1)
+
+    def serve_forever(self) -> None:
+        import select
+        import threading
+
+        threading.Thread(target=self._watch_for_a_stuck_event, daemon=True).start()
+        while not self.leaving():
+            try:
+                ready, _, _ = select.select([self.listener], [], [], CHECK_EVERY_S)
+            except InterruptedError:
+                continue
+            if ready:
+                try:
+                    conn, _ = self.listener.accept()
+                except OSError:
+                    continue
+                try:
+                    self.serve(conn)
+                finally:
+                    conn.close()
+
+    def serve(self, conn) -> None:
+        from hooks.client import pack, peer_uid
+
+        conn.settimeout(READ_WAIT_S)
+        try:
+            if peer_uid(conn) not in (None, os.getuid()):
+                return  # another user's process: nothing read, nothing said
+            fields = read_request(conn)
+            if fields is None:  # asked how it is
+                conn.sendall(b"%d %d %s" % (os.getpid(), self.events, os.fsencode(self.db_path)))
+                return
+            if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
+                conn.sendall(b"R")  # the client runs it itself
+                return
+            conn.sendall(b"A")
+            conn.settimeout(GO_WAIT_S)
+            if conn.recv(1) != b"G":
+                return  # the client gave up waiting and runs the event itself
+        except (OSError, ValueError):
+            return
+        self.events += 1
+        self.last_event = self.busy_since = time.monotonic()
+        try:
+            code, out, err = run_event(fields)
+        except BaseException as exc:  # hooks.main.main never raises; this is the capture's own failure
+            code, out, err = 0, b"", f"[memlane] hook: the hook server failed ({type(exc).__name__}).\n".encode()
+        finally:
+            self.busy_since = None
+        try:
+            conn.settimeout(REPLY_WAIT_S)
+            conn.sendall(b"D" + (code & 0xFF).to_bytes(4, "big") + pack([out, err]))
+        except OSError:
+            pass  # the client stopped waiting: the event is stored all the same
+
+    def same_store(self, db_path: str) -> bool:
+        """The request is for this server's database (a folder reached through a symbolic
+        link names the same file: its hooks come here too)."""
+        return db_path == self.db_path or os.path.realpath(db_path) == os.path.realpath(self.db_path)
+
+    def close(self) -> None:
+        try:
+            st = os.lstat(self.paths["sock"])
+            if (st.st_dev, st.st_ino) == self.identity:
+                os.unlink(self.paths["sock"])
+        except OSError:
+            pass
+        if self.listener is not None:
+            self.listener.close()
+
+
+# ------------------------------------------------------------------ start and warm-up
+
+
+def warm_up() -> None:
+    """Import what hooks use and run the privacy filter and capture once, on made-up events,
+    so the first real event pays for neither (nothing is written anywhere)."""
+    import importlib
+    import pkgutil
+
+    import hooks
+    import store
+
+    for package in (hooks, store):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if info.name in ("store.database.models", "store.database.migrate") or info.name.endswith("__main__"):
+                continue  # peewee: loaded only when a database is created or upgraded
+            try:
+                importlib.import_module(info.name)
+            except Exception:  # noqa: S112 - loaded when an event needs it, as in a hook
+                continue
+    from hooks.capture import observations_from_event
+    from hooks.event import read_event
+    from store.config import defaults
+
+    for event in _made_up_events():
+        try:
+            hook = read_event(event)
+            hook.clean(0, ())
+            observations_from_event(hook.fields, defaults())
+        except Exception:  # noqa: S112 - the warm-up is only a head start
+            continue
+
+
+def _made_up_events() -> list[dict]:
+    base = {"session_id": "warm-up", "cwd": "/", "hook_event_name": "PostToolUse"}
+    text = ("export API_TOKEN=sk-live-0000 password: hunter2 <private>x</private> "
+            "Traceback (most recent call last):\n  File \"a.py\", line 1\nValueError: x\n")  # fmt: skip
+    return [
+        dict(base, tool_name="Bash", tool_input={"command": "ls -la && " + text},
+             tool_response={"stdout": text, "stderr": text, "interrupted": False}),
+        dict(base, tool_name="Edit", tool_input={"file_path": "/a.py", "old_string": text, "new_string": text},
+             tool_response={"filePath": "/a.py"}),
+        dict(base, hook_event_name="UserPromptSubmit", prompt="why does the login test fail? " + text),
+    ]  # fmt: skip
+
+
+def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):
+    """The lock one server holds while it lives; None when another server keeps it longer than
+    `wait_s` (one that is leaving lets it go within a second or so: then this one serves)."""
+    import fcntl
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except OSError:
+            if time.monotonic() > deadline:
+                os.close(fd)
+                return None
+            time.sleep(0.05)
+
+
+def main(db_path: str) -> None:
+    """`hooks.client.start_server`'s process: detach, take the lock, warm up, serve, leave."""
+    from hooks.background import detach
+
+    detach()
+    os.closerange(3, 4096)  # nothing of the hook's (Claude Code's pipes) is held here
+    db_path = os.path.abspath(db_path)
+    os.chdir("/")
+    os.umask(0o077)
+    from hooks.client import server_paths
+
+    paths = server_paths(db_path)
+    server = None
+    lock = None
+    try:
+        lock = _hold_lock(paths["lock"]) if paths else None
+        if lock is None:
+            return  # another server lives (its start mark keeps hooks from starting more for a while)
+        warm_up()
+        import hooks.main
+
+        hooks.main.RESIDENT = resident = Resident()
+        server = Server(db_path, paths)
+        server.bind()
+        _drop(paths["start"])
+        _leave_on_sigterm(server)
+        server.serve_forever()
+        resident.close()
+        _drop(paths["start"])
+    except Exception as exc:  # the start mark stays: hooks wait a while before they try again
+        _log(f"hook server: stopped ({type(exc).__name__}: {exc}); hooks run in their own process until it starts again.")
+    finally:
+        if server is not None:
+            server.close()
+        if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
+            _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
+    os._exit(0)
+
+
+def _leave_on_sigterm(server: Server) -> None:
+    """SIGTERM (a shutdown, `kill`): leave after the event under way, socket and lock removed,
+    within a second, as when idle."""
+    import signal
+
+    def leave(_signum, _frame) -> None:
+        server.reason = "asked to stop"
+
+    signal.signal(signal.SIGTERM, leave)
+
+
+def _drop(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _log(message: str) -> None:
+    try:
+        from store.log import log_line
+
+        log_line(message, stderr=False)
+    except Exception:  # noqa: S110 - nowhere left to say it
+        pass
