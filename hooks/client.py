@@ -212,6 +212,26 @@ def server_status(db_path: str) -> dict | None:
         sock.close()
 
 
+def stop_server(db_path: str, wait_s: float = 5.0) -> int | None:
+    """Ask the live hook server of `db_path` to leave (SIGTERM: it finishes the event under way,
+    removes its socket and lock) and wait until it no longer answers; its pid, None when no
+    server answered.  `memlane uninstall` uses it, so no server outlives the hooks."""
+    import signal
+    import time
+
+    status = server_status(db_path)
+    if status is None or os.path.realpath(status["db"]) != os.path.realpath(db_path):
+        return None
+    try:
+        os.kill(status["pid"], signal.SIGTERM)
+    except OSError:
+        return None
+    deadline = time.monotonic() + wait_s
+    while server_status(db_path) is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return status["pid"]
+
+
 # ------------------------------------------------------------------ starting a server
 
 

@@ -463,3 +463,28 @@ def test_asked_to_stop_the_server_leaves_tidily(store):
     assert until(lambda: not alive(pid))
     paths = client.server_paths(store.db)
     assert not os.path.exists(paths["sock"])  # no stale socket left behind
+
+
+def test_uninstall_stops_the_hook_server_and_doctor_says_whether_one_runs(store, monkeypatch):
+    from tui.commands.doctor import _check_hook_server, _Report
+    from tui.commands.install import uninstall
+
+    def doctor_line() -> str:
+        said = []
+        _check_hook_server(_Report(said.append), store.db)
+        return said[-1]
+
+    pid = started(store)["pid"]
+    assert f"running, pid {pid}" in doctor_line()
+    monkeypatch.setenv("HOME", str(store.home))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(store.home / ".claude"))
+    said = []
+    assert uninstall(dry_run=True, say=said.append) == 0
+    assert f"The hook server (pid {pid}) would be stopped." in said and alive(pid)
+    said.clear()
+    assert uninstall(say=said.append) == 0
+    assert any(f"stopped the hook server (pid {pid})" in line for line in said), said
+    assert until(lambda: not alive(pid))
+    assert "not running" in doctor_line()
+    monkeypatch.setenv(client.SWITCH, "off")
+    assert "off" in doctor_line()

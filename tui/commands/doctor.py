@@ -91,6 +91,7 @@ def doctor(db_path: str, *, say=print, run_hook: bool = True, redact_secrets: bo
     _check_install(report, run_hook)
     _check_mcp(report, run_hook)
     _check_database(report, db_path, redact_secrets)
+    _check_hook_server(report, db_path)
     _check_config(report)
     _check_log(report)
     if report.failed:
@@ -452,6 +453,21 @@ def _check_sweep(report: _Report, conn) -> None:
     from store.claude_memory import due, outlook_sentence
 
     report.ok(outlook_sentence(due(conn)))
+
+
+def _check_hook_server(report: _Report, db_path: str) -> None:
+    """Whether the hooks hand their events to a resident server (docs/settings.md); never a
+    failure: without one, each hook runs in its own process, only slower."""
+    from hooks.client import SWITCH, server_enabled, server_status
+
+    if not server_enabled():
+        report.ok(f"hook server: off ({SWITCH}); each hook runs in its own process")
+        return
+    status = server_status(db_path)
+    if status is None:
+        report.ok("hook server: not running; the next hook starts one (until then hooks run in their own process)")
+    else:
+        report.ok(f"hook server: running, pid {status['pid']}, {plural(status['events'], 'event')} served")
 
 
 def _check_config(report: _Report) -> None:

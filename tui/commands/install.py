@@ -560,6 +560,7 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
         if memory_ours:
             say(f"{memory_path} would be removed.")
         _uninstall_mcp(say=say, dry_run=True)
+        _stop_hook_server(say=say, dry_run=True)
         return 0
     if removed:
         # No backup: only memlane's own entries go, and `install` puts them back.
@@ -585,8 +586,26 @@ def uninstall(*, dry_run: bool = False, say=print) -> int:
     elif os.path.exists(memory_path):
         say(f"{NOTE} {memory_path} is not memlane's; left it alone")
     _uninstall_mcp(say=say)
+    _stop_hook_server(say=say)
     say("Your memories are kept; delete the database yourself if you want them gone.")
     return 0
+
+
+def _stop_hook_server(*, say=print, dry_run: bool = False) -> None:
+    """The store's hook server (hooks/client.py) would idle out on its own; with the hooks gone
+    nothing should keep running: it is asked to leave now."""
+    from hooks.client import server_status, stop_server
+    from store.paths import default_db_path
+
+    db_path = default_db_path()
+    if dry_run:
+        status = server_status(db_path)
+        if status is not None:
+            say(f"The hook server (pid {status['pid']}) would be stopped.")
+        return
+    pid = stop_server(db_path)
+    if pid is not None:
+        say(f"{OK} stopped the hook server (pid {pid})")
 
 
 # -- the MCP server in ~/.claude.json -----------------------------------------------------------
