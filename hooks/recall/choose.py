@@ -211,8 +211,9 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     tasks, sessions = _place_in_tasks(found)
     _score_all(tasks, sessions, concepts, weights)
     leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    facts, paths = task_facts(conn, leading)
-    credited = _credit_file_names(paths, tasks, sessions, concepts)
+    roots = _name_word_roots(concepts)
+    facts, paths = task_facts(conn, leading, path_words=sorted(roots))  # a name holding a root holds it in lower case
+    credited = _credit_file_names(paths, tasks, sessions, concepts, roots)
     if _follow_questions(conn, tasks, sessions, facts, current, skip) or credited:
         _score_all(tasks, sessions, concepts, weights)
     _penalize_length(tasks, leading, facts)
@@ -360,17 +361,22 @@ def _camel_words(path: str) -> set[str]:
     return {_word_root(p.lower()) for p in CAMEL_PARTS.findall(name) if len(p) >= 3}
 
 
-def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict]) -> bool:
-    """A task whose file names hold a prompt word inside an identifier (`dates`
-    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
-    `paths`: (memory id, session id, prompt id, file path) of the leading tasks.
-    True when some task gained a concept."""
-    roots = {}
+def _name_word_roots(concepts: list[dict]) -> dict[str, list[int]]:
+    """{word root: the concepts of it} of the prompt's words that a camelCase file name may hold."""
+    roots: dict[str, list[int]] = {}
     for index, concept in enumerate(concepts):
         term = concept["term"]
         if (not concept["generic"] and not concept.get("pair") and "same_of" not in concept
                 and ASCII_WORD.match(term) and len(term) >= 4):  # fmt: skip
             roots.setdefault(_word_root(term), []).append(index)
+    return roots
+
+
+def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict], roots: dict) -> bool:
+    """A task whose file names hold a prompt word inside an identifier (`dates`
+    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
+    `paths`: (memory id, session id, prompt id, file path) of the leading tasks (at least
+    those whose path holds a root); `roots`: _name_word_roots.  True when some task gained a concept."""
     if not roots:
         return False
     gained = False

@@ -139,33 +139,45 @@ def task_sizes(conn, keys: list[tuple]) -> dict[tuple, int]:
 QUESTION_TYPES = frozenset(("prompt", "response"))
 
 
-def task_facts(conn, keys: list[tuple]) -> tuple[dict[tuple, dict], list[tuple]]:
+def task_facts(conn, keys: list[tuple], *, path_words: list[str] | None = None) -> tuple[dict[tuple, dict], list[tuple]]:
     """({task: {"size": memories it holds, "work": those that are not a prompt or an
     answer (edits, commands, errors, commits...), "prompts": its prompt memories' ids}},
-    [(id, session_id, prompt_id, file_path) of its memories with a file path]) for the
-    tasks `keys` (session id, prompt id or None): one read of their sessions."""
+    [(id, session_id, prompt_id, file_path) of its memories with a file path]) for the tasks
+    `keys` (session id, prompt id or None).  `path_words` (ASCII letters and digits): only
+    the file paths holding one of them, in any case, are listed ([]: none; None: every one).
+
+    Counted by SQLite over the index of the sessions' tasks (a leading task's session may
+    hold thousands of memories: read row by row into Python, 1 ms a prompt at 1M)."""
     wanted = set(keys)
     sessions = sorted({k[0] for k in keys})
     facts: dict[tuple, dict] = {}
     paths: list[tuple] = []
+    kinds = placeholders(len(QUESTION_TYPES))
     for start in range(0, len(sessions), 500):
         chunk = sessions[start : start + 500]
         marks = placeholders(len(chunk))
-        for memory_id, sid, pid, path, mtype in conn.execute(
-            f"SELECT id, session_id, prompt_id, file_path, type FROM memory WHERE session_id IN ({marks})", chunk
+        for sid, pid, size, work, prompts in conn.execute(
+            f"SELECT session_id, prompt_id, count(*), sum(type NOT IN ({kinds})), "
+            f"group_concat(CASE WHEN type = 'prompt' THEN id END) FROM memory WHERE session_id IN ({marks}) "
+            "GROUP BY session_id, prompt_id",
+            [*sorted(QUESTION_TYPES), *chunk],
         ):
             key = (sid, pid or None)
             if key in wanted:
-                fact = facts.get(key)
-                if fact is None:
-                    fact = facts[key] = {"size": 0, "work": 0, "prompts": []}
-                fact["size"] += 1
-                if mtype == "prompt":
-                    fact["prompts"].append(memory_id)
-                if mtype not in QUESTION_TYPES:
-                    fact["work"] += 1
-                if path:
-                    paths.append((memory_id, sid, pid, path))
+                fact = facts.setdefault(key, {"size": 0, "work": 0, "prompts": []})
+                fact["size"] += size
+                fact["work"] += work
+                fact["prompts"] += map(int, prompts.split(",")) if prompts else ()
+        if path_words == []:
+            continue
+        holding = " OR ".join("file_path LIKE ?" for _word in path_words or ())  # LIKE: ASCII in any case
+        for row in conn.execute(
+            f"SELECT id, session_id, prompt_id, file_path FROM memory WHERE session_id IN ({marks}) "
+            f"AND file_path IS NOT NULL{f' AND ({holding})' if holding else ''}",
+            [*chunk, *(f"%{word}%" for word in path_words or ())],
+        ):
+            if row[3] and (row[1], row[2] or None) in wanted:
+                paths.append(row)
     return facts, paths
 
 
