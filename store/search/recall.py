@@ -44,20 +44,27 @@ def matching_ids(conn, match: str, *, cap: int = POSTINGS_CAP, since: int | None
     words' whole lists: 10 ms at 100k memories, 0.8 ms within the newest 10k)."""
     if not match:
         return []
+    # One row, the ids joined by SQLite: 1,500 rows through the cursor cost ~200 us of a 330 us
+    # read; the order is made again below, so SQLite's aggregate order does not matter.
     try:
         if since is None:
-            rows = conn.execute(
-                "SELECT rowid FROM memory_words WHERE memory_words MATCH ? ORDER BY rowid DESC LIMIT ?",
+            joined = conn.execute(
+                "SELECT group_concat(rowid) FROM (SELECT rowid FROM memory_words WHERE memory_words MATCH ? "
+                "ORDER BY rowid DESC LIMIT ?)",
                 (match, cap),
-            ).fetchall()
+            ).fetchone()[0]
         else:
-            rows = conn.execute(
-                "SELECT rowid FROM memory_words WHERE memory_words MATCH ? AND rowid >= ? ORDER BY rowid",
+            joined = conn.execute(
+                "SELECT group_concat(rowid) FROM memory_words WHERE memory_words MATCH ? AND rowid >= ?",
                 (match, since),
-            ).fetchall()[::-1][:cap]
+            ).fetchone()[0]
     except sqlite3.Error:
         return []
-    return [r[0] for r in rows]
+    if not joined:
+        return []
+    ids = list(map(int, joined.split(",")))
+    ids.sort(reverse=True)
+    return ids[:cap]
 
 
 def known_words(conn, candidates: list[str], *, want: int) -> list[str]:
