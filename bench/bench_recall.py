@@ -434,12 +434,15 @@ def warm_bench(db_path: str, against: str | None, turns: int, rounds: int) -> in
         print(f"       first {_spread([statistics.median(v) for v in first])} ms (the process's first round)")
         print(f"       cold  {_spread([statistics.median(v) for v in cold])} ms (a connection per prompt)")
         statements, steps = done[0]["statements"], done[0]["steps"]
-        print(f"       per prompt: {statistics.fmean(statements):.1f} SQL statements (max {max(statements)}), "
+        print(f"       per prompt: {statistics.fmean(statements):.1f} SQL statements, FTS5's segment lookups included (max {max(statements)}), "
               f"{statistics.fmean(steps) / 1000:.0f}k SQLite VM steps (max {max(steps) / 1000:.0f}k)")  # fmt: skip
         if not all(run["cold_same"] for run in done):
             print("       a fresh connection decided otherwise than the warm one on some prompt")
             status = 1
     if against:
+        medians = {name: statistics.median(statistics.median(v) for v in zip(*[r for run in runs[name] for r in run["warm"][1:]]))
+                   for name in trees}  # fmt: skip
+        print(f"warm median this / old: {medians['this'] / medians['old']:.2f}")
         mine, old = runs["this"][0]["decisions"], runs["old"][0]["decisions"]
         differ = [i for i, (a, b) in enumerate(zip(mine, old)) if a != b]
         prompts = [p for p, *_ in cases()]
