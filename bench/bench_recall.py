@@ -2,6 +2,7 @@
 unrelated prompt stay silent?
 
     .venv/bin/python -m bench.bench_recall [--memories 100000] [--fillers 300] [--same-file N] [--keep DIR]
+    .venv/bin/python -m bench.bench_recall --warm DB [--against OTHER_CHECKOUT] [--turns 4] [--rounds 4]
 
 Builds a database the way a user's grows: `--memories` generated memories
 (corpus.demo_corpus), `--fillers` everyday sessions in the same projects with the
@@ -27,6 +28,12 @@ noise, no wrong task; the whole hook process <= 100 ms at 100k memories.
 Targets (issue 39): the held39 split (tasks named by their Claude Code session name,
 topics asked again) >= 92 % hit, <= 5 % noise, no wrong task; the whole hook process
 <= 1.5x the interpreter floor at 100k memories.
+
+`--warm DB` times recall's own work as a resident hook server does it: every prompt of the
+set through `prompt_decision`, in rounds, in one process on one open connection (CPU per
+prompt), beside the cold in-process figure (a connection per prompt); `--against` runs
+another checkout's code in alternating processes and checks that every decision is the
+same (reason, task, scores, memories sent).
 """
 
 from __future__ import annotations
@@ -314,6 +321,140 @@ def time_processes(db_path: str, home: str) -> tuple:
     return times, floors, stores, cpus
 
 
+def _warm_child(tree: str, db_path: str, session: str, rounds: int, count: bool) -> None:
+    """Run in a child process on `tree`'s code (its source is sent with `python -c`):
+    the cases on stdin, [prompt, cwd], through `hooks.recall.prompt_decision` (what the hook
+    calls), `rounds` times on one open connection, then once with a fresh connection per
+    prompt; prints JSON: each round's CPU per prompt (ns), the cold round's, each prompt's
+    decision, and with `count` the SQL statements and SQLite VM steps of each prompt."""
+    import json
+    import sys
+    import time
+
+    sys.path.insert(0, tree)
+    from hooks.recall import prompt_decision
+    from store.config import defaults
+    from store.database import connection as db
+
+    cases = json.load(sys.stdin)
+    config = defaults()
+
+    def decide(conn, prompt, cwd):
+        started = time.process_time_ns()
+        decision = prompt_decision(conn, prompt, cwd, session, config)[1]
+        return time.process_time_ns() - started, decision
+
+    def verdict(d):
+        return [d["reason"], d.get("task"), d.get("score"), d.get("runner_up"), d.get("share"),
+                [m["id"] for m in d.get("memories", ())]]  # fmt: skip
+
+    conn = db.connect(db_path)
+    warm, decisions = [], []
+    for _ in range(rounds):
+        timed = [decide(conn, prompt, cwd) for prompt, cwd in cases]
+        warm.append([ns for ns, _d in timed])
+        decisions = [verdict(d) for _ns, d in timed]
+    out = {"warm": warm, "decisions": decisions, "code": sys.modules["hooks.recall"].__file__}
+    if count:
+        statements, steps = [0], [0]
+        conn.set_trace_callback(lambda _sql: statements.__setitem__(0, statements[0] + 1))
+        conn.set_progress_handler(lambda: steps.__setitem__(0, steps[0] + 1), 100)
+        out["statements"], out["steps"] = [], []
+        for prompt, cwd in cases:
+            statements[0] = steps[0] = 0
+            prompt_decision(conn, prompt, cwd, session, config)
+            out["statements"].append(statements[0])
+            out["steps"].append(steps[0] * 100)
+        conn.set_trace_callback(None)
+        conn.set_progress_handler(None, 0)
+    conn.close()
+    cold, cold_decisions = [], []
+    for prompt, cwd in cases:  # a connection per prompt, as a hook process opens one
+        started = time.process_time_ns()
+        fresh = db.connect(db_path)
+        ns, decision = decide(fresh, prompt, cwd)
+        fresh.close()
+        cold.append(time.process_time_ns() - started)
+        cold_decisions.append(verdict(decision))
+    out.update(cold=cold, cold_same=cold_decisions == decisions)
+    print(json.dumps(out))
+
+
+def _run_warm_child(tree: str, db_path: str, rounds: int, count: bool) -> dict:
+    import inspect
+    import subprocess
+
+    python = Path(tree, ".venv", "bin", "python")
+    code = inspect.getsource(_warm_child) + f"\n_warm_child(*{[tree, db_path, QUERY_SESSION, rounds, count]!r})\n"
+    cases_in = [(prompt, next(t[1] for t in recall_set.TASKS if t[0] == key) if key else "/home/dev/shop-api")
+                for prompt, key, _split, _again in cases()]  # fmt: skip
+    done = subprocess.run([str(python) if python.exists() else sys.executable, "-c", code], cwd=tree,
+                          input=json.dumps(cases_in).encode(), capture_output=True, timeout=1800)  # fmt: skip
+    if done.returncode:
+        raise RuntimeError(f"warm child on {tree} failed: {done.stderr[-2000:].decode(errors='replace')}")
+    return json.loads(done.stdout)
+
+
+def _spread(ns_by_prompt: list[float]) -> str:
+    ms = sorted(v / 1e6 for v in ns_by_prompt)
+    p90 = statistics.quantiles(ms, n=10)[-1]
+    return f"median {statistics.median(ms):5.2f} p90 {p90:5.2f} max {ms[-1]:6.2f} mean {statistics.fmean(ms):5.2f}"
+
+
+def warm_bench(db_path: str, against: str | None, turns: int, rounds: int) -> int:
+    """`--warm DB`: recall's per-prompt work in a long-lived process (as a resident hook
+    server runs it): every prompt of the set through prompt_decision on one open connection,
+    `rounds` rounds in a process, the first left out as warming up; beside it the cold
+    in-process figure (a fresh connection per prompt).  With `--against TREE`, that tree's
+    code runs the same in alternating processes (`turns` each), and the decisions of both
+    must be the same on every prompt (reason, task, scores, memories sent).  CPU per prompt:
+    each prompt's median over its warm rounds, then the median / p90 / max over prompts."""
+    import sqlite3
+
+    trees = {"this": str(ROOT)} | ({"old": str(Path(against).resolve())} if against else {})
+    runs: dict[str, list[dict]] = {name: [] for name in trees}
+    for turn in range(turns):  # alternating: both see the same load
+        order = list(trees.items()) if turn % 2 == 0 else list(trees.items())[::-1]
+        for name, tree in order:
+            runs[name].append(_run_warm_child(tree, db_path, rounds, count=turn == 0))
+    probe = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    memories, sessions = (probe.execute(q).fetchone()[0] for q in
+                          ("SELECT count(*) FROM memory", "SELECT count(*) FROM session"))  # fmt: skip
+    probe.close()
+    print(f"recall warm, {memories} memories in {sessions} sessions: CPU per prompt over the "
+          f"{len(cases())} prompts, {turns} processes of {rounds} rounds each (first round left out)")  # fmt: skip
+    status = 0
+    for name, tree in trees.items():
+        done = runs[name]
+        per_prompt = list(zip(*[r for run in done for r in run["warm"][1:]]))
+        first = list(zip(*[run["warm"][0] for run in done]))
+        cold = list(zip(*[run["cold"] for run in done]))
+        print(f"  {name:>4} ({tree}):")
+        print(f"       warm  {_spread([statistics.median(v) for v in per_prompt])} ms")
+        print(f"       first {_spread([statistics.median(v) for v in first])} ms (the process's first round)")
+        print(f"       cold  {_spread([statistics.median(v) for v in cold])} ms (a connection per prompt)")
+        statements, steps = done[0]["statements"], done[0]["steps"]
+        print(f"       per prompt: {statistics.fmean(statements):.1f} SQL statements, FTS5's segment lookups included (max {max(statements)}), "
+              f"{statistics.fmean(steps) / 1000:.0f}k SQLite VM steps (max {max(steps) / 1000:.0f}k)")  # fmt: skip
+        if not all(run["cold_same"] for run in done):
+            print("       a fresh connection decided otherwise than the warm one on some prompt")
+            status = 1
+    if against:
+        medians = {name: statistics.median(statistics.median(v) for v in zip(*[r for run in runs[name] for r in run["warm"][1:]]))
+                   for name in trees}  # fmt: skip
+        print(f"warm median this / old: {medians['this'] / medians['old']:.2f}")
+        mine, old = runs["this"][0]["decisions"], runs["old"][0]["decisions"]
+        differ = [i for i, (a, b) in enumerate(zip(mine, old)) if a != b]
+        prompts = [p for p, *_ in cases()]
+        print(f"decisions: {'the same on all' if not differ else f'{len(differ)} differ of'} {len(mine)} prompts "
+              "(reason, task, score, runner-up, share, memories sent)")  # fmt: skip
+        for i in differ[:10]:
+            print(f"  {prompts[i][:60]!r}: this {mine[i]} / old {old[i]}")
+        status |= bool(differ)
+    print(f"load average: {Path('/proc/loadavg').read_text().split()[0:3]}")
+    return status
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--memories", type=int, default=100_000, help="generated background memories")
@@ -326,7 +467,13 @@ def main(argv=None) -> int:
     parser.add_argument("--verbose", "-v", action="store_true", help="list the misses of the dev split")
     parser.add_argument("--split", choices=(*SPLITS, "both", "all"), default="all",
                         help="which split to print ('both': dev and held; tune with 'dev'; run the held ones rarely)")  # fmt: skip
+    parser.add_argument("--warm", metavar="DB", help="time recall warm on this database (one process, one connection) and exit")
+    parser.add_argument("--against", metavar="TREE", help="with --warm: another checkout's code, run in alternating processes")
+    parser.add_argument("--turns", type=int, default=4, help="with --warm: processes per tree")
+    parser.add_argument("--rounds", type=int, default=4, help="with --warm: rounds of every prompt per process")
     args = parser.parse_args(argv)
+    if args.warm:
+        return warm_bench(args.warm, args.against, args.turns, args.rounds)
     compileall.compile_dir(str(ROOT / "store"), quiet=1)
     compileall.compile_dir(str(ROOT / "hooks"), quiet=1)
     with tempfile.TemporaryDirectory() as tmp:

@@ -64,6 +64,7 @@ SIZED_TASKS = 40  # the leading tasks whose size is looked up
 GROUPED_POSTINGS = 300  # newest matches of a concept that are placed in their tasks
 SAME_SHARE = 0.7  # a word's other form (cart: 장바구니, store.language.glossary) counts this much of the word
 PAIR_SHARE = 0.5  # two prompt words found side by side ("refresh token") add this share of the pair's rarity
+RARE_ALONE = 100  # a Korean word in fewer memories than this alone has its prefix read first (cost only)
 
 
 def _rarity(df: int, total: int) -> float:
@@ -136,13 +137,15 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
     from store.search import POSTINGS_CAP, matching_ids, word_match
 
     bare = concept.get("bare")  # a Korean word alone: when it fills the cap, its particles need no read
+    plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
     if bare:
         ids = matching_ids(conn, bare, since=since)
         if len(ids) >= POSTINGS_CAP:
             if concept.get("english"):
                 ids = matching_ids(conn, bare + " OR " + word_match(concept["english"], []), since=since)
             return ids
-    plain = concept.get("plain")  # the word's own forms: without its prefixes and loanwords
+        if len(ids) < RARE_ALONE and concept.get("common") and not concept.get("pair"):
+            return _rare_korean_matches(conn, concept, since)
     if plain:
         ids = matching_ids(conn, plain, since=since)
         if len(ids) >= POSTINGS_CAP or concept.get("pair"):
@@ -150,6 +153,32 @@ def _concept_matches(conn, concept: dict, since: int | None) -> list[int]:
                 ids = matching_ids(conn, plain + " OR " + word_match(concept["english"], []), since=since)
             return ids
     return matching_ids(conn, concept["match"], since=since)
+
+
+def _rare_korean_matches(conn, concept: dict, since: int | None) -> list[int]:
+    """What _concept_matches finds for a Korean word rare alone, read more cheaply.
+
+    The word with each of its forty particles (`plain`: 41 terms, each looked up in every
+    segment of the word index, ~0.8 ms at 1M memories) was read only to learn whether those
+    forms fill the postings cap; for a word rare alone they mostly do not, and then the prefix
+    (`match`, which holds every particle form) is what is used.  So: when the word with its
+    most common particles (`common`, a part of `plain`) fills the cap, `plain` does too and is
+    read as before; else the prefix is read first, and under the cap it is the answer (the
+    particle forms are under it too); at the cap, `plain` is read and decides, as before.  A
+    common word's prefix (which may merge long lists: 14 ms at 1M) is still not read."""
+    from store.search import POSTINGS_CAP, matching_ids, word_match
+
+    english = " OR " + word_match(concept["english"], []) if concept.get("english") else ""
+    if len(matching_ids(conn, concept["common"], since=since)) < POSTINGS_CAP:
+        ids = matching_ids(conn, concept["match"], since=since)
+        if len(ids) < POSTINGS_CAP:
+            return ids
+        plain = matching_ids(conn, concept["plain"], since=since)
+        if len(plain) < POSTINGS_CAP:
+            return ids
+    else:
+        plain = matching_ids(conn, concept["plain"], since=since)
+    return matching_ids(conn, concept["plain"] + english, since=since) if english else plain
 
 
 def _task_key(session_id, prompt_id) -> tuple:
@@ -182,8 +211,9 @@ def score_tasks(conn, prompt: str, *, session_id: str | None, skip: frozenset = 
     tasks, sessions = _place_in_tasks(found)
     _score_all(tasks, sessions, concepts, weights)
     leading = sorted(tasks, key=lambda k: tasks[k]["score"], reverse=True)[:SIZED_TASKS]
-    facts, paths = task_facts(conn, leading)
-    credited = _credit_file_names(paths, tasks, sessions, concepts)
+    roots = _name_word_roots(concepts)
+    facts, paths = task_facts(conn, leading, path_words=sorted(roots))  # a name holding a root holds it in lower case
+    credited = _credit_file_names(paths, tasks, sessions, concepts, roots)
     if _follow_questions(conn, tasks, sessions, facts, current, skip) or credited:
         _score_all(tasks, sessions, concepts, weights)
     _penalize_length(tasks, leading, facts)
@@ -331,17 +361,22 @@ def _camel_words(path: str) -> set[str]:
     return {_word_root(p.lower()) for p in CAMEL_PARTS.findall(name) if len(p) >= 3}
 
 
-def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict]) -> bool:
-    """A task whose file names hold a prompt word inside an identifier (`dates`
-    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
-    `paths`: (memory id, session id, prompt id, file path) of the leading tasks.
-    True when some task gained a concept."""
-    roots = {}
+def _name_word_roots(concepts: list[dict]) -> dict[str, list[int]]:
+    """{word root: the concepts of it} of the prompt's words that a camelCase file name may hold."""
+    roots: dict[str, list[int]] = {}
     for index, concept in enumerate(concepts):
         term = concept["term"]
         if (not concept["generic"] and not concept.get("pair") and "same_of" not in concept
                 and ASCII_WORD.match(term) and len(term) >= 4):  # fmt: skip
             roots.setdefault(_word_root(term), []).append(index)
+    return roots
+
+
+def _credit_file_names(paths: list[tuple], tasks: dict, sessions: dict, concepts: list[dict], roots: dict) -> bool:
+    """A task whose file names hold a prompt word inside an identifier (`dates`
+    in `formatDate.ts`) holds that word: the word index keeps `formatdate` whole.
+    `paths`: (memory id, session id, prompt id, file path) of the leading tasks (at least
+    those whose path holds a root); `roots`: _name_word_roots.  True when some task gained a concept."""
     if not roots:
         return False
     gained = False

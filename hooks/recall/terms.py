@@ -16,6 +16,9 @@ IDENTIFIER_NEAR = 2  # tokens allowed between an identifier's parts
 LOANWORD_SPELLINGS = 48  # English spellings of a Hangul word tried against the store, best first
 LOANWORD_FORMS = 2  # ... of which this many found ones join the word
 MAX_LOANWORDS = 4  # Hangul words of a prompt spelled out
+# The particles most words take (a part of PARTICLES): a word that fills the postings cap with
+# these alone fills it with all of them (see choose._rare_korean_matches).
+COMMON_PARTICLES = ("은", "는", "이", "가", "을", "를", "에", "의", "도", "로", "으로", "에서")
 MAX_SAME_FORMS = 6  # the glossary's other forms of the prompt's words (store.language.glossary), at most
 
 # Words that say what to do rather than what it is about.  They can support a
@@ -207,6 +210,7 @@ def recall_concepts(prompt: str) -> list[dict]:
                 concepts[-1]["plain"] = plain
             if bare:
                 concepts[-1]["bare"] = bare
+                concepts[-1]["common"] = word_match(_with_particles(term, COMMON_PARTICLES), [])
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts + _pair_concepts(concepts) + _same_word_concepts(concepts)
@@ -245,6 +249,7 @@ def _same_word_concepts(concepts: list[dict]) -> list[dict]:
                     out[-1]["plain"] = _form_match(form, prefixes=False)
                 if has_hangul(form):
                     out[-1]["bare"] = word_match([form], [])
+                    out[-1]["common"] = word_match(_with_particles(form, COMMON_PARTICLES), [])
     return out
 
 
@@ -260,10 +265,10 @@ def _form_match(form: str, *, prefixes: bool = True) -> str:
     return word_match([form], [root] if prefixes and root != form and len(root) >= 5 else [])
 
 
-def _with_particles(word: str) -> list[str]:
+def _with_particles(word: str, particles=PARTICLES) -> list[str]:
     """A Korean word and the word with each particle after it (설정, 설정을, 설정이, ...): what a
     prefix of it mostly finds, as words FTS5 reads lazily (a prefix merges every list)."""
-    return [word] + [word + particle for particle in PARTICLES]
+    return [word] + [word + particle for particle in particles]
 
 
 def _form_root(word: str) -> str:

@@ -154,3 +154,39 @@ def test_a_prompt_without_korean_loads_no_spelling_tables_nor_korean_verb_patter
     environ = dict(os.environ, PYTHONPATH=str(REPO))
     done = subprocess.run([sys.executable, "-c", LANGUAGE_PROBE, str(path)], env=environ, check=True, capture_output=True)
     assert json.loads(done.stdout.decode().splitlines()[-1]) == [korean, korean, False]
+
+
+def _particle_reads(reads: list, word: str) -> list[str]:
+    """The reads of the word with all forty particles (에서는 is not one of the common ones)."""
+    return [match for match, _since in reads if f'"{word}에서는"' in match]
+
+
+def test_a_korean_word_rare_alone_reads_its_prefix_not_its_forty_particle_forms(conn, reads):
+    """Its particle forms (41 terms, each looked up in every segment of the index) were read
+    only to learn whether they fill the cap; the prefix, which holds them, answers that."""
+    refund = task(conn, "refund-work", ("command", "환불을 부분 처리"), ("command", "환불금액 계산"))
+    scored = choose.score_tasks(conn, "환불 다시 보여줘", session_id=CURRENT)
+    assert _particle_reads(reads, "환불") == []
+    assert '"환불"*' in [match for match, _since in reads]
+    assert set(refund) <= set(scored["tasks"][("refund-work", "p1")]["ids"])
+
+
+def test_a_korean_word_whose_particle_forms_fill_the_cap_is_still_placed_by_them(conn, reads):
+    """Rare alone, common with its particles: its particle forms' newest matches place it, as
+    before; a newer memory found only by the prefix (설정값) is not among them."""
+    fill(conn, 2 * CAP, "설정을 바꿈", "everyday")
+    task(conn, "prefix-only", ("command", "설정값 확인"))
+    scored = choose.score_tasks(conn, "설정 다시 보여줘", session_id=CURRENT)
+    assert len(_particle_reads(reads, "설정")) == 1
+    assert ("prefix-only", "p1") not in scored["tasks"]
+    assert ("everyday", "p1") in scored["tasks"]
+
+
+def test_the_common_particle_forms_are_a_part_of_all_particle_forms():
+    """The reads above are exact only so: the common forms filling the cap means all do."""
+    from hooks.recall.terms import COMMON_PARTICLES
+    from store.language import PARTICLES
+
+    assert set(COMMON_PARTICLES) < set(PARTICLES)
+    concept = next(c for c in choose.recall_concepts("환불 내역") if c["term"] == "환불")
+    assert set(concept["common"].split(" OR ")) < set(concept["plain"].split(" OR "))

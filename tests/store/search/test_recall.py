@@ -69,6 +69,16 @@ def test_task_facts_count_and_list_file_paths_of_the_asked_tasks_only(conn):
     assert recall.task_facts(conn, []) == ({}, [])
 
 
+def test_task_facts_list_only_the_file_paths_holding_a_word_when_asked(conn):
+    for path in ("/p/src/formatDate.ts", "/p/src/orders.ts", "/p/DATES/util.py"):
+        writer.add_memory(conn, {"session_id": "s1", "prompt_id": "p1", "type": "file_edit", "cwd": "/p",
+                                 "content": f"Edit {path}", "file_path": path})  # fmt: skip
+    facts, paths = recall.task_facts(conn, [("s1", "p1")], path_words=["dat", "nothing"])
+    assert sorted(p[3] for p in paths) == ["/p/DATES/util.py", "/p/src/formatDate.ts"]  # in any case
+    assert facts[("s1", "p1")]["size"] == 3  # every memory counted, whatever its path
+    assert recall.task_facts(conn, [("s1", "p1")], path_words=[])[1] == []
+
+
 def test_task_facts_past_the_chunk_of_sessions(conn):
     for i in range(520):  # more sessions than one IN list holds
         add(conn, f"s{i:03d}", f"turn {i}", prompt_id="p")
