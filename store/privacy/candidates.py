@@ -871,7 +871,9 @@ def _judge_call(text, m, found):
     if verdict is not None:
         kind, strength = verdict
         strength = max(strength, MEDIUM)
-        picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+        # of several arguments, never the first: who or what the secret is for (a service, a
+        # user, an identity: set_password("memlane", user, X), basic_auth("admin", X))
+        picks = [lit for i, lit in enumerate(literals) if lit and i not in named and (i or len(args) == 1)]
     else:
         if named:
             kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])

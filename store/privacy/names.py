@@ -278,8 +278,8 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and "${" in value:
-        return  # a template literal: code
+    if group == "bq" and ("${" in value or (m.group("sep") == "=" and not m.group("pre") and not m.group("post"))):
+        return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
     _judged(text, found, s, e, kind, strength, name, group)
@@ -515,6 +515,8 @@ def _code_context(text, value, key, style, key_start):
     before = head.rstrip(" \t")
     if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
         return True  # self.token = nextchar, f(token=tok)
+    if compiled("declared", r"(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z").match(before):
+        return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
     if style == "spaced" and before.endswith(","):

@@ -531,7 +531,9 @@ TOKEN_RULES = (
          r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
          r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential",
          starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
-    # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET").  The verb's first
+    # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET"): the one argument (of
+    # several, `set_password(service, user, SECRET)`, the call's judgement picks; the first is a
+    # name, candidates.call_arguments).  The verb's first
     # letter is matched first, then looked behind: a pattern that starts with a character class
     # lets the engine skip to those letters (3x faster over 1 MB than a lookbehind at every place).
     # A match lies on one line that holds `("` or `('`: only those lines are tried (the engine
@@ -540,7 +542,7 @@ TOKEN_RULES = (
          r"[SsWwUuCcPp](?<![A-Za-z0-9][SsWwUuCcPp])(?:(?<=[Ss])(?i:et|tore|ave)|(?<=[Ww])(?i:ith)"
          r"|(?<=[Uu])(?i:se|pdate)|(?<=[Cc])(?i:hange)|(?<=[Pp])(?i:ut))_?"
          r"(?i:password|passwd|pass|secret|token|api_?key|access_?key|secret_?key|auth_?token)"
-         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", near=r"\([ \t]*[\"']"),
+         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)", near=r"\([ \t]*[\"']"),
     # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
     Rule("password", ("convertto-securestring",),
          r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",

@@ -190,6 +190,8 @@ def not_code(value: str) -> bool:
     bcrypt.hash(input, 10);` holds a call among words (a password of two words and a bracket
     is rarer than code that assigns a call)."""
     v = value.strip()
+    if compiled("code-constructor", r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+!?\([^()]*\)\Z").match(v):
+        return False  # String::new(), Vec::with_capacity(8), Buffer.alloc(0): a call of a path
     return not (" " in v and compiled("code-call", r"[A-Za-z_$][\w.$]*[ \t]*\([^()]*\)").search(v))
 
 
