@@ -431,16 +431,18 @@ TOKEN_RULES = (
          r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
          r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body",
          seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})", min_run=48),
-    # --- headers: the scheme word stays ---
+    # --- headers: the scheme word stays; the header's name then `:`/`=`, or, in a proxy's, a web
+    # server's or a call's syntax, a space or a comma then the quoted value
+    # (`proxy_set_header Authorization "Basic X"`, `Header.Set("Authorization", "Token X")`) ---
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
     Rule("basic_auth", ("authorization",),
-         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
+         r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
          r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
-         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=][ \t]*[\"']?|(?:[ \t]*,[ \t]*|[ \t]+)[\"'])"
          r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
          r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token",
          starts=(("authorization", 0), ("authorization", -6))),

@@ -198,8 +198,8 @@ def not_code(value: str) -> bool:
 def token_like(value: str) -> bool:
     """After a scheme word (Bearer, token): not a word of prose or a name of code."""
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
-    if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())):
-        return False
+    if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())) or "://" in v:
+        return False  # a word, a URL
     return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v))
 
 
