@@ -497,7 +497,7 @@ def _named_elements(text, low, anchors, found):
     """An XML element named by its attribute, its value the element's text: `<entry
     key="password">X</entry>`, `<property name="db.password">X</property>`."""
     rx = compiled("named-element", r"<([\w:.-]{1,40})[^<>\n]{0,200}?\b(?:key|name)[ \t]*=[ \t]*\"([\w.:-]{1,80})\""
-                                   r"[^<>\n]{0,200}>([^<>\n]{1,500})</\1[ \t]*>")  # fmt: skip
+                                   r"[^<>\n]{0,200}>(?:<!\[CDATA\[([^\]\n]{1,500})\]\]>|([^<>\n]{1,500}))</\1[ \t]*>")  # fmt: skip
     done = -1
     for literal in ('key="', 'name="'):
         for at in anchors.at(literal) if literal in anchors.present else ():
@@ -510,8 +510,8 @@ def _named_elements(text, low, anchors, found):
                 continue
             done = lt
             verdict = name_verdict(m.group(2))
-            if verdict is not None:
-                _take(text, found, m.span(3), verdict[1], ASSIGN, verdict[0])
+            if verdict is not None:  # the element's text, or its CDATA section's
+                _take(text, found, m.span(3) if m.group(3) is not None else m.span(4), verdict[1], ASSIGN, verdict[0])
 
 
 def _labelled_rows(text, low, anchors, found):
