@@ -24,6 +24,7 @@ from __future__ import annotations
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
     CODE_LABELS,
+    COMPOUND_HEADS,
     CONNECTORS,
     CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
@@ -300,6 +301,9 @@ _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "app
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
     n = len(text)
     i = e
+    head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
+    if head is not None and head.group(1) in COMPOUND_HEADS:
+        return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
     while i < n and text[i] in "\"'*`]":
         i += 1  # "password": **Password**: [password]
     j = i

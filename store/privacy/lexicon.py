@@ -109,6 +109,15 @@ VALUE_FIRST_CONNECTORS = (
     # `X — that's the staging password`, `X, which is the token`
     "that's", "that’s", "that is", "it's", "it’s", "which is", "this is",
 )  # fmt: skip
+# Nouns a secret word qualifies (`password manager`, `token type`, `key store`): the label is
+# then the compound's, whose value is not a secret (`my password manager is 1Password`).
+COMPOUND_HEADS = frozenset(
+    "manager managers store stores vault vaults type types policy policies field fields length hint hints "
+    "strength rule rules requirement requirements format expiry expiration lifetime ttl file files prompt dialog input "
+    "generator rotation endpoint url flow scope scopes header name names id ids count size hash hashes check checks "
+    "validation validator form page screen setting settings option options provider service server helper agent ring "
+    "chain bucket path location column table limit prefix strategy handler scheme mode".split()
+)
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
 # Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,

@@ -1,0 +1,22 @@
+"""A secret word that qualifies a noun (`password manager`, `token type`, `secret store`) labels
+the compound, whose value is not a secret; the word alone still labels its value."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+
+
+@pytest.mark.parametrize("line", [
+    "my password manager is 1Password", "token type is Bearer", "our secret store is Vault",
+    "the password manager: Bitwarden2", "the key store is Keystore1", "Password policy: Strict12",
+])  # fmt: skip
+def test_the_value_of_a_compound_is_kept(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", ["my password is 1Password!", "the token is Bearer9x7Qw2", "password reset to Marmot!2025",
+                                  "Password Marmot!2025", "the password for the db: Marmot!2025"])  # fmt: skip
+def test_the_word_alone_still_labels_its_value(line):
+    assert "[REDACTED" in clean_text(line)
