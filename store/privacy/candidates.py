@@ -928,19 +928,20 @@ def user_and_password(text, low, anchors, found):
     """`Login: admin / X`, `Zugangsdaten: admin / X`, `identifiant / mot de passe : admin / X`,
     `Wi-Fi: HomeNet / X`: a label of credentials (or `user / password` labels) then two values
     apart by `/`: the second is the password."""
-    at = text.find(" / ")
+    if " as " in anchors.present:
+        _login_as(text, low, anchors, found)
+    at = _credentials_line(text, low, 0)
     if at < 0:
-        at = low.find("credentials are ")
-        if at < 0:
-            return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
+        return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
     if rx is None:
         words = sorted(CREDENTIAL_LABELS, key=len, reverse=True)
         pw = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
         rx = CACHE["user-and-password"] = compiled(
             "user-and-password",
-            r"(?i)(?<![\w-])(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
+            r"(?i)(?<![\w-])(?:(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
             + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []
     while at >= 0:
@@ -948,14 +949,39 @@ def user_and_password(text, low, anchors, found):
         le = text.find("\n", at)
         le = len(text) if le < 0 else le
         lines.append((ls, le))
-        at = text.find(" / ", le)
-        if at < 0:
-            at = low.find("credentials are ", le)
+        at = _credentials_line(text, low, le)
     for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
             e -= 1
         _take(text, found, (s, e), STRONG, PROSE, "password")
+
+
+def _credentials_line(text, low, start):
+    """Where the next line that may hold a user and its password stands (a spaced slash, or
+    `credentials are` / `creds are` then `user:password`), -1 when none."""
+    places = [p for p in (text.find(" / ", start), low.find("credentials are ", start), low.find("creds are ", start))
+              if p >= 0]
+    return min(places) if places else -1
+
+
+def _login_as(text, low, anchors, found):
+    """`log in as admin with X`, `sign in as ana@example.com using X`, `ssh in as deploy with
+    password X`: a verb of logging in, the user after `as`, the password after `with`/`using`."""
+    rx = compiled("login-as", r"(?i)\b(?:log[ \t-]?in|login|sign[ \t-]?in|signin|ssh(?:[ \t]+in)?|connect|authenticate)"
+                              r"(?:[ \t]+(?:to|on|at|into)[ \t]+\S{1,60})?[ \t]+as[ \t]+(?:(?:the[ \t]+)?user[ \t]+)?"
+                              r"[\"'`]?[^\s\"'`/]{1,80}[\"'`]?[ \t]+(?:with|using)[ \t]+(?:(?:the|a)[ \t]+)?"
+                              r"(?:(?:password|passphrase|pw|pass|token)[ \t]+)?[\"'`]?([^\s\"'`]{3,128})")  # fmt: skip
+    for at in anchors.at(" as "):
+        ls = max(low.rfind("\n", 0, at) + 1, at - 120)
+        if not compiled("login-verb", r".*(?:log[ \t-]?in|login|sign[ \t-]?in|signin|ssh|connect|authenticate)").match(low, ls, at):
+            continue
+        m = rx.search(text, ls, min(len(text), at + 260))
+        if m is not None and m.start() < at:
+            s, e = m.span(1)
+            while e > s and text[e - 1] in ".,;)":
+                e -= 1  # the end of the sentence
+            _take(text, found, (s, e), STRONG, PROSE, "password")
 
 
 def _escape(word):

@@ -288,6 +288,8 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
             style = "spaced"
         if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
             return
+        if name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
+            return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
         if strength < STRONG and not STRENGTH_TEST[strength](text[s:e]):
             return
         add_span(found, text, s, e, P_NAME, kind)
