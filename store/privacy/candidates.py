@@ -82,7 +82,7 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser",
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
@@ -138,7 +138,8 @@ def find(text, low, anchors, found, find_secrets):
         if any(short in present for short in _call_shorts()) and (
                 "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
-    if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
+    if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
+            "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
 
@@ -693,6 +694,17 @@ def _sql(text, low, anchors, found):
             m = login.match(text, at)
             if m is None and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
                 m = set_pw.match(text, at)
+            if m is None and low.endswith("sp_", 0, at):  # EXEC sp_password 'old', 'X', 'login'
+                m = compiled("sql-sp-password", r"(?i)sp_password[ \t]+(?:@old[ \t]*=[ \t]*)?(?:null|N?'[^'\n]*')[ \t]*,"
+                                                r"[ \t]*(?:@new[ \t]*=[ \t]*)?N?'([^'\n]{1,200})'").match(text, at - 3)
+            if m is not None:
+                _take(text, found, m.span(1), STRONG, POSITION, "password")
+    for literal, pattern in (("addlogin", r"(?i)(?<=sp_)addlogin[ \t]+(?:@loginame[ \t]*=[ \t]*)?N?'[^'\n]*'[ \t]*,"
+                                          r"[ \t]*(?:@passwd[ \t]*=[ \t]*)?N?'([^'\n]{1,200})'"),
+                             ("setuser", r"(?i)(?<=acl )setuser[ \t]+\S+(?:[ \t]+[^\s>]\S*)*?[ \t]+>(\S{1,200})")):
+        # EXEC sp_addlogin 'app', 'X'; Redis's ACL SETUSER app on >X ~* +@all
+        for at in anchors.at(literal) if literal in anchors.present else ():
+            m = compiled("sql-" + literal, pattern).match(text, at)
             if m is not None:
                 _take(text, found, m.span(1), STRONG, POSITION, "password")
     for literal in ("@tcp(", "@unix("):
