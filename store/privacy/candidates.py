@@ -83,6 +83,7 @@ def literals() -> tuple:
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser",
+                     *PIN_LITERALS,
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
@@ -142,6 +143,31 @@ def find(text, low, anchors, found, find_secrets):
             "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
+    if any(lit in present for lit in PIN_LITERALS):
+        _pins(text, anchors, found)
+
+
+# ------------------------------------------------------------------------------ PINs
+# A PIN is found by its label written as one (`PIN`, `Pin code`, `ПИН-код`, `PIN码`, not the
+# `pin` of code: `ledPin`, `BUTTON_PIN`), then a separator or a connector, then 4-8 digits that
+# end the clause (`PIN 13 drives the LED`, `PIN codes are 4 to 8 digits` are kept).
+PIN_LITERALS = ("pin:", "pin ", "pin-", "pin码", "pin：", "пин")
+
+
+def _pins(text, anchors, found):
+    rx = compiled("pin", r"(?<![\w-])(?:PIN(?:[- ]?(?:[Cc]ode|CODE|[Kk]od|[Kk]oodi|[Kk]odu|码|碼))?|[Pp]in[- ]?[Cc]ode"
+                         r"|ПИН(?:-код)?|[Cc]ode PIN|[Cc]ódigo PIN)(?![\w-])"
+                         r"(?:[ \t]*[:=\uff1a][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es|é|è|är|er|on|je|jest|to|da)[ \t]+|[ \t]+)"
+                         r"[\"'`]?(\d{4,8})[\"'`]?(?=[.,;!?)]*(?:[ \t]+(?:for|and|but|on|to|und|et|y|e)\b|[ \t]*(?:\n|\Z|\(|[\u2014\u2013-]))|$)")
+    done = -1
+    for lit in PIN_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            if at < done:
+                continue
+            m = rx.search(text, max(0, at - 12), min(len(text), at + 60))
+            if m is not None and m.start() <= at + len(lit):
+                done = m.end()
+                add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "password")
 
 
 # ------------------------------------------------------------------------------ values
