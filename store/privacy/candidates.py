@@ -381,6 +381,11 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         span = value_at(text, i)
         if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
             return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
+        if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
+            after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
+            if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
+                _take(text, found, after, strength, PROSE, kind)
+            return
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
             # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
             # sets a value as `=` does; an English word (`Password changed`) may start prose
@@ -1012,8 +1017,10 @@ def _login_as(text, low, anchors, found):
                               r"(?:(?:password|passphrase|pw|pass|token)[ \t]+)?[\"'`]?([^\s\"'`]{3,128})")  # fmt: skip
     for at in anchors.at(" as "):
         ls = max(low.rfind("\n", 0, at) + 1, at - 120)
-        if not compiled("login-verb", r".*(?:log[ \t-]?in|login|sign[ \t-]?in|signin|ssh|connect|authenticate)").match(low, ls, at):
-            continue
+        before = low[ls:at]
+        if "log" not in before and "sign" not in before and "ssh" not in before and "connect" not in before and \
+                "authenticate" not in before:
+            continue  # no verb of logging in before `as` (most `as` are prose or imports)
         m = rx.search(text, ls, min(len(text), at + 260))
         if m is not None and m.start() < at:
             s, e = m.span(1)

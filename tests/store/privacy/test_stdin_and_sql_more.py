@@ -29,3 +29,18 @@ def test_the_secret_goes(line):
 ])  # fmt: skip
 def test_references_and_files_are_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("username admin privilege 15 password 0 Oslo2019$", "username admin privilege 15 password 0 [REDACTED:password]"),
+    (" username deploy secret 0 gR8fulDead!", " username deploy secret 0 [REDACTED:secret]"),
+    ("username admin password 7 0822455D0A16", "username admin password 7 [REDACTED:password]"),
+])  # fmt: skip
+def test_a_network_devices_password_after_its_type_goes(line, expected):
+    assert clean_text(line) == expected
+
+
+@pytest.mark.parametrize("line", ["the password 0 times", "password 0 of 3 attempts left", "enable password",
+                                  "username admin privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0"])  # fmt: skip
+def test_a_type_digit_before_prose_or_a_hash_takes_nothing(line):
+    assert clean_text(line) == line
