@@ -90,6 +90,12 @@ def positives() -> list:
     c += _family("sql logins, more", ["EXEC sp_addlogin 'app', '{v}';", "EXEC sp_password NULL, '{v}', 'app';",
                                       "ACL SETUSER app on >{v} ~* +@all", "ALTER LOGIN sa WITH PASSWORD = '{v}';"],
                  realistic=_in_bash)
+    c += _family("inflected labels, more", ["A jelszavam: {v}", "Jelszava: {v}", "Hasła do serwera: {v}",
+                                            "Přihlaste se heslem {v}", "Hesla k wifi: {v}"], realistic=_in_prompt)
+    c += _family("wifi keys", ["WIFI_KEY={v}", "wpa_key: {v}", "WLAN-Key: {v}", '"networkKey": "{v}"'],
+                 realistic=_in_result)
+    c += _family("quoted qualifier", ['Password for "ana@example.com": {v}', "token for 'deploy-bot': {v}"],
+                 realistic=_in_prompt)
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -124,12 +130,14 @@ def negatives() -> list:
         "<password><![CDATA[${DB_PASSWORD}]]></password>", "<description><![CDATA[Rotate the token weekly]]></description>",
         "echo \"$DB_PASSWORD\" | docker secret create db_pw -", "gh secret set API_TOKEN < token.txt",
         "enable password", "username admin privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
+        "wifi_key = os.environ['WIFI_KEY']", "network_key: ${NETWORK_KEY}", 'print(f"Password for {user}: ")',
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
         "the password reset flow is broken", "my key manager is KeePassXC2", "our secret store is Vault",
         "log in with your GitHub account", "log in as admin with the password from the vault",
         "you can sign in as ana using SSO", "creds are in the vault",
+        "Haslam said it works", "Password for 'ana':", "the wifi key is on the router's label",
     ]  # fmt: skip
     outputs = [
         ("jq '.password | length' config.json", "12"), ("jq -r .username config.json", "app"),
