@@ -18,8 +18,8 @@ from __future__ import annotations
 
 _PASSWORD = (
     "password passwort kennwort passphrase passcode mot de passe mdp contraseña contrasena clave "
-    "senha palavra-passe palavra passe parola d'ordine wachtwoord hasło haslo heslo geslo lozinka "
-    "лозинк парол пароль parolă parola jelszó jelszo salasana salasõna parool parole slaptažod "
+    "senha palavra-passe palavra passe parola d'ordine wachtwoord hasło haslo hasł heslo hesla heslem heslu geslo lozinka "
+    "лозинк парол пароль parolă parola jelszó jelszo jelszav salasana salasõna parool parole slaptažod "
     "slaptazod lösenord losenord passord adgangskode kodeord lykilorð şifre sifre şifrə parol "
     "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
