@@ -449,7 +449,9 @@ def _qualifier():
     Server:` (a preposition, up to 40 characters, a colon)."""
     rx = CACHE.get("label-qualifier")  # (the pattern is not even joined again: called for each label)
     if rx is None:
-        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
+        # (a name in quotes may stand in it: `Password for the 'elastic' user:`)
+        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:[^:\n=\uff1a\"'`]|'[\w.@-]{1,30}'"
+                                         r"|\"[\w.@-]{1,30}\"){1,40}?"
                                          r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
                                          r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
     return rx

@@ -20,3 +20,13 @@ def test_the_value_of_a_compound_is_kept(line):
                                   "Password Marmot!2025", "the password for the db: Marmot!2025"])  # fmt: skip
 def test_the_word_alone_still_labels_its_value(line):
     assert "[REDACTED" in clean_text(line)
+
+
+@pytest.mark.parametrize("line", ['Password for "ana@example.com": Marmot!2025', "token for 'deploy-bot': Marmot!2025"])
+def test_a_qualifier_may_quote_a_name(line):
+    assert clean_text(line) == line.replace("Marmot!2025", "[REDACTED:password]" if "Password" in line else "[REDACTED:token]")
+
+
+@pytest.mark.parametrize("line", ['print(f"Password for {user}: ")', "Enter password for 'ana': "])
+def test_a_prompt_naming_its_user_is_kept(line):
+    assert clean_text(line) == line
