@@ -96,6 +96,19 @@ def positives() -> list:
                  realistic=_in_result)
     c += _family("quoted qualifier", ['Password for "ana@example.com": {v}', "token for 'deploy-bot': {v}"],
                  realistic=_in_prompt)
+    c += _family("client made from a key", ['g = Github("{v}")', 'bot = telebot.TeleBot("{v}")',
+                                            'slack = WebClient("{v}")', 'sg = SendGridAPIClient("{v}")',
+                                            'client = openai.OpenAI("{v}")'], per=2, realistic=_in_result,
+                 secret=lambda v: random_secret("client" + v, 32))
+    c += _family("password slot, more drivers", ['const sequelize = new Sequelize("app", "root", "{v}", { dialect: "mysql" });',
+                                                 'r = redis.StrictRedis("cache", 6379, 0, "{v}")',
+                                                 'l.simple_bind_s("cn=admin,dc=example,dc=com", "{v}")',
+                                                 'new PasswordAuthentication("ana", "{v}".toCharArray())'],
+                 realistic=_in_result)
+    c += _family("parameter pairs", ["ParameterKey=DbPassword,ParameterValue={v}",
+                                     '{"ParameterKey": "ApiToken", "ParameterValue": "{v}"}',
+                                     '{"Name": "/prod/db/password", "Value": "{v}", "Type": "SecureString"}'],
+                 realistic=_in_bash)
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -131,6 +144,10 @@ def negatives() -> list:
         "echo \"$DB_PASSWORD\" | docker secret create db_pw -", "gh secret set API_TOKEN < token.txt",
         "enable password", "username admin privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
         "wifi_key = os.environ['WIFI_KEY']", "network_key: ${NETWORK_KEY}", 'print(f"Password for {user}: ")',
+        'client = Client("https://api.example.com")', 'client = ApiClient("my-service-name-prod")',
+        'bot = Bot("Echo Bot v2")', 'client = Client("0f8fad5b-d9cb-469f-a165-70867728950e")',
+        'r = redis.Redis("cache", 6379, 0)', 'sequelize = new Sequelize("app", "root", process.env.DB_PASSWORD)',
+        '{"ParameterKey": "Env", "ParameterValue": "prod"}', '{"Name": "/prod/db/host", "Value": "db.internal"}',
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
