@@ -54,6 +54,7 @@ CALLS = {
     "basic_auth": 1, "basicauth": 1, "httpbasicauth": 1, "httpdigestauth": 1, "ftp": 2, "ftp_tls": 2,
     "smtp.start": 4, "connect:dbi": 2, "client:ac": 1, "twilio": 1, "restclient:ac": 1,
     "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
+    "sequelize": 2, "strictredis": 3, "redis": 3, "simple_bind_s": 1, "simple_bind": 1, "bind_s": 1,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -82,7 +83,7 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser",
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      *PIN_LITERALS,
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
@@ -126,7 +127,8 @@ def find(text, low, anchors, found, find_secrets):
     _labels(text, low, anchors, found)
     if " as " in present:
         _value_first(text, low, anchors, found)
-    if "key" in present or "value:" in present or "variable" in present or '"value"' in present:
+    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
+            "parametervalue" in present:
         _pairs(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
@@ -492,7 +494,9 @@ _PAIRS = (
     # (name, literal it is found by, how far before the literal a match may start, pattern)
     ("plist", "key", -1, r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
     ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
-    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w.-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # a CloudFormation parameter, in the CLI's shorthand or in JSON
+    ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     ("terraform", "variable", 0, r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
 )  # fmt: skip
 
@@ -664,9 +668,9 @@ def _calls(text, low, anchors, found):
             i = index if index >= 0 else len(args) + index
             if not 0 <= i < len(args):
                 continue
-            s, e = args[i]
-            if e - s >= 2 and text[s] in "\"'" and text[e - 1] == text[s]:
-                _take(text, found, (s + 1, e - 1), STRONG, POSITION, "password")
+            lit = _string_args(text, [args[i]])[0]  # "X", or "X".toCharArray(), "X".to_string()
+            if lit is not None and not lit[2]:
+                _take(text, found, lit[:2], STRONG, POSITION, "password")
 
 
 def _call_shorts():
@@ -847,11 +851,14 @@ def value_before_label(text, low, anchors, found):
 # callee whose string argument is a signing or cipher key (`jwt.encode(payload, KEY)`, `Fernet(KEY)`).
 LOGIN_CALL_WORDS = frozenset("login logon signin authenticate connect credential credentials".split())
 KEY_CALL_WORDS = frozenset("hmac createhmac fernet aes cipher".split())
+# The last word of a callee that makes a client of a service from its first argument.
+CLIENT_WORDS = frozenset("client bot api sdk ai github gitlab octokit".split())
 _CALL_LITERALS = ("login", "logon", "signin", "authenticate", "connect", "credential", "hmac", "fernet", "aes.", "cipher",
                   "jwt.", "wifi.", "(\"", "('")  # fmt: skip
 # Every judgement of a call needs one of these on its line (a secret word, a callee's word).
 _CALL_EVIDENCE = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sess", "salt", "pepper", "_sk", "_pat",
-                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk")
+                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk",
+                  "client", "bot", "api", "sdk", "github", "gitlab", "octokit", "ai(")
 _ALGORITHM = r"(?i)(?:sha|md|hs|rs|es|ps)\d{1,3}|aes-?\d+.*|utf-?8|ascii|hex|base64|latin-?1"
 
 
@@ -868,7 +875,7 @@ def _string_args(text, args):
     argument's `label: "…"` read as its literal, `named` True), None for an argument that is not one."""
     out = []
     for s, e in args:
-        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes)\(\))?\Z").match(text, s, e)
+        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes|toCharArray)\(\))?\Z").match(text, s, e)
         out.append((m.start(3), m.end(3), m.group("name") is not None) if m is not None else None)
     return out
 
@@ -932,6 +939,10 @@ def _judge_call(text, m, found):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
         elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign"} & set(words))):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
+        elif words and words[-1] in CLIENT_WORDS and len(args) <= 2:
+            # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
+            # random-looking one: a weak label)
+            kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
