@@ -109,6 +109,13 @@ def positives() -> list:
                                      '{"ParameterKey": "ApiToken", "ParameterValue": "{v}"}',
                                      '{"Name": "/prod/db/password", "Value": "{v}", "Type": "SecureString"}'],
                  realistic=_in_bash)
+    c += _family("changed to, many languages",
+                 ["パスワードを {v} に変更しました", "パスワード「{v}」でログインしてください", "密码改成了{v}", "把密码设置成{v}",
+                  "비밀번호를 {v}로 바꿨어요", "Passwort geändert auf {v}", "le mot de passe a été changé en {v}",
+                  "j'ai changé le mot de passe en {v}", "cambié la contraseña a {v}", "mudei a senha para {v}",
+                  "поменял пароль на {v}", "ho cambiato la password in {v}", "wachtwoord veranderd naar {v}",
+                  "hasło zmienione na {v}", "the new password should be {v}", "password nya {v}"],
+                 per=2, realistic=_in_prompt)  # fmt: skip
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -155,6 +162,9 @@ def negatives() -> list:
         "log in with your GitHub account", "log in as admin with the password from the vault",
         "you can sign in as ana using SSO", "creds are in the vault",
         "Haslam said it works", "Password for 'ana':", "the wifi key is on the router's label",
+        "cambié la contraseña a una más segura", "I changed the password in Vault", "パスワードを入力してください",
+        "비밀번호를 입력하세요", "密码改为必填", "j'ai changé le mot de passe en urgence", "ho cambiato la password in fretta",
+        "the password should be at least 12 characters", "mudei a senha para a nova política",
     ]  # fmt: skip
     outputs = [
         ("jq '.password | length' config.json", "12"), ("jq -r .username config.json", "app"),
