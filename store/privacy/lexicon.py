@@ -99,6 +99,18 @@ CONNECTORS = (
     # a verb that keeps a value: `Das Passwort bleibt X`, `A senha continua sendo X`
     "remains", "stays", "is still", "bleibt", "reste", "est toujours", "continua sendo", "continua a ser",
     "sigue siendo", "resta", "blijft", "förblir", "forbliver", "forblir", "zůstává", "zostáva", "остаётся", "остается",
+    # a participle of changing, then its preposition: `le mot de passe a été changé en X`,
+    # `Passwort geändert auf X`, `hasło zmienione na X`, `wachtwoord veranderd naar X`
+    "should be", "changé en", "changée en", "modifié en", "modifiée en", "a été changé en", "a été changée en",
+    "a été modifié en", "geändert auf", "geändert in", "geändert zu", "geaendert auf", "gesetzt auf", "cambiada a",
+    "cambiado a", "cambiada por", "alterada para", "alterado para", "mudada para", "trocada para", "cambiata in",
+    "cambiata a", "impostata a", "veranderd naar", "veranderd in", "gewijzigd naar", "gewijzigd in", "изменён на",
+    "изменен на", "сменён на", "сменен на", "поменян на", "zmienione na", "zmieniono na", "změněno na", "nya",
+    "menjadi", "diubah menjadi",
+    # Chinese verbs of setting, Korean and Japanese object particles, Thai `new ... is`: `密码改成了X`,
+    # `비밀번호를 X로`, `パスワードを X に`, `รหัสผ่านใหม่คือ X`
+    "改成了", "改成", "改为", "改為", "设置为", "设为", "设置成", "设成", "换成", "更改为", "修改为", "重置为", "变更为",
+    "를", "을", "を", "ใหม่คือ",
 )  # fmt: skip
 # Words of prose between a value and the label after it: `X is the password`, `X est le mot de
 # passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`.
@@ -120,6 +132,13 @@ COMPOUND_HEADS = frozenset(
 )
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
+# A verb of changing before a label, in other languages (stems, as typed), and the prepositions it
+# takes before the new value: `cambié la contraseña a X`, `mudei a senha para X`, `поменял пароль
+# на X`, `ho cambiato la password in X`, `j'ai changé le mot de passe en X`.
+CHANGE_VERB_STEMS = ("cambi", "chang", "modifi", "mud", "troqu", "alter", "поменя", "смени", "измени", "zmieni",
+                     "změni", "verander", "wijzig", "änder", "aender", "impost", "setz", "reset", "rotat", "updat")
+AFTER_VERB_PREPOSITIONS = ("to", "a", "à", "en", "in", "para", "pra", "por", "na", "naar", "auf", "zu", "на", "в",
+                           "do", "als")
 # Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,
 # `rpcpassword X`, `AuthBasicPassword X`).
 DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk", "pw")
