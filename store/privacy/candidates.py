@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
+    AFTER_VERB_PREPOSITIONS,
+    CHANGE_VERB_STEMS,
     CODE_LABELS,
     COMPOUND_HEADS,
     CONNECTORS,
@@ -375,6 +377,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
+    if _changed_to(text, low, s, i, j, strength, kind, found):
+        return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         # a directive's space: `requirepass X`, `SetEnv DB_PASSWORD X`, `Мій пароль X`
         if directive_name and not _directive_context(low, s):
@@ -393,6 +397,26 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # sets a value as `=` does; an English word (`Password changed`) may start prose
             config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
             _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+def _changed_to(text, low, s, i, j, strength, kind, found):
+    """`cambié la contraseña a X`, `поменял пароль на X`: a verb of changing before the label, a
+    preposition after it, then a password-like or random value (a word there is prose: `a una más
+    segura`); `パスワード「X」`: a value quoted in CJK brackets right after a label."""
+    if strength >= STRONG and text[j:j + 1] in ("「", "『") and j == i:
+        return _take(text, found, value_at(text, j), strength, PROSE, kind)
+    rx = CACHE.get("verb-preposition")
+    if rx is None:
+        rx = CACHE["verb-preposition"] = compiled(
+            "verb-preposition", r"[ \t]+(?:" + "|".join(AFTER_VERB_PREPOSITIONS) + r")[ \t]+(?=\S)")
+    m = rx.match(low, i)
+    if m is None:
+        return False
+    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 60):s]
+    if not any(stem in line for stem in CHANGE_VERB_STEMS) or not compiled(
+            "change-verb", r"(?<![^\W\d_])(?:" + "|".join(CHANGE_VERB_STEMS) + ")").search(line):
+        return False
+    return _take(text, found, value_at(text, m.end()), MEDIUM, PROSE, kind)
 
 
 def _after_separator(text, j, ch, strength, directive_name, kind, found):

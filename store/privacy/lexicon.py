@@ -136,9 +136,10 @@ SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate",
 # takes before the new value: `cambié la contraseña a X`, `mudei a senha para X`, `поменял пароль
 # на X`, `ho cambiato la password in X`, `j'ai changé le mot de passe en X`.
 CHANGE_VERB_STEMS = ("cambi", "chang", "modifi", "mud", "troqu", "alter", "поменя", "смени", "измени", "zmieni",
-                     "změni", "verander", "wijzig", "änder", "aender", "impost", "setz", "reset", "rotat", "updat")
+                     "změni", "verander", "wijzig", "änder", "aender", "impost", "setz", "reset", "rotat", "updat",
+                     "غير", "تغيير")
 AFTER_VERB_PREPOSITIONS = ("to", "a", "à", "en", "in", "para", "pra", "por", "na", "naar", "auf", "zu", "на", "в",
-                           "do", "als")
+                           "do", "als", "إلى")
 # Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,
 # `rpcpassword X`, `AuthBasicPassword X`).
 DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk", "pw")

@@ -26,3 +26,19 @@ def test_the_new_value_goes(template):
 ])  # fmt: skip
 def test_the_sentence_without_a_value_is_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("template", [
+    "cambié la contraseña a {}", "mudei a senha para {}", "поменял пароль на {}", "ho cambiato la password in {}",
+    "j'ai changé le mot de passe en {}", "غيرت كلمة المرور إلى {}", "パスワード「{}」でログインしてください",
+])  # fmt: skip
+def test_a_verb_of_changing_before_the_label_makes_its_preposition_lead_to_the_value(template):
+    assert clean_text(template.format(PW)) == template.format("[REDACTED:password]")
+
+
+@pytest.mark.parametrize("line", [
+    "cambié la contraseña a una más segura", "I changed the password in Vault", "mudei a senha para a nova política",
+    "ho cambiato la password in fretta", "the password in Vault is fine", "كلمة المرور غير صحيحة",
+])  # fmt: skip
+def test_without_a_password_like_value_the_sentence_is_kept(line):
+    assert clean_text(line) == line
