@@ -116,6 +116,12 @@ def positives() -> list:
                   "поменял пароль на {v}", "ho cambiato la password in {v}", "wachtwoord veranderd naar {v}",
                   "hasło zmienione na {v}", "the new password should be {v}", "password nya {v}"],
                  per=2, realistic=_in_prompt)  # fmt: skip
+    c += _family("code python, more calls", ['jwt.decode(token, "{v}", algorithms=["HS256"])',
+                                             'User.objects.create_user("ana", "ana@example.com", "{v}")',
+                                             'User.objects.create_superuser("admin", "admin@example.com", "{v}")'],
+                 realistic=_in_result)
+    c += _family("code python, byte keys", ['cipher = AES.new(b"{v}", AES.MODE_GCM)', "mac = hmac.new(b'{v}', msg, 'sha256')"],
+                 per=2, secret=lambda v: random_secret("bytes" + v, 32))
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -155,6 +161,9 @@ def negatives() -> list:
         'bot = Bot("Echo Bot v2")', 'client = Client("0f8fad5b-d9cb-469f-a165-70867728950e")',
         'r = redis.Redis("cache", 6379, 0)', 'sequelize = new Sequelize("app", "root", process.env.DB_PASSWORD)',
         '{"ParameterKey": "Env", "ParameterValue": "prod"}', '{"Name": "/prod/db/host", "Value": "db.internal"}',
+        'jwt.decode(token, key, algorithms=["HS256"])', 'jwt.decode(token, options={"verify_signature": False})',
+        'User.objects.create_user("ana", "ana@example.com", password)', 'h = hashlib.sha256(b"hello world")',
+        'data = base64.b64decode(b"aGVsbG8=")',
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
