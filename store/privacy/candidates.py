@@ -57,6 +57,7 @@ CALLS = {
     "smtp.start": 4, "connect:dbi": 2, "client:ac": 1, "twilio": 1, "restclient:ac": 1,
     "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
     "sequelize": 2, "strictredis": 3, "redis": 3, "simple_bind_s": 1, "simple_bind": 1, "bind_s": 1,
+    "create_user": 2, "create_superuser": 2,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -89,7 +90,7 @@ def literals() -> tuple:
                      *PIN_LITERALS,
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
-        lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
+        lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -911,7 +912,7 @@ def call_arguments(text, low, anchors, found):
     connects (`login("me", "X")`, `WiFi.begin("ssid", "X")`) or signs (`jwt.encode(p, "X")`), or
     the call stands as the value of a secret's name (`password = String::from("X")`)."""
     present = anchors.present
-    lits = [lit for lit in ("(\"", "('", ", \"", ", '") if lit in present]
+    lits = [lit for lit in ("(\"", "('", ", \"", ", '", "(b\"", "(b'") if lit in present]
     if not lits:
         return
     rx = compiled("call", r"([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
@@ -961,7 +962,7 @@ def _judge_call(text, m, found):
             picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
         elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
-        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign"} & set(words))):
+        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign", "decode", "verify"} & set(words))):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in CLIENT_WORDS and len(args) <= 2:
             # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a

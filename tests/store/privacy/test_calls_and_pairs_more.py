@@ -34,3 +34,23 @@ def test_the_secret_goes(line, secret):
 ])  # fmt: skip
 def test_calls_and_pairs_without_a_secret_are_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize(("line", "secret"), [
+    (f'jwt.decode(token, "{PW}", algorithms=["HS256"])', PW),
+    (f'User.objects.create_user("ana", "ana@example.com", "{PW}")', PW),
+    (f'User.objects.create_superuser("admin", "admin@example.com", "{PW}")', PW),
+    (f'cipher = AES.new(b"{KEY}", AES.MODE_GCM)', KEY), (f"mac = hmac.new(b'{KEY}', msg, 'sha256')", KEY),
+])  # fmt: skip
+def test_python_slots_and_byte_string_keys(line, secret):
+    cleaned = clean_text(line)
+    assert secret not in cleaned and "[REDACTED:" in cleaned
+
+
+@pytest.mark.parametrize("line", [
+    'jwt.decode(token, key, algorithms=["HS256"])', 'jwt.decode(token, options={"verify_signature": False})',
+    'User.objects.create_user("ana", "ana@example.com", password)', 'h = hashlib.sha256(b"hello world")',
+    'data = base64.b64decode(b"aGVsbG8=")',
+])  # fmt: skip
+def test_python_calls_without_a_literal_secret_are_kept(line):
+    assert clean_text(line) == line
