@@ -333,9 +333,10 @@ _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "app
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
     n = len(text)
     i = e
-    head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
-    if head is not None and head.group(1) in COMPOUND_HEADS:
-        return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
+    if low[i:i + 1] in (" ", "\t"):
+        head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
+        if head is not None and head.group(1) in COMPOUND_HEADS:
+            return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
     while i < n and text[i] in "\"'*`]":
         i += 1  # "password": **Password**: [password]
     j = i
@@ -370,7 +371,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
     m = _connector().match(low, i)
-    if m is not None and m.group(1):
+    if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
+        # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
@@ -378,7 +380,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if _changed_to(text, low, s, i, j, strength, kind, found):
+    if (j == i or low[i:i + 1] in (" ", "\t")) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         # a directive's space: `requirepass X`, `SetEnv DB_PASSWORD X`, `Мій пароль X`
@@ -456,17 +458,40 @@ _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secret
                          "credential credentials creds".split()) | _LABEL_SET
 
 
+def _trie(words):
+    """A regular expression matching any of `words`, longest first, as a trie: each character is
+    tried once at each place, not once per word (the connectors are ~160)."""
+    import re
+
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node):
+        ends = "" in node
+        branches = [re.escape(ch).replace(r"\ ", " ") + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if ends else body
+
+    return "(?:" + pattern(tree) + ")"
+
+
 def _connector():
     rx = CACHE.get("connector")
     if rx is None:
         def attached_to_label(c):
             return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
 
-        words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
-        attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
+        words = [c for c in CONNECTORS if not attached_to_label(c)]
+        attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
             "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
-                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")"
+                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 
@@ -477,8 +502,8 @@ def _qualifier():
     rx = CACHE.get("label-qualifier")  # (the pattern is not even joined again: called for each label)
     if rx is None:
         # (a name in quotes may stand in it: `Password for the 'elastic' user:`)
-        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:[^:\n=\uff1a\"'`]|'[\w.@-]{1,30}'"
-                                         r"|\"[\w.@-]{1,30}\"){1,40}?"
+        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:[^:\n=\uff1a\"'`]{1,40}?"
+                                         r"|[^:\n=\uff1a\"'`]{0,30}?(?:'[\w.@-]{1,30}'|\"[\w.@-]{1,30}\")[^:\n=\uff1a\"'`]{0,30}?)"
                                          r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
                                          r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
     return rx
@@ -883,7 +908,7 @@ _CALL_LITERALS = ("login", "logon", "signin", "authenticate", "connect", "creden
 # Every judgement of a call needs one of these on its line (a secret word, a callee's word).
 _CALL_EVIDENCE = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sess", "salt", "pepper", "_sk", "_pat",
                   "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk",
-                  "client", "bot", "api", "sdk", "github", "gitlab", "octokit", "ai(")
+                  )
 _ALGORITHM = r"(?i)(?:sha|md|hs|rs|es|ps)\d{1,3}|aes-?\d+.*|utf-?8|ascii|hex|base64|latin-?1"
 
 
@@ -916,9 +941,11 @@ def call_arguments(text, low, anchors, found):
     if not lits:
         return
     rx = compiled("call", r"([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
-    seen = set()
+    seen, judged, clients = set(), set(), []
     for lit in lits:
         for at in anchors.at(lit):
+            if lit[0] == "(" and low.endswith(CLIENT_LITERALS, max(0, at - 8), at + 1):
+                clients.append(at + 1)  # Github("…"): judged below unless its line is
             ls = low.rfind("\n", 0, at) + 1
             if ls in seen:
                 continue
@@ -926,10 +953,36 @@ def call_arguments(text, low, anchors, found):
             le = low.find("\n", at)
             le = len(low) if le < 0 else le
             line = low[ls:le]
-            if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
+            if le - ls > 2000 or "(" not in line or not any(map(line.__contains__, _CALL_EVIDENCE)):
                 continue  # no word on the line that any of the call's judgements needs
+            judged.add(ls)
             for m in rx.finditer(text, ls, le):
                 _judge_call(text, m, found)
+    if clients:
+        _client_calls(text, low, clients, found, judged, rx)
+
+
+# What a call that makes a client from its first argument ends with (`Github(`, `TeleBot(`,
+# `SendGridAPIClient(`): read where a call's string argument starts, each such call judged alone.
+CLIENT_LITERALS = ("client(", "bot(", "api(", "sdk(", "github(", "gitlab(", "octokit(", "openai(")
+
+
+def _client_calls(text, low, places, found, judged, rx):
+    """Each `Client("…")` at `places` (where its `(` ends), on a line not judged whole."""
+    starts = None
+    for q in places:
+        ls = low.rfind("\n", 0, q) + 1
+        if ls in judged:
+            continue  # its line was judged whole above
+        if starts is None:
+            starts = {f[0] for f in found}
+        if q + 1 in starts:
+            continue  # the literal is found already (a provider's token)
+        m = rx.search(text, max(ls, q - 120), q)
+        while m is not None and m.end() != q:
+            m = rx.search(text, m.end(), q)
+        if m is not None:
+            _judge_call(text, m, found)
 
 
 def _judge_call(text, m, found):
@@ -1011,7 +1064,9 @@ def user_and_password(text, low, anchors, found):
     apart by `/`: the second is the password."""
     if " as " in anchors.present:
         _login_as(text, low, anchors, found)
-    at = _credentials_line(text, low, 0)
+    cred = "cred" in anchors.present
+    nexts = [text.find(" / "), low.find("credentials are ") if cred else -1, low.find("creds are ") if cred else -1]
+    at = _credentials_line(text, low, 0, nexts)
     if at < 0:
         return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
@@ -1030,7 +1085,7 @@ def user_and_password(text, low, anchors, found):
         le = text.find("\n", at)
         le = len(text) if le < 0 else le
         lines.append((ls, le))
-        at = _credentials_line(text, low, le)
+        at = _credentials_line(text, low, le, nexts)
     for m in (m for ls, le in lines for m in rx.finditer(text, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
@@ -1038,11 +1093,14 @@ def user_and_password(text, low, anchors, found):
         _take(text, found, (s, e), STRONG, PROSE, "password")
 
 
-def _credentials_line(text, low, start):
+def _credentials_line(text, low, start, nexts):
     """Where the next line that may hold a user and its password stands (a spaced slash, or
-    `credentials are` / `creds are` then `user:password`), -1 when none."""
-    places = [p for p in (text.find(" / ", start), low.find("credentials are ", start), low.find("creds are ", start))
-              if p >= 0]
+    `credentials are` / `creds are` then `user:password`), -1 when none; `nexts` keeps where each
+    was found last, so a literal that stands nowhere is looked for once, not once per line."""
+    for k, (hay, needle) in enumerate(((text, " / "), (low, "credentials are "), (low, "creds are "))):
+        if -1 < nexts[k] < start:
+            nexts[k] = hay.find(needle, start)
+    places = [p for p in nexts if p >= start]
     return min(places) if places else -1
 
 

@@ -91,11 +91,11 @@ def output_is_secret(command: str) -> bool:
     if not isinstance(command, str) or not command or len(command) > 4000:
         return False
     low = command.lower()
-    if not any(needle in low for needle in _ALL_NEEDLES):
+    if not any(map(low.__contains__, _ALL_NEEDLES)):  # (map: no generator frame per needle)
         return False  # no printer's needle anywhere: most command lines
     for stage in _commands(low):
         for _what, pattern in SECRET_PRINTERS:
-            if not any(needle in stage for needle in NEEDLES[_what]):
+            if not any(map(stage.__contains__, NEEDLES[_what])):
                 continue
             m = compiled("printer-" + _what, pattern).search(stage)
             if m is None:
