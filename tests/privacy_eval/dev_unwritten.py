@@ -122,6 +122,11 @@ def positives() -> list:
                  realistic=_in_result)
     c += _family("code python, byte keys", ['cipher = AES.new(b"{v}", AES.MODE_GCM)', "mac = hmac.new(b'{v}', msg, 'sha256')"],
                  per=2, secret=lambda v: random_secret("bytes" + v, 32))
+    c += _family("children of a secret parent", ["secrets:\n  db: {v}\n  region: eu-west-1", "passwords:\n  admin: {v}",
+                                                 "[secrets]\ngithub = \"{v}\"", "[passwords]\ndeploy = {v}",
+                                                 'PASSWORDS = {"admin": "{v}", "guest": "x"}',
+                                                 '{"credentials": {"prod": "{v}"}}', "tokens:\n  - {v}"],
+                 realistic=_in_result)  # fmt: skip
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -164,6 +169,13 @@ def negatives() -> list:
         'jwt.decode(token, key, algorithms=["HS256"])', 'jwt.decode(token, options={"verify_signature": False})',
         'User.objects.create_user("ana", "ana@example.com", password)', 'h = hashlib.sha256(b"hello world")',
         'data = base64.b64decode(b"aGVsbG8=")',
+        "secrets:\n  db_password:\n    file: ./db_password.txt", "secrets:\n  GH_TOKEN: ${{ secrets.GH_TOKEN }}",
+        "secrets:\n  create: true\n  name: app-secrets", "tokens:\n  access_token_ttl: 3600",
+        "credentials:\n  type: service_account\n  private_key_id: 3f8a9c2b7d1e4f6a8b0c2d4e6f8a0b1c3d5e7f9a\n"
+        "  client_email: svc@proj.iam.gserviceaccount.com",
+        'tokens: { primary: "#3b82f6", spacing: "1.5rem", font: "Inter, sans-serif" }',
+        "imagePullSecrets:\n  - name: regcred", "passwords:\n  min_length: 12\n  require_digit: true",
+        "tokens:\n  - hello\n  - world",
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
