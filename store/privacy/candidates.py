@@ -21,6 +21,8 @@ The finders (in the order store/privacy/__init__.py runs them):
 
 from __future__ import annotations
 
+import re
+
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
@@ -148,8 +150,90 @@ def find(text, low, anchors, found, find_secrets):
             "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
+    _under_secret_parent(text, low, anchors, found)
     if any(lit in present for lit in PIN_LITERALS):
         _pins(text, anchors, found)
+
+
+# ------------------------------------------------------------------------------ a parent's children
+# A mapping or section named by a plural secret word holds secrets under other names: YAML's
+# `secrets:` then `  stripe: X`, INI/TOML's `[passwords]` then `admin = X`, a dict's
+# `PASSWORDS = {"admin": "X"}`.  Each child's value is judged as a MEDIUM label's (password-like
+# or random: `file: ./db.txt`, `ttl: 3600`, `name: app-secrets` are kept); a child whose name says
+# what it is not (`private_key_id`, `client_email`, `type`) is skipped.
+_PARENT_WORDS = (("secret", ("secrets",)), ("token", ("tokens",)), ("pass", ("passwords", "passwds")),
+                 ("cred", ("credentials", "creds")))
+_CHILD_NOT = frozenset("id ids name names type kind user username email host hostname url uri endpoint port file path "
+                       "region project namespace ttl expiry expires expiration created updated version description "
+                       "enabled scope scopes issuer audience algorithm provider mount driver external label labels "
+                       "length count size min max create".split())
+
+
+def _under_secret_parent(text, low, anchors, found):
+    present = anchors.present
+    done = set()
+    for lit, words in _PARENT_WORDS:
+        if lit not in present:
+            continue
+        for at in [at for at in anchors.at(lit) if low.startswith(words, at)]:  # (a comprehension: thousands of places)
+            word = next(w for w in words if low.startswith(w, at))
+            if low[at + len(word):at + len(word) + 1].isalnum():
+                continue
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in done:
+                continue
+            done.add(ls)
+            kind = "password" if word.startswith("pass") else "secret"
+            inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
+            if inline is not None and inline.start() <= at < inline.end():
+                _children_inline(text, inline.end(), kind, found)
+                continue
+            m = compiled("secret-parent", r"([ \t]*)(?:-[ \t]+)?(\[)?[\"']?(?:[\w.-]*[_.-])?(?:secrets|tokens|passwords"
+                                          r"|passwds|credentials|creds)[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
+                         re.MULTILINE).match(low, ls)  # fmt: skip
+            if m is not None:
+                _children_below(text, m.end(), len(m.group(1)), m.group(2) is not None, kind, found)
+
+
+def _child_value(text, key, span, kind, found):
+    if span is None or any(w in _CHILD_NOT for w in compiled("child-words", r"[a-z]+").findall(
+            compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
+        return
+    _take(text, found, span, MEDIUM, ASSIGN, kind)
+
+
+def _children_inline(text, i, kind, found):
+    end = text.find("}", i, i + 800)
+    if end < 0:
+        return
+    for m in compiled("child-inline", r"[\"']?([\w.@/-]{1,60})[\"']?[ \t]*(?:[:=]|=>)[ \t]*([\"'])([^\"'\n]{1,300})\2").finditer(
+            text, i, end):
+        _child_value(text, m.group(1), m.span(3), kind, found)
+
+
+def _children_below(text, i, indent, section, kind, found):
+    pos = text.find("\n", i)
+    for _ in range(60):
+        if pos < 0:
+            return
+        pos += 1
+        nxt = text.find("\n", pos)
+        line_end = len(text) if nxt < 0 else nxt
+        line = text[pos:line_end]
+        body = line.lstrip(" \t")
+        if body and not body.startswith("#"):
+            if section and body.startswith("["):
+                return  # the next INI section
+            if not section and len(line) - len(body) <= indent:
+                return  # YAML: back at the parent's indent
+            m = None if body.rstrip().endswith(":") else compiled(  # (`db_password:`: a mapping below)
+                "child-line", r"(?:-[ \t]+)?(?:[\"']?([\w.@/-]{1,60})[\"']?(?::[ \t]+|[ \t]*=[ \t]*))?"
+                r"[\"']?([^\s\"']{1,300}?)[\"']?(?:[ \t]+#.*)?$").match(body)
+            if m is not None and (m.group(1) or not section):
+                s = pos + len(line) - len(body) + m.start(2)
+                _child_value(text, m.group(1) or "", (s, s + len(m.group(2))), kind, found)
+        pos = nxt
 
 
 # ------------------------------------------------------------------------------ PINs
