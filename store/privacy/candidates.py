@@ -1058,6 +1058,9 @@ def _client_calls(text, low, places, found, judged, rx):
         ls = low.rfind("\n", 0, q) + 1
         if ls in judged:
             continue  # its line was judged whole above
+        close = text.find(text[q], q + 1, q + 300)
+        if close - q < 17 or any(ch in text[q + 1:close] for ch in " /.:"):
+            continue  # too short to be a random key, or a URL, a path, a sentence, a dotted name
         if starts is None:
             starts = {f[0] for f in found}
         if q + 1 in starts:
