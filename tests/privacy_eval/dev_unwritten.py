@@ -127,6 +127,9 @@ def positives() -> list:
                                                  'PASSWORDS = {"admin": "{v}", "guest": "x"}',
                                                  '{"credentials": {"prod": "{v}"}}', "tokens:\n  - {v}"],
                  realistic=_in_result)  # fmt: skip
+    c += _family("powershell and vnc", ['Set-ADAccountPassword -Identity ana -NewPassword (ConvertTo-SecureString -AsPlainText "{v}" -Force)',
+                                        "$pw = ConvertTo-SecureString -AsPlainText -Force -String '{v}'",
+                                        'vncpasswd -f <<< "{v}"'], realistic=_in_bash)
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
