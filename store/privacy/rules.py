@@ -472,10 +472,10 @@ TOKEN_RULES = (
     # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin, a secret store's
     # create/set that reads it: docker secret create NAME -, gh secret set NAME), either order
     Rule("password", ("<<<",),
-         r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|-stdin\b"
+         r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\b(?:vnc)?passwd\b|\bkinit\b|-stdin\b"
          r"|\bsecrets?[ \t]+(?:create|set|put|add)\b)"
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
-         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("kinit", 0), ("-stdin", 0), ("secret", 0))),
+         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0))),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
@@ -550,7 +550,7 @@ TOKEN_RULES = (
          r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)", near=r"\([ \t]*[\"']"),
     # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
     Rule("password", ("convertto-securestring",),
-         r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
+         r"(?i:convertto-securestring)[ \t]+(?i:-(?:string|asplaintext|force)[ \t]+){0,3}(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
          starts=(("convertto-securestring", 0),)),
     # <add key="ClearTextPassword" value="SECRET" /> (NuGet, app.config)
     Rule("password", ("value=",),

@@ -44,3 +44,16 @@ def test_a_network_devices_password_after_its_type_goes(line, expected):
                                   "username admin privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0"])  # fmt: skip
 def test_a_type_digit_before_prose_or_a_hash_takes_nothing(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f'Set-ADAccountPassword -Identity ana -NewPassword (ConvertTo-SecureString -AsPlainText "{PW}" -Force)',
+    f"$pw = ConvertTo-SecureString -AsPlainText -Force -String '{PW}'", f'vncpasswd -f <<< "{PW}"',
+])  # fmt: skip
+def test_powershell_flags_before_the_string_and_vncpasswd(line):
+    assert PW not in clean_text(line)
+
+
+def test_a_secure_string_from_a_variable_is_kept():
+    line = "$pw = ConvertTo-SecureString -AsPlainText -Force -String $plain"
+    assert clean_text(line) == line
