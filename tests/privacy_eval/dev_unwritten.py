@@ -130,6 +130,10 @@ def positives() -> list:
     c += _family("powershell and vnc", ['Set-ADAccountPassword -Identity ana -NewPassword (ConvertTo-SecureString -AsPlainText "{v}" -Force)',
                                         "$pw = ConvertTo-SecureString -AsPlainText -Force -String '{v}'",
                                         'vncpasswd -f <<< "{v}"'], realistic=_in_bash)
+    c += _family("value on the line below a qualified label",
+                 ["Please use the following password to proceed to installation:\n\n{v}\n",
+                  "Generated password for user 'elastic':\n{v}", "Your API key (shown once):\n  {v}"],
+                 realistic=lambda text, seed: bash_event("./install.sh", text, seed))
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -179,6 +183,8 @@ def negatives() -> list:
         'tokens: { primary: "#3b82f6", spacing: "1.5rem", font: "Inter, sans-serif" }',
         "imagePullSecrets:\n  - name: regcred", "passwords:\n  min_length: 12\n  require_digit: true",
         "tokens:\n  - hello\n  - world",
+        "Password for the admin user:\n(see the vault)", "Your API key (shown once):\nnot created",
+        "Enter the password for ana:\n", "The password for production:\n  - rotate monthly",
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
