@@ -448,7 +448,10 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         q = _qualifier().match(low, i)
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
-            _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
+            span = value_at(text, q.end())
+            if span is None and low[q.end() - 1:q.end()] in (":", "\uff1a"):
+                span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
+            _take(text, found, span, strength, PROSE, kind)
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
@@ -533,8 +536,9 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
 
 
 def _value_below(text, k):
-    """(start, end) of a value that stands alone on the line below a label that ends its line."""
-    m = compiled("value-below", r"[ \t]*\r?\n[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
+    """(start, end) of a value that stands alone on the line below a label that ends its line (one
+    blank line between allowed)."""
+    m = compiled("value-below", r"[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
     return m.span(1) if m is not None else None
 
 

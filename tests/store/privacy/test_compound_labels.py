@@ -30,3 +30,18 @@ def test_a_qualifier_may_quote_a_name(line):
 @pytest.mark.parametrize("line", ['print(f"Password for {user}: ")', "Enter password for 'ana': "])
 def test_a_prompt_naming_its_user_is_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("text", [
+    "Please use the following password to proceed to installation:\n\nMarmot!2025\n",
+    "Generated password for user 'elastic':\nMarmot!2025", "Your API key (shown once):\n  Zk82mPqL1xQw93mTq7LmN4vB",
+])  # fmt: skip
+def test_a_qualified_label_ending_its_line_labels_the_value_below(text):
+    cleaned = clean_text(text)
+    assert "Marmot!2025" not in cleaned and "Zk82mPqL1xQw93mTq7LmN4vB" not in cleaned
+
+
+@pytest.mark.parametrize("text", ["Password for the admin user:\n(see the vault)", "Your API key (shown once):\nnot created",
+                                  "Enter the password for ana:\n", "The password for production:\n  - rotate monthly"])
+def test_a_qualified_label_with_prose_below_is_kept(text):
+    assert clean_text(text) == text
