@@ -134,6 +134,11 @@ def positives() -> list:
                  ["Please use the following password to proceed to installation:\n\n{v}\n",
                   "Generated password for user 'elastic':\n{v}", "Your API key (shown once):\n  {v}"],
                  realistic=lambda text, seed: bash_event("./install.sh", text, seed))
+    c += _family("query output tables", [
+        "+----------+--------------+\n| user     | password     |\n+----------+--------------+\n| admin    | {v} |\n+----------+--------------+",
+        " user  | api_token\n-------+-----------\n admin | {v}\n(1 row)",
+        "| id | email | password |\n+----+-------+----------+\n| 1 | ana@example.com | {v} |"],
+        realistic=lambda text, seed: bash_event("mysql -e 'select * from accounts'", text, seed))
     for i, (cmd, shape) in enumerate([
         ("jq -r .password config/prod.json", "{v}"), ("jq -r '.db.password' settings.json", "{v}"),
         ("yq '.auth.token' values.yaml", "{v}"), ("yq -r .spec.apiKey deploy.yaml", "{v}"),
@@ -185,6 +190,9 @@ def negatives() -> list:
         "tokens:\n  - hello\n  - world",
         "Password for the admin user:\n(see the vault)", "Your API key (shown once):\nnot created",
         "Enter the password for ana:\n", "The password for production:\n  - rotate monthly",
+        "+----+----------------+\n| id | password_hash  |\n+----+----------------+\n| 1  | $2b$12$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234 |",
+        " user  | password_set\n-------+--------------\n admin | t\n(1 row)",
+        "+-------+----------+\n| user  | password |\n+-------+----------+\n| admin | NULL     |\n+-------+----------+",
     ]  # fmt: skip
     prose = [
         "my password manager is 1Password", "the password policy is strict", "token type is Bearer",
