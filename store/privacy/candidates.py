@@ -137,7 +137,7 @@ def find(text, low, anchors, found, find_secrets):
         _pairs(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
-    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
+    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
         _tables(text, low, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
@@ -719,8 +719,11 @@ def _labelled_rows(text, low, anchors, found):
 
 
 def _tables(text, low, found):
-    """A Markdown table with a column headed by a secret word: that column's cells."""
-    for m in compiled("table-head", r"(?m)^[ \t]*\|(.+)\|[ \t]*\n[ \t]*\|[ \t:|-]+\|[ \t]*\n").finditer(text):
+    """A table with a column headed by a secret word: that column's cells.  Markdown's (`|---|`),
+    a query's output: MySQL's (`+---+` borders), psql's (`---+---` under a header without outer
+    pipes)."""
+    rx = compiled("table-head", r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    for m in rx.finditer(text):
         heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
         cols = []
         for i, h in enumerate(heads):
@@ -729,28 +732,42 @@ def _tables(text, low, found):
                 verdict = (LABELS[h], STRONG)
             if verdict is not None and verdict[1] >= MEDIUM:
                 cols.append((i, verdict[0]))
-        if not cols:
-            continue
-        pos = m.end()
-        while pos < len(text) and text.startswith("|", pos + len(text[pos:]) - len(text[pos:].lstrip(" \t"))):
-            eol = text.find("\n", pos)
-            eol = len(text) if eol < 0 else eol
-            line = text[pos:eol]
-            first = line.index("|")
-            cells, at = [], pos + first + 1
-            for part in line[first + 1:].split("|")[:-1] if line.rstrip().endswith("|") else line[first + 1:].split("|"):
-                cells.append((at, at + len(part)))
-                at += len(part) + 1
-            for i, kind in cols:
-                if i < len(cells):
-                    cs, ce = cells[i]
-                    raw = text[cs:ce]
-                    lead = len(raw) - len(raw.lstrip())
-                    value = raw.strip().strip("`")
-                    if value:
-                        vs = cs + raw.find(value, lead)
-                        _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+        if cols:
+            _table_rows(text, m.end(), cols, found)
+
+
+def _table_rows(text, pos, cols, found):
+    """The cells of `cols` ((index, kind)) in the rows from `pos` on, until a line without `|`
+    (a border line, `+----+`, is stepped over)."""
+    n = len(text)
+    while pos < n:
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        line = text[pos:eol]
+        body = line.strip()
+        if "|" not in body:
+            return
+        if not body.strip("-+|: \t"):
             pos = eol + 1
+            continue  # a border
+        first = line.index("|") if body.startswith("|") else -1
+        parts = line[first + 1:].split("|")
+        if body.endswith("|"):
+            parts = parts[:-1]
+        at = pos + first + 1
+        cells = []
+        for part in parts:
+            cells.append((at, at + len(part)))
+            at += len(part) + 1
+        for i, kind in cols:
+            if i < len(cells):
+                cs, ce = cells[i]
+                raw = text[cs:ce]
+                value = raw.strip().strip("`")
+                if value:
+                    vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
+                    _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+        pos = eol + 1
 
 
 # ------------------------------------------------------------------------------ arrays
