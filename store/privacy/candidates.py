@@ -1058,7 +1058,7 @@ def call_arguments(text, low, anchors, found):
             le = low.find("\n", at)
             le = len(low) if le < 0 else le
             line = low[ls:le]
-            if le - ls > 2000 or "(" not in line or not any(map(line.__contains__, _CALL_EVIDENCE)):
+            if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
                 continue  # no word on the line that any of the call's judgements needs
             judged.add(ls)
             for m in rx.finditer(text, ls, le):

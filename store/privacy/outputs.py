@@ -79,6 +79,8 @@ NEEDLES = {
 # few microseconds, less than one search of their alternation, which would also cost each hook
 # process ~0.5 ms to compile.
 _ALL_NEEDLES = tuple(sorted({n for needles in NEEDLES.values() for n in needles}))
+# (a needle that holds another is found with it: `token_` with `token`)
+_ALL_NEEDLES = tuple(n for n in _ALL_NEEDLES if not any(o != n and o in n for o in _ALL_NEEDLES))
 # A later stage that makes the secret's output public or empty.
 PUBLIC_AFTER = (
     r"\|\s*(?:wg\s+pubkey|sha\d*sum|md5sum|shasum|b2sum|wc\b|openssl\s+(?:rsa|pkey|ec)\b.*-pubout|ssh-keygen\s+-y"
@@ -91,11 +93,11 @@ def output_is_secret(command: str) -> bool:
     if not isinstance(command, str) or not command or len(command) > 4000:
         return False
     low = command.lower()
-    if not any(map(low.__contains__, _ALL_NEEDLES)):  # (map: no generator frame per needle)
+    if not any(needle in low for needle in _ALL_NEEDLES):
         return False  # no printer's needle anywhere: most command lines
     for stage in _commands(low):
         for _what, pattern in SECRET_PRINTERS:
-            if not any(map(stage.__contains__, NEEDLES[_what])):
+            if not any(needle in stage for needle in NEEDLES[_what]):
                 continue
             m = compiled("printer-" + _what, pattern).search(stage)
             if m is None:
