@@ -60,7 +60,7 @@ from store.privacy.names import (
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.numbered import numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
-from store.privacy.outputs import output_is_secret
+from store.privacy.outputs import output_is_secret, prints_something
 from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
@@ -254,7 +254,7 @@ def _stored_output(look):
         start = m.end() + 1
         nxt = text.find("\n$ ", m.end())
         end = len(text) if nxt < 0 else nxt
-        if start < end and text[start:end].strip():
+        if start < end and prints_something(text[start:end]):
             add_span(look.found, text, start, end, P_SHAPE, "secret_output")
 
 
@@ -544,14 +544,14 @@ def _output_replaced(output):
 
 
 def redact_output_marker(text: str) -> str:
-    return SECRET_OUTPUT if text.strip() else text
+    return SECRET_OUTPUT if prints_something(text) else text
 
 
 def redact_output(command: str, output: str, extra_patterns=()) -> str:
     """The one call for a command and what it printed: the output whole as
     ``[REDACTED:secret_output]`` when the command prints a secret (store/privacy/outputs.py),
     else the output through :func:`clean_text`."""
-    if isinstance(output, str) and output.strip() and output_is_secret(command):
+    if isinstance(output, str) and prints_something(output) and output_is_secret(command):
         return SECRET_OUTPUT
     return clean_text(output, extra_patterns)
 

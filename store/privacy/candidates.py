@@ -21,9 +21,14 @@ The finders (in the order store/privacy/__init__.py runs them):
 
 from __future__ import annotations
 
+import re
+
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
+    AFTER_VERB_PREPOSITIONS,
+    CHANGE_VERB_STEMS,
     CODE_LABELS,
+    COMPOUND_HEADS,
     CONNECTORS,
     CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
@@ -53,6 +58,8 @@ CALLS = {
     "basic_auth": 1, "basicauth": 1, "httpbasicauth": 1, "httpdigestauth": 1, "ftp": 2, "ftp_tls": 2,
     "smtp.start": 4, "connect:dbi": 2, "client:ac": 1, "twilio": 1, "restclient:ac": 1,
     "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
+    "sequelize": 2, "strictredis": 3, "redis": 3, "simple_bind_s": 1, "simple_bind": 1, "bind_s": 1,
+    "create_user": 2, "create_superuser": 2,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -81,10 +88,11 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(",
+        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
+                     *PIN_LITERALS,
                      'key="', 'name="', "\u2502"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
-        lits.update(("(\"", "('", ", \"", ", '"))  # a call's string arguments (call_arguments)
+        lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -124,11 +132,12 @@ def find(text, low, anchors, found, find_secrets):
     _labels(text, low, anchors, found)
     if " as " in present:
         _value_first(text, low, anchors, found)
-    if "key" in present or "value:" in present or "variable" in present or '"value"' in present:
+    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
+            "parametervalue" in present:
         _pairs(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
-    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low):
+    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
         _tables(text, low, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
@@ -137,9 +146,117 @@ def find(text, low, anchors, found, find_secrets):
         if any(short in present for short in _call_shorts()) and (
                 "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
-    if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present:
+    if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
+            "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
     _wallets(text, low, anchors, found)
+    _under_secret_parent(text, low, anchors, found)
+    if any(lit in present for lit in PIN_LITERALS):
+        _pins(text, anchors, found)
+
+
+# ------------------------------------------------------------------------------ a parent's children
+# A mapping or section named by a plural secret word holds secrets under other names: YAML's
+# `secrets:` then `  stripe: X`, INI/TOML's `[passwords]` then `admin = X`, a dict's
+# `PASSWORDS = {"admin": "X"}`.  Each child's value is judged as a MEDIUM label's (password-like
+# or random: `file: ./db.txt`, `ttl: 3600`, `name: app-secrets` are kept); a child whose name says
+# what it is not (`private_key_id`, `client_email`, `type`) is skipped.
+_PARENT_WORDS = (("secret", ("secrets",)), ("token", ("tokens",)), ("pass", ("passwords", "passwds")),
+                 ("cred", ("credentials", "creds")))
+_CHILD_NOT = frozenset("id ids name names type kind user username email host hostname url uri endpoint port file path "
+                       "region project namespace ttl expiry expires expiration created updated version description "
+                       "enabled scope scopes issuer audience algorithm provider mount driver external label labels "
+                       "length count size min max create".split())
+
+
+def _under_secret_parent(text, low, anchors, found):
+    present = anchors.present
+    done = set()
+    for lit, words in _PARENT_WORDS:
+        if lit not in present:
+            continue
+        for at in [at for at in anchors.at(lit) if low.startswith(words, at)]:  # (a comprehension: thousands of places)
+            word = next(w for w in words if low.startswith(w, at))
+            if low[at + len(word):at + len(word) + 1].isalnum():
+                continue
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in done:
+                continue
+            done.add(ls)
+            kind = "password" if word.startswith("pass") else "secret"
+            inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
+            if inline is not None and inline.start() <= at < inline.end():
+                _children_inline(text, inline.end(), kind, found)
+                continue
+            m = compiled("secret-parent", r"([ \t]*)(?:-[ \t]+)?(\[)?[\"']?(?:[\w.-]*[_.-])?(?:secrets|tokens|passwords"
+                                          r"|passwds|credentials|creds)[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
+                         re.MULTILINE).match(low, ls)  # fmt: skip
+            if m is not None:
+                _children_below(text, m.end(), len(m.group(1)), m.group(2) is not None, kind, found)
+
+
+def _child_value(text, key, span, kind, found):
+    if span is None or any(w in _CHILD_NOT for w in compiled("child-words", r"[a-z]+").findall(
+            compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
+        return
+    _take(text, found, span, MEDIUM, ASSIGN, kind)
+
+
+def _children_inline(text, i, kind, found):
+    end = text.find("}", i, i + 800)
+    if end < 0:
+        return
+    for m in compiled("child-inline", r"[\"']?([\w.@/-]{1,60})[\"']?[ \t]*(?:[:=]|=>)[ \t]*([\"'])([^\"'\n]{1,300})\2").finditer(
+            text, i, end):
+        _child_value(text, m.group(1), m.span(3), kind, found)
+
+
+def _children_below(text, i, indent, section, kind, found):
+    pos = text.find("\n", i)
+    for _ in range(60):
+        if pos < 0:
+            return
+        pos += 1
+        nxt = text.find("\n", pos)
+        line_end = len(text) if nxt < 0 else nxt
+        line = text[pos:line_end]
+        body = line.lstrip(" \t")
+        if body and not body.startswith("#"):
+            if section and body.startswith("["):
+                return  # the next INI section
+            if not section and len(line) - len(body) <= indent:
+                return  # YAML: back at the parent's indent
+            m = None if body.rstrip().endswith(":") else compiled(  # (`db_password:`: a mapping below)
+                "child-line", r"(?:-[ \t]+)?(?:[\"']?([\w.@/-]{1,60})[\"']?(?::[ \t]+|[ \t]*=[ \t]*))?"
+                r"[\"']?([^\s\"']{1,300}?)[\"']?(?:[ \t]+#.*)?$").match(body)
+            if m is not None and (m.group(1) or not section):
+                s = pos + len(line) - len(body) + m.start(2)
+                _child_value(text, m.group(1) or "", (s, s + len(m.group(2))), kind, found)
+        pos = nxt
+
+
+# ------------------------------------------------------------------------------ PINs
+# A PIN is found by its label written as one (`PIN`, `Pin code`, `ПИН-код`, `PIN码`, not the
+# `pin` of code: `ledPin`, `BUTTON_PIN`), then a separator or a connector, then 4-8 digits that
+# end the clause (`PIN 13 drives the LED`, `PIN codes are 4 to 8 digits` are kept).
+PIN_LITERALS = ("pin:", "pin ", "pin-", "pin码", "pin：", "пин")
+
+
+def _pins(text, anchors, found):
+    rx = compiled("pin", r"(?<![\w-])(?:PIN(?:[- ]?(?:[Cc]ode|CODE|[Kk]od|[Kk]oodi|[Kk]odu|码|碼))?|[Pp]in[- ]?[Cc]ode"
+                         r"|ПИН(?:-код)?|[Cc]ode PIN|[Cc]ódigo PIN)(?![\w-])"
+                         r"(?:[ \t]*[:=\uff1a][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es|é|è|är|er|on|je|jest|to|da)[ \t]+|[ \t]+)"
+                         r"[\"'`]?(\d{4,8})[\"'`]?(?=[.,;!?)]*(?:[ \t]+(?:for|and|but|on|to|und|et|y|e)\b|[ \t]*(?:\n|\Z|\(|[\u2014\u2013-]))|$)")
+    done = -1
+    for lit in PIN_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            if at < done:
+                continue
+            m = rx.search(text, max(0, at - 12), min(len(text), at + 60))
+            if m is not None and m.start() <= at + len(lit):
+                done = m.end()
+                add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "password")
 
 
 # ------------------------------------------------------------------------------ values
@@ -299,6 +416,10 @@ _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "app
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
     n = len(text)
     i = e
+    if low[i:i + 1] in (" ", "\t"):
+        head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
+        if head is not None and head.group(1) in COMPOUND_HEADS:
+            return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
     while i < n and text[i] in "\"'*`]":
         i += 1  # "password": **Password**: [password]
     j = i
@@ -328,14 +449,18 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         q = _qualifier().match(low, i)
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
-            _take(text, found, value_at(text, q.end()), strength, PROSE, kind)
+            span = value_at(text, q.end())
+            if span is None and low[q.end() - 1:q.end()] in (":", "\uff1a"):
+                span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
+            _take(text, found, span, strength, PROSE, kind)
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
     m = _connector().match(low, i)
-    if m is not None and m.group(1):
+    if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
+        # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
@@ -343,6 +468,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
+    if (j == i or low[i:i + 1] in (" ", "\t")) and _changed_to(text, low, s, i, j, strength, kind, found):
+        return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         # a directive's space: `requirepass X`, `SetEnv DB_PASSWORD X`, `Мій пароль X`
         if directive_name and not _directive_context(low, s):
@@ -351,11 +478,36 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         span = value_at(text, i)
         if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
             return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
+        if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
+            after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
+            if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
+                _take(text, found, after, strength, PROSE, kind)
+            return
         if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
             # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
             # sets a value as `=` does; an English word (`Password changed`) may start prose
             config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
             _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+def _changed_to(text, low, s, i, j, strength, kind, found):
+    """`cambié la contraseña a X`, `поменял пароль на X`: a verb of changing before the label, a
+    preposition after it, then a password-like or random value (a word there is prose: `a una más
+    segura`); `パスワード「X」`: a value quoted in CJK brackets right after a label."""
+    if strength >= STRONG and text[j:j + 1] in ("「", "『") and j == i:
+        return _take(text, found, value_at(text, j), strength, PROSE, kind)
+    rx = CACHE.get("verb-preposition")
+    if rx is None:
+        rx = CACHE["verb-preposition"] = compiled(
+            "verb-preposition", r"[ \t]+(?:" + "|".join(AFTER_VERB_PREPOSITIONS) + r")[ \t]+(?=\S)")
+    m = rx.match(low, i)
+    if m is None:
+        return False
+    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 60):s]
+    if not any(stem in line for stem in CHANGE_VERB_STEMS) or not compiled(
+            "change-verb", r"(?<![^\W\d_])(?:" + "|".join(CHANGE_VERB_STEMS) + ")").search(line):
+        return False
+    return _take(text, found, value_at(text, m.end()), MEDIUM, PROSE, kind)
 
 
 def _after_separator(text, j, ch, strength, directive_name, kind, found):
@@ -385,13 +537,37 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
 
 
 def _value_below(text, k):
-    """(start, end) of a value that stands alone on the line below a label that ends its line."""
-    m = compiled("value-below", r"[ \t]*\r?\n[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
+    """(start, end) of a value that stands alone on the line below a label that ends its line (one
+    blank line between allowed)."""
+    m = compiled("value-below", r"[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
     return m.span(1) if m is not None else None
 
 
 _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
                          "credential credentials creds".split()) | _LABEL_SET
+
+
+def _trie(words):
+    """A regular expression matching any of `words`, longest first, as a trie: each character is
+    tried once at each place, not once per word (the connectors are ~160)."""
+    import re
+
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node):
+        ends = "" in node
+        branches = [re.escape(ch).replace(r"\ ", " ") + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if ends else body
+
+    return "(?:" + pattern(tree) + ")"
 
 
 def _connector():
@@ -400,11 +576,11 @@ def _connector():
         def attached_to_label(c):
             return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
 
-        words = sorted((c for c in CONNECTORS if not attached_to_label(c)), key=len, reverse=True)
-        attached = sorted((c for c in CONNECTORS if attached_to_label(c)), key=len, reverse=True)
+        words = [c for c in CONNECTORS if not attached_to_label(c)]
+        attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
             "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
-                         r"[ \t]*((?<![^\W\d_])(?:" + "|".join(words) + r")(?![^\W\d_])|" + "|".join(attached) + r")"
+                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 
@@ -414,7 +590,9 @@ def _qualifier():
     Server:` (a preposition, up to 40 characters, a colon)."""
     rx = CACHE.get("label-qualifier")  # (the pattern is not even joined again: called for each label)
     if rx is None:
-        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=\uff1a\"'`]{1,40}?"
+        # (a name in quotes may stand in it: `Password for the 'elastic' user:`)
+        rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:[^:\n=\uff1a\"'`]{1,40}?"
+                                         r"|[^:\n=\uff1a\"'`]{0,30}?(?:'[\w.@-]{1,30}'|\"[\w.@-]{1,30}\")[^:\n=\uff1a\"'`]{0,30}?)"
                                          r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
                                          r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
     return rx
@@ -470,7 +648,9 @@ _PAIRS = (
     # (name, literal it is found by, how far before the literal a match may start, pattern)
     ("plist", "key", -1, r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
     ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
-    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w.-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # a CloudFormation parameter, in the CLI's shorthand or in JSON
+    ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     ("terraform", "variable", 0, r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
 )  # fmt: skip
 
@@ -513,7 +693,7 @@ def _named_elements(text, low, anchors, found):
     """An XML element named by its attribute, its value the element's text: `<entry
     key="password">X</entry>`, `<property name="db.password">X</property>`."""
     rx = compiled("named-element", r"<([\w:.-]{1,40})[^<>\n]{0,200}?\b(?:key|name)[ \t]*=[ \t]*\"([\w.:-]{1,80})\""
-                                   r"[^<>\n]{0,200}>([^<>\n]{1,500})</\1[ \t]*>")  # fmt: skip
+                                   r"[^<>\n]{0,200}>(?:<!\[CDATA\[([^\]\n]{1,500})\]\]>|([^<>\n]{1,500}))</\1[ \t]*>")  # fmt: skip
     done = -1
     for literal in ('key="', 'name="'):
         for at in anchors.at(literal) if literal in anchors.present else ():
@@ -526,8 +706,8 @@ def _named_elements(text, low, anchors, found):
                 continue
             done = lt
             verdict = name_verdict(m.group(2))
-            if verdict is not None:
-                _take(text, found, m.span(3), verdict[1], ASSIGN, verdict[0])
+            if verdict is not None:  # the element's text, or its CDATA section's
+                _take(text, found, m.span(3) if m.group(3) is not None else m.span(4), verdict[1], ASSIGN, verdict[0])
 
 
 def _labelled_rows(text, low, anchors, found):
@@ -555,8 +735,11 @@ def _labelled_rows(text, low, anchors, found):
 
 
 def _tables(text, low, found):
-    """A Markdown table with a column headed by a secret word: that column's cells."""
-    for m in compiled("table-head", r"(?m)^[ \t]*\|(.+)\|[ \t]*\n[ \t]*\|[ \t:|-]+\|[ \t]*\n").finditer(text):
+    """A table with a column headed by a secret word: that column's cells.  Markdown's (`|---|`),
+    a query's output: MySQL's (`+---+` borders), psql's (`---+---` under a header without outer
+    pipes)."""
+    rx = compiled("table-head", r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    for m in rx.finditer(text):
         heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
         cols = []
         for i, h in enumerate(heads):
@@ -565,28 +748,42 @@ def _tables(text, low, found):
                 verdict = (LABELS[h], STRONG)
             if verdict is not None and verdict[1] >= MEDIUM:
                 cols.append((i, verdict[0]))
-        if not cols:
-            continue
-        pos = m.end()
-        while pos < len(text) and text.startswith("|", pos + len(text[pos:]) - len(text[pos:].lstrip(" \t"))):
-            eol = text.find("\n", pos)
-            eol = len(text) if eol < 0 else eol
-            line = text[pos:eol]
-            first = line.index("|")
-            cells, at = [], pos + first + 1
-            for part in line[first + 1:].split("|")[:-1] if line.rstrip().endswith("|") else line[first + 1:].split("|"):
-                cells.append((at, at + len(part)))
-                at += len(part) + 1
-            for i, kind in cols:
-                if i < len(cells):
-                    cs, ce = cells[i]
-                    raw = text[cs:ce]
-                    lead = len(raw) - len(raw.lstrip())
-                    value = raw.strip().strip("`")
-                    if value:
-                        vs = cs + raw.find(value, lead)
-                        _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+        if cols:
+            _table_rows(text, m.end(), cols, found)
+
+
+def _table_rows(text, pos, cols, found):
+    """The cells of `cols` ((index, kind)) in the rows from `pos` on, until a line without `|`
+    (a border line, `+----+`, is stepped over)."""
+    n = len(text)
+    while pos < n:
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        line = text[pos:eol]
+        body = line.strip()
+        if "|" not in body:
+            return
+        if not body.strip("-+|: \t"):
             pos = eol + 1
+            continue  # a border
+        first = line.index("|") if body.startswith("|") else -1
+        parts = line[first + 1:].split("|")
+        if body.endswith("|"):
+            parts = parts[:-1]
+        at = pos + first + 1
+        cells = []
+        for part in parts:
+            cells.append((at, at + len(part)))
+            at += len(part) + 1
+        for i, kind in cols:
+            if i < len(cells):
+                cs, ce = cells[i]
+                raw = text[cs:ce]
+                value = raw.strip().strip("`")
+                if value:
+                    vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
+                    _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+        pos = eol + 1
 
 
 # ------------------------------------------------------------------------------ arrays
@@ -642,9 +839,9 @@ def _calls(text, low, anchors, found):
             i = index if index >= 0 else len(args) + index
             if not 0 <= i < len(args):
                 continue
-            s, e = args[i]
-            if e - s >= 2 and text[s] in "\"'" and text[e - 1] == text[s]:
-                _take(text, found, (s + 1, e - 1), STRONG, POSITION, "password")
+            lit = _string_args(text, [args[i]])[0]  # "X", or "X".toCharArray(), "X".to_string()
+            if lit is not None and not lit[2]:
+                _take(text, found, lit[:2], STRONG, POSITION, "password")
 
 
 def _call_shorts():
@@ -705,6 +902,17 @@ def _sql(text, low, anchors, found):
             m = login.match(text, at)
             if m is None and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
                 m = set_pw.match(text, at)
+            if m is None and low.endswith("sp_", 0, at):  # EXEC sp_password 'old', 'X', 'login'
+                m = compiled("sql-sp-password", r"(?i)sp_password[ \t]+(?:@old[ \t]*=[ \t]*)?(?:null|N?'[^'\n]*')[ \t]*,"
+                                                r"[ \t]*(?:@new[ \t]*=[ \t]*)?N?'([^'\n]{1,200})'").match(text, at - 3)
+            if m is not None:
+                _take(text, found, m.span(1), STRONG, POSITION, "password")
+    for literal, pattern in (("addlogin", r"(?i)(?<=sp_)addlogin[ \t]+(?:@loginame[ \t]*=[ \t]*)?N?'[^'\n]*'[ \t]*,"
+                                          r"[ \t]*(?:@passwd[ \t]*=[ \t]*)?N?'([^'\n]{1,200})'"),
+                             ("setuser", r"(?i)(?<=acl )setuser[ \t]+\S+(?:[ \t]+[^\s>]\S*)*?[ \t]+>(\S{1,200})")):
+        # EXEC sp_addlogin 'app', 'X'; Redis's ACL SETUSER app on >X ~* +@all
+        for at in anchors.at(literal) if literal in anchors.present else ():
+            m = compiled("sql-" + literal, pattern).match(text, at)
             if m is not None:
                 _take(text, found, m.span(1), STRONG, POSITION, "password")
     for literal in ("@tcp(", "@unix("):
@@ -824,11 +1032,14 @@ def value_before_label(text, low, anchors, found):
 # callee whose string argument is a signing or cipher key (`jwt.encode(payload, KEY)`, `Fernet(KEY)`).
 LOGIN_CALL_WORDS = frozenset("login logon signin authenticate connect credential credentials".split())
 KEY_CALL_WORDS = frozenset("hmac createhmac fernet aes cipher".split())
+# The last word of a callee that makes a client of a service from its first argument.
+CLIENT_WORDS = frozenset("client bot api sdk ai github gitlab octokit".split())
 _CALL_LITERALS = ("login", "logon", "signin", "authenticate", "connect", "credential", "hmac", "fernet", "aes.", "cipher",
                   "jwt.", "wifi.", "(\"", "('")  # fmt: skip
 # Every judgement of a call needs one of these on its line (a secret word, a callee's word).
 _CALL_EVIDENCE = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sess", "salt", "pepper", "_sk", "_pat",
-                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk")
+                  "login", "logon", "signin", "connect", "hmac", "fernet", "aes", "cipher", "jwt", "wifi", "pwd", "psk",
+                  )
 _ALGORITHM = r"(?i)(?:sha|md|hs|rs|es|ps)\d{1,3}|aes-?\d+.*|utf-?8|ascii|hex|base64|latin-?1"
 
 
@@ -845,7 +1056,7 @@ def _string_args(text, args):
     argument's `label: "…"` read as its literal, `named` True), None for an argument that is not one."""
     out = []
     for s, e in args:
-        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes)\(\))?\Z").match(text, s, e)
+        m = compiled("string-arg", r"(?P<name>[A-Za-z_]\w*[ \t]*[:=][ \t]*)?(?:Some\(|[bru]?)([\"'])((?:(?!\2)[^\\\n]|\\.){0,300})\2\)?(?:\.(?:to_string|into|to_owned|as_str|encode|getBytes|toCharArray)\(\))?\Z").match(text, s, e)
         out.append((m.start(3), m.end(3), m.group("name") is not None) if m is not None else None)
     return out
 
@@ -857,15 +1068,17 @@ def call_arguments(text, low, anchors, found):
     connects (`login("me", "X")`, `WiFi.begin("ssid", "X")`) or signs (`jwt.encode(p, "X")`), or
     the call stands as the value of a secret's name (`password = String::from("X")`)."""
     present = anchors.present
-    lits = [lit for lit in ("(\"", "('", ", \"", ", '") if lit in present]
+    lits = [lit for lit in ("(\"", "('", ", \"", ", '", "(b\"", "(b'") if lit in present]
     if not lits:
         return
     # (`(?<![A-Za-z_$])`: a name is tried from its first letter only; from one further in it
     # ends where it does and is followed by the same text, so it matches as that one did)
     rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
-    seen = set()
+    seen, judged, clients = set(), set(), []
     for lit in lits:
         for at in anchors.at(lit):
+            if lit[0] == "(" and low.endswith(CLIENT_LITERALS, max(0, at - 8), at + 1):
+                clients.append(at + 1)  # Github("…"): judged below unless its line is
             ls = low.rfind("\n", 0, at) + 1
             if ls in seen:
                 continue
@@ -875,8 +1088,37 @@ def call_arguments(text, low, anchors, found):
             line = low[ls:le]
             if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
                 continue  # no word on the line that any of the call's judgements needs
+            judged.add(ls)
             for m in rx.finditer(text, ls, le):
                 _judge_call(text, m, found)
+    if clients:
+        _client_calls(text, low, clients, found, judged, rx)
+
+
+# What a call that makes a client from its first argument ends with (`Github(`, `TeleBot(`,
+# `SendGridAPIClient(`): read where a call's string argument starts, each such call judged alone.
+CLIENT_LITERALS = ("client(", "bot(", "api(", "sdk(", "github(", "gitlab(", "octokit(", "openai(")
+
+
+def _client_calls(text, low, places, found, judged, rx):
+    """Each `Client("…")` at `places` (where its `(` ends), on a line not judged whole."""
+    starts = None
+    for q in places:
+        ls = low.rfind("\n", 0, q) + 1
+        if ls in judged:
+            continue  # its line was judged whole above
+        close = text.find(text[q], q + 1, q + 300)
+        if close - q < 17 or any(ch in text[q + 1:close] for ch in " /.:"):
+            continue  # too short to be a random key, or a URL, a path, a sentence, a dotted name
+        if starts is None:
+            starts = {f[0] for f in found}
+        if q + 1 in starts:
+            continue  # the literal is found already (a provider's token)
+        m = rx.search(text, max(ls, q - 120), q)
+        while m is not None and m.end() != q:
+            m = rx.search(text, m.end(), q)
+        if m is not None:
+            _judge_call(text, m, found)
 
 
 def _judge_call(text, m, found):
@@ -899,7 +1141,9 @@ def _judge_call(text, m, found):
     if verdict is not None:
         kind, strength = verdict
         strength = max(strength, MEDIUM)
-        picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
+        # of several arguments, never the first: who or what the secret is for (a service, a
+        # user, an identity: set_password("memlane", user, X), basic_auth("admin", X))
+        picks = [lit for i, lit in enumerate(literals) if lit and i not in named and (i or len(args) == 1)]
     else:
         if named:
             kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])
@@ -907,8 +1151,12 @@ def _judge_call(text, m, found):
             picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
         elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
-        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign"} & set(words))):
+        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign", "decode", "verify"} & set(words))):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
+        elif words and words[-1] in CLIENT_WORDS and len(args) <= 2:
+            # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
+            # random-looking one: a weak label)
+            kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
@@ -950,19 +1198,22 @@ def user_and_password(text, low, anchors, found):
     """`Login: admin / X`, `Zugangsdaten: admin / X`, `identifiant / mot de passe : admin / X`,
     `Wi-Fi: HomeNet / X`: a label of credentials (or `user / password` labels) then two values
     apart by `/`: the second is the password."""
-    at = text.find(" / ")
+    if " as " in anchors.present:
+        _login_as(text, low, anchors, found)
+    cred = "cred" in anchors.present
+    nexts = [text.find(" / "), low.find("credentials are ") if cred else -1, low.find("creds are ") if cred else -1]
+    at = _credentials_line(text, low, 0, nexts)
     if at < 0:
-        at = low.find("credentials are ")
-        if at < 0:
-            return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
+        return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
     if rx is None:
         words = sorted(CREDENTIAL_LABELS, key=len, reverse=True)
         pw = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
         rx = CACHE["user-and-password"] = compiled(
             "user-and-password",
-            r"(?i)(?<![\w-])(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
+            r"(?i)(?<![\w-])(?:(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
             + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []
     while at >= 0:
@@ -970,9 +1221,7 @@ def user_and_password(text, low, anchors, found):
         le = text.find("\n", at)
         le = len(text) if le < 0 else le
         lines.append((ls, le))
-        at = text.find(" / ", le)
-        if at < 0:
-            at = low.find("credentials are ", le)
+        at = _credentials_line(text, low, le, nexts)
     for m in (m for ls, le in lines for m in _credential_matches(text, low, rx, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
@@ -1030,11 +1279,43 @@ def _credential_slash():
 
 def _credential_words():
     """The first word of each credentials label (every match of "user-and-password"'s first
-    branch starts with one)."""
+    branch starts with one), and the verbs of "log in with admin / X"."""
     got = CACHE.get("credential words")
     if got is None:
-        got = CACHE["credential words"] = tuple(sorted({label.split(" ")[0] for label in CREDENTIAL_LABELS}))
+        got = CACHE["credential words"] = tuple(sorted({label.split(" ")[0] for label in CREDENTIAL_LABELS} | {"log", "sign"}))
     return got
+
+
+def _credentials_line(text, low, start, nexts):
+    """Where the next line that may hold a user and its password stands (a spaced slash, or
+    `credentials are` / `creds are` then `user:password`), -1 when none; `nexts` keeps where each
+    was found last, so a literal that stands nowhere is looked for once, not once per line."""
+    for k, (hay, needle) in enumerate(((text, " / "), (low, "credentials are "), (low, "creds are "))):
+        if -1 < nexts[k] < start:
+            nexts[k] = hay.find(needle, start)
+    places = [p for p in nexts if p >= start]
+    return min(places) if places else -1
+
+
+def _login_as(text, low, anchors, found):
+    """`log in as admin with X`, `sign in as ana@example.com using X`, `ssh in as deploy with
+    password X`: a verb of logging in, the user after `as`, the password after `with`/`using`."""
+    rx = compiled("login-as", r"(?i)\b(?:log[ \t-]?in|login|sign[ \t-]?in|signin|ssh(?:[ \t]+in)?|connect|authenticate)"
+                              r"(?:[ \t]+(?:to|on|at|into)[ \t]+\S{1,60})?[ \t]+as[ \t]+(?:(?:the[ \t]+)?user[ \t]+)?"
+                              r"[\"'`]?[^\s\"'`/]{1,80}[\"'`]?[ \t]+(?:with|using)[ \t]+(?:(?:the|a)[ \t]+)?"
+                              r"(?:(?:password|passphrase|pw|pass|token)[ \t]+)?[\"'`]?([^\s\"'`]{3,128})")  # fmt: skip
+    for at in anchors.at(" as "):
+        ls = max(low.rfind("\n", 0, at) + 1, at - 120)
+        before = low[ls:at]
+        if "log" not in before and "sign" not in before and "ssh" not in before and "connect" not in before and \
+                "authenticate" not in before:
+            continue  # no verb of logging in before `as` (most `as` are prose or imports)
+        m = rx.search(text, ls, min(len(text), at + 260))
+        if m is not None and m.start() < at:
+            s, e = m.span(1)
+            while e > s and text[e - 1] in ".,;)":
+                e -= 1  # the end of the sentence
+            _take(text, found, (s, e), STRONG, PROSE, "password")
 
 
 def _escape(word):

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 _PASSWORD = (
     "password passwort kennwort passphrase passcode mot de passe mdp contraseña contrasena clave "
-    "senha palavra-passe palavra passe parola d'ordine wachtwoord hasło haslo heslo geslo lozinka "
-    "лозинк парол пароль parolă parola jelszó jelszo salasana salasõna parool parole slaptažod "
+    "senha palavra-passe palavra passe parola d'ordine wachtwoord hasło haslo hasł heslo hesla heslem heslu geslo lozinka "
+    "лозинк парол пароль parolă parola jelszó jelszo jelszav salasana salasõna parool parole slaptažod "
     "slaptazod lösenord losenord passord adgangskode kodeord lykilorð şifre sifre şifrə parol "
     "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
@@ -99,6 +99,18 @@ CONNECTORS = (
     # a verb that keeps a value: `Das Passwort bleibt X`, `A senha continua sendo X`
     "remains", "stays", "is still", "bleibt", "reste", "est toujours", "continua sendo", "continua a ser",
     "sigue siendo", "resta", "blijft", "förblir", "forbliver", "forblir", "zůstává", "zostáva", "остаётся", "остается",
+    # a participle of changing, then its preposition: `le mot de passe a été changé en X`,
+    # `Passwort geändert auf X`, `hasło zmienione na X`, `wachtwoord veranderd naar X`
+    "should be", "changé en", "changée en", "modifié en", "modifiée en", "a été changé en", "a été changée en",
+    "a été modifié en", "geändert auf", "geändert in", "geändert zu", "geaendert auf", "gesetzt auf", "cambiada a",
+    "cambiado a", "cambiada por", "alterada para", "alterado para", "mudada para", "trocada para", "cambiata in",
+    "cambiata a", "impostata a", "veranderd naar", "veranderd in", "gewijzigd naar", "gewijzigd in", "изменён на",
+    "изменен на", "сменён на", "сменен на", "поменян на", "zmienione na", "zmieniono na", "změněno na", "nya",
+    "menjadi", "diubah menjadi",
+    # Chinese verbs of setting, Korean and Japanese object particles, Thai `new ... is`: `密码改成了X`,
+    # `비밀번호를 X로`, `パスワードを X に`, `รหัสผ่านใหม่คือ X`
+    "改成了", "改成", "改为", "改為", "设置为", "设为", "设置成", "设成", "换成", "更改为", "修改为", "重置为", "变更为",
+    "를", "을", "を", "ใหม่คือ",
 )  # fmt: skip
 # Words of prose between a value and the label after it: `X is the password`, `X est le mot de
 # passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`.
@@ -109,8 +121,25 @@ VALUE_FIRST_CONNECTORS = (
     # `X — that's the staging password`, `X, which is the token`
     "that's", "that’s", "that is", "it's", "it’s", "which is", "this is",
 )  # fmt: skip
+# Nouns a secret word qualifies (`password manager`, `token type`, `key store`): the label is
+# then the compound's, whose value is not a secret (`my password manager is 1Password`).
+COMPOUND_HEADS = frozenset(
+    "manager managers store stores vault vaults type types policy policies field fields length hint hints "
+    "strength rule rules requirement requirements format expiry expiration lifetime ttl file files prompt dialog input "
+    "generator rotation endpoint url flow scope scopes header name names id ids count size hash hashes check checks "
+    "validation validator form page screen setting settings option options provider service server helper agent ring "
+    "chain bucket path location column table limit prefix strategy handler scheme mode".split()
+)
 # Verbs that make `to` a connector: `I set the root password to X`.
 SET_VERBS = ("set", "change", "changed", "reset", "update", "updated", "rotate", "rotated")
+# A verb of changing before a label, in other languages (stems, as typed), and the prepositions it
+# takes before the new value: `cambié la contraseña a X`, `mudei a senha para X`, `поменял пароль
+# на X`, `ho cambiato la password in X`, `j'ai changé le mot de passe en X`.
+CHANGE_VERB_STEMS = ("cambi", "chang", "modifi", "mud", "troqu", "alter", "поменя", "смени", "измени", "zmieni",
+                     "změni", "verander", "wijzig", "änder", "aender", "impost", "setz", "reset", "rotat", "updat",
+                     "غير", "تغيير")
+AFTER_VERB_PREPOSITIONS = ("to", "a", "à", "en", "in", "para", "pra", "por", "na", "naar", "auf", "zu", "на", "в",
+                           "do", "als", "إلى")
 # Name endings that make a directive's name a secret's (`requirepass X`, `masterauth X`,
 # `rpcpassword X`, `AuthBasicPassword X`).
 DIRECTIVE_ENDINGS = ("pass", "password", "passwd", "secret", "token", "auth", "pwd", "passphrase", "psk", "pw")

@@ -130,7 +130,8 @@ _SEP = (
     r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
     r"|:(?:\*\*?|__?)?(?=[\s\"'\\])|\uff1a|\uff1d"
     r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="
-    r"|,(?=[ \t]*[\"'])|>(?=[^<\n]))"
+    r"|\{[ \t]*get;[ \t]*(?:(?:private[ \t]+|protected[ \t]+|internal[ \t]+)?(?:set|init);[ \t]*)?\}[ \t]*=(?![=>])"
+    r"|,(?=[ \t]*[\"'])|>(?=[^<\n]|<!\[cdata\[))"
     r"(?P<post>[ \t]*)"
 )
 
@@ -198,16 +199,27 @@ def named_values(text, low, hits, found):
             quoted = m.group("close")
             if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
                 continue  # expect "password:"; send ...: the string that holds the name ends there
-            if sep == ",":
+            if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
+                    and text[s - 2:s] != "\"," and (s < 2 or text[s - 2] != "'"):
+                # setopt($ch, CURLOPT_PASSWORD, "X"): a constant names the option the next argument sets
+                strength = min(strength, MEDIUM)
+            elif sep == ",":
                 if not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
                     continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument
                 strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
             elif sep == ">":
                 if before != "<":
                     continue
-                close = text.find("<", m.end(), m.end() + 4000)
-                if close > m.end() and text.startswith("</" + name + ">", close):
-                    _judged(text, found, m.end(), close, kind, strength, name, "dq")
+                start = m.end()
+                if text.startswith("<![CDATA[", start):  # <password><![CDATA[X]]></password>
+                    start += 9
+                    close = text.find("]]>", start, start + 4000)
+                    if close > start and text.startswith("</" + name + ">", close + 3):
+                        _judged(text, found, start, close, kind, strength, name, "dq")
+                    continue
+                close = text.find("<", start, start + 4000)
+                if close > start and text.startswith("</" + name + ">", close):
+                    _judged(text, found, start, close, kind, strength, name, "dq")
                 continue
             done = max(done, _assigned(text, found, m, kind, strength, name, e))
         elif e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
@@ -240,6 +252,8 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
     else:  # pragma: no cover - the regex always sets one
         return
     s, e = vm.span(group)
+    if group == "bare" and m.group("sep")[0] == "{":
+        return  # C#'s `{ get; set; } = default!`: a bare value of code (its literals are quoted)
     if group == "bare":
         if value in _BLOCK_SCALAR and m.group("sep") == ":":
             s, e = _block_scalar(text, e)
@@ -274,12 +288,14 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
             style = "spaced"
         if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
             return
+        if name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
+            return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
         if strength < STRONG and not STRENGTH_TEST[strength](text[s:e]):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and "${" in value:
-        return  # a template literal: code
+    if group == "bq" and ("${" in value or (m.group("sep") == "=" and not m.group("pre") and not m.group("post"))):
+        return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
     _judged(text, found, s, e, kind, strength, name, group)
@@ -515,6 +531,8 @@ def _code_context(text, value, key, style, key_start):
     before = head.rstrip(" \t")
     if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
         return True  # self.token = nextchar, f(token=tok)
+    if compiled("declared", r"(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z").match(before):
+        return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
     if style == "spaced" and before.endswith(","):

@@ -15,6 +15,8 @@ from store.privacy.values import compiled
 
 MARKER = "[REDACTED:secret_output]"
 
+# The last word of a secret's name, in a field or an output's name (lowercased).
+_SECRET_NAME = r"(?:password|passwd|passphrase|secret|token|api_?key|apikey|private_?key|access_?key|pwd)"
 # Where a command word starts: the start, or after a pipe, `;`, `&&`, `$(`, a backquote, sudo.
 _AT = r"(?:^|[|;&(`]\s*|\bsudo\s+(?:-\S+\s+)*|\bxargs\s+)"
 # (what prints a secret, the pattern over the lowercased command)
@@ -45,8 +47,20 @@ SECRET_PRINTERS = (
                        r"(?:master\.key|credentials\.key|\.pem\b|\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
                        r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|token(?:\.txt)?$|\.age\b|\.htpasswd\b)"),
-    ("secret variable", _AT + r"(?:printenv\s+|echo\s+\"?\$\{?)[a-z_]*(?:password|passwd|secret|token|api_?key|"
-                              r"private_?key|access_?key|credentials?|pwd)\b"),
+    ("secret variable", _AT + r"(?:(?:docker|podman|kubectl|oc)\s+exec\b[^|;&]*\s)?(?:printenv\s+|echo\s+\"?\$\{?)"
+                              r"[a-z_]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key|credentials?|pwd)\b"),
+    # one field read out by its name, the name a secret's: `jq -r .db.password f`, `yq '.auth.token'`,
+    # `terraform output -raw db_password`, `pulumi config get dbPassword`, `git config --get github.token`
+    ("secret field", _AT + r"(?:(?:jq|gojq|yq|dasel)\b[^|;&]*?\s(?P<q>['\"]?)\.(?:[\w-]+\.)*[\w-]*" + _SECRET_NAME +
+                           r"(?P=q)(?=\s|$)|terraform\s+output\s+(?:-\S+\s+)*[\w-]*" + _SECRET_NAME + r"\b"
+                           r"|pulumi\s+config\s+get\s+(?:-\S+\s+)*[\w:.-]*" + _SECRET_NAME + r"\b"
+                           r"|pulumi\s+stack\s+output\b.*--show-secrets\b"
+                           r"|git\s+config\s+(?:--\S+\s+)*[\w.-]*(?:password|token|secret)\s*(?:$|[|;&]))"),
+    # a framework's secret generator: `bin/rails secret`, `php artisan key:generate --show`
+    ("secret generator", _AT + r"(?:(?:bin/)?(?:rails|rake)\s+secret\b|(?:bin/)?rails\s+credentials:show\b"
+                               r"|(?:php\s+)?artisan\s+key:generate\b.*--show\b|mix\s+phx\.gen\.secret\b"
+                               r"|python3?\s+-c\s+.*(?:get_random_secret_key|token_hex|token_urlsafe|os\.urandom)\("
+                               r"|node\s+-e\s+.*randombytes\()"),
 )  # fmt: skip
 # What a command line must hold for each printer to be tried (a cheap test before its pattern).
 NEEDLES = {
@@ -58,11 +72,15 @@ NEEDLES = {
     "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
                  "token", ".age", "htpasswd"),
     "secret variable": ("printenv", "echo"),
+    "secret field": ("jq", "yq", "dasel", "terraform", "pulumi", "git config"),
+    "secret generator": ("secret", "key:generate", "token_", "urandom", "randombytes"),
 }  # fmt: skip
 # Every needle, for the first test of a command line: ~50 `in` tests on a command line take a
 # few microseconds, less than one search of their alternation, which would also cost each hook
 # process ~0.5 ms to compile.
 _ALL_NEEDLES = tuple(sorted({n for needles in NEEDLES.values() for n in needles}))
+# (a needle that holds another is found with it: `token_` with `token`)
+_ALL_NEEDLES = tuple(n for n in _ALL_NEEDLES if not any(o != n and o in n for o in _ALL_NEEDLES))
 # A later stage that makes the secret's output public or empty.
 PUBLIC_AFTER = (
     r"\|\s*(?:wg\s+pubkey|sha\d*sum|md5sum|shasum|b2sum|wc\b|openssl\s+(?:rsa|pkey|ec)\b.*-pubout|ssh-keygen\s+-y"
@@ -97,8 +115,18 @@ def _commands(low: str) -> list:
     return [line for line in low.split("\n") if line.strip()]
 
 
+# What a secret printer prints when it has no secret to print (jq's null, terraform's <sensitive>).
+_NOTHING = frozenset(("null", "none", "undefined", "<sensitive>", "(sensitive value)", "nil", "''", '""'))
+
+
+def prints_something(output: str) -> bool:
+    """`output` holds something: not empty, nor a printer's word for nothing."""
+    stripped = output.strip()
+    return bool(stripped) and (len(stripped) > 17 or stripped.lower() not in _NOTHING)
+
+
 def redact_output(command: str, output):
     """`output` whole as MARKER when `command` prints a secret (and output is not empty), else as it is."""
-    if isinstance(output, str) and output.strip() and output_is_secret(command):
+    if isinstance(output, str) and prints_something(output) and output_is_secret(command):
         return MARKER
     return output

@@ -431,16 +431,18 @@ TOKEN_RULES = (
          r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
          r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body",
          seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})", min_run=48),
-    # --- headers: the scheme word stays ---
+    # --- headers: the scheme word stays; the header's name then `:`/`=`, or, in a proxy's, a web
+    # server's or a call's syntax, a space or a comma then the quoted value
+    # (`proxy_set_header Authorization "Basic X"`, `Header.Set("Authorization", "Token X")`) ---
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
     Rule("basic_auth", ("authorization",),
-         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?basic[ \t]+"
+         r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
          r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
-         r"\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=][ \t]*[\"']?|(?:[ \t]*,[ \t]*|[ \t]+)[\"'])"
          r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
          r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token",
          starts=(("authorization", 0), ("authorization", -6))),
@@ -460,17 +462,20 @@ TOKEN_RULES = (
          r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
-    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit
+    # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit /
+    # a secret store's create or set (docker secret create NAME -, gh secret set NAME, wrangler secret put)
     Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
          r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
-         r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b)", starts=(("echo", 0), ("printf", 0))),
-    # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin), either order
+         r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bsecrets?[ \t]+(?:create|set|put|add)\b)", starts=(("echo", 0), ("printf", 0))),
+    # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin, a secret store's
+    # create/set that reads it: docker secret create NAME -, gh secret set NAME), either order
     Rule("password", ("<<<",),
-         r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|-stdin\b)"
+         r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\b(?:vnc)?passwd\b|\bkinit\b|-stdin\b"
+         r"|\bsecrets?[ \t]+(?:create|set|put|add)\b)"
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
-         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("kinit", 0), ("-stdin", 0))),
+         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0))),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
@@ -531,7 +536,9 @@ TOKEN_RULES = (
          r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
          r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential",
          starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
-    # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET").  The verb's first
+    # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET"): the one argument (of
+    # several, `set_password(service, user, SECRET)`, the call's judgement picks; the first is a
+    # name, candidates.call_arguments).  The verb's first
     # letter is matched first, then looked behind: a pattern that starts with a character class
     # lets the engine skip to those letters (3x faster over 1 MB than a lookbehind at every place).
     # A match lies on one line that holds `("` or `('`: only those lines are tried (the engine
@@ -540,10 +547,10 @@ TOKEN_RULES = (
          r"[SsWwUuCcPp](?<![A-Za-z0-9][SsWwUuCcPp])(?:(?<=[Ss])(?i:et|tore|ave)|(?<=[Ww])(?i:ith)"
          r"|(?<=[Uu])(?i:se|pdate)|(?<=[Cc])(?i:hange)|(?<=[Pp])(?i:ut))_?"
          r"(?i:password|passwd|pass|secret|token|api_?key|access_?key|secret_?key|auth_?token)"
-         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", near=r"\([ \t]*[\"']"),
+         r"[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*\)", near=r"\([ \t]*[\"']"),
     # PowerShell: ConvertTo-SecureString "SECRET" -AsPlainText
     Rule("password", ("convertto-securestring",),
-         r"(?i:convertto-securestring)[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
+         r"(?i:convertto-securestring)[ \t]+(?i:-(?:string|asplaintext|force)[ \t]+){0,3}(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)",
          starts=(("convertto-securestring", 0),)),
     # <add key="ClearTextPassword" value="SECRET" /> (NuGet, app.config)
     Rule("password", ("value=",),

@@ -197,14 +197,16 @@ def not_code(value: str) -> bool:
     bcrypt.hash(input, 10);` holds a call among words (a password of two words and a bracket
     is rarer than code that assigns a call)."""
     v = value.strip()
+    if compiled("code-constructor", r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+!?\([^()]*\)\Z").match(v):
+        return False  # String::new(), Vec::with_capacity(8), Buffer.alloc(0): a call of a path
     return not (" " in v and compiled("code-call", r"[A-Za-z_$][\w.$]*[ \t]*\([^()]*\)").search(v))
 
 
 def token_like(value: str) -> bool:
     """After a scheme word (Bearer, token): not a word of prose or a name of code."""
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
-    if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())):
-        return False
+    if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())) or "://" in v:
+        return False  # a word, a URL
     return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v))
 
 

@@ -568,4 +568,6 @@ def negatives() -> list:
 
 
 def cases() -> list:
-    return positives() + negatives()
+    from tests.privacy_eval import dev_unwritten
+
+    return positives() + negatives() + dev_unwritten.cases()
