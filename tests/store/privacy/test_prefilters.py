@@ -170,3 +170,15 @@ def test_a_value_the_reference_and_name_shortcuts_rule_out_never_matches_their_p
         if "." not in value:
             assert path.fullmatch(value) is None and path.fullmatch("os" + value) is None, repr(value)
     assert reference.match("${TOKEN}") and name_shape.match("db-password") and path.fullmatch("./pw.txt")
+
+
+def test_a_long_lines_credentials_shortcut_tries_every_branch_of_the_pattern():
+    """On a line of 2,000+ characters the user-and-password pattern is tried only where a match
+    can start: a sentence that logs in with a user and password is caught there as on a short line."""
+    from store.privacy import redact_secrets
+
+    said = "log in with admin / Hunter2-Secret!x9"
+    short = redact_secrets(said)
+    assert "Hunter2" not in short
+    long = redact_secrets("word " * 500 + said + " word" * 500)
+    assert short in long
