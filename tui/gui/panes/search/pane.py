@@ -262,6 +262,10 @@ class SearchPane(Pane):
     def _query_changed(self, event: Input.Changed) -> None:
         if self._debounce is not None:
             self._debounce.stop()
+        # The count of the query shown is moot once a key changes it: stopped now, not when
+        # the next search starts (a short Korean term's count at 1M kept a core busy between
+        # the keys of a word, beside the next page's read).
+        self.workers.cancel_group(self, "search-count")
         self._pace.longest = self.app.options.search_debounce
         self._debounce = self.set_timer(self._pace.wait_after_key(), self.run_search)
 
