@@ -412,6 +412,12 @@ class SearchPane(Pane):
         return SearchResults(generation, query, offset, rows, has_more, elapsed, where, total,
                              summary.get("ranked", -1), summary.get("all_terms", True))  # fmt: skip
 
+    def _count_if_shown(self, search_id: int, query: Query) -> None:
+        """Count the search shown, unless another replaced it or a key is about to since its
+        page was drawn (its count would be stopped at once)."""
+        if search_id == self._search_id and self._debounce is None and self._counting:
+            self._count(search_id, query)
+
     @work(thread=True, exclusive=True, group="search-count", exit_on_error=False)
     def _count(self, search_id: int, query: Query) -> None:
         """The exact count of the search shown (the same ranking its pages come from)."""
@@ -453,7 +459,7 @@ class SearchPane(Pane):
                 self._counting = True
                 # After the frame with the page: the count's thread took turns at the GIL
                 # with the drawing of it.
-                self.call_after_refresh(self._count, self._search_id, self._query)
+                self.call_after_refresh(self._count_if_shown, self._search_id, self._query)
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -473,7 +479,7 @@ class SearchPane(Pane):
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
         self._place_file_lines()
         self._show_status(message)
-        if first:  # a new search's page: drawn in this turn, not at the next idle and tick after it
+        if first and is_showing(self):  # a new page: drawn in this turn, not at the next idle and tick after it
             settle_dimensions(table)
             draw_now(self.screen)
 
