@@ -489,7 +489,7 @@ class SearchPane(Pane):
             held = any(key in self.table.rows for key in self._file_rows)
             where = "" if held else f" (type {CLAUDE_LABEL} lists them)"
             said = Text.assemble(said, f" · {plural(len(self._file_rows), 'line')} of Claude Code's memory files{where}")
-        self.query_one("#search-status", Label).update(said)
+        self.query_one("#search-status", Label).update(said, layout=False)  # one line, full width: its size never changes
 
     def _memory_status(self, message: SearchResults) -> Text | str:
         shown = self._hits_seen
