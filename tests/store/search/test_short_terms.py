@@ -305,3 +305,26 @@ def test_a_rare_short_term_leads_beside_a_common_word_and_both_ways_agree(big, m
         first, second = query.split()
         also = set(truth(big, second))
         assert found == [i for i in truth(big, first) if i in also]
+
+
+def test_a_short_terms_trigrams_are_read_once_until_the_database_changes(db_path):
+    """Typed on (`错` of `错误`, `错误 d`, `错误 de`...), a term is planned again for each
+    key's search: its trigrams and their counts come from the last read, unless this
+    connection or another wrote since; then the new ones are there."""
+    conn = db.connect(db_path)
+    other = db.connect(db_path)
+    try:
+        add(conn, "构建 错误 一")
+        first = short_terms.prefix_trigrams(conn, "错误")
+        reads: list[str] = []
+        conn.set_trace_callback(lambda sql: reads.append(sql) if "memory_trigram_vocab" in sql else None)
+        assert short_terms.prefix_trigrams(conn, "错误") == first and reads == []
+        add(other, "错误码 二")  # another connection's commit: a new trigram, `错误码`
+        assert [t for t, _ in short_terms.prefix_trigrams(conn, "错误")] == sorted({*(t for t, _ in first), "错误码"})
+        assert len(reads) == 1
+        add(conn, "错误码 三")  # this connection's own write: the count of `错误码` is 2 now
+        assert dict(short_terms.prefix_trigrams(conn, "错误"))["错误码"] == 2
+        assert matching.select_matching(conn, "错误") == truth(conn, "错误")
+    finally:
+        conn.close()
+        other.close()

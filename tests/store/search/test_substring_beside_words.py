@@ -166,3 +166,25 @@ def test_a_substring_beside_a_word_they_often_share_lists_them_all_newest_first(
     page = [row["id"] for row in search(past_caps, "шибка step", limit=20)]
     assert len(page) == 20 and set(page) <= set(wanted)
     assert matching.plan_terms(past_caps, ["шибка", "step"])[0].narrows
+
+
+@pytest.mark.parametrize("in_one", [30_000, 7])
+@pytest.mark.parametrize("terms", [("шибка", "step"), ("ошибк", "deploy")])  # 13k hold both; 3, ids apart
+def test_a_narrowed_querys_facts_are_a_plain_evaluations_weighed_once(past_caps, monkeypatch, in_one, terms):
+    """The newest matches with their facts (bm25, importance, day) as ranking reads them:
+    the same as the query evaluated plainly (no narrowing, one statement), past the windows
+    of ids, the ranking pool and, at 7, the ids read back per statement; and bm25, which
+    reads each word's whole doclist per statement, is in one statement (it was in each window)."""
+    monkeypatch.setattr(matching, "FACTS_IN_ONE", in_one, raising=False)
+    plans = matching.plan_terms(past_caps, list(terms))
+    assert plans[0].narrows
+    limit = 501
+    weighed: list[str] = []
+    past_caps.set_trace_callback(lambda sql: weighed.append(sql) if "bm25(" in sql else None)
+    narrowed = matching.newest_with_facts(past_caps, plans, matching.Filters(), limit)
+    past_caps.set_trace_callback(None)
+    for plan in plans:
+        plan.narrows = False
+    plain = matching.newest_with_facts(past_caps, plans, matching.Filters(), limit)
+    assert len(plain) in (limit, 3) and [tuple(row) for row in narrowed] == [tuple(row) for row in plain]
+    assert len(weighed) == -(-len(plain) // in_one)

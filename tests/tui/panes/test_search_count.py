@@ -181,3 +181,40 @@ async def test_hits_holding_only_some_of_the_words_say_so(home, utc, make_app):
         pane.query_input.value = "epoch zeppelin"  # no memory holds both words
         await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch zeppelin")
         assert status_of(pane) == "3 matches · ranked by relevance: they hold some of the words"
+
+
+@pilot_test
+async def test_a_key_typed_stops_the_count_of_the_query_shown_at_once(home, utc, make_app, monkeypatch):
+    """The count of the query on screen is moot once a key changes it: its read stops at the
+    key, not when the search after the pause starts (at 1M a short term's count kept a core
+    busy between the keys of a word)."""
+    import sqlite3
+    import time
+
+    path = build_db(home / "long.db", long_session=EPOCHS)
+    stopped: list[tuple[float, int]] = []
+
+    def slow_count(conn, query, **filters):
+        try:  # seconds of reading, unless the worker is cancelled
+            conn.execute("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 30000000)"
+                         " SELECT count(*) FROM n").fetchone()  # fmt: skip
+        except sqlite3.OperationalError:
+            stopped.append((time.monotonic(), pane._generation))
+            raise
+        return {"total": 0, "ranked": 0, "all_terms": True}
+
+    monkeypatch.setattr(search_module, "search_summary", slow_count)
+    app = make_app(path, search_debounce=2.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_search(pilot)
+        pane.query_input.value = "epoch"
+        await pilot.press("enter")  # searched now, not after the pause
+        await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
+        await until(lambda: any(w.group == "search-count" and w.is_running for w in app.workers))
+        generation = pane._generation
+        pane.query_input.focus()
+        typed = time.monotonic()
+        await pilot.press("s")
+        await until(lambda: stopped, timeout=10)
+        assert stopped[0][1] == generation  # before the next search began
+        assert stopped[0][0] - typed < 1.5  # not the 2 s pause, nor the seconds of the read

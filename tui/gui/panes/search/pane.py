@@ -12,6 +12,7 @@ its last memory, or alone with the type `claude`.  Enter or `o` opens one in $ED
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -35,9 +36,11 @@ from tui.formatting import TYPE_LABELS, local_time, number, plural, tool_label
 from tui.gui import messages
 from tui.gui.panes import Pane, is_showing
 from tui.gui.panes.search import dates
+from tui.gui.panes.search.pace import TypingPace
 from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import typing_list_keys
 from tui.gui.store_client import ReadCancelled, StoreClient
+from tui.gui.textual_internals import draw_now, settle_dimensions
 from tui.gui.widgets.filter_select import Dropdown, FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea
@@ -120,7 +123,9 @@ class SearchPane(Pane):
         self._counting = False  # the first page is shown, its exact count is on its way
         self._replacing = False  # the rows shown belong to the search before: the next page replaces them
         self._debounce: Timer | None = None
+        self._pace = TypingPace(self.app.options.search_debounce)  # how long a pause ends the typing
         self._hits: dict[str, dict] = {}
+        self._projects: list[dict] | None = None  # store.reading.projects, read on mount and as hooks write
         self._file_rows: dict[str, dict] = {}  # key -> a memory file's line found for the search shown
         self._hits_seen = 0  # how many hits the search has: exactly the rows one can scroll through
         self._summary: dict = {}  # store.search.search_summary of the search shown
@@ -257,7 +262,12 @@ class SearchPane(Pane):
     def _query_changed(self, event: Input.Changed) -> None:
         if self._debounce is not None:
             self._debounce.stop()
-        self._debounce = self.set_timer(self.app.options.search_debounce, self.run_search)
+        # The count of the query shown is moot once a key changes it: stopped now, not when
+        # the next search starts (a short Korean term's count at 1M kept a core busy between
+        # the keys of a word, beside the next page's read).
+        self.workers.cancel_group(self, "search-count")
+        self._pace.longest = self.app.options.search_debounce
+        self._debounce = self.set_timer(self._pace.wait_after_key(), self.run_search)
 
     @on(Input.Submitted, "#search-query")
     def _query_submitted(self, event: Input.Submitted) -> None:
@@ -287,7 +297,7 @@ class SearchPane(Pane):
         self._hits_seen, self._summary = 0, {}
         limit = self.app.options.page_size
         if self._files_wanted():
-            self._find_file_lines(self._search_id, self.query_text, self.filters["project"], limit)
+            self._find_file_lines(self._search_id, self.query_text, self.filters["project"], limit, self._projects)
         if self.filters["type"] == CLAUDE_MEMORY:  # memory files only: no memory has this type
             self.on_search_results(SearchResults(self._generation, self.query_text, 0, [], False, total=0))
             return
@@ -305,8 +315,9 @@ class SearchPane(Pane):
                 and f["tool"] is None and f["min_importance"] is None and f["days"] is None)  # fmt: skip
 
     @work(thread=True, exclusive=True, group="search-files", exit_on_error=False)
-    def _find_file_lines(self, search_id: int, query: str, project: str | None, limit: int) -> None:
-        rows = self.store.read(memory_file_rows, query, [project] if project else None, limit)
+    def _find_file_lines(self, search_id: int, query: str, project: str | None, limit: int,
+                         known: list[dict] | None) -> None:  # fmt: skip
+        rows = self.store.read(memory_file_rows, query, [project] if project else None, limit, known)
         if not get_current_worker().is_cancelled:
             self.post_message(FileLinesFound(search_id, rows))
 
@@ -365,10 +376,13 @@ class SearchPane(Pane):
                 offset, rows, summary = self.team.page(self.store, query.text, offset=offset, limit=limit,
                                                        **filters)  # fmt: skip
             elif where == "after" and offset == 0 and after_id is None:
-                rows, summary, _elapsed = self._read_first_page(query, limit)
+                worker = get_current_worker()
+                rows, summary, _elapsed = self._read_first_page(query, limit, lambda: worker.is_cancelled)
             else:
                 offset, rows, summary = self.store.read(search_page, query, after_id=after_id, offset=offset,
                                                         limit=limit)  # fmt: skip
+        except ReadCancelled:
+            return  # a newer search replaced this one (a key typed since): its page would be stale
         except StoreError:  # the table waits for this page: an empty one, then WorkerFailures says why
             self.post_message(SearchResults(generation, query.text, offset or 0, [], False, where=where))
             raise
@@ -376,11 +390,16 @@ class SearchPane(Pane):
         if not get_current_worker().is_cancelled:
             self.post_message(self._results(generation, query.text, offset, rows, summary, elapsed, limit, where))
 
-    def _read_first_page(self, query: Query, limit: int) -> tuple[list[dict], dict, float]:
+    def _read_first_page(self, query: Query, limit: int,
+                         cancelled: Callable[[], bool] | None = None) -> tuple[list[dict], dict, float]:  # fmt: skip
         """(hits, summary, milliseconds) of the first page at once; a common word's exact
-        count follows (`_count`).  In a thread: it touches no widget."""
+        count follows (`_count`).  In a thread: it touches no widget.  `cancelled`: the read
+        stops once it says so (raising ReadCancelled)."""
         started = time.perf_counter()
-        rows, summary = self.store.read(first_page, query, limit=limit)
+        if cancelled is None:
+            rows, summary = self.store.read(first_page, query, limit=limit)
+        else:
+            rows, summary = self.store.read_unless(cancelled, first_page, query, limit=limit)
         return rows, summary, (time.perf_counter() - started) * 1000
 
     @staticmethod
@@ -392,6 +411,12 @@ class SearchPane(Pane):
         has_more = offset + len(rows) < total if total >= 0 else len(rows) == limit
         return SearchResults(generation, query, offset, rows, has_more, elapsed, where, total,
                              summary.get("ranked", -1), summary.get("all_terms", True))  # fmt: skip
+
+    def _count_if_shown(self, search_id: int, query: Query) -> None:
+        """Count the search shown, unless another replaced it or a key is about to since its
+        page was drawn (its count would be stopped at once)."""
+        if search_id == self._search_id and self._debounce is None and self._counting:
+            self._count(search_id, query)
 
     @work(thread=True, exclusive=True, group="search-count", exit_on_error=False)
     def _count(self, search_id: int, query: Query) -> None:
@@ -419,6 +444,7 @@ class SearchPane(Pane):
     def on_search_results(self, message: SearchResults) -> None:
         if message.generation != self._generation:
             return
+        first = self._replacing
         if self._replacing:
             self._replacing = False
             self.table.reset()
@@ -431,7 +457,9 @@ class SearchPane(Pane):
             self._summary = {"ranked": message.ranked, "all_terms": message.all_terms}
             if self._query.terms:
                 self._counting = True
-                self._count(self._search_id, self._query)
+                # After the frame with the page: the count's thread took turns at the GIL
+                # with the drawing of it.
+                self.call_after_refresh(self._count_if_shown, self._search_id, self._query)
         rows = []
         now, tz = self.app.now(), self.app.tz
         for hit in message.rows:
@@ -451,6 +479,9 @@ class SearchPane(Pane):
         self._hits = {k: v for k, v in self._hits.items() if k in table.rows}
         self._place_file_lines()
         self._show_status(message)
+        if first and is_showing(self):  # a new page: drawn in this turn, not at the next idle and tick after it
+            settle_dimensions(table)
+            draw_now(self.screen)
 
     def _show_status(self, message: SearchResults) -> None:
         said = self._memory_status(message)
@@ -458,7 +489,7 @@ class SearchPane(Pane):
             held = any(key in self.table.rows for key in self._file_rows)
             where = "" if held else f" (type {CLAUDE_LABEL} lists them)"
             said = Text.assemble(said, f" · {plural(len(self._file_rows), 'line')} of Claude Code's memory files{where}")
-        self.query_one("#search-status", Label).update(said)
+        self.query_one("#search-status", Label).update(said, layout=False)  # one line, full width: its size never changes
 
     def _memory_status(self, message: SearchResults) -> Text | str:
         shown = self._hits_seen
@@ -602,6 +633,7 @@ class SearchPane(Pane):
         self.post_message(messages.ProjectsLoaded(projects))
 
     def on_projects_loaded(self, message: messages.ProjectsLoaded) -> None:
+        self._projects = message.projects  # the latest first: whose memory files a search reads
         options = [(p["project_name"] or "(no project)", p["project"]) for p in message.projects]
         self.query_one("#search-project", FilterSelect).offer(options, keep=self.filters["project"])
 
