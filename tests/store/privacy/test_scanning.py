@@ -48,3 +48,83 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
         assert anchors.present == {lit for lit in literals if lit in low}
+
+
+def _mixed_texts(literals, seed, size):
+    """Texts past ONE_PASS_FROM made of the rules' literals, their pieces and their overlaps
+    (`passpassword`, `apikey`, a literal run into the next), separators, wide characters and
+    characters whose lowercase is longer or contextual, with a literal at each end."""
+    import random
+
+    rng = random.Random(seed)
+    lits = sorted(literals)
+    pieces = [" ", "\n", "\t", "=", ":", "|", "/", "-", "_", "(", '"', "'", "x", "9", "é", "İ", "ς", "秘密", "🙂"]
+    out = [rng.choice(lits)]
+    total = 0
+    while total < size:
+        lit = rng.choice(lits)
+        kind = rng.randrange(6)
+        if kind == 0:
+            part = lit[: rng.randrange(1, len(lit) + 1)]  # a prefix: a near miss
+        elif kind == 1:
+            part = lit[rng.randrange(len(lit)) :]  # a suffix: the end of a literal that overlaps the next
+        elif kind == 2:
+            part = lit * rng.randrange(1, 4)  # repeated, touching itself
+        elif kind == 3:
+            part = rng.choice(pieces)
+        else:
+            part = lit
+        out.append(part)
+        total += len(part)
+    out.append(rng.choice(lits))
+    return "".join(out)
+
+
+def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
+    from store.privacy import _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    every = _literals()
+    for seed in range(12):
+        text = _mixed_texts(every, seed, ONE_PASS_FROM + 2_000)
+        if seed % 3 == 0:  # ASCII only: the one-byte path and the ASCII literals
+            text = text.encode("ascii", "ignore").decode()
+        elif seed % 3 == 1:  # upper case, lowered as the filter lowers it
+            text = text.upper()
+        low = _lower(text)
+        for literals in (_literals_for(low), every):
+            anchors = Anchors(low, literals)
+            assert anchors.present == {lit for lit in literals if lit in low}, seed
+            for literal in literals:
+                assert anchors.at(literal) == _places(low, literal), (seed, literal)
+                assert bool(anchors.count(literal, first=True)) == (literal in low), (seed, literal)
+
+
+def test_short_and_empty_texts_give_what_a_find_per_literal_gives():
+    from store.privacy import _literals, _lower
+    from store.privacy.anchors import Anchors
+
+    every = _literals()
+    texts = ["", "p", "passpassword", "apikey", "key", "| :aa", "パスワード", "PASSWORD İ"]
+    texts += [_mixed_texts(every, seed, 300) for seed in range(30)]
+    for text in texts:
+        low = _lower(text)
+        anchors = Anchors(low, every)
+        assert anchors.present == {lit for lit in every if lit in low}, text
+        for literal in every:
+            assert anchors.at(literal) == _places(low, literal), (text, literal)
+
+
+def test_the_one_pass_finds_a_literal_at_each_end_of_a_large_text():
+    from store.privacy import _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    every = _literals()
+    for i, literal in enumerate(every):
+        filler = ("0.1 é " if i % 2 else "0.1 + ") * (ONE_PASS_FROM // 6 + 1)
+        low = _lower(literal + filler + literal)
+        literals = _literals_for(low)
+        assert literal in literals
+        anchors = Anchors(low, literals)
+        assert anchors.at(literal) == _places(low, literal), literal
+        assert anchors.present == {lit for lit in literals if lit in low}, literal
