@@ -3,6 +3,8 @@ text must never skip a secret (the same output as without them: test_filter_unch
 
 import re
 
+import pytest
+
 from store.privacy import find_secrets
 from store.privacy.commands import _TOOL_WORD
 from store.privacy.rules import COMMAND_LINE
@@ -100,13 +102,20 @@ def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
                 assert bool(anchors.count(literal, first=True)) == (literal in low), (seed, literal)
 
 
-def test_short_and_empty_texts_give_what_a_find_per_literal_gives():
+@pytest.mark.parametrize("one_pass", [False, True], ids=["a find per literal", "the one pass"])
+def test_short_and_empty_texts_give_what_a_find_per_literal_gives(monkeypatch, one_pass):
+    # short texts take either way: a find per literal, or the one pass once a process has
+    # compiled it (ONE_PASS_ONCE_BUILT)
     from store.privacy import _literals, _lower
+    from store.privacy import anchors as module
     from store.privacy.anchors import Anchors
 
+    limit = 0 if one_pass else 10**9
+    monkeypatch.setattr(module, "ONE_PASS_FROM", limit)
+    monkeypatch.setattr(module, "ONE_PASS_ONCE_BUILT", limit)
     every = _literals()
     texts = ["", "p", "passpassword", "apikey", "key", "| :aa", "パスワード", "PASSWORD İ"]
-    texts += [_mixed_texts(every, seed, 300) for seed in range(30)]
+    texts += [_mixed_texts(every, seed, size) for seed in range(30) for size in (300, 3_000)]
     for text in texts:
         low = _lower(text)
         anchors = Anchors(low, every)
