@@ -70,7 +70,7 @@ def _at_frequent_pivots(given):
 def _build(literals):
     """(the pivots' regexes, pivot char -> [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
-    the DIRECT literals (see _direct))."""
+    the DIRECT literals (see _direct), the first-letter tries (see _first_letter_tries))."""
     by_pivot, alone, inside = {}, [], []
     direct, derived = _direct(literals)
     skip = derived | {lit for lit, _rx, _extended in direct}
@@ -92,6 +92,7 @@ def _build(literals):
             alone.append(lit)
         else:
             inside.append((lit, part, lit.index(part)))
+    alone, tries = _first_letter_tries(alone)
     shared, own = [], []
     for ch, items in sorted(by_pivot.items()):
         if any(len(lit) == 1 for lit, _j in items):
@@ -102,7 +103,48 @@ def _build(literals):
     rxs = [re.compile(alt) for alt in own]
     if shared:
         rxs.append(re.compile("|".join(shared)))
-    return tuple(rxs), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct
+    return tuple(rxs), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
+
+
+# Literals of common characters only that share their first character, this many or more, are
+# found by one regular expression of their own (below) rather than a `find` each.
+TRIE_FROM = 3
+
+
+def _first_letter_tries(alone):
+    """(the literals of `alone` still found by a `find` each, [(regex, first character, its
+    literals)]): a group of TRIE_FROM or more literals of common characters with one first
+    character is found by `c(?=(rest))`, `rest` a tree of the rests of its literals.  The engine
+    skips to the next `c` as fast as a `find` (one known first character), and at each place
+    the tree takes the longest literal that stands there (each branch left at once where the text
+    differs): every other literal of the group that stands there is a prefix of it.  ~0.7-1.6 ms
+    a MB for a group against ~0.45 ms a `find` of each of its literals (the `s` group holds 8)."""
+    groups = {}
+    for lit in alone:
+        if len(lit) > 1:
+            groups.setdefault(lit[0], []).append(lit)
+    tries = []
+    for first, lits in sorted(groups.items()):
+        if len(lits) >= TRIE_FROM:
+            pattern = re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))"
+            tries.append((re.compile(pattern.encode("ascii")), first, frozenset(lits)))
+    taken = {lit for _rx, _first, lits in tries for lit in lits}
+    return [lit for lit in alone if lit not in taken], tuple(tries)
+
+
+def _tree(words):
+    """A regular expression that matches the longest of `words` (ASCII) at a place: a tree of
+    their characters, a word's end an optional rest."""
+    ends = "" in words
+    by_first = {}
+    for word in words:
+        if word:
+            by_first.setdefault(word[0], []).append(word[1:])
+    alts = [re.escape(ch) + _tree(rests) for ch, rests in sorted(by_first.items())]
+    if not alts:
+        return ""
+    body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+    return "(?:" + body + ")?" if ends else body
 
 
 def _after_pivot(rests):
@@ -190,7 +232,7 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rxs, by_pivot, alone, inside, direct = plan
+        rxs, by_pivot, alone, inside, direct, tries = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
@@ -220,6 +262,12 @@ class Anchors:
         # Literals of common characters only: whether they stand now, where when asked (`use`
         # stands thousands of times in prose, and its places matter only beside `net`).
         present.update(lit for lit in alone if self.count(lit, first=True))
+        if tries:
+            raw = low.encode("ascii") if self._raw is None else self._raw
+            for rx, first, group in tries:
+                for rest in set(rx.findall(raw)):
+                    longest = first + rest.decode("ascii")
+                    present.update(longest[:k] for k in range(2, len(longest) + 1) if longest[:k] in group)
         present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)
