@@ -116,9 +116,9 @@ def _first_letter_tries(alone):
     literals)]): a group of TRIE_FROM or more literals of common characters with one first
     character is found by `c(?=(rest))`, `rest` a tree of the rests of its literals.  The engine
     skips to the next `c` as fast as a `find` (one known first character), and at each place
-    the tree takes the longest literal that stands there (each branch left at once where the text
-    differs): every other literal of the group that stands there is a prefix of it.  ~0.7-1.6 ms
-    a MB for a group against ~0.45 ms a `find` of each of its literals (the `s` group holds 8)."""
+    the tree takes the literal that stands there (each branch left at once where the text
+    differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of its literals
+    (the `s` group holds 8)."""
     groups = {}
     for lit in alone:
         if len(lit) > 1:
@@ -126,6 +126,9 @@ def _first_letter_tries(alone):
     tries = []
     for first, lits in sorted(groups.items()):
         if len(lits) >= TRIE_FROM:
+            # none is a prefix of another (that one is found from the other's places: _build's
+            # `inside`), so one literal at most stands at a place, and the capture names it
+            assert not any(a != b and b.startswith(a) for a in lits for b in lits), lits
             pattern = re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))"
             tries.append((re.compile(pattern.encode("ascii")), first, frozenset(lits)))
     taken = {lit for _rx, _first, lits in tries for lit in lits}
@@ -133,9 +136,8 @@ def _first_letter_tries(alone):
 
 
 def _tree(words):
-    """A regular expression that matches the longest of `words` (ASCII) at a place: a tree of
-    their characters, a word's end an optional rest."""
-    ends = "" in words
+    """A regular expression that matches one of `words` (ASCII, none a prefix of another) at a
+    place: a tree of their characters."""
     by_first = {}
     for word in words:
         if word:
@@ -143,8 +145,7 @@ def _tree(words):
     alts = [re.escape(ch) + _tree(rests) for ch, rests in sorted(by_first.items())]
     if not alts:
         return ""
-    body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-    return "(?:" + body + ")?" if ends else body
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
 def _after_pivot(rests):
@@ -264,10 +265,8 @@ class Anchors:
         present.update(lit for lit in alone if self.count(lit, first=True))
         if tries:
             raw = low.encode("ascii") if self._raw is None else self._raw
-            for rx, first, group in tries:
-                for rest in set(rx.findall(raw)):
-                    longest = first + rest.decode("ascii")
-                    present.update(longest[:k] for k in range(2, len(longest) + 1) if longest[:k] in group)
+            for rx, first, _group in tries:
+                present.update(first + rest.decode("ascii") for rest in set(rx.findall(raw)))
         present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)

@@ -137,3 +137,32 @@ def test_the_one_pass_finds_a_literal_at_each_end_of_a_large_text():
         anchors = Anchors(low, literals)
         assert anchors.at(literal) == _places(low, literal), literal
         assert anchors.present == {lit for lit in literals if lit in low}, literal
+
+
+def test_any_table_of_literals_is_found_as_a_find_per_literal_finds_it():
+    # the literal table grows (lexicon words, rules' anchors): whatever it holds (literals that
+    # are prefixes of others, that overlap themselves, of one character, of common letters that
+    # share a first one, beyond ASCII) the one pass finds what a find per literal finds
+    import random
+
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    alphabet = "seatoin ||::kzp-(é秘"
+    for seed in range(8):
+        rng = random.Random(seed)
+        literals = {"".join(rng.choice(alphabet) for _ in range(rng.randrange(1 if seed % 2 else 3, 7)))
+                    for _ in range(60)}
+        literals |= {"".join(rng.choice("seatoin ") for _ in range(rng.randrange(3, 7))) for _ in range(40)}
+        literals |= {"sess", "session", "sessions", "secret", "seed", "pass", "password", "key", "| "}
+        literals = tuple(sorted(literals))
+        low = "".join(rng.choice(alphabet + "xyz\n") for _ in range(ONE_PASS_FROM + 500))
+        low += "".join(rng.choice(literals) for _ in range(3_000))
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}, seed
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), (seed, literal)
+        if seed == 0:  # each literal alone in a large text: one inside another is its only place
+            filler = "xyz" * (ONE_PASS_FROM // 3)
+            for alone in literals:
+                low = filler + alone + filler
+                assert Anchors(low, literals).present == {lit for lit in literals if lit in low}, alone
