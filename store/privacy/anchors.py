@@ -224,7 +224,7 @@ class Anchors:
         self._inside = {}
         self._raw = None
         key = ("anchors", literals)
-        plan = CACHE.get(key)
+        plan = CACHE.get(key) if len(low) >= ONE_PASS_ONCE_BUILT else None
         if len(low) < (ONE_PASS_FROM if plan is None else ONE_PASS_ONCE_BUILT):
             self._found = {}  # each literal found when asked (at)
             # a literal stands only where its pivot does: most short texts hold few pivots
