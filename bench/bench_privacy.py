@@ -288,6 +288,9 @@ def one_mb_of_this_machines_output() -> str:
         if size >= 1_000_000:
             break
     text = "\n".join(out for out in outputs if out)
+    # this repository's log names the tags that hide text (a stray `<private>` hides what
+    # precedes it): made inert, so the whole MB is filtered
+    text = re.sub(r"(?i)<(/?)(private|memory-context|system-reminder)", r"<\1_\2", text)
     while text and len(text) < 1_000_000:
         text += "\n" + text
     return text[:1_000_000]
