@@ -1,21 +1,24 @@
-"""Where the privacy rules' literals stand in a text, for store/privacy.py: one pass instead of one
-per literal.
+"""Where the privacy rules' literals stand in a text, for store/privacy.py: a few passes in C
+instead of one `find` per literal.
 
-The rules look for about 120 lowercase literals (each TOKEN_RULES anchor, each NAME trigger, each
-command-line trigger word).  A `str.find` over 1 MB costs about 0.6 ms whatever it looks for, so
-one pass per literal cost ~70 ms before any rule ran; an alternation of all of them is slower
-still (Python's regex engine tries every alternative at every position).  Here each literal is
-found by its rarest character (its pivot): a regular expression starts with the pivots, so the
-engine skips over every other character, and checks after a pivot whether one of its literals
-stands there (a lookahead, nothing consumed, so literals that overlap are all found);
-Python then tells which.  The rare pivots share one expression; each pivot from `k` on (in
-RARITY) gets one of its own: the engine skips to one known character ~5 times as cheaply per
-place as to one of a set (~10 ns against ~50-100 ns a stop), and in command output those
-characters stand 5,000-20,000 times a MB (`p`, `-`, `/`, digits).
-(One expression of a trie of every literal, as a lookahead at every start, was measured too: ~3
-times slower on 1 MB, as it stops at every common letter.)  Literals made only of common characters (``sess``, ``use``) get a
-`find` of their own: whether they stand at once, where only when a rule asks (`use` stands
-thousands of times in prose and matters only beside `net`), in a one-byte copy of a text that is
+The rules look for about 200 lowercase literals (each TOKEN_RULES anchor, each NAME trigger, each
+command-line trigger word, the lexicon's labels).  A `str.find` over 1 MB costs about 0.4-0.6 ms
+whatever it looks for, so one pass per literal cost ~70-90 ms before any rule ran; an alternation
+of all of them is slower still (Python's regex engine has no multi-literal scan: it stops at every
+character that can start an alternative).  Here each literal is found by its rarest character
+(its pivot): a regular expression starts with the pivots, so the engine skips over every other
+character, and checks after a pivot whether one of its literals stands there (a lookahead,
+nothing consumed, so literals that overlap are all found); Python then tells which.  The rare
+pivots share one expression; each pivot from `k` on (in RARITY) gets one of its own: the engine
+skips to one known character ~5 times as cheaply per place as to one of a set (~10 ns against
+~50-100 ns a stop), and in command output those characters stand 5,000-20,000 times a MB (`p`,
+`-`, `/`, digits).  (One expression of a trie of every literal, as a lookahead at every start,
+was measured too: ~108 ms on 1 MB of real command output against ~33 for the pivots then, as it
+stops at every letter that starts a literal; split in letters and punctuation, 71 + 46 ms.)
+Literals made only of common characters (``sess``, ``use``) are not looked for place by place:
+whether they stand at once, where only when a rule asks (`use` stands thousands of times in prose
+and matters only beside `net`); three or more with one first letter by one expression of that
+letter (_first_letter_tries), the others by a `find` each, in a one-byte copy of a text that is
 not ASCII (twice as fast as in the wider text).
 """
 from __future__ import annotations
