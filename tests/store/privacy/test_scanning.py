@@ -166,3 +166,17 @@ def test_any_table_of_literals_is_found_as_a_find_per_literal_finds_it():
             for alone in literals:
                 low = filler + alone + filler
                 assert Anchors(low, literals).present == {lit for lit in literals if lit in low}, alone
+
+
+def test_long_runs_are_the_maximal_runs_of_run_characters():
+    import random
+
+    from store.privacy.anchors import RUN_CHARS, RUN_MIN, long_runs
+
+    reference = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]{" + str(RUN_MIN) + ",}")
+    rng = random.Random(3)
+    alphabet = "aZ9+/_-.~$=" * 6 + " \n\t:é€İ🙂\x00\xff"
+    texts = ["", "a" * RUN_MIN, "a" * (RUN_MIN - 1), "é" + "a" * RUN_MIN + "🙂", "x" * 40 + " " + "y" * 20]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(300))) for _ in range(400)]
+    for text in texts:
+        assert long_runs(text) == [m.span() for m in reference.finditer(text)], text
