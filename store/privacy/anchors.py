@@ -71,7 +71,8 @@ def _at_frequent_pivots(given):
 
 
 def _build(literals):
-    """(the pivots' regexes, pivot char -> [(literal, index)], literals found alone,
+    """(the pivots' (regex, (literal, pivot index) of each capture group), pivot char ->
+    [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
     the DIRECT literals (see _direct), the first-letter tries (see _first_letter_tries))."""
     by_pivot, alone, inside = {}, [], []
@@ -96,17 +97,38 @@ def _build(literals):
         else:
             inside.append((lit, part, lit.index(part)))
     alone, tries = _first_letter_tries(alone)
-    shared, own = [], []
+    shared, own = ([], []), []
     for ch, items in sorted(by_pivot.items()):
+        named = []  # (literal, pivot index) of each capture group, in order
         if any(len(lit) == 1 for lit, _j in items):
             alt = re.escape(ch)
         else:
-            alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items]) + ")"
-        (own if RARITY.find(ch) >= OWN_PASS else shared).append(alt)
-    rxs = [re.compile(alt) for alt in own]
-    if shared:
-        rxs.append(re.compile("|".join(shared)))
-    return tuple(rxs), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
+            # a literal that no other of its pivot can stand beside (their pivots at one place)
+            # is named by a capture group: where it closes, no Python test of the place
+            marks = _alone_at_their_places(items)
+            alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
+            pivot_at = dict(items)
+            named = [(lit, pivot_at[lit]) for lit in marks[1]]
+        if RARITY.find(ch) >= OWN_PASS:
+            own.append((re.compile(alt), (None, *named)))
+        else:
+            shared[0].append(alt)
+            shared[1].extend(named)
+    if shared[0]:
+        own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
+    return tuple(own), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
+
+
+def _alone_at_their_places(items):
+    """(the literals of `items` ((literal, its pivot's index), one pivot) that no other of them
+    can stand beside with its pivot at the same place, an empty list for _after_pivot's marks).
+    Two can when they agree on every character where both stand."""
+    shared = set()
+    for i, (a, ja) in enumerate(items):
+        for b, jb in items[i + 1:]:
+            if all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb))):
+                shared.update((a, b))
+    return frozenset(lit for lit, _j in items if lit not in shared), []
 
 
 # Literals of common characters only that share their first character, this many or more, are
@@ -151,18 +173,24 @@ def _tree(words):
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
-def _after_pivot(rests):
+def _after_pivot(rests, marks=None):
     """What follows a pivot when one of its literals stands there: `rests` is (the literal's rest
     after its pivot, the literal), made a tree of characters (a branch that starts with one is
     left at once by the engine where the text differs; ~25 % faster than a lookbehind and a
-    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends."""
+    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends.
+    With `marks` (literals, a list), an empty capture group after the lookbehind of each of those
+    literals, the literal appended to the list in the groups' order."""
     ends = sorted({lit for rest, lit in rests if not rest})
     by_first = {}
     for rest, lit in rests:
         if rest:
             by_first.setdefault(rest[0], []).append((rest[1:], lit))
-    alts = [re.escape(ch) + _after_pivot(more) for ch, more in sorted(by_first.items())]
-    alts += ["(?<=" + re.escape(lit) + ")" for lit in ends]
+    alts = [re.escape(ch) + _after_pivot(more, marks) for ch, more in sorted(by_first.items())]
+    for lit in ends:
+        named = marks is not None and lit in marks[0]
+        alts.append("(?<=" + re.escape(lit) + ")" + ("()" if named else ""))
+        if named:
+            marks[1].append(lit)
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
@@ -251,16 +279,22 @@ class Anchors:
             tests = _pivot_tests(key, by_pivot)
             n = len(low)
             # each literal has one pivot, so one regex finds all its places, in order
-            for m in (m for rx in rxs for m in rx.finditer(low)):
-                p = m.start()
-                both, before, after, rest = tests[low[p]]
-                prev = low[p - 1] if p else ""
-                nxt = low[p + 1] if p + 1 < n else ""
-                for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
-                    if lits:
-                        for lit, j in lits:
-                            if p >= j and low.startswith(lit, p - j):
-                                found[lit].append(p - j)
+            for rx, named in rxs:
+                for m in rx.finditer(low):
+                    group = m.lastindex
+                    if group is not None:  # the one literal that can stand there
+                        lit, j = named[group]
+                        found[lit].append(m.start() - j)
+                        continue
+                    p = m.start()
+                    both, before, after, rest = tests[low[p]]
+                    prev = low[p - 1] if p else ""
+                    nxt = low[p + 1] if p + 1 < n else ""
+                    for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+                        if lits:
+                            for lit, j in lits:
+                                if p >= j and low.startswith(lit, p - j):
+                                    found[lit].append(p - j)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         # Literals of common characters only: whether they stand now, where when asked (`use`
