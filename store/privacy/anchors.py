@@ -236,6 +236,29 @@ def _pivot_tests(key, by_pivot):
     return tests
 
 
+def _pivot_places(low, rxs, tests, found):
+    """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
+    one a capture group names, or those the Python tests (see _pivot_tests) find there."""
+    n = len(low)
+    # each literal has one pivot, so one regex finds all its places, in order
+    for rx, named in rxs:
+        for m in rx.finditer(low):
+            group = m.lastindex
+            if group is not None:  # the one literal that can stand there
+                lit, j = named[group]
+                found[lit].append(m.start() - j)
+                continue
+            p = m.start()
+            both, before, after, rest = tests[low[p]]
+            prev = low[p - 1] if p else ""
+            nxt = low[p + 1] if p + 1 < n else ""
+            for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+                if lits:
+                    for lit, j in lits:
+                        if p >= j and low.startswith(lit, p - j):
+                            found[lit].append(p - j)
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -276,25 +299,7 @@ class Anchors:
             for other, offset in extended:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
         if rxs:
-            tests = _pivot_tests(key, by_pivot)
-            n = len(low)
-            # each literal has one pivot, so one regex finds all its places, in order
-            for rx, named in rxs:
-                for m in rx.finditer(low):
-                    group = m.lastindex
-                    if group is not None:  # the one literal that can stand there
-                        lit, j = named[group]
-                        found[lit].append(m.start() - j)
-                        continue
-                    p = m.start()
-                    both, before, after, rest = tests[low[p]]
-                    prev = low[p - 1] if p else ""
-                    nxt = low[p + 1] if p + 1 < n else ""
-                    for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
-                        if lits:
-                            for lit, j in lits:
-                                if p >= j and low.startswith(lit, p - j):
-                                    found[lit].append(p - j)
+            _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         # Literals of common characters only: whether they stand now, where when asked (`use`
