@@ -146,7 +146,8 @@ def _first_letter_tries(alone):
     (the `s` group holds 8)."""
     groups = {}
     for lit in alone:
-        if len(lit) > 1:
+        # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
+        if len(lit) > 1 and lit.isascii() and "?" not in lit:
             groups.setdefault(lit[0], []).append(lit)
     tries = []
     for first, lits in sorted(groups.items()):
