@@ -1,16 +1,24 @@
-"""Where the privacy rules' literals stand in a text, for store/privacy.py: one pass instead of one
-per literal.
+"""Where the privacy rules' literals stand in a text, for store/privacy.py: a few passes in C
+instead of one `find` per literal.
 
-The rules look for about 120 lowercase literals (each TOKEN_RULES anchor, each NAME trigger, each
-command-line trigger word).  A `str.find` over 1 MB costs about 0.6 ms whatever it looks for, so
-one pass per literal cost ~70 ms before any rule ran; an alternation of all of them is slower
-still (Python's regex engine tries every alternative at every position).  Here each literal is
-found by its rarest character (its pivot): one regular expression starts with the pivots, so the
-engine skips over every other character, and checks after a pivot whether one of its literals
-stands there (a lookahead, nothing consumed, so literals that overlap are all found);
-Python then tells which.  Literals made only of common characters (``sess``, ``use``) get a
-`find` of their own: whether they stand at once, where only when a rule asks (`use` stands
-thousands of times in prose and matters only beside `net`), in a one-byte copy of a text that is
+The rules look for about 200 lowercase literals (each TOKEN_RULES anchor, each NAME trigger, each
+command-line trigger word, the lexicon's labels).  A `str.find` over 1 MB costs about 0.4-0.6 ms
+whatever it looks for, so one pass per literal cost ~70-90 ms before any rule ran; an alternation
+of all of them is slower still (Python's regex engine has no multi-literal scan: it stops at every
+character that can start an alternative).  Here each literal is found by its rarest character
+(its pivot): a regular expression starts with the pivots, so the engine skips over every other
+character, and checks after a pivot whether one of its literals stands there (a lookahead,
+nothing consumed, so literals that overlap are all found); Python then tells which.  The rare
+pivots share one expression; each pivot from `k` on (in RARITY) gets one of its own: the engine
+skips to one known character ~5 times as cheaply per place as to one of a set (~10 ns against
+~50-100 ns a stop), and in command output those characters stand 5,000-20,000 times a MB (`p`,
+`-`, `/`, digits).  (One expression of a trie of every literal, as a lookahead at every start,
+was measured too: ~108 ms on 1 MB of real command output against ~33 for the pivots then, as it
+stops at every letter that starts a literal; split in letters and punctuation, 71 + 46 ms.)
+Literals made only of common characters (``sess``, ``use``) are not looked for place by place:
+whether they stand at once, where only when a rule asks (`use` stands thousands of times in prose
+and matters only beside `net`); three or more with one first letter by one expression of that
+letter (_first_letter_tries), the others by a `find` each, in a one-byte copy of a text that is
 not ASCII (twice as fast as in the wider text).
 """
 from __future__ import annotations
@@ -24,6 +32,8 @@ from store.privacy.values import CACHE
 # by its own pass, or the one regular expression would stop almost everywhere.
 RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
 COMMON = RARITY.index("fmu")
+# A pivot from here on is looked for by a regular expression of its own (see the docstring).
+OWN_PASS = RARITY.index("k")
 
 
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
@@ -38,7 +48,7 @@ def _direct(literals):
     the literals found from those)."""
     given = set(literals)
     direct, derived = [], set()
-    for lit, longer in DIRECT.items():
+    for lit, longer in {**DIRECT, **dict.fromkeys(_at_frequent_pivots(given), ())}.items():
         if lit in given:
             # no literal of DIRECT overlaps itself (`pass` in `passpass` twice, never in one
             # place shared), so a scan's matches are all its places
@@ -49,10 +59,22 @@ def _direct(literals):
     return tuple(direct), derived
 
 
+def _at_frequent_pivots(given):
+    """The literals whose rarest character is itself a literal of one character (`| ` of `|`,
+    `:aa` of `:`): that character stands thousands of times in command output (so it is not
+    looked for place by place), and each of its places would cost the pivot regex ~1 us of
+    Python; a scan of the literal's own costs ~0.4 ms a MB, ~0.1 us a place."""
+    singles = {lit for lit in given if len(lit) == 1}
+    return sorted(lit for lit in given if len(lit) > 1 and lit.isascii() and "?" not in lit
+                  and min(lit, key=RARITY.find) in singles
+                  and not any(lit[:k] == lit[-k:] for k in range(1, len(lit))))  # fmt: skip
+
+
 def _build(literals):
-    """(regex of the pivots or None, pivot char -> [(literal, index)], literals found alone,
+    """(the pivots' (regex, (literal, pivot index) of each capture group), pivot char ->
+    [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
-    the DIRECT literals (see _direct))."""
+    the DIRECT literals (see _direct), the first-letter tries (see _first_letter_tries))."""
     by_pivot, alone, inside = {}, [], []
     direct, derived = _direct(literals)
     skip = derived | {lit for lit, _rx, _extended in direct}
@@ -74,34 +96,112 @@ def _build(literals):
             alone.append(lit)
         else:
             inside.append((lit, part, lit.index(part)))
-    alts = []
+    alone, tries = _first_letter_tries(alone)
+    shared, own = ([], []), []
     for ch, items in sorted(by_pivot.items()):
+        named = []  # (literal, pivot index) of each capture group, in order
         if any(len(lit) == 1 for lit, _j in items):
-            alts.append(re.escape(ch))
+            alt = re.escape(ch)
         else:
-            alts.append(re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items]) + ")")
-    rx = re.compile("|".join(alts)) if alts else None
-    return rx, by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct
+            # a literal that no other of its pivot can stand beside (their pivots at one place)
+            # is named by a capture group: where it closes, no Python test of the place
+            marks = _alone_at_their_places(items)
+            alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
+            pivot_at = dict(items)
+            named = [(lit, pivot_at[lit]) for lit in marks[1]]
+        if RARITY.find(ch) >= OWN_PASS:
+            own.append((re.compile(alt), (None, *named)))
+        else:
+            shared[0].append(alt)
+            shared[1].extend(named)
+    if shared[0]:
+        own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
+    return tuple(own), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
 
 
-def _after_pivot(rests):
+def _alone_at_their_places(items):
+    """(the literals of `items` ((literal, its pivot's index), one pivot) that no other of them
+    can stand beside with its pivot at the same place, an empty list for _after_pivot's marks).
+    Two can when they agree on every character where both stand."""
+    shared = set()
+    for i, (a, ja) in enumerate(items):
+        for b, jb in items[i + 1:]:
+            if all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb))):
+                shared.update((a, b))
+    return frozenset(lit for lit, _j in items if lit not in shared), []
+
+
+# Literals of common characters only that share their first character, this many or more, are
+# found by one regular expression of their own (below) rather than a `find` each.
+TRIE_FROM = 3
+
+
+def _first_letter_tries(alone):
+    """(the literals of `alone` still found by a `find` each, [(regex, first character, its
+    literals)]): a group of TRIE_FROM or more literals of common characters with one first
+    character is found by `c(?=(rest))`, `rest` a tree of the rests of its literals.  The engine
+    skips to the next `c` as fast as a `find` (one known first character), and at each place
+    the tree takes the literal that stands there (each branch left at once where the text
+    differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of its literals
+    (the `s` group holds 8)."""
+    groups = {}
+    for lit in alone:
+        # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
+        if len(lit) > 1 and lit.isascii() and "?" not in lit:
+            groups.setdefault(lit[0], []).append(lit)
+    tries = []
+    for first, lits in sorted(groups.items()):
+        if len(lits) >= TRIE_FROM:
+            # none is a prefix of another (that one is found from the other's places: _build's
+            # `inside`), so one literal at most stands at a place, and the capture names it
+            assert not any(a != b and b.startswith(a) for a in lits for b in lits), lits
+            pattern = re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))"
+            tries.append((re.compile(pattern.encode("ascii")), first, frozenset(lits)))
+    taken = {lit for _rx, _first, lits in tries for lit in lits}
+    return [lit for lit in alone if lit not in taken], tuple(tries)
+
+
+def _tree(words):
+    """A regular expression that matches one of `words` (ASCII, none a prefix of another) at a
+    place: a tree of their characters."""
+    by_first = {}
+    for word in words:
+        if word:
+            by_first.setdefault(word[0], []).append(word[1:])
+    alts = [re.escape(ch) + _tree(rests) for ch, rests in sorted(by_first.items())]
+    if not alts:
+        return ""
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+
+def _after_pivot(rests, marks=None):
     """What follows a pivot when one of its literals stands there: `rests` is (the literal's rest
     after its pivot, the literal), made a tree of characters (a branch that starts with one is
     left at once by the engine where the text differs; ~25 % faster than a lookbehind and a
-    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends."""
+    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends.
+    With `marks` (literals, a list), an empty capture group after the lookbehind of each of those
+    literals, the literal appended to the list in the groups' order."""
     ends = sorted({lit for rest, lit in rests if not rest})
     by_first = {}
     for rest, lit in rests:
         if rest:
             by_first.setdefault(rest[0], []).append((rest[1:], lit))
-    alts = [re.escape(ch) + _after_pivot(more) for ch, more in sorted(by_first.items())]
-    alts += ["(?<=" + re.escape(lit) + ")" for lit in ends]
+    alts = [re.escape(ch) + _after_pivot(more, marks) for ch, more in sorted(by_first.items())]
+    for lit in ends:
+        named = marks is not None and lit in marks[0]
+        alts.append("(?<=" + re.escape(lit) + ")" + ("()" if named else ""))
+        if named:
+            marks[1].append(lit)
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
 # Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
-# on 1 KB): compiling the pivot regex costs a few ms, paid by every hook process that filters.
+# on 1 KB): compiling the pivot regexes costs ~5-7 ms, paid by every hook process that filters.
 ONE_PASS_FROM = 50_000
+# Once a process has compiled them (it has read a large text: an import, an audit, the app), the
+# one pass is the cheaper from about this size on (the whole filter, measured: 0.26 against 0.30
+# ms at 1 KB of command output, 6.3 against 10.9 at 50 KB; the same at 300 characters).
+ONE_PASS_ONCE_BUILT = 1_000
 
 
 def _by_pivot(literals):
@@ -137,6 +237,29 @@ def _pivot_tests(key, by_pivot):
     return tests
 
 
+def _pivot_places(low, rxs, tests, found):
+    """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
+    one a capture group names, or those the Python tests (see _pivot_tests) find there."""
+    n = len(low)
+    # each literal has one pivot, so one regex finds all its places, in order
+    for rx, named in rxs:
+        for m in rx.finditer(low):
+            group = m.lastindex
+            if group is not None:  # the one literal that can stand there
+                lit, j = named[group]
+                found[lit].append(m.start() - j)
+                continue
+            p = m.start()
+            both, before, after, rest = tests[low[p]]
+            prev = low[p - 1] if p else ""
+            nxt = low[p + 1] if p + 1 < n else ""
+            for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+                if lits:
+                    for lit, j in lits:
+                        if p >= j and low.startswith(lit, p - j):
+                            found[lit].append(p - j)
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -155,17 +278,17 @@ class Anchors:
         self._given, literals_at_pivot = given
         self._inside = {}
         self._raw = None
-        if len(low) < ONE_PASS_FROM:
+        key = ("anchors", literals)
+        plan = CACHE.get(key) if len(low) >= ONE_PASS_ONCE_BUILT else None
+        if len(low) < (ONE_PASS_FROM if plan is None else ONE_PASS_ONCE_BUILT):
             self._found = {}  # each literal found when asked (at)
             # a literal stands only where its pivot does: most short texts hold few pivots
             self.present = frozenset([lit for ch in literals_at_pivot.keys() & set(low)
                                      for lit in literals_at_pivot[ch] if lit in low])
             return
-        key = ("anchors", literals)
-        plan = CACHE.get(key)
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rx, by_pivot, alone, inside, direct = plan
+        rxs, by_pivot, alone, inside, direct, tries = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
@@ -176,24 +299,17 @@ class Anchors:
             hits = found[lit] = [m.start() for m in scan]
             for other, offset in extended:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
-        if rx is not None:
-            tests = _pivot_tests(key, by_pivot)
-            n = len(low)
-            for m in rx.finditer(low):
-                p = m.start()
-                both, before, after, rest = tests[low[p]]
-                prev = low[p - 1] if p else ""
-                nxt = low[p + 1] if p + 1 < n else ""
-                for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
-                    if lits:
-                        for lit, j in lits:
-                            if p >= j and low.startswith(lit, p - j):
-                                found[lit].append(p - j)
+        if rxs:
+            _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         # Literals of common characters only: whether they stand now, where when asked (`use`
         # stands thousands of times in prose, and its places matter only beside `net`).
         present.update(lit for lit in alone if self.count(lit, first=True))
+        if tries:
+            raw = low.encode("ascii") if self._raw is None else self._raw
+            for rx, first, _group in tries:
+                present.update(first + rest.decode("ascii") for rest in set(rx.findall(raw)))
         present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)
@@ -261,23 +377,19 @@ def long_runs(text: str) -> list:
 
     Found without the regex engine (which costs ~20 ms a MB at every position): the text as one
     byte a character (Latin-1, any other character a ``?``: run characters are all ASCII), each
-    byte translated to ``a`` (a run character) or not, and ``bytes.find`` for RUN_MIN run
-    characters in a row: ~2-3 ms a MB, non-ASCII text too."""
+    byte translated to ``a`` (a run character) or not, ``bytes.find`` for RUN_MIN run
+    characters in a row and for the next byte that is not one (the run's end): ~2-6 ms a MB,
+    non-ASCII text too."""
     raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
     marks = raw.translate(_RUN_TABLE)
     needle = b"a" * RUN_MIN
-    run_rest = _run_rest()
+    size = len(marks)
     runs = []
     pos = marks.find(needle)
     while pos >= 0:
-        end = run_rest.match(text, pos + RUN_MIN).end()
+        end = marks.find(b" ", pos + RUN_MIN)  # the run's end: the next byte of no run character
+        if end < 0:
+            end = size
         runs.append((pos, end))
         pos = marks.find(needle, end)
     return runs
-
-
-def _run_rest():
-    rx = CACHE.get("run rest")
-    if rx is None:
-        rx = CACHE["run rest"] = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]*")
-    return rx

@@ -3,6 +3,8 @@ text must never skip a secret (the same output as without them: test_filter_unch
 
 import re
 
+import pytest
+
 from store.privacy import find_secrets
 from store.privacy.commands import _TOOL_WORD
 from store.privacy.rules import COMMAND_LINE
@@ -48,3 +50,133 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
         assert anchors.present == {lit for lit in literals if lit in low}
+
+
+def _mixed_texts(literals, seed, size):
+    """Texts past ONE_PASS_FROM made of the rules' literals, their pieces and their overlaps
+    (`passpassword`, `apikey`, a literal run into the next), separators, wide characters and
+    characters whose lowercase is longer or contextual, with a literal at each end."""
+    import random
+
+    rng = random.Random(seed)
+    lits = sorted(literals)
+    pieces = [" ", "\n", "\t", "=", ":", "|", "/", "-", "_", "(", '"', "'", "x", "9", "é", "İ", "ς", "秘密", "🙂"]
+    out = [rng.choice(lits)]
+    total = 0
+    while total < size:
+        lit = rng.choice(lits)
+        kind = rng.randrange(6)
+        if kind == 0:
+            part = lit[: rng.randrange(1, len(lit) + 1)]  # a prefix: a near miss
+        elif kind == 1:
+            part = lit[rng.randrange(len(lit)) :]  # a suffix: the end of a literal that overlaps the next
+        elif kind == 2:
+            part = lit * rng.randrange(1, 4)  # repeated, touching itself
+        elif kind == 3:
+            part = rng.choice(pieces)
+        else:
+            part = lit
+        out.append(part)
+        total += len(part)
+    out.append(rng.choice(lits))
+    return "".join(out)
+
+
+def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
+    from store.privacy import _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    every = _literals()
+    for seed in range(12):
+        text = _mixed_texts(every, seed, ONE_PASS_FROM + 2_000)
+        if seed % 3 == 0:  # ASCII only: the one-byte path and the ASCII literals
+            text = text.encode("ascii", "ignore").decode()
+        elif seed % 3 == 1:  # upper case, lowered as the filter lowers it
+            text = text.upper()
+        low = _lower(text)
+        for literals in (_literals_for(low), every):
+            anchors = Anchors(low, literals)
+            assert anchors.present == {lit for lit in literals if lit in low}, seed
+            for literal in literals:
+                assert anchors.at(literal) == _places(low, literal), (seed, literal)
+                assert bool(anchors.count(literal, first=True)) == (literal in low), (seed, literal)
+
+
+@pytest.mark.parametrize("one_pass", [False, True], ids=["a find per literal", "the one pass"])
+def test_short_and_empty_texts_give_what_a_find_per_literal_gives(monkeypatch, one_pass):
+    # short texts take either way: a find per literal, or the one pass once a process has
+    # compiled it (ONE_PASS_ONCE_BUILT)
+    from store.privacy import _literals, _lower
+    from store.privacy import anchors as module
+    from store.privacy.anchors import Anchors
+
+    limit = 0 if one_pass else 10**9
+    monkeypatch.setattr(module, "ONE_PASS_FROM", limit)
+    monkeypatch.setattr(module, "ONE_PASS_ONCE_BUILT", limit)
+    every = _literals()
+    texts = ["", "p", "passpassword", "apikey", "key", "| :aa", "パスワード", "PASSWORD İ"]
+    texts += [_mixed_texts(every, seed, size) for seed in range(30) for size in (300, 3_000)]
+    for text in texts:
+        low = _lower(text)
+        anchors = Anchors(low, every)
+        assert anchors.present == {lit for lit in every if lit in low}, text
+        for literal in every:
+            assert anchors.at(literal) == _places(low, literal), (text, literal)
+
+
+def test_the_one_pass_finds_a_literal_at_each_end_of_a_large_text():
+    from store.privacy import _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    every = _literals()
+    for i, literal in enumerate(every):
+        filler = ("0.1 é " if i % 2 else "0.1 + ") * (ONE_PASS_FROM // 6 + 1)
+        low = _lower(literal + filler + literal)
+        literals = _literals_for(low)
+        assert literal in literals
+        anchors = Anchors(low, literals)
+        assert anchors.at(literal) == _places(low, literal), literal
+        assert anchors.present == {lit for lit in literals if lit in low}, literal
+
+
+def test_any_table_of_literals_is_found_as_a_find_per_literal_finds_it():
+    # the literal table grows (lexicon words, rules' anchors): whatever it holds (literals that
+    # are prefixes of others, that overlap themselves, of one character, of common letters that
+    # share a first one, beyond ASCII) the one pass finds what a find per literal finds
+    import random
+
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    alphabet = "seatoin ||::kzp-(é秘"
+    for seed in range(8):
+        rng = random.Random(seed)
+        literals = {"".join(rng.choice(alphabet) for _ in range(rng.randrange(1 if seed % 2 else 3, 7)))
+                    for _ in range(60)}
+        literals |= {"".join(rng.choice("seatoin ") for _ in range(rng.randrange(3, 7))) for _ in range(40)}
+        literals |= {"sess", "session", "sessions", "secret", "seed", "pass", "password", "key", "| "}
+        literals = tuple(sorted(literals))
+        low = "".join(rng.choice(alphabet + "xyz\n") for _ in range(ONE_PASS_FROM + 500))
+        low += "".join(rng.choice(literals) for _ in range(3_000))
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}, seed
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), (seed, literal)
+        if seed == 0:  # each literal alone in a large text: one inside another is its only place
+            filler = "xyz" * (ONE_PASS_FROM // 3)
+            for alone in literals:
+                low = filler + alone + filler
+                assert Anchors(low, literals).present == {lit for lit in literals if lit in low}, alone
+
+
+def test_long_runs_are_the_maximal_runs_of_run_characters():
+    import random
+
+    from store.privacy.anchors import RUN_CHARS, RUN_MIN, long_runs
+
+    reference = re.compile("[" + re.escape("".join(sorted(RUN_CHARS))) + "]{" + str(RUN_MIN) + ",}")
+    rng = random.Random(3)
+    alphabet = "aZ9+/_-.~$=" * 6 + " \n\t:é€İ🙂\x00\xff"
+    texts = ["", "a" * RUN_MIN, "a" * (RUN_MIN - 1), "é" + "a" * RUN_MIN + "🙂", "x" * 40 + " " + "y" * 20]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(300))) for _ in range(400)]
+    for text in texts:
+        assert long_runs(text) == [m.span() for m in reference.finditer(text)], text
