@@ -627,6 +627,72 @@ def merge_indexes(conn: sqlite3.Connection) -> None:
                 break
 
 
+
+# The word index is read once per segment for every term a prompt's recall looks up (at 1M
+# memories, 21 segments: 2,600 lookups a prompt; one segment: 211).  The maintenance job
+# merges it down when it holds more than this many (docs/performance.md).
+COMPACT_ABOVE = 4
+_STRUCTURE_ROWID = 10  # FTS5's structure record in `<table>_data`
+_STRUCTURE_V2 = b"\xff\x00\x00\x01"  # the marker of the record's second format
+
+
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    """SQLite's varint at `data[i]`: (value, the index after it)."""
+    value = 0
+    for _ in range(8):
+        byte = data[i]
+        i += 1
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, i
+    return (value << 8) | data[i], i + 1
+
+
+def index_segments(conn: sqlite3.Connection, table: str) -> tuple[int, bool]:
+    """(segments, merging) of the FTS5 index `table`, read from its structure record (one
+    row: well under a millisecond at 1M memories): how many segments a term is looked up in,
+    and whether a merge is under way (one interrupted, which the next 'merge' goes on with)."""
+    row = conn.execute(f"SELECT block FROM {table}_data WHERE id = ?", (_STRUCTURE_ROWID,)).fetchone()
+    if not row or not row[0]:
+        return 0, False
+    data = bytes(row[0])
+    v2 = data[4:8] == _STRUCTURE_V2
+    levels, i = _varint(data, 8 if v2 else 4)
+    segments, i = _varint(data, i)
+    _writes, i = _varint(data, i)
+    merging = False
+    for _ in range(levels):
+        in_merge, i = _varint(data, i)
+        level_segments, i = _varint(data, i)
+        merging = merging or in_merge > 0
+        for _ in range(level_segments * (8 if v2 else 3)):
+            _field, i = _varint(data, i)
+    return segments, merging
+
+
+def compact_index(conn: sqlite3.Connection, table: str = "memory_words", *, above: int = COMPACT_ABOVE,
+                  pages: int = MERGE_PAGES, steps: int | None = None) -> dict:  # fmt: skip
+    """Merge the FTS5 index `table` toward one segment when it holds more than `above`
+    (or a merge is under way): FTS5's 'merge' with a negative page count merges segments
+    of every level, `pages` leaf pages a step, each step its own short transaction (a hook
+    waiting for the write lock waits one step at most), the WAL checkpointed between steps
+    so it stays about one step's size.  Stops when at most `above` segments are left and no
+    merge is under way, or after `steps` steps (the next call resumes: FTS5 keeps an
+    unfinished merge in the index itself).  {"before", "after", "steps"}."""
+    before, merging = index_segments(conn, table)
+    segments, done = before, 0
+    while (segments > above or merging) and (steps is None or done < steps):
+        changes = conn.total_changes
+        with write(conn):
+            conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (-pages,))
+        done += 1
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        segments, merging = index_segments(conn, table)
+        if conn.total_changes - changes < 2:  # FTS5's sign that there was nothing to merge
+            break
+    return {"before": before, "after": segments, "steps": done}
+
+
 IN_CHUNK = 500  # values per `IN (...)` list: far below SQLite's variable limit
 
 
