@@ -629,8 +629,10 @@ def merge_indexes(conn: sqlite3.Connection) -> None:
 
 
 # The word index is read once per segment for every term a prompt's recall looks up (at 1M
-# memories, 21 segments: 2,600 lookups a prompt; one segment: 211).  The maintenance job
-# merges it down when it holds more than this many (docs/performance.md).
+# memories, 21 segments: ~2,000 lookups a prompt).  Hooks' one-row writes add a one-page
+# segment each, and FTS5 merges them only every 64 leaf pages written (or at 16 on a level),
+# so most segments are tiny.  The maintenance job merges the small ones when the index
+# holds more than this many: ~100 pages at 300k memories, not the whole index.
 COMPACT_ABOVE = 4
 _STRUCTURE_ROWID = 10  # FTS5's structure record in `<table>_data`
 _STRUCTURE_V2 = b"\xff\x00\x00\x01"  # the marker of the record's second format
@@ -650,9 +652,9 @@ def _varint(data: bytes, i: int) -> tuple[int, int]:
 
 def index_segments(conn: sqlite3.Connection, table: str) -> tuple[int, bool]:
     """(segments, merging) of the FTS5 index `table`, read from its structure record (one
-    row: well under a millisecond at 1M memories): how many segments a term is looked up in,
-    and whether a merge is under way (one interrupted, which the next 'merge' goes on with)."""
-    row = conn.execute(f"SELECT block FROM {table}_data WHERE id = ?", (_STRUCTURE_ROWID,)).fetchone()
+    row: ~60 microseconds at 1M memories): how many segments a term is looked up in, and
+    whether a merge is under way (an interrupted one, which the next 'merge' goes on with)."""
+    row = conn.execute(f"SELECT block FROM {table}_data WHERE id = ?", (_STRUCTURE_ROWID,)).fetchone()  # fmt: skip
     if not row or not row[0]:
         return 0, False
     data = bytes(row[0])
@@ -670,28 +672,40 @@ def index_segments(conn: sqlite3.Connection, table: str) -> tuple[int, bool]:
     return segments, merging
 
 
+def _merge_step(conn: sqlite3.Connection, table: str, pages: int, whole: bool) -> None:
+    """One FTS5 'merge' of at most `pages` leaf pages, in the caller's transaction.  `whole`:
+    a negative count, segments of every level merged toward one (the whole index rewritten).
+    Else every level holding two segments or more (`usermerge` 2 for this step only), which
+    leaves the big segment of a grown index alone unless a merge reaches its level."""
+    if whole:
+        conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (-pages,))
+        return
+    row = conn.execute(f"SELECT v FROM {table}_config WHERE k = 'usermerge'").fetchone()
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('usermerge', 2)")
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (pages,))
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('usermerge', ?)", (row[0] if row else 4,))
+
+
 def compact_index(conn: sqlite3.Connection, table: str = "memory_words", *, above: int = COMPACT_ABOVE,
-                  pages: int = MERGE_PAGES, steps: int | None = None) -> dict:  # fmt: skip
-    """Merge the FTS5 index `table` toward one segment when it holds more than `above`
-    (or a merge is under way): FTS5's 'merge' with a negative page count merges segments
-    of every level, `pages` leaf pages a step, each step its own short transaction (a hook
-    waiting for the write lock waits one step at most), the WAL checkpointed between steps
-    so it stays about one step's size.  Stops when at most `above` segments are left and no
-    merge is under way, or after `steps` steps (the next call resumes: FTS5 keeps an
-    unfinished merge in the index itself).  {"before", "after", "steps"}."""
+                  pages: int = MERGE_PAGES, steps: int | None = None, whole: bool = False) -> dict:  # fmt: skip
+    """Merge the FTS5 index `table` when it holds more than `above` segments (or a merge is
+    under way), `pages` leaf pages a step (`_merge_step`), each step its own short
+    transaction (a hook waiting for the write lock waits one step at most), the WAL
+    checkpointed between steps.  Stops when at most `above` are left and no merge is under
+    way, when a step changes nothing, or after `steps` steps (the next call resumes: FTS5
+    keeps an unfinished merge in the index).  {"before", "after", "steps"}."""
     before, merging = index_segments(conn, table)
     segments, done = before, 0
     while (segments > above or merging) and (steps is None or done < steps):
-        changes = conn.total_changes
+        last = (segments, merging)
         with write(conn):
-            conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (-pages,))
+            _merge_step(conn, table, pages, whole)
         done += 1
         conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
         segments, merging = index_segments(conn, table)
-        if conn.total_changes - changes < 2:  # FTS5's sign that there was nothing to merge
-            break
+        if (segments, merging) == last and not merging:
+            break  # nothing left that a step merges
     return {"before": before, "after": segments, "steps": done}
-
 
 IN_CHUNK = 500  # values per `IN (...)` list: far below SQLite's variable limit
 

@@ -101,3 +101,23 @@ def test_writes_between_and_during_merge_steps_are_kept(scattered, db_path):
     assert step["after"] <= db.COMPACT_ABOVE and len(written) >= 40 and merged[0]["steps"] >= 2
     assert sorted(h["id"] for h in search(scattered, "quasarword", limit=500)) == sorted(written)
     scattered.execute("INSERT INTO memory_words(memory_words) VALUES ('integrity-check')")
+
+
+def test_upkeep_merges_the_small_segments_and_leaves_the_big_one_alone(db_path):
+    """A grown store: one big segment high in the index's levels (written one memory at a time,
+    then merged whole), then hooks' one-row writes: a small segment each."""
+    conn = db.connect(db_path)
+    rng = random.Random(3)
+    vocab = [f"w{i}" for i in range(6000)]
+    for n in range(400):
+        add(conn, f"note {n} kernel " + " ".join(rng.choices(vocab, k=60)), session=f"s{n % 7}")
+    assert db.compact_index(conn, above=1, pages=50, whole=True)["after"] == 1
+    (big,) = conn.execute("SELECT DISTINCT segid FROM memory_words_idx").fetchone()
+    for i in range(12):
+        add(conn, f"hook write {i} kernel")
+    assert words(conn)[0] == 13
+    before = found(conn)
+    done = db.compact_index(conn, pages=50)
+    assert done["after"] <= db.COMPACT_ABOVE and found(conn) == before
+    assert big in {r[0] for r in conn.execute("SELECT DISTINCT segid FROM memory_words_idx")}
+    conn.close()
