@@ -11,7 +11,9 @@ not delayed.  The child runs `store.forgetting.retention.run_retention` with the
 `retention_days` (which itself does nothing if another process already ran it today) and
 prunes the hook's small marker files.  It first runs SQLite's quick check of the store (a
 damaged store is logged, and left alone), then finishes a schema upgrade's backfill
-(`store.search.short_terms.backfill`), which a hook never runs itself.  Then it imports
+(`store.search.short_terms.backfill`), which a hook never runs itself.  The day's first run
+merges the word index down when it has grown many segments (recall looks each term up once
+per segment), in short steps (`store.database.compact_index`).  Then it imports
 the transcripts Claude Code's own cleanup (`cleanupPeriodDays`) will delete within a week
 that memlane does not hold (`hooks.sweep`).
 
@@ -104,6 +106,8 @@ def run(db_path: str) -> int | None:
             return None  # deleting rows in a damaged file can lose more: the person decides
         backfill(conn)
         removed = run_retention(conn, config["retention_days"])
+        if removed is not None:  # today's run is this one: the word index's upkeep, once a day
+            compact_word_index(conn)
         keep_before_sweep(conn, config)
         return removed
     finally:
@@ -123,6 +127,21 @@ def damaged(conn, db_path: str) -> bool:
             stderr=False,
         )
     return bool(problems)
+
+
+def compact_word_index(conn) -> dict | None:
+    """Merge the word index down when it holds more than `COMPACT_ABOVE` segments
+    (`store.database.compact_index`: short steps, a hook's write waits one at most); a
+    failure is logged, and the next run goes on where this one stopped."""
+    try:
+        from store.database import compact_index
+
+        return compact_index(conn)
+    except Exception as exc:
+        from store.log import log_line
+
+        log_line(f"maintenance: could not merge the word index ({type(exc).__name__}: {exc}).", stderr=False)
+        return None
 
 
 def keep_before_sweep(conn, config: dict) -> dict | None:

@@ -16,8 +16,8 @@ from store.faces import lazy_face
 
 _HOMES = {
     "connection": ("FULL_CHECK_BUDGET_S", "REBUILD_INDEX", "RepairError", "StoreError", "bound_wal",
-                   "chunks", "connect", "damage_sentence", "describe_error", "dicts",
-                   "file_version", "forced_read_only", "health", "integrity_problems",
+                   "chunks", "compact_index", "connect", "damage_sentence", "describe_error", "dicts",
+                   "file_version", "forced_read_only", "health", "index_segments", "integrity_problems",
                    "merge_indexes", "optimize_indexes", "path_problem", "placeholders", "repair", "utc_now", "write"),
     "schema": ("FILE_TYPES", "FTS_TABLES", "MEMORY_TYPES", "TAIL_BACKFILL_KEY",
                "TAIL_FIRST_CODE_POINT"),

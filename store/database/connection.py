@@ -627,6 +627,86 @@ def merge_indexes(conn: sqlite3.Connection) -> None:
                 break
 
 
+
+# The word index is read once per segment for every term a prompt's recall looks up (at 1M
+# memories, 21 segments: ~2,000 lookups a prompt).  Hooks' one-row writes add a one-page
+# segment each, and FTS5 merges them only every 64 leaf pages written (or at 16 on a level),
+# so most segments are tiny.  The maintenance job merges the small ones when the index
+# holds more than this many: ~100 pages at 300k memories, not the whole index.
+COMPACT_ABOVE = 4
+_STRUCTURE_ROWID = 10  # FTS5's structure record in `<table>_data`
+_STRUCTURE_V2 = b"\xff\x00\x00\x01"  # the marker of the record's second format
+
+
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    """SQLite's varint at `data[i]`: (value, the index after it)."""
+    value = 0
+    for _ in range(8):
+        byte = data[i]
+        i += 1
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, i
+    return (value << 8) | data[i], i + 1
+
+
+def index_segments(conn: sqlite3.Connection, table: str) -> tuple[int, bool]:
+    """(segments, merging) of the FTS5 index `table`, read from its structure record (one
+    row: ~60 microseconds at 1M memories): how many segments a term is looked up in, and
+    whether a merge is under way (an interrupted one, which the next 'merge' goes on with)."""
+    row = conn.execute(f"SELECT block FROM {table}_data WHERE id = ?", (_STRUCTURE_ROWID,)).fetchone()  # fmt: skip
+    if not row or not row[0]:
+        return 0, False
+    data = bytes(row[0])
+    v2 = data[4:8] == _STRUCTURE_V2
+    levels, i = _varint(data, 8 if v2 else 4)
+    segments, i = _varint(data, i)
+    _writes, i = _varint(data, i)
+    merging = False
+    for _ in range(levels):
+        in_merge, i = _varint(data, i)
+        level_segments, i = _varint(data, i)
+        merging = merging or in_merge > 0
+        for _ in range(level_segments * (8 if v2 else 3)):
+            _field, i = _varint(data, i)
+    return segments, merging
+
+
+def _merge_step(conn: sqlite3.Connection, table: str, pages: int, whole: bool) -> None:
+    """One FTS5 'merge' of at most `pages` leaf pages, in the caller's transaction.  `whole`:
+    a negative count, segments of every level merged toward one (the whole index rewritten).
+    Else every level holding two segments or more (`usermerge` 2 for this step only), which
+    leaves the big segment of a grown index alone unless a merge reaches its level."""
+    if whole:
+        conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (-pages,))
+        return
+    row = conn.execute(f"SELECT v FROM {table}_config WHERE k = 'usermerge'").fetchone()
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('usermerge', 2)")
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (pages,))
+    conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('usermerge', ?)", (row[0] if row else 4,))
+
+
+def compact_index(conn: sqlite3.Connection, table: str = "memory_words", *, above: int = COMPACT_ABOVE,
+                  pages: int = MERGE_PAGES, steps: int | None = None, whole: bool = False) -> dict:  # fmt: skip
+    """Merge the FTS5 index `table` when it holds more than `above` segments (or a merge is
+    under way), `pages` leaf pages a step (`_merge_step`), each step its own short
+    transaction (a hook waiting for the write lock waits one step at most), the WAL
+    checkpointed between steps.  Stops when at most `above` are left and no merge is under
+    way, when a step changes nothing, or after `steps` steps (the next call resumes: FTS5
+    keeps an unfinished merge in the index).  {"before", "after", "steps"}."""
+    before, merging = index_segments(conn, table)
+    segments, done = before, 0
+    while (segments > above or merging) and (steps is None or done < steps):
+        last = (segments, merging)
+        with write(conn):
+            _merge_step(conn, table, pages, whole)
+        done += 1
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        segments, merging = index_segments(conn, table)
+        if (segments, merging) == last and not merging:
+            break  # nothing left that a step merges
+    return {"before": before, "after": segments, "steps": done}
+
 IN_CHUNK = 500  # values per `IN (...)` list: far below SQLite's variable limit
 
 
