@@ -93,6 +93,10 @@ CONTRACTS = {
         ("tui",), ("hooks",), {
             ("tui/commands/importer.py", "hooks.transcripts"): "`memlane import` runs the importer, which "
                 "applies the hooks' capture rules to transcripts (one function for both)",
+            ("tui/commands/doctor.py", "hooks.client"): "`memlane doctor` asks the hook server how it is "
+                "with the hooks' own status question",
+            ("tui/commands/install.py", "hooks.client"): "`memlane uninstall` stops the hook server the "
+                "way the hooks reach it",
         },
     ),
     "team memory runs without the app or the commands (`python -m team sync`)": (
