@@ -488,3 +488,22 @@ def test_uninstall_stops_the_hook_server_and_doctor_says_whether_one_runs(store,
     assert "not running" in doctor_line()
     monkeypatch.setenv(client.SWITCH, "off")
     assert "off" in doctor_line()
+
+
+def test_between_events_the_server_merges_the_word_index_down_to_a_few_segments(store):
+    """Each hook's write adds a segment to the word index and recall reads every term once per
+    segment: a second after the last event the server merges them down (store.database.compact_index)."""
+    from store.database.connection import COMPACT_ABOVE, index_segments
+
+    started(store)
+    for i in range(24):
+        edit = payload("post-tool-use-edit", tool_use_id=f"toolu_upkeep_{i:03d}")
+        assert hook(store, edit).returncode == 0
+
+    def segments() -> int:
+        with closing(sqlite3.connect(store.db)) as conn:
+            return index_segments(conn, "memory_words")[0]
+
+    assert until(lambda: segments() <= COMPACT_ABOVE), segments()
+    with closing(sqlite3.connect(store.db)) as conn:  # every edit still found
+        assert conn.execute("SELECT count(*) FROM memory_words WHERE memory_words MATCH 'calc'").fetchone()[0] == 24
