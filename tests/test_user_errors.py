@@ -17,6 +17,7 @@ INTERNAL = {
     "store.writing.queue.SpoolFull": "the hook says what was lost in its own words",
     "store.writing.writer._Poison": "a spooled write that cannot apply, set aside by the drain",
     "hooks.event.Problem": "the hook's one line on stderr and in the log",
+    "hooks.client.Fallback": "the hook server cannot take an event: the hook runs it in its own process",
     "hooks.transcripts.load._RollBack": "ends a dry run's transaction",
     "team.devserver.DevServerError": "the test suite's PostgreSQL, not the product",
     "tui.gui.store_client.ReadCancelled": "a read the app no longer wants",
