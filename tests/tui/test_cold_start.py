@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from textual.widgets import DataTable, TabbedContent
+from textual.widgets import DataTable
 
 from tests.timing import HANG
 from tests.tui.conftest import first_screen, pilot_test, screen_text, settle, until
@@ -155,7 +155,7 @@ async def test_a_key_pressed_at_the_first_rows_lands_on_its_pane_with_its_rows(d
             table = pane.query_one(table_id, DataTable)
             await until(lambda: table.row_count > 0)
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == pane_id
+        assert app.active_pane_id == pane_id
         assert app.focused is not None and pane in app.focused.ancestors_with_self
         assert loaded in screen_text(app)
         assert not is_showing(sessions)
@@ -185,7 +185,7 @@ async def test_the_first_screen_styles_its_panes_once(db_path, make_app, monkeyp
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == "sessions"
+        assert app.active_pane_id == "sessions"
 
 
 @pilot_test
