@@ -230,9 +230,9 @@ class MemlaneApp(App):
         # footer's keys and redraws the screen just as a person presses their first key.
         first = self.panes.get(FIRST_PANE)
         if first is not None and first.is_mounted:
-            self._focus_pane(FIRST_PANE)  # a focus is set on the app's next turn...
+            self._first_focus_set()  # a focus is set on the app's next turn...
         else:
-            self.call_after_refresh(self._focus_pane, FIRST_PANE)
+            self.call_after_refresh(self._first_focus_set)
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
         # The hidden panes are built once the first rows are out (`on_first_page_shown`), or
         # after BUILD_ANYWAY_SECONDS if none come (a failing database).
@@ -278,6 +278,7 @@ class MemlaneApp(App):
 
     def _make_pane(self, entry: PaneEntry) -> Pane:
         pane = entry.load()(self.store, id=entry.id)
+        pane.first_focus = entry.id == FIRST_PANE  # built in compose, before the first frame
         self.panes[entry.id] = pane
         return pane
 
@@ -296,8 +297,8 @@ class MemlaneApp(App):
     async def _build_next_pane(self) -> None:
         """One hidden pane per turn of the app: a key pressed meanwhile waits for one pane at
         most, and a pane whose key comes first is built before the others (`build_pane`)."""
-        if not self.is_running:  # closing: its screen and the panes' hosts are being removed
-            return
+        if not self.is_running or not self.screen_stack[0].is_attached:
+            return  # closing: its screen and the panes' deck are being removed
         waiting = [entry for entry in PANES if entry.id not in self.panes]
         pause = self._build_paused_until - time.monotonic()
         if waiting and pause > 0:  # each build holds the frames: the pane shown draws first
@@ -320,12 +321,13 @@ class MemlaneApp(App):
         """The pane, built and mounted now unless it is already (waits for its mount)."""
         pane = self.panes.get(pane_id)
         if pane is None:
+            deck = self.query_one("#panes", PaneDeck)
             pane = self._make_pane(pane_entry(pane_id))
             # One layout and one frame for the whole pane: mounted widget by widget, each
             # turn of it laid the screen out and drew a frame again (~15 per pane).
             with self.batch_update():
                 pane.display = pane_id == self.active_pane_id  # hidden until its key
-                mounting = self.query_one("#panes", PaneDeck).mount(pane)
+                mounting = deck.mount(pane)
                 self._mounting[pane_id] = mounting
                 try:
                     await mounting
@@ -442,6 +444,17 @@ class MemlaneApp(App):
     async def on_pane_bar_clicked(self, message: PaneBar.Clicked) -> None:
         """A click on a tab: its pane, as its digit shows it (but where its cursor was)."""
         await self.show_pane(message.pane_id)
+
+    def _first_focus_set(self) -> None:
+        """The first pane's list gets the keys; had its pane styled another widget as
+        focused from the start (`Pane.focused_from_start`), that style is taken back."""
+        self._focus_pane(FIRST_PANE)
+        first = self.panes.get(FIRST_PANE)
+        styled = first.styled_focused if first is not None else None
+        if styled is not None and styled is not self.screen.focused:
+            styled.has_focus = False  # restyled as without focus
+        if first is not None:
+            first.styled_focused = None
 
     def _focus_pane(self, pane_id: str) -> None:
         self._panes_footer().release(pane_id)  # the focus set below moves its keys again

@@ -114,7 +114,9 @@ class SessionsPane(WideBreakpoint, Pane):
             yield Label("", id="sessions-count", classes="bar-status")
         with PreviewArea(id="sessions-area"):
             with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-                yield PagedTable(id="sessions-table", page_size=self.app.options.page_size)
+                yield self.focused_from_start(
+                    PagedTable(id="sessions-table", page_size=self.app.options.page_size)
+                )
                 yield EmptyState(self.store.path, id="sessions-empty")
             yield Preview(self.store, id="sessions-preview")
 
