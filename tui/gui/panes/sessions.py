@@ -37,7 +37,6 @@ from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
-from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea, list_width
@@ -117,7 +116,8 @@ class SessionsPane(WideBreakpoint, Pane):
                 yield self.focused_from_start(
                     PagedTable(id="sessions-table", page_size=self.app.options.page_size)
                 )
-                yield EmptyState(self.store.path, id="sessions-empty")
+                # (an empty store's welcome card is mounted here when a page says so:
+                # `_show_empty`, not built and styled for every first screen)
             yield Preview(self.store, id="sessions-preview")
 
     @property
@@ -171,7 +171,7 @@ class SessionsPane(WideBreakpoint, Pane):
         return self.has_class("-empty")
 
     def list_widget(self):
-        return self.query_one(EmptyState) if self.empty else self.table
+        return self.query_one("#sessions-empty") if self.empty else self.table
 
     def box(self) -> Input | None:
         return None if self.empty else self.query_one("#sessions-filter", Input)
@@ -346,6 +346,18 @@ class SessionsPane(WideBreakpoint, Pane):
             self._sessions[self._key(session)] = session
         return [(self._key(s), self._cells(s)) for s in sessions]
 
+    def _show_empty(self, empty: bool) -> None:
+        """The welcome card of an empty store, or the list: the card is mounted the first
+        time it is shown (registered at once: the switcher shows it in this turn)."""
+        switcher = self.query_one("#sessions-switcher", ContentSwitcher)
+        if empty and not switcher.query_children("#sessions-empty"):
+            from tui.gui.widgets.empty_state import EmptyState
+
+            card = EmptyState(self.store.path, id="sessions-empty")
+            card.display = False
+            switcher.mount(card)
+        switcher.current = "sessions-empty" if empty else "sessions-table"
+
     def on_sessions_page(self, message: SessionsPage) -> None:
         if message.generation != self._generation:
             return
@@ -353,9 +365,7 @@ class SessionsPane(WideBreakpoint, Pane):
             self.total = message.total
             self._show_count()
             empty = message.total == 0 and not self.has_filters()
-            self.query_one("#sessions-switcher", ContentSwitcher).current = (
-                "sessions-empty" if empty else "sessions-table"
-            )
+            self._show_empty(empty)
             if empty != self.empty:
                 focused = self.app.focused
                 # None: the first screen's focus is still on its way (a focus lands on the app's
