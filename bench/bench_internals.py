@@ -41,14 +41,14 @@ from textual.screen import Screen  # noqa: E402
 from textual.widgets import DataTable, Select  # noqa: E402
 
 from tui.gui import textual_internals as ti  # noqa: E402
-from tui.gui.widgets import follow_table, pane_tabs  # noqa: E402
+from tui.gui.widgets import follow_table, pane_bar  # noqa: E402
 from tui.gui.widgets.follow_table import FollowTable  # noqa: E402
 from tui.gui.widgets.vim_table import VimDataTable  # noqa: E402
 
 TABLES = {"stock": DataTable, "unmeasured": ti.UnmeasuredFixedWidths, "kept": ti.KeptCells,
           "both": ti.FixedWidthDataTable}  # fmt: skip
 REAL_SETTLE = follow_table.settle_dimensions
-REAL_DRAW_NOW = pane_tabs.draw_now
+REAL_DRAW_NOW = pane_bar.draw_now
 PAGE_ROWS = 60
 WORDS = "token expired docker build migration rate limit retry auth error fix test cache".split()
 
@@ -57,7 +57,7 @@ def use(table: str = "both", settle: bool = True, draw_now: bool = True) -> None
     """Switch the shims: memlane's tables are built on VimDataTable, whose base is swapped."""
     VimDataTable.__bases__ = (TABLES[table],)
     follow_table.settle_dimensions = REAL_SETTLE if settle else (lambda table: None)
-    pane_tabs.draw_now = REAL_DRAW_NOW if draw_now else (lambda screen: None)
+    pane_bar.draw_now = REAL_DRAW_NOW if draw_now else (lambda screen: None)
 
 
 def row(i: int, rng: random.Random) -> tuple[str, ...]:

@@ -201,10 +201,10 @@ async def _first_frame_run(app, frames: FrameLog, key: str | None, delay: float)
             return
         name = PANE_KEYS[key]
         if delay < 0:  # once the app has built and drawn every hidden pane
-            from tui.gui.widgets.pane_tabs import PaneTabs
+            from tui.gui.widgets.pane_bar import PaneDeck
 
-            tabs = app.query_one(PaneTabs)
-            await _wait_for(lambda: app.all_panes_mounted and tabs.warmup and not tabs.warmup.running, 30)
+            deck = app.query_one(PaneDeck)
+            await _wait_for(lambda: app.all_panes_mounted and deck.warmup and not deck.warmup.running, 30)
         elif delay:
             await asyncio.sleep(delay)
         t = time.perf_counter()

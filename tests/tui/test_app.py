@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Input, Select, TabbedContent
+from textual.widgets import Input, Select
 
 from store.database.connection import StoreError
 from tests.tui.conftest import pilot_test, screen_text, settle, until
@@ -66,7 +66,7 @@ async def test_pane_switching_keeps_each_panes_state(db_path, make_app):
         assert sessions.table.cursor_row == 2
         await pilot.press("3")
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == "search"
+        assert app.active_pane_id == "search"
         assert not isinstance(app.focused, Input)  # the list has the keys, until `/`
         await pilot.press("slash", *"pytest")
         await pilot.pause(0.3)
@@ -75,7 +75,7 @@ async def test_pane_switching_keeps_each_panes_state(db_path, make_app):
         await settle(pilot)
         await pilot.press("2")
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == "live"
+        assert app.active_pane_id == "live"
         await pilot.press("1")
         await settle(pilot)
         assert sessions.table.cursor_row == 2
@@ -99,7 +99,7 @@ async def test_number_keys_leave_a_pushed_screen(db_path, make_app):
         await pilot.press("2")
         await settle(pilot)
         assert len(app.screen_stack) == 1
-        assert app.query_one(TabbedContent).active == "live"
+        assert app.active_pane_id == "live"
 
 
 @pilot_test

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import inspect
 
-from textual.widgets import TabbedContent
-
 from tests.tui.conftest import first_screen, pilot_test, screen_text, settle
 from tui.gui.textual_internals import AFTER_REFRESH_QUEUE, watch_frames
 from tui.gui.widgets.app_footer import AppFooter
@@ -82,7 +80,7 @@ async def test_the_screen_never_waits_on_the_footer(db_path, make_app, monkeypat
         for key, word in (("2", "Pause"), ("4", "Resolve"), ("5", "Forget"), ("1", "Sort")):
             await pilot.press(key)
             await settle(pilot)
-            assert app.query_one(TabbedContent).active != "sessions" or key == "1"
+            assert app.active_pane_id != "sessions" or key == "1"
             assert word in screen_text(app).splitlines()[-1]
         assert len(rebuilt) >= 4 and not recomposed  # the footer did follow each pane's keys...
         footers = [getattr(cb, "func", cb) for cb in queued]

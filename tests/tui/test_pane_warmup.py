@@ -6,13 +6,13 @@ from __future__ import annotations
 import time
 
 import pytest
-from textual.widgets import DataTable, TabbedContent
+from textual.widgets import DataTable
 
 from tests.tui.conftest import pilot_test, screen_text, settle, until
 from tui.gui.pane_warmup import is_parked, park, unpark
 from tui.gui.panes import is_showing
 from tui.gui.textual_internals import CELL_RENDER, visible_widgets, watch_frames
-from tui.gui.widgets.pane_tabs import PaneTabs
+from tui.gui.widgets.pane_bar import PaneDeck
 
 TABLES = {"2": ("live", "#live-table"), "3": ("search", "#search-results"),
           "4": ("errors", "#errors-table"), "5": ("cleanup", "#cleanup-table")}  # fmt: skip
@@ -78,7 +78,7 @@ async def test_a_first_visit_draws_no_cell_the_warm_up_drew_ahead(db_path, make_
     app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        warmup = app.query_one(PaneTabs).warmup
+        warmup = app.query_one(PaneDeck).warmup
         await until(lambda: not warmup.running)  # every hidden pane drawn and let go
         assert not warmup.parked
         fresh, shown_in_turn = await first_visit_renders(app, pilot, key, counter)
@@ -93,7 +93,7 @@ async def test_without_the_warm_up_the_first_visit_renders_its_cells(db_path, ma
     app = make_app(db_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        assert app.query_one(PaneTabs).warmup is None
+        assert app.query_one(PaneDeck).warmup is None
         fresh, _ = await first_visit_renders(app, pilot, "5", counter)
         assert fresh > 20  # 19 rows of a few cells each
 
@@ -103,7 +103,7 @@ async def test_hidden_panes_are_laid_out_at_the_size_they_are_shown_at(db_path, 
     app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        warmup = app.query_one(PaneTabs).warmup
+        warmup = app.query_one(PaneDeck).warmup
         await until(lambda: not warmup.running)
         sizes = {key: app.panes[p].query_one(t, DataTable).outer_size for key, (p, t) in TABLES.items()}
         assert all(size.width > 90 and size.height > 10 for size in sizes.values()), sizes
@@ -114,7 +114,7 @@ async def test_hidden_panes_are_laid_out_at_the_size_they_are_shown_at(db_path, 
             if key == "3":
                 await pilot.press("escape")  # out of the query box: the next digit switches panes
         for pane_id, pane in app.panes.items():  # let go: hidden as before, nothing left offscreen
-            box = pane.parent
+            box = pane  # the deck shows or hides the pane itself
             assert not is_parked(box)
             assert box.styles.inline.get_rule("layer") is None
             assert box.display == (pane_id == "cleanup")
@@ -140,7 +140,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
     app = make_app(db_path, warm_panes=True)
     async with app.run_test(size=(100, 30)) as pilot:
         sessions = app.query_one("#sessions-table", DataTable)
-        tabs = app.query_one(PaneTabs)
+        tabs = app.query_one(PaneDeck)
         # the warm-up starts once the first hidden pane is built (after the first rows)
         await until(lambda: sessions.row_count > 0 and tabs.warmup and tabs.warmup.parked)
         warmup = tabs.warmup
@@ -150,8 +150,8 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
 
         async def recorded_action(name: str) -> None:
             await show_pane(name)  # builds the pane first if it is not yet (Errors may not be)
-            displayed = [p for p, each in app.panes.items() if each.parent.display]
-            in_turn.append((list(warmup.parked), displayed, app.panes[pane_id].parent.region.y))
+            displayed = [p for p, each in app.panes.items() if each.display]
+            in_turn.append((list(warmup.parked), displayed, app.panes[pane_id].region.y))
 
         app.action_show_pane = recorded_action
         await pilot.press(key)
@@ -160,7 +160,7 @@ async def test_a_key_pressed_while_a_pane_is_parked_shows_its_pane_at_once(
         parked, displayed, y = in_turn[0]
         assert parked == [] and displayed == [pane_id]  # released in the key's turn
         assert 0 <= y < 30  # in front, not offscreen
-        assert app.query_one(TabbedContent).active == pane_id
+        assert app.active_pane_id == pane_id
         pane = app.panes[pane_id]
         await settle(pilot)
         assert {"2": "multiply", "4": "AssertionError"}[key] in screen_text(app)
@@ -176,7 +176,7 @@ async def test_a_parked_pane_is_never_seen_nor_focused(db_path, make_app):
         await settle(pilot)
         shown = screen_text(app)
         sessions = app.panes["sessions"]
-        boxes = [pane.parent for pane_id, pane in app.panes.items() if pane_id != "sessions"]
+        boxes = [pane for pane_id, pane in app.panes.items() if pane_id != "sessions"]
 
         async def tab_round() -> list:
             visited = []
@@ -193,7 +193,7 @@ async def test_a_parked_pane_is_never_seen_nor_focused(db_path, make_app):
         await pilot.pause()
         assert all(box.display and box.region.height > 10 for box in boxes)  # laid out...
         assert screen_text(app) == shown  # ...where no one sees them
-        assert not any(is_showing(box.children[0]) for box in boxes)
+        assert not any(is_showing(box) for box in boxes)
         assert await tab_round() == unparked_round  # tab goes round the shown pane as before
         for box in boxes:
             unpark(box, shown=False)
@@ -227,7 +227,7 @@ async def test_insights_reads_its_overview_after_the_first_screen_and_before_its
     watch_frames(app, recorded_display)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        warmup = app.query_one(PaneTabs).warmup
+        warmup = app.query_one(PaneDeck).warmup
         await until(lambda: not warmup.running)
         await settle(pilot)
         assert first_rows_frame and reads and reads[0] > first_rows_frame[0]

@@ -11,11 +11,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from textual import events
 from textual.actions import parse as parse_action
@@ -24,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Input, TabbedContent, TabPane, Tabs
+from textual.widgets import Input
 
 import tui
 from store.database import StoreError
@@ -37,7 +36,7 @@ from tui.gui.perf import ProcessTuning, Tuning, tuned
 from tui.gui.store_client import StoreClient
 from tui.gui.textual_internals import NoRelayoutAtTheSameSize, report_worker_crash
 from tui.gui.widgets.app_footer import AppFooter
-from tui.gui.widgets.pane_tabs import PaneTabs
+from tui.gui.widgets.pane_bar import PaneBar, PaneDeck
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -51,9 +50,11 @@ BUILD_PAUSE_AFTER_SWITCH = 0.3  # seconds: a pane shown the first time draws its
 FOOTER_HOLD_SECONDS = 30.0
 
 
-@dataclass(frozen=True)
-class AppOptions:
-    """What can change between a person's terminal and a test run."""
+class AppOptions(NamedTuple):
+    """What can change between a person's terminal and a test run.
+
+    A NamedTuple (immutable, built by keyword), not a frozen dataclass: generating the
+    dataclass's methods was ~1 ms of every start, ten times the NamedTuple's."""
 
     poll_interval: float | None = 0.05  # seconds between PRAGMA data_version checks; None: off
     animations: bool = True
@@ -108,13 +109,14 @@ def css_paths() -> list[Path]:
     return sorted(folder.glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
 
 
-@dataclass
 class DataMoved(Message, bubble=False):
     """From the data watch's thread: another connection committed (the app tells the panes);
     `forgotten`: memories were forgotten or redacted meanwhile."""
 
-    version: int
-    forgotten: bool = False
+    def __init__(self, version: int, forgotten: bool = False) -> None:
+        super().__init__()
+        self.version = version
+        self.forgotten = forgotten
 
 
 class PanesScreen(NoRelayoutAtTheSameSize):
@@ -126,7 +128,9 @@ class PanesScreen(NoRelayoutAtTheSameSize):
     timeline or the help) keep Textual's behaviour.
     """
 
-    AUTO_FOCUS = None  # the app focuses the first pane's own widget before the first frame
+    # The app focuses the first pane's own widget before the first frame: no auto focus ("",
+    # not None, which means the app's "*": the first focusable widget, a dropdown here).
+    AUTO_FOCUS = ""
     _shown_once = False
 
     # Handlers run for each class of the MRO, this one before Screen's own.
@@ -210,18 +214,17 @@ class MemlaneApp(App):
         # imports, widgets, styles and first reads) were ~200 ms of the first screen's CPU.
         # They are built one at a time once its rows are out (`_build_hidden_panes`), and a
         # pane whose key comes first is built at once (`build_pane`).
-        with PaneTabs(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
+        # The tabs are one widget, and each hidden pane is mounted in the deck when it is
+        # built: Textual's TabbedContent was ~35 nodes styled before the first frame.
+        yield PaneBar([(entry.id, f"{entry.key} {entry.title}") for entry in PANES],
+                      active=FIRST_PANE)  # fmt: skip
+        with PaneDeck(id="panes", initial=FIRST_PANE, before_switch=self._remember_focus,
                       refocus=self._focus_pane):  # fmt: skip
-            for entry in PANES:
-                with TabPane(f"{entry.key} {entry.title}", id=entry.id):
-                    if entry.id == FIRST_PANE:
-                        yield self._make_pane(entry)
+            yield self._make_pane(pane_entry(FIRST_PANE))
         yield AppFooter(wait_for_first_focus=True)
 
     def on_mount(self) -> None:
         self.screen.set_class(not self.options.preview, "-no-preview")
-        for tabs in self.query(Tabs):
-            tabs.can_focus = False  # tab/shift+tab stay inside the pane; 1-5 switch
         self._apply_config(self.screen)
         if self.options.remember_theme:
             self.theme_changed_signal.subscribe(self, self._theme_chosen)
@@ -229,9 +232,9 @@ class MemlaneApp(App):
         # footer's keys and redraws the screen just as a person presses their first key.
         first = self.panes.get(FIRST_PANE)
         if first is not None and first.is_mounted:
-            self._focus_pane(FIRST_PANE)  # a focus is set on the app's next turn...
+            self._first_focus_set()  # a focus is set on the app's next turn...
         else:
-            self.call_after_refresh(self._focus_pane, FIRST_PANE)
+            self.call_after_refresh(self._first_focus_set)
         self.call_later(self.query_one(AppFooter).show_keys)  # ...and the footer's keys after it
         # The hidden panes are built once the first rows are out (`on_first_page_shown`), or
         # after BUILD_ANYWAY_SECONDS if none come (a failing database).
@@ -276,7 +279,8 @@ class MemlaneApp(App):
                 field.cursor_blink = False
 
     def _make_pane(self, entry: PaneEntry) -> Pane:
-        pane = entry.load()(self.store)
+        pane = entry.load()(self.store, id=entry.id)
+        pane.first_focus = entry.id == FIRST_PANE  # built in compose, before the first frame
         self.panes[entry.id] = pane
         return pane
 
@@ -295,8 +299,8 @@ class MemlaneApp(App):
     async def _build_next_pane(self) -> None:
         """One hidden pane per turn of the app: a key pressed meanwhile waits for one pane at
         most, and a pane whose key comes first is built before the others (`build_pane`)."""
-        if not self.is_running:  # closing: its screen and the panes' hosts are being removed
-            return
+        if not self.is_running or not self.screen_stack[0].is_attached:
+            return  # closing: its screen and the panes' deck are being removed
         waiting = [entry for entry in PANES if entry.id not in self.panes]
         pause = self._build_paused_until - time.monotonic()
         if waiting and pause > 0:  # each build holds the frames: the pane shown draws first
@@ -319,11 +323,13 @@ class MemlaneApp(App):
         """The pane, built and mounted now unless it is already (waits for its mount)."""
         pane = self.panes.get(pane_id)
         if pane is None:
+            deck = self.query_one("#panes", PaneDeck)
             pane = self._make_pane(pane_entry(pane_id))
             # One layout and one frame for the whole pane: mounted widget by widget, each
             # turn of it laid the screen out and drew a frame again (~15 per pane).
             with self.batch_update():
-                mounting = self.query_one(f"#{pane_id}", TabPane).mount(pane)
+                pane.display = pane_id == self.active_pane_id  # hidden until its key
+                mounting = deck.mount(pane)
                 self._mounting[pane_id] = mounting
                 try:
                     await mounting
@@ -363,20 +369,18 @@ class MemlaneApp(App):
     def _start_pane_warmup(self) -> None:
         from tui.gui.pane_warmup import PaneWarmup
 
-        tabs = self.query_one("#panes", PaneTabs)
-        if tabs.warmup is not None:
-            tabs.warmup.start()  # nothing if it is at work: it finds each pane once built
+        deck = self.query_one("#panes", PaneDeck)
+        if deck.warmup is not None:
+            deck.warmup.start()  # nothing if it is at work: it finds each pane once built
             return
-        tabs.warmup = PaneWarmup(
-            tabs,
+        deck.warmup = PaneWarmup(
+            deck,
             containers=lambda: {
-                pane_id: pane.parent
-                for pane_id, pane in self.panes.items()
-                if pane.parent is not None
+                pane_id: pane for pane_id, pane in self.panes.items() if pane.parent is deck
             },  # fmt: skip
-            active=lambda: tabs.active or FIRST_PANE,
+            active=lambda: deck.current or FIRST_PANE,
         )
-        tabs.warmup.start()
+        deck.warmup.start()
 
     @property
     def all_panes_mounted(self) -> bool:
@@ -391,7 +395,7 @@ class MemlaneApp(App):
 
     @property
     def active_pane_id(self) -> str:
-        return self.query_one("#panes", TabbedContent).active or FIRST_PANE
+        return self.query_one("#panes", PaneDeck).current or FIRST_PANE
 
     @property
     def active_pane(self) -> Pane | None:
@@ -415,10 +419,11 @@ class MemlaneApp(App):
         await self._build_shown(pane_id)
         if built and land:  # a pane built now lists from its newest row anyway
             self.panes[pane_id].land_on_newest()
-        tabs = self.query_one("#panes", PaneTabs)
-        if tabs.active != pane_id:
-            tabs.drop_focus()
-            tabs.active = pane_id
+        deck = self.query_one("#panes", PaneDeck)
+        if deck.current != pane_id:
+            deck.drop_focus()
+            deck.current = pane_id
+            self.query_one(PaneBar).active = pane_id
         # The keys go to the pane now: those typed after its digit are already queued.
         self._focus_pane(pane_id)
 
@@ -438,11 +443,20 @@ class MemlaneApp(App):
         else:
             self._focus_memory[self.active_pane_id] = focused
 
-    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        pane_id = event.pane.id or ""
-        if any(entry.id == pane_id for entry in PANES):
-            await self._build_shown(pane_id)  # a tab clicked before its pane was built
-        self.call_after_refresh(self._focus_pane, pane_id)
+    async def on_pane_bar_clicked(self, message: PaneBar.Clicked) -> None:
+        """A click on a tab: its pane, as its digit shows it (but where its cursor was)."""
+        await self.show_pane(message.pane_id)
+
+    def _first_focus_set(self) -> None:
+        """The first pane's list gets the keys; had its pane styled another widget as
+        focused from the start (`Pane.focused_from_start`), that style is taken back."""
+        self._focus_pane(FIRST_PANE)
+        first = self.panes.get(FIRST_PANE)
+        styled = first.styled_focused if first is not None else None
+        if styled is not None and styled is not self.screen.focused:
+            styled.has_focus = False  # restyled as without focus
+        if first is not None:
+            first.styled_focused = None
 
     def _focus_pane(self, pane_id: str) -> None:
         self._panes_footer().release(pane_id)  # the focus set below moves its keys again

@@ -72,9 +72,9 @@ def unpark(container: Widget, *, shown: bool) -> None:
 class PaneWarmup:
     """Parks the hidden panes one at a time, draws each in slices, and lets it go.
 
-    `owner` is the widget that shows the panes (the app's tabs: the warm-up's timer is
-    its, so it ends with it); `containers()` gives {pane id: the container the tabs
-    show or hide (its TabPane)}; `active()` the pane in front.  Start it after the
+    `owner` is the widget that shows the panes (the app's deck: the warm-up's timer is
+    its, so it ends with it); `containers()` gives {pane id: what the deck shows or
+    hides (the pane itself)}; `active()` the pane in front.  Start it after the
     first frame.
     """
 
@@ -124,8 +124,7 @@ class PaneWarmup:
                 if pane_id == active:
                     # It was shown (to Textual) while parked, so no Show comes now: the
                     # pane's "refresh if stale" handlers still need one.
-                    for pane in box.children:
-                        pane.post_message(events.Show())
+                    box.post_message(events.Show())
         self._job = self._job_look = None
         self._park_after = time.monotonic() + AFTER_SWITCH_SECONDS
 

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -37,7 +36,6 @@ from tui.gui.read_ahead import ReadAhead
 from tui.gui.shared_keys import shared_keys
 from tui.gui.store_client import StoreClient
 from tui.gui.widgets.breakpoint import WideBreakpoint
-from tui.gui.widgets.empty_state import EmptyState
 from tui.gui.widgets.filter_select import FilterSelect
 from tui.gui.widgets.paged_table import PagedTable
 from tui.gui.widgets.preview import Preview, PreviewArea, list_width
@@ -46,27 +44,23 @@ from tui.rich_text import cell
 REFRESH_ROWS = 200  # rows re-read when a hook writes (the rest when they are paged in again)
 
 
-@dataclass
-class SessionsPage(Message):
+class SessionsPage(Message):  # (plain: a dataclass's methods were ~0.2 ms of every start)
     """One page of sessions, newest first, starting at `offset`; `where` is the table's request
     it answers ("after", "before", "top" or "bottom"); `total` is -1 when it was not counted."""
 
-    generation: int
-    offset: int
-    rows: list[dict]
-    total: int
-    has_more: bool
-    where: str = "after"
+    def __init__(self, generation: int, offset: int, rows: list[dict], total: int,
+                 has_more: bool, where: str = "after") -> None:  # fmt: skip
+        super().__init__()
+        self.generation, self.offset, self.rows = generation, offset, rows
+        self.total, self.has_more, self.where = total, has_more, where
 
 
-@dataclass
 class SessionsRefreshed(Message):
     """The shown rows again (from `offset`), after another process changed the database."""
 
-    generation: int
-    rows: list[dict]
-    total: int
-    offset: int = 0
+    def __init__(self, generation: int, rows: list[dict], total: int, offset: int = 0) -> None:
+        super().__init__()
+        self.generation, self.rows, self.total, self.offset = generation, rows, total, offset
 
 
 class SessionsPane(WideBreakpoint, Pane):
@@ -114,8 +108,11 @@ class SessionsPane(WideBreakpoint, Pane):
             yield Label("", id="sessions-count", classes="bar-status")
         with PreviewArea(id="sessions-area"):
             with ContentSwitcher(initial="sessions-table", id="sessions-switcher"):
-                yield PagedTable(id="sessions-table", page_size=self.app.options.page_size)
-                yield EmptyState(self.store.path, id="sessions-empty")
+                yield self.focused_from_start(
+                    PagedTable(id="sessions-table", page_size=self.app.options.page_size)
+                )
+                # (an empty store's welcome card is mounted here when a page says so:
+                # `_show_empty`, not built and styled for every first screen)
             yield Preview(self.store, id="sessions-preview")
 
     @property
@@ -169,7 +166,7 @@ class SessionsPane(WideBreakpoint, Pane):
         return self.has_class("-empty")
 
     def list_widget(self):
-        return self.query_one(EmptyState) if self.empty else self.table
+        return self.query_one("#sessions-empty") if self.empty else self.table
 
     def box(self) -> Input | None:
         return None if self.empty else self.query_one("#sessions-filter", Input)
@@ -344,6 +341,18 @@ class SessionsPane(WideBreakpoint, Pane):
             self._sessions[self._key(session)] = session
         return [(self._key(s), self._cells(s)) for s in sessions]
 
+    def _show_empty(self, empty: bool) -> None:
+        """The welcome card of an empty store, or the list: the card is mounted the first
+        time it is shown (registered at once: the switcher shows it in this turn)."""
+        switcher = self.query_one("#sessions-switcher", ContentSwitcher)
+        if empty and not switcher.query_children("#sessions-empty"):
+            from tui.gui.widgets.empty_state import EmptyState
+
+            card = EmptyState(self.store.path, id="sessions-empty")
+            card.display = False
+            switcher.mount(card)
+        switcher.current = "sessions-empty" if empty else "sessions-table"
+
     def on_sessions_page(self, message: SessionsPage) -> None:
         if message.generation != self._generation:
             return
@@ -351,9 +360,7 @@ class SessionsPane(WideBreakpoint, Pane):
             self.total = message.total
             self._show_count()
             empty = message.total == 0 and not self.has_filters()
-            self.query_one("#sessions-switcher", ContentSwitcher).current = (
-                "sessions-empty" if empty else "sessions-table"
-            )
+            self._show_empty(empty)
             if empty != self.empty:
                 focused = self.app.focused
                 # None: the first screen's focus is still on its way (a focus lands on the app's
