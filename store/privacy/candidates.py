@@ -471,23 +471,28 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if (j == i or low[i:i + 1] in (" ", "\t")) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
-        # a directive's space: `requirepass X`, `SetEnv DB_PASSWORD X`, `Мій пароль X`
-        if directive_name and not _directive_context(low, s):
-            if strength < STRONG:
-                return
-        span = value_at(text, i)
-        if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
-            return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
-        if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
-            after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
-            if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
-                _take(text, found, after, strength, PROSE, kind)
+        _after_space(text, low, s, e, i, strength, directive_name, kind, found)
+
+
+def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
+    """The value after a label and a space at `i`: a directive's (`requirepass X`, `SetEnv
+    DB_PASSWORD X`, `Мій пароль X`), unless the word there is a flag or prose."""
+    if directive_name and not _directive_context(low, s):
+        if strength < STRONG:
             return
-        if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
-            # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
-            # sets a value as `=` does; an English word (`Password changed`) may start prose
-            config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
-            _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+    span = value_at(text, i)
+    if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
+    if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
+        after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
+        if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
+            _take(text, found, after, strength, PROSE, kind)
+        return
+    if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
+        # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
+        # sets a value as `=` does; an English word (`Password changed`) may start prose
+        config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
+        _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):
