@@ -100,6 +100,11 @@ def _prefill(path: str, count: int) -> None:
     build_corpus_db(path, count, seed=9, optimize=True)  # as `memlane import` leaves it
 
 
+PROMPTS = ["the docker build is slow, can you speed it up", "fix the login bug where the session token expires",
+           "로그인 세션 토큰이 너무 빨리 만료되는 버그를 고쳐줘", "write a haiku about autumn leaves",
+           "rate limiting for the public API endpoints", "데이터베이스 연결 풀 설정을 검토해줘"]  # fmt: skip
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
@@ -107,7 +112,6 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     compileall.compile_dir(str(ROOT / "store"), quiet=1)
     compileall.compile_dir(str(ROOT / "hooks"), quiet=1)
-    status = 0
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "memory.db")
         _prefill(db_path, args.memories)
@@ -115,96 +119,110 @@ def main(argv=None) -> int:
         env.update(MEMLANE_DB=db_path, MEMLANE_HOME=tmp, HOME=tmp)
         hook = hook_command()
         floor_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import sqlite3, json'"]
-        bare_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c pass"]
-        imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, store.writing.writer, store.privacy, store.database.connection; from hooks.capture import observations_from_event'"]
         own = dict(env, MEMLANE_HOOK_SERVER="off")
         for _ in range(3):  # warm the page cache
             _timed(hook, _edit_event(-1, "bench-warm-up"), own)
         server = start_server(db_path, env)
-        floor, hook_times, own_times, bare, imports = [], [], [], [], []
-        for n in range(args.runs):
-            floor.append(_timed(floor_cmd, b"", env))
-            hook_times.append(_timed(hook, _edit_event(n), env))
-            own_times.append(_timed(hook, _edit_event(n + 10**6), own))
-            bare.append(_timed(bare_cmd, b"", env))
-            imports.append(_timed(imports_cmd, b"", {**env, "PYTHONPATH": str(ROOT)}))
-        from hooks.client import server_status
-
-        served = server_status(db_path)["events"] - server["events"]
-        stored = sqlite3.connect(db_path).execute(
-            "SELECT count(*) FROM memory WHERE session_id = 'bench-hook'"
-        ).fetchone()[0]
-        f, h, o = statistics.median(floor), statistics.median(hook_times), statistics.median(own_times)
-        status |= h / f > 1.5 or stored < 2 * args.runs or served < args.runs
-        print(f"PostToolUse (Edit) whole process, through the hook server ({served}/{args.runs} ran there): "
-              f"median {h:.1f} ms vs floor {f:.1f} ms -> ratio {h / f:.2f} (target <= 1.50); "
-              f"in its own process: {o:.1f} ms -> {o / f:.2f}; {stored}/{2 * args.runs} stored")  # fmt: skip
-        b, i = statistics.median(bare), statistics.median(imports)
-        print(f"  breakdown in its own process: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
-              f"+ read/filter/capture/write {o - i:.1f} ms")  # fmt: skip
-
-        from hooks.recall import prompt_block
-        from store.database import connection as db
-
-        conn = db.connect(db_path)
-        prompts = ["the docker build is slow, can you speed it up", "fix the login bug where the session token expires",
-                   "로그인 세션 토큰이 너무 빨리 만료되는 버그를 고쳐줘", "write a haiku about autumn leaves",
-                   "rate limiting for the public API endpoints", "데이터베이스 연결 풀 설정을 검토해줘"]  # fmt: skip
-        from store.config import defaults
-
-        config = defaults()
-        times = []
-        for _ in range(5):
-            for prompt in prompts:
-                t = time.perf_counter()
-                prompt_block(conn, prompt, "/home/dev/shop-api", "bench-current", config)
-                times.append((time.perf_counter() - t) * 1000)
-        p50, worst = statistics.median(times), max(times)
-        print(f"  (recall alone, in process: median {p50:.1f} ms, worst {worst:.1f} ms)")
-        # What Claude Code waits for: the whole hook process, start to exit.
-        whole, alone, floors = [], [], []
-        for n, prompt in enumerate(prompts * 3):
-            event = {"session_id": f"bench-prompt-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"p{n}",
-                     "hook_event_name": "UserPromptSubmit", "prompt": prompt, "transcript_path": "/dev/null",
-                     "permission_mode": "default"}  # fmt: skip
-            floors.append(_timed(floor_cmd, b"", env))
-            whole.append(_timed(hook, json.dumps(event).encode(), env))
-            event["session_id"] = f"bench-prompt-own-{n}"
-            alone.append(_timed(hook, json.dumps(event).encode(), own))
-        floor_p50 = statistics.median(floors)
-        for label, times in (("through the hook server", whole), ("in its own process", alone)):
-            p50, worst = statistics.median(times), max(times)
-            status |= worst - floor_p50 > 100 and times is whole
-            print(f"UserPromptSubmit whole hook process at {args.memories} memories, {label}: median {p50:.1f} ms "
-                  f"= {p50 / floor_p50:.2f}x the floor ({floor_p50:.1f} ms), worst {worst:.1f} ms; above the floor: "
-                  f"median {p50 - floor_p50:.1f} ms, worst {worst - floor_p50:.1f} ms (target < 100 ms)")  # fmt: skip
-
-        # SessionEnd closes and summarises the session within Claude Code's 1.5 s budget
-        # (tests/hooks/test_hook_events.py checks what it does, this how long it takes).
-        ends = []
-        for session in ["bench-hook"] + [f"bench-prompt-{n}" for n in range(len(prompts) * 3)]:
-            event = {"session_id": session, "cwd": "/home/dev/shop-api", "hook_event_name": "SessionEnd",
-                     "reason": "other", "transcript_path": "/dev/null"}  # fmt: skip
-            ends.append(_timed(hook, json.dumps(event).encode(), env))
-        p50, worst = statistics.median(ends), max(ends)
-        status |= worst > 1500
-        print(f"SessionEnd whole hook process ({args.runs} edits, then one-prompt sessions): median {p50:.1f} ms, "
-              f"worst {worst:.1f} ms (target < 1500 ms, Claude Code's budget)")  # fmt: skip
-
-        holder = sqlite3.connect(db_path, isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")
-        waited = _timed(hook, _edit_event(10_000), env)
-        holder.execute("ROLLBACK")
-        holder.close()
-        from store.paths import spool_dir_for
-
-        os.environ["MEMLANE_HOME"] = tmp  # spool_dir_for reads it, as the hook did
-        spooled = len(list(Path(spool_dir_for(db_path)).glob("*.jsonl")))
-        status |= waited > 1500 or spooled < 1
-        print(f"write lock held by another process: the hook (through its server) returned in {waited:.0f} ms "
-              f"(target ~1000 ms) and spooled {spooled} file(s)")  # fmt: skip
+        status = _post_tool_use(args, db_path, hook, floor_cmd, env, own, server)
+        _recall_in_process(db_path)
+        status |= _prompts(args, hook, floor_cmd, env, own)
+        status |= _session_end(args, hook, env)
+        status |= _locked(db_path, hook, env, tmp)
         stop_server(db_path, server["pid"])
     return int(status)
+
+
+def _post_tool_use(args, db_path, hook, floor_cmd, env, own, server) -> bool:
+    bare_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c pass"]
+    imports_cmd = ["/bin/sh", "-c", f"'{sys.executable}' -c 'import re, hooks.main, store.writing.writer, store.privacy, store.database.connection; from hooks.capture import observations_from_event'"]
+    floor, hook_times, own_times, bare, imports = [], [], [], [], []
+    for n in range(args.runs):
+        floor.append(_timed(floor_cmd, b"", env))
+        hook_times.append(_timed(hook, _edit_event(n), env))
+        own_times.append(_timed(hook, _edit_event(n + 10**6), own))
+        bare.append(_timed(bare_cmd, b"", env))
+        imports.append(_timed(imports_cmd, b"", {**env, "PYTHONPATH": str(ROOT)}))
+    from hooks.client import server_status
+
+    served = server_status(db_path)["events"] - server["events"]
+    stored = sqlite3.connect(db_path).execute(
+        "SELECT count(*) FROM memory WHERE session_id = 'bench-hook'"
+    ).fetchone()[0]
+    f, h, o = statistics.median(floor), statistics.median(hook_times), statistics.median(own_times)
+    print(f"PostToolUse (Edit) whole process, through the hook server ({served}/{args.runs} ran there): "
+          f"median {h:.1f} ms vs floor {f:.1f} ms -> ratio {h / f:.2f} (target <= 1.50); "
+          f"in its own process: {o:.1f} ms -> {o / f:.2f}; {stored}/{2 * args.runs} stored")  # fmt: skip
+    b, i = statistics.median(bare), statistics.median(imports)
+    print(f"  breakdown in its own process: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
+          f"+ read/filter/capture/write {o - i:.1f} ms")  # fmt: skip
+    return h / f > 1.5 or stored < 2 * args.runs or served < args.runs
+
+
+def _recall_in_process(db_path) -> None:
+    from hooks.recall import prompt_block
+    from store.config import defaults
+    from store.database import connection as db
+
+    conn = db.connect(db_path)
+    config = defaults()
+    times = []
+    for _ in range(5):
+        for prompt in PROMPTS:
+            t = time.perf_counter()
+            prompt_block(conn, prompt, "/home/dev/shop-api", "bench-current", config)
+            times.append((time.perf_counter() - t) * 1000)
+    print(f"  (recall alone, in process: median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms)")
+
+
+def _prompts(args, hook, floor_cmd, env, own) -> bool:
+    """What Claude Code waits for: the whole hook process, start to exit."""
+    whole, alone, floors = [], [], []
+    for n, prompt in enumerate(PROMPTS * 3):
+        event = {"session_id": f"bench-prompt-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"p{n}",
+                 "hook_event_name": "UserPromptSubmit", "prompt": prompt, "transcript_path": "/dev/null",
+                 "permission_mode": "default"}  # fmt: skip
+        floors.append(_timed(floor_cmd, b"", env))
+        whole.append(_timed(hook, json.dumps(event).encode(), env))
+        event["session_id"] = f"bench-prompt-own-{n}"
+        alone.append(_timed(hook, json.dumps(event).encode(), own))
+    floor_p50 = statistics.median(floors)
+    status = False
+    for label, times in (("through the hook server", whole), ("in its own process", alone)):
+        p50, worst = statistics.median(times), max(times)
+        status |= worst - floor_p50 > 100 and times is whole
+        print(f"UserPromptSubmit whole hook process at {args.memories} memories, {label}: median {p50:.1f} ms "
+              f"= {p50 / floor_p50:.2f}x the floor ({floor_p50:.1f} ms), worst {worst:.1f} ms; above the floor: "
+              f"median {p50 - floor_p50:.1f} ms, worst {worst - floor_p50:.1f} ms (target < 100 ms)")  # fmt: skip
+    return status
+
+
+def _session_end(args, hook, env) -> bool:
+    """SessionEnd closes and summarises the session within Claude Code's 1.5 s budget
+    (tests/hooks/test_hook_events.py checks what it does, this how long it takes)."""
+    ends = []
+    for session in ["bench-hook"] + [f"bench-prompt-{n}" for n in range(len(PROMPTS) * 3)]:
+        event = {"session_id": session, "cwd": "/home/dev/shop-api", "hook_event_name": "SessionEnd",
+                 "reason": "other", "transcript_path": "/dev/null"}  # fmt: skip
+        ends.append(_timed(hook, json.dumps(event).encode(), env))
+    p50, worst = statistics.median(ends), max(ends)
+    print(f"SessionEnd whole hook process ({args.runs} edits, then one-prompt sessions): median {p50:.1f} ms, "
+          f"worst {worst:.1f} ms (target < 1500 ms, Claude Code's budget)")  # fmt: skip
+    return worst > 1500
+
+
+def _locked(db_path, hook, env, tmp) -> bool:
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    waited = _timed(hook, _edit_event(10_000), env)
+    holder.execute("ROLLBACK")
+    holder.close()
+    from store.paths import spool_dir_for
+
+    os.environ["MEMLANE_HOME"] = tmp  # spool_dir_for reads it, as the hook did
+    spooled = len(list(Path(spool_dir_for(db_path)).glob("*.jsonl")))
+    print(f"write lock held by another process: the hook (through its server) returned in {waited:.0f} ms "
+          f"(target ~1000 ms) and spooled {spooled} file(s)")  # fmt: skip
+    return waited > 1500 or spooled < 1
 
 
 if __name__ == "__main__":
