@@ -441,40 +441,46 @@ async def _measure_in(app, started: float, rounds: int) -> dict[str, list[float]
                     results.setdefault("stalls", []).append(1.0)
                 results["G and g"].append(elapsed)
                 await pilot.pause(0.1)
-        from tui.gui.panes.search import SearchPane
-
-        pane = app.query_one(SearchPane)
-        # Per frame: the query shown, whether its count is on its way, and the process's CPU
-        # time (every thread: the page's read, the drawing, the rest), so a round's CPU is
-        # read beside its wall time on a loaded host.
-        frames.probe = lambda: (getattr(pane.last_results, "query", None), pane._counting, time.process_time())
-        for query in QUERIES * max(1, rounds // len(QUERIES)):
-            await pilot.press("3")
-            await pilot.pause()
-            box = app.query_one("#search-query")
-            box.value = ""
-            box.focus()
-            await pilot.pause(0.3)
-            searches_before = pane._generation  # one more for each search the typing started
-            for ch in query[:-1]:
-                await pilot.press(ch if ch != " " else "space")
-            t, cpu = time.perf_counter(), time.process_time()
-            await pilot.press(query[-1])
-            drawn = lambda shown, q=query: shown["probe"][0] == q and _shows(shown, pane)  # noqa: E731
-            results["search"].append(await frames.wait_first(t, drawn))
-            frame = next(shown for at, shown in frames.frames if at >= t and drawn(shown))
-            results.setdefault("search cpu", []).append((frame["probe"][2] - cpu) * 1000)
-            results.setdefault("searches per query", []).append(pane._generation - searches_before)
-            # A common word's exact count follows its first page: timed too, untargeted.
-            counted = lambda shown, q=query: shown["probe"][:2] == (q, False) and _shows(shown, pane)  # noqa: E731
-            try:  # a common word's count at 1M with a cold page cache can take 10 s and more
-                elapsed = await frames.wait_first(t, counted, COUNT_WAIT_S)
-            except TimeoutError:
-                elapsed = COUNT_WAIT_S * 1000  # counted as the wait, and said apart
-                results.setdefault("slow counts", []).append(query)
-            results.setdefault("search count", []).append(elapsed)
-            await pilot.press("escape")
+        await _search_rounds(app, pilot, frames, results, rounds)
     return results
+
+
+async def _search_rounds(app, pilot, frames, results: dict, rounds: int) -> None:
+    """Queries typed in the Search pane, each timed from its last key to the frame with its
+    first page, then to its exact count."""
+    from tui.gui.panes.search import SearchPane
+
+    pane = app.query_one(SearchPane)
+    # Per frame: the query shown, whether its count is on its way, and the process's CPU
+    # time (every thread: the page's read, the drawing, the rest), so a round's CPU is
+    # read beside its wall time on a loaded host.
+    frames.probe = lambda: (getattr(pane.last_results, "query", None), pane._counting, time.process_time())
+    for query in QUERIES * max(1, rounds // len(QUERIES)):
+        await pilot.press("3")
+        await pilot.pause()
+        box = app.query_one("#search-query")
+        box.value = ""
+        box.focus()
+        await pilot.pause(0.3)
+        searches_before = pane._generation  # one more for each search the typing started
+        for ch in query[:-1]:
+            await pilot.press(ch if ch != " " else "space")
+        t, cpu = time.perf_counter(), time.process_time()
+        await pilot.press(query[-1])
+        drawn = lambda shown, q=query: shown["probe"][0] == q and _shows(shown, pane)  # noqa: E731
+        results["search"].append(await frames.wait_first(t, drawn))
+        frame = next(shown for at, shown in frames.frames if at >= t and drawn(shown))
+        results.setdefault("search cpu", []).append((frame["probe"][2] - cpu) * 1000)
+        results.setdefault("searches per query", []).append(pane._generation - searches_before)
+        # A common word's exact count follows its first page: timed too, untargeted.
+        counted = lambda shown, q=query: shown["probe"][:2] == (q, False) and _shows(shown, pane)  # noqa: E731
+        try:  # a common word's count at 1M with a cold page cache can take 10 s and more
+            elapsed = await frames.wait_first(t, counted, COUNT_WAIT_S)
+        except TimeoutError:
+            elapsed = COUNT_WAIT_S * 1000  # counted as the wait, and said apart
+            results.setdefault("slow counts", []).append(query)
+        results.setdefault("search count", []).append(elapsed)
+        await pilot.press("escape")
 
 
 def _report_first_screen(in_tmux: dict[str, list[float]], memories: int) -> bool:
