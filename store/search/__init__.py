@@ -9,6 +9,7 @@
     korean_english.py  the English words a Korean word of a question stands for
     korean_terms.py    data: Korean words of software work and their English (two glossaries, memlane's own)
     paging.py       the Search pane's first page without waiting for a count
+    per_connection.py  results kept per connection until the database changes
 
 Callers import from `store.search`, never a module's constants.  The names are
 loaded when first asked for (PEP 562), so the hook, which needs only `terms` and

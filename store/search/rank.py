@@ -32,8 +32,6 @@ import heapq
 import math
 import re
 import sqlite3
-import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -46,6 +44,7 @@ from store.search.match import (
     plan_term,
     plan_terms,
 )
+from store.search.per_connection import PerConnection
 from store.search.query import Query, as_query
 from store.search.question import content_terms, is_question, time_window
 from store.search.terms import Filters, fts_quote
@@ -123,12 +122,7 @@ class Ranking:
         return None if at is None else at + 1
 
 
-_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _version(conn: sqlite3.Connection) -> tuple:
-    """Changes since a ranking was made: this connection's writes, or another's commits."""
-    return (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
+_cache = PerConnection(_CACHED_RANKINGS)
 
 
 def ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
@@ -136,22 +130,7 @@ def ranking(conn: sqlite3.Connection, query: Query) -> Ranking:
     connection until the database changes).  A question in a sentence (`Query.question`)
     that only a few memories answer with every word gets those holding some of its
     words ranked beside them."""
-    key = query.key
-    version = _version(conn)
-    try:
-        per_conn = _cache.setdefault(conn, OrderedDict())
-    except TypeError:  # a connection type without weak references: no cache
-        per_conn = OrderedDict()
-    cached = per_conn.get(key)
-    if cached is not None and cached[0] == version:
-        per_conn.move_to_end(key)
-        return cached[1]
-    result = _rank(conn, list(query.terms), query.filters, query.question)
-    per_conn[key] = (version, result)
-    per_conn.move_to_end(key)
-    while len(per_conn) > _CACHED_RANKINGS:
-        per_conn.popitem(last=False)
-    return result
+    return _cache.get(conn, query.key, lambda: _rank(conn, list(query.terms), query.filters, query.question))
 
 
 def _rank(conn, terms: list[str], filters: Filters, question: bool = False) -> Ranking:

@@ -22,10 +22,9 @@ it has reached them, their last characters are read from their text.
 from __future__ import annotations
 
 import sqlite3
-import weakref
-from collections import OrderedDict
 
 from store.database import TAIL_BACKFILL_KEY, TAIL_FIRST_CODE_POINT
+from store.search.per_connection import PerConnection
 
 MAX_CHARS = 2
 MAX_PREFIX_TRIGRAMS = 200  # more, and the OR costs more per row than reading every posting once
@@ -64,31 +63,22 @@ def _prefix_bounds(term: str) -> tuple[str, list[object]]:
     return ("term >= ?" + (" AND term < ?" if upper else ""), [term] + ([upper] if upper else []))
 
 
-# (connection -> term -> (the database's version, trigrams)): a term typed on (`인증` in
-# `인증 오`, then `인증 오류`) is planned again for each key's search, and counting the
-# memories of each trigram reads its whole doclist (~5 ms for a common Korean pair at 1M).
-_found: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A term typed on (`인증` in `인증 오`, then `인증 오류`) is planned again for each key's search,
+# and counting the memories of each trigram reads its whole doclist (~5 ms for a common
+# Korean pair at 1M): its trigrams are kept per connection until the database changes.
 KEPT_TERMS = 64  # per connection
+_found = PerConnection(KEPT_TERMS)
 
 
 def prefix_trigrams(conn: sqlite3.Connection, term: str) -> list[tuple[str, int]]:
     """The trigrams in the index that start with `term`, each with how many memories hold it
     (kept per connection until the database changes)."""
-    version = (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
-    try:
-        kept = _found.setdefault(conn, OrderedDict())
-    except TypeError:  # a connection type without weak references: nothing kept
-        kept = OrderedDict()
-    hit = kept.get(term)
-    if hit is not None and hit[0] == version:
-        kept.move_to_end(term)
-        return list(hit[1])
-    where, params = _prefix_bounds(term)
-    found = conn.execute(f"SELECT term, doc FROM memory_trigram_vocab WHERE {where}", params).fetchall()
-    kept[term] = (version, found)
-    while len(kept) > KEPT_TERMS:
-        kept.popitem(last=False)
-    return list(found)
+
+    def read() -> list[tuple[str, int]]:
+        where, params = _prefix_bounds(term)
+        return conn.execute(f"SELECT term, doc FROM memory_trigram_vocab WHERE {where}", params).fetchall()
+
+    return list(_found.get(conn, term, read))
 
 
 def prefix_match(trigrams: list[str]) -> str:
