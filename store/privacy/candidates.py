@@ -743,8 +743,7 @@ def _tables(text, low, found):
     """A table with a column headed by a secret word: that column's cells.  Markdown's (`|---|`),
     a query's output: MySQL's (`+---+` borders), psql's (`---+---` under a header without outer
     pipes)."""
-    rx = compiled("table-head", r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
-    for m in rx.finditer(text):
+    for m in _table_heads(text):
         heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
         cols = []
         for i, h in enumerate(heads):
@@ -755,6 +754,25 @@ def _tables(text, low, found):
                 cols.append((i, verdict[0]))
         if cols:
             _table_rows(text, m.end(), cols, found)
+
+
+def _table_heads(text):
+    """What `finditer` of the "table-head" pattern yields (a header line, then a rule under it),
+    found from the rules: the pattern tried at every line start backtracks over each line (~180
+    ms a MB of source code); a rule (`|---|`, `+---+`, `---+---`) is a rare line."""
+    rx = compiled("table-head", r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    last = 0
+    for rule in compiled("table-rule", r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n").finditer(text):
+        at = rule.start()
+        if at == 0:
+            continue  # no header above it
+        head = text.rfind("\n", 0, at - 1) + 1
+        if head < last:
+            continue  # the header would be the last match's rule: finditer goes on after it
+        m = rx.match(text, head)
+        if m is not None:
+            last = m.end()
+            yield m
 
 
 def _table_rows(text, pos, cols, found):

@@ -182,3 +182,22 @@ def test_a_long_lines_credentials_shortcut_tries_every_branch_of_the_pattern():
     assert "Hunter2" not in short
     long = redact_secrets("word " * 500 + said + " word" * 500)
     assert short in long
+
+
+def test_table_heads_found_from_their_rules_are_the_patterns_own_matches():
+    """A table's header is looked for above its rule only; the matches are those of the pattern
+    tried at every line start, on texts of table-like lines: rules under rules, a rule first,
+    headers without pipes, borders, blank and unfinished lines."""
+    from store.privacy import candidates
+
+    head = re.compile(r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    lines = ["| user | password |", "|---|---|", "+----+----+", " name | token ", "------+------", ":--|--:",
+             "a | b", "| x |", "-", "", "  ", "| --- |", "plain text", "- item", "|", "x||y", "+-+", " | :-: |"]
+    rng = random.Random(11)
+    found = 0
+    for _ in range(4_000):
+        text = "\n".join(rng.choice(lines) for _ in range(rng.randint(0, 9))) + rng.choice(["", "\n"])
+        want = [m.span() for m in head.finditer(text)]
+        assert [m.span() for m in candidates._table_heads(text)] == want, repr(text)
+        found += len(want)
+    assert found > 1_000  # the texts do hold tables
