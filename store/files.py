@@ -127,16 +127,28 @@ def write_private_if_changed(path: str, data: bytes, what: str) -> bool:
     return True
 
 
-def read_regular(path: str | os.PathLike, limit: int = 1 << 20) -> bytes:
-    """Up to `limit` bytes of the regular file at `path`.
+def open_regular(path: str | os.PathLike) -> tuple[int, os.stat_result]:
+    """The regular file at `path`, opened for reading without waiting (a FIFO or a device put
+    where a file was expected never blocks), and its stat; the caller closes the descriptor.
 
-    Raises FileNotFoundError (or another OSError) as `open()` would, and
-    NotRegularFile for anything but a regular file.
+    Raises FileNotFoundError (or another OSError) as `os.open()` would, and NotRegularFile
+    for anything but a regular file.
     """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile(f"{os.fspath(path)} is not a regular file; it was not read")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, st
+
+
+def read_regular(path: str | os.PathLike, limit: int = 1 << 20) -> bytes:
+    """Up to `limit` bytes of the regular file at `path` (raises as `open_regular`)."""
+    fd, _st = open_regular(path)
+    try:
         chunks = []
         size = 0
         while size < limit:
@@ -157,12 +169,11 @@ def read_mapped(path: object, max_bytes: int, read):  # (no typing import: this 
     if not isinstance(path, str) or not path:
         return None
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd, st = open_regular(path)
     except OSError:
         return None
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size == 0 or st.st_size > max_bytes:
+        if st.st_size == 0 or st.st_size > max_bytes:
             return None
         import mmap
 

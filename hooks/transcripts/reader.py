@@ -88,7 +88,7 @@ from hooks.transcripts.shapes import (
 )
 from hooks.transcripts.title import title_line
 from hooks.turns import TurnTimeline, prompt_turn
-from store.files import NotRegularFile
+from store.files import NotRegularFile, open_regular
 from store.privacy import Cleaner
 from store.writing import normalise_timestamp
 
@@ -98,12 +98,8 @@ _PROBE_MIN_BYTES = 1024
 def _open_regular(path: str):
     """The file at `path` opened for reading, if it is a regular file (a FIFO or a device
     put where a transcript was listed would hang the import or fill its memory)."""
-    import stat
-
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    fd, _st = open_regular(path)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(f"{path} is not a regular file")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:

@@ -20,12 +20,11 @@ is the app's.
 from __future__ import annotations
 
 import os
-import stat
 import sys
 import threading
 from collections.abc import Iterable
 
-from store.files import read_regular, write_private_if_changed
+from store.files import NotRegularFile, open_regular, read_regular, write_private_if_changed
 from store.log import log_line
 from store.paths import memlane_home
 
@@ -71,12 +70,10 @@ def in_page_cache(name: str) -> bool:
     if not hasattr(os, "RWF_NOWAIT"):
         return False
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd, _st = open_regular(name)  # never a FIFO or a device
     except OSError:
         return False
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # never a FIFO or a device
-            return False
         os.preadv(fd, [bytearray(1)], 0, os.RWF_NOWAIT)
         return True
     except OSError:  # EAGAIN: on the disk only; EOPNOTSUPP: a file system that cannot tell
@@ -95,16 +92,17 @@ def ask_ahead_of(listed: list[str]) -> int:
     asked, failure = 0, None
     for name in listed:
         try:
-            fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            fd, _st = open_regular(name)
+        except NotRegularFile:
+            continue  # never a FIFO or a device
         except FileNotFoundError:
             continue  # gone since (an upgrade): the next start lists what it reads then
         except OSError as exc:
             failure = failure or exc
             continue
         try:
-            if stat.S_ISREG(os.fstat(fd).st_mode):  # never a FIFO or a device
-                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
-                asked += 1
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
+            asked += 1
         except OSError as exc:
             failure = failure or exc
         finally:
