@@ -40,6 +40,7 @@ REPLY_WAIT_S = 5.0
 EVENT_LIMIT_S = 45.0  # longer than Claude Code waits for any hook (30 s): the server is stuck
 LOCK_WAIT_S = 3.0  # a server still leaving (its last event, its checks) when the next one starts
 UPKEEP_PAGES = 200  # leaf pages of one upkeep step between events (~5-10 ms): a hook waits one at most
+UPKEEP_BUSY_MS = 50  # another process writing: the upkeep waits this long, then tries after a later event
 CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
 
 
@@ -229,7 +230,7 @@ class Server:
         self.reason: str | None = None  # why it leaves
         self.busy_since: float | None = None  # when the event it runs started
         self.upkeep_due = False  # an event ran since the word index was last merged down
-        self.upkeep_failed = False  # said once in the log; the day's maintenance does it then
+        self.upkeep_failed = False  # said once in the log; tried again after the next event
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
 
@@ -325,19 +326,24 @@ class Server:
 
         resident = hooks.main.RESIDENT
         conn = resident.conn if resident is not None else None
-        if conn is None or conn.in_transaction or self.upkeep_failed:
+        if conn is None or conn.in_transaction:
             self.upkeep_due = False
             return
         try:
             from store.database import compact_index
 
+            # (the next event's open sets the hook's own busy timeout again: Resident.open)
+            conn.execute(f"PRAGMA busy_timeout = {UPKEEP_BUSY_MS}")
             while not select.select([self.listener], [], [], 0)[0]:
                 if compact_index(conn, pages=UPKEEP_PAGES, steps=1)["steps"] == 0:
                     self.upkeep_due = False
                     return
-        except Exception as exc:  # a busy or read-only store: the day's maintenance does it
-            self.upkeep_due, self.upkeep_failed = False, True
-            _log(f"hook server: the word index's upkeep stopped ({type(exc).__name__}: {exc}).")
+        except Exception as exc:  # another writer, a read-only store: tried again after the next event
+            self.upkeep_due = False
+            if not self.upkeep_failed:
+                self.upkeep_failed = True
+                _log(f"hook server: the word index's upkeep stopped ({type(exc).__name__}: {exc}); "
+                     "it is tried again between later events.")  # fmt: skip
 
     def serve(self, conn) -> None:
         from hooks.client import pack, peer_uid

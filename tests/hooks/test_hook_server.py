@@ -507,3 +507,31 @@ def test_between_events_the_server_merges_the_word_index_down_to_a_few_segments(
     assert until(lambda: segments() <= COMPACT_ABOVE), segments()
     with closing(sqlite3.connect(store.db)) as conn:  # every edit still found
         assert conn.execute("SELECT count(*) FROM memory_words WHERE memory_words MATCH 'calc'").fetchone()[0] == 24
+
+
+def test_an_upkeep_kept_out_by_another_writer_waits_briefly_and_comes_back_after_the_next_event(store):
+    """Another process holds the write lock: the upkeep gives up at once (a hook never queues
+    behind its wait), says so once in the log, and merges after a later event."""
+    from store.database.connection import COMPACT_ABOVE, index_segments
+
+    started(store)
+    for i in range(24):
+        assert hook(store, payload("post-tool-use-edit", tool_use_id=f"toolu_busy_{i:03d}")).returncode == 0
+    log = Path(store.env["MEMLANE_HOME"]) / "memlane.log"
+
+    def segments() -> int:
+        with closing(sqlite3.connect(store.db)) as conn:
+            return index_segments(conn, "memory_words")[0]
+
+    def gave_up() -> bool:
+        return log.exists() and "upkeep stopped" in log.read_text()
+
+    holder = sqlite3.connect(store.db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:  # (a loaded machine may have merged before the lock was taken: then nothing to give up)
+        assert until(lambda: gave_up() or segments() <= COMPACT_ABOVE)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert hook(store, payload("post-tool-use-edit", tool_use_id="toolu_busy_last")).returncode == 0
+    assert until(lambda: segments() <= COMPACT_ABOVE), segments()
