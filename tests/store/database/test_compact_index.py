@@ -33,6 +33,9 @@ def scattered(db_path):
     vocab = [f"w{i}" for i in range(6000)] + ["alpha", "kernel", "panic", "deploy", "staging", "config"]
     for n in range(120):
         add(conn, f"note {n} " + " ".join(rng.choices(vocab, k=60)) + " kernel", session=f"s{n % 7}")
+    # One creation time for all: recency weighs a memory by its age as of the search, so two
+    # searches minutes apart (a loaded machine) could order near-equal scores differently.
+    conn.execute("UPDATE memory SET created_at = (SELECT min(created_at) FROM memory)")
     conn.execute("INSERT INTO memory_words(memory_words, rank) VALUES ('automerge', 4)")
     conn.execute("INSERT INTO memory_words(memory_words, rank) VALUES ('crisismerge', 16)")
     yield conn
