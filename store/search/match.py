@@ -444,6 +444,12 @@ def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPl
             f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
             [*batch, *filters.params, *params],
         )
+        yield (batch[-1] - 0.5,)  # checked down to here: merged, the next batch waits until needed
+
+
+def _checked_below(row: tuple) -> bool:
+    """A `_candidate_rows` mark, not a memory's row."""
+    return isinstance(row[0], float)
 
 
 def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan], filters: Filters, *,
@@ -466,6 +472,12 @@ def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan],
         streams.append(_keyset_rows(conn, sql, params, "memory_trigrams.rowid", below, chunk))
     last = None
     for row in heapq.merge(*streams, key=lambda row: -row[0]):
+        # A batch of candidates with no match left its stream's next row unknown: merged, that
+        # stream checked every batch until it found one (`세션` at 1M: 31 batches of its 31k
+        # tail candidates, 40 ms, for a page the trigrams filled from the newest 3); its mark
+        # (just below the batch) holds the merge there until the other streams pass it.
+        if _checked_below(row):
+            continue
         if row[0] != last:
             last = row[0]
             yield row
