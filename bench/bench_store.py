@@ -170,7 +170,6 @@ def bench_upgrade(path: str) -> tuple[float, float, int]:
     the maintenance process does; its transactions)."""
     import shutil
 
-    from store import short_terms
     from store.database import schema
 
     old = path + ".v3"
@@ -183,7 +182,7 @@ def bench_upgrade(path: str) -> tuple[float, float, int]:
     upgrade = time.perf_counter() - t
     assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     t = time.perf_counter()
-    steps = short_terms.backfill(conn)
+    steps = search.backfill(conn)
     backfill = time.perf_counter() - t
     conn.close()
     os.remove(old)
