@@ -57,16 +57,47 @@ CANDIDATES_PER_WORD_MATCH = 30
 # The facts of a narrowed query's newest ids are read in one statement of this many ids at
 # most (SQLite takes 32,766 parameters): each statement weighs every word's doclist again.
 FACTS_IN_ONE = 30_000
+# Listing a window's candidates into a map of its ids costs ~100 ns a candidate more than
+# SQLite's own list, and saves ~35 ns per word match tested: the map is used when the
+# first window holds at least this many word matches per candidate (`mmutabl edit` at
+# 1M: 331k hold `edit`, 12.4k the substring's trigrams).
+WORD_MATCHES_PER_MAPPED_CANDIDATE = 4
+# A narrowing substring's trigram is left out of its MATCH when its doclist spans this many
+# times the pages of its rarest one's and about as many as half of the memories' would.
+COMMON_TRIGRAM_RATIO = 2
+COMMON_TRIGRAM_MEMORIES_PER_PAGE = 4_000
+
+
+def _spread_trigrams(term: str) -> list[str]:
+    """A substring's distinct trigrams, 8 spread ones at most."""
+    grams = [term[i : i + 3] for i in range(len(term) - 2)]
+    if len(grams) > 8:
+        step = (len(grams) - 1) / 7
+        grams = [grams[round(i * step)] for i in range(8)]
+    return list(dict.fromkeys(grams))
 
 
 def trigram_match(term: str) -> str:
     """A trigram-index MATCH for a substring: its trigrams ANDed (8 spread ones at most:
     selective enough, and every caller checks the text itself or only counts)."""
-    grams = [term[i : i + 3] for i in range(len(term) - 2)]
-    if len(grams) > 8:
-        step = (len(grams) - 1) / 7
-        grams = [grams[round(i * step)] for i in range(8)]
-    return " AND ".join(fts_quote(g) for g in dict.fromkeys(grams))
+    return " AND ".join(fts_quote(g) for g in _spread_trigrams(term))
+
+
+def trigram_pages(conn: sqlite3.Connection, grams: list[str]) -> dict[str, int]:
+    """About how many pages of the trigram index each trigram's doclist spans, summed over
+    its segments, read off the index's b-tree of leaf pages (`memory_trigrams_idx`: a row
+    for each leaf page a new term starts on, keyed `0` + the term) instead of the doclists
+    themselves: ~0.1 ms for 8 trigrams, where counting `tab`'s 864k memories at 1M reads
+    for 21 ms.  A trigram's pages from the one its term starts on to the next page another
+    term starts on (or the segment's end)."""
+    keys = {g: b"0" + g.lower().encode() for g in grams}
+    values = ", ".join("(?)" for _ in keys)
+    sql = (f"WITH k(key) AS (VALUES {values}), s AS (SELECT segid, max(pgno) AS last FROM memory_trigrams_idx"
+           " GROUP BY segid) SELECT k.key, sum(coalesce((SELECT min(pgno) FROM memory_trigrams_idx n"
+           " WHERE n.segid = s.segid AND n.term > k.key), s.last + 1) - (SELECT max(pgno)"
+           " FROM memory_trigrams_idx p WHERE p.segid = s.segid AND p.term <= k.key)) FROM k, s GROUP BY k.key")  # fmt: skip
+    pages = dict(conn.execute(sql, list(dict.fromkeys(keys.values()))).fetchall())
+    return {g: pages.get(key) or 0 for g, key in keys.items()}
 
 
 _GREEK_TONOS = dict(zip("αεηιουω", "άέήίόύώ", strict=True))
@@ -271,12 +302,40 @@ def _keyset_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key
         last = rows[-1][0]
 
 
-def _narrowing(plans: list[TermPlan]) -> str | None:
+def _narrows(plans: list[TermPlan]) -> bool:
+    """Whether a word-driven query is narrowed by a trigram MATCH (`plan_terms`)."""
+    return any(p.narrows for p in plans) and any(p.route == "words" for p in plans)  # a plan alone drives itself
+
+
+def _narrowing(conn: sqlite3.Connection, plans: list[TermPlan]) -> str | None:
     """The trigram MATCH that narrows a word-driven query (`plan_terms`), if any."""
-    narrowing = [p.match for p in plans if p.narrows]
-    if not narrowing or not any(p.route == "words" for p in plans):  # a plan alone drives itself
+    if not _narrows(plans):
         return None
-    return " AND ".join(narrowing)
+    return " AND ".join(_narrowing_match(conn, p) for p in plans if p.narrows)
+
+
+def _narrowing_match(conn: sqlite3.Connection, plan: TermPlan) -> str:
+    """A narrowing substring's MATCH without the trigrams that most memories hold: they narrow
+    little and cost most of the AND (`mmutabl`: `tab` is in 864k of 1M memories, `mmu` in
+    12.4k; the AND 5.9 ms, `mmu` alone 0.4, the same 12.4k).  Only the narrowing drops them:
+    its candidates are checked in the text (the substring itself), so they may be more."""
+    if "narrowing" not in plan._found:
+        grams = _spread_trigrams(plan.term)
+        if len(greek_variants(plan.term)) > 1 or len(grams) < 2:
+            plan._found["narrowing"] = plan.match
+        else:
+            pages = trigram_pages(conn, grams)
+            rarest = min(pages.values())
+            common = max(COMMON_TRIGRAM_RATIO * rarest, _memory_pages(conn))
+            kept = [g for g in grams if pages[g] < common] or grams
+            plan._found["narrowing"] = " AND ".join(fts_quote(g) for g in kept)
+    return plan._found["narrowing"]
+
+
+def _memory_pages(conn: sqlite3.Connection) -> float:
+    """The pages of the trigram index a trigram half of the memories hold spans, about
+    (detail=none: ~2 bytes of doclist a memory, ~2,000 memories a page)."""
+    return (conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 0) / COMMON_TRIGRAM_MEMORIES_PER_PAGE
 
 
 def _window_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key: str, words_match: str,
@@ -287,33 +346,64 @@ def _window_chunks(conn: sqlite3.Connection, sql: str, params: list[object], key
     word matches' texts are read only where both indexes agree.  `+`: a filter on the
     word scan; as an index constraint FTS5 would run the word MATCH once per candidate."""
     hi = below if below is not None else (conn.execute("SELECT max(id) FROM memory").fetchone()[0] or 0) + 1
-    lo = max(0, hi - FIRST_WINDOW)
+    span = FIRST_WINDOW
+    lo = max(0, hi - span)
     words = conn.execute("SELECT count(*) FROM memory_words WHERE memory_words MATCH ? AND rowid < ? AND rowid >= ?",
-                         (words_match, hi, lo))  # fmt: skip
+                         (words_match, hi, lo)).fetchone()[0]  # fmt: skip
     candidates = conn.execute("SELECT count(*) FROM memory_trigrams WHERE memory_trigrams MATCH ?"
-                              " AND rowid < ? AND rowid >= ?", (narrowing, hi, lo))  # fmt: skip
-    if candidates.fetchone()[0] > CANDIDATES_PER_WORD_MATCH * max(1, words.fetchone()[0]):
+                              " AND rowid < ? AND rowid >= ?", (narrowing, hi, lo)).fetchone()[0]  # fmt: skip
+    if candidates > CANDIDATES_PER_WORD_MATCH * max(1, words):
         yield from _keyset_chunks(conn, sql, params, key, below, chunk)
         return
-    span = FIRST_WINDOW
-    step_sql = (sql + f" AND {key} < ? AND {key} >= ? AND +{key} IN (SELECT rowid FROM memory_trigrams"
-                " WHERE memory_trigrams MATCH ? AND rowid < ? AND rowid >= ?)"
-                f" ORDER BY {key} DESC LIMIT ?")  # fmt: skip
+    by_map = candidates * WORD_MATCHES_PER_MAPPED_CANDIDATE <= words
+    window = f" AND {key} < ? AND {key} >= ?"
+    if by_map:
+        step_sql = sql + window + f" AND substr(?, {key} - ?, 1) = x'01' ORDER BY {key} DESC LIMIT ?"
+        in_window = _candidate_map(_candidates(conn, narrowing, hi, lo), hi, lo)
+    else:
+        step_sql = (sql + window + f" AND +{key} IN (SELECT rowid FROM memory_trigrams"
+                    f" WHERE memory_trigrams MATCH ? AND rowid < ? AND rowid >= ?) ORDER BY {key} DESC LIMIT ?")  # fmt: skip
     while hi > 0:
-        lo = max(0, hi - span)
-        rows = conn.execute(step_sql, [*params, hi, lo, narrowing, hi, lo, chunk]).fetchall()
+        if not by_map:
+            rows = conn.execute(step_sql, [*params, hi, lo, narrowing, hi, lo, chunk]).fetchall()
+        elif in_window is None:  # no candidate in the window: its word matches are not read
+            rows = []
+        else:
+            rows = conn.execute(step_sql, [*params, hi, lo, in_window, lo - 1, chunk]).fetchall()
         if rows:
             yield rows
-        if len(rows) == chunk:  # the window goes on below the last row
+        if len(rows) == chunk:  # the window goes on below the last row (its map still holds)
             hi = rows[-1][0]
         else:
             hi, span = lo, span * WINDOW_GROWTH
+            lo = max(0, hi - span)
+            if by_map and hi > 0:
+                in_window = _candidate_map(_candidates(conn, narrowing, hi, lo), hi, lo)
+
+
+def _candidates(conn: sqlite3.Connection, narrowing: str, hi: int, lo: int) -> list[int]:
+    """The trigram MATCH's candidates among ids [lo, hi), in no order."""
+    found = conn.execute("SELECT group_concat(rowid) FROM memory_trigrams WHERE memory_trigrams MATCH ?"
+                         " AND rowid < ? AND rowid >= ?", (narrowing, hi, lo)).fetchone()[0]  # fmt: skip
+    return [int(i) for i in found.split(",")] if found else []
+
+
+def _candidate_map(candidates: list[int], hi: int, lo: int) -> bytes | None:
+    """One byte per id of [lo, hi), 1 where a candidate is (None: no candidate).  Testing a
+    word match against it (`substr`) costs ~25 ns; looking it up in SQLite's list of the
+    window's candidates ~65 ns, and most word matches are tested."""
+    if not candidates:
+        return None
+    marks = bytearray(hi - lo)
+    for memory_id in candidates:
+        marks[memory_id - lo] = 1
+    return bytes(marks)
 
 
 def _driver_chunks(conn: sqlite3.Connection, plans: list[TermPlan], filters: Filters, *, facts: bool,
                    below: int | None, chunk: int) -> Iterator[list[tuple]]:  # fmt: skip
     sql, params, key = _driver_sql(plans, filters, facts=facts)
-    narrowing = _narrowing(plans)
+    narrowing = _narrowing(conn, plans)
     if narrowing is None:
         return _keyset_chunks(conn, sql, params, key, below, chunk)
     words_match = " AND ".join(p.match for p in plans if p.route == "words")
@@ -354,6 +444,12 @@ def _candidate_rows(conn: sqlite3.Connection, ids: list[int], plans: list[TermPl
             f"SELECT m.id{extra} FROM memory m WHERE m.id IN ({marks}){filters.sql}{conditions} ORDER BY m.id DESC",
             [*batch, *filters.params, *params],
         )
+        yield (batch[-1] - 0.5,)  # checked down to here: merged, the next batch waits until needed
+
+
+def _checked_below(row: tuple) -> bool:
+    """A `_candidate_rows` mark, not a memory's row."""
+    return isinstance(row[0], float)
 
 
 def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan], filters: Filters, *,
@@ -376,6 +472,12 @@ def _short_rows(conn: sqlite3.Connection, lead: TermPlan, plans: list[TermPlan],
         streams.append(_keyset_rows(conn, sql, params, "memory_trigrams.rowid", below, chunk))
     last = None
     for row in heapq.merge(*streams, key=lambda row: -row[0]):
+        # A batch of candidates with no match left its stream's next row unknown: merged, that
+        # stream checked every batch until it found one (`세션` at 1M: 31 batches of its 31k
+        # tail candidates, 40 ms, for a page the trigrams filled from the newest 3); its mark
+        # (just below the batch) holds the merge there until the other streams pass it.
+        if _checked_below(row):
+            continue
         if row[0] != last:
             last = row[0]
             yield row
@@ -449,7 +551,7 @@ def newest_with_facts(conn: sqlite3.Connection, plans: list[TermPlan], filters: 
     lead = _short_lead(conn, plans)
     if lead is not None:
         return list(islice(_short_rows(conn, lead, plans, filters, facts=True, chunk=limit), limit))
-    if _narrowing(plans) is not None:
+    if _narrows(plans):
         # The ids window by window, then their facts in one statement: FTS5's bm25 reads the
         # whole doclist of each word once per statement to weigh it (~19 ms for a word most
         # of 1M memories hold), so facts read window by window paid that in every window.

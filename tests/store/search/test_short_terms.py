@@ -328,3 +328,30 @@ def test_a_short_terms_trigrams_are_read_once_until_the_database_changes(db_path
     finally:
         conn.close()
         other.close()
+
+
+def test_a_page_of_a_short_term_checks_only_the_tail_candidates_it_reaches(tmp_path):
+    """4,000 memories end in `세` (tail candidates of `세션`, none holding it: 8 lists of
+    IN_CHUNK ids to check), 1,000 hold `세션` inside the text.  Merged newest first, a list
+    of tail candidates without a match left the merge waiting on the next one, so every list
+    was checked (`세션` at 1M: 31 lists, 40 ms, for a page that the trigrams filled); now a
+    page checks the lists down to where it ends, and finds what every list would."""
+    conn = db.connect(str(tmp_path / "memory.db"))
+    rows = []
+    for n in range(5000):
+        content = f"세션 시작 {n}" if n % 5 == 0 else f"작업 {n} 완료 세"
+        rows.append(("s1", "command", "/nonexistent/app", "app", content, "", 1, f"h{n}", ts(0), "test"))
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO memory(session_id, type, project, project_name, content, tags, importance,"
+                     " content_hash, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)  # fmt: skip
+    conn.execute("COMMIT")
+    assert len(short_terms.tail_candidates(conn, "세션")) >= 8 * db.IN_CHUNK
+    wanted = truth(conn, "세션")
+    checked: list[str] = []
+    conn.set_trace_callback(lambda sql: checked.append(sql) if "FROM memory m WHERE m.id IN" in sql else None)
+    page = matching.match_ids(conn, ["세션"], limit=50)
+    conn.set_trace_callback(None)
+    assert page == wanted[:50] and len(checked) == 1
+    assert matching.select_matching(conn, "세션") == wanted and len(wanted) == 1000
+    assert [h["id"] for h in search(conn, "세션", limit=20)] and count_hits(conn, "세션") == 1000
+    conn.close()

@@ -188,3 +188,107 @@ def test_a_narrowed_querys_facts_are_a_plain_evaluations_weighed_once(past_caps,
     plain = matching.newest_with_facts(past_caps, plans, matching.Filters(), limit)
     assert len(plain) in (limit, 3) and [tuple(row) for row in narrowed] == [tuple(row) for row in plain]
     assert len(weighed) == -(-len(plain) // in_one)
+
+
+@pytest.fixture(scope="module")
+def sparse(tmp_path_factory):
+    """100,000 memories, inserted as rows: 80k hold the word `edit` (past every window of
+    ids but the last, the 5,000-id chunk, the ranking pool); every 7th holds `immutable`
+    (~10k: far fewer than `edit`, so each window's candidates are kept in a map of its
+    ids) but none of ids 40,000-69,999 (whole windows without a candidate); every 31st
+    holds `mmuta tabl`, all of its trigrams but not the substring; 9 in 10 hold `table`
+    (the substring's trigrams `tab` and `abl` are common); `omega` is never beside it.
+    Written years ago, so a score's recency no longer moves while the test runs."""
+    conn = db.connect(str(tmp_path_factory.mktemp("sparse") / "memory.db"))
+    rows = []
+    for n in range(100_000):
+        words = ["edit" if n % 5 else "view", "table" if n % 10 else "row", f"n{n}"]
+        if n % 7 == 0 and not 40_000 <= n < 70_000:
+            words.append(f"immutable{n}")
+        elif n % 31 == 0:
+            words.append("mmuta tabl")
+        else:
+            words.append("omega")
+        rows.append((f"s{n % 30}", "command", "/nonexistent/app", "app", " ".join(words), "", 1 + n % 3,
+                     f"h{n}", f"2020-11-{1 + n % 28:02d} 10:00:00", "test"))  # fmt: skip
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO memory(session_id, type, project, project_name, content, tags, importance,"
+                     " content_hash, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)  # fmt: skip
+    conn.execute("COMMIT")
+    yield conn
+    conn.close()
+
+
+def _ranked_anew(conn, query: str, limit: int = 500) -> list[tuple[int, float]]:
+    """The hits and scores of `query` ranked on a new connection (rankings are kept per
+    connection)."""
+    other = db.connect(conn.execute("PRAGMA database_list").fetchone()[2])
+    try:
+        return [(row["id"], row["score"]) for row in search(other, query, limit=limit)]
+    finally:
+        other.close()
+
+
+def _statements(conn, run) -> list[str]:
+    seen: list[str] = []
+    conn.set_trace_callback(seen.append)
+    try:
+        run()
+    finally:
+        conn.set_trace_callback(None)
+    return seen
+
+
+@pytest.mark.parametrize("chunk", [matching.CHUNK, 700])
+def test_a_map_of_each_windows_candidates_finds_what_the_list_of_them_found(sparse, monkeypatch, chunk):
+    """A substring far rarer than its word (`mmutabl edit` at 1M: 12.4k and 331k memories)
+    is tested against a map of each window's candidates instead of SQLite's list of them:
+    the same memories in the same order, past every window, chunk and the ranking pool,
+    and windows without a candidate read no word match."""
+    terms = ["mmutabl", "edit"]
+    wanted = truth(sparse, "mmutabl", "edit")
+    assert len(wanted) > matching.CHUNK and len(truth(sparse, "edit")) > 4 * matching.FIRST_WINDOW
+
+    def run() -> list[int]:
+        return [i for ids in matching.iter_match_chunks(sparse, terms, matching.Filters(), chunk=chunk) for i in ids]
+
+    statements = _statements(sparse, run)
+    mapped = run()
+    assert any("substr(" in s for s in statements) and not any(" IN (SELECT rowid FROM memory_trigrams" in s
+                                                              for s in statements)  # fmt: skip
+    word_reads = [s for s in statements if "memory_words MATCH" in s and "substr(" in s]
+    below = [matching.match_ids(sparse, terms, below=wanted[n]) for n in (0, 777, 6000)]
+    plans = matching.plan_terms(sparse, terms)
+    facts = matching.newest_with_facts(sparse, plans, matching.Filters(), 501)
+    page = [(row["id"], row["score"]) for row in search(sparse, "mmutabl edit", limit=500)]
+    monkeypatch.setattr(matching, "WORD_MATCHES_PER_MAPPED_CANDIDATE", 10**9)  # as before: SQLite's list
+    assert not any("substr(" in s for s in _statements(sparse, run))
+    assert mapped == run() == wanted
+    assert below == [matching.match_ids(sparse, terms, below=wanted[n]) for n in (0, 777, 6000)]
+    assert below[1] == wanted[778:]
+    plans = matching.plan_terms(sparse, terms)
+    assert [tuple(r) for r in facts] == [tuple(r) for r in matching.newest_with_facts(sparse, plans, matching.Filters(), 501)]
+    assert page == _ranked_anew(sparse, "mmutabl edit")
+    assert len(word_reads) < len(statements)  # the windows of ids 40,000-69,999 read no word match
+
+
+def test_a_substring_never_beside_a_word_finds_none_and_ranks_as_before(sparse, monkeypatch):
+    assert truth(sparse, "mmutabl", "omega") == [] and matching.select_matching(sparse, "mmutabl omega") == []
+    page = [(row["id"], row["score"]) for row in search(sparse, "mmutabl omega", limit=200)]
+    monkeypatch.setattr(matching, "WORD_MATCHES_PER_MAPPED_CANDIDATE", 10**9)
+    assert page and page == _ranked_anew(sparse, "mmutabl omega", limit=200)
+
+
+def test_a_narrowing_substring_leaves_out_the_trigrams_most_memories_hold(sparse, monkeypatch):
+    """`tab` and `abl` (9 in 10 memories hold `table`) narrow little and cost most of the
+    trigrams' AND: the narrowing MATCH leaves them out, and finds the same memories."""
+    pages = matching.trigram_pages(sparse, ["mmu", "tab", "abl"])
+    assert pages["tab"] > 2 * pages["mmu"] and pages["abl"] > 2 * pages["mmu"]
+    plans = matching.plan_terms(sparse, ["mmutabl", "edit"])
+    narrowing = matching._narrowing(sparse, plans)
+    assert '"mmu"' in narrowing and '"tab"' not in narrowing and '"abl"' not in narrowing
+    dropped = matching.select_matching(sparse, "mmutabl edit")
+    monkeypatch.setattr(matching, "COMMON_TRIGRAM_RATIO", 10**9)
+    plans = matching.plan_terms(sparse, ["mmutabl", "edit"])
+    assert '"tab"' in matching._narrowing(sparse, plans)
+    assert dropped == matching.match_ids(sparse, ["mmutabl", "edit"], plans=plans) == truth(sparse, "mmutabl", "edit")
