@@ -10,7 +10,9 @@ that event and its stdout and stderr captured; the client prints them and exits 
 One event at a time (SQLite serializes writes anyway); the others wait in the socket's queue.
 It keeps its database connection open between events (`Resident`), reopened when the file
 is another (replaced, restored) or its schema version changed; it keeps no rows, so what
-another process wrote or forgot is what the next event reads.
+another process wrote or forgot is what the next event reads.  While no hook waits it reads
+the pages recall reads into that connection's own page cache (`CacheWarmer`): a prompt whose
+pages the OS has let go of still reads none from disk.
 
 It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), when its
 socket is removed or replaced (a new server took over; its temporary folder went), when a
