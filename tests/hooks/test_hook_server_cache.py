@@ -86,11 +86,15 @@ def test_when_idle_the_server_reads_recall_pages_into_its_cache_and_another_writ
     assert conn.execute("SELECT count(*) FROM memory WHERE session_id = 'elsewhere'").fetchone()[0] == 1
 
 
-def test_the_servers_own_writes_keep_the_cache_warm(serving):
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads counted from /proc/self/io")
+def test_the_servers_own_writes_and_checkpoints_keep_the_cache_warm(serving):
     serving.warm()
     conn = hooks.main.RESIDENT.conn
-    add(conn, "the hook's own write kernel", session="own")  # as an event run by the server writes
+    for n in range(3):  # as events run by the server write, and its WAL bound checkpoints
+        add(conn, f"the hook's own write {n} kernel", session="own")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     assert not serving.warmer.due(conn)  # nothing to read again
+    assert read_by_recall(conn) < 3 * 4096
 
 
 def test_the_warming_stops_at_once_when_a_hook_arrives(serving, monkeypatch):
