@@ -46,6 +46,8 @@ UPKEEP_BUSY_MS = 50  # another process writing: the upkeep waits this long, then
 CACHE_MIB = 512  # the kept connection's page cache at most (MEMLANE_HOOK_SERVER_CACHE_MB), and 1/8 of the RAM
 WARM_PAGES = 64  # pages of one warming step between events (~5 ms from disk): a hook waits one at most
 WARM_AFTER_S = 0.05  # idle this long after an event: the warming goes on
+CACHE_SLACK_MIB = 32  # the cache, once warm: the warmed pages (+25 %, their count is estimated) and this
+PAGE_BYTES = 4400  # a 4 KiB page in SQLite's cache, with its header, about
 
 
 def idle_seconds() -> float:
@@ -185,7 +187,9 @@ class CacheWarmer:
     them from disk: at 1M memories 300-1,500 random reads, 40-200 ms.  SQLite keeps its own
     cache across this connection's transactions while no other connection writes (WAL: each
     read checks the WAL's header); when another process writes, SQLite empties it at the next
-    read, and `PRAGMA data_version` says so: the warming starts again."""
+    read, and `PRAGMA data_version` says so: the warming starts again.  Once warm, the cache is
+    cut to what was warmed and a little more (`CACHE_SLACK_MIB`): what events read besides does
+    not grow it up to the budget over the server's life."""
 
     def __init__(self) -> None:
         self.conn = None  # the connection being warmed (another one: start again)
@@ -205,8 +209,9 @@ class CacheWarmer:
             return False
         if conn is not self.conn or version != self.version:
             self.conn, self.version, self.pages = conn, version, 0
-            budget = cache_kib() * 1024 // 4400  # a 4 KiB page and SQLite's header, about
-            self.steps = warming_steps(conn, budget)
+            self.steps = None
+            self._cache(cache_kib())  # while it warms: the whole budget
+            self.steps = warming_steps(conn, cache_kib() * 1024 // PAGE_BYTES)
         return self.steps is not None
 
     def step(self) -> bool:
@@ -215,13 +220,19 @@ class CacheWarmer:
             self.pages = next(self.steps)
             return True
         except StopIteration:
-            pass
+            self._cache(min(cache_kib(), self.pages * PAGE_BYTES * 5 // 4 // 1024 + CACHE_SLACK_MIB * 1024))
         except Exception as exc:  # noqa: BLE001 - the warming is only a head start
             if not self.failed:
                 self.failed = True
                 _log(f"hook server: the page cache's warming stopped ({type(exc).__name__}: {exc}).")
         self.steps = None
         return False
+
+    def _cache(self, kib: int) -> None:
+        try:
+            self.conn.execute(f"PRAGMA cache_size = {-int(kib)}")
+        except Exception:  # noqa: BLE001, S110 - a broken connection: the next event opens another
+            pass
 
 
 # ------------------------------------------------------------------ stale code

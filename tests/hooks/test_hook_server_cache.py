@@ -149,3 +149,14 @@ def test_a_store_without_a_warmed_index_still_warms_the_others(db_path):
     conn.execute("DROP INDEX memory_session_id_prompt_id_type_file_path")
     assert list(server.warming_steps(conn, 10_000))  # the other b-trees are read
     conn.close()
+
+
+def test_once_warm_the_cache_is_cut_to_what_was_warmed_and_set_back_to_the_budget_to_warm_again(serving, store):
+    serving.warm()
+    conn = hooks.main.RESIDENT.conn
+    warmed_kib = serving.warmer.pages * 4096 // 1024
+    kept = -conn.execute("PRAGMA cache_size").fetchone()[0]
+    assert warmed_kib < kept <= warmed_kib * 2 + server.CACHE_SLACK_MIB * 1024 < server.cache_kib()
+    with db.connect(store) as other:
+        add(other, "written elsewhere", session="elsewhere")
+    assert serving.warmer.due(conn) and -conn.execute("PRAGMA cache_size").fetchone()[0] == server.cache_kib()
