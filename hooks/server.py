@@ -137,7 +137,7 @@ def _close(conn) -> None:
 
 # ------------------------------------------------------------------ the warm page cache
 
-# The b-trees a prompt's recall reads pages of (docs/performance.md, "A cold prompt"), in the
+# The b-trees a prompt's recall reads pages of (docs/performance.md, "The hook server's page cache"), in the
 # order they are warmed: (a step's statement over a key, the key before the first, rows a step
 # reads, rows a page holds about).  Each statement walks the b-tree's leaves in key order from
 # the last step's key on, so each page is read once; the step's largest key is the next start.
