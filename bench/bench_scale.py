@@ -160,6 +160,25 @@ def _server_cpu_ms(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
+def _settled(pid: int, limit_s: float = 180.0) -> None:
+    """Wait until the new server has read recall's pages into its cache (`hooks.server.CacheWarmer`:
+    its CPU stops growing), as a server up for a while has; say how long it took and its memory."""
+    started = time.monotonic()
+    last, still = _server_cpu_ms(pid), 0
+    while still < 4 and time.monotonic() - started < limit_s:
+        time.sleep(0.25)
+        now = _server_cpu_ms(pid)
+        still = still + 1 if now == last else 0
+        last = now
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            rss = next(line.split()[1] for line in fh if line.startswith("VmRSS"))
+    except (OSError, StopIteration):
+        rss = "?"
+    print(f"  the server warmed its page cache in {time.monotonic() - started - 1:.1f} s "
+          f"({last:.0f} ms of CPU since its start; resident {int(rss) // 1024 if rss != '?' else rss} MB)", flush=True)  # fmt: skip
+
+
 def _timed_turn(kind: str, cmd, data: bytes, env: dict, server: dict, served: dict) -> tuple[float, float]:
     """One run; a server-path run counts the server's CPU and whether the server ran it."""
     from hooks.client import server_status
@@ -200,6 +219,7 @@ def measure(db_path: str, runs: int, cold: bool) -> dict[str, list[tuple[float, 
             _run(hook_command(), warm_up, dict(env, MEMLANE_HOOK_SERVER="off"))
         served_db = envs["server"][0]["MEMLANE_DB"]
         server = start_server(served_db, envs["server"][0])
+        _settled(server["pid"])
         served: dict[str, int] = {}
         count = len(prompts) if runs <= 0 else min(runs, len(prompts))
         for n in range(count):

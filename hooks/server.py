@@ -10,7 +10,9 @@ that event and its stdout and stderr captured; the client prints them and exits 
 One event at a time (SQLite serializes writes anyway); the others wait in the socket's queue.
 It keeps its database connection open between events (`Resident`), reopened when the file
 is another (replaced, restored) or its schema version changed; it keeps no rows, so what
-another process wrote or forgot is what the next event reads.
+another process wrote or forgot is what the next event reads.  While no hook waits it reads
+the pages recall reads into that connection's own page cache (`CacheWarmer`): a prompt whose
+pages the OS has let go of still reads none from disk.
 
 It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), when its
 socket is removed or replaced (a new server took over; its temporary folder went), when a
@@ -41,7 +43,11 @@ EVENT_LIMIT_S = 45.0  # longer than Claude Code waits for any hook (30 s): the s
 LOCK_WAIT_S = 3.0  # a server still leaving (its last event, its checks) when the next one starts
 UPKEEP_PAGES = 200  # leaf pages of one upkeep step between events (~5-10 ms): a hook waits one at most
 UPKEEP_BUSY_MS = 50  # another process writing: the upkeep waits this long, then tries after a later event
-CACHE_KIB = 32 * 1024  # the kept connection's page cache (SQLite's default: 2 MiB)
+CACHE_MIB = 512  # the kept connection's page cache at most (MEMLANE_HOOK_SERVER_CACHE_MB), and 1/8 of the RAM
+WARM_PAGES = 64  # pages of one warming step between events (~5 ms from disk): a hook waits one at most
+WARM_AFTER_S = 0.05  # idle this long after an event: the warming goes on
+CACHE_SLACK_MIB = 32  # the cache, once warm: the warmed pages (+25 %, their count is estimated) and this
+PAGE_BYTES = 4400  # a 4 KiB page in SQLite's cache, with its header, about
 
 
 def idle_seconds() -> float:
@@ -50,6 +56,20 @@ def idle_seconds() -> float:
     except ValueError:
         return IDLE_S
     return asked if asked > 0 else IDLE_S
+
+
+def cache_kib() -> int:
+    """The kept connection's page cache, KiB: MEMLANE_HOOK_SERVER_CACHE_MB (0: SQLite's default
+    2 MiB and no warming), at most an eighth of the machine's memory."""
+    try:
+        mib = int(os.environ.get("MEMLANE_HOOK_SERVER_CACHE_MB") or CACHE_MIB)
+    except ValueError:
+        mib = CACHE_MIB
+    try:
+        ram_kib = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (ValueError, OSError, AttributeError):
+        ram_kib = 8 * CACHE_MIB * 1024
+    return max(0, min(mib * 1024, ram_kib // 8))
 
 
 # ------------------------------------------------------------------ the kept connection
@@ -78,8 +98,11 @@ class Resident:
             _close(conn)
         conn = connect(db_path, busy_timeout_ms=busy_timeout_ms)
         # SQLite keeps its page cache across this connection's own writes (the hooks' writes are
-        # all here): the pages recall reads stay in memory, whatever the OS does with its cache.
-        conn.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
+        # all here): the pages recall reads stay in memory, whatever the OS does with its cache
+        # (`CacheWarmer` fills it between events).
+        kib = cache_kib()
+        if kib:
+            conn.execute(f"PRAGMA cache_size = {-kib}")
         self.key = _file_key(db_path)
         return conn
 
@@ -110,6 +133,106 @@ def _close(conn) -> None:
         conn.close()
     except Exception:  # noqa: S110 - nothing more to do with it
         pass
+
+
+# ------------------------------------------------------------------ the warm page cache
+
+# The b-trees a prompt's recall reads pages of (docs/performance.md, "The hook server's page cache"), in the
+# order they are warmed: (a step's statement over a key, the key before the first, rows a step
+# reads, rows a page holds about).  Each statement walks the b-tree's leaves in key order from
+# the last step's key on, so each page is read once; the step's largest key is the next start.
+WARMED = (
+    # the word index's term index (a few pages): where each term's leaves are
+    ("SELECT max(segid), count(*) FROM (SELECT segid FROM memory_words_idx WHERE segid > ? "
+     "ORDER BY segid LIMIT ?)", -1, 100_000, 100),
+    # a memory's task (store.search.memory_keys): ~300 random pages of a prompt at 1M
+    ("SELECT max(id), count(*) FROM (SELECT id FROM memory "
+     "INDEXED BY memory_id_session_id_prompt_id_project_type WHERE id > ? ORDER BY id LIMIT ?)", -1, 54 * WARM_PAGES, 54),
+    # a task's size and files (store.search.task_facts): ~100
+    ("SELECT max(session_id), count(*) FROM (SELECT session_id FROM memory "
+     "INDEXED BY memory_session_id_prompt_id_type_file_path WHERE session_id > ? ORDER BY session_id LIMIT ?)",
+     "", 59 * WARM_PAGES, 59),
+    # the word index's leaves (one a row): each term's newest postings, and a prefix's walk to its
+    # first term (FTS5 reads every leaf of a long doclist on the way: ~380 pages at 1M)
+    ("SELECT max(id), count(*) FROM (SELECT id FROM memory_words_data WHERE id > ? ORDER BY id LIMIT ?)",
+     -(2**63), WARM_PAGES, 1),
+)  # fmt: skip
+
+
+def warming_steps(conn, budget_pages: int):
+    """Recall's pages read into `conn`'s page cache (`WARMED`), one short step a `next()`
+    (each its own read: no transaction is held between steps); it ends when all are read or
+    about `budget_pages` are (more would push the first ones out).  Yields the pages so far."""
+    import sqlite3
+
+    pages = 0
+    for statement, start, rows, per_page in WARMED:
+        key = start
+        while pages < budget_pages:
+            try:
+                ((last, count),) = conn.execute(statement, (key, rows)).fetchall()
+            except sqlite3.Error:  # a store without this b-tree: the others are still warmed
+                break
+            if not count:
+                break
+            pages += -(-count // per_page)
+            key = last
+            yield pages
+
+
+class CacheWarmer:
+    """Fills the kept connection's page cache with what recall reads, while no hook waits.
+
+    A prompt whose pages have left the OS's page cache (other programs needed the memory) reads
+    them from disk: at 1M memories 300-1,500 random reads, 40-200 ms.  SQLite keeps its own
+    cache across this connection's transactions while no other connection writes (WAL: each
+    read checks the WAL's header); when another process writes, SQLite empties it at the next
+    read, and `PRAGMA data_version` says so: the warming starts again.  Once warm, the cache is
+    cut to what was warmed and a little more (`CACHE_SLACK_MIB`): what events read besides does
+    not grow it up to the budget over the server's life."""
+
+    def __init__(self) -> None:
+        self.conn = None  # the connection being warmed (another one: start again)
+        self.steps = None  # the warming under way; None when done
+        self.version = None  # data_version when the warming started
+        self.pages = 0
+        self.failed = False
+
+    def due(self, conn) -> bool:
+        """Whether `conn` still has pages to read (it is another connection, or another process
+        wrote since its warming began: from the start)."""
+        if conn is None or conn.in_transaction or not cache_kib():
+            return False
+        try:
+            version = conn.execute("PRAGMA data_version").fetchone()[0]
+        except Exception:  # noqa: BLE001 - a broken connection: the next event opens another
+            return False
+        if conn is not self.conn or version != self.version:
+            self.conn, self.version, self.pages = conn, version, 0
+            self.steps = None
+            self._cache(cache_kib())  # while it warms: the whole budget
+            self.steps = warming_steps(conn, cache_kib() * 1024 // PAGE_BYTES)
+        return self.steps is not None
+
+    def step(self) -> bool:
+        """One step; False when the warming is done (or failed: said once in the log)."""
+        try:
+            self.pages = next(self.steps)
+            return True
+        except StopIteration:
+            self._cache(min(cache_kib(), self.pages * PAGE_BYTES * 5 // 4 // 1024 + CACHE_SLACK_MIB * 1024))
+        except Exception as exc:  # noqa: BLE001 - the warming is only a head start
+            if not self.failed:
+                self.failed = True
+                _log(f"hook server: the page cache's warming stopped ({type(exc).__name__}: {exc}).")
+        self.steps = None
+        return False
+
+    def _cache(self, kib: int) -> None:
+        try:
+            self.conn.execute(f"PRAGMA cache_size = {-int(kib)}")
+        except Exception:  # noqa: BLE001, S110 - a broken connection: the next event opens another
+            pass
 
 
 # ------------------------------------------------------------------ stale code
@@ -231,6 +354,8 @@ class Server:
         self.busy_since: float | None = None  # when the event it runs started
         self.upkeep_due = False  # an event ran since the word index was last merged down
         self.upkeep_failed = False  # said once in the log; tried again after the next event
+        self.warmer = CacheWarmer()
+        self.warming = True  # pages to read into the kept connection's cache (checked when idle)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
 
@@ -299,12 +424,15 @@ class Server:
 
         threading.Thread(target=self._watch_for_a_stuck_event, daemon=True).start()
         while not self.leaving():
+            wait = WARM_AFTER_S if self.warming else CHECK_EVERY_S
             try:
-                ready, _, _ = select.select([self.listener], [], [], CHECK_EVERY_S)
+                ready, _, _ = select.select([self.listener], [], [], wait)
             except InterruptedError:
                 continue
-            if not ready and self.upkeep_due:
+            if not ready and self.upkeep_due and time.monotonic() - self.last_event >= CHECK_EVERY_S:
                 self.upkeep()
+            elif not ready:
+                self.warm()
             if ready:
                 try:
                     conn, _ = self.listener.accept()
@@ -344,6 +472,28 @@ class Server:
                 self.upkeep_failed = True
                 _log(f"hook server: the word index's upkeep stopped ({type(exc).__name__}: {exc}); "
                      "it is tried again between later events.")  # fmt: skip
+
+    def warm(self) -> None:
+        """While no hook waits: recall's pages read into the kept connection's cache
+        (`CacheWarmer`), one short step at a time; the store is opened for it if no event has
+        yet.  Checked again every second when done (another process's write empties it)."""
+        import select
+
+        import hooks.main
+
+        resident = hooks.main.RESIDENT
+        if resident is None:
+            self.warming = False
+            return
+        if resident.conn is None and os.path.isfile(self.db_path) and cache_kib():
+            try:
+                resident.release(resident.open(self.db_path, hooks.main.BUSY_TIMEOUT_MS))
+            except Exception:  # noqa: BLE001 - the next event says what is wrong with the store
+                self.warming = False
+                return
+        self.warming = self.warmer.due(resident.conn)
+        while self.warming and not select.select([self.listener], [], [], 0)[0]:
+            self.warming = self.warmer.step()
 
     def serve(self, conn) -> None:
         from hooks.client import pack, peer_uid

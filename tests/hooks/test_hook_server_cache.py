@@ -1,0 +1,162 @@
+"""The hook server's page cache: recall's pages read into it while no hook waits (a prompt whose
+pages left the OS's cache then reads none from disk), the warming that gives way at once to a
+hook, and that starts again when another process wrote (SQLite emptied the cache)."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import sys
+
+import pytest
+
+import hooks.main
+from hooks import server
+from store.database import connection as db
+from store.writing import writer
+
+
+def add(conn, content, session="s1"):
+    return writer.add_memory(conn, {"session_id": session, "type": "command", "content": content,
+                                    "cwd": "/nonexistent/app"})  # fmt: skip
+
+
+@pytest.fixture
+def db_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))  # its log, never the person's
+    return str(tmp_path / "memory.db")
+
+
+@pytest.fixture
+def store(db_path):
+    """A store whose word index and task indexes span far more pages than one warming step."""
+    conn = db.connect(db_path)
+    rng = random.Random(11)
+    vocab = [f"w{i}" for i in range(5000)] + ["kernel", "panic", "deploy"]
+    for n in range(1500):
+        add(conn, f"note {n} " + " ".join(rng.choices(vocab, k=80)), session=f"session-{n % 40:03d}")
+    conn.close()
+    return db_path
+
+
+@pytest.fixture
+def serving(store, tmp_path, monkeypatch):
+    """A server bound to its socket, its kept connection not yet opened (as just started)."""
+    monkeypatch.setattr(hooks.main, "RESIDENT", server.Resident())
+    served = server.Server(store, {"sock": str(tmp_path / "hook.sock")})
+    served.bind()
+    yield served
+    served.close()
+    hooks.main.RESIDENT.close()
+
+
+def bytes_read() -> int:
+    """Bytes this process read from files (from the OS's cache or the disk: SQLite's own cache
+    is what reads none)."""
+    with open("/proc/self/io") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("rchar"))
+
+
+RECALL_READS = (
+    "SELECT count(*) FROM memory_words WHERE memory_words MATCH 'kernel OR w17* OR w4321'",
+    "SELECT count(*), max(session_id) FROM memory INDEXED BY memory_id_session_id_prompt_id_project_type WHERE id > 0",
+    "SELECT count(*) FROM memory INDEXED BY memory_session_id_prompt_id_type_file_path WHERE session_id > ''",
+)
+
+
+def read_by_recall(conn) -> int:
+    before = bytes_read()
+    for statement in RECALL_READS:
+        conn.execute(statement).fetchall()
+    return bytes_read() - before
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads counted from /proc/self/io")
+def test_when_idle_the_server_reads_recall_pages_into_its_cache_and_another_writer_makes_it_start_again(serving, store):
+    serving.warm()  # no event yet: the store is opened for it
+    conn = hooks.main.RESIDENT.conn
+    assert conn is not None and not serving.warming and serving.warmer.pages > 2 * server.WARM_PAGES
+    assert read_by_recall(conn) < 3 * 4096  # every page from the server's own cache: none from a file
+    with db.connect(store) as other:  # another process writes (the app, a hook run by itself)
+        add(other, "written elsewhere kernel", session="elsewhere")
+    assert read_by_recall(conn) > 10 * 4096  # SQLite emptied the cache: read from the file again
+    serving.warm()
+    assert not serving.warming and read_by_recall(conn) < 3 * 4096  # warmed again
+    assert conn.execute("SELECT count(*) FROM memory WHERE session_id = 'elsewhere'").fetchone()[0] == 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads counted from /proc/self/io")
+def test_the_servers_own_writes_and_checkpoints_keep_the_cache_warm(serving):
+    serving.warm()
+    conn = hooks.main.RESIDENT.conn
+    for n in range(3):  # as events run by the server write, and its WAL bound checkpoints
+        add(conn, f"the hook's own write {n} kernel", session="own")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert not serving.warmer.due(conn)  # nothing to read again
+    assert read_by_recall(conn) < 3 * 4096
+
+
+def test_the_warming_stops_at_once_when_a_hook_arrives(serving, monkeypatch):
+    steps = []
+    real_step = serving.warmer.step
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+
+    def step_then_a_hook_arrives():
+        steps.append(1)
+        if len(steps) == 2:
+            client.connect(serving.paths["sock"])  # waiting in the listener's queue now
+        return real_step()
+
+    monkeypatch.setattr(serving.warmer, "step", step_then_a_hook_arrives)
+    try:
+        serving.warm()
+        assert len(steps) == 2 and serving.warming  # the step under way finished, no other began
+        serving.warm()
+        assert len(steps) == 2  # while the hook waits, nothing more is read
+        serving.listener.accept()[0].close()
+        serving.warm()
+        assert len(steps) > 3 and not serving.warming  # and after it, the rest
+    finally:
+        client.close()
+
+
+def test_the_warming_reads_no_more_than_the_cache_holds(serving, monkeypatch):
+    monkeypatch.setattr(server, "cache_kib", lambda: 4 * server.WARM_PAGES * 4400 // 1024)
+    serving.warm()
+    assert not serving.warming and serving.warmer.pages <= 5 * server.WARM_PAGES
+
+
+def test_the_cache_size_is_a_setting_bounded_by_the_machines_memory(monkeypatch):
+    ram_kib = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 1024
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_CACHE_MB", "64")
+    assert server.cache_kib() == min(64 * 1024, ram_kib // 8)
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_CACHE_MB", str(10**9))
+    assert server.cache_kib() == ram_kib // 8
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_CACHE_MB", "lots")
+    assert server.cache_kib() == min(server.CACHE_MIB * 1024, ram_kib // 8)
+
+
+def test_with_no_cache_asked_for_nothing_is_warmed(serving, monkeypatch):
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_CACHE_MB", "0")
+    serving.warm()
+    assert hooks.main.RESIDENT.conn is None and not serving.warming
+
+
+def test_a_store_without_a_warmed_index_still_warms_the_others(db_path):
+    conn = db.connect(db_path)
+    add(conn, "one memory kernel")
+    conn.execute("DROP INDEX memory_session_id_prompt_id_type_file_path")
+    assert list(server.warming_steps(conn, 10_000))  # the other b-trees are read
+    conn.close()
+
+
+def test_once_warm_the_cache_is_cut_to_what_was_warmed_and_set_back_to_the_budget_to_warm_again(serving, store):
+    serving.warm()
+    conn = hooks.main.RESIDENT.conn
+    warmed_kib = serving.warmer.pages * 4096 // 1024
+    kept = -conn.execute("PRAGMA cache_size").fetchone()[0]
+    assert warmed_kib < kept <= warmed_kib * 2 + server.CACHE_SLACK_MIB * 1024 < server.cache_kib()
+    with db.connect(store) as other:
+        add(other, "written elsewhere", session="elsewhere")
+    assert serving.warmer.due(conn) and -conn.execute("PRAGMA cache_size").fetchone()[0] == server.cache_kib()
