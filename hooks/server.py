@@ -144,7 +144,7 @@ class CodeWatch:
 
 def read_request(sock) -> dict | None:
     """The event's fields, or None for a status question (`hooks.client.server_status`)."""
-    from hooks.client import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
+    from hooks.wire import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
 
     magic = receive_exactly(sock, len(MAGIC))
     if magic == STATUS:
@@ -346,7 +346,7 @@ class Server:
                      "it is tried again between later events.")  # fmt: skip
 
     def serve(self, conn) -> None:
-        from hooks.client import pack, peer_uid
+        from hooks.wire import pack, peer_uid
 
         conn.settimeout(READ_WAIT_S)
         try:
@@ -379,6 +379,15 @@ class Server:
             conn.sendall(b"D" + (code & 0xFF).to_bytes(4, "big") + pack([out, err]))
         except OSError:
             pass  # the client stopped waiting: the event is stored all the same
+
+    def run_first(self, fields: dict) -> None:
+        """The event of the hook that started this server by handing it over; None: run."""
+        self.events += 1
+        self.last_event = time.monotonic()
+        try:
+            _run_handed_over(fields)
+        finally:
+            self.upkeep_due = True
 
     def same_store(self, db_path: str) -> bool:
         """The request is for this server's database (a folder reached through a symbolic
@@ -460,8 +469,11 @@ def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):
             time.sleep(0.05)
 
 
-def main(db_path: str) -> None:
-    """`hooks.client.start_server`'s process: detach, take the lock, warm up, serve, leave."""
+def main(db_path: str, first: dict | None = None) -> None:
+    """`hooks.client.start_server`'s process: detach, take the lock, listen, warm up, serve,
+    leave.  `first`: the event of the hook that forked this process (`hooks.client.hand_over`),
+    run before anything else, once: by this server, or, when another server holds the lock, by
+    this process as the hook would have run it."""
     from hooks.background import detach
 
     detach()
@@ -469,7 +481,7 @@ def main(db_path: str) -> None:
     db_path = os.path.abspath(db_path)
     os.chdir("/")
     os.umask(0o077)
-    from hooks.client import server_paths
+    from hooks.wire import server_paths
 
     paths = server_paths(db_path)
     server = None
@@ -478,13 +490,15 @@ def main(db_path: str) -> None:
         lock = _hold_lock(paths["lock"]) if paths else None
         if lock is None:
             return  # another server lives (its start mark keeps hooks from starting more for a while)
-        warm_up()
         import hooks.main
 
         hooks.main.RESIDENT = resident = Resident()
         server = Server(db_path, paths)
-        server.bind()
+        server.bind()  # hooks arriving from here on wait in its queue, not start another server
         _drop(paths["start"])
+        if first is not None:
+            first = server.run_first(first)
+        warm_up()
         _leave_on_sigterm(server)
         server.serve_forever()
         resident.close()
@@ -492,11 +506,26 @@ def main(db_path: str) -> None:
     except Exception as exc:  # the start mark stays: hooks wait a while before they try again
         _log(f"hook server: stopped ({type(exc).__name__}: {exc}); hooks run in their own process until it starts again.")
     finally:
+        if first is not None:  # not run by a server: run here, as the hook's own process would
+            import hooks.main
+
+            hooks.main.RESIDENT = None
+            _run_handed_over(first)
         if server is not None:
             server.close()
         if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
             _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
     os._exit(0)
+
+
+def _run_handed_over(fields: dict) -> None:
+    """A handed-over event, run once; its problems are in the log (`hooks.main` logs each), and
+    a failure of the run itself is said there too: no event is lost silently."""
+    try:
+        run_event(fields)
+    except BaseException as exc:
+        _log(f"hook: the hook server could not run an event a hook handed it ({type(exc).__name__}: {exc}); "
+             "it was not stored.")  # fmt: skip
 
 
 def _leave_on_sigterm(server: Server) -> None:
