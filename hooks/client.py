@@ -362,17 +362,21 @@ def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
     is starting) or cannot fork: it runs the event itself."""
     if not hasattr(os, "fork") or not _mark_start(paths):
         return False
+    from hooks.keepalive import claude_process, from_claude_code
+
+    # Claude Code's process, seen before this hook leaves (after, its shell may be gone too)
+    session = claude_process(os.getpid()) if from_claude_code(fields[REQUEST_FIELDS.index("env")]) else None
     try:
         pid = os.fork()
     except OSError:
         _drop(paths["start"])
         return False
     if pid == 0:
-        _become_server(db_path, fields)  # never returns
+        _become_server(db_path, fields, session)  # never returns
     return True
 
 
-def _become_server(db_path: str, fields: list[bytes]) -> None:
+def _become_server(db_path: str, fields: list[bytes], session: tuple | None) -> None:
     """The forked child: the hook's pipes let go at once (Claude Code waits for them to close),
     then the server's life, the handed-over event first.  Nothing is lost silently: a failure
     before the event ran is one `[memlane]` line in the log."""
@@ -384,7 +388,7 @@ def _become_server(db_path: str, fields: list[bytes]) -> None:
             os.close(devnull)
         from hooks.server import main as serve
 
-        serve(db_path, first=dict(zip(REQUEST_FIELDS, fields)))
+        serve(db_path, first=dict(zip(REQUEST_FIELDS, fields), session=session))
     except BaseException as exc:
         try:
             from store.log import log_line

@@ -233,6 +233,9 @@ class Server:
         self.upkeep_failed = False  # said once in the log; tried again after the next event
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
+        from hooks.keepalive import Sessions
+
+        self.sessions = Sessions()
 
     def bind(self) -> None:
         import socket
@@ -272,8 +275,11 @@ class Server:
             return "its socket was removed"
         if not os.path.isdir(os.path.dirname(self.db_path)):
             return "its database's folder is gone"
-        if now - self.last_event > idle_seconds():
-            return "idle"
+        from hooks.keepalive import session_idle_seconds
+
+        idle = now - self.last_event
+        if idle > idle_seconds() and (idle > session_idle_seconds() or not self.sessions.alive()):
+            return "idle"  # (a Claude Code session it served still running keeps it longer: hooks.keepalive)
         if self.events >= MAX_EVENTS:
             return "served its share of events"
         if self.watch.changed():
@@ -359,6 +365,7 @@ class Server:
             if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
                 return
+            self.sessions.note_client(conn, fields["env"])
             conn.sendall(b"A")
             conn.settimeout(GO_WAIT_S)
             if conn.recv(1) != b"G":
@@ -384,6 +391,7 @@ class Server:
         """The event of the hook that started this server by handing it over; None: run."""
         self.events += 1
         self.last_event = time.monotonic()
+        self.sessions.note(fields.pop("session", None))
         try:
             _run_handed_over(fields)
         finally:
