@@ -387,6 +387,24 @@ class Server:
         except OSError:
             pass  # the client stopped waiting: the event is stored all the same
 
+    def waiting(self) -> bool:
+        """True when a hook waits in the socket's queue."""
+        import select
+
+        return bool(select.select([self.listener], [], [], 0)[0])
+
+    def serve_waiting(self) -> None:
+        """The hooks waiting in the queue, served (while it warms up: between its steps)."""
+        while self.waiting() and not self.leaving():
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                self.serve(conn)
+            finally:
+                conn.close()
+
     def run_first(self, fields: dict) -> None:
         """The event of the hook that started this server by handing it over; None: run."""
         self.events += 1
@@ -416,9 +434,10 @@ class Server:
 # ------------------------------------------------------------------ start and warm-up
 
 
-def warm_up() -> None:
+def warm_up(waiting=None) -> bool:
     """Import what hooks use and run the privacy filter and capture once, on made-up events,
-    so the first real event pays for neither (nothing is written anywhere)."""
+    so the first real event pays for neither (nothing is written anywhere).  False when
+    `waiting()` (asked between steps) says a hook waits: it is served first, then this again."""
     import importlib
     import pkgutil
 
@@ -427,6 +446,8 @@ def warm_up() -> None:
 
     for package in (hooks, store):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if waiting is not None and waiting():
+                return False
             if info.name in ("store.database.models", "store.database.migrate") or info.name.endswith("__main__"):
                 continue  # peewee: loaded only when a database is created or upgraded
             try:
@@ -438,12 +459,15 @@ def warm_up() -> None:
     from store.config import defaults
 
     for event in _made_up_events():
+        if waiting is not None and waiting():
+            return False
         try:
             hook = read_event(event)
             hook.clean(0, ())
             observations_from_event(hook.fields, defaults())
         except Exception:  # noqa: S112 - the warm-up is only a head start
             continue
+    return True
 
 
 def _made_up_events() -> list[dict]:
@@ -506,8 +530,9 @@ def main(db_path: str, first: dict | None = None) -> None:
         _drop(paths["start"])
         if first is not None:
             first = server.run_first(first)
-        warm_up()
         _leave_on_sigterm(server)
+        while not warm_up(waiting=server.waiting) and not server.leaving():
+            server.serve_waiting()  # a hook that queued meanwhile is not kept waiting for the warm-up
         server.serve_forever()
         resident.close()
         _drop(paths["start"])

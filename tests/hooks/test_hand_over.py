@@ -183,3 +183,16 @@ def test_a_prompt_finding_no_server_runs_itself_and_starts_one_for_the_next_even
     pid = status(handed)["pid"]
     assert hook(handed, payload("post-tool-use-edit")).returncode == 0
     assert until(lambda: (status(handed) or {}).get("events") == 1) and alive(pid)
+
+
+def test_the_warm_up_gives_way_to_a_waiting_hook_and_finishes_when_none_waits():
+    from hooks import server
+
+    asked = []
+
+    def waiting() -> bool:
+        asked.append(True)
+        return len(asked) == 3  # a hook queued during the third step
+
+    assert server.warm_up(waiting=waiting) is False and len(asked) == 3
+    assert server.warm_up(waiting=lambda: False) is True
