@@ -183,19 +183,34 @@ def start_server(db_path: str, paths: dict) -> bool:
         return False
     code = "import sys; sys.path[:0] = sys.argv[2:]; from hooks.server import main; main(sys.argv[1])"
     argv = [sys.executable, "-I", "-S", "-c", code, db_path, *_import_folders()]
+    env = dict(os.environ)
+    session = _session()
+    if session is not None:  # the Claude Code process it serves: it stays while that runs
+        from hooks.keepalive import SESSION_VARIABLE
+
+        env[SESSION_VARIABLE] = f"{session[0]}:{session[1]}"
     try:
         actions = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
-        os.posix_spawn(sys.executable, argv, dict(os.environ), file_actions=actions, setsid=True)
+        os.posix_spawn(sys.executable, argv, env, file_actions=actions, setsid=True)
     except (OSError, AttributeError, TypeError, NotImplementedError):  # no posix_spawn here
         try:
             import subprocess
 
-            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
                              stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
         except OSError:
             _drop(paths["start"])
             return False
     return True
+
+
+def _session() -> tuple[int, int] | None:
+    """The Claude Code process that ran this hook (`hooks.keepalive`), seen before the hook
+    leaves (after, the shell between them may be gone too); None outside Claude Code."""
+    from hooks.keepalive import claude_process, from_claude_code
+
+    env = b"\0".join(k + b"=" + v for k, v in os.environb.items())
+    return claude_process(os.getpid()) if from_claude_code(env) else None
 
 
 def _import_folders() -> list[str]:
@@ -362,10 +377,7 @@ def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
     is starting) or cannot fork: it runs the event itself."""
     if not hasattr(os, "fork") or not _mark_start(paths):
         return False
-    from hooks.keepalive import claude_process, from_claude_code
-
-    # Claude Code's process, seen before this hook leaves (after, its shell may be gone too)
-    session = claude_process(os.getpid()) if from_claude_code(fields[REQUEST_FIELDS.index("env")]) else None
+    session = _session()
     try:
         pid = os.fork()
     except OSError:

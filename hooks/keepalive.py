@@ -20,6 +20,7 @@ import sys
 SESSION_IDLE_S = 4 * 3600.0
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "env"))
 CLAUDE_MARKS = (b"CLAUDE_PROJECT_DIR=", b"CLAUDECODE=")
+SESSION_VARIABLE = "MEMLANE_HOOK_SERVER_SESSION"  # "pid:start": the session a started server serves
 
 
 def session_idle_seconds() -> float:
@@ -87,6 +88,12 @@ class Sessions:
     def note(self, process: tuple[int, int] | None) -> None:
         if process is not None and len(self.processes) < 256:
             self.processes.add(process)
+
+    def note_variable(self, value: str) -> None:
+        """The session `hooks.client.start_server` names to the server it starts ("pid:start")."""
+        pid, _, started = value.partition(":")
+        if pid.isdigit() and started.isdigit():
+            self.note((int(pid), int(started)))
 
     def note_client(self, sock, env: bytes) -> None:
         """The hook client at the other end of `sock`: its Claude Code process, if it is one."""

@@ -513,6 +513,7 @@ def main(db_path: str, first: dict | None = None) -> None:
     db_path = os.path.abspath(db_path)
     os.chdir("/")
     os.umask(0o077)
+    from hooks.keepalive import SESSION_VARIABLE
     from hooks.wire import server_paths
 
     paths = server_paths(db_path)
@@ -526,6 +527,7 @@ def main(db_path: str, first: dict | None = None) -> None:
 
         hooks.main.RESIDENT = resident = Resident()
         server = Server(db_path, paths)
+        server.sessions.note_variable(os.environ.pop(SESSION_VARIABLE, ""))
         server.bind()  # hooks arriving from here on wait in its queue, not start another server
         _drop(paths["start"])
         if first is not None:

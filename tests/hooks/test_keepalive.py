@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from hooks import keepalive
 from tests.hooks.test_hook_server import alive, payload, status, store  # noqa: F401 - the fixture
 from tests.timing import HANG, until
@@ -44,14 +46,16 @@ time.sleep(120)
 """
 
 
-def test_the_server_outlives_its_idle_time_while_the_claude_code_session_it_served_lives(store):  # noqa: F811
+@pytest.mark.parametrize("first", ["post-tool-use-edit", "session-start"])  # handed over; run by the hook
+def test_the_server_outlives_its_idle_time_while_the_claude_code_session_it_served_lives(store, first):  # noqa: F811
     hook_command = " ".join([f"'{sys.executable}'", "-I", "-S", "-c", f'"{HOOK_CODE}"', *store.folders])
     env = dict(store.env, MEMLANE_HOOK_SERVER_IDLE_S="2", CLAUDE_PROJECT_DIR=str(store.home))
     claude = subprocess.Popen([sys.executable, "-c", FAKE_CLAUDE, hook_command], stdin=subprocess.PIPE, env=env)
     try:
-        claude.stdin.write(payload("post-tool-use-edit"))
+        claude.stdin.write(payload(first))
         claude.stdin.close()
-        assert until(lambda: (status(store) or {}).get("events") == 1)  # handed over, with its session
+        assert until(lambda: status(store) is not None)  # it knows the session either way
+        assert status(store)["events"] == (first == "post-tool-use-edit")
         pid = status(store)["pid"]
         time.sleep(4)  # twice its idle time
         assert alive(pid) and status(store)["pid"] == pid
