@@ -7,6 +7,7 @@
     capture/       an event -> memories (the rules the importer shares)
     recall/        what Claude is told at SessionStart and per prompt, and whether it used it
     transcripts/   `memlane import`, and the name a session is shown under
+    keepalive.py   how long the server stays: longer while a Claude Code session it served runs
     turns.py       private turns;  background.py  what a hook starts and never waits for;
     sweep.py       keeping what Claude Code's cleanup would delete
 
