@@ -259,12 +259,61 @@ def _write_all(fd: int, data: bytes) -> None:
         pass  # Claude Code stopped listening
 
 
+def start_server_after_exit(db_path: str, paths: dict) -> bool:
+    """Start the hook server of `db_path` once this hook's process has exited (unless one is
+    starting; True if it will): a child forked now waits, holding nothing of the hook's, until
+    the end of a pipe only this process holds closes, then becomes the server.  A hook that
+    runs its event itself does not share the machine's cores with a server's imports and
+    warm-up meanwhile (on 2 cores they slowed a prompt by ~0.5x the floor), and the server
+    needs no interpreter of its own.  Without fork: `start_server`."""
+    if not hasattr(os, "fork"):
+        return start_server(db_path, paths)
+    if not _mark_start(paths):
+        return False
+    session = _session()
+    try:
+        done, running = os.pipe()
+        pid = os.fork()
+    except OSError:
+        _drop(paths["start"])
+        return False
+    if pid:
+        os.close(done)
+        return True  # `running` stays open until this process exits
+    try:
+        os.close(running)
+        _let_go_of_the_hook()
+        os.setsid()
+        os.read(done, 1)  # b"": the hook's process has exited
+        os.close(done)
+        if session is not None:
+            from hooks.keepalive import SESSION_VARIABLE
+
+            os.environ[SESSION_VARIABLE] = f"{session[0]}:{session[1]}"
+        from hooks.server import main as serve
+
+        serve(db_path)
+    except BaseException:  # noqa: S110 - the start mark stays a while; a later hook starts one
+        pass
+    os._exit(0)
+
+
+def _let_go_of_the_hook() -> None:
+    """The hook's stdin, stdout and stderr replaced by /dev/null (Claude Code waits until
+    every copy of its pipes is closed)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    if devnull > 2:
+        os.close(devnull)
+
+
 def _in_process(data, failure, db_path: str | None = None, paths: dict | None = None) -> None:
-    """The hook run here, as before the server (it ends the process), after starting a
-    server for the next events (`paths`: where it listens)."""
+    """The hook run here, as before the server (it ends the process), starting a server for
+    the next events once it has exited (`paths`: where it listens)."""
     if paths is not None:
         try:
-            start_server(db_path, paths)
+            start_server_after_exit(db_path, paths)
         except Exception:  # noqa: S110 - the next hook tries again; this one still runs
             pass
     from hooks.main import launched
@@ -393,11 +442,7 @@ def _become_server(db_path: str, fields: list[bytes], session: tuple | None) -> 
     then the server's life, the handed-over event first.  Nothing is lost silently: a failure
     before the event ran is one `[memlane]` line in the log."""
     try:
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(devnull, fd)
-        if devnull > 2:
-            os.close(devnull)
+        _let_go_of_the_hook()
         from hooks.server import main as serve
 
         serve(db_path, first=dict(zip(REQUEST_FIELDS, fields), session=session))

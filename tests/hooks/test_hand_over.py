@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -196,3 +197,30 @@ def test_the_warm_up_gives_way_to_a_waiting_hook_and_finishes_when_none_waits():
 
     assert server.warm_up(waiting=waiting) is False and len(asked) == 3
     assert server.warm_up(waiting=lambda: False) is True
+
+
+AFTER_EXIT = """
+import os, sys, time
+sys.path[:0] = sys.argv[1:]
+from hooks import client
+from store.paths import default_db_path
+
+db = os.path.abspath(default_db_path())
+print(client.start_server_after_exit(db, client.server_paths(db)), flush=True)
+time.sleep(1.5)  # the hook's own run
+"""
+
+
+def test_a_hook_that_runs_its_event_itself_starts_the_server_once_it_has_exited(stores):
+    """A prompt run in the hook's own process does not share the cores with a server's start."""
+    _, handed = stores
+    Path(handed.db).parent.mkdir(parents=True, exist_ok=True)
+    run = subprocess.Popen([sys.executable, "-I", "-S", "-c", AFTER_EXIT, *handed.folders], stdout=subprocess.PIPE,
+                           env=handed.env)  # fmt: skip
+    assert run.stdout.readline() == b"True\n"
+    while run.poll() is None:
+        assert status(handed) is None  # not while the hook runs
+        time.sleep(0.05)
+    assert run.stdout.read() == b""  # the waiting child let go of the hook's stdout
+    assert until(lambda: status(handed) is not None)
+    assert len(servers_of(handed.db)) == 1
