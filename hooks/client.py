@@ -306,6 +306,11 @@ def _let_go_of_the_hook() -> None:
         os.dup2(devnull, fd)
     if devnull > 2:
         os.close(devnull)
+    try:  # a forked server keeps the hook's command line: `ps -o comm`, `top` show this name
+        with open("/proc/self/comm", "w") as comm:
+            comm.write("memlane-server")
+    except OSError:
+        pass
 
 
 def _in_process(data, failure, db_path: str | None = None, paths: dict | None = None) -> None:

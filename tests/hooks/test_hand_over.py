@@ -85,6 +85,7 @@ def test_hooks_arriving_while_the_handed_server_starts_queue_to_it(stores):
         lambda: (status(handed) or {}).get("events") == 6
     )  # every one ran in the one server
     assert len(servers_of(handed.db)) == 1
+    assert Path(f"/proc/{status(handed)['pid']}/comm").read_text() == "memlane-server\n"  # not "python"
     assert sorted(m[2] for m in rows(handed.db)[0]) == sorted(
         f"toolu_together_{i}" for i in range(6)
     )
