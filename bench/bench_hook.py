@@ -124,6 +124,9 @@ def main(argv=None) -> int:
             _timed(hook, _edit_event(-1, "bench-warm-up"), own)
         server = start_server(db_path, env)
         status = _post_tool_use(args, db_path, hook, floor_cmd, env, own, server)
+        stop_server(db_path, server["pid"])
+        _no_server_up(args, db_path, hook, floor_cmd, env)
+        server = start_server(db_path, env)
         _recall_in_process(db_path)
         status |= _prompts(args, hook, floor_cmd, env, own)
         status |= _session_end(args, hook, env)
@@ -156,6 +159,48 @@ def _post_tool_use(args, db_path, hook, floor_cmd, env, own, server) -> bool:
     print(f"  breakdown in its own process: interpreter {b:.1f} ms, + hook imports {i - b:.1f} ms, "
           f"+ read/filter/capture/write {o - i:.1f} ms")  # fmt: skip
     return h / f > 1.5 or stored < 2 * args.runs or served < args.runs
+
+
+def _timed_cpu(cmd: list[str], stdin: bytes, env: dict) -> tuple[float, float]:
+    """Wall and CPU ms of one run: what the hook's caller waits for, and what the processes it
+    waits for spent (a server the hook forked or started is not one of them)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _timed(cmd, stdin, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
+
+
+def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
+    """The first event with no server up (a session's first, the first after the server left):
+    a PostToolUse is handed to the server it forks, a prompt runs in its own process while a
+    server starts beside it.  Each run finds no server (the last one is asked to leave, untimed)."""
+    from hooks.client import server_status, stop_server
+
+    def ask_to_leave(db_path, wait_s):  # the server the last run started (it may still be starting)
+        deadline = time.monotonic() + wait_s
+        while server_status(db_path) is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        stop_server(db_path, wait_s)
+
+    floor, post, prompt = [], [], []
+    stop_server(db_path, 30)
+    for n in range(args.runs):
+        floor.append(_timed_cpu(floor_cmd, b"", env))
+        post.append(_timed_cpu(hook, _edit_event(n + 2 * 10**6), env))
+        ask_to_leave(db_path, wait_s=30)
+        event = {"session_id": f"bench-first-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"f{n}",
+                 "hook_event_name": "UserPromptSubmit", "prompt": PROMPTS[n % len(PROMPTS)],
+                 "transcript_path": "/dev/null", "permission_mode": "default"}  # fmt: skip
+        prompt.append(_timed_cpu(hook, json.dumps(event).encode(), env))
+        ask_to_leave(db_path, wait_s=30)
+    fw, fc = (statistics.median(x[i] for x in floor) for i in (0, 1))
+    for label, runs in (("PostToolUse (Edit), handed to the server it starts", post),
+                        ("UserPromptSubmit, run itself while a server starts", prompt)):  # fmt: skip
+        w, c, worst = statistics.median(x[0] for x in runs), statistics.median(x[1] for x in runs), max(x[0] for x in runs)
+        print(f"[no server up] {label}: median {w:.1f} ms = {w / fw:.2f}x the floor ({fw:.1f} ms), worst {worst:.1f} ms "
+              f"= {worst / fw:.2f}x; CPU {c:.1f} ms = {c / fc:.2f}x the floor's ({fc:.1f} ms)")  # fmt: skip
 
 
 def _recall_in_process(db_path) -> None:

@@ -13,15 +13,21 @@ The exchange (`hooks.server` answers):
     client -> server   b"G": from here on the event is the server's; the client never runs it
     server -> client   b"D", the exit code, stdout and stderr (4-byte lengths)
 
-The client runs the hook itself, exactly as before the server existed (`hooks.main.launched`),
-and starts a server in the background for the next events, when there is no server (no
-socket, nobody listening: a crash leaves a stale socket, which the new server replaces), when
-the server says "R" or closes before "A", when the event is larger than INLINE_MAX_BYTES, when
-the platform has no Unix sockets, or when MEMLANE_HOOK_SERVER is off.  Once it sent "G" it
-never runs the event again (no duplicate rows): a server that does not answer within
-REPLY_WAIT_S leaves one `[memlane]` line, and still finishes the event.
+When no server listens (no socket, nobody listening: a crash leaves a stale socket, which the
+new server replaces), a quiet event (QUIET_EVENTS: its hook prints nothing) is handed to a
+server the client forks (`hand_over`): the child has the event in memory, lets go of the
+hook's pipes, binds the socket and runs the event first; the hook exits at once.  A quiet
+event that finds a server starting (its start mark younger than START_WAIT_S) waits for its
+socket and queues to it.  Otherwise the client runs the hook itself, exactly as before the
+server existed (`hooks.main.launched`), and starts a server once it has exited, for the next
+events, unless one is starting: for
+SessionStart and UserPromptSubmit with no server up, when the server says "R" or closes before
+"A", when the event is larger than INLINE_MAX_BYTES, when the platform has no Unix sockets or
+no fork, or when MEMLANE_HOOK_SERVER is off.  Once it sent "G" it never runs the event again
+(no duplicate rows): a server that does not answer within REPLY_WAIT_S leaves one `[memlane]`
+line, and still finishes the event.
 
-Where the socket is (`server_paths`): beside the database, `<db>-hook.sock` (the database's
+Where the socket is (`hooks.wire.server_paths`): beside the database, `<db>-hook.sock` (the database's
 folder is owner-only); when that path is too long for a Unix socket (108 bytes), in an
 owner-only folder of its own (`$XDG_RUNTIME_DIR/memlane`, else `/tmp/memlane-<uid>`), named by
 a digest of the database's path.  Both sides check the other's user id (SO_PEERCRED).
@@ -32,19 +38,36 @@ from __future__ import annotations
 import os
 import sys
 
-MAGIC = b"MLH1"
-STATUS = b"MLH?"  # asks a server how it is: "<pid> <events served> <database>"
-REQUEST_FIELDS = ("db", "cwd", "argv", "env", "umask", "stdin")
+from hooks.wire import (  # the exchange's words and the socket's place, shared with hooks.server
+    MAGIC,
+    REQUEST_FIELDS,
+    STATUS,
+    pack,
+    peer_uid,
+    receive_exactly,
+    server_paths,
+)
+
 INLINE_MAX_BYTES = 2 * 2**20  # a larger event runs in its own process: the server serves one at a time
 ACCEPT_WAIT_S = 3.0  # the server is busy with other events longer than this: run it here
 REPLY_WAIT_S = 8.0  # under Claude Code's shortest hook timeout (10 s, tui/commands/install.py)
 START_MARK_MAX_AGE_S = 30.0  # a server that has not started by then died trying: start another
-SOCKET_PATH_MAX = 100  # AF_UNIX allows 107 bytes and a NUL; a few spare
+START_WAIT_S = 1.0  # a hook that finds a server starting waits this long (from its start) for its socket
+# The events whose hook prints nothing (a problem goes to the log too): with no server up, the
+# hook hands them to a server it starts and leaves at once (`hand_over`).  SessionStart and
+# UserPromptSubmit print context: they run here while a server starts for the next events.
+QUIET_EVENTS = frozenset((b"PostToolUse", b"PostToolUseFailure", b"PreCompact", b"PostCompact", b"Stop",
+                          b"SessionEnd", b"Notification", b"PostModelSwitch", b"DirectoryAdded"))  # fmt: skip
 SWITCH = "MEMLANE_HOOK_SERVER"
 
 
 class Fallback(Exception):
-    """The server cannot take this event: the hook runs it in its own process."""
+    """The server cannot take this event: the hook runs it in its own process (or, `nobody`:
+    no server listens at all, hands it to one it starts, `hand_over`)."""
+
+    def __init__(self, message: str = "", nobody: bool = False) -> None:
+        super().__init__(message)
+        self.nobody = nobody
 
 
 def server_enabled(environ=os.environ) -> bool:
@@ -53,95 +76,12 @@ def server_enabled(environ=os.environ) -> bool:
     return flag not in ("0", "false", "no", "off")
 
 
-def server_paths(db_path: str) -> dict | None:
-    """The server's files for the database at `db_path`: its socket, the lock the one server
-    holds while it lives, and the mark a starting server leaves; None when the database's
-    folder does not exist yet (the hook creating it starts no server)."""
-    db_path = os.path.realpath(db_path)  # one store, one server, whatever link leads to it
-    folder = os.path.dirname(db_path)
-    safe = private_folder(folder, writable_only=True)
-    if safe is None:
-        return None
-    base = db_path + "-hook"
-    if not safe or len(os.fsencode(base + ".sock")) > SOCKET_PATH_MAX:
-        folder = _runtime_folder()
-        if not private_folder(folder) and not _make_folder(folder):
-            return None
-        base = os.path.join(folder, _digest(db_path))
-    return {"sock": base + ".sock", "lock": base + ".lock", "start": base + ".start", "folder": folder}
-
-
-def _runtime_folder() -> str:
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.path.isabs(runtime) and len(runtime) < SOCKET_PATH_MAX - 40:
-        return os.path.join(runtime, "memlane")
-    return os.path.join("/tmp", f"memlane-{os.getuid()}")
-
-
-def _digest(path: str) -> str:
-    from store.digest import text_digest  # the builtin SHA-256: hashlib would load OpenSSL
-
-    return text_digest(path)[:24]
-
-
-def private_folder(folder: str, writable_only: bool = False) -> bool | None:
-    """True when `folder` is a real folder of this user that nobody else may enter; False when
-    it is not; None when there is no such folder.  With `writable_only` (the database's own
-    folder): that nobody else may write into, reached through a symbolic link or not (the
-    folder it leads to is the one checked)."""
-    import stat
-
-    try:
-        st = os.stat(folder) if writable_only else os.lstat(folder)
-    except OSError:
-        return None
-    others = 0o022 if writable_only else 0o077
-    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & others
-
-
-def _make_folder(folder: str) -> bool:
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return False
-    return bool(private_folder(folder))
-
-
-def peer_uid(sock) -> int | None:
-    """The user id of the process at the other end of a Unix socket (None: cannot tell)."""
-    import _socket
-
-    option = getattr(_socket, "SO_PEERCRED", None)
-    if option is None:
-        return None
-    creds = sock.getsockopt(_socket.SOL_SOCKET, option, 12)  # pid, uid, gid: three C ints
-    return int.from_bytes(creds[4:8], sys.byteorder)
-
-
-# ------------------------------------------------------------------ the exchange
-
-
-def pack(fields) -> bytes:
-    return b"".join(len(f).to_bytes(4, "big") + f for f in fields)
-
-
 def request_fields(db_path: str, data: bytes) -> list[bytes]:
     umask = os.umask(0o077)
     os.umask(umask)
     env = b"\0".join(k + b"=" + v for k, v in os.environb.items())
     return [os.fsencode(db_path), os.fsencode(os.getcwd()), b"\0".join(os.fsencode(a) for a in sys.argv),
             env, b"%o" % umask, data]  # fmt: skip
-
-
-def receive_exactly(sock, size: int) -> bytes:
-    chunks = []
-    while size > 0:
-        chunk = sock.recv(min(size, 1 << 20))
-        if not chunk:
-            raise ConnectionError("the hook server closed the connection")
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
 
 
 def _receive_field(sock) -> bytes:
@@ -171,7 +111,7 @@ def exchange(sock_path: str, fields: list[bytes]) -> tuple[int, bytes, bytes]:
     try:
         sock = _connect(sock_path)
     except OSError as exc:  # no socket, nobody listening, a stale socket
-        raise Fallback(str(exc)) from None
+        raise Fallback(str(exc), nobody=isinstance(exc, (FileNotFoundError, ConnectionRefusedError))) from None
     try:
         try:
             sock.sendall(MAGIC + pack(fields))
@@ -244,19 +184,34 @@ def start_server(db_path: str, paths: dict) -> bool:
         return False
     code = "import sys; sys.path[:0] = sys.argv[2:]; from hooks.server import main; main(sys.argv[1])"
     argv = [sys.executable, "-I", "-S", "-c", code, db_path, *_import_folders()]
+    env = dict(os.environ)
+    session = _session()
+    if session is not None:  # the Claude Code process it serves: it stays while that runs
+        from hooks.keepalive import SESSION_VARIABLE
+
+        env[SESSION_VARIABLE] = f"{session[0]}:{session[1]}"
     try:
         actions = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
-        os.posix_spawn(sys.executable, argv, dict(os.environ), file_actions=actions, setsid=True)
+        os.posix_spawn(sys.executable, argv, env, file_actions=actions, setsid=True)
     except (OSError, AttributeError, TypeError, NotImplementedError):  # no posix_spawn here
         try:
             import subprocess
 
-            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
                              stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
         except OSError:
             _drop(paths["start"])
             return False
     return True
+
+
+def _session() -> tuple[int, int] | None:
+    """The Claude Code process that ran this hook (`hooks.keepalive`), seen before the hook
+    leaves (after, the shell between them may be gone too); None outside Claude Code."""
+    from hooks.keepalive import claude_process, from_claude_code
+
+    env = b"\0".join(k + b"=" + v for k, v in os.environb.items())
+    return claude_process(os.getpid()) if from_claude_code(env) else None
 
 
 def _import_folders() -> list[str]:
@@ -305,12 +260,66 @@ def _write_all(fd: int, data: bytes) -> None:
         pass  # Claude Code stopped listening
 
 
+def start_server_after_exit(db_path: str, paths: dict) -> bool:
+    """Start the hook server of `db_path` once this hook's process has exited (unless one is
+    starting; True if it will): a child forked now waits, holding nothing of the hook's, until
+    the end of a pipe only this process holds closes, then becomes the server.  A hook that
+    runs its event itself does not share the machine's cores with a server's imports and
+    warm-up meanwhile (on 2 cores they slowed a prompt by ~0.5x the floor), and the server
+    needs no interpreter of its own.  Without fork: `start_server`."""
+    if not hasattr(os, "fork"):
+        return start_server(db_path, paths)
+    if not _mark_start(paths):
+        return False
+    session = _session()
+    try:
+        done, running = os.pipe()
+        pid = os.fork()
+    except OSError:
+        _drop(paths["start"])
+        return False
+    if pid:
+        os.close(done)
+        return True  # `running` stays open until this process exits
+    try:
+        os.close(running)
+        _let_go_of_the_hook()
+        os.setsid()
+        os.read(done, 1)  # b"": the hook's process has exited
+        os.close(done)
+        if session is not None:
+            from hooks.keepalive import SESSION_VARIABLE
+
+            os.environ[SESSION_VARIABLE] = f"{session[0]}:{session[1]}"
+        from hooks.server import main as serve
+
+        serve(db_path)
+    except BaseException:  # noqa: S110 - the start mark stays a while; a later hook starts one
+        pass
+    os._exit(0)
+
+
+def _let_go_of_the_hook() -> None:
+    """The hook's stdin, stdout and stderr replaced by /dev/null (Claude Code waits until
+    every copy of its pipes is closed)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    if devnull > 2:
+        os.close(devnull)
+    try:  # a forked server keeps the hook's command line: `ps -o comm`, `top` show this name
+        with open("/proc/self/comm", "w") as comm:
+            comm.write("memlane-server")
+    except OSError:
+        pass
+
+
 def _in_process(data, failure, db_path: str | None = None, paths: dict | None = None) -> None:
-    """The hook run here, as before the server (it ends the process), after starting a
-    server for the next events (`paths`: where it listens)."""
+    """The hook run here, as before the server (it ends the process), starting a server for
+    the next events once it has exited (`paths`: where it listens)."""
     if paths is not None:
         try:
-            start_server(db_path, paths)
+            start_server_after_exit(db_path, paths)
         except Exception:  # noqa: S110 - the next hook tries again; this one still runs
             pass
     from hooks.main import launched
@@ -348,7 +357,7 @@ def main() -> None:
             fields = request_fields(db_path, data)
         except Exception as exc:
             raise Fallback(str(exc)) from None
-        code, out, err = exchange(paths["sock"], fields)
+        code, out, err = _served(paths, fields, db_path, data)
     except Fallback:
         _in_process(data, None, db_path, paths)
         return
@@ -358,6 +367,103 @@ def main() -> None:
     _write_all(1, out)
     _write_all(2, err)
     os._exit(code)
+
+
+def _served(paths: dict, fields: list[bytes], db_path: str, data: bytes) -> tuple[int, bytes, bytes]:
+    """The event run by the store's server: the one listening; else, for a quiet event when no
+    server listens, one that is starting (waited for, up to START_WAIT_S), or one this hook
+    starts by handing it the event (`hand_over`: the hook leaves at once).  Fallback: the hook
+    runs the event itself (and starts no second server: `start_server_after_exit`)."""
+    try:
+        return exchange(paths["sock"], fields)
+    except Fallback as exc:
+        if not exc.nobody:
+            raise
+    quiet = quiet_event(data)
+    # A prompt or SessionStart runs itself rather than wait for a starting server's cold run
+    # of it (a prompt right after a SessionStart: 2.3x the floor against 2.8x queued).
+    if quiet and _starting(paths):
+        return exchange(paths["sock"], fields)  # Fallback when it did not come up in time
+    if quiet and hand_over(db_path, paths, fields):
+        os._exit(0)  # the event is the new server's, in its memory; nothing to print
+    raise Fallback("no hook server")
+
+
+def _starting(paths: dict) -> bool:
+    """True when a server another hook started is listening now: its start mark is younger
+    than START_WAIT_S and its socket answered within that time (a server binds its socket
+    before it warms up, so the wait is the interpreter's start)."""
+    import time
+
+    try:
+        made = os.lstat(paths["start"]).st_mtime
+    except OSError:
+        return False
+    while time.time() - made < START_WAIT_S:
+        time.sleep(0.005)
+        try:
+            _connect(paths["sock"]).close()
+            return True
+        except (OSError, Fallback):
+            continue
+    return False
+
+
+def quiet_event(data: bytes) -> bool:
+    """True when the event is one whose hook prints nothing (QUIET_EVENTS), told from its bytes
+    without `json` (its import alone is a third of the interpreter floor): the key
+    "hook_event_name" found once, a string after it.  A key that occurs twice (one inside a
+    tool's input, say), or written with escapes, makes it False: the hook runs as before."""
+    key = b'"hook_event_name"'
+    at = data.find(key)
+    if at < 0 or data.find(key, at + 1) >= 0:
+        return False
+    rest = data[at + len(key) : at + len(key) + 80].lstrip(b" \t\r\n")
+    if rest[:1] != b":":
+        return False
+    rest = rest[1:].lstrip(b" \t\r\n")
+    end = rest.find(b'"', 1)
+    return rest[:1] == b'"' and end > 0 and rest[1:end] in QUIET_EVENTS
+
+
+def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
+    """With no server up, a quiet event is handed to a new one instead of run here: this
+    process forks, the child lets go of the hook's pipes and becomes the store's server
+    (`hooks.server.main`), with the event in its memory (never written anywhere raw: the
+    privacy filter runs before any write), which it runs first, once.  True in the hook's
+    process when the child has the event; False when this hook may not start a server (one
+    is starting) or cannot fork: it runs the event itself."""
+    if not hasattr(os, "fork") or not _mark_start(paths):
+        return False
+    session = _session()
+    try:
+        pid = os.fork()
+    except OSError:
+        _drop(paths["start"])
+        return False
+    if pid == 0:
+        _become_server(db_path, fields, session)  # never returns
+    return True
+
+
+def _become_server(db_path: str, fields: list[bytes], session: tuple | None) -> None:
+    """The forked child: the hook's pipes let go at once (Claude Code waits for them to close),
+    then the server's life, the handed-over event first.  Nothing is lost silently: a failure
+    before the event ran is one `[memlane]` line in the log."""
+    try:
+        _let_go_of_the_hook()
+        from hooks.server import main as serve
+
+        serve(db_path, first=dict(zip(REQUEST_FIELDS, fields), session=session))
+    except BaseException as exc:
+        try:
+            from store.log import log_line
+
+            log_line(f"hook: the hook server could not start to take an event ({type(exc).__name__}: {exc}); "
+                     "the event was not stored.", stderr=False)  # fmt: skip
+        except BaseException:  # noqa: S110 - nowhere left to say it
+            pass
+    os._exit(0)
 
 
 def _gave_up(exc: BaseException) -> None:

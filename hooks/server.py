@@ -267,7 +267,7 @@ class CodeWatch:
 
 def read_request(sock) -> dict | None:
     """The event's fields, or None for a status question (`hooks.client.server_status`)."""
-    from hooks.client import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
+    from hooks.wire import MAGIC, REQUEST_FIELDS, STATUS, receive_exactly
 
     magic = receive_exactly(sock, len(MAGIC))
     if magic == STATUS:
@@ -358,6 +358,9 @@ class Server:
         self.warming = True  # pages to read into the kept connection's cache (checked when idle)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
+        from hooks.keepalive import Sessions
+
+        self.sessions = Sessions()
 
     def bind(self) -> None:
         import socket
@@ -397,8 +400,11 @@ class Server:
             return "its socket was removed"
         if not os.path.isdir(os.path.dirname(self.db_path)):
             return "its database's folder is gone"
-        if now - self.last_event > idle_seconds():
-            return "idle"
+        from hooks.keepalive import session_idle_seconds
+
+        idle = now - self.last_event
+        if idle > idle_seconds() and (idle > session_idle_seconds() or not self.sessions.alive()):
+            return "idle"  # (a Claude Code session it served still running keeps it longer: hooks.keepalive)
         if self.events >= MAX_EVENTS:
             return "served its share of events"
         if self.watch.changed():
@@ -496,7 +502,7 @@ class Server:
             self.warming = self.warmer.step()
 
     def serve(self, conn) -> None:
-        from hooks.client import pack, peer_uid
+        from hooks.wire import pack, peer_uid
 
         conn.settimeout(READ_WAIT_S)
         try:
@@ -509,6 +515,7 @@ class Server:
             if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
                 return
+            self.sessions.note_client(conn, fields["env"])
             conn.sendall(b"A")
             conn.settimeout(GO_WAIT_S)
             if conn.recv(1) != b"G":
@@ -530,6 +537,34 @@ class Server:
         except OSError:
             pass  # the client stopped waiting: the event is stored all the same
 
+    def waiting(self) -> bool:
+        """True when a hook waits in the socket's queue."""
+        import select
+
+        return bool(select.select([self.listener], [], [], 0)[0])
+
+    def serve_waiting(self) -> None:
+        """The hooks waiting in the queue, served (while it warms up: between its steps)."""
+        while self.waiting() and not self.leaving():
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                self.serve(conn)
+            finally:
+                conn.close()
+
+    def run_first(self, fields: dict) -> None:
+        """The event of the hook that started this server by handing it over; None: run."""
+        self.events += 1
+        self.last_event = time.monotonic()
+        self.sessions.note(fields.pop("session", None))
+        try:
+            _run_handed_over(fields)
+        finally:
+            self.upkeep_due = True
+
     def same_store(self, db_path: str) -> bool:
         """The request is for this server's database (a folder reached through a symbolic
         link names the same file: its hooks come here too)."""
@@ -549,9 +584,10 @@ class Server:
 # ------------------------------------------------------------------ start and warm-up
 
 
-def warm_up() -> None:
+def warm_up(waiting=None) -> bool:
     """Import what hooks use and run the privacy filter and capture once, on made-up events,
-    so the first real event pays for neither (nothing is written anywhere)."""
+    so the first real event pays for neither (nothing is written anywhere).  False when
+    `waiting()` (asked between steps) says a hook waits: it is served first, then this again."""
     import importlib
     import pkgutil
 
@@ -560,6 +596,8 @@ def warm_up() -> None:
 
     for package in (hooks, store):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if waiting is not None and waiting():
+                return False
             if info.name in ("store.database.models", "store.database.migrate") or info.name.endswith("__main__"):
                 continue  # peewee: loaded only when a database is created or upgraded
             try:
@@ -571,12 +609,15 @@ def warm_up() -> None:
     from store.config import defaults
 
     for event in _made_up_events():
+        if waiting is not None and waiting():
+            return False
         try:
             hook = read_event(event)
             hook.clean(0, ())
             observations_from_event(hook.fields, defaults())
         except Exception:  # noqa: S112 - the warm-up is only a head start
             continue
+    return True
 
 
 def _made_up_events() -> list[dict]:
@@ -610,8 +651,11 @@ def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):
             time.sleep(0.05)
 
 
-def main(db_path: str) -> None:
-    """`hooks.client.start_server`'s process: detach, take the lock, warm up, serve, leave."""
+def main(db_path: str, first: dict | None = None) -> None:
+    """`hooks.client.start_server`'s process: detach, take the lock, listen, warm up, serve,
+    leave.  `first`: the event of the hook that forked this process (`hooks.client.hand_over`),
+    run before anything else, once: by this server, or, when another server holds the lock, by
+    this process as the hook would have run it."""
     from hooks.background import detach
 
     detach()
@@ -619,7 +663,8 @@ def main(db_path: str) -> None:
     db_path = os.path.abspath(db_path)
     os.chdir("/")
     os.umask(0o077)
-    from hooks.client import server_paths
+    from hooks.keepalive import SESSION_VARIABLE
+    from hooks.wire import server_paths
 
     paths = server_paths(db_path)
     server = None
@@ -628,25 +673,44 @@ def main(db_path: str) -> None:
         lock = _hold_lock(paths["lock"]) if paths else None
         if lock is None:
             return  # another server lives (its start mark keeps hooks from starting more for a while)
-        warm_up()
         import hooks.main
 
         hooks.main.RESIDENT = resident = Resident()
         server = Server(db_path, paths)
-        server.bind()
+        server.sessions.note_variable(os.environ.pop(SESSION_VARIABLE, ""))
+        server.bind()  # hooks arriving from here on wait in its queue, not start another server
         _drop(paths["start"])
+        if first is not None:
+            first = server.run_first(first)
         _leave_on_sigterm(server)
+        while not warm_up(waiting=server.waiting) and not server.leaving():
+            server.serve_waiting()  # a hook that queued meanwhile is not kept waiting for the warm-up
         server.serve_forever()
         resident.close()
         _drop(paths["start"])
     except Exception as exc:  # the start mark stays: hooks wait a while before they try again
         _log(f"hook server: stopped ({type(exc).__name__}: {exc}); hooks run in their own process until it starts again.")
     finally:
+        if first is not None:  # not run by a server: run here, as the hook's own process would
+            import hooks.main
+
+            hooks.main.RESIDENT = None
+            _run_handed_over(first)
         if server is not None:
             server.close()
         if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
             _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
     os._exit(0)
+
+
+def _run_handed_over(fields: dict) -> None:
+    """A handed-over event, run once; its problems are in the log (`hooks.main` logs each), and
+    a failure of the run itself is said there too: no event is lost silently."""
+    try:
+        run_event(fields)
+    except BaseException as exc:
+        _log(f"hook: the hook server could not run an event a hook handed it ({type(exc).__name__}: {exc}); "
+             "it was not stored.")  # fmt: skip
 
 
 def _leave_on_sigterm(server: Server) -> None:

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from hooks import client, server
+from hooks import client, server, wire
 from tests.shared_payloads import PAYLOADS
 from tests.timing import HANG, until
 from tui.commands.install import HOOK_CODE, hook_paths
@@ -172,15 +172,19 @@ def test_hooks_started_together_start_one_server(store):
 
 
 def servers_of(db: str) -> list[int]:
-    """The live processes running the hook server of `db`."""
+    """The live processes running the hook server of `db`: started by a hook (`hooks.server` on
+    its command line), or forked by one that handed it its event (holding the server's lock)."""
     found = []
+    lock = client.server_paths(db)["lock"]
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
                 words = fh.read().split(b"\0")
+            started_so = any(b"hooks.server" in w for w in words) and os.fsencode(db) in words
+            forked_so = any(os.readlink(f"/proc/{pid}/fd/{fd}") == lock for fd in os.listdir(f"/proc/{pid}/fd"))
         except OSError:
             continue
-        if any(b"hooks.server" in w for w in words) and os.fsencode(db) in words and alive(int(pid)):
+        if (started_so or forked_so) and alive(int(pid)):
             found.append(int(pid))
     return found
 
@@ -312,7 +316,8 @@ def test_once_the_server_has_the_event_the_client_never_runs_it_again(tmp_path, 
 
 def test_neither_side_talks_to_another_users_process(tmp_path, monkeypatch):
     path = str(tmp_path / "s.sock")
-    monkeypatch.setattr(client, "peer_uid", lambda sock: os.getuid() + 1)
+    for side in (client, wire):  # the client's check and the server's (both speak hooks.wire)
+        monkeypatch.setattr(side, "peer_uid", lambda sock: os.getuid() + 1)
     fake_server(path, lambda conn: conn.recv(1))
     with pytest.raises(client.Fallback):  # the client: a socket of another user's server
         client.exchange(path, client.request_fields("/x/memory.db", b"{}"))
@@ -338,7 +343,7 @@ def test_a_socket_path_too_long_for_unix_sockets_moves_to_an_owner_only_folder(t
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
     paths = client.server_paths(str(deep / "memory.db"))
     assert len(paths["sock"]) <= 107 and paths["folder"] == f"/tmp/memlane-{os.getuid()}"
-    assert os.stat(paths["folder"]).st_mode & 0o777 == 0o700 and client.private_folder(paths["folder"])
+    assert os.stat(paths["folder"]).st_mode & 0o777 == 0o700 and wire.private_folder(paths["folder"])
     assert client.server_paths(str(deep / "other.db"))["sock"] != paths["sock"]
     assert client.server_paths(str(tmp_path / "nowhere" / "memory.db")) is None  # no folder yet: no server
 
@@ -407,7 +412,7 @@ def test_a_database_reached_through_a_linked_folder_is_served_by_its_one_server(
     done = hook(store, payload("post-tool-use-edit"), MEMLANE_DB=str(link / "memory.db"))
     assert (done.returncode, done.stderr) == (0, b"")
     assert status(store) == dict(first, events=first["events"] + 1)  # the same server ran it
-    assert servers_of(store.db) == [first["pid"]] and servers_of(str(link / "memory.db")) == []
+    assert servers_of(store.db) == servers_of(str(link / "memory.db")) == [first["pid"]]  # one server for both
 
 
 def opened_by_a_server(db: str, path: str) -> bool:
@@ -452,7 +457,7 @@ def test_the_hook_as_installed_loads_next_to_nothing_when_its_server_runs_the_ev
     loaded = {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
     bare = subprocess.run([sys.executable, "-I", "-S", "-X", "importtime", "-c", "pass"], capture_output=True)
     loaded -= {line.split("|")[-1].strip() for line in bare.stderr.decode().splitlines()}
-    assert loaded <= {"hooks", "hooks.client", "hooks.event", "store", "store.paths", "_socket", "select", "__future__",
+    assert loaded <= {"hooks", "hooks.client", "hooks.wire", "hooks.event", "store", "store.paths", "_socket", "select", "__future__",
                       "os", "stat", "_stat", "posixpath", "genericpath", "_collections_abc",
                       "store.digest", "_sha256"}, loaded  # fmt: skip (the digest: a long path's socket)
 

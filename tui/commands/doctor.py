@@ -216,7 +216,9 @@ def _run_hook(command: str) -> tuple[bool, str, float]:
 
     with tempfile.TemporaryDirectory(prefix="memlane-doctor-") as scratch:
         db = os.path.join(scratch, "memory.db")
-        env = dict(os.environ, MEMLANE_HOME=scratch, MEMLANE_DB=db)
+        # No hook server for a scratch database that is removed right after (one starting in
+        # it would race the removal): the hook runs the prompt itself, as with no server up.
+        env = dict(os.environ, MEMLANE_HOME=scratch, MEMLANE_DB=db, MEMLANE_HOOK_SERVER="off")
         event = {
             "hook_event_name": "UserPromptSubmit", "session_id": "memlane-doctor", "cwd": scratch,
             "prompt": "memlane doctor check", "transcript_path": "", "permission_mode": "default",
