@@ -195,12 +195,32 @@ def is_entirely_private(original: str) -> bool:
 def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
     low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer (İ, the only one): kept as it is
-        if "\u03a3" in text:  # Σ: σ wherever it stands (str.lower makes a final sigma ς in context,
-            # the only character it lowers by its context), the rest as each character alone
-            return "\u03c3".join(_lower(part) for part in text.split("\u03a3"))
-        low = "\u0130".join(part.lower() for part in text.split("\u0130"))  # C calls, not one per character
-    return low
+    if len(low) == len(text):
+        return low
+    # A character whose lower case is longer (İ, the only one: "i̇", two characters) is kept as it
+    # is, and then Σ is σ wherever it stands (str.lower makes a final sigma ς in context, the only
+    # character it lowers by its context), the rest as each character alone: the copy is cut from
+    # the one lowering above (a few places to mend, not a second lowering of a wide text).
+    marks = []
+    for ch in ("\u0130", "\u03a3"):
+        at = text.find(ch)
+        while at >= 0:
+            marks.append(at)
+            at = text.find(ch, at + 1)
+    marks.sort()
+    out = []
+    pos = shift = 0  # pos: where `low` is not copied yet; shift: İ's met so far (low is longer by as many)
+    for at in marks:
+        out.append(low[pos:at + shift])
+        if text[at] == "\u0130":
+            out.append("\u0130")
+            pos = at + shift + 2
+            shift += 1
+        else:
+            out.append("\u03c3")
+            pos = at + shift + 1
+    out.append(low[pos:])
+    return "".join(out)
 
 
 class Look:
