@@ -22,6 +22,7 @@ The finders (in the order store/privacy/__init__.py runs them):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
@@ -1235,10 +1236,8 @@ def user_and_password(text, low, anchors, found):
     apart by `/`: the second is the password."""
     if " as " in anchors.present:
         _login_as(text, low, anchors, found)
-    cred = "cred" in anchors.present
-    nexts = [text.find(" / "), low.find("credentials are ") if cred else -1, low.find("creds are ") if cred else -1]
-    at = _credentials_line(text, low, 0, nexts)
-    if at < 0:
+    marks = _credential_marks(text, low, anchors)
+    if not marks:
         return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
     if rx is None:
@@ -1251,12 +1250,14 @@ def user_and_password(text, low, anchors, found):
             r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []
-    while at >= 0:
+    i = 0
+    while i < len(marks):
+        at = marks[i]
         ls = text.rfind("\n", 0, at) + 1
         le = text.find("\n", at)
         le = len(text) if le < 0 else le
         lines.append((ls, le))
-        at = _credentials_line(text, low, le, nexts)
+        i = bisect_left(marks, le, i)  # the next line's mark
     for m in (m for ls, le in lines for m in _credential_matches(text, low, rx, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
@@ -1264,15 +1265,20 @@ def user_and_password(text, low, anchors, found):
         _take(text, found, (s, e), STRONG, PROSE, "password")
 
 
+# From this length on a line is read at the places where a match can start (_credential_matches).
+_CREDENTIAL_LINE_MIN = 200
+
+
 def _credential_matches(text, low, rx, ls, le):
-    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a long line
-    (a JSON answer's README) tried only where a match can start: at a credentials label (its
-    first word), or 2 to 20 characters before a `/` that a password's label follows.  The whole
-    pattern tried at every character costs ~0.3 us each (~40 ms on a 143 KB line).  Only on a
+    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a line of
+    _CREDENTIAL_LINE_MIN characters or more (a JSON answer's README, a commit message's paragraph)
+    tried only where a match can start: at a credentials label (its first word), or 2 to 20
+    characters before a `/` that a password's label follows.  The whole pattern tried at every
+    character costs ~0.3-1.5 us each (~40 ms on a 143 KB line, ~0.4 ms on a line of prose).  Only on a
     line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
     matches ignoring case exactly where its lower case stands in the lowered line (a cased one,
     `ſ`, `K`, `ı`, may match a label's ASCII letter: that line is read whole, as before)."""
-    if le - ls < 2000 or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
+    if le - ls < _CREDENTIAL_LINE_MIN or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
         yield from rx.finditer(text, ls, le)
         return
     line = low[ls:le]
@@ -1321,15 +1327,16 @@ def _credential_words():
     return got
 
 
-def _credentials_line(text, low, start, nexts):
-    """Where the next line that may hold a user and its password stands (a spaced slash, or
-    `credentials are` / `creds are` then `user:password`), -1 when none; `nexts` keeps where each
-    was found last, so a literal that stands nowhere is looked for once, not once per line."""
-    for k, (hay, needle) in enumerate(((text, " / "), (low, "credentials are "), (low, "creds are "))):
-        if -1 < nexts[k] < start:
-            nexts[k] = hay.find(needle, start)
-    places = [p for p in nexts if p >= start]
-    return min(places) if places else -1
+def _credential_marks(text, low, anchors):
+    """Where the lines that may hold a user and its password are marked, sorted: a spaced slash,
+    `credentials are` or `creds are` (then `user:password`).  The slash is found from its `/`, the
+    others from the places of `cred`: a `str.find` of a needle that holds a space stops at every
+    space (~3-6 ms a MB for each of the three)."""
+    marks = [m.start() - 1 for m in compiled("spaced-slash", r"/(?<= /) ").finditer(text)]
+    if "cred" in anchors.present:
+        marks += [at for at in anchors.at("cred") if low.startswith(("credentials are ", "creds are "), at)]
+        marks.sort()
+    return marks
 
 
 def _login_as(text, low, anchors, found):
