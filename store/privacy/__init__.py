@@ -77,6 +77,7 @@ from store.privacy.values import (
     STRENGTH_TEST,
     add_span,
     compiled,
+    holds,
     is_reference,
     looks_random,
 )
@@ -260,7 +261,7 @@ def _stored_output(look):
     the output of a command that prints a secret goes whole (store/privacy/outputs.py), so the
     secrets audit finds it in what was stored before."""
     text = look.text
-    if not text.startswith("$ ") and "\n$ " not in text:
+    if not text.startswith("$ ") and not holds(text, "\n$ "):
         return
     rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
     starts = [0] if text.startswith("$ ") else []

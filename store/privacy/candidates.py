@@ -46,7 +46,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, P_NAME, add_span, compiled
+from store.privacy.values import CACHE, P_NAME, add_span, compiled, holds
 
 P_CANDIDATE = P_NAME + 500
 
@@ -138,14 +138,14 @@ def find(text, low, anchors, found, find_secrets):
         _pairs(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
-    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
+    if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
-                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
+                "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
@@ -1371,7 +1371,7 @@ def fallbacks_and_returns(text, low, anchors, found):
     """The literal a secret's name falls back to (`PASSWORD = os.getenv("PASSWORD") or "X"`,
     `const token = process.env.TOKEN || "X"`, `?? "X"`), and the literal a function named for a
     secret returns (`def get_api_key(): return "X"`, `function password() { return 'X' }`)."""
-    if " or " in low or "||" in low or "??" in low:
+    if " or " in low or holds(low, "||") or holds(low, "??"):
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
                                   r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
         for m in _lines_matching(text, low, (" or ", "||", "??"), rx):

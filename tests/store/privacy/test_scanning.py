@@ -180,3 +180,40 @@ def test_long_runs_are_the_maximal_runs_of_run_characters():
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(300))) for _ in range(400)]
     for text in texts:
         assert long_runs(text) == [m.span() for m in reference.finditer(text)], text
+
+
+def test_holds_answers_as_in_does_on_large_texts():
+    # values.holds: `needle in text`, by a regex from the needle's first rare character on a
+    # large text (the needle at each end, across lines, cut short, absent)
+    from store.privacy.values import HOLDS_BY_REGEX_FROM, holds
+
+    filler = "ab-cd |x\n" * (HOLDS_BY_REGEX_FROM // 9 + 1)
+    for needle in ("|-", "| -", "|:-", "-+-", ',"', "||", "??", "\n$ ", "-----BEGIN "):
+        for text in (filler, needle + filler, filler + needle, filler + needle[:-1], needle[1:] + filler,
+                     filler[:-1] + needle[:1] + "\n" + needle[1:], needle[:1] + filler + needle[1:]):
+            assert holds(text, needle) == (needle in text), (needle, text[:8], text[-8:])
+            assert holds(text[-40:], needle) == (needle in text[-40:])
+
+
+def test_table_rules_are_the_lines_the_rule_pattern_matches():
+    import random
+
+    from store.privacy.candidates import _table_rules
+
+    rule = re.compile(r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    rng = random.Random(5)
+    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx"]
+    texts += ["".join(rng.choice(" \t|+:-\nax") for _ in range(rng.randrange(40))) for _ in range(3000)]
+    for text in texts:
+        assert list(_table_rules(text)) == [m.start() for m in rule.finditer(text)], text
+
+
+def test_user_password_at_host_is_found_past_other_colons_and_addresses():
+    # the pattern is tried only after the last `:` before `@` (values a password can hold)
+    secret = "Xk9vQ2mZ7p"
+    for text in (f"Author: Ana <ana@example.com>\nproxy: http {'a' * 150} bob:{secret}@proxy.example.com",
+                 f"Date: 12:30 rsync -e ssh bob:{secret}@10.0.0.7:/srv ana@example.com"):
+        assert [text[s:e] for _k, s, e in find_secrets(text)] == [secret], text
+    for text in ("Author: Ana <ana@example.com>", "at 12:30 ana@example.com wrote", "key: a b@example.com",
+                 "x:ab@example.com"):
+        assert not find_secrets(text), text
