@@ -217,3 +217,23 @@ def test_user_password_at_host_is_found_past_other_colons_and_addresses():
     for text in ("Author: Ana <ana@example.com>", "at 12:30 ana@example.com wrote", "key: a b@example.com",
                  "x:ab@example.com"):
         assert not find_secrets(text), text
+
+
+def test_a_getter_is_found_from_its_return_of_a_literal_as_from_every_return():
+    # fallbacks_and_returns reads only the windows of lines that hold `return "…"` (`must`)
+    import random
+
+    from store.privacy import _lower
+    from store.privacy.candidates import _lines_matching
+    from store.privacy.values import compiled
+
+    find_secrets('def get_token():\n    return "Xk9vQ2mZ7pLw"')  # compiles the getter's patterns
+    getter, must = compiled("getter", ""), compiled("getter-return", "")
+    parts = ["def get_token():\n", "    return 'abc'\n", "    return x\n", "  # c\n", "\n", "@dec\n", "fn key() ",
+             "function password() {\n", ' return "pw" }\n', "RETURN 'X'\n", "return\t'q'\n", "def a(): return 'b'\n"]
+    rng = random.Random(4)
+    for _ in range(3000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randrange(14)))
+        low = _lower(text)
+        every = [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3)]
+        assert [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3, must=must)] == every, text
