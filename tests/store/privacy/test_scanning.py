@@ -160,7 +160,9 @@ def test_any_table_of_literals_is_found_as_a_find_per_literal_finds_it():
         anchors = Anchors(low, literals)
         assert anchors.present == {lit for lit in literals if lit in low}, seed
         for literal in literals:
+            assert anchors.count(literal) == low.count(literal), (seed, literal)  # before and after `at`
             assert anchors.at(literal) == _places(low, literal), (seed, literal)
+            assert anchors.count(literal) == low.count(literal), (seed, literal)
         if seed == 0:  # each literal alone in a large text: one inside another is its only place
             filler = "xyz" * (ONE_PASS_FROM // 3)
             for alone in literals:
