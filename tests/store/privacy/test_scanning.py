@@ -239,3 +239,20 @@ def test_a_getter_is_found_from_its_return_of_a_literal_as_from_every_return():
         low = _lower(text)
         every = [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3)]
         assert [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3, must=must)] == every, text
+
+
+def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
+    import random
+
+    from store.privacy import _token_starts
+    from store.privacy.anchors import long_runs
+    from store.privacy.rules import TOKEN_RUN
+
+    rx = re.compile(TOKEN_RUN)
+    rng = random.Random(9)
+    alphabet = "aZ9_-.~$+/=" * 3 + " \n:éİ🙂"
+    texts = ["", "a" * 16, "_" + "a" * 20, "a" * 15 + "/" + "b" * 16, "x=" + "A1" * 9 + "+" * 3 + "-" * 16]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(90))) for _ in range(5000)]
+    for text in texts:
+        runs = long_runs(text)
+        assert list(_token_starts(text, runs)) == [m.start() for a, b in runs for m in rx.finditer(text, a, b)], text
