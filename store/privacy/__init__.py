@@ -269,8 +269,13 @@ def _stored_output(look):
     while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
         starts.append(at + 1)
         at = text.find("\n$ ", at + 1)
+    verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
     for m in _matches_from(rx, text, starts):
-        if not output_is_secret(m.group(1)):
+        command = m.group(1)
+        verdict = verdicts.get(command)
+        if verdict is None:
+            verdict = verdicts[command] = output_is_secret(command)
+        if not verdict:
             continue
         start = m.end() + 1
         nxt = text.find("\n$ ", m.end())
