@@ -319,7 +319,15 @@ class Anchors:
                     found[lit] = hits
                     if hits:
                         present.add(lit)
-        present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
+        for lit, part, offset in inside:
+            if part not in present:
+                continue
+            places = found.get(part)  # `secret set` read at the places of `secret`, when they are kept
+            if places is not None:
+                if any(p >= offset and low.startswith(lit, p - offset) for p in places):
+                    present.add(lit)
+            elif self.count(lit, first=True):
+                present.add(lit)
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)
 
