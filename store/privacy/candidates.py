@@ -46,7 +46,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, P_NAME, add_span, compiled, holds
+from store.privacy.values import CACHE, HOLDS_BY_REGEX_FROM, P_NAME, add_span, compiled, holds
 
 P_CANDIDATE = P_NAME + 500
 
@@ -1110,8 +1110,10 @@ def call_arguments(text, low, anchors, found):
     # (`(?<![A-Za-z_$])`: a name is tried from its first letter only; from one further in it
     # ends where it does and is followed by the same text, so it matches as that one did)
     rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
-    # (one search of the words: ~1 us a line, where an `in` test of each word took ~7)
-    evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE))
+    # (on a large text one search of the words: ~1 us a line, where an `in` test of each word
+    # took ~7; a short one compiles nothing in a hook's process)
+    evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE)) \
+        if len(text) >= HOLDS_BY_REGEX_FROM else None
     seen, judged, clients = set(), set(), []
     for lit in lits:
         for at in anchors.at(lit):
@@ -1123,7 +1125,9 @@ def call_arguments(text, low, anchors, found):
             seen.add(ls)
             le = low.find("\n", at)
             le = len(low) if le < 0 else le
-            if le - ls > 2000 or low.find("(", ls, le) < 0 or evidence.search(low, ls, le) is None:
+            if le - ls > 2000 or low.find("(", ls, le) < 0 or (
+                    evidence.search(low, ls, le) is None if evidence else not any(
+                        word in low[ls:le] for word in _CALL_EVIDENCE)):
                 continue  # no word on the line that any of the call's judgements needs
             judged.add(ls)
             for m in rx.finditer(text, ls, le):
@@ -1333,7 +1337,13 @@ def _credential_marks(text, low, anchors):
     `credentials are` or `creds are` (then `user:password`).  The slash is found from its `/`, the
     others from the places of `cred`: a `str.find` of a needle that holds a space stops at every
     space (~3-6 ms a MB for each of the three)."""
-    marks = [m.start() - 1 for m in compiled("spaced-slash", r"/(?<= /) ").finditer(text)]
+    if len(text) < HOLDS_BY_REGEX_FROM:  # (a short text: no pattern to compile in a hook's process)
+        marks, at = [], text.find(" / ")
+        while at >= 0:
+            marks.append(at)
+            at = text.find(" / ", at + 1)
+    else:
+        marks = [m.start() - 1 for m in compiled("spaced-slash", r"/(?<= /) ").finditer(text)]
     if "cred" in anchors.present:
         marks += [at for at in anchors.at("cred") if low.startswith(("credentials are ", "creds are "), at)]
         marks.sort()
@@ -1385,7 +1395,7 @@ def fallbacks_and_returns(text, low, anchors, found):
     if "return" in low:
         rx = compiled("getter", r"(?:def|function|fn|func)[ \t]+([A-Za-z_]\w*)[ \t]*\([^()\n]{0,80}\)[^\n{:]{0,40}[:{]?"
                                 r"[ \t]*\n?(?:[ \t]*(?:#|//)[^\n]*\n|[ \t]*@[^\n]*\n)*[ \t]*return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
-        must = compiled("getter-return", r"return[ \t]+[\"']")
+        must = compiled("getter-return", r"return[ \t]+[\"']") if len(text) >= HOLDS_BY_REGEX_FROM else None
         for m in _lines_matching(text, low, ("return",), rx, back=3, must=must):
             name = compiled("getter-prefix", r"(?:get|fetch|load|read)_?(?=[A-Za-z])").sub("", m.group(1), count=1)
             verdict = name_verdict(name)
