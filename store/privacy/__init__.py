@@ -77,6 +77,7 @@ from store.privacy.values import (
     STRENGTH_TEST,
     add_span,
     compiled,
+    holds,
     is_reference,
     looks_random,
 )
@@ -195,12 +196,32 @@ def is_entirely_private(original: str) -> bool:
 def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
     low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer (İ, the only one): kept as it is
-        if "\u03a3" in text:  # Σ: σ wherever it stands (str.lower makes a final sigma ς in context,
-            # the only character it lowers by its context), the rest as each character alone
-            return "\u03c3".join(_lower(part) for part in text.split("\u03a3"))
-        low = "\u0130".join(part.lower() for part in text.split("\u0130"))  # C calls, not one per character
-    return low
+    if len(low) == len(text):
+        return low
+    # A character whose lower case is longer (İ, the only one: "i̇", two characters) is kept as it
+    # is, and then Σ is σ wherever it stands (str.lower makes a final sigma ς in context, the only
+    # character it lowers by its context), the rest as each character alone: the copy is cut from
+    # the one lowering above (a few places to mend, not a second lowering of a wide text).
+    marks = []
+    for ch in ("\u0130", "\u03a3"):
+        at = text.find(ch)
+        while at >= 0:
+            marks.append(at)
+            at = text.find(ch, at + 1)
+    marks.sort()
+    out = []
+    pos = shift = 0  # pos: where `low` is not copied yet; shift: İ's met so far (low is longer by as many)
+    for at in marks:
+        out.append(low[pos:at + shift])
+        if text[at] == "\u0130":
+            out.append("\u0130")
+            pos = at + shift + 2
+            shift += 1
+        else:
+            out.append("\u03c3")
+            pos = at + shift + 1
+    out.append(low[pos:])
+    return "".join(out)
 
 
 class Look:
@@ -240,7 +261,7 @@ def _stored_output(look):
     the output of a command that prints a secret goes whole (store/privacy/outputs.py), so the
     secrets audit finds it in what was stored before."""
     text = look.text
-    if not text.startswith("$ ") and "\n$ " not in text:
+    if not text.startswith("$ ") and not holds(text, "\n$ "):
         return
     rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
     starts = [0] if text.startswith("$ ") else []
@@ -248,8 +269,13 @@ def _stored_output(look):
     while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
         starts.append(at + 1)
         at = text.find("\n$ ", at + 1)
+    verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
     for m in _matches_from(rx, text, starts):
-        if not output_is_secret(m.group(1)):
+        command = m.group(1)
+        verdict = verdicts.get(command)
+        if verdict is None:
+            verdict = verdicts[command] = output_is_secret(command)
+        if not verdict:
             continue
         start = m.end() + 1
         nxt = text.find("\n$ ", m.end())
@@ -389,9 +415,7 @@ def _provider_tokens(text, runs, found):
     if not runs:
         return
     index = _provider_index()
-    token_run = compiled("run", TOKEN_RUN)
-    for m in (m for a, b in runs for m in token_run.finditer(text, a, b)):
-        s = m.start()
+    for s in _token_starts(text, runs):
         bucket = index.get(text[s:s + 2])
         if bucket is None:
             continue
@@ -404,6 +428,23 @@ def _provider_tokens(text, runs, found):
                 continue  # a longer run: not this provider's shape
             add_span(found, text, s, e, prio, kind)
             break
+
+
+def _token_starts(text, runs):
+    """Where rules.TOKEN_RUN's matches in `runs` start, in order.  A run (maximal, of long_runs's
+    characters) without `+`, `/` or `=` is one match from its start when that is a letter or a
+    digit, else none (the pattern's look-behind refuses every later place, and nothing beside a
+    run is a token character): told without the regex engine, which costs ~2 us a run (~6,000
+    runs a MB of source code).  (A run with them, a path, is read by the pattern: splitting it in
+    Python is slower.)"""
+    token_run = compiled("run", TOKEN_RUN)
+    for a, b in runs:
+        run = text[a:b]
+        if "/" in run or "+" in run or "=" in run:
+            for m in token_run.finditer(text, a, b):
+                yield m.start()
+        elif run[0].isalnum():
+            yield a
 
 
 def _rules_by_literal():

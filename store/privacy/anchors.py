@@ -308,9 +308,26 @@ class Anchors:
         present.update(lit for lit in alone if self.count(lit, first=True))
         if tries:
             raw = low.encode("ascii") if self._raw is None else self._raw
-            for rx, first, _group in tries:
-                present.update(first + rest.decode("ascii") for rest in set(rx.findall(raw)))
-        present.update(lit for lit, part, _offset in inside if part in present and self.count(lit, first=True))
+            for rx, first, group in tries:
+                # the places of each literal of the group, kept: a finder asks for most of the
+                # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
+                by_rest = {lit[1:].encode("ascii"): [] for lit in group}
+                for m in rx.finditer(raw):
+                    by_rest[m.group(1)].append(m.start())
+                for rest, hits in by_rest.items():
+                    lit = first + rest.decode("ascii")
+                    found[lit] = hits
+                    if hits:
+                        present.add(lit)
+        for lit, part, offset in inside:
+            if part not in present:
+                continue
+            places = found.get(part)  # `secret set` read at the places of `secret`, when they are kept
+            if places is not None:
+                if any(p >= offset and low.startswith(lit, p - offset) for p in places):
+                    present.add(lit)
+            elif self.count(lit, first=True):
+                present.add(lit)
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)
 
@@ -340,7 +357,13 @@ class Anchors:
         listing them; with `first`, 1 when it stands at all."""
         hits = self._found.get(literal)
         if hits is not None:
-            return len(hits)
+            if first or not any(literal[:k] == literal[-k:] for k in range(1, len(literal))):
+                return len(hits)
+            count, end = 0, 0  # `sess` twice in `sessess`: counted once, as str.count counts
+            for at in hits:
+                if at >= end:
+                    count, end = count + 1, at + len(literal)
+            return count
         if not first and literal in self._given and literal not in self.present:
             return 0
         text, needle = self._searched(literal)

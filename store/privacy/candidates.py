@@ -22,6 +22,7 @@ The finders (in the order store/privacy/__init__.py runs them):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
@@ -45,7 +46,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, P_NAME, add_span, compiled
+from store.privacy.values import CACHE, HOLDS_BY_REGEX_FROM, P_NAME, add_span, compiled, holds
 
 P_CANDIDATE = P_NAME + 500
 
@@ -137,14 +138,14 @@ def find(text, low, anchors, found, find_secrets):
         _pairs(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
-    if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
+    if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
-                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
+                "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
@@ -762,8 +763,7 @@ def _table_heads(text):
     ms a MB of source code); a rule (`|---|`, `+---+`, `---+---`) is a rare line."""
     rx = compiled("table-head", r"(?m)^[ \t]*\|?([^\n|]*(?:\|[^\n|]*)+?)\|?[ \t]*\n[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
     last = 0
-    for rule in compiled("table-rule", r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n").finditer(text):
-        at = rule.start()
+    for at in _table_rules(text):
         if at == 0:
             continue  # no header above it
         head = text.rfind("\n", 0, at - 1) + 1
@@ -773,6 +773,19 @@ def _table_heads(text):
         if m is not None:
             last = m.end()
             yield m
+
+
+def _table_rules(text):
+    """The start of each line `(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n` matches (a table's rule), in
+    order: found from the rule's first `-` and what follows it to the line's end (a regex that
+    starts with one known character skips to it; one that starts with `^` is tried at every
+    place, ~12 ms a MB of source code).  A rule line's first `-` is its pattern's (the part before
+    it holds no `-`), so each rule line is found once, at that `-`."""
+    before = compiled("table-rule-before", r"[ \t]*[|+]?[ \t:]*")
+    for m in compiled("table-rule-tail", r"-[-+|: \t]*\n").finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        if before.fullmatch(text, start, m.start()) is not None:
+            yield start
 
 
 def _table_rows(text, pos, cols, found):
@@ -1097,6 +1110,10 @@ def call_arguments(text, low, anchors, found):
     # (`(?<![A-Za-z_$])`: a name is tried from its first letter only; from one further in it
     # ends where it does and is followed by the same text, so it matches as that one did)
     rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    # (on a large text one search of the words: ~1 us a line, where an `in` test of each word
+    # took ~7; a short one compiles nothing in a hook's process)
+    evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE)) \
+        if len(text) >= HOLDS_BY_REGEX_FROM else None
     seen, judged, clients = set(), set(), []
     for lit in lits:
         for at in anchors.at(lit):
@@ -1108,8 +1125,9 @@ def call_arguments(text, low, anchors, found):
             seen.add(ls)
             le = low.find("\n", at)
             le = len(low) if le < 0 else le
-            line = low[ls:le]
-            if le - ls > 2000 or "(" not in line or not any(word in line for word in _CALL_EVIDENCE):
+            if le - ls > 2000 or low.find("(", ls, le) < 0 or (
+                    evidence.search(low, ls, le) is None if evidence else not any(
+                        word in low[ls:le] for word in _CALL_EVIDENCE)):
                 continue  # no word on the line that any of the call's judgements needs
             judged.add(ls)
             for m in rx.finditer(text, ls, le):
@@ -1223,10 +1241,8 @@ def user_and_password(text, low, anchors, found):
     apart by `/`: the second is the password."""
     if " as " in anchors.present:
         _login_as(text, low, anchors, found)
-    cred = "cred" in anchors.present
-    nexts = [text.find(" / "), low.find("credentials are ") if cred else -1, low.find("creds are ") if cred else -1]
-    at = _credentials_line(text, low, 0, nexts)
-    if at < 0:
+    marks = _credential_marks(text, low, anchors)
+    if not marks:
         return  # the two values stand apart by a spaced slash (or `credentials are u:p`): those lines are read
     rx = CACHE.get("user-and-password")
     if rx is None:
@@ -1239,12 +1255,14 @@ def user_and_password(text, low, anchors, found):
             r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []
-    while at >= 0:
+    i = 0
+    while i < len(marks):
+        at = marks[i]
         ls = text.rfind("\n", 0, at) + 1
         le = text.find("\n", at)
         le = len(text) if le < 0 else le
         lines.append((ls, le))
-        at = _credentials_line(text, low, le, nexts)
+        i = bisect_left(marks, le, i)  # the next line's mark
     for m in (m for ls, le in lines for m in _credential_matches(text, low, rx, ls, le)):
         s, e = m.span(2)
         while e > s and text[e - 1] in ".,;)":
@@ -1252,15 +1270,20 @@ def user_and_password(text, low, anchors, found):
         _take(text, found, (s, e), STRONG, PROSE, "password")
 
 
+# From this length on a line is read at the places where a match can start (_credential_matches).
+_CREDENTIAL_LINE_MIN = 200
+
+
 def _credential_matches(text, low, rx, ls, le):
-    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a long line
-    (a JSON answer's README) tried only where a match can start: at a credentials label (its
-    first word), or 2 to 20 characters before a `/` that a password's label follows.  The whole
-    pattern tried at every character costs ~0.3 us each (~40 ms on a 143 KB line).  Only on a
+    """What `rx.finditer(text, ls, le)` yields ("user-and-password" on one line), on a line of
+    _CREDENTIAL_LINE_MIN characters or more (a JSON answer's README, a commit message's paragraph)
+    tried only where a match can start: at a credentials label (its first word), or 2 to 20
+    characters before a `/` that a password's label follows.  The whole pattern tried at every
+    character costs ~0.3-1.5 us each (~40 ms on a 143 KB line, ~0.4 ms on a line of prose).  Only on a
     line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
     matches ignoring case exactly where its lower case stands in the lowered line (a cased one,
     `ſ`, `K`, `ı`, may match a label's ASCII letter: that line is read whole, as before)."""
-    if le - ls < 2000 or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
+    if le - ls < _CREDENTIAL_LINE_MIN or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
         yield from rx.finditer(text, ls, le)
         return
     line = low[ls:le]
@@ -1309,15 +1332,22 @@ def _credential_words():
     return got
 
 
-def _credentials_line(text, low, start, nexts):
-    """Where the next line that may hold a user and its password stands (a spaced slash, or
-    `credentials are` / `creds are` then `user:password`), -1 when none; `nexts` keeps where each
-    was found last, so a literal that stands nowhere is looked for once, not once per line."""
-    for k, (hay, needle) in enumerate(((text, " / "), (low, "credentials are "), (low, "creds are "))):
-        if -1 < nexts[k] < start:
-            nexts[k] = hay.find(needle, start)
-    places = [p for p in nexts if p >= start]
-    return min(places) if places else -1
+def _credential_marks(text, low, anchors):
+    """Where the lines that may hold a user and its password are marked, sorted: a spaced slash,
+    `credentials are` or `creds are` (then `user:password`).  The slash is found from its `/`, the
+    others from the places of `cred`: a `str.find` of a needle that holds a space stops at every
+    space (~3-6 ms a MB for each of the three)."""
+    if len(text) < HOLDS_BY_REGEX_FROM:  # (a short text: no pattern to compile in a hook's process)
+        marks, at = [], text.find(" / ")
+        while at >= 0:
+            marks.append(at)
+            at = text.find(" / ", at + 1)
+    else:
+        marks = [m.start() - 1 for m in compiled("spaced-slash", r"/(?<= /) ").finditer(text)]
+    if "cred" in anchors.present:
+        marks += [at for at in anchors.at("cred") if low.startswith(("credentials are ", "creds are "), at)]
+        marks.sort()
+    return marks
 
 
 def _login_as(text, low, anchors, found):
@@ -1352,36 +1382,57 @@ def fallbacks_and_returns(text, low, anchors, found):
     """The literal a secret's name falls back to (`PASSWORD = os.getenv("PASSWORD") or "X"`,
     `const token = process.env.TOKEN || "X"`, `?? "X"`), and the literal a function named for a
     secret returns (`def get_api_key(): return "X"`, `function password() { return 'X' }`)."""
-    if " or " in low or "||" in low or "??" in low:
+    needles = [needle for needle in ("||", "??") if holds(low, needle)]  # (each absent one found in no pass)
+    if " or " in low:
+        needles.insert(0, " or ")
+    if needles:
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
                                   r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
-        for m in _lines_matching(text, low, (" or ", "||", "??"), rx):
+        for m in _lines_matching(text, low, needles, rx):
             verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
             if verdict is not None:
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
     if "return" in low:
         rx = compiled("getter", r"(?:def|function|fn|func)[ \t]+([A-Za-z_]\w*)[ \t]*\([^()\n]{0,80}\)[^\n{:]{0,40}[:{]?"
                                 r"[ \t]*\n?(?:[ \t]*(?:#|//)[^\n]*\n|[ \t]*@[^\n]*\n)*[ \t]*return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
-        for m in _lines_matching(text, low, ("return",), rx, back=3):
+        must = compiled("getter-return", r"return[ \t]+[\"']") if len(text) >= HOLDS_BY_REGEX_FROM else None
+        for m in _lines_matching(text, low, ("return",), rx, back=3, must=must):
             name = compiled("getter-prefix", r"(?:get|fetch|load|read)_?(?=[A-Za-z])").sub("", m.group(1), count=1)
             verdict = name_verdict(name)
             if verdict is not None:
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
 
 
-def _lines_matching(text, low, needles, rx, back=0):
-    """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one)."""
-    starts = set()
-    for needle in needles:
-        at = low.find(needle)
-        while at >= 0:
-            ls = low.rfind("\n", 0, at) + 1
+def _lines_matching(text, low, needles, rx, back=0, must=None):
+    """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one).
+
+    With `must` (a pattern of what every match of `rx` holds, on one line), only the needles on
+    the line of a place of `must` or on the `back` lines below it are looked at: the window of
+    lines another needle gives holds no place of `must`, so no match (~2,000 `return`s in a MB of
+    source code, ~60 of them `return "…"`)."""
+    if must is None:
+        ranges = [(0, len(low))]
+    else:
+        ranges = []
+        for m in must.finditer(text):
+            e = low.find("\n", m.end())
             for _ in range(back):
-                if ls == 0:
+                if e < 0:
                     break
-                ls = low.rfind("\n", 0, ls - 1) + 1
-            starts.add(ls)
-            at = low.find(needle, at + len(needle))
+                e = low.find("\n", e + 1)
+            ranges.append((low.rfind("\n", 0, m.start()) + 1, len(low) if e < 0 else e))
+    starts = set()
+    for s, e in ranges:
+        for needle in needles:
+            at = low.find(needle, s, e)
+            while at >= 0:
+                ls = low.rfind("\n", 0, at) + 1
+                for _ in range(back):
+                    if ls == 0:
+                        break
+                    ls = low.rfind("\n", 0, ls - 1) + 1
+                starts.add(ls)
+                at = low.find(needle, at + len(needle), e)
     done = -1
     for ls in sorted(starts):
         if ls < done:

@@ -309,10 +309,21 @@ def user_password_at(text, found):
     back = compiled("userpass", r"(?<![\w.:@%+-])(?!(?:mailto|sips?|xmpp|tel|urn|news|data|git|docker|"
                           r"image|sha\d*)\b)[A-Za-z0-9_.%+-]{1,64}:([^\s:/@\"'<>]{3,128})\Z")  # fmt: skip
     host = compiled("host", r"@(?:(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})\b")
+    gap = None  # what the password of `back` never holds (nor `:`), compiled when first asked
     while pos >= 0:
         at = pos
         pos = text.find("@", at + 1)
         if host.match(text, at) is None:
+            continue
+        # the password ends at `@` and holds no `:`, so it follows the last `:` before `@`: with
+        # none there, or a space or a quote after it (`Author: Ana <ana@example.com>`), there is
+        # no match, and the pattern is not tried at each of the 200 places before `@`
+        colon = text.rfind(":", max(0, at - 200), at)
+        if colon < 0 or not 3 <= at - colon - 1 <= 128:
+            continue
+        if gap is None:
+            gap = compiled("userpass-gap", r"[\s/@\"'<>]")
+        if gap.search(text, colon + 1, at) is not None:
             continue
         m = back.search(text, max(0, at - 200), at)
         if m is not None and not is_reference(m.group(1)):

@@ -30,6 +30,27 @@ def compiled(name: str, pattern: str, flags: int = 0):
         return rx
 
 
+# From this size on, holds() asks a regular expression (compiled once for the process).
+HOLDS_BY_REGEX_FROM = 50_000
+
+
+def holds(text: str, needle: str) -> bool:
+    """`needle in text`.  On a large text by a regular expression of the needle: `in` checks the
+    needle's last character first, and where that is common (`-`, a space, a letter) it stops
+    almost everywhere (~0.8 ms a MB for `|-`, 1 ms in a text of 4 bytes a character), where the
+    regex engine skips to the needle's first character, or first rare one (~0.25 ms: `|`, `(`,
+    `?` are rarer)."""
+    if len(text) < HOLDS_BY_REGEX_FROM:
+        return needle in text
+    rx = CACHE.get(("holds", needle))
+    if rx is None:  # from its first character that is not a common one (`$` of "\n$ ", `+` of "-+-")
+        j = next((i for i, ch in enumerate(needle) if not ch.isalnum() and ch not in " \t\n-.,/:"), 0)
+        pattern = re.escape(needle[j]) + "(?<=" + re.escape(needle[:j + 1]) + ")" + re.escape(needle[j + 1:]) \
+            if j else re.escape(needle)
+        rx = CACHE[("holds", needle)] = re.compile(pattern)
+    return rx.search(text) is not None
+
+
 _MARKER = r"\[REDACTED(?::[a-z_]+)?\]"
 
 

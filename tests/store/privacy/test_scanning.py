@@ -160,7 +160,9 @@ def test_any_table_of_literals_is_found_as_a_find_per_literal_finds_it():
         anchors = Anchors(low, literals)
         assert anchors.present == {lit for lit in literals if lit in low}, seed
         for literal in literals:
+            assert anchors.count(literal) == low.count(literal), (seed, literal)  # before and after `at`
             assert anchors.at(literal) == _places(low, literal), (seed, literal)
+            assert anchors.count(literal) == low.count(literal), (seed, literal)
         if seed == 0:  # each literal alone in a large text: one inside another is its only place
             filler = "xyz" * (ONE_PASS_FROM // 3)
             for alone in literals:
@@ -180,3 +182,77 @@ def test_long_runs_are_the_maximal_runs_of_run_characters():
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(300))) for _ in range(400)]
     for text in texts:
         assert long_runs(text) == [m.span() for m in reference.finditer(text)], text
+
+
+def test_holds_answers_as_in_does_on_large_texts():
+    # values.holds: `needle in text`, by a regex from the needle's first rare character on a
+    # large text (the needle at each end, across lines, cut short, absent)
+    from store.privacy.values import HOLDS_BY_REGEX_FROM, holds
+
+    filler = "ab-cd |x\n" * (HOLDS_BY_REGEX_FROM // 9 + 1)
+    for needle in ("|-", "| -", "|:-", "-+-", ',"', "||", "??", "\n$ ", "-----BEGIN "):
+        for text in (filler, needle + filler, filler + needle, filler + needle[:-1], needle[1:] + filler,
+                     filler[:-1] + needle[:1] + "\n" + needle[1:], needle[:1] + filler + needle[1:]):
+            assert holds(text, needle) == (needle in text), (needle, text[:8], text[-8:])
+            assert holds(text[-40:], needle) == (needle in text[-40:])
+
+
+def test_table_rules_are_the_lines_the_rule_pattern_matches():
+    import random
+
+    from store.privacy.candidates import _table_rules
+
+    rule = re.compile(r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
+    rng = random.Random(5)
+    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx"]
+    texts += ["".join(rng.choice(" \t|+:-\nax") for _ in range(rng.randrange(40))) for _ in range(3000)]
+    for text in texts:
+        assert list(_table_rules(text)) == [m.start() for m in rule.finditer(text)], text
+
+
+def test_user_password_at_host_is_found_past_other_colons_and_addresses():
+    # the pattern is tried only after the last `:` before `@` (values a password can hold)
+    secret = "Xk9vQ2mZ7p"
+    for text in (f"Author: Ana <ana@example.com>\nproxy: http {'a' * 150} bob:{secret}@proxy.example.com",
+                 f"Date: 12:30 rsync -e ssh bob:{secret}@10.0.0.7:/srv ana@example.com"):
+        assert [text[s:e] for _k, s, e in find_secrets(text)] == [secret], text
+    for text in ("Author: Ana <ana@example.com>", "at 12:30 ana@example.com wrote", "key: a b@example.com",
+                 "x:ab@example.com"):
+        assert not find_secrets(text), text
+
+
+def test_a_getter_is_found_from_its_return_of_a_literal_as_from_every_return():
+    # fallbacks_and_returns reads only the windows of lines that hold `return "…"` (`must`)
+    import random
+
+    from store.privacy import _lower
+    from store.privacy.candidates import _lines_matching
+    from store.privacy.values import compiled
+
+    find_secrets('def get_token():\n    return "Xk9vQ2mZ7pLw"')  # compiles the getter's patterns
+    getter, must = compiled("getter", ""), compiled("getter-return", "")
+    parts = ["def get_token():\n", "    return 'abc'\n", "    return x\n", "  # c\n", "\n", "@dec\n", "fn key() ",
+             "function password() {\n", ' return "pw" }\n', "RETURN 'X'\n", "return\t'q'\n", "def a(): return 'b'\n"]
+    rng = random.Random(4)
+    for _ in range(3000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randrange(14)))
+        low = _lower(text)
+        every = [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3)]
+        assert [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3, must=must)] == every, text
+
+
+def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
+    import random
+
+    from store.privacy import _token_starts
+    from store.privacy.anchors import long_runs
+    from store.privacy.rules import TOKEN_RUN
+
+    rx = re.compile(TOKEN_RUN)
+    rng = random.Random(9)
+    alphabet = "aZ9_-.~$+/=" * 3 + " \n:éİ🙂"
+    texts = ["", "a" * 16, "_" + "a" * 20, "a" * 15 + "/" + "b" * 16, "x=" + "A1" * 9 + "+" * 3 + "-" * 16]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(90))) for _ in range(5000)]
+    for text in texts:
+        runs = long_runs(text)
+        assert list(_token_starts(text, runs)) == [m.start() for a, b in runs for m in rx.finditer(text, a, b)], text
