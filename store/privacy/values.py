@@ -107,7 +107,28 @@ def credential_like(value: str) -> bool:
     return True
 
 
+# Verdicts on a value alone, kept for one find_secrets call (store/privacy/__init__.py empties
+# them when a call starts): a text dense with secrets judges the same value at many places (a
+# value under several labels, a config repeated in a log), and each verdict reads only the value.
+_RANDOM: dict = {}
+VALUE_MEMOS = [_RANDOM]
+
+
+def forget_values() -> None:
+    """Empty the verdicts kept on values (a new text starts)."""
+    for memo in VALUE_MEMOS:
+        memo.clear()
+
+
 def looks_random(value: str) -> bool:
+    """ENTROPY (the verdict on `value` is kept until forget_values)."""
+    got = _RANDOM.get(value)
+    if got is None:
+        got = _RANDOM[value] = _looks_random(value)
+    return got
+
+
+def _looks_random(value: str) -> bool:
     """ENTROPY: long, of two character classes or more, its letters not words of code (a
     segment made of words, `AuthTokenProvider2`, `KEY_WOW64`, is not random), high Shannon
     entropy; never a hash, UUID, version, path, URL or base64-encoded text."""
