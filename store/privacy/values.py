@@ -30,6 +30,20 @@ def compiled(name: str, pattern: str, flags: int = 0):
         return rx
 
 
+# Verdicts on a value alone, kept for one find_secrets call (store/privacy/__init__.py empties
+# them when a call starts): a text dense with secrets judges the same value at many places (a
+# value under several labels, a config repeated in a log), and each verdict reads only the value.
+_RANDOM: dict = {}
+_REFERENCE_VERDICTS: dict = {}
+VALUE_MEMOS = [_RANDOM, _REFERENCE_VERDICTS]
+
+
+def forget_values() -> None:
+    """Empty the verdicts kept on values (a new text starts)."""
+    for memo in VALUE_MEMOS:
+        memo.clear()
+
+
 _MARKER = r"\[REDACTED(?::[a-z_]+)?\]"
 
 
@@ -70,7 +84,15 @@ DOTTED = r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z"
 
 
 def is_reference(value):
-    """A quoted or bare value that names a secret instead of holding one."""
+    """A quoted or bare value that names a secret instead of holding one (the verdict on `value`
+    is kept until forget_values)."""
+    got = _REFERENCE_VERDICTS.get(value)
+    if got is None:
+        got = _REFERENCE_VERDICTS[value] = _is_reference(value)
+    return got
+
+
+def _is_reference(value):
     v = value.strip()
     if not v:
         return True
@@ -105,19 +127,6 @@ def credential_like(value: str) -> bool:
     if compiled("dotted", DOTTED).match(v) or compiled("oid", r"[\d.]+\Z").match(v):
         return False  # self.headers.get, 1.3.6.1.5.5.7.3.2
     return True
-
-
-# Verdicts on a value alone, kept for one find_secrets call (store/privacy/__init__.py empties
-# them when a call starts): a text dense with secrets judges the same value at many places (a
-# value under several labels, a config repeated in a log), and each verdict reads only the value.
-_RANDOM: dict = {}
-VALUE_MEMOS = [_RANDOM]
-
-
-def forget_values() -> None:
-    """Empty the verdicts kept on values (a new text starts)."""
-    for memo in VALUE_MEMOS:
-        memo.clear()
 
 
 def looks_random(value: str) -> bool:
