@@ -171,10 +171,9 @@ def named_values(text, low, hits, found):
         stop = max(0, hit - 80)
         while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
             s -= 1
-        e = hit
-        stop = min(n, hit + 80)
-        while e < stop and (text[e] in _NAME_CHARS or (text[e] > "\x7f" and text[e].isalnum())):
-            e += 1
+        # the same characters forward, by the engine: [\w.-] is _NAME_CHARS and any other
+        # character str.isalnum() takes (Unicode \w is isalnum() or `_`)
+        e = compiled("name-run", r"[\w.\-]*").match(text, hit, min(n, hit + 80)).end()
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
         if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
