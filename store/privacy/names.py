@@ -64,7 +64,7 @@ def _name_words(name: str) -> list:
             if piece not in SECRET_WORDS and piece.endswith("pass") and piece[:-4] in PASS_PREFIXES:
                 words.append(piece[:-4])
                 piece = "pass"  # storepass, keypass, dbpass (not bypass, compass)
-            elif piece not in SECRET_WORDS:
+            elif piece not in SECRET_WORDS and piece.endswith(COMPOUND_ENDS):  # (one C test for most pieces)
                 for word in COMPOUND_ENDS:
                     if piece.endswith(word) and len(piece) - len(word) >= 2 and piece[:-len(word)].isalpha():
                         words.append(piece[:-len(word)])
