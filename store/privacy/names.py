@@ -30,6 +30,7 @@ from store.privacy.values import (
     P_NAME,
     P_RANDOM,
     STRENGTH_TEST,
+    VALUE_MEMOS,
     add_span,
     compiled,
     is_reference,
@@ -86,11 +87,19 @@ def name_verdict(name: str):
     got = _VERDICTS.get(name, False)
     if got is not False:
         return got
-    got = _judge_name(_name_words(name))
+    # the names of this text too (kept for one find_secrets call): a text of more than 5,000 names
+    # empties _VERDICTS as it goes, and each name is judged by two finders or more
+    got = _TEXT_VERDICTS.get(name, False)
+    if got is False:
+        got = _TEXT_VERDICTS[name] = _judge_name(_name_words(name))
     if len(_VERDICTS) > 5000:
         _VERDICTS.clear()
     _VERDICTS[name] = got
     return got
+
+
+_TEXT_VERDICTS: dict = {}
+VALUE_MEMOS.append(_TEXT_VERDICTS)
 
 
 def _judge_name(words):
