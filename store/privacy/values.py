@@ -185,14 +185,16 @@ def _wordish(segment: str) -> bool:
         return True
     pieces = compiled("pieces", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(segment)
     singles = numbers = 0
-    for piece in pieces:
+    for piece in pieces:  # (no more than one single letter and two numbers: left at the first too many)
         if piece.isdigit():
             numbers += 1
-            if len(piece) > 6:
+            if len(piece) > 6 or numbers > 2:
                 return False
         elif len(piece) == 1:
             singles += 1
-    return singles <= 1 and numbers <= 2
+            if singles > 1:
+                return False
+    return True
 
 
 def base64_text(value: str) -> bool:
