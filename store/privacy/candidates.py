@@ -46,7 +46,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, P_NAME, add_span, compiled
+from store.privacy.values import CACHE, P_NAME, VALUE_MEMOS, add_span, compiled
 
 P_CANDIDATE = P_NAME + 500
 
@@ -815,6 +815,10 @@ def _table_rows(text, pos, cols, found):
 
 
 # ------------------------------------------------------------------------------ arrays
+_ARRAY_LINES: dict = {}  # the command line an array makes -> its finds, for one find_secrets call
+VALUE_MEMOS.append(_ARRAY_LINES)
+
+
 def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
@@ -836,7 +840,10 @@ def _arrays(text, low, found, find_secrets):
         line = " ".join(joined)
         if "\n" in line or len(line) > 2000:
             continue
-        for kind, s, e in find_secrets(line):
+        spans = _ARRAY_LINES.get(line)  # (an array repeated in the text is read once)
+        if spans is None:
+            spans = _ARRAY_LINES[line] = find_secrets(line)
+        for kind, s, e in spans:
             for js, ts, length in parts:
                 a, b = max(s, js), min(e, js + length)
                 if a < b:
