@@ -298,11 +298,17 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
-    forget_values()  # verdicts on values are kept for one text (store/privacy/values.py)
+    if len(text) < FORGET_FROM:
+        return _find(text, extra_patterns)
     try:
         return _find(text, extra_patterns)
     finally:
-        forget_values()
+        forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
+
+
+# A text this long empties the verdicts on values when it has been read (store/privacy/values.py
+# VALUE_MEMOS): its cost is its own, not helped by a text read before (nor the next by it).
+FORGET_FROM = 20_000
 
 
 def _find(text: str, extra_patterns=()) -> list:

@@ -46,7 +46,7 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, P_NAME, VALUE_MEMOS, add_span, compiled
+from store.privacy.values import CACHE, P_NAME, VALUE_MEMOS, add_span, compiled, remember
 
 P_CANDIDATE = P_NAME + 500
 
@@ -815,7 +815,7 @@ def _table_rows(text, pos, cols, found):
 
 
 # ------------------------------------------------------------------------------ arrays
-_ARRAY_LINES: dict = {}  # the command line an array makes -> its finds, for one find_secrets call
+_ARRAY_LINES: dict = {}  # the command line an array makes -> its finds (values.VALUE_MEMOS)
 VALUE_MEMOS.append(_ARRAY_LINES)
 
 
@@ -842,7 +842,7 @@ def _arrays(text, low, found, find_secrets):
             continue
         spans = _ARRAY_LINES.get(line)  # (an array repeated in the text is read once)
         if spans is None:
-            spans = _ARRAY_LINES[line] = find_secrets(line)
+            spans = remember(_ARRAY_LINES, line, find_secrets(line))
         for kind, s, e in spans:
             for js, ts, length in parts:
                 a, b = max(s, js), min(e, js + length)

@@ -29,6 +29,7 @@ from store.privacy.values import (
     is_reference,
     looks_random,
     mixed_parts,
+    remember,
 )
 
 ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
@@ -98,11 +99,11 @@ def shape(value: str) -> str:
 def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
     """Whether `value`, found with this evidence, is a secret (see the module docstring).
     `alone`: nothing but punctuation follows it on its line.  (The decision on the same value and
-    evidence is kept for one find_secrets call: store/privacy/values.py VALUE_MEMOS.)"""
+    evidence is kept: store/privacy/values.py VALUE_MEMOS.)"""
     key = (value, strength, style, alone)
     got = _DECISIONS.get(key)
     if got is None:
-        got = _DECISIONS[key] = _decide(value, strength, style, alone)
+        got = remember(_DECISIONS, key, _decide(value, strength, style, alone))
     return got
 
 

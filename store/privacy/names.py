@@ -35,6 +35,7 @@ from store.privacy.values import (
     compiled,
     is_reference,
     looks_random,
+    remember,
 )
 
 SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
@@ -87,11 +88,11 @@ def name_verdict(name: str):
     got = _VERDICTS.get(name, False)
     if got is not False:
         return got
-    # the names of this text too (kept for one find_secrets call): a text of more than 5,000 names
+    # the names of this text too (values.VALUE_MEMOS, emptied after a long text): a text of more than 5,000 names
     # empties _VERDICTS as it goes, and each name is judged by two finders or more
     got = _TEXT_VERDICTS.get(name, False)
     if got is False:
-        got = _TEXT_VERDICTS[name] = _judge_name(_name_words(name))
+        got = remember(_TEXT_VERDICTS, name, _judge_name(_name_words(name)))
     if len(_VERDICTS) > 5000:
         _VERDICTS.clear()
     _VERDICTS[name] = got

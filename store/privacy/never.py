@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from store.privacy.values import VALUE_MEMOS, compiled
+from store.privacy.values import VALUE_MEMOS, compiled, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -99,9 +99,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         run_s, run_e = _id_run(text, s, e)
         if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
             return True
-    verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once a text
+    verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
     if verdict is None:
-        verdict = _VALUE_VERDICTS[value] = _never_by_value(value)
+        verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
     if verdict:
         return True
     if (text.rfind("$", max(0, s - 120), s) >= 0 or "$" in value) and _crypt_hash(text, s, e):
@@ -124,7 +124,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _default_credential(value.lower(), low_before)
 
 
-_VALUE_VERDICTS = {}  # value -> _never_by_value(value), for one find_secrets call (values.VALUE_MEMOS)
+_VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
 VALUE_MEMOS.append(_VALUE_VERDICTS)
 
 

@@ -30,16 +30,26 @@ def compiled(name: str, pattern: str, flags: int = 0):
         return rx
 
 
-# Verdicts on a value alone, kept for one find_secrets call (store/privacy/__init__.py empties
-# them when a call starts): a text dense with secrets judges the same value at many places (a
-# value under several labels, a config repeated in a log), and each verdict reads only the value.
+# Verdicts on a value alone (each reads only the value): a text dense with secrets judges the
+# same value at many places (a value under several labels, a config repeated in a log).  A long
+# text empties them when it is read (store/privacy/__init__.py find_secrets: what a MB costs is
+# what it costs alone); each keeps MEMO_MAX at most meanwhile.
 _RANDOM: dict = {}
 _REFERENCE_VERDICTS: dict = {}
 VALUE_MEMOS = [_RANDOM, _REFERENCE_VERDICTS]
+MEMO_MAX = 20_000
+
+
+def remember(memo: dict, key, verdict):
+    """`verdict`, kept in `memo` under `key` (one of VALUE_MEMOS, emptied when full)."""
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    memo[key] = verdict
+    return verdict
 
 
 def forget_values() -> None:
-    """Empty the verdicts kept on values (a new text starts)."""
+    """Empty the verdicts kept on values (a long text has been read)."""
     for memo in VALUE_MEMOS:
         memo.clear()
 
@@ -85,10 +95,10 @@ DOTTED = r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z"
 
 def is_reference(value):
     """A quoted or bare value that names a secret instead of holding one (the verdict on `value`
-    is kept until forget_values)."""
+    is kept: VALUE_MEMOS)."""
     got = _REFERENCE_VERDICTS.get(value)
     if got is None:
-        got = _REFERENCE_VERDICTS[value] = _is_reference(value)
+        got = remember(_REFERENCE_VERDICTS, value, _is_reference(value))
     return got
 
 
@@ -130,10 +140,10 @@ def credential_like(value: str) -> bool:
 
 
 def looks_random(value: str) -> bool:
-    """ENTROPY (the verdict on `value` is kept until forget_values)."""
+    """ENTROPY (the verdict on `value` is kept: VALUE_MEMOS)."""
     got = _RANDOM.get(value)
     if got is None:
-        got = _RANDOM[value] = _looks_random(value)
+        got = remember(_RANDOM, value, _looks_random(value))
     return got
 
 
