@@ -338,6 +338,9 @@ NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
+_BY_START, _BY_END = itemgetter(0), itemgetter(1)
+
+
 def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted (found
     once for the text: two finders read them)."""
@@ -357,8 +360,9 @@ def _label_hits(low, anchors):
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
     # by place, the longest label at a place first (κωδικός πρόσβασης): two stable sorts by C keys
     # (a key function of Python called for each of ~40,000 hits a MB dense with secrets)
-    hits.sort(key=itemgetter(1), reverse=True)
-    hits.sort(key=itemgetter(0))
+    if len(hits) > 1:
+        hits.sort(key=_BY_END, reverse=True)
+        hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
     return hits
 
@@ -378,7 +382,9 @@ def _labels(text, low, anchors, found):
                 ns -= 1
             while ns < s and text[ns] in ".-":
                 ns += 1
-            ne = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match(text, e).end()  # (_NAME_CHARS, by the engine)
+            ne = e
+            if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
+                ne = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match(text, ne).end()  # _NAME_CHARS, by the engine
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
