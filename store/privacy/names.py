@@ -253,13 +253,16 @@ def _assigned(text, found, m, kind, strength, name, name_end):
     return vm.end()
 
 
+_VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
+
+
 def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
-    for group in ("tq", "tsq", "eq", "dq", "sq", "bq", "bare"):
-        value = vm.group(group)
-        if value is not None:
-            break
-    else:  # pragma: no cover - the regex always sets one
+    # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
+    # and nothing follows them): one call, not one per group tried
+    group = vm.lastgroup
+    if group not in _VALUE_GROUPS:  # pragma: no cover - the regex always sets one
         return
+    value = vm.group(group)
     s, e = vm.span(group)
     if group == "bare" and m.group("sep")[0] == "{":
         return  # C#'s `{ get; set; } = default!`: a bare value of code (its literals are quoted)
