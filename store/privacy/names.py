@@ -452,7 +452,7 @@ def _literal_context(text, style, key_start):
     head = text[line_start:key_start]
     if head[-1:] in ("?", "&") and style == "loose":
         return True  # a URL's query parameter
-    if style == "colon" and compiled("header-head", r"(?:[ \t]*|.*(?:-H|--header)[ \t]+[\"']?)\Z").match(head) \
+    if style == "colon" and _header_head(head) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
     if style == "colon" and _one_line_label(text, head, key_start):
@@ -460,10 +460,29 @@ def _literal_context(text, style, key_start):
     if style == "loose" and _command_head(head):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     if style == "loose":
-        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
+        if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(head):
+            return True
+        # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
+        # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
+        # characters before it (the same answer; `.*` tried at each place of a long line's head
+        # was a pass over it for each name on the line: quadratic on one line of many names)
+        body = head[:-1] if head[-1:] in ("\"", "'") else head
+        start = max(0, len(body.rstrip(" \t=")) - 16)
+        return compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start) is not None
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)
+
+
+def _header_head(head):
+    r"""`head` is blank, or ends with `-H` or `--header`, spaces and a quote: what
+    `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the pattern tried
+    `.*` at each place of a long line's head, for each name on the line)."""
+    if not head.strip(" \t"):
+        return True
+    body = head[:-1] if head[-1:] in ("\"", "'") else head
+    words = body.rstrip(" \t")
+    return len(words) < len(body) and words.endswith(("-H", "--header"))
 
 
 def _rest_of_line(text, vend):
@@ -505,9 +524,12 @@ def _one_line_label(text, head, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
     line_end = text.find("\n", key_start)
-    line = text[text.rfind("\n", 0, key_start) + 1:line_end if line_end >= 0 else len(text)]
-    return not compiled("code-chars", r".*[(){}\[\];=<>,]").match(line) and compiled(
-        "label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
+    line_start = text.rfind("\n", 0, key_start) + 1
+    # a character of code anywhere on the line (searched from its start: the first one found
+    # answers, where `.*[…]` read a long line to its end for each name on it)
+    if compiled("code-char", r"[(){}\[\];=<>,]").search(text, line_start, line_end if line_end >= 0 else len(text)):
+        return False
+    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
 
 
 def _in_ini_section(text, line_start):
@@ -543,7 +565,7 @@ def _code_context(text, value, key, style, key_start):
     before = head.rstrip(" \t")
     if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
         return True  # self.token = nextchar, f(token=tok)
-    if compiled("declared", r"(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z").match(before):
+    if _declared(before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
@@ -552,6 +574,19 @@ def _code_context(text, value, key, style, key_start):
     if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
+
+
+def _declared(before):
+    r"""`before` (a line up to a name, no space at its end) ends with a declaration's word (`let`,
+    `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
+    `(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z` matches,
+    the `;` or `{` found by one scan from the end (the last one: none stands in what follows
+    it), not by `.*` tried at each place of a long line."""
+    tail = r"(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z"
+    if compiled("declared-start", r"[ \t]*" + tail).match(before):
+        return True
+    last = max(before.rfind(";"), before.rfind("{"))
+    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(before, last) is not None
 
 
 def _in_string(head):
