@@ -466,8 +466,7 @@ def _literal_context(text, style, key_start):
         # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
         # characters before it (the same answer; `.*` tried at each place of a long line's head
         # was a pass over it for each name on the line: quadratic on one line of many names)
-        body = head[:-1] if head[-1:] in ("\"", "'") else head
-        start = max(0, len(body.rstrip(" \t=")) - 16)
+        start = max(0, _run_start(head, len(head) - 1 if head[-1:] in ("\"", "'") else len(head), " \t=") - 16)
         return compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start) is not None
     if style != "spaced" or head.strip(" \t"):
         return False
@@ -478,11 +477,18 @@ def _header_head(head):
     r"""`head` is blank, or ends with `-H` or `--header`, spaces and a quote: what
     `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the pattern tried
     `.*` at each place of a long line's head, for each name on the line)."""
-    if not head.strip(" \t"):
+    if not head.lstrip(" \t"):  # (lstrip: no copy of a head that starts with a word)
         return True
-    body = head[:-1] if head[-1:] in ("\"", "'") else head
-    words = body.rstrip(" \t")
-    return len(words) < len(body) and words.endswith(("-H", "--header"))
+    end = len(head) - 1 if head[-1] in "\"'" else len(head)
+    words = _run_start(head, end, " \t")
+    return words < end and head.endswith(("-H", "--header"), 0, words)
+
+
+def _run_start(head, end, chars):
+    """Where the run of `chars` that ends at `end` starts (no copy of a long line's head)."""
+    while end > 0 and head[end - 1] in chars:
+        end -= 1
+    return end
 
 
 def _rest_of_line(text, vend):
