@@ -621,22 +621,27 @@ def _after_verb(low, s):
 
 def _directive_context(low, s):
     """The name at `s` starts its line, or follows a verb that sets a value (SetEnv, git config)."""
-    start = low.rfind("\n", 0, s) + 1
-    before = low[start:s].strip(" \t+-")
-    if not before:
+    a = low.rfind("\n", 0, s) + 1
+    b = s
+    while a < b and low[a] in " \t+-":  # low[a:b]: the line before `s`, stripped of " \t+-" (read
+        a += 1  # by index: a long line's head is copied only when it is read whole, below)
+    while b > a and low[b - 1] in " \t+-":
+        b -= 1
+    if a == b:
         return True
     flags = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z")
     article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
-    cut = len(before) - _TAIL
+    cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
-        tail = before[cut:]
+        tail = low[a + cut:b]
         m = flags.search(tail)
         flags_at = m.start() if m is not None else len(tail)
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
         if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
             tail = article.sub("", tail[:flags_at])
-            return before.endswith(DIRECTIVE_VERBS, 0, cut + len(tail))
+            return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
+    before = low[a:b]
     before = flags.sub("", before)
     before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
