@@ -77,6 +77,7 @@ from store.privacy.values import (
     STRENGTH_TEST,
     add_span,
     compiled,
+    forget_values,
     holds,
     is_reference,
     looks_random,
@@ -296,7 +297,7 @@ FINDERS = (
      "rules.COMMAND_LINE"),
     ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
-                                                                                 look.found, find_secrets),
+                                                                                 look.found, _find),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
@@ -323,10 +324,27 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
+    if len(text) < FORGET_FROM:
+        return _find(text, extra_patterns)
+    try:
+        return _find(text, extra_patterns)
+    finally:
+        forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
+
+
+# A text this long empties the verdicts on values when it has been read (store/privacy/values.py
+# VALUE_MEMOS): its cost is its own, not helped by a text read before (nor the next by it).
+FORGET_FROM = 20_000
+
+
+def _find(text: str, extra_patterns=()) -> list:
+    """find_secrets, within one call of it (a finder that judges a part of the text alone)."""
+    if not text:
+        return []
     lines = numbered(text) if text[:1] in " 0123456789" else None
     if lines is not None:  # a file as a tool shows it: its lines, without their numbers
         stripped, back = lines
-        return [(k, back(s), back(e, True)) for k, s, e in find_secrets(stripped, extra_patterns)]
+        return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns)]
     look = Look(text, extra_patterns)
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from operator import itemgetter
 
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
 from store.privacy.lexicon import (
@@ -46,7 +47,16 @@ from store.privacy.lexicon import (
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
-from store.privacy.values import CACHE, HOLDS_BY_REGEX_FROM, P_NAME, add_span, compiled, holds
+from store.privacy.values import (
+    CACHE,
+    HOLDS_BY_REGEX_FROM,
+    P_NAME,
+    VALUE_MEMOS,
+    add_span,
+    compiled,
+    holds,
+    remember,
+)
 
 P_CANDIDATE = P_NAME + 500
 
@@ -267,6 +277,10 @@ _CJK_STOP = (
 )
 
 
+_CLOSING = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«", "„": "“",
+            "‚": "‘"}  # a value's opening quote -> its closing one
+
+
 def value_at(text, i, end=None):
     """(start, end) of the value that starts at or after `i` (spaces skipped): a quoted string,
     or a bare word that stops at whitespace, a quote, CJK text or full-width punctuation."""
@@ -276,8 +290,7 @@ def value_at(text, i, end=None):
     if i >= n:
         return None
     quote = text[i]
-    closing = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«",
-               "„": "“", "‚": "‘"}.get(quote)
+    closing = _CLOSING.get(quote)
     if closing is not None and quote in "«»„" and i + 1 < n and text[i + 1] in " \u00a0":
         i += 1  # « X »: the spaces French puts inside its quotes
         while i < n and text[i] in " \u00a0":
@@ -335,6 +348,9 @@ NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
+_BY_START, _BY_END = itemgetter(0), itemgetter(1)
+
+
 def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted (found
     once for the text: two finders read them)."""
@@ -352,7 +368,11 @@ def _label_hits(low, anchors):
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
-    hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
+    # by place, the longest label at a place first (κωδικός πρόσβασης): two stable sorts by C keys
+    # (a key function of Python called for each of ~40,000 hits a MB dense with secrets)
+    if len(hits) > 1:
+        hits.sort(key=_BY_END, reverse=True)
+        hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
     return hits
 
@@ -373,8 +393,8 @@ def _labels(text, low, anchors, found):
             while ns < s and text[ns] in ".-":
                 ns += 1
             ne = e
-            while ne < n and text[ne] in _NAME_CHARS:
-                ne += 1
+            if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
+                ne = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match(text, ne).end()  # _NAME_CHARS, by the engine
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
@@ -611,22 +631,27 @@ def _after_verb(low, s):
 
 def _directive_context(low, s):
     """The name at `s` starts its line, or follows a verb that sets a value (SetEnv, git config)."""
-    start = low.rfind("\n", 0, s) + 1
-    before = low[start:s].strip(" \t+-")
-    if not before:
+    a = low.rfind("\n", 0, s) + 1
+    b = s
+    while a < b and low[a] in " \t+-":  # low[a:b]: the line before `s`, stripped of " \t+-" (read
+        a += 1  # by index: a long line's head is copied only when it is read whole, below)
+    while b > a and low[b - 1] in " \t+-":
+        b -= 1
+    if a == b:
         return True
     flags = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z")
     article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
-    cut = len(before) - _TAIL
+    cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
-        tail = before[cut:]
+        tail = low[a + cut:b]
         m = flags.search(tail)
         flags_at = m.start() if m is not None else len(tail)
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
         if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
             tail = article.sub("", tail[:flags_at])
-            return before.endswith(DIRECTIVE_VERBS, 0, cut + len(tail))
+            return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
+    before = low[a:b]
     before = flags.sub("", before)
     before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
@@ -823,6 +848,10 @@ def _table_rows(text, pos, cols, found):
 
 
 # ------------------------------------------------------------------------------ arrays
+_ARRAY_LINES: dict = {}  # the command line an array makes -> its finds (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_ARRAY_LINES)
+
+
 def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
@@ -844,7 +873,10 @@ def _arrays(text, low, found, find_secrets):
         line = " ".join(joined)
         if "\n" in line or len(line) > 2000:
             continue
-        for kind, s, e in find_secrets(line):
+        spans = _ARRAY_LINES.get(line)  # (an array repeated in the text is read once)
+        if spans is None:
+            spans = remember(_ARRAY_LINES, line, find_secrets(line))
+        for kind, s, e in spans:
             for js, ts, length in parts:
                 a, b = max(s, js), min(e, js + length)
                 if a < b:

@@ -176,11 +176,15 @@ def command_lines(text, low, anchors, found):
                 words = None
             else:  # `-p`: ~90 tools take a password after it; the words of its line are fewer
                 words = _tool_words(low, at, at, lines)
-                if not any(tool in words for _flag, e in entries for tool in e[0]):
+                if all(words.isdisjoint(e[0]) for _flag, e in entries):
                     continue
             seg_start, seg_end = _segment(low, at)
             for flag, (tools, sub, style) in entries:
-                tool = _tool_at(low, seg_start, at, tools if words is None else [t for t in tools if t in words])
+                if words is not None:  # only the tools among the line's words can stand there
+                    if words.isdisjoint(tools):
+                        continue
+                    tools = [t for t in tools if t in words]
+                tool = _tool_at(low, seg_start, at, tools)
                 if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
                     continue
                 span = _flag_value(text, low, at, fm.end(), flag, style, seg_end)

@@ -22,7 +22,15 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 from __future__ import annotations
 
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
-from store.privacy.values import DOTTED, compiled, is_reference, looks_random, mixed_parts
+from store.privacy.values import (
+    DOTTED,
+    VALUE_MEMOS,
+    compiled,
+    is_reference,
+    looks_random,
+    mixed_parts,
+    remember,
+)
 
 ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
 
@@ -90,7 +98,20 @@ def shape(value: str) -> str:
 
 def decide(value: str, strength: int, style: str, alone: bool = False) -> bool:
     """Whether `value`, found with this evidence, is a secret (see the module docstring).
-    `alone`: nothing but punctuation follows it on its line."""
+    `alone`: nothing but punctuation follows it on its line.  (The decision on the same value and
+    evidence is kept: store/privacy/values.py VALUE_MEMOS.)"""
+    key = (value, strength, style, alone)
+    got = _DECISIONS.get(key)
+    if got is None:
+        got = remember(_DECISIONS, key, _decide(value, strength, style, alone))
+    return got
+
+
+_DECISIONS: dict = {}
+VALUE_MEMOS.append(_DECISIONS)
+
+
+def _decide(value, strength, style, alone):
     v = value.strip()
     if not v or len(v) > 512 or is_reference(v):
         return False

@@ -30,10 +30,12 @@ from store.privacy.values import (
     P_NAME,
     P_RANDOM,
     STRENGTH_TEST,
+    VALUE_MEMOS,
     add_span,
     compiled,
     is_reference,
     looks_random,
+    remember,
 )
 
 SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
@@ -64,7 +66,7 @@ def _name_words(name: str) -> list:
             if piece not in SECRET_WORDS and piece.endswith("pass") and piece[:-4] in PASS_PREFIXES:
                 words.append(piece[:-4])
                 piece = "pass"  # storepass, keypass, dbpass (not bypass, compass)
-            elif piece not in SECRET_WORDS:
+            elif piece not in SECRET_WORDS and piece.endswith(COMPOUND_ENDS):  # (one C test for most pieces)
                 for word in COMPOUND_ENDS:
                     if piece.endswith(word) and len(piece) - len(word) >= 2 and piece[:-len(word)].isalpha():
                         words.append(piece[:-len(word)])
@@ -86,11 +88,19 @@ def name_verdict(name: str):
     got = _VERDICTS.get(name, False)
     if got is not False:
         return got
-    got = _judge_name(_name_words(name))
+    # the names of this text too (values.VALUE_MEMOS, emptied after a long text): a text of more than 5,000 names
+    # empties _VERDICTS as it goes, and each name is judged by two finders or more
+    got = _TEXT_VERDICTS.get(name, False)
+    if got is False:
+        got = remember(_TEXT_VERDICTS, name, _judge_name(_name_words(name)))
     if len(_VERDICTS) > 5000:
         _VERDICTS.clear()
     _VERDICTS[name] = got
     return got
+
+
+_TEXT_VERDICTS: dict = {}
+VALUE_MEMOS.append(_TEXT_VERDICTS)
 
 
 def _judge_name(words):
@@ -242,13 +252,16 @@ def _assigned(text, found, m, kind, strength, name, name_end):
     return vm.end()
 
 
+_VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
+
+
 def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
-    for group in ("tq", "tsq", "eq", "dq", "sq", "bq", "bare"):
-        value = vm.group(group)
-        if value is not None:
-            break
-    else:  # pragma: no cover - the regex always sets one
+    # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
+    # and nothing follows them): one call, not one per group tried
+    group = vm.lastgroup
+    if group not in _VALUE_GROUPS:  # pragma: no cover - the regex always sets one
         return
+    value = vm.group(group)
     s, e = vm.span(group)
     if group == "bare" and m.group("sep")[0] == "{":
         return  # C#'s `{ get; set; } = default!`: a bare value of code (its literals are quoted)
@@ -438,7 +451,7 @@ def _literal_context(text, style, key_start):
     head = text[line_start:key_start]
     if head[-1:] in ("?", "&") and style == "loose":
         return True  # a URL's query parameter
-    if style == "colon" and compiled("header-head", r"(?:[ \t]*|.*(?:-H|--header)[ \t]+[\"']?)\Z").match(head) \
+    if style == "colon" and _header_head(head) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
     if style == "colon" and _one_line_label(text, head, key_start):
@@ -446,10 +459,35 @@ def _literal_context(text, style, key_start):
     if style == "loose" and _command_head(head):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     if style == "loose":
-        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None
+        if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(head):
+            return True
+        # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
+        # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
+        # characters before it (the same answer; `.*` tried at each place of a long line's head
+        # was a pass over it for each name on the line: quadratic on one line of many names)
+        start = max(0, _run_start(head, len(head) - 1 if head[-1:] in ("\"", "'") else len(head), " \t=") - 16)
+        return compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start) is not None
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)
+
+
+def _header_head(head):
+    r"""`head` is blank, or ends with `-H` or `--header`, spaces and a quote: what
+    `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the pattern tried
+    `.*` at each place of a long line's head, for each name on the line)."""
+    if not head.lstrip(" \t"):  # (lstrip: no copy of a head that starts with a word)
+        return True
+    end = len(head) - 1 if head[-1] in "\"'" else len(head)
+    words = _run_start(head, end, " \t")
+    return words < end and head.endswith(("-H", "--header"), 0, words)
+
+
+def _run_start(head, end, chars):
+    """Where the run of `chars` that ends at `end` starts (no copy of a long line's head)."""
+    while end > 0 and head[end - 1] in chars:
+        end -= 1
+    return end
 
 
 def _rest_of_line(text, vend):
@@ -491,9 +529,12 @@ def _one_line_label(text, head, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
     line_end = text.find("\n", key_start)
-    line = text[text.rfind("\n", 0, key_start) + 1:line_end if line_end >= 0 else len(text)]
-    return not compiled("code-chars", r".*[(){}\[\];=<>,]").match(line) and compiled(
-        "label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
+    line_start = text.rfind("\n", 0, key_start) + 1
+    # a character of code anywhere on the line (searched from its start: the first one found
+    # answers, where `.*[…]` read a long line to its end for each name on it)
+    if compiled("code-char", r"[(){}\[\];=<>,]").search(text, line_start, line_end if line_end >= 0 else len(text)):
+        return False
+    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
 
 
 def _in_ini_section(text, line_start):
@@ -529,7 +570,7 @@ def _code_context(text, value, key, style, key_start):
     before = head.rstrip(" \t")
     if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
         return True  # self.token = nextchar, f(token=tok)
-    if compiled("declared", r"(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z").match(before):
+    if _declared(before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
@@ -538,6 +579,19 @@ def _code_context(text, value, key, style, key_start):
     if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
+
+
+def _declared(before):
+    r"""`before` (a line up to a name, no space at its end) ends with a declaration's word (`let`,
+    `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
+    `(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z` matches,
+    the `;` or `{` found by one scan from the end (the last one: none stands in what follows
+    it), not by `.*` tried at each place of a long line."""
+    tail = r"(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z"
+    if compiled("declared-start", r"[ \t]*" + tail).match(before):
+        return True
+    last = max(before.rfind(";"), before.rfind("{"))
+    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(before, last) is not None
 
 
 def _in_string(head):

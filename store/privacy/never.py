@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from store.privacy.values import compiled
+from store.privacy.values import VALUE_MEMOS, compiled, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -99,10 +99,10 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         run_s, run_e = _id_run(text, s, e)
         if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
             return True
-    if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
-        return True
-    low = value.lower()
-    if compiled("never-hints", _PLACEHOLDER_HINTS).search(low) and _placeholder(value):
+    verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
+    if verdict is None:
+        verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
+    if verdict:
         return True
     if (text.rfind("$", max(0, s - 120), s) >= 0 or "$" in value) and _crypt_hash(text, s, e):
         return True
@@ -112,12 +112,6 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
             return True
     if text.startswith("...", e) or text.startswith("\u2026", e):
         return True  # sk-... : the rest of the value left out
-    if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
-        return True  # a YAML tag: password: !vault |, !Ref DbPassword
-    if first in "./~pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
-        return True
-    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
-        return True
     before = text[max(0, s - 40):s]
     low_before = before.lower()
     if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
@@ -125,15 +119,34 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
+    if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before):
+        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
+    return _default_credential(value.lower(), low_before)
+
+
+_VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_VALUE_VERDICTS)
+
+
+def _never_by_value(value: str) -> bool:
+    """The classes above that the value alone says (the rest read the text around it)."""
+    first = value[0]
+    if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
+        return True
+    if compiled("never-hints", _PLACEHOLDER_HINTS).search(value.lower()) and _placeholder(value):
+        return True
+    if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
+        return True  # a YAML tag: password: !vault |, !Ref DbPassword
+    if first in "./~pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+        return True
+    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
+        return True
     if _secret_name(value):
         return True
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
-    if "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value):
-        return True  # an e-mail address is a user's name, not a password
-    if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before):
-        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
-    return _default_credential(value.lower(), low_before)
+    return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None
+    # (an e-mail address is a user's name, not a password)
 
 
 # The kinds of a provider's own token and of the shapes (store/privacy/rules.py): its prefix or

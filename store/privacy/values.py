@@ -51,6 +51,30 @@ def holds(text: str, needle: str) -> bool:
     return rx.search(text) is not None
 
 
+# Verdicts on a value alone (each reads only the value): a text dense with secrets judges the
+# same value at many places (a value under several labels, a config repeated in a log).  A long
+# text empties them when it is read (store/privacy/__init__.py find_secrets: what a MB costs is
+# what it costs alone); each keeps MEMO_MAX at most meanwhile.
+_RANDOM: dict = {}
+_REFERENCE_VERDICTS: dict = {}
+VALUE_MEMOS = [_RANDOM, _REFERENCE_VERDICTS]
+MEMO_MAX = 20_000
+
+
+def remember(memo: dict, key, verdict):
+    """`verdict`, kept in `memo` under `key` (one of VALUE_MEMOS, emptied when full)."""
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    memo[key] = verdict
+    return verdict
+
+
+def forget_values() -> None:
+    """Empty the verdicts kept on values (a long text has been read)."""
+    for memo in VALUE_MEMOS:
+        memo.clear()
+
+
 _MARKER = r"\[REDACTED(?::[a-z_]+)?\]"
 
 
@@ -64,7 +88,8 @@ P_CUSTOM = 5000
 
 
 def add_span(found, text, s, e, prio, kind):
-    if e > s and not inside_marker(text, s):
+    # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
+    if e > s and (text.rfind("[REDACTED", max(0, s - 64), s + 9) < 0 or not inside_marker(text, s)):
         found.append((s, prio, e, kind))
 
 
@@ -91,7 +116,15 @@ DOTTED = r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z"
 
 
 def is_reference(value):
-    """A quoted or bare value that names a secret instead of holding one."""
+    """A quoted or bare value that names a secret instead of holding one (the verdict on `value`
+    is kept: VALUE_MEMOS)."""
+    got = _REFERENCE_VERDICTS.get(value)
+    if got is None:
+        got = remember(_REFERENCE_VERDICTS, value, _is_reference(value))
+    return got
+
+
+def _is_reference(value):
     v = value.strip()
     if not v:
         return True
@@ -129,6 +162,14 @@ def credential_like(value: str) -> bool:
 
 
 def looks_random(value: str) -> bool:
+    """ENTROPY (the verdict on `value` is kept: VALUE_MEMOS)."""
+    got = _RANDOM.get(value)
+    if got is None:
+        got = remember(_RANDOM, value, _looks_random(value))
+    return got
+
+
+def _looks_random(value: str) -> bool:
     """ENTROPY: long, of two character classes or more, its letters not words of code (a
     segment made of words, `AuthTokenProvider2`, `KEY_WOW64`, is not random), high Shannon
     entropy; never a hash, UUID, version, path, URL or base64-encoded text."""
@@ -176,14 +217,16 @@ def _wordish(segment: str) -> bool:
         return True
     pieces = compiled("pieces", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(segment)
     singles = numbers = 0
-    for piece in pieces:
+    for piece in pieces:  # (no more than one single letter and two numbers: left at the first too many)
         if piece.isdigit():
             numbers += 1
-            if len(piece) > 6:
+            if len(piece) > 6 or numbers > 2:
                 return False
         elif len(piece) == 1:
             singles += 1
-    return singles <= 1 and numbers <= 2
+            if singles > 1:
+                return False
+    return True
 
 
 def base64_text(value: str) -> bool:
