@@ -391,7 +391,9 @@ def test_a_lazy_face_keeps_no_copy_so_a_name_patched_in_its_module_is_what_calle
         for name, module in home_of[:3]:
             getattr(face, name)  # a first look, which a caching face would keep
             sentinel = object()
-            monkeypatch.setattr(f"{package}.{module}.{name}", sentinel)
-            assert getattr(face, name) is sentinel, f"{package}.{name}"
+            # undone at once: a module the next look imports would keep the stand-in for good
+            with monkeypatch.context() as patch:
+                patch.setattr(f"{package}.{module}.{name}", sentinel)
+                assert getattr(face, name) is sentinel, f"{package}.{name}"
             checked += 1
     assert checked >= 20
