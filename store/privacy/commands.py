@@ -225,7 +225,8 @@ def _flag_entries(token, flags):
     """(flag, entry) of each COMMAND_LINE form a flag's text `token` may be, and how many tools
     they name."""
     entries = []
-    for key in {token if token.startswith("/") else token.rstrip(":"), token[:2], token[:3]}:
+    whole = token if token.startswith("/") else token.rstrip(":")
+    for key in dict.fromkeys((whole, token[:3], token[:2])):  # the longest first, in one order (a set's varied by hash seed)
         entries += [(key, e) for e in flags.get(key, ())]
     if token[1:2] != "-" and len(token) <= 5:
         for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
