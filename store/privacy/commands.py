@@ -35,7 +35,10 @@ def _command_index():
                         flag, style = flag + ":", ":w"
                     else:
                         style = form[len(flag):] or "="
-                    flags.setdefault(flag.lower(), []).append((tools, sub, style))
+                    # a Unix flag's case is its meaning (`-p` a password, `-P` a port; snmpget's
+                    # `-a SHA` names the hash, `-A` takes the pass phrase): matched as written
+                    cased = flag if flag[0] == "-" and flag.lower() != flag.upper() else None
+                    flags.setdefault(flag.lower(), []).append((tools, sub, style, cased))
         index = CACHE["commands"] = (flags, words)
     return index
 
@@ -179,7 +182,9 @@ def command_lines(text, low, anchors, found):
                 if not any(tool in words for _flag, e in entries for tool in e[0]):
                     continue
             seg_start, seg_end = _segment(low, at)
-            for flag, (tools, sub, style) in entries:
+            for flag, (tools, sub, style, cased) in entries:
+                if cased is not None and not _as_written(text, at, token, flag, cased):
+                    continue
                 tool = _tool_at(low, seg_start, at, tools if words is None else [t for t in tools if t in words])
                 if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
                     continue
@@ -215,6 +220,15 @@ def command_lines(text, low, anchors, found):
                 span = _positional(text, low, tool, seg_end, sub, form)
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _as_written(text, at, token, flag, cased):
+    """The flag at `at` (`token`: its lowercased text) is `cased` in the case the table writes it
+    (`flag`: the key it was found by; a letter inside a cluster, `htpasswd -nb`, is looked for
+    in the cluster)."""
+    if token.startswith(flag):
+        return text.startswith(cased, at)
+    return cased[1:] in text[at + 1:at + len(token)]
 
 
 def _flag_entries(token, flags):

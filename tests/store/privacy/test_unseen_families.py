@@ -1,0 +1,26 @@
+"""Families of the second attacker's batch (tests/privacy_eval/dev_unwritten2.py), each fixed by
+what it is, not by its case: a Unix flag read in its case, ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+
+PW = "Kobe24" + "Lakers!"
+
+
+@pytest.mark.parametrize("line", [
+    f"snmpget -v3 -l authPriv -u monitor -a SHA -A {PW} -x AES -X {PW} 10.0.0.1 sysName.0",
+    f"ldappasswd -x -D cn=admin,dc=example,dc=com -w {PW} -S uid=ana",
+])  # fmt: skip
+def test_a_unix_flag_is_read_in_its_case(line):
+    # `-a SHA` names a hash and `-A` takes the pass phrase; `-S` prompts where `-s` takes one
+    out = clean_text(line)
+    assert PW not in out
+    assert out.count("[REDACTED") == line.count(PW)
+
+
+def test_a_flag_in_the_tables_case_still_goes():
+    assert clean_text(f"mysql -uroot -p{PW} app") == "mysql -uroot -p[REDACTED:password] app"
+    assert clean_text(f"mysql -uroot -P 3306 -p{PW}").endswith("-P 3306 -p[REDACTED:password]")
