@@ -45,7 +45,10 @@ PLACEHOLDER = (
     r"|your[_-].*|.*[_-]here|(?:change|replace|update|fill)[_-]?(?:me|this|it)(?:[_-].*)?"
     r"|insert[_-].*|placeholder.*|.*[_-]placeholder|example[_-](?:key|token|secret|password)"
     r"|dummy(?:[_-]\w+)?|redacted|<[^<>]*>|\[[^\[\]]*\]|x{4,}|(?:x{2,}-)+x{2,}"
-    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,}))"
+    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,})"
+    # a masked value, as a tool shows one (`****************wxyz`, `sk-••••••••AbCd`): a few
+    # characters of it at most, the rest hidden
+    r"|[\w-]{0,8}(?:\*{4,}|\u2022{4,})\w{0,6})"
 )
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
@@ -136,6 +139,11 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _default_credential(value.lower(), low_before)
 
 
+# Documented defaults that do not repeat their name (those that do: _default_credential): the
+# value, and what stands before it when it is that default (SNMP's read and write communities).
+DOCUMENTED_DEFAULTS = {"public": ("community", "-c"), "private": ("community", "-c")}
+
+
 # The kinds of a provider's own token and of the shapes (store/privacy/rules.py): its prefix or
 # shape says what it is, whatever a label says (`AWS_ACCESS_KEY_ID=AKIA…` is a credential).
 PROVIDER_KINDS = frozenset(("anthropic_key", "aws_access_key", "github_token", "google_api_key", "jwt", "npm_token",
@@ -187,6 +195,8 @@ def _default_credential(value: str, before: str) -> bool:
     `postgres:postgres@localhost`, `guest:guest@`): a service's documented default, not a secret."""
     if not value.isalpha() or len(value) < 3:
         return False
+    if value in DOCUMENTED_DEFAULTS and before.rstrip(" \t\"'=:").endswith(DOCUMENTED_DEFAULTS[value]):
+        return True  # snmpwalk -c public, rocommunity public, community: public
     if before.endswith(value + ":"):
         return True  # user:user@host
     # `value` then `pass`, `_pass`, `root_pass`, where a word starts (found by str.find: a
@@ -246,7 +256,7 @@ def _crypt_hash(text, s, e):
 # characters its words start with, a class among them makes the engine try every word everywhere
 # (twice as slow, on every span found).
 _PLACEHOLDER_HINTS = (r"your|here|change|replace|update|fill|insert|placeholder|example|sample|dummy|fake|"
-                      r"todo|tbd|fixme|some|random|string|redacted|<|\[|xx|\*\*\*|\.\.\.")
+                      r"todo|tbd|fixme|some|random|string|redacted|<|\[|xx|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022")
 
 
 def _jwt_run(text, s, e):

@@ -24,3 +24,16 @@ def test_a_unix_flag_is_read_in_its_case(line):
 def test_a_flag_in_the_tables_case_still_goes():
     assert clean_text(f"mysql -uroot -p{PW} app") == "mysql -uroot -p[REDACTED:password] app"
     assert clean_text(f"mysql -uroot -P 3306 -p{PW}").endswith("-P 3306 -p[REDACTED:password]")
+
+
+@pytest.mark.parametrize("line", [
+    "secret_key     ****************wxyz shared-credentials-file", "api_key: sk-\u2022\u2022\u2022\u2022\u2022\u2022\u2022\u2022AbCd",
+    "AWS Secret Access Key [****************Q7xZ]: ", "snmpwalk -v2c -c public 10.0.0.1 system",
+    "rocommunity public localhost", "snmp-server community private RW",
+])  # fmt: skip
+def test_a_masked_value_and_a_documented_default_are_kept(line):
+    assert clean_text(line) == line
+
+
+def test_a_community_that_is_not_the_default_goes():
+    assert clean_text(f"snmpwalk -v2c -c {PW} 10.0.0.1") == "snmpwalk -v2c -c [REDACTED:password] 10.0.0.1"
