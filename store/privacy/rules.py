@@ -260,7 +260,7 @@ COMMAND_LINE = (
     (("bw",), "unlock", "#1"),
     (("bw",), "login", "#2"),
     (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
-    (("mc", "mcli"), "alias", "#4 #5"),
+    (("mc", "mcli"), "alias", "#5"),  # #4 is the access key: the account's id, a user
     (("security",), "", "-w_ -p_"),
     (("gh",), "secret", "-b --body"),
     (("codecov",), "", "-t_"),

@@ -37,3 +37,8 @@ def test_a_masked_value_and_a_documented_default_are_kept(line):
 
 def test_a_community_that_is_not_the_default_goes():
     assert clean_text(f"snmpwalk -v2c -c {PW} 10.0.0.1") == "snmpwalk -v2c -c [REDACTED:password] 10.0.0.1"
+
+
+def test_mc_alias_keeps_the_access_key_that_names_the_account():
+    line = f"docker run --rm minio/mc alias set s3 http://minio:9000 admin {PW}"
+    assert clean_text(line) == line.replace(PW, "[REDACTED:password]")
