@@ -42,3 +42,21 @@ def test_a_community_that_is_not_the_default_goes():
 def test_mc_alias_keeps_the_access_key_that_names_the_account():
     line = f"docker run --rm minio/mc alias set s3 http://minio:9000 admin {PW}"
     assert clean_text(line) == line.replace(PW, "[REDACTED:password]")
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ('-H "Authorization: token Zebra!Crossing4" https://api.example.com', "Zebra!Crossing4"),
+    (f"Authorization: Basic {PW}", PW), (f"Authorization: Bearer {PW}", PW), ("Authorization: SSWS Pwe7qx6Fq#7", "Pwe7qx6Fq#7"),
+])  # fmt: skip
+def test_a_headers_value_goes_whole_not_its_head(line, value):
+    # a password sent as it is (not base64), a token with a symbol: no tail of it is left
+    out = clean_text(line)
+    assert value not in out and value[-2:] not in out.replace("[REDACTED", "")
+
+
+@pytest.mark.parametrize("line", [
+    "Authorization: token ${{ secrets.GH }}", "Authorization: Bearer abc", "Authorization: Bearer <token>",
+    'headers={"Authorization": f"Bearer {token}"}', "the Authorization: Bearer header.",
+])  # fmt: skip
+def test_a_headers_reference_or_stand_in_is_kept(line):
+    assert clean_text(line) == line
