@@ -44,7 +44,11 @@ for _kind, _phrases in (
     ("password", ("code d'accès", "code d'acces", "access code", "código de acceso", "codice di accesso",
                   "código de acesso", "код доступа", "mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
-                  "kata laluan", "нууц үг")),
+                  "kata laluan", "нууц үг", "құпия сөз",
+                  # a Wi-Fi network's key is its password (`wifi key: X`, `Network security key`)
+                  "wifi key", "wi-fi key", "wlan key", "wpa key", "wpa2 key", "wireless key", "network key",
+                  "network security key", "key content", "wlan-schlüssel", "wlan-passwort",
+                  "clé wifi", "clé wi-fi", "cle wifi", "clave wifi", "clave del wifi", "chave wifi", "chiave wifi")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
                 "chave secreta")),
     ("token", ("access token", "api token")),

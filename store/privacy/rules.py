@@ -84,6 +84,7 @@ SECRET_WORDS = {
     "apikey": ("api_key", STRONG), "privkey": ("secret", STRONG), "privatekey": ("secret", STRONG),
     "accesskey": ("secret", STRONG), "authkey": ("secret", STRONG), "masterkey": ("secret", STRONG),
     "passkey": ("password", STRONG), "passe": ("password", STRONG),
+    "authtok": ("password", STRONG),  # sssd's and PAM's name of a password (ldap_default_authtok)
     "auth": ("secret", MEDIUM), "oauth": ("secret", MEDIUM),
     "session": ("token", WEAK), "key": ("secret", WEAK),
     # the same label in other languages
@@ -260,7 +261,11 @@ COMMAND_LINE = (
     (("bw",), "unlock", "#1"),
     (("bw",), "login", "#2"),
     (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
-    (("mc", "mcli"), "alias", "#5"),  # #4 is the access key: the account's id, a user
+    (("mc", "mcli"), "alias", "#5"),
+    # SNMP agents' and devices' configs: a community is a password (snmpd.conf, IOS)
+    (("rocommunity", "rwcommunity", "rocommunity6", "rwcommunity6"), "", "#1"),
+    (("snmp-server",), "", "=community"),
+    (("createuser",), "", "#3 #5"),  # snmpd.conf: createUser NAME SHA AUTHPASS AES PRIVPASS  # #4 is the access key: the account's id, a user
     (("security",), "", "-w_ -p_"),
     (("gh",), "secret", "-b --body"),
     (("codecov",), "", "-t_"),

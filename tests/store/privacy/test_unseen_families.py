@@ -60,3 +60,22 @@ def test_a_headers_value_goes_whole_not_its_head(line, value):
 ])  # fmt: skip
 def test_a_headers_reference_or_stand_in_is_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ("wifi key: m0nkeyBars!", "m0nkeyBars!"), ("WiFi key is m0nkeyBars!", "m0nkeyBars!"),
+    ("    Key Content            : m0nkeyBars!", "m0nkeyBars!"), ("WLAN-Schlüssel: m0nkeyBars!", "m0nkeyBars!"),
+    ("ldap_default_authtok = m0nkeyBars!", "m0nkeyBars!"), ("Құпия сөз: winter-Wolf9", "winter-Wolf9"),
+    (f"rocommunity {PW} 10.0.0.0/24", PW), (f"snmp-server community {PW} RO", PW),
+    (f"createUser monitor SHA {PW} AES {PW}", PW),
+])  # fmt: skip
+def test_lexicon_and_command_table_families(line, value):
+    assert value not in clean_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    "the wifi key is on the router", "my network key was reset", "createuser -P -s app",
+    "security key: YubiKey 5C", "rocommunity public default",
+])  # fmt: skip
+def test_their_prose_and_defaults_are_kept(line):
+    assert clean_text(line) == line
