@@ -464,6 +464,9 @@ TOKEN_RULES = (
          r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))"),
     # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
     Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random"),
+    # --- a Wi-Fi network as a QR code or a phone shares it: WIFI:T:WPA;S:NAME;P:PASSWORD;; ---
+    Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
+         starts=(("wifi:", 0),)),
     # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
     Rule("password", ("password",),
          r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"

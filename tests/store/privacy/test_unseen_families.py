@@ -79,3 +79,13 @@ def test_lexicon_and_command_table_families(line, value):
 ])  # fmt: skip
 def test_their_prose_and_defaults_are_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [f"密码（测试环境）：{PW}", f"password【prod】：{PW}", f"WIFI:T:WPA;S:HomeNet;P:{PW};;",
+                                  f"WIFI:S:Cafe;T:WPA;P:{PW};H:false;;"])  # fmt: skip
+def test_a_full_width_qualifier_and_a_wifi_qr_code(line):
+    assert PW not in clean_text(line)
+
+
+def test_wifi_as_a_word_is_kept():
+    assert clean_text("wifi: connected, P: 3 devices") == "wifi: connected, P: 3 devices"
