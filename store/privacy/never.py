@@ -135,6 +135,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value):
         return True  # an e-mail address is a user's name, not a password
     if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before):
+        if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
+            return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
     return _default_credential(value.lower(), low_before)
 
@@ -169,6 +171,10 @@ def _may_end_in_id_label(before: str) -> bool:
     return tail[:-1].rstrip(" \t\"'").lower().endswith(_ID_LABEL_ENDINGS)
 
 
+# A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):
+# the value after it is the secret, not a user.
+SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
+                  r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
 USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(

@@ -89,3 +89,25 @@ def test_a_full_width_qualifier_and_a_wifi_qr_code(line):
 
 def test_wifi_as_a_word_is_kept():
     assert clean_text("wifi: connected, P: 3 devices") == "wifi: connected, P: 3 devices"
+
+
+@pytest.mark.parametrize("line", [f"Password for the 'elastic' user: {PW}", f"Password for the elastic user: {PW}",
+                                  f"password for user elastic: {PW}"])  # fmt: skip
+def test_a_password_qualified_by_its_user_is_not_the_user(line):
+    assert clean_text(line) == line.replace(PW, "[REDACTED:password]")
+
+
+def test_a_user_label_still_keeps_its_user():
+    assert clean_text("db user: ana_admin7") == "db user: ana_admin7"
+
+
+@pytest.mark.parametrize(("command", "secret"), [
+    ("kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath='{.data.password}' | base64 -d", True),
+    ("oc get secret x -o json", True), ("cat ~/.config/app/db_password", True), ("cat secrets/db_password.txt", True),
+    ("kubectl --context prod -n x get secrets", False), ("cat password_policy.md", False),
+    ("kubectl -n kube-system get pods", False),
+])  # fmt: skip
+def test_outputs_of_kubectl_with_global_flags_and_of_a_password_file(command, secret):
+    from store.privacy import output_is_secret
+
+    assert output_is_secret(command) is secret
