@@ -139,6 +139,7 @@ def find(text, low, anchors, found, find_secrets):
         _named_elements(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
         _tables(text, low, found)
+    _aligned_tables(text, low, anchors, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
@@ -755,6 +756,98 @@ def _tables(text, low, found):
                 cols.append((i, verdict[0]))
         if cols:
             _table_rows(text, m.end(), cols, found)
+
+
+def _aligned_tables(text, low, anchors, found):
+    """A table aligned by spaces (a tool's listing, a note of accounts): a header cell that names a
+    secret (cells apart by two spaces or a tab), and, under it, each row's one-word cell that
+    starts where the header's does."""
+    done = set()
+    for s, e, _kind, _single in _label_hits(low, anchors):
+        ls = low.rfind("\n", 0, s) + 1
+        if ls in done:
+            continue
+        cs, ce = _aligned_cell(text, ls, s, e)
+        if cs < 0:
+            continue
+        le = text.find("\n", ce)
+        if le < 0 or le - ls > 300:
+            continue  # no row under it, or not a header
+        cells = [(m.start(), m.end()) for m in compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*").finditer(text, ls, le)]
+        head = compiled("aligned-head", r"[^\W\d][\w.-]{0,30}(?: [\w.-]{1,20})?\Z")
+        if len(cells) < 2 or not all(head.match(text, a, b) for a, b in cells):
+            continue
+        name = text[cs:ce]
+        verdict = name_verdict(name) or ((LABELS[name.lower()], STRONG) if name.lower() in LABELS else None)
+        if verdict is None or verdict[1] < MEDIUM:
+            continue
+        done.add(ls)
+        if "\t" in text[ls:le] and "  " not in text[ls:le]:  # separated by tabs: the cell by its index
+            _tab_rows(text, le + 1, cells.index((cs, ce)), len(cells), verdict[0], found)
+        else:
+            _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+def _tab_rows(text, pos, index, count, kind, found):
+    """The one-word cells at `index` of the rows from `pos` on that have `count` cells apart by
+    tabs, until a blank line or a row that has not."""
+    n = len(text)
+    for _ in range(200):
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        parts = text[pos:eol].split("\t")
+        if len(parts) != count:
+            return
+        at = pos + sum(len(p) + 1 for p in parts[:index])
+        cell = parts[index]
+        if cell and " " not in cell:
+            _take(text, found, (at, at + len(cell)), STRONG, POSITION, kind)
+        if eol >= n:
+            return
+        pos = eol + 1
+
+
+def _aligned_cell(text, ls, s, e):
+    """(start, end) of the header cell that holds the label at s..e (no space in it), apart from
+    its neighbours by two spaces or a tab; (-1, -1) when it is not one."""
+    cs, ce, n = s, e, len(text)
+    while cs > ls and not text[cs - 1].isspace():
+        cs -= 1
+    while ce < n and not text[ce].isspace():
+        ce += 1
+    before, after = text[max(ls, cs - 2):cs], text[ce:ce + 2]
+    if cs > ls and before not in ("  ", "\t") and before[-1:] != "\t":
+        return -1, -1
+    if ce < n and text[ce] != "\n" and after != "  " and after[:1] != "\t":
+        return -1, -1
+    if cs == ls and (ce >= n or text[ce] == "\n"):
+        return -1, -1  # alone on its line: not a table's header
+    return cs, ce
+
+
+def _aligned_rows(text, pos, col, kind, found):
+    """The one-word cells that start at column `col` of the rows from `pos` on (a rule of dashes
+    under the header is stepped over), until a blank line or a row not aligned there."""
+    n = len(text)
+    for _ in range(200):
+        if pos >= n:
+            return
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        row = text[pos:eol]
+        if not row.strip():
+            return
+        if not row.strip(" \t-=+|"):
+            pos = eol + 1
+            continue
+        if len(row) <= col or row[col].isspace() or (col and not row[col - 1].isspace()):
+            return
+        end = col
+        while end < len(row) and not row[end].isspace():
+            end += 1
+        if end == len(row) or row[end] == "\t" or row[end:end + 2] == "  ":
+            _take(text, found, (pos + col, pos + end), STRONG, POSITION, kind)
+        pos = eol + 1
 
 
 def _table_heads(text):

@@ -111,3 +111,24 @@ def test_outputs_of_kubectl_with_global_flags_and_of_a_password_file(command, se
     from store.privacy import output_is_secret
 
     assert output_is_secret(command) is secret
+
+
+@pytest.mark.parametrize("table", [
+    "USER       PASSWORD        ROLE\nadmin      {v}     owner\nguest      {w}       viewer",
+    "name        password            host\n----        --------            ----\nbackup      {v}   db1\nreport      {w}   db2",
+    "Service\tLogin\tPassword\nGrafana\tadmin\t{v}\nMinIO\tminio\t{w}",
+])  # fmt: skip
+def test_a_table_aligned_by_spaces_or_tabs_loses_its_password_column(table):
+    v, w = PW, "AvTRQKBPdZX7q7HkDduoGDcJq"
+    out = clean_text(table.replace("{v}", v).replace("{w}", w))
+    assert v not in out and w not in out and "admin" in out or "backup" in out
+
+
+@pytest.mark.parametrize("table", [
+    "USER      PASSWORD_EXPIRED   LOCKED\nana       N                  N\ndeploy    Y                  N",
+    "Service     Login     Password\nGrafana     admin     (in vault)\nMinIO       minio     see 1Password",
+    "NAME                  TYPE     DATA   AGE\ndb-credentials        Opaque   2      5d",
+    "the password  field is required\nana  said so",
+])  # fmt: skip
+def test_aligned_tables_without_a_password_are_kept(table):
+    assert clean_text(table) == table
