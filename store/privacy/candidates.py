@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
+from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
     CHANGE_VERB_STEMS,
@@ -323,7 +323,9 @@ def _take(text, found, span, strength, style, kind):
     if span is None:
         return False
     s, e = span
-    if decide(text[s:e], strength, style, alone=_alone(text, e)):
+    if decide(text[s:e], strength, style, alone=_alone(text, e)) or (
+            strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
+        # (a quoted value of several words after a STRONG label: a pass phrase)
         add_span(found, text, s, e, P_CANDIDATE, kind)
         return True
     return False

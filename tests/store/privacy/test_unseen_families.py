@@ -132,3 +132,16 @@ def test_a_table_aligned_by_spaces_or_tabs_loses_its_password_column(table):
 ])  # fmt: skip
 def test_aligned_tables_without_a_password_are_kept(table):
     assert clean_text(table) == table
+
+
+@pytest.mark.parametrize("line", ['the passphrase is "seven lazy owls drink tea"', 'Passwort: "blue Anchor rusty 1987 kettle"',
+                                  "the password is “Summer Rain Falls Twice”"])  # fmt: skip
+def test_a_quoted_pass_phrase_of_several_words_goes(line):
+    out = clean_text(line)
+    assert "lazy" not in out and "rusty" not in out and "Rain" not in out
+
+
+@pytest.mark.parametrize("line", ['the password is "required for every login"', 'token: "expired at midnight today"',
+                                  'the password is "see the vault"'])  # fmt: skip
+def test_a_quoted_sentence_after_a_label_is_kept(line):
+    assert clean_text(line) == line
