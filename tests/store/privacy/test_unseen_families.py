@@ -145,3 +145,9 @@ def test_a_quoted_pass_phrase_of_several_words_goes(line):
                                   'the password is "see the vault"'])  # fmt: skip
 def test_a_quoted_sentence_after_a_label_is_kept(line):
     assert clean_text(line) == line
+
+
+def test_helm_set_lists_every_pair_as_a_literal():
+    line = "helm upgrade --install mq bitnami/rabbitmq --set auth.username=app,auth.password=Lisboa_1987"
+    assert clean_text(line) == line.replace("Lisboa_1987", "[REDACTED:password]")
+    assert clean_text("connect(user=app,password=db_pass2)") == "connect(user=app,password=db_pass2)"
