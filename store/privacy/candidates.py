@@ -60,6 +60,10 @@ CALLS = {
     "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
     "sequelize": 2, "strictredis": 3, "redis": 3, "simple_bind_s": 1, "simple_bind": 1, "bind_s": 1,
     "create_user": 2, "create_superuser": 2,
+    # a password handed to its hasher (Django, Werkzeug, PHP, bcrypt in Python and Node, argon2);
+    # `:notalgo`: Ansible's `password_hash('sha512')` names the algorithm there
+    "make_password": 0, "generate_password_hash": 0, "password_hash:notalgo": 0, "hashpw": 0,
+    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -90,7 +94,7 @@ def literals() -> tuple:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      *PIN_LITERALS,
-                     'key="', 'name="', "\u2502"))
+                     'key="', 'name="', "\u2502", "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
@@ -145,7 +149,7 @@ def find(text, low, anchors, found, find_secrets):
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
-                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low):
+                "(\"" in low or "('" in low or ", \"" in low or ", '" in low or ",\"" in low or "(b\"" in low or "(b'" in low):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
@@ -959,8 +963,16 @@ def _calls(text, low, anchors, found):
             if not 0 <= i < len(args):
                 continue
             lit = _string_args(text, [args[i]])[0]  # "X", or "X".toCharArray(), "X".to_string()
+            if lit is not None and cond == "notalgo" and compiled("call-algorithm", _ALGORITHM).fullmatch(text, lit[0], lit[1]):
+                continue
             if lit is not None and not lit[2]:
                 _take(text, found, lit[:2], STRONG, POSITION, "password")
+    if "password_hash" in anchors.present:  # Ansible's filter: `'X' | password_hash('sha512')`
+        rx = compiled("jinja-hash", r"([\"'])([^\"'\n]{1,128})\1[ \t]*\|[ \t]*password_hash\b")
+        for at in anchors.at("password_hash"):
+            m = rx.search(text, max(0, at - 140), at + 13)
+            if m is not None and m.end() == at + 13:
+                _take(text, found, m.span(2), STRONG, POSITION, "password")
 
 
 def _call_shorts():

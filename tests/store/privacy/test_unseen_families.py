@@ -151,3 +151,18 @@ def test_helm_set_lists_every_pair_as_a_literal():
     line = "helm upgrade --install mq bitnami/rabbitmq --set auth.username=app,auth.password=Lisboa_1987"
     assert clean_text(line) == line.replace("Lisboa_1987", "[REDACTED:password]")
     assert clean_text("connect(user=app,password=db_pass2)") == "connect(user=app,password=db_pass2)"
+
+
+@pytest.mark.parametrize("line", [
+    "password: \"{{ 'Gr33nTea$' | password_hash('sha512') }}\"", 'u = User(password=make_password("Gr33nTea$"))',
+    '$h = password_hash("Gr33nTea$", PASSWORD_DEFAULT);', 'bcrypt.hashpw(b"Gr33nTea$", bcrypt.gensalt())',
+    'await bcrypt.hash("Gr33nTea$", 10)', 'generate_password_hash("Gr33nTea$")',
+])  # fmt: skip
+def test_a_password_handed_to_its_hasher_goes(line):
+    assert "Gr33nTea$" not in clean_text(line)
+
+
+@pytest.mark.parametrize("line", ['password_hash("sha512")', "make_password(password)", "bcrypt.hashSync(req.body.password, 10)",
+                                  "{{ item.password | password_hash('sha512') }}"])  # fmt: skip
+def test_a_hasher_of_a_variable_or_naming_its_algorithm_is_kept(line):
+    assert clean_text(line) == line
