@@ -166,3 +166,14 @@ def test_a_password_handed_to_its_hasher_goes(line):
                                   "{{ item.password | password_hash('sha512') }}"])  # fmt: skip
 def test_a_hasher_of_a_variable_or_naming_its_algorithm_is_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", ["  stats auth admin:pa55Port@", f"basic_auth ana:{PW}"])
+def test_a_user_and_password_pair_after_an_auth_directive(line):
+    user, pw = line.split()[-1].split(":")
+    assert clean_text(line) == line.replace(":" + pw, ":[REDACTED:password]")
+
+
+@pytest.mark.parametrize("line", ["auth required:true", "use auth header:Bearer", "pass through:http", "auth admin:admin"])
+def test_a_pair_of_words_or_defaults_after_auth_is_kept(line):
+    assert clean_text(line) == line
