@@ -22,6 +22,7 @@ The finders (in the order store/privacy/__init__.py runs them):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like
 from store.privacy.lexicon import (
@@ -139,6 +140,8 @@ def find(text, low, anchors, found, find_secrets):
     if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
             "parametervalue" in present:
         _pairs(text, low, anchors, found)
+    if "value:" in present:
+        _value_below_its_name(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
     if "| " in present and ("|-" in low or "| -" in low or "|:-" in low or "-+-" in low):
@@ -705,6 +708,26 @@ def _pairs(text, low, anchors, found):
                         e -= 1
                     span = (s, e)
             _take(text, found, span, strength, ASSIGN, kind)
+
+
+def _value_below_its_name(text, low, anchors, found):
+    """`Value:` or `New value:` starting a line whose line above names a secret (a tool's output:
+    `Password for the [elastic] user successfully reset.` then `New value: X`)."""
+    hits = None
+    for at in anchors.at("value:"):
+        ls = low.rfind("\n", 0, at) + 1
+        if not ls or low[ls:at].strip(" \t") not in ("", "new", "the new", "generated", "new generated"):
+            continue
+        if hits is None:
+            label_hits = _label_hits(low, anchors)
+            hits = [h[0] for h in label_hits]
+        prev = low.rfind("\n", 0, ls - 1) + 1
+        if compiled("name-line", r"[ \t]*-?[ \t]*(?:name|key)[ \t]*:").match(low, prev):
+            continue  # Kubernetes' `name: X` then `value: Y`: a pair (_pairs)
+        i = bisect_left(hits, prev)
+        if i < len(hits) and hits[i] < ls - 1:
+            _take(text, found, value_at(text, at + 6, low.find("\n", at) if "\n" in low[at:at + 600] else None),
+                  STRONG, ASSIGN, label_hits[i][2])
 
 
 def _named_elements(text, low, anchors, found):

@@ -177,3 +177,14 @@ def test_a_user_and_password_pair_after_an_auth_directive(line):
 @pytest.mark.parametrize("line", ["auth required:true", "use auth header:Bearer", "pass through:http", "auth admin:admin"])
 def test_a_pair_of_words_or_defaults_after_auth_is_kept(line):
     assert clean_text(line) == line
+
+
+def test_a_value_below_the_line_that_names_its_secret():
+    out = clean_text("Password for the [elastic] user successfully reset.\nNew value: Zebra!Crossing4")
+    assert out.endswith("New value: [REDACTED:password]")
+
+
+@pytest.mark.parametrize("text", ["Set the password field\nvalue: 12 characters minimum", "name: DB_HOST\nvalue: db.internal",
+                                  "token rotated\nValue: none", "the weather\nNew value: Zebra!Crossing4"])  # fmt: skip
+def test_a_value_line_under_other_lines_is_kept(text):
+    assert clean_text(text) == text
