@@ -792,34 +792,48 @@ def _tables(text, low, found):
             _table_rows(text, m.end(), cols, found)
 
 
+_HEAD_CELL = r"[^\W\d][\w.-]{0,30}+(?: [\w.-]{1,20}+)?+"  # (possessive: no backtracking over prose)
+
+
 def _aligned_tables(text, low, anchors, found):
     """A table aligned by spaces (a tool's listing, a note of accounts): a header cell that names a
     secret (cells apart by two spaces or a tab), and, under it, each row's one-word cell that
     starts where the header's does."""
-    done = set()
-    for s, e, _kind, _single in _label_hits(low, anchors):
-        ls = low.rfind("\n", 0, s) + 1
-        if ls in done:
-            continue
-        cs, ce = _aligned_cell(text, ls, s, e)
-        if cs < 0:
-            continue
-        le = text.find("\n", ce)
-        if le < 0 or le - ls > 300:
-            continue  # no row under it, or not a header
-        cells = [(m.start(), m.end()) for m in compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*").finditer(text, ls, le)]
-        head = compiled("aligned-head", r"[^\W\d][\w.-]{0,30}(?: [\w.-]{1,20})?\Z")
-        if len(cells) < 2 or not all(head.match(text, a, b) for a, b in cells):
-            continue
-        name = text[cs:ce]
-        verdict = name_verdict(name) or ((LABELS[name.lower()], STRONG) if name.lower() in LABELS else None)
-        if verdict is None or verdict[1] < MEDIUM:
-            continue
-        done.add(ls)
-        if "\t" in text[ls:le] and "  " not in text[ls:le]:  # separated by tabs: the cell by its index
-            _tab_rows(text, le + 1, cells.index((cs, ce)), len(cells), verdict[0], found)
-        else:
-            _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+    if not _label_hits(low, anchors):
+        return
+    # the header lines, by one scan (a label stands ~every 80 characters in a text dense with
+    # secrets: judging the line of each costs more than this pass over every line)
+    # (each line's `\n` before it: a literal the engine scans for, where `^` is tried everywhere)
+    heads = compiled("aligned-header", r"\n([ \t]*" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*)(?=\n)")
+    cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
+    first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
+    for m in ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text)):
+        ls, le = m.span(1)
+        cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
+        for index, (cs, ce) in enumerate(cells):
+            name = text[cs:ce]
+            if " " in name:
+                continue
+            verdict = name_verdict(name) or ((LABELS[name.lower()], STRONG) if name.lower() in LABELS else None)
+            if verdict is None or verdict[1] < MEDIUM:
+                continue
+            if "\t" in text[ls:le] and "  " not in text[ls:le]:  # separated by tabs: the cell by its index
+                _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
+            else:
+                _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+class _Shifted:
+    """The first line's match, made on the text with a `\n` before it: its span in the text."""
+
+    __slots__ = ("m",)
+
+    def __init__(self, m):
+        self.m = m
+
+    def span(self, group):
+        s, e = self.m.span(group)
+        return s - 1, e - 1
 
 
 def _tab_rows(text, pos, index, count, kind, found):
@@ -839,24 +853,6 @@ def _tab_rows(text, pos, index, count, kind, found):
         if eol >= n:
             return
         pos = eol + 1
-
-
-def _aligned_cell(text, ls, s, e):
-    """(start, end) of the header cell that holds the label at s..e (no space in it), apart from
-    its neighbours by two spaces or a tab; (-1, -1) when it is not one."""
-    cs, ce, n = s, e, len(text)
-    while cs > ls and not text[cs - 1].isspace():
-        cs -= 1
-    while ce < n and not text[ce].isspace():
-        ce += 1
-    before, after = text[max(ls, cs - 2):cs], text[ce:ce + 2]
-    if cs > ls and before not in ("  ", "\t") and before[-1:] != "\t":
-        return -1, -1
-    if ce < n and text[ce] != "\n" and after != "  " and after[:1] != "\t":
-        return -1, -1
-    if cs == ls and (ce >= n or text[ce] == "\n"):
-        return -1, -1  # alone on its line: not a table's header
-    return cs, ce
 
 
 def _aligned_rows(text, pos, col, kind, found):
