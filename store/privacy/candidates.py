@@ -467,6 +467,10 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
+    if i == e and i < n and ord(low[e - 1]) >= 0x3000 and text[i].isascii() and text[i].isalnum():
+        # `密码X`, `パスワードX`: a label of a script without spaces, the value in ASCII right after it
+        _take(text, found, value_at(text, i), strength, PROSE, kind)
+        return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
     m = _connector().match(low, i)
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
@@ -494,8 +498,9 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
     if directive_name and not _directive_context(low, s):
-        if strength < STRONG:
+        if strength < STRONG and not _after_a_user(text, s):
             return
+        strength = STRONG
     if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
         return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
     if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
@@ -508,6 +513,15 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         # sets a value as `=` does; an English word (`Password changed`) may start prose
         config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
         _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+def _after_a_user(text, s):
+    """A user's label and its value stand before the label at `s` on its line (`user admin pass X`,
+    `SSID HomeNet / pass X`): the label is the password's of that user."""
+    ls = text.rfind("\n", max(0, s - 120), s) + 1
+    return compiled("user-before", r"(?i)(?:^|(?<=[\s(]))(?:user(?:name)?|login|id|ssid|account|benutzer|usuario|utilisateur"
+                                   r"|логин|пользователь|用户名?|账号|帳號|ユーザー名?|아이디|사용자)[ \t]*[:=：]?[ \t]*"
+                                   r"[^\s/:]{1,64}[ \t]*[/,|]?[ \t]*\Z").search(text, ls, s) is not None
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):
@@ -1367,7 +1381,7 @@ def user_and_password(text, low, anchors, found):
         rx = CACHE["user-and-password"] = compiled(
             "user-and-password",
             r"(?i)(?<![\w-])(?:(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
-            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?|[ \t]*(?:->|=>|\u2192))"
             r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []

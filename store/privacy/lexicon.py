@@ -23,7 +23,7 @@ _PASSWORD = (
     "slaptazod lösenord losenord passord adgangskode kodeord lykilorð şifre sifre şifrə parol "
     "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
-    "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 암호 패스워드 contrasenya "
+    "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 비번 암호 패스워드 contrasenya "
     "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
     "kontrasenya"
 )

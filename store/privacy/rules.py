@@ -261,6 +261,8 @@ COMMAND_LINE = (
     (("bw",), "unlock", "#1"),
     (("bw",), "login", "#2"),
     (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
+    (("composer",), "config", "=http-basic.*2"),
+    (("altool",), "", "-p_"),  # xcrun altool -u USER -p PASSWORD
     (("mc", "mcli"), "alias", "#5"),
     # SNMP agents' and devices' configs: a community is a password (snmpd.conf, IOS)
     (("rocommunity", "rwcommunity", "rocommunity6", "rwcommunity6"), "", "#1"),

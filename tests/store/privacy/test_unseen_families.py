@@ -188,3 +188,20 @@ def test_a_value_below_the_line_that_names_its_secret():
                                   "token rotated\nValue: none", "the weather\nNew value: Zebra!Crossing4"])  # fmt: skip
 def test_a_value_line_under_other_lines_is_kept(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ("账号admin 密码n1ghtOwl$", "n1ghtOwl$"), ("아이디 admin 비번 n1ghtOwl$", "n1ghtOwl$"), ("user admin pass n1ghtOwl$", "n1ghtOwl$"),
+    ("SSID HomeNet / pass n1ghtOwl$", "n1ghtOwl$"), ("staging creds -> admin / n1ghtOwl$", "n1ghtOwl$"),
+    ("composer config http-basic.repo.example.com ana n1ghtOwl$", "n1ghtOwl$"),
+    ("xcrun altool --upload-app -f App.ipa -u me@example.com -p n1ghtOwl$", "n1ghtOwl$"),
+])  # fmt: skip
+def test_a_user_and_its_password_in_one_line(line, value):
+    out = clean_text(line)
+    assert value not in out and ("admin" in out or "HomeNet" in out or "ana" in out or "me@" in out)
+
+
+@pytest.mark.parametrize("line", ["user admin pass through the proxy", "비번 까먹었어", "<비밀번호>${PW}</비밀번호>",
+                                  "pass the user id to the call"])  # fmt: skip
+def test_prose_about_a_user_and_pass_is_kept(line):
+    assert clean_text(line) == line
