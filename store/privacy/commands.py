@@ -49,13 +49,19 @@ _SEGMENT_STOPS = ("\n", "|", ";", "&", "`", "$(")
 def _segment(low, at):
     """Start and end of the command that holds position `at` (a line, a pipe stage)."""
     start = max(0, at - 400)
+    opened = -1
     for stop in _SEGMENT_STOPS:
         i = low.rfind(stop, start, at)
         if i >= 0:
             start = i + len(stop)
+            opened = i if stop == "$(" else -1
     end = min(len(low), at + 400)
     for stop in _SEGMENT_STOPS:
         i = low.find(stop, at, end)
+        if i >= 0:
+            end = i
+    if opened >= 0:  # `usermod -p $(openssl passwd -6 X) ana`: the substitution ends at its `)`
+        i = low.find(")", at, end)
         if i >= 0:
             end = i
     return start, end

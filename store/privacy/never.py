@@ -60,9 +60,13 @@ PUBLIC = (
 # (process.env.SECRET_KEY!, settings.SECRET_KEY, import.meta.env.X).
 PATH_OR_REFERENCE = (
     r"(?:\.{1,2}/|~/|/)[\w.@/-]*\.[a-z]{1,5}"
+    r"|@[\w./~-]{0,200}\.(?:txt|json|ya?ml|env|key|pem|secret|b64)"  # @file: read from that file (vault, curl -d, az)
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
 )
+# A PowerShell command's name (Verb-Noun, with the verbs that read or make a value).
+CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
+          r"-[A-Z][A-Za-z]{2,40}")
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
 PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
 
@@ -117,8 +121,10 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # sk-... : the rest of the value left out
     if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword
-    if first in "./~pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+    if first in "./~@pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
+    if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
+        return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     before = text[max(0, s - 40):s]

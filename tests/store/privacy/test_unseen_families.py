@@ -205,3 +205,14 @@ def test_a_user_and_its_password_in_one_line(line, value):
                                   "pass the user id to the call"])  # fmt: skip
 def test_prose_about_a_user_and_pass_is_kept(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", ["$cred = Get-Credential; New-PSDrive -Credential $cred",
+                                  "vault kv put secret/app db_password=@db_password.txt"])  # fmt: skip
+def test_a_cmdlet_and_a_file_read_with_at_are_kept(line):
+    assert clean_text(line) == line
+
+
+def test_a_command_substitution_ends_its_command():
+    line = "usermod --password $(openssl passwd -6 'Helsinki_2020') ana"
+    assert clean_text(line) == line.replace("Helsinki_2020", "[REDACTED:password]")
