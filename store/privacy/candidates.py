@@ -515,13 +515,29 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
 
 
+_USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
+                        "帳號 ユーザー ユーザー名 아이디 사용자".split())
+
+
 def _after_a_user(text, s):
     """A user's label and its value stand before the label at `s` on its line (`user admin pass X`,
-    `SSID HomeNet / pass X`): the label is the password's of that user."""
+    `SSID HomeNet / pass X`, `ID: admin, pw X`): the label is the password's of that user.  Read
+    backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
     ls = text.rfind("\n", max(0, s - 120), s) + 1
-    return compiled("user-before", r"(?i)(?:^|(?<=[\s(]))(?:user(?:name)?|login|id|ssid|account|benutzer|usuario|utilisateur"
-                                   r"|логин|пользователь|用户名?|账号|帳號|ユーザー名?|아이디|사용자)[ \t]*[:=：]?[ \t]*"
-                                   r"[^\s/:]{1,64}[ \t]*[/,|]?[ \t]*\Z").search(text, ls, s) is not None
+    seg = text[ls:s].rstrip(" \t")
+    if seg[-1:] in ("/", ",", "|"):
+        seg = seg[:-1].rstrip(" \t")
+    cut = max(seg.rfind(" "), seg.rfind("\t"))
+    value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
+    for sep in (":", "=", "\uff1a"):
+        if sep in value:
+            if rest:
+                return False
+            rest, _, value = value.partition(sep)
+            break
+    rest = rest.rstrip(":=\uff1a \t")
+    label = rest[max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(",")) + 1:].lower()
+    return label in _USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):
