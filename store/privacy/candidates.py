@@ -834,7 +834,7 @@ def _aligned_tables(text, low, anchors, found):
     # the header lines, by one scan (a label stands ~every 80 characters in a text dense with
     # secrets: judging the line of each costs more than this pass over every line)
     # (each line's `\n` before it: a literal the engine scans for, where `^` is tried everywhere)
-    heads = compiled("aligned-header", r"\n([ \t]*" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*)(?=\n)")
+    heads = compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
     cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
     first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
     for m in ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text)):
