@@ -34,6 +34,8 @@ from store.privacy.lexicon import (
     CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
     DIRECTIVE_VERBS,
+    KEY_FOLLOWERS,
+    KEY_QUALIFIERS,
     LABELS,
     MORE_NAME_TRIGGERS,
     OTP_LABELS,
@@ -361,6 +363,14 @@ def _label_hits(low, anchors):
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
+    if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
+        for at in anchors.at("key"):
+            if low.startswith(KEY_FOLLOWERS, at):
+                hits.append((at, at + 11, "password", False))
+            elif at > 3 and low[at - 1] == " " and low.endswith(KEY_QUALIFIERS, max(0, at - 17), at):
+                start = next(at - len(q) for q in sorted(KEY_QUALIFIERS, key=len, reverse=True) if low.endswith(q, 0, at))
+                if not start or not low[start - 1].isalnum():
+                    hits.append((start, at + 3, "password", False))
     hits.sort(key=lambda hit: (hit[0], -hit[1]))  # the longest label at a place first (κωδικός πρόσβασης)
     anchors.memo["label hits"] = hits
     return hits
