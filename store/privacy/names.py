@@ -448,9 +448,10 @@ def _literal_context(text, style, key_start):
     if style == "loose" and _command_head(head):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     if style == "loose":
-        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?"
-                       # Helm's `--set a=1,b.password=X`: the pairs before it in the list
-                       r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){0,20}\Z").match(head) is not None
+        return compiled("env-head", r"[ \t]*(?:-[ \t]+)?[\"']?\Z|.*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head) is not None or (
+            "--set" in head and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
+                                         # Helm's `--set a=1,b.password=X`: the pairs before it in the list
+                                         r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(head) is not None)
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)
