@@ -501,6 +501,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     """The value after a label and a space at `i`: a directive's (`requirepass X`, `SetEnv
     DB_PASSWORD X`, `Мій пароль X`), unless the word there is a flag or prose."""
+    span = False  # not read yet
     if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
         span = value_at(text, i)
         pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
@@ -512,7 +513,8 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    span = value_at(text, i)
+    if span is False:
+        span = value_at(text, i)
     if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
         return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
     if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
