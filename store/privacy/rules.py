@@ -428,8 +428,9 @@ FILE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "Qk", "UEsDB", "H4sI", "JVBERi", 
 _VALUE_STOP = r"[^\s\"'`<>]"
 # The rest of a header's value after its token characters (`Basic Kobe24Lakers!`: a password sent
 # as it is, not encoded): the value is the whole run, never its head alone.
-HEADER_SIX = r"(?=[^\s\"'`<>,;\\()\[\]{}]{6})"  # six characters of the value, its tail counted
-HEADER_TAIL = r"(?:[^\s\"'`<>,;\\()\[\]{}]*[A-Za-z0-9!#%&*?@^|~])?"
+HEADER_SIX = r"(?=[^\s\"'`<>,;\\()\[\]{}=]{6})"  # six characters of the value, its tail counted
+# (after `=`, base64's padding, nothing: `token_type=bearer expires_in=3600` is a list of settings)
+HEADER_TAIL = r"(?:[^\s\"'`<>,;\\()\[\]{}=]*[A-Za-z0-9!#%&*?@^|~])?"
 TOKEN_RULES = (
     Rule("private_key", ("private key",),
          r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?=[^\"']{0,200}?[A-Za-z0-9+/]{4})"
@@ -446,16 +447,16 @@ TOKEN_RULES = (
     # server's or a call's syntax, a space or a comma then the quoted value
     # (`proxy_set_header Authorization "Basic X"`, `Header.Set("Authorization", "Token X")`) ---
     Rule("bearer", ("bearer",),
-         r"\bbearer[ \t]+(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/-]+=*" + HEADER_TAIL + r")(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
+         r"\bbearer[ \t]+(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/-]+(?:=+|" + HEADER_TAIL + ")" + r")(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
     Rule("basic_auth", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
-         r"(?P<v>[A-Za-z0-9+/]{6,}={0,2}" + HEADER_TAIL + r")", re.IGNORECASE, judge="credential",
+         r"(?P<v>[A-Za-z0-9+/]{6,}(?:={1,2}|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=][ \t]*[\"']?|(?:[ \t]*,[ \t]*|[ \t]+)[\"'])"
          r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
-         r"(?:[a-z][\w-]*=)?(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/:$-]+=*" + HEADER_TAIL + r")", re.IGNORECASE, judge="token",
+         r"(?:[a-z][\w-]*=)?(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/:$-]+(?:=+|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="token",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("cookie", ("cookie",),
          r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE,

@@ -216,3 +216,8 @@ def test_a_cmdlet_and_a_file_read_with_at_are_kept(line):
 def test_a_command_substitution_ends_its_command():
     line = "usermod --password $(openssl passwd -6 'Helsinki_2020') ana"
     assert clean_text(line) == line.replace("Helsinki_2020", "[REDACTED:password]")
+
+
+def test_settings_after_a_scheme_word_are_not_a_headers_value():
+    line = "token_type=bearer expires_in=3600 scope=read:user id=a6233"
+    assert clean_text(line) == line
