@@ -843,15 +843,19 @@ def _aligned_tables(text, low, anchors, found):
     """A table aligned by spaces (a tool's listing, a note of accounts): a header cell that names a
     secret (cells apart by two spaces or a tab), and, under it, each row's one-word cell that
     starts where the header's does."""
-    if not _label_hits(low, anchors):
+    hits = _label_hits(low, anchors)
+    if not hits:
         return
-    # the header lines, by one scan (a label stands ~every 80 characters in a text dense with
-    # secrets: judging the line of each costs more than this pass over every line)
-    # (each line's `\n` before it: a literal the engine scans for, where `^` is tried everywhere)
+    # a header line (each line's `\n` before it: a literal the engine scans for, where `^` would
+    # be tried everywhere; possessive cells, no backtracking over prose)
     heads = compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
     cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
-    first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
-    for m in ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text)):
+    if len(hits) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
+        matches = _aligned_header_lines(text, hits, heads)
+    else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
+        first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
+        matches = ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text))
+    for m in matches:
         ls, le = m.span(1)
         cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
         for index, (cs, ce) in enumerate(cells):
@@ -865,6 +869,34 @@ def _aligned_tables(text, low, anchors, found):
                 _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
             else:
                 _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+def _aligned_header_lines(text, hits, heads):
+    """The header lines (matches of `heads`) of the labels at `hits` that end a cell at a gap (two
+    spaces or a tab after it, or before it when it ends its line)."""
+    cell_end = compiled("cell-end", r"[^\s]*")
+    n = len(text)
+    starts = set()
+    for s, e, _kind, _single in hits:
+        ce = cell_end.match(text, e).end()
+        if ce < n and (text[ce] == "\t" or text.startswith("  ", ce)):
+            starts.add(text.rfind("\n", 0, s) + 1)  # a cell with another after it
+        elif ce == n or text[ce] == "\n":
+            ls = text.rfind("\n", 0, s) + 1
+            before = text[ls:s].lstrip()  # (not its indentation)
+            if "  " in before or "\t" in before:
+                starts.add(ls)  # the last cell
+    out = []
+    for ls in sorted(starts):
+        if ls:
+            m = heads.match(text, ls - 1)
+            if m is not None:
+                out.append(m)
+        else:
+            first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1])
+            if first is not None:
+                out.append(_Shifted(first))
+    return out
 
 
 class _Shifted:
