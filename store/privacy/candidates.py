@@ -9,11 +9,13 @@ The finders (in the order store/privacy/__init__.py runs them):
   (``use X as the password``);
 - pairs: a name and its value apart (a plist ``<key>``/``<string>``, Kubernetes
   ``name:``/``value:``, a Terraform ``variable "db_password" { default = … }``, JSON
-  ``{"name": …, "value": …}``, a Markdown table's column);
+  ``{"name": …, "value": …}``, a Markdown table's column, a table aligned by spaces or tabs, a
+  ``Value:`` line under a line that names a secret);
 - arrays: an exec array or a call's string arguments read as the command line they make
   (``["ttyd", "-c", "user:pass"]``, ``exec.Command("mysql", "-p…")``);
 - calls: the password slot of a call (CALLS: ``getConnection(url, user, PW)``,
-  ``mysqli_connect(host, user, PW, db)``, Twilio ``Client(SID, TOKEN)``);
+  ``mysqli_connect(host, user, PW, db)``, Twilio ``Client(SID, TOKEN)``, a password's hasher
+  ``make_password(PW)``);
 - sql: ``CREATE LOGIN … PASSWORD = N'…'``, ``SET PASSWORD FOR … = '…'``, ``INSERT … (email,
   password) VALUES (…)``, a Go DSN ``user:pw@tcp(…)``;
 - wallets: seed phrases, hex private keys, TOTP seeds, recovery codes, by their labels.
