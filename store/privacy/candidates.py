@@ -9,11 +9,13 @@ The finders (in the order store/privacy/__init__.py runs them):
   (``use X as the password``);
 - pairs: a name and its value apart (a plist ``<key>``/``<string>``, Kubernetes
   ``name:``/``value:``, a Terraform ``variable "db_password" { default = … }``, JSON
-  ``{"name": …, "value": …}``, a Markdown table's column);
+  ``{"name": …, "value": …}``, a Markdown table's column, a table aligned by spaces or tabs, a
+  ``Value:`` line under a line that names a secret);
 - arrays: an exec array or a call's string arguments read as the command line they make
   (``["ttyd", "-c", "user:pass"]``, ``exec.Command("mysql", "-p…")``);
 - calls: the password slot of a call (CALLS: ``getConnection(url, user, PW)``,
-  ``mysqli_connect(host, user, PW, db)``, Twilio ``Client(SID, TOKEN)``);
+  ``mysqli_connect(host, user, PW, db)``, Twilio ``Client(SID, TOKEN)``, a password's hasher
+  ``make_password(PW)``);
 - sql: ``CREATE LOGIN … PASSWORD = N'…'``, ``SET PASSWORD FOR … = '…'``, ``INSERT … (email,
   password) VALUES (…)``, a Go DSN ``user:pw@tcp(…)``;
 - wallets: seed phrases, hex private keys, TOTP seeds, recovery codes, by their labels.
@@ -25,7 +27,7 @@ import re
 from bisect import bisect_left
 from operator import itemgetter
 
-from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide
+from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
     CHANGE_VERB_STEMS,
@@ -35,6 +37,8 @@ from store.privacy.lexicon import (
     CREDENTIAL_LABELS,
     DIRECTIVE_ENDINGS,
     DIRECTIVE_VERBS,
+    KEY_FOLLOWERS,
+    KEY_QUALIFIERS,
     LABELS,
     MORE_NAME_TRIGGERS,
     OTP_LABELS,
@@ -71,6 +75,10 @@ CALLS = {
     "auth:redis": 0, "pg_connect:": -1, "ldap_bind": 2, "imap_open": 2, "ssh2_auth_password": 2,
     "sequelize": 2, "strictredis": 3, "redis": 3, "simple_bind_s": 1, "simple_bind": 1, "bind_s": 1,
     "create_user": 2, "create_superuser": 2,
+    # a password handed to its hasher (Django, Werkzeug, PHP, bcrypt in Python and Node, argon2);
+    # `:notalgo`: Ansible's `password_hash('sha512')` names the algorithm there
+    "make_password": 0, "generate_password_hash": 0, "password_hash:notalgo": 0, "hashpw": 0,
+    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -101,7 +109,7 @@ def literals() -> tuple:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      *PIN_LITERALS,
-                     'key="', 'name="', "\u2502"))
+                     'key="', 'name="', "\u2502", "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
@@ -146,16 +154,20 @@ def find(text, low, anchors, found, find_secrets):
     if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
             "parametervalue" in present:
         _pairs(text, low, anchors, found)
+    if "value:" in present:
+        _value_below_its_name(text, low, anchors, found)
     if 'key="' in present or 'name="' in present:
         _named_elements(text, low, anchors, found)
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
+    _aligned_tables(text, low, anchors, found)
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
-                "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")):
+                "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")
+                or holds(low, "(b\"") or holds(low, "(b'")):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
@@ -336,7 +348,9 @@ def _take(text, found, span, strength, style, kind):
     if span is None:
         return False
     s, e = span
-    if decide(text[s:e], strength, style, alone=_alone(text, e)):
+    if decide(text[s:e], strength, style, alone=_alone(text, e)) or (
+            strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
+        # (a quoted value of several words after a STRONG label: a pass phrase)
         add_span(found, text, s, e, P_CANDIDATE, kind)
         return True
     return False
@@ -368,6 +382,14 @@ def _label_hits(low, anchors):
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
             hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
+    if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
+        for at in anchors.at("key"):
+            if low.startswith(KEY_FOLLOWERS, at):
+                hits.append((at, at + 11, "password", False))
+            elif at > 3 and low[at - 1] == " " and low.endswith(KEY_QUALIFIERS, max(0, at - 17), at):
+                start = next(at - len(q) for q in sorted(KEY_QUALIFIERS, key=len, reverse=True) if low.endswith(q, 0, at))
+                if not start or not low[start - 1].isalnum():
+                    hits.append((start, at + 3, "password", False))
     # by place, the longest label at a place first (κωδικός πρόσβασης): two stable sorts by C keys
     # (a key function of Python called for each of ~40,000 hits a MB dense with secrets)
     if len(hits) > 1:
@@ -478,6 +500,10 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
+    if i == e and i < n and ord(low[e - 1]) >= 0x3000 and text[i].isascii() and text[i].isalnum():
+        # `密码X`, `パスワードX`: a label of a script without spaces, the value in ASCII right after it
+        _take(text, found, value_at(text, i), strength, PROSE, kind)
+        return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
     m = _connector().match(low, i)
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
@@ -498,10 +524,20 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     """The value after a label and a space at `i`: a directive's (`requirepass X`, `SetEnv
     DB_PASSWORD X`, `Мій пароль X`), unless the word there is a flag or prose."""
-    if directive_name and not _directive_context(low, s):
-        if strength < STRONG:
+    span = False  # not read yet
+    if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
+        span = value_at(text, i)
+        pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
+        if pair is not None and _alone(text, span[1]):
+            # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
+            _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
-    span = value_at(text, i)
+    if directive_name and not _directive_context(low, s):
+        if strength < STRONG and not _after_a_user(text, s):
+            return
+        strength = STRONG
+    if span is False:
+        span = value_at(text, i)
     if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
         return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
     if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
@@ -514,6 +550,31 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         # sets a value as `=` does; an English word (`Password changed`) may start prose
         config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
         _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+
+
+_USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
+                        "帳號 ユーザー ユーザー名 아이디 사용자".split())
+
+
+def _after_a_user(text, s):
+    """A user's label and its value stand before the label at `s` on its line (`user admin pass X`,
+    `SSID HomeNet / pass X`, `ID: admin, pw X`): the label is the password's of that user.  Read
+    backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
+    ls = text.rfind("\n", max(0, s - 120), s) + 1
+    seg = text[ls:s].rstrip(" \t")
+    if seg[-1:] in ("/", ",", "|"):
+        seg = seg[:-1].rstrip(" \t")
+    cut = max(seg.rfind(" "), seg.rfind("\t"))
+    value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
+    for sep in (":", "=", "\uff1a"):
+        if sep in value:
+            if rest:
+                return False
+            rest, _, value = value.partition(sep)
+            break
+    rest = rest.rstrip(":=\uff1a \t")
+    label = rest[max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(",")) + 1:].lower()
+    return label in _USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):
@@ -620,7 +681,8 @@ def _qualifier():
         rx = compiled("label-qualifier", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:[^:\n=\uff1a\"'`]{1,40}?"
                                          r"|[^:\n=\uff1a\"'`]{0,30}?(?:'[\w.@-]{1,30}'|\"[\w.@-]{1,30}\")[^:\n=\uff1a\"'`]{0,30}?)"
                                          r"|(?:[ \t]+[^\W\d_]{2,15}){1,2}|[ \t]+[^\W\d_]{2,15}[ \t]+(?:" + "|".join(PREPOSITIONS) +
-                                         r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[][^()\[\]\n]{1,30}[)\]])(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
+                                         r")[ \t]+[^:\n=\uff1a\"'`]{1,30}?|[ \t]*[(\[\uff08\u3010][^()\[\]\uff08\uff09\u3010\u3011\n]{1,30}[)\]\uff09\u3011])"
+                                         r"(?:[ \t]*[:\uff1a]|[ \t]+[-\u2013\u2014=](?=[ \t]))")
     return rx
 
 
@@ -720,6 +782,26 @@ def _pairs(text, low, anchors, found):
             _take(text, found, span, strength, ASSIGN, kind)
 
 
+def _value_below_its_name(text, low, anchors, found):
+    """`Value:` or `New value:` starting a line whose line above names a secret (a tool's output:
+    `Password for the [elastic] user successfully reset.` then `New value: X`)."""
+    hits = None
+    for at in anchors.at("value:"):
+        ls = low.rfind("\n", 0, at) + 1
+        if not ls or low[ls:at].strip(" \t") not in ("", "new", "the new", "generated", "new generated"):
+            continue
+        if hits is None:
+            label_hits = _label_hits(low, anchors)
+            hits = [h[0] for h in label_hits]
+        prev = low.rfind("\n", 0, ls - 1) + 1
+        if compiled("name-line", r"[ \t]*-?[ \t]*(?:name|key)[ \t]*:").match(low, prev):
+            continue  # Kubernetes' `name: X` then `value: Y`: a pair (_pairs)
+        i = bisect_left(hits, prev)
+        if i < len(hits) and hits[i] < ls - 1:
+            _take(text, found, value_at(text, at + 6, low.find("\n", at) if "\n" in low[at:at + 600] else None),
+                  STRONG, ASSIGN, label_hits[i][2])
+
+
 def _named_elements(text, low, anchors, found):
     """An XML element named by its attribute, its value the element's text: `<entry
     key="password">X</entry>`, `<property name="db.password">X</property>`."""
@@ -780,6 +862,126 @@ def _tables(text, low, found):
                 cols.append((i, verdict[0]))
         if cols:
             _table_rows(text, m.end(), cols, found)
+
+
+_HEAD_CELL = r"[^\W\d][\w.-]{0,30}+(?: [\w.-]{1,20}+)?+"  # (possessive: no backtracking over prose)
+
+
+def _aligned_tables(text, low, anchors, found):
+    """A table aligned by spaces (a tool's listing, a note of accounts): a header cell that names a
+    secret (cells apart by two spaces or a tab), and, under it, each row's one-word cell that
+    starts where the header's does."""
+    hits = _label_hits(low, anchors)
+    if not hits:
+        return
+    # a header line (each line's `\n` before it: a literal the engine scans for, where `^` would
+    # be tried everywhere; possessive cells, no backtracking over prose)
+    heads = compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
+    cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
+    if len(hits) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
+        matches = _aligned_header_lines(text, hits, heads)
+    else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
+        first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
+        matches = ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text))
+    for m in matches:
+        ls, le = m.span(1)
+        cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
+        for index, (cs, ce) in enumerate(cells):
+            name = text[cs:ce]
+            if " " in name:
+                continue
+            verdict = name_verdict(name) or ((LABELS[name.lower()], STRONG) if name.lower() in LABELS else None)
+            if verdict is None or verdict[1] < MEDIUM:
+                continue
+            if "\t" in text[ls:le] and "  " not in text[ls:le]:  # separated by tabs: the cell by its index
+                _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
+            else:
+                _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+def _aligned_header_lines(text, hits, heads):
+    """The header lines (matches of `heads`) of the labels at `hits` that end a cell at a gap (two
+    spaces or a tab after it, or before it when it ends its line)."""
+    cell_end = compiled("cell-end", r"[^\s]*")
+    n = len(text)
+    starts = set()
+    for s, e, _kind, _single in hits:
+        ce = cell_end.match(text, e).end()
+        if ce < n and (text[ce] == "\t" or text.startswith("  ", ce)):
+            starts.add(text.rfind("\n", 0, s) + 1)  # a cell with another after it
+        elif ce == n or text[ce] == "\n":
+            ls = text.rfind("\n", 0, s) + 1
+            before = text[ls:s].lstrip()  # (not its indentation)
+            if "  " in before or "\t" in before:
+                starts.add(ls)  # the last cell
+    out = []
+    for ls in sorted(starts):
+        if ls:
+            m = heads.match(text, ls - 1)
+            if m is not None:
+                out.append(m)
+        else:
+            first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1])
+            if first is not None:
+                out.append(_Shifted(first))
+    return out
+
+
+class _Shifted:
+    """The first line's match, made on the text with a `\n` before it: its span in the text."""
+
+    __slots__ = ("m",)
+
+    def __init__(self, m):
+        self.m = m
+
+    def span(self, group):
+        s, e = self.m.span(group)
+        return s - 1, e - 1
+
+
+def _tab_rows(text, pos, index, count, kind, found):
+    """The one-word cells at `index` of the rows from `pos` on that have `count` cells apart by
+    tabs, until a blank line or a row that has not."""
+    n = len(text)
+    for _ in range(200):
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        parts = text[pos:eol].split("\t")
+        if len(parts) != count:
+            return
+        at = pos + sum(len(p) + 1 for p in parts[:index])
+        cell = parts[index]
+        if cell and " " not in cell:
+            _take(text, found, (at, at + len(cell)), STRONG, POSITION, kind)
+        if eol >= n:
+            return
+        pos = eol + 1
+
+
+def _aligned_rows(text, pos, col, kind, found):
+    """The one-word cells that start at column `col` of the rows from `pos` on (a rule of dashes
+    under the header is stepped over), until a blank line or a row not aligned there."""
+    n = len(text)
+    for _ in range(200):
+        if pos >= n:
+            return
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        row = text[pos:eol]
+        if not row.strip():
+            return
+        if not row.strip(" \t-=+|"):
+            pos = eol + 1
+            continue
+        if len(row) <= col or row[col].isspace() or (col and not row[col - 1].isspace()):
+            return
+        end = col
+        while end < len(row) and not row[end].isspace():
+            end += 1
+        if end == len(row) or row[end] == "\t" or row[end:end + 2] == "  ":
+            _take(text, found, (pos + col, pos + end), STRONG, POSITION, kind)
+        pos = eol + 1
 
 
 def _table_heads(text):
@@ -908,8 +1110,16 @@ def _calls(text, low, anchors, found):
             if not 0 <= i < len(args):
                 continue
             lit = _string_args(text, [args[i]])[0]  # "X", or "X".toCharArray(), "X".to_string()
+            if lit is not None and cond == "notalgo" and compiled("call-algorithm", _ALGORITHM).fullmatch(text, lit[0], lit[1]):
+                continue
             if lit is not None and not lit[2]:
                 _take(text, found, lit[:2], STRONG, POSITION, "password")
+    if "password_hash" in anchors.present:  # Ansible's filter: `'X' | password_hash('sha512')`
+        rx = compiled("jinja-hash", r"([\"'])([^\"'\n]{1,128})\1[ \t]*\|[ \t]*password_hash\b")
+        for at in anchors.at("password_hash"):
+            m = rx.search(text, max(0, at - 140), at + 13)
+            if m is not None and m.end() == at + 13:
+                _take(text, found, m.span(2), STRONG, POSITION, "password")
 
 
 def _call_shorts():
@@ -1283,7 +1493,7 @@ def user_and_password(text, low, anchors, found):
         rx = CACHE["user-and-password"] = compiled(
             "user-and-password",
             r"(?i)(?<![\w-])(?:(?:(?:" + "|".join(map(_escape, words)) + r")|[\w.-]{2,20}[ \t]*/[ \t]*(?:"
-            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?)"
+            + "|".join(map(_escape, pw)) + r"))(?:[ \t]*[:：=]|[ \t]+(?:are|is|sind|sont|son|são|sono|zijn)[ \t]*:?|[ \t]*(?:->|=>|\u2192))"
             r"|(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+(?:with|using))"  # log in with admin / X
             r"[ \t]*([^\s/|:]{1,80})(?:[ \t]*[/|][ \t]*|:)([^\s/|]{1,128})")
     lines = []

@@ -35,7 +35,10 @@ def _command_index():
                         flag, style = flag + ":", ":w"
                     else:
                         style = form[len(flag):] or "="
-                    flags.setdefault(flag.lower(), []).append((tools, sub, style))
+                    # a Unix flag's case is its meaning (`-p` a password, `-P` a port; snmpget's
+                    # `-a SHA` names the hash, `-A` takes the pass phrase): matched as written
+                    cased = flag if flag[0] == "-" and flag.lower() != flag.upper() else None
+                    flags.setdefault(flag.lower(), []).append((tools, sub, style, cased))
         index = CACHE["commands"] = (flags, words)
     return index
 
@@ -46,13 +49,19 @@ _SEGMENT_STOPS = ("\n", "|", ";", "&", "`", "$(")
 def _segment(low, at):
     """Start and end of the command that holds position `at` (a line, a pipe stage)."""
     start = max(0, at - 400)
+    opened = -1
     for stop in _SEGMENT_STOPS:
         i = low.rfind(stop, start, at)
         if i >= 0:
             start = i + len(stop)
+            opened = i if stop == "$(" else -1
     end = min(len(low), at + 400)
     for stop in _SEGMENT_STOPS:
         i = low.find(stop, at, end)
+        if i >= 0:
+            end = i
+    if opened >= 0:  # `usermod -p $(openssl passwd -6 X) ana`: the substitution ends at its `)`
+        i = low.find(")", at, end)
         if i >= 0:
             end = i
     return start, end
@@ -179,7 +188,9 @@ def command_lines(text, low, anchors, found):
                 if all(words.isdisjoint(e[0]) for _flag, e in entries):
                     continue
             seg_start, seg_end = _segment(low, at)
-            for flag, (tools, sub, style) in entries:
+            for flag, (tools, sub, style, cased) in entries:
+                if cased is not None and not _as_written(text, at, token, flag, cased):
+                    continue
                 if words is not None:  # only the tools among the line's words can stand there
                     if words.isdisjoint(tools):
                         continue
@@ -219,6 +230,15 @@ def command_lines(text, low, anchors, found):
                 span = _positional(text, low, tool, seg_end, sub, form)
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _as_written(text, at, token, flag, cased):
+    """The flag at `at` (`token`: its lowercased text) is `cased` in the case the table writes it
+    (`flag`: the key it was found by; a letter inside a cluster, `htpasswd -nb`, is looked for
+    in the cluster)."""
+    if token.startswith(flag):
+        return text.startswith(cased, at)
+    return cased[1:] in text[at + 1:at + len(token)]
 
 
 def _flag_entries(token, flags):

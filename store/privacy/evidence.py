@@ -85,6 +85,24 @@ def password_like(value: str) -> bool:
     return not compiled("ev-call", r".*\w\(").match(value)
 
 
+def passphrase_like(value: str) -> bool:
+    """A pass phrase of several words (`correct horse battery staple`, `blue Anchor rusty 1987
+    kettle`): 3 to 8 words of letters or digits, none a word of prose's grammar (`required for
+    every login`, `see the vault` are sentences)."""
+    words = value.split(" ")
+    if not 3 <= len(words) <= 8 or len(value) > 100:
+        return False
+    for w in words:
+        if not (2 <= len(w) <= 14 and w.isalnum()) or w.lower() in NOT_SECRET_WORDS or w.lower() in _PROSE_GLUE:
+            return False
+    return True
+
+
+# Words of prose's grammar beyond rules.NOT_SECRET_WORDS (a quoted sentence is not a pass phrase).
+_PROSE_GLUE = frozenset("was were been being has had do does did its our my their his her we they he she "
+                        "all any each every some no none more most less only also just than then there".split())
+
+
 def shape(value: str) -> str:
     """"random", "password", "word" (a plain word) or "other"."""
     if looks_random(value):

@@ -23,7 +23,7 @@ _PASSWORD = (
     "slaptazod lösenord losenord passord adgangskode kodeord lykilorð şifre sifre şifrə parol "
     "κωδικός κωδικό κωδικου συνθηματικό كلمة المرور كلمة السر كلمه المرور סיסמ رمز عبور گذرواژه "
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
-    "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 암호 패스워드 contrasenya "
+    "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 비번 암호 패스워드 contrasenya "
     "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
     "kontrasenya"
 )
@@ -44,7 +44,10 @@ for _kind, _phrases in (
     ("password", ("code d'accès", "code d'acces", "access code", "código de acceso", "codice di accesso",
                   "código de acesso", "код доступа", "mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
-                  "kata laluan", "нууц үг")),
+                  "kata laluan", "нууц үг", "құпия сөз",
+                  # a Wi-Fi network's key is its password (`clé wifi: X`; `wifi key: X`: KEY_QUALIFIERS)
+                  "wlan-schlüssel", "wlan-passwort", "clé wifi", "clé wi-fi", "cle wifi", "clave wifi",
+                  "clave del wifi", "chave wifi", "chiave wifi")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
                 "chave secreta")),
     ("token", ("access token", "api token")),
@@ -59,6 +62,11 @@ for _w in ("mot", "de", "passe", "d'ordine", "كلمة", "المرور", "الس
            "chiave", "πρόσβασης"):  # fmt: skip
     LABELS.pop(_w, None)
 LABELS["parola"] = "password"  # Italian, Romanian, Turkish
+# Words before `key` that make it a Wi-Fi network's password (`wifi key: X`, `Network security
+# key`), and after it (netsh's `Key Content : X`): found from the places of `key`, which the filter
+# looks for anyway (a label of its own for each would read those places once a label).
+KEY_QUALIFIERS = ("wifi ", "wi-fi ", "wlan ", "wpa ", "wpa2 ", "wireless ", "network ", "network security ")
+KEY_FOLLOWERS = ("key content",)
 # Labels of the finders of store/privacy/candidates.py beyond the label finder.
 OTP_LABELS = tuple(p for p in (
     "totp", "otp secret", "otp seed", "2fa", "mfa", "two-factor", "two factor", "authenticator", "otpauth",

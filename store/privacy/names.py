@@ -466,7 +466,11 @@ def _literal_context(text, style, key_start):
         # characters before it (the same answer; `.*` tried at each place of a long line's head
         # was a pass over it for each name on the line: quadratic on one line of many names)
         start = max(0, _run_start(head, len(head) - 1 if head[-1:] in ("\"", "'") else len(head), " \t=") - 16)
-        return compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start) is not None
+        if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start):
+            return True
+        return "--set" in head and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
+                                            # Helm's `--set a=1,b.password=X`: the pairs before it in the list
+                                            r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(head) is not None
     if style != "spaced" or head.strip(" \t"):
         return False
     return _in_ini_section(text, line_start)

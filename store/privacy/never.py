@@ -45,7 +45,10 @@ PLACEHOLDER = (
     r"|your[_-].*|.*[_-]here|(?:change|replace|update|fill)[_-]?(?:me|this|it)(?:[_-].*)?"
     r"|insert[_-].*|placeholder.*|.*[_-]placeholder|example[_-](?:key|token|secret|password)"
     r"|dummy(?:[_-]\w+)?|redacted|<[^<>]*>|\[[^\[\]]*\]|x{4,}|(?:x{2,}-)+x{2,}"
-    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,}))"
+    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,})"
+    # a masked value, as a tool shows one (`****************wxyz`, `sk-••••••••AbCd`): a few
+    # characters of it at most, the rest hidden
+    r"|[\w-]{0,8}(?:\*{4,}|\u2022{4,})\w{0,6})"
 )
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
@@ -57,9 +60,13 @@ PUBLIC = (
 # (process.env.SECRET_KEY!, settings.SECRET_KEY, import.meta.env.X).
 PATH_OR_REFERENCE = (
     r"(?:\.{1,2}/|~/|/)[\w.@/-]*\.[a-z]{1,5}"
+    r"|@[\w./~-]{0,200}\.(?:txt|json|ya?ml|env|key|pem|secret|b64)"  # @file: read from that file (vault, curl -d, az)
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
 )
+# A PowerShell command's name (Verb-Noun, with the verbs that read or make a value).
+CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
+          r"-[A-Z][A-Za-z]{2,40}")
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
 PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
 
@@ -120,6 +127,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
     if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before):
+        if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
+            return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
     return _default_credential(value.lower(), low_before)
 
@@ -137,8 +146,10 @@ def _never_by_value(value: str) -> bool:
         return True
     if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword
-    if first in "./~pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+    if first in "./~@pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
+    if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
+        return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if _secret_name(value):
@@ -147,6 +158,11 @@ def _never_by_value(value: str) -> bool:
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
     return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None
     # (an e-mail address is a user's name, not a password)
+
+
+# Documented defaults that do not repeat their name (those that do: _default_credential): the
+# value, and what stands before it when it is that default (SNMP's read and write communities).
+DOCUMENTED_DEFAULTS = {"public": ("community", "-c"), "private": ("community", "-c")}
 
 
 # The kinds of a provider's own token and of the shapes (store/privacy/rules.py): its prefix or
@@ -174,6 +190,10 @@ def _may_end_in_id_label(before: str) -> bool:
     return tail[:-1].rstrip(" \t\"'").lower().endswith(_ID_LABEL_ENDINGS)
 
 
+# A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):
+# the value after it is the secret, not a user.
+SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
+                  r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
 USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(
@@ -200,6 +220,8 @@ def _default_credential(value: str, before: str) -> bool:
     `postgres:postgres@localhost`, `guest:guest@`): a service's documented default, not a secret."""
     if not value.isalpha() or len(value) < 3:
         return False
+    if value in DOCUMENTED_DEFAULTS and before.rstrip(" \t\"'=:").endswith(DOCUMENTED_DEFAULTS[value]):
+        return True  # snmpwalk -c public, rocommunity public, community: public
     if before.endswith(value + ":"):
         return True  # user:user@host
     # `value` then `pass`, `_pass`, `root_pass`, where a word starts (found by str.find: a
@@ -259,7 +281,7 @@ def _crypt_hash(text, s, e):
 # characters its words start with, a class among them makes the engine try every word everywhere
 # (twice as slow, on every span found).
 _PLACEHOLDER_HINTS = (r"your|here|change|replace|update|fill|insert|placeholder|example|sample|dummy|fake|"
-                      r"todo|tbd|fixme|some|random|string|redacted|<|\[|xx|\*\*\*|\.\.\.")
+                      r"todo|tbd|fixme|some|random|string|redacted|<|\[|xx|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022")
 
 
 def _jwt_run(text, s, e):

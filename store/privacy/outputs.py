@@ -33,8 +33,10 @@ SECRET_PRINTERS = (
                            r"|gcloud\s+secrets\s+versions\s+access\b|az\s+keyvault\s+secret\s+show\b"
                            r"|doppler\s+secrets\s+get\b|heroku\s+config:get\b|infisical\s+secrets\s+get\b"
                            r"|sops\s+(?:-d|--decrypt)\b|ansible-vault\s+(?:view|decrypt)\b.*(?:--output[= ]-|\bview\b)"
-                           r"|kubectl\s+get\s+secrets?\s+[\w.-]+.*(?:-o\s*|--output[= ])(?:yaml|json|jsonpath|go-template)"
-                           r"|kubectl\s+get\s+secrets?\b.*\|\s*base64\s+(?:-d|--decode|-D)\b)"),
+                           # (kubectl's and oc's global flags may stand before `get`: `kubectl -n argocd get secret`)
+                           r"|(?:kubectl|oc)\s+(?:-\S+(?:\s+[^-\s]\S*)?\s+)*get\s+secrets?\s+(?:-\S+(?:\s+[^-\s]\S*)?\s+)*"
+                           r"[\w.-]+.*(?:-o\s*|--output[= ])['\"]?(?:yaml|json|jsonpath|go-template)"
+                           r"|(?:kubectl|oc)\s+(?:-\S+(?:\s+[^-\s]\S*)?\s+)*get\s+secrets?\b.*\|\s*base64\s+(?:-d|--decode|-D)\b)"),
     ("token printer", _AT + r"(?:gh\s+auth\s+token\b|glab\s+auth\s+token\b|heroku\s+auth:token\b"
                             r"|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b"
                             r"|az\s+account\s+get-access-token\b|aws\s+ecr\s+get-login-password\b"
@@ -46,7 +48,8 @@ SECRET_PRINTERS = (
     ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
                        r"(?:master\.key|credentials\.key|\.pem\b|\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
                        r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
-                       r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|token(?:\.txt)?$|\.age\b|\.htpasswd\b)"),
+                       r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?:token|password|passwd|passphrase)(?:\.txt)?$"
+                       r"|\.age\b|\.htpasswd\b)"),
     ("secret variable", _AT + r"(?:(?:docker|podman|kubectl|oc)\s+exec\b[^|;&]*\s)?(?:printenv\s+|echo\s+\"?\$\{?)"
                               r"[a-z_]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key|credentials?|pwd)\b"),
     # one field read out by its name, the name a secret's: `jq -r .db.password f`, `yq '.auth.token'`,
@@ -70,7 +73,7 @@ NEEDLES = {
     "token printer": ("token", "auth", "login-password", "whoami", "docker-credential"),
     "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),
     "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
-                 "token", ".age", "htpasswd"),
+                 "token", ".age", "htpasswd", "passw", "passphrase"),
     "secret variable": ("printenv", "echo"),
     "secret field": ("jq", "yq", "dasel", "terraform", "pulumi", "git config"),
     "secret generator": ("secret", "key:generate", "token_", "urandom", "randombytes"),

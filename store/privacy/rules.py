@@ -84,6 +84,7 @@ SECRET_WORDS = {
     "apikey": ("api_key", STRONG), "privkey": ("secret", STRONG), "privatekey": ("secret", STRONG),
     "accesskey": ("secret", STRONG), "authkey": ("secret", STRONG), "masterkey": ("secret", STRONG),
     "passkey": ("password", STRONG), "passe": ("password", STRONG),
+    "authtok": ("password", STRONG),  # sssd's and PAM's name of a password (ldap_default_authtok)
     "auth": ("secret", MEDIUM), "oauth": ("secret", MEDIUM),
     "session": ("token", WEAK), "key": ("secret", WEAK),
     # the same label in other languages
@@ -260,7 +261,13 @@ COMMAND_LINE = (
     (("bw",), "unlock", "#1"),
     (("bw",), "login", "#2"),
     (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
-    (("mc", "mcli"), "alias", "#4 #5"),
+    (("composer",), "config", "=http-basic.*2"),
+    (("altool",), "", "-p_"),  # xcrun altool -u USER -p PASSWORD
+    (("mc", "mcli"), "alias", "#5"),
+    # SNMP agents' and devices' configs: a community is a password (snmpd.conf, IOS)
+    (("rocommunity", "rwcommunity", "rocommunity6", "rwcommunity6"), "", "#1"),
+    (("snmp-server",), "", "=community"),
+    (("createuser",), "", "#3 #5"),  # snmpd.conf: createUser NAME SHA AUTHPASS AES PRIVPASS  # #4 is the access key: the account's id, a user
     (("security",), "", "-w_ -p_"),
     (("gh",), "secret", "-b --body"),
     (("codecov",), "", "-t_"),
@@ -419,6 +426,11 @@ FILE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "Qk", "UEsDB", "H4sI", "JVBERi", 
 # ------------------------------------------------------------------------------ other shapes
 # Each found where its anchors are; earlier rules win the kind when spans overlap.
 _VALUE_STOP = r"[^\s\"'`<>]"
+# The rest of a header's value after its token characters (`Basic Kobe24Lakers!`: a password sent
+# as it is, not encoded): the value is the whole run, never its head alone.
+HEADER_SIX = r"(?=[^\s\"'`<>,;\\()\[\]{}=]{6})"  # six characters of the value, its tail counted
+# (after `=`, base64's padding, nothing: `token_type=bearer expires_in=3600` is a list of settings)
+HEADER_TAIL = r"(?:[^\s\"'`<>,;\\()\[\]{}=]*[A-Za-z0-9!#%&*?@^|~])?"
 TOKEN_RULES = (
     Rule("private_key", ("private key",),
          r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?=[^\"']{0,200}?[A-Za-z0-9+/]{4})"
@@ -435,16 +447,16 @@ TOKEN_RULES = (
     # server's or a call's syntax, a space or a comma then the quoted value
     # (`proxy_set_header Authorization "Basic X"`, `Header.Set("Authorization", "Token X")`) ---
     Rule("bearer", ("bearer",),
-         r"\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{6,}=*)(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
+         r"\bbearer[ \t]+(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/-]+(?:=+|" + HEADER_TAIL + ")" + r")(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
     Rule("basic_auth", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
-         r"(?P<v>[A-Za-z0-9+/]{6,}={0,2})", re.IGNORECASE, judge="credential",
+         r"(?P<v>[A-Za-z0-9+/]{6,}(?:={1,2}|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
          r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=][ \t]*[\"']?|(?:[ \t]*,[ \t]*|[ \t]+)[\"'])"
          r"(?!bearer\b|basic\b|negotiate\b|ntlm\b|digest\b|aws4-)(?:[a-z][\w-]{1,20}[ \t]+)?"
-         r"(?:[a-z][\w-]*=)?(?P<v>[A-Za-z0-9._~+/:$-]{6,}=*)", re.IGNORECASE, judge="token",
+         r"(?:[a-z][\w-]*=)?(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/:$-]+(?:=+|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="token",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("cookie", ("cookie",),
          r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE,
@@ -455,6 +467,9 @@ TOKEN_RULES = (
          r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))"),
     # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
     Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random"),
+    # --- a Wi-Fi network as a QR code or a phone shares it: WIFI:T:WPA;S:NAME;P:PASSWORD;; ---
+    Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
+         starts=(("wifi:", 0),)),
     # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
     Rule("password", ("password",),
          r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"

@@ -1,7 +1,7 @@
 """A labelled set for the privacy filter, measured as a classifier (bench/bench_privacy.py).
 
 Two parts, written apart: `dev` (tests/privacy_eval/dev.py, with the shapes of
-tests/privacy_eval/dev_unwritten.py) is what the filter may be tuned on;
+tests/privacy_eval/dev_unwritten*.py) is what the filter may be tuned on;
 `held` (tests/privacy_eval/held.py) uses other templates, other values and other languages and
 is never tuned on: its numbers are the ones reported.  Each part is a list of `Case`:
 

@@ -568,6 +568,6 @@ def negatives() -> list:
 
 
 def cases() -> list:
-    from tests.privacy_eval import dev_unwritten
+    from tests.privacy_eval import dev_unwritten, dev_unwritten2, dev_unwritten3
 
-    return positives() + negatives() + dev_unwritten.cases()
+    return positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()

@@ -202,6 +202,9 @@ COMMANDS = {
     "hydra": "hydra -l admin -p SECRET ssh://h", "smbmap": "smbmap -H h -u admin -p SECRET",
     "ncftp": "ncftp -u bob -p SECRET ftp.example.com", "sqlmap": "sqlmap -u https://x --auth-cred admin:SECRET",
     "nikto": "nikto -h x -id admin:SECRET",
+    "rocommunity": "rocommunity SECRET 10.0.0.0/24", "snmp-server": "snmp-server community SECRET RO",
+    "createuser": "createUser monitor SHA SECRET AES SECRET", "composer": "composer config http-basic.repo.example.com ana SECRET",
+    "altool": "altool --upload-app -f App.ipa -u me@example.com -p SECRET",
 }  # fmt: skip
 
 
