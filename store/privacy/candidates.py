@@ -402,6 +402,7 @@ def _label_hits(low, anchors):
 def _labels(text, low, anchors, found):
     n = len(text)
     done = -1
+    name_chars = None  # compiled when a name goes on past its label
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
@@ -416,7 +417,9 @@ def _labels(text, low, anchors, found):
                 ns += 1
             ne = e
             if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
-                ne = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match(text, ne).end()  # _NAME_CHARS, by the engine
+                if name_chars is None:
+                    name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # _NAME_CHARS, by the engine
+                ne = name_chars(text, ne).end()
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None

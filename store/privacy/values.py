@@ -89,7 +89,7 @@ P_CUSTOM = 5000
 
 def add_span(found, text, s, e, prio, kind):
     # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
-    if e > s and (text.rfind("[REDACTED", max(0, s - 64), s + 9) < 0 or not inside_marker(text, s)):
+    if e > s and (text.rfind("[REDACTED", s - 64 if s > 64 else 0, s + 9) < 0 or not inside_marker(text, s)):
         found.append((s, prio, e, kind))
 
 
