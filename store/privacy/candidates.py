@@ -535,7 +535,8 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
-    if directive_name and not _directive_context(low, s):
+    context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
+    if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
@@ -548,10 +549,10 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
             _take(text, found, after, strength, PROSE, kind)
         return
-    if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
+    if span is not None and (not directive_name or _alone(text, span[1]) or context):
         # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
         # sets a value as `=` does; an English word (`Password changed`) may start prose
-        config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
+        config = directive_name and low[s:e] not in _PROSE_NAMES and context
         _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
 
 
@@ -717,9 +718,14 @@ def _directive_context(low, s):
             tail = article.sub("", tail[:flags_at])
             return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
     before = low[a:b]
-    before = flags.sub("", before)
-    before = article.sub("", before)
+    if "-" in before:  # (each pattern is tried at every place of the line: only where it may match)
+        before = flags.sub("", before)
+    if before.endswith(_ARTICLES):
+        before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
+
+
+_ARTICLES = ("the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same")  # dir-article's words
 
 
 _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
