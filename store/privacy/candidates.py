@@ -1149,7 +1149,14 @@ def _arguments(text, i):
     n = min(len(text), i + 600)
     quote = None
     j = i
+    # from one character that counts to the next (a quote, an escape, a bracket, a comma), by the
+    # engine: the others change nothing below, and a loop of Python stepped over each of them
+    counts = compiled("call-arg-chars", r"[\"'\\()\[\]{},]").search
     while j < n:
+        m = counts(text, j, n)
+        if m is None:
+            return None
+        j = m.start()
         ch = text[j]
         if quote:
             if ch == "\\":
@@ -1174,8 +1181,6 @@ def _arguments(text, i):
             lead = start + len(seg) - len(seg.lstrip())
             args.append((lead, lead + len(seg.strip())))
             start = j + 1
-        elif ch == "\n" and depth == 0 and j > i and text[j - 1] not in ",(":
-            pass
         j += 1
     return None
 
