@@ -272,11 +272,24 @@ CRYPT_HASH = (
 )
 
 
+_SCHEME_STARTS = frozenset("2a13567ygsp")  # CRYPT_HASH's first characters after a `$`
+_SCHEME_ENDS = frozenset("0123456789t")  # and the last of a scheme's name before its `$`
+
+
 def _crypt_hash(text, s, e):
     """text[s:e] lies in a password hash of the modular crypt format (the run of characters
     around it with no space or quote)."""
+    lo, hi = max(0, s - 120), min(len(text), s + 40)
+    # a head holds a `$` that a scheme's first character follows (`$2b$`, `$argon2id$`) or that
+    # ends a scheme's name (`pbkdf2_sha256$`, `bcrypt$`): where no `$` of the window is one, the
+    # head's search (its look-behind and alternatives tried at each of the 160 places) finds none
+    at = text.find("$", lo, hi)
+    while at >= 0 and text[at + 1:at + 2] not in _SCHEME_STARTS and text[at - 1:at] not in _SCHEME_ENDS:
+        at = text.find("$", at + 1, hi)
+    if at < 0:
+        return False
     head = compiled("never-crypt-head", r"(?<![^\s\"'`=:(\[{,])" + CRYPT_HASH.split(r"\$[^")[0] + r"\$")
-    m = head.search(text, max(0, s - 120), min(len(text), s + 40))
+    m = head.search(text, lo, hi)
     if m is None or m.start() > s:
         return False
     a = m.start()
