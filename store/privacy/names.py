@@ -320,7 +320,8 @@ def _judged(text, found, s, e, kind, strength, name, style):
     value = text[s:e]
     if is_reference(value) or _same_name(value, name):
         return
-    if style in ("dq", "sq") and compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
+    if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
+            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
         return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
     if style in ("dq", "sq", "bq") and compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
         return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
