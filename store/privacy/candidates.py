@@ -1421,6 +1421,22 @@ def _client_calls(text, low, places, found, judged, rx):
             _judge_call(text, m, found)
 
 
+def _may_end_assigning(text, a, b):
+    """text[a:b] may end as "call-owner" ends: a separator (`=`, `:`), then spaces, or `new` and
+    spaces (what that pattern needs, read from the end)."""
+    i = b
+    while i > a and text[i - 1] in " \t":
+        i -= 1
+    if i > a and text[i - 1] in "=:":
+        return True
+    if i == b or not text.endswith("new", a, i):
+        return False
+    i -= 3
+    while i > a and text[i - 1] in " \t":
+        i -= 1
+    return i > a and text[i - 1] in "=:"
+
+
 def _judge_call(text, m, found):
     callee = m.group(1)
     args = _arguments(text, m.end())
@@ -1460,9 +1476,11 @@ def _judge_call(text, m, found):
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
+            if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
+                return  # (before the search below: it gives a name back a character at a time, at each start)
             owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
                 text, max(0, m.start() - 80), m.start())
-            if owner is None or len(args) != 1 or not literals[0]:
+            if owner is None:
                 return
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
                 return  # ObjectId("507f…"), UUID("…"): an id
