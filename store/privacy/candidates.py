@@ -207,8 +207,10 @@ def _under_secret_parent(text, low, anchors, found):
                 continue
             done.add(ls)
             kind = "password" if word.startswith("pass") else "secret"
+            # (a `{` after the word first: the search gives each name back a character at a time)
             inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
-                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40) \
+                if low.find("{", at, at + 40) >= 0 else None
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
                 continue
@@ -220,8 +222,9 @@ def _under_secret_parent(text, low, anchors, found):
 
 
 def _child_value(text, key, span, kind, found):
+    low_key = key.lower()  # (a key of no capital has no camel case to split: no pass of the pattern over it)
     if span is None or any(w in _CHILD_NOT for w in compiled("child-words", r"[a-z]+").findall(
-            compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
+            low_key if low_key == key else compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
         return
     _take(text, found, span, MEDIUM, ASSIGN, kind)
 
@@ -705,24 +708,45 @@ def _directive_context(low, s):
         b -= 1
     if a == b:
         return True
-    flags = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z")
     article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
     cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
         tail = low[a + cut:b]
-        m = flags.search(tail)
-        flags_at = m.start() if m is not None else len(tail)
+        flags_at = _flags_start(tail)
+        if flags_at < 0:
+            flags_at = len(tail)
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
         if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
             tail = article.sub("", tail[:flags_at])
             return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
     before = low[a:b]
-    if "-" in before:  # (each pattern is tried at every place of the line: only where it may match)
-        before = flags.sub("", before)
-    if before.endswith(_ARTICLES):
+    flags_at = _flags_start(before)
+    if flags_at >= 0:
+        before = before[:flags_at]
+    if before.endswith(_ARTICLES):  # (the pattern is tried at every place of the line: only where it may match)
         before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
+
+
+def _flags_start(line):
+    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
+    read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
+    The search tried each place and read the flags after it: quadratic on a line of flags."""
+    start = -1
+    i = len(line)
+    while True:
+        j = i
+        while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_-"):
+            j -= 1
+        if i - j < 2 or line[j] != "-":
+            return start
+        k = j
+        while k > 0 and line[k - 1] in " \t":
+            k -= 1
+        if k == j:
+            return start
+        start = i = k
 
 
 _ARTICLES = ("the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same")  # dir-article's words
