@@ -555,7 +555,7 @@ def _in_ini_section(text, line_start):
             return False
         prev = text.rfind("\n", 0, pos - 1) + 1
         line = text[prev:pos - 1].strip()
-        if compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
+        if line[:1] == "[" and line[-1:] == "]" and compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
             return True
         if line and not line.startswith(("#", ";")) and not compiled("ini-key", r"[\w.-]+[ \t]*=").match(line):
             return False
