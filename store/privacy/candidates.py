@@ -141,7 +141,30 @@ def label_places(low, anchors, label):
         return []
     if offset == 0 and key == label:
         return anchors.at(key)
-    return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
+    # (`passwort`, `mot de passe`, `api key` from the places of `pass` and `key`: those the label's
+    # next character follows, or its character before the key precedes, sorted out once for the
+    # text: ~10 labels read each place of a key)
+    if offset == 0:
+        return [at for at in _places_by(low, anchors, key, 1).get(label[len(key)], ()) if low.startswith(label, at)]
+    return [at - offset for at in _places_by(low, anchors, key, -1).get(label[offset - 1], ())
+            if at >= offset and low.startswith(label, at - offset)]
+
+
+def _places_by(low, anchors, key, side):
+    """The places of `key` by the character after it (`side` 1) or before it (-1), each list in
+    order (kept for the text)."""
+    by = anchors.memo.get((key, side))
+    if by is None:
+        by = anchors.memo[(key, side)] = {}
+        k = len(key) if side == 1 else -1
+        for at in anchors.at(key):
+            ch = low[at + k:at + k + 1] if at + k >= 0 else ""
+            got = by.get(ch)
+            if got is None:
+                by[ch] = [at]
+            else:
+                got.append(at)
+    return by
 
 
 def find(text, low, anchors, found, find_secrets):
