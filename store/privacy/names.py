@@ -662,12 +662,20 @@ def random_values(text, low, hits, runs, found):
             continue  # `has` in `hash`: no candidate
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
-        if rx.search(text, ls, le) is None:
+        # a match is 16 run characters or more in a row: it lies in one of the runs on the line,
+        # and only those are searched (not the line, its look-behind tried at each place)
+        matches = []
+        j = i
+        while j < len(runs) and runs[j][0] < le:
+            a, b = runs[j]
+            matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
+            j += 1
+        if not matches:
             if whole:
                 dead = le
             continue  # nothing long on the line
         seen = le
-        for m in rx.finditer(text, ls, le):
+        for m in matches:
             s, e = m.span()
             if text[max(0, s - 7):s].lower() == "base64,":
                 continue  # a data: URL (an image)
