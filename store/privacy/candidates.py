@@ -404,10 +404,12 @@ def _label_hits(low, anchors):
         places = label_places(low, anchors, label)
         if places:
             single = label.isascii() and " " not in label
-            hits.extend((at, at + len(label), kind, single) for at in places)
+            n = len(label)
+            hits += [(at, at + n, kind, single) for at in places]  # (a list: no generator's steps)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
-            hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
+            n = len(trigger)
+            hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
         for at in anchors.at("key"):
             if low.startswith(KEY_FOLLOWERS, at):
