@@ -57,7 +57,7 @@ from store.privacy.names import (
     random_values,
     secret_word_hits,
 )
-from store.privacy.never import never_secret, public_blocks
+from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
 from store.privacy.numbered import numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
@@ -351,11 +351,19 @@ def _find(text: str, extra_patterns=()) -> list:
         finder(look)
     if found:
         blocks = public_blocks(text) if "-----BEGIN " in text else ()
-        verdicts = {}  # a span found by several finders (or twice) is judged once
-        for s, _p, e, k in found:
-            if (s, e, k) not in verdicts:
-                verdicts[s, e, k] = never_secret(text, s, e, k, blocks)
-        found = [f for f in found if not verdicts[f[0], f[2], f[3]]]
+        # a span found by several finders (or twice) is judged once: by where it stands and its
+        # kind's class (never_secret reads a kind only for the class it is of: most spans found by
+        # two finders are of two kinds, `password` and `secret`, judged alike)
+        verdicts = {}
+        keep = []
+        for f in found:
+            key = (f[0], f[2], NEVER_CLASS.get(f[3], ""))
+            verdict = verdicts.get(key)
+            if verdict is None:
+                verdict = verdicts[key] = never_secret(text, f[0], f[2], f[3], blocks)
+            if not verdict:
+                keep.append(f)
+        found = keep
     if not found:
         return []
     found.sort()

@@ -141,7 +141,30 @@ def label_places(low, anchors, label):
         return []
     if offset == 0 and key == label:
         return anchors.at(key)
-    return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
+    # (`passwort`, `mot de passe`, `api key` from the places of `pass` and `key`: those the label's
+    # next character follows, or its character before the key precedes, sorted out once for the
+    # text: ~10 labels read each place of a key)
+    if offset == 0:
+        return [at for at in _places_by(low, anchors, key, 1).get(label[len(key)], ()) if low.startswith(label, at)]
+    return [at - offset for at in _places_by(low, anchors, key, -1).get(label[offset - 1], ())
+            if at >= offset and low.startswith(label, at - offset)]
+
+
+def _places_by(low, anchors, key, side):
+    """The places of `key` by the character after it (`side` 1) or before it (-1), each list in
+    order (kept for the text)."""
+    by = anchors.memo.get((key, side))
+    if by is None:
+        by = anchors.memo[(key, side)] = {}
+        k = len(key) if side == 1 else -1
+        for at in anchors.at(key):
+            ch = low[at + k:at + k + 1] if at + k >= 0 else ""
+            got = by.get(ch)
+            if got is None:
+                by[ch] = [at]
+            else:
+                got.append(at)
+    return by
 
 
 def find(text, low, anchors, found, find_secrets):
@@ -207,8 +230,10 @@ def _under_secret_parent(text, low, anchors, found):
                 continue
             done.add(ls)
             kind = "password" if word.startswith("pass") else "secret"
+            # (a `{` after the word first: the search gives each name back a character at a time)
             inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
-                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40) \
+                if low.find("{", at, at + 40) >= 0 else None
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
                 continue
@@ -220,8 +245,9 @@ def _under_secret_parent(text, low, anchors, found):
 
 
 def _child_value(text, key, span, kind, found):
+    low_key = key.lower()  # (a key of no capital has no camel case to split: no pass of the pattern over it)
     if span is None or any(w in _CHILD_NOT for w in compiled("child-words", r"[a-z]+").findall(
-            compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
+            low_key if low_key == key else compiled("camel-split", r"(?<=[a-z])(?=[A-Z])").sub("_", key).lower())):
         return
     _take(text, found, span, MEDIUM, ASSIGN, kind)
 
@@ -378,10 +404,12 @@ def _label_hits(low, anchors):
         places = label_places(low, anchors, label)
         if places:
             single = label.isascii() and " " not in label
-            hits.extend((at, at + len(label), kind, single) for at in places)
+            n = len(label)
+            hits += [(at, at + n, kind, single) for at in places]  # (a list: no generator's steps)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         if trigger in present:
-            hits.extend((at, at + len(trigger), "password", True) for at in anchors.at(trigger))
+            n = len(trigger)
+            hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
         for at in anchors.at("key"):
             if low.startswith(KEY_FOLLOWERS, at):
@@ -402,6 +430,7 @@ def _label_hits(low, anchors):
 def _labels(text, low, anchors, found):
     n = len(text)
     done = -1
+    name_chars = None  # compiled when a name goes on past its label
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
@@ -416,7 +445,9 @@ def _labels(text, low, anchors, found):
                 ns += 1
             ne = e
             if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
-                ne = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match(text, ne).end()  # _NAME_CHARS, by the engine
+                if name_chars is None:
+                    name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # _NAME_CHARS, by the engine
+                ne = name_chars(text, ne).end()
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
@@ -532,7 +563,8 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
-    if directive_name and not _directive_context(low, s):
+    context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
+    if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
@@ -545,10 +577,10 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
             _take(text, found, after, strength, PROSE, kind)
         return
-    if span is not None and (not directive_name or _alone(text, span[1]) or _directive_context(low, s)):
+    if span is not None and (not directive_name or _alone(text, span[1]) or context):
         # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
         # sets a value as `=` does; an English word (`Password changed`) may start prose
-        config = directive_name and low[s:e] not in _PROSE_NAMES and _directive_context(low, s)
+        config = directive_name and low[s:e] not in _PROSE_NAMES and context
         _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
 
 
@@ -701,22 +733,48 @@ def _directive_context(low, s):
         b -= 1
     if a == b:
         return True
-    flags = compiled("dir-flags", r"(?:[ \t]+--?[\w-]+)+\Z")
     article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
     cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
         tail = low[a + cut:b]
-        m = flags.search(tail)
-        flags_at = m.start() if m is not None else len(tail)
+        flags_at = _flags_start(tail)
+        if flags_at < 0:
+            flags_at = len(tail)
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
         if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
             tail = article.sub("", tail[:flags_at])
             return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
     before = low[a:b]
-    before = flags.sub("", before)
-    before = article.sub("", before)
+    flags_at = _flags_start(before)
+    if flags_at >= 0:
+        before = before[:flags_at]
+    if before.endswith(_ARTICLES):  # (the pattern is tried at every place of the line: only where it may match)
+        before = article.sub("", before)
     return before.endswith(DIRECTIVE_VERBS)
+
+
+def _flags_start(line):
+    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
+    read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
+    The search tried each place and read the flags after it: quadratic on a line of flags."""
+    start = -1
+    i = len(line)
+    while True:
+        j = i
+        while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_-"):
+            j -= 1
+        if i - j < 2 or line[j] != "-":
+            return start
+        k = j
+        while k > 0 and line[k - 1] in " \t":
+            k -= 1
+        if k == j:
+            return start
+        start = i = k
+
+
+_ARTICLES = ("the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same")  # dir-article's words
 
 
 _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
@@ -1140,7 +1198,14 @@ def _arguments(text, i):
     n = min(len(text), i + 600)
     quote = None
     j = i
+    # from one character that counts to the next (a quote, an escape, a bracket, a comma), by the
+    # engine: the others change nothing below, and a loop of Python stepped over each of them
+    counts = compiled("call-arg-chars", r"[\"'\\()\[\]{},]").search
     while j < n:
+        m = counts(text, j, n)
+        if m is None:
+            return None
+        j = m.start()
         ch = text[j]
         if quote:
             if ch == "\\":
@@ -1165,8 +1230,6 @@ def _arguments(text, i):
             lead = start + len(seg) - len(seg.lstrip())
             args.append((lead, lead + len(seg.strip())))
             start = j + 1
-        elif ch == "\n" and depth == 0 and j > i and text[j - 1] not in ",(":
-            pass
         j += 1
     return None
 
@@ -1351,7 +1414,10 @@ def call_arguments(text, low, anchors, found):
         return
     # (`(?<![A-Za-z_$])`: a name is tried from its first letter only; from one further in it
     # ends where it does and is followed by the same text, so it matches as that one did)
-    rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    # (possessive: what follows a name's part, `[ \t<!(`, is never a character of it nor `.`, `:`,
+    # `-`, so a name given back in part never matches: the engine gave back each word of a line,
+    # a character at a time, ~4x the time of the scan)
+    rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*+(?:(?:\.|::|->)[A-Za-z_$][\w$]*+)*+)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
     # (on a large text one search of the words: ~1 us a line, where an `in` test of each word
     # took ~7; a short one compiles nothing in a hook's process)
     evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE)) \
@@ -1404,6 +1470,22 @@ def _client_calls(text, low, places, found, judged, rx):
             _judge_call(text, m, found)
 
 
+def _may_end_assigning(text, a, b):
+    """text[a:b] may end as "call-owner" ends: a separator (`=`, `:`), then spaces, or `new` and
+    spaces (what that pattern needs, read from the end)."""
+    i = b
+    while i > a and text[i - 1] in " \t":
+        i -= 1
+    if i > a and text[i - 1] in "=:":
+        return True
+    if i == b or not text.endswith("new", a, i):
+        return False
+    i -= 3
+    while i > a and text[i - 1] in " \t":
+        i -= 1
+    return i > a and text[i - 1] in "=:"
+
+
 def _judge_call(text, m, found):
     callee = m.group(1)
     args = _arguments(text, m.end())
@@ -1443,9 +1525,11 @@ def _judge_call(text, m, found):
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
+            if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
+                return  # (before the search below: it gives a name back a character at a time, at each start)
             owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
                 text, max(0, m.start() - 80), m.start())
-            if owner is None or len(args) != 1 or not literals[0]:
+            if owner is None:
                 return
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
                 return  # ObjectId("507f…"), UUID("…"): an id

@@ -350,6 +350,8 @@ def user_password_at(text, found):
             gap = compiled("userpass-gap", r"[\s/@\"'<>]")
         if gap.search(text, colon + 1, at) is not None:
             continue
-        m = back.search(text, max(0, at - 200), at)
+        # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
+        # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
+        m = back.search(text, max(0, at - 200, colon - 64), at)
         if m is not None and not is_reference(m.group(1)):
             add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")

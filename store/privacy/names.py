@@ -174,15 +174,17 @@ def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
     n = len(text)
     done = -1
+    ahead = compiled("name-ahead", r"[\w.-]*").match  # (looked up once, not at each of ~30,000 hits a MB)
+    sep_at = None  # compiled when a name says secret
     for hit in hits:
         if hit < done:
             continue
         s = hit
-        stop = max(0, hit - 80)
+        stop = hit - 80 if hit > 80 else 0
         while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
             s -= 1
         # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
-        e = compiled("name-ahead", r"[\w.-]*").match(text, hit, min(n, hit + 80)).end()
+        e = ahead(text, hit, hit + 80 if hit + 80 < n else n).end()
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
         if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
@@ -199,7 +201,9 @@ def named_values(text, low, hits, found):
         if before and before in "?&" and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
-        m = compiled("sep", _SEP).match(low, e) if e < n else None  # a separator is one character or more
+        if sep_at is None:
+            sep_at = compiled("sep", _SEP).match
+        m = sep_at(low, e) if e < n else None  # a separator is one character or more
         if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
         if m is not None:
@@ -316,7 +320,8 @@ def _judged(text, found, s, e, kind, strength, name, style):
     value = text[s:e]
     if is_reference(value) or _same_name(value, name):
         return
-    if style in ("dq", "sq") and compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
+    if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
+            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
         return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
     if style in ("dq", "sq", "bq") and compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
         return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
@@ -550,7 +555,7 @@ def _in_ini_section(text, line_start):
             return False
         prev = text.rfind("\n", 0, pos - 1) + 1
         line = text[prev:pos - 1].strip()
-        if compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
+        if line[:1] == "[" and line[-1:] == "]" and compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
             return True
         if line and not line.startswith(("#", ";")) and not compiled("ini-key", r"[\w.-]+[ \t]*=").match(line):
             return False
@@ -640,7 +645,10 @@ def random_values(text, low, hits, runs, found):
         line_end = le = low.find("\n", hit)
         if le < 0:
             line_end = le = n
-        ls, le = max(ls, hit - 2000), min(le, hit + 2000)
+        if ls < hit - 2000:
+            ls = hit - 2000
+        if le > hit + 2000:
+            le = hit + 2000
         whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
         while i < len(runs) and runs[i][1] <= ls:
             i += 1
@@ -654,12 +662,20 @@ def random_values(text, low, hits, runs, found):
             continue  # `has` in `hash`: no candidate
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
-        if rx.search(text, ls, le) is None:
+        # a match is 16 run characters or more in a row: it lies in one of the runs on the line,
+        # and only those are searched (not the line, its look-behind tried at each place)
+        matches = []
+        j = i
+        while j < len(runs) and runs[j][0] < le:
+            a, b = runs[j]
+            matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
+            j += 1
+        if not matches:
             if whole:
                 dead = le
             continue  # nothing long on the line
         seen = le
-        for m in rx.finditer(text, ls, le):
+        for m in matches:
             s, e = m.span()
             if text[max(0, s - 7):s].lower() == "base64,":
                 continue  # a data: URL (an image)

@@ -101,7 +101,6 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     value = text[s:e].strip().strip("\"'`")
     if not value:
         return False
-    first = value[0]
     if "_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_":
         run_s, run_e = _id_run(text, s, e)
         if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
@@ -111,15 +110,16 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
     if verdict:
         return True
-    if (text.rfind("$", max(0, s - 120), s) >= 0 or "$" in value) and _crypt_hash(text, s, e):
+    # (each test below runs for nearly every span: most are secrets, so none rejects early)
+    if ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
-    if first == "e" and value.startswith("eyJ"):
+    if value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
             return True
-    if text.startswith("...", e) or text.startswith("\u2026", e):
+    if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
-    before = text[max(0, s - 40):s]
+    before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
             compiled("never-public-label", PUBLIC_LABEL).search(before):
@@ -130,7 +130,10 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
-    return _default_credential(value.lower(), low_before)
+    low_value = value.lower()
+    if not low_value.isalpha() or len(low_value) < 3:
+        return False  # (_default_credential's first test, without a call for most values)
+    return _default_credential(low_value, low_before)
 
 
 _VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
@@ -170,6 +173,10 @@ DOCUMENTED_DEFAULTS = {"public": ("community", "-c"), "private": ("community", "
 PROVIDER_KINDS = frozenset(("anthropic_key", "aws_access_key", "github_token", "google_api_key", "jwt", "npm_token",
                             "openai_key", "pypi_token", "service_token", "slack_token", "stripe_key", "private_key",
                             "slack_webhook", "cloud_key", "webhook"))  # fmt: skip
+# The kinds never_secret tells apart (each its own class; every other kind is of one class, ""):
+# a span found as two kinds of one class gets one verdict (store/privacy/__init__.py).
+NEVER_CLASS = {kind: "provider" for kind in PROVIDER_KINDS}
+NEVER_CLASS.update({kind: kind for kind in ("custom", "secret_output", "private_key", "high_entropy")})
 # A label that ends in an id's or a user's name, then its separator (`AppID: `, `"client_id": "`,
 # `--from-literal=user=`, `username=`): the value is an identifier.
 ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subscription)?[_-]?|(?<=[a-z])(?=[A-Z]))"
@@ -265,11 +272,24 @@ CRYPT_HASH = (
 )
 
 
+_SCHEME_STARTS = frozenset("2a13567ygsp")  # CRYPT_HASH's first characters after a `$`
+_SCHEME_ENDS = frozenset("0123456789t")  # and the last of a scheme's name before its `$`
+
+
 def _crypt_hash(text, s, e):
     """text[s:e] lies in a password hash of the modular crypt format (the run of characters
     around it with no space or quote)."""
+    lo, hi = max(0, s - 120), min(len(text), s + 40)
+    # a head holds a `$` that a scheme's first character follows (`$2b$`, `$argon2id$`) or that
+    # ends a scheme's name (`pbkdf2_sha256$`, `bcrypt$`): where no `$` of the window is one, the
+    # head's search (its look-behind and alternatives tried at each of the 160 places) finds none
+    at = text.find("$", lo, hi)
+    while at >= 0 and text[at + 1:at + 2] not in _SCHEME_STARTS and text[at - 1:at] not in _SCHEME_ENDS:
+        at = text.find("$", at + 1, hi)
+    if at < 0:
+        return False
     head = compiled("never-crypt-head", r"(?<![^\s\"'`=:(\[{,])" + CRYPT_HASH.split(r"\$[^")[0] + r"\$")
-    m = head.search(text, max(0, s - 120), min(len(text), s + 40))
+    m = head.search(text, lo, hi)
     if m is None or m.start() > s:
         return False
     a = m.start()

@@ -89,7 +89,7 @@ P_CUSTOM = 5000
 
 def add_span(found, text, s, e, prio, kind):
     # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
-    if e > s and (text.rfind("[REDACTED", max(0, s - 64), s + 9) < 0 or not inside_marker(text, s)):
+    if e > s and (text.rfind("[REDACTED", s - 64 if s > 64 else 0, s + 9) < 0 or not inside_marker(text, s)):
         found.append((s, prio, e, kind))
 
 
@@ -194,7 +194,7 @@ def _looks_random(value: str) -> bool:
     counts = Counter(v)
     from math import log2
 
-    entropy = -sum(c / n * log2(c / n) for c in counts.values())
+    entropy = -sum([c / n * log2(c / n) for c in counts.values()])  # (a list: the same sum, no generator's steps)
     return entropy >= min(3.8, log2(n) * 0.8)
 
 

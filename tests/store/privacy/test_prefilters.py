@@ -201,3 +201,52 @@ def test_table_heads_found_from_their_rules_are_the_patterns_own_matches():
         assert [m.span() for m in candidates._table_heads(text)] == want, repr(text)
         found += len(want)
     assert found > 1_000  # the texts do hold tables
+
+
+def test_the_run_of_flags_ending_a_line_is_found_where_the_pattern_finds_it():
+    from store.privacy.candidates import _flags_start
+
+    flags = re.compile(r"(?:[ \t]+--?[\w-]+)+\Z")  # what _directive_context removes from a line's end
+    rng = random.Random(5)
+    parts = ["-", "--", " ", "\t", "a", "_", "1", ".", "é", "²", "x", "\r", "-p", " --force", "set"]
+    found = 0
+    for _ in range(30_000):
+        line = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        m = flags.search(line)
+        assert _flags_start(line) == (m.start() if m else -1), repr(line)
+        found += m is not None
+    assert found > 1_000
+
+
+def test_a_text_that_cannot_end_as_an_assignment_never_matches_the_call_owner():
+    from store.privacy.candidates import _may_end_assigning
+
+    owner = re.compile(r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z")
+    rng = random.Random(6)
+    parts = ["a", "b_", "=", ":", " ", "\t", "new", "renew", "\"", "'", ".", "-", "x1", ":="]
+    ruled_out = 0
+    for _ in range(30_000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 8)))
+        a = rng.randint(0, len(text))
+        if not _may_end_assigning(text, a, len(text)):
+            ruled_out += 1
+            assert owner.search(text, a, len(text)) is None, repr(text)
+    assert ruled_out > 5_000
+
+
+def test_a_window_without_a_schemes_dollar_holds_no_crypt_hash_head():
+    head = re.compile(r"(?<![^\s\"'`=:(\[{,])" + never.CRYPT_HASH.split(r"\$[^")[0] + r"\$")
+    rng = random.Random(8)
+    parts = ["$", "$2b$", "$argon2id$", "$6$", "$y$", "pbkdf2_sha256$", "bcrypt$", "scrypt$", "$PASS", "${x}",
+             "$(cmd)", "a", "2", "t", " ", "=", "\"", "sha", "$gy$", "$7$", "$1$", "$sha512$", "$scrypt$"]
+    for _ in range(30_000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        s = rng.randint(0, len(text))
+        e = rng.randint(s, len(text))
+        head_found = head.search(text, max(0, s - 120), min(len(text), s + 40))
+        if head_found is not None and head_found.start() <= s:
+            assert never._crypt_hash(text, s, e) == (re.compile(never.CRYPT_HASH).fullmatch(
+                text, head_found.start(), re.compile(r"[^\s\"'`]*").match(text, e, min(len(text), e + 400)).end())
+                is not None), repr(text)
+        else:
+            assert not never._crypt_hash(text, s, e), repr(text)
