@@ -1266,6 +1266,17 @@ def _codes(text, i, found):
 
 
 # ------------------------------------------------------------------------------ value before its label
+def _value_first_label():
+    """The value, a connector (VALUE_FIRST_CONNECTORS, between blanks), up to two words, the label."""
+    rx = CACHE.get("value-first-label")
+    if rx is None:
+        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
+        rx = CACHE["value-first-label"] = compiled(
+            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
+                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    return rx
+
+
 def value_before_label(text, low, anchors, found):
     """The value before its label, a connector of prose between: `X is the password`, `X est le
     mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
@@ -1274,11 +1285,6 @@ def value_before_label(text, low, anchors, found):
     if not hits:
         return
     rx = CACHE.get("value-first-label")
-    if rx is None:
-        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
-        rx = CACHE["value-first-label"] = compiled(
-            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
-                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
     ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
     # the end of "value-first-label" alone (a search that fails at once at most places): where
     # it is not found, the whole (~40 us a label) is not either; compiled (~0.5 ms) only for a
@@ -1297,6 +1303,11 @@ def value_before_label(text, low, anchors, found):
         start = max(low.rfind("\n", 0, s) + 1, s - 200)
         if tail is not None and tail.search(text, start, s) is None:
             continue
+        if rx is None:  # not compiled yet (~0.6 ms): only once a connector stands between blanks
+            clause = text[start:s].replace("\t", " ")
+            if not any(" " + word + " " in clause for word in VALUE_FIRST_CONNECTORS):
+                continue
+            rx = _value_first_label()
         m = rx.search(text, start, s)
         if m is None:
             continue
