@@ -561,11 +561,31 @@ def _after_a_user(text, s):
     `SSID HomeNet / pass X`, `ID: admin, pw X`): the label is the password's of that user.  Read
     backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
     ls = text.rfind("\n", max(0, s - 120), s) + 1
-    seg = text[ls:s].rstrip(" \t")
+    if ls == 0 and s > _USER_WINDOW:
+        # no line break within 120 characters: what stands before is read from the text's start,
+        # where its last two words decide; read in its last characters first (a copy of all that
+        # precedes, at each label of a long line, cost ~20 us each in a MB of real output)
+        verdict = _user_before(text[s - _USER_WINDOW:s], True)
+        if verdict is not None:
+            return verdict
+    return _user_before(text[ls:s], False)
+
+
+_USER_WINDOW = 400
+
+
+def _user_before(seg, window):
+    """_after_a_user's verdict on what stands before the label (`seg`); with `window`, None when
+    `seg`, the end of what stands there, is too short to tell what all of it would."""
+    seg = seg.rstrip(" \t")
     if seg[-1:] in ("/", ",", "|"):
         seg = seg[:-1].rstrip(" \t")
     cut = max(seg.rfind(" "), seg.rfind("\t"))
+    if window and cut < 0:
+        return None
     value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
+    if window and not rest:
+        return None
     for sep in (":", "=", "\uff1a"):
         if sep in value:
             if rest:
@@ -573,7 +593,10 @@ def _after_a_user(text, s):
             rest, _, value = value.partition(sep)
             break
     rest = rest.rstrip(":=\uff1a \t")
-    label = rest[max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(",")) + 1:].lower()
+    at = max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(","))
+    if window and at < 0:
+        return None
+    label = rest[at + 1:].lower()
     return label in _USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
