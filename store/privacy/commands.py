@@ -207,7 +207,7 @@ def command_lines(text, low, anchors, found):
         entries = triggers.get(trigger)
         if entries is None:
             continue
-        places = anchors.at(trigger) if anchors.count(trigger) <= MANY_PLACES else None  # None: many
+        places = anchors.at_most(trigger, MANY_PLACES)  # None: many
         if (places is None or len(places) > MANY_PLACES) and not any(_stands_anywhere(low, anchors, tool, standing)
                                                             for tools, _sub, _form in entries for tool in tools):
             continue  # prose says "user" thousands of times, and never `net`

@@ -256,3 +256,24 @@ def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
     for text in texts:
         runs = long_runs(text)
         assert list(_token_starts(text, runs)) == [m.start() for a, b in runs for m in rx.finditer(text, a, b)], text
+
+
+def test_at_most_lists_a_literal_up_to_its_limit_and_at_goes_on_from_there():
+    """commands.py asks whether a trigger stands more than MANY_PLACES times, then for its places:
+    at_most answers both in one scan, as count() then at() would."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    text = ("use the user; net use x: /user:ana; abab aba " * 3000)[: ONE_PASS_FROM + 50_000]
+    low = _lower(text)
+    literals = _literals_for(low)
+    for literal in ("use", "user", "net use", "abab", "aba", "key", "nowhere", "password"):
+        for limit in (0, 1, 5, 2_999, 3_000, 3_001, 100_000):
+            anchors = Anchors(low, literals)
+            got = anchors.at_most(literal, limit)
+            expected = Anchors(low, literals)
+            if expected.count(literal) <= limit:
+                assert got == _places(low, literal), (literal, limit)
+            else:
+                assert got is None, (literal, limit)
+            assert anchors.at(literal) == _places(low, literal), (literal, limit)
