@@ -277,3 +277,23 @@ def test_at_most_lists_a_literal_up_to_its_limit_and_at_goes_on_from_there():
             else:
                 assert got is None, (literal, limit)
             assert anchors.at(literal) == _places(low, literal), (literal, limit)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_long_text_lowered_in_pieces_is_the_text_lowered_whole(monkeypatch, seed):
+    """_lower lowers a long text beyond ASCII in pieces (the ASCII ones the fast way): the copy is
+    the one a single lowering gives, whatever stands at the pieces' ends (Σ, İ, ß, ǅ, ﬀ)."""
+    import random
+
+    import store.privacy as privacy
+
+    rng = random.Random(seed)
+    alphabet = ["a", "B", "İ", "ß", "Ω", "ǅ", "ﬀ", "ẞ", "K", "x" * 50, "\n", " ", "é", "ΐ", "ŉ", "I", "ς", "σ", "Σ"]
+    if seed % 2:
+        alphabet.remove("Σ")  # (with Σ, lowered whole)
+    text = "".join(rng.choice(alphabet) for _ in range(30_000))
+    whole = privacy._lower(text)
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 0)
+    assert privacy._lower(text) == whole
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
+    assert privacy._lower(text) == whole
