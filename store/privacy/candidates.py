@@ -1085,11 +1085,29 @@ _ARRAY_LINES: dict = {}  # the command line an array makes -> its finds (values.
 VALUE_MEMOS.append(_ARRAY_LINES)
 
 
+def _string_lists(rx, text):
+    """What `rx.finditer(text)` yields ("string-list"): a match starts at a bracket or a
+    parenthesis that a quote follows, those places found first by two patterns that start with
+    one character (the engine skips to it; a pattern that starts with a set of two stops at
+    every character to test it: ~2-3 ms a MB against ~0.5-1.4)."""
+    places = [m.start() for m in compiled("string-list-paren", r"\([ \t]*[\"']").finditer(text)]
+    places += [m.start() for m in compiled("string-list-bracket", r"\[[ \t]*[\"']").finditer(text)]
+    places.sort()
+    pos = 0
+    for at in places:
+        if at < pos:
+            continue
+        m = rx.match(text, at)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
     item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
-    for m in rx.finditer(text):
+    for m in _string_lists(rx, text):
         parts = []  # (start in joined, start in text, length)
         joined = []
         pos = 0

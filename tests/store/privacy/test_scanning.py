@@ -297,3 +297,20 @@ def test_a_long_text_lowered_in_pieces_is_the_text_lowered_whole(monkeypatch, se
     assert privacy._lower(text) == whole
     monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
     assert privacy._lower(text) == whole
+
+
+def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
+    """_arrays's lists of strings are found from the brackets and parentheses a quote follows:
+    the same matches as the pattern's scan of the whole text, nested and overlapping ones too."""
+    import random
+
+    from store.privacy.candidates import _string_lists
+    from store.privacy.values import CACHE
+
+    find_secrets('run(["ssh", "-p", "22"])')  # (the pattern compiled as the filter compiles it)
+    rng = random.Random(11)
+    pieces = ["[", "(", '"', "'", ",", " ", "\t", "\n", "a", "x(", '"a",', "'b'", "]", ")", '("', "['"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 400)))
+        rx = CACHE["string-list"]
+        assert [m.span() for m in _string_lists(rx, text)] == [m.span() for m in rx.finditer(text)], text
