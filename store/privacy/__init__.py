@@ -562,6 +562,8 @@ def _starts(text, low, anchors, rule, i):
     """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek)."""
     if rule.seek is not None:
         return [0] + [m.end() for m in compiled("seek" + str(i), rule.seek).finditer(text)]
+    if rule.reach is not None and (low.isascii() or not any(ch in low for ch in _FOLD_TO_ASCII)):
+        return _within_reach(low, anchors, rule)
     places = set()
     for literal, offset in rule.starts:
         for at in anchors.at(literal):
@@ -569,6 +571,29 @@ def _starts(text, low, anchors, rule, i):
                 places.add(low.rfind("\n", 0, at) + 1)
             elif at + offset >= 0:
                 places.add(at + offset)
+    return sorted(places)
+
+
+# The characters beyond ASCII a case-blind pattern matches an ASCII letter with (İ and ı as i,
+# ſ as s): where none stands, a case-blind word's places are the lowercased copy's.
+_FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f")
+
+
+def _within_reach(low, anchors, rule):
+    """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
+    them (Rule.reach), found from the reach literal's places: the starts are not looked for in
+    the whole text (`user` stands thousands of times, `identified` a few).  Only in a text
+    without _FOLD_TO_ASCII: a case-blind pattern matches `ıdentified`, which the lowercased copy
+    does not hold."""
+    literal, n = rule.reach
+    places = set()
+    for target in anchors.at(literal):
+        lo = max(0, target - n)
+        for start, _offset in rule.starts:
+            at = low.find(start, lo, target)
+            while at >= 0:
+                places.add(at)
+                at = low.find(start, at + 1, target)
     return sorted(places)
 
 

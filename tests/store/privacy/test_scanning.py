@@ -314,3 +314,29 @@ def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 400)))
         rx = CACHE["string-list"]
         assert [m.span() for m in _string_lists(rx, text)] == [m.span() for m in rx.finditer(text)], text
+
+
+def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(monkeypatch):
+    """Rule.reach (`IDENTIFIED BY` within 205 characters of `user`/`role`/`login`): the places
+    found back from `identified` give the matches every `user` gives, with ı, İ or ſ in the text
+    too (a case-blind pattern reads them as ASCII letters: then every start is tried)."""
+    import random
+
+    import store.privacy as privacy
+    from store.privacy.rules import TOKEN_RULES
+
+    index = next(i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None)
+    rule = TOKEN_RULES[index]
+    rng = random.Random(5)
+    pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
+              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é"]  # fmt: skip
+    for n in range(200):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
+        if n % 3 == 0:
+            text = text.encode("ascii", "ignore").decode()
+        look = privacy.Look(text)
+        got = [m.span() for m in privacy._matches(text, look.low, look.anchors, rule, index)]
+        monkeypatch.setattr(rule, "reach", None)
+        every = [m.span() for m in privacy._matches(text, look.low, privacy.Look(text).anchors, rule, index)]
+        monkeypatch.undo()
+        assert got == every, text
