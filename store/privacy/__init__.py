@@ -194,9 +194,19 @@ def is_entirely_private(original: str) -> bool:
     return not strip_private(original).strip()
 
 
+LOWER_IN_PIECES_FROM = 50_000
+
+
 def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
-    low = text.lower()
+    if len(text) >= LOWER_IN_PIECES_FROM and not text.isascii() and "\u03a3" not in text:
+        # in pieces: a piece that is ASCII (most of most output) is lowered by the ASCII way, where
+        # the whole text, for a few characters beyond ASCII, goes the slow way (~1.1 against 2.2-2.8
+        # ms a MB of real output); the same as one lowering, for no character but Σ is lowered by
+        # its neighbours (Σ: the whole text, below)
+        low = "".join([text[at:at + 2048].lower() for at in range(0, len(text), 2048)])
+    else:
+        low = text.lower()
     if len(low) == len(text):
         return low
     # A character whose lower case is longer (İ, the only one: "i̇", two characters) is kept as it
@@ -398,6 +408,9 @@ def _literals(ascii_only: bool = False):
     return got
 
 
+_ASCII_BYTES = bytes(range(128))
+
+
 def _literals_for(low: str) -> tuple:
     """The literals worth looking for in `low`: all of them, less those whose characters beyond
     ASCII the text does not hold (one pass for those characters: most output holds a few, such
@@ -411,7 +424,11 @@ def _literals_for(low: str) -> tuple:
     if chars is None:
         wide = sorted({ch for lit in every for ch in lit if not ch.isascii()})
         chars = CACHE["wide chars"] = re.compile("[" + re.escape("".join(wide)) + "]")
-    held = set(chars.findall(low))
+    # the lexicon's characters in the text's characters beyond ASCII (its UTF-8 bytes less the
+    # ASCII ones, read back; a lone surrogate passes through): ~0.7 ms a MB of real output, where
+    # the same regex over the whole text cost ~2-3 ms (and a set of 67,000 Korean characters ~2)
+    wide = low.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    held = set(chars.findall(wide))
     key = frozenset(held)
     got = CACHE.get(("literals for", key))
     if got is None:
@@ -553,6 +570,8 @@ def _starts(text, low, anchors, rule, i):
     """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek)."""
     if rule.seek is not None:
         return [0] + [m.end() for m in compiled("seek" + str(i), rule.seek).finditer(text)]
+    if rule.reach is not None and (low.isascii() or not any(ch in low for ch in _FOLD_TO_ASCII)):
+        return _within_reach(low, anchors, rule)
     places = set()
     for literal, offset in rule.starts:
         for at in anchors.at(literal):
@@ -560,6 +579,29 @@ def _starts(text, low, anchors, rule, i):
                 places.add(low.rfind("\n", 0, at) + 1)
             elif at + offset >= 0:
                 places.add(at + offset)
+    return sorted(places)
+
+
+# The characters beyond ASCII a case-blind pattern matches an ASCII letter with (İ and ı as i,
+# ſ as s): where none stands, a case-blind word's places are the lowercased copy's.
+_FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f")
+
+
+def _within_reach(low, anchors, rule):
+    """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
+    them (Rule.reach), found from the reach literal's places: the starts are not looked for in
+    the whole text (`user` stands thousands of times, `identified` a few).  Only in a text
+    without _FOLD_TO_ASCII: a case-blind pattern matches `ıdentified`, which the lowercased copy
+    does not hold."""
+    literal, n = rule.reach
+    places = set()
+    for target in anchors.at(literal):
+        lo = max(0, target - n)
+        for start, _offset in rule.starts:
+            at = low.find(start, lo, target)
+            while at >= 0:
+                places.add(at)
+                at = low.find(start, at + 1, target)
     return sorted(places)
 
 

@@ -265,7 +265,7 @@ class Anchors:
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
     present is not looked at: most texts a hook cleans are short and hold none)."""
 
-    __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present", "memo")
+    __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present", "memo", "_partial")
 
     def __init__(self, low: str, literals: tuple) -> None:
         self.low = low
@@ -278,6 +278,7 @@ class Anchors:
         self._given, literals_at_pivot = given
         self._inside = {}
         self._raw = None
+        self._partial = {}  # literal -> (its first places, where the scan stopped): see at_most
         key = ("anchors", literals)
         plan = CACHE.get(key) if len(low) >= ONE_PASS_ONCE_BUILT else None
         if len(low) < (ONE_PASS_FROM if plan is None else ONE_PASS_ONCE_BUILT):
@@ -343,13 +344,34 @@ class Anchors:
                 part, offset = inside
                 hits = [p - offset for p in self._found[part] if p >= offset and low.startswith(literal, p - offset)]
             else:
-                hits = []
+                hits, at = self._partial.pop(literal, ([], 0))
                 text, needle = self._searched(literal)
-                at = text.find(needle)
+                at = text.find(needle, at)
                 while at >= 0:
                     hits.append(at)
                     at = text.find(needle, at + 1)
             self._found[literal] = hits
+        return hits
+
+    def at_most(self, literal: str, limit: int):
+        """`at(literal)` when `count(literal) <= limit`, else None: a literal looked for now is
+        listed up to its `limit + 1`th place only (`at` goes on from there), not counted in one
+        pass and listed in another."""
+        inside = self._inside.get(literal)
+        if literal in self._found or (literal in self._given and literal not in self.present) or \
+                (inside is not None and inside[0] in self._found) or \
+                any(literal[:k] == literal[-k:] for k in range(1, len(literal))):
+            return self.at(literal) if self.count(literal) <= limit else None
+        hits = []
+        text, needle = self._searched(literal)
+        at = text.find(needle)
+        while at >= 0:
+            if len(hits) == limit:  # one place more than `limit`: not listed now
+                self._partial[literal] = (hits, at)
+                return None
+            hits.append(at)
+            at = text.find(needle, at + 1)
+        self._found[literal] = hits
         return hits
 
     def count(self, literal: str, first: bool = False) -> int:

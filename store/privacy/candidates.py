@@ -593,11 +593,31 @@ def _after_a_user(text, s):
     `SSID HomeNet / pass X`, `ID: admin, pw X`): the label is the password's of that user.  Read
     backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
     ls = text.rfind("\n", max(0, s - 120), s) + 1
-    seg = text[ls:s].rstrip(" \t")
+    if ls == 0 and s > _USER_WINDOW:
+        # no line break within 120 characters: what stands before is read from the text's start,
+        # where its last two words decide; read in its last characters first (a copy of all that
+        # precedes, at each label of a long line, cost ~20 us each in a MB of real output)
+        verdict = _user_before(text[s - _USER_WINDOW:s], True)
+        if verdict is not None:
+            return verdict
+    return _user_before(text[ls:s], False)
+
+
+_USER_WINDOW = 400
+
+
+def _user_before(seg, window):
+    """_after_a_user's verdict on what stands before the label (`seg`); with `window`, None when
+    `seg`, the end of what stands there, is too short to tell what all of it would."""
+    seg = seg.rstrip(" \t")
     if seg[-1:] in ("/", ",", "|"):
         seg = seg[:-1].rstrip(" \t")
     cut = max(seg.rfind(" "), seg.rfind("\t"))
+    if window and cut < 0:
+        return None
     value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
+    if window and not rest:
+        return None
     for sep in (":", "=", "\uff1a"):
         if sep in value:
             if rest:
@@ -605,7 +625,10 @@ def _after_a_user(text, s):
             rest, _, value = value.partition(sep)
             break
     rest = rest.rstrip(":=\uff1a \t")
-    label = rest[max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(",")) + 1:].lower()
+    at = max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(","))
+    if window and at < 0:
+        return None
+    label = rest[at + 1:].lower()
     return label in _USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
@@ -780,14 +803,25 @@ _ARTICLES = ("the", "a", "an", "my", "your", "our", "this", "that", "its", "new"
 _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
 
 
+# What each label word of "value-first" holds (passphrase, api key: `pass`, `key`).
+_VALUE_FIRST_WORDS = ("pass", "pin", "token", "secret", "key")
+
+
 def _value_first(text, low, anchors, found):
     """`use X as the password`, `X is my password`."""
     rx = compiled("value-first", r"\b(?:use|used|using|with|try)[ \t]+[\"'`]?([^\s\"'`]{3,128})[\"'`]?[ \t]+as[ \t]+"
                                  r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
                                  r"(password|passphrase|passcode|pin|token|secret|api key|key)\b", 2)  # fmt: skip
+    ascii_text = low.isascii()
     for at in anchors.at(" as "):
         start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
-        m = rx.search(text, start, min(len(text), at + 60))
+        end = min(len(text), at + 60)
+        # the label's word stands in the window (a find each, where a search costs ~5 us; in
+        # ASCII, where the pattern's case-blind letters are the lowercased copy's)
+        if (ascii_text or low[start:end].isascii()) and not any(low.find(word, start, end) >= 0
+                                                               for word in _VALUE_FIRST_WORDS):
+            continue
+        m = rx.search(text, start, end)
         if m is not None:
             strength = WEAK if m.group(2).lower() == "key" else STRONG
             kind = "password" if m.group(2).lower().startswith("pass") else "secret"
@@ -932,15 +966,15 @@ def _aligned_tables(text, low, anchors, found):
     hits = _label_hits(low, anchors)
     if not hits:
         return
-    # a header line (each line's `\n` before it: a literal the engine scans for, where `^` would
-    # be tried everywhere; possessive cells, no backtracking over prose)
-    heads = compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
-    cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
     if len(hits) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
-        matches = _aligned_header_lines(text, hits, heads)
+        matches = _aligned_header_lines(text, hits)
     else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
+        heads = _aligned_heads()
         first = heads.match("\n" + text[:text.find("\n", 0, 400) + 1]) if text[:1] != "\n" else None
         matches = ([_Shifted(first)] if first is not None else []) + list(heads.finditer(text))
+    if not matches:
+        return
+    cell_rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
     for m in matches:
         ls, le = m.span(1)
         cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
@@ -957,9 +991,16 @@ def _aligned_tables(text, low, anchors, found):
                 _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
 
 
-def _aligned_header_lines(text, hits, heads):
-    """The header lines (matches of `heads`) of the labels at `hits` that end a cell at a gap (two
-    spaces or a tab after it, or before it when it ends its line)."""
+def _aligned_heads():
+    """A header line (each line's `\n` before it: a literal the engine scans for, where `^` would
+    be tried everywhere; possessive cells, no backtracking over prose).  Compiled (~0.15 ms) when a
+    label ends a cell: not for a hook's short text that holds a label in prose."""
+    return compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
+
+
+def _aligned_header_lines(text, hits):
+    """The header lines (matches of _aligned_heads) of the labels at `hits` that end a cell at a
+    gap (two spaces or a tab after it, or before it when it ends its line)."""
     cell_end = compiled("cell-end", r"[^\s]*")
     n = len(text)
     starts = set()
@@ -973,6 +1014,7 @@ def _aligned_header_lines(text, hits, heads):
             if "  " in before or "\t" in before:
                 starts.add(ls)  # the last cell
     out = []
+    heads = _aligned_heads() if starts else None
     for ls in sorted(starts):
         if ls:
             m = heads.match(text, ls - 1)
@@ -1112,11 +1154,29 @@ _ARRAY_LINES: dict = {}  # the command line an array makes -> its finds (values.
 VALUE_MEMOS.append(_ARRAY_LINES)
 
 
+def _string_lists(rx, text):
+    """What `rx.finditer(text)` yields ("string-list"): a match starts at a bracket or a
+    parenthesis that a quote follows, those places found first by two patterns that start with
+    one character (the engine skips to it; a pattern that starts with a set of two stops at
+    every character to test it: ~2-3 ms a MB against ~0.5-1.4)."""
+    places = [m.start() for m in compiled("string-list-paren", r"\([ \t]*[\"']").finditer(text)]
+    places += [m.start() for m in compiled("string-list-bracket", r"\[[ \t]*[\"']").finditer(text)]
+    places.sort()
+    pos = 0
+    for at in places:
+        if at < pos:
+            continue
+        m = rx.match(text, at)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def _arrays(text, low, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
     item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
-    for m in rx.finditer(text):
+    for m in _string_lists(rx, text):
         parts = []  # (start in joined, start in text, length)
         joined = []
         pos = 0
@@ -1329,6 +1389,17 @@ def _codes(text, i, found):
 
 
 # ------------------------------------------------------------------------------ value before its label
+def _value_first_label():
+    """The value, a connector (VALUE_FIRST_CONNECTORS, between blanks), up to two words, the label."""
+    rx = CACHE.get("value-first-label")
+    if rx is None:
+        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
+        rx = CACHE["value-first-label"] = compiled(
+            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
+                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    return rx
+
+
 def value_before_label(text, low, anchors, found):
     """The value before its label, a connector of prose between: `X is the password`, `X est le
     mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
@@ -1337,11 +1408,6 @@ def value_before_label(text, low, anchors, found):
     if not hits:
         return
     rx = CACHE.get("value-first-label")
-    if rx is None:
-        words = sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True)
-        rx = CACHE["value-first-label"] = compiled(
-            "value-first-label", r"(?<![^\s(\[{,;:])[\"'`\u201c\u00ab]?([^\s\"'`\u201d\u00bb,;]{3,128})[\"'`\u201d\u00bb]?(?:[ \t]*[,;\u2014\u2013]|[ \t]+-)?[ \t]+"
-                                 r"(?:" + "|".join(words) + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
     ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
     # the end of "value-first-label" alone (a search that fails at once at most places): where
     # it is not found, the whole (~40 us a label) is not either; compiled (~0.5 ms) only for a
@@ -1360,6 +1426,11 @@ def value_before_label(text, low, anchors, found):
         start = max(low.rfind("\n", 0, s) + 1, s - 200)
         if tail is not None and tail.search(text, start, s) is None:
             continue
+        if rx is None:  # not compiled yet (~0.6 ms): only once a connector stands between blanks
+            clause = text[start:s].replace("\t", " ")
+            if not any(" " + word + " " in clause for word in VALUE_FIRST_CONNECTORS):
+                continue
+            rx = _value_first_label()
         m = rx.search(text, start, s)
         if m is None:
             continue

@@ -147,6 +147,11 @@ _LEADS = (" -", "\t-", " /", "=-")
 # command anywhere: looking for a tool costs a pass over the whole text (~1 ms a MB), looking
 # near one place of the word ~1 us a tool.
 MANY_PLACES = 1000
+# A trigger is listed (and its words counted against MANY_PLACES) when it stands MANY_PLACES
+# times at most, or this many times a tool not yet looked for (listing and testing as many places
+# costs about what a tool's pass does): `auth` stands ~1,300 times a MB of `git log` (`Author:`),
+# as a word ~50, and has 7 tools.
+PLACES_A_TOOL = 1000
 _FLAG_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 _FLAG_LONG_STARTS = frozenset("--" + ch for ch in _FLAG_START)
 
@@ -207,19 +212,20 @@ def command_lines(text, low, anchors, found):
         entries = triggers.get(trigger)
         if entries is None:
             continue
-        places = anchors.at(trigger) if anchors.count(trigger) <= MANY_PLACES else None  # None: many
+        whole = _whole_word(entries)
+        end = len(trigger)
+        unknown = {tool for tools, _sub, _form in entries for tool in tools if tool not in standing}
+        places = anchors.at_most(trigger, max(MANY_PLACES, len(unknown) * PLACES_A_TOOL))  # None: many
+        if places is not None:  # where the word itself stands (`Author` holds `auth`, not the word)
+            places = _word_places(low, places, end, whole)
+        # (a skip that changes no answer: where none of its tools stands as a command, no place of
+        # the trigger has one before it)
         if (places is None or len(places) > MANY_PLACES) and not any(_stands_anywhere(low, anchors, tool, standing)
                                                             for tools, _sub, _form in entries for tool in tools):
             continue  # prose says "user" thousands of times, and never `net`
         if places is None:
-            places = anchors.at(trigger)
-        whole = _whole_word(entries)
-        end = len(trigger)
+            places = _word_places(low, anchors.at(trigger), end, whole)
         for at in places:
-            if at and (low[at - 1].isalnum() or low[at - 1] in "_-"):
-                continue  # not where a word starts
-            if whole and at + end < len(low) and (low[at + end].isalnum() or low[at + end] == "_"):
-                continue  # `users`, `because`: not the word itself
             if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
             seg_start, seg_end = _segment(low, at)
@@ -230,6 +236,15 @@ def command_lines(text, low, anchors, found):
                 span = _positional(text, low, tool, seg_end, sub, form)
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _word_places(low, places, end, whole):
+    """The `places` of a trigger (`end` characters long) where a word starts, and (`whole`) ends
+    with it (`users`, `because`, `Author`: not the word itself)."""
+    n = len(low)
+    return [at for at in places
+            if not (at and (low[at - 1].isalnum() or low[at - 1] in "_-"))
+            and not (whole and at + end < n and (low[at + end].isalnum() or low[at + end] == "_"))]  # fmt: skip
 
 
 def _as_written(text, at, token, flag, cased):

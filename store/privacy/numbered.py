@@ -17,8 +17,8 @@ def numbered(text: str):
     """(text without the line numbers, position map) when most lines of `text` start with a
     tool's line number, else None."""
     first = text.lstrip(" \n")[:1]
-    if not first.isdigit():
-        return None
+    if not first.isdigit() or ("\t" not in text and "\u2192" not in text):
+        return None  # (a number's mark, without the pattern: a session id starts with a digit)
     marks = list(compiled("numbered-prefix", _PREFIX).finditer(text))
     if not marks:
         return None

@@ -40,13 +40,18 @@ class Rule:
     where each `seek` match ends.
 
     With `min_run`, every match holds a run of at least that many anchors.RUN_CHARS: the
-    rule is not tried on a text without one (most texts with a line break have none)."""
+    rule is not tried on a text without one (most texts with a line break have none).
 
-    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run")
+    With `reach` ((literal, n), with `starts`), every match holds `literal` (lowercase) starting
+    1 to n characters after its start: a place with none there is not tried (where those
+    characters are ASCII, the lowercased copy's places are the pattern's)."""
+
+    __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run", "reach")
 
     def __init__(self, kind: str, anchors: tuple, pattern: str, flags: int = 0,
                  judge: str | None = None, near: str | None = None,
-                 starts: tuple = (), seek: str | None = None, min_run: int = 0) -> None:  # fmt: skip
+                 starts: tuple = (), seek: str | None = None, min_run: int = 0,
+                 reach: tuple | None = None) -> None:  # fmt: skip
         self.kind = kind
         self.anchors = anchors
         self.pattern = pattern
@@ -56,6 +61,7 @@ class Rule:
         self.starts = starts
         self.seek = seek
         self.min_run = min_run
+        self.reach = reach
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -521,7 +527,7 @@ TOKEN_RULES = (
     Rule("password", ("identified",),
          r"\b(?:user|role|login)\b[^\n;]{0,200}?\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+"
          r"(?:password[ \t]+)?(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)", re.IGNORECASE,
-         starts=(("user", 0), ("role", 0), ("login", 0))),
+         starts=(("user", 0), ("role", 0), ("login", 0)), reach=("identified", 205)),
     Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<q>['\"]?)(?P<v>[^\s'\";]+)(?P=q)",
          starts=(("identified", 0),)),
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---

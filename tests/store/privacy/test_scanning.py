@@ -256,3 +256,87 @@ def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
     for text in texts:
         runs = long_runs(text)
         assert list(_token_starts(text, runs)) == [m.start() for a, b in runs for m in rx.finditer(text, a, b)], text
+
+
+def test_at_most_lists_a_literal_up_to_its_limit_and_at_goes_on_from_there():
+    """commands.py asks whether a trigger stands more than MANY_PLACES times, then for its places:
+    at_most answers both in one scan, as count() then at() would."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    text = ("use the user; net use x: /user:ana; abab aba " * 3000)[: ONE_PASS_FROM + 50_000]
+    low = _lower(text)
+    literals = _literals_for(low)
+    for literal in ("use", "user", "net use", "abab", "aba", "key", "nowhere", "password"):
+        for limit in (0, 1, 5, 2_999, 3_000, 3_001, 100_000):
+            anchors = Anchors(low, literals)
+            got = anchors.at_most(literal, limit)
+            expected = Anchors(low, literals)
+            if expected.count(literal) <= limit:
+                assert got == _places(low, literal), (literal, limit)
+            else:
+                assert got is None, (literal, limit)
+            assert anchors.at(literal) == _places(low, literal), (literal, limit)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_long_text_lowered_in_pieces_is_the_text_lowered_whole(monkeypatch, seed):
+    """_lower lowers a long text beyond ASCII in pieces (the ASCII ones the fast way): the copy is
+    the one a single lowering gives, whatever stands at the pieces' ends (Σ, İ, ß, ǅ, ﬀ)."""
+    import random
+
+    import store.privacy as privacy
+
+    rng = random.Random(seed)
+    alphabet = ["a", "B", "İ", "ß", "Ω", "ǅ", "ﬀ", "ẞ", "K", "x" * 50, "\n", " ", "é", "ΐ", "ŉ", "I", "ς", "σ", "Σ"]
+    if seed % 2:
+        alphabet.remove("Σ")  # (with Σ, lowered whole)
+    text = "".join(rng.choice(alphabet) for _ in range(30_000))
+    whole = privacy._lower(text)
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 0)
+    assert privacy._lower(text) == whole
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
+    assert privacy._lower(text) == whole
+
+
+def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
+    """_arrays's lists of strings are found from the brackets and parentheses a quote follows:
+    the same matches as the pattern's scan of the whole text, nested and overlapping ones too."""
+    import random
+
+    from store.privacy.candidates import _string_lists
+    from store.privacy.values import CACHE
+
+    find_secrets('run(["ssh", "-p", "22"])')  # (the pattern compiled as the filter compiles it)
+    rng = random.Random(11)
+    pieces = ["[", "(", '"', "'", ",", " ", "\t", "\n", "a", "x(", '"a",', "'b'", "]", ")", '("', "['"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 400)))
+        rx = CACHE["string-list"]
+        assert [m.span() for m in _string_lists(rx, text)] == [m.span() for m in rx.finditer(text)], text
+
+
+def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(monkeypatch):
+    """Rule.reach (`IDENTIFIED BY` within 205 characters of `user`/`role`/`login`): the places
+    found back from `identified` give the matches every `user` gives, with ı, İ or ſ in the text
+    too (a case-blind pattern reads them as ASCII letters: then every start is tried)."""
+    import random
+
+    import store.privacy as privacy
+    from store.privacy.rules import TOKEN_RULES
+
+    index = next(i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None)
+    rule = TOKEN_RULES[index]
+    rng = random.Random(5)
+    pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
+              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é"]  # fmt: skip
+    for n in range(200):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
+        if n % 3 == 0:
+            text = text.encode("ascii", "ignore").decode()
+        look = privacy.Look(text)
+        got = [m.span() for m in privacy._matches(text, look.low, look.anchors, rule, index)]
+        monkeypatch.setattr(rule, "reach", None)
+        every = [m.span() for m in privacy._matches(text, look.low, privacy.Look(text).anchors, rule, index)]
+        monkeypatch.undo()
+        assert got == every, text
