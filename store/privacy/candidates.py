@@ -471,6 +471,14 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    if ch in "\r\n-\u2013\u2014bh" and strength >= STRONG:
+        end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
+        below = _value_below(text, end.end()) if end is not None else None
+        if below is not None and not text[below[0]:below[1]].isalpha():
+            # `DB password below`, `token`, `the root password —`, then the value alone below (a
+            # word alone there is a heading's next line: `Password` / `Reset`)
+            _take(text, found, below, strength, PROSE, kind)
+            return
     arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j) \
         if ch in "-=\u2192\u21d2\u27f6" else None  # (the arrow's first character: most labels have none)
     if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`

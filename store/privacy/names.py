@@ -111,6 +111,8 @@ def _judge_name(words):
             break
     if last is None:
         return None
+    if words[last] == "key" and words[last + 1:last + 2] == ["material"]:
+        return ("secret", STRONG)  # keyMaterial, key_material: what a key is made of (a Wi-Fi profile's PSK)
     for after in words[last + 1:]:
         if after not in AFTER_OK and not after.lstrip("v").isdigit():
             return None
@@ -563,7 +565,7 @@ def _code_context(text, value, key, style, key_start):
     if style == "cli":
         return False
     has_digit = any(ch.isdigit() for ch in value)
-    if "_" in value.strip("_") or value.startswith("_"):
+    if ("_" in value.strip("_") or value.startswith("_")) and not _leet_mixed(value):
         return True  # db_password, KEY_PASSWORD, _token: variables and constants
     if value[0].isupper() and not value.isupper() and not has_digit:
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
@@ -583,6 +585,15 @@ def _code_context(text, value, key, style, key_start):
     if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
+
+
+def _leet_mixed(value):
+    """`c0balt_Sky`, `Blue_0cean`: a digit inside a word's letters and words of both cases, as a
+    person writes a password; a variable keeps one case per word convention (db_password,
+    KEY_PASSWORD, s3_bucket, utf8_name)."""
+    parts = [p for p in value.split("_") if p]
+    return (len(parts) > 1 and compiled("leet", r".*[A-Za-z]\d+[A-Za-z]").match(value) is not None
+            and any(p[0].isupper() for p in parts) and any(p[0].islower() for p in parts))
 
 
 def _declared(before):

@@ -1,0 +1,53 @@
+"""Families of the fourth attacker's batch (tests/privacy_eval/dev_unwritten4.py), each fixed by
+what it is, not by its case: a password-like identifier in a log line, a key's material, a value
+alone on the line below its label, ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+
+PW = "c0balt" + "_Sky"
+RANDOM = "pciHmIEDJOd5" + "whq7hcb251s6WTqg"
+
+
+@pytest.mark.parametrize("line", [
+    f"2026-03-14 10:22:31,118 INFO  [main] Connecting with password={PW} to db.internal",
+    f"Caused by: java.lang.IllegalStateException: Connecting with password={PW} failed",
+    f"[2026-03-14T10:22:31Z] DEBUG auth: sending Authorization header, token={PW}",
+])  # fmt: skip
+def test_a_password_like_identifier_in_a_log_line_goes(line):
+    # a digit inside a word's letters and words of both cases: a person's password, not a variable
+    assert PW not in clean_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    "password=db_password", "token=API_TOKEN", "token = self.next_token", "key=s3_bucket",
+])  # fmt: skip
+def test_variables_with_underscores_stay(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f"<keyMaterial>{PW}</keyMaterial>",
+    f"<sharedKey>\n  <keyType>passPhrase</keyType>\n  <keyMaterial>{RANDOM}</keyMaterial>\n</sharedKey>",
+    f'key_material = "{PW}"',
+])  # fmt: skip
+def test_a_keys_material_is_a_secret(line):
+    assert PW not in clean_text(line) and RANDOM not in clean_text(line)
+
+
+@pytest.mark.parametrize("text", [
+    f"token\n{PW}", f"DB password below\n{RANDOM}", f"Here's the root password \u2014\n{PW}\n(rotate it)",
+    f"the password -\n\n  {RANDOM}\n",
+])  # fmt: skip
+def test_a_value_alone_on_the_line_below_its_label(text):
+    out = clean_text(text)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("text", ["token\nexpired", "Password\nReset", "password below\n(see the vault)",
+                                  "token\n" + "-" * 20])  # fmt: skip
+def test_a_word_below_a_label_stays(text):
+    assert clean_text(text) == text
