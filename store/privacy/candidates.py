@@ -208,12 +208,12 @@ def _under_secret_parent(text, low, anchors, found):
             done.add(ls)
             kind = "password" if word.startswith("pass") else "secret"
             inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
-                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*(?:\[\s{0,40})?\{").search(low, max(ls, at - 40), at + 40)
             if inline is not None and inline.start() <= at < inline.end():
-                _children_inline(text, inline.end(), kind, found)
+                _children_inline(text, inline.end(), kind, found, "]" if "[" in inline.group(0) else "}")
                 continue
             m = compiled("secret-parent", r"([ \t]*)(?:-[ \t]+)?(\[)?[\"']?(?:[\w.-]*[_.-])?(?:secrets|tokens|passwords"
-                                          r"|passwds|credentials|creds)[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
+                                          r"|passwds|credentials|creds)(?(2)(?:\.[\w-]{1,40}){0,3})[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
                          re.MULTILINE).match(low, ls)  # fmt: skip
             if m is not None:
                 _children_below(text, m.end(), len(m.group(1)), m.group(2) is not None, kind, found)
@@ -226,8 +226,8 @@ def _child_value(text, key, span, kind, found):
     _take(text, found, span, MEDIUM, ASSIGN, kind)
 
 
-def _children_inline(text, i, kind, found):
-    end = text.find("}", i, i + 800)
+def _children_inline(text, i, kind, found, close="}"):
+    end = text.find(close, i, i + 800)  # (a list's `]`: each of its objects' children)
     if end < 0:
         return
     for m in compiled("child-inline", r"[\"']?([\w.@/-]{1,60})[\"']?[ \t]*(?:[:=]|=>)[ \t]*([\"'])([^\"'\n]{1,300})\2").finditer(
@@ -752,6 +752,9 @@ _PAIRS = (
     ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
+    # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's
+    # {"db_password": {"value": X, "sensitive": true}})
+    ("object", '"value"', 300, r"\"([\w.-]{1,80})\"[ \t]*:[ \t]*\{\s{0,200}?\"value\"[ \t]*:[ \t]*"),
     ("terraform", "variable", 0, r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
 )  # fmt: skip
 

@@ -236,6 +236,12 @@ def named_values(text, low, hits, found):
             # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
             hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
             _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
+        elif e < n and text[e] == ":" and before == "/" and (s < 2 or text[s - 2] in " \t\"'"):
+            # a Windows switch, `/password:X`, `/pass:X` (cmdkey, wmic, xfreerdp, msbuild, any tool)
+            sv = compiled("switch-value", r":(?:\"([^\"\n]{1,256})\"|([^\s\"'`/]{1,256}))").match(text, e)
+            if sv is not None:
+                g = 1 if sv.group(1) is not None else 2
+                _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
         elif flag:
             fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
             if fm is not None:

@@ -51,3 +51,37 @@ def test_a_value_alone_on_the_line_below_its_label(text):
                                   "token\n" + "-" * 20])  # fmt: skip
 def test_a_word_below_a_label_stays(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("line", [
+    f"cmdkey /generic:git:https://example.com /user:ana /password:{PW}", f'anytool /token:"{RANDOM}" /v',
+    f"net use Z: \\\\fs01\\share {PW} /user:CORP\\ana",
+])  # fmt: skip
+def test_a_windows_switch_and_a_drive_letter(line):
+    # `/name:value` is any Windows tool's switch; a drive's letter is no positional argument
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", ["net use Z: \\\\fs01\\share /user:CORP\\ana *", "see /password:reset page",
+                                  "cmdkey /list:target"])  # fmt: skip
+def test_windows_lines_without_a_secret_stay(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("text", [
+    f'[credentials.registry]\nuser = "deploy"\nvalue = "{PW}"', f'[auth.smtp.prod]\nsecret = "{RANDOM}"',
+    f'"secrets": [\n  {{"name": "db", "data": "{PW}"}},\n  {{"name": "api", "data": "{RANDOM}"}}\n]',
+    f'"outputs": {{\n  "db_password": {{\n    "value": "{PW}",\n    "sensitive": true\n  }}\n}}',
+])  # fmt: skip
+def test_a_secret_under_a_parent_that_names_it(text):
+    out = clean_text(text)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("text", [
+    '{"db_host": {"value": "db.example.com"}}', '[credentials.registry]\nuser = "deploy"\nvalue = "changeme"',
+    '"outputs": {\n  "db_password": {\n    "value": "",\n    "sensitive": true\n  }\n}',
+])  # fmt: skip
+def test_what_a_secret_parent_holds_that_is_no_secret_stays(text):
+    assert clean_text(text) == text
