@@ -338,6 +338,9 @@ def _judged(text, found, s, e, kind, strength, name, style):
             return
         if value.isalpha() and value.islower() and compiled("prose", r"[ \t]+[a-z]{2,}\b(?![-=])").match(text, e):
             return  # "the --username and --password options": prose about a flag
+        if ("_" in value or not (value.islower() or value.isupper())) and _looks_like_name(value) and \
+                name_verdict(value) is not None and not _leet_mixed(value):
+            return  # `pulumi config set --secret dbPassword`: the flag is given a secret's name, not its value
     if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
         return
     add_span(found, text, s, e, P_NAME, kind)

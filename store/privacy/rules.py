@@ -502,8 +502,9 @@ TOKEN_RULES = (
     # --- configuration commands that store a secret ---
     # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
     Rule("secret", ("config set", "configure set", "config:set"),
-         r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
-         r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
+         r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+(?:[ \t]+[^\s-]\S*)??[ \t]+)*?"
+         # (a flag is not the name: `pulumi config set --secret dbPassword` names what is set, no value)
+         r"(?!-)[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
          r"(?P<v>[^\s'\"]+)", re.IGNORECASE, starts=(("config", 0),)),
     # Windows: setx GITHUB_TOKEN SECRET
     Rule("token", ("setx",),

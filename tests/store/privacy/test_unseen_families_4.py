@@ -85,3 +85,20 @@ def test_a_secret_under_a_parent_that_names_it(text):
 ])  # fmt: skip
 def test_what_a_secret_parent_holds_that_is_no_secret_stays(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("line", [
+    "$ pulumi config set --secret dbPassword", "deploy --token apiToken --region eu", "deploy --password db_password",
+    "| service | user | password |\n|---|---|---|\n| db | app | (in vault) |", "password: [ask Ana]",
+])  # fmt: skip
+def test_a_secrets_name_or_an_aside_in_the_values_place_stays(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f"$ pulumi config set --secret dbPassword {PW}", f"deploy --password {PW}",
+    f"| service | user | password |\n|---|---|---|\n| db | app | {RANDOM} |",
+])  # fmt: skip
+def test_the_value_beside_them_still_goes(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
