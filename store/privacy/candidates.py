@@ -493,6 +493,11 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if attr is not None:  # key="Password" value="X": a name and its value
             _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
             return
+    if ch in ",\uff0c\u3001" and strength >= STRONG and j == i and (ch != "," or text[j + 1:j + 2] == " "):
+        span = value_at(text, j + 1)  # `here's the db password, X`: the value after a comma, ending its line
+        if span is not None and _alone(text, span[1]):
+            _take(text, found, span, strength, PROSE, kind)
+            return
     if ch in "-\u2013\u2014" and strength >= STRONG and j > i and text[j + 1:j + 2] in (" ", "\t"):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
@@ -539,6 +544,11 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if pair is not None and _alone(text, span[1]):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
+            return
+        two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
+        if two is not None and text[i + 1:i + 2] in "\"'":
+            # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
+            _take(text, found, two.span(3), STRONG, POSITION, "password")
             return
     if directive_name and not _directive_context(low, s):
         if strength < STRONG and not _after_a_user(text, s):

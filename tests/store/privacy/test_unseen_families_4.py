@@ -102,3 +102,20 @@ def test_a_secrets_name_or_an_aside_in_the_values_place_stays(line):
 def test_the_value_beside_them_still_goes(line):
     out = clean_text(line)
     assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", [
+    f"basic_auth 'ana', '{PW}'", f"req.basic_auth 'ana', '{RANDOM}'", f'http_auth "ana" "{PW}"',
+    f"here's the db password, {PW}", f"the token, {RANDOM}.",
+])  # fmt: skip
+def test_a_call_without_parentheses_and_a_value_after_a_comma(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", [
+    "basic_auth 'ana', ENV['PASS']", "basic_auth user, pass", "I reset the password, thanks",
+    "the password, however, is in the vault", "check the password, token and key",
+])  # fmt: skip
+def test_their_look_alikes_stay(line):
+    assert clean_text(line) == line
