@@ -214,9 +214,14 @@ def named_values(text, low, hits, found):
                 # setopt($ch, CURLOPT_PASSWORD, "X"): a constant names the option the next argument sets
                 strength = min(strength, MEDIUM)
             elif sep == ",":
-                if not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
+                if quoted and s >= 3 and text[s - 1] in "\"'" and text[s - 3:s - 1] == ", ":
+                    # buildConfigField "String", "DB_SECRET", "X" / hset("creds", "password", "X"): a
+                    # name in a later argument, the value it sets after it
+                    strength = min(strength, MEDIUM)
+                elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
                     continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument
-                strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
+                else:
+                    strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
             elif sep == ">":
                 if before != "<":
                     continue
@@ -322,6 +327,9 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
 
 def _judged(text, found, s, e, kind, strength, name, style):
     value = text[s:e]
+    if style in ("dq", "sq") and len(value) > 4 and value.startswith(("\\\"", "\\'")) and value.endswith(value[:2]):
+        s, e = s + 2, e - 2  # "\"X\"" (Gradle's buildConfigField): the string's quotes are not the value's
+        value = text[s:e]
     if is_reference(value) or _same_name(value, name):
         return
     if style in ("dq", "sq") and compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):

@@ -513,8 +513,9 @@ TOKEN_RULES = (
     # fly secrets set NAME=SECRET / doppler secrets set NAME SECRET / kubectl create secret
     # generic x --from-literal=NAME=SECRET: every value there is a secret, whatever its name
     Rule("secret", ("secrets set", "secret set", "from-literal"),
-         r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*[A-Za-z_][\w.-]*(?:=|[ \t]+)"
-         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+         # (the name may be quoted, its sections split by `:`: dotnet user-secrets set "Smtp:Password" X)
+         r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*(?P<nq>['\"]?)[A-Za-z_][\w.:-]*(?P=nq)(?:=|[ \t]+)"
+         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"$-][^\s'\"]*)",  # (`$X`: a reference)
          starts=(("secret", 0), ("from-literal", -2))),
     # --- SQL ---
     Rule("password", ("password",), r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)",

@@ -119,3 +119,21 @@ def test_a_call_without_parentheses_and_a_value_after_a_comma(line):
 ])  # fmt: skip
 def test_their_look_alikes_stay(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f'dotnet user-secrets set "Smtp:Password" {PW}', f'dotnet user-secrets set "A:Password" "{RANDOM}"',
+    f'buildConfigField "String", "DB_SECRET", "\\"{PW}\\""', f'r.hset("creds", "password", "{PW}")',
+])  # fmt: skip
+def test_a_quoted_name_then_the_value_it_sets(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+    assert "\\[REDACTED" not in out  # an escaped quote around the value stays the string's
+
+
+@pytest.mark.parametrize("line", [
+    'dotnet user-secrets set "A:Password" $env:PASSWORD', 'buildConfigField "String", "API_KEY", "\\"${apiKey}\\""',
+    'x = f(a, "token", None)', 'print("user", "password", "ok")',
+])  # fmt: skip
+def test_a_quoted_name_with_a_reference_stays(line):
+    assert clean_text(line) == line
