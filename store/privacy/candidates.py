@@ -45,6 +45,7 @@ from store.privacy.lexicon import (
     PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
+    SHAPE_ONLY_LABELS,
     UNSPACED,
     VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
@@ -405,7 +406,7 @@ def _labels(text, low, anchors, found):
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        strength = STRONG
+        strength = MEDIUM if low[s:e] in SHAPE_ONLY_LABELS else STRONG
         directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
@@ -510,6 +511,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
                 span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
             _take(text, found, span, strength, PROSE, kind)
             return
+        if _qualified_value(text, low, i, kind, found):
+            return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
@@ -532,6 +535,24 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
+
+
+def _qualified_value(text, low, i, kind, found):
+    """`пароль от базы X`, `password for staging X`, `mot de passe du serveur X`: a preposition and a
+    word or two qualify the label, no separator, then a value that ends its line and has a
+    password's or a random string's shape (a word there is prose; a user's label there names a
+    user: `password for user admin1`)."""
+    rx = CACHE.get("bare-qualifier")
+    if rx is None:
+        rx = CACHE["bare-qualifier"] = compiled(
+            "bare-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:the[ \t]+)?([^\W\d_]{2,15})(?:[ \t]+[^\W\d_]{2,15})?[ \t]+(?=\S)")
+    m = rx.match(low, i)
+    if m is None or m.group(1) in _USER_WORDS:
+        return False
+    span = value_at(text, m.end())
+    if span is None or not _alone(text, span[1]):
+        return False
+    return _take(text, found, span, MEDIUM, PROSE, kind)
 
 
 def _after_space(text, low, s, e, i, strength, directive_name, kind, found):

@@ -44,6 +44,8 @@ def password_like(value: str) -> bool:
         return False
     if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
         return False
+    if value[1:3] in (":\\", ":/") and value[0].isalpha():
+        return False  # C:\Users\ana, D:/data: a Windows path
     if "@" in value and compiled("ev-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\Z").match(value):
         return False  # an e-mail address: a user, not a password
     if value.isascii():  # the classes present, by C calls (most values are ASCII)

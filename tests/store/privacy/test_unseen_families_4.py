@@ -137,3 +137,21 @@ def test_a_quoted_name_then_the_value_it_sets(line):
 ])  # fmt: skip
 def test_a_quoted_name_with_a_reference_stays(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f"пароль от базы {PW}", f"password for staging {RANDOM}", f"mot de passe du serveur {PW}",
+    f"パスは{PW}です", f"パスは{RANDOM}です", f"パス: {PW}",
+])  # fmt: skip
+def test_a_label_qualified_without_a_separator_and_a_short_label_of_chat(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", [
+    "password for user admin123", "the password for the server is down", "password of the day Monday",
+    "パスは/usr/local/binです", "パスはC:\\Users\\ana\\app です", "パスポートはAB1234567です", "パスは後で送ります",
+    "バイパスは有効です",
+])  # fmt: skip
+def test_their_look_alikes_of_prose_and_paths_stay(line):
+    assert clean_text(line) == line
