@@ -1482,6 +1482,9 @@ def _judge_call(text, m, found):
             # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
             # random-looking one: a weak label)
             kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
+        elif _secret_made_from_text(callee):
+            # SecretValue.unsafePlainText("X"), Secret.ofString("X"): a secret type made from a literal
+            kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
@@ -1502,6 +1505,20 @@ def _judge_call(text, m, found):
             continue
         if decide(value, strength, ASSIGN):
             add_span(found, text, s, e, P_CANDIDATE, kind)
+
+
+_FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
+
+
+def _secret_made_from_text(callee):
+    """The callee is a factory of a type that a secret word names, from text (`SecretValue.
+    unsafePlainText`, `Secret.ofString`), not a lookup by name (`Secret.fromSecretNameV2`,
+    `SecretValue.secretsManager`)."""
+    parts = compiled("callee-split", r"\.|::|->").split(callee)
+    if len(parts) < 2 or not any(w in _FROM_TEXT_WORDS for w in _callee_words(parts[-1])):
+        return False
+    verdict = name_verdict(parts[-2])
+    return verdict is not None and verdict[1] >= STRONG
 
 
 def _named_before(text, at):

@@ -155,3 +155,19 @@ def test_a_label_qualified_without_a_separator_and_a_short_label_of_chat(line):
 ])  # fmt: skip
 def test_their_look_alikes_of_prose_and_paths_stay(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    f"rds.Credentials.fromPassword('admin', SecretValue.unsafePlainText('{PW}'))", f"Secret.ofString('{RANDOM}')",
+])  # fmt: skip
+def test_a_secret_type_made_from_a_literal(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", [
+    "Secret.fromSecretNameV2(this, 'Db', 'prod/db-password')", "SecretValue.secretsManager('prod/db')",
+    "SecretValue.unsafePlainText(process.env.X)", "SecretValue.unsafePlainText('changeme')",
+])  # fmt: skip
+def test_a_secret_looked_up_by_name_or_a_placeholder_stays(line):
+    assert clean_text(line) == line
