@@ -406,7 +406,7 @@ def _labels(text, low, anchors, found):
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        strength = MEDIUM if low[s:e] in SHAPE_ONLY_LABELS else STRONG
+        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
         directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
@@ -472,7 +472,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
-    if ch in "\r\n-\u2013\u2014bh" and strength >= STRONG:
+    if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
         below = _value_below(text, end.end()) if end is not None else None
         if below is not None and not text[below[0]:below[1]].isalpha():
@@ -511,7 +511,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
                 span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
             _take(text, found, span, strength, PROSE, kind)
             return
-        if _qualified_value(text, low, i, kind, found):
+        sp = low.find(" ", i + 1, i + 9) if low[i:i + 1] == " " else -1  # (the word after: a preposition?)
+        if sp > 0 and low[i + 1:sp] in _PREPOSITION_SET and _qualified_value(text, low, i, kind, found):
             return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
@@ -537,11 +538,16 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
 
 
+_PREPOSITION_SET = frozenset(PREPOSITIONS)
+
+
 def _qualified_value(text, low, i, kind, found):
     """`пароль от базы X`, `password for staging X`, `mot de passe du serveur X`: a preposition and a
     word or two qualify the label, no separator, then a value that ends its line and has a
     password's or a random string's shape (a word there is prose; a user's label there names a
     user: `password for user admin1`)."""
+    if low[i:i + 1] not in (" ", "\t") or (low.find("\n", i, i + 120) < 0 and len(low) > i + 120):
+        return False  # (no space after the label, or a line too long for a value to end it soon)
     rx = CACHE.get("bare-qualifier")
     if rx is None:
         rx = CACHE["bare-qualifier"] = compiled(
@@ -1514,6 +1520,9 @@ def _secret_made_from_text(callee):
     """The callee is a factory of a type that a secret word names, from text (`SecretValue.
     unsafePlainText`, `Secret.ofString`), not a lookup by name (`Secret.fromSecretNameV2`,
     `SecretValue.secretsManager`)."""
+    low = callee.lower()
+    if compiled("secret-in-callee", r"secret|cred|pass|token|key|auth|pw").search(low) is None:
+        return False  # (no secret word in the path: most calls)
     parts = compiled("callee-split", r"\.|::|->").split(callee)
     if len(parts) < 2 or not any(w in _FROM_TEXT_WORDS for w in _callee_words(parts[-1])):
         return False
