@@ -216,7 +216,11 @@ def named_values(text, low, hits, found):
             elif sep == ",":
                 if quoted and s >= 3 and text[s - 1] in "\"'" and text[s - 3:s - 1] == ", ":
                     # buildConfigField "String", "DB_SECRET", "X" / hset("creds", "password", "X"): a
-                    # name in a later argument, the value it sets after it
+                    # name in a later argument, the value it sets after it, the call's last (in a
+                    # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
+                    if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
+                            text, m.end()) is None:
+                        continue
                     strength = min(strength, MEDIUM)
                 elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
                     continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument

@@ -171,3 +171,12 @@ def test_a_secret_type_made_from_a_literal(line):
 ])  # fmt: skip
 def test_a_secret_looked_up_by_name_or_a_placeholder_stays(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    "__all__ = ['X509_LOOKUP', 'AES_KEY', 'PKCS7_ISSUER_AND_SERIAL',\n           'BN_CTX']",
+    "    value = getattr(parent, token, __UNDEF__)", "f(password, NEW_PASSWORD_2)",
+])  # fmt: skip
+def test_code_of_the_same_shapes_stays(line):
+    # a list of words is not a call's last argument; a comma in code is not a sentence's
+    assert clean_text(line) == line
