@@ -474,6 +474,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     ch = text[j]
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
+        if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`]").match(low, low.rfind("\n", 0, s) + 1, s):
+            end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label
         below = _value_below(text, end.end()) if end is not None else None
         if below is not None and not text[below[0]:below[1]].isalpha():
             # `DB password below`, `token`, `the root password —`, then the value alone below (a

@@ -180,3 +180,10 @@ def test_a_secret_looked_up_by_name_or_a_placeholder_stays(line):
 def test_code_of_the_same_shapes_stays(line):
     # a list of words is not a call's last argument; a comma in code is not a sentence's
     assert clean_text(line) == line
+
+
+def test_a_command_ending_in_a_secret_word_takes_no_line_below():
+    # `chpasswd` ends a command line; the next line (a patch's, a log's) is not its value
+    text = "+echo 'bob:" + PW + "' | sudo chpasswd\n+canary-edit-patch-571\n"
+    out = clean_text(text)
+    assert PW not in out and "+canary-edit-patch-571" in out
