@@ -209,9 +209,15 @@ def _under_secret_parent(text, low, anchors, found):
             done.add(ls)
             kind = "password" if word.startswith("pass") else "secret"
             inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
-                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*(?:\[\s{0,40})?\{").search(low, max(ls, at - 40), at + 40)
+                                                      r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40)
             if inline is not None and inline.start() <= at < inline.end():
-                _children_inline(text, inline.end(), kind, found, "]" if "[" in inline.group(0) else "}")
+                _children_inline(text, inline.end(), kind, found)
+                continue
+            listed = compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+                                                    r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\[\s{0,40}\{").search(low, max(ls, at - 40), at + 80) \
+                if low.find("[", at, at + 40) >= 0 else None
+            if listed is not None and listed.start() <= at < listed.end():
+                _children_inline(text, listed.end(), kind, found, "]")  # a list of objects: each one's children
                 continue
             m = compiled("secret-parent", r"([ \t]*)(?:-[ \t]+)?(\[)?[\"']?(?:[\w.-]*[_.-])?(?:secrets|tokens|passwords"
                                           r"|passwds|credentials|creds)(?(2)(?:\.[\w-]{1,40}){0,3})[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
@@ -571,15 +577,15 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     span = False  # not read yet
     if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
         span = value_at(text, i)
-        pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
-        if pair is not None and _alone(text, span[1]):
-            # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
-            _take(text, found, pair.span(1), STRONG, SPACE, "password")
-            return
         two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
         if two is not None and text[i + 1:i + 2] in "\"'":
             # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
             _take(text, found, two.span(3), STRONG, POSITION, "password")
+            return
+        pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
+        if pair is not None and _alone(text, span[1]):
+            # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
+            _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
     if directive_name and not _directive_context(low, s):
         if strength < STRONG and not _after_a_user(text, s):
