@@ -187,3 +187,18 @@ def test_a_command_ending_in_a_secret_word_takes_no_line_below():
     text = "+echo 'bob:" + PW + "' | sudo chpasswd\n+canary-edit-patch-571\n"
     out = clean_text(text)
     assert PW not in out and "+canary-edit-patch-571" in out
+
+
+@pytest.mark.parametrize("line", [
+    f"DEBUG:urllib3:https://user:{PW}@api.example.com:443 \"GET / HTTP/1.1\" 200",
+    f"postgres://user:{RANDOM}@db/app",
+])  # fmt: skip
+def test_a_urls_user_named_user_is_no_id_label(line):
+    # `user:` in a URL's userinfo is the user's name; what follows it up to `@` is its password
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", ["user:ana@example.com", "https://user:pass@host", "https://user:${PASS}@example.com"])
+def test_a_user_label_and_placeholders_in_urls_stay(line):
+    assert clean_text(line) == line
