@@ -527,6 +527,11 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
+    if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
+        phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
+        if phrase is not None:  # `密码发你了：X`, `パスワード送ります：X`: a few words of the label's script, then its colon
+            _take(text, found, value_at(text, phrase.end()), strength, PROSE, kind)
+            return
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and text[i].isascii() and text[i].isalnum():
         # `密码X`, `パスワードX`: a label of a script without spaces, the value in ASCII right after it
         _take(text, found, value_at(text, i), strength, PROSE, kind)

@@ -202,3 +202,15 @@ def test_a_urls_user_named_user_is_no_id_label(line):
 @pytest.mark.parametrize("line", ["user:ana@example.com", "https://user:pass@host", "https://user:${PASS}@example.com"])
 def test_a_user_label_and_placeholders_in_urls_stay(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [f"密码发你了：{PW}", f"パスワード送ります：{RANDOM}"])
+def test_a_few_words_of_the_labels_script_before_its_colon(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", ["密码错误：用户名admin", "密码是多少：我不知道", "密码错误：Access denied",
+                                  "密码重置：https://example.com/reset"])  # fmt: skip
+def test_messages_about_a_password_in_that_script_stay(line):
+    assert clean_text(line) == line
