@@ -138,7 +138,7 @@ def _judge_name(words):
 # A separator after a name, and what may stand between (a closing quote or bracket, a type).
 _SEP = (
     r"(?P<close>\\?[\"'])?(?:[ \t]*\]|\[\d{0,4}\])?(?P<pre>[ \t]*)"
-    r"(?P<sep>:=|<-|=>|=(?![=~>])"
+    r"(?P<sep>:=|<-|=>|=(?![=~>])|\|\|=|\?\?=|&&="
     r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
     r"|:(?:\*\*?|__?)?(?=[\s\"'\\])|\uff1a|\uff1d"
     r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="

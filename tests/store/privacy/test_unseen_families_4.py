@@ -214,3 +214,15 @@ def test_a_few_words_of_the_labels_script_before_its_colon(line):
                                   "密码重置：https://example.com/reset"])  # fmt: skip
 def test_messages_about_a_password_in_that_script_stay(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [f"ENV['STRIPE_SECRET'] ||= '{PW}'", f'process.env.API_TOKEN ??= "{RANDOM}"',
+                                  f"db_password &&= '{PW}'"])  # fmt: skip
+def test_a_compound_assignment_sets_a_secret(line):
+    out = clean_text(line)
+    assert PW not in out and RANDOM not in out
+
+
+@pytest.mark.parametrize("line", ["token ||= fetch_token()", "password ??= ''", "@token ||= SecureRandom.hex"])
+def test_a_compound_assignment_of_code_stays(line):
+    assert clean_text(line) == line
