@@ -45,6 +45,7 @@ from store.privacy.lexicon import (
     PREPOSITIONS,
     SEED_LABELS,
     SET_VERBS,
+    SHAPE_ONLY_LABELS,
     UNSPACED,
     VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
@@ -237,8 +238,14 @@ def _under_secret_parent(text, low, anchors, found):
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
                 continue
+            listed = compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+                                                    r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\[\s{0,40}\{").search(low, max(ls, at - 40), at + 80) \
+                if low.find("[", at, at + 40) >= 0 else None
+            if listed is not None and listed.start() <= at < listed.end():
+                _children_inline(text, listed.end(), kind, found, "]")  # a list of objects: each one's children
+                continue
             m = compiled("secret-parent", r"([ \t]*)(?:-[ \t]+)?(\[)?[\"']?(?:[\w.-]*[_.-])?(?:secrets|tokens|passwords"
-                                          r"|passwds|credentials|creds)[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
+                                          r"|passwds|credentials|creds)(?(2)(?:\.[\w-]{1,40}){0,3})[\"']?[ \t]*(?:(?<!\[)(?(2)\]|:)[ \t]*(?:#.*)?$)",
                          re.MULTILINE).match(low, ls)  # fmt: skip
             if m is not None:
                 _children_below(text, m.end(), len(m.group(1)), m.group(2) is not None, kind, found)
@@ -252,8 +259,8 @@ def _child_value(text, key, span, kind, found):
     _take(text, found, span, MEDIUM, ASSIGN, kind)
 
 
-def _children_inline(text, i, kind, found):
-    end = text.find("}", i, i + 800)
+def _children_inline(text, i, kind, found, close="}"):
+    end = text.find(close, i, i + 800)  # (a list's `]`: each of its objects' children)
     if end < 0:
         return
     for m in compiled("child-inline", r"[\"']?([\w.@/-]{1,60})[\"']?[ \t]*(?:[:=]|=>)[ \t]*([\"'])([^\"'\n]{1,300})\2").finditer(
@@ -434,7 +441,7 @@ def _labels(text, low, anchors, found):
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        strength = STRONG
+        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
         directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
@@ -502,6 +509,16 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
+        end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
+        if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`]").match(low, low.rfind("\n", 0, s) + 1, s):
+            end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label
+        below = _value_below(text, end.end()) if end is not None else None
+        if below is not None and not text[below[0]:below[1]].isalpha():
+            # `DB password below`, `token`, `the root password —`, then the value alone below (a
+            # word alone there is a heading's next line: `Password` / `Reset`)
+            _take(text, found, below, strength, PROSE, kind)
+            return
     arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j) \
         if ch in "-=\u2192\u21d2\u27f6" else None  # (the arrow's first character: most labels have none)
     if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
@@ -516,6 +533,13 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if attr is not None:  # key="Password" value="X": a name and its value
             _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
             return
+    if ch in ",\uff0c\u3001" and strength >= STRONG and j == i and (ch != "," or text[j + 1:j + 2] == " "):
+        span = value_at(text, j + 1)  # `here's the db password, X`: the value after a comma, ending its line
+        ls = low.rfind("\n", 0, s) + 1  # (a sentence's: no call or assignment of code around it)
+        if span is not None and compiled("sentence-end", r"[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)").match(text, span[1]) \
+                and not compiled("code-head", r"[^\n]*[(=\[{]").match(low, ls, s):
+            _take(text, found, span, strength, PROSE, kind)
+            return
     if ch in "-\u2013\u2014" and strength >= STRONG and j > i and text[j + 1:j + 2] in (" ", "\t"):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
@@ -528,9 +552,17 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
                 span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
             _take(text, found, span, strength, PROSE, kind)
             return
+        sp = low.find(" ", i + 1, i + 9) if low[i:i + 1] == " " else -1  # (the word after: a preposition?)
+        if sp > 0 and low[i + 1:sp] in _PREPOSITION_SET and _qualified_value(text, low, i, kind, found):
+            return
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
+    if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
+        phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
+        if phrase is not None:  # `密码发你了：X`, `パスワード送ります：X`: a few words of the label's script, then its colon
+            _take(text, found, value_at(text, phrase.end()), strength, PROSE, kind)
+            return
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and text[i].isascii() and text[i].isalnum():
         # `密码X`, `パスワードX`: a label of a script without spaces, the value in ASCII right after it
         _take(text, found, value_at(text, i), strength, PROSE, kind)
@@ -552,12 +584,40 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
 
 
+_PREPOSITION_SET = frozenset(PREPOSITIONS)
+
+
+def _qualified_value(text, low, i, kind, found):
+    """`пароль от базы X`, `password for staging X`, `mot de passe du serveur X`: a preposition and a
+    word or two qualify the label, no separator, then a value that ends its line and has a
+    password's or a random string's shape (a word there is prose; a user's label there names a
+    user: `password for user admin1`)."""
+    if low[i:i + 1] not in (" ", "\t") or (low.find("\n", i, i + 120) < 0 and len(low) > i + 120):
+        return False  # (no space after the label, or a line too long for a value to end it soon)
+    rx = CACHE.get("bare-qualifier")
+    if rx is None:
+        rx = CACHE["bare-qualifier"] = compiled(
+            "bare-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:the[ \t]+)?([^\W\d_]{2,15})(?:[ \t]+[^\W\d_]{2,15})?[ \t]+(?=\S)")
+    m = rx.match(low, i)
+    if m is None or m.group(1) in _USER_WORDS:
+        return False
+    span = value_at(text, m.end())
+    if span is None or not _alone(text, span[1]):
+        return False
+    return _take(text, found, span, MEDIUM, PROSE, kind)
+
+
 def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     """The value after a label and a space at `i`: a directive's (`requirepass X`, `SetEnv
     DB_PASSWORD X`, `Мій пароль X`), unless the word there is a flag or prose."""
     span = False  # not read yet
     if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
         span = value_at(text, i)
+        two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
+        if two is not None and text[i + 1:i + 2] in "\"'":
+            # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
+            _take(text, found, two.span(3), STRONG, POSITION, "password")
+            return
         pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
         if pair is not None and _alone(text, span[1]):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
@@ -836,6 +896,9 @@ _PAIRS = (
     ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
+    # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's
+    # {"db_password": {"value": X, "sensitive": true}})
+    ("object", '"value"', 300, r"\"([\w.-]{1,80})\"[ \t]*:[ \t]*\{\s{0,200}?\"value\"[ \t]*:[ \t]*"),
     ("terraform", "variable", 0, r"\bvariable[ \t]+\"([\w-]{1,80})\"[ \t]*\{([^{}]{0,600}?)\bdefault[ \t]*=[ \t]*"),
 )  # fmt: skip
 
@@ -1593,6 +1656,9 @@ def _judge_call(text, m, found):
             # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
             # random-looking one: a weak label)
             kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
+        elif _secret_made_from_text(callee):
+            # SecretValue.unsafePlainText("X"), Secret.ofString("X"): a secret type made from a literal
+            kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
         else:
@@ -1615,6 +1681,23 @@ def _judge_call(text, m, found):
             continue
         if decide(value, strength, ASSIGN):
             add_span(found, text, s, e, P_CANDIDATE, kind)
+
+
+_FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
+
+
+def _secret_made_from_text(callee):
+    """The callee is a factory of a type that a secret word names, from text (`SecretValue.
+    unsafePlainText`, `Secret.ofString`), not a lookup by name (`Secret.fromSecretNameV2`,
+    `SecretValue.secretsManager`)."""
+    low = callee.lower()
+    if compiled("secret-in-callee", r"secret|cred|pass|token|key|auth|pw").search(low) is None:
+        return False  # (no secret word in the path: most calls)
+    parts = compiled("callee-split", r"\.|::|->").split(callee)
+    if len(parts) < 2 or not any(w in _FROM_TEXT_WORDS for w in _callee_words(parts[-1])):
+        return False
+    verdict = name_verdict(parts[-2])
+    return verdict is not None and verdict[1] >= STRONG
 
 
 def _named_before(text, at):

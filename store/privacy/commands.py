@@ -326,7 +326,9 @@ def _positional(text, low, tool, seg_end, sub, form):
             if (w.startswith(target) if prefix else w == target) and i + offset < len(words):
                 return words[i + offset][1], words[i + offset][2]
         return None
-    args = [w for w in words if not w[0].startswith(("-", "/")) and "=" not in w[0]]
+    # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
+    args = [w for w in words if not w[0].startswith(("-", "/")) and "=" not in w[0]
+            and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())]
     slash = form.endswith("/")
     n = int(form[1:].rstrip("/"))
     if not args or n == 0 or abs(n) > len(args):

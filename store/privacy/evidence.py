@@ -44,6 +44,8 @@ def password_like(value: str) -> bool:
         return False
     if value.startswith(("/", "./", "../", "~/", "http://", "https://", "$", "%", "{", "<", "(", "[")):
         return False
+    if value[1:3] in (":\\", ":/") and value[0].isalpha():
+        return False  # C:\Users\ana, D:/data: a Windows path
     if "@" in value and compiled("ev-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\Z").match(value):
         return False  # an e-mail address: a user, not a password
     if value.isascii():  # the classes present, by C calls (most values are ASCII)
@@ -136,6 +138,8 @@ def _decide(value, strength, style, alone):
     low = v.lower()
     if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return False
+    if v[0] in "([" and v[-1] in ")]" and " " in v:
+        return False  # `(in vault)`, `[ask Ana]`: an aside in the value's place, not a value
     if compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
         return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
     if low.startswith("data:"):

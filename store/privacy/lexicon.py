@@ -62,6 +62,11 @@ for _w in ("mot", "de", "passe", "d'ordine", "كلمة", "المرور", "الس
            "chiave", "πρόσβασης"):  # fmt: skip
     LABELS.pop(_w, None)
 LABELS["parola"] = "password"  # Italian, Romanian, Turkish
+# Labels of chat that are other words too (Japanese `パス` is a password and a path): what
+# follows them counts only with a password's or a random string's shape (a MEDIUM label).
+SHAPE_ONLY_LABELS = frozenset(("パス", "ぱす"))
+for _w in SHAPE_ONLY_LABELS:
+    LABELS[_w] = "password"
 # Words before `key` that make it a Wi-Fi network's password (`wifi key: X`, `Network security
 # key`), and after it (netsh's `Key Content : X`): found from the places of `key`, which the filter
 # looks for anyway (a label of its own for each would read those places once a label).

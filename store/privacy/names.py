@@ -111,6 +111,8 @@ def _judge_name(words):
             break
     if last is None:
         return None
+    if words[last] == "key" and words[last + 1:last + 2] == ["material"]:
+        return ("secret", STRONG)  # keyMaterial, key_material: what a key is made of (a Wi-Fi profile's PSK)
     for after in words[last + 1:]:
         if after not in AFTER_OK and not after.lstrip("v").isdigit():
             return None
@@ -136,7 +138,7 @@ def _judge_name(words):
 # A separator after a name, and what may stand between (a closing quote or bracket, a type).
 _SEP = (
     r"(?P<close>\\?[\"'])?(?:[ \t]*\]|\[\d{0,4}\])?(?P<pre>[ \t]*)"
-    r"(?P<sep>:=|<-|=>|=(?![=~>])"
+    r"(?P<sep>:=|<-|=>|=(?![=~>])|\|\|=|\?\?=|&&="
     r"|:[ \t]*[&*(\[a-z][\w&*<>\[\]., ?|:'()]{0,40}?[ \t]+=(?![=>~])"
     r"|:(?:\*\*?|__?)?(?=[\s\"'\\])|\uff1a|\uff1d"
     r"|[ \t]+as[ \t]+[a-z_][\w.]*[ \t]*="
@@ -216,9 +218,18 @@ def named_values(text, low, hits, found):
                 # setopt($ch, CURLOPT_PASSWORD, "X"): a constant names the option the next argument sets
                 strength = min(strength, MEDIUM)
             elif sep == ",":
-                if not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
+                if quoted and s >= 3 and text[s - 1] in "\"'" and text[s - 3:s - 1] == ", ":
+                    # buildConfigField "String", "DB_SECRET", "X" / hset("creds", "password", "X"): a
+                    # name in a later argument, the value it sets after it, the call's last (in a
+                    # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
+                    if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
+                            text, m.end()) is None:
+                        continue
+                    strength = min(strength, MEDIUM)
+                elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
                     continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument
-                strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
+                else:
+                    strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
             elif sep == ">":
                 if before != "<":
                     continue
@@ -238,6 +249,12 @@ def named_values(text, low, hits, found):
             # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
             hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
             _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
+        elif e < n and text[e] == ":" and before == "/" and (s < 2 or text[s - 2] in " \t\"'"):
+            # a Windows switch, `/password:X`, `/pass:X` (cmdkey, wmic, xfreerdp, msbuild, any tool)
+            sv = compiled("switch-value", r":(?:\"([^\"\n]{1,256})\"|([^\s\"'`/]{1,256}))").match(text, e)
+            if sv is not None:
+                g = 1 if sv.group(1) is not None else 2
+                _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
         elif flag:
             fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
             if fm is not None:
@@ -318,6 +335,9 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
 
 def _judged(text, found, s, e, kind, strength, name, style):
     value = text[s:e]
+    if style in ("dq", "sq") and len(value) > 4 and value.startswith(("\\\"", "\\'")) and value.endswith(value[:2]):
+        s, e = s + 2, e - 2  # "\"X\"" (Gradle's buildConfigField): the string's quotes are not the value's
+        value = text[s:e]
     if is_reference(value) or _same_name(value, name):
         return
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
@@ -335,6 +355,9 @@ def _judged(text, found, s, e, kind, strength, name, style):
             return
         if value.isalpha() and value.islower() and compiled("prose", r"[ \t]+[a-z]{2,}\b(?![-=])").match(text, e):
             return  # "the --username and --password options": prose about a flag
+        if ("_" in value or not (value.islower() or value.isupper())) and _looks_like_name(value) and \
+                name_verdict(value) is not None and not _leet_mixed(value):
+            return  # `pulumi config set --secret dbPassword`: the flag is given a secret's name, not its value
     if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
         return
     add_span(found, text, s, e, P_NAME, kind)
@@ -568,7 +591,7 @@ def _code_context(text, value, key, style, key_start):
     if style == "cli":
         return False
     has_digit = any(ch.isdigit() for ch in value)
-    if "_" in value.strip("_") or value.startswith("_"):
+    if ("_" in value.strip("_") or value.startswith("_")) and not _leet_mixed(value):
         return True  # db_password, KEY_PASSWORD, _token: variables and constants
     if value[0].isupper() and not value.isupper() and not has_digit:
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
@@ -588,6 +611,15 @@ def _code_context(text, value, key, style, key_start):
     if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
+
+
+def _leet_mixed(value):
+    """`c0balt_Sky`, `Blue_0cean`: a digit inside a word's letters and words of both cases, as a
+    person writes a password; a variable keeps one case per word convention (db_password,
+    KEY_PASSWORD, s3_bucket, utf8_name)."""
+    parts = [p for p in value.split("_") if p]
+    return (len(parts) > 1 and compiled("leet", r".*[A-Za-z]\d+[A-Za-z]").match(value) is not None
+            and any(p[0].isupper() for p in parts) and any(p[0].islower() for p in parts))
 
 
 def _declared(before):

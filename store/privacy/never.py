@@ -126,7 +126,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
-    if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before):
+    if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before) \
+            and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
+        # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None

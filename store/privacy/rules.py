@@ -508,8 +508,9 @@ TOKEN_RULES = (
     # --- configuration commands that store a secret ---
     # aws configure set aws_secret_access_key SECRET / npm config set //reg/:_authToken SECRET
     Rule("secret", ("config set", "configure set", "config:set"),
-         r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+[ \t]+[^\s-]\S*[ \t]+)*"
-         r"[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
+         r"\bconfig(?:ure)?[ \t:]+set[ \t]+(?:--[\w-]+(?:[ \t]+[^\s-]\S*)??[ \t]+)*?"
+         # (a flag is not the name: `pulumi config set --secret dbPassword` names what is set, no value)
+         r"(?!-)[\w./:@-]*(?:secret|token|passw(?:or)?d|_key|key_id|_auth|apikey)[\w./:-]*[ \t]+['\"]?"
          r"(?P<v>[^\s'\"]+)", re.IGNORECASE, starts=(("config", 0),)),
     # Windows: setx GITHUB_TOKEN SECRET
     Rule("token", ("setx",),
@@ -518,8 +519,9 @@ TOKEN_RULES = (
     # fly secrets set NAME=SECRET / doppler secrets set NAME SECRET / kubectl create secret
     # generic x --from-literal=NAME=SECRET: every value there is a secret, whatever its name
     Rule("secret", ("secrets set", "secret set", "from-literal"),
-         r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*[A-Za-z_][\w.-]*(?:=|[ \t]+)"
-         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"-][^\s'\"]*)",
+         # (the name may be quoted, its sections split by `:`: dotnet user-secrets set "Smtp:Password" X)
+         r"(?:\bsecrets?[ \t]+set[ \t]+(?:-\S+[ \t]+)*(?P<nq>['\"]?)[A-Za-z_][\w.:-]*(?P=nq)(?:=|[ \t]+)"
+         r"|--from-literal[= ][A-Za-z_][\w.-]*=)['\"]?(?P<v>[^\s'\"$-][^\s'\"]*)",  # (`$X`: a reference)
          starts=(("secret", 0), ("from-literal", -2))),
     # --- SQL ---
     Rule("password", ("password",), r"\bpassword[ \t]+(?P<q>['\"])(?P<v>[^'\"\n]+)(?P=q)",
