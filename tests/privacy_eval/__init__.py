@@ -149,3 +149,46 @@ def result_line(seed: str, content: str, word: str = "") -> dict:
         "toolUseResult": {"stdout": content, "stderr": "", "interrupted": False},
         "sessionId": uuid_of("s" + seed),
     }
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A batch of dev shapes (tests/privacy_eval/dev_unwritten*.py): its values alternate between
+    its people's passwords (`human`) and random ones of `length(i)` characters, seeded by
+    `prefix`, which also seeds the realistic copies of its cases."""
+
+    prefix: str
+    human: tuple
+    length: object  # i -> the length of the i-th value when it is a random one
+
+    def values(self, tag: str, n: int) -> list:
+        return [self.human[(i // 2 + len(tag)) % len(self.human)] if i % 2 == 0
+                else random_secret(f"{self.prefix}{tag}{i}", self.length(i)) for i in range(n)]  # fmt: skip
+
+    def family(self, name, templates, per=2, realistic=None, secret=None) -> list:
+        """Cases of `templates` ({v}: the value); `secret(v)`: what is labelled and put in the
+        text (a header's base64 of user:v), the value itself when not given; `realistic(text,
+        seed)`: the first value's case also as Claude Code sends it."""
+        cases = []
+        for t, template in enumerate(templates):
+            for i, v in enumerate(self.values(name + str(t), per)):
+                s = secret(v) if secret else v
+                text = template.replace("{v}", s)
+                cases.append(Case(name, text, (s,)))
+                if realistic is not None and i == 0:
+                    cases.append(Case(name, realistic(text, f"{self.prefix}{name}{t}"), (s,), realistic=True))
+        return cases
+
+
+def in_command(text: str, seed: str) -> dict:
+    """`text` as a Bash command Claude Code ran (no output)."""
+    return bash_event(text, "", seed)
+
+
+def in_prompt(text: str, seed: str) -> dict:
+    return prompt_event(text, seed)
+
+
+def in_result(text: str, seed: str) -> dict:
+    """`text` as a tool's result in a transcript."""
+    return result_line(seed, text)

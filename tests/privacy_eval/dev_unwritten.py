@@ -9,8 +9,19 @@ be tuned on these cases, as on the rest of dev; the held part is never read for 
 from __future__ import annotations
 
 import base64
+from functools import partial
 
-from tests.privacy_eval import Case, bash_event, prompt_event, random_secret, result_line
+from tests.privacy_eval import (
+    Batch,
+    Case,
+    bash_event,
+    in_command,
+    in_prompt,
+    in_result,
+    prompt_event,
+    random_secret,
+    result_line,
+)
 
 
 def _basic(user, v):
@@ -21,38 +32,12 @@ def _basic(user, v):
 HUMAN = ["Marmot!2025", "r3dPanda#7", "Oslo2019$", "gR8fulDead!", "Passw0rd-x1", "tulip_77Z", "N0vember!!",
          "9Lives&Cats", "Kiwi4life?", "b4nan4Split"]  # fmt: skip
 
-
-def _values(tag, n):
-    out = []
-    for i in range(n):
-        out.append(HUMAN[(i // 2 + len(tag)) % len(HUMAN)] if i % 2 == 0 else random_secret(f"unw{tag}{i}", 16 + (i % 3) * 8))
-    return out
-
-
-def _family(name, templates, per=3, realistic=None, secret=None):
-    """Cases of `templates` ({v}: the value); `secret(v)`: what is labelled and put in the text
-    (a header's base64 of user:v), the value itself when not given."""
-    cases = []
-    for t, template in enumerate(templates):
-        for i, v in enumerate(_values(name + str(t), per)):
-            s = secret(v) if secret else v
-            text = template.replace("{v}", s)
-            cases.append(Case(name, text, (s,)))
-            if realistic is not None and i == 0:
-                cases.append(Case(name, realistic(text, f"unw{name}{t}"), (s,), realistic=True))
-    return cases
-
-
-def _in_bash(text, seed):
-    return bash_event(text, "", seed)
-
-
-def _in_prompt(text, seed):
-    return prompt_event(text, seed)
-
-
-def _in_result(text, seed):
-    return result_line(seed, text)
+BATCH = Batch("unw", tuple(HUMAN), lambda i: 16 + (i % 3) * 8)
+_values = BATCH.values
+_family = partial(BATCH.family, per=3)
+_in_bash = in_command
+_in_prompt = in_prompt
+_in_result = in_result
 
 
 PINS = ["4821", "0937", "715604", "29384", "5512", "80417392"]

@@ -17,8 +17,12 @@ from __future__ import annotations
 import base64
 
 from tests.privacy_eval import (
+    Batch,
     Case,
     bash_event,
+    in_command,
+    in_prompt,
+    in_result,
     prompt_event,
     random_secret,
     result_line,
@@ -31,38 +35,12 @@ from tests.privacy_eval import (
 HUMAN = ["Falcon#2031", "m0nkeyBars!", "Lisboa_1987", "Gr33nTea$", "winter-Wolf9", "Zebra!Crossing4",
          "pa55Port@", "Kobe24Lakers!", "Ostrich7&", "Maple#Leaf22"]  # fmt: skip
 
-
-def _values(tag, n):
-    out = []
-    for i in range(n):
-        out.append(HUMAN[(i // 2 + len(tag)) % len(HUMAN)] if i % 2 == 0 else random_secret(f"unw2{tag}{i}", 18 + (i % 3) * 7))
-    return out
-
-
-def _family(name, templates, per=2, realistic=None, secret=None):
-    """Cases of `templates` ({v}: the value); `secret(v)`: what is labelled and put in the text,
-    the value itself when not given."""
-    cases = []
-    for t, template in enumerate(templates):
-        for i, v in enumerate(_values(name + str(t), per)):
-            s = secret(v) if secret else v
-            text = template.replace("{v}", s)
-            cases.append(Case(name, text, (s,)))
-            if realistic is not None and i == 0:
-                cases.append(Case(name, realistic(text, f"unw2{name}{t}"), (s,), realistic=True))
-    return cases
-
-
-def _in_bash(text, seed):
-    return bash_event(text, "", seed)
-
-
-def _in_prompt(text, seed):
-    return prompt_event(text, seed)
-
-
-def _in_result(text, seed):
-    return result_line(seed, text)
+BATCH = Batch("unw2", tuple(HUMAN), lambda i: 18 + (i % 3) * 7)
+_values = BATCH.values
+_family = BATCH.family
+_in_bash = in_command
+_in_prompt = in_prompt
+_in_result = in_result
 
 
 def _token(v):

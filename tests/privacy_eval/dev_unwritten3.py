@@ -10,38 +10,24 @@ cases, as on the rest of dev; the held part is never read for them."""
 
 from __future__ import annotations
 
-from tests.privacy_eval import Case, bash_event, prompt_event, random_secret, result_line
+from tests.privacy_eval import (
+    Batch,
+    Case,
+    in_command,
+    in_prompt,
+    in_result,
+    result_line,
+)
 
 HUMAN = ["Tangerine#88", "r0ckyRoad!", "Helsinki_2020", "bL4ckC0ffee", "Quokka&Joy7", "Sapphire!93",
          "n1ghtOwl$", "Ventura-5150"]  # fmt: skip
 
-
-def _values(tag, n):
-    return [HUMAN[(i // 2 + len(tag)) % len(HUMAN)] if i % 2 == 0 else random_secret(f"unw3{tag}{i}", 20 + (i % 2) * 8)
-            for i in range(n)]  # fmt: skip
-
-
-def _family(name, templates, per=2, realistic=None):
-    cases = []
-    for t, template in enumerate(templates):
-        for i, v in enumerate(_values(name + str(t), per)):
-            text = template.replace("{v}", v)
-            cases.append(Case(name, text, (v,)))
-            if realistic is not None and i == 0:
-                cases.append(Case(name, realistic(text, f"unw3{name}{t}"), (v,), realistic=True))
-    return cases
-
-
-def _in_bash(text, seed):
-    return bash_event(text, "", seed)
-
-
-def _in_prompt(text, seed):
-    return prompt_event(text, seed)
-
-
-def _in_result(text, seed):
-    return result_line(seed, text)
+BATCH = Batch("unw3", tuple(HUMAN), lambda i: 20 + (i % 2) * 8)
+_values = BATCH.values
+_family = BATCH.family
+_in_bash = in_command
+_in_prompt = in_prompt
+_in_result = in_result
 
 
 def positives() -> list:

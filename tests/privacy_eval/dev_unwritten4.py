@@ -13,11 +13,12 @@ never read for them."""
 from __future__ import annotations
 
 from tests.privacy_eval import (
+    Batch,
     Case,
     bash_event,
     gen,
-    prompt_event,
-    random_secret,
+    in_prompt,
+    in_result,
     result_line,
     sha,
     uuid_of,
@@ -26,33 +27,15 @@ from tests.privacy_eval import (
 HUMAN = ["Marigold$42", "tr0pic4lStorm", "Oslo-Winter99", "gR33nTea!", "Pelican#Bay7", "c0balt_Sky",
          "Juniper&Fox3", "Ember!2718"]  # fmt: skip
 
-
-def _values(tag, n):
-    return [HUMAN[(i // 2 + len(tag)) % len(HUMAN)] if i % 2 == 0 else random_secret(f"unw4{tag}{i}", 18 + (i % 2) * 10)
-            for i in range(n)]  # fmt: skip
-
-
-def _family(name, templates, per=2, realistic=None):
-    cases = []
-    for t, template in enumerate(templates):
-        for i, v in enumerate(_values(name + str(t), per)):
-            text = template.replace("{v}", v)
-            cases.append(Case(name, text, (v,)))
-            if realistic is not None and i == 0:
-                cases.append(Case(name, realistic(text, f"unw4{name}{t}"), (v,), realistic=True))
-    return cases
+BATCH = Batch("unw4", tuple(HUMAN), lambda i: 18 + (i % 2) * 10)
+_values = BATCH.values
+_family = BATCH.family
+_in_prompt = in_prompt
+_in_result = in_result
 
 
 def _in_bash(text, seed):
     return bash_event("./run.sh", text, seed)
-
-
-def _in_prompt(text, seed):
-    return prompt_event(text, seed)
-
-
-def _in_result(text, seed):
-    return result_line(seed, text)
 
 
 def positives() -> list:
