@@ -558,6 +558,15 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
+    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found)
+
+
+
+def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found):
+    """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
+    start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
+    "changed to", a value after a space."""
+    n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
         if phrase is not None:  # `密码发你了：X`, `パスワード送ります：X`: a few words of the label's script, then its colon
@@ -582,6 +591,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
+
 
 
 _PREPOSITION_SET = frozenset(PREPOSITIONS)

@@ -192,21 +192,7 @@ def command_lines(text, low, anchors, found):
                 words = _tool_words(low, at, at, lines)
                 if all(words.isdisjoint(e[0]) for _flag, e in entries):
                     continue
-            seg_start, seg_end = _segment(low, at)
-            for flag, (tools, sub, style, cased) in entries:
-                if cased is not None and not _as_written(text, at, token, flag, cased):
-                    continue
-                if words is not None:  # only the tools among the line's words can stand there
-                    if words.isdisjoint(tools):
-                        continue
-                    tools = [t for t in tools if t in words]
-                tool = _tool_at(low, seg_start, at, tools)
-                if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
-                    continue
-                span = _flag_value(text, low, at, fm.end(), flag, style, seg_end)
-                if span is not None and not is_reference(text[span[0]:span[1]]):
-                    add_span(found, text, span[0], span[1], P_COMMAND, "password")
-                    break
+            _flag_password(text, low, found, at, fm.end(), token, entries, words)
     standing = {}
     for trigger in present:
         entries = triggers.get(trigger)
@@ -254,6 +240,27 @@ def _as_written(text, at, token, flag, cased):
     if token.startswith(flag):
         return text.startswith(cased, at)
     return cased[1:] in text[at + 1:at + len(token)]
+
+
+def _flag_password(text, low, found, at, end, token, entries, words):
+    """The password after the flag `token` at `at` (its text ends at `end`), of the first of its
+    `entries` whose tool stands before it on its command line; `words`: the line's words, or None
+    when the flag's tools are few (then each is looked for)."""
+    seg_start, seg_end = _segment(low, at)
+    for flag, (tools, sub, style, cased) in entries:
+        if cased is not None and not _as_written(text, at, token, flag, cased):
+            continue
+        if words is not None:  # only the tools among the line's words can stand there
+            if words.isdisjoint(tools):
+                continue
+            tools = [t for t in tools if t in words]
+        tool = _tool_at(low, seg_start, at, tools)
+        if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
+            continue
+        span = _flag_value(text, low, at, end, flag, style, seg_end)
+        if span is not None and not is_reference(text[span[0]:span[1]]):
+            add_span(found, text, span[0], span[1], P_COMMAND, "password")
+            return
 
 
 def _flag_entries(token, flags):

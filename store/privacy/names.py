@@ -209,58 +209,73 @@ def named_values(text, low, hits, found):
         if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
         if m is not None:
-            sep = m.group("sep")
-            quoted = m.group("close")
-            if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
-                continue  # expect "password:"; send ...: the string that holds the name ends there
-            if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
-                    and text[s - 2:s] != "\"," and (s < 2 or text[s - 2] != "'"):
-                # setopt($ch, CURLOPT_PASSWORD, "X"): a constant names the option the next argument sets
-                strength = min(strength, MEDIUM)
-            elif sep == ",":
-                if quoted and s >= 3 and text[s - 1] in "\"'" and text[s - 3:s - 1] == ", ":
-                    # buildConfigField "String", "DB_SECRET", "X" / hset("creds", "password", "X"): a
-                    # name in a later argument, the value it sets after it, the call's last (in a
-                    # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
-                    if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
-                            text, m.end()) is None:
-                        continue
-                    strength = min(strength, MEDIUM)
-                elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
-                    continue  # ("DB_PASSWORD", "value"): a name given as a call's first argument
-                else:
-                    strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
-            elif sep == ">":
-                if before != "<":
-                    continue
-                start = m.end()
-                if text.startswith("<![CDATA[", start):  # <password><![CDATA[X]]></password>
-                    start += 9
-                    close = text.find("]]>", start, start + 4000)
-                    if close > start and text.startswith("</" + name + ">", close + 3):
-                        _judged(text, found, start, close, kind, strength, name, "dq")
-                    continue
-                close = text.find("<", start, start + 4000)
-                if close > start and text.startswith("</" + name + ">", close):
-                    _judged(text, found, start, close, kind, strength, name, "dq")
-                continue
-            done = max(done, _assigned(text, found, m, kind, strength, name, e))
-        elif e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
-            # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
-            hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
-            _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
-        elif e < n and text[e] == ":" and before == "/" and (s < 2 or text[s - 2] in " \t\"'"):
-            # a Windows switch, `/password:X`, `/pass:X` (cmdkey, wmic, xfreerdp, msbuild, any tool)
-            sv = compiled("switch-value", r":(?:\"([^\"\n]{1,256})\"|([^\s\"'`/]{1,256}))").match(text, e)
-            if sv is not None:
-                g = 1 if sv.group(1) is not None else 2
-                _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
-        elif flag:
-            fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
-            if fm is not None:
-                group = next(g for g in ("dq", "sq", "bare") if fm.group(g) is not None)
-                vs, ve = fm.span(group)
-                _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
+            end = _after_separator(text, found, m, s, e, before, name, kind, strength)
+            if end is not None:
+                done = max(done, end)
+        else:
+            _without_separator(text, found, s, e, before, flag, name, kind, strength)
+
+def _after_separator(text, found, m, s, e, before, name, kind, strength):
+    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`), judged; where
+    it ends (None: no value there, or judged already)."""
+    sep = m.group("sep")
+    quoted = m.group("close")
+    if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
+        return None  # expect "password:"; send ...: the string that holds the name ends there
+    if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
+            and text[s - 2:s] != "\"," and (s < 2 or text[s - 2] != "'"):
+        # setopt($ch, CURLOPT_PASSWORD, "X"): a constant names the option the next argument sets
+        strength = min(strength, MEDIUM)
+    elif sep == ",":
+        if quoted and s >= 3 and text[s - 1] in "\"'" and text[s - 3:s - 1] == ", ":
+            # buildConfigField "String", "DB_SECRET", "X" / hset("creds", "password", "X"): a
+            # name in a later argument, the value it sets after it, the call's last (in a
+            # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
+            if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
+                    text, m.end()) is None:
+                return None
+            strength = min(strength, MEDIUM)
+        elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
+            return None  # ("DB_PASSWORD", "value"): a name given as a call's first argument
+        else:
+            strength = min(strength, MEDIUM)  # ... but ('key', 'token', 'secret') is a list of words
+    elif sep == ">":
+        if before != "<":
+            return None
+        start = m.end()
+        if text.startswith("<![CDATA[", start):  # <password><![CDATA[X]]></password>
+            start += 9
+            close = text.find("]]>", start, start + 4000)
+            if close > start and text.startswith("</" + name + ">", close + 3):
+                _judged(text, found, start, close, kind, strength, name, "dq")
+            return None
+        close = text.find("<", start, start + 4000)
+        if close > start and text.startswith("</" + name + ">", close):
+            _judged(text, found, start, close, kind, strength, name, "dq")
+        return None
+    return _assigned(text, found, m, kind, strength, name, e)
+
+
+def _without_separator(text, found, s, e, before, flag, name, kind, strength):
+    """The value of a secret's name at text[s:e] that no separator follows: a header's after its
+    colon, a Windows switch's, a flag's next word."""
+    n = len(text)
+    if e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
+        # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
+        hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
+        _judged(text, found, hv.start(), hv.end(), kind, strength, name, "cli")
+    elif e < n and text[e] == ":" and before == "/" and (s < 2 or text[s - 2] in " \t\"'"):
+        # a Windows switch, `/password:X`, `/pass:X` (cmdkey, wmic, xfreerdp, msbuild, any tool)
+        sv = compiled("switch-value", r":(?:\"([^\"\n]{1,256})\"|([^\s\"'`/]{1,256}))").match(text, e)
+        if sv is not None:
+            g = 1 if sv.group(1) is not None else 2
+            _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
+    elif flag:
+        fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
+        if fm is not None:
+            group = next(g for g in ("dq", "sq", "bare") if fm.group(g) is not None)
+            vs, ve = fm.span(group)
+            _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
 
 
 def _assigned(text, found, m, kind, strength, name, name_end):
