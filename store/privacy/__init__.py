@@ -81,6 +81,7 @@ from store.privacy.values import (
     holds,
     is_reference,
     looks_random,
+    matches_from,
 )
 
 __all__ = [
@@ -281,7 +282,7 @@ def _stored_output(look):
         starts.append(at + 1)
         at = text.find("\n$ ", at + 1)
     verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
-    for m in _matches_from(rx, text, starts):
+    for m in matches_from(rx, text, starts):
         command = m.group(1)
         verdict = verdicts.get(command)
         if verdict is None:
@@ -546,7 +547,7 @@ def _matches(text, low, anchors, rule, i):
     if rule.starts or rule.seek:
         places = _starts(text, low, anchors, rule, i)
         if places:
-            yield from _matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
+            yield from matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
         return
     near = rule.near
     if near is None:
@@ -603,18 +604,6 @@ def _within_reach(low, anchors, rule):
                 places.add(at)
                 at = low.find(start, at + 1, target)
     return sorted(places)
-
-
-def _matches_from(rx, text, places):
-    """What `rx.finditer(text)` yields, when every match starts at one of `places` (sorted)."""
-    pos = 0
-    for at in places:
-        if at < pos:
-            continue
-        m = rx.match(text, at)
-        if m is not None:
-            yield m
-            pos = m.end() if m.end() > at else at + 1
 
 
 def _cookie_values(text, s, e, prio, found):

@@ -60,6 +60,7 @@ from store.privacy.values import (
     add_span,
     compiled,
     holds,
+    matches_from,
     remember,
 )
 
@@ -1235,14 +1236,7 @@ def _string_lists(rx, text):
     places = [m.start() for m in compiled("string-list-paren", r"\([ \t]*[\"']").finditer(text)]
     places += [m.start() for m in compiled("string-list-bracket", r"\[[ \t]*[\"']").finditer(text)]
     places.sort()
-    pos = 0
-    for at in places:
-        if at < pos:
-            continue
-        m = rx.match(text, at)
-        if m is not None:
-            yield m
-            pos = m.end()
+    yield from matches_from(rx, text, places)
 
 
 def _arrays(text, low, found, find_secrets):

@@ -11,10 +11,11 @@ import string
 
 import pytest
 
-from store.privacy import _matches_from, _starts, find_secrets, redact_secrets
+from store.privacy import _starts, find_secrets, redact_secrets
 from store.privacy.anchors import RUN_CHARS, Anchors, long_runs
 from store.privacy.names import name_verdict
 from store.privacy.rules import COMMAND_LINE, PROVIDERS, TOKEN_RULES
+from store.privacy.values import matches_from
 from tests import secret_shapes as shapes
 from tests.secret_shapes import ALNUM, gen
 
@@ -440,7 +441,7 @@ def test_a_rule_tried_only_where_a_match_can_start_finds_what_a_whole_scan_finds
     for text in _texts_for_every_rule():
         low = text.lower()
         anchors = Anchors(low, ())
-        got = [m.span() for m in _matches_from(rx, text, _starts(text, low, anchors, rule, index))]
+        got = [m.span() for m in matches_from(rx, text, _starts(text, low, anchors, rule, index))]
         assert got == [m.span() for m in rx.finditer(text)], text
 
 
