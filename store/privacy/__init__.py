@@ -570,7 +570,7 @@ def _starts(text, low, anchors, rule, i):
     """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek)."""
     if rule.seek is not None:
         return [0] + [m.end() for m in compiled("seek" + str(i), rule.seek).finditer(text)]
-    if rule.reach is not None and (low.isascii() or not any(ch in low for ch in _FOLD_TO_ASCII)):
+    if rule.reach is not None:
         return _within_reach(low, anchors, rule)
     places = set()
     for literal, offset in rule.starts:
@@ -585,17 +585,37 @@ def _starts(text, low, anchors, rule, i):
 # The characters beyond ASCII a case-blind pattern matches an ASCII letter with (İ and ı as i,
 # ſ as s): where none stands, a case-blind word's places are the lowercased copy's.
 _FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f")
+_FOLDED = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+def _case_blind_places(low, anchors, literal):
+    """Where a case-blind pattern reads `literal` (ASCII lowercase) in `low`: its places in the
+    lowercased copy, and those where one of _FOLD_TO_ASCII stands for one of its letters (found
+    from the few places of those characters, not from a folded copy of the text)."""
+    places = anchors.at(literal)
+    if low.isascii():
+        return places
+    size = len(literal)
+    more = set()
+    for ch in _FOLD_TO_ASCII:
+        at = low.find(ch)
+        while at >= 0:
+            for start in range(max(0, at - size + 1), at + 1):
+                if low[start:start + size].translate(_FOLDED) == literal:
+                    more.add(start)
+            at = low.find(ch, at + 1)
+    return sorted(more.union(places)) if more else places
 
 
 def _within_reach(low, anchors, rule):
     """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
     them (Rule.reach), found from the reach literal's places: the starts are not looked for in
-    the whole text (`user` stands thousands of times, `identified` a few).  Only in a text
-    without _FOLD_TO_ASCII: a case-blind pattern matches `ıdentified`, which the lowercased copy
-    does not hold."""
+    the whole text (`user` stands thousands of times, `identified` a few).  A case-blind
+    pattern matches `ıdentified` too, which the lowercased copy does not hold: those places come
+    from _case_blind_places."""
     literal, n = rule.reach
     places = set()
-    for target in anchors.at(literal):
+    for target in _case_blind_places(low, anchors, literal):
         lo = max(0, target - n)
         for start, _offset in rule.starts:
             at = low.find(start, lo, target)

@@ -319,7 +319,7 @@ def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
 def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(monkeypatch):
     """Rule.reach (`IDENTIFIED BY` within 205 characters of `user`/`role`/`login`): the places
     found back from `identified` give the matches every `user` gives, with ı, İ or ſ in the text
-    too (a case-blind pattern reads them as ASCII letters: then every start is tried)."""
+    too (a case-blind pattern reads them as ASCII letters: their places are looked at too)."""
     import random
 
     import store.privacy as privacy
@@ -329,11 +329,14 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
     rule = TOKEN_RULES[index]
     rng = random.Random(5)
     pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
-              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é"]  # fmt: skip
-    for n in range(200):
+              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é",
+              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif"]  # fmt: skip
+    for n in range(400):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
         if n % 3 == 0:
             text = text.encode("ascii", "ignore").decode()
+        elif n % 3 == 1:
+            text = text * 300  # past the one-pass size: the places found by the passes
         look = privacy.Look(text)
         got = [m.span() for m in privacy._matches(text, look.low, look.anchors, rule, index)]
         monkeypatch.setattr(rule, "reach", None)
