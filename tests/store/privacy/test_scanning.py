@@ -241,6 +241,32 @@ def test_a_getter_is_found_from_its_return_of_a_literal_as_from_every_return():
         assert [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3, must=must)] == every, text
 
 
+def test_the_fallbacks_lines_found_by_the_anchors_are_those_a_scan_of_each_needle_finds():
+    """fallbacks_and_returns's needles (` or `, `||`, `??`, `return`) found by the text's anchors
+    (overlapping places too, in the one-byte copy of a wide text): the same matches as a scan of
+    each needle, long texts and texts beyond ASCII too."""
+    import random
+
+    from store.privacy import Look
+    from store.privacy.candidates import _lines_matching
+    from store.privacy.values import compiled
+
+    find_secrets('PASSWORD = os.getenv("P") or "Xk9vQ2mZ7pLw"\ndef get_token():\n    return "Xk9vQ2mZ7pLw"')
+    fallback, getter = compiled("fallback", ""), compiled("getter", "")
+    parts = ['PASSWORD = os.getenv("P") or "Xk9vQ2"\n', "token = a || 'b'\n", "key = a ?? 'c';\n", " or ", " OR ",
+             "|||", "???", " or or ", "x = y or 'z'\n", "\n", "é", "İ", "🙂", "def get_key():\n", "  return 'r'\n", "a" * 40]
+    rng = random.Random(8)
+    for n in range(400):
+        text = "".join(rng.choice(parts) for _ in range(rng.randrange(30)))
+        if n % 4 == 0:
+            text = (text + "\n") * (60_000 // (len(text) + 1) + 1)  # past the one-pass size
+        look = Look(text)
+        for needles, rx, back in (([" or ", "||", "??"], fallback, 0), (["return"], getter, 3)):
+            every = [m.span() for m in _lines_matching(text, look.low, needles, rx, back=back)]
+            got = [m.span() for m in _lines_matching(text, look.low, needles, rx, back=back, anchors=look.anchors)]
+            assert got == every, text[:300]
+
+
 def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
     import random
 
