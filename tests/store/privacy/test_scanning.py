@@ -52,6 +52,25 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
         assert anchors.present == {lit for lit in literals if lit in low}
 
 
+def test_the_start_words_in_the_pass_are_rules_starts_and_found_as_a_find_finds_them():
+    """START_WORDS_IN_THE_PASS: each is a start of a rule (Rule.starts), one of the literals of
+    the one pass, and its places there are a find's, in ASCII and wide texts."""
+    from store.privacy import START_WORDS_IN_THE_PASS, _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+    from store.privacy.rules import TOKEN_RULES
+
+    starts = {lit for rule in TOKEN_RULES for lit, _offset in rule.starts}
+    assert set(START_WORDS_IN_THE_PASS) <= starts & set(_literals(True))
+    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n"
+    for text in (line * 1_000, (line + "İé 秘密\n") * 900, line):
+        low = _lower(text)
+        anchors = Anchors(low, _literals_for(low))
+        for word in START_WORDS_IN_THE_PASS:
+            assert anchors.at(word) == _places(low, word), word
+            assert word in anchors.present
+    assert len(line * 1_000) > ONE_PASS_FROM
+
+
 def _mixed_texts(literals, seed, size):
     """Texts past ONE_PASS_FROM made of the rules' literals, their pieces and their overlaps
     (`passpassword`, `apikey`, a literal run into the next), separators, wide characters and
