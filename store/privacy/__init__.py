@@ -393,6 +393,13 @@ def _find(text: str, extra_patterns=()) -> list:
     return merged
 
 
+# Start words of TOKEN_RULES (Rule.starts) found by the one pass of the anchors, where a pass
+# runs anyway (the trie of their first letter, their pivot's regex): ~0.6 ms a MB each as a find
+# of their own when a rule asks (`default`, `echo`, `net` would add a pass: measured slower on
+# generated output).
+START_WORDS_IN_THE_PASS = ("machine", "signin", "sign_in", "http", "printf")
+
+
 def _literals(ascii_only: bool = False):
     """Every literal the rules look for in the lowercased text (store/privacy/anchors.py); with
     `ascii_only`, the ASCII ones (an ASCII text holds no other: most command output is ASCII,
@@ -403,6 +410,7 @@ def _literals(ascii_only: bool = False):
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
         lits.update(candidates.literals())
+        lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}
         got = CACHE[("literals", ascii_only)] = tuple(sorted(lits))
@@ -571,7 +579,7 @@ def _starts(text, low, anchors, rule, i):
     """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek)."""
     if rule.seek is not None:
         return [0] + [m.end() for m in compiled("seek" + str(i), rule.seek).finditer(text)]
-    if rule.reach is not None and (low.isascii() or not any(ch in low for ch in _FOLD_TO_ASCII)):
+    if rule.reach is not None:
         return _within_reach(low, anchors, rule)
     places = set()
     for literal, offset in rule.starts:
@@ -586,17 +594,37 @@ def _starts(text, low, anchors, rule, i):
 # The characters beyond ASCII a case-blind pattern matches an ASCII letter with (İ and ı as i,
 # ſ as s): where none stands, a case-blind word's places are the lowercased copy's.
 _FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f")
+_FOLDED = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+def _case_blind_places(low, anchors, literal):
+    """Where a case-blind pattern reads `literal` (ASCII lowercase) in `low`: its places in the
+    lowercased copy, and those where one of _FOLD_TO_ASCII stands for one of its letters (found
+    from the few places of those characters, not from a folded copy of the text)."""
+    places = anchors.at(literal)
+    if low.isascii():
+        return places
+    size = len(literal)
+    more = set()
+    for ch in _FOLD_TO_ASCII:
+        at = low.find(ch)
+        while at >= 0:
+            for start in range(max(0, at - size + 1), at + 1):
+                if low[start:start + size].translate(_FOLDED) == literal:
+                    more.add(start)
+            at = low.find(ch, at + 1)
+    return sorted(more.union(places)) if more else places
 
 
 def _within_reach(low, anchors, rule):
     """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
     them (Rule.reach), found from the reach literal's places: the starts are not looked for in
-    the whole text (`user` stands thousands of times, `identified` a few).  Only in a text
-    without _FOLD_TO_ASCII: a case-blind pattern matches `ıdentified`, which the lowercased copy
-    does not hold."""
+    the whole text (`user` stands thousands of times, `identified` a few).  A case-blind
+    pattern matches `ıdentified` too, which the lowercased copy does not hold: those places come
+    from _case_blind_places."""
     literal, n = rule.reach
     places = set()
-    for target in anchors.at(literal):
+    for target in _case_blind_places(low, anchors, literal):
         lo = max(0, target - n)
         for start, _offset in rule.starts:
             at = low.find(start, lo, target)

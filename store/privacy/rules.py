@@ -43,8 +43,8 @@ class Rule:
     rule is not tried on a text without one (most texts with a line break have none).
 
     With `reach` ((literal, n), with `starts`), every match holds `literal` (lowercase) starting
-    1 to n characters after its start: a place with none there is not tried (where those
-    characters are ASCII, the lowercased copy's places are the pattern's)."""
+    1 to n characters after its start: a place with none there is not tried (the literal's
+    places as a case-blind pattern reads them: ı, İ and ſ as ASCII letters too)."""
 
     __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run", "reach")
 

@@ -52,6 +52,25 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
         assert anchors.present == {lit for lit in literals if lit in low}
 
 
+def test_the_start_words_in_the_pass_are_rules_starts_and_found_as_a_find_finds_them():
+    """START_WORDS_IN_THE_PASS: each is a start of a rule (Rule.starts), one of the literals of
+    the one pass, and its places there are a find's, in ASCII and wide texts."""
+    from store.privacy import START_WORDS_IN_THE_PASS, _literals, _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+    from store.privacy.rules import TOKEN_RULES
+
+    starts = {lit for rule in TOKEN_RULES for lit, _offset in rule.starts}
+    assert set(START_WORDS_IN_THE_PASS) <= starts & set(_literals(True))
+    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n"
+    for text in (line * 1_000, (line + "İé 秘密\n") * 900, line):
+        low = _lower(text)
+        anchors = Anchors(low, _literals_for(low))
+        for word in START_WORDS_IN_THE_PASS:
+            assert anchors.at(word) == _places(low, word), word
+            assert word in anchors.present
+    assert len(line * 1_000) > ONE_PASS_FROM
+
+
 def _mixed_texts(literals, seed, size):
     """Texts past ONE_PASS_FROM made of the rules' literals, their pieces and their overlaps
     (`passpassword`, `apikey`, a literal run into the next), separators, wide characters and
@@ -241,6 +260,32 @@ def test_a_getter_is_found_from_its_return_of_a_literal_as_from_every_return():
         assert [m.span() for m in _lines_matching(text, low, ("return",), getter, back=3, must=must)] == every, text
 
 
+def test_the_fallbacks_lines_found_by_the_anchors_are_those_a_scan_of_each_needle_finds():
+    """fallbacks_and_returns's needles (` or `, `||`, `??`, `return`) found by the text's anchors
+    (overlapping places too, in the one-byte copy of a wide text): the same matches as a scan of
+    each needle, long texts and texts beyond ASCII too."""
+    import random
+
+    from store.privacy import Look
+    from store.privacy.candidates import _lines_matching
+    from store.privacy.values import compiled
+
+    find_secrets('PASSWORD = os.getenv("P") or "Xk9vQ2mZ7pLw"\ndef get_token():\n    return "Xk9vQ2mZ7pLw"')
+    fallback, getter = compiled("fallback", ""), compiled("getter", "")
+    parts = ['PASSWORD = os.getenv("P") or "Xk9vQ2"\n', "token = a || 'b'\n", "key = a ?? 'c';\n", " or ", " OR ",
+             "|||", "???", " or or ", "x = y or 'z'\n", "\n", "é", "İ", "🙂", "def get_key():\n", "  return 'r'\n", "a" * 40]
+    rng = random.Random(8)
+    for n in range(400):
+        text = "".join(rng.choice(parts) for _ in range(rng.randrange(30)))
+        if n % 4 == 0:
+            text = (text + "\n") * (60_000 // (len(text) + 1) + 1)  # past the one-pass size
+        look = Look(text)
+        for needles, rx, back in (([" or ", "||", "??"], fallback, 0), (["return"], getter, 3)):
+            every = [m.span() for m in _lines_matching(text, look.low, needles, rx, back=back)]
+            got = [m.span() for m in _lines_matching(text, look.low, needles, rx, back=back, anchors=look.anchors)]
+            assert got == every, text[:300]
+
+
 def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
     import random
 
@@ -319,7 +364,7 @@ def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
 def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(monkeypatch):
     """Rule.reach (`IDENTIFIED BY` within 205 characters of `user`/`role`/`login`): the places
     found back from `identified` give the matches every `user` gives, with ı, İ or ſ in the text
-    too (a case-blind pattern reads them as ASCII letters: then every start is tried)."""
+    too (a case-blind pattern reads them as ASCII letters: their places are looked at too)."""
     import random
 
     import store.privacy as privacy
@@ -329,11 +374,14 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
     rule = TOKEN_RULES[index]
     rng = random.Random(5)
     pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
-              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é"]  # fmt: skip
-    for n in range(200):
+              "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é",
+              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif"]  # fmt: skip
+    for n in range(400):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
         if n % 3 == 0:
             text = text.encode("ascii", "ignore").decode()
+        elif n % 3 == 1:
+            text = text * 300  # past the one-pass size: the places found by the passes
         look = privacy.Look(text)
         got = [m.span() for m in privacy._matches(text, look.low, look.anchors, rule, index)]
         monkeypatch.setattr(rule, "reach", None)
