@@ -56,7 +56,7 @@ def positives() -> list:
     ], realistic=in_result)  # fmt: skip
     c += _family("raw http requests", [
         "POST /login HTTP/1.1\nHost: app.example.com\nContent-Type: application/x-www-form-urlencoded\n\nusername=ana&password={v}",
-        "GET /dashboard HTTP/1.1\nHost: app.example.com\nCookie: sessionid={v}; csrftoken=abc",
+        "GET /dashboard HTTP/1.1\nHost: app.example.com\nCookie: sessionid={v}; theme=dark",
         "POST /oauth/token HTTP/1.1\nHost: auth.example.com\n\ngrant_type=client_credentials&client_id=web&client_secret={v}",
         "> Cookie: connect.sid={v}\n> User-Agent: curl/8.4.0",
         "Set-Cookie: session={v}; Path=/; HttpOnly; Secure",

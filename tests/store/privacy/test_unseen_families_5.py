@@ -1,0 +1,36 @@
+"""Families of the fifth attacker's batch (tests/privacy_eval/dev_unwritten5.py), each fixed by
+what it is, not by its case: labels and connectors of languages no batch had, a possessive after
+its noun, a psql variable that names a value."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+
+PW = "s4ffron" + "Tea!"
+RANDOM = "mhTXvB5bgBUh" + "Vtq7BhOHyHBOJbnO"
+
+
+@pytest.mark.parametrize("template", [
+    "pasfhocal: {v}", "fjalëkalimi është {v}", "y cyfrinair yw {v}", "kata laluan saya {v}",
+    "kata sandi kamu adalah {v}", "pasfhocal an fhreastalaí: {v}",
+])  # fmt: skip
+def test_labels_and_connectors_of_more_languages(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", ["kata laluan saya terlupa", "fjalëkalimi është i gabuar", "y cyfrinair yw hwn"])
+def test_a_word_after_those_labels_stays(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("line", ["ALTER USER app WITH PASSWORD :'pw';", 'CREATE ROLE r LOGIN PASSWORD :"secret";',
+                                  "\\set pw 'x'\nALTER ROLE app PASSWORD :'pw';"])  # fmt: skip
+def test_a_psql_variable_is_a_name(line):
+    assert clean_text(line) == line
+
+
+def test_a_quoted_value_after_a_colon_of_code_still_goes():
+    assert PW not in clean_text(f"const creds = {{ user: 'ana', password:'{PW}' }}")
