@@ -1671,6 +1671,8 @@ def _judge_call(text, m, found):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
+        elif words and words[-1] in _TYPING_WORDS and _typed_into_secret_field(text, m, every):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals[-1:] if lit]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return  # (before the search below: it gives a name back a character at a time, at each start)
@@ -1708,6 +1710,21 @@ def _secret_made_from_text(callee):
         return False
     verdict = name_verdict(parts[-2])
     return verdict is not None and verdict[1] >= STRONG
+
+
+# The last word of a call that types text into a page's field (Cypress, Playwright, Selenium,
+# Testing Library, Capybara): `cy.get('#password').type('X')`, `page.fill('[name=password]', 'X')`.
+_TYPING_WORDS = frozenset("type fill keys sendkeys setvalue sequentially input".split())
+
+
+def _typed_into_secret_field(text, m, every):
+    """The field a typing call fills is a secret's: a selector or a label naming a secret stands
+    as an earlier argument of the call or earlier in its chain (`#password`, `input[type=password]`,
+    `getByLabelText('Password')`)."""
+    start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+    end = every[-1][0] - 1 if every[-1] else m.start()  # (the arguments before the typed text, calls among them)
+    selectors = [q.group(2) for q in compiled("chain-literal-any", r"([\"'])([^\"'\n]{1,80})\1").finditer(text, start, end)]
+    return any(_names_secret(word) for sel in selectors for word in compiled("selector-words", r"[A-Za-z][\w-]{2,60}").findall(sel))
 
 
 def _named_before(text, at):

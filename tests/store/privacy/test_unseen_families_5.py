@@ -34,3 +34,22 @@ def test_a_psql_variable_is_a_name(line):
 
 def test_a_quoted_value_after_a_colon_of_code_still_goes():
     assert PW not in clean_text(f"const creds = {{ user: 'ana', password:'{PW}' }}")
+
+
+@pytest.mark.parametrize("template", [
+    "cy.get('#password').type('{v}')", "await page.fill('input[name=password]', '{v}')",
+    "await userEvent.type(screen.getByLabelText('Password'), '{v}')", "cy.get('#passwd').clear().type('{v}')",
+    "driver.find_element(By.ID, 'password').send_keys('{v}')", "await page.getByLabel('API token').fill('{v}')",
+])  # fmt: skip
+def test_text_typed_into_a_secret_field_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("line", [
+    f"cy.get('#username').type('{PW}')", "cy.get('#password').type('{enter}')",
+    "cy.get('#password').type(Cypress.env('password'))", "await page.fill('input[name=password]', password)",
+    "cy.get('#password').should('have.value', '')", f"await page.fill('#search', '{PW}')",
+])  # fmt: skip
+def test_text_typed_elsewhere_or_not_a_literal_stays(line):
+    assert clean_text(line) == line
