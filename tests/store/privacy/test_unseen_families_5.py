@@ -53,3 +53,28 @@ def test_text_typed_into_a_secret_field_goes(template):
 ])  # fmt: skip
 def test_text_typed_elsewhere_or_not_a_literal_stays(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("template", [
+    'echo "{v}" > ~/.vault_pass', "echo '{v}' > .vault_password_file && ansible-playbook site.yml",
+    "printf '%s' '{v}' > secrets/db_password", "echo {v} | sudo tee /etc/rsyncd.secret",
+    "echo '{v}' >> ~/.config/app/token",
+])  # fmt: skip
+def test_a_literal_written_to_a_secrets_file_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("line", [
+    'echo "$VAULT_PASS" > ~/.vault_pass', f"echo {PW} > notes.txt", "echo node_modules >> .gitignore",
+    "echo changeme > db_password.txt", "echo 1 > /proc/sys/net/ipv4/ip_forward",
+])  # fmt: skip
+def test_a_reference_or_a_file_of_another_name_stays(line):
+    assert clean_text(line) == line
+
+
+def test_the_plaintext_ansible_vault_encrypts_goes_and_its_flags_stay():
+    assert PW not in clean_text(f"ansible-vault encrypt_string '{PW}' --name db_password")
+    for line in ("ansible-vault encrypt_string --stdin-name db_password", 'ansible-vault encrypt_string "$PW"',
+                 f"ansible-vault encrypt_string --vault-id prod@prompt '{PW}'"):
+        assert clean_text(line) == line
