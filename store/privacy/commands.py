@@ -161,7 +161,7 @@ _FLAG_LONG_STARTS = frozenset("--" + ch for ch in _FLAG_START)
 
 def command_literals():
     """The literals command_lines looks for (found for it by store/privacy/anchors.py)."""
-    return _LEADS + tuple(_command_index()[1])
+    return _LEADS + tuple(_command_index()[1]) + _WRITERS
 
 
 def command_lines(text, low, anchors, found):
@@ -362,20 +362,24 @@ _WRITTEN = (r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(['\"])%[sb](?:\\n)?
 _FILE_SUFFIXES = r"(?:[._-](?:file|txt|key|conf|cfg))+\Z"
 
 
-def written_to_secret_file(text, low, found):
+_WRITERS = ("echo ", "printf ")  # (looked for by the one pass: store/privacy/anchors.py)
+
+
+def written_to_secret_file(text, anchors, found):
     """A literal written to a file its name says holds a secret (`echo "X" > ~/.vault_pass`,
     `echo X | sudo tee /etc/rsyncd.secret`): judged as that name's value."""
-    for word in ("echo", "printf"):
-        at = low.find(word)
-        while at >= 0:
+    for word in _WRITERS:
+        if word not in anchors.present:
+            continue
+        for at in anchors.at(word):
             m = compiled("written-to-file", _WRITTEN).match(text, at)
-            if m is not None:
-                name = m.group(4).rstrip("/").rsplit("/", 1)[-1].lstrip(".~")
-                name = compiled("file-suffixes", _FILE_SUFFIXES).sub("", name)
-                verdict = name_verdict(name) if name else None
-                if verdict is not None and verdict[1] >= MEDIUM and decide(m.group(3), verdict[1], ASSIGN):
-                    add_span(found, text, m.start(3), m.end(3), P_COMMAND, verdict[0])
-            at = low.find(word, at + 4)
+            if m is None:
+                continue
+            name = m.group(4).rstrip("/").rsplit("/", 1)[-1].lstrip(".~")
+            name = compiled("file-suffixes", _FILE_SUFFIXES).sub("", name)
+            verdict = name_verdict(name) if name else None
+            if verdict is not None and verdict[1] >= MEDIUM and decide(m.group(3), verdict[1], ASSIGN):
+                add_span(found, text, m.start(3), m.end(3), P_COMMAND, verdict[0])
 
 
 def user_password_at(text, found):
