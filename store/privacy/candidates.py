@@ -109,6 +109,7 @@ def literals() -> tuple:
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
+                     " from stdin", " where ",
                      *PIN_LITERALS,
                      'key="', 'name="', "\u2502", "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
@@ -196,6 +197,10 @@ def find(text, low, anchors, found, find_secrets):
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
+    if " from stdin" in present:
+        _sql_copy_rows(text, low, anchors, found)
+    if " where " in present:
+        _sql_key_value(text, low, anchors, found)
     _wallets(text, low, anchors, found)
     _under_secret_parent(text, low, anchors, found)
     if any(lit in present for lit in PIN_LITERALS):
@@ -1411,6 +1416,46 @@ def _sql(text, low, anchors, found):
             verdict = name_verdict(col)
             if verdict is not None and verdict[1] >= MEDIUM and e - s >= 2 and text[s] in "'\"" and text[e - 1] == text[s]:
                 _take(text, found, (s + 1, e - 1), STRONG, POSITION, verdict[0])
+
+
+def _sql_copy_rows(text, low, anchors, found):
+    """A dump's `COPY t (id, name, secret) FROM stdin;` then its tab-separated rows up to `\\.`:
+    each row's field under a column a secret word names, judged as that name's value."""
+    head = compiled("sql-copy", r"copy[ \t]+[\w.\"]+[ \t]*\(([^()\n]{1,400})\)[ \t]+from[ \t]+stdin;?[ \t]*\r?\n")
+    for at in anchors.at(" from stdin"):
+        m = head.search(low, max(0, at - 500), at + 20)
+        if m is None:
+            continue
+        cols = [c.strip().strip('"') for c in m.group(1).split(",")]
+        secret_cols = [(i, v) for i, v in ((i, name_verdict(c)) for i, c in enumerate(cols)) if v and v[1] >= MEDIUM]
+        if not secret_cols:
+            continue
+        pos = m.end()
+        while pos < len(text) and not text.startswith("\\.", pos):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            fields, s = text[pos:end].rstrip("\r").split("\t"), pos
+            starts = [s]
+            for f in fields[:-1]:
+                starts.append(starts[-1] + len(f) + 1)
+            for i, (kind, strength) in secret_cols:
+                if i < len(fields) and fields[i] != "\\N" and decide(fields[i], strength, ASSIGN):
+                    add_span(found, text, starts[i], starts[i] + len(fields[i]), P_CANDIDATE, kind)
+            pos = end + 1
+
+
+def _sql_key_value(text, low, anchors, found):
+    """A settings table's row by its key: `UPDATE settings SET value = 'X' WHERE key =
+    'smtp_password'`: the value judged as the key's."""
+    rx = compiled("sql-key-value", r"\bset[ \t]+[\w.`\"]*value[`\"]?[ \t]*=[ \t]*'([^'\n]{1,200})'[ \t]+where[ \t]+"
+                                   r"[\w.`\"]*(?:key|name|option_name|setting)[`\"]?[ \t]*=[ \t]*'([\w.-]{2,80})'")
+    for at in anchors.at(" where "):
+        m = rx.search(low, max(0, at - 260), at + 100)
+        if m is None or m.start(2) < at:
+            continue
+        verdict = name_verdict(m.group(2))
+        if verdict is not None and verdict[1] >= MEDIUM and decide(text[m.start(1):m.end(1)], verdict[1], ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, verdict[0])
 
 
 # ------------------------------------------------------------------------------ wallets, 2FA

@@ -78,3 +78,25 @@ def test_the_plaintext_ansible_vault_encrypts_goes_and_its_flags_stay():
     for line in ("ansible-vault encrypt_string --stdin-name db_password", 'ansible-vault encrypt_string "$PW"',
                  f"ansible-vault encrypt_string --vault-id prod@prompt '{PW}'"):
         assert clean_text(line) == line
+
+
+def test_a_dumps_rows_under_a_secret_column_go():
+    dump = f"COPY public.api_keys (id, name, secret) FROM stdin;\n1\tstripe\t{PW}\n2\tgithub\t{RANDOM}\n\\.\n"
+    out = clean_text(dump)
+    assert PW not in out and RANDOM not in out and "stripe" in out and "github" in out
+
+
+@pytest.mark.parametrize("dump", [
+    f"COPY t (id, name) FROM stdin;\n1\t{PW}\n\\.",
+    "COPY public.users (id, email, password) FROM stdin;\n1\ta@b.c\t$2y$10$abcdefghijklmnopqrstuuJ5yXo1H0Vq3Z8m7H4xw1E3a2b\n\\.",
+    "COPY public.users (id, password) FROM stdin;\n1\t\\N\n\\.",
+])  # fmt: skip
+def test_a_dumps_other_columns_hashes_and_nulls_stay(dump):
+    assert clean_text(dump) == dump
+
+
+def test_a_settings_rows_value_is_judged_by_its_key():
+    assert PW not in clean_text(f"UPDATE settings SET value = '{PW}' WHERE key = 'smtp_password';")
+    assert RANDOM not in clean_text(f"UPDATE config SET value='{RANDOM}' WHERE name='api_token'")
+    kept = "UPDATE settings SET value = 'smtp.example.com' WHERE key = 'smtp_host';"
+    assert clean_text(kept) == kept
