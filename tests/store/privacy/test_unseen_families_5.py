@@ -100,3 +100,16 @@ def test_a_settings_rows_value_is_judged_by_its_key():
     assert RANDOM not in clean_text(f"UPDATE config SET value='{RANDOM}' WHERE name='api_token'")
     kept = "UPDATE settings SET value = 'smtp.example.com' WHERE key = 'smtp_host';"
     assert clean_text(kept) == kept
+
+
+@pytest.mark.parametrize("template", ["factory :user do\n  password { '{v}' }\nend", 'api_token { "{v}" }',
+                                      "password_confirmation { '{v}' }"])  # fmt: skip
+def test_a_block_that_returns_a_literal_is_the_names_value(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("line", ["password { Faker::Internet.password }", "token { SecureRandom.hex }",
+                                  "password { 'password' }", f"name {{ '{PW}' }}"])  # fmt: skip
+def test_a_block_of_code_or_of_another_name_stays(line):
+    assert clean_text(line) == line
