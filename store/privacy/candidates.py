@@ -1716,8 +1716,8 @@ def _judge_call(text, m, found):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
-        elif words and words[-1] in _TYPING_WORDS and _typed_into_secret_field(text, m, every):
-            kind, strength, picks = "password", MEDIUM, [lit for lit in literals[-1:] if lit]
+        elif last.lower() in _TYPING_CALLS and _typed_into_secret_field(text, m, every):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return  # (before the search below: it gives a name back a character at a time, at each start)
@@ -1759,7 +1759,8 @@ def _secret_made_from_text(callee):
 
 # The last word of a call that types text into a page's field (Cypress, Playwright, Selenium,
 # Testing Library, Capybara): `cy.get('#password').type('X')`, `page.fill('[name=password]', 'X')`.
-_TYPING_WORDS = frozenset("type fill keys sendkeys setvalue sequentially input".split())
+_TYPING_CALLS = frozenset("type fill sendkeys send_keys setvalue set_value addvalue presssequentially "
+                          "press_sequentially typetext type_text input".split())
 
 
 def _typed_into_secret_field(text, m, every):
@@ -1767,7 +1768,8 @@ def _typed_into_secret_field(text, m, every):
     as an earlier argument of the call or earlier in its chain (`#password`, `input[type=password]`,
     `getByLabelText('Password')`)."""
     start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
-    end = every[-1][0] - 1 if every[-1] else m.start()  # (the arguments before the typed text, calls among them)
+    typed = [lit for lit in every if lit]
+    end = typed[-1][0] - 1 if typed else m.start()  # (the arguments before the typed text, calls among them)
     selectors = [q.group(2) for q in compiled("chain-literal-any", r"([\"'])([^\"'\n]{1,80})\1").finditer(text, start, end)]
     return any(_names_secret(word) for sel in selectors for word in compiled("selector-words", r"[A-Za-z][\w-]{2,60}").findall(sel))
 

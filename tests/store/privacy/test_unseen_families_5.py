@@ -40,6 +40,7 @@ def test_a_quoted_value_after_a_colon_of_code_still_goes():
     "cy.get('#password').type('{v}')", "await page.fill('input[name=password]', '{v}')",
     "await userEvent.type(screen.getByLabelText('Password'), '{v}')", "cy.get('#passwd').clear().type('{v}')",
     "driver.find_element(By.ID, 'password').send_keys('{v}')", "await page.getByLabel('API token').fill('{v}')",
+    "cy.get('input[type=password]').type('{v}', {log: false})", "await browser.$('#password').setValue('{v}')",
 ])  # fmt: skip
 def test_text_typed_into_a_secret_field_goes(template):
     for v in (PW, RANDOM):
@@ -50,6 +51,7 @@ def test_text_typed_into_a_secret_field_goes(template):
     f"cy.get('#username').type('{PW}')", "cy.get('#password').type('{enter}')",
     "cy.get('#password').type(Cypress.env('password'))", "await page.fill('input[name=password]', password)",
     "cy.get('#password').should('have.value', '')", f"await page.fill('#search', '{PW}')",
+    "cy.get('#password').type(pw, {log: false})", "await page.fill('#password', password)",
 ])  # fmt: skip
 def test_text_typed_elsewhere_or_not_a_literal_stays(line):
     assert clean_text(line) == line
