@@ -50,6 +50,7 @@ from store.privacy.commands import (
     command_lines,
     command_literals,
     user_password_at,
+    written_to_secret_file,
 )
 from store.privacy.names import (
     name_verdict,
@@ -307,6 +308,8 @@ FINDERS = (
     ("command-line position", lambda look: command_lines(look.text, look.low, look.anchors, look.found),
      "rules.COMMAND_LINE"),
     ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
+    ("a literal written to a secret's file", lambda look: written_to_secret_file(look.text, look.anchors, look.found),
+     "commands.written_to_secret_file; decided by evidence.decide"),
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
                                                                                  look.found, _find),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),

@@ -110,6 +110,7 @@ def literals() -> tuple:
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
+                     " from stdin", " where ",
                      *PIN_LITERALS,
                      'key="', 'name="', "\u2502", "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
@@ -197,6 +198,10 @@ def find(text, low, anchors, found, find_secrets):
     if "password" in present or "insert" in present or "@tcp(" in present or "@unix(" in present or \
             "addlogin" in present or "setuser" in present:
         _sql(text, low, anchors, found)
+    if " from stdin" in present:
+        _sql_copy_rows(text, low, anchors, found)
+    if " where " in present:
+        _sql_key_value(text, low, anchors, found)
     _wallets(text, low, anchors, found)
     _under_secret_parent(text, low, anchors, found)
     if any(lit in present for lit in PIN_LITERALS):
@@ -1407,6 +1412,46 @@ def _sql(text, low, anchors, found):
                 _take(text, found, (s + 1, e - 1), STRONG, POSITION, verdict[0])
 
 
+def _sql_copy_rows(text, low, anchors, found):
+    """A dump's `COPY t (id, name, secret) FROM stdin;` then its tab-separated rows up to `\\.`:
+    each row's field under a column a secret word names, judged as that name's value."""
+    head = compiled("sql-copy", r"copy[ \t]+[\w.\"]+[ \t]*\(([^()\n]{1,400})\)[ \t]+from[ \t]+stdin;?[ \t]*\r?\n")
+    for at in anchors.at(" from stdin"):
+        m = head.search(low, max(0, at - 500), at + 20)
+        if m is None:
+            continue
+        cols = [c.strip().strip('"') for c in m.group(1).split(",")]
+        secret_cols = [(i, v) for i, v in ((i, name_verdict(c)) for i, c in enumerate(cols)) if v and v[1] >= MEDIUM]
+        if not secret_cols:
+            continue
+        pos = m.end()
+        while pos < len(text) and not text.startswith("\\.", pos):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            fields, s = text[pos:end].rstrip("\r").split("\t"), pos
+            starts = [s]
+            for f in fields[:-1]:
+                starts.append(starts[-1] + len(f) + 1)
+            for i, (kind, strength) in secret_cols:
+                if i < len(fields) and fields[i] != "\\N" and decide(fields[i], strength, ASSIGN):
+                    add_span(found, text, starts[i], starts[i] + len(fields[i]), P_CANDIDATE, kind)
+            pos = end + 1
+
+
+def _sql_key_value(text, low, anchors, found):
+    """A settings table's row by its key: `UPDATE settings SET value = 'X' WHERE key =
+    'smtp_password'`: the value judged as the key's."""
+    rx = compiled("sql-key-value", r"\bset[ \t]+[\w.`\"]*value[`\"]?[ \t]*=[ \t]*'([^'\n]{1,200})'[ \t]+where[ \t]+"
+                                   r"[\w.`\"]*(?:key|name|option_name|setting)[`\"]?[ \t]*=[ \t]*'([\w.-]{2,80})'")
+    for at in anchors.at(" where "):
+        m = rx.search(low, max(0, at - 260), at + 100)
+        if m is None or m.start(2) < at:
+            continue
+        verdict = name_verdict(m.group(2))
+        if verdict is not None and verdict[1] >= MEDIUM and decide(text[m.start(1):m.end(1)], verdict[1], ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, verdict[0])
+
+
 # ------------------------------------------------------------------------------ wallets, 2FA
 def _wallets(text, low, anchors, found):
     present = labels_present(anchors)
@@ -1665,6 +1710,8 @@ def _judge_call(text, m, found):
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
         elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
+        elif last.lower() in _TYPING_CALLS and _typed_into_secret_field(text, m, every):
+            kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return  # (before the search below: it gives a name back a character at a time, at each start)
@@ -1702,6 +1749,23 @@ def _secret_made_from_text(callee):
         return False
     verdict = name_verdict(parts[-2])
     return verdict is not None and verdict[1] >= STRONG
+
+
+# The last word of a call that types text into a page's field (Cypress, Playwright, Selenium,
+# Testing Library, Capybara): `cy.get('#password').type('X')`, `page.fill('[name=password]', 'X')`.
+_TYPING_CALLS = frozenset("type fill sendkeys send_keys setvalue set_value addvalue presssequentially "
+                          "press_sequentially typetext type_text input".split())
+
+
+def _typed_into_secret_field(text, m, every):
+    """The field a typing call fills is a secret's: a selector or a label naming a secret stands
+    as an earlier argument of the call or earlier in its chain (`#password`, `input[type=password]`,
+    `getByLabelText('Password')`)."""
+    start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+    typed = [lit for lit in every if lit]
+    end = typed[-1][0] - 1 if typed else m.start()  # (the arguments before the typed text, calls among them)
+    selectors = [q.group(2) for q in compiled("chain-literal-any", r"([\"'])([^\"'\n]{1,80})\1").finditer(text, start, end)]
+    return any(_names_secret(word) for sel in selectors for word in compiled("selector-words", r"[A-Za-z][\w-]{2,60}").findall(sel))
 
 
 def _named_before(text, at):

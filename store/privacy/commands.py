@@ -3,8 +3,11 @@ and user:password@host without a scheme, for store/privacy.py.
 """
 from __future__ import annotations
 
+from store.privacy.evidence import ASSIGN, decide
+from store.privacy.names import name_verdict
 from store.privacy.rules import (
     COMMAND_LINE,
+    MEDIUM,
 )
 from store.privacy.values import (
     CACHE,
@@ -158,7 +161,7 @@ _FLAG_LONG_STARTS = frozenset("--" + ch for ch in _FLAG_START)
 
 def command_literals():
     """The literals command_lines looks for (found for it by store/privacy/anchors.py)."""
-    return _LEADS + tuple(_command_index()[1])
+    return _LEADS + tuple(_command_index()[1]) + _WRITERS
 
 
 def command_lines(text, low, anchors, found):
@@ -331,6 +334,8 @@ def _positional(text, low, tool, seg_end, sub, form):
         for i, (word, _ws, _we) in enumerate(words):
             w = word.lower()
             if (w.startswith(target) if prefix else w == target) and i + offset < len(words):
+                if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(words[i + offset][0]):
+                    return None  # `encrypt_string --stdin-name X`: a flag where the value would stand
                 return words[i + offset][1], words[i + offset][2]
         return None
     # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
@@ -348,6 +353,33 @@ def _positional(text, low, tool, seg_end, sub, form):
         at_sign = text.find("@", cut, e)
         s, e = cut + 1, at_sign if at_sign >= 0 else e
     return (s, e) if e > s else None
+
+
+# `echo X > FILE`, `printf '%s' X >> FILE`, `echo X | sudo tee FILE`: a literal written to a file.
+_WRITTEN = (r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(['\"])%[sb](?:\\n)?\1)?[ \t]+(['\"]?)([^\s'\"|;<>]{3,128})\2"
+            r"[ \t]*(?:>>?|\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?)[ \t]*['\"]?([^\s'\";&|<>]{2,200})")
+# What a file's name may end with beyond the name of what it holds (`.vault_password_file`, `db_pw.txt`).
+_FILE_SUFFIXES = r"(?:[._-](?:file|txt|key|conf|cfg))+\Z"
+
+
+_WRITERS = ("echo ", "printf ")  # (looked for by the one pass: store/privacy/anchors.py)
+
+
+def written_to_secret_file(text, anchors, found):
+    """A literal written to a file its name says holds a secret (`echo "X" > ~/.vault_pass`,
+    `echo X | sudo tee /etc/rsyncd.secret`): judged as that name's value."""
+    for word in _WRITERS:
+        if word not in anchors.present:
+            continue
+        for at in anchors.at(word):
+            m = compiled("written-to-file", _WRITTEN).match(text, at)
+            if m is None:
+                continue
+            name = m.group(4).rstrip("/").rsplit("/", 1)[-1].lstrip(".~")
+            name = compiled("file-suffixes", _FILE_SUFFIXES).sub("", name)
+            verdict = name_verdict(name) if name else None
+            if verdict is not None and verdict[1] >= MEDIUM and decide(m.group(3), verdict[1], ASSIGN):
+                add_span(found, text, m.start(3), m.end(3), P_COMMAND, verdict[0])
 
 
 def user_password_at(text, found):

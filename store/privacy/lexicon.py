@@ -11,7 +11,7 @@ Russian, Ukrainian, Romanian, Hungarian, Finnish, Estonian, Latvian, Lithuanian,
 Norwegian, Danish, Icelandic, Turkish, Azerbaijani, Greek, Arabic, Hebrew, Persian, Urdu,
 Hindi, Bengali, Tamil, Telugu, Thai, Vietnamese, Indonesian, Malay, Swahili, Japanese, Chinese,
 Korean, Catalan, Basque, Galician, Welsh, Albanian, Georgian, Armenian, Kazakh, Mongolian,
-Afrikaans, Tagalog (56).
+Afrikaans, Tagalog, Irish (57).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ _PASSWORD = (
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
     "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 비번 암호 패스워드 contrasenya "
     "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
-    "kontrasenya"
+    "kontrasenya pasfhocal"
 )
 _SECRET = (
     "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
@@ -103,7 +103,7 @@ CREDENTIAL_LABELS = (
 # `パスワードはX`, `密码是X`, `비밀번호는 X`.
 CONNECTORS = (
     "is", "are", "was", "will be", "ist", "lautet", "est", "es", "és", "é", "è", "er", "är", "on", "ir", "yra",
-    "je", "jest", "to", "ni", "là", "adalah", "ialah", "hai", "है", "هي", "هو", "היא", "הוא", "είναι", "คือ",
+    "je", "jest", "to", "ni", "là", "është", "yw", "ydy", "adalah", "ialah", "hai", "है", "هي", "هو", "היא", "הוא", "είναι", "คือ",
     "是", "为", "為", "は", "는", "은", "이", "가", "е", "је", "este", "da", "ja", "ye", "sa", "ay", "az",
     # a participle that sets a value, then `to`: `Admin password set to X`, `was changed to X`
     "set to", "changed to", "reset to", "updated to", "rotated to", "was set to", "was changed to",
@@ -120,6 +120,8 @@ CONNECTORS = (
     "cambiata a", "impostata a", "veranderd naar", "veranderd in", "gewijzigd naar", "gewijzigd in", "изменён на",
     "изменен на", "сменён на", "сменен на", "поменян на", "zmienione na", "zmieniono na", "změněno na", "nya",
     "menjadi", "diubah menjadi",
+    # a possessive after its noun (Malay, Indonesian): `kata laluan saya X`, `kata sandi kamu adalah X`
+    "saya", "aku", "kami", "kamu", "anda", "saya ialah", "saya adalah", "kamu adalah", "anda adalah",
     # Chinese verbs of setting, Korean and Japanese object particles, Thai `new ... is`: `密码改成了X`,
     # `비밀번호를 X로`, `パスワードを X に`, `รหัสผ่านใหม่คือ X`
     "改成了", "改成", "改为", "改為", "设置为", "设为", "设置成", "设成", "换成", "更改为", "修改为", "重置为", "变更为",

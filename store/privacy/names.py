@@ -270,6 +270,9 @@ def _without_separator(text, found, s, e, before, flag, name, kind, strength):
         if sv is not None:
             g = 1 if sv.group(1) is not None else 2
             _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
+    elif e < n and text[e] in " \t{" and (bm := compiled("block-literal", r"[ \t]*\{[ \t]*([\"'])([^\"'\n]{1,256})\1[ \t]*\}").match(text, e)):
+        # a block that returns a literal stands as the name's value (FactoryBot's `password { 'X' }`)
+        _judged(text, found, bm.start(2), bm.end(2), kind, strength, name, "dq" if bm.group(1) == '"' else "sq")
     elif flag:
         fm = compiled("flagvalue", _FLAG_VALUE).match(text, e)
         if fm is not None:

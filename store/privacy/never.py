@@ -119,6 +119,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
             return True
     if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
+    if value.isidentifier() and _psql_variable(text, s):
+        return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
@@ -242,6 +244,13 @@ def _default_credential(value: str, before: str) -> bool:
             return True
         at = before.find(value, at + 1)
     return False
+
+
+def _psql_variable(text: str, s: int) -> bool:
+    """A psql variable interpolated as a literal (`PASSWORD :'pw'`, `= :"name"`): a name, not a
+    value (a space or a sign before its colon: `password:'x'` of a JS object is a value)."""
+    q = s if text[s:s + 1] in ("'", '"') else s - 1
+    return q >= 2 and text[q] in ("'", '"') and text[q - 1] == ":" and text[q - 2] in " \t(=,"
 
 
 def _placeholder(value: str) -> bool:

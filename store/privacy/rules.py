@@ -266,6 +266,7 @@ COMMAND_LINE = (
     (("cf",), "auth", "#2"),
     (("bw",), "unlock", "#1"),
     (("bw",), "login", "#2"),
+    (("ansible-vault",), "", "=encrypt_string"),  # the plaintext to encrypt, when it comes first
     (("poetry",), "config", "=http-basic.*2 =pypi-token.*1"),
     (("composer",), "config", "=http-basic.*2"),
     (("altool",), "", "-p_"),  # xcrun altool -u USER -p PASSWORD

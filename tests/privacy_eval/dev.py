@@ -568,7 +568,13 @@ def negatives() -> list:
 
 
 def cases() -> list:
-    from tests.privacy_eval import dev_unwritten, dev_unwritten2, dev_unwritten3, dev_unwritten4
+    from tests.privacy_eval import (
+        dev_unwritten,
+        dev_unwritten2,
+        dev_unwritten3,
+        dev_unwritten4,
+        dev_unwritten5,
+    )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
-            + dev_unwritten4.cases())
+            + dev_unwritten4.cases() + dev_unwritten5.cases())
