@@ -118,6 +118,7 @@ def test_upkeep_merges_the_small_segments_and_leaves_the_big_one_alone(db_path):
     (big,) = conn.execute("SELECT DISTINCT segid FROM memory_words_idx").fetchone()
     for i in range(12):
         add(conn, f"hook write {i} kernel")
+    conn.execute("UPDATE memory SET created_at = (SELECT min(created_at) FROM memory)")  # as `scattered`
     assert words(conn)[0] == 13
     before = found(conn)
     done = db.compact_index(conn, pages=50)
