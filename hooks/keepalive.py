@@ -15,7 +15,6 @@ for it.  Linux (`/proc`); elsewhere nothing is kept and the idle time alone coun
 from __future__ import annotations
 
 import os
-import sys
 
 SESSION_IDLE_S = 4 * 3600.0
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "env"))
@@ -24,11 +23,9 @@ SESSION_VARIABLE = "MEMLANE_HOOK_SERVER_SESSION"  # "pid:start": the session a s
 
 
 def session_idle_seconds() -> float:
-    try:
-        asked = float(os.environ.get("MEMLANE_HOOK_SERVER_SESSION_IDLE_S") or SESSION_IDLE_S)
-    except ValueError:
-        return SESSION_IDLE_S
-    return asked if asked > 0 else SESSION_IDLE_S
+    from hooks.wire import seconds_setting
+
+    return seconds_setting("MEMLANE_HOOK_SERVER_SESSION_IDLE_S", SESSION_IDLE_S)
 
 
 def _stat(pid: int) -> tuple[str, int, int] | None:
@@ -65,13 +62,10 @@ def claude_process(client_pid: int) -> tuple[int, int] | None:
 
 def peer_pid(sock) -> int | None:
     """The pid of the process at the other end of a Unix socket (None: cannot tell)."""
-    import _socket
+    from hooks.wire import peer_credentials
 
-    option = getattr(_socket, "SO_PEERCRED", None)
-    if option is None:
-        return None
-    creds = sock.getsockopt(_socket.SOL_SOCKET, option, 12)  # pid, uid, gid: three C ints
-    return int.from_bytes(creds[0:4], sys.byteorder)
+    creds = peer_credentials(sock)
+    return None if creds is None else creds[0]
 
 
 def from_claude_code(env: bytes) -> bool:

@@ -51,11 +51,9 @@ PAGE_BYTES = 4400  # a 4 KiB page in SQLite's cache, with its header, about
 
 
 def idle_seconds() -> float:
-    try:
-        asked = float(os.environ.get("MEMLANE_HOOK_SERVER_IDLE_S") or IDLE_S)
-    except ValueError:
-        return IDLE_S
-    return asked if asked > 0 else IDLE_S
+    from hooks.wire import seconds_setting
+
+    return seconds_setting("MEMLANE_HOOK_SERVER_IDLE_S", IDLE_S)
 
 
 def cache_kib() -> int:

@@ -68,15 +68,31 @@ def _make_folder(folder: str) -> bool:
     return bool(private_folder(folder))
 
 
-def peer_uid(sock) -> int | None:
-    """The user id of the process at the other end of a Unix socket (None: cannot tell)."""
+def peer_credentials(sock) -> tuple | None:
+    """(pid, uid) of the process at the other end of a Unix socket (None: cannot tell)."""
     import _socket
 
     option = getattr(_socket, "SO_PEERCRED", None)
     if option is None:
         return None
     creds = sock.getsockopt(_socket.SOL_SOCKET, option, 12)  # pid, uid, gid: three C ints
-    return int.from_bytes(creds[4:8], sys.byteorder)
+    return int.from_bytes(creds[0:4], sys.byteorder), int.from_bytes(creds[4:8], sys.byteorder)
+
+
+def peer_uid(sock) -> int | None:
+    """The user id of the process at the other end of a Unix socket (None: cannot tell)."""
+    creds = peer_credentials(sock)
+    return None if creds is None else creds[1]
+
+
+def seconds_setting(name: str, default: float) -> float:
+    """A duration in seconds from the environment variable `name`, `default` when it is unset,
+    not a number or not above 0."""
+    try:
+        asked = float(os.environ.get(name) or default)
+    except ValueError:
+        return default
+    return asked if asked > 0 else default
 
 
 # ------------------------------------------------------------------ the exchange

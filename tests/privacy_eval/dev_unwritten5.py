@@ -14,8 +14,8 @@ from __future__ import annotations
 from tests.privacy_eval import (
     Batch,
     Case,
-    bash_event,
     gen,
+    in_command,
     in_prompt,
     in_result,
     result_line,
@@ -29,10 +29,9 @@ HUMAN = ["Quokka#Dawn5", "m1dnightTrain", "Lisbon-Rain77", "s4ffronTea!", "Harbo
 BATCH = Batch("unw5", tuple(HUMAN), lambda i: 16 + (i % 2) * 12)
 _values = BATCH.values
 _family = BATCH.family
+_in_bash = in_command
 
 
-def _in_bash(text, seed):
-    return bash_event(text, "", seed)
 
 
 def positives() -> list:
