@@ -42,6 +42,7 @@ from hooks.wire import (  # the exchange's words and the socket's place, shared 
     MAGIC,
     REQUEST_FIELDS,
     STATUS,
+    drop,
     pack,
     peer_uid,
     receive_exactly,
@@ -200,7 +201,7 @@ def start_server(db_path: str, paths: dict) -> bool:
             subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
                              stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
         except OSError:
-            _drop(paths["start"])
+            drop(paths["start"])
             return False
     return True
 
@@ -236,17 +237,10 @@ def _mark_start(paths: dict) -> bool:
                     return False
             except OSError:
                 pass
-            _drop(paths["start"])
+            drop(paths["start"])
         except OSError:
             return False
     return False
-
-
-def _drop(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 # ------------------------------------------------------------------ the hook process
@@ -276,7 +270,7 @@ def start_server_after_exit(db_path: str, paths: dict) -> bool:
         done, running = os.pipe()
         pid = os.fork()
     except OSError:
-        _drop(paths["start"])
+        drop(paths["start"])
         return False
     if pid:
         os.close(done)
@@ -439,7 +433,7 @@ def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
     try:
         pid = os.fork()
     except OSError:
-        _drop(paths["start"])
+        drop(paths["start"])
         return False
     if pid == 0:
         _become_server(db_path, fields, session)  # never returns

@@ -662,7 +662,7 @@ def main(db_path: str, first: dict | None = None) -> None:
     os.chdir("/")
     os.umask(0o077)
     from hooks.keepalive import SESSION_VARIABLE
-    from hooks.wire import server_paths
+    from hooks.wire import drop, server_paths
 
     paths = server_paths(db_path)
     server = None
@@ -677,7 +677,7 @@ def main(db_path: str, first: dict | None = None) -> None:
         server = Server(db_path, paths)
         server.sessions.note_variable(os.environ.pop(SESSION_VARIABLE, ""))
         server.bind()  # hooks arriving from here on wait in its queue, not start another server
-        _drop(paths["start"])
+        drop(paths["start"])
         if first is not None:
             first = server.run_first(first)
         _leave_on_sigterm(server)
@@ -685,7 +685,7 @@ def main(db_path: str, first: dict | None = None) -> None:
             server.serve_waiting()  # a hook that queued meanwhile is not kept waiting for the warm-up
         server.serve_forever()
         resident.close()
-        _drop(paths["start"])
+        drop(paths["start"])
     except Exception as exc:  # the start mark stays: hooks wait a while before they try again
         _log(f"hook server: stopped ({type(exc).__name__}: {exc}); hooks run in their own process until it starts again.")
     finally:
@@ -697,7 +697,7 @@ def main(db_path: str, first: dict | None = None) -> None:
         if server is not None:
             server.close()
         if lock is not None and paths["folder"] != os.path.dirname(os.path.realpath(db_path)):
-            _drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
+            drop(paths["lock"])  # a shared folder keeps no lock per store that was ever served
     os._exit(0)
 
 
@@ -720,13 +720,6 @@ def _leave_on_sigterm(server: Server) -> None:
         server.reason = "asked to stop"
 
     signal.signal(signal.SIGTERM, leave)
-
-
-def _drop(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def _log(message: str) -> None:

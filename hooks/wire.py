@@ -98,6 +98,14 @@ def seconds_setting(name: str, default: float) -> float:
 # ------------------------------------------------------------------ the exchange
 
 
+def drop(path: str) -> None:
+    """`path` removed if it is there (a start mark, a lock, a stale socket)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def pack(fields) -> bytes:
     return b"".join(len(f).to_bytes(4, "big") + f for f in fields)
 
