@@ -132,7 +132,8 @@ def exchange(sock_path: str, fields: list[bytes]) -> tuple[int, bytes, bytes]:
 
 
 def server_status(db_path: str) -> dict | None:
-    """The live hook server of `db_path`: {"pid", "events" (served), "db"}; None when none answers."""
+    """The live hook server of `db_path`: {"pid", "events" (served), "resting" (idle past its idle
+    time, its page cache given back: `hooks.server.Server.rest`), "db"}; None when none answers."""
     paths = server_paths(os.path.abspath(db_path))
     if paths is None:
         return None
@@ -145,8 +146,8 @@ def server_status(db_path: str) -> dict | None:
         words = b""
         while chunk := sock.recv(4096):
             words += chunk
-        pid, events, db = words.split(b" ", 2)
-        return {"pid": int(pid), "events": int(events), "db": os.fsdecode(db)}
+        pid, events, resting, db = words.split(b" ", 3)
+        return {"pid": int(pid), "events": int(events), "resting": resting == b"1", "db": os.fsdecode(db)}
     except (OSError, ValueError):
         return None
     finally:

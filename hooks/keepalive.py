@@ -2,9 +2,10 @@
 
 A server that left after MEMLANE_HOOK_SERVER_IDLE_S (15 idle minutes) makes the next event pay
 the hook's own process: a person who pauses 20 minutes and types gets the slow prompt.  So while
-a Claude Code process whose hooks the server ran is alive, the server stays up to
-SESSION_IDLE_S idle (MEMLANE_HOOK_SERVER_SESSION_IDLE_S); when that process is gone (the
-session ended, the terminal closed) the idle time alone counts again.
+a Claude Code process whose hooks the server ran is alive, the server stays, resting past its
+idle time (its page cache given back: `hooks.server.Server.rest`), up to SESSION_IDLE_S idle
+(MEMLANE_HOOK_SERVER_SESSION_IDLE_S, 7 days: no server lives for ever); when that process is
+gone (the session ended, the terminal closed) the idle time alone counts again.
 
 Which process: a hook's environment names Claude Code (CLAUDE_PROJECT_DIR, CLAUDECODE); the hook
 client's parent is Claude Code, or a shell Claude Code ran the hook command through: the first
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-SESSION_IDLE_S = 4 * 3600.0
+SESSION_IDLE_S = 7 * 86400.0
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "env"))
 CLAUDE_MARKS = (b"CLAUDE_PROJECT_DIR=", b"CLAUDECODE=")
 SESSION_VARIABLE = "MEMLANE_HOOK_SERVER_SESSION"  # "pid:start": the session a started server serves

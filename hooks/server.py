@@ -14,7 +14,12 @@ another process wrote or forgot is what the next event reads.  While no hook wai
 the pages recall reads into that connection's own page cache (`CacheWarmer`): a prompt whose
 pages the OS has let go of still reads none from disk.
 
-It leaves (and removes its socket) when idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), when its
+Idle for MEMLANE_HOOK_SERVER_IDLE_S (900 s), it rests while a Claude Code session it served
+still runs (`hooks.keepalive`): it closes the kept connection and gives its page cache back to
+the OS, serves the session's next event at once (its modules loaded, the store read from the
+OS's cache) and warms again after it; no server rests longer than
+MEMLANE_HOOK_SERVER_SESSION_IDLE_S (7 days).  It leaves (and removes its socket) when idle for
+MEMLANE_HOOK_SERVER_IDLE_S with no such session running, when its
 socket is removed or replaced (a new server took over; its temporary folder went), when a
 loaded module of memlane changed on disk since it was loaded (an upgrade, a developer's edit:
 stale code never runs; checked at most once a second), after MAX_EVENTS events, and at once
@@ -354,6 +359,7 @@ class Server:
         self.upkeep_failed = False  # said once in the log; tried again after the next event
         self.warmer = CacheWarmer()
         self.warming = True  # pages to read into the kept connection's cache (checked when idle)
+        self.resting = False  # idle past its idle time: its memory given back until the next event
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         self.watch = CodeWatch(root, time.time_ns())
         from hooks.keepalive import Sessions
@@ -433,19 +439,53 @@ class Server:
                 ready, _, _ = select.select([self.listener], [], [], wait)
             except InterruptedError:
                 continue
-            if not ready and self.upkeep_due and time.monotonic() - self.last_event >= CHECK_EVERY_S:
-                self.upkeep()
-            elif not ready:
-                self.warm()
-            if ready:
-                try:
-                    conn, _ = self.listener.accept()
-                except OSError:
-                    continue
-                try:
-                    self.serve(conn)
-                finally:
-                    conn.close()
+            if ready and self.accept_one():
+                continue
+            self.between_events()  # (after a status question too: status asked often is no event)
+
+    def accept_one(self) -> bool | None:
+        """The connection waiting served; True if it was an event that ran (None: none came)."""
+        events = self.events
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return None
+        try:
+            self.serve(conn)
+        finally:
+            conn.close()
+        return self.events != events
+
+    def between_events(self) -> None:
+        """What an idle server does while no hook waits: after an event, the word index's
+        upkeep, then the page cache's warming; idle past its idle time (a Claude Code session it
+        served still runs, or it would have left), it rests (`rest`) until the next event."""
+        idle = time.monotonic() - self.last_event
+        if self.resting:
+            return
+        if idle > idle_seconds():
+            self.rest()
+        elif self.upkeep_due and idle >= CHECK_EVERY_S:
+            self.upkeep()
+        else:
+            self.warm()
+
+    def rest(self) -> None:
+        """It stays for the session's next event (its modules loaded: served at once), but gives
+        its memory back: the kept connection closed with its page cache, which is most of the
+        server's size once warm (~470 MB at 1M memories), and the heap's free pages returned to
+        the OS.  The next event opens the store again; the warming starts again after it."""
+        import gc
+
+        import hooks.main
+
+        if hooks.main.RESIDENT is not None:
+            hooks.main.RESIDENT.close()
+        self.warmer = CacheWarmer()  # (it held the connection too)
+        self.warming = False
+        self.resting = True
+        gc.collect()
+        _return_free_memory()
 
     def upkeep(self) -> None:
         """A second after the last event: the word index's small segments merged
@@ -508,7 +548,7 @@ class Server:
                 return  # another user's process: nothing read, nothing said
             fields = read_request(conn)
             if fields is None:  # asked how it is
-                conn.sendall(b"%d %d %s" % (os.getpid(), self.events, os.fsencode(self.db_path)))
+                conn.sendall(b"%d %d %d %s" % (os.getpid(), self.events, self.resting, os.fsencode(self.db_path)))
                 return
             if not self.same_store(os.fsdecode(fields["db"])) or self.leaving():
                 conn.sendall(b"R")  # the client runs it itself
@@ -522,6 +562,7 @@ class Server:
             return
         self.events += 1
         self.last_event = self.busy_since = time.monotonic()
+        self.resting = False
         try:
             code, out, err = run_event(fields)
         except BaseException as exc:  # hooks.main.main never raises; this is the capture's own failure
@@ -544,19 +585,14 @@ class Server:
     def serve_waiting(self) -> None:
         """The hooks waiting in the queue, served (while it warms up: between its steps)."""
         while self.waiting() and not self.leaving():
-            try:
-                conn, _ = self.listener.accept()
-            except OSError:
+            if self.accept_one() is None:
                 return
-            try:
-                self.serve(conn)
-            finally:
-                conn.close()
 
     def run_first(self, fields: dict) -> None:
         """The event of the hook that started this server by handing it over; None: run."""
         self.events += 1
         self.last_event = time.monotonic()
+        self.resting = False
         self.sessions.note(fields.pop("session", None))
         try:
             _run_handed_over(fields)
@@ -629,6 +665,17 @@ def _made_up_events() -> list[dict]:
              tool_response={"filePath": "/a.py"}),
         dict(base, hook_event_name="UserPromptSubmit", prompt="why does the login test fail? " + text),
     ]  # fmt: skip
+
+
+def _return_free_memory() -> None:
+    """The C heap's free pages handed back to the OS (glibc's malloc_trim): the page cache's
+    pages were freed one by one, among blocks still in use, where free() alone keeps them."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):  # not glibc: what free() gave back is all
+        pass
 
 
 def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):

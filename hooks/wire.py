@@ -9,7 +9,7 @@ import os
 import sys
 
 MAGIC = b"MLH1"
-STATUS = b"MLH?"  # asks a server how it is: "<pid> <events served> <database>"
+STATUS = b"MLH?"  # asks a server how it is: "<pid> <events served> <resting: 0/1> <database>"
 REQUEST_FIELDS = ("db", "cwd", "argv", "env", "umask", "stdin")
 SOCKET_PATH_MAX = 100  # AF_UNIX allows 107 bytes and a NUL; a few spare
 

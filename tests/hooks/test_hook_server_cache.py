@@ -8,11 +8,12 @@ import os
 import random
 import socket
 import sys
+import threading
 
 import pytest
 
 import hooks.main
-from hooks import server
+from hooks import keepalive, server
 from store.database import connection as db
 from store.writing import writer
 
@@ -160,3 +161,100 @@ def test_once_warm_the_cache_is_cut_to_what_was_warmed_and_set_back_to_the_budge
     with db.connect(store) as other:
         add(other, "written elsewhere", session="elsewhere")
     assert serving.warmer.due(conn) and -conn.execute("PRAGMA cache_size").fetchone()[0] == server.cache_kib()
+
+
+# ------------------------------------------------------------------ resting
+
+
+@pytest.fixture(scope="module")
+def big_store(tmp_path_factory):
+    """A store whose warmed pages (~20 MB) dwarf what the rest of a process holds."""
+    from bench.corpus_db import build_corpus_db
+
+    path = str(tmp_path_factory.mktemp("big") / "memory.db")
+    build_corpus_db(path, 40_000, optimize=True)
+    return path
+
+
+def anon_kib() -> int:
+    """This process's resident memory that no file backs (the page cache, the heap), KiB."""
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("RssAnon:"))
+
+
+def idle_past_its_idle_time(served, monkeypatch) -> None:
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_IDLE_S", "60")
+    served.last_event -= 61
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="memory read from /proc/self/status")
+def test_idle_past_its_idle_time_the_server_gives_its_page_cache_back(big_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "memlane-home"))
+    monkeypatch.setattr(hooks.main, "RESIDENT", server.Resident())
+    served = server.Server(big_store, {"sock": str(tmp_path / "hook.sock")})
+    served.bind()
+    try:
+        served.warm()
+        warmed_kib = served.warmer.pages * 4096 // 1024
+        assert not served.warming and warmed_kib > 15 * 1024
+        held = anon_kib()
+        served.between_events()  # not idle long enough: nothing changes
+        assert hooks.main.RESIDENT.conn is not None and not served.resting
+        idle_past_its_idle_time(served, monkeypatch)
+        served.between_events()
+        assert served.resting and hooks.main.RESIDENT.conn is None
+        assert held - anon_kib() > warmed_kib * 3 // 4  # given back to the OS, not only to the heap
+        served.between_events()  # resting: the store is not opened again, nothing is warmed
+        assert hooks.main.RESIDENT.conn is None and served.warmer.pages == 0
+    finally:
+        served.close()
+        hooks.main.RESIDENT.close()
+
+
+def serve_one_event(served, monkeypatch) -> tuple:
+    """A hook's event handed to `served` by the client, as a hook hands it; its run (a hook's
+    work, in this process) only opens the store on the kept connection, as `hooks.main` does."""
+    from hooks import client
+
+    def run_event(fields):
+        resident = hooks.main.RESIDENT
+        resident.release(resident.open(served.db_path, hooks.main.BUSY_TIMEOUT_MS))
+        return 0, b"done", b""
+
+    monkeypatch.setattr(server, "run_event", run_event)
+    answer = []
+    fields = client.request_fields(served.db_path, b'{"hook_event_name": "PostToolUse"}')
+    hook = threading.Thread(target=lambda: answer.append(client.exchange(served.paths["sock"], fields)))
+    hook.start()
+    conn, _ = served.listener.accept()
+    try:
+        served.serve(conn)
+    finally:
+        conn.close()
+    hook.join()
+    return answer[0]
+
+
+def test_resting_while_its_session_lives_the_next_event_is_served_and_warms_the_cache_again(serving, monkeypatch):
+    serving.sessions.note((os.getpid(), keepalive._stat(os.getpid())[2]))  # the session it served runs on
+    serving.warm()
+    idle_past_its_idle_time(serving, monkeypatch)
+    assert not serving.leaving()
+    serving.between_events()
+    assert serving.resting and hooks.main.RESIDENT.conn is None
+    assert serve_one_event(serving, monkeypatch) == (0, b"done", b"")  # served, not sent back to the hook
+    assert not serving.resting and hooks.main.RESIDENT.conn is not None
+    serving.between_events()  # the next idle moment: the warming starts again
+    assert serving.warmer.conn is hooks.main.RESIDENT.conn and serving.warmer.pages > 2 * server.WARM_PAGES
+
+
+def test_a_server_whose_session_lives_still_leaves_after_its_longest_idle_time(serving, monkeypatch):
+    serving.sessions.note((os.getpid(), keepalive._stat(os.getpid())[2]))
+    monkeypatch.setenv("MEMLANE_HOOK_SERVER_SESSION_IDLE_S", "120")
+    idle_past_its_idle_time(serving, monkeypatch)
+    assert not serving.leaving()
+    serving.last_event -= 60
+    serving.last_check = 0.0
+    assert serving.leaving() and serving.reason == "idle"
+    monkeypatch.delenv("MEMLANE_HOOK_SERVER_SESSION_IDLE_S")
+    assert keepalive.session_idle_seconds() == 7 * 86400  # by default: a week

@@ -1,17 +1,17 @@
 """The hook server stays past its idle time while a Claude Code session whose hooks it ran is
-alive, and leaves on its idle time once that session's process is gone (`hooks.keepalive`)."""
+alive (resting: its page cache given back), and leaves on its idle time once that session's
+process is gone (`hooks.keepalive`)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
 from hooks import keepalive
-from tests.hooks.test_hook_server import alive, payload, status, store  # noqa: F401 - the fixture
+from tests.hooks.test_hook_server import alive, hook, payload, status, store  # noqa: F401 - the fixture
 from tests.timing import HANG, until
 from tui.commands.install import HOOK_CODE
 
@@ -39,6 +39,15 @@ def test_a_noted_process_is_alive_until_it_ends_and_a_reused_pid_is_not_it():
     assert not sessions.alive()
 
 
+def holds_the_store(pid: int) -> bool:
+    """Whether the server has the store's database open (it does from its start to its rest)."""
+    folder = f"/proc/{pid}/fd"
+    try:
+        return any(os.readlink(os.path.join(folder, fd)).endswith("memory.db") for fd in os.listdir(folder))
+    except OSError:
+        return False
+
+
 FAKE_CLAUDE = """
 import subprocess, sys, time
 subprocess.run(["/bin/sh", "-c", sys.argv[1] + "; true"], input=sys.stdin.buffer.read())
@@ -57,8 +66,11 @@ def test_the_server_outlives_its_idle_time_while_the_claude_code_session_it_serv
         assert until(lambda: status(store) is not None)  # it knows the session either way
         assert status(store)["events"] == (first == "post-tool-use-edit")
         pid = status(store)["pid"]
-        time.sleep(4)  # twice its idle time
-        assert alive(pid) and status(store)["pid"] == pid
+        assert until(lambda: status(store)["resting"])  # past its idle time
+        assert alive(pid) and status(store)["pid"] == pid and not holds_the_store(pid)
+        done = hook(store, payload("user-prompt-submit"))  # served at once, by the resting server
+        assert done.returncode == 0 and status(store)["events"] == 1 + (first == "post-tool-use-edit")
+        assert not status(store)["resting"] and until(lambda: holds_the_store(pid))  # warming again
     finally:
         claude.kill()
         claude.wait()
