@@ -4,8 +4,9 @@ A server that left after MEMLANE_HOOK_SERVER_IDLE_S (15 idle minutes) makes the 
 the hook's own process: a person who pauses 20 minutes and types gets the slow prompt.  So while
 a Claude Code process whose hooks the server ran is alive, the server stays, resting past its
 idle time (its page cache given back: `hooks.server.Server.rest`), up to SESSION_IDLE_S idle
-(MEMLANE_HOOK_SERVER_SESSION_IDLE_S, 7 days: no server lives for ever); when that process is
-gone (the session ended, the terminal closed) the idle time alone counts again.
+(MEMLANE_HOOK_SERVER_SESSION_IDLE_S, 7 days: no server lives for ever).  When every such process
+is gone (the sessions ended, the terminal closed), the server leaves a minute after its last
+event (`hooks.server.SESSIONS_ENDED_S`); a server that never served one waits its idle time.
 
 Which process: a hook's environment names Claude Code (CLAUDE_PROJECT_DIR, CLAUDECODE); the hook
 client's parent is Claude Code, or a shell Claude Code ran the hook command through: the first
@@ -79,10 +80,12 @@ class Sessions:
 
     def __init__(self) -> None:
         self.processes: set[tuple[int, int]] = set()
+        self.known = False  # whether any was noted (all of them may have ended since)
 
     def note(self, process: tuple[int, int] | None) -> None:
         if process is not None and len(self.processes) < 256:
             self.processes.add(process)
+            self.known = True
 
     def note_variable(self, value: str) -> None:
         """The session `hooks.client.start_server` names to the server it starts ("pid:start")."""

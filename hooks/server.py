@@ -19,7 +19,8 @@ still runs (`hooks.keepalive`): it closes the kept connection and gives its page
 the OS, serves the session's next event at once (its modules loaded, the store read from the
 OS's cache) and warms again after it; no server rests longer than
 MEMLANE_HOOK_SERVER_SESSION_IDLE_S (7 days).  It leaves (and removes its socket) when idle for
-MEMLANE_HOOK_SERVER_IDLE_S with no such session running, when its
+MEMLANE_HOOK_SERVER_IDLE_S with no such session running (after SESSIONS_ENDED_S when every one
+it served has ended: nothing of the store's sessions is left to send it an event), when its
 socket is removed or replaced (a new server took over; its temporary folder went), when a
 loaded module of memlane changed on disk since it was loaded (an upgrade, a developer's edit:
 stale code never runs; checked at most once a second), after MAX_EVENTS events, and at once
@@ -36,6 +37,9 @@ import sys
 import time
 
 IDLE_S = 900.0
+# Idle this long once every Claude Code process it served has ended, it leaves (a restart of the
+# session, `claude --continue`, comes within it); a server that served none waits IDLE_S.
+SESSIONS_ENDED_S = 60.0
 MAX_EVENTS = 20_000  # then a fresh process: whatever a long life accumulates is let go
 CHECK_EVERY_S = 1.0
 READ_WAIT_S = 5.0  # a client sends its event at once; one that does not is left
@@ -407,8 +411,13 @@ class Server:
         from hooks.keepalive import session_idle_seconds
 
         idle = now - self.last_event
-        if idle > idle_seconds() and (idle > session_idle_seconds() or not self.sessions.alive()):
-            return "idle"  # (a Claude Code session it served still running keeps it longer: hooks.keepalive)
+        if idle > session_idle_seconds():
+            return "idle"  # even with a Claude Code session it served running: no server lives for ever
+        if idle > min(idle_seconds(), SESSIONS_ENDED_S) and not self.sessions.alive():
+            if idle > idle_seconds():
+                return "idle"  # (a Claude Code session it served still running keeps it: hooks.keepalive)
+            if self.sessions.known:
+                return "the Claude Code sessions it served ended"
         if self.events >= MAX_EVENTS:
             return "served its share of events"
         if self.watch.changed():

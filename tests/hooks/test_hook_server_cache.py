@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import socket
+import subprocess
 import sys
 import threading
 
@@ -258,3 +259,24 @@ def test_a_server_whose_session_lives_still_leaves_after_its_longest_idle_time(s
     assert serving.leaving() and serving.reason == "idle"
     monkeypatch.delenv("MEMLANE_HOOK_SERVER_SESSION_IDLE_S")
     assert keepalive.session_idle_seconds() == 7 * 86400  # by default: a week
+
+
+def test_once_every_claude_code_session_it_served_has_ended_the_server_leaves_within_a_minute(serving):
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        serving.sessions.note((sleeper.pid, keepalive._stat(sleeper.pid)[2]))
+        serving.last_event -= server.SESSIONS_ENDED_S + 1
+        assert not serving.leaving()  # its session runs on
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    serving.last_check = 0.0
+    assert serving.leaving() and serving.reason == "the Claude Code sessions it served ended"
+
+
+def test_a_server_that_served_no_claude_code_session_waits_its_whole_idle_time(serving):
+    serving.last_event -= server.SESSIONS_ENDED_S + 1  # hooks run by hand, by another tool
+    assert not serving.leaving()
+    serving.last_event -= server.idle_seconds()
+    serving.last_check = 0.0
+    assert serving.leaving() and serving.reason == "idle"
