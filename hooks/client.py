@@ -177,17 +177,72 @@ def stop_server(db_path: str, wait_s: float = 5.0) -> int | None:
 # ------------------------------------------------------------------ starting a server
 
 
-def start_server(db_path: str, paths: dict) -> bool:
-    """Start the hook server of `db_path` in the background unless one is starting (a mark
-    younger than START_MARK_MAX_AGE_S); True if started.  The server detaches itself
-    (`hooks.background.detach`) and closes every descriptor but its /dev/null stdio, so
-    nothing of it holds the hook's pipes (Claude Code waits until they close)."""
+def _start(paths: dict, child) -> bool:
+    """What every way of starting the store's server shares: the start mark (False when a
+    server is starting already: of many hooks at once, one starts it), the Claude Code session
+    the hook runs in (seen now, while the hook's process tree is whole: the server stays while
+    it runs), then `child(session)`, which makes the process that becomes the server and
+    returns in this one; when it cannot (OSError) the mark is dropped: the next hook tries."""
     if not _mark_start(paths):
         return False
+    session = _session()
+    try:
+        child(session)
+    except OSError:
+        drop(paths["start"])
+        return False
+    return True
+
+
+def _forked(becomes, *, after_exit: bool = False, lost: str = ""):
+    """`_start`'s child for a server forked from the hook: the child lets go of the hook's pipes
+    at once (Claude Code waits until every copy is closed); with `after_exit` it waits, in a
+    session of its own, until the hook's process has exited (the end of a pipe only the hook
+    holds closes); then it does `becomes(session)` and ends.  `lost`: what a failure of the
+    child loses, said in the log ("": nothing; the start mark stays a while, then a hook
+    starts another)."""
+
+    def child(session) -> None:
+        done, running = os.pipe() if after_exit else (-1, -1)
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (done, running):
+                if fd >= 0:
+                    os.close(fd)
+            raise
+        if pid:
+            if after_exit:
+                os.close(done)  # `running` stays open until this process exits
+            return
+        try:
+            _let_go_of_the_hook()
+            if after_exit:
+                os.close(running)
+                os.setsid()
+                os.read(done, 1)  # b"": the hook's process has exited
+                os.close(done)
+            becomes(session)
+        except BaseException as exc:
+            if lost:
+                _say(f"hook: the hook server could not start ({type(exc).__name__}: {exc}); {lost}.", stderr=False)
+        os._exit(0)
+
+    return child
+
+
+def start_server(db_path: str, paths: dict) -> bool:
+    """Start the hook server of `db_path` in the background, in an interpreter of its own,
+    unless one is starting (True if started).  The server detaches itself
+    (`hooks.background.detach`) and closes every descriptor but its /dev/null stdio, so
+    nothing of it holds the hook's pipes (Claude Code waits until they close)."""
+    return _start(paths, lambda session: _spawn_server(db_path, session))
+
+
+def _spawn_server(db_path: str, session: tuple | None) -> None:
     code = "import sys; sys.path[:0] = sys.argv[2:]; from hooks.server import main; main(sys.argv[1])"
     argv = [sys.executable, "-I", "-S", "-c", code, db_path, *_import_folders()]
     env = dict(os.environ)
-    session = _session()
     if session is not None:  # the Claude Code process it serves: it stays while that runs
         from hooks.keepalive import SESSION_VARIABLE
 
@@ -196,15 +251,62 @@ def start_server(db_path: str, paths: dict) -> bool:
         actions = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
         os.posix_spawn(sys.executable, argv, env, file_actions=actions, setsid=True)
     except (OSError, AttributeError, TypeError, NotImplementedError):  # no posix_spawn here
-        try:
-            import subprocess
+        import subprocess
 
-            subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
-                             stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
-        except OSError:
-            drop(paths["start"])
-            return False
-    return True
+        subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
+                         stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)  # fmt: skip
+
+
+def start_server_after_exit(db_path: str, paths: dict) -> bool:
+    """Start the hook server of `db_path` once this hook's process has exited (unless one is
+    starting; True if it will): a child forked now waits, holding nothing of the hook's, then
+    becomes the server.  A hook that runs its event itself does not share the machine's cores
+    with a server's imports and warm-up meanwhile (on 2 cores they slowed a prompt by ~0.5x
+    the floor), and the server needs no interpreter of its own.  Without fork: `start_server`."""
+    if not hasattr(os, "fork"):
+        return start_server(db_path, paths)
+    return _start(paths, _forked(_server(db_path), after_exit=True))
+
+
+def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
+    """With no server up, a quiet event is handed to a new one instead of run here: this
+    process forks, the child lets go of the hook's pipes and becomes the store's server
+    (`hooks.server.main`), with the event in its memory (never written anywhere raw: the
+    privacy filter runs before any write), which it runs first, once.  True in the hook's
+    process when the child has the event; False when this hook may not start a server (one
+    is starting) or cannot fork: it runs the event itself.  Nothing is lost silently: a
+    failure before the event ran is one `[memlane]` line in the log."""
+    if not hasattr(os, "fork"):
+        return False
+    first = dict(zip(REQUEST_FIELDS, fields))
+    return _start(paths, _forked(_server(db_path, first), lost="the event it was handed was not stored"))
+
+
+def _server(db_path: str, first: dict | None = None):
+    """What a forked child becomes (`_forked`): the store's server (`hooks.server.main`), which
+    runs `first` first; imported only in the child (the hook's own run imports none of it)."""
+
+    def serve(session) -> None:
+        from hooks.server import main
+
+        main(db_path, first=first, session=session)
+
+    return serve
+
+
+def _let_go_of_the_hook() -> None:
+    """The hook's stdin, stdout and stderr replaced by /dev/null (Claude Code waits until
+    every copy of its pipes is closed)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    if devnull > 2:
+        os.close(devnull)
+    try:  # a forked server keeps the hook's command line: `ps -o comm`, `top` show this name
+        with open("/proc/self/comm", "w") as comm:
+            comm.write("memlane-server")
+    except OSError:
+        pass
 
 
 def _session() -> tuple[int, int] | None:
@@ -253,60 +355,6 @@ def _write_all(fd: int, data: bytes) -> None:
             data = data[os.write(fd, data):]
     except OSError:
         pass  # Claude Code stopped listening
-
-
-def start_server_after_exit(db_path: str, paths: dict) -> bool:
-    """Start the hook server of `db_path` once this hook's process has exited (unless one is
-    starting; True if it will): a child forked now waits, holding nothing of the hook's, until
-    the end of a pipe only this process holds closes, then becomes the server.  A hook that
-    runs its event itself does not share the machine's cores with a server's imports and
-    warm-up meanwhile (on 2 cores they slowed a prompt by ~0.5x the floor), and the server
-    needs no interpreter of its own.  Without fork: `start_server`."""
-    if not hasattr(os, "fork"):
-        return start_server(db_path, paths)
-    if not _mark_start(paths):
-        return False
-    session = _session()
-    try:
-        done, running = os.pipe()
-        pid = os.fork()
-    except OSError:
-        drop(paths["start"])
-        return False
-    if pid:
-        os.close(done)
-        return True  # `running` stays open until this process exits
-    try:
-        os.close(running)
-        _let_go_of_the_hook()
-        os.setsid()
-        os.read(done, 1)  # b"": the hook's process has exited
-        os.close(done)
-        if session is not None:
-            from hooks.keepalive import SESSION_VARIABLE
-
-            os.environ[SESSION_VARIABLE] = f"{session[0]}:{session[1]}"
-        from hooks.server import main as serve
-
-        serve(db_path)
-    except BaseException:  # noqa: S110 - the start mark stays a while; a later hook starts one
-        pass
-    os._exit(0)
-
-
-def _let_go_of_the_hook() -> None:
-    """The hook's stdin, stdout and stderr replaced by /dev/null (Claude Code waits until
-    every copy of its pipes is closed)."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)
-    if devnull > 2:
-        os.close(devnull)
-    try:  # a forked server keeps the hook's command line: `ps -o comm`, `top` show this name
-        with open("/proc/self/comm", "w") as comm:
-            comm.write("memlane-server")
-    except OSError:
-        pass
 
 
 def _in_process(data, failure, db_path: str | None = None, paths: dict | None = None) -> None:
@@ -421,51 +469,16 @@ def quiet_event(data: bytes) -> bool:
     return rest[:1] == b'"' and end > 0 and rest[1:end] in QUIET_EVENTS
 
 
-def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
-    """With no server up, a quiet event is handed to a new one instead of run here: this
-    process forks, the child lets go of the hook's pipes and becomes the store's server
-    (`hooks.server.main`), with the event in its memory (never written anywhere raw: the
-    privacy filter runs before any write), which it runs first, once.  True in the hook's
-    process when the child has the event; False when this hook may not start a server (one
-    is starting) or cannot fork: it runs the event itself."""
-    if not hasattr(os, "fork") or not _mark_start(paths):
-        return False
-    session = _session()
-    try:
-        pid = os.fork()
-    except OSError:
-        drop(paths["start"])
-        return False
-    if pid == 0:
-        _become_server(db_path, fields, session)  # never returns
-    return True
-
-
-def _become_server(db_path: str, fields: list[bytes], session: tuple | None) -> None:
-    """The forked child: the hook's pipes let go at once (Claude Code waits for them to close),
-    then the server's life, the handed-over event first.  Nothing is lost silently: a failure
-    before the event ran is one `[memlane]` line in the log."""
-    try:
-        _let_go_of_the_hook()
-        from hooks.server import main as serve
-
-        serve(db_path, first=dict(zip(REQUEST_FIELDS, fields), session=session))
-    except BaseException as exc:
-        try:
-            from store.log import log_line
-
-            log_line(f"hook: the hook server could not start to take an event ({type(exc).__name__}: {exc}); "
-                     "the event was not stored.", stderr=False)  # fmt: skip
-        except BaseException:  # noqa: S110 - nowhere left to say it
-            pass
+def _gave_up(exc: BaseException) -> None:
+    _say(f"hook: the hook server did not answer in time ({type(exc).__name__}); it still stores the event.")
     os._exit(0)
 
 
-def _gave_up(exc: BaseException) -> None:
+def _say(message: str, stderr: bool = True) -> None:
+    """One `[memlane]` line in the log, and on stderr (a hook's: Claude Code shows it)."""
     try:
         from store.log import log_line
 
-        log_line(f"hook: the hook server did not answer in time ({type(exc).__name__}); it still stores the event.")
+        log_line(message, stderr=stderr)
     except BaseException:  # noqa: S110 - never break the session
         pass
-    os._exit(0)

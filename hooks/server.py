@@ -602,7 +602,6 @@ class Server:
         self.events += 1
         self.last_event = time.monotonic()
         self.resting = False
-        self.sessions.note(fields.pop("session", None))
         try:
             _run_handed_over(fields)
         finally:
@@ -705,11 +704,13 @@ def _hold_lock(path: str, wait_s: float = LOCK_WAIT_S):
             time.sleep(0.05)
 
 
-def main(db_path: str, first: dict | None = None) -> None:
-    """`hooks.client.start_server`'s process: detach, take the lock, listen, warm up, serve,
-    leave.  `first`: the event of the hook that forked this process (`hooks.client.hand_over`),
-    run before anything else, once: by this server, or, when another server holds the lock, by
-    this process as the hook would have run it."""
+def main(db_path: str, first: dict | None = None, session: tuple | None = None) -> None:
+    """The server's process (`hooks.client` starts it): detach, take the lock, listen, warm up,
+    serve, leave.  `first`: the event of the hook that forked this process
+    (`hooks.client.hand_over`), run before anything else, once: by this server, or, when
+    another server holds the lock, by this process as the hook would have run it.  `session`:
+    the Claude Code process (pid, start time) the starting hook ran in (a server spawned in an
+    interpreter of its own is told it by SESSION_VARIABLE)."""
     from hooks.background import detach
 
     detach()
@@ -731,6 +732,7 @@ def main(db_path: str, first: dict | None = None) -> None:
 
         hooks.main.RESIDENT = resident = Resident()
         server = Server(db_path, paths)
+        server.sessions.note(session)
         server.sessions.note_variable(os.environ.pop(SESSION_VARIABLE, ""))
         server.bind()  # hooks arriving from here on wait in its queue, not start another server
         drop(paths["start"])
