@@ -1,12 +1,14 @@
 """Hook benchmarks: whole-process time of `memlane-hook` against the interpreter floor.
 
-    .venv/bin/python -m bench.bench_hook [--runs 40] [--memories 100000]
+    .venv/bin/python -m bench.bench_hook [--runs 40] [--memories 100000 | --db PATH] [--only rest]
 
 Runs the hook exactly as `memlane install` writes it (the interpreter's absolute
 path and the hook client) on a real PostToolUse payload, beside
 `python -c "import sqlite3, json"` (the floor) in the same run, alternating, two ways: through
 the store's hook server (started and warm before the timed runs) and in the hook's own process
-(MEMLANE_HOOK_SERVER=off: a hook that finds no server).
+(MEMLANE_HOOK_SERVER=off: a hook that finds no server).  `--only rest`: a server that rests
+(idle past its idle time while a session it served runs): its memory warm and at rest, and a
+prompt it serves right after a rest beside the same prompt in its own process.
 Targets (issue 3): PostToolUse median within 1.5x the floor; UserPromptSubmit's
 search under 100 ms at 100k memories, timed as the whole hook process Claude
 Code waits for (less the interpreter floor); SessionEnd (close + summary) under
@@ -109,12 +111,20 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--memories", type=int, default=100_000)
+    parser.add_argument("--db", help="a copy of this database instead of --memories generated ones")
+    parser.add_argument("--only", choices=("rest",), help="only the rows of a resting server")
     args = parser.parse_args(argv)
     compileall.compile_dir(str(ROOT / "store"), quiet=1)
     compileall.compile_dir(str(ROOT / "hooks"), quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "memory.db")
-        _prefill(db_path, args.memories)
+        if args.db:
+            with sqlite3.connect(args.db) as source, sqlite3.connect(db_path) as copy:
+                source.backup(copy)
+            args.memories = copy_count = sqlite3.connect(db_path).execute("SELECT count(*) FROM memory").fetchone()[0]
+            print(f"a copy of {args.db}: {copy_count} memories")
+        else:
+            _prefill(db_path, args.memories)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update(MEMLANE_DB=db_path, MEMLANE_HOME=tmp, HOME=tmp)
         hook = hook_command()
@@ -122,6 +132,9 @@ def main(argv=None) -> int:
         own = dict(env, MEMLANE_HOOK_SERVER="off")
         for _ in range(3):  # warm the page cache
             _timed(hook, _edit_event(-1, "bench-warm-up"), own)
+        if args.only == "rest":
+            _after_a_rest(args, db_path, hook, floor_cmd, env, own)
+            return 0
         server = start_server(db_path, env)
         status = _post_tool_use(args, db_path, hook, floor_cmd, env, own, server)
         stop_server(db_path, server["pid"])
@@ -201,6 +214,64 @@ def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
         w, c, worst = statistics.median(x[0] for x in runs), statistics.median(x[1] for x in runs), max(x[0] for x in runs)
         print(f"[no server up] {label}: median {w:.1f} ms = {w / fw:.2f}x the floor ({fw:.1f} ms), worst {worst:.1f} ms "
               f"= {worst / fw:.2f}x; CPU {c:.1f} ms = {c / fc:.2f}x the floor's ({fc:.1f} ms)")  # fmt: skip
+
+
+REST_AFTER_S = 6  # the resting server's idle time here (15 minutes in use): time to warm at 100k first
+
+
+def _memory_kib(pid: int) -> dict:
+    with open(f"/proc/{pid}/status") as fh:
+        return {k: int(v.split()[0]) for k, _, v in (line.partition(":") for line in fh) if k in ("VmRSS", "VmHWM")}
+
+
+def _cpu_ms(pid: int) -> float:
+    """A process's CPU so far (user + system, in the kernel's 10 ms ticks)."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _after_a_rest(args, db_path, hook, floor_cmd, env, own) -> None:
+    """A server that rests (idle past its idle time while a Claude Code session it served
+    runs: this bench's process stands for it): its memory warm and at rest, and a prompt it
+    serves right after a rest (CPU: the client's and the server's) (modules loaded, its page cache given back, the store's files
+    in the OS's cache) beside the same prompt in its own process (a hook that finds no
+    server), in turns with the floor."""
+    from hooks.client import server_status, stop_server
+    from hooks.keepalive import SESSION_VARIABLE, _stat
+
+    stop_server(db_path, 30)
+    me = f"{os.getpid()}:{_stat(os.getpid())[2]}"
+    server = start_server(db_path, dict(env, MEMLANE_HOOK_SERVER_IDLE_S=str(REST_AFTER_S), **{SESSION_VARIABLE: me}))
+    resting = lambda: (server_status(db_path) or {}).get("resting")  # noqa: E731
+    warm = {}
+    while not resting():
+        warm = _memory_kib(server["pid"])
+        time.sleep(0.1)
+    rest = _memory_kib(server["pid"])
+    print(f"[resting server] resident: warm {warm['VmRSS'] / 1024:.1f} MB (peak {rest['VmHWM'] / 1024:.1f} MB), "
+          f"at rest {rest['VmRSS'] / 1024:.1f} MB")  # fmt: skip
+    floor, served, alone = [], [], []
+    for n in range(args.runs):
+        while not resting():
+            time.sleep(0.05)
+        event = {"session_id": f"bench-rest-{n}", "cwd": "/home/dev/shop-api", "prompt_id": f"r{n}",
+                 "hook_event_name": "UserPromptSubmit", "prompt": PROMPTS[n % len(PROMPTS)],
+                 "transcript_path": "/dev/null", "permission_mode": "default"}  # fmt: skip
+        floor.append(_timed_cpu(floor_cmd, b"", env))
+        alone.append(_timed_cpu(hook, json.dumps(dict(event, session_id=f"bench-rest-own-{n}")).encode(), own))
+        before = _cpu_ms(server["pid"])
+        wall, cpu = _timed_cpu(hook, json.dumps(event).encode(), env)  # then it warms again, untimed
+        served.append((wall, cpu + _cpu_ms(server["pid"]) - before))
+    status = server_status(db_path)
+    fw, fc = (statistics.median(x[i] for x in floor) for i in (0, 1))
+    for label, runs in (("through the server right after a rest", served), ("in its own process", alone)):
+        w, c = statistics.median(x[0] for x in runs), statistics.median(x[1] for x in runs)
+        worst = max(x[0] for x in runs)
+        print(f"[resting server] UserPromptSubmit {label}: median {w:.1f} ms = {w / fw:.2f}x the floor ({fw:.1f} ms), "
+              f"worst {worst:.1f} ms = {worst / fw:.2f}x; CPU {c:.1f} ms = {c / fc:.2f}x the floor's ({fc:.1f} ms)")  # fmt: skip
+    print(f"  ({status['events'] - server['events']}/{args.runs} served by the resting server)")
+    stop_server(db_path, 30)
 
 
 def _recall_in_process(db_path) -> None:
