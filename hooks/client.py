@@ -16,11 +16,11 @@ The exchange (`hooks.server` answers):
 When no server listens (no socket, nobody listening: a crash leaves a stale socket, which the
 new server replaces), a quiet event (QUIET_EVENTS: its hook prints nothing) is handed to a
 server the client forks (`hand_over`): the child has the event in memory, lets go of the
-hook's pipes, binds the socket and runs the event first; the hook exits at once.  A quiet
-event that finds a server starting (its start mark younger than START_WAIT_S) waits for its
-socket and queues to it.  Otherwise the client runs the hook itself, exactly as before the
-server existed (`hooks.main.launched`), and starts a server once it has exited, for the next
-events, unless one is starting: for
+hook's pipes, binds the socket and runs the event first; the hook exits at once.  An event
+that finds a server starting (its start mark younger than START_WAIT_S), a prompt too, waits
+for its socket and queues to it.  Otherwise the client runs the hook itself, exactly as before
+the server existed (`hooks.main.launched`), and starts a server once it has exited, for the
+next events, unless one is starting: for
 SessionStart and UserPromptSubmit with no server up, when the server says "R" or closes before
 "A", when the event is larger than INLINE_MAX_BYTES, when the platform has no Unix sockets or
 no fork, or when MEMLANE_HOOK_SERVER is off.  Once it sent "G" it never runs the event again
@@ -413,21 +413,21 @@ def main() -> None:
 
 
 def _served(paths: dict, fields: list[bytes], db_path: str, data: bytes) -> tuple[int, bytes, bytes]:
-    """The event run by the store's server: the one listening; else, for a quiet event when no
-    server listens, one that is starting (waited for, up to START_WAIT_S), or one this hook
-    starts by handing it the event (`hand_over`: the hook leaves at once).  Fallback: the hook
-    runs the event itself (and starts no second server: `start_server_after_exit`)."""
+    """The event run by the store's server: the one listening; else one that is starting
+    (waited for, up to START_WAIT_S); else, for a quiet event, one this hook starts by handing
+    it the event (`hand_over`: the hook leaves at once).  Fallback: the hook runs the event
+    itself (and starts no second server: `start_server_after_exit`)."""
     try:
         return exchange(paths["sock"], fields)
     except Fallback as exc:
         if not exc.nobody:
             raise
-    quiet = quiet_event(data)
-    # A prompt or SessionStart runs itself rather than wait for a starting server's cold run
-    # of it (a prompt right after a SessionStart: 2.3x the floor against 2.8x queued).
-    if quiet and _starting(paths):
+    # Every event queues to a starting server, a prompt too: the server binds before it warms
+    # up and serves a queued hook between the warm-up's steps (a prompt right after a
+    # SessionStart: 1.79x the floor queued, 2.63x run by itself; docs/performance.md).
+    if _starting(paths):
         return exchange(paths["sock"], fields)  # Fallback when it did not come up in time
-    if quiet and hand_over(db_path, paths, fields):
+    if quiet_event(data) and hand_over(db_path, paths, fields):
         os._exit(0)  # the event is the new server's, in its memory; nothing to print
     raise Fallback("no hook server")
 

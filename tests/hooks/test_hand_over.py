@@ -225,3 +225,23 @@ def test_a_hook_that_runs_its_event_itself_starts_the_server_once_it_has_exited(
     assert run.stdout.read() == b""  # the waiting child let go of the hook's stdout
     assert until(lambda: status(handed) is not None)
     assert len(servers_of(handed.db)) == 1
+
+
+def test_a_prompt_that_finds_a_server_starting_queues_to_it(stores, monkeypatch):
+    """Not run by the hook itself: the starting server serves it (a prompt right after a
+    SessionStart, docs/performance.md: faster queued now that the server binds first)."""
+    _, handed = stores
+    paths = client.server_paths(handed.db)
+    tries = []
+
+    def exchange(sock, fields):
+        tries.append(sock)
+        if len(tries) == 1:  # no server listens yet
+            raise client.Fallback("no socket", nobody=True)
+        return 0, b"context", b""  # the starting server's answer
+
+    monkeypatch.setattr(client, "exchange", exchange)
+    monkeypatch.setattr(client, "_starting", lambda paths: True)  # its start mark is fresh, its socket up
+    data = payload("user-prompt-submit")
+    served = client._served(paths, client.request_fields(handed.db, data), handed.db, data)
+    assert served == (0, b"context", b"") and tries == [paths["sock"]] * 2
