@@ -113,6 +113,8 @@ def main(argv=None) -> int:
     parser.add_argument("--memories", type=int, default=100_000)
     parser.add_argument("--db", help="a copy of this database instead of --memories generated ones")
     parser.add_argument("--only", choices=("rest",), help="only the rows of a resting server")
+    parser.add_argument("--rest-after", type=float, default=6.0,
+                        help="the resting server's idle time, s (15 min in use): long enough to warm first")  # fmt: skip
     args = parser.parse_args(argv)
     compileall.compile_dir(str(ROOT / "store"), quiet=1)
     compileall.compile_dir(str(ROOT / "hooks"), quiet=1)
@@ -216,9 +218,6 @@ def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
               f"= {worst / fw:.2f}x; CPU {c:.1f} ms = {c / fc:.2f}x the floor's ({fc:.1f} ms)")  # fmt: skip
 
 
-REST_AFTER_S = 6  # the resting server's idle time here (15 minutes in use): time to warm at 100k first
-
-
 def _memory_kib(pid: int) -> dict:
     with open(f"/proc/{pid}/status") as fh:
         return {k: int(v.split()[0]) for k, _, v in (line.partition(":") for line in fh) if k in ("VmRSS", "VmHWM")}
@@ -242,7 +241,7 @@ def _after_a_rest(args, db_path, hook, floor_cmd, env, own) -> None:
 
     stop_server(db_path, 30)
     me = f"{os.getpid()}:{_stat(os.getpid())[2]}"
-    server = start_server(db_path, dict(env, MEMLANE_HOOK_SERVER_IDLE_S=str(REST_AFTER_S), **{SESSION_VARIABLE: me}))
+    server = start_server(db_path, dict(env, MEMLANE_HOOK_SERVER_IDLE_S=str(args.rest_after), **{SESSION_VARIABLE: me}))
     resting = lambda: (server_status(db_path) or {}).get("resting")  # noqa: E731
     warm = {}
     while not resting():
