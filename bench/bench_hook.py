@@ -124,6 +124,9 @@ def main(argv=None) -> int:
             with sqlite3.connect(args.db) as source, sqlite3.connect(db_path) as copy:
                 source.backup(copy)
             args.memories = copy_count = sqlite3.connect(db_path).execute("SELECT count(*) FROM memory").fetchone()[0]
+            from bench.bench_recall import _upkeep_done
+
+            _upkeep_done(db_path)  # today's retention and backfill done, as a user's store has had them
             print(f"a copy of {args.db}: {copy_count} memories")
         else:
             _prefill(db_path, args.memories)
@@ -190,7 +193,9 @@ def _timed_cpu(cmd: list[str], stdin: bytes, env: dict) -> tuple[float, float]:
 def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
     """The first event with no server up (a session's first, the first after the server left):
     a PostToolUse is handed to the server it forks, a prompt runs in its own process while a
-    server starts beside it.  Each run finds no server (the last one is asked to leave, untimed)."""
+    server starts beside it, and a prompt sent right after a SessionStart (untimed, run in its
+    own process) queues to the server that SessionStart started.  Each run finds no server (the
+    last one is asked to leave, untimed)."""
     from hooks.client import server_status, stop_server
 
     def ask_to_leave(db_path, wait_s):  # the server the last run started (it may still be starting)
@@ -199,7 +204,7 @@ def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
             time.sleep(0.02)
         stop_server(db_path, wait_s)
 
-    floor, post, prompt = [], [], []
+    floor, post, prompt, after_start = [], [], [], []
     stop_server(db_path, 30)
     for n in range(args.runs):
         floor.append(_timed_cpu(floor_cmd, b"", env))
@@ -210,9 +215,16 @@ def _no_server_up(args, db_path, hook, floor_cmd, env) -> None:
                  "transcript_path": "/dev/null", "permission_mode": "default"}  # fmt: skip
         prompt.append(_timed_cpu(hook, json.dumps(event).encode(), env))
         ask_to_leave(db_path, wait_s=30)
+        start = {"session_id": f"bench-start-{n}", "cwd": "/home/dev/shop-api", "hook_event_name": "SessionStart",
+                 "source": "startup", "transcript_path": "/dev/null"}  # fmt: skip
+        _timed(hook, json.dumps(start).encode(), env)
+        event.update(session_id=f"bench-start-{n}", prompt_id=f"s{n}")
+        after_start.append(_timed_cpu(hook, json.dumps(event).encode(), env))
+        ask_to_leave(db_path, wait_s=30)
     fw, fc = (statistics.median(x[i] for x in floor) for i in (0, 1))
     for label, runs in (("PostToolUse (Edit), handed to the server it starts", post),
-                        ("UserPromptSubmit, run itself while a server starts", prompt)):  # fmt: skip
+                        ("UserPromptSubmit, run itself while a server starts", prompt),
+                        ("UserPromptSubmit right after SessionStart, queued to the server starting", after_start)):  # fmt: skip
         w, c, worst = statistics.median(x[0] for x in runs), statistics.median(x[1] for x in runs), max(x[0] for x in runs)
         print(f"[no server up] {label}: median {w:.1f} ms = {w / fw:.2f}x the floor ({fw:.1f} ms), worst {worst:.1f} ms "
               f"= {worst / fw:.2f}x; CPU {c:.1f} ms = {c / fc:.2f}x the floor's ({fc:.1f} ms)")  # fmt: skip
