@@ -194,13 +194,14 @@ def _start(paths: dict, child) -> bool:
     return True
 
 
-def _forked(becomes, *, after_exit: bool = False, lost: str = ""):
+def _forked(becomes, *, after_exit: str = "", lost: str = ""):
     """`_start`'s child for a server forked from the hook: the child lets go of the hook's pipes
-    at once (Claude Code waits until every copy is closed); with `after_exit` it waits, in a
-    session of its own, until the hook's process has exited (the end of a pipe only the hook
-    holds closes); then it does `becomes(session)` and ends.  `lost`: what a failure of the
-    child loses, said in the log ("": nothing; the start mark stays a while, then a hook
-    starts another)."""
+    at once (Claude Code waits until every copy is closed); with `after_exit` (the start mark)
+    it waits, in a session of its own, until the hook's process has exited (the end of a pipe
+    only the hook holds closes) and makes the mark anew (the hooks that come meanwhile wait
+    START_WAIT_S from it for the socket: the hook's own run does not use that up); then it does
+    `becomes(session)` and ends.  `lost`: what a failure of the child loses, said in the log
+    ("": nothing; the start mark stays a while, then a hook starts another)."""
 
     def child(session) -> None:
         done, running = os.pipe() if after_exit else (-1, -1)
@@ -222,6 +223,7 @@ def _forked(becomes, *, after_exit: bool = False, lost: str = ""):
                 os.setsid()
                 os.read(done, 1)  # b"": the hook's process has exited
                 os.close(done)
+                _touch(after_exit)
             becomes(session)
         except BaseException as exc:
             if lost:
@@ -265,7 +267,7 @@ def start_server_after_exit(db_path: str, paths: dict) -> bool:
     the floor), and the server needs no interpreter of its own.  Without fork: `start_server`."""
     if not hasattr(os, "fork"):
         return start_server(db_path, paths)
-    return _start(paths, _forked(_server(db_path), after_exit=True))
+    return _start(paths, _forked(_server(db_path), after_exit=paths["start"]))
 
 
 def hand_over(db_path: str, paths: dict, fields: list[bytes]) -> bool:
@@ -292,6 +294,13 @@ def _server(db_path: str, first: dict | None = None):
         main(db_path, first=first, session=session)
 
     return serve
+
+
+def _touch(path: str) -> None:
+    try:
+        os.utime(path, follow_symlinks=False)
+    except OSError:  # gone: another server started meanwhile
+        pass
 
 
 def _let_go_of_the_hook() -> None:

@@ -245,3 +245,24 @@ def test_a_prompt_that_finds_a_server_starting_queues_to_it(stores, monkeypatch)
     data = payload("user-prompt-submit")
     served = client._served(paths, client.request_fields(handed.db, data), handed.db, data)
     assert served == (0, b"context", b"") and tries == [paths["sock"]] * 2
+
+
+def test_a_server_started_after_the_hooks_exit_marks_its_start_anew_when_it_starts(stores):
+    """The start mark is made as the hook begins its own run; the hooks that come right after
+    it (a prompt after SessionStart) wait up to START_WAIT_S from the mark for the socket, so
+    the mark is made anew when the server really starts: a slow run of the hook does not use
+    up their wait."""
+    _, handed = stores
+    Path(handed.db).parent.mkdir(parents=True, exist_ok=True)
+    paths = client.server_paths(handed.db)
+    holder = os.open(paths["lock"], os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)  # the server waits for the lock: its mark stays to be seen
+        run = subprocess.Popen([sys.executable, "-I", "-S", "-c", AFTER_EXIT, *handed.folders],
+                               stdout=subprocess.PIPE, env=handed.env)  # fmt: skip
+        assert run.stdout.readline() == b"True\n"
+        made = os.lstat(paths["start"]).st_mtime
+        run.wait(timeout=HANG)  # its run took 1.5 s
+        assert until(lambda: os.lstat(paths["start"]).st_mtime > made + 1.0)
+    finally:
+        os.close(holder)
