@@ -34,6 +34,7 @@ from store.privacy.values import (
     add_span,
     compiled,
     is_reference,
+    leet_dotted,
     looks_random,
     remember,
 )
@@ -459,8 +460,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
-    if compiled("dotted", DOTTED).match(value):
-        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
+    if compiled("dotted", DOTTED).match(value) and not leet_dotted(value):
+        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
     if "*" in value and style != "cli":

@@ -1,0 +1,279 @@
+"""Candidates that files and tools' formats hold where no name stands before the value: found by
+the format's structure, judged by store/privacy/evidence.py `decide` (the one decision).
+
+- A CSV's secret column (a password manager's export, a spreadsheet of accounts): a header line
+  of names, one of which names a secret (`login_password`, `Password`, `"password"`), and each
+  row's field in that column.
+- A setter's name and value as arguments (`travis env set API_KEY X`, `az pipelines variable
+  create --name apiKey --value X`, `drone secret add --name docker_password --data X`,
+  PlistBuddy's `Set :ApiToken X`, `plutil -replace ClientSecret -string X`, a form's
+  `key=DB_PASSWORD` then `value=X`): a setter's verb or a naming flag before an argument that
+  names a secret, the value in the next argument or after a value flag.
+- A user and its password after a flag or key that names a login (`--user root:X`,
+  `login=ana:X`, `--creds u:X`): the user stays.
+- LDIF's base64 value (`userPassword:: X`): the attribute names the secret, `::` says base64.
+- A JSON string inside a text (a tool's answer holding a file as JSON, a HAR entry's body):
+  its escapes read back (`\\"`, `\\n`), the whole filter run over what it says, the spans mapped
+  back to the escaped text.
+
+Each finder's data is beside it; the literals they are found by join the one pass
+(store/privacy/anchors.py) through `literals()`.
+"""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, SPACE, decide
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM
+from store.privacy.values import add_span, compiled
+
+P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
+
+# The words a CSV header's secret column or an LDIF attribute is found by (its cell also judged
+# by name_verdict: `login_password`, `Password`, `pwd`).
+CSV_WORDS = ("password", "passwd", "pwd", "secret", "token")
+LDIF_LITERALS = ("password:: ", "pw:: ", "secret:: ")
+# A setter's verbs (a word of its own on a command line) and the flags that name what is set or
+# give its value.
+SETTER_VERBS = frozenset("set add create put update replace store write -replace".split())
+NAMING_FLAGS = frozenset("--name -n --key -k --secret-name --variable --var".split())
+VALUE_FLAGS = frozenset("--value -v --data -d --body -b -string --secret-value --string --text".split())
+SETTER_LITERALS = (" set ", " add ", " create ", " put ", " update ", " -replace ", "set :", "key=", "name=")
+# Flags and keys a `user:password` value follows.
+LOGIN_LITERALS = ("--user", "--creds", "--credentials", "--basic-auth", "--auth ", "--auth=", "login=")
+
+
+def literals() -> tuple:
+    return CSV_WORDS + LDIF_LITERALS + SETTER_LITERALS + LOGIN_LITERALS + ('\\"',)
+
+
+def find(text, low, anchors, found, find_secrets):
+    """Every finder of this module over `text` (`low`: lowercased, same length); `find_secrets`:
+    the whole filter, for what a JSON string says."""
+    present = anchors.present
+    if "," in text and any(word in present for word in CSV_WORDS):
+        _csv_columns(text, low, anchors, found)
+    if any(lit in present for lit in LDIF_LITERALS):
+        _ldif_base64(text, low, anchors, found)
+    if any(lit in present for lit in SETTER_LITERALS):
+        _setters(text, low, anchors, found)
+    if any(lit in present for lit in LOGIN_LITERALS):
+        _user_and_password(text, low, anchors, found)
+    if '\\"' in present:
+        _json_strings(text, found, find_secrets)
+
+
+def _take(text, found, s, e, strength, style, kind, alone=False):
+    if e > s and decide(text[s:e], strength, style, alone):
+        add_span(found, text, s, e, P_FORMAT, kind)
+
+
+# ------------------------------------------------------------------------------ CSV columns
+_CSV_FIELD = r"(?:\"[A-Za-z_][\w .()/-]{0,39}\"|[A-Za-z_][\w.()/-]{0,39}(?: [\w.()/-]{1,20})?)"
+
+
+def _csv_columns(text, low, anchors, found):
+    header = compiled("csv-header", r"[ \t]*" + _CSV_FIELD + r"(?:," + _CSV_FIELD + r"){2,40}[ \t]*\r?(?=\n)")
+    done = set()
+    for word in CSV_WORDS:
+        for at in anchors.at(word) if word in anchors.present else ():
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in done:
+                continue
+            done.add(ls)
+            le = low.find("\n", at)
+            if le < 0 or low.count(",", ls, le) < 2:
+                continue  # a header has rows below it and three fields or more
+            m = header.match(text, ls)
+            if m is None or m.end() != le:
+                continue
+            names = [cell.strip(" \t\r\"") for cell in text[ls:le].split(",")]
+            for index, name in enumerate(names):
+                verdict = name_verdict(name)
+                if verdict is not None and verdict[1] >= MEDIUM:
+                    _csv_rows(text, le + 1, index, len(names), verdict, found)
+
+
+def _csv_fields(text, pos, end):
+    """(start, end) of each field of the CSV row text[pos:end] (a quoted field: inside its quotes)."""
+    rx = compiled("csv-field", r"\"((?:[^\"\n]|\"\")*)\"|([^,\n]*)")
+    out = []
+    while True:
+        m = rx.match(text, pos, end)
+        out.append(m.span(1) if m.group(1) is not None else m.span(2))
+        pos = m.end()
+        if pos >= end or text[pos] != ",":
+            return out
+        pos += 1
+
+
+def _csv_rows(text, pos, index, count, verdict, found):
+    """The field at `index` of each row from `pos` on, while rows have `count` fields (one more or
+    less: a trailing comma) and no blank line comes."""
+    n = len(text)
+    for _ in range(2000):
+        if pos >= n:
+            return
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        if not text[pos:eol].strip():
+            return
+        fields = _csv_fields(text, pos, eol)
+        if abs(len(fields) - count) > 1 or index >= len(fields):
+            return
+        s, e = fields[index]
+        _take(text, found, s, e, verdict[1], SPACE, verdict[0])
+        pos = eol + 1
+
+
+# ------------------------------------------------------------------------------ LDIF
+def _ldif_base64(text, low, anchors, found):
+    rx = compiled("ldif-base64", r"([A-Za-z][\w-]{0,60}):: ?([A-Za-z0-9+/]{4,1000}={0,2})[ \t]*\r?$", )
+    for lit in LDIF_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            ls = low.rfind("\n", 0, at) + 1
+            le = low.find("\n", at)
+            m = rx.match(text, ls, len(text) if le < 0 else le)
+            if m is not None:
+                verdict = name_verdict(m.group(1))
+                if verdict is not None and verdict[1] >= MEDIUM:
+                    _take(text, found, m.start(2), m.end(2), verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ setters
+_ARG = r"\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+"
+
+
+def _setters(text, low, anchors, found):
+    done = set()
+    for lit in SETTER_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in done:
+                continue
+            done.add(ls)
+            le = low.find("\n", at)
+            _setter_line(text, ls, len(text) if le < 0 else le, found)
+
+
+def _words(text, ls, le):
+    """(start, end) of each argument of the line text[ls:le], inside its quotes; a quoted argument
+    of several words (`-c "Set :ApiToken X"`) gives its words too."""
+    out = []
+    for m in compiled("setter-arg", _ARG).finditer(text, ls, le):
+        s, e = m.span()
+        if text[s] in "\"'":
+            s, e = s + 1, e - 1
+            inner = list(compiled("setter-inner", r"\S+").finditer(text, s, e))
+            if len(inner) > 1:
+                out += [w.span() for w in inner]
+                continue
+        out.append((s, e))
+    return out
+
+
+def _setter_line(text, ls, le, found):
+    words = _words(text, ls, le)
+    if len(words) < 3 or len(words) > 60:
+        return
+    low = [text[s:e].lower() for s, e in words]
+    verb = next((i for i, w in enumerate(low) if w in SETTER_VERBS), None)
+    for i in range(1, len(words) - 1):
+        s, e = words[i]
+        raw = text[s:e]
+        pair = raw[:4].lower() in ("key=", "name")
+        if pair:  # a form's or query's `key=NAME` then `value=X`
+            if not raw.lower().startswith(("key=", "name=")):
+                continue
+            raw = raw.split("=", 1)[1]
+        elif verb is None or i <= verb or not (low[i - 1] in SETTER_VERBS or low[i - 1] in NAMING_FLAGS):
+            continue
+        name = raw.lstrip(":").rsplit("/", 1)[-1]
+        verdict = name_verdict(name) if name else None
+        if verdict is None or verdict[1] < MEDIUM:
+            continue
+        span = _setter_value(text, words, low, i, pair)
+        if span is not None:
+            _take(text, found, span[0], span[1], verdict[1], SPACE, verdict[0])
+
+
+def _setter_value(text, words, low, i, pair):
+    """The value of the name at words[i]: the next argument when it is no flag, else the one after
+    a value flag (`--value X`, `--data=X`) among the next few, or a form's `value=X`."""
+    for j in range(i + 1, min(len(words), i + 6)):
+        w = low[j]
+        s, e = words[j]
+        if pair:
+            if w.startswith("value="):
+                return s + 6, e
+            continue
+        if j == i + 1 and not w.startswith("-"):
+            return s, e
+        flag, eq, _ = w.partition("=")
+        if flag in VALUE_FLAGS:
+            if eq:
+                return s + len(flag) + 1, e
+            return words[j + 1] if j + 1 < len(words) else None
+    return None
+
+
+# ------------------------------------------------------------------------------ user:password
+def _user_and_password(text, low, anchors, found):
+    rx = compiled("login-flag", r"(?:--(?:user|creds|credentials|basic-auth|auth)[ =]|(?<![\w-])login=)[\"']?"
+                                r"([^\s:\"'@/$`]{1,64}):([^\s\"'@`]{1,128})")
+    for lit in LOGIN_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            start = at - 1 if lit == "login=" and at else at
+            m = rx.search(text, start, min(len(text), at + 220))
+            if m is not None and m.start() <= at + 1:
+                _take(text, found, m.start(2), m.end(2), MEDIUM + 1, SPACE, "password")
+
+
+# ------------------------------------------------------------------------------ JSON strings
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+
+
+def _json_strings(text, found, find_secrets):
+    """A JSON string literal that holds escaped quotes (a document inside a document): what it
+    says, filtered whole, its spans mapped back."""
+    rx = compiled("json-escaped-string", r"\"((?:[^\"\\\n]|\\.){0,20000}?\\\"(?:[^\"\\\n]|\\.){0,200000}?)\"")
+    hint = compiled("json-hint", r"(?i)pass|secret|token|key|auth|pw|cookie|sess|cred|login")
+    for m in rx.finditer(text):
+        if hint.search(text, *m.span(1)) is None:
+            continue  # (no word a finder starts from: nothing to find in what it says)
+        got = _unescaped(text, *m.span(1))
+        if got is None:
+            continue
+        view, starts, ends = got
+        for kind, a, b in find_secrets(view):
+            if b > a:
+                add_span(found, text, starts[a], ends[b - 1], P_FORMAT, kind)
+
+
+def _unescaped(text, s, e):
+    """text[s:e] with its JSON escapes read, and where each of its characters starts and ends in
+    `text` (None when an escape is not JSON's)."""
+    out, starts, ends = [], [], []
+    i = s
+    while i < e:
+        if text[i] != "\\":
+            j = text.find("\\", i, e)
+            j = e if j < 0 else j
+            out.append(text[i:j])
+            starts.extend(range(i, j))
+            ends.extend(range(i + 1, j + 1))
+            i = j
+            continue
+        nxt = text[i + 1:i + 2]
+        if nxt == "u" and compiled("json-u", r"[0-9a-fA-F]{4}").match(text, i + 2, e):
+            out.append(chr(int(text[i + 2:i + 6], 16)))
+            step = 6
+        elif nxt in _ESCAPES:
+            out.append(_ESCAPES[nxt])
+            step = 2
+        else:
+            return None
+        starts.append(i)
+        ends.append(i + step)
+        i += step
+    return "".join(out), starts, ends
