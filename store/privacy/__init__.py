@@ -648,8 +648,8 @@ def _cookie_values(text, s, e, prio, found):
         start = pos + len(name) + len(eq)
         pos += len(part) + 1
         value = value.strip()
-        if not eq or not value:
-            continue
+        if not eq or len(value) < 6:
+            continue  # (`csrftoken=abc`, `logged_in=yes`, `auth=1`: a flag or a stand-in, no credential)
         lead = text.find(value, start)
         name_low = name.strip().lower()
         if any(w in name_low for w in COOKIE_WORDS) or looks_random(value):

@@ -38,13 +38,14 @@ LDIF_LITERALS = ("password:: ", "pw:: ", "secret:: ")
 SETTER_VERBS = frozenset("set add create put update replace store write -replace".split())
 NAMING_FLAGS = frozenset("--name -n --key -k --secret-name --variable --var".split())
 VALUE_FLAGS = frozenset("--value -v --data -d --body -b -string --secret-value --string --text".split())
-SETTER_LITERALS = (" set ", " add ", " create ", " put ", " update ", " -replace ", "set :", "key=", "name=")
+SETTER_LITERALS = (" set ", " add ", " create ", " put ", " update ", " write ", " -replace ", "set :", "key=", "name=",
+                   "--name", "set-", "put-", "create-", "store-", ":set ")
 # Flags and keys a `user:password` value follows.
 LOGIN_LITERALS = ("--user", "--creds", "--credentials", "--basic-auth", "--auth ", "--auth=", "login=")
 
 
 def literals() -> tuple:
-    return CSV_WORDS + LDIF_LITERALS + SETTER_LITERALS + LOGIN_LITERALS + ('\\"',)
+    return CSV_WORDS + LDIF_LITERALS + SETTER_LITERALS + LOGIN_LITERALS + ('\\"', '"name"', '"value"')
 
 
 def find(text, low, anchors, found, find_secrets):
@@ -59,8 +60,10 @@ def find(text, low, anchors, found, find_secrets):
         _setters(text, low, anchors, found)
     if any(lit in present for lit in LOGIN_LITERALS):
         _user_and_password(text, low, anchors, found)
+    if '"value"' in present and '"name"' in present:
+        _header_objects(text, anchors.at('"value"'), found, find_secrets)
     if '\\"' in present:
-        _json_strings(text, found, find_secrets)
+        _json_strings(text, anchors.at('\\"'), found, find_secrets)
 
 
 def _take(text, found, s, e, strength, style, kind, alone=False):
@@ -77,6 +80,11 @@ def _csv_columns(text, low, anchors, found):
     done = set()
     for word in CSV_WORDS:
         for at in anchors.at(word) if word in anchors.present else ():
+            e = at + len(word)
+            if e < len(low) and (low[e].isalnum() or low[e] == "_"):
+                e = compiled("csv-word-end", r"[\w .()/-]*").match(low, e).end()  # `password_hash`, `Password (old)`
+            if e < len(low) and low[e] != "," and low[e] not in "\r\n" and low[e:e + 2] != '",':
+                continue  # the word ends no field of a header (most places: prose, code, a JSON key)
             ls = low.rfind("\n", 0, at) + 1
             if ls in done:
                 continue
@@ -153,7 +161,13 @@ def _setters(text, low, anchors, found):
                 continue
             done.add(ls)
             le = low.find("\n", at)
-            _setter_line(text, ls, len(text) if le < 0 else le, found)
+            le = len(text) if le < 0 else le
+            if le - ls > 1000:
+                continue  # a command line that sets a value is short (not a JSON document on one line)
+            if lit[-1] == "=" and low.find("value=", ls, le) < 0:
+                continue  # `key=NAME` needs its `value=X` on the line
+            if compiled("setter-hint", r"(?i)pass|secret|token|key|auth|pw|cred").search(text, ls, le) is not None:
+                _setter_line(text, ls, le, found)  # (a secret's name on the line: worth reading its arguments)
 
 
 def _words(text, ls, le):
@@ -177,7 +191,7 @@ def _setter_line(text, ls, le, found):
     if len(words) < 3 or len(words) > 60:
         return
     low = [text[s:e].lower() for s, e in words]
-    verb = next((i for i, w in enumerate(low) if w in SETTER_VERBS), None)
+    verb = next((i for i, w in enumerate(low) if _setter_verb(w)), None)
     for i in range(1, len(words) - 1):
         s, e = words[i]
         raw = text[s:e]
@@ -186,8 +200,9 @@ def _setter_line(text, ls, le, found):
             if not raw.lower().startswith(("key=", "name=")):
                 continue
             raw = raw.split("=", 1)[1]
-        elif verb is None or i <= verb or not (low[i - 1] in SETTER_VERBS or low[i - 1] in NAMING_FLAGS):
-            continue
+        elif verb is None or i <= verb or i > verb + 4 or low[i].startswith("-") or (
+                i - 1 != verb and low[i - 1].startswith("-") and low[i - 1] not in NAMING_FLAGS):
+            continue  # a name: among the first arguments after the verb (`defaults write DOMAIN KEY`), or a naming flag's
         name = raw.lstrip(":").rsplit("/", 1)[-1]
         verdict = name_verdict(name) if name else None
         if verdict is None or verdict[1] < MEDIUM:
@@ -195,6 +210,15 @@ def _setter_line(text, ls, le, found):
         span = _setter_value(text, words, low, i, pair)
         if span is not None:
             _take(text, found, span[0], span[1], verdict[1], SPACE, verdict[0])
+
+
+def _setter_verb(word):
+    """`set`, `put-parameter`, `store-secret`, `env:set`, `set-credentials`: a setter's verb, alone
+    or as a subcommand's first or last part."""
+    if word in SETTER_VERBS:
+        return True
+    parts = compiled("setter-parts", r"[-:_]").split(word)
+    return len(parts) > 1 and (parts[0] in SETTER_VERBS or parts[-1] in SETTER_VERBS) and parts[0] != ""
 
 
 def _setter_value(text, words, low, i, pair):
@@ -229,25 +253,56 @@ def _user_and_password(text, low, anchors, found):
                 _take(text, found, m.start(2), m.end(2), MEDIUM + 1, SPACE, "password")
 
 
+# ------------------------------------------------------------------------------ headers as objects
+def _header_objects(text, places, found, find_secrets):
+    """A header written as a name/value object (a HAR entry's, Postman's, a fetch's list of
+    headers: `{"name": "Cookie", "value": "sessionid=X; theme=dark"}`): read as the header line
+    `Cookie: sessionid=X; theme=dark`, by the whole filter (the Cookie, Authorization rules)."""
+    rx = compiled("header-object", r"\"name\"[ \t]*:[ \t]*\"([A-Za-z][\w-]{1,60})\"[ \t]*,[ \t]*\"value\"[ \t]*:[ \t]*\"([^\"\\\n]{1,4000})\"")
+    for at in places:
+        m = rx.search(text, max(0, at - 90), at + 4100)
+        if m is None or not m.start(2) - 12 <= at < m.start(2):
+            continue
+        name = m.group(1)
+        view = f"{name}: {m.group(2)}"
+        shift = m.start(2) - len(name) - 2
+        for kind, a, b in find_secrets(view):
+            if a >= len(name) + 2:
+                add_span(found, text, a + shift, b + shift, P_FORMAT, kind)
+
+
 # ------------------------------------------------------------------------------ JSON strings
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
 
 
-def _json_strings(text, found, find_secrets):
+def _json_strings(text, places, found, find_secrets):
     """A JSON string literal that holds escaped quotes (a document inside a document): what it
-    says, filtered whole, its spans mapped back."""
-    rx = compiled("json-escaped-string", r"\"((?:[^\"\\\n]|\\.){0,20000}?\\\"(?:[^\"\\\n]|\\.){0,200000}?)\"")
-    hint = compiled("json-hint", r"(?i)pass|secret|token|key|auth|pw|cookie|sess|cred|login")
-    for m in rx.finditer(text):
-        if hint.search(text, *m.span(1)) is None:
-            continue  # (no word a finder starts from: nothing to find in what it says)
-        got = _unescaped(text, *m.span(1))
-        if got is None:
+    says, filtered whole, its spans mapped back.  Only the lines that hold an escaped quote are
+    read, each by one scan of its string literals."""
+    rx = compiled("json-string", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`:
+    # a string of prose or code that merely holds quotes (a package's description) is not read again
+    hint = compiled("json-hint", r"(?i)\\\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name)[\w.-]{0,40}\\\"[ \t]*:")
+    n = len(text)
+    done = -1
+    for at in places:  # (where `\\"` stands, found by the one pass)
+        if at < done:
             continue
-        view, starts, ends = got
-        for kind, a, b in find_secrets(view):
-            if b > a:
-                add_span(found, text, starts[a], ends[b - 1], P_FORMAT, kind)
+        ls = text.rfind("\n", 0, at) + 1
+        le = text.find("\n", at)
+        le = n if le < 0 else le
+        for m in rx.finditer(text, ls, le) if hint.search(text, at - 1, le) is not None else ():
+            s, e = m.span(1)
+            if e - s > 100_000 or text.find('\\"', s, e) < 0 or hint.search(text, s, e) is None:
+                continue  # (no secret's key in what it says)
+            got = _unescaped(text, s, e)
+            if got is None:
+                continue
+            view, starts, ends = got
+            for kind, a, b in find_secrets(view):
+                if b > a:
+                    add_span(found, text, starts[a], ends[b - 1], P_FORMAT, kind)
+        done = le
 
 
 def _unescaped(text, s, e):

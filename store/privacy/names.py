@@ -444,6 +444,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     low = value.lower()
     if low in NOT_SECRET_WORDS or not any(ch.isalnum() for ch in value):
         return False
+    if len(value) <= 3 and value.isalpha():
+        return False  # csrftoken=abc, pw=foo: three letters are a stand-in, not a credential
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
     if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
@@ -457,7 +459,9 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
-        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value
+        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value and \
+            not (value[-1] == "(" and compiled("call-head", r"[A-Za-z_][\w.]*\(\Z").match(value))
+        # (`storePassword=System.getenv("X")` in a properties file: a call, its quoted argument cut)
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
     if compiled("dotted", DOTTED).match(value) and not leet_dotted(value):

@@ -282,11 +282,12 @@ def mixed_parts(value: str) -> bool:
 
 
 def leet_dotted(value: str) -> bool:
-    """`t1ger.Lily`, `n0rth.Star`: a digit in place of a letter inside a word of lower case, and
-    words of both cases, as a person writes a password with a dot (a name of code keeps a digit
-    at a word's end or start: `np.float64`, `V1Pod.spec`, `s3.Bucket`)."""
+    """`t1ger.Lily`, `n0rth.Star`: one digit in place of a letter inside a word of lower case (five
+    letters or more), and words of both cases, as a person writes a password with a dot (a name
+    of code keeps a digit at a word's end or start, or a number in it: `np.float64`,
+    `V1Pod.spec`, `s3.Bucket`, `win32api.RegEnumKey`, `k8s.Client`)."""
     return (value.lower() != value and value.upper() != value
-            and compiled("leet-part", r"(?:^|.*\.)[A-Za-z]*[a-z]\d{1,2}[a-z]+(?:\.|\Z)").match(value) is not None)
+            and compiled("leet-part", r"(?:^|.*\.)(?=[A-Za-z0-9]{5})[A-Za-z]*[a-z]\d[a-z]+(?:\.|\Z)").match(value) is not None)
 
 
 JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body,
