@@ -313,7 +313,7 @@ FINDERS = (
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
                                                                                  look.found, _find),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
-    ("files' and tools' formats", lambda look: formats.find(look.text, look.low, look.anchors, look.found, _find),
+    ("files' and tools' formats", lambda look: formats.find(look, _find),
      "formats.CSV_WORDS, SETTER_VERBS, NAMING_FLAGS, VALUE_FLAGS, LOGIN_LITERALS; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),

@@ -32,38 +32,61 @@ P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
 # The words a CSV header's secret column or an LDIF attribute is found by (its cell also judged
 # by name_verdict: `login_password`, `Password`, `pwd`).
 CSV_WORDS = ("password", "passwd", "pwd", "secret", "token")
-LDIF_LITERALS = ("password:: ", "pw:: ", "secret:: ")
-# A setter's verbs (a word of its own on a command line) and the flags that name what is set or
-# give its value.
+# A setter's verbs (a word of its own on a command line, or a subcommand's first or last part:
+# `put-parameter`, `env:set`) and the flags that name what is set or give its value.
 SETTER_VERBS = frozenset("set add create put update replace store write -replace".split())
 NAMING_FLAGS = frozenset("--name -n --key -k --secret-name --variable --var".split())
 VALUE_FLAGS = frozenset("--value -v --data -d --body -b -string --secret-value --string --text".split())
-SETTER_LITERALS = (" set ", " add ", " create ", " put ", " update ", " write ", " -replace ", "set :", "key=", "name=",
-                   "--name", "set-", "put-", "create-", "store-", ":set ")
+# What a setter's line is found by: a value flag, a form's `value=`, PlistBuddy's `Set :`.  (A
+# setter's verb alone, `travis env set API_KEY X`, would need a pass over every ` set `: ~4 ms a
+# MB of any text, for a form the value flags mostly cover.)
+SETTER_LITERALS = ("--value", "--data", "-string", "--body", "value=", "set :")
+LDIF_LITERAL = ":: "
 # Flags and keys a `user:password` value follows.
-LOGIN_LITERALS = ("--user", "--creds", "--credentials", "--basic-auth", "--auth ", "--auth=", "login=")
+LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 
 def literals() -> tuple:
-    return CSV_WORDS + LDIF_LITERALS + SETTER_LITERALS + LOGIN_LITERALS + ('\\"', '"name"', '"value"')
+    """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
+    return SETTER_LITERALS + LOGIN_LITERALS + (LDIF_LITERAL, '\\"')
 
 
-def find(text, low, anchors, found, find_secrets):
-    """Every finder of this module over `text` (`low`: lowercased, same length); `find_secrets`:
-    the whole filter, for what a JSON string says."""
+def find(look, find_secrets):
+    """Every finder of this module over the text `look` holds (store/privacy/__init__.py Look);
+    `find_secrets`: the whole filter, for what a JSON string or a header object says."""
+    text, low, anchors, found = look.text, look.low, look.anchors, look.found
     present = anchors.present
     if "," in text and any(word in present for word in CSV_WORDS):
         _csv_columns(text, low, anchors, found)
-    if any(lit in present for lit in LDIF_LITERALS):
-        _ldif_base64(text, low, anchors, found)
+    if LDIF_LITERAL in present:
+        for ls, le in _lines(low, anchors.at(LDIF_LITERAL)):
+            _ldif_base64(text, ls, le, found)
     if any(lit in present for lit in SETTER_LITERALS):
-        _setters(text, low, anchors, found)
+        places = sorted(at for lit in SETTER_LITERALS if lit in present for at in anchors.at(lit))
+        for ls, le in _lines(low, places):
+            _setter_line(text, ls, le, found)
     if any(lit in present for lit in LOGIN_LITERALS):
         _user_and_password(text, low, anchors, found)
-    if '"value"' in present and '"name"' in present:
+    if '"value"' in present and '"name"' in text:
         _header_objects(text, anchors.at('"value"'), found, find_secrets)
     if '\\"' in present:
         _json_strings(text, anchors.at('\\"'), found, find_secrets)
+
+
+def _lines(low, places):
+    """(start, end) of the lines `places` (sorted) stand on, each once, of 1,000 characters or less
+    (a command line or a file's line, not a document on one line)."""
+    n = len(low)
+    done = -1
+    for at in places:
+        if at < done:
+            continue
+        ls = low.rfind("\n", 0, at) + 1
+        le = low.find("\n", at)
+        le = n if le < 0 else le
+        done = le
+        if le - ls <= 1000:
+            yield ls, le
 
 
 def _take(text, found, s, e, strength, style, kind, alone=False):
@@ -135,39 +158,17 @@ def _csv_rows(text, pos, index, count, verdict, found):
 
 
 # ------------------------------------------------------------------------------ LDIF
-def _ldif_base64(text, low, anchors, found):
-    rx = compiled("ldif-base64", r"([A-Za-z][\w-]{0,60}):: ?([A-Za-z0-9+/]{4,1000}={0,2})[ \t]*\r?$", )
-    for lit in LDIF_LITERALS:
-        for at in anchors.at(lit) if lit in anchors.present else ():
-            ls = low.rfind("\n", 0, at) + 1
-            le = low.find("\n", at)
-            m = rx.match(text, ls, len(text) if le < 0 else le)
-            if m is not None:
-                verdict = name_verdict(m.group(1))
-                if verdict is not None and verdict[1] >= MEDIUM:
-                    _take(text, found, m.start(2), m.end(2), verdict[1], ASSIGN, verdict[0], alone=True)
+def _ldif_base64(text, ls, le, found):
+    """`userPassword:: X`: an attribute that names a secret, its value in base64."""
+    m = compiled("ldif-base64", r"([A-Za-z][\w-]{0,60}):: ?([A-Za-z0-9+/]{4,1000}={0,2})[ \t]*\r?$").match(text, ls, le)
+    if m is not None:
+        verdict = name_verdict(m.group(1))
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, m.start(2), m.end(2), verdict[1], ASSIGN, verdict[0], alone=True)
 
 
 # ------------------------------------------------------------------------------ setters
 _ARG = r"\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+"
-
-
-def _setters(text, low, anchors, found):
-    done = set()
-    for lit in SETTER_LITERALS:
-        for at in anchors.at(lit) if lit in anchors.present else ():
-            ls = low.rfind("\n", 0, at) + 1
-            if ls in done:
-                continue
-            done.add(ls)
-            le = low.find("\n", at)
-            le = len(text) if le < 0 else le
-            if le - ls > 1000:
-                continue  # a command line that sets a value is short (not a JSON document on one line)
-            if lit[-1] == "=" and low.find("value=", ls, le) < 0:
-                continue  # `key=NAME` needs its `value=X` on the line
-            if compiled("setter-hint", r"(?i)pass|secret|token|key|auth|pw|cred").search(text, ls, le) is not None:
-                _setter_line(text, ls, le, found)  # (a secret's name on the line: worth reading its arguments)
 
 
 def _words(text, ls, le):
