@@ -22,9 +22,9 @@ Each finder's data is beside it; the literals they are found by join the one pas
 
 from __future__ import annotations
 
-from store.privacy.evidence import ASSIGN, SPACE, decide
+from store.privacy.evidence import ASSIGN, POSITION, SPACE, decide, shape
 from store.privacy.names import name_verdict
-from store.privacy.rules import MEDIUM
+from store.privacy.rules import MEDIUM, STRONG
 from store.privacy.values import add_span, compiled
 
 P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
@@ -42,13 +42,18 @@ VALUE_FLAGS = frozenset("--value -v --data -d --body -b -string --secret-value -
 # MB of any text, for a form the value flags mostly cover.)
 SETTER_LITERALS = ("--value", "--data", "-string", "--body", "value=", "set :")
 LDIF_LITERAL = ":: "
+# A short label that opens a comment after a command or code (`ssh web1 # pw X`, `-- pwd X`): the
+# comment's marks and the labels (the longer ones, `# password X`, are the lexicon's: candidates.py).
+COMMENT_MARKS = ("# ", "// ", "-- ")
+COMMENT_LABELS = ("pw", "pwd", "pass", "passwd", "pword")
+COMMENT_LITERALS = tuple(mark + label + " " for mark in COMMENT_MARKS for label in COMMENT_LABELS)
 # Flags and keys a `user:password` value follows.
 LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + (LDIF_LITERAL, '\\"')
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + (LDIF_LITERAL, '\\"')
 
 
 def find(look, find_secrets):
@@ -67,6 +72,10 @@ def find(look, find_secrets):
             _setter_line(text, ls, le, found)
     if any(lit in present for lit in LOGIN_LITERALS):
         _user_and_password(text, low, anchors, found)
+    if any(lit in present for lit in COMMENT_LITERALS):
+        _comment_labels(text, anchors, found)
+    if "insert" in present:
+        _account_rows(text, anchors.at("insert"), found)
     if '"value"' in present and '"name"' in text:
         _header_objects(text, anchors.at('"value"'), found, find_secrets)
     if '\\"' in present:
@@ -252,6 +261,47 @@ def _user_and_password(text, low, anchors, found):
             m = rx.search(text, start, min(len(text), at + 220))
             if m is not None and m.start() <= at + 1:
                 _take(text, found, m.start(2), m.end(2), MEDIUM + 1, SPACE, "password")
+
+
+# ------------------------------------------------------------------------------ a comment's label
+def _comment_labels(text, anchors, found):
+    """`ssh deploy@web1 # pw X`: a short password label opening a comment, one value after it
+    that ends the line (`# pw in 1Password`, `# pass the flag` are prose: more than one word)."""
+    rx = compiled("comment-label", r"[ \t]*(\S{4,128})[ \t]*\r?(?:\n|\Z)")
+    for lit in COMMENT_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            if at and text[at - 1] not in " \t":
+                continue  # a comment after something on its line, or at its start
+            m = rx.match(text, at + len(lit))
+            if m is not None:
+                _take(text, found, m.start(1), m.end(1), STRONG, SPACE, "password", alone=True)
+
+
+# ------------------------------------------------------------------------------ accounts' rows
+# Words of a table's name that say it holds accounts (its rows: a user, an e-mail, a password).
+ACCOUNT_TABLE_WORDS = frozenset("user users account accounts admin admins member members login logins credential "
+                                "credentials operator operators staff customer customers employee employees".split())
+
+
+def _account_rows(text, places, found):
+    """`INSERT INTO users VALUES (1, 'admin', 'a@example.com', 'X', NOW())`: no column list says
+    which value is the password, but a table of accounts holds one, and the quoted value of a
+    password's shape among a row of names, addresses and dates is it (a hash or an id is not)."""
+    from store.privacy.candidates import _arguments
+
+    rx = compiled("sql-insert-bare", r"(?is)insert[ \t]+into[ \t]+[`\"\[]?(?:\w+[`\"\]]?\.[`\"\[]?)?(\w{1,40})[`\"\]]?\s*values\s*\(")
+    for at in places:
+        m = rx.match(text, at)
+        if m is None or not any(w in ACCOUNT_TABLE_WORDS for w in m.group(1).lower().split("_")):
+            continue
+        for s, e in _arguments(text, m.end()) or ():
+            if e - s < 8 or text[s] not in "'\"" or text[e - 1] != text[s]:
+                continue
+            value = text[s + 1:e - 1]
+            if compiled("hex-or-uuid", r"[0-9a-fA-F-]{16,}").fullmatch(value):
+                continue  # an id, a hash
+            if shape(value) in ("password", "random"):
+                _take(text, found, s + 1, e - 1, MEDIUM, POSITION, "password")
 
 
 # ------------------------------------------------------------------------------ headers as objects
