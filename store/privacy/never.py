@@ -26,7 +26,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   an encryption tool's envelope (hiera-eyaml's ``ENC[PKCS7,…]``, sops' ``ENC[AES256_GCM,…]``,
   Jasypt's ``ENC(…)``, Spring Cloud Config's ``{cipher}…``): what only a key opens;
 - a path after a name (systemd's ``LoadCredential=db:/etc/app/db_password``, a volume's
-  ``secrets:/run/secrets``): where the secret is, not the secret;
+  ``secrets:/run/secrets``) or a file URL (``--secret-string file://secret.json``): where the
+  secret is, not the secret;
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
 - what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
   random-looking id beside a secret word is still an id, a user name is not a password.
@@ -171,6 +172,8 @@ def _never_by_value(value: str) -> bool:
         return True
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
+    if value.startswith(("file://", "fileb://")):
+        return True  # --secret-string file://secret.json: a file the CLI reads (AWS's file:// and fileb://)
     if ":/" in value and compiled("never-named-path", r"[\w.-]{1,40}:/[\w.@-]+(?:/[\w.@-]+)+/?").fullmatch(value):
         return True  # db:/etc/app/db_password: a path after the name it is known by
     return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None

@@ -150,6 +150,8 @@ def test_dotted_names_of_code_stay(line):
     "db_password: ENC[AES256_GCM,data:Tr7o8kzQ1w==,iv:9Xc2bV5n,tag:Ln8QwE3r,type:str]",
     "spring.datasource.password={cipher}AQB3x9sdfkjhgWE8sdfhjkfa7sdfQ", "jdbc.password=ENC(G6N718UuyPE5bHyWKyuLQSm02auQPUtm)",
     "LoadCredential=db:/etc/app/db_password", "storePassword=System.getenv(\"KEYSTORE_PASSWORD\")",
+    "aws secretsmanager create-secret --name prod/db --secret-string file://secret.json",
+    "aws kms encrypt --key-id alias/app --plaintext fileb://secret.bin",
 ])  # fmt: skip
 def test_hashes_ciphertext_paths_and_calls_in_a_secrets_place_stay(line):
     assert clean_text(line) == line
