@@ -47,13 +47,17 @@ LDIF_LITERAL = ":: "
 COMMENT_MARKS = ("# ", "// ", "-- ")
 COMMENT_LABELS = ("pw", "pwd", "pass", "passwd", "pword")
 COMMENT_LITERALS = tuple(mark + label + " " for mark in COMMENT_MARKS for label in COMMENT_LABELS)
+# A JSON object named by a secret whose keys are hosts (Composer's auth.json: `"github-oauth":
+# {"github.com": X}`, `"gitlab-token": {"gitlab.example.com": X}`): each host's
+# value is its secret.  Found by the parent's name closing before its object.
+HOST_PARENT_LITERALS = ('token": {', 'oauth": {', 'secret": {', 'tokens": {', 'secrets": {')
 # Flags and keys a `user:password` value follows.
 LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + (LDIF_LITERAL, '\\"')
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"')
 
 
 def find(look, find_secrets):
@@ -76,6 +80,8 @@ def find(look, find_secrets):
         _comment_labels(text, anchors, found)
     if "insert" in present:
         _account_rows(text, anchors.at("insert"), found)
+    if any(lit in present for lit in HOST_PARENT_LITERALS):
+        _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present and '"name"' in text:
         _header_objects(text, anchors.at('"value"'), found, find_secrets)
     if '\\"' in present:
@@ -275,6 +281,30 @@ def _comment_labels(text, anchors, found):
             m = rx.match(text, at + len(lit))
             if m is not None:
                 _take(text, found, m.start(1), m.end(1), STRONG, SPACE, "password", alone=True)
+
+
+# ------------------------------------------------------------------------------ hosts under a secret
+def _hosts_under_a_secret(text, low, anchors, found):
+    """`"gitlab-token": {"gitlab.com": "X", "git.example.com": "Y"}`: an object named by a secret,
+    its keys hosts, each value a host's secret (judged as a MEDIUM label's value)."""
+    parent = compiled("host-parent", r"\"([\w.-]{1,60})\"[ \t]*:[ \t]*\{")
+    child = compiled("host-child", r"\s*\"((?:[\w-]+\.)+[A-Za-z]{2,24}(?::\d{1,5})?)\"[ \t]*:[ \t]*\"([^\"\\\n]{1,300})\"\s*,?")
+    for lit in HOST_PARENT_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            q = low.rfind('"', max(0, at - 62), at)
+            m = parent.match(text, q) if q >= 0 else None
+            if m is None or m.end() != at + len(lit):
+                continue
+            verdict = name_verdict(m.group(1))
+            if verdict is None or verdict[1] < MEDIUM:
+                continue
+            pos = m.end()
+            for _ in range(50):
+                c = child.match(text, pos)
+                if c is None:
+                    break
+                _take(text, found, c.start(2), c.end(2), MEDIUM, ASSIGN, verdict[0])
+                pos = c.end()
 
 
 # ------------------------------------------------------------------------------ accounts' rows

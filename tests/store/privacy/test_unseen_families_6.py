@@ -199,3 +199,17 @@ def test_a_short_password_label_opening_a_comment_labels_the_value_after_it(temp
                                   "foo()  # pass everything", "run()  # pass --verbose"])  # fmt: skip
 def test_a_comment_of_prose_after_those_labels_stays(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("template", ['{"gitlab-token": {"gitlab.example.com": "{v}"}}',
+                                      '{\n  "github-oauth": {\n    "github.com": "{v}",\n    "ghe.example.com": "{v}"\n  }\n}',
+                                      '{"tokens": {"api.example.com:8443": "{v}"}}'])  # fmt: skip
+def test_a_hosts_value_under_an_object_named_by_a_secret_goes(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("line", ['{"token": {"issuer": "auth.example.com", "audience": "app"}}',
+                                  '{"gitlab-token": {"gitlab.com": "${GITLAB_TOKEN}"}}',
+                                  '{"secret": {"name": "db.example.com", "mount": "kv"}}'])  # fmt: skip
+def test_an_object_named_by_a_secret_without_a_hosts_secret_stays(line):
+    assert clean_text(line) == line
