@@ -317,21 +317,37 @@ def _account_rows(text, places, found):
     """`INSERT INTO users VALUES (1, 'admin', 'a@example.com', 'X', NOW())`: no column list says
     which value is the password, but a table of accounts holds one, and the quoted value of a
     password's shape among a row of names, addresses and dates is it (a hash or an id is not)."""
-    from store.privacy.candidates import _arguments
-
     rx = compiled("sql-insert-bare", r"(?is)insert[ \t]+into[ \t]+[`\"\[]?(?:\w+[`\"\]]?\.[`\"\[]?)?(\w{1,40})[`\"\]]?\s*values\s*\(")
     for at in places:
         m = rx.match(text, at)
         if m is None or not any(w in ACCOUNT_TABLE_WORDS for w in m.group(1).lower().split("_")):
             continue
-        for s, e in _arguments(text, m.end()) or ():
-            if e - s < 8 or text[s] not in "'\"" or text[e - 1] != text[s]:
+        for s, e in _quoted_values(text, m.end()):
+            value = text[s:e]
+            if e - s < 6:
                 continue
-            value = text[s + 1:e - 1]
             if compiled("hex-or-uuid", r"[0-9a-fA-F-]{16,}").fullmatch(value):
                 continue  # an id, a hash
             if shape(value) in ("password", "random"):
-                _take(text, found, s + 1, e - 1, MEDIUM, POSITION, "password")
+                _take(text, found, s, e, MEDIUM, POSITION, "password")
+
+
+def _quoted_values(text, i):
+    """(start, end) inside the quotes of each quoted value of the row that opens before `i`, to its
+    closing parenthesis (a call among the values, `NOW()`, `md5('x')`, is stepped over whole)."""
+    item = compiled("sql-row-item", r"\s*(?:'((?:[^'\\\n]|\\.|''){0,300})'|\"([^\"\n]{0,300})\"|[\w.]+\([^()\n]{0,200}\)|[^,()'\"\n]{0,100})\s*([,)])")
+    out = []
+    for _ in range(100):
+        m = item.match(text, i)
+        if m is None:
+            return out
+        g = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 0
+        if g:
+            out.append(m.span(g))
+        if m.group(3) == ")":
+            return out
+        i = m.end()
+    return out
 
 
 # ------------------------------------------------------------------------------ headers as objects

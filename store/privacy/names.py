@@ -444,8 +444,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     low = value.lower()
     if low in NOT_SECRET_WORDS or not any(ch.isalnum() for ch in value):
         return False
-    if len(value) <= 3 and value.isalpha():
-        return False  # csrftoken=abc, pw=foo: three letters are a stand-in, not a credential
+    if len(value) < 6 and _in_cookie(text, key_start):
+        return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
     if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
@@ -491,6 +491,16 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
             return False
         return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
     return True
+
+
+def _in_cookie(text, key_start):
+    """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
+    `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    if key_start - line_start > 400:
+        return False
+    at = text[line_start:key_start].lower().rfind("cookie")
+    return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
 
 
 def _literal_context(text, style, key_start):
