@@ -213,3 +213,19 @@ def test_a_hosts_value_under_an_object_named_by_a_secret_goes(template):
                                   '{"secret": {"name": "db.example.com", "mount": "kv"}}'])  # fmt: skip
 def test_an_object_named_by_a_secret_without_a_hosts_secret_stays(line):
     assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("command", ["cat /etc/ppp/chap-secrets", "sudo cat /etc/ipsec.secrets", "cat /etc/rsyncd.secrets",
+                                     "cat creds.txt", "cat ~/.vault_pass", "tail auth/vault_password"])  # fmt: skip
+def test_the_output_of_reading_a_file_named_for_secrets_goes_whole(command):
+    from store.privacy import redact_output
+
+    assert redact_output(command, f'ana * {PW} *\n: PSK "{RANDOM}"') == "[REDACTED:secret_output]"
+
+
+@pytest.mark.parametrize("command", ["cat secrets.py", "cat docs/secrets.md", "cat src/compass", "ls secrets",
+                                     "cat bypass", "cat package.json"])  # fmt: skip
+def test_the_output_of_reading_code_or_docs_about_secrets_stays(command):
+    from store.privacy import redact_output
+
+    assert redact_output(command, "SECRETS = load()\n") == "SECRETS = load()\n"
