@@ -57,7 +57,7 @@ LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"')
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>")
 
 
 def find(look, find_secrets):
@@ -80,6 +80,8 @@ def find(look, find_secrets):
         _comment_labels(text, anchors, found)
     if "insert" in present:
         _account_rows(text, anchors.at("insert"), found)
+    if "<value>" in present:
+        _value_elements(text, low, anchors.at("<value>"), found)
     if any(lit in present for lit in HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present and '"name"' in text:
@@ -281,6 +283,23 @@ def _comment_labels(text, anchors, found):
             m = rx.match(text, at + len(lit))
             if m is not None:
                 _take(text, found, m.start(1), m.end(1), STRONG, SPACE, "password", alone=True)
+
+
+# ------------------------------------------------------------------------------ a secret's <Value>
+def _value_elements(text, low, places, found):
+    """`<Password>\n  <Value>X</Value>\n  <PlainText>true</PlainText>\n</Password>` (Windows'
+    unattend.xml, a .NET settings file): an element named for a secret whose first child is its
+    `<Value>`."""
+    parent = compiled("value-parent", r"<([A-Za-z][\w:.-]{0,60})(?:[ \t][^<>\n]{0,200})?>\s{0,200}\Z")
+    for at in places:
+        lt = low.rfind("<", max(0, at - 260), at)
+        m = parent.match(text, lt, at) if lt >= 0 else None
+        if m is None:
+            continue
+        verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
+        end = low.find("</value>", at + 7, at + 520)
+        if verdict is not None and verdict[1] >= MEDIUM and end > at + 7 and "<" not in text[at + 7:end]:
+            _take(text, found, at + 7, end, verdict[1], ASSIGN, verdict[0], alone=True)
 
 
 # ------------------------------------------------------------------------------ hosts under a secret

@@ -229,3 +229,14 @@ def test_the_output_of_reading_code_or_docs_about_secrets_stays(command):
     from store.privacy import redact_output
 
     assert redact_output(command, "SECRETS = load()\n") == "SECRETS = load()\n"
+
+
+@pytest.mark.parametrize("template", ["<Password>\n  <Value>{v}</Value>\n  <PlainText>true</PlainText>\n</Password>",
+                                      "<AdministratorPassword><Value>{v}</Value></AdministratorPassword>"])  # fmt: skip
+def test_the_value_element_of_an_element_named_for_a_secret_goes(template):
+    _gone(template)
+
+
+def test_the_value_element_of_another_element_stays():
+    text = "<Name>\n  <Value>Administrator</Value>\n</Name>\n<Timeout>\n  <Value>Sx9-30s</Value>\n</Timeout>"
+    assert clean_text(text) == text
