@@ -314,7 +314,8 @@ FINDERS = (
                                                                                  look.found, _find),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
     ("files' and tools' formats", lambda look: formats.find(look, _find),
-     "formats.CSV_WORDS, SETTER_VERBS, NAMING_FLAGS, VALUE_FLAGS, LOGIN_LITERALS; decided by evidence.decide"),
+     "formats.CSV_WORDS, SETTER_VERBS, NAMING_FLAGS, VALUE_FLAGS, LOGIN_LITERALS, COMMENT_LABELS, "
+     "ACCOUNT_TABLE_WORDS, HOST_PARENT_LITERALS; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,

@@ -1,20 +1,26 @@
-"""Candidates that files and tools' formats hold where no name stands before the value: found by
-the format's structure, judged by store/privacy/evidence.py `decide` (the one decision).
+"""Candidates that files and tools' formats hold where no name stands right before the value:
+found by the format's structure, judged by store/privacy/evidence.py `decide` (the one decision).
 
 - A CSV's secret column (a password manager's export, a spreadsheet of accounts): a header line
   of names, one of which names a secret (`login_password`, `Password`, `"password"`), and each
   row's field in that column.
-- A setter's name and value as arguments (`travis env set API_KEY X`, `az pipelines variable
+- A setter's name and value as arguments, its line found by a value flag (`az pipelines variable
   create --name apiKey --value X`, `drone secret add --name docker_password --data X`,
   PlistBuddy's `Set :ApiToken X`, `plutil -replace ClientSecret -string X`, a form's
-  `key=DB_PASSWORD` then `value=X`): a setter's verb or a naming flag before an argument that
-  names a secret, the value in the next argument or after a value flag.
+  `key=DB_PASSWORD` then `value=X`): a setter's verb (or a subcommand's part: `put-parameter`)
+  or a naming flag before an argument that names a secret, the value next or after the flag.
 - A user and its password after a flag or key that names a login (`--user root:X`,
-  `login=ana:X`, `--creds u:X`): the user stays.
+  `login=ana:X`): the user stays.
 - LDIF's base64 value (`userPassword:: X`): the attribute names the secret, `::` says base64.
+- A short password label opening a comment (`ssh web1 # pw X`, `-- pwd X`).
+- A row inserted into a table of accounts without a column list: its value of a password's shape.
+- The `<Value>` child of an element named for a secret (Windows' unattend.xml).
+- An object named by a secret whose keys are hosts (Composer's `"gitlab-token": {"host": X}`).
+- A header written as a name/value object (a HAR entry's `{"name": "Cookie", "value": …}`):
+  read as the header line, by the whole filter.
 - A JSON string inside a text (a tool's answer holding a file as JSON, a HAR entry's body):
-  its escapes read back (`\\"`, `\\n`), the whole filter run over what it says, the spans mapped
-  back to the escaped text.
+  its escapes read back (`\\"`, `\\n`), the whole filter run over what it says, the spans
+  mapped back to the escaped text.
 
 Each finder's data is beside it; the literals they are found by join the one pass
 (store/privacy/anchors.py) through `literals()`.
