@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates
+from store.privacy import candidates, formats
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -313,6 +313,9 @@ FINDERS = (
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
                                                                                  look.found, _find),
      "lexicon.py, candidates.CALLS; decided by evidence.decide"),
+    ("files' and tools' formats", lambda look: formats.find(look, _find),
+     "formats.CSV_WORDS, SETTER_VERBS, NAMING_FLAGS, VALUE_FLAGS, LOGIN_LITERALS, COMMENT_LABELS, "
+     "ACCOUNT_TABLE_WORDS, HOST_PARENT_LITERALS; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,
@@ -413,6 +416,7 @@ def _literals(ascii_only: bool = False):
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
         lits.update(candidates.literals())
+        lits.update(formats.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}
@@ -645,8 +649,8 @@ def _cookie_values(text, s, e, prio, found):
         start = pos + len(name) + len(eq)
         pos += len(part) + 1
         value = value.strip()
-        if not eq or not value:
-            continue
+        if not eq or len(value) < 6:
+            continue  # (`csrftoken=abc`, `logged_in=yes`, `auth=1`: a flag or a stand-in, no credential)
         lead = text.find(value, start)
         name_low = name.strip().lower()
         if any(w in name_low for w in COOKIE_WORDS) or looks_random(value):

@@ -27,7 +27,7 @@ import re
 from bisect import bisect_left
 from operator import itemgetter
 
-from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like
+from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like, shape
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
     CHANGE_VERB_STEMS,
@@ -517,8 +517,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     ch = text[j]
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
-        if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`]").match(low, low.rfind("\n", 0, s) + 1, s):
-            end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label
+        if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
+            end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
+            # CSV header's last field (its rows below: store/privacy/formats.py)
         below = _value_below(text, end.end()) if end is not None else None
         if below is not None and not text[below[0]:below[1]].isalpha():
             # `DB password below`, `token`, `the root password —`, then the value alone below (a
@@ -907,7 +908,9 @@ def _value_first(text, low, anchors, found):
 # ------------------------------------------------------------------------------ pairs
 _PAIRS = (
     # (name, literal it is found by, how far before the literal a match may start, pattern)
-    ("plist", "key", -1, r"<key>[ \t]*([^<>\n]{1,80}?)[ \t]*</key>\s{0,200}?<string>([^<>]{1,1000})</string>"),
+    # (and KeePass's export: <Key>Password</Key> then <Value ProtectInMemory="True">X</Value>)
+    ("plist", "key", -1, r"<[Kk]ey>[ \t]*([^<>\n]{1,80}?)[ \t]*</[Kk]ey>\s{0,200}?<(?:string|[Vv]alue(?:[ \t][^<>\n]{0,80})?)>"
+                         r"([^<>]{1,1000})</(?:string|[Vv]alue)>"),
     ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
     ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
@@ -1057,6 +1060,8 @@ def _aligned_tables(text, low, anchors, found):
     for m in matches:
         ls, le = m.span(1)
         cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
+        if len(cells) == 2 and shape(text[cells[1][0]:cells[1][1]]) in ("random", "password"):
+            continue  # `password   Gx7.kP2m`: a key and its value (vault's listing), not a header
         for index, (cs, ce) in enumerate(cells):
             name = text[cs:ce]
             if " " in name:

@@ -34,6 +34,7 @@ from store.privacy.values import (
     add_span,
     compiled,
     is_reference,
+    leet_dotted,
     looks_random,
     remember,
 )
@@ -443,6 +444,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     low = value.lower()
     if low in NOT_SECRET_WORDS or not any(ch.isalnum() for ch in value):
         return False
+    if len(value) < 6 and _in_cookie(text, key_start):
+        return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
     if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
@@ -456,11 +459,13 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
-        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value
+        return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value and \
+            not (value[-1] == "(" and compiled("call-head", r"[A-Za-z_][\w.]*\(\Z").match(value))
+        # (`storePassword=System.getenv("X")` in a properties file: a call, its quoted argument cut)
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
-    if compiled("dotted", DOTTED).match(value):
-        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY
+    if compiled("dotted", DOTTED).match(value) and not leet_dotted(value):
+        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
     if "*" in value and style != "cli":
@@ -486,6 +491,16 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
             return False
         return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
     return True
+
+
+def _in_cookie(text, key_start):
+    """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
+    `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
+    line_start = text.rfind("\n", 0, key_start) + 1
+    if key_start - line_start > 400:
+        return False
+    at = text[line_start:key_start].lower().rfind("cookie")
+    return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
 
 
 def _literal_context(text, style, key_start):

@@ -21,6 +21,13 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
   stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
 - a list of options (``--secret id=db,src=db.txt``): a specification, not a value;
+- hashes in a scheme's braces (LDAP's and Dovecot's ``{SSHA}…``, ``{CRYPT}$6$…``,
+  ``{PBKDF2-SHA512}…``; not ``{PLAIN}``/``{CLEARTEXT}``, which hold the password) and ciphertext in
+  an encryption tool's envelope (hiera-eyaml's ``ENC[PKCS7,…]``, sops' ``ENC[AES256_GCM,…]``,
+  Jasypt's ``ENC(…)``, Spring Cloud Config's ``{cipher}…``): what only a key opens;
+- a path after a name (systemd's ``LoadCredential=db:/etc/app/db_password``, a volume's
+  ``secrets:/run/secrets``) or a file URL (``--secret-string file://secret.json``): where the
+  secret is, not the secret;
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
 - what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
   random-looking id beside a secret word is still an id, a user name is not a password.
@@ -113,6 +120,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     # (each test below runs for nearly every span: most are secrets, so none rejects early)
     if ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
+    if ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) and _sealed(text, s):
+        return True
     if value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
@@ -163,6 +172,10 @@ def _never_by_value(value: str) -> bool:
         return True
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
+    if value.startswith(("file://", "fileb://")):
+        return True  # --secret-string file://secret.json: a file the CLI reads (AWS's file:// and fileb://)
+    if ":/" in value and compiled("never-named-path", r"[\w.-]{1,40}:/[\w.@-]+(?:/[\w.@-]+)+/?").fullmatch(value):
+        return True  # db:/etc/app/db_password: a path after the name it is known by
     return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None
     # (an e-mail address is a user's name, not a password)
 
@@ -351,3 +364,25 @@ def _unsigned_jwt(value: str) -> bool:
     except (ValueError, TypeError):
         return False
     return compiled("alg-none", r'"alg"\s*:\s*"none"', 2).search(head) is not None
+
+
+# A hash scheme in braces (RFC 2307's userPassword, OpenLDAP, Dovecot: not {PLAIN} or {CLEARTEXT},
+# which hold the password as it is) or an encryption tool's envelope, standing before a span.
+SEALED = (r"\{(?i:s?sha(?:1|224|256|384|512)?|s?md5|crypt|bcrypt|blf-crypt|pbkdf2(?:-sha\d+)?|argon2(?:i|d|id)?|scrypt"
+          r"|ssha\d+|sha\d+-crypt|ssha-?\d+)\}|ENC\[[A-Z0-9_]{2,20},|ENC\(|\{cipher\}")
+
+
+def _sealed(text: str, s: int) -> bool:
+    """The span at `s` is a hash in a scheme's braces or ciphertext in a tool's envelope: the
+    scheme or envelope stands at `s` or ends right before it (the `{SSHA}` or `ENC[PKCS7,` of
+    the value)."""
+    rx = compiled("never-sealed", SEALED)
+    word = max(text.rfind(ch, s - 200 if s > 200 else 0, s) for ch in " \t\n\"'") + 1
+    if word < s and rx.match(text, word) is not None:
+        return True  # `{CRYPT}$6$rounds=5000$salt$hash`: the span lies in a word the scheme starts
+    for m in rx.finditer(text, s - 24 if s > 24 else 0, s + 20):
+        if m.start() == s or (m.end() <= s and not text[m.end():s].strip(" \t\"'")):
+            return True
+        if m.start() > s:
+            break
+    return False

@@ -278,6 +278,7 @@ COMMAND_LINE = (
     (("security",), "", "-w_ -p_"),
     (("gh",), "secret", "-b --body"),
     (("codecov",), "", "-t_"),
+    (("knife",), "", "-P_ --ssh-password_ --winrm-password_"),  # knife bootstrap HOST -x USER -P PASSWORD
 )  # fmt: skip
 
 # ------------------------------------------------------------------------------ 3. PREFIX

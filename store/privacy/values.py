@@ -156,8 +156,8 @@ def credential_like(value: str) -> bool:
         return False
     if v.replace("_", "").replace("-", "").replace(".", "").isalpha():
         return False  # basic_auth, _TEST_VAR_, minLength, http.cookies: words of code
-    if compiled("dotted", DOTTED).match(v) or compiled("oid", r"[\d.]+\Z").match(v):
-        return False  # self.headers.get, 1.3.6.1.5.5.7.3.2
+    if (compiled("dotted", DOTTED).match(v) and not leet_dotted(v)) or compiled("oid", r"[\d.]+\Z").match(v):
+        return False  # self.headers.get, 1.3.6.1.5.5.7.3.2 (not t1ger.Lily)
     return True
 
 
@@ -278,7 +278,16 @@ def mixed_parts(value: str) -> bool:
     """A part of the dotted `value` mixes cases and digits as no name of code does (`Gx7.kP2m`,
     not `np.float64`, `os.path`, `V1Pod.spec`)."""
     rx = compiled("mixed-part", r".*[a-z].*[A-Z].*\d|.*[A-Z].*[a-z].*\d.*[A-Za-z]|.*\d.*[A-Z].*[a-z]")
-    return any(rx.match(part) for part in value.split("."))
+    return any(rx.match(part) for part in value.split(".")) or leet_dotted(value)
+
+
+def leet_dotted(value: str) -> bool:
+    """`t1ger.Lily`, `n0rth.Star`: one digit in place of a letter inside a word of lower case (five
+    letters or more), and words of both cases, as a person writes a password with a dot (a name
+    of code keeps a digit at a word's end or start, or a number in it: `np.float64`,
+    `V1Pod.spec`, `s3.Bucket`, `win32api.RegEnumKey`, `k8s.Client`)."""
+    return (value.lower() != value and value.upper() != value
+            and compiled("leet-part", r"(?:^|.*\.)(?=[A-Za-z0-9]{5})[A-Za-z]*[a-z]\d[a-z]+(?:\.|\Z)").match(value) is not None)
 
 
 JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body,

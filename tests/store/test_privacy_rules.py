@@ -207,6 +207,7 @@ COMMANDS = {
     "rocommunity": "rocommunity SECRET 10.0.0.0/24", "snmp-server": "snmp-server community SECRET RO",
     "createuser": "createUser monitor SHA SECRET AES SECRET", "composer": "composer config http-basic.repo.example.com ana SECRET",
     "altool": "altool --upload-app -f App.ipa -u me@example.com -p SECRET",
+    "knife": "knife bootstrap 10.0.0.5 -x root -P SECRET -N web1",
 }  # fmt: skip
 
 

@@ -1,0 +1,456 @@
+"""Candidates that files and tools' formats hold where no name stands right before the value:
+found by the format's structure, judged by store/privacy/evidence.py `decide` (the one decision).
+
+- A CSV's secret column (a password manager's export, a spreadsheet of accounts): a header line
+  of names, one of which names a secret (`login_password`, `Password`, `"password"`), and each
+  row's field in that column.
+- A setter's name and value as arguments, its line found by a value flag (`az pipelines variable
+  create --name apiKey --value X`, `drone secret add --name docker_password --data X`,
+  PlistBuddy's `Set :ApiToken X`, `plutil -replace ClientSecret -string X`, a form's
+  `key=DB_PASSWORD` then `value=X`): a setter's verb (or a subcommand's part: `put-parameter`)
+  or a naming flag before an argument that names a secret, the value next or after the flag.
+- A user and its password after a flag or key that names a login (`--user root:X`,
+  `login=ana:X`): the user stays.
+- LDIF's base64 value (`userPassword:: X`): the attribute names the secret, `::` says base64.
+- A short password label opening a comment (`ssh web1 # pw X`, `-- pwd X`).
+- A row inserted into a table of accounts without a column list: its value of a password's shape.
+- The `<Value>` child of an element named for a secret (Windows' unattend.xml).
+- An object named by a secret whose keys are hosts (Composer's `"gitlab-token": {"host": X}`).
+- A header written as a name/value object (a HAR entry's `{"name": "Cookie", "value": …}`):
+  read as the header line, by the whole filter.
+- A JSON string inside a text (a tool's answer holding a file as JSON, a HAR entry's body):
+  its escapes read back (`\\"`, `\\n`), the whole filter run over what it says, the spans
+  mapped back to the escaped text.
+
+Each finder's data is beside it; the literals they are found by join the one pass
+(store/privacy/anchors.py) through `literals()`.
+"""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, POSITION, SPACE, decide, shape
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM, STRONG
+from store.privacy.values import add_span, compiled
+
+P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
+
+# The words a CSV header's secret column or an LDIF attribute is found by (its cell also judged
+# by name_verdict: `login_password`, `Password`, `pwd`).
+CSV_WORDS = ("password", "passwd", "pwd", "secret", "token")
+# A setter's verbs (a word of its own on a command line, or a subcommand's first or last part:
+# `put-parameter`, `env:set`) and the flags that name what is set or give its value.
+SETTER_VERBS = frozenset("set add create put update replace store write -replace".split())
+NAMING_FLAGS = frozenset("--name -n --key -k --secret-name --variable --var".split())
+VALUE_FLAGS = frozenset("--value -v --data -d --body -b -string --secret-value --string --text".split())
+# What a setter's line is found by: a value flag, a form's `value=`, PlistBuddy's `Set :`.  (A
+# setter's verb alone, `travis env set API_KEY X`, would need a pass over every ` set `: ~4 ms a
+# MB of any text, for a form the value flags mostly cover.)
+SETTER_LITERALS = ("--value", "--data", "-string", "--body", "value=", "set :")
+LDIF_LITERAL = ":: "
+# A short label that opens a comment after a command or code (`ssh web1 # pw X`, `-- pwd X`): the
+# comment's marks and the labels (the longer ones, `# password X`, are the lexicon's: candidates.py).
+COMMENT_MARKS = ("# ", "// ", "-- ")
+COMMENT_LABELS = ("pw", "pwd", "pass", "passwd", "pword")
+COMMENT_LITERALS = tuple(mark + label + " " for mark in COMMENT_MARKS for label in COMMENT_LABELS)
+# A JSON object named by a secret whose keys are hosts (Composer's auth.json: `"github-oauth":
+# {"github.com": X}`, `"gitlab-token": {"gitlab.example.com": X}`): each host's
+# value is its secret.  Found by the parent's name closing before its object.
+HOST_PARENT_LITERALS = ('token": {', 'oauth": {', 'secret": {', 'tokens": {', 'secrets": {')
+# Flags and keys a `user:password` value follows.
+LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
+
+
+def literals() -> tuple:
+    """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>")
+
+
+def find(look, find_secrets):
+    """Every finder of this module over the text `look` holds (store/privacy/__init__.py Look);
+    `find_secrets`: the whole filter, for what a JSON string or a header object says."""
+    text, low, anchors, found = look.text, look.low, look.anchors, look.found
+    present = anchors.present
+    if "," in text and any(word in present for word in CSV_WORDS):
+        _csv_columns(text, low, anchors, found)
+    if LDIF_LITERAL in present:
+        for ls, le in _lines(low, anchors.at(LDIF_LITERAL)):
+            _ldif_base64(text, ls, le, found)
+    if any(lit in present for lit in SETTER_LITERALS):
+        places = sorted(at for lit in SETTER_LITERALS if lit in present for at in anchors.at(lit))
+        for ls, le in _lines(low, places):
+            _setter_line(text, ls, le, found)
+    if any(lit in present for lit in LOGIN_LITERALS):
+        _user_and_password(text, low, anchors, found)
+    if any(lit in present for lit in COMMENT_LITERALS):
+        _comment_labels(text, anchors, found)
+    if "insert" in present:
+        _account_rows(text, anchors.at("insert"), found)
+    if "<value>" in present:
+        _value_elements(text, low, anchors.at("<value>"), found)
+    if any(lit in present for lit in HOST_PARENT_LITERALS):
+        _hosts_under_a_secret(text, low, anchors, found)
+    if '"value"' in present and '"name"' in text:
+        _header_objects(text, anchors.at('"value"'), found, find_secrets)
+    if '\\"' in present:
+        _json_strings(text, anchors.at('\\"'), found, find_secrets)
+
+
+def _lines(low, places):
+    """(start, end) of the lines `places` (sorted) stand on, each once, of 1,000 characters or less
+    (a command line or a file's line, not a document on one line)."""
+    n = len(low)
+    done = -1
+    for at in places:
+        if at < done:
+            continue
+        ls = low.rfind("\n", 0, at) + 1
+        le = low.find("\n", at)
+        le = n if le < 0 else le
+        done = le
+        if le - ls <= 1000:
+            yield ls, le
+
+
+def _take(text, found, s, e, strength, style, kind, alone=False):
+    if e > s and decide(text[s:e], strength, style, alone):
+        add_span(found, text, s, e, P_FORMAT, kind)
+
+
+# ------------------------------------------------------------------------------ CSV columns
+_CSV_FIELD = r"(?:\"[A-Za-z_][\w .()/-]{0,39}\"|[A-Za-z_][\w.()/-]{0,39}(?: [\w.()/-]{1,20})?)"
+
+
+def _csv_columns(text, low, anchors, found):
+    header = compiled("csv-header", r"[ \t]*" + _CSV_FIELD + r"(?:," + _CSV_FIELD + r"){2,40}[ \t]*\r?(?=\n)")
+    done = set()
+    for word in CSV_WORDS:
+        for at in anchors.at(word) if word in anchors.present else ():
+            e = at + len(word)
+            if e < len(low) and (low[e].isalnum() or low[e] == "_"):
+                e = compiled("csv-word-end", r"[\w .()/-]*").match(low, e).end()  # `password_hash`, `Password (old)`
+            if e < len(low) and low[e] != "," and low[e] not in "\r\n" and low[e:e + 2] != '",':
+                continue  # the word ends no field of a header (most places: prose, code, a JSON key)
+            ls = low.rfind("\n", 0, at) + 1
+            if ls in done:
+                continue
+            done.add(ls)
+            le = low.find("\n", at)
+            if le < 0 or low.count(",", ls, le) < 2:
+                continue  # a header has rows below it and three fields or more
+            m = header.match(text, ls)
+            if m is None or m.end() != le:
+                continue
+            names = [cell.strip(" \t\r\"") for cell in text[ls:le].split(",")]
+            for index, name in enumerate(names):
+                verdict = name_verdict(name)
+                if verdict is not None and verdict[1] >= MEDIUM:
+                    _csv_rows(text, le + 1, index, len(names), verdict, found)
+
+
+def _csv_fields(text, pos, end):
+    """(start, end) of each field of the CSV row text[pos:end] (a quoted field: inside its quotes)."""
+    rx = compiled("csv-field", r"\"((?:[^\"\n]|\"\")*)\"|([^,\n]*)")
+    out = []
+    while True:
+        m = rx.match(text, pos, end)
+        out.append(m.span(1) if m.group(1) is not None else m.span(2))
+        pos = m.end()
+        if pos >= end or text[pos] != ",":
+            return out
+        pos += 1
+
+
+def _csv_rows(text, pos, index, count, verdict, found):
+    """The field at `index` of each row from `pos` on, while rows have `count` fields (one more or
+    less: a trailing comma) and no blank line comes."""
+    n = len(text)
+    for _ in range(2000):
+        if pos >= n:
+            return
+        eol = text.find("\n", pos)
+        eol = n if eol < 0 else eol
+        if not text[pos:eol].strip():
+            return
+        fields = _csv_fields(text, pos, eol)
+        if abs(len(fields) - count) > 1 or index >= len(fields):
+            return
+        s, e = fields[index]
+        _take(text, found, s, e, verdict[1], SPACE, verdict[0])
+        pos = eol + 1
+
+
+# ------------------------------------------------------------------------------ LDIF
+def _ldif_base64(text, ls, le, found):
+    """`userPassword:: X`: an attribute that names a secret, its value in base64."""
+    m = compiled("ldif-base64", r"([A-Za-z][\w-]{0,60}):: ?([A-Za-z0-9+/]{4,1000}={0,2})[ \t]*\r?$").match(text, ls, le)
+    if m is not None:
+        verdict = name_verdict(m.group(1))
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, m.start(2), m.end(2), verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ setters
+_ARG = r"\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+"
+
+
+def _words(text, ls, le):
+    """(start, end) of each argument of the line text[ls:le], inside its quotes; a quoted argument
+    of several words (`-c "Set :ApiToken X"`) gives its words too."""
+    out = []
+    for m in compiled("setter-arg", _ARG).finditer(text, ls, le):
+        s, e = m.span()
+        if text[s] in "\"'":
+            s, e = s + 1, e - 1
+            inner = list(compiled("setter-inner", r"\S+").finditer(text, s, e))
+            if len(inner) > 1:
+                out += [w.span() for w in inner]
+                continue
+        out.append((s, e))
+    return out
+
+
+def _setter_line(text, ls, le, found):
+    words = _words(text, ls, le)
+    if len(words) < 3 or len(words) > 60:
+        return
+    low = [text[s:e].lower() for s, e in words]
+    verb = next((i for i, w in enumerate(low) if _setter_verb(w)), None)
+    for i in range(1, len(words) - 1):
+        s, e = words[i]
+        raw = text[s:e]
+        pair = raw[:4].lower() in ("key=", "name")
+        if pair:  # a form's or query's `key=NAME` then `value=X`
+            if not raw.lower().startswith(("key=", "name=")):
+                continue
+            raw = raw.split("=", 1)[1]
+        elif verb is None or i <= verb or i > verb + 4 or low[i].startswith("-") or (
+                i - 1 != verb and low[i - 1].startswith("-") and low[i - 1] not in NAMING_FLAGS):
+            continue  # a name: among the first arguments after the verb (`defaults write DOMAIN KEY`), or a naming flag's
+        name = raw.lstrip(":").rsplit("/", 1)[-1]
+        verdict = name_verdict(name) if name else None
+        if verdict is None or verdict[1] < MEDIUM:
+            continue
+        span = _setter_value(text, words, low, i, pair)
+        if span is not None:
+            _take(text, found, span[0], span[1], verdict[1], SPACE, verdict[0])
+
+
+def _setter_verb(word):
+    """`set`, `put-parameter`, `store-secret`, `env:set`, `set-credentials`: a setter's verb, alone
+    or as a subcommand's first or last part."""
+    if word in SETTER_VERBS:
+        return True
+    parts = compiled("setter-parts", r"[-:_]").split(word)
+    return len(parts) > 1 and (parts[0] in SETTER_VERBS or parts[-1] in SETTER_VERBS) and parts[0] != ""
+
+
+def _setter_value(text, words, low, i, pair):
+    """The value of the name at words[i]: the next argument when it is no flag, else the one after
+    a value flag (`--value X`, `--data=X`) among the next few, or a form's `value=X`."""
+    for j in range(i + 1, min(len(words), i + 6)):
+        w = low[j]
+        s, e = words[j]
+        if pair:
+            if w.startswith("value="):
+                return s + 6, e
+            continue
+        if j == i + 1 and not w.startswith("-"):
+            return s, e
+        flag, eq, _ = w.partition("=")
+        if flag in VALUE_FLAGS:
+            if eq:
+                return s + len(flag) + 1, e
+            return words[j + 1] if j + 1 < len(words) else None
+    return None
+
+
+# ------------------------------------------------------------------------------ user:password
+def _user_and_password(text, low, anchors, found):
+    rx = compiled("login-flag", r"(?:--(?:user|creds|credentials|basic-auth|auth)[ =]|(?<![\w-])login=)[\"']?"
+                                r"([^\s:\"'@/$`]{1,64}):([^\s\"'@`]{1,128})")
+    for lit in LOGIN_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            start = at - 1 if lit == "login=" and at else at
+            m = rx.search(text, start, min(len(text), at + 220))
+            if m is not None and m.start() <= at + 1:
+                _take(text, found, m.start(2), m.end(2), MEDIUM + 1, SPACE, "password")
+
+
+# ------------------------------------------------------------------------------ a comment's label
+def _comment_labels(text, anchors, found):
+    """`ssh deploy@web1 # pw X`: a short password label opening a comment, one value after it
+    that ends the line (`# pw in 1Password`, `# pass the flag` are prose: more than one word)."""
+    rx = compiled("comment-label", r"[ \t]*(\S{4,128})[ \t]*\r?(?:\n|\Z)")
+    for lit in COMMENT_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            if at and text[at - 1] not in " \t":
+                continue  # a comment after something on its line, or at its start
+            m = rx.match(text, at + len(lit))
+            if m is not None:
+                _take(text, found, m.start(1), m.end(1), STRONG, SPACE, "password", alone=True)
+
+
+# ------------------------------------------------------------------------------ a secret's <Value>
+def _value_elements(text, low, places, found):
+    """`<Password>\n  <Value>X</Value>\n  <PlainText>true</PlainText>\n</Password>` (Windows'
+    unattend.xml, a .NET settings file): an element named for a secret whose first child is its
+    `<Value>`."""
+    parent = compiled("value-parent", r"<([A-Za-z][\w:.-]{0,60})(?:[ \t][^<>\n]{0,200})?>\s{0,200}\Z")
+    for at in places:
+        lt = low.rfind("<", max(0, at - 260), at)
+        m = parent.match(text, lt, at) if lt >= 0 else None
+        if m is None:
+            continue
+        verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
+        end = low.find("</value>", at + 7, at + 520)
+        if verdict is not None and verdict[1] >= MEDIUM and end > at + 7 and "<" not in text[at + 7:end]:
+            _take(text, found, at + 7, end, verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ hosts under a secret
+def _hosts_under_a_secret(text, low, anchors, found):
+    """`"gitlab-token": {"gitlab.com": "X", "git.example.com": "Y"}`: an object named by a secret,
+    its keys hosts, each value a host's secret (judged as a MEDIUM label's value)."""
+    parent = compiled("host-parent", r"\"([\w.-]{1,60})\"[ \t]*:[ \t]*\{")
+    child = compiled("host-child", r"\s*\"((?:[\w-]+\.)+[A-Za-z]{2,24}(?::\d{1,5})?)\"[ \t]*:[ \t]*\"([^\"\\\n]{1,300})\"\s*,?")
+    for lit in HOST_PARENT_LITERALS:
+        for at in anchors.at(lit) if lit in anchors.present else ():
+            q = low.rfind('"', max(0, at - 62), at)
+            m = parent.match(text, q) if q >= 0 else None
+            if m is None or m.end() != at + len(lit):
+                continue
+            verdict = name_verdict(m.group(1))
+            if verdict is None or verdict[1] < MEDIUM:
+                continue
+            pos = m.end()
+            for _ in range(50):
+                c = child.match(text, pos)
+                if c is None:
+                    break
+                _take(text, found, c.start(2), c.end(2), MEDIUM, ASSIGN, verdict[0])
+                pos = c.end()
+
+
+# ------------------------------------------------------------------------------ accounts' rows
+# Words of a table's name that say it holds accounts (its rows: a user, an e-mail, a password).
+ACCOUNT_TABLE_WORDS = frozenset("user users account accounts admin admins member members login logins credential "
+                                "credentials operator operators staff customer customers employee employees".split())
+
+
+def _account_rows(text, places, found):
+    """`INSERT INTO users VALUES (1, 'admin', 'a@example.com', 'X', NOW())`: no column list says
+    which value is the password, but a table of accounts holds one, and the quoted value of a
+    password's shape among a row of names, addresses and dates is it (a hash or an id is not)."""
+    rx = compiled("sql-insert-bare", r"(?is)insert[ \t]+into[ \t]+[`\"\[]?(?:\w+[`\"\]]?\.[`\"\[]?)?(\w{1,40})[`\"\]]?\s*values\s*\(")
+    for at in places:
+        m = rx.match(text, at)
+        if m is None or not any(w in ACCOUNT_TABLE_WORDS for w in m.group(1).lower().split("_")):
+            continue
+        for s, e in _quoted_values(text, m.end()):
+            value = text[s:e]
+            if e - s < 6:
+                continue
+            if compiled("hex-or-uuid", r"[0-9a-fA-F-]{16,}").fullmatch(value):
+                continue  # an id, a hash
+            if shape(value) in ("password", "random"):
+                _take(text, found, s, e, MEDIUM, POSITION, "password")
+
+
+def _quoted_values(text, i):
+    """(start, end) inside the quotes of each quoted value of the row that opens before `i`, to its
+    closing parenthesis (a call among the values, `NOW()`, `md5('x')`, is stepped over whole)."""
+    item = compiled("sql-row-item", r"\s*(?:'((?:[^'\\\n]|\\.|''){0,300})'|\"([^\"\n]{0,300})\"|[\w.]+\([^()\n]{0,200}\)|[^,()'\"\n]{0,100})\s*([,)])")
+    out = []
+    for _ in range(100):
+        m = item.match(text, i)
+        if m is None:
+            return out
+        g = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 0
+        if g:
+            out.append(m.span(g))
+        if m.group(3) == ")":
+            return out
+        i = m.end()
+    return out
+
+
+# ------------------------------------------------------------------------------ headers as objects
+def _header_objects(text, places, found, find_secrets):
+    """A header written as a name/value object (a HAR entry's, Postman's, a fetch's list of
+    headers: `{"name": "Cookie", "value": "sessionid=X; theme=dark"}`): read as the header line
+    `Cookie: sessionid=X; theme=dark`, by the whole filter (the Cookie, Authorization rules)."""
+    rx = compiled("header-object", r"\"name\"[ \t]*:[ \t]*\"([A-Za-z][\w-]{1,60})\"[ \t]*,[ \t]*\"value\"[ \t]*:[ \t]*\"([^\"\\\n]{1,4000})\"")
+    for at in places:
+        m = rx.search(text, max(0, at - 90), at + 4100)
+        if m is None or not m.start(2) - 12 <= at < m.start(2):
+            continue
+        name = m.group(1)
+        view = f"{name}: {m.group(2)}"
+        shift = m.start(2) - len(name) - 2
+        for kind, a, b in find_secrets(view):
+            if a >= len(name) + 2:
+                add_span(found, text, a + shift, b + shift, P_FORMAT, kind)
+
+
+# ------------------------------------------------------------------------------ JSON strings
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+
+
+def _json_strings(text, places, found, find_secrets):
+    """A JSON string literal that holds escaped quotes (a document inside a document): what it
+    says, filtered whole, its spans mapped back.  Only the lines that hold an escaped quote are
+    read, each by one scan of its string literals."""
+    rx = compiled("json-string", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`:
+    # a string of prose or code that merely holds quotes (a package's description) is not read again
+    hint = compiled("json-hint", r"(?i)\\\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name)[\w.-]{0,40}\\\"[ \t]*:")
+    n = len(text)
+    done = -1
+    for at in places:  # (where `\\"` stands, found by the one pass)
+        if at < done:
+            continue
+        ls = text.rfind("\n", 0, at) + 1
+        le = text.find("\n", at)
+        le = n if le < 0 else le
+        for m in rx.finditer(text, ls, le) if hint.search(text, at - 1, le) is not None else ():
+            s, e = m.span(1)
+            if e - s > 100_000 or text.find('\\"', s, e) < 0 or hint.search(text, s, e) is None:
+                continue  # (no secret's key in what it says)
+            got = _unescaped(text, s, e)
+            if got is None:
+                continue
+            view, starts, ends = got
+            for kind, a, b in find_secrets(view):
+                if b > a:
+                    add_span(found, text, starts[a], ends[b - 1], P_FORMAT, kind)
+        done = le
+
+
+def _unescaped(text, s, e):
+    """text[s:e] with its JSON escapes read, and where each of its characters starts and ends in
+    `text` (None when an escape is not JSON's)."""
+    out, starts, ends = [], [], []
+    i = s
+    while i < e:
+        if text[i] != "\\":
+            j = text.find("\\", i, e)
+            j = e if j < 0 else j
+            out.append(text[i:j])
+            starts.extend(range(i, j))
+            ends.extend(range(i + 1, j + 1))
+            i = j
+            continue
+        nxt = text[i + 1:i + 2]
+        if nxt == "u" and compiled("json-u", r"[0-9a-fA-F]{4}").match(text, i + 2, e):
+            out.append(chr(int(text[i + 2:i + 6], 16)))
+            step = 6
+        elif nxt in _ESCAPES:
+            out.append(_ESCAPES[nxt])
+            step = 2
+        else:
+            return None
+        starts.append(i)
+        ends.append(i + step)
+        i += step
+    return "".join(out), starts, ends
