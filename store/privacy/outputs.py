@@ -48,7 +48,7 @@ SECRET_PRINTERS = (
     ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
                        r"(?:master\.key|credentials\.key|\.pem\b|\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
                        r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
-                       r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?:token|password|passwd|passphrase)(?:\.txt)?$"
+                       r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
                        r"|\.age\b|\.htpasswd\b"
                        # a file named for secrets, plain text (ppp's chap-secrets, ipsec.secrets, rsyncd.secrets,
                        # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py

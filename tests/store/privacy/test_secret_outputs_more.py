@@ -38,3 +38,17 @@ def test_other_fields_and_commands_are_not_secret_outputs(command):
 @pytest.mark.parametrize("printed", ["null\n", "<sensitive>", "  ", "None"])
 def test_a_printer_that_prints_nothing_keeps_its_output(printed):
     assert redact_output("jq -r .password config.json", printed) == printed
+
+
+@pytest.mark.parametrize("command", ["cat /etc/passwd", "head -5 /etc/passwd", "sudo cat /etc/passwd"])
+def test_the_account_list_is_not_a_secret_output(command):
+    # /etc/passwd lists accounts, their shells and homes: what a session reads to find a user's
+    # uid, with no password in it (those are in /etc/shadow, as hashes)
+    listing = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
+    assert not output_is_secret(command)
+    assert redact_output(command, listing) == listing
+
+
+@pytest.mark.parametrize("command", ["cat ~/.config/app/password", "cat deploy/passwd", "cat token.txt"])
+def test_a_file_named_for_a_password_elsewhere_still_is(command):
+    assert output_is_secret(command)
