@@ -1,0 +1,734 @@
+"""More of the dev part (tests/privacy_eval/dev.py), an eighth batch: PRECISION on realistic
+tool output nobody here tuned on.  Negatives of the shapes real Claude Code sessions carry
+(studied in public transcripts and tool outputs, written here with values of our own): lockfiles
+and their integrity hashes, package listings, container and cluster listings, infrastructure
+plans, version-control logs, CI logs, minified code, source maps, images and vector paths,
+protocol dumps, public keys and fingerprints, digests, cloud ids, payment object ids, public
+parts of client configs, API specs naming auth schemes, translation files, ids of every kind;
+each as a tool result carries it (Bash stdout, Read with line numbers, an Edit's new_string, a
+transcript line whose result is JSON-escaped text).  And positives hidden inside the same
+outputs (a real-looking secret among a lockfile's worth of hashes), so recall in noise is
+measured too.
+
+Measured once before any change for it (bench_privacy, filter at main 3570bb0):
+486 cases (456 negatives in 46 families, 30 positives hidden in 10 families of the same
+outputs): 336 of 385 redactions false (87.3 %), 29 of 30 positives caught (96.7 %).  The dev
+part with it: 336 of 4,069 redactions false (8.3 %; on realistic shapes 336 of 1,436, 23.4 %),
+recall 99.5 % (3,388 of 3,405); held unchanged (565 of 574 caught, 0 of 606 false).  The false
+ones by class: translations of a secret's word as values (`"password": "Passwort"`), keys
+public by design (a map's `pk.` token, an analytics project key, a captcha site key), the
+public members of a JSON Web Key (`n`, `x`, `kid`), a CSP nonce, ids whose label the filter
+did not read (through a JSON escape: `\\"VersionId\\": \\"…`; a dunder `__BUILD_ID__`), a
+value read across a line break written as an escape (`CI\\nd8f13a2`, a masked token then
+`\\n`), a relative path with an extension (`exports/….json`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+from tests.privacy_eval import (
+    B62,
+    HEX,
+    Case,
+    bash_event,
+    gen,
+    random_secret,
+    result_line,
+    sha,
+    tool_use_id,
+    uuid_of,
+)
+
+B64 = B62 + "+/"
+B32L = "abcdefghijklmnopqrstuvwxyz234567"
+NIX32 = "0123456789abcdfghijklmnpqrsvwxyz"
+
+
+def _b64(seed: str, n: int) -> str:
+    return base64.b64encode(gen(seed, n).encode()).decode()
+
+
+def _sri(seed: str, algo: str = "sha512") -> str:
+    size = {"sha512": 64, "sha384": 48, "sha256": 32, "sha1": 20}[algo]
+    raw = bytes(int(sha(seed + str(i), 2), 16) for i in range(size))
+    return f"{algo}-" + base64.b64encode(raw).decode()
+
+
+# ---- how a tool's result carries a text -------------------------------------------------------
+
+def numbered(text: str, start: int = 1) -> str:
+    """A Read result as the model sees it: each line after its number and an arrow."""
+    return "\n".join(f"{n:>6}\u2192{line}" for n, line in enumerate(text.split("\n"), start))
+
+
+def as_bash(command: str):
+    return lambda text, seed: bash_event(command, text, seed)
+
+
+def as_read(path: str):
+    """A transcript line whose tool result is a Read of `path` (numbered lines)."""
+
+    def carry(text, seed):
+        line = result_line(seed, numbered(text))
+        line["toolUseResult"] = {"type": "text", "file": {"filePath": path, "content": text,
+                                                          "numLines": text.count("\n") + 1, "startLine": 1,
+                                                          "totalLines": text.count("\n") + 1}}  # fmt: skip
+        return line
+
+    return carry
+
+
+def as_edit(path: str):
+    """A PostToolUse event of an Edit whose new_string is the text."""
+
+    def carry(text, seed):
+        old = text.split("\n", 1)[0]
+        return {
+            "session_id": uuid_of("s" + seed), "cwd": "/home/dev/app", "hook_event_name": "PostToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": path, "old_string": old, "new_string": text, "replace_all": False},
+            "tool_response": {"filePath": path, "oldString": old, "newString": text, "userModified": False,
+                              "replaceAll": False},
+            "tool_use_id": tool_use_id(seed, "key"),
+        }  # fmt: skip
+
+    return carry
+
+
+def as_json_text(text, seed):
+    """A transcript line whose result is a JSON document printed as text (escaped once more)."""
+    return result_line(seed, json.dumps({"output": text, "exitCode": 0}))
+
+
+def as_result(text, seed):
+    return result_line(seed, text, "pw")
+
+
+# ---- negatives: realistic outputs with no secret in them -------------------------------------
+
+def lockfile_npm(s):
+    deps = []
+    for i, name in enumerate(("jsonwebtoken", "bcryptjs", "passport-local", "dotenv", "keygrip")):
+        deps.append(f'    "node_modules/{name}": {{\n      "version": "{i + 1}.{i * 3}.{i + 2}",\n'
+                    f'      "resolved": "https://registry.npmjs.org/{name}/-/{name}-{i + 1}.{i * 3}.{i + 2}.tgz",\n'
+                    f'      "integrity": "{_sri(s + name)}",\n      "license": "MIT"\n    }}')  # fmt: skip
+    return '{\n  "name": "api",\n  "lockfileVersion": 3,\n  "packages": {\n' + ",\n".join(deps) + "\n  }\n}"
+
+
+def lockfile_yarn(s):
+    out = []
+    for name in ("secure-password", "token-types", "@types/passport"):
+        out.append(f'"{name}@^4.0.0":\n  version "4.2.{len(name)}"\n'
+                   f'  resolved "https://registry.yarnpkg.com/{name}/-/{name.split("/")[-1]}-4.2.{len(name)}.tgz#{sha(s + name)}"\n'
+                   f'  integrity {_sri(s + name + "y")}')  # fmt: skip
+    return "# yarn lockfile v1\n\n\n" + "\n\n".join(out)
+
+
+def lockfile_pnpm(s):
+    return ("lockfileVersion: '9.0'\n\npackages:\n\n"
+            f"  jose@5.2.3:\n    resolution: {{integrity: {_sri(s + 'jose')}}}\n\n"
+            f"  oauth4webapi@2.10.4:\n    resolution: {{integrity: {_sri(s + 'oauth')}}}\n"
+            "    engines: {node: '>=18'}\n")  # fmt: skip
+
+
+def lockfile_python(s):
+    return (f"cryptography==42.0.5 \\\n    --hash=sha256:{sha(s + 'c', 64)} \\\n    --hash=sha256:{sha(s + 'd', 64)}\n"
+            f"keyring==25.1.0 \\\n    --hash=sha256:{sha(s + 'k', 64)}\n"
+            f"python-jose[cryptography]==3.3.0 ; python_version >= \"3.8\" \\\n    --hash=sha256:{sha(s + 'j', 64)}")  # fmt: skip
+
+
+def lockfile_poetry(s):
+    return ('[[package]]\nname = "pyjwt"\nversion = "2.8.0"\ndescription = "JSON Web Token implementation in Python"\n'
+            f'optional = false\npython-versions = ">=3.7"\nfiles = [\n    {{file = "PyJWT-2.8.0-py3-none-any.whl", hash = "sha256:{sha(s + "w", 64)}"}},\n'
+            f'    {{file = "PyJWT-2.8.0.tar.gz", hash = "sha256:{sha(s + "t", 64)}"}},\n]\n\n[metadata]\n'
+            f'lock-version = "2.0"\ncontent-hash = "{sha(s + "ch", 64)}"')  # fmt: skip
+
+
+def lockfile_cargo(s):
+    return ('[[package]]\nname = "secrecy"\nversion = "0.8.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n'
+            f'checksum = "{sha(s + "sec", 64)}"\ndependencies = [\n "zeroize",\n]\n\n'
+            '[[package]]\nname = "argon2"\nversion = "0.5.3"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n'
+            f'checksum = "{sha(s + "arg", 64)}"')  # fmt: skip
+
+
+def lockfile_gosum(s):
+    return "\n".join(f"{mod} {ver} h1:{base64.b64encode(bytes.fromhex(sha(s + mod + ver, 64))).decode()}"
+                     for mod in ("github.com/golang-jwt/jwt/v5", "golang.org/x/crypto")
+                     for ver in ("v5.2.1", "v5.2.1/go.mod"))  # fmt: skip
+
+
+def npm_ls(s):
+    return ("api@1.0.0 /home/dev/app\n├─┬ jsonwebtoken@9.0.2\n│ ├── jws@3.2.2\n│ └── semver@7.6.0\n"
+            "├── passport-jwt@4.0.1\n├─┬ bcrypt@5.1.1\n│ └── node-addon-api@5.1.0\n└── @auth/core@0.28.1 deduped")
+
+
+def pip_freeze(s):
+    return ("bcrypt==4.1.2\ncryptography==42.0.5\nkeyring==25.1.0\npasslib==1.7.4\nPyJWT==2.8.0\n"
+            f"secretstorage==3.3.3\ntokenizers==0.15.2\n-e git+https://github.com/acme/auth-lib.git@{sha(s)}#egg=auth_lib")
+
+
+def docker_images(s):
+    rows = [f"{repo:<32}{tag:<10}{sha(s + repo, 12):<15}{age:<15}{size}"
+            for repo, tag, age, size in (("ghcr.io/acme/api", "1.4.2", "2 hours ago", "187MB"),
+                                         ("vault", "1.15", "3 weeks ago", "412MB"),
+                                         ("postgres", "16-alpine", "5 weeks ago", "243MB"))]  # fmt: skip
+    return f"{'REPOSITORY':<32}{'TAG':<10}{'IMAGE ID':<15}{'CREATED':<15}SIZE\n" + "\n".join(rows)
+
+
+def docker_pull(s):
+    return (f"16-alpine: Pulling from library/postgres\n{sha(s + 'l1', 12)}: Pull complete\n{sha(s + 'l2', 12)}: Pull complete\n"
+            f"Digest: sha256:{sha(s + 'dg', 64)}\nStatus: Downloaded newer image for postgres:16-alpine\ndocker.io/library/postgres:16-alpine")  # fmt: skip
+
+
+def docker_ps(s):
+    return (f"CONTAINER ID   IMAGE                    COMMAND                  STATUS         PORTS                    NAMES\n"
+            f"{sha(s, 12)}   redis:7.2                \"docker-entrypoint.s…\"   Up 3 minutes   0.0.0.0:6379->6379/tcp   app-redis-1\n"
+            f"{sha(s + 'v', 12)}   hashicorp/vault:1.15     \"docker-entrypoint.s…\"   Up 3 minutes   0.0.0.0:8200->8200/tcp   app-vault-1")  # fmt: skip
+
+
+def kubectl_pod_yaml(s):
+    return ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: api-7d9f8b6c5d-" + gen(s, 5, "bcdfghjklmnpqrstvwxz2456789") + "\n"
+            f"  namespace: prod\n  resourceVersion: \"48213377\"\n  uid: {uuid_of(s + 'pod')}\n"
+            "spec:\n  containers:\n  - env:\n    - name: DB_PASSWORD\n      valueFrom:\n        secretKeyRef:\n"
+            "          key: password\n          name: db-credentials\n    image: ghcr.io/acme/api:1.4.2\n"
+            "    volumeMounts:\n    - mountPath: /var/run/secrets/kubernetes.io/serviceaccount\n"
+            "      name: kube-api-access-" + gen(s + "k", 5, "bcdfghjklmnpqrstvwxz2456789") + "\n      readOnly: true\n"
+            f"status:\n  containerStatuses:\n  - containerID: containerd://{sha(s + 'cid', 64)}\n"
+            f"    imageID: ghcr.io/acme/api@sha256:{sha(s + 'img', 64)}\n    ready: true")  # fmt: skip
+
+
+def kubectl_get_secrets(s):
+    return ("NAME                  TYPE                                  DATA   AGE\n"
+            "db-credentials        Opaque                                2      41d\n"
+            "registry-pull         kubernetes.io/dockerconfigjson        1      41d\n"
+            f"tls-api-{gen(s, 5, 'abcdefghjk')}        kubernetes.io/tls                     2      12d\n"
+            "\nName:         db-credentials\nNamespace:    prod\nType:  Opaque\n\nData\n====\npassword:  24 bytes\nusername:  3 bytes")  # fmt: skip
+
+
+def terraform_plan(s):
+    return ("Terraform will perform the following actions:\n\n  # aws_db_instance.main will be created\n"
+            "  + resource \"aws_db_instance\" \"main\" {\n      + arn                      = (known after apply)\n"
+            "      + password                 = (sensitive value)\n      + username                 = \"app\"\n"
+            f"      + kms_key_id               = \"arn:aws:kms:eu-west-1:123456789012:key/{uuid_of(s + 'kms')}\"\n"
+            f"      + vpc_security_group_ids   = [\n          + \"sg-0{gen(s, 16, HEX)}\",\n        ]\n    }}\n\n"
+            "  # aws_secretsmanager_secret_version.db will be updated in-place\n"
+            "  ~ resource \"aws_secretsmanager_secret_version\" \"db\" {\n"
+            f"        id            = \"arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-{gen(s, 6)}|{uuid_of(s + 'v').upper()}\"\n"
+            "      ~ secret_string = (sensitive value)\n        version_id    = \"" + uuid_of(s + "vid").upper() + "\"\n    }\n\n"
+            "Plan: 1 to add, 1 to change, 0 to destroy.")  # fmt: skip
+
+
+def git_log(s):
+    return (f"commit {sha(s)}\nAuthor: Ana Lima <ana@example.com>\nDate:   Thu Mar 14 10:22:31 2026 +0100\n\n"
+            "    Rotate the API key reader: read the token from the keyring\n\n"
+            f"    Change-Id: I{sha(s + 'cid')}\n    Signed-off-by: Ana Lima <ana@example.com>\n\n"
+            f"commit {sha(s + '2')}\nMerge: {sha(s + 'm1', 7)} {sha(s + 'm2', 7)}\nAuthor: Bo Chen <bo@example.com>\n"
+            "Date:   Wed Mar 13 18:02:11 2026 +0100\n\n    Merge pull request #412 from acme/fix-password-reset")  # fmt: skip
+
+
+def git_misc(s):
+    return (f"{sha(s, 7)} (HEAD -> main, origin/main) Fix token refresh race\n{sha(s + 'b', 7)} Add secret scanning to CI\n"
+            f"{sha(s + 'c', 7)} Bump jsonwebtoken from 9.0.1 to 9.0.2\n\n"
+            f"From github.com:acme/api\n   {sha(s + 'x', 7)}..{sha(s + 'y', 7)}  main       -> origin/main\n"
+            f" * [new branch]      feat/passkeys -> origin/feat/passkeys\n"
+            f"index {sha(s + 'i1', 7)}..{sha(s + 'i2', 7)} 100644\n--- a/src/auth/password.ts\n+++ b/src/auth/password.ts")  # fmt: skip
+
+
+def ci_log(s):
+    return (f"2026-03-14T10:22:31.1183321Z ##[group]Run actions/cache@v4\n2026-03-14T10:22:31.1184002Z with:\n"
+            f"2026-03-14T10:22:31.1184410Z   key: Linux-node-{sha(s + 'ck', 64)}\n"
+            f"2026-03-14T10:22:31.1185113Z ##[endgroup]\n2026-03-14T10:22:32.4471921Z Cache restored from key: Linux-node-{sha(s + 'ck', 64)}\n"
+            "2026-03-14T10:22:33.0012245Z env:\n2026-03-14T10:22:33.0012876Z   NPM_TOKEN: ***\n"
+            f"2026-03-14T10:22:33.0013220Z   GITHUB_SHA: {sha(s + 'gs')}\n"
+            f"Runner name: 'GitHub Actions {int(sha(s, 4), 16)}'\nJob defined at: acme/api/.github/workflows/ci.yml@refs/heads/main\n"
+            f"Download action repository 'actions/checkout@v4' (SHA:{sha(s + 'co')})")  # fmt: skip
+
+
+def minified_js(s):
+    a, b = gen(s, 4, "abcdefghijklmnopqrstuvwxyz"), gen(s + "b", 3, "abcdefghijklmnopqrstuvwxyz")
+    return (f'"use strict";var {a}=require("jsonwebtoken");function {b}(e,t){{return {a}.sign({{sub:e.id}},t.secret,'
+            f'{{expiresIn:"1h"}})}}module.exports={{sign:{b},verify:function(e,t){{return {a}.verify(e,t.secret)}},'
+            'password:function(e){return e.password&&e.password.length>=8}};\n'
+            '//# sourceMappingURL=auth.min.js.map\n'
+            'const n={apiKey:o.env.API_KEY,token:t=>t.accessToken,secret:r.clientSecret};'
+            f'window.__BUILD_ID__="{gen(s + "bid", 21, B62 + "-_")}";')  # fmt: skip
+
+
+def minified_css(s):
+    return ('@font-face{font-family:Inter;src:url(data:font/woff2;base64,' + _b64(s + "font", 120) + ') format("woff2")}'
+            f'.btn-primary{{background:#{gen(s, 6, HEX)}}}.password-input{{letter-spacing:.2em}}'
+            f'.icon-key{{background-image:url("data:image/svg+xml;base64,{_b64(s + "svg", 90)}")}}'
+            f'\n/*# sourceMappingURL=app.{sha(s + "h", 8)}.css.map */')  # fmt: skip
+
+
+def source_map(s):
+    return json.dumps({"version": 3, "file": f"main.{sha(s, 8)}.js", "sources": ["webpack:///./src/auth/token.ts"],
+                       "names": ["token", "secret", "password", "apiKey"],
+                       "mappings": ";;;;AAAA," + ",".join(gen(s + str(i), 6 + i % 4, B62) for i in range(24)),
+                       "sourcesContent": ["export const tokenKey = 'auth.token';\n"]})  # fmt: skip
+
+
+def image_json(s):
+    return json.dumps({"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                                   "data": "iVBORw0KGgoAAAANSUhEUgAA" + gen(s, 300, B64) + "=="}})  # fmt: skip
+
+
+def svg_paths(s):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" aria-label="key icon">\n'
+            '  <path d="M12.65 10C11.83 7.67 9.61 6 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6c2.61 0 4.83-1.67 5.65-4H17v4h4v-4h2v-4H12.65z'
+            'M7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2z"/>\n'
+            f'  <use href="#lock-{gen(s, 6)}"/>\n</svg>')  # fmt: skip
+
+
+def grpc_dump(s):
+    return ("{\n  \"session\": {\n    \"id\": \"" + uuid_of(s) + "\",\n    \"tokenHash\": \"" + _b64(s + "th", 24) + "\",\n"
+            "    \"createTime\": \"2026-03-14T10:22:31.118Z\"\n  },\n  \"nextPageToken\": \"" + _b64(s + "np", 18) + "\"\n}\n"
+            "Resolved method descriptor:\nrpc GetSession ( .auth.v1.GetSessionRequest ) returns ( .auth.v1.Session );\n"
+            "Response trailers received:\ngrpc-status: 0\nx-envoy-upstream-service-time: 4")  # fmt: skip
+
+
+def sri_html(s):
+    return (f'<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css" '
+            f'integrity="{_sri(s + "css", "sha384")}" crossorigin="anonymous">\n'
+            f'<script src="https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/js/bootstrap.bundle.min.js" '
+            f'integrity="{_sri(s + "js", "sha384")}" crossorigin="anonymous"></script>\n'
+            f"Content-Security-Policy: script-src 'self' '{_sri(s + 'csp', 'sha256')}'")  # fmt: skip
+
+
+def ssh_public(s):
+    body = "AAAAC3NzaC1lZDI1NTE5AAAAI" + gen(s, 43, B64)
+    rsa = "AAAAB3NzaC1yc2EAAAADAQABAAABgQ" + gen(s + "r", 200, B64)
+    return (f"# github.com:22 SSH-2.0-babeld-{sha(s, 8)}\ngithub.com ssh-ed25519 {body}\n"
+            f"|1|{_b64(s + 'salt', 15)}|{_b64(s + 'hash', 15)} ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB{gen(s + 'e', 80, B64)}=\n"
+            f"256 SHA256:{gen(s + 'fp', 43, B64)} ana@laptop (ED25519)\nssh-rsa {rsa} deploy@ci")  # fmt: skip
+
+
+def gpg_keys(s):
+    fpr = gen(s, 40, "0123456789ABCDEF")
+    return (f"pub   ed25519 2024-01-15 [SC] [expires: 2027-01-14]\n      {fpr}\nuid           [ultimate] Ana Lima <ana@example.com>\n"
+            f"sub   cv25519 2024-01-15 [E] [expires: 2027-01-14]\n\ngpg: Signature made Thu Mar 14 10:22:31 2026 CET\n"
+            f"gpg:                using EDDSA key {fpr}\ngpg: Good signature from \"Ana Lima <ana@example.com>\" [ultimate]\n"
+            f"Primary key fingerprint: {' '.join(fpr[i:i + 4] for i in range(0, 40, 4))}")  # fmt: skip
+
+
+def s3_output(s):
+    return json.dumps({"AcceptRanges": "bytes", "LastModified": "2026-03-14T10:22:31+00:00", "ContentLength": 48213,
+                       "ETag": f'"{sha(s + "etag", 32)}-4"', "VersionId": gen(s + "ver", 32, B62 + "._"),
+                       "ContentType": "application/json", "ServerSideEncryption": "aws:kms",
+                       "SSEKMSKeyId": f"arn:aws:kms:eu-west-1:123456789012:key/{uuid_of(s + 'k')}",
+                       "Metadata": {}}, indent=4)  # fmt: skip
+
+
+def aws_ids(s):
+    return (json.dumps({"UserId": "AIDA" + gen(s, 17, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"), "Account": "123456789012",
+                        "Arn": "arn:aws:iam::123456789012:user/ana"}, indent=4) +
+            f"\nx-amz-request-id: {gen(s + 'rq', 16, '0123456789ABCDEF')}\nx-amz-id-2: {_b64(s + 'id2', 57)}\n"
+            f"RequestId: {uuid_of(s + 'req')}\nrole: arn:aws:iam::123456789012:role/service-role/token-refresher-role-{gen(s, 8, 'abcdefghijklmnopqrstuvwxyz0123456789')}")  # fmt: skip
+
+
+def stripe_ids(s):
+    return json.dumps({"id": "pm_1" + gen(s + "pm", 23), "object": "payment_method", "customer": "cus_" + gen(s + "c", 14),
+                       "card": {"brand": "visa", "last4": "4242", "fingerprint": gen(s + "fp", 16)},
+                       "latest_charge": "ch_3" + gen(s + "ch", 23), "payment_intent": "pi_3" + gen(s + "pi", 23),
+                       "account": "acct_1" + gen(s + "ac", 15), "refund": "re_3" + gen(s + "re", 23),
+                       "setup_intent": "seti_1" + gen(s + "si", 23), "source": "src_" + gen(s + "src", 24)},
+                      indent=2)  # fmt: skip
+
+
+def sentry_dsn(s):
+    key = gen(s, 32, HEX)
+    return (f"Sentry.init({{\n  dsn: \"https://{key}@o{int(sha(s, 5), 16)}.ingest.sentry.io/{int(sha(s + 'p', 6), 16)}\",\n"
+            "  tracesSampleRate: 0.2,\n});\n"
+            f"SENTRY_DSN=https://{gen(s + 'b', 32, HEX)}@o{int(sha(s + 'o', 5), 16)}.ingest.us.sentry.io/{int(sha(s + 'q', 6), 16)}")  # fmt: skip
+
+
+def openapi(s):
+    return ("components:\n  securitySchemes:\n    ApiKeyAuth:\n      type: apiKey\n      in: header\n      name: X-API-Key\n"
+            "    bearerAuth:\n      type: http\n      scheme: bearer\n      bearerFormat: JWT\n    oauth2:\n      type: oauth2\n"
+            "      flows:\n        clientCredentials:\n          tokenUrl: https://auth.example.com/oauth/token\n"
+            "  schemas:\n    Login:\n      type: object\n      required: [email, password]\n      properties:\n"
+            "        password:\n          type: string\n          format: password\n          minLength: 12\n"
+            "        token:\n          type: string\n          example: eyJhbGciOi...\nsecurity:\n  - ApiKeyAuth: []")  # fmt: skip
+
+
+def i18n(s):
+    return json.dumps({"auth": {"password": "Passwort", "password_placeholder": "Passwort eingeben",
+                                "forgot_password": "Passwort vergessen?", "token_expired": "Ihr Token ist abgelaufen",
+                                "api_key": "API-Schlüssel", "secret": "Geheimnis"},
+                       "fr": {"password": "Mot de passe", "confirm": "Confirmez le mot de passe"},
+                       "ja": {"password": "パスワード", "passwordHint": "8文字以上"},
+                       "es": {"password": "Contraseña", "wrongPassword": "Contraseña incorrecta"}},
+                      ensure_ascii=False, indent=2)  # fmt: skip
+
+
+def ids_of_kinds(s):
+    return (f"ulid: 01HS{gen(s, 22, '0123456789ABCDEFGHJKMNPQRSTVWXYZ')}\nksuid: 2d{gen(s + 'k', 25, B62)}\n"
+            f"nanoid: {gen(s + 'n', 21, B62 + '_-')}\nobjectId: ObjectId(\"{gen(s + 'o', 24, HEX)}\")\n"
+            f"firebase push id: -N{gen(s + 'f', 18, B62 + '_-')}\nsnowflake: 1{gen(s + 's', 18, '0123456789')}\n"
+            f"slack channel: C0{gen(s + 'sc', 9, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')}\n"
+            f"twilio account sid: AC{gen(s + 'tw', 32, HEX)}\nyoutube: https://youtu.be/{gen(s + 'y', 11, B62 + '_-')}")  # fmt: skip
+
+
+def build_output(s):
+    return (f"vite v5.1.4 building for production...\n✓ 412 modules transformed.\n"
+            f"dist/index.html                   0.46 kB │ gzip:  0.30 kB\n"
+            f"dist/assets/index-{gen(s, 8, B62 + '_-')}.css    8.12 kB │ gzip:  2.41 kB\n"
+            f"dist/assets/index-{gen(s + 'j', 8, B62 + '_-')}.js   143.88 kB │ gzip: 46.27 kB\n"
+            f"dist/assets/PasswordReset-{gen(s + 'p', 8, B62 + '_-')}.js  3.02 kB │ gzip:  1.33 kB\n✓ built in 2.41s\n"
+            f"Route (app)  Size  First Load JS\n○ /login  1.9 kB  89.2 kB\nBuild ID: {gen(s + 'bid', 21, B62 + '_-')}")  # fmt: skip
+
+
+def store_paths(s):
+    return (f"/nix/store/{gen(s, 32, NIX32)}-openssl-3.0.13\n/nix/store/{gen(s + 'b', 32, NIX32)}-python3.11-keyring-24.3.0\n"
+            f"version https://git-lfs.github.com/spec/v1\noid sha256:{sha(s + 'lfs', 64)}\nsize 4821377\n"
+            f"ipfs: bafybei{gen(s + 'ip', 52, B32L)}\ngo: github.com/acme/vault-client v0.0.0-20260314102231-{sha(s + 'go', 12)}")  # fmt: skip
+
+
+def code_names_secrets(s):
+    return ("import bcrypt\nfrom fastapi.security import OAuth2PasswordBearer\n\n"
+            "oauth2_scheme = OAuth2PasswordBearer(tokenUrl=\"token\")\n\n\n"
+            "def verify_password(plain_password: str, hashed_password: str) -> bool:\n"
+            "    return bcrypt.checkpw(plain_password.encode(), hashed_password.encode())\n\n\n"
+            "class Settings(BaseSettings):\n    secret_key: SecretStr\n    api_key: str = Field(..., env=\"API_KEY\")\n"
+            "    token_ttl: int = 3600\n    password_min_length: int = 12\n")  # fmt: skip
+
+
+def test_output(s):
+    return ("============================= test session starts ==============================\n"
+            "tests/test_auth.py::test_password_too_short PASSED                         [ 12%]\n"
+            "tests/test_auth.py::test_token_expired PASSED                              [ 25%]\n"
+            "tests/test_auth.py::test_wrong_password_returns_401 FAILED                 [ 37%]\n"
+            "E       AssertionError: assert 200 == 401\n"
+            "E        +  where 200 = <Response [200]>.status_code\n"
+            f"E       <auth.models.Session object at 0x7f{gen(s, 10, HEX)}>\n"
+            "FAILED tests/test_auth.py::test_wrong_password_returns_401 - AssertionError\n"
+            "Password must contain at least 12 characters, one digit and one symbol.")  # fmt: skip
+
+
+def env_listing(s):
+    return (f"SHELL=/bin/bash\nSSH_AUTH_SOCK=/tmp/ssh-{gen(s, 12)}/agent.{int(sha(s, 4), 16)}\n"
+            f"DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus,guid={gen(s + 'g', 32, HEX)}\n"
+            f"XDG_SESSION_ID={int(sha(s, 2), 16)}\nGPG_TTY=/dev/pts/3\nLS_COLORS=rs=0:di=01;34:ln=01;36:mh=00:pi=40;33\n"
+            f"INVOCATION_ID={gen(s + 'inv', 32, HEX)}\nKRB5CCNAME=FILE:/tmp/krb5cc_1000_{gen(s + 'kr', 6)}\n"
+            f"TERM_SESSION_ID=w0t0p0:{uuid_of(s + 't').upper()}")  # fmt: skip
+
+
+def openssl_cert(s):
+    mod = ":".join(gen(s + str(i), 2, HEX) for i in range(32))
+    return ("Certificate:\n    Data:\n        Version: 3 (0x2)\n        Serial Number:\n"
+            f"            {':'.join(gen(s + 'sn' + str(i), 2, HEX) for i in range(16))}\n"
+            "        Signature Algorithm: sha256WithRSAEncryption\n        Subject: CN = api.example.com\n"
+            f"            Public-Key: (2048 bit)\n            Modulus:\n                00:{mod}\n"
+            f"            X509v3 Subject Key Identifier:\n                {':'.join(gen(s + 'ski' + str(i), 2, HEX).upper() for i in range(20))}\n"
+            f"SHA256 Fingerprint={':'.join(gen(s + 'fp' + str(i), 2, HEX).upper() for i in range(32))}")  # fmt: skip
+
+
+def chain_hashes(s):
+    return (f"transactionHash: 0x{gen(s, 64, HEX)}\nblockHash: 0x{gen(s + 'b', 64, HEX)}\n"
+            f"from: 0x{gen(s + 'f', 40, HEX)}\ncontractAddress: 0x{gen(s + 'c', 40, HEX)}\n"
+            f"txid: {gen(s + 'tx', 64, HEX)}\nstatus: 1 (success)\ngasUsed: 21000")  # fmt: skip
+
+
+def env_example(s):
+    return ("# Copy to .env and fill in\nDATABASE_URL=postgres://app:${DB_PASSWORD}@localhost:5432/app\n"
+            "STRIPE_SECRET_KEY=\nSTRIPE_PUBLISHABLE_KEY=pk_test_" + gen(s, 24) + "\nJWT_SECRET=\n"
+            "SESSION_SECRET=<generate with: openssl rand -hex 32>\nOPENAI_API_KEY=sk-...\nREDIS_PASSWORD=\n"
+            "SMTP_PASSWORD=${SMTP_PASSWORD:?set me}")  # fmt: skip
+
+
+def csp_nonce_html(s):
+    return (f'<meta name="csrf-param" content="authenticity_token" />\n'
+            f'<script nonce="{gen(s, 22, B64)}==">window.dataLayer=[];</script>\n'
+            f'<input type="password" name="password" id="password" autocomplete="current-password" minlength="12">\n'
+            f'<link rel="preload" href="/_next/static/chunks/pages/login-{sha(s, 16)}.js" as="script">')  # fmt: skip
+
+
+def xxd_dump(s):
+    rows = []
+    for i in range(4):
+        hexes = " ".join(gen(s + str(i) + str(j), 4, HEX) for j in range(8))
+        rows.append(f"{i * 16:08x}: {hexes}  ................")
+    return "\n".join(rows)
+
+
+def mapbox_and_public(s):
+    return (f"mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJ{gen(s, 20, B62)}In0.{gen(s + 'sig', 22, B62 + '_-')}';\n"
+            f"recaptcha site key: 6L{gen(s + 'rc', 38, B62 + '_-')}\n"
+            f"NEXT_PUBLIC_POSTHOG_KEY=phc_{gen(s + 'ph', 43)}\n"
+            f"age recipient: age1{gen(s + 'age', 58, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l')}")  # fmt: skip
+
+
+def docker_inspect_env(s):
+    return json.dumps([{"Id": "sha256:" + sha(s + "id", 64), "RepoDigests": ["python@sha256:" + sha(s + "rd", 64)],
+                        "Config": {"Env": ["PATH=/usr/local/bin:/usr/local/sbin:/usr/bin:/bin", "LANG=C.UTF-8",
+                                           "GPG_KEY=" + gen(s + "gpg", 40, "0123456789ABCDEF"), "PYTHON_VERSION=3.12.2",
+                                           "PYTHON_SHA256=" + sha(s + "py", 64)],
+                                   "Labels": {"org.opencontainers.image.revision": sha(s + "rev")}}}], indent=4)  # fmt: skip
+
+
+def ssh_keygen(s):
+    art = "\n".join("|" + gen(s + str(i), 17, " .o+=*BOX@%&#/^SE") + "|" for i in range(9))
+    return ("Generating public/private ed25519 key pair.\nYour identification has been saved in /home/dev/.ssh/id_deploy\n"
+            "Your public key has been saved in /home/dev/.ssh/id_deploy.pub\nThe key fingerprint is:\n"
+            f"SHA256:{gen(s, 43, B64)} deploy@ci\nThe key's randomart image is:\n+--[ED25519 256]--+\n{art}\n+----[SHA256]-----+")  # fmt: skip
+
+
+def masked_credentials(s):
+    return ("github.com\n  ✓ Logged in to github.com account ana (keyring)\n  - Active account: true\n"
+            "  - Git operations protocol: https\n  - Token: gho_************************************\n"
+            "  - Token scopes: 'gist', 'read:org', 'repo', 'workflow'\n"
+            "      Name                    Value             Type    Location\n      ----                    -----             ----    --------\n"
+            f"   access_key     ****************{gen(s, 4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')} shared-credentials-file\n"
+            f"   secret_key     ****************{gen(s + 'k', 4)} shared-credentials-file\n"
+            "//registry.npmjs.org/:_authToken = (protected)\n"
+            "users:\n- name: admin@prod\n  user:\n    client-certificate-data: DATA+OMITTED\n    token: REDACTED\n"
+            "WARNING! Your password will be stored unencrypted in /home/dev/.docker/config.json.\nLogin Succeeded")  # fmt: skip
+
+
+def install_output(s):
+    return (f"Building wheels for collected packages: auth-lib\n  Created wheel for auth-lib: filename=auth_lib-0.4.1-py3-none-any.whl "
+            f"size=18213 sha256={sha(s, 64)}\n  Stored in directory: /tmp/pip-ephem-wheel-cache-{gen(s + 'c', 8, 'abcdefghijklmnopqrstuvwxyz0123456789_')}/wheels/"
+            f"{sha(s + 'w', 2)}/{sha(s + 'x', 2)}/{sha(s + 'y', 56)}\nSuccessfully installed auth-lib-0.4.1\n"
+            f"npm notice 📦  @acme/token-client@2.1.0\nnpm notice shasum:        {sha(s + 'sh')}\n"
+            f"npm notice integrity:     {_sri(s + 'np')[:20]}[...]{_sri(s + 'np')[-12:]}\nnpm notice total files:   12")  # fmt: skip
+
+
+def http_headers(s):
+    return ("HTTP/2 200 \ncontent-type: application/json; charset=utf-8\n"
+            f"etag: W/\"{gen(s, 4, HEX)}-{gen(s + 'e', 27, B62 + '/+')}\"\ncf-ray: {gen(s + 'cf', 16, HEX)}-FRA\n"
+            f"x-request-id: {uuid_of(s + 'x')}\nx-amz-cf-id: {gen(s + 'amz', 56, B62 + '_-')}==\n"
+            f"x-github-request-id: {gen(s + 'g1', 4, '0123456789ABCDEF')}:{gen(s + 'g2', 6, '0123456789ABCDEF')}:{gen(s + 'g3', 7, '0123456789ABCDEF')}:{gen(s + 'g4', 8, '0123456789ABCDEF')}:{gen(s + 'g5', 8, '0123456789ABCDEF')}\n"
+            f"traceparent: 00-{gen(s + 'tr', 32, HEX)}-{gen(s + 'sp', 16, HEX)}-01\nx-ratelimit-remaining: 4991\n"
+            "strict-transport-security: max-age=31536000; includeSubDomains")  # fmt: skip
+
+
+def translation_formats(s):
+    return ('msgid "Password"\nmsgstr "Passwort"\n\nmsgid "Forgot your password?"\nmsgstr "Passwort vergessen?"\n\n'
+            '<string name="password">Mot de passe</string>\n<string name="api_key_hint">Clé API</string>\n'
+            '"password" = "Contraseña";\n"secret_key_label" = "Clave secreta";\n'
+            "ru:\n  password: \"Пароль\"\n  token: \"Токен\"\n"
+            "export default {\n  password: 'Mot de passe',\n  passwordConfirm: 'Confirmer le mot de passe',\n"
+            "  token: 'Jeton',\n  secret: 'Segreto',\n};")  # fmt: skip
+
+
+def ci_secret_references(s):
+    return ("jobs:\n  publish:\n    steps:\n      - run: npm publish\n        env:\n"
+            "          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}\n          GH_TOKEN: ${{ github.token }}\n"
+            "withCredentials([usernamePassword(credentialsId: 'nexus-deploy', usernameVariable: 'USER', passwordVariable: 'PASS')]) {\n"
+            "  sh 'mvn deploy -Dnexus.password=$PASS'\n}\n"
+            "deploy:\n  script:\n    - docker login -u gitlab-ci-token -p $CI_JOB_TOKEN $CI_REGISTRY\n"
+            "  secrets:\n    DATABASE_PASSWORD:\n      vault: production/db/password@ops")  # fmt: skip
+
+
+def form_views(s):
+    return ('<%= f.password_field :password, autocomplete: "new-password", class: "input" %>\n'
+            '<input type="password" name="password_confirmation" autocomplete="new-password" required>\n'
+            "password = forms.CharField(widget=forms.PasswordInput(attrs={'autocomplete': 'current-password'}))\n"
+            "<TextField label=\"API key\" type=\"password\" helperText=\"Find it under Settings → Tokens\" />\n"
+            "params.require(:user).permit(:email, :password, :password_confirmation)")  # fmt: skip
+
+
+def error_maps(s):
+    return json.dumps({"authentication_required": "The card was declined as the transaction requires authentication.",
+                       "invalid_token": "The access token is invalid or has expired.",
+                       "password_too_weak": "Choose a password with at least 12 characters.",
+                       "api_key_revoked": "This API key was revoked on 2026-03-01.",
+                       "approve_with_id": "The payment cannot be authorized."}, indent=2)  # fmt: skip
+
+
+def labelled_ids(s):
+    return (f"const payload = {{\n  tokenizationId: '{gen(s, 32, HEX)}',\n  idempotencyKey: '{uuid_of(s + 'ik')}',\n"
+            f"  traceId: '{gen(s + 'tr', 32, HEX)}',\n  spanId: '{gen(s + 'sp', 16, HEX)}',\n"
+            f"  correlationId: '{gen(s + 'co', 26, '0123456789ABCDEFGHJKMNPQRSTVWXYZ')}',\n"
+            f"  cacheKey: '{sha(s + 'ck', 40)}',\n  bucket_key: 'exports/{gen(s + 'bk', 20)}.json',\n  keyfile: './keys/dev.pem',\n}};")  # fmt: skip
+
+
+def webhook_payload(s):
+    return json.dumps({"action": "opened", "number": 412,
+                       "pull_request": {"node_id": "PR_kwDO" + gen(s, 16, B62 + "_-"), "head": {"sha": sha(s + "h")},
+                                        "merge_commit_sha": sha(s + "m")},
+                       "repository": {"node_id": "R_kgDO" + gen(s + "r", 6, B62), "full_name": "acme/api"},
+                       "sender": {"login": "ana", "node_id": "MDQ6VXNlcj" + gen(s + "u", 6, B62) + "=="},
+                       "installation": {"id": 4821377, "node_id": "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u" + gen(s + "i", 10, B62)}},
+                      indent=2)  # fmt: skip
+
+
+def firebase_ids(s):
+    return (f"const firebaseConfig = {{\n  authDomain: 'acme-app.firebaseapp.com',\n  projectId: 'acme-app',\n"
+            f"  storageBucket: 'acme-app.appspot.com',\n  messagingSenderId: '{gen(s, 12, '0123456789')}',\n"
+            f"  appId: '1:{gen(s, 12, '0123456789')}:web:{gen(s + 'w', 22, HEX)}',\n  measurementId: 'G-{gen(s + 'g', 10, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')}',\n}};")  # fmt: skip
+
+
+def jwks(s):
+    n = gen(s, 342, B62 + "_-")
+    return json.dumps({"keys": [{"kty": "RSA", "use": "sig", "alg": "RS256", "kid": gen(s + "kid", 27, B62 + "_-"),
+                                 "n": n, "e": "AQAB"},
+                                {"kty": "EC", "use": "sig", "crv": "P-256", "kid": gen(s + "kid2", 16, HEX),
+                                 "x": gen(s + "x", 43, B62 + "_-"), "y": gen(s + "y", 43, B62 + "_-")}]}, indent=2)  # fmt: skip
+
+
+def dkim_headers(s):
+    return (f"DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.com; s=selector1;\n"
+            f" h=From:Date:Subject:Message-ID; bh={gen(s, 43, B64)}=;\n b={gen(s + 'b', 76, B64)}\n"
+            f"\t {gen(s + 'c', 76, B64)}==\nMessage-ID: <{gen(s + 'm', 20, B62)}@mail.example.com>\n"
+            f"X-MS-Exchange-CrossTenant-Id: {uuid_of(s + 't')}")  # fmt: skip
+
+
+def helm_values(s):
+    return ("postgresql:\n  auth:\n    existingSecret: db-credentials\n    secretKeys:\n      adminPasswordKey: postgres-password\n"
+            "      userPasswordKey: password\n  primary:\n    persistence:\n      size: 8Gi\n"
+            "serviceAccount:\n  create: true\n  name: api\nsecrets:\n- name: default-token-" + gen(s, 5, "bcdfghjklmnpqrstvwxz2456789") + "\n"
+            "redis:\n  auth:\n    enabled: true\n    existingSecretPasswordKey: redis-password")  # fmt: skip
+
+
+NEGATIVE_FAMILIES = [
+    # (family, make(seed) -> text, carriers)
+    ("npm lockfile", lockfile_npm, (as_read("/home/dev/app/package-lock.json"), as_bash("cat package-lock.json"))),
+    ("yarn and pnpm lockfiles", lockfile_yarn, (as_read("/home/dev/app/yarn.lock"), as_result)),
+    ("yarn and pnpm lockfiles", lockfile_pnpm, (as_read("/home/dev/app/pnpm-lock.yaml"), as_json_text)),
+    ("python lockfiles", lockfile_python, (as_read("/home/dev/app/requirements.txt"), as_bash("pip-compile --generate-hashes"))),
+    ("python lockfiles", lockfile_poetry, (as_read("/home/dev/app/poetry.lock"), as_result)),
+    ("cargo and go lockfiles", lockfile_cargo, (as_read("/home/dev/app/Cargo.lock"), as_edit("/home/dev/app/Cargo.lock"))),
+    ("cargo and go lockfiles", lockfile_gosum, (as_read("/home/dev/app/go.sum"), as_bash("cat go.sum"))),
+    ("package listings", npm_ls, (as_bash("npm ls --depth=1"), as_result)),
+    ("package listings", pip_freeze, (as_bash("pip freeze"), as_json_text)),
+    ("docker listings and digests", docker_images, (as_bash("docker images"), as_result)),
+    ("docker listings and digests", docker_pull, (as_bash("docker pull postgres:16-alpine"), as_json_text)),
+    ("docker listings and digests", docker_ps, (as_bash("docker ps"), as_result)),
+    ("kubernetes dumps", kubectl_pod_yaml, (as_bash("kubectl get pod -o yaml"), as_result)),
+    ("kubernetes dumps", kubectl_get_secrets, (as_bash("kubectl get secrets && kubectl describe secret db-credentials"), as_json_text)),
+    ("terraform plans", terraform_plan, (as_bash("terraform plan"), as_result, as_json_text)),
+    ("git logs", git_log, (as_bash("git log -2"), as_result)),
+    ("git logs", git_misc, (as_bash("git log --oneline -3 && git fetch && git diff"), as_json_text)),
+    ("ci logs", ci_log, (as_bash("gh run view --log"), as_result, as_json_text)),
+    ("minified code", minified_js, (as_read("/home/dev/app/dist/auth.min.js"), as_bash("head -c 600 dist/auth.min.js"))),
+    ("minified code", minified_css, (as_read("/home/dev/app/dist/app.css"), as_result)),
+    ("source maps", source_map, (as_read("/home/dev/app/dist/main.js.map"), as_bash("cat dist/main.js.map"), as_result)),
+    ("images and vector paths", image_json, (as_result, as_json_text)),
+    ("images and vector paths", svg_paths, (as_read("/home/dev/app/src/icons/key.svg"), as_edit("/home/dev/app/src/icons/key.svg"))),
+    ("protocol dumps", grpc_dump, (as_bash("grpcurl -d '{\"id\":\"1\"}' localhost:50051 auth.v1.Auth/GetSession"), as_result, as_json_text)),
+    ("integrity attributes", sri_html, (as_read("/home/dev/app/public/index.html"), as_edit("/home/dev/app/public/index.html"), as_result)),
+    ("ssh public keys and fingerprints", ssh_public, (as_bash("ssh-keyscan github.com && ssh-keygen -lf ~/.ssh/id_ed25519.pub"), as_result, as_json_text)),
+    ("gpg fingerprints", gpg_keys, (as_bash("gpg --list-keys && git verify-commit HEAD"), as_result, as_json_text)),
+    ("cloud object metadata", s3_output, (as_bash("aws s3api head-object --bucket acme-data --key export.json"), as_result, as_json_text)),
+    ("cloud ids and request ids", aws_ids, (as_bash("aws sts get-caller-identity --debug"), as_result, as_json_text)),
+    ("payment object ids", stripe_ids, (as_bash("stripe payment_methods retrieve"), as_result, as_json_text)),
+    ("public client configs", sentry_dsn, (as_read("/home/dev/app/src/sentry.ts"), as_edit("/home/dev/app/src/sentry.ts"), as_result)),
+    ("public client configs", mapbox_and_public, (as_read("/home/dev/app/src/map.ts"), as_result)),
+    ("api specs naming auth", openapi, (as_read("/home/dev/app/openapi.yaml"), as_edit("/home/dev/app/openapi.yaml"), as_result)),
+    ("translation files", i18n, (as_read("/home/dev/app/locales/all.json"), as_edit("/home/dev/app/locales/all.json"), as_result)),
+    ("ids of many kinds", ids_of_kinds, (as_bash("node scripts/ids.js"), as_result, as_json_text)),
+    ("build outputs", build_output, (as_bash("npm run build"), as_result, as_json_text)),
+    ("store paths and content ids", store_paths, (as_bash("nix path-info -r . | head -2; cat big.bin"), as_result, as_json_text)),
+    ("code that names secrets", code_names_secrets, (as_read("/home/dev/app/app/auth.py"), as_edit("/home/dev/app/app/auth.py"), as_result)),
+    ("test runs", test_output, (as_bash("pytest -x"), as_result, as_json_text)),
+    ("environment listings", env_listing, (as_bash("env | sort"), as_result, as_json_text)),
+    ("certificates as text", openssl_cert, (as_bash("openssl x509 -in api.crt -noout -text -fingerprint -sha256"), as_result)),
+    ("chain hashes and addresses", chain_hashes, (as_bash("cast receipt $TX"), as_result, as_json_text)),
+    ("env examples", env_example, (as_read("/home/dev/app/.env.example"), as_edit("/home/dev/app/.env.example"), as_result)),
+    ("html with nonces and hashes", csp_nonce_html, (as_bash("curl -s https://app.example.com/login"), as_result)),
+    ("hex dumps", xxd_dump, (as_bash("xxd -l 64 firmware.bin"), as_result)),
+    ("docker inspect output", docker_inspect_env, (as_bash("docker inspect python:3.12"), as_result, as_json_text)),
+    ("ssh-keygen output", ssh_keygen, (as_bash("ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''"), as_result)),
+    ("masked credentials in tool output", masked_credentials, (as_bash("gh auth status; aws configure list; npm config list; kubectl config view"), as_result, as_json_text)),
+    ("install outputs with hashes", install_output, (as_bash("pip install . && npm publish --dry-run"), as_result)),
+    ("http response headers", http_headers, (as_bash("curl -sI https://api.example.com/v1/me"), as_result, as_json_text)),
+    ("translation files", translation_formats, (as_read("/home/dev/app/locales/mixed.txt"), as_edit("/home/dev/app/src/i18n/fr.ts"), as_result)),
+    ("ci secret references", ci_secret_references, (as_read("/home/dev/app/.github/workflows/release.yml"), as_edit("/home/dev/app/Jenkinsfile"), as_result)),
+    ("forms and views naming passwords", form_views, (as_read("/home/dev/app/app/views/users/new.html.erb"), as_edit("/home/dev/app/app/forms.py"), as_result)),
+    ("error message maps", error_maps, (as_read("/home/dev/app/src/errors.json"), as_result, as_json_text)),
+    ("ids labelled in code", labelled_ids, (as_read("/home/dev/app/src/payload.ts"), as_edit("/home/dev/app/src/payload.ts"), as_result)),
+    ("webhook payloads", webhook_payload, (as_bash("cat fixtures/pull_request.json"), as_result, as_json_text)),
+    ("public client configs", firebase_ids, (as_read("/home/dev/app/src/firebase.ts"), as_result)),
+    ("public key sets", jwks, (as_bash("curl -s https://auth.example.com/.well-known/jwks.json"), as_result, as_json_text)),
+    ("mail headers", dkim_headers, (as_bash("cat message.eml | head -8"), as_result)),
+    ("chart values naming secrets", helm_values, (as_read("/home/dev/app/charts/api/values.yaml"), as_edit("/home/dev/app/charts/api/values.yaml"), as_result)),
+]  # fmt: skip
+
+SEEDS = ("a", "b", "c")
+
+
+def negatives() -> list:
+    c = []
+    for family, make, carriers in NEGATIVE_FAMILIES:
+        for seed in SEEDS:
+            s = f"neg8{family}{make.__name__}{seed}"
+            text = make(s)
+            for k, carry in enumerate(carriers):
+                c.append(Case(family, carry(text, f"{s}{k}"), realistic=True))
+    return c
+
+
+# ---- positives: a real-looking secret inside the same realistic outputs ------------------------
+
+def _npmrc_in_lockfile(s, v):
+    return lockfile_npm(s) + f"\n$ cat .npmrc\n//registry.npmjs.org/:_authToken={v}\n"
+
+
+def _db_url_in_env(s, v):
+    return env_listing(s) + f"\nDATABASE_URL=postgres://app:{v}@db.internal:5432/app"
+
+
+def _remote_in_git(s, v):
+    return git_misc(s) + f"\norigin\thttps://ana:{v}@git.example.com/acme/api.git (fetch)"
+
+
+def _password_in_compose(s, v):
+    return (kubectl_pod_yaml(s) + "\n---\nservices:\n  db:\n    image: postgres:16\n    environment:\n"
+            f"      POSTGRES_USER: app\n      POSTGRES_PASSWORD: {v}\n")  # fmt: skip
+
+
+def _secret_in_terraform(s, v):
+    return terraform_plan(s) + f'\n\nvariable "db_password" {{\n  type    = string\n  default = "{v}"\n}}'
+
+
+def _secret_in_ci_log(s, v):
+    return ci_log(s) + f"\n2026-03-14T10:22:34.5510012Z + curl -u deploy:{v} https://artifacts.example.com/upload"
+
+
+def _secret_in_settings(s, v):
+    return code_names_secrets(s) + f'\n\nSECRET_KEY = "{v}"\n'
+
+
+def _secret_in_i18n_dump(s, v):
+    return i18n(s) + f"\n\nsmtp:\n  host: smtp.example.com\n  password: {v}\n"
+
+
+def _secret_in_pip(s, v):
+    return pip_freeze(s) + f"\n--extra-index-url https://__token__:{v}@pypi.example.com/simple/"
+
+
+def _secret_in_sri(s, v):
+    return sri_html(s) + f'\n<script>window.ADMIN = {{ user: "admin", password: "{v}" }};</script>'
+
+
+POSITIVE_FAMILIES = [
+    ("secret in a lockfile-sized output", _npmrc_in_lockfile, as_bash("cat package-lock.json .npmrc")),
+    ("secret in a lockfile-sized output", _secret_in_pip, as_read("/home/dev/app/requirements.txt")),
+    ("secret in an environment listing", _db_url_in_env, as_bash("env | sort")),
+    ("secret in a git remote among refs", _remote_in_git, as_bash("git log --oneline -3 && git remote -v")),
+    ("secret in a cluster dump", _password_in_compose, as_result),
+    ("secret in a terraform file after a plan", _secret_in_terraform, as_json_text),
+    ("secret in a ci log", _secret_in_ci_log, as_result),
+    ("secret in code that names secrets", _secret_in_settings, as_edit("/home/dev/app/app/settings.py")),
+    ("secret in a translation dump", _secret_in_i18n_dump, as_read("/home/dev/app/config/all.yaml")),
+    ("secret in html with hashes", _secret_in_sri, as_read("/home/dev/app/public/admin.html")),
+]  # fmt: skip
+
+HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
+
+
+def positives() -> list:
+    c = []
+    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES):
+        for j in range(3):
+            s = f"pos8{family}{make.__name__}{j}"
+            v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
+            c.append(Case(family, carry(make(s, v), s), (v,), realistic=True))
+    return c
+
+
+def cases() -> list:
+    return positives() + negatives()
