@@ -17,13 +17,32 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
   labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``);
+- keys public by design, shipped to every browser: a map's public token (``pk.eyJ…``), an
+  analytics project key (``phc_…``), a captcha's site key (``site key: 6L…``, ``data-sitekey``),
+  a value of a name its framework exposes to the browser (``NEXT_PUBLIC_…``, ``EXPO_PUBLIC_…``;
+  not a provider's secret shape, nor a name that says password, secret or private);
+- the public members of a JSON Web Key (``n``, ``e``, ``x``, ``y``, ``kid``, ``x5c``, ``x5t`` of
+  an object with a ``kty``); its private ones (``d``, ``p``, ``q``, ``dp``, ``dq``, ``qi``, ``k``)
+  stay secrets;
+- values a page or a protocol shows to everyone: a CSP ``nonce``, an ``integrity``, ``checksum``
+  or ``digest``;
+- a secret's own word as the value, in any language of the lexicon (store/privacy/lexicon.py):
+  a translation file's ``"password": "Passwort"``, ``password: 'Mot de passe'``,
+  ``"wrongPassword": "Contraseña incorrecta"``, ``API-Schlüssel``: a label, not a secret;
+- a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
   stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
 - a list of options (``--secret id=db,src=db.txt``): a specification, not a value;
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
-- what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
-  random-looking id beside a secret word is still an id, a user name is not a password.
+- what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``,
+  ``__BUILD_ID__ = …``): a random-looking id beside a secret word is still an id, a user name is
+  not a password.
+
+Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
+escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
+is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``, ``\\t``), as it ends at
+a real one: what follows is the next line (``CI\\nd8f13a2`` is a word, then a commit).
 
 Only ``re`` and the standard library; patterns compiled on first use.
 """
@@ -55,11 +74,14 @@ PUBLIC = (
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
     r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
     r"|0x[0-9a-fA-F]{40}|(?:bc1|tb1)[a-z0-9]{25,90}"
+    # public by design: a map's public token (its secret ones start sk.), an analytics project key
+    r"|pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|phc_[A-Za-z0-9]{30,60}"
 )
 # A path (./pw.txt: a file that holds the secret, not the secret) or a reference to a setting
 # (process.env.SECRET_KEY!, settings.SECRET_KEY, import.meta.env.X).
 PATH_OR_REFERENCE = (
     r"(?:\.{1,2}/|~/|/)[\w.@/-]*\.[a-z]{1,5}"
+    r"|[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}"  # exports/2026/report.json: a relative path
     r"|@[\w./~-]{0,200}\.(?:txt|json|ya?ml|env|key|pem|secret|b64)"  # @file: read from that file (vault, curl -d, az)
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
@@ -68,7 +90,17 @@ PATH_OR_REFERENCE = (
 CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
           r"-[A-Z][A-Za-z]{2,40}")
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
-PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+# (a quote may come escaped: `\\"fingerprint\\": \\"` in JSON printed as text); and labels of what a page
+# or protocol shows to everyone (a CSP nonce, an integrity or checksum), a captcha's site key
+_QUOTE = r"(?:\\?[\"'])?"
+PUBLIC_LABEL = (r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient|nonce|integrity|checksum"
+                r"|digest|site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
+PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
+               r"[A-Z0-9_]+" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# The public members of a JSON Web Key, before their value (the key's object has a "kty").
+JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\"[ \t]*:[ \t]*\[?[ \t]*"
+                     + _QUOTE + r"\Z")
 
 
 def public_blocks(text: str) -> list:
@@ -99,6 +131,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if kind == "private_key":
         return False
     value = text[s:e].strip().strip("\"'`")
+    if "\\" in value:
+        value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
     if "_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_":
@@ -123,8 +157,11 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
-    if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
-            compiled("never-public-label", PUBLIC_LABEL).search(before):
+    if _may_be_public_label(low_before) and compiled("never-public-label", PUBLIC_LABEL).search(before):
+        return True
+    if "PUBLIC_" in before and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
+        return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
+    if '"' in before[-12:] and _jwk_public_member(text, s, before):
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
@@ -138,6 +175,34 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not low_value.isalpha() or len(low_value) < 3:
         return False  # (_default_credential's first test, without a call for most values)
     return _default_credential(low_value, low_before)
+
+
+_PUBLIC_LABEL_HINTS = ("pub", "fingerprint", "recipient", "nonce", "integrity", "checksum", "digest", "site")
+
+
+def _may_be_public_label(low_before: str) -> bool:
+    """False when PUBLIC_LABEL cannot match `low_before` (none of its words is in it)."""
+    for hint in _PUBLIC_LABEL_HINTS:
+        if hint in low_before:
+            return True
+    return False
+
+
+def _jwk_public_member(text: str, s: int, before: str) -> bool:
+    """The value at `s` is a public member of a JSON Web Key (`"n": "…"` in an object with a
+    `"kty"`, looked for 3,000 characters each side)."""
+    if compiled("never-jwk-member", JWK_PUBLIC_MEMBER).search(before) is None:
+        return False
+    return text.find('"kty', max(0, s - 3000), s + 3000) >= 0 or text.find('kty\\"', max(0, s - 3000), s + 3000) >= 0
+
+
+def first_line(value: str) -> str:
+    """`value` up to its first line break written as an escape (`\\n`, `\\r`, `\\t`), or after
+    it when the value starts with one."""
+    for part in compiled("never-escaped-break", r"\\[nrt]").split(value):
+        if part.strip():
+            return part.strip().strip("\"'`")
+    return ""
 
 
 _VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
@@ -160,6 +225,8 @@ def _never_by_value(value: str) -> bool:
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if _secret_name(value):
+        return True
+    if _secret_word_as_value(value):
         return True
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
@@ -184,7 +251,8 @@ NEVER_CLASS.update({kind: kind for kind in ("custom", "secret_output", "private_
 # A label that ends in an id's or a user's name, then its separator (`AppID: `, `"client_id": "`,
 # `--from-literal=user=`, `username=`): the value is an identifier.
 ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subscription)?[_-]?|(?<=[a-z])(?=[A-Z]))"
-            r"(?i:id|ids|user|username|user_name|login|email|account|sid|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z")
+            r"(?i:id|ids|user|username|user_name|login|email|account|sid|ssid)_*(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*"
+            r"(?:\\?[\"'])?\Z")
 # The words ID_LABEL's can end in, lowercased: a label ends in one of them, then its separator.
 _ID_LABEL_ENDINGS = ("id", "ids", "user", "name", "login", "email", "account")
 
@@ -195,17 +263,17 @@ def _may_end_in_id_label(before: str) -> bool:
     ASCII `before` is ruled out here: in a wider one a letter may match ignoring case (`ſ`, `K`)."""
     if not before.isascii():
         return True
-    tail = before.rstrip(" \t\"'")
+    tail = before.rstrip(" \t\"'\\")
     if not tail or tail[-1] not in ":=":
         return False
-    return tail[:-1].rstrip(" \t\"'").lower().endswith(_ID_LABEL_ENDINGS)
+    return tail[:-1].rstrip(" \t\"'\\_").lower().endswith(_ID_LABEL_ENDINGS)
 
 
 # A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):
 # the value after it is the secret, not a user.
 SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
                   r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
-USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z"
+USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(
     "password passwd pwd pw pass passphrase secret secrets token tokens key keys apikey credential "
@@ -224,6 +292,43 @@ def _secret_name(value: str) -> bool:
         return False  # My-Secret-Key: a password a person typed, in its own case
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
+
+
+def _secret_word_as_value(value: str) -> bool:
+    """`value` is words (letters, spaces, hyphens, apostrophes; a `?`, `!`, `:` or `.` may end
+    them), one of which (or a phrase of two or three) is a secret's word of the lexicon in any
+    language (`Passwort`, `Mot de passe`, `Contraseña incorrecta`, `API-Schlüssel`, `Пароль`):
+    a label or its translation, not a secret."""
+    if len(value) > 60:
+        return False
+    words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
+    if not words or not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
+        return False
+    from store.privacy.lexicon import LABELS
+
+    if words in LABELS:
+        return True
+    parts = compiled("never-label-words", r"[ -]+").split(words)
+    for i, word in enumerate(parts):
+        if word in LABELS or (len(word) >= 5 and any(word.startswith(stem) for stem in _label_stems())):
+            return True
+        for n in (2, 3):
+            if i + n <= len(parts) and (" ".join(parts[i:i + n]) in LABELS or "-".join(parts[i:i + n]) in LABELS):
+                return True
+    return False
+
+
+_STEMS: list = []
+
+
+def _label_stems() -> list:
+    """The lexicon's one-word labels of Latin, Cyrillic or Greek script (which inflect: `Passwortes`,
+    `Паролата`), four letters or more."""
+    if not _STEMS:
+        from store.privacy.lexicon import LABELS
+
+        _STEMS.extend(w for w in LABELS if " " not in w and len(w) >= 4 and w.isalpha() and w < "\u0530")
+    return _STEMS
 
 
 def _default_credential(value: str, before: str) -> bool:

@@ -1,0 +1,98 @@
+"""What is never a secret, by class, as realistic tool output carries it (the eighth dev batch,
+tests/privacy_eval/dev_negatives8.py): each class kept whole, beside the same syntax holding a
+real secret, which still goes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from store.privacy import Cleaner, clean_text
+
+PW = "Zq7#rT" + "m2Lp!"
+RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
+
+
+@pytest.mark.parametrize("text", [
+    '{"password": "Passwort", "confirm": "Passwort bestätigen", "forgot": "Passwort vergessen?"}',
+    "export default {\n  password: 'Mot de passe',\n  token: 'Jeton',\n  secret: 'Segreto',\n};",
+    '{"wrongPassword": "Contraseña incorrecta", "api_key": "API-Schlüssel", "secret": "Geheimnis"}',
+    'ru:\n  password: "Пароль"\n  token: "Токен"', '"password" = "Mot de passe";\n"secret_key_label" = "Clave secreta";',
+    "<string name=\"password\">Wachtwoord</string>\npassword: 'Hasło'",
+])  # fmt: skip
+def test_a_translation_of_a_secrets_word_is_a_label(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("template", ['{"password": "{v}"}', "password: '{v}',", 'ru:\n  password: "{v}"',
+                                      "Passwort: {v}"])  # fmt: skip
+def test_a_value_in_the_same_place_still_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+def test_keys_public_by_design_stay_and_their_secret_siblings_go():
+    public = [f"mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJjbHg5In0.{RANDOM}';",
+              f"posthog.init('phc_{RANDOM}{RANDOM[:12]}')", f"recaptcha site key: 6Lc{RANDOM}{RANDOM[:11]}",
+              f'<div class="g-recaptcha" data-sitekey="6Lc{RANDOM}{RANDOM[:11]}"></div>',
+              f"NEXT_PUBLIC_ANALYTICS_KEY={RANDOM}", f"EXPO_PUBLIC_MAPS_TOKEN={RANDOM}"]  # fmt: skip
+    for text in public:
+        assert clean_text(text) == text
+    secret = [f"mapboxgl.accessToken = 'sk.eyJ1IjoiYWNtZSIsImEiOiJjbHg5In0.{RANDOM}';",
+              f"POSTHOG_PERSONAL_KEY=phx_{RANDOM}{RANDOM[:12]}", f"recaptcha secret key: 6Lc{RANDOM}{RANDOM[:11]}",
+              f"NEXT_PUBLIC_DB_PASSWORD={PW}", f"NEXT_PUBLIC_STRIPE_SECRET={RANDOM}",
+              f"NEXT_PUBLIC_OPENAI_KEY=sk-proj-{RANDOM}{RANDOM}"]  # fmt: skip
+    for text in secret:
+        assert RANDOM not in clean_text(text) and PW not in clean_text(text), text
+
+
+def test_the_public_members_of_a_json_web_key_stay():
+    jwks = json.dumps({"keys": [{"kty": "RSA", "use": "sig", "kid": RANDOM, "n": RANDOM * 10, "e": "AQAB"},
+                                {"kty": "EC", "crv": "P-256", "x": RANDOM * 2, "y": RANDOM[::-1] * 2}]})  # fmt: skip
+    assert clean_text(jwks) == jwks  # (as `curl …/jwks.json` prints it: one line, where `keys` stands)
+    # the same members as a label elsewhere: a random value after `"kid"` with no key around is judged as before
+    assert RANDOM not in clean_text(f'{{"token": "{RANDOM}", "kid": "x"}}')
+
+
+def test_what_a_page_shows_everyone_stays():
+    html = (f'<script nonce="{RANDOM[:22]}==">window.dataLayer=[];</script>\n'
+            f'<script src="/a.js" integrity="sha384-{RANDOM}{RANDOM}" crossorigin="anonymous"></script>\n'
+            f"const secret = r.clientSecret; const checksum = '{RANDOM}';")  # fmt: skip
+    assert clean_text(html) == html
+    assert RANDOM not in clean_text(f'<script>const secret = "{RANDOM}";</script>')
+
+
+def test_an_id_whose_label_ends_in_underscores_is_an_id():
+    line = f'const n={{secret:r.clientSecret}};window.__BUILD_ID__="{RANDOM}";'
+    assert clean_text(line) == line
+    assert RANDOM not in clean_text(f'const n={{secret:r.clientSecret}};window.__SECRET__="{RANDOM}";')
+
+
+def test_a_relative_path_to_a_file_is_a_path():
+    line = f"bucket_key: 'exports/{RANDOM[:20]}.json',"
+    assert clean_text(line) == line
+    assert RANDOM not in clean_text(f"api_key: '{RANDOM}',")
+
+
+def _as_json_text(output: str) -> dict:
+    """A transcript line whose tool result is a JSON document printed as text."""
+    return {"type": "user", "message": {"role": "user", "content": [
+        {"tool_use_id": "toolu_01AbPwKeyPassSk3xYz9QrTu", "type": "tool_result",
+         "content": json.dumps({"output": output, "exitCode": 0})}]}}  # fmt: skip
+
+
+def _content(line: dict) -> str:
+    return line["message"]["content"][0]["content"]
+
+
+def test_json_printed_as_text_is_read_through_its_escapes():
+    s3 = json.dumps({"ETag": '"9b2cf535f27731c974343645a3985328-4"', "VersionId": RANDOM}, indent=4)
+    for output in (s3, "3a691ce Fix token refresh race\nf56dc96 Add secret scanning to CI\nd8f13a2 Bump jsonwebtoken",
+                   "  - Token: gho_************************************\n  - Token scopes: 'repo'",
+                   "users:\n- name: admin\n  user:\n    token: REDACTED\nWARNING! Your password will be stored unencrypted"):  # fmt: skip
+        line = _as_json_text(output)
+        assert Cleaner().value(line) == line, output
+    for output in (json.dumps({"password": PW}), f"the secret is {PW}\nnext line", f"DB_PASSWORD={RANDOM}\nPORT=5432"):
+        assert PW not in _content(Cleaner().value(_as_json_text(output)))
+        assert RANDOM not in _content(Cleaner().value(_as_json_text(output)))
