@@ -157,11 +157,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
-    if _may_be_public_label(low_before) and compiled("never-public-label", PUBLIC_LABEL).search(before):
-        return True
-    if "PUBLIC_" in before and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
-        return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
-    if '"' in before[-12:] and _jwk_public_member(text, s, before):
+    tail = before.rstrip(" \t\"'\\[")
+    if tail.endswith((":", "=")) and _public_by_label(text, s, before, tail, kind):
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
@@ -177,15 +174,27 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _default_credential(low_value, low_before)
 
 
-_PUBLIC_LABEL_HINTS = ("pub", "fingerprint", "recipient", "nonce", "integrity", "checksum", "digest", "site")
+_PUBLIC_LABEL_ENDINGS = ("fingerprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
+_JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u", "crv", "alg", "use")
+_LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
 
 
-def _may_be_public_label(low_before: str) -> bool:
-    """False when PUBLIC_LABEL cannot match `low_before` (none of its words is in it)."""
-    for hint in _PUBLIC_LABEL_HINTS:
-        if hint in low_before:
-            return True
-    return False
+def _public_by_label(text: str, s: int, before: str, tail: str, kind: str) -> bool:
+    """A label before the value at `s` makes it public: PUBLIC_LABEL, PUBLIC_NAME (not for a
+    provider's kind) or a JSON Web Key's public member.  `tail`: `before` without the quotes and
+    spaces that end it (ending in the label's separator).  Each regex runs only where the label's
+    last word is one of its (most spans' labels end in none: a search tries 40 places)."""
+    name = tail[-41:-1].rstrip(" \t\"'\\")
+    public_name = "PUBLIC_" in name
+    low = name.lower()
+    if not public_name and not low.endswith(_LABEL_ENDINGS):
+        return False
+    if (not low.endswith("key") or "pub" in low or "site" in low) and low.endswith(_PUBLIC_LABEL_ENDINGS) \
+            and compiled("never-public-label", PUBLIC_LABEL).search(before):
+        return True
+    if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
+        return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
+    return tail.endswith(":") and name.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
 
 
 def _jwk_public_member(text: str, s: int, before: str) -> bool:
@@ -299,18 +308,23 @@ def _secret_word_as_value(value: str) -> bool:
     them), one of which (or a phrase of two or three) is a secret's word of the lexicon in any
     language (`Passwort`, `Mot de passe`, `Contraseña incorrecta`, `API-Schlüssel`, `Пароль`):
     a label or its translation, not a secret."""
-    if len(value) > 60:
+    if len(value) > 60 or not value[0].isalpha():
         return False
-    words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
-    if not words or not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
-        return False
+    if value.isalpha():
+        words = value.lower()
+    elif compiled("digit", "[0-9]").search(value) is not None:
+        return False  # (most values hold a digit)
+    else:
+        words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
+        if not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
+            return False
     from store.privacy.lexicon import LABELS
 
     if words in LABELS:
         return True
     parts = compiled("never-label-words", r"[ -]+").split(words)
     for i, word in enumerate(parts):
-        if word in LABELS or (len(word) >= 5 and any(word.startswith(stem) for stem in _label_stems())):
+        if word in LABELS or (len(word) >= 5 and word.startswith(_label_stems())):
             return True
         for n in (2, 3):
             if i + n <= len(parts) and (" ".join(parts[i:i + n]) in LABELS or "-".join(parts[i:i + n]) in LABELS):
@@ -321,14 +335,14 @@ def _secret_word_as_value(value: str) -> bool:
 _STEMS: list = []
 
 
-def _label_stems() -> list:
+def _label_stems() -> tuple:
     """The lexicon's one-word labels of Latin, Cyrillic or Greek script (which inflect: `Passwortes`,
     `Паролата`), four letters or more."""
     if not _STEMS:
         from store.privacy.lexicon import LABELS
 
-        _STEMS.extend(w for w in LABELS if " " not in w and len(w) >= 4 and w.isalpha() and w < "\u0530")
-    return _STEMS
+        _STEMS.append(tuple(w for w in LABELS if " " not in w and len(w) >= 4 and w.isalpha() and w < "\u0530"))
+    return _STEMS[0]
 
 
 def _default_credential(value: str, before: str) -> bool:
