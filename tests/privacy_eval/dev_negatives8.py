@@ -20,7 +20,19 @@ public by design (a map's `pk.` token, an analytics project key, a captcha site 
 public members of a JSON Web Key (`n`, `x`, `kid`), a CSP nonce, ids whose label the filter
 did not read (through a JSON escape: `\\"VersionId\\": \\"…`; a dunder `__BUILD_ID__`), a
 value read across a line break written as an escape (`CI\\nd8f13a2`, a masked token then
-`\\n`), a relative path with an extension (`exports/….json`).
+`\\n`), a relative path with an extension (`exports/….json`).  After that round's fixes: 0 of
+49 redactions false, 29 of 30 caught; dev and held recall unchanged.
+
+Part two, written after the first round's fixes as a check on shapes it had not seen, measured
+once before the second round (the filter with the first round's fixes): 156 cases (141 negatives
+in 13 families: signed commit objects, SSH signatures, registry signatures, seven more
+lockfiles, deploy logs, cloud inventories, system logs, notebooks, build trees, file and ref
+listings, signature bundles, TLS sessions; 15 positives in the same outputs): 42 of 60
+redactions false (70 %), 12 of 15 caught.  The false ones by class: a PGP signature block, a
+notebook's PNG output in base64 (JSON printed as text: on one line with `api_key`), dates
+(`"endDateTime": "2027-…"`), a key's id (`customKeyIdentifier`), a policy member's e-mail
+(`serviceAccount:deployer@…`).  The three misses: a value after GitHub Actions'
+`::add-mask::` (a finder's work, not this round's).
 """
 
 from __future__ import annotations
@@ -647,17 +659,141 @@ NEGATIVE_FAMILIES = [
     ("chart values naming secrets", helm_values, (as_read("/home/dev/app/charts/api/values.yaml"), as_edit("/home/dev/app/charts/api/values.yaml"), as_result)),
 ]  # fmt: skip
 
+# ---- part two: written after the first round's fixes, measured before the second ----------------
+def pgp_sig(s):
+    body = "\n".join(gen(s + str(i), 64, B64) for i in range(5))
+    return (f"tree {sha(s)}\nparent {sha(s+'p')}\nauthor Ana Lima <ana@example.com> 1710411751 +0100\n"
+            f"gpgsig -----BEGIN PGP SIGNATURE-----\n \n {body.replace(chr(10), chr(10)+' ')}\n =AbCd\n -----END PGP SIGNATURE-----\n\n    Sign the release")
+def ssh_sig(s):
+    return "-----BEGIN SSH SIGNATURE-----\nU1NIU0lHAAAAAQAAADMAAAALc3NoLWVkMjU1MTkAAAAg" + gen(s, 40, B64) + "\n" + gen(s+'b', 70, B64) + "\n-----END SSH SIGNATURE-----"
+def npm_view(s):
+    return json.dumps({"dist": {"integrity": _sri(s), "shasum": sha(s+'sh'), "tarball": "https://registry.npmjs.org/jose/-/jose-5.2.3.tgz",
+        "signatures": [{"keyid": "SHA256:" + gen(s+'k', 43, B64), "sig": "MEUCIQ" + gen(s+'sig', 90, B64) + "=="}]}}, indent=2)
+def uv_lock(s):
+    return (f'[[package]]\nname = "authlib"\nversion = "1.3.0"\nsource = {{ registry = "https://pypi.org/simple" }}\n'
+            f'sdist = {{ url = "https://files.pythonhosted.org/packages/{sha(s,2)}/{sha(s+"b",2)}/{sha(s+"c",60)}/authlib-1.3.0.tar.gz", hash = "sha256:{sha(s+"h",64)}", size = 146433 }}\n'
+            f'wheels = [\n    {{ url = "https://files.pythonhosted.org/packages/{sha(s+"w",2)}/authlib-1.3.0-py2.py3-none-any.whl", hash = "sha256:{sha(s+"wh",64)}", size = 223654 }},\n]')
+def composer_lock(s):
+    return json.dumps({"name": "firebase/php-jwt", "version": "v6.10.0", "source": {"type": "git", "url": "https://github.com/firebase/php-jwt.git", "reference": sha(s)},
+                       "dist": {"type": "zip", "url": f"https://api.github.com/repos/firebase/php-jwt/zipball/{sha(s)}", "reference": sha(s), "shasum": ""}}, indent=4)
+def gemfile_lock(s):
+    return f"CHECKSUMS\n  bcrypt (3.1.20) sha256={sha(s,64)}\n  jwt (2.8.1) sha256={sha(s+'j',64)}\n  rack (3.0.9) sha256={sha(s+'r',64)}\n\nBUNDLED WITH\n   2.5.6"
+def flake_lock(s):
+    return json.dumps({"nodes": {"nixpkgs": {"locked": {"lastModified": 1710272261, "narHash": "sha256-" + base64.b64encode(bytes.fromhex(sha(s,64))).decode(),
+        "owner": "NixOS", "repo": "nixpkgs", "rev": sha(s+'rev'), "type": "github"}}}}, indent=2)
+def deploy_urls(s):
+    return (f"🔍  Inspect: https://vercel.com/acme/app/{gen(s, 28, B62)} [2s]\n✅  Production: https://app-{gen(s+'u', 9, 'abcdefghijklmnopqrstuvwxyz0123456789')}-acme.vercel.app [14s]\n"
+            f"Unique deploy URL: https://{gen(s+'n', 24, HEX)}--acme-site.netlify.app\nForwarding  https://{gen(s+'g',4,HEX)}-203-0-113-5.ngrok-free.app -> http://localhost:3000\n"
+            f"Release v142 created by ana@example.com, slug {uuid_of(s)}")
+def aws_ec2(s):
+    return json.dumps({"Reservations": [{"ReservationId": "r-0" + gen(s, 16, HEX), "OwnerId": "123456789012", "Instances": [{"ImageId": "ami-0" + gen(s+'a', 16, HEX),
+        "InstanceId": "i-0" + gen(s+'i', 16, HEX), "KeyName": "deploy-key", "NetworkInterfaces": [{"NetworkInterfaceId": "eni-0" + gen(s+'e', 16, HEX),
+        "Attachment": {"AttachmentId": "eni-attach-0" + gen(s+'at', 16, HEX)}}], "IamInstanceProfile": {"Arn": "arn:aws:iam::123456789012:instance-profile/app", "Id": "AIPA" + gen(s+'ip', 17, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")}}]}]}, indent=2)
+def gcloud_keys(s):
+    return (f"KEY_ID                                    CREATED_AT            EXPIRES_AT            DISABLED\n{sha(s)}  2026-01-15T10:22:31Z  9999-12-31T23:59:59Z\n"
+            f"{sha(s+'2')}  2026-03-01T08:00:00Z  9999-12-31T23:59:59Z\n---\nbindings:\n- members:\n  - serviceAccount:deployer@acme-prod.iam.gserviceaccount.com\n  role: roles/secretmanager.secretAccessor\n"
+            f"etag: BwY{gen(s+'et', 8, B62)}=\nversion: 1\nuniqueId: '1{gen(s+'uid', 20, '0123456789')}'\noauth2ClientId: '1{gen(s+'oc', 20, '0123456789')}'")
+def az_sp(s):
+    return json.dumps({"appId": uuid_of(s), "displayName": "ci-deployer", "keyCredentials": [{"customKeyIdentifier": gen(s+'c', 40, '0123456789ABCDEF'), "keyId": uuid_of(s+'k'), "type": "AsymmetricX509Cert"}],
+                       "passwordCredentials": [{"displayName": "rbac", "endDateTime": "2027-03-14T10:22:31Z", "hint": gen(s+'h', 3, B62), "keyId": uuid_of(s+'p'), "secretText": None}]}, indent=2)
+def journal(s):
+    return (f"● api.service - API\n     Loaded: loaded (/etc/systemd/system/api.service; enabled)\n   Main PID: 4821 (node)\n     CGroup: /system.slice/api.service\n"
+            f"_BOOT_ID={gen(s, 32, HEX)}\nMESSAGE_ID={gen(s+'m', 32, HEX)}\n_MACHINE_ID={gen(s+'mi', 32, HEX)}\nINVOCATION_ID={gen(s+'iv', 32, HEX)}\n"
+            "Mar 14 10:22:31 web1 api[4821]: token refresh ok (expires in 3600s)")
+def notebook(s):
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": 3, "id": gen(s, 8, HEX), "metadata": {},
+        "outputs": [{"data": {"image/png": "iVBORw0KGgoAAAANSUhEUgAA" + gen(s+'png', 200, B64), "text/plain": ["<Figure size 640x480 with 1 Axes>"]}, "output_type": "display_data"}],
+        "source": ["api_key = os.environ['OPENAI_API_KEY']\n", "plt.plot(losses)"]}]}, indent=1)
+def cargo_build(s):
+    return (f"   Compiling ring v0.17.8\n   Compiling rustls v0.23.4\n    Finished `release` profile [optimized] target(s) in 41.02s\n"
+            f"target/release/build/ring-{sha(s,16)}/out\ntarget/release/deps/libjsonwebtoken-{sha(s+'j',16)}.rlib\ntarget/release/.fingerprint/secrecy-{sha(s+'s',16)}/lib-secrecy.json")
+def ls_la(s):
+    return ("total 48\ndrwx------  2 ana ana 4096 Mar 14 10:22 .\n-rw-------  1 ana ana  411 Mar 14 10:22 id_ed25519\n-rw-r--r--  1 ana ana   98 Mar 14 10:22 id_ed25519.pub\n"
+            "-rw-------  1 ana ana   64 Mar 14 10:22 secret.key\n-rw-r--r--  1 ana ana  181 Mar 14 10:22 known_hosts\n-rw-------  1 ana ana  120 Mar 14 10:22 tokens.json")
+def ls_remote(s):
+    return "\n".join(f"{sha(s+r)}\t{r}" for r in ("HEAD", "refs/heads/main", "refs/heads/feat/token-rotation", "refs/tags/v1.4.2", "refs/pull/412/head"))
+def bun_lock(s):
+    return ('{\n  "lockfileVersion": 1,\n  "packages": {\n'
+            f'    "jose": ["jose@5.2.3", "", {{}}, "{_sri(s)}"],\n    "oauth4webapi": ["oauth4webapi@2.10.4", "", {{}}, "{_sri(s+"o")}"],\n  }}\n}}')
+def cosign(s):
+    return json.dumps({"critical": {"identity": {"docker-reference": "ghcr.io/acme/api"}, "image": {"docker-manifest-digest": "sha256:" + sha(s, 64)}, "type": "cosign container image signature"},
+                       "optional": {"Bundle": {"SignedEntryTimestamp": gen(s+'set', 96, B64) + "==", "Payload": {"logIndex": 78213377, "logID": sha(s+'log', 64)}}}}, indent=2)
+def pkg_resolved(s):
+    return json.dumps({"pins": [{"identity": "swift-crypto", "kind": "remoteSourceControl", "location": "https://github.com/apple/swift-crypto.git", "state": {"revision": sha(s), "version": "3.2.0"}}], "version": 2}, indent=2)
+def deno_lock(s):
+    return json.dumps({"version": "3", "packages": {"specifiers": {"npm:jose@5": "npm:jose@5.2.3"}, "npm": {"jose@5.2.3": {"integrity": _sri(s), "dependencies": {}}}},
+                       "remote": {"https://deno.land/std@0.220.0/crypto/mod.ts": sha(s+'r', 64)}}, indent=2)
+def tls_client(s):
+    return (f"---\nServer certificate\nsubject=CN = api.example.com\nissuer=C = US, O = Let's Encrypt, CN = R3\n---\nSSL-Session:\n    Protocol  : TLSv1.3\n    Cipher    : TLS_AES_256_GCM_SHA384\n"
+            f"    Session-ID: {gen(s, 64, '0123456789ABCDEF')}\n    Resumption PSK: (none)\n    TLS session ticket lifetime hint: 7200 (seconds)\nVerify return code: 0 (ok)")
+
+
+NEGATIVE_FAMILIES_2 = [("pgp signatures in commit objects", pgp_sig, (as_bash("git cat-file -p HEAD"), as_result)),
+        ("ssh signatures", ssh_sig, (as_bash("cat release.tar.gz.sig"), as_result)),
+        ("registry signatures", npm_view, (as_bash("npm view jose dist --json"), as_result, as_json_text)),
+        ("more lockfiles", uv_lock, (as_read("/home/dev/app/uv.lock"), as_result)),
+        ("more lockfiles", composer_lock, (as_read("/home/dev/app/composer.lock"), as_json_text)),
+        ("more lockfiles", gemfile_lock, (as_read("/home/dev/app/Gemfile.lock"), as_result)),
+        ("more lockfiles", flake_lock, (as_read("/home/dev/app/flake.lock"), as_json_text)),
+        ("more lockfiles", bun_lock, (as_read("/home/dev/app/bun.lock"), as_result)),
+        ("more lockfiles", pkg_resolved, (as_read("/home/dev/app/Package.resolved"), as_result)),
+        ("more lockfiles", deno_lock, (as_read("/home/dev/app/deno.lock"), as_json_text)),
+        ("deploy outputs", deploy_urls, (as_bash("vercel --prod && netlify deploy && ngrok http 3000"), as_result, as_json_text)),
+        ("cloud inventories", aws_ec2, (as_bash("aws ec2 describe-instances"), as_result, as_json_text)),
+        ("cloud inventories", gcloud_keys, (as_bash("gcloud iam service-accounts keys list; gcloud projects get-iam-policy acme-prod"), as_result)),
+        ("cloud inventories", az_sp, (as_bash("az ad sp show --id $APP"), as_result, as_json_text)),
+        ("system logs", journal, (as_bash("systemctl status api; journalctl -o export -n1"), as_result)),
+        ("notebooks", notebook, (as_read("/home/dev/app/train.ipynb"), as_json_text)),
+        ("build trees", cargo_build, (as_bash("cargo build --release"), as_result)),
+        ("file listings", ls_la, (as_bash("ls -la ~/.ssh"), as_result)),
+        ("refs listings", ls_remote, (as_bash("git ls-remote origin"), as_result)),
+        ("signature bundles", cosign, (as_bash("cosign verify ghcr.io/acme/api"), as_result, as_json_text)),
+        ("tls sessions", tls_client, (as_bash("openssl s_client -connect api.example.com:443 </dev/null"), as_result)),
+]  # fmt: skip
+
+
+def _master_key_in_tls(s, v):
+    return tls_client(s).replace("    Resumption PSK", f"    Master-Key: {v}\n    Resumption PSK")
+
+
+def _webhook_secret_in_listen(s, v):
+    return deploy_urls(s) + f"\n> Ready! You are using Stripe API Version [2024-06-20]. Your webhook signing secret is whsec_{v} (^C to quit)"
+
+
+def _password_in_credential_reset(s, v):
+    return az_sp(s) + "\n" + json.dumps({"appId": uuid_of(s + "r"), "password": v, "tenant": uuid_of(s + "t")}, indent=2)
+
+
+def _secret_key_in_new_access_key(s, v):
+    return aws_ec2(s) + "\n" + json.dumps({"AccessKey": {"UserName": "ci", "Status": "Active", "SecretAccessKey": v,
+                                                         "CreateDate": "2026-03-14T10:22:31+00:00"}}, indent=4)  # fmt: skip
+
+
+def _masked_value_in_ci_log(s, v):
+    return ci_log(s) + f"\n2026-03-14T10:22:34.1180021Z ::add-mask::{v}"
+
+
+POSITIVE_FAMILIES_2 = [
+    ("secret in a tls session dump", _master_key_in_tls, as_bash("openssl s_client -connect api.example.com:443")),
+    ("secret in a deploy log", _webhook_secret_in_listen, as_result),
+    ("secret in a cloud inventory", _password_in_credential_reset, as_json_text),
+    ("secret in a cloud inventory", _secret_key_in_new_access_key, as_bash("aws ec2 describe-instances; aws iam create-access-key")),
+    ("secret masked in a ci log", _masked_value_in_ci_log, as_result),
+]  # fmt: skip
+
+
 SEEDS = ("a", "b", "c")
 
 
 def negatives() -> list:
     c = []
-    for family, make, carriers in NEGATIVE_FAMILIES:
-        for seed in SEEDS:
-            s = f"neg8{family}{make.__name__}{seed}"
-            text = make(s)
-            for k, carry in enumerate(carriers):
-                c.append(Case(family, carry(text, f"{s}{k}"), realistic=True))
+    for families, prefix in ((NEGATIVE_FAMILIES, "neg8"), (NEGATIVE_FAMILIES_2, "chk")):
+        for family, make, carriers in families:
+            for seed in SEEDS if prefix == "neg8" else "pqr":
+                s = f"{prefix}{family}{make.__name__}{seed}"
+                text = make(s)
+                for k, carry in enumerate(carriers):
+                    c.append(Case(family, carry(text, f"{s}{k}"), realistic=True))
     return c
 
 
@@ -722,7 +858,7 @@ HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
 
 def positives() -> list:
     c = []
-    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES):
+    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2):
         for j in range(3):
             s = f"pos8{family}{make.__name__}{j}"
             v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
