@@ -16,7 +16,13 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
-  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``);
+  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``, a ``thumbprint``);
+- signatures: a ``PGP SIGNATURE`` or ``SSH SIGNATURE`` block (a signed commit's ``gpgsig``);
+- a file's content in base64, by its magic (a PNG ``iVBORw0KGgo…``, JPEG, GIF, WebP, PDF, SVG),
+  as a notebook's ``"image/png"`` output carries it;
+- dates and times (``2027-03-14T10:22:31Z``, ``2026-03-14``): when a credential expires is not it;
+- the e-mail address of a policy's member (``serviceAccount:deployer@acme.iam.gserviceaccount.com``,
+  ``group:…``, ``mailto:…``): not a URL's user and password;
 - keys public by design, shipped to every browser: a map's public token (``pk.eyJ…``), an
   analytics project key (``phc_…``), a captcha's site key (``site key: 6L…``, ``data-sitekey``),
   a value of a name its framework exposes to the browser (``NEXT_PUBLIC_…``, ``EXPO_PUBLIC_…``;
@@ -37,7 +43,7 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
 - what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``,
   ``__BUILD_ID__ = …``): a random-looking id beside a secret word is still an id, a user name is
-  not a password.
+  not a password, a key's id (``keyId``, ``customKeyIdentifier``) names a key.
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -58,6 +64,11 @@ STRUCTURAL_ID = (
     r"(?:srv)?toolu_[A-Za-z0-9]{12,40}|msg_[A-Za-z0-9]{12,40}|req_[A-Za-z0-9]{12,40}"
     r"|(?:cs|pi|seti|ch|cus|sub|in|evt|prod|price|txn|po|py)_(?:test_|live_)?[A-Za-z0-9]{14,80}"
 )
+# A date or time (ISO 8601): when a credential expires or was made, not the credential.
+DATE = r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+# base64 of the first bytes of a file that is content, not a key: PNG, JPEG, GIF, WebP, PDF, SVG and
+# XML (not an archive: a gzip or zip may hold anything, a Helm release's values among them).
+_FILE_MAGIC = ("iVBORw0KGgo", "/9j/4", "R0lGODlh", "R0lGODdh", "UklGR", "JVBERi0", "PHN2Zy", "PD94bWwg")
 VERSION = r"(?:[\^~<>=!]{1,2}[ \t]*|~>[ \t]*)?v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?|[\^~]\d+"
 PLACEHOLDER = (
     r"(?i)(?:.*\byour(?:[_ -]?[a-z0-9]+){0,4}(?:key|token|secret|password|passwd|pass|pwd|id|here)\b.*"
@@ -93,7 +104,7 @@ CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|R
 # (a quote may come escaped: `\\"fingerprint\\": \\"` in JSON printed as text); and labels of what a page
 # or protocol shows to everyone (a CSP nonce, an integrity or checksum), a captcha's site key
 _QUOTE = r"(?:\\?[\"'])?"
-PUBLIC_LABEL = (r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient|nonce|integrity|checksum"
+PUBLIC_LABEL = (r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|thumbprint|recipient|nonce|integrity|checksum"
                 r"|digest|site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
 # A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
 PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
@@ -104,14 +115,15 @@ JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\
 
 
 def public_blocks(text: str) -> list:
-    """(start, end) of each PEM public key or certificate block in `text` (END line included)."""
+    """(start, end) of each PEM public key, certificate or signature block in `text` (END line
+    included; a PGP SIGNED MESSAGE's text is not its signature's block)."""
     blocks = []
     at = text.find("-----BEGIN ")
     while at >= 0:
         head = text[at:at + 80].split("\n", 1)[0]
         end = text.find("-----END", at + 11)
         stop = len(text) if end < 0 else end
-        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head):
+        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head):
             blocks.append((at, stop))
         at = text.find("-----BEGIN ", at + 11)
     return blocks
@@ -162,19 +174,25 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
+    if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
+            compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
+        return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before) \
             and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
-        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
+        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
+            or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
     low_value = value.lower()
     if not low_value.isalpha() or len(low_value) < 3:
         return False  # (_default_credential's first test, without a call for most values)
     return _default_credential(low_value, low_before)
 
 
-_PUBLIC_LABEL_ENDINGS = ("fingerprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
+_PUBLIC_LABEL_ENDINGS = ("fingerprint", "thumbprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
+# What names the type of a policy's member before its e-mail address (IAM bindings, mailto: links).
+_MEMBER_PREFIXES = ("serviceAccount:", "group:", "domain:", "mailto:", "principal:", "principalSet:")
 _JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u", "crv", "alg", "use")
 _LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
 
@@ -237,6 +255,10 @@ def _never_by_value(value: str) -> bool:
         return True
     if _secret_word_as_value(value):
         return True
+    if first.isdigit() and compiled("never-date", DATE).fullmatch(value):
+        return True
+    if len(value) >= 64 and value.startswith(_FILE_MAGIC):
+        return True  # a file's content in base64 (an image in a notebook's output)
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
     return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None
@@ -260,10 +282,10 @@ NEVER_CLASS.update({kind: kind for kind in ("custom", "secret_output", "private_
 # A label that ends in an id's or a user's name, then its separator (`AppID: `, `"client_id": "`,
 # `--from-literal=user=`, `username=`): the value is an identifier.
 ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subscription)?[_-]?|(?<=[a-z])(?=[A-Z]))"
-            r"(?i:id|ids|user|username|user_name|login|email|account|sid|ssid)_*(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*"
+            r"(?i:id|ids|identifier|user|username|user_name|login|email|account|sid|ssid)_*(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*"
             r"(?:\\?[\"'])?\Z")
 # The words ID_LABEL's can end in, lowercased: a label ends in one of them, then its separator.
-_ID_LABEL_ENDINGS = ("id", "ids", "user", "name", "login", "email", "account")
+_ID_LABEL_ENDINGS = ("id", "ids", "identifier", "user", "name", "login", "email", "account")
 
 
 def _may_end_in_id_label(before: str) -> bool:
@@ -282,6 +304,9 @@ def _may_end_in_id_label(before: str) -> bool:
 # the value after it is the secret, not a user.
 SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
                   r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
+# A key's id (`keyId`, `key_id`, `customKeyIdentifier`): the name of a key, not the key (a
+# provider's shape, `AWS_ACCESS_KEY_ID=AKIA…`, is judged by its kind before this).
+KEY_ID_LABEL = r"(?i:key)[_-]?(?i:id|identifier)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(

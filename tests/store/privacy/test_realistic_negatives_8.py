@@ -96,3 +96,34 @@ def test_json_printed_as_text_is_read_through_its_escapes():
     for output in (json.dumps({"password": PW}), f"the secret is {PW}\nnext line", f"DB_PASSWORD={RANDOM}\nPORT=5432"):
         assert PW not in _content(Cleaner().value(_as_json_text(output)))
         assert RANDOM not in _content(Cleaner().value(_as_json_text(output)))
+
+
+def test_a_signature_block_is_public_and_a_signed_messages_text_is_not_its_block():
+    body = "\n ".join(RANDOM * 2 + RANDOM[:16] for _ in range(4))
+    commit = (f"tree 9b2cf535f27731c974343645a3985328c4e1f0a2\nauthor Ana <ana@example.com> 1710411751 +0100\n"
+              f"gpgsig -----BEGIN PGP SIGNATURE-----\n \n {body}\n =AbCd\n -----END PGP SIGNATURE-----\n\n    Sign the release "
+              "(token: see vault)")  # fmt: skip
+    assert clean_text(commit) == commit
+    signed = f"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\npassword: {PW}\n-----BEGIN PGP SIGNATURE-----\n\n{RANDOM}\n-----END PGP SIGNATURE-----"
+    assert PW not in clean_text(signed)
+
+
+def test_a_files_content_in_base64_is_content():
+    png = "iVBORw0KGgoAAAANSUhEUgAA" + (RANDOM + "+/") * 8
+    cell = {"outputs": [{"data": {"image/png": png}}], "source": ["api_key = os.environ['OPENAI_API_KEY']\n"]}
+    line = _as_json_text(json.dumps(cell))  # on one line, beside `api_key`
+    assert Cleaner().value(line) == line
+    assert RANDOM not in _content(Cleaner().value(_as_json_text(json.dumps({"api_key": RANDOM * 3}))))
+
+
+def test_dates_key_ids_and_policy_members_are_not_secrets():
+    creds = json.dumps({"keyCredentials": [{"customKeyIdentifier": "162638BEF646057BB732A3B90940C21DCEA8BAD7",
+                                            "keyId": "0b7f2e4c-6a1d-4e8f-9c3b-2d5a7e1f4b6c"}],
+                        "passwordCredentials": [{"endDateTime": "2027-03-14T10:22:31Z", "hint": "Qx8",
+                                                 "keyId": "5e2c9a1f-3b7d-4c6e-8f0a-1d2b3c4e5f6a"}]}, indent=2)  # fmt: skip
+    assert clean_text(creds) == creds
+    policy = "bindings:\n- members:\n  - serviceAccount:deployer@acme-prod.iam.gserviceaccount.com\n  role: roles/secretmanager.secretAccessor"
+    assert clean_text(policy) == policy
+    # the same places holding a secret
+    assert PW not in clean_text(json.dumps({"passwordCredentials": [{"secretText": PW}]}))
+    assert "hunter42x" not in clean_text("git clone https://deployer:hunter42x@git.example.com/app.git")
