@@ -32,7 +32,16 @@ redactions false (70 %), 12 of 15 caught.  The false ones by class: a PGP signat
 notebook's PNG output in base64 (JSON printed as text: on one line with `api_key`), dates
 (`"endDateTime": "2027-…"`), a key's id (`customKeyIdentifier`), a policy member's e-mail
 (`serviceAccount:deployer@…`).  The three misses: a value after GitHub Actions'
-`::add-mask::` (a finder's work, not this round's).
+`::add-mask::` (a finder's work, not this round's).  After the second round: 0 of 18 false.
+
+Part three, written after the second round as another check (database rows naming keys, server
+info dumps, container networks, playbook runs, error events, API collections and schemas, test
+and build logs, chat API payloads, Windows and mobile signing outputs, reflogs, service
+accounts), measured before the third round: 144 cases (132 negatives in 12 families, 12
+positives in 4): 3 of 15 redactions false, 9 of 12 caught.  The false ones: one class, a tool's
+flag read as a password flag where the subcommand gives it another meaning (`security
+find-identity -p codesigning`: a policy).  The misses: a Redis `CONFIG GET requirepass` reply
+(the value on the line below its name, numbered `2)`; a finder's work).
 """
 
 from __future__ import annotations
@@ -782,14 +791,153 @@ POSITIVE_FAMILIES_2 = [
 ]  # fmt: skip
 
 
+# ---- part three: written after the second round's fixes, measured before the third -------------
+UP = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def db_rows(s):
+    return (" id |       name       | key_prefix  |                             key_hash                             |       created_at\n"
+            "----+------------------+-------------+------------------------------------------------------------------+------------------------\n"
+            f"  1 | ci deploy        | mk_live_{gen(s,4)} | {sha(s+'h',64)} | 2026-03-14 10:22:31.118+00\n"
+            f"  2 | staging          | mk_test_{gen(s+'b',4)} | {sha(s+'h2',64)} | 2026-03-15 08:00:00+00\n(2 rows)")
+def redis_info(s):
+    return (f"# Server\nredis_version:7.2.4\nredis_git_sha1:00000000\nredis_build_id:{gen(s, 16, HEX)}\nrun_id:{sha(s+'run')}\n"
+            "tcp_port:6379\n# Clients\nconnected_clients:3\n# Replication\nrole:master\nmaster_replid:" + sha(s+'rep') + "\nmaster_repl_offset:48213377")
+def docker_net(s):
+    return json.dumps([{"Name": "app_default", "Id": sha(s, 64), "Driver": "bridge", "Containers": {sha(s+'c', 64): {"Name": "app-api-1", "EndpointID": sha(s+'e', 64), "MacAddress": "02:42:ac:12:00:03", "IPv4Address": "172.18.0.3/16"}},
+                        "Labels": {"com.docker.compose.config-hash": sha(s+'ch', 64), "com.docker.compose.project": "app"}}], indent=4)
+def ansible_out(s):
+    return ("TASK [Gathering Facts] *********************************************************\nok: [web1]\n"
+            "TASK [db : create users] *******************************************************\n"
+            "changed: [db1] => (item=None)\nok: [db1] => {\"censored\": \"the output has been hidden due to the fact that 'no_log: true' was specified for this result\", \"changed\": false}\n"
+            "PLAY RECAP *********************************************************************\nweb1 : ok=12 changed=3 unreachable=0 failed=0 skipped=1 rescued=0 ignored=0")
+def vault_status(s):
+    return ("Key                     Value\n---                     -----\nSeal Type               shamir\nInitialized             true\nSealed                  false\n"
+            "Total Shares            5\nThreshold               3\nVersion                 1.15.6\nBuild Date              2024-02-28T17:07:34Z\nStorage Type            raft\n"
+            f"Cluster Name            vault-cluster-{gen(s, 8, HEX)}\nCluster ID              {uuid_of(s)}\nHA Enabled              true\nRaft Committed Index    {int(sha(s,5),16)}")
+def sentry_event(s):
+    return json.dumps({"event_id": gen(s, 32, HEX), "release": f"api@1.4.2+{sha(s, 7)}", "fingerprint": ["{{ default }}"], "level": "error",
+                       "exception": {"values": [{"type": "InvalidTokenError", "value": "Signature has expired", "module": "jwt.exceptions"}]},
+                       "contexts": {"trace": {"trace_id": gen(s+'t', 32, HEX), "span_id": gen(s+'sp', 16, HEX)}}, "sdk": {"name": "sentry.python", "version": "1.40.6"}}, indent=2)
+def postman(s):
+    return json.dumps({"info": {"_postman_id": uuid_of(s), "name": "API", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+                       "auth": {"type": "apikey", "apikey": [{"key": "value", "value": "{{API_KEY}}", "type": "string"}, {"key": "key", "value": "X-API-Key", "type": "string"}]},
+                       "variable": [{"key": "baseUrl", "value": "https://api.example.com"}, {"key": "token", "value": ""}]}, indent=2)
+def go_test(s):
+    return ("=== RUN   TestRefreshToken\n--- PASS: TestRefreshToken (0.01s)\n=== RUN   TestPasswordHash\n--- PASS: TestPasswordHash (0.24s)\nPASS\n"
+            "coverage: 81.2% of statements\nok  \tgithub.com/acme/api/auth\t0.412s\n?   \tgithub.com/acme/api/cmd\t[no test files]\n"
+            "go: downloading golang.org/x/crypto v0.21.0\ngo: found golang.org/x/crypto/bcrypt in golang.org/x/crypto v0.21.0")
+def java_trace(s):
+    return (f"org.springframework.security.authentication.BadCredentialsException: Bad credentials\n"
+            f"\tat com.acme.auth.TokenService$$SpringCGLIB$$0.refresh(<generated>)\n\tat com.acme.auth.TokenService.lambda$refresh$0(TokenService.java:42)\n"
+            f"\tat com.acme.auth.PasswordEncoderConfig$$EnhancerBySpringCGLIB$${gen(s, 8, HEX)}.passwordEncoder(<generated>)\n"
+            f"Downloaded from central: https://repo.maven.apache.org/maven2/io/jsonwebtoken/jjwt-api/0.12.5/jjwt-api-0.12.5.jar.sha1 (40 B at 2.1 kB/s)\n"
+            f"Publishing build scan...\nhttps://gradle.com/s/{gen(s+'g', 13, 'abcdefghijklmnopqrstuvwxyz0123456789')}")
+def npm_error(s):
+    return ("npm ERR! code E401\nnpm ERR! Incorrect or missing password.\nnpm ERR! If you were trying to login, change your password, create an\n"
+            "npm ERR! authentication token or enable two-factor authentication then\nnpm ERR! that means you likely need to log out and back in.\n"
+            "npm ERR! A complete log of this run can be found in: /root/.npm/_logs/2026-03-14T10_22_31_118Z-debug-0.log")
+def slack_api(s):
+    return json.dumps({"ok": True, "channel": "C0" + gen(s, 9, UP), "ts": "1710411751.118229", "message": {"bot_id": "B0" + gen(s+'b', 9, UP), "app_id": "A0" + gen(s+'a', 9, UP),
+                       "client_msg_id": uuid_of(s), "team": "T0" + gen(s+'t', 8, UP), "text": "Token rotated for service *billing*", "blocks": [{"type": "rich_text", "block_id": gen(s+'bl', 5, B62 + '=+/')}]}}, indent=2)
+def oidc_config(s):
+    return json.dumps({"issuer": "https://auth.example.com", "jwks_uri": "https://auth.example.com/.well-known/jwks.json", "token_endpoint": "https://auth.example.com/oauth/token",
+                       "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "private_key_jwt"],
+                       "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials", "password"], "code_challenge_methods_supported": ["S256"]}, indent=2)
+def json_schema(s):
+    return json.dumps({"type": "object", "properties": {"password": {"type": "string", "writeOnly": True, "minLength": 12, "format": "password"},
+                       "apiKey": {"type": "string", "pattern": "^sk_(live|test)_[A-Za-z0-9]{24}$", "description": "Secret API key"},
+                       "token": {"$ref": "#/definitions/Token"}}, "required": ["password"]}, indent=2)
+def windows_out(s):
+    return (f"   PSParentPath: Microsoft.PowerShell.Security\\Certificate::LocalMachine\\My\n\nThumbprint                                Subject\n----------                                -------\n"
+            f"{gen(s, 40, '0123456789ABCDEF')}  CN=api.example.com\n\n   DUID. . . . . . . . . . . . . . . : 00-01-00-01-{'-'.join(gen(s+str(i), 2, '0123456789ABCDEF') for i in range(10))}\n"
+            f"HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\{{{uuid_of(s+'g').upper()}}}")
+def codesign(s):
+    team = gen(s, 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    return (f"  1) {gen(s+'id', 40, '0123456789ABCDEF')} \"Apple Development: Ana Lima ({gen(s+'t2', 10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')})\"\n     1 valid identities found\n"
+            f"Identifier=com.acme.app\nFormat=app bundle with Mach-O universal (x86_64 arm64)\nCDHash={sha(s+'cd')}\nTeamIdentifier={team}\n"
+            f"RequestUUID = {uuid_of(s+'r')}")
+def signing_report(s):
+    fp = lambda n, k: ":".join(gen(s+k+str(i), 2, "0123456789ABCDEF") for i in range(n))
+    return (f"> Task :app:signingReport\nVariant: debug\nConfig: debug\nStore: /home/dev/.android/debug.keystore\nAlias: AndroidDebugKey\n"
+            f"MD5: {fp(16,'m')}\nSHA1: {fp(20,'s')}\nSHA-256: {fp(32,'x')}\nValid until: Friday, 14 March 2054\n----------")
+def plist_profile(s):
+    return ("<plist version=\"1.0\">\n<dict>\n\t<key>AppIDName</key>\n\t<string>Acme</string>\n\t<key>TeamIdentifier</key>\n\t<array>\n"
+            f"\t\t<string>{gen(s, 10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}</string>\n\t</array>\n\t<key>UUID</key>\n\t<string>{uuid_of(s).upper()}</string>\n"
+            "\t<key>keychain-access-groups</key>\n\t<array>\n\t\t<string>$(AppIdentifierPrefix)com.acme.app</string>\n\t</array>\n"
+            f"\t<key>DeveloperCertificates</key>\n\t<array>\n\t\t<data>MIIFxDCCBKygAwIBAgIQ{gen(s+'cert', 120, B64)}</data>\n\t</array>\n</dict>\n</plist>")
+def eas_creds(s):
+    return (f"Android Credentials\nProject: @acme/app\nApplication Identifier: com.acme.app\n\nKeystore\nType: JKS\nKey Alias: {gen(s, 32, HEX)}\n"
+            f"MD5 Fingerprint: {':'.join(gen(s+str(i), 2, '0123456789ABCDEF') for i in range(16))}\nUpdated 2 days ago\n\nPush Notifications (FCM V1)\n"
+            f"Google Service Account Key: firebase-adminsdk-{gen(s+'f', 5, 'abcdefghijklmnopqrstuvwxyz0123456789')}@acme-app.iam.gserviceaccount.com\nKey ID: {gen(s+'k', 40, HEX)}")
+def reflog(s):
+    return "\n".join(f"{sha(s+str(i), 7)} HEAD@{{{i}}}: {m}" for i, m in enumerate(("commit: Rotate signing key reader", "checkout: moving from main to feat/passkeys",
+                                                                                   "reset: moving to HEAD~1", "commit (amend): Hash API keys at rest")))
+def k8s_sa(s):
+    return ("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: api\n  namespace: prod\n  uid: " + uuid_of(s) + "\n"
+            "  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::123456789012:role/api-irsa\nsecrets:\n- name: api-token-" + gen(s, 5, "bcdfghjklmnpqrstvwxz2456789") + "\n"
+            "imagePullSecrets:\n- name: ghcr-pull\n---\nNAME        SIGNERNAME                            REQUESTOR          CONDITION\n"
+            f"csr-{gen(s+'c', 5, 'bcdfghjklmnpqrstvwxz2456789')}   kubernetes.io/kube-apiserver-client   system:node:web1   Approved,Issued")
+
+
+NEGATIVE_FAMILIES_3 = [("database rows naming keys", db_rows, (as_bash("psql -c 'select * from api_keys'"), as_result)),
+        ("server info dumps", redis_info, (as_bash("redis-cli INFO server"), as_result)),
+        ("server info dumps", vault_status, (as_bash("vault status"), as_result, as_json_text)),
+        ("container networks", docker_net, (as_bash("docker network inspect app_default"), as_result, as_json_text)),
+        ("playbook runs", ansible_out, (as_bash("ansible-playbook site.yml"), as_result)),
+        ("error events", sentry_event, (as_result, as_json_text)),
+        ("api collections and schemas", postman, (as_read("/home/dev/app/api.postman_collection.json"), as_result)),
+        ("api collections and schemas", oidc_config, (as_bash("curl -s https://auth.example.com/.well-known/openid-configuration"), as_json_text)),
+        ("api collections and schemas", json_schema, (as_read("/home/dev/app/schemas/login.json"), as_edit("/home/dev/app/schemas/login.json"))),
+        ("test and build logs", go_test, (as_bash("go test ./..."), as_result)),
+        ("test and build logs", java_trace, (as_bash("./mvnw test"), as_result)),
+        ("test and build logs", npm_error, (as_bash("npm publish"), as_result)),
+        ("chat api payloads", slack_api, (as_bash("curl -s https://slack.com/api/chat.postMessage"), as_result, as_json_text)),
+        ("windows outputs", windows_out, (as_bash("powershell Get-ChildItem Cert:\\LocalMachine\\My; ipconfig /all"), as_result)),
+        ("mobile signing outputs", codesign, (as_bash("security find-identity -v -p codesigning; codesign -dv App.app"), as_result)),
+        ("mobile signing outputs", signing_report, (as_bash("./gradlew signingReport"), as_result)),
+        ("mobile signing outputs", plist_profile, (as_bash("security cms -D -i embedded.mobileprovision"), as_read("/home/dev/app/ios/App.entitlements"))),
+        ("mobile signing outputs", eas_creds, (as_bash("eas credentials"), as_result)),
+        ("refs listings", reflog, (as_bash("git reflog -4"), as_result)),
+        ("kubernetes dumps", k8s_sa, (as_bash("kubectl get sa api -o yaml; kubectl get csr"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _requirepass_in_config_get(s, v):
+    return redis_info(s) + f'\n127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "{v}"'
+
+
+def _password_in_playbook_item(s, v):
+    return ansible_out(s).replace("changed: [db1] => (item=None)",
+                                  f"changed: [db1] => (item={{'name': 'app', 'password': '{v}', 'priv': '*.*:ALL'}})")
+
+
+def _bearer_in_har(s, v):
+    return sentry_event(s) + "\n" + json.dumps({"request": {"method": "GET", "url": "https://api.example.com/v1/me", "headers": [
+        {"name": "authorization", "value": "Bearer " + v}, {"name": "accept", "value": "application/json"}]}}, indent=2)  # fmt: skip
+
+
+def _password_in_query_rows(s, v):
+    return db_rows(s) + f"\n id |      email      | password\n----+-----------------+----------\n  1 | ana@example.com | {v}\n(1 row)"
+
+
+POSITIVE_FAMILIES_3 = [
+    ("secret in a server info dump", _requirepass_in_config_get, as_bash("redis-cli INFO server; redis-cli CONFIG GET requirepass")),
+    ("secret in a playbook run", _password_in_playbook_item, as_bash("ansible-playbook site.yml")),
+    ("secret in an error event and a har", _bearer_in_har, as_json_text),
+    ("secret in database rows", _password_in_query_rows, as_bash("psql -c 'select * from api_keys; select * from users'")),
+]  # fmt: skip
+
+
 SEEDS = ("a", "b", "c")
 
 
 def negatives() -> list:
     c = []
-    for families, prefix in ((NEGATIVE_FAMILIES, "neg8"), (NEGATIVE_FAMILIES_2, "chk")):
+    for families, prefix, seeds in ((NEGATIVE_FAMILIES, "neg8", SEEDS), (NEGATIVE_FAMILIES_2, "chk", "pqr"),
+                                    (NEGATIVE_FAMILIES_3, "chk3", "xyz")):
         for family, make, carriers in families:
-            for seed in SEEDS if prefix == "neg8" else "pqr":
+            for seed in seeds:
                 s = f"{prefix}{family}{make.__name__}{seed}"
                 text = make(s)
                 for k, carry in enumerate(carriers):
@@ -858,7 +1006,7 @@ HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
 
 def positives() -> list:
     c = []
-    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2):
+    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2 + POSITIVE_FAMILIES_3):
         for j in range(3):
             s = f"pos8{family}{make.__name__}{j}"
             v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
