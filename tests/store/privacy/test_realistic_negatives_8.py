@@ -127,3 +127,13 @@ def test_dates_key_ids_and_policy_members_are_not_secrets():
     # the same places holding a secret
     assert PW not in clean_text(json.dumps({"passwordCredentials": [{"secretText": PW}]}))
     assert "hunter42x" not in clean_text("git clone https://deployer:hunter42x@git.example.com/app.git")
+
+
+def test_a_flag_is_a_password_only_under_the_subcommand_that_makes_it_one():
+    for line in ("security find-identity -v -p codesigning; codesign -dv App.app", "security verify-cert -c api.crt -p ssl",
+                 "security find-generic-password -s github -w"):  # fmt: skip
+        assert clean_text(line) == line
+    for line in (f"security unlock-keychain -p {PW} login.keychain", f"security create-keychain -p {PW} build.keychain",
+                 f"security add-generic-password -a me -s svc -w {PW}", f"security import cert.p12 -k build.keychain -P {PW}",
+                 f"security set-key-partition-list -S apple-tool:,apple: -s -k {PW} build.keychain"):  # fmt: skip
+        assert PW not in clean_text(line), line
