@@ -41,7 +41,13 @@ accounts), measured before the third round: 144 cases (132 negatives in 12 famil
 positives in 4): 3 of 15 redactions false, 9 of 12 caught.  The false ones: one class, a tool's
 flag read as a password flag where the subcommand gives it another meaning (`security
 find-identity -p codesigning`: a policy).  The misses: a Redis `CONFIG GET requirepass` reply
-(the value on the line below its name, numbered `2)`; a finder's work).
+(the value on the line below its name, numbered `2)`; a finder's work).  After the third round:
+0 of 12 false.
+
+Part four, written after the third round, of other carriers (Grep, Glob, WebFetch, Task and
+TodoWrite results, a prompt) and of prose about secrets (docs, changelogs, error messages in
+seven languages, policies, READMEs with references): 81 cases (69 negatives in 10 families, 12
+positives in 4), measured with no change for it: 0 of 12 redactions false, 12 of 12 caught.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ from tests.privacy_eval import (
     Case,
     bash_event,
     gen,
+    prompt_event,
     random_secret,
     result_line,
     sha,
@@ -929,13 +936,104 @@ POSITIVE_FAMILIES_3 = [
 ]  # fmt: skip
 
 
+# ---- part four: other carriers (Grep, Glob, WebFetch, Task, TodoWrite, a prompt) and prose ------
+def as_tool(name, tool_input):
+    def carry(text, seed):
+        return {"session_id": uuid_of("s" + seed), "cwd": "/home/dev/app", "hook_event_name": "PostToolUse", "tool_name": name,
+                "tool_input": tool_input, "tool_response": text if name != "WebFetch" else {"result": text, "code": 200, "url": tool_input.get("url")},
+                "tool_use_id": tool_use_id(seed, "sk")}
+    return carry
+
+
+def as_prompt(text, seed):
+    return prompt_event(text, seed)
+
+
+def grep_hits(s):
+    return ("src/auth/token.ts:12:  const token = req.headers.authorization?.split(' ')[1];\n"
+            "src/auth/token.ts:31:  if (!jwt.verify(token, process.env.JWT_SECRET!)) throw new Unauthorized();\n"
+            "src/config.ts:8:export const apiKey = requireEnv('API_KEY');\n"
+            "src/db.ts:4:const password = await secrets.get('db/password');\n"
+            f"scripts/rotate.sh:22:aws secretsmanager rotate-secret --secret-id prod/db-{gen(s, 6)}\n"
+            "README.md:57:Set `OPENAI_API_KEY` to your key (it starts with `sk-`).")
+def glob_hits(s):
+    return "\n".join(f"/home/dev/app/{p}" for p in ("src/auth/password-reset.ts", "src/auth/api-keys.ts", "config/secrets.example.yml",
+                                                     f"migrations/2026031410{gen(s, 4, '0123456789')}_hash_api_keys.sql", "certs/dev.pub", ".env.example"))
+def webfetch_doc(s):
+    return ("# Authentication\n\nAll requests need an API key. Create one in **Settings → API keys**; it is shown only once.\n"
+            "Send it in the `Authorization` header: `Authorization: Bearer <YOUR_API_KEY>`.\n\n"
+            "| Variable | Description | Default |\n|---|---|---|\n| `DB_PASSWORD` | Password of the database user | — |\n"
+            "| `JWT_SECRET` | Secret used to sign session tokens | *(required)* |\n| `TOKEN_TTL` | Lifetime of an access token in seconds | `3600` |\n\n"
+            "Tokens expire after one hour. A refresh token is valid for 30 days. Rotate keys every 90 days.")
+def changelog(s):
+    return ("## [1.4.2] - 2026-03-14\n### Security\n- Hash API keys at rest (SHA-256 with a per-key salt).\n- Fix: password reset tokens were valid for 48 h instead of 1 h (CVE-2026-10422).\n"
+            f"- Stop logging the `Authorization` header ({sha(s, 7)}).\n### Changed\n- Passwords now need 12 characters; the old 8-character minimum is gone.")
+def error_messages(s):
+    return ("Mot de passe incorrect. Il vous reste 2 tentatives.\nContraseña incorrecta: inténtalo de nuevo.\nFalsches Passwort oder Benutzername.\n"
+            "パスワードが正しくありません。\n密码错误，请重试。\nНеверный пароль.\nSenha incorreta.\nToken expired at 2026-03-14T10:22:31Z; please sign in again.")
+def task_result(s):
+    return ("I searched the codebase for secret handling. Findings:\n\n1. `src/config.ts` reads `API_KEY` from the environment; no literal keys are committed.\n"
+            "2. The password hashing uses bcrypt with cost 12 (`src/auth/hash.ts`).\n3. `tests/fixtures/users.json` uses the placeholder password `<redacted>`.\n"
+            f"4. The webhook secret is loaded from Vault path `secret/data/stripe` (commit {sha(s, 7)}).\nNo secrets were found in the git history.")
+def prompt_text(s):
+    return ("can you check why the password reset email isn't sent? the token in the link is always expired. "
+            "the logs say `token_expired` for request " + uuid_of(s) + " and the api key for sendgrid is set in vault, not in .env")
+def readme_cmds(s):
+    return ("```bash\nexport GITHUB_TOKEN=<your token>\ncurl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user\n"
+            "docker login ghcr.io -u USERNAME --password-stdin < token.txt\nmysql -u root -p\nkubectl create secret generic db --from-literal=password=\"$DB_PASSWORD\"\n```")
+def todo_list(s):
+    return json.dumps({"todos": [{"content": "Rotate the Stripe webhook secret", "status": "pending", "activeForm": "Rotating the Stripe webhook secret"},
+                                 {"content": "Move DB password to Vault", "status": "in_progress", "activeForm": "Moving DB password to Vault"},
+                                 {"content": "Add password strength meter", "status": "completed", "activeForm": "Adding password strength meter"}]})
+def policy_doc(s):
+    return ("Password policy\n- Minimum length: 12\n- Maximum age: 90 days\n- History: last 5 passwords\n- Lockout after: 5 failed attempts\n"
+            "Token policy\n- Access token lifetime: 15 min\n- Refresh token lifetime: 30 days\n- Key rotation: quarterly\n- Secret storage: HashiCorp Vault (KV v2)")
+
+
+NEGATIVE_FAMILIES_4 = [("grep results naming secrets", grep_hits, (as_tool("Grep", {"pattern": "token|secret|password|apiKey", "output_mode": "content"}), as_result)),
+        ("glob results naming secrets", glob_hits, (as_tool("Glob", {"pattern": "**/*{secret,key,password}*"}), as_result)),
+        ("fetched docs about secrets", webfetch_doc, (as_tool("WebFetch", {"url": "https://docs.example.com/auth", "prompt": "How do I authenticate?"}), as_result)),
+        ("changelogs about secrets", changelog, (as_read("/home/dev/app/CHANGELOG.md"), as_edit("/home/dev/app/CHANGELOG.md"))),
+        ("error messages in many languages", error_messages, (as_bash("node scripts/print-errors.js"), as_result, as_json_text)),
+        ("agent reports about secrets", task_result, (as_tool("Task", {"description": "Audit secrets", "prompt": "Find hard-coded secrets"}), as_result)),
+        ("prompts about secrets", prompt_text, (as_prompt, as_result)),
+        ("readme commands with references", readme_cmds, (as_read("/home/dev/app/README.md"), as_edit("/home/dev/app/README.md"), as_result)),
+        ("todo lists about secrets", todo_list, (as_tool("TodoWrite", {"todos": []}), as_result)),
+        ("policies about secrets", policy_doc, (as_read("/home/dev/app/docs/security.md"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _password_in_grep_hits(s, v):
+    return grep_hits(s) + f"\nsrc/legacy/db.php:14:$password = '{v}';"
+
+
+def _key_in_fetched_page(s, v):
+    return webfetch_doc(s) + f"\n\nExample request that worked for me: `curl -H 'X-Api-Key: {v}' https://api.example.com/v1/me`"
+
+
+def _password_in_prompt(s, v):
+    return prompt_text(s) + f" (btw the staging db password is {v})"
+
+
+def _token_in_agent_report(s, v):
+    return task_result(s) + f"\n5. `scripts/deploy.sh` line 9 hard-codes `export DEPLOY_TOKEN={v}`."
+
+
+POSITIVE_FAMILIES_4 = [
+    ("secret in grep results", _password_in_grep_hits, as_tool("Grep", {"pattern": "password", "output_mode": "content"})),
+    ("secret in a fetched page", _key_in_fetched_page, as_tool("WebFetch", {"url": "https://gist.example.com/x", "prompt": "summarize"})),
+    ("secret in a prompt about secrets", _password_in_prompt, as_prompt),
+    ("secret in an agent report", _token_in_agent_report, as_tool("Task", {"description": "Audit", "prompt": "Find secrets"})),
+]  # fmt: skip
+
+
 SEEDS = ("a", "b", "c")
 
 
 def negatives() -> list:
     c = []
     for families, prefix, seeds in ((NEGATIVE_FAMILIES, "neg8", SEEDS), (NEGATIVE_FAMILIES_2, "chk", "pqr"),
-                                    (NEGATIVE_FAMILIES_3, "chk3", "xyz")):
+                                    (NEGATIVE_FAMILIES_3, "chk3", "xyz"), (NEGATIVE_FAMILIES_4, "chk4", "uvw")):
         for family, make, carriers in families:
             for seed in seeds:
                 s = f"{prefix}{family}{make.__name__}{seed}"
@@ -1006,7 +1104,8 @@ HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
 
 def positives() -> list:
     c = []
-    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2 + POSITIVE_FAMILIES_3):
+    for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2 + POSITIVE_FAMILIES_3
+                                                  + POSITIVE_FAMILIES_4):
         for j in range(3):
             s = f"pos8{family}{make.__name__}{j}"
             v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
