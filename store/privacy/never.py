@@ -22,9 +22,11 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   as a notebook's ``"image/png"`` output carries it;
 - dates and times (``2027-03-14T10:22:31Z``, ``2026-03-14``): when a credential expires is not it;
 - the e-mail address of a policy's member (``serviceAccount:deployer@acme.iam.gserviceaccount.com``,
-  ``group:…``, ``mailto:…``): not a URL's user and password;
+  ``group:…``, ``mailto:…``, each a word of its own): not a URL's user and password
+  (``https://domain:X@host`` is one);
 - keys public by design, shipped to every browser: a map's public token (``pk.eyJ…``), an
-  analytics project key (``phc_…``), a captcha's site key (``site key: 6L…``, ``data-sitekey``),
+  analytics project key (``phc_…``), a captcha's site key (``site key: 6L…``, ``data-sitekey``, where ``captcha`` or ``turnstile``
+  stands before it),
   a value of a name its framework exposes to the browser (``NEXT_PUBLIC_…``, ``EXPO_PUBLIC_…``;
   not a provider's secret shape, nor a name that says password, secret or private);
 - the public members of a JSON Web Key (``n``, ``e``, ``x``, ``y``, ``kid``, ``x5c``, ``x5t`` of
@@ -102,10 +104,13 @@ CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|R
           r"-[A-Z][A-Za-z]{2,40}")
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
 # (a quote may come escaped: `\\"fingerprint\\": \\"` in JSON printed as text); and labels of what a page
-# or protocol shows to everyone (a CSP nonce, an integrity or checksum), a captcha's site key
+# or protocol shows to everyone (a CSP nonce, an integrity or checksum)
 _QUOTE = r"(?:\\?[\"'])?"
 PUBLIC_LABEL = (r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|thumbprint|recipient|nonce|integrity|checksum"
-                r"|digest|site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+                r"|digest)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# A captcha's site key (reCAPTCHA, hCaptcha, Turnstile: the page shows it; its secret key is
+# another): public where `captcha` or `turnstile` stands in the 300 characters before it.
+SITE_KEY_LABEL = r"(?i)(?:site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z"
 # A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
 PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
                r"[A-Z0-9_]+" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
@@ -175,6 +180,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
     if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
+            compiled("never-member", MEMBER).search(before) and \
             compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
         return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before) \
@@ -193,6 +199,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
 _PUBLIC_LABEL_ENDINGS = ("fingerprint", "thumbprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
 # What names the type of a policy's member before its e-mail address (IAM bindings, mailto: links).
 _MEMBER_PREFIXES = ("serviceAccount:", "group:", "domain:", "mailto:", "principal:", "principalSet:")
+# ... standing as a word of its own: not a URL's user (`https://domain:X@host`: X is its password)
+MEMBER = r"(?:^|[\s\"'\[,(=-])(?:serviceAccount|group|domain|mailto|principal|principalSet):\Z"
 _JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u", "crv", "alg", "use")
 _LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
 
@@ -207,9 +215,13 @@ def _public_by_label(text: str, s: int, before: str, tail: str, kind: str) -> bo
     low = name.lower()
     if not public_name and not low.endswith(_LABEL_ENDINGS):
         return False
-    if (not low.endswith("key") or "pub" in low or "site" in low) and low.endswith(_PUBLIC_LABEL_ENDINGS) \
+    if (not low.endswith("key") or "pub" in low) and low.endswith(_PUBLIC_LABEL_ENDINGS) \
             and compiled("never-public-label", PUBLIC_LABEL).search(before):
         return True
+    if low.endswith("key") and "site" in low and compiled("never-site-key", SITE_KEY_LABEL).search(before):
+        near = text[max(0, s - 300):s].lower()
+        if "captcha" in near or "turnstile" in near:
+            return True
     if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
         return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
     return tail.endswith(":") and name.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)

@@ -137,3 +137,11 @@ def test_a_flag_is_a_password_only_under_the_subcommand_that_makes_it_one():
                  f"security add-generic-password -a me -s svc -w {PW}", f"security import cert.p12 -k build.keychain -P {PW}",
                  f"security set-key-partition-list -S apple-tool:,apple: -s -k {PW} build.keychain"):  # fmt: skip
         assert PW not in clean_text(line), line
+
+
+def test_the_public_classes_stop_where_the_same_words_hold_a_secret():
+    # a site key is a captcha's only beside the captcha; a URL's user named like a member type is a user
+    for line in (f"SITE_KEY={RANDOM}", f"site_key: {RANDOM}", f"https://domain:{PW}@example.com/x",
+                 f"ftp://group:{PW}@files.example.com"):  # fmt: skip
+        assert RANDOM not in clean_text(line) and PW not in clean_text(line), line
+    assert clean_text('members: ["group:admins@example.com"]') == 'members: ["group:admins@example.com"]'
