@@ -49,8 +49,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
-is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``, ``\\t``), as it ends at
-a real one: what follows is the next line (``CI\\nd8f13a2`` is a word, then a commit).
+is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``), as it ends at a
+real one: what follows is the next line (``CI\\nd8f13a2`` is a word, then a commit).
 
 Only ``re`` and the standard library; patterns compiled on first use.
 """
@@ -236,9 +236,9 @@ def _jwk_public_member(text: str, s: int, before: str) -> bool:
 
 
 def first_line(value: str) -> str:
-    """`value` up to its first line break written as an escape (`\\n`, `\\r`, `\\t`), or after
-    it when the value starts with one."""
-    for part in compiled("never-escaped-break", r"\\[nrt]").split(value):
+    """`value` up to its first line break written as an escape (`\\n`, `\\r`), or after it when
+    the value starts with one (a tab's `\\t` is left: a password may hold a backslash and a `t`)."""
+    for part in compiled("never-escaped-break", r"\\[nr]").split(value):
         if part.strip():
             return part.strip().strip("\"'`")
     return ""
@@ -361,12 +361,18 @@ def _secret_word_as_value(value: str) -> bool:
         return True
     parts = compiled("never-label-words", r"[ -]+").split(words)
     for i, word in enumerate(parts):
-        if word in LABELS or (len(word) >= 5 and word.startswith(_label_stems())):
+        if word in LABELS or (len(word) >= 5 and word.startswith(_label_stems()) and _inflected(word)):
             return True
         for n in (2, 3):
             if i + n <= len(parts) and (" ".join(parts[i:i + n]) in LABELS or "-".join(parts[i:i + n]) in LABELS):
                 return True
     return False
+
+
+def _inflected(word: str) -> bool:
+    """`word` is a stem of the lexicon and at most four letters of inflection (`passwortes`,
+    `паролата`), not a longer word that starts like one (`secretariat`)."""
+    return any(word.startswith(stem) and len(word) - len(stem) <= 4 for stem in _label_stems())
 
 
 _STEMS: list = []

@@ -145,3 +145,9 @@ def test_the_public_classes_stop_where_the_same_words_hold_a_secret():
                  f"ftp://group:{PW}@files.example.com"):  # fmt: skip
         assert RANDOM not in clean_text(line) and PW not in clean_text(line), line
     assert clean_text('members: ["group:admins@example.com"]') == 'members: ["group:admins@example.com"]'
+
+
+def test_a_longer_word_that_starts_like_a_secrets_word_is_still_judged():
+    assert "Secretariat9" not in clean_text("password: Secretariat9")
+    assert "Secretariat" not in clean_text('{"password": "Secretariat"}')  # not `secret` inflected
+    assert clean_text('{"passwords": "Пароли"}') == '{"passwords": "Пароли"}'  # `пароль` inflected
