@@ -48,6 +48,13 @@ Part four, written after the third round, of other carriers (Grep, Glob, WebFetc
 TodoWrite results, a prompt) and of prose about secrets (docs, changelogs, error messages in
 seven languages, policies, READMEs with references): 81 cases (69 negatives in 10 families, 12
 positives in 4), measured with no change for it: 0 of 12 redactions false, 12 of 12 caught.
+
+Part five, written after the fourth: secret stores' and agents' listings (`fly secrets list`,
+`gh secret list`, `op item list`, `aws secretsmanager list-secrets`, `wg show`, `ssh-add -l`,
+`npm token list`, `certbot certificates`, `tailscale status`): 66 cases (57 negatives in 3
+families, 9 positives in 2), measured before the fifth round: 12 of 24 redactions false, 9 of 9
+caught.  The false ones, one class: a table's cell under a column that names a digest
+(`STRIPE_SECRET_KEY  3f2a1b0c…` under `DIGEST`).
 """
 
 from __future__ import annotations
@@ -1027,13 +1034,78 @@ POSITIVE_FAMILIES_4 = [
 ]  # fmt: skip
 
 
+# ---- part five: secret stores' and agents' listings, after the fourth part -----------------------
+L36 = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def secret_listings(s):
+    return ("NAME                 DIGEST            CREATED AT\nDATABASE_URL         " + gen(s, 16, HEX) + "  2026-03-14T10:22:31Z\nSTRIPE_SECRET_KEY    " + gen(s+'b', 16, HEX) + "  2026-03-01T08:00:00Z\n\n"
+            "NAME              UPDATED\nNPM_TOKEN         about 2 days ago\nDEPLOY_KEY        about 1 month ago\n\n"
+            " name                 value               environments\n API_SECRET           Encrypted           Production, Preview\n")
+def password_manager_listing(s):
+    return ("ID                            TITLE              VAULT            EDITED\n" + "\n".join(f"{gen(s+str(i), 26, L36)}    {t:<18} Private          {d}" for i, (t, d) in enumerate((("GitHub", "3 days ago"), ("AWS root", "2 months ago"), ("Prod DB", "1 hour ago")))))
+def aws_secrets_list(s):
+    return json.dumps({"SecretList": [{"ARN": f"arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-{gen(s, 6)}", "Name": "prod/db", "LastChangedDate": "2026-03-14T10:22:31.118000+01:00",
+                       "SecretVersionsToStages": {uuid_of(s): ["AWSCURRENT"], uuid_of(s+'p'): ["AWSPREVIOUS"]}, "KmsKeyId": f"arn:aws:kms:eu-west-1:123456789012:key/{uuid_of(s+'k')}"}]}, indent=4)
+def wg_show(s):
+    return (f"interface: wg0\n  public key: {gen(s, 43, B64)}=\n  private key: (hidden)\n  listening port: 51820\n\npeer: {gen(s+'p', 43, B64)}=\n"
+            "  preshared key: (hidden)\n  endpoint: 203.0.113.5:51820\n  allowed ips: 10.0.0.2/32\n  latest handshake: 1 minute, 2 seconds ago")
+def key_agent(s):
+    return (f"256 SHA256:{gen(s, 43, B64)} ana@laptop (ED25519)\n3072 SHA256:{gen(s+'r', 43, B64)} deploy@ci (RSA)\n"
+            f"sec   ed25519/{gen(s+'g', 16, '0123456789ABCDEF')} 2024-01-15 [SC]\n      {gen(s+'f', 40, '0123456789ABCDEF')}\nuid                 [ultimate] Ana Lima <ana@example.com>\nssb   cv25519/{gen(s+'e', 16, '0123456789ABCDEF')} 2024-01-15 [E]")
+def token_list(s):
+    return ("┌────────┬─────────────────┬────────────┬──────────┬────────────┐\n│ id     │ token           │ created    │ readonly │ CIDR       │\n"
+            f"├────────┼─────────────────┼────────────┼──────────┼────────────┤\n│ {gen(s, 6, HEX)} │ npm_…{gen(s+'t', 4)}       │ 2026-03-14 │ no       │            │\n"
+            f"│ {gen(s+'b', 6, HEX)} │ npm_…{gen(s+'u', 4)}       │ 2026-01-02 │ yes      │ 10.0.0.0/8 │\n└────────┴─────────────────┴────────────┴──────────┴────────────┘\n"
+            f"- {gen(s+'gh', 8, '0123456789')}  ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{gen(s+'k', 43, B64)}  laptop  2026-03-14T10:22:31Z")
+def cert_list(s):
+    return (f"Found the following certs:\n  Certificate Name: api.example.com\n    Serial Number: {gen(s, 35, HEX)}\n    Key Type: ECDSA\n    Domains: api.example.com\n"
+            "    Expiry Date: 2026-06-12 10:22:31+00:00 (VALID: 89 days)\n    Certificate Path: /etc/letsencrypt/live/api.example.com/fullchain.pem\n    Private Key Path: /etc/letsencrypt/live/api.example.com/privkey.pem\n"
+            f"Root fingerprint: {gen(s+'fp', 64, HEX)}")
+def tailscale(s):
+    return (f"100.101.102.103  laptop   ana@  linux  -\n100.64.0.7       web1     ana@  linux  active; direct 203.0.113.5:41641, tx 12345 rx 67890\n"
+            f"# Health check:\n#     - Tailscale can't reach the configured DNS servers.\nnodekey:{gen(s, 64, HEX)}")
+
+
+NEGATIVE_FAMILIES_5 = [("secret store listings", secret_listings, (as_bash("fly secrets list; gh secret list; vercel env ls"), as_result, as_json_text)),
+        ("secret store listings", password_manager_listing, (as_bash("op item list"), as_result)),
+        ("secret store listings", aws_secrets_list, (as_bash("aws secretsmanager list-secrets"), as_result, as_json_text)),
+        ("vpn and agent outputs", wg_show, (as_bash("sudo wg show"), as_result)),
+        ("vpn and agent outputs", key_agent, (as_bash("ssh-add -l; gpg --list-secret-keys"), as_result)),
+        ("vpn and agent outputs", tailscale, (as_bash("tailscale status"), as_result)),
+        ("token and key listings", token_list, (as_bash("npm token list; gh ssh-key list"), as_result, as_json_text)),
+        ("token and key listings", cert_list, (as_bash("sudo certbot certificates"), as_result))]  # fmt: skip
+
+
+def _values_in_config_vars(s, v):
+    return secret_listings(s) + (f"\n=== api Config Vars\nDATABASE_URL:     postgres://app:{v}@ec2-1-2-3-4.compute-1.amazonaws.com:5432/d9x\n"
+                                 "WEB_CONCURRENCY:  2")  # fmt: skip
+
+
+def _password_in_vault_export(s, v):
+    return password_manager_listing(s) + "\n" + json.dumps(
+        [{"id": uuid_of(s), "name": "GitHub", "login": {"username": "ana", "password": v, "totp": None}}], indent=2)
+
+
+def _secret_in_a_key_listing(s, v):
+    return key_agent(s) + f"\n# created: 2026-03-14T10:22:31+01:00\nexport AGE_PASSPHRASE={v}"
+
+
+POSITIVE_FAMILIES_5 = [
+    ("secret in a secret store listing", _values_in_config_vars, as_bash("fly secrets list; heroku config -a api")),
+    ("secret in a secret store listing", _password_in_vault_export, as_bash("op item list; bw list items")),
+    ("secret in a key listing", _secret_in_a_key_listing, as_result),
+]  # fmt: skip
+
+
 SEEDS = ("a", "b", "c")
 
 
 def negatives() -> list:
     c = []
     for families, prefix, seeds in ((NEGATIVE_FAMILIES, "neg8", SEEDS), (NEGATIVE_FAMILIES_2, "chk", "pqr"),
-                                    (NEGATIVE_FAMILIES_3, "chk3", "xyz"), (NEGATIVE_FAMILIES_4, "chk4", "uvw")):
+                                    (NEGATIVE_FAMILIES_3, "chk3", "xyz"), (NEGATIVE_FAMILIES_4, "chk4", "uvw"),
+                                    (NEGATIVE_FAMILIES_5, "chk5", "ijk")):
         for family, make, carriers in families:
             for seed in seeds:
                 s = f"{prefix}{family}{make.__name__}{seed}"
@@ -1105,7 +1177,7 @@ HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
 def positives() -> list:
     c = []
     for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2 + POSITIVE_FAMILIES_3
-                                                  + POSITIVE_FAMILIES_4):
+                                                  + POSITIVE_FAMILIES_4 + POSITIVE_FAMILIES_5):
         for j in range(3):
             s = f"pos8{family}{make.__name__}{j}"
             v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
