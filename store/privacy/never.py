@@ -21,6 +21,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - a file's content in base64, by its magic (a PNG ``iVBORw0KGgo…``, JPEG, GIF, WebP, PDF, SVG),
   as a notebook's ``"image/png"`` output carries it;
 - dates and times (``2027-03-14T10:22:31Z``, ``2026-03-14``): when a credential expires is not it;
+- a cell of a command's table under a column that names what is not a secret (``DIGEST``,
+  ``HASH``, ``ID``, ``CREATED``: ``fly secrets list``'s ``STRIPE_SECRET_KEY  3f2a1b0c…``);
 - the e-mail address of a policy's member (``serviceAccount:deployer@acme.iam.gserviceaccount.com``,
   ``group:…``, ``mailto:…``, each a word of its own): not a URL's user and password
   (``https://domain:X@host`` is one);
@@ -170,6 +172,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
             return True
     if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
+    if s >= 2 and text.startswith("  ", s - 2) and _column_not_secret(text, s):
+        return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
     if value.isidentifier() and _psql_variable(text, s):
         return True
     before = text[s - 40 if s > 40 else 0:s]
@@ -233,6 +237,36 @@ def _jwk_public_member(text: str, s: int, before: str) -> bool:
     if compiled("never-jwk-member", JWK_PUBLIC_MEMBER).search(before) is None:
         return False
     return text.find('"kty', max(0, s - 3000), s + 3000) >= 0 or text.find('kty\\"', max(0, s - 3000), s + 3000) >= 0
+
+
+# Columns of a command's table whose cells are not secrets, whatever the row's name says
+# (`fly secrets list`: NAME, DIGEST; `docker images`: IMAGE ID).
+NOT_SECRET_COLUMNS = frozenset(("DIGEST", "HASH", "CHECKSUM", "FINGERPRINT", "SHA", "SHA1", "SHA256", "ETAG", "ID",
+                                "VERSION", "REVISION", "CREATED", "UPDATED", "CREATED AT", "UPDATED AT", "KEY ID",
+                                "IMAGE ID", "CONTAINER ID", "LAST USED", "EXPIRES"))  # fmt: skip
+
+
+def _column_not_secret(text: str, s: int) -> bool:
+    """The value at `s` stands in a column of a table (2 spaces or more before it) whose header,
+    the nearest line above in capitals with cells 2 spaces apart (12 lines up at most), names it
+    one of NOT_SECRET_COLUMNS."""
+    line_start = text.rfind("\n", 0, s) + 1
+    column = s - line_start
+    end = line_start - 1
+    for _ in range(12):
+        if end <= 0:
+            return False
+        start = text.rfind("\n", 0, end) + 1
+        header = text[start:end]
+        if "  " in header and compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip()):
+            for cell in compiled("never-header-cell", r"\S+(?: \S+)*").finditer(header):
+                if cell.start() <= column < cell.end() + 2:
+                    return cell.group() in NOT_SECRET_COLUMNS
+                if cell.start() > column:
+                    return False
+            return False
+        end = start - 1
+    return False
 
 
 def first_line(value: str) -> str:

@@ -151,3 +151,12 @@ def test_a_longer_word_that_starts_like_a_secrets_word_is_still_judged():
     assert "Secretariat9" not in clean_text("password: Secretariat9")
     assert "Secretariat" not in clean_text('{"password": "Secretariat"}')  # not `secret` inflected
     assert clean_text('{"passwords": "Пароли"}') == '{"passwords": "Пароли"}'  # `пароль` inflected
+
+
+def test_a_tables_cell_under_a_digest_column_is_not_the_secret_its_row_names():
+    listing = ("NAME                 DIGEST            CREATED AT\n"
+               "DATABASE_URL         9b2cf535f2773c97  2026-03-14T10:22:31Z\n"
+               "STRIPE_SECRET_KEY    0d70e745b0e81771  2026-03-01T08:00:00Z")  # fmt: skip
+    assert clean_text(listing) == listing
+    values = f"NAME                 VALUE\nSTRIPE_SECRET_KEY    {RANDOM}\nDB_PASSWORD          {PW}"
+    assert RANDOM not in clean_text(values) and PW not in clean_text(values)
