@@ -178,9 +178,12 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
-    tail = before.rstrip(" \t\"'\\[")
-    if tail.endswith((":", "=")) and _public_by_label(text, s, before, tail, kind):
-        return True
+    tail = low_before.rstrip(" \t\"'\\[")
+    if tail.endswith((":", "=")):
+        name = tail[-41:-1].rstrip(" \t\"'\\")
+        if ((name.endswith(_LABEL_ENDINGS) and (not name.endswith("key") or "pub" in name or "site" in name))
+                or "public_" in name) and _public_by_label(text, s, before, tail, name, kind):
+            return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
     if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
@@ -209,16 +212,13 @@ _JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u"
 _LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
 
 
-def _public_by_label(text: str, s: int, before: str, tail: str, kind: str) -> bool:
+def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: str) -> bool:
     """A label before the value at `s` makes it public: PUBLIC_LABEL, PUBLIC_NAME (not for a
-    provider's kind) or a JSON Web Key's public member.  `tail`: `before` without the quotes and
-    spaces that end it (ending in the label's separator).  Each regex runs only where the label's
-    last word is one of its (most spans' labels end in none: a search tries 40 places)."""
-    name = tail[-41:-1].rstrip(" \t\"'\\")
-    public_name = "PUBLIC_" in name
-    low = name.lower()
-    if not public_name and not low.endswith(_LABEL_ENDINGS):
-        return False
+    provider's kind) or a JSON Web Key's public member.  `tail`: `before` lowercased without the
+    quotes and spaces that end it (ending in the label's separator), `low` the label's name in it
+    (its last 40 characters).  Called only where that name ends in one of their words or holds
+    `public_` (most spans' labels do not: each regex's search tries 40 places)."""
+    public_name = "public_" in low
     if (not low.endswith("key") or "pub" in low) and low.endswith(_PUBLIC_LABEL_ENDINGS) \
             and compiled("never-public-label", PUBLIC_LABEL).search(before):
         return True
@@ -228,7 +228,7 @@ def _public_by_label(text: str, s: int, before: str, tail: str, kind: str) -> bo
             return True
     if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
         return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
-    return tail.endswith(":") and name.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
+    return tail.endswith(":") and low.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
 
 
 def _jwk_public_member(text: str, s: int, before: str) -> bool:
@@ -252,6 +252,8 @@ def _column_not_secret(text: str, s: int) -> bool:
     one of NOT_SECRET_COLUMNS."""
     line_start = text.rfind("\n", 0, s) + 1
     column = s - line_start
+    if text[line_start:s].isspace():
+        return False  # an indented value, not a row's cell (no cell before it)
     end = line_start - 1
     for _ in range(12):
         if end <= 0:
