@@ -55,6 +55,12 @@ Part five, written after the fourth: secret stores' and agents' listings (`fly s
 families, 9 positives in 2), measured before the fifth round: 12 of 24 redactions false, 9 of 9
 caught.  The false ones, one class: a table's cell under a column that names a digest
 (`STRIPE_SECRET_KEY  3f2a1b0c…` under `DIGEST`).
+
+Part six, written after the fifth round: Terraform and Gradle lockfiles, a CycloneDX bill of
+materials, a secret scanner's redacted report, a vulnerability table, model and package caches,
+a data frame, an image index: 69 cases (63 negatives, 6 positives), measured before the sixth
+round: 27 of 36 redactions false, 6 of 6 caught.  The false ones: a line number after a rule's
+name (`generic-api-key:12`, also before an escaped quote), a CVE id after `jsonwebtoken`.
 """
 
 from __future__ import annotations
@@ -1098,6 +1104,59 @@ POSITIVE_FAMILIES_5 = [
 ]  # fmt: skip
 
 
+# ---- part six: more lockfiles, bills of materials, scanners' reports, caches, data frames --------
+def tf_lock(s):
+    return ('provider "registry.terraform.io/hashicorp/aws" {\n  version     = "5.40.0"\n  constraints = "~> 5.0"\n  hashes = [\n'
+            f'    "h1:{base64.b64encode(bytes.fromhex(sha(s, 64))).decode()}",\n    "zh:{sha(s+"z1", 64)}",\n    "zh:{sha(s+"z2", 64)}",\n  ]\n}}')
+def gradle_props(s):
+    return (f"distributionBase=GRADLE_USER_HOME\ndistributionPath=wrapper/dists\ndistributionSha256Sum={sha(s, 64)}\n"
+            "distributionUrl=https\\://services.gradle.org/distributions/gradle-8.6-bin.zip\nnetworkTimeout=10000\nvalidateDistributionUrl=true")
+def sbom(s):
+    return json.dumps({"bomFormat": "CycloneDX", "specVersion": "1.5", "serialNumber": "urn:uuid:" + uuid_of(s), "components": [
+        {"type": "library", "name": "jsonwebtoken", "version": "9.0.2", "purl": "pkg:npm/jsonwebtoken@9.0.2",
+         "hashes": [{"alg": "SHA-512", "content": sha(s+'a', 64) + sha(s+'b', 64)}]}]}, indent=2)
+def scanner_report(s):
+    return json.dumps([{"Description": "Generic API Key", "StartLine": 12, "Match": "api_key = REDACTED", "Secret": "REDACTED", "File": "src/config.py",
+                        "Commit": sha(s), "Entropy": 4.3, "RuleID": "generic-api-key", "Fingerprint": f"{sha(s)}:src/config.py:generic-api-key:12"}], indent=1)
+def trivy(s):
+    return ("Library        Vulnerability   Severity  Installed  Fixed  Title\njsonwebtoken   CVE-2022-23529  HIGH      8.5.1      9.0.0  jsonwebtoken: Unrestricted key type could lead to legacy keys usage\n"
+            f"sha256:{sha(s,64)} (debian 12.5)\nTotal: 3 (HIGH: 1, CRITICAL: 0)")
+def hf_download(s):
+    return (f"Fetching 3 files: 100%|██████████| 3/3\nconfig.json: 100%|██████████| 665/665 [00:00<00:00, 1.21MB/s]\n"
+            f"/root/.cache/huggingface/hub/models--acme--tokenizer-small/snapshots/{sha(s)}\n"
+            f"blobs/{sha(s+'b', 64)}\nrevision: {sha(s+'r')}")
+def conda_explicit(s):
+    return ("# platform: linux-64\n@EXPLICIT\n" + "\n".join(f"https://conda.anaconda.org/conda-forge/linux-64/{p}.conda#{gen(s+p, 32, HEX)}" for p in ("openssl-3.2.1-hd590300_1", "cryptography-42.0.5-py311h63ff55d_0", "keyring-25.0.0-pyha804496_0")))
+def pandas_print(s):
+    rows = "\n".join(f"{i}  {uuid_of(s+str(i))}  {gen(s+'t'+str(i), 12, HEX)}  {sha(s+'h'+str(i), 16)}  2026-03-1{i}" for i in range(4))
+    return "   user_id                               session_token_prefix  password_hash     created\n" + rows + "\n[4 rows x 4 columns]"
+def imagetools(s):
+    return (f"Name:      ghcr.io/acme/api:1.4.2\nMediaType: application/vnd.oci.image.index.v1+json\nDigest:    sha256:{sha(s,64)}\n\nManifests:\n"
+            f"  Name:        ghcr.io/acme/api:1.4.2@sha256:{sha(s+'a',64)}\n  MediaType:   application/vnd.oci.image.manifest.v1+json\n  Platform:    linux/amd64")
+
+
+NEGATIVE_FAMILIES_6 = [("more lockfiles", tf_lock, (as_read("/home/dev/app/.terraform.lock.hcl"), as_result)), ("more lockfiles", gradle_props, (as_read("/home/dev/app/gradle/wrapper/gradle-wrapper.properties"), as_result)),
+        ("bills of materials and scans", sbom, (as_bash("syft . -o cyclonedx-json"), as_result, as_json_text)), ("bills of materials and scans", scanner_report, (as_bash("gitleaks detect --redact -f json"), as_result, as_json_text)),
+        ("bills of materials and scans", trivy, (as_bash("trivy image ghcr.io/acme/api"), as_result)), ("model and package caches", hf_download, (as_bash("huggingface-cli download acme/tokenizer-small"), as_result)),
+        ("model and package caches", conda_explicit, (as_bash("conda list --explicit"), as_result)), ("data frames", pandas_print, (as_bash("python -c 'print(df.head())'"), as_result, as_json_text)),
+        ("docker listings and digests", imagetools, (as_bash("docker buildx imagetools inspect ghcr.io/acme/api:1.4.2"), as_result))]  # fmt: skip
+
+
+def _secret_in_unredacted_report(s, v):
+    return scanner_report(s) + "\n" + json.dumps([{"Description": "Generic Password", "StartLine": 7, "Match": f"password = \"{v}\"",
+                                                    "Secret": v, "File": "deploy/settings.py", "RuleID": "generic-password"}], indent=1)  # fmt: skip
+
+
+def _password_in_channel_url(s, v):
+    return conda_explicit(s) + f"\ncustom_channels:\n  private: https://ana:{v}@conda.example.com"
+
+
+POSITIVE_FAMILIES_6 = [
+    ("secret in a scanner report", _secret_in_unredacted_report, as_bash("gitleaks detect --redact -f json; gitleaks detect -f json")),
+    ("secret in a package cache listing", _password_in_channel_url, as_bash("conda list --explicit; cat .condarc")),
+]  # fmt: skip
+
+
 SEEDS = ("a", "b", "c")
 
 
@@ -1105,7 +1164,7 @@ def negatives() -> list:
     c = []
     for families, prefix, seeds in ((NEGATIVE_FAMILIES, "neg8", SEEDS), (NEGATIVE_FAMILIES_2, "chk", "pqr"),
                                     (NEGATIVE_FAMILIES_3, "chk3", "xyz"), (NEGATIVE_FAMILIES_4, "chk4", "uvw"),
-                                    (NEGATIVE_FAMILIES_5, "chk5", "ijk")):
+                                    (NEGATIVE_FAMILIES_5, "chk5", "ijk"), (NEGATIVE_FAMILIES_6, "chk6", "lmn")):
         for family, make, carriers in families:
             for seed in seeds:
                 s = f"{prefix}{family}{make.__name__}{seed}"
@@ -1177,7 +1236,8 @@ HUMAN = ["Marigold#Tram42", "h0neyBadger!x", "Osprey_Quay88", "t1dal-Lantern$"]
 def positives() -> list:
     c = []
     for i, (family, make, carry) in enumerate(POSITIVE_FAMILIES + POSITIVE_FAMILIES_2 + POSITIVE_FAMILIES_3
-                                                  + POSITIVE_FAMILIES_4 + POSITIVE_FAMILIES_5):
+                                                  + POSITIVE_FAMILIES_4 + POSITIVE_FAMILIES_5
+                                                  + POSITIVE_FAMILIES_6):
         for j in range(3):
             s = f"pos8{family}{make.__name__}{j}"
             v = HUMAN[(i + j) % len(HUMAN)] if j == 0 else random_secret(s, 20 + 6 * j)
