@@ -21,6 +21,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - a file's content in base64, by its magic (a PNG ``iVBORw0KGgo…``, JPEG, GIF, WebP, PDF, SVG),
   as a notebook's ``"image/png"`` output carries it;
 - dates and times (``2027-03-14T10:22:31Z``, ``2026-03-14``): when a credential expires is not it;
+  a number of three digits at most (a line or a count: ``generic-api-key:12``; a PIN has four);
+- a vulnerability's public id (``CVE-2022-23529``, ``GHSA-…``, ``RUSTSEC-…``, ``PYSEC-…``);
 - a cell of a command's table under a column that names what is not a secret (``DIGEST``,
   ``HASH``, ``ID``, ``CREATED``: ``fly secrets list``'s ``STRIPE_SECRET_KEY  3f2a1b0c…``);
 - the e-mail address of a policy's member (``serviceAccount:deployer@acme.iam.gserviceaccount.com``,
@@ -70,6 +72,8 @@ STRUCTURAL_ID = (
 )
 # A date or time (ISO 8601): when a credential expires or was made, not the credential.
 DATE = r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+# A vulnerability's public id (CVE, GitHub's, RustSec's, PyPI's, Go's, OSV's advisories).
+ADVISORY = (r"CVE-\d{4}-\d{4,7}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|(?:RUSTSEC|PYSEC|GO|OSV)-\d{4}-\d{1,7}")
 # base64 of the first bytes of a file that is content, not a key: PNG, JPEG, GIF, WebP, PDF, SVG and
 # XML (not an archive: a gzip or zip may hold anything, a Helm release's values among them).
 _FILE_MAGIC = ("iVBORw0KGgo", "/9j/4", "R0lGODlh", "R0lGODdh", "UklGR", "JVBERi0", "PHN2Zy", "PD94bWwg")
@@ -276,7 +280,7 @@ def first_line(value: str) -> str:
     the value starts with one (a tab's `\\t` is left: a password may hold a backslash and a `t`)."""
     for part in compiled("never-escaped-break", r"\\[nr]").split(value):
         if part.strip():
-            return part.strip().strip("\"'`")
+            return part.strip().rstrip("\\").strip("\"'`")  # (`12\` before an escaped quote: 12)
     return ""
 
 
@@ -303,7 +307,9 @@ def _never_by_value(value: str) -> bool:
         return True
     if _secret_word_as_value(value):
         return True
-    if first.isdigit() and compiled("never-date", DATE).fullmatch(value):
+    if first.isdigit() and (len(value) <= 3 and value.isdigit() or compiled("never-date", DATE).fullmatch(value)):
+        return True  # a number of three digits at most (a line, a count; a PIN has four or more), a date
+    if first in "CGRPO" and compiled("never-advisory", ADVISORY).fullmatch(value):
         return True
     if len(value) >= 64 and value.startswith(_FILE_MAGIC):
         return True  # a file's content in base64 (an image in a notebook's output)

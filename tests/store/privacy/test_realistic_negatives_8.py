@@ -160,3 +160,16 @@ def test_a_tables_cell_under_a_digest_column_is_not_the_secret_its_row_names():
     assert clean_text(listing) == listing
     values = f"NAME                 VALUE\nSTRIPE_SECRET_KEY    {RANDOM}\nDB_PASSWORD          {PW}"
     assert RANDOM not in clean_text(values) and PW not in clean_text(values)
+
+
+def test_a_line_number_and_an_advisory_id_are_not_secrets():
+    report = [{"Match": "api_key = REDACTED", "Secret": "REDACTED", "RuleID": "generic-api-key",
+               "Fingerprint": "9b2cf535f27731c974343645a3985328c4e1f0a2:src/config.py:generic-api-key:12"}]  # fmt: skip
+    text = json.dumps(report)
+    assert clean_text(text) == text
+    line = _as_json_text(text)  # the same, printed as text: `12\"` ends it
+    assert Cleaner().value(line) == line
+    table = "jsonwebtoken   CVE-2022-23529  HIGH   8.5.1  9.0.0\njose   GHSA-hhhv-q57g-882q  MEDIUM  4.14.4  4.15.5"
+    assert clean_text(table) == table
+    for secret_line in (f"api_key: {RANDOM}", "PIN: 4821", f"token: {PW}"):  # four digits and more: a PIN
+        assert clean_text(secret_line) != secret_line, secret_line
