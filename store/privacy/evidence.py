@@ -9,7 +9,8 @@ A candidate comes with the evidence of where it stands:
   word: ``is``, ``ist``, ``は``), ``space`` (a directive: ``requirepass X``) or ``position`` (the
   password slot of a call, an SQL statement, an exec array);
 
-and its SHAPE, judged here: random-looking (store/privacy/values.py `looks_random`),
+and its SHAPE, judged here (on the value's first line: one written as an escape, `\\n` in JSON
+printed as text, ends it too): random-looking (store/privacy/values.py `looks_random`),
 password-like (mixed character classes, a length of a password, not a word, number, path,
 name of code or version), or a plain word.
 
@@ -21,6 +22,7 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 
 from __future__ import annotations
 
+from store.privacy.never import first_line
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
 from store.privacy.values import (
     DOTTED,
@@ -133,6 +135,8 @@ VALUE_MEMOS.append(_DECISIONS)
 
 def _decide(value, strength, style, alone):
     v = value.strip()
+    if "\\" in v:
+        v = first_line(v)  # `CI\\nd8f13a2` in JSON printed as text: the value ends at the escaped break
     if not v or len(v) > 512 or is_reference(v):
         return False
     low = v.lower()

@@ -16,7 +16,32 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
-  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``);
+  labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``, a ``thumbprint``);
+- signatures: a ``PGP SIGNATURE`` or ``SSH SIGNATURE`` block (a signed commit's ``gpgsig``);
+- a file's content in base64, by its magic (a PNG ``iVBORw0KGgo…``, JPEG, GIF, WebP, PDF, SVG),
+  as a notebook's ``"image/png"`` output carries it;
+- dates and times (``2027-03-14T10:22:31Z``, ``2026-03-14``): when a credential expires is not it;
+  a number of three digits at most (a line or a count: ``generic-api-key:12``; a PIN has four);
+- a vulnerability's public id (``CVE-2022-23529``, ``GHSA-…``, ``RUSTSEC-…``, ``PYSEC-…``);
+- a cell of a command's table under a column that names what is not a secret (``DIGEST``,
+  ``HASH``, ``ID``, ``CREATED``: ``fly secrets list``'s ``STRIPE_SECRET_KEY  3f2a1b0c…``);
+- the e-mail address of a policy's member (``serviceAccount:deployer@acme.iam.gserviceaccount.com``,
+  ``group:…``, ``mailto:…``, each a word of its own): not a URL's user and password
+  (``https://domain:X@host`` is one);
+- keys public by design, shipped to every browser: a map's public token (``pk.eyJ…``), an
+  analytics project key (``phc_…``), a captcha's site key (``site key: 6L…``, ``data-sitekey``, where ``captcha`` or ``turnstile``
+  stands before it),
+  a value of a name its framework exposes to the browser (``NEXT_PUBLIC_…``, ``EXPO_PUBLIC_…``;
+  not a provider's secret shape, nor a name that says password, secret or private);
+- the public members of a JSON Web Key (``n``, ``e``, ``x``, ``y``, ``kid``, ``x5c``, ``x5t`` of
+  an object with a ``kty``); its private ones (``d``, ``p``, ``q``, ``dp``, ``dq``, ``qi``, ``k``)
+  stay secrets;
+- values a page or a protocol shows to everyone: a CSP ``nonce``, an ``integrity``, ``checksum``
+  or ``digest``;
+- a secret's own word as the value, in any language of the lexicon (store/privacy/lexicon.py):
+  a translation file's ``"password": "Passwort"``, ``password: 'Mot de passe'``,
+  ``"wrongPassword": "Contraseña incorrecta"``, ``API-Schlüssel``: a label, not a secret;
+- a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
   stripe-api-key``, ``API_KEY_V2``): what a secret store or an environment calls the secret;
@@ -29,8 +54,14 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   ``secrets:/run/secrets``) or a file URL (``--secret-string file://secret.json``): where the
   secret is, not the secret;
 - e-mail addresses: a user, wherever it stands (`PlainAuth("", "me@example.com", …)`);
-- what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``): a
-  random-looking id beside a secret word is still an id, a user name is not a password.
+- what a label says is an id or a user (``AppID: wx…``, ``client_id=…``, ``user=app``,
+  ``__BUILD_ID__ = …``): a random-looking id beside a secret word is still an id, a user name is
+  not a password, a key's id (``keyId``, ``customKeyIdentifier``) names a key.
+
+Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
+escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
+is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``), as it ends at a
+real one: what follows is the next line (``CI\\nd8f13a2`` is a word, then a commit).
 
 Only ``re`` and the standard library; patterns compiled on first use.
 """
@@ -46,6 +77,13 @@ STRUCTURAL_ID = (
     r"(?:srv)?toolu_[A-Za-z0-9]{12,40}|msg_[A-Za-z0-9]{12,40}|req_[A-Za-z0-9]{12,40}"
     r"|(?:cs|pi|seti|ch|cus|sub|in|evt|prod|price|txn|po|py)_(?:test_|live_)?[A-Za-z0-9]{14,80}"
 )
+# A date or time (ISO 8601): when a credential expires or was made, not the credential.
+DATE = r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+# A vulnerability's public id (CVE, GitHub's, RustSec's, PyPI's, Go's, OSV's advisories).
+ADVISORY = (r"CVE-\d{4}-\d{4,7}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|(?:RUSTSEC|PYSEC|GO|OSV)-\d{4}-\d{1,7}")
+# base64 of the first bytes of a file that is content, not a key: PNG, JPEG, GIF, WebP, PDF, SVG and
+# XML (not an archive: a gzip or zip may hold anything, a Helm release's values among them).
+_FILE_MAGIC = ("iVBORw0KGgo", "/9j/4", "R0lGODlh", "R0lGODdh", "UklGR", "JVBERi0", "PHN2Zy", "PD94bWwg")
 VERSION = r"(?:[\^~<>=!]{1,2}[ \t]*|~>[ \t]*)?v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?|[\^~]\d+"
 PLACEHOLDER = (
     r"(?i)(?:.*\byour(?:[_ -]?[a-z0-9]+){0,4}(?:key|token|secret|password|passwd|pass|pwd|id|here)\b.*"
@@ -62,11 +100,14 @@ PUBLIC = (
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
     r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
     r"|0x[0-9a-fA-F]{40}|(?:bc1|tb1)[a-z0-9]{25,90}"
+    # public by design: a map's public token (its secret ones start sk.), an analytics project key
+    r"|pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|phc_[A-Za-z0-9]{30,60}"
 )
 # A path (./pw.txt: a file that holds the secret, not the secret) or a reference to a setting
 # (process.env.SECRET_KEY!, settings.SECRET_KEY, import.meta.env.X).
 PATH_OR_REFERENCE = (
     r"(?:\.{1,2}/|~/|/)[\w.@/-]*\.[a-z]{1,5}"
+    r"|[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}"  # exports/2026/report.json: a relative path
     r"|@[\w./~-]{0,200}\.(?:txt|json|ya?ml|env|key|pem|secret|b64)"  # @file: read from that file (vault, curl -d, az)
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
@@ -75,18 +116,32 @@ PATH_OR_REFERENCE = (
 CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
           r"-[A-Z][A-Za-z]{2,40}")
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
-PUBLIC_LABEL = r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|recipient)[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+# (a quote may come escaped: `\\"fingerprint\\": \\"` in JSON printed as text); and labels of what a page
+# or protocol shows to everyone (a CSP nonce, an integrity or checksum)
+_QUOTE = r"(?:\\?[\"'])?"
+PUBLIC_LABEL = (r"(?i)(?:public[ _-]?key|pubkey|publishable[ _-]?key|fingerprint|thumbprint|recipient|nonce|integrity|checksum"
+                r"|digest)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# A captcha's site key (reCAPTCHA, hCaptcha, Turnstile: the page shows it; its secret key is
+# another): public where `captcha` or `turnstile` stands in the 300 characters before it.
+SITE_KEY_LABEL = r"(?i)(?:site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z"
+# A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
+PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
+               r"[A-Z0-9_]+" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# The public members of a JSON Web Key, before their value (the key's object has a "kty").
+JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\"[ \t]*:[ \t]*\[?[ \t]*"
+                     + _QUOTE + r"\Z")
 
 
 def public_blocks(text: str) -> list:
-    """(start, end) of each PEM public key or certificate block in `text` (END line included)."""
+    """(start, end) of each PEM public key, certificate or signature block in `text` (END line
+    included; a PGP SIGNED MESSAGE's text is not its signature's block)."""
     blocks = []
     at = text.find("-----BEGIN ")
     while at >= 0:
         head = text[at:at + 80].split("\n", 1)[0]
         end = text.find("-----END", at + 11)
         stop = len(text) if end < 0 else end
-        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head):
+        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head):
             blocks.append((at, stop))
         at = text.find("-----BEGIN ", at + 11)
     return blocks
@@ -106,6 +161,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if kind == "private_key":
         return False
     value = text[s:e].strip().strip("\"'`")
+    if "\\" in value:
+        value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
     if "_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_":
@@ -128,25 +185,112 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
             return True
     if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
+    if s >= 2 and text.startswith("  ", s - 2) and _column_not_secret(text, s):
+        return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
     if value.isidentifier() and _psql_variable(text, s):
         return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
-    if ("pub" in low_before or "fingerprint" in low_before or "recipient" in low_before) and \
-            compiled("never-public-label", PUBLIC_LABEL).search(before):
-        return True
+    tail = low_before.rstrip(" \t\"'\\[")
+    if tail.endswith((":", "=")):
+        name = tail[-41:-1].rstrip(" \t\"'\\")
+        if ((name.endswith(_LABEL_ENDINGS) and (not name.endswith("key") or "pub" in name or "site" in name))
+                or "public_" in name) and _public_by_label(text, s, before, tail, name, kind):
+            return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
     if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
         return True  # a key's fingerprint
+    if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
+            compiled("never-member", MEMBER).search(before) and \
+            compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
+        return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before) \
             and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
-        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None
+        return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
+            or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
     low_value = value.lower()
     if not low_value.isalpha() or len(low_value) < 3:
         return False  # (_default_credential's first test, without a call for most values)
     return _default_credential(low_value, low_before)
+
+
+_PUBLIC_LABEL_ENDINGS = ("fingerprint", "thumbprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
+# What names the type of a policy's member before its e-mail address (IAM bindings, mailto: links).
+_MEMBER_PREFIXES = ("serviceAccount:", "group:", "domain:", "mailto:", "principal:", "principalSet:")
+# ... standing as a word of its own: not a URL's user (`https://domain:X@host`: X is its password)
+MEMBER = r"(?:^|[\s\"'\[,(=-])(?:serviceAccount|group|domain|mailto|principal|principalSet):\Z"
+_JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u", "crv", "alg", "use")
+_LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
+
+
+def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: str) -> bool:
+    """A label before the value at `s` makes it public: PUBLIC_LABEL, PUBLIC_NAME (not for a
+    provider's kind) or a JSON Web Key's public member.  `tail`: `before` lowercased without the
+    quotes and spaces that end it (ending in the label's separator), `low` the label's name in it
+    (its last 40 characters).  Called only where that name ends in one of their words or holds
+    `public_` (most spans' labels do not: each regex's search tries 40 places)."""
+    public_name = "public_" in low
+    if (not low.endswith("key") or "pub" in low) and low.endswith(_PUBLIC_LABEL_ENDINGS) \
+            and compiled("never-public-label", PUBLIC_LABEL).search(before):
+        return True
+    if low.endswith("key") and "site" in low and compiled("never-site-key", SITE_KEY_LABEL).search(before):
+        near = text[max(0, s - 300):s].lower()
+        if "captcha" in near or "turnstile" in near:
+            return True
+    if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
+        return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
+    return tail.endswith(":") and low.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
+
+
+def _jwk_public_member(text: str, s: int, before: str) -> bool:
+    """The value at `s` is a public member of a JSON Web Key (`"n": "…"` in an object with a
+    `"kty"`, looked for 3,000 characters each side)."""
+    if compiled("never-jwk-member", JWK_PUBLIC_MEMBER).search(before) is None:
+        return False
+    return text.find('"kty', max(0, s - 3000), s + 3000) >= 0 or text.find('kty\\"', max(0, s - 3000), s + 3000) >= 0
+
+
+# Columns of a command's table whose cells are not secrets, whatever the row's name says
+# (`fly secrets list`: NAME, DIGEST; `docker images`: IMAGE ID).
+NOT_SECRET_COLUMNS = frozenset(("DIGEST", "HASH", "CHECKSUM", "FINGERPRINT", "SHA", "SHA1", "SHA256", "ETAG", "ID",
+                                "VERSION", "REVISION", "CREATED", "UPDATED", "CREATED AT", "UPDATED AT", "KEY ID",
+                                "IMAGE ID", "CONTAINER ID", "LAST USED", "EXPIRES"))  # fmt: skip
+
+
+def _column_not_secret(text: str, s: int) -> bool:
+    """The value at `s` stands in a column of a table (2 spaces or more before it) whose header,
+    the nearest line above in capitals with cells 2 spaces apart (12 lines up at most), names it
+    one of NOT_SECRET_COLUMNS."""
+    line_start = text.rfind("\n", 0, s) + 1
+    column = s - line_start
+    if text[line_start:s].isspace():
+        return False  # an indented value, not a row's cell (no cell before it)
+    end = line_start - 1
+    for _ in range(12):
+        if end <= 0:
+            return False
+        start = text.rfind("\n", 0, end) + 1
+        header = text[start:end]
+        if "  " in header and compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip()):
+            for cell in compiled("never-header-cell", r"\S+(?: \S+)*").finditer(header):
+                if cell.start() <= column < cell.end() + 2:
+                    return cell.group() in NOT_SECRET_COLUMNS
+                if cell.start() > column:
+                    return False
+            return False
+        end = start - 1
+    return False
+
+
+def first_line(value: str) -> str:
+    """`value` up to its first line break written as an escape (`\\n`, `\\r`), or after it when
+    the value starts with one (a tab's `\\t` is left: a password may hold a backslash and a `t`)."""
+    for part in compiled("never-escaped-break", r"\\[nr]").split(value):
+        if part.strip():
+            return part.strip().rstrip("\\").strip("\"'`")  # (`12\` before an escaped quote: 12)
+    return ""
 
 
 _VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
@@ -170,6 +314,14 @@ def _never_by_value(value: str) -> bool:
         return True
     if _secret_name(value):
         return True
+    if _secret_word_as_value(value):
+        return True
+    if first.isdigit() and (len(value) <= 3 and value.isdigit() or compiled("never-date", DATE).fullmatch(value)):
+        return True  # a number of three digits at most (a line, a count; a PIN has four or more), a date
+    if first in "CGRPO" and compiled("never-advisory", ADVISORY).fullmatch(value):
+        return True
+    if len(value) >= 64 and value.startswith(_FILE_MAGIC):
+        return True  # a file's content in base64 (an image in a notebook's output)
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
     if value.startswith(("file://", "fileb://")):
@@ -197,9 +349,10 @@ NEVER_CLASS.update({kind: kind for kind in ("custom", "secret_output", "private_
 # A label that ends in an id's or a user's name, then its separator (`AppID: `, `"client_id": "`,
 # `--from-literal=user=`, `username=`): the value is an identifier.
 ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subscription)?[_-]?|(?<=[a-z])(?=[A-Z]))"
-            r"(?i:id|ids|user|username|user_name|login|email|account|sid|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z")
+            r"(?i:id|ids|identifier|user|username|user_name|login|email|account|sid|ssid)_*(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*"
+            r"(?:\\?[\"'])?\Z")
 # The words ID_LABEL's can end in, lowercased: a label ends in one of them, then its separator.
-_ID_LABEL_ENDINGS = ("id", "ids", "user", "name", "login", "email", "account")
+_ID_LABEL_ENDINGS = ("id", "ids", "identifier", "user", "name", "login", "email", "account")
 
 
 def _may_end_in_id_label(before: str) -> bool:
@@ -208,17 +361,20 @@ def _may_end_in_id_label(before: str) -> bool:
     ASCII `before` is ruled out here: in a wider one a letter may match ignoring case (`ſ`, `K`)."""
     if not before.isascii():
         return True
-    tail = before.rstrip(" \t\"'")
+    tail = before.rstrip(" \t\"'\\")
     if not tail or tail[-1] not in ":=":
         return False
-    return tail[:-1].rstrip(" \t\"'").lower().endswith(_ID_LABEL_ENDINGS)
+    return tail[:-1].rstrip(" \t\"'\\_").lower().endswith(_ID_LABEL_ENDINGS)
 
 
 # A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):
 # the value after it is the secret, not a user.
 SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
                   r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
-USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)[\"']?[ \t]*[:=\uff1a][ \t]*[\"']?\Z"
+# A key's id (`keyId`, `key_id`, `customKeyIdentifier`): the name of a key, not the key (a
+# provider's shape, `AWS_ACCESS_KEY_ID=AKIA…`, is judged by its kind before this).
+KEY_ID_LABEL = r"(?i:key)[_-]?(?i:id|identifier)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
+USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(
     "password passwd pwd pw pass passphrase secret secrets token tokens key keys apikey credential "
@@ -237,6 +393,54 @@ def _secret_name(value: str) -> bool:
         return False  # My-Secret-Key: a password a person typed, in its own case
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
+
+
+def _secret_word_as_value(value: str) -> bool:
+    """`value` is words (letters, spaces, hyphens, apostrophes; a `?`, `!`, `:` or `.` may end
+    them), one of which (or a phrase of two or three) is a secret's word of the lexicon in any
+    language (`Passwort`, `Mot de passe`, `Contraseña incorrecta`, `API-Schlüssel`, `Пароль`):
+    a label or its translation, not a secret."""
+    if len(value) > 60 or not value[0].isalpha():
+        return False
+    if value.isalpha():
+        words = value.lower()
+    elif compiled("digit", "[0-9]").search(value) is not None:
+        return False  # (most values hold a digit)
+    else:
+        words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
+        if not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
+            return False
+    from store.privacy.lexicon import LABELS
+
+    if words in LABELS:
+        return True
+    parts = compiled("never-label-words", r"[ -]+").split(words)
+    for i, word in enumerate(parts):
+        if word in LABELS or (len(word) >= 5 and word.startswith(_label_stems()) and _inflected(word)):
+            return True
+        for n in (2, 3):
+            if i + n <= len(parts) and (" ".join(parts[i:i + n]) in LABELS or "-".join(parts[i:i + n]) in LABELS):
+                return True
+    return False
+
+
+def _inflected(word: str) -> bool:
+    """`word` is a stem of the lexicon and at most four letters of inflection (`passwortes`,
+    `паролата`), not a longer word that starts like one (`secretariat`)."""
+    return any(word.startswith(stem) and len(word) - len(stem) <= 4 for stem in _label_stems())
+
+
+_STEMS: list = []
+
+
+def _label_stems() -> tuple:
+    """The lexicon's one-word labels of Latin, Cyrillic or Greek script (which inflect: `Passwortes`,
+    `Паролата`), four letters or more."""
+    if not _STEMS:
+        from store.privacy.lexicon import LABELS
+
+        _STEMS.append(tuple(w for w in LABELS if " " not in w and len(w) >= 4 and w.isalpha() and w < "\u0530"))
+    return _STEMS[0]
 
 
 def _default_credential(value: str, before: str) -> bool:

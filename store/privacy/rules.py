@@ -275,7 +275,16 @@ COMMAND_LINE = (
     (("rocommunity", "rwcommunity", "rocommunity6", "rwcommunity6"), "", "#1"),
     (("snmp-server",), "", "=community"),
     (("createuser",), "", "#3 #5"),  # snmpd.conf: createUser NAME SHA AUTHPASS AES PRIVPASS  # #4 is the access key: the account's id, a user
-    (("security",), "", "-w_ -p_"),
+    # macOS keychains: the password flags of the subcommands that take one (find-identity's and
+    # verify-cert's `-p` names a policy, `-p codesigning`; find-generic-password's `-w` prints)
+    (("security",), "add-generic-password", "-w_"),
+    (("security",), "add-internet-password", "-w_"),
+    (("security",), "unlock-keychain", "-p_"),
+    (("security",), "create-keychain", "-p_"),
+    (("security",), "set-keychain-password", "-o_ -p_"),
+    (("security",), "import", "-P_"),
+    (("security",), "set-key-partition-list", "-k_"),
+    (("security",), "set-generic-password-partition-list", "-k_"),
     (("gh",), "secret", "-b --body"),
     (("codecov",), "", "-t_"),
     (("knife",), "", "-P_ --ssh-password_ --winrm-password_"),  # knife bootstrap HOST -x USER -P PASSWORD

@@ -569,6 +569,7 @@ def negatives() -> list:
 
 def cases() -> list:
     from tests.privacy_eval import (
+        dev_negatives8,
         dev_unwritten,
         dev_unwritten2,
         dev_unwritten3,
@@ -578,4 +579,4 @@ def cases() -> list:
     )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
-            + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten6.cases())
+            + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten6.cases() + dev_negatives8.cases())
