@@ -261,7 +261,8 @@ class Look:
 
 def _named(look):
     if look.hits:
-        named_values(look.text, look.low, look.hits, look.found)
+        # what it reads at each secret word, the label finder reads again (candidates._labels)
+        named_values(look.text, look.low, look.hits, look.found, look.anchors.memo.setdefault("name places", {}))
 
 
 def _random(look):
