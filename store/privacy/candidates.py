@@ -330,6 +330,7 @@ _CJK_STOP = (
 
 _CLOSING = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«", "„": "“",
             "‚": "‘"}  # a value's opening quote -> its closing one
+_QUOTE_ENDED = frozenset(_CLOSING) - set("«»„")  # a value value_at reads after one ends at its closing quote
 
 
 def value_at(text, i, end=None):
@@ -742,6 +743,18 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     k = j + 1
     while k < n and text[k] in "*_":
         k += 1  # `**Senha:** X`: the emphasis closes after the separator
+    if directive_name:
+        # a name's value (the name rule's): below, only a STRONG one after `:` `=` `：` that prose
+        # follows, or one alone below a `:`; a quoted value ends at its quote, where no prose
+        # starts, and no value stands alone below a line that goes on (value_at not called: the
+        # same answer, for most names a dense text holds)
+        if strength < STRONG or ch == "\uff1d":
+            return
+        q = k
+        while q < n and text[q] in " \t":
+            q += 1
+        if q < n and text[q] in _QUOTE_ENDED:
+            return
     span = value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
         below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line

@@ -1,0 +1,99 @@
+"""The name rule and the label finder read each place a secret word starts once between them
+(store/privacy/names.py named_values keeps its reading, candidates._labels reads it): what the
+label finder takes from that reading, and the steps it skips because of it, must give what its
+own reading gives, on texts built to sit at the edges of that reading (names of ASCII and not,
+longer than the name rule's 80-character reach, after an escape's letter, quoted or not)."""
+
+import random
+
+from store.privacy import Look, candidates, names
+from store.privacy.rules import MEDIUM, STRONG, WEAK
+
+
+def _texts(seed, count):
+    rng = random.Random(seed)
+    words = ["password", "PASSWORD", "db_password", "pass", "pw", "pwd", "token", "api_token", "secret",
+             "client_secret", "auth", "masterauth", "requirepass", "psk", "apikey", "api-key", "passwort",
+             "contraseña", "wachtwoord", "пароль", "パスワード", "Lozinka", "key", "wifi key"]
+    glue = ["", "_", "-", ".", "--", "\\n", "é", "ñ", "Ж", "密", "x" * 79, "a" * 85, "Ab3", "é" * 3, "\u00b2"]
+    seps = ["=", ": ", ":", " = ", "\uff1a", "\uff1d", " ", "\t", " is ", " -> ", ", ", " - ", "\n", "=\"", ":'"]
+    values = ["Gx7.kP2m", "\"Gx7.kP2m\"", "'hunter2'", "«Gx7 kP2m»", "« Gx7.kP2m »", "„Gx7“", "“Gx7.kP2m”",
+              "\"\"", "hunter2 (change after first login)", "Gx7.kP2m (don't share)", "admin123 — rotate",
+              "\n  Gx7.kP2m\n", "${DB_PASSWORD}", "x", ""]
+    for _ in range(count):
+        parts = []
+        for _ in range(rng.randint(1, 4)):
+            parts.append(rng.choice(glue) + rng.choice(words) + rng.choice(glue) + rng.choice(seps)
+                         + rng.choice(values) + rng.choice(["\n", " ", "; ", ""]))
+        yield "".join(parts)
+
+
+def _labels_found(text, shared):
+    look = Look(text)
+    if shared and look.hits:
+        names.named_values(look.text, look.low, look.hits, [], look.anchors.memo.setdefault("name places", {}))
+    found = []
+    candidates._labels(look.text, look.low, look.anchors, found)
+    return sorted(found), len(look.anchors.memo.get("name places") or ())
+
+
+def test_the_label_finder_finds_the_same_with_the_name_rules_reading_as_with_its_own():
+    read = 0
+    for text in _texts(3, 6000):
+        with_names, shared = _labels_found(text, True)
+        alone, _ = _labels_found(text, False)
+        assert with_names == alone, repr(text)
+        read += shared
+    assert read > 2000  # the reading is kept at many places (not only where nothing is read)
+
+
+def test_a_names_reading_is_kept_only_where_it_is_the_label_finders():
+    long_name = "a" * 85 + "_password"
+    for text, kept in ((" db_password=x\n", True), ("- DB_PASSWORD=x\n", True), (" mot_de_passé_password=x\n", False),
+                       (" " + long_name + "=x\n", False), ("printf 'u=a\\npassword=x'\n", False), (" " + "x" * 90 + "password=x\n", False)):
+        look = Look(text)
+        places = {}
+        names.named_values(look.text, look.low, look.hits, [], places)
+        assert bool(places) == kept, text
+
+
+def _directive_value_read_whole(text, j, ch, strength, kind):
+    """candidates._after_separator for a name's value (directive_name) without its early returns:
+    value_at read at every place."""
+    from store.privacy.evidence import PROSE, decide
+    from store.privacy.values import add_span, compiled
+
+    found = []
+    k = j + 1
+    while k < len(text) and text[k] in "*_":
+        k += 1
+    span = candidates.value_at(text, k)
+    if span is None and strength >= STRONG and ch in ":\uff1a":
+        below = candidates._value_below(text, k)
+        if below is not None:
+            candidates._take(text, found, below, strength, PROSE, kind)
+        return found
+    if span is not None and strength >= STRONG and ch in ":=\uff1a" and candidates._prose_follows(text, span[1]) and (
+            ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
+        if decide(text[span[0]:span[1]], strength, PROSE):
+            add_span(found, text, span[0], span[1], candidates.P_CANDIDATE, kind)
+    return found
+
+
+def test_a_directive_names_value_the_label_finder_skips_is_one_it_would_not_take():
+    """candidates._after_separator returns at once for a name's value that is WEAK or MEDIUM, after
+    a full-width `=`, or quoted: value_at's span there is never followed by prose, and no value
+    stands alone below it."""
+    taken = 0
+    for text in _texts(9, 4000):
+        for ch in (":", "=", "\uff1a", "\uff1d"):
+            j = text.find(ch)
+            if j < 0:
+                continue
+            for strength in (WEAK, MEDIUM, STRONG):
+                found = []
+                candidates._after_separator(text, j, ch, strength, True, "password", found)
+                whole = _directive_value_read_whole(text, j, ch, strength, "password")
+                assert found == whole, (repr(text), ch, strength)
+                taken += bool(whole)
+    assert taken > 100  # (the texts hold values the whole reading takes)
