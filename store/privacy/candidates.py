@@ -413,7 +413,9 @@ def _label_hits(low, anchors):
         return hits
     hits = []
     present = anchors.present
-    for label in labels_present(anchors) & _LABEL_SET:
+    listed = labels_present(anchors) & _LABEL_SET
+    twice = 0  # the hits not listed a second time (below)
+    for label in listed:
         kind = LABELS[label]
         places = label_places(low, anchors, label)
         if places:
@@ -421,7 +423,12 @@ def _label_hits(low, anchors):
             n = len(label)
             hits += [(at, at + n, kind, single) for at in places]  # (a list: no generator's steps)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
-        if trigger in present:
+        # (`token`, `secret`: a label of the lexicon too, at the same places, listed above; a
+        # second hit there, a word of one piece read as a name, would be read the same and
+        # skipped: ~5,000 of ~39,000 hits a dense MB)
+        if trigger in present and trigger in listed:
+            twice += len(anchors.at(trigger))
+        elif trigger in present:
             n = len(trigger)
             hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
@@ -438,6 +445,7 @@ def _label_hits(low, anchors):
         hits.sort(key=_BY_END, reverse=True)
         hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
+    anchors.memo["label hits and twice"] = len(hits) + twice  # (what _aligned_tables counted)
     return hits
 
 
@@ -1065,7 +1073,7 @@ def _aligned_tables(text, low, anchors, found):
     hits = _label_hits(low, anchors)
     if not hits:
         return
-    if len(hits) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
+    if anchors.memo["label hits and twice"] < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
         matches = _aligned_header_lines(text, hits)
     else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
         heads = _aligned_heads()

@@ -97,3 +97,37 @@ def test_a_directive_names_value_the_label_finder_skips_is_one_it_would_not_take
                 assert found == whole, (repr(text), ch, strength)
                 taken += bool(whole)
     assert taken > 100  # (the texts hold values the whole reading takes)
+
+
+def test_the_label_finders_find_the_same_without_a_second_hit_of_token_and_secret():
+    """`token` and `secret` are labels of the lexicon and words names end in: their places are
+    listed once (candidates._label_hits), as the second hit at a place was read the same and
+    skipped; the finders fed by the hits find what they found with both."""
+    from operator import itemgetter
+
+    from store.privacy.values import forget_values
+
+    twice = 0
+    texts = list(_texts(13, 1500)) + ["token\tsecret\tuser\nabc  Gx7.kP2m  x\n" * 3, "Gx7.kP2m is the secret.\n" * 40]
+    for text in texts:
+        finds = []
+        for both in (False, True):
+            forget_values()
+            look = Look(text)
+            hits = candidates._label_hits(look.low, look.anchors)
+            places = {(s, e) for s, e, _kind, _single in hits}
+            assert all((at, at + len(word)) in places for word in candidates.NAME_WORDS
+                       if word in look.anchors.present for at in look.anchors.at(word))
+            if both:
+                extra = [(at, at + len(word), "password", True) for word in ("token", "secret")
+                         if word in look.anchors.present for at in look.anchors.at(word)]
+                twice += len(extra)
+                hits = sorted(sorted(hits + extra, key=itemgetter(1), reverse=True), key=itemgetter(0))
+                assert len(hits) == look.anchors.memo["label hits and twice"]
+                look.anchors.memo["label hits"] = hits
+            found = []
+            for finder in (candidates._labels, candidates.value_before_label, candidates._aligned_tables):
+                finder(look.text, look.low, look.anchors, found)
+            finds.append(sorted(found))
+        assert finds[0] == finds[1], repr(text)
+    assert twice > 500
