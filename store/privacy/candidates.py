@@ -413,9 +413,7 @@ def _label_hits(low, anchors):
         return hits
     hits = []
     present = anchors.present
-    listed = labels_present(anchors) & _LABEL_SET
-    twice = 0  # the hits not listed a second time (below)
-    for label in listed:
+    for label in labels_present(anchors) & _LABEL_SET:
         kind = LABELS[label]
         places = label_places(low, anchors, label)
         if places:
@@ -426,9 +424,10 @@ def _label_hits(low, anchors):
         # (`token`, `secret`: a label of the lexicon too, at the same places, listed above; a
         # second hit there, a word of one piece read as a name, would be read the same and
         # skipped: ~5,000 of ~39,000 hits a dense MB)
-        if trigger in present and trigger in listed:
-            twice += len(anchors.at(trigger))
-        elif trigger in present:
+        if trigger in present:
+            if trigger in _LABEL_SET:  # (its own literal: where it stands, it was listed above)
+                anchors.memo["label hits twice"] = anchors.memo.get("label hits twice", 0) + len(anchors.at(trigger))
+                continue
             n = len(trigger)
             hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
@@ -445,8 +444,13 @@ def _label_hits(low, anchors):
         hits.sort(key=_BY_END, reverse=True)
         hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
-    anchors.memo["label hits and twice"] = len(hits) + twice  # (what _aligned_tables counted)
     return hits
+
+
+def _label_hits_counted(hits, anchors):
+    """How many label hits _aligned_tables and value_before_label counted when `token` and `secret`
+    were listed twice (the same choices of scan and of compiling as then)."""
+    return len(hits) + anchors.memo.get("label hits twice", 0)
 
 
 def _labels(text, low, anchors, found):
@@ -463,8 +467,7 @@ def _labels(text, low, anchors, found):
         directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
-            got = places.get(s) if single else None  # (a single word's characters are all name characters)
-            if got is not None:
+            if places and single and (got := places.get(s)) is not None:  # (a single word: name characters only)
                 ns, name, verdict = got
             else:
                 ns = s
@@ -1073,7 +1076,7 @@ def _aligned_tables(text, low, anchors, found):
     hits = _label_hits(low, anchors)
     if not hits:
         return
-    if anchors.memo["label hits and twice"] < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
+    if _label_hits_counted(hits, anchors) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
         matches = _aligned_header_lines(text, hits)
     else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
         heads = _aligned_heads()
@@ -1553,7 +1556,7 @@ def value_before_label(text, low, anchors, found):
     # it is not found, the whole (~40 us a label) is not either; compiled (~0.5 ms) only for a
     # text of many labels, not in a hook's first short text
     tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
-                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z") if len(hits) >= 32 else None  # fmt: skip
+                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z") if _label_hits_counted(hits, anchors) >= 32 else None  # fmt: skip
     done = -1
     for s, e, kind, _single in hits:
         if s <= done or s < 5:

@@ -196,7 +196,7 @@ def named_values(text, low, hits, found, places=None):
         # the name's extent is the label finder's too: not cut by the reach on either side, nor
         # by an escape's letter (below); its characters ASCII (name.isascii(), below); a name
         # that starts or ends the text (s == stop, e == reach) is left to the label finder
-        shared = s > stop and e < reach and places is not None
+        shared = places is not None and s > stop and e < reach
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
         if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
