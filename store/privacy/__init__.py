@@ -261,10 +261,7 @@ class Look:
 
 def _named(look):
     if look.hits:
-        # what it reads at each secret word, the label finder reads again (candidates._labels); in
-        # a long text (a short one, a hook's, pays more to keep it than to read twice)
-        places = look.anchors.memo.setdefault("name places", {}) if len(look.text) >= FORGET_FROM else None
-        named_values(look.text, look.low, look.hits, look.found, places)
+        named_values(look.text, look.low, look.hits, look.found)
 
 
 def _random(look):

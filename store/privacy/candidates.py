@@ -457,9 +457,6 @@ def _labels(text, low, anchors, found):
     n = len(text)
     done = -1
     name_chars = None  # compiled when a name goes on past its label
-    # the name rule's reading of the places where a secret word starts (names.named_values):
-    # start -> (the name's start, the name, its verdict), where it is this finder's reading too
-    places = anchors.memo.get("name places") or {}
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
@@ -467,22 +464,19 @@ def _labels(text, low, anchors, found):
         directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
-            if places and single and (got := places.get(s)) is not None:  # (a single word: name characters only)
-                ns, name, verdict = got
-            else:
-                ns = s
-                while ns > 0 and text[ns - 1] in _NAME_CHARS:
-                    ns -= 1
-                while ns < s and text[ns] in ".-":
-                    ns += 1
-                ne = e
-                if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
-                    if name_chars is None:
-                        name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # _NAME_CHARS, by the engine
-                    ne = name_chars(text, ne).end()
-                name = text[ns:ne].rstrip(".-")
-                verdict = name_verdict(name) if name else None
+            ns = s
+            while ns > 0 and text[ns - 1] in _NAME_CHARS:
+                ns -= 1
+            while ns < s and text[ns] in ".-":
+                ns += 1
+            ne = e
+            if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
+                if name_chars is None:
+                    name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # _NAME_CHARS, by the engine
+                ne = name_chars(text, ne).end()
+            name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
+            verdict = name_verdict(name) if name else None
             if verdict is None and _inflected_label(low, ns, ne, s, e):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code

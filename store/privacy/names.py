@@ -172,13 +172,8 @@ _FLAG_VALUE = (
 _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 
-def named_values(text, low, hits, found, places=None):
-    """NAME: the value assigned to a name that says secret, in whatever syntax.
-
-    `places` (a dict, optional): filled with what was read at each secret word, for the label
-    finder (store/privacy/candidates.py), which reads the same places as names: hit -> (start,
-    name, verdict), where the name's characters are all ASCII and it ends before the 80-character
-    reach each side (the label finder's extent, ASCII and unbounded, is then the same)."""
+def named_values(text, low, hits, found):
+    """NAME: the value assigned to a name that says secret, in whatever syntax."""
     n = len(text)
     done = -1
     ahead = compiled("name-ahead", r"[\w.-]*").match  # (looked up once, not at each of ~30,000 hits a MB)
@@ -191,22 +186,16 @@ def named_values(text, low, hits, found, places=None):
         while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
             s -= 1
         # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
-        reach = hit + 80 if hit + 80 < n else n
-        e = ahead(text, hit, reach).end()
-        # the name's extent is the label finder's too: not cut by the reach on either side, nor
-        # by an escape's letter (below); its characters ASCII (name.isascii(), below); a name
-        # that starts or ends the text (s == stop, e == reach) is left to the label finder
-        shared = places is not None and s > stop and e < reach
+        e = ahead(text, hit, hit + 80 if hit + 80 < n else n).end()
         while s < hit and text[s] in ".-":
             s += 1  # --password: the dashes are the flag's, not the name's
         if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
             s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
-            shared = False
         done = e
         name = text[s:e].rstrip(".-")
-        verdict = name_verdict(name) if name else None
-        if shared and name.isascii():
-            places[hit] = (s, name, verdict)
+        if not name:
+            continue
+        verdict = name_verdict(name)
         if verdict is None:
             continue
         kind, strength = verdict

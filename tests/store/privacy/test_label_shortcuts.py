@@ -1,12 +1,10 @@
-"""The name rule and the label finder read each place a secret word starts once between them
-(store/privacy/names.py named_values keeps its reading, candidates._labels reads it): what the
-label finder takes from that reading, and the steps it skips because of it, must give what its
-own reading gives, on texts built to sit at the edges of that reading (names of ASCII and not,
-longer than the name rule's 80-character reach, after an escape's letter, quoted or not)."""
+"""The label finder's shortcuts where it reads a secret word's place (store/privacy/candidates.py):
+each must give what the step it skips gives, on texts built to sit at its edges (names of ASCII
+and not, quoted values of every quote, values alone below, prose after a value)."""
 
 import random
 
-from store.privacy import Look, candidates, names
+from store.privacy import Look, candidates
 from store.privacy.rules import MEDIUM, STRONG, WEAK
 
 
@@ -26,35 +24,6 @@ def _texts(seed, count):
             parts.append(rng.choice(glue) + rng.choice(words) + rng.choice(glue) + rng.choice(seps)
                          + rng.choice(values) + rng.choice(["\n", " ", "; ", ""]))
         yield "".join(parts)
-
-
-def _labels_found(text, shared):
-    look = Look(text)
-    if shared and look.hits:
-        names.named_values(look.text, look.low, look.hits, [], look.anchors.memo.setdefault("name places", {}))
-    found = []
-    candidates._labels(look.text, look.low, look.anchors, found)
-    return sorted(found), len(look.anchors.memo.get("name places") or ())
-
-
-def test_the_label_finder_finds_the_same_with_the_name_rules_reading_as_with_its_own():
-    read = 0
-    for text in _texts(3, 6000):
-        with_names, shared = _labels_found(text, True)
-        alone, _ = _labels_found(text, False)
-        assert with_names == alone, repr(text)
-        read += shared
-    assert read > 2000  # the reading is kept at many places (not only where nothing is read)
-
-
-def test_a_names_reading_is_kept_only_where_it_is_the_label_finders():
-    long_name = "a" * 85 + "_password"
-    for text, kept in ((" db_password=x\n", True), ("- DB_PASSWORD=x\n", True), (" mot_de_passé_password=x\n", False),
-                       (" " + long_name + "=x\n", False), ("printf 'u=a\\npassword=x'\n", False), (" " + "x" * 90 + "password=x\n", False)):
-        look = Look(text)
-        places = {}
-        names.named_values(look.text, look.low, look.hits, [], places)
-        assert bool(places) == kept, text
 
 
 def _directive_value_read_whole(text, j, ch, strength, kind):
