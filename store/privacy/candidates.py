@@ -538,17 +538,21 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # word alone there is a heading's next line: `Password` / `Reset`)
             _take(text, found, below, strength, PROSE, kind)
             return
+    # (the arrow's characters first: most labels have none; `=` of `NAME=` most often)
     arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j) \
-        if ch in "-=\u2192\u21d2\u27f6" else None  # (the arrow's first character: most labels have none)
-    if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
+        if strength >= STRONG and (ch in "\u2192\u21d2\u27f6" or (ch in "-=" and text[j + 1:j + 2] == ">")) else None
+    if arrow is not None:  # `heslo -> X`, `Passwort => X`, `password → X`
         _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
         return
     if i > e and text[i - 1] in "\"'":  # a quoted label: an element or an attribute may hold its value
-        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
+        # (each pattern where it can match: a `>` within its reach, a blank first; a JSON key has neither)
+        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
+            if text.find(">", i, i + 121) >= 0 else None
         if child is not None:  # <setting name="ApiKey"><value>X</value>
             _take(text, found, child.span(2), strength, ASSIGN, kind)
             return
-        attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
+        attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i) \
+            if text[i:i + 1] in (" ", "\t") else None
         if attr is not None:  # key="Password" value="X": a name and its value
             _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
             return

@@ -100,3 +100,30 @@ def test_the_label_finders_find_the_same_without_a_second_hit_of_token_and_secre
             finds.append(sorted(found))
         assert finds[0] == finds[1], repr(text)
     assert twice > 500
+
+
+def test_the_label_patterns_tried_only_where_they_can_match_match_nowhere_else():
+    """_after_label tries the arrow only at `->` `=>` and the arrows, the value element only with a
+    `>` within its reach, the value attribute only after a blank: where each is not tried, it
+    matches nothing."""
+    from store.privacy.values import CACHE
+
+    for text in ("x -> y", '"password" value="y" >'):  # (compiles the patterns)
+        candidates._after_label(text, text, 0 if text[0] == "x" else 1, 1 if text[0] == "x" else 9, "password", STRONG, False, [])
+    arrow, child, attr = (CACHE[name] for name in ("label-arrow", "value-element", "value-attribute"))
+    rng = random.Random(17)
+    parts = ["-", "=", ">", "->", "=>", "\u2192", "\u21d2", "\u27f6", " ", "\t", "\n", "<", "<value>", "</value>",
+             "<string>", "</string>", "X", "value", "data", "=\"", "'", "\"", "a" * 60, "é"]
+    ruled_out = 0
+    for _ in range(30_000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 12)))
+        for i in range(len(text)):
+            ch = text[i]
+            if not (ch in "\u2192\u21d2\u27f6" or (ch in "-=" and text[i + 1:i + 2] == ">")):
+                assert arrow.match(text, i) is None, repr(text)
+            if text.find(">", i, i + 121) < 0:
+                ruled_out += 1
+                assert child.match(text, i) is None, repr(text)
+            if text[i:i + 1] not in (" ", "\t"):
+                assert attr.match(text, i) is None, repr(text)
+    assert ruled_out > 10_000
