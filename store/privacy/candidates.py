@@ -477,7 +477,7 @@ def _labels(text, low, anchors, found):
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
-            if verdict is None and _inflected_label(low, ns, ne, s, e):
+            if verdict is None and low[s:e] not in _NEVER_INFLECTED and _inflected_label(low, ns, ne, s, e):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code
                 done = ne
@@ -511,6 +511,9 @@ def _inflected_label(low, ns, ne, s, e):
 
 # English words of the lexicon that are names in code too (judged by the name rule alone)
 _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "appsecret", "apikey", "api-key"))
+# Labels _inflected_label never reads as inflected (tested first, by the label's text: most names
+# that no rule knows stand at `pw`, `pass`, `token`)
+_NEVER_INFLECTED = frozenset(NAME_WORDS) | _ENGLISH_NAMES
 
 
 def _after_label(text, low, s, e, kind, strength, directive_name, found):

@@ -127,3 +127,21 @@ def test_the_label_patterns_tried_only_where_they_can_match_match_nowhere_else()
             if text[i:i + 1] not in (" ", "\t"):
                 assert attr.match(text, i) is None, repr(text)
     assert ruled_out > 10_000
+
+
+def test_a_label_never_read_as_inflected_is_not_by_the_test_it_skips():
+    """The label finder asks _inflected_label only for a label outside _NEVER_INFLECTED: for those
+    inside it, on names of every shape around it, the answer is no."""
+    rng = random.Random(23)
+    asked = 0
+    for label in sorted(candidates._NEVER_INFLECTED):
+        for _ in range(300):
+            head = "".join(rng.choice("abcXY_-1é") for _ in range(rng.randint(0, 5)))
+            tail = "".join(rng.choice("abcsiXY_-1é ") for _ in range(rng.randint(0, 6)))
+            low = (head + label + tail + " : x").lower()
+            s, e = len(head), len(head) + len(label)
+            for ns in range(0, s + 1):
+                for ne in range(e, min(len(low), e + 6) + 1):
+                    asked += 1
+                    assert not candidates._inflected_label(low, ns, ne, s, e), (low, ns, ne)
+    assert asked > 10_000
