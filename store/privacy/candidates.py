@@ -330,6 +330,7 @@ _CJK_STOP = (
 
 _CLOSING = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«", "„": "“",
             "‚": "‘"}  # a value's opening quote -> its closing one
+_QUOTE_ENDED = frozenset(_CLOSING) - set("«»„")  # a value value_at reads after one ends at its closing quote
 
 
 def value_at(text, i, end=None):
@@ -420,7 +421,13 @@ def _label_hits(low, anchors):
             n = len(label)
             hits += [(at, at + n, kind, single) for at in places]  # (a list: no generator's steps)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
+        # (`token`, `secret`: a label of the lexicon too, at the same places, listed above; a
+        # second hit there, a word of one piece read as a name, would be read the same and
+        # skipped: ~5,000 of ~39,000 hits a dense MB)
         if trigger in present:
+            if trigger in _LABEL_SET:  # (its own literal: where it stands, it was listed above)
+                anchors.memo["label hits twice"] = anchors.memo.get("label hits twice", 0) + len(anchors.at(trigger))
+                continue
             n = len(trigger)
             hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
@@ -438,6 +445,12 @@ def _label_hits(low, anchors):
         hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
     return hits
+
+
+def _label_hits_counted(hits, anchors):
+    """How many label hits _aligned_tables and value_before_label counted when `token` and `secret`
+    were listed twice (the same choices of scan and of compiling as then)."""
+    return len(hits) + anchors.memo.get("label hits twice", 0)
 
 
 def _labels(text, low, anchors, found):
@@ -464,7 +477,7 @@ def _labels(text, low, anchors, found):
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
             verdict = name_verdict(name) if name else None
-            if verdict is None and _inflected_label(low, ns, ne, s, e):
+            if verdict is None and low[s:e] not in _NEVER_INFLECTED and _inflected_label(low, ns, ne, s, e):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code
                 done = ne
@@ -498,6 +511,9 @@ def _inflected_label(low, ns, ne, s, e):
 
 # English words of the lexicon that are names in code too (judged by the name rule alone)
 _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "appsecret", "apikey", "api-key"))
+# Labels _inflected_label never reads as inflected (tested first, by the label's text: most names
+# that no rule knows stand at `pw`, `pass`, `token`)
+_NEVER_INFLECTED = frozenset(NAME_WORDS) | _ENGLISH_NAMES
 
 
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
@@ -526,17 +542,21 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # word alone there is a heading's next line: `Password` / `Reset`)
             _take(text, found, below, strength, PROSE, kind)
             return
+    # (the arrow's characters first: most labels have none; `=` of `NAME=` most often)
     arrow = compiled("label-arrow", r"(?:->|=>|\u2192|\u21d2|\u27f6)(?=[ \t])").match(text, j) \
-        if ch in "-=\u2192\u21d2\u27f6" else None  # (the arrow's first character: most labels have none)
-    if arrow is not None and strength >= STRONG:  # `heslo -> X`, `Passwort => X`, `password → X`
+        if strength >= STRONG and (ch in "\u2192\u21d2\u27f6" or (ch in "-=" and text[j + 1:j + 2] == ">")) else None
+    if arrow is not None:  # `heslo -> X`, `Passwort => X`, `password → X`
         _take(text, found, value_at(text, arrow.end()), strength, PROSE if directive_name else ASSIGN, kind)
         return
     if i > e and text[i - 1] in "\"'":  # a quoted label: an element or an attribute may hold its value
-        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i)
+        # (each pattern where it can match: a `>` within its reach, a blank first; a JSON key has neither)
+        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
+            if text.find(">", i, i + 121) >= 0 else None
         if child is not None:  # <setting name="ApiKey"><value>X</value>
             _take(text, found, child.span(2), strength, ASSIGN, kind)
             return
-        attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i)
+        attr = compiled("value-attribute", r"[ \t]+(?:value|val|content|default|data)[ \t]*=[ \t]*(?=[\"'])").match(text, i) \
+            if text[i:i + 1] in (" ", "\t") else None
         if attr is not None:  # key="Password" value="X": a name and its value
             _take(text, found, value_at(text, attr.end()), strength, ASSIGN, kind)
             return
@@ -736,6 +756,18 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     k = j + 1
     while k < n and text[k] in "*_":
         k += 1  # `**Senha:** X`: the emphasis closes after the separator
+    if directive_name:
+        # a name's value (the name rule's): below, only a STRONG one after `:` `=` `：` that prose
+        # follows, or one alone below a `:`; a quoted value ends at its quote, where no prose
+        # starts, and no value stands alone below a line that goes on (value_at not called: the
+        # same answer, for most names a dense text holds)
+        if strength < STRONG or ch == "\uff1d":
+            return
+        q = k
+        while q < n and text[q] in " \t":
+            q += 1
+        if q < n and text[q] in _QUOTE_ENDED:
+            return
     span = value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
         below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
@@ -1048,7 +1080,7 @@ def _aligned_tables(text, low, anchors, found):
     hits = _label_hits(low, anchors)
     if not hits:
         return
-    if len(hits) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
+    if _label_hits_counted(hits, anchors) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
         matches = _aligned_header_lines(text, hits)
     else:  # a text dense with secrets (a label every ~80 characters): one scan of every line costs less
         heads = _aligned_heads()
@@ -1530,7 +1562,7 @@ def value_before_label(text, low, anchors, found):
     # it is not found, the whole (~40 us a label) is not either; compiled (~0.5 ms) only for a
     # text of many labels, not in a hook's first short text
     tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
-                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z") if len(hits) >= 32 else None  # fmt: skip
+                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z") if _label_hits_counted(hits, anchors) >= 32 else None  # fmt: skip
     done = -1
     for s, e, kind, _single in hits:
         if s <= done or s < 5:
