@@ -574,7 +574,8 @@ def cases() -> list:
         dev_unwritten3,
         dev_unwritten4,
         dev_unwritten5,
+        dev_unwritten7,
     )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
-            + dev_unwritten4.cases() + dev_unwritten5.cases())
+            + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten7.cases())
