@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates
+from store.privacy import candidates, processes
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -324,6 +324,9 @@ FINDERS = (
     ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
                                                                                  look.found),
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
+    ("a one-time code said with its label", lambda look: processes.one_time_codes(look.text, look.low, look.anchors,
+                                                                                  look.found),
+     "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
 )  # fmt: skip
@@ -413,6 +416,7 @@ def _literals(ascii_only: bool = False):
         lits.update(NAME_TRIGGERS)
         lits.update(command_literals())
         lits.update(candidates.literals())
+        lits.update(processes.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

@@ -46,9 +46,9 @@ from store.privacy.lexicon import (
     SEED_LABELS,
     SET_VERBS,
     SHAPE_ONLY_LABELS,
-    UNSPACED,
     VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
+    unspaced,
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
@@ -479,7 +479,7 @@ def _labels(text, low, anchors, found):
             s, e = ns, ne
             if s and text[s - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not UNSPACED[0] <= low[e - 1] <= UNSPACED[1]:
+        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
@@ -792,7 +792,7 @@ def _connector():
     rx = CACHE.get("connector")
     if rx is None:
         def attached_to_label(c):
-            return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
+            return ord(c[0]) >= 0x3000 or unspaced(c[0])
 
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]

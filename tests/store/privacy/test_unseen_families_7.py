@@ -1,0 +1,75 @@
+"""Families of the seventh attacker's batch (tests/privacy_eval/dev_unwritten7.py: people and
+processes), each fixed by what it is, not by its case: labels of languages the lexicon lacked and
+a person's typos of `password`, one-time codes said with their label."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import clean_text
+from store.privacy.lexicon import PASSWORD_TYPOS
+
+PW = "Orchid" + "#Rain3!"
+RANDOM = "Ewy4GKUM4c2J4yPf" + "q73SnIf44CsT4SqS"
+
+
+@pytest.mark.parametrize("template", [
+    "la pasvorto estas {v}", "d'Passwuert ass {v}", "it wachtwurd is {v}", "kalmar sirri ita ce {v}",
+    "ọrọ igbaniwọle ni {v}", "iphasiwedi yami ithi {v}", "የይለፍ ቃሉ {v} ነው", "ਪਾਸਵਰਡ {v} ਹੈ", "પાસવર્ડ: {v}",
+    "ಪಾಸ್‌ವರ್ಡ್: {v}", "ಪಾಸ್ವರ್ಡ್: {v}", "പാസ്‌വേഡ് {v} ആണ്", "මුරපදය {v}", "စကားဝှက်က {v} ပါ", "ពាក្យសម្ងាត់គឺ {v}",
+    "ລະຫັດຜ່ານແມ່ນ {v}", "پټنوم {v} دی", "şîfreya min {v} e", "сырсөз: {v}", "furaha sirta waa {v}",
+    "tembung sandhi: {v}", "ny tenimiafina dia {v}", "loyniorðið er {v}", "il-password hija {v}", "modpas la se {v}",
+    "דער פּאַראָל איז {v}", "ang password kay {v}",
+])  # fmt: skip
+def test_labels_and_connectors_of_more_languages(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", [
+    "la pasvorto estas tro mallonga", "kalmar sirri ba daidai ba ne", "ពាក្យសម្ងាត់មិនត្រឹមត្រូវ", "la contraseña se cambió",
+    "password min length is 12", "modpas la se twò kout",
+])  # fmt: skip
+def test_a_word_after_those_labels_stays(text):
+    assert clean_text(text) == text
+
+
+def test_typos_of_password_are_its_edits_not_words_inside_it():
+    assert {"pasword", "passwrod", "passowrd", "passwrd", "paswsord", "passwword"} <= PASSWORD_TYPOS
+    assert not {"password", "assword", "passwor", "passwords"} & PASSWORD_TYPOS
+
+
+@pytest.mark.parametrize("template", [
+    "hey, the pasword is {v}", "my passwrod for the db is {v} btw", "passowrd: {v} (the admin one)",
+    "Passwrd = {v}", "the paswsord for staging is {v}",
+])  # fmt: skip
+def test_a_typo_of_password_labels_a_value(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", ["the pasword field should be at least 12 chars", "pwd is /home/ana/app",
+                                  "passwrod reset link sent", "I forgot my pasword again"])  # fmt: skip
+def test_prose_with_a_typo_and_no_value_stays(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("template", [
+    "my 2FA code is {c}", "verification code: {c}", "Your GitHub authentication code is {c}.", "OTP: {c} (valid 5 min)",
+    "código de verificación: {c}", "验证码：{c}", "인증번호 [{c}]", "Dein Bestätigungscode lautet {c}", "確認コード: {c}",
+    "the code from my authenticator is {c}, quick", "Use {c} as your login code", "MFA token {c}", "2fa code: {c}",
+    "One-time password: {c}", "your sign-in code is {c}",
+])  # fmt: skip
+def test_a_one_time_code_said_with_its_label_goes(template):
+    for code in ("482913", "70331845"):
+        assert code not in clean_text(template.replace("{c}", code))
+
+
+@pytest.mark.parametrize("text", [
+    "verification took 1234 ms", "the 2FA code expires in 30 seconds", "OTP length must be 6 digits",
+    "mfa enabled since 2024", "see RFC 6238 for TOTP", "Confirmation number 20931 for your order",
+    "confirmation 20931", "error code 482913 from the payment gateway", "order #482913 shipped",
+    "authentication failed 3 times", "Verified 1234 records", "verification code sent to +1 ***-***-1234",
+])  # fmt: skip
+def test_numbers_of_other_labels_stay(text):
+    assert clean_text(text) == text
