@@ -329,6 +329,8 @@ FINDERS = (
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
+    ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
+     "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip
 
 

@@ -10,11 +10,13 @@ row of FINDERS in store/privacy/__init__.py, each value decided by store/privacy
 
 from __future__ import annotations
 
-from store.privacy.evidence import POSITION, decide
+from store.privacy.evidence import POSITION, decide, shape
+from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import STRONG
-from store.privacy.values import P_NAME, add_span, compiled
+from store.privacy.values import P_CUSTOM, P_NAME, add_span, compiled
 
 P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
+P_COPY = P_CUSTOM + 1_000  # the least specific: a copy found by a finder of its own keeps that finder's kind
 
 # ------------------------------------------------------------------------------ one-time codes
 # The words that say a code is a second factor's or a verification's, as the one pass finds them
@@ -73,6 +75,44 @@ def one_time_codes(text, low, anchors, found):
             done = m.end()
             if decide(m.group(g), STRONG, POSITION):
                 add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ copies
+COPY_REACH = 4_000  # how far from a secret its copies are looked for (an echo, a log's next line)
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def copies_of_secrets(text, found):
+    """Every other copy, as a whole token, of a value the finders before found a secret (see the
+    module docstring): judged by the value's shape (store/privacy/evidence.py shape) and by what
+    is never a secret where the value was found."""
+    if not found:
+        return
+    n = len(text)
+    judged = {}
+    blocks = None
+    for s, _prio, e, kind in tuple(found):
+        if e - s < 8 or e - s > 256:
+            continue
+        v = text[s:e]
+        lo, hi = max(0, s - COPY_REACH), min(n, e + COPY_REACH)
+        at = text.find(v, lo, hi)
+        if at == s:
+            at = text.find(v, s + 1, hi)
+        if at < 0:
+            continue  # (most secrets stand once: no judging)
+        ok = judged.get(v)
+        if ok is None:
+            if blocks is None:
+                blocks = public_blocks(text) if "-----BEGIN " in text else ()
+            ok = judged[v] = shape(v) in ("random", "password") and not never_secret(text, s, e, kind, blocks)
+        if not ok:
+            continue
+        while at >= 0:
+            end = at + len(v)
+            if at != s and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (end == n or text[end] not in _TOKEN_CHARS):
+                add_span(found, text, at, end, P_COPY, kind)
+            at = text.find(v, at + 1, hi)
 
 
 def literals() -> tuple:

@@ -73,3 +73,23 @@ def test_a_one_time_code_said_with_its_label_goes(template):
 ])  # fmt: skip
 def test_numbers_of_other_labels_stay(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("template", [
+    ">>> openai.api_key = '{v}'\n>>> openai.api_key\n'{v}'", "irb(main):001:0> Stripe.api_key = '{v}'\n=> \"{v}\"",
+    "> process.env.STRIPE_KEY = '{v}'\n'{v}'", "scala> val password = \"{v}\"\nval password: String = {v}",
+    "export DB_PASSWORD={v}\n...\nconnecting with {v} as app",
+])  # fmt: skip
+def test_every_copy_of_a_secret_found_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", [
+    "Passwort: geheim\nDas Wort geheim heißt secret.",  # a plain word: its other uses stay
+    "password=admin1234\nadmin12345 is another account",  # inside a longer token: not a copy
+])
+def test_what_is_no_copy_of_a_secret_stays(text):
+    after = clean_text(text)
+    assert after.count("[REDACTED") == 1
+
