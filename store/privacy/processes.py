@@ -10,7 +10,8 @@ row of FINDERS in store/privacy/__init__.py, each value decided by store/privacy
 
 from __future__ import annotations
 
-from store.privacy.evidence import POSITION, decide, shape
+from store.privacy.evidence import POSITION, SPACE, decide, shape
+from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import STRONG
 from store.privacy.values import P_CUSTOM, P_NAME, add_span, compiled
@@ -75,6 +76,59 @@ def one_time_codes(text, low, anchors, found):
             done = m.end()
             if decide(m.group(g), STRONG, POSITION):
                 add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ a value below its name
+_NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
+_BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
+          r"(?:([\"'])([^\"'\s]{1,256})\1|([^\"'\s]{1,256}))[ \t]*,?[ \t]*\r?(?:\n|\Z)")
+_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
+
+
+def value_below_a_name(text, hits, found):
+    """The value alone on the line below a secret's name or flag that ends its line (see the
+    module docstring); `hits`: where the secret words of names stand (names.secret_word_hits)."""
+    ends = compiled("name-ends-line", _NAME_ENDS_LINE).match
+    below = None
+    done = -1
+    for p in hits:
+        if p < done:
+            continue
+        m = ends(text, p)
+        if m is None or m.end() >= len(text):
+            continue
+        a = p
+        while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+            a -= 1
+        done = m.end()
+        line_start = text.rfind("\n", 0, a) + 1
+        if a - line_start > 160:
+            continue
+        verdict = name_verdict(text[a:m.end(1)].lstrip("-"))
+        if verdict is None or _a_names_value(text, line_start, a):
+            continue
+        if below is None:
+            below = compiled("value-below-name", r"(?i)" + _BELOW).match
+        v = below(text, m.end())
+        if v is None:
+            continue
+        g = 2 if v.start(2) >= 0 else 3
+        value = v.group(g)
+        if compiled("env-name", _ENV_NAME).match(value) or name_verdict(value) is not None:
+            continue  # a list of names (`DB_PASSWORD` then `DB_HOST`), not a value
+        if compiled("assignment", r"[A-Za-z_][\w.-]*=").match(value):
+            continue  # `NAME=value`: the line's own name and value (the name rule's)
+        if decide(value, verdict[1], SPACE):
+            add_span(found, text, v.start(g), v.end(g), P_PROCESS, verdict[0])
+
+
+def _a_names_value(text, line_start, a):
+    """The word at `a` is the value of a secret's name before it on its line (`password: secret`)
+    or a flag's argument (`grep -i pass`): not a name."""
+    if compiled("after-a-flag", r".*[ \t]-[\w-]+[ \t]+\Z").match(text, line_start, a):
+        return True  # `grep -i pass`: an argument
+    m = compiled("names-value", r"(?:.*[^\w.-])?([\w.-]+)[\"']?[ \t]*[:=][ \t]*[\"']?\Z").match(text, line_start, a)
+    return m is not None and name_verdict(m.group(1)) is not None
 
 
 # ------------------------------------------------------------------------------ copies

@@ -93,3 +93,31 @@ def test_what_is_no_copy_of_a_secret_stays(text):
     after = clean_text(text)
     assert after.count("[REDACTED") == 1
 
+
+
+@pytest.mark.parametrize("template", [
+    "Environment Variables\nDB_PASSWORD\n{v}\nDB_HOST\ndb", "##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: '{v}'",
+    '"Cmd": [\n    "redis-server",\n    "--requirepass",\n    "{v}"\n]', "    Command:\n      mysqld\n      --password\n      {v}",
+    "SMTP_PASSWORD\n'{v}'",
+])  # fmt: skip
+def test_a_value_alone_below_a_secrets_name_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", [
+    "env:\n  - DB_PASSWORD\n  - REDIS_PASSWORD\n  - API_KEY_V2", '"args": [\n  "--password",\n  "--verbose"\n]',
+    "### DB_PASSWORD\nThe database password, required.", "--password\n    The password to use (default: none)", "SECRET_KEY\n$SECRET_KEY",
+    "Evaluating: secrets.NPM_TOKEN\nResult: '***'", "password\nsecret_token",
+])  # fmt: skip
+def test_a_name_list_or_help_below_a_name_stays(text):
+    assert clean_text(text) == text
+
+
+def test_a_secret_word_as_a_value_names_nothing_below_it():
+    text = "[server2]\nusername:meagain\npassword: secret\nrealm:acme\nrepository:http://another.pypi/"
+    assert "realm:acme" in clean_text(text)
+
+
+def test_a_secret_word_as_an_argument_names_nothing_below_it():
+    assert clean_text("$ env | grep -i pass\nMYSQL_PWD=Kestrel_88x") == "$ env | grep -i pass\nMYSQL_PWD=[REDACTED:password]"
