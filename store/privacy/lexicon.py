@@ -58,7 +58,7 @@ for _kind, _phrases in (
                   "clave del wifi", "chave wifi", "chiave wifi")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
                 "chave secreta")),
-    ("token", ("access token", "api token")),
+    ("token", ("access token", "api token", "authorization code", "auth code")),
     ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키", "clé d'api",
                  "cle d'api", "clave de api", "chave de api", "chiave api", "api schlüssel")),
 ):  # fmt: skip

@@ -78,6 +78,66 @@ def one_time_codes(text, low, anchors, found):
                 add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
 
 
+# ------------------------------------------------------------------------------ a client's commands
+# A client's prompt (`127.0.0.1:6379> `, `SQL> `, `ftp> `, `mysql> `, `>>> `), or none: the line starts there.
+_PROMPT = r"(?:^|(?<=\n))[ \t]*(?:(?:[\w.-]{1,20} )?[\w.:@()\[\]~/-]{1,60}(?:>|=>|=#)[ \t]?|>>>[ \t])?"
+# (literal the one pass finds, the command's pattern after a prompt, strength, style)
+SESSION_COMMANDS = (
+    ("auth ", r"(?:AUTH|(?<=>)auth|(?<=> )auth)[ \t]+(?:[\w.@-]{1,64}[ \t]+)?(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
+    ("conn", r"(?i:conn(?:ect)?)[ \t]+[\w$#]{1,30}/([^\s/@\"']{1,128})(?:@[\w.:/-]{1,200})?[ \t]*;?[ \t]*\r?(?:\n|\Z)",
+     STRONG, SPACE),
+    ("> user ", r"(?i:user)[ \t]+(?!(?i:anonymous|ftp)[ \t])[\w.@-]{1,64}[ \t]+(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
+)  # fmt: skip
+_SET_PASSWORD_FROM = r"(?i)\bset[ \t]+password[ \t]+from[ \t]+(['\"])[^'\"\n]{0,128}\1[ \t]+to[ \t]+(['\"])([^'\"\n]{1,128})\2"
+
+
+def client_commands(text, anchors, found):
+    """A client's command typed at its prompt (see the module docstring)."""
+    present = anchors.present
+    for lit, pattern, strength, style in SESSION_COMMANDS:
+        if lit not in present:
+            continue
+        rx = compiled("session " + lit, _PROMPT + pattern)
+        for at in anchors.at(lit):
+            line_start = text.rfind("\n", 0, at) + 1
+            if at - line_start > 80:
+                continue
+            m = rx.match(text, line_start)
+            if m is not None and m.start(1) > at and decide(m.group(1), strength, style, alone=True):
+                add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+    if "password from" in present:
+        rx = compiled("set password from", _SET_PASSWORD_FROM)
+        for at in anchors.at("password from"):
+            m = rx.search(text, max(0, at - 12), min(len(text), at + 400))
+            if m is not None and decide(m.group(3), STRONG, POSITION):
+                add_span(found, text, m.start(3), m.end(3), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ OAuth codes
+_OAUTH_CODE = (r"[?&]code=([^&\s#\"'<>]{8,512})")
+_OAUTH_URL_WORDS = ("state=", "callback", "oauth", "authorize", "redirect")
+
+
+def oauth_codes(text, anchors, found):
+    """An OAuth authorization code in the redirect that carries it (see the module docstring)."""
+    if "code=" not in anchors.present:
+        return
+    rx = compiled("oauth code", _OAUTH_CODE)
+    for at in anchors.at("code="):
+        m = rx.match(text, at - 1) if at else None
+        if m is None:
+            continue
+        url_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at), text.rfind("\"", 0, at)) + 1
+        url_end = at + 600
+        for stop in (" ", "\n", "\""):
+            k = text.find(stop, at, url_end)
+            if k >= 0:
+                url_end = k
+        url = text[url_start:url_end].lower()
+        if any(w in url for w in _OAUTH_URL_WORDS) and decide(m.group(1), STRONG, SPACE):
+            add_span(found, text, m.start(1), m.end(1), P_PROCESS, "token")
+
+
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
@@ -171,4 +231,4 @@ def copies_of_secrets(text, found):
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return OTP_CODE_LITERALS
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=")

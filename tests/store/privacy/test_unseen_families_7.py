@@ -121,3 +121,24 @@ def test_a_secret_word_as_a_value_names_nothing_below_it():
 
 def test_a_secret_word_as_an_argument_names_nothing_below_it():
     assert clean_text("$ env | grep -i pass\nMYSQL_PWD=Kestrel_88x") == "$ env | grep -i pass\nMYSQL_PWD=[REDACTED:password]"
+
+
+@pytest.mark.parametrize("template", [
+    "127.0.0.1:6379> AUTH {v}\nOK", "cache:6379> AUTH default {v}\nOK", "redis> auth {v}",
+    "SQL> CONNECT system/{v}@ORCL\nConnected.", "SQL> conn scott/{v}", "ftp> user ana {v}\n331 Please specify the password.",
+    "lftp files.example.com:~> user ana {v}", "neo4j@neo4j> ALTER CURRENT USER SET PASSWORD FROM 'neo4j' TO '{v}';",
+    "Redirecting to http://localhost:8080/callback?code={v}&state=af0ifjsldkj", "Enter the authorization code: {v}",
+])  # fmt: skip
+def test_a_clients_command_and_an_oauth_code_go(template):
+    for v in (PW.replace("#", "-"), RANDOM):  # (a URL's `#` starts its fragment)
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", [
+    "auth required pam_tally2.so", "auth    required    pam_unix.so", "AUTH failed", "connect server/instance",
+    "Connect localhost/db2", "ftp> user anonymous guest@", "https://example.com/search?q=a&code=US1234567",
+    "see https://github.com/org/repo/blob/main/x.py?code=snippet_1234", "the authorization code flow is used",
+    "password from the vault to the app",
+])  # fmt: skip
+def test_words_like_a_clients_commands_stay(text):
+    assert clean_text(text) == text
