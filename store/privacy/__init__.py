@@ -331,6 +331,8 @@ FINDERS = (
     ("a value below its name", lambda look: look.hits and processes.value_below_a_name(look.text, look.hits,
                                                                                         look.found),
      "processes.value_below_a_name; decided by evidence.decide"),
+    ("a secret's noun in a sentence", lambda look: processes.noun_in_a_sentence(look.text, look.anchors, look.found),
+     "processes.SENTENCE_NOUNS; decided by evidence.decide"),
     ("a one-time code said with its label", lambda look: processes.one_time_codes(look.text, look.low, look.anchors,
                                                                                   look.found),
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),

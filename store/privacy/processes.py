@@ -10,13 +10,16 @@ row of FINDERS in store/privacy/__init__.py, each value decided by store/privacy
 
 from __future__ import annotations
 
-from store.privacy.evidence import POSITION, SPACE, decide, shape
+from bisect import bisect_left
+
+from store.privacy.evidence import POSITION, SENTENCE, SPACE, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import STRONG
-from store.privacy.values import P_CUSTOM, P_NAME, add_span, compiled
+from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, add_span, compiled
 
 P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
+P_SENTENCE = P_RANDOM + 500  # a noun's value found by a finder of its own keeps that finder's kind
 P_COPY = P_CUSTOM + 1_000  # the least specific: a copy found by a finder of its own keeps that finder's kind
 
 # ------------------------------------------------------------------------------ one-time codes
@@ -150,17 +153,22 @@ def value_below_a_name(text, hits, found):
     module docstring); `hits`: where the secret words of names stand (names.secret_word_hits)."""
     ends = compiled("name-ends-line", _NAME_ENDS_LINE).match
     below = None
-    done = -1
-    for p in hits:
-        if p < done:
-            continue
+    i, count = 0, len(hits)
+    while i < count:
+        # only the line's last secret word can be in a name that ends it: one test a line
+        nl = text.find("\n", hits[i])
+        if nl < 0:
+            return  # the last line: no line below
+        j = bisect_left(hits, nl, i)
+        p, i = hits[j - 1], j
+        if nl - p > 100:
+            continue  # (a name and its closing marks are shorter)
         m = ends(text, p)
         if m is None or m.end() >= len(text):
             continue
         a = p
         while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
             a -= 1
-        done = m.end()
         line_start = text.rfind("\n", 0, a) + 1
         if a - line_start > 160:
             continue
@@ -191,8 +199,40 @@ def _a_names_value(text, line_start, a):
     return m is not None and name_verdict(m.group(1)) is not None
 
 
+# ------------------------------------------------------------------------------ a noun in a sentence
+SENTENCE_NOUNS = frozenset(("pass", "password", "passwd", "pw", "pwd", "token", "secret", "passphrase", "passcode"))
+_NOUN_TRIGGERS = ("pass", "pw", "token", "secret")  # the literals of the one pass they start with
+_AFTER_NOUN = r"[ \t]+(?:\(([^\s()\"'`]{6,128})\)|([^\s()\"'`,;]{6,128}?)(?=[,.;?]*(?:[ \t]|\r?\n|\Z)))"
+
+
+def noun_in_a_sentence(text, anchors, found):
+    """The value right after a secret's noun in a sentence (see the module docstring)."""
+    after = None
+    n = len(text)
+    places = [anchors.at(w) for w in _NOUN_TRIGGERS if w in anchors.present]
+    for p in sorted(set().union(*places)) if len(places) > 1 else (places[0] if places else ()):
+        if p and (text[p - 1].isalnum() or text[p - 1] in "_-.$@/\\:=<>&|"):
+            continue  # part of a name, a flag, an attribute, a path
+        q = p
+        while q < n and text[q].isalpha():
+            q += 1
+        if q == n or text[q] not in " \t" or text[p:q].lower() not in SENTENCE_NOUNS:
+            continue
+        if after is None:
+            after = compiled("after-noun", _AFTER_NOUN).match
+        m = after(text, q)
+        if m is None:
+            continue
+        g = 1 if m.start(1) >= 0 else 2
+        if compiled("keyword-arg", r"[A-Za-z_][\w.]*[=(\[]").match(m.group(g)):
+            continue  # `pass ssl=True`, `pass f(x)`: code after a verb
+        if decide(m.group(g), STRONG, SENTENCE):
+            noun = text[p:q].lower()
+            add_span(found, text, m.start(g), m.end(g), P_SENTENCE, noun if noun in ("token", "secret") else "password")
+
+
 # ------------------------------------------------------------------------------ copies
-COPY_REACH = 4_000  # how far from a secret its copies are looked for (an echo, a log's next line)
+COPY_REACH = 600  # how far from a secret its copies are looked for (an echo, a log's next lines)
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -203,29 +243,32 @@ def copies_of_secrets(text, found):
     if not found:
         return
     n = len(text)
+    starts = {f[0] for f in found}  # (a copy found itself needs no second find)
+    done = set()
     judged = {}
     blocks = None
     for s, _prio, e, kind in tuple(found):
-        if e - s < 8 or e - s > 256:
+        if e - s < 8 or e - s > 256 or s in done:
             continue
+        done.add(s)
         v = text[s:e]
-        lo, hi = max(0, s - COPY_REACH), min(n, e + COPY_REACH)
-        at = text.find(v, lo, hi)
-        if at == s:
-            at = text.find(v, s + 1, hi)
+        hi = e + COPY_REACH
+        at = text.find(v, s - COPY_REACH if s > COPY_REACH else 0, hi)
+        while at >= 0 and at in starts:
+            at = text.find(v, at + 1, hi)
         if at < 0:
-            continue  # (most secrets stand once: no judging)
+            continue  # (most secrets stand once, or each copy was found itself: no judging)
         ok = judged.get(v)
         if ok is None:
             if blocks is None:
                 blocks = public_blocks(text) if "-----BEGIN " in text else ()
             ok = judged[v] = shape(v) in ("random", "password") and not never_secret(text, s, e, kind, blocks)
-        if not ok:
-            continue
-        while at >= 0:
+        while ok and at >= 0:
             end = at + len(v)
-            if at != s and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (end == n or text[end] not in _TOKEN_CHARS):
+            if at not in starts and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (
+                    end == n or text[end] not in _TOKEN_CHARS):
                 add_span(found, text, at, end, P_COPY, kind)
+                starts.add(at)
             at = text.find(v, at + 1, hi)
 
 

@@ -142,3 +142,32 @@ def test_a_clients_command_and_an_oauth_code_go(template):
 ])  # fmt: skip
 def test_words_like_a_clients_commands_stay(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("template", [
+    "hotfix: hardcode smtp pass {v} until vault is back", "here's my token {v} pls dont share it",
+    "the wifi for the offsite: network Acme-Guest, pw {v}", "Customer provided their account password ({v}) so we could reproduce.",
+    'git commit -m "temp: add token {v} for the demo"',
+])  # fmt: skip
+def test_a_value_right_after_a_secrets_noun_in_a_sentence_goes(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", [
+    "# Client side may pass ssl=True to use a default", "we pass tokens around as bytes", "the token e2e-run7 expired",
+    "the token e2e-tests expired", "except ValueError:\n    pass  # ignore", "rotate the secret Manager now",
+    "password (required)", "token Bearer", "the pw field",
+])  # fmt: skip
+def test_prose_and_code_after_a_secrets_noun_stay(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("command", ["sshpass -p'{v}' scp app.tgz root@web1:", 'mysql -uroot -p"{v}" -e "show databases"'])
+def test_a_flags_quoted_attached_value_goes(command):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(command.replace("{v}", v))
+
+
+def test_a_flags_quoted_attached_reference_stays():
+    assert clean_text('sshpass -p"$PASS" ssh web1') == 'sshpass -p"$PASS" ssh web1'
