@@ -328,6 +328,8 @@ FINDERS = (
      "processes.SESSION_COMMANDS; decided by evidence.decide"),
     ("an OAuth code in its redirect", lambda look: processes.oauth_codes(look.text, look.anchors, look.found),
      "processes.oauth_codes; decided by evidence.decide"),
+    ("a user / its password", lambda look: processes.user_slash_password(look.text, look.anchors, look.found),
+     "processes.user_slash_password; decided by evidence.decide"),
     ("a value below its name", lambda look: look.hits and processes.value_below_a_name(look.text, look.hits,
                                                                                         look.found),
      "processes.value_below_a_name; decided by evidence.decide"),

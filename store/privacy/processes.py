@@ -15,7 +15,7 @@ from bisect import bisect_left
 from store.privacy.evidence import POSITION, SENTENCE, SPACE, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
-from store.privacy.rules import STRONG
+from store.privacy.rules import MEDIUM, STRONG
 from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, add_span, compiled
 
 P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
@@ -141,10 +141,36 @@ def oauth_codes(text, anchors, found):
             add_span(found, text, m.start(1), m.end(1), P_PROCESS, "token")
 
 
+# ------------------------------------------------------------------------------ user / password
+_LOGIN_WORDS = r"(?i:log[ \t-]?in|sign[ \t-]?in|creds|credentials|user(?:name)?|account|admin|root)"
+_SLASH_PAIR = (r"(?:^|[ \t(:\[`\"'])[`\"']?([\w.@+-]{1,64})[`\"']?[ \t]+/[ \t]+[`\"']?([^\s`\"']{1,128}?)[`\"']?"
+               r"[.,;)]*(?:[ \t]|\r?\n|\Z)")
+
+
+def user_slash_password(text, anchors, found):
+    """A user and its password split by ` / ` on a line that says logging in (see the module
+    docstring)."""
+    if " / " not in anchors.present:
+        return
+    pair = login = None
+    for at in anchors.at(" / "):
+        ls = max(text.rfind("\n", 0, at) + 1, at - 160)
+        if pair is None:
+            pair = compiled("user-slash-password", _SLASH_PAIR)
+            login = compiled("login-words", r".*\b" + _LOGIN_WORDS + r"\b")
+        start = text.rfind(" ", ls, at - 1)
+        m = pair.match(text, start if start >= ls else ls, min(len(text), at + 140))
+        if m is None or m.end(1) != at or login.match(text, ls, m.end(1)) is None:
+            continue
+        if decide(m.group(2), MEDIUM, SPACE):
+            add_span(found, text, m.start(2), m.end(2), P_PROCESS, "password")
+
+
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
           r"(?:([\"'])([^\"'\s]{1,256})\1|([^\"'\s]{1,256}))[ \t]*,?[ \t]*\r?(?:\n|\Z)")
+_NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
 _ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
 
 
@@ -161,8 +187,8 @@ def value_below_a_name(text, hits, found):
             return  # the last line: no line below
         j = bisect_left(hits, nl, i)
         p, i = hits[j - 1], j
-        if nl - p > 100:
-            continue  # (a name and its closing marks are shorter)
+        if nl - p > 100 or not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
+            continue  # (a name and its closing marks are shorter, and end in one of their characters)
         m = ends(text, p)
         if m is None or m.end() >= len(text):
             continue
@@ -274,4 +300,4 @@ def copies_of_secrets(text, found):
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=")
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ")

@@ -171,3 +171,21 @@ def test_a_flags_quoted_attached_value_goes(command):
 
 def test_a_flags_quoted_attached_reference_stays():
     assert clean_text('sshpass -p"$PASS" ssh web1') == 'sshpass -p"$PASS" ssh web1'
+
+
+@pytest.mark.parametrize("template", [
+    "## How to test\n- Log in as qa@example.com / {v}\n- Open Settings", "New creds for the reporting user: reporting / {v}",
+    "+# TODO remove: admin / {v}", "user admin / {v}",
+])  # fmt: skip
+def test_a_user_slash_its_password_on_a_login_line_goes(template):
+    for v in (PW, RANDOM):
+        out = clean_text(template.replace("{v}", v))
+        assert v not in out and " / [REDACTED:password]" in out
+
+
+@pytest.mark.parametrize("text", [
+    "read / write access for the admin user", "Login / Logout buttons", "the root / home partition",
+    "username: ana / 2024-03-14 login", "creds: deploy / ${DEPLOY_PW}", "ratio 3 / 4 of the users",
+])  # fmt: skip
+def test_a_slash_between_words_on_a_login_line_stays(text):
+    assert clean_text(text) == text
