@@ -197,7 +197,7 @@ DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set
 PREPOSITIONS = (
     "for", "of", "on", "to", "de", "del", "des", "du", "da", "do", "dos", "das", "della", "dello", "für", "fur",
     "para", "per", "pour", "voor", "van", "dla", "na", "za", "od", "pro", "k", "ke", "ng", "от", "для", "к", "до",
-    "till", "til", "för", "på", "için", "за", "на", "од",
+    "till", "til", "för", "på", "için", "за", "на", "од", "fir", "vun", "por", "foar", "fan",
 )  # fmt: skip
 # Scripts written without spaces between words: a connector there is attached to the label
 # (`รหัสผ่านคือX`), as in Chinese and Japanese.

@@ -27,7 +27,7 @@ P_COPY = P_CUSTOM + 1_000  # the least specific: a copy found by a finder of its
 # (lowercased; `verifica` is verification, verificación, verificação, verificatie; `confirma`
 # confirmation, confirmación; `authentica` authentication, authenticator).
 OTP_CODE_LITERALS = (
-    "2fa", "mfa", "otp", "verifica", "vérifica", "authentica", "confirma", "security code", "login code",
+    "2fa", "mfa", "otp", "sms code", "verifica", "vérifica", "authentica", "confirma", "security code", "login code",
     "sign-in code", "signin code", "one-time", "one time", "bestätigungscode", "verifizierungscode",
     "sicherheitscode", "anmeldecode", "weryfikac", "doğrulama", "xác minh", "xác nhận", "подтвержд", "验证码",
     "驗證碼", "认证码", "校验码", "인증번호", "인증 코드", "인증코드", "確認コード", "認証コード", "認證碼",
@@ -36,19 +36,19 @@ _CODE_WORDS = r"(?:codes?|tokens?|pin|passcode|kod[ua]?|kode|koodi|código|codic
 # a second factor's words stand alone (`OTP: X`, `my 2FA X`); the others name a code only with its
 # word (`verification code`, `login code`: `confirmation 20931` may be a booking's number)
 _ALONE = r"(?:2fa|mfa|otp|totp)"
-_QUALIFIERS = (r"(?:2fa|mfa|otp|totp|verifica\w{0,6}|vérification|authentica\w{0,5}|confirma\w{0,6}|security|login"
+_QUALIFIERS = (r"(?:2fa|mfa|otp|totp|sms|verifica\w{0,6}|vérification|authentica\w{0,5}|confirma\w{0,6}|security|login"
                r"|sign-?in|one[- ]time|bestätigungs|verifizierungs|sicherheits|anmelde|weryfikac\w{0,8}"
                r"|doğrulama|xác minh|xác nhận|подтвержд\w{0,6}|验证|驗證|认证|校验|인증|確認|認証|認證)")
 _CONNECTIVES = r"(?:is|was|ist|lautet|est|es|é|è|är|er|on|je|jest|to|da|是|为|為|は|는|은|:)"
 _DIGITS = r"(\d{3}[ -]\d{3}|\d{4,8})"
 # what ends a code's clause: not a unit or a count (`1234 ms`, `6 digits`), no digit or letter on
-_CODE_END = (r"(?![\w.,:/-]?\d)(?![^\W\d_])(?![ \t]*(?:ms|s|sec|secs|seconds|bytes|kb|mb|gb|%|px|times|rows|digits"
+_CODE_END = (r"(?![\w.,:/-]?\d)(?![A-Za-z\u00c0-\u024f\u0370-\u04ff_])(?![ \t]*(?:ms|s|sec|secs|seconds|bytes|kb|mb|gb|%|px|times|rows|digits"
              r"|chars|characters|minutes|mins|min|hours|days|attempts|tries|ft|m|km|kg)\b)")
 
 
 def _otp_rx():
     return compiled("one-time code", (
-        r"(?i)(?<![\w-])(?:(?:codes?|código|codice|kod|код|mã)[ \t]+(?:de[ \t]+|di[ \t]+|from[ \t]+(?:my|the|your)[ \t]+)?"
+        r"(?i)(?<![\w-])(?:(?:codes?|código|codice|kod|код|mã)[ \t]+(?:de[ \t]+|di[ \t]+|(?:from|for)[ \t]+(?:(?:my|the|your)[ \t]+)?)?"
         + _QUALIFIERS + r"(?:[ \t]*app)?|" + _ALONE + r"(?:[ \t-]?" + _CODE_WORDS + r")?|" + _QUALIFIERS
         + r"(?:[ \t]*app)?[ \t-]?" + _CODE_WORDS + r")"
         r"(?:[ \t]*[:=\uff1a][ \t]*|[ \t]+" + _CONNECTIVES + r"[ \t]+|[ \t]*(?:是|为|為|は|는|은)[ \t]*|[ \t]+)"

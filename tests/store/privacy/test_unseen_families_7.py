@@ -189,3 +189,10 @@ def test_a_user_slash_its_password_on_a_login_line_goes(template):
 ])  # fmt: skip
 def test_a_slash_between_words_on_a_login_line_stays(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text", ["d'Passwuert fir de Server ass {v}", "인증번호는 {c}입니다", "Your Slack verification code is {c}",
+                                  "the code for 2FA is {c}"])  # fmt: skip
+def test_variants_written_after_the_round(text):
+    assert "Zq8LmT3vRk2W" not in clean_text(text.replace("{v}", "Zq8LmT3vRk2WpN7bXc4HyJ6s").replace("{c}", "482913"))
+    assert "482913" not in clean_text(text.replace("{v}", "Zq8LmT3vRk2WpN7bXc4HyJ6s").replace("{c}", "482913"))
