@@ -330,6 +330,8 @@ FINDERS = (
      "processes.oauth_codes; decided by evidence.decide"),
     ("a user / its password", lambda look: processes.user_slash_password(look.text, look.anchors, look.found),
      "processes.user_slash_password; decided by evidence.decide"),
+    ("an assignment inside an assignment", lambda look: look.hits and processes.nested_assignments(
+        look.text, look.hits, look.found), "processes.nested_assignments; decided by evidence.decide"),
     ("a value below its name", lambda look: look.hits and processes.value_below_a_name(look.text, look.hits,
                                                                                         look.found),
      "processes.value_below_a_name; decided by evidence.decide"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from store.privacy.evidence import POSITION, SENTENCE, SPACE, decide, shape
+from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
@@ -164,6 +164,36 @@ def user_slash_password(text, anchors, found):
             continue
         if decide(m.group(2), MEDIUM, SPACE):
             add_span(found, text, m.start(2), m.end(2), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ nested assignments
+def nested_assignments(text, hits, found):
+    """An assignment inside an assignment's value (see the module docstring); `hits`: where the
+    secret words of names stand (names.secret_word_hits)."""
+    n = len(text)
+    done = -1
+    for p in hits:
+        if p < done:
+            continue
+        a = p
+        while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+            a -= 1
+        if a < 2 or text[a - 1] not in "=," or not (text[a - 2].isalnum() or text[a - 2] in "_-"):
+            continue
+        if text[a - 1] == "," and compiled("listed-assignment", r"[\w.-]+=[^\s,]*\Z").search(text, max(0, a - 200), a - 1) is None:
+            continue  # a comma that does not follow another NAME=value of the same list
+        q = p
+        while q < n and (text[q].isalnum() or text[q] in "_.-"):
+            q += 1
+        if q >= n or text[q] != "=":
+            continue
+        done = q
+        verdict = name_verdict(text[a:q])
+        if verdict is None:
+            continue
+        m = compiled("nested-value", r"=([^\s,\"';&|]{1,256})").match(text, q)
+        if m is not None and decide(m.group(1), verdict[1], ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_SENTENCE, verdict[0])
 
 
 # ------------------------------------------------------------------------------ a value below its name

@@ -196,3 +196,17 @@ def test_a_slash_between_words_on_a_login_line_stays(text):
 def test_variants_written_after_the_round(text):
     assert "Zq8LmT3vRk2W" not in clean_text(text.replace("{v}", "Zq8LmT3vRk2WpN7bXc4HyJ6s").replace("{c}", "482913"))
     assert "482913" not in clean_text(text.replace("{v}", "Zq8LmT3vRk2WpN7bXc4HyJ6s").replace("{c}", "482913"))
+
+
+@pytest.mark.parametrize("template", ["Environment=DB_PASS={v} PORT=8080 NODE_ENV=production",
+                                      "gcloud run deploy api --set-env-vars=REGION=eu,API_TOKEN={v}"])  # fmt: skip
+def test_an_assignment_inside_an_assignment_goes(template):
+    for v in (PW, RANDOM):
+        out = clean_text(template.replace("{v}", v))
+        assert v not in out and ("PORT=8080" in out or "REGION=eu" in out)
+
+
+@pytest.mark.parametrize("text", ["Environment=DB_PASS=changeme PORT=8080", "Environment=PASSWORD_FILE=/run/secrets/pw",
+                                  "x=api_key=value", "Environment=DB_PASS=${DB_PASS}"])  # fmt: skip
+def test_an_inner_assignment_of_a_placeholder_or_reference_stays(text):
+    assert clean_text(text) == text
