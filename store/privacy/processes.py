@@ -180,8 +180,9 @@ def nested_assignments(text, hits, found):
             a -= 1
         if a < 2 or text[a - 1] not in "=," or not (text[a - 2].isalnum() or text[a - 2] in "_-"):
             continue
-        if text[a - 1] == "," and compiled("listed-assignment", r"[\w.-]+=[^\s,]*\Z").search(text, max(0, a - 200), a - 1) is None:
-            continue  # a comma that does not follow another NAME=value of the same list
+        if text[a - 1] == "," and compiled("listed-assignment", r"(?:^|(?<=[\s=]))[\w.-]+=[^\s,()]*(?:,[\w.-]+=[^\s,()]*)*\Z"
+                                          ).search(text, max(0, a - 200), a - 1) is None:
+            continue  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
         q = p
         while q < n and (text[q].isalnum() or text[q] in "_.-"):
             q += 1
@@ -191,7 +192,7 @@ def nested_assignments(text, hits, found):
         verdict = name_verdict(text[a:q])
         if verdict is None:
             continue
-        m = compiled("nested-value", r"=([^\s,\"';&|]{1,256})").match(text, q)
+        m = compiled("nested-value", r"=([^\s,\"';&|()\[\]{}]{1,256})").match(text, q)
         if m is not None and decide(m.group(1), verdict[1], ASSIGN):
             add_span(found, text, m.start(1), m.end(1), P_SENTENCE, verdict[0])
 
