@@ -17,7 +17,7 @@ in the text length whatever the nesting.
 
 Secrets are found like a classifier finds them, not from a list of cases: FINDERS (below, in run
 order, each with where its data is) propose spans; candidates found by structure (a label of
-the lexicon in 56 languages, a split name and value, an exec array, a call's password slot, SQL,
+the lexicon in 85 languages, a split name and value, an exec array, a call's password slot, SQL,
 wallet and 2FA labels: store/privacy/candidates.py) are judged in one place by their evidence
 (store/privacy/evidence.py: label strength, how the value is tied to it, its shape); what is
 never a secret (ids, versions, placeholders, unsigned JWTs, public keys:

@@ -2,7 +2,7 @@
 
 The finders (in the order store/privacy/__init__.py runs them):
 
-- labels: the value after a secret word of the lexicon (store/privacy/lexicon.py, 56 languages)
+- labels: the value after a secret word of the lexicon (store/privacy/lexicon.py, 85 languages)
   and a separator (``密码：X``, ``mot de passe: X``), a connector of prose (``the password is
   X``, ``Das Passwort ist X``, ``パスワードはXです``), a directive's space (``requirepass X``,
   ``SetEnv DB_PASSWORD X``, ``git config github.token X``); and the value before one

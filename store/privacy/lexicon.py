@@ -13,7 +13,9 @@ Hindi, Bengali, Tamil, Telugu, Thai, Vietnamese, Indonesian, Malay, Swahili, Jap
 Korean, Catalan, Basque, Galician, Welsh, Albanian, Georgian, Armenian, Kazakh, Mongolian,
 Afrikaans, Tagalog, Irish, Esperanto, Luxembourgish, Frisian, Hausa, Yoruba, Zulu, Amharic,
 Punjabi, Gujarati, Kannada, Malayalam, Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
-Somali, Javanese, Malagasy, Faroese, Haitian Creole, Yiddish (84); and the typos of `password`.
+Somali, Javanese, Malagasy, Faroese, Haitian Creole, Yiddish, and with a word of another
+language and a connector of their own Nepali and Marathi (Hindi's), Maltese and Cebuano
+(English's) (85); and the typos of `password` (PASSWORD_TYPOS).
 """
 
 from __future__ import annotations
