@@ -201,7 +201,7 @@ def test_variants_written_after_the_round(text):
 @pytest.mark.parametrize("template", ["Environment=DB_PASS={v} PORT=8080 NODE_ENV=production",
                                       "gcloud run deploy api --set-env-vars=REGION=eu,API_TOKEN={v}"])  # fmt: skip
 def test_an_assignment_inside_an_assignment_goes(template):
-    for v in (PW, RANDOM):
+    for v in (PW, "Heron_" + "58x", RANDOM):
         out = clean_text(template.replace("{v}", v))
         assert v not in out and ("PORT=8080" in out or "REGION=eu" in out)
 
