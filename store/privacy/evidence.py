@@ -162,6 +162,8 @@ def _decide(value, strength, style, alone):
     kind = shape(v)
     if kind == "random":
         return True
+    if kind == "password" and style == SENTENCE and ("/" in v or "\\" in v):
+        return False  # `pass Work/GitHub2`: a password store's entry, a path
     if kind == "password":
         return strength >= MEDIUM and (style != SENTENCE or _classes(v.strip("-_./").translate(_JOINERS)) >= 3)
     if style == SENTENCE:

@@ -210,3 +210,13 @@ def test_an_assignment_inside_an_assignment_goes(template):
                                   "x=api_key=value", "Environment=DB_PASS=${DB_PASS}"])  # fmt: skip
 def test_an_inner_assignment_of_a_placeholder_or_reference_stays(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("command", ["gh auth login --with-token <<< {v}", "echo {v} | gh auth login --with-token"])
+def test_a_token_fed_to_a_command_that_reads_it_goes(command):
+    for v in (PW.replace("#", "-"), RANDOM):
+        assert v not in clean_text(command.replace("{v}", v))
+
+
+def test_a_password_stores_entry_after_a_noun_stays():
+    assert clean_text("we keep the token Work/GitHub2 in pass") == "we keep the token Work/GitHub2 in pass"
