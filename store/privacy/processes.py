@@ -197,6 +197,50 @@ def nested_assignments(text, hits, found):
             add_span(found, text, m.start(1), m.end(1), P_SENTENCE, verdict[0])
 
 
+# ------------------------------------------------------------------------------ a symbol names the next argument
+def symbol_then_value(text, hits, found):
+    """A literal after a symbol that names a secret (see the module docstring); `hits`: where the
+    secret words of names stand (names.secret_word_hits)."""
+    done = -1
+    for p in hits:
+        if p < done:
+            continue
+        a = p
+        while a > 0 and (text[a - 1].isalnum() or text[a - 1] == "_"):
+            a -= 1
+        if a < 2 or text[a - 1] != ":" or text[a - 2] not in " \t(,[":
+            continue  # a symbol (`:api_key`), not a scope (`A::B`) or a key (`key:`)
+        m = compiled("symbol-value", r"(\w+)[ \t]*,[ \t]*([\"'])([^\"'\n]{1,256})\2").match(text, a)
+        if m is None:
+            continue
+        done = m.end()
+        verdict = name_verdict(m.group(1))
+        if verdict is not None and decide(m.group(3), verdict[1], ASSIGN):
+            add_span(found, text, m.start(3), m.end(3), P_SENTENCE, verdict[0])
+
+
+# ------------------------------------------------------------------------------ a login with a user and a password
+_LOGIN_WITH = (r"(?i)(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+with[ \t]+[\"'`]?[\w.@+-]{1,64}[\"'`]?[ \t]+and[ \t]+"
+               r"[\"'`]?([^\s\"'`]{1,128}?)[\"'`]?[.,;)]*(?:[ \t]|\r?\n|\Z)")
+
+
+_LOGIN_WITH_LITERALS = ("login with", "log in with", "log-in with", "signin with", "sign in with", "sign-in with")
+
+
+def login_with_user_and_password(text, anchors, found):
+    """A login with a user and a password (see the module docstring)."""
+    rx = None
+    for lit in _LOGIN_WITH_LITERALS:
+        if lit not in anchors.present:
+            continue
+        if rx is None:
+            rx = compiled("login-with-and", _LOGIN_WITH)
+        for at in anchors.at(lit):
+            m = rx.match(text, at)
+            if m is not None and decide(m.group(1), MEDIUM, SPACE):
+                add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+
+
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
@@ -331,4 +375,4 @@ def copies_of_secrets(text, found):
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ")
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS)

@@ -220,3 +220,17 @@ def test_a_token_fed_to_a_command_that_reads_it_goes(command):
 
 def test_a_password_stores_entry_after_a_noun_stays():
     assert clean_text("we keep the token Work/GitHub2 in pass") == "we keep the token Work/GitHub2 in pass"
+
+
+@pytest.mark.parametrize("template", ['iex(1)> Application.put_env(:app, :api_key, "{v}")\n:ok', "set :session_secret, '{v}'",
+                                      "login with ana and {v} and check the dashboard", "please sign in with admin and {v}."])  # fmt: skip
+def test_a_symbols_argument_and_a_login_with_a_user_and_a_password_go(template):
+    for v in (PW, RANDOM):
+        assert v not in clean_text(template.replace("{v}", v))
+
+
+@pytest.mark.parametrize("text", ['Foo::Token, "abc12345X"', 'put_env(:app, :api_key, System.get_env("K"))',
+                                  'put_env(:app, :api_key, "changeme")', "Login with ana and bob",
+                                  "log in with GitHub and Google"])  # fmt: skip
+def test_a_scope_a_reference_or_two_names_stay(text):
+    assert clean_text(text) == text
