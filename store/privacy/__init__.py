@@ -330,10 +330,9 @@ FINDERS = (
      "processes.oauth_codes; decided by evidence.decide"),
     ("a user / its password", lambda look: processes.user_slash_password(look.text, look.anchors, look.found),
      "processes.user_slash_password; decided by evidence.decide"),
-    ("an assignment inside an assignment", lambda look: look.hits and processes.nested_assignments(
-        look.text, look.hits, look.found), "processes.nested_assignments; decided by evidence.decide"),
-    ("a symbol that names the next argument", lambda look: look.hits and processes.symbol_then_value(
-        look.text, look.hits, look.found), "processes.symbol_then_value; decided by evidence.decide"),
+    ("an assignment inside an assignment, a symbol's argument", lambda look: look.hits and
+     processes.assigned_inside_or_by_symbol(look.text, look.hits, look.found),
+     "processes.assigned_inside_or_by_symbol; decided by evidence.decide"),
     ("a login with a user and a password", lambda look: processes.login_with_user_and_password(
         look.text, look.anchors, look.found), "processes.login_with_user_and_password; decided by evidence.decide"),
     ("a value below its name", lambda look: look.hits and processes.value_below_a_name(look.text, look.hits,

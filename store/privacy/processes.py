@@ -16,7 +16,7 @@ from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, sh
 from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
-from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, add_span, compiled
+from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, P_SHAPE, add_span, compiled
 
 P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
 P_SENTENCE = P_RANDOM + 500  # a noun's value found by a finder of its own keeps that finder's kind
@@ -166,10 +166,11 @@ def user_slash_password(text, anchors, found):
             add_span(found, text, m.start(2), m.end(2), P_PROCESS, "password")
 
 
-# ------------------------------------------------------------------------------ nested assignments
-def nested_assignments(text, hits, found):
-    """An assignment inside an assignment's value (see the module docstring); `hits`: where the
-    secret words of names stand (names.secret_word_hits)."""
+# ------------------------------------------------------------------------------ nested assignments, symbols
+def assigned_inside_or_by_symbol(text, hits, found):
+    """An assignment inside an assignment's value, and a literal after a symbol that names a
+    secret (see the module docstring): one reading of each name that holds a secret word (`hits`:
+    where those words stand, names.secret_word_hits), by the character before it."""
     n = len(text)
     done = -1
     for p in hits:
@@ -178,45 +179,44 @@ def nested_assignments(text, hits, found):
         a = p
         while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
             a -= 1
-        if a < 2 or text[a - 1] not in "=," or not (text[a - 2].isalnum() or text[a - 2] in "_-"):
+        if a < 2:
             continue
-        if text[a - 1] == "," and compiled("listed-assignment", r"(?:^|(?<=[\s=]))[\w.-]+=[^\s,()]*(?:,[\w.-]+=[^\s,()]*)*\Z"
-                                          ).search(text, max(0, a - 200), a - 1) is None:
-            continue  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
-        q = p
-        while q < n and (text[q].isalnum() or text[q] in "_.-"):
-            q += 1
-        if q >= n or text[q] != "=":
-            continue
-        done = q
-        verdict = name_verdict(text[a:q])
-        if verdict is None:
-            continue
+        before = text[a - 1]
+        if before == ":":
+            done = _symbol_then_value(text, a, found)
+        elif before in "=," and (text[a - 2].isalnum() or text[a - 2] in "_-"):
+            done = _nested_assignment(text, a, p, n, found)
+
+
+def _nested_assignment(text, a, p, n, found):
+    """`X=NAME=value` (or `…,NAME=value` in a flag's list) at `a`: the end of what was read."""
+    if text[a - 1] == "," and compiled("listed-assignment", r"(?:^|(?<=[\s=]))[\w.-]+=[^\s,()]*(?:,[\w.-]+=[^\s,()]*)*\Z"
+                                      ).search(text, max(0, a - 200), a - 1) is None:
+        return -1  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
+    q = p
+    while q < n and (text[q].isalnum() or text[q] in "_.-"):
+        q += 1
+    if q >= n or text[q] != "=":
+        return -1
+    verdict = name_verdict(text[a:q])
+    if verdict is not None:
         m = compiled("nested-value", r"=([^\s,\"';&|()\[\]{}]{1,256})").match(text, q)
         if m is not None and decide(m.group(1), verdict[1], ASSIGN):
             add_span(found, text, m.start(1), m.end(1), P_SENTENCE, verdict[0])
+    return q
 
 
-# ------------------------------------------------------------------------------ a symbol names the next argument
-def symbol_then_value(text, hits, found):
-    """A literal after a symbol that names a secret (see the module docstring); `hits`: where the
-    secret words of names stand (names.secret_word_hits)."""
-    done = -1
-    for p in hits:
-        if p < done:
-            continue
-        a = p
-        while a > 0 and (text[a - 1].isalnum() or text[a - 1] == "_"):
-            a -= 1
-        if a < 2 or text[a - 1] != ":" or text[a - 2] not in " \t(,[":
-            continue  # a symbol (`:api_key`), not a scope (`A::B`) or a key (`key:`)
-        m = compiled("symbol-value", r"(\w+)[ \t]*,[ \t]*([\"'])([^\"'\n]{1,256})\2").match(text, a)
-        if m is None:
-            continue
-        done = m.end()
-        verdict = name_verdict(m.group(1))
-        if verdict is not None and decide(m.group(3), verdict[1], ASSIGN):
-            add_span(found, text, m.start(3), m.end(3), P_SENTENCE, verdict[0])
+def _symbol_then_value(text, a, found):
+    """`:name, "X"` at `a` (a symbol, not a scope `A::B` or a key `key:`): the end of what was read."""
+    if text[a - 2] not in " \t(,[":
+        return -1
+    m = compiled("symbol-value", r"(\w+)[ \t]*,[ \t]*([\"'])([^\"'\n]{1,256})\2").match(text, a)
+    if m is None:
+        return -1
+    verdict = name_verdict(m.group(1))
+    if verdict is not None and decide(m.group(3), verdict[1], ASSIGN):
+        add_span(found, text, m.start(3), m.end(3), P_SENTENCE, verdict[0])
+    return m.end()
 
 
 # ------------------------------------------------------------------------------ a login with a user and a password
@@ -348,9 +348,9 @@ def copies_of_secrets(text, found):
     done = set()
     judged = {}
     blocks = None
-    for s, _prio, e, kind in tuple(found):
-        if e - s < 8 or e - s > 256 or s in done:
-            continue
+    for s, prio, e, kind in tuple(found):
+        if prio < P_SHAPE or e - s < 8 or e - s > 256 or s in done:
+            continue  # (a provider's token is found by its own shape wherever a copy stands)
         done.add(s)
         v = text[s:e]
         hi = e + COPY_REACH
