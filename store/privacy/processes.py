@@ -293,11 +293,20 @@ def value_below_a_name(text, hits, found):
 
 def _a_names_value(text, line_start, a):
     """The word at `a` is the value of a secret's name before it on its line (`password: secret`)
-    or a flag's argument (`grep -i pass`): not a name."""
-    if compiled("after-a-flag", r".*[ \t]-[\w-]+[ \t]+\Z").match(text, line_start, a):
+    or a flag's argument (`grep -i pass`): not a name.  (Read by string steps from `a` back: a
+    pattern of the whole line would be tried at each of its characters.)"""
+    before = text[line_start:a]
+    words = before.split()
+    if words and words[-1][:1] == "-" and len(words[-1]) > 1 and before[-1:] in (" ", "\t"):
         return True  # `grep -i pass`: an argument
-    m = compiled("names-value", r"(?:.*[^\w.-])?([\w.-]+)[\"']?[ \t]*[:=][ \t]*[\"']?\Z").match(text, line_start, a)
-    return m is not None and name_verdict(m.group(1)) is not None
+    head = before.rstrip(" \t\"'")
+    if not head.endswith((":", "=")):
+        return False
+    word = head[:-1].rstrip(" \t\"'")
+    k = len(word)
+    while k and (word[k - 1].isalnum() or word[k - 1] in "_.-"):
+        k -= 1
+    return k < len(word) and name_verdict(word[k:]) is not None
 
 
 # ------------------------------------------------------------------------------ a noun in a sentence
