@@ -17,7 +17,7 @@ in the text length whatever the nesting.
 
 Secrets are found like a classifier finds them, not from a list of cases: FINDERS (below, in run
 order, each with where its data is) propose spans; candidates found by structure (a label of
-the lexicon in 56 languages, a split name and value, an exec array, a call's password slot, SQL,
+the lexicon in 85 languages, a split name and value, an exec array, a call's password slot, SQL,
 wallet and 2FA labels: store/privacy/candidates.py) are judged in one place by their evidence
 (store/privacy/evidence.py: label strength, how the value is tied to it, its shape); what is
 never a secret (ids, versions, placeholders, unsigned JWTs, public keys:
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, formats
+from store.privacy import candidates, formats, processes
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -327,8 +327,29 @@ FINDERS = (
     ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
                                                                                  look.found),
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
+    ("a client's command at its prompt", lambda look: processes.client_commands(look.text, look.anchors, look.found),
+     "processes.SESSION_COMMANDS; decided by evidence.decide"),
+    ("an OAuth code in its redirect", lambda look: processes.oauth_codes(look.text, look.anchors, look.found),
+     "processes.oauth_codes; decided by evidence.decide"),
+    ("a user / its password", lambda look: processes.user_slash_password(look.text, look.anchors, look.found),
+     "processes.user_slash_password; decided by evidence.decide"),
+    ("an assignment inside an assignment, a symbol's argument", lambda look: look.hits and
+     processes.assigned_inside_or_by_symbol(look.text, look.hits, look.found),
+     "processes.assigned_inside_or_by_symbol; decided by evidence.decide"),
+    ("a login with a user and a password", lambda look: processes.login_with_user_and_password(
+        look.text, look.anchors, look.found), "processes.login_with_user_and_password; decided by evidence.decide"),
+    ("a value below its name", lambda look: look.hits and processes.value_below_a_name(look.text, look.hits,
+                                                                                        look.found),
+     "processes.value_below_a_name; decided by evidence.decide"),
+    ("a secret's noun in a sentence", lambda look: processes.noun_in_a_sentence(look.text, look.anchors, look.found),
+     "processes.SENTENCE_NOUNS; decided by evidence.decide"),
+    ("a one-time code said with its label", lambda look: processes.one_time_codes(look.text, look.low, look.anchors,
+                                                                                  look.found),
+     "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
+    ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
+     "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip
 
 
@@ -417,6 +438,7 @@ def _literals(ascii_only: bool = False):
         lits.update(command_literals())
         lits.update(candidates.literals())
         lits.update(formats.literals())
+        lits.update(processes.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

@@ -2,7 +2,7 @@
 
 The finders (in the order store/privacy/__init__.py runs them):
 
-- labels: the value after a secret word of the lexicon (store/privacy/lexicon.py, 56 languages)
+- labels: the value after a secret word of the lexicon (store/privacy/lexicon.py, 85 languages)
   and a separator (``密码：X``, ``mot de passe: X``), a connector of prose (``the password is
   X``, ``Das Passwort ist X``, ``パスワードはXです``), a directive's space (``requirepass X``,
   ``SetEnv DB_PASSWORD X``, ``git config github.token X``); and the value before one
@@ -46,9 +46,9 @@ from store.privacy.lexicon import (
     SEED_LABELS,
     SET_VERBS,
     SHAPE_ONLY_LABELS,
-    UNSPACED,
     VALUE_FIRST_CONNECTORS,
     WALLET_LABELS,
+    unspaced,
 )
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
@@ -492,7 +492,7 @@ def _labels(text, low, anchors, found):
             s, e = ns, ne
             if s and text[s - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not UNSPACED[0] <= low[e - 1] <= UNSPACED[1]:
+        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
@@ -825,7 +825,7 @@ def _connector():
     rx = CACHE.get("connector")
     if rx is None:
         def attached_to_label(c):
-            return ord(c[0]) >= 0x3000 or UNSPACED[0] <= c[0] <= UNSPACED[1]
+            return ord(c[0]) >= 0x3000 or unspaced(c[0])
 
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]

@@ -292,6 +292,9 @@ def _flag_value(text, low, at, end, flag, style, seg_end):
         if len(words) < 2:
             return None
         return words[-1][1], words[-1][2]
+    if style in ("=", "+") and token_end == attached_start and low[attached_start:attached_start + 1] in ("'", '"'):
+        close = text.find(text[attached_start], attached_start + 1, seg_end)  # -p'X', -p"X": quoted, attached
+        return (attached_start + 1, close) if close > attached_start + 1 else None
     attached = token_end > attached_start
     if attached and low[attached_start] == "=":
         attached_start += 1

@@ -35,6 +35,10 @@ from store.privacy.values import (
 )
 
 ASSIGN, PROSE, SPACE, POSITION = "assign", "prose", "space", "position"
+# a secret's noun in a sentence, the value after it with no separator (`smtp pass X until the vault
+# is back`): a random-looking value, or a password-like one of three character classes or more
+# (`token e2e-tests` and `pass expired123` are words of prose: `-`, `_`, `.` and `/` join words)
+SENTENCE = "sentence"
 
 
 def password_like(value: str) -> bool:
@@ -87,6 +91,15 @@ def password_like(value: str) -> bool:
     if symbol and not digit and compiled("ev-ident", r"[A-Za-z]+(?:[_.-][A-Za-z]+)+\Z").match(value):
         return False  # snake_case, kebab-case, dotted.words: names
     return not compiled("ev-call", r".*\w\(").match(value)
+
+
+_JOINERS = str.maketrans("", "", "-_./")
+
+
+def _classes(value: str) -> int:
+    """How many of lower case, upper case, digit and other characters `value` holds."""
+    return ((value.upper() != value) + (value.lower() != value) + any(ch.isdigit() for ch in value)
+            + any(not ch.isalnum() for ch in value))
 
 
 def passphrase_like(value: str) -> bool:
@@ -153,8 +166,12 @@ def _decide(value, strength, style, alone):
     kind = shape(v)
     if kind == "random":
         return True
+    if kind == "password" and style == SENTENCE and ("/" in v or "\\" in v):
+        return False  # `pass Work/GitHub2`: a password store's entry, a path
     if kind == "password":
-        return strength >= MEDIUM
+        return strength >= MEDIUM and (style != SENTENCE or _classes(v.strip("-_./").translate(_JOINERS)) >= 3)
+    if style == SENTENCE:
+        return False
     if strength < STRONG:
         return False
     if style == POSITION:

@@ -11,7 +11,11 @@ Russian, Ukrainian, Romanian, Hungarian, Finnish, Estonian, Latvian, Lithuanian,
 Norwegian, Danish, Icelandic, Turkish, Azerbaijani, Greek, Arabic, Hebrew, Persian, Urdu,
 Hindi, Bengali, Tamil, Telugu, Thai, Vietnamese, Indonesian, Malay, Swahili, Japanese, Chinese,
 Korean, Catalan, Basque, Galician, Welsh, Albanian, Georgian, Armenian, Kazakh, Mongolian,
-Afrikaans, Tagalog, Irish (57).
+Afrikaans, Tagalog, Irish, Esperanto, Luxembourgish, Frisian, Hausa, Yoruba, Zulu, Amharic,
+Punjabi, Gujarati, Kannada, Malayalam, Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
+Somali, Javanese, Malagasy, Faroese, Haitian Creole, Yiddish, and with a word of another
+language and a connector of their own Nepali and Marathi (Hindi's), Maltese and Cebuano
+(English's) (85); and the typos of `password` (PASSWORD_TYPOS).
 """
 
 from __future__ import annotations
@@ -25,7 +29,12 @@ _PASSWORD = (
     "پاس ورڈ पासवर्ड পাসওয়ার্ড கடவுச்சொல் పాస్‌వర్డ్ รหัสผ่าน mật khẩu mat khau kata sandi "
     "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 비번 암호 패스워드 contrasenya "
     "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
-    "kontrasenya pasfhocal"
+    "kontrasenya pasfhocal "
+    # Esperanto, Luxembourgish, Frisian, Zulu/Xhosa, Punjabi, Gujarati, Kannada and Malayalam (with
+    # and without the zero-width non-joiner), Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
+    # Malagasy, Faroese, Haitian Creole, Yiddish (pointed and not), Yoruba
+    "pasvort passwuert wachtwurd iphasiwedi ਪਾਸਵਰਡ પાસવર્ડ ಪಾಸ್‌ವರ್ಡ್ ಪಾಸ್ವರ್ಡ್ പാസ്‌വേഡ് പാസ്വേഡ് මුරපද "
+    "စကားဝှက် ពាក្យសម្ងាត់ ລະຫັດຜ່ານ پټنوم şîfre sîfre сырсөз tenimiafina loyniorð modpas פּאַראָל פאראל igbaniwọle"
 )
 _SECRET = (
     "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
@@ -44,13 +53,14 @@ for _kind, _phrases in (
     ("password", ("code d'accès", "code d'acces", "access code", "código de acceso", "codice di accesso",
                   "código de acesso", "код доступа", "mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
-                  "kata laluan", "нууц үг", "құпия сөз",
+                  "kata laluan", "нууц үг", "құпия сөз", "kalmar sirri", "kalmar wucewa", "furaha sirta",
+                  "erayga sirta", "tembung sandhi", "የይለፍ ቃል", "የይለፍ ቃሉ",
                   # a Wi-Fi network's key is its password (`clé wifi: X`; `wifi key: X`: KEY_QUALIFIERS)
                   "wlan-schlüssel", "wlan-passwort", "clé wifi", "clé wi-fi", "cle wifi", "clave wifi",
                   "clave del wifi", "chave wifi", "chiave wifi")),
     ("secret", ("app secret", "client secret", "secret key", "clé secrète", "cle secrete", "clave secreta",
                 "chave secreta")),
-    ("token", ("access token", "api token")),
+    ("token", ("access token", "api token", "authorization code", "auth code")),
     ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키", "clé d'api",
                  "cle d'api", "clave de api", "chave de api", "chiave api", "api schlüssel")),
 ):  # fmt: skip
@@ -62,6 +72,24 @@ for _w in ("mot", "de", "passe", "d'ordine", "كلمة", "المرور", "الس
            "chiave", "πρόσβασης"):  # fmt: skip
     LABELS.pop(_w, None)
 LABELS["parola"] = "password"  # Italian, Romanian, Turkish
+
+
+def _typos(word: str) -> set:
+    """What a hurried hand types for `word`: one letter dropped, two neighbours swapped, one letter
+    doubled (`pasword`, `passwrod`, `passowrd`, `passwword`); not the word itself, a part of it
+    (`assword`, `passwor`: found inside the word) or one that holds it."""
+    n = len(word)
+    edits = {word[:i] + word[i + 1:] for i in range(n)}
+    edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(n - 1)}
+    edits |= {word[:i] + word[i] + word[i:] for i in range(n)}
+    return {t for t in edits if t != word and t not in word and word not in t}
+
+
+# A person's typos of the strongest label (`the pasword is X`, `passwrod: X`): a label of prose, as
+# a word of the lexicon no name rule knows is.
+PASSWORD_TYPOS = frozenset(_typos("password"))
+for _w in PASSWORD_TYPOS:
+    LABELS.setdefault(_w, "password")
 # Labels of chat that are other words too (Japanese `パス` is a password and a path): what
 # follows them counts only with a password's or a random string's shape (a MEDIUM label).
 SHAPE_ONLY_LABELS = frozenset(("パス", "ぱす"))
@@ -126,6 +154,10 @@ CONNECTORS = (
     # `비밀번호를 X로`, `パスワードを X に`, `รหัสผ่านใหม่คือ X`
     "改成了", "改成", "改为", "改為", "设置为", "设为", "设置成", "设成", "换成", "更改为", "修改为", "重置为", "变更为",
     "를", "을", "を", "ใหม่คือ",
+    # Esperanto, Luxembourgish, Hausa, Zulu (after a possessive), Somali, Malagasy, Maltese, Cebuano,
+    # Haitian Creole, Yiddish, Kurdish's possessive, Lao, Khmer, Burmese (attached, as Thai's)
+    "estas", "ass", "ita ce", "shine", "ce", "ithi", "yami ithi", "yami", "waa", "dia", "hija", "huwa", "kay",
+    "la se", "se", "איז", "min", "ແມ່ນ", "គឺ", "က",
 )  # fmt: skip
 # Words of prose between a value and the label after it: `X is the password`, `X est le mot de
 # passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`.
@@ -167,8 +199,14 @@ DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set
 PREPOSITIONS = (
     "for", "of", "on", "to", "de", "del", "des", "du", "da", "do", "dos", "das", "della", "dello", "für", "fur",
     "para", "per", "pour", "voor", "van", "dla", "na", "za", "od", "pro", "k", "ke", "ng", "от", "для", "к", "до",
-    "till", "til", "för", "på", "için", "за", "на", "од",
+    "till", "til", "för", "på", "için", "за", "на", "од", "fir", "vun", "por", "foar", "fan",
 )  # fmt: skip
 # Scripts written without spaces between words: a connector there is attached to the label
 # (`รหัสผ่านคือX`), as in Chinese and Japanese.
 UNSPACED = ("\u0e00", "\u0eff")  # Thai, Lao
+UNSPACED_MORE = (("\u1000", "\u109f"), ("\u1780", "\u17ff"))  # Burmese, Khmer
+
+
+def unspaced(ch: str) -> bool:
+    """`ch` is of a script written without spaces between words (Thai, Lao, Burmese, Khmer)."""
+    return UNSPACED[0] <= ch <= UNSPACED[1] or any(lo <= ch <= hi for lo, hi in UNSPACED_MORE)

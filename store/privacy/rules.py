@@ -499,15 +499,16 @@ TOKEN_RULES = (
     Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
          r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
-         r"(?:-stdin\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
+         r"(?:-stdin\b|--with-token\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
          r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bsecrets?[ \t]+(?:create|set|put|add)\b)", starts=(("echo", 0), ("printf", 0))),
     # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin, a secret store's
     # create/set that reads it: docker secret create NAME -, gh secret set NAME), either order
     Rule("password", ("<<<",),
          r"(?:\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bchpasswd\b|\b(?:vnc)?passwd\b|\bkinit\b|-stdin\b"
-         r"|\bsecrets?[ \t]+(?:create|set|put|add)\b)"
+         r"|\bsecrets?[ \t]+(?:create|set|put|add)\b|(?<=--)with-token\b)"
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
-         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0))),
+         starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0),
+                 ("token", -5))),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),

@@ -35,6 +35,18 @@ def test_a_csv_column_named_for_a_secret_goes(template):
     _gone(template)
 
 
+@pytest.mark.parametrize("template", [
+    "name,url,username,password\ngithub.com,https://github.com/login,ana,{v}",
+    "url,login,password\nhttps://mail.example.com,ana@example.com,{v}",
+])  # fmt: skip
+def test_a_csv_row_keeps_its_other_cells(template):
+    # the header's last field names the secret column, not a value alone on the line below it:
+    # only the password's cell goes, the site and the user stay
+    for v in (PW, RANDOM):
+        out = clean_text(template.replace("{v}", v))
+        assert v not in out and "ana" in out and ".com" in out.splitlines()[1], out
+
+
 @pytest.mark.parametrize("text", [
     "id,token_count,model\n1,1532,claude-sonnet\n2,877,claude-haiku",
     "user,password\nana,$2b$12$abcdefghijklmnopqrstuuJ5yXo1H0Vq3Z8m7H4xw1E3a2b",

@@ -1,0 +1,394 @@
+"""Secrets as people and processes show them, beyond the shapes of files and code (each finder a
+row of FINDERS in store/privacy/__init__.py, each value decided by store/privacy/evidence.py):
+
+- a ONE-TIME CODE said with its label, in a sentence or a forwarded message (`my 2FA code is
+  482913`, `verification code: 482913`, `验证码：482913`, `인증번호 [482913]`, `Use 482913 as your
+  login code`): 4 to 8 digits that end the clause, after a label that names a code of a second
+  factor or of a verification (a quantity, `verification took 1234 ms`, and a number of any other
+  label, `error code 482913`, `order #482913`, are kept).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, shape
+from store.privacy.names import name_verdict
+from store.privacy.never import never_secret, public_blocks
+from store.privacy.rules import MEDIUM, STRONG
+from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, P_SHAPE, add_span, compiled
+
+P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
+P_SENTENCE = P_RANDOM + 500  # a noun's value found by a finder of its own keeps that finder's kind
+P_COPY = P_CUSTOM + 1_000  # the least specific: a copy found by a finder of its own keeps that finder's kind
+
+# ------------------------------------------------------------------------------ one-time codes
+# The words that say a code is a second factor's or a verification's, as the one pass finds them
+# (lowercased; `verifica` is verification, verificación, verificação, verificatie; `confirma`
+# confirmation, confirmación; `authentica` authentication, authenticator).
+OTP_CODE_LITERALS = (
+    "2fa", "mfa", "otp", "sms code", "verifica", "vérifica", "authentica", "confirma", "security code", "login code",
+    "sign-in code", "signin code", "one-time", "one time", "bestätigungscode", "verifizierungscode",
+    "sicherheitscode", "anmeldecode", "weryfikac", "doğrulama", "xác minh", "xác nhận", "подтвержд", "验证码",
+    "驗證碼", "认证码", "校验码", "인증번호", "인증 코드", "인증코드", "確認コード", "認証コード", "認證碼",
+)  # fmt: skip
+_CODE_WORDS = r"(?:codes?|tokens?|pin|passcode|kod[ua]?|kode|koodi|código|codice|code|код|mã|번호|코드|コード|码|碼)"
+# a second factor's words stand alone (`OTP: X`, `my 2FA X`); the others name a code only with its
+# word (`verification code`, `login code`: `confirmation 20931` may be a booking's number)
+_ALONE = r"(?:2fa|mfa|otp|totp)"
+_QUALIFIERS = (r"(?:2fa|mfa|otp|totp|sms|verifica\w{0,6}|vérification|authentica\w{0,5}|confirma\w{0,6}|security|login"
+               r"|sign-?in|one[- ]time|bestätigungs|verifizierungs|sicherheits|anmelde|weryfikac\w{0,8}"
+               r"|doğrulama|xác minh|xác nhận|подтвержд\w{0,6}|验证|驗證|认证|校验|인증|確認|認証|認證)")
+_CONNECTIVES = r"(?:is|was|ist|lautet|est|es|é|è|är|er|on|je|jest|to|da|是|为|為|は|는|은|:)"
+_DIGITS = r"(\d{3}[ -]\d{3}|\d{4,8})"
+# what ends a code's clause: not a unit or a count (`1234 ms`, `6 digits`), no digit or letter on
+_CODE_END = (r"(?![\w.,:/-]?\d)(?![A-Za-z\u00c0-\u024f\u0370-\u04ff_])(?![ \t]*(?:ms|s|sec|secs|seconds|bytes|kb|mb|gb|%|px|times|rows|digits"
+             r"|chars|characters|minutes|mins|min|hours|days|attempts|tries|ft|m|km|kg)\b)")
+
+
+def _otp_rx():
+    return compiled("one-time code", (
+        r"(?i)(?<![\w-])(?:(?:codes?|código|codice|kod|код|mã)[ \t]+(?:de[ \t]+|di[ \t]+|(?:from|for)[ \t]+(?:(?:my|the|your)[ \t]+)?)?"
+        + _QUALIFIERS + r"(?:[ \t]*app)?|" + _ALONE + r"(?:[ \t-]?" + _CODE_WORDS + r")?|" + _QUALIFIERS
+        + r"(?:[ \t]*app)?[ \t-]?" + _CODE_WORDS + r")"
+        r"(?:[ \t]*[:=\uff1a][ \t]*|[ \t]+" + _CONNECTIVES + r"[ \t]+|[ \t]*(?:是|为|為|は|는|은)[ \t]*|[ \t]+)"
+        r"[\[(「\"'`]?" + _DIGITS + r"[\])」\"'`]?" + _CODE_END
+        + r"|(?<![\w-])" + _DIGITS + r"[ \t]+(?:as|is)[ \t]+(?:your|the|my|a)[ \t]+(?:[^\W\d_]{2,12}[ \t]+)?"
+        + _QUALIFIERS + r"[ \t-]?" + _CODE_WORDS))  # fmt: skip
+
+
+def one_time_codes(text, low, anchors, found):
+    """A one-time code said with its label (see the module docstring)."""
+    present = anchors.present
+    rx = None
+    done = -1
+    for lit in OTP_CODE_LITERALS:
+        if lit not in present:
+            continue
+        if rx is None:
+            rx = _otp_rx()
+        for at in anchors.at(lit):
+            if at < done:
+                continue
+            m = rx.search(text, max(0, at - 40), min(len(text), at + 90))
+            while m is not None and m.end() <= at:
+                m = rx.search(text, m.end(), min(len(text), at + 90))
+            if m is None or m.start() > at + len(lit):
+                continue
+            g = 1 if m.start(1) >= 0 else 2
+            done = m.end()
+            if decide(m.group(g), STRONG, POSITION):
+                add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ a client's commands
+# A client's prompt (`127.0.0.1:6379> `, `SQL> `, `ftp> `, `mysql> `, `>>> `), or none: the line starts there.
+_PROMPT = r"(?:^|(?<=\n))[ \t]*(?:(?:[\w.-]{1,20} )?[\w.:@()\[\]~/-]{1,60}(?:>|=>|=#)[ \t]?|>>>[ \t])?"
+# (literal the one pass finds, the command's pattern after a prompt, strength, style)
+SESSION_COMMANDS = (
+    ("auth ", r"(?:AUTH|(?<=>)auth|(?<=> )auth)[ \t]+(?:[\w.@-]{1,64}[ \t]+)?(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
+    ("conn", r"(?i:conn(?:ect)?)[ \t]+[\w$#]{1,30}/([^\s/@\"']{1,128})(?:@[\w.:/-]{1,200})?[ \t]*;?[ \t]*\r?(?:\n|\Z)",
+     STRONG, SPACE),
+    ("> user ", r"(?i:user)[ \t]+(?!(?i:anonymous|ftp)[ \t])[\w.@-]{1,64}[ \t]+(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
+)  # fmt: skip
+_SET_PASSWORD_FROM = r"(?i)\bset[ \t]+password[ \t]+from[ \t]+(['\"])[^'\"\n]{0,128}\1[ \t]+to[ \t]+(['\"])([^'\"\n]{1,128})\2"
+
+
+def client_commands(text, anchors, found):
+    """A client's command typed at its prompt (see the module docstring)."""
+    present = anchors.present
+    for lit, pattern, strength, style in SESSION_COMMANDS:
+        if lit not in present:
+            continue
+        rx = compiled("session " + lit, _PROMPT + pattern)
+        for at in anchors.at(lit):
+            line_start = text.rfind("\n", 0, at) + 1
+            if at - line_start > 80:
+                continue
+            m = rx.match(text, line_start)
+            if m is not None and m.start(1) > at and decide(m.group(1), strength, style, alone=True):
+                add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+    if "password from" in present:
+        rx = compiled("set password from", _SET_PASSWORD_FROM)
+        for at in anchors.at("password from"):
+            m = rx.search(text, max(0, at - 12), min(len(text), at + 400))
+            if m is not None and decide(m.group(3), STRONG, POSITION):
+                add_span(found, text, m.start(3), m.end(3), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ OAuth codes
+_OAUTH_CODE = (r"[?&]code=([^&\s#\"'<>]{8,512})")
+_OAUTH_URL_WORDS = ("state=", "callback", "oauth", "authorize", "redirect")
+
+
+def oauth_codes(text, anchors, found):
+    """An OAuth authorization code in the redirect that carries it (see the module docstring)."""
+    if "code=" not in anchors.present:
+        return
+    rx = compiled("oauth code", _OAUTH_CODE)
+    for at in anchors.at("code="):
+        m = rx.match(text, at - 1) if at else None
+        if m is None:
+            continue
+        url_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at), text.rfind("\"", 0, at)) + 1
+        url_end = at + 600
+        for stop in (" ", "\n", "\""):
+            k = text.find(stop, at, url_end)
+            if k >= 0:
+                url_end = k
+        url = text[url_start:url_end].lower()
+        if any(w in url for w in _OAUTH_URL_WORDS) and decide(m.group(1), STRONG, SPACE):
+            add_span(found, text, m.start(1), m.end(1), P_PROCESS, "token")
+
+
+# ------------------------------------------------------------------------------ user / password
+_LOGIN_WORDS = r"(?i:log[ \t-]?in|sign[ \t-]?in|creds|credentials|user(?:name)?|account|admin|root)"
+_SLASH_PAIR = (r"(?:^|[ \t(:\[`\"'])[`\"']?([\w.@+-]{1,64})[`\"']?[ \t]+/[ \t]+[`\"']?([^\s`\"']{1,128}?)[`\"']?"
+               r"[.,;)]*(?:[ \t]|\r?\n|\Z)")
+
+
+def user_slash_password(text, anchors, found):
+    """A user and its password split by ` / ` on a line that says logging in (see the module
+    docstring)."""
+    if " / " not in anchors.present:
+        return
+    pair = login = None
+    for at in anchors.at(" / "):
+        ls = max(text.rfind("\n", 0, at) + 1, at - 160)
+        if pair is None:
+            pair = compiled("user-slash-password", _SLASH_PAIR)
+            login = compiled("login-words", r".*\b" + _LOGIN_WORDS + r"\b")
+        start = text.rfind(" ", ls, at - 1)
+        m = pair.match(text, start if start >= ls else ls, min(len(text), at + 140))
+        if m is None or m.end(1) != at or login.match(text, ls, m.end(1)) is None:
+            continue
+        if decide(m.group(2), MEDIUM, SPACE):
+            add_span(found, text, m.start(2), m.end(2), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ nested assignments, symbols
+# The longest name read around a secret word's place.
+_NAME_REACH = 256
+
+
+def assigned_inside_or_by_symbol(text, hits, found):
+    """An assignment inside an assignment's value, and a literal after a symbol that names a
+    secret (see the module docstring): one reading of each name that holds a secret word (`hits`:
+    where those words stand, names.secret_word_hits), by the character before it."""
+    n = len(text)
+    done = -1
+    for p in hits:
+        if p < done:
+            continue
+        a, floor = p, max(0, p - _NAME_REACH)
+        while a > floor and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+            a -= 1
+        if a < 2 or a == floor:
+            continue  # (no name is that long: a run of words, read back once per hit, would be quadratic)
+        before = text[a - 1]
+        if before == ":":
+            done = _symbol_then_value(text, a, found)
+        elif before in "=," and (text[a - 2].isalnum() or text[a - 2] in "_-"):
+            done = _nested_assignment(text, a, p, n, found)
+
+
+def _nested_assignment(text, a, p, n, found):
+    """`X=NAME=value` (or `…,NAME=value` in a flag's list) at `a`: the end of what was read."""
+    if text[a - 1] == "," and compiled("listed-assignment", r"(?:^|(?<=[\s=]))[\w.-]+=[^\s,()]*(?:,[\w.-]+=[^\s,()]*)*\Z"
+                                      ).search(text, max(0, a - 200), a - 1) is None:
+        return -1  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
+    q, end = p, min(n, p + _NAME_REACH)
+    while q < end and (text[q].isalnum() or text[q] in "_.-"):
+        q += 1
+    if q >= n or text[q] != "=":
+        return -1
+    verdict = name_verdict(text[a:q])
+    if verdict is not None:
+        m = compiled("nested-value", r"=([^\s,\"';&|()\[\]{}]{1,256})").match(text, q)
+        if m is not None and decide(m.group(1), verdict[1], ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_SENTENCE, verdict[0])
+    return q
+
+
+def _symbol_then_value(text, a, found):
+    """`:name, "X"` at `a` (a symbol, not a scope `A::B` or a key `key:`): the end of what was read."""
+    if text[a - 2] not in " \t(,[":
+        return -1
+    m = compiled("symbol-value", r"(\w+)[ \t]*,[ \t]*([\"'])([^\"'\n]{1,256})\2").match(text, a)
+    if m is None:
+        return -1
+    verdict = name_verdict(m.group(1))
+    if verdict is not None and decide(m.group(3), verdict[1], ASSIGN):
+        add_span(found, text, m.start(3), m.end(3), P_SENTENCE, verdict[0])
+    return m.end()
+
+
+# ------------------------------------------------------------------------------ a login with a user and a password
+_LOGIN_WITH = (r"(?i)(?:log[ \t-]?in|sign[ \t-]?in)[ \t]+with[ \t]+[\"'`]?[\w.@+-]{1,64}[\"'`]?[ \t]+and[ \t]+"
+               r"[\"'`]?([^\s\"'`]{1,128}?)[\"'`]?[.,;)]*(?:[ \t]|\r?\n|\Z)")
+
+
+_LOGIN_WITH_LITERALS = ("login with", "log in with", "log-in with", "signin with", "sign in with", "sign-in with")
+
+
+def login_with_user_and_password(text, anchors, found):
+    """A login with a user and a password (see the module docstring)."""
+    rx = None
+    for lit in _LOGIN_WITH_LITERALS:
+        if lit not in anchors.present:
+            continue
+        if rx is None:
+            rx = compiled("login-with-and", _LOGIN_WITH)
+        for at in anchors.at(lit):
+            m = rx.match(text, at)
+            if m is not None and decide(m.group(1), MEDIUM, SPACE):
+                add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ a value below its name
+_NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
+_BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
+          r"(?:([\"'])([^\"'\s]{1,256})\1|([^\"'\s]{1,256}))[ \t]*,?[ \t]*\r?(?:\n|\Z)")
+_NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
+_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
+
+
+def value_below_a_name(text, hits, found):
+    """The value alone on the line below a secret's name or flag that ends its line (see the
+    module docstring); `hits`: where the secret words of names stand (names.secret_word_hits)."""
+    ends = compiled("name-ends-line", _NAME_ENDS_LINE).match
+    below = None
+    i, count = 0, len(hits)
+    while i < count:
+        # only the line's last secret word can be in a name that ends it: one test a line
+        nl = text.find("\n", hits[i])
+        if nl < 0:
+            return  # the last line: no line below
+        j = bisect_left(hits, nl, i)
+        p, i = hits[j - 1], j
+        if nl - p > 100 or not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
+            continue  # (a name and its closing marks are shorter, and end in one of their characters)
+        m = ends(text, p)
+        if m is None or m.end() >= len(text):
+            continue
+        a = p
+        while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+            a -= 1
+        line_start = text.rfind("\n", 0, a) + 1
+        if a - line_start > 160:
+            continue
+        head = text[line_start:a]
+        if "," in head and not any(c in head.strip() for c in " \t"):
+            continue  # `name,url,username,password`: a CSV header's last field (its rows: formats.py)
+        verdict = name_verdict(text[a:m.end(1)].lstrip("-"))
+        if verdict is None or _a_names_value(text, line_start, a):
+            continue
+        if below is None:
+            below = compiled("value-below-name", r"(?i)" + _BELOW).match
+        v = below(text, m.end())
+        if v is None:
+            continue
+        g = 2 if v.start(2) >= 0 else 3
+        value = v.group(g)
+        if compiled("env-name", _ENV_NAME).match(value) or name_verdict(value) is not None:
+            continue  # a list of names (`DB_PASSWORD` then `DB_HOST`), not a value
+        if compiled("assignment", r"[A-Za-z_][\w.-]*=").match(value):
+            continue  # `NAME=value`: the line's own name and value (the name rule's)
+        if decide(value, verdict[1], SPACE):
+            add_span(found, text, v.start(g), v.end(g), P_PROCESS, verdict[0])
+
+
+def _a_names_value(text, line_start, a):
+    """The word at `a` is the value of a secret's name before it on its line (`password: secret`)
+    or a flag's argument (`grep -i pass`): not a name.  (Read by string steps from `a` back: a
+    pattern of the whole line would be tried at each of its characters.)"""
+    before = text[line_start:a]
+    words = before.split()
+    if words and words[-1][:1] == "-" and len(words[-1]) > 1 and before[-1:] in (" ", "\t"):
+        return True  # `grep -i pass`: an argument
+    head = before.rstrip(" \t\"'")
+    if not head.endswith((":", "=")):
+        return False
+    word = head[:-1].rstrip(" \t\"'")
+    k = len(word)
+    while k and (word[k - 1].isalnum() or word[k - 1] in "_.-"):
+        k -= 1
+    return k < len(word) and name_verdict(word[k:]) is not None
+
+
+# ------------------------------------------------------------------------------ a noun in a sentence
+SENTENCE_NOUNS = frozenset(("pass", "password", "passwd", "pw", "pwd", "token", "secret", "passphrase", "passcode"))
+_NOUN_TRIGGERS = ("pass", "pw", "token", "secret")  # the literals of the one pass they start with
+_AFTER_NOUN = r"[ \t]+(?:\(([^\s()\"'`]{6,128})\)|([^\s()\"'`,;]{6,128}?)(?=[,.;?]*(?:[ \t]|\r?\n|\Z)))"
+
+
+def noun_in_a_sentence(text, anchors, found):
+    """The value right after a secret's noun in a sentence (see the module docstring)."""
+    after = None
+    n = len(text)
+    places = [anchors.at(w) for w in _NOUN_TRIGGERS if w in anchors.present]
+    for p in sorted(set().union(*places)) if len(places) > 1 else (places[0] if places else ()):
+        if p and (text[p - 1].isalnum() or text[p - 1] in "_-.$@/\\:=<>&|"):
+            continue  # part of a name, a flag, an attribute, a path
+        q = p
+        while q < n and text[q].isalpha():
+            q += 1
+        if q == n or text[q] not in " \t" or text[p:q].lower() not in SENTENCE_NOUNS:
+            continue
+        if after is None:
+            after = compiled("after-noun", _AFTER_NOUN).match
+        m = after(text, q)
+        if m is None:
+            continue
+        g = 1 if m.start(1) >= 0 else 2
+        if compiled("keyword-arg", r"[A-Za-z_][\w.]*[=(\[]").match(m.group(g)):
+            continue  # `pass ssl=True`, `pass f(x)`: code after a verb
+        if decide(m.group(g), STRONG, SENTENCE):
+            noun = text[p:q].lower()
+            add_span(found, text, m.start(g), m.end(g), P_SENTENCE, noun if noun in ("token", "secret") else "password")
+
+
+# ------------------------------------------------------------------------------ copies
+COPY_REACH = 600  # how far from a secret its copies are looked for (an echo, a log's next lines)
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def copies_of_secrets(text, found):
+    """Every other copy, as a whole token, of a value the finders before found a secret (see the
+    module docstring): judged by the value's shape (store/privacy/evidence.py shape) and by what
+    is never a secret where the value was found."""
+    if not found:
+        return
+    n = len(text)
+    starts = {f[0] for f in found}  # (a copy found itself needs no second find)
+    done = set()
+    judged = {}
+    blocks = None
+    for s, prio, e, kind in tuple(found):
+        if prio < P_SHAPE or e - s < 8 or e - s > 256 or s in done:
+            continue  # (a provider's token is found by its own shape wherever a copy stands)
+        done.add(s)
+        v = text[s:e]
+        hi = e + COPY_REACH
+        at = text.find(v, s - COPY_REACH if s > COPY_REACH else 0, hi)
+        while at >= 0 and at in starts:
+            at = text.find(v, at + 1, hi)
+        if at < 0:
+            continue  # (most secrets stand once, or each copy was found itself: no judging)
+        ok = judged.get(v)
+        if ok is None:
+            if blocks is None:
+                blocks = public_blocks(text) if "-----BEGIN " in text else ()
+            ok = judged[v] = shape(v) in ("random", "password") and not never_secret(text, s, e, kind, blocks)
+        while ok and at >= 0:
+            end = at + len(v)
+            if at not in starts and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (
+                    end == n or text[end] not in _TOKEN_CHARS):
+                add_span(found, text, at, end, P_COPY, kind)
+                starts.add(at)
+            at = text.find(v, at + 1, hi)
+
+
+def literals() -> tuple:
+    """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS)
