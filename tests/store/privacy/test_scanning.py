@@ -324,6 +324,42 @@ def test_at_most_lists_a_literal_up_to_its_limit_and_at_goes_on_from_there():
             assert anchors.at(literal) == _places(low, literal), (literal, limit)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_literal_asked_for_later_has_every_place_in_any_order_of_asking(seed):
+    """A literal not found by the first pass is read from the places of one found before that
+    stands inside it (`user` from `use`, `echo ` from `echo`, `createuser` from `user`), or by the
+    engine from its first character (`??`, `||`, which overlap themselves), or by `find`; in the
+    one-byte copy of a wide text a `?` stands for any character beyond Latin-1, so `??` there is
+    checked in the text.  Whatever was asked before, each answer is every place, overlapping
+    ones too, and at_most agrees."""
+    import random
+
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    rng = random.Random(seed)
+    pieces = ["use", "user", "createuser", "setuser", "echo", "echo ", "??", "???", "|||", "||", "net", "config",
+              " as ", " or ", "insert", "rman", "identified", "default", "x" * 40, "\n", " ", "?", "|", "é", "한국",
+              "🙂", "ab", "s", "e", "a? ?"]
+    text = "".join(rng.choice(pieces) for _ in range(ONE_PASS_FROM // 3))
+    if seed == 2:
+        text = text.encode("ascii", "replace").decode("ascii")  # (no one-byte copy)
+    low = _lower(text)
+    literals = _literals_for(low)
+    asked = ["use", "user", "createuser", "setuser", "echo", "echo ", "??", "||", "net", "config", " as ", " or ",
+             "insert", "rman", "identified", "default", "a? ", "? ?", "nowhere", "|", "???", "|||"]
+    for order in range(6):
+        anchors = Anchors(low, literals)
+        rng.shuffle(asked)
+        for literal in asked:
+            if rng.random() < 0.5:
+                limit = rng.choice((0, 3, 100, 10_000))
+                got = anchors.at_most(literal, limit)
+                assert got is None or got == _places(low, literal), (literal, limit)
+            assert anchors.at(literal) == _places(low, literal), (literal, order)
+            assert bool(anchors.count(literal, first=True)) == (literal in low), literal
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_long_text_lowered_in_pieces_is_the_text_lowered_whole(monkeypatch, seed):
     """_lower lowers a long text beyond ASCII in pieces (the ASCII ones the fast way): the copy is
