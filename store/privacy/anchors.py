@@ -375,7 +375,7 @@ class Anchors:
         _by_engine) by a regular expression of its own."""
         text, needle = self._searched(literal)
         check = self.low if text is self._raw and "?" in literal else None
-        if _by_engine(literal):
+        if len(text) >= ONE_PASS_FROM and _by_engine(literal):  # (a hook's short text compiles nothing)
             for m in _needle_rx(needle).finditer(text, at):
                 p = m.start()
                 if check is not None and not check.startswith(literal, p):
@@ -466,14 +466,15 @@ def _needle_rx(needle):
     """The pattern of `needle` (str or bytes) for _by_engine: the needle itself (the engine reads
     a literal prefix as one), or its first character and a look-ahead when it can overlap itself
     (`||` in `|||` stands twice)."""
-    rx = CACHE.get(("needle", needle))
+    key = "needle " + repr(needle)
+    rx = CACHE.get(key)
     if rx is None:
         if any(needle[:k] == needle[-k:] for k in range(1, len(needle))):
             pattern = re.escape(needle[:1]) + (b"(?=" if isinstance(needle, bytes) else "(?=") + re.escape(needle[1:]) \
                 + (b")" if isinstance(needle, bytes) else ")")
         else:
             pattern = re.escape(needle)
-        rx = CACHE[("needle", needle)] = re.compile(pattern)
+        rx = CACHE[key] = re.compile(pattern)
     return rx
 
 
