@@ -315,3 +315,24 @@ def test_every_providers_match_where_its_bucket_is_tried_starts_with_one_of_its_
             if head.startswith(keys):
                 assert head.startswith(prefixes), (kind, prefixes, head)
 
+
+def test_a_seek_tried_only_at_newlines_before_a_long_run_finds_every_place_a_scan_finds():
+    """A seek of SEEK_BEFORE_A_RUN (a key body's line: a newline, one of ` \\t+-` or none, 48
+    base64 characters) is tried only at the newlines a long run starts one or two characters
+    after: the places are those of a scan of the seek over the whole text."""
+    from store.privacy import SEEK_BEFORE_A_RUN, _starts
+    from store.privacy.anchors import Anchors, long_runs
+    from store.privacy.rules import TOKEN_RULES
+
+    rules = [(i, rule) for i, rule in enumerate(TOKEN_RULES) if rule.seek in SEEK_BEFORE_A_RUN]
+    assert rules
+    rng = random.Random(11)
+    pieces = ["\n", " ", "\t", "+", "-", "=", "_", ".", ":", "é", "🙂", "A" * 20, "b9/+" * 6, "Zz0" * 9, "x" * 47,
+              "Q" * 48, "\n+", "\n-", "\n ", "\n\t", "\n\n", "\r\n"]
+    texts = ["", "\n" + "A" * 48, "A" * 48, "\n " + "a1" * 24, "\n-" + "9" * 47 + "z", "\n+" + "/" * 48, "\n  " + "a" * 60]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(60))) for _ in range(4000)]
+    for i, rule in rules:
+        for text in texts:
+            anchors = Anchors(text.lower(), ())
+            whole = _starts(text, text.lower(), anchors, rule, i)
+            assert _starts(text, text.lower(), anchors, rule, i, long_runs(text)) == whole, repr(text)
