@@ -54,9 +54,25 @@ def _direct(literals):
             # place shared), so a scan's matches are all its places
             assert not any(lit[:k] == lit[-k:] for k in range(1, len(lit))), lit
             extended = [(other, other.index(lit)) for other in longer if other in given]
-            direct.append((lit, re.compile(re.escape(lit)), extended))
+            direct.append((lit, _pivoted(lit), extended))
             derived.update(other for other, _offset in extended)
     return tuple(direct), derived
+
+
+def _pivoted(lit):
+    """(pattern, the index of its pivot in `lit`): `lit` found from its rarest character, the
+    characters before it by a look-behind and after by a look-ahead (the engine skips to that
+    one character: ` -` from its `-`, not at each space, 1.5 -> 0.6 ms a MB of command output;
+    `token` from its `k`, 0.9 -> 0.4); a pattern beside the same in bytes (see Anchors)."""
+    j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
+    if RARITY.find(lit[j]) >= RARITY.find(lit[0]):
+        j = 0
+    pattern = re.escape(lit[j])
+    if j:
+        pattern += "(?<=" + re.escape(lit[:j + 1]) + ")"
+    if lit[j + 1:]:
+        pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
+    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, j
 
 
 def _at_frequent_pivots(given):
@@ -293,11 +309,11 @@ class Anchors:
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
-        for lit, lit_rx, extended in direct:
+        for lit, (lit_rx, bytes_rx, j), extended in direct:
             # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these
             # ASCII literals) the places are the same, the scan faster
-            scan = lit_rx.finditer(low) if self._raw is None else _bytes_rx(lit).finditer(self._raw)
-            hits = found[lit] = [m.start() for m in scan]
+            scan = lit_rx.finditer(low) if self._raw is None else bytes_rx.finditer(self._raw)
+            hits = found[lit] = [m.start() - j for m in scan] if j else [m.start() for m in scan]
             for other, offset in extended:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
         if rxs:
@@ -475,13 +491,6 @@ def _needle_rx(needle):
         else:
             pattern = re.escape(needle)
         rx = CACHE[key] = re.compile(pattern)
-    return rx
-
-
-def _bytes_rx(lit):
-    rx = CACHE.get(("bytes literal", lit))
-    if rx is None:
-        rx = CACHE[("bytes literal", lit)] = re.compile(re.escape(lit.encode("ascii")))
     return rx
 
 
