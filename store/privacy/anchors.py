@@ -8,11 +8,12 @@ of all of them is slower still (Python's regex engine has no multi-literal scan:
 character that can start an alternative).  Here each literal is found by its rarest character
 (its pivot): a regular expression starts with the pivots, so the engine skips over every other
 character, and checks after a pivot whether one of its literals stands there (a lookahead,
-nothing consumed, so literals that overlap are all found); Python then tells which.  The rare
-pivots share one expression; each pivot from `k` on (in RARITY) gets one of its own: the engine
-skips to one known character ~5 times as cheaply per place as to one of a set (~10 ns against
-~50-100 ns a stop), and in command output those characters stand 5,000-20,000 times a MB (`p`,
-`-`, `/`, digits).  (One expression of a trie of every literal, as a lookahead at every start,
+nothing consumed, so literals that overlap are all found); Python then tells which.  Each ASCII
+pivot gets an expression of its own: the engine skips to one known character ~5 times as
+cheaply per place as to one of a set (~10 ns against ~50-100 ns a stop, and a set is tested at
+every character), and in command output those characters stand 5,000-20,000 times a MB (`p`,
+`-`, `/`, digits); a pivot beyond ASCII (a lexicon's letter) is found in the one-byte copy of
+the text by `bytes.find` (_wide_places).  (One expression of a trie of every literal, as a lookahead at every start,
 was measured too: ~108 ms on 1 MB of real command output against ~33 for the pivots then, as it
 stops at every letter that starts a literal; split in letters and punctuation, 71 + 46 ms.)
 Literals made only of common characters (``sess``, ``use``) are not looked for place by place:
@@ -32,8 +33,12 @@ from store.privacy.values import CACHE
 # by its own pass, or the one regular expression would stop almost everywhere.
 RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
 COMMON = RARITY.index("fmu")
-# A pivot from here on is looked for by a regular expression of its own (see the docstring).
-OWN_PASS = RARITY.index("k")
+# A pivot from here on is looked for by a regular expression of its own (see the docstring), and
+# the rare ones before it share one.  Every ASCII pivot has its own now, and a pivot beyond
+# ASCII is found in the one-byte copy (_wide_places): the shared expression of a set of
+# characters cost ~3.9 ms a MB of command output or of source files (the engine tests each
+# character against the set), its 7 ASCII characters alone ~2.6 together.
+SHARED_BEFORE = 0
 
 
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
@@ -113,8 +118,11 @@ def _build(literals):
         else:
             inside.append((lit, part, lit.index(part)))
     alone, tries = _first_letter_tries(alone)
-    shared, own = ([], []), []
+    shared, own, wide = ([], []), [], []
     for ch, items in sorted(by_pivot.items()):
+        if not ch.isascii():
+            wide.append(ch)  # (found in the one-byte copy: see _wide_places)
+            continue
         named = []  # (literal, pivot index) of each capture group, in order
         if any(len(lit) == 1 for lit, _j in items):
             alt = re.escape(ch)
@@ -125,14 +133,15 @@ def _build(literals):
             alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
             pivot_at = dict(items)
             named = [(lit, pivot_at[lit]) for lit in marks[1]]
-        if RARITY.find(ch) >= OWN_PASS:
+        if RARITY.find(ch) >= SHARED_BEFORE:
             own.append((re.compile(alt), (None, *named)))
         else:
             shared[0].append(alt)
             shared[1].extend(named)
     if shared[0]:
         own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
-    return tuple(own), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
+    inside = tuple(sorted(inside, key=lambda item: len(item[0])))
+    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
 
 
 def _alone_at_their_places(items):
@@ -276,6 +285,67 @@ def _pivot_places(low, rxs, tests, found):
                             found[lit].append(p - j)
 
 
+def _wide_finds(wide):
+    """(the one-byte needles of the pivots of Latin-1 beyond ASCII, the pivots beyond Latin-1)
+    of `wide` (pivots beyond ASCII): see _wide_places."""
+    latin = tuple(ch.encode("latin-1") for ch in wide if ord(ch) < 256)
+    return latin, frozenset(ch for ch in wide if ord(ch) >= 256)
+
+
+# Characters beyond Latin-1 (a `?` in the one-byte copy) read one by one for a pivot among them,
+# at most (~0.1 us each; ~600 in 1 MB of this machine's output, with its real `?`s); past them
+# (~68,000 in the generated MB, Korean), each such pivot is found by a pattern of its own (~0.3
+# ms a MB).
+WIDE_BY_FIND = 1_000
+
+
+def _char_rx(ch):
+    rx = CACHE.get("char " + ch)
+    if rx is None:
+        rx = CACHE["char " + ch] = re.compile(re.escape(ch))
+    return rx
+
+
+def _wide_places(low, raw, finds, tests, found):
+    """Add to `found` the places of the literals whose pivot is beyond ASCII: that pivot's places
+    are found in `raw` (the one-byte copy of `low`) by `bytes.find` of its byte, or (beyond
+    Latin-1, a `?` there) of each `?` that stands for such a pivot in `low`; each place is then
+    checked as _pivot_places checks one (most text holds few such characters: ~0.01 ms a MB for
+    a byte's `find`, where a pattern of the set read every character)."""
+    latin, beyond = finds
+    places = []
+    for needle in latin:
+        at = raw.find(needle)
+        while at >= 0:
+            places.append(at)
+            at = raw.find(needle, at + 1)
+    if beyond:
+        at = raw.find(b"?")
+        seen = 0
+        while at >= 0:
+            seen += 1
+            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a pattern of its own from here)
+                for ch in beyond:
+                    places.extend(m.start() for m in _char_rx(ch).finditer(low, at))
+                break
+            if low[at] in beyond:
+                places.append(at)
+            at = raw.find(b"?", at + 1)
+    if not places:
+        return
+    places.sort()
+    n = len(low)
+    for p in places:
+        both, before, after, rest = tests[low[p]]
+        prev = low[p - 1] if p else ""
+        nxt = low[p + 1] if p + 1 < n else ""
+        for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+            if lits:
+                for lit, j in lits:
+                    if p >= j and low.startswith(lit, p - j):
+                        found[lit].append(p - j)
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -305,7 +375,7 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rxs, by_pivot, alone, inside, direct, tries = plan
+        rxs, by_pivot, alone, inside, direct, tries, wide = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
@@ -318,6 +388,8 @@ class Anchors:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
         if rxs:
             _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
+        if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
+            _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         # Literals of common characters only: whether they stand now, where when asked (`use`

@@ -42,7 +42,10 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
 
     lines = ["DB_PASSWORD=Xk9vQ2mZ7pLw passwd pwd pw key api key private key token", "mysql -u root -pX /p:x",
              "пароль: 秘密 密码：abc contraseña パスワード", "passpasswordpassw pwpwd keykey tokentoken", "İstanbul ς ẞ"]
-    for text in ("\n".join(lines * 900), "\n".join(lines[:2] + lines[3:]) * 700):  # with and without wide characters
+    # with and without wide characters, and with a few (each read in the one-byte copy, not past
+    # WIDE_BY_FIND of them)
+    few = "\n".join(lines[:2] + lines[3:]) * 700 + "\n" + lines[2] + "?? ¿" * 50 + lines[2]
+    for text in ("\n".join(lines * 900), "\n".join(lines[:2] + lines[3:]) * 700, few):
         assert len(text) > ONE_PASS_FROM
         low = _lower(text)
         literals = _literals_for(low)
