@@ -426,10 +426,17 @@ class Anchors:
         if hits is None:
             if literal in self._given and literal not in self.present:
                 return []
+            low = self.low
+            if len(low) < ONE_PASS_FROM and self._raw is None:  # (a hook's short text: a find loop)
+                hits = self._found[literal] = []
+                at = low.find(literal)
+                while at >= 0:
+                    hits.append(at)
+                    at = low.find(literal, at + 1)
+                return hits
             inside = self._part_found(literal)
             if inside is not None:  # `user` where `use` is, `echo ` where `echo`
                 part, offset = inside
-                low = self.low
                 hits = [p - offset for p in self._found[part] if p >= offset and low.startswith(literal, p - offset)]
                 self._partial.pop(literal, None)
             else:
