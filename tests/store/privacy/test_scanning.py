@@ -301,6 +301,9 @@ def test_token_starts_are_where_the_token_run_pattern_matches_in_the_runs():
     alphabet = "aZ9_-.~$+/=" * 3 + " \n:éİ🙂"
     texts = ["", "a" * 16, "_" + "a" * 20, "a" * 15 + "/" + "b" * 16, "x=" + "A1" * 9 + "+" * 3 + "-" * 16]
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(90))) for _ in range(5000)]
+    # the same runs again in other places (each run's starts are read once a text)
+    texts += [" ".join(texts[-40:]) + "\n" + "é".join(texts[-40:]), ("src/a/" + "b" * 20 + " ") * 9,
+              "a" * 20 + "/b " + "b/" + "a" * 20 + " " + "a" * 20 + "/b"]
     for text in texts:
         runs = long_runs(text)
         assert list(_token_starts(text, runs)) == [m.start() for a, b in runs for m in rx.finditer(text, a, b)], text
