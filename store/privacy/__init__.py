@@ -201,14 +201,11 @@ LOWER_IN_PIECES_FROM = 50_000
 
 def _lower(text: str) -> str:
     """`text` lowercased, each character in its place (spans found in it are spans of `text`)."""
-    if len(text) >= LOWER_IN_PIECES_FROM and not text.isascii() and "\u03a3" not in text:
-        # in pieces: a piece that is ASCII (most of most output) is lowered by the ASCII way, where
-        # the whole text, for a few characters beyond ASCII, goes the slow way (~1.1 against 2.2-2.8
-        # ms a MB of real output); the same as one lowering, for no character but Σ is lowered by
-        # its neighbours (Σ: the whole text, below)
-        low = "".join([text[at:at + 2048].lower() for at in range(0, len(text), 2048)])
-    else:
-        low = text.lower()
+    if len(text) >= LOWER_IN_PIECES_FROM and not text.isascii():
+        low = _lower_in_pieces(text)
+        if low is not None:
+            return low
+    low = text.lower()
     if len(low) == len(text):
         return low
     # A character whose lower case is longer (İ, the only one: "i̇", two characters) is kept as it
@@ -234,6 +231,36 @@ def _lower(text: str) -> str:
             out.append("\u03c3")
             pos = at + shift + 1
     out.append(low[pos:])
+    return "".join(out)
+
+
+def _lower_in_pieces(text):
+    """_lower of a long text beyond ASCII, in pieces (or None: a text with Σ and no İ is lowered
+    whole, Σ by its neighbours, as str.lower does): a piece that is ASCII (most of most output)
+    is lowered by the ASCII way, where the whole text, for a few characters beyond ASCII, goes
+    the slow way (~1.1 against 2.2-2.8 ms a MB of real output).  The same as _lower's one
+    lowering and its mending, for no character but Σ is lowered by its neighbours (σ where İ
+    stands too: made σ first here) and none but İ to more than one (kept: a piece that holds
+    one is lowered around it); the whole text is not searched for them (~0.6 ms a MB each in a
+    text of 4 bytes a character, and lowered the slow way where both stood), only its pieces
+    beyond ASCII."""
+    out = []
+    dotted = False
+    for at in range(0, len(text), 2048):
+        piece = text[at:at + 2048]
+        if piece.isascii():
+            out.append(piece.lower())
+            continue
+        if "\u03a3" in piece:
+            if not dotted and "\u0130" not in text:
+                return None  # (Σ without İ: as str.lower does, whole)
+            dotted = True  # (İ stands somewhere: _lower's mending makes each Σ a σ)
+            piece = piece.replace("\u03a3", "\u03c3")
+        low = piece.lower()
+        if len(low) != len(piece):
+            dotted = True
+            low = "\u0130".join([part.lower() for part in piece.split("\u0130")])
+        out.append(low)
     return "".join(out)
 
 
@@ -481,7 +508,7 @@ def _provider_index():
     if index is None:
         index = {}
         for prio, (kind, prefixes, pattern) in enumerate(PROVIDERS):
-            item = (prio, kind, pattern)
+            item = (prio, kind, pattern, prefixes)
             for prefix in prefixes:
                 bucket = index.setdefault(prefix[:2], [])
                 if item not in bucket:
@@ -492,7 +519,9 @@ def _provider_index():
 
 def _provider_tokens(text, runs, found):
     """PREFIX: a run of token characters that starts with a provider's prefix and has its shape
-    (each lies in one of `runs`, see long_runs)."""
+    (each lies in one of `runs`, see long_runs).
+    A provider's pattern is tried only where one of its prefixes stands (each match starts with
+    one: test_prefilters): `test_` and `secret_` start thousands of paths and names a MB."""
     if not runs:
         return
     index = _provider_index()
@@ -500,7 +529,9 @@ def _provider_tokens(text, runs, found):
         bucket = index.get(text[s:s + 2])
         if bucket is None:
             continue
-        for prio, kind, pattern in bucket:
+        for prio, kind, pattern, prefixes in bucket:
+            if not text.startswith(prefixes, s):
+                continue
             pm = compiled("p" + str(prio), pattern).match(text, s)
             if pm is None:
                 continue
@@ -517,13 +548,20 @@ def _token_starts(text, runs):
     digit, else none (the pattern's look-behind refuses every later place, and nothing beside a
     run is a token character): told without the regex engine, which costs ~2 us a run (~6,000
     runs a MB of source code).  (A run with them, a path, is read by the pattern: splitting it in
-    Python is slower.)"""
+    Python is slower, and so is finding its pieces by `bytes.find` in a copy of the text marked
+    by token characters: measured ~3.5 against ~4 ms a MB of `ls -lR`, less the copy.)"""
     token_run = compiled("run", TOKEN_RUN)
+    # (a run's starts are its own: what stands before it is no token character.  A MB of
+    # `git log --stat` names each file many times: ~5,900 runs with a `/`, ~1,700 different)
+    read = {}
     for a, b in runs:
         run = text[a:b]
         if "/" in run or "+" in run or "=" in run:
-            for m in token_run.finditer(text, a, b):
-                yield m.start()
+            offsets = read.get(run)
+            if offsets is None:
+                offsets = read[run] = [m.start() - a for m in token_run.finditer(text, a, b)]
+            for offset in offsets:
+                yield a + offset
         elif run[0].isalnum():
             yield a
 
@@ -559,7 +597,7 @@ def _shaped(text, low, anchors, runs, found):
             if longest < rule.min_run:
                 continue
         prio = P_SHAPE + i
-        for m in _matches(text, low, anchors, rule, i):
+        for m in _matches(text, low, anchors, rule, i, runs):
             if "v" in m.re.groupindex:
                 s, e = m.span("v")
                 value = m.group("v")
@@ -577,12 +615,12 @@ def _shaped(text, low, anchors, runs, found):
             add_span(found, text, s, e, prio, rule.kind)
 
 
-def _matches(text, low, anchors, rule, i):
+def _matches(text, low, anchors, rule, i, runs=None):
     """The matches of `rule` (the `i`th) in `text`: where a match can start (`starts`, `seek`:
     the same matches as a scan of the whole text, see Rule), or on the lines where `near` is
     found.  Its pattern is compiled when first tried (a hook is one process per event)."""
     if rule.starts or rule.seek:
-        places = _starts(text, low, anchors, rule, i)
+        places = _starts(text, low, anchors, rule, i, runs)
         if places:
             yield from matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
         return
@@ -604,10 +642,20 @@ def _matches(text, low, anchors, rule, i):
         yield from rx.finditer(text, start, done)
 
 
-def _starts(text, low, anchors, rule, i):
-    """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek)."""
+# Seeks whose every match is a newline followed by at most one character (of `[ \t+-]`) and a run
+# of the rule's min_run run characters (anchors.long_runs): they are tried only at the newlines
+# found that way from the long runs, not at each of the ~25,000 line breaks of 1 MB (~1.2 ms).
+SEEK_BEFORE_A_RUN = frozenset({r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})"})
+
+
+def _starts(text, low, anchors, rule, i, runs=None):
+    """The places a match of `rule` can start, sorted (see Rule.starts and Rule.seek; `runs`:
+    long_runs of `text`, when known)."""
     if rule.seek is not None:
-        return [0] + [m.end() for m in compiled("seek" + str(i), rule.seek).finditer(text)]
+        seek = compiled("seek" + str(i), rule.seek)
+        if runs is not None and rule.seek in SEEK_BEFORE_A_RUN:
+            return [0] + [m.end() for m in matches_from(seek, text, _newlines_before_runs(text, runs, rule.min_run))]
+        return [0] + [m.end() for m in seek.finditer(text)]
     if rule.reach is not None:
         return _within_reach(low, anchors, rule)
     places = set()
@@ -618,6 +666,19 @@ def _starts(text, low, anchors, rule, i):
             elif at + offset >= 0:
                 places.add(at + offset)
     return sorted(places)
+
+
+def _newlines_before_runs(text, runs, size):
+    """The newlines, in order, that a run of `size` or more (`runs`: long_runs) starts one or two
+    characters after, with a space or a tab between (a `+` or `-` there is part of the run)."""
+    places = []
+    for s, e in runs:
+        if e - s >= size:
+            if s >= 1 and text[s - 1] == "\n":
+                places.append(s - 1)
+            elif s >= 2 and text[s - 2] == "\n" and text[s - 1] in " \t":
+                places.append(s - 2)
+    return places
 
 
 # The characters beyond ASCII a case-blind pattern matches an ASCII letter with (İ and ı as i,

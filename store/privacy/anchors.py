@@ -8,11 +8,12 @@ of all of them is slower still (Python's regex engine has no multi-literal scan:
 character that can start an alternative).  Here each literal is found by its rarest character
 (its pivot): a regular expression starts with the pivots, so the engine skips over every other
 character, and checks after a pivot whether one of its literals stands there (a lookahead,
-nothing consumed, so literals that overlap are all found); Python then tells which.  The rare
-pivots share one expression; each pivot from `k` on (in RARITY) gets one of its own: the engine
-skips to one known character ~5 times as cheaply per place as to one of a set (~10 ns against
-~50-100 ns a stop), and in command output those characters stand 5,000-20,000 times a MB (`p`,
-`-`, `/`, digits).  (One expression of a trie of every literal, as a lookahead at every start,
+nothing consumed, so literals that overlap are all found); Python then tells which.  Each ASCII
+pivot gets an expression of its own: the engine skips to one known character ~5 times as
+cheaply per place as to one of a set (~10 ns against ~50-100 ns a stop, and a set is tested at
+every character), and in command output those characters stand 5,000-20,000 times a MB (`p`,
+`-`, `/`, digits); a pivot beyond ASCII (a lexicon's letter) is found in the one-byte copy of
+the text by `bytes.find` (_wide_places).  (One expression of a trie of every literal, as a lookahead at every start,
 was measured too: ~108 ms on 1 MB of real command output against ~33 for the pivots then, as it
 stops at every letter that starts a literal; split in letters and punctuation, 71 + 46 ms.)
 Literals made only of common characters (``sess``, ``use``) are not looked for place by place:
@@ -32,8 +33,12 @@ from store.privacy.values import CACHE
 # by its own pass, or the one regular expression would stop almost everywhere.
 RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
 COMMON = RARITY.index("fmu")
-# A pivot from here on is looked for by a regular expression of its own (see the docstring).
-OWN_PASS = RARITY.index("k")
+# A pivot from here on is looked for by a regular expression of its own (see the docstring), and
+# the rare ones before it share one.  Every ASCII pivot has its own now, and a pivot beyond
+# ASCII is found in the one-byte copy (_wide_places): the shared expression of a set of
+# characters cost ~3.9 ms a MB of command output or of source files (the engine tests each
+# character against the set), its 7 ASCII characters alone ~2.6 together.
+SHARED_BEFORE = 0
 
 
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
@@ -54,9 +59,25 @@ def _direct(literals):
             # place shared), so a scan's matches are all its places
             assert not any(lit[:k] == lit[-k:] for k in range(1, len(lit))), lit
             extended = [(other, other.index(lit)) for other in longer if other in given]
-            direct.append((lit, re.compile(re.escape(lit)), extended))
+            direct.append((lit, _pivoted(lit), extended))
             derived.update(other for other, _offset in extended)
     return tuple(direct), derived
+
+
+def _pivoted(lit):
+    """(pattern, the index of its pivot in `lit`): `lit` found from its rarest character, the
+    characters before it by a look-behind and after by a look-ahead (the engine skips to that
+    one character: ` -` from its `-`, not at each space, 1.5 -> 0.6 ms a MB of command output;
+    `token` from its `k`, 0.9 -> 0.4); a pattern beside the same in bytes (see Anchors)."""
+    j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
+    if RARITY.find(lit[j]) >= RARITY.find(lit[0]):
+        j = 0
+    pattern = re.escape(lit[j])
+    if j:
+        pattern += "(?<=" + re.escape(lit[:j + 1]) + ")"
+    if lit[j + 1:]:
+        pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
+    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, j
 
 
 def _at_frequent_pivots(given):
@@ -97,8 +118,11 @@ def _build(literals):
         else:
             inside.append((lit, part, lit.index(part)))
     alone, tries = _first_letter_tries(alone)
-    shared, own = ([], []), []
+    shared, own, wide = ([], []), [], []
     for ch, items in sorted(by_pivot.items()):
+        if not ch.isascii():
+            wide.append(ch)  # (found in the one-byte copy: see _wide_places)
+            continue
         named = []  # (literal, pivot index) of each capture group, in order
         if any(len(lit) == 1 for lit, _j in items):
             alt = re.escape(ch)
@@ -109,14 +133,15 @@ def _build(literals):
             alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
             pivot_at = dict(items)
             named = [(lit, pivot_at[lit]) for lit in marks[1]]
-        if RARITY.find(ch) >= OWN_PASS:
+        if RARITY.find(ch) >= SHARED_BEFORE:
             own.append((re.compile(alt), (None, *named)))
         else:
             shared[0].append(alt)
             shared[1].extend(named)
     if shared[0]:
         own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
-    return tuple(own), by_pivot, tuple(alone), tuple(sorted(inside, key=lambda item: len(item[0]))), direct, tries
+    inside = tuple(sorted(inside, key=lambda item: len(item[0])))
+    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
 
 
 def _alone_at_their_places(items):
@@ -260,6 +285,67 @@ def _pivot_places(low, rxs, tests, found):
                             found[lit].append(p - j)
 
 
+def _wide_finds(wide):
+    """(the one-byte needles of the pivots of Latin-1 beyond ASCII, the pivots beyond Latin-1)
+    of `wide` (pivots beyond ASCII): see _wide_places."""
+    latin = tuple(ch.encode("latin-1") for ch in wide if ord(ch) < 256)
+    return latin, frozenset(ch for ch in wide if ord(ch) >= 256)
+
+
+# Characters beyond Latin-1 (a `?` in the one-byte copy) read one by one for a pivot among them,
+# at most (~0.1 us each; ~600 in 1 MB of this machine's output, with its real `?`s); past them
+# (~68,000 in the generated MB, Korean), each such pivot is found by a pattern of its own (~0.3
+# ms a MB).
+WIDE_BY_FIND = 1_000
+
+
+def _char_rx(ch):
+    rx = CACHE.get("char " + ch)
+    if rx is None:
+        rx = CACHE["char " + ch] = re.compile(re.escape(ch))
+    return rx
+
+
+def _wide_places(low, raw, finds, tests, found):
+    """Add to `found` the places of the literals whose pivot is beyond ASCII: that pivot's places
+    are found in `raw` (the one-byte copy of `low`) by `bytes.find` of its byte, or (beyond
+    Latin-1, a `?` there) of each `?` that stands for such a pivot in `low`; each place is then
+    checked as _pivot_places checks one (most text holds few such characters: ~0.01 ms a MB for
+    a byte's `find`, where a pattern of the set read every character)."""
+    latin, beyond = finds
+    places = []
+    for needle in latin:
+        at = raw.find(needle)
+        while at >= 0:
+            places.append(at)
+            at = raw.find(needle, at + 1)
+    if beyond:
+        at = raw.find(b"?")
+        seen = 0
+        while at >= 0:
+            seen += 1
+            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a pattern of its own from here)
+                for ch in beyond:
+                    places.extend(m.start() for m in _char_rx(ch).finditer(low, at))
+                break
+            if low[at] in beyond:
+                places.append(at)
+            at = raw.find(b"?", at + 1)
+    if not places:
+        return
+    places.sort()
+    n = len(low)
+    for p in places:
+        both, before, after, rest = tests[low[p]]
+        prev = low[p - 1] if p else ""
+        nxt = low[p + 1] if p + 1 < n else ""
+        for lits in (both.get(prev + nxt), before.get(prev), after.get(nxt), rest):
+            if lits:
+                for lit, j in lits:
+                    if p >= j and low.startswith(lit, p - j):
+                        found[lit].append(p - j)
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -289,19 +375,21 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rxs, by_pivot, alone, inside, direct, tries = plan
+        rxs, by_pivot, alone, inside, direct, tries, wide = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
-        for lit, lit_rx, extended in direct:
+        for lit, (lit_rx, bytes_rx, j), extended in direct:
             # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these
             # ASCII literals) the places are the same, the scan faster
-            scan = lit_rx.finditer(low) if self._raw is None else _bytes_rx(lit).finditer(self._raw)
-            hits = found[lit] = [m.start() for m in scan]
+            scan = lit_rx.finditer(low) if self._raw is None else bytes_rx.finditer(self._raw)
+            hits = found[lit] = [m.start() - j for m in scan] if j else [m.start() for m in scan]
             for other, offset in extended:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
         if rxs:
             _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
+        if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
+            _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
         self._found = found
         # Literals of common characters only: whether they stand now, where when asked (`use`
@@ -339,38 +427,82 @@ class Anchors:
             if literal in self._given and literal not in self.present:
                 return []
             low = self.low
-            inside = self._inside.get(literal)
-            if inside is not None and inside[0] in self._found:  # `user` where `use` is
-                part, offset = inside
-                hits = [p - offset for p in self._found[part] if p >= offset and low.startswith(literal, p - offset)]
-            else:
-                hits, at = self._partial.pop(literal, ([], 0))
-                text, needle = self._searched(literal)
-                at = text.find(needle, at)
+            if len(low) < ONE_PASS_FROM and self._raw is None:  # (a hook's short text: a find loop)
+                hits = self._found[literal] = []
+                at = low.find(literal)
                 while at >= 0:
                     hits.append(at)
-                    at = text.find(needle, at + 1)
+                    at = low.find(literal, at + 1)
+                return hits
+            inside = self._part_found(literal)
+            if inside is not None:  # `user` where `use` is, `echo ` where `echo`
+                part, offset = inside
+                hits = [p - offset for p in self._found[part] if p >= offset and low.startswith(literal, p - offset)]
+                self._partial.pop(literal, None)
+            else:
+                hits, at = self._partial.pop(literal, ([], 0))
+                self._scan(literal, hits, at, None)
             self._found[literal] = hits
         return hits
+
+    def _part_found(self, literal):
+        """(a literal whose places are all listed and that stands inside `literal`, its offset
+        there), or None: `literal`'s places are read from that one's (a few `startswith`), not
+        found by a pass over the text (~0.5-1 ms a MB each)."""
+        inside = self._inside.get(literal)
+        if inside is not None and inside[0] in self._found:
+            return inside
+        if len(self.low) < ONE_PASS_FROM:
+            return None  # (a short text: a pass costs less than the looking)
+        best = None
+        for part, places in self._found.items():
+            if len(part) < len(literal) and part in literal and (best is None or len(places) < len(self._found[best])):
+                best = part
+        if best is None or len(self._found[best]) > DERIVE_AT_MOST:
+            return None
+        return best, literal.index(best)
+
+    def _scan(self, literal, hits, at, limit):
+        """Append to `hits` the places of `literal` from `at` on, in order; with `limit`, stop
+        when `hits` holds that many and another stands, and return the other's place (else -1).
+        In the one-byte copy a literal holding `?` is checked in the text at each place (a
+        character beyond Latin-1 is a `?` there); a literal the engine lists faster (see
+        _by_engine) by a regular expression of its own."""
+        text, needle = self._searched(literal)
+        check = self.low if text is self._raw and "?" in literal else None
+        if len(text) >= ONE_PASS_FROM and _by_engine(literal):  # (a hook's short text compiles nothing)
+            for m in _needle_rx(needle).finditer(text, at):
+                p = m.start()
+                if check is not None and not check.startswith(literal, p):
+                    continue
+                if limit is not None and len(hits) == limit:
+                    return p
+                hits.append(p)
+            return -1
+        p = text.find(needle, at)
+        while p >= 0:
+            if check is None or check.startswith(literal, p):
+                if limit is not None and len(hits) == limit:
+                    return p
+                hits.append(p)
+            p = text.find(needle, p + 1)
+        return -1
 
     def at_most(self, literal: str, limit: int):
         """`at(literal)` when `count(literal) <= limit`, else None: a literal looked for now is
         listed up to its `limit + 1`th place only (`at` goes on from there), not counted in one
         pass and listed in another."""
-        inside = self._inside.get(literal)
         if literal in self._found or (literal in self._given and literal not in self.present) or \
-                (inside is not None and inside[0] in self._found) or \
-                any(literal[:k] == literal[-k:] for k in range(1, len(literal))):
+                self._part_found(literal) is not None:
+            hits = self.at(literal)
+            return hits if self.count(literal) <= limit else None
+        if any(literal[:k] == literal[-k:] for k in range(1, len(literal))):
             return self.at(literal) if self.count(literal) <= limit else None
         hits = []
-        text, needle = self._searched(literal)
-        at = text.find(needle)
-        while at >= 0:
-            if len(hits) == limit:  # one place more than `limit`: not listed now
-                self._partial[literal] = (hits, at)
-                return None
-            hits.append(at)
-            at = text.find(needle, at + 1)
+        at = self._scan(literal, hits, 0, limit)
+        if at >= 0:  # one place more than `limit`: not listed now
+            self._partial[literal] = (hits, at)
+            return None
         self._found[literal] = hits
         return hits
 
@@ -388,13 +520,16 @@ class Anchors:
             return count
         if not first and literal in self._given and literal not in self.present:
             return 0
-        text, needle = self._searched(literal)
+        # (a `?` in the one-byte copy may stand for another character: such a literal is counted
+        # in the text)
+        text, needle = (self.low, literal) if "?" in literal else self._searched(literal)
         return int(needle in text) if first else text.count(needle)
 
     def _searched(self, literal):
         """(the text, the needle) to look for `literal` in: the one-byte copy when there is one
-        and `literal` is ASCII (a character beyond Latin-1 is a ``?`` there)."""
-        if self._raw is not None and literal.isascii() and "?" not in literal:
+        and `literal` is ASCII (a character beyond Latin-1 is a ``?`` there: a literal holding
+        one is checked in the text, see _scan)."""
+        if self._raw is not None and literal.isascii():
             return self._raw, literal.encode("ascii")
         return self.low, literal
 
@@ -403,10 +538,38 @@ class Anchors:
         return any(self.at(lit) for lit in literals)
 
 
-def _bytes_rx(lit):
-    rx = CACHE.get(("bytes literal", lit))
+# A literal is derived from the places of one inside it (Anchors._part_found) when that one
+# stands this many times at most: a `startswith` at each (~0.1 us) against a pass (~0.5-1 ms a MB).
+DERIVE_AT_MOST = 4_000
+# The characters that stand most in text: a needle that starts with one is found by `find`
+# (which checks its last character first, and skips by its length), another by the engine.
+_MOST_COMMON = frozenset(RARITY[RARITY.index("a"):])
+
+
+def _by_engine(literal):
+    """Whether a regular expression of `literal` lists its places faster than `find` does: the
+    engine skips to its first character (~0.3 ms a MB where that is rare, `||`, `??`) and reads
+    the rest there; `find` checks the last character first and skips by the needle's length, the
+    better for a long one or one whose first character stands everywhere (measured on 1 MB of
+    command output: `use` 0.5 against 1.1 ms, `insert` 0.7 against 0.9, `echo` 1.0 against 0.6,
+    ` as ` 1.4 against 1.0, `identified` 0.6 against 0.4)."""
+    first = literal[0]
+    return RARITY.find(first) < COMMON or (len(literal) <= 6 and first not in _MOST_COMMON)
+
+
+def _needle_rx(needle):
+    """The pattern of `needle` (str or bytes) for _by_engine: the needle itself (the engine reads
+    a literal prefix as one), or its first character and a look-ahead when it can overlap itself
+    (`||` in `|||` stands twice)."""
+    key = "needle " + repr(needle)
+    rx = CACHE.get(key)
     if rx is None:
-        rx = CACHE[("bytes literal", lit)] = re.compile(re.escape(lit.encode("ascii")))
+        if any(needle[:k] == needle[-k:] for k in range(1, len(needle))):
+            pattern = re.escape(needle[:1]) + (b"(?=" if isinstance(needle, bytes) else "(?=") + re.escape(needle[1:]) \
+                + (b")" if isinstance(needle, bytes) else ")")
+        else:
+            pattern = re.escape(needle)
+        rx = CACHE[key] = re.compile(pattern)
     return rx
 
 

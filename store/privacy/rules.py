@@ -481,9 +481,10 @@ TOKEN_RULES = (
     # --- URLs ---
     # scheme://user:PASSWORD@host: the last @ before the host (a password may hold @ and :)
     Rule("password", ("://",),
-         r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))"),
+         r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))",
+         starts=(("://", 0),)),
     # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
-    Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random"),
+    Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random", starts=(("://", 0),)),
     # --- a Wi-Fi network as a QR code or a phone shares it: WIFI:T:WPA;S:NAME;P:PASSWORD;; ---
     Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
          starts=(("wifi:", 0),)),
@@ -511,7 +512,7 @@ TOKEN_RULES = (
                  ("token", -5))),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
-         r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)"),
+         r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)", starts=(("<<<", 0),)),
     # expect: send "SECRET\r" after an expect for a password prompt
     Rule("password", ("expect",),
          r"(?i:expect)[^\n]{0,80}?(?i:pass(?:word|phrase)?|assword|pin|secret|token)[^\n]{0,80}?"

@@ -250,3 +250,89 @@ def test_a_window_without_a_schemes_dollar_holds_no_crypt_hash_head():
                 is not None), repr(text)
         else:
             assert not never._crypt_hash(text, s, e), repr(text)
+
+
+def _heads(items, size):
+    """{(head, whole)}: every match of the parsed regular expression `items` starts with one of
+    the heads (each `size` characters at most), and `whole` says the head is the whole match
+    (so what follows it in a longer pattern comes next).  Where the tree cannot be read on (a
+    class of many characters, an optional part), the heads end there: still the start of every
+    match, only shorter."""
+    acc = {("", True)}
+    for op, av in items:
+        short = [len(head) for head, whole in acc if whole and len(head) < size]
+        if not short:
+            break
+        part = _item_heads(op, av, size - min(short))
+        if part is not None and len(part) * len(acc) > 20_000:
+            part = None  # (too many to list: the heads end here)
+        nxt = set()
+        for head, whole in acc:
+            if not whole or len(head) >= size:
+                nxt.add((head, False))
+            elif part is None:
+                nxt.add((head, False))
+            else:
+                nxt.update(((head + more)[:size], more_whole and len(head + more) <= size) for more, more_whole in part)
+        acc = nxt
+    return acc
+
+
+def _item_heads(op, av, size):
+    from re import _constants as c  # (the parser's own names: a test reads the pattern's tree)
+
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        return {("", True)}  # zero-width: no character of the match
+    if op is c.LITERAL:
+        return {(chr(av), True)}
+    if op is c.IN and all(kind in (c.LITERAL, c.RANGE) for kind, _v in av):
+        chars = [ch for kind, v in av for ch in ([v] if kind is c.LITERAL else range(v[0], v[1] + 1))]
+        return {(chr(ch), True) for ch in chars} if len(chars) <= 64 else None
+    if op is c.SUBPATTERN:
+        return _heads(av[3], size)
+    if op is c.BRANCH:
+        return set().union(*(_heads(alt, size) for alt in av[1]))
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
+        heads = _heads(list(av[2]) * min(av[0], size), size)
+        return heads if av[0] == av[1] else {(head, False) for head, _whole in heads}
+    return None
+
+
+def test_every_providers_match_where_its_bucket_is_tried_starts_with_one_of_its_prefixes():
+    """_provider_tokens tries a provider's pattern where the first two characters of one of its
+    prefixes stand (its buckets), and now only where one of its prefixes does: each pattern's
+    matches that start with a bucket's two characters all start with one (read from the pattern's
+    tree, not from examples; a Discord token's `[MNO]…` starts otherwise, but never in a bucket
+    it is not in)."""
+    from re import _parser
+
+    from store.privacy.rules import PROVIDERS
+
+    for kind, prefixes, pattern in PROVIDERS:
+        keys = tuple({prefix[:2] for prefix in prefixes})
+        for head, _whole in _heads(_parser.parse(pattern), max(len(p) for p in prefixes)):
+            assert len(head) >= 2, (kind, pattern, head)
+            if head.startswith(keys):
+                assert head.startswith(prefixes), (kind, prefixes, head)
+
+
+def test_a_seek_tried_only_at_newlines_before_a_long_run_finds_every_place_a_scan_finds():
+    """A seek of SEEK_BEFORE_A_RUN (a key body's line: a newline, one of ` \\t+-` or none, 48
+    base64 characters) is tried only at the newlines a long run starts one or two characters
+    after: the places are those of a scan of the seek over the whole text."""
+    from store.privacy import SEEK_BEFORE_A_RUN, _starts
+    from store.privacy.anchors import Anchors, long_runs
+    from store.privacy.rules import TOKEN_RULES
+
+    rules = [(i, rule) for i, rule in enumerate(TOKEN_RULES) if rule.seek in SEEK_BEFORE_A_RUN]
+    assert rules
+    rng = random.Random(11)
+    pieces = ["\n", " ", "\t", "+", "-", "=", "_", ".", ":", "é", "🙂", "A" * 20, "b9/+" * 6, "Zz0" * 9, "x" * 47,
+              "Q" * 48, "\n+", "\n-", "\n ", "\n\t", "\n\n", "\r\n"]
+    texts = ["", "\n" + "A" * 48, "A" * 48, "\n " + "a1" * 24, "\n-" + "9" * 47 + "z", "\n+" + "/" * 48, "\n  " + "a" * 60]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(60))) for _ in range(4000)]
+    for i, rule in rules:
+        for text in texts:
+            anchors = Anchors(text.lower(), ())
+            whole = _starts(text, text.lower(), anchors, rule, i)
+            assert _starts(text, text.lower(), anchors, rule, i, long_runs(text)) == whole, repr(text)
