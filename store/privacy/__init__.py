@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, formats
+from store.privacy import candidates, declared, formats
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -327,6 +327,8 @@ FINDERS = (
     ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
                                                                                  look.found),
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
+    ("a value a tool or format declares secret", declared.find,
+     "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
 )  # fmt: skip
@@ -417,6 +419,7 @@ def _literals(ascii_only: bool = False):
         lits.update(command_literals())
         lits.update(candidates.literals())
         lits.update(formats.literals())
+        lits.update(declared.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}
