@@ -6,6 +6,8 @@ key's member, by the key's own format).
   what follows on its line is, by the command's meaning, a secret.
 - A reply that lists names and values on numbered lines (redis-cli's `CONFIG GET`, `HGETALL`:
   `1) "requirepass"` then `2) "X"`): a value under a name that says secret.
+- A reply to a get of a key or field named for a secret (redis-cli's `GET app:db_password`,
+  `HGET user:1 password`, `HMGET svc user password`): its value lines, in the fields' order.
 - A private JSON Web Key: an object with `kty` holds its private members (`d`, `p`, `q`, `dp`,
   `dq`, `qi`; `k` of a symmetric key) as base64url strings.
 - A constant defined by a call (`define('NONCE_KEY', 'X')`, WordPress' keys and salts): a name
@@ -31,6 +33,9 @@ from store.privacy.rules import MEDIUM
 from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference
 
 MASK_LITERAL = "::add-mask::"
+# A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
+# reply on the next lines is its value (`127.0.0.1:6379> HGET svc:mail password` then `"X"`).
+GET_LITERALS = ("> get ", "> hget ", "> hmget ", "redis-cli ")
 JWK_LITERALS = ('"kty"', "'kty'")
 # The private members of a JSON Web Key (RFC 7517/7518): RSA's and EC's, and a symmetric key's `k`.
 JWK_PRIVATE = frozenset("d p q dp dq qi k".split())
@@ -45,7 +50,7 @@ DEFINE_NOT_WORDS = frozenset("cache prefix name id file path url".split())
 STORE_SETTERS = ("env set ", "env:set ", "secrets set ", "secret set ", "env add ", "secret put ",
                  "variables set ")  # fmt: skip
 # The callee's words of a call without parentheses that logs in with a user and a password.
-LOGIN_CALLEE_WORDS = frozenset("auth login logon signin credentials".split())
+LOGIN_CALLEE_WORDS = frozenset("auth authenticate login logon signin credentials".split())
 # Where a call's second string argument starts: the candidates' literals (`, '`, `, "`, in the one
 # pass already), a quote before each.
 BARE_CALL_LITERALS = (", '", ', "')
@@ -53,7 +58,14 @@ BARE_CALL_LITERALS = (", '", ', "')
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return (MASK_LITERAL,) + JWK_LITERALS + DEFINE_LITERALS + STORE_SETTERS + BARE_CALL_LITERALS
+    return (
+        (MASK_LITERAL,)
+        + GET_LITERALS
+        + JWK_LITERALS
+        + DEFINE_LITERALS
+        + STORE_SETTERS
+        + BARE_CALL_LITERALS
+    )
 
 
 def find(look):
@@ -63,6 +75,8 @@ def find(look):
         _masked(look)
     if look.hits and holds(look.text, ') "'):
         _numbered_pairs(look)
+    if any(lit in present for lit in GET_LITERALS):
+        _got_replies(look)
     if any(lit in present for lit in JWK_LITERALS):
         _jwk_members(look)
     if any(lit in present for lit in DEFINE_LITERALS):
@@ -121,6 +135,42 @@ def _numbered_pairs(look):
             continue
         if decide(v.group(2), verdict[1], ASSIGN, alone=True):
             add_span(look.found, text, v.start(2), v.end(2), P_NAME, verdict[0])
+
+
+def _got_replies(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "redis-get",
+        r"(?i)(?:[^\n]*?> |[^\n]*?redis-cli\b[^\n|;&]*?[ \t])(get|hget|hmget)[ \t]+(\S+)((?:[ \t]+[^\s\"']+)*)[ \t]*\r?$",
+    )
+    reply = compiled(
+        "redis-reply", r"[ \t]*(?:\d{1,6}\) )?(\"?)((?:[^\"\\\n]|\\.){1,512})\1[ \t]*\r?$"
+    )
+    done = set()
+    for lit in GET_LITERALS:
+        for at in look.anchors.at(lit):
+            ls, le = _line(low, at)
+            if ls in done:
+                continue
+            done.add(ls)
+            m = rx.match(text, ls, le)
+            if m is None:
+                continue
+            verb, fields = m.group(1).lower(), m.group(3).split()
+            if verb == "get":
+                names = [m.group(2).rsplit(":", 1)[-1]] if not fields else []
+            else:
+                names = fields if verb == "hmget" else fields[:1] if len(fields) == 1 else []
+            at_line = le + 1
+            for name in names:
+                if at_line >= len(text):
+                    break
+                _vs, ve = _line(low, at_line)
+                v = reply.match(text, at_line, ve)
+                at_line = ve + 1
+                verdict = name_verdict(name) if v is not None else None
+                if verdict and decide(v.group(2), verdict[1], ASSIGN, alone=True):
+                    add_span(look.found, text, v.start(2), v.end(2), P_NAME, verdict[0])
 
 
 def _jwk_members(look):

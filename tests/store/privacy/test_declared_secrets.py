@@ -1,8 +1,9 @@
 """Values a tool or format declares secret by where it puts them, with no label right before the
 value (store/privacy/declared.py), tried in syntaxes beyond the batches that found them: a CI
-runner's mask command, a numbered name-then-value reply, a private JSON Web Key's members, a
-constant defined by a call, a secret store's setter with the value as a word or piped in, a login
-call without parentheses; and kept, what the same shapes hold that is no secret."""
+runner's mask command, a numbered name-then-value reply, the reply to a get of a secret's key, a
+private JSON Web Key's members, a constant defined by a call, a secret store's setter with the
+value as a word or piped in, a login call without parentheses; and kept, what the same shapes
+hold that is no secret."""
 
 from __future__ import annotations
 
@@ -63,6 +64,23 @@ def test_numbered_replies_without_a_secret_are_kept(text):
     _kept(text)
 
 
+@pytest.mark.parametrize("template", [
+    '127.0.0.1:6379> GET app:db_password\n"{v}"', "$ redis-cli -h cache.internal GET api_token\n{v}",
+    'localhost:6379> HMGET svc:mail user smtp_password\n1) "ana"\n2) "{v}"',
+])  # fmt: skip
+def test_the_reply_to_a_get_of_a_secrets_key_goes(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("text", [
+    "127.0.0.1:6379> GET app:db_password\n(nil)", '127.0.0.1:6379> GET session:count\n"42"',
+    '127.0.0.1:6379> HGET user:1 password_changed_at\n"2026-01-01"', "$ redis-cli -h cache.internal GET feature_flags\non",
+    'localhost:6379> HMGET svc:mail user smtp_password\n1) "ana"\n2) (nil)',
+])  # fmt: skip
+def test_replies_to_gets_without_a_secret_are_kept(text):
+    _kept(text)
+
+
 def test_a_private_json_web_keys_private_members_go():
     ec = json.dumps({"kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
                      "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0", "d": B64URL})  # fmt: skip
@@ -120,6 +138,7 @@ def test_setters_without_a_literal_secret_are_kept(text):
 
 @pytest.mark.parametrize("template", [
     "auth_basic 'admin', '{v}'", "  req.basic_auth 'ops', '{v}'", 'login "ana@example.com", "{v}"',
+    "authenticate 'deploy', '{v}'",
 ])  # fmt: skip
 def test_a_login_call_without_parentheses_loses_its_password(template):
     _gone(template)
