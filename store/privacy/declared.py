@@ -12,6 +12,8 @@ key's member, by the key's own format).
   `dq`, `qi`; `k` of a symmetric key) as base64url strings.
 - A constant defined by a call (`define('NONCE_KEY', 'X')`, WordPress' keys and salts): a name
   whose words say key, salt, secret, token or password, the value its second argument.
+- A salt of an application's configuration in any assignment (`NONCE_SALT='X'` in a .env), of a
+  generated key's shape.
 - A secret store's setter with the name and value as words (`travis env set API_KEY X`,
   `netlify env:set`, `doppler secrets set`), or the value piped into it (`echo X | vercel env
   add API_KEY production`, `| wrangler secret put`).
@@ -45,6 +47,9 @@ DEFINE_LITERALS = ("define(", "define (")
 DEFINE_WORDS = frozenset("key salt secret token password passwd pass pwd".split())
 # ... unless a word says the constant names or scopes something (WP_CACHE_KEY_SALT: a cache's prefix).
 DEFINE_NOT_WORDS = frozenset("cache prefix name id file path url".split())
+# A salt of an application's configuration, in any assignment (`NONCE_SALT='X'` in a .env,
+# `$_ENV['AUTH_SALT'] = 'X'`): its name's `_salt`, the value a generated key's (see `generated`).
+SALT_LITERAL = "_salt"
 # A secret store's setters whose name and value are words of their own: the literal its line is
 # found by (the command and its subcommand), then the words the name and value follow.
 STORE_SETTERS = ("env set ", "env:set ", "secrets set ", "secret set ", "env add ", "secret put ",
@@ -59,7 +64,7 @@ BARE_CALL_LITERALS = (", '", ', "')
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
     return (
-        (MASK_LITERAL,)
+        (MASK_LITERAL, SALT_LITERAL)
         + GET_LITERALS
         + JWK_LITERALS
         + DEFINE_LITERALS
@@ -81,6 +86,8 @@ def find(look):
         _jwk_members(look)
     if any(lit in present for lit in DEFINE_LITERALS):
         _defined(look)
+    if SALT_LITERAL in present:
+        _salts(look)
     if any(lit in present for lit in STORE_SETTERS):
         _store_setters(look)
     if any(lit in present for lit in BARE_CALL_LITERALS):
@@ -212,6 +219,30 @@ def _defined(look):
                 and (decide(value, MEDIUM, ASSIGN) or generated(value))
             ):
                 add_span(look.found, text, m.start(4), m.end(4), P_NAME, "secret")
+
+
+def _salts(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "salt-assign",
+        r"""([A-Za-z0-9_]{1,80})['"]?\]?[ \t]*(?:=|:(?!-)|=>)[ \t]*(?:'([^'\n]{32,512})'|"([^"\n]{32,512})"|([^\s'"]{32,512}))""",
+    )
+    seen = -1
+    for at in look.anchors.at(SALT_LITERAL):
+        ns = at
+        while ns > 0 and (low[ns - 1].isalnum() or low[ns - 1] == "_"):
+            ns -= 1
+        if ns <= seen or (ns > 0 and low[ns - 1] == "{"):
+            continue  # (`${AUTH_SALT:-…}`: a shell's default of a variable, no assignment)
+        seen = ns
+        _ls, le = _line(low, at)
+        m = rx.match(text, ns, le)
+        if m is None:
+            continue
+        words = set(m.group(1).lower().split("_"))
+        g = 2 if m.group(2) is not None else 3 if m.group(3) is not None else 4
+        if "salt" in words and not words & DEFINE_NOT_WORDS and generated(m.group(g)):
+            add_span(look.found, text, m.start(g), m.end(g), P_NAME, "secret")
 
 
 def generated(value: str) -> bool:

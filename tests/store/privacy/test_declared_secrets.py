@@ -1,9 +1,9 @@
 """Values a tool or format declares secret by where it puts them, with no label right before the
 value (store/privacy/declared.py), tried in syntaxes beyond the batches that found them: a CI
 runner's mask command, a numbered name-then-value reply, the reply to a get of a secret's key, a
-private JSON Web Key's members, a constant defined by a call, a secret store's setter with the
-value as a word or piped in, a login call without parentheses; and kept, what the same shapes
-hold that is no secret."""
+private JSON Web Key's members, a constant defined by a call, an application's salt, a secret
+store's setter with the value as a word or piped in, a login call without parentheses; and kept,
+what the same shapes hold that is no secret."""
 
 from __future__ import annotations
 
@@ -115,6 +115,22 @@ def test_a_constant_defined_for_a_key_or_salt_goes(template):
     "define('DB_NAME', 'wordpress');", "define('FORCE_SSL_ADMIN', true);", "define('AUTH_KEY', getenv('AUTH_KEY'));",
 ])  # fmt: skip
 def test_constants_without_a_secret_are_kept(text):
+    _kept(text)
+
+
+@pytest.mark.parametrize("template", [
+    "NONCE_SALT='{v}'", "  SECURE_AUTH_SALT: {v}", "$_ENV['AUTH_SALT'] = '{v}';", '"logged_in_salt" => "{v}",',
+])  # fmt: skip
+def test_an_applications_salt_of_a_generated_keys_shape_goes_in_any_assignment(template):
+    _gone(template, (SALT, "Kp2(9wL]x7#Qz-8mN!r4T&vB1y@Hc5Fj"))
+
+
+@pytest.mark.parametrize("text", [
+    'password_salt = "c2FsdHNhbHQ="', 'WP_CACHE_KEY_SALT="mysite_production_cache_prefix_2026_x"', "SALT_ROUNDS=12",
+    "AUTH_SALT=${AUTH_SALT:-changemechangemechangemechangeme1}", 'export LOGGED_IN_SALT="generateme"',
+    "salt '*' test.ping",
+])  # fmt: skip
+def test_salts_not_of_a_generated_keys_shape_are_kept(text):
     _kept(text)
 
 
