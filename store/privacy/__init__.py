@@ -26,7 +26,9 @@ store/privacy/never.py) has the last word on every span.  The older finders are 
 POSITION rule (store/privacy/commands.py: the argument a tool takes a password in), provider
 PREFIXes and the ENTROPY rule (store/privacy/rules.py, store/privacy/values.py).  A command
 whose output is a secret has its output redacted whole (store/privacy/outputs.py, through
-:class:`Cleaner` and :func:`redact_output`).
+:class:`Cleaner` and :func:`redact_output`).  Values a tool or format declares secret with no
+label before them (a CI mask command's, a reply's to a get of a secret's key, a private JSON Web
+Key's members, defined keys and salts, a secret store's setter's) are store/privacy/declared.py's.
 
 Kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets audit via
 :func:`find_secrets`) say what found it: ``private_key``, ``jwt``, a provider's (``github_token``,
