@@ -9,7 +9,7 @@ key's member, by the key's own format).
 - A reply to a get of a key or field named for a secret (redis-cli's `GET app:db_password`,
   `HGET user:1 password`, `HMGET svc user password`): its value lines, in the fields' order.
 - A private JSON Web Key: an object with `kty` holds its private members (`d`, `p`, `q`, `dp`,
-  `dq`, `qi`; `k` of a symmetric key) as base64url strings.
+  `dq`, `qi`; `k` of a symmetric key) as base64url strings (in JSON, a Python dict, or YAML).
 - A constant defined by a call (`define('NONCE_KEY', 'X')`, WordPress' keys and salts): a name
   whose words say key, salt, secret, token or password, the value its second argument.
 - A salt of an application's configuration in any assignment (`NONCE_SALT='X'` in a .env), of a
@@ -39,6 +39,7 @@ MASK_LITERAL = "::add-mask::"
 # reply on the next lines is its value (`127.0.0.1:6379> HGET svc:mail password` then `"X"`).
 GET_LITERALS = ("> get ", "> hget ", "> hmget ", "redis-cli ")
 JWK_LITERALS = ('"kty"', "'kty'")
+JWK_YAML_LITERAL = "kty:"
 # The private members of a JSON Web Key (RFC 7517/7518): RSA's and EC's, and a symmetric key's `k`.
 JWK_PRIVATE = frozenset("d p q dp dq qi k".split())
 DEFINE_LITERALS = ("define(", "define (")
@@ -67,6 +68,7 @@ def literals() -> tuple:
         (MASK_LITERAL, SALT_LITERAL)
         + GET_LITERALS
         + JWK_LITERALS
+        + (JWK_YAML_LITERAL,)
         + DEFINE_LITERALS
         + STORE_SETTERS
         + BARE_CALL_LITERALS
@@ -84,6 +86,8 @@ def find(look):
         _got_replies(look)
     if any(lit in present for lit in JWK_LITERALS):
         _jwk_members(look)
+    if JWK_YAML_LITERAL in present:
+        _jwk_yaml_members(look)
     if any(lit in present for lit in DEFINE_LITERALS):
         _defined(look)
     if SALT_LITERAL in present:
@@ -197,6 +201,61 @@ def _jwk_members(look):
             for m in member.finditer(text, start, end):
                 if m.group(2) in JWK_PRIVATE:
                     add_span(look.found, text, m.start(4), m.end(4), P_NAME, "private_key")
+
+
+def _jwk_yaml_members(look):
+    """A JSON Web Key written as YAML: the private members among the lines of its mapping (the
+    lines as indented as `kty:` around it, up to 20 each way, to a line less indented or the
+    next item of a list)."""
+    text, low = look.text, look.low
+    member = compiled(
+        "jwk-yaml-member",
+        r"[ \t]*(?:- )?([a-z]{1,2}):[ \t]*([\"']?)([A-Za-z0-9_-]{16,})\2[ \t]*\r?$",
+    )
+    for at in look.anchors.at(JWK_YAML_LITERAL):
+        ls, le = _line(low, at)
+        lead = low[ls:at]
+        if lead.strip() not in ("", "-"):
+            continue
+        item = lead.strip() == "-"
+        indent = len(lead)  # the column of `kty`
+        lines = [(ls, le)]
+        if not item:  # the mapping's lines before `kty:` (an item's start is its own first line)
+            up = ls
+            for _ in range(20):
+                if up == 0:
+                    break
+                start, end = _line(low, up - 1)
+                if not _same_mapping(low, start, end, indent, lines):
+                    break
+                up = start
+        down = le
+        for _ in range(20):  # and after it
+            if down >= len(low):
+                break
+            start, end = _line(low, down + 1)
+            if not _same_mapping(low, start, end, indent, lines):
+                break
+            down = end
+        for start, end in lines:
+            m = member.match(text, start, end)
+            if m is not None and m.group(1) in JWK_PRIVATE:
+                add_span(look.found, text, m.start(3), m.end(3), P_NAME, "private_key")
+
+
+def _same_mapping(low, start, end, indent, lines):
+    """Whether the line start..end is a key of the mapping whose keys stand at column `indent`
+    (then kept in `lines`); a blank line is passed over."""
+    body = low[start:end]
+    stripped = body.lstrip(" ")
+    if not stripped.strip():
+        return True
+    column = len(body) - len(stripped)
+    if column < indent or (column == indent - 2 and stripped.startswith("- ")):
+        return False  # a line less indented, or the next item of the list
+    if column == indent:
+        lines.append((start, end))
+    return True
 
 
 def _defined(look):

@@ -93,7 +93,18 @@ def test_a_private_json_web_keys_private_members_go():
     assert RANDOM not in clean_text(oct_key)
 
 
+def test_a_private_json_web_key_in_yaml_or_inside_a_json_string_loses_its_private_members():
+    yaml = ("keys:\n  - kty: RSA\n    e: AQAB\n    n: " + B64URL[::-1] + "\n    d: " + B64URL + "\n"
+            "  - name: signing\n    d: " + RANDOM + "xyz\n")  # fmt: skip
+    out = clean_text(yaml)
+    assert B64URL not in out and B64URL[::-1] in out and RANDOM + "xyz" in out  # the next item's `d` is not the key's
+    assert RANDOM not in clean_text("jwk:\n  kty: oct\n  k: " + RANDOM + "Ab\n")
+    escaped = json.dumps({"tool_response": json.dumps({"kty": "EC", "crv": "P-256", "d": B64URL})})
+    assert B64URL not in clean_text(escaped)
+
+
 @pytest.mark.parametrize("text", [
+    "kty: RSA\nn: " + B64URL + "\ne: AQAB", "kty: RSA\nalg: RS256\nother:\n  d: " + B64URL,
     json.dumps({"keys": [{"kty": "RSA", "use": "sig", "kid": "Gx7kP2mQ9zLw8vRt", "e": "AQAB",
                           "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4"}]}),
     '{"d": "2026-03-14T10:22:34", "kty": "RSA"}', '{"p": "see the docs"}',
