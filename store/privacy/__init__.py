@@ -26,7 +26,9 @@ store/privacy/never.py) has the last word on every span.  The older finders are 
 POSITION rule (store/privacy/commands.py: the argument a tool takes a password in), provider
 PREFIXes and the ENTROPY rule (store/privacy/rules.py, store/privacy/values.py).  A command
 whose output is a secret has its output redacted whole (store/privacy/outputs.py, through
-:class:`Cleaner` and :func:`redact_output`).
+:class:`Cleaner` and :func:`redact_output`).  Values a tool or format declares secret with no
+label before them (a CI mask command's, a reply's to a get of a secret's key, a private JSON Web
+Key's members, defined keys and salts, a secret store's setter's) are store/privacy/declared.py's.
 
 Kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets audit via
 :func:`find_secrets`) say what found it: ``private_key``, ``jwt``, a provider's (``github_token``,
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, formats, processes
+from store.privacy import candidates, declared, formats, processes
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -373,6 +375,8 @@ FINDERS = (
     ("a one-time code said with its label", lambda look: processes.one_time_codes(look.text, look.low, look.anchors,
                                                                                   look.found),
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
+    ("a value a tool or format declares secret", declared.find,
+     "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
@@ -466,6 +470,7 @@ def _literals(ascii_only: bool = False):
         lits.update(candidates.literals())
         lits.update(formats.literals())
         lits.update(processes.literals())
+        lits.update(declared.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

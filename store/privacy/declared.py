@@ -1,0 +1,377 @@
+"""Values a tool or a format declares secret by where it puts them, with no label right before
+the value: each found by its structure, judged by store/privacy/evidence.py `decide` (or, for a
+key's member, by the key's own format).
+
+- A CI runner's mask command (GitHub Actions' `::add-mask::X`, in a log or a script's `echo`):
+  what follows on its line is, by the command's meaning, a secret.
+- A reply that lists names and values on numbered lines (redis-cli's `CONFIG GET`, `HGETALL`:
+  `1) "requirepass"` then `2) "X"`): a value under a name that says secret.
+- A reply to a get of a key or field named for a secret (redis-cli's `GET app:db_password`,
+  `HGET user:1 password`, `HMGET svc user password`): its value lines, in the fields' order.
+- A private JSON Web Key: an object with `kty` holds its private members (`d`, `p`, `q`, `dp`,
+  `dq`, `qi`; `k` of a symmetric key) as base64url strings (in JSON, a Python dict, or YAML).
+- A constant defined by a call (`define('NONCE_KEY', 'X')`, WordPress' keys and salts): a name
+  whose words say key, salt, secret, token or password, the value its second argument.
+- A salt of an application's configuration in any assignment (`NONCE_SALT='X'` in a .env), of a
+  generated key's shape.
+- A secret store's setter with the name and value as words (`travis env set API_KEY X`,
+  `netlify env:set`, `doppler secrets set`), or the value piped into it (`echo X | vercel env
+  add API_KEY production`, `| wrangler secret put`).
+- A call without parentheses whose callee logs in (Ruby's `basic_auth 'admin', 'X'`): its
+  arguments are the user, then the password.
+
+(Not here, as not secret: `docker buildx build --secret id=npm,env=NPM_TOKEN` names an
+environment variable, not its value.)
+
+The literals these are found by join the one pass (store/privacy/anchors.py) through
+`literals()`; a text without them costs nothing more.
+"""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, POSITION, decide
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM
+from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference
+
+MASK_LITERAL = "::add-mask::"
+# A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
+# reply on the next lines is its value (`127.0.0.1:6379> HGET svc:mail password` then `"X"`).
+GET_LITERALS = ("> get ", "> hget ", "> hmget ", "redis-cli ")
+JWK_LITERALS = ('"kty"', "'kty'")
+JWK_YAML_LITERAL = "kty:"
+# The private members of a JSON Web Key (RFC 7517/7518): RSA's and EC's, and a symmetric key's `k`.
+JWK_PRIVATE = frozenset("d p q dp dq qi k".split())
+DEFINE_LITERALS = ("define(", "define (")
+# The words of a defined constant's name that make its value a secret (WordPress' AUTH_KEY,
+# NONCE_SALT; JWT_AUTH_SECRET_KEY, DB_PASSWORD).
+DEFINE_WORDS = frozenset("key salt secret token password passwd pass pwd".split())
+# ... unless a word says the constant names or scopes something (WP_CACHE_KEY_SALT: a cache's prefix).
+DEFINE_NOT_WORDS = frozenset("cache prefix name id file path url".split())
+# A salt of an application's configuration, in any assignment (`NONCE_SALT='X'` in a .env,
+# `$_ENV['AUTH_SALT'] = 'X'`): its name's `_salt`, the value a generated key's (see `generated`).
+SALT_LITERAL = "_salt"
+# A secret store's setters whose name and value are words of their own: the literal its line is
+# found by (the command and its subcommand), then the words the name and value follow.
+STORE_SETTERS = ("env set ", "env:set ", "secrets set ", "secret set ", "env add ", "secret put ",
+                 "variables set ")  # fmt: skip
+# The callee's words of a call without parentheses that logs in with a user and a password.
+LOGIN_CALLEE_WORDS = frozenset("auth authenticate login logon signin credentials".split())
+# Where a call's second string argument starts: the candidates' literals (`, '`, `, "`, in the one
+# pass already), a quote before each.
+BARE_CALL_LITERALS = (", '", ', "')
+
+
+def literals() -> tuple:
+    """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
+    return (
+        (MASK_LITERAL, SALT_LITERAL)
+        + GET_LITERALS
+        + JWK_LITERALS
+        + (JWK_YAML_LITERAL,)
+        + DEFINE_LITERALS
+        + STORE_SETTERS
+        + BARE_CALL_LITERALS
+    )
+
+
+def find(look):
+    """Every finder of this module over the text `look` holds (store/privacy/__init__.py Look)."""
+    present = look.anchors.present
+    if MASK_LITERAL in present:
+        _masked(look)
+    if look.hits and holds(look.text, ') "'):
+        _numbered_pairs(look)
+    if any(lit in present for lit in GET_LITERALS):
+        _got_replies(look)
+    if any(lit in present for lit in JWK_LITERALS):
+        _jwk_members(look)
+    if JWK_YAML_LITERAL in present:
+        _jwk_yaml_members(look)
+    if any(lit in present for lit in DEFINE_LITERALS):
+        _defined(look)
+    if SALT_LITERAL in present:
+        _salts(look)
+    if any(lit in present for lit in STORE_SETTERS):
+        _store_setters(look)
+    if any(lit in present for lit in BARE_CALL_LITERALS):
+        _bare_login_calls(look)
+
+
+def _line(low, at):
+    ls = low.rfind("\n", 0, at) + 1
+    le = low.find("\n", at)
+    return ls, len(low) if le < 0 else le
+
+
+def _masked(look):
+    text = look.text
+    for at in look.anchors.at(MASK_LITERAL):
+        s = at + len(MASK_LITERAL)
+        _ls, le = _line(look.low, s)
+        # the value: one word right after the command (in a script, up to its quote); MEDIUM, not
+        # STRONG, as prose names the command too (`use ::add-mask::VALUE`)
+        m = compiled("mask-value", r"([^\s\"'`]{1,512})(?=[\s\"'`]|\Z)").match(text, s, le)
+        if m is None:
+            continue
+        value = m.group(1)
+        if not is_reference(value) and decide(value, MEDIUM, POSITION):
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _numbered_pairs(look):
+    """A name line holding a secret word (where the name rule's words stand: no pass of its own),
+    then the next number's value line."""
+    text, low = look.text, look.low
+    name_rx = compiled("reply-name", r"[ \t]*(\d{1,6})\) \"([^\"\n]{1,80})\"[ \t]*\r?\n")
+    value_rx = compiled(
+        "reply-value", r"[ \t]*(\d{1,6})\) \"((?:[^\"\\\n]|\\.){1,512})\"[ \t]*\r?$"
+    )
+    done = -1
+    for h in look.hits:
+        q = text.rfind('"', h - 80 if h > 80 else 0, h)
+        if q < 2 or text[q - 2 : q] != ") " or q <= done:
+            continue
+        ls, le = _line(low, q)
+        done = le
+        m = name_rx.match(text, ls)
+        if m is None or m.end() != le + 1:
+            continue
+        verdict = name_verdict(m.group(2))
+        if not verdict:
+            continue
+        _vs, ve = _line(low, le + 1)
+        v = value_rx.match(text, le + 1, ve)
+        if v is None or int(v.group(1)) != int(m.group(1)) + 1:
+            continue
+        if decide(v.group(2), verdict[1], ASSIGN, alone=True):
+            add_span(look.found, text, v.start(2), v.end(2), P_NAME, verdict[0])
+
+
+def _got_replies(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "redis-get",
+        r"(?i)(?:[^\n]*?> |[^\n]*?redis-cli\b[^\n|;&]*?[ \t])(get|hget|hmget)[ \t]+(\S+)((?:[ \t]+[^\s\"']+)*)[ \t]*\r?$",
+    )
+    reply = compiled(
+        "redis-reply", r"[ \t]*(?:\d{1,6}\) )?(\"?)((?:[^\"\\\n]|\\.){1,512})\1[ \t]*\r?$"
+    )
+    done = set()
+    for lit in GET_LITERALS:
+        for at in look.anchors.at(lit):
+            ls, le = _line(low, at)
+            if ls in done:
+                continue
+            done.add(ls)
+            m = rx.match(text, ls, le)
+            if m is None:
+                continue
+            verb, fields = m.group(1).lower(), m.group(3).split()
+            if verb == "get":
+                names = [m.group(2).rsplit(":", 1)[-1]] if not fields else []
+            else:
+                names = fields if verb == "hmget" else fields[:1] if len(fields) == 1 else []
+            at_line = le + 1
+            for name in names:
+                if at_line >= len(text):
+                    break
+                _vs, ve = _line(low, at_line)
+                v = reply.match(text, at_line, ve)
+                at_line = ve + 1
+                verdict = name_verdict(name) if v is not None else None
+                if verdict and decide(v.group(2), verdict[1], ASSIGN, alone=True):
+                    add_span(look.found, text, v.start(2), v.end(2), P_NAME, verdict[0])
+
+
+def _jwk_members(look):
+    text = look.text
+    member = compiled(
+        "jwk-member", r"([\"'])([a-z]{1,2})\1[ \t]*:[ \t]*([\"'])([A-Za-z0-9_-]{16,})\3"
+    )
+    done = set()
+    for lit in JWK_LITERALS:
+        for at in look.anchors.at(lit):
+            start = text.rfind("{", 0, at)
+            if start < 0 or start in done or text.find("}", start, at) >= 0:
+                continue
+            done.add(start)
+            end = text.find("}", at)
+            end = len(text) if end < 0 else end
+            for m in member.finditer(text, start, end):
+                if m.group(2) in JWK_PRIVATE:
+                    add_span(look.found, text, m.start(4), m.end(4), P_NAME, "private_key")
+
+
+def _jwk_yaml_members(look):
+    """A JSON Web Key written as YAML: the private members among the lines of its mapping (the
+    lines as indented as `kty:` around it, up to 20 each way, to a line less indented or the
+    next item of a list)."""
+    text, low = look.text, look.low
+    member = compiled(
+        "jwk-yaml-member",
+        r"[ \t]*(?:- )?([a-z]{1,2}):[ \t]*([\"']?)([A-Za-z0-9_-]{16,})\2[ \t]*\r?$",
+    )
+    for at in look.anchors.at(JWK_YAML_LITERAL):
+        ls, le = _line(low, at)
+        lead = low[ls:at]
+        if lead.strip() not in ("", "-"):
+            continue
+        item = lead.strip() == "-"
+        indent = len(lead)  # the column of `kty`
+        lines = [(ls, le)]
+        if not item:  # the mapping's lines before `kty:` (an item's start is its own first line)
+            up = ls
+            for _ in range(20):
+                if up == 0:
+                    break
+                start, end = _line(low, up - 1)
+                if not _same_mapping(low, start, end, indent, lines):
+                    break
+                up = start
+        down = le
+        for _ in range(20):  # and after it
+            if down >= len(low):
+                break
+            start, end = _line(low, down + 1)
+            if not _same_mapping(low, start, end, indent, lines):
+                break
+            down = end
+        for start, end in lines:
+            m = member.match(text, start, end)
+            if m is not None and m.group(1) in JWK_PRIVATE:
+                add_span(look.found, text, m.start(3), m.end(3), P_NAME, "private_key")
+
+
+def _same_mapping(low, start, end, indent, lines):
+    """Whether the line start..end is a key of the mapping whose keys stand at column `indent`
+    (then kept in `lines`); a blank line is passed over."""
+    body = low[start:end]
+    stripped = body.lstrip(" ")
+    if not stripped.strip():
+        return True
+    column = len(body) - len(stripped)
+    if column < indent or (column == indent - 2 and stripped.startswith("- ")):
+        return False  # a line less indented, or the next item of the list
+    if column == indent:
+        lines.append((start, end))
+    return True
+
+
+def _defined(look):
+    text = look.text
+    rx = compiled(
+        "define-call",
+        r"define[ \t]*\([ \t]*([\"'])([A-Za-z_][A-Za-z0-9_]{0,80})\1[ \t]*,[ \t]*([\"'])(.{1,512}?)\3[ \t]*[,)]",
+    )
+    for lit in DEFINE_LITERALS:
+        for at in look.anchors.at(lit):
+            _ls, le = _line(look.low, at)
+            m = rx.match(text, at, le)
+            if m is None:
+                continue
+            words = {w for w in m.group(2).lower().split("_") if w}
+            value = m.group(4)
+            if (
+                words & DEFINE_WORDS
+                and not words & DEFINE_NOT_WORDS
+                and (decide(value, MEDIUM, ASSIGN) or generated(value))
+            ):
+                add_span(look.found, text, m.start(4), m.end(4), P_NAME, "secret")
+
+
+def _salts(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "salt-assign",
+        r"""([A-Za-z0-9_]{1,80})['"]?\]?[ \t]*(?:=|:(?!-)|=>)[ \t]*(?:'([^'\n]{32,512})'|"([^"\n]{32,512})"|([^\s'"]{32,512}))""",
+    )
+    seen = -1
+    for at in look.anchors.at(SALT_LITERAL):
+        ns = at
+        while ns > 0 and (low[ns - 1].isalnum() or low[ns - 1] == "_"):
+            ns -= 1
+        if ns <= seen or (ns > 0 and low[ns - 1] == "{"):
+            continue  # (`${AUTH_SALT:-…}`: a shell's default of a variable, no assignment)
+        seen = ns
+        _ls, le = _line(low, at)
+        m = rx.match(text, ns, le)
+        if m is None:
+            continue
+        words = set(m.group(1).lower().split("_"))
+        g = 2 if m.group(2) is not None else 3 if m.group(3) is not None else 4
+        if "salt" in words and not words & DEFINE_NOT_WORDS and generated(m.group(g)):
+            add_span(look.found, text, m.start(g), m.end(g), P_NAME, "secret")
+
+
+def generated(value: str) -> bool:
+    """A key a generator made of printable characters (WordPress' salts: 64 of letters, digits and
+    punctuation, `t`DK%X:>xy|e-Z(BXb/f(Ur`8#~}:b…`), which read as code to the password test: 32
+    characters or more, no space, three classes of character or more."""
+    if len(value) < 32 or compiled("space", r"\s").search(value) is not None:
+        return False
+    classes = (
+        (value.upper() != value) + (value.lower() != value) + any(ch.isdigit() for ch in value)
+    )
+    return classes + (not value.isalnum()) >= 3 and not is_reference(value)
+
+
+def _store_setters(look):
+    text, low = look.text, look.low
+    after = compiled(
+        "setter-words",
+        r"[ \t]*([A-Za-z_][A-Za-z0-9_]{1,80})(?:[ \t]+(?:--?[\w-]+[ \t]+)*?([\"']?)([^\s\"'=]{1,512})\2)?(?=[ \t]|\r?$)",
+    )
+    piped = compiled(
+        "setter-piped",
+        r".*?\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(?:'%s'|\"%s\")[ \t]+)?(?:(\"|')([^\"'\n]{1,512})\1|([^\s|\"']{1,512}))[ \t]*\|[^|\n]*$",
+    )
+    for lit in STORE_SETTERS:
+        for at in look.anchors.at(lit):
+            ls, le = _line(low, at)
+            m = after.match(text, at + len(lit), le)
+            if m is None:
+                continue
+            verdict = name_verdict(m.group(1))
+            if not verdict:
+                continue
+            # (MEDIUM, whatever the name: a word after the name may be the setter's, as
+            # `vercel env add API_KEY production`'s environment)
+            if (
+                m.group(3)
+                and not m.group(3).startswith("-")
+                and decide(m.group(3), MEDIUM, POSITION)
+            ):
+                add_span(look.found, text, m.start(3), m.end(3), P_NAME, verdict[0])
+                continue
+            p = piped.match(text, ls, at)  # `echo X | vercel env add NAME`: the value piped in
+            if p is not None:
+                g = 2 if p.group(2) is not None else 3
+                if decide(p.group(g), MEDIUM, POSITION):
+                    add_span(look.found, text, p.start(g), p.end(g), P_NAME, verdict[0])
+
+
+def _bare_login_calls(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "bare-login-call",
+        r"[ \t]*(?:[\w.:]+\.)?([a-z][a-z0-9_]{2,60})[ \t]+([\"'])([^\"'\n]{1,128})\2[ \t]*,[ \t]*([\"'])([^\"'\n]{1,512})\4[ \t]*\r?$",
+    )
+    seen = set()
+    for lit in BARE_CALL_LITERALS:
+        for at in look.anchors.at(lit):
+            quote = lit[-1]
+            if at < 1 or low[at - 1] != quote:
+                continue  # `'a', '…'`: a string before the comma
+            q = low.rfind(quote, at - 130 if at > 130 else 0, at - 1)
+            if q < 2 or low[q - 1] not in " \t" or not (low[q - 2].isalnum() or low[q - 2] == "_"):
+                continue  # the first string follows a callee's name and a space (not `["a", "b"]`)
+            ls, le = _line(low, at)
+            if ls in seen or not any(word in low[ls:at] for word in LOGIN_CALLEE_WORDS):
+                continue
+            seen.add(ls)
+            m = rx.match(text, ls, le)
+            if m is None or not LOGIN_CALLEE_WORDS.intersection(m.group(1).split("_")):
+                continue
+            if decide(m.group(5), MEDIUM, POSITION):
+                add_span(look.found, text, m.start(5), m.end(5), P_NAME, "password")
