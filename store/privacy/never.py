@@ -174,6 +174,11 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
     if verdict:
         return True
+    return _never_by_place(text, s, e, kind, value)
+
+
+def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
+    """The classes never_secret reads from what stands around the span, not from its value alone."""
     # (each test below runs for nearly every span: most are secrets, so none rejects early)
     if ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
