@@ -266,8 +266,10 @@ def value_below_a_name(text, hits, found):
         nl = text.find("\n", hits[i])
         if nl < 0:
             return  # the last line: no line below
-        j = bisect_left(hits, nl, i)
-        p, i = hits[j - 1], j
+        i += 1
+        if i < count and hits[i] < nl:
+            i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
+        p = hits[i - 1]
         if nl - p > 100 or not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
             continue  # (a name and its closing marks are shorter, and end in one of their characters)
         rest = text[p:nl].lstrip(_NAME_LINE_ASCII)
