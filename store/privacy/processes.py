@@ -378,6 +378,8 @@ def copies_of_secrets(text, found):
         v = text[s:e]
         hi = e + COPY_REACH
         at = text.find(v, s - COPY_REACH if s > COPY_REACH else 0, hi)
+        if at == s:
+            at = text.find(v, s + 1, hi)  # (most often the first is the value itself)
         while at >= 0 and at in starts:
             at = text.find(v, at + 1, hi)
         if at < 0:
