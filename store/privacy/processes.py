@@ -250,6 +250,8 @@ _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
           r"(?:([\"'])([^\"'\s]{1,256})\1|([^\"'\s]{1,256}))[ \t]*,?[ \t]*\r?(?:\n|\Z)")
 _NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
+# a name's ASCII characters and its closing marks (_NAME_ENDS_LINE): past them, only spaces end the line
+_NAME_LINE_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-\"',:"
 _ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
 
 
@@ -264,10 +266,15 @@ def value_below_a_name(text, hits, found):
         nl = text.find("\n", hits[i])
         if nl < 0:
             return  # the last line: no line below
-        j = bisect_left(hits, nl, i)
-        p, i = hits[j - 1], j
+        i += 1
+        if i < count and hits[i] < nl:
+            i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
+        p = hits[i - 1]
         if nl - p > 100 or not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
             continue  # (a name and its closing marks are shorter, and end in one of their characters)
+        rest = text[p:nl].lstrip(_NAME_LINE_ASCII)
+        if rest and rest[0] < "\x80" and not rest.isspace():
+            continue  # (`Pw3eD#7`, `pass -Q x`, prose: two C scans, most lines, before the pattern)
         m = ends(text, p)
         if m is None or m.end() >= len(text):
             continue
@@ -371,6 +378,8 @@ def copies_of_secrets(text, found):
         v = text[s:e]
         hi = e + COPY_REACH
         at = text.find(v, s - COPY_REACH if s > COPY_REACH else 0, hi)
+        if at == s:
+            at = text.find(v, s + 1, hi)  # (most often the first is the value itself)
         while at >= 0 and at in starts:
             at = text.find(v, at + 1, hi)
         if at < 0:
