@@ -117,6 +117,7 @@ def _build(literals):
             alone.append(lit)
         else:
             inside.append((lit, part, lit.index(part)))
+    _into_other_pivots(by_pivot)
     alone, tries = _first_letter_tries(alone)
     shared, own, wide = ([], []), [], []
     for ch, items in sorted(by_pivot.items()):
@@ -142,6 +143,21 @@ def _build(literals):
         own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
+
+
+def _into_other_pivots(by_pivot):
+    """Each ASCII pivot whose every literal holds the pivot of another that stays is found at
+    that one (`# pw ` at the `w` of `pw`): a pass over the text less (~0.2-0.3 ms a MB each), a
+    branch more where that other stands."""
+    kept = {ch for ch, items in by_pivot.items() if not ch.isascii() or any(
+        not any(c != ch and c.isascii() and c in by_pivot for c in lit) for lit, _j in items)}
+    for ch in sorted(set(by_pivot) - kept):
+        others = [min((c for c in lit if c in kept and c.isascii()), key=RARITY.find, default=None)
+                  for lit, _j in by_pivot[ch]]
+        if None in others:
+            continue  # (a literal whose other pivots move too keeps its own)
+        for other, (lit, _j) in zip(others, by_pivot.pop(ch)):
+            by_pivot[other].append((lit, lit.index(other)))
 
 
 def _alone_at_their_places(items):

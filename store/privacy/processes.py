@@ -169,6 +169,9 @@ def user_slash_password(text, anchors, found):
 # ------------------------------------------------------------------------------ nested assignments, symbols
 # The longest name read around a secret word's place.
 _NAME_REACH = 256
+# Characters neither of a name nor one of the marks read before it (`:`, `=`, `,`).
+_NO_NAME_NO_MARK = frozenset(" \t\r\n\"'`/\\()[]{}<>?!$;|&*+#%@~^")
+_ASCII_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 
 
 def assigned_inside_or_by_symbol(text, hits, found):
@@ -177,12 +180,18 @@ def assigned_inside_or_by_symbol(text, hits, found):
     where those words stand, names.secret_word_hits), by the character before it."""
     n = len(text)
     done = -1
-    for p in hits:
+    gaps = _NO_NAME_NO_MARK
+    # (a word after a space or a quote starts its name, and is read by nothing here: most hits, dropped at C speed)
+    for p in [p for p in hits if p > 1 and text[p - 1] not in gaps]:
         if p < done:
             continue
-        a, floor = p, max(0, p - _NAME_REACH)
-        while a > floor and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
-            a -= 1
+        floor = p - _NAME_REACH if p > _NAME_REACH else 0
+        if text[p - 1] in ":=,":
+            a = p
+        else:
+            a = floor + len(text[floor:p].rstrip(_ASCII_NAME_CHARS))  # (the name's ASCII characters at C speed)
+            while a > floor and text[a - 1].isalnum():  # (a letter past ASCII, and what stands before it)
+                a = floor + len(text[floor:a - 1].rstrip(_ASCII_NAME_CHARS))
         if a < 2 or a == floor:
             continue  # (no name is that long: a run of words, read back once per hit, would be quadratic)
         before = text[a - 1]
@@ -197,7 +206,8 @@ def _nested_assignment(text, a, p, n, found):
     if text[a - 1] == "," and compiled("listed-assignment", r"(?:^|(?<=[\s=]))[\w.-]+=[^\s,()]*(?:,[\w.-]+=[^\s,()]*)*\Z"
                                       ).search(text, max(0, a - 200), a - 1) is None:
         return -1  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
-    q, end = p, min(n, p + _NAME_REACH)
+    end = min(n, p + _NAME_REACH)
+    q = end - len(text[p:end].lstrip(_ASCII_NAME_CHARS))  # (the name's ASCII characters at C speed)
     while q < end and (text[q].isalnum() or text[q] in "_.-"):
         q += 1
     if q >= n or text[q] != "=":
@@ -326,6 +336,9 @@ def _a_names_value(text, line_start, a):
 # ------------------------------------------------------------------------------ a noun in a sentence
 SENTENCE_NOUNS = frozenset(("pass", "password", "passwd", "pw", "pwd", "token", "secret", "passphrase", "passcode"))
 _NOUN_TRIGGERS = ("pass", "pw", "token", "secret")  # the literals of the one pass they start with
+_NOT_BEFORE_A_NOUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.$@/\\:=<>&|")
+_NOUN_LENGTHS = {w: sorted({len(noun) for noun in SENTENCE_NOUNS if noun.startswith(w)}) for w in _NOUN_TRIGGERS}
+_SPACE_OR_TAB = frozenset(" \t")
 _AFTER_NOUN = r"[ \t]+(?:\(([^\s()\"'`]{6,128})\)|([^\s()\"'`,;]{6,128}?)(?=[,.;?]*(?:[ \t]|\r?\n|\Z)))"
 
 
@@ -333,15 +346,22 @@ def noun_in_a_sentence(text, anchors, found):
     """The value right after a secret's noun in a sentence (see the module docstring)."""
     after = None
     n = len(text)
-    places = [anchors.at(w) for w in _NOUN_TRIGGERS if w in anchors.present]
-    for p in sorted(set().union(*places)) if len(places) > 1 else (places[0] if places else ()):
+    # (the places where no noun can stand, dropped at C speed: most, as `pw` inside a random token, `DB_PASSWORD=`,
+    # `"token":`; a noun follows no name's character and is followed by a space or a tab)
+    # (a noun's letters lowercase to it, one for one: it ends where its letters do)
+    before, space = _NOT_BEFORE_A_NOUN, _SPACE_OR_TAB
+    ends = {}
+    for w in _NOUN_TRIGGERS:
+        if w in anchors.present:
+            at = [p for p in anchors.at(w) if not p or text[p - 1] not in before]
+            for k in _NOUN_LENGTHS[w]:
+                for p in [p for p in at if p + k < n and text[p + k] in space]:
+                    if text[p:p + k].lower() in SENTENCE_NOUNS:
+                        ends[p] = p + k
+    for p in sorted(ends):
         if p and (text[p - 1].isalnum() or text[p - 1] in "_-.$@/\\:=<>&|"):
             continue  # part of a name, a flag, an attribute, a path
-        q = p
-        while q < n and text[q].isalpha():
-            q += 1
-        if q == n or text[q] not in " \t" or text[p:q].lower() not in SENTENCE_NOUNS:
-            continue
+        q = ends[p]
         if after is None:
             after = compiled("after-noun", _AFTER_NOUN).match
         m = after(text, q)
