@@ -252,3 +252,14 @@ def test_the_value_element_of_an_element_named_for_a_secret_goes(template):
 def test_the_value_element_of_another_element_stays():
     text = "<Name>\n  <Value>Administrator</Value>\n</Name>\n<Timeout>\n  <Value>Sx9-30s</Value>\n</Timeout>"
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("depth", [1, 2, 5, 9, 10, 12])
+def test_a_document_escaped_inside_documents_is_read_at_any_depth(depth):
+    # a tool's result that holds a request log that holds a body...: each level doubles the
+    # backslashes before a quote; at ten levels a key's quote stood after 511 of them and the
+    # password went through
+    text = json.dumps({"password": PW})
+    for _ in range(depth):
+        text = json.dumps({"body": text})
+    assert PW not in clean_text(text)
