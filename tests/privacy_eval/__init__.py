@@ -180,6 +180,11 @@ class Batch:
         return cases
 
 
+def numbered(text: str, start: int = 1) -> str:
+    """`text` as Claude Code's Read shows it to the model: each line after its number and an arrow."""
+    return "\n".join(f"{n:>6}\u2192{line}" for n, line in enumerate(text.split("\n"), start))
+
+
 def in_command(text: str, seed: str) -> dict:
     """`text` as a Bash command Claude Code ran (no output)."""
     return bash_event(text, "", seed)

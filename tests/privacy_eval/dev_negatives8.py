@@ -74,6 +74,7 @@ from tests.privacy_eval import (
     Case,
     bash_event,
     gen,
+    numbered,
     prompt_event,
     random_secret,
     result_line,
@@ -98,11 +99,6 @@ def _sri(seed: str, algo: str = "sha512") -> str:
 
 
 # ---- how a tool's result carries a text -------------------------------------------------------
-
-def numbered(text: str, start: int = 1) -> str:
-    """A Read result as the model sees it: each line after its number and an arrow."""
-    return "\n".join(f"{n:>6}\u2192{line}" for n, line in enumerate(text.split("\n"), start))
-
 
 def as_bash(command: str):
     return lambda text, seed: bash_event(command, text, seed)

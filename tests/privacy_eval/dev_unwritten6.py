@@ -37,6 +37,7 @@ from tests.privacy_eval import (
     gen,
     in_command,
     in_result,
+    numbered,
     result_line,
     sha,
     uuid_of,
@@ -47,11 +48,6 @@ HUMAN = ["Pelican!Road42", "marigold-Fox9", "Quartz_Lake71", "t1ger.Lily", "Coba
 
 BATCH = Batch("unw6", tuple(HUMAN), lambda i: 18 + (i % 3) * 6)
 _family = BATCH.family
-
-
-def numbered(text: str) -> str:
-    """`text` as Claude Code's Read shows it to the model: each line after its number and an arrow."""
-    return "\n".join(f"{n:>6}\u2192{line}" for n, line in enumerate(text.split("\n"), 1))
 
 
 def _tool_event(seed: str, tool: str, tool_input: dict, tool_response: dict) -> dict:
