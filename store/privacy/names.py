@@ -196,7 +196,9 @@ def named_values(text, low, hits, found):
         name = text[s:e].rstrip(".-")
         if not name:
             continue
-        verdict = name_verdict(name)
+        verdict = _VERDICTS.get(name, False)  # (name_verdict's first look, without its call: ~30,000 names a MB)
+        if verdict is False:
+            verdict = name_verdict(name)
         if verdict is None:
             continue
         kind, strength = verdict
@@ -383,9 +385,19 @@ def _judged(text, found, s, e, kind, strength, name, style):
 
 
 def _same_name(value, name):
-    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key."""
-    v = value.strip().lower().replace("_", "").replace("-", "")
-    return v == name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", "")
+    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key (the verdict on the
+    pair is kept, values.VALUE_MEMOS: a text dense with secrets asks ~8,000 times a MB, of a few
+    hundred pairs)."""
+    got = _SAME_NAME.get((value, name))
+    if got is None:
+        v = value.strip().lower().replace("_", "").replace("-", "")
+        got = remember(_SAME_NAME, (value, name),
+                       v == name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", ""))
+    return got
+
+
+_SAME_NAME: dict = {}
+VALUE_MEMOS.append(_SAME_NAME)
 
 
 def _block_scalar(text, after):
@@ -442,7 +454,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
     if is_reference(value):
         return False
     low = value.lower()
-    if low in NOT_SECRET_WORDS or not any(ch.isalnum() for ch in value):
+    # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
+    if low in NOT_SECRET_WORDS or compiled("alnum", r"[^\W_]").search(value) is None:
         return False
     if len(value) < 6 and _in_cookie(text, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
