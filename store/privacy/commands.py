@@ -127,11 +127,12 @@ def _tool_words(low, at, end, cache):
 
 
 def _tool_near(low, at, end, tool_lists):
-    """Whether any tool of `tool_lists` stands in the
-    400 characters before `end`: the segment _tool_at looks in is never longer, so a flag or a
-    trigger with none of its tools there is skipped without finding its segment (prose says
-    "use" and "user" thousands of times in 1 MB)."""
-    start = max(0, at - 400)
+    """Whether any tool of `tool_lists` stands on the line before `end`, in its 400 characters
+    before `at` at most: the segment _tool_at looks in is never longer and never crosses a line,
+    so a flag or a trigger with none of its tools there is skipped without finding its segment
+    (prose says "use" and "user" thousands of times in 1 MB).  (From the line's start: a text of
+    short lines, dense with commands, had each tool looked for over the lines above too.)"""
+    start = low.rfind("\n", at - 400 if at > 400 else 0, at) + 1 or (at - 400 if at > 400 else 0)
     for tools in tool_lists:
         for tool in tools:
             if low.find(tool, start, end) >= 0:

@@ -197,18 +197,22 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     tail = low_before.rstrip(" \t\"'\\[")
-    if tail.endswith((":", "=")):
+    labelled = tail.endswith((":", "="))
+    if labelled:  # (the three tests below read a label's separator before the value: about half the spans)
         name = tail[-41:-1].rstrip(" \t\"'\\")
         if ((name.endswith(_LABEL_ENDINGS) and (not name.endswith("key") or "pub" in name or "site" in name))
                 or "public_" in name) and _public_by_label(text, s, before, tail, name, kind):
             return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
-    if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
-        return True  # a key's fingerprint
-    if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
-            compiled("never-member", MEMBER).search(before) and \
-            compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
-        return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
-    if kind not in PROVIDER_KINDS and _may_end_in_id_label(before) and compiled("never-id-label", ID_LABEL).search(before) \
+        if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
+            return True  # a key's fingerprint
+        if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
+                compiled("never-member", MEMBER).search(before) and \
+                compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
+            return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
+    # (an ASCII `before` whose end, less quotes and spaces, is no `:` or `=` ends in no id's label:
+    # _may_end_in_id_label's answer, without its call)
+    if kind not in PROVIDER_KINDS and (labelled or not before.isascii()) and _may_end_in_id_label(before) \
+            and compiled("never-id-label", ID_LABEL).search(before) \
             and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
@@ -586,7 +590,11 @@ def _sealed(text: str, s: int) -> bool:
     scheme or envelope stands at `s` or ends right before it (the `{SSHA}` or `ENC[PKCS7,` of
     the value)."""
     rx = compiled("never-sealed", SEALED)
-    word = max(text.rfind(ch, s - 200 if s > 200 else 0, s) for ch in " \t\n\"'") + 1
+    lo = s - 200 if s > 200 else 0
+    nl = text.rfind("\n", lo, s)  # (the other delimiters after the line's break: one before it is not the last)
+    if nl > lo:
+        lo = nl
+    word = max(nl, text.rfind(" ", lo, s), text.rfind("\t", lo, s), text.rfind("\"", lo, s), text.rfind("'", lo, s)) + 1
     if word < s and rx.match(text, word) is not None:
         return True  # `{CRYPT}$6$rounds=5000$salt$hash`: the span lies in a word the scheme starts
     for m in rx.finditer(text, s - 24 if s > 24 else 0, s + 20):

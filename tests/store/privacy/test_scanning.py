@@ -28,6 +28,27 @@ def test_a_flag_of_many_tools_is_read_on_short_and_long_lines():
     assert not find_secrets(f"{filler}grep -p{secret} notes.txt")  # -p of a tool that takes no password
 
 
+def test_a_flag_of_few_tools_is_read_where_its_tool_stands_on_its_line():
+    # commands._tool_near looks for the tool from the flag's line start (400 characters at most):
+    # the position rule alone, on short and long lines, and never by a tool of the line above
+    from store.privacy import Look
+    from store.privacy.commands import command_lines
+
+    secret = "Xk9vQ2mZ7pLw"
+    filler = "echo step done; " * 60
+
+    def found_by_position(text):
+        look = Look(text)
+        command_lines(look.text, look.low, look.anchors, look.found)
+        return [text[s:e] for s, _p, e, _k in look.found]
+
+    for text in (f"keytool -list -storepass {secret}", f"{filler}\nkeytool -list -storepass {secret}",
+                 f"{filler}keytool -list -storepass {secret}", f"x\n{filler}| keytool -storepass {secret}"):
+        assert found_by_position(text) == [secret], text
+    assert found_by_position(f"keytool -list\n -storepass {secret}") == []  # the tool is the line above's
+    assert found_by_position(f"keytool {filler} -storepass {secret}") == []  # beyond a segment's reach
+
+
 def _places(text, literal):
     out, at = [], text.find(literal)
     while at >= 0:
