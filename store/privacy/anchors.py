@@ -119,7 +119,9 @@ def _build(literals):
         else:
             inside.append((lit, part, lit.index(part)))
     _into_other_pivots(by_pivot)
-    alone, tries = _first_letter_tries(alone)
+    alone, tries = _first_letter_tries(alone, inside)
+    treed = {lit for _rx, items in tries for _rest, lit, _k in items}
+    inside = [item for item in inside if item[0] not in treed]
     shared, own, wide = ([], []), [], []
     for ch, items in sorted(by_pivot.items()):
         if not ch.isascii():
@@ -178,7 +180,7 @@ def _alone_at_their_places(items):
 TRIE_FROM = 3
 
 
-def _first_letter_tries(alone):
+def _first_letter_tries(alone, inside=()):
     """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset)
     of each literal it finds)))]): a group of TRIE_FROM or more literals of common characters
     with one first character is found by `c(?=(rest))`, `rest` a tree of the rests of its
@@ -187,7 +189,8 @@ def _first_letter_tries(alone):
     where the text differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of
     its literals (the `s` group holds 8).  Another literal of `alone` that holds one of those
     first characters is found by that tree too (_attached): a branch more, read only where its
-    next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB."""
+    next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB; so is one of
+    `inside` ((literal, a literal inside it, offset)) read inside one that is not placed."""
     groups = {}
     for lit in alone:
         # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
@@ -201,6 +204,10 @@ def _first_letter_tries(alone):
     members = {first: [(lit[1:], lit, 0) for lit in lits] for first, lits in groups.items()}
     taken = {lit for lits in groups.values() for lit in lits}
     _attached([lit for lit in alone if lit not in taken], members)
+    # (a literal of _build's `inside` whose part is only said to stand, not placed, `setuser` in
+    # `use`: a pass each when asked)
+    unplaced = {lit for _rest, lit, _k in (item for items in members.values() for item in items)}
+    _attached([lit for lit, part, _offset in inside if part in alone and part not in unplaced], members)
     tries = []
     for first, items in sorted(members.items()):
         pattern = re.escape(first) + "(?=(" + _guarded_tree([(rest, lit if k else None) for rest, lit, k in items]) + "))"
@@ -212,16 +219,16 @@ def _first_letter_tries(alone):
 
 def _attached(others, members):
     """Add to `members` (a trie's first character -> [(rest, literal, offset of that character)])
-    each literal of `others` (found by a `find` each) that holds one of those characters after
-    its first, at the trie of the rarest: its rest after it a branch of the tree that no other
-    branch starts (so the capture names it), the characters before it checked by a look-behind
-    at the branch's end (nothing read at the other places of `c`).  (`nenosiri`, `one time`,
-    ` from stdin`, `insert`: absent from most text, each a pass of its own; ` as `, whose places
-    a finder asks for later, another.)"""
+    each literal of `others` (found by a `find` each) that holds one of those characters, at the
+    trie of the rarest: its rest after it a branch of the tree that no other branch starts (so
+    the capture names it), the characters before it checked by a look-behind at the branch's end
+    (nothing read at the other places of `c`).  (`nenosiri`, `one time`, ` from stdin`, `insert`:
+    absent from most text, each a pass of its own; ` as `, `echo`, `default`, whose places a
+    finder asks for later, another.)"""
     for lit in others:
         if len(lit) < 2 or not lit.isascii() or "?" in lit:
             continue
-        spots = sorted((RARITY.find(ch), k) for k, ch in enumerate(lit) if k and ch in members and lit[k + 1:])
+        spots = sorted((RARITY.find(ch), k) for k, ch in enumerate(lit) if ch in members and lit[k + 1:])
         for _rarity, k in spots:
             rest = lit[k + 1:]
             if all(not rest.startswith(r) and not r.startswith(rest) for r, _lit, _k in members[lit[k]]):

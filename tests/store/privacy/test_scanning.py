@@ -64,7 +64,8 @@ def test_the_start_words_in_the_pass_are_rules_starts_and_found_as_a_find_finds_
 
     starts = {lit for rule in TOKEN_RULES for lit, _offset in rule.starts}
     assert set(START_WORDS_IN_THE_PASS) <= starts & set(_literals(True))
-    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n"
+    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n" \
+        "default echo 'x' | sudo -S kinit; config set a b; docker login --password-stdin echoecho\n"
     for text in (line * 1_000, (line + "İé 秘密\n") * 900, line):
         low = _lower(text)
         anchors = Anchors(low, _literals_for(low))
