@@ -145,3 +145,18 @@ def test_a_label_never_read_as_inflected_is_not_by_the_test_it_skips():
                     asked += 1
                     assert not candidates._inflected_label(low, ns, ne, s, e), (low, ns, ne)
     assert asked > 10_000
+
+
+def test_a_directive_s_article_is_cut_as_the_article_pattern_cuts_it():
+    """_directive_context reads a line less its last article (`SetEnv the PASSWORD`) from its last
+    blank: what the substitution of its pattern leaves, on lines built of articles, blanks, words
+    that end as an article does (`data`, `item`) and other characters."""
+    import re
+
+    article = re.compile(r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
+    rng = random.Random(3)
+    pieces = [" ", "\t", "  ", "the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same",
+              "x", "data", "item", "-", "\n", "é", "th", "e", "setenv"]
+    for _ in range(50_000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randrange(9)))
+        assert candidates._without_article(line) == article.sub("", line), repr(line)
