@@ -227,8 +227,11 @@ def test_table_rules_are_the_lines_the_rule_pattern_matches():
 
     rule = re.compile(r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
     rng = random.Random(5)
-    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx"]
+    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx",
+             " src/a.py | 12 +++---\n", "++-\n", "x+-\n", "\t+-\n", "+-\n", ":|-\n", "| :-\n", "a -\n-\n"]
     texts += ["".join(rng.choice(" \t|+:-\nax") for _ in range(rng.randrange(40))) for _ in range(3000)]
+    texts += ["".join(rng.choice(["+", "-", "|", ":", " ", "\t", "\n", "a", "--", "++", "|-", "+-", " 12 "])
+                      for _ in range(rng.randrange(30))) for _ in range(3000)]
     for text in texts:
         assert list(_table_rules(text)) == [m.start() for m in rule.finditer(text)], text
 
