@@ -160,3 +160,21 @@ def test_a_directive_s_article_is_cut_as_the_article_pattern_cuts_it():
     for _ in range(50_000):
         line = "".join(rng.choice(pieces) for _ in range(rng.randrange(9)))
         assert candidates._without_article(line) == article.sub("", line), repr(line)
+
+
+def test_the_value_first_tail_is_found_in_the_clause_s_end_as_in_the_whole_clause():
+    """value_before_label searches the end of its pattern ("value-first-tail") in the last
+    characters before a label, not its whole clause: a match stands there whenever one stands in
+    the clause, with connectors, words, apostrophes and runs of blanks of any length before it."""
+    from store.privacy.candidates import VALUE_FIRST_CONNECTORS, _tail_stands
+    from store.privacy.values import compiled
+
+    tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
+                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    rng = random.Random(9)
+    pieces = [" ", "\t", " " * 30, "\t" * 20, "'", "x", "abcdefgh", "abcdefghi", "é", "9", "-", *VALUE_FIRST_CONNECTORS]
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(40)))
+        start = rng.randrange(len(text) + 1)
+        for s in (len(text), rng.randrange(start, len(text) + 1)):
+            assert _tail_stands(tail, text, start, s) == (tail.search(text, start, s) is not None), (text, start, s)
