@@ -925,6 +925,8 @@ _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an a
 
 # What each label word of "value-first" holds (passphrase, api key: `pass`, `key`).
 _VALUE_FIRST_WORDS = ("pass", "pin", "token", "secret", "key")
+# What each verb of "value-first" holds (`used` holds `use`).
+_VALUE_FIRST_VERBS = ("use", "using", "with", "try")
 
 
 def _value_first(text, low, anchors, found):
@@ -938,9 +940,10 @@ def _value_first(text, low, anchors, found):
         end = min(len(text), at + 60)
         # the label's word stands in the window (a find each, where a search costs ~5 us; in
         # ASCII, where the pattern's case-blind letters are the lowercased copy's)
-        if (ascii_text or low[start:end].isascii()) and not any(low.find(word, start, end) >= 0
-                                                               for word in _VALUE_FIRST_WORDS):
-            continue
+        if (ascii_text or low[start:end].isascii()) and (
+                not any(low.find(word, start, end) >= 0 for word in _VALUE_FIRST_WORDS)
+                or not any(low.find(verb, start, end) >= 0 for verb in _VALUE_FIRST_VERBS)):
+            continue  # (nor one of its verbs: `as` in a commit message's prose beside `secret`)
         m = rx.search(text, start, end)
         if m is not None:
             strength = WEAK if m.group(2).lower() == "key" else STRONG
