@@ -452,10 +452,11 @@ def _find(text: str, extra_patterns=()) -> list:
 
 
 # Start words of TOKEN_RULES (Rule.starts) found by the one pass of the anchors, where a pass
-# runs anyway (the trie of their first letter, their pivot's regex): ~0.6 ms a MB each as a find
-# of their own when a rule asks (`default`, `echo`, `net` would add a pass: measured slower on
-# generated output).
-START_WORDS_IN_THE_PASS = ("machine", "signin", "sign_in", "http", "printf")
+# runs anyway (a tree of a letter they hold, their pivot's regex): ~0.6 ms a MB each as a find
+# of their own when a rule asks (`net`, with no letter of a tree, would add a pass: measured
+# slower on generated output).
+START_WORDS_IN_THE_PASS = ("machine", "signin", "sign_in", "http", "printf", "default", "echo", "sudo", "config", "kinit",
+                           "-stdin")
 
 
 def _literals(ascii_only: bool = False):

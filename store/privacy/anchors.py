@@ -19,8 +19,9 @@ stops at every letter that starts a literal; split in letters and punctuation, 7
 Literals made only of common characters (``sess``, ``use``) are not looked for place by place:
 whether they stand at once, where only when a rule asks (`use` stands thousands of times in prose
 and matters only beside `net`); three or more with one first letter by one expression of that
-letter (_first_letter_tries), the others by a `find` each, in a one-byte copy of a text that is
-not ASCII (twice as fast as in the wider text).
+letter (_first_letter_tries), another that holds one of those letters by that letter's
+expression too (a branch read where its next character follows), the others by a `find` each,
+in a one-byte copy of a text that is not ASCII (twice as fast as in the wider text).
 """
 from __future__ import annotations
 
@@ -95,7 +96,7 @@ def _build(literals):
     """(the pivots' (regex, (literal, pivot index) of each capture group), pivot char ->
     [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
-    the DIRECT literals (see _direct), the first-letter tries (see _first_letter_tries))."""
+    the DIRECT literals (see _direct), the tries (see _first_letter_tries))."""
     by_pivot, alone, inside = {}, [], []
     direct, derived = _direct(literals)
     skip = derived | {lit for lit, _rx, _extended in direct}
@@ -118,7 +119,13 @@ def _build(literals):
         else:
             inside.append((lit, part, lit.index(part)))
     _into_other_pivots(by_pivot)
-    alone, tries = _first_letter_tries(alone)
+    # (a literal scanned alone for its frequent pivot, `:aa` of `:`, is a tree's branch where it
+    # can be: a pass less, ~0.4 ms a MB each)
+    frequent = [lit for lit, _rx, extended in direct if lit not in DIRECT and not extended]
+    alone, tries = _first_letter_tries(alone, inside, frequent)
+    treed = {lit for _rx, items in tries for _rest, lit, _k in items}
+    inside = [item for item in inside if item[0] not in treed]
+    direct = tuple(item for item in direct if item[0] not in treed)
     shared, own, wide = ([], []), [], []
     for ch, items in sorted(by_pivot.items()):
         if not ch.isascii():
@@ -177,29 +184,77 @@ def _alone_at_their_places(items):
 TRIE_FROM = 3
 
 
-def _first_letter_tries(alone):
-    """(the literals of `alone` still found by a `find` each, [(regex, first character, its
-    literals)]): a group of TRIE_FROM or more literals of common characters with one first
-    character is found by `c(?=(rest))`, `rest` a tree of the rests of its literals.  The engine
-    skips to the next `c` as fast as a `find` (one known first character), and at each place
-    the tree takes the literal that stands there (each branch left at once where the text
-    differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of its literals
-    (the `s` group holds 8)."""
+def _first_letter_tries(alone, inside=(), scanned=()):
+    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset)
+    of each literal it finds)))]): a group of TRIE_FROM or more literals of common characters
+    with one first character is found by `c(?=(rest))`, `rest` a tree of the rests of its
+    literals.  The engine skips to the next `c` as fast as a `find` (one known first character),
+    and at each place the tree takes the literal that stands there (each branch left at once
+    where the text differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of
+    its literals (the `s` group holds 8).  Another literal of `alone` that holds one of those
+    first characters is found by that tree too (_attached): a branch more, read only where its
+    next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB; so is one of
+    `inside` ((literal, a literal inside it, offset)) read inside one that is not placed, and of
+    `scanned` (literals each found by a pass of its own)."""
     groups = {}
     for lit in alone:
         # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
         if len(lit) > 1 and lit.isascii() and "?" not in lit:
             groups.setdefault(lit[0], []).append(lit)
+    groups = {first: lits for first, lits in groups.items() if len(lits) >= TRIE_FROM}
+    for lits in groups.values():
+        # none is a prefix of another (that one is found from the other's places: _build's
+        # `inside`), so one literal at most stands at a place, and the capture names it
+        assert not any(a != b and b.startswith(a) for a in lits for b in lits), lits
+    members = {first: [(lit[1:], lit, 0) for lit in lits] for first, lits in groups.items()}
+    taken = {lit for lits in groups.values() for lit in lits}
+    _attached([lit for lit in alone if lit not in taken] + list(scanned), members)
+    # (a literal of _build's `inside` whose part is only said to stand, not placed, `setuser` in
+    # `use`: a pass each when asked)
+    unplaced = {lit for _rest, lit, _k in (item for items in members.values() for item in items)}
+    _attached([lit for lit, part, _offset in inside if part in alone and part not in unplaced], members)
     tries = []
-    for first, lits in sorted(groups.items()):
-        if len(lits) >= TRIE_FROM:
-            # none is a prefix of another (that one is found from the other's places: _build's
-            # `inside`), so one literal at most stands at a place, and the capture names it
-            assert not any(a != b and b.startswith(a) for a in lits for b in lits), lits
-            pattern = re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))"
-            tries.append((re.compile(pattern.encode("ascii")), first, frozenset(lits)))
-    taken = {lit for _rx, _first, lits in tries for lit in lits}
+    for first, items in sorted(members.items()):
+        pattern = re.escape(first) + "(?=(" + _guarded_tree([(rest, lit if k else None) for rest, lit, k in items]) + "))"
+        tries.append((re.compile(pattern.encode("ascii")),
+                      tuple((rest.encode("ascii"), lit, k) for rest, lit, k in items)))
+        taken.update(lit for _rest, lit, _k in items)
     return [lit for lit in alone if lit not in taken], tuple(tries)
+
+
+def _attached(others, members):
+    """Add to `members` (a trie's first character -> [(rest, literal, offset of that character)])
+    each literal of `others` (found by a `find` each) that holds one of those characters, at the
+    trie of the rarest: its rest after it a branch of the tree that no other branch starts (so
+    the capture names it), the characters before it checked by a look-behind at the branch's end
+    (nothing read at the other places of `c`).  (`nenosiri`, `one time`, ` from stdin`, `insert`:
+    absent from most text, each a pass of its own; ` as `, `echo`, `default`, whose places a
+    finder asks for later, another.)"""
+    for lit in others:
+        if len(lit) < 2 or not lit.isascii() or "?" in lit:
+            continue
+        spots = sorted((RARITY.find(ch), k) for k, ch in enumerate(lit) if ch in members and lit[k + 1:])
+        for _rarity, k in spots:
+            rest = lit[k + 1:]
+            if all(not rest.startswith(r) and not r.startswith(rest) for r, _lit, _k in members[lit[k]]):
+                members[lit[k]].append((rest, lit, k))
+                break
+
+
+def _guarded_tree(items):
+    """_tree of the rests of `items` ((rest, literal or None)), a look-behind of the literal
+    where its rest ends when one is given."""
+    by_first, guards = {}, []
+    for rest, lit in items:
+        if rest:
+            by_first.setdefault(rest[0], []).append((rest[1:], lit))
+        elif lit is not None:
+            guards.append(lit)
+    alts = [re.escape(ch) + _guarded_tree(more) for ch, more in sorted(by_first.items())]
+    alts += ["(?<=" + re.escape(lit) + ")" for lit in guards]
+    if not alts:
+        return ""
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
 def _tree(words):
@@ -413,15 +468,15 @@ class Anchors:
         present.update(lit for lit in alone if self.count(lit, first=True))
         if tries:
             raw = low.encode("ascii") if self._raw is None else self._raw
-            for rx, first, group in tries:
+            for rx, items in tries:
                 # the places of each literal of the group, kept: a finder asks for most of the
                 # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
-                by_rest = {lit[1:].encode("ascii"): [] for lit in group}
+                by_rest = {rest: [] for rest, _lit, _k in items}
                 for m in rx.finditer(raw):
                     by_rest[m.group(1)].append(m.start())
-                for rest, hits in by_rest.items():
-                    lit = first + rest.decode("ascii")
-                    found[lit] = hits
+                for rest, lit, k in items:
+                    hits = by_rest[rest]
+                    found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)
         for lit, part, offset in inside:

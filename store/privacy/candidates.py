@@ -865,7 +865,6 @@ def _directive_context(low, s):
         b -= 1
     if a == b:
         return True
-    article = compiled("dir-article", r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
     cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
         tail = low[a + cut:b]
@@ -875,15 +874,26 @@ def _directive_context(low, s):
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
         if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
-            tail = article.sub("", tail[:flags_at])
+            tail = _without_article(tail[:flags_at])
             return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
     before = low[a:b]
     flags_at = _flags_start(before)
     if flags_at >= 0:
         before = before[:flags_at]
     if before.endswith(_ARTICLES):  # (the pattern is tried at every place of the line: only where it may match)
-        before = article.sub("", before)
+        before = _without_article(before)
     return before.endswith(DIRECTIVE_VERBS)
+
+
+def _without_article(line):
+    r"""`line` less the article that ends it and the blanks before that: what the substitution of
+    `[ \t]+(?:the|a|…|same)\Z` by nothing leaves (its one match starts where the last blanks
+    do), read from the last blank (the engine tried the pattern at each place of the line: ~3 us a
+    label in a commit message's prose)."""
+    k = max(line.rfind(" "), line.rfind("\t"))
+    if k < 0 or line[k + 1:] not in _ARTICLE_SET:
+        return line
+    return line[:k + 1].rstrip(" \t")
 
 
 def _flags_start(line):
@@ -907,6 +917,7 @@ def _flags_start(line):
 
 
 _ARTICLES = ("the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same")  # dir-article's words
+_ARTICLE_SET = frozenset(_ARTICLES)
 
 
 _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
@@ -914,6 +925,8 @@ _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an a
 
 # What each label word of "value-first" holds (passphrase, api key: `pass`, `key`).
 _VALUE_FIRST_WORDS = ("pass", "pin", "token", "secret", "key")
+# What each verb of "value-first" holds (`used` holds `use`).
+_VALUE_FIRST_VERBS = ("use", "using", "with", "try")
 
 
 def _value_first(text, low, anchors, found):
@@ -927,9 +940,10 @@ def _value_first(text, low, anchors, found):
         end = min(len(text), at + 60)
         # the label's word stands in the window (a find each, where a search costs ~5 us; in
         # ASCII, where the pattern's case-blind letters are the lowercased copy's)
-        if (ascii_text or low[start:end].isascii()) and not any(low.find(word, start, end) >= 0
-                                                               for word in _VALUE_FIRST_WORDS):
-            continue
+        if (ascii_text or low[start:end].isascii()) and (
+                not any(low.find(word, start, end) >= 0 for word in _VALUE_FIRST_WORDS)
+                or not any(low.find(verb, start, end) >= 0 for verb in _VALUE_FIRST_VERBS)):
+            continue  # (nor one of its verbs: `as` in a commit message's prose beside `secret`)
         m = rx.search(text, start, end)
         if m is not None:
             strength = WEAK if m.group(2).lower() == "key" else STRONG
@@ -1223,9 +1237,11 @@ def _table_rules(text):
     order: found from the rule's first `-` and what follows it to the line's end (a regex that
     starts with one known character skips to it; one that starts with `^` is tried at every
     place, ~12 ms a MB of source code).  A rule line's first `-` is its pattern's (the part before
-    it holds no `-`), so each rule line is found once, at that `-`."""
+    it holds no `-`), so each rule line is found once, at that `-`.  What stands before it is
+    told in part by the engine there (a blank, `:`, `|` or `+`, and before `|` or `+` a blank):
+    not each `+++---` that ends a line of `git log --stat` read by Python (~4,800 a MB)."""
     before = compiled("table-rule-before", r"[ \t]*[|+]?[ \t:]*")
-    for m in compiled("table-rule-tail", r"-[-+|: \t]*\n").finditer(text):
+    for m in compiled("table-rule-tail", r"-(?<![^\n \t:|+]-)(?<![^\n \t][|+]-)[-+|: \t]*\n").finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
         if before.fullmatch(text, start, m.start()) is not None:
             yield start
@@ -1549,6 +1565,22 @@ def _value_first_label():
     return rx
 
 
+# "value-first-tail" is searched in the last this many characters before a label, not the whole
+# clause (~200: ~9 us a label); its matches hold a connector (8 characters at most) and two words
+# of 8 letters and an apostrophe at most, so at most _TAIL_LETTERS characters besides blanks.
+_TAIL_REACH = 64
+_TAIL_LETTERS = 8 + 2 * 9
+
+
+def _tail_stands(tail, text, start, s):
+    """Whether "value-first-tail" (`tail`) matches in text[start:s]: searched in its last
+    _TAIL_REACH characters, unless those hold so many blanks that a match may start before them."""
+    lo = s - _TAIL_REACH
+    if lo <= start or text.count(" ", lo, s) + text.count("\t", lo, s) >= _TAIL_REACH - _TAIL_LETTERS:
+        lo = start
+    return tail.search(text, lo, s) is not None
+
+
 def value_before_label(text, low, anchors, found):
     """The value before its label, a connector of prose between: `X is the password`, `X est le
     mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
@@ -1573,7 +1605,7 @@ def value_before_label(text, low, anchors, found):
         if ends.match(low, e) is None:
             continue
         start = max(low.rfind("\n", 0, s) + 1, s - 200)
-        if tail is not None and tail.search(text, start, s) is None:
+        if tail is not None and not _tail_stands(tail, text, start, s):
             continue
         if rx is None:  # not compiled yet (~0.6 ms): only once a connector stands between blanks
             clause = text[start:s].replace("\t", " ")

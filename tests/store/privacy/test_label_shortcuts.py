@@ -145,3 +145,73 @@ def test_a_label_never_read_as_inflected_is_not_by_the_test_it_skips():
                     asked += 1
                     assert not candidates._inflected_label(low, ns, ne, s, e), (low, ns, ne)
     assert asked > 10_000
+
+
+def test_a_directive_s_article_is_cut_as_the_article_pattern_cuts_it():
+    """_directive_context reads a line less its last article (`SetEnv the PASSWORD`) from its last
+    blank: what the substitution of its pattern leaves, on lines built of articles, blanks, words
+    that end as an article does (`data`, `item`) and other characters."""
+    import re
+
+    article = re.compile(r"[ \t]+(?:the|a|an|my|your|our|this|that|its|new|same)\Z")
+    rng = random.Random(3)
+    pieces = [" ", "\t", "  ", "the", "a", "an", "my", "your", "our", "this", "that", "its", "new", "same",
+              "x", "data", "item", "-", "\n", "é", "th", "e", "setenv"]
+    for _ in range(50_000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randrange(9)))
+        assert candidates._without_article(line) == article.sub("", line), repr(line)
+
+
+def test_the_value_first_tail_is_found_in_the_clause_s_end_as_in_the_whole_clause():
+    """value_before_label searches the end of its pattern ("value-first-tail") in the last
+    characters before a label, not its whole clause: a match stands there whenever one stands in
+    the clause, with connectors, words, apostrophes and runs of blanks of any length before it."""
+    from store.privacy.candidates import VALUE_FIRST_CONNECTORS, _tail_stands
+    from store.privacy.values import compiled
+
+    tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
+                    + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z")  # fmt: skip
+    rng = random.Random(9)
+    pieces = [" ", "\t", " " * 30, "\t" * 20, "'", "x", "abcdefgh", "abcdefghi", "é", "9", "-", *VALUE_FIRST_CONNECTORS]
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(40)))
+        start = rng.randrange(len(text) + 1)
+        for s in (len(text), rng.randrange(start, len(text) + 1)):
+            assert _tail_stands(tail, text, start, s) == (tail.search(text, start, s) is not None), (text, start, s)
+
+
+def test_use_x_as_the_password_is_searched_where_its_words_can_stand():
+    """_value_first searches its pattern around each ` as ` only where the window holds one of its
+    label's words and one of its verbs (in ASCII, where the case-blind pattern reads what the
+    lowercased copy holds): the same finds as the search at every ` as `."""
+    from store.privacy.candidates import P_CANDIDATE, _take, _value_first
+    from store.privacy.values import compiled
+
+    rng = random.Random(12)
+    pieces = [" ", " as ", "use", "USE", "Used", "using", "with", "WITH", "try", "because", "Gx7.kP2m", "'hunter2'",
+              "the", "my", "password", "PIN", "token", "secret", "api key", "key", "\n", "x" * 30, "ſ", "K", "é",
+              "uſe", "wıth", "passphrase"]
+    verbs = ["use", "USE", "Used", "using", "with", "WITH", "try", "uſe", "wıth", "trying", "fuse"]
+    labels = ["password", "PIN", "token", "secret", "api key", "key", "passphrase", "paſſword", "Key"]
+    taken = 0
+    for _ in range(4_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        text += rng.choice(verbs) + " " + rng.choice(["Gx7.kP2m", "'hunter2'", "`Zq9!mR4t`"]) + " as "
+        text += rng.choice(["", "the ", "my ", "our new "]) + rng.choice(labels)
+        text += "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 6)))
+        look = Look(text)
+        got = []
+        _value_first(text, look.low, look.anchors, got)
+        rx = compiled("value-first", "")  # (compiled by the call above)
+        every = []
+        for at in look.anchors.at(" as "):
+            start = max(0, look.low.rfind("\n", 0, at) + 1, at - 150)
+            m = rx.search(text, start, min(len(text), at + 60))
+            if m is not None:
+                strength = WEAK if m.group(2).lower() == "key" else STRONG
+                _take(text, every, m.span(1), strength, candidates.PROSE,
+                      "password" if m.group(2).lower().startswith("pass") else "secret")
+        assert got == every, text
+        assert all(f[1] == P_CANDIDATE for f in got)
+        taken += bool(got)
+    assert taken > 100

@@ -85,7 +85,8 @@ def test_the_start_words_in_the_pass_are_rules_starts_and_found_as_a_find_finds_
 
     starts = {lit for rule in TOKEN_RULES for lit, _offset in rule.starts}
     assert set(START_WORDS_IN_THE_PASS) <= starts & set(_literals(True))
-    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n"
+    line = "machine h login u password p\nsignin sign_in(a, 'b') https://x.example/hooks/ printf machinemachine\n" \
+        "default echo 'x' | sudo -S kinit; config set a b; docker login --password-stdin echoecho\n"
     for text in (line * 1_000, (line + "İé 秘密\n") * 900, line):
         low = _lower(text)
         anchors = Anchors(low, _literals_for(low))
@@ -247,8 +248,11 @@ def test_table_rules_are_the_lines_the_rule_pattern_matches():
 
     rule = re.compile(r"(?m)^[ \t]*[|+]?[ \t:]*-[-+|: \t]*\n")
     rng = random.Random(5)
-    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx"]
+    texts = ["", "-\n", "|---|\n", "a|---|\n", "- x -\n", "+--+--+\n|a|b|\n", " :-- | --: \nx",
+             " src/a.py | 12 +++---\n", "++-\n", "x+-\n", "\t+-\n", "+-\n", ":|-\n", "| :-\n", "a -\n-\n"]
     texts += ["".join(rng.choice(" \t|+:-\nax") for _ in range(rng.randrange(40))) for _ in range(3000)]
+    texts += ["".join(rng.choice(["+", "-", "|", ":", " ", "\t", "\n", "a", "--", "++", "|-", "+-", " 12 "])
+                      for _ in range(rng.randrange(30))) for _ in range(3000)]
     for text in texts:
         assert list(_table_rules(text)) == [m.start() for m in rule.finditer(text)], text
 
@@ -453,3 +457,26 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
         every = [m.span() for m in privacy._matches(text, look.low, privacy.Look(text).anchors, rule, index)]
         monkeypatch.undo()
         assert got == every, text
+
+
+def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them():
+    """A literal of common letters found by the tree of a letter it holds (not its first: ` as `,
+    `nenosiri`, ` from stdin`, `insert`): its places are a find's, overlapping ones too, at the
+    text's ends, beside the tree's own literals and in a wide text's one-byte copy."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
+
+    low = _lower("x")
+    literals = _literals_for(low)
+    tries = _build(literals)[5]
+    attached = [lit for _rx, items in tries for _rest, lit, k in items if k]
+    assert {" as ", "nenosiri", " from stdin", "insert", "one time"} <= set(attached)
+    body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine"])
+    filler = "qzx " * (ONE_PASS_FROM // 4)
+    for text in (body + filler + body + " as", " as " + filler + body, filler + body + "é秘 as " + body + "İ"):
+        low = _lower(text)
+        literals = _literals_for(low)
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), literal
