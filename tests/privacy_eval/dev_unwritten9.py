@@ -22,15 +22,17 @@ and Juniper, vault and sops references, Pulumi `secure:` ciphertext, CloudFormat
 references, templates, empty and absent passwords, URLs without a password.
 
 Measured once before any change for it (bench_privacy's dev per family, 2026-11-29, the filter of
-main at fac28d3): 596 cases, 486 with secrets in 15 families (162 as Claude Code sends them), 110
-negatives: **73.9 % caught (359/486)**, 68.5 % (111/162) of the realistic ones; 8 of 110 negatives
-redacted, **15 false redactions of 456** (Cisco type 7/8/9 hashes, a sops value's iv and tag).
-By family: URLs of more drivers and devices 54/54, keyword connection strings 30/30, Oracle
+main at fac28d3): 599 cases, 495 with secrets in 16 families (165 as Claude Code sends them), 104
+negatives: **73.1 % caught (362/495)**, 67.9 % (112/165) of the realistic ones; 6 of 104 negatives
+redacted, **12 false redactions of 456** (Cisco type 8/9 hashes, a sops value's iv and tag).  By
+family: URLs of more drivers and devices 54/54, keyword connection strings 30/30, Oracle
 user/pass@ in its tools 12/21, percent-encoded in a URL 15/15, unicode-escaped labels in JSON
 1/21, base64 of user:pass 15/15, YAML block and folded scalars 15/15, a flag's value after a line
 continuation 0/15, multi-line strings 9/15, less common languages 69/90, provisioning commands
-32/36, provisioning files 48/60, network devices 22/36, router shells of other vendors 27/45,
-these shapes in a prompt 10/18.
+32/36, provisioning files 48/60, network devices 22/36, type 7 (reversible) 3/9, router shells of
+other vendors 27/45, these shapes in a prompt 10/18.  (First written with Cisco's type 7 among
+the negatives; the project redacts it since the fourth round, as anyone reverses it: relabelled
+as secrets before the round, and measured again.)
 
 The filter may be tuned on these cases, as on the rest of dev; the held part is never read for
 them.  Values are made at run time, so secret scanners do not flag this file."""
@@ -63,6 +65,12 @@ _family = BATCH.family
 
 def _b64(text: str) -> str:
     return base64.b64encode(text.encode()).decode()
+
+
+def _type7(v: str) -> str:
+    """A Cisco type-7 string (two decimal digits, then hex pairs): an obfuscation anyone reverses,
+    so the password itself (the project's rule since the fourth round)."""
+    return "08" + sha("type7" + v)[:16].upper()
 
 
 def urls() -> list:
@@ -256,6 +264,11 @@ def network() -> list:
         "line vty 0 4\n password {v}\n login",
         "dot11 ssid CORP\n authentication key-management wpa version 2\n wpa-psk ascii 0 {v}",
     ], realistic=cat("running-config.txt"))  # fmt: skip
+    c += _family("network devices, type 7 (reversible)", [
+        "username admin privilege 15 password 7 {v}",
+        "tacacs-server host 10.0.0.9 key 7 {v}",
+        "interface Gi0/1\n ip ospf message-digest-key 1 md5 7 {v}",
+    ], realistic=cat("running-config.txt"), secret=_type7)  # fmt: skip
     c += _family("router shells of other vendors", [
         "/user add name=ana password={v} group=full",
         "/ppp secret add name=vpn1 password={v} service=l2tp",
@@ -298,8 +311,6 @@ def _neg_values() -> dict:
         "cisco9": f"$9${gen('unw9c9s', 14, B62)}${gen('unw9c9', 43, B62 + './')}",
         "cisco8": f"$8${gen('unw9c8s', 14, B62)}${gen('unw9c8', 43, B62 + './')}",
         "md5crypt": f"$1${gen('unw9m', 4, B62)}${gen('unw9m5', 22, B62 + './')}",
-        "type7": gen("unw9t7", 18, "0123456789ABCDEF"),
-        "type7b": gen("unw9t7b", 12, "0123456789ABCDEF"),
         "sha7": sha("unw9n")[:7],
         "secure": "v1:" + gen("unw9sec", 16, B62) + ":" + gen("unw9sec2", 40, B62 + "+/"),
         "sops": gen("unw9sops", 24, B62 + "+/"),
@@ -309,9 +320,8 @@ def _neg_values() -> dict:
 
 
 NEG = [
-    "enable secret 9 {cisco9}", "enable secret 5 {md5crypt}", "username admin privilege 15 password 7 {type7}",
-    "username ana secret 8 {cisco8}", "tacacs-server host 10.0.0.9 key 7 {type7b}",
-    "interface Gi0/1\n ip ospf message-digest-key 1 md5 7 {type7b}", "line vty 0 4\n login local\n transport input ssh",
+    "enable secret 9 {cisco9}", "enable secret 5 {md5crypt}",
+    "username ana secret 8 {cisco8}", "line vty 0 4\n login local\n transport input ssh",
     'set system root-authentication encrypted-password "{crypt6}"',
     'set system login user ana authentication encrypted-password "{crypt6}"',
     "rootpw --iscrypted {crypt6}", "user --name=ana --iscrypted --password={crypt6}",
