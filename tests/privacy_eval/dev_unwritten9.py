@@ -32,7 +32,10 @@ continuation 0/15, multi-line strings 9/15, less common languages 69/90, provisi
 32/36, provisioning files 48/60, network devices 22/36, type 7 (reversible) 3/9, router shells of
 other vendors 27/45, these shapes in a prompt 10/18.  (First written with Cisco's type 7 among
 the negatives; the project redacts it since the fourth round, as anyone reverses it: relabelled
-as secrets before the round, and measured again.)
+as secrets before the round, and measured again.)  After the round (store/privacy/layouts.py, the
+Oracle connect identifier in any argument, never.py's type 8/9 hashes and sops envelopes):
+**94.3 % (467/495)**, 92.7 % (153/165) of the realistic ones, 0 of 104 negatives redacted, 0
+false; docs/privacy.md ("The ninth batch") has what generalized and what is left.
 
 The filter may be tuned on these cases, as on the rest of dev; the held part is never read for
 them.  Values are made at run time, so secret scanners do not flag this file."""
