@@ -38,7 +38,7 @@ from store.privacy.values import P_RANDOM, add_span, compiled, is_reference
 P_LAYOUT = P_RANDOM + 500
 
 ESCAPE_LITERAL = "\\u"
-_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_NAME_STRIP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 # Words between a directive and its value that say how the value is written (a type 0 is
 # clear text; a type number of 5-9 is a hash, kept).
 TYPE_WORDS = frozenset("0 md5 sha sha1 sha256 ascii ascii-text hex plaintext plain-text cleartext clear-text "
@@ -51,6 +51,7 @@ NETWORK_AUTH_WORDS = frozenset("radius radius-server tacacs tacacs-server tacacs
 # A parameter's child keys that give its value.
 VALUE_CHILDREN = frozenset("default defaultvalue default_value value initial".split())
 _CONTINUATIONS = ("\\", "`", "^")
+_ROUTED = frozenset(" \t=,:\"'")  # what may follow a name that a layout here reads
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
@@ -62,49 +63,66 @@ def literals() -> tuple:
 def find(look, find_secrets):
     """Every finder of this module over the text `look` holds; `find_secrets`: the whole filter,
     for what a continued command line or an escaped line says."""
-    text, found = look.text, look.found
     if look.hits:
-        n = len(text)
-        continued = -1  # where the last logical line read whole ends
-        for h in look.hits:
+        _at_names(look.text, look.hits, look.found, find_secrets)
+    if ESCAPE_LITERAL in look.anchors.present:
+        _escaped_keys(look.text, look.anchors.at(ESCAPE_LITERAL), look.found, find_secrets)
+
+
+def _at_names(text, hits, found, find_secrets):
+    """Each name a secret word stands in, by what follows it: `=` (a pair), `,` (a tuple), `:`
+    alone (a parent), a space (a directive), an opener ending the line; each line that a
+    continuation ends, read whole once.  (Most names go on in a way none of these reads, `(`,
+    `.`, `:` and a value: they cost a match of the name's end and a character.)"""
+    n = len(text)
+    name_end = compiled("layout-name-end", r"[A-Za-z0-9_.-]*")
+    ls = le = last = -1
+    long_line = wordy = False
+    continued = prev_ne = -1
+    for h in hits:
+        if h < prev_ne:
+            continue  # the same name (`passkey`: pass, key)
+        if h > le:  # a new line: where it starts and ends, its last character, once
             ls = text.rfind("\n", 0, h) + 1
             le = text.find("\n", h)
             le = n if le < 0 else le
-            if le - ls > 1000:
-                continue
-            ns, ne = _name_at(text, h, ls, le)
-            if ne <= ns:
-                continue
-            after = text[ne:ne + 1]
-            if after == "=":
-                _pair(text, ls, le, ns, ne, found)
-            elif after == "," or text.startswith(("\",", "',"), ne):
-                _tuple(text, ls, ns, ne, found)
-            elif compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(text, ne, le):
-                _children(text, ls, le, ns, ne, found)
+            long_line = le - ls > 1000
+            wordy = None  # (counted when a directive is tried)
             k = le
             while k > ls and text[k - 1] in " \t\r":
                 k -= 1
-            if text[k - 1:k] in _CONTINUATIONS and text[k - 2:k - 1] in (" ", "\t", "="):
-                if le > continued:
-                    continued = _continued(text, ls, le, found, find_secrets)
-            elif text[k - 1:k] in ("(", "`"):
-                _opened_above(text, ne, k, found)
-            elif le - ls <= 300:
+            last = text[k - 1:k]
+            if not long_line and last in _CONTINUATIONS and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
+                continued = _continued(text, ls, le, found, find_secrets)
+        if long_line:
+            continue
+        ne = prev_ne = name_end.match(text, h, le).end()
+        after = text[ne:ne + 1]
+        if after not in _ROUTED:
+            continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
+        if last in ("(", "`") and after in (" ", "\t", "=", ":", "\"", "'"):
+            _opened_above(text, ne, le, found)
+            continue
+        ns = _name_start(text, h, ls)
+        if after == "=":
+            _pair(text, ls, le, ns, ne, found)
+        elif after in (" ", "\t"):
+            if wordy is None:
+                wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
+            if not wordy and le - ls <= 300 and last not in _CONTINUATIONS:
                 _directive(text, ls, le, ns, ne, found)
-    if ESCAPE_LITERAL in look.anchors.present:
-        _escaped_keys(text, look.anchors.at(ESCAPE_LITERAL), found, find_secrets)
+        elif after == "," or text.startswith(("\",", "',"), ne):
+            _tuple(text, ls, ns, ne, found)
+        elif after in (":", "\"", "'") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
+                text, ne, le):
+            _children(text, ls, le, ns, ne, found)
 
 
-def _name_at(text, h, ls, le):
-    """The name (letters, digits, `_.-`) the secret word at `h` stands in."""
-    s = h
-    while s > ls and text[s - 1] in _NAME_CHARS:
-        s -= 1
-    e = h
-    while e < le and text[e] in _NAME_CHARS:
-        e += 1
-    return s, e
+def _name_start(text, h, ls):
+    """Where the name (letters, digits, `_.-`) the secret word at `h` stands in starts (80
+    characters back at most; by a C strip of the line's head, not a loop)."""
+    head = text[ls if h - ls < 80 else h - 80:h]
+    return h - len(head) + len(head.rstrip(_NAME_STRIP))
 
 
 def _verdict(name):
@@ -115,25 +133,23 @@ def _verdict(name):
 def _pair(text, ls, le, ns, ne, found):
     if ns > ls and text[ns - 1] not in " \t\"'":
         return
-    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
-    if m is None:
-        return
     verdict = _verdict(text[ns:ne])
     if verdict is None:
+        return
+    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
+    if m is None or not decide(m.group(1), verdict[1], ASSIGN):
         return
     s, e = m.span(1)
     quote = text[ns - 1:ns] if ns > ls else ""
     whole_argument = (quote in ("'", '"') and text[e:e + 1] == quote
                       and compiled("layout-flag-before", r".*[ \t]-{1,2}[A-Za-z][\w-]*[ \t]+\Z").match(text, ls, ns - 1))
     if not whole_argument:
-        other = compiled("layout-other-pair", r"(?<![^ \t\"'\n])[A-Za-z_][\w.-]{0,60}=[^\s=,;(]")
-        if not (other.search(text, ls, ns) or other.search(text, e, le)):
-            return
-        before = text[ls:ns].rstrip(" \t\"'")
-        if before.endswith(","):
+        if text[ls:ns].rstrip(" \t\"'").endswith(","):
             return  # `f(a=b, password=x)`: arguments of code
-    if decide(text[s:e], verdict[1], ASSIGN):
-        add_span(found, text, s, e, P_LAYOUT, verdict[0])
+        other = compiled("layout-other-pair", r"(?<![^ \t\"'\n])[A-Za-z_][\w.-]{0,60}=[^\s=,;(]")
+        if not (other.search(text, e, le) or other.search(text, ls, ns)):
+            return
+    add_span(found, text, s, e, P_LAYOUT, verdict[0])
 
 
 # ------------------------------------------------------------------------------ tuples
@@ -150,9 +166,18 @@ def _tuple(text, ls, ns, ne, found):
 
 
 # ------------------------------------------------------------------------------ directives
+_PLAIN_WORDS = ("plaintext", "plain-text", "cleartext", "clear-text", "ascii-text")
+
+
 def _directive(text, ls, le, ns, ne, found):
     if ns > ls and text[ns - 1] not in " \t":
         return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
+    verdict = _verdict(text[ns:ne])
+    if verdict is None:
+        return
+    head = text[ls:ns].strip(" \t")
+    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
+        return  # prose, code: the directive's words are words of a configuration
     m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128})\2[ \t\r]*\Z").match(text, ne, le)
     if m is None:
         # a type word before the value says it is one where a sentence goes on after it
@@ -161,37 +186,35 @@ def _directive(text, ls, le, ns, ne, found):
                      r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)").match(text, ne, le)
         if m is None or not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
             return
+    s, e = m.span(3)
+    while e > s and text[e - 1] in ".,;":
+        e -= 1  # `Senha incorreta.`: a sentence's end, not the value's
+    value = text[s:e]
     between = m.group(1).split()
-    if between and not all(w.lower() in TYPE_WORDS or (w.isdigit() and len(w) <= 3) for w in between):
-        if not any(w.lower() in ("plaintext", "plain-text", "cleartext", "clear-text", "ascii-text") for w in between):
-            return
-        between = between[next(i for i, w in enumerate(between) if w.lower() in (
-            "plaintext", "plain-text", "cleartext", "clear-text", "ascii-text")):]
-    if between and between[-1].isdigit() and between[-1] not in ("0", "7"):
-        return  # `secret 5 $1$…`, `secret 9 $9$…`: a type that says hash (type 7 is reversed by anyone: a secret)
-    head = text[ls:ns].strip(" \t")
-    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
-        return  # prose, code: the directive's words are words of a configuration
-    verdict = _verdict(text[ns:ne])
-    if verdict is None:
+    typed = False
+    if between:
+        if not all(w.lower() in TYPE_WORDS or (w.isdigit() and len(w) <= 3) for w in between):
+            plain = [i for i, w in enumerate(between) if w.lower() in _PLAIN_WORDS]
+            if not plain:
+                return  # words of prose between the name and the value
+            between = between[plain[0]:]
+        if between[-1].isdigit() and between[-1] not in ("0", "7"):
+            return  # `secret 5 $1$…`, `secret 9 $9$…`: a type that says hash (type 7 is reversed by anyone: a secret)
+        typed = any(not w.isdigit() or w in ("0", "7") for w in between)
+    if not value or ":" in value or value.startswith("-"):
+        return  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
+    if not typed and (not any(ch.isdigit() for ch in value) or ("_" in value and (value.isupper() or value.islower()))):
+        # a word after a label with no type between may be prose (`Password changed`); `AES_KEY
+        # PKCS7_ISSUER_AND_SERIAL` (an array read as words): names of code
+        return
+    if is_reference(value):
         return
     strength = verdict[1]
-    typed = any(not w.isdigit() or w in ("0", "7") for w in between)
     if strength < MEDIUM and (typed or _network_block(text, ls, head) or any(
             (name_verdict(w) or ("", 0))[1] >= MEDIUM for w in head.split()[-3:])):
         strength = MEDIUM
     if strength >= MEDIUM and typed:
         strength = STRONG
-    s, e = m.span(3)
-    while e > s and text[e - 1] in ".,;":
-        e -= 1  # `Senha incorreta.`: a sentence's end, not the value's
-    value = text[s:e]
-    if not value or is_reference(value) or value.startswith("-") or ":" in value:
-        return  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
-    if not typed and not any(ch.isdigit() for ch in value):
-        return  # a word after a label with no type between may be prose (`Password changed`)
-    if not typed and "_" in value and (value.isupper() or value.islower()):
-        return  # `AES_KEY PKCS7_ISSUER_AND_SERIAL` (an array read as words): names of code
     if decide(value, strength, SPACE, alone=True):
         add_span(found, text, s, e, P_LAYOUT, verdict[0])
 
@@ -215,11 +238,13 @@ def _network_block(text, ls, head):
 
 
 # ------------------------------------------------------------------------------ opened above
-def _opened_above(text, ne, k, found):
+def _opened_above(text, ne, le, found):
     """`password = (` or `` token = ` `` ending its line: the literal on the next line, closed
     right after, is the name's value (a long string wrapped by a formatter, a template string)."""
-    if not compiled("layout-opened", r"[\"']?[ \t]*(?::=|[:=])[ \t]*[(`]\Z").match(text, ne, k):
+    m = compiled("layout-opened", r"[\"']?[ \t]*(?::=|[:=])[ \t]*[(`][ \t\r]*\Z").match(text, ne, le)
+    if m is None:
         return
+    k = text.rfind("(" if "(" in m.group() else "`", ne, le) + 1
     if text[k - 1] == "(":
         m = compiled("layout-opened-paren", r"[ \t]*\r?\n[ \t]*([\"'])([^\"'\n\\]{1,256})\1\s{0,40}\)").match(text, k)
     else:

@@ -185,7 +185,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
         return True
     if ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) and _sealed(text, s):
         return True
-    if _in_envelope(text, s):
+    if s and text[s - 1] == ":" and _in_envelope(text, s):
         return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
     if value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
@@ -585,8 +585,8 @@ SEALED = (r"\{(?i:s?sha(?:1|224|256|384|512)?|s?md5|crypt|bcrypt|blf-crypt|pbkdf
 
 
 def _in_envelope(text: str, s: int) -> bool:
-    """The span lies inside an encryption tool's `ENC[…]` envelope (sops' members after its data:
-    `iv:`, `tag:`), its opening on the span's line, no `]` between."""
+    """The span (after a `:`) lies inside an encryption tool's `ENC[…]` envelope (sops' members
+    after its data: `iv:`, `tag:`), its opening on the span's line, no `]` between."""
     at = text.rfind("ENC[", s - 600 if s > 600 else 0, s)
     return at >= 0 and compiled("never-envelope", r"ENC\[[A-Z0-9_]{2,20},[^\]\s]*\Z").match(text, at, s) is not None
 
