@@ -82,6 +82,10 @@ def _at_names(text, hits, found, find_secrets):
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
+        ne = prev_ne = name_end.match(text, h).end()
+        after = text[ne:ne + 1]
+        if after not in _ROUTED:
+            continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
         if h > le:  # a new line: where it starts and ends, its last character, once
             ls = text.rfind("\n", 0, h) + 1
             le = text.find("\n", h)
@@ -96,10 +100,6 @@ def _at_names(text, hits, found, find_secrets):
                 continued = _continued(text, ls, le, found, find_secrets)
         if long_line:
             continue
-        ne = prev_ne = name_end.match(text, h, le).end()
-        after = text[ne:ne + 1]
-        if after not in _ROUTED:
-            continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
         if last in ("(", "`") and after in (" ", "\t", "=", ":", "\"", "'"):
             _opened_above(text, ne, le, found)
             continue
