@@ -18,7 +18,8 @@ value: found by the layout's structure, judged by store/privacy/evidence.py `dec
 - A JSON key written with `\\uXXXX` escapes (`json.dumps` of `{"密码": …}` writes
   `{"\\u5bc6\\u7801": …}`): the line read with those escapes decoded, by the whole filter.
 - A pair as a tuple (Erlang's `{db_password, "X"}`, `{password, <<"X">>}`, Elixir's
-  `{:password, "X"}`): the first element names the second.
+  `{:password, "X"}`) or an Erlang map's association (`#{password => <<"X">>}`): the first
+  element names the second.
 - A parameter named for a secret whose default or value is a child key (CloudFormation's
   `DBPassword:` then `Default: X`, in YAML or JSON).
 - Lines of `user:password` under a key named for passwords (cloud-init's `chpasswd:` `list: |`).
@@ -107,6 +108,9 @@ def _at_names(text, hits, found, find_secrets):
         if after == "=":
             _pair(text, ls, le, ns, ne, found)
         elif after in (" ", "\t"):
+            if text.startswith(" => <<", ne):
+                _tuple(text, ls, ns, ne, found)  # Erlang's map: `#{password => <<"X">>}`
+                continue
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
             if not wordy and le - ls <= 300 and last not in _CONTINUATIONS:
@@ -157,12 +161,17 @@ def _tuple(text, ls, ns, ne, found):
     open_at = ns - 1
     while open_at >= ls and text[open_at] in "\"':":
         open_at -= 1
+    while open_at > ls and text[open_at] in " \t":
+        open_at -= 1  # (`#{ password => …`)
     if open_at < ls or text[open_at] not in "{([" or (open_at > 0 and text[open_at - 1].isalnum()):
         return  # (`f(password, "x")`: a call's arguments)
-    m = compiled("layout-tuple", r"[\"']?,[ \t]*(?:<<)?([\"'])([^\"'\n\\]{1,256})\1(?:>>)?[ \t]*[})\]]").match(text, ne)
+    # (a tuple's second element closes it; a map's association may be followed by the next one)
+    m = compiled("layout-tuple", r"[\"']?(?:,[ \t]*(?:<<)?([\"'])([^\"'\n\\]{1,256})\1(?:>>)?[ \t]*[})\]]"
+                                 r"|[ \t]*=>[ \t]*<<([\"'])([^\"'\n\\]{1,256})\3>>[ \t]*[,}])").match(text, ne)
     verdict = _verdict(text[ns:ne])
-    if m is not None and verdict is not None and decide(m.group(2), verdict[1], ASSIGN):
-        add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])
+    g = 2 if m is not None and m.group(2) is not None else 4
+    if m is not None and verdict is not None and decide(m.group(g), verdict[1], ASSIGN):
+        add_span(found, text, m.start(g), m.end(g), P_LAYOUT, verdict[0])
 
 
 # ------------------------------------------------------------------------------ directives

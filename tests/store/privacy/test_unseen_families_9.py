@@ -105,6 +105,7 @@ def test_a_json_key_written_with_unicode_escapes(text):
     '{smtp, [{relay, "mail"}, {smtp_password, "{v}"}]}.',
     '[{api_token, <<"{v}">>}]',
     '{:secret_key_base, "{v}"}',
+    '#{api_token => <<"{v}">>, ttl => 60}',
     "Parameters:\n  AdminPassword:\n    Type: String\n    Default: {v}\n    NoEcho: true",
     '{\n  "ApiToken": {\n    "Type": "String",\n    "Default": "{v}"\n  }\n}',
     "#cloud-config\nchpasswd:\n  expire: false\n  list: |\n    ubuntu:{v}\n    root:{v}",
