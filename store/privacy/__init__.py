@@ -28,7 +28,10 @@ PREFIXes and the ENTROPY rule (store/privacy/rules.py, store/privacy/values.py).
 whose output is a secret has its output redacted whole (store/privacy/outputs.py, through
 :class:`Cleaner` and :func:`redact_output`).  Values a tool or format declares secret with no
 label before them (a CI mask command's, a reply's to a get of a secret's key, a private JSON Web
-Key's members, defined keys and salts, a secret store's setter's) are store/privacy/declared.py's.
+Key's members, defined keys and salts, a secret store's setter's) are store/privacy/declared.py's;
+values a syntax lays out away from the name rule's reach (a run of `name=value` words, a
+device's directive with its type word, a continued command line, a JSON key of `\\uXXXX`
+escapes, a tuple, a parameter's `Default:`) are store/privacy/layouts.py's.
 
 Kinds (stable names, used in ``[REDACTED:<kind>]`` and by the secrets audit via
 :func:`find_secrets`) say what found it: ``private_key``, ``jwt``, a provider's (``github_token``,
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, declared, formats, processes
+from store.privacy import candidates, declared, formats, layouts, processes
 from store.privacy.anchors import Anchors, long_runs
 from store.privacy.commands import (
     command_lines,
@@ -345,6 +348,8 @@ FINDERS = (
     ("files' and tools' formats", lambda look: formats.find(look, _find),
      "formats.CSV_WORDS, SETTER_VERBS, NAMING_FLAGS, VALUE_FLAGS, LOGIN_LITERALS, COMMENT_LABELS, "
      "ACCOUNT_TABLE_WORDS, HOST_PARENT_LITERALS; decided by evidence.decide"),
+    ("runs of pairs, directives, continued lines, escaped keys, tuples", lambda look: layouts.find(look, _find),
+     "layouts.TYPE_WORDS, NETWORK_AUTH_WORDS, VALUE_CHILDREN; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,
@@ -472,6 +477,7 @@ def _literals(ascii_only: bool = False):
         lits.update(formats.literals())
         lits.update(processes.literals())
         lits.update(declared.literals())
+        lits.update(layouts.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

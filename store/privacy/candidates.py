@@ -1669,7 +1669,8 @@ def call_arguments(text, low, anchors, found):
     # (possessive: what follows a name's part, `[ \t<!(`, is never a character of it nor `.`, `:`,
     # `-`, so a name given back in part never matches: the engine gave back each word of a line,
     # a character at a time, ~4x the time of the scan)
-    rx = compiled("call", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*+(?:(?:\.|::|->)[A-Za-z_$][\w$]*+)*+)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
+    # (PowerShell's `[System.Net.NetworkCredential]::new(`: the type in brackets is the callee's head)
+    rx = compiled("call", r"(?<![A-Za-z_$])((?:\[[A-Za-z_][\w.]*+\]::)?+[A-Za-z_$][\w$]*+(?:(?:\.|::|->)[A-Za-z_$][\w$]*+)*+)[ \t]*(?:<[^<>()\n]{0,40}>)?[ \t]*(?:!)?\(")
     # (on a large text one search of the words: ~1 us a line, where an `in` test of each word
     # took ~7; a short one compiles nothing in a hook's process)
     evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE)) \

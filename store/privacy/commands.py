@@ -342,21 +342,29 @@ def _positional(text, low, tool, seg_end, sub, form):
                     return None  # `encrypt_string --stdin-name X`: a flag where the value would stand
                 return words[i + offset][1], words[i + offset][2]
         return None
+    if form.endswith("/"):
+        return _connect_identifier(text, words)
     # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
     args = [w for w in words if not w[0].startswith(("-", "/")) and "=" not in w[0]
             and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())]
-    slash = form.endswith("/")
-    n = int(form[1:].rstrip("/"))
+    n = int(form[1:])
     if not args or n == 0 or abs(n) > len(args):
         return None
     _word, s, e = args[n - 1] if n > 0 else args[n]
-    if slash:  # sqlplus USER/PASSWORD@DB
-        cut = text.find("/", s, e)
-        if cut < 0:
-            return None
-        at_sign = text.find("@", cut, e)
-        s, e = cut + 1, at_sign if at_sign >= 0 else e
     return (s, e) if e > s else None
+
+
+def _connect_identifier(text, words):
+    """An Oracle tool's `USER/PASSWORD@DB` (or `USER/PASSWORD` first), wherever it stands among
+    the arguments: first (`sqlplus app/X@ORCL`), after a word (`rman target sys/X@PROD`) or a
+    keyword (`sqlldr userid=app/X@ORCL`): the password between `/` and `@`."""
+    for i, (word, s, _e) in enumerate(words):
+        if word.startswith(("-", "@")) or (len(word) == 2 and word[1] == ":"):
+            continue
+        m = compiled("connect-identifier", r"(?:[A-Za-z]\w{0,29}=)?[\w$#]{1,30}/([^\s/@\"']{1,128})(?:@|\Z)").match(word)
+        if m is not None and (i == 0 or "@" in word):
+            return s + m.start(1), s + m.end(1)
+    return None
 
 
 # `echo X > FILE`, `printf '%s' X >> FILE`, `echo X | sudo tee FILE`: a literal written to a file.

@@ -11,7 +11,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   ``sk-...``, ``INSERT_TOKEN_HERE``);
 - the same stand-ins after a provider's prefix (``sk_test_xxxx…``, ``xoxb-your-token``), and
   values made of words one of which says stand-in (``changeme123``, ``please-change-this``);
-- password hashes in the modular crypt format (``$2b$12$…``, ``$argon2id$…``, Django's
+- password hashes in the modular crypt format (``$2b$12$…``, ``$argon2id$…``, Cisco's and
+  Juniper's ``$8$…``/``$9$…``, Django's
   ``pbkdf2_sha256$…``): hashes, like any other;
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
@@ -184,6 +185,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
         return True
     if ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) and _sealed(text, s):
         return True
+    if s and text[s - 1] == ":" and _in_envelope(text, s):
+        return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
     if value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
@@ -504,12 +507,12 @@ PLACEHOLDER_VOCABULARY = frozenset(
 # A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
 # (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
 CRYPT_HASH = (
-    r"(?:\$(?:2[abxy]?|argon2(?:id|i|d)|[1356]|y|gy|7|scrypt|pbkdf2(?:-sha\d+)?|sha\d+)"
+    r"(?:\$(?:2[abxy]?|argon2(?:id|i|d)|[135689]|y|gy|7|scrypt|pbkdf2(?:-sha\d+)?|sha\d+)"
     r"|(?:pbkdf2_sha\d+|argon2|bcrypt_sha256|bcrypt|scrypt))\$[^\s\"'`]{8,}"
 )
 
 
-_SCHEME_STARTS = frozenset("2a13567ygsp")  # CRYPT_HASH's first characters after a `$`
+_SCHEME_STARTS = frozenset("2a1356789ygsp")  # CRYPT_HASH's first characters after a `$`
 _SCHEME_ENDS = frozenset("0123456789t")  # and the last of a scheme's name before its `$`
 
 
@@ -583,6 +586,13 @@ def _unsigned_jwt(value: str) -> bool:
 # which hold the password as it is) or an encryption tool's envelope, standing before a span.
 SEALED = (r"\{(?i:s?sha(?:1|224|256|384|512)?|s?md5|crypt|bcrypt|blf-crypt|pbkdf2(?:-sha\d+)?|argon2(?:i|d|id)?|scrypt"
           r"|ssha\d+|sha\d+-crypt|ssha-?\d+)\}|ENC\[[A-Z0-9_]{2,20},|ENC\(|\{cipher\}")
+
+
+def _in_envelope(text: str, s: int) -> bool:
+    """The span (after a `:`) lies inside an encryption tool's `ENC[…]` envelope (sops' members
+    after its data: `iv:`, `tag:`), its opening on the span's line, no `]` between."""
+    at = text.rfind("ENC[", s - 600 if s > 600 else 0, s)
+    return at >= 0 and compiled("never-envelope", r"ENC\[[A-Z0-9_]{2,20},[^\]\s]*\Z").match(text, at, s) is not None
 
 
 def _sealed(text: str, s: int) -> bool:

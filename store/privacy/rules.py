@@ -174,7 +174,7 @@ PLACEHOLDER_WORDS = frozenset("pass password passwd pwd secret token".split())
 TRAILING = ")]}>.:"
 # Secret words that end a compound name (dbpassword, apitoken): the name is split before them.
 COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "credentials",
-                 "credential", "pwd")  # fmt: skip
+                 "credential", "pwd", "pw")  # fmt: skip (rootpw, adminpw: kickstart's, LDAP's)
 # Words before `pass` that make it a password (storepass, dbpass; not bypass, compass).
 PASS_PREFIXES = frozenset(
     "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
