@@ -19,6 +19,18 @@ key's member, by the key's own format).
   add API_KEY production`, `| wrangler secret put`).
 - A call without parentheses whose callee logs in (Ruby's `basic_auth 'admin', 'X'`): its
   arguments are the user, then the password.
+- A UUID that is a secret's id (Consul's `SecretID:`, Nomad's `Secret ID =`, Vault's AppRole
+  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not).
+- A registry's credentials keyed by its host (Bundler's `BUNDLE_GEMS__EXAMPLE__COM: "ana:X"`,
+  `bundle config set gems.example.com ana:X`): the password after the user.
+- A user's password, then its roles (Jetty's and ActiveMQ's realm `admin: X,admin,user`, Karaf's
+  `karaf = X,_g_:admingroup`, Shiro's `root = X, admin`).
+- A monitoring resource file's macro (Nagios', Icinga's, Naemon's `$USER3$=X`): a password, a
+  path for the plugins.
+- A network device's key directive (`crypto isakmp key X address …`, `tacacs-server key X`,
+  `key-string X`, `ip ospf message-digest-key 1 md5 X`, `pre-shared-key address A key X`).
+- A PagerDuty routing key (an Alertmanager receiver's, an Events API call's): RabbitMQ's
+  `routing_key` names a queue's route, so only where PagerDuty's words stand by it.
 
 (Not here, as not secret: `docker buildx build --secret id=npm,env=NPM_TOKEN` names an
 environment variable, not its value.)
@@ -28,6 +40,8 @@ The literals these are found by join the one pass (store/privacy/anchors.py) thr
 """
 
 from __future__ import annotations
+
+import re
 
 from store.privacy.evidence import ASSIGN, POSITION, decide
 from store.privacy.names import name_verdict
@@ -60,6 +74,25 @@ LOGIN_CALLEE_WORDS = frozenset("auth authenticate login logon signin credentials
 # Where a call's second string argument starts: the candidates' literals (`, '`, `, "`, in the one
 # pass already), a quote before each.
 BARE_CALL_LITERALS = (", '", ', "')
+# A secret's id: the words, as Consul (`SecretID`), Nomad (`Secret ID`) and Vault (`secret_id`)
+# print them; the value a UUID.
+SECRET_ID_LITERALS = ("secretid", "secret_id", "secret id", "secret-id")
+# Bundler's credentials for a host: its environment's and .bundle/config's name (the host's dots
+# written `__`), and its command.
+BUNDLE_LITERALS = ("bundle_", "bundle config ")
+# A realm's line `user: password,role,…`: found by a role after a comma.
+ROLE_LITERALS = (",admin", ", admin", ",user", ", user", ",manager", ", manager", ",_g_:")
+NAGIOS_LITERAL = "$user"
+# A network device's directives whose next word (after a number, a hash's name, a type 0 or 7) is
+# a key; after a host's or a peer's address, the word after ` key ` is.
+DEVICE_KEY_LITERALS = ("isakmp key ", "-server key ", "-server host ", "key-string ", "pre-shared-key ",
+                       "authentication-key ", "message-digest-key ")  # fmt: skip
+ROUTING_KEY_LITERAL = "routing_key"
+# PagerDuty's words near a routing key (an Alertmanager receiver, an Events API v2 body).
+PAGERDUTY_WORDS = ("pagerduty", "event_action")
+UUID = (
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z-])"
+)
 
 
 def literals() -> tuple:
@@ -72,6 +105,11 @@ def literals() -> tuple:
         + DEFINE_LITERALS
         + STORE_SETTERS
         + BARE_CALL_LITERALS
+        + SECRET_ID_LITERALS
+        + BUNDLE_LITERALS
+        + ROLE_LITERALS
+        + (NAGIOS_LITERAL, ROUTING_KEY_LITERAL)
+        + DEVICE_KEY_LITERALS
     )
 
 
@@ -96,6 +134,18 @@ def find(look):
         _store_setters(look)
     if any(lit in present for lit in BARE_CALL_LITERALS):
         _bare_login_calls(look)
+    if any(lit in present for lit in SECRET_ID_LITERALS):
+        _secret_ids(look)
+    if any(lit in present for lit in BUNDLE_LITERALS):
+        _host_credentials(look)
+    if any(lit in present for lit in ROLE_LITERALS):
+        _realm_users(look)
+    if NAGIOS_LITERAL in present:
+        _resource_macros(look)
+    if any(lit in present for lit in DEVICE_KEY_LITERALS):
+        _device_keys(look)
+    if ROUTING_KEY_LITERAL in present:
+        _routing_keys(look)
 
 
 def _line(low, at):
@@ -375,3 +425,104 @@ def _bare_login_calls(look):
                 continue
             if decide(m.group(5), MEDIUM, POSITION):
                 add_span(look.found, text, m.start(5), m.end(5), P_NAME, "password")
+
+
+def _secret_ids(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "secret-id-uuid", r"(?:\\*[\"'])?[ \t]*(?:[:=][ \t]*|[ \t])(?:\\*[\"'])?(" + UUID + ")"
+    )
+    for lit in SECRET_ID_LITERALS:
+        for at in look.anchors.at(lit):
+            end = at + len(lit)
+            if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
+                continue  # secret_id_accessor, SecretIdTTL
+            m = rx.match(text, end)
+            if m is not None:
+                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _host_credentials(look):
+    text = look.text
+    named = compiled(
+        "bundle-host-var",
+        r"(?i:bundle)_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9][A-Z0-9_]*[\"']?[ \t]*[:=][ \t]*([\"']?)[^\s:\"'$]{1,64}:([^\s\"']{1,512})\1",
+    )
+    command = compiled(
+        "bundle-config-host",
+        r"(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?[^\s.]+\.[^\s]+[ \t]+([\"']?)[^\s:\"'$]{1,64}:([^\s\"']{1,512})\1",
+    )
+    for lit in BUNDLE_LITERALS:
+        for at in look.anchors.at(lit):
+            m = named.match(text, at) if lit == "bundle_" else command.match(text, at + len(lit))
+            if m is not None and decide(m.group(2), MEDIUM, ASSIGN):
+                add_span(look.found, text, m.start(2), m.end(2), P_NAME, "password")
+
+
+def _realm_users(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "realm-user-roles",
+        r"[ \t]*[A-Za-z_][\w.@-]{0,63}[ \t]*[:=][ \t]*([^\s,]{1,512})[ \t]*,[ \t]*[\w:\\-]+(?:[ \t]*,[ \t]*[\w:\\-]+)*[ \t]*\r?$",
+    )
+    seen = set()
+    for lit in ROLE_LITERALS:
+        for at in look.anchors.at(lit):
+            ls, le = _line(low, at)
+            if ls in seen:
+                continue
+            seen.add(ls)
+            m = rx.match(text, ls, le)
+            if m is None or low.startswith(("md5:", "crypt:"), m.start(1)):
+                continue  # (a hash in Jetty's realm)
+            if decide(m.group(1), MEDIUM, ASSIGN):
+                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _resource_macros(look):
+    text = look.text
+    rx = compiled(
+        "resource-macro", r"\$USER\d{1,3}\$[ \t]*=[ \t]*([^\s'\"]{1,512})[ \t]*(?:['\"]|\r?$)", re.M
+    )
+    for at in look.anchors.at(NAGIOS_LITERAL):
+        m = rx.match(text, at)
+        if m is not None and decide(m.group(1), MEDIUM, ASSIGN, alone=True):
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _device_keys(look):
+    text, low = look.text, look.low
+    value = compiled(
+        "device-key-value",
+        r"(?:\d{1,10}[ \t]+)?(?:(?:md5|sha\w*|hmac-\w+)[ \t]+)?(?:[067][ \t]+)?([^\s\"']{1,256})",
+    )
+    for lit in DEVICE_KEY_LITERALS:
+        for at in look.anchors.at(lit):
+            start = at + len(lit)
+            _ls, le = _line(low, at)
+            if lit == "-server host " or low.startswith(("address ", "hostname "), start):
+                k = low.rfind(" key ", start, le)
+                if k < 0:
+                    continue
+                start = k + 5
+            m = value.match(text, start, le)
+            if m is not None and decide(m.group(1), MEDIUM, POSITION):
+                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _routing_keys(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "routing-key-value",
+        r"(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([^\s\"'\\,}]{1,256})",
+    )
+    for at in look.anchors.at(ROUTING_KEY_LITERAL):
+        end = at + len(ROUTING_KEY_LITERAL)
+        if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
+            continue  # routing_key_file: a path
+        near = low[at - 400 if at > 400 else 0 : end + 300]
+        if not any(word in near for word in PAGERDUTY_WORDS):
+            continue
+        m = rx.match(text, end)
+        if m is not None and decide(m.group(1), MEDIUM, ASSIGN):
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
