@@ -62,6 +62,7 @@ from store.privacy.values import (
     holds,
     matches_from,
     remember,
+    value_below,
 )
 
 P_CANDIDATE = P_NAME + 500
@@ -536,7 +537,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
             end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
             # CSV header's last field (its rows below: store/privacy/formats.py)
-        below = _value_below(text, end.end()) if end is not None else None
+        below = value_below(text, end.end(), True) if end is not None else None
         if below is not None and not text[below[0]:below[1]].isalpha():
             # `DB password below`, `token`, `the root password —`, then the value alone below (a
             # word alone there is a heading's next line: `Password` / `Reset`)
@@ -576,7 +577,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
             if span is None and low[q.end() - 1:q.end()] in (":", "\uff1a"):
-                span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
+                span = value_below(text, q.end(), True)  # `password for user 'elastic':` then the value below
             _take(text, found, span, strength, PROSE, kind)
             return
         sp = low.find(" ", i + 1, i + 9) if low[i:i + 1] == " " else -1  # (the word after: a preposition?)
@@ -770,7 +771,7 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
             return
     span = value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
-        below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
+        below = value_below(text, k, True)  # `Mot de passe :` then the value alone on the next line
         if below is not None:
             _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
         return
@@ -785,13 +786,6 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
                 add_span(found, text, s2, e2, P_CANDIDATE, kind)
         return
     _take(text, found, span, strength, ASSIGN, kind)
-
-
-def _value_below(text, k):
-    """(start, end) of a value that stands alone on the line below a label that ends its line (one
-    blank line between allowed)."""
-    m = compiled("value-below", r"[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
-    return m.span(1) if m is not None else None
 
 
 _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "

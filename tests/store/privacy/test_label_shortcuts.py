@@ -38,7 +38,7 @@ def _directive_value_read_whole(text, j, ch, strength, kind):
         k += 1
     span = candidates.value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
-        below = candidates._value_below(text, k)
+        below = candidates.value_below(text, k, True)
         if below is not None:
             candidates._take(text, found, below, strength, PROSE, kind)
         return found
