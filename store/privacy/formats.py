@@ -402,9 +402,10 @@ def _json_strings(text, places, found, find_secrets):
     says, filtered whole, its spans mapped back.  Only the lines that hold an escaped quote are
     read, each by one scan of its string literals."""
     rx = compiled("json-string", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
-    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`:
-    # a string of prose or code that merely holds quotes (a package's description) is not read again
-    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*:")
+    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`,
+    # or a block named for one (HCL's `variable \\"db_password\\" {`): a string of prose or code that
+    # merely holds quotes (a package's description) is not read again
+    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
     n = len(text)
     done = -1
     for at in places:  # (where `\\"` stands, found by the one pass)

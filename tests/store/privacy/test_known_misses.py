@@ -183,3 +183,34 @@ def test_a_pagerduty_routing_key_goes(template):
 ])  # fmt: skip
 def test_a_routing_key_that_is_no_pagerduty_key_is_kept(text):
     _kept(text)
+
+
+# ------------------------------------------- a Terraform variable's default in a document's string
+
+TF = 'variable "db_password" {\n  type    = string\n  default = "{v}"\n}'
+
+
+def _as_text(value, depth):
+    for _ in range(depth):
+        value = json.dumps(value)
+    return value
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_secret_variables_default_in_json_printed_as_text_goes(depth):
+    for v in (PW, RANDOM):
+        text = _as_text({"stdout": TF.replace("{v}", v), "exitCode": 0}, depth)
+        assert v not in clean_text(text)
+        line = {"type": "user", "message": {"role": "user", "content": [
+            {"tool_use_id": "toolu_01SvyCylxF2nGjQkSH2qGQIc", "type": "tool_result", "content": text}]}}
+        assert v not in json.dumps(clean_value(line))
+
+
+@pytest.mark.parametrize("block", [
+    'variable "db_password_length" {\n  type    = number\n  default = 24\n}',
+    'variable "token_name" {\n  default = "ci-deploy"\n}',
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+])  # fmt: skip
+def test_a_variable_without_a_secret_default_is_kept_in_json_printed_as_text(block):
+    for depth in (1, 2):
+        _kept(_as_text({"stdout": block}, depth))
