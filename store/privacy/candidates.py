@@ -385,6 +385,22 @@ def _prose_follows(text, e):
     return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
 
 
+def _assigned_in_a_sentence(text, j, span):
+    """An `=` at `j` in a sentence, its value `span` then words of prose (`the root passwd =
+    Orchid$Rain3, try that`, `password = X!y for staging`): a value no name of code can be (`!`,
+    `*`, `#` in it, no bracket of an expression or grammar), or words of prose before the label (no
+    statement starts `ok so the root`)."""
+    if compiled("prose-after-comma", r",?[ \t]+[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, span[1]) is None:
+        return False
+    value = text[span[0]:span[1]]
+    if any(c in value for c in "<>()[]{}|"):
+        return False  # `token = 1*<any CHAR except CTLs>`: a grammar's rule, an expression
+    if compiled("code-name", r"[A-Za-z_$][\w$.]*\Z").match(value) is None:
+        return True
+    words = text[text.rfind("\n", 0, j) + 1:j].split()
+    return len(words) >= 4 and all(w.isalpha() and w.islower() for w in words)
+
+
 def _take(text, found, span, strength, style, kind):
     if span is None:
         return False
@@ -778,9 +794,11 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     if directive_name:
         # NAME = value: store/privacy/names.py judges it; here only a password-like or random
         # value followed by prose (`Password: admin123 (change after first login)`)
-        if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
-                ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
-            # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
+        if span is not None and strength >= STRONG and ch in ":=\uff1a" and ((_prose_follows(text, span[1]) and (
+                ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])))
+                or (ch == "=" and _assigned_in_a_sentence(text, j, span))):
+            # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words,
+            # or an `=` in a sentence
             s2, e2 = span
             if decide(text[s2:e2], strength, PROSE):
                 add_span(found, text, s2, e2, P_CANDIDATE, kind)

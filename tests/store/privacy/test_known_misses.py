@@ -214,3 +214,34 @@ def test_a_secret_variables_default_in_json_printed_as_text_goes(depth):
 def test_a_variable_without_a_secret_default_is_kept_in_json_printed_as_text(block):
     for depth in (1, 2):
         _kept(_as_text({"stdout": block}, depth))
+
+
+# ------------------------------------------------------------------ an `=` said in a sentence
+
+
+@pytest.mark.parametrize("template", [
+    "ok so the root passwd = {v}, try that",
+    "db password = {v} then restart the app",
+    "the password = {v} for staging, not prod",
+    "fyi the new admin pw = {v}; rotate it friday",
+])  # fmt: skip
+def test_a_value_after_an_equals_sign_in_a_sentence_goes(template):
+    _gone(template, (PW,))
+    if template.startswith(("ok so", "fyi")):  # a value of a name's shape, after words of prose
+        _gone(template, ("Orchid$Rain3", RANDOM))
+
+
+@pytest.mark.parametrize("text", [
+    "password = secret123 if debug else None",
+    "String password = secret123 for now",
+    "    password = get_password() or default",
+    "self.password = password_hash, salt",
+    "token = next_token or fetch the first",
+    "the password = required, see the docs",
+])  # fmt: skip
+def test_an_equals_sign_in_code_or_about_a_password_is_kept(text):
+    _kept(text)
+
+
+def test_a_grammars_rule_in_a_sentence_is_kept():
+    _kept("      token             = 1*<any CHAR except CTLs or separators>")
