@@ -929,10 +929,11 @@ _VALUE_FIRST_WORDS = ("pass", "pin", "token", "secret", "key")
 
 
 def _value_first(text, low, anchors, found):
-    """`use X as the password`, `X is my password`."""
+    """`use X as the password`, `Use X as the interim signing secret` (up to two words qualify the
+    label); not the head of a compound (`use Vault2 as the password manager`)."""
     rx = compiled("value-first", r"\b(?:use|used|using|with|try)[ \t]+[\"'`]?([^\s\"'`]{3,128})[\"'`]?[ \t]+as[ \t]+"
-                                 r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
-                                 r"(password|passphrase|passcode|pin|token|secret|api key|key)\b", 2)  # fmt: skip
+                                 r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+){0,2}"
+                                 r"(password|passphrase|passcode|pin|token|secret|api key|key)\b(?:[ \t]+(\w+))?", 2)  # fmt: skip
     ascii_text = low.isascii()
     for at in anchors.at(" as "):
         start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
@@ -943,7 +944,7 @@ def _value_first(text, low, anchors, found):
                                                                for word in _VALUE_FIRST_WORDS):
             continue
         m = rx.search(text, start, end)
-        if m is not None:
+        if m is not None and (m.group(3) is None or m.group(3).lower() not in COMPOUND_HEADS):
             strength = WEAK if m.group(2).lower() == "key" else STRONG
             kind = "password" if m.group(2).lower().startswith("pass") else "secret"
             _take(text, found, m.span(1), strength, PROSE, kind)

@@ -245,3 +245,24 @@ def test_an_equals_sign_in_code_or_about_a_password_is_kept(text):
 
 def test_a_grammars_rule_in_a_sentence_is_kept():
     _kept("      token             = 1*<any CHAR except CTLs or separators>")
+
+
+# ------------------------------------------------- a value before its label, two words between
+
+
+@pytest.mark.parametrize("template", [
+    "Use {v} as the interim signing secret",
+    "Merge pull request #91 from ana/fix-auth\n\nUse {v} as the interim signing secret",
+    "use {v} as our staging db password",
+    "Try {v} as the new admin password, then rotate it",
+])  # fmt: skip
+def test_a_value_before_a_qualified_label_goes(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("text", [
+    "use Vault2 as the password manager", "use Vault2 as the one true password store",
+    "use bcrypt as the default hashing for the password", "Use KeePassXC as your team's password manager",
+])  # fmt: skip
+def test_a_tool_used_as_a_compound_of_a_label_is_kept(text):
+    _kept(text)
