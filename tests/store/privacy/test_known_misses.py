@@ -266,3 +266,25 @@ def test_a_value_before_a_qualified_label_goes(template):
 ])  # fmt: skip
 def test_a_tool_used_as_a_compound_of_a_label_is_kept(text):
     _kept(text)
+
+
+# ------------------------------------------------------- a `*` in a password of a quoted conninfo
+
+STAR = "granite*" + "Moon2"
+
+
+@pytest.mark.parametrize("template", [
+    'psql "host=db user=app password={v}"',
+    "  523  psql \"host=db user=app password={v}\"",  # history
+    'pg_dump "host=db port=5432 dbname=app user=app password={v} sslmode=require" > out.sql',
+    'conn = psycopg2.connect("host=db user=app password={v}")',
+])  # fmt: skip
+def test_a_password_with_a_star_in_a_conninfo_goes(template):
+    _gone(template, (STAR, PW))
+
+
+@pytest.mark.parametrize("text", [
+    "  token = 1*tchar", 'psql "host=db user=app password=*"', 'psql "host=db user=app password=***"',
+])  # fmt: skip
+def test_a_grammar_or_a_mask_with_a_star_is_kept(text):
+    _kept(text)
