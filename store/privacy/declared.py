@@ -46,7 +46,7 @@ import re
 from store.privacy.evidence import ASSIGN, POSITION, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
-from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference
+from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference, line_bounds
 
 MASK_LITERAL = "::add-mask::"
 # A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
@@ -148,17 +148,11 @@ def find(look):
         _routing_keys(look)
 
 
-def _line(low, at):
-    ls = low.rfind("\n", 0, at) + 1
-    le = low.find("\n", at)
-    return ls, len(low) if le < 0 else le
-
-
 def _masked(look):
     text = look.text
     for at in look.anchors.at(MASK_LITERAL):
         s = at + len(MASK_LITERAL)
-        _ls, le = _line(look.low, s)
+        _ls, le = line_bounds(look.low, s)
         # the value: one word right after the command (in a script, up to its quote); MEDIUM, not
         # STRONG, as prose names the command too (`use ::add-mask::VALUE`)
         m = compiled("mask-value", r"([^\s\"'`]{1,512})(?=[\s\"'`]|\Z)").match(text, s, le)
@@ -182,7 +176,7 @@ def _numbered_pairs(look):
         q = text.rfind('"', h - 80 if h > 80 else 0, h)
         if q < 2 or text[q - 2 : q] != ") " or q <= done:
             continue
-        ls, le = _line(low, q)
+        ls, le = line_bounds(low, q)
         done = le
         m = name_rx.match(text, ls)
         if m is None or m.end() != le + 1:
@@ -190,7 +184,7 @@ def _numbered_pairs(look):
         verdict = name_verdict(m.group(2))
         if not verdict:
             continue
-        _vs, ve = _line(low, le + 1)
+        _vs, ve = line_bounds(low, le + 1)
         v = value_rx.match(text, le + 1, ve)
         if v is None or int(v.group(1)) != int(m.group(1)) + 1:
             continue
@@ -210,7 +204,7 @@ def _got_replies(look):
     done = set()
     for lit in GET_LITERALS:
         for at in look.anchors.at(lit):
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             if ls in done:
                 continue
             done.add(ls)
@@ -226,7 +220,7 @@ def _got_replies(look):
             for name in names:
                 if at_line >= len(text):
                     break
-                _vs, ve = _line(low, at_line)
+                _vs, ve = line_bounds(low, at_line)
                 v = reply.match(text, at_line, ve)
                 at_line = ve + 1
                 verdict = name_verdict(name) if v is not None else None
@@ -263,7 +257,7 @@ def _jwk_yaml_members(look):
         r"[ \t]*(?:- )?([a-z]{1,2}):[ \t]*([\"']?)([A-Za-z0-9_-]{16,})\2[ \t]*\r?$",
     )
     for at in look.anchors.at(JWK_YAML_LITERAL):
-        ls, le = _line(low, at)
+        ls, le = line_bounds(low, at)
         lead = low[ls:at]
         if lead.strip() not in ("", "-"):
             continue
@@ -275,7 +269,7 @@ def _jwk_yaml_members(look):
             for _ in range(20):
                 if up == 0:
                     break
-                start, end = _line(low, up - 1)
+                start, end = line_bounds(low, up - 1)
                 if not _same_mapping(low, start, end, indent, lines):
                     break
                 up = start
@@ -283,7 +277,7 @@ def _jwk_yaml_members(look):
         for _ in range(20):  # and after it
             if down >= len(low):
                 break
-            start, end = _line(low, down + 1)
+            start, end = line_bounds(low, down + 1)
             if not _same_mapping(low, start, end, indent, lines):
                 break
             down = end
@@ -316,7 +310,7 @@ def _defined(look):
     )
     for lit in DEFINE_LITERALS:
         for at in look.anchors.at(lit):
-            _ls, le = _line(look.low, at)
+            _ls, le = line_bounds(look.low, at)
             m = rx.match(text, at, le)
             if m is None:
                 continue
@@ -344,7 +338,7 @@ def _salts(look):
         if ns <= seen or (ns > 0 and low[ns - 1] == "{"):
             continue  # (`${AUTH_SALT:-…}`: a shell's default of a variable, no assignment)
         seen = ns
-        _ls, le = _line(low, at)
+        _ls, le = line_bounds(low, at)
         m = rx.match(text, ns, le)
         if m is None:
             continue
@@ -378,7 +372,7 @@ def _store_setters(look):
     )
     for lit in STORE_SETTERS:
         for at in look.anchors.at(lit):
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             m = after.match(text, at + len(lit), le)
             if m is None:
                 continue
@@ -416,7 +410,7 @@ def _bare_login_calls(look):
             q = low.rfind(quote, at - 130 if at > 130 else 0, at - 1)
             if q < 2 or low[q - 1] not in " \t" or not (low[q - 2].isalnum() or low[q - 2] == "_"):
                 continue  # the first string follows a callee's name and a space (not `["a", "b"]`)
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             if ls in seen or not any(word in low[ls:at] for word in LOGIN_CALLEE_WORDS):
                 continue
             seen.add(ls)
@@ -468,7 +462,7 @@ def _realm_users(look):
     seen = set()
     for lit in ROLE_LITERALS:
         for at in look.anchors.at(lit):
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             if ls in seen:
                 continue
             seen.add(ls)
@@ -499,7 +493,7 @@ def _device_keys(look):
     for lit in DEVICE_KEY_LITERALS:
         for at in look.anchors.at(lit):
             start = at + len(lit)
-            _ls, le = _line(low, at)
+            _ls, le = line_bounds(low, at)
             if lit == "-server host " or low.startswith(("address ", "hostname "), start):
                 k = low.rfind(" key ", start, le)
                 if k < 0:

@@ -87,6 +87,13 @@ P_RANDOM = 4000
 P_CUSTOM = 5000
 
 
+def line_bounds(text: str, at: int) -> tuple:
+    """(start, end) of the line `at` stands on in `text` (its end: the line break's place, or the
+    text's end).  Not for a loop over every place of a common literal: a call costs there."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
 def add_span(found, text, s, e, prio, kind):
     # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
     if e > s and (text.rfind("[REDACTED", s - 64 if s > 64 else 0, s + 9) < 0 or not inside_marker(text, s)):
