@@ -24,7 +24,7 @@ key's member, by the key's own format).
 - A registry's credentials keyed by its host (Bundler's `BUNDLE_GEMS__EXAMPLE__COM: "ana:X"`,
   `bundle config set gems.example.com ana:X`): the password after the user.
 - A user's password, then its roles (Jetty's and ActiveMQ's realm `admin: X,admin,user`, Karaf's
-  `karaf = X,_g_:admingroup`, Shiro's `root = X, admin`).
+  `karaf = X,_g_\\:admingroup`, Shiro's `root = X, admin`).
 - A monitoring resource file's macro (Nagios', Icinga's, Naemon's `$USER3$=X`): a password, a
   path for the plugins.
 - A network device's key directive (`crypto isakmp key X address …`, `tacacs-server key X`,
@@ -75,19 +75,21 @@ LOGIN_CALLEE_WORDS = frozenset("auth authenticate login logon signin credentials
 # pass already), a quote before each.
 BARE_CALL_LITERALS = (", '", ', "')
 # A secret's id: the words, as Consul (`SecretID`), Nomad (`Secret ID`) and Vault (`secret_id`)
-# print them; the value a UUID.
-SECRET_ID_LITERALS = ("secretid", "secret_id", "secret id", "secret-id")
+# print them (found from the places of `secret`, a literal of the one pass already); the value a
+# UUID.
+SECRET_WORD = "secret"
+SECRET_ID_ENDS = ("id", "_id", " id", "-id")
 # Bundler's credentials for a host: its environment's and .bundle/config's name (the host's dots
 # written `__`), and its command.
-BUNDLE_LITERALS = ("bundle_", "bundle config ")
+BUNDLE_LITERAL = "bundle"  # then `_` or ` config ` (one literal, found by its `b`)
 # A realm's line `user: password,role,…`: found by a role after a comma.
-ROLE_LITERALS = (",admin", ", admin", ",user", ", user", ",manager", ", manager", ",_g_:")
+ROLE_LITERALS = (",admin", ", admin", ",user", ", user", ",manager", ", manager", "_g_\\:")
 NAGIOS_LITERAL = "$user"
 # A network device's directives whose next word (after a number, a hash's name, a type 0 or 7) is
 # a key; after a host's or a peer's address, the word after ` key ` is.
 DEVICE_KEY_LITERALS = ("isakmp key ", "-server key ", "-server host ", "key-string ", "pre-shared-key ",
                        "authentication-key ", "message-digest-key ")  # fmt: skip
-ROUTING_KEY_LITERAL = "routing_key"
+ROUTING_LITERAL = "routing"  # then `_key` (found by its `g`: `_` stands everywhere in code)
 # PagerDuty's words near a routing key (an Alertmanager receiver, an Events API v2 body).
 PAGERDUTY_WORDS = ("pagerduty", "event_action")
 UUID = (
@@ -105,10 +107,8 @@ def literals() -> tuple:
         + DEFINE_LITERALS
         + STORE_SETTERS
         + BARE_CALL_LITERALS
-        + SECRET_ID_LITERALS
-        + BUNDLE_LITERALS
         + ROLE_LITERALS
-        + (NAGIOS_LITERAL, ROUTING_KEY_LITERAL)
+        + (BUNDLE_LITERAL, NAGIOS_LITERAL, ROUTING_LITERAL)
         + DEVICE_KEY_LITERALS
     )
 
@@ -134,9 +134,9 @@ def find(look):
         _store_setters(look)
     if any(lit in present for lit in BARE_CALL_LITERALS):
         _bare_login_calls(look)
-    if any(lit in present for lit in SECRET_ID_LITERALS):
+    if SECRET_WORD in present:
         _secret_ids(look)
-    if any(lit in present for lit in BUNDLE_LITERALS):
+    if BUNDLE_LITERAL in present:
         _host_credentials(look)
     if any(lit in present for lit in ROLE_LITERALS):
         _realm_users(look)
@@ -144,7 +144,7 @@ def find(look):
         _resource_macros(look)
     if any(lit in present for lit in DEVICE_KEY_LITERALS):
         _device_keys(look)
-    if ROUTING_KEY_LITERAL in present:
+    if ROUTING_LITERAL in present:
         _routing_keys(look)
 
 
@@ -426,14 +426,16 @@ def _secret_ids(look):
     rx = compiled(
         "secret-id-uuid", r"(?:\\*[\"'])?[ \t]*(?:[:=][ \t]*|[ \t])(?:\\*[\"'])?(" + UUID + ")"
     )
-    for lit in SECRET_ID_LITERALS:
-        for at in look.anchors.at(lit):
-            end = at + len(lit)
-            if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
-                continue  # secret_id_accessor, SecretIdTTL
-            m = rx.match(text, end)
-            if m is not None:
-                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+    for at in look.anchors.at(SECRET_WORD):
+        at += 6
+        if not low.startswith(SECRET_ID_ENDS, at):
+            continue  # (most places: a one-call test)
+        end = at + (2 if low[at] == "i" else 3)
+        if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
+            continue  # secret_id_accessor, SecretIdTTL
+        m = rx.match(text, end)
+        if m is not None:
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
 
 
 def _host_credentials(look):
@@ -446,11 +448,16 @@ def _host_credentials(look):
         "bundle-config-host",
         r"(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?[^\s.]+\.[^\s]+[ \t]+([\"']?)[^\s:\"'$]{1,64}:([^\s\"']{1,512})\1",
     )
-    for lit in BUNDLE_LITERALS:
-        for at in look.anchors.at(lit):
-            m = named.match(text, at) if lit == "bundle_" else command.match(text, at + len(lit))
-            if m is not None and decide(m.group(2), MEDIUM, ASSIGN):
-                add_span(look.found, text, m.start(2), m.end(2), P_NAME, "password")
+    low = look.low
+    for at in look.anchors.at(BUNDLE_LITERAL):
+        if low.startswith("_", at + 6):
+            m = named.match(text, at)
+        elif low.startswith(" config ", at + 6):
+            m = command.match(text, at + 14)
+        else:
+            continue
+        if m is not None and decide(m.group(2), MEDIUM, ASSIGN):
+            add_span(look.found, text, m.start(2), m.end(2), P_NAME, "password")
 
 
 def _realm_users(look):
@@ -510,8 +517,10 @@ def _routing_keys(look):
         "routing-key-value",
         r"(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([^\s\"'\\,}]{1,256})",
     )
-    for at in look.anchors.at(ROUTING_KEY_LITERAL):
-        end = at + len(ROUTING_KEY_LITERAL)
+    for at in look.anchors.at(ROUTING_LITERAL):
+        if not low.startswith("_key", at + 7):
+            continue
+        end = at + 11
         if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
             continue  # routing_key_file: a path
         near = low[at - 400 if at > 400 else 0 : end + 300]

@@ -97,7 +97,7 @@ def test_bundlers_other_settings_are_kept(text):
 @pytest.mark.parametrize("template", [
     "admin: {v},admin,user",  # Jetty's realm.properties
     "admin: {v}, admin",  # ActiveMQ's jetty-realm.properties
-    "karaf = {v},_g_:admingroup",  # Karaf's users.properties
+    "karaf = {v},_g_\\:admingroup",  # Karaf's users.properties
     "[users]\nroot = {v}, admin\nguest = guest, guest",  # Shiro's ini
     "ops = {v}, manager, viewer",
 ])  # fmt: skip
