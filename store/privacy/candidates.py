@@ -62,6 +62,7 @@ from store.privacy.values import (
     holds,
     matches_from,
     remember,
+    value_below,
 )
 
 P_CANDIDATE = P_NAME + 500
@@ -384,6 +385,22 @@ def _prose_follows(text, e):
     return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
 
 
+def _assigned_in_a_sentence(text, j, span):
+    """An `=` at `j` in a sentence, its value `span` then words of prose (`the root passwd =
+    Orchid$Rain3, try that`, `password = X!y for staging`): a value no name of code can be (`!`,
+    `*`, `#` in it, no bracket of an expression or grammar), or words of prose before the label (no
+    statement starts `ok so the root`)."""
+    if compiled("prose-after-comma", r",?[ \t]+[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, span[1]) is None:
+        return False
+    value = text[span[0]:span[1]]
+    if any(c in value for c in "<>()[]{}|"):
+        return False  # `token = 1*<any CHAR except CTLs>`: a grammar's rule, an expression
+    if compiled("code-name", r"[A-Za-z_$][\w$.]*\Z").match(value) is None:
+        return True
+    words = text[text.rfind("\n", 0, j) + 1:j].split()
+    return len(words) >= 4 and all(w.isalpha() and w.islower() for w in words)
+
+
 def _take(text, found, span, strength, style, kind):
     if span is None:
         return False
@@ -536,7 +553,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
             end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
             # CSV header's last field (its rows below: store/privacy/formats.py)
-        below = _value_below(text, end.end()) if end is not None else None
+        below = value_below(text, end.end(), True) if end is not None else None
         if below is not None and not text[below[0]:below[1]].isalpha():
             # `DB password below`, `token`, `the root password —`, then the value alone below (a
             # word alone there is a heading's next line: `Password` / `Reset`)
@@ -576,7 +593,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
             if span is None and low[q.end() - 1:q.end()] in (":", "\uff1a"):
-                span = _value_below(text, q.end())  # `password for user 'elastic':` then the value below
+                span = value_below(text, q.end(), True)  # `password for user 'elastic':` then the value below
             _take(text, found, span, strength, PROSE, kind)
             return
         sp = low.find(" ", i + 1, i + 9) if low[i:i + 1] == " " else -1  # (the word after: a preposition?)
@@ -770,28 +787,23 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
             return
     span = value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
-        below = _value_below(text, k)  # `Mot de passe :` then the value alone on the next line
+        below = value_below(text, k, True)  # `Mot de passe :` then the value alone on the next line
         if below is not None:
             _take(text, found, below, strength, PROSE if directive_name else ASSIGN, kind)
         return
     if directive_name:
         # NAME = value: store/privacy/names.py judges it; here only a password-like or random
         # value followed by prose (`Password: admin123 (change after first login)`)
-        if span is not None and strength >= STRONG and ch in ":=\uff1a" and _prose_follows(text, span[1]) and (
-                ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
-            # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words
+        if span is not None and strength >= STRONG and ch in ":=\uff1a" and ((_prose_follows(text, span[1]) and (
+                ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])))
+                or (ch == "=" and _assigned_in_a_sentence(text, j, span))):
+            # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words,
+            # or an `=` in a sentence
             s2, e2 = span
             if decide(text[s2:e2], strength, PROSE):
                 add_span(found, text, s2, e2, P_CANDIDATE, kind)
         return
     _take(text, found, span, strength, ASSIGN, kind)
-
-
-def _value_below(text, k):
-    """(start, end) of a value that stands alone on the line below a label that ends its line (one
-    blank line between allowed)."""
-    m = compiled("value-below", r"[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\"'`]?([^\s\"'`:=]{3,128})[\"'`]?[ \t]*(?:\r?\n|\Z)").match(text, k)
-    return m.span(1) if m is not None else None
 
 
 _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
@@ -930,10 +942,11 @@ _VALUE_FIRST_VERBS = ("use", "using", "with", "try")
 
 
 def _value_first(text, low, anchors, found):
-    """`use X as the password`, `X is my password`."""
+    """`use X as the password`, `Use X as the interim signing secret` (up to two words qualify the
+    label); not the head of a compound (`use Vault2 as the password manager`)."""
     rx = compiled("value-first", r"\b(?:use|used|using|with|try)[ \t]+[\"'`]?([^\s\"'`]{3,128})[\"'`]?[ \t]+as[ \t]+"
-                                 r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
-                                 r"(password|passphrase|passcode|pin|token|secret|api key|key)\b", 2)  # fmt: skip
+                                 r"(?:the[ \t]+|a[ \t]+|my[ \t]+|your[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+){0,2}"
+                                 r"(password|passphrase|passcode|pin|token|secret|api key|key)\b(?:[ \t]+(\w+))?", 2)  # fmt: skip
     ascii_text = low.isascii()
     for at in anchors.at(" as "):
         start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
@@ -945,7 +958,7 @@ def _value_first(text, low, anchors, found):
                 or not any(low.find(verb, start, end) >= 0 for verb in _VALUE_FIRST_VERBS)):
             continue  # (nor one of its verbs: `as` in a commit message's prose beside `secret`)
         m = rx.search(text, start, end)
-        if m is not None:
+        if m is not None and (m.group(3) is None or m.group(3).lower() not in COMPOUND_HEADS):
             strength = WEAK if m.group(2).lower() == "key" else STRONG
             kind = "password" if m.group(2).lower().startswith("pass") else "secret"
             _take(text, found, m.span(1), strength, PROSE, kind)

@@ -19,6 +19,18 @@ key's member, by the key's own format).
   add API_KEY production`, `| wrangler secret put`).
 - A call without parentheses whose callee logs in (Ruby's `basic_auth 'admin', 'X'`): its
   arguments are the user, then the password.
+- A UUID that is a secret's id (Consul's `SecretID:`, Nomad's `Secret ID =`, Vault's AppRole
+  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not).
+- A registry's credentials keyed by its host (Bundler's `BUNDLE_GEMS__EXAMPLE__COM: "ana:X"`,
+  `bundle config set gems.example.com ana:X`): the password after the user.
+- A user's password, then its roles (Jetty's and ActiveMQ's realm `admin: X,admin,user`, Karaf's
+  `karaf = X,_g_\\:admingroup`, Shiro's `root = X, admin`).
+- A monitoring resource file's macro (Nagios', Icinga's, Naemon's `$USER3$=X`): a password, a
+  path for the plugins.
+- A network device's key directive (`crypto isakmp key X address …`, `tacacs-server key X`,
+  `key-string X`, `ip ospf message-digest-key 1 md5 X`, `pre-shared-key address A key X`).
+- A PagerDuty routing key (an Alertmanager receiver's, an Events API call's): RabbitMQ's
+  `routing_key` names a queue's route, so only where PagerDuty's words stand by it.
 
 (Not here, as not secret: `docker buildx build --secret id=npm,env=NPM_TOKEN` names an
 environment variable, not its value.)
@@ -29,10 +41,12 @@ The literals these are found by join the one pass (store/privacy/anchors.py) thr
 
 from __future__ import annotations
 
+import re
+
 from store.privacy.evidence import ASSIGN, POSITION, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
-from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference
+from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference, line_bounds
 
 MASK_LITERAL = "::add-mask::"
 # A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
@@ -60,6 +74,27 @@ LOGIN_CALLEE_WORDS = frozenset("auth authenticate login logon signin credentials
 # Where a call's second string argument starts: the candidates' literals (`, '`, `, "`, in the one
 # pass already), a quote before each.
 BARE_CALL_LITERALS = (", '", ', "')
+# A secret's id: the words, as Consul (`SecretID`), Nomad (`Secret ID`) and Vault (`secret_id`)
+# print them (found from the places of `secret`, a literal of the one pass already); the value a
+# UUID.
+SECRET_WORD = "secret"
+SECRET_ID_ENDS = ("id", "_id", " id", "-id")
+# Bundler's credentials for a host: its environment's and .bundle/config's name (the host's dots
+# written `__`), and its command.
+BUNDLE_LITERAL = "bundle"  # then `_` or ` config ` (one literal, found by its `b`)
+# A realm's line `user: password,role,…`: found by a role after a comma.
+ROLE_LITERALS = (",admin", ", admin", ",user", ", user", ",manager", ", manager", "_g_\\:")
+NAGIOS_LITERAL = "$user"
+# A network device's directives whose next word (after a number, a hash's name, a type 0 or 7) is
+# a key; after a host's or a peer's address, the word after ` key ` is.
+DEVICE_KEY_LITERALS = ("isakmp key ", "-server key ", "-server host ", "key-string ", "pre-shared-key ",
+                       "authentication-key ", "message-digest-key ")  # fmt: skip
+ROUTING_LITERAL = "routing"  # then `_key` (found by its `g`: `_` stands everywhere in code)
+# PagerDuty's words near a routing key (an Alertmanager receiver, an Events API v2 body).
+PAGERDUTY_WORDS = ("pagerduty", "event_action")
+UUID = (
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z-])"
+)
 
 
 def literals() -> tuple:
@@ -72,6 +107,9 @@ def literals() -> tuple:
         + DEFINE_LITERALS
         + STORE_SETTERS
         + BARE_CALL_LITERALS
+        + ROLE_LITERALS
+        + (BUNDLE_LITERAL, NAGIOS_LITERAL, ROUTING_LITERAL)
+        + DEVICE_KEY_LITERALS
     )
 
 
@@ -96,19 +134,25 @@ def find(look):
         _store_setters(look)
     if any(lit in present for lit in BARE_CALL_LITERALS):
         _bare_login_calls(look)
-
-
-def _line(low, at):
-    ls = low.rfind("\n", 0, at) + 1
-    le = low.find("\n", at)
-    return ls, len(low) if le < 0 else le
+    if SECRET_WORD in present:
+        _secret_ids(look)
+    if BUNDLE_LITERAL in present:
+        _host_credentials(look)
+    if any(lit in present for lit in ROLE_LITERALS):
+        _realm_users(look)
+    if NAGIOS_LITERAL in present:
+        _resource_macros(look)
+    if any(lit in present for lit in DEVICE_KEY_LITERALS):
+        _device_keys(look)
+    if ROUTING_LITERAL in present:
+        _routing_keys(look)
 
 
 def _masked(look):
     text = look.text
     for at in look.anchors.at(MASK_LITERAL):
         s = at + len(MASK_LITERAL)
-        _ls, le = _line(look.low, s)
+        _ls, le = line_bounds(look.low, s)
         # the value: one word right after the command (in a script, up to its quote); MEDIUM, not
         # STRONG, as prose names the command too (`use ::add-mask::VALUE`)
         m = compiled("mask-value", r"([^\s\"'`]{1,512})(?=[\s\"'`]|\Z)").match(text, s, le)
@@ -132,7 +176,7 @@ def _numbered_pairs(look):
         q = text.rfind('"', h - 80 if h > 80 else 0, h)
         if q < 2 or text[q - 2 : q] != ") " or q <= done:
             continue
-        ls, le = _line(low, q)
+        ls, le = line_bounds(low, q)
         done = le
         m = name_rx.match(text, ls)
         if m is None or m.end() != le + 1:
@@ -140,7 +184,7 @@ def _numbered_pairs(look):
         verdict = name_verdict(m.group(2))
         if not verdict:
             continue
-        _vs, ve = _line(low, le + 1)
+        _vs, ve = line_bounds(low, le + 1)
         v = value_rx.match(text, le + 1, ve)
         if v is None or int(v.group(1)) != int(m.group(1)) + 1:
             continue
@@ -160,7 +204,7 @@ def _got_replies(look):
     done = set()
     for lit in GET_LITERALS:
         for at in look.anchors.at(lit):
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             if ls in done:
                 continue
             done.add(ls)
@@ -176,7 +220,7 @@ def _got_replies(look):
             for name in names:
                 if at_line >= len(text):
                     break
-                _vs, ve = _line(low, at_line)
+                _vs, ve = line_bounds(low, at_line)
                 v = reply.match(text, at_line, ve)
                 at_line = ve + 1
                 verdict = name_verdict(name) if v is not None else None
@@ -213,7 +257,7 @@ def _jwk_yaml_members(look):
         r"[ \t]*(?:- )?([a-z]{1,2}):[ \t]*([\"']?)([A-Za-z0-9_-]{16,})\2[ \t]*\r?$",
     )
     for at in look.anchors.at(JWK_YAML_LITERAL):
-        ls, le = _line(low, at)
+        ls, le = line_bounds(low, at)
         lead = low[ls:at]
         if lead.strip() not in ("", "-"):
             continue
@@ -225,7 +269,7 @@ def _jwk_yaml_members(look):
             for _ in range(20):
                 if up == 0:
                     break
-                start, end = _line(low, up - 1)
+                start, end = line_bounds(low, up - 1)
                 if not _same_mapping(low, start, end, indent, lines):
                     break
                 up = start
@@ -233,7 +277,7 @@ def _jwk_yaml_members(look):
         for _ in range(20):  # and after it
             if down >= len(low):
                 break
-            start, end = _line(low, down + 1)
+            start, end = line_bounds(low, down + 1)
             if not _same_mapping(low, start, end, indent, lines):
                 break
             down = end
@@ -266,7 +310,7 @@ def _defined(look):
     )
     for lit in DEFINE_LITERALS:
         for at in look.anchors.at(lit):
-            _ls, le = _line(look.low, at)
+            _ls, le = line_bounds(look.low, at)
             m = rx.match(text, at, le)
             if m is None:
                 continue
@@ -294,7 +338,7 @@ def _salts(look):
         if ns <= seen or (ns > 0 and low[ns - 1] == "{"):
             continue  # (`${AUTH_SALT:-…}`: a shell's default of a variable, no assignment)
         seen = ns
-        _ls, le = _line(low, at)
+        _ls, le = line_bounds(low, at)
         m = rx.match(text, ns, le)
         if m is None:
             continue
@@ -328,7 +372,7 @@ def _store_setters(look):
     )
     for lit in STORE_SETTERS:
         for at in look.anchors.at(lit):
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             m = after.match(text, at + len(lit), le)
             if m is None:
                 continue
@@ -366,7 +410,7 @@ def _bare_login_calls(look):
             q = low.rfind(quote, at - 130 if at > 130 else 0, at - 1)
             if q < 2 or low[q - 1] not in " \t" or not (low[q - 2].isalnum() or low[q - 2] == "_"):
                 continue  # the first string follows a callee's name and a space (not `["a", "b"]`)
-            ls, le = _line(low, at)
+            ls, le = line_bounds(low, at)
             if ls in seen or not any(word in low[ls:at] for word in LOGIN_CALLEE_WORDS):
                 continue
             seen.add(ls)
@@ -375,3 +419,113 @@ def _bare_login_calls(look):
                 continue
             if decide(m.group(5), MEDIUM, POSITION):
                 add_span(look.found, text, m.start(5), m.end(5), P_NAME, "password")
+
+
+def _secret_ids(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "secret-id-uuid", r"(?:\\*[\"'])?[ \t]*(?:[:=][ \t]*|[ \t])(?:\\*[\"'])?(" + UUID + ")"
+    )
+    for at in look.anchors.at(SECRET_WORD):
+        at += 6
+        if not low.startswith(SECRET_ID_ENDS, at):
+            continue  # (most places: a one-call test)
+        end = at + (2 if low[at] == "i" else 3)
+        if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
+            continue  # secret_id_accessor, SecretIdTTL
+        m = rx.match(text, end)
+        if m is not None:
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _host_credentials(look):
+    text = look.text
+    named = compiled(
+        "bundle-host-var",
+        r"(?i:bundle)_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9][A-Z0-9_]*[\"']?[ \t]*[:=][ \t]*([\"']?)[^\s:\"'$]{1,64}:([^\s\"']{1,512})\1",
+    )
+    command = compiled(
+        "bundle-config-host",
+        r"(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?[^\s.]+\.[^\s]+[ \t]+([\"']?)[^\s:\"'$]{1,64}:([^\s\"']{1,512})\1",
+    )
+    low = look.low
+    for at in look.anchors.at(BUNDLE_LITERAL):
+        if low.startswith("_", at + 6):
+            m = named.match(text, at)
+        elif low.startswith(" config ", at + 6):
+            m = command.match(text, at + 14)
+        else:
+            continue
+        if m is not None and decide(m.group(2), MEDIUM, ASSIGN):
+            add_span(look.found, text, m.start(2), m.end(2), P_NAME, "password")
+
+
+def _realm_users(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "realm-user-roles",
+        r"[ \t]*[A-Za-z_][\w.@-]{0,63}[ \t]*[:=][ \t]*([^\s,]{1,512})[ \t]*,[ \t]*[\w:\\-]+(?:[ \t]*,[ \t]*[\w:\\-]+)*[ \t]*\r?$",
+    )
+    seen = set()
+    for lit in ROLE_LITERALS:
+        for at in look.anchors.at(lit):
+            ls, le = line_bounds(low, at)
+            if ls in seen:
+                continue
+            seen.add(ls)
+            m = rx.match(text, ls, le)
+            if m is None or low.startswith(("md5:", "crypt:"), m.start(1)):
+                continue  # (a hash in Jetty's realm)
+            if decide(m.group(1), MEDIUM, ASSIGN):
+                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _resource_macros(look):
+    text = look.text
+    rx = compiled(
+        "resource-macro", r"\$USER\d{1,3}\$[ \t]*=[ \t]*([^\s'\"]{1,512})[ \t]*(?:['\"]|\r?$)", re.M
+    )
+    for at in look.anchors.at(NAGIOS_LITERAL):
+        m = rx.match(text, at)
+        if m is not None and decide(m.group(1), MEDIUM, ASSIGN, alone=True):
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _device_keys(look):
+    text, low = look.text, look.low
+    value = compiled(
+        "device-key-value",
+        r"(?:\d{1,10}[ \t]+)?(?:(?:md5|sha\w*|hmac-\w+)[ \t]+)?(?:[067][ \t]+)?([^\s\"']{1,256})",
+    )
+    for lit in DEVICE_KEY_LITERALS:
+        for at in look.anchors.at(lit):
+            start = at + len(lit)
+            _ls, le = line_bounds(low, at)
+            if lit == "-server host " or low.startswith(("address ", "hostname "), start):
+                k = low.rfind(" key ", start, le)
+                if k < 0:
+                    continue
+                start = k + 5
+            m = value.match(text, start, le)
+            if m is not None and decide(m.group(1), MEDIUM, POSITION):
+                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+
+
+def _routing_keys(look):
+    text, low = look.text, look.low
+    rx = compiled(
+        "routing-key-value",
+        r"(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([^\s\"'\\,}]{1,256})",
+    )
+    for at in look.anchors.at(ROUTING_LITERAL):
+        if not low.startswith("_key", at + 7):
+            continue
+        end = at + 11
+        if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
+            continue  # routing_key_file: a path
+        near = low[at - 400 if at > 400 else 0 : end + 300]
+        if not any(word in near for word in PAGERDUTY_WORDS):
+            continue
+        m = rx.match(text, end)
+        if m is not None and decide(m.group(1), MEDIUM, ASSIGN):
+            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")

@@ -31,7 +31,7 @@ from __future__ import annotations
 from store.privacy.evidence import ASSIGN, POSITION, SPACE, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG
-from store.privacy.values import add_span, compiled
+from store.privacy.values import add_span, compiled, line_bounds
 
 P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
 
@@ -99,14 +99,11 @@ def find(look, find_secrets):
 def _lines(low, places):
     """(start, end) of the lines `places` (sorted) stand on, each once, of 1,000 characters or less
     (a command line or a file's line, not a document on one line)."""
-    n = len(low)
     done = -1
     for at in places:
         if at < done:
             continue
-        ls = low.rfind("\n", 0, at) + 1
-        le = low.find("\n", at)
-        le = n if le < 0 else le
+        ls, le = line_bounds(low, at)
         done = le
         if le - ls <= 1000:
             yield ls, le
@@ -402,17 +399,15 @@ def _json_strings(text, places, found, find_secrets):
     says, filtered whole, its spans mapped back.  Only the lines that hold an escaped quote are
     read, each by one scan of its string literals."""
     rx = compiled("json-string", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
-    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`:
-    # a string of prose or code that merely holds quotes (a package's description) is not read again
-    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*:")
-    n = len(text)
+    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`,
+    # or a block named for one (HCL's `variable \\"db_password\\" {`): a string of prose or code that
+    # merely holds quotes (a package's description) is not read again
+    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
     done = -1
     for at in places:  # (where `\\"` stands, found by the one pass)
         if at < done:
             continue
-        ls = text.rfind("\n", 0, at) + 1
-        le = text.find("\n", at)
-        le = n if le < 0 else le
+        ls, le = line_bounds(text, at)
         for m in rx.finditer(text, ls, le) if hint.search(text, at - 1, le) is not None else ():
             s, e = m.span(1)
             if e - s > 100_000 or text.find('\\"', s, e) < 0 or hint.search(text, s, e) is None:

@@ -482,8 +482,8 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
-    if "*" in value and style != "cli":
-        return False  # token = 1*tchar: a grammar, a glob
+    if "*" in value and style != "cli" and not _in_conninfo(text, key_start):
+        return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
     if value[0] == "#" and (m.group("post") or m.group("pre")):
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
@@ -515,6 +515,13 @@ def _in_cookie(text, key_start):
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
     return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
+
+
+def _in_conninfo(text, key_start):
+    """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
+    `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect): its values are literals."""
+    head = text[max(text.rfind("\n", 0, key_start) + 1, key_start - 300):key_start]
+    return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None
 
 
 def _literal_context(text, style, key_start):

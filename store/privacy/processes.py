@@ -16,7 +16,15 @@ from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, sh
 from store.privacy.names import name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
-from store.privacy.values import P_CUSTOM, P_NAME, P_RANDOM, P_SHAPE, add_span, compiled
+from store.privacy.values import (
+    P_CUSTOM,
+    P_NAME,
+    P_RANDOM,
+    P_SHAPE,
+    add_span,
+    compiled,
+    value_below,
+)
 
 P_PROCESS = P_NAME + 500  # as a candidate's (store/privacy/candidates.py)
 P_SENTENCE = P_RANDOM + 500  # a noun's value found by a finder of its own keeps that finder's kind
@@ -257,19 +265,15 @@ def login_with_user_and_password(text, anchors, found):
 
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
-_BELOW = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?:result|value|output|=>)[ \t]*:?[ \t]*)?"
-          r"(?:([\"'])([^\"'\s]{1,256})\1|([^\"'\s]{1,256}))[ \t]*,?[ \t]*\r?(?:\n|\Z)")
 _NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
 # a name's ASCII characters and its closing marks (_NAME_ENDS_LINE): past them, only spaces end the line
 _NAME_LINE_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-\"',:"
-_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
 
 
 def value_below_a_name(text, hits, found):
     """The value alone on the line below a secret's name or flag that ends its line (see the
     module docstring); `hits`: where the secret words of names stand (names.secret_word_hits)."""
     ends = compiled("name-ends-line", _NAME_ENDS_LINE).match
-    below = None
     i, count = 0, len(hits)
     while i < count:
         # only the line's last secret word can be in a name that ends it: one test a line
@@ -300,19 +304,14 @@ def value_below_a_name(text, hits, found):
         verdict = name_verdict(text[a:m.end(1)].lstrip("-"))
         if verdict is None or _a_names_value(text, line_start, a):
             continue
-        if below is None:
-            below = compiled("value-below-name", r"(?i)" + _BELOW).match
-        v = below(text, m.end())
-        if v is None:
+        span = value_below(text, m.end() - 1)  # (from the name line's break)
+        if span is None:
             continue
-        g = 2 if v.start(2) >= 0 else 3
-        value = v.group(g)
-        if compiled("env-name", _ENV_NAME).match(value) or name_verdict(value) is not None:
-            continue  # a list of names (`DB_PASSWORD` then `DB_HOST`), not a value
-        if compiled("assignment", r"[A-Za-z_][\w.-]*=").match(value):
-            continue  # `NAME=value`: the line's own name and value (the name rule's)
+        value = text[span[0]:span[1]]
+        if name_verdict(value) is not None:
+            continue  # a list of names (`password` then `token`), not a value
         if decide(value, verdict[1], SPACE):
-            add_span(found, text, v.start(g), v.end(g), P_PROCESS, verdict[0])
+            add_span(found, text, span[0], span[1], P_PROCESS, verdict[0])
 
 
 def _a_names_value(text, line_start, a):

@@ -87,6 +87,13 @@ P_RANDOM = 4000
 P_CUSTOM = 5000
 
 
+def line_bounds(text: str, at: int) -> tuple:
+    """(start, end) of the line `at` stands on in `text` (its end: the line break's place, or the
+    text's end).  Not for a loop over every place of a common literal: a call costs there."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
 def add_span(found, text, s, e, prio, kind):
     # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
     if e > s and (text.rfind("[REDACTED", s - 64 if s > 64 else 0, s + 9) < 0 or not inside_marker(text, s)):
@@ -102,6 +109,38 @@ def inside_marker(text: str, at: int) -> bool:
         return False
     marker = compiled("marker", _MARKER).match(text, start)
     return marker is not None and at < marker.end()
+
+
+# A value alone on the line below a name or label that ends its line, read by every finder of
+# one (store/privacy/candidates.py's labels, processes.value_below_a_name): a CI log's group mark
+# (`##[group]`), a REPL's `Result:` or `=>` before it; quotes around it, a comma after it; below a
+# label (`Password:`), one blank line between.
+_BELOW_VALUE = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?i:result|value|output)[ \t]*:?[ \t]*|=>[ \t]*)?"
+                r"(?:([\"'`])([^\"'`\s]{1,256})\1|[\"'`]?([^\"'`\s]{1,256}?)[\"'`]?)[ \t]*,?[ \t]*\r?(?:\n|\Z)")
+
+
+def value_below(text: str, k: int, blank_line: bool = False):
+    """(start, end) of the value alone on the line below the label or name that ends at `k` (its
+    line's end: spaces and the line break follow), or None; with `blank_line`, one blank line may
+    stand between (a label says a value follows: `Password:`; a name ending its line does not,
+    `pass` then a blank line then `@classmethod`).  Not a line's own `NAME=value` or `key:value`
+    (`realm:acme` below `password: secret`), nor a name of the environment's (`DB_PASSWORD` then
+    `DB_HOST`: a list)."""
+    if blank_line:
+        m = compiled("value-below-a-label", r"[ \t]*\r?\n(?:[ \t]*\r?\n)?" + _BELOW_VALUE).match(text, k)
+    else:
+        m = compiled("value-below-a-name", r"[ \t]*\r?\n" + _BELOW_VALUE).match(text, k)
+    if m is None:
+        return None
+    g = 2 if m.start(2) >= 0 else 3
+    value = m.group(g)
+    if compiled("below-assignment", r"[A-Za-z_][\w.-]*[=:]").match(value) or \
+            compiled("env-name", _ENV_NAME).match(value):
+        return None
+    return m.span(g)
+
+
+_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
 
 
 _REFERENCE = (

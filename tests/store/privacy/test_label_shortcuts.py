@@ -38,12 +38,13 @@ def _directive_value_read_whole(text, j, ch, strength, kind):
         k += 1
     span = candidates.value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
-        below = candidates._value_below(text, k)
+        below = candidates.value_below(text, k, True)
         if below is not None:
             candidates._take(text, found, below, strength, PROSE, kind)
         return found
-    if span is not None and strength >= STRONG and ch in ":=\uff1a" and candidates._prose_follows(text, span[1]) and (
-            ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])):
+    if span is not None and strength >= STRONG and ch in ":=\uff1a" and ((candidates._prose_follows(text, span[1]) and (
+            ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])))
+            or (ch == "=" and candidates._assigned_in_a_sentence(text, j, span))):
         if decide(text[span[0]:span[1]], strength, PROSE):
             add_span(found, text, span[0], span[1], candidates.P_CANDIDATE, kind)
     return found
