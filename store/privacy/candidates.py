@@ -395,7 +395,8 @@ def _assigned_in_a_sentence(text, j, span):
     value = text[span[0]:span[1]]
     if any(c in value for c in "<>()[]{}|"):
         return False  # `token = 1*<any CHAR except CTLs>`: a grammar's rule, an expression
-    if compiled("code-name", r"[A-Za-z_$][\w$.]*\Z").match(value) is None:
+    # a reference may hold a scheme's colon (Dhall's `env:DB_PASSWORD`, `Foo::Bar`)
+    if compiled("code-name", r"[A-Za-z_$][\w$.]*(?:::?[A-Za-z_$][\w$.]*)*\Z").match(value) is None:
         return True
     words = text[text.rfind("\n", 0, j) + 1:j].split()
     return len(words) >= 4 and all(w.isalpha() and w.islower() for w in words)

@@ -238,6 +238,8 @@ def test_a_value_after_an_equals_sign_in_a_sentence_goes(template):
     "self.password = password_hash, salt",
     "token = next_token or fetch the first",
     "the password = required, see the docs",
+    "let dbPassword = env:DB_PASSWORD as Text",  # Dhall: an environment variable's reference
+    "my $password = Config::Secrets::db_password or die",
 ])  # fmt: skip
 def test_an_equals_sign_in_code_or_about_a_password_is_kept(text):
     _kept(text)
