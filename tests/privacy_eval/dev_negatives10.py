@@ -24,7 +24,21 @@ cat apis 22, kubernetes deployments with secret refs 21, test runners with seeds
 query plans 15, wireguard peer configs 15 (and 6 in the wireguard positives), ssh verbose
 sessions 10, go module downloads 9, grafana api json 8, vault token and mount metadata 6,
 notebook cell ids and widgets 6 (and 4 in the notebook positives), coverage reports 6, cdn
-response headers 6, aws iam and lambda json 4, maven outputs and checksums 2.
+response headers 6, aws iam and lambda json 4, maven outputs and checksums 2.  After the first
+round's fixes (store/privacy/never.py, the tenth batch's classes): 34 of 88 redactions false, 36
+of 36 caught; the dev part's recall unchanged (4,437 of 4,471, the same cases missed).
+
+Part two, written after the first round's fixes as a check on shapes it had not seen (package
+managers' signatures and hash mismatches, BuildKit progress, Sigstore bundles, GitOps status,
+Nomad and Consul listings, npm audit and pack, Wrangler deploys, adb outputs, macOS keychain
+attributes, node descriptions and events, GraphQL responses, ACME challenges and CT logs,
+Pulumi stack outputs, GitLab runner logs), measured once before the second round: 144 cases (126
+negatives in 14 families, 18 positives in 6): **50 of 68 redactions false (73.5 %), 12 of 18
+caught**.  False by family: gitlab runner logs 15 (and 6 in the runner-log positives), graphql
+responses 15, infrastructure stack outputs 8, sigstore bundles 6.  Missed: a Consul `SecretID`
+(a UUID), a keychain dump's `data:` and the password on the line below it.  The dev part with
+it: 84 of 5,127 redactions false (1.6 %; realistic 84 of 1,839, 4.6 %), recall 99.1 % (4,449 of
+4,489).
 """
 
 from __future__ import annotations
@@ -745,6 +759,223 @@ POSITIVE_FAMILIES = [
 ]  # fmt: skip
 
 
+# ---- part two: written after the first round's fixes, measured before the second round ------------
+
+def apt_dnf(s):
+    fpr = gen(s, 40, UPHEX)
+    return ("Get:1 http://deb.debian.org/debian bookworm/main amd64 libssl3 amd64 3.0.11-1~deb12u2 [2025 kB]\n"
+            "Fetched 2025 kB in 1s (2412 kB/s)\nSelecting previously unselected package libssl3:amd64.\n"
+            "E: Failed to fetch http://deb.debian.org/debian/dists/bookworm/main/binary-amd64/by-hash/SHA256/"
+            f"{sha(s + 'bh', 64)}  Hash Sum mismatch\n   Hashes of expected file:\n    - Filesize:8789144 [weak]\n    - SHA256:{sha(s + 'ex', 64)}\n"
+            f"   Hashes of received file:\n    - SHA256:{sha(s + 'rx', 64)}\n"
+            f"Importing GPG key 0x{fpr[-8:]}:\n Userid     : \"Fedora (40) <fedora-40-primary@fedoraproject.org>\"\n"
+            f" Fingerprint: {' '.join(fpr[i:i + 4] for i in range(0, 40, 4))}\n From       : /etc/pki/rpm-gpg/RPM-GPG-KEY-fedora-40-x86_64\n"
+            "Is this ok [y/N]: y\nKey imported successfully\n/etc/apt/keyrings/docker.gpg: OpenPGP Public Key Version 4, Created Wed Feb 22 2017, RSA (Encrypt or Sign, 4096 bits); User ID; Signature; OpenPGP Certificate")  # fmt: skip
+
+
+def buildkit_progress(s):
+    return ("#0 building with \"default\" instance using docker driver\n\n#1 [internal] load build definition from Dockerfile\n"
+            "#1 transferring dockerfile: 1.21kB done\n#5 [internal] load metadata for docker.io/library/node:20-alpine\n"
+            f"#6 [build 1/6] FROM docker.io/library/node:20-alpine@sha256:{sha(s, 64)}\n#6 CACHED\n"
+            "#9 [build 4/6] RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci --omit=dev\n#9 4.812 added 412 packages in 4s\n"
+            f"#12 exporting to image\n#12 exporting layers 1.2s done\n#12 exporting manifest sha256:{sha(s + 'm', 64)} done\n"
+            f"#12 exporting config sha256:{sha(s + 'c', 64)} done\n#12 exporting attestation manifest sha256:{sha(s + 'a', 64)} done\n"
+            f"#12 naming to ghcr.io/acme/api:1.4.2 done\n#12 writing image sha256:{sha(s + 'w', 64)} done\n"
+            "#13 [auth] acme/api:pull,push token for ghcr.io\n#13 DONE 0.0s\n"
+            f"View build details: docker-desktop://dashboard/build/default/default/{gen(s + 'b', 25, L36)}")  # fmt: skip
+
+
+def sigstore_bundle(s):
+    envelope = (f"rekor.sigstore.dev - 1193050959916656506\n26249120\n{_b64bytes(s + 'root', 32)}\n\n"
+                f"\u2014 rekor.sigstore.dev wNI9ajBFAiEA{gen(s + 'cp', 80, B64)}\n")
+    return json.dumps({"mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json",
+                       "verificationMaterial": {"certificate": {"rawBytes": "MIIC" + gen(s, 200, B64)},
+                                                "tlogEntries": [{"logIndex": "48213377", "logId": {"keyId": _b64bytes(s + "log", 32)},
+                                                                 "kindVersion": {"kind": "hashedrekord", "version": "0.0.1"},
+                                                                 "integratedTime": "1710411751",
+                                                                 "inclusionPromise": {"signedEntryTimestamp": "MEUCIQ" + gen(s + "set", 90, B64) + "=="},
+                                                                 "inclusionProof": {"logIndex": "26249115", "rootHash": _b64bytes(s + "root", 32), "treeSize": "26249120",
+                                                                                    "hashes": [_b64bytes(s + "h" + str(i), 32) for i in range(3)],
+                                                                                    "checkpoint": {"envelope": envelope}},
+                                                                 "canonicalizedBody": _b64bytes(s + "body", 120)}]},
+                       "messageSignature": {"messageDigest": {"algorithm": "SHA2_256", "digest": _b64bytes(s + "md", 32)},
+                                            "signature": "MEQCIF" + gen(s + "sig", 88, B64) + "="}}, indent=2)  # fmt: skip
+
+
+def gitops_status(s):
+    return ("Name:               argocd/api\nProject:            default\nServer:             https://kubernetes.default.svc\n"
+            "Namespace:          prod\nURL:                https://argocd.example.com/applications/api\nRepo:               https://github.com/acme/deploy.git\n"
+            "Target:             main\nPath:               apps/api\nSyncWindow:         Sync Allowed\nSync Policy:        Automated (Prune)\n"
+            f"Sync Status:        Synced to main ({sha(s, 7)})\nHealth Status:      Healthy\n\nGROUP  KIND    NAMESPACE  NAME         STATUS  HEALTH   HOOK  MESSAGE\n"
+            "       Secret  prod       api-secrets  Synced                 secret/api-secrets configured\n\n"
+            f"NAME                    REVISION                SUSPENDED   READY   MESSAGE\nflux-system             main@sha1:{sha(s + 'f')}     False       True    Applied revision: main@sha1:{sha(s + 'f')}\n"
+            f"api-secrets             main@sha1:{sha(s + 'f')}     False       True    Applied revision: main@sha1:{sha(s + 'f')}")  # fmt: skip
+
+
+def nomad_consul(s):
+    allocs = "\n".join(f"{gen(s + str(i), 8, HEX)}  {gen(s + 'n' + str(i), 8, HEX)}  api         {i}        run      running   2h ago   2h ago" for i in range(2))
+    return ("ID            = api\nName          = api\nSubmit Date   = 2026-03-14T10:22:31+01:00\nType          = service\nStatus        = running\n\n"
+            f"Latest Deployment\nID          = {gen(s + 'd', 8, HEX)}\nStatus      = successful\n\nAllocations\n"
+            f"ID        Node ID   Task Group  Version  Desired  Status    Created  Modified\n{allocs}\n\n"
+            + json.dumps([{"ID": uuid_of(s + "pol"), "Name": "api-read", "Description": "read the api's kv", "Datacenters": None,
+                           "Hash": _b64bytes(s + "ph", 32), "CreateIndex": 48213, "ModifyIndex": 48220}], indent=4)
+            + f"\nAccessorID:       {uuid_of(s + 'acc')}\nSecretID:         <hidden>\nDescription:      api token\nLocal:            false\n"
+            f"Create Time:      2026-03-14 10:22:31.118229 +0100 CET\nPolicies:\n   {uuid_of(s + 'pol')} - api-read")  # fmt: skip
+
+
+def npm_audit_pack(s):
+    via = {"source": 1097690, "name": "jsonwebtoken", "title": "jsonwebtoken unrestricted key type could lead to legacy keys usage",
+           "url": "https://github.com/advisories/GHSA-8cf7-32gw-wr33", "severity": "high", "cwe": ["CWE-327"],
+           "cvss": {"score": 8.1, "vectorString": "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H"}, "range": "<=8.5.1"}
+    audit = {"auditReportVersion": 2, "vulnerabilities": {"jsonwebtoken": {"name": "jsonwebtoken", "severity": "high", "isDirect": True, "via": [via],
+                                                                           "fixAvailable": {"name": "jsonwebtoken", "version": "9.0.2", "isSemVerMajor": True}}}}
+    pack = [{"id": "@acme/token-client@2.1.0", "name": "@acme/token-client", "version": "2.1.0", "size": 4821, "unpackedSize": 21377,
+             "shasum": sha(s + "sh"), "integrity": "sha512-" + _b64bytes(s + "int", 64), "filename": "acme-token-client-2.1.0.tgz",
+             "files": [{"path": "dist/index.js", "size": 4120, "mode": 420}], "entryCount": 4, "bundled": []}]
+    return json.dumps(audit, indent=2) + "\n" + json.dumps(pack, indent=2)  # fmt: skip
+
+
+def wrangler_outputs(s):
+    return (f"Total Upload: 48.21 KiB / gzip: 12.40 KiB\nYour worker has access to the following bindings:\n- KV Namespaces:\n  - SESSIONS: {gen(s, 32, HEX)}\n"
+            f"- D1 Databases:\n  - DB: auth ({uuid_of(s + 'd1')})\n- Vars:\n  - TOKEN_TTL: \"3600\"\nUploaded api (4.12 sec)\nDeployed api triggers (0.41 sec)\n"
+            f"  https://api.acme.workers.dev\nCurrent Version ID: {uuid_of(s + 'ver')}\n"
+            + json.dumps([{"name": "STRIPE_WEBHOOK_SECRET", "type": "secret_text"}, {"name": "JWT_SIGNING_KEY", "type": "secret_text"}], indent=2)
+            + "\n" + json.dumps([{"id": gen(s, 32, HEX), "title": "api-SESSIONS", "supports_url_encoding": True}], indent=2))  # fmt: skip
+
+
+def android_adb(s):
+    return (f"List of devices attached\n{gen(s, 14, UP)}       device usb:1-1 product:oriole model:Pixel_6 device:oriole transport_id:3\n"
+            "emulator-5554          device product:sdk_gphone64_x86_64 model:sdk_gphone64_x86_64 transport_id:1\n"
+            "google/oriole/oriole:14/AP1A.240305.019.A1/11445699:user/release-keys\n"
+            f"  Package [com.acme.app] ({gen(s + 'p', 7, HEX)}):\n    userId=10412\n    versionCode=48213 minSdk=26 targetSdk=34\n"
+            f"    signatures=PackageSignatures{{{gen(s + 'ps', 7, HEX)} version:3, signatures:[{gen(s + 'sg', 8, HEX)}], past signatures:[]}}\n"
+            "    firstInstallTime=2026-03-14 10:22:31\n    installerPackageName=com.android.vending\n"
+            "i Distribution: uploading binary... \u2714 uploaded new release 1.4.2 (48213) successfully!\n"
+            f"i Distribution: view this release in the Firebase console: https://console.firebase.google.com/project/acme-app/appdistribution/app/android:com.acme.app/releases/{gen(s + 'rel', 13, L36)}")  # fmt: skip
+
+
+def macos_security(s):
+    return (f"    Hardware UUID: {uuid_of(s).upper()}\n    Provisioning UDID: 00008112-{gen(s + 'udid', 16, UPHEX)}\n    Serial Number (system): {gen(s + 'sn', 10, UP)}\n"
+            f"SHA-256 hash: {gen(s + 'c256', 64, UPHEX)}\nSHA-1 hash: {gen(s + 'c1', 40, UPHEX)}\n"
+            "keychain: \"/Users/ana/Library/Keychains/login.keychain-db\"\nversion: 512\nclass: \"genp\"\nattributes:\n"
+            "    0x00000007 <blob>=\"api.example.com\"\n    0x00000008 <blob>=<NULL>\n    \"acct\"<blob>=\"ana@example.com\"\n"
+            f"    \"cdat\"<timedate>=0x{gen(s + 'cd', 32, UPHEX)}  \"20260314102231Z\\000\"\n    \"svce\"<blob>=\"api.example.com\"\n"
+            "    \"type\"<uint32>=<NULL>\n    \"desc\"<blob>=\"application password\"")  # fmt: skip
+
+
+def node_describe(s):
+    return ("Name:               ip-10-0-3-17.eu-west-1.compute.internal\nRoles:              <none>\nAnnotations:        node.alpha.kubernetes.io/ttl: 0\n"
+            f"CreationTimestamp:  Sat, 14 Mar 2026 10:22:31 +0100\nSystem Info:\n  Machine ID:                 {gen(s, 32, HEX)}\n"
+            f"  System UUID:                ec2{gen(s + 'su', 5, HEX)}-{gen(s + 'a', 4, HEX)}-{gen(s + 'b', 4, HEX)}-{gen(s + 'c', 4, HEX)}-{gen(s + 'd', 12, HEX)}\n"
+            f"  Boot ID:                    {uuid_of(s + 'boot')}\n  Kernel Version:             6.1.79-99.167.amzn2023.x86_64\n"
+            f"ProviderID:                   aws:///eu-west-1a/i-0{gen(s + 'i', 16, HEX)}\n"
+            "LAST SEEN   TYPE      REASON      OBJECT                    MESSAGE\n"
+            f"2m          Normal    Pulled      pod/api-7d9f8b6c5d-x8k2p  Successfully pulled image \"ghcr.io/acme/api@sha256:{sha(s + 'img', 64)}\" in 1.2s (1.2s including waiting). Image size: 48213377 bytes.\n"
+            "2m          Warning   Failed      pod/api-7d9f8b6c5d-x8k2p  Error: secret \"api-env\" not found")  # fmt: skip
+
+
+def _relay_id(kind: str, n) -> str:
+    return base64.b64encode(f"{kind}:{n}".encode()).decode()
+
+
+def graphql_response(s):
+    edges = [{"cursor": _relay_id("arrayconnection", i),
+              "node": {"id": _relay_id("ApiToken", 48213 + i), "name": n, "lastUsedAt": "2026-03-14T10:22:31Z", "tokenPrefix": "acme_" + gen(s + n, 4, B62)}}
+             for i, n in enumerate(("ci", "laptop"))]
+    return json.dumps({"data": {"viewer": {"id": _relay_id("User", 4821), "login": "ana",
+                                           "apiTokens": {"edges": edges, "pageInfo": {"endCursor": _relay_id("arrayconnection", 1), "hasNextPage": False}}}},
+                       "extensions": {"persistedQuery": {"version": 1, "sha256Hash": sha(s + "pq", 64)}, "traceId": gen(s + "tr", 32, HEX),
+                                      "cost": {"requestedQueryCost": 12}}}, indent=2)  # fmt: skip
+
+
+def acme_challenges(s):
+    token = gen(s, 43, URLSAFE)
+    return ("Requesting a certificate for api.example.com\nPerforming the following challenges:\nhttp-01 challenge for api.example.com\n"
+            f"Waiting for verification...\nGET /.well-known/acme-challenge/{token} 200\n"
+            f"$ cat /var/www/html/.well-known/acme-challenge/{token}\n{token}.{gen(s + 'tp', 43, URLSAFE)}\n"
+            f"Order URL: https://acme-v02.api.letsencrypt.org/acme/order/48213377/{gen(s + 'ord', 12, '0123456789')}\n"
+            f"authz: https://acme-v02.api.letsencrypt.org/acme/authz-v3/{gen(s + 'az', 12, '0123456789')}\n"
+            + json.dumps([{"issuer_ca_id": 295815, "issuer_name": "C=US, O=Let's Encrypt, CN=R3", "common_name": "api.example.com",
+                           "name_value": "api.example.com", "id": int(gen(s + "id", 11, "123456789")), "entry_timestamp": "2026-03-14T10:22:31.118",
+                           "not_before": "2026-03-14T09:22:31", "serial_number": gen(s + "ser", 36, HEX)}]))  # fmt: skip
+
+
+def pulumi_outputs(s):
+    resource = {"urn": "urn:pulumi:prod::api::aws:rds/instance:Instance::db", "custom": True, "id": "db-" + gen(s + "db", 26, B32).lower(),
+                "type": "aws:rds/instance:Instance",
+                "outputs": {"password": {"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                                         "ciphertext": "v1:" + gen(s + "iv", 16, B64) + ":" + gen(s + "ct", 64, B64)},
+                            "endpoint": "db.cluster-" + gen(s + "cl", 12, L36) + ".eu-west-1.rds.amazonaws.com:5432"}}
+    return (json.dumps({"apiUrl": "https://api.example.com", "dbPassword": "[secret]", "bucketArn": "arn:aws:s3:::acme-exports",
+                        "kmsKeyId": uuid_of(s)}, indent=2) + "\n"
+            + json.dumps({"deployment": {"secrets_providers": {"type": "service", "state": {"url": "https://api.pulumi.com", "owner": "acme",
+                                                                                             "project": "api", "stack": "prod"}},
+                                         "resources": [resource]}}, indent=2))  # fmt: skip
+
+
+def gitlab_runner(s):
+    return (f"Running with gitlab-runner 16.9.1 (782c6ecb)\n  on runner-{gen(s, 8, L36)} {gen(s + 'r', 8, B62)}, system ID: s_{gen(s + 'sys', 12, HEX)}\n"
+            "Preparing the \"docker\" executor\nUsing Docker executor with image node:20 ...\nUsing docker image sha256:"
+            f"{sha(s + 'img', 64)} for node:20 with digest node@sha256:{sha(s + 'dg', 64)} ...\n"
+            f"Fetching changes with git depth set to 20...\nChecking out {sha(s, 8)} as detached HEAD (ref is main)...\n"
+            "$ echo \"//registry.npmjs.org/:_authToken=${NPM_TOKEN}\" > .npmrc\n$ npm ci\nadded 412 packages in 4s\n"
+            f"Uploading artifacts as \"archive\" to coordinator... 201 Created  id={gen(s + 'job', 10, '0123456789')} responseStatus=201 Created token={gen(s + 'tok', 8, L36)}\n"
+            "Cleaning up project directory and file based variables\nJob succeeded")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_2 = [
+    ("package manager signatures and hash mismatches", apt_dnf, (as_bash("sudo apt-get install -y libssl3; sudo dnf install -y openssl"), as_result, as_json_text)),
+    ("buildkit progress", buildkit_progress, (as_bash("docker buildx build --secret id=npmrc,src=.npmrc -t ghcr.io/acme/api:1.4.2 --push ."), as_result, as_json_text)),
+    ("sigstore bundles", sigstore_bundle, (as_read("/home/dev/app/dist/api.sigstore.json"), as_result, as_json_text)),
+    ("gitops status", gitops_status, (as_bash("argocd app get api; flux get kustomizations"), as_result, as_json_text)),
+    ("scheduler and service mesh listings", nomad_consul, (as_bash("nomad job status api; consul acl policy list -format=json; consul acl token read -id x"), as_result, as_json_text)),
+    ("package audits and pack listings", npm_audit_pack, (as_bash("npm audit --json; npm pack --dry-run --json"), as_result, as_json_text)),
+    ("edge platform deploys", wrangler_outputs, (as_bash("npx wrangler deploy; npx wrangler secret list; npx wrangler kv namespace list"), as_result, as_json_text)),
+    ("android device outputs", android_adb, (as_bash("adb devices -l; adb shell getprop ro.build.fingerprint; adb shell dumpsys package com.acme.app"), as_result, as_json_text)),
+    ("macos system and keychain attributes", macos_security, (as_bash("system_profiler SPHardwareDataType; security find-certificate -a -Z; security find-generic-password -s api.example.com"), as_result, as_json_text)),
+    ("kubernetes node descriptions and events", node_describe, (as_bash("kubectl describe node ip-10-0-3-17; kubectl get events"), as_result, as_json_text)),
+    ("graphql responses", graphql_response, (as_bash("curl -s https://api.example.com/graphql -d @query.json"), as_result, as_json_text)),
+    ("acme challenges and ct logs", acme_challenges, (as_bash("sudo certbot certonly --webroot -w /var/www/html -d api.example.com -v"), as_result, as_json_text)),
+    ("infrastructure stack outputs", pulumi_outputs, (as_bash("pulumi stack output --json; pulumi stack export"), as_result, as_json_text)),
+    ("gitlab runner logs", gitlab_runner, (as_result, as_json_text, as_bash("glab ci trace 6412345678"))),
+]  # fmt: skip
+
+
+def _secret_id_in_token_read(s, v):
+    return nomad_consul(s).replace("SecretID:         <hidden>", f"SecretID:         {v}")
+
+
+def _password_in_stack_output(s, v):
+    return pulumi_outputs(s).replace('"dbPassword": "[secret]"', f'"dbPassword": "{v}"')
+
+
+def _password_in_keychain_dump(s, v):
+    return macos_security(s) + f'\ndata:\n"{v}"'
+
+
+def _token_in_runner_log(s, v):
+    return gitlab_runner(s).replace("$ npm ci\n", f'$ npm ci\n$ curl --header "PRIVATE-TOKEN: glpat-{v}" https://gitlab.example.com/api/v4/projects\n')
+
+
+def _secret_piped_to_wrangler(s, v):
+    return wrangler_outputs(s) + f'\n$ echo "{v}" | npx wrangler secret put STRIPE_WEBHOOK_SECRET\n\u2728 Success! Uploaded secret STRIPE_WEBHOOK_SECRET'
+
+
+def _hmac_key_in_certbot(s, v):
+    return (f"$ sudo certbot register --eab-kid kid-{gen(s, 8, L36)} --eab-hmac-key {v} --server https://acme.zerossl.com/v2/DV90 -m ana@example.com\n"
+            + acme_challenges(s))
+
+
+POSITIVE_FAMILIES_2 = [
+    ("secret in a service mesh token read", _secret_id_in_token_read, as_bash("consul acl token read -self")),
+    ("secret in stack outputs", _password_in_stack_output, as_bash("pulumi stack output --json --show-secrets; pulumi stack export")),
+    ("secret in a keychain dump", _password_in_keychain_dump, as_bash("security find-generic-password -s api.example.com -g")),
+    ("secret in a ci runner log", _token_in_runner_log, as_json_text),
+    ("secret piped to an edge platform", _secret_piped_to_wrangler, as_result),
+    ("secret in an acme client log", _hmac_key_in_certbot, as_bash("sudo certbot register; sudo certbot certonly --webroot -d api.example.com")),
+]  # fmt: skip
+
+
 HUMAN = ["Quokka#Lantern7", "v1olet-Harbor!", "Fjord_Pepper93", "m0ss.Tundra$Kite"]
 
 
@@ -762,7 +993,9 @@ def _positives(families, prefix) -> list:
             v = _values(i, j, s)
             if make is _private_key_in_wireguard:
                 v = _b64bytes(s, 32)  # a WireGuard private key is 32 bytes in base64, whatever its label
-            elif make is _token_in_vault_lookup:
+            elif make is _secret_id_in_token_read:
+                v = uuid_of(s)  # a Consul SecretID is a UUID
+            elif make in (_token_in_vault_lookup, _token_in_runner_log):
                 v = random_secret(s, 24 + 4 * j)  # (after `hvs.`: a token of Vault's shape)
             c.append(Case(family, carry(make(s, v), s), (v,), realistic=True))
     return c
@@ -783,5 +1016,9 @@ def part_one() -> list:
     return _positives(POSITIVE_FAMILIES, "pos10") + _negatives(NEGATIVE_FAMILIES, "neg10", ("a", "b", "c"))
 
 
+def part_two() -> list:
+    return _positives(POSITIVE_FAMILIES_2, "pos10b") + _negatives(NEGATIVE_FAMILIES_2, "chk10", ("d", "e", "f"))
+
+
 def cases() -> list:
-    return part_one()
+    return part_one() + part_two()
