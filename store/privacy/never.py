@@ -76,7 +76,13 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - the line below a name of a public key's file (``$ cat /etc/wireguard/public.key``);
 - a cell under a column that names an id in a header of lower case too (Elasticsearch's
   ``_cat/indices``: ``uuid``), and a row's cell after one space where the row's cells are aligned;
-- a cookie's attribute (``SameSite=Lax``, ``Path=/``).
+- a cookie's attribute (``SameSite=Lax``, ``Path=/``);
+- an ECDSA signature in DER (``MEUCIQ…``: Sigstore's, npm's), even where its letters hold ``PW``;
+- a Relay global id or cursor: base64 of a type's name and a number (``VXNlcjo0ODIx`` is
+  ``User:4821``), not after ``Basic``;
+- ciphertext under a name that says so (Pulumi's ``"ciphertext": "v1:…"``, KMS's ``CiphertextBlob``);
+- a token's first characters in a log line of ``key=value`` fields (GitLab Runner's ``…
+  responseStatus=201 Created token=ab12cd34``: eight characters at most).
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -651,6 +657,12 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
         return True  # `SameSite=Lax`, `Path=/`: a cookie's attribute, not its value
     if (first == "R" or text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0) and _signify_public(text, s):
         return True
+    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
+        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
+    if kind not in PROVIDER_KINDS and len(value) <= 64 and not len(value) % 4 and _readable_id_in_base64(text, s, value):
+        return True  # a Relay global id or cursor (`VXNlcjo0ODIx` is `User:4821`)
+    if _under_a_ciphertext_name(text, s):
+        return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens
     tail = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'\\")
     if not tail.endswith((":", "=")):
         return False
@@ -662,6 +674,8 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     low = name.lower()
     if "dempoten" in low:
         return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
+    if low == "token" and len(value) <= 8 and _logfmt_line(text, s):
+        return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
     if _digest_shaped(value, text, s) and _names_a_digest(name):
         return True  # `checksum/secret: 3f2a…`, `key_hash = '\\x5f…'`, `CodeSha256`, Go's `Sum: h1:…`
     if kind == "high_entropy" and low.endswith(_ID_NOUNS) and compiled("never-id-noun", ID_NOUN).search(low):
@@ -692,6 +706,46 @@ def _below_a_public_name(text: str, s: int) -> bool:
     end = s - 2 if text[s - 2:s] == "\\n" else s - 1
     above = text[max(_line_start(text, end), end - 200):end].rstrip()
     return compiled("never-public-above", PUBLIC_NAME_ABOVE).search(above) is not None
+
+
+# An ECDSA signature in DER, base64 (a SEQUENCE of two INTEGERs of P-256 or P-384: `MEUCIQ…`, `MEQCI…`, `MGUCMQ…`).
+ECDSA_SIGNATURE = r"M(?:E[QUY]CI|G[QUY]CM)[A-Za-z0-9+/]{56,}={0,2}\Z"
+
+
+def _readable_id_in_base64(text: str, s: int, value: str) -> bool:
+    """`value` is base64 of a type's name and a number (Relay's global ids and cursors: `User:4821`,
+    `arrayconnection:0`), not after `Basic` (a user and a password)."""
+    if not value[:1].isalpha() or "basic" in text[s - 20 if s > 20 else 0:s].lower():
+        return False
+    import base64
+    import binascii
+
+    try:
+        plain = base64.b64decode(value, validate=True).decode("ascii")
+    except (binascii.Error, ValueError):
+        return False
+    return compiled("never-relay-id", r"(?:arrayconnection|[A-Z][A-Za-z]{1,40}):\d{1,20}\Z").match(plain) is not None
+
+
+def _under_a_ciphertext_name(text: str, s: int) -> bool:
+    """The value at `s` (or the quoted string it lies in) stands after a name one of whose words is
+    `ciphertext` (`"ciphertext": "v1:…"`, `CiphertextBlob`)."""
+    at = s
+    stop = s - 300 if s > 300 else 0
+    while at > stop and (text[at - 1].isalnum() or text[at - 1] in "+/=:_-.") and text[at - 1].isascii():
+        at -= 1
+    tail = text[at - 60 if at > 60 else 0:at].rstrip(" \t\"'\\")
+    if not tail.endswith((":", "=")) or "phertext" not in tail.lower():
+        return False
+    name = _label_name(tail[:-1])
+    return any(w.lower().startswith("ciphertext") for w in compiled("never-name-parts", r"[A-Za-z0-9]+").findall(name)) \
+        or "ciphertext" in name.lower()
+
+
+def _logfmt_line(text: str, s: int) -> bool:
+    """The line of `s` is a log line of `key=value` fields (two or more before the value's own)."""
+    start = _line_start(text, s)
+    return len(compiled("never-logfmt-field", r"(?:^|\s)[a-zA-Z_]+=\S").findall(text, start, s)) >= 2
 
 
 def _is_hex(value: str) -> bool:

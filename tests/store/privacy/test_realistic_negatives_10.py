@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from store.privacy import Cleaner, clean_text, redact_output
+from tests.privacy_eval import numbered
 
 PW = "Zq7#rT" + "m2Lp!"
 RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
@@ -124,3 +125,50 @@ def test_a_cookies_attribute_is_not_its_value():
                "set-cookie: _ga=GA1.1.2122770750.1710411751; Path=/; Domain=.example.com")  # fmt: skip
     assert _kept_as_json_text(headers)
     assert RANDOM not in _content(Cleaner().value(_as_json_text(f"set-cookie: __Host-session={RANDOM}; Path=/; SameSite=Lax")))
+
+
+# ---- the second round (the batch's part two) ---------------------------------------------------
+
+
+def test_an_ecdsa_signature_is_public():
+    # (its letters hold `PW`, a secret's word, as a random string's may)
+    sig = "MEQCIFntNrAriRJGHCXCA15tHnvzdAYVRbc9vo5U2h9UcAe6kxq8uUMcOXzluPW1iziLYwHcEPHl17/RSdZf9NBlEjCKlt="
+    bundle = json.dumps({"messageSignature": {"signature": sig}, "inclusionPromise": {"signedEntryTimestamp": sig}}, indent=2)
+    assert clean_text(bundle) == bundle
+    shown = numbered(bundle)  # as Read shows the file
+    assert clean_text(shown) == shown
+    # a private key's DER (`MIG…`, `MHc…`) under the same name is judged as before
+    assert RANDOM not in clean_text(json.dumps({"signing_key": "MHcCAQEEI" + RANDOM * 3}))
+
+
+def test_a_relay_id_or_cursor_is_an_id_and_basic_credentials_are_not():
+    page = json.dumps({"viewer": {"id": "VXNlcjo0ODIx", "apiTokens": {"edges": [
+        {"cursor": "YXJyYXljb25uZWN0aW9uOjA=", "node": {"id": "QXBpVG9rZW46NDgyMTM="}}]}}}, indent=2)  # fmt: skip
+    assert clean_text(page) == page  # User:4821, arrayconnection:0, ApiToken:48213
+    assert "QWRtaW46NDgyMTM=" not in clean_text("Authorization: Basic QWRtaW46NDgyMTM=")  # Admin:48213 after Basic
+
+
+def test_ciphertext_under_its_name_is_not_a_secret():
+    stack = json.dumps({"outputs": {"password": {"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                                                 "ciphertext": f"v1:XewiJuA0Nkrd904x:{RANDOM}{RANDOM}+/{RANDOM}"}}}, indent=2)  # fmt: skip
+    assert _kept_as_json_text(stack)
+    assert clean_text(stack) == stack
+    kms = json.dumps({"CiphertextBlob": "AQICAHh" + RANDOM * 4, "KeyId": "arn:aws:kms:eu-west-1:123456789012:key/x"})
+    assert clean_text(kms) == kms
+    assert RANDOM not in clean_text(json.dumps({"outputs": {"password": RANDOM + "x1"}}))
+
+
+def test_a_runners_token_prefix_in_a_log_line_is_not_the_token():
+    line = 'Uploading artifacts as "archive" to coordinator... 201 Created  id=4519518158 responseStatus=201 Created token=pur3dviw'
+    assert clean_text(line) == line
+    assert _kept_as_json_text(line)
+    for text in (f"id=4519518158 responseStatus=201 token={RANDOM}", "curl -d token=pur3dviw https://api.example.com",
+                 f"level=info msg=login password={PW}"):  # fmt: skip
+        assert clean_text(text) != text, text
+
+
+def test_a_keychain_printer_that_shows_the_password_prints_a_secret():
+    out = 'keychain: "/Users/ana/Library/Keychains/login.keychain-db"\nclass: "genp"\ndata:\n"' + PW + '"'
+    for command in ("security find-generic-password -s api.example.com -g", "security dump-keychain -d login.keychain"):
+        assert PW not in redact_output(command, out), command
+    assert redact_output("security find-generic-password -s api.example.com", 'class: "genp"') == 'class: "genp"'
