@@ -39,6 +39,19 @@ responses 15, infrastructure stack outputs 8, sigstore bundles 6.  Missed: a Con
 (a UUID), a keychain dump's `data:` and the password on the line below it.  The dev part with
 it: 84 of 5,127 redactions false (1.6 %; realistic 84 of 1,839, 4.6 %), recall 99.1 % (4,449 of
 4,489).
+After the second round's fixes: 0 of 21 redactions false, 15 of 18 caught (the keychain dump's
+printers joined the command table; the Consul `SecretID` is a finder's work, left).
+
+Part three, written after the second round's fixes as another check (journal cursors in JSON,
+browser storage dumps, CloudTrail events, Stripe event listings, MySQL replication status and
+grants, mongosh output, Secret Manager metadata, `terraform init` logs, HTTP client errors with
+cursors, HAR timings, Rails request logs, keytool listings, `dotnet restore` outputs), measured
+once before the third round: 135 cases (117 negatives in 13 families, 18 positives in 6): **42 of
+69 redactions false (60.9 %), 18 of 18 caught**.  False by family: database replication status 15
+(and 6 in the database-log positives: MySQL's `IDENTIFIED BY PASSWORD '*<40 hex>'`, a hash),
+secret store metadata 15 (a secret's resource name, `projects/N/secrets/db-password`), dotnet
+restore outputs 6 (`dgSpecHash` in JSON printed as text).  The dev part with it: 76 of 5,149
+redactions false (1.5 %; realistic 76 of 1,861, 4.1 %), recall 99.2 % (4,470 of 4,507).
 """
 
 from __future__ import annotations
@@ -976,6 +989,210 @@ POSITIVE_FAMILIES_2 = [
 ]  # fmt: skip
 
 
+# ---- part three: written after the second round's fixes, measured before the third round ----------
+
+def journal_json(s):
+    rows = []
+    for i, msg in enumerate(("token refreshed for client api", "password reset mail queued", "api key rotated")):
+        rows.append(json.dumps({"__CURSOR": f"s={gen(s, 32, HEX)};i={4821 + i:x};b={gen(s + 'b', 32, HEX)};m={gen(s + 'm' + str(i), 6, HEX)};t={gen(s + 't' + str(i), 13, HEX)};x={gen(s + 'x' + str(i), 16, HEX)}",
+                                "__REALTIME_TIMESTAMP": str(1710411751118229 + i), "_BOOT_ID": gen(s + "b", 32, HEX),
+                                "_SYSTEMD_INVOCATION_ID": gen(s + "inv", 32, HEX), "_SYSTEMD_UNIT": "api.service", "PRIORITY": "6",
+                                "SYSLOG_IDENTIFIER": "api", "MESSAGE": msg, "_PID": "4821"}))
+    return "\n".join(rows)  # fmt: skip
+
+
+def browser_storage(s):
+    return json.dumps({"localStorage": {"theme": "dark", "ajs_anonymous_id": json.dumps(uuid_of(s)), "lastVisitedPage": "/settings/api-keys",
+                                        f"ph_phc_{gen(s, 43, B62)}_posthog": json.dumps({"distinct_id": uuid_of(s + "d"), "$device_id": uuid_of(s + "dv"),
+                                                                                         "$sesid": [1710411751118, uuid_of(s + "ses"), 1710411751118]}),
+                                        "amplitude_unsent_" + gen(s + "amp", 10, HEX): "[]", "i18nextLng": "en-GB"},
+                       "cookies": [{"name": "_ga", "value": f"GA1.1.{gen(s + 'ga', 10, '0123456789')}.1710411751", "domain": ".example.com"},
+                                   {"name": "_fbp", "value": f"fb.1.1710411751118.{gen(s + 'fb', 10, '0123456789')}", "domain": ".example.com"},
+                                   {"name": "cookie_consent", "value": "necessary,analytics", "domain": "app.example.com"}]}, indent=2)  # fmt: skip
+
+
+def cloudtrail_event(s):
+    return json.dumps({"eventVersion": "1.09", "userIdentity": {"type": "AssumedRole", "principalId": "AROA" + gen(s, 17, B32) + ":ana",
+                                                                "arn": "arn:aws:sts::123456789012:assumed-role/admin/ana",
+                                                                "sessionContext": {"sessionIssuer": {"type": "Role", "principalId": "AROA" + gen(s, 17, B32),
+                                                                                                     "arn": "arn:aws:iam::123456789012:role/admin"},
+                                                                                   "attributes": {"creationDate": "2026-03-14T09:22:31Z", "mfaAuthenticated": "true"}}},
+                       "eventTime": "2026-03-14T10:22:31Z", "eventSource": "secretsmanager.amazonaws.com", "eventName": "GetSecretValue",
+                       "awsRegion": "eu-west-1", "sourceIPAddress": "203.0.113.5", "userAgent": "aws-cli/2.15.30",
+                       "requestParameters": {"secretId": "prod/db-password"}, "responseElements": None,
+                       "requestID": uuid_of(s + "req"), "eventID": uuid_of(s + "ev"), "readOnly": True,
+                       "resources": [{"accountId": "123456789012", "type": "AWS::SecretsManager::Secret",
+                                      "ARN": f"arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-password-{gen(s, 6)}"}],
+                       "tlsDetails": {"tlsVersion": "TLSv1.3", "cipherSuite": "TLS_AES_128_GCM_SHA256", "clientProvidedHostHeader": "secretsmanager.eu-west-1.amazonaws.com"},
+                       "sharedEventID": uuid_of(s + "sh")}, indent=2)  # fmt: skip
+
+
+def stripe_events(s):
+    return json.dumps({"object": "list", "data": [{"id": "evt_3Ox" + gen(s, 21, B62), "object": "event", "api_version": "2024-04-10",
+                                                   "created": 1710411751, "type": "payment_intent.succeeded", "livemode": False,
+                                                   "request": {"id": "req_" + gen(s + "r", 14, B62), "idempotency_key": uuid_of(s + "idem")},
+                                                   "data": {"object": {"id": "pi_3Ox" + gen(s + "pi", 21, B62), "amount": 4821, "currency": "eur",
+                                                                       "latest_charge": "ch_3Ox" + gen(s + "ch", 21, B62),
+                                                                       "payment_method": "pm_1Ox" + gen(s + "pm", 21, B62)}}}],
+                       "has_more": False, "url": "/v1/events"}, indent=2) + (
+        f"\n2026-03-14 10:22:31   --> payment_intent.succeeded [evt_3Ox{gen(s, 21, B62)}]\n"
+        f"2026-03-14 10:22:31  <--  [200] POST http://localhost:3000/webhooks/stripe [evt_3Ox{gen(s, 21, B62)}]")  # fmt: skip
+
+
+def mysql_status(s):
+    uid = uuid_of(s)
+    return ("*************************** 1. row ***************************\n               Slave_IO_State: Waiting for source to send event\n"
+            "                  Master_Host: db-primary.internal\n                  Master_User: repl\n"
+            "              Master_Log_File: mysql-bin.004821\n          Read_Master_Log_Pos: 48213377\n"
+            f"                  Master_UUID: {uid}\n           Retrieved_Gtid_Set: {uid}:41234-48213\n            Executed_Gtid_Set: {uid}:1-48213\n"
+            f"+--------------------------------------+\n| @@server_uuid                        |\n+--------------------------------------+\n| {uuid_of(s + 'srv')} |\n"
+            "+--------------------------------------+\n"
+            "+---------------------------------------------------------------------------------------------------+\n"
+            "| Grants for app@%                                                                                  |\n"
+            f"| GRANT USAGE ON *.* TO `app`@`%` IDENTIFIED BY PASSWORD '*{gen(s + 'h', 40, UPHEX)}'                  |\n"
+            "| GRANT SELECT, INSERT, UPDATE ON `auth`.* TO `app`@`%`                                             |\n"
+            "+---------------------------------------------------------------------------------------------------+")  # fmt: skip
+
+
+def mongosh_output(s):
+    return ("[\n  {\n    _id: ObjectId('" + gen(s, 24, HEX) + "'),\n    email: 'ana@example.com',\n"
+            f"    passwordHash: '$2b$12${gen(s + 'bc', 53, B62 + './')}',\n    apiKeyPrefix: 'ak_{gen(s + 'p', 6, B62)}',\n"
+            f"    createdAt: ISODate('2026-03-14T10:22:31.118Z')\n  }}\n]\n"
+            "rs0 [direct: primary] auth> rs.status().members[0]\n{\n  _id: 0,\n  name: 'mongo-0.mongo:27017',\n  stateStr: 'PRIMARY',\n"
+            f"  electionId: ObjectId('7fffffff000000000000000{gen(s, 1, '123456789')}'),\n"
+            "  '$clusterTime': {\n    clusterTime: Timestamp({ t: 1710411751, i: 1 }),\n"
+            f"    signature: {{\n      hash: Binary.createFromBase64('{_b64bytes(s + 'ct', 20)}', 0),\n      keyId: Long('{gen(s + 'k', 19, '0123456789')}')\n    }}\n  }},\n"
+            f"  operationTime: Timestamp({{ t: 1710411751, i: 1 }})\n}}")  # fmt: skip
+
+
+def secret_manager_metadata(s):
+    return ("NAME  STATE    CREATED              DESTROYED\n3     enabled  2026-03-14T10:22:31  -\n2     disabled 2026-02-01T08:00:00  -\n"
+            f"---\ncreateTime: '2026-01-15T10:22:31.118229Z'\netag: '\"{gen(s, 14, B62)}\"'\nname: projects/{gen(s + 'pn', 12, '0123456789')}/secrets/db-password\n"
+            "replication:\n  automatic: {}\n"
+            f"created key [{sha(s + 'key')}] of type [json] as [sa-key.json] for [deployer@acme-prod.iam.gserviceaccount.com]\n"
+            f"Created version [4] of the secret [db-password].\nrevision: {gen(s + 'rev', 20, L36)}")  # fmt: skip
+
+
+def terraform_init(s):
+    return ("Initializing the backend...\nInitializing provider plugins...\n- Finding hashicorp/aws versions matching \"~> 5.0\"...\n"
+            "- Installing hashicorp/aws v5.40.0...\n- Installed hashicorp/aws v5.40.0 (signed by HashiCorp)\n"
+            f"- Installed cloudflare/cloudflare v4.26.0 (self-signed, key ID {gen(s, 16, UPHEX)})\n"
+            "Partner and community providers are signed by their developers.\nIf you'd like to know more about provider signing, you can read about it here:\n"
+            "https://www.terraform.io/docs/cli/plugins/signing.html\n"
+            "- Obtained hashicorp/aws checksums for linux_amd64; Additional checksums for this platform are now tracked in the lock file\n"
+            + json.dumps({"terraform_version": "1.7.5", "platform": "linux_amd64", "provider_selections": {"registry.terraform.io/hashicorp/aws": "5.40.0"},
+                          "terraform_outdated": False}, indent=2)
+            + f"\nRetrieved token for user ana\nTerraform has obtained and saved an API token.\nThe token is stored at ~/.terraform.d/credentials.tfrc.json\nrun-{gen(s + 'run', 16, B62)}")  # fmt: skip
+
+
+def python_http_errors(s):
+    cursor = base64.urlsafe_b64encode(json.dumps({"page": 2, "after": gen(s, 8, '0123456789')}).encode()).decode().rstrip("=")
+    return ("Traceback (most recent call last):\n  File \"/home/dev/app/sync.py\", line 41, in <module>\n    r.raise_for_status()\n"
+            "  File \"/home/dev/app/.venv/lib/python3.12/site-packages/httpx/_models.py\", line 761, in raise_for_status\n"
+            "    raise HTTPStatusError(message, request=request, response=self)\n"
+            f"httpx.HTTPStatusError: Client error '401 Unauthorized' for url 'https://api.example.com/v1/tokens?cursor={cursor}&limit=50'\n"
+            "For more information check: https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/401\n"
+            f"DEBUG:httpx:HTTP Request: GET https://api.example.com/v1/tokens?cursor={cursor} \"HTTP/1.1 401 Unauthorized\"\n"
+            f"<Response [401]> x-request-id={uuid_of(s)} www-authenticate=Bearer realm=\"api\", error=\"invalid_token\"")  # fmt: skip
+
+
+def har_timings(s):
+    return json.dumps({"log": {"entries": [{"_initiator": {"type": "script"}, "_priority": "High", "_resourceType": "fetch",
+                                            "request": {"method": "GET", "url": "https://api.example.com/v1/me", "headers": [
+                                                {"name": "sec-ch-ua", "value": "\"Chromium\";v=\"124\", \"Not-A.Brand\";v=\"99\""},
+                                                {"name": "if-none-match", "value": f"W/\"{gen(s, 4, HEX)}-{gen(s + 'e', 27, B62)}\""},
+                                                {"name": "x-client-trace-id", "value": gen(s + "t", 32, HEX)}],
+                                                        "cookies": [{"name": "_gid", "value": f"GA1.2.{gen(s + 'gid', 10, '0123456789')}.1710411751"}]},
+                                            "response": {"status": 304, "headers": [{"name": "etag", "value": f"W/\"{gen(s, 4, HEX)}-{gen(s + 'e', 27, B62)}\""},
+                                                                                    {"name": "x-trace-id", "value": gen(s + "xt", 32, HEX)}]},
+                                            "serverIPAddress": "203.0.113.5", "connection": "48213",
+                                            "timings": {"blocked": 1.2, "dns": -1, "ssl": -1, "connect": -1, "send": 0.1, "wait": 41.2, "receive": 0.4}}]}}, indent=2)  # fmt: skip
+
+
+def rails_log(s):
+    rid = uuid_of(s)
+    return (f"[{rid}] Started POST \"/users/sign_in\" for 203.0.113.5 at 2026-03-14 10:22:31 +0100\n"
+            f"[{rid}] Processing by Users::SessionsController#create as HTML\n"
+            f"[{rid}]   Parameters: {{\"authenticity_token\"=>\"[FILTERED]\", \"user\"=>{{\"email\"=>\"ana@example.com\", \"password\"=>\"[FILTERED]\", \"remember_me\"=>\"0\"}}, \"commit\"=>\"Log in\"}}\n"
+            f"[{rid}]   User Load (0.4ms)  SELECT \"users\".* FROM \"users\" WHERE \"users\".\"email\" = $1 LIMIT $2  [[\"email\", \"ana@example.com\"], [\"LIMIT\", 1]]\n"
+            f"[{rid}] Redirected to http://localhost:3000/\n[{rid}] Completed 302 Found in 241ms (ActiveRecord: 0.4ms | Allocations: 4821)\n"
+            f"Can't verify CSRF token authenticity.\nsession_id: {gen(s + 'sid', 32, HEX)} (digest)")  # fmt: skip
+
+
+def keytool_list(s):
+    return ("Enter keystore password:  \nKeystore type: PKCS12\nKeystore provider: SUN\n\nYour keystore contains 1 entry\n\n"
+            f"Alias name: release\nCreation date: 14 Mar 2026\nEntry type: PrivateKeyEntry\nCertificate chain length: 1\nCertificate[1]:\n"
+            f"Owner: CN=Acme Release, OU=Mobile, O=Acme, L=Lisbon, C=PT\nIssuer: CN=Acme Release, OU=Mobile, O=Acme, L=Lisbon, C=PT\n"
+            f"Serial number: {gen(s, 16, HEX)}\nValid from: Sat Mar 14 10:22:31 CET 2026 until: Wed Mar 08 10:22:31 CET 2051\n"
+            f"Certificate fingerprints:\n\t SHA1: {_colons(s + '1', 20)}\n\t SHA256: {_colons(s + '2', 32)}\n"
+            "Signature algorithm name: SHA384withRSA\nSubject Public Key Algorithm: 4096-bit RSA key\nVersion: 3\n\n"
+            f"#1: ObjectId: 2.5.29.14 Criticality=false\nSubjectKeyIdentifier [\nKeyIdentifier [\n0000: {' '.join(gen(s + 'ki' + str(i), 2, UPHEX) for i in range(16))}  ..\n]\n]")  # fmt: skip
+
+
+def dotnet_restore(s):
+    return ("  Determining projects to restore...\n  Restored /home/dev/app/src/Auth/Auth.csproj (in 412 ms).\n"
+            + json.dumps({"version": 2, "dgSpecHash": _b64bytes(s, 64), "success": True, "projectFilePath": "/home/dev/app/src/Auth/Auth.csproj",
+                          "expectedPackageFiles": ["/home/dev/.nuget/packages/system.identitymodel.tokens.jwt/7.4.0/system.identitymodel.tokens.jwt.7.4.0.nupkg.sha512"]}, indent=2)
+            + "\n" + json.dumps({"System.IdentityModel.Tokens.Jwt/7.4.0": {"sha512": _b64bytes(s + "pkg", 64), "type": "package",
+                                                                           "path": "system.identitymodel.tokens.jwt/7.4.0"}}, indent=2)
+            + "\n  Auth -> /home/dev/app/src/Auth/bin/Release/net8.0/Auth.dll\nBuild succeeded.\n    0 Warning(s)\n    0 Error(s)")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_3 = [
+    ("journal json cursors", journal_json, (as_bash("journalctl -u api -o json -n 3"), as_result, as_json_text)),
+    ("browser storage dumps", browser_storage, (as_bash("node dump-storage.js"), as_result, as_json_text)),
+    ("audit trail events", cloudtrail_event, (as_bash("aws cloudtrail lookup-events --lookup-attributes AttributeKey=EventName,AttributeValue=GetSecretValue"), as_result, as_json_text)),
+    ("payment event listings", stripe_events, (as_bash("stripe events list --limit 1; stripe listen --forward-to localhost:3000/webhooks/stripe"), as_result, as_json_text)),
+    ("database replication status", mysql_status, (as_bash("mysql -e 'SHOW REPLICA STATUS\\G; SELECT @@server_uuid; SHOW GRANTS FOR app'"), as_result, as_json_text)),
+    ("document database shells", mongosh_output, (as_bash("mongosh auth --eval 'db.users.find().limit(1); rs.status().members[0]'"), as_result, as_json_text)),
+    ("secret store metadata", secret_manager_metadata, (as_bash("gcloud secrets versions list db-password; gcloud secrets describe db-password"), as_result, as_json_text)),
+    ("infrastructure tool init logs", terraform_init, (as_bash("terraform init -upgrade; terraform version -json; terraform login"), as_result, as_json_text)),
+    ("http client errors", python_http_errors, (as_bash("python sync.py"), as_result, as_json_text)),
+    ("har timings and caching headers", har_timings, (as_read("/home/dev/app/debug/api.har"), as_result, as_json_text)),
+    ("web framework request logs", rails_log, (as_bash("tail -n 8 log/development.log"), as_result, as_json_text)),
+    ("keystore listings", keytool_list, (as_bash("keytool -list -v -keystore release.p12"), as_result, as_json_text)),
+    ("dotnet restore outputs", dotnet_restore, (as_bash("dotnet restore && dotnet build -c Release; cat obj/project.nuget.cache"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _token_in_browser_storage(s, v):
+    store = json.loads(browser_storage(s))
+    store["localStorage"]["sb-acme-auth-token"] = json.dumps({"access_token": v, "token_type": "bearer", "expires_in": 3600})
+    return json.dumps(store, indent=2)
+
+
+def _signing_secret_in_stripe_listen(s, v):
+    return ("> Ready! You are using Stripe API Version [2024-04-10]. Your webhook signing secret is whsec_" + v + " (^C to quit)\n"
+            + stripe_events(s))
+
+
+def _token_in_terraform_credentials(s, v):
+    return terraform_init(s) + "\n$ cat ~/.terraform.d/credentials.tfrc.json\n" + json.dumps(
+        {"credentials": {"app.terraform.io": {"token": f"{gen(s, 14, B62)}.atlasv1.{v}"}}}, indent=2)
+
+
+def _password_in_mysql_general_log(s, v):
+    return mysql_status(s) + f"\n2026-03-14T10:22:31.118229Z\t   48 Query\tCREATE USER 'report'@'%' IDENTIFIED BY '{v}'"
+
+
+def _password_in_user_secrets(s, v):
+    return dotnet_restore(s) + f"\n$ dotnet user-secrets list\nConnectionStrings:Default = Server=db;Database=auth;User Id=app;Password={v};\nJwt:Issuer = https://auth.example.com"
+
+
+def _storepass_in_keytool(s, v):
+    return f"$ keytool -list -v -keystore release.p12 -storepass {v}\n" + keytool_list(s).replace("Enter keystore password:  \n", "")
+
+
+POSITIVE_FAMILIES_3 = [
+    ("secret in browser storage", _token_in_browser_storage, as_json_text),
+    ("secret in a payment cli session", _signing_secret_in_stripe_listen, as_bash("stripe listen --forward-to localhost:3000/webhooks/stripe")),
+    ("secret in an infrastructure tool's credentials", _token_in_terraform_credentials, as_bash("terraform login; cat ~/.terraform.d/credentials.tfrc.json")),
+    ("secret in a database log", _password_in_mysql_general_log, as_result),
+    ("secret in a dotnet secrets listing", _password_in_user_secrets, as_bash("dotnet build; dotnet user-secrets list")),
+    ("secret in a keystore listing", _storepass_in_keytool, as_json_text),
+]  # fmt: skip
+
+
 HUMAN = ["Quokka#Lantern7", "v1olet-Harbor!", "Fjord_Pepper93", "m0ss.Tundra$Kite"]
 
 
@@ -1020,5 +1237,9 @@ def part_two() -> list:
     return _positives(POSITIVE_FAMILIES_2, "pos10b") + _negatives(NEGATIVE_FAMILIES_2, "chk10", ("d", "e", "f"))
 
 
+def part_three() -> list:
+    return _positives(POSITIVE_FAMILIES_3, "pos10c") + _negatives(NEGATIVE_FAMILIES_3, "chk10c", ("g", "h", "i"))
+
+
 def cases() -> list:
-    return part_one() + part_two()
+    return part_one() + part_two() + part_three()
