@@ -94,6 +94,8 @@ Only ``re`` and the standard library; patterns compiled on first use.
 
 from __future__ import annotations
 
+from binascii import Error as BinasciiError
+from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.values import VALUE_MEMOS, compiled, remember
@@ -297,6 +299,8 @@ NOT_SECRET_COLUMNS = frozenset(("DIGEST", "HASH", "CHECKSUM", "FINGERPRINT", "SH
 def _row_of_a_table(text: str, s: int) -> bool:
     """The line of the value at `s` (one space before it) has cells two spaces apart before it: a
     row whose widest cell leaves one space (Elasticsearch's `_cat/indices`)."""
+    if text[s - 2] in ":=,;({[\"'>":
+        return False  # a label's separator or a call's, not a cell's end (`password: X`, `f(a, X)`)
     return text.find("  ", text.rfind("\n", s - 300 if s > 300 else 0, s) + 1, s - 1) >= 0
 
 
@@ -645,7 +649,8 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     first = value[0]
     if text[s - 5 if s > 5 else 0:s].endswith((",iv:", ",tag:", "data:")) and _in_sops_envelope(text, s):
         return True  # sops' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`: ciphertext and its nonce and tag
-    if kind not in PROVIDER_KINDS and _line_start(text, s) == s and _below_a_public_name(text, s):
+    at_line_start = text[s - 1:s] == "\n" or text[s - 2:s] == "\\n"
+    if at_line_start and kind not in PROVIDER_KINDS and _below_a_public_name(text, s):
         return True  # `$ cat /etc/wireguard/public.key` then the key: what a public key's file holds
     if kind == "high_entropy":
         if first == "x" and s and text[s - 1] == "\\" and _is_hex(value[1:]):
@@ -655,32 +660,36 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     if kind == "cookie" and s > 2 and text[s - 1] == "=" and \
             text[s - 12 if s > 12 else 0:s - 1].lower().endswith(_COOKIE_ATTRIBUTES):
         return True  # `SameSite=Lax`, `Path=/`: a cookie's attribute, not its value
-    if (first == "R" or text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0) and _signify_public(text, s):
+    if at_line_start and text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0 and _signify_public(text, s):
         return True
     if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
         return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
-    if kind not in PROVIDER_KINDS and len(value) <= 64 and not len(value) % 4 and _readable_id_in_base64(text, s, value):
+    if len(value) <= 64 and not len(value) % 4 and text[s - 1:s] in ("\"", "'") and kind not in PROVIDER_KINDS \
+            and _readable_id_in_base64(text, s, value):
         return True  # a Relay global id or cursor (`VXNlcjo0ODIx` is `User:4821`)
-    if _under_a_ciphertext_name(text, s):
+    if text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 and _under_a_ciphertext_name(text, s):
         return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens
     tail = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'\\")
-    if not tail.endswith((":", "=")):
+    return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
+
+
+def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> bool:
+    """The classes of _never_in_tool_output read from the name before the value (`tail`: what stands
+    before it, ending in its separator); the name is read only where a gate of its class holds."""
+    low_tail = tail[:-1].rstrip(" \t\"'\\").lower()
+    if "dempoten" in low_tail[-45:] and "dempoten" in _label_name(tail[:-1]).lower():
+        return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
+    if len(value) <= 8 and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" and _logfmt_line(text, s):
+        return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
+    if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
+            compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
+        return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
+    if not 24 <= len(value) <= 136 or not _digest_shaped(value, text, s):
         return False
     name = _label_name(tail[:-1])
     if name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):  # (`"Sum": "h1:…`: the algorithm, then its label)
         name = _label_name(tail[:-len(name) - 1].rstrip(" \t\"'\\").rstrip(":="))
-    if not name:
-        return False
-    low = name.lower()
-    if "dempoten" in low:
-        return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
-    if low == "token" and len(value) <= 8 and _logfmt_line(text, s):
-        return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
-    if _digest_shaped(value, text, s) and _names_a_digest(name):
-        return True  # `checksum/secret: 3f2a…`, `key_hash = '\\x5f…'`, `CodeSha256`, Go's `Sum: h1:…`
-    if kind == "high_entropy" and low.endswith(_ID_NOUNS) and compiled("never-id-noun", ID_NOUN).search(low):
-        return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
-    return False
+    return _names_a_digest(name)  # `checksum/secret: 3f2a…`, `key_hash = '\\x5f…'`, `CodeSha256`, Go's `Sum: h1:…`
 
 
 def _line_start(text: str, s: int) -> int:
@@ -717,12 +726,11 @@ def _readable_id_in_base64(text: str, s: int, value: str) -> bool:
     `arrayconnection:0`), not after `Basic` (a user and a password)."""
     if not value[:1].isalpha() or "basic" in text[s - 20 if s > 20 else 0:s].lower():
         return False
-    import base64
-    import binascii
-
+    if compiled("never-b64", r"[A-Za-z0-9+/]+={0,2}\Z").match(value) is None:
+        return False
     try:
-        plain = base64.b64decode(value, validate=True).decode("ascii")
-    except (binascii.Error, ValueError):
+        plain = a2b_base64(value).decode("ascii")
+    except (BinasciiError, ValueError):
         return False
     return compiled("never-relay-id", r"(?:arrayconnection|[A-Z][A-Za-z]{1,40}):\d{1,20}\Z").match(plain) is not None
 
