@@ -83,6 +83,10 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - ciphertext under a name that says so (Pulumi's ``"ciphertext": "v1:…"``, KMS's ``CiphertextBlob``);
 - a token's first characters in a log line of ``key=value`` fields (GitLab Runner's ``…
   responseStatus=201 Created token=ab12cd34``: eight characters at most).
+- MySQL's native password hash (``IDENTIFIED BY PASSWORD '*2470C0C0…'``: ``*`` and 40 hex digits);
+  a secret's resource name (``projects/123/secrets/db-password``); a digest labelled by its
+  algorithm (``"sha512": "…"``); an e-mail's Message-ID (``<…@host>``); an argument of a
+  property-based test's generated example (Hypothesis's ``Falsifying example: f(password='0\\x00')``).
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -647,6 +651,14 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     if s and text[s - 1] == "\\" and value[0] in "nr" and len(value) > 1:
         s, value = s + 1, value[1:]  # (`\nRWQ…`: the value starts after a line break written as an escape)
     first = value[0]
+    if first == "*" and len(value) == 41 and _is_hex(value[1:]):
+        return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
+    if "/" in value and "secrets/" in value and compiled("never-secret-resource", SECRET_RESOURCE).match(value):
+        return True  # `projects/123/secrets/db-password`: a secret's resource name, not its value
+    if text[e:e + 1] == "@" and text[s - 1:s] == "<" and compiled("never-message-id", r"@[\w.-]{1,255}>").match(text, e):
+        return True  # `<obH2wy…@geopod-ismtpd-3>`: an e-mail's Message-ID
+    if text[s - 2:s] in ("='", '="') and _in_a_falsifying_example(text, s):
+        return True  # Hypothesis's `Falsifying example: test_hash(password='0\x00')`: data a test generated
     if text[s - 5 if s > 5 else 0:s].endswith((",iv:", ",tag:", "data:")) and _in_sops_envelope(text, s):
         return True  # sops' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`: ciphertext and its nonce and tag
     at_line_start = text[s - 1:s] == "\n" or text[s - 2:s] == "\\n"
@@ -687,9 +699,17 @@ def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> b
     if not 24 <= len(value) <= 136 or not _digest_shaped(value, text, s):
         return False
     name = _label_name(tail[:-1])
-    if name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):  # (`"Sum": "h1:…`: the algorithm, then its label)
+    if text[s - 1] == ":" and name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):
+        # (`"Sum": "h1:…`: the algorithm right before the value, then its label; `"sha512": "…"` is the label)
         name = _label_name(tail[:-len(name) - 1].rstrip(" \t\"'\\").rstrip(":="))
     return _names_a_digest(name)  # `checksum/secret: 3f2a…`, `key_hash = '\\x5f…'`, `CodeSha256`, Go's `Sum: h1:…`
+
+
+def _in_a_falsifying_example(text: str, s: int) -> bool:
+    """The argument at `s` is one of a property-based test's generated examples: Hypothesis's
+    `Falsifying example: test_x(` (or `Trying example:`) stands above it, its call not yet closed."""
+    at = max(text.rfind("Falsifying example:", s - 600 if s > 600 else 0, s), text.rfind("Trying example:", s - 600 if s > 600 else 0, s))
+    return at >= 0 and text.find(")\n", at, s) < 0 and text.find("\\n)", at, s) < 0
 
 
 def _line_start(text: str, s: int) -> int:
@@ -717,6 +737,8 @@ def _below_a_public_name(text: str, s: int) -> bool:
     return compiled("never-public-above", PUBLIC_NAME_ABOVE).search(above) is not None
 
 
+# A secret's resource name in a secret store (Google's `projects/123/secrets/db-password/versions/4`).
+SECRET_RESOURCE = r"(?:[\w.-]+/)*secrets/[\w.-]+(?:/versions/[\w.-]+)?\Z"
 # An ECDSA signature in DER, base64 (a SEQUENCE of two INTEGERs of P-256 or P-384: `MEUCIQ…`, `MEQCI…`, `MGUCMQ…`).
 ECDSA_SIGNATURE = r"M(?:E[QUY]CI|G[QUY]CM)[A-Za-z0-9+/]{56,}={0,2}\Z"
 

@@ -172,3 +172,35 @@ def test_a_keychain_printer_that_shows_the_password_prints_a_secret():
     for command in ("security find-generic-password -s api.example.com -g", "security dump-keychain -d login.keychain"):
         assert PW not in redact_output(command, out), command
     assert redact_output("security find-generic-password -s api.example.com", 'class: "genp"') == 'class: "genp"'
+
+
+# ---- the third round (the batch's part three) ---------------------------------------------------
+
+
+def test_a_mysql_native_password_hash_and_a_secrets_resource_name_are_not_secrets():
+    grants = "| GRANT USAGE ON *.* TO `app`@`%` IDENTIFIED BY PASSWORD '*A87919087FE32937E2CA3B6C120A7D01FE400703' |"
+    assert clean_text(grants) == grants
+    meta = "etag: '\"160f0b3c81a4c2\"'\nname: projects/086185388168/secrets/db-password\nreplication:\n  automatic: {}"
+    assert clean_text(meta) == meta
+    assert PW not in clean_text(f"CREATE USER 'report'@'%' IDENTIFIED BY '{PW}'")
+    assert RANDOM not in clean_text(f"name: projects/086185388168/secrets/db-password\npassword: {RANDOM}")
+
+
+def test_a_digest_labelled_by_its_algorithm_is_a_digest():
+    assets = json.dumps({"System.IdentityModel.Tokens.Jwt/7.4.0": {"sha512": "xAHalK7cD3EJSUFxodpSGz/tymmV1E3GLEH0BnXOK7naMHemM+/"
+                                                                             "UpOPc1JLf6ipGmYAdSYtLSMYoK8MBf39YTw==",
+                                                                   "type": "package"}}, indent=2)  # fmt: skip
+    assert _kept_as_json_text("  Determining projects to restore...\n" + assets + "\n  token validation: ok")
+    # a value of no digest's length under the same name is judged as before
+    assert RANDOM not in _content(Cleaner().value(_as_json_text(json.dumps({"token": {"sha512": RANDOM + "x"}}, indent=2))))
+
+
+def test_generated_examples_and_message_ids_are_not_secrets():
+    run = ("[gw1] [100%] FAILED tests/test_password.py::test_hash_roundtrip\nFalsifying example: test_hash_roundtrip(\n"
+           "    password='0\\x00',\n)\n")  # fmt: skip
+    assert clean_text(run) == run
+    event = json.dumps({"event": "delivered", "smtp-id": "<obH2wybatOU2s2sUf7pNwy@geopod-ismtpd-3>", "category": ["password-reset"]})
+    assert clean_text(event) == event
+    # after the example's call is closed, a password argument is judged as before
+    assert PW not in clean_text(run + f"login(password='{PW}')")
+    assert RANDOM not in clean_text(f'{{"category": ["password-reset"], "token": "<{RANDOM}>"}}')
