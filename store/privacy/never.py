@@ -647,56 +647,73 @@ def _sealed(text: str, s: int) -> bool:
 
 def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> bool:
     """The classes found in realistic tool output after the eighth batch's, each tried only where its
-    cheap gate holds (most spans pass none of them)."""
-    if s and text[s - 1] == "\\" and value[0] in "nr" and len(value) > 1:
-        s, value = s + 1, value[1:]  # (`\nRWQ…`: the value starts after a line break written as an escape)
+    cheap gate holds: most spans pass none of them, and are read here by the character before them
+    and their value's first one."""
+    last = text[s - 1] if s else ""
+    if last == "\\" and value[0] in "nr" and len(value) > 1:
+        s, value, last = s + 1, value[1:], "\n"  # (`\nRWQ…`: the value starts after a line break written as an escape)
     first = value[0]
     if first == "*" and len(value) == 41 and _is_hex(value[1:]):
         return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
+    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
+        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
     if "/" in value and "secrets/" in value and compiled("never-secret-resource", SECRET_RESOURCE).match(value):
         return True  # `projects/123/secrets/db-password`: a secret's resource name, not its value
-    if text[e:e + 1] == "@" and text[s - 1:s] == "<" and compiled("never-message-id", r"@[\w.-]{1,255}>").match(text, e):
-        return True  # `<obH2wy…@geopod-ismtpd-3>`: an e-mail's Message-ID
-    if text[s - 2:s] in ("='", '="') and _in_a_falsifying_example(text, s):
-        return True  # Hypothesis's `Falsifying example: test_hash(password='0\x00')`: data a test generated
-    if text[s - 5 if s > 5 else 0:s].endswith((",iv:", ",tag:", "data:")) and _in_sops_envelope(text, s):
-        return True  # sops' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`: ciphertext and its nonce and tag
-    at_line_start = text[s - 1:s] == "\n" or text[s - 2:s] == "\\n"
-    if at_line_start and kind not in PROVIDER_KINDS and _below_a_public_name(text, s):
-        return True  # `$ cat /etc/wireguard/public.key` then the key: what a public key's file holds
     if kind == "high_entropy":
-        if first == "x" and s and text[s - 1] == "\\" and _is_hex(value[1:]):
+        if first == "x" and last == "\\" and _is_hex(value[1:]):
             return True  # a bytea literal (`'\\x5f2a…'::bytea`): hex, as the entropy rule keeps hex
         if _escaped_line_without_secret_word(text, s, e):
             return True
-    if kind == "cookie" and s > 2 and text[s - 1] == "=" and \
-            text[s - 12 if s > 12 else 0:s - 1].lower().endswith(_COOKIE_ATTRIBUTES):
-        return True  # `SameSite=Lax`, `Path=/`: a cookie's attribute, not its value
-    if at_line_start and text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0 and _signify_public(text, s):
+    if last == "\n" and _at_a_lines_start_in_tool_output(text, s, kind):
         return True
-    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
-        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
-    if len(value) <= 64 and not len(value) % 4 and text[s - 1:s] in ("\"", "'") and kind not in PROVIDER_KINDS \
-            and _readable_id_in_base64(text, s, value):
-        return True  # a Relay global id or cursor (`VXNlcjo0ODIx` is `User:4821`)
+    if last in "\"'<:=" and _after_its_mark_in_tool_output(text, s, e, kind, value, last):
+        return True
     if text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 and _under_a_ciphertext_name(text, s):
         return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens
+    if last not in " \t\"'\\:=":
+        return False
     tail = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'\\")
     return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
+
+
+def _at_a_lines_start_in_tool_output(text: str, s: int, kind: str) -> bool:
+    """The classes of a value that starts its line (a line break before it, real or escaped)."""
+    if kind not in PROVIDER_KINDS and _below_a_public_name(text, s):
+        return True  # `$ cat /etc/wireguard/public.key` then the key: what a public key's file holds
+    return text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0 and _signify_public(text, s)
+
+
+def _after_its_mark_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last: str) -> bool:
+    """The classes read from the mark right before the value (`last`: a quote, `<`, `:` or `=`)."""
+    if last == "<":
+        return text[e:e + 1] == "@" and compiled("never-message-id", r"@[\w.-]{1,255}>").match(text, e) is not None
+        # (`<obH2wy…@geopod-ismtpd-3>`: an e-mail's Message-ID)
+    if last == ":":
+        return text[s - 5 if s > 5 else 0:s].endswith((",iv:", ",tag:", "data:")) and _in_sops_envelope(text, s)
+        # (sops' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`: ciphertext, its nonce and its tag)
+    if last == "=":
+        return kind == "cookie" and text[s - 12 if s > 12 else 0:s - 1].lower().endswith(_COOKIE_ATTRIBUTES)
+        # (`SameSite=Lax`, `Path=/`: a cookie's attribute, not its value)
+    if text[s - 2:s - 1] == "=" and _in_a_falsifying_example(text, s):
+        return True  # Hypothesis's `Falsifying example: test_hash(password='0\x00')`: data a test generated
+    return len(value) <= 64 and not len(value) % 4 and kind not in PROVIDER_KINDS and _readable_id_in_base64(text, s, value)
+    # (a Relay global id or cursor: `VXNlcjo0ODIx` is `User:4821`)
 
 
 def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> bool:
     """The classes of _never_in_tool_output read from the name before the value (`tail`: what stands
     before it, ending in its separator); the name is read only where a gate of its class holds."""
-    low_tail = tail[:-1].rstrip(" \t\"'\\").lower()
-    if "dempoten" in low_tail[-45:] and "dempoten" in _label_name(tail[:-1]).lower():
+    n = len(value)
+    if text.find("dempoten", s - 60 if s > 60 else 0, s) >= 0 and "dempoten" in _label_name(tail[:-1]).lower():
         return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
-    if len(value) <= 8 and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" and _logfmt_line(text, s):
-        return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
-    if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
-            compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
-        return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
-    if not 24 <= len(value) <= 136 or not _digest_shaped(value, text, s):
+    if n <= 8 or kind == "high_entropy":
+        low_tail = tail[:-1].rstrip(" \t\"'\\").lower()
+        if n <= 8 and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" and _logfmt_line(text, s):
+            return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
+        if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
+                compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
+            return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
+    if not 24 <= n <= 136 or not _digest_shaped(value, text, s):
         return False
     name = _label_name(tail[:-1])
     if text[s - 1] == ":" and name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):
