@@ -55,6 +55,14 @@ redactions false (1.5 %; realistic 76 of 1,861, 4.1 %), recall 99.2 % (4,470 of 
 After the third round's fixes: 0 of 27 redactions false, 18 of 18 caught; part one's left 34 ->
 14 false (a Hypothesis example's argument, an e-mail's Message-ID were its classes too).
 
+Part four, written after the third round's fixes as a last check (cargo test and audit, xcresult
+JSON and SwiftPM, nginx and HAProxy access logs, JVM thread dumps and GC logs, ML experiment logs,
+storage sync tools' checksums, Composer and Laravel listings, Bun and Deno installs), measured
+with no change for it: 81 cases (72 negatives in 8 families, 9 positives in 3): **16 of 31
+redactions false (51.6 %), 9 of 9 caught**, all in storage sync and checksums (8, and 8 in its
+positives): a checksum printed as JSON text right after an escaped tab or line break (`Hash
+(md5):\t\t<base64>`, `\n<md5>  file`), read with the escape's letter.
+
 The whole batch after the three rounds: 783 cases (711 negatives in 79 families, 72 positives in
 23): 14 of 116 redactions false, 69 of 72 caught.  Left: a random key id printed after the word
 `key` (`rotated key 6ln2HXfd… (kid)`: ambiguous, kept as measured), an Elasticsearch `_cat` table
@@ -1201,6 +1209,117 @@ POSITIVE_FAMILIES_3 = [
 ]  # fmt: skip
 
 
+# ---- part four: written after the third round's fixes, measured with no change for it --------------
+
+def cargo_test(s):
+    return ("   Compiling auth-core v0.3.1 (/home/dev/app/crates/auth-core)\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 12.41s\n"
+            f"     Running unittests src/lib.rs (target/debug/deps/auth_core-{sha(s, 16)})\n\nrunning 3 tests\n"
+            "test tokens::tests::refresh_rotates_the_token ... ok\ntest password::tests::hash_roundtrip ... ok\n"
+            "test tokens::tests::rejects_expired ... FAILED\n\nfailures:\n\n---- tokens::tests::rejects_expired stdout ----\n"
+            "thread 'tokens::tests::rejects_expired' panicked at crates/auth-core/src/tokens.rs:88:9:\nassertion `left == right` failed\n"
+            f"  left: Err(Expired {{ at: 1710411751 }})\n right: Ok(Claims {{ sub: \"user_{gen(s + 'u', 8, L36)}\", jti: \"{uuid_of(s)}\" }})\n"
+            "Crate:     ring\nVersion:   0.16.20\nTitle:     Some AES functions may panic when overflow checking is enabled.\nID:        RUSTSEC-2025-0009\n"
+            "test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.04s")  # fmt: skip
+
+
+def xcresult_json(s):
+    return json.dumps({"_type": {"_name": "ActionsInvocationRecord"}, "actions": {"_values": [{"actionResult": {
+        "testsRef": {"id": {"_value": "0~" + gen(s, 86, URLSAFE) + "=="}, "targetType": {"_name": "Reference"}},
+        "logRef": {"id": {"_value": "0~" + gen(s + "l", 86, URLSAFE) + "=="}}},
+        "runDestination": {"targetDeviceRecord": {"identifier": {"_value": uuid_of(s).upper()}, "modelName": {"_value": "iPhone 15"}}}}]},
+        "metadataRef": {"id": {"_value": "0~" + gen(s + "m", 60, URLSAFE)}}}, indent=2) + (
+        f"\nFetching https://github.com/apple/swift-crypto.git from cache\nFetched https://github.com/apple/swift-crypto.git from cache ({gen(s + 'ft', 4, '0123456789')}s)\n"
+        f"Computed https://github.com/apple/swift-crypto.git at 3.2.0 ({sha(s + 'sc', 40)})")  # fmt: skip
+
+
+def access_logs(s):
+    return "\n".join(
+        f"203.0.113.{5 + i} - - [14/Mar/2026:10:22:3{i} +0100] \"GET /assets/index-{gen(s + str(i), 8, URLSAFE)}.js HTTP/2.0\" 200 48213 \"https://app.example.com/settings/tokens\" "
+        f"\"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36\" rt=0.041 uct=\"0.001\" uht=\"0.040\" urt=\"0.041\" request_id={gen(s + 'r' + str(i), 32, HEX)} "
+        f"cf_ray={gen(s + 'cf' + str(i), 16, HEX)}-LIS" for i in range(3)) + (
+        f"\n{gen(s, 8, HEX)}/{gen(s + 'p', 8, HEX)} haproxy[4821]: 203.0.113.5:41641 [14/Mar/2026:10:22:31.118] fe_https~ be_api/api1 0/0/1/40/41 401 312 - - ---- 4/4/0/0/0 0/0 \"POST /v1/token HTTP/1.1\"")  # fmt: skip
+
+
+def thread_dump(s):
+    return (f"2026-03-14 10:22:31\nFull thread dump OpenJDK 64-Bit Server VM (21.0.2+13-LTS mixed mode, sharing):\n\n"
+            f"\"http-nio-8080-exec-1\" #42 daemon prio=5 os_prio=0 cpu=12.41ms elapsed=4821.21s tid=0x00007f{gen(s, 10, HEX)} nid=0x4b2 waiting on condition  [0x00007f{gen(s + 'a', 10, HEX)}]\n"
+            "   java.lang.Thread.State: WAITING (parking)\n\tat jdk.internal.misc.Unsafe.park(java.base@21.0.2/Native Method)\n"
+            f"\t- parking to wait for  <0x00000000{gen(s + 'l', 8, HEX)}> (a java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject)\n"
+            f"\tat com.acme.auth.TokenCache.refresh(TokenCache.java:88)\n\t- locked <0x00000000{gen(s + 'k', 8, HEX)}> (a com.acme.auth.TokenCache)\n"
+            f"[4821.212s][info][gc] GC(42) Pause Young (Normal) (G1 Evacuation Pause) 412M->48M(1024M) 4.812ms\n"
+            f"Heap dump file created [48213377 bytes in 0.412 secs]: /tmp/java_pid4821.hprof")  # fmt: skip
+
+
+def ml_runs(s):
+    return (f"wandb: Currently logged in as: ana (acme). Use `wandb login --relogin` to force relogin\nwandb: Tracking run with wandb version 0.16.4\n"
+            f"wandb: Run data is saved locally in /home/dev/app/wandb/run-20260314_102231-{gen(s, 8, L36)}\n"
+            f"wandb: Syncing run stellar-dawn-42\nwandb: \u2b50\ufe0f View project at https://wandb.ai/acme/token-classifier\n"
+            f"wandb: \U0001f680 View run at https://wandb.ai/acme/token-classifier/runs/{gen(s, 8, L36)}\n"
+            f"2026/03/14 10:22:31 INFO mlflow.tracking._tracking_service.client: \U0001f3c3 View run bold-fox-412 at: http://mlflow:5000/#/experiments/4/runs/{gen(s + 'ml', 32, HEX)}\n"
+            f"run_id: {gen(s + 'ml', 32, HEX)}\nexperiment_id: '4'\nartifact_uri: s3://acme-mlflow/4/{gen(s + 'ml', 32, HEX)}/artifacts\n"
+            f"model.safetensors: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 48.2M/48.2M [00:04<00:00, 12.1MB/s]\nCommit hash: {sha(s + 'hf')}\n"
+            f"Seed set to {gen(s + 'seed', 10, '0123456789')}\ntokenizer_config.json: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 2.12k/2.12k")  # fmt: skip
+
+
+def storage_sync(s):
+    files = ("dist/app." + gen(s, 8, HEX) + ".js", "dist/vendor." + gen(s + "v", 8, HEX) + ".js", "exports/tokens-audit-2026-03-14.csv")
+    return ("\n".join(f"{gen(s + f, 32, HEX)}  {f}" for f in files)
+            + "\n" + "\n".join(f"upload: ./{f} to s3://acme-web/{f}" for f in files[:2])
+            + f"\nTransferred:   \t   48.213 MiB / 48.213 MiB, 100%, 12.041 MiB/s, ETA 0s\nChecks:                 3 / 3, 100%\nElapsed time:         4.1s\n"
+            f"gs://acme-exports/tokens-audit-2026-03-14.csv:\n\tHash (crc32c):\t\t{_b64bytes(s + 'crc', 4)}\n\tHash (md5):\t\t{_b64bytes(s + 'md5', 16)}\n"
+            f"\tETag:\t\t\t{gen(s + 'et', 14, B62)}=\n\tGeneration:\t\t{gen(s + 'gen', 16, '0123456789')}")  # fmt: skip
+
+
+def php_tooling(s):
+    return ("Installing dependencies from lock file (including require-dev)\nPackage operations: 3 installs, 0 updates, 0 removals\n"
+            "  - Downloading firebase/php-jwt (v6.10.0)\n  - Installing firebase/php-jwt (v6.10.0): Extracting archive\n"
+            "  - Installing paragonie/sodium_compat (v1.20.0): Extracting archive\nGenerating optimized autoload files\n"
+            "No security vulnerability advisories found.\n\n  GET|HEAD  api/tokens ....................... tokens.index \u203a Api\\TokenController@index\n"
+            "  POST      api/tokens/{token}/revoke ...... tokens.revoke \u203a Api\\TokenController@revoke\n\n"
+            f"  Environment ................................................................\n  Application Name ............................................ Acme\n"
+            f"  Laravel Version .......................................................... 11.0.7\n  Encryption ................................................... AES-256-CBC\n"
+            f"  Cache .......................................................................... redis\nopcache.file_cache: /tmp/opcache/{gen(s, 32, HEX)}")  # fmt: skip
+
+
+def runtime_installs(s):
+    return ("bun install v1.0.30\n\n + jose@5.2.3\n + oauth4webapi@2.10.4\n\n 412 packages installed [4.12s]\nSaved lockfile\n"
+            f"local: file:///home/dev/app/main.ts\ntype: TypeScript\ndependencies: 12 unique\nsize: 48.21KB\n\n"
+            f"file:///home/dev/app/main.ts (1.2KB)\n\u251c\u2500\u2500 https://deno.land/std@0.220.0/crypto/mod.ts (4.82KB)\n"
+            f"\u2514\u2500\u2500 npm:/jose@5.2.3 (212KB)\nDownload https://registry.npmjs.org/jose/-/jose-5.2.3.tgz\n"
+            f"Emitted {gen(s, 64, HEX)}.js in /home/dev/.cache/deno/gen/file/home/dev/app/")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_4 = [
+    ("rust test and audit output", cargo_test, (as_bash("cargo test; cargo audit"), as_result, as_json_text)),
+    ("xcode results and swift packages", xcresult_json, (as_bash("xcrun xcresulttool get --format json --path Test.xcresult; swift package resolve"), as_result, as_json_text)),
+    ("web server access logs", access_logs, (as_bash("tail -n 4 /var/log/nginx/access.log /var/log/haproxy.log"), as_result, as_json_text)),
+    ("jvm thread dumps and gc logs", thread_dump, (as_bash("jstack 4821; tail logs/gc.log"), as_result, as_json_text)),
+    ("ml experiment logs", ml_runs, (as_bash("python train.py"), as_result, as_json_text)),
+    ("storage sync and checksums", storage_sync, (as_bash("rclone md5sum dist; aws s3 sync dist s3://acme-web; gsutil hash -h gs://acme-exports/x"), as_result, as_json_text)),
+    ("php dependency and framework listings", php_tooling, (as_bash("composer install; composer audit; php artisan route:list; php artisan about"), as_result, as_json_text)),
+    ("javascript runtime installs", runtime_installs, (as_bash("bun install; deno info main.ts"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _key_in_ml_env(s, v):
+    return ml_runs(s) + f"\n$ env | grep WANDB\nWANDB_PROJECT=token-classifier\nWANDB_API_KEY={v}"
+
+
+def _secret_in_rclone_config(s, v):
+    return storage_sync(s) + f"\n$ rclone config show s3\n[s3]\ntype = s3\nprovider = AWS\nsecret_access_key = {v}\nregion = eu-west-1"
+
+
+def _password_in_access_log(s, v):
+    return access_logs(s) + f"\n203.0.113.9 - - [14/Mar/2026:10:22:39 +0100] \"GET /probe?url=https://admin:{v}@intranet.example.com/ HTTP/1.1\" 302 0"
+
+
+POSITIVE_FAMILIES_4 = [
+    ("secret in an ml run's environment", _key_in_ml_env, as_bash("python train.py; env | grep WANDB")),
+    ("secret in a storage tool's config", _secret_in_rclone_config, as_json_text),
+    ("secret in an access log", _password_in_access_log, as_result),
+]  # fmt: skip
+
+
 HUMAN = ["Quokka#Lantern7", "v1olet-Harbor!", "Fjord_Pepper93", "m0ss.Tundra$Kite"]
 
 
@@ -1249,5 +1368,9 @@ def part_three() -> list:
     return _positives(POSITIVE_FAMILIES_3, "pos10c") + _negatives(NEGATIVE_FAMILIES_3, "chk10c", ("g", "h", "i"))
 
 
+def part_four() -> list:
+    return _positives(POSITIVE_FAMILIES_4, "pos10d") + _negatives(NEGATIVE_FAMILIES_4, "chk10d", ("j", "k", "l"))
+
+
 def cases() -> list:
-    return part_one() + part_two() + part_three()
+    return part_one() + part_two() + part_three() + part_four()
