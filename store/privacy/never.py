@@ -86,7 +86,9 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - MySQL's native password hash (``IDENTIFIED BY PASSWORD '*2470C0C0…'``: ``*`` and 40 hex digits);
   a secret's resource name (``projects/123/secrets/db-password``); a digest labelled by its
   algorithm (``"sha512": "…"``); an e-mail's Message-ID (``<…@host>``); an argument of a
-  property-based test's generated example (Hypothesis's ``Falsifying example: f(password='0\\x00')``).
+  property-based test's generated example (Hypothesis's ``Falsifying example: f(password='0\\x00')``);
+- a value right after an escaped tab or line break read without the escape's letter (``\\t\\t9RYW…``
+  after ``Hash (md5):``, ``\\n85a6ae…  file``), and a digest's name with its algorithm in parentheses.
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -650,8 +652,11 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     cheap gate holds: most spans pass none of them, and are read here by the character before them
     and their value's first one."""
     last = text[s - 1] if s else ""
-    if last == "\\" and value[0] in "nr" and len(value) > 1:
-        s, value, last = s + 1, value[1:], "\n"  # (`\nRWQ…`: the value starts after a line break written as an escape)
+    if last == "\\" and value[0] in "nrt" and len(value) > 1:
+        # (`\nRWQ…`, `\t9RYW…`: the value starts after a line break or a tab written as an escape)
+        s, value, last = s + 1, value[1:], ("\t" if value[0] == "t" else "\n")
+        if kind == "high_entropy" and _is_hex(value):
+            return True  # `\n85a6ae…  file`: hex, as the entropy rule keeps hex
     first = value[0]
     if first == "*" and len(value) == 41 and _is_hex(value[1:]):
         return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
@@ -673,6 +678,8 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     if last not in " \t\"'\\:=":
         return False
     tail = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'\\")
+    while tail.endswith(("\\t", "\\n")):  # (`Hash (md5):\t\t…` in JSON printed as text)
+        tail = tail[:-2].rstrip(" \t\"'\\")
     return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
 
 
@@ -716,6 +723,8 @@ def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> b
     if not 24 <= n <= 136 or not _digest_shaped(value, text, s):
         return False
     name = _label_name(tail[:-1])
+    if not name and tail[:-1].endswith(")"):  # `Hash (md5):`: a name and its algorithm in parentheses
+        name = tail[:-1][-24:].replace("(", "_").replace(")", "").replace(" ", "")
     if text[s - 1] == ":" and name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):
         # (`"Sum": "h1:…`: the algorithm right before the value, then its label; `"sha512": "…"` is the label)
         name = _label_name(tail[:-len(name) - 1].rstrip(" \t\"'\\").rstrip(":="))

@@ -204,3 +204,15 @@ def test_generated_examples_and_message_ids_are_not_secrets():
     # after the example's call is closed, a password argument is judged as before
     assert PW not in clean_text(run + f"login(password='{PW}')")
     assert RANDOM not in clean_text(f'{{"category": ["password-reset"], "token": "<{RANDOM}>"}}')
+
+
+# ---- the fourth round (the batch's part four) ---------------------------------------------------
+
+
+def test_a_checksum_after_an_escaped_tab_or_line_break_is_a_checksum():
+    sync = ("85a6ae5194f7f60f968cb202b62d37ca  exports/tokens-audit-2026-03-14.csv\n"
+            "gs://acme-exports/tokens-audit-2026-03-14.csv:\n\tHash (crc32c):\t\tMEoOKQ==\n"
+            "\tHash (md5):\t\t9RYWbmWQCJ6Zcfqcjk1Ugw==\n")  # fmt: skip
+    assert _kept_as_json_text(sync)
+    # a secret after an escaped tab is judged as before
+    assert RANDOM not in _content(Cleaner().value(_as_json_text(f"[s3]\n\tsecret_access_key =\t{RANDOM}")))
