@@ -76,6 +76,7 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - the line below a name of a public key's file (``$ cat /etc/wireguard/public.key``);
 - a cell under a column that names an id in a header of lower case too (Elasticsearch's
   ``_cat/indices``: ``uuid``), and a row's cell after one space where the row's cells are aligned;
+  a table printed as JSON text read by its escaped lines (the first after the document's ``{"output": "``);
 - a cookie's attribute (``SameSite=Lax``, ``Path=/``);
 - an ECDSA signature in DER (``MEUCIQ…``: Sigstore's, npm's), even where its letters hold ``PW``;
 - a Relay global id or cursor: base64 of a type's name and a number (``VXNlcjo0ODIx`` is
@@ -313,16 +314,20 @@ def _row_of_a_table(text: str, s: int) -> bool:
 def _column_not_secret(text: str, s: int) -> bool:
     """The value at `s` stands in a column of a table (2 spaces or more before it) whose header,
     the nearest line above in capitals with cells 2 spaces apart (12 lines up at most), names it
-    one of NOT_SECRET_COLUMNS."""
-    line_start = text.rfind("\n", 0, s) + 1
+    one of NOT_SECRET_COLUMNS.  A line break written as an escape (`\\n`: a table printed as JSON
+    text) ends a line as a real one does."""
+    line_start = _line_start(text, s)
     column = s - line_start
     if text[line_start:s].isspace():
         return False  # an indented value, not a row's cell (no cell before it)
-    end = line_start - 1
+    end = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
     for _ in range(12):
         if end <= 0:
             return False
-        start = text.rfind("\n", 0, end) + 1
+        start = _line_start(text, end)
+        if text.startswith('{"', start):  # the first line of a JSON document's string: `{"output": "NAME  …`
+            m = compiled("never-json-head", r'\{"[\w-]{1,30}": ?"').match(text, start, end)
+            start = m.end() if m else start
         header = text[start:end]
         if "  " in header and (compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip())
                                or compiled("never-table-header-low", r"[a-z][a-z0-9 _/.-]*\Z").match(header.strip())):
@@ -333,7 +338,7 @@ def _column_not_secret(text: str, s: int) -> bool:
                 if cell.start() > column:
                     return False
             return False
-        end = start - 1
+        end = start - 2 if text[start - 2:start] == "\\n" else start - 1
     return False
 
 

@@ -216,3 +216,12 @@ def test_a_checksum_after_an_escaped_tab_or_line_break_is_a_checksum():
     assert _kept_as_json_text(sync)
     # a secret after an escaped tab is judged as before
     assert RANDOM not in _content(Cleaner().value(_as_json_text(f"[s3]\n\tsecret_access_key =\t{RANDOM}")))
+
+
+def test_a_tables_id_column_is_read_in_json_printed_as_text():
+    cat = ("health status index                 uuid                   pri rep docs.count\n"
+           "green  open   auth-audit-2026.03.14 p_7lSZNSslJcWwQ4wbLgp3   1   1      48213")  # fmt: skip
+    assert _kept_as_json_text(cat)
+    # a cell under another column, and a secret below the table, are judged as before
+    assert RANDOM not in _content(Cleaner().value(_as_json_text(cat.replace("48213", "token=" + RANDOM))))
+    assert RANDOM not in _content(Cleaner().value(_as_json_text(cat + "\nelastic password: " + RANDOM)))
