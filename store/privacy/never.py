@@ -59,6 +59,39 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   ``__BUILD_ID__ = …``): a random-looking id beside a secret word is still an id, a user name is
   not a password, a key's id (``keyId``, ``customKeyIdentifier``) names a key.
 
+Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_negatives10.py):
+
+- a random value on a line of a document printed as JSON text (its breaks written ``\\n``) whose
+  own line, and a block's head (a line ending in ``{``, ``:``, ``[``) of the two above it, hold no
+  secret word: the secret word of the one long line is another member's;
+- a digest under a name one of whose words says digest (``checksum/secret``, ``key_hash``,
+  ``CodeSha256``, Go's ``Sum: h1:…``), of a digest's length in hex (a bytea's ``\\x`` allowed) or
+  base64; a bytea literal's hex (``'\\x5f2a…'::bytea``);
+- an id under a name that says id of another kind (``job``, ``trace``, ``span``, ``cuid``,
+  ``xid``, ``ulid``, ``uuid``, a Vault token's ``accessor``) and an idempotency key or token;
+- a value a tool prints for one it omits (kubectl's ``DATA+OMITTED``);
+- ciphertext: an ``AGE ENCRYPTED FILE`` or ``PGP MESSAGE`` block, sops' ``ENC[…,iv:…,tag:…]``
+  (an ``ENCRYPTED PRIVATE KEY`` is a key, and stays one);
+- a minisign or signify public key or signature, on the line below its ``untrusted comment:``
+  (not below one that says a secret key alone);
+- the line below a name of a public key's file (``$ cat /etc/wireguard/public.key``);
+- a cell under a column that names an id in a header of lower case too (Elasticsearch's
+  ``_cat/indices``: ``uuid``), and a row's cell after one space where the row's cells are aligned;
+  a table printed as JSON text read by its escaped lines (the first after the document's ``{"output": "``);
+- a cookie's attribute (``SameSite=Lax``, ``Path=/``);
+- an ECDSA signature in DER (``MEUCIQ…``: Sigstore's, npm's), even where its letters hold ``PW``;
+- a Relay global id or cursor: base64 of a type's name and a number (``VXNlcjo0ODIx`` is
+  ``User:4821``), not after ``Basic``;
+- ciphertext under a name that says so (Pulumi's ``"ciphertext": "v1:…"``, KMS's ``CiphertextBlob``);
+- a token's first characters in a log line of ``key=value`` fields (GitLab Runner's ``…
+  responseStatus=201 Created token=ab12cd34``: eight characters at most).
+- MySQL's native password hash (``IDENTIFIED BY PASSWORD '*2470C0C0…'``: ``*`` and 40 hex digits);
+  a secret's resource name (``projects/123/secrets/db-password``); a digest labelled by its
+  algorithm (``"sha512": "…"``); an e-mail's Message-ID (``<…@host>``); an argument of a
+  property-based test's generated example (Hypothesis's ``Falsifying example: f(password='0\\x00')``);
+- a value right after an escaped tab or line break read without the escape's letter (``\\t\\t9RYW…``
+  after ``Hash (md5):``, ``\\n85a6ae…  file``), and a digest's name with its algorithm in parentheses.
+
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
 is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``), as it ends at a
@@ -69,6 +102,8 @@ Only ``re`` and the standard library; patterns compiled on first use.
 
 from __future__ import annotations
 
+from binascii import Error as BinasciiError
+from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.values import VALUE_MEMOS, compiled, remember
@@ -135,14 +170,17 @@ JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\
 
 def public_blocks(text: str) -> list:
     """(start, end) of each PEM public key, certificate or signature block in `text` (END line
-    included; a PGP SIGNED MESSAGE's text is not its signature's block)."""
+    included; a PGP SIGNED MESSAGE's text is not its signature's block), and of each block of
+    ciphertext (an `AGE ENCRYPTED FILE`, a `PGP MESSAGE`: only a key opens it; an `ENCRYPTED
+    PRIVATE KEY` is a key, and stays one)."""
     blocks = []
     at = text.find("-----BEGIN ")
     while at >= 0:
         head = text[at:at + 80].split("\n", 1)[0]
         end = text.find("-----END", at + 11)
         stop = len(text) if end < 0 else end
-        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head):
+        if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head
+                                      or "ENCRYPTED FILE" in head or "PGP MESSAGE" in head):
             blocks.append((at, stop))
         at = text.find("-----BEGIN ", at + 11)
     return blocks
@@ -175,7 +213,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
     if verdict:
         return True
-    return _never_by_place(text, s, e, kind, value)
+    return _never_by_place(text, s, e, kind, value) or _never_in_tool_output(text, s, e, kind, value)
 
 
 def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
@@ -193,7 +231,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
             return True
     if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
-    if s >= 2 and text.startswith("  ", s - 2) and _column_not_secret(text, s):
+    if s >= 2 and text[s - 1] == " " and (text[s - 2] == " " or _row_of_a_table(text, s)) and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
     if value.isidentifier() and _psql_variable(text, s):
         return True
@@ -268,31 +306,46 @@ def _jwk_public_member(text: str, s: int, before: str) -> bool:
 # (`fly secrets list`: NAME, DIGEST; `docker images`: IMAGE ID).
 NOT_SECRET_COLUMNS = frozenset(("DIGEST", "HASH", "CHECKSUM", "FINGERPRINT", "SHA", "SHA1", "SHA256", "ETAG", "ID",
                                 "VERSION", "REVISION", "CREATED", "UPDATED", "CREATED AT", "UPDATED AT", "KEY ID",
-                                "IMAGE ID", "CONTAINER ID", "LAST USED", "EXPIRES"))  # fmt: skip
+                                "IMAGE ID", "CONTAINER ID", "LAST USED", "EXPIRES", "UUID", "GUID", "UID",
+                                "ACCESSOR", "CONSUMER-ID", "CLIENT-ID", "TOPICID", "NODE ID"))  # fmt: skip
+
+
+def _row_of_a_table(text: str, s: int) -> bool:
+    """The line of the value at `s` (one space before it) has cells two spaces apart before it: a
+    row whose widest cell leaves one space (Elasticsearch's `_cat/indices`)."""
+    if text[s - 2] in ":=,;({[\"'>":
+        return False  # a label's separator or a call's, not a cell's end (`password: X`, `f(a, X)`)
+    return text.find("  ", text.rfind("\n", s - 300 if s > 300 else 0, s) + 1, s - 1) >= 0
 
 
 def _column_not_secret(text: str, s: int) -> bool:
     """The value at `s` stands in a column of a table (2 spaces or more before it) whose header,
     the nearest line above in capitals with cells 2 spaces apart (12 lines up at most), names it
-    one of NOT_SECRET_COLUMNS."""
-    line_start = text.rfind("\n", 0, s) + 1
+    one of NOT_SECRET_COLUMNS.  A line break written as an escape (`\\n`: a table printed as JSON
+    text) ends a line as a real one does."""
+    line_start = _line_start(text, s)
     column = s - line_start
     if text[line_start:s].isspace():
         return False  # an indented value, not a row's cell (no cell before it)
-    end = line_start - 1
+    end = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
     for _ in range(12):
         if end <= 0:
             return False
-        start = text.rfind("\n", 0, end) + 1
+        start = _line_start(text, end)
+        if text.startswith('{"', start):  # the first line of a JSON document's string: `{"output": "NAME  …`
+            m = compiled("never-json-head", r'\{"[\w-]{1,30}": ?"').match(text, start, end)
+            start = m.end() if m else start
         header = text[start:end]
-        if "  " in header and compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip()):
+        if "  " in header and (compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip())
+                               or compiled("never-table-header-low", r"[a-z][a-z0-9 _/.-]*\Z").match(header.strip())):
+            # (a header in capitals, or in lower case as Elasticsearch's `_cat` APIs print theirs)
             for cell in compiled("never-header-cell", r"\S+(?: \S+)*").finditer(header):
                 if cell.start() <= column < cell.end() + 2:
-                    return cell.group() in NOT_SECRET_COLUMNS
+                    return cell.group().upper() in NOT_SECRET_COLUMNS
                 if cell.start() > column:
                     return False
             return False
-        end = start - 1
+        end = start - 2 if text[start - 2:start] == "\\n" else start - 1
     return False
 
 
@@ -492,8 +545,8 @@ def _placeholder(value: str) -> bool:
             continue
         if compiled("never-placeholder", PLACEHOLDER).fullmatch(v):
             return True
-        words = compiled("never-words", r"([A-Za-z]+(?:[_ .-][A-Za-z]+)*)(?:[_-]?\d{1,4})?\Z").match(v)
-        if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .-]").split(words.group(1).lower())):
+        words = compiled("never-words", r"([A-Za-z]+(?:[_ .+-][A-Za-z]+)*)(?:[_-]?\d{1,4})?\Z").match(v)
+        if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
 
@@ -502,7 +555,7 @@ def _placeholder(value: str) -> bool:
 # `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
 PLACEHOLDER_VOCABULARY = frozenset(
     "your yours change changeme replace sample dummy fake placeholder todo tbd fixme insert here "
-    "some random string redacted".split()
+    "some random string redacted omitted".split()
 )
 # A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
 # (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
@@ -541,7 +594,7 @@ def _crypt_hash(text, s, e):
 # characters its words start with, a class among them makes the engine try every word everywhere
 # (twice as slow, on every span found).
 _PLACEHOLDER_HINTS = (r"your|here|change|replace|update|fill|insert|placeholder|example|sample|dummy|fake|"
-                      r"todo|tbd|fixme|some|random|string|redacted|<|\[|xx|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022")
+                      r"todo|tbd|fixme|some|random|string|redacted|omitted|<|\[|xx|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022")
 
 
 def _jwt_run(text, s, e):
@@ -613,3 +666,294 @@ def _sealed(text: str, s: int) -> bool:
         if m.start() > s:
             break
     return False
+
+
+# ---- classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_negatives10.py) ----
+
+def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> bool:
+    """The classes found in realistic tool output after the eighth batch's, each tried only where its
+    cheap gate holds: most spans pass none of them, and are read here by the character before them
+    and their value's first one."""
+    last = text[s - 1] if s else ""
+    if last == "\\" and value[0] in "nrt" and len(value) > 1:
+        # (`\nRWQ…`, `\t9RYW…`: the value starts after a line break or a tab written as an escape)
+        s, value, last = s + 1, value[1:], ("\t" if value[0] == "t" else "\n")
+        if kind == "high_entropy" and _is_hex(value):
+            return True  # `\n85a6ae…  file`: hex, as the entropy rule keeps hex
+    first = value[0]
+    if first == "*" and len(value) == 41 and _is_hex(value[1:]):
+        return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
+    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
+        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
+    if "/" in value and "secrets/" in value and compiled("never-secret-resource", SECRET_RESOURCE).match(value):
+        return True  # `projects/123/secrets/db-password`: a secret's resource name, not its value
+    if kind == "high_entropy":
+        if first == "x" and last == "\\" and _is_hex(value[1:]):
+            return True  # a bytea literal (`'\\x5f2a…'::bytea`): hex, as the entropy rule keeps hex
+        if _escaped_line_without_secret_word(text, s, e):
+            return True
+    if last == "\n" and _at_a_lines_start_in_tool_output(text, s, kind):
+        return True
+    if last in "\"'<:=" and _after_its_mark_in_tool_output(text, s, e, kind, value, last):
+        return True
+    if text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 and _under_a_ciphertext_name(text, s):
+        return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens
+    if last not in " \t\"'\\:=":
+        return False
+    tail = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'\\")
+    while tail.endswith(("\\t", "\\n")):  # (`Hash (md5):\t\t…` in JSON printed as text)
+        tail = tail[:-2].rstrip(" \t\"'\\")
+    return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
+
+
+def _at_a_lines_start_in_tool_output(text: str, s: int, kind: str) -> bool:
+    """The classes of a value that starts its line (a line break before it, real or escaped)."""
+    if kind not in PROVIDER_KINDS and _below_a_public_name(text, s):
+        return True  # `$ cat /etc/wireguard/public.key` then the key: what a public key's file holds
+    return text.rfind("comment:", s - 160 if s > 160 else 0, s) >= 0 and _signify_public(text, s)
+
+
+def _after_its_mark_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last: str) -> bool:
+    """The classes read from the mark right before the value (`last`: a quote, `<`, `:` or `=`)."""
+    if last == "<":
+        return text[e:e + 1] == "@" and compiled("never-message-id", r"@[\w.-]{1,255}>").match(text, e) is not None
+        # (`<obH2wy…@geopod-ismtpd-3>`: an e-mail's Message-ID)
+    if last == ":":
+        return text[s - 5 if s > 5 else 0:s].endswith((",iv:", ",tag:", "data:")) and _in_sops_envelope(text, s)
+        # (sops' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`: ciphertext, its nonce and its tag)
+    if last == "=":
+        return kind == "cookie" and text[s - 12 if s > 12 else 0:s - 1].lower().endswith(_COOKIE_ATTRIBUTES)
+        # (`SameSite=Lax`, `Path=/`: a cookie's attribute, not its value)
+    if text[s - 2:s - 1] == "=" and _in_a_falsifying_example(text, s):
+        return True  # Hypothesis's `Falsifying example: test_hash(password='0\x00')`: data a test generated
+    return len(value) <= 64 and not len(value) % 4 and kind not in PROVIDER_KINDS and _readable_id_in_base64(text, s, value)
+    # (a Relay global id or cursor: `VXNlcjo0ODIx` is `User:4821`)
+
+
+def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> bool:
+    """The classes of _never_in_tool_output read from the name before the value (`tail`: what stands
+    before it, ending in its separator); the name is read only where a gate of its class holds."""
+    n = len(value)
+    if text.find("dempoten", s - 60 if s > 60 else 0, s) >= 0 and "dempoten" in _label_name(tail[:-1]).lower():
+        return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
+    if n <= 8 or kind == "high_entropy":
+        low_tail = tail[:-1].rstrip(" \t\"'\\").lower()
+        if n <= 8 and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" and _logfmt_line(text, s):
+            return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
+        if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
+                compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
+            return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
+    if not 24 <= n <= 136 or not _digest_shaped(value, text, s):
+        return False
+    name = _label_name(tail[:-1])
+    if not name and tail[:-1].endswith(")"):  # `Hash (md5):`: a name and its algorithm in parentheses
+        name = tail[:-1][-24:].replace("(", "_").replace(")", "").replace(" ", "")
+    if text[s - 1] == ":" and name.lower() in ("h1", "sha1", "sha256", "sha384", "sha512", "md5"):
+        # (`"Sum": "h1:…`: the algorithm right before the value, then its label; `"sha512": "…"` is the label)
+        name = _label_name(tail[:-len(name) - 1].rstrip(" \t\"'\\").rstrip(":="))
+    return _names_a_digest(name)  # `checksum/secret: 3f2a…`, `key_hash = '\\x5f…'`, `CodeSha256`, Go's `Sum: h1:…`
+
+
+def _in_a_falsifying_example(text: str, s: int) -> bool:
+    """The argument at `s` is one of a property-based test's generated examples: Hypothesis's
+    `Falsifying example: test_x(` (or `Trying example:`) stands above it, its call not yet closed."""
+    at = max(text.rfind("Falsifying example:", s - 600 if s > 600 else 0, s), text.rfind("Trying example:", s - 600 if s > 600 else 0, s))
+    return at >= 0 and text.find(")\n", at, s) < 0 and text.find("\\n)", at, s) < 0
+
+
+def _line_start(text: str, s: int) -> int:
+    """Where the line of `s` starts, a line break written as an escape (`\\n`) counted as one."""
+    a = text.rfind("\n", 0, s) + 1
+    b = text.rfind("\\n", a, s)
+    return a if b < 0 else b + 2
+
+
+def _in_sops_envelope(text: str, s: int) -> bool:
+    at = text.rfind("ENC[", _line_start(text, s), s)
+    return at >= 0 and "]" not in text[at:s]
+
+
+# A line that names a public key (`public.key`, `id_ed25519.pub`, `Public key:`), ending its line.
+PUBLIC_NAME_ABOVE = r"(?i)(?:\bpublic[ _.-]?key|\bpub[ _.-]?key|\.pub)(?:\.\w{1,4})?[ \t:]*\Z"
+
+
+def _below_a_public_name(text: str, s: int) -> bool:
+    """The value at `s` starts the line below one that names a public key."""
+    if s < 5:
+        return False
+    end = s - 2 if text[s - 2:s] == "\\n" else s - 1
+    above = text[max(_line_start(text, end), end - 200):end].rstrip()
+    return compiled("never-public-above", PUBLIC_NAME_ABOVE).search(above) is not None
+
+
+# A secret's resource name in a secret store (Google's `projects/123/secrets/db-password/versions/4`).
+SECRET_RESOURCE = r"(?:[\w.-]+/)*secrets/[\w.-]+(?:/versions/[\w.-]+)?\Z"
+# An ECDSA signature in DER, base64 (a SEQUENCE of two INTEGERs of P-256 or P-384: `MEUCIQ…`, `MEQCI…`, `MGUCMQ…`).
+ECDSA_SIGNATURE = r"M(?:E[QUY]CI|G[QUY]CM)[A-Za-z0-9+/]{56,}={0,2}\Z"
+
+
+def _readable_id_in_base64(text: str, s: int, value: str) -> bool:
+    """`value` is base64 of a type's name and a number (Relay's global ids and cursors: `User:4821`,
+    `arrayconnection:0`), not after `Basic` (a user and a password)."""
+    if not value[:1].isalpha() or "basic" in text[s - 20 if s > 20 else 0:s].lower():
+        return False
+    if compiled("never-b64", r"[A-Za-z0-9+/]+={0,2}\Z").match(value) is None:
+        return False
+    try:
+        plain = a2b_base64(value).decode("ascii")
+    except (BinasciiError, ValueError):
+        return False
+    return compiled("never-relay-id", r"(?:arrayconnection|[A-Z][A-Za-z]{1,40}):\d{1,20}\Z").match(plain) is not None
+
+
+def _under_a_ciphertext_name(text: str, s: int) -> bool:
+    """The value at `s` (or the quoted string it lies in) stands after a name one of whose words is
+    `ciphertext` (`"ciphertext": "v1:…"`, `CiphertextBlob`)."""
+    at = s
+    stop = s - 300 if s > 300 else 0
+    while at > stop and (text[at - 1].isalnum() or text[at - 1] in "+/=:_-.") and text[at - 1].isascii():
+        at -= 1
+    tail = text[at - 60 if at > 60 else 0:at].rstrip(" \t\"'\\")
+    if not tail.endswith((":", "=")) or "phertext" not in tail.lower():
+        return False
+    name = _label_name(tail[:-1])
+    return any(w.lower().startswith("ciphertext") for w in compiled("never-name-parts", r"[A-Za-z0-9]+").findall(name)) \
+        or "ciphertext" in name.lower()
+
+
+def _logfmt_line(text: str, s: int) -> bool:
+    """The line of `s` is a log line of `key=value` fields (two or more before the value's own)."""
+    start = _line_start(text, s)
+    return len(compiled("never-logfmt-field", r"(?:^|\s)[a-zA-Z_]+=\S").findall(text, start, s)) >= 2
+
+
+def _is_hex(value: str) -> bool:
+    return len(value) >= 16 and compiled("never-hex", r"[0-9a-fA-F]+\Z").match(value) is not None
+
+
+# A cookie's attributes (RFC 6265): what follows them in a Set-Cookie header is no cookie's value.
+_COOKIE_ATTRIBUTES = ("samesite", "path", "domain", "expires", "max-age", "priority", "partitioned")
+# The words of an id's name (`job`, `trace`, `cuid`, `xid`, `ulid`, a token's `accessor`: a reference
+# to a token, which cannot authenticate), as a JSON key or a label ends in them.
+_ID_NOUNS = ("uid", "uuid", "guid", "cuid", "xid", "ulid", "ksuid", "oid", "nanoid", "job", "trace", "span",
+             "accessor", "etag", "revision", "rev", "snowflake")
+ID_NOUN = r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake)\Z"
+
+
+def _label_name(tail: str) -> str:
+    """The name that ends `tail` (a label before its separator, quotes and escapes taken off): the
+    characters of a name or a header (`checksum/secret`, `I-Twilio-Idempotency-Token`, `GoModSum`)."""
+    tail = tail.rstrip(" \t\"'\\")
+    i = len(tail)
+    while i > 0 and (tail[i - 1].isalnum() or tail[i - 1] in "_-./") and tail[i - 1].isascii():
+        i -= 1
+    return tail[i:]
+
+
+# Words of a name that say its value is a digest (`checksum/secret`, `key_hash`, `CodeSha256`, `GoModSum`).
+_DIGEST_WORDS = frozenset("hash hashes checksum checksums digest digests sum sha sha1 sha224 sha256 sha384 sha512 md5 "
+                          "etag integrity fingerprint".split())
+# How long a digest is, in bytes (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512).
+_DIGEST_BYTES = frozenset((16, 20, 28, 32, 48, 64))
+
+
+def _digest_shaped(value: str, text: str, s: int) -> bool:
+    """`value` is a digest's length in hex (a `\\x` bytea prefix allowed) or in base64, after an
+    algorithm's prefix when it has one (`h1:`, `sha256:`, `sha256-`)."""
+    if value[:1] == "x" and s and text[s - 1] == "\\":
+        value = value[1:]
+    head = compiled("never-digest-prefix", r"(?:h1|sha\d{1,3}|md5)[:-]").match(value)
+    if head:
+        value = value[head.end():]
+    n = len(value)
+    if n in (32, 40, 56, 64, 96, 128) and _is_hex(value):
+        return True
+    if n % 4 or not 24 <= n <= 88 or compiled("never-b64", r"[A-Za-z0-9+/]+={0,2}\Z").match(value) is None:
+        return False
+    return n * 3 // 4 - (len(value) - len(value.rstrip("="))) in _DIGEST_BYTES
+
+
+def _names_a_digest(name: str) -> bool:
+    """A word of `name` (split at `_-./` and where case turns) says digest."""
+    for part in compiled("never-name-parts", r"[A-Za-z0-9]+").findall(name):
+        if part.islower() or part.isupper():
+            pieces = [part]
+        else:
+            pieces = compiled("never-camel", r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+").findall(part)
+        low = [p.lower() for p in pieces]
+        for i, piece in enumerate(low):
+            if piece in _DIGEST_WORDS or (piece == "sha" and i + 1 < len(low) and low[i + 1].isdigit()):
+                return True
+    return False
+
+
+def _signify_public(text: str, s: int) -> bool:
+    """The value at `s` is the line below a minisign or signify comment that says it holds a public
+    key or a signature (`untrusted comment: minisign public key 5D01…`, `… signature from minisign
+    secret key`, `trusted comment: timestamp:…`); not below one that says a secret key alone."""
+    line_start = _line_start(text, s)
+    if text[line_start:s].strip(" \t"):
+        return False
+    end = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
+    if end <= 0:
+        return False
+    comment = text[_line_start(text, end):end].lower()
+    comment = comment.split("\u2192", 1)[-1].strip()
+    if not comment.startswith(("untrusted comment:", "trusted comment:")):
+        return False
+    return comment.startswith("trusted") or "public key" in comment or "signature" in comment
+
+
+def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
+    """A random value found beside a secret word of its line, where that line is a document printed
+    as JSON text (its line breaks written `\\n`): the line the value stands on, read up to those
+    escaped breaks, and a block's head in the two lines above it (a line that ends in `{`, `:` or
+    `[`) hold no secret word (`…\\"CodeSha256\\": \\"…` in a listing that says `token` elsewhere)."""
+    ls = text.rfind("\n", s - 2000 if s > 2000 else 0, s) + 1
+    a = text.rfind("\\n", ls, s)
+    le = text.find("\n", e, e + 2000)
+    if le < 0:
+        le = min(len(text), e + 2000)
+    b = text.find("\\n", e, le)
+    if a < 0 and b < 0:
+        return False  # no escaped line break around it: its line is a line
+    a = ls if a < 0 else a + 2
+    b = le if b < 0 else b
+    spans = [(a, b)]
+    for _ in range(2):  # and a block's head in the two lines above (`variable \"db_password\" {\n  type …\n  default = \"X\"`)
+        if a - 2 <= ls:
+            break
+        up = text.rfind("\\n", ls, a - 2)
+        head = (ls if up < 0 else up + 2, a - 2)
+        if text[head[0]:head[1]].rstrip(" \t\\").endswith(("{", ":", "[")):
+            spans.append(head)
+        a = head[0]
+    from store.privacy.names import MORE_NAME_TRIGGERS, NAME_TRIGGERS
+
+    for a, b in spans:
+        low = text[a:b].lower()
+        for trigger in NAME_TRIGGERS + MORE_NAME_TRIGGERS:
+            at = low.find(trigger)
+            while at >= 0:
+                if _says_secret(text, a + at):
+                    return False
+                at = low.find(trigger, at + 1)
+    return True
+
+
+def _says_secret(text: str, hit: int) -> bool:
+    """The word of letters around `hit` says secret (`token`, `api_key`'s `key`; not `has` in `hash`),
+    as the entropy finder reads it (store/privacy/names.py)."""
+    from store.privacy.names import SECRET_WORDS, name_verdict
+    from store.privacy.rules import ENTROPY_WORDS, WEAK
+
+    s = e = hit
+    while s > 0 and text[s - 1].isalpha():
+        s -= 1
+    while e < len(text) and text[e].isalpha():
+        e += 1
+    word = text[s:e].lower()
+    if word in SECRET_WORDS or word in ENTROPY_WORDS:
+        return True
+    verdict = name_verdict(text[s:e])
+    return verdict is not None and verdict[1] > WEAK

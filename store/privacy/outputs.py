@@ -26,7 +26,7 @@ SECRET_PRINTERS = (
                              r"|rm\b|mv\b|cp\b|otp\s+insert|--help\b|version\b)[\w@.:/-]+"),
     ("password manager", _AT + r"(?:op\s+read\b|op\s+item\s+get\b.*--(?:fields?|reveal)\b|bw\s+get\s+(?:password|totp|notes)\b"
                                r"|lpass\s+show\b.*--(?:password|notes)\b|keyring\s+get\b|secret-tool\s+lookup\b"
-                               r"|kwallet-query\b.*-r\b|security\s+find-(?:generic|internet)-password\b.*\s-w\b"
+                               r"|kwallet-query\b.*-r\b|security\s+find-(?:generic|internet)-password\b.*\s-[wg]\b|security\s+dump-keychain\b.*\s-d\b"
                                r"|keepassxc-cli\s+show\b.*\s(?:-s|--show-protected)\b|rbw\s+get\b)"),
     ("secret store", _AT + r"(?:vault\s+(?:kv\s+get|read)\b|aws\s+secretsmanager\s+get-secret-value\b"
                            r"|aws\s+ssm\s+get-parameters?\b.*--with-decryption\b|aws\s+configure\s+get\s+\S*(?:secret|key|token)"
@@ -46,7 +46,7 @@ SECRET_PRINTERS = (
                             r"|head\s+-c\s*\d+\s+/dev/u?random\b|python3?\s+-c\s+.*secrets\.token_"
                             r"|openssl\s+(?:genrsa|genpkey|ecparam\b.*-genkey)\b(?!.*\s-out\s))"),
     ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
-                       r"(?:master\.key|credentials\.key|\.pem\b|\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
+                       r"(?:master\.key|credentials\.key|(?<!public)(?<!pub)\.pem\b|(?<!public)(?<!pub)\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
                        r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
                        r"|\.age\b|\.htpasswd\b"
