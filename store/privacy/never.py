@@ -944,16 +944,6 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
 def _says_secret(text: str, hit: int) -> bool:
     """The word of letters around `hit` says secret (`token`, `api_key`'s `key`; not `has` in `hash`),
     as the entropy finder reads it (store/privacy/names.py)."""
-    from store.privacy.names import SECRET_WORDS, name_verdict
-    from store.privacy.rules import ENTROPY_WORDS, WEAK
+    from store.privacy.names import _secret_word_at
 
-    s = e = hit
-    while s > 0 and text[s - 1].isalpha():
-        s -= 1
-    while e < len(text) and text[e].isalpha():
-        e += 1
-    word = text[s:e].lower()
-    if word in SECRET_WORDS or word in ENTROPY_WORDS:
-        return True
-    verdict = name_verdict(text[s:e])
-    return verdict is not None and verdict[1] > WEAK
+    return _secret_word_at(text, hit)
