@@ -53,6 +53,7 @@ NETWORK_AUTH_WORDS = frozenset("radius radius-server tacacs tacacs-server tacacs
 VALUE_CHILDREN = frozenset("default defaultvalue default_value value initial".split())
 _CONTINUATIONS = ("\\", "`", "^")
 _ROUTED = frozenset(" \t=,:\"'")  # what may follow a name that a layout here reads
+_TYPE_FIRSTS = frozenset(w[0] for w in TYPE_WORDS if not w.isdigit())
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
@@ -117,7 +118,7 @@ def _at_names(text, hits, found, find_secrets):
                 _directive(text, ls, le, ns, ne, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
             _tuple(text, ls, ns, ne, found)
-        elif after in (":", "\"", "'") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
+        elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
                 text, ne, le):
             _children(text, ls, le, ns, ne, found)
 
@@ -187,10 +188,15 @@ def _directive(text, ls, le, ns, ne, found):
     head = text[ls:ns].strip(" \t")
     if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
         return  # prose, code: the directive's words are words of a configuration
-    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128})\2[ \t\r]*\Z").match(text, ne, le)
+    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*\Z").match(text, ne, le)
+    # (the value's run taken whole: a shorter one leaves a character of it where a quote or the
+    # line's end must stand)
     if m is None:
         # a type word before the value says it is one where a sentence goes on after it
         # (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's wrong`)
+        first = text[ne:ne + 24].lstrip(" \t")[:1]
+        if first and not first.isdigit() and first not in _TYPE_FIRSTS:
+            return  # (no type word or number after the name: `token is X here`, `password = X`)
         m = compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
                      r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)").match(text, ne, le)
         if m is None or not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
