@@ -142,7 +142,7 @@ def _pair(text, ls, le, ns, ne, found):
     if verdict is None:
         return
     m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
-    if m is None or not decide(m.group(1), verdict[1], ASSIGN):
+    if m is None:
         return
     s, e = m.span(1)
     quote = text[ns - 1:ns] if ns > ls else ""
@@ -154,7 +154,8 @@ def _pair(text, ls, le, ns, ne, found):
         other = compiled("layout-other-pair", r"(?<![^ \t\"'\n])[A-Za-z_][\w.-]{0,60}=[^\s=,;(]")
         if not (other.search(text, e, le) or other.search(text, ls, ns)):
             return
-    add_span(found, text, s, e, P_LAYOUT, verdict[0])
+    if decide(m.group(1), verdict[1], ASSIGN):  # (judged last: most pairs are no run's)
+        add_span(found, text, s, e, P_LAYOUT, verdict[0])
 
 
 # ------------------------------------------------------------------------------ tuples
