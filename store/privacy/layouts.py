@@ -105,22 +105,24 @@ def _at_names(text, hits, found, find_secrets):
         if last in ("(", "`") and after in (" ", "\t", "=", ":", "\"", "'"):
             _opened_above(text, ne, le, found)
             continue
-        ns = _name_start(text, h, ls)
+        # (where the name starts is read only for a layout tried: a name in prose goes on to none)
         if after == "=":
-            _pair(text, ls, le, ns, ne, found)
+            _pair(text, ls, le, _name_start(text, h, ls), ne, found)
         elif after in (" ", "\t"):
             if text.startswith(" => <<", ne):
-                _tuple(text, ls, ns, ne, found)  # Erlang's map: `#{password => <<"X">>}`
+                _tuple(text, ls, _name_start(text, h, ls), ne, found)  # Erlang's map: `#{password => <<"X">>}`
+                continue
+            if le - ls > 300 or last in _CONTINUATIONS:
                 continue
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
-            if not wordy and le - ls <= 300 and last not in _CONTINUATIONS:
-                _directive(text, ls, le, ns, ne, found)
+            if not wordy:
+                _directive(text, ls, le, _name_start(text, h, ls), ne, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
-            _tuple(text, ls, ns, ne, found)
+            _tuple(text, ls, _name_start(text, h, ls), ne, found)
         elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
                 text, ne, le):
-            _children(text, ls, le, ns, ne, found)
+            _children(text, ls, le, _name_start(text, h, ls), ne, found)
 
 
 def _name_start(text, h, ls):
