@@ -53,6 +53,7 @@ NETWORK_AUTH_WORDS = frozenset("radius radius-server tacacs tacacs-server tacacs
 VALUE_CHILDREN = frozenset("default defaultvalue default_value value initial".split())
 _CONTINUATIONS = ("\\", "`", "^")
 _ROUTED = frozenset(" \t=,:\"'")  # what may follow a name that a layout here reads
+_TYPE_FIRSTS = frozenset(w[0] for w in TYPE_WORDS if not w.isdigit())
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
@@ -104,22 +105,24 @@ def _at_names(text, hits, found, find_secrets):
         if last in ("(", "`") and after in (" ", "\t", "=", ":", "\"", "'"):
             _opened_above(text, ne, le, found)
             continue
-        ns = _name_start(text, h, ls)
+        # (where the name starts is read only for a layout tried: a name in prose goes on to none)
         if after == "=":
-            _pair(text, ls, le, ns, ne, found)
+            _pair(text, ls, le, _name_start(text, h, ls), ne, found)
         elif after in (" ", "\t"):
             if text.startswith(" => <<", ne):
-                _tuple(text, ls, ns, ne, found)  # Erlang's map: `#{password => <<"X">>}`
+                _tuple(text, ls, _name_start(text, h, ls), ne, found)  # Erlang's map: `#{password => <<"X">>}`
+                continue
+            if le - ls > 300 or last in _CONTINUATIONS:
                 continue
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
-            if not wordy and le - ls <= 300 and last not in _CONTINUATIONS:
-                _directive(text, ls, le, ns, ne, found)
+            if not wordy:
+                _directive(text, ls, le, _name_start(text, h, ls), ne, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
-            _tuple(text, ls, ns, ne, found)
-        elif after in (":", "\"", "'") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
+            _tuple(text, ls, _name_start(text, h, ls), ne, found)
+        elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
                 text, ne, le):
-            _children(text, ls, le, ns, ne, found)
+            _children(text, ls, le, _name_start(text, h, ls), ne, found)
 
 
 def _name_start(text, h, ls):
@@ -141,7 +144,7 @@ def _pair(text, ls, le, ns, ne, found):
     if verdict is None:
         return
     m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
-    if m is None or not decide(m.group(1), verdict[1], ASSIGN):
+    if m is None:
         return
     s, e = m.span(1)
     quote = text[ns - 1:ns] if ns > ls else ""
@@ -153,7 +156,8 @@ def _pair(text, ls, le, ns, ne, found):
         other = compiled("layout-other-pair", r"(?<![^ \t\"'\n])[A-Za-z_][\w.-]{0,60}=[^\s=,;(]")
         if not (other.search(text, e, le) or other.search(text, ls, ns)):
             return
-    add_span(found, text, s, e, P_LAYOUT, verdict[0])
+    if decide(m.group(1), verdict[1], ASSIGN):  # (judged last: most pairs are no run's)
+        add_span(found, text, s, e, P_LAYOUT, verdict[0])
 
 
 # ------------------------------------------------------------------------------ tuples
@@ -187,10 +191,15 @@ def _directive(text, ls, le, ns, ne, found):
     head = text[ls:ns].strip(" \t")
     if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
         return  # prose, code: the directive's words are words of a configuration
-    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128})\2[ \t\r]*\Z").match(text, ne, le)
+    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*\Z").match(text, ne, le)
+    # (the value's run taken whole: a shorter one leaves a character of it where a quote or the
+    # line's end must stand)
     if m is None:
         # a type word before the value says it is one where a sentence goes on after it
         # (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's wrong`)
+        first = text[ne:ne + 24].lstrip(" \t")[:1]
+        if first and not first.isdigit() and first not in _TYPE_FIRSTS:
+            return  # (no type word or number after the name: `token is X here`, `password = X`)
         m = compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
                      r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)").match(text, ne, le)
         if m is None or not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
