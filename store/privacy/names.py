@@ -696,7 +696,7 @@ def _in_string(head):
     return tail.count('"') % 2 == 1 or tail.count("'") % 2 == 1
 
 
-def _secret_word_at(text, hit):
+def secret_word_at(text, hit):
     """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
     `hash` or `pw` inside a random string."""
     s = e = hit
@@ -744,7 +744,7 @@ def random_values(text, low, hits, runs, found):
             if whole:
                 dead = le
             continue  # no run of 16 token characters on the line
-        if not _secret_word_at(text, hit):
+        if not secret_word_at(text, hit):
             continue  # `has` in `hash`: no candidate
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)

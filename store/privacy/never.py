@@ -943,22 +943,14 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
         if text[head[0]:head[1]].rstrip(" \t\\").endswith(("{", ":", "[")):
             spans.append(head)
         a = head[0]
-    from store.privacy.names import MORE_NAME_TRIGGERS, NAME_TRIGGERS
+    from store.privacy.names import MORE_NAME_TRIGGERS, NAME_TRIGGERS, secret_word_at
 
     for a, b in spans:
         low = text[a:b].lower()
         for trigger in NAME_TRIGGERS + MORE_NAME_TRIGGERS:
             at = low.find(trigger)
             while at >= 0:
-                if _says_secret(text, a + at):
+                if secret_word_at(text, a + at):
                     return False
                 at = low.find(trigger, at + 1)
     return True
-
-
-def _says_secret(text: str, hit: int) -> bool:
-    """The word of letters around `hit` says secret (`token`, `api_key`'s `key`; not `has` in `hash`),
-    as the entropy finder reads it (store/privacy/names.py)."""
-    from store.privacy.names import _secret_word_at
-
-    return _secret_word_at(text, hit)
