@@ -412,6 +412,7 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
     import random
 
     import store.privacy as privacy
+    from store.privacy.anchors import ONE_PASS_FROM
     from store.privacy.rules import TOKEN_RULES
 
     index = next(i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None)
@@ -424,8 +425,8 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
         if n % 3 == 0:
             text = text.encode("ascii", "ignore").decode()
-        elif n % 3 == 1:
-            text = text * 300  # past the one-pass size: the places found by the passes
+        elif n % 3 == 1:  # past the one-pass size (and WIDE_BY_FIND): the places found by the passes
+            text = text * (ONE_PASS_FROM // len(text) + 1)
         look = privacy.Look(text)
         got = [m.span() for m in privacy._matches(text, look.low, look.anchors, rule, index)]
         monkeypatch.setattr(rule, "reach", None)
