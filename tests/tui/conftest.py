@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -132,9 +133,20 @@ def home(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
+_BUILT: dict[str, str] = {}  # the fixed database, built once a test process
+
+
 @pytest.fixture
-def db_path(home, utc) -> str:
-    return build_db(home / "memory.db")
+def db_path(home, utc, tmp_path_factory) -> str:
+    """The fixed database (build_db) at HOME/memory.db: a copy (mode kept: owner-only) of the
+    one this test process built, which build_db leaves closed, one file; each test changes its
+    own copy."""
+    built = _BUILT.get("db")
+    if built is None:
+        built = _BUILT["db"] = build_db(tmp_path_factory.mktemp("fixed-db") / "memory.db")
+    path = home / "memory.db"
+    shutil.copy2(built, path)
+    return str(path)
 
 
 @pytest.fixture
