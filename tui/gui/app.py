@@ -278,6 +278,12 @@ class MemlaneApp(App):
             for field in node.query(Input):
                 field.cursor_blink = False
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # A box of a screen built later (the help's filter, the command palette's) follows
+        # cursor_blink too: a blinking cursor drawn or not by when a snapshot is taken
+        if not self.options.cursor_blink and isinstance(event.widget, Input) and event.widget.cursor_blink:
+            event.widget.cursor_blink = False
+
     def _make_pane(self, entry: PaneEntry) -> Pane:
         pane = entry.load()(self.store, id=entry.id)
         pane.first_focus = entry.id == FIRST_PANE  # built in compose, before the first frame
