@@ -225,7 +225,7 @@ async def test_the_memory_detail_vetoes_pins_and_lifts(ledger_db):
         screen = app.screen
         await pilot.press("x")
         await until(lambda: bool(screen.steering["vetoes"]))
-        assert "vetoed (memory #" in screen_text(app)
+        await until(lambda: "vetoed (memory #" in screen_text(app))  # drawn after the write, not with it
         await pilot.press("P")
         await until(lambda: screen.steering["pinned"])
         await pilot.press("u")
