@@ -315,7 +315,9 @@ def _row_of_a_table(text: str, s: int) -> bool:
     row whose widest cell leaves one space (Elasticsearch's `_cat/indices`)."""
     if text[s - 2] in ":=,;({[\"'>":
         return False  # a label's separator or a call's, not a cell's end (`password: X`, `f(a, X)`)
-    return text.find("  ", text.rfind("\n", s - 300 if s > 300 else 0, s) + 1, s - 1) >= 0
+    lo = s - 300 if s > 300 else 0  # (the line's last 300 characters: a line of 1 MB is read once, not at each value)
+    nl = text.rfind("\n", lo, s)
+    return text.find("  ", nl + 1 if nl >= 0 else lo, s - 1) >= 0
 
 
 def _column_not_secret(text: str, s: int) -> bool:
@@ -753,7 +755,8 @@ def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> b
         return True  # `Idempotency-Key: …`, `I-Twilio-Idempotency-Token: …`: a request's id, chosen to dedupe
     if n <= 8 or kind == "high_entropy":
         low_tail = tail[:-1].rstrip(" \t\"'\\").lower()
-        if n <= 8 and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" and _logfmt_line(text, s):
+        if n <= 8 and text[s - 1:s] == "=" and low_tail.endswith("token") and _label_name(tail[:-1]).lower() == "token" \
+                and _logfmt_line(text, s):  # (a field of logfmt: `token=` and the value, nothing between)
             return True  # GitLab Runner's `… responseStatus=201 Created token=ab12cd34`: a token's first characters
         if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
                 compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
