@@ -60,6 +60,18 @@ def alive(pid: int) -> bool:
         return True
 
 
+def open_files(pid) -> set[str]:
+    """What process `pid` holds open (its /proc fd links); an fd closed while they are read (the
+    server opens and closes files as it works) is skipped, not an error."""
+    held = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except FileNotFoundError:
+            continue
+    return held
+
+
 def status(store) -> dict | None:
     return client.server_status(store.db)
 
@@ -181,7 +193,7 @@ def servers_of(db: str) -> list[int]:
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
                 words = fh.read().split(b"\0")
             started_so = any(b"hooks.server" in w for w in words) and os.fsencode(db) in words
-            forked_so = any(os.readlink(f"/proc/{pid}/fd/{fd}") == lock for fd in os.listdir(f"/proc/{pid}/fd"))
+            forked_so = lock in open_files(pid)
         except OSError:
             continue
         if (started_so or forked_so) and alive(int(pid)):
@@ -198,7 +210,7 @@ def test_a_hook_that_starts_the_server_returns_while_the_server_lives(store):
     assert run.returncode == 0 and err == b""
     assert until(lambda: status(store) is not None)
     pid = status(store)["pid"]
-    held = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+    held = open_files(pid)
     assert not any(h.startswith("pipe:") for h in held), held
 
 
@@ -418,7 +430,7 @@ def test_a_database_reached_through_a_linked_folder_is_served_by_its_one_server(
 def opened_by_a_server(db: str, path: str) -> bool:
     for pid in servers_of(db):
         try:
-            if any(os.readlink(f"/proc/{pid}/fd/{fd}") == path for fd in os.listdir(f"/proc/{pid}/fd")):
+            if path in open_files(pid):
                 return True
         except OSError:
             continue
