@@ -99,53 +99,18 @@ UUID = (
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return (
-        (MASK_LITERAL, SALT_LITERAL)
-        + GET_LITERALS
-        + JWK_LITERALS
-        + (JWK_YAML_LITERAL,)
-        + DEFINE_LITERALS
-        + STORE_SETTERS
-        + BARE_CALL_LITERALS
-        + ROLE_LITERALS
-        + (BUNDLE_LITERAL, NAGIOS_LITERAL, ROUTING_LITERAL)
-        + DEVICE_KEY_LITERALS
-    )
+    return tuple(lit for lits, _finder in _GATED for lit in lits)
 
 
 def find(look):
-    """Every finder of this module over the text `look` holds (store/privacy/__init__.py Look)."""
+    """Every finder of this module over the text `look` holds (store/privacy/__init__.py Look):
+    each where one of its literals stands, the numbered replies where a secret word and `) "` do."""
     present = look.anchors.present
-    if MASK_LITERAL in present:
-        _masked(look)
+    for lits, finder in _GATED:
+        if any(lit in present for lit in lits):
+            finder(look)
     if look.hits and holds(look.text, ') "'):
         _numbered_pairs(look)
-    if any(lit in present for lit in GET_LITERALS):
-        _got_replies(look)
-    if any(lit in present for lit in JWK_LITERALS):
-        _jwk_members(look)
-    if JWK_YAML_LITERAL in present:
-        _jwk_yaml_members(look)
-    if any(lit in present for lit in DEFINE_LITERALS):
-        _defined(look)
-    if SALT_LITERAL in present:
-        _salts(look)
-    if any(lit in present for lit in STORE_SETTERS):
-        _store_setters(look)
-    if any(lit in present for lit in BARE_CALL_LITERALS):
-        _bare_login_calls(look)
-    if SECRET_WORD in present:
-        _secret_ids(look)
-    if BUNDLE_LITERAL in present:
-        _host_credentials(look)
-    if any(lit in present for lit in ROLE_LITERALS):
-        _realm_users(look)
-    if NAGIOS_LITERAL in present:
-        _resource_macros(look)
-    if any(lit in present for lit in DEVICE_KEY_LITERALS):
-        _device_keys(look)
-    if ROUTING_LITERAL in present:
-        _routing_keys(look)
 
 
 def _masked(look):
@@ -529,3 +494,23 @@ def _routing_keys(look):
         m = rx.match(text, end)
         if m is not None and decide(m.group(1), MEDIUM, ASSIGN):
             add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+# Each finder of this module beside the literals it is tried for (the numbered replies, found
+# by a secret word and `) "`, are not here: see find).
+_GATED = (
+    ((MASK_LITERAL,), _masked),
+    (GET_LITERALS, _got_replies),
+    (JWK_LITERALS, _jwk_members),
+    ((JWK_YAML_LITERAL,), _jwk_yaml_members),
+    (DEFINE_LITERALS, _defined),
+    ((SALT_LITERAL,), _salts),
+    (STORE_SETTERS, _store_setters),
+    (BARE_CALL_LITERALS, _bare_login_calls),
+    ((SECRET_WORD,), _secret_ids),
+    ((BUNDLE_LITERAL,), _host_credentials),
+    (ROLE_LITERALS, _realm_users),
+    ((NAGIOS_LITERAL,), _resource_macros),
+    (DEVICE_KEY_LITERALS, _device_keys),
+    ((ROUTING_LITERAL,), _routing_keys),
+)
