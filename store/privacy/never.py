@@ -779,9 +779,12 @@ def _in_a_falsifying_example(text: str, s: int) -> bool:
     return at >= 0 and text.find(")\n", at, s) < 0 and text.find("\\n)", at, s) < 0
 
 
-def _line_start(text: str, s: int) -> int:
-    """Where the line of `s` starts, a line break written as an escape (`\\n`) counted as one."""
-    a = text.rfind("\n", 0, s) + 1
+def _line_start(text: str, s: int, reach: int | None = None) -> int:
+    """Where the line of `s` starts, a line break written as an escape (`\\n`) counted as one;
+    with `reach`, at most that many characters before `s`."""
+    lo = 0 if reach is None or s <= reach else s - reach
+    a = text.rfind("\n", lo, s)
+    a = lo if a < 0 else a + 1
     b = text.rfind("\\n", a, s)
     return a if b < 0 else b + 2
 
@@ -841,8 +844,9 @@ def _under_a_ciphertext_name(text: str, s: int) -> bool:
 
 def _logfmt_line(text: str, s: int) -> bool:
     """The line of `s` is a log line of `key=value` fields (two or more before the value's own)."""
-    start = _line_start(text, s)
-    return len(compiled("never-logfmt-field", r"(?:^|\s)[a-zA-Z_]+=\S").findall(text, start, s)) >= 2
+    start = _line_start(text, s, reach=1000)  # (a line of 1 MB: its last 1,000 characters, not all of it at each value)
+    fields = compiled("never-logfmt-field", r"(?:^|\s)[a-zA-Z_]+=\S").finditer(text, start, s)
+    return next(fields, None) is not None and next(fields, None) is not None
 
 
 def _is_hex(value: str) -> bool:
