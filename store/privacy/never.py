@@ -204,10 +204,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
-    if "_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_":
-        run_s, run_e = _id_run(text, s, e)
-        if compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) and "_secret_" not in text[run_s:run_e]:
-            return True
+    if ("_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_") and _structural_id(text, s, e):
+        return True
     verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
     if verdict is None:
         verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
@@ -216,14 +214,40 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _never_by_place(text, s, e, kind, value) or _never_in_tool_output(text, s, e, kind, value)
 
 
+# What a STRUCTURAL_ID starts with, to its first `_`.
+_STRUCTURAL_HEADS = ("toolu_", "srvtoolu_", "msg_", "req_", "cs_", "pi_", "seti_", "ch_", "cus_", "sub_", "in_", "evt_",
+                     "prod_", "price_", "txn_", "po_", "py_")
+
+
+def _structural_id(text: str, s: int, e: int) -> bool:
+    """text[s:e] lies in a STRUCTURAL_ID (the run of id characters around it), with no `_secret_`."""
+    before = text[s - 1] if s else ""
+    if not (before == "_" or (before.isalnum() and before.isascii())) and not text.startswith(_STRUCTURAL_HEADS, s):
+        return False  # (the run starts at s, and no id's head does: most values that hold a `_`)
+    run_s, run_e = _id_run(text, s, e)
+    return compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) is not None \
+        and "_secret_" not in text[run_s:run_e]
+
+
 def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
     """The classes never_secret reads from what stands around the span, not from its value alone."""
-    # (each test below runs for nearly every span: most are secrets, so none rejects early)
-    if ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
+    # (each test below runs for nearly every span: most are secrets, so none rejects early; each
+    # first reads the character before the span, `last`, where that alone can rule its class out)
+    last = text[s - 1] if s else ""
+    before = text[s - 40 if s > 40 else 0:s]
+    # a crypt hash holds no space or quote and starts at the span or before it (_crypt_hash)
+    if ((last and not last.isspace() and last not in "\"'`") or text[s] in "$pabs") \
+            and ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
-    if ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) and _sealed(text, s):
+    # a scheme or an envelope starts the span's word before it (not where a space, a quote or a line
+    # break ends that word right before the span), starts at the span, or ends before it with only
+    # spaces and quotes between (_sealed)
+    if (last not in _WORD_ENDS or text[s] in "{E"
+            or (last != "\n" and last and before.rstrip(" \t\"'")[-1:] in ("}", ",", "("))) \
+            and ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) \
+            and _sealed(text, s):
         return True
-    if s and text[s - 1] == ":" and _in_envelope(text, s):
+    if last == ":" and _in_envelope(text, s):
         return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
     if value.startswith("eyJ"):
         a, b = _jwt_run(text, s, e)
@@ -231,13 +255,14 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
             return True
     if text.startswith(("...", "\u2026"), e):
         return True  # sk-... : the rest of the value left out
-    if s >= 2 and text[s - 1] == " " and (text[s - 2] == " " or _row_of_a_table(text, s)) and _column_not_secret(text, s):
+    if last == " " and s >= 2 and (text[s - 2] == " " or (text[s - 2] not in ":=,;({[\"'>" and _row_of_a_table(text, s))) \
+            and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
-    if value.isidentifier() and _psql_variable(text, s):
-        return True
-    before = text[s - 40 if s > 40 else 0:s]
+    if (last == ":" or last == "'" or last == '"') and value.isidentifier() and _psql_variable(text, s):
+        return True  # (a psql variable: `:'pw'`, a quote and a colon before it, or a colon and a quote at it)
     low_before = before.lower()
-    tail = low_before.rstrip(" \t\"'\\[")
+    end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
+    tail = end.rstrip(" \t\"'\\[")
     labelled = tail.endswith((":", "="))
     if labelled:  # (the three tests below read a label's separator before the value: about half the spans)
         name = tail[-41:-1].rstrip(" \t\"'\\")
@@ -250,9 +275,9 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
                 compiled("never-member", MEMBER).search(before) and \
                 compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
-    # (an ASCII `before` whose end, less quotes and spaces, is no `:` or `=` ends in no id's label:
-    # _may_end_in_id_label's answer, without its call)
-    if kind not in PROVIDER_KINDS and (labelled or not before.isascii()) and _may_end_in_id_label(before) \
+    # (_may_end_in_id_label's answer, without its call)
+    if kind not in PROVIDER_KINDS and end[-1:] in _ID_SEPARATORS \
+            and _id_name_may_end(end[:-1].rstrip(" \t\"'\\_"), before) \
             and compiled("never-id-label", ID_LABEL).search(before) \
             and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
@@ -264,6 +289,9 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
     if not low_value.isalpha() or len(low_value) < 3:
         return False  # (_default_credential's first test, without a call for most values)
     return _default_credential(low_value, low_before)
+
+
+_WORD_ENDS = frozenset((" ", "\t", "\n", "\"", "'", ""))  # (what ends the word before a span, for _sealed)
 
 
 _PUBLIC_LABEL_ENDINGS = ("fingerprint", "thumbprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
@@ -420,18 +448,28 @@ ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subsc
             r"(?:\\?[\"'])?\Z")
 # The words ID_LABEL's can end in, lowercased: a label ends in one of them, then its separator.
 _ID_LABEL_ENDINGS = ("id", "ids", "identifier", "user", "name", "login", "email", "account")
+_ID_SEPARATORS = (":", "=", "\uff1a")  # (ID_LABEL's, what its end holds once quotes and spaces are taken off)
 
 
 def _may_end_in_id_label(before: str) -> bool:
     """False when ID_LABEL cannot match at the end of `before` (most spans): the regex searches
-    from every position of its 40 characters (~4 us), this reads its end (~0.3 us).  Only an
-    ASCII `before` is ruled out here: in a wider one a letter may match ignoring case (`ſ`, `K`)."""
-    if not before.isascii():
-        return True
+    from every position of its 40 characters (~4 us), this reads its end (~0.3 us): a separator,
+    after a name that ends in an id's or a user's word."""
     tail = before.rstrip(" \t\"'\\")
-    if not tail or tail[-1] not in ":=":
-        return False
-    return tail[:-1].rstrip(" \t\"'\\_").lower().endswith(_ID_LABEL_ENDINGS)
+    return tail[-1:] in _ID_SEPARATORS and _id_name_may_end(tail[:-1].rstrip(" \t\"'\\_").lower(), before)
+
+
+def _id_name_may_end(name: str, before: str) -> bool:
+    """`name` (lowercased: what stands before ID_LABEL's separator, less its quotes, spaces and `_`)
+    may end in one of its words: in an ASCII `before` it ends in one; in a wider one its last letter
+    may be one of theirs ignoring case (`uſer`), or be one of their last letters."""
+    if name.endswith(_ID_LABEL_ENDINGS):
+        return True
+    last = name[-1:]
+    return (last in _ID_LAST_LETTERS or last > "\x7f") and not before.isascii()
+
+
+_ID_LAST_LETTERS = frozenset("dsrenlt")  # (the last letters of ID_LABEL's words, lowercase)
 
 
 # A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):

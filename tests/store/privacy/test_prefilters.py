@@ -13,7 +13,7 @@ from store.privacy import never
 def _befores():
     """Texts that end as a label of an id or a user would (and many that nearly do)."""
     words = ["id", "ID", "Id", "ids", "user", "USER", "username", "user_name", "userName", "login", "email",
-             "account", "sid", "SSID", "appId", "client_id", "pid", "token", "key", "name", "grid", "uſer", "K"]
+             "account", "sid", "SSID", "appId", "client_id", "pid", "token", "key", "name", "grid", "uſer", "K", "idſ"]
     tails = ["", "\"", "'", " ", "\t"]
     seps = [":", "=", "\uff1a", "-", " ", ""]
     posts = ["", " ", "\t", "\"", "'", " \"", "\t'", " x"]
