@@ -204,46 +204,53 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
-    if ("_" in value or (s and text[s - 1] == "_") or text[e:e + 1] == "_") and _structural_id(text, s, e):
+    last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    if ("_" in value or last == "_" or text[e:e + 1] == "_") and _structural_id(text, s, e, value, last):
         return True
     verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
     if verdict is None:
         verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
     if verdict:
         return True
-    return _never_by_place(text, s, e, kind, value) or _never_in_tool_output(text, s, e, kind, value)
+    before = text[s - 40 if s > 40 else 0:s]
+    low_before = before.lower()
+    end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
+    return _never_by_place(text, s, e, kind, value, last, before, low_before, end) \
+        or _never_in_tool_output(text, s, e, kind, value, last, end)
 
 
-# What a STRUCTURAL_ID starts with, to its first `_`.
-_STRUCTURAL_HEADS = ("toolu_", "srvtoolu_", "msg_", "req_", "cs_", "pi_", "seti_", "ch_", "cus_", "sub_", "in_", "evt_",
-                     "prod_", "price_", "txn_", "po_", "py_")
+# What a STRUCTURAL_ID starts with, before its first `_`.
+_STRUCTURAL_HEADS = frozenset(("toolu", "srvtoolu", "msg", "req", "cs", "pi", "seti", "ch", "cus", "sub", "in", "evt",
+                               "prod", "price", "txn", "po", "py"))
 
 
-def _structural_id(text: str, s: int, e: int) -> bool:
-    """text[s:e] lies in a STRUCTURAL_ID (the run of id characters around it), with no `_secret_`."""
-    before = text[s - 1] if s else ""
-    if not (before == "_" or (before.isalnum() and before.isascii())) and not text.startswith(_STRUCTURAL_HEADS, s):
+def _structural_id(text: str, s: int, e: int, value: str, last: str) -> bool:
+    """text[s:e] lies in a STRUCTURAL_ID (the run of id characters around it), with no `_secret_`.
+    (`last`: the character before it; `value`: the span less its quotes, which is the span where
+    the run is an id's.)"""
+    if not (last == "_" or (last.isalnum() and last.isascii())) and value.partition("_")[0] not in _STRUCTURAL_HEADS:
         return False  # (the run starts at s, and no id's head does: most values that hold a `_`)
     run_s, run_e = _id_run(text, s, e)
     return compiled("never-id", STRUCTURAL_ID).fullmatch(text, run_s, run_e) is not None \
         and "_secret_" not in text[run_s:run_e]
 
 
-def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
-    """The classes never_secret reads from what stands around the span, not from its value alone."""
+def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str, before: str, low_before: str,
+                    end: str) -> bool:
+    """The classes never_secret reads from what stands around the span, not from its value alone
+    (`before`: its 40 characters before the span, `low_before` lowercased, `end` without the quotes,
+    spaces and backslashes that end it)."""
     # (each test below runs for nearly every span: most are secrets, so none rejects early; each
     # first reads the character before the span, `last`, where that alone can rule its class out)
-    last = text[s - 1] if s else ""
-    before = text[s - 40 if s > 40 else 0:s]
     # a crypt hash holds no space or quote and starts at the span or before it (_crypt_hash)
     if ((last and not last.isspace() and last not in "\"'`") or text[s] in "$pabs") \
             and ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
     # a scheme or an envelope starts the span's word before it (not where a space, a quote or a line
     # break ends that word right before the span), starts at the span, or ends before it with only
-    # spaces and quotes between (_sealed)
+    # spaces and quotes between (_sealed; `end` strips a backslash too, which only lets more through)
     if (last not in _WORD_ENDS or text[s] in "{E"
-            or (last != "\n" and last and before.rstrip(" \t\"'")[-1:] in ("}", ",", "("))) \
+            or (last != "\n" and last and end[-1:] in ("}", ",", "("))) \
             and ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) \
             and _sealed(text, s):
         return True
@@ -253,15 +260,15 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
             return True
-    if text.startswith(("...", "\u2026"), e):
+    after = text[e:e + 1]
+    if (after == "." and text.startswith("...", e)) or after == "\u2026":
         return True  # sk-... : the rest of the value left out
     if last == " " and s >= 2 and (text[s - 2] == " " or (text[s - 2] not in ":=,;({[\"'>" and _row_of_a_table(text, s))) \
             and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
-    if (last == ":" or last == "'" or last == '"') and value.isidentifier() and _psql_variable(text, s):
-        return True  # (a psql variable: `:'pw'`, a quote and a colon before it, or a colon and a quote at it)
-    low_before = before.lower()
-    end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
+    if ((last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")) \
+            and value.isidentifier() and _psql_variable(text, s):
+        return True  # (a psql variable: `:'pw'`, its colon right before its quote)
     tail = end.rstrip(" \t\"'\\[")
     labelled = tail.endswith((":", "="))
     if labelled:  # (the three tests below read a label's separator before the value: about half the spans)
@@ -271,15 +278,16 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
             return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
         if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
             return True  # a key's fingerprint
-        if text.startswith("@", e) and before.endswith(_MEMBER_PREFIXES) and \
+        if after == "@" and before.endswith(_MEMBER_PREFIXES) and \
                 compiled("never-member", MEMBER).search(before) and \
                 compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     # (_may_end_in_id_label's answer, without its call)
     if kind not in PROVIDER_KINDS and end[-1:] in _ID_SEPARATORS \
-            and _id_name_may_end(end[:-1].rstrip(" \t\"'\\_"), before) \
+            and ((name := end[:-1].rstrip(" \t\"'\\_")).endswith(_ID_LABEL_ENDINGS)
+                 or (name[-1:] in _ID_LAST_LETTERS and not before.isascii())) \
             and compiled("never-id-label", ID_LABEL).search(before) \
-            and not (text.startswith("@", e) and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
+            and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
@@ -456,20 +464,16 @@ def _may_end_in_id_label(before: str) -> bool:
     from every position of its 40 characters (~4 us), this reads its end (~0.3 us): a separator,
     after a name that ends in an id's or a user's word."""
     tail = before.rstrip(" \t\"'\\")
-    return tail[-1:] in _ID_SEPARATORS and _id_name_may_end(tail[:-1].rstrip(" \t\"'\\_").lower(), before)
+    if tail[-1:] not in _ID_SEPARATORS:
+        return False
+    name = tail[:-1].rstrip(" \t\"'\\_").lower()
+    # (in a wider `before` a letter may match ignoring case: its name's last letter is one of theirs)
+    return name.endswith(_ID_LABEL_ENDINGS) or (name[-1:] in _ID_LAST_LETTERS and not before.isascii())
 
 
-def _id_name_may_end(name: str, before: str) -> bool:
-    """`name` (lowercased: what stands before ID_LABEL's separator, less its quotes, spaces and `_`)
-    may end in one of its words: in an ASCII `before` it ends in one; in a wider one its last letter
-    may be one of theirs ignoring case (`uſer`), or be one of their last letters."""
-    if name.endswith(_ID_LABEL_ENDINGS):
-        return True
-    last = name[-1:]
-    return (last in _ID_LAST_LETTERS or last > "\x7f") and not before.isascii()
-
-
-_ID_LAST_LETTERS = frozenset("dsrenlt")  # (the last letters of ID_LABEL's words, lowercase)
+# The last letters of ID_LABEL's words, and what matches one ignoring case once lowercased (`ſ`: `s`;
+# the only letter beyond ASCII that does).
+_ID_LAST_LETTERS = frozenset("dsrenltſ")
 
 
 # A secret's label qualified by its user (`Password for the 'elastic' user:`, `token of user ana:`):
@@ -710,11 +714,11 @@ def _sealed(text: str, s: int) -> bool:
 
 # ---- classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_negatives10.py) ----
 
-def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> bool:
+def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last: str, end: str) -> bool:
     """The classes found in realistic tool output after the eighth batch's, each tried only where its
     cheap gate holds: most spans pass none of them, and are read here by the character before them
-    and their value's first one."""
-    last = text[s - 1] if s else ""
+    (`last`), their value's first one and the end of what stands before them (`end`, see
+    _never_by_place)."""
     if last == "\\" and value[0] in "nrt" and len(value) > 1:
         # (`\nRWQ…`, `\t9RYW…`: the value starts after a line break or a tab written as an escape)
         s, value, last = s + 1, value[1:], ("\t" if value[0] == "t" else "\n")
@@ -735,12 +739,20 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     if last == "\n" and _at_a_lines_start_in_tool_output(text, s, kind):
         return True
     n = len(value)
-    if last in "\"'<:=" and _mark_may_say(text, s, e, kind, n, last) and \
-            _after_its_mark_in_tool_output(text, s, e, kind, value, last):
+    if last == '"' or last == "'" or not last:  # (_mark_may_say's gate for a quote, read without its call)
+        if (text[s - 2:s - 1] == "=" or (n <= 64 and not n % 4 and kind not in PROVIDER_KINDS)) \
+                and _after_its_mark_in_tool_output(text, s, e, kind, value, last):
+            return True
+    elif last in "<:=" and (last != "=" or kind == "cookie") and _mark_may_say(text, s, e, kind, n, last) \
+            and _after_its_mark_in_tool_output(text, s, e, kind, value, last):
         return True
-    if text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 and _under_a_ciphertext_name(text, s):
+    # (whether what stands before the value may end in a label's separator, read from `end`: where
+    # it does not, no name before the value is a label's, the classes below read none)
+    labelled = end[-1:] in (":", "=") or len(end) < 2 or end.endswith(("\\t", "\\n"))
+    if (labelled or last in _CIPHERTEXT_RUN) and text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 \
+            and _under_a_ciphertext_name(text, s):
         return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens
-    if last not in " \t\"'\\:=":
+    if last not in " \t\"'\\:=" or not labelled:
         return False
     if (8 < n < 24 or n > 136) and kind != "high_entropy" and text.find("dempoten", s - 60 if s > 60 else 0, s) < 0:
         return False  # (_never_by_its_name's gates, none of which holds: most passwords' lengths)
@@ -748,6 +760,10 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str) -> b
     while tail.endswith(("\\t", "\\n")):  # (`Hash (md5):\t\t…` in JSON printed as text)
         tail = tail[:-2].rstrip(" \t\"'\\")
     return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
+
+
+# What _under_a_ciphertext_name walks back over from a value to the name before it.
+_CIPHERTEXT_RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=:_-.")
 
 
 def _at_a_lines_start_in_tool_output(text: str, s: int, kind: str) -> bool:
