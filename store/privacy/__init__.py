@@ -423,36 +423,36 @@ def _find(text: str, extra_patterns=()) -> list:
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS:
         finder(look)
-    if found:
-        blocks = public_blocks(text) if "-----BEGIN " in text else ()
-        # a span found by several finders (or twice) is judged once: by where it stands and its
-        # kind's class (never_secret reads a kind only for the class it is of: most spans found by
-        # two finders are of two kinds, `password` and `secret`, judged alike)
-        verdicts = {}
-        keep = []
-        for f in found:
-            key = (f[0], f[2], NEVER_CLASS.get(f[3], ""))
-            verdict = verdicts.get(key)
-            if verdict is None:
-                verdict = verdicts[key] = never_secret(text, f[0], f[2], f[3], blocks)
-            if not verdict:
-                keep.append(f)
-        found = keep
     if not found:
         return []
+    blocks = public_blocks(text) if "-----BEGIN " in text else ()
     found.sort()
+    # In one pass over the sorted spans: each judged by never_secret, those it keeps merged.  A span
+    # found by several finders (or twice) is judged once: by where it stands and its kind's class
+    # (never_secret reads a kind only for the class it is of: most spans found by two finders are of
+    # two kinds, `password` and `secret`, judged alike); sorted, its finds stand next to each other
+    # (or nearly: one apart is judged again, alike).
     merged = []
-    cur_s, cur_p, cur_e, cur_k = found[0]
-    for s, p, e, k in found[1:]:
-        if s < cur_e:  # overlap: one span, kind of the most specific rule
+    cur_s = cur_p = cur_e = cur_k = None
+    at_s = at_e = -1
+    at_k = dropped = None
+    for s, p, e, k in found:
+        if s != at_s or e != at_e or (k != at_k and NEVER_CLASS.get(k, "") != NEVER_CLASS.get(at_k, "")):
+            at_s, at_e, at_k = s, e, k
+            dropped = never_secret(text, s, e, k, blocks)
+        if dropped:
+            continue
+        if cur_k is not None and s < cur_e:  # overlap: one span, kind of the most specific rule
             if e > cur_e:
                 cur_e = e
             if p < cur_p:
                 cur_p, cur_k = p, k
         else:
-            merged.append((cur_k, cur_s, cur_e))
+            if cur_k is not None:
+                merged.append((cur_k, cur_s, cur_e))
             cur_s, cur_p, cur_e, cur_k = s, p, e, k
-    merged.append((cur_k, cur_s, cur_e))
+    if cur_k is not None:
+        merged.append((cur_k, cur_s, cur_e))
     return merged
 
 
