@@ -205,7 +205,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
-    if ("_" in value or last == "_" or text[e:e + 1] == "_") and _structural_id(text, s, e, value, last):
+    after = text[e:e + 1]
+    if ("_" in value or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
     verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
     if verdict is None:
@@ -215,7 +216,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
-    return _never_by_place(text, s, e, kind, value, last, before, low_before, end) \
+    return _never_by_place(text, s, e, kind, value, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, last, end)
 
 
@@ -236,10 +237,10 @@ def _structural_id(text: str, s: int, e: int, value: str, last: str) -> bool:
 
 
 def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str, before: str, low_before: str,
-                    end: str) -> bool:
+                    end: str, after: str) -> bool:
     """The classes never_secret reads from what stands around the span, not from its value alone
     (`before`: its 40 characters before the span, `low_before` lowercased, `end` without the quotes,
-    spaces and backslashes that end it)."""
+    spaces and backslashes that end it; `after`: the character after the span)."""
     # (each test below runs for nearly every span: most are secrets, so none rejects early; each
     # first reads the character before the span, `last`, where that alone can rule its class out)
     # a crypt hash holds no space or quote and starts at the span or before it (_crypt_hash)
@@ -260,7 +261,6 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
             return True
-    after = text[e:e + 1]
     if (after == "." and text.startswith("...", e)) or after == "\u2026":
         return True  # sk-... : the rest of the value left out
     if last == " " and s >= 2 and (text[s - 2] == " " or (text[s - 2] not in ":=,;({[\"'>" and _row_of_a_table(text, s))) \
@@ -273,7 +273,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
     labelled = tail.endswith((":", "="))
     if labelled:  # (the three tests below read a label's separator before the value: about half the spans)
         name = tail[-41:-1].rstrip(" \t\"'\\")
-        if ((name.endswith(_LABEL_ENDINGS) and (not name.endswith("key") or "pub" in name or "site" in name))
+        if (((name[-3:] in _LABEL_TAILS or name[-2:] in _LABEL_TAILS) and name.endswith(_LABEL_ENDINGS)
+             and (not name.endswith("key") or "pub" in name or "site" in name))
                 or "public_" in name) and _public_by_label(text, s, before, tail, name, kind):
             return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
         if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
@@ -284,7 +285,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     # (_may_end_in_id_label's answer, without its call)
     if kind not in PROVIDER_KINDS and end[-1:] in _ID_SEPARATORS \
-            and ((name := end[:-1].rstrip(" \t\"'\\_")).endswith(_ID_LABEL_ENDINGS)
+            and (((name := end[:-1].rstrip(" \t\"'\\_"))[-2:] in _ID_LABEL_TAILS and name.endswith(_ID_LABEL_ENDINGS))
                  or (name[-1:] in _ID_LAST_LETTERS and not before.isascii())) \
             and compiled("never-id-label", ID_LABEL).search(before) \
             and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
@@ -309,6 +310,7 @@ _MEMBER_PREFIXES = ("serviceAccount:", "group:", "domain:", "mailto:", "principa
 MEMBER = r"(?:^|[\s\"'\[,(=-])(?:serviceAccount|group|domain|mailto|principal|principalSet):\Z"
 _JWK_MEMBER_ENDINGS = ('"n', '"e', '"x', '"y', "kid", "x5c", "x5t", "256", "x5u", "crv", "alg", "use")
 _LABEL_ENDINGS = _PUBLIC_LABEL_ENDINGS + _JWK_MEMBER_ENDINGS
+_LABEL_TAILS = frozenset(w[-3:] for w in _LABEL_ENDINGS)  # (their last three characters, or two: one lookup)
 
 
 def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: str) -> bool:
@@ -456,6 +458,7 @@ ID_LABEL = (r"(?:(?:\b|_)(?i:app|client|user|account|tenant|project|device|subsc
             r"(?:\\?[\"'])?\Z")
 # The words ID_LABEL's can end in, lowercased: a label ends in one of them, then its separator.
 _ID_LABEL_ENDINGS = ("id", "ids", "identifier", "user", "name", "login", "email", "account")
+_ID_LABEL_TAILS = frozenset(w[-2:] for w in _ID_LABEL_ENDINGS)  # (their last two letters: a set's one lookup)
 _ID_SEPARATORS = (":", "=", "\uff1a")  # (ID_LABEL's, what its end holds once quotes and spaces are taken off)
 
 
@@ -815,7 +818,7 @@ def _never_by_its_name(text: str, s: int, kind: str, value: str, tail: str) -> b
         if kind == "high_entropy" and low_tail.endswith(_ID_NOUNS) and \
                 compiled("never-id-noun", ID_NOUN).search(_label_name(tail[:-1]).lower()):
             return True  # `"job": "V1StGXR8_Z5jdHi6B-myT"`, `"cuid": …`, `accessor …`: an id under its name
-    if not 24 <= n <= 136 or not _digest_shaped(value, text, s):
+    if not 24 <= n <= 136 or not _may_name_a_digest(tail.lower()) or not _digest_shaped(value, text, s):
         return False
     name = _label_name(tail[:-1])
     if not name and tail[:-1].endswith(")"):  # `Hash (md5):`: a name and its algorithm in parentheses
@@ -947,6 +950,12 @@ def _digest_shaped(value: str, text: str, s: int) -> bool:
     if n % 4 or not 24 <= n <= 88 or compiled("never-b64", r"[A-Za-z0-9+/]+={0,2}\Z").match(value) is None:
         return False
     return n * 3 // 4 - (len(value) - len(value.rstrip("="))) in _DIGEST_BYTES
+
+
+def _may_name_a_digest(low: str) -> bool:
+    """`low` (lowercased) holds one of _DIGEST_WORDS: where it holds none, no name in it says digest."""
+    return "sha" in low or "sum" in low or "hash" in low or "md5" in low or "digest" in low or "etag" in low \
+        or "integrity" in low or "fingerprint" in low
 
 
 def _names_a_digest(name: str) -> bool:
