@@ -277,7 +277,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
              and (not name.endswith("key") or "pub" in name or "site" in name))
                 or "public_" in name) and _public_by_label(text, s, before, tail, name, kind):
             return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
-        if low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
+        if last == ":" and low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
             return True  # a key's fingerprint
         if after == "@" and before.endswith(_MEMBER_PREFIXES) and \
                 compiled("never-member", MEMBER).search(before) and \
@@ -751,7 +751,7 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last
         return True
     # (whether what stands before the value may end in a label's separator, read from `end`: where
     # it does not, no name before the value is a label's, the classes below read none)
-    labelled = end[-1:] in (":", "=") or len(end) < 2 or end.endswith(("\\t", "\\n"))
+    labelled = end[-1:] in (":", "=") or len(end) < 2 or (end[-2] == "\\" and end[-1] in "tn")
     if (labelled or last in _CIPHERTEXT_RUN) and text.find("phertext", s - 80 if s > 80 else 0, s) >= 0 \
             and _under_a_ciphertext_name(text, s):
         return True  # Pulumi's `"ciphertext": "v1:…:…"`, KMS's `CiphertextBlob`: what only a key opens

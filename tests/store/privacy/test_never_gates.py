@@ -1,0 +1,147 @@
+"""The cheap gates in front of never.py's costlier classes (store/privacy/never.py): each says "this
+class cannot hold" only where the class's own test says so too.  The gates are read from the
+characters around a span (the one before it, the one at it, the end of the 40 before it), so each
+is checked here on texts built to sit at its edges: a gate that ruled out one span its class
+holds for would redact what is never a secret."""
+
+import random
+
+from store.privacy import never
+
+_STRIP = " \t\"'\\"
+
+
+def _end(text: str, s: int) -> str:
+    """What never_secret passes as `end`: the 40 characters before `s`, lowercased, less the
+    quotes, spaces and backslashes that end them."""
+    return text[s - 40 if s > 40 else 0:s].lower().rstrip(_STRIP)
+
+
+def _texts(parts, n, seed, most=14):
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield "".join(rng.choice(parts) for _ in range(rng.randint(1, most)))
+
+
+def test_a_crypt_hash_runs_into_its_span_with_no_space_or_quote():
+    parts = ["$2b$12$", "$argon2id$v=19$", "$6$", "pbkdf2_sha256$600000$", "bcrypt$", "scrypt$", "$y$", "abcdEFGH",
+             "12345678", "/x.y", " ", "\t", "\n", "\"", "'", "`", "=", ":", "(", "p", "a", "$"]
+    held = ruled_out = 0
+    for text in _texts(parts, 12_000, 1):
+        for s in range(len(text)):
+            for e in (s + 1, min(len(text), s + 9), len(text)):
+                last = text[s - 1] if s else ""
+                gate = (last and not last.isspace() and last not in "\"'`") or text[s] in "$pabs"
+                if not gate:
+                    ruled_out += 1
+                if never._crypt_hash(text, s, e):
+                    held += 1
+                    assert gate, (text, s, e)
+    assert held > 1_000 and ruled_out > 10_000
+
+
+def test_a_sealed_value_starts_its_word_starts_at_the_span_or_ends_before_it():
+    parts = ["{SSHA}", "{CRYPT}", "{PBKDF2-SHA512}", "{cipher}", "{PLAIN}", "ENC[PKCS7,", "ENC[AES256_GCM,", "ENC(",
+             "ENC", "abc=", "x", " ", "  ", "\t", "\n", "\"", "'", "=", ":", ",", "}", "(", "]", "\\", "E", "{"]
+    held = ruled_out = 0
+    for text in _texts(parts, 12_000, 2):
+        for s in range(1, len(text)):
+            last = text[s - 1]
+            gate = last not in never._WORD_ENDS or text[s] in "{E" or \
+                (last != "\n" and last and _end(text, s)[-1:] in ("}", ",", "("))
+            if not gate:
+                ruled_out += 1
+            if never._sealed(text, s):
+                held += 1
+                assert gate, (text, s)
+    assert held > 1_000 and ruled_out > 5_000
+
+
+def test_a_name_before_a_value_stands_where_what_precedes_it_ends_in_a_separator():
+    """The classes of _never_in_tool_output that read a label: a ciphertext's name (after a run of
+    the value's characters), an idempotency key's, a token's and a digest's (after the value's
+    own escapes `\\t`, `\\n`) stand where `end` may end in a label's separator."""
+    parts = ["ciphertext", "CiphertextBlob", "Idempotency-Key", "sha256", "Hash (md5)", ":", "=", ": ", "\"", "'",
+             "\\\"", "\\t", "\\n", "\\", " ", "\t", "\n", "v1:", "ab+/", "x" * 30, "_", "-", ".", "é", "İ"]
+    held_name = held_cipher = ruled_out = 0
+    for text in _texts(parts, 12_000, 3, most=10):
+        for s in range(len(text) + 1):
+            end = _end(text, s)
+            labelled = end[-1:] in (":", "=") or len(end) < 2 or (end[-2] == "\\" and end[-1] in "tn")
+            last = text[s - 1] if s else ""
+            if not labelled:
+                ruled_out += 1
+            if never._under_a_ciphertext_name(text, s):
+                held_cipher += 1
+                assert labelled or last in never._CIPHERTEXT_RUN, (text, s)
+            tail = text[s - 60 if s > 60 else 0:s].rstrip(_STRIP)  # (as _never_in_tool_output reads it)
+            while tail.endswith(("\\t", "\\n")):
+                tail = tail[:-2].rstrip(_STRIP)
+            if tail.endswith((":", "=")):
+                held_name += 1
+                assert labelled, (text, s)
+    assert held_cipher > 500 and held_name > 10_000 and ruled_out > 10_000
+
+
+def test_a_structural_id_that_starts_at_its_span_starts_with_an_ids_head():
+    """Where never_secret asks (a `_` in the value or right beside it), the head read from the
+    value decides as the run of id characters around it does."""
+    rng = random.Random(4)
+    heads = ["toolu_", "srvtoolu_", "msg_", "req_", "cs_test_", "pi_live_", "evt_", "price_", "po_", "ghp_", "sk_",
+             "toolu", "x_", "_", ""]
+    held = 0
+    for _ in range(20_000):
+        body = "".join(rng.choice("AbZ09x" if rng.random() < 0.97 else "_") for _ in range(rng.randint(0, 30)))
+        pre = rng.choice(["", " ", "\"", "=", "a", "_", "-", "\n"])
+        text = pre + rng.choice(heads) + body + rng.choice(["", " ", "\"", "_", "x"])
+        s = len(pre) + rng.choice([0, 0, 1, 3])
+        e = rng.randint(s + 1, len(text)) if s < len(text) else s
+        if s >= len(text):
+            continue
+        last = text[s - 1] if s else ""
+        value = text[s:e].strip().strip("\"'`")
+        if not value or not ("_" in value or last == "_" or text[e:e + 1] == "_"):
+            continue
+        run_s, run_e = never._id_run(text, s, e)
+        whole = never.compiled("never-id", never.STRUCTURAL_ID).fullmatch(text, run_s, run_e) is not None \
+            and "_secret_" not in text[run_s:run_e]
+        if whole:
+            held += 1
+        assert never._structural_id(text, s, e, value, last) == whole, (text, s, e)
+    assert held > 1_000
+
+
+def test_a_psql_variable_has_its_colon_right_before_its_quote():
+    parts = [":'", ":\"", "'", "\"", ":", " ", "(", "=", ",", "pw", "name", "x"]
+    held = 0
+    for text in _texts(parts, 8_000, 5):
+        for s in range(1, len(text)):
+            last = text[s - 1]
+            gate = (last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")
+            if never._psql_variable(text, s):
+                held += 1
+                assert gate, (text, s)
+    assert held > 1_000
+
+
+def test_the_words_a_label_ends_in_are_looked_up_by_their_last_letters():
+    rng = random.Random(6)
+    words = list(never._LABEL_ENDINGS) + list(never._ID_LABEL_ENDINGS) + ["password", "token", "ke", "y", "n", "x5"]
+    for _ in range(5_000):
+        name = "".join(rng.choice(words + ["_", "-", "\"", "a"]) for _ in range(rng.randint(1, 4)))
+        if name.endswith(never._LABEL_ENDINGS):
+            assert name[-3:] in never._LABEL_TAILS or name[-2:] in never._LABEL_TAILS, name
+        if name.endswith(never._ID_LABEL_ENDINGS):
+            assert name[-2:] in never._ID_LABEL_TAILS, name
+
+
+def test_a_name_that_says_digest_holds_one_of_its_words():
+    rng = random.Random(7)
+    words = sorted(never._DIGEST_WORDS) + ["Code", "Sha", "SHA", "256", "Go", "Mod", "Sum", "key", "secret", "x"]
+    said = 0
+    for _ in range(5_000):
+        name = "".join(rng.choice(words + ["_", "-", ".", "/"]) for _ in range(rng.randint(1, 4)))
+        if never._names_a_digest(name):
+            said += 1
+            assert never._may_name_a_digest(name.lower()), name
+    assert said > 1_000
