@@ -475,11 +475,12 @@ def _labels(text, low, anchors, found):
     n = len(text)
     done = -1
     name_chars = None  # compiled when a name goes on past its label
+    # name -> (its verdict, the name rule's; or, when it has none, whether it is a directive's
+    # name): each name read once for the text (a name holds several labels, a text repeats it)
+    names = {}
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
-        directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
             ns = s
@@ -494,7 +495,12 @@ def _labels(text, low, anchors, found):
                 ne = name_chars(text, ne).end()
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
-            verdict = name_verdict(name) if name else None
+            got = names.get(name)
+            if got is None:
+                verdict = name_verdict(name) if name else None
+                got = names[name] = (verdict, verdict is None and name.lower().endswith(DIRECTIVE_ENDINGS)
+                                     and name.replace("_", "").isalpha())
+            verdict = got[0]
             if verdict is None and low[s:e] not in _NEVER_INFLECTED and _inflected_label(low, ns, ne, s, e):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code
@@ -502,19 +508,21 @@ def _labels(text, low, anchors, found):
                 _after_label(text, low, ns, ne, kind, STRONG, False, found)
                 continue
             if verdict is None:
-                if not name.lower().endswith(DIRECTIVE_ENDINGS) or not name.replace("_", "").isalpha():
+                if not got[1]:
                     continue
                 verdict = ("password", MEDIUM)
-            kind, strength = verdict
-            directive_name = True
-            s, e = ns, ne
-            if s and text[s - 1] == "-":
+            if ns and text[ns - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
+            kind, strength = verdict
+            done = ne
+            _after_label(text, low, ns, ne, kind, strength, True, found)
+            continue
+        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
+        if e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
-        _after_label(text, low, s, e, kind, strength, directive_name, found)
+        _after_label(text, low, s, e, kind, strength, False, found)
 
 
 def _inflected_label(low, ns, ne, s, e):
@@ -535,6 +543,11 @@ _NEVER_INFLECTED = frozenset(NAME_WORDS) | _ENGLISH_NAMES
 
 
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
+    ch = text[e:e + 1]
+    if ch in _SEPARATORS and not (ch == "=" and text[e + 1:e + 2] in ("=", ">")):
+        # (most labels of a dense text: `PASSWORD=`, `password:`; none of the cases below reads them)
+        _after_separator(text, e, ch, strength, directive_name, kind, found)
+        return
     n = len(text)
     i = e
     if low[i:i + 1] in (" ", "\t"):
@@ -607,6 +620,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 
 
 
+_SEPARATORS = frozenset(":=\uff1a\uff1d")
+
+
 def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
@@ -668,31 +684,42 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     span = False  # not read yet
     if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
         span = value_at(text, i)
-        two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
-        if two is not None and text[i + 1:i + 2] in "\"'":
-            # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
-            _take(text, found, two.span(3), STRONG, POSITION, "password")
-            return
+        if text[i + 1:i + 2] in ("\"", "'"):  # (the pattern's first character)
+            two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
+            if two is not None:
+                # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
+                _take(text, found, two.span(3), STRONG, POSITION, "password")
+                return
         pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
         if pair is not None and _alone(text, span[1]):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
+    if span is False:
+        span = value_at(text, i)
+    if span is None:
+        return
+    value = text[span[0]:span[1]]
+    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(value):
+        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
+    if directive_name and value in ("0", "7"):
+        if not _directive_context(low, s):
+            if strength < STRONG and not _after_a_user(text, s):
+                return
+            strength = STRONG
+        after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
+        if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
+            _take(text, found, after, strength, PROSE, kind)
+        return
+    alone = _alone(text, span[1])
+    if " " not in value and not decide(value, STRONG, SPACE, alone) and not decide(value, STRONG, ASSIGN, alone):
+        return  # (a value no evidence here makes a secret, most after a label in prose: its line is not read)
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    if span is False:
-        span = value_at(text, i)
-    if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
-        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
-    if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
-        after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
-        if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
-            _take(text, found, after, strength, PROSE, kind)
-        return
-    if span is not None and (not directive_name or _alone(text, span[1]) or context):
+    if not directive_name or alone or context:
         # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
         # sets a value as `=` does; an English word (`Password changed`) may start prose
         config = directive_name and low[s:e] not in _PROSE_NAMES and context
@@ -795,7 +822,8 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     if directive_name:
         # NAME = value: store/privacy/names.py judges it; here only a password-like or random
         # value followed by prose (`Password: admin123 (change after first login)`)
-        if span is not None and strength >= STRONG and ch in ":=\uff1a" and ((_prose_follows(text, span[1]) and (
+        if span is not None and strength >= STRONG and ch in ":=\uff1a" and text[span[1]:span[1] + 1] in _BEFORE_PROSE \
+                and ((_prose_follows(text, span[1]) and (
                 ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])))
                 or (ch == "=" and _assigned_in_a_sentence(text, j, span))):
             # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words,
@@ -807,6 +835,8 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     _take(text, found, span, strength, ASSIGN, kind)
 
 
+# What stands right after a value that prose follows (_prose_follows, "prose-after-comma").
+_BEFORE_PROSE = frozenset(" \t,")
 _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
                          "credential credentials creds".split()) | _LABEL_SET
 
@@ -1070,6 +1100,13 @@ def _labelled_rows(text, low, anchors, found):
             if line_start in seen:
                 continue
             seen.add(line_start)
+            first = text[line_start]
+            if first == " " or first == "\t":
+                first = text[line_start + 1]  # (`at`, a bar, stands after the blank)
+                if first == " " or first == "\t":
+                    first = "|"  # (more blanks: the pattern tells)
+            if first != "|" and first != "\u2502":
+                continue  # a line that a bar does not start (`git log --stat`'s ` path | 3 ++`)
             m = rx.match(text, line_start)
             if m is None:
                 continue
@@ -1142,17 +1179,21 @@ def _aligned_heads():
     return compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
 
 
+_CELL_END_FIRST = ("", "\t", "\n")  # a cell's end (the text's, a tab, a line break) that _aligned_header_lines reads
+
+
 def _aligned_header_lines(text, hits):
     """The header lines (matches of _aligned_heads) of the labels at `hits` that end a cell at a
     gap (two spaces or a tab after it, or before it when it ends its line)."""
-    cell_end = compiled("cell-end", r"[^\s]*")
-    n = len(text)
+    cell_end = compiled("cell-end", r"[^\s]*").match
     starts = set()
-    for s, e, _kind, _single in hits:
-        ce = cell_end.match(text, e).end()
-        if ce < n and (text[ce] == "\t" or text.startswith("  ", ce)):
+    # (each label's cell end and the two characters there read in one comprehension: a label of
+    # prose, most, goes on with one space or a word, ~2,800 in a MB of this repository's log)
+    for s, after in [(s, after) for s, e, _kind, _single in hits
+                     if (after := text[(ce := cell_end(text, e).end()):ce + 2])[:1] in _CELL_END_FIRST or after == "  "]:
+        if after[:1] == "\t" or after == "  ":
             starts.add(text.rfind("\n", 0, s) + 1)  # a cell with another after it
-        elif ce == n or text[ce] == "\n":
+        else:  # the cell ends its line (or the text)
             ls = text.rfind("\n", 0, s) + 1
             before = text[ls:s].lstrip()  # (not its indentation)
             if "  " in before or "\t" in before:
@@ -1526,8 +1567,14 @@ def _wallets(text, low, anchors, found):
         return
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
-            if True:
-                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
+            # (the pattern's separator stands in the 23 characters after the label, or it fails
+            # there after ~21 tries: a `seed` of an e-mail address or a name, ~2,800 in a MB of
+            # this repository's log, most with none)
+            i = at + len(label)
+            head = low[i:i + 23]
+            if ":" in head or "=" in head or "\n" in head or "'" in head or '"' in head or "：" in head or \
+                    "is" in head or "are" in head:
+                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, i)
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
