@@ -1179,21 +1179,22 @@ def _aligned_heads():
     return compiled("aligned-header", r"\n([ \t]*+" + _HEAD_CELL + r"(?:(?:  +|\t+)" + _HEAD_CELL + r")++[ \t]*+)(?=\n)")
 
 
-_CELL_END_FIRST = ("", "\t", "\n")  # a cell's end (the text's, a tab, a line break) that _aligned_header_lines reads
-
-
 def _aligned_header_lines(text, hits):
     """The header lines (matches of _aligned_heads) of the labels at `hits` that end a cell at a
     gap (two spaces or a tab after it, or before it when it ends its line)."""
-    cell_end = compiled("cell-end", r"[^\s]*").match
+    # (the run of the label's cell, then what may end a header's cell: no match for most labels,
+    # in prose, and no match object made for them)
+    cell_end = compiled("cell-end-at-gap", r"[^\s]*(?=\t|  |\n|\Z)").match
+    n = len(text)
     starts = set()
-    # (each label's cell end and the two characters there read in one comprehension: a label of
-    # prose, most, goes on with one space or a word, ~2,800 in a MB of this repository's log)
-    for s, after in [(s, after) for s, e, _kind, _single in hits
-                     if (after := text[(ce := cell_end(text, e).end()):ce + 2])[:1] in _CELL_END_FIRST or after == "  "]:
-        if after[:1] == "\t" or after == "  ":
+    for s, e, _kind, _single in hits:
+        m = cell_end(text, e)
+        if m is None:
+            continue
+        ce = m.end()
+        if ce < n and text[ce] != "\n":
             starts.add(text.rfind("\n", 0, s) + 1)  # a cell with another after it
-        else:  # the cell ends its line (or the text)
+        else:
             ls = text.rfind("\n", 0, s) + 1
             before = text[ls:s].lstrip()  # (not its indentation)
             if "  " in before or "\t" in before:
@@ -1752,10 +1753,38 @@ def call_arguments(text, low, anchors, found):
                         word in low[ls:le] for word in _CALL_EVIDENCE)):
                 continue  # no word on the line that any of the call's judgements needs
             judged.add(ls)
-            for m in rx.finditer(text, ls, le):
+            for m in _calls_on_line(rx, text, ls, le):
                 _judge_call(text, m, found)
     if clients:
         _client_calls(text, low, clients, found, judged, rx)
+
+
+def _calls_on_line(rx, text, ls, le):
+    """What `rx.finditer(text, ls, le)` yields ("call"), read from each `(`: a match ends at the
+    first `(` after its start (none stands in a callee, its blanks, `!` or generic), so none starts
+    before the run of what a match holds before that `(`, and the search starts there (the
+    pattern tried at each character of a long line of prose cost ~45 ns a character)."""
+    pos = ls
+    while True:
+        p = text.find("(", pos, le)
+        if p < 0:
+            return
+        k = p
+        if k > pos and text[k - 1] == "!":
+            k -= 1
+        while k > pos and text[k - 1] in " \t":
+            k -= 1
+        if k > pos and text[k - 1] == ">":  # a generic's `<…>` (40 characters at most inside)
+            k = max(pos, k - 42)
+            while k > pos and text[k - 1] in " \t":
+                k -= 1
+        while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
+            k -= 1  # the callee's path (`\w`, `$`, `.`, `::`, `->`, PowerShell's `[Type]::`)
+        m = rx.search(text, k, le)
+        if m is None:
+            return
+        yield m
+        pos = m.end()
 
 
 # What a call that makes a client from its first argument ends with (`Github(`, `TeleBot(`,
@@ -1800,14 +1829,35 @@ def _may_end_assigning(text, a, b):
     return i > a and text[i - 1] in "=:"
 
 
+_CALL_FINDS: dict = {}  # a call and what it reads around it -> its finds (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_CALL_FINDS)
+
+
 def _judge_call(text, m, found):
+    """The finds of the call `m` ("call"), read once for a call that stands again with the same
+    text around it (a config or a log repeated: ~520 calls a MB dense with secrets, ~27 each).
+    What _call_finds reads: its line's last 200 characters before the call (none before the
+    line), the call, and the 600 characters after its `(`."""
+    cs, ce = m.span()
+    nl = text.rfind("\n", max(0, cs - 200), cs)
+    start = nl + 1 if nl >= 0 else max(0, cs - 200)
+    key = (text[start:ce + 600], cs - start, ce - start)
+    finds = _CALL_FINDS.get(key)
+    if finds is None:
+        finds = remember(_CALL_FINDS, key, [(s - start, e - start, kind) for s, e, kind in _call_finds(text, m)])
+    for s, e, kind in finds:
+        add_span(found, text, start + s, start + e, P_CANDIDATE, kind)
+
+
+def _call_finds(text, m):
+    """(start, end, kind) of each secret the call `m` holds."""
     callee = m.group(1)
     args = _arguments(text, m.end())
     if not args:
-        return
+        return ()
     every = _string_args(text, args)
     if not any(every):
-        return
+        return ()
     named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
     # the value is a positional argument (a named one, `user="app"`, is the name rule's)
     literals = [lit[:2] if lit and not lit[2] else None for lit in every]
@@ -1845,24 +1895,20 @@ def _judge_call(text, m, found):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
-                return  # (before the search below: it gives a name back a character at a time, at each start)
+                return ()  # (before the search below: it gives a name back a character at a time, at each start)
             owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
                 text, max(0, m.start() - 80), m.start())
             if owner is None:
-                return
+                return ()
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
-                return  # ObjectId("507f…"), UUID("…"): an id
+                return ()  # ObjectId("507f…"), UUID("…"): an id
             verdict = name_verdict(owner.group(1))
             if verdict is None:
-                return
+                return ()
             kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
             picks = literals
-    for s, e in picks:
-        value = text[s:e]
-        if compiled("call-algorithm", _ALGORITHM).fullmatch(value):
-            continue
-        if decide(value, strength, ASSIGN):
-            add_span(found, text, s, e, P_CANDIDATE, kind)
+    algorithm = compiled("call-algorithm", _ALGORITHM).fullmatch
+    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and decide(text[s:e], strength, ASSIGN)]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
