@@ -698,28 +698,20 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     if span is False:
         span = value_at(text, i)
     if span is None:
-        return
-    value = text[span[0]:span[1]]
-    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(value):
-        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
-    if directive_name and value in ("0", "7"):
-        if not _directive_context(low, s):
-            if strength < STRONG and not _after_a_user(text, s):
-                return
-            strength = STRONG
-        after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
-        if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
-            _take(text, found, after, strength, PROSE, kind)
-        return
-    alone = _alone(text, span[1])
-    if " " not in value and not decide(value, STRONG, SPACE, alone) and not decide(value, STRONG, ASSIGN, alone):
-        return  # (a value no evidence here makes a secret, most after a label in prose: its line is not read)
+        return  # (what follows reads the value)
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    if not directive_name or alone or context:
+    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
+    if directive_name and text[span[0]:span[1]] in ("0", "7"):
+        after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
+        if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
+            _take(text, found, after, strength, PROSE, kind)
+        return
+    if not directive_name or _alone(text, span[1]) or context:
         # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
         # sets a value as `=` does; an English word (`Password changed`) may start prose
         config = directive_name and low[s:e] not in _PROSE_NAMES and context
@@ -2013,7 +2005,7 @@ def _credential_matches(text, low, rx, ls, le):
         return
     line = low[ls:le]
     places = set()
-    for word in _credential_words():
+    for word in _credential_places_words(line.isascii()):
         at = line.find(word)
         while at >= 0:
             places.add(ls + at)
@@ -2054,6 +2046,17 @@ def _credential_words():
     got = CACHE.get("credential words")
     if got is None:
         got = CACHE["credential words"] = tuple(sorted({label.split(" ")[0] for label in CREDENTIAL_LABELS} | {"log", "sign"}))
+    return got
+
+
+def _credential_places_words(ascii_line):
+    """_credential_words whose places are not all another's (`login` stands where `log` does),
+    only the ASCII ones for an ASCII line: the same places, fewer passes over a line."""
+    got = CACHE.get(("credential places words", ascii_line))
+    if got is None:
+        words = _credential_words()
+        got = tuple(w for w in words if not any(o != w and w.startswith(o) for o in words) and (w.isascii() or not ascii_line))
+        CACHE[("credential places words", ascii_line)] = got
     return got
 
 
@@ -2131,7 +2134,7 @@ def fallbacks_and_returns(text, low, anchors, found):
     if needles:
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
                                   r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
-        for m in _lines_matching(text, low, needles, rx, anchors=anchors):
+        for m in _lines_matching(text, low, needles, rx, anchors=anchors, at_line_start=True):
             verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
             if verdict is not None:
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
@@ -2146,7 +2149,7 @@ def fallbacks_and_returns(text, low, anchors, found):
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
 
 
-def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None):
+def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None, at_line_start=False):
     """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one).
     With `anchors` (of `low`), a needle looked for in the whole text is found by them (see
     _needle_places).
@@ -2183,7 +2186,9 @@ def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None):
             if le < 0:
                 break
             le = low.find("\n", le + 1)
-        m = rx.search(text, ls, len(text) if le < 0 else le)
+        # (`at_line_start`: `rx` matches only at a line's start, `(?m)^`: with no line below read,
+        # only at the line's; a search tried the pattern at each character of the line)
+        m = (rx.match if at_line_start and not back else rx.search)(text, ls, len(text) if le < 0 else le)
         if m is not None:
             done = m.end()
             yield m
