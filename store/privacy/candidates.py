@@ -1545,7 +1545,10 @@ def _sql_key_value(text, low, anchors, found):
     rx = compiled("sql-key-value", r"\bset[ \t]+[\w.`\"]*value[`\"]?[ \t]*=[ \t]*'([^'\n]{1,200})'[ \t]+where[ \t]+"
                                    r"[\w.`\"]*(?:key|name|option_name|setting)[`\"]?[ \t]*=[ \t]*'([\w.-]{2,80})'")
     for at in anchors.at(" where "):
-        m = rx.search(low, max(0, at - 260), at + 100)
+        lo = max(0, at - 260)
+        if low.find("set", lo, at + 100) < 0 or low.find("value", lo, at + 100) < 0:
+            continue  # (two words every match holds: a search tries each character, ~6 us a `where` of prose)
+        m = rx.search(low, lo, at + 100)
         if m is None or m.start(2) < at:
             continue
         verdict = name_verdict(m.group(2))
