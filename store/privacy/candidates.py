@@ -429,7 +429,8 @@ def _label_hits(low, anchors):
     hits = anchors.memo.get("label hits")
     if hits is not None:
         return hits
-    hits = []
+    # (length, hits) of each label, trigger and qualified key, in the order they are listed
+    groups = []
     present = anchors.present
     for label in labels_present(anchors) & _LABEL_SET:
         kind = LABELS[label]
@@ -437,7 +438,7 @@ def _label_hits(low, anchors):
         if places:
             single = label.isascii() and " " not in label
             n = len(label)
-            hits += [(at, at + n, kind, single) for at in places]  # (a list: no generator's steps)
+            groups.append((n, [(at, at + n, kind, single) for at in places]))  # (a list: no generator's steps)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         # (`token`, `secret`: a label of the lexicon too, at the same places, listed above; a
         # second hit there, a word of one piece read as a name, would be read the same and
@@ -447,19 +448,26 @@ def _label_hits(low, anchors):
                 anchors.memo["label hits twice"] = anchors.memo.get("label hits twice", 0) + len(anchors.at(trigger))
                 continue
             n = len(trigger)
-            hits += [(at, at + n, "password", True) for at in anchors.at(trigger)]
+            groups.append((n, [(at, at + n, "password", True) for at in anchors.at(trigger)]))
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
+        followed = []
+        groups.append((11, followed))
         for at in anchors.at("key"):
             if low.startswith(KEY_FOLLOWERS, at):
-                hits.append((at, at + 11, "password", False))
+                followed.append((at, at + 11, "password", False))
             elif at > 3 and low[at - 1] == " " and low.endswith(KEY_QUALIFIERS, max(0, at - 17), at):
                 start = next(at - len(q) for q in sorted(KEY_QUALIFIERS, key=len, reverse=True) if low.endswith(q, 0, at))
                 if not start or not low[start - 1].isalnum():
-                    hits.append((start, at + 3, "password", False))
-    # by place, the longest label at a place first (κωδικός πρόσβασης): two stable sorts by C keys
-    # (a key function of Python called for each of ~40,000 hits a MB dense with secrets)
+                    groups.append((at + 3 - start, [(start, at + 3, "password", False)]))
+    # by place, the longest label at a place first (κωδικός πρόσβασης), hits of one place and
+    # length in the order listed: the groups longest first, then one stable sort by place, a C
+    # key (a key function of Python called for each of ~40,000 hits a MB dense with secrets; a
+    # second sort of all the hits by their end cost ~1.5 ms there)
+    groups.sort(key=_BY_START, reverse=True)
+    hits = []
+    for _n, group in groups:
+        hits += group
     if len(hits) > 1:
-        hits.sort(key=_BY_END, reverse=True)
         hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
     return hits
@@ -475,11 +483,12 @@ def _labels(text, low, anchors, found):
     n = len(text)
     done = -1
     name_chars = None  # compiled when a name goes on past its label
+    # name -> (its verdict, the name rule's; or, when it has none, whether it is a directive's
+    # name): each name read once for the text (a name holds several labels, a text repeats it)
+    names = {}
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
-        directive_name = False
         if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
             ns = s
@@ -494,7 +503,12 @@ def _labels(text, low, anchors, found):
                 ne = name_chars(text, ne).end()
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)
-            verdict = name_verdict(name) if name else None
+            got = names.get(name)
+            if got is None:
+                verdict = name_verdict(name) if name else None
+                got = names[name] = (verdict, verdict is None and name.lower().endswith(DIRECTIVE_ENDINGS)
+                                     and name.replace("_", "").isalpha())
+            verdict = got[0]
             if verdict is None and low[s:e] not in _NEVER_INFLECTED and _inflected_label(low, ns, ne, s, e):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code
@@ -502,19 +516,21 @@ def _labels(text, low, anchors, found):
                 _after_label(text, low, ns, ne, kind, STRONG, False, found)
                 continue
             if verdict is None:
-                if not name.lower().endswith(DIRECTIVE_ENDINGS) or not name.replace("_", "").isalpha():
+                if not got[1]:
                     continue
                 verdict = ("password", MEDIUM)
-            kind, strength = verdict
-            directive_name = True
-            s, e = ns, ne
-            if s and text[s - 1] == "-":
+            if ns and text[ns - 1] == "-":
                 continue  # --password X: a flag (store/privacy/names.py)
-        elif e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
+            kind, strength = verdict
+            done = ne
+            _after_label(text, low, ns, ne, kind, strength, True, found)
+            continue
+        strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
+        if e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
-        _after_label(text, low, s, e, kind, strength, directive_name, found)
+        _after_label(text, low, s, e, kind, strength, False, found)
 
 
 def _inflected_label(low, ns, ne, s, e):
@@ -535,6 +551,11 @@ _NEVER_INFLECTED = frozenset(NAME_WORDS) | _ENGLISH_NAMES
 
 
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
+    ch = text[e:e + 1]
+    if ch in _SEPARATORS and not (ch == "=" and text[e + 1:e + 2] in ("=", ">")):
+        # (most labels of a dense text: `PASSWORD=`, `password:`; none of the cases below reads them)
+        _after_separator(text, e, ch, strength, directive_name, kind, found)
+        return
     n = len(text)
     i = e
     if low[i:i + 1] in (" ", "\t"):
@@ -607,6 +628,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 
 
 
+_SEPARATORS = frozenset(":=\uff1a\uff1d")
+
+
 def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
@@ -668,31 +692,34 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     span = False  # not read yet
     if directive_name and low[e - 4:e] in ("auth", "pass", "cred"):
         span = value_at(text, i)
-        two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
-        if two is not None and text[i + 1:i + 2] in "\"'":
-            # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
-            _take(text, found, two.span(3), STRONG, POSITION, "password")
-            return
+        if text[i + 1:i + 2] in ("\"", "'"):  # (the pattern's first character)
+            two = compiled("user-pass-args", r"([\"'])[^\"'\n]{1,64}\1[ \t]*,?[ \t]*([\"'])([^\"'\n]{1,128})\2[ \t]*(?:[;)#]|\r?\n|\Z)").match(text, i + 1)
+            if two is not None:
+                # `basic_auth 'ana', 'X'` (a call without parentheses), `auth "ana" "X"`: a user, then its password
+                _take(text, found, two.span(3), STRONG, POSITION, "password")
+                return
         pair = compiled("user-pass-pair", r"[A-Za-z_][\w.@-]{0,63}:([^\s:/]{3,128})\Z").match(text, *span) if span else None
         if pair is not None and _alone(text, span[1]):
             # `stats auth admin:X` (HAProxy), `basic_auth ana:X`: a user, then its password
             _take(text, found, pair.span(1), STRONG, SPACE, "password")
             return
+    if span is False:
+        span = value_at(text, i)
+    if span is None:
+        return  # (what follows reads the value)
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    if span is False:
-        span = value_at(text, i)
-    if span is not None and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
         return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
-    if span is not None and directive_name and text[span[0]:span[1]] in ("0", "7"):
+    if directive_name and text[span[0]:span[1]] in ("0", "7"):
         after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
             _take(text, found, after, strength, PROSE, kind)
         return
-    if span is not None and (not directive_name or _alone(text, span[1]) or context):
+    if not directive_name or _alone(text, span[1]) or context:
         # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
         # sets a value as `=` does; an English word (`Password changed`) may start prose
         config = directive_name and low[s:e] not in _PROSE_NAMES and context
@@ -795,7 +822,8 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     if directive_name:
         # NAME = value: store/privacy/names.py judges it; here only a password-like or random
         # value followed by prose (`Password: admin123 (change after first login)`)
-        if span is not None and strength >= STRONG and ch in ":=\uff1a" and ((_prose_follows(text, span[1]) and (
+        if span is not None and strength >= STRONG and ch in ":=\uff1a" and text[span[1]:span[1] + 1] in _BEFORE_PROSE \
+                and ((_prose_follows(text, span[1]) and (
                 ch != "=" or compiled("aside", r"[ \t]+[(（\u2014\u2013]").match(text, span[1])))
                 or (ch == "=" and _assigned_in_a_sentence(text, j, span))):
             # after `=`, only prose set aside (`password = X (don't share)`), not a grammar's words,
@@ -807,6 +835,8 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
     _take(text, found, span, strength, ASSIGN, kind)
 
 
+# What stands right after a value that prose follows (_prose_follows, "prose-after-comma").
+_BEFORE_PROSE = frozenset(" \t,")
 _PROSE_NAMES = frozenset("password passwd pass pwd pw token tokens secret secrets key keys auth passphrase passcode "
                          "credential credentials creds".split()) | _LABEL_SET
 
@@ -936,10 +966,8 @@ _ARTICLE_SET = frozenset(_ARTICLES)
 _TAIL = 400  # the end of a line _directive_context reads (a flag's list or an article is shorter)
 
 
-# What each label word of "value-first" holds (passphrase, api key: `pass`, `key`).
-_VALUE_FIRST_WORDS = ("pass", "pin", "token", "secret", "key")
-# What each verb of "value-first" holds (`used` holds `use`).
-_VALUE_FIRST_VERBS = ("use", "using", "with", "try")
+# What each label word of "value-first" holds (passphrase, api key: `pass`, `key`): pass, pin,
+# token, secret, key; and each of its verbs (`used` holds `use`): use, using, with, try.
 
 
 def _value_first(text, low, anchors, found):
@@ -954,9 +982,12 @@ def _value_first(text, low, anchors, found):
         end = min(len(text), at + 60)
         # the label's word stands in the window (a find each, where a search costs ~5 us; in
         # ASCII, where the pattern's case-blind letters are the lowercased copy's)
+        # (the finds written out: a generator's steps cost more than the finds, ~430 `as` a MB)
         if (ascii_text or low[start:end].isascii()) and (
-                not any(low.find(word, start, end) >= 0 for word in _VALUE_FIRST_WORDS)
-                or not any(low.find(verb, start, end) >= 0 for verb in _VALUE_FIRST_VERBS)):
+                (low.find("pass", start, end) < 0 and low.find("pin", start, end) < 0 and low.find("token", start, end) < 0
+                 and low.find("secret", start, end) < 0 and low.find("key", start, end) < 0)
+                or (low.find("use", start, end) < 0 and low.find("using", start, end) < 0
+                    and low.find("with", start, end) < 0 and low.find("try", start, end) < 0)):
             continue  # (nor one of its verbs: `as` in a commit message's prose beside `secret`)
         m = rx.search(text, start, end)
         if m is not None and (m.group(3) is None or m.group(3).lower() not in COMPOUND_HEADS):
@@ -1070,6 +1101,13 @@ def _labelled_rows(text, low, anchors, found):
             if line_start in seen:
                 continue
             seen.add(line_start)
+            first = text[line_start]
+            if first == " " or first == "\t":
+                first = text[line_start + 1]  # (`at`, a bar, stands after the blank)
+                if first == " " or first == "\t":
+                    first = "|"  # (more blanks: the pattern tells)
+            if first != "|" and first != "\u2502":
+                continue  # a line that a bar does not start (`git log --stat`'s ` path | 3 ++`)
             m = rx.match(text, line_start)
             if m is None:
                 continue
@@ -1145,14 +1183,19 @@ def _aligned_heads():
 def _aligned_header_lines(text, hits):
     """The header lines (matches of _aligned_heads) of the labels at `hits` that end a cell at a
     gap (two spaces or a tab after it, or before it when it ends its line)."""
-    cell_end = compiled("cell-end", r"[^\s]*")
+    # (the run of the label's cell, then what may end a header's cell: no match for most labels,
+    # in prose, and no match object made for them)
+    cell_end = compiled("cell-end-at-gap", r"[^\s]*(?=\t|  |\n|\Z)").match
     n = len(text)
     starts = set()
     for s, e, _kind, _single in hits:
-        ce = cell_end.match(text, e).end()
-        if ce < n and (text[ce] == "\t" or text.startswith("  ", ce)):
+        m = cell_end(text, e)
+        if m is None:
+            continue
+        ce = m.end()
+        if ce < n and text[ce] != "\n":
             starts.add(text.rfind("\n", 0, s) + 1)  # a cell with another after it
-        elif ce == n or text[ce] == "\n":
+        else:
             ls = text.rfind("\n", 0, s) + 1
             before = text[ls:s].lstrip()  # (not its indentation)
             if "  " in before or "\t" in before:
@@ -1511,7 +1554,10 @@ def _sql_key_value(text, low, anchors, found):
     rx = compiled("sql-key-value", r"\bset[ \t]+[\w.`\"]*value[`\"]?[ \t]*=[ \t]*'([^'\n]{1,200})'[ \t]+where[ \t]+"
                                    r"[\w.`\"]*(?:key|name|option_name|setting)[`\"]?[ \t]*=[ \t]*'([\w.-]{2,80})'")
     for at in anchors.at(" where "):
-        m = rx.search(low, max(0, at - 260), at + 100)
+        lo = max(0, at - 260)
+        if low.find("set", lo, at + 100) < 0 or low.find("value", lo, at + 100) < 0:
+            continue  # (two words every match holds: a search tries each character, ~6 us a `where` of prose)
+        m = rx.search(low, lo, at + 100)
         if m is None or m.start(2) < at:
             continue
         verdict = name_verdict(m.group(2))
@@ -1526,8 +1572,14 @@ def _wallets(text, low, anchors, found):
         return
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
-            if True:
-                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, at + len(label))
+            # (the pattern's separator stands in the 23 characters after the label, or it fails
+            # there after ~21 tries: a `seed` of an e-mail address or a name, ~2,800 in a MB of
+            # this repository's log, most with none)
+            i = at + len(label)
+            head = low[i:i + 23]
+            if ":" in head or "=" in head or "\n" in head or "'" in head or '"' in head or "：" in head or \
+                    "is" in head or "are" in head:
+                m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, i)
                 if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
@@ -1705,10 +1757,38 @@ def call_arguments(text, low, anchors, found):
                         word in low[ls:le] for word in _CALL_EVIDENCE)):
                 continue  # no word on the line that any of the call's judgements needs
             judged.add(ls)
-            for m in rx.finditer(text, ls, le):
+            for m in _calls_on_line(rx, text, ls, le):
                 _judge_call(text, m, found)
     if clients:
         _client_calls(text, low, clients, found, judged, rx)
+
+
+def _calls_on_line(rx, text, ls, le):
+    """What `rx.finditer(text, ls, le)` yields ("call"), read from each `(`: a match ends at the
+    first `(` after its start (none stands in a callee, its blanks, `!` or generic), so none starts
+    before the run of what a match holds before that `(`, and the search starts there (the
+    pattern tried at each character of a long line of prose cost ~45 ns a character)."""
+    pos = ls
+    while True:
+        p = text.find("(", pos, le)
+        if p < 0:
+            return
+        k = p
+        if k > pos and text[k - 1] == "!":
+            k -= 1
+        while k > pos and text[k - 1] in " \t":
+            k -= 1
+        if k > pos and text[k - 1] == ">":  # a generic's `<…>` (40 characters at most inside)
+            k = max(pos, k - 42)
+            while k > pos and text[k - 1] in " \t":
+                k -= 1
+        while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
+            k -= 1  # the callee's path (`\w`, `$`, `.`, `::`, `->`, PowerShell's `[Type]::`)
+        m = rx.search(text, k, le)
+        if m is None:
+            return
+        yield m
+        pos = m.end()
 
 
 # What a call that makes a client from its first argument ends with (`Github(`, `TeleBot(`,
@@ -1753,14 +1833,35 @@ def _may_end_assigning(text, a, b):
     return i > a and text[i - 1] in "=:"
 
 
+_CALL_FINDS: dict = {}  # a call and what it reads around it -> its finds (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_CALL_FINDS)
+
+
 def _judge_call(text, m, found):
+    """The finds of the call `m` ("call"), read once for a call that stands again with the same
+    text around it (a config or a log repeated: ~520 calls a MB dense with secrets, ~27 each).
+    What _call_finds reads: its line's last 200 characters before the call (none before the
+    line), the call, and the 600 characters after its `(`."""
+    cs, ce = m.span()
+    nl = text.rfind("\n", max(0, cs - 200), cs)
+    start = nl + 1 if nl >= 0 else max(0, cs - 200)
+    key = (text[start:ce + 600], cs - start, ce - start)
+    finds = _CALL_FINDS.get(key)
+    if finds is None:
+        finds = remember(_CALL_FINDS, key, [(s - start, e - start, kind) for s, e, kind in _call_finds(text, m)])
+    for s, e, kind in finds:
+        add_span(found, text, start + s, start + e, P_CANDIDATE, kind)
+
+
+def _call_finds(text, m):
+    """(start, end, kind) of each secret the call `m` holds."""
     callee = m.group(1)
     args = _arguments(text, m.end())
     if not args:
-        return
+        return ()
     every = _string_args(text, args)
     if not any(every):
-        return
+        return ()
     named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
     # the value is a positional argument (a named one, `user="app"`, is the name rule's)
     literals = [lit[:2] if lit and not lit[2] else None for lit in every]
@@ -1798,24 +1899,20 @@ def _judge_call(text, m, found):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
-                return  # (before the search below: it gives a name back a character at a time, at each start)
+                return ()  # (before the search below: it gives a name back a character at a time, at each start)
             owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
                 text, max(0, m.start() - 80), m.start())
             if owner is None:
-                return
+                return ()
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
-                return  # ObjectId("507f…"), UUID("…"): an id
+                return ()  # ObjectId("507f…"), UUID("…"): an id
             verdict = name_verdict(owner.group(1))
             if verdict is None:
-                return
+                return ()
             kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
             picks = literals
-    for s, e in picks:
-        value = text[s:e]
-        if compiled("call-algorithm", _ALGORITHM).fullmatch(value):
-            continue
-        if decide(value, strength, ASSIGN):
-            add_span(found, text, s, e, P_CANDIDATE, kind)
+    algorithm = compiled("call-algorithm", _ALGORITHM).fullmatch
+    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and decide(text[s:e], strength, ASSIGN)]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
@@ -1920,7 +2017,7 @@ def _credential_matches(text, low, rx, ls, le):
         return
     line = low[ls:le]
     places = set()
-    for word in _credential_words():
+    for word in _credential_places_words(line.isascii()):
         at = line.find(word)
         while at >= 0:
             places.add(ls + at)
@@ -1961,6 +2058,17 @@ def _credential_words():
     got = CACHE.get("credential words")
     if got is None:
         got = CACHE["credential words"] = tuple(sorted({label.split(" ")[0] for label in CREDENTIAL_LABELS} | {"log", "sign"}))
+    return got
+
+
+def _credential_places_words(ascii_line):
+    """_credential_words whose places are not all another's (`login` stands where `log` does),
+    only the ASCII ones for an ASCII line: the same places, fewer passes over a line."""
+    got = CACHE.get(("credential places words", ascii_line))
+    if got is None:
+        words = _credential_words()
+        got = tuple(w for w in words if not any(o != w and w.startswith(o) for o in words) and (w.isascii() or not ascii_line))
+        CACHE[("credential places words", ascii_line)] = got
     return got
 
 
@@ -2038,7 +2146,7 @@ def fallbacks_and_returns(text, low, anchors, found):
     if needles:
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
                                   r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
-        for m in _lines_matching(text, low, needles, rx, anchors=anchors):
+        for m in _lines_matching(text, low, needles, rx, anchors=anchors, at_line_start=True):
             verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
             if verdict is not None:
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
@@ -2053,7 +2161,7 @@ def fallbacks_and_returns(text, low, anchors, found):
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
 
 
-def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None):
+def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None, at_line_start=False):
     """Matches of `rx` that start on a line holding one of `needles` (or `back` lines above one).
     With `anchors` (of `low`), a needle looked for in the whole text is found by them (see
     _needle_places).
@@ -2090,7 +2198,9 @@ def _lines_matching(text, low, needles, rx, back=0, must=None, anchors=None):
             if le < 0:
                 break
             le = low.find("\n", le + 1)
-        m = rx.search(text, ls, len(text) if le < 0 else le)
+        # (`at_line_start`: `rx` matches only at a line's start, `(?m)^`: with no line below read,
+        # only at the line's; a search tried the pattern at each character of the line)
+        m = (rx.match if at_line_start and not back else rx.search)(text, ls, len(text) if le < 0 else le)
         if m is not None:
             done = m.end()
             yield m
