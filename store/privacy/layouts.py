@@ -52,7 +52,6 @@ NETWORK_AUTH_WORDS = frozenset("radius radius-server tacacs tacacs-server tacacs
 # A parameter's child keys that give its value.
 VALUE_CHILDREN = frozenset("default defaultvalue default_value value initial".split())
 _CONTINUATIONS = ("\\", "`", "^")
-_ROUTED = frozenset(" \t=,:\"'")  # what may follow a name that a layout here reads
 _TYPE_FIRSTS = frozenset(w[0] for w in TYPE_WORDS if not w.isdigit())
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
@@ -77,17 +76,20 @@ def _at_names(text, hits, found, find_secrets):
     continuation ends, read whole once.  (Most names go on in a way none of these reads, `(`,
     `.`, `:` and a value: they cost a match of the name's end and a character.)"""
     n = len(text)
-    name_end = compiled("layout-name-end", r"[A-Za-z0-9_.-]*")
+    # the name's end where what follows is one a layout here reads (a space, `=`, `,`, `:`, a
+    # quote); most names go on otherwise: None, no match object (a later hit in such a name, the same)
+    routed_end = compiled("layout-name-end-routed", r"[A-Za-z0-9_.-]*+(?=[ \t=,:\"'])").match
     ls = le = last = -1
     long_line = wordy = False
     continued = prev_ne = -1
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
-        ne = prev_ne = name_end.match(text, h).end()
-        after = text[ne:ne + 1]
-        if after not in _ROUTED:
+        m = routed_end(text, h)
+        if m is None:
             continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
+        ne = prev_ne = m.end()
+        after = text[ne]
         if h > le:  # a new line: where it starts and ends, its last character, once
             ls = text.rfind("\n", 0, h) + 1
             le = text.find("\n", h)
@@ -107,7 +109,7 @@ def _at_names(text, hits, found, find_secrets):
             continue
         # (where the name starts is read only for a layout tried: a name in prose goes on to none)
         if after == "=":
-            _pair(text, ls, le, _name_start(text, h, ls), ne, found)
+            _pair(text, ls, le, h, ne, found)
         elif after in (" ", "\t"):
             if text.startswith(" => <<", ne):
                 _tuple(text, ls, _name_start(text, h, ls), ne, found)  # Erlang's map: `#{password => <<"X">>}`
@@ -117,7 +119,7 @@ def _at_names(text, hits, found, find_secrets):
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
             if not wordy:
-                _directive(text, ls, le, _name_start(text, h, ls), ne, found)
+                _directive(text, ls, le, h, ne, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
             _tuple(text, ls, _name_start(text, h, ls), ne, found)
         elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
@@ -137,16 +139,22 @@ def _verdict(name):
 
 
 # ------------------------------------------------------------------------------ runs of pairs
-def _pair(text, ls, le, ns, ne, found):
+def _pair(text, ls, le, h, ne, found):
+    """The pair whose name holds the secret word at `h` and ends at `ne` (its `=`)."""
+    # (the cheapest tests first: most pairs have no value here, or no other pair on their line
+    # and are no quoted argument; the name is read only then)
+    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
+    if m is None:
+        return
+    s, e = m.span(1)
+    if text[e:e + 1] not in ("'", '"') and text.count("=", ls, le) < 2:
+        return  # neither a whole quoted argument nor one of a run of pairs (below)
+    ns = _name_start(text, h, ls)
     if ns > ls and text[ns - 1] not in " \t\"'":
         return
     verdict = _verdict(text[ns:ne])
     if verdict is None:
         return
-    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
-    if m is None:
-        return
-    s, e = m.span(1)
     quote = text[ns - 1:ns] if ns > ls else ""
     whole_argument = (quote in ("'", '"') and text[e:e + 1] == quote
                       and compiled("layout-flag-before", r".*[ \t]-{1,2}[A-Za-z][\w-]*[ \t]+\Z").match(text, ls, ns - 1))
@@ -182,15 +190,10 @@ def _tuple(text, ls, ns, ne, found):
 _PLAIN_WORDS = ("plaintext", "plain-text", "cleartext", "clear-text", "ascii-text")
 
 
-def _directive(text, ls, le, ns, ne, found):
-    if ns > ls and text[ns - 1] not in " \t":
-        return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
-    verdict = _verdict(text[ns:ne])
-    if verdict is None:
-        return
-    head = text[ls:ns].strip(" \t")
-    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
-        return  # prose, code: the directive's words are words of a configuration
+def _directive(text, ls, le, h, ne, found):
+    """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it)."""
+    # (the value's tests first: most names followed by a space have none, or none of a directive's
+    # shape; the name and the words before it are read only then)
     m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*\Z").match(text, ne, le)
     # (the value's run taken whole: a shorter one leaves a character of it where a quote or the
     # line's end must stand)
@@ -227,6 +230,15 @@ def _directive(text, ls, le, ns, ne, found):
         return
     if is_reference(value):
         return
+    ns = _name_start(text, h, ls)
+    if ns > ls and text[ns - 1] not in " \t":
+        return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
+    verdict = _verdict(text[ns:ne])
+    if verdict is None:
+        return
+    head = text[ls:ns].strip(" \t")
+    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
+        return  # prose, code: the directive's words are words of a configuration
     strength = verdict[1]
     if strength < MEDIUM and (typed or _network_block(text, ls, head) or any(
             (name_verdict(w) or ("", 0))[1] >= MEDIUM for w in head.split()[-3:])):
