@@ -97,10 +97,12 @@ def _at_names(text, hits, found, find_secrets):
             long_line = le - ls > 1000
             wordy = None  # (counted when a directive is tried)
             k = le
-            while k > ls and text[k - 1] in " \t\r":
-                k -= 1
-            last = text[k - 1:k]
-            if not long_line and last in _CONTINUATIONS and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
+            last = text[k - 1]  # (the line holds the name: it is not empty, nor its last word)
+            if last in " \t\r":
+                while text[k - 1] in " \t\r":
+                    k -= 1
+                last = text[k - 1]
+            if last in _CONTINUATIONS and not long_line and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
                 continued = _continued(text, ls, le, found, find_secrets)
         if long_line:
             continue
@@ -224,7 +226,7 @@ def _directive(text, ls, le, h, ne, found):
         typed = any(not w.isdigit() or w in ("0", "7") for w in between)
     if not value or ":" in value or value.startswith("-"):
         return  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
-    if not typed and (not any(ch.isdigit() for ch in value) or ("_" in value and (value.isupper() or value.islower()))):
+    if not typed and (not _has_digit(value) or ("_" in value and (value.isupper() or value.islower()))):
         # a word after a label with no type between may be prose (`Password changed`); `AES_KEY
         # PKCS7_ISSUER_AND_SERIAL` (an array read as words): names of code
         return
@@ -247,6 +249,12 @@ def _directive(text, ls, le, h, ne, found):
         strength = STRONG
     if decide(value, strength, SPACE, alone=True):
         add_span(found, text, s, e, P_LAYOUT, verdict[0])
+
+
+def _has_digit(value):
+    if value.isascii():  # (most values: one search, not a generator's step a character)
+        return compiled("digit", "[0-9]").search(value) is not None
+    return any(ch.isdigit() for ch in value)
 
 
 def _network_block(text, ls, head):
