@@ -193,9 +193,14 @@ def _ldif_base64(text, ls, le, found):
 _ARG = r"\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+"
 
 
+# A setter's line has no more arguments than this (more: a sentence, a list).
+_SETTER_MAX_WORDS = 60
+
+
 def _words(text, ls, le):
     """(start, end) of each argument of the line text[ls:le], inside its quotes; a quoted argument
-    of several words (`-c "Set :ApiToken X"`) gives its words too."""
+    of several words (`-c "Set :ApiToken X"`) gives its words too.  Past _SETTER_MAX_WORDS, no
+    more (a line of prose: a commit message's holds the value flags it names)."""
     out = []
     for m in compiled("setter-arg", _ARG).finditer(text, ls, le):
         s, e = m.span()
@@ -206,12 +211,14 @@ def _words(text, ls, le):
                 out += [w.span() for w in inner]
                 continue
         out.append((s, e))
+        if len(out) > _SETTER_MAX_WORDS:
+            break
     return out
 
 
 def _setter_line(text, ls, le, found):
     words = _words(text, ls, le)
-    if len(words) < 3 or len(words) > 60:
+    if len(words) < 3 or len(words) > _SETTER_MAX_WORDS:
         return
     low = [text[s:e].lower() for s, e in words]
     verb = next((i for i, w in enumerate(low) if _setter_verb(w)), None)
