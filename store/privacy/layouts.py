@@ -83,6 +83,7 @@ def _at_names(text, hits, found, find_secrets):
     ls = le = last = -1
     long_line = wordy = False
     continued = prev_ne = -1
+    directive_rx = typed_rx = None
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
@@ -129,7 +130,12 @@ def _at_names(text, hits, found, find_secrets):
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
             if not wordy:
-                _directive(text, ls, le, h, ne, found)
+                if directive_rx is None:  # (compiled where a directive may stand: most texts have none)
+                    directive_rx, typed_rx = _directive_patterns()
+                # (most names after a space: no match, no call below)
+                m = directive_rx.match(text, ne, le) or typed_rx.match(text, ne, le)
+                if m is not None:
+                    _directive(text, ls, le, h, ne, m, m.re is typed_rx, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
             _tuple(text, ls, _name_start(text, h, ls), ne, found)
         elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
@@ -200,22 +206,25 @@ def _tuple(text, ls, ns, ne, found):
 _PLAIN_WORDS = ("plaintext", "plain-text", "cleartext", "clear-text", "ascii-text")
 
 
-def _directive(text, ls, le, h, ne, found):
-    """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it)."""
-    # (the value's tests first: most names followed by a space have none, or none of a directive's
-    # shape; the name and the words before it are read only then)
-    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z").match(text, ne, le)
-    # (each run taken whole, possessive: a shorter one leaves a character of it where a space, a
-    # quote or the line's end must stand; ~30 % of this match's CPU on a MB dense with secrets)
-    if m is None:
-        # a type word before the value says it is one where a sentence goes on after it
-        # (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's wrong`; most
-        # names have no type word or number after them, `token is X here`, `password = X`: the
-        # match fails at their first character, cheaper than a test of it before)
-        m = compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
-                     r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)").match(text, ne, le)
-        if m is None or not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
-            return
+def _directive_patterns():
+    """(the directive's pattern, the typed directive's): the value that ends the line after a
+    name and words (`requirepass X`, `key-string X`), or after a type word or number where a
+    sentence may go on (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's
+    wrong`).  Most names have no type word or number after them (`token is X here`, `password =
+    X`): the typed pattern fails at their first character."""
+    # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
+    # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
+    return (compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
+            compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
+                     r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)"))
+
+
+def _directive(text, ls, le, h, ne, m, typed_match, found):
+    """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it),
+    its value's match `m` (by the typed pattern: `typed_match`).  (The value's tests first: the
+    name and the words before it are read only then.)"""
+    if typed_match and not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
+        return
     s, e = m.span(3)
     while e > s and text[e - 1] in ".,;":
         e -= 1  # `Senha incorreta.`: a sentence's end, not the value's
