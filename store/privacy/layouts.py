@@ -100,7 +100,7 @@ def _at_names(text, hits, found, find_secrets):
             k = le
             last = text[k - 1]  # (the line holds the name: it is not empty, nor its last word)
             if last in " \t\r":
-                while text[k - 1] in " \t\r":
+                while k > h and text[k - 1] in " \t\r":
                     k -= 1
                 last = text[k - 1]
             if last in _CONTINUATIONS:
