@@ -109,8 +109,15 @@ def find(look):
     for lits, finder in _GATED:
         if any(lit in present for lit in lits):
             finder(look)
-    if look.hits and holds(look.text, ') "'):
+    hits = look.hits
+    # (a secret word's quote is looked at directly where they are few, ~0.15 us each, not `) "` in
+    # the whole text first, up to ~0.4 ms a MB where `)` is common: source code)
+    if hits and (len(hits) * _PER_HIT_FROM < len(look.text) or holds(look.text, ') "')):
         _numbered_pairs(look)
+
+
+# A text with one secret word for more characters than this reads the words' places alone.
+_PER_HIT_FROM = 400
 
 
 def _masked(look):
@@ -173,6 +180,8 @@ def _got_replies(look):
             if ls in done:
                 continue
             done.add(ls)
+            if low.find("get", ls, le) < 0:
+                continue  # (no verb: `redis-cli -h cache ping`; the pattern's lazy scan skipped)
             m = rx.match(text, ls, le)
             if m is None:
                 continue

@@ -52,8 +52,8 @@ NETWORK_AUTH_WORDS = frozenset("radius radius-server tacacs tacacs-server tacacs
 # A parameter's child keys that give its value.
 VALUE_CHILDREN = frozenset("default defaultvalue default_value value initial".split())
 _CONTINUATIONS = ("\\", "`", "^")
-_ROUTED = frozenset(" \t=,:\"'")  # what may follow a name that a layout here reads
-_TYPE_FIRSTS = frozenset(w[0] for w in TYPE_WORDS if not w.isdigit())
+_KEY_ENDS = frozenset(":\"'")  # after a name: a key's end, a quoted name's
+_LAYOUT_LAST = frozenset("(`:{")  # a line's last character, after a key, that a layout here reads
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
@@ -77,29 +77,42 @@ def _at_names(text, hits, found, find_secrets):
     continuation ends, read whole once.  (Most names go on in a way none of these reads, `(`,
     `.`, `:` and a value: they cost a match of the name's end and a character.)"""
     n = len(text)
-    name_end = compiled("layout-name-end", r"[A-Za-z0-9_.-]*")
+    # the name's end where what follows is one a layout here reads (a space, `=`, `,`, `:`, a
+    # quote); most names go on otherwise: None, no match object (a later hit in such a name, the same)
+    routed_end = compiled("layout-name-end-routed", r"[A-Za-z0-9_.-]*+(?=[ \t=,:\"'])").match
     ls = le = last = -1
     long_line = wordy = False
     continued = prev_ne = -1
+    directive_rx = typed_rx = None
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
-        ne = prev_ne = name_end.match(text, h).end()
-        after = text[ne:ne + 1]
-        if after not in _ROUTED:
+        m = routed_end(text, h)
+        if m is None:
             continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
-        if h > le:  # a new line: where it starts and ends, its last character, once
-            ls = text.rfind("\n", 0, h) + 1
+        ne = prev_ne = m.end()
+        after = text[ne]
+        if h > le:  # a new line: where it ends, its last character, once (where it starts: below)
             le = text.find("\n", h)
             le = n if le < 0 else le
-            long_line = le - ls > 1000
+            ls = -1
             wordy = None  # (counted when a directive is tried)
             k = le
-            while k > ls and text[k - 1] in " \t\r":
-                k -= 1
-            last = text[k - 1:k]
-            if not long_line and last in _CONTINUATIONS and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
-                continued = _continued(text, ls, le, found, find_secrets)
+            last = text[k - 1]  # (the line holds the name: it is not empty, nor its last word)
+            if last in " \t\r":
+                while k > h and text[k - 1] in " \t\r":
+                    k -= 1
+                last = text[k - 1]
+            if last in _CONTINUATIONS:
+                ls = text.rfind("\n", 0, h) + 1
+                long_line = le - ls > 1000
+                if not long_line and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
+                    continued = _continued(text, ls, le, found, find_secrets)
+        if after in _KEY_ENDS and last not in _LAYOUT_LAST and not text.startswith(("\",", "',"), ne):
+            continue  # `password: X`, `"token": "X"`: a pair another finder reads (no tuple, no key alone)
+        if ls < 0:  # where the line starts, read only for a layout that may stand here
+            ls = text.rfind("\n", 0, h) + 1
+            long_line = le - ls > 1000
         if long_line:
             continue
         if last in ("(", "`") and after in (" ", "\t", "=", ":", "\"", "'"):
@@ -107,7 +120,7 @@ def _at_names(text, hits, found, find_secrets):
             continue
         # (where the name starts is read only for a layout tried: a name in prose goes on to none)
         if after == "=":
-            _pair(text, ls, le, _name_start(text, h, ls), ne, found)
+            _pair(text, ls, le, h, ne, found)
         elif after in (" ", "\t"):
             if text.startswith(" => <<", ne):
                 _tuple(text, ls, _name_start(text, h, ls), ne, found)  # Erlang's map: `#{password => <<"X">>}`
@@ -117,7 +130,12 @@ def _at_names(text, hits, found, find_secrets):
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
             if not wordy:
-                _directive(text, ls, le, _name_start(text, h, ls), ne, found)
+                if directive_rx is None:  # (compiled where a directive may stand: most texts have none)
+                    directive_rx, typed_rx = _directive_patterns()
+                # (most names after a space: no match, no call below)
+                m = directive_rx.match(text, ne, le) or typed_rx.match(text, ne, le)
+                if m is not None:
+                    _directive(text, ls, le, h, ne, m, m.re is typed_rx, found)
         elif after == "," or text.startswith(("\",", "',"), ne):
             _tuple(text, ls, _name_start(text, h, ls), ne, found)
         elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
@@ -137,16 +155,22 @@ def _verdict(name):
 
 
 # ------------------------------------------------------------------------------ runs of pairs
-def _pair(text, ls, le, ns, ne, found):
+def _pair(text, ls, le, h, ne, found):
+    """The pair whose name holds the secret word at `h` and ends at `ne` (its `=`)."""
+    # (the cheapest tests first: most pairs have no value here, or no other pair on their line
+    # and are no quoted argument; the name is read only then)
+    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256}+)(?=[\s\"']|\Z)").match(text, ne, le)
+    if m is None:
+        return
+    s, e = m.span(1)
+    if text[e:e + 1] not in ("'", '"') and text.count("=", ls, le) < 2:
+        return  # neither a whole quoted argument nor one of a run of pairs (below)
+    ns = _name_start(text, h, ls)
     if ns > ls and text[ns - 1] not in " \t\"'":
         return
     verdict = _verdict(text[ns:ne])
     if verdict is None:
         return
-    m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256})(?=[\s\"']|\Z)").match(text, ne, le)
-    if m is None:
-        return
-    s, e = m.span(1)
     quote = text[ns - 1:ns] if ns > ls else ""
     whole_argument = (quote in ("'", '"') and text[e:e + 1] == quote
                       and compiled("layout-flag-before", r".*[ \t]-{1,2}[A-Za-z][\w-]*[ \t]+\Z").match(text, ls, ns - 1))
@@ -182,28 +206,25 @@ def _tuple(text, ls, ns, ne, found):
 _PLAIN_WORDS = ("plaintext", "plain-text", "cleartext", "clear-text", "ascii-text")
 
 
-def _directive(text, ls, le, ns, ne, found):
-    if ns > ls and text[ns - 1] not in " \t":
-        return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
-    verdict = _verdict(text[ns:ne])
-    if verdict is None:
+def _directive_patterns():
+    """(the directive's pattern, the typed directive's): the value that ends the line after a
+    name and words (`requirepass X`, `key-string X`), or after a type word or number where a
+    sentence may go on (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's
+    wrong`).  Most names have no type word or number after them (`token is X here`, `password =
+    X`): the typed pattern fails at their first character."""
+    # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
+    # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
+    return (compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
+            compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
+                     r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)"))
+
+
+def _directive(text, ls, le, h, ne, m, typed_match, found):
+    """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it),
+    its value's match `m` (by the typed pattern: `typed_match`).  (The value's tests first: the
+    name and the words before it are read only then.)"""
+    if typed_match and not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
         return
-    head = text[ls:ns].strip(" \t")
-    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
-        return  # prose, code: the directive's words are words of a configuration
-    m = compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20})*?)[ \t]+([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*\Z").match(text, ne, le)
-    # (the value's run taken whole: a shorter one leaves a character of it where a quote or the
-    # line's end must stand)
-    if m is None:
-        # a type word before the value says it is one where a sentence goes on after it
-        # (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's wrong`)
-        first = text[ne:ne + 24].lstrip(" \t")[:1]
-        if first and not first.isdigit() and first not in _TYPE_FIRSTS:
-            return  # (no type word or number after the name: `token is X here`, `password = X`)
-        m = compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
-                     r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)").match(text, ne, le)
-        if m is None or not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
-            return
     s, e = m.span(3)
     while e > s and text[e - 1] in ".,;":
         e -= 1  # `Senha incorreta.`: a sentence's end, not the value's
@@ -221,12 +242,21 @@ def _directive(text, ls, le, ns, ne, found):
         typed = any(not w.isdigit() or w in ("0", "7") for w in between)
     if not value or ":" in value or value.startswith("-"):
         return  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
-    if not typed and (not any(ch.isdigit() for ch in value) or ("_" in value and (value.isupper() or value.islower()))):
+    if not typed and (not _has_digit(value) or ("_" in value and (value.isupper() or value.islower()))):
         # a word after a label with no type between may be prose (`Password changed`); `AES_KEY
         # PKCS7_ISSUER_AND_SERIAL` (an array read as words): names of code
         return
     if is_reference(value):
         return
+    ns = _name_start(text, h, ls)
+    if ns > ls and text[ns - 1] not in " \t":
+        return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
+    verdict = _verdict(text[ns:ne])
+    if verdict is None:
+        return
+    head = text[ls:ns].strip(" \t")
+    if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
+        return  # prose, code: the directive's words are words of a configuration
     strength = verdict[1]
     if strength < MEDIUM and (typed or _network_block(text, ls, head) or any(
             (name_verdict(w) or ("", 0))[1] >= MEDIUM for w in head.split()[-3:])):
@@ -235,6 +265,12 @@ def _directive(text, ls, le, ns, ne, found):
         strength = STRONG
     if decide(value, strength, SPACE, alone=True):
         add_span(found, text, s, e, P_LAYOUT, verdict[0])
+
+
+def _has_digit(value):
+    if value.isascii():  # (most values: one search, not a generator's step a character)
+        return compiled("digit", "[0-9]").search(value) is not None
+    return any(ch.isdigit() for ch in value)
 
 
 def _network_block(text, ls, head):
