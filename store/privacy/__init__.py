@@ -310,11 +310,15 @@ def _stored_output(look):
         return
     rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
     starts = [0] if text.startswith("$ ") else []
-    at = text.find("\n$ ")
+    at = text.find("$", 1)
     while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
-        starts.append(at + 1)
-        at = text.find("\n$ ", at + 1)
+        # (by the `$` alone, memchr: `find("\n$ ")` tests its last character first, and stops at
+        # every space; 2.0 against 0.3 ms on the generated MB, the same places)
+        if text[at - 1] == "\n" and text.startswith(" ", at + 1):
+            starts.append(at)
+        at = text.find("$", at + 1)
     verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
+    following = 0
     for m in matches_from(rx, text, starts):
         command = m.group(1)
         verdict = verdicts.get(command)
@@ -323,8 +327,9 @@ def _stored_output(look):
         if not verdict:
             continue
         start = m.end() + 1
-        nxt = text.find("\n$ ", m.end())
-        end = len(text) if nxt < 0 else nxt
+        while following < len(starts) and starts[following] <= m.end():
+            following += 1  # the next `$ ` line after this command's
+        end = starts[following] - 1 if following < len(starts) else len(text)
         if start < end and prints_something(text[start:end]):
             add_span(look.found, text, start, end, P_SHAPE, "secret_output")
 
