@@ -266,14 +266,16 @@ def login_with_user_and_password(text, anchors, found):
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
-# a name's ASCII characters and its closing marks (_NAME_ENDS_LINE): past them, only spaces end the line
-_NAME_LINE_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-\"',:"
+# A name's ASCII characters and its closing marks (_NAME_ENDS_LINE): past them, only spaces end
+# the line (or a character past ASCII, read by the pattern)
+_NAME_LINE_TAIL = r"[A-Za-z0-9_.\-\"',:]*+(?:\Z|\s+\Z|[^\x00-\x7f])"
 
 
 def value_below_a_name(text, hits, found):
     """The value alone on the line below a secret's name or flag that ends its line (see the
     module docstring); `hits`: where the secret words of names stand (names.secret_word_hits)."""
     ends = compiled("name-ends-line", _NAME_ENDS_LINE).match
+    tail = compiled("name-line-tail", _NAME_LINE_TAIL).match
     i, count = 0, len(hits)
     while i < count:
         # only the line's last secret word can be in a name that ends it: one test a line
@@ -284,11 +286,10 @@ def value_below_a_name(text, hits, found):
         if i < count and hits[i] < nl:
             i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
         p = hits[i - 1]
-        if nl - p > 100 or not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
-            continue  # (a name and its closing marks are shorter, and end in one of their characters)
-        rest = text[p:nl].lstrip(_NAME_LINE_ASCII)
-        if rest and rest[0] < "\x80" and not rest.isspace():
-            continue  # (`Pw3eD#7`, `pass -Q x`, prose: two C scans, most lines, before the pattern)
+        if nl - p > 100 or tail(text, p, nl) is None:
+            continue  # (`Pw3eD#7`, `pass -Q x`, prose: one C scan, most lines, before the pattern)
+        if not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
+            continue  # (a name and its closing marks end in one of their characters)
         m = ends(text, p)
         if m is None or m.end() >= len(text):
             continue
