@@ -339,6 +339,10 @@ _NOUN_TRIGGERS = ("pass", "pw", "token", "secret")  # the literals of the one pa
 _NOT_BEFORE_A_NOUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.$@/\\:=<>&|")
 _NOUN_LENGTHS = {w: sorted({len(noun) for noun in SENTENCE_NOUNS if noun.startswith(w)}) for w in _NOUN_TRIGGERS}
 _SPACE_OR_TAB = frozenset(" \t")
+# What may stand right after a trigger where a noun starts: a space or a tab (the noun is the
+# trigger), or the next letter of a longer noun (`pw` then `d`; no other character lowercases to one)
+_NOUN_NEXT = {w: frozenset(" \t" + "".join(noun[len(w)] + noun[len(w)].upper() for noun in SENTENCE_NOUNS
+                                         if noun.startswith(w) and len(noun) > len(w))) for w in _NOUN_TRIGGERS}
 _AFTER_NOUN = r"[ \t]+(?:\(([^\s()\"'`]{6,128})\)|([^\s()\"'`,;]{6,128}?)(?=[,.;?]*(?:[ \t]|\r?\n|\Z)))"
 
 
@@ -353,7 +357,8 @@ def noun_in_a_sentence(text, anchors, found):
     ends = {}
     for w in _NOUN_TRIGGERS:
         if w in anchors.present:
-            at = [p for p in anchors.at(w) if not p or text[p - 1] not in before]
+            lw, nxt = len(w), _NOUN_NEXT[w]  # (the character after first: `pw` stands inside random tokens)
+            at = [p for p in anchors.at(w) if p + lw < n and text[p + lw] in nxt and (not p or text[p - 1] not in before)]
             for k in _NOUN_LENGTHS[w]:
                 for p in [p for p in at if p + k < n and text[p + k] in space]:
                     if text[p:p + k].lower() in SENTENCE_NOUNS:
