@@ -409,17 +409,16 @@ def user_password_at(text, found):
     while pos >= 0:
         at = pos
         pos = text.find("@", at + 1)
-        if host.match(text, at) is None:
-            continue
         # the password ends at `@` and holds no `:`, so it follows the last `:` before `@`: with
         # none there, or a space or a quote after it (`Author: Ana <ana@example.com>`), there is
-        # no match, and the pattern is not tried at each of the 200 places before `@`
+        # no match, and the pattern is not tried at each of the 200 places before `@` (nor the
+        # host's: these two finds first, an e-mail address's `@` has a host)
         colon = text.rfind(":", max(0, at - 200), at)
         if colon < 0 or not 3 <= at - colon - 1 <= 128:
             continue
         if gap is None:
             gap = compiled("userpass-gap", r"[\s/@\"'<>]")
-        if gap.search(text, colon + 1, at) is not None:
+        if gap.search(text, colon + 1, at) is not None or host.match(text, at) is None:
             continue
         # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
         # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
