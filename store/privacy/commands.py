@@ -200,6 +200,7 @@ def _flags(text, low, anchors, found, flags):
     """The password after a flag that takes one (command_lines)."""
     by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
     flag_rx = None
+    twos, threes, cluster = _flag_starts(flags)
     for lead in _LEADS:
         if lead not in anchors.present:
             continue
@@ -207,6 +208,9 @@ def _flags(text, low, anchors, found, flags):
             at = pos + 1
             if low[at + 1:at + 2] not in _FLAG_START and low[at:at + 3] not in _FLAG_LONG_STARTS:
                 continue  # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it)
+            if low[at:at + 2] not in twos and low[at:at + 3] not in threes and (
+                    low[at + 1:at + 2] == "-" or cluster.isdisjoint(low[at + 1:at + 5])):
+                continue  # `-q`, `--release`: no flag that takes a password starts so (_flag_starts)
             if flag_rx is None:
                 flag_rx = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?")
             fm = flag_rx.match(low, at)
@@ -265,6 +269,19 @@ def _flag_password(text, low, found, at, end, entries, words):
         if span is not None and not is_reference(text[span[0]:span[1]]):
             add_span(found, text, span[0], span[1], P_COMMAND, "password")
             return
+
+
+def _flag_starts(flags):
+    """How a flag that may take a password starts: (its flags of two characters, the first three
+    characters of the longer ones, the letters a cluster takes a password after: htpasswd -nb).
+    A flag's text starts with one of the first two, or is a cluster holding one of the letters
+    within its first four characters after the `-` (_flag_entries)."""
+    got = CACHE.get("command flag starts")
+    if got is None:
+        got = CACHE["command flag starts"] = (
+            frozenset(k for k in flags if len(k) <= 2), frozenset(k[:3] for k in flags if len(k) >= 3),
+            frozenset(k[1:] for k in flags if len(k) == 2 and any(e[2] == "~" for e in flags[k])))
+    return got
 
 
 def _flag_entries(token, written, flags):

@@ -336,3 +336,63 @@ def test_a_seek_tried_only_at_newlines_before_a_long_run_finds_every_place_a_sca
             anchors = Anchors(text.lower(), ())
             whole = _starts(text, text.lower(), anchors, rule, i)
             assert _starts(text, text.lower(), anchors, rule, i, long_runs(text)) == whole, repr(text)
+
+
+def test_a_flag_skipped_by_how_it_starts_is_one_no_form_of_the_table_may_be():
+    """command_lines skips a flag whose first characters no flag of COMMAND_LINE starts with (nor
+    a cluster of one of its letters): each flag so skipped has no entries."""
+    from store.privacy.commands import _command_index, _flag_entries, _flag_starts
+
+    flags, _words = _command_index()
+    twos, threes, cluster = _flag_starts(flags)
+    rx = re.compile(r"(?:--?|/)[a-z0-9][\w.-]*:?")
+    keys = sorted(flags)
+    rng = random.Random(3)
+    alphabet = "-/:abnpuwks09._é"
+    tokens = [k + tail for k in keys for tail in ("", ":", "x", "-file", "b")]
+    tokens += ["-" + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 7))) for _ in range(20_000)]
+    tokens += ["/" + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 5))) for _ in range(5_000)]
+    tried = 0
+    for token in tokens:
+        low = " " + token.lower()
+        m = rx.match(low, 1)
+        if m is None:
+            continue
+        skipped = low[1:3] not in twos and low[1:4] not in threes and (low[2:3] == "-" or cluster.isdisjoint(low[2:6]))
+        if skipped:
+            for written in (token, token.upper()):
+                assert _flag_entries(m.group(), written[:m.end() - 1], flags)[0] == [], token
+        tried += 1
+    assert tried > 10_000
+
+
+def test_a_names_line_tail_pattern_says_what_a_strip_and_three_tests_said():
+    """value_below_a_name tests the rest of a line by one pattern: name characters and closing
+    marks, then nothing, spaces, or a character past ASCII."""
+    from store.privacy.processes import _NAME_LINE_TAIL
+
+    tail = re.compile(_NAME_LINE_TAIL)
+    ascii_name = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-\"',:"
+    rng = random.Random(5)
+    alphabet = "aZ9_.-\"',: \t\r\x0b\x85\xa0é中=#/"
+    for _ in range(30_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for p in range(len(text) + 1):
+            rest = text[p:].lstrip(ascii_name)
+            strip_says = not (rest and rest[0] < "\x80" and not rest.isspace())
+            assert (tail.match(text, p, len(text)) is not None) == strip_says, repr(text)
+
+
+def test_a_nouns_trigger_dropped_by_the_character_after_it_starts_no_noun():
+    """noun_in_a_sentence keeps a trigger's place only when the character after it may end a noun
+    or go on to a longer one: every noun, in any case, followed by a space or a tab, is kept."""
+    from store.privacy.processes import _NOUN_NEXT, _NOUN_TRIGGERS, SENTENCE_NOUNS
+
+    for noun in SENTENCE_NOUNS:
+        for written in (noun, noun.upper(), noun.title()):
+            for after in " \t":
+                text = written + after
+                trigger = next(w for w in _NOUN_TRIGGERS if noun.startswith(w))
+                assert text[len(trigger)] in _NOUN_NEXT[trigger], text
+    # and what it drops: the letters no noun goes on with
+    assert "x" not in _NOUN_NEXT["pw"] and "=" not in _NOUN_NEXT["token"]
