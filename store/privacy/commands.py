@@ -414,6 +414,9 @@ def written_to_secret_file(text, anchors, found):
                 add_span(found, text, m.start(3), m.end(3), P_COMMAND, verdict[0])
 
 
+_NOT_BEFORE_AT = frozenset(" \t\n/@\"'<>:")  # the last character of no password before `@` (nor a space)
+
+
 def user_password_at(text, found):
     """POSITION: `user:password@host` without a scheme (impacket, proxies, rsync)."""
     pos = text.find("@")
@@ -426,6 +429,8 @@ def user_password_at(text, found):
     while pos >= 0:
         at = pos
         pos = text.find("@", at + 1)
+        if not at or text[at - 1] in _NOT_BEFORE_AT or text[at - 1].isspace():
+            continue  # (`    @property`, `x == @y`: no password ends there, as the tests below would say)
         # the password ends at `@` and holds no `:`, so it follows the last `:` before `@`: with
         # none there, or a space or a quote after it (`Author: Ana <ana@example.com>`), there is
         # no match, and the pattern is not tried at each of the 200 places before `@` (nor the
