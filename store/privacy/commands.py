@@ -137,8 +137,9 @@ def _tool_near(low, at, end, tool_lists):
 
 def _words(text, start, end):
     """(word, start, end) of a command's words; quotes kept out of the span."""
-    return [(m.group(m.lastindex), m.start(m.lastindex), m.end(m.lastindex))
-            for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)]  # fmt: skip
+    return [(m[k], m.start(k), m.end(k))
+            for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)
+            for k in (m.lastindex,)]  # fmt: skip
 
 
 _LEADS = (" -", "\t-", " /", "=-")
@@ -173,6 +174,8 @@ def command_lines(text, low, anchors, found):
         whole = _whole_word(entries)
         end = len(trigger)
         unknown = {tool for tools, _sub, _form in entries for tool in tools if tool not in standing}
+        if not unknown and not any(standing[tool] for tools, _sub, _form in entries for tool in tools):
+            continue  # (the skip below, its tools looked for already for another trigger: `use` after `user`)
         places = anchors.at_most(trigger, max(MANY_PLACES, len(unknown) * PLACES_A_TOOL))  # None: many
         if places is not None:  # where the word itself stands (`Author` holds `auth`, not the word)
             places = _word_places(low, places, end, whole)

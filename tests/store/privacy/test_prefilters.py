@@ -396,3 +396,35 @@ def test_a_nouns_trigger_dropped_by_the_character_after_it_starts_no_noun():
                 assert text[len(trigger)] in _NOUN_NEXT[trigger], text
     # and what it drops: the letters no noun goes on with
     assert "x" not in _NOUN_NEXT["pw"] and "=" not in _NOUN_NEXT["token"]
+
+
+def test_a_commands_segment_found_by_two_patterns_is_the_one_twelve_finds_gave():
+    """commands._segment: the last stop before a place (`.*` run to it, stepped back) and the first
+    after, as a find for each stop gave them (a `$(` last: the segment ends at its `)`)."""
+    from store.privacy.commands import _segment
+
+    def by_finds(low, at):
+        stops = ("\n", "|", ";", "&", "`", "$(")
+        start, opened = max(0, at - 400), -1
+        for stop in stops:
+            i = low.rfind(stop, start, at)
+            if i >= 0:
+                start, opened = i + len(stop), (i if stop == "$(" else -1)
+        end = min(len(low), at + 400)
+        for stop in stops:
+            i = low.find(stop, at, end)
+            if i >= 0:
+                end = i
+        if opened >= 0:
+            i = low.find(")", at, end)
+            end = i if i >= 0 else end
+        return start, end
+
+    rng = random.Random(9)
+    alphabet = "ab -$()|;&`\n"
+    for _ in range(6_000):
+        low = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        if rng.random() < 0.1:
+            low = "x" * rng.randint(390, 410) + low + "y" * rng.randint(0, 420)
+        for at in range(0, len(low) + 1, 1 if len(low) < 40 else 7):
+            assert _segment(low, at) == by_finds(low, at), (low, at)
