@@ -242,10 +242,18 @@ def _flags(text, low, anchors, found, flags):
 def _word_places(low, places, end, whole):
     """The `places` of a trigger (`end` characters long) where a word starts, and (`whole`) ends
     with it (`users`, `because`, `Author`: not the word itself)."""
+    # (an ASCII character by a set, one past ASCII by isalnum: thousands of places a MB of prose)
+    before, after = _WORD_BEFORE, _WORD_AFTER
+    places = [at for at in places if not at or ((c := low[at - 1]) not in before and (c < "\x80" or not c.isalnum()))]
+    if not whole:
+        return places
     n = len(low)
     return [at for at in places
-            if not (at and (low[at - 1].isalnum() or low[at - 1] in "_-"))
-            and not (whole and at + end < n and (low[at + end].isalnum() or low[at + end] == "_"))]  # fmt: skip
+            if at + end >= n or ((c := low[at + end]) not in after and (c < "\x80" or not c.isalnum()))]  # fmt: skip
+
+
+_WORD_AFTER = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_WORD_BEFORE = _WORD_AFTER | {"-"}
 
 
 def _as_written(written, token, flag, cased):
