@@ -428,3 +428,21 @@ def test_a_commands_segment_found_by_two_patterns_is_the_one_twelve_finds_gave()
             low = "x" * rng.randint(390, 410) + low + "y" * rng.randint(0, 420)
         for at in range(0, len(low) + 1, 1 if len(low) < 40 else 7):
             assert _segment(low, at) == by_finds(low, at), (low, at)
+
+
+def test_an_ascii_line_without_a_login_stem_holds_no_login_word():
+    """user_slash_password skips an ASCII line's head holding none of _LOGIN_STEMS (lowercased)
+    without its pattern: the pattern finds a login word in no such head."""
+    from store.privacy.processes import _LOGIN_STEMS, _LOGIN_WORDS
+
+    login = re.compile(r".*\b" + _LOGIN_WORDS + r"\b")
+    words = ["login", "Log In", "LOG-IN", "log\tin", "signin", "Sign-In", "creds", "Credentials", "user",
+             "USERNAME", "account", "Admin", "root", "logi", "sign", "cred", "use", "acount", "rot", "x"]
+    rng = random.Random(4)
+    matched = 0
+    for _ in range(20_000):
+        head = "".join(rng.choice(words + [" ", "-", "_", ":", "/", "(", "é"]) for _ in range(rng.randint(0, 6)))
+        if login.match(head) is not None:
+            matched += 1
+            assert not head.isascii() or any(stem in head.lower() for stem in _LOGIN_STEMS), head
+    assert matched > 1000
