@@ -46,24 +46,27 @@ def _command_index():
     return index
 
 
-_SEGMENT_STOPS = ("\n", "|", ";", "&", "`", "$(")
+# What ends a command (a line, a pipe stage, a list's, a substitution's start): the last one
+# before a place (one match: `.*` runs to the place and steps back to it), the first after.
+_LAST_STOP = r"(?s:.*)(?:[\n|;&`]|(\$\())"
+_FIRST_STOP = r"[\n|;&`]|\$\("
 
 
 def _segment(low, at):
     """Start and end of the command that holds position `at` (a line, a pipe stage)."""
-    start = max(0, at - 400)
-    opened = -1
-    for stop in _SEGMENT_STOPS:
-        i = low.rfind(stop, start, at)
-        if i >= 0:
-            start = i + len(stop)
-            opened = i if stop == "$(" else -1
-    end = min(len(low), at + 400)
-    for stop in _SEGMENT_STOPS:
-        i = low.find(stop, at, end)
-        if i >= 0:
-            end = i
-    if opened >= 0:  # `usermod -p $(openssl passwd -6 X) ana`: the substitution ends at its `)`
+    start = at - 400 if at > 400 else 0
+    m = compiled("segment-start", _LAST_STOP).match(low, start, at)
+    opened = False
+    if m is not None:
+        start = m.end()
+        opened = m.lastindex == 1
+    end = at + 400
+    m = compiled("segment-end", _FIRST_STOP).search(low, at, end)
+    if m is not None:
+        end = m.start()
+    elif end > len(low):
+        end = len(low)
+    if opened:  # `usermod -p $(openssl passwd -6 X) ana`: the substitution ends at its `)`
         i = low.find(")", at, end)
         if i >= 0:
             end = i
@@ -108,22 +111,14 @@ FEW_TOOLS = 8  # up to this many tools, each is looked for near a flag (_tool_ne
 _TOOL_WORD = r"[a-z0-9_-]+"  # every tool of COMMAND_LINE is one such run (test_privacy_commands)
 
 
-def _tool_words(low, at, end, cache):
-    """The runs of tool characters around a flag or trigger at `at` (ending at `end`): those of
-    its line (kept in `cache` by the line's start), or of the 400 characters before `end` on a
-    long line.  A tool that stands as a command word in its segment (as _tool_at takes it) is
-    one of them, so a tool not among them is not looked for, and a flag or trigger with none of
-    its tools there is skipped."""
-    start = low.rfind("\n", max(0, at - 400), at) + 1
-    if start:  # the line starts within 400 characters
-        words = cache.get(start)
-        if words is not None:
-            return words
-        stop = low.find("\n", at, start + 1000)
-        if stop >= 0:
-            words = cache[start] = frozenset(compiled("tool-word", _TOOL_WORD).findall(low, start, stop))
-            return words
-    return frozenset(compiled("tool-word", _TOOL_WORD).findall(low, max(start, at - 400), end))
+def _tool_words(low, at):
+    """The runs of tool characters on a flag's line before it (`at`), in its 400 characters
+    before at most.  A tool that stands as a command word in its segment (as _tool_at takes it)
+    is one of them (the segment never crosses a line nor reaches further), so a tool not among
+    them is not looked for, and a flag with none of its tools there is skipped."""
+    floor = at - 400 if at > 400 else 0
+    start = low.rfind("\n", floor, at) + 1 or floor
+    return compiled("tool-word", _TOOL_WORD).findall(low, start, at)
 
 
 def _tool_near(low, at, end, tool_lists):
@@ -142,8 +137,9 @@ def _tool_near(low, at, end, tool_lists):
 
 def _words(text, start, end):
     """(word, start, end) of a command's words; quotes kept out of the span."""
-    return [(m.group(m.lastindex), m.start(m.lastindex), m.end(m.lastindex))
-            for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)]  # fmt: skip
+    return [(m[k], m.start(k), m.end(k))
+            for m in compiled("cmdwords", r"\"([^\"\n]*)\"|'([^'\n]*)'|([^\s\"']*\w[^\s\"']*)").finditer(text, start, end)
+            for k in (m.lastindex,)]  # fmt: skip
 
 
 _LEADS = (" -", "\t-", " /", "=-")
@@ -169,34 +165,7 @@ def command_lines(text, low, anchors, found):
     """POSITION: the argument a command-line tool takes a password in (COMMAND_LINE)."""
     flags, triggers = _command_index()
     present = anchors.present
-    by_token = {}  # a flag's text -> the entries it may be (`-p` stands thousands of times)
-    lines = {}  # a line's start -> its words (_tool_words)
-    for lead in _LEADS:
-        if lead not in present:
-            continue
-        for pos in anchors.at(lead):
-            at = pos + 1
-            if low[at + 1:at + 2] not in _FLAG_START and low[at:at + 3] not in _FLAG_LONG_STARTS:
-                continue  # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it)
-            fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
-            if fm is None:
-                continue
-            token = fm.group()
-            got = by_token.get(token)
-            if got is None:
-                got = by_token[token] = _flag_entries(token, flags)
-            entries, tool_count = got
-            if not entries:
-                continue
-            if tool_count <= FEW_TOOLS:
-                if not _tool_near(low, at, at, (e[0] for _flag, e in entries)):
-                    continue
-                words = None
-            else:  # `-p`: ~90 tools take a password after it; the words of its line are fewer
-                words = _tool_words(low, at, at, lines)
-                if all(words.isdisjoint(e[0]) for _flag, e in entries):
-                    continue
-            _flag_password(text, low, found, at, fm.end(), token, entries, words)
+    _flags(text, low, anchors, found, flags)
     standing = {}
     for trigger in present:
         entries = triggers.get(trigger)
@@ -205,6 +174,8 @@ def command_lines(text, low, anchors, found):
         whole = _whole_word(entries)
         end = len(trigger)
         unknown = {tool for tools, _sub, _form in entries for tool in tools if tool not in standing}
+        if not unknown and not any(standing[tool] for tools, _sub, _form in entries for tool in tools):
+            continue  # (the skip below, its tools looked for already for another trigger: `use` after `user`)
         places = anchors.at_most(trigger, max(MANY_PLACES, len(unknown) * PLACES_A_TOOL))  # None: many
         if places is not None:  # where the word itself stands (`Author` holds `auth`, not the word)
             places = _word_places(low, places, end, whole)
@@ -228,35 +199,79 @@ def command_lines(text, low, anchors, found):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
 
 
+def _flags(text, low, anchors, found, flags):
+    """The password after a flag that takes one (command_lines)."""
+    by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
+    flag_rx = None
+    twos, threes, cluster = _flag_starts(flags)
+    for lead in _LEADS:
+        if lead not in anchors.present:
+            continue
+        for pos in anchors.at(lead):
+            at = pos + 1
+            if low[at + 1:at + 2] not in _FLAG_START and low[at:at + 3] not in _FLAG_LONG_STARTS:
+                continue  # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it)
+            if low[at:at + 2] not in twos and low[at:at + 3] not in threes and (
+                    low[at + 1:at + 2] == "-" or cluster.isdisjoint(low[at + 1:at + 5])):
+                continue  # `-q`, `--release`: no flag that takes a password starts so (_flag_starts)
+            if flag_rx is None:
+                flag_rx = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?")
+            fm = flag_rx.match(low, at)
+            if fm is None:
+                continue
+            written = text[at:fm.end()]
+            got = by_token.get(written)
+            if got is None:
+                got = by_token[written] = _flag_entries(fm.group(), written, flags)
+            entries, by_tool = got
+            if not entries:
+                continue
+            if len(by_tool) <= FEW_TOOLS:
+                if _tool_near(low, at, at, (by_tool,)):
+                    _flag_password(text, low, found, at, fm.end(), entries, None)
+                continue
+            # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
+            # only the entries of the tools among them are tried, in their order
+            words = _tool_words(low, at)
+            if by_tool.keys().isdisjoint(words):
+                continue
+            chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
+            _flag_password(text, low, found, at, fm.end(), [entries[i] for i in chosen], words)
+
+
 def _word_places(low, places, end, whole):
     """The `places` of a trigger (`end` characters long) where a word starts, and (`whole`) ends
     with it (`users`, `because`, `Author`: not the word itself)."""
+    # (an ASCII character by a set, one past ASCII by isalnum: thousands of places a MB of prose)
+    before, after = _WORD_BEFORE, _WORD_AFTER
+    places = [at for at in places if not at or ((c := low[at - 1]) not in before and (c < "\x80" or not c.isalnum()))]
+    if not whole:
+        return places
     n = len(low)
     return [at for at in places
-            if not (at and (low[at - 1].isalnum() or low[at - 1] in "_-"))
-            and not (whole and at + end < n and (low[at + end].isalnum() or low[at + end] == "_"))]  # fmt: skip
+            if at + end >= n or ((c := low[at + end]) not in after and (c < "\x80" or not c.isalnum()))]  # fmt: skip
 
 
-def _as_written(text, at, token, flag, cased):
-    """The flag at `at` (`token`: its lowercased text) is `cased` in the case the table writes it
-    (`flag`: the key it was found by; a letter inside a cluster, `htpasswd -nb`, is looked for
+_WORD_AFTER = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_WORD_BEFORE = _WORD_AFTER | {"-"}
+
+
+def _as_written(written, token, flag, cased):
+    """The flag `written` (`token`: its lowercased text) is `cased` in the case the table writes
+    it (`flag`: the key it was found by; a letter inside a cluster, `htpasswd -nb`, is looked for
     in the cluster)."""
     if token.startswith(flag):
-        return text.startswith(cased, at)
-    return cased[1:] in text[at + 1:at + len(token)]
+        return written.startswith(cased)
+    return cased[1:] in written[1:len(token)]
 
 
-def _flag_password(text, low, found, at, end, token, entries, words):
-    """The password after the flag `token` at `at` (its text ends at `end`), of the first of its
+def _flag_password(text, low, found, at, end, entries, words):
+    """The password after the flag at `at` (its text ends at `end`), of the first of its
     `entries` whose tool stands before it on its command line; `words`: the line's words, or None
     when the flag's tools are few (then each is looked for)."""
     seg_start, seg_end = _segment(low, at)
-    for flag, (tools, sub, style, cased) in entries:
-        if cased is not None and not _as_written(text, at, token, flag, cased):
-            continue
+    for flag, (tools, sub, style, _cased) in entries:
         if words is not None:  # only the tools among the line's words can stand there
-            if words.isdisjoint(tools):
-                continue
             tools = [t for t in tools if t in words]
         tool = _tool_at(low, seg_start, at, tools)
         if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
@@ -267,9 +282,22 @@ def _flag_password(text, low, found, at, end, token, entries, words):
             return
 
 
-def _flag_entries(token, flags):
-    """(flag, entry) of each COMMAND_LINE form a flag's text `token` may be, and how many tools
-    they name."""
+def _flag_starts(flags):
+    """How a flag that may take a password starts: (its flags of two characters, the first three
+    characters of the longer ones, the letters a cluster takes a password after: htpasswd -nb).
+    A flag's text starts with one of the first two, or is a cluster holding one of the letters
+    within its first four characters after the `-` (_flag_entries)."""
+    got = CACHE.get("command flag starts")
+    if got is None:
+        got = CACHE["command flag starts"] = (
+            frozenset(k for k in flags if len(k) <= 2), frozenset(k[:3] for k in flags if len(k) >= 3),
+            frozenset(k[1:] for k in flags if len(k) == 2 and any(e[2] == "~" for e in flags[k])))
+    return got
+
+
+def _flag_entries(token, written, flags):
+    """(flag, entry) of each COMMAND_LINE form a flag `written` so (`token`: lowercased) may be,
+    in the case the form is written in, and the places among them of each tool they name."""
     entries = []
     whole = token if token.startswith("/") else token.rstrip(":")
     for key in dict.fromkeys((whole, token[:3], token[:2])):  # the longest first, in one order (a set's varied by hash seed)
@@ -277,14 +305,17 @@ def _flag_entries(token, flags):
     if token[1:2] != "-" and len(token) <= 5:
         for ch in token[1:]:  # htpasswd -nb: the letter b inside a cluster
             entries += [("-" + ch, e) for e in flags.get("-" + ch, ()) if e[2] == "~"]
-    return entries, len({tool for _key, e in entries for tool in e[0]})
+    entries = [(key, e) for key, e in entries if e[3] is None or _as_written(written, token, key, e[3])]
+    by_tool = {}
+    for i, (_key, e) in enumerate(entries):
+        for tool in e[0]:
+            by_tool.setdefault(tool, []).append(i)
+    return entries, by_tool
 
 
 def _flag_value(text, low, at, end, flag, style, seg_end):
     """The span of the value a flag at `at` (its text ends at `end`) carries, per `style`."""
-    token_end = end
-    while token_end < seg_end and not low[token_end].isspace() and low[token_end] not in "\"'":
-        token_end += 1
+    token_end = compiled("flag-token-rest", r"[^\s\"']*").match(low, end, seg_end).end() if end < seg_end else end
     attached_start = at + len(flag)
     if style == ":w":  # Windows /p:VALUE
         return (attached_start, token_end) if token_end > attached_start else None
@@ -394,6 +425,9 @@ def written_to_secret_file(text, anchors, found):
                 add_span(found, text, m.start(3), m.end(3), P_COMMAND, verdict[0])
 
 
+_NOT_BEFORE_AT = frozenset(" \t\n/@\"'<>:")  # the last character of no password before `@` (nor a space)
+
+
 def user_password_at(text, found):
     """POSITION: `user:password@host` without a scheme (impacket, proxies, rsync)."""
     pos = text.find("@")
@@ -406,17 +440,18 @@ def user_password_at(text, found):
     while pos >= 0:
         at = pos
         pos = text.find("@", at + 1)
-        if host.match(text, at) is None:
-            continue
+        if not at or text[at - 1] in _NOT_BEFORE_AT or text[at - 1].isspace():
+            continue  # (`    @property`, `x == @y`: no password ends there, as the tests below would say)
         # the password ends at `@` and holds no `:`, so it follows the last `:` before `@`: with
         # none there, or a space or a quote after it (`Author: Ana <ana@example.com>`), there is
-        # no match, and the pattern is not tried at each of the 200 places before `@`
+        # no match, and the pattern is not tried at each of the 200 places before `@` (nor the
+        # host's: these two finds first, an e-mail address's `@` has a host)
         colon = text.rfind(":", max(0, at - 200), at)
         if colon < 0 or not 3 <= at - colon - 1 <= 128:
             continue
         if gap is None:
             gap = compiled("userpass-gap", r"[\s/@\"'<>]")
-        if gap.search(text, colon + 1, at) is not None:
+        if gap.search(text, colon + 1, at) is not None or host.match(text, at) is None:
             continue
         # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
         # starts earlier, and the look-behind and look-ahead are not tried at each of those places)

@@ -336,3 +336,131 @@ def test_a_seek_tried_only_at_newlines_before_a_long_run_finds_every_place_a_sca
             anchors = Anchors(text.lower(), ())
             whole = _starts(text, text.lower(), anchors, rule, i)
             assert _starts(text, text.lower(), anchors, rule, i, long_runs(text)) == whole, repr(text)
+
+
+def test_a_flag_skipped_by_how_it_starts_is_one_no_form_of_the_table_may_be():
+    """command_lines skips a flag whose first characters no flag of COMMAND_LINE starts with (nor
+    a cluster of one of its letters): each flag so skipped has no entries."""
+    from store.privacy.commands import _command_index, _flag_entries, _flag_starts
+
+    flags, _words = _command_index()
+    twos, threes, cluster = _flag_starts(flags)
+    rx = re.compile(r"(?:--?|/)[a-z0-9][\w.-]*:?")
+    keys = sorted(flags)
+    rng = random.Random(3)
+    alphabet = "-/:abnpuwks09._é"
+    tokens = [k + tail for k in keys for tail in ("", ":", "x", "-file", "b")]
+    tokens += ["-" + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 7))) for _ in range(20_000)]
+    tokens += ["/" + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 5))) for _ in range(5_000)]
+    tried = 0
+    for token in tokens:
+        low = " " + token.lower()
+        m = rx.match(low, 1)
+        if m is None:
+            continue
+        skipped = low[1:3] not in twos and low[1:4] not in threes and (low[2:3] == "-" or cluster.isdisjoint(low[2:6]))
+        if skipped:
+            for written in (token, token.upper()):
+                assert _flag_entries(m.group(), written[:m.end() - 1], flags)[0] == [], token
+        tried += 1
+    assert tried > 10_000
+
+
+def test_a_names_line_tail_pattern_says_what_a_strip_and_three_tests_said():
+    """value_below_a_name tests the rest of a line by one pattern: name characters and closing
+    marks, then nothing, spaces, or a character past ASCII."""
+    from store.privacy.processes import _NAME_LINE_TAIL
+
+    tail = re.compile(_NAME_LINE_TAIL)
+    ascii_name = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-\"',:"
+    rng = random.Random(5)
+    alphabet = "aZ9_.-\"',: \t\r\x0b\x85\xa0é中=#/"
+    for _ in range(30_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for p in range(len(text) + 1):
+            rest = text[p:].lstrip(ascii_name)
+            strip_says = not (rest and rest[0] < "\x80" and not rest.isspace())
+            assert (tail.match(text, p, len(text)) is not None) == strip_says, repr(text)
+
+
+def test_a_nouns_trigger_dropped_by_the_character_after_it_starts_no_noun():
+    """noun_in_a_sentence keeps a trigger's place only when the character after it may end a noun
+    or go on to a longer one: every noun, in any case, followed by a space or a tab, is kept."""
+    from store.privacy.processes import _NOUN_NEXT, _NOUN_TRIGGERS, SENTENCE_NOUNS
+
+    for noun in SENTENCE_NOUNS:
+        for written in (noun, noun.upper(), noun.title()):
+            for after in " \t":
+                text = written + after
+                trigger = next(w for w in _NOUN_TRIGGERS if noun.startswith(w))
+                assert text[len(trigger)] in _NOUN_NEXT[trigger], text
+    # and what it drops: the letters no noun goes on with
+    assert "x" not in _NOUN_NEXT["pw"] and "=" not in _NOUN_NEXT["token"]
+
+
+def test_a_commands_segment_found_by_two_patterns_is_the_one_twelve_finds_gave():
+    """commands._segment: the last stop before a place (`.*` run to it, stepped back) and the first
+    after, as a find for each stop gave them (a `$(` last: the segment ends at its `)`)."""
+    from store.privacy.commands import _segment
+
+    def by_finds(low, at):
+        stops = ("\n", "|", ";", "&", "`", "$(")
+        start, opened = max(0, at - 400), -1
+        for stop in stops:
+            i = low.rfind(stop, start, at)
+            if i >= 0:
+                start, opened = i + len(stop), (i if stop == "$(" else -1)
+        end = min(len(low), at + 400)
+        for stop in stops:
+            i = low.find(stop, at, end)
+            if i >= 0:
+                end = i
+        if opened >= 0:
+            i = low.find(")", at, end)
+            end = i if i >= 0 else end
+        return start, end
+
+    rng = random.Random(9)
+    alphabet = "ab -$()|;&`\n"
+    for _ in range(6_000):
+        low = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        if rng.random() < 0.1:
+            low = "x" * rng.randint(390, 410) + low + "y" * rng.randint(0, 420)
+        for at in range(0, len(low) + 1, 1 if len(low) < 40 else 7):
+            assert _segment(low, at) == by_finds(low, at), (low, at)
+
+
+def test_an_ascii_line_without_a_login_stem_holds_no_login_word():
+    """user_slash_password skips an ASCII line's head holding none of _LOGIN_STEMS (lowercased)
+    without its pattern: the pattern finds a login word in no such head."""
+    from store.privacy.processes import _LOGIN_STEMS, _LOGIN_WORDS
+
+    login = re.compile(r".*\b" + _LOGIN_WORDS + r"\b")
+    words = ["login", "Log In", "LOG-IN", "log\tin", "signin", "Sign-In", "creds", "Credentials", "user",
+             "USERNAME", "account", "Admin", "root", "logi", "sign", "cred", "use", "acount", "rot", "x"]
+    rng = random.Random(4)
+    matched = 0
+    for _ in range(20_000):
+        head = "".join(rng.choice(words + [" ", "-", "_", ":", "/", "(", "é"]) for _ in range(rng.randint(0, 6)))
+        if login.match(head) is not None:
+            matched += 1
+            assert not head.isascii() or any(stem in head.lower() for stem in _LOGIN_STEMS), head
+    assert matched > 1000
+
+
+def test_a_one_time_codes_window_without_three_digits_in_a_row_holds_no_code():
+    """one_time_codes skips a place whose window holds no three digits in a row: every match of
+    the code's pattern holds them (both its branches end or start with the code's digits)."""
+    from store.privacy.processes import _otp_rx
+
+    rx = _otp_rx()
+    parts = ["2FA", "otp", "MFA code", "verification code", "código de verificación", "验证码", "인증번호", "is", ":",
+             " ", "：", "[", "]", "12", "482913", "482 913", "4829", "٤٨٢٩١٣", "as your", "login code", "x", "-", "\n"]
+    rng = random.Random(12)
+    matched = 0
+    for _ in range(20_000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 9)))
+        for m in rx.finditer(text):
+            matched += 1
+            assert re.search(r"\d{3}", m.group()), text
+    assert matched > 100
