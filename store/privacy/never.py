@@ -705,6 +705,8 @@ def _sealed(text: str, s: int) -> bool:
     if nl > lo:
         lo = nl
     word = max(nl, text.rfind(" ", lo, s), text.rfind("\t", lo, s), text.rfind("\"", lo, s), text.rfind("'", lo, s)) + 1
+    if word == 0 and lo > 0:
+        word = s  # (no break within reach: the word starts out of it, not at the text's start)
     if word < s and rx.match(text, word) is not None:
         return True  # `{CRYPT}$6$rounds=5000$salt$hash`: the span lies in a word the scheme starts
     for m in rx.finditer(text, s - 24 if s > 24 else 0, s + 20):

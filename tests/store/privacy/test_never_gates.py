@@ -145,3 +145,15 @@ def test_a_name_that_says_digest_holds_one_of_its_words():
             said += 1
             assert never._may_name_a_digest(name.lower()), name
     assert said > 1_000
+
+
+def test_a_sealed_word_is_read_from_its_own_start_not_the_texts():
+    """A scheme at the text's start seals only the word it starts: a value more than 200
+    characters into a run with no break is not read as that word's (it was: the word's start
+    was taken as the text's)."""
+    value = "Zx9Qw3Er7Ty1Ui5Op8As2Df6Gh4Jk0Lz"
+    near = "{SSHA}" + "a;" * 50 + value
+    far = "{SSHA}" + "a;" * 130 + value
+    assert never._sealed(near, near.index(value))
+    assert not never._sealed(far, far.index(value))
+    assert never._sealed("{SSHA}" + value, 6)
