@@ -176,6 +176,14 @@ _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
+    _LINE[0] = _Line(text)
+    try:
+        _named_values(text, low, hits, found)
+    finally:
+        _LINE[0] = None  # (not the text kept until the next one)
+
+
+def _named_values(text, low, hits, found):
     n = len(text)
     done = -1
     ahead = compiled("name-ahead", r"[\w.-]*").match  # (looked up once, not at each of ~30,000 hits a MB)
@@ -462,13 +470,14 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
     if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
         return False  # password=password (a keyword argument passed along)
-    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
-            text.rfind("\n", 0, key_start) + 1:key_start], key_start)) and not _rest_of_line(text, vend) and \
+    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, key_start)) \
+            and not _rest_of_line(text, vend) and \
             not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
         # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
         # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
-        typed = value[0].isupper() and value.isalpha() and not text[text.rfind("\n", 0, key_start) + 1:key_start].strip()
+        typed = value[0].isupper() and value.isalpha() and \
+            compiled("blank", r"\s*\Z").match(text, line_at(text, key_start).start, key_start) is not None
         return low not in CONSTANTS and not typed
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
@@ -510,7 +519,7 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
 def _in_cookie(text, key_start):
     """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
     `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
-    line_start = text.rfind("\n", 0, key_start) + 1
+    line_start = line_at(text, key_start).start
     if key_start - line_start > 400:
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
@@ -520,7 +529,7 @@ def _in_cookie(text, key_start):
 def _in_conninfo(text, key_start):
     """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
     `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect): its values are literals."""
-    head = text[max(text.rfind("\n", 0, key_start) + 1, key_start - 300):key_start]
+    head = text[max(line_at(text, key_start).start, key_start - 300):key_start]
     return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None
 
 
@@ -528,52 +537,132 @@ def _literal_context(text, style, key_start):
     """The name at `key_start` is set where no code runs: a shell's or an environment's
     assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
     `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
-    (`key = value` below a `[section]` line, indented as in .gitconfig)."""
-    line_start = text.rfind("\n", 0, key_start) + 1
-    head = text[line_start:key_start]
-    if head[-1:] in ("?", "&") and style == "loose":
+    (`key = value` below a `[section]` line, indented as in .gitconfig).  (The line's head,
+    `text[line_start:key_start]`, is read in place: patterns matched with its bounds, the facts
+    of its whole length from `line_at`; no copy of a long line's head for each name on it.)"""
+    line = line_at(text, key_start)
+    line_start = line.start
+    last = text[key_start - 1] if key_start > line_start else ""
+    if last in ("?", "&") and style == "loose":
         return True  # a URL's query parameter
-    if style == "colon" and _header_head(head) \
+    if style == "colon" and _header_head(text, line, key_start) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
-    if style == "colon" and _one_line_label(text, head, key_start):
+    if style == "colon" and _one_line_label(text, key_start):
         return True
-    if style == "loose" and _command_head(head):
+    if style == "loose" and _command_head(text, line_start, key_start):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     if style == "loose":
-        if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(head):
+        if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(text, line_start, key_start):
             return True
         # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
         # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
         # characters before it (the same answer; `.*` tried at each place of a long line's head
         # was a pass over it for each name on the line: quadratic on one line of many names)
-        start = max(0, _run_start(head, len(head) - 1 if head[-1:] in ("\"", "'") else len(head), " \t=") - 16)
-        if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start):
+        start = max(line_start, _run_start(text, line_start, key_start - 1 if last in ("\"", "'") else key_start, " \t=") - 16)
+        if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(text, start, key_start):
             return True
-        return "--set" in head and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
-                                            # Helm's `--set a=1,b.password=X`: the pairs before it in the list
-                                            r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(head) is not None
-    if style != "spaced" or head.strip(" \t"):
+        return line.set_before(key_start) and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
+                                                       # Helm's `--set a=1,b.password=X`: the pairs before it in the list
+                                                       r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(
+            text, line_start, key_start) is not None
+    if style != "spaced":
         return False
-    return _in_ini_section(text, line_start)
+    return line.blank_before(key_start) and _in_ini_section(text, line_start)
 
 
-def _header_head(head):
-    r"""`head` is blank, or ends with `-H` or `--header`, spaces and a quote: what
-    `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the pattern tried
-    `.*` at each place of a long line's head, for each name on the line)."""
-    if not head.lstrip(" \t"):  # (lstrip: no copy of a head that starts with a word)
+def _header_head(text, line, key_start):
+    r"""The line's head up to `key_start` is blank, or ends with `-H` or `--header`, spaces and a
+    quote: what `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the
+    pattern tried `.*` at each place of a long line's head, for each name on the line)."""
+    if line.blank_before(key_start):
         return True
-    end = len(head) - 1 if head[-1] in "\"'" else len(head)
-    words = _run_start(head, end, " \t")
-    return words < end and head.endswith(("-H", "--header"), 0, words)
+    end = key_start - 1 if text[key_start - 1] in "\"'" else key_start
+    words = _run_start(text, line.start, end, " \t")
+    return words < end and text.endswith(("-H", "--header"), line.start, words)
 
 
-def _run_start(head, end, chars):
-    """Where the run of `chars` that ends at `end` starts (no copy of a long line's head)."""
-    while end > 0 and head[end - 1] in chars:
+def _run_start(text, line_start, end, chars):
+    """Where the run of `chars` that ends at `end` starts, not before `line_start`."""
+    while end > line_start and text[end - 1] in chars:
         end -= 1
     return end
+
+
+class _Line:
+    """What the NAME rule reads of a name's line up to the name (its head), kept for the line while
+    named_values reads its names left to right: each name reads the characters since the one
+    before, not the head again from the line's start (one line of 8,000 `Idempotency-Key: …` or
+    `token=… user=x` was a pass over the head for each name: quadratic)."""
+
+    __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words")
+
+    def __init__(self, text):
+        self.text = text
+        self.start = self.end = self.pos = -1
+
+    def read_to(self, key_start):
+        text = self.text
+        if not self.start <= key_start <= self.end:
+            self.start = text.rfind("\n", 0, key_start) + 1
+            end = text.find("\n", key_start)
+            self.end = end if end >= 0 else len(text)
+            self.pos = -1
+            self.code = self.helm = self.words = None
+        if key_start < self.pos or self.pos < 0:  # (a name before the last one read: the line again)
+            self.pos = self.start
+            self.opens = self.closes = self.dq = self.sq = 0
+            self.decl = -1
+        if key_start > self.pos:
+            part = text[self.pos:key_start]
+            self.opens += part.count("(")
+            self.closes += part.count(")")
+            paren = part.rfind("(")
+            if paren >= 0:  # the quotes since the last `(` (_in_string)
+                self.dq = part.count('"', paren + 1)
+                self.sq = part.count("'", paren + 1)
+            else:
+                self.dq += part.count('"')
+                self.sq += part.count("'")
+            decl = max(part.rfind(";"), part.rfind("{"))
+            if decl >= 0:
+                self.decl = self.pos + decl
+            self.pos = key_start
+
+    def has_code(self):
+        """A character of code anywhere on the line (searched once for the line)."""
+        if self.code is None:
+            self.code = compiled("code-char", r"[(){}\[\];=<>,]").search(self.text, self.start, self.end) is not None
+        return self.code
+
+    def set_before(self, key_start):
+        """`--set` stands whole in the head."""
+        if self.helm is None:
+            self.helm = self.text.find("--set", self.start, self.end)
+        return 0 <= self.helm <= key_start - 5
+
+    def blank_before(self, key_start):
+        """The head is only spaces and tabs."""
+        if self.words is None:  # where the line's first character but a space or a tab stands
+            self.words = compiled("lead", r"[ \t]*").match(self.text, self.start, self.end).end()
+        return self.words >= key_start
+
+    def in_string(self):
+        """The head leaves a string literal open after its last `(` (see _in_string)."""
+        return self.dq % 2 == 1 or self.sq % 2 == 1
+
+
+_LINE: list = [None]  # named_values's _Line, for its text
+
+
+def line_at(text, key_start):
+    """The facts of the line of `key_start` (named_values's, read on from its last name; from any
+    other caller, the line read afresh)."""
+    line = _LINE[0]
+    if line is None or line.text is not text:
+        line = _Line(text)
+    line.read_to(key_start)
+    return line
 
 
 def _rest_of_line(text, vend):
@@ -586,8 +675,9 @@ def _yaml_context(text, key_start, vend):
     """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
     value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
     line of code (`class Creds:`, `def f(x):`, `{`)."""
-    line_start = text.rfind("\n", 0, key_start) + 1
-    if text[line_start:key_start].strip(" \t-") or not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
+    line_start = line_at(text, key_start).start
+    if compiled("yaml-head", r"[ \t-]*\Z").match(text, line_start, key_start) is None or \
+            not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
         return False
     if line_start == 0:
         return False
@@ -602,25 +692,23 @@ _CODE_WORDS = frozenset("let const var val def fn func if elif else for while re
                         "export public private protected static final class new case when".split())
 
 
-def _command_head(head):
+def _command_head(text, line_start, key_start):
     """The line up to a name is a command line: a command word, then arguments (flags, words,
     paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`)."""
-    if head.endswith("-"):
+    if key_start > line_start and text[key_start - 1] == "-":
         return True
-    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(head)
+    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(
+        text, line_start, key_start)
     return m is not None and m.group(1) not in _CODE_WORDS
 
 
-def _one_line_label(text, head, key_start):
+def _one_line_label(text, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
-    line_end = text.find("\n", key_start)
-    line_start = text.rfind("\n", 0, key_start) + 1
-    # a character of code anywhere on the line (searched from its start: the first one found
-    # answers, where `.*[…]` read a long line to its end for each name on it)
-    if compiled("code-char", r"[(){}\[\];=<>,]").search(text, line_start, line_end if line_end >= 0 else len(text)):
+    line = line_at(text, key_start)
+    if line.has_code():
         return False
-    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
+    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(text, line.start, key_start) is not None
 
 
 def _in_ini_section(text, line_start):
@@ -651,18 +739,18 @@ def _code_context(text, value, key, style, key_start):
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
     if len(value) <= 3 and style != "loose":
         return True  # token = v, "token": i
-    line_start = text.rfind("\n", 0, key_start) + 1
-    head = text[line_start:key_start]
-    before = head.rstrip(" \t")
-    if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
+    line = line_at(text, key_start)
+    line_start = line.start
+    before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
+    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "("):
         return True  # self.token = nextchar, f(token=tok)
-    if _declared(before):
+    if _declared(text, line, before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
-    if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
+    if style == "loose" and line.opens > line.closes and not line.in_string():
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
-    if style == "spaced" and before.endswith(","):
+    if style == "spaced" and before > line_start and text[before - 1] == ",":
         return True  # user, password = auth: a tuple
-    if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
+    if style == "spaced" and ((key_start > line_start and text[line_start] in " \t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
 
@@ -676,24 +764,17 @@ def _leet_mixed(value):
             and any(p[0].isupper() for p in parts) and any(p[0].islower() for p in parts))
 
 
-def _declared(before):
-    r"""`before` (a line up to a name, no space at its end) ends with a declaration's word (`let`,
-    `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
+def _declared(text, line, before):
+    r"""The line up to `before` (a name, the spaces before it left out) ends with a declaration's
+    word (`let`, `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
     `(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z` matches,
-    the `;` or `{` found by one scan from the end (the last one: none stands in what follows
-    it), not by `.*` tried at each place of a long line."""
+    the last `;` or `{` kept by the line's facts (none stands in what follows it), not by `.*`
+    tried at each place of a long line."""
     tail = r"(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z"
-    if compiled("declared-start", r"[ \t]*" + tail).match(before):
+    if compiled("declared-start", r"[ \t]*" + tail).match(text, line.start, before):
         return True
-    last = max(before.rfind(";"), before.rfind("{"))
-    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(before, last) is not None
-
-
-def _in_string(head):
-    """`head` (a line up to a name) leaves a string literal open after its last `(`: the name
-    stands inside the string (a connection string passed to a call), not in the call's code."""
-    tail = head[head.rfind("(") + 1:]
-    return tail.count('"') % 2 == 1 or tail.count("'") % 2 == 1
+    last = line.decl  # (in the head; the spaces after `before` hold none)
+    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(text, last, before) is not None
 
 
 def secret_word_at(text, hit):
