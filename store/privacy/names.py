@@ -188,24 +188,27 @@ def _named_values(text, low, hits, found):
     done = -1
     ahead = compiled("name-ahead", r"[\w.-]*").match  # (looked up once, not at each of ~30,000 hits a MB)
     sep_at = None  # compiled when a name says secret
+    name_chars = _NAME_CHARS
+    verdicts = _VERDICTS.get  # (name_verdict's first look, without its call: ~30,000 names a MB)
     for hit in hits:
         if hit < done:
             continue
         s = hit
-        stop = hit - 80 if hit > 80 else 0
-        while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
+        if s and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+            stop = hit - 80 if hit > 80 else 0
             s -= 1
-        # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
-        e = ahead(text, hit, hit + 80 if hit + 80 < n else n).end()
-        while s < hit and text[s] in ".-":
-            s += 1  # --password: the dashes are the flag's, not the name's
-        if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
-            s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
-        done = e
+            while s > stop and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+                s -= 1
+            # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
+            while s < hit and text[s] in ".-":
+                s += 1  # --password: the dashes are the flag's, not the name's
+            if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
+                s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
+        done = e = ahead(text, hit, hit + 80 if hit + 80 < n else n).end()
         name = text[s:e].rstrip(".-")
         if not name:
             continue
-        verdict = _VERDICTS.get(name, False)  # (name_verdict's first look, without its call: ~30,000 names a MB)
+        verdict = verdicts(name, False)
         if verdict is False:
             verdict = name_verdict(name)
         if verdict is None:
@@ -214,24 +217,41 @@ def _named_values(text, low, hits, found):
         before = text[s - 1] if s else ""
         if before and before in "?&" and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
-        flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
-        m = sep_at(low, e) if e < n else None  # a separator is one character or more
-        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
+        m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
+        if m is None:
+            _without_separator(text, found, s, e, before, name, kind, strength)
+            continue
+        close, _pre, sep, _post = m.groups()  # (one call, not one a group)
+        if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
-        if m is not None:
-            end = _after_separator(text, found, m, s, e, before, name, kind, strength)
-            if end is not None:
-                done = max(done, end)
-        else:
-            _without_separator(text, found, s, e, before, flag, name, kind, strength)
+        end = _after_separator(text, found, m, sep, close, s, e, before, name, kind, strength)
+        if end is not None and end > done:
+            done = end
 
-def _after_separator(text, found, m, s, e, before, name, kind, strength):
-    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`), judged; where
-    it ends (None: no value there, or judged already)."""
-    sep = m.group("sep")
-    quoted = m.group("close")
+# What may start a match of _SEP: a closing quote or its escape, an index's `[` or `]`, spaces,
+# the first character of a separator; and after spaces, a separator's or `]` (`as`: `x as T =`).
+_SEP_FIRST = frozenset("\\\"'[] \t:<=|?&\uff1a\uff1d{,>")
+_SEP_AFTER_SPACE = frozenset("]:<=|?&\uff1a\uff1d{,>a \t")
+
+
+def _may_separate(low, e, n):
+    """_SEP may match at `e` (< n): read by its first characters, a test that rejects most names
+    a separator does not follow (`the session when`) before the pattern is tried.  (A space, then
+    a character that follows none of _SEP's spaces, answers no; a run of spaces, the pattern.)"""
+    c = low[e]
+    if c not in _SEP_FIRST:
+        return False
+    if c != " " and c != "\t":
+        return True
+    return e + 1 < n and low[e + 1] in _SEP_AFTER_SPACE
+
+
+def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, strength):
+    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`, its groups
+    `sep` and `close` as `quoted`), judged; where it ends (None: no value there, or judged
+    already)."""
     if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
@@ -265,13 +285,20 @@ def _after_separator(text, found, m, s, e, before, name, kind, strength):
         if close > start and text.startswith("</" + name + ">", close):
             _judged(text, found, start, close, kind, strength, name, "dq")
         return None
-    return _assigned(text, found, m, kind, strength, name, e)
+    # the value after the separator, judged; the scan goes on from its end (a long run of
+    # `password=password=…` is read once)
+    vm = compiled("value", _VALUE).match(text, m.end())
+    if vm is None:
+        return m.end()
+    _judge_assigned(text, found, vm, m, sep, kind, strength, name, e)
+    return vm.end()
 
 
-def _without_separator(text, found, s, e, before, flag, name, kind, strength):
+def _without_separator(text, found, s, e, before, name, kind, strength):
     """The value of a secret's name at text[s:e] that no separator follows: a header's after its
     colon, a Windows switch's, a flag's next word."""
     n = len(text)
+    flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
     if e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
         # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
         hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
@@ -282,7 +309,7 @@ def _without_separator(text, found, s, e, before, flag, name, kind, strength):
         if sv is not None:
             g = 1 if sv.group(1) is not None else 2
             _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
-    elif e < n and text[e] in " \t{" and (bm := compiled("block-literal", r"[ \t]*\{[ \t]*([\"'])([^\"'\n]{1,256})\1[ \t]*\}").match(text, e)):
+    elif e < n and text[e] in " \t{" and (text[e] == "{" or text[e + 1:e + 2] in ("{", " ", "\t")) and (bm := compiled("block-literal", r"[ \t]*\{[ \t]*([\"'])([^\"'\n]{1,256})\1[ \t]*\}").match(text, e)):
         # a block that returns a literal stands as the name's value (FactoryBot's `password { 'X' }`)
         _judged(text, found, bm.start(2), bm.end(2), kind, strength, name, "dq" if bm.group(1) == '"' else "sq")
     elif flag:
@@ -293,20 +320,10 @@ def _without_separator(text, found, s, e, before, flag, name, kind, strength):
             _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
 
 
-def _assigned(text, found, m, kind, strength, name, name_end):
-    """Judge the value after name + separator `m`; returns where the value ends (the scan goes
-    on from there, so a long run of `password=password=…` is read once)."""
-    vm = compiled("value", _VALUE).match(text, m.end())
-    if vm is None:
-        return m.end()
-    _judge_assigned(text, found, vm, m, kind, strength, name, name_end)
-    return vm.end()
-
-
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -314,10 +331,10 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
         return
     value = vm.group(group)
     s, e = vm.span(group)
-    if group == "bare" and m.group("sep")[0] == "{":
+    if group == "bare" and sep[0] == "{":
         return  # C#'s `{ get; set; } = default!`: a bare value of code (its literals are quoted)
     if group == "bare":
-        if value in _BLOCK_SCALAR and m.group("sep") == ":":
+        if value in _BLOCK_SCALAR and sep == ":":
             s, e = _block_scalar(text, e)
             if e > s:
                 _judged(text, found, s, e, kind, strength, name, "block")
@@ -341,7 +358,6 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
         e = s + len(stripped)
         if e <= s:
             return
-        sep = m.group("sep")
         if sep in (":", "\uff1a"):
             style = "colon"
         elif sep == "=" and not m.group("pre") and not m.group("post"):
@@ -356,7 +372,7 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and ("${" in value or (m.group("sep") == "=" and not m.group("pre") and not m.group("post"))):
+    if group == "bq" and ("${" in value or (sep == "=" and not m.group("pre") and not m.group("post"))):
         return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
@@ -601,20 +617,24 @@ class _Line:
         self.text = text
         self.start = self.end = self.pos = -1
 
-    def read_to(self, key_start):
+    def move_to(self, key_start):
+        """The line of `key_start` becomes this one."""
         text = self.text
-        if not self.start <= key_start <= self.end:
-            self.start = text.rfind("\n", 0, key_start) + 1
-            end = text.find("\n", key_start)
-            self.end = end if end >= 0 else len(text)
-            self.pos = -1
-            self.code = self.helm = self.words = None
+        self.start = text.rfind("\n", 0, key_start) + 1
+        end = text.find("\n", key_start)
+        self.end = end if end >= 0 else len(text)
+        self.pos = -1
+        self.code = self.helm = self.words = None
+
+    def count_to(self, key_start):
+        """The head's parentheses, quotes and last `;` or `{` (_code_context), read on from the last
+        name's place."""
         if key_start < self.pos or self.pos < 0:  # (a name before the last one read: the line again)
             self.pos = self.start
             self.opens = self.closes = self.dq = self.sq = 0
             self.decl = -1
         if key_start > self.pos:
-            part = text[self.pos:key_start]
+            part = self.text[self.pos:key_start]
             self.opens += part.count("(")
             self.closes += part.count(")")
             paren = part.rfind("(")
@@ -661,7 +681,8 @@ def line_at(text, key_start):
     line = _LINE[0]
     if line is None or line.text is not text:
         line = _Line(text)
-    line.read_to(key_start)
+    if not line.start <= key_start <= line.end:
+        line.move_to(key_start)
     return line
 
 
@@ -740,6 +761,7 @@ def _code_context(text, value, key, style, key_start):
     if len(value) <= 3 and style != "loose":
         return True  # token = v, "token": i
     line = line_at(text, key_start)
+    line.count_to(key_start)
     line_start = line.start
     before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
     if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "("):
@@ -802,29 +824,33 @@ def random_values(text, low, hits, runs, found):
     in one of `runs`, see anchors.long_runs: a line with none is not searched)."""
     rx = None  # compiled when a line has a run and a secret word
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
-    seen = -1
-    dead = -1  # the end of a whole line read to hold no candidate: its other hits are skipped
+    past = -1  # the end of a line searched, or of a whole line read to hold no candidate: its other hits are skipped
+    same = -1  # the end of the last whole line read: a later hit on it (its word did not say secret) is read as it was
+    line_start = ls = le = 0
+    whole = False
     n = len(text)
     for hit in hits:
-        if hit < seen or hit < dead:
+        if hit < past:
             continue
-        line_start = ls = low.rfind("\n", 0, hit) + 1
-        line_end = le = low.find("\n", hit)
-        if le < 0:
-            line_end = le = n
-        if ls < hit - 2000:
-            ls = hit - 2000
-        if le > hit + 2000:
-            le = hit + 2000
-        whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
-        while i < len(runs) and runs[i][1] <= ls:
-            i += 1
-        if i == len(runs):
-            break  # no run after this line's start: none on the lines of the hits after it either
-        if runs[i][0] >= le:
-            if whole:
-                dead = le
-            continue  # no run of 16 token characters on the line
+        if hit >= same or hit > line_start + 2000:
+            line_start = ls = low.rfind("\n", 0, hit) + 1
+            line_end = le = low.find("\n", hit)
+            if le < 0:
+                line_end = le = n
+            if ls < hit - 2000:
+                ls = hit - 2000
+            if le > hit + 2000:
+                le = hit + 2000
+            whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
+            while i < len(runs) and runs[i][1] <= ls:
+                i += 1
+            if i == len(runs):
+                break  # no run after this line's start: none on the lines of the hits after it either
+            if runs[i][0] >= le:
+                if whole:
+                    past = le
+                continue  # no run of 16 token characters on the line
+            same = le if whole else -1
         if not secret_word_at(text, hit):
             continue  # `has` in `hash`: no candidate
         if rx is None:
@@ -839,9 +865,9 @@ def random_values(text, low, hits, runs, found):
             j += 1
         if not matches:
             if whole:
-                dead = le
+                past = le
             continue  # nothing long on the line
-        seen = le
+        past = le
         for m in matches:
             s, e = m.span()
             if text[max(0, s - 7):s].lower() == "base64,":
