@@ -802,18 +802,31 @@ def _declared(text, line, before):
 def secret_word_at(text, hit):
     """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
     `hash` or `pw` inside a random string."""
-    s = e = hit
+    s = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
     e = compiled("letters", r"[^\W\d_]*").match(text, hit).end()  # letters, by the engine
-    if not text[hit:e].isalpha() and e > hit:  # a numeric sign (½, ²) the class above lets in
+    if e > hit and not text[hit:e].isalpha():  # a numeric sign (½, ²) the class above lets in
         e = hit
         while e < len(text) and text[e].isalpha():
             e += 1
-    word = text[s:e].lower()
-    if word in SECRET_WORDS or word in ENTROPY_WORDS:
+    word = text[s:e]
+    got = _WORD_VERDICTS.get(word)
+    if got is None:
+        if len(_WORD_VERDICTS) > 5000:
+            _WORD_VERDICTS.clear()
+        got = _WORD_VERDICTS[word] = _says_secret(word)
+    return got
+
+
+_WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most hits)
+
+
+def _says_secret(word):
+    low = word.lower()
+    if low in SECRET_WORDS or low in ENTROPY_WORDS:
         return True
-    verdict = name_verdict(text[s:e])
+    verdict = name_verdict(word)
     return verdict is not None and verdict[1] > WEAK
 
 
@@ -869,9 +882,9 @@ def random_values(text, low, hits, runs, found):
             continue  # nothing long on the line
         past = le
         for m in matches:
-            s, e = m.span()
-            if text[max(0, s - 7):s].lower() == "base64,":
-                continue  # a data: URL (an image)
+            s = m.start()
+            if s >= 7 and low.startswith("base64,", s - 7):
+                continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
             token = m.group().rstrip(".-~")
             if looks_random(token):
                 add_span(found, text, s, s + len(token), P_RANDOM, "high_entropy")
