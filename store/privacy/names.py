@@ -603,9 +603,11 @@ def _loose_literal(text, line, key_start):
     last = text[key_start - 1] if key_start > line_start else ""
     if last in ("?", "&"):
         return True  # a URL's query parameter
-    if _command_head(text, line_start, key_start):
+    if _command_head(text, line, key_start):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
-    if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(text, line_start, key_start):
+    # (the head but its last character is spaces, tabs and a dash: read from the line's facts first)
+    if line.lead_end() >= key_start - 1 and \
+            compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(text, line_start, key_start):
         return True
     # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
     # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
@@ -644,7 +646,8 @@ class _Line:
     before, not the head again from the line's start (one line of 8,000 `Idempotency-Key: …` or
     `token=… user=x` was a pass over the head for each name: quadratic)."""
 
-    __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words")
+    __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words",
+                 "dashes", "bad", "runs")
 
     def __init__(self, text):
         self.text = text
@@ -657,7 +660,7 @@ class _Line:
         end = text.find("\n", key_start)
         self.end = end if end >= 0 else len(text)
         self.pos = -1
-        self.code = self.helm = self.words = None
+        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = None
 
     def count_to(self, key_start):
         """The head's parentheses, quotes and last `;` or `{` (_code_context), read on from the last
@@ -700,6 +703,28 @@ class _Line:
             self.words = compiled("lead", r"[ \t]*").match(self.text, self.start, self.end).end()
         return self.words >= key_start
 
+    def lead_end(self):
+        """Where the line's first character but a space, a tab or a dash stands."""
+        if self.dashes is None:
+            self.dashes = compiled("lead-dashes", r"[ \t-]*").match(self.text, self.start, self.end).end()
+        return self.dashes
+
+    def first_bad(self):
+        """Where the line's first character that no command line's head holds stands (a space
+        but a space or a tab, or punctuation of code: see _command_head)."""
+        if self.bad is None:
+            bad = compiled("command-bad", r"[^\S \t]|[(){}\[\]=,;\"'`]").search(self.text, self.start, self.end)
+            self.bad = bad.start() if bad is not None else self.end
+        return self.bad
+
+    def seventh_word(self):
+        """Where the line's seventh word (a run of characters but spaces and tabs) starts, or
+        past the line's end."""
+        if self.runs is None:
+            six = compiled("six-words", r"(?:[ \t]*[^ \t]+(?![^ \t])){6}[ \t]*").match(self.text, self.start, self.end)
+            self.runs = six.end() if six is not None else self.end + 1
+        return self.runs
+
     def in_string(self):
         """The head leaves a string literal open after its last `(` (see _in_string)."""
         return self.dq % 2 == 1 or self.sq % 2 == 1
@@ -729,8 +754,9 @@ def _yaml_context(text, key_start, vend):
     """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
     value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
     line of code (`class Creds:`, `def f(x):`, `{`)."""
-    line_start = line_at(text, key_start).start
-    if compiled("yaml-head", r"[ \t-]*\Z").match(text, line_start, key_start) is None or \
+    line = line_at(text, key_start)
+    line_start = line.start
+    if line.lead_end() < key_start or \
             not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
         return False
     if line_start == 0:
@@ -746,11 +772,16 @@ _CODE_WORDS = frozenset("let const var val def fn func if elif else for while re
                         "export public private protected static final class new case when".split())
 
 
-def _command_head(text, line_start, key_start):
+def _command_head(text, line, key_start):
     """The line up to a name is a command line: a command word, then arguments (flags, words,
-    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`)."""
+    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`).
+    (A head that holds a character none of the pattern's parts reads is answered without it:
+    the pattern read a long line's words for each name on it.)"""
+    line_start = line.start
     if key_start > line_start and text[key_start - 1] == "-":
         return True
+    if line.first_bad() < key_start:
+        return False
     m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(
         text, line_start, key_start)
     return m is not None and m.group(1) not in _CODE_WORDS
@@ -762,7 +793,14 @@ def _one_line_label(text, key_start):
     line = line_at(text, key_start)
     if line.has_code():
         return False
-    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(text, line.start, key_start) is not None
+    # (the pattern's at most three labels are six words at most and end with spaces: a head of
+    # more, or that ends with a word, is answered without it)
+    if key_start > line.start and (text[key_start - 1] not in " \t" or key_start > line.seventh_word()):
+        return False
+    # `(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z`, its spaces between two labels read by one
+    # part, not split between two in every way (a run of spaces cost its square at each name)
+    return compiled("label-head", r"(?:[ \t]*(?:[\w-]+(?::[ \t]*\S+)?[ \t]+){1,3})?\Z").match(
+        text, line.start, key_start) is not None
 
 
 def _in_ini_section(text, line_start):

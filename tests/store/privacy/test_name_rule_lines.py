@@ -39,3 +39,26 @@ def test_a_label_on_the_line_after_a_long_line_of_labels():
     labels = "Idempotency-Key: 0123456789abcdef0123456789abcdef " * 3000
     assert found(f"{labels}\nPassword: {PASSWORD}") == [PASSWORD]
     assert found(f"{labels}\nwifi password: Sunshine") == ["Sunshine"]
+
+
+def test_names_after_a_long_first_word_are_linear():
+    # a word of thousands of characters starts the line (a blob, a minified line), names follow:
+    # a label's and a command line's heads are not read from the line's start at each name
+    linear(find_secrets, lambda n: "a" * (25 * n) + " token: x" * n, 2_000)
+    linear(find_secrets, lambda n: "a" * (25 * n) + " x token=abc12345" * n, 2_000)
+
+
+def test_names_after_a_long_run_of_spaces_or_words_are_linear():
+    linear(find_secrets, lambda n: " " * (25 * n) + "token: x " * n, 2_000)
+    linear(find_secrets, lambda n: "w " * (12 * n) + "token=ab12cd34 " * n, 2_000)
+
+
+def test_a_header_after_a_long_run_of_spaces_is_linear():
+    # the spaces between two labels were split between two parts of the pattern in every way
+    linear(find_secrets, lambda n: "curl -H" + " " * (25 * n) + "X-Api-Key: abc " * n, 400)
+
+
+def test_a_command_line_and_a_label_are_still_read_on_a_line_of_several_names():
+    assert found(f"docker run -e A=1 -e POSTGRES_PASSWORD={PASSWORD} postgres") == [PASSWORD]
+    assert found(f"SSID: Office5G  Password: {PASSWORD}") == [PASSWORD]
+    assert found(f"  - password: {PASSWORD}") == [PASSWORD]
