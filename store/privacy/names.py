@@ -229,7 +229,10 @@ def _named_values(text, low, hits, found):
             sep_at = compiled("sep", _SEP).match
         m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
         if m is None:
-            _without_separator(text, found, s, e, before, name, kind, strength)
+            # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
+            c = text[e] if e < n else ""
+            if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
+                _without_separator(text, found, s, e, before, name, kind, strength)
             continue
         close, _pre, sep, _post = m.groups()  # (one call, not one a group)
         if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
@@ -242,6 +245,7 @@ def _named_values(text, low, hits, found):
 # the first character of a separator; and after spaces, a separator's or `]` (`as`: `x as T =`).
 _SEP_FIRST = frozenset("\\\"'[] \t:<=|?&\uff1a\uff1d{,>")
 _SEP_AFTER_SPACE = frozenset("]:<=|?&\uff1a\uff1d{,>a \t")
+_SEP_AFTER_QUOTE = frozenset(" \t[]:<=|?&\uff1a\uff1d{,>")
 
 
 def _may_separate(low, e, n):
@@ -251,9 +255,15 @@ def _may_separate(low, e, n):
     c = low[e]
     if c not in _SEP_FIRST:
         return False
-    if c != " " and c != "\t":
-        return True
-    return e + 1 < n and low[e + 1] in _SEP_AFTER_SPACE
+    if c == " " or c == "\t":
+        return e + 1 < n and low[e + 1] in _SEP_AFTER_SPACE
+    if c == "\"" or c == "'":  # a closing quote, then an index's bracket, spaces or a separator
+        return e + 1 < n and low[e + 1] in _SEP_AFTER_QUOTE
+    if c == ",":  # `, "value"`
+        return e + 1 < n and low[e + 1] in " \t\"'"
+    if c == "\\":  # an escaped closing quote
+        return e + 1 < n and low[e + 1] in "\"'"
+    return True
 
 
 def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, strength):
