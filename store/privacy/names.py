@@ -176,28 +176,47 @@ _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
+    _LINE[0] = _Line(text)
+    try:
+        _named_values(text, low, hits, found)
+    finally:
+        _LINE[0] = None  # (not the text kept until the next one)
+
+
+def _named_values(text, low, hits, found):
     n = len(text)
     done = -1
-    ahead = compiled("name-ahead", r"[\w.-]*").match  # (looked up once, not at each of ~30,000 hits a MB)
+    # the name's end: its ASCII characters by a set the engine reads as a table (~20 % less than
+    # `[\w.-]`, measured on the ~34,000 hits of a MB dense with secrets), then `[\w.-]` on from
+    # a character beyond ASCII (looked up once, not at each hit)
+    ahead = compiled("name-ahead-ascii", r"[A-Za-z0-9_.-]*").match
+    ahead_any = compiled("name-ahead", r"[\w.-]*").match
     sep_at = None  # compiled when a name says secret
+    name_chars = _NAME_CHARS
+    verdicts = _VERDICTS.get  # (name_verdict's first look, without its call: ~30,000 names a MB)
     for hit in hits:
         if hit < done:
             continue
         s = hit
-        stop = hit - 80 if hit > 80 else 0
-        while s > stop and (text[s - 1] in _NAME_CHARS or (text[s - 1] > "\x7f" and text[s - 1].isalnum())):
+        if s and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+            stop = hit - 80 if hit > 80 else 0
             s -= 1
-        # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
-        e = ahead(text, hit, hit + 80 if hit + 80 < n else n).end()
-        while s < hit and text[s] in ".-":
-            s += 1  # --password: the dashes are the flag's, not the name's
-        if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
-            s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
+            while s > stop and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+                s -= 1
+            # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
+            while s < hit and text[s] in ".-":
+                s += 1  # --password: the dashes are the flag's, not the name's
+            if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
+                s += 1  # printf 'user=app\npassword=…': the escape's letter is not the name's
+        stop = hit + 80 if hit + 80 < n else n
+        e = ahead(text, hit, stop).end()
+        if e < stop and text[e] > "\x7f":
+            e = ahead_any(text, e, stop).end()
         done = e
         name = text[s:e].rstrip(".-")
         if not name:
             continue
-        verdict = _VERDICTS.get(name, False)  # (name_verdict's first look, without its call: ~30,000 names a MB)
+        verdict = verdicts(name, False)
         if verdict is False:
             verdict = name_verdict(name)
         if verdict is None:
@@ -206,24 +225,51 @@ def named_values(text, low, hits, found):
         before = text[s - 1] if s else ""
         if before and before in "?&" and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
-        flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
-        m = sep_at(low, e) if e < n else None  # a separator is one character or more
-        if m is not None and not m.group("close") and "]" in low[e:m.start("pre")] and low[e:e + 1] != "[":
+        m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
+        if m is None:
+            # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
+            c = text[e] if e < n else ""
+            if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
+                _without_separator(text, found, s, e, before, name, kind, strength)
+            continue
+        close, _pre, sep, _post = m.groups()  # (one call, not one a group)
+        if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
             continue  # cache[token] = x: the name is a variable used as an index
-        if m is not None:
-            end = _after_separator(text, found, m, s, e, before, name, kind, strength)
-            if end is not None:
-                done = max(done, end)
-        else:
-            _without_separator(text, found, s, e, before, flag, name, kind, strength)
+        end = _after_separator(text, found, m, sep, close, s, e, before, name, kind, strength)
+        if end is not None and end > done:
+            done = end
 
-def _after_separator(text, found, m, s, e, before, name, kind, strength):
-    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`), judged; where
-    it ends (None: no value there, or judged already)."""
-    sep = m.group("sep")
-    quoted = m.group("close")
+# What may start a match of _SEP: a closing quote or its escape, an index's `[` or `]`, spaces,
+# the first character of a separator; and after spaces, a separator's or `]` (`as`: `x as T =`).
+_SEP_FIRST = frozenset("\\\"'[] \t:<=|?&\uff1a\uff1d{,>")
+_SEP_AFTER_SPACE = frozenset("]:<=|?&\uff1a\uff1d{,>a \t")
+_SEP_AFTER_QUOTE = frozenset(" \t[]:<=|?&\uff1a\uff1d{,>")
+
+
+def _may_separate(low, e, n):
+    """_SEP may match at `e` (< n): read by its first characters, a test that rejects most names
+    a separator does not follow (`the session when`) before the pattern is tried.  (A space, then
+    a character that follows none of _SEP's spaces, answers no; a run of spaces, the pattern.)"""
+    c = low[e]
+    if c not in _SEP_FIRST:
+        return False
+    if c == " " or c == "\t":
+        return e + 1 < n and low[e + 1] in _SEP_AFTER_SPACE
+    if c == "\"" or c == "'":  # a closing quote, then an index's bracket, spaces or a separator
+        return e + 1 < n and low[e + 1] in _SEP_AFTER_QUOTE
+    if c == ",":  # `, "value"`
+        return e + 1 < n and low[e + 1] in " \t\"'"
+    if c == "\\":  # an escaped closing quote
+        return e + 1 < n and low[e + 1] in "\"'"
+    return True
+
+
+def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, strength):
+    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`, its groups
+    `sep` and `close` as `quoted`), judged; where it ends (None: no value there, or judged
+    already)."""
     if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
@@ -257,13 +303,20 @@ def _after_separator(text, found, m, s, e, before, name, kind, strength):
         if close > start and text.startswith("</" + name + ">", close):
             _judged(text, found, start, close, kind, strength, name, "dq")
         return None
-    return _assigned(text, found, m, kind, strength, name, e)
+    # the value after the separator, judged; the scan goes on from its end (a long run of
+    # `password=password=…` is read once)
+    vm = compiled("value", _VALUE).match(text, m.end())
+    if vm is None:
+        return m.end()
+    _judge_assigned(text, found, vm, m, sep, kind, strength, name, e)
+    return vm.end()
 
 
-def _without_separator(text, found, s, e, before, flag, name, kind, strength):
+def _without_separator(text, found, s, e, before, name, kind, strength):
     """The value of a secret's name at text[s:e] that no separator follows: a header's after its
     colon, a Windows switch's, a flag's next word."""
     n = len(text)
+    flag = before == "-" and (s < 2 or text[s - 2] in " \t-\"'=")
     if e < n and text[e] == ":" and "-" in name and compiled("header-value", r":[^\s\"'`/:,;]").match(text, e):
         # X-API-Key:VALUE, as httpie and curl -H take a header: the value after the colon
         hv = compiled("header-bare", r"[^\s\"'`,;]{1,512}").match(text, e + 1)
@@ -274,7 +327,7 @@ def _without_separator(text, found, s, e, before, flag, name, kind, strength):
         if sv is not None:
             g = 1 if sv.group(1) is not None else 2
             _judged(text, found, sv.start(g), sv.end(g), kind, strength, name, "cli" if g == 2 else "dq")
-    elif e < n and text[e] in " \t{" and (bm := compiled("block-literal", r"[ \t]*\{[ \t]*([\"'])([^\"'\n]{1,256})\1[ \t]*\}").match(text, e)):
+    elif e < n and text[e] in " \t{" and (text[e] == "{" or text[e + 1:e + 2] in ("{", " ", "\t")) and (bm := compiled("block-literal", r"[ \t]*\{[ \t]*([\"'])([^\"'\n]{1,256})\1[ \t]*\}").match(text, e)):
         # a block that returns a literal stands as the name's value (FactoryBot's `password { 'X' }`)
         _judged(text, found, bm.start(2), bm.end(2), kind, strength, name, "dq" if bm.group(1) == '"' else "sq")
     elif flag:
@@ -285,20 +338,10 @@ def _without_separator(text, found, s, e, before, flag, name, kind, strength):
             _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
 
 
-def _assigned(text, found, m, kind, strength, name, name_end):
-    """Judge the value after name + separator `m`; returns where the value ends (the scan goes
-    on from there, so a long run of `password=password=…` is read once)."""
-    vm = compiled("value", _VALUE).match(text, m.end())
-    if vm is None:
-        return m.end()
-    _judge_assigned(text, found, vm, m, kind, strength, name, name_end)
-    return vm.end()
-
-
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -306,10 +349,10 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
         return
     value = vm.group(group)
     s, e = vm.span(group)
-    if group == "bare" and m.group("sep")[0] == "{":
+    if group == "bare" and sep[0] == "{":
         return  # C#'s `{ get; set; } = default!`: a bare value of code (its literals are quoted)
     if group == "bare":
-        if value in _BLOCK_SCALAR and m.group("sep") == ":":
+        if value in _BLOCK_SCALAR and sep == ":":
             s, e = _block_scalar(text, e)
             if e > s:
                 _judged(text, found, s, e, kind, strength, name, "block")
@@ -333,7 +376,6 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
         e = s + len(stripped)
         if e <= s:
             return
-        sep = m.group("sep")
         if sep in (":", "\uff1a"):
             style = "colon"
         elif sep == "=" and not m.group("pre") and not m.group("post"):
@@ -342,13 +384,13 @@ def _judge_assigned(text, found, vm, m, kind, strength, name, name_end):
             style = "spaced"
         if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
             return
-        if name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
+        if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
         if strength < STRONG and not STRENGTH_TEST[strength](text[s:e]):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and ("${" in value or (m.group("sep") == "=" and not m.group("pre") and not m.group("post"))):
+    if group == "bq" and ("${" in value or (sep == "=" and not m.group("pre") and not m.group("post"))):
         return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
@@ -365,7 +407,9 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
             compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
         return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
-    if style in ("dq", "sq", "bq") and compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
+    after = e + 1 if text[e:e + 1] in _QUOTES else e
+    if style in ("dq", "sq", "bq") and text[after:after + 1] in _EXPRESSION_FIRST and \
+            compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
         return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
     if kind != "password" and value.count(" ") >= 3 and not any(ch.isdigit() for ch in value):
         return  # TOKEN_DATA: "template data / text": prose (a passphrase is a password's)
@@ -383,6 +427,10 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
         return
     add_span(found, text, s, e, P_NAME, kind)
+
+
+_QUOTES = ("\"", "'", "`")
+_EXPRESSION_FIRST = frozenset(" \t+*%.")  # (after a closing quote: what the pattern may read first)
 
 
 def _same_name(value, name):
@@ -456,19 +504,21 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False
     low = value.lower()
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
-    if low in NOT_SECRET_WORDS or compiled("alnum", r"[^\W_]").search(value) is None:
+    if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
     if len(value) < 6 and _in_cookie(text, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
-    if low == key.lower() or low == key.lower().lstrip("-") or low == key.rsplit(".", 1)[-1].lower():
+    key_low = key.lower()
+    if low == key_low or low == key_low.lstrip("-") or ("." in key and low == key.rsplit(".", 1)[-1].lower()):
         return False  # password=password (a keyword argument passed along)
-    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, text[
-            text.rfind("\n", 0, key_start) + 1:key_start], key_start)) and not _rest_of_line(text, vend) and \
+    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, key_start)) \
+            and not _rest_of_line(text, vend) and \
             not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
         # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
         # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
-        typed = value[0].isupper() and value.isalpha() and not text[text.rfind("\n", 0, key_start) + 1:key_start].strip()
+        typed = value[0].isupper() and value.isalpha() and \
+            compiled("blank", r"\s*\Z").match(text, line_at(text, key_start).start, key_start) is not None
         return low not in CONSTANTS and not typed
     if _literal_context(text, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
@@ -510,7 +560,7 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
 def _in_cookie(text, key_start):
     """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
     `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
-    line_start = text.rfind("\n", 0, key_start) + 1
+    line_start = line_at(text, key_start).start
     if key_start - line_start > 400:
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
@@ -520,7 +570,7 @@ def _in_cookie(text, key_start):
 def _in_conninfo(text, key_start):
     """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
     `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect): its values are literals."""
-    head = text[max(text.rfind("\n", 0, key_start) + 1, key_start - 300):key_start]
+    head = text[max(line_at(text, key_start).start, key_start - 300):key_start]
     return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None
 
 
@@ -528,52 +578,180 @@ def _literal_context(text, style, key_start):
     """The name at `key_start` is set where no code runs: a shell's or an environment's
     assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
     `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
-    (`key = value` below a `[section]` line, indented as in .gitconfig)."""
-    line_start = text.rfind("\n", 0, key_start) + 1
-    head = text[line_start:key_start]
-    if head[-1:] in ("?", "&") and style == "loose":
-        return True  # a URL's query parameter
-    if style == "colon" and _header_head(head) \
+    (`key = value` below a `[section]` line, indented as in .gitconfig).  (The line's head,
+    `text[line_start:key_start]`, is read in place: patterns matched with its bounds, the facts
+    of its whole length from `line_at`; no copy of a long line's head for each name on it.)"""
+    line = line_at(text, key_start)
+    line_start = line.start
+    if style == "loose":
+        if key_start - line_start > 120:
+            return _loose_literal(text, line, key_start)
+        # the answer is the head's alone (the character before a line is a line break, or none):
+        # kept per head, the same few heads stand before most names of a text dense with them
+        head = text[line_start:key_start]
+        got = _LOOSE_HEADS.get(head)
+        if got is None:
+            got = remember(_LOOSE_HEADS, head, _loose_literal(text, line, key_start))
+        return got
+    if style == "colon" and _header_head(text, line, key_start) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
-    if style == "colon" and _one_line_label(text, head, key_start):
+    if style == "colon" and _one_line_label(text, key_start):
         return True
-    if style == "loose" and _command_head(head):
-        return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
-    if style == "loose":
-        if compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(head):
-            return True
-        # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
-        # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
-        # characters before it (the same answer; `.*` tried at each place of a long line's head
-        # was a pass over it for each name on the line: quadratic on one line of many names)
-        start = max(0, _run_start(head, len(head) - 1 if head[-1:] in ("\"", "'") else len(head), " \t=") - 16)
-        if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(head, start):
-            return True
-        return "--set" in head and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
-                                            # Helm's `--set a=1,b.password=X`: the pairs before it in the list
-                                            r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(head) is not None
-    if style != "spaced" or head.strip(" \t"):
+    if style != "spaced":
         return False
-    return _in_ini_section(text, line_start)
+    return line.blank_before(key_start) and _in_ini_section(text, line_start)
 
 
-def _header_head(head):
-    r"""`head` is blank, or ends with `-H` or `--header`, spaces and a quote: what
-    `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the pattern tried
-    `.*` at each place of a long line's head, for each name on the line)."""
-    if not head.lstrip(" \t"):  # (lstrip: no copy of a head that starts with a word)
+_LOOSE_HEADS: dict = {}
+VALUE_MEMOS.append(_LOOSE_HEADS)
+
+
+def _loose_literal(text, line, key_start):
+    """_literal_context of a `NAME=value` (no spaces around `=`), read from the head of its line."""
+    line_start = line.start
+    last = text[key_start - 1] if key_start > line_start else ""
+    if last in ("?", "&"):
+        return True  # a URL's query parameter
+    if _command_head(text, line, key_start):
+        return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
+    # (the head but its last character is spaces, tabs and a dash: read from the line's facts first)
+    if line.lead_end() >= key_start - 1 and \
+            compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(text, line_start, key_start):
         return True
-    end = len(head) - 1 if head[-1] in "\"'" else len(head)
-    words = _run_start(head, end, " \t")
-    return words < end and head.endswith(("-H", "--header"), 0, words)
+    # a word that sets the environment, then `[ \t=]+` and a quote that end the head: the word
+    # ends where that run starts (or one later: `--from-literal=`), so it is looked for from 16
+    # characters before it (the same answer; `.*` tried at each place of a long line's head
+    # was a pass over it for each name on the line: quadratic on one line of many names)
+    start = max(line_start, _run_start(text, line_start, key_start - 1 if last in ("\"", "'") else key_start, " \t=") - 16)
+    if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(text, start, key_start):
+        return True
+    return line.set_before(key_start) and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
+                                                   # Helm's `--set a=1,b.password=X`: the pairs before it in the list
+                                                   r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(
+        text, line_start, key_start) is not None
 
 
-def _run_start(head, end, chars):
-    """Where the run of `chars` that ends at `end` starts (no copy of a long line's head)."""
-    while end > 0 and head[end - 1] in chars:
+def _header_head(text, line, key_start):
+    r"""The line's head up to `key_start` is blank, or ends with `-H` or `--header`, spaces and a
+    quote: what `(?:[ \t]*|.*(?:-H|--header)[ \t]+["']?)\Z` matches, read at its end (the
+    pattern tried `.*` at each place of a long line's head, for each name on the line)."""
+    if line.blank_before(key_start):
+        return True
+    end = key_start - 1 if text[key_start - 1] in "\"'" else key_start
+    words = _run_start(text, line.start, end, " \t")
+    return words < end and text.endswith(("-H", "--header"), line.start, words)
+
+
+def _run_start(text, line_start, end, chars):
+    """Where the run of `chars` that ends at `end` starts, not before `line_start`."""
+    while end > line_start and text[end - 1] in chars:
         end -= 1
     return end
+
+
+class _Line:
+    """What the NAME rule reads of a name's line up to the name (its head), kept for the line while
+    named_values reads its names left to right: each name reads the characters since the one
+    before, not the head again from the line's start (one line of 8,000 `Idempotency-Key: …` or
+    `token=… user=x` was a pass over the head for each name: quadratic)."""
+
+    __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words",
+                 "dashes", "bad", "runs")
+
+    def __init__(self, text):
+        self.text = text
+        self.start = self.end = self.pos = -1
+
+    def move_to(self, key_start):
+        """The line of `key_start` becomes this one."""
+        text = self.text
+        self.start = text.rfind("\n", 0, key_start) + 1
+        end = text.find("\n", key_start)
+        self.end = end if end >= 0 else len(text)
+        self.pos = -1
+        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = None
+
+    def count_to(self, key_start):
+        """The head's parentheses, quotes and last `;` or `{` (_code_context), read on from the last
+        name's place."""
+        if key_start < self.pos or self.pos < 0:  # (a name before the last one read: the line again)
+            self.pos = self.start
+            self.opens = self.closes = self.dq = self.sq = 0
+            self.decl = -1
+        if key_start > self.pos:
+            part = self.text[self.pos:key_start]
+            self.opens += part.count("(")
+            self.closes += part.count(")")
+            paren = part.rfind("(")
+            if paren >= 0:  # the quotes since the last `(` (_in_string)
+                self.dq = part.count('"', paren + 1)
+                self.sq = part.count("'", paren + 1)
+            else:
+                self.dq += part.count('"')
+                self.sq += part.count("'")
+            decl = max(part.rfind(";"), part.rfind("{"))
+            if decl >= 0:
+                self.decl = self.pos + decl
+            self.pos = key_start
+
+    def has_code(self):
+        """A character of code anywhere on the line (searched once for the line)."""
+        if self.code is None:
+            self.code = compiled("code-char", r"[(){}\[\];=<>,]").search(self.text, self.start, self.end) is not None
+        return self.code
+
+    def set_before(self, key_start):
+        """`--set` stands whole in the head."""
+        if self.helm is None:
+            self.helm = self.text.find("--set", self.start, self.end)
+        return 0 <= self.helm <= key_start - 5
+
+    def blank_before(self, key_start):
+        """The head is only spaces and tabs."""
+        if self.words is None:  # where the line's first character but a space or a tab stands
+            self.words = compiled("lead", r"[ \t]*").match(self.text, self.start, self.end).end()
+        return self.words >= key_start
+
+    def lead_end(self):
+        """Where the line's first character but a space, a tab or a dash stands."""
+        if self.dashes is None:
+            self.dashes = compiled("lead-dashes", r"[ \t-]*").match(self.text, self.start, self.end).end()
+        return self.dashes
+
+    def first_bad(self):
+        """Where the line's first character that no command line's head holds stands (a space
+        but a space or a tab, or punctuation of code: see _command_head)."""
+        if self.bad is None:
+            bad = compiled("command-bad", r"[^\S \t]|[(){}\[\]=,;\"'`]").search(self.text, self.start, self.end)
+            self.bad = bad.start() if bad is not None else self.end
+        return self.bad
+
+    def seventh_word(self):
+        """Where the line's seventh word (a run of characters but spaces and tabs) starts, or
+        past the line's end."""
+        if self.runs is None:
+            six = compiled("six-words", r"(?:[ \t]*[^ \t]+(?![^ \t])){6}[ \t]*").match(self.text, self.start, self.end)
+            self.runs = six.end() if six is not None else self.end + 1
+        return self.runs
+
+    def in_string(self):
+        """The head leaves a string literal open after its last `(` (see _in_string)."""
+        return self.dq % 2 == 1 or self.sq % 2 == 1
+
+
+_LINE: list = [None]  # named_values's _Line, for its text
+
+
+def line_at(text, key_start):
+    """The facts of the line of `key_start` (named_values's, read on from its last name; from any
+    other caller, the line read afresh)."""
+    line = _LINE[0]
+    if line is None or line.text is not text:
+        line = _Line(text)
+    if not line.start <= key_start <= line.end:
+        line.move_to(key_start)
+    return line
 
 
 def _rest_of_line(text, vend):
@@ -586,8 +764,10 @@ def _yaml_context(text, key_start, vend):
     """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
     value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
     line of code (`class Creds:`, `def f(x):`, `{`)."""
-    line_start = text.rfind("\n", 0, key_start) + 1
-    if text[line_start:key_start].strip(" \t-") or not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
+    line = line_at(text, key_start)
+    line_start = line.start
+    if line.lead_end() < key_start or \
+            not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
         return False
     if line_start == 0:
         return False
@@ -602,25 +782,35 @@ _CODE_WORDS = frozenset("let const var val def fn func if elif else for while re
                         "export public private protected static final class new case when".split())
 
 
-def _command_head(head):
+def _command_head(text, line, key_start):
     """The line up to a name is a command line: a command word, then arguments (flags, words,
-    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`)."""
-    if head.endswith("-"):
+    paths), no punctuation of code; or it ends with a flag's dashes (`--docker-password=`).
+    (A head that holds a character none of the pattern's parts reads is answered without it:
+    the pattern read a long line's words for each name on it.)"""
+    line_start = line.start
+    if key_start > line_start and text[key_start - 1] == "-":
         return True
-    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(head)
+    if line.first_bad() < key_start:
+        return False
+    m = compiled("command-head", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+\Z").match(
+        text, line_start, key_start)
     return m is not None and m.group(1) not in _CODE_WORDS
 
 
-def _one_line_label(text, head, key_start):
+def _one_line_label(text, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
-    line_end = text.find("\n", key_start)
-    line_start = text.rfind("\n", 0, key_start) + 1
-    # a character of code anywhere on the line (searched from its start: the first one found
-    # answers, where `.*[…]` read a long line to its end for each name on it)
-    if compiled("code-char", r"[(){}\[\];=<>,]").search(text, line_start, line_end if line_end >= 0 else len(text)):
+    line = line_at(text, key_start)
+    if line.has_code():
         return False
-    return compiled("label-head", r"(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z").match(head) is not None
+    # (the pattern's at most three labels are six words at most and end with spaces: a head of
+    # more, or that ends with a word, is answered without it)
+    if key_start > line.start and (text[key_start - 1] not in " \t" or key_start > line.seventh_word()):
+        return False
+    # `(?:[ \t]*[\w-]+(?::[ \t]*\S+)?[ \t]+){0,3}\Z`, its spaces between two labels read by one
+    # part, not split between two in every way (a run of spaces cost its square at each name)
+    return compiled("label-head", r"(?:[ \t]*(?:[\w-]+(?::[ \t]*\S+)?[ \t]+){1,3})?\Z").match(
+        text, line.start, key_start) is not None
 
 
 def _in_ini_section(text, line_start):
@@ -651,18 +841,19 @@ def _code_context(text, value, key, style, key_start):
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
     if len(value) <= 3 and style != "loose":
         return True  # token = v, "token": i
-    line_start = text.rfind("\n", 0, key_start) + 1
-    head = text[line_start:key_start]
-    before = head.rstrip(" \t")
-    if key.startswith(("self.", "this.", "cls.", "@")) or before.endswith("("):
+    line = line_at(text, key_start)
+    line.count_to(key_start)
+    line_start = line.start
+    before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
+    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "("):
         return True  # self.token = nextchar, f(token=tok)
-    if _declared(before):
+    if _declared(text, line, before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
-    if style == "loose" and head.count("(") > head.count(")") and not _in_string(head):
+    if style == "loose" and line.opens > line.closes and not line.in_string():
         return True  # f(user, token=tok): a keyword argument (not Conn("Server=.;Password=x"))
-    if style == "spaced" and before.endswith(","):
+    if style == "spaced" and before > line_start and text[before - 1] == ",":
         return True  # user, password = auth: a tuple
-    if style == "spaced" and (head[:1] in (" ", "\t") or not has_digit):
+    if style == "spaced" and ((key_start > line_start and text[line_start] in " \t") or not has_digit):
         return True  # `    token = result`: code in a body (an INI key starts its line)
     return False
 
@@ -676,41 +867,47 @@ def _leet_mixed(value):
             and any(p[0].isupper() for p in parts) and any(p[0].islower() for p in parts))
 
 
-def _declared(before):
-    r"""`before` (a line up to a name, no space at its end) ends with a declaration's word (`let`,
-    `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
+def _declared(text, line, before):
+    r"""The line up to `before` (a name, the spaces before it left out) ends with a declaration's
+    word (`let`, `const`, `var`, `val`) that starts the line or follows its last `;` or `{`: what
     `(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z` matches,
-    the `;` or `{` found by one scan from the end (the last one: none stands in what follows
-    it), not by `.*` tried at each place of a long line."""
+    the last `;` or `{` kept by the line's facts (none stands in what follows it), not by `.*`
+    tried at each place of a long line."""
     tail = r"(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z"
-    if compiled("declared-start", r"[ \t]*" + tail).match(before):
+    if compiled("declared-start", r"[ \t]*" + tail).match(text, line.start, before):
         return True
-    last = max(before.rfind(";"), before.rfind("{"))
-    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(before, last) is not None
-
-
-def _in_string(head):
-    """`head` (a line up to a name) leaves a string literal open after its last `(`: the name
-    stands inside the string (a connection string passed to a call), not in the call's code."""
-    tail = head[head.rfind("(") + 1:]
-    return tail.count('"') % 2 == 1 or tail.count("'") % 2 == 1
+    last = line.decl  # (in the head; the spaces after `before` hold none)
+    return last >= 0 and compiled("declared-after", r"[;{][ \t]*" + tail).match(text, last, before) is not None
 
 
 def secret_word_at(text, hit):
     """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
     `hash` or `pw` inside a random string."""
-    s = e = hit
+    s = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
     e = compiled("letters", r"[^\W\d_]*").match(text, hit).end()  # letters, by the engine
-    if not text[hit:e].isalpha() and e > hit:  # a numeric sign (½, ²) the class above lets in
+    if e > hit and not text[hit:e].isalpha():  # a numeric sign (½, ²) the class above lets in
         e = hit
         while e < len(text) and text[e].isalpha():
             e += 1
-    word = text[s:e].lower()
-    if word in SECRET_WORDS or word in ENTROPY_WORDS:
+    word = text[s:e]
+    got = _WORD_VERDICTS.get(word)
+    if got is None:
+        if len(_WORD_VERDICTS) > 5000:
+            _WORD_VERDICTS.clear()
+        got = _WORD_VERDICTS[word] = _says_secret(word)
+    return got
+
+
+_WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most hits)
+
+
+def _says_secret(word):
+    low = word.lower()
+    if low in SECRET_WORDS or low in ENTROPY_WORDS:
         return True
-    verdict = name_verdict(text[s:e])
+    verdict = name_verdict(word)
     return verdict is not None and verdict[1] > WEAK
 
 
@@ -721,29 +918,33 @@ def random_values(text, low, hits, runs, found):
     in one of `runs`, see anchors.long_runs: a line with none is not searched)."""
     rx = None  # compiled when a line has a run and a secret word
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
-    seen = -1
-    dead = -1  # the end of a whole line read to hold no candidate: its other hits are skipped
+    past = -1  # the end of a line searched, or of a whole line read to hold no candidate: its other hits are skipped
+    same = -1  # the end of the last whole line read: a later hit on it (its word did not say secret) is read as it was
+    line_start = ls = le = 0
+    whole = False
     n = len(text)
     for hit in hits:
-        if hit < seen or hit < dead:
+        if hit < past:
             continue
-        line_start = ls = low.rfind("\n", 0, hit) + 1
-        line_end = le = low.find("\n", hit)
-        if le < 0:
-            line_end = le = n
-        if ls < hit - 2000:
-            ls = hit - 2000
-        if le > hit + 2000:
-            le = hit + 2000
-        whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
-        while i < len(runs) and runs[i][1] <= ls:
-            i += 1
-        if i == len(runs):
-            break  # no run after this line's start: none on the lines of the hits after it either
-        if runs[i][0] >= le:
-            if whole:
-                dead = le
-            continue  # no run of 16 token characters on the line
+        if hit >= same or hit > line_start + 2000:
+            line_start = ls = low.rfind("\n", 0, hit) + 1
+            line_end = le = low.find("\n", hit)
+            if le < 0:
+                line_end = le = n
+            if ls < hit - 2000:
+                ls = hit - 2000
+            if le > hit + 2000:
+                le = hit + 2000
+            whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
+            while i < len(runs) and runs[i][1] <= ls:
+                i += 1
+            if i == len(runs):
+                break  # no run after this line's start: none on the lines of the hits after it either
+            if runs[i][0] >= le:
+                if whole:
+                    past = le
+                continue  # no run of 16 token characters on the line
+            same = le if whole else -1
         if not secret_word_at(text, hit):
             continue  # `has` in `hash`: no candidate
         if rx is None:
@@ -758,13 +959,13 @@ def random_values(text, low, hits, runs, found):
             j += 1
         if not matches:
             if whole:
-                dead = le
+                past = le
             continue  # nothing long on the line
-        seen = le
+        past = le
         for m in matches:
-            s, e = m.span()
-            if text[max(0, s - 7):s].lower() == "base64,":
-                continue  # a data: URL (an image)
+            s = m.start()
+            if s >= 7 and low.startswith("base64,", s - 7):
+                continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
             token = m.group().rstrip(".-~")
             if looks_random(token):
                 add_span(found, text, s, s + len(token), P_RANDOM, "high_entropy")
