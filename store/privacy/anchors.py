@@ -66,19 +66,24 @@ def _direct(literals):
 
 
 def _pivoted(lit):
-    """(pattern, the index of its pivot in `lit`): `lit` found from its rarest character, the
-    characters before it by a look-behind and after by a look-ahead (the engine skips to that
-    one character: ` -` from its `-`, not at each space, 1.5 -> 0.6 ms a MB of command output;
-    `token` from its `k`, 0.9 -> 0.4); a pattern beside the same in bytes (see Anchors)."""
+    """(pattern, the same in bytes, where in `lit` a match starts, the index of its pivot in
+    `lit`): `lit` found from its rarest character, the characters before it by a look-behind and
+    after by a look-ahead (the engine skips to that one character: ` -` from its `-`, not at each
+    space, 1.5 -> 0.6 ms a MB of command output; `token` from its `k`, 0.9 -> 0.4)."""
     j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
     if RARITY.find(lit[j]) >= RARITY.find(lit[0]):
         j = 0
-    pattern = re.escape(lit[j])
-    if j:
-        pattern += "(?<=" + re.escape(lit[:j + 1]) + ")"
-    if lit[j + 1:]:
-        pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
-    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, j
+    if j and lit[0] in _MOST_COMMON:
+        start = j
+        pattern = re.escape(lit[j]) + "(?<=" + re.escape(lit[:j + 1]) + ")"
+        if lit[j + 1:]:
+            pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
+    else:
+        # the literal whole where its first character is not of the commonest: the engine
+        # reads the characters after it in C where it stands (`pass` at each `p`, `pw`), not by
+        # a match of a look-ahead there (dense MB: `pass` 1.5 -> 1.1 ms, `pw` 2.4 -> 1.8)
+        start, pattern = 0, re.escape(lit)
+    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, start, j
 
 
 def _at_frequent_pivots(given):
@@ -142,12 +147,12 @@ def _build(literals):
             pivot_at = dict(items)
             named = [(lit, pivot_at[lit]) for lit in marks[1]]
         if RARITY.find(ch) >= SHARED_BEFORE:
-            own.append((re.compile(alt), (None, *named)))
+            own.append((re.compile(alt), (None, *named), ch.encode("ascii")))
         else:
             shared[0].append(alt)
             shared[1].extend(named)
     if shared[0]:
-        own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
+        own.append((re.compile("|".join(shared[0])), (None, *shared[1]), None))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
 
@@ -270,11 +275,12 @@ def _tree(words):
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
-def _after_pivot(rests, marks=None):
+def _after_pivot(rests, marks=None, depth=1):
     """What follows a pivot when one of its literals stands there: `rests` is (the literal's rest
     after its pivot, the literal), made a tree of characters (a branch that starts with one is
     left at once by the engine where the text differs; ~25 % faster than a lookbehind and a
-    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends.
+    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends
+    (see _behind; `depth`: the characters from the pivot on read on the way here).
     With `marks` (literals, a list), an empty capture group after the lookbehind of each of those
     literals, the literal appended to the list in the groups' order."""
     ends = sorted({lit for rest, lit in rests if not rest})
@@ -282,13 +288,52 @@ def _after_pivot(rests, marks=None):
     for rest, lit in rests:
         if rest:
             by_first.setdefault(rest[0], []).append((rest[1:], lit))
-    alts = [re.escape(ch) + _after_pivot(more, marks) for ch, more in sorted(by_first.items())]
-    for lit in ends:
+    alts = [re.escape(ch) + _after_pivot(more, marks, depth + 1) for ch, more in sorted(by_first.items())]
+    alts += _behind(ends, depth, marks)
+    return _either(alts)
+
+
+def _either(alts):
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+
+# From this many literals ending at one place of a tree, their lookbehinds are read behind a gate.
+GATE_FROM = 3
+
+
+def _behind(ends, depth, marks):
+    """The alternatives that check `ends` (literals whose last `depth` characters were read) by a
+    lookbehind each.  From GATE_FROM of them, the character before those `depth` is tested first
+    (one lookbehind of a set), then the literals of the character found: the engine tries every
+    alternative at each place of the pivot, and the 16 lookbehinds of `(` (`auth(`, `connect(`,
+    ...) cost ~150 ns at each `(` of source code."""
+    out = []
+
+    def look(lit):
         named = marks is not None and lit in marks[0]
-        alts.append("(?<=" + re.escape(lit) + ")" + ("()" if named else ""))
         if named:
             marks[1].append(lit)
-    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return "(?<=" + re.escape(lit) + ")" + ("()" if named else "")
+
+    if len(ends) < GATE_FROM:
+        return [look(lit) for lit in ends]
+    groups = {}
+    for lit in ends:
+        if len(lit) > depth:
+            groups.setdefault(lit[-depth - 1], []).append(lit)
+        else:
+            out.append(look(lit))  # (the characters read: nothing before them to test)
+    if not groups:
+        return out
+    suffix = re.escape(ends[0][-depth:])
+    gate = "(?<=[" + "".join(re.escape(ch) for ch in sorted(groups)) + "]" + suffix + ")"
+    if len(groups) == 1:
+        return [*out, gate + _either([look(lit) for lit in next(iter(groups.values()))])]
+    inner = []
+    for ch, lits in sorted(groups.items()):
+        looks = [look(lit) for lit in lits]
+        inner.append(looks[0] if len(looks) == 1 else "(?<=" + re.escape(ch) + suffix + ")" + _either(looks))
+    return [*out, gate + _either(inner)]
 
 
 # Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
@@ -333,13 +378,35 @@ def _pivot_tests(key, by_pivot):
     return tests
 
 
-def _pivot_places(low, rxs, tests, found):
+# A pivot that stands this many times at most in a text is found by `bytes.find` in the one-byte
+# copy (memchr, ~0.01 ms a MB) and its regex tried at each place (~0.3 us), not by a pass of the
+# engine (~0.27 ms a MB whatever it finds); past them, the pass (~10 us of finds lost).
+FEW_PLACES = 128
+
+
+def few_places(raw, needle, limit=FEW_PLACES):
+    """The places of `needle` (one byte) in `raw`, in order, or None when it stands more than
+    `limit` times."""
+    places = []
+    at = raw.find(needle)
+    while at >= 0:
+        if len(places) == limit:
+            return None
+        places.append(at)
+        at = raw.find(needle, at + 1)
+    return places
+
+
+def _pivot_places(low, raw, rxs, tests, found):
     """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
     one a capture group names, or those the Python tests (see _pivot_tests) find there."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
-    for rx, named in rxs:
-        for m in rx.finditer(low):
+    for rx, named, needle in rxs:
+        places = None if needle is None else few_places(raw, needle)
+        # (a match takes the pivot alone: the engine's matches are the places where it matches)
+        matches = rx.finditer(low) if places is None else filter(None, map(rx.match, [low] * len(places), places))
+        for m in matches:
             group = m.lastindex
             if group is not None:  # the one literal that can stand there
                 lit, j = named[group]
@@ -450,15 +517,22 @@ class Anchors:
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace")
-        for lit, (lit_rx, bytes_rx, j), extended in direct:
+        raw = low.encode("ascii") if self._raw is None else self._raw
+        for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
             # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these
             # ASCII literals) the places are the same, the scan faster
-            scan = lit_rx.finditer(low) if self._raw is None else bytes_rx.finditer(self._raw)
-            hits = found[lit] = [m.start() - j for m in scan] if j else [m.start() for m in scan]
+            places = few_places(raw, lit[j].encode("ascii"))
+            if places is None:
+                scan = bytes_rx.finditer(raw)
+                hits = [m.start() - start for m in scan] if start else [m.start() for m in scan]
+            else:  # (no literal here overlaps itself: each place of it is one of the scan's)
+                needle = lit.encode("ascii")
+                hits = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
+            found[lit] = hits
             for other, offset in extended:
                 found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
         if rxs:
-            _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
+            _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found)
         if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
             _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
@@ -467,7 +541,6 @@ class Anchors:
         # stands thousands of times in prose, and its places matter only beside `net`).
         present.update(lit for lit in alone if self.count(lit, first=True))
         if tries:
-            raw = low.encode("ascii") if self._raw is None else self._raw
             for rx, items in tries:
                 # the places of each literal of the group, kept: a finder asks for most of the
                 # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
