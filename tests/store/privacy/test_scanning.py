@@ -466,8 +466,9 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
 
 def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them():
     """A literal of common letters found by the tree of a letter it holds (not its first: ` as `,
-    `nenosiri`, ` from stdin`, `insert`): its places are a find's, overlapping ones too, at the
-    text's ends, beside the tree's own literals and in a wide text's one-byte copy."""
+    `nenosiri`, ` from stdin`, `insert`, and the `h` group's, whose own tree is dissolved): its
+    places are a find's, overlapping ones too, at the text's ends, beside the tree's own literals
+    and in a wide text's one-byte copy."""
     from store.privacy import _literals_for, _lower
     from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
 
@@ -475,8 +476,9 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
     literals = _literals_for(low)
     tries = _build(literals)[5]
     attached = [lit for _rx, items in tries for _rest, lit, k in items if k]
-    assert {" as ", "nenosiri", " from stdin", "insert", "one time"} <= set(attached)
-    body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine"])
+    assert {" as ", "nenosiri", " from stdin", "insert", "one time", "heslo", "haslo"} <= set(attached)
+    body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine",
+                                "hasloheslo", "heslemheslu", "salthesla"])
     filler = "qzx " * (ONE_PASS_FROM // 4)
     for text in (body + filler + body + " as", " as " + filler + body, filler + body + "é秘 as " + body + "İ"):
         low = _lower(text)
