@@ -34,12 +34,10 @@ from store.privacy.values import CACHE
 # by its own pass, or the one regular expression would stop almost everywhere.
 RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
 COMMON = RARITY.index("fmu")
-# A pivot from here on is looked for by a regular expression of its own (see the docstring), and
-# the rare ones before it share one.  Every ASCII pivot has its own now, and a pivot beyond
-# ASCII is found in the one-byte copy (_wide_places): the shared expression of a set of
-# characters cost ~3.9 ms a MB of command output or of source files (the engine tests each
+# Every ASCII pivot is looked for by a regular expression of its own (see the docstring), and a
+# pivot beyond ASCII in the one-byte copy (_wide_places): one expression shared by the rarest
+# pivots cost ~3.9 ms a MB of command output or of source files (the engine tests each
 # character against the set), its 7 ASCII characters alone ~2.6 together.
-SHARED_BEFORE = 0
 
 
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
@@ -131,28 +129,25 @@ def _build(literals):
     treed = {lit for _rx, items in tries for _rest, lit, _k in items}
     inside = [item for item in inside if item[0] not in treed]
     direct = tuple(item for item in direct if item[0] not in treed)
-    shared, own, wide = ([], []), [], []
+    own, wide = [], []
     for ch, items in sorted(by_pivot.items()):
         if not ch.isascii():
             wide.append(ch)  # (found in the one-byte copy: see _wide_places)
             continue
-        named = []  # (literal, pivot index) of each capture group, in order
+        named = later = ()
         if any(len(lit) == 1 for lit, _j in items):
             alt = re.escape(ch)
         else:
-            # a literal that no other of its pivot can stand beside (their pivots at one place)
-            # is named by a capture group: where it closes, no Python test of the place
-            marks = _alone_at_their_places(items)
+            # each literal is named by a capture group: where it closes, the place is its, and
+            # only the literals of the tree's later branches that can stand beside it are tested
+            # in Python (`http` and `https:` ...), not every literal of the pivot
+            marks = (frozenset(lit for lit, _j in items), [])
             alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
             pivot_at = dict(items)
-            named = [(lit, pivot_at[lit]) for lit in marks[1]]
-        if RARITY.find(ch) >= SHARED_BEFORE:
-            own.append((re.compile(alt), (None, *named), ch.encode("ascii")))
-        else:
-            shared[0].append(alt)
-            shared[1].extend(named)
-    if shared[0]:
-        own.append((re.compile("|".join(shared[0])), (None, *shared[1]), None))
+            named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
+            later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
+                             for g, (a, ja) in enumerate(named[1:], 1)])
+        own.append((re.compile(alt), named, later, ch.encode("ascii")))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
 
@@ -172,16 +167,25 @@ def _into_other_pivots(by_pivot):
             by_pivot[other].append((lit, lit.index(other)))
 
 
-def _alone_at_their_places(items):
-    """(the literals of `items` ((literal, its pivot's index), one pivot) that no other of them
-    can stand beside with its pivot at the same place, an empty list for _after_pivot's marks).
-    Two can when they agree on every character where both stand."""
-    shared = set()
-    for i, (a, ja) in enumerate(items):
-        for b, jb in items[i + 1:]:
-            if all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb))):
-                shared.update((a, b))
-    return frozenset(lit for lit, _j in items if lit not in shared), []
+def _by_previous(items):
+    """None for no `items` ((literal, its pivot's index)), else (those with a character before
+    the pivot by that character, the others): at a place, only those of the character found
+    there are read (the 16 literals that end at `(` and can stand beside `('`)."""
+    if not items:
+        return None
+    by_prev, rest = {}, []
+    for lit, j in items:
+        if j:
+            by_prev.setdefault(lit[j - 1], []).append((lit, j))
+        else:
+            rest.append((lit, j))
+    return by_prev, tuple(rest)
+
+
+def _together(a, ja, b, jb):
+    """Whether `a` and `b` can stand with their characters `ja` and `jb` at one place: they agree
+    on every character where both stand."""
+    return all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb)))
 
 
 # Literals of common characters only that share their first character, this many or more, are
@@ -425,15 +429,25 @@ def _pivot_places(low, raw, rxs, tests, found):
     one a capture group names, or those the Python tests (see _pivot_tests) find there."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
-    for rx, named, needle in rxs:
-        places = None if needle is None else few_places(raw, needle)
+    for rx, named, later, needle in rxs:
+        places = few_places(raw, needle)
         # (a match takes the pivot alone: the engine's matches are the places where it matches)
         matches = rx.finditer(low) if places is None else filter(None, map(rx.match, [low] * len(places), places))
         for m in matches:
             group = m.lastindex
-            if group is not None:  # the one literal that can stand there
+            if group is not None:  # the first literal of the tree that stands there
                 lit, j = named[group]
-                found[lit].append(m.start() - j)
+                p = m.start()
+                found[lit].append(p - j)
+                more = later[group]  # (the engine stopped at the first: the others)
+                if more is not None:
+                    by_prev, rest = more
+                    for lit, j in by_prev.get(low[p - 1], ()) if p else ():
+                        if p >= j and low.startswith(lit, p - j):
+                            found[lit].append(p - j)
+                    for lit, _j in rest:
+                        if low.startswith(lit, p):
+                            found[lit].append(p)
                 continue
             p = m.start()
             both, before, after, rest = tests[low[p]]

@@ -487,3 +487,35 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
         assert anchors.present == {lit for lit in literals if lit in low}
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
+
+
+def test_literals_that_stand_together_at_one_pivot_are_all_found():
+    """Two literals of one pivot that can stand at one place (`http` and `printf` in
+    `httprintf`, `('` and `auth(` in `auth('`): the tree's capture names the first, and each
+    other is found too, at the text's ends and in a wide text's one-byte copy."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build, _together
+
+    literals = _literals_for(_lower("x"))
+    by_pivot = _build(literals)[1]
+    pairs = []
+    for ch, items in by_pivot.items():
+        if ch.isascii():
+            pairs += [(a, ja, b, jb) for a, ja in items for b, jb in items if a < b and _together(a, ja, b, jb)]
+    assert len(pairs) > 100  # (`http` and every literal that starts at its `p`, ...)
+    joined = []
+    for a, ja, b, jb in pairs:
+        at = max(ja, jb)
+        chars = [" "] * (at + max(len(a) - ja, len(b) - jb))
+        chars[at - ja:at - ja + len(a)] = a
+        chars[at - jb:at - jb + len(b)] = b
+        joined.append("".join(chars))
+    body = "|".join(joined)
+    filler = "qzx " * (ONE_PASS_FROM // 4)
+    for text in (body + filler, filler + "é秘" + body):
+        low = _lower(text)
+        literals = _literals_for(low)
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), literal
