@@ -528,7 +528,8 @@ class Anchors:
 
     __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present", "memo", "_partial")
 
-    def __init__(self, low: str, literals: tuple) -> None:
+    def __init__(self, low: str, literals: tuple, raw: bytes = None) -> None:
+        """`raw`: the one-byte copy of a text beyond ASCII (see below), when the caller has it."""
         self.low = low
         # what several finders derive from the places alike, kept with the text (not as "the
         # last text seen": a finder filters the pieces of a text while the text is being read)
@@ -553,7 +554,7 @@ class Anchors:
         rxs, by_pivot, alone, inside, direct, tries, wide = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
-            self._raw = low.encode("latin-1", "replace")
+            self._raw = low.encode("latin-1", "replace") if raw is None else raw
         raw = low.encode("ascii") if self._raw is None else self._raw
         for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
             # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these

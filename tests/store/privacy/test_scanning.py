@@ -519,3 +519,19 @@ def test_literals_that_stand_together_at_one_pivot_are_all_found():
         assert anchors.present == {lit for lit in literals if lit in low}
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
+
+
+def test_a_long_text_with_few_characters_beyond_latin1_is_read_for_every_literal():
+    """A long text that holds a few characters beyond Latin-1 (box drawing, a Korean or Japanese
+    label) is read for every literal of the lexicon, each such character where it stands: the
+    literals found are those a find finds, in each script, and none that is absent."""
+    from store.privacy import Look, _literals
+    from store.privacy.anchors import ONE_PASS_FROM
+
+    words = [lit for lit in _literals() if not lit.isascii()][::7]
+    body = " ".join(["│ 비밀번호: x", "パスワード=y", "пароль z", "Ünïcödé"] + words)
+    for text in ("qzx " * (ONE_PASS_FROM // 4) + body, body + "qzx " * (ONE_PASS_FROM // 4) + body + "İ"):
+        look = Look(text)
+        assert look.anchors.present == {lit for lit in _literals() if lit in look.low}
+        for literal in _literals():
+            assert look.anchors.at(literal) == _places(look.low, literal), literal
