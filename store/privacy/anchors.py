@@ -149,7 +149,40 @@ def _build(literals):
                              for g, (a, ja) in enumerate(named[1:], 1)])
         own.append((re.compile(alt), named, later, ch.encode("ascii")))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
-    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
+    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide), _read_together(inside, alone)
+
+
+def _read_together(inside, alone):
+    """literal -> (regex, literal by its rest after the first character) for the literals of
+    `inside` whose part is only said to stand (`alone`) and that share their first character
+    with another such: whether each stands is read by one pass for them all (`,user` and
+    `, user`, absent from most text: ~0.6 ms a MB each by `in`), not by an `in` each."""
+    groups = {}
+    for lit, part, _offset in inside:
+        if part in alone and len(lit) > 1 and lit.isascii() and "?" not in lit:
+            groups.setdefault(lit[0], []).append(lit)
+    out = {}
+    for first, lits in groups.items():
+        if len(lits) < 2 or any(a != b and b.startswith(a) for a in lits for b in lits):
+            continue
+        rx = re.compile((re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))").encode("ascii"))
+        entry = (rx, {lit[1:].encode("ascii"): lit for lit in lits})
+        out.update(dict.fromkeys(lits, entry))
+    return out
+
+
+def _standing(rx, by_rest, raw):
+    """{literal: whether it stands in `raw`} for the literals of one of _read_together's passes."""
+    stands = dict.fromkeys(by_rest.values(), False)
+    left = len(stands)
+    for m in rx.finditer(raw):
+        lit = by_rest[m.group(1)]
+        if not stands[lit]:
+            stands[lit] = True
+            left -= 1
+            if not left:
+                break
+    return stands
 
 
 def _into_other_pivots(by_pivot):
@@ -551,7 +584,7 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rxs, by_pivot, alone, inside, direct, tries, wide = plan
+        rxs, by_pivot, alone, inside, direct, tries, wide, read_together = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace") if raw is None else raw
@@ -590,12 +623,18 @@ class Anchors:
                     found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)
+        stands = {}  # (whether each literal read by one of _read_together's passes stands)
         for lit, part, offset in inside:
             if part not in present:
                 continue
             places = found.get(part)  # `secret set` read at the places of `secret`, when they are kept
             if places is not None:
                 if any(p >= offset and low.startswith(lit, p - offset) for p in places):
+                    present.add(lit)
+            elif lit in read_together:
+                if lit not in stands:
+                    stands.update(_standing(*read_together[lit], raw))
+                if stands[lit]:
                     present.add(lit)
             elif self.count(lit, first=True):
                 present.add(lit)

@@ -535,3 +535,20 @@ def test_a_long_text_with_few_characters_beyond_latin1_is_read_for_every_literal
         assert look.anchors.present == {lit for lit in _literals() if lit in look.low}
         for literal in _literals():
             assert look.anchors.at(literal) == _places(look.low, literal), literal
+
+
+def test_literals_read_together_by_one_pass_stand_where_a_find_finds_them():
+    """`,user` and `, user` (inside `use`, whose places are not listed) are told present by one
+    pass for both: each is present exactly where it stands, alone, both, or neither, and at the
+    text's ends."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    filler = "qzx use user " * (ONE_PASS_FROM // 13)
+    for body in ("", "a,user", "a, user", "a, user b,user", ",user", ", user"):
+        for text in (filler + body, body + filler, filler + body + "é"):
+            low = _lower(text)
+            anchors = Anchors(low, _literals_for(low))
+            for literal in (",user", ", user", "user", "use"):
+                assert (literal in anchors.present) == (literal in low), (body, literal)
+                assert anchors.at(literal) == _places(low, literal), (body, literal)
