@@ -502,16 +502,8 @@ def _wide_finds(wide):
 
 # Characters beyond Latin-1 (a `?` in the one-byte copy) read one by one for a pivot among them,
 # at most (~0.1 us each; ~600 in 1 MB of this machine's output, with its real `?`s); past them
-# (~68,000 in the generated MB, Korean), each such pivot is found by a pattern of its own (~0.3
-# ms a MB).
+# (~68,000 in the generated MB, Korean), each such pivot is found by a find of its own.
 WIDE_BY_FIND = 1_000
-
-
-def _char_rx(ch):
-    rx = CACHE.get("char " + ch)
-    if rx is None:
-        rx = CACHE["char " + ch] = re.compile(re.escape(ch))
-    return rx
 
 
 def _wide_places(low, raw, finds, tests, found):
@@ -532,9 +524,14 @@ def _wide_places(low, raw, finds, tests, found):
         seen = 0
         while at >= 0:
             seen += 1
-            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a pattern of its own from here)
+            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a find of its own from here)
                 for ch in beyond:
-                    places.extend(m.start() for m in _char_rx(ch).finditer(low, at))
+                    # (str.find of one character beyond Latin-1 runs memchr on its low byte: ~0.02
+                    # ms a MB, where a pattern of it cost ~0.3)
+                    p = low.find(ch, at)
+                    while p >= 0:
+                        places.append(p)
+                        p = low.find(ch, p + 1)
                 break
             if low[at] in beyond:
                 places.append(at)
