@@ -542,6 +542,9 @@ def _provider_tokens(text, runs, found):
     if not runs:
         return
     index = _provider_index()
+    rxs = CACHE.get("providers' patterns")  # prio -> its pattern, compiled when first tried
+    if rxs is None:
+        rxs = CACHE["providers' patterns"] = {}
     for s in _token_starts(text, runs):
         bucket = index.get(text[s:s + 2])
         if bucket is None:
@@ -549,7 +552,10 @@ def _provider_tokens(text, runs, found):
         for prio, kind, pattern, prefixes in bucket:
             if not text.startswith(prefixes, s):
                 continue
-            pm = compiled("p" + str(prio), pattern).match(text, s)
+            rx = rxs.get(prio)
+            if rx is None:
+                rx = rxs[prio] = compiled("p" + str(prio), pattern)
+            pm = rx.match(text, s)
             if pm is None:
                 continue
             e = pm.end()
