@@ -562,6 +562,23 @@ def _wide_places(low, raw, finds, tests, found):
                         found[lit].append(p - j)
 
 
+def _direct_places(low, raw, direct, found):
+    """Into `found`, the places of each DIRECT literal (see _direct) and of those found from it;
+    in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these ASCII
+    literals) the places are the same, the scan faster."""
+    for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
+        places = few_places(raw, lit[j].encode("ascii"))
+        if places is None:
+            scan = bytes_rx.finditer(raw)
+            hits = [m.start() - start for m in scan] if start else [m.start() for m in scan]
+        else:  # (no literal here overlaps itself: each place of it is one of the scan's)
+            needle = lit.encode("ascii")
+            hits = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
+        found[lit] = hits
+        for other, offset in extended:
+            found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -597,19 +614,7 @@ class Anchors:
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
             self._raw = low.encode("latin-1", "replace") if raw is None else raw
         raw = low.encode("ascii") if self._raw is None else self._raw
-        for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
-            # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these
-            # ASCII literals) the places are the same, the scan faster
-            places = few_places(raw, lit[j].encode("ascii"))
-            if places is None:
-                scan = bytes_rx.finditer(raw)
-                hits = [m.start() - start for m in scan] if start else [m.start() for m in scan]
-            else:  # (no literal here overlaps itself: each place of it is one of the scan's)
-                needle = lit.encode("ascii")
-                hits = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
-            found[lit] = hits
-            for other, offset in extended:
-                found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+        _direct_places(low, raw, direct, found)
         if rxs:
             _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found)
         if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
