@@ -814,15 +814,18 @@ RUN_MIN = 16
 _RUN_TABLE = bytes(0x61 if chr(b) in RUN_CHARS else 0x20 for b in range(256))
 
 
-def long_runs(text: str) -> list:
+def long_runs(text: str, raw: bytes = None) -> list:
     """(start, end) of every run of RUN_CHARS at least RUN_MIN long, in order.
 
     Found without the regex engine (which costs ~20 ms a MB at every position): the text as one
     byte a character (Latin-1, any other character a ``?``: run characters are all ASCII), each
     byte translated to ``a`` (a run character) or not, ``bytes.find`` for RUN_MIN run
     characters in a row and for the next byte that is not one (the run's end): ~2-6 ms a MB,
-    non-ASCII text too."""
-    raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
+    non-ASCII text too.  `raw`: that copy, when the caller has it (or that of the lowercased
+    text: its run characters stand where the text's do, but where the Kelvin sign is lowered to
+    `k`, the one character beyond ASCII lowered to one in it)."""
+    if raw is None:
+        raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
     marks = raw.translate(_RUN_TABLE)
     needle = b"a" * RUN_MIN
     size = len(marks)

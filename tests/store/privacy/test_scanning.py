@@ -552,3 +552,16 @@ def test_literals_read_together_by_one_pass_stand_where_a_find_finds_them():
             for literal in (",user", ", user", "user", "use"):
                 assert (literal in anchors.present) == (literal in low), (body, literal)
                 assert anchors.at(literal) == _places(low, literal), (body, literal)
+
+
+def test_a_long_texts_runs_read_from_its_lowercased_copy_are_the_texts_own():
+    """Look reads a long text's runs from the one-byte copy of its lowercased copy: the runs are
+    those of the text itself, with capitals of ASCII and of Latin-1, a dotted İ, a Σ, and a
+    Kelvin sign (lowered to an ASCII `k`: that text's runs are read from the text)."""
+    from store.privacy import Look
+    from store.privacy.anchors import ONE_PASS_FROM, long_runs
+
+    piece = "ABCDEFGHIJKLMNOPQRST ÀÉÎÕÜ" + "x" * 20 + "İSTANBUL" + "Y" * 16 + "ΣΑΣ " + "z9+/=" * 5 + "秘 "
+    filler = "Qzx_" * (ONE_PASS_FROM // 4)
+    for text in (filler + piece, piece + filler + piece, filler + "a" * 10 + "\u212a" + "b" * 10 + piece):
+        assert Look(text).runs == long_runs(text)
