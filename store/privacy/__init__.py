@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 
 from store.privacy import candidates, declared, formats, layouts, processes
-from store.privacy.anchors import Anchors, long_runs
+from store.privacy.anchors import ONE_PASS_FROM, WIDE_BY_FIND, Anchors, few_places, long_runs
 from store.privacy.commands import (
     command_lines,
     command_literals,
@@ -277,9 +277,13 @@ class Look:
 
     def __init__(self, text: str, extra_patterns=()) -> None:
         self.text = text
-        self.low = _lower(text)
-        self.anchors = Anchors(self.low, _literals_for(self.low))
-        self.runs = long_runs(text)
+        self.low = low = _lower(text)
+        # the one-byte copy of a long text beyond ASCII, read by _literals_for and the anchors
+        raw = None if len(low) < ONE_PASS_FROM or low.isascii() else low.encode("latin-1", "replace")
+        self.anchors = Anchors(low, _literals_for(low, raw), raw)
+        # (the runs from the lowercased copy's bytes: the same places, but where a Kelvin sign
+        # is lowered to `k`; ~1 ms a MB of encoding less)
+        self.runs = long_runs(text, raw if raw is not None and "\u212a" not in text else None)
         self._hits = None
         self.extra = extra_patterns
         self.found: list = []
@@ -493,14 +497,17 @@ def _literals(ascii_only: bool = False):
 _ASCII_BYTES = bytes(range(128))
 
 
-def _literals_for(low: str) -> tuple:
+def _literals_for(low: str, raw: bytes = None) -> tuple:
     """The literals worth looking for in `low`: all of them, less those whose characters beyond
     ASCII the text does not hold (one pass for those characters: most output holds a few, such
-    as box drawing or a Korean word, not every script of the lexicon)."""
+    as box drawing or a Korean word, not every script of the lexicon).  With `raw` (the text's
+    one-byte copy, a `?` for each character beyond Latin-1) holding few `?`, all of them: the
+    anchors read each such character where it stands (anchors._wide_places), cheaper than the
+    pass that tells which stand (~1 ms a MB of this machine's output, its ~550 such characters)."""
     if low.isascii():
         return _literals(True)
     every = _literals()
-    if len(low) < 50_000:
+    if len(low) < 50_000 or (raw is not None and few_places(raw, b"?", WIDE_BY_FIND) is not None):
         return every
     chars = CACHE.get("wide chars")
     if chars is None:
@@ -542,6 +549,9 @@ def _provider_tokens(text, runs, found):
     if not runs:
         return
     index = _provider_index()
+    rxs = CACHE.get("providers' patterns")  # prio -> its pattern, compiled when first tried
+    if rxs is None:
+        rxs = CACHE["providers' patterns"] = {}
     for s in _token_starts(text, runs):
         bucket = index.get(text[s:s + 2])
         if bucket is None:
@@ -549,7 +559,10 @@ def _provider_tokens(text, runs, found):
         for prio, kind, pattern, prefixes in bucket:
             if not text.startswith(prefixes, s):
                 continue
-            pm = compiled("p" + str(prio), pattern).match(text, s)
+            rx = rxs.get(prio)
+            if rx is None:
+                rx = rxs[prio] = compiled("p" + str(prio), pattern)
+            pm = rx.match(text, s)
             if pm is None:
                 continue
             e = pm.end()

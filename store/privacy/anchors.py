@@ -22,6 +22,17 @@ and matters only beside `net`); three or more with one first letter by one expre
 letter (_first_letter_tries), another that holds one of those letters by that letter's
 expression too (a branch read where its next character follows), the others by a `find` each,
 in a one-byte copy of a text that is not ASCII (twice as fast as in the wider text).
+
+What a pass costs (1 MB, CPU): ~0.27 ms to skip to its character, ~9 ns at each stop where the
+engine tries a short lookahead, 20-40 ns where it walks a tree (each alternative it leaves is
+~2 ns, each lookbehind it tries ~9 ns), and ~0.3 us of Python at each match.  Hence: a pivot
+that stands a few times is found by memchr and its regex tried there (few_places); lookbehinds
+at one place of a tree sit behind a gate on the character before (_behind); every literal of a
+tree is named by its capture group (later ones that can share its place tested in Python); a
+letter's trie whose literals can all go to other trees is dropped (_dissolved).  Measured and
+not kept: a charset lookahead in front of a trie (`a(?=[acdh...])`, 1.0-1.13 times the trie), one
+expression of the tries' letters (`s(?=..)|a(?=..)|...`: twice the five passes), the runs of
+long_runs by a pattern of 16 run characters or of a space and 16 (0.9-1.9 times the finds).
 """
 from __future__ import annotations
 
@@ -34,12 +45,10 @@ from store.privacy.values import CACHE
 # by its own pass, or the one regular expression would stop almost everywhere.
 RARITY = "zjqx|~<>`^{}@#%&*+!?\\_kvywgbp()[]=0123456789-/:;$'\"fmudclhnroiaste \t.,\n"
 COMMON = RARITY.index("fmu")
-# A pivot from here on is looked for by a regular expression of its own (see the docstring), and
-# the rare ones before it share one.  Every ASCII pivot has its own now, and a pivot beyond
-# ASCII is found in the one-byte copy (_wide_places): the shared expression of a set of
-# characters cost ~3.9 ms a MB of command output or of source files (the engine tests each
+# Every ASCII pivot is looked for by a regular expression of its own (see the docstring), and a
+# pivot beyond ASCII in the one-byte copy (_wide_places): one expression shared by the rarest
+# pivots cost ~3.9 ms a MB of command output or of source files (the engine tests each
 # character against the set), its 7 ASCII characters alone ~2.6 together.
-SHARED_BEFORE = 0
 
 
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
@@ -66,19 +75,24 @@ def _direct(literals):
 
 
 def _pivoted(lit):
-    """(pattern, the index of its pivot in `lit`): `lit` found from its rarest character, the
-    characters before it by a look-behind and after by a look-ahead (the engine skips to that
-    one character: ` -` from its `-`, not at each space, 1.5 -> 0.6 ms a MB of command output;
-    `token` from its `k`, 0.9 -> 0.4); a pattern beside the same in bytes (see Anchors)."""
+    """(pattern, the same in bytes, where in `lit` a match starts, the index of its pivot in
+    `lit`): `lit` found from its rarest character, the characters before it by a look-behind and
+    after by a look-ahead (the engine skips to that one character: ` -` from its `-`, not at each
+    space, 1.5 -> 0.6 ms a MB of command output; `token` from its `k`, 0.9 -> 0.4)."""
     j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
     if RARITY.find(lit[j]) >= RARITY.find(lit[0]):
         j = 0
-    pattern = re.escape(lit[j])
-    if j:
-        pattern += "(?<=" + re.escape(lit[:j + 1]) + ")"
-    if lit[j + 1:]:
-        pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
-    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, j
+    if j and lit[0] in _MOST_COMMON:
+        start = j
+        pattern = re.escape(lit[j]) + "(?<=" + re.escape(lit[:j + 1]) + ")"
+        if lit[j + 1:]:
+            pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
+    else:
+        # the literal whole where its first character is not of the commonest: the engine
+        # reads the characters after it in C where it stands (`pass` at each `p`, `pw`), not by
+        # a match of a look-ahead there (dense MB: `pass` 1.5 -> 1.1 ms, `pw` 2.4 -> 1.8)
+        start, pattern = 0, re.escape(lit)
+    return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, start, j
 
 
 def _at_frequent_pivots(given):
@@ -126,30 +140,60 @@ def _build(literals):
     treed = {lit for _rx, items in tries for _rest, lit, _k in items}
     inside = [item for item in inside if item[0] not in treed]
     direct = tuple(item for item in direct if item[0] not in treed)
-    shared, own, wide = ([], []), [], []
+    own, wide = [], []
     for ch, items in sorted(by_pivot.items()):
         if not ch.isascii():
             wide.append(ch)  # (found in the one-byte copy: see _wide_places)
             continue
-        named = []  # (literal, pivot index) of each capture group, in order
+        named = later = ()
         if any(len(lit) == 1 for lit, _j in items):
             alt = re.escape(ch)
         else:
-            # a literal that no other of its pivot can stand beside (their pivots at one place)
-            # is named by a capture group: where it closes, no Python test of the place
-            marks = _alone_at_their_places(items)
+            # each literal is named by a capture group: where it closes, the place is its, and
+            # only the literals of the tree's later branches that can stand beside it are tested
+            # in Python (`http` and `https:` ...), not every literal of the pivot
+            marks = (frozenset(lit for lit, _j in items), [])
             alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
             pivot_at = dict(items)
-            named = [(lit, pivot_at[lit]) for lit in marks[1]]
-        if RARITY.find(ch) >= SHARED_BEFORE:
-            own.append((re.compile(alt), (None, *named)))
-        else:
-            shared[0].append(alt)
-            shared[1].extend(named)
-    if shared[0]:
-        own.append((re.compile("|".join(shared[0])), (None, *shared[1])))
+            named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
+            later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
+                             for g, (a, ja) in enumerate(named[1:], 1)])
+        own.append((re.compile(alt), named, later, ch.encode("ascii")))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
-    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide)
+    return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide), _read_together(inside, alone)
+
+
+def _read_together(inside, alone):
+    """literal -> (regex, literal by its rest after the first character) for the literals of
+    `inside` whose part is only said to stand (`alone`) and that share their first character
+    with another such: whether each stands is read by one pass for them all (`,user` and
+    `, user`, absent from most text: ~0.6 ms a MB each by `in`), not by an `in` each."""
+    groups = {}
+    for lit, part, _offset in inside:
+        if part in alone and len(lit) > 1 and lit.isascii() and "?" not in lit:
+            groups.setdefault(lit[0], []).append(lit)
+    out = {}
+    for first, lits in groups.items():
+        if len(lits) < 2 or any(a != b and b.startswith(a) for a in lits for b in lits):
+            continue
+        rx = re.compile((re.escape(first) + "(?=(" + _tree([lit[1:] for lit in lits]) + "))").encode("ascii"))
+        entry = (rx, {lit[1:].encode("ascii"): lit for lit in lits})
+        out.update(dict.fromkeys(lits, entry))
+    return out
+
+
+def _standing(rx, by_rest, raw):
+    """{literal: whether it stands in `raw`} for the literals of one of _read_together's passes."""
+    stands = dict.fromkeys(by_rest.values(), False)
+    left = len(stands)
+    for m in rx.finditer(raw):
+        lit = by_rest[m.group(1)]
+        if not stands[lit]:
+            stands[lit] = True
+            left -= 1
+            if not left:
+                break
+    return stands
 
 
 def _into_other_pivots(by_pivot):
@@ -167,16 +211,25 @@ def _into_other_pivots(by_pivot):
             by_pivot[other].append((lit, lit.index(other)))
 
 
-def _alone_at_their_places(items):
-    """(the literals of `items` ((literal, its pivot's index), one pivot) that no other of them
-    can stand beside with its pivot at the same place, an empty list for _after_pivot's marks).
-    Two can when they agree on every character where both stand."""
-    shared = set()
-    for i, (a, ja) in enumerate(items):
-        for b, jb in items[i + 1:]:
-            if all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb))):
-                shared.update((a, b))
-    return frozenset(lit for lit, _j in items if lit not in shared), []
+def _by_previous(items):
+    """None for no `items` ((literal, its pivot's index)), else (those with a character before
+    the pivot by that character, the others): at a place, only those of the character found
+    there are read (the 16 literals that end at `(` and can stand beside `('`)."""
+    if not items:
+        return None
+    by_prev, rest = {}, []
+    for lit, j in items:
+        if j:
+            by_prev.setdefault(lit[j - 1], []).append((lit, j))
+        else:
+            rest.append((lit, j))
+    return by_prev, tuple(rest)
+
+
+def _together(a, ja, b, jb):
+    """Whether `a` and `b` can stand with their characters `ja` and `jb` at one place: they agree
+    on every character where both stand."""
+    return all(a[ja + k] == b[jb + k] for k in range(max(-ja, -jb), min(len(a) - ja, len(b) - jb)))
 
 
 # Literals of common characters only that share their first character, this many or more, are
@@ -208,6 +261,8 @@ def _first_letter_tries(alone, inside=(), scanned=()):
         assert not any(a != b and b.startswith(a) for a in lits for b in lits), lits
     members = {first: [(lit[1:], lit, 0) for lit in lits] for first, lits in groups.items()}
     taken = {lit for lits in groups.values() for lit in lits}
+    for first in sorted(members, key=RARITY.find, reverse=True):
+        _dissolved(first, members)
     _attached([lit for lit in alone if lit not in taken] + list(scanned), members)
     # (a literal of _build's `inside` whose part is only said to stand, not placed, `setuser` in
     # `use`: a pass each when asked)
@@ -220,6 +275,27 @@ def _first_letter_tries(alone, inside=(), scanned=()):
                       tuple((rest.encode("ascii"), lit, k) for rest, lit, k in items)))
         taken.update(lit for _rest, lit, _k in items)
     return [lit for lit in alone if lit not in taken], tuple(tries)
+
+
+def _dissolved(first, members):
+    """Move the literals of the trie of `first` to the others' (and drop it) when each can go
+    there as _attached puts one (where it holds another's first character, its rest after it a
+    branch that no other branch starts): a pass over the text less, a branch more where another
+    one's letter stands.  The `h` trie (`heslo`, `hesla`, ...: ~1.1 ms a MB of command output,
+    found almost nowhere) goes into `s`'s and `a`'s."""
+    moved = {other: [] for other in members if other != first}
+    for _rest, lit, _k in members[first]:
+        spots = sorted((RARITY.find(ch), k) for k, ch in enumerate(lit) if k and ch in moved and lit[k + 1:])
+        for _rarity, k in spots:
+            rest = lit[k + 1:]
+            if all(not rest.startswith(r) and not r.startswith(rest) for r, _lit, _k in members[lit[k]] + moved[lit[k]]):
+                moved[lit[k]].append((rest, lit, k))
+                break
+        else:
+            return
+    del members[first]
+    for other, items in moved.items():
+        members[other] += items
 
 
 def _attached(others, members):
@@ -270,11 +346,12 @@ def _tree(words):
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
-def _after_pivot(rests, marks=None):
+def _after_pivot(rests, marks=None, depth=1):
     """What follows a pivot when one of its literals stands there: `rests` is (the literal's rest
     after its pivot, the literal), made a tree of characters (a branch that starts with one is
     left at once by the engine where the text differs; ~25 % faster than a lookbehind and a
-    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends.
+    lookahead for each literal), each literal checked whole by a lookbehind where its rest ends
+    (see _behind; `depth`: the characters from the pivot on read on the way here).
     With `marks` (literals, a list), an empty capture group after the lookbehind of each of those
     literals, the literal appended to the list in the groups' order."""
     ends = sorted({lit for rest, lit in rests if not rest})
@@ -282,13 +359,52 @@ def _after_pivot(rests, marks=None):
     for rest, lit in rests:
         if rest:
             by_first.setdefault(rest[0], []).append((rest[1:], lit))
-    alts = [re.escape(ch) + _after_pivot(more, marks) for ch, more in sorted(by_first.items())]
-    for lit in ends:
+    alts = [re.escape(ch) + _after_pivot(more, marks, depth + 1) for ch, more in sorted(by_first.items())]
+    alts += _behind(ends, depth, marks)
+    return _either(alts)
+
+
+def _either(alts):
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+
+# From this many literals ending at one place of a tree, their lookbehinds are read behind a gate.
+GATE_FROM = 3
+
+
+def _behind(ends, depth, marks):
+    """The alternatives that check `ends` (literals whose last `depth` characters were read) by a
+    lookbehind each.  From GATE_FROM of them, the character before those `depth` is tested first
+    (one lookbehind of a set), then the literals of the character found: the engine tries every
+    alternative at each place of the pivot, and the 16 lookbehinds of `(` (`auth(`, `connect(`,
+    ...) cost ~150 ns at each `(` of source code."""
+    out = []
+
+    def look(lit):
         named = marks is not None and lit in marks[0]
-        alts.append("(?<=" + re.escape(lit) + ")" + ("()" if named else ""))
         if named:
             marks[1].append(lit)
-    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return "(?<=" + re.escape(lit) + ")" + ("()" if named else "")
+
+    if len(ends) < GATE_FROM:
+        return [look(lit) for lit in ends]
+    groups = {}
+    for lit in ends:
+        if len(lit) > depth:
+            groups.setdefault(lit[-depth - 1], []).append(lit)
+        else:
+            out.append(look(lit))  # (the characters read: nothing before them to test)
+    if not groups:
+        return out
+    suffix = re.escape(ends[0][-depth:])
+    gate = "(?<=[" + "".join(re.escape(ch) for ch in sorted(groups)) + "]" + suffix + ")"
+    if len(groups) == 1:
+        return [*out, gate + _either([look(lit) for lit in next(iter(groups.values()))])]
+    inner = []
+    for ch, lits in sorted(groups.items()):
+        looks = [look(lit) for lit in lits]
+        inner.append(looks[0] if len(looks) == 1 else "(?<=" + re.escape(ch) + suffix + ")" + _either(looks))
+    return [*out, gate + _either(inner)]
 
 
 # Below this many characters each literal gets its own str.find pass (~0.1 ms for all of them
@@ -333,17 +449,49 @@ def _pivot_tests(key, by_pivot):
     return tests
 
 
-def _pivot_places(low, rxs, tests, found):
+# A pivot that stands this many times at most in a text is found by `bytes.find` in the one-byte
+# copy (memchr, ~0.01 ms a MB) and its regex tried at each place (~0.3 us), not by a pass of the
+# engine (~0.27 ms a MB whatever it finds); past them, the pass (~10 us of finds lost).
+FEW_PLACES = 128
+
+
+def few_places(raw, needle, limit=FEW_PLACES):
+    """The places of `needle` (one byte) in `raw`, in order, or None when it stands more than
+    `limit` times."""
+    places = []
+    at = raw.find(needle)
+    while at >= 0:
+        if len(places) == limit:
+            return None
+        places.append(at)
+        at = raw.find(needle, at + 1)
+    return places
+
+
+def _pivot_places(low, raw, rxs, tests, found):
     """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
     one a capture group names, or those the Python tests (see _pivot_tests) find there."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
-    for rx, named in rxs:
-        for m in rx.finditer(low):
+    for rx, named, later, needle in rxs:
+        places = few_places(raw, needle)
+        # (a match takes the pivot alone: the engine's matches are the places where it matches)
+        matches = rx.finditer(low) if places is None else filter(None, map(rx.match, [low] * len(places), places))
+        for m in matches:
             group = m.lastindex
-            if group is not None:  # the one literal that can stand there
+            if group is not None:  # the first literal of the tree that stands there
                 lit, j = named[group]
-                found[lit].append(m.start() - j)
+                p = m.start()
+                found[lit].append(p - j)
+                more = later[group]  # (the engine stopped at the first: the others)
+                if more is not None:
+                    by_prev, rest = more
+                    for lit, j in by_prev.get(low[p - 1], ()) if p else ():
+                        if p >= j and low.startswith(lit, p - j):
+                            found[lit].append(p - j)
+                    for lit, _j in rest:
+                        if low.startswith(lit, p):
+                            found[lit].append(p)
                 continue
             p = m.start()
             both, before, after, rest = tests[low[p]]
@@ -365,16 +513,8 @@ def _wide_finds(wide):
 
 # Characters beyond Latin-1 (a `?` in the one-byte copy) read one by one for a pivot among them,
 # at most (~0.1 us each; ~600 in 1 MB of this machine's output, with its real `?`s); past them
-# (~68,000 in the generated MB, Korean), each such pivot is found by a pattern of its own (~0.3
-# ms a MB).
+# (~68,000 in the generated MB, Korean), each such pivot is found by a find of its own.
 WIDE_BY_FIND = 1_000
-
-
-def _char_rx(ch):
-    rx = CACHE.get("char " + ch)
-    if rx is None:
-        rx = CACHE["char " + ch] = re.compile(re.escape(ch))
-    return rx
 
 
 def _wide_places(low, raw, finds, tests, found):
@@ -395,9 +535,14 @@ def _wide_places(low, raw, finds, tests, found):
         seen = 0
         while at >= 0:
             seen += 1
-            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a pattern of its own from here)
+            if seen > WIDE_BY_FIND:  # (a Korean page: each pivot's places by a find of its own from here)
                 for ch in beyond:
-                    places.extend(m.start() for m in _char_rx(ch).finditer(low, at))
+                    # (str.find of one character beyond Latin-1 runs memchr on its low byte: ~0.02
+                    # ms a MB, where a pattern of it cost ~0.3)
+                    p = low.find(ch, at)
+                    while p >= 0:
+                        places.append(p)
+                        p = low.find(ch, p + 1)
                 break
             if low[at] in beyond:
                 places.append(at)
@@ -417,6 +562,23 @@ def _wide_places(low, raw, finds, tests, found):
                         found[lit].append(p - j)
 
 
+def _direct_places(low, raw, direct, found):
+    """Into `found`, the places of each DIRECT literal (see _direct) and of those found from it;
+    in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these ASCII
+    literals) the places are the same, the scan faster."""
+    for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
+        places = few_places(raw, lit[j].encode("ascii"))
+        if places is None:
+            scan = bytes_rx.finditer(raw)
+            hits = [m.start() - start for m in scan] if start else [m.start() for m in scan]
+        else:  # (no literal here overlaps itself: each place of it is one of the scan's)
+            needle = lit.encode("ascii")
+            hits = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
+        found[lit] = hits
+        for other, offset in extended:
+            found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -424,7 +586,8 @@ class Anchors:
 
     __slots__ = ("low", "_found", "_given", "_inside", "_raw", "present", "memo", "_partial")
 
-    def __init__(self, low: str, literals: tuple) -> None:
+    def __init__(self, low: str, literals: tuple, raw: bytes = None) -> None:
+        """`raw`: the one-byte copy of a text beyond ASCII (see below), when the caller has it."""
         self.low = low
         # what several finders derive from the places alike, kept with the text (not as "the
         # last text seen": a finder filters the pieces of a text while the text is being read)
@@ -446,19 +609,14 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
-        rxs, by_pivot, alone, inside, direct, tries, wide = plan
+        rxs, by_pivot, alone, inside, direct, tries, wide, read_together = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
-            self._raw = low.encode("latin-1", "replace")
-        for lit, (lit_rx, bytes_rx, j), extended in direct:
-            # in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these
-            # ASCII literals) the places are the same, the scan faster
-            scan = lit_rx.finditer(low) if self._raw is None else bytes_rx.finditer(self._raw)
-            hits = found[lit] = [m.start() - j for m in scan] if j else [m.start() for m in scan]
-            for other, offset in extended:
-                found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+            self._raw = low.encode("latin-1", "replace") if raw is None else raw
+        raw = low.encode("ascii") if self._raw is None else self._raw
+        _direct_places(low, raw, direct, found)
         if rxs:
-            _pivot_places(low, rxs, _pivot_tests(key, by_pivot), found)
+            _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found)
         if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
             _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
@@ -467,7 +625,6 @@ class Anchors:
         # stands thousands of times in prose, and its places matter only beside `net`).
         present.update(lit for lit in alone if self.count(lit, first=True))
         if tries:
-            raw = low.encode("ascii") if self._raw is None else self._raw
             for rx, items in tries:
                 # the places of each literal of the group, kept: a finder asks for most of the
                 # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
@@ -479,12 +636,18 @@ class Anchors:
                     found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)
+        stands = {}  # (whether each literal read by one of _read_together's passes stands)
         for lit, part, offset in inside:
             if part not in present:
                 continue
             places = found.get(part)  # `secret set` read at the places of `secret`, when they are kept
             if places is not None:
                 if any(p >= offset and low.startswith(lit, p - offset) for p in places):
+                    present.add(lit)
+            elif lit in read_together:
+                if lit not in stands:
+                    stands.update(_standing(*read_together[lit], raw))
+                if stands[lit]:
                     present.add(lit)
             elif self.count(lit, first=True):
                 present.add(lit)
@@ -651,15 +814,18 @@ RUN_MIN = 16
 _RUN_TABLE = bytes(0x61 if chr(b) in RUN_CHARS else 0x20 for b in range(256))
 
 
-def long_runs(text: str) -> list:
+def long_runs(text: str, raw: bytes = None) -> list:
     """(start, end) of every run of RUN_CHARS at least RUN_MIN long, in order.
 
     Found without the regex engine (which costs ~20 ms a MB at every position): the text as one
     byte a character (Latin-1, any other character a ``?``: run characters are all ASCII), each
     byte translated to ``a`` (a run character) or not, ``bytes.find`` for RUN_MIN run
     characters in a row and for the next byte that is not one (the run's end): ~2-6 ms a MB,
-    non-ASCII text too."""
-    raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
+    non-ASCII text too.  `raw`: that copy, when the caller has it (or that of the lowercased
+    text: its run characters stand where the text's do, but where the Kelvin sign is lowered to
+    `k`, the one character beyond ASCII lowered to one in it)."""
+    if raw is None:
+        raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
     marks = raw.translate(_RUN_TABLE)
     needle = b"a" * RUN_MIN
     size = len(marks)

@@ -466,8 +466,9 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
 
 def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them():
     """A literal of common letters found by the tree of a letter it holds (not its first: ` as `,
-    `nenosiri`, ` from stdin`, `insert`): its places are a find's, overlapping ones too, at the
-    text's ends, beside the tree's own literals and in a wide text's one-byte copy."""
+    `nenosiri`, ` from stdin`, `insert`, and the `h` group's, whose own tree is dissolved): its
+    places are a find's, overlapping ones too, at the text's ends, beside the tree's own literals
+    and in a wide text's one-byte copy."""
     from store.privacy import _literals_for, _lower
     from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
 
@@ -475,8 +476,9 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
     literals = _literals_for(low)
     tries = _build(literals)[5]
     attached = [lit for _rx, items in tries for _rest, lit, k in items if k]
-    assert {" as ", "nenosiri", " from stdin", "insert", "one time"} <= set(attached)
-    body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine"])
+    assert {" as ", "nenosiri", " from stdin", "insert", "one time", "heslo", "haslo"} <= set(attached)
+    body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine",
+                                "hasloheslo", "heslemheslu", "salthesla"])
     filler = "qzx " * (ONE_PASS_FROM // 4)
     for text in (body + filler + body + " as", " as " + filler + body, filler + body + "é秘 as " + body + "İ"):
         low = _lower(text)
@@ -485,3 +487,81 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
         assert anchors.present == {lit for lit in literals if lit in low}
         for literal in literals:
             assert anchors.at(literal) == _places(low, literal), literal
+
+
+def test_literals_that_stand_together_at_one_pivot_are_all_found():
+    """Two literals of one pivot that can stand at one place (`http` and `printf` in
+    `httprintf`, `('` and `auth(` in `auth('`): the tree's capture names the first, and each
+    other is found too, at the text's ends and in a wide text's one-byte copy."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build, _together
+
+    literals = _literals_for(_lower("x"))
+    by_pivot = _build(literals)[1]
+    pairs = []
+    for ch, items in by_pivot.items():
+        if ch.isascii():
+            pairs += [(a, ja, b, jb) for a, ja in items for b, jb in items if a < b and _together(a, ja, b, jb)]
+    assert len(pairs) > 100  # (`http` and every literal that starts at its `p`, ...)
+    joined = []
+    for a, ja, b, jb in pairs:
+        at = max(ja, jb)
+        chars = [" "] * (at + max(len(a) - ja, len(b) - jb))
+        chars[at - ja:at - ja + len(a)] = a
+        chars[at - jb:at - jb + len(b)] = b
+        joined.append("".join(chars))
+    body = "|".join(joined)
+    filler = "qzx " * (ONE_PASS_FROM // 4)
+    for text in (body + filler, filler + "é秘" + body):
+        low = _lower(text)
+        literals = _literals_for(low)
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), literal
+
+
+def test_a_long_text_with_few_characters_beyond_latin1_is_read_for_every_literal():
+    """A long text that holds a few characters beyond Latin-1 (box drawing, a Korean or Japanese
+    label) is read for every literal of the lexicon, each such character where it stands: the
+    literals found are those a find finds, in each script, and none that is absent."""
+    from store.privacy import Look, _literals
+    from store.privacy.anchors import ONE_PASS_FROM
+
+    words = [lit for lit in _literals() if not lit.isascii()][::7]
+    body = " ".join(["│ 비밀번호: x", "パスワード=y", "пароль z", "Ünïcödé"] + words)
+    for text in ("qzx " * (ONE_PASS_FROM // 4) + body, body + "qzx " * (ONE_PASS_FROM // 4) + body + "İ"):
+        look = Look(text)
+        assert look.anchors.present == {lit for lit in _literals() if lit in look.low}
+        for literal in _literals():
+            assert look.anchors.at(literal) == _places(look.low, literal), literal
+
+
+def test_literals_read_together_by_one_pass_stand_where_a_find_finds_them():
+    """`,user` and `, user` (inside `use`, whose places are not listed) are told present by one
+    pass for both: each is present exactly where it stands, alone, both, or neither, and at the
+    text's ends."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+
+    filler = "qzx use user " * (ONE_PASS_FROM // 13)
+    for body in ("", "a,user", "a, user", "a, user b,user", ",user", ", user"):
+        for text in (filler + body, body + filler, filler + body + "é"):
+            low = _lower(text)
+            anchors = Anchors(low, _literals_for(low))
+            for literal in (",user", ", user", "user", "use"):
+                assert (literal in anchors.present) == (literal in low), (body, literal)
+                assert anchors.at(literal) == _places(low, literal), (body, literal)
+
+
+def test_a_long_texts_runs_read_from_its_lowercased_copy_are_the_texts_own():
+    """Look reads a long text's runs from the one-byte copy of its lowercased copy: the runs are
+    those of the text itself, with capitals of ASCII and of Latin-1, a dotted İ, a Σ, and a
+    Kelvin sign (lowered to an ASCII `k`: that text's runs are read from the text)."""
+    from store.privacy import Look
+    from store.privacy.anchors import ONE_PASS_FROM, long_runs
+
+    piece = "ABCDEFGHIJKLMNOPQRST ÀÉÎÕÜ" + "x" * 20 + "İSTANBUL" + "Y" * 16 + "ΣΑΣ " + "z9+/=" * 5 + "秘 "
+    filler = "Qzx_" * (ONE_PASS_FROM // 4)
+    for text in (filler + piece, piece + filler + piece, filler + "a" * 10 + "\u212a" + "b" * 10 + piece):
+        assert Look(text).runs == long_runs(text)
