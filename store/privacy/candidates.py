@@ -1312,9 +1312,13 @@ def _table_rules(text):
     place, ~12 ms a MB of source code).  A rule line's first `-` is its pattern's (the part before
     it holds no `-`), so each rule line is found once, at that `-`.  What stands before it is
     told in part by the engine there (a blank, `:`, `|` or `+`, and before `|` or `+` a blank):
-    not each `+++---` that ends a line of `git log --stat` read by Python (~4,800 a MB)."""
+    not each `+++---` that ends a line of `git log --stat` read by Python (~4,800 a MB), nor its `2 +-`
+    (the two characters before a blank, a `:`, a `|` or a `+` there are told too: ~1,100 a MB of
+    this repository's log; where the engine rejects a `-`, no later one on its line could start a
+    rule, the part before it holding that `-`)."""
     before = compiled("table-rule-before", r"[ \t]*[|+]?[ \t:]*")
-    for m in compiled("table-rule-tail", r"-(?<![^\n \t:|+]-)(?<![^\n \t][|+]-)[-+|: \t]*\n").finditer(text):
+    for m in compiled("table-rule-tail", r"-(?<![^\n \t:|+]-)(?<![^\n \t][|+]-)(?<![^\n \t:|+][ \t:]-)"
+                                         r"(?<![^\n \t][ \t][|+]-)[-+|: \t]*\n").finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
         if before.fullmatch(text, start, m.start()) is not None:
             yield start
