@@ -1528,7 +1528,8 @@ def _sql(text, low, anchors, found):
     if "insert" not in anchors.present:
         return
     rx = compiled("sql-insert", r"(?is)insert[ \t]+into[ \t]+[\w.`\"\[\]]+[ \t]*\(([^()]{1,400})\)\s*values\s*\(")
-    for at in anchors.at("insert"):
+    # (a blank after `insert` first: not the ~1,200 `insertions(+)` of a MB of `git log --stat`)
+    for at in [at for at in anchors.at("insert") if text.startswith((" ", "\t"), at + 6)]:
         m = rx.match(text, at)
         if m is None:
             continue
