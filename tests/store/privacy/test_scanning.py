@@ -565,3 +565,28 @@ def test_a_long_texts_runs_read_from_its_lowercased_copy_are_the_texts_own():
     filler = "Qzx_" * (ONE_PASS_FROM // 4)
     for text in (filler + piece, piece + filler + piece, filler + "a" * 10 + "\u212a" + "b" * 10 + piece):
         assert Look(text).runs == long_runs(text)
+
+
+def test_literals_of_a_dissolved_pivot_are_found_where_a_find_finds_them():
+    """A pivot whose every literal is read at another pivot or by a letter's tree has no pass of
+    its own (`x`: `expect` at its `p`, `setx` in the `s` tree; `_`, `y`, `z`, ...): each of its
+    literals is found where a find finds it, overlapping ones and the other literals of those
+    pivots and trees too, at the text's ends and in a wide text's one-byte copy."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, RARITY, Anchors, _build
+
+    literals = _literals_for(_lower("x"))
+    by_pivot = _build(literals)[1]
+    assert not {"x", "y", "z", "_"} & set(by_pivot)
+    moved = [lit for lit in literals if lit.isascii() and min(lit, key=RARITY.find) in "xyz_=>"]
+    assert {"expect", "setx", "community", "rocommunity", "authorization", "create_superuser("} <= set(moved)
+    body = " ".join(moved + ["rocommunity6rocommunity", "setxsetx", "expectexpdp", "authorizationauthorization",
+                             "> user > hmget ", "name=\"code=-", "simple_bind_s(bind_s("])
+    filler = "qzx " * (ONE_PASS_FROM // 4)
+    for text in (body + filler + body, filler + body, body + "é秘" + filler + body + "İ"):
+        low = _lower(text)
+        literals = _literals_for(low)
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), literal
