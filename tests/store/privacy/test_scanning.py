@@ -609,3 +609,18 @@ def test_two_literals_of_one_pass_are_each_found_where_a_find_finds_them():
             anchors = Anchors(low, _literals_for(low))
             assert anchors.at("key") == _places(low, "key")
             assert anchors.at("token") == _places(low, "token")
+
+
+def test_a_long_text_beyond_ascii_in_every_piece_is_lowered_whole_as_in_pieces(monkeypatch):
+    """A long text whose first pieces all hold characters beyond ASCII (Korean scattered through
+    output) is lowered whole, not in pieces: the same copy either way, Σ and İ in it too."""
+    import store.privacy as privacy
+
+    text = ("Token 비밀번호 ΣΟΦΙΑ İstanbul Kelvin \u212a " * 2_000) + "ASCII ONLY AFTER " * 5_000
+    assert not any(text[at:at + 2048].isascii() for at in range(0, privacy.WHOLE_AFTER_WIDE_PIECES * 2048, 2048))
+    assert privacy._lower_in_pieces(text) is None
+    whole = privacy._lower(text)
+    monkeypatch.setattr(privacy, "WHOLE_AFTER_WIDE_PIECES", 10**9)
+    assert privacy._lower_in_pieces(text) == whole
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
+    assert privacy._lower(text) == whole
