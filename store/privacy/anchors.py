@@ -29,7 +29,10 @@ engine tries a short lookahead, 20-40 ns where it walks a tree (each alternative
 that stands a few times is found by memchr and its regex tried there (few_places); lookbehinds
 at one place of a tree sit behind a gate on the character before (_behind); every literal of a
 tree is named by its capture group (later ones that can share its place tested in Python); a
-letter's trie whose literals can all go to other trees is dropped (_dissolved).  Measured and
+letter's trie whose literals can all go to other trees is dropped (_dissolved), and so is a
+pivot whose literals can all go to other pivots or to the tries (_pivots_dissolved: `x`, `y`,
+`z`, `_`, `=`, `>`; the first pass 0.92-0.94 times its CPU on source files, this machine's
+output and the dense MB, the same on the generated one).  Measured and
 not kept: a charset lookahead in front of a trie (`a(?=[acdh...])`, 1.0-1.13 times the trie), one
 expression of the tries' letters (`s(?=..)|a(?=..)|...`: twice the five passes), the runs of
 long_runs by a pattern of 16 run characters or of a space and 16 (0.9-1.9 times the finds).
@@ -136,10 +139,10 @@ def _build(literals):
     # (a literal scanned alone for its frequent pivot, `:aa` of `:`, is a tree's branch where it
     # can be: a pass less, ~0.4 ms a MB each)
     frequent = [lit for lit, _rx, extended in direct if lit not in DIRECT and not extended]
-    alone, tries = _first_letter_tries(alone, inside, frequent)
+    alone, tries = _first_letter_tries(alone, inside, frequent, by_pivot)
     treed = {lit for _rx, items in tries for _rest, lit, _k in items}
     inside = [item for item in inside if item[0] not in treed]
-    direct = tuple(item for item in direct if item[0] not in treed)
+    direct = _shared_passes(tuple(item for item in direct if item[0] not in treed))
     own, wide = [], []
     for ch, items in sorted(by_pivot.items()):
         if not ch.isascii():
@@ -237,7 +240,7 @@ def _together(a, ja, b, jb):
 TRIE_FROM = 3
 
 
-def _first_letter_tries(alone, inside=(), scanned=()):
+def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
     """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset)
     of each literal it finds)))]): a group of TRIE_FROM or more literals of common characters
     with one first character is found by `c(?=(rest))`, `rest` a tree of the rests of its
@@ -268,6 +271,8 @@ def _first_letter_tries(alone, inside=(), scanned=()):
     # `use`: a pass each when asked)
     unplaced = {lit for _rest, lit, _k in (item for items in members.values() for item in items)}
     _attached([lit for lit, part, _offset in inside if part in alone and part not in unplaced], members)
+    if by_pivot is not None:
+        _pivots_dissolved(by_pivot, members)
     tries = []
     for first, items in sorted(members.items()):
         pattern = re.escape(first) + "(?=(" + _guarded_tree([(rest, lit if k else None) for rest, lit, k in items]) + "))"
@@ -296,6 +301,44 @@ def _dissolved(first, members):
     del members[first]
     for other, items in moved.items():
         members[other] += items
+
+
+def _pivots_dissolved(by_pivot, members):
+    """Drop each ASCII pivot (of `by_pivot`, see _build) whose every literal can be read
+    elsewhere: at another pivot that stays (one of its characters) or as a branch of a letter's
+    trie (as _attached places one): a pass over the text less (~0.3-0.6 ms a MB each)."""
+    for ch in sorted(by_pivot, key=RARITY.find, reverse=True):
+        if not ch.isascii():
+            continue
+        to_pivots, to_tries = [], {first: [] for first in members}
+        for lit, _j in by_pivot[ch]:
+            other = min((c for c in lit if c != ch and c.isascii() and c in by_pivot), key=RARITY.find, default=None)
+            if other is not None:
+                to_pivots.append((other, lit))
+                continue
+            spot = _trie_spot(lit, members, to_tries)
+            if spot is None:
+                break
+            to_tries[spot[0]].append(spot[1])
+        else:
+            del by_pivot[ch]
+            for other, lit in to_pivots:
+                by_pivot[other].append((lit, lit.index(other)))
+            for first, items in to_tries.items():
+                members[first] += items
+
+
+def _trie_spot(lit, members, pending):
+    """(the letter of the trie, (rest, `lit`, offset)) where `lit` can be a branch as _attached
+    puts one (`pending`: branches to be added too), or None."""
+    if len(lit) < 2 or not lit.isascii() or "?" in lit:
+        return None
+    spots = sorted((RARITY.find(ch), k) for k, ch in enumerate(lit) if ch in members and lit[k + 1:])
+    for _rarity, k in spots:
+        rest = lit[k + 1:]
+        if all(not rest.startswith(r) and not r.startswith(rest) for r, _lit, _k in members[lit[k]] + pending[lit[k]]):
+            return lit[k], (rest, lit, k)
+    return None
 
 
 def _attached(others, members):
@@ -562,11 +605,38 @@ def _wide_places(low, raw, finds, tests, found):
                         found[lit].append(p - j)
 
 
+def _shared_passes(direct):
+    """`direct` (see _direct) and, first, (None, (None, its regex, its literals, the pivot), ()) of each pair of
+    literals of one pivot found by no other (`key` and `token` at a `k`) and that cannot stand at
+    one place: one pass of the engine for both, each named by a capture group (a pass less, ~0.3
+    ms a MB; a literal found from the places of another, `pass` and `pw`, stands thousands of
+    times in dense text, where the capture's Python costs more than the pass)."""
+    by_pivot = {}
+    for item in direct:
+        lit, (_rx, _bytes_rx, _start, j), extended = item
+        if not extended:
+            by_pivot.setdefault(lit[j], []).append(item)
+    out = []
+    for ch, items in by_pivot.items():
+        if len(items) != 2 or _together(items[0][0], items[0][1][3], items[1][0], items[1][1][3]):
+            continue
+        alts = []
+        for lit, (_rx, _bytes_rx, _start, j), _extended in items:
+            alts.append(("(?<=" + re.escape(lit[:j + 1]) + ")" if j else "") + "(?=" + re.escape(lit[j + 1:]) + ")()")
+        rx = re.compile((re.escape(ch) + "(?:" + "|".join(alts) + ")").encode("ascii"))
+        out.append((None, (None, rx, tuple((lit, pivoted[3]) for lit, pivoted, _extended in items), ch), ()))
+        direct = tuple(item for item in direct if item not in items)
+    return (*out, *direct)
+
+
 def _direct_places(low, raw, direct, found):
     """Into `found`, the places of each DIRECT literal (see _direct) and of those found from it;
     in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these ASCII
     literals) the places are the same, the scan faster."""
     for lit, (_lit_rx, bytes_rx, start, j), extended in direct:
+        if lit is None:  # (two literals of one pass: see _shared_passes)
+            _shared_places(raw, bytes_rx, start, j, found)
+            continue
         places = few_places(raw, lit[j].encode("ascii"))
         if places is None:
             scan = bytes_rx.finditer(raw)
@@ -577,6 +647,22 @@ def _direct_places(low, raw, direct, found):
         found[lit] = hits
         for other, offset in extended:
             found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+
+
+def _shared_places(raw, rx, lits, pivot, found):
+    """Into `found`, the places of `lits` ((literal, index of `pivot` in it)), two literals found
+    by the one regex `rx` (see _shared_passes)."""
+    places = few_places(raw, pivot.encode("ascii"))
+    if places is not None:
+        for lit, j in lits:
+            needle = lit.encode("ascii")
+            found[lit] = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
+        return
+    hits = (None, [], [])
+    for m in rx.finditer(raw):
+        hits[m.lastindex].append(m.start())
+    for (lit, j), places in zip(lits, hits[1:]):
+        found[lit] = [p - j for p in places] if j else places
 
 
 class Anchors:

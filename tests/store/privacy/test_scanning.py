@@ -565,3 +565,62 @@ def test_a_long_texts_runs_read_from_its_lowercased_copy_are_the_texts_own():
     filler = "Qzx_" * (ONE_PASS_FROM // 4)
     for text in (filler + piece, piece + filler + piece, filler + "a" * 10 + "\u212a" + "b" * 10 + piece):
         assert Look(text).runs == long_runs(text)
+
+
+def test_literals_of_a_dissolved_pivot_are_found_where_a_find_finds_them():
+    """A pivot whose every literal is read at another pivot or by a letter's tree has no pass of
+    its own (`x`: `expect` at its `p`, `setx` in the `s` tree; `_`, `y`, `z`, ...): each of its
+    literals is found where a find finds it, overlapping ones and the other literals of those
+    pivots and trees too, at the text's ends and in a wide text's one-byte copy."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, RARITY, Anchors, _build
+
+    literals = _literals_for(_lower("x"))
+    by_pivot = _build(literals)[1]
+    assert not {"x", "y", "z", "_"} & set(by_pivot)
+    moved = [lit for lit in literals if lit.isascii() and min(lit, key=RARITY.find) in "xyz_=>"]
+    assert {"expect", "setx", "community", "rocommunity", "authorization", "create_superuser("} <= set(moved)
+    body = " ".join(moved + ["rocommunity6rocommunity", "setxsetx", "expectexpdp", "authorizationauthorization",
+                             "> user > hmget ", "name=\"code=-", "simple_bind_s(bind_s("])
+    filler = "qzx " * (ONE_PASS_FROM // 4)
+    for text in (body + filler + body, filler + body, body + "é秘" + filler + body + "İ"):
+        low = _lower(text)
+        literals = _literals_for(low)
+        anchors = Anchors(low, literals)
+        assert anchors.present == {lit for lit in literals if lit in low}
+        for literal in literals:
+            assert anchors.at(literal) == _places(low, literal), literal
+
+
+def test_two_literals_of_one_pass_are_each_found_where_a_find_finds_them():
+    """`key` and `token`, read by one pass at their `k` (each named by its capture): each is found
+    where a find finds it, side by side, at the text's ends, where `k` stands a few times and
+    where it stands thousands of times, in a wide text's one-byte copy too."""
+    from store.privacy import _literals_for, _lower
+    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
+
+    shared = [lits for lit, (_rx, _bytes_rx, lits, _pivot), _extended in _build(_literals_for(_lower("x")))[4]
+              if lit is None]
+    assert [lit for lit, _j in shared[0]] == ["key", "token"]
+    body = "keytokenkey tokey tokenken kkey token"
+    for filler in ("qzx " * (ONE_PASS_FROM // 4), "kqz " * (ONE_PASS_FROM // 4)):
+        for text in (body + filler + body, filler + body + "é秘" + body):
+            low = _lower(text)
+            anchors = Anchors(low, _literals_for(low))
+            assert anchors.at("key") == _places(low, "key")
+            assert anchors.at("token") == _places(low, "token")
+
+
+def test_a_long_text_beyond_ascii_in_every_piece_is_lowered_whole_as_in_pieces(monkeypatch):
+    """A long text whose first pieces all hold characters beyond ASCII (Korean scattered through
+    output) is lowered whole, not in pieces: the same copy either way, Σ and İ in it too."""
+    import store.privacy as privacy
+
+    text = ("Token 비밀번호 ΣΟΦΙΑ İstanbul Kelvin \u212a " * 2_000) + "ASCII ONLY AFTER " * 5_000
+    assert not any(text[at:at + 2048].isascii() for at in range(0, privacy.WHOLE_AFTER_WIDE_PIECES * 2048, 2048))
+    assert privacy._lower_in_pieces(text) is None
+    whole = privacy._lower(text)
+    monkeypatch.setattr(privacy, "WHOLE_AFTER_WIDE_PIECES", 10**9)
+    assert privacy._lower_in_pieces(text) == whole
+    monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
+    assert privacy._lower(text) == whole
