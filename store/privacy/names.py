@@ -626,10 +626,7 @@ def _loose_literal(text, line, key_start):
     start = max(line_start, _run_start(text, line_start, key_start - 1 if last in ("\"", "'") else key_start, " \t=") - 16)
     if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(text, start, key_start):
         return True
-    return line.set_before(key_start) and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
-                                                   # Helm's `--set a=1,b.password=X`: the pairs before it in the list
-                                                   r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(
-        text, line_start, key_start) is not None
+    return line.set_before(key_start) and line.helm_pairs_before(key_start)
 
 
 def _header_head(text, line, key_start):
@@ -657,7 +654,7 @@ class _Line:
     `token=… user=x` was a pass over the head for each name: quadratic)."""
 
     __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words",
-                 "dashes", "bad", "runs")
+                 "dashes", "bad", "runs", "helms", "helm_next", "helm_key")
 
     def __init__(self, text):
         self.text = text
@@ -670,7 +667,7 @@ class _Line:
         end = text.find("\n", key_start)
         self.end = end if end >= 0 else len(text)
         self.pos = -1
-        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = None
+        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = self.helms = None
 
     def count_to(self, key_start):
         """The head's parentheses, quotes and last `;` or `{` (_code_context), read on from the last
@@ -706,6 +703,39 @@ class _Line:
         if self.helm is None:
             self.helm = self.text.find("--set", self.start, self.end)
         return 0 <= self.helm <= key_start - 5
+
+    def helm_pairs_before(self, key_start):
+        r"""Helm's `--set a=1,b.password=X`: the head ends with `--set`, `[ \t=]+`, a quote maybe,
+        then 1 to 20 pairs `name=value,` (what `.*--set(?:-string)?[ \t=]+["']?(?:pair,){1,20}\Z`
+        matches).  Where each `--set` of the line leaves its pairs (`q`) is read once for the
+        line: the run of spaces and `=` after the flag is the pattern's only way there (a pair's
+        name holds none of them, nor a quote), so only a `--set` whose pairs start within 20
+        pairs' length (5,640) of the name is tried, from there (`.*` read the head from the
+        line's start for each name: one line of 16,000 `a=1,token=x,` took 2.9 s)."""
+        if self.helms is None:
+            text = self.text
+            flag = compiled("helm-set-flag", r"--set(?:-string)?[ \t=]+[\"']?").match
+            self.helms = []
+            at = text.find("--set", self.start, self.end)
+            while at >= 0:
+                m = flag(text, at, self.end)
+                if m is not None:
+                    self.helms.append(m.end())
+                at = text.find("--set", at + 5, self.end)
+            self.helm_next = self.helm_key = 0
+        helms = self.helms
+        i = self.helm_next if key_start >= self.helm_key else 0
+        self.helm_key = key_start
+        low = key_start - 5640
+        while i < len(helms) and helms[i] < low:
+            i += 1  # (names come left to right: a `--set` too far for one is too far for the next)
+        self.helm_next = i
+        pairs = compiled("helm-set-pairs", r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match
+        while i < len(helms) and helms[i] < key_start:
+            if pairs(self.text, helms[i], key_start) is not None:
+                return True
+            i += 1
+        return False
 
     def blank_before(self, key_start):
         """The head is only spaces and tabs."""
