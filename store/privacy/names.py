@@ -191,7 +191,7 @@ def _named_values(text, low, hits, found):
     # a character beyond ASCII (looked up once, not at each hit)
     ahead = compiled("name-ahead-ascii", r"[A-Za-z0-9_.-]*").match
     ahead_any = compiled("name-ahead", r"[\w.-]*").match
-    sep_at = None  # compiled when a name says secret
+    sep_at = value_at = None  # compiled when a name says secret
     name_chars = _NAME_CHARS
     verdicts = _VERDICTS.get  # (name_verdict's first look, without its call: ~30,000 names a MB)
     for hit in hits:
@@ -227,17 +227,28 @@ def _named_values(text, low, hits, found):
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
-        m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
-        if m is None:
-            # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
-            c = text[e] if e < n else ""
-            if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
-                _without_separator(text, found, s, e, before, name, kind, strength)
-            continue
-        close, _pre, sep, _post = m.groups()  # (one call, not one a group)
-        if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
-            continue  # cache[token] = x: the name is a variable used as an index
-        end = _after_separator(text, found, m, sep, close, s, e, before, name, kind, strength)
+            value_at = compiled("value", _VALUE).match
+        if e + 1 < n and low[e] == "=" and low[e + 1] not in "=~>":
+            # a bare `=`, what _SEP matches there, read without it: the spaces after it (~40 %
+            # of the separators of a MB dense with secrets)
+            sep_end = e + 1
+            while sep_end < n and low[sep_end] in " \t":
+                sep_end += 1
+            end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
+                                   strength, value_at)
+        else:
+            m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
+            if m is None:
+                # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
+                c = text[e] if e < n else ""
+                if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
+                    _without_separator(text, found, s, e, before, name, kind, strength)
+                continue
+            close, pre, sep, post = m.groups()  # (one call, not one a group)
+            if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
+                continue  # cache[token] = x: the name is a variable used as an index
+            end = _after_separator(text, found, m.end(), bool(pre or post), sep, close, s, e, before, name, kind,
+                                   strength, value_at)
         if end is not None and end > done:
             done = end
 
@@ -266,11 +277,11 @@ def _may_separate(low, e, n):
     return True
 
 
-def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, strength):
-    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`, its groups
-    `sep` and `close` as `quoted`), judged; where it ends (None: no value there, or judged
-    already)."""
-    if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
+def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at):
+    """The value after a secret's name at text[s:e] and its separator (_SEP's groups `sep` and
+    `close` as `quoted`, ending at `sep_end`; `spaced`: spaces before or after it), judged;
+    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match.)"""
+    if not quoted and before in "\"'" and before and text[sep_end:sep_end + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
             and text[s - 2:s] != "\"," and (s < 2 or text[s - 2] != "'"):
@@ -282,7 +293,7 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
             # name in a later argument, the value it sets after it, the call's last (in a
             # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
             if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
-                    text, m.end()) is None:
+                    text, sep_end) is None:
                 return None
             strength = min(strength, MEDIUM)
         elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
@@ -292,7 +303,7 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
     elif sep == ">":
         if before != "<":
             return None
-        start = m.end()
+        start = sep_end
         if text.startswith("<![CDATA[", start):  # <password><![CDATA[X]]></password>
             start += 9
             close = text.find("]]>", start, start + 4000)
@@ -305,10 +316,10 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
         return None
     # the value after the separator, judged; the scan goes on from its end (a long run of
     # `password=password=…` is read once)
-    vm = compiled("value", _VALUE).match(text, m.end())
+    vm = value_at(text, sep_end)
     if vm is None:
-        return m.end()
-    _judge_assigned(text, found, vm, m, sep, kind, strength, name, e)
+        return sep_end
+    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e)
     return vm.end()
 
 
@@ -341,7 +352,7 @@ def _without_separator(text, found, s, e, before, name, kind, strength):
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -378,11 +389,11 @@ def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
             return
         if sep in (":", "\uff1a"):
             style = "colon"
-        elif sep == "=" and not m.group("pre") and not m.group("post"):
+        elif sep == "=" and not spaced:
             style = "loose"
         else:
             style = "spaced"
-        if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
+        if not _bare_is_literal(text, spaced, text[s:e], e, name, style, key_start):
             return
         if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
@@ -390,7 +401,7 @@ def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and ("${" in value or (sep == "=" and not m.group("pre") and not m.group("post"))):
+    if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
         return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
@@ -494,7 +505,7 @@ def _looks_like_name(value):
     return value.isupper()
 
 
-def _bare_is_literal(text, m, value, vend, key, style, key_start):
+def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     """Judge whether a bare (unquoted) value is a literal secret or code.
 
     A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
@@ -534,7 +545,7 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False  # a count, an id, a port
     if "*" in value and style != "cli" and not _in_conninfo(text, key_start):
         return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
-    if value[0] == "#" and (m.group("post") or m.group("pre")):
+    if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
