@@ -964,6 +964,7 @@ def random_values(text, low, hits, runs, found):
     line_start = ls = le = 0
     whole = False
     n = len(text)
+    n_runs = len(runs)
     for hit in hits:
         if hit < past:
             continue
@@ -977,9 +978,9 @@ def random_values(text, low, hits, runs, found):
             if le > hit + 2000:
                 le = hit + 2000
             whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
-            while i < len(runs) and runs[i][1] <= ls:
+            while i < n_runs and runs[i][1] <= ls:
                 i += 1
-            if i == len(runs):
+            if i == n_runs:
                 break  # no run after this line's start: none on the lines of the hits after it either
             if runs[i][0] >= le:
                 if whole:
@@ -994,7 +995,7 @@ def random_values(text, low, hits, runs, found):
         # and only those are searched (not the line, its look-behind tried at each place)
         matches = []
         j = i
-        while j < len(runs) and runs[j][0] < le:
+        while j < n_runs and runs[j][0] < le:
             a, b = runs[j]
             matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
             j += 1
