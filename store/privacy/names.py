@@ -968,6 +968,16 @@ def random_values(text, low, hits, runs, found):
     for hit in hits:
         if hit < past:
             continue
+        if i < n_runs and runs[i][0] > hit:
+            # the next run starts after the hit (none stands before it on its line, as `i` says):
+            # a line it does not reach holds none, read without the line's start (most lines of a
+            # text dense with secrets)
+            eol = low.find("\n", hit)
+            if eol < 0:
+                eol = n
+            if runs[i][0] >= eol:
+                past = eol
+                continue
         if hit >= same or hit > line_start + 2000:
             line_start = ls = low.rfind("\n", 0, hit) + 1
             line_end = le = low.find("\n", hit)
