@@ -191,7 +191,7 @@ def _named_values(text, low, hits, found):
     # a character beyond ASCII (looked up once, not at each hit)
     ahead = compiled("name-ahead-ascii", r"[A-Za-z0-9_.-]*").match
     ahead_any = compiled("name-ahead", r"[\w.-]*").match
-    sep_at = None  # compiled when a name says secret
+    sep_at = value_at = None  # compiled when a name says secret
     name_chars = _NAME_CHARS
     verdicts = _VERDICTS.get  # (name_verdict's first look, without its call: ~30,000 names a MB)
     for hit in hits:
@@ -227,17 +227,28 @@ def _named_values(text, low, hits, found):
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
-        m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
-        if m is None:
-            # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
-            c = text[e] if e < n else ""
-            if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
-                _without_separator(text, found, s, e, before, name, kind, strength)
-            continue
-        close, _pre, sep, _post = m.groups()  # (one call, not one a group)
-        if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
-            continue  # cache[token] = x: the name is a variable used as an index
-        end = _after_separator(text, found, m, sep, close, s, e, before, name, kind, strength)
+            value_at = compiled("value", _VALUE).match
+        if e + 1 < n and low[e] == "=" and low[e + 1] not in "=~>":
+            # a bare `=`, what _SEP matches there, read without it: the spaces after it (~40 %
+            # of the separators of a MB dense with secrets)
+            sep_end = e + 1
+            while sep_end < n and low[sep_end] in " \t":
+                sep_end += 1
+            end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
+                                   strength, value_at)
+        else:
+            m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
+            if m is None:
+                # (what _without_separator reads: a colon, a block's `{`, a flag's dash before the name)
+                c = text[e] if e < n else ""
+                if c == ":" or before == "-" or (c and c in " \t{" and (c == "{" or text[e + 1:e + 2] in ("{", " ", "\t"))):
+                    _without_separator(text, found, s, e, before, name, kind, strength)
+                continue
+            close, pre, sep, post = m.groups()  # (one call, not one a group)
+            if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
+                continue  # cache[token] = x: the name is a variable used as an index
+            end = _after_separator(text, found, m.end(), bool(pre or post), sep, close, s, e, before, name, kind,
+                                   strength, value_at)
         if end is not None and end > done:
             done = end
 
@@ -266,11 +277,11 @@ def _may_separate(low, e, n):
     return True
 
 
-def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, strength):
-    """The value after a secret's name at text[s:e] and its separator `m` (`_SEP`, its groups
-    `sep` and `close` as `quoted`), judged; where it ends (None: no value there, or judged
-    already)."""
-    if not quoted and before in "\"'" and before and text[m.end():m.end() + 1] == before:
+def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at):
+    """The value after a secret's name at text[s:e] and its separator (_SEP's groups `sep` and
+    `close` as `quoted`, ending at `sep_end`; `spaced`: spaces before or after it), judged;
+    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match.)"""
+    if not quoted and before in "\"'" and before and text[sep_end:sep_end + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
             and text[s - 2:s] != "\"," and (s < 2 or text[s - 2] != "'"):
@@ -282,7 +293,7 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
             # name in a later argument, the value it sets after it, the call's last (in a
             # list of words, `'AES_KEY', 'PKCS7_ISSUER'`, more follow)
             if compiled("last-argument", r"[ \t]*(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')[ \t]*(?:\)|;|\r?\n|\Z)").match(
-                    text, m.end()) is None:
+                    text, sep_end) is None:
                 return None
             strength = min(strength, MEDIUM)
         elif not quoted or s < 2 or text[s - 1] not in "\"'" or text[s - 2] not in "([{":
@@ -292,7 +303,7 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
     elif sep == ">":
         if before != "<":
             return None
-        start = m.end()
+        start = sep_end
         if text.startswith("<![CDATA[", start):  # <password><![CDATA[X]]></password>
             start += 9
             close = text.find("]]>", start, start + 4000)
@@ -305,10 +316,10 @@ def _after_separator(text, found, m, sep, quoted, s, e, before, name, kind, stre
         return None
     # the value after the separator, judged; the scan goes on from its end (a long run of
     # `password=password=…` is read once)
-    vm = compiled("value", _VALUE).match(text, m.end())
+    vm = value_at(text, sep_end)
     if vm is None:
-        return m.end()
-    _judge_assigned(text, found, vm, m, sep, kind, strength, name, e)
+        return sep_end
+    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e)
     return vm.end()
 
 
@@ -341,7 +352,7 @@ def _without_separator(text, found, s, e, before, name, kind, strength):
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -378,11 +389,11 @@ def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
             return
         if sep in (":", "\uff1a"):
             style = "colon"
-        elif sep == "=" and not m.group("pre") and not m.group("post"):
+        elif sep == "=" and not spaced:
             style = "loose"
         else:
             style = "spaced"
-        if not _bare_is_literal(text, m, text[s:e], e, name, style, key_start):
+        if not _bare_is_literal(text, spaced, text[s:e], e, name, style, key_start):
             return
         if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
@@ -390,7 +401,7 @@ def _judge_assigned(text, found, vm, m, sep, kind, strength, name, name_end):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
-    if group == "bq" and ("${" in value or (sep == "=" and not m.group("pre") and not m.group("post"))):
+    if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
         return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
@@ -494,7 +505,7 @@ def _looks_like_name(value):
     return value.isupper()
 
 
-def _bare_is_literal(text, m, value, vend, key, style, key_start):
+def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     """Judge whether a bare (unquoted) value is a literal secret or code.
 
     A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
@@ -534,7 +545,7 @@ def _bare_is_literal(text, m, value, vend, key, style, key_start):
         return False  # a count, an id, a port
     if "*" in value and style != "cli" and not _in_conninfo(text, key_start):
         return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
-    if value[0] == "#" and (m.group("post") or m.group("pre")):
+    if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
@@ -626,10 +637,7 @@ def _loose_literal(text, line, key_start):
     start = max(line_start, _run_start(text, line_start, key_start - 1 if last in ("\"", "'") else key_start, " \t=") - 16)
     if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(text, start, key_start):
         return True
-    return line.set_before(key_start) and compiled("helm-set-head", r".*--set(?:-string)?[ \t=]+[\"']?"
-                                                   # Helm's `--set a=1,b.password=X`: the pairs before it in the list
-                                                   r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match(
-        text, line_start, key_start) is not None
+    return line.set_before(key_start) and line.helm_pairs_before(key_start)
 
 
 def _header_head(text, line, key_start):
@@ -657,7 +665,7 @@ class _Line:
     `token=… user=x` was a pass over the head for each name: quadratic)."""
 
     __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words",
-                 "dashes", "bad", "runs")
+                 "dashes", "bad", "runs", "helms", "helm_next", "helm_key")
 
     def __init__(self, text):
         self.text = text
@@ -670,7 +678,7 @@ class _Line:
         end = text.find("\n", key_start)
         self.end = end if end >= 0 else len(text)
         self.pos = -1
-        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = None
+        self.code = self.helm = self.words = self.dashes = self.bad = self.runs = self.helms = None
 
     def count_to(self, key_start):
         """The head's parentheses, quotes and last `;` or `{` (_code_context), read on from the last
@@ -706,6 +714,39 @@ class _Line:
         if self.helm is None:
             self.helm = self.text.find("--set", self.start, self.end)
         return 0 <= self.helm <= key_start - 5
+
+    def helm_pairs_before(self, key_start):
+        r"""Helm's `--set a=1,b.password=X`: the head ends with `--set`, `[ \t=]+`, a quote maybe,
+        then 1 to 20 pairs `name=value,` (what `.*--set(?:-string)?[ \t=]+["']?(?:pair,){1,20}\Z`
+        matches).  Where each `--set` of the line leaves its pairs (`q`) is read once for the
+        line: the run of spaces and `=` after the flag is the pattern's only way there (a pair's
+        name holds none of them, nor a quote), so only a `--set` whose pairs start within 20
+        pairs' length (5,640) of the name is tried, from there (`.*` read the head from the
+        line's start for each name: one line of 16,000 `a=1,token=x,` took 2.9 s)."""
+        if self.helms is None:
+            text = self.text
+            flag = compiled("helm-set-flag", r"--set(?:-string)?[ \t=]+[\"']?").match
+            self.helms = []
+            at = text.find("--set", self.start, self.end)
+            while at >= 0:
+                m = flag(text, at, self.end)
+                if m is not None:
+                    self.helms.append(m.end())
+                at = text.find("--set", at + 5, self.end)
+            self.helm_next = self.helm_key = 0
+        helms = self.helms
+        i = self.helm_next if key_start >= self.helm_key else 0
+        self.helm_key = key_start
+        low = key_start - 5640
+        while i < len(helms) and helms[i] < low:
+            i += 1  # (names come left to right: a `--set` too far for one is too far for the next)
+        self.helm_next = i
+        pairs = compiled("helm-set-pairs", r"(?:[\w.\[\]/-]{1,80}=[^\s,\"']{0,200},){1,20}\Z").match
+        while i < len(helms) and helms[i] < key_start:
+            if pairs(self.text, helms[i], key_start) is not None:
+                return True
+            i += 1
+        return False
 
     def blank_before(self, key_start):
         """The head is only spaces and tabs."""
@@ -923,9 +964,20 @@ def random_values(text, low, hits, runs, found):
     line_start = ls = le = 0
     whole = False
     n = len(text)
+    n_runs = len(runs)
     for hit in hits:
         if hit < past:
             continue
+        if i < n_runs and runs[i][0] > hit:
+            # the next run starts after the hit (none stands before it on its line, as `i` says):
+            # a line it does not reach holds none, read without the line's start (most lines of a
+            # text dense with secrets)
+            eol = low.find("\n", hit)
+            if eol < 0:
+                eol = n
+            if runs[i][0] >= eol:
+                past = eol
+                continue
         if hit >= same or hit > line_start + 2000:
             line_start = ls = low.rfind("\n", 0, hit) + 1
             line_end = le = low.find("\n", hit)
@@ -936,9 +988,9 @@ def random_values(text, low, hits, runs, found):
             if le > hit + 2000:
                 le = hit + 2000
             whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
-            while i < len(runs) and runs[i][1] <= ls:
+            while i < n_runs and runs[i][1] <= ls:
                 i += 1
-            if i == len(runs):
+            if i == n_runs:
                 break  # no run after this line's start: none on the lines of the hits after it either
             if runs[i][0] >= le:
                 if whole:
@@ -953,7 +1005,7 @@ def random_values(text, low, hits, runs, found):
         # and only those are searched (not the line, its look-behind tried at each place)
         matches = []
         j = i
-        while j < len(runs) and runs[j][0] < le:
+        while j < n_runs and runs[j][0] < le:
             a, b = runs[j]
             matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
             j += 1

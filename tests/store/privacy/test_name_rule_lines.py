@@ -2,7 +2,8 @@
 parentheses, quotes, last `;`, whether the line holds code) is read once for the line as its
 names come in order, not again from the line's start at each name."""
 
-from store.privacy import find_secrets
+from store.privacy import Look, find_secrets
+from store.privacy.names import named_values
 from tests.store.test_privacy import linear
 
 PASSWORD = "Gx7kP2mQ9z"
@@ -62,3 +63,22 @@ def test_a_command_line_and_a_label_are_still_read_on_a_line_of_several_names():
     assert found(f"docker run -e A=1 -e POSTGRES_PASSWORD={PASSWORD} postgres") == [PASSWORD]
     assert found(f"SSID: Office5G  Password: {PASSWORD}") == [PASSWORD]
     assert found(f"  - password: {PASSWORD}") == [PASSWORD]
+
+
+def name_rule(text):
+    """The spans the name rule alone finds in `text`."""
+    look = Look(text)
+    named_values(look.text, look.low, look.hits, look.found)
+    return look.found
+
+
+def test_one_helm_set_line_of_many_pairs_is_linear():
+    # Helm's `--set a=1,b=2,…`: a name is set to a literal where 20 pairs or fewer stand between
+    # it and the flag (`Sunshine` is a literal there, a name of code elsewhere); where each
+    # `--set` leaves its pairs is read once for the line, not from its start at each name
+    head = "helm upgrade app ./chart --set "
+    assert linear(name_rule, lambda n: head + "a=1,token=abc12345," * n, 16_000)
+    text = head + "a=1,token=Sunshine," * 25
+    assert [text[s:e] for s, _priority, e, _kind in name_rule(text)] == ["Sunshine"] * 10
+    text = head + "a=1,token=Sunshine," * 9 + "x=2 " + head + "a=1,token=Sunshine," * 5
+    assert len(name_rule(text)) == 14
