@@ -661,17 +661,16 @@ def _shaped(text, low, anchors, runs, found):
     chosen = set(newline_rules) if "\n" in low else set()
     for literal in anchors.present:
         chosen.update(by_literal.get(literal, ()))
-    longest = None
     for i in sorted(chosen):
         rule = TOKEN_RULES[i]
-        if rule.min_run:
-            if longest is None:
-                longest = max((e - s for s, e in runs), default=0)
-            if longest < rule.min_run:
-                continue
+        if rule.min_run and not any(e - s >= rule.min_run for s, e in runs):
+            continue
         prio = P_SHAPE + i
+        valued = None  # the pattern has a group `v` (read once a rule: `groupindex` is a copy)
         for m in _matches(text, low, anchors, rule, i, runs):
-            if "v" in m.re.groupindex:
+            if valued is None:
+                valued = "v" in m.re.groupindex
+            if valued:
                 s, e = m.span("v")
                 value = m.group("v")
                 if is_reference(value):  # $PASSWORD, ${{ secrets.X }}, <token>
@@ -730,15 +729,28 @@ def _starts(text, low, anchors, rule, i, runs=None):
             return [0] + [m.end() for m in matches_from(seek, text, _newlines_before_runs(text, runs, rule.min_run))]
         return [0] + [m.end() for m in seek.finditer(text)]
     if rule.reach is not None:
-        return _within_reach(low, anchors, rule)
-    places = set()
+        targets = _case_blind_places(low, anchors, rule.reach[0])
+        if not targets:
+            return []
+        # (from the starts' places where each stands fewer times than the reach literal: either
+        # way the same matches)
+        if not all(anchors.at_most(literal, len(targets)) is not None for literal, _offset in rule.starts):
+            return _within_reach(low, rule, targets)
+    lists = []
     for literal, offset in rule.starts:
-        for at in anchors.at(literal):
-            if offset is None:
-                places.add(low.rfind("\n", 0, at) + 1)
-            elif at + offset >= 0:
-                places.add(at + offset)
-    return sorted(places)
+        hits = anchors.at(literal)
+        if not hits:
+            continue
+        if offset == 0:
+            lists.append(hits)
+        elif offset is None:
+            lists.append([low.rfind("\n", 0, at) + 1 for at in hits])
+        else:
+            lists.append([at + offset for at in hits] if hits[0] + offset >= 0 else
+                         [at + offset for at in hits if at + offset >= 0])
+    if len(lists) == 1:
+        return lists[0] if rule.starts[0][1] is not None else sorted(set(lists[0]))
+    return sorted(set().union(*lists))
 
 
 def _newlines_before_runs(text, runs, size):
@@ -770,6 +782,8 @@ def _case_blind_places(low, anchors, literal):
     size = len(literal)
     more = set()
     for ch in _FOLD_TO_ASCII:
+        if _FOLDED[ord(ch)] not in literal:
+            continue  # (`<<<`: no place to look for)
         at = low.find(ch)
         while at >= 0:
             for start in range(max(0, at - size + 1), at + 1):
@@ -779,20 +793,22 @@ def _case_blind_places(low, anchors, literal):
     return sorted(more.union(places)) if more else places
 
 
-def _within_reach(low, anchors, rule):
-    """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
-    them (Rule.reach), found from the reach literal's places: the starts are not looked for in
-    the whole text (`user` stands thousands of times, `identified` a few).  A case-blind
+def _within_reach(low, rule, targets):
+    """The places of `rule`'s starts with its `reach` literal 1 to n characters after them (or on
+    their line after them: Rule.reach), found from the reach literal's places (`targets`): the
+    starts are not looked for in the whole text (`user` stands thousands of times, `identified` a
+    few; `sudo`, `passwd`, `secret`, `token` ~6,000 times a MB dense with secrets, `<<<` 78).  A case-blind
     pattern matches `ıdentified` too, which the lowercased copy does not hold: those places come
     from _case_blind_places."""
-    literal, n = rule.reach
+    n = rule.reach[1]
     places = set()
-    for target in _case_blind_places(low, anchors, literal):
-        lo = max(0, target - n)
-        for start, _offset in rule.starts:
+    for target in targets:
+        lo = low.rfind("\n", 0, target) + 1 if n is None else max(0, target - n)
+        for start, offset in rule.starts:
             at = low.find(start, lo, target)
             while at >= 0:
-                places.add(at)
+                if at + offset >= 0:
+                    places.add(at + offset)
                 at = low.find(start, at + 1, target)
     return sorted(places)
 

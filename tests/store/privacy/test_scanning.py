@@ -444,13 +444,18 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
     from store.privacy.anchors import ONE_PASS_FROM
     from store.privacy.rules import TOKEN_RULES
 
-    index = next(i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None)
-    rule = TOKEN_RULES[index]
+    reaching = [i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None]
+    assert {TOKEN_RULES[i].reach for i in reaching} >= {("identified", 205), ("<<<", None)}
     rng = random.Random(5)
     pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
               "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é",
-              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif"]  # fmt: skip
-    for n in range(400):
+              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif",
+              # (`<<<` on the line of a start: sudo -S, passwd, chpasswd, kinit, --password-stdin, a secret's set)
+              "sudo -S ", "sudo -u x -S ", "chpasswd ", "vncpasswd ", "passwd ", "kinit ", "--password-stdin ",
+              "gh secret set X ", "--with-token ", "<<< 'pw8' ", "<<<pw9 ", "|", "SUDO -S "]  # fmt: skip
+    for n in range(800):
+        index = reaching[n % len(reaching)]
+        rule = TOKEN_RULES[index]
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
         if n % 3 == 0:
             text = text.encode("ascii", "ignore").decode()
