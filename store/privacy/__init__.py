@@ -573,14 +573,12 @@ def _provider_tokens(text, runs, found):
             if prefixes is None or not run.startswith(prefixes):
                 continue
             starts = (a,)
-        tokens = read.get(run)
-        if tokens is None:
-            tokens = _run_tokens(text, a, b, starts, index)
-            if b < size and (text[b] == "%" or text[b].isalnum()):
-                for s, e, prio, kind in tokens:
-                    add_span(found, text, a + s, a + e, prio, kind)
-                continue
-            read[run] = tokens
+        if b < size and (text[b] == "%" or text[b].isalnum()):
+            tokens = _run_tokens(text, a, b, starts, index)  # (read where it stands, not kept)
+        else:
+            tokens = read.get(run)
+            if tokens is None:
+                tokens = read[run] = _run_tokens(text, a, b, starts, index)
         for s, e, prio, kind in tokens:
             add_span(found, text, a + s, a + e, prio, kind)
 

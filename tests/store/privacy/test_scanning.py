@@ -589,3 +589,28 @@ def test_matches_tried_by_map_are_matches_from_at_the_same_places():
         for rx in patterns:
             got = [m.span() for m in _matched_at(rx, text, places)]
             assert got == [m.span() for m in matches_from(rx, text, places)], (rx, text, places)
+
+
+def test_a_runs_provider_tokens_read_once_hold_where_what_follows_it_differs():
+    """A run's tokens are read once a text, but what follows a run can change them: a `%` lengthens
+    a URL-encoded Slack cookie past the run, a letter beyond ASCII refuses a token's end.  Each
+    copy of the run is judged as if it stood alone (fails where the first reading is reused)."""
+    from store.privacy import _provider_tokens
+    from store.privacy.anchors import long_runs
+
+    cookie = "xoxd-" + "Ab1" * 8
+    key = "sk-" + "Zq9" * 8
+    for first, then in (("%2Fmore ", " "), (" ", "%2Fmore "), ("é ", " "), (" ", "é ")):
+        for token in (cookie, key):
+            text = "a " + token + first + "b " + token + then
+            found = []
+            _provider_tokens(text, long_runs(text), found)
+            alone = []
+            for part in (text[: text.index("b ")], text[text.index("b ") :]):
+                got = []
+                _provider_tokens(part, long_runs(part), got)
+                alone.append([(s, e) for s, _p, e, _k in got])
+            offset = text.index("b ")
+            expected = alone[0] + [(s + offset, e + offset) for s, e in alone[1]]
+            assert [(s, e) for s, _p, e, _k in found] == expected, text
+            assert len(expected) >= 1, text
