@@ -553,8 +553,9 @@ def _provider_tokens(text, runs, found):
     one: test_prefilters): `test_` and `secret_` start thousands of paths and names a MB.
     A run's tokens are read once a text: a MB names the same runs again and again (dense with
     secrets: 336 different of 9,802; this machine's output 3,151 of 8,657), and what a run holds
-    depends on its characters alone, and on the one after it: a provider's pattern may go on
-    through a `%` (no run character), and a letter beyond ASCII there refuses a token's end."""
+    depends on its characters alone, and on the one after it (kept with it): a letter beyond
+    ASCII there refuses a token's end, and a provider's pattern may go on through a `%` (no run
+    character) and past it, so a run before a `%` is read where it stands."""
     if not runs:
         return
     index = _provider_index()
@@ -562,10 +563,9 @@ def _provider_tokens(text, runs, found):
     if heads is None:  # a prefix's first two characters -> every prefix that starts so
         heads = CACHE["providers' heads"] = {head: tuple(p for item in bucket for p in item[3] if p[:2] == head)
                                              for head, bucket in index.items()}
-    size = len(text)
     read = {}
     for a, b in runs:
-        run = text[a:b]
+        run = text[a:b + 1]  # (and the character after it, which is no run character)
         if "/" in run or "+" in run or "=" in run:
             starts = None  # (found by the pattern, rules.TOKEN_RUN)
         else:  # the run's one start (every prefix starts with a letter or a digit)
@@ -573,12 +573,11 @@ def _provider_tokens(text, runs, found):
             if prefixes is None or not run.startswith(prefixes):
                 continue
             starts = (a,)
-        if b < size and (text[b] == "%" or text[b].isalnum()):
-            tokens = _run_tokens(text, a, b, starts, index)  # (read where it stands, not kept)
-        else:
-            tokens = read.get(run)
-            if tokens is None:
-                tokens = read[run] = _run_tokens(text, a, b, starts, index)
+        tokens = read.get(run)
+        if tokens is None:
+            tokens = _run_tokens(text, a, b, starts, index)
+            if run[-1] != "%":  # (a `%` and what follows it may lengthen a token: not kept)
+                read[run] = tokens
         for s, e, prio, kind in tokens:
             add_span(found, text, a + s, a + e, prio, kind)
 
@@ -626,7 +625,7 @@ def _token_starts(text, runs):
     # `git log --stat` names each file many times: ~5,900 runs with a `/`, ~1,700 different)
     read = {}
     for a, b in runs:
-        run = text[a:b]
+        run = text[a:b + 1]  # (and the character after it, which is no run character)
         if "/" in run or "+" in run or "=" in run:
             offsets = read.get(run)
             if offsets is None:
