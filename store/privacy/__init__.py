@@ -535,12 +535,17 @@ def _literals_for(low: str, raw: bytes = None) -> tuple:
 
 
 def _provider_index():
+    """A prefix's first two characters -> the providers (priority, kind, pattern, prefixes) with a
+    prefix that starts so.  (A prefix that does not start with an ASCII letter or digit is left
+    out: no token starts so, rules.TOKEN_RUN.)"""
     index = CACHE.get("providers")
     if index is None:
         index = {}
         for prio, (kind, prefixes, pattern) in enumerate(PROVIDERS):
             item = (prio, kind, pattern, prefixes)
             for prefix in prefixes:
+                if not (prefix[:1].isascii() and prefix[:1].isalnum()):
+                    continue
                 bucket = index.setdefault(prefix[:2], [])
                 if item not in bucket:
                     bucket.append(item)
@@ -552,17 +557,51 @@ def _provider_tokens(text, runs, found):
     """PREFIX: a run of token characters that starts with a provider's prefix and has its shape
     (each lies in one of `runs`, see long_runs).
     A provider's pattern is tried only where one of its prefixes stands (each match starts with
-    one: test_prefilters): `test_` and `secret_` start thousands of paths and names a MB."""
+    one: test_prefilters): `test_` and `secret_` start thousands of paths and names a MB.
+    A run's tokens are read once a text: a MB names the same runs again and again (dense with
+    secrets: 336 different of 9,802; this machine's output 3,151 of 8,657), and what a run holds
+    depends on its characters alone, and on the one after it (kept with it): a letter beyond
+    ASCII there refuses a token's end, and a provider's pattern may go on through a `%` (no run
+    character) and past it, so a run before a `%` is read where it stands."""
     if not runs:
         return
     index = _provider_index()
-    rxs = CACHE.get("providers' patterns")  # prio -> its pattern, compiled when first tried
-    if rxs is None:
-        rxs = CACHE["providers' patterns"] = {}
-    for s in _token_starts(text, runs):
+    heads = CACHE.get("providers' heads")
+    if heads is None:  # a prefix's first two characters -> every prefix that starts so
+        heads = CACHE["providers' heads"] = {head: tuple(p for item in bucket for p in item[3] if p[:2] == head)
+                                             for head, bucket in index.items()}
+    read = {}
+    for a, b in runs:
+        run = text[a:b + 1]  # (and the character after it, which is no run character)
+        if "/" in run or "+" in run or "=" in run:
+            starts = None  # (found by the pattern, rules.TOKEN_RUN)
+        else:  # the run's one start (every prefix starts with a letter or a digit)
+            prefixes = heads.get(run[:2])
+            if prefixes is None or not run.startswith(prefixes):
+                continue
+            starts = (a,)
+        tokens = read.get(run)
+        if tokens is None:
+            tokens = _run_tokens(text, a, b, starts, index)
+            if run[-1] != "%":  # (a `%` and what follows it may lengthen a token: not kept)
+                read[run] = tokens
+        for s, e, prio, kind in tokens:
+            add_span(found, text, a + s, a + e, prio, kind)
+
+
+def _run_tokens(text, a, b, starts, index):
+    """The provider tokens that start in the run `text[a:b]` (at `starts`, or where rules.TOKEN_RUN
+    finds them when None): (start, end, priority, kind), from the run's start, in order."""
+    if starts is None:
+        starts = [m.start() for m in compiled("run", TOKEN_RUN).finditer(text, a, b)]
+    tokens = []
+    for s in starts:
         bucket = index.get(text[s:s + 2])
         if bucket is None:
             continue
+        rxs = CACHE.get("providers' patterns")  # prio -> its pattern, compiled when first tried
+        if rxs is None:
+            rxs = CACHE["providers' patterns"] = {}
         for prio, kind, pattern, prefixes in bucket:
             if not text.startswith(prefixes, s):
                 continue
@@ -575,8 +614,9 @@ def _provider_tokens(text, runs, found):
             e = pm.end()
             if e < len(text) and (text[e].isalnum() or text[e] in "_-"):
                 continue  # a longer run: not this provider's shape
-            add_span(found, text, s, e, prio, kind)
+            tokens.append((s - a, e - a, prio, kind))
             break
+    return tokens
 
 
 def _token_starts(text, runs):
@@ -592,7 +632,7 @@ def _token_starts(text, runs):
     # `git log --stat` names each file many times: ~5,900 runs with a `/`, ~1,700 different)
     read = {}
     for a, b in runs:
-        run = text[a:b]
+        run = text[a:b + 1]  # (and the character after it, which is no run character)
         if "/" in run or "+" in run or "=" in run:
             offsets = read.get(run)
             if offsets is None:
@@ -625,17 +665,16 @@ def _shaped(text, low, anchors, runs, found):
     chosen = set(newline_rules) if "\n" in low else set()
     for literal in anchors.present:
         chosen.update(by_literal.get(literal, ()))
-    longest = None
     for i in sorted(chosen):
         rule = TOKEN_RULES[i]
-        if rule.min_run:
-            if longest is None:
-                longest = max((e - s for s, e in runs), default=0)
-            if longest < rule.min_run:
-                continue
+        if rule.min_run and not any(e - s >= rule.min_run for s, e in runs):
+            continue
         prio = P_SHAPE + i
+        valued = None  # the pattern has a group `v` (read once a rule: `groupindex` is a copy)
         for m in _matches(text, low, anchors, rule, i, runs):
-            if "v" in m.re.groupindex:
+            if valued is None:
+                valued = "v" in m.re.groupindex
+            if valued:
                 s, e = m.span("v")
                 value = m.group("v")
                 if is_reference(value):  # $PASSWORD, ${{ secrets.X }}, <token>
@@ -659,7 +698,7 @@ def _matches(text, low, anchors, rule, i, runs=None):
     if rule.starts or rule.seek:
         places = _starts(text, low, anchors, rule, i, runs)
         if places:
-            yield from matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
+            yield from _matched_at(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
         return
     near = rule.near
     if near is None:
@@ -679,6 +718,30 @@ def _matches(text, low, anchors, rule, i, runs=None):
         yield from rx.finditer(text, start, done)
 
 
+def _matched_at(rx, text, places):
+    """values.matches_from(rx, text, places): the pattern tried at each place by `map` and
+    `filter`, without a step of Python at each (most places hold no match: ~30,000 places a MB
+    dense with secrets, ~2,700 matches); after a match, the places inside it are passed over
+    from the same iterator (a match may run to the text's end: `?sig=` again and again)."""
+    rest = iter(places)
+    tried = filter(None, map(rx.match, [text] * len(places), rest))
+    m = next(tried, None)
+    while m is not None:
+        yield m
+        at, end = m.span()
+        if end <= at:
+            end = at + 1
+        m = None
+        for place in rest:
+            if place >= end:
+                m = rx.match(text, place)
+                break
+        else:
+            return
+        if m is None:
+            m = next(tried, None)
+
+
 # Seeks whose every match is a newline followed by at most one character (of `[ \t+-]`) and a run
 # of the rule's min_run run characters (anchors.long_runs): they are tried only at the newlines
 # found that way from the long runs, not at each of the ~25,000 line breaks of 1 MB (~1.2 ms).
@@ -694,15 +757,28 @@ def _starts(text, low, anchors, rule, i, runs=None):
             return [0] + [m.end() for m in matches_from(seek, text, _newlines_before_runs(text, runs, rule.min_run))]
         return [0] + [m.end() for m in seek.finditer(text)]
     if rule.reach is not None:
-        return _within_reach(low, anchors, rule)
-    places = set()
+        targets = _case_blind_places(low, anchors, rule.reach[0])
+        if not targets:
+            return []
+        # (from the starts' places where each stands fewer times than the reach literal: either
+        # way the same matches)
+        if not all(anchors.at_most(literal, len(targets)) is not None for literal, _offset in rule.starts):
+            return _within_reach(low, rule, targets)
+    lists = []
     for literal, offset in rule.starts:
-        for at in anchors.at(literal):
-            if offset is None:
-                places.add(low.rfind("\n", 0, at) + 1)
-            elif at + offset >= 0:
-                places.add(at + offset)
-    return sorted(places)
+        hits = anchors.at(literal)
+        if not hits:
+            continue
+        if offset == 0:
+            lists.append(hits)
+        elif offset is None:
+            lists.append([low.rfind("\n", 0, at) + 1 for at in hits])
+        else:
+            lists.append([at + offset for at in hits] if hits[0] + offset >= 0 else
+                         [at + offset for at in hits if at + offset >= 0])
+    if len(lists) == 1:
+        return lists[0] if rule.starts[0][1] is not None else sorted(set(lists[0]))
+    return sorted(set().union(*lists))
 
 
 def _newlines_before_runs(text, runs, size):
@@ -734,6 +810,8 @@ def _case_blind_places(low, anchors, literal):
     size = len(literal)
     more = set()
     for ch in _FOLD_TO_ASCII:
+        if _FOLDED[ord(ch)] not in literal:
+            continue  # (`<<<`: no place to look for)
         at = low.find(ch)
         while at >= 0:
             for start in range(max(0, at - size + 1), at + 1):
@@ -743,20 +821,22 @@ def _case_blind_places(low, anchors, literal):
     return sorted(more.union(places)) if more else places
 
 
-def _within_reach(low, anchors, rule):
-    """The places of `rule`'s starts (offsets 0) with its `reach` literal 1 to n characters after
-    them (Rule.reach), found from the reach literal's places: the starts are not looked for in
-    the whole text (`user` stands thousands of times, `identified` a few).  A case-blind
+def _within_reach(low, rule, targets):
+    """The places of `rule`'s starts with its `reach` literal 1 to n characters after them (or on
+    their line after them: Rule.reach), found from the reach literal's places (`targets`): the
+    starts are not looked for in the whole text (`user` stands thousands of times, `identified` a
+    few; `sudo`, `passwd`, `secret`, `token` ~6,000 times a MB dense with secrets, `<<<` 78).  A case-blind
     pattern matches `ıdentified` too, which the lowercased copy does not hold: those places come
     from _case_blind_places."""
-    literal, n = rule.reach
+    n = rule.reach[1]
     places = set()
-    for target in _case_blind_places(low, anchors, literal):
-        lo = max(0, target - n)
-        for start, _offset in rule.starts:
+    for target in targets:
+        lo = low.rfind("\n", 0, target) + 1 if n is None else max(0, target - n)
+        for start, offset in rule.starts:
             at = low.find(start, lo, target)
             while at >= 0:
-                places.add(at)
+                if at + offset >= 0:
+                    places.add(at + offset)
                 at = low.find(start, at + 1, target)
     return sorted(places)
 

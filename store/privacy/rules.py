@@ -43,8 +43,9 @@ class Rule:
     rule is not tried on a text without one (most texts with a line break have none).
 
     With `reach` ((literal, n), with `starts`), every match holds `literal` (lowercase) starting
-    1 to n characters after its start: a place with none there is not tried (the literal's
-    places as a case-blind pattern reads them: ı, İ and ſ as ASCII letters too)."""
+    1 to n characters after its start (n None: after it on its line), and each start's literal
+    stands between the two: a place with none there is not tried (the literal's places as a
+    case-blind pattern reads them: ı, İ and ſ as ASCII letters too)."""
 
     __slots__ = ("kind", "anchors", "pattern", "flags", "judge", "near", "starts", "seek", "min_run", "reach")
 
@@ -509,7 +510,7 @@ TOKEN_RULES = (
          r"|\bsecrets?[ \t]+(?:create|set|put|add)\b|(?<=--)with-token\b)"
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
          starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0),
-                 ("token", -5))),
+                 ("token", -5)), reach=("<<<", None)),
     Rule("password", ("<<<",),
          r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)", starts=(("<<<", 0),)),

@@ -444,13 +444,18 @@ def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(mon
     from store.privacy.anchors import ONE_PASS_FROM
     from store.privacy.rules import TOKEN_RULES
 
-    index = next(i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None)
-    rule = TOKEN_RULES[index]
+    reaching = [i for i, rule in enumerate(TOKEN_RULES) if rule.reach is not None]
+    assert {TOKEN_RULES[i].reach for i in reaching} >= {("identified", 205), ("<<<", None)}
     rng = random.Random(5)
     pieces = ["user ", "ROLE app ", "login x ", "Users ", "identified by 'pw1' ", "IDENTIFIED BY \"p2\" ",
               "ıdentified by 'p3' ", "İDENTIFIED BY 'p4' ", "uſer ", ";", "\n", "a" * 60, " ", "é",
-              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif"]  # fmt: skip
-    for n in range(400):
+              "identıfıed by 'p5' ", "IDENTIFİED BY 'p6' ", "ıdentıfıed by 'p7' ", "ſ", "ı", "İ", "identif",
+              # (`<<<` on the line of a start: sudo -S, passwd, chpasswd, kinit, --password-stdin, a secret's set)
+              "sudo -S ", "sudo -u x -S ", "chpasswd ", "vncpasswd ", "passwd ", "kinit ", "--password-stdin ",
+              "gh secret set X ", "--with-token ", "<<< 'pw8' ", "<<<pw9 ", "|", "SUDO -S "]  # fmt: skip
+    for n in range(800):
+        index = reaching[n % len(reaching)]
+        rule = TOKEN_RULES[index]
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
         if n % 3 == 0:
             text = text.encode("ascii", "ignore").decode()
@@ -624,3 +629,47 @@ def test_a_long_text_beyond_ascii_in_every_piece_is_lowered_whole_as_in_pieces(m
     assert privacy._lower_in_pieces(text) == whole
     monkeypatch.setattr(privacy, "LOWER_IN_PIECES_FROM", 10**9)
     assert privacy._lower(text) == whole
+
+
+def test_matches_tried_by_map_are_matches_from_at_the_same_places():
+    """_matched_at tries a rule's places without a step of Python at each: the same matches as
+    values.matches_from, with places inside a match passed over (one running to the text's end
+    too), repeated places, and empty matches."""
+    import random
+
+    from store.privacy import _matched_at
+    from store.privacy.values import matches_from
+
+    rng = random.Random(11)
+    patterns = [re.compile(p) for p in (r"a*", r"ab?c?", r"\?sig=\S*", r"(?<=b)a+", r"c|")]
+    for _ in range(3000):
+        text = "".join(rng.choice(["a", "b", "c", "?sig=", " ", "\n"]) for _ in range(rng.randrange(40)))
+        places = sorted(rng.randrange(len(text) + 1) for _ in range(rng.randrange(30)))
+        for rx in patterns:
+            got = [m.span() for m in _matched_at(rx, text, places)]
+            assert got == [m.span() for m in matches_from(rx, text, places)], (rx, text, places)
+
+
+def test_a_runs_provider_tokens_read_once_hold_where_what_follows_it_differs():
+    """A run's tokens are read once a text, but what follows a run can change them: a `%` lengthens
+    a URL-encoded Slack cookie past the run, a letter beyond ASCII refuses a token's end.  Each
+    copy of the run is judged as if it stood alone (fails where the first reading is reused)."""
+    from store.privacy import _provider_tokens
+    from store.privacy.anchors import long_runs
+
+    cookie = "xoxd-" + "Ab1" * 8
+    key = "sk-" + "Zq9" * 8
+    for first, then in (("%2Fmore ", " "), (" ", "%2Fmore "), ("é ", " "), (" ", "é ")):
+        for token in (cookie, key):
+            text = "a " + token + first + "b " + token + then
+            found = []
+            _provider_tokens(text, long_runs(text), found)
+            alone = []
+            for part in (text[: text.index("b ")], text[text.index("b ") :]):
+                got = []
+                _provider_tokens(part, long_runs(part), got)
+                alone.append([(s, e) for s, _p, e, _k in got])
+            offset = text.index("b ")
+            expected = alone[0] + [(s + offset, e + offset) for s, e in alone[1]]
+            assert [(s, e) for s, _p, e, _k in found] == expected, text
+            assert len(expected) >= 1, text
