@@ -57,9 +57,25 @@ def _places(text, literal):
     return out
 
 
-def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
+def _found_as_a_find_finds_them(text, note="", literals=None):
+    """Every literal the filter looks for in `text` (or each of `literals`) is found by the first
+    pass where a find of it finds it, and `present` holds exactly the literals that stand; the
+    anchors, for what a test checks more."""
     from store.privacy import _literals_for, _lower
-    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+    from store.privacy.anchors import Anchors
+
+    low = _lower(text)
+    if literals is None:
+        literals = _literals_for(low)
+    anchors = Anchors(low, literals)
+    assert anchors.present == {lit for lit in literals if lit in low}, note
+    for literal in literals:
+        assert anchors.at(literal) == _places(low, literal), (literal, note)
+    return anchors
+
+
+def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
+    from store.privacy.anchors import ONE_PASS_FROM
 
     lines = ["DB_PASSWORD=Xk9vQ2mZ7pLw passwd pwd pw key api key private key token", "mysql -u root -pX /p:x",
              "пароль: 秘密 密码：abc contraseña パスワード", "passpasswordpassw pwpwd keykey tokentoken", "İstanbul ς ẞ"]
@@ -68,12 +84,7 @@ def test_the_one_pass_finds_every_place_of_every_literal_in_a_large_text():
     few = "\n".join(lines[:2] + lines[3:]) * 700 + "\n" + lines[2] + "?? ¿" * 50 + lines[2]
     for text in ("\n".join(lines * 900), "\n".join(lines[:2] + lines[3:]) * 700, few):
         assert len(text) > ONE_PASS_FROM
-        low = _lower(text)
-        literals = _literals_for(low)
-        anchors = Anchors(low, literals)
-        for literal in literals:
-            assert anchors.at(literal) == _places(low, literal), literal
-        assert anchors.present == {lit for lit in literals if lit in low}
+        _found_as_a_find_finds_them(text)
 
 
 def test_the_start_words_in_the_pass_are_rules_starts_and_found_as_a_find_finds_them():
@@ -128,7 +139,7 @@ def _mixed_texts(literals, seed, size):
 
 def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
     from store.privacy import _literals, _literals_for, _lower
-    from store.privacy.anchors import ONE_PASS_FROM, Anchors
+    from store.privacy.anchors import ONE_PASS_FROM
 
     every = _literals()
     for seed in range(12):
@@ -139,10 +150,8 @@ def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
             text = text.upper()
         low = _lower(text)
         for literals in (_literals_for(low), every):
-            anchors = Anchors(low, literals)
-            assert anchors.present == {lit for lit in literals if lit in low}, seed
+            anchors = _found_as_a_find_finds_them(text, seed, literals)
             for literal in literals:
-                assert anchors.at(literal) == _places(low, literal), (seed, literal)
                 assert bool(anchors.count(literal, first=True)) == (literal in low), (seed, literal)
 
 
@@ -150,9 +159,8 @@ def test_the_one_pass_finds_what_a_find_per_literal_finds_on_generated_texts():
 def test_short_and_empty_texts_give_what_a_find_per_literal_gives(monkeypatch, one_pass):
     # short texts take either way: a find per literal, or the one pass once a process has
     # compiled it (ONE_PASS_ONCE_BUILT)
-    from store.privacy import _literals, _lower
+    from store.privacy import _literals
     from store.privacy import anchors as module
-    from store.privacy.anchors import Anchors
 
     limit = 0 if one_pass else 10**9
     monkeypatch.setattr(module, "ONE_PASS_FROM", limit)
@@ -161,11 +169,7 @@ def test_short_and_empty_texts_give_what_a_find_per_literal_gives(monkeypatch, o
     texts = ["", "p", "passpassword", "apikey", "key", "| :aa", "パスワード", "PASSWORD İ"]
     texts += [_mixed_texts(every, seed, size) for seed in range(30) for size in (300, 3_000)]
     for text in texts:
-        low = _lower(text)
-        anchors = Anchors(low, every)
-        assert anchors.present == {lit for lit in every if lit in low}, text
-        for literal in every:
-            assert anchors.at(literal) == _places(low, literal), (text, literal)
+        _found_as_a_find_finds_them(text, text, every)
 
 
 def test_the_one_pass_finds_a_literal_at_each_end_of_a_large_text():
@@ -475,7 +479,7 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
     places are a find's, overlapping ones too, at the text's ends, beside the tree's own literals
     and in a wide text's one-byte copy."""
     from store.privacy import _literals_for, _lower
-    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
+    from store.privacy.anchors import ONE_PASS_FROM, _build
 
     low = _lower("x")
     literals = _literals_for(low)
@@ -486,12 +490,7 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
                                 "hasloheslo", "heslemheslu", "salthesla"])
     filler = "qzx " * (ONE_PASS_FROM // 4)
     for text in (body + filler + body + " as", " as " + filler + body, filler + body + "é秘 as " + body + "İ"):
-        low = _lower(text)
-        literals = _literals_for(low)
-        anchors = Anchors(low, literals)
-        assert anchors.present == {lit for lit in literals if lit in low}
-        for literal in literals:
-            assert anchors.at(literal) == _places(low, literal), literal
+        _found_as_a_find_finds_them(text)
 
 
 def test_literals_that_stand_together_at_one_pivot_are_all_found():
@@ -499,7 +498,7 @@ def test_literals_that_stand_together_at_one_pivot_are_all_found():
     `httprintf`, `('` and `auth(` in `auth('`): the tree's capture names the first, and each
     other is found too, at the text's ends and in a wide text's one-byte copy."""
     from store.privacy import _literals_for, _lower
-    from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build, _together
+    from store.privacy.anchors import ONE_PASS_FROM, _build, _together
 
     literals = _literals_for(_lower("x"))
     by_pivot = _build(literals)[1]
@@ -518,12 +517,7 @@ def test_literals_that_stand_together_at_one_pivot_are_all_found():
     body = "|".join(joined)
     filler = "qzx " * (ONE_PASS_FROM // 4)
     for text in (body + filler, filler + "é秘" + body):
-        low = _lower(text)
-        literals = _literals_for(low)
-        anchors = Anchors(low, literals)
-        assert anchors.present == {lit for lit in literals if lit in low}
-        for literal in literals:
-            assert anchors.at(literal) == _places(low, literal), literal
+        _found_as_a_find_finds_them(text)
 
 
 def test_a_long_text_with_few_characters_beyond_latin1_is_read_for_every_literal():
@@ -578,7 +572,7 @@ def test_literals_of_a_dissolved_pivot_are_found_where_a_find_finds_them():
     literals is found where a find finds it, overlapping ones and the other literals of those
     pivots and trees too, at the text's ends and in a wide text's one-byte copy."""
     from store.privacy import _literals_for, _lower
-    from store.privacy.anchors import ONE_PASS_FROM, RARITY, Anchors, _build
+    from store.privacy.anchors import ONE_PASS_FROM, RARITY, _build
 
     literals = _literals_for(_lower("x"))
     by_pivot = _build(literals)[1]
@@ -589,12 +583,7 @@ def test_literals_of_a_dissolved_pivot_are_found_where_a_find_finds_them():
                              "> user > hmget ", "name=\"code=-", "simple_bind_s(bind_s("])
     filler = "qzx " * (ONE_PASS_FROM // 4)
     for text in (body + filler + body, filler + body, body + "é秘" + filler + body + "İ"):
-        low = _lower(text)
-        literals = _literals_for(low)
-        anchors = Anchors(low, literals)
-        assert anchors.present == {lit for lit in literals if lit in low}
-        for literal in literals:
-            assert anchors.at(literal) == _places(low, literal), literal
+        _found_as_a_find_finds_them(text)
 
 
 def test_two_literals_of_one_pass_are_each_found_where_a_find_finds_them():
