@@ -283,10 +283,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
                 compiled("never-member", MEMBER).search(before) and \
                 compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
-    # (_may_end_in_id_label's answer, without its call)
-    if kind not in PROVIDER_KINDS and end[-1:] in _ID_SEPARATORS \
-            and (((name := end[:-1].rstrip(" \t\"'\\_"))[-2:] in _ID_LABEL_TAILS and name.endswith(_ID_LABEL_ENDINGS))
-                 or (name[-1:] in _ID_LAST_LETTERS and not before.isascii())) \
+    if kind not in PROVIDER_KINDS and _may_end_in_id_label(end, before) \
             and compiled("never-id-label", ID_LABEL).search(before) \
             and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
@@ -462,16 +459,17 @@ _ID_LABEL_TAILS = frozenset(w[-2:] for w in _ID_LABEL_ENDINGS)  # (their last tw
 _ID_SEPARATORS = (":", "=", "\uff1a")  # (ID_LABEL's, what its end holds once quotes and spaces are taken off)
 
 
-def _may_end_in_id_label(before: str) -> bool:
+def _may_end_in_id_label(end: str, before: str) -> bool:
     """False when ID_LABEL cannot match at the end of `before` (most spans): the regex searches
     from every position of its 40 characters (~4 us), this reads its end (~0.3 us): a separator,
-    after a name that ends in an id's or a user's word."""
-    tail = before.rstrip(" \t\"'\\")
-    if tail[-1:] not in _ID_SEPARATORS:
+    after a name that ends in an id's or a user's word.  `end`: `before` lowercased, without the
+    spaces, quotes and backslashes that end it (never_secret reads it once for every class)."""
+    if end[-1:] not in _ID_SEPARATORS:
         return False
-    name = tail[:-1].rstrip(" \t\"'\\_").lower()
+    name = end[:-1].rstrip(" \t\"'\\_")
     # (in a wider `before` a letter may match ignoring case: its name's last letter is one of theirs)
-    return name.endswith(_ID_LABEL_ENDINGS) or (name[-1:] in _ID_LAST_LETTERS and not before.isascii())
+    return (name[-2:] in _ID_LABEL_TAILS and name.endswith(_ID_LABEL_ENDINGS)) or \
+        (name[-1:] in _ID_LAST_LETTERS and not before.isascii())
 
 
 # The last letters of ID_LABEL's words, and what matches one ignoring case once lowercased (`ſ`: `s`;

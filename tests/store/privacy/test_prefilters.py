@@ -30,7 +30,7 @@ def test_a_before_that_cannot_end_in_an_id_label_never_matches_the_label():
     id_label = re.compile(never.ID_LABEL)
     ruled_out = 0
     for before in _befores():
-        if not never._may_end_in_id_label(before):
+        if not never._may_end_in_id_label(before.lower().rstrip(" \t\"'\\"), before):
             ruled_out += 1
             assert id_label.search(before) is None, repr(before)
     assert ruled_out > 10_000  # the shortcut does rule out most texts
