@@ -412,6 +412,13 @@ def _secret_ids(look):
             add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
 
 
+def _take(look, m, group, style, kind, alone=False):
+    """The value of `m`'s `group` (no match: nothing) is a secret of `kind` where the evidence of a
+    value a tool or format declares (MEDIUM, tied by `style`) decides it is one."""
+    if m is not None and decide(m.group(group), MEDIUM, style, alone=alone):
+        add_span(look.found, look.text, m.start(group), m.end(group), P_NAME, kind)
+
+
 def _host_credentials(look):
     text = look.text
     named = compiled(
@@ -430,8 +437,7 @@ def _host_credentials(look):
             m = command.match(text, at + 14)
         else:
             continue
-        if m is not None and decide(m.group(2), MEDIUM, ASSIGN):
-            add_span(look.found, text, m.start(2), m.end(2), P_NAME, "password")
+        _take(look, m, 2, ASSIGN, "password")
 
 
 def _realm_users(look):
@@ -450,8 +456,7 @@ def _realm_users(look):
             m = rx.match(text, ls, le)
             if m is None or low.startswith(("md5:", "crypt:"), m.start(1)):
                 continue  # (a hash in Jetty's realm)
-            if decide(m.group(1), MEDIUM, ASSIGN):
-                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+            _take(look, m, 1, ASSIGN, "password")
 
 
 def _resource_macros(look):
@@ -461,8 +466,7 @@ def _resource_macros(look):
     )
     for at in look.anchors.at(NAGIOS_LITERAL):
         m = rx.match(text, at)
-        if m is not None and decide(m.group(1), MEDIUM, ASSIGN, alone=True):
-            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+        _take(look, m, 1, ASSIGN, "password", alone=True)
 
 
 def _device_keys(look):
@@ -481,8 +485,7 @@ def _device_keys(look):
                     continue
                 start = k + 5
             m = value.match(text, start, le)
-            if m is not None and decide(m.group(1), MEDIUM, POSITION):
-                add_span(look.found, text, m.start(1), m.end(1), P_NAME, "password")
+            _take(look, m, 1, POSITION, "password")
 
 
 def _routing_keys(look):
@@ -501,8 +504,7 @@ def _routing_keys(look):
         if not any(word in near for word in PAGERDUTY_WORDS):
             continue
         m = rx.match(text, end)
-        if m is not None and decide(m.group(1), MEDIUM, ASSIGN):
-            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+        _take(look, m, 1, ASSIGN, "secret")
 
 
 # Each finder of this module beside the literals it is tried for (the numbered replies, found
