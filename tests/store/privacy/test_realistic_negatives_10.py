@@ -8,6 +8,7 @@ import json
 
 from store.privacy import Cleaner, clean_text, redact_output
 from tests.privacy_eval import numbered
+from tests.store.privacy.json_text import as_json_text, content
 
 PW = "Zq7#rT" + "m2Lp!"
 RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
@@ -15,19 +16,8 @@ B64_32 = "oCqCtDJr+s8LyQ0CPw2ZWfO3dsJTZ7Ad9+6mwOAVAvI="  # 32 bytes in base64: a
 HEX_64 = "3936a7a7497f331dd7913e17d3115cc31f260b1b3bce06eb65469982d5a9cb0c"
 
 
-def _as_json_text(output: str) -> dict:
-    """A transcript line whose tool result is a document printed as JSON text."""
-    return {"type": "user", "message": {"role": "user", "content": [
-        {"tool_use_id": "toolu_01AbPwKeyPassSk3xYz9QrTu", "type": "tool_result",
-         "content": json.dumps({"output": output, "exitCode": 0})}]}}  # fmt: skip
-
-
-def _content(line: dict) -> str:
-    return line["message"]["content"][0]["content"]
-
-
 def _kept_as_json_text(output: str) -> bool:
-    line = _as_json_text(output)
+    line = as_json_text(output)
     return Cleaner().value(line) == line
 
 
@@ -43,7 +33,7 @@ def test_a_random_value_on_an_escaped_line_of_its_own_is_not_beside_the_secret_w
     # the secret word on the value's own escaped line, or on a block's head just above it, still counts
     for output in (json.dumps({"Credentials": {"SecretAccessKey": RANDOM}}, indent=4), f"token   {RANDOM}\nttl   768h",
                    f'variable "db_password" {{\n  type    = string\n  default = "{RANDOM}"\n}}'):  # fmt: skip
-        assert RANDOM not in _content(Cleaner().value(_as_json_text(output))), output
+        assert RANDOM not in content(Cleaner().value(as_json_text(output))), output
 
 
 def test_a_digest_under_a_name_that_says_digest_is_a_digest():
@@ -124,7 +114,7 @@ def test_a_cookies_attribute_is_not_its_value():
     headers = ("set-cookie: theme=dark; Path=/; Max-Age=31536000; SameSite=Lax\n"
                "set-cookie: _ga=GA1.1.2122770750.1710411751; Path=/; Domain=.example.com")  # fmt: skip
     assert _kept_as_json_text(headers)
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(f"set-cookie: __Host-session={RANDOM}; Path=/; SameSite=Lax")))
+    assert RANDOM not in content(Cleaner().value(as_json_text(f"set-cookie: __Host-session={RANDOM}; Path=/; SameSite=Lax")))
 
 
 # ---- the second round (the batch's part two) ---------------------------------------------------
@@ -192,7 +182,7 @@ def test_a_digest_labelled_by_its_algorithm_is_a_digest():
                                                                    "type": "package"}}, indent=2)  # fmt: skip
     assert _kept_as_json_text("  Determining projects to restore...\n" + assets + "\n  token validation: ok")
     # a value of no digest's length under the same name is judged as before
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(json.dumps({"token": {"sha512": RANDOM + "x"}}, indent=2))))
+    assert RANDOM not in content(Cleaner().value(as_json_text(json.dumps({"token": {"sha512": RANDOM + "x"}}, indent=2))))
 
 
 def test_generated_examples_and_message_ids_are_not_secrets():
@@ -215,7 +205,7 @@ def test_a_checksum_after_an_escaped_tab_or_line_break_is_a_checksum():
             "\tHash (md5):\t\t9RYWbmWQCJ6Zcfqcjk1Ugw==\n")  # fmt: skip
     assert _kept_as_json_text(sync)
     # a secret after an escaped tab is judged as before
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(f"[s3]\n\tsecret_access_key =\t{RANDOM}")))
+    assert RANDOM not in content(Cleaner().value(as_json_text(f"[s3]\n\tsecret_access_key =\t{RANDOM}")))
 
 
 def test_a_tables_id_column_is_read_in_json_printed_as_text():
@@ -223,5 +213,5 @@ def test_a_tables_id_column_is_read_in_json_printed_as_text():
            "green  open   auth-audit-2026.03.14 p_7lSZNSslJcWwQ4wbLgp3   1   1      48213")  # fmt: skip
     assert _kept_as_json_text(cat)
     # a cell under another column, and a secret below the table, are judged as before
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(cat.replace("48213", "token=" + RANDOM))))
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(cat + "\nelastic password: " + RANDOM)))
+    assert RANDOM not in content(Cleaner().value(as_json_text(cat.replace("48213", "token=" + RANDOM))))
+    assert RANDOM not in content(Cleaner().value(as_json_text(cat + "\nelastic password: " + RANDOM)))

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from store.privacy import Cleaner, clean_text
+from tests.store.privacy.json_text import as_json_text, content
 
 PW = "Zq7#rT" + "m2Lp!"
 RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
@@ -75,27 +76,16 @@ def test_a_relative_path_to_a_file_is_a_path():
     assert RANDOM not in clean_text(f"api_key: '{RANDOM}',")
 
 
-def _as_json_text(output: str) -> dict:
-    """A transcript line whose tool result is a JSON document printed as text."""
-    return {"type": "user", "message": {"role": "user", "content": [
-        {"tool_use_id": "toolu_01AbPwKeyPassSk3xYz9QrTu", "type": "tool_result",
-         "content": json.dumps({"output": output, "exitCode": 0})}]}}  # fmt: skip
-
-
-def _content(line: dict) -> str:
-    return line["message"]["content"][0]["content"]
-
-
 def test_json_printed_as_text_is_read_through_its_escapes():
     s3 = json.dumps({"ETag": '"9b2cf535f27731c974343645a3985328-4"', "VersionId": RANDOM}, indent=4)
     for output in (s3, "3a691ce Fix token refresh race\nf56dc96 Add secret scanning to CI\nd8f13a2 Bump jsonwebtoken",
                    "  - Token: gho_************************************\n  - Token scopes: 'repo'",
                    "users:\n- name: admin\n  user:\n    token: REDACTED\nWARNING! Your password will be stored unencrypted"):  # fmt: skip
-        line = _as_json_text(output)
+        line = as_json_text(output)
         assert Cleaner().value(line) == line, output
     for output in (json.dumps({"password": PW}), f"the secret is {PW}\nnext line", f"DB_PASSWORD={RANDOM}\nPORT=5432"):
-        assert PW not in _content(Cleaner().value(_as_json_text(output)))
-        assert RANDOM not in _content(Cleaner().value(_as_json_text(output)))
+        assert PW not in content(Cleaner().value(as_json_text(output)))
+        assert RANDOM not in content(Cleaner().value(as_json_text(output)))
 
 
 def test_a_signature_block_is_public_and_a_signed_messages_text_is_not_its_block():
@@ -111,9 +101,9 @@ def test_a_signature_block_is_public_and_a_signed_messages_text_is_not_its_block
 def test_a_files_content_in_base64_is_content():
     png = "iVBORw0KGgoAAAANSUhEUgAA" + (RANDOM + "+/") * 8
     cell = {"outputs": [{"data": {"image/png": png}}], "source": ["api_key = os.environ['OPENAI_API_KEY']\n"]}
-    line = _as_json_text(json.dumps(cell))  # on one line, beside `api_key`
+    line = as_json_text(json.dumps(cell))  # on one line, beside `api_key`
     assert Cleaner().value(line) == line
-    assert RANDOM not in _content(Cleaner().value(_as_json_text(json.dumps({"api_key": RANDOM * 3}))))
+    assert RANDOM not in content(Cleaner().value(as_json_text(json.dumps({"api_key": RANDOM * 3}))))
 
 
 def test_dates_key_ids_and_policy_members_are_not_secrets():
@@ -167,7 +157,7 @@ def test_a_line_number_and_an_advisory_id_are_not_secrets():
                "Fingerprint": "9b2cf535f27731c974343645a3985328c4e1f0a2:src/config.py:generic-api-key:12"}]  # fmt: skip
     text = json.dumps(report)
     assert clean_text(text) == text
-    line = _as_json_text(text)  # the same, printed as text: `12\"` ends it
+    line = as_json_text(text)  # the same, printed as text: `12\"` ends it
     assert Cleaner().value(line) == line
     table = "jsonwebtoken   CVE-2022-23529  HIGH   8.5.1  9.0.0\njose   GHSA-hhhv-q57g-882q  MEDIUM  4.14.4  4.15.5"
     assert clean_text(table) == table
