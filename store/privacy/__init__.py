@@ -619,30 +619,6 @@ def _run_tokens(text, a, b, starts, index):
     return tokens
 
 
-def _token_starts(text, runs):
-    """Where rules.TOKEN_RUN's matches in `runs` start, in order.  A run (maximal, of long_runs's
-    characters) without `+`, `/` or `=` is one match from its start when that is a letter or a
-    digit, else none (the pattern's look-behind refuses every later place, and nothing beside a
-    run is a token character): told without the regex engine, which costs ~2 us a run (~6,000
-    runs a MB of source code).  (A run with them, a path, is read by the pattern: splitting it in
-    Python is slower, and so is finding its pieces by `bytes.find` in a copy of the text marked
-    by token characters: measured ~3.5 against ~4 ms a MB of `ls -lR`, less the copy.)"""
-    token_run = compiled("run", TOKEN_RUN)
-    # (a run's starts are its own: what stands before it is no token character.  A MB of
-    # `git log --stat` names each file many times: ~5,900 runs with a `/`, ~1,700 different)
-    read = {}
-    for a, b in runs:
-        run = text[a:b + 1]  # (and the character after it, which is no run character)
-        if "/" in run or "+" in run or "=" in run:
-            offsets = read.get(run)
-            if offsets is None:
-                offsets = read[run] = [m.start() - a for m in token_run.finditer(text, a, b)]
-            for offset in offsets:
-                yield a + offset
-        elif run[0].isalnum():
-            yield a
-
-
 def _rules_by_literal():
     """(literal -> indexes of the TOKEN_RULES anchored by it, indexes of those anchored by a newline)."""
     got = CACHE.get("rules by literal")
