@@ -393,11 +393,6 @@ def _alone(text, e):
     return m is not None
 
 
-def _line_ends(text, e):
-    """Nothing but spaces and punctuation follows position `e` on its line."""
-    return compiled("line-ends", r"[ \t.,;:!)\]}>*\"']*(?:\n|\Z)").match(text, e) is not None
-
-
 def _prose_follows(text, e):
     """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
     return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
