@@ -204,20 +204,20 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
+    shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
+    if shape is None:
+        shape = remember(_VALUE_SHAPES, value, _value_shape(value))
+    if shape is True:
+        return True
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
     after = text[e:e + 1]
-    if ("_" in value or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
-        return True
-    verdict = _VALUE_VERDICTS.get(value)  # the classes a value is of by itself, judged once
-    if verdict is None:
-        verdict = remember(_VALUE_VERDICTS, value, _never_by_value(value))
-    if verdict:
+    if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
-    return _never_by_place(text, s, e, kind, value, last, before, low_before, end, after) \
-        or _never_in_tool_output(text, s, e, kind, value, last, end)
+    return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
+        or _never_in_tool_output(text, s, e, kind, value, shape, last, end)
 
 
 # What a STRUCTURAL_ID starts with, before its first `_`.
@@ -236,16 +236,17 @@ def _structural_id(text: str, s: int, e: int, value: str, last: str) -> bool:
         and "_secret_" not in text[run_s:run_e]
 
 
-def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str, before: str, low_before: str,
-                    end: str, after: str) -> bool:
+def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int, last: str, before: str,
+                    low_before: str, end: str, after: str) -> bool:
     """The classes never_secret reads from what stands around the span, not from its value alone
-    (`before`: its 40 characters before the span, `low_before` lowercased, `end` without the quotes,
-    spaces and backslashes that end it; `after`: the character after the span)."""
+    (`shape`: the value's, _value_shape; `before`: its 40 characters before the span, `low_before`
+    lowercased, `end` without the quotes, spaces and backslashes that end it; `after`: the
+    character after the span)."""
     # (each test below runs for nearly every span: most are secrets, so none rejects early; each
     # first reads the character before the span, `last`, where that alone can rule its class out)
     # a crypt hash holds no space or quote and starts at the span or before it (_crypt_hash)
     if ((last and not last.isspace() and last not in "\"'`") or text[s] in "$pabs") \
-            and ("$" in value or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
+            and (shape & _DOLLAR or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
     # a scheme or an envelope starts the span's word before it (not where a space, a quote or a line
     # break ends that word right before the span), starts at the span, or ends before it with only
@@ -257,7 +258,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
         return True
     if last == ":" and _in_envelope(text, s):
         return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
-    if value.startswith("eyJ"):
+    if shape & _JWT_HEAD:
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
             return True
@@ -267,7 +268,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
             and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
     if ((last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")) \
-            and value.isidentifier() and _psql_variable(text, s):
+            and shape & _IDENTIFIER and _psql_variable(text, s):
         return True  # (a psql variable: `:'pw'`, its colon right before its quote)
     tail = end.rstrip(" \t\"'\\[")
     labelled = tail.endswith((":", "="))
@@ -291,10 +292,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, last: str,
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
             or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
-    low_value = value.lower()
-    if not low_value.isalpha() or len(low_value) < 3:
-        return False  # (_default_credential's first test, without a call for most values)
-    return _default_credential(low_value, low_before)
+    return shape & _WORD and _default_credential(value.lower(), low_before)  # (its first test, read once a value)
 
 
 _WORD_ENDS = frozenset((" ", "\t", "\n", "\"", "'", ""))  # (what ends the word before a span, for _sealed)
@@ -395,8 +393,22 @@ def first_line(value: str) -> str:
     return ""
 
 
-_VALUE_VERDICTS = {}  # value -> _never_by_value(value) (values.VALUE_MEMOS)
-VALUE_MEMOS.append(_VALUE_VERDICTS)
+_VALUE_SHAPES = {}  # value -> _value_shape(value) (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_VALUE_SHAPES)
+# What a value's shape lets a class read from its place hold (bits of _value_shape): a class whose
+# bit the value lacks is not tried, the value read once for all the places it stands at.
+_UNDERSCORE, _DOLLAR, _JWT_HEAD, _IDENTIFIER, _WORD, _HASH_OR_NAME = 1, 2, 4, 8, 16, 32
+
+
+def _value_shape(value: str):
+    """True where the value alone is of a class (_never_by_value); otherwise the bits of what its
+    shape holds that the classes read from its place ask for."""
+    if _never_by_value(value):
+        return True
+    low = value.lower()
+    return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
+        | (_JWT_HEAD if value.startswith("eyJ") else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
+        | (_WORD if low.isalpha() and len(low) >= 3 else 0) | (_HASH_OR_NAME if _hash_or_name(value) else 0)
 
 
 def _never_by_value(value: str) -> bool:
@@ -717,7 +729,7 @@ def _sealed(text: str, s: int) -> bool:
 
 # ---- classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_negatives10.py) ----
 
-def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last: str, end: str) -> bool:
+def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, shape: int, last: str, end: str) -> bool:
     """The classes found in realistic tool output after the eighth batch's, each tried only where its
     cheap gate holds: most spans pass none of them, and are read here by the character before them
     (`last`), their value's first one and the end of what stands before them (`end`, see
@@ -727,13 +739,11 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last
         s, value, last = s + 1, value[1:], ("\t" if value[0] == "t" else "\n")
         if kind == "high_entropy" and _is_hex(value):
             return True  # `\n85a6ae…  file`: hex, as the entropy rule keeps hex
+        if _hash_or_name(value):
+            return True
+    elif shape & _HASH_OR_NAME:
+        return True
     first = value[0]
-    if first == "*" and len(value) == 41 and _is_hex(value[1:]):
-        return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
-    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
-        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
-    if "/" in value and "secrets/" in value and compiled("never-secret-resource", SECRET_RESOURCE).match(value):
-        return True  # `projects/123/secrets/db-password`: a secret's resource name, not its value
     if kind == "high_entropy":
         if first == "x" and last == "\\" and _is_hex(value[1:]):
             return True  # a bytea literal (`'\\x5f2a…'::bytea`): hex, as the entropy rule keeps hex
@@ -763,6 +773,17 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, last
     while tail.endswith(("\\t", "\\n")):  # (`Hash (md5):\t\t…` in JSON printed as text)
         tail = tail[:-2].rstrip(" \t\"'\\")
     return tail.endswith((":", "=")) and _never_by_its_name(text, s, kind, value, tail)
+
+
+def _hash_or_name(value: str) -> bool:
+    """The classes of realistic tool output the value alone says (read once a value: _value_shape)."""
+    first = value[0]
+    if first == "*" and len(value) == 41 and _is_hex(value[1:]):
+        return True  # MySQL's native password hash (`IDENTIFIED BY PASSWORD '*2470C0C0…'`): a hash
+    if first == "M" and compiled("never-ecdsa-sig", ECDSA_SIGNATURE).match(value):
+        return True  # an ECDSA signature in DER (`MEUCIQ…`, Sigstore's, npm's): it proves, it opens nothing
+    return "/" in value and "secrets/" in value and compiled("never-secret-resource", SECRET_RESOURCE).match(value) is not None
+    # (`projects/123/secrets/db-password`: a secret's resource name, not its value)
 
 
 # What _under_a_ciphertext_name walks back over from a value to the name before it.

@@ -157,3 +157,33 @@ def test_a_sealed_word_is_read_from_its_own_start_not_the_texts():
     assert never._sealed(near, near.index(value))
     assert not never._sealed(far, far.index(value))
     assert never._sealed("{SSHA}" + value, 6)
+
+
+def test_a_value_read_once_is_judged_by_its_place_at_each_place():
+    """never_secret reads a value once (its shape kept for every place it stands at): the same
+    value is a psql variable after `:'`, a secret in an assignment; a word repeating its user's
+    name is a default where its name stands, a password elsewhere."""
+    never.VALUE_MEMOS[-1].clear()
+    psql = "\\set x 1\nALTER ROLE app PASSWORD :'dbpass';"
+    plain = "ALTER ROLE app PASSWORD 'dbpass';"
+    assert never.never_secret(psql, psql.index("dbpass") - 1, psql.index("dbpass") + 7, "password")
+    assert not never.never_secret(plain, plain.index("dbpass") - 1, plain.index("dbpass") + 7, "password")
+    default, other = "POSTGRES_PASSWORD: postgres", "DB_PASSWORD: postgresql"
+    assert never.never_secret(default, default.index(": ") + 2, len(default), "password")
+    assert not never.never_secret(other, other.index(": ") + 2, len(other), "password")
+
+
+def test_a_value_after_an_escaped_line_break_is_read_without_the_escapes_letter():
+    """A value found with the letter of an escaped line break before it (`\\nMEUCIQ…`): its classes
+    of tool output are the value's after that letter (an ECDSA signature, a secret's resource
+    name), not those of the value as found, which starts with `n` (nor of the same value where
+    no backslash stands before it)."""
+    signature = "MEUCIQ" + "Ab3dE6gH" * 8
+    resource = "secrets/Xq9kLm2Pz8w"  # (`nsecrets/…` is no resource name: `n` + `projects/…` would be one)
+    for value in (signature, resource):
+        never.VALUE_MEMOS[-1].clear()
+        text = '{"out": "sig:\\n' + value + '\\n"}'
+        s = text.index(value) - 1  # (the `n` of `\n`)
+        assert never.never_secret(text, s, s + 1 + len(value), "password"), value
+        plain = "sig: n" + value
+        assert not never.never_secret(plain, plain.index("n" + value), len(plain), "password"), value
