@@ -74,7 +74,10 @@ def find(look, find_secrets):
     if "," in text and any(word in present for word in CSV_WORDS):
         _csv_columns(text, low, anchors, found)
     if LDIF_LITERAL in present:
-        for ls, le in _lines(low, anchors.at(LDIF_LITERAL)):
+        # (an attribute's name stands right before its `::`: a classifier's `Language :: Python`, 1,234
+        # a MB of pip inspect's output, is no line to read)
+        places = [at for at in anchors.at(LDIF_LITERAL) if at and (text[at - 1].isalnum() or text[at - 1] in "_-")]
+        for ls, le in _lines(low, places):
             _ldif_base64(text, ls, le, found)
     if any(lit in present for lit in SETTER_LITERALS):
         places = sorted(at for lit in SETTER_LITERALS if lit in present for at in anchors.at(lit))
