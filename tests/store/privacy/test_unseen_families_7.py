@@ -134,6 +134,23 @@ def test_a_clients_command_and_an_oauth_code_go(template):
         assert v not in clean_text(template.replace("{v}", v))
 
 
+# where a command may start: after the line's indent, a prompt's `>` or `#` (and a space or a
+# tab), its literal's first place on the line inside the prompt; and a session among source lines
+# whose `conn` and `auth` follow code (no prompt's pattern is tried on those lines)
+_SOURCE = "        self.conn = conn = socket.create_connection((host, port))\n    return connect(url)\n    x.auth = auth\n"
+
+
+@pytest.mark.parametrize("template", [
+    "    conn scott/{v}", "SQL>\tconnect scott/{v}@ORCL", "dbconn> conn scott/{v}", "analytics=# CONNECT app/{v}",
+    "  AUTH {v}", "redis-conn:6379> AUTH {v}", _SOURCE + "SQL> conn scott/{v}\n" + _SOURCE,
+    _SOURCE + "cache:6379> AUTH default {v}\n" + _SOURCE,
+])  # fmt: skip
+def test_a_clients_command_goes_wherever_its_line_lets_it_start(template):
+    for v in (PW.replace("#", "-"), RANDOM):
+        out = clean_text(template.replace("{v}", v))
+        assert v not in out and (_SOURCE not in template or out.startswith(_SOURCE))
+
+
 @pytest.mark.parametrize("text", [
     "auth required pam_tally2.so", "auth    required    pam_unix.so", "AUTH failed", "connect server/instance",
     "Connect localhost/db2", "ftp> user anonymous guest@", "https://example.com/search?q=a&code=US1234567",
