@@ -65,6 +65,15 @@ def test_a_one_time_code_said_with_its_label_goes(template):
         assert code not in clean_text(template.replace("{c}", code))
 
 
+@pytest.mark.parametrize("template", [
+    "235 2.7.0 Authentication successful; your login code is {c}", "HTTP 401 at 12:05, then the 2FA code: {c}",
+])  # fmt: skip
+def test_a_one_time_code_after_other_numbers_of_three_digits_goes(template):
+    # (the code's digits are looked for from the window's first three digits in a row on)
+    for code in ("482913", "70331845", "482 913", "482-913"):
+        assert code not in clean_text(template.replace("{c}", code))
+
+
 @pytest.mark.parametrize("text", [
     "verification took 1234 ms", "the 2FA code expires in 30 seconds", "OTP length must be 6 digits",
     "mfa enabled since 2024", "see RFC 6238 for TOTP", "Confirmation number 20931 for your order",
