@@ -450,6 +450,8 @@ def _hinted(text, start, end):
     description) is not read again.  Looked for only before each escaped quote a `:` or `{`
     follows (a search over each line cost ~5 ms on the pip inspect MB, its READMEs holding none)."""
     hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
+    if end - start <= 400:
+        return hint.search(text, start, end) is not None  # (a short line, a short string: one search)
     for m in compiled("json-key-close", r'\\"[ \t]*[:{]').finditer(text, start, end):
         k = m.start()
         while k > start and text[k - 1] == "\\":
