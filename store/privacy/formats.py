@@ -74,7 +74,10 @@ def find(look, find_secrets):
     if "," in text and any(word in present for word in CSV_WORDS):
         _csv_columns(text, low, anchors, found)
     if LDIF_LITERAL in present:
-        for ls, le in _lines(low, anchors.at(LDIF_LITERAL)):
+        # (an attribute's name stands right before its `::`: a classifier's `Language :: Python`, 1,234
+        # a MB of pip inspect's output, is no line to read)
+        places = [at for at in anchors.at(LDIF_LITERAL) if at and (text[at - 1].isalnum() or text[at - 1] in "_-")]
+        for ls, le in _lines(low, places):
             _ldif_base64(text, ls, le, found)
     if any(lit in present for lit in SETTER_LITERALS):
         places = sorted(at for lit in SETTER_LITERALS if lit in present for at in anchors.at(lit))
@@ -407,60 +410,96 @@ def _header_objects(text, places, found, find_secrets):
 
 # ------------------------------------------------------------------------------ JSON strings
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+_ESCAPE = r'\\(?:u([0-9a-fA-F]{4})|(["\\/ntrbf])|)'  # (the empty branch: an escape that is not JSON's)
 
 
 def _json_strings(text, places, found, find_secrets):
     """A JSON string literal that holds escaped quotes (a document inside a document): what it
     says, filtered whole, its spans mapped back.  Only the lines that hold an escaped quote are
     read, each by one scan of its string literals."""
-    rx = compiled("json-string", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
-    # a key of the document inside that names a secret (`\\"password\\":`), or a pair's `\\"key\\":`,
-    # or a block named for one (HCL's `variable \\"db_password\\" {`): a string of prose or code that
-    # merely holds quotes (a package's description) is not read again
-    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
+    # a literal, or (group 2 empty) a quote its line ends after with no closing one: each quote up
+    # to there is escaped, so none opens a literal either (tried again at each of them, a text cut
+    # inside a long string was read quadratically: ~7 ms on the pip inspect MB, whose last line is
+    # a README's description cut in its middle)
+    rx = compiled("json-string-or-open", r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)("?)')
     done = -1
     for at in places:  # (where `\\"` stands, found by the one pass)
         if at < done:
             continue
         ls, le = line_bounds(text, at)
-        for m in rx.finditer(text, ls, le) if hint.search(text, at - 1, le) is not None else ():
-            s, e = m.span(1)
-            if e - s > 100_000 or text.find('\\"', s, e) < 0 or hint.search(text, s, e) is None:
-                continue  # (no secret's key in what it says)
-            got = _unescaped(text, s, e)
-            if got is None:
-                continue
-            view, starts, ends = got
-            for kind, a, b in find_secrets(view):
-                if b > a:
-                    add_span(found, text, starts[a], ends[b - 1], P_FORMAT, kind)
         done = le
+        if not _hinted(text, max(0, at - 1), le):
+            continue
+        for m in rx.finditer(text, ls, le):
+            s, e = m.span(1)
+            if not m.group(2) or e - s > 100_000 or text.find('\\"', s, e) < 0 or not _hinted(text, s, e):
+                continue  # (no secret's key in what it says)
+            view = _unescaped(text, s, e)
+            spans = find_secrets(view) if view is not None else ()
+            if spans:
+                place = _place_back(text, s, e)
+                for kind, a, b in spans:
+                    if b > a:
+                        add_span(found, text, place(a)[0], place(b - 1)[1], P_FORMAT, kind)
+
+
+def _hinted(text, start, end):
+    """Whether text[start:end] holds a key of the document inside that names a secret
+    (`\\"password\\":`), or a pair's `\\"key\\":`, or a block named for one (HCL's `variable
+    \\"db_password\\" {`): a string of prose or code that merely holds quotes (a package's
+    description) is not read again.  Looked for only before each escaped quote a `:` or `{`
+    follows (a search over each line cost ~5 ms on the pip inspect MB, its READMEs holding none)."""
+    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
+    if end - start <= 400:
+        return hint.search(text, start, end) is not None  # (a short line, a short string: one search)
+    for m in compiled("json-key-close", r'\\"[ \t]*[:{]').finditer(text, start, end):
+        k = m.start()
+        while k > start and text[k - 1] == "\\":
+            k -= 1  # (the closing quote's backslashes; the key before them is 86 characters at most)
+        if hint.search(text, max(start, k - 90), m.end()) is not None:
+            return True
+    return False
 
 
 def _unescaped(text, s, e):
-    """text[s:e] with its JSON escapes read, and where each of its characters starts and ends in
-    `text` (None when an escape is not JSON's)."""
-    out, starts, ends = [], [], []
+    """text[s:e] with its JSON escapes read (None when an escape is not JSON's)."""
+    out = []
     i = s
-    while i < e:
-        if text[i] != "\\":
-            j = text.find("\\", i, e)
-            j = e if j < 0 else j
-            out.append(text[i:j])
-            starts.extend(range(i, j))
-            ends.extend(range(i + 1, j + 1))
-            i = j
-            continue
-        nxt = text[i + 1:i + 2]
-        if nxt == "u" and compiled("json-u", r"[0-9a-fA-F]{4}").match(text, i + 2, e):
-            out.append(chr(int(text[i + 2:i + 6], 16)))
-            step = 6
-        elif nxt in _ESCAPES:
-            out.append(_ESCAPES[nxt])
-            step = 2
-        else:
+    for m in compiled("json-escape", _ESCAPE).finditer(text, s, e):
+        code, char = m.groups()
+        if code is None and char is None:
             return None
-        starts.append(i)
-        ends.append(i + step)
-        i += step
-    return "".join(out), starts, ends
+        out.append(text[i:m.start()])
+        out.append(_ESCAPES[char] if code is None else chr(int(code, 16)))
+        i = m.end()
+    out.append(text[i:e])
+    return "".join(out)
+
+
+def _place_back(text, s, e):
+    """A function of an index of what _unescaped reads from text[s:e]: where that character's
+    escape or itself starts and ends in `text` (lists of every character's places cost ~1.8 ms on
+    the pip inspect MB, for the one span a README's string gave)."""
+    escapes = [m.span() for m in compiled("json-escape", _ESCAPE).finditer(text, s, e)]
+    read_at = []  # each escape's index in what is read
+    dropped = 0
+    for a, b in escapes:
+        read_at.append(a - s - dropped)
+        dropped += b - a - 1
+
+    def place(v):
+        lo, hi = 0, len(read_at)
+        while lo < hi:  # lo: how many escapes are read at or before v
+            mid = (lo + hi) // 2
+            if read_at[mid] <= v:
+                lo = mid + 1
+            else:
+                hi = mid
+        if not lo:
+            return s + v, s + v + 1
+        if read_at[lo - 1] == v:
+            return escapes[lo - 1]
+        at = escapes[lo - 1][1] + v - read_at[lo - 1] - 1
+        return at, at + 1
+
+    return place

@@ -187,3 +187,25 @@ def test_calls_without_a_password_are_kept(text):
 def test_a_build_secret_given_by_its_variables_name_is_kept(text):
     # the name of an environment variable is not its value: nothing to redact
     _kept(text)
+
+
+# test ids full of secret words (one every ~16 characters): the numbered replies are found from
+# each `) "` there, not from each word
+_WORDY = "".join(f"tests/test_auth.py::test_password_{i}_is_kept_with_token_and_secret\n" for i in range(60))
+
+
+@pytest.mark.parametrize("template", [
+    '127.0.0.1:6379> CONFIG GET masterauth\n1) "masterauth"\n2) "{v}"',
+    '> CONFIG GET *\n 97) "requirepass"\n 98) "{v}"\n 99) "port"\n100) "6379"',
+    '1) "x"\n2) "y"\n3) "smtp_password"\n4) "{v}"\n5) "' + "z" * 70 + ' password"\n6) "{v}"',
+])  # fmt: skip
+def test_a_numbered_reply_among_many_secret_words_goes(template):
+    _kept(_WORDY)
+    _gone(_WORDY + template + "\n" + _WORDY)
+
+
+@pytest.mark.parametrize("text", [
+    '1) "requirepass"\n2) ""', '1) "api_token"\n3) "Zq8vKt3LwPmN"', '1) "' + "z" * 80 + ' password"\n2) "Zq8vKt3LwPmN"',
+])  # fmt: skip
+def test_numbered_replies_among_many_secret_words_without_a_secret_are_kept(text):
+    _kept(_WORDY + text + "\n" + _WORDY)

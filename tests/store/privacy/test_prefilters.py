@@ -448,19 +448,21 @@ def test_an_ascii_line_without_a_login_stem_holds_no_login_word():
     assert matched > 1000
 
 
-def test_a_one_time_codes_window_without_three_digits_in_a_row_holds_no_code():
-    """one_time_codes skips a place whose window holds no three digits in a row: every match of
-    the code's pattern holds them (both its branches end or start with the code's digits)."""
+def test_a_one_time_codes_window_without_a_codes_digits_holds_no_code():
+    """one_time_codes skips a place whose window holds no four digits in a row nor three, a space
+    or a dash and three, looked for from its first three digits in a row: every match of the
+    code's pattern holds them (both its branches end or start with the code's digits)."""
     from store.privacy.processes import _otp_rx
 
     rx = _otp_rx()
     parts = ["2FA", "otp", "MFA code", "verification code", "código de verificación", "验证码", "인증번호", "is", ":",
-             " ", "：", "[", "]", "12", "482913", "482 913", "4829", "٤٨٢٩١٣", "as your", "login code", "x", "-", "\n"]
+             " ", "：", "[", "]", "12", "235", "482913", "482 913", "482-913", "4829", "٤٨٢٩١٣", "as your", "login code",
+             "x", "-", "\n"]  # fmt: skip
     rng = random.Random(12)
     matched = 0
     for _ in range(20_000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 9)))
         for m in rx.finditer(text):
             matched += 1
-            assert re.search(r"\d{3}", m.group()), text
+            assert re.search(r"\d{3}[ -]\d{3}|\d{4}", m.group()), text
     assert matched > 100

@@ -65,6 +65,15 @@ def test_a_one_time_code_said_with_its_label_goes(template):
         assert code not in clean_text(template.replace("{c}", code))
 
 
+@pytest.mark.parametrize("template", [
+    "235 2.7.0 Authentication successful; your login code is {c}", "HTTP 401 at 12:05, then the 2FA code: {c}",
+])  # fmt: skip
+def test_a_one_time_code_after_other_numbers_of_three_digits_goes(template):
+    # (the code's digits are looked for from the window's first three digits in a row on)
+    for code in ("482913", "70331845", "482 913", "482-913"):
+        assert code not in clean_text(template.replace("{c}", code))
+
+
 @pytest.mark.parametrize("text", [
     "verification took 1234 ms", "the 2FA code expires in 30 seconds", "OTP length must be 6 digits",
     "mfa enabled since 2024", "see RFC 6238 for TOTP", "Confirmation number 20931 for your order",
@@ -132,6 +141,23 @@ def test_a_secret_word_as_an_argument_names_nothing_below_it():
 def test_a_clients_command_and_an_oauth_code_go(template):
     for v in (PW.replace("#", "-"), RANDOM):  # (a URL's `#` starts its fragment)
         assert v not in clean_text(template.replace("{v}", v))
+
+
+# where a command may start: after the line's indent, a prompt's `>` or `#` (and a space or a
+# tab), its literal's first place on the line inside the prompt; and a session among source lines
+# whose `conn` and `auth` follow code (no prompt's pattern is tried on those lines)
+_SOURCE = "        self.conn = conn = socket.create_connection((host, port))\n    return connect(url)\n    x.auth = auth\n"
+
+
+@pytest.mark.parametrize("template", [
+    "    conn scott/{v}", "SQL>\tconnect scott/{v}@ORCL", "dbconn> conn scott/{v}", "analytics=# CONNECT app/{v}",
+    "  AUTH {v}", "redis-conn:6379> AUTH {v}", _SOURCE + "SQL> conn scott/{v}\n" + _SOURCE,
+    _SOURCE + "cache:6379> AUTH default {v}\n" + _SOURCE,
+])  # fmt: skip
+def test_a_clients_command_goes_wherever_its_line_lets_it_start(template):
+    for v in (PW.replace("#", "-"), RANDOM):
+        out = clean_text(template.replace("{v}", v))
+        assert v not in out and (_SOURCE not in template or out.startswith(_SOURCE))
 
 
 @pytest.mark.parametrize("text", [
