@@ -176,14 +176,12 @@ _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
-    _LINE[0] = _Line(text)
-    try:
-        _named_values(text, low, hits, found)
-    finally:
-        _LINE[0] = None  # (not the text kept until the next one)
+    _named_values(text, low, hits, found, _Line(text))
 
 
-def _named_values(text, low, hits, found):
+def _named_values(text, low, hits, found, line):
+    """(`line`: the facts of the line of the last name judged, this call's own: they are read on
+    from name to name along a line, and two calls at once, in two threads, share none.)"""
     n = len(text)
     done = -1
     # the name's end: its ASCII characters by a set the engine reads as a table (~20 % less than
@@ -235,7 +233,7 @@ def _named_values(text, low, hits, found):
             while sep_end < n and low[sep_end] in " \t":
                 sep_end += 1
             end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
-                                   strength, value_at)
+                                   strength, value_at, line)
         else:
             m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
             if m is None:
@@ -248,7 +246,7 @@ def _named_values(text, low, hits, found):
             if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
                 continue  # cache[token] = x: the name is a variable used as an index
             end = _after_separator(text, found, m.end(), bool(pre or post), sep, close, s, e, before, name, kind,
-                                   strength, value_at)
+                                   strength, value_at, line)
         if end is not None and end > done:
             done = end
 
@@ -277,10 +275,11 @@ def _may_separate(low, e, n):
     return True
 
 
-def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at):
+def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at, line):
     """The value after a secret's name at text[s:e] and its separator (_SEP's groups `sep` and
     `close` as `quoted`, ending at `sep_end`; `spaced`: spaces before or after it), judged;
-    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match.)"""
+    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match;
+    `line`: named_values's _Line.)"""
     if not quoted and before in "\"'" and before and text[sep_end:sep_end + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
@@ -319,7 +318,7 @@ def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, na
     vm = value_at(text, sep_end)
     if vm is None:
         return sep_end
-    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e)
+    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e, line)
     return vm.end()
 
 
@@ -352,7 +351,7 @@ def _without_separator(text, found, s, e, before, name, kind, strength):
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end, line):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -393,7 +392,7 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             style = "loose"
         else:
             style = "spaced"
-        if not _bare_is_literal(text, spaced, text[s:e], e, name, style, key_start):
+        if not _bare_is_literal(text, line, spaced, text[s:e], e, name, style, key_start):
             return
         if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
@@ -505,7 +504,7 @@ def _looks_like_name(value):
     return value.isupper()
 
 
-def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
+def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     """Judge whether a bare (unquoted) value is a literal secret or code.
 
     A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
@@ -517,21 +516,21 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
     if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
-    if len(value) < 6 and _in_cookie(text, key_start):
+    if len(value) < 6 and _in_cookie(text, line, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
     key_low = key.lower()
     if low == key_low or low == key_low.lstrip("-") or ("." in key and low == key.rsplit(".", 1)[-1].lower()):
         return False  # password=password (a keyword argument passed along)
-    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, key_start)) \
+    if style == "colon" and (_yaml_context(text, line, key_start, vend) or _one_line_label(text, line, key_start)) \
             and not _rest_of_line(text, vend) and \
             not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
         # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
         # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
         typed = value[0].isupper() and value.isalpha() and \
-            compiled("blank", r"\s*\Z").match(text, line_at(text, key_start).start, key_start) is not None
+            compiled("blank", r"\s*\Z").match(text, line.at(key_start).start, key_start) is not None
         return low not in CONSTANTS and not typed
-    if _literal_context(text, style, key_start):
+    if _literal_context(text, line, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
         return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value and \
@@ -543,14 +542,14 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
-    if "*" in value and style != "cli" and not _in_conninfo(text, key_start):
+    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start):
         return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
     if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
         return False  # token: otherToken / password = db_password (variables)
-    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, value, key, style, key_start):
+    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start):
         return False
     eol = text.find("\n", vend, vend + 200)
     rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
@@ -568,31 +567,31 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     return True
 
 
-def _in_cookie(text, key_start):
+def _in_cookie(text, line, key_start):
     """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
     `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
-    line_start = line_at(text, key_start).start
+    line_start = line.at(key_start).start
     if key_start - line_start > 400:
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
     return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
 
 
-def _in_conninfo(text, key_start):
+def _in_conninfo(text, line, key_start):
     """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
     `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect): its values are literals."""
-    head = text[max(line_at(text, key_start).start, key_start - 300):key_start]
+    head = text[max(line.at(key_start).start, key_start - 300):key_start]
     return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None
 
 
-def _literal_context(text, style, key_start):
+def _literal_context(text, line, style, key_start):
     """The name at `key_start` is set where no code runs: a shell's or an environment's
     assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
     `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
     (`key = value` below a `[section]` line, indented as in .gitconfig).  (The line's head,
     `text[line_start:key_start]`, is read in place: patterns matched with its bounds, the facts
-    of its whole length from `line_at`; no copy of a long line's head for each name on it.)"""
-    line = line_at(text, key_start)
+    of its whole length from `line`; no copy of a long line's head for each name on it.)"""
+    line = line.at(key_start)
     line_start = line.start
     if style == "loose":
         if key_start - line_start > 120:
@@ -607,7 +606,7 @@ def _literal_context(text, style, key_start):
     if style == "colon" and _header_head(text, line, key_start) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
-    if style == "colon" and _one_line_label(text, key_start):
+    if style == "colon" and _one_line_label(text, line, key_start):
         return True
     if style != "spaced":
         return False
@@ -670,6 +669,13 @@ class _Line:
     def __init__(self, text):
         self.text = text
         self.start = self.end = self.pos = -1
+
+    def at(self, key_start):
+        """These facts, of the line of `key_start` (read on from the last name's when it is on
+        the same line)."""
+        if not self.start <= key_start <= self.end:
+            self.move_to(key_start)
+        return self
 
     def move_to(self, key_start):
         """The line of `key_start` becomes this one."""
@@ -781,31 +787,17 @@ class _Line:
         return self.dq % 2 == 1 or self.sq % 2 == 1
 
 
-_LINE: list = [None]  # named_values's _Line, for its text
-
-
-def line_at(text, key_start):
-    """The facts of the line of `key_start` (named_values's, read on from its last name; from any
-    other caller, the line read afresh)."""
-    line = _LINE[0]
-    if line is None or line.text is not text:
-        line = _Line(text)
-    if not line.start <= key_start <= line.end:
-        line.move_to(key_start)
-    return line
-
-
 def _rest_of_line(text, vend):
     """What follows a value on its line, but spaces and a comment."""
     eol = text.find("\n", vend)
     return text[vend:eol if eol >= 0 else len(text)].split("#", 1)[0].strip()
 
 
-def _yaml_context(text, key_start, vend):
+def _yaml_context(text, line, key_start, vend):
     """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
     value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
     line of code (`class Creds:`, `def f(x):`, `{`)."""
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     line_start = line.start
     if line.lead_end() < key_start or \
             not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
@@ -838,10 +830,10 @@ def _command_head(text, line, key_start):
     return m is not None and m.group(1) not in _CODE_WORDS
 
 
-def _one_line_label(text, key_start):
+def _one_line_label(text, line, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     if line.has_code():
         return False
     # (the pattern's at most three labels are six words at most and end with spaces: a head of
@@ -871,7 +863,7 @@ def _in_ini_section(text, line_start):
     return False
 
 
-def _code_context(text, value, key, style, key_start):
+def _code_context(text, line, value, key, style, key_start):
     """A bare identifier after `key` is a name of code, not a value (see _bare_is_literal)."""
     if style == "cli":
         return False
@@ -882,7 +874,7 @@ def _code_context(text, value, key, style, key_start):
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
     if len(value) <= 3 and style != "loose":
         return True  # token = v, "token": i
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     line.count_to(key_start)
     line_start = line.start
     before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
