@@ -948,13 +948,16 @@ def _says_secret(word):
 
 def random_values(text, low, hits, runs, found):
     """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
-    in one of `runs`, see anchors.long_runs: a line with none is not searched)."""
-    rx = None  # compiled when a line has a run and a secret word
+    in one of `runs`, see anchors.long_runs: a line with none is not searched).  A whole line's
+    random values are read before its secret words: most lines that hold both a secret word and
+    a long run hold nothing random (a path, a test's name), and are then left without reading
+    the word at each hit (~5,000 lines of the pytest --co MB)."""
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     past = -1  # the end of a line searched, or of a whole line read to hold no candidate: its other hits are skipped
     same = -1  # the end of the last whole line read: a later hit on it (its word did not say secret) is read as it was
     line_start = ls = le = 0
     whole = False
+    tokens = None  # the random values of the whole line last read (None: not read yet)
     n = len(text)
     n_runs = len(runs)
     for hit in hits:
@@ -971,6 +974,7 @@ def random_values(text, low, hits, runs, found):
                 past = eol
                 continue
         if hit >= same or hit > line_start + 2000:
+            tokens = None
             line_start = ls = low.rfind("\n", 0, hit) + 1
             line_end = le = low.find("\n", hit)
             if le < 0:
@@ -989,27 +993,51 @@ def random_values(text, low, hits, runs, found):
                     past = le
                 continue  # no run of 16 token characters on the line
             same = le if whole else -1
-        if not secret_word_at(text, hit):
-            continue  # `has` in `hash`: no candidate
+        if whole:
+            if tokens is None:
+                tokens = _random_runs(text, low, runs, i, ls, le) or ()
+            if not tokens:
+                past = le
+                continue  # nothing random on the line: whatever its words say, no candidate
+            if not secret_word_at(text, hit):
+                continue  # `has` in `hash`: no candidate
+        elif not secret_word_at(text, hit):
+            continue
+        else:
+            tokens = _random_runs(text, low, runs, i, ls, le)
+            if tokens is None:
+                continue  # nothing long in the window
+        past = le
+        for s, e in tokens:
+            add_span(found, text, s, e, P_RANDOM, "high_entropy")
+
+
+def _random_runs(text, low, runs, i, ls, le):
+    """(start, end) of each random-looking value in text[ls:le] (runs[i] is the first run that
+    ends after `ls`), or None when no value is long enough to be judged."""
+    # a match is 16 run characters or more in a row: it lies in one of the runs, and only those
+    # are searched (not the line, its look-behind tried at each place); a run without `=` or `$`
+    # (the run's characters the pattern's run does not take) inside the window is one match whole
+    rx = None
+    spans = []
+    j = i
+    n_runs = len(runs)
+    while j < n_runs and runs[j][0] < le:
+        a, b = runs[j]
+        j += 1
+        if a >= ls and b <= le and text.find("=", a, b) < 0 and text.find("$", a, b) < 0:
+            spans.append((a, b))
+            continue
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
-        # a match is 16 run characters or more in a row: it lies in one of the runs on the line,
-        # and only those are searched (not the line, its look-behind tried at each place)
-        matches = []
-        j = i
-        while j < n_runs and runs[j][0] < le:
-            a, b = runs[j]
-            matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
-            j += 1
-        if not matches:
-            if whole:
-                past = le
-            continue  # nothing long on the line
-        past = le
-        for m in matches:
-            s = m.start()
-            if s >= 7 and low.startswith("base64,", s - 7):
-                continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
-            token = m.group().rstrip(".-~")
-            if looks_random(token):
-                add_span(found, text, s, s + len(token), P_RANDOM, "high_entropy")
+        spans += [m.span() for m in rx.finditer(text, a if a > ls else ls, b if b < le else le)]
+    if not spans:
+        return None
+    out = []
+    for s, e in spans:
+        if s >= 7 and low.startswith("base64,", s - 7):
+            continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
+        token = text[s:e].rstrip(".-~")
+        if looks_random(token):
+            out.append((s, s + len(token)))
+    return out
