@@ -1028,25 +1028,26 @@ def _random_runs(text, low, runs, i, ls, le):
     # are searched (not the line, its look-behind tried at each place); a run without `=` or `$`
     # (the run's characters the pattern's run does not take) inside the window is one match whole
     rx = None
-    spans = []
+    out = []
+    matched = False
     j = i
     n_runs = len(runs)
     while j < n_runs and runs[j][0] < le:
         a, b = runs[j]
         j += 1
         if a >= ls and b <= le and text.find("=", a, b) < 0 and text.find("$", a, b) < 0:
-            spans.append((a, b))
+            matched = True
+            token = text[a:b].rstrip(".-~")
+            # (not a data: URL, an image: `low` is `text` lowercased, each character in its place)
+            if looks_random(token) and not (a >= 7 and low.startswith("base64,", a - 7)):
+                out.append((a, a + len(token)))
             continue
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
-        spans += [m.span() for m in rx.finditer(text, a if a > ls else ls, b if b < le else le)]
-    if not spans:
-        return None
-    out = []
-    for s, e in spans:
-        if s >= 7 and low.startswith("base64,", s - 7):
-            continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
-        token = text[s:e].rstrip(".-~")
-        if looks_random(token):
-            out.append((s, s + len(token)))
-    return out
+        for m in rx.finditer(text, a if a > ls else ls, b if b < le else le):
+            matched = True
+            s = m.start()
+            token = m.group().rstrip(".-~")
+            if looks_random(token) and not (s >= 7 and low.startswith("base64,", s - 7)):
+                out.append((s, s + len(token)))
+    return out if matched else None
