@@ -1035,9 +1035,9 @@ def _random_runs(text, low, runs, i, ls, le):
     while j < n_runs and runs[j][0] < le:
         a, b = runs[j]
         j += 1
-        if a >= ls and b <= le and text.find("=", a, b) < 0 and text.find("$", a, b) < 0:
+        if a >= ls and b <= le and "=" not in (run := text[a:b]) and "$" not in run:
             matched = True
-            token = text[a:b].rstrip(".-~")
+            token = run.rstrip(".-~")
             # (not a data: URL, an image: `low` is `text` lowercased, each character in its place)
             if looks_random(token) and not (a >= 7 and low.startswith("base64,", a - 7)):
                 out.append((a, a + len(token)))
