@@ -925,6 +925,13 @@ def _declared(text, line, before):
 def secret_word_at(text, hit):
     """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
     `hash` or `pw` inside a random string."""
+    return _secret_word(text, hit)[1]
+
+
+def _secret_word(text, hit):
+    """(where the word at `hit` ends, whether it says secret): secret_word_at's answer and how
+    far it holds (every place of the word gives the word: a caller that reads places in order
+    reads a word once, not once a place, a run of letters of thousands of places in its time)."""
     s = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
@@ -939,7 +946,7 @@ def secret_word_at(text, hit):
         if len(_WORD_VERDICTS) > 5000:
             _WORD_VERDICTS.clear()
         got = _WORD_VERDICTS[word] = _says_secret(word)
-    return got
+    return e, got
 
 
 _WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most hits)
@@ -960,11 +967,15 @@ def random_values(text, low, hits, runs, found):
     in one of `runs`, see anchors.long_runs: a line with none is not searched).  A whole line's
     random values are read before its secret words: most lines that hold both a secret word and
     a long run hold nothing random (a path, a test's name), and are then left without reading
-    the word at each hit (~5,000 lines of the pytest --co MB)."""
+    the word at each hit (~5,000 lines of the pytest --co MB).  A line's ends and a word are
+    each read once, whatever the number of hits on them (one line of thousands of hits inside
+    words was read whole at each)."""
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     past = -1  # the end of a line searched, or of a whole line read to hold no candidate: its other hits are skipped
     same = -1  # the end of the last whole line read: a later hit on it (its word did not say secret) is read as it was
     line_start = ls = le = 0
+    eol = start_of = -1  # the end of the line of the last hit read; the end of the line `line_start` starts
+    word_end, says = -1, False  # the end of the last word read, and whether it says secret
     whole = False
     tokens = None  # the random values of the whole line last read (None: not read yet)
     n = len(text)
@@ -972,27 +983,24 @@ def random_values(text, low, hits, runs, found):
     for hit in hits:
         if hit < past:
             continue
-        if i < n_runs and runs[i][0] > hit:
-            # the next run starts after the hit (none stands before it on its line, as `i` says):
-            # a line it does not reach holds none, read without the line's start (most lines of a
-            # text dense with secrets)
+        if hit >= eol:
             eol = low.find("\n", hit)
             if eol < 0:
                 eol = n
-            if runs[i][0] >= eol:
-                past = eol
-                continue
+        if i < n_runs and runs[i][0] >= eol:
+            # the next run starts after the hit's line (none stands before it on its line, as `i`
+            # says): the line holds none, read without the line's start (most lines of a text
+            # dense with secrets)
+            past = eol
+            continue
         if hit >= same or hit > line_start + 2000:
             tokens = None
-            line_start = ls = low.rfind("\n", 0, hit) + 1
-            line_end = le = low.find("\n", hit)
-            if le < 0:
-                line_end = le = n
-            if ls < hit - 2000:
-                ls = hit - 2000
-            if le > hit + 2000:
-                le = hit + 2000
-            whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
+            if start_of != eol:
+                line_start = low.rfind("\n", 0, hit) + 1
+                start_of = eol
+            ls = hit - 2000 if line_start < hit - 2000 else line_start
+            le = hit + 2000 if eol > hit + 2000 else eol
+            whole = ls == line_start and le == eol  # (a longer line is read 2,000 characters each side)
             while i < n_runs and runs[i][1] <= ls:
                 i += 1
             if i == n_runs:
@@ -1008,11 +1016,11 @@ def random_values(text, low, hits, runs, found):
             if not tokens:
                 past = le
                 continue  # nothing random on the line: whatever its words say, no candidate
-            if not secret_word_at(text, hit):
-                continue  # `has` in `hash`: no candidate
-        elif not secret_word_at(text, hit):
-            continue
-        else:
+        if hit >= word_end:
+            word_end, says = _secret_word(text, hit)
+        if not says:
+            continue  # `has` in `hash`: no candidate
+        if not whole:
             tokens = _random_runs(text, low, runs, i, ls, le)
             if tokens is None:
                 continue  # nothing long in the window

@@ -3,6 +3,7 @@ same whichever it reads first, and wherever on the line the word that says secre
 
 from store.privacy import Look
 from store.privacy.names import random_values
+from tests.store.test_privacy import linear
 
 RANDOM = "kQ8vZ2mX7pL4wN9rT5yB3"
 
@@ -39,3 +40,18 @@ def test_a_random_value_on_a_long_line_is_read_around_each_word():
     far = "w " * 3000
     assert randoms(f"token {RANDOM} {far}") == [RANDOM]
     assert randoms(f"{far} {RANDOM} {far} token") == []  # (more than 2,000 characters from the word)
+
+
+def _random_values_of(look):
+    random_values(look.text, look.low, look.hits, look.runs, look.found)
+    return len(look.found)
+
+
+def test_a_line_of_thousands_of_secret_words_inside_one_word_is_linear():
+    # each word of the line was read from its start again at each of its hits
+    assert linear(_random_values_of, lambda n: Look("abcdefghtoken" * n), 2_000) == 0
+
+
+def test_a_line_of_thousands_of_secret_words_inside_one_run_is_linear():
+    # the line's start and end were looked for again at each hit
+    assert linear(_random_values_of, lambda n: Look("aB3dE5fG7hJ9kL1mN2token" * n), 80_000) == 0
