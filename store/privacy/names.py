@@ -40,7 +40,8 @@ from store.privacy.values import (
 )
 
 SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
-_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_NAME_CHARS_TEXT = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+_NAME_CHARS = frozenset(_NAME_CHARS_TEXT)
 
 
 def secret_word_hits(anchors):
@@ -176,14 +177,12 @@ _BLOCK_SCALAR = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 def named_values(text, low, hits, found):
     """NAME: the value assigned to a name that says secret, in whatever syntax."""
-    _LINE[0] = _Line(text)
-    try:
-        _named_values(text, low, hits, found)
-    finally:
-        _LINE[0] = None  # (not the text kept until the next one)
+    _named_values(text, low, hits, found, _Line(text))
 
 
-def _named_values(text, low, hits, found):
+def _named_values(text, low, hits, found, line):
+    """(`line`: the facts of the line of the last name judged, this call's own: they are read on
+    from name to name along a line, and two calls at once, in two threads, share none.)"""
     n = len(text)
     done = -1
     # the name's end: its ASCII characters by a set the engine reads as a table (~20 % less than
@@ -199,11 +198,14 @@ def _named_values(text, low, hits, found):
             continue
         s = hit
         if s and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+            # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII; the ASCII ones
+            # stripped at C speed, ~30 % of the names' reading on the pytest --co MB)
             stop = hit - 80 if hit > 80 else 0
-            s -= 1
-            while s > stop and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+            s = stop + len(text[stop:hit].rstrip(_NAME_CHARS_TEXT))
+            while s > stop and (c := text[s - 1]) > "\x7f" and c.isalnum():
                 s -= 1
-            # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII, by the engine)
+                while s > stop and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
+                    s -= 1
             while s < hit and text[s] in ".-":
                 s += 1  # --password: the dashes are the flag's, not the name's
             if s < hit and s and text[s - 1] == "\\" and text[s] in "nrt":
@@ -235,7 +237,7 @@ def _named_values(text, low, hits, found):
             while sep_end < n and low[sep_end] in " \t":
                 sep_end += 1
             end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
-                                   strength, value_at)
+                                   strength, value_at, line)
         else:
             m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
             if m is None:
@@ -248,7 +250,7 @@ def _named_values(text, low, hits, found):
             if not close and m.start(2) > e and "]" in low[e:m.start(2)] and low[e] != "[":
                 continue  # cache[token] = x: the name is a variable used as an index
             end = _after_separator(text, found, m.end(), bool(pre or post), sep, close, s, e, before, name, kind,
-                                   strength, value_at)
+                                   strength, value_at, line)
         if end is not None and end > done:
             done = end
 
@@ -257,6 +259,7 @@ def _named_values(text, low, hits, found):
 _SEP_FIRST = frozenset("\\\"'[] \t:<=|?&\uff1a\uff1d{,>")
 _SEP_AFTER_SPACE = frozenset("]:<=|?&\uff1a\uff1d{,>a \t")
 _SEP_AFTER_QUOTE = frozenset(" \t[]:<=|?&\uff1a\uff1d{,>")
+_SEP_AFTER_BRACKET = frozenset(" \t:<=|?&\uff1a\uff1d{,>")
 
 
 def _may_separate(low, e, n):
@@ -274,13 +277,18 @@ def _may_separate(low, e, n):
         return e + 1 < n and low[e + 1] in " \t\"'"
     if c == "\\":  # an escaped closing quote
         return e + 1 < n and low[e + 1] in "\"'"
+    if c == "]":  # an index's end, then spaces or a separator (`test_x[password]`: a test's id, most often)
+        return e + 1 < n and low[e + 1] in _SEP_AFTER_BRACKET
+    if c == "[":  # an index, `[0]` or `[]`
+        return e + 1 < n and (low[e + 1] == "]" or low[e + 1].isdecimal())
     return True
 
 
-def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at):
+def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, name, kind, strength, value_at, line):
     """The value after a secret's name at text[s:e] and its separator (_SEP's groups `sep` and
     `close` as `quoted`, ending at `sep_end`; `spaced`: spaces before or after it), judged;
-    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match.)"""
+    where it ends (None: no value there, or judged already).  (`value_at`: _VALUE's match;
+    `line`: named_values's _Line.)"""
     if not quoted and before in "\"'" and before and text[sep_end:sep_end + 1] == before:
         return None  # expect "password:"; send ...: the string that holds the name ends there
     if sep == "," and not quoted and name.isupper() and "_" in name and before in (" ", "\t", "(", ",") \
@@ -319,7 +327,7 @@ def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, na
     vm = value_at(text, sep_end)
     if vm is None:
         return sep_end
-    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e)
+    _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e, line)
     return vm.end()
 
 
@@ -352,7 +360,7 @@ def _without_separator(text, found, s, e, before, name, kind, strength):
 _VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
 
 
-def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end):
+def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end, line):
     # the value's group is the one that closed last (_VALUE's alternatives hold no group inside
     # and nothing follows them): one call, not one per group tried
     group = vm.lastgroup
@@ -393,7 +401,7 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             style = "loose"
         else:
             style = "spaced"
-        if not _bare_is_literal(text, spaced, text[s:e], e, name, style, key_start):
+        if not _bare_is_literal(text, line, spaced, text[s:e], e, name, style, key_start):
             return
         if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
@@ -505,7 +513,7 @@ def _looks_like_name(value):
     return value.isupper()
 
 
-def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
+def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     """Judge whether a bare (unquoted) value is a literal secret or code.
 
     A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
@@ -517,21 +525,21 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
     if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
-    if len(value) < 6 and _in_cookie(text, key_start):
+    if len(value) < 6 and _in_cookie(text, line, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
     key_low = key.lower()
     if low == key_low or low == key_low.lstrip("-") or ("." in key and low == key.rsplit(".", 1)[-1].lower()):
         return False  # password=password (a keyword argument passed along)
-    if style == "colon" and (_yaml_context(text, key_start, vend) or _one_line_label(text, key_start)) \
+    if style == "colon" and (_yaml_context(text, line, key_start, vend) or _one_line_label(text, line, key_start)) \
             and not _rest_of_line(text, vend) and \
             not compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         # a YAML mapping's value: a literal, but a type's name (Token, SecretStr) or a constant
         # a literal, but a constant or a type's name (password: SecretStr, token: Token) where the
         # key starts its line; after words of prose (`wifi password: Sunshine`) a capital is a value's
         typed = value[0].isupper() and value.isalpha() and \
-            compiled("blank", r"\s*\Z").match(text, line_at(text, key_start).start, key_start) is not None
+            compiled("blank", r"\s*\Z").match(text, line.at(key_start).start, key_start) is not None
         return low not in CONSTANTS and not typed
-    if _literal_context(text, style, key_start):
+    if _literal_context(text, line, style, key_start):
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
         return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value and \
@@ -543,14 +551,14 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
-    if "*" in value and style != "cli" and not _in_conninfo(text, key_start):
+    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start):
         return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
     if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
         return False  # token: otherToken / password = db_password (variables)
-    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, value, key, style, key_start):
+    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start):
         return False
     eol = text.find("\n", vend, vend + 200)
     rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
@@ -568,31 +576,31 @@ def _bare_is_literal(text, spaced, value, vend, key, style, key_start):
     return True
 
 
-def _in_cookie(text, key_start):
+def _in_cookie(text, line, key_start):
     """The pair at `key_start` is one of a Cookie header's (`Cookie: a=1; b=2`, or a HAR entry's
     `{"name": "Cookie", "value": "a=1; b=2"}`): the word `cookie` before it on its line."""
-    line_start = line_at(text, key_start).start
+    line_start = line.at(key_start).start
     if key_start - line_start > 400:
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
     return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
 
 
-def _in_conninfo(text, key_start):
+def _in_conninfo(text, line, key_start):
     """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
     `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect): its values are literals."""
-    head = text[max(line_at(text, key_start).start, key_start - 300):key_start]
+    head = text[max(line.at(key_start).start, key_start - 300):key_start]
     return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None
 
 
-def _literal_context(text, style, key_start):
+def _literal_context(text, line, style, key_start):
     """The name at `key_start` is set where no code runs: a shell's or an environment's
     assignment (`NAME=value` starting its line, after `export`, `set`, `ENV`, `-e`, `--env`,
     `--build-arg`, `--set`, `--from-literal=`, a YAML list's `- `), or a key of an INI section
     (`key = value` below a `[section]` line, indented as in .gitconfig).  (The line's head,
     `text[line_start:key_start]`, is read in place: patterns matched with its bounds, the facts
-    of its whole length from `line_at`; no copy of a long line's head for each name on it.)"""
-    line = line_at(text, key_start)
+    of its whole length from `line`; no copy of a long line's head for each name on it.)"""
+    line = line.at(key_start)
     line_start = line.start
     if style == "loose":
         if key_start - line_start > 120:
@@ -607,7 +615,7 @@ def _literal_context(text, style, key_start):
     if style == "colon" and _header_head(text, line, key_start) \
             and compiled("header-name", r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+[\"']?[ \t]*:").match(text, key_start, key_start + 80):
         return True  # an HTTP header: X-API-Key: …, -H "X-Auth-Token: …"
-    if style == "colon" and _one_line_label(text, key_start):
+    if style == "colon" and _one_line_label(text, line, key_start):
         return True
     if style != "spaced":
         return False
@@ -670,6 +678,13 @@ class _Line:
     def __init__(self, text):
         self.text = text
         self.start = self.end = self.pos = -1
+
+    def at(self, key_start):
+        """These facts, of the line of `key_start` (read on from the last name's when it is on
+        the same line)."""
+        if not self.start <= key_start <= self.end:
+            self.move_to(key_start)
+        return self
 
     def move_to(self, key_start):
         """The line of `key_start` becomes this one."""
@@ -781,31 +796,17 @@ class _Line:
         return self.dq % 2 == 1 or self.sq % 2 == 1
 
 
-_LINE: list = [None]  # named_values's _Line, for its text
-
-
-def line_at(text, key_start):
-    """The facts of the line of `key_start` (named_values's, read on from its last name; from any
-    other caller, the line read afresh)."""
-    line = _LINE[0]
-    if line is None or line.text is not text:
-        line = _Line(text)
-    if not line.start <= key_start <= line.end:
-        line.move_to(key_start)
-    return line
-
-
 def _rest_of_line(text, vend):
     """What follows a value on its line, but spaces and a comment."""
     eol = text.find("\n", vend)
     return text[vend:eol if eol >= 0 else len(text)].split("#", 1)[0].strip()
 
 
-def _yaml_context(text, key_start, vend):
+def _yaml_context(text, line, key_start, vend):
     """`key: value` of a YAML mapping: the key starts its line (indented), nothing follows the
     value, and the line above is a YAML key (`database:`, `user: app`, `- name: x`), not a
     line of code (`class Creds:`, `def f(x):`, `{`)."""
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     line_start = line.start
     if line.lead_end() < key_start or \
             not compiled("yaml-rest", r"[ \t]*(?:#.*)?(?:\r?\n|\Z)").match(text, vend):
@@ -838,10 +839,10 @@ def _command_head(text, line, key_start):
     return m is not None and m.group(1) not in _CODE_WORDS
 
 
-def _one_line_label(text, key_start):
+def _one_line_label(text, line, key_start):
     """`wifi password: X`, `SSID: Office5G  Password: X`: a label on a line of prose or of
     pairs, its value ending the line, no punctuation of code on it."""
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     if line.has_code():
         return False
     # (the pattern's at most three labels are six words at most and end with spaces: a head of
@@ -871,7 +872,7 @@ def _in_ini_section(text, line_start):
     return False
 
 
-def _code_context(text, value, key, style, key_start):
+def _code_context(text, line, value, key, style, key_start):
     """A bare identifier after `key` is a name of code, not a value (see _bare_is_literal)."""
     if style == "cli":
         return False
@@ -882,7 +883,7 @@ def _code_context(text, value, key, style, key_start):
         return True  # Name, Error, SecretStr, ProgressToken: classes and types
     if len(value) <= 3 and style != "loose":
         return True  # token = v, "token": i
-    line = line_at(text, key_start)
+    line = line.at(key_start)
     line.count_to(key_start)
     line_start = line.start
     before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
@@ -924,6 +925,13 @@ def _declared(text, line, before):
 def secret_word_at(text, hit):
     """The word at `hit` says secret (a name like api_key, or the word token), not `has` in
     `hash` or `pw` inside a random string."""
+    return _secret_word(text, hit)[1]
+
+
+def _secret_word(text, hit):
+    """(where the word at `hit` ends, whether it says secret): secret_word_at's answer and how
+    far it holds (every place of the word gives the word: a caller that reads places in order
+    reads a word once, not once a place, a run of letters of thousands of places in its time)."""
     s = hit
     while s > 0 and text[s - 1].isalpha():
         s -= 1
@@ -938,7 +946,7 @@ def secret_word_at(text, hit):
         if len(_WORD_VERDICTS) > 5000:
             _WORD_VERDICTS.clear()
         got = _WORD_VERDICTS[word] = _says_secret(word)
-    return got
+    return e, got
 
 
 _WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most hits)
@@ -956,38 +964,43 @@ def _says_secret(word):
 
 def random_values(text, low, hits, runs, found):
     """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
-    in one of `runs`, see anchors.long_runs: a line with none is not searched)."""
-    rx = None  # compiled when a line has a run and a secret word
+    in one of `runs`, see anchors.long_runs: a line with none is not searched).  A whole line's
+    random values are read before its secret words: most lines that hold both a secret word and
+    a long run hold nothing random (a path, a test's name), and are then left without reading
+    the word at each hit (~5,000 lines of the pytest --co MB).  A line's ends and a word are
+    each read once, whatever the number of hits on them (one line of thousands of hits inside
+    words was read whole at each)."""
     i = 0  # the first run that ends after the line's start (hits are sorted: it only moves on)
     past = -1  # the end of a line searched, or of a whole line read to hold no candidate: its other hits are skipped
     same = -1  # the end of the last whole line read: a later hit on it (its word did not say secret) is read as it was
     line_start = ls = le = 0
+    eol = start_of = -1  # the end of the line of the last hit read; the end of the line `line_start` starts
+    word_end, says = -1, False  # the end of the last word read, and whether it says secret
     whole = False
+    tokens = None  # the random values of the whole line last read (None: not read yet)
     n = len(text)
     n_runs = len(runs)
     for hit in hits:
         if hit < past:
             continue
-        if i < n_runs and runs[i][0] > hit:
-            # the next run starts after the hit (none stands before it on its line, as `i` says):
-            # a line it does not reach holds none, read without the line's start (most lines of a
-            # text dense with secrets)
+        if hit >= eol:
             eol = low.find("\n", hit)
             if eol < 0:
                 eol = n
-            if runs[i][0] >= eol:
-                past = eol
-                continue
+        if i < n_runs and runs[i][0] >= eol:
+            # the next run starts after the hit's line (none stands before it on its line, as `i`
+            # says): the line holds none, read without the line's start (most lines of a text
+            # dense with secrets)
+            past = eol
+            continue
         if hit >= same or hit > line_start + 2000:
-            line_start = ls = low.rfind("\n", 0, hit) + 1
-            line_end = le = low.find("\n", hit)
-            if le < 0:
-                line_end = le = n
-            if ls < hit - 2000:
-                ls = hit - 2000
-            if le > hit + 2000:
-                le = hit + 2000
-            whole = ls == line_start and le == line_end  # (a longer line is read 2,000 characters each side)
+            tokens = None
+            if start_of != eol:
+                line_start = low.rfind("\n", 0, hit) + 1
+                start_of = eol
+            ls = hit - 2000 if line_start < hit - 2000 else line_start
+            le = hit + 2000 if eol > hit + 2000 else eol
+            whole = ls == line_start and le == eol  # (a longer line is read 2,000 characters each side)
             while i < n_runs and runs[i][1] <= ls:
                 i += 1
             if i == n_runs:
@@ -997,27 +1010,52 @@ def random_values(text, low, hits, runs, found):
                     past = le
                 continue  # no run of 16 token characters on the line
             same = le if whole else -1
-        if not secret_word_at(text, hit):
+        if whole:
+            if tokens is None:
+                tokens = _random_runs(text, low, runs, i, ls, le) or ()
+            if not tokens:
+                past = le
+                continue  # nothing random on the line: whatever its words say, no candidate
+        if hit >= word_end:
+            word_end, says = _secret_word(text, hit)
+        if not says:
             continue  # `has` in `hash`: no candidate
+        if not whole:
+            tokens = _random_runs(text, low, runs, i, ls, le)
+            if tokens is None:
+                continue  # nothing long in the window
+        past = le
+        for s, e in tokens:
+            add_span(found, text, s, e, P_RANDOM, "high_entropy")
+
+
+def _random_runs(text, low, runs, i, ls, le):
+    """(start, end) of each random-looking value in text[ls:le] (runs[i] is the first run that
+    ends after `ls`), or None when no value is long enough to be judged."""
+    # a match is 16 run characters or more in a row: it lies in one of the runs, and only those
+    # are searched (not the line, its look-behind tried at each place); a run without `=` or `$`
+    # (the run's characters the pattern's run does not take) inside the window is one match whole
+    rx = None
+    out = []
+    matched = False
+    j = i
+    n_runs = len(runs)
+    while j < n_runs and runs[j][0] < le:
+        a, b = runs[j]
+        j += 1
+        if a >= ls and b <= le and "=" not in (run := text[a:b]) and "$" not in run:
+            matched = True
+            token = run.rstrip(".-~")
+            # (not a data: URL, an image: `low` is `text` lowercased, each character in its place)
+            if looks_random(token) and not (a >= 7 and low.startswith("base64,", a - 7)):
+                out.append((a, a + len(token)))
+            continue
         if rx is None:
             rx = compiled("entropy", ENTROPY_RUN)
-        # a match is 16 run characters or more in a row: it lies in one of the runs on the line,
-        # and only those are searched (not the line, its look-behind tried at each place)
-        matches = []
-        j = i
-        while j < n_runs and runs[j][0] < le:
-            a, b = runs[j]
-            matches += rx.finditer(text, a if a > ls else ls, b if b < le else le)
-            j += 1
-        if not matches:
-            if whole:
-                past = le
-            continue  # nothing long on the line
-        past = le
-        for m in matches:
+        for m in rx.finditer(text, a if a > ls else ls, b if b < le else le):
+            matched = True
             s = m.start()
-            if s >= 7 and low.startswith("base64,", s - 7):
-                continue  # a data: URL (an image)  (`low`: `text` lowercased, each character in its place)
             token = m.group().rstrip(".-~")
-            if looks_random(token):
-                add_span(found, text, s, s + len(token), P_RANDOM, "high_entropy")
+            if looks_random(token) and not (s >= 7 and low.startswith("base64,", s - 7)):
+                out.append((s, s + len(token)))
+    return out if matched else None

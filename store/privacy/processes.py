@@ -306,6 +306,7 @@ def login_with_user_and_password(text, anchors, found):
 # ------------------------------------------------------------------------------ a value below its name
 _NAME_ENDS_LINE = r"([\w.-]*)[\"']?,?:?[ \t]*\r?(?:\n|\Z)"
 _NAME_LINE_ENDS = frozenset("_.-\"',: \t\r")
+_NAME_LINE_LAST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") | _NAME_LINE_ENDS
 # A name's ASCII characters and its closing marks (_NAME_ENDS_LINE): past them, only spaces end
 # the line (or a character past ASCII, read by the pattern)
 _NAME_LINE_TAIL = r"[A-Za-z0-9_.\-\"',:]*+(?:\Z|\s+\Z|[^\x00-\x7f])"
@@ -326,10 +327,13 @@ def value_below_a_name(text, hits, found):
         if i < count and hits[i] < nl:
             i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
         p = hits[i - 1]
-        if nl - p > 100 or tail(text, p, nl) is None:
+        if nl - p > 100 or ((c := text[nl - 1]) not in _NAME_LINE_LAST and not (c > "\x7f" and c.isalnum())):
+            # (a name and its closing marks end in one of their characters: the line's last one,
+            # read first, leaves most lines of a test's id, `test_x[password]`, and a quarter of
+            # those of a MB dense with secrets without the pattern)
+            continue
+        if tail(text, p, nl) is None:
             continue  # (`Pw3eD#7`, `pass -Q x`, prose: one C scan, most lines, before the pattern)
-        if not (text[nl - 1].isalnum() or text[nl - 1] in _NAME_LINE_ENDS):
-            continue  # (a name and its closing marks end in one of their characters)
         m = ends(text, p)
         if m is None or m.end() >= len(text):
             continue
