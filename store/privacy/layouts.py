@@ -77,9 +77,9 @@ def _at_names(text, hits, found, find_secrets):
     continuation ends, read whole once.  (Most names go on in a way none of these reads, `(`,
     `.`, `:` and a value: they cost a match of the name's end and a character.)"""
     n = len(text)
-    # the name's end where what follows is one a layout here reads (a space, `=`, `,`, `:`, a
-    # quote); most names go on otherwise: None, no match object (a later hit in such a name, the same)
-    routed_end = compiled("layout-name-end-routed", r"[A-Za-z0-9_.-]*+(?=[ \t=,:\"'])").match
+    # the name's end; most names go on in a way no layout here reads (a later hit in such a name,
+    # the same: skipped, so a line that is one long name is read once, not from each of its hits)
+    name_end = compiled("layout-name-end", r"[A-Za-z0-9_.-]*+").match
     ls = le = last = -1
     long_line = wordy = False
     continued = prev_ne = -1
@@ -87,11 +87,10 @@ def _at_names(text, hits, found, find_secrets):
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
-        m = routed_end(text, h)
-        if m is None:
+        ne = prev_ne = name_end(text, h).end()
+        after = text[ne:ne + 1]
+        if not after or after not in " \t=,:\"'":
             continue  # `(`, `.`, `#`, a letter of another script: no layout read here goes on so
-        ne = prev_ne = m.end()
-        after = text[ne]
         if h > le:  # a new line: where it ends, its last character, once (where it starts: below)
             le = text.find("\n", h)
             le = n if le < 0 else le
