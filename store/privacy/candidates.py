@@ -575,7 +575,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     n = len(text)
     i = e
-    if low[i:i + 1] in (" ", "\t"):
+    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
         if head is not None and head.group(1) in COMPOUND_HEADS:
             return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
@@ -587,6 +587,11 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    # what the next word starts with, read once for the patterns below: each of them but the
+    # qualifier's bracket needs a letter there, `[^\W\d_]` (~4,000 labels a MB of pytest's ids
+    # end at `]`, `[`, a line's end)
+    lead = low[j]
+    letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
@@ -627,7 +632,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
-        q = _qualifier().match(low, i)
+        q = _qualifier().match(low, i) if (letter and j > i) or lead in "(\uff08[\u3010" else None
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
@@ -641,17 +646,18 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
-    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found)
+    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter)
 
 
 
 _SEPARATORS = frozenset(":=\uff1a\uff1d")
 
 
-def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found):
+def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
-    "changed to", a value after a space."""
+    "changed to", a value after a space; `letter`: a letter stands at `j` (the connector's pattern
+    and the preposition's after a verb of changing start with blanks then a letter)."""
     n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
@@ -663,7 +669,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         _take(text, found, value_at(text, i), strength, PROSE, kind)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
-    m = _connector().match(low, i)
+    m = _connector().match(low, i) if letter else None
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
@@ -673,7 +679,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if (j == i or low[i:i + 1] in (" ", "\t")) and _changed_to(text, low, s, i, j, strength, kind, found):
+    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
