@@ -1789,6 +1789,10 @@ def call_arguments(text, low, anchors, found):
         _client_calls(text, low, clients, found, judged, rx)
 
 
+# The ASCII characters of a callee's path as _calls_on_line walks it back (`isalnum` and these)
+_CALLEE_ASCII = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.:->[]"
+
+
 def _calls_on_line(rx, text, ls, le):
     """What `rx.finditer(text, ls, le)` yields ("call"), read from each `(`: a match ends at the
     first `(` after its start (none stands in a callee, its blanks, `!` or generic), so none starts
@@ -1808,6 +1812,10 @@ def _calls_on_line(rx, text, ls, le):
             k = max(pos, k - 42)
             while k > pos and text[k - 1] in " \t":
                 k -= 1
+        if k > pos:  # (its ASCII characters stripped by one call: a pytest id's path walked back
+            # a character at a time, `tests/x.py::test_y[call("a")]`, ~18,000 steps a MB)
+            lo = max(pos, k - 256)
+            k = lo + len(text[lo:k].rstrip(_CALLEE_ASCII))
         while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
             k -= 1  # the callee's path (`\w`, `$`, `.`, `::`, `->`, PowerShell's `[Type]::`)
         m = rx.search(text, k, le)
