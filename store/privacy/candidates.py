@@ -154,7 +154,10 @@ def label_places(low, anchors, label):
             return [at for at in anchors.at(key) if low.startswith(label, at)]
         return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
     if offset == 0:
-        return [at for at in _places_by(low, anchors, key, 1).get(label[len(key)], ()) if low.startswith(label, at)]
+        after = label[len(key)]
+        if (key, after) in _many_sharing():
+            return _places_by_word(low, anchors, key, after, len(label)).get(label, [])
+        return [at for at in _places_by(low, anchors, key, 1).get(after, ()) if low.startswith(label, at)]
     return [at - offset for at in _places_by(low, anchors, key, -1).get(label[offset - 1], ())
             if at >= offset and low.startswith(label, at - offset)]
 
@@ -170,6 +173,35 @@ def _few_sharing():
                 count[(key, offset == 0)] = count.get((key, offset == 0), 0) + 1
         got = CACHE["labels few sharing"] = frozenset(side for side, n in count.items() if n <= 4)
     return got
+
+
+def _many_sharing():
+    """(key, the character after it) of the keys whose places that character follows serve five
+    labels or more (`pass` then `w`: password, passwort, passwd and seven misspellings of them)."""
+    got = CACHE.get("labels many sharing")
+    if got is None:
+        count: dict = {}
+        for label, (key, offset) in _keys().items():
+            if offset == 0 and key != label:
+                count[(key, label[len(key)])] = count.get((key, label[len(key)]), 0) + 1
+        got = CACHE["labels many sharing"] = frozenset(side for side, n in count.items() if n >= 5)
+    return got
+
+
+def _places_by_word(low, anchors, key, after, n):
+    """The places of `key` that `after` follows, by the `n` characters that start there (kept for
+    the text: each place is read once for the labels of that length, not once for each label)."""
+    by = anchors.memo.get((key, after, n))
+    if by is None:
+        by = anchors.memo[(key, after, n)] = {}
+        for at in _places_by(low, anchors, key, 1).get(after, ()):
+            word = low[at:at + n]
+            got = by.get(word)
+            if got is None:
+                by[word] = [at]
+            else:
+                got.append(at)
+    return by
 
 
 def _places_by(low, anchors, key, side):
