@@ -280,7 +280,7 @@ def _under_secret_parent(text, low, anchors, found):
         if lit not in present:
             continue
         for at in [at for at in anchors.at(lit) if low.startswith(words, at)]:  # (a comprehension: thousands of places)
-            word = next(w for w in words if low.startswith(w, at))
+            word = words[0] if low.startswith(words[0], at) else words[1]  # (the first that stands there)
             if low[at + len(word):at + len(word) + 1].isalnum():
                 continue
             ls = low.rfind("\n", 0, at) + 1
