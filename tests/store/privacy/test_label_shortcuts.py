@@ -229,3 +229,100 @@ def test_use_x_as_the_password_is_searched_where_its_words_can_stand():
         assert all(f[1] == P_CANDIDATE for f in got)
         taken += bool(got)
     assert taken > 100
+
+
+def test_the_patterns_after_a_label_need_a_letter_where_they_are_not_tried():
+    """After a label, the qualifier's pattern is tried only where blanks then a letter (`[^\\W\\d_]`)
+    or a bracket follow, the connector's and the changed-to preposition's where blanks then a
+    letter do (the connector's also right at the letter), the compound's head where a blank then a
+    blank or a-z does: where each is not tried, it matches nothing."""
+    from store.privacy.values import CACHE
+
+    candidates._changed_to("x to y", "x to y", 0, 1, 1, STRONG, "password", [])  # (compiles the patterns)
+    candidates._after_label("password manager", "password manager", 0, 8, "password", STRONG, False, [])
+    qualifier, connector, verb = candidates._qualifier(), candidates._connector(), CACHE["verb-preposition"]
+    head = CACHE["compound-head"]
+    rng = random.Random(29)
+    parts = [" ", "\t", "  ", "\n", "for", "the", "db", "is", "to", "a", "en", "de", ":", "=", "-", "(x)", "[db]",
+             "\uff08x\uff09", "\u3010x\u3011", "'elastic'", "é", "ñ", "\u00b2", "3", "_", "Gx7.kP2m", "est", "ist",
+             "\u3092", "\u306f", "\uc744", "\u5bc6", "\u0436", "X", ".", ",", "\u2014", "\u00a0"]
+    ruled_out = 0
+    for _ in range(20_000):
+        low = "".join(rng.choice(parts) for _ in range(rng.randint(1, 8))).lower()
+        for i in range(len(low)):
+            j = i
+            while j < len(low) and low[j] in " \t":
+                j += 1
+            lead = low[j:j + 1]
+            letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
+            if not ((letter and j > i) or (lead and lead in "(\uff08[\u3010")):
+                ruled_out += 1
+                assert qualifier.match(low, i) is None, repr(low)
+            if not letter:
+                assert connector.match(low, i) is None, repr(low)
+            if not (letter and j > i):
+                assert verb.match(low, i) is None, repr(low)
+            if not ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
+                assert head.match(low, i) is None, repr(low)
+    assert ruled_out > 10_000
+
+
+def test_a_parent_s_mapping_is_searched_only_after_its_name_s_separator():
+    """_under_secret_parent searches a mapping or a list of objects after a plural secret word only
+    where "secret-parent-opens" matches at the word: where it does not, no match of either search
+    holds the word."""
+    from store.privacy.values import CACHE
+
+    look = Look("db_secrets: {a: 'Gx7.kP2m'}\napi_tokens = [ {a: 'Gx7.kP2m'} ]\n")  # (compiles the patterns)
+    candidates._under_secret_parent(look.text, look.low, look.anchors, [])
+    opens, inline, listed = (CACHE[name] for name in ("secret-parent-opens", "secret-parent-inline", "secret-parent-list"))
+    rng = random.Random(31)
+    parts = ["secrets", "tokens", "passwords", "creds", "db_", "x.", "-", "\"", "'", " ", "\t", ":", "=", "=>", "{", "[",
+             "[ {", "\n", "é", "test_", "[error0-", "]", "::", "a" * 30]
+    ruled_out = 0
+    for _ in range(20_000):
+        low = "".join(rng.choice(parts) for _ in range(rng.randint(1, 10)))
+        for at in range(len(low)):
+            if not low.startswith(("secrets", "tokens", "passwords", "creds"), at):
+                continue
+            if opens.match(low, at, at + 80) is None:
+                ruled_out += 1
+                for rx, reach in ((inline, 40), (listed, 80)):
+                    m = rx.search(low, max(0, at - 40), at + reach)
+                    assert m is None or not m.start() <= at < m.end(), repr(low)
+    assert ruled_out > 5_000
+
+
+def test_a_callee_s_path_is_walked_back_as_by_the_loop():
+    """_calls_on_line strips a callee's ASCII characters before a `(` in one call, then walks on a
+    character at a time: the same start as the loop that walked every character (names of ASCII
+    and not, `::`, `->`, PowerShell's `[Type]::`, runs longer than the window)."""
+    rx = candidates.compiled("call-test", r"(?<![A-Za-z_$])([A-Za-z_$][\w$]*+(?:(?:\.|::|->)[A-Za-z_$][\w$]*+)*+)[ \t]*\(")
+    rng = random.Random(37)
+    parts = ["a", "Z", "9", "_", "$", ".", "::", "->", "[", "]", "é", "Ж", "\u00b2", " ", "/", "x" * 300, "(", "(\"a\")", ",",
+             "!", "<T>", ">", "\t"]
+    for _ in range(5_000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 12))) + "()"
+        got = [m.span() for m in candidates._calls_on_line(rx, text, 0, len(text))]
+        want, pos = [], 0
+        while True:  # the walk of every character, as before
+            p = text.find("(", pos)
+            if p < 0:
+                break
+            k = p
+            if k > pos and text[k - 1] == "!":
+                k -= 1
+            while k > pos and text[k - 1] in " \t":
+                k -= 1
+            if k > pos and text[k - 1] == ">":
+                k = max(pos, k - 42)
+                while k > pos and text[k - 1] in " \t":
+                    k -= 1
+            while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
+                k -= 1
+            m = rx.search(text, k, len(text))
+            if m is None:
+                break
+            want.append(m.span())
+            pos = m.end()
+        assert got == want, repr(text)
