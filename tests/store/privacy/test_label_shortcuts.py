@@ -326,3 +326,21 @@ def test_a_callee_s_path_is_walked_back_as_by_the_loop():
             want.append(m.span())
             pos = m.end()
         assert got == want, repr(text)
+
+
+def test_a_line_of_code_before_a_label_is_told_as_by_the_lazy_pattern():
+    """"label-line-code" (a command's or a CSV header's character before a label that ends its
+    line) reads the line's head by a possessive run: it matches where the lazy pattern it replaced
+    matched, on lines of every character it looks for, a line break and others."""
+    import re
+
+    lazy = re.compile(r"[^\n]*?[|;$(){}=<>\"`,]")
+    candidates._after_label("a\npassword\n", "a\npassword\n", 2, 10, "password", STRONG, False, [])
+    rx = candidates.CACHE["label-line-code"]  # (the pattern the label finder compiled)
+    rng = random.Random(41)
+    chars = list("|;$(){}=<>\"`,") + ["\n", "a", " ", "\t", "é", "-", "/", ":", "x" * 40]
+    for _ in range(20_000):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
+        for ls in range(len(text) + 1):
+            for s in range(ls, len(text) + 1):
+                assert (rx.match(text, ls, s) is None) == (lazy.match(text, ls, s) is None), (repr(text), ls, s)
