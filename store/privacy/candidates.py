@@ -154,7 +154,10 @@ def label_places(low, anchors, label):
             return [at for at in anchors.at(key) if low.startswith(label, at)]
         return [at - offset for at in anchors.at(key) if at >= offset and low.startswith(label, at - offset)]
     if offset == 0:
-        return [at for at in _places_by(low, anchors, key, 1).get(label[len(key)], ()) if low.startswith(label, at)]
+        after = label[len(key)]
+        if (key, after) in _many_sharing():
+            return _places_by_word(low, anchors, key, after, len(label)).get(label, [])
+        return [at for at in _places_by(low, anchors, key, 1).get(after, ()) if low.startswith(label, at)]
     return [at - offset for at in _places_by(low, anchors, key, -1).get(label[offset - 1], ())
             if at >= offset and low.startswith(label, at - offset)]
 
@@ -170,6 +173,35 @@ def _few_sharing():
                 count[(key, offset == 0)] = count.get((key, offset == 0), 0) + 1
         got = CACHE["labels few sharing"] = frozenset(side for side, n in count.items() if n <= 4)
     return got
+
+
+def _many_sharing():
+    """(key, the character after it) of the keys whose places that character follows serve five
+    labels or more (`pass` then `w`: password, passwort, passwd and seven misspellings of them)."""
+    got = CACHE.get("labels many sharing")
+    if got is None:
+        count: dict = {}
+        for label, (key, offset) in _keys().items():
+            if offset == 0 and key != label:
+                count[(key, label[len(key)])] = count.get((key, label[len(key)]), 0) + 1
+        got = CACHE["labels many sharing"] = frozenset(side for side, n in count.items() if n >= 5)
+    return got
+
+
+def _places_by_word(low, anchors, key, after, n):
+    """The places of `key` that `after` follows, by the `n` characters that start there (kept for
+    the text: each place is read once for the labels of that length, not once for each label)."""
+    by = anchors.memo.get((key, after, n))
+    if by is None:
+        by = anchors.memo[(key, after, n)] = {}
+        for at in _places_by(low, anchors, key, 1).get(after, ()):
+            word = low[at:at + n]
+            got = by.get(word)
+            if got is None:
+                by[word] = [at]
+            else:
+                got.append(at)
+    return by
 
 
 def _places_by(low, anchors, key, side):
@@ -248,7 +280,7 @@ def _under_secret_parent(text, low, anchors, found):
         if lit not in present:
             continue
         for at in [at for at in anchors.at(lit) if low.startswith(words, at)]:  # (a comprehension: thousands of places)
-            word = next(w for w in words if low.startswith(w, at))
+            word = words[0] if low.startswith(words[0], at) else words[1]  # (the first that stands there)
             if low[at + len(word):at + len(word) + 1].isalnum():
                 continue
             ls = low.rfind("\n", 0, at) + 1
@@ -256,14 +288,18 @@ def _under_secret_parent(text, low, anchors, found):
                 continue
             done.add(ls)
             kind = "password" if word.startswith("pass") else "secret"
-            # (a `{` after the word first: the search gives each name back a character at a time)
-            inline = compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+            # a mapping or list after the name first: a match of either pattern below that holds
+            # `at` holds the name's run of `[\w.-]` from `at` to the word's end, then its `:`, `=`
+            # (each search gives a name back a character at a time: ~50 us where no `:` follows,
+            # `test_secrets_kept[...]`, a pytest id, ~15 ms a MB of them)
+            opens = compiled("secret-parent-opens", r"[\w.-]*+[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\[{]").match(low, at, at + 80)
+            inline = None if opens is None else compiled("secret-parent-inline", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
                                                       r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\{").search(low, max(ls, at - 40), at + 40) \
                 if low.find("{", at, at + 40) >= 0 else None
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
                 continue
-            listed = compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
+            listed = None if opens is None else compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
                                                     r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\[\s{0,40}\{").search(low, max(ls, at - 40), at + 80) \
                 if low.find("[", at, at + 40) >= 0 else None
             if listed is not None and listed.start() <= at < listed.end():
@@ -445,6 +481,8 @@ def _label_hits(low, anchors):
     # (length, hits) of each label, trigger and qualified key, in the order they are listed
     groups = []
     present = anchors.present
+    covering = _covering()
+    covered: dict = {}  # trigger -> the places of the labels that cover it (see _covering)
     for label in labels_present(anchors) & _LABEL_SET:
         kind = LABELS[label]
         places = label_places(low, anchors, label)
@@ -452,6 +490,8 @@ def _label_hits(low, anchors):
             single = label.isascii() and " " not in label
             n = len(label)
             groups.append((n, [(at, at + n, kind, single) for at in places]))  # (a list: no generator's steps)
+            for trigger in covering.get(label, ()):
+                covered.setdefault(trigger, set()).update(places)
     for trigger in NAME_WORDS:  # requirepass, masterauth, auth_pass: names that end in one
         # (`token`, `secret`: a label of the lexicon too, at the same places, listed above; a
         # second hit there, a word of one piece read as a name, would be read the same and
@@ -461,7 +501,12 @@ def _label_hits(low, anchors):
                 anchors.memo["label hits twice"] = anchors.memo.get("label hits twice", 0) + len(anchors.at(trigger))
                 continue
             n = len(trigger)
-            groups.append((n, [(at, at + n, "password", True) for at in anchors.at(trigger)]))
+            places = anchors.at(trigger)
+            over = covered.get(trigger)
+            if over:
+                places = [at for at in places if at not in over]
+                anchors.memo["label hits twice"] = anchors.memo.get("label hits twice", 0) + len(anchors.at(trigger)) - len(places)
+            groups.append((n, [(at, at + n, "password", True) for at in places]))
     if "key" in present:  # `wifi key: X`, `Key Content : X` (lexicon.KEY_QUALIFIERS)
         followed = []
         groups.append((11, followed))
@@ -484,6 +529,26 @@ def _label_hits(low, anchors):
         hits.sort(key=_BY_START)
     anchors.memo["label hits"] = hits
     return hits
+
+
+def _covering():
+    """label -> the triggers (NAME_WORDS beyond the lexicon) it starts with: a trigger's hit where
+    such a label's stands (`pass` of `password`) is not listed (~4,500 of ~34,000 hits a MB dense
+    with secrets). Every reader of the hits reads it as it reads the label's, listed before it:
+    _labels reads the same name (the label is an ASCII word of name characters; none has a `k`
+    after the trigger, where a Kelvin sign would lowercase to one and end a name) and skips it,
+    value_before_label finds a clause's end after it only where it finds one after the label,
+    _aligned_header_lines reads the same cell, _value_below_its_name the label's kind first."""
+    got = CACHE.get("labels covering")
+    if got is None:
+        got = CACHE["labels covering"] = {}
+        for label in _LABEL_SET:
+            if label.isascii() and " " not in label:
+                for trigger in NAME_WORDS:
+                    if trigger not in _LABEL_SET and label != trigger and label.startswith(trigger) \
+                            and "k" not in label[len(trigger):]:
+                        got.setdefault(label, []).append(trigger)
+    return got
 
 
 def _label_hits_counted(hits, anchors):
@@ -571,7 +636,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     n = len(text)
     i = e
-    if low[i:i + 1] in (" ", "\t"):
+    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
         if head is not None and head.group(1) in COMPOUND_HEADS:
             return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
@@ -583,9 +648,14 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if j >= n:
         return
     ch = text[j]
+    # what the next word starts with, read once for the patterns below: each of them but the
+    # qualifier's bracket needs a letter there, `[^\W\d_]` (~4,000 labels a MB of pytest's ids
+    # end at `]`, `[`, a line's end)
+    lead = low[j]
+    letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
-        if end is not None and compiled("label-line-code", r"[^\n]*?[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
+        if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
             end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
             # CSV header's last field (its rows below: store/privacy/formats.py)
         below = value_below(text, end.end(), True) if end is not None else None
@@ -623,7 +693,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
-        q = _qualifier().match(low, i)
+        q = _qualifier().match(low, i) if (letter and j > i) or lead in "(\uff08[\u3010" else None
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
@@ -637,17 +707,18 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
-    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found)
+    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter)
 
 
 
 _SEPARATORS = frozenset(":=\uff1a\uff1d")
 
 
-def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found):
+def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
-    "changed to", a value after a space."""
+    "changed to", a value after a space; `letter`: a letter stands at `j` (the connector's pattern
+    and the preposition's after a verb of changing start with blanks then a letter)."""
     n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
@@ -659,7 +730,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         _take(text, found, value_at(text, i), strength, PROSE, kind)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
-    m = _connector().match(low, i)
+    m = _connector().match(low, i) if letter else None
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
@@ -669,7 +740,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if (j == i or low[i:i + 1] in (" ", "\t")) and _changed_to(text, low, s, i, j, strength, kind, found):
+    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
@@ -1779,6 +1850,10 @@ def call_arguments(text, low, anchors, found):
         _client_calls(text, low, clients, found, judged, rx)
 
 
+# The ASCII characters of a callee's path as _calls_on_line walks it back (`isalnum` and these)
+_CALLEE_ASCII = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.:->[]"
+
+
 def _calls_on_line(rx, text, ls, le):
     """What `rx.finditer(text, ls, le)` yields ("call"), read from each `(`: a match ends at the
     first `(` after its start (none stands in a callee, its blanks, `!` or generic), so none starts
@@ -1798,6 +1873,10 @@ def _calls_on_line(rx, text, ls, le):
             k = max(pos, k - 42)
             while k > pos and text[k - 1] in " \t":
                 k -= 1
+        if k > pos:  # (its ASCII characters stripped by one call: a pytest id's path walked back
+            # a character at a time, `tests/x.py::test_y[call("a")]`, ~18,000 steps a MB)
+            lo = max(pos, k - 256)
+            k = lo + len(text[lo:k].rstrip(_CALLEE_ASCII))
         while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
             k -= 1  # the callee's path (`\w`, `$`, `.`, `::`, `->`, PowerShell's `[Type]::`)
         m = rx.search(text, k, le)
