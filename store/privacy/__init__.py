@@ -325,7 +325,6 @@ def _stored_output(look):
     text = look.text
     if not text.startswith("$ ") and not holds(text, "\n$ "):
         return
-    rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
     starts = [0] if text.startswith("$ ") else []
     at = text.find("$", 1)
     while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
@@ -335,20 +334,41 @@ def _stored_output(look):
             starts.append(at)
         at = text.find("$", at + 1)
     verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
-    following = 0
-    for m in matches_from(rx, text, starts):
-        command = m.group(1)
+    for following, at in enumerate(starts, 1):
+        command, end = _stored_command(text, at)
+        if command is None:
+            continue
         verdict = verdicts.get(command)
         if verdict is None:
             verdict = verdicts[command] = output_is_secret(command)
         if not verdict:
             continue
-        start = m.end() + 1
-        while following < len(starts) and starts[following] <= m.end():
-            following += 1  # the next `$ ` line after this command's
+        start = end + 1
         end = starts[following] - 1 if following < len(starts) else len(text)
         if start < end and prints_something(text[start:end]):
             add_span(look.found, text, start, end, P_SHAPE, "secret_output")
+
+
+STORED_COMMAND = r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$"
+
+
+def _stored_command(text, at):
+    """(the command of the `$ COMMAND` line at `at`, the line's end), or (None, None): what the
+    pattern STORED_COMMAND matches there (the command, and a note such as `  (exit 1)` after it,
+    without parentheses inside), read by `find`s: the pattern tried the note and the line's end
+    after each character of the command (~4 us a line of the generated MB)."""
+    end = text.find("\n", at)
+    if end < 0:
+        end = len(text)
+    line = text[at + 2:end]
+    size = len(line)
+    if line.endswith(")"):
+        opening = line.rfind("(")
+        if opening >= 3 and line.startswith("  ", opening - 2) and line.find(")", opening + 1) == size - 1:
+            size = opening - 2
+    if not 1 <= size <= 1000:
+        return None, None
+    return line[:size], end
 
 
 # The finders, in the order they run: (name, finder, where its data is).  Each adds
