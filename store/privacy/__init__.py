@@ -50,7 +50,14 @@ from __future__ import annotations
 import re
 
 from store.privacy import candidates, declared, formats, layouts, processes
-from store.privacy.anchors import ONE_PASS_FROM, WIDE_BY_FIND, Anchors, few_places, long_runs
+from store.privacy.anchors import (
+    ONE_PASS_FROM,
+    RUN_CHARS,
+    WIDE_BY_FIND,
+    Anchors,
+    few_places,
+    long_runs,
+)
 from store.privacy.commands import (
     command_lines,
     command_literals,
@@ -73,7 +80,6 @@ from store.privacy.rules import (
     PROVIDERS,
     STRONG,
     TOKEN_RULES,
-    TOKEN_RUN,
 )
 from store.privacy.values import (
     CACHE,
@@ -87,7 +93,6 @@ from store.privacy.values import (
     holds,
     is_reference,
     looks_random,
-    matches_from,
 )
 
 __all__ = [
@@ -319,7 +324,6 @@ def _stored_output(look):
     text = look.text
     if not text.startswith("$ ") and not holds(text, "\n$ "):
         return
-    rx = compiled("stored-command", r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$")
     starts = [0] if text.startswith("$ ") else []
     at = text.find("$", 1)
     while at >= 0:  # only a line that starts `$ ` can match: no scan of the regex over every line
@@ -329,20 +333,41 @@ def _stored_output(look):
             starts.append(at)
         at = text.find("$", at + 1)
     verdicts = {}  # a session runs the same commands again and again (`npm test`, `git status`)
-    following = 0
-    for m in matches_from(rx, text, starts):
-        command = m.group(1)
+    for following, at in enumerate(starts, 1):
+        command, end = _stored_command(text, at)
+        if command is None:
+            continue
         verdict = verdicts.get(command)
         if verdict is None:
             verdict = verdicts[command] = output_is_secret(command)
         if not verdict:
             continue
-        start = m.end() + 1
-        while following < len(starts) and starts[following] <= m.end():
-            following += 1  # the next `$ ` line after this command's
+        start = end + 1
         end = starts[following] - 1 if following < len(starts) else len(text)
         if start < end and prints_something(text[start:end]):
             add_span(look.found, text, start, end, P_SHAPE, "secret_output")
+
+
+STORED_COMMAND = r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$"
+
+
+def _stored_command(text, at):
+    """(the command of the `$ COMMAND` line at `at`, the line's end), or (None, None): what the
+    pattern STORED_COMMAND matches there (the command, and a note such as `  (exit 1)` after it,
+    without parentheses inside), read by `find`s: the pattern tried the note and the line's end
+    after each character of the command (~4 us a line of the generated MB)."""
+    end = text.find("\n", at)
+    if end < 0:
+        end = len(text)
+    line = text[at + 2:end]
+    size = len(line)
+    if line.endswith(")"):
+        opening = line.rfind("(")
+        if opening >= 3 and line.startswith("  ", opening - 2) and line.find(")", opening + 1) == size - 1:
+            size = opening - 2
+    if not 1 <= size <= 1000:
+        return None, None
+    return line[:size], end
 
 
 # The finders, in the order they run: (name, finder, where its data is).  Each adds
@@ -578,7 +603,7 @@ def _provider_tokens(text, runs, found):
     for a, b in runs:
         run = text[a:b + 1]  # (and the character after it, which is no run character)
         if "/" in run or "+" in run or "=" in run:
-            starts = None  # (found by the pattern, rules.TOKEN_RUN)
+            starts = None  # (read by _starts_between_separators)
         else:  # the run's one start (every prefix starts with a letter or a digit)
             prefixes = heads.get(run[:2])
             if prefixes is None or not run.startswith(prefixes):
@@ -586,18 +611,46 @@ def _provider_tokens(text, runs, found):
             starts = (a,)
         tokens = read.get(run)
         if tokens is None:
-            tokens = _run_tokens(text, a, b, starts, index)
+            if starts is None:
+                starts = _starts_between_separators(text, a, b, heads)
+            tokens = _run_tokens(text, a, starts, index) if starts else ()
             if run[-1] != "%":  # (a `%` and what follows it may lengthen a token: not kept)
                 read[run] = tokens
         for s, e, prio, kind in tokens:
             add_span(found, text, a + s, a + e, prio, kind)
 
 
-def _run_tokens(text, a, b, starts, index):
-    """The provider tokens that start in the run `text[a:b]` (at `starts`, or where rules.TOKEN_RUN
-    finds them when None): (start, end, priority, kind), from the run's start, in order."""
-    if starts is None:
-        starts = [m.start() for m in compiled("run", TOKEN_RUN).finditer(text, a, b)]
+def _starts_between_separators(text, a, b, heads):
+    """The places in the run `text[a:b]` where rules.TOKEN_RUN finds a start, less those no
+    provider's prefix stands at (`heads`): the start of each piece of 16 or more characters of
+    TOKEN_RUN's class (the run characters less `/`, `+` and `=`), the first a letter or a digit.
+    The pieces are found by `bytes.find` in the run's bytes, each character of that class an `a`,
+    not by the pattern at each character (~20 ms on the MB of `find` output, each run a path) nor
+    by a split of the run (~12: ~100,000 short pieces)."""
+    table = CACHE.get("token class")
+    if table is None:
+        table = CACHE["token class"] = bytes(0x61 if chr(c) in RUN_CHARS and chr(c) not in "/+=" else 0x20
+                                             for c in range(256))
+    marks = text[a:b].encode("ascii", "replace").translate(table)  # (a run is ASCII)
+    starts = []
+    at = marks.find(_SIXTEEN)
+    while at >= 0:
+        prefixes = heads.get(text[a + at:a + at + 2])
+        if prefixes is not None and text.startswith(prefixes, a + at):
+            starts.append(a + at)
+        end = marks.find(b" ", at + 16)
+        if end < 0:
+            break
+        at = marks.find(_SIXTEEN, end)
+    return starts
+
+
+_SIXTEEN = b"a" * 16
+
+
+def _run_tokens(text, a, starts, index):
+    """The provider tokens that start in the run from `a` at `starts`: (start, end, priority,
+    kind), from the run's start, in order."""
     tokens = []
     for s in starts:
         bucket = index.get(text[s:s + 2])
@@ -692,10 +745,36 @@ def _matches(text, low, anchors, rule, i, runs=None):
         if rx is None:
             rx = compiled("r" + str(i), rule.pattern, rule.flags)
         start = text.rfind("\n", 0, hit.start()) + 1
-        done = text.find("\n", hit.end())
-        if done < 0:
-            done = len(text)
-        yield from rx.finditer(text, start, done)
+        end = text.find("\n", hit.end())
+        if end < 0:
+            end = len(text)
+        if rule.before is None or end - start <= WHOLE_LINE_AT_MOST:
+            done = end
+            yield from rx.finditer(text, start, end)
+            continue
+        m = _before_hit(rx, text, max(start, done), hit.start(), end, rule.before)
+        if m is not None:
+            done = m.end() if m.end() > m.start() else m.start() + 1
+            yield m
+
+
+# A line up to this long is read whole by a rule with `near` and `before` (Rule.before); a longer
+# one only before each hit of `near` (a line of JSON holding a package's README, ~15,000
+# characters: the rule of `set_password("…")` ~3.6 ms on the MB of `pip inspect`).
+WHOLE_LINE_AT_MOST = 400
+
+
+def _before_hit(rx, text, lo, hit, end, before):
+    """The first match of `rx` that starts from `lo` on and at most `before` characters before
+    `hit`, the blanks just before it not counted (Rule.before), or None; `end`: the line's."""
+    k = hit
+    while k > lo and text[k - 1] in " \t":
+        k -= 1
+    for at in range(max(lo, k - before), hit + 1):
+        m = rx.match(text, at, end)
+        if m is not None:
+            return m
+    return None
 
 
 def _matched_at(rx, text, places):
@@ -726,6 +805,9 @@ def _matched_at(rx, text, places):
 # of the rule's min_run run characters (anchors.long_runs): they are tried only at the newlines
 # found that way from the long runs, not at each of the ~25,000 line breaks of 1 MB (~1.2 ms).
 SEEK_BEFORE_A_RUN = frozenset({r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})"})
+# Past one such newline in this many characters (a path at each line's start: grep's and find's
+# output, ~9,500 a MB), the seek scans the text (~0.6 ms a MB) instead (~1.7 ms at them).
+SEEK_A_PLACE_FROM = 400
 
 
 def _starts(text, low, anchors, rule, i, runs=None):
@@ -734,7 +816,11 @@ def _starts(text, low, anchors, rule, i, runs=None):
     if rule.seek is not None:
         seek = compiled("seek" + str(i), rule.seek)
         if runs is not None and rule.seek in SEEK_BEFORE_A_RUN:
-            return [0] + [m.end() for m in matches_from(seek, text, _newlines_before_runs(text, runs, rule.min_run))]
+            places = _newlines_before_runs(text, runs, rule.min_run)
+            if len(places) <= len(text) // SEEK_A_PLACE_FROM:
+                # (each place tried by map, not by a step of Python; a seek's match is its newline
+                # alone, so none holds another)
+                return [0] + [m.end() for m in filter(None, map(seek.match, [text] * len(places), places))]
         return [0] + [m.end() for m in seek.finditer(text)]
     if rule.reach is not None:
         targets = _case_blind_places(low, anchors, rule.reach[0])
@@ -789,16 +875,29 @@ def _case_blind_places(low, anchors, literal):
         return places
     size = len(literal)
     more = set()
+    # (in a long text, each of them is a `?` of the one-byte copy: where those are few, they are
+    # read there, not found by `str.find` in the wide text, which stops at each `0`, `1` or `\x7f`
+    # byte of it, the low bytes of İ, ı and ſ: ~0.8 ms on the MB of git log, hashes and dates)
+    wide = few_places(anchors.raw, b"?", WIDE_BY_FIND) if anchors.raw is not None else None
     for ch in _FOLD_TO_ASCII:
-        if _FOLDED[ord(ch)] not in literal:
+        folded = _FOLDED[ord(ch)]
+        offsets = [k for k, letter in enumerate(literal) if letter == folded]  # (where `ch` may stand in it)
+        if not offsets:
             continue  # (`<<<`: no place to look for)
-        at = low.find(ch)
-        while at >= 0:
-            for start in range(max(0, at - size + 1), at + 1):
+        for at in _char_places(low, ch) if wide is None else [p for p in wide if low[p] == ch]:
+            for start in [at - k for k in offsets if at >= k]:
                 if low[start:start + size].translate(_FOLDED) == literal:
                     more.add(start)
-            at = low.find(ch, at + 1)
     return sorted(more.union(places)) if more else places
+
+
+def _char_places(low, ch):
+    places = []
+    at = low.find(ch)
+    while at >= 0:
+        places.append(at)
+        at = low.find(ch, at + 1)
+    return places
 
 
 def _within_reach(low, rule, targets):

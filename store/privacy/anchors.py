@@ -740,6 +740,12 @@ class Anchors:
         self._inside = {lit: (part, offset) for lit, part, offset in inside}
         self.present = frozenset(present)
 
+    @property
+    def raw(self):
+        """The one-byte copy of a long text beyond ASCII (Latin-1, a `?` for each character beyond
+        it), or None."""
+        return self._raw
+
     def at(self, literal: str) -> list:
         """Where `literal` starts, in order (one not given is looked for now, and kept)."""
         hits = self._found.get(literal)

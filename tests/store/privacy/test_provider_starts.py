@@ -1,0 +1,35 @@
+"""The provider-prefix finder reads a run that holds `/`, `+` or `=` at the places rules.TOKEN_RUN
+starts at, found without the pattern."""
+
+import random
+import re
+
+
+def _prefixed_starts(text, a, b, heads):
+    """rules.TOKEN_RUN's starts in the run, those a provider's prefix stands at."""
+    from store.privacy.rules import TOKEN_RUN
+
+    return [m.start() for m in re.compile(TOKEN_RUN).finditer(text, a, b)
+            if heads.get(text[m.start():m.start() + 2]) is not None
+            and text.startswith(heads[text[m.start():m.start() + 2]], m.start())]  # fmt: skip
+
+
+def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stands():
+    from store.privacy import CACHE, _provider_tokens, _starts_between_separators
+    from store.privacy.anchors import long_runs
+
+    _provider_tokens("ghp_" + "a" * 36, [(0, 40)], [])  # (the prefixes' heads, made once)
+    heads = CACHE["providers' heads"]
+    rng = random.Random(34)
+    parts = ["ghp_", "sk-", "test_", "AKIA", "xoxd-", "Ab9", "_", "-", ".", "~", "$", "/", "+", "=", "=/",
+             "a" * 14, "B" * 16, "7", " ", "\n", "%", "é", "🙂", "K"]
+    texts = ["a/" + "b" * 16, "ghp_" + "x" * 16 + "/" + "ghp_" + "y" * 30, "/" * 20 + "sk-" + "q" * 20]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randrange(60))) for _ in range(4000)]
+    seen = 0
+    for text in texts:
+        for a, b in long_runs(text):
+            if any(ch in text[a:b] for ch in "/+="):
+                want = _prefixed_starts(text, a, b, heads)
+                seen += bool(want)
+                assert _starts_between_separators(text, a, b, heads) == want, text
+    assert seen > 100  # (the texts hold such starts: the test can fail)
