@@ -828,7 +828,9 @@ def _cookie_values(text, s, e, prio, found):
         name, eq, value = part.partition("=")
         start = pos + len(name) + len(eq)
         pos += len(part) + 1
-        value = value.strip()
+        value = value.strip().split(None, 1)[0].partition(",")[0] if value.strip() else ""
+        # (a cookie's name and value hold no blank, its value no comma: `csrftoken=abc, a HAR entry` ends at `abc`)
+        name = name.rsplit(None, 1)[-1] if name.strip() else name  # (`…; Set-Cookie: connect.sid=X`: its last word)
         if not eq or len(value) < 6:
             continue  # (`csrftoken=abc`, `logged_in=yes`, `auth=1`: a flag or a stand-in, no credential)
         lead = text.find(value, start)
