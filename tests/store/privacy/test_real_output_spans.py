@@ -97,6 +97,9 @@ def test_prose_that_quotes_an_example_is_no_value(text):
     (f"SNMP by position (rocommunity {PW}, snmp-server community {PW}, and more)", PW),
     (f"keyword arguments (connect(user=app,password={PW}) kept, as the tests hold; the rest)", PW),
     (f"Cookie: sessionid={RANDOM}, a HAR entry's Cookie", RANDOM),
+    (f"both stdin forms (gh auth login --with-token <<< {RANDOM}, echo X | gh auth login --with-token)", RANDOM),
+    (f'a name with sections (dotnet user-secrets set "Db:Password" {RANDOM}) and never a reference', RANDOM),
+    (f"user secrets (dotnet user-secrets set ApiKey {RANDOM}; then run)", RANDOM),
     (f"theme=dark; lang=en; Set-Cookie: connect.sid={RANDOM}; Path=/; HttpOnly", RANDOM),
 ])  # fmt: skip
 def test_a_value_in_prose_stops_before_the_prose(text, value):
