@@ -717,11 +717,16 @@ def _shaped(text, low, anchors, runs, found):
                     continue
                 if rule.judge is not None and not JUDGES[rule.judge](value):
                     continue
+                if value[-1] in ",;)" and text[e:e + 1] in _PROSE_GAP and (value[-1] != ")" or "(" not in value):
+                    e = s + len(value.rstrip(",;)"))  # `<<< X, echo …`, `set "A:Password" X) and …`: prose's marks
             else:
                 s, e = m.span()
                 if rule.judge is not None and not JUDGES[rule.judge](m.group()):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
+
+
+_PROSE_GAP = frozenset(("", " ", "\t", "\r", "\n"))  # (what follows the marks that close an aside of prose)
 
 
 def _matches(text, low, anchors, rule, i, runs=None):
@@ -927,7 +932,9 @@ def _cookie_values(text, s, e, prio, found):
         name, eq, value = part.partition("=")
         start = pos + len(name) + len(eq)
         pos += len(part) + 1
-        value = value.strip()
+        value = value.strip().split(None, 1)[0].partition(",")[0] if value.strip() else ""
+        # (a cookie's name and value hold no blank, its value no comma: `csrftoken=abc, a HAR entry` ends at `abc`)
+        name = name.rsplit(None, 1)[-1] if name.strip() else name  # (`…; Set-Cookie: connect.sid=X`: its last word)
         if not eq or len(value) < 6:
             continue  # (`csrftoken=abc`, `logged_in=yes`, `auth=1`: a flag or a stand-in, no credential)
         lead = text.find(value, start)

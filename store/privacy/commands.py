@@ -11,7 +11,9 @@ from store.privacy.rules import (
 )
 from store.privacy.values import (
     CACHE,
+    GRAMMAR_WORDS,
     P_COMMAND,
+    a_sentence,
     add_span,
     compiled,
     is_reference,
@@ -194,7 +196,7 @@ def command_lines(text, low, anchors, found):
                 tool = _tool_at(low, seg_start, at + len(trigger), tools)
                 if tool < 0:
                     continue
-                span = _positional(text, low, tool, seg_end, sub, form)
+                span = _not_prose(text, _positional(text, low, tool, seg_end, sub, form))
                 if span is not None and not is_reference(text[span[0]:span[1]]):
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
 
@@ -276,10 +278,28 @@ def _flag_password(text, low, found, at, end, entries, words):
         tool = _tool_at(low, seg_start, at, tools)
         if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
             continue
-        span = _flag_value(text, low, at, end, flag, style, seg_end)
+        span = _not_prose(text, _flag_value(text, low, at, end, flag, style, seg_end))
         if span is not None and not is_reference(text[span[0]:span[1]]):
             add_span(found, text, span[0], span[1], P_COMMAND, "password")
             return
+
+
+def _not_prose(text, span):
+    """`span`, a value by position, less the marks that close an aside of prose after it (`-p X),`,
+    `snmpwalk -c public)`: a `)`, `,` or `;` then a blank), or None where it is prose itself: a word
+    of a sentence's grammar (`knife's -P in the table`) or a sentence quoted (an apostrophe's `'s
+    plaintext joins the table ... '`)."""
+    if span is None:
+        return None
+    s, e = span
+    value = text[s:e]
+    if value.lower() in GRAMMAR_WORDS or (value.count(" ") >= 2 and a_sentence(value)):
+        return None
+    if text[e:e + 1] in ("", " ", "\t", "\r", "\n"):
+        m = compiled("prose-close", r"(?:[,;]|\)+[.,;:]?|:)\Z").search(value)
+        if m is not None and (value[m.start():m.start() + 1] != ")" or "(" not in value):
+            e = s + m.start()
+    return (s, e) if e > s else None
 
 
 def _flag_starts(flags):

@@ -387,7 +387,10 @@ def _store_setters(look):
                 and not m.group(3).startswith("-")
                 and decide(m.group(3), MEDIUM, POSITION)
             ):
-                add_span(look.found, text, m.start(3), m.end(3), P_NAME, verdict[0])
+                value = m.group(3)  # (less the marks that close an aside of prose: `set ApiKey X; then run`)
+                if value[-1] in ",;)" and (value[-1] != ")" or "(" not in value):
+                    value = value.rstrip(",;)") or value
+                add_span(look.found, text, m.start(3), m.start(3) + len(value), P_NAME, verdict[0])
                 continue
             p = piped.match(text, ls, at)  # `echo X | vercel env add NAME`: the value piped in
             if p is not None:

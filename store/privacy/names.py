@@ -31,6 +31,7 @@ from store.privacy.values import (
     P_RANDOM,
     STRENGTH_TEST,
     VALUE_MEMOS,
+    a_sentence,
     add_span,
     compiled,
     is_reference,
@@ -380,10 +381,13 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         key_start = name_end - len(name)
         if key_start > 0 and text[key_start - 1] in "?&":  # (a character, never "")
-            amp = value.find("&")  # ?access_token=abc&state=x
-            if amp >= 0:
-                e -= len(value) - amp
-                value = value[:amp]
+            # ?access_token=abc&state=x, a Markdown link's or badge's `?token=abc)](https://…)`: a query's
+            # value ends at its next pair or the URL's closing mark (not at a `#`: a password typed
+            # with one, `?password=Pw3e#7&page=2`, would leave its tail; a fragment is no secret but short)
+            amp = compiled("query-value-end", r"[&)\]>]").search(value)
+            if amp is not None:
+                e -= len(value) - amp.start()
+                value = value[:amp.start()]
         if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
             # `secret: API_KEY="v"`: the value is itself an assignment; its quoted part goes
             # too (a value is one line)
@@ -432,6 +436,8 @@ def _judged(text, found, s, e, kind, strength, name, style):
         return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
     if kind != "password" and value.count(" ") >= 3 and not any(ch.isdigit() for ch in value):
         return  # TOKEN_DATA: "template data / text": prose (a passphrase is a password's)
+    if value.count(" ") >= 3 and "phrase" not in name.lower() and a_sentence(value):
+        return  # 'Log in as qa@example.com / X', 'my password manager is 1Password': a sentence quoted
     if style == "cli":
         stripped = value.rstrip(TRAILING + ",;")
         e -= len(value) - len(stripped)

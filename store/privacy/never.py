@@ -280,6 +280,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return True  # (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)
         if last == ":" and low_before.endswith(("sha256:", "sha512:", "sha1:", "md5:")):
             return True  # a key's fingerprint
+        if last == "=" and low_before.endswith("token=") and _codecov_graph_token(text, s):
+            return True  # a coverage badge's graph token: public by design, made to be put in a README
         if after == "@" and before.endswith(_MEMBER_PREFIXES) and \
                 compiled("never-member", MEMBER).search(before) and \
                 compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
@@ -325,6 +327,18 @@ def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: 
     if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
         return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
     return tail.endswith(":") and low.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
+
+
+# A Codecov graph URL's query up to its `token=` (a badge, a sunburst): the graphing token it holds
+# gives read access to that repository's coverage graphs only, and Codecov's badge settings hand it
+# out inside the Markdown to publish (its upload token, CODECOV_TOKEN, stays a secret).
+CODECOV_GRAPH = r"codecov\.io/[^\s?\"'()<>]*/graphs?/[^\s?\"'()<>]*\?(?:[^\s#\"'()<>]*&)?token=\Z"
+
+
+def _codecov_graph_token(text: str, s: int) -> bool:
+    """The value at `s` is the `token` of a Codecov graph's URL (CODECOV_GRAPH)."""
+    return "codecov" in text[max(0, s - 300):s].lower() and \
+        compiled("never-codecov-graph", CODECOV_GRAPH).search(text, max(0, s - 300), s) is not None
 
 
 def _jwk_public_member(text: str, s: int, before: str) -> bool:

@@ -40,7 +40,7 @@ OTP_CODE_LITERALS = (
     "sicherheitscode", "anmeldecode", "weryfikac", "doğrulama", "xác minh", "xác nhận", "подтвержд", "验证码",
     "驗證碼", "认证码", "校验码", "인증번호", "인증 코드", "인증코드", "確認コード", "認証コード", "認證碼",
 )  # fmt: skip
-_CODE_WORDS = r"(?:codes?|tokens?|pin|passcode|kod[ua]?|kode|koodi|código|codice|code|код|mã|번호|코드|コード|码|碼)"
+_CODE_WORDS = r"(?:codes?|tokens?|pin|passcode|passwords?|passwort|kod[ua]?|kode|koodi|código|codice|code|код|mã|번호|코드|コード|码|碼)"
 # a second factor's words stand alone (`OTP: X`, `my 2FA X`); the others name a code only with its
 # word (`verification code`, `login code`: `confirmation 20931` may be a booking's number)
 _ALONE = r"(?:2fa|mfa|otp|totp)"

@@ -553,8 +553,9 @@ TOKEN_RULES = (
     Rule("password", ("identified",), r"\bIDENTIFIED[ \t]+BY[ \t]+(?!PASSWORD\b)(?P<q>['\"]?)(?P<v>[^\s'\";]+)(?P=q)",
          starts=(("identified", 0),)),
     # --- connection strings: ...;Pwd=SECRET;  Password=two words; ---
+    # (a `)` then a blank closes a call or an aside of prose: `connect(password=X) kept, as ...;`)
     Rule("password", ("pwd", "passw"),
-         r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$][^;\"'\n=]{0,80}?)"
+         r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$](?:[^;\"'\n=)]|\)(?![ \t])){0,80}?)"
          r"[ \t]*;", re.IGNORECASE, judge="not_code", starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
     # front) or a word of a path or a command

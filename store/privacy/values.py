@@ -162,7 +162,21 @@ def value_below(text: str, k: int, blank_line: bool = False):
     if compiled("below-assignment", r"[A-Za-z_][\w.-]*[=:]").match(value) or \
             compiled("env-name", _ENV_NAME).match(value):
         return None
+    if _an_id_or_path_line(text, text.rfind("\n", 0, k) + 1, k):
+        return None
     return m.span(g)
+
+
+def _an_id_or_path_line(text, a, k):
+    """The line text[a:k] that ends with a secret's word is a test's id or a path, listed one a
+    line (pytest --co and -rA, find, ls -R), not a label: `tests/test_auth.py::test_kept[token]`
+    (the id's brackets may hold anything: `[secretName: smtp-pass]`), `./config/secrets/token`.
+    The next line is the next id or path, never the word's value."""
+    head = compiled("test-id-line", r"[ \t]*(?:[A-Z]+[ \t]+)?([^\s\[]*)").match(text, a, k).group(1)
+    if "::" in head:
+        return True
+    line = text[a:k].strip()  # a path alone on its line (not `$ cat ~/.config/app/token`: its output is below)
+    return (line.count("/") >= 2 or line.startswith(("/", "./", "~/"))) and not any(c in line for c in " \t")
 
 
 _ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
@@ -371,3 +385,14 @@ def matches_from(rx, text, places):
         if m is not None:
             yield m
             pos = m.end() if m.end() > at else at + 1
+
+
+# Words of a sentence's grammar: a pass phrase of random words (`correct horse battery staple`)
+# seldom holds two of them, a sentence quoted in prose nearly always does.
+GRAMMAR_WORDS = frozenset("a an the is are was be as in of to for my your our and or with this that it on at by "
+                          "from not no".split())
+
+
+def a_sentence(value: str) -> bool:
+    """The value of several words holds two words of a sentence's grammar (GRAMMAR_WORDS): prose."""
+    return sum(w in GRAMMAR_WORDS for w in value.lower().split()) >= 2
