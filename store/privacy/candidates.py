@@ -1734,6 +1734,13 @@ def _tail_stands(tail, text, start, s):
     return tail.search(text, lo, s) is not None
 
 
+# The triggers that are no word of the lexicon but a piece of an English one (`auth`, `pass`,
+# `pw`): the letters after one make another word (author, passage, pwned), not its inflection;
+# a plural `s` alone stays (`the auths`).
+_FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
+_LETTERS_AFTER_S = " \t.!,;:)\r\n"
+
+
 def value_before_label(text, low, anchors, found):
     """The value before its label, a connector of prose between: `X is the password`, `X est le
     mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
@@ -1757,6 +1764,8 @@ def value_before_label(text, low, anchors, found):
             continue
         if ends.match(low, e) is None:
             continue
+        if low[e:e + 1].isalpha() and low[s:e] in _FRAGMENTS and low[e:e + 2].rstrip(_LETTERS_AFTER_S) != "s":
+            continue  # `X is the author`, `the passage`: an English fragment's letters make another word
         start = max(low.rfind("\n", 0, s) + 1, s - 200)
         if tail is not None and not _tail_stands(tail, text, start, s):
             continue
