@@ -2033,11 +2033,14 @@ def _credential_matches(text, low, rx, ls, le):
         return
     line = low[ls:le]
     places = set()
-    for word in _credential_places_words(line.isascii()):
-        at = line.find(word)
+    for needle, inside in _credential_needles(line.isascii()):
+        at = line.find(needle)
         while at >= 0:
             places.add(ls + at)
-            at = line.find(word, at + 1)
+            for word, k in inside:  # (`inloggegevens` where `log` stands two characters on)
+                if at >= k and line.startswith(word, at - k):
+                    places.add(ls + at - k)
+            at = line.find(needle, at + 1)
     for slash in _credential_slash().finditer(text, ls, le):
         k = slash.start()
         while k > ls and text[k - 1] in " \t":
@@ -2126,14 +2129,31 @@ def _credential_words():
     return got
 
 
-def _credential_places_words(ascii_line):
-    """_credential_words whose places are not all another's (`login` stands where `log` does),
-    only the ASCII ones for an ASCII line: the same places, fewer passes over a line."""
-    got = CACHE.get(("credential places words", ascii_line))
+def _credential_needles(ascii_line):
+    """What a line is searched for, so that every place of a _credential_words word (only the
+    ASCII ones for an ASCII line) is found, in fewer passes over it (~0.06 ms each on a 143 KB
+    line): (needle, ((word, its offset in the word), ...)) of each needle, a word or the first
+    letters that words share (`cred`: creds, credentials, credenciais ...; a place of it is more
+    than theirs, tried all the same), the word itself at each place.  A needle inside another
+    (`log` in `login`, `inloggegevens`; `ftp` in `sftp`) is not searched: the other stands at
+    the places of the first, less its offset, where the line has it."""
+    got = CACHE.get(("credential needles", ascii_line))
     if got is None:
-        words = _credential_words()
-        got = tuple(w for w in words if not any(o != w and w.startswith(o) for o in words) and (w.isascii() or not ascii_line))
-        CACHE[("credential places words", ascii_line)] = got
+        words = [w for w in _credential_words() if w.isascii() or not ascii_line]
+        groups = {}
+        for word in words:
+            groups.setdefault(word[:3], []).append(word)
+        needles = set()
+        for group in groups.values():
+            shared = group[0]
+            for word in group[1:]:
+                while not word.startswith(shared):
+                    shared = shared[:-1]
+            needles.add(shared)
+        kept = sorted(n for n in needles if not any(o != n and o in n for o in needles))
+        got = tuple((n, tuple((o, o.index(n)) for o in sorted(needles) if o != n and n in o and not o.startswith(n)
+                              and next(k for k in kept if k in o) == n)) for n in kept)
+        CACHE[("credential needles", ascii_line)] = got
     return got
 
 
