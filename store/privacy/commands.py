@@ -96,15 +96,39 @@ def _whole_word(entries):
 
 
 def _stands_anywhere(low, anchors, tool, standing):
-    """Whether `tool` stands as a command word (as _tool_at takes it) anywhere in the text."""
+    """The places where `tool` stands as a command word (as _tool_at takes it), kept in
+    `standing`: none (false) where it does not stand anywhere in the text."""
     got = standing.get(tool)
     if got is None:
         n = len(tool)
-        got = standing[tool] = any(
-            not (low[i - 1:i].isalnum() or low[i - 1:i] in ("_", "-", "."))
-            and low[i + n:i + n + 1] in ("", " ", "\t", "\"", "'", ".")
-            for i in anchors.at(tool))  # fmt: skip
+        got = standing[tool] = [
+            i for i in anchors.at(tool)
+            if not (low[i - 1:i].isalnum() or low[i - 1:i] in ("_", "-", "."))
+            and low[i + n:i + n + 1] in ("", " ", "\t", "\"", "'", ".")]  # fmt: skip
     return got
+
+
+# Up to this many tools, a trigger that stands many times is looked at only near the places its
+# tools stand as commands (_near_standing): their places are listed once, not only looked for.
+FEW_TOOLS_FIRST = 2
+
+
+def _near_standing(low, anchors, trigger, tools, standing):
+    """The places of `trigger` where one of `tools` may stand in the segment before its end: a
+    place where the tool stands as a command (_stands_anywhere) on the same line, 400 characters
+    before at most (_segment never starts further back nor on a line above), and not ending past
+    the trigger (_tool_at)."""
+    n = len(trigger)
+    near = set()
+    for tool in tools:
+        for s in _stands_anywhere(low, anchors, tool, standing):
+            line_end = low.find("\n", s)
+            hi = min(s + 400 + n, len(low) if line_end < 0 else line_end)
+            at = low.find(trigger, max(0, s + len(tool) - n), hi)
+            while at >= 0:
+                near.add(at)
+                at = low.find(trigger, at + 1, hi)
+    return sorted(near)
 
 
 FEW_TOOLS = 8  # up to this many tools, each is looked for near a flag (_tool_near); beyond, _tool_words
@@ -184,6 +208,12 @@ def command_lines(text, low, anchors, found):
         if (places is None or len(places) > MANY_PLACES) and not any(_stands_anywhere(low, anchors, tool, standing)
                                                             for tools, _sub, _form in entries for tool in tools):
             continue  # prose says "user" thousands of times, and never `net`
+        if places is None or len(places) > MANY_PLACES:
+            tools = {tool for tools, _sub, _form in entries for tool in tools}
+            if len(tools) <= FEW_TOOLS_FIRST:
+                # (`net` stands as a command a few times where `use` stands thousands: only the
+                # places a standing tool's segment can reach are looked at)
+                places = _word_places(low, _near_standing(low, anchors, trigger, tools, standing), end, whole)
         if places is None:
             places = _word_places(low, anchors.at(trigger), end, whole)
         for at in places:

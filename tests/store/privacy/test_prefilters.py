@@ -7,6 +7,8 @@ import itertools
 import random
 import re
 
+import pytest
+
 from store.privacy import never
 
 
@@ -473,3 +475,28 @@ def test_a_one_time_codes_window_without_three_digits_in_a_row_holds_no_code():
             matched += 1
             assert re.search(r"\d{3}", m.group()), text
     assert matched > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_trigger_of_many_places_looked_at_only_near_its_standing_tools_finds_the_same(seed, monkeypatch):
+    """`use` and `user` stand thousands of times a MB, their one tool (`net`) as a command a few:
+    only the places a standing tool's segment reaches are looked at (commands._near_standing),
+    and the position rule finds what it finds looking at every place."""
+    from store.privacy import Look, commands
+
+    rng = random.Random(seed)
+    pieces = ["net use Z: \\\\fs\\share Pw{n}zQx", "net user ana Sx{n}kq /add", "net.exe use Y: \\\\h\\s K{n}pw",
+              "NET USE * \\\\h\\c V{n}yy", "internet use ", "net", "net ", " use ", "user ", "use", "users ",
+              "\n", "| ", "; ", "`", "$(", ")", " ", "\t", "x" * 390, "y" * 120, "we use it; ", "the user ", "-net use"]
+
+    def found(text):
+        look = Look(text)
+        commands.command_lines(look.text, look.low, look.anchors, look.found)
+        return sorted((s, e) for s, _p, e, _k in look.found)
+
+    text = "".join(rng.choice(pieces).replace("{n}", str(rng.randrange(1000))) for _ in range(12_000))
+    assert text.count("use") > commands.MANY_PLACES
+    near = found(text)
+    monkeypatch.setattr(commands, "FEW_TOOLS_FIRST", 0)
+    assert near == found(text)
+    assert len(near) > 50
