@@ -500,3 +500,31 @@ def test_a_trigger_of_many_places_looked_at_only_near_its_standing_tools_finds_t
     monkeypatch.setattr(commands, "FEW_TOOLS_FIRST", 0)
     assert near == found(text)
     assert len(near) > 50
+
+
+def test_user_password_at_read_by_its_runs_where_at_signs_are_dense_finds_the_same(monkeypatch):
+    """Where `@` stand densely (a `git log`'s author lines), user_password_at goes on by one
+    expression of a `:` then a password's run then `@` (commands._user_password_runs), from
+    wherever it switches: the same spans as looking at each `@`."""
+    from store.privacy import commands
+
+    rng = random.Random(9)
+    total = 0
+    pieces = ["Author: Ana <ana@example.com>", "ana:Pw9x@db.example.com", "u:p@h", "admin:S3cr3t@10.0.0.7",
+              "x:abc@localhost", ":", "@", "@@", "a:b:cdef@host.io", "mailto:x@y.org", " ", "\t", "\n", "/", "'", "<",
+              ">", "é", "user", "12:34:56", "sha256:abcd@x.io", "p" * 130, "q" * 60, "proxy=", "rsync://"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
+
+        def spans(after, gap, text=text):
+            monkeypatch.setattr(commands, "_DENSE_AFTER", after)
+            monkeypatch.setattr(commands, "_DENSE_GAP", gap)
+            found = []
+            commands.user_password_at(text, found)
+            return found
+
+        one_by_one = spans(10**9, 1)
+        assert spans(rng.randint(1, 40), 10**9) == one_by_one, text
+        assert spans(1, 10**9) == one_by_one, text
+        total += len(one_by_one)
+    assert total > 300
