@@ -2183,7 +2183,7 @@ def _login_as(text, low, anchors, found):
                               r"[\"'`]?[^\s\"'`/]{1,80}[\"'`]?[ \t]+(?:with|using)[ \t]+(?:(?:the|a)[ \t]+)?"
                               r"(?:(?:password|passphrase|pw|pass|token)[ \t]+)?[\"'`]?([^\s\"'`]{3,128})")  # fmt: skip
     for at in anchors.at(" as "):
-        ls = max(low.rfind("\n", 0, at) + 1, at - 120)
+        ls = max(low.rfind("\n", max(0, at - 120), at) + 1, at - 120)  # (the line's start, 120 back at most)
         before = low[ls:at]
         if "log" not in before and "sign" not in before and "ssh" not in before and "connect" not in before and \
                 "authenticate" not in before:
