@@ -2025,9 +2025,9 @@ def _credential_matches(text, low, rx, ls, le):
     tried only where a match can start: at a credentials label (its first word), or 2 to 20
     characters before a `/` that a password's label follows.  The whole pattern tried at every
     character costs ~0.3-1.5 us each (~40 ms on a 143 KB line, ~0.4 ms on a line of prose).  Only on a
-    line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
-    matches ignoring case exactly where its lower case stands in the lowered line (a cased one,
-    `ſ`, `K`, `ı`, may match a label's ASCII letter: that line is read whole, as before)."""
+    line where a label matches ignoring case exactly where its lower case stands in the lowered
+    line (_read_by_places: `ſ`, `ı`, `İ`, `Σ` may match a label's letter elsewhere: such a line
+    is read whole)."""
     if le - ls < _CREDENTIAL_LINE_MIN or not text[ls:le].isascii() and not _read_by_places(text[ls:le]):
         yield from rx.finditer(text, ls, le)
         return
@@ -2041,7 +2041,7 @@ def _credential_matches(text, low, rx, ls, le):
                 if at >= k and line.startswith(word, at - k):
                     places.add(ls + at - k)
             at = line.find(needle, at + 1)
-    for slash in _credential_slash().finditer(text, ls, le):
+    for slash in _credential_slash().finditer(low, ls, le):
         k = slash.start()
         while k > ls and text[k - 1] in " \t":
             k -= 1  # the run of name characters before the slash ends here
@@ -2061,18 +2061,41 @@ _ASCII_BYTES = bytes(range(128))
 
 def _read_by_places(line):
     """Whether every match of "user-and-password" on `line` starts at a place _credential_matches
-    tries: each of its characters beyond ASCII (read from its UTF-8 bytes, less the ASCII ones)
-    is one _lower leaves where a label's letter ignoring case stands only as that letter."""
+    tries, and its `/` before a password's label is found in the lowered line as written: each
+    of its characters beyond ASCII (read from its UTF-8 bytes, less the ASCII ones) is one _lower
+    leaves where a letter of those labels ignoring case stands only as that letter (and so is
+    each ASCII one: no label holds `ı` nor `ſ`, else those lines are read whole)."""
+    letters = _label_letters()
+    if letters[1] and any(ch in line for ch in letters[1]):
+        return False
     wide = line.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
     return all(_lowered_as_matched(ch) for ch in set(wide))
 
 
+def _label_letters():
+    """(the letters of _credential_words and of the passwords' labels, the ASCII characters that
+    match one of them ignoring case other than their own lower case)."""
+    got = CACHE.get("credential letters")
+    if got is None:
+        words = list(_credential_words()) + [w for w, k in LABELS.items() if k == "password"]
+        letters = frozenset(c for word in words for c in word)
+        odd = "".join(ch for ch in map(chr, range(128)) if _matches_another(ch, letters))
+        got = CACHE["credential letters"] = (letters, odd)
+    return got
+
+
+def _matches_another(ch, letters):
+    """Whether `ch` matches one of `letters` ignoring case other than its lower case."""
+    others = sorted(letters - {ch.lower()})
+    return re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", ch) is not None
+
+
 def _lowered_as_matched(ch):
-    """Whether `ch` matches a letter of a place's word ignoring case (as the engine does: by its
-    simple lower case, or a few more, `ſ` for `s`, `ı` for `i`, `ᲁ` for `д`) only where its lower
-    case in the lowered text is that letter.  A character of no case does (a Kelvin sign, lowered
-    to `k`, does too); one whose lower case is longer (`İ`) or depends on its neighbours (`Σ`) is
-    taken as not (its line is read whole)."""
+    """Whether `ch` matches a letter of the labels (_label_letters) ignoring case (as the engine
+    does: by its simple lower case, or a few more, `ſ` for `s`, `ı` for `i`, `ᲁ` for `д`) only
+    where its lower case in the lowered text is that letter.  A character of no case does (a
+    Kelvin sign, lowered to `k`, does too); one whose lower case is longer (`İ`) or depends on
+    its neighbours (`Σ`) is taken as not (its line is read whole)."""
     memo = CACHE.setdefault("lowered as matched", {})
     got = memo.get(ch)
     if got is None:
@@ -2082,24 +2105,23 @@ def _lowered_as_matched(ch):
         elif len(lowered) != 1 or ch == "\u03a3":
             got = False
         else:
-            letters = sorted({c for word in _credential_words() for c in word} - {lowered})
-            got = re.fullmatch("(?i:[" + "".join(map(re.escape, letters)) + "])", ch) is None
+            got = not _matches_another(ch, _label_letters()[0])
         if len(memo) < 10_000:
             memo[ch] = got
     return got
 
 
 def _credential_slash():
-    """A `/` that a password's label follows (the second branch of "user-and-password")."""
+    """A `/` that a password's label follows (the second branch of "user-and-password"), in a
+    lowered line _read_by_places says is read so: the labels as a tree behind a set of their first
+    letters, as written (a caseless alternation in the text enters every alternative at each
+    `/`: ~0.9 us at each of a README's URLs, 7 ms on one 143 KB line of pip's JSON; ~0.8 ms so)."""
     rx = CACHE.get("credential-slash")
     if rx is None:
         words = sorted({w for w, k in LABELS.items() if k == "password"})
-        # The labels as a tree behind a set of their first letters, not an alternation: the engine
-        # enters every alternative of a caseless one (~0.9 us at each `/` of a README's URLs, 7 ms
-        # on one 143 KB line of pip's JSON; ~1.4 ms so).  Only where a `/` stands is read.
         firsts = "".join(sorted({re.escape(w[0]) for w in words}))
         rx = CACHE["credential-slash"] = compiled(
-            "credential-slash", r"/(?=[ \t]*(?i:(?=[" + firsts + "])(?:" + _labels_tree(words) + ")))")
+            "credential-slash", r"/(?=[ \t]*(?=[" + firsts + "])(?:" + _labels_tree(words) + "))")
     return rx
 
 
