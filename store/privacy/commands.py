@@ -234,16 +234,21 @@ def _flags(text, low, anchors, found, flags):
     by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
     flag_rx = None
     twos, threes, cluster = _flag_starts(flags)
+    heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
     for lead in _LEADS:
         if lead not in anchors.present:
             continue
         for pos in anchors.at(lead):
             at = pos + 1
-            if low[at + 1:at + 2] not in _FLAG_START and low[at:at + 3] not in _FLAG_LONG_STARTS:
-                continue  # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it)
-            if low[at:at + 2] not in twos and low[at:at + 3] not in threes and (
-                    low[at + 1:at + 2] == "-" or cluster.isdisjoint(low[at + 1:at + 5])):
-                continue  # `-q`, `--release`: no flag that takes a password starts so (_flag_starts)
+            head = low[at:at + 5]
+            may = heads.get(head)
+            if may is None:
+                # `a - b`, `- [ ]`: no flag (what the regex below would say, without compiling it);
+                # `-q`, `--release`: no flag that takes a password starts so (_flag_starts)
+                may = heads[head] = (head[1:2] in _FLAG_START or head[:3] in _FLAG_LONG_STARTS) and (
+                    head[:2] in twos or head[:3] in threes or (head[1:2] != "-" and not cluster.isdisjoint(head[1:5])))
+            if not may:
+                continue
             if flag_rx is None:
                 flag_rx = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?")
             fm = flag_rx.match(low, at)
@@ -262,7 +267,7 @@ def _flags(text, low, anchors, found, flags):
                 continue
             # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
             # only the entries of the tools among them are tried, in their order
-            words = _tool_words(low, at)
+            words = set(_tool_words(low, at))
             if by_tool.keys().isdisjoint(words):
                 continue
             chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
