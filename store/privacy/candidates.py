@@ -2074,20 +2074,18 @@ def _read_by_places(line):
 
 def _label_letters():
     """(the letters of _credential_words and of the passwords' labels, the ASCII characters that
-    match one of them ignoring case other than their own lower case)."""
+    match one of them ignoring case other than their own lower case, the letters as one caseless
+    class)."""
     got = CACHE.get("credential letters")
     if got is None:
         words = list(_credential_words()) + [w for w, k in LABELS.items() if k == "password"]
         letters = frozenset(c for word in words for c in word)
-        odd = "".join(ch for ch in map(chr, range(128)) if _matches_another(ch, letters))
-        got = CACHE["credential letters"] = (letters, odd)
+        # (an ASCII character matches another ASCII letter ignoring case only as its lower case)
+        wide = re.compile("(?i:[" + "".join(sorted(map(re.escape, (c for c in letters if not c.isascii())))) + "])")
+        odd = "".join(ch for ch in map(chr, range(128)) if wide.fullmatch(ch) is not None)
+        every = re.compile("(?i:[" + "".join(sorted(map(re.escape, letters))) + "])")
+        got = CACHE["credential letters"] = (letters, odd, every)
     return got
-
-
-def _matches_another(ch, letters):
-    """Whether `ch` matches one of `letters` ignoring case other than its lower case."""
-    others = sorted(letters - {ch.lower()})
-    return re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", ch) is not None
 
 
 def _lowered_as_matched(ch):
@@ -2100,12 +2098,14 @@ def _lowered_as_matched(ch):
     got = memo.get(ch)
     if got is None:
         lowered = ch.lower()
-        if lowered == ch == ch.upper():
-            got = True
-        elif len(lowered) != 1 or ch == "\u03a3":
+        letters, _odd, every = _label_letters()
+        if lowered == ch == ch.upper() or every.fullmatch(ch) is None:
+            got = True  # (no letter at all: one expression for them all, not one for each character)
+        elif len(lowered) != 1 or ch == "\u03a3" or lowered not in letters:
             got = False
         else:
-            got = not _matches_another(ch, _label_letters()[0])
+            others = sorted(letters - {lowered})
+            got = re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", ch) is None
         if len(memo) < 10_000:
             memo[ch] = got
     return got
