@@ -2126,19 +2126,24 @@ def _credential_slash():
 
 
 def _labels_tree(words):
-    """An expression that matches where one of `words` (sorted) starts, as a tree of their letters
-    (where they stand, not which: a shorter word's place is a longer one's too)."""
+    """An expression that matches where one of `words` starts, as a tree of their letters: the
+    words of one first letter go as the letters they all start with, then the tree of what
+    follows (where they stand, not which: a shorter word's place is a longer one's too).  (A
+    letter to a node compiled in ~10 ms: the engine's compiler is slow with groups.)"""
     by_first = {}
     for word in words:
-        by_first.setdefault(word[0], []).append(word[1:])
+        by_first.setdefault(word[0], []).append(word)
     branches = []
-    for first, rests in by_first.items():
+    for group in by_first.values():
+        shared = group[0]
+        for word in group[1:]:
+            while not word.startswith(shared):
+                shared = shared[:-1]
+        rests = [word[len(shared):] for word in group]
         if "" in rests:
-            branches.append(_escape(first))  # (a word ends here: what follows it need not)
-        elif len(rests) == 1:
-            branches.append(_escape(first) + _escape(rests[0]))
+            branches.append(_escape(shared))  # (a word ends here: what follows it need not)
         else:
-            branches.append(_escape(first) + "(?:" + _labels_tree(rests) + ")")
+            branches.append(_escape(shared) + "(?:" + _labels_tree(rests) + ")")
     return "|".join(branches)
 
 
