@@ -2104,8 +2104,12 @@ def _lowered_as_matched(ch):
         elif len(lowered) != 1 or ch == "\u03a3" or lowered not in letters:
             got = False
         else:
-            others = sorted(letters - {lowered})
-            got = re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", ch) is None
+            # (the engine matches `ch` by its lower case: `П` and `п` are told by one expression)
+            key = lowered if lowered.lower() == lowered else ch
+            got = memo.get(("another", key))
+            if got is None:
+                others = sorted(letters - {lowered})
+                got = memo[("another", key)] = re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", key) is None
         if len(memo) < 10_000:
             memo[ch] = got
     return got
