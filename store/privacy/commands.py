@@ -95,6 +95,31 @@ def _whole_word(entries):
     return all(not form.startswith("=") or "*" not in form for _tools, _sub, form in entries)
 
 
+def _trigger_places(low, anchors, trigger, entries, unknown, standing):
+    """The places of `trigger` (as a word) where a tool of its `entries` may stand before it on
+    its command line, or None where none can (`unknown`: its tools not looked for yet)."""
+    end, whole = len(trigger), _whole_word(entries)
+    tools = {tool for tools, _sub, _form in entries for tool in tools}
+    if not unknown and len(tools) <= FEW_TOOLS_FIRST and sum(len(standing[tool]) for tool in tools) <= FEW_STANDING:
+        # (its tools' places known already, for another trigger: `user` after `use`, not listed)
+        return _word_places(low, _near_standing(low, anchors, trigger, tools, standing), end, whole)
+    places = anchors.at_most(trigger, max(MANY_PLACES, len(unknown) * PLACES_A_TOOL))  # None: many
+    if places is not None:  # where the word itself stands (`Author` holds `auth`, not the word)
+        places = _word_places(low, places, end, whole)
+    # (a skip that changes no answer: where none of its tools stands as a command, no place of
+    # the trigger has one before it)
+    if (places is None or len(places) > MANY_PLACES) and not any(_stands_anywhere(low, anchors, tool, standing)
+                                                        for tools, _sub, _form in entries for tool in tools):
+        return None  # prose says "user" thousands of times, and never `net`
+    if (places is None or len(places) > MANY_PLACES) and len(tools) <= FEW_TOOLS_FIRST:
+        # (`net` stands as a command a few times where `use` stands thousands: only the places a
+        # standing tool's segment can reach are looked at)
+        return _word_places(low, _near_standing(low, anchors, trigger, tools, standing), end, whole)
+    if places is None:
+        places = _word_places(low, anchors.at(trigger), end, whole)
+    return places
+
+
 def _stands_anywhere(low, anchors, tool, standing):
     """The places where `tool` stands as a command word (as _tool_at takes it), kept in
     `standing`: none (false) where it does not stand anywhere in the text."""
@@ -111,6 +136,9 @@ def _stands_anywhere(low, anchors, tool, standing):
 # Up to this many tools, a trigger that stands many times is looked at only near the places its
 # tools stand as commands (_near_standing): their places are listed once, not only looked for.
 FEW_TOOLS_FIRST = 2
+# ... and a trigger whose tools' places are known already (another trigger asked), when they
+# stand this many times at most.
+FEW_STANDING = 100
 
 
 def _near_standing(low, anchors, trigger, tools, standing):
@@ -195,27 +223,12 @@ def command_lines(text, low, anchors, found):
         entries = triggers.get(trigger)
         if entries is None:
             continue
-        whole = _whole_word(entries)
-        end = len(trigger)
         unknown = {tool for tools, _sub, _form in entries for tool in tools if tool not in standing}
         if not unknown and not any(standing[tool] for tools, _sub, _form in entries for tool in tools):
             continue  # (the skip below, its tools looked for already for another trigger: `use` after `user`)
-        places = anchors.at_most(trigger, max(MANY_PLACES, len(unknown) * PLACES_A_TOOL))  # None: many
-        if places is not None:  # where the word itself stands (`Author` holds `auth`, not the word)
-            places = _word_places(low, places, end, whole)
-        # (a skip that changes no answer: where none of its tools stands as a command, no place of
-        # the trigger has one before it)
-        if (places is None or len(places) > MANY_PLACES) and not any(_stands_anywhere(low, anchors, tool, standing)
-                                                            for tools, _sub, _form in entries for tool in tools):
-            continue  # prose says "user" thousands of times, and never `net`
-        if places is None or len(places) > MANY_PLACES:
-            tools = {tool for tools, _sub, _form in entries for tool in tools}
-            if len(tools) <= FEW_TOOLS_FIRST:
-                # (`net` stands as a command a few times where `use` stands thousands: only the
-                # places a standing tool's segment can reach are looked at)
-                places = _word_places(low, _near_standing(low, anchors, trigger, tools, standing), end, whole)
+        places = _trigger_places(low, anchors, trigger, entries, unknown, standing)
         if places is None:
-            places = _word_places(low, anchors.at(trigger), end, whole)
+            continue
         for at in places:
             if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
