@@ -2113,20 +2113,23 @@ def _credential_matches(text, low, rx, ls, le):
     tried only where a match can start: at a credentials label (its first word), or 2 to 20
     characters before a `/` that a password's label follows.  The whole pattern tried at every
     character costs ~0.3-1.5 us each (~40 ms on a 143 KB line, ~0.4 ms on a line of prose).  Only on a
-    line whose characters beyond ASCII have no case (`\xa0`, `–`, `本`, emoji): there a label
-    matches ignoring case exactly where its lower case stands in the lowered line (a cased one,
-    `ſ`, `K`, `ı`, may match a label's ASCII letter: that line is read whole, as before)."""
-    if le - ls < _CREDENTIAL_LINE_MIN or not text[ls:le].isascii() and not _uncased_beyond_ascii(text[ls:le]):
+    line where a label matches ignoring case exactly where its lower case stands in the lowered
+    line (_read_by_places: `ſ`, `ı`, `İ`, `Σ` may match a label's letter elsewhere: such a line
+    is read whole)."""
+    if le - ls < _CREDENTIAL_LINE_MIN or not text[ls:le].isascii() and not _read_by_places(text[ls:le]):
         yield from rx.finditer(text, ls, le)
         return
     line = low[ls:le]
     places = set()
-    for word in _credential_places_words(line.isascii()):
-        at = line.find(word)
+    for needle, inside in _credential_needles(line.isascii()):
+        at = line.find(needle)
         while at >= 0:
             places.add(ls + at)
-            at = line.find(word, at + 1)
-    for slash in _credential_slash().finditer(text, ls, le):
+            for word, k in inside:  # (`inloggegevens` where `log` stands two characters on)
+                if at >= k and line.startswith(word, at - k):
+                    places.add(ls + at - k)
+            at = line.find(needle, at + 1)
+    for slash in _credential_slash().finditer(low, ls, le):
         k = slash.start()
         while k > ls and text[k - 1] in " \t":
             k -= 1  # the run of name characters before the slash ends here
@@ -2141,19 +2144,99 @@ def _credential_matches(text, low, rx, ls, le):
             pos = m.end()
 
 
-def _uncased_beyond_ascii(line):
-    """Every character of `line` beyond ASCII is its own lower and upper case."""
-    return all(ch.isascii() or ch.lower() == ch == ch.upper() for ch in set(line))
+_ASCII_BYTES = bytes(range(128))
+
+
+def _read_by_places(line):
+    """Whether every match of "user-and-password" on `line` starts at a place _credential_matches
+    tries, and its `/` before a password's label is found in the lowered line as written: each
+    of its characters beyond ASCII (read from its UTF-8 bytes, less the ASCII ones) is one _lower
+    leaves where a letter of those labels ignoring case stands only as that letter (and so is
+    each ASCII one: no label holds `ı` nor `ſ`, else those lines are read whole)."""
+    letters = _label_letters()
+    if letters[1] and any(ch in line for ch in letters[1]):
+        return False
+    wide = line.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    return all(_lowered_as_matched(ch) for ch in set(wide))
+
+
+def _label_letters():
+    """(the letters of _credential_words and of the passwords' labels, the ASCII characters that
+    match one of them ignoring case other than their own lower case, the letters as one caseless
+    class)."""
+    got = CACHE.get("credential letters")
+    if got is None:
+        words = list(_credential_words()) + [w for w, k in LABELS.items() if k == "password"]
+        letters = frozenset(c for word in words for c in word)
+        # (an ASCII character matches another ASCII letter ignoring case only as its lower case)
+        wide = re.compile("(?i:[" + "".join(sorted(map(re.escape, (c for c in letters if not c.isascii())))) + "])")
+        odd = "".join(ch for ch in map(chr, range(128)) if wide.fullmatch(ch) is not None)
+        every = re.compile("(?i:[" + "".join(sorted(map(re.escape, letters))) + "])")
+        got = CACHE["credential letters"] = (letters, odd, every)
+    return got
+
+
+def _lowered_as_matched(ch):
+    """Whether `ch` matches a letter of the labels (_label_letters) ignoring case (as the engine
+    does: by its simple lower case, or a few more, `ſ` for `s`, `ı` for `i`, `ᲁ` for `д`) only
+    where its lower case in the lowered text is that letter.  A character of no case does (a
+    Kelvin sign, lowered to `k`, does too); one whose lower case is longer (`İ`) or depends on
+    its neighbours (`Σ`) is taken as not (its line is read whole)."""
+    memo = CACHE.setdefault("lowered as matched", {})
+    got = memo.get(ch)
+    if got is None:
+        lowered = ch.lower()
+        letters, _odd, every = _label_letters()
+        if lowered == ch == ch.upper() or every.fullmatch(ch) is None:
+            got = True  # (no letter at all: one expression for them all, not one for each character)
+        elif len(lowered) != 1 or ch == "\u03a3" or lowered not in letters:
+            got = False
+        else:
+            # (the engine matches `ch` by its lower case: `П` and `п` are told by one expression)
+            key = lowered if lowered.lower() == lowered else ch
+            got = memo.get(("another", key))
+            if got is None:
+                others = sorted(letters - {lowered})
+                got = memo[("another", key)] = re.fullmatch("(?i:[" + "".join(map(re.escape, others)) + "])", key) is None
+        if len(memo) < 10_000:
+            memo[ch] = got
+    return got
 
 
 def _credential_slash():
-    """A `/` that a password's label follows (the second branch of "user-and-password")."""
+    """A `/` that a password's label follows (the second branch of "user-and-password"), in a
+    lowered line _read_by_places says is read so: the labels as a tree behind a set of their first
+    letters, as written (a caseless alternation in the text enters every alternative at each
+    `/`: ~0.9 us at each of a README's URLs, 7 ms on one 143 KB line of pip's JSON; ~0.8 ms so)."""
     rx = CACHE.get("credential-slash")
     if rx is None:
-        words = sorted((w for w, k in LABELS.items() if k == "password"), key=len, reverse=True)
+        words = sorted({w for w, k in LABELS.items() if k == "password"})
+        firsts = "".join(sorted({re.escape(w[0]) for w in words}))
         rx = CACHE["credential-slash"] = compiled(
-            "credential-slash", r"/(?=[ \t]*(?i:" + "|".join(map(_escape, words)) + r"))")
+            "credential-slash", r"/(?=[ \t]*(?=[" + firsts + "])(?:" + _labels_tree(words) + "))")
     return rx
+
+
+def _labels_tree(words):
+    """An expression that matches where one of `words` starts, as a tree of their letters: the
+    words of one first letter go as the letters they all start with, then the tree of what
+    follows (where they stand, not which: a shorter word's place is a longer one's too).  (A
+    letter to a node compiled in ~10 ms: the engine's compiler is slow with groups.)"""
+    by_first = {}
+    for word in words:
+        by_first.setdefault(word[0], []).append(word)
+    branches = []
+    for group in by_first.values():
+        shared = group[0]
+        for word in group[1:]:
+            while not word.startswith(shared):
+                shared = shared[:-1]
+        rests = [word[len(shared):] for word in group]
+        if "" in rests:
+            branches.append(_escape(shared))  # (a word ends here: what follows it need not)
+        else:
+            branches.append(_escape(shared) + "(?:" + _labels_tree(rests) + ")")
+    return "|".join(branches)
 
 
 def _credential_words():
@@ -2165,14 +2248,31 @@ def _credential_words():
     return got
 
 
-def _credential_places_words(ascii_line):
-    """_credential_words whose places are not all another's (`login` stands where `log` does),
-    only the ASCII ones for an ASCII line: the same places, fewer passes over a line."""
-    got = CACHE.get(("credential places words", ascii_line))
+def _credential_needles(ascii_line):
+    """What a line is searched for, so that every place of a _credential_words word (only the
+    ASCII ones for an ASCII line) is found, in fewer passes over it (~0.06 ms each on a 143 KB
+    line): (needle, ((word, its offset in the word), ...)) of each needle, a word or the first
+    letters that words share (`cred`: creds, credentials, credenciais ...; a place of it is more
+    than theirs, tried all the same), the word itself at each place.  A needle inside another
+    (`log` in `login`, `inloggegevens`; `ftp` in `sftp`) is not searched: the other stands at
+    the places of the first, less its offset, where the line has it."""
+    got = CACHE.get(("credential needles", ascii_line))
     if got is None:
-        words = _credential_words()
-        got = tuple(w for w in words if not any(o != w and w.startswith(o) for o in words) and (w.isascii() or not ascii_line))
-        CACHE[("credential places words", ascii_line)] = got
+        words = [w for w in _credential_words() if w.isascii() or not ascii_line]
+        groups = {}
+        for word in words:
+            groups.setdefault(word[:3], []).append(word)
+        needles = set()
+        for group in groups.values():
+            shared = group[0]
+            for word in group[1:]:
+                while not word.startswith(shared):
+                    shared = shared[:-1]
+            needles.add(shared)
+        kept = sorted(n for n in needles if not any(o != n and o in n for o in needles))
+        got = tuple((n, tuple((o, o.index(n)) for o in sorted(needles) if o != n and n in o and not o.startswith(n)
+                              and next(k for k in kept if k in o) == n)) for n in kept)
+        CACHE[("credential needles", ascii_line)] = got
     return got
 
 
@@ -2202,7 +2302,7 @@ def _login_as(text, low, anchors, found):
                               r"[\"'`]?[^\s\"'`/]{1,80}[\"'`]?[ \t]+(?:with|using)[ \t]+(?:(?:the|a)[ \t]+)?"
                               r"(?:(?:password|passphrase|pw|pass|token)[ \t]+)?[\"'`]?([^\s\"'`]{3,128})")  # fmt: skip
     for at in anchors.at(" as "):
-        ls = max(low.rfind("\n", 0, at) + 1, at - 120)
+        ls = max(low.rfind("\n", max(0, at - 120), at) + 1, at - 120)  # (the line's start, 120 back at most)
         before = low[ls:at]
         if "log" not in before and "sign" not in before and "ssh" not in before and "connect" not in before and \
                 "authenticate" not in before:

@@ -7,6 +7,8 @@ import itertools
 import random
 import re
 
+import pytest
+
 from store.privacy import never
 
 
@@ -64,7 +66,7 @@ def test_a_text_the_value_first_shortcuts_rule_out_never_matches_the_whole_patte
 
 def test_a_long_line_tried_only_where_a_credentials_match_can_start_gives_every_match():
     from store.privacy import _lower, find_secrets
-    from store.privacy.candidates import _credential_matches, _uncased_beyond_ascii
+    from store.privacy.candidates import _credential_matches, _read_by_places
     from store.privacy.lexicon import CREDENTIAL_LABELS
     from store.privacy.values import CACHE
 
@@ -72,9 +74,12 @@ def test_a_long_line_tried_only_where_a_credentials_match_can_start_gives_every_
     rx = CACHE["user-and-password"]
     rng = random.Random(5)
     labels = sorted(CREDENTIAL_LABELS)
-    uncased = [label for label in labels if _uncased_beyond_ascii(label)]
-    pws = ["password", "PASSWORD", "Passwort", "mot de passe", "pw", "contraseña"]
+    uncased = [label for label in labels if label.lower() == label.upper()]
+    pws = ["password", "PASSWORD", "Passwort", "mot de passe", "pw", "contraseña", "Пароль", "ŞIFRE", "ΚΩΔΙΚΌΣ",
+           "κωδικός", "Mật khẩu"]
     filler = ["the", " ", "  ", "\t", "\xa0", "—", "本", "🦝", "|", "/", " / ", ":", "=", "a.b", "x" * 25]
+    cased_filler = ["é", "Ä", "Жд", "ñ", "Ř"]  # letters of a case that a label's letter does not stand for
+    odd = ["\u017f", "\u0131", "\u1c81", "\u0130", "\u03a3"]  # ſ ı ᲁ İ Σ: each lowered so that a place is missed
 
     def name():  # a run of name characters of 1 to 24 (a match's first branch takes 2 to 20)
         return "".join(rng.choice("abcXYZ019_.-") for _ in range(rng.randint(1, 24)))
@@ -82,28 +87,35 @@ def test_a_long_line_tried_only_where_a_credentials_match_can_start_gives_every_
     def snippet(cased):
         label = rng.choice(labels if cased else uncased)
         label = rng.choice([label, label.upper(), label.title()])
-        if cased and rng.random() < 0.5:  # letters that match an ASCII one ignoring case
-            label = label.replace("s", "\u017f").replace("i", "\u0131").replace("k", "\u212a")
-        pw = rng.choice(pws if cased else pws[:-1])
+        if cased and rng.random() < 0.5:  # letters that match another ignoring case
+            label = label.replace("s", "\u017f").replace("i", "\u0131").replace("k", "\u212a").replace("д", "\u1c81")
+        pw = rng.choice(pws if cased else pws[:5])
         space = rng.choice(["", " ", "\t", "  "])
         head = rng.choice([label, f"{name()}{space}/{space}{pw}", label + " " + name()])
         sep = rng.choice([":", ": ", " = ", " is ", " are: ", " "])
         return f"{head}{sep}{name()}{space}{rng.choice(['/', '|', ':'])}{space}{name()}"
 
-    matched = tried_at_starts = 0
-    for n in range(400):
-        cased = n % 3 == 0  # a third of the lines hold cased characters beyond ASCII: read whole
+    matched = tried_at_starts = cased_at_starts = 0
+    for n in range(600):
+        cased = n % 3 == 0  # a third of the lines hold cased letters that match another: read whole
         parts = []
         while sum(map(len, parts)) < 2100:
             parts.append(snippet(cased) if rng.random() < 0.3 else rng.choice(filler))
+            if n % 3 == 1 and rng.random() < 0.02:
+                parts.append(rng.choice(cased_filler))
+        if cased and rng.random() < 0.5:
+            parts.insert(rng.randrange(len(parts)), rng.choice(odd))
         text = "".join(parts)
         low = _lower(text)
-        tried_at_starts += _uncased_beyond_ascii(text)
+        by_places = _read_by_places(text)
+        tried_at_starts += by_places
+        cased_at_starts += by_places and any(ch in text for ch in cased_filler)
         want = [m.span(2) for m in rx.finditer(text, 0, len(text))]
         got = [m.span(2) for m in _credential_matches(text, low, rx, 0, len(text))]
         assert got == want, text
         matched += len(want)
-    assert matched > 1000 and tried_at_starts >= 250  # the lines hold matches; most take the shortcut
+    # the lines hold matches; most take the shortcut, those with letters of a case among them
+    assert matched > 1500 and tried_at_starts >= 390 and cased_at_starts >= 150
 
 
 def test_a_long_lines_directive_context_read_at_its_end_is_the_whole_lines():
@@ -466,3 +478,56 @@ def test_a_one_time_codes_window_without_a_codes_digits_holds_no_code():
             matched += 1
             assert re.search(r"\d{3}[ -]\d{3}|\d{4}", m.group()), text
     assert matched > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_trigger_of_many_places_looked_at_only_near_its_standing_tools_finds_the_same(seed, monkeypatch):
+    """`use` and `user` stand thousands of times a MB, their one tool (`net`) as a command a few:
+    only the places a standing tool's segment reaches are looked at (commands._near_standing),
+    and the position rule finds what it finds looking at every place."""
+    from store.privacy import Look, commands
+
+    rng = random.Random(seed)
+    pieces = ["net use Z: \\\\fs\\share Pw{n}zQx", "net user ana Sx{n}kq /add", "net.exe use Y: \\\\h\\s K{n}pw",
+              "NET USE * \\\\h\\c V{n}yy", "internet use ", "net", "net ", " use ", "user ", "use", "users ",
+              "\n", "| ", "; ", "`", "$(", ")", " ", "\t", "x" * 390, "y" * 120, "we use it; ", "the user ", "-net use"]
+
+    def found(text):
+        look = Look(text)
+        commands.command_lines(look.text, look.low, look.anchors, look.found)
+        return sorted((s, e) for s, _p, e, _k in look.found)
+
+    text = "".join(rng.choice(pieces).replace("{n}", str(rng.randrange(1000))) for _ in range(12_000))
+    assert text.count("use") > commands.MANY_PLACES
+    near = found(text)
+    monkeypatch.setattr(commands, "FEW_TOOLS_FIRST", 0)
+    assert near == found(text)
+    assert len(near) > 50
+
+
+def test_user_password_at_read_by_its_runs_where_at_signs_are_dense_finds_the_same(monkeypatch):
+    """Where `@` stand densely (a `git log`'s author lines), user_password_at goes on by one
+    expression of a `:` then a password's run then `@` (commands._user_password_runs), from
+    wherever it switches: the same spans as looking at each `@`."""
+    from store.privacy import commands
+
+    rng = random.Random(9)
+    total = 0
+    pieces = ["Author: Ana <ana@example.com>", "ana:Pw9x@db.example.com", "u:p@h", "admin:S3cr3t@10.0.0.7",
+              "x:abc@localhost", ":", "@", "@@", "a:b:cdef@host.io", "mailto:x@y.org", " ", "\t", "\n", "/", "'", "<",
+              ">", "é", "user", "12:34:56", "sha256:abcd@x.io", "p" * 130, "q" * 60, "proxy=", "rsync://"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 120)))
+
+        def spans(after, gap, text=text):
+            monkeypatch.setattr(commands, "_DENSE_AFTER", after)
+            monkeypatch.setattr(commands, "_DENSE_GAP", gap)
+            found = []
+            commands.user_password_at(text, found)
+            return found
+
+        one_by_one = spans(10**9, 1)
+        assert spans(rng.randint(1, 40), 10**9) == one_by_one, text
+        assert spans(1, 10**9) == one_by_one, text
+        total += len(one_by_one)
+    assert total > 300
