@@ -442,13 +442,31 @@ NEED_A_LITERAL = frozenset((
     "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",
     "a one-time code said with its label", "a value a tool or format declares secret",
 ))
-_WITHOUT_A_LITERAL = [None, ()]  # (FINDERS, those of them not in NEED_A_LITERAL)
+
+
+def _quoted_and_bracketed(look):
+    text = look.text
+    return ("\"" in text or "'" in text) and ("[" in text or "(" in text)
+
+
+# What a text that holds none of the literals must hold for a finder to find anything in it: the
+# labels' finder reads only its exec arrays there (candidates._arrays, behind this same test).
+WITHOUT_A_LITERAL_ONLY_IF = {"labels, pairs, arrays, calls, SQL, wallets": _quoted_and_bracketed}
+_WITHOUT_A_LITERAL = [None, ()]  # (FINDERS, what a text without literals goes through)
 
 
 def _without_a_literal():
     """The FINDERS a text that holds none of the literals goes through (see NEED_A_LITERAL)."""
     if _WITHOUT_A_LITERAL[0] is not FINDERS:
-        _WITHOUT_A_LITERAL[:] = FINDERS, tuple(f for f in FINDERS if f[0] not in NEED_A_LITERAL)
+        kept = []
+        for name, finder, data in FINDERS:
+            if name in NEED_A_LITERAL:
+                continue
+            gate = WITHOUT_A_LITERAL_ONLY_IF.get(name)
+            if gate is not None:
+                finder = (lambda look, finder=finder, gate=gate: gate(look) and finder(look))
+            kept.append((name, finder, data))
+        _WITHOUT_A_LITERAL[:] = FINDERS, tuple(kept)
     return _WITHOUT_A_LITERAL[1]
 
 

@@ -31,6 +31,24 @@ def test_a_finder_that_needs_a_literal_finds_nothing_without_one():
     assert all(found_with.values()), found_with
 
 
+def test_a_finder_gated_without_a_literal_finds_nothing_without_one_where_its_gate_says_no():
+    finders = [(name, finder) for name, finder, _data in privacy.FINDERS if name in privacy.WITHOUT_A_LITERAL_ONLY_IF]
+    assert len(finders) == len(privacy.WITHOUT_A_LITERAL_ONLY_IF)
+    found_with = 0
+    for text in _texts():
+        for name, finder in finders:
+            look = privacy.Look(text)
+            finder(look)
+            look_without = privacy.Look(text)
+            look_without.anchors.present = frozenset()
+            look_without._hits = []
+            if not privacy.WITHOUT_A_LITERAL_ONLY_IF[name](look_without):
+                found_with += bool(look.found)
+                finder(look_without)
+                assert not look_without.found, (name, text[:200])
+    assert found_with
+
+
 def test_a_token_in_a_text_without_literals_is_still_redacted():
     for token in ("ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "sk-ant-api03-" + "x7Yq" * 20):
         for text in (token, "Bash " + token, "/tmp/x " + token + "\n"):
