@@ -51,7 +51,9 @@ import re
 
 from store.privacy import candidates, declared, formats, layouts, processes
 from store.privacy.anchors import (
+    BUILT,
     ONE_PASS_FROM,
+    ONE_PASS_ONCE_BUILT,
     RUN_CHARS,
     WIDE_BY_FIND,
     Anchors,
@@ -581,7 +583,13 @@ def _literals_for(low: str, raw: bytes = None) -> tuple:
     anchors read each such character where it stands (anchors._wide_places), cheaper than the
     pass that tells which stand (~1 ms a MB of this machine's output, its ~550 such characters)."""
     if low.isascii():
-        return _literals(True)
+        ascii_only = _literals(True)
+        if ONE_PASS_ONCE_BUILT <= len(low) < ONE_PASS_FROM and BUILT and ("anchors", ascii_only) not in CACHE:
+            # (an ASCII piece of a text beyond ASCII, read alone: the one pass built for that text finds
+            # the same literals here, where a `find` of each went through the piece: a README of 4,692
+            # characters in pip inspect's JSON, 0.84 -> ~0.2 ms)
+            return BUILT[0]
+        return ascii_only
     every = _literals()
     if len(low) < 50_000 or (raw is not None and few_places(raw, b"?", WIDE_BY_FIND) is not None):
         return every

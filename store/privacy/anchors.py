@@ -666,6 +666,7 @@ def _shared_places(raw, rx, lits, pivot, found):
 
 
 _LAST_GIVEN = [None, None]  # (the literals of the last text, their _by_pivot)
+BUILT = []  # the literals of each one pass built (each holds every ASCII literal: _literals_for)
 
 
 class Anchors:
@@ -704,6 +705,7 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
+            BUILT.append(literals)
         rxs, by_pivot, alone, inside, direct, tries, wide, read_together = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text

@@ -54,3 +54,17 @@ def test_a_token_in_a_text_without_literals_is_still_redacted():
         for text in (token, "Bash " + token, "/tmp/x " + token + "\n"):
             assert not privacy.Look(text).anchors.present, text
             assert "[REDACTED:" in privacy.clean_text(text) and token not in privacy.clean_text(text), text
+
+
+def test_an_ascii_piece_of_a_wide_text_is_read_by_the_one_pass_built_for_that_text():
+    piece = ("# a README\n[![CI](https://github.com/acme/x/workflows/ci/badge.svg?event=push)]\n"
+             "Set `password=` in .env, the api_key: and token --user admin:x | pass show\n") * 25
+    assert piece.isascii() and 1_000 < len(piece) < 50_000
+    alone = privacy.Look(piece).anchors
+    literals = privacy._literals()
+    before = {lit: list(alone.at(lit)) for lit in literals}
+    privacy.find_secrets(("Grüße, 비밀번호: x " * 4_000)[:60_000])  # a text beyond ASCII: its one pass is built
+    after = privacy.Look(piece).anchors
+    assert after._found, "read by a `find` of each literal"
+    assert after.present == alone.present
+    assert {lit: after.at(lit) for lit in literals} == before
