@@ -744,11 +744,12 @@ def _shaped(text, low, anchors, runs, found):
     and which find a long enough run there (Rule.min_run; `runs`: see long_runs)."""
     by_literal, newline_rules = _rules_by_literal()
     chosen = set(newline_rules) if "\n" in low else set()
-    for literal in anchors.present:
-        chosen.update(by_literal.get(literal, ()))
+    for literal in by_literal.keys() & anchors.present:
+        chosen.update(by_literal[literal])
+    longest = max([e - s for s, e in runs]) if runs else 0
     for i in sorted(chosen):
         rule = TOKEN_RULES[i]
-        if rule.min_run and not any(e - s >= rule.min_run for s, e in runs):
+        if rule.min_run and longest < rule.min_run:
             continue
         prio = P_SHAPE + i
         valued = None  # the pattern has a group `v` (read once a rule: `groupindex` is a copy)
