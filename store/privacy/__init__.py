@@ -746,11 +746,15 @@ def _shaped(text, low, anchors, runs, found):
     chosen = set(newline_rules) if "\n" in low else set()
     for literal in by_literal.keys() & anchors.present:
         chosen.update(by_literal[literal])
-    longest = max([e - s for s, e in runs]) if runs else 0
+    long_enough = {}  # min_run -> whether a run that long stands (a few values: not read again for each rule)
     for i in sorted(chosen):
         rule = TOKEN_RULES[i]
-        if rule.min_run and longest < rule.min_run:
-            continue
+        if rule.min_run:
+            ok = long_enough.get(rule.min_run)
+            if ok is None:
+                ok = long_enough[rule.min_run] = any(e - s >= rule.min_run for s, e in runs)
+            if not ok:
+                continue
         prio = P_SHAPE + i
         valued = None  # the pattern has a group `v` (read once a rule: `groupindex` is a copy)
         for m in _matches(text, low, anchors, rule, i, runs):
