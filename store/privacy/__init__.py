@@ -584,7 +584,7 @@ def _literals_for(low: str, raw: bytes = None) -> tuple:
     pass that tells which stand (~1 ms a MB of this machine's output, its ~550 such characters)."""
     if low.isascii():
         ascii_only = _literals(True)
-        if ONE_PASS_ONCE_BUILT <= len(low) < ONE_PASS_FROM and BUILT and ("anchors", ascii_only) not in CACHE:
+        if ONE_PASS_ONCE_BUILT <= len(low) < ONE_PASS_FROM and BUILT and all(b is not ascii_only for b in BUILT):
             # (an ASCII piece of a text beyond ASCII, read alone: the one pass built for that text finds
             # the same literals here, where a `find` of each went through the piece: a README of 4,692
             # characters in pip inspect's JSON, 0.84 -> ~0.2 ms)
