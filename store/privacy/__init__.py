@@ -51,7 +51,9 @@ import re
 
 from store.privacy import candidates, declared, formats, layouts, processes
 from store.privacy.anchors import (
+    BUILT,
     ONE_PASS_FROM,
+    ONE_PASS_ONCE_BUILT,
     RUN_CHARS,
     WIDE_BY_FIND,
     Anchors,
@@ -430,6 +432,46 @@ FINDERS = (
 )  # fmt: skip
 
 
+# The finders that find nothing where none of the one pass's literals stands (anchors.present
+# empty): each reads only the places of literals it finds there, or the secret words' (look.hits,
+# places of such literals).  Most short texts a hook cleans hold none (125 of the 170 strings of
+# Claude Code's captured events): they skip ~17 finders' setups (tests/store/privacy/test_short_texts.py).
+NEED_A_LITERAL = frozenset((
+    "name = value", "random beside a secret word", "command-line position", "a literal written to a secret's file",
+    "files' and tools' formats", "runs of pairs, directives, continued lines, escaped keys, tuples",
+    "a call's string arguments", "the value before its label", "a client's command at its prompt",
+    "an OAuth code in its redirect", "a user / its password", "an assignment inside an assignment, a symbol's argument",
+    "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",
+    "a one-time code said with its label", "a value a tool or format declares secret",
+))
+
+
+def _quoted_and_bracketed(look):
+    text = look.text
+    return ("\"" in text or "'" in text) and ("[" in text or "(" in text)
+
+
+# What a text that holds none of the literals must hold for a finder to find anything in it: the
+# labels' finder reads only its exec arrays there (candidates._arrays, behind this same test).
+WITHOUT_A_LITERAL_ONLY_IF = {"labels, pairs, arrays, calls, SQL, wallets": _quoted_and_bracketed}
+_WITHOUT_A_LITERAL = [None, ()]  # (FINDERS, what a text without literals goes through)
+
+
+def _without_a_literal():
+    """The FINDERS a text that holds none of the literals goes through (see NEED_A_LITERAL)."""
+    if _WITHOUT_A_LITERAL[0] is not FINDERS:
+        kept = []
+        for name, finder, data in FINDERS:
+            if name in NEED_A_LITERAL:
+                continue
+            gate = WITHOUT_A_LITERAL_ONLY_IF.get(name)
+            if gate is not None:
+                finder = (lambda look, finder=finder, gate=gate: gate(look) and finder(look))
+            kept.append((name, finder, data))
+        _WITHOUT_A_LITERAL[:] = FINDERS, tuple(kept)
+    return _WITHOUT_A_LITERAL[1]
+
+
 def find_secrets(text: str, extra_patterns=()) -> list:
     """``(kind, start, end)`` of every secret value :func:`redact_secrets` replaces.
 
@@ -462,7 +504,7 @@ def _find(text: str, extra_patterns=()) -> list:
         return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns)]
     look = Look(text, extra_patterns)
     found = look.found  # (start, prio, end, kind)
-    for _name, finder, _data in FINDERS:
+    for _name, finder, _data in FINDERS if look.anchors.present else _without_a_literal():
         finder(look)
     if not found:
         return []
@@ -541,7 +583,13 @@ def _literals_for(low: str, raw: bytes = None) -> tuple:
     anchors read each such character where it stands (anchors._wide_places), cheaper than the
     pass that tells which stand (~1 ms a MB of this machine's output, its ~550 such characters)."""
     if low.isascii():
-        return _literals(True)
+        ascii_only = _literals(True)
+        if ONE_PASS_ONCE_BUILT <= len(low) < ONE_PASS_FROM and BUILT and all(b is not ascii_only for b in BUILT):
+            # (an ASCII piece of a text beyond ASCII, read alone: the one pass built for that text finds
+            # the same literals here, where a `find` of each went through the piece: a README of 4,692
+            # characters in pip inspect's JSON, 0.84 -> ~0.2 ms)
+            return BUILT[0]
+        return ascii_only
     every = _literals()
     if len(low) < 50_000 or (raw is not None and few_places(raw, b"?", WIDE_BY_FIND) is not None):
         return every
@@ -696,12 +744,17 @@ def _shaped(text, low, anchors, runs, found):
     and which find a long enough run there (Rule.min_run; `runs`: see long_runs)."""
     by_literal, newline_rules = _rules_by_literal()
     chosen = set(newline_rules) if "\n" in low else set()
-    for literal in anchors.present:
-        chosen.update(by_literal.get(literal, ()))
+    for literal in by_literal.keys() & anchors.present:
+        chosen.update(by_literal[literal])
+    long_enough = {}  # min_run -> whether a run that long stands (a few values: not read again for each rule)
     for i in sorted(chosen):
         rule = TOKEN_RULES[i]
-        if rule.min_run and not any(e - s >= rule.min_run for s, e in runs):
-            continue
+        if rule.min_run:
+            ok = long_enough.get(rule.min_run)
+            if ok is None:
+                ok = long_enough[rule.min_run] = any(e - s >= rule.min_run for s, e in runs)
+            if not ok:
+                continue
         prio = P_SHAPE + i
         valued = None  # the pattern has a group `v` (read once a rule: `groupindex` is a copy)
         for m in _matches(text, low, anchors, rule, i, runs):

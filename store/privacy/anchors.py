@@ -665,6 +665,10 @@ def _shared_places(raw, rx, lits, pivot, found):
         found[lit] = [p - j for p in places] if j else places
 
 
+_LAST_GIVEN = [None, None]  # (the literals of the last text, their _by_pivot)
+BUILT = []  # the literals of each one pass built (each holds every ASCII literal: _literals_for)
+
+
 class Anchors:
     """The start of every occurrence of each literal of `literals` in `low` (a lowercased text),
     and `present`: the literals of `literals` that stand in it (a rule none of whose literals is
@@ -678,9 +682,15 @@ class Anchors:
         # what several finders derive from the places alike, kept with the text (not as "the
         # last text seen": a finder filters the pieces of a text while the text is being read)
         self.memo = {}
-        given = CACHE.get(("given", literals))
-        if given is None:
-            given = CACHE[("given", literals)] = _by_pivot(literals)
+        if _LAST_GIVEN[0] is literals:
+            given = _LAST_GIVEN[1]
+        else:
+            # (a key of a tuple of ~370 literals is hashed anew each time, ~2.3 us: a short
+            # text's literals are the same tuple each time, told by `is`)
+            given = CACHE.get(("given", literals))
+            if given is None:
+                given = CACHE[("given", literals)] = _by_pivot(literals)
+            _LAST_GIVEN[:] = literals, given
         self._given, literals_at_pivot = given
         self._inside = {}
         self._raw = None
@@ -695,6 +705,7 @@ class Anchors:
             return
         if plan is None:
             plan = CACHE[key] = _build(literals)
+            BUILT.append(literals)
         rxs, by_pivot, alone, inside, direct, tries, wide, read_together = plan
         found = {lit: [] for lits in by_pivot.values() for lit, _j in lits}
         if not low.isascii():  # one byte a character: str.find is twice as fast as on wider text
