@@ -1948,9 +1948,36 @@ def _judge_call(text, m, found):
         add_span(found, text, start + s, start + e, P_CANDIDATE, kind)
 
 
+_CALLEES: dict = {}  # a callee -> what _call_finds reads in it alone (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_CALLEES)
+
+
+def _callee_facts(callee):
+    """What _call_finds reads in the callee alone, read once for each callee of the text (its words
+    split by two patterns cost ~5 us a call, ~480 calls a MB of `git log -p`, most `self.x`,
+    `session.get`): (verdict of its last name, logs in or connects, signs or ciphers, makes a
+    client, makes a secret from text, falls back, types into a field)."""
+    words = _callee_words(callee)
+    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
+    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
+    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
+        verdict = None
+    return (verdict,
+            bool(LOGIN_CALL_WORDS.intersection(words)) or ("wifi" in callee.lower() and "begin" in words),
+            bool(KEY_CALL_WORDS.intersection(words)) or ("jwt" in words and bool({"encode", "sign", "decode", "verify"} & set(words))),
+            bool(words) and words[-1] in CLIENT_WORDS,
+            verdict is None and _secret_made_from_text(callee),
+            bool(words) and words[-1] in ("or", "default", "fallback"),
+            last.lower() in _TYPING_CALLS)
+
+
 def _call_finds(text, m):
     """(start, end, kind) of each secret the call `m` holds."""
     callee = m.group(1)
+    facts = _CALLEES.get(callee)
+    if facts is None:
+        facts = remember(_CALLEES, callee, _callee_facts(callee))
+    verdict, login, signs, client, made, fallback, typing = facts
     args = _arguments(text, m.end())
     if not args:
         return ()
@@ -1960,11 +1987,6 @@ def _call_finds(text, m):
     named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
     # the value is a positional argument (a named one, `user="app"`, is the name rule's)
     literals = [lit[:2] if lit and not lit[2] else None for lit in every]
-    words = _callee_words(callee)
-    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
-    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
-    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
-        verdict = None
     kind = None
     if verdict is not None:
         kind, strength = verdict
@@ -1977,20 +1999,20 @@ def _call_finds(text, m):
             kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])
             strength = max(strength, MEDIUM)
             picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
-        elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
+        elif login:
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
-        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign", "decode", "verify"} & set(words))):
+        elif signs:
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
-        elif words and words[-1] in CLIENT_WORDS and len(args) <= 2:
+        elif client and len(args) <= 2:
             # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
             # random-looking one: a weak label)
             kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
-        elif _secret_made_from_text(callee):
+        elif made:
             # SecretValue.unsafePlainText("X"), Secret.ofString("X"): a secret type made from a literal
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
-        elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
+        elif fallback and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
-        elif last.lower() in _TYPING_CALLS and _typed_into_secret_field(text, m, every):
+        elif typing and _typed_into_secret_field(text, m, every):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
