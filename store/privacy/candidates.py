@@ -2008,40 +2008,19 @@ def _callee_facts(callee):
             last.lower() in _TYPING_CALLS)
 
 
-def _secret_words():
-    """Any secret word of the name rule (rules.SECRET_WORDS, those that hold no other) in a
-    lowercased text: a name that holds none has no verdict (name_verdict reads its words
-    lowercased).  (The pattern ignoring case on the text cost ~2.3 us a call's arguments, this
-    one on their lowered copy ~0.6: ~40 characters, a MB of `git log -p`.)"""
-    rx = CACHE.get("call secret words")
-    if rx is None:
-        from store.privacy.rules import SECRET_WORDS
-
-        words = [w for w in SECRET_WORDS if not any(o != w and o in w for o in SECRET_WORDS)]
-        rx = CACHE["call secret words"] = compiled("call-secret-words", _trie(words))
-    return rx
-
-
 def _call_finds(text, m):
     """(start, end, kind) of each secret the call `m` holds."""
+    args = _arguments(text, m.end())
+    if not args:
+        return ()
+    every = _string_args(text, args)
+    if not any(every):
+        return ()
     callee = m.group(1)
     facts = _CALLEES.get(callee)
     if facts is None:
         facts = remember(_CALLEES, callee, _callee_facts(callee))
     verdict, login, signs, client, made, fallback, typing = facts
-    args = _arguments(text, m.end())
-    if not args:
-        return ()
-    if verdict is None and not (login or signs or client or made or fallback or typing) and \
-            _secret_words().search(text[args[0][0]:args[-1][1]].lower()) is None and \
-            not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
-        # the callee says nothing, no argument holds a word a secret's name needs (_names_secret),
-        # and no name is assigned the call: nothing below can take a value (~320 of ~480 calls a
-        # MB of `git log -p`: `self.query_one("#sessions-empty")`, `session.get("forked_from")`)
-        return ()
-    every = _string_args(text, args)
-    if not any(every):
-        return ()
     named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
     # the value is a positional argument (a named one, `user="app"`, is the name rule's)
     literals = [lit[:2] if lit and not lit[2] else None for lit in every]
