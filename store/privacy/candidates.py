@@ -693,7 +693,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
-        q = _qualifier().match(low, i) if (letter and j > i) or lead in "(\uff08[\u3010" else None
+        q = _qualifier().match(low, i) if ((letter and j > i) or lead in "(\uff08[\u3010") and _qualifier_may_end(low, i) \
+            else None
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
@@ -897,6 +898,15 @@ def _after_separator(text, j, ch, strength, directive_name, kind, found):
             q += 1
         if q < n and text[q] in _QUOTE_ENDED:
             return
+        if text[q:q + 1] not in _CLOSING and (ch == "=" or text[q:q + 1].isascii() and text[q:q + 1].isalnum()):
+            # (a value is read below: the bare one that stands at `q`, or none after `=`) what is
+            # taken is followed by a blank or a comma, on its line, within a value's reach: with
+            # none there, nothing is (~2,100 `NAME=value` and ~1,900 `name: value` lines a MB
+            # dense with secrets, ~4 us each)
+            end = text.find("\n", q, q + 520)
+            seg = text[q:end if end >= 0 else q + 520]
+            if " " not in seg and "\t" not in seg and "," not in seg:
+                return
     span = value_at(text, k)
     if span is None and strength >= STRONG and ch in ":\uff1a":
         below = value_below(text, k, True)  # `Mot de passe :` then the value alone on the next line
@@ -961,6 +971,14 @@ def _connector():
                          r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
+
+
+def _qualifier_may_end(low, i):
+    """A character that ends _qualifier's pattern (`:`, `：`, `=`, a dash) stands on the line from
+    `i` (the pattern reads no line break): where none does, the pattern is not tried (~1,400
+    labels a MB dense with secrets then a word, no colon: ~1.2 us each)."""
+    m = compiled("qualifier-end", r"[:\uff1a=\u2013\u2014\n-]").search(low, i)
+    return m is not None and m.group() != "\n"
 
 
 def _qualifier():
@@ -1522,10 +1540,29 @@ def _call_short(callee):
 
 def _arguments(text, i):
     """(start, end) of each top-level argument of the call whose `(` ends before `i` (600 characters at most)."""
-    args, depth, start = [], 0, i
     n = min(len(text), i + 600)
+    # most calls' arguments hold no bracket and no escape: each argument read by one match (its
+    # quoted strings whole), not a search and a step of Python at each quote, comma or bracket
+    flat = compiled("call-flat-arg", r"(?:[^\"'\\()\[\]{},]++|\"[^\"\\]*+\"|'[^'\\]*+')*+[,)]").match
+    args, start = [], i
+    while True:
+        m = flat(text, start, n)
+        if m is None:
+            break  # a bracket, an escape, or no end within reach: this argument on read character by character
+        j = m.end() - 1
+        seg = text[start:j]
+        body = seg.strip()
+        if text[j] == ")":
+            if body:
+                lead = start + len(seg) - len(seg.lstrip())
+                args.append((lead, lead + len(body)))
+            return args
+        lead = start + len(seg) - len(seg.lstrip())
+        args.append((lead, lead + len(body)))
+        start = j + 1
+    depth = 0
     quote = None
-    j = i
+    j = start
     # from one character that counts to the next (a quote, an escape, a bracket, a comma), by the
     # engine: the others change nothing below, and a loop of Python stepped over each of them
     counts = compiled("call-arg-chars", r"[\"'\\()\[\]{},]").search
@@ -1957,23 +1994,45 @@ def _judge_call(text, m, found):
         add_span(found, text, start + s, start + e, P_CANDIDATE, kind)
 
 
+_CALLEES: dict = {}  # a callee -> what _call_finds reads in it alone (values.VALUE_MEMOS)
+VALUE_MEMOS.append(_CALLEES)
+
+
+def _callee_facts(callee):
+    """What _call_finds reads in the callee alone, read once for each callee of the text (its words
+    split by two patterns cost ~5 us a call, ~480 calls a MB of `git log -p`, most `self.x`,
+    `session.get`): (verdict of its last name, logs in or connects, signs or ciphers, makes a
+    client, makes a secret from text, falls back, types into a field)."""
+    words = _callee_words(callee)
+    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
+    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
+    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
+        verdict = None
+    return (verdict,
+            bool(LOGIN_CALL_WORDS.intersection(words)) or ("wifi" in callee.lower() and "begin" in words),
+            bool(KEY_CALL_WORDS.intersection(words)) or ("jwt" in words and bool({"encode", "sign", "decode", "verify"} & set(words))),
+            bool(words) and words[-1] in CLIENT_WORDS,
+            verdict is None and _secret_made_from_text(callee),
+            bool(words) and words[-1] in ("or", "default", "fallback"),
+            last.lower() in _TYPING_CALLS)
+
+
 def _call_finds(text, m):
     """(start, end, kind) of each secret the call `m` holds."""
-    callee = m.group(1)
     args = _arguments(text, m.end())
     if not args:
         return ()
     every = _string_args(text, args)
     if not any(every):
         return ()
+    callee = m.group(1)
+    facts = _CALLEES.get(callee)
+    if facts is None:
+        facts = remember(_CALLEES, callee, _callee_facts(callee))
+    verdict, login, signs, client, made, fallback, typing = facts
     named = [i for i, lit in enumerate(every) if lit and _names_secret(text[lit[0]:lit[1]])]
     # the value is a positional argument (a named one, `user="app"`, is the name rule's)
     literals = [lit[:2] if lit and not lit[2] else None for lit in every]
-    words = _callee_words(callee)
-    last = compiled("callee-split", r"\.|::|->").split(callee)[-1]
-    verdict = name_verdict(last)  # setPassword, withAuthToken, basic_auth (not prompt_password, getToken)
-    if verdict is not None and words and words[0] in ("get", "has", "is", "check", "verify", "validate", "hash", "read"):
-        verdict = None
     kind = None
     if verdict is not None:
         kind, strength = verdict
@@ -1986,20 +2045,20 @@ def _call_finds(text, m):
             kind, strength = name_verdict(text[every[named[0]][0]:every[named[0]][1]])
             strength = max(strength, MEDIUM)
             picks = [lit for i, lit in enumerate(literals) if lit and i not in named]
-        elif LOGIN_CALL_WORDS.intersection(words) or ("wifi" in callee.lower() and "begin" in words):
+        elif login:
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals[1:] if lit]
-        elif KEY_CALL_WORDS.intersection(words) or ("jwt" in words and ({"encode", "sign", "decode", "verify"} & set(words))):
+        elif signs:
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
-        elif words and words[-1] in CLIENT_WORDS and len(args) <= 2:
+        elif client and len(args) <= 2:
             # Github("X"), TeleBot("X"), SendGridAPIClient("X"): a client made from a credential (a
             # random-looking one: a weak label)
             kind, strength, picks = "token", WEAK, [lit for lit in literals[:1] if lit]
-        elif _secret_made_from_text(callee):
+        elif made:
             # SecretValue.unsafePlainText("X"), Secret.ofString("X"): a secret type made from a literal
             kind, strength, picks = "secret", MEDIUM, [lit for lit in literals if lit]
-        elif words and words[-1] in ("or", "default", "fallback") and _named_before(text, m.start()):
+        elif fallback and _named_before(text, m.start()):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit]  # getenv("PW").unwrap_or("X")
-        elif last.lower() in _TYPING_CALLS and _typed_into_secret_field(text, m, every):
+        elif typing and _typed_into_secret_field(text, m, every):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
             if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
