@@ -332,6 +332,9 @@ def _flag_password(text, low, found, at, end, entries, words):
             return
 
 
+_CLOSING = frozenset(",;:.)")  # the last character of a value the pattern below finds an end of
+
+
 def _not_prose(text, span):
     """`span`, a value by position, less the marks that close an aside of prose after it (`-p X),`,
     `snmpwalk -c public)`: a `)`, `,` or `;` then a blank), or None where it is prose itself: a word
@@ -343,7 +346,7 @@ def _not_prose(text, span):
     value = text[s:e]
     if value.lower() in GRAMMAR_WORDS or (value.count(" ") >= 2 and a_sentence(value)):
         return None
-    if text[e:e + 1] in ("", " ", "\t", "\r", "\n"):
+    if value[-1:] in _CLOSING and text[e:e + 1] in ("", " ", "\t", "\r", "\n"):
         m = compiled("prose-close", r"(?:[,;]|\)+[.,;:]?|:)\Z").search(value)
         if m is not None and (value[m.start():m.start() + 1] != ")" or "(" not in value):
             e = s + m.start()
