@@ -635,6 +635,16 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _after_separator(text, e, ch, strength, directive_name, kind, found)
         return
     n = len(text)
+    if ch in (" ", "\t"):
+        j = e + 1
+        while j < n and text[j] in " \t":
+            j += 1
+        sep = text[j:j + 1]
+        if sep in _SEPARATORS and not (sep == "=" and text[j + 1:j + 2] in ("=", ">")):
+            # `NAME = value`, `password : X` (~2,500 labels a MB dense with secrets): none of the
+            # cases below but the separator's reads a separator after blanks
+            _after_separator(text, j, sep, strength, directive_name, kind, found)
+            return
     i = e
     if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
