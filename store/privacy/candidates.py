@@ -802,13 +802,13 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         span = value_at(text, i)
     if span is None:
         return  # (what follows reads the value)
+    if text[span[0]] == "-" and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+        return  # `-Name ApiKey -AsPlainText`, `sshpass -p X`: the next word is a flag, not the value
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
-        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
     if directive_name and text[span[0]:span[1]] in ("0", "7"):
         after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
