@@ -635,6 +635,16 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _after_separator(text, e, ch, strength, directive_name, kind, found)
         return
     n = len(text)
+    if ch in (" ", "\t"):
+        j = e + 1
+        while j < n and text[j] in " \t":
+            j += 1
+        sep = text[j:j + 1]
+        if sep in _SEPARATORS and not (sep == "=" and text[j + 1:j + 2] in ("=", ">")):
+            # `NAME = value`, `password : X` (~2,500 labels a MB dense with secrets): none of the
+            # cases below but the separator's reads a separator after blanks
+            _after_separator(text, j, sep, strength, directive_name, kind, found)
+            return
     i = e
     if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
@@ -792,13 +802,13 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         span = value_at(text, i)
     if span is None:
         return  # (what follows reads the value)
+    if text[span[0]] == "-" and compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
+        return  # `-Name ApiKey -AsPlainText`, `sshpass -p X`: the next word is a flag, not the value
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
         if strength < STRONG and not _after_a_user(text, s):
             return
         strength = STRONG
-    if compiled("flag-word", r"--?[A-Za-z][A-Za-z-]*\Z").match(text[span[0]:span[1]]):
-        return  # `-Name ApiKey -AsPlainText`: the next word is a flag, not the value
     if directive_name and text[span[0]:span[1]] in ("0", "7"):
         after = value_at(text, span[1])  # a network device's `password 0 X`, `secret 0 X`: the
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
