@@ -98,10 +98,21 @@ def _keys():
 
         base = sorted(set(NAME_TRIGGERS) | {"secret", "token", "pass", "auth"}, key=len, reverse=True)
         labels = set(LABELS) | set(OTP_LABELS) | set(SEED_LABELS) | set(CODE_LABELS) | set(WALLET_LABELS)
+        # each label's first literal of `base` that it holds, each literal found in all the labels
+        # at once (`find` in their joined text), where an `in` of each in each label cost ~0.3 ms
+        # at a hook's first text
+        order = list(labels)
+        joined = "\0".join(order)
+        key_of = {}  # a label's index in `order` -> its literal
+        for b in base:  # (none holds a NUL: a place found lies inside one label)
+            at = joined.find(b)
+            while at >= 0:
+                key_of.setdefault(joined.count("\0", 0, at), b)
+                at = joined.find(b, at + 1)
         _KEYS = {}
-        for label in labels:
-            key = next((b for b in base if b in label), label)
-            _KEYS[label] = (key, label.index(key))
+        for i, label in enumerate(order):
+            key = key_of.get(i)
+            _KEYS[label] = (label, 0) if key is None else (key, label.index(key))
     return _KEYS
 
 

@@ -676,3 +676,20 @@ def test_a_runs_provider_tokens_read_once_hold_where_what_follows_it_differs():
             expected = alone[0] + [(s + offset, e + offset) for s, e in alone[1]]
             assert [(s, e) for s, _p, e, _k in found] == expected, text
             assert len(expected) >= 1, text
+
+
+def test_each_label_is_found_by_the_first_longest_literal_it_holds():
+    # candidates._keys reads the literals in all the labels at once: the same table as a test of
+    # each literal, longest first, in each label
+    from store.privacy import candidates
+    from store.privacy.rules import NAME_TRIGGERS
+
+    base = sorted(set(NAME_TRIGGERS) | {"secret", "token", "pass", "auth"}, key=len, reverse=True)
+    labels = set(candidates.LABELS) | set(candidates.OTP_LABELS) | set(candidates.SEED_LABELS) \
+        | set(candidates.CODE_LABELS) | set(candidates.WALLET_LABELS)
+    expected = {}
+    for label in labels:
+        key = next((b for b in base if b in label), label)
+        expected[label] = (key, label.index(key))
+    assert candidates._keys() == expected
+    assert sum(key != label for label, (key, _offset) in expected.items()) > 40  # (many found from another)
