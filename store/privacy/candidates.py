@@ -639,23 +639,24 @@ _ENGLISH_NAMES = frozenset(("password", "passphrase", "passcode", "secret", "app
 _NEVER_INFLECTED = frozenset(NAME_WORDS) | _ENGLISH_NAMES
 
 
+def _separator_first(text, e, kind, strength, directive_name, found):
+    """A separator right after a label or after its blanks, read (True): `PASSWORD=`, `password:`,
+    `NAME = value`, `password : X` (most labels of a dense text, ~2,500 a MB after blanks); none
+    of _after_label's other cases reads a separator there."""
+    j, n = e, len(text)
+    while j < n and text[j] in " \t":
+        j += 1
+    sep = text[j:j + 1]
+    if sep in _SEPARATORS and not (sep == "=" and text[j + 1:j + 2] in ("=", ">")):
+        _after_separator(text, j, sep, strength, directive_name, kind, found)
+        return True
+    return False
+
+
 def _after_label(text, low, s, e, kind, strength, directive_name, found):
-    ch = text[e:e + 1]
-    if ch in _SEPARATORS and not (ch == "=" and text[e + 1:e + 2] in ("=", ">")):
-        # (most labels of a dense text: `PASSWORD=`, `password:`; none of the cases below reads them)
-        _after_separator(text, e, ch, strength, directive_name, kind, found)
+    if _separator_first(text, e, kind, strength, directive_name, found):
         return
     n = len(text)
-    if ch in (" ", "\t"):
-        j = e + 1
-        while j < n and text[j] in " \t":
-            j += 1
-        sep = text[j:j + 1]
-        if sep in _SEPARATORS and not (sep == "=" and text[j + 1:j + 2] in ("=", ">")):
-            # `NAME = value`, `password : X` (~2,500 labels a MB dense with secrets): none of the
-            # cases below but the separator's reads a separator after blanks
-            _after_separator(text, j, sep, strength, directive_name, kind, found)
-            return
     i = e
     if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
