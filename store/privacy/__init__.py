@@ -95,6 +95,7 @@ from store.privacy.values import (
     holds,
     is_reference,
     looks_random,
+    matches_from,
 )
 
 __all__ = [
@@ -789,7 +790,7 @@ def _matches(text, low, anchors, rule, i, runs=None):
     if rule.starts or rule.seek:
         places = _starts(text, low, anchors, rule, i, runs)
         if places:
-            yield from _matched_at(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
+            yield from matches_from(compiled("r" + str(i), rule.pattern, rule.flags), text, places)
         return
     near = rule.near
     if near is None:
@@ -833,30 +834,6 @@ def _before_hit(rx, text, lo, hit, end, before):
         if m is not None:
             return m
     return None
-
-
-def _matched_at(rx, text, places):
-    """values.matches_from(rx, text, places): the pattern tried at each place by `map` and
-    `filter`, without a step of Python at each (most places hold no match: ~30,000 places a MB
-    dense with secrets, ~2,700 matches); after a match, the places inside it are passed over
-    from the same iterator (a match may run to the text's end: `?sig=` again and again)."""
-    rest = iter(places)
-    tried = filter(None, map(rx.match, [text] * len(places), rest))
-    m = next(tried, None)
-    while m is not None:
-        yield m
-        at, end = m.span()
-        if end <= at:
-            end = at + 1
-        m = None
-        for place in rest:
-            if place >= end:
-                m = rx.match(text, place)
-                break
-        else:
-            return
-        if m is None:
-            m = next(tried, None)
 
 
 # Seeks whose every match is a newline followed by at most one character (of `[ \t+-]`) and a run
