@@ -204,14 +204,7 @@ def _places_by_word(low, anchors, key, after, n):
     the text: each place is read once for the labels of that length, not once for each label)."""
     by = anchors.memo.get((key, after, n))
     if by is None:
-        by = anchors.memo[(key, after, n)] = {}
-        for at in _places_by(low, anchors, key, 1).get(after, ()):
-            word = low[at:at + n]
-            got = by.get(word)
-            if got is None:
-                by[word] = [at]
-            else:
-                got.append(at)
+        by = anchors.memo[(key, after, n)] = _grouped(low, _places_by(low, anchors, key, 1).get(after, ()), 0, n)
     return by
 
 
@@ -220,15 +213,22 @@ def _places_by(low, anchors, key, side):
     order (kept for the text)."""
     by = anchors.memo.get((key, side))
     if by is None:
-        by = anchors.memo[(key, side)] = {}
-        k = len(key) if side == 1 else -1
-        for at in anchors.at(key):
-            ch = low[at + k:at + k + 1] if at + k >= 0 else ""
-            got = by.get(ch)
-            if got is None:
-                by[ch] = [at]
-            else:
-                got.append(at)
+        by = anchors.memo[(key, side)] = _grouped(low, anchors.at(key), len(key) if side == 1 else -1, 1)
+    return by
+
+
+def _grouped(low, places, offset, n):
+    """`places` (in order) by the `n` characters of `low` from `offset` after each ("" where that
+    is before the text's start), each list in order."""
+    by: dict = {}
+    for at in places:
+        k = at + offset
+        word = low[k:k + n] if k >= 0 else ""
+        got = by.get(word)
+        if got is None:
+            by[word] = [at]
+        else:
+            got.append(at)
     return by
 
 
