@@ -853,9 +853,7 @@ def _starts(text, low, anchors, rule, i, runs=None):
         if runs is not None and rule.seek in SEEK_BEFORE_A_RUN:
             places = _newlines_before_runs(text, runs, rule.min_run)
             if len(places) <= len(text) // SEEK_A_PLACE_FROM:
-                # (each place tried by map, not by a step of Python; a seek's match is its newline
-                # alone, so none holds another)
-                return [0] + [m.end() for m in filter(None, map(seek.match, [text] * len(places), places))]
+                return [0] + [m.end() for m in matches_from(seek, text, places)]
         return [0] + [m.end() for m in seek.finditer(text)]
     if rule.reach is not None:
         targets = _case_blind_places(low, anchors, rule.reach[0])
@@ -919,20 +917,11 @@ def _case_blind_places(low, anchors, literal):
         offsets = [k for k, letter in enumerate(literal) if letter == folded]  # (where `ch` may stand in it)
         if not offsets:
             continue  # (`<<<`: no place to look for)
-        for at in _char_places(low, ch) if wide is None else [p for p in wide if low[p] == ch]:
+        for at in few_places(low, ch, None) if wide is None else [p for p in wide if low[p] == ch]:
             for start in [at - k for k in offsets if at >= k]:
                 if low[start:start + size].translate(_FOLDED) == literal:
                     more.add(start)
     return sorted(more.union(places)) if more else places
-
-
-def _char_places(low, ch):
-    places = []
-    at = low.find(ch)
-    while at >= 0:
-        places.append(at)
-        at = low.find(ch, at + 1)
-    return places
 
 
 def _within_reach(low, rule, targets):

@@ -499,8 +499,8 @@ FEW_PLACES = 128
 
 
 def few_places(raw, needle, limit=FEW_PLACES):
-    """The places of `needle` (one byte) in `raw`, in order, or None when it stands more than
-    `limit` times."""
+    """The places of `needle` in `raw` (bytes or a string), in order, or None when it stands more
+    than `limit` times (`limit` None: every place)."""
     places = []
     at = raw.find(needle)
     while at >= 0:
@@ -791,11 +791,7 @@ class Anchors:
                 return []
             low = self.low
             if len(low) < ONE_PASS_FROM and self._raw is None:  # (a hook's short text: a find loop)
-                hits = self._found[literal] = []
-                at = low.find(literal)
-                while at >= 0:
-                    hits.append(at)
-                    at = low.find(literal, at + 1)
+                hits = self._found[literal] = few_places(low, literal, None)
                 return hits
             inside = self._part_found(literal)
             if inside is not None:  # `user` where `use` is, `echo ` where `echo`
