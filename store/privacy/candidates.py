@@ -477,6 +477,11 @@ def _take(text, found, span, strength, style, kind):
 # ------------------------------------------------------------------------------ labels
 _LABEL_SET = frozenset(LABELS)
 NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
+# The triggers that are no word of the lexicon but a piece of an English one (`auth`, `pass`,
+# `pw`): the letters after one make another word (author, passage, pwned), not its inflection
+# (value_before_label; a plural `s` alone stays, `the auths`), and a label that starts with one
+# covers its hit (_covering).
+_FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
@@ -556,7 +561,7 @@ def _covering():
         for label in _LABEL_SET:
             if label.isascii() and " " not in label:
                 for trigger in NAME_WORDS:
-                    if trigger not in _LABEL_SET and label != trigger and label.startswith(trigger) \
+                    if trigger in _FRAGMENTS and label != trigger and label.startswith(trigger) \
                             and "k" not in label[len(trigger):]:
                         got.setdefault(label, []).append(trigger)
     return got
@@ -1793,10 +1798,7 @@ def _tail_stands(tail, text, start, s):
     return tail.search(text, lo, s) is not None
 
 
-# The triggers that are no word of the lexicon but a piece of an English one (`auth`, `pass`,
-# `pw`): the letters after one make another word (author, passage, pwned), not its inflection;
-# a plural `s` alone stays (`the auths`).
-_FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
+# After a trigger of _FRAGMENTS, what may follow a plural `s` for it to stay the trigger's.
 _LETTERS_AFTER_S = " \t.!,;:)\r\n"
 
 
@@ -2298,6 +2300,15 @@ def _credential_slash():
     return rx
 
 
+def _shared_start(words):
+    """The letters every one of `words` starts with (a list, not empty)."""
+    shared = words[0]
+    for word in words[1:]:
+        while not word.startswith(shared):
+            shared = shared[:-1]
+    return shared
+
+
 def _labels_tree(words):
     """An expression that matches where one of `words` starts, as a tree of their letters: the
     words of one first letter go as the letters they all start with, then the tree of what
@@ -2308,10 +2319,7 @@ def _labels_tree(words):
         by_first.setdefault(word[0], []).append(word)
     branches = []
     for group in by_first.values():
-        shared = group[0]
-        for word in group[1:]:
-            while not word.startswith(shared):
-                shared = shared[:-1]
+        shared = _shared_start(group)
         rests = [word[len(shared):] for word in group]
         if "" in rests:
             branches.append(_escape(shared))  # (a word ends here: what follows it need not)
@@ -2345,11 +2353,7 @@ def _credential_needles(ascii_line):
             groups.setdefault(word[:3], []).append(word)
         needles = set()
         for group in groups.values():
-            shared = group[0]
-            for word in group[1:]:
-                while not word.startswith(shared):
-                    shared = shared[:-1]
-            needles.add(shared)
+            needles.add(_shared_start(group))
         kept = sorted(n for n in needles if not any(o != n and o in n for o in needles))
         got = tuple((n, tuple((o, o.index(n)) for o in sorted(needles) if o != n and n in o and not o.startswith(n)
                               and next(k for k in kept if k in o) == n)) for n in kept)
