@@ -88,6 +88,7 @@ from store.privacy.values import (
     JUDGES,
     P_CUSTOM,
     P_SHAPE,
+    PROSE_GAP,
     STRENGTH_TEST,
     add_span,
     compiled,
@@ -96,6 +97,7 @@ from store.privacy.values import (
     is_reference,
     looks_random,
     matches_from,
+    without_closing_marks,
 )
 
 __all__ = [
@@ -771,16 +773,13 @@ def _shaped(text, low, anchors, runs, found):
                     continue
                 if rule.judge is not None and not JUDGES[rule.judge](value):
                     continue
-                if value[-1] in ",;)" and text[e:e + 1] in _PROSE_GAP and (value[-1] != ")" or "(" not in value):
-                    e = s + len(value.rstrip(",;)"))  # `<<< X, echo …`, `set "A:Password" X) and …`: prose's marks
+                if text[e:e + 1] in PROSE_GAP:
+                    e = s + len(without_closing_marks(value))
             else:
                 s, e = m.span()
                 if rule.judge is not None and not JUDGES[rule.judge](m.group()):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
-
-
-_PROSE_GAP = frozenset(("", " ", "\t", "\r", "\n"))  # (what follows the marks that close an aside of prose)
 
 
 def _matches(text, low, anchors, rule, i, runs=None):

@@ -13,6 +13,7 @@ from store.privacy.values import (
     CACHE,
     GRAMMAR_WORDS,
     P_COMMAND,
+    PROSE_GAP,
     a_sentence,
     add_span,
     compiled,
@@ -346,7 +347,7 @@ def _not_prose(text, span):
     value = text[s:e]
     if value.lower() in GRAMMAR_WORDS or (value.count(" ") >= 2 and a_sentence(value)):
         return None
-    if value[-1:] in _CLOSING and text[e:e + 1] in ("", " ", "\t", "\r", "\n"):
+    if value[-1:] in _CLOSING and text[e:e + 1] in PROSE_GAP:
         m = compiled("prose-close", r"(?:[,;]|\)+[.,;:]?|:)\Z").search(value)
         if m is not None and (value[m.start():m.start() + 1] != ")" or "(" not in value):
             e = s + m.start()

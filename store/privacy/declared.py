@@ -47,7 +47,15 @@ from bisect import bisect_right
 from store.privacy.evidence import ASSIGN, POSITION, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
-from store.privacy.values import P_NAME, add_span, compiled, holds, is_reference, line_bounds
+from store.privacy.values import (
+    P_NAME,
+    add_span,
+    compiled,
+    holds,
+    is_reference,
+    line_bounds,
+    without_closing_marks,
+)
 
 MASK_LITERAL = "::add-mask::"
 # A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
@@ -387,9 +395,7 @@ def _store_setters(look):
                 and not m.group(3).startswith("-")
                 and decide(m.group(3), MEDIUM, POSITION)
             ):
-                value = m.group(3)  # (less the marks that close an aside of prose: `set ApiKey X; then run`)
-                if value[-1] in ",;)" and (value[-1] != ")" or "(" not in value):
-                    value = value.rstrip(",;)") or value
+                value = without_closing_marks(m.group(3))
                 add_span(look.found, text, m.start(3), m.start(3) + len(value), P_NAME, verdict[0])
                 continue
             p = piped.match(text, ls, at)  # `echo X | vercel env add NAME`: the value piped in

@@ -411,3 +411,16 @@ GRAMMAR_WORDS = frozenset("a an the is are was be as in of to for my your our an
 def a_sentence(value: str) -> bool:
     """The value of several words holds two words of a sentence's grammar (GRAMMAR_WORDS): prose."""
     return sum(w in GRAMMAR_WORDS for w in value.lower().split()) >= 2
+
+
+# What follows the marks that close an aside of prose after a value (a blank, a line's end).
+PROSE_GAP = frozenset(("", " ", "\t", "\r", "\n"))
+
+
+def without_closing_marks(value: str) -> str:
+    """`value` less the `,`, `;` and `)` that close an aside of prose after it (`<<< X, echo`,
+    `set ApiKey X; then`, `set "A:Password" X) and`), unless its `)` closes a `(` it holds; whole
+    where nothing else would be left."""
+    if value[-1:] in (",", ";", ")") and (value[-1] != ")" or "(" not in value):
+        return value.rstrip(",;)") or value
+    return value
