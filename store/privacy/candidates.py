@@ -50,7 +50,7 @@ from store.privacy.lexicon import (
     WALLET_LABELS,
     unspaced,
 )
-from store.privacy.names import name_verdict
+from store.privacy.names import NAME_CHARS, name_verdict
 from store.privacy.rules import MEDIUM, STRONG, WEAK
 from store.privacy.values import (
     CACHE,
@@ -482,7 +482,6 @@ NAME_WORDS = ("pass", "auth", "secret", "token", "pwd", "psk", "pw")
 # (value_before_label; a plural `s` alone stays, `the auths`), and a label that starts with one
 # covers its hit (_covering).
 _FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
-_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
 _BY_START, _BY_END = itemgetter(0), itemgetter(1)
@@ -583,17 +582,17 @@ def _labels(text, low, anchors, found):
     for s, e, kind, single in _label_hits(low, anchors):
         if s < done:
             continue
-        if single or s and low[s - 1] in _NAME_CHARS or (e < n and low[e] in "_-"):
+        if single or s and low[s - 1] in NAME_CHARS or (e < n and low[e] in "_-"):
             # an ASCII word: judged as a name (DB_PASSWORD, requirepass, auth_pass)
             ns = s
-            while ns > 0 and text[ns - 1] in _NAME_CHARS:
+            while ns > 0 and text[ns - 1] in NAME_CHARS:
                 ns -= 1
             while ns < s and text[ns] in ".-":
                 ns += 1
             ne = e
-            if ne < n and text[ne] in _NAME_CHARS:  # (most names end at the label: one test, no call)
+            if ne < n and text[ne] in NAME_CHARS:  # (most names end at the label: one test, no call)
                 if name_chars is None:
-                    name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # _NAME_CHARS, by the engine
+                    name_chars = compiled("name-chars", r"[A-Za-z0-9_.\-]*").match  # NAME_CHARS, by the engine
                 ne = name_chars(text, ne).end()
             name = text[ns:ne].rstrip(".-")
             ne = ns + len(name)

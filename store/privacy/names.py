@@ -41,8 +41,10 @@ from store.privacy.values import (
 )
 
 SECRET_WORDS = {**rules.SECRET_WORDS, **MORE_SECRET_WORDS}
-_NAME_CHARS_TEXT = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
-_NAME_CHARS = frozenset(_NAME_CHARS_TEXT)
+# The ASCII characters of a name (`[A-Za-z0-9_.-]`): as a string for `rstrip`/`lstrip` at C speed,
+# and as a set.
+NAME_CHARS_TEXT = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+NAME_CHARS = frozenset(NAME_CHARS_TEXT)
 
 
 def secret_word_hits(anchors):
@@ -192,17 +194,17 @@ def _named_values(text, low, hits, found, line):
     ahead = compiled("name-ahead-ascii", r"[A-Za-z0-9_.-]*").match
     ahead_any = compiled("name-ahead", r"[\w.-]*").match
     sep_at = value_at = None  # compiled when a name says secret
-    name_chars = _NAME_CHARS
+    name_chars = NAME_CHARS
     verdicts = _VERDICTS.get  # (name_verdict's first look, without its call: ~30,000 names a MB)
     for hit in hits:
         if hit < done:
             continue
         s = hit
         if s and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):
-            # (`[\w.-]`: _NAME_CHARS and the letters and digits beyond ASCII; the ASCII ones
+            # (`[\w.-]`: NAME_CHARS and the letters and digits beyond ASCII; the ASCII ones
             # stripped at C speed, ~30 % of the names' reading on the pytest --co MB)
             stop = hit - 80 if hit > 80 else 0
-            s = stop + len(text[stop:hit].rstrip(_NAME_CHARS_TEXT))
+            s = stop + len(text[stop:hit].rstrip(NAME_CHARS_TEXT))
             while s > stop and (c := text[s - 1]) > "\x7f" and c.isalnum():
                 s -= 1
                 while s > stop and ((c := text[s - 1]) in name_chars or (c > "\x7f" and c.isalnum())):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, shape
-from store.privacy.names import name_verdict
+from store.privacy.names import NAME_CHARS_TEXT, name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
 from store.privacy.values import (
@@ -219,7 +219,6 @@ def user_slash_password(text, anchors, found):
 _NAME_REACH = 256
 # Characters neither of a name nor one of the marks read before it (`:`, `=`, `,`).
 _NO_NAME_NO_MARK = frozenset(" \t\r\n\"'`/\\()[]{}<>?!$;|&*+#%@~^")
-_ASCII_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 
 
 def assigned_inside_or_by_symbol(text, hits, found):
@@ -237,9 +236,9 @@ def assigned_inside_or_by_symbol(text, hits, found):
         if text[p - 1] in ":=,":
             a = p
         else:
-            a = floor + len(text[floor:p].rstrip(_ASCII_NAME_CHARS))  # (the name's ASCII characters at C speed)
+            a = floor + len(text[floor:p].rstrip(NAME_CHARS_TEXT))  # (the name's ASCII characters at C speed)
             while a > floor and text[a - 1].isalnum():  # (a letter past ASCII, and what stands before it)
-                a = floor + len(text[floor:a - 1].rstrip(_ASCII_NAME_CHARS))
+                a = floor + len(text[floor:a - 1].rstrip(NAME_CHARS_TEXT))
         if a < 2 or a == floor:
             continue  # (no name is that long: a run of words, read back once per hit, would be quadratic)
         before = text[a - 1]
@@ -255,7 +254,7 @@ def _nested_assignment(text, a, p, n, found):
                                       ).search(text, max(0, a - 200), a - 1) is None:
         return -1  # a comma that does not follow another NAME=value of the same list (not a call's: f(a=1,b=2))
     end = min(n, p + _NAME_REACH)
-    q = end - len(text[p:end].lstrip(_ASCII_NAME_CHARS))  # (the name's ASCII characters at C speed)
+    q = end - len(text[p:end].lstrip(NAME_CHARS_TEXT))  # (the name's ASCII characters at C speed)
     while q < end and (text[q].isalnum() or text[q] in "_.-"):
         q += 1
     if q >= n or text[q] != "=":
