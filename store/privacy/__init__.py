@@ -353,14 +353,11 @@ def _stored_output(look):
             add_span(look.found, text, start, end, P_SHAPE, "secret_output")
 
 
-STORED_COMMAND = r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$"
-
-
 def _stored_command(text, at):
-    """(the command of the `$ COMMAND` line at `at`, the line's end), or (None, None): what the
-    pattern STORED_COMMAND matches there (the command, and a note such as `  (exit 1)` after it,
-    without parentheses inside), read by `find`s: the pattern tried the note and the line's end
-    after each character of the command (~4 us a line of the generated MB)."""
+    """(the command of the `$ COMMAND` line at `at`, the line's end), or (None, None): the
+    command, 1 to 1,000 characters, and a note such as `  (exit 1)` after it, without
+    parentheses inside; read by `find`s (a pattern tried the note and the line's end after each
+    character of the command: ~4 us a line of the generated MB; the test holds it to that one)."""
     end = text.find("\n", at)
     if end < 0:
         end = len(text)

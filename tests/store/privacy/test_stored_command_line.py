@@ -4,9 +4,12 @@ line end as the pattern gives, where it matches and where it does not."""
 import random
 import re
 
+# The pattern `_stored_command` replaced: a line that starts `$ `, its command, an optional note.
+STORED_COMMAND = r"(?m)^\$ (.{1,1000}?)(?:  \([^()\n]*\))?$"
+
 
 def test_a_stored_command_line_is_read_as_its_pattern_reads_it():
-    from store.privacy import STORED_COMMAND, _stored_command
+    from store.privacy import _stored_command
 
     rx = re.compile(STORED_COMMAND)
     parts = ["pass show db", "  (exit 1)", "  ", "(", ")", " (x)", "  (a(b))", "  ()", "x", " ", "\r", "é", "\n"]
