@@ -968,8 +968,6 @@ def _says_secret(word):
     return verdict is not None and verdict[1] > WEAK
 
 
-
-
 def random_values(text, low, hits, runs, found):
     """ENTROPY: a random-looking value on a line that holds a secret word (each candidate lies
     in one of `runs`, see anchors.long_runs: a line with none is not searched).  A whole line's
