@@ -30,6 +30,10 @@ class StoreError(MemlaneError):
     """A problem a user can cause or fix, said in one sentence."""
 
 
+# How long opening waits for another process making or upgrading the database (see _open).
+MAKING_WAIT_MS = 15_000
+
+
 class StoreBusy(StoreError):
     """Another process held the write lock for longer than the busy timeout."""
 
@@ -295,6 +299,12 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         # Read the version before any pragma that writes: a newer database is refused untouched.
         version = conn.execute("PRAGMA user_version").fetchone()[0]
+        making = not readonly and version < schema.SCHEMA_VERSION
+        if making and busy_timeout_ms < MAKING_WAIT_MS:
+            # Another process may be making or upgrading it (the first hooks of a first session
+            # race to): that happens once in the database's life, so it is waited for, not
+            # taken as a lock that sends the write to the spool with a line on the screen.
+            conn.execute(f"PRAGMA busy_timeout = {MAKING_WAIT_MS}")
         if version > schema.SCHEMA_VERSION:
             raise StoreError(
                 f"{path} was made by a newer memlane (schema {version}; this one knows "
@@ -307,7 +317,7 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         if not readonly:
             if version == 0 and not exists:
                 conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            conn.execute("PRAGMA journal_mode = WAL")
+            _to_wal(conn, MAKING_WAIT_MS if making else 0)
             conn.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA secure_delete = ON")
@@ -331,7 +341,26 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
     except sqlite3.Error as exc:
         conn.close()
         raise StoreError(_describe(path, exc)) from exc
+    if making and busy_timeout_ms < MAKING_WAIT_MS:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     return conn
+
+
+def _to_wal(conn: sqlite3.Connection, wait_ms: int) -> None:
+    """Put the database in WAL mode.  Leaving the rollback journal needs the file to itself,
+    and SQLite answers "locked" at once, without its busy wait, while another process holds
+    a write in it (it could deadlock): a database being made is asked again for `wait_ms`."""
+    import time
+
+    deadline = time.monotonic() + wait_ms / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _create_private(path: str) -> None:

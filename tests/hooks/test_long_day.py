@@ -12,10 +12,12 @@ import threading
 
 import pytest
 
+from hooks.main import BUSY_TIMEOUT_MS
 from store.database import connection as db
 from store.files import NotRegularFile, read_regular
 from store.project import resolve_project
 from tests.hooks.test_fail_open import EDIT, SESSION, run_hook
+from tests.hooks.test_spool import hold_write_lock, release
 from tests.timing import HANG, finishes
 
 
@@ -162,3 +164,25 @@ def test_fifos_where_the_hook_reads_or_logs_are_never_waited_on(env):
     assert result.returncode == 0
     conn = sqlite3.connect(env.db)
     assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("journal", ["delete", "wal"])
+def test_a_hook_waits_for_the_database_another_is_making_and_spools_nothing(env, journal):
+    # The first hooks of a first session race to make the database.  The one that finds it being
+    # made waits for it (once in the database's life), where it took the lock for a writer's and
+    # spooled its event with a `[memlane] ... is locked` line after its busy timeout.
+    env.mhome.mkdir(parents=True)
+    made = sqlite3.connect(env.db)  # made, its schema not yet written (before or after its WAL switch)
+    made.execute(f"PRAGMA journal_mode = {journal}")
+    made.close()
+    holder = hold_write_lock(env.db)
+    letting_go = threading.Timer(3 * BUSY_TIMEOUT_MS / 1000, release, (holder,))
+    letting_go.start()
+    try:
+        result = run_hook(_edit(1), timeout=HANG)
+    finally:
+        letting_go.join()
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    conn = sqlite3.connect(env.db)
+    assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
+    assert not (env.mhome / "spool").exists() or not os.listdir(env.mhome / "spool")
