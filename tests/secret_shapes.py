@@ -35,7 +35,15 @@ def gen(seed: str, n: int, alphabet: str = ALNUM) -> str:
 
 def password(seed: str) -> str:
     """A password as people choose them: letters, digits, a symbol (never a plain word)."""
-    return "Pw" + gen(seed, 9) + "#7"
+    return _head(seed) + gen(seed, 9) + "#7"
+
+
+def _head(seed: str) -> str:
+    """`Pw`, or in another round (shapes) two letters of its own: a text of fresh rounds whose
+    every password starts `Pw` has the secret word `pw` in each, a name to judge each time."""
+    if not _ROUND[0]:
+        return "Pw"
+    return gen(seed + ":head", 1, string.ascii_uppercase) + gen(seed + ":head", 1, string.ascii_lowercase)
 
 
 # ------------------------------------------------------------------------------ names
@@ -409,12 +417,16 @@ def shapes(round_: int = 0) -> list:
     """The cases of SHAPES, with values generated afresh for each `round_` (0: SHAPES' own): a
     text made of several rounds repeats no value, as a real text dense with secrets would not
     (a value met again is judged from memory: the same shapes repeated cost half as much)."""
+    from tests import privacy_corpus
+
     _ROUND[0] = f"round {round_}:" if round_ else ""
+    privacy_corpus.HEAD[0] = _head if round_ else None
     try:
         return (_earlier_shapes(round_) + _name_shapes() + _position_shapes() + _url_shapes() + _multi_line_shapes()
                 + _provider_shapes() + _random_shapes())
     finally:
         _ROUND[0] = ""
+        privacy_corpus.HEAD[0] = None
 
 
 SHAPES = shapes()
