@@ -1,6 +1,6 @@
 """The provider-prefix finder reads a run that holds `/`, `+` or `=` at the places rules.TOKEN_RUN
 starts at, found without the pattern; and, for a provider whose tokens hold those characters, at
-the run's start and after its first `=` (such a token's first 16 characters may hold one)."""
+the run's start (such a token's first 16 characters may hold one)."""
 
 import random
 import re
@@ -20,11 +20,15 @@ SLASHED = ("ABSK", "xoxd-", "whsec_", "ops_eyJ", "fm1a_", "fm1r_", "fm2_", "glc_
 
 
 def _slashed_starts(text, a, b):
-    starts = [a] if text.startswith(SLASHED, a) else []
-    equals = text.find("=", a, b)
-    if equals > a and text.startswith(SLASHED, equals + 1):
-        starts.append(equals + 1)
-    return starts
+    return [a] if text.startswith(SLASHED, a) else []
+
+
+def test_the_slashed_prefixes_are_those_of_providers_whose_tokens_hold_separators():
+    from store.privacy import _SLASHED_FIRST, CACHE, _slashed_start
+
+    _slashed_start("ABSK", 0)
+    assert CACHE["slashed prefixes"] == SLASHED
+    assert {prefix[0] for prefix in SLASHED} <= _SLASHED_FIRST
 
 
 def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stands():
