@@ -154,7 +154,8 @@ _SEP = (
 )
 
 
-# The value after a separator: an escaped-JSON string (\"v\"), a "string", a 'string', a
+# The value after a separator: an escaped-JSON string (\"v\"), a "string" (or one cut off at the
+# line's or text's end after an escape in it: `"Xk9\"vL` is not the bare `Xk9`), a 'string', a
 # triple-quoted string (lines), or a bare word (stops at whitespace, quotes, , ; and at the
 # escapes \n \r \t \" of serialised text; in a URL query also at &).
 _VALUE = (
@@ -162,6 +163,7 @@ _VALUE = (
     r"(?:\"\"\"(?P<tq>[\s\S]{0,4000}?)\"\"\"|'''(?P<tsq>[\s\S]{0,4000}?)'''"
     r"|\\\"(?P<eq>[^\"\n]*?)\\\""
     r"|\"(?P<dq>[^\"\\\n]*(?:\\.[^\"\\\n]*)*)\""
+    r"|\"(?P<dqcut>[^\"\\\n]*(?:\\.[^\"\\\n]*)+)(?=\r?\n|\Z)"
     r"|'(?P<sq>[^'\n]*)'"
     r"|`(?P<bq>[^`\n]*)`"
     r"|[\"']?(?P<bare>(?:[^\s\"'`,;\\]|\\(?![nrt\"']))[^\s\"'`,;\\]*"
@@ -360,7 +362,7 @@ def _without_separator(text, found, s, e, before, name, kind, strength):
             _judged(text, found, vs, ve, kind, strength, name, "cli" if group == "bare" else group)
 
 
-_VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "sq", "bq", "bare"))
+_VALUE_GROUPS = frozenset(("tq", "tsq", "eq", "dq", "dqcut", "sq", "bq", "bare"))
 
 
 def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end, line):
@@ -417,6 +419,8 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
         return
     if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
         return  # a template literal: code; TOKEN=`gh auth token`: a shell's command substitution (what it prints is)
+    if group == "dqcut":
+        group = "dq"
     if group in ("dq", "sq") and "{" in value and "f" in (vm.group("pfx") or "").lower():
         return  # an f-string: code
     _judged(text, found, s, e, kind, strength, name, group)

@@ -230,13 +230,21 @@ def credential_like(value: str) -> bool:
         return False
     if v.isdigit() or (v.isalpha() and (v.islower() or v.isupper() or v.istitle())):
         return False
-    if v.startswith(("/", "./", "../", "~/", "http://", "https://", "file:")):
+    if v.startswith(("./", "../", "~/", "http://", "https://", "file:")) or (v[0] == "/" and not _slashed_random(v)):
         return False
     if v.replace("_", "").replace("-", "").replace(".", "").isalpha():
         return False  # basic_auth, _TEST_VAR_, minLength, http.cookies: words of code
     if (compiled("dotted", DOTTED).match(v) and not leet_dotted(v)) or compiled("oid", r"[\d.]+\Z").match(v):
         return False  # self.headers.get, 1.3.6.1.5.5.7.3.2 (not t1ger.Lily)
     return True
+
+
+def _slashed_random(value: str) -> bool:
+    """`/3Qb4fQrTIWfmp1BP4g8Lsmv==`: base64 that starts with its `/`, not a path (no part between
+    its slashes a word, the whole random)."""
+    parts = value.split("/")
+    return not any(part.isalpha() and (part.islower() or part.istitle()) for part in parts) \
+        and looks_random(value.replace("/", ""))
 
 
 def looks_random(value: str) -> bool:

@@ -1,5 +1,6 @@
 """The provider-prefix finder reads a run that holds `/`, `+` or `=` at the places rules.TOKEN_RUN
-starts at, found without the pattern."""
+starts at, found without the pattern; and, for a provider whose tokens hold those characters, at
+the run's start (such a token's first 16 characters may hold one)."""
 
 import random
 import re
@@ -14,6 +15,22 @@ def _prefixed_starts(text, a, b, heads):
             and text.startswith(heads[text[m.start():m.start() + 2]], m.start())]  # fmt: skip
 
 
+SLASHED = ("ABSK", "xoxd-", "whsec_", "ops_eyJ", "fm1a_", "fm1r_", "fm2_", "glc_", "glsa_", "sntrys_", "sntryu_", "ZXlK", "sc_", "ext_",
+           "scauth_", "authress_")
+
+
+def _slashed_starts(text, a, b):
+    return [a] if text.startswith(SLASHED, a) else []
+
+
+def test_the_slashed_prefixes_are_those_of_providers_whose_tokens_hold_separators():
+    from store.privacy import _SLASHED_FIRST, CACHE, _slashed_start
+
+    _slashed_start("ABSK", 0)
+    assert CACHE["slashed prefixes"] == SLASHED
+    assert {prefix[0] for prefix in SLASHED} <= _SLASHED_FIRST
+
+
 def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stands():
     from store.privacy import CACHE, _provider_tokens, _starts_between_separators
     from store.privacy.anchors import long_runs
@@ -21,7 +38,7 @@ def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stand
     _provider_tokens("ghp_" + "a" * 36, [(0, 40)], [])  # (the prefixes' heads, made once)
     heads = CACHE["providers' heads"]
     rng = random.Random(34)
-    parts = ["ghp_", "sk-", "test_", "AKIA", "xoxd-", "Ab9", "_", "-", ".", "~", "$", "/", "+", "=", "=/",
+    parts = ["ghp_", "sk-", "test_", "AKIA", "xoxd-", "ABSK", "fm2_", "Ab9", "_", "-", ".", "~", "$", "/", "+", "=", "=/",
              "a" * 14, "B" * 16, "7", " ", "\n", "%", "é", "🙂", "K"]
     texts = ["a/" + "b" * 16, "ghp_" + "x" * 16 + "/" + "ghp_" + "y" * 30, "/" * 20 + "sk-" + "q" * 20]
     texts += ["".join(rng.choice(parts) for _ in range(rng.randrange(60))) for _ in range(4000)]
@@ -29,7 +46,7 @@ def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stand
     for text in texts:
         for a, b in long_runs(text):
             if any(ch in text[a:b] for ch in "/+="):
-                want = _prefixed_starts(text, a, b, heads)
+                want = sorted(set(_prefixed_starts(text, a, b, heads) + _slashed_starts(text, a, b)))
                 seen += bool(want)
                 assert _starts_between_separators(text, a, b, heads) == want, text
     assert seen > 100  # (the texts hold such starts: the test can fail)

@@ -1,0 +1,46 @@
+"""The shapes corpus again with values it was never run with: a rule that held only for the
+values it was measured on is caught here.  (A provider's token whose first 16 characters hold a
+`/` or a `+`, 1 in 3 of Bedrock's keys, and base64 that starts with its `/` were missed so.)
+The `random` family is left out: a value with no label but a weak one in prose is kept or taken
+by how random this draw looks, a verdict bench_privacy measures on its held cases."""
+from __future__ import annotations
+
+import pytest
+
+from store.privacy import redact_secrets
+from tests.secret_shapes import shapes
+
+ROUNDS = range(1, 13)
+
+
+@pytest.mark.parametrize("round_", ROUNDS)
+def test_every_shape_holds_with_fresh_values(round_):
+    left = [(name, text) for family, name, text, secrets in shapes(round_)
+            if family != "random" and any(secret in redact_secrets(text) for secret in secrets)]
+    assert left == []
+
+
+def test_fresh_values_are_fresh():
+    first, second = shapes(1), shapes(2)
+    assert len(first) == len(second)
+    assert sum(a[2] != b[2] for a, b in zip(first, second)) > 0.9 * len(first)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ('{"password": "Xk9#mPq2\\"vLabc', 'Xk9#mPq2\\"vLabc'),  # a JSON string cut after an escaped quote
+    ('password = "Xk9#mPq2\\"vLabc', 'vLabc'),
+    ('{"a": 1, "db_password": "p\\"w0rd-Z9x', 'w0rd-Z9x'),
+    ("Authorization: Basic /3Qb4fQrTIWfmp1BP4g8LsmvLaWw==", "/3Qb4fQrTIWfmp1BP4g8LsmvLaWw=="),
+    ("`ABSKjaP+gZ4SRMyAbPSMV47+3YC/N81U/ZoesJR5++BnRdQgWq6JaAWSlpHi0JKHab2R0c63LzukxHzpiqssu0kwzqEku0QMt"
+     "JgBt3ozmxBxyfqP3vvMGiENZZV1`", "ABSKjaP"),  # no label: found by its prefix alone
+])
+def test_values_that_fresh_draws_showed(text, secret):
+    assert secret not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "password=/usr/local/etc/secret.txt",  # a path after the label: not base64
+    "Authorization: Basic realm",
+])
+def test_paths_stay(text):
+    assert redact_secrets(text) == text
