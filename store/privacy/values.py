@@ -241,10 +241,10 @@ def credential_like(value: str) -> bool:
 
 def _slashed_random(value: str) -> bool:
     """`/3Qb4fQrTIWfmp1BP4g8Lsmv==`: base64 that starts with its `/`, not a path (no part between
-    its slashes a word, the whole random)."""
+    its slashes letters alone, `/HOME/DEV/APP/…`, nor a URL's `//host` after its scheme; the whole
+    random)."""
     parts = value.split("/")
-    return not any(part.isalpha() and (part.islower() or part.istitle()) for part in parts) \
-        and looks_random(value.replace("/", ""))
+    return value[1:2] != "/" and not any(part.isalpha() for part in parts) and looks_random(value.replace("/", ""))
 
 
 def looks_random(value: str) -> bool:
@@ -263,7 +263,7 @@ def _looks_random(value: str) -> bool:
     n = len(v)
     if n < ENTROPY_MIN_CHARS or n > ENTROPY_MAX_CHARS:
         return False
-    if v.startswith("/") or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
+    if (v[0] == "/" and not _slashed_random(v)) or "://" in v or compiled("notrandom", ENTROPY_NOT).fullmatch(v):
         return False
     if v.isascii():  # the classes present, by C calls (a value of token characters is ASCII)
         classes = (v.lower() != v) + (v.upper() != v) + (not v.isalpha() and compiled("digit", "[0-9]").search(v) is not None)

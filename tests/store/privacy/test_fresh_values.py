@@ -31,6 +31,7 @@ def test_fresh_values_are_fresh():
     ('password = "Xk9#mPq2\\"vLabc', 'vLabc'),
     ('{"a": 1, "db_password": "p\\"w0rd-Z9x', 'w0rd-Z9x'),
     ("Authorization: Basic /3Qb4fQrTIWfmp1BP4g8LsmvLaWw==", "/3Qb4fQrTIWfmp1BP4g8LsmvLaWw=="),
+    ("new token: /lyOQnosa9jsTEJ4AtqsiVCAo7S5I21weankOTU0== (copy it now)", "lyOQnosa9js"),
     ("`ABSKjaP+gZ4SRMyAbPSMV47+3YC/N81U/ZoesJR5++BnRdQgWq6JaAWSlpHi0JKHab2R0c63LzukxHzpiqssu0kwzqEku0QMt"
      "JgBt3ozmxBxyfqP3vvMGiENZZV1`", "ABSKjaP"),  # no label: found by its prefix alone
 ])
@@ -41,6 +42,8 @@ def test_values_that_fresh_draws_showed(text, secret):
 @pytest.mark.parametrize("text", [
     "password=/usr/local/etc/secret.txt",  # a path after the label: not base64
     "Authorization: Basic realm",
+    "new token: /home/dev/app/migrations/20260314104429_hash_api_keys.sql",  # letters alone between slashes
+    '"proxyEndpoint": "https://123456789012.dkr.ecr.eu-west-1.amazonaws.com"',
 ])
 def test_paths_stay(text):
     assert redact_secrets(text) == text
