@@ -432,8 +432,8 @@ def _never_by_value(value: str) -> bool:
         return True
     if compiled("never-hints", _PLACEHOLDER_HINTS).search(value.lower()) and _placeholder(value):
         return True
-    if first == "!" and compiled("never-tag", r"![A-Za-z][\w:.-]*").fullmatch(value):
-        return True  # a YAML tag: password: !vault |, !Ref DbPassword
+    if first == "!" and compiled("never-tag", r"![A-Za-z][A-Za-z_:.-]*").fullmatch(value):
+        return True  # a YAML tag: password: !vault |, !Ref DbPassword (with a digit, `!Pqj9conv`: a password)
     if first in "./~@pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
     if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
