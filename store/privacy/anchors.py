@@ -161,6 +161,9 @@ def _build(literals):
             named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
             later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
                              for g, (a, ja) in enumerate(named[1:], 1)])
+        # (the literals of an ASCII pivot are ASCII, none holds a `?`: the one-byte copy has the
+        # same places, see _in_one_byte)
+        assert all(lit.isascii() and "?" not in lit for lit, _j in items), ch
         own.append((re.compile(alt), named, later, ch.encode("ascii")))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide), _read_together(inside, alone)
@@ -511,15 +514,16 @@ def few_places(raw, needle, limit=FEW_PLACES):
     return places
 
 
-def _pivot_places(low, raw, rxs, tests, found):
+def _pivot_places(low, raw, rxs, tests, found, scanned):
     """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
-    one a capture group names, or those the Python tests (see _pivot_tests) find there."""
+    one a capture group names, or those the Python tests (see _pivot_tests) find there; `rxs`
+    read in `scanned`, `low` or `raw` (see _in_one_byte)."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
     for rx, named, later, needle in rxs:
         places = few_places(raw, needle)
         # (a match takes the pivot alone: the engine's matches are the places where it matches)
-        matches = rx.finditer(low) if places is None else filter(None, map(rx.match, [low] * len(places), places))
+        matches = rx.finditer(scanned) if places is None else filter(None, map(rx.match, [scanned] * len(places), places))
         for m in matches:
             group = m.lastindex
             if group is not None:  # the first literal of the tree that stands there
@@ -545,6 +549,18 @@ def _pivot_places(low, raw, rxs, tests, found):
                     for lit, j in lits:
                         if p >= j and low.startswith(lit, p - j):
                             found[lit].append(p - j)
+
+
+def _in_one_byte(key, rxs):
+    """The pivots' regexes (`rxs`, see _build) for the one-byte copy, compiled when first asked
+    (~6 ms).  They read it for a text of 4 bytes a character (beyond U+FFFF: pip's JSON, this
+    machine's output): 0.75 times the passes' CPU there; in a text of 2 bytes a character the
+    passes are ~1.1 times as slow in the copy, ASCII text is one byte already."""
+    got = CACHE.get(("pivots in one byte", key))
+    if got is None:
+        got = CACHE[("pivots in one byte", key)] = tuple(
+            (re.compile(rx.pattern.encode("ascii")), *rest) for rx, *rest in rxs)
+    return got
 
 
 def _wide_finds(wide):
@@ -729,7 +745,10 @@ class Anchors:
         raw = low.encode("ascii") if self._raw is None else self._raw
         _direct_places(low, raw, direct, found)
         if rxs:
-            _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found)
+            if self._raw is not None and low.__sizeof__() > 3 * len(low):
+                _pivot_places(low, raw, _in_one_byte(key, rxs), _pivot_tests(key, by_pivot), found, raw)
+            else:
+                _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found, low)
         if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
             _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
