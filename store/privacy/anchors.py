@@ -113,7 +113,9 @@ def _at_frequent_pivots(given):
 
 
 def _build(literals):
-    """(the pivots' (regex, (literal, pivot index) of each capture group), pivot char ->
+    """(the pivots' (regex, (literal, pivot index) of each capture group, the literals to test
+    beside each, the pivot in bytes, the same without the literals that end at the pivot and
+    those literals, or None: see SPLIT_FROM), pivot char ->
     [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
     the DIRECT literals (see _direct), the tries (see _first_letter_tries))."""
@@ -151,25 +153,34 @@ def _build(literals):
         if not ch.isascii():
             wide.append(ch)  # (found in the one-byte copy: see _wide_places)
             continue
-        named = later = ()
-        if any(len(lit) == 1 for lit, _j in items):
-            alt = re.escape(ch)
-        else:
-            # each literal is named by a capture group: where it closes, the place is its, and
-            # only the literals of the tree's later branches that can stand beside it are tested
-            # in Python (`http` and `https:` ...), not every literal of the pivot
-            marks = (frozenset(lit for lit, _j in items), [])
-            alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
-            pivot_at = dict(items)
-            named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
-            later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
-                             for g, (a, ja) in enumerate(named[1:], 1)])
         # (the literals of an ASCII pivot are ASCII, none holds a `?`: the one-byte copy has the
         # same places, see _in_one_byte)
         assert all(lit.isascii() and "?" not in lit for lit, _j in items), ch
-        own.append((re.compile(alt), named, later, ch.encode("ascii")))
+        if any(len(lit) == 1 for lit, _j in items):
+            own.append((re.compile(re.escape(ch)), (), (), ch.encode("ascii"), None))
+            continue
+        split = None
+        ends = tuple(lit for lit, j in items if j == len(lit) - 1)
+        if ends and len(ends) < min(GATE_FROM, len(items)):
+            split = (*_pivot_tree(ch, [item for item in items if item[0] not in ends]), ends)
+        own.append((*_pivot_tree(ch, items), ch.encode("ascii"), split))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide), _read_together(inside, alone)
+
+
+def _pivot_tree(ch, items):
+    """(the regex of the pivot `ch`'s literals `items` ((literal, index of `ch` in it)), the
+    literal and index its capture group names, the literals to test beside it), see _build."""
+    # each literal is named by a capture group: where it closes, the place is its, and only the
+    # literals of the tree's later branches that can stand beside it are tested in Python
+    # (`http` and `https:` ...), not every literal of the pivot
+    marks = (frozenset(lit for lit, _j in items), [])
+    alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
+    pivot_at = dict(items)
+    named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
+    later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
+                     for g, (a, ja) in enumerate(named[1:], 1)])
+    return re.compile(alt), named, later
 
 
 def _read_together(inside, alone):
@@ -517,14 +528,27 @@ def few_places(raw, needle, limit=FEW_PLACES):
     return places
 
 
+# A literal that ends at its pivot is checked by a lookbehind at every place of the pivot
+# (~12 ns); where the pivot stands more than once in SPLIT_FROM characters (of the first SAMPLE),
+# such a literal is found by a pass of its own (~0.3-0.5 ms a MB), the tree read without it (when
+# those literals are gated, one lookbehind for all, they stay): ` /` in `find`'s paths, `=-` and
+# `\t-` in `ls -l`'s modes.
+SPLIT_FROM = 30
+SAMPLE = 1 << 16
+
+
 def _pivot_places(low, raw, rxs, tests, found, scanned):
     """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
     one a capture group names, or those the Python tests (see _pivot_tests) find there; `rxs`
     read in `scanned`, `low` or `raw` (see _in_one_byte)."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
-    for rx, named, later, needle in rxs:
+    for rx, named, later, needle, split in rxs:
         places = few_places(raw, needle)
+        if places is None and split is not None and raw.count(needle, 0, SAMPLE) * SPLIT_FROM > min(len(raw), SAMPLE):
+            rx, named, later, ends = split
+            for lit in ends:
+                found[lit] = [m.start() for m in _needle_rx(lit.encode("ascii")).finditer(raw)]
         # (a match takes the pivot alone: the engine's matches are the places where it matches)
         matches = rx.finditer(scanned) if places is None else filter(None, map(rx.match, [scanned] * len(places), places))
         for m in matches:
@@ -562,7 +586,9 @@ def _in_one_byte(key, rxs):
     got = CACHE.get(("pivots in one byte", key))
     if got is None:
         got = CACHE[("pivots in one byte", key)] = tuple(
-            (re.compile(rx.pattern.encode("ascii")), *rest) for rx, *rest in rxs)
+            (re.compile(rx.pattern.encode("ascii")), named, later, needle,
+             split and (re.compile(split[0].pattern.encode("ascii")), *split[1:]))
+            for rx, named, later, needle, split in rxs)
     return got
 
 
