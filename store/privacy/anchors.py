@@ -292,9 +292,9 @@ def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
         _pivots_dissolved(by_pivot, members)
     tries = []
     for first, items in sorted(members.items()):
-        pattern = re.escape(first) + "(?=(" + _guarded_tree([(rest, lit if k else None) for rest, lit, k in items]) + "))"
-        tries.append((re.compile(pattern.encode("ascii")),
-                      tuple((rest.encode("ascii"), lit, k) for rest, lit, k in items)))
+        named = []  # (the items in the order of their capture groups)
+        pattern = re.escape(first) + "(?=" + _guarded_tree([(item[0], item) for item in items], named) + ")"
+        tries.append((re.compile(pattern.encode("ascii")), tuple((rest.encode("ascii"), lit, k) for rest, lit, k in named)))
         taken.update(lit for _rest, lit, _k in items)
     return [lit for lit in alone if lit not in taken], tuple(tries)
 
@@ -377,17 +377,21 @@ def _attached(others, members):
                 break
 
 
-def _guarded_tree(items):
-    """_tree of the rests of `items` ((rest, literal or None)), a look-behind of the literal
-    where its rest ends when one is given."""
-    by_first, guards = {}, []
-    for rest, lit in items:
+def _guarded_tree(items, named):
+    """_tree of the rests of `items` ((what is left of the rest, (rest, literal, offset))), where
+    a rest ends a look-behind of its literal (read from its offset on) and an empty capture group,
+    the item appended to `named` (its place is read by the group's number, ~0.1 us less at each
+    than by the rest captured: 0.8-0.9 times the tries' CPU on gitstat and dense)."""
+    by_first, ends = {}, []
+    for rest, item in items:
         if rest:
-            by_first.setdefault(rest[0], []).append((rest[1:], lit))
-        elif lit is not None:
-            guards.append(lit)
-    alts = [re.escape(ch) + _guarded_tree(more) for ch, more in sorted(by_first.items())]
-    alts += ["(?<=" + re.escape(lit) + ")" for lit in guards]
+            by_first.setdefault(rest[0], []).append((rest[1:], item))
+        else:
+            ends.append(item)
+    alts = [re.escape(ch) + _guarded_tree(more, named) for ch, more in sorted(by_first.items())]
+    for item in ends:
+        named.append(item)
+        alts.append(("(?<=" + re.escape(item[1]) + ")" if item[2] else "") + "()")
     if not alts:
         return ""
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
@@ -798,11 +802,10 @@ class Anchors:
             for rx, items in tries:
                 # the places of each literal of the group, kept: a finder asks for most of the
                 # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
-                by_rest = {rest: [] for rest, _lit, _k in items}
+                by_group = [[] for _item in items]
                 for m in rx.finditer(raw):
-                    by_rest[m.group(1)].append(m.start())
-                for rest, lit, k in items:
-                    hits = by_rest[rest]
+                    by_group[m.lastindex - 1].append(m.start())
+                for (_rest, lit, k), hits in zip(items, by_group):
                     found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)
