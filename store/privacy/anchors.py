@@ -258,17 +258,17 @@ TRIE_FROM = 3
 
 
 def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
-    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset)
-    of each literal it finds)))]): a group of TRIE_FROM or more literals of common characters
-    with one first character is found by `c(?=(rest))`, `rest` a tree of the rests of its
-    literals.  The engine skips to the next `c` as fast as a `find` (one known first character),
-    and at each place the tree takes the literal that stands there (each branch left at once
-    where the text differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of
-    its literals (the `s` group holds 8).  Another literal of `alone` that holds one of those
-    first characters is found by that tree too (_attached): a branch more, read only where its
-    next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB; so is one of
-    `inside` ((literal, a literal inside it, offset)) read inside one that is not placed, and of
-    `scanned` (literals each found by a pass of its own)."""
+    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset) of
+    each literal it finds, in the order of their capture groups)))]): a group of TRIE_FROM or more
+    literals of common characters with one first character is found by `c(?=tree)`, `tree` one of
+    the rests of its literals (_guarded_tree).  The engine skips to the next `c` as fast as a
+    `find` (one known first character), and at each place the tree takes the literal that stands
+    there (each branch left at once where the text differs).  ~0.7-1.6 ms a MB for a group against
+    ~0.45 ms a `find` of each of its literals (the `s` group holds 8).  Another literal of `alone`
+    that holds one of those first characters is found by that tree too (_attached): a branch more,
+    read only where its next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB;
+    so is one of `inside` ((literal, a literal inside it, offset)) read inside one that is not
+    placed, and of `scanned` (literals each found by a pass of its own)."""
     groups = {}
     for lit in alone:
         # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
