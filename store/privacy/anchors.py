@@ -71,9 +71,12 @@ def _direct(literals):
             # no literal of DIRECT overlaps itself (`pass` in `passpass` twice, never in one
             # place shared), so a scan's matches are all its places
             assert not any(lit[:k] == lit[-k:] for k in range(1, len(lit))), lit
-            extended = [(other, other.index(lit)) for other in longer if other in given]
-            direct.append((lit, _pivoted(lit), extended))
-            derived.update(other for other, _offset in extended)
+            extended = []  # (a longer literal, the shortest found before that it holds, its offset)
+            for other in sorted((other for other in longer if other in given), key=len):
+                source = max((done for done, _source, _offset in extended if done in other), key=len, default=lit)
+                extended.append((other, source, other.index(source)))
+            direct.append((lit, _pivoted(lit), tuple(extended)))
+            derived.update(other for other, _source, _offset in extended)
     return tuple(direct), derived
 
 
@@ -110,7 +113,9 @@ def _at_frequent_pivots(given):
 
 
 def _build(literals):
-    """(the pivots' (regex, (literal, pivot index) of each capture group), pivot char ->
+    """(the pivots' (regex, (literal, pivot index) of each capture group, the literals to test
+    beside each, the pivot in bytes, the same without the literals that end at the pivot and
+    those literals, or None: see SPLIT_FROM), pivot char ->
     [(literal, index)], literals found alone,
     (literal, shorter literal inside it, its offset) found from the shorter one's places,
     the DIRECT literals (see _direct), the tries (see _first_letter_tries))."""
@@ -148,22 +153,34 @@ def _build(literals):
         if not ch.isascii():
             wide.append(ch)  # (found in the one-byte copy: see _wide_places)
             continue
-        named = later = ()
+        # (the literals of an ASCII pivot are ASCII, none holds a `?`: the one-byte copy has the
+        # same places, see _in_one_byte)
+        assert all(lit.isascii() and "?" not in lit for lit, _j in items), ch
         if any(len(lit) == 1 for lit, _j in items):
-            alt = re.escape(ch)
-        else:
-            # each literal is named by a capture group: where it closes, the place is its, and
-            # only the literals of the tree's later branches that can stand beside it are tested
-            # in Python (`http` and `https:` ...), not every literal of the pivot
-            marks = (frozenset(lit for lit, _j in items), [])
-            alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
-            pivot_at = dict(items)
-            named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
-            later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
-                             for g, (a, ja) in enumerate(named[1:], 1)])
-        own.append((re.compile(alt), named, later, ch.encode("ascii")))
+            own.append((re.compile(re.escape(ch)), (), (), ch.encode("ascii"), None))
+            continue
+        split = None
+        ends = tuple(lit for lit, j in items if j == len(lit) - 1)
+        if ends and len(ends) < min(GATE_FROM, len(items)):
+            split = (*_pivot_tree(ch, [item for item in items if item[0] not in ends]), ends)
+        own.append((*_pivot_tree(ch, items), ch.encode("ascii"), split))
     inside = tuple(sorted(inside, key=lambda item: len(item[0])))
     return tuple(own), by_pivot, tuple(alone), inside, direct, tries, _wide_finds(wide), _read_together(inside, alone)
+
+
+def _pivot_tree(ch, items):
+    """(the regex of the pivot `ch`'s literals `items` ((literal, index of `ch` in it)), the
+    literal and index its capture group names, the literals to test beside it), see _build."""
+    # each literal is named by a capture group: where it closes, the place is its, and only the
+    # literals of the tree's later branches that can stand beside it are tested in Python
+    # (`http` and `https:` ...), not every literal of the pivot
+    marks = (frozenset(lit for lit, _j in items), [])
+    alt = re.escape(ch) + "(?=" + _after_pivot([(lit[j + 1:], lit) for lit, j in items], marks) + ")"
+    pivot_at = dict(items)
+    named = (None, *[(lit, pivot_at[lit]) for lit in marks[1]])
+    later = (None, *[_by_previous([(b, jb) for b, jb in named[g + 1:] if _together(a, ja, b, jb)])
+                     for g, (a, ja) in enumerate(named[1:], 1)])
+    return re.compile(alt), named, later
 
 
 def _read_together(inside, alone):
@@ -241,17 +258,17 @@ TRIE_FROM = 3
 
 
 def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
-    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset)
-    of each literal it finds)))]): a group of TRIE_FROM or more literals of common characters
-    with one first character is found by `c(?=(rest))`, `rest` a tree of the rests of its
-    literals.  The engine skips to the next `c` as fast as a `find` (one known first character),
-    and at each place the tree takes the literal that stands there (each branch left at once
-    where the text differs).  ~0.7-1.6 ms a MB for a group against ~0.45 ms a `find` of each of
-    its literals (the `s` group holds 8).  Another literal of `alone` that holds one of those
-    first characters is found by that tree too (_attached): a branch more, read only where its
-    next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB; so is one of
-    `inside` ((literal, a literal inside it, offset)) read inside one that is not placed, and of
-    `scanned` (literals each found by a pass of its own)."""
+    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset) of
+    each literal it finds, in the order of their capture groups)))]): a group of TRIE_FROM or more
+    literals of common characters with one first character is found by `c(?=tree)`, `tree` one of
+    the rests of its literals (_guarded_tree).  The engine skips to the next `c` as fast as a
+    `find` (one known first character), and at each place the tree takes the literal that stands
+    there (each branch left at once where the text differs).  ~0.7-1.6 ms a MB for a group against
+    ~0.45 ms a `find` of each of its literals (the `s` group holds 8).  Another literal of `alone`
+    that holds one of those first characters is found by that tree too (_attached): a branch more,
+    read only where its next character follows `c`, where a `find` of its own cost ~0.5-1 ms a MB;
+    so is one of `inside` ((literal, a literal inside it, offset)) read inside one that is not
+    placed, and of `scanned` (literals each found by a pass of its own)."""
     groups = {}
     for lit in alone:
         # read in the one-byte copy of a wide text, where a character beyond Latin-1 is a `?`
@@ -275,9 +292,9 @@ def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
         _pivots_dissolved(by_pivot, members)
     tries = []
     for first, items in sorted(members.items()):
-        pattern = re.escape(first) + "(?=(" + _guarded_tree([(rest, lit if k else None) for rest, lit, k in items]) + "))"
-        tries.append((re.compile(pattern.encode("ascii")),
-                      tuple((rest.encode("ascii"), lit, k) for rest, lit, k in items)))
+        named = []  # (the items in the order of their capture groups)
+        pattern = re.escape(first) + "(?=" + _guarded_tree([(item[0], item) for item in items], named) + ")"
+        tries.append((re.compile(pattern.encode("ascii")), tuple((rest.encode("ascii"), lit, k) for rest, lit, k in named)))
         taken.update(lit for _rest, lit, _k in items)
     return [lit for lit in alone if lit not in taken], tuple(tries)
 
@@ -360,17 +377,21 @@ def _attached(others, members):
                 break
 
 
-def _guarded_tree(items):
-    """_tree of the rests of `items` ((rest, literal or None)), a look-behind of the literal
-    where its rest ends when one is given."""
-    by_first, guards = {}, []
-    for rest, lit in items:
+def _guarded_tree(items, named):
+    """_tree of the rests of `items` ((what is left of the rest, (rest, literal, offset))), where
+    a rest ends a look-behind of its literal (read from its offset on) and an empty capture group,
+    the item appended to `named` (its place is read by the group's number, ~0.1 us less at each
+    than by the rest captured: 0.8-0.9 times the tries' CPU on gitstat and dense)."""
+    by_first, ends = {}, []
+    for rest, item in items:
         if rest:
-            by_first.setdefault(rest[0], []).append((rest[1:], lit))
-        elif lit is not None:
-            guards.append(lit)
-    alts = [re.escape(ch) + _guarded_tree(more) for ch, more in sorted(by_first.items())]
-    alts += ["(?<=" + re.escape(lit) + ")" for lit in guards]
+            by_first.setdefault(rest[0], []).append((rest[1:], item))
+        else:
+            ends.append(item)
+    alts = [re.escape(ch) + _guarded_tree(more, named) for ch, more in sorted(by_first.items())]
+    for item in ends:
+        named.append(item)
+        alts.append(("(?<=" + re.escape(item[1]) + ")" if item[2] else "") + "()")
     if not alts:
         return ""
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
@@ -511,15 +532,29 @@ def few_places(raw, needle, limit=FEW_PLACES):
     return places
 
 
-def _pivot_places(low, raw, rxs, tests, found):
+# A literal that ends at its pivot is checked by a lookbehind at every place of the pivot
+# (~12 ns); where the pivot stands more than once in SPLIT_FROM characters (of the first SAMPLE),
+# such a literal is found by a pass of its own (~0.3-0.5 ms a MB), the tree read without it (when
+# those literals are gated, one lookbehind for all, they stay): ` /` in `find`'s paths, `=-` and
+# `\t-` in `ls -l`'s modes.
+SPLIT_FROM = 30
+SAMPLE = 1 << 16
+
+
+def _pivot_places(low, raw, rxs, tests, found, scanned):
     """Add to `found` (literal -> its places) the places of each literal found at its pivot: the
-    one a capture group names, or those the Python tests (see _pivot_tests) find there."""
+    one a capture group names, or those the Python tests (see _pivot_tests) find there; `rxs`
+    read in `scanned`, `low` or `raw` (see _in_one_byte)."""
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
-    for rx, named, later, needle in rxs:
+    for rx, named, later, needle, split in rxs:
         places = few_places(raw, needle)
+        if places is None and split is not None and raw.count(needle, 0, SAMPLE) * SPLIT_FROM > min(len(raw), SAMPLE):
+            rx, named, later, ends = split
+            for lit in ends:
+                found[lit] = [m.start() for m in _needle_rx(lit.encode("ascii")).finditer(raw)]
         # (a match takes the pivot alone: the engine's matches are the places where it matches)
-        matches = rx.finditer(low) if places is None else filter(None, map(rx.match, [low] * len(places), places))
+        matches = rx.finditer(scanned) if places is None else filter(None, map(rx.match, [scanned] * len(places), places))
         for m in matches:
             group = m.lastindex
             if group is not None:  # the first literal of the tree that stands there
@@ -545,6 +580,20 @@ def _pivot_places(low, raw, rxs, tests, found):
                     for lit, j in lits:
                         if p >= j and low.startswith(lit, p - j):
                             found[lit].append(p - j)
+
+
+def _in_one_byte(key, rxs):
+    """The pivots' regexes (`rxs`, see _build) for the one-byte copy, compiled when first asked
+    (~6 ms).  They read it for a text of 4 bytes a character (beyond U+FFFF: pip's JSON, this
+    machine's output): 0.75 times the passes' CPU there; in a text of 2 bytes a character the
+    passes are ~1.1 times as slow in the copy, ASCII text is one byte already."""
+    got = CACHE.get(("pivots in one byte", key))
+    if got is None:
+        got = CACHE[("pivots in one byte", key)] = tuple(
+            (re.compile(rx.pattern.encode("ascii")), named, later, needle,
+             split and (re.compile(split[0].pattern.encode("ascii")), *split[1:]))
+            for rx, named, later, needle, split in rxs)
+    return got
 
 
 def _wide_finds(wide):
@@ -629,6 +678,11 @@ def _shared_passes(direct):
     return (*out, *direct)
 
 
+# A DIRECT literal's longer one (`pwd` of `pw`) is found by a scan of its own (~0.45 ms a MB) where
+# the places it would be read at (a `startswith` each, ~0.1 us) are more than this many.
+SCAN_FROM = 4_000
+
+
 def _direct_places(low, raw, direct, found):
     """Into `found`, the places of each DIRECT literal (see _direct) and of those found from it;
     in the one-byte copy (a character beyond Latin-1 is a `?` there, never in these ASCII
@@ -645,8 +699,12 @@ def _direct_places(low, raw, direct, found):
             needle = lit.encode("ascii")
             hits = [p - j for p in places if p >= j and raw.startswith(needle, p - j)]
         found[lit] = hits
-        for other, offset in extended:
-            found[other] = [p - offset for p in hits if p >= offset and low.startswith(other, p - offset)]
+        for other, source, offset in extended:
+            places = found[source]
+            if len(places) > SCAN_FROM:  # (`pwd` in dense text: 1.6 -> 0.5 ms a MB)
+                found[other] = [m.start() for m in _needle_rx(other.encode("ascii")).finditer(raw)]
+            else:
+                found[other] = [p - offset for p in places if p >= offset and low.startswith(other, p - offset)]
 
 
 def _shared_places(raw, rx, lits, pivot, found):
@@ -729,7 +787,10 @@ class Anchors:
         raw = low.encode("ascii") if self._raw is None else self._raw
         _direct_places(low, raw, direct, found)
         if rxs:
-            _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found)
+            if self._raw is not None and low.__sizeof__() > 3 * len(low):
+                _pivot_places(low, raw, _in_one_byte(key, rxs), _pivot_tests(key, by_pivot), found, raw)
+            else:
+                _pivot_places(low, raw, rxs, _pivot_tests(key, by_pivot), found, low)
         if self._raw is not None and (wide[0] or wide[1]):  # (an ASCII text holds no such pivot)
             _wide_places(low, self._raw, wide, _pivot_tests(key, by_pivot), found)
         present = {lit for lit, hits in found.items() if hits}
@@ -741,11 +802,10 @@ class Anchors:
             for rx, items in tries:
                 # the places of each literal of the group, kept: a finder asks for most of the
                 # ones that stand (`auth`, `seed`, `heslo`), each another pass over the text
-                by_rest = {rest: [] for rest, _lit, _k in items}
+                by_group = [[] for _item in items]
                 for m in rx.finditer(raw):
-                    by_rest[m.group(1)].append(m.start())
-                for rest, lit, k in items:
-                    hits = by_rest[rest]
+                    by_group[m.lastindex - 1].append(m.start())
+                for (_rest, lit, k), hits in zip(items, by_group):
                     found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)
