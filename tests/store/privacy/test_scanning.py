@@ -701,3 +701,16 @@ def test_each_label_is_found_by_the_first_longest_literal_it_holds():
         expected[label] = (key, label.index(key))
     assert candidates._keys() == expected
     assert sum(key != label for label, (key, _offset) in expected.items()) > 40  # (many found from another)
+
+
+@pytest.mark.parametrize("split_from", [1, 10**9])
+def test_a_dense_pivot_read_by_passes_of_its_own_finds_every_place(monkeypatch, split_from):
+    # where a pivot stands densely (find's `/`, ls -l's `-`), the one or two literals that end at
+    # it are found by passes of their own (anchors.SPLIT_FROM): never (1) and always (10**9), the
+    # places are a find's
+    from store.privacy import anchors
+
+    monkeypatch.setattr(anchors, "SPLIT_FROM", split_from)
+    text = "\n".join(f"/usr/lib/python3.11/pkg{i}/m.py -rw-r--r-- 1 dev\t-x =-y a / b key=1 pass /p:x ://h"
+                     for i in range(2000))
+    _found_as_a_find_finds_them(text)
