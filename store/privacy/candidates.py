@@ -1948,9 +1948,13 @@ def _calls_on_line(rx, text, ls, le):
             k = lo + len(text[lo:k].rstrip(_CALLEE_ASCII))
         while k > pos and (text[k - 1].isalnum() or text[k - 1] in "_$.:->[]"):
             k -= 1  # the callee's path (`\w`, `$`, `.`, `::`, `->`, PowerShell's `[Type]::`)
-        m = rx.search(text, k, le)
+        # (a match that starts by this `(` ends after it: none here, the next `(` is read the
+        # same way, where a search on to the line's end tried the pattern at each character
+        # between: 1.4 -> 0.8 ms on the realistic MB's lines)
+        m = rx.search(text, k, p + 1)
         if m is None:
-            return
+            pos = p + 1
+            continue
         yield m
         pos = m.end()
 
