@@ -470,16 +470,14 @@ def _hinted(text, start, end):
     """Whether text[start:end] holds a key of the document inside that names a secret
     (`\\"password\\":`), or a pair's `\\"key\\":`, or a block named for one (HCL's `variable
     \\"db_password\\" {`): a string of prose or code that merely holds quotes (a package's
-    description) is not read again.  Looked for only before each escaped quote a `:` or `{`
-    follows (a search over each line cost ~5 ms on the pip inspect MB, its READMEs holding none)."""
-    hint = compiled("json-hint", r"(?i)\\+\"[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}\\+\"[ \t]*[:{]")
-    if end - start <= 400:
-        return hint.search(text, start, end) is not None  # (a short line, a short string: one search)
-    for m in compiled("json-key-close", r'\\"[ \t]*[:{]').finditer(text, start, end):
-        k = m.start()
-        while k > start and text[k - 1] == "\\":
-            k -= 1  # (the closing quote's backslashes; the key before them is 86 characters at most)
-        if hint.search(text, max(start, k - 90), m.end()) is not None:
+    description) is not read again.  Each escaped key that a `:` or `{` follows is read by one
+    scan, and its name alone tested for the words: the name is the whole run of name characters
+    between its escaped quotes (a quote or a backslash is none).  (A search of the pattern of
+    key and words before each escaped quote, the words tried at each of the name's characters
+    after up to 40 of them, cost 6.1 ms on the realistic MB's lines, 1.7 so.)"""
+    words = compiled("json-hint-name", r"(?i)[\w.-]{0,40}(?:pass|secret|token|key|auth|pw|cookie|sess|cred|login|name|kty)[\w.-]{0,40}").fullmatch
+    for m in compiled("json-key", r'\\"([\w.-]++)\\+"[ \t]*[:{]').finditer(text, start, end):
+        if words(text, m.start(1), m.end(1)) is not None:
             return True
     return False
 
