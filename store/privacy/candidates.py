@@ -1897,24 +1897,26 @@ def call_arguments(text, low, anchors, found):
     # took ~7; a short one compiles nothing in a hook's process)
     evidence = compiled("call-evidence", "|".join(re.escape(word) for word in _CALL_EVIDENCE)) \
         if len(text) >= HOLDS_BY_REGEX_FROM else None
-    seen, judged, clients = set(), set(), []
+    judged, clients = set(), []
     for lit in lits:
-        for at in anchors.at(lit):
-            if lit[0] == "(" and low.endswith(CLIENT_LITERALS, max(0, at - 8), at + 1):
-                clients.append(at + 1)  # Github("…"): judged below unless its line is
-            ls = low.rfind("\n", 0, at) + 1
-            if ls in seen:
-                continue
-            seen.add(ls)
-            le = low.find("\n", at)
-            le = len(low) if le < 0 else le
-            if le - ls > 2000 or low.find("(", ls, le) < 0 or (
-                    evidence.search(low, ls, le) is None if evidence else not any(
-                        word in low[ls:le] for word in _CALL_EVIDENCE)):
-                continue  # no word on the line that any of the call's judgements needs
-            judged.add(ls)
-            for m in _calls_on_line(rx, text, ls, le):
-                _judge_call(text, m, found)
+        if lit[0] == "(":  # Github("…"): judged below unless its line is
+            clients += [at + 1 for at in anchors.at(lit) if low.endswith(CLIENT_LITERALS, max(0, at - 8), at + 1)]
+    # each line once, from the first of its places (in one sorted list, a place on the line just
+    # read is passed over by one comparison, where each place looked for its line's start)
+    le = -1
+    for at in sorted([at for lit in lits for at in anchors.at(lit)]):
+        if at < le:
+            continue
+        ls = low.rfind("\n", 0, at) + 1
+        le = low.find("\n", at)
+        le = len(low) if le < 0 else le
+        if le - ls > 2000 or low.find("(", ls, le) < 0 or (
+                evidence.search(low, ls, le) is None if evidence else not any(
+                    word in low[ls:le] for word in _CALL_EVIDENCE)):
+            continue  # no word on the line that any of the call's judgements needs
+        judged.add(ls)
+        for m in _calls_on_line(rx, text, ls, le):
+            _judge_call(text, m, found)
     if clients:
         _client_calls(text, low, clients, found, judged, rx)
 
