@@ -482,19 +482,32 @@ def _hinted(text, start, end):
     return False
 
 
+# Each of JSON's escapes but `\\\\` and `\\u`, and what it reads.
+_SIMPLE_ESCAPES = (('\\"', '"'), ("\\/", "/"), ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"), ("\\b", "\b"), ("\\f", "\f"))
+
+
 def _unescaped(text, s, e):
-    """text[s:e] with its JSON escapes read (None when an escape is not JSON's)."""
-    out = []
-    i = s
-    for m in compiled("json-escape", _ESCAPE).finditer(text, s, e):
-        code, char = m.groups()
-        if code is None and char is None:
-            return None
-        out.append(text[i:m.start()])
-        out.append(_ESCAPES[char] if code is None else chr(int(code, 16)))
-        i = m.end()
-    out.append(text[i:e])
-    return "".join(out)
+    """text[s:e] with its JSON escapes read (None when an escape is not JSON's), by `str` methods
+    (an escape at a time cost 1.1 ms on the realistic MB's strings, 0.5 so): the pairs of
+    backslashes split it (read from the left as the escapes are), so each backslash left escapes
+    the character after it; each escape is replaced alone, a `\\uXXXX` last (what one reads, a
+    backslash, is read no further)."""
+    parts = text[s:e].split("\\\\")
+    odd = compiled("json-escape-odd", r'\\(?![\"/ntrbf]|u[0-9a-fA-F]{4})').search
+    if any(odd(part) for part in parts):
+        return None
+    for i, part in enumerate(parts):
+        if "\\" in part:
+            for escape, char in _SIMPLE_ESCAPES:
+                part = part.replace(escape, char)
+            if "\\u" in part:
+                part = compiled("json-escape-u", r"\\u([0-9a-fA-F]{4})").sub(_code_point, part)
+            parts[i] = part
+    return "\\".join(parts)
+
+
+def _code_point(m):
+    return chr(int(m.group(1), 16))
 
 
 def _place_back(text, s, e):
