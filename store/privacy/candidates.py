@@ -2013,6 +2013,11 @@ def _judge_call(text, m, found):
     What _call_finds reads: its line's last 200 characters before the call (none before the
     line), the call, and the 600 characters after its `(`."""
     cs, ce = m.span()
+    # (no quote, bracket nor backslash before its `)`: its arguments hold no string literal, so
+    # no find, told by one match: 114 of 255 calls on the gitstat MB, 123 of 424 realistic, 69 of
+    # 506 gitp; this finder 3.4 -> 2.8 ms on gitstat)
+    if compiled("call-no-literal", r"[^\"'\\()\[\]{}]*+\)").match(text, ce, ce + 600) is not None:
+        return
     nl = text.rfind("\n", max(0, cs - 200), cs)
     start = nl + 1 if nl >= 0 else max(0, cs - 200)
     key = (text[start:ce + 600], cs - start, ce - start)
