@@ -479,13 +479,14 @@ VALUE_MEMOS.append(_SAME_NAME)
 def _block_scalar(text, after):
     """The lines of a YAML block scalar (`password: |` then the value, indented, below), also
     in a diff, where each line starts with its `+`, `-` or space."""
+    eol = text.find("\n", after)
+    if eol < 0:
+        return after, after  # (the last line: no line below, its head not read; a text of one line of 1 MB
+        # was read back to its start, and copied, at each `: |` of it)
     line_start = text.rfind("\n", 0, after) + 1
     marker = text[line_start] if text[line_start:line_start + 1] in ("+", "-") else ""
     head = text[line_start + len(marker):after]
     key_indent = len(head) - len(head.lstrip(" "))
-    eol = text.find("\n", after)
-    if eol < 0:
-        return after, after
     pos = eol + 1
     start = end = None
     n = len(text)
