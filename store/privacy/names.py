@@ -483,13 +483,14 @@ VALUE_MEMOS.append(_SAME_NAME)
 def _block_scalar(text, after):
     """The lines of a YAML block scalar (`password: |` then the value, indented, below), also
     in a diff, where each line starts with its `+`, `-` or space."""
+    eol = text.find("\n", after)
+    if eol < 0:
+        return after, after  # (the last line: no line below, its head not read; a text of one line of 1 MB
+        # was read back to its start, and copied, at each `: |` of it)
     line_start = text.rfind("\n", 0, after) + 1
     marker = text[line_start] if text[line_start:line_start + 1] in ("+", "-") else ""
     head = text[line_start + len(marker):after]
     key_indent = len(head) - len(head.lstrip(" "))
-    eol = text.find("\n", after)
-    if eol < 0:
-        return after, after
     pos = eol + 1
     start = end = None
     n = len(text)
@@ -631,7 +632,7 @@ def _literal_context(text, line, style, key_start):
         return True
     if style != "spaced":
         return False
-    return line.blank_before(key_start) and _in_ini_section(text, line_start)
+    return line.blank_before(key_start) and _in_ini_section(text, line_start, line.ini)
 
 
 _LOOSE_HEADS: dict = {}
@@ -685,11 +686,12 @@ class _Line:
     `token=… user=x` was a pass over the head for each name: quadratic)."""
 
     __slots__ = ("text", "start", "end", "pos", "opens", "closes", "dq", "sq", "decl", "code", "helm", "words",
-                 "dashes", "bad", "runs", "helms", "helm_next", "helm_key")
+                 "dashes", "bad", "runs", "helms", "helm_next", "helm_key", "ini")
 
     def __init__(self, text):
         self.text = text
         self.start = self.end = self.pos = -1
+        self.ini = {}  # (_in_ini_section's, for the text)
 
     def at(self, key_start):
         """These facts, of the line of `key_start` (read on from the last name's when it is on
@@ -867,21 +869,42 @@ def _one_line_label(text, line, key_start):
         text, line.start, key_start) is not None
 
 
-def _in_ini_section(text, line_start):
-    """A `[section]` line stands above `line_start`, only `key = value` lines (or comments and
-    blank ones) between."""
+def _in_ini_section(text, line_start, memo):
+    """A `[section]` line stands above `line_start` (50 lines up at most), only `key = value` lines
+    (or comments and blank ones) between.  `memo` (named_values's _Line.ini): a line's start -> how
+    many lines up its section's line stands (_NO_SECTION: none, or a line of another kind first;
+    51: not within 50 lines), kept for the lines below: each name of a file of `key = value` lines
+    read the 50 lines above it (20,000 such lines: ~1.3 s)."""
+    path = []  # (the starts of the lines read up from `line_start`, none of them known)
     pos = line_start
-    for _ in range(50):
-        if pos == 0:
+    up = memo.get(pos)
+    while up is None:
+        if len(path) == 50:
+            memo[line_start] = 51  # (out of reach: the lines above it, each of a reach of its own, are not kept)
             return False
+        path.append(pos)
+        if pos == 0:
+            up = _NO_SECTION
+            break
         prev = text.rfind("\n", 0, pos - 1) + 1
         line = text[prev:pos - 1].strip()
         if line[:1] == "[" and line[-1:] == "]" and compiled("ini-section", r"\[[\w .\"'/:-]{1,80}\]\Z").match(line):
-            return True
+            up = 1
+            break
         if line and not line.startswith(("#", ";")) and not compiled("ini-key", r"[\w.-]+[ \t]*=").match(line):
-            return False
+            up = _NO_SECTION
+            break
         pos = prev
-    return False
+        up = memo.get(pos)
+        if up is not None:
+            up += 1
+    for pos in reversed(path):  # (`up`: the last one's; each line below is one more)
+        memo[pos] = up
+        up += 1
+    return memo[line_start] <= 50
+
+
+_NO_SECTION = 1 << 40  # (_in_ini_section: no section's line above, whatever the reach)
 
 
 def _code_context(text, line, value, key, style, key_start):

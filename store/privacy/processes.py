@@ -120,7 +120,8 @@ def client_commands(text, anchors, found):
         places = anchors.at(lit)
         read = m = None  # (the line last read: each is read once)
         for i, at in enumerate(places):
-            line_start = text.rfind("\n", 0, at) + 1
+            # (a break 81 characters back or nearer, or none: a longer line is not read back to its start)
+            line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
             if at - line_start > 80:
                 continue
             if line_start != read:
@@ -197,7 +198,7 @@ def user_slash_password(text, anchors, found):
         return
     pair = login = None
     for at in anchors.at(" / "):
-        ls = max(text.rfind("\n", 0, at) + 1, at - 160)
+        ls = max(text.rfind("\n", at - 160 if at > 160 else 0, at) + 1, at - 160)  # (a long line not read back to its start)
         if pair is None:
             pair = compiled("user-slash-password", _SLASH_PAIR)
             login = compiled("login-words", r".*\b" + _LOGIN_WORDS + r"\b")
