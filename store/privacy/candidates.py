@@ -1223,6 +1223,11 @@ def _labelled_rows(text, low, anchors, found):
     """A row of a table whose first cell is a secret's name holds its value in the next cell
     (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
     rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    # the line's first three bars and its two cells between them, each read whole (possessive):
+    # "labelled-row" matches only where the first cell holds 1 to 40 characters besides the blanks
+    # around it, the second 1 to 300; where it fails, it tried every split of a cell's blanks
+    # (~1 ms a line of `|` between runs of spaces in a MB of Python's modules: ~1.6 ms a MB)
+    cells = compiled("labelled-row-cells", r"[ \t]*+[\u2502|]([^\u2502|\n]*+)[\u2502|]([^\u2502|\n]*+)[\u2502|]").match
     seen = set()
     for literal in ("\u2502", "| "):
         if literal not in anchors.present:
@@ -1234,6 +1239,10 @@ def _labelled_rows(text, low, anchors, found):
             if not text.startswith(_ROW_STARTS, line_start) or line_start in seen:
                 continue
             seen.add(line_start)
+            c = cells(text, line_start)
+            if c is None or not c.group(1) or not c.group(2) or len(c.group(1).strip(" \t")) > 40 \
+                    or len(c.group(2).strip(" \t")) > 300:
+                continue
             m = rx.match(text, line_start)
             if m is None:
                 continue
@@ -1720,12 +1729,19 @@ def _wallets(text, low, anchors, found):
     present = labels_present(anchors)
     if not present:
         return
+    # (the seed pattern's separator ends within the 23 characters after the label, and its 12
+    # words or more, 47 characters at least, follow it after blanks and quotes: the 25 characters
+    # from there are of those; in prose a period, a comma, a capital or a digit stands there, and
+    # the pattern is not tried: ~1,400 of ~1,400 tries a MB of this repository's log, ~1 ms)
+    seed_run = compiled("seed-run", r"[a-z \t\n\"']{25}").match
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
             # (the pattern's separator stands in the 23 characters after the label, or it fails
             # there after ~21 tries: a `seed` of an e-mail address or a name, ~2,800 in a MB of
             # this repository's log, most with none)
             i = at + len(label)
+            if not seed_run(low, i + 23):
+                continue
             head = low[i:i + 23]
             if ":" in head or "=" in head or "\n" in head or "'" in head or '"' in head or "：" in head or \
                     "is" in head or "are" in head:
@@ -1734,7 +1750,9 @@ def _wallets(text, low, anchors, found):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
         for at in label_places(low, anchors, label):
-            if True:
+            # (the key's 64 digits start within the 62 characters after the label's start: its
+            # 63rd and 64th characters are two of them)
+            if text[at + 62:at + 63] in _HEX_DIGITS and text[at + 63:at + 64] in _HEX_DIGITS:
                 m = compiled("hexkey", r"[^\n]{0,60}?(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])").match(text, at)
                 if m is not None and not low.endswith(("sha256:", "sha256 ", "sha-256 "), 0, m.start(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
@@ -1747,6 +1765,9 @@ def _wallets(text, low, anchors, found):
     for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _codes(text, i, found):
