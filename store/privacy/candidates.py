@@ -898,7 +898,7 @@ def _changed_to(text, low, s, i, j, strength, kind, found):
     m = rx.match(low, i)
     if m is None:
         return False
-    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 60):s]
+    line = low[max(0, low.rfind("\n", max(0, s - 60), s) + 1, s - 60):s]  # (a line break read back 60 characters at most)
     if not any(stem in line for stem in CHANGE_VERB_STEMS) or not compiled(
             "change-verb", r"(?<![^\W\d_])(?:" + "|".join(CHANGE_VERB_STEMS) + ")").search(line):
         return False
@@ -1022,7 +1022,7 @@ def _qualifier():
 
 
 def _after_verb(low, s):
-    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 40):s]
+    line = low[max(0, low.rfind("\n", max(0, s - 40), s) + 1, s - 40):s]
     return any(compiled("verb-" + v, r"\b" + v + r"\b").search(line) for v in SET_VERBS)
 
 
@@ -1106,7 +1106,8 @@ def _value_first(text, low, anchors, found):
                                  r"(password|passphrase|passcode|pin|token|secret|api key|key)\b(?:[ \t]+(\w+))?", 2)  # fmt: skip
     ascii_text = low.isascii()
     for at in anchors.at(" as "):
-        start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
+        # (a line break read back 150 characters at most: a line of pip's output holds ~140,000)
+        start = max(0, low.rfind("\n", max(0, at - 150), at) + 1, at - 150)
         end = min(len(text), at + 60)
         # the label's word stands in the window (a find each, where a search costs ~5 us; in
         # ASCII, where the pattern's case-blind letters are the lowercased copy's)
