@@ -392,6 +392,7 @@ _CJK_STOP = (
     "\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
     "\u0600-\u06ff\u0590-\u05ff\u0e00-\u0e7f\u0900-\u097f"
 )
+_BARE_VALUE = r"[^\s\"'`" + _CJK_STOP + r"]{1,512}"  # (joined once: value_at is called ~13,000 times a MB dense with secrets)
 
 
 _CLOSING = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«", "„": "“",
@@ -425,7 +426,7 @@ def value_at(text, i, end=None):
         if j < 0 or "\n" in text[i + 1:j]:
             return None
         return (i + 1, j) if j > i + 1 else None
-    m = compiled("bare-value", r"[^\s\"'`" + _CJK_STOP + r"]{1,512}").match(text, i, n)
+    m = compiled("bare-value", _BARE_VALUE).match(text, i, n)
     if m is None:
         return None
     s, e = m.span()
@@ -462,11 +463,12 @@ def _assigned_in_a_sentence(text, j, span):
     return len(words) >= 4 and all(w.isalpha() and w.islower() for w in words)
 
 
-def _take(text, found, span, strength, style, kind):
+def _take(text, found, span, strength, style, kind, alone=None):
+    """Add `span` when decide() takes its value (`alone`: _alone at its end, when read already)."""
     if span is None:
         return False
     s, e = span
-    if decide(text[s:e], strength, style, alone=_alone(text, e)) or (
+    if decide(text[s:e], strength, style, alone=_alone(text, e) if alone is None else alone) or (
             strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
         # (a quoted value of several words after a STRONG label: a pass phrase)
         add_span(found, text, s, e, P_CANDIDATE, kind)
@@ -679,6 +681,16 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     # end at `]`, `[`, a line's end)
     lead = low[j]
     letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
+    # the next word's letters and what follows them, read once: where an ASCII word is followed by
+    # no blank (`password Gx7.kP2m`, `token abc-123`), no qualifier, connector or preposition of
+    # the patterns below can follow it (each reads a word then blanks, or the word itself as a
+    # connector, or a colon after it): those patterns are not tried (~4 us a label a MB dense
+    # with secrets, ~1,000 labels)
+    bare = None  # (that word, the character after it), or None (a word of 32 letters or more: not read on)
+    if letter:
+        k = compiled("label-next-letters", r"[^\W\d_]*+").match(low, j, j + 32).end()
+        if k < j + 32 and low[k:k + 1] not in (" ", "\t") and low[j:k].isascii():
+            bare = (low[j:k], low[k:k + 1])
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
@@ -719,8 +731,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
-        q = _qualifier().match(low, i) if ((letter and j > i) or lead in "(\uff08[\u3010") and _qualifier_may_end(low, i) \
-            else None
+        q = _qualifier().match(low, i) if ((letter and j > i and (bare is None or bare[1] in (":", "\uff1a")))
+                                           or lead in "(\uff08[\u3010") and _qualifier_may_end(low, i) else None
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
@@ -734,18 +746,22 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
-    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter)
+    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter, bare)
 
 
 
 _SEPARATORS = frozenset(":=\uff1a\uff1d")
+_CONNECTOR_SET = frozenset(CONNECTORS)
+# the characters of the connectors that are neither letters nor blanks (`c'est`, `है`)
+_CONNECTOR_MARKS = frozenset("'\u2019\u0948\u0e37\u0e48\u0ec8\u17ba")
 
 
-def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter):
+def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter, bare):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
     "changed to", a value after a space; `letter`: a letter stands at `j` (the connector's pattern
-    and the preposition's after a verb of changing start with blanks then a letter)."""
+    and the preposition's after a verb of changing start with blanks then a letter); `bare`: the
+    next word and the character after it, where that is no blank (see _after_label)."""
     n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
@@ -757,7 +773,8 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         _take(text, found, value_at(text, i), strength, PROSE, kind)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
-    m = _connector().match(low, i) if letter else None
+    m = _connector().match(low, i) if letter and (bare is None or bare[0] in _CONNECTOR_SET or bare[1] in _CONNECTOR_MARKS) \
+        else None
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
@@ -767,7 +784,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i) and _changed_to(text, low, s, i, j, strength, kind, found):
+    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
@@ -830,11 +847,15 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
             _take(text, found, after, strength, PROSE, kind)
         return
-    if not directive_name or _alone(text, span[1]) or context:
-        # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
-        # sets a value as `=` does; an English word (`Password changed`) may start prose
-        config = directive_name and low[s:e] not in _PROSE_NAMES and context
-        _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+    alone = None
+    if directive_name:
+        alone = _alone(text, span[1])
+        if not alone and not context:
+            return
+    # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
+    # sets a value as `=` does; an English word (`Password changed`) may start prose
+    config = directive_name and low[s:e] not in _PROSE_NAMES and context
+    _take(text, found, span, strength, ASSIGN if config else SPACE, kind, alone)
 
 
 _USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
@@ -1071,6 +1092,9 @@ def _flags_start(line):
     r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
     read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
     The search tried each place and read the flags after it: quadratic on a line of flags."""
+    k = max(line.rfind(" "), line.rfind("\t"))
+    if k < 0 or line[k + 1:k + 2] != "-":
+        return -1  # (the word after the last blank is no flag: most lines, each read by the loop below)
     start = -1
     i = len(line)
     while True:
