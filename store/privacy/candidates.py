@@ -1677,8 +1677,10 @@ def _sql(text, low, anchors, found):
         login = compiled("sql-login", r"password[ \t]*=[ \t]*N?'([^'\n]{1,200})'", 2)
         set_pw = compiled("sql-set", r"password\b[^=\n]{0,120}=[ \t]*(?:password[ \t]*\([ \t]*)?'([^'\n]{1,200})'", 2)
         for at in anchors.at("password"):
-            m = login.match(text, at)
-            if m is None and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
+            # (each pattern only where its next character stands: a blank or `=` after the word,
+            # a blank before it; ~2,800 `password` a MB of realistic output, most of prose)
+            m = login.match(text, at) if low[at + 8:at + 9] in (" ", "\t", "=") else None
+            if m is None and at and low[at - 1] in " \t" and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
                 m = set_pw.match(text, at)
             if m is None and low.endswith("sp_", 0, at):  # EXEC sp_password 'old', 'X', 'login'
                 m = compiled("sql-sp-password", r"(?i)sp_password[ \t]+(?:@old[ \t]*=[ \t]*)?(?:null|N?'[^'\n]*')[ \t]*,"
