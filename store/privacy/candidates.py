@@ -693,16 +693,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     # end at `]`, `[`, a line's end)
     lead = low[j]
     letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
-    # the next word's letters and what follows them, read once: where an ASCII word is followed by
-    # no blank (`password Gx7.kP2m`, `token abc-123`), no qualifier, connector or preposition of
-    # the patterns below can follow it (each reads a word then blanks, or the word itself as a
-    # connector, or a colon after it): those patterns are not tried (~4 us a label a MB dense
-    # with secrets, ~1,000 labels)
-    bare = None  # (that word, the character after it), or None (a word of 32 letters or more: not read on)
-    if letter:
-        k = compiled("label-next-letters", r"[^\W\d_]*+").match(low, j, j + 32).end()
-        if k < j + 32 and low[k:k + 1] not in (" ", "\t") and low[j:k].isascii():
-            bare = (low[j:k], low[k:k + 1])
+    bare = _bare_word(low, j) if letter else None
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
@@ -762,6 +753,18 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
 
 
 
+def _bare_word(low, j):
+    """(the ASCII word whose letters start at `j`, the character after them) where that character
+    is no blank, else None (and for a word of 32 letters or more: not read on).  No qualifier,
+    connector or preposition of _after_label's patterns can follow such a word (each reads a word
+    then blanks, or the word itself as a connector, or a colon after it): those patterns are not
+    tried after `password Gx7.kP2m`, `token abc-123` (~4 us a label, ~1,000 a MB dense with secrets)."""
+    k = compiled("label-next-letters", r"[^\W\d_]*+").match(low, j, j + 32).end()
+    if k < j + 32 and low[k:k + 1] not in (" ", "\t") and low[j:k].isascii():
+        return low[j:k], low[k:k + 1]
+    return None
+
+
 _SEPARATORS = frozenset(":=\uff1a\uff1d")
 _CONNECTOR_SET = frozenset(CONNECTORS)
 # the characters of the connectors that are neither letters nor blanks (`c'est`, `है`)
@@ -773,7 +776,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
     "changed to", a value after a space; `letter`: a letter stands at `j` (the connector's pattern
     and the preposition's after a verb of changing start with blanks then a letter); `bare`: the
-    next word and the character after it, where that is no blank (see _after_label)."""
+    next word and the character after it, where that is no blank (see _bare_word)."""
     n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
