@@ -167,7 +167,7 @@ def label_places(low, anchors, label):
     if offset == 0:
         after = label[len(key)]
         if (key, after) in _many_sharing():
-            return _places_by_word(low, anchors, key, after, len(label)).get(label, [])
+            return _places_of_word(low, anchors, key, after, label)
         return [at for at in _places_by(low, anchors, key, 1).get(after, ()) if low.startswith(label, at)]
     return [at - offset for at in _places_by(low, anchors, key, -1).get(label[offset - 1], ())
             if at >= offset and low.startswith(label, at - offset)]
@@ -187,25 +187,37 @@ def _few_sharing():
 
 
 def _many_sharing():
-    """(key, the character after it) of the keys whose places that character follows serve five
-    labels or more (`pass` then `w`: password, passwort, passwd and seven misspellings of them)."""
-    got = CACHE.get("labels many sharing")
+    """(key, the character after it) -> the length of the longest label, for the keys whose places
+    that character follows serve five labels or more (`pass` then `w`: password, passwort, passwd
+    and seven misspellings of them)."""
+    got = CACHE.get("labels many sharing, longest")
     if got is None:
         count: dict = {}
+        longest: dict = {}
         for label, (key, offset) in _keys().items():
             if offset == 0 and key != label:
-                count[(key, label[len(key)])] = count.get((key, label[len(key)]), 0) + 1
-        got = CACHE["labels many sharing"] = frozenset(side for side, n in count.items() if n >= 5)
+                side = (key, label[len(key)])
+                count[side] = count.get(side, 0) + 1
+                longest[side] = max(longest.get(side, 0), len(label))
+        got = CACHE["labels many sharing, longest"] = {side: longest[side] for side, n in count.items() if n >= 5}
     return got
 
 
-def _places_by_word(low, anchors, key, after, n):
-    """The places of `key` that `after` follows, by the `n` characters that start there (kept for
-    the text: each place is read once for the labels of that length, not once for each label)."""
-    by = anchors.memo.get((key, after, n))
+def _places_of_word(low, anchors, key, after, label):
+    """The places of `label`, one of the labels that start with `key` then `after` (_many_sharing):
+    the places of `key` that `after` follows are grouped once for the text by the characters of
+    the longest of those labels that start there, and `label`'s are those of the groups that start
+    with it (grouped once for each length of label, ~1.2 ms a MB of ~3,000 `passw`, ~0.5 ms now)."""
+    by = anchors.memo.get(("words", key, after))
     if by is None:
-        by = anchors.memo[(key, after, n)] = _grouped(low, _places_by(low, anchors, key, 1).get(after, ()), 0, n)
-    return by
+        by = anchors.memo[("words", key, after)] = _grouped(
+            low, _places_by(low, anchors, key, 1).get(after, ()), 0, _many_sharing()[(key, after)])
+    got = [places for word, places in by.items() if word.startswith(label)]
+    if len(got) == 1:
+        return got[0]
+    places = [at for group in got for at in group]
+    places.sort()
+    return places
 
 
 def _places_by(low, anchors, key, side):
@@ -392,6 +404,7 @@ _CJK_STOP = (
     "\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
     "\u0600-\u06ff\u0590-\u05ff\u0e00-\u0e7f\u0900-\u097f"
 )
+_BARE_VALUE = r"[^\s\"'`" + _CJK_STOP + r"]{1,512}"  # (joined once: value_at is called ~13,000 times a MB dense with secrets)
 
 
 _CLOSING = {"\"": "\"", "'": "'", "`": "`", "“": "”", "「": "」", "『": "』", "‘": "’", "«": "»", "»": "«", "„": "“",
@@ -425,7 +438,7 @@ def value_at(text, i, end=None):
         if j < 0 or "\n" in text[i + 1:j]:
             return None
         return (i + 1, j) if j > i + 1 else None
-    m = compiled("bare-value", r"[^\s\"'`" + _CJK_STOP + r"]{1,512}").match(text, i, n)
+    m = compiled("bare-value", _BARE_VALUE).match(text, i, n)
     if m is None:
         return None
     s, e = m.span()
@@ -462,11 +475,12 @@ def _assigned_in_a_sentence(text, j, span):
     return len(words) >= 4 and all(w.isalpha() and w.islower() for w in words)
 
 
-def _take(text, found, span, strength, style, kind):
+def _take(text, found, span, strength, style, kind, alone=None):
+    """Add `span` when decide() takes its value (`alone`: _alone at its end, when read already)."""
     if span is None:
         return False
     s, e = span
-    if decide(text[s:e], strength, style, alone=_alone(text, e)) or (
+    if decide(text[s:e], strength, style, alone=_alone(text, e) if alone is None else alone) or (
             strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
         # (a quoted value of several words after a STRONG label: a pass phrase)
         add_span(found, text, s, e, P_CANDIDATE, kind)
@@ -679,6 +693,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     # end at `]`, `[`, a line's end)
     lead = low[j]
     letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
+    bare = _bare_word(low, j) if letter else None
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
         end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
@@ -719,8 +734,8 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         _take(text, found, value_at(text, j + 1), strength, PROSE, kind)  # `Password - X`, `пароль – X`
         return
     if ch not in ":=\uff1a\uff1d" and strength >= STRONG:
-        q = _qualifier().match(low, i) if ((letter and j > i) or lead in "(\uff08[\u3010") and _qualifier_may_end(low, i) \
-            else None
+        q = _qualifier().match(low, i) if ((letter and j > i and (bare is None or bare[1] in (":", "\uff1a")))
+                                           or lead in "(\uff08[\u3010") and _qualifier_may_end(low, i) else None
         if q is not None:  # `contraseña del wifi: X`, `password for the db: X`: prose, so a
             # plain word after it is not taken (`the token for this session: expired`)
             span = value_at(text, q.end())
@@ -734,18 +749,34 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ":=\uff1a\uff1d" and not (ch == "=" and text[j + 1:j + 2] in ("=", ">")):
         _after_separator(text, j, ch, strength, directive_name, kind, found)
         return
-    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter)
+    _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter, bare)
 
+
+
+def _bare_word(low, j):
+    """(the ASCII word whose letters start at `j`, the character after them) where that character
+    is no blank, else None (and for a word of 32 letters or more: not read on).  No qualifier,
+    connector or preposition of _after_label's patterns can follow such a word (each reads a word
+    then blanks, or the word itself as a connector, or a colon after it): those patterns are not
+    tried after `password Gx7.kP2m`, `token abc-123` (~4 us a label, ~1,000 a MB dense with secrets)."""
+    k = compiled("label-next-letters", r"[^\W\d_]*+").match(low, j, j + 32).end()
+    if k < j + 32 and low[k:k + 1] not in (" ", "\t") and low[j:k].isascii():
+        return low[j:k], low[k:k + 1]
+    return None
 
 
 _SEPARATORS = frozenset(":=\uff1a\uff1d")
+_CONNECTOR_SET = frozenset(CONNECTORS)
+# the characters of the connectors that are neither letters nor blanks (`c'est`, `है`)
+_CONNECTOR_MARKS = frozenset("'\u2019\u0948\u0e37\u0e48\u0ec8\u17ba")
 
 
-def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter):
+def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, found, letter, bare):
     """`_after_label`'s last cases, where no separator follows the label (text[s:e]; its value may
     start at `i`, after blanks at `j`): a label of a script without spaces, a connector of prose,
     "changed to", a value after a space; `letter`: a letter stands at `j` (the connector's pattern
-    and the preposition's after a verb of changing start with blanks then a letter)."""
+    and the preposition's after a verb of changing start with blanks then a letter); `bare`: the
+    next word and the character after it, where that is no blank (see _bare_word)."""
     n = len(text)
     if i == e and i < n and ord(low[e - 1]) >= 0x3000 and not text[i].isascii():
         phrase = compiled("cjk-phrase-colon", r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8}[:\uff1a][ \t]*(?=\S)").match(text, i)
@@ -757,7 +788,8 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         _take(text, found, value_at(text, i), strength, PROSE, kind)
         return
     # a connector of prose, the qualifier before it allowed: "password for the box is X"
-    m = _connector().match(low, i) if letter else None
+    m = _connector().match(low, i) if letter and (bare is None or bare[0] in _CONNECTOR_SET or bare[1] in _CONNECTOR_MARKS) \
+        else None
     if m is not None and m.group(1) and (m.start(1) == i or m.group(1) not in ("을", "를", "を")):
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
@@ -767,7 +799,7 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i) and _changed_to(text, low, s, i, j, strength, kind, found):
+    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None) and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
@@ -830,11 +862,15 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         if after is not None and _alone(text, after[1]):  # type of what follows (0: in clear, 7: reversible)
             _take(text, found, after, strength, PROSE, kind)
         return
-    if not directive_name or _alone(text, span[1]) or context:
-        # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
-        # sets a value as `=` does; an English word (`Password changed`) may start prose
-        config = directive_name and low[s:e] not in _PROSE_NAMES and context
-        _take(text, found, span, strength, ASSIGN if config else SPACE, kind)
+    alone = None
+    if directive_name:
+        alone = _alone(text, span[1])
+        if not alone and not context:
+            return
+    # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
+    # sets a value as `=` does; an English word (`Password changed`) may start prose
+    config = directive_name and low[s:e] not in _PROSE_NAMES and context
+    _take(text, found, span, strength, ASSIGN if config else SPACE, kind, alone)
 
 
 _USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
@@ -898,7 +934,7 @@ def _changed_to(text, low, s, i, j, strength, kind, found):
     m = rx.match(low, i)
     if m is None:
         return False
-    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 60):s]
+    line = low[max(0, low.rfind("\n", max(0, s - 60), s) + 1, s - 60):s]  # (a line break read back 60 characters at most)
     if not any(stem in line for stem in CHANGE_VERB_STEMS) or not compiled(
             "change-verb", r"(?<![^\W\d_])(?:" + "|".join(CHANGE_VERB_STEMS) + ")").search(line):
         return False
@@ -1022,7 +1058,7 @@ def _qualifier():
 
 
 def _after_verb(low, s):
-    line = low[max(0, low.rfind("\n", 0, s) + 1, s - 40):s]
+    line = low[max(0, low.rfind("\n", max(0, s - 40), s) + 1, s - 40):s]
     return any(compiled("verb-" + v, r"\b" + v + r"\b").search(line) for v in SET_VERBS)
 
 
@@ -1071,6 +1107,9 @@ def _flags_start(line):
     r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
     read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
     The search tried each place and read the flags after it: quadratic on a line of flags."""
+    k = max(line.rfind(" "), line.rfind("\t"))
+    if k < 0 or line[k + 1:k + 2] != "-":
+        return -1  # (the word after the last blank is no flag: most lines, each read by the loop below)
     start = -1
     i = len(line)
     while True:
@@ -1106,7 +1145,8 @@ def _value_first(text, low, anchors, found):
                                  r"(password|passphrase|passcode|pin|token|secret|api key|key)\b(?:[ \t]+(\w+))?", 2)  # fmt: skip
     ascii_text = low.isascii()
     for at in anchors.at(" as "):
-        start = max(0, low.rfind("\n", 0, at) + 1, at - 150)
+        # (a line break read back 150 characters at most: a line of pip's output holds ~140,000)
+        start = max(0, low.rfind("\n", max(0, at - 150), at) + 1, at - 150)
         end = min(len(text), at + 60)
         # the label's word stands in the window (a find each, where a search costs ~5 us; in
         # ASCII, where the pattern's case-blind letters are the lowercased copy's)
@@ -1223,6 +1263,11 @@ def _labelled_rows(text, low, anchors, found):
     """A row of a table whose first cell is a secret's name holds its value in the next cell
     (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
     rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    # the line's first three bars and its two cells between them, each read whole (possessive):
+    # "labelled-row" matches only where the first cell holds 1 to 40 characters besides the blanks
+    # around it, the second 1 to 300; where it fails, it tried every split of a cell's blanks
+    # (~1 ms a line of `|` between runs of spaces in a MB of Python's modules: ~1.6 ms a MB)
+    cells = compiled("labelled-row-cells", r"[ \t]*+[\u2502|]([^\u2502|\n]*+)[\u2502|]([^\u2502|\n]*+)[\u2502|]").match
     seen = set()
     for literal in ("\u2502", "| "):
         if literal not in anchors.present:
@@ -1234,6 +1279,10 @@ def _labelled_rows(text, low, anchors, found):
             if not text.startswith(_ROW_STARTS, line_start) or line_start in seen:
                 continue
             seen.add(line_start)
+            c = cells(text, line_start)
+            if c is None or not c.group(1) or not c.group(2) or len(c.group(1).strip(" \t")) > 40 \
+                    or len(c.group(2).strip(" \t")) > 300:
+                continue
             m = rx.match(text, line_start)
             if m is None:
                 continue
@@ -1631,8 +1680,10 @@ def _sql(text, low, anchors, found):
         login = compiled("sql-login", r"password[ \t]*=[ \t]*N?'([^'\n]{1,200})'", 2)
         set_pw = compiled("sql-set", r"password\b[^=\n]{0,120}=[ \t]*(?:password[ \t]*\([ \t]*)?'([^'\n]{1,200})'", 2)
         for at in anchors.at("password"):
-            m = login.match(text, at)
-            if m is None and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
+            # (each pattern only where its next character stands: a blank or `=` after the word,
+            # a blank before it; ~2,800 `password` a MB of realistic output, most of prose)
+            m = login.match(text, at) if low[at + 8:at + 9] in (" ", "\t", "=") else None
+            if m is None and at and low[at - 1] in " \t" and compiled("sql-set-before", r"\bset[ \t]+\Z").search(low, max(0, at - 10), at):
                 m = set_pw.match(text, at)
             if m is None and low.endswith("sp_", 0, at):  # EXEC sp_password 'old', 'X', 'login'
                 m = compiled("sql-sp-password", r"(?i)sp_password[ \t]+(?:@old[ \t]*=[ \t]*)?(?:null|N?'[^'\n]*')[ \t]*,"
@@ -1720,12 +1771,19 @@ def _wallets(text, low, anchors, found):
     present = labels_present(anchors)
     if not present:
         return
+    # (the seed pattern's separator ends within the 23 characters after the label, and its 12
+    # words or more, 47 characters at least, follow it after blanks and quotes: the 25 characters
+    # from there are of those; in prose a period, a comma, a capital or a digit stands there, and
+    # the pattern is not tried: ~1,400 of ~1,400 tries a MB of this repository's log, ~1 ms)
+    seed_run = compiled("seed-run", r"[a-z \t\n\"']{25}").match
     for label in present.intersection(SEED_LABELS):
         for at in label_places(low, anchors, label):
             # (the pattern's separator stands in the 23 characters after the label, or it fails
             # there after ~21 tries: a `seed` of an e-mail address or a name, ~2,800 in a MB of
             # this repository's log, most with none)
             i = at + len(label)
+            if not seed_run(low, i + 23):
+                continue
             head = low[i:i + 23]
             if ":" in head or "=" in head or "\n" in head or "'" in head or '"' in head or "：" in head or \
                     "is" in head or "are" in head:
@@ -1734,7 +1792,9 @@ def _wallets(text, low, anchors, found):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
         for at in label_places(low, anchors, label):
-            if True:
+            # (the key's 64 digits start within the 62 characters after the label's start: its
+            # 63rd and 64th characters are two of them)
+            if text[at + 62:at + 63] in _HEX_DIGITS and text[at + 63:at + 64] in _HEX_DIGITS:
                 m = compiled("hexkey", r"[^\n]{0,60}?(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])").match(text, at)
                 if m is not None and not low.endswith(("sha256:", "sha256 ", "sha-256 "), 0, m.start(1)):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
@@ -1747,6 +1807,9 @@ def _wallets(text, low, anchors, found):
     for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _codes(text, i, found):
