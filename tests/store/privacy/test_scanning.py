@@ -686,6 +686,32 @@ def test_a_runs_provider_tokens_read_once_hold_where_what_follows_it_differs():
             assert len(expected) >= 1, text
 
 
+def test_a_command_line_met_again_gives_the_spans_it_gives_alone():
+    """command_lines reads a short line once a text (a flag's and a trigger's passwords never
+    cross a line break): each copy of a line, first in the text, after others, last without its
+    line break or beside a line too long to be read once, gives the spans it gives alone."""
+    from store.privacy import Look, command_lines
+
+    lines = ["mysql -u root -pS3cretPw1 app", "sshpass -p Pw9xYz12 ssh h", "net use Z: \\\\fs\\s Pw8qQ9zz /user:ana",
+             "echo x | mysql -u a -pPw7kK2mm", "x" * 500 + " mysql -u root -pPw5aB7cd db",
+             "x" * 500 + " net use Z: \\\\fs\\s Pw6qQ9zz /user:ana"]
+
+    def spans(text):
+        look = Look(text)
+        command_lines(text, look.low, look.anchors, look.found)
+        return sorted((s, e) for s, _p, e, _k in look.found)
+
+    alone = {line: spans(line) for line in lines}
+    assert all(alone[line] for line in lines)
+    for order in (lines, lines[::-1], lines + lines, [lines[0]] * 3):
+        text = "\n".join(order)
+        expected, pos = [], 0
+        for line in order:
+            expected += [(s + pos, e + pos) for s, e in alone[line]]
+            pos += len(line) + 1
+        assert spans(text) == sorted(expected), text
+
+
 def test_each_label_is_found_by_the_first_longest_literal_it_holds():
     # candidates._keys reads the literals in all the labels at once: the same table as a test of
     # each literal, longest first, in each label
