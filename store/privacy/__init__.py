@@ -648,7 +648,7 @@ def _provider_tokens(text, runs, found):
         heads = CACHE["providers' heads"] = {head: tuple(p for item in bucket for p in item[3] if p[:2] == head)
                                              for head, bucket in index.items()}
     read = {}
-    new_split = 0
+    new_split, (reading, expected) = 0, PIECES_AT
     for a, b in runs:
         run = text[a:b + 1]  # (and the character after it, which is no run character)
         if "/" in run or "+" in run or "=" in run:
@@ -662,7 +662,7 @@ def _provider_tokens(text, runs, found):
         if tokens is None:
             if starts is None:
                 new_split += 1
-                if new_split == PIECES_AT[0] and PIECES_AT[0] * len(text) > PIECES_AT[1] * a:
+                if new_split == reading and reading * len(text) > expected * a:
                     _tokens_in_pieces(text, a, index, heads, found)
                     return
                 starts = _starts_between_separators(text, a, b, heads)
