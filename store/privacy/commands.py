@@ -293,6 +293,8 @@ def _flags(text, low, anchors, found, flags):
     flag_rx = None
     twos, threes, cluster = _flag_starts(flags)
     heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
+    line_start = line_end = 0
+    line = None
     for lead in _LEADS:
         if lead not in anchors.present:
             continue
@@ -321,13 +323,16 @@ def _flags(text, low, anchors, found, flags):
             # what a flag carries is read on its line alone (its segment, its tool, its value
             # never cross a line break): a short line met again gives the same span, not read
             # again (the dense MB's 4,654 lines of flags are 178 different: _flags ~23 -> ~9 ms)
-            start, end = _short_line(text, at)
-            if start < 0:
+            if at >= line_end or at < line_start:  # (the line's copies, made once for its flags)
+                line_start, line_end = _short_line(text, at)
+                line = (text[line_start:line_end], low[line_start:line_end]) if line_start >= 0 else None
+            if line is None:
                 span = _flag_span(text, low, at, fm.end(), got)
                 if span is not None:
                     add_span(found, text, span[0], span[1], P_COMMAND, "password")
                 continue
-            key = (text[start:end], low[start:end], at - start)
+            start = line_start
+            key = (line, at - start)
             if key in by_line:
                 span = by_line[key]
                 if span is not None:
