@@ -33,7 +33,7 @@ from __future__ import annotations
 from store.privacy.evidence import ASSIGN, SPACE, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG
-from store.privacy.values import P_RANDOM, add_span, compiled, is_reference
+from store.privacy.values import CACHE, P_RANDOM, add_span, compiled, is_reference
 
 # after an entropy find (P_RANDOM): a value another finder finds too keeps that finder's kind
 P_LAYOUT = P_RANDOM + 500
@@ -226,11 +226,15 @@ def _directive_patterns():
     sentence may go on (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's
     wrong`).  Most names have no type word or number after them (`token is X here`, `password =
     X`): the typed pattern fails at their first character."""
-    # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
-    # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
-    return (compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
+    got = CACHE.get("layout directives")
+    if got is None:
+        # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
+        # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
+        got = CACHE["layout directives"] = (
+            compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
             compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
                      r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)"))
+    return got
 
 
 def _directive_at(text, ls, le, h, ne, base):
