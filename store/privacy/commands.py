@@ -290,7 +290,6 @@ def _flags(text, low, anchors, found, flags):
     """The password after a flag that takes one (command_lines)."""
     by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
     by_line = {}  # (its line, its lowercased copy, the flag's place in it) -> the span there, from the line's start
-    flag_rx = None
     twos, threes, cluster = _flag_starts(flags)
     heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
     line_start = line_end = 0
@@ -309,39 +308,37 @@ def _flags(text, low, anchors, found, flags):
                     head[:2] in twos or head[:3] in threes or (head[1:2] != "-" and not cluster.isdisjoint(head[1:5])))
             if not may:
                 continue
-            if flag_rx is None:
-                flag_rx = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?")
-            fm = flag_rx.match(low, at)
-            if fm is None:
-                continue
-            written = text[at:fm.end()]
-            got = by_token.get(written)
-            if got is None:
-                got = by_token[written] = _flag_entries(fm.group(), written, flags)
-            if not got[0]:
-                continue
             # what a flag carries is read on its line alone (its segment, its tool, its value
             # never cross a line break): a short line met again gives the same span, not read
-            # again (the dense MB's 4,654 lines of flags are 178 different: _flags ~23 -> ~9 ms)
+            # again (the dense MB's 4,654 lines of flags are 178 different: _flags ~23 -> ~8 ms)
             if at >= line_end or at < line_start:  # (the line's copies, made once for its flags)
                 line_start, line_end = _short_line(text, at)
                 line = (text[line_start:line_end], low[line_start:line_end]) if line_start >= 0 else None
             if line is None:
-                span = _flag_span(text, low, at, fm.end(), got)
-                if span is not None:
-                    add_span(found, text, span[0], span[1], P_COMMAND, "password")
-                continue
-            start = line_start
-            key = (line, at - start)
-            if key in by_line:
-                span = by_line[key]
-                if span is not None:
-                    add_span(found, text, start + span[0], start + span[1], P_COMMAND, "password")
-                continue
-            span = by_line[key] = _flag_span(text, low, at, fm.end(), got)
+                span = _flag_at(text, low, at, flags, by_token)
+            else:
+                key = (line, at - line_start)
+                span = by_line.get(key, ())
+                if span == ():
+                    span = _flag_at(text, low, at, flags, by_token)
+                    by_line[key] = None if span is None else (span[0] - line_start, span[1] - line_start)
+                elif span is not None:
+                    span = (line_start + span[0], line_start + span[1])
             if span is not None:
                 add_span(found, text, span[0], span[1], P_COMMAND, "password")
-                by_line[key] = (span[0] - start, span[1] - start)
+
+
+def _flag_at(text, low, at, flags, by_token):
+    """The span of the password after the flag at `at`, or None (_flags; `by_token`: a flag as
+    written -> its entries, kept for the text)."""
+    fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
+    if fm is None:
+        return None
+    written = text[at:fm.end()]
+    got = by_token.get(written)
+    if got is None:
+        got = by_token[written] = _flag_entries(fm.group(), written, flags)
+    return _flag_span(text, low, at, fm.end(), got) if got[0] else None
 
 
 def _flag_span(text, low, at, end, got):
