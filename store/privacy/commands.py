@@ -222,6 +222,7 @@ def command_lines(text, low, anchors, found):
     present = anchors.present
     _flags(text, low, anchors, found, flags)
     standing = {}
+    by_line = {}  # (a trigger, its line, its lowercased copy, its place in it) -> the spans there, from the line's start
     for trigger in present:
         entries = triggers.get(trigger)
         if entries is None:
@@ -235,22 +236,64 @@ def command_lines(text, low, anchors, found):
         for at in places:
             if not _tool_near(low, at, at + len(trigger), (e[0] for e in entries)):
                 continue
-            seg_start, seg_end = _segment(low, at)
-            for tools, sub, form in entries:
-                tool = _tool_at(low, seg_start, at + len(trigger), tools)
-                if tool < 0:
-                    continue
-                span = _not_prose(text, _positional(text, low, tool, seg_end, sub, form))
-                if span is not None and not is_reference(text[span[0]:span[1]]):
-                    add_span(found, text, span[0], span[1], P_COMMAND, "password")
+            # (read on its line alone, as a flag is: a short line met again is not read again)
+            start, end = _short_line(text, at)
+            if start < 0:
+                spans = _positional_spans(text, low, at, trigger, entries)
+            else:
+                key = (trigger, text[start:end], low[start:end], at - start)
+                spans = by_line.get(key)
+                if spans is None:
+                    spans = by_line[key] = [(s - start, e - start)
+                                            for s, e in _positional_spans(text, low, at, trigger, entries)]
+                spans = [(start + s, start + e) for s, e in spans]
+            for s, e in spans:
+                add_span(found, text, s, e, P_COMMAND, "password")
+
+
+# A line this long at most each side of a flag or a trigger is read once a text (command_lines,
+# _flags): a longer one (a line of JSON in pip's output) is not copied nor looked along for its
+# ends at each.
+SHORT_LINE = 400
+
+
+def _short_line(text, at):
+    """(start, end) of the line that holds `at`, its line break included, or (-1, -1) where it
+    reaches further than SHORT_LINE characters either side."""
+    lo = at - SHORT_LINE if at > SHORT_LINE else 0
+    start = text.rfind("\n", lo, at) + 1
+    if not start and lo:
+        return -1, -1
+    end = text.find("\n", at, at + SHORT_LINE) + 1
+    if not end:
+        if at + SHORT_LINE < len(text):
+            return -1, -1
+        end = len(text)
+    return start, end
+
+
+def _positional_spans(text, low, at, trigger, entries):
+    """The spans of the passwords the `entries` of `trigger` (at `at`) take by position."""
+    spans = []
+    seg_start, seg_end = _segment(low, at)
+    for tools, sub, form in entries:
+        tool = _tool_at(low, seg_start, at + len(trigger), tools)
+        if tool < 0:
+            continue
+        span = _not_prose(text, _positional(text, low, tool, seg_end, sub, form))
+        if span is not None and not is_reference(text[span[0]:span[1]]):
+            spans.append(span)
+    return spans
 
 
 def _flags(text, low, anchors, found, flags):
     """The password after a flag that takes one (command_lines)."""
     by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
-    flag_rx = None
+    by_line = {}  # (its line, its lowercased copy, the flag's place in it) -> the span there, from the line's start
     twos, threes, cluster = _flag_starts(flags)
     heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
+    line_start = line_end = 0
+    line = None
     for lead in _LEADS:
         if lead not in anchors.present:
             continue
@@ -265,29 +308,52 @@ def _flags(text, low, anchors, found, flags):
                     head[:2] in twos or head[:3] in threes or (head[1:2] != "-" and not cluster.isdisjoint(head[1:5])))
             if not may:
                 continue
-            if flag_rx is None:
-                flag_rx = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?")
-            fm = flag_rx.match(low, at)
-            if fm is None:
-                continue
-            written = text[at:fm.end()]
-            got = by_token.get(written)
-            if got is None:
-                got = by_token[written] = _flag_entries(fm.group(), written, flags)
-            entries, by_tool = got
-            if not entries:
-                continue
-            if len(by_tool) <= FEW_TOOLS:
-                if _tool_near(low, at, at, (by_tool,)):
-                    _flag_password(text, low, found, at, fm.end(), entries, None)
-                continue
-            # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
-            # only the entries of the tools among them are tried, in their order
-            words = set(_tool_words(low, at))
-            if by_tool.keys().isdisjoint(words):
-                continue
-            chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
-            _flag_password(text, low, found, at, fm.end(), [entries[i] for i in chosen], words)
+            # what a flag carries is read on its line alone (its segment, its tool, its value
+            # never cross a line break): a short line met again gives the same span, not read
+            # again (the dense MB's 4,654 lines of flags are 178 different: _flags ~23 -> ~8 ms)
+            if at >= line_end or at < line_start:  # (the line's copies, made once for its flags)
+                line_start, line_end = _short_line(text, at)
+                line = (text[line_start:line_end], low[line_start:line_end]) if line_start >= 0 else None
+            if line is None:
+                span = _flag_at(text, low, at, flags, by_token)
+            else:
+                key = (line, at - line_start)
+                span = by_line.get(key, ())
+                if span == ():
+                    span = _flag_at(text, low, at, flags, by_token)
+                    by_line[key] = None if span is None else (span[0] - line_start, span[1] - line_start)
+                elif span is not None:
+                    span = (line_start + span[0], line_start + span[1])
+            if span is not None:
+                add_span(found, text, span[0], span[1], P_COMMAND, "password")
+
+
+def _flag_at(text, low, at, flags, by_token):
+    """The span of the password after the flag at `at`, or None (_flags; `by_token`: a flag as
+    written -> its entries, kept for the text)."""
+    fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
+    if fm is None:
+        return None
+    written = text[at:fm.end()]
+    got = by_token.get(written)
+    if got is None:
+        got = by_token[written] = _flag_entries(fm.group(), written, flags)
+    return _flag_span(text, low, at, fm.end(), got) if got[0] else None
+
+
+def _flag_span(text, low, at, end, got):
+    """The span of the password after the flag at `at` (its text ends at `end`; `got`: its
+    entries and the places among them of each tool, _flag_entries), or None."""
+    entries, by_tool = got
+    if len(by_tool) <= FEW_TOOLS:
+        return _flag_password(text, low, at, end, entries, None) if _tool_near(low, at, at, (by_tool,)) else None
+    # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
+    # only the entries of the tools among them are tried, in their order
+    words = set(_tool_words(low, at))
+    if by_tool.keys().isdisjoint(words):
+        return None
+    chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
+    return _flag_password(text, low, at, end, [entries[i] for i in chosen], words)
 
 
 def _word_places(low, places, end, whole):
@@ -316,10 +382,10 @@ def _as_written(written, token, flag, cased):
     return cased[1:] in written[1:len(token)]
 
 
-def _flag_password(text, low, found, at, end, entries, words):
-    """The password after the flag at `at` (its text ends at `end`), of the first of its
-    `entries` whose tool stands before it on its command line; `words`: the line's words, or None
-    when the flag's tools are few (then each is looked for)."""
+def _flag_password(text, low, at, end, entries, words):
+    """The span of the password after the flag at `at` (its text ends at `end`), of the first of
+    its `entries` whose tool stands before it on its command line, or None; `words`: the line's
+    words, or None when the flag's tools are few (then each is looked for)."""
     seg_start, seg_end = _segment(low, at)
     for flag, (tools, sub, style, _cased) in entries:
         if words is not None:  # only the tools among the line's words can stand there
@@ -329,8 +395,8 @@ def _flag_password(text, low, found, at, end, entries, words):
             continue
         span = _not_prose(text, _flag_value(text, low, at, end, flag, style, seg_end))
         if span is not None and not is_reference(text[span[0]:span[1]]):
-            add_span(found, text, span[0], span[1], P_COMMAND, "password")
-            return
+            return span
+    return None
 
 
 _CLOSING = frozenset(",;:.)")  # the last character of a value the pattern below finds an end of

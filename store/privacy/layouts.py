@@ -33,7 +33,7 @@ from __future__ import annotations
 from store.privacy.evidence import ASSIGN, SPACE, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM, STRONG
-from store.privacy.values import P_RANDOM, add_span, compiled, is_reference
+from store.privacy.values import CACHE, P_RANDOM, add_span, compiled, is_reference
 
 # after an entropy find (P_RANDOM): a value another finder finds too keeps that finder's kind
 P_LAYOUT = P_RANDOM + 500
@@ -83,7 +83,7 @@ def _at_names(text, hits, found, find_secrets):
     ls = le = last = -1
     long_line = wordy = False
     continued = prev_ne = -1
-    directive_rx = typed_rx = None
+    read = {}  # (a layout, a line, the name's place in it) -> what the layout finds there (_read_once)
     for h in hits:
         if h < prev_ne:
             continue  # the same name (`passkey`: pass, key)
@@ -119,7 +119,7 @@ def _at_names(text, hits, found, find_secrets):
             continue
         # (where the name starts is read only for a layout tried: a name in prose goes on to none)
         if after == "=":
-            _pair(text, ls, le, h, ne, found)
+            _add(found, text, ls, _read_once(read, text, ls, le, h, ne, _pair))
         elif after in (" ", "\t"):
             if text.startswith(" => <<", ne):
                 _tuple(text, ls, _name_start(text, h, ls), ne, found)  # Erlang's map: `#{password => <<"X">>}`
@@ -128,18 +128,31 @@ def _at_names(text, hits, found, find_secrets):
                 continue
             if wordy is None:
                 wordy = text.count(" ", ls, le) > 16  # a sentence: no directive's words
-            if not wordy:
-                if directive_rx is None:  # (compiled where a directive may stand: most texts have none)
-                    directive_rx, typed_rx = _directive_patterns()
-                # (most names after a space: no match, no call below)
-                m = directive_rx.match(text, ne, le) or typed_rx.match(text, ne, le)
-                if m is not None:
-                    _directive(text, ls, le, h, ne, m, m.re is typed_rx, found)
+            if not wordy:  # (an indented directive may read its block's header above: not kept)
+                _add(found, text, ls, _read_once(read, text, ls, le, h, ne, _directive_at) if text[ls] not in " \t"
+                     else _directive_at(text, ls, le, h, ne, ls))
         elif after == "," or text.startswith(("\",", "',"), ne):
             _tuple(text, ls, _name_start(text, h, ls), ne, found)
         elif after in (":", "\"", "'") and last in (":", "{") and compiled("layout-key-alone", r"[\"']?[ \t]*:[ \t]*\{?[ \t\r]*\Z").match(
                 text, ne, le):
             _children(text, ls, le, _name_start(text, h, ls), ne, found)
+
+
+def _read_once(read, text, ls, le, h, ne, layout):
+    """What `layout` finds for the name at `h` (its end at `ne`) on the line from `ls` to `le`: a
+    span from the line's start and its kind, or None.  It reads that line alone (and whether it
+    ends there or the text does), so a line met again is not read again (the dense MB's lines
+    stand ~27 times each: layouts.find ~30 -> ~24 ms there)."""
+    key = (layout, text[ls:le + 1], h - ls, ne - ls)
+    if key in read:
+        return read[key]
+    got = read[key] = layout(text, ls, le, h, ne, ls)
+    return got
+
+
+def _add(found, text, base, got):
+    if got is not None:
+        add_span(found, text, base + got[0], base + got[1], P_LAYOUT, got[2])
 
 
 def _name_start(text, h, ls):
@@ -154,33 +167,35 @@ def _verdict(name):
 
 
 # ------------------------------------------------------------------------------ runs of pairs
-def _pair(text, ls, le, h, ne, found):
-    """The pair whose name holds the secret word at `h` and ends at `ne` (its `=`)."""
+def _pair(text, ls, le, h, ne, base):
+    """The pair whose name holds the secret word at `h` and ends at `ne` (its `=`): its value's
+    span from `base` and its kind, or None."""
     # (the cheapest tests first: most pairs have no value here, or no other pair on their line
     # and are no quoted argument; the name is read only then)
     m = compiled("layout-pair-value", r"=([^\s\"'`,;=]{1,256}+)(?=[\s\"']|\Z)").match(text, ne, le)
     if m is None:
-        return
+        return None
     s, e = m.span(1)
     if text[e:e + 1] not in ("'", '"') and text.count("=", ls, le) < 2:
-        return  # neither a whole quoted argument nor one of a run of pairs (below)
+        return None  # neither a whole quoted argument nor one of a run of pairs (below)
     ns = _name_start(text, h, ls)
     if ns > ls and text[ns - 1] not in " \t\"'":
-        return
+        return None
     verdict = _verdict(text[ns:ne])
     if verdict is None:
-        return
+        return None
     quote = text[ns - 1:ns] if ns > ls else ""
     whole_argument = (quote in ("'", '"') and text[e:e + 1] == quote
                       and compiled("layout-flag-before", r".*[ \t]-{1,2}[A-Za-z][\w-]*[ \t]+\Z").match(text, ls, ns - 1))
     if not whole_argument:
         if text[ls:ns].rstrip(" \t\"'").endswith(","):
-            return  # `f(a=b, password=x)`: arguments of code
+            return None  # `f(a=b, password=x)`: arguments of code
         other = compiled("layout-other-pair", r"(?<![^ \t\"'\n])[A-Za-z_][\w.-]{0,60}=[^\s=,;(]")
         if not (other.search(text, e, le) or other.search(text, ls, ns)):
-            return
+            return None
     if decide(m.group(1), verdict[1], ASSIGN):  # (judged last: most pairs are no run's)
-        add_span(found, text, s, e, P_LAYOUT, verdict[0])
+        return s - base, e - base, verdict[0]
+    return None
 
 
 # ------------------------------------------------------------------------------ tuples
@@ -211,19 +226,35 @@ def _directive_patterns():
     sentence may go on (`enable secret 0 X, can you convert it`, `rootpw --plaintext X, what's
     wrong`).  Most names have no type word or number after them (`token is X here`, `password =
     X`): the typed pattern fails at their first character."""
-    # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
-    # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
-    return (compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
+    got = CACHE.get("layout directives")
+    if got is None:
+        # (each run of the first taken whole, possessive: a shorter one leaves a character of it where
+        # a space, a quote or the line's end must stand; ~30 % of this match's CPU on a MB dense)
+        got = CACHE["layout directives"] = (
+            compiled("layout-directive", r"((?:[ \t]+[\w-]{1,20}+)*?)[ \t]++([\"']?)([^\s\"']{1,128}+)\2[ \t\r]*+\Z"),
             compiled("layout-directive-typed", r"((?:[ \t]+(?:\d{1,3}|" + _TYPE_ALTERNATIVES + r"))+)[ \t]+([\"']?)"
                      r"([^\s\"',;]{1,128})\2[,;]?(?=[ \t]|\Z)"))
+    return got
 
 
-def _directive(text, ls, le, h, ne, m, typed_match, found):
+def _directive_at(text, ls, le, h, ne, base):
+    """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it):
+    its value's span from `base` and its kind, or None."""
+    directive_rx, typed_rx = _directive_patterns()
+    # (most names after a space: no match, no call below)
+    m = directive_rx.match(text, ne, le) or typed_rx.match(text, ne, le)
+    if m is None:
+        return None
+    got = _directive(text, ls, h, ne, m, m.re is typed_rx)
+    return None if got is None else (got[0] - base, got[1] - base, got[2])
+
+
+def _directive(text, ls, h, ne, m, typed_match):
     """The directive whose name holds the secret word at `h` and ends at `ne` (a space after it),
-    its value's match `m` (by the typed pattern: `typed_match`).  (The value's tests first: the
-    name and the words before it are read only then.)"""
+    its value's match `m` (by the typed pattern: `typed_match`): the value's span and its kind, or
+    None.  (The value's tests first: the name and the words before it are read only then.)"""
     if typed_match and not any(not w.isdigit() or w == "0" for w in m.group(1).split()):
-        return
+        return None
     s, e = m.span(3)
     while e > s and text[e - 1] in ".,;":
         e -= 1  # `Senha incorreta.`: a sentence's end, not the value's
@@ -234,28 +265,28 @@ def _directive(text, ls, le, h, ne, m, typed_match, found):
         if not all(w.lower() in TYPE_WORDS or (w.isdigit() and len(w) <= 3) for w in between):
             plain = [i for i, w in enumerate(between) if w.lower() in _PLAIN_WORDS]
             if not plain:
-                return  # words of prose between the name and the value
+                return None  # words of prose between the name and the value
             between = between[plain[0]:]
         if between[-1].isdigit() and between[-1] not in ("0", "7"):
-            return  # `secret 5 $1$…`, `secret 9 $9$…`: a type that says hash (type 7 is reversed by anyone: a secret)
+            return None  # `secret 5 $1$…`, `secret 9 $9$…`: a type that says hash (type 7 is reversed by anyone: a secret)
         typed = any(not w.isdigit() or w in ("0", "7") for w in between)
     if not value or ":" in value or value.startswith("-"):
-        return  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
+        return None  # (`stats auth admin:X`: a user and its password, the user kept: commands.py's)
     if not typed and (not _has_digit(value) or ("_" in value and (value.isupper() or value.islower()))):
         # a word after a label with no type between may be prose (`Password changed`); `AES_KEY
         # PKCS7_ISSUER_AND_SERIAL` (an array read as words): names of code
-        return
+        return None
     if is_reference(value):
-        return
+        return None
     ns = _name_start(text, h, ls)
     if ns > ls and text[ns - 1] not in " \t":
-        return  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
+        return None  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
     verdict = _verdict(text[ns:ne])
     if verdict is None:
-        return
+        return None
     head = text[ls:ns].strip(" \t")
     if head and not compiled("layout-directive-head", r"(?:[\w.:/@\[\]\"'=-]+[ \t]+){0,8}\Z").match(head + " "):
-        return  # prose, code: the directive's words are words of a configuration
+        return None  # prose, code: the directive's words are words of a configuration
     strength = verdict[1]
     if strength < MEDIUM and (typed or _network_block(text, ls, head) or any(
             (name_verdict(w) or ("", 0))[1] >= MEDIUM for w in head.split()[-3:])):
@@ -263,7 +294,8 @@ def _directive(text, ls, le, h, ne, m, typed_match, found):
     if strength >= MEDIUM and typed:
         strength = STRONG
     if decide(value, strength, SPACE, alone=True):
-        add_span(found, text, s, e, P_LAYOUT, verdict[0])
+        return s, e, verdict[0]
+    return None
 
 
 def _has_digit(value):

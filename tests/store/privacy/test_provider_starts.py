@@ -50,3 +50,28 @@ def test_a_run_with_separators_is_read_where_token_run_starts_and_a_prefix_stand
                 seen += bool(want)
                 assert _starts_between_separators(text, a, b, heads) == want, text
     assert seen > 100  # (the texts hold such starts: the test can fail)
+
+
+def test_a_text_read_by_its_pieces_gives_the_tokens_read_run_by_run(monkeypatch):
+    """_provider_tokens reads a text of many new paths by its pieces from where it decides so
+    (_tokens_in_pieces): the same tokens as run by run, a `%` or a letter beyond ASCII after a
+    token, a token repeated, a separator before one, included."""
+    import store.privacy as privacy
+    from store.privacy.anchors import long_runs
+
+    rng = random.Random(35)
+    parts = ["ghp_" + "Ab1" * 12, "sk-" + "Zq9" * 8, "xoxd-" + "Ab1" * 8, "test_" + "a1" * 18, "AKIA" + "B" * 16,
+             "a" * 14, "B" * 16, "_", "-", ".", "/", "+", "=", "/src/", " ", "\n", "%", "%2F", "é", "K"]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randrange(40))) for _ in range(3000)]
+    seen = 0
+    for text in texts:
+        runs = long_runs(text)
+        got = {}
+        for at in ((10**9, 0), (1, 0)):  # (never read by pieces; by pieces from the first new run with a separator)
+            monkeypatch.setattr(privacy, "PIECES_AT", at)
+            found = []
+            privacy._provider_tokens(text, runs, found)
+            got[at] = sorted(found)
+        assert got[(1, 0)] == got[(10**9, 0)], text
+        seen += bool(got[(1, 0)])
+    assert seen > 500

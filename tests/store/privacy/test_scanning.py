@@ -686,6 +686,63 @@ def test_a_runs_provider_tokens_read_once_hold_where_what_follows_it_differs():
             assert len(expected) >= 1, text
 
 
+def test_a_command_line_met_again_gives_the_spans_it_gives_alone():
+    """command_lines reads a short line once a text (a flag's and a trigger's passwords never
+    cross a line break): each copy of a line, first in the text, after others, last without its
+    line break or beside a line too long to be read once, gives the spans it gives alone."""
+    from store.privacy import Look, command_lines
+
+    lines = ["mysql -u root -pS3cretPw1 app", "sshpass -p Pw9xYz12 ssh h", "net use Z: \\\\fs\\s Pw8qQ9zz /user:ana",
+             "echo x | mysql -u a -pPw7kK2mm", "x" * 500 + " mysql -u root -pPw5aB7cd db",
+             "x" * 500 + " net use Z: \\\\fs\\s Pw6qQ9zz /user:ana"]
+
+    def spans(text):
+        look = Look(text)
+        command_lines(text, look.low, look.anchors, look.found)
+        return sorted((s, e) for s, _p, e, _k in look.found)
+
+    alone = {line: spans(line) for line in lines}
+    assert all(alone[line] for line in lines)
+    for order in (lines, lines[::-1], lines + lines, [lines[0]] * 3):
+        text = "\n".join(order)
+        expected, pos = [], 0
+        for line in order:
+            expected += [(s + pos, e + pos) for s, e in alone[line]]
+            pos += len(line) + 1
+        assert spans(text) == sorted(expected), text
+
+
+def test_a_layouts_line_met_again_gives_the_spans_it_gives_alone():
+    """layouts reads a pair's or a directive's line once a text: each copy of such a line gives the
+    spans it gives alone, but an indented directive, which its block's header above decides (not
+    kept: the same line under another header gives another answer)."""
+    from store.privacy import Look, _find
+    from store.privacy.layouts import _at_names
+
+    def spans(text):
+        look = Look(text)
+        found = []
+        _at_names(text, look.hits, found, _find)
+        return sorted((s, e, k) for s, _p, e, k in found)
+
+    lines = ["/user add name=ana password=Xy7pQ2zz group=full", "key-string 0 Tq8vX2pLm", "enable secret 0 Pz9kQ4vT",
+             "requirepass Kq7vX2pLm9", 'psql "host=db user=app password=Wq8zT3vN"', "requirepass Kq7vX2pLm9 "]
+    alone = {line: spans(line) for line in lines}
+    assert all(alone[line] for line in lines)
+    for order in (lines, lines[::-1], lines + lines):
+        text = "\n".join(order)
+        expected, pos = [], 0
+        for line in order:
+            expected += [(s + pos, e + pos, k) for s, e, k in alone[line]]
+            pos += len(line) + 1
+        assert spans(text) == sorted(expected), text
+    block = "radius-server host 10.0.0.1\n key Abc123xyz9\n"
+    other = "interface eth0\n key Abc123xyz9\n"
+    assert spans(block) and not spans(other)
+    assert spans(block + other) == spans(block) and spans(other + block) == [(s + len(other), e + len(other), k)
+                                                                             for s, e, k in spans(block)]
+
+
 def test_each_label_is_found_by_the_first_longest_literal_it_holds():
     # candidates._keys reads the literals in all the labels at once: the same table as a test of
     # each literal, longest first, in each label
