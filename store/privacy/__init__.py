@@ -665,7 +665,7 @@ def _provider_tokens(text, runs, found):
             if starts is None:
                 new_split += 1
                 if new_split == reading and reading * len(text) > expected * a:
-                    _tokens_in_pieces(text, a, index, heads, found)
+                    _tokens_in_pieces(text, a, index, heads, found, runs[runs.index((a, b)):])
                     return
                 starts = _starts_between_separators(text, a, b, heads)
             tokens = _run_tokens(text, a, starts, index) if starts else ()
@@ -692,13 +692,16 @@ def _token_marks(text):
     return (text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")).translate(table)
 
 
-def _tokens_in_pieces(text, lo, index, heads, found):
+def _tokens_in_pieces(text, lo, index, heads, found, runs):
     """_provider_tokens from `lo` (where a run starts) on, by the pieces of TOKEN_RUN's class in the
     whole text's bytes (_token_marks) a prefix stands at: a run without a separator is one piece,
-    so they are the places _provider_tokens reads.  A start's tokens depend on the run from it on
-    and the character after it (kept with it), read once a text as a run's are, but for the `%`."""
+    so they are the places _provider_tokens reads; and `runs` (those from `lo` on) started by a
+    prefix of a token that may hold a separator in its first 16 characters (_slashed_start).  A
+    start's tokens depend on the run from it on and the character after it (kept with it), read
+    once a text as a run's are, but for the `%`."""
     marks = _token_marks(text)
-    places = []
+    places = [a for a, _b in runs if text[a] in _SLASHED_FIRST and _slashed_start(text, a)]
+    slashed = len(places)
     at = marks.find(_SIXTEEN, lo)
     while at >= 0:
         prefixes = heads.get(text[at:at + 2])
@@ -710,6 +713,8 @@ def _tokens_in_pieces(text, lo, index, heads, found):
         at = marks.find(_SIXTEEN, end)
     if not places:
         return
+    if slashed:
+        places = sorted(set(places))
     run_end = compiled("run end", "[^" + re.escape("".join(sorted(RUN_CHARS))) + "]").search
     read = {}
     for s in places:
