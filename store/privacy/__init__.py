@@ -1010,14 +1010,25 @@ def _within_reach(low, rule, targets):
     from _case_blind_places."""
     n = rule.reach[1]
     places = set()
+    # (by the line, each target's line is read from the previous target on, not from its start:
+    # a text of one long line, a JSON-escaped output, read each line's start again from each of
+    # its targets, 200 ms for 1 MB against 1 ms)
+    lo = done = 0
     for target in targets:
-        lo = low.rfind("\n", 0, target) + 1 if n is None else max(0, target - n)
+        if n is not None:
+            lo = done = max(0, target - n)
+        else:
+            nl = low.rfind("\n", done, target)
+            if nl >= 0:
+                lo = done = nl + 1
         for start, offset in rule.starts:
-            at = low.find(start, lo, target)
+            at = low.find(start, max(lo, done - len(start) + 1), target)
             while at >= 0:
                 if at + offset >= 0:
                     places.add(at + offset)
                 at = low.find(start, at + 1, target)
+        if n is None:
+            done = target
     return sorted(places)
 
 

@@ -377,11 +377,16 @@ def _store_setters(look):
     )
     piped = compiled(
         "setter-piped",
-        r".*?\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(?:'%s'|\"%s\")[ \t]+)?(?:(\"|')([^\"'\n]{1,512})\1|([^\s|\"']{1,512}))[ \t]*\|[^|\n]*$",
+        r".*?\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(?:'%s'|\"%s\")[ \t]+)?(?:(\"|')([^\"'\n]{1,512})\1|([^\s|\"']{1,512}))[ \t]*\|\Z",
     )
     for lit in STORE_SETTERS:
+        # (a line's bounds and last `|` are carried on from the setter before on it: a text of
+        # one long line, a JSON-escaped output, was read through again at each setter)
+        le = -1
         for at in look.anchors.at(lit):
-            ls, le = line_bounds(low, at)
+            if at > le:
+                ls, le = line_bounds(low, at)
+                bar, read = -1, ls
             m = after.match(text, at + len(lit), le)
             if m is None:
                 continue
@@ -398,11 +403,34 @@ def _store_setters(look):
                 value = without_closing_marks(m.group(3))
                 add_span(look.found, text, m.start(3), m.start(3) + len(value), P_NAME, verdict[0])
                 continue
-            p = piped.match(text, ls, at)  # `echo X | vercel env add NAME`: the value piped in
+            # `echo X | vercel env add NAME`: the value piped in
+            bar, read = max(bar, text.rfind("|", read, at)), at
+            p = _piped_before(piped, text, ls, bar)
             if p is not None:
                 g = 2 if p.group(2) is not None else 3
                 if decide(p.group(g), MEDIUM, POSITION):
                     add_span(look.found, text, p.start(g), p.end(g), P_NAME, verdict[0])
+
+
+# The characters a setter's piped `echo`'s options and format stand in (`-n`, `-e`, `'%s'`).
+_ECHO_OPTION_CHARS = frozenset(" \t-neE'\"%s")
+
+
+def _piped_before(piped, text, ls, bar):
+    """The match of `piped` (`echo X |` before a setter) on the line from `ls` to its `|` before
+    the setter, the line's last (`bar`), read from where its `echo` can start: the value (514
+    characters at most, with its quotes) right before the `|`, and only blanks, options and a
+    format between `echo` and the value.  (From the line's start, a text of one long line, a
+    JSON-escaped output, was read through to each setter: 300 ms for 1 MB.)"""
+    if bar < 0:
+        return None
+    end = bar
+    while end > ls and text[end - 1] in " \t":
+        end -= 1
+    start = max(ls, end - 514)
+    while start > ls and text[start - 1] in _ECHO_OPTION_CHARS:
+        start -= 1
+    return piped.match(text, max(ls, start - len("printf")), bar + 1)
 
 
 def _bare_login_calls(look):
