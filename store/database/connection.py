@@ -30,8 +30,10 @@ class StoreError(MemlaneError):
     """A problem a user can cause or fix, said in one sentence."""
 
 
-# How long opening waits for another process making or upgrading the database (see _open).
-MAKING_WAIT_MS = 15_000
+# How long opening waits for another process making the database, or upgrading one smaller than
+# MAKING_SIZE (see _open).
+MAKING_WAIT_MS = 10_000
+MAKING_SIZE = 4 * 1024 * 1024
 
 
 class StoreBusy(StoreError):
@@ -299,11 +301,12 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         # Read the version before any pragma that writes: a newer database is refused untouched.
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        making = not readonly and version < schema.SCHEMA_VERSION
+        making = not readonly and version < schema.SCHEMA_VERSION and _small(path)
         if making and busy_timeout_ms < MAKING_WAIT_MS:
-            # Another process may be making or upgrading it (the first hooks of a first session
-            # race to): that happens once in the database's life, so it is waited for, not
-            # taken as a lock that sends the write to the spool with a line on the screen.
+            # Another process may be making it (the first hooks of a first session race to):
+            # that happens once in the database's life and takes a moment, so it is waited for,
+            # not taken as a lock that sends the write to the spool with a line on the screen.
+            # (An upgrade of a large database may take long: a hook meeting one spools as before.)
             conn.execute(f"PRAGMA busy_timeout = {MAKING_WAIT_MS}")
         if version > schema.SCHEMA_VERSION:
             raise StoreError(
@@ -344,6 +347,14 @@ def _open(path: str, readonly: bool, exists: bool, busy_timeout_ms: int,
     if making and busy_timeout_ms < MAKING_WAIT_MS:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     return conn
+
+
+def _small(path: str) -> bool:
+    """A database being made or of a few memories: its making or upgrade is quick to wait for."""
+    try:
+        return os.path.getsize(path) < MAKING_SIZE
+    except OSError:
+        return False
 
 
 def _to_wal(conn: sqlite3.Connection, wait_ms: int) -> None:

@@ -9,6 +9,7 @@ import os
 import sqlite3
 import subprocess
 import threading
+import time
 
 import pytest
 
@@ -186,3 +187,28 @@ def test_a_hook_waits_for_the_database_another_is_making_and_spools_nothing(env,
     conn = sqlite3.connect(env.db)
     assert conn.execute("SELECT count(*) FROM memory").fetchone()[0] == 1
     assert not (env.mhome / "spool").exists() or not os.listdir(env.mhome / "spool")
+
+
+def test_a_hook_meeting_a_large_database_being_upgraded_spools_after_its_busy_timeout(env):
+    # An upgrade of a large database may take long: the hook does not wait for it, it spools its
+    # event after its own busy timeout, with its one line, as for any lock.
+    from store.database import schema
+    from store.database.connection import MAKING_SIZE, MAKING_WAIT_MS
+
+    db.connect(env.db).close()
+    made = sqlite3.connect(env.db, isolation_level=None)
+    made.execute("CREATE TABLE filler (t TEXT)")
+    made.executemany("INSERT INTO filler VALUES (?)", [("x" * 4000,) for _ in range(MAKING_SIZE // 4000 + 10)])
+    made.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION - 1}")  # an upgrade to come
+    made.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    made.close()
+    holder = hold_write_lock(env.db)
+    try:
+        started = time.monotonic()
+        result = run_hook(_edit(1), timeout=HANG)
+        waited = time.monotonic() - started
+    finally:
+        release(holder)
+    assert result.returncode == 0 and result.stdout == b""
+    assert b"locked" in result.stderr and b"spool" in result.stderr
+    assert waited < MAKING_WAIT_MS / 1000  # its busy timeout (1 s), not the wait for a database being made
