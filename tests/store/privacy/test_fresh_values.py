@@ -34,6 +34,8 @@ def test_fresh_values_are_fresh():
     ("new token: /lyOQnosa9jsTEJ4AtqsiVCAo7S5I21weankOTU0== (copy it now)", "lyOQnosa9js"),
     ('dataSource.setPassword("!PqjZ9convEzGJ1Q");', "PqjZ9conv"),  # a `!` then a digit: no YAML tag
     ("smtp.login(user, '!pU1Z9KKTHtvoMM_')", "pU1Z9KKT"),
+    ("Data Source=db;Initial Catalog=app;User ID=app;Password=*xr@Z9iDSgVa2zVn", "xr@Z9iDS"),  # ADO.NET's pairs
+    ('conn = "Server=db;Database=app;Password=*Xk9mPq2;"', "Xk9mPq2"),
     ("`ABSKjaP+gZ4SRMyAbPSMV47+3YC/N81U/ZoesJR5++BnRdQgWq6JaAWSlpHi0JKHab2R0c63LzukxHzpiqssu0kwzqEku0QMt"
      "JgBt3ozmxBxyfqP3vvMGiENZZV1`", "ABSKjaP"),  # no label: found by its prefix alone
 ])
@@ -47,6 +49,7 @@ def test_values_that_fresh_draws_showed(text, secret):
     "new token: /home/dev/app/migrations/20260314104429_hash_api_keys.sql",  # letters alone between slashes
     '"proxyEndpoint": "https://123456789012.dkr.ecr.eu-west-1.amazonaws.com"',
     "password: !vault |", "db_password: !Ref DbPassword", "password: !secret db_password",  # YAML tags
+    "token = 1*tchar",  # a grammar's rule: a `*` outside a connection string
 ])
 def test_paths_stay(text):
     assert redact_secrets(text) == text
