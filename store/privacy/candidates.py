@@ -1800,16 +1800,25 @@ def _wallets(text, low, anchors, found):
                     add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "wallet_key")
     for label in present.intersection(OTP_LABELS):
         for at in label_places(low, anchors, label):
-            if True:
-                m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
-                if m is not None and any(ch.isdigit() for ch in m.group(1)):
-                    add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
+            m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
+            if m is not None and _base32_seed(m.group(1)):
+                add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
     for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _base32_seed(value):
+    """A TOTP seed after its label: base32 with a digit, or of letters alone that read as no words
+    of capitals (a quarter of its letters vowels at most: `ZUDGSSTONYTYXUMK`, 1 seed in 28 of 16
+    characters has no digit; `AUTHENTICATIONKEY` has 7 of 17)."""
+    if any(ch.isdigit() for ch in value):
+        return True
+    letters = value.replace(" ", "")
+    return len(set(letters)) > 4 and sum(ch in "AEIOU" for ch in letters) * 4 <= len(letters)
 
 
 def _codes(text, i, found):

@@ -36,6 +36,7 @@ def test_fresh_values_are_fresh():
     ("smtp.login(user, '!pU1Z9KKTHtvoMM_')", "pU1Z9KKT"),
     ("Data Source=db;Initial Catalog=app;User ID=app;Password=*xr@Z9iDSgVa2zVn", "xr@Z9iDS"),  # ADO.NET's pairs
     ('conn = "Server=db;Database=app;Password=*Xk9mPq2;"', "Xk9mPq2"),
+    ("MFA seed: ZUDGSSTONYTYXUMK", "ZUDGSSTONYTYXUMK"),  # a TOTP seed of letters alone (1 in 28)
     ("`ABSKjaP+gZ4SRMyAbPSMV47+3YC/N81U/ZoesJR5++BnRdQgWq6JaAWSlpHi0JKHab2R0c63LzukxHzpiqssu0kwzqEku0QMt"
      "JgBt3ozmxBxyfqP3vvMGiENZZV1`", "ABSKjaP"),  # no label: found by its prefix alone
 ])
@@ -50,6 +51,7 @@ def test_values_that_fresh_draws_showed(text, secret):
     '"proxyEndpoint": "https://123456789012.dkr.ecr.eu-west-1.amazonaws.com"',
     "password: !vault |", "db_password: !Ref DbPassword", "password: !secret db_password",  # YAML tags
     "token = 1*tchar",  # a grammar's rule: a `*` outside a connection string
+    "2FA: ENABLEDFORALLUSERS", "MFA seed: XXXXXXXXXXXXXXXX",  # capitals that read as words, a mask
 ])
 def test_paths_stay(text):
     assert redact_secrets(text) == text
