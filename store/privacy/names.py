@@ -564,8 +564,8 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
-    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start):
-        return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`)
+    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start) and not looks_random(value):
+        return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`, nor random)
     if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
