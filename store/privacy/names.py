@@ -564,8 +564,11 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
-    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start) and not looks_random(value):
-        return False  # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`, nor random)
+    if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start) and not looks_random(value) \
+            and len(set(value) & _PASSWORD_SYMBOLS) < 3:
+        # token = 1*tchar: a grammar, a glob (not in `psql "host=db password=X*Y"`, nor random, nor
+        # of three symbols a glob has no use for: `2Jsz^@Ervr@f*%Qh5`)
+        return False
     if value[0] == "#" and spaced:
         return False  # "password = # comment"
     if style in ("spaced", "colon") and _looks_like_name(value) and \
@@ -597,6 +600,9 @@ def _in_cookie(text, line, key_start):
         return False
     at = text[line_start:key_start].lower().rfind("cookie")
     return at >= 0 and compiled("cookie-head", r"(?i)cookie[\"']?[ \t]*(?::|,[ \t]*\"value\"[ \t]*:)").match(text, line_start + at) is not None
+
+
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&+=~")
 
 
 def _in_conninfo(text, line, key_start):

@@ -38,6 +38,7 @@ def test_fresh_values_are_fresh():
     ('conn = "Server=db;Database=app;Password=*Xk9mPq2;"', "Xk9mPq2"),
     ("MFA seed: ZUDGSSTONYTYXUMK", "ZUDGSSTONYTYXUMK"),  # a TOTP seed of letters alone (1 in 28)
     ('{"a": "SMTP_PASS=^aO%Z9fz%g1lCOpIHJ*s4APlvj"}', "Z9fz%g1l"),  # a random value with a `*`: no glob
+    ("微信 appsecret=2JszZ96^@Ervr5zs@f*%Qh5SfW 不要提交到仓库", "Ervr5zs"),  # three symbols no glob uses
     ("`ABSKjaP+gZ4SRMyAbPSMV47+3YC/N81U/ZoesJR5++BnRdQgWq6JaAWSlpHi0JKHab2R0c63LzukxHzpiqssu0kwzqEku0QMt"
      "JgBt3ozmxBxyfqP3vvMGiENZZV1`", "ABSKjaP"),  # no label: found by its prefix alone
 ])
