@@ -682,14 +682,19 @@ def _provider_tokens(text, runs, found):
 PIECES_AT = (500, 4000)
 
 
-def _token_marks(text):
-    """`text` as one byte a character: `a` where a character of rules.TOKEN_RUN's class stands
-    (the run characters less `/`, `+` and `=`), a space elsewhere."""
+def _token_class():
+    """The table that makes a byte `a` where a character of rules.TOKEN_RUN's class stands (the
+    run characters less `/`, `+` and `=`), a space elsewhere."""
     table = CACHE.get("token class")
     if table is None:
         table = CACHE["token class"] = bytes(0x61 if chr(c) in RUN_CHARS and chr(c) not in "/+=" else 0x20
                                              for c in range(256))
-    return (text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")).translate(table)
+    return table
+
+
+def _token_marks(text):
+    """`text` as one byte a character, marked by _token_class."""
+    return (text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")).translate(_token_class())
 
 
 def _tokens_in_pieces(text, lo, index, heads, found, runs):
@@ -736,11 +741,7 @@ def _starts_between_separators(text, a, b, heads):
     The pieces are found by `bytes.find` in the run's bytes, each character of that class an `a`,
     not by the pattern at each character (~20 ms on the MB of `find` output, each run a path) nor
     by a split of the run (~12: ~100,000 short pieces)."""
-    table = CACHE.get("token class")
-    if table is None:
-        _token_marks("")  # (makes the table)
-        table = CACHE["token class"]
-    marks = text[a:b].encode("ascii", "replace").translate(table)  # (a run is ASCII)
+    marks = text[a:b].encode("ascii", "replace").translate(_token_class())  # (a run is ASCII)
     # (the first character tested here, not in a call: ~16,000 runs a MB of `find`, each a path)
     starts = [a] if text[a] in _SLASHED_FIRST and _slashed_start(text, a) else []
     at = marks.find(_SIXTEEN)
