@@ -27,6 +27,7 @@ import re
 from bisect import bisect_left
 from operator import itemgetter
 
+from store.privacy.anchors import RARITY
 from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like, shape
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
@@ -2355,11 +2356,6 @@ def _credential_places(low, raw, ls, le, ascii_line):
     return places
 
 
-# Characters from rare to common in prose, code and command output (one not listed is rarer
-# than all; `?` stands for each character beyond Latin-1 in a text's one-byte copy).
-_PIVOT_RARITY = "zjqx?kvywgbp-fmudclhnroiaste"
-
-
 def _credential_passes(ascii_line, one_byte):
     """(pattern, needles) of each character that is the rarest of one of _credential_needles:
     the pattern finds that character where one of its needles may stand; each needle (needle,
@@ -2372,7 +2368,7 @@ def _credential_passes(ascii_line, one_byte):
         groups = {}
         for needle, inside in _credential_needles(ascii_line):
             image = needle.encode("latin-1", "replace").decode("latin-1") if one_byte else needle
-            j = min(range(len(image)), key=lambda i: _PIVOT_RARITY.find(image[i]))
+            j = min(range(len(image)), key=lambda i: RARITY.find(image[i]))  # (`?`: a character beyond Latin-1)
             groups.setdefault(image[j], []).append((needle, image, j, image == needle, inside))
         got = []
         for pivot, needles in groups.items():
