@@ -145,7 +145,7 @@ def _build(literals):
     # can be: a pass less, ~0.4 ms a MB each)
     frequent = [lit for lit, _rx, extended in direct if lit not in DIRECT and not extended]
     alone, tries = _first_letter_tries(alone, inside, frequent, by_pivot)
-    treed = {lit for _rx, items in tries for _rest, lit, _k in items}
+    treed = {lit for _rx, items in tries for lit, _k in items}
     inside = [item for item in inside if item[0] not in treed]
     direct = _shared_passes(tuple(item for item in direct if item[0] not in treed))
     own, wide = [], []
@@ -258,8 +258,8 @@ TRIE_FROM = 3
 
 
 def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
-    """(the literals of `alone` still found by a `find` each, [(regex, ((rest, literal, offset) of
-    each literal it finds, in the order of their capture groups)))]): a group of TRIE_FROM or more
+    """(the literals of `alone` still found by a `find` each, [(regex, ((literal, offset) of each
+    literal it finds, in the order of their capture groups)))]): a group of TRIE_FROM or more
     literals of common characters with one first character is found by `c(?=tree)`, `tree` one of
     the rests of its literals (_guarded_tree).  The engine skips to the next `c` as fast as a
     `find` (one known first character), and at each place the tree takes the literal that stands
@@ -294,7 +294,7 @@ def _first_letter_tries(alone, inside=(), scanned=(), by_pivot=None):
     for first, items in sorted(members.items()):
         named = []  # (the items in the order of their capture groups)
         pattern = re.escape(first) + "(?=" + _guarded_tree([(item[0], item) for item in items], named) + ")"
-        tries.append((re.compile(pattern.encode("ascii")), tuple((rest.encode("ascii"), lit, k) for rest, lit, k in named)))
+        tries.append((re.compile(pattern.encode("ascii")), tuple((lit, k) for _rest, lit, k in named)))
         taken.update(lit for _rest, lit, _k in items)
     return [lit for lit in alone if lit not in taken], tuple(tries)
 
@@ -805,7 +805,7 @@ class Anchors:
                 by_group = [[] for _item in items]
                 for m in rx.finditer(raw):
                     by_group[m.lastindex - 1].append(m.start())
-                for (_rest, lit, k), hits in zip(items, by_group):
+                for (lit, k), hits in zip(items, by_group):
                     found[lit] = [p - k for p in hits] if k else hits
                     if hits:
                         present.add(lit)

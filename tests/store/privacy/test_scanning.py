@@ -498,7 +498,7 @@ def test_literals_read_by_another_letters_tree_are_found_where_a_find_finds_them
     low = _lower("x")
     literals = _literals_for(low)
     tries = _build(literals)[5]
-    attached = [lit for _rx, items in tries for _rest, lit, k in items if k]
+    attached = [lit for _rx, items in tries for lit, k in items if k]
     assert {" as ", "nenosiri", " from stdin", "insert", "one time", "heslo", "haslo"} <= set(attached)
     body = " ".join(attached + ["as as as ", "nenosirinenosiri", "insertsecret", "sessinsert", "rmanachine",
                                 "hasloheslo", "heslemheslu", "salthesla"])
