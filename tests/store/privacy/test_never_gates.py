@@ -211,3 +211,19 @@ def test_the_classes_a_value_is_of_by_its_marks_hold_one_of_them():
                   "id=db,src=db.txt", "file://s.json", "db:/etc/app/pw", "me@example.com"):
         assert never._by_its_marks(value, value[0]), value
     assert held > 2_000 and without > 2_000
+
+
+def test_the_hints_of_a_stand_in_are_found_from_their_pivots_where_they_stand():
+    """The words of _PLACEHOLDER_HINT_WORDS, each looked for from a pivot letter it holds, are found
+    wherever the plain alternation of the words and marks finds one, and nowhere else."""
+    assert all(word.isalpha() and word.islower() for word in never._PLACEHOLDER_HINT_WORDS)
+    plain = never.compiled("test-plain-hints", "|".join(never._PLACEHOLDER_HINT_WORDS) + "|" + never._PLACEHOLDER_HINT_MARKS)
+    pivoted = never.compiled("never-hint-pivots", never._hints_pattern())
+    parts = list(never._PLACEHOLDER_HINT_WORDS) + list("yourheachngplitdsfkxmb<[*.\u2022") + ["**", "..", "\u2022" * 3, "9", "_"]
+    found = 0
+    for text in _texts(parts, 60_000, 10, most=6):
+        for value in (text, text[1:], text[:-1], text[2:-2]):
+            hit = plain.search(value) is not None
+            found += hit
+            assert (pivoted.search(value) is not None) == hit, value
+    assert 20_000 < found < 220_000
