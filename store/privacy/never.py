@@ -106,7 +106,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
-from store.privacy.values import VALUE_MEMOS, compiled, remember
+from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -245,7 +245,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
     # (each test below runs for nearly every span: most are secrets, so none rejects early; each
     # first reads the character before the span, `last`, where that alone can rule its class out)
     # a crypt hash holds no space or quote and starts at the span or before it (_crypt_hash)
-    if ((last and not last.isspace() and last not in "\"'`") or text[s] in "$pabs") \
+    if ((last not in _SPACE_OR_QUOTE and not last.isspace()) or text[s] in "$pabs") \
             and (shape & _DOLLAR or text.rfind("$", s - 120 if s > 120 else 0, s) >= 0) and _crypt_hash(text, s, e):
         return True
     # a scheme or an envelope starts the span's word before it (not where a space, a quote or a line
@@ -253,7 +253,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
     # spaces and quotes between (_sealed; `end` strips a backslash too, which only lets more through)
     if (last not in _WORD_ENDS or text[s] in "{E"
             or (last != "\n" and last and end[-1:] in ("}", ",", "("))) \
-            and ("{" in text[s - 40 if s > 40 else 0:s + 2] or "ENC" in text[s - 40 if s > 40 else 0:s + 4]) \
+            and (text.find("{", s - 40 if s > 40 else 0, s + 2) >= 0 or text.find("ENC", s - 40 if s > 40 else 0, s + 4) >= 0) \
             and _sealed(text, s):
         return True
     if last == ":" and _in_envelope(text, s):
@@ -267,8 +267,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
     if last == " " and s >= 2 and (text[s - 2] == " " or (text[s - 2] not in ":=,;({[\"'>" and _row_of_a_table(text, s))) \
             and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
-    if ((last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")) \
-            and shape & _IDENTIFIER and _psql_variable(text, s):
+    if shape & _IDENTIFIER and ((last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")) \
+            and _psql_variable(text, s):
         return True  # (a psql variable: `:'pw'`, its colon right before its quote)
     tail = end.rstrip(" \t\"'\\[")
     labelled = tail.endswith((":", "="))
@@ -286,7 +286,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
                 compiled("never-member", MEMBER).search(before) and \
                 compiled("never-member-domain", r"@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b").match(text, e):
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
-    if kind not in PROVIDER_KINDS and _may_end_in_id_label(end, before) \
+    if end[-1:] in _ID_SEPARATORS and kind not in PROVIDER_KINDS and _may_end_in_id_label(end, before) \
             and compiled("never-id-label", ID_LABEL).search(before) \
             and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
         # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
@@ -298,6 +298,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
 
 
 _WORD_ENDS = frozenset((" ", "\t", "\n", "\"", "'", ""))  # (what ends the word before a span, for _sealed)
+# (no character, the commonest spaces, the quotes: what the crypt hash's gate rules out in one lookup)
+_SPACE_OR_QUOTE = frozenset(("", " ", "\t", "\n", "\"", "'", "`"))
 
 
 _PUBLIC_LABEL_ENDINGS = ("fingerprint", "thumbprint", "recipient", "nonce", "integrity", "checksum", "digest", "key")
@@ -448,22 +450,38 @@ _UNDERSCORE, _DOLLAR, _JWT_HEAD, _IDENTIFIER, _WORD, _HASH_OR_NAME = 1, 2, 4, 8,
 
 
 def _value_shape(value: str):
-    """True where the value alone is of a class (_never_by_value); otherwise the bits of what its
-    shape holds that the classes read from its place ask for."""
-    if _never_by_value(value):
-        return True
+    """True where the value alone is of one of the classes above (the rest read the text around
+    it); otherwise the bits of what its shape holds that the classes read from its place ask for."""
+    first = value[0]
     low = value.lower()
+    if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
+        return True
+    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
+        return True
+    if _secret_word_as_value(value):
+        return True
+    if first.isdigit() and len(value) <= 3 and value.isdigit():
+        return True  # a number of three digits at most (a line, a count; a PIN has four or more)
+    if len(value) >= 64 and value.startswith(_FILE_MAGIC):
+        return True  # a file's content in base64 (an image in a notebook's output)
+    if compiled("never-value-marks", _VALUE_MARKS).search(value) is not None and _by_its_marks(value, first):
+        return True
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
         | (_JWT_HEAD if value.startswith("eyJ") else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
-        | (_WORD if low.isalpha() and len(low) >= 3 else 0) | (_HASH_OR_NAME if _hash_or_name(value) else 0)
+        | (_WORD if low.isalpha() and len(low) >= 3 else 0) \
+        | (_HASH_OR_NAME if (first == "*" or first == "M" or "/" in value) and _hash_or_name(value) else 0)
 
 
-def _never_by_value(value: str) -> bool:
-    """The classes above that the value alone says (the rest read the text around it)."""
-    first = value[0]
+# A mark one of the classes of _by_its_marks needs in the value: a version's `.`, `^` or `~`, a
+# tag's `!`, a path's `.`, a cmdlet's, a date's or an advisory's `-`, a name's `_`, `-`, `.` or
+# `/`, options' `=`, a file URL's or a named path's `:`, an e-mail's `@` (most random values hold
+# none: one search, not their ten tests).
+_VALUE_MARKS = r"[!.\-_/=:@^~]"
+
+
+def _by_its_marks(value: str, first: str) -> bool:
+    """The classes a value alone is of (_value_shape) whose shapes hold one of _VALUE_MARKS."""
     if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
-        return True
-    if compiled("never-hints", _PLACEHOLDER_HINTS).search(value.lower()) and _placeholder(value):
         return True
     if first == "!" and compiled("never-tag", r"![A-Za-z][A-Za-z_:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword (with a digit, `!Pqj9conv`: a password)
@@ -471,18 +489,12 @@ def _never_by_value(value: str) -> bool:
         return True
     if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
-    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
-        return True
     if _secret_name(value):
         return True
-    if _secret_word_as_value(value):
-        return True
-    if first.isdigit() and (len(value) <= 3 and value.isdigit() or compiled("never-date", DATE).fullmatch(value)):
-        return True  # a number of three digits at most (a line, a count; a PIN has four or more), a date
+    if first.isdigit() and compiled("never-date", DATE).fullmatch(value):
+        return True  # a date
     if first in "CGRPO" and compiled("never-advisory", ADVISORY).fullmatch(value):
         return True
-    if len(value) >= 64 and value.startswith(_FILE_MAGIC):
-        return True  # a file's content in base64 (an image in a notebook's output)
     if "=" in value and compiled("never-options", r"[a-z_]{1,20}=[^,=\s]*(?:,[a-z_]{1,20}=[^,=\s]*)+\Z").match(value):
         return True  # id=mysecret,src=secret.txt: a list of options (docker --secret, --mount), not a value
     if value.startswith(("file://", "fileb://")):
@@ -694,11 +706,30 @@ def _crypt_hash(text, s, e):
     return compiled("never-crypt", CRYPT_HASH).fullmatch(text, a, end) is not None
 
 
-# Literals only (`<|\[`, not `[<\[]`): an alternation of literals is searched by skipping to the
-# characters its words start with, a class among them makes the engine try every word everywhere
-# (twice as slow, on every span found).
-_PLACEHOLDER_HINTS = (r"your|here|change|replace|update|fill|insert|placeholder|example|sample|dummy|fake|"
-                      r"todo|tbd|fixme|some|random|string|redacted|omitted|<|\[|xx|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022")
+# What a stand-in holds one of, lowercased (_placeholder's gate): its words, and the marks that stand
+# for a value left out.  Literals only (`<|\[`, not `[<\[]`): an alternation of literals is searched
+# by skipping to the characters its branches start with, a class among them makes the engine try
+# every branch everywhere (twice as slow, on every span found).
+_PLACEHOLDER_HINT_WORDS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
+                           "sample", "dummy", "fake", "todo", "tbd", "fixme", "some", "random", "string", "redacted",
+                           "omitted", "xx")
+_PLACEHOLDER_HINT_MARKS = r"<|\[|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022"
+# Each word is looked for from one of these letters it holds, what stands before and after it read
+# from there: a try starts at one of five letters, not at any of the fourteen the words start with
+# (0.72 -> 0.46 us a value on the dense MB, whose long tokens are read to their end).
+_HINT_PIVOTS = "edrlx"
+
+
+def _hints_pattern() -> str:
+    """_PLACEHOLDER_HINT_WORDS found from their pivots (`e(?:(?<=he)(?=re)|…)`), or a mark."""
+    by_pivot = {}
+    for word in _PLACEHOLDER_HINT_WORDS:
+        pivot = next(ch for ch in _HINT_PIVOTS if ch in word)
+        j = word.index(pivot)
+        by_pivot.setdefault(pivot, []).append(("(?<=" + word[:j + 1] + ")" if j else "")
+                                              + ("(?=" + word[j + 1:] + ")" if j + 1 < len(word) else ""))
+    return "|".join(pivot + "(?:" + "|".join(rest) + ")" for pivot, rest in by_pivot.items()) \
+        + "|" + _PLACEHOLDER_HINT_MARKS
 
 
 def _jwt_run(text, s, e):
@@ -790,9 +821,8 @@ def _never_in_tool_output(text: str, s: int, e: int, kind: str, value: str, shap
             return True
     elif shape & _HASH_OR_NAME:
         return True
-    first = value[0]
     if kind == "high_entropy":
-        if first == "x" and last == "\\" and _is_hex(value[1:]):
+        if value[0] == "x" and last == "\\" and _is_hex(value[1:]):
             return True  # a bytea literal (`'\\x5f2a…'::bytea`): hex, as the entropy rule keeps hex
         if _escaped_line_without_secret_word(text, s, e):
             return True

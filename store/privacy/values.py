@@ -210,17 +210,21 @@ def _is_reference(value):
         bare = compiled("placeholders", r"\{[^{}\n]*\}|%(?:\([A-Za-z_]\w*\))?[sdr]").sub("", v)
         if not any(ch.isalnum() for ch in bare):
             return True  # '{0}:{1}', "%s:%s": a template
-    low = v.lower()
-    if low in CONSTANTS or low in PLACEHOLDER_WORDS:
+    if v.lower() in _STAND_IN_WORDS:
         return True
-    if len(v) >= 3 and set(v) <= PLACEHOLDER_CHARS:  # ****, xxxx, ...
+    # ****, xxxx, ...: PLACEHOLDER_CHARS alone (what stripping them leaves empty: no set built for
+    # each value, ~0.2 us)
+    if v[0] in _ASCII_ALNUM:  # (x and X are the only placeholder characters a name starts with)
+        return len(v) >= 3 and (v[0] == "x" or v[0] == "X") and not v.strip(_PLACEHOLDER_STRIP)
+        # (every branch of _REFERENCE starts with a sign ($ { % < [ @ #) or a non-alphanumeric)
+    if len(v) >= 3 and not v.strip(_PLACEHOLDER_STRIP):
         return True
-    if v[0] in _ASCII_ALNUM:
-        return False  # every branch of _REFERENCE starts with a sign ($ { % < [ @ #) or a non-alphanumeric
     return compiled("reference", _REFERENCE).match(v) is not None
 
 
 _ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_STAND_IN_WORDS = CONSTANTS | PLACEHOLDER_WORDS
+_PLACEHOLDER_STRIP = "".join(sorted(PLACEHOLDER_CHARS))
 
 
 def credential_like(value: str) -> bool:

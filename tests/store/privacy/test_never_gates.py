@@ -187,3 +187,43 @@ def test_a_value_after_an_escaped_line_break_is_read_without_the_escapes_letter(
         assert never.never_secret(text, s, s + 1 + len(value), "password"), value
         plain = "sig: n" + value
         assert not never.never_secret(plain, plain.index("n" + value), len(plain), "password"), value
+
+
+def test_the_classes_a_value_is_of_by_its_marks_hold_one_of_them():
+    """_value_shape tries the classes of _by_its_marks only where the value holds one of
+    _VALUE_MARKS: each of them holds where its shape holds one, none where it holds none."""
+    parts = ["1.2.3", "^9", "~>4", ">=2", "v1", "!vault", "!Ref", "./pw.txt", "exports/2026/r.json", "os.env.X",
+             "Get-Credential", "db-password", "db_pw", "API_KEY_V2", "2026-03-14", "T10:22:31Z", "CVE-2022-23529",
+             "GHSA-", "RUSTSEC-2021-1", "id=db,src=db.txt", "file://s.json", "db:/etc/app/pw", "me@example.com",
+             "abc", "Xy7", "12", "Q", "#", "é", " ", "-", ".", "_", "/", "=", ":", "@", "~", "^", "!"]
+    rx = never.compiled("never-value-marks", never._VALUE_MARKS)
+    held = without = 0
+    for value in _texts(parts, 40_000, 8, most=4):
+        value = value.strip()
+        if not value:
+            continue
+        if rx.search(value) is None:
+            without += 1
+        if never._by_its_marks(value, value[0]):
+            held += 1
+            assert rx.search(value) is not None, value
+    for value in ("2026-03-14", "1.2.3", "^9", "!vault", "./pw.txt", "Get-Credential", "db-password", "CVE-2022-23529",
+                  "id=db,src=db.txt", "file://s.json", "db:/etc/app/pw", "me@example.com"):
+        assert never._by_its_marks(value, value[0]), value
+    assert held > 2_000 and without > 2_000
+
+
+def test_the_hints_of_a_stand_in_are_found_from_their_pivots_where_they_stand():
+    """The words of _PLACEHOLDER_HINT_WORDS, each looked for from a pivot letter it holds, are found
+    wherever the plain alternation of the words and marks finds one, and nowhere else."""
+    assert all(word.isalpha() and word.islower() for word in never._PLACEHOLDER_HINT_WORDS)
+    plain = never.compiled("test-plain-hints", "|".join(never._PLACEHOLDER_HINT_WORDS) + "|" + never._PLACEHOLDER_HINT_MARKS)
+    pivoted = never.compiled("never-hint-pivots", never._hints_pattern())
+    parts = list(never._PLACEHOLDER_HINT_WORDS) + list("yourheachngplitdsfkxmb<[*.\u2022") + ["**", "..", "\u2022" * 3, "9", "_"]
+    found = 0
+    for text in _texts(parts, 60_000, 10, most=6):
+        for value in (text, text[1:], text[:-1], text[2:-2]):
+            hit = plain.search(value) is not None
+            found += hit
+            assert (pivoted.search(value) is not None) == hit, value
+    assert 20_000 < found < 220_000
