@@ -383,6 +383,7 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         if is_reference(value):  # before trimming: <your-token>
             return
+        read = value  # (judged no reference: trimmed the same, not judged again)
         key_start = name_end - len(name)
         if key_start > 0 and text[key_start - 1] in "?&":  # (a character, never "")
             # ?access_token=abc&state=x, a Markdown link's or badge's `?token=abc)](https://…)`: a query's
@@ -409,11 +410,12 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             style = "loose"
         else:
             style = "spaced"
-        if not _bare_is_literal(text, line, spaced, text[s:e], e, name, style, key_start):
+        if (stripped != read and is_reference(stripped)) or \
+                not _bare_is_literal(text, line, spaced, stripped, e, name, style, key_start):
             return
         if name[0] in "cC" and name.lower() in ("creds", "credentials", "credential") and compiled("pair-rest", r"[ \t]*/[ \t]*\S").match(text, e):
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
-        if strength < STRONG and not STRENGTH_TEST[strength](text[s:e]):
+        if strength < STRONG and not STRENGTH_TEST[strength](stripped):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
@@ -440,10 +442,11 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if style in ("dq", "sq", "bq") and text[after:after + 1] in _EXPRESSION_FIRST and \
             compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
         return  # 'username:' + 'password' * 10, '{0}:{1}'.format(...): an expression
-    if kind != "password" and value.count(" ") >= 3 and not any(ch.isdigit() for ch in value):
-        return  # TOKEN_DATA: "template data / text": prose (a passphrase is a password's)
-    if value.count(" ") >= 3 and "phrase" not in name.lower() and a_sentence(value):
-        return  # 'Log in as qa@example.com / X', 'my password manager is 1Password': a sentence quoted
+    if " " in value and value.count(" ") >= 3:  # (most values hold no space: one test)
+        if kind != "password" and not any(ch.isdigit() for ch in value):
+            return  # TOKEN_DATA: "template data / text": prose (a passphrase is a password's)
+        if "phrase" not in name.lower() and a_sentence(value):
+            return  # 'Log in as qa@example.com / X', 'my password manager is 1Password': a sentence quoted
     if style == "cli":
         stripped = value.rstrip(TRAILING + ",;")
         e -= len(value) - len(stripped)
@@ -465,19 +468,10 @@ _EXPRESSION_FIRST = frozenset(" \t+*%.")  # (after a closing quote: what the pat
 
 
 def _same_name(value, name):
-    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key (the verdict on the
-    pair is kept, values.VALUE_MEMOS: a text dense with secrets asks ~8,000 times a MB, of a few
-    hundred pairs)."""
-    got = _SAME_NAME.get((value, name))
-    if got is None:
-        v = value.strip().lower().replace("_", "").replace("-", "")
-        got = remember(_SAME_NAME, (value, name),
-                       v == name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", ""))
-    return got
-
-
-_SAME_NAME: dict = {}
-VALUE_MEMOS.append(_SAME_NAME)
+    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key.  (Read, not kept:
+    a pair's key and look-up cost more than its reading, ~8,000 pairs a MB dense with secrets.)"""
+    return value.strip().lower().replace("_", "").replace("-", "") == \
+        name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", "")
 
 
 def _block_scalar(text, after):
@@ -531,17 +525,18 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
 
     A literal secret stands bare in an env file, INI, YAML, a header, a query string or on a
     command line; in code, a bare value is a name or an expression (`token = Name`,
-    `f(token=tok)`, `self.token = nextchar`, `progress_token: ProgressToken`)."""
-    if is_reference(value):
-        return False
+    `f(token=tok)`, `self.token = nextchar`, `progress_token: ProgressToken`).  (Not a reference:
+    its caller has read that.)"""
     low = value.lower()
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
     if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
     if len(value) < 6 and _in_cookie(text, line, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
-    key_low = key.lower()
-    if low == key_low or low == key_low.lstrip("-") or ("." in key and low == key.rsplit(".", 1)[-1].lower()):
+    # (a value longer than an ASCII key is none of its forms, lowercasing never shortening: the
+    # key's not read, most values)
+    if (len(value) <= len(key) or not key.isascii()) and \
+            ((key_low := key.lower()) == low or low == key_low.lstrip("-") or ("." in key and low == key.rsplit(".", 1)[-1].lower())):
         return False  # password=password (a keyword argument passed along)
     if style == "colon" and (_yaml_context(text, line, key_start, vend) or _one_line_label(text, line, key_start)) \
             and not _rest_of_line(text, vend) and \
