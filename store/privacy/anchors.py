@@ -57,8 +57,10 @@ COMMON = RARITY.index("fmu")
 # Literals that stand thousands of times in a MB of secrets or of transcripts (each place found
 # by the pivot regex cost ~1.5 us of Python): each is found by a pass of its own (~1 ms a MB,
 # ~0.1 us a place), with the literals that extend it found from its places.
-# (` /`, ~800 places a MB in both, gains nothing: a pass of its own costs as much.)
-DIRECT = {"pass": ("passw", "password"), "key": (), "token": (), "pw": ("pwd",), " -": ()}
+# (` /`, ~800 places a MB in both, gains nothing: a pass of its own costs as much; `pw` and ` -`
+# are read by the trees of `w` and `-`, whose passes run anyway, each place named by its capture:
+# 0.94-0.96 times the first pass's CPU on git's output, cat and pip, 1.00-1.01 on the dense MBs.)
+DIRECT = {"pass": ("passw", "password"), "key": (), "token": ()}
 
 
 def _direct(literals):
@@ -83,8 +85,8 @@ def _direct(literals):
 def _pivoted(lit):
     """(pattern, the same in bytes, where in `lit` a match starts, the index of its pivot in
     `lit`): `lit` found from its rarest character, the characters before it by a look-behind and
-    after by a look-ahead (the engine skips to that one character: ` -` from its `-`, not at each
-    space, 1.5 -> 0.6 ms a MB of command output; `token` from its `k`, 0.9 -> 0.4)."""
+    after by a look-ahead (the engine skips to that one character: `token` from its `k`, not at
+    each `t`, 0.9 -> 0.4 ms a MB of command output)."""
     j = min(range(len(lit)), key=lambda i: RARITY.find(lit[i]))
     if RARITY.find(lit[j]) >= RARITY.find(lit[0]):
         j = 0
@@ -95,8 +97,8 @@ def _pivoted(lit):
             pattern += "(?=" + re.escape(lit[j + 1:]) + ")"
     else:
         # the literal whole where its first character is not of the commonest: the engine
-        # reads the characters after it in C where it stands (`pass` at each `p`, `pw`), not by
-        # a match of a look-ahead there (dense MB: `pass` 1.5 -> 1.1 ms, `pw` 2.4 -> 1.8)
+        # reads the characters after it in C where it stands (`pass` at each `p`), not by a
+        # match of a look-ahead there (dense MB: `pass` 1.5 -> 1.1 ms)
         start, pattern = 0, re.escape(lit)
     return re.compile(pattern), re.compile(pattern.encode("ascii")) if lit.isascii() else None, start, j
 
@@ -532,6 +534,29 @@ def few_places(raw, needle, limit=FEW_PLACES):
     return places
 
 
+# A pivot past FEW_PLACES is found by `find`s too while it stands at most this many times a MB
+# (told from where its FEW_PLACES-th place is; a text that gets denser later, at most as many
+# finds lost): a match at each place (~0.2-0.4 us) costs less than the pass up to ~1,000 a MB
+# (`j`, `q` and `<` in git's output, `/` and `<` in source files).
+SPARSE_PER_MB = 800
+
+
+def _sparse_places(raw, needle):
+    """few_places of `needle` in `raw`, or up to SPARSE_PER_MB a MB of it, or None."""
+    places = []
+    limit = FEW_PLACES
+    at = raw.find(needle)
+    while at >= 0:
+        if len(places) == limit:
+            most = len(raw) * SPARSE_PER_MB // 1_000_000
+            if limit == most or most <= FEW_PLACES or at * most < FEW_PLACES * len(raw):
+                return None
+            limit = most
+        places.append(at)
+        at = raw.find(needle, at + 1)
+    return places
+
+
 # A literal that ends at its pivot is checked by a lookbehind at every place of the pivot
 # (~12 ns); where the pivot stands more than once in SPLIT_FROM characters (of the first SAMPLE),
 # such a literal is found by a pass of its own (~0.3-0.5 ms a MB), the tree read without it (when
@@ -548,7 +573,7 @@ def _pivot_places(low, raw, rxs, tests, found, scanned):
     n = len(low)
     # each literal has one pivot, so one regex finds all its places, in order
     for rx, named, later, needle, split in rxs:
-        places = few_places(raw, needle)
+        places = _sparse_places(raw, needle)
         if places is None and split is not None and raw.count(needle, 0, SAMPLE) * SPLIT_FROM > min(len(raw), SAMPLE):
             rx, named, later, ends = split
             for lit in ends:
