@@ -14,10 +14,12 @@ from store.privacy.values import (
     GRAMMAR_WORDS,
     P_COMMAND,
     PROSE_GAP,
+    VALUE_MEMOS,
     a_sentence,
     add_span,
     compiled,
     is_reference,
+    remember,
 )
 
 
@@ -337,7 +339,12 @@ def _flag_at(text, low, at, flags, by_token):
     written = text[at:fm.end()]
     got = by_token.get(written)
     if got is None:
-        got = by_token[written] = _flag_entries(fm.group(), written, flags)
+        token = fm.group()
+        key = _entries_key(token, written, flags)
+        got = _FLAG_ENTRIES.get(key)
+        if got is None:
+            got = remember(_FLAG_ENTRIES, key, _flag_entries(token, written, flags))
+        by_token[written] = got
     return _flag_span(text, low, at, fm.end(), got) if got[0] else None
 
 
@@ -431,6 +438,24 @@ def _flag_starts(flags):
             frozenset(k for k in flags if len(k) <= 2), frozenset(k[:3] for k in flags if len(k) >= 3),
             frozenset(k[1:] for k in flags if len(k) == 2 and any(e[2] == "~" for e in flags[k])))
     return got
+
+
+# What a flag may be (_flag_entries), by what it depends on (_entries_key), kept across the texts
+# of one call (values.VALUE_MEMOS): the dense MB's ~320 texts (its continued lines read whole)
+# each listed `-p`'s 13 entries and 71 tools again (command_lines ~60 -> ~45 ms there), and its
+# `-pVALUE`s each for their fresh value.
+_FLAG_ENTRIES: dict = {}
+VALUE_MEMOS.append(_FLAG_ENTRIES)
+
+
+def _entries_key(token, written, flags):
+    """What _flag_entries(token, written, flags) depends on: a short flag of one `-` (a cluster
+    may hold a letter that takes a password) as written; a longer one, the keys of `flags` it
+    starts with, each as written (the case a form is written in is compared there alone)."""
+    if token[1:2] != "-" and len(token) <= 5:
+        return written
+    whole = token if token.startswith("/") else token.rstrip(":")
+    return tuple([(key, written[:len(key)]) for key in dict.fromkeys((whole, token[:3], token[:2])) if key in flags])
 
 
 def _flag_entries(token, written, flags):
