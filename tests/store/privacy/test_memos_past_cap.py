@@ -1,7 +1,7 @@
 """A memo the filter keeps across texts finds what it finds with no memo, past its cap too (it is
 emptied when full and filled again)."""
 
-from store.privacy import candidates, commands, find_secrets, values
+from store.privacy import Look, candidates, commands, find_secrets, values
 from store.privacy.values import forget_values
 
 
@@ -58,3 +58,25 @@ def test_the_flag_entries_memo_past_its_cap_finds_what_no_memo_finds(monkeypatch
     monkeypatch.setattr(commands, "_FLAG_ENTRIES", _NoMemo())
     forget_values()
     assert [find_secrets(text) for text in texts] == kept
+
+
+def _command_finds(text):
+    look = Look(text)
+    commands.command_lines(look.text, look.low, look.anchors, look.found)
+    return sorted(look.found)
+
+
+def test_a_command_met_again_with_another_value_finds_what_it_finds_alone():
+    # commands._flags reads which tools stand before a flag once for a line's head up to the
+    # flag's end: what follows it (a value, a pipe, a substitution's end) is read at each
+    heads = ["sshpass -p {v} ssh deploy@db", "mysql -u root -p{v} app", "sqlcmd -S db -U sa -P {v} -Q 'x'",
+             "usermod -p $(openssl passwd -6 {v}) ana", "htpasswd -nb ana {v}", "redis-cli -a {v} ping",
+             "snmpget -v3 -u ana -a {v} host", "snmpget -v3 -u ana -A {v} host", "sqlcmd -S db -U sa -p {v}",
+             "mysql -h db --password {v}", "mysql -h db --port {v}", "mysql -h db -P {v}"]
+    values = ["Kq7vW2zPx9", "$DB_PASS", "the", "Kq7vW2zPx9),", "Kq7|tee x", "Kq7vW2zPx9;ls", "'Kq7 vW2'", "-x"]
+    lines = [head.format(v=value) for value in values for head in heads]
+    alone, start = [], 0
+    for line in lines:
+        alone += [(s + start, prio, e + start, kind) for s, prio, e, kind in _command_finds(line)]
+        start += len(line) + 1
+    assert _command_finds("\n".join(lines)) == sorted(alone) and len(alone) >= 30
