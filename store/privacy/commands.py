@@ -14,10 +14,12 @@ from store.privacy.values import (
     GRAMMAR_WORDS,
     P_COMMAND,
     PROSE_GAP,
+    VALUE_MEMOS,
     a_sentence,
     add_span,
     compiled,
     is_reference,
+    remember,
 )
 
 
@@ -57,12 +59,22 @@ _FIRST_STOP = r"[\n|;&`]|\$\("
 
 def _segment(low, at):
     """Start and end of the command that holds position `at` (a line, a pipe stage)."""
+    start, opened = _segment_start(low, at)
+    return start, _segment_end(low, at, opened)
+
+
+def _segment_start(low, at):
+    """Where the command that holds position `at` starts, and whether a substitution opens it
+    (its end is its `)`: _segment_end): both read in the 400 characters before `at` alone."""
     start = at - 400 if at > 400 else 0
     m = compiled("segment-start", _LAST_STOP).match(low, start, at)
-    opened = False
-    if m is not None:
-        start = m.end()
-        opened = m.lastindex == 1
+    if m is None:
+        return start, False
+    return m.end(), m.lastindex == 1
+
+
+def _segment_end(low, at, opened):
+    """Where the command that holds position `at` ends (_segment)."""
     end = at + 400
     m = compiled("segment-end", _FIRST_STOP).search(low, at, end)
     if m is not None:
@@ -73,7 +85,7 @@ def _segment(low, at):
         i = low.find(")", at, end)
         if i >= 0:
             end = i
-    return start, end
+    return end
 
 
 def _tool_at(low, start, at, tools):
@@ -290,6 +302,7 @@ def _flags(text, low, anchors, found, flags):
     """The password after a flag that takes one (command_lines)."""
     by_token = {}  # a flag as written -> the entries it may be (`-p` stands thousands of times)
     by_line = {}  # (its line, its lowercased copy, the flag's place in it) -> the span there, from the line's start
+    by_head = {}  # (its line up to the flag's end, its lowercased copy, the flag's place in it) -> _flag_tools
     twos, threes, cluster = _flag_starts(flags)
     heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
     line_start = line_end = 0
@@ -315,12 +328,12 @@ def _flags(text, low, anchors, found, flags):
                 line_start, line_end = _short_line(text, at)
                 line = (text[line_start:line_end], low[line_start:line_end]) if line_start >= 0 else None
             if line is None:
-                span = _flag_at(text, low, at, flags, by_token)
+                span = _flag_at(text, low, at, flags, by_token, None, 0)
             else:
                 key = (line, at - line_start)
                 span = by_line.get(key, ())
                 if span == ():
-                    span = _flag_at(text, low, at, flags, by_token)
+                    span = _flag_at(text, low, at, flags, by_token, by_head, line_start)
                     by_line[key] = None if span is None else (span[0] - line_start, span[1] - line_start)
                 elif span is not None:
                     span = (line_start + span[0], line_start + span[1])
@@ -328,32 +341,53 @@ def _flags(text, low, anchors, found, flags):
                 add_span(found, text, span[0], span[1], P_COMMAND, "password")
 
 
-def _flag_at(text, low, at, flags, by_token):
-    """The span of the password after the flag at `at`, or None (_flags; `by_token`: a flag as
-    written -> its entries, kept for the text)."""
+def _flag_at(text, low, at, flags, by_token, by_head, line_start):
+    """The span of the password after the flag at `at`, or None (_flags; `by_head`: what
+    _flag_tools found on a line that starts at `line_start` and holds the flag, or None)."""
     fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
     if fm is None:
         return None
+    end = fm.end()
+    if by_head is None:
+        got = _flag_tools(text, low, at, fm, flags, by_token)
+    else:
+        # which forms' tools stand before a flag is read up to the flag's end (its segment's
+        # start, its tool never cross a line break): a command met again with another value is
+        # not looked along again, its value alone is read (dense_u's 8,165 flags, on as many
+        # lines, stand after 1,814 different heads: _flags ~40 -> ~31 ms)
+        key = (text[line_start:end], low[line_start:end], at - line_start)
+        got = by_head.get(key)
+        if got is None:
+            got = by_head[key] = _flag_tools(text, low, at, fm, flags, by_token)
+    return _flag_password(text, low, at, end, got) if got else None
+
+
+def _flag_tools(text, low, at, fm, flags, by_token):
+    """(whether a substitution opens the flag's command, its forms (flag, style) whose tool stands
+    before it on its command line, in order) for the flag at `at` (`fm`: its match), or () where
+    none (_flags; `by_token`: a flag as written -> its entries, kept for the text).  All read
+    before the flag's end."""
     written = text[at:fm.end()]
     got = by_token.get(written)
     if got is None:
-        got = by_token[written] = _flag_entries(fm.group(), written, flags)
-    return _flag_span(text, low, at, fm.end(), got) if got[0] else None
-
-
-def _flag_span(text, low, at, end, got):
-    """The span of the password after the flag at `at` (its text ends at `end`; `got`: its
-    entries and the places among them of each tool, _flag_entries), or None."""
+        token = fm.group()
+        key = _entries_key(token, written, flags)
+        got = _FLAG_ENTRIES.get(key)
+        if got is None:
+            got = remember(_FLAG_ENTRIES, key, _flag_entries(token, written, flags))
+        by_token[written] = got
     entries, by_tool = got
+    if not entries:
+        return ()
     if len(by_tool) <= FEW_TOOLS:
-        return _flag_password(text, low, at, end, entries, None) if _tool_near(low, at, at, (by_tool,)) else None
+        return _standing_forms(low, at, entries, None) if _tool_near(low, at, at, (by_tool,)) else ()
     # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
     # only the entries of the tools among them are tried, in their order
     words = set(_tool_words(low, at))
     if by_tool.keys().isdisjoint(words):
-        return None
+        return ()
     chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
-    return _flag_password(text, low, at, end, [entries[i] for i in chosen], words)
+    return _standing_forms(low, at, [entries[i] for i in chosen], words)
 
 
 def _word_places(low, places, end, whole):
@@ -382,17 +416,27 @@ def _as_written(written, token, flag, cased):
     return cased[1:] in written[1:len(token)]
 
 
-def _flag_password(text, low, at, end, entries, words):
-    """The span of the password after the flag at `at` (its text ends at `end`), of the first of
-    its `entries` whose tool stands before it on its command line, or None; `words`: the line's
-    words, or None when the flag's tools are few (then each is looked for)."""
-    seg_start, seg_end = _segment(low, at)
+def _standing_forms(low, at, entries, words):
+    """(whether a substitution opens the command, the (flag, style) of each of `entries` whose
+    tool stands before the flag at `at` on its command line), or () where none does; `words`:
+    the line's words, or None when the flag's tools are few (then each is looked for)."""
+    seg_start, opened = _segment_start(low, at)
+    forms = []
     for flag, (tools, sub, style, _cased) in entries:
         if words is not None:  # only the tools among the line's words can stand there
             tools = [t for t in tools if t in words]
         tool = _tool_at(low, seg_start, at, tools)
-        if tool < 0 or (sub and low.find(" " + sub, tool, at) < 0):
-            continue
+        if tool >= 0 and (not sub or low.find(" " + sub, tool, at) >= 0):
+            forms.append((flag, style))
+    return (opened, forms) if forms else ()
+
+
+def _flag_password(text, low, at, end, got):
+    """The span of the password after the flag at `at` (its text ends at `end`), of the first of
+    its forms whose tool stands before it (`got`: _flag_tools), or None."""
+    opened, forms = got
+    seg_end = _segment_end(low, at, opened)
+    for flag, style in forms:
         span = _not_prose(text, _flag_value(text, low, at, end, flag, style, seg_end))
         if span is not None and not is_reference(text[span[0]:span[1]]):
             return span
@@ -431,6 +475,24 @@ def _flag_starts(flags):
             frozenset(k for k in flags if len(k) <= 2), frozenset(k[:3] for k in flags if len(k) >= 3),
             frozenset(k[1:] for k in flags if len(k) == 2 and any(e[2] == "~" for e in flags[k])))
     return got
+
+
+# What a flag may be (_flag_entries), by what it depends on (_entries_key), kept across the texts
+# of one call (values.VALUE_MEMOS): the dense MB's ~320 texts (its continued lines read whole)
+# each listed `-p`'s 13 entries and 71 tools again (command_lines ~60 -> ~45 ms there), and its
+# `-pVALUE`s each for their fresh value.
+_FLAG_ENTRIES: dict = {}
+VALUE_MEMOS.append(_FLAG_ENTRIES)
+
+
+def _entries_key(token, written, flags):
+    """What _flag_entries(token, written, flags) depends on: a short flag of one `-` (a cluster
+    may hold a letter that takes a password) as written; a longer one, the keys of `flags` it
+    starts with, each as written (the case a form is written in is compared there alone)."""
+    if token[1:2] != "-" and len(token) <= 5:
+        return written
+    whole = token if token.startswith("/") else token.rstrip(":")
+    return tuple([(key, written[:len(key)]) for key in dict.fromkeys((whole, token[:3], token[:2])) if key in flags])
 
 
 def _flag_entries(token, written, flags):
