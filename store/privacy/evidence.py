@@ -160,11 +160,12 @@ def _decide(value, strength, style, alone):
         return False
     if v[0] in "([" and v[-1] in ")]" and " " in v:
         return False  # `(in vault)`, `[ask Ana]`: an aside in the value's place, not a value
-    if compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
+    # (each pattern below only where the character it starts with or needs stands: most values)
+    if v[0] == "-" and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
         return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
     if low.startswith("data:"):
         return False  # a data: URL (an image, a file) is content
-    if compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
+    if "/" in v and compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
         return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
     kind = shape(v)
     if kind == "random":
