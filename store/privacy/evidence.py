@@ -78,19 +78,22 @@ def password_like(value: str) -> bool:
         return False
     if not digit and not symbol:
         return False  # camelCase, Title: a name
-    if compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
+    # (the patterns below only where what they need stands: a dot, a lower-case word, a
+    # parenthesis; most values a dense text holds have none of these)
+    dot = "." in value
+    if dot and compiled("ev-version", r"v?\d+(?:\.\d+)+\S*\Z").match(value):
         return False
-    if compiled("dotted", DOTTED).match(value) and not mixed_parts(value):
+    if dot and compiled("dotted", DOTTED).match(value) and not mixed_parts(value):
         return False  # os.path, np.float64, self.token: names of code (not Gx7.kP2m)
     if not digit and any(ch in "()[]{}<>" for ch in value):
         return False  # Optional[str], f(x): code
     if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):
         return False  # secret/app/db: a path
-    if compiled("ev-snake", r"_*[a-z]+(?:[_-](?:[a-z]+|v?\d{1,4}))+\Z").match(value):
+    if not upper and compiled("ev-snake", r"_*[a-z]+(?:[_-](?:[a-z]+|v?\d{1,4}))+\Z").match(value):
         return False  # app_db_v2, reset-v2, node-18: names in lower case, a version among their words
     if symbol and not digit and compiled("ev-ident", r"[A-Za-z]+(?:[_.-][A-Za-z]+)+\Z").match(value):
         return False  # snake_case, kebab-case, dotted.words: names
-    return not compiled("ev-call", r".*\w\(").match(value)
+    return "(" not in value or not compiled("ev-call", r".*\w\(").match(value)
 
 
 _JOINERS = str.maketrans("", "", "-_./")
@@ -157,11 +160,12 @@ def _decide(value, strength, style, alone):
         return False
     if v[0] in "([" and v[-1] in ")]" and " " in v:
         return False  # `(in vault)`, `[ask Ana]`: an aside in the value's place, not a value
-    if compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
+    # (each pattern below only where the character it starts with or needs stands: most values)
+    if v[0] == "-" and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
         return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
     if low.startswith("data:"):
         return False  # a data: URL (an image, a file) is content
-    if compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
+    if "/" in v and compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
         return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
     kind = shape(v)
     if kind == "random":

@@ -323,3 +323,50 @@ def test_a_line_of_code_before_a_label_is_told_as_by_the_lazy_pattern():
         for ls in range(len(text) + 1):
             for s in range(ls, len(text) + 1):
                 assert (rx.match(text, ls, s) is None) == (lazy.match(text, ls, s) is None), (repr(text), ls, s)
+
+
+def test_a_name_is_read_back_to_its_start_past_the_64_characters_stripped_at_once():
+    """_labels strips a name's characters before its label from a slice of 64, then goes on one by
+    one: a flag's dash before a name of any length is found (`--aaa…_password: X` is a flag, not a
+    label), and a name without one still takes its value."""
+    from store.privacy.values import forget_values
+
+    for k in (0, 1, 40, 55, 56, 57, 60, 63, 64, 65, 100, 190):
+        for name in ("a" * k + "_password", ("a.b-" * k)[:k] + "_password"):
+            for head, taken in (("--", False), ("x ", True)):
+                text = head + name + ": Gx7.kP2m (change after first login)\n"
+                forget_values()
+                look = Look(text)
+                found = []
+                candidates._labels(look.text, look.low, look.anchors, found)
+                assert bool(found) == taken, (k, repr(text), found)
+
+
+def test_an_ascii_word_after_a_directive_is_taken_only_random_or_alone_as_a_config_s_value():
+    """candidates._after_space returns before the line's context for an ASCII word that decide()
+    does not take after a space (not random) and that is short or not alone: no strength and
+    no style it would be judged with takes it."""
+    import random
+
+    from store.privacy.evidence import ASSIGN, SPACE, decide
+    from store.privacy.values import forget_values
+
+    rng = random.Random(5)
+    words = ["word", "is", "the", "Sunshine", "admin", "changeme", "secret", "password", "expired", "abc",
+             "hunter", "TOKEN", "PASSWORD", "required", "none", "null", "true", "xkcd", "Orchid"]
+    words += ["".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.randint(1, 60)))
+              for _ in range(400)]
+    skipped = 0
+    for word in words:
+        forget_values()
+        for strength in (WEAK, MEDIUM, STRONG):
+            if decide(word, strength, SPACE):
+                continue
+            for alone in (False, True):
+                if len(word) >= 4 and alone:
+                    continue
+                skipped += 1
+                for judged in (strength, STRONG):
+                    for style in (ASSIGN, SPACE):
+                        assert not decide(word, judged, style, alone=alone), (word, strength, judged, style, alone)
+    assert skipped > 500
