@@ -92,6 +92,16 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - a value right after an escaped tab or line break read without the escape's letter (``\\t\\t9RYW…``
   after ``Hash (md5):``, ``\\n85a6ae…  file``), and a digest's name with its algorithm in parentheses.
 
+Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py):
+
+- a certificate, a signature or a digest in an XML signature's element (SAML metadata's
+  ``<ds:X509Certificate>``, ``<ds:SignatureValue>``, ``<ds:DigestValue>``), as a public block;
+  a PEM block with no END line (strace's first bytes of a file) stops where its base64 body does;
+- a path's ``::`` (``token::verify``), not a label's colon;
+- an access level (``IdToken: write``), a label that names a secret's attribute (``Secret source:
+  Actions``, ``token type: bearer``), a heading whose block of ``Name: value`` pairs follows
+  (``GITHUB_TOKEN Permissions`` then ``  Contents: read``).
+
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
 is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``), as it ends at a
@@ -178,12 +188,19 @@ def public_blocks(text: str) -> list:
     while at >= 0:
         head = text[at:at + 80].split("\n", 1)[0]
         end = text.find("-----END", at + 11)
-        stop = len(text) if end < 0 else end
+        stop = _end_of_body(text, at + len(head)) if end < 0 else end
         if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head
                                       or "ENCRYPTED FILE" in head or "PGP MESSAGE" in head):
             blocks.append((at, stop))
         at = text.find("-----BEGIN ", at + 11)
+    if "Certificate>" in text or "Value>" in text:
+        blocks = sorted(blocks + _signature_elements(text))
     return blocks
+
+
+def may_hold_public_blocks(text: str) -> bool:
+    """Whether public_blocks may find a block in `text` (read before calling it)."""
+    return "-----BEGIN " in text or "Certificate>" in text or "Value>" in text
 
 
 def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
@@ -192,7 +209,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if kind in ("custom", "secret_output"):
         return False  # the user's own pattern, a command's output: their call
     if blocks is None:
-        blocks = public_blocks(text) if "-----BEGIN " in text else ()
+        blocks = public_blocks(text) if may_hold_public_blocks(text) else ()
     if blocks:
         i = bisect_right(blocks, (s, len(text) + 1)) - 1  # the last block that starts at s or before
         if i >= 0 and blocks[i][0] <= s < blocks[i][1]:
@@ -217,7 +234,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
-        or _never_in_tool_output(text, s, e, kind, value, shape, last, end)
+        or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
+        or _never_in_tool_output_11(text, s, e, value, last, end)
 
 
 # What a STRUCTURAL_ID starts with, before its first `_`.
@@ -1137,3 +1155,63 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
                     return False
                 at = low.find(trigger, at + 1)
     return True
+
+
+# ---- classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py) ----
+
+# What a PEM body is made of, up to its END line (a line break may be written as an escape).
+_PEM_BODY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r \t\\")
+
+
+def _end_of_body(text: str, at: int) -> int:
+    """Where a block whose END line is not in the text stops: at the end of its base64 body
+    (`read(7, "-----BEGIN CERTIFICATE-----\\nMIIH…"..., 4096)`, strace's first bytes of a
+    file): what follows is not the block's."""
+    n = len(text)
+    while at < n and text[at] in _PEM_BODY:
+        at += 1
+    return at
+
+
+def _signature_elements(text: str) -> list:
+    """(start, end) of each XML-DSig element that holds a certificate, a signature or a digest
+    in base64 (`<ds:X509Certificate>`, `<ds:SignatureValue>`, `<ds:DigestValue>`: SAML
+    metadata, a signed XML document): what anyone verifying it reads."""
+    blocks = []
+    for m in compiled("never-dsig", r"<((?:[A-Za-z][\w.-]*:)?(?:X509Certificate|SignatureValue|DigestValue))(?:\s[^<>]*)?>").finditer(text):
+        close = text.find("</" + m.group(1) + ">", m.end(), m.end() + 20000)
+        blocks.append((m.end(), _end_of_body(text, m.end()) if close < 0 else close))
+    return blocks
+
+
+# Values of an access level (`IdToken: write`, GitHub's `GITHUB_TOKEN Permissions` list): what a
+# token may do, not the token.
+_ACCESS_LEVELS = frozenset("read write none read-write readwrite read-only readonly write-only writeonly".split())
+# The last words of a label that names one of a secret's attributes, not the secret (`Secret source:
+# Actions`, `token type: bearer`, `key algorithm: RSA`).
+_ATTRIBUTE_NOUNS = ("source", "type", "kind", "scope", "scopes", "permission", "permissions", "provider", "status",
+                    "length", "format", "algorithm", "usage", "backend", "rotation", "policy")
+SECRET_ATTRIBUTE_LABEL = (r"(?i)(?:secret|token|key|password|credential)s?[ _-]?(?:" + "|".join(_ATTRIBUTE_NOUNS)
+                          + r")" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+
+
+def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, end: str) -> bool:
+    """The eleventh batch's classes, each behind a gate read from `last` (the character before
+    the span), the value, or `end` (what stands before it, see _never_by_place)."""
+    if last == ":" and value[0] == ":" and len(value) > 1 and (value[1].isalpha() or value[1] == "_") \
+            and s >= 2 and (text[s - 2].isalnum() or text[s - 2] == "_"):
+        return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
+    if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
+        return True
+    if end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(_ATTRIBUTE_NOUNS) \
+            and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
+        and _heads_a_block(text, e)
+
+
+def _heads_a_block(text: str, e: int) -> bool:
+    """The line ends at `e` and the next is indented, a `Name: value` pair: `GITHUB_TOKEN
+    Permissions` then `  Contents: read`, a heading of the block below it, not a name's value."""
+    at = e + 1 if text.startswith("\n", e) else e + 2 if text.startswith("\\n", e) else -1
+    return at > 0 and compiled("never-block-pair", r"[ \t]{2,}[A-Z][A-Za-z ]{1,30}: \S").match(text, at) is not None
