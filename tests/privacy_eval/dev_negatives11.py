@@ -34,6 +34,22 @@ store/privacy/names.py reading gdb's string after its pointer): **0 of 55 redact
 own); held unchanged (567 of 574, 0 of 608); the 143,535 texts of the speed corpora unchanged.
 Left: the keytab key (64 hex after a principal: a digest's shape, no finder proposes it) and the
 Jupyter `"key"` holding a person's password (a bare `key` label: ambiguous, kept as measured).
+
+Part two, written after the first round's fixes as the check of whether they generalized
+(columnar database output, wide-column cluster status, compiler caches, monorepo task runners,
+service proxy config dumps, secure boot and firmware listings, system package managers,
+Homebrew, secret scanner baselines, source map uploads, git bisect, notes and worktrees, swarm
+listings, token introspection, passkey registration payloads), measured once before any change
+for it: 144 cases (126 negatives in 14 families, 18 positives in 6): **145 of 175 redactions
+false (82.9 %), 18 of 18 caught**.  False by family: swarm listings 40 (and 18 in the swarm
+positives: `docker secret ls`'s ids, a row's first cell before a name that says secret, also read
+through JSON text's `\\n` as `n<id>`), compiler cache statistics 30 (and 12: ccache's `Result
+key:`/`Manifest key:`, a cache key), service proxy config dumps 30 (and 12: Envoy's
+`"inline_bytes"` of a certificate chain, and of its `[redacted]` stand-in for a private key), 3 in
+the token-response positives (its access token, a secret too: labelled as one after this
+measurement).  The dev part with it: 155 of 5,936 redactions false (2.6 %; realistic 155 of
+2,315, 6.7 %), recall 99.2 % (5,028 of 5,068); held unchanged (567 of 574, 0 of 608).  So the
+first round did not generalize on precision: three new families of fourteen were 100 % false.
 """
 
 from __future__ import annotations
@@ -574,6 +590,203 @@ POSITIVE_FAMILIES = [
 ]  # fmt: skip
 
 
+# ---- part two: written after the first round's fixes, measured before any change for it ----------
+# (the families below, and the figures in the module's docstring)
+
+def columnar_queries(s):
+    return ("\u250c\u2500partition\u2500\u252c\u2500name\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u252c\u2500hash_of_all_files\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2510\n"
+            + "\n".join(f"\u2502 202603    \u2502 202603_{41 + i}_{48 + i}_1  \u2502 {gen(s + str(i), 32, HEX)} \u2502" for i in range(3))
+            + f"\n\u2514\u2500\u2500\u2500\u2500\u2518\n3 rows in set. Elapsed: 0.004 sec.\nQuery id: {uuid_of(s)}\n"
+            "D EXPLAIN SELECT count(*) FROM sessions WHERE token_digest = ?;\n\u250c\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2510\n"
+            "\u2502\u2502    Physical Plan    \u2502\u2502\n\u2502      SEQ_SCAN      \u2502\n\u2502      sessions     \u2502\n\u2502   token_digest    \u2502\n"
+            f"Token digest: {gen(s + 'td', 16, HEX)} (ClickHouse's cityHash64 of the query)")  # fmt: skip
+
+
+def nodetool_status(s):
+    rows = "\n".join(f"UN  10.0.3.{12 + i}  412.21 KiB  16      33.3%             {uuid_of(s + str(i))}  rack1" for i in range(3))
+    return ("Datacenter: dc1\n===============\nStatus=Up/Down\n|/ State=Normal/Leaving/Joining/Moving\n"
+            "--  Address    Load        Tokens  Owns (effective)  Host ID                               Rack\n" + rows
+            + f"\n$ nodetool describecluster\nCluster Information:\n\tName: auth\n\tSnitch: org.apache.cassandra.locator.GossipingPropertyFileSnitch\n"
+            f"\tSchema versions:\n\t\t{uuid_of(s + 'schema')}: [10.0.3.12, 10.0.3.13, 10.0.3.14]\n"
+            f"$ nodetool ring | head -3\n10.0.3.12  rack1  Up  Normal  412.21 KiB  33.33%  -{gen(s + 't1', 19, DIG)}\n"
+            f"10.0.3.13  rack1  Up  Normal  412.08 KiB  33.33%  {gen(s + 't2', 18, DIG)}")  # fmt: skip
+
+
+def compiler_cache(s):
+    return ("Compile requests                   4821\nCompile requests executed          4412\nCache hits                         4120\n"
+            "Cache hits (Rust)                  4120\nCache misses                        292\nCache location                  Local disk: \"/home/dev/.cache/sccache\"\n"
+            f"Version (client)                0.7.7\n$ ccache -s -v\nCache directory:    /home/dev/.cache/ccache\nPrimary config:     /home/dev/.config/ccache/ccache.conf\n"
+            f"Hits:               412 /  481 (85.65 %)\n$ ccache --inspect /home/dev/.cache/ccache/{gen(s, 1, HEX)}/{gen(s + 'k', 1, HEX)}/{gen(s + 'key', 34, '0123456789abcdefghijklmnopqrstuv')}R\n"
+            f"Result key: {gen(s + 'key', 36, '0123456789abcdefghijklmnopqrstuv')}\nManifest key: {gen(s + 'mk', 36, '0123456789abcdefghijklmnopqrstuv')}")  # fmt: skip
+
+
+def monorepo_runner(s):
+    return ("\u2022 Packages in scope: @acme/api, @acme/auth, @acme/web\n\u2022 Running build in 3 packages\n\u2022 Remote caching enabled\n"
+            f"@acme/auth:build: cache hit, replaying logs {gen(s, 16, HEX)}\n@acme/api:build: cache miss, executing {gen(s + 'a', 16, HEX)}\n"
+            f"@acme/web:build: cache hit, replaying logs {gen(s + 'w', 16, HEX)}\n\n Tasks:    3 successful, 3 total\nCached:    2 cached, 3 total\n  Time:    4.121s\n\n"
+            f"> nx run auth:test  [existing outputs match the cache, left as is]\n  Nx read the output from the cache instead of running the command for 1 out of 1 tasks.\n"
+            f"View logs and investigate cache misses at https://nx.app/runs/{gen(s + 'nx', 10, B62)}")  # fmt: skip
+
+
+def proxy_config_dump(s):
+    return json.dumps({"configs": [{"@type": "type.googleapis.com/envoy.admin.v3.SecretsConfigDump", "dynamic_active_secrets": [{
+        "name": "default", "version_info": sha(s + "ver", 40), "last_updated": "2026-03-14T10:22:31.118Z",
+        "secret": {"@type": "type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.Secret", "name": "default",
+                   "tls_certificate": {"certificate_chain": {"inline_bytes": _b64bytes(s + "chain", 90)}, "private_key": {"inline_bytes": "W3JlZGFjdGVkXQ=="}}}}]},
+        {"@type": "type.googleapis.com/envoy.admin.v3.ClustersConfigDump", "version_info": "2026-03-14T10:22:31Z/" + gen(s + "v", 2, DIG),
+         "dynamic_active_clusters": [{"cluster": {"name": "outbound|8080||api.default.svc.cluster.local",
+                                                  "transport_socket": {"name": "envoy.transport_sockets.tls", "typed_config": {
+                                                      "common_tls_context": {"tls_certificate_sds_secret_configs": [{"name": "default", "sds_config": {"ads": {}}}],
+                                                                             "combined_validation_context": {"default_validation_context": {"match_subject_alt_names": [{"exact": "spiffe://cluster.local/ns/default/sa/api"}]},
+                                                                                                             "validation_context_sds_secret_config": {"name": "ROOTCA"}}}}}}}]}]}, indent=2)  # fmt: skip
+
+
+def secure_boot(s):
+    return (f"SHA1 Fingerprint: {':'.join(gen(s + str(i), 2, HEX) for i in range(20))}\nCertificate:\n    Data:\n        Version: 3 (0x2)\n"
+            f"        Serial Number:\n            {':'.join(gen(s + 'sn' + str(i), 2, HEX) for i in range(16))}\n        Issuer: CN=Acme Secure Boot Signing\n"
+            f"$ sbctl status\nInstalled:\t\u2713 sbctl is installed\nOwner GUID:\t{uuid_of(s + 'owner')}\nSetup Mode:\t\u2713 Disabled\nSecure Boot:\t\u2713 Enabled\n"
+            f"$ fwupdmgr get-devices | grep -A3 'Device ID'\n  Device ID:          {sha(s + 'dev')}\n  GUIDs:              {uuid_of(s + 'g1')}\n"
+            f"                      {uuid_of(s + 'g2')} \u2190 UEFI\\RES_{{{uuid_of(s + 'g3').upper()}}}\n  Checksum:           {sha(s + 'ck', 64)}")  # fmt: skip
+
+
+def system_packages(s):
+    return ("Get:1 http://security.ubuntu.com/ubuntu jammy-security InRelease [129 kB]\nHit:2 http://archive.ubuntu.com/ubuntu jammy InRelease\n"
+            "Get:3 https://download.docker.com/linux/ubuntu jammy InRelease [48.8 kB]\nFetched 178 kB in 1s (241 kB/s)\n"
+            f"Importing GPG key 0x{gen(s, 8, UPHEX)}:\n Userid     : \"Fedora (40) <fedora-40-primary@fedoraproject.org>\"\n"
+            f" Fingerprint: {' '.join(gen(s + 'f' + str(i), 4, UPHEX) for i in range(10))}\n From       : /etc/pki/rpm-gpg/RPM-GPG-KEY-fedora-40-x86_64\n"
+            f"Key imported successfully\n$ apt-cache policy openssl | head -3\nopenssl:\n  Installed: 3.0.2-0ubuntu1.15\n  Candidate: 3.0.2-0ubuntu1.15\n"
+            f"$ rpm -qi openssl | grep -i signature\nSignature   : RSA/SHA256, Thu 14 Mar 2026 10:22:31 AM CET, Key ID {gen(s, 16, HEX)}")  # fmt: skip
+
+
+def homebrew(s):
+    return (f"==> Fetching openssl@3\n==> Downloading https://ghcr.io/v2/homebrew/core/openssl/3/manifests/3.2.1\n"
+            f"Already downloaded: /Users/ana/Library/Caches/Homebrew/downloads/{sha(s, 64)}--openssl@3-3.2.1.bottle_manifest.json\n"
+            f"==> Downloading https://ghcr.io/v2/homebrew/core/openssl/3/blobs/sha256:{sha(s + 'blob', 64)}\n"
+            f"==> Pouring openssl@3--3.2.1.arm64_sonoma.bottle.tar.gz\n\U0001f37a  /opt/homebrew/Cellar/openssl@3/3.2.1: 6,874 files, 32.4MB\n"
+            f"$ brew info --json=v2 gnupg | jq '.formulae[0].bottle.stable.files.arm64_sonoma'\n"
+            + json.dumps({"cellar": "/opt/homebrew/Cellar", "url": f"https://ghcr.io/v2/homebrew/core/gnupg/blobs/sha256:{sha(s + 'g', 64)}",
+                          "sha256": sha(s + "g", 64)}, indent=2))  # fmt: skip
+
+
+def scanner_baseline(s):
+    return json.dumps({"version": "1.4.0", "plugins_used": [{"name": "AWSKeyDetector"}, {"name": "Base64HighEntropyString", "limit": 4.5},
+                                                           {"name": "KeywordDetector", "keyword_exclude": ""}],
+                       "results": {"api/settings.py": [{"type": "Secret Keyword", "filename": "api/settings.py", "hashed_secret": sha(s + "h1"),
+                                                        "is_verified": False, "line_number": 41},
+                                                       {"type": "Base64 High Entropy String", "filename": "api/settings.py", "hashed_secret": sha(s + "h2"),
+                                                        "is_verified": False, "line_number": 88, "is_secret": False}]},
+                       "generated_at": "2026-03-14T10:22:31Z"}, indent=2) + (
+        "\n$ trufflehog git file://. --only-verified --json | jq -c '{DetectorName, Verified, Raw: .Raw[:0]}'\n"
+        "{\"DetectorName\":\"Github\",\"Verified\":false,\"Raw\":\"\"}\n\U0001f437\U0001f511\U0001f437  TruffleHog. Unearth your secrets. \U0001f437\U0001f511\U0001f437\n"
+        "finished scanning chunks: 4821 bytes: 48213377 verified_secrets: 0 unverified_secrets: 0 scan_duration: 4.12s trufflehog_version: 3.71.0")  # fmt: skip
+
+
+def sourcemap_upload(s):
+    return ("> Found 3 files\n> Analyzing 3 sources\n> Rewriting sources\n> Adding source map references\n> Bundled 3 files for upload\n"
+            f"> Bundle ID: {uuid_of(s)}\n> Uploaded files to Sentry\n> File processing complete\n\nSource Map Upload Report\n  Scripts\n"
+            f"    ~/assets/index-{gen(s + 'i', 8, URLSAFE)}.js (sourcemap at index-{gen(s + 'i', 8, URLSAFE)}.js.map, debug id {uuid_of(s + 'd1')})\n"
+            f"  Source Maps\n    ~/assets/index-{gen(s + 'i', 8, URLSAFE)}.js.map (debug id {uuid_of(s + 'd1')})\n"
+            f"$ sentry-cli releases new {sha(s + 'rel')}\nCreated release {sha(s + 'rel')}\n"
+            f"$ sentry-cli debug-files check target/release/api\nDebug Info File Check\n  Type: elf executable\n  Contained debug identifiers:\n"
+            f"    > Debug ID: {uuid_of(s + 'dbg')}\n      Code ID:  {sha(s + 'code')}\n      Arch:     x86_64")  # fmt: skip
+
+
+def git_bisect_notes(s):
+    return (f"git bisect start\n# status: waiting for both good and bad commits\n# bad: [{sha(s + 'b1')}] Rotate the signing key every 24h\n"
+            f"git bisect bad {sha(s + 'b1')}\n# good: [{sha(s + 'g1')}] Hash API tokens at rest\ngit bisect good {sha(s + 'g1')}\n"
+            f"# first bad commit: [{sha(s + 'fb')}] Cache the token verifier\n$ git notes list | head -2\n{sha(s + 'n1')} {sha(s + 'c1')}\n"
+            f"{sha(s + 'n2')} {sha(s + 'c2')}\n$ git worktree list\n/home/dev/app                 {sha(s + 'w1', 7)} [main]\n"
+            f"/home/dev/app-rotate-keys     {sha(s + 'w2', 7)} [rotate-keys]\n$ git rev-parse HEAD:secrets/README.md\n{sha(s + 'blob')}")  # fmt: skip
+
+
+def swarm_listings(s):
+    return ("ID                          NAME                 DRIVER    CREATED        UPDATED\n"
+            + "\n".join(f"{gen(s + n, 25, L36)}   {n:<20} {'':<9} 2 weeks ago    2 weeks ago" for n in ("db_password", "stripe_secret_key", "jwt_signing_key"))
+            + "\nID                            HOSTNAME   STATUS    AVAILABILITY   MANAGER STATUS   ENGINE VERSION\n"
+            f"{gen(s + 'node1', 25, L36)} *   mgr-1      Ready     Active         Leader           24.0.9\n{gen(s + 'node2', 25, L36)}     wrk-1      Ready     Active                          24.0.9\n"
+            f"$ docker service ps api --no-trunc | head -2\nID                          NAME    IMAGE                                                                                         NODE    DESIRED STATE\n"
+            f"{gen(s + 'task', 25, L36)}   api.1   ghcr.io/acme/api:1.4.2@sha256:{sha(s + 'img', 64)}   wrk-1   Running")  # fmt: skip
+
+
+def token_introspection(s):
+    return json.dumps({"active": True, "scope": "openid profile tokens:read", "client_id": "acme-cli", "username": "ana@example.com",
+                       "token_type": "Bearer", "exp": 1710415351, "iat": 1710411751, "nbf": 1710411751, "sub": uuid_of(s + "sub"),
+                       "aud": ["https://api.example.com"], "iss": "https://auth.example.com/realms/acme", "jti": uuid_of(s + "jti"),
+                       "sid": uuid_of(s + "sid"), "acr": "1", "azp": "acme-cli", "session_state": uuid_of(s + "sid"),
+                       "cnf": {"x5t#S256": _b64bytes(s + "x5t", 32).rstrip("=").replace("+", "-").replace("/", "_")}}, indent=2)  # fmt: skip
+
+
+def passkey_registration(s):
+    def b64u(seed, n):
+        return _b64bytes(seed, n).rstrip("=").replace("+", "-").replace("/", "_")
+    return json.dumps({"id": b64u(s + "id", 32), "rawId": b64u(s + "id", 32), "type": "public-key", "authenticatorAttachment": "platform",
+                       "response": {"clientDataJSON": base64.urlsafe_b64encode(json.dumps({"type": "webauthn.create", "challenge": b64u(s + "ch", 32),
+                                                                                          "origin": "https://app.example.com", "crossOrigin": False}).encode()).decode().rstrip("="),
+                                    "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVi" + b64u(s + "att", 160),
+                                    "transports": ["internal", "hybrid"], "publicKeyAlgorithm": -7,
+                                    "publicKey": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" + b64u(s + "pk", 64)},
+                       "clientExtensionResults": {"credProps": {"rk": True}}}, indent=2)  # fmt: skip
+
+
+NEGATIVE_FAMILIES_2 = [
+    ("columnar database query output", columnar_queries, (as_bash("clickhouse-client -q 'SELECT partition, name, hash_of_all_files FROM system.parts LIMIT 3'; duckdb app.db"), as_result, as_json_text)),
+    ("wide-column cluster status", nodetool_status, (as_bash("nodetool status; nodetool describecluster; nodetool ring | head -3"), as_result, as_json_text)),
+    ("compiler cache statistics", compiler_cache, (as_bash("sccache --show-stats; ccache -s -v; ccache --inspect …"), as_result, as_json_text)),
+    ("monorepo task runner logs", monorepo_runner, (as_bash("npx turbo run build; npx nx run auth:test"), as_result, as_json_text)),
+    ("service proxy config dumps", proxy_config_dump, (as_bash("kubectl exec api-0 -c istio-proxy -- curl -s localhost:15000/config_dump?resource=dynamic_active_secrets"), as_result, as_json_text)),
+    ("secure boot and firmware listings", secure_boot, (as_bash("mokutil --list-enrolled | head; sbctl status; fwupdmgr get-devices"), as_result, as_json_text)),
+    ("system package manager outputs", system_packages, (as_bash("sudo apt-get update; sudo dnf upgrade --refresh; rpm -qi openssl"), as_result, as_json_text)),
+    ("homebrew outputs", homebrew, (as_bash("brew install openssl@3; brew info --json=v2 gnupg"), as_result, as_json_text)),
+    ("secret scanner baselines", scanner_baseline, (as_read("/home/dev/app/.secrets.baseline"), as_result, as_json_text)),
+    ("source map uploads", sourcemap_upload, (as_bash("sentry-cli sourcemaps upload dist; sentry-cli releases new $(git rev-parse HEAD)"), as_result, as_json_text)),
+    ("git bisect, notes and worktrees", git_bisect_notes, (as_bash("git bisect log; git notes list | head -2; git worktree list"), as_result, as_json_text)),
+    ("swarm listings", swarm_listings, (as_bash("docker secret ls; docker node ls; docker service ps api --no-trunc"), as_result, as_json_text)),
+    ("token introspection responses", token_introspection, (as_bash("curl -s -u acme-cli:$CLIENT_SECRET -d token=$AT https://auth.example.com/realms/acme/protocol/openid-connect/token/introspect | jq ."), as_result, as_json_text)),
+    ("passkey registration payloads", passkey_registration, (as_read("/home/dev/app/tests/fixtures/passkey-registration.json"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _join_token_in_swarm(s, v):
+    return (swarm_listings(s) + "\n$ docker swarm join-token worker\nTo add a worker to this swarm, run the following command:\n\n"
+            f"    docker swarm join --token SWMTKN-1-{v} 10.0.3.12:2377\n")
+
+
+def _access_token(s):
+    return "eyJhbGciOiJSUzI1NiJ9.e30." + gen(s + "sig", 43, URLSAFE)
+
+
+def _refresh_token_in_token_response(s, v):
+    return token_introspection(s) + "\n$ curl -s -d grant_type=password … /token | jq .\n" + json.dumps(
+        {"access_token": _access_token(s), "expires_in": 300, "refresh_expires_in": 1800,
+         "refresh_token": v, "token_type": "Bearer", "scope": "openid profile"}, indent=2)
+
+
+def _password_in_columnar_client(s, v):
+    return f"$ clickhouse-client --host ch.internal --user app --password '{v}' -q 'SELECT 1'\n1\n" + columnar_queries(s)
+
+
+def _secret_in_proxy_config(s, v):
+    return proxy_config_dump(s).replace('"W3JlZGFjdGVkXQ=="', '"W3JlZGFjdGVkXQ=="}, "generic_secret": {"secret": {"inline_string": "' + v + '"}')
+
+
+def _token_in_runner_env(s, v):
+    return f"$ env | grep TURBO\nTURBO_TEAM=acme\nTURBO_TOKEN={v}\nTURBO_REMOTE_ONLY=true\n" + monorepo_runner(s)
+
+
+def _password_in_cache_backend(s, v):
+    return compiler_cache(s) + f"\n$ systemctl --user show-environment | grep SCCACHE\nSCCACHE_REDIS=redis://:{v}@cache.internal:6379/2"
+
+
+POSITIVE_FAMILIES_2 = [
+    ("secret in a swarm join command", _join_token_in_swarm, as_json_text),
+    ("secret in a token endpoint's response", _refresh_token_in_token_response, as_bash("curl -s -d grant_type=password https://auth.example.com/token | jq .")),
+    ("secret in a columnar database client command", _password_in_columnar_client, as_result),
+    ("secret in a service proxy config dump", _secret_in_proxy_config, as_json_text),
+    ("secret in a monorepo runner's environment", _token_in_runner_env, as_bash("env | grep TURBO; npx turbo run build")),
+    ("secret in a compiler cache's backend url", _password_in_cache_backend, as_result),
+]  # fmt: skip
+
+
 HUMAN = ["Marlin!Copper42", "sage.Orchid_17", "Basalt#Wren88", "t1deP00l-Amber"]
 
 
@@ -591,7 +804,10 @@ def _positives(families, prefix) -> list:
             v = _values(i, j, s)
             if make is _key_in_keytab_listing:
                 v = gen(s, 64, HEX)  # an aes256 key as klist -K prints it
-            c.append(Case(family, carry(make(s, v), s), (v,), realistic=True))
+            elif make is _join_token_in_swarm:
+                v = f"{gen(s, 50, L36)}-{gen(s + 't', 25, L36)}"  # (after `SWMTKN-1-`: the CA's digest, then the secret)
+            secrets = (v, _access_token(s)) if make is _refresh_token_in_token_response else (v,)  # (both are secrets)
+            c.append(Case(family, carry(make(s, v), s), secrets, realistic=True))
     return c
 
 
@@ -610,5 +826,9 @@ def part_one() -> list:
     return _positives(POSITIVE_FAMILIES, "pos11") + _negatives(NEGATIVE_FAMILIES, "neg11", ("a", "b", "c"))
 
 
+def part_two() -> list:
+    return _positives(POSITIVE_FAMILIES_2, "pos11b") + _negatives(NEGATIVE_FAMILIES_2, "chk11", ("d", "e", "f"))
+
+
 def cases() -> list:
-    return part_one()
+    return part_one() + part_two()
