@@ -5,13 +5,15 @@ each class kept whole, beside the same syntax holding a real secret, which still
 from __future__ import annotations
 
 import base64
+import hashlib
 
 from store.privacy import Cleaner, clean_text
+from tests.privacy_eval.dev_negatives11 import proxy_config_dump
 from tests.store.privacy.json_text import as_json_text, content
 
 PW = "Zq7#rT" + "m2Lp!"
 RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
-CERT = base64.b64encode(bytes(range(7, 250)) * 2).decode()  # base64 of 486 bytes, as a certificate's body is
+CERT = base64.b64encode(b"".join(hashlib.sha256(bytes([i])).digest() for i in range(15))).decode()  # 480 random bytes
 CERT_LINES = "\n".join(CERT[i:i + 76] for i in range(0, len(CERT), 76))
 
 
@@ -61,3 +63,31 @@ def test_a_tokens_permissions_and_a_secrets_source_are_not_the_token():
     for text in (f"Secret: {PW}", f"GITHUB_TOKEN {RANDOM}\n  Contents: read", f"IdToken: {RANDOM}"):
         assert PW not in clean_text(text) and RANDOM not in clean_text(text), text
     assert PW not in content(Cleaner().value(as_json_text(f"token source: env\ntoken: {PW}")))
+
+
+def test_a_rows_first_cell_under_an_id_column_is_an_id():
+    ls = ("ID                          NAME                 DRIVER    CREATED        UPDATED\n"
+          "wfdls6vg9sw78bhwfb9e92wpu   db_password                    2 weeks ago    2 weeks ago\n"
+          "p2czdh419dcd39l4gqb6ksn3r   stripe_secret_key              2 weeks ago    2 weeks ago\n"
+          "icun1keaa8lfsuced4pzx1c4c   jwt_signing_key                2 weeks ago    2 weeks ago")
+    assert _kept(ls)
+    # a secret's value in a table's cell under a column that does not say id still goes
+    text = f"NAME          VALUE\ndb_password   {RANDOM}"
+    assert RANDOM not in clean_text(text)
+
+
+def test_a_lookups_key_is_not_a_key_that_opens_anything():
+    ccache = "Result key: ltpv23r1tluqvvvsgkadrjq8vacg838l9jcf\nManifest key: conmmeo7pctl4vt708j3kmovb4k5fuaerl58"
+    assert _kept(ccache)
+    for text in (f"routing_key: {RANDOM}", f"Primary key: {RANDOM}", f"signing key: {RANDOM}"):
+        assert RANDOM not in clean_text(text), text
+
+
+def test_a_certificate_chains_bytes_and_a_stand_in_in_base64_are_kept():
+    # Envoy's secrets dump: a certificate chain's bytes, and `[redacted]` in base64 for the private key
+    dump = proxy_config_dump("test")
+    assert '"inline_bytes": "W3JlZGFjdGVkXQ=="' in dump and "certificate_chain" in dump
+    assert _kept(dump)
+    # a secret in an object beside the certificate's still goes
+    leaked = dump.replace('"W3JlZGFjdGVkXQ=="', '"W3JlZGFjdGVkXQ=="}, "generic_secret": {"secret": {"inline_string": "' + RANDOM + '"}')
+    assert RANDOM not in clean_text(leaked)
