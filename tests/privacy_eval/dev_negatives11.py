@@ -58,6 +58,17 @@ the speed corpora unchanged (a first try that took PagerDuty's `routing_key` for
 lost 18 of their spans and 3 dev positives: `routing` was taken out of the class).
 Left (a finder's gap, not measured here): Envoy's `"private_key": {"inline_bytes": …}` when it is
 not the `[redacted]` stand-in is not proposed by any finder.
+
+Part three, written after the second round's fixes as a last check (connection pooler listings,
+gpg packet dumps, jar manifests, DNS answers with DNSSEC, Kubernetes CSRs, instance identity
+documents, editor logs, chart repository indexes, ASN.1 and public key dumps, object store admin
+listings), measured once before any change for it: 102 cases (90 negatives in 10 families, 12
+positives in 4): **6 of 21 redactions false, 9 of 12 caught**; the 6 are the instance
+credentials' `AccessKeyId` (`ASIA…`), which the labelled set counts as a secret elsewhere (aws
+keys): labelled as one after this measurement, so **no negative of the 90 had a false
+redaction**.  Missed: the password of pgbouncer's `userlist.txt` (`"app" "<password>"`, 3).
+The dev part with it: 16 of 5,815 redactions false (0.3 %; realistic 16 of 2,194, 0.7 %),
+recall 99.2 % (5,037 of 5,080); held unchanged (567 of 574, 0 of 608).
 """
 
 from __future__ import annotations
@@ -795,6 +806,142 @@ POSITIVE_FAMILIES_2 = [
 ]  # fmt: skip
 
 
+# ---- part three: written after the second round's fixes, measured before any change for it -------
+
+def pooler_show(s):
+    return (" type | user | database | state  |   addr    | port  | local_addr | local_port |      connect_time       |       request_time      | wait | wait_us | close_needed |      ptr       |      link      | remote_pid | tls\n"
+            "------+------+----------+--------+-----------+-------+------------+------------+-------------------------+-------------------------+------+---------+--------------+----------------+----------------+------------+-----\n"
+            f" C    | app  | auth     | active | 10.0.3.21 | 41641 | 10.0.3.12  |       6432 | 2026-03-14 10:22:31 CET | 2026-03-14 10:22:33 CET |    0 |       0 |            0 | 0x{gen(s, 12, HEX)} | 0x{gen(s + 'l', 12, HEX)} |          0 | TLSv1.3/TLS_AES_256_GCM_SHA384/ECDH=X25519\n"
+            "(1 row)\n\n  name  |  host   | port | database | force_user | pool_size | min_pool_size | reserve_pool | pool_mode | max_db_connections\n"
+            "--------+---------+------+----------+------------+-----------+---------------+--------------+-----------+--------------------\n auth   | db-1    | 5432 | auth     |            |        20 |             0 |            0 | transaction |                  0")  # fmt: skip
+
+
+def gpg_packets(s):
+    return (f"# off=0 ctb=89 tag=2 hlen=3 plen=307\n:signature packet: algo 1, keyid {gen(s, 16, UPHEX)}\n\tversion 4, created 1710411751, md5len 0, sigclass 0x00\n"
+            f"\tdigest algo 10, begin of digest {gen(s + 'd', 2, HEX)} {gen(s + 'd2', 2, HEX)}\n\thashed subpkt 33 len 21 (issuer fpr v4 {sha(s + 'fpr').upper()})\n"
+            f"\thashed subpkt 2 len 4 (sig created 2026-03-14)\n\tsubpkt 16 len 8 (issuer key ID {gen(s, 16, UPHEX)})\n\tdata: [4095 bits]\n"
+            f"# off=310 ctb=a3 tag=8 hlen=1 plen=0 indeterminate\n:compressed packet: algo=2\n# off=312 ctb=cb tag=11 hlen=2 plen=48\n"
+            f":literal data packet:\n\tmode b (62), created 1710411751, name=\"release-notes.txt\",\n\traw data: 36 bytes")  # fmt: skip
+
+
+def jar_manifest(s):
+    return ("Manifest-Version: 1.0\nCreated-By: 21.0.2 (Eclipse Adoptium)\nImplementation-Version: 1.4.2\n\n"
+            + "\n\n".join(f"Name: com/acme/auth/{c}.class\nSHA-256-Digest: {_b64bytes(s + c, 32)}" for c in ("TokenVerifier", "KeyRotation", "PasswordHasher"))
+            + "\n\n$ jarsigner -verify -verbose -certs app.jar | tail -4\nsm      4821 Sat Mar 14 10:22:31 CET 2026 com/acme/auth/TokenVerifier.class\n\n"
+            "      >>> Signer\n      X.509, CN=Acme Release, O=Acme, C=PT\n      [certificate is valid from 1/15/26, 10:22 AM to 1/15/29, 10:22 AM]\n"
+            "      [Invalid certificate chain: PKIX path building failed]\n\n  s = signature was verified\n  m = entry is listed in manifest\njar verified.")  # fmt: skip
+
+
+def dns_dnssec(s):
+    return (f"; <<>> DiG 9.18.24 <<>> +dnssec example.com DNSKEY\n;; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: {gen(s, 5, DIG)}\n"
+            f";; flags: qr rd ra ad; QUERY: 1, ANSWER: 3, AUTHORITY: 0, ADDITIONAL: 1\n\n;; ANSWER SECTION:\n"
+            f"example.com.\t\t3600\tIN\tDNSKEY\t257 3 13 {_b64bytes(s + 'ksk', 64)}\n"
+            f"example.com.\t\t3600\tIN\tDNSKEY\t256 3 13 {_b64bytes(s + 'zsk', 64)}\n"
+            f"example.com.\t\t3600\tIN\tRRSIG\tDNSKEY 13 2 3600 20260328000000 20260314000000 {gen(s + 'tag', 5, DIG)} example.com. {_b64bytes(s + 'sig', 64)}\n"
+            f"example.com.\t\t86400\tIN\tDS\t{gen(s + 'tag', 5, DIG)} 13 2 {sha(s + 'ds', 64).upper()}\n"
+            f"example.com.\t\t300\tIN\tTXT\t\"v=spf1 include:_spf.google.com ~all\"\n"
+            f"example.com.\t\t300\tIN\tTXT\t\"google-site-verification={gen(s + 'gsv', 43, URLSAFE)}\"\n"
+            f"_dmarc.example.com.\t300\tIN\tTXT\t\"v=DMARC1; p=reject; rua=mailto:dmarc@example.com\"\n"
+            f"selector1._domainkey.example.com. 300 IN TXT \"v=DKIM1; k=rsa; p={_b64bytes(s + 'dkim', 140)}\"\n;; Query time: 12 msec")  # fmt: skip
+
+
+def kube_csr(s):
+    csr = "-----BEGIN CERTIFICATE REQUEST-----\n" + _b64bytes(s + "csr", 180) + "\n-----END CERTIFICATE REQUEST-----\n"
+    return ("NAME        AGE   SIGNERNAME                                    REQUESTOR                 REQUESTEDDURATION   CONDITION\n"
+            f"csr-{gen(s, 5, 'bcdfghjklmnpqrstvwxz2456789')}   41s   kubernetes.io/kube-apiserver-client-kubelet   system:node:ip-10-0-3-12  <none>              Approved,Issued\n"
+            f"---\napiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: ana-dev\n  uid: {uuid_of(s)}\n"
+            f"spec:\n  request: {base64.b64encode(csr.encode()).decode()}\n  signerName: kubernetes.io/kube-apiserver-client\n  usages:\n  - client auth\n"
+            f"status:\n  certificate: {base64.b64encode(('-----BEGIN CERTIFICATE-----' + chr(10) + _b64bytes(s + 'crt', 240) + chr(10) + '-----END CERTIFICATE-----' + chr(10)).encode()).decode()}")  # fmt: skip
+
+
+def instance_identity(s):
+    return json.dumps({"accountId": "123456789012", "architecture": "x86_64", "availabilityZone": "eu-west-1a", "imageId": "ami-0" + gen(s, 16, HEX),
+                       "instanceId": "i-0" + gen(s + "i", 16, HEX), "instanceType": "t3.medium", "pendingTime": "2026-03-14T08:04:11Z",
+                       "privateIp": "10.0.3.12", "region": "eu-west-1", "version": "2017-09-30"}, indent=2) + (
+        f"\n$ curl -s http://169.254.169.254/latest/dynamic/instance-identity/signature\n{_b64bytes(s + 'sig', 128)}\n"
+        f"$ curl -s -X PUT http://169.254.169.254/latest/api/token -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' -o /dev/null -w '%{{http_code}}'\n200\n"
+        f"$ cloud-init query -a | jq .v1.instance_id\n\"i-0{gen(s + 'i', 16, HEX)}\"\n$ cat /var/lib/cloud/data/instance-id\ni-0{gen(s + 'i', 16, HEX)}")  # fmt: skip
+
+
+def editor_ids(s):
+    return (f"2026-03-14 10:22:31.118 [info] Extension host with pid 4821 started\n2026-03-14 10:22:31.412 [info] machineId: {sha(s + 'm', 64)}\n"
+            f"2026-03-14 10:22:31.413 [info] sessionId: {uuid_of(s + 'sess')}{gen(s + 'ts', 13, DIG)}\n"
+            f"2026-03-14 10:22:31.414 [info] devDeviceId: {uuid_of(s + 'dev')}\n"
+            "ms-python.python@2024.2.1\nms-python.vscode-pylance@2024.3.1\nesbenp.prettier-vscode@10.4.0\n"
+            f"2026-03-14 10:22:33.004 [info] [GitHub Authentication] Got 1 sessions for repo,workflow...\n"
+            f"2026-03-14 10:22:33.005 [info] [copilot] Token expires at 2026-03-14T10:52:33Z (in 1800s), sku: copilot_for_business_seat\n"
+            f"2026-03-14 10:22:33.118 [info] Settings Sync: Account status changed from uninitialized to available ({uuid_of(s + 'acct')})")  # fmt: skip
+
+
+def chart_index(s):
+    return ("apiVersion: v1\nentries:\n  auth-api:\n" + "".join(
+        f"  - apiVersion: v2\n    appVersion: 1.4.{i}\n    created: \"2026-03-1{i}T10:22:31.118229+01:00\"\n"
+        f"    description: Token and key rotation service\n    digest: {sha(s + str(i), 64)}\n    name: auth-api\n    type: application\n"
+        f"    urls:\n    - https://charts.acme.dev/auth-api-1.4.{i}.tgz\n    version: 1.4.{i}\n" for i in range(3))
+        + f"generated: \"2026-03-14T10:22:31.118229+01:00\"\n$ helm pull oci://ghcr.io/acme/charts/auth-api --version 1.4.2\nPulled: ghcr.io/acme/charts/auth-api:1.4.2\n"
+        f"Digest: sha256:{sha(s + 'oci', 64)}")  # fmt: skip
+
+
+def asn1_dump(s):
+    return ("    0:d=0  hl=4 l= 290 cons: SEQUENCE\n    4:d=1  hl=2 l=  13 cons: SEQUENCE\n    6:d=2  hl=2 l=   9 prim: OBJECT            :rsaEncryption\n"
+            "   17:d=2  hl=2 l=   0 prim: NULL\n   19:d=1  hl=4 l= 271 prim: BIT STRING\n"
+            "$ openssl pkey -pubin -in signing.pub -noout -text | head -6\nPublic-Key: (2048 bit)\nModulus:\n"
+            + "\n".join("    " + ":".join(gen(s + str(r) + str(i), 2, HEX) for i in range(15)) + ":" for r in range(3))
+            + f"\nExponent: 65537 (0x10001)\n$ openssl dgst -sha256 release.tar.gz\nSHA2-256(release.tar.gz)= {sha(s + 'dg', 64)}")  # fmt: skip
+
+
+def object_store_admin(s):
+    return (f"\u25cf  localhost:9000\n   Uptime: 4 days \n   Version: 2026-03-12T18:04:11Z\n   Network: 1/1 OK \n   Drives: 4/4 OK \n   Pool: 1\n\n"
+            f"Pools:\n   1st, Erasure sets: 1, Drives per erasure set: 4\n\n48 MiB Used, 3 Buckets, 412 Objects\n4 drives online, 0 drives offline\n"
+            f"$ mc admin info local --json | jq -r .info.deploymentID\n{uuid_of(s)}\n$ mc ls --versions local/exports/tokens-audit.csv\n"
+            f"[2026-03-14 10:22:31 CET]  48KiB STANDARD {uuid_of(s + 'v1')} v2 PUT tokens-audit.csv\n"
+            f"[2026-03-13 10:22:31 CET]  47KiB STANDARD {uuid_of(s + 'v2')} v1 PUT tokens-audit.csv\n$ mc stat local/exports/tokens-audit.csv | grep ETag\nETag     : {gen(s + 'et', 32, HEX)}")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_3 = [
+    ("connection pooler listings", pooler_show, (as_bash("psql -p 6432 pgbouncer -c 'SHOW CLIENTS' -c 'SHOW DATABASES'"), as_result, as_json_text)),
+    ("gpg packet dumps", gpg_packets, (as_bash("gpg --list-packets release-notes.txt.gpg"), as_result, as_json_text)),
+    ("jar manifests and verification", jar_manifest, (as_read("/home/dev/app/build/META-INF/MANIFEST.MF"), as_result, as_json_text)),
+    ("dns answers with dnssec", dns_dnssec, (as_bash("dig +dnssec example.com DNSKEY; dig TXT example.com; dig TXT selector1._domainkey.example.com"), as_result, as_json_text)),
+    ("kubernetes certificate signing requests", kube_csr, (as_bash("kubectl get csr; kubectl get csr ana-dev -o yaml"), as_result, as_json_text)),
+    ("instance identity documents", instance_identity, (as_bash("curl -s http://169.254.169.254/latest/dynamic/instance-identity/document"), as_result, as_json_text)),
+    ("editor logs and extension lists", editor_ids, (as_read("/home/dev/.config/Code/logs/20260314T102231/exthost1/exthost.log"), as_result, as_json_text)),
+    ("chart repository indexes", chart_index, (as_read("/home/dev/charts/index.yaml"), as_result, as_json_text)),
+    ("asn1 and public key dumps", asn1_dump, (as_bash("openssl asn1parse -in signing.pub; openssl pkey -pubin -in signing.pub -noout -text; openssl dgst -sha256 release.tar.gz"), as_result, as_json_text)),
+    ("object store admin listings", object_store_admin, (as_bash("mc admin info local; mc ls --versions local/exports/tokens-audit.csv"), as_result, as_json_text)),
+]  # fmt: skip
+
+
+def _access_key_id(s):
+    return "ASIA" + gen(s, 16, B32)
+
+
+def _credentials_from_metadata(s, v):
+    return instance_identity(s) + "\n$ curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/api-role\n" + json.dumps(
+        {"Code": "Success", "LastUpdated": "2026-03-14T10:22:31Z", "Type": "AWS-HMAC", "AccessKeyId": _access_key_id(s),
+         "SecretAccessKey": v, "Expiration": "2026-03-14T16:22:31Z"}, indent=2)
+
+
+def _password_in_pooler_userlist(s, v):
+    return f"$ sudo cat /etc/pgbouncer/userlist.txt\n\"app\" \"{v}\"\n\"stats\" \"SCRAM-SHA-256$4096:{_b64bytes(s + 'salt', 16)}${_b64bytes(s + 'sk', 32)}:{_b64bytes(s + 'sv', 32)}\"\n" + pooler_show(s)
+
+
+def _storepass_in_jarsigner(s, v):
+    return f"$ jarsigner -keystore release.p12 -storepass {v} -tsa http://timestamp.digicert.com app.jar release\njar signed.\n" + jar_manifest(s)
+
+
+def _secret_in_object_store_alias(s, v):
+    return f"$ mc alias set local http://localhost:9000 minioadmin {v}\nAdded `local` successfully.\n" + object_store_admin(s)
+
+
+POSITIVE_FAMILIES_3 = [
+    ("secret in instance metadata credentials", _credentials_from_metadata, as_json_text),
+    ("secret in a connection pooler's user list", _password_in_pooler_userlist, as_result),
+    ("secret in a jar signing command", _storepass_in_jarsigner, as_bash("jarsigner -keystore release.p12 app.jar release")),
+    ("secret in an object store alias command", _secret_in_object_store_alias, as_json_text),
+]  # fmt: skip
+
+
 HUMAN = ["Marlin!Copper42", "sage.Orchid_17", "Basalt#Wren88", "t1deP00l-Amber"]
 
 
@@ -814,7 +961,8 @@ def _positives(families, prefix) -> list:
                 v = gen(s, 64, HEX)  # an aes256 key as klist -K prints it
             elif make is _join_token_in_swarm:
                 v = f"{gen(s, 50, L36)}-{gen(s + 't', 25, L36)}"  # (after `SWMTKN-1-`: the CA's digest, then the secret)
-            secrets = (v, _access_token(s)) if make is _refresh_token_in_token_response else (v,)  # (both are secrets)
+            secrets = (v, _access_token(s)) if make is _refresh_token_in_token_response else \
+                (v, _access_key_id(s)) if make is _credentials_from_metadata else (v,)  # (both are secrets)
             c.append(Case(family, carry(make(s, v), s), secrets, realistic=True))
     return c
 
@@ -838,5 +986,9 @@ def part_two() -> list:
     return _positives(POSITIVE_FAMILIES_2, "pos11b") + _negatives(NEGATIVE_FAMILIES_2, "chk11", ("d", "e", "f"))
 
 
+def part_three() -> list:
+    return _positives(POSITIVE_FAMILIES_3, "pos11c") + _negatives(NEGATIVE_FAMILIES_3, "chk11c", ("g", "h", "i"))
+
+
 def cases() -> list:
-    return part_one() + part_two()
+    return part_one() + part_two() + part_three()
