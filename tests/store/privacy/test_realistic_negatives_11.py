@@ -91,3 +91,14 @@ def test_a_certificate_chains_bytes_and_a_stand_in_in_base64_are_kept():
     # a secret in an object beside the certificate's still goes
     leaked = dump.replace('"W3JlZGFjdGVkXQ=="', '"W3JlZGFjdGVkXQ=="}, "generic_secret": {"secret": {"inline_string": "' + RANDOM + '"}')
     assert RANDOM not in clean_text(leaked)
+
+
+def test_the_output_of_a_poolers_user_list_is_a_secret():
+    # pgbouncer's auth_file holds its users' passwords (plain text allowed): printed, it goes whole
+    for command in ("sudo cat /etc/pgbouncer/userlist.txt", "cat /etc/pgpool2/pool_passwd"):
+        text = f'$ {command}\n"app" "{PW}"\n"stats" "{RANDOM}"'
+        cleaned = clean_text(text)
+        assert PW not in cleaned and RANDOM not in cleaned and command in cleaned, cleaned
+    # its hash, as a later stage prints it, is not
+    text = "$ sha256sum /etc/pgbouncer/userlist.txt\n3936a7a7497f331dd7913e17d3115cc31f260b1b3bce06eb65469982d5a9cb0c  userlist.txt"
+    assert clean_text(text) == text
