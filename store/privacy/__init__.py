@@ -72,7 +72,7 @@ from store.privacy.names import (
     random_values,
     secret_word_hits,
 )
-from store.privacy.never import NEVER_CLASS, may_hold_public_blocks, never_secret, public_blocks
+from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
 from store.privacy.numbered import numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
@@ -510,7 +510,7 @@ def _find(text: str, extra_patterns=()) -> list:
         finder(look)
     if not found:
         return []
-    blocks = public_blocks(text) if may_hold_public_blocks(text) else ()
+    blocks = public_blocks(text) if "-----BEGIN " in text else ()
     found.sort()
     # In one pass over the sorted spans: each judged by never_secret, those it keeps merged.  A span
     # found by several finders (or twice) is judged once: by where it stands and its kind's class

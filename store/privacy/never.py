@@ -95,7 +95,7 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py):
 
 - a certificate, a signature or a digest in an XML signature's element (SAML metadata's
-  ``<ds:X509Certificate>``, ``<ds:SignatureValue>``, ``<ds:DigestValue>``), as a public block;
+  ``<ds:X509Certificate>``, ``<ds:SignatureValue>``, ``<ds:DigestValue>``);
   a PEM block with no END line (strace's first bytes of a file) stops where its base64 body does;
 - a path's ``::`` (``token::verify``), not a label's colon;
 - an access level (``IdToken: write``), a label that names a secret's attribute (``Secret source:
@@ -198,14 +198,7 @@ def public_blocks(text: str) -> list:
                                       or "ENCRYPTED FILE" in head or "PGP MESSAGE" in head):
             blocks.append((at, stop))
         at = text.find("-----BEGIN ", at + 11)
-    if "Certificate>" in text or "Value>" in text:
-        blocks = sorted(blocks + _signature_elements(text))
     return blocks
-
-
-def may_hold_public_blocks(text: str) -> bool:
-    """Whether public_blocks may find a block in `text` (read before calling it)."""
-    return "-----BEGIN " in text or "Certificate>" in text or "Value>" in text
 
 
 def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
@@ -214,11 +207,13 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if kind in ("custom", "secret_output"):
         return False  # the user's own pattern, a command's output: their call
     if blocks is None:
-        blocks = public_blocks(text) if may_hold_public_blocks(text) else ()
+        blocks = public_blocks(text) if "-----BEGIN " in text else ()
     if blocks:
         i = bisect_right(blocks, (s, len(text) + 1)) - 1  # the last block that starts at s or before
         if i >= 0 and blocks[i][0] <= s < blocks[i][1]:
             return True
+    if e - s >= 40 and _in_a_signature_element(text, s):
+        return True
     if kind == "private_key":
         return False
     value = text[s:e].strip().strip("\"'`")
@@ -1165,29 +1160,20 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
 
 # ---- classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py) ----
 
-# What a PEM body is made of, up to its END line (a line break may be written as an escape).
-_PEM_BODY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r \t\\")
-
-
 def _end_of_body(text: str, at: int) -> int:
     """Where a block whose END line is not in the text stops: at the end of its base64 body
     (`read(7, "-----BEGIN CERTIFICATE-----\\nMIIH…"..., 4096)`, strace's first bytes of a
-    file): what follows is not the block's."""
-    n = len(text)
-    while at < n and text[at] in _PEM_BODY:
-        at += 1
-    return at
+    file): what follows is not the block's (a line break may be written as an escape)."""
+    return compiled("never-pem-body", r"[A-Za-z0-9+/=\s\\]*").match(text, at).end()
 
 
-def _signature_elements(text: str) -> list:
-    """(start, end) of each XML-DSig element that holds a certificate, a signature or a digest
-    in base64 (`<ds:X509Certificate>`, `<ds:SignatureValue>`, `<ds:DigestValue>`: SAML
-    metadata, a signed XML document): what anyone verifying it reads."""
-    blocks = []
-    for m in compiled("never-dsig", r"<((?:[A-Za-z][\w.-]*:)?(?:X509Certificate|SignatureValue|DigestValue))(?:\s[^<>]*)?>").finditer(text):
-        close = text.find("</" + m.group(1) + ">", m.end(), m.end() + 20000)
-        blocks.append((m.end(), _end_of_body(text, m.end()) if close < 0 else close))
-    return blocks
+def _in_a_signature_element(text: str, s: int) -> bool:
+    """The span lies in an XML-DSig element that holds a certificate, a signature or a digest in
+    base64 (`<ds:X509Certificate>`, `<ds:SignatureValue>`, `<ds:DigestValue>`: SAML metadata, a
+    signed XML document): what anyone verifying it reads.  (Read from the nearest `<` before
+    the span, a search back in C over base64, which holds none: not a scan of every text.)"""
+    lt = text.rfind("<", s - 4000 if s > 4000 else 0, s)
+    return lt >= 0 and compiled("never-dsig", r"<(?:[A-Za-z][\w.-]*:)?(?:X509Certificate|SignatureValue|DigestValue)(?:\s[^<>]*)?>").match(text, lt) is not None
 
 
 # Values of an access level (`IdToken: write`, GitHub's `GITHUB_TOKEN Permissions` list): what a
