@@ -329,11 +329,20 @@ def _after_separator(text, found, sep_end, spaced, sep, quoted, s, e, before, na
         return None
     # the value after the separator, judged; the scan goes on from its end (a long run of
     # `password=password=…` is read once)
+    if text.startswith("0x", sep_end):
+        sep_end = _past_a_pointer(text, sep_end)
     vm = value_at(text, sep_end)
     if vm is None:
         return sep_end
     _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, e, line)
     return vm.end()
+
+
+def _past_a_pointer(text, at):
+    """Where the value starts after gdb's display of a `char *` (`password=0x55d1c0a2b3c4 "X"`):
+    at the string the pointer points to (the address is not the value); `at` otherwise."""
+    m = compiled("pointer-display", r"0x[0-9a-f]{4,16} (?=\")").match(text, at)
+    return at if m is None else m.end()
 
 
 def _without_separator(text, found, s, e, before, name, kind, strength):

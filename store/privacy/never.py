@@ -92,6 +92,21 @@ Classes of realistic tool output (the tenth dev batch, tests/privacy_eval/dev_ne
 - a value right after an escaped tab or line break read without the escape's letter (``\\t\\t9RYW…``
   after ``Hash (md5):``, ``\\n85a6ae…  file``), and a digest's name with its algorithm in parentheses.
 
+Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py):
+
+- a certificate, a signature or a digest in an XML signature's element (SAML metadata's
+  ``<ds:X509Certificate>``, ``<ds:SignatureValue>``, ``<ds:DigestValue>``);
+  a PEM block with no END line (strace's first bytes of a file) stops where its base64 body does;
+- a path's ``::`` (``token::verify``), not a label's colon;
+- an access level (``IdToken: write``), a label that names a secret's attribute (``Secret source:
+  Actions``, ``token type: bearer``), a heading whose block of ``Name: value`` pairs follows
+  (``GITHUB_TOKEN Permissions`` then ``  Contents: read``);
+- a row's first cell under a column that names an id (``docker secret ls``: the id, then the
+  secret's name), a table's header in lower case being words, not a row of ids and digits;
+- the key of a lookup (ccache's ``Result key:``, a cache's or a partition's key; not a primary,
+  storage or routing key), a stand-in in base64 (Envoy's ``W3JlZGFjdGVkXQ==``, ``[redacted]``),
+  a member of an object named a certificate (Envoy's ``"certificate_chain": {"inline_bytes": …}``).
+
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
 is its quote), and a value ends at an escaped line break (``\\n``, ``\\r``), as it ends at a
@@ -178,7 +193,7 @@ def public_blocks(text: str) -> list:
     while at >= 0:
         head = text[at:at + 80].split("\n", 1)[0]
         end = text.find("-----END", at + 11)
-        stop = len(text) if end < 0 else end
+        stop = _end_of_body(text, at + len(head)) if end < 0 else end
         if "PRIVATE" not in head and ("PUBLIC KEY" in head or "CERTIFICATE" in head or "SIGNATURE-----" in head
                                       or "ENCRYPTED FILE" in head or "PGP MESSAGE" in head):
             blocks.append((at, stop))
@@ -197,6 +212,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         i = bisect_right(blocks, (s, len(text) + 1)) - 1  # the last block that starts at s or before
         if i >= 0 and blocks[i][0] <= s < blocks[i][1]:
             return True
+    if e - s >= 40 and _in_a_signature_element(text, s):
+        return True
     if kind == "private_key":
         return False
     value = text[s:e].strip().strip("\"'`")
@@ -217,7 +234,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
-        or _never_in_tool_output(text, s, e, kind, value, shape, last, end)
+        or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
+        or _never_in_tool_output_11(text, s, e, value, last, end)
 
 
 # What a STRUCTURAL_ID starts with, before its first `_`.
@@ -394,8 +412,9 @@ def _column_not_secret(text: str, s: int) -> bool:
 
 def _header_above(text: str, end: int, known: dict):
     """(start, end) of the table's header _column_not_secret reads for a row whose line above ends
-    at `end`: the nearest line up (12 at most) in capitals (or in lower case, as Elasticsearch's
-    `_cat` APIs print theirs) with cells 2 spaces apart; or None.  `known`: each line end read ->
+    at `end`: the nearest line up (12 at most) in capitals (or in lower-case words, as Elasticsearch's
+    `_cat` APIs print theirs: not a row of lower-case ids and digits, `docker secret ls`'s) with
+    cells 2 spaces apart; or None.  `known`: each line end read ->
     (how many lines up the header stands, its start, its end), kept for the text: the rows below
     read it at once (each value of a document printed as JSON text, its lines each indented by
     two spaces, read 12 lines up: ~0.1 s on 730 KB)."""
@@ -416,7 +435,7 @@ def _header_above(text: str, end: int, known: dict):
             start = m.end() if m else start
         header = text[start:at]
         if "  " in header and (compiled("never-table-header", r"[A-Z][A-Z0-9 _/().-]*\Z").match(header.strip())
-                               or compiled("never-table-header-low", r"[a-z][a-z0-9 _/.-]*\Z").match(header.strip())):
+                               or compiled("never-table-header-low", r"[a-z][a-z _/.-]*\Z").match(header.strip())):
             got = (1, start, at)
             break
         at = start - 2 if text[start - 2:start] == "\\n" else start - 1
@@ -1167,3 +1186,94 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
                     return False
                 at = low.find(trigger, at + 1)
     return True
+
+
+# ---- classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev_negatives11.py) ----
+
+def _end_of_body(text: str, at: int) -> int:
+    """Where a block whose END line is not in the text stops: at the end of its base64 body
+    (`read(7, "-----BEGIN CERTIFICATE-----\\nMIIH…"..., 4096)`, strace's first bytes of a
+    file): what follows is not the block's (a line break may be written as an escape)."""
+    return compiled("never-pem-body", r"[A-Za-z0-9+/=\s\\]*").match(text, at).end()
+
+
+def _in_a_signature_element(text: str, s: int) -> bool:
+    """The span lies in an XML-DSig element that holds a certificate, a signature or a digest in
+    base64 (`<ds:X509Certificate>`, `<ds:SignatureValue>`, `<ds:DigestValue>`: SAML metadata, a
+    signed XML document): what anyone verifying it reads.  (Read from the nearest `<` before
+    the span, a search back in C over base64, which holds none: not a scan of every text.)"""
+    lt = text.rfind("<", s - 4000 if s > 4000 else 0, s)
+    return lt >= 0 and compiled("never-dsig", r"<(?:[A-Za-z][\w.-]*:)?(?:X509Certificate|SignatureValue|DigestValue)(?:\s[^<>]*)?>").match(text, lt) is not None
+
+
+# Values of an access level (`IdToken: write`, GitHub's `GITHUB_TOKEN Permissions` list): what a
+# token may do, not the token.
+_ACCESS_LEVELS = frozenset("read write none read-write readwrite read-only readonly write-only writeonly".split())
+# The last words of a label that names one of a secret's attributes, not the secret (`Secret source:
+# Actions`, `token type: bearer`, `key algorithm: RSA`).
+_ATTRIBUTE_NOUNS = ("source", "type", "kind", "scope", "scopes", "permission", "permissions", "provider", "status",
+                    "length", "format", "algorithm", "usage", "backend", "rotation", "policy")
+SECRET_ATTRIBUTE_LABEL = (r"(?i)(?:secret|token|key|password|credential)s?[ _-]?(?:" + "|".join(_ATTRIBUTE_NOUNS)
+                          + r")" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+
+
+# A label of the key of a lookup, not a key that opens anything (ccache's `Result key:`, a cache's
+# key, a row's or a partition's); not a primary, storage or routing key (Azure's `Primary key:`,
+# PagerDuty's `routing_key:` are secrets).
+LOOKUP_KEY_LABEL = (r"(?i)(?:(?<![A-Za-z])|(?<=\\[nt]))(?:cache|result|manifest|object|partition|sort|lookup|index|foreign|row"
+                    r"|shard|dedup)[ _-]?key" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# What a tool prints in base64 for a value it hides (Envoy's `"inline_bytes": "W3JlZGFjdGVkXQ=="`).
+_STAND_IN_WORDS = frozenset(("redacted", "hidden", "masked", "omitted", "sensitive"))
+
+
+def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, end: str) -> bool:
+    """The eleventh batch's classes, each behind a gate read from `last` (the character before
+    the span), the value, or `end` (what stands before it, see _never_by_place)."""
+    if last == "\n" or (last == "\\" and value[0] == "n"):
+        # a row's first cell under a column that names an id (`docker secret ls`'s ID, then the
+        # secret's name), a line break written as an escape read as one
+        if _column_not_secret(text, s if last == "\n" else s + 1):
+            return True
+    if end.endswith(("key:", "key=")) and compiled("never-lookup-key", LOOKUP_KEY_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    if len(value) <= 44 and value[-1:] == "=" and _stand_in_in_base64(value):
+        return True
+    if last == '"' and end.endswith(":") and text.rfind("ert", s - 120 if s > 120 else 0, s) >= 0 and _in_a_certificate_object(text, s):
+        return True
+    if last == ":" and value[0] == ":" and len(value) > 1 and (value[1].isalpha() or value[1] == "_") \
+            and s >= 2 and (text[s - 2].isalnum() or text[s - 2] == "_"):
+        return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
+    if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
+        return True
+    if end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(_ATTRIBUTE_NOUNS) \
+            and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
+        and _heads_a_block(text, e)
+
+
+def _heads_a_block(text: str, e: int) -> bool:
+    """The line ends at `e` and the next is indented, a `Name: value` pair: `GITHUB_TOKEN
+    Permissions` then `  Contents: read`, a heading of the block below it, not a name's value."""
+    at = e + 1 if text.startswith("\n", e) else e + 2 if text.startswith("\\n", e) else -1
+    return at > 0 and compiled("never-block-pair", r"[ \t]{2,}[A-Z][A-Za-z ]{1,30}: \S").match(text, at) is not None
+
+
+def _stand_in_in_base64(value: str) -> bool:
+    """`value` is base64 of a stand-in (`W3JlZGFjdGVkXQ==` is `[redacted]`)."""
+    try:
+        words = a2b_base64(value).decode("ascii")
+    except (BinasciiError, UnicodeDecodeError):
+        return False
+    return words.strip("[]<>()*_ -").lower() in _STAND_IN_WORDS
+
+
+def _in_a_certificate_object(text: str, s: int) -> bool:
+    """The value is a member of a JSON object under a name that says certificate (Envoy's
+    `"certificate_chain": {"inline_bytes": "…"}`, `"trusted_ca": {…}`): public, as a PEM certificate
+    is; the object's own name is read, not its parent's (a `private_key` beside it is a key)."""
+    brace = text.rfind("{", s - 200 if s > 200 else 0, s)
+    if brace < 0 or text.find("}", brace, s) >= 0:
+        return False
+    m = compiled("never-object-name", r"(\w+)\\?\"[ \t]*:[ \t]*\Z").search(text, brace - 60 if brace > 60 else 0, brace)
+    return m is not None and m.group(1).lower().endswith(("certificate", "certificate_chain", "cert_chain", "trusted_ca", "ca_cert"))

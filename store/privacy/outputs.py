@@ -49,7 +49,7 @@ SECRET_PRINTERS = (
                        r"(?:master\.key|credentials\.key|(?<!public)(?<!pub)\.pem\b|(?<!public)(?<!pub)\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
                        r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
-                       r"|\.age\b|\.htpasswd\b"
+                       r"|\.age\b|\.htpasswd\b|\buserlist\.txt\b|\bpool_passwd\b"  # (pgbouncer's and pgpool's users and passwords)
                        # a file named for secrets, plain text (ppp's chap-secrets, ipsec.secrets, rsyncd.secrets,
                        # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py
                        r"|(?:[/._-]|(?<=\s))(?:secrets?|creds|credentials|vault[_-]?pass(?:word)?|pass|pw|pwd)(?:\.txt)?$)"),
@@ -76,7 +76,7 @@ NEEDLES = {
     "token printer": ("token", "auth", "login-password", "whoami", "docker-credential"),
     "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),
     "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
-                 "token", ".age", "htpasswd", "passw", "passphrase", "creds", "pass", "pw"),
+                 "token", ".age", "htpasswd", "passw", "passphrase", "creds", "pass", "pw", "userlist"),
     "secret variable": ("printenv", "echo"),
     "secret field": ("jq", "yq", "dasel", "terraform", "pulumi", "git config"),
     "secret generator": ("secret", "key:generate", "token_", "urandom", "randombytes"),
