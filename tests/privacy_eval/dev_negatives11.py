@@ -109,7 +109,18 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.privacy_eval import B62, HEX, Case, assistant_line, gen, prompt_event, random_secret, sha, tool_use_id, uuid_of
+from tests.privacy_eval import (
+    B62,
+    HEX,
+    Case,
+    assistant_line,
+    gen,
+    prompt_event,
+    random_secret,
+    sha,
+    tool_use_id,
+    uuid_of,
+)
 from tests.privacy_eval.dev_negatives8 import as_bash, as_json_text, as_read, as_result, as_tool
 from tests.privacy_eval.dev_negatives10 import _b64bytes
 
