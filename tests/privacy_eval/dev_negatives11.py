@@ -112,6 +112,19 @@ and `sk_test_EXAMPLEKEY…` (27 and 9; a class for them was tried and dropped: t
 tests keep AWS's example keys as secrets, a decision not ours to change), RFC 8032's Ed25519
 secret test vector (18: no mechanism short of listing it), RFC 6749's example code (9), a quoted
 `"django-insecure-dev"` in prose (9), the two misses.
+Part five, written after the fourth round's fixes, in new families again (GraphQL schemas,
+protobuf definitions, keychain and keystore code, web server configs naming key files, prompts
+pasting a traceback, pull request descriptions, SQL query files, makefiles, a CLI's help text,
+token format validation code; the cases' note is "part five"), measured once before any change
+for it: 99 cases (87 negatives in 10 families, 12 positives in 4): **114 of 133 redactions false
+(85.7 %), 11 of 12 caught**.  False by family: GraphQL schemas 54 (and 9 in their positives: the
+types `String!`, `ApiKeyWithSecret!` after a field's or a mutation's colon), a CLI's help text
+30 (click's metavar `TEXT` after `--password`, `--token`), makefiles 21 (Make's `$$GHCR_TOKEN`, a
+shell variable's reference with its `$` doubled); the other 7 families none.  Missed: a person's
+password as a bearer token in grpcurl's `-H "authorization: Bearer …"` (1).  The dev part with
+it: 196 of 6,069 redactions false (3.2 %; realistic 196 of 2,448, 8.0 %), recall 99.2 % (5,076
+of 5,119); held unchanged (567 of 574, 0 of 608).  So the fourth round's classes did not carry
+over: three of ten new families were false nearly everywhere, each a new class.
 """
 
 from __future__ import annotations
@@ -1428,5 +1441,139 @@ def part_four() -> list:
     return _mark(_positives(POSITIVE_FAMILIES_4, "pos11d") + _negatives(NEGATIVE_FAMILIES_4, "chk11d", ("j", "k", "l")), PART4)
 
 
+
+# ---- part five: written after the fourth round's fixes, new families again, measured before any change
+PART5 = "part five"
+
+
+def graphql_schema(s):
+    return ("type User {\n  id: ID!\n  email: String!\n  passwordChangedAt: DateTime\n  apiKeys: [ApiKey!]!\n}\n\n"
+            "type ApiKey {\n  id: ID!\n  prefix: String!   # the first 8 characters, shown in the UI\n  lastUsedAt: DateTime\n  scopes: [String!]!\n}\n\n"
+            "input LoginInput {\n  email: String!\n  password: String!\n  totpCode: String\n}\n\n"
+            "type Mutation {\n  login(input: LoginInput!): AuthPayload!\n  rotateApiKey(id: ID!): ApiKeyWithSecret!  # the secret is returned once\n"
+            "  resetPassword(token: String!, newPassword: String!): Boolean!\n}\n\n"
+            f"# persisted query hash: {sha(s, 64)}\nquery Me @persisted(sha256: \"{sha(s + 'q', 64)}\") {{ me {{ id email }} }}")  # fmt: skip
+
+
+def protobuf_defs(s):
+    return ('syntax = "proto3";\npackage acme.auth.v1;\n\nmessage CreateTokenRequest {\n  string client_id = 1;\n  string client_secret = 2 [(validate.rules).string.min_len = 32];\n'
+            "  repeated string scopes = 3;\n}\n\nmessage Token {\n  string access_token = 1;\n  string refresh_token = 2 [debug_redact = true];\n  int64 expires_in = 3;\n}\n\n"
+            "service TokenService {\n  rpc CreateToken(CreateTokenRequest) returns (Token);\n  rpc RevokeToken(RevokeTokenRequest) returns (google.protobuf.Empty);\n}\n"
+            f"// buf.lock digest: b5:{sha(s, 64)}\n$ grpcurl -plaintext localhost:50051 describe acme.auth.v1.Token\nacme.auth.v1.Token is a message:\n"
+            "message Token {\n  string access_token = 1;\n  string refresh_token = 2;\n  int64 expires_in = 3;\n}")  # fmt: skip
+
+
+def keychain_code(s):
+    return ("func save(token: String, account: String) throws {\n    let query: [String: Any] = [\n        kSecClass as String: kSecClassGenericPassword,\n"
+            "        kSecAttrService as String: \"com.acme.app.auth\",\n        kSecAttrAccount as String: account,\n"
+            "        kSecValueData as String: Data(token.utf8),\n        kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,\n    ]\n"
+            "    let status = SecItemAdd(query as CFDictionary, nil)\n    guard status == errSecSuccess else { throw KeychainError.unhandled(status) }\n}\n\n"
+            "// Android\nval masterKey = MasterKey.Builder(context).setKeyScheme(MasterKey.KeyScheme.AES256_GCM).build()\n"
+            "val prefs = EncryptedSharedPreferences.create(context, \"secret_prefs\", masterKey,\n"
+            "    EncryptedSharedPreferences.PrefKeyEncryptionScheme.AES256_SIV, EncryptedSharedPreferences.PrefValueEncryptionScheme.AES256_GCM)\n"
+            "prefs.edit().putString(\"refresh_token\", refreshToken).apply()")  # fmt: skip
+
+
+def nginx_conf(s):
+    return ("server {\n    listen 443 ssl http2;\n    server_name api.example.com;\n    ssl_certificate     /etc/letsencrypt/live/api.example.com/fullchain.pem;\n"
+            "    ssl_certificate_key /etc/letsencrypt/live/api.example.com/privkey.pem;\n    ssl_session_ticket_key /etc/nginx/ticket.key;\n\n"
+            "    location /admin/ {\n        auth_basic \"Restricted\";\n        auth_basic_user_file /etc/nginx/.htpasswd;\n    }\n\n"
+            "    location /api/ {\n        proxy_set_header Authorization $http_authorization;\n        proxy_set_header X-Api-Key $http_x_api_key;\n"
+            "        proxy_pass http://127.0.0.1:8080;\n        add_header Strict-Transport-Security \"max-age=63072000\" always;\n    }\n}\n"
+            "$ sudo nginx -t\nnginx: the configuration file /etc/nginx/nginx.conf syntax is ok\nnginx: configuration file /etc/nginx/nginx.conf test is successful")  # fmt: skip
+
+
+def prompt_pasted_trace(s):
+    return ("getting this when I log in on staging, any idea? it started after the deploy of " + sha(s, 7) + "\n\n"
+            "```\nTraceback (most recent call last):\n  File \"/app/auth/views.py\", line 88, in login\n    user = authenticate(request, username=email, password=password)\n"
+            "  File \"/app/auth/backends.py\", line 41, in authenticate\n    if not check_password(password, user.password):\n"
+            "  File \"/usr/local/lib/python3.12/site-packages/django/contrib/auth/hashers.py\", line 86, in check_password\n"
+            "    hasher = identify_hasher(encoded)\nValueError: Unknown password hashing algorithm 'argon2'. Did you specify it in the PASSWORD_HASHERS setting?\n```\n"
+            f"request id {uuid_of(s)}, sentry event {gen(s + 'ev', 32, HEX)}")  # fmt: skip
+
+
+def pr_description(s):
+    return (f"## Rotate signing keys without downtime\n\nCloses #{gen(s, 4, DIG)}.\n\n### What\n- The JWKS endpoint now serves the current and the next key "
+            "(`kid` = the first 8 hex of the key's SHA-256 thumbprint).\n- `TOKEN_SIGNING_KEY` is read from Vault at boot; the env var stays as a fallback for local dev.\n"
+            "- Old refresh tokens stay valid until they expire (30 days).\n\n### How to test\n```\nmake dev\ncurl -s localhost:8080/.well-known/jwks.json | jq '.keys[].kid'\n```\n\n"
+            f"### Commits\n- {sha(s + 'a', 7)} Serve two keys from the JWKS endpoint\n- {sha(s + 'b', 7)} Read the signing key from Vault\n- {sha(s + 'c', 7)} Test rotation with a fake clock")  # fmt: skip
+
+
+def sql_query_edits(s):
+    return ("-- name: FindApiKeyByHash :one\nSELECT id, user_id, scopes, expires_at\nFROM api_keys\nWHERE key_hash = encode(digest($1, 'sha256'), 'hex')\n  AND revoked_at IS NULL;\n\n"
+            "-- name: SetPassword :exec\nUPDATE users SET password_hash = crypt($2, gen_salt('bf', 12)), password_changed_at = now() WHERE id = $1;\n\n"
+            "-- name: CreateResetToken :one\nINSERT INTO password_resets (user_id, token_hash, expires_at)\nVALUES ($1, $2, now() + interval '1 hour')\nRETURNING id;\n\n"
+            "CREATE POLICY tokens_owner ON api_tokens USING (user_id = current_setting('app.user_id')::uuid);\nGRANT SELECT ON api_keys TO reporting;  -- not the key_hash column\n"
+            "REVOKE ALL ON password_resets FROM PUBLIC;")  # fmt: skip
+
+
+def makefile_edit(s):
+    return (".PHONY: build push login\nIMAGE ?= ghcr.io/acme/api\nTAG ?= $(shell git rev-parse --short HEAD)\n\n"
+            "build:\n\tdocker build --secret id=npm_token,env=NPM_TOKEN --build-arg VERSION=$(TAG) -t $(IMAGE):$(TAG) .\n\n"
+            "login:\n\t@echo \"$$GHCR_TOKEN\" | docker login ghcr.io -u $(GHCR_USER) --password-stdin\n\n"
+            "push: login\n\tdocker push $(IMAGE):$(TAG)\n\nsecrets:\n\t@test -n \"$(DB_PASSWORD)\" || (echo \"DB_PASSWORD is not set\"; exit 1)\n"
+            "\tkubectl create secret generic db --from-literal=password=\"$(DB_PASSWORD)\" --dry-run=client -o yaml | kubeseal -o yaml > k8s/db-sealed.yaml\n\n"
+            "# justfile\ndeploy env:\n    op run --env-file=.env.{{env}} -- ./scripts/deploy.sh {{env}}")  # fmt: skip
+
+
+def cli_help_text(s):
+    return ("Usage: acme login [OPTIONS]\n\n  Log in to Acme and store a token in the system keyring.\n\nOptions:\n"
+            "  -u, --username TEXT        Your Acme user name.\n  -p, --password TEXT        Your password (prompted when omitted; avoid\n"
+            "                             passing it on the command line).\n  --token TEXT               An API token instead of a password [env var: ACME_TOKEN]\n"
+            "  --token-file PATH          Read the token from PATH.\n  --no-keyring               Keep the token in ~/.config/acme/credentials.toml (mode 0600).\n"
+            "  --help                     Show this message and exit.\n\nExamples:\n  acme login -u ana\n  ACME_TOKEN=$(op read op://Private/acme/token) acme login\n"
+            "  acme login --token-file ~/.acme-token")  # fmt: skip
+
+
+def token_format_validation(s):
+    return ("const TOKEN_PATTERNS: Record<string, RegExp> = {\n  github: /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}$/,\n  githubFineGrained: /^github_pat_[A-Za-z0-9_]{82}$/,\n"
+            "  slackBot: /^xoxb-\\d+-\\d+-[A-Za-z0-9]{24}$/,\n  stripe: /^(sk|rk|pk)_(test|live)_[A-Za-z0-9]{24,99}$/,\n  aws: /^AKIA[0-9A-Z]{16}$/,\n};\n\n"
+            "export function looksLikeToken(value: string): string | undefined {\n  return Object.entries(TOKEN_PATTERNS).find(([, re]) => re.test(value))?.[0];\n}\n\n"
+            "it('does not flag a placeholder', () => {\n  expect(looksLikeToken('ghp_' + 'x'.repeat(36))).toBe('github');\n  expect(looksLikeToken('your-token-here')).toBeUndefined();\n});")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_5 = [
+    ("graphql schemas naming secrets", graphql_schema, (as_edit("/home/dev/app/schema.graphql"), as_write("/home/dev/app/schema.graphql"), as_read("/home/dev/app/schema.graphql"))),
+    ("protobuf definitions naming secrets", protobuf_defs, (as_edit("/home/dev/app/proto/acme/auth/v1/token.proto"), as_result, as_json_text)),
+    ("keychain and keystore code", keychain_code, (as_edit("/home/dev/app/ios/Auth/Keychain.swift"), as_write("/home/dev/app/ios/Auth/Keychain.swift"), as_read("/home/dev/app/ios/Auth/Keychain.swift"))),
+    ("web server configs naming key files", nginx_conf, (as_edit("/etc/nginx/sites-available/api"), as_read("/etc/nginx/sites-available/api"), as_json_text)),
+    ("prompts pasting a traceback", prompt_pasted_trace, (as_prompt, as_result)),
+    ("pull request descriptions", pr_description, (as_bash("gh pr view 4821"), as_write("/home/dev/app/.github/PR_BODY.md"), as_assistant_text)),
+    ("sql query files naming secrets", sql_query_edits, (as_edit("/home/dev/app/db/queries/auth.sql"), as_write("/home/dev/app/db/queries/auth.sql"), as_read("/home/dev/app/db/queries/auth.sql"))),
+    ("makefiles with secret references", makefile_edit, (as_edit("/home/dev/app/Makefile"), as_read("/home/dev/app/Makefile"), as_result)),
+    ("cli help text about credentials", cli_help_text, (as_bash("acme login --help"), as_result, as_json_text)),
+    ("token format validation code", token_format_validation, (as_edit("/home/dev/app/src/tokens.ts"), as_write("/home/dev/app/src/tokens.ts"), as_read("/home/dev/app/src/tokens.ts"))),
+]  # fmt: skip
+
+
+def _password_in_graphql_call(s, v):
+    return (f'$ curl -s localhost:4000/graphql -H "Content-Type: application/json" -d \'{{"query":"mutation {{ login(input: {{email: \\"ana@example.com\\", password: \\"{v}\\"}}) {{ token }} }}"}}\'\n'
+            + graphql_schema(s))
+
+
+def _token_in_grpcurl(s, v):
+    return protobuf_defs(s) + f'\n$ grpcurl -H "authorization: Bearer {v}" -d \'{{}}\' api.example.com:443 acme.auth.v1.TokenService/ListTokens\n{{}}'
+
+
+def _dsn_in_pasted_trace(s, v):
+    return prompt_pasted_trace(s) + f"\n\nDATABASE_URL is postgres://app:{v}@db.staging.internal:5432/auth btw"
+
+
+def _token_in_makefile(s, v):
+    return makefile_edit(s).replace("login:\n\t@echo \"$$GHCR_TOKEN\"", f"login:\n\t@echo \"{v}\"")
+
+
+POSITIVE_FAMILIES_5 = [
+    ("secret in a graphql call", _password_in_graphql_call, as_bash("curl -s localhost:4000/graphql -d …")),
+    ("secret in a grpcurl call", _token_in_grpcurl, as_result),
+    ("secret in a prompt pasting a traceback", _dsn_in_pasted_trace, as_prompt),
+    ("secret in a makefile edit", _token_in_makefile, as_edit("/home/dev/app/Makefile")),
+]  # fmt: skip
+
+
+def part_five() -> list:
+    return _mark(_positives(POSITIVE_FAMILIES_5, "pos11e") + _negatives(NEGATIVE_FAMILIES_5, "chk11e", ("m", "n", "o")), PART5)
+
+
 def cases() -> list:
-    return part_one() + part_two() + part_three() + part_four()
+    return part_one() + part_two() + part_three() + part_four() + part_five()
