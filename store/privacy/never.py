@@ -1250,11 +1250,33 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
         return True
     if end[-1:] in ("=", ":") and _named_fake(text, s):
         return True
+    if value[-1] in "!]" and end[-1:] == ":" and _graphql_type(text, s, value):
+        return True
+    if value.isupper() and value.isalpha() and text.startswith("  ", e) and _help_metavar(text, s):
+        return True
+    if value.startswith("$$") and compiled("never-make-ref", r"\$\$\{?[A-Za-z_][A-Za-z0-9_]*\}?").fullmatch(value):
+        return True  # "$$GHCR_TOKEN" in a makefile's recipe: Make's escape of a shell variable's reference
     if end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(_ATTRIBUTE_NOUNS) \
             and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
         return True
     return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
         and _heads_a_block(text, e)
+
+
+_GRAPHQL_SCALARS = frozenset(("String", "Int", "Float", "Boolean", "ID", "DateTime", "JSON", "Upload"))
+
+
+def _graphql_type(text: str, s: int, value: str) -> bool:
+    """A GraphQL field's non-null type (`password: String!`, `[ApiKey!]!`): a built-in scalar, or
+    any type a field with arguments returns (`rotateApiKey(id: ID!): ApiKeyWithSecret!`)."""
+    m = compiled("never-graphql-type", r"\[?([A-Z][A-Za-z0-9]*)!?\]?!").fullmatch(value)
+    return m is not None and (m.group(1) in _GRAPHQL_SCALARS or text[s - 3:s - 1] == "):" or text[s - 2:s] == "):")
+
+
+def _help_metavar(text: str, s: int) -> bool:
+    """A command's help lists a flag's metavar (`-p, --password TEXT   Your password`): an
+    upper-case word right after a flag, the help's column after it."""
+    return compiled("never-help-flag", r"--?[A-Za-z][\w-]* \Z").search(text, s - 40 if s > 40 else 0, s) is not None
 
 
 def _named_fake(text: str, s: int) -> bool:

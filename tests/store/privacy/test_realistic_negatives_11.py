@@ -125,3 +125,25 @@ def test_a_value_its_name_calls_fake_is_kept():
     # a name that only says test may be a staging credential's: still read
     for text in (f'TEST_DB_PASSWORD = "{PW}"', f'STRIPE_KEY = "{RANDOM}"'):
         assert (PW if "TEST" in text else RANDOM) not in clean_text(text)
+
+
+# ---- part five ------------------------------------------------------------------------------
+
+def test_a_graphql_type_is_not_a_fields_value():
+    schema = ("input LoginInput {\n  email: String!\n  password: String!\n}\ntype Mutation {\n"
+              "  rotateApiKey(id: ID!): ApiKeyWithSecret!\n  resetPassword(token: String!, newPassword: String!): Boolean!\n}")
+    assert _kept(schema)
+    assert PW not in clean_text(f"password: {PW}\n")  # (a password that ends in `!` is no type)
+    assert PW not in clean_text(f'mutation {{ login(input: {{email: "ana@example.com", password: "{PW}"}}) {{ token }} }}')
+
+
+def test_a_help_texts_metavar_is_not_a_flags_value():
+    helptext = ("Options:\n  -p, --password TEXT        Your password (prompted when omitted).\n"
+                "  --token TEXT               An API token instead of a password [env var: ACME_TOKEN]")
+    assert _kept(helptext)
+    assert PW not in clean_text(f"acme login -u ana --password {PW}")
+
+
+def test_makes_doubled_dollar_is_a_reference():
+    assert _kept('login:\n\t@echo "$$GHCR_TOKEN" | docker login ghcr.io -u $(GHCR_USER) --password-stdin')
+    assert RANDOM not in clean_text(f'login:\n\t@echo "{RANDOM}" | docker login ghcr.io -u ana --password-stdin')
