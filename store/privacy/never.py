@@ -504,12 +504,14 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True
     if first == "!" and compiled("never-tag", r"![A-Za-z][A-Za-z_:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword (with a digit, `!Pqj9conv`: a password)
-    if first in "./~@pPoOsScCeEwWiIgGaAt" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+    if first in "./~@pPoOsScCeEwWiIgGaAtdD" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
     if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
         return True
+    if first == ":" and compiled("never-symbol", r":[a-z_][a-z0-9_]*[?!]?").fullmatch(value):
+        return True  # add_column :users, :otp_secret, :string: a Ruby symbol, a name
     if first.isdigit() and compiled("never-date", DATE).fullmatch(value):
         return True  # a date
     if first in "CGRPO" and compiled("never-advisory", ADVISORY).fullmatch(value):
@@ -680,7 +682,8 @@ def _placeholder(value: str) -> bool:
             continue
         if compiled("never-placeholder", PLACEHOLDER).fullmatch(v):
             return True
-        words = compiled("never-words", r"([A-Za-z]+(?:[_ .+-][A-Za-z]+)*)(?:[_-]?\d{1,4})?\Z").match(v)
+        # (a size between the words: `replace-with-32-random-bytes`)
+        words = compiled("never-words", r"([A-Za-z]+(?:[_ .+-](?:[A-Za-z]+|\d{1,4}(?=[_ .+-])))*)(?:[_-]?\d{1,4})?\Z").match(v)
         if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
@@ -690,7 +693,7 @@ def _placeholder(value: str) -> bool:
 # `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
 PLACEHOLDER_VOCABULARY = frozenset(
     "your yours change changeme replace sample dummy fake placeholder todo tbd fixme insert here "
-    "some random string redacted omitted".split()
+    "some random string redacted omitted filtered".split()
 )
 # A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
 # (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
@@ -731,7 +734,7 @@ def _crypt_hash(text, s, e):
 # every branch everywhere (twice as slow, on every span found).
 _PLACEHOLDER_HINT_WORDS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
                            "sample", "dummy", "fake", "todo", "tbd", "fixme", "some", "random", "string", "redacted",
-                           "omitted", "xx")
+                           "omitted", "filtered", "xx")
 _PLACEHOLDER_HINT_MARKS = r"<|\[|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022"
 # Each word is looked for from one of these letters it holds, what stands before and after it read
 # from there: a try starts at one of five letters, not at any of the fourteen the words start with
@@ -1245,11 +1248,42 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
         return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
     if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
         return True
+    if end[-1:] in ("=", ":") and _named_fake(text, s):
+        return True
+    if value[-1] in "!]" and end[-1:] == ":" and _graphql_type(text, s, value):
+        return True
+    if value.isupper() and value.isalpha() and text.startswith("  ", e) and _help_metavar(text, s):
+        return True
+    if value.startswith("$$") and compiled("never-make-ref", r"\$\$\{?[A-Za-z_][A-Za-z0-9_]*\}?").fullmatch(value):
+        return True  # "$$GHCR_TOKEN" in a makefile's recipe: Make's escape of a shell variable's reference
     if end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(_ATTRIBUTE_NOUNS) \
             and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
         return True
     return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
         and _heads_a_block(text, e)
+
+
+_GRAPHQL_SCALARS = frozenset(("String", "Int", "Float", "Boolean", "ID", "DateTime", "JSON", "Upload"))
+
+
+def _graphql_type(text: str, s: int, value: str) -> bool:
+    """A GraphQL field's non-null type (`password: String!`, `[ApiKey!]!`): a built-in scalar, or
+    any type a field with arguments returns (`rotateApiKey(id: ID!): ApiKeyWithSecret!`)."""
+    m = compiled("never-graphql-type", r"\[?([A-Z][A-Za-z0-9]*)!?\]?!").fullmatch(value)
+    return m is not None and (m.group(1) in _GRAPHQL_SCALARS or text[s - 3:s - 1] == "):" or text[s - 2:s] == "):")
+
+
+def _help_metavar(text: str, s: int) -> bool:
+    """A command's help lists a flag's metavar (`-p, --password TEXT   Your password`): an
+    upper-case word right after a flag, the help's column after it."""
+    return compiled("never-help-flag", r"--?[A-Za-z][\w-]* \Z").search(text, s - 40 if s > 40 else 0, s) is not None
+
+
+def _named_fake(text: str, s: int) -> bool:
+    """The name the value is given says it is not a real one: `FAKE_PASSWORD = "…"`, `dummyToken:`,
+    `MOCK_API_KEY=` (a test's fixture; not `TEST_`, which a staging credential's name may hold)."""
+    return compiled("never-named-fake", r"(?i)(?<![A-Za-z])(?:fake|dummy|mock)(?:[_-]?[A-Za-z]+){1,3}\\?[\"'`]?\s*[:=]\s*\\?[\"'`]?\Z").search(
+        text, s - 40 if s > 40 else 0, s) is not None
 
 
 def _heads_a_block(text: str, e: int) -> bool:

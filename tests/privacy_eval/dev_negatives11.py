@@ -78,6 +78,58 @@ in 23): 0 of 115 redactions false, 65 of 69 caught.  Before any change for each 
 53 of 104 false (51 %), part two 145 of 175 (83 %), part three 6 of 21 (all a labelling error:
 0 of its 90 negatives).  Left: the keytab key, the Jupyter `"key"` holding a person's password,
 Envoy's private key bytes when not the stand-in.
+
+Part four, written after the third round as a check in a wider field than tool output: what a
+transcript holds besides a command's output (code the model edits or writes: test fixtures and
+mocks with fake values, crypto code with RFC test vectors (public: negatives) and constants,
+hash tables, lockfile and migration edits, locale files, auth code and config naming secrets,
+typed credentials, compose and Terraform files, HTTP cassettes, secret detection rules; prose:
+prompts describing a rotation or asking a token's format, an assistant's review, a plan, a task
+list; docs: a README's example configuration, a security advisory; Grep with context, WebFetch
+of an API reference with example keys and of the OAuth RFC), each as a Claude Code event
+carries it (an Edit's new_string and patch, a Write call, a Read, a prompt, an assistant's text,
+a Grep, WebFetch, TodoWrite or ExitPlanMode result, JSON printed as text); the cases' note is
+"part four".  Measured once before any change for it: 252 cases (225 negatives in 27
+families, 27 positives in 9): **168 of 211 redactions false (79.6 %), 25 of 27 caught**.  False
+by family: migration edits 36 (a Rails migration's path, `db/migrate/…_token_to_users.rb`, and
+the symbol `:string` after `:encrypted_otp_secret,`), fetched API references 27 (AWS's
+documented `…EXAMPLE` keys, `sk_test_EXAMPLEKEY…`), test fixtures 18 (and 9 in their positives:
+`FAKE_PASSWORD = "correct-horse-battery-staple"`), RFC test vectors 18 (RFC 8032's Ed25519
+secret key), compose files 18 (and 9: `.env.example`'s `JWT_SECRET=replace-with-32-random-bytes`),
+the OAuth RFC 9 (its example code `SplxlOBeZQQYbYS6WxSbIA`), an assistant's review 9 (a fallback
+`"django-insecure-dev"` quoted in prose), HTTP cassettes 6 (`session=FILTERED`).  Missed: a
+person's password in a prompt's prose after `password is` with more words after it (1), and as
+a Spring YAML `client-secret:` value (1).  The dev part with it: 178 of 6,032 redactions false
+(3.0 %; realistic 178 of 2,411, 7.4 %), recall 99.2 % (5,065 of 5,107); held unchanged (567 of
+574, 0 of 608).
+
+After the fourth round's fixes (store/privacy/never.py: a stand-in of words with a size between
+them, `filtered` a stand-in's word, a Ruby symbol, a relative path from `db/`, a value its name
+calls fake, dummy or mock): **72 of 115 redactions false, 25 of 27 caught**; the dev part 82 of
+5,936 false, recall 5,065 of 5,107 (unchanged); held unchanged (567 of 574, 0 of 608); the
+159,433 texts of the speed corpora unchanged (0 differ).  Left: AWS's documented `…EXAMPLE` keys
+and `sk_test_EXAMPLEKEY…` (27 and 9; a class for them was tried and dropped: the project's own
+tests keep AWS's example keys as secrets, a decision not ours to change), RFC 8032's Ed25519
+secret test vector (18: no mechanism short of listing it), RFC 6749's example code (9), a quoted
+`"django-insecure-dev"` in prose (9), the two misses.
+Part five, written after the fourth round's fixes, in new families again (GraphQL schemas,
+protobuf definitions, keychain and keystore code, web server configs naming key files, prompts
+pasting a traceback, pull request descriptions, SQL query files, makefiles, a CLI's help text,
+token format validation code; the cases' note is "part five"), measured once before any change
+for it: 99 cases (87 negatives in 10 families, 12 positives in 4): **114 of 133 redactions false
+(85.7 %), 11 of 12 caught**.  False by family: GraphQL schemas 54 (and 9 in their positives: the
+types `String!`, `ApiKeyWithSecret!` after a field's or a mutation's colon), a CLI's help text
+30 (click's metavar `TEXT` after `--password`, `--token`), makefiles 21 (Make's `$$GHCR_TOKEN`, a
+shell variable's reference with its `$` doubled); the other 7 families none.  Missed: a person's
+password as a bearer token in grpcurl's `-H "authorization: Bearer …"` (1).  The dev part with
+it: 196 of 6,069 redactions false (3.2 %; realistic 196 of 2,448, 8.0 %), recall 99.2 % (5,076
+of 5,119); held unchanged (567 of 574, 0 of 608).  So the fourth round's classes did not carry
+over: three of ten new families were false nearly everywhere, each a new class.
+After the fifth round's fixes (store/privacy/never.py: a GraphQL field's non-null type, a help
+text's metavar after a flag, Make's `$$NAME`): **0 of 19 redactions false, 11 of 12 caught**;
+part four unchanged (72 of 115, 25 of 27); the dev part 82 of 5,955 false, recall 5,076 of 5,119
+(unchanged); held unchanged (567 of 574, 0 of 608); the 159,433 texts unchanged (0 differ).
+Left: the bearer password in grpcurl's header.
 """
 
 from __future__ import annotations
@@ -85,8 +137,19 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.privacy_eval import B62, HEX, Case, gen, random_secret, sha, uuid_of
-from tests.privacy_eval.dev_negatives8 import as_bash, as_json_text, as_read, as_result
+from tests.privacy_eval import (
+    B62,
+    HEX,
+    Case,
+    assistant_line,
+    gen,
+    prompt_event,
+    random_secret,
+    sha,
+    tool_use_id,
+    uuid_of,
+)
+from tests.privacy_eval.dev_negatives8 import as_bash, as_json_text, as_read, as_result, as_tool
 from tests.privacy_eval.dev_negatives10 import _b64bytes
 
 UP = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -999,5 +1062,523 @@ def part_three() -> list:
     return _positives(POSITIVE_FAMILIES_3, "pos11c") + _negatives(NEGATIVE_FAMILIES_3, "chk11c", ("g", "h", "i"))
 
 
+# ---- part four: what a transcript holds besides command output (code the model edits, prose,
+# docs, search and fetch results, plans); written after the third round, measured before any change
+PART4 = "part four"
+
+
+def as_edit(path: str):
+    """A PostToolUse event of an Edit whose new_string is the text."""
+    def carry(text, seed):
+        old = text.split("\n", 1)[0]
+        return {"session_id": uuid_of("s" + seed), "cwd": "/home/dev/app", "hook_event_name": "PostToolUse", "tool_name": "Edit",
+                "tool_input": {"file_path": path, "old_string": old, "new_string": text, "replace_all": False},
+                "tool_response": {"filePath": path, "oldString": old, "newString": text, "originalFile": None,
+                                  "structuredPatch": [{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": text.count("\n") + 1,
+                                                       "lines": ["-" + old] + ["+" + x for x in text.split("\n")]}],
+                                  "userModified": False, "replaceAll": False},
+                "tool_use_id": tool_use_id(seed, "key")}
+    return carry
+
+
+def as_write(path: str):
+    """A transcript line of an assistant's Write call whose content is the text."""
+    def carry(text, seed):
+        return assistant_line(seed, "Write", {"file_path": path, "content": text}, "pass")
+    return carry
+
+
+def as_prompt(text, seed):
+    return prompt_event(text, seed)
+
+
+def as_assistant_text(text, seed):
+    line = assistant_line(seed, "Read", {"file_path": "/home/dev/app/README.md"})
+    line["message"]["content"] = [{"type": "text", "text": text}]
+    line["message"]["stop_reason"] = "end_turn"
+    return line
+
+
+def pytest_fixtures(s):
+    return ('import pytest\n\nfrom app.auth import hash_password, verify_password, issue_token\n\n\n'
+            'FAKE_PASSWORD = "correct-horse-battery-staple"  # a fixture, never a real one\n'
+            'WRONG_PASSWORD = "not-the-password"\n\n\n@pytest.fixture\ndef user(db):\n'
+            f'    return db.users.create(email="ana@example.com", password_hash=hash_password(FAKE_PASSWORD), id="{uuid_of(s)}")\n\n\n'
+            'def test_verify_password_accepts_the_right_one(user):\n    assert verify_password(user.password_hash, FAKE_PASSWORD)\n\n\n'
+            'def test_verify_password_rejects_a_wrong_one(user):\n    assert not verify_password(user.password_hash, WRONG_PASSWORD)\n\n\n'
+            '@pytest.mark.parametrize("token", ["", "Bearer", "Bearer ", "Basic dXNlcg==", "Bearer not.a.jwt"])\n'
+            'def test_malformed_authorization_is_rejected(client, token):\n    assert client.get("/me", headers={"Authorization": token}).status_code == 401\n\n\n'
+            'def test_issue_token_sets_expiry(monkeypatch):\n    monkeypatch.setenv("JWT_SECRET", "test-secret")\n'
+            '    monkeypatch.setenv("API_KEY", "dummy-api-key")\n    token = issue_token(user_id=41, ttl=60)\n    assert token.count(".") == 2')  # fmt: skip
+
+
+def jest_mocks(s):
+    return ("import { describe, it, expect, vi } from 'vitest';\nimport { createClient } from '../src/client';\n\n"
+            "vi.mock('../src/secrets', () => ({\n  getSecret: vi.fn(async (name: string) => `fake-${name}`),\n}));\n\n"
+            "describe('createClient', () => {\n  it('sends the api key as a header', async () => {\n"
+            "    const fetch = vi.fn().mockResolvedValue(new Response('{}'));\n"
+            "    const client = createClient({ apiKey: 'test_api_key', fetch });\n    await client.get('/v1/me');\n"
+            "    expect(fetch).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({\n"
+            "      headers: expect.objectContaining({ 'X-Api-Key': 'test_api_key' }),\n    }));\n  });\n\n"
+            "  it('refuses an empty token', () => {\n    expect(() => createClient({ apiKey: '' })).toThrow('apiKey is required');\n  });\n\n"
+            f"  it('keeps the request id', async () => {{\n    const res = await client.get('/v1/me', {{ requestId: '{uuid_of(s)}' }});\n"
+            "    expect(res.headers.get('x-request-id')).toBeDefined();\n  });\n});")  # fmt: skip
+
+
+def crypto_test_vectors(s):
+    return ('"""Known-answer tests from the RFCs (public test vectors)."""\nimport hashlib\nimport hmac\n\n'
+            "# RFC 4231, test case 1\nKEY = bytes.fromhex(\"0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b\")\nDATA = b\"Hi There\"\n"
+            "EXPECTED = \"b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7\"\n\n"
+            "# RFC 4231, test case 2\nKEY2 = b\"Jefe\"\nDATA2 = b\"what do ya want for nothing?\"\n"
+            "EXPECTED2 = \"5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843\"\n\n"
+            "# RFC 6238, appendix B: the seed for HMAC-SHA1\nTOTP_SEED = b\"12345678901234567890\"\nTOTP_VECTORS = [(59, \"94287082\"), (1111111109, \"07081804\"), (1234567890, \"89005924\")]\n\n"
+            "# RFC 8032, 7.1 TEST 1\nED25519_SECRET = \"9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60\"\n"
+            "ED25519_PUBLIC = \"d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a\"\n\n\n"
+            "def test_hmac_sha256():\n    assert hmac.new(KEY, DATA, hashlib.sha256).hexdigest() == EXPECTED\n"
+            "    assert hmac.new(KEY2, DATA2, hashlib.sha256).hexdigest() == EXPECTED2\n")  # fmt: skip
+
+
+def crypto_constants(s):
+    k = ", ".join(f"0x{gen(s + str(i), 8, HEX)}" for i in range(16))
+    return ("// SHA-256 round constants (first 32 bits of the fractional parts of the cube roots of the first 64 primes)\n"
+            "static const uint32_t K[64] = {\n    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,\n"
+            "    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,\n    /* … */\n};\n\n"
+            "static const uint32_t H0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};\n\n"
+            f"/* CRC-32 table (generated) */\nstatic const uint32_t crc_table[16] = {{ {k} }};\n\n"
+            "#define CHACHA_CONST \"expand 32-byte k\"\n#define KEY_LEN 32\n#define NONCE_LEN 12\n"
+            "static const uint8_t SBOX[16] = {0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76};")  # fmt: skip
+
+
+def hash_table_code(s):
+    rows = "\n".join(f'    "{sha(s + w, 64)}": "{w}",' for w in ("password", "123456", "qwerty", "letmein"))
+    return ("# sha256 of the passwords we refuse (top of the breached lists); the words are public, the digests too\n"
+            f"COMMON_PASSWORD_DIGESTS = {{\n{rows}\n}}\n\n\ndef is_common(password: str) -> bool:\n"
+            "    return hashlib.sha256(password.encode()).hexdigest() in COMMON_PASSWORD_DIGESTS\n\n\n"
+            f"# content-addressed cache of rendered templates\nTEMPLATE_CACHE = {{\n    \"{sha(s + 't1', 40)}\": \"reset_password.html\",\n"
+            f"    \"{sha(s + 't2', 40)}\": \"api_key_created.html\",\n}}")  # fmt: skip
+
+
+def uv_lock_edit(s):
+    return "\n".join(
+        f'[[package]]\nname = "{n}"\nversion = "{v}"\nsource = {{ registry = "https://pypi.org/simple" }}\n'
+        f'sdist = {{ url = "https://files.pythonhosted.org/packages/{gen(s + n, 2, HEX)}/{gen(s + n + "b", 2, HEX)}/{gen(s + n + "c", 60, HEX)}/{n}-{v}.tar.gz", hash = "sha256:{sha(s + n + "sd", 64)}", size = {4821 + len(n)} }}\n'
+        f'wheels = [\n    {{ url = "https://files.pythonhosted.org/packages/{gen(s + n + "w", 2, HEX)}/{n}-{v}-py3-none-any.whl", hash = "sha256:{sha(s + n + "wh", 64)}", size = 41213 }},\n]\n'
+        for n, v in (("pyjwt", "2.8.0"), ("cryptography", "42.0.5"), ("passlib", "1.7.4"), ("keyring", "25.0.0")))  # fmt: skip
+
+
+def swift_resolved_edit(s):
+    return json.dumps({"originHash": sha(s, 64), "pins": [
+        {"identity": n, "kind": "remoteSourceControl", "location": f"https://github.com/{o}/{n}.git",
+         "state": {"revision": sha(s + n), "version": v}} for n, o, v in
+        (("jwt-kit", "vapor", "4.13.4"), ("swift-crypto", "apple", "3.3.0"), ("keychainaccess", "kishikawakatsumi", "4.2.2"))], "version": 3}, indent=2)  # fmt: skip
+
+
+def migration_edits(s):
+    return (f'"""hash api keys at rest\n\nRevision ID: {gen(s, 12, HEX)}\nRevises: {gen(s + "r", 12, HEX)}\nCreate Date: 2026-03-14 10:22:31.118229\n\n"""\n'
+            f'from alembic import op\nimport sqlalchemy as sa\n\nrevision = "{gen(s, 12, HEX)}"\ndown_revision = "{gen(s + "r", 12, HEX)}"\n\n\n'
+            "def upgrade():\n    op.add_column(\"api_keys\", sa.Column(\"key_hash\", sa.String(64), nullable=True))\n"
+            "    op.add_column(\"api_keys\", sa.Column(\"key_prefix\", sa.String(8), nullable=True))\n"
+            "    op.execute(\"UPDATE api_keys SET key_hash = encode(sha256(secret::bytea), 'hex'), key_prefix = left(secret, 8)\")\n"
+            "    op.drop_column(\"api_keys\", \"secret\")\n    op.create_index(\"ix_api_keys_key_hash\", \"api_keys\", [\"key_hash\"], unique=True)\n\n\n"
+            "def downgrade():\n    op.add_column(\"api_keys\", sa.Column(\"secret\", sa.Text(), nullable=True))\n    op.drop_column(\"api_keys\", \"key_hash\")\n\n"
+            "# ---- db/migrate/20260314102231_add_encrypted_token_to_users.rb\nclass AddEncryptedTokenToUsers < ActiveRecord::Migration[7.1]\n"
+            "  def change\n    add_column :users, :encrypted_otp_secret, :string\n    add_column :users, :encrypted_otp_secret_iv, :string\n"
+            "    add_column :users, :encrypted_otp_secret_salt, :string\n    add_index :users, :reset_password_token, unique: true\n  end\nend")  # fmt: skip
+
+
+def android_ios_strings(s):
+    return ('<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="password">Palavra-passe</string>\n'
+            '    <string name="password_hint">Pelo menos 12 caracteres</string>\n    <string name="forgot_password">Esqueceu-se da palavra-passe?</string>\n'
+            '    <string name="api_key_label">Chave de API</string>\n    <string name="token_expired">A sua sessão expirou</string>\n'
+            '    <string name="secret_question">Pergunta secreta</string>\n</resources>\n\n/* Localizable.strings (it) */\n'
+            '"password" = "Password";\n"password.placeholder" = "Inserisci la password";\n"password.wrong" = "Password errata";\n'
+            '"apiKey.title" = "Chiave API";\n"token.expired" = "Il token è scaduto";\n\n# config/locales/nl.yml\nnl:\n  devise:\n    passwords:\n'
+            '      send_instructions: "U ontvangt binnen enkele minuten een e-mail met instructies om uw wachtwoord opnieuw in te stellen."\n'
+            '      updated: "Uw wachtwoord is gewijzigd."\n  password: "Wachtwoord"\n  password_confirmation: "Wachtwoord bevestigen"')  # fmt: skip
+
+
+def auth_code_go(s):
+    return ('package auth\n\nimport (\n\t"crypto/subtle"\n\t"errors"\n\t"os"\n)\n\nvar ErrBadToken = errors.New("auth: invalid token")\n\n'
+            'type Config struct {\n\tJWTSecret     []byte `env:"JWT_SECRET,required"`\n\tClientSecret  string `env:"OAUTH_CLIENT_SECRET" json:"-"`\n'
+            '\tWebhookSecret string `env:"STRIPE_WEBHOOK_SECRET"`\n\tPasswordPepper string `env:"PASSWORD_PEPPER"`\n}\n\n'
+            'func LoadConfig() (*Config, error) {\n\tsecret := os.Getenv("JWT_SECRET")\n\tif len(secret) < 32 {\n'
+            '\t\treturn nil, errors.New("JWT_SECRET must be at least 32 bytes")\n\t}\n\treturn &Config{JWTSecret: []byte(secret), ClientSecret: os.Getenv("OAUTH_CLIENT_SECRET")}, nil\n}\n\n'
+            'func CheckAPIKey(given, want string) bool {\n\treturn subtle.ConstantTimeCompare([]byte(given), []byte(want)) == 1\n}\n\n'
+            'const tokenHeader = "Authorization"\nconst apiKeyHeader = "X-Api-Key"\nconst passwordMinLen = 12')  # fmt: skip
+
+
+def auth_code_java(s):
+    return ("@Configuration\npublic class SecurityConfig {\n\n    @Value(\"${jwt.secret}\")\n    private String jwtSecret;\n\n"
+            "    @Value(\"${spring.security.oauth2.client.registration.github.client-secret}\")\n    private String clientSecret;\n\n"
+            "    @Bean\n    public PasswordEncoder passwordEncoder() {\n        return new BCryptPasswordEncoder(12);\n    }\n\n"
+            "    @Bean\n    public JwtDecoder jwtDecoder() {\n        SecretKey key = new SecretKeySpec(jwtSecret.getBytes(StandardCharsets.UTF_8), \"HmacSHA256\");\n"
+            "        return NimbusJwtDecoder.withSecretKey(key).build();\n    }\n}\n\n"
+            "# application.yml\njwt:\n  secret: ${JWT_SECRET}\n  expiration: 3600\nspring:\n  datasource:\n    password: ${DB_PASSWORD:}\n"
+            "    username: ${DB_USER:app}\n  security:\n    oauth2:\n      client:\n        registration:\n          github:\n"
+            "            client-id: ${GITHUB_CLIENT_ID}\n            client-secret: ${GITHUB_CLIENT_SECRET}")  # fmt: skip
+
+
+def ts_types(s):
+    return ("export interface Credentials {\n  apiKey: string;\n  apiSecret?: string;\n  accessToken: string | null;\n  refreshToken?: string;\n"
+            "  expiresAt: number;\n}\n\nexport type SecretRef = { provider: 'vault' | 'aws'; path: string; key: 'password' | 'token' };\n\n"
+            "export const REDACTED = '[REDACTED]';\nexport const SECRET_KEYS = ['password', 'token', 'apiKey', 'secret', 'authorization'] as const;\n\n"
+            "export function redact<T extends Record<string, unknown>>(obj: T): T {\n  return Object.fromEntries(Object.entries(obj).map(([k, v]) =>\n"
+            "    [k, SECRET_KEYS.some((s) => k.toLowerCase().includes(s.toLowerCase())) ? REDACTED : v])) as T;\n}\n\n"
+            "const passwordSchema = z.string().min(12).regex(/[A-Z]/, 'needs an upper-case letter').regex(/[0-9]/, 'needs a digit');")  # fmt: skip
+
+
+def compose_env_edit(s):
+    return ('services:\n  db:\n    image: postgres:16.2@sha256:' + sha(s, 64) + '\n    environment:\n'
+            '      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set it in .env}\n      POSTGRES_USER: app\n      POSTGRES_DB: auth\n'
+            '    secrets:\n      - db_password\n  api:\n    build: .\n    environment:\n      DATABASE_URL: postgres://app:${POSTGRES_PASSWORD}@db:5432/auth\n'
+            '      JWT_SECRET_FILE: /run/secrets/jwt_secret\n      REDIS_URL: redis://:${REDIS_PASSWORD}@cache:6379/0\n'
+            'secrets:\n  db_password:\n    file: ./secrets/db_password.txt\n  jwt_secret:\n    environment: JWT_SECRET\n\n'
+            '# .env.example\nPOSTGRES_PASSWORD=changeme\nREDIS_PASSWORD=\nJWT_SECRET=replace-with-32-random-bytes\nSTRIPE_SECRET_KEY=sk_test_xxxxxxxxxxxxxxxxxxxxxxxx')  # fmt: skip
+
+
+def terraform_vars_edit(s):
+    return ('variable "db_password" {\n  description = "Password of the database master user"\n  type        = string\n  sensitive   = true\n}\n\n'
+            'variable "stripe_api_key" {\n  type      = string\n  sensitive = true\n  validation {\n'
+            '    condition     = can(regex("^sk_(live|test)_", var.stripe_api_key))\n    error_message = "The key must start with sk_live_ or sk_test_."\n  }\n}\n\n'
+            'resource "aws_db_instance" "auth" {\n  identifier        = "auth-prod"\n  engine            = "postgres"\n  username          = "app"\n'
+            '  password          = var.db_password\n  storage_encrypted = true\n  kms_key_id        = aws_kms_key.db.arn\n}\n\n'
+            'resource "random_password" "jwt" {\n  length  = 48\n  special = false\n}\n\noutput "jwt_secret" {\n  value     = random_password.jwt.result\n  sensitive = true\n}')  # fmt: skip
+
+
+def vcr_cassettes(s):
+    return ("interactions:\n- request:\n    body: '{\"grant_type\": \"client_credentials\", \"client_id\": \"acme-cli\", \"client_secret\": \"<CLIENT_SECRET>\"}'\n"
+            "    headers:\n      Authorization:\n      - DUMMY\n      Content-Type:\n      - application/json\n    method: POST\n"
+            "    uri: https://auth.example.com/oauth/token\n  response:\n    body:\n      string: '{\"access_token\": \"<ACCESS_TOKEN>\", \"token_type\": \"Bearer\", \"expires_in\": 3600}'\n"
+            f"    headers:\n      X-Request-Id:\n      - {uuid_of(s)}\n      Set-Cookie:\n      - session=FILTERED; Path=/; HttpOnly\n"
+            "    status:\n      code: 200\n      message: OK\nversion: 1\n\n# conftest.py\n@pytest.fixture(scope=\"module\")\ndef vcr_config():\n"
+            "    return {\"filter_headers\": [\"authorization\", \"x-api-key\"], \"filter_post_data_parameters\": [\"client_secret\", \"password\"]}")  # fmt: skip
+
+
+def detection_rules(s):
+    return ('title = "acme gitleaks config"\n[extend]\nuseDefault = true\n\n[[rules]]\nid = "acme-internal-token"\n'
+            "description = \"Acme internal service token\"\nregex = '''acme_(live|test)_[0-9a-zA-Z]{32}'''\nkeywords = [\"acme_live_\", \"acme_test_\"]\nentropy = 3.5\n\n"
+            "[[rules]]\nid = \"generic-password-assignment\"\nregex = '''(?i)(password|passwd|pwd)\\s*[:=]\\s*['\"][^'\"]{8,}['\"]'''\n\n"
+            "[allowlist]\ndescription = \"test fixtures\"\npaths = ['''tests/fixtures/.*''', '''.*\\.example$''']\n"
+            "regexes = ['''EXAMPLE''', '''changeme''', '''xxxxxxxx''']\n\n# semgrep rule\nrules:\n  - id: hardcoded-jwt-secret\n"
+            "    pattern: jwt.encode($P, \"...\", ...)\n    message: A JWT signed with a literal secret\n    severity: ERROR\n    languages: [python]")  # fmt: skip
+
+
+def strength_tables(s):
+    return ('@pytest.mark.parametrize("password, score", [\n    ("password", 0),\n    ("123456", 0),\n    ("qwerty123", 0),\n    ("Password1!", 1),\n'
+            '    ("correcthorsebatterystaple", 3),\n    ("tr0ub4dor&3", 2),\n    ("", 0),\n])\ndef test_strength(password, score):\n'
+            '    assert zxcvbn(password)["score"] == score\n\n\nARGON2_PARAMS = {"time_cost": 3, "memory_cost": 65536, "parallelism": 4, "hash_len": 32, "salt_len": 16}\n'
+            'PBKDF2_ITERATIONS = 600_000\nBCRYPT_ROUNDS = 12\nSCRYPT = {"n": 2**17, "r": 8, "p": 1}\nMIN_PASSWORD_LENGTH = 12\nMAX_PASSWORD_LENGTH = 128')  # fmt: skip
+
+
+def prompt_rotation(s):
+    return ("ok so we rotated the stripe keys yesterday — the old sk_live key is revoked, the new one is only in vault under "
+            "secret/data/stripe (key `secret_key`). the webhook signing secret changed too. can you update the deploy docs so "
+            "they say to read STRIPE_SECRET_KEY from vault instead of the .env file, and add a note that the restricted key "
+            f"(rk_live_…) is for the reporting job only? the PR is #4821, commit {sha(s, 7)}. also the jwt secret needs to be 32+ bytes now.")  # fmt: skip
+
+
+def prompt_token_format(s):
+    return ("what's the format of a github fine-grained token vs a classic one? I know classic ones start with ghp_ and fine-grained "
+            "with github_pat_, but how many characters follow and is there a checksum? also for slack, is xoxb- always a bot token "
+            "and xoxp- a user token? I want to write a regex for our pre-commit hook that flags them but doesn't fire on the "
+            "placeholder `ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX` we use in the docs. and what does an openai key look like now, sk-proj-…?")  # fmt: skip
+
+
+def readme_example_config(s):
+    return ("## Configuration\n\nCopy `config.example.toml` to `config.toml` and fill in your own values:\n\n```toml\n[server]\nport = 8080\n"
+            "secret_key = \"<generate with: openssl rand -hex 32>\"\n\n[database]\nurl = \"postgres://USER:PASSWORD@localhost:5432/app\"\n\n"
+            "[oauth.github]\nclient_id = \"your-client-id\"\nclient_secret = \"your-client-secret\"\n\n[smtp]\nhost = \"smtp.example.com\"\n"
+            "username = \"apikey\"\npassword = \"YOUR_SENDGRID_API_KEY\"\n\n[stripe]\nsecret_key = \"sk_test_...\"\nwebhook_secret = \"whsec_...\"\n```\n\n"
+            "> **Never commit `config.toml`.** It is in `.gitignore`. In production, set `APP_SECRET_KEY`, `DATABASE_URL` and\n"
+            "> `STRIPE_SECRET_KEY` as environment variables instead; they override the file.")  # fmt: skip
+
+
+def security_advisory(s):
+    return (f"# GHSA-{gen(s, 4, '23456789cfghjmpqrvwx')}-{gen(s + 'b', 4, '23456789cfghjmpqrvwx')}-{gen(s + 'c', 4, '23456789cfghjmpqrvwx')}: "
+            "Session tokens accepted after password change\n\n**Severity:** High (CVSS 3.1: 7.5)\n**Affected:** acme-auth < 1.4.2\n**Patched:** 1.4.2\n\n"
+            "### Impact\nAfter a user changed their password, refresh tokens issued before the change stayed valid for up to 30 days.\n\n"
+            "### Patches\nUpgrade to 1.4.2. Tokens now carry a `pwd_gen` claim checked against the user's password generation.\n\n"
+            "### Workarounds\nRotate `JWT_SECRET`: this invalidates every token. Set `REFRESH_TOKEN_TTL=3600` to shorten exposure.\n\n"
+            f"### Credits\nReported by @ana-lima. Fixed in {sha(s + 'fix', 40)}.")  # fmt: skip
+
+
+def grep_context_auth(s):
+    return ("src/middleware/auth.rs-14-use jsonwebtoken::{decode, DecodingKey, Validation, Algorithm};\n"
+            "src/middleware/auth.rs-15-\nsrc/middleware/auth.rs:16:pub async fn require_token(req: Request, next: Next) -> Result<Response, AuthError> {\n"
+            "src/middleware/auth.rs-17-    let header = req.headers().get(AUTHORIZATION).ok_or(AuthError::Missing)?;\n"
+            "src/middleware/auth.rs:18:    let token = header.to_str()?.strip_prefix(\"Bearer \").ok_or(AuthError::Scheme)?;\n"
+            "src/middleware/auth.rs:19:    let key = DecodingKey::from_secret(state.jwt_secret.as_bytes());\n--\n"
+            "src/config.rs:22:    pub jwt_secret: String,\nsrc/config.rs:23:    pub db_password: SecretString,\n"
+            "src/config.rs:41:        jwt_secret: env::var(\"JWT_SECRET\").context(\"JWT_SECRET is not set\")?,\n--\n"
+            "tests/auth.rs:9:const TEST_SECRET: &str = \"test-only-secret\";\ntests/auth.rs:31:    let token = make_token(TEST_SECRET, Duration::from_secs(60));\n"
+            "\nFound 9 matches across 3 files")  # fmt: skip
+
+
+def webfetch_api_reference(s):
+    return ("# API reference — Authentication\n\nAuthenticate with your secret key in the `Authorization` header. Keys for test mode start\n"
+            "with `sk_test_`, live keys with `sk_live_`. The key below is an example, not a working key:\n\n"
+            "```\ncurl https://api.example.com/v1/charges \\\n  -u sk_test_EXAMPLEKEY0000000000000000:\n```\n\n"
+            "AWS example credentials used in this guide: `AKIAIOSFODNN7EXAMPLE` / `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`.\n\n"
+            "| Parameter | Type | Description |\n|---|---|---|\n| `api_key` | string | Your API key (required) |\n"
+            "| `idempotency_key` | string | A unique key, e.g. a UUID v4 such as `" + uuid_of(s) + "` |\n"
+            "| `expand[]` | array | Related objects to expand |\n\nErrors: `401 invalid_api_key` when the key is wrong or revoked.")  # fmt: skip
+
+
+def webfetch_oauth_docs(s):
+    return ("## 4.1. Authorization Code Grant\n\nThe client directs the resource owner to the authorization endpoint:\n\n"
+            "    GET /authorize?response_type=code&client_id=s6BhdRkqt3&state=xyz\n        &redirect_uri=https%3A%2F%2Fclient%2Eexample%2Ecom%2Fcb HTTP/1.1\n"
+            "    Host: server.example.com\n\nIf the resource owner grants access, the server redirects back:\n\n"
+            "    HTTP/1.1 302 Found\n    Location: https://client.example.com/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz\n\n"
+            "PKCE (RFC 7636): the client creates a `code_verifier` and sends `code_challenge = BASE64URL(SHA256(code_verifier))` with\n"
+            "`code_challenge_method=S256`. Access tokens are opaque to the client; refresh tokens must be kept confidential.\n"
+            "The `state` parameter protects against CSRF; `nonce` binds the ID token to the session.")  # fmt: skip
+
+
+def plan_credentials(s):
+    return ("## Plan: move secrets out of the repository\n\n1. Inventory: grep for `password`, `secret`, `token`, `api_key` in `config/` and `.env*`.\n"
+            "2. Create Vault paths `secret/data/app/{db,stripe,jwt}` and load them at boot via `hvac`.\n"
+            "3. Replace `settings.SECRET_KEY = os.environ['SECRET_KEY']` fallbacks (remove the `'dev-secret'` default).\n"
+            "4. Rotate every credential that was ever committed (DB password, Stripe key, JWT secret) — the old ones are in git history.\n"
+            "5. Add gitleaks to pre-commit; allowlist `tests/fixtures/`.\n6. Update `docs/deploy.md`: tokens now expire after 15 min, refresh after 30 days.\n\n"
+            f"Tracking issue: #{gen(s, 4, DIG)}.")  # fmt: skip
+
+
+def task_list_json(s):
+    return json.dumps({"todos": [
+        {"content": "Rotate the JWT signing key (kid " + gen(s, 8, HEX) + " -> next)", "status": "in_progress", "activeForm": "Rotating the JWT signing key"},
+        {"content": "Revoke the leaked npm token in the npm UI", "status": "pending", "activeForm": "Revoking the leaked npm token"},
+        {"content": "Set API_KEY and API_SECRET in the CI secrets", "status": "pending", "activeForm": "Setting API_KEY and API_SECRET"},
+        {"content": "Write tests for password reset token expiry", "status": "completed", "activeForm": "Writing tests for token expiry"}]})  # fmt: skip
+
+
+def assistant_review(s):
+    return ("I looked at the auth module. A few findings:\n\n- `SECRET_KEY` falls back to `\"django-insecure-dev\"` when unset; in production this "
+            "should fail loudly instead.\n- The password reset token is compared with `==`; use `hmac.compare_digest` to avoid timing leaks.\n"
+            "- API keys are stored in plain text in `api_keys.secret`. I suggest storing `sha256(key)` and the first 8 characters as a prefix for lookup.\n"
+            f"- The refresh token cookie lacks `Secure` and `SameSite=Strict`.\n\nI changed `src/auth/tokens.py` (commit {sha(s, 7)}) and ran the tests: 48 passed.")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_4 = [
+    ("test fixtures with fake credentials", pytest_fixtures, (as_edit("/home/dev/app/tests/test_auth.py"), as_write("/home/dev/app/tests/test_auth.py"), as_read("/home/dev/app/tests/test_auth.py"))),
+    ("test mocks with fake keys", jest_mocks, (as_edit("/home/dev/app/test/client.test.ts"), as_write("/home/dev/app/test/client.test.ts"), as_json_text)),
+    ("crypto code with rfc test vectors", crypto_test_vectors, (as_edit("/home/dev/app/tests/test_kat.py"), as_write("/home/dev/app/tests/test_kat.py"), as_read("/home/dev/app/tests/test_kat.py"))),
+    ("crypto code with constants", crypto_constants, (as_edit("/home/dev/app/src/sha256.c"), as_write("/home/dev/app/src/sha256.c"), as_read("/home/dev/app/src/sha256.c"))),
+    ("hash tables in code", hash_table_code, (as_edit("/home/dev/app/app/passwords.py"), as_write("/home/dev/app/app/passwords.py"), as_result)),
+    ("uv lockfile edits", uv_lock_edit, (as_edit("/home/dev/app/uv.lock"), as_write("/home/dev/app/uv.lock"), as_json_text)),
+    ("swift package resolution edits", swift_resolved_edit, (as_edit("/home/dev/app/Package.resolved"), as_write("/home/dev/app/Package.resolved"), as_read("/home/dev/app/Package.resolved"))),
+    ("migration edits naming secrets", migration_edits, (as_edit("/home/dev/app/migrations/versions/hash_api_keys.py"), as_write("/home/dev/app/migrations/versions/hash_api_keys.py"), as_result)),
+    ("mobile and rails locale files", android_ios_strings, (as_edit("/home/dev/app/android/app/src/main/res/values-pt/strings.xml"), as_write("/home/dev/app/ios/it.lproj/Localizable.strings"), as_read("/home/dev/app/config/locales/nl.yml"))),
+    ("auth code in go naming secrets", auth_code_go, (as_edit("/home/dev/app/internal/auth/config.go"), as_write("/home/dev/app/internal/auth/config.go"), as_read("/home/dev/app/internal/auth/config.go"))),
+    ("auth config in spring naming secrets", auth_code_java, (as_edit("/home/dev/app/src/main/java/com/acme/SecurityConfig.java"), as_write("/home/dev/app/src/main/java/com/acme/SecurityConfig.java"), as_json_text)),
+    ("typescript types naming secrets", ts_types, (as_edit("/home/dev/app/src/types/credentials.ts"), as_write("/home/dev/app/src/types/credentials.ts"), as_read("/home/dev/app/src/types/credentials.ts"))),
+    ("compose files with interpolated secrets", compose_env_edit, (as_edit("/home/dev/app/docker-compose.yml"), as_write("/home/dev/app/docker-compose.yml"), as_read("/home/dev/app/docker-compose.yml"))),
+    ("terraform variables marked sensitive", terraform_vars_edit, (as_edit("/home/dev/infra/variables.tf"), as_write("/home/dev/infra/db.tf"), as_read("/home/dev/infra/variables.tf"))),
+    ("http cassettes with filtered secrets", vcr_cassettes, (as_write("/home/dev/app/tests/cassettes/test_token.yaml"), as_read("/home/dev/app/tests/cassettes/test_token.yaml"), as_json_text)),
+    ("secret detection rules", detection_rules, (as_edit("/home/dev/app/.gitleaks.toml"), as_write("/home/dev/app/.gitleaks.toml"), as_read("/home/dev/app/.gitleaks.toml"))),
+    ("password strength tables and kdf parameters", strength_tables, (as_edit("/home/dev/app/tests/test_strength.py"), as_write("/home/dev/app/tests/test_strength.py"), as_result)),
+    ("prompts describing a rotation", prompt_rotation, (as_prompt, as_result)),
+    ("prompts asking about token formats", prompt_token_format, (as_prompt, as_result)),
+    ("readme example configurations", readme_example_config, (as_edit("/home/dev/app/README.md"), as_read("/home/dev/app/README.md"), as_write("/home/dev/app/README.md"))),
+    ("security advisories", security_advisory, (as_write("/home/dev/app/SECURITY-ADVISORY.md"), as_tool("WebFetch", {"url": "https://github.com/acme/auth/security/advisories", "prompt": "What is affected?"}), as_result)),
+    ("grep with context over auth code", grep_context_auth, (as_tool("Grep", {"pattern": "token|secret|password", "output_mode": "content", "-C": 1, "-n": True}), as_result, as_json_text)),
+    ("fetched api references with example keys", webfetch_api_reference, (as_tool("WebFetch", {"url": "https://docs.example.com/api/authentication", "prompt": "How do I authenticate?"}), as_result)),
+    ("fetched oauth specs", webfetch_oauth_docs, (as_tool("WebFetch", {"url": "https://www.rfc-editor.org/rfc/rfc6749", "prompt": "Summarize the code grant"}), as_result)),
+    ("plans about moving secrets", plan_credentials, (as_tool("ExitPlanMode", {"plan": "see result"}), as_result, as_assistant_text)),
+    ("task lists about credentials", task_list_json, (as_tool("TodoWrite", {"todos": []}), as_result)),
+    ("assistant reviews of auth code", assistant_review, (as_assistant_text, as_result)),
+]  # fmt: skip
+
+
+def _live_key_in_fixture(s, v):
+    return pytest_fixtures(s) + f'\n\n\n# TODO remove before merging\nSTRIPE_KEY = "sk_live_{v}"'
+
+
+def _password_in_rotation_prompt(s, v):
+    return prompt_rotation(s) + f" oh and the new staging db password is {v} if you need to test the connection"
+
+
+def _secret_in_readme_config(s, v):
+    return readme_example_config(s).replace('client_secret = "your-client-secret"', f'client_secret = "{v}"')
+
+
+def _password_in_grep_context(s, v):
+    return grep_context_auth(s).replace("\nFound 9", f'\nsrc/bin/seed.rs:12:    let admin_password = "{v}";\nFound 9')
+
+
+def _token_in_fetched_gist(s, v):
+    return webfetch_api_reference(s) + f"\n\nComment from a user: this worked for me `curl -H 'Authorization: Bearer {v}' https://api.example.com/v1/me`"
+
+
+def _client_secret_in_spring_config(s, v):
+    return auth_code_java(s).replace("client-secret: ${GITHUB_CLIENT_SECRET}", f"client-secret: {v}")
+
+
+def _password_in_compose(s, v):
+    return compose_env_edit(s).replace("POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set it in .env}", f"POSTGRES_PASSWORD: {v}")
+
+
+def _token_in_cassette(s, v):
+    return vcr_cassettes(s).replace("      Authorization:\n      - DUMMY", f"      Authorization:\n      - Bearer {v}")
+
+
+def _secret_in_go_test(s, v):
+    return auth_code_go(s) + f'\n\nfunc TestCheckAPIKey(t *testing.T) {{\n\tos.Setenv("OAUTH_CLIENT_SECRET", "{v}")\n}}'
+
+
+POSITIVE_FAMILIES_4 = [
+    ("secret in a test fixture edit", _live_key_in_fixture, as_edit("/home/dev/app/tests/test_auth.py")),
+    ("secret in a prompt describing a rotation", _password_in_rotation_prompt, as_prompt),
+    ("secret in a readme example configuration", _secret_in_readme_config, as_write("/home/dev/app/README.md")),
+    ("secret in grep context over auth code", _password_in_grep_context, as_tool("Grep", {"pattern": "password", "output_mode": "content", "-C": 1})),
+    ("secret in a fetched api reference", _token_in_fetched_gist, as_tool("WebFetch", {"url": "https://docs.example.com/api/authentication", "prompt": "How?"})),
+    ("secret in a spring config edit", _client_secret_in_spring_config, as_edit("/home/dev/app/src/main/resources/application.yml")),
+    ("secret in a compose file edit", _password_in_compose, as_edit("/home/dev/app/docker-compose.yml")),
+    ("secret in an http cassette", _token_in_cassette, as_write("/home/dev/app/tests/cassettes/test_token.yaml")),
+    ("secret in a go test", _secret_in_go_test, as_write("/home/dev/app/internal/auth/config_test.go")),
+]  # fmt: skip
+
+
+def _mark(cases, note):
+    return [Case(c.family, c.value, c.secrets, c.realistic, note) for c in cases]
+
+
+def part_four() -> list:
+    return _mark(_positives(POSITIVE_FAMILIES_4, "pos11d") + _negatives(NEGATIVE_FAMILIES_4, "chk11d", ("j", "k", "l")), PART4)
+
+
+
+# ---- part five: written after the fourth round's fixes, new families again, measured before any change
+PART5 = "part five"
+
+
+def graphql_schema(s):
+    return ("type User {\n  id: ID!\n  email: String!\n  passwordChangedAt: DateTime\n  apiKeys: [ApiKey!]!\n}\n\n"
+            "type ApiKey {\n  id: ID!\n  prefix: String!   # the first 8 characters, shown in the UI\n  lastUsedAt: DateTime\n  scopes: [String!]!\n}\n\n"
+            "input LoginInput {\n  email: String!\n  password: String!\n  totpCode: String\n}\n\n"
+            "type Mutation {\n  login(input: LoginInput!): AuthPayload!\n  rotateApiKey(id: ID!): ApiKeyWithSecret!  # the secret is returned once\n"
+            "  resetPassword(token: String!, newPassword: String!): Boolean!\n}\n\n"
+            f"# persisted query hash: {sha(s, 64)}\nquery Me @persisted(sha256: \"{sha(s + 'q', 64)}\") {{ me {{ id email }} }}")  # fmt: skip
+
+
+def protobuf_defs(s):
+    return ('syntax = "proto3";\npackage acme.auth.v1;\n\nmessage CreateTokenRequest {\n  string client_id = 1;\n  string client_secret = 2 [(validate.rules).string.min_len = 32];\n'
+            "  repeated string scopes = 3;\n}\n\nmessage Token {\n  string access_token = 1;\n  string refresh_token = 2 [debug_redact = true];\n  int64 expires_in = 3;\n}\n\n"
+            "service TokenService {\n  rpc CreateToken(CreateTokenRequest) returns (Token);\n  rpc RevokeToken(RevokeTokenRequest) returns (google.protobuf.Empty);\n}\n"
+            f"// buf.lock digest: b5:{sha(s, 64)}\n$ grpcurl -plaintext localhost:50051 describe acme.auth.v1.Token\nacme.auth.v1.Token is a message:\n"
+            "message Token {\n  string access_token = 1;\n  string refresh_token = 2;\n  int64 expires_in = 3;\n}")  # fmt: skip
+
+
+def keychain_code(s):
+    return ("func save(token: String, account: String) throws {\n    let query: [String: Any] = [\n        kSecClass as String: kSecClassGenericPassword,\n"
+            "        kSecAttrService as String: \"com.acme.app.auth\",\n        kSecAttrAccount as String: account,\n"
+            "        kSecValueData as String: Data(token.utf8),\n        kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,\n    ]\n"
+            "    let status = SecItemAdd(query as CFDictionary, nil)\n    guard status == errSecSuccess else { throw KeychainError.unhandled(status) }\n}\n\n"
+            "// Android\nval masterKey = MasterKey.Builder(context).setKeyScheme(MasterKey.KeyScheme.AES256_GCM).build()\n"
+            "val prefs = EncryptedSharedPreferences.create(context, \"secret_prefs\", masterKey,\n"
+            "    EncryptedSharedPreferences.PrefKeyEncryptionScheme.AES256_SIV, EncryptedSharedPreferences.PrefValueEncryptionScheme.AES256_GCM)\n"
+            "prefs.edit().putString(\"refresh_token\", refreshToken).apply()")  # fmt: skip
+
+
+def nginx_conf(s):
+    return ("server {\n    listen 443 ssl http2;\n    server_name api.example.com;\n    ssl_certificate     /etc/letsencrypt/live/api.example.com/fullchain.pem;\n"
+            "    ssl_certificate_key /etc/letsencrypt/live/api.example.com/privkey.pem;\n    ssl_session_ticket_key /etc/nginx/ticket.key;\n\n"
+            "    location /admin/ {\n        auth_basic \"Restricted\";\n        auth_basic_user_file /etc/nginx/.htpasswd;\n    }\n\n"
+            "    location /api/ {\n        proxy_set_header Authorization $http_authorization;\n        proxy_set_header X-Api-Key $http_x_api_key;\n"
+            "        proxy_pass http://127.0.0.1:8080;\n        add_header Strict-Transport-Security \"max-age=63072000\" always;\n    }\n}\n"
+            "$ sudo nginx -t\nnginx: the configuration file /etc/nginx/nginx.conf syntax is ok\nnginx: configuration file /etc/nginx/nginx.conf test is successful")  # fmt: skip
+
+
+def prompt_pasted_trace(s):
+    return ("getting this when I log in on staging, any idea? it started after the deploy of " + sha(s, 7) + "\n\n"
+            "```\nTraceback (most recent call last):\n  File \"/app/auth/views.py\", line 88, in login\n    user = authenticate(request, username=email, password=password)\n"
+            "  File \"/app/auth/backends.py\", line 41, in authenticate\n    if not check_password(password, user.password):\n"
+            "  File \"/usr/local/lib/python3.12/site-packages/django/contrib/auth/hashers.py\", line 86, in check_password\n"
+            "    hasher = identify_hasher(encoded)\nValueError: Unknown password hashing algorithm 'argon2'. Did you specify it in the PASSWORD_HASHERS setting?\n```\n"
+            f"request id {uuid_of(s)}, sentry event {gen(s + 'ev', 32, HEX)}")  # fmt: skip
+
+
+def pr_description(s):
+    return (f"## Rotate signing keys without downtime\n\nCloses #{gen(s, 4, DIG)}.\n\n### What\n- The JWKS endpoint now serves the current and the next key "
+            "(`kid` = the first 8 hex of the key's SHA-256 thumbprint).\n- `TOKEN_SIGNING_KEY` is read from Vault at boot; the env var stays as a fallback for local dev.\n"
+            "- Old refresh tokens stay valid until they expire (30 days).\n\n### How to test\n```\nmake dev\ncurl -s localhost:8080/.well-known/jwks.json | jq '.keys[].kid'\n```\n\n"
+            f"### Commits\n- {sha(s + 'a', 7)} Serve two keys from the JWKS endpoint\n- {sha(s + 'b', 7)} Read the signing key from Vault\n- {sha(s + 'c', 7)} Test rotation with a fake clock")  # fmt: skip
+
+
+def sql_query_edits(s):
+    return ("-- name: FindApiKeyByHash :one\nSELECT id, user_id, scopes, expires_at\nFROM api_keys\nWHERE key_hash = encode(digest($1, 'sha256'), 'hex')\n  AND revoked_at IS NULL;\n\n"
+            "-- name: SetPassword :exec\nUPDATE users SET password_hash = crypt($2, gen_salt('bf', 12)), password_changed_at = now() WHERE id = $1;\n\n"
+            "-- name: CreateResetToken :one\nINSERT INTO password_resets (user_id, token_hash, expires_at)\nVALUES ($1, $2, now() + interval '1 hour')\nRETURNING id;\n\n"
+            "CREATE POLICY tokens_owner ON api_tokens USING (user_id = current_setting('app.user_id')::uuid);\nGRANT SELECT ON api_keys TO reporting;  -- not the key_hash column\n"
+            "REVOKE ALL ON password_resets FROM PUBLIC;")  # fmt: skip
+
+
+def makefile_edit(s):
+    return (".PHONY: build push login\nIMAGE ?= ghcr.io/acme/api\nTAG ?= $(shell git rev-parse --short HEAD)\n\n"
+            "build:\n\tdocker build --secret id=npm_token,env=NPM_TOKEN --build-arg VERSION=$(TAG) -t $(IMAGE):$(TAG) .\n\n"
+            "login:\n\t@echo \"$$GHCR_TOKEN\" | docker login ghcr.io -u $(GHCR_USER) --password-stdin\n\n"
+            "push: login\n\tdocker push $(IMAGE):$(TAG)\n\nsecrets:\n\t@test -n \"$(DB_PASSWORD)\" || (echo \"DB_PASSWORD is not set\"; exit 1)\n"
+            "\tkubectl create secret generic db --from-literal=password=\"$(DB_PASSWORD)\" --dry-run=client -o yaml | kubeseal -o yaml > k8s/db-sealed.yaml\n\n"
+            "# justfile\ndeploy env:\n    op run --env-file=.env.{{env}} -- ./scripts/deploy.sh {{env}}")  # fmt: skip
+
+
+def cli_help_text(s):
+    return ("Usage: acme login [OPTIONS]\n\n  Log in to Acme and store a token in the system keyring.\n\nOptions:\n"
+            "  -u, --username TEXT        Your Acme user name.\n  -p, --password TEXT        Your password (prompted when omitted; avoid\n"
+            "                             passing it on the command line).\n  --token TEXT               An API token instead of a password [env var: ACME_TOKEN]\n"
+            "  --token-file PATH          Read the token from PATH.\n  --no-keyring               Keep the token in ~/.config/acme/credentials.toml (mode 0600).\n"
+            "  --help                     Show this message and exit.\n\nExamples:\n  acme login -u ana\n  ACME_TOKEN=$(op read op://Private/acme/token) acme login\n"
+            "  acme login --token-file ~/.acme-token")  # fmt: skip
+
+
+def token_format_validation(s):
+    return ("const TOKEN_PATTERNS: Record<string, RegExp> = {\n  github: /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}$/,\n  githubFineGrained: /^github_pat_[A-Za-z0-9_]{82}$/,\n"
+            "  slackBot: /^xoxb-\\d+-\\d+-[A-Za-z0-9]{24}$/,\n  stripe: /^(sk|rk|pk)_(test|live)_[A-Za-z0-9]{24,99}$/,\n  aws: /^AKIA[0-9A-Z]{16}$/,\n};\n\n"
+            "export function looksLikeToken(value: string): string | undefined {\n  return Object.entries(TOKEN_PATTERNS).find(([, re]) => re.test(value))?.[0];\n}\n\n"
+            "it('does not flag a placeholder', () => {\n  expect(looksLikeToken('ghp_' + 'x'.repeat(36))).toBe('github');\n  expect(looksLikeToken('your-token-here')).toBeUndefined();\n});")  # fmt: skip
+
+
+NEGATIVE_FAMILIES_5 = [
+    ("graphql schemas naming secrets", graphql_schema, (as_edit("/home/dev/app/schema.graphql"), as_write("/home/dev/app/schema.graphql"), as_read("/home/dev/app/schema.graphql"))),
+    ("protobuf definitions naming secrets", protobuf_defs, (as_edit("/home/dev/app/proto/acme/auth/v1/token.proto"), as_result, as_json_text)),
+    ("keychain and keystore code", keychain_code, (as_edit("/home/dev/app/ios/Auth/Keychain.swift"), as_write("/home/dev/app/ios/Auth/Keychain.swift"), as_read("/home/dev/app/ios/Auth/Keychain.swift"))),
+    ("web server configs naming key files", nginx_conf, (as_edit("/etc/nginx/sites-available/api"), as_read("/etc/nginx/sites-available/api"), as_json_text)),
+    ("prompts pasting a traceback", prompt_pasted_trace, (as_prompt, as_result)),
+    ("pull request descriptions", pr_description, (as_bash("gh pr view 4821"), as_write("/home/dev/app/.github/PR_BODY.md"), as_assistant_text)),
+    ("sql query files naming secrets", sql_query_edits, (as_edit("/home/dev/app/db/queries/auth.sql"), as_write("/home/dev/app/db/queries/auth.sql"), as_read("/home/dev/app/db/queries/auth.sql"))),
+    ("makefiles with secret references", makefile_edit, (as_edit("/home/dev/app/Makefile"), as_read("/home/dev/app/Makefile"), as_result)),
+    ("cli help text about credentials", cli_help_text, (as_bash("acme login --help"), as_result, as_json_text)),
+    ("token format validation code", token_format_validation, (as_edit("/home/dev/app/src/tokens.ts"), as_write("/home/dev/app/src/tokens.ts"), as_read("/home/dev/app/src/tokens.ts"))),
+]  # fmt: skip
+
+
+def _password_in_graphql_call(s, v):
+    return (f'$ curl -s localhost:4000/graphql -H "Content-Type: application/json" -d \'{{"query":"mutation {{ login(input: {{email: \\"ana@example.com\\", password: \\"{v}\\"}}) {{ token }} }}"}}\'\n'
+            + graphql_schema(s))
+
+
+def _token_in_grpcurl(s, v):
+    return protobuf_defs(s) + f'\n$ grpcurl -H "authorization: Bearer {v}" -d \'{{}}\' api.example.com:443 acme.auth.v1.TokenService/ListTokens\n{{}}'
+
+
+def _dsn_in_pasted_trace(s, v):
+    return prompt_pasted_trace(s) + f"\n\nDATABASE_URL is postgres://app:{v}@db.staging.internal:5432/auth btw"
+
+
+def _token_in_makefile(s, v):
+    return makefile_edit(s).replace("login:\n\t@echo \"$$GHCR_TOKEN\"", f"login:\n\t@echo \"{v}\"")
+
+
+POSITIVE_FAMILIES_5 = [
+    ("secret in a graphql call", _password_in_graphql_call, as_bash("curl -s localhost:4000/graphql -d …")),
+    ("secret in a grpcurl call", _token_in_grpcurl, as_result),
+    ("secret in a prompt pasting a traceback", _dsn_in_pasted_trace, as_prompt),
+    ("secret in a makefile edit", _token_in_makefile, as_edit("/home/dev/app/Makefile")),
+]  # fmt: skip
+
+
+def part_five() -> list:
+    return _mark(_positives(POSITIVE_FAMILIES_5, "pos11e") + _negatives(NEGATIVE_FAMILIES_5, "chk11e", ("m", "n", "o")), PART5)
+
+
 def cases() -> list:
-    return part_one() + part_two() + part_three()
+    return part_one() + part_two() + part_three() + part_four() + part_five()

@@ -102,3 +102,48 @@ def test_the_output_of_a_poolers_user_list_is_a_secret():
     # its hash, as a later stage prints it, is not
     text = "$ sha256sum /etc/pgbouncer/userlist.txt\n3936a7a7497f331dd7913e17d3115cc31f260b1b3bce06eb65469982d5a9cb0c  userlist.txt"
     assert clean_text(text) == text
+
+
+# ---- part four: what a transcript holds besides command output --------------------------------
+
+def test_a_stand_in_of_words_with_a_size_between_them_is_kept():
+    assert _kept("JWT_SECRET=replace-with-32-random-bytes\nSet-Cookie: session=FILTERED; Path=/; HttpOnly")
+    assert PW not in clean_text(f"JWT_SECRET={PW}")
+
+
+def test_a_ruby_symbol_is_a_name():
+    assert _kept("    add_column :users, :encrypted_otp_secret, :string\n    add_index :users, :reset_password_token, unique: true")
+
+
+def test_a_migrations_relative_path_is_kept():
+    assert _kept("# ---- db/migrate/20260314102231_add_encrypted_token_to_users.rb\nclass AddEncryptedTokenToUsers")
+
+
+def test_a_value_its_name_calls_fake_is_kept():
+    for text in ('FAKE_PASSWORD = "correct-horse-battery-staple"', 'dummyToken: "abc-Def-7788-xyz"', "MOCK_API_KEY=k9Xq2LmT7vBn4RwZ"):
+        assert _kept(text), text
+    # a name that only says test may be a staging credential's: still read
+    for text in (f'TEST_DB_PASSWORD = "{PW}"', f'STRIPE_KEY = "{RANDOM}"'):
+        assert (PW if "TEST" in text else RANDOM) not in clean_text(text)
+
+
+# ---- part five ------------------------------------------------------------------------------
+
+def test_a_graphql_type_is_not_a_fields_value():
+    schema = ("input LoginInput {\n  email: String!\n  password: String!\n}\ntype Mutation {\n"
+              "  rotateApiKey(id: ID!): ApiKeyWithSecret!\n  resetPassword(token: String!, newPassword: String!): Boolean!\n}")
+    assert _kept(schema)
+    assert PW not in clean_text(f"password: {PW}\n")  # (a password that ends in `!` is no type)
+    assert PW not in clean_text(f'mutation {{ login(input: {{email: "ana@example.com", password: "{PW}"}}) {{ token }} }}')
+
+
+def test_a_help_texts_metavar_is_not_a_flags_value():
+    helptext = ("Options:\n  -p, --password TEXT        Your password (prompted when omitted).\n"
+                "  --token TEXT               An API token instead of a password [env var: ACME_TOKEN]")
+    assert _kept(helptext)
+    assert PW not in clean_text(f"acme login -u ana --password {PW}")
+
+
+def test_makes_doubled_dollar_is_a_reference():
+    assert _kept('login:\n\t@echo "$$GHCR_TOKEN" | docker login ghcr.io -u $(GHCR_USER) --password-stdin')
+    assert RANDOM not in clean_text(f'login:\n\t@echo "{RANDOM}" | docker login ghcr.io -u ana --password-stdin')
