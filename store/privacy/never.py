@@ -121,7 +121,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
-from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
+from store.privacy.values import CACHE, MEMO_MAX, VALUE_MEMOS, compiled
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -222,8 +222,10 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
-    if shape is None:
-        shape = remember(_VALUE_SHAPES, value, _value_shape(value))
+    if shape is None:  # (values.remember inlined: most values on the dense MB are fresh)
+        if len(_VALUE_SHAPES) >= MEMO_MAX:
+            _VALUE_SHAPES.clear()
+        shape = _VALUE_SHAPES[value] = _value_shape(value)
     if shape is True:
         return True
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
@@ -477,7 +479,7 @@ def _value_shape(value: str):
         return True
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
-    if _secret_word_as_value(value):
+    if first.isalpha() and len(value) <= 60 and _secret_word_as_value(value):  # (its first test, without its call)
         return True
     if first.isdigit() and len(value) <= 3 and value.isdigit():
         return True  # a number of three digits at most (a line, a count; a PIN has four or more)

@@ -196,6 +196,10 @@ DOTTED = r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+\Z"
 def is_reference(value):
     """A quoted or bare value that names a secret instead of holding one (the verdict on `value`
     is kept: VALUE_MEMOS)."""
+    if value[:1] in _NAME_STARTS and "{" not in value and "%" not in value:
+        # (_is_reference's verdict on a value that starts with a letter or a digit, not `x`: no
+        # memo, its verdict costs no more than a memo's look-up on a fresh value)
+        return value.strip().lower() in _STAND_IN_WORDS
     got = _REFERENCE_VERDICTS.get(value)
     if got is None:
         got = remember(_REFERENCE_VERDICTS, value, _is_reference(value))
@@ -223,6 +227,7 @@ def _is_reference(value):
 
 
 _ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_NAME_STARTS = _ASCII_ALNUM - {"x", "X"}  # (is_reference's values read without its memo)
 _STAND_IN_WORDS = CONSTANTS | PLACEHOLDER_WORDS
 _PLACEHOLDER_STRIP = "".join(sorted(PLACEHOLDER_CHARS))
 
