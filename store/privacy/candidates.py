@@ -692,6 +692,9 @@ def _separator_first(text, e, kind, strength, directive_name, found):
     return False
 
 
+_HEAD_STARTS = frozenset(head[:2] for head in COMPOUND_HEADS)  # (each head is 2-12 letters a-z)
+
+
 def _after_label(text, low, s, e, kind, strength, directive_name, found, separator=True):
     """The value after the label text[s:e] (`separator`: a separator after it and its blanks
     is still to be read; False where the caller found none)."""
@@ -699,7 +702,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found, separat
         return
     n = len(text)
     i = e
-    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
+    # (after one blank, a head's first two letters: most words of prose after a label start no head)
+    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" and low[i + 1:i + 3] in _HEAD_STARTS
+                                         or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
         if head is not None and head.group(1) in COMPOUND_HEADS:
             return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's

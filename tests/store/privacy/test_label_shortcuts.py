@@ -406,3 +406,27 @@ def test_a_value_after_a_verb_of_changing_and_its_preposition_is_still_taken():
         found = []
         candidates.find(text, look.low, look.anchors, found, None)
         assert value in [text[f[0]:f[2]] for f in found], text
+
+
+def test_the_two_letters_tested_before_the_compound_head_pattern_start_every_head_it_finds():
+    """candidates._after_label tries "compound-head" after a blank and a letter only where a head's
+    first two letters stand there: wherever the pattern finds a head, they do (heads, their
+    prefixes and longer words, one blank or more, digits and letters beyond ASCII after them)."""
+    from store.privacy.lexicon import COMPOUND_HEADS
+    from store.privacy.values import compiled
+
+    rng = random.Random(6)
+    heads = sorted(COMPOUND_HEADS)
+    rx = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b")
+    found = 0
+    for _ in range(4000):
+        head = rng.choice(heads)
+        word = rng.choice([head, head[:2], head[:-1], head + "s", "x" + head, head + "é", head + "2", "the", "a"])
+        low = "password" + rng.choice([" ", "\t", "  ", " \t"]) + word + rng.choice(["", " ", ":", "\n", "_x"])
+        i = 8
+        m = rx.match(low, i)
+        if m is not None and m.group(1) in COMPOUND_HEADS:
+            found += 1
+            assert low[i + 1] in " \t" or low[i + 1:i + 3] in candidates._HEAD_STARTS, low
+    assert found > 400
+
