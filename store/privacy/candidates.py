@@ -692,6 +692,9 @@ def _separator_first(text, e, kind, strength, directive_name, found):
     return False
 
 
+_HEAD_STARTS = frozenset(head[:2] for head in COMPOUND_HEADS)  # (each head is 2-12 letters a-z)
+
+
 def _after_label(text, low, s, e, kind, strength, directive_name, found, separator=True):
     """The value after the label text[s:e] (`separator`: a separator after it and its blanks
     is still to be read; False where the caller found none)."""
@@ -699,7 +702,9 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found, separat
         return
     n = len(text)
     i = e
-    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" or low[i + 1:i + 2] in ("\t", " ")):
+    # (after one blank, a head's first two letters: most words of prose after a label start no head)
+    if low[i:i + 1] in (" ", "\t") and ("a" <= low[i + 1:i + 2] <= "z" and low[i + 1:i + 3] in _HEAD_STARTS
+                                         or low[i + 1:i + 2] in ("\t", " ")):
         head = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b").match(low, i)
         if head is not None and head.group(1) in COMPOUND_HEADS:
             return  # `password manager is 1Password`, `token type: Bearer`: the label is a compound's
@@ -822,7 +827,10 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
-    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None) and _changed_to(text, low, s, i, j, strength, kind, found):
+    # (a preposition of "verb-preposition" then a blank, at `j`, tested at C speed before the call: ~250
+    # labels a MB of commit messages' prose have none)
+    if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None and low.startswith(_PREPOSITION_BLANK, j)) \
+            and _changed_to(text, low, s, i, j, strength, kind, found):
         return
     if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
@@ -830,6 +838,9 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
 
 
 _PREPOSITION_SET = frozenset(PREPOSITIONS)
+# each of "verb-preposition"'s words and a blank after it: none holds a blank, so where the pattern
+# matches at a label's end, one of these starts at the first character after its blanks
+_PREPOSITION_BLANK = tuple(p + b for p in AFTER_VERB_PREPOSITIONS for b in " \t")
 
 
 def _qualified_value(text, low, i, kind, found):

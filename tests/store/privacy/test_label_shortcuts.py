@@ -370,3 +370,63 @@ def test_an_ascii_word_after_a_directive_is_taken_only_random_or_alone_as_a_conf
                     for style in (ASSIGN, SPACE):
                         assert not decide(word, judged, style, alone=alone), (word, strength, judged, style, alone)
     assert skipped > 500
+
+
+def test_the_preposition_test_before_changed_to_holds_wherever_its_pattern_matches():
+    """candidates._after_label_words calls _changed_to after a word only where one of
+    "verb-preposition"'s words and a blank start after the label's blanks: wherever the pattern
+    matches, that test holds (words that start with a preposition, tabs, scripts beyond ASCII)."""
+    from store.privacy.lexicon import AFTER_VERB_PREPOSITIONS
+    from store.privacy.values import compiled
+
+    rng = random.Random(5)
+    words = list(AFTER_VERB_PREPOSITIONS) + ["tower", "another", "into", "parallel", "enter", "dot", "nada", "вход",
+                                             "إلىه", "àla", "zum", "aufs", "Gx7.kP2m", "x"]
+    candidates._changed_to("", "", 0, 0, 0, MEDIUM, "password", [])  # (compiles "verb-preposition")
+    rx = compiled("verb-preposition", "")
+    matched = 0
+    for _ in range(3000):
+        low = "пароль" + "".join(rng.choice([" ", "\t", "  ", " \t"]) + rng.choice(words) for _ in range(rng.randint(1, 3)))
+        low += rng.choice(["", " ", "\n", "\t"])
+        i = 6
+        j = i
+        while j < len(low) and low[j] in " \t":
+            j += 1
+        if rx.match(low, i) is not None:
+            matched += 1
+            assert j > i and low.startswith(candidates._PREPOSITION_BLANK, j), low
+    assert matched > 500
+
+
+def test_a_value_after_a_verb_of_changing_and_its_preposition_is_still_taken():
+    for text, value in (("cambié la contraseña a Gx7.kP2m mañana", "Gx7.kP2m"),
+                        ("поменял пароль на\tQw9#rT4z вчера", "Qw9#rT4z"),
+                        ("I changed the password to  Xk2$mN8p today", "Xk2$mN8p")):
+        look = Look(text)
+        found = []
+        candidates.find(text, look.low, look.anchors, found, None)
+        assert value in [text[f[0]:f[2]] for f in found], text
+
+
+def test_the_two_letters_tested_before_the_compound_head_pattern_start_every_head_it_finds():
+    """candidates._after_label tries "compound-head" after a blank and a letter only where a head's
+    first two letters stand there: wherever the pattern finds a head, they do (heads, their
+    prefixes and longer words, one blank or more, digits and letters beyond ASCII after them)."""
+    from store.privacy.lexicon import COMPOUND_HEADS
+    from store.privacy.values import compiled
+
+    rng = random.Random(6)
+    heads = sorted(COMPOUND_HEADS)
+    rx = compiled("compound-head", r"[ \t]+([a-z]{2,12})\b")
+    found = 0
+    for _ in range(4000):
+        head = rng.choice(heads)
+        word = rng.choice([head, head[:2], head[:-1], head + "s", "x" + head, head + "é", head + "2", "the", "a"])
+        low = "password" + rng.choice([" ", "\t", "  ", " \t"]) + word + rng.choice(["", " ", ":", "\n", "_x"])
+        i = 8
+        m = rx.match(low, i)
+        if m is not None and m.group(1) in COMPOUND_HEADS:
+            found += 1
+            assert low[i + 1] in " \t" or low[i + 1:i + 3] in candidates._HEAD_STARTS, low
+    assert found > 400
+
