@@ -91,6 +91,8 @@ def find(look, find_secrets):
         _account_rows(text, anchors.at("insert"), found)
     if "<value>" in present:
         _value_elements(text, low, anchors.at("<value>"), found)
+    if look.hits:
+        _attributed_elements(text, look.hits, found)
     if any(lit in present for lit in HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present:
@@ -316,6 +318,30 @@ def _value_elements(text, low, places, found):
         end = low.find("</value>", at + 7, at + 520)
         if verdict is not None and verdict[1] >= MEDIUM and end > at + 7 and "<" not in text[at + 7:end]:
             _take(text, found, at + 7, end, verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ an element with attributes
+def _attributed_elements(text, hits, found):
+    """`<Pass encoding="base64">X</Pass>`, `<wsse:Password Type="...#PasswordText">X</wsse:Password>`:
+    an element named for a secret whose opening tag has attributes (names.py reads `<password>X`
+    alone).  An attribute that says the text is a digest, a hash or encrypted leaves it."""
+    tag = compiled("attributed-element", r"([\w.-]{0,60})[ \t]([^<>\n]{1,300})>([^<>\n]{1,500})</([\w:.-]{1,120})>")
+    for hit in hits:
+        h = hit
+        while h and (text[h - 1].isalnum() or text[h - 1] in "_.-") and hit - h < 60:
+            h -= 1  # (to the name's start: `apiKey`'s hit is its `key`)
+        if not h or text[h - 1] not in "<:":
+            continue
+        lt = h - 1 if text[h - 1] == "<" else text.rfind("<", max(0, h - 40), h)
+        m = tag.match(text, h) if lt >= 0 and (lt == h - 1 or text[lt + 1:h - 1].isalnum()) else None
+        if m is None or m.group(4) != text[lt + 1:h] + m.group(1):
+            continue
+        attrs = m.group(2).lower()
+        if any(word in attrs for word in ("digest", "hash", "crypt", "cipher")):
+            continue
+        verdict = name_verdict(text[h:m.end(1)])
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, m.start(3), m.end(3), verdict[1], ASSIGN, verdict[0], alone=True)
 
 
 # ------------------------------------------------------------------------------ hosts under a secret
