@@ -93,6 +93,7 @@ def find(look, find_secrets):
         _value_elements(text, low, anchors.at("<value>"), found)
     if look.hits:
         _attributed_elements(text, look.hits, found)
+        _value_flag_after_a_name_flag(text, look.hits, found)
     if any(lit in present for lit in HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present:
@@ -342,6 +343,28 @@ def _attributed_elements(text, hits, found):
         verdict = name_verdict(text[h:m.end(1)])
         if verdict is not None and verdict[1] >= MEDIUM:
             _take(text, found, m.start(3), m.end(3), verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ a name's flag, then its value's
+def _value_flag_after_a_name_flag(text, hits, found):
+    """`reg add ... /v DefaultPassword /t REG_SZ /d X`, `Set-ItemProperty -Name DefaultPassword
+    -Value X`: a flag names a secret, a later flag of the same command line gives its value."""
+    after = compiled("value-flag-after-name", r"[\w.-]*[\"']?((?:[ \t]+(?!/d[ \t]|-[Vv]alue[ \t])[^\s|;&]+){0,6}?)"
+                     r"[ \t]+(?:/d|-[Vv]alue)[ \t]+(?:\"([^\"\n]{1,300})\"|'([^'\n]{1,300})'|([^\s\"'|;&]{1,300}))")
+    for hit in hits:
+        a = hit
+        while a and (text[a - 1].isalnum() or text[a - 1] in "_.-") and hit - a < 60:
+            a -= 1
+        head = text[max(0, a - 8):a].rstrip("\"' \t")
+        if not head.endswith(("/v", "-Name", "-name")) or text[a - 1:a] not in " \t\"'":
+            continue
+        m = after.match(text, a)
+        if m is None:
+            continue
+        verdict = name_verdict(text[a:m.start(1)].rstrip("\"'"))
+        g = 2 if m.start(2) >= 0 else 3 if m.start(3) >= 0 else 4
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, m.start(g), m.end(g), verdict[1], ASSIGN, verdict[0])
 
 
 # ------------------------------------------------------------------------------ hosts under a secret

@@ -50,3 +50,25 @@ def test_an_element_with_attributes(template):
 ])  # fmt: skip
 def test_a_repl_answer_to_a_lookup(template):
     _gone(template)
+
+
+@pytest.mark.parametrize("template", [
+    'reg add "HKLM\\SOFTWARE\\Acme\\Agent" /v ApiToken /t REG_SZ /d {v} /f',
+    "New-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name DbPassword -Value '{v}' -PropertyType String",
+    # what stays: a variable, a name that is no secret's, a query
+    "Set-ItemProperty -Path $winlogon -Name DefaultPassword -Value $plain",
+    'reg add "HKLM\\SOFTWARE\\Acme" /v DefaultUserName /d ana /f',
+    'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v DefaultPassword',
+])  # fmt: skip
+def test_a_value_flag_after_a_name_flag(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("text", [
+    'smtp_pass = "`pass show mail/smtp`"',
+    'let token = read("env:GITHUB_TOKEN")',
+    "password = env:DB_PASSWORD",
+    '"rpc-password": "{' + "4e5b1c2d3a6f7e8d9c0b1a2f3e4d5c6b7a8f9e0d" + 'Xy3.kQ9z",',
+])  # fmt: skip
+def test_a_reference_by_its_mark_stays(text):
+    assert clean_text(text) == text
