@@ -25,7 +25,22 @@ FileZilla base64 0/6, mail dotfiles 15/18, IRC clients 12/15, Emacs and Vim 13/1
 registry exports 8/12, crypto tools' passphrases 18/18, GitOps CLIs 15/15, request parameter logs
 13/15, GraphQL 7/9, SOAP WS-Security 4/9, minified bundles 13/15, URL fragments and matrix
 parameters 11/15, JSON escaped twice 9/9, Kubernetes Secret data 6/9, R and notebook outputs
-3/15, session stores 7/9, debug prints of objects 13/15.
+3/15, session stores 7/9, debug prints of objects 13/15.  After the round (formats.py: an element
+named for a secret with attributes, a value flag after a flag naming a secret; processes.py: a
+REPL's answer to a lookup of a secret's name; never.py: a reference by its mark): **89.8 %
+(353/393)**, 88.5 % (116/131) of the realistic ones, 0 of 92 negatives redacted, 4 false of 434
+(the Rails authenticity token `abc`, read as the CSRF token it stands for).
+
+Part two (`part_two`, `negatives_two`), written after that round in families again no batch
+wrote (a flag and its value as list items, defaults inside placeholders, mail and cache wire
+protocols, SMTP's AUTH PLAIN base64, strace/ltrace output, enum and constant declarations,
+migration tools, data pipeline connections, proxy directives, key and value in other
+separators), measured once before any change for it: 158 cases, 126 with secrets (42 realistic),
+32 negatives: **69.8 % caught (88/126)**, 61.9 % (26/42) of the realistic ones, 0 of 32 negatives
+redacted, 0 false of 108.  By family: list items 12/15, placeholder defaults 5/15, wire protocols
+5/12, AUTH PLAIN 4/6, strace 5/12, enums and constants 10/15, migration tools 15/15, pipeline
+connections 12/12, proxy directives 10/12, other separators 10/12.  The round's mechanisms were
+not aimed at these families and did not reach them: the figure of a new batch is still ~70-85 %.
 
 The filter may be tuned on these cases, as on the rest of dev; the held part is never read for
 them.  Values are made at run time, so secret scanners do not flag this file."""
@@ -293,6 +308,94 @@ def positives() -> list:
             + logs_and_wire() + encodings())
 
 
+def _plain(v: str) -> str:
+    """SMTP's AUTH PLAIN argument: the base64 of NUL, the user, NUL, the password."""
+    return _b64("\0ana@example.com\0" + v)
+
+
+def part_two() -> list:
+    """Written after the round's fixes, in families again none wrote: the figure of whether the
+    fixes generalized (measured before any change for it)."""
+    c = []
+    c += _family("part two: a flag and its value as list items", [
+        'args: ["--db-user", "app", "--db-password", "{v}"]',
+        "command:\n  - /app/server\n  - --api-token\n  - {v}",
+        'subprocess.run(["mysql", "-u", "root", "--password", "{v}", "app"], check=True)',
+        'exec.Command("psql", "-U", "app", "--password", "{v}")',
+        '"ExecStart": ["/usr/bin/agent", "-token", "{v}"]',
+    ], realistic=read_result)  # fmt: skip
+    c += _family("part two: defaults inside placeholders", [
+        '@Value("${db.password:{v}}")\nprivate String dbPassword;',
+        "DB_PASSWORD=${DB_PASSWORD:-{v}}",
+        'password: {{ env "DB_PASSWORD" | default "{v}" }}',
+        "spring.datasource.password=${SPRING_DATASOURCE_PASSWORD:{v}}",
+        "api_key = \"${API_KEY:={v}}\"",
+    ], realistic=edit("application.properties"))  # fmt: skip
+    c += _family("part two: mail and cache wire protocols", [
+        "C: a001 LOGIN ana@example.com {v}\nS: a001 OK LOGIN completed",
+        "USER ana\n+OK\nPASS {v}\n+OK Logged in.",
+        '1731402113.221 [0 10.0.0.4:51234] "AUTH" "{v}"',
+        "> AUTH default {v}\n< +OK",
+    ], realistic=in_result)  # fmt: skip
+    c += _family("part two: smtp auth plain base64", [
+        "C: AUTH PLAIN {v}\nS: 235 2.7.0 Authentication successful",
+        "send: 'AUTH PLAIN {v}\\r\\n'",
+    ], realistic=in_result, secret=_plain)  # fmt: skip
+    c += _family("part two: strace and ltrace output", [
+        'write(3, "PASS {v}\\r\\n", 24) = 24',
+        'sendto(5, "AUTH {v}\\r\\n", 31, MSG_NOSIGNAL, NULL, 0) = 31',
+        'strcmp("{v}", "guest") = 1',
+        'execve("/usr/bin/mysql", ["mysql", "-uroot", "-p{v}"], 0x7ffd /* 24 vars */) = 0',
+    ], realistic=in_result)  # fmt: skip
+    c += _family("part two: enum and constant declarations", [
+        'enum Keys {\n    static let stripe = "{v}"\n}',
+        'const val API_SECRET = "{v}"',
+        "export const enum Secrets { Mapbox = '{v}' }",
+        'case apiToken = "{v}"',
+        'public static final String DB_PASS = "{v}";',
+    ], realistic=edit("Secrets.swift"))  # fmt: skip
+    c += _family("part two: migration tools", [
+        "flyway.url=jdbc:postgresql://db:5432/app\nflyway.user=app\nflyway.password={v}",
+        "liquibase --url=jdbc:postgresql://db/app --username=app --password={v} update",
+        "sqlalchemy.url = postgresql://app:{v}@db/app",
+        "module.exports = {\n  client: 'pg',\n  connection: { host: 'db', user: 'app', password: '{v}' }\n};",
+        '{\n  "type": "postgres",\n  "username": "app",\n  "password": "{v}",\n  "database": "app"\n}',
+    ], realistic=read_result)  # fmt: skip
+    c += _family("part two: data pipeline connections", [
+        'AIRFLOW_CONN_WAREHOUSE=\'{"conn_type": "postgres", "login": "etl", "password": "{v}", "host": "dwh"}\'',
+        "airflow connections add dwh --conn-type postgres --conn-login etl --conn-password {v} --conn-host dwh",
+        "outputs:\n  prod:\n    type: snowflake\n    user: etl\n    password: {v}\n    account: acme",
+        'SnowflakeCredentials(user="etl", password="{v}", account="acme")',
+    ], realistic=read_result)  # fmt: skip
+    c += _family("part two: proxy and load balancer directives", [
+        "userlist admins\n    user ana insecure-password {v}",
+        'set $api_key "{v}";',
+        "proxy_set_header X-Api-Key {v};",
+        "http-request set-header Authorization \"Bearer {v}\"",
+    ], realistic=cat("/etc/haproxy/haproxy.cfg"))  # fmt: skip
+    c += _family("part two: key and value in other separators", [
+        "Key;Value\nDbUser;app\nDbPassword;{v}",
+        "Setting\tValue\nAPI Token\t{v}\nRegion\teu-west-1",
+        "| Key | Value |\n|---|---|\n| smtp.password | {v} |",
+        "db_password -> {v}",
+    ], realistic=in_prompt)  # fmt: skip
+    return c
+
+
+NEG2 = [
+    'args: ["--db-user", "app", "--db-password-file", "/run/secrets/db"]',
+    "command:\n  - /app/server\n  - --api-token\n  - $(API_TOKEN)",
+    'subprocess.run(["mysql", "-u", "root", "--password", password], check=True)',
+    '@Value("${db.password}")\nprivate String dbPassword;', "DB_PASSWORD=${DB_PASSWORD:-}",
+    "spring.datasource.password=${SPRING_DATASOURCE_PASSWORD}", "C: a001 LOGIN ana@example.com ****\nS: a001 OK",
+    "C: AUTH PLAIN\nS: 334", 'write(3, "QUIT\\r\\n", 6) = 6', 'enum Keys {\n    static let stripe = ProcessInfo.processInfo.environment["STRIPE_KEY"]!\n}',
+    "flyway.url=jdbc:postgresql://db:5432/app\nflyway.user=app\nflyway.password=${FLYWAY_PASSWORD}",
+    "airflow connections get dwh -o json", "userlist admins\n    user ana password $6$saltsalt$" + sha("unw12p2", 40),
+    "proxy_set_header X-Api-Key $http_x_api_key;", "Key;Value\nDbUser;app\nDbPassword;(see vault)",
+    "| Key | Value |\n|---|---|\n| smtp.password | ${SMTP_PASSWORD} |",
+]  # fmt: skip
+
+
 def _neg_values() -> dict:
     return {
         "hash": sha("unw12md5", 32),
@@ -351,5 +454,13 @@ def negatives() -> list:
     return c
 
 
+def negatives_two() -> list:
+    c = []
+    for i, text in enumerate(NEG2):
+        c.append(Case("part two negatives", text))
+        c.append(Case("part two negatives", result_line(f"unw12m{i}", text), realistic=True))
+    return c
+
+
 def cases() -> list:
-    return positives() + negatives()
+    return positives() + negatives() + part_two() + negatives_two()
