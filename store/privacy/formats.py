@@ -63,7 +63,7 @@ LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>")
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>", "</", " /d ", "-value ")
 
 
 def find(look, find_secrets):
@@ -91,9 +91,10 @@ def find(look, find_secrets):
         _account_rows(text, anchors.at("insert"), found)
     if "<value>" in present:
         _value_elements(text, low, anchors.at("<value>"), found)
-    if look.hits:
-        _attributed_elements(text, look.hits, found)
-        _value_flag_after_a_name_flag(text, look.hits, found)
+    if "</" in present:
+        _attributed_elements(text, anchors.at("</"), found)
+    if " /d " in present or "-value " in present:
+        _value_flag_after_a_name_flag(text, sorted(anchors.at(" /d ") + anchors.at("-value ")), found)
     if any(lit in present for lit in HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present:
@@ -322,49 +323,48 @@ def _value_elements(text, low, places, found):
 
 
 # ------------------------------------------------------------------------------ an element with attributes
-def _attributed_elements(text, hits, found):
+def _attributed_elements(text, places, found):
     """`<Pass encoding="base64">X</Pass>`, `<wsse:Password Type="...#PasswordText">X</wsse:Password>`:
     an element named for a secret whose opening tag has attributes (names.py reads `<password>X`
-    alone).  An attribute that says the text is a digest, a hash or encrypted leaves it."""
-    tag = compiled("attributed-element", r"([\w.-]{0,60})[ \t]([^<>\n]{1,300})>([^<>\n]{1,500})</([\w:.-]{1,120})>")
-    for hit in hits:
-        h = hit
-        while h and (text[h - 1].isalnum() or text[h - 1] in "_.-") and hit - h < 60:
-            h -= 1  # (to the name's start: `apiKey`'s hit is its `key`)
-        if not h or text[h - 1] not in "<:":
+    alone), found from its closing tag (`places`: where `</` stands).  An attribute that says the
+    text is a digest, a hash or encrypted leaves it."""
+    closing = compiled("closing-tag", r"</([\w:.-]{1,120})>")
+    opening = compiled("attributed-tag", r"<([\w:.-]{1,120})[ \t]([^<>\n]{1,300})>")
+    for c in places:
+        m = closing.match(text, c)
+        gt = text.rfind(">", max(0, c - 500), c)
+        lt = text.rfind("<", max(0, gt - 320), gt) if m is not None and gt > 0 else -1
+        if lt < 0 or gt + 1 == c or "<" in text[gt + 1:c] or "\n" in text[gt + 1:c]:
             continue
-        lt = h - 1 if text[h - 1] == "<" else text.rfind("<", max(0, h - 40), h)
-        m = tag.match(text, h) if lt >= 0 and (lt == h - 1 or text[lt + 1:h - 1].isalnum()) else None
-        if m is None or m.group(4) != text[lt + 1:h] + m.group(1):
+        o = opening.match(text, lt)
+        if o is None or o.end() != gt + 1 or o.group(1) != m.group(1):
             continue
-        attrs = m.group(2).lower()
+        attrs = o.group(2).lower()
         if any(word in attrs for word in ("digest", "hash", "crypt", "cipher")):
             continue
-        verdict = name_verdict(text[h:m.end(1)])
+        verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
         if verdict is not None and verdict[1] >= MEDIUM:
-            _take(text, found, m.start(3), m.end(3), verdict[1], ASSIGN, verdict[0], alone=True)
+            _take(text, found, gt + 1, c, verdict[1], ASSIGN, verdict[0], alone=True)
 
 
 # ------------------------------------------------------------------------------ a name's flag, then its value's
-def _value_flag_after_a_name_flag(text, hits, found):
+def _value_flag_after_a_name_flag(text, places, found):
     """`reg add ... /v DefaultPassword /t REG_SZ /d X`, `Set-ItemProperty -Name DefaultPassword
-    -Value X`: a flag names a secret, a later flag of the same command line gives its value."""
-    after = compiled("value-flag-after-name", r"[\w.-]*[\"']?((?:[ \t]+(?!/d[ \t]|-[Vv]alue[ \t])[^\s|;&]+){0,6}?)"
-                     r"[ \t]+(?:/d|-[Vv]alue)[ \t]+(?:\"([^\"\n]{1,300})\"|'([^'\n]{1,300})'|([^\s\"'|;&]{1,300}))")
-    for hit in hits:
-        a = hit
-        while a and (text[a - 1].isalnum() or text[a - 1] in "_.-") and hit - a < 60:
-            a -= 1
-        head = text[max(0, a - 8):a].rstrip("\"' \t")
-        if not head.endswith(("/v", "-Name", "-name")) or text[a - 1:a] not in " \t\"'":
+    -Value X`: a flag names a secret, a later flag of the same command line gives its value
+    (`places`: where ` /d ` or `-value ` stands)."""
+    name_flag = compiled("name-flag", r"(?:(?<=[ \t])/v|(?<=[ \t])-[Nn]ame)[ \t]+[\"']?([\w.-]{1,60})[\"']?((?:[ \t]+[^\s|;&]+){0,6}?)[ \t]*\Z")
+    value = compiled("flag-value", r"[ \t]*(?:\"([^\"\n]{1,300})\"|'([^'\n]{1,300})'|([^\s\"'|;&]{1,300}))")
+    for p in places:
+        ls = text.rfind("\n", max(0, p - 300), p) + 1
+        m = name_flag.search(text, ls, p + (text[p] == " "))
+        flag_end = text.find(" ", p + 2)
+        v = value.match(text, flag_end) if m is not None and flag_end > 0 else None
+        if v is None:
             continue
-        m = after.match(text, a)
-        if m is None:
-            continue
-        verdict = name_verdict(text[a:m.start(1)].rstrip("\"'"))
-        g = 2 if m.start(2) >= 0 else 3 if m.start(3) >= 0 else 4
+        verdict = name_verdict(m.group(1))
+        g = 1 if v.start(1) >= 0 else 2 if v.start(2) >= 0 else 3
         if verdict is not None and verdict[1] >= MEDIUM:
-            _take(text, found, m.start(g), m.end(g), verdict[1], ASSIGN, verdict[0])
+            _take(text, found, v.start(g), v.end(g), verdict[1], ASSIGN, verdict[0])
 
 
 # ------------------------------------------------------------------------------ hosts under a secret
