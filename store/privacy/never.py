@@ -221,8 +221,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
-    if _a_reference_by_its_mark(text, s, e, value):
-        return True
+    around = text[s - 1:s + 1]
+    if (value[0] in "e{" or "{" in around or "`" in around) and _a_reference_by_its_mark(text, s, e, value):
+        return True  # (the call only where such a value can start: most values pay one test)
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
