@@ -328,7 +328,8 @@ def value_below_a_name(text, hits, found):
             i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
         p = hits[i - 1]
         if nl - p < 100 and text[nl - 1] in ")]":
-            _echoed_lookup(text, p, nl, found)
+            if text[nl - 2] in "\"'":  # (`f(password)`, source's lines ending a call: no pattern)
+                _echoed_lookup(text, p, nl, found)
             continue
         if nl - p > 100 or ((c := text[nl - 1]) not in _NAME_LINE_LAST and not (c > "\x7f" and c.isalnum())):
             # (a name and its closing marks end in one of their characters: the line's last one,
