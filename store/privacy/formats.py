@@ -63,7 +63,7 @@ LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>")
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>", "</", " /d ", "-value ")
 
 
 def find(look, find_secrets):
@@ -91,6 +91,10 @@ def find(look, find_secrets):
         _account_rows(text, anchors.at("insert"), found)
     if "<value>" in present:
         _value_elements(text, low, anchors.at("<value>"), found)
+    if "</" in present:
+        _attributed_elements(text, anchors.at("</"), found)
+    if " /d " in present or "-value " in present:
+        _value_flag_after_a_name_flag(text, sorted(anchors.at(" /d ") + anchors.at("-value ")), found)
     if any(lit in present for lit in HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present:
@@ -316,6 +320,51 @@ def _value_elements(text, low, places, found):
         end = low.find("</value>", at + 7, at + 520)
         if verdict is not None and verdict[1] >= MEDIUM and end > at + 7 and "<" not in text[at + 7:end]:
             _take(text, found, at + 7, end, verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ an element with attributes
+def _attributed_elements(text, places, found):
+    """`<Pass encoding="base64">X</Pass>`, `<wsse:Password Type="...#PasswordText">X</wsse:Password>`:
+    an element named for a secret whose opening tag has attributes (names.py reads `<password>X`
+    alone), found from its closing tag (`places`: where `</` stands).  An attribute that says the
+    text is a digest, a hash or encrypted leaves it."""
+    closing = compiled("closing-tag", r"</([\w:.-]{1,120})>")
+    opening = compiled("attributed-tag", r"<([\w:.-]{1,120})[ \t]([^<>\n]{1,300})>")
+    for c in places:
+        m = closing.match(text, c)
+        gt = text.rfind(">", max(0, c - 500), c)
+        lt = text.rfind("<", max(0, gt - 320), gt) if m is not None and gt > 0 else -1
+        if lt < 0 or gt + 1 == c or "<" in text[gt + 1:c] or "\n" in text[gt + 1:c]:
+            continue
+        o = opening.match(text, lt)
+        if o is None or o.end() != gt + 1 or o.group(1) != m.group(1):
+            continue
+        attrs = o.group(2).lower()
+        if any(word in attrs for word in ("digest", "hash", "crypt", "cipher")):
+            continue
+        verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, gt + 1, c, verdict[1], ASSIGN, verdict[0], alone=True)
+
+
+# ------------------------------------------------------------------------------ a name's flag, then its value's
+def _value_flag_after_a_name_flag(text, places, found):
+    """`reg add ... /v DefaultPassword /t REG_SZ /d X`, `Set-ItemProperty -Name DefaultPassword
+    -Value X`: a flag names a secret, a later flag of the same command line gives its value
+    (`places`: where ` /d ` or `-value ` stands)."""
+    name_flag = compiled("name-flag", r"(?:(?<=[ \t])/v|(?<=[ \t])-[Nn]ame)[ \t]+[\"']?([\w.-]{1,60})[\"']?((?:[ \t]+[^\s|;&]+){0,6}?)[ \t]*\Z")
+    value = compiled("flag-value", r"[ \t]*(?:\"([^\"\n]{1,300})\"|'([^'\n]{1,300})'|([^\s\"'|;&]{1,300}))")
+    for p in places:
+        ls = text.rfind("\n", max(0, p - 300), p) + 1
+        m = name_flag.search(text, ls, p + (text[p] == " "))
+        flag_end = text.find(" ", p + 2)
+        v = value.match(text, flag_end) if m is not None and flag_end > 0 else None
+        if v is None:
+            continue
+        verdict = name_verdict(m.group(1))
+        g = 1 if v.start(1) >= 0 else 2 if v.start(2) >= 0 else 3
+        if verdict is not None and verdict[1] >= MEDIUM:
+            _take(text, found, v.start(g), v.end(g), verdict[1], ASSIGN, verdict[0])
 
 
 # ------------------------------------------------------------------------------ hosts under a secret

@@ -221,6 +221,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
+    around = text[s - 1:s + 1]
+    if (value[0] in "e{" or "{" in around or "`" in around) and _a_reference_by_its_mark(text, s, e, value):
+        return True  # (the call only where such a value can start: most values pay one test)
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
     if shape is None:  # (values.remember inlined: most values on the dense MB are fresh)
         if len(_VALUE_SHAPES) >= MEMO_MAX:
@@ -238,6 +241,18 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end)
+
+
+def _a_reference_by_its_mark(text, s, e, value):
+    """A value that says where the secret is, not what: a command substituted in backquotes
+    (muttrc's `` set imap_pass = "`pass show mail`" ``), an `env:NAME` reference (Nickel's, Pkl's
+    `read("env:X")`, openssl's `-passin env:X`); Transmission's salted SHA-1 (`{` and 40 hex)."""
+    if value.startswith("env:") and compiled("env-reference", r"env:[A-Z_][A-Z0-9_]{1,80}\Z").match(value):
+        return True
+    if value[0] == "{" or text[s - 1:s] == "{":
+        hashed = value if value[0] == "{" else "{" + value
+        return compiled("transmission-hash", r"\{[0-9a-f]{40}[\w./]{0,8}\Z").match(hashed) is not None
+    return " " in value and text[s:s + 1] == "`" and text[e - 1:e] == "`" and "`" not in value
 
 
 # What a STRUCTURAL_ID starts with, before its first `_`.

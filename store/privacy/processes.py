@@ -327,6 +327,10 @@ def value_below_a_name(text, hits, found):
         if i < count and hits[i] < nl:
             i = bisect_left(hits, nl, i)  # (most lines hold one secret word: no search)
         p = hits[i - 1]
+        if nl - p < 100 and text[nl - 1] in ")]":
+            if text[nl - 2] in "\"'":  # (`f(password)`, source's lines ending a call: no pattern)
+                _echoed_lookup(text, p, nl, found)
+            continue
         if nl - p > 100 or ((c := text[nl - 1]) not in _NAME_LINE_LAST and not (c > "\x7f" and c.isalnum())):
             # (a name and its closing marks end in one of their characters: the line's last one,
             # read first, leaves most lines of a test's id, `test_x[password]`, and a quarter of
@@ -357,6 +361,24 @@ def value_below_a_name(text, hits, found):
             continue  # a list of names (`password` then `token`), not a value
         if decide(value, verdict[1], SPACE):
             add_span(found, text, span[0], span[1], P_PROCESS, verdict[0])
+
+
+def _echoed_lookup(text, p, nl, found):
+    """A REPL's answer to a lookup of a secret's name that ends its line (`os.environ['KEY']`,
+    `Sys.getenv("KEY")`, `ENV['KEY']`): the quoted string alone on the next line, after the
+    REPL's mark (`Out[3]: `, R's `[1] `, irb's `=> `) or none (iex)."""
+    m = compiled("lookup-ends-line", r"([\w.-]*)[\"'][ \t]*[\])][ \t]*\r?\n"
+                 r"(?:Out\[\d{1,5}\]: |\[1\] |=> )?([\"'])([^\"'\n]{1,300})\2[ \t]*\r?(?:\n|\Z)").match(text, p)
+    if m is None or m.start(2) < nl:
+        return
+    a = p
+    while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+        a -= 1
+    if text[a - 1:a] not in ("'", '"'):
+        return  # the name is a quoted key, not a word of code before a bracket
+    verdict = name_verdict(text[a:m.end(1)])
+    if verdict is not None and decide(m.group(3), verdict[1], SPACE):
+        add_span(found, text, m.start(3), m.end(3), P_PROCESS, verdict[0])
 
 
 def _a_names_value(text, line_start, a):
