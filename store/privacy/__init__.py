@@ -73,7 +73,7 @@ from store.privacy.names import (
     secret_word_hits,
 )
 from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
-from store.privacy.numbered import numbered
+from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
 from store.privacy.rules import (
@@ -508,14 +508,20 @@ def find_secrets(text: str, extra_patterns=()) -> list:
 FORGET_FROM = 20_000
 
 
-def _find(text: str, extra_patterns=()) -> list:
-    """find_secrets, within one call of it (a finder that judges a part of the text alone)."""
+def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
+    """find_secrets, within one call of it (a finder that judges a part of the text alone);
+    `diff_read`: `text` is a diff's lines read without their marks already (diff_body)."""
     if not text:
         return []
     lines = numbered(text) if text[:1] in " 0123456789" else None
     if lines is not None:  # a file as a tool shows it: its lines, without their numbers
         stripped, back = lines
-        return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns)]
+        return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, diff_read)]
+    if not diff_read and (text[:1] in "+-@" or "\n@@ " in text):
+        body = diff_body(text)  # a diff's lines without their marks
+        if body is not None:
+            stripped, back = body
+            return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, True)]
     look = Look(text, extra_patterns)
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS if look.anchors.present else _without_a_literal():
