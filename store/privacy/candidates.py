@@ -640,18 +640,7 @@ def _labels(text, low, anchors, found):
                 continue  # --password X: a flag (store/privacy/names.py)
             kind, strength = verdict
             done = ne
-            # a separator after the name, read here (~7,000 names a MB dense with secrets: no
-            # call of _after_label, and none at all after a weak name's or `＝`, _after_separator's
-            # first test)
-            j = ne
-            while j < n and text[j] in " \t":
-                j += 1
-            sep = text[j:j + 1]
-            if sep in _SEPARATORS and not (sep == "=" and text[j + 1:j + 2] in ("=", ">")):
-                if strength >= STRONG and sep != "\uff1d":
-                    _after_separator(text, j, sep, strength, True, kind, found)
-                continue
-            _after_label(text, low, ns, ne, kind, strength, True, found, False)
+            _after_label(text, low, ns, ne, kind, strength, True, found)
             continue
         strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
         if e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
@@ -695,10 +684,9 @@ def _separator_first(text, e, kind, strength, directive_name, found):
 _HEAD_STARTS = frozenset(head[:2] for head in COMPOUND_HEADS)  # (each head is 2-12 letters a-z)
 
 
-def _after_label(text, low, s, e, kind, strength, directive_name, found, separator=True):
-    """The value after the label text[s:e] (`separator`: a separator after it and its blanks
-    is still to be read; False where the caller found none)."""
-    if separator and _separator_first(text, e, kind, strength, directive_name, found):
+def _after_label(text, low, s, e, kind, strength, directive_name, found):
+    """The value after the label text[s:e]."""
+    if _separator_first(text, e, kind, strength, directive_name, found):
         return
     n = len(text)
     i = e

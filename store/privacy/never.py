@@ -121,7 +121,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
-from store.privacy.values import CACHE, MEMO_MAX, VALUE_MEMOS, compiled
+from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -225,10 +225,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if (value[0] in "e{" or "{" in around or "`" in around) and _a_reference_by_its_mark(text, s, e, value):
         return True  # (the call only where such a value can start: most values pay one test)
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
-    if shape is None:  # (values.remember inlined: most values on the dense MB are fresh)
-        if len(_VALUE_SHAPES) >= MEMO_MAX:
-            _VALUE_SHAPES.clear()
-        shape = _VALUE_SHAPES[value] = _value_shape(value)
+    if shape is None:
+        shape = remember(_VALUE_SHAPES, value, _value_shape(value))
     if shape is True:
         return True
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
@@ -1243,7 +1241,7 @@ SECRET_ATTRIBUTE_LABEL = (r"(?i)(?:secret|token|key|password|credential)s?[ _-]?
 LOOKUP_KEY_LABEL = (r"(?i)(?:(?<![A-Za-z])|(?<=\\[nt]))(?:cache|result|manifest|object|partition|sort|lookup|index|foreign|row"
                     r"|shard|dedup)[ _-]?key" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
 # What a tool prints in base64 for a value it hides (Envoy's `"inline_bytes": "W3JlZGFjdGVkXQ=="`).
-_STAND_IN_WORDS = frozenset(("redacted", "hidden", "masked", "omitted", "sensitive"))
+_HIDDEN_VALUE_WORDS = frozenset(("redacted", "hidden", "masked", "omitted", "sensitive"))
 
 
 def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, end: str) -> bool:
@@ -1316,7 +1314,7 @@ def _stand_in_in_base64(value: str) -> bool:
         words = a2b_base64(value).decode("ascii")
     except (BinasciiError, UnicodeDecodeError):
         return False
-    return words.strip("[]<>()*_ -").lower() in _STAND_IN_WORDS
+    return words.strip("[]<>()*_ -").lower() in _HIDDEN_VALUE_WORDS
 
 
 def _in_a_certificate_object(text: str, s: int) -> bool:

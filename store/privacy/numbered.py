@@ -44,14 +44,15 @@ def diff_body(text: str):
     else None.  A diff: the lines after a hunk header (``@@ -3,7 +3,8 @@``) up to the first that
     no mark starts (the next file's ``diff --git``, a commit's header); or lines that each start
     with `+` or `-` (or Claude Code's ``@@`` between hunks), one of them a `+` not doubled: an
-    Edit's patch lines, one added line alone (lines of `-` alone are a CLI's flags as often).  Lines that are not marked keep their text.  (The marks are
-    taken out, not made spaces: an indented ``token = name`` is code, a line's own one is not.)"""
+    Edit's patch lines, one added line alone (lines of `-` alone are a CLI's flags as often).
+    Lines that are not marked keep their text.  (The marks are taken out, not made spaces: an
+    indented ``token = name`` is code, a line's own one is not.)"""
     if text[:1] in ("+", "-") and text[1:2] != text[:1]:
         cuts, at, added = [], 0, False
         for line in text.split("\n"):
             if line[:1] in ("+", "-"):
                 cuts.append(at)
-                added = added or line[:2] not in ("++", "--") and line[0] == "+"
+                added = added or line[:1] == "+" and line[1:2] != "+"
             elif line and not line.startswith("@@"):
                 cuts = None
                 break

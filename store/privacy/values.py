@@ -259,11 +259,8 @@ def _slashed_random(value: str) -> bool:
 def looks_random(value: str) -> bool:
     """ENTROPY (the verdict on `value` is kept: VALUE_MEMOS)."""
     got = _RANDOM.get(value)
-    if got is None:  # (remember's work, without its call: ~5,000 values a MB dense with secrets)
-        got = _looks_random(value)
-        if len(_RANDOM) >= MEMO_MAX:
-            _RANDOM.clear()
-        _RANDOM[value] = got
+    if got is None:
+        got = remember(_RANDOM, value, _looks_random(value))
     return got
 
 
