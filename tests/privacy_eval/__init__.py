@@ -19,6 +19,7 @@ Fake credentials are assembled at run time so secret scanners do not flag these 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import string
 from dataclasses import dataclass, field
@@ -79,6 +80,11 @@ def request_id(seed: str) -> str:
 def uuid_of(seed: str) -> str:
     h = hashlib.sha256(("uuid" + seed).encode()).hexdigest()
     return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:32]}"
+
+
+def b64(text: str) -> str:
+    """`text` in base64 (a value as a file or a header encodes it)."""
+    return base64.b64encode(text.encode()).decode()
 
 
 def sha(seed: str, n: int = 40) -> str:

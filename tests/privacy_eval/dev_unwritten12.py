@@ -52,6 +52,7 @@ import base64
 from tests.privacy_eval import (
     Batch,
     Case,
+    b64,
     gen,
     in_command,
     in_prompt,
@@ -66,10 +67,6 @@ HUMAN = ["Quartz!Meadow4", "copperKite29#", "Willow_Fern83", "ember.Glade6", "Sa
 
 BATCH = Batch("unw12", tuple(HUMAN), lambda i: 18 + (i % 3) * 7)
 _family = BATCH.family
-
-
-def _b64(text: str) -> str:
-    return base64.b64encode(text.encode()).decode()
 
 
 def _wg(v: str) -> str:
@@ -145,7 +142,7 @@ def desktop_apps() -> list:
     c += _family("filezilla base64 passwords", [
         '<User>ana</User>\n<Pass encoding="base64">{v}</Pass>',
         '<Pass encoding="base64">{v}</Pass>',
-    ], realistic=cat("~/.config/filezilla/sitemanager.xml"), secret=_b64)  # fmt: skip
+    ], realistic=cat("~/.config/filezilla/sitemanager.xml"), secret=b64)  # fmt: skip
     c += _family("mail client dotfiles", [
         'set imap_pass = "{v}"\nset imap_user = "ana@example.com"',
         "account work\nhost smtp.example.com\nuser ana\npassword {v}\nport 587",
@@ -280,7 +277,7 @@ def encodings() -> list:
         "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  password: {v}",
         '{"apiVersion":"v1","kind":"Secret","data":{"api-key":"{v}"}}',
         "kubectl get secret db -o jsonpath='{.data.password}'\n{v}",
-    ], realistic=cat("secret.yaml"), secret=_b64)  # fmt: skip
+    ], realistic=cat("secret.yaml"), secret=b64)  # fmt: skip
     c += _family("r and notebook outputs printing a key", [
         '> Sys.getenv("OPENAI_API_KEY")\n[1] "{v}"',
         "In [3]: os.environ['STRIPE_KEY']\nOut[3]: '{v}'",
@@ -310,7 +307,7 @@ def positives() -> list:
 
 def _plain(v: str) -> str:
     """SMTP's AUTH PLAIN argument: the base64 of NUL, the user, NUL, the password."""
-    return _b64("\0ana@example.com\0" + v)
+    return b64("\0ana@example.com\0" + v)
 
 
 def part_two() -> list:

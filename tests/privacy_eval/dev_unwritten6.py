@@ -27,12 +27,12 @@ them.  Values are made at run time, so secret scanners do not flag this file."""
 
 from __future__ import annotations
 
-import base64
 import json
 
 from tests.privacy_eval import (
     Batch,
     Case,
+    b64,
     bash_event,
     gen,
     in_command,
@@ -95,10 +95,6 @@ def escaped(text: str, seed: str) -> dict:
     """The file inside a JSON document a tool returned (an MCP server's answer), so its quotes and
     newlines are escaped in the result's text."""
     return result_line(seed, json.dumps({"path": "config/app", "content": text}))
-
-
-def _b64(v: str) -> str:
-    return base64.b64encode(v.encode()).decode()
 
 
 def mobile_and_build() -> list:
@@ -278,7 +274,7 @@ def services_and_servers() -> list:
     ], realistic=cat("users.ldif"))  # fmt: skip
     c += _family("ldif base64 values", [
         "dn: cn=ana,ou=people,dc=example,dc=com\nuserPassword:: {v}",
-    ], realistic=cat("export.ldif"), secret=_b64)  # fmt: skip
+    ], realistic=cat("export.ldif"), secret=b64)  # fmt: skip
     return c
 
 

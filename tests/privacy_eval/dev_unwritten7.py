@@ -28,12 +28,12 @@ read for them."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
 
 from tests.privacy_eval import (
     Batch,
     Case,
+    b64,
     gen,
     in_command,
     in_prompt,
@@ -48,10 +48,6 @@ HUMAN = ["Pelican#Sky42", "ruStyAnchor9", "Mango!Tide7", "b1tterLemon", "Orchid$
 
 BATCH = Batch("unw7", tuple(HUMAN), lambda i: 20 + (i % 2) * 12)
 _family = BATCH.family
-
-
-def _b64(text: str) -> str:
-    return base64.b64encode(text.encode()).decode()
 
 
 def _otp(v: str) -> str:
@@ -199,7 +195,7 @@ def containers() -> list:
         "    Environment:\n      MINIO_ROOT_USER:      admin\n      MINIO_ROOT_PASSWORD:  {v}",
     ], realistic=in_result) + _family("docker inspect and kubectl describe", [
         "apiVersion: v1\ndata:\n  password: {v}\n  username: YXBw\nkind: Secret",
-    ], secret=_b64)  # fmt: skip
+    ], secret=b64)  # fmt: skip
 
 
 def history() -> list:
@@ -241,7 +237,7 @@ def http_clients() -> list:
         "-H 'x-api-key: {v}' \\\n  --compressed",
     ], realistic=in_result) + _family("curl -v and the browser's copies", [
         "> GET /admin HTTP/1.1\n> Authorization: Basic {v}",
-    ], secret=lambda v: _b64("admin:" + v))  # fmt: skip
+    ], secret=lambda v: b64("admin:" + v))  # fmt: skip
 
 
 def cookies() -> list:

@@ -42,7 +42,6 @@ them.  Values are made at run time, so secret scanners do not flag this file."""
 
 from __future__ import annotations
 
-import base64
 from urllib.parse import quote
 
 from tests.privacy_eval import (
@@ -50,6 +49,7 @@ from tests.privacy_eval import (
     HEX,
     Batch,
     Case,
+    b64,
     gen,
     in_command,
     in_prompt,
@@ -64,10 +64,6 @@ HUMAN = ["Harbor!Night5", "plumCider22#", "Juniper_Moss7", "falcon.Ridge3", "Ced
 
 BATCH = Batch("unw9", tuple(HUMAN), lambda i: 16 + (i % 3) * 8)
 _family = BATCH.family
-
-
-def _b64(text: str) -> str:
-    return base64.b64encode(text.encode()).decode()
 
 
 def _type7(v: str) -> str:
@@ -150,7 +146,7 @@ def encoded() -> list:
         "Proxy-Authorization: Basic {v}",
         'git -c http.extraheader="AUTHORIZATION: basic {v}" clone https://dev.azure.com/acme/app/_git/app',
         "$ cat ~/.docker/config.json\n{\"auths\": {\"docker.io\": {\"auth\": \"{v}\"}}}",
-    ], realistic=cat("~/.docker/config.json"), secret=lambda v: _b64("ana:" + v))  # fmt: skip
+    ], realistic=cat("~/.docker/config.json"), secret=lambda v: b64("ana:" + v))  # fmt: skip
     c += _family("yaml block and folded scalars", [
         "db:\n  password: |\n    {v}\n  user: app",
         "api_key: >-\n  {v}\nregion: eu-west-1",
