@@ -150,7 +150,7 @@ from tests.privacy_eval import (
     uuid_of,
 )
 from tests.privacy_eval.dev_negatives8 import as_bash, as_json_text, as_read, as_result, as_tool
-from tests.privacy_eval.dev_negatives10 import _b64bytes
+from tests.privacy_eval.dev_negatives10 import _b64bytes, _negatives
 
 UP = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 UPHEX = "0123456789ABCDEF"
@@ -1036,17 +1036,6 @@ def _positives(families, prefix) -> list:
             secrets = (v, _access_token(s)) if make is _refresh_token_in_token_response else \
                 (v, _access_key_id(s)) if make is _credentials_from_metadata else (v,)  # (both are secrets)
             c.append(Case(family, carry(make(s, v), s), secrets, realistic=True))
-    return c
-
-
-def _negatives(families, prefix, seeds) -> list:
-    c = []
-    for family, make, carriers in families:
-        for seed in seeds:
-            s = f"{prefix}{family}{make.__name__}{seed}"
-            text = make(s)
-            for k, carry in enumerate(carriers):
-                c.append(Case(family, carry(text, f"{s}{k}"), realistic=True))
     return c
 
 
