@@ -1,9 +1,11 @@
 """Recall and precision of the privacy filter, measured as a classifier's, and its speed:
 `python -m bench.bench_privacy`.
 
-The labelled set (tests/privacy_eval/): a dev part (tuned on) and a held part (other templates,
-values and languages; never tuned on).  Each case is a text or a hook event / transcript line with
-its secrets labelled (none for a negative).  For each part, per family and in total:
+The labelled set (tests/privacy_eval/): a dev part (tuned on), a held part (other templates,
+values and languages; never tuned on) and an unseen part (written blind, measured once, never
+tuned on; reported beside the others, outside the exit code, its misses and false redactions
+never listed).  Each case is a text or a hook event / transcript line with its secrets labelled
+(none for a negative).  For each part, per family and in total:
 
 - recall: cases with none of their secrets left after the filter;
 - false redactions: redactions that cover no labelled secret, over all redactions (1 - precision);
@@ -525,7 +527,8 @@ def print_part(name: str, cases, tallies, per_family: bool) -> None:
 
 
 def labelled(listing, per_family: bool = True) -> bool:
-    """The labelled set, dev and held; True when the held part meets its targets."""
+    """The labelled set, dev and held, then the unseen part (reported only); True when the held part
+    meets its targets."""
     from tests.privacy_eval import dev, held
 
     ok = True
@@ -536,12 +539,37 @@ def labelled(listing, per_family: bool = True) -> bool:
         tallies = evaluate(cases, listing, name.lower())
         print_part(name, cases, tallies, per_family)
         if name == "HELD":
-            f, r = tallies[("filter", "ALL")], tallies[("filter", "realistic")]
-            ok = (f.caught >= TARGET_RECALL * f.positives and f.false <= TARGET_FALSE * (f.true + f.false)
-                  and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
+            ok = meets_held_targets(tallies)
     print(f"labelled set: {len(families)} families of secrets; held targets (recall >= {TARGET_RECALL:.0%}, "
           f"false <= {TARGET_FALSE:.0%} overall and on realistic shapes, no tool-use id): {'met' if ok else 'NOT met'}")
+    unseen_part(listing, per_family)
     return ok
+
+
+def meets_held_targets(tallies) -> bool:
+    f, r = tallies[("filter", "ALL")], tallies[("filter", "realistic")]
+    return (f.caught >= TARGET_RECALL * f.positives and f.false <= TARGET_FALSE * (f.true + f.false)
+            and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
+
+
+def unseen_part(listing, per_family: bool = True) -> bool:
+    """The unseen part (tests/privacy_eval/unseen.py), written blind and never tuned on: printed as
+    the held part is, with whether it meets the held targets.  Reported only: it changes neither
+    the exit code nor the held verdict, and its misses and false redactions are not added to
+    `listing` (--list), so that nobody tunes on them."""
+    from tests.privacy_eval import unseen
+
+    del listing
+    cases = unseen.cases()
+    name = "UNSEEN (written blind on 2026-11-30, never tuned on)"
+    tallies = evaluate(cases, [], "unseen")
+    print_part(name, cases, tallies, per_family)
+    met = meets_held_targets(tallies)
+    families = {c.family for c in cases if c.secrets}
+    print(f"unseen part: {len(families)} families of secrets, {len({c.family for c in cases}) - len(families)} of "
+          f"look-alikes; held targets (recall >= {TARGET_RECALL:.0%}, false <= {TARGET_FALSE:.0%} overall and on "
+          f"realistic shapes, no tool-use id): {'met' if met else 'NOT met'} (reported only, not in the exit code)")
+    return met
 
 
 def main(argv=None) -> int:
@@ -552,7 +580,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed runs over 1 MB")
     parser.add_argument("--list", help="write every redaction (corpus, verdict, kind, value, line) here")
     parser.add_argument("--speed-only", action="store_true", help="only the timed runs over 1 MB")
-    parser.add_argument("--labelled-only", action="store_true", help="only the labelled set (dev and held)")
+    parser.add_argument("--labelled-only", action="store_true", help="only the labelled set (dev, held and unseen)")
     parser.add_argument("--no-families", action="store_true", help="totals only, not the per-family table")
     args = parser.parse_args(argv)
     if args.speed_only:

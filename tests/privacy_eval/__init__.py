@@ -14,6 +14,14 @@ marks the cases shaped as Claude Code transcripts and hook events are (prompts, 
 and their output, tool results, ids): precision on them is printed on its own, never diluted by
 the shape cases.
 
+A third part, `unseen` (tests/privacy_eval/unseen.py), was written blind on 2026-11-30: its
+author read neither the filter, its tests, its docs nor the bench's listings of misses and false
+redactions, wrote every case before the filter met any of them, and measured it once.  The bench
+prints it beside the held part and says whether it meets the held targets, outside the exit code.
+Its rule: never tune the filter on it (a rule made for one of its cases turns it into a dev part
+and its numbers into nothing); a case changes only to fix a labelling error, said so where it is
+changed.
+
 Fake credentials are assembled at run time so secret scanners do not flag these files.
 """
 
