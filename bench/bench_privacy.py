@@ -542,7 +542,7 @@ def labelled(listing, per_family: bool = True) -> bool:
             ok = meets_held_targets(tallies)
     print(f"labelled set: {len(families)} families of secrets; held targets (recall >= {TARGET_RECALL:.0%}, "
           f"false <= {TARGET_FALSE:.0%} overall and on realistic shapes, no tool-use id): {'met' if ok else 'NOT met'}")
-    unseen_part(listing, per_family)
+    unseen_part(per_family)
     return ok
 
 
@@ -552,14 +552,13 @@ def meets_held_targets(tallies) -> bool:
             and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
 
 
-def unseen_part(listing, per_family: bool = True) -> bool:
+def unseen_part(per_family: bool = True) -> bool:
     """The unseen part (tests/privacy_eval/unseen.py), written blind and never tuned on: printed as
     the held part is, with whether it meets the held targets.  Reported only: it changes neither
-    the exit code nor the held verdict, and its misses and false redactions are not added to
-    `listing` (--list), so that nobody tunes on them."""
+    the exit code nor the held verdict, and its misses and false redactions are never listed
+    (--list), so that nobody tunes on them."""
     from tests.privacy_eval import unseen
 
-    del listing
     cases = unseen.cases()
     name = "UNSEEN (written blind on 2026-11-30, never tuned on)"
     tallies = evaluate(cases, [], "unseen")
