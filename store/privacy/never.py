@@ -621,8 +621,11 @@ def _secret_word_as_value(value: str) -> bool:
         return False
     if value.isalpha():
         words = value.lower()
-    elif compiled("digit", "[0-9]").search(value) is not None:
-        return False  # (most values hold a digit)
+    elif value[-1] in "0123456789" or value.isalnum() or compiled("digit", "[0-9]").search(value) is not None:
+        # (most values hold a digit: one that ends in one, or letters and digits alone, without the
+        # search, whose answer is the same, its digit left in `words` below; ~0.3 us a span less on
+        # the dense MB)
+        return False
     else:
         words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
         if not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
@@ -1263,8 +1266,8 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
         return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
     if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
         return True
-    if end[-1:] in ("=", ":") and _named_fake(text, s):
-        return True
+    if end[-1:] in ("=", ":") and ("fake" in end or "dummy" in end or "mock" in end) and _named_fake(text, s):
+        return True  # (its words, lowercased in `end`, before its search: ~0.5 us less a span on the dense MB)
     if value[-1] in "!]" and end[-1:] == ":" and _graphql_type(text, s, value):
         return True
     if value.isupper() and value.isalpha() and text.startswith("  ", e) and _help_metavar(text, s):
