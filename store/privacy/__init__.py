@@ -528,7 +528,9 @@ def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
         finder(look)
     if not found:
         return []
-    blocks = public_blocks(text) if "-----BEGIN " in text else ()
+    # (`holds`: from the rarest of its characters, where `in` stops at every space; ~0.15 ms a MB
+    # less on real output, which holds none)
+    blocks = public_blocks(text) if holds(text, "-----BEGIN ") else ()
     found.sort()
     # In one pass over the sorted spans: each judged by never_secret, those it keeps merged.  A span
     # found by several finders (or twice) is judged once: by where it stands and its kind's class
@@ -1166,8 +1168,11 @@ def clean_text(text: str, extra_patterns=()) -> str:
     """strip_injected, then strip_private, then redact_secrets. Non-str passes through."""
     if not isinstance(text, str):
         return text
-    text = _strip_blocks(text, ("memory-context", "system-reminder"))
-    text = _strip_blocks(text, ("private",), hide_before_stray=True)
+    # (one search for a tag of either kind first: most texts hold none, and went through two
+    # searches of every `<`; ~0.3 ms a MB less on git's and pip's output)
+    if "<" in text and _tag_re(("memory-context", "system-reminder", "private")).search(text) is not None:
+        text = _strip_blocks(text, ("memory-context", "system-reminder"))
+        text = _strip_blocks(text, ("private",), hide_before_stray=True)
     return redact_secrets(text, extra_patterns)
 
 

@@ -492,8 +492,8 @@ def _value_shape(value: str):
         return True
     if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
         return True
-    if first.isalpha() and len(value) <= 60 and _secret_word_as_value(value):  # (its first test, without its call)
-        return True
+    if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):
+        return True  # (its first tests, without its call: most values end in a digit or a letter)
     if first.isdigit() and len(value) <= 3 and value.isdigit():
         return True  # a number of three digits at most (a line, a count; a PIN has four or more)
     if len(value) >= 64 and value.startswith(_FILE_MAGIC):
@@ -621,8 +621,11 @@ def _secret_word_as_value(value: str) -> bool:
         return False
     if value.isalpha():
         words = value.lower()
-    elif compiled("digit", "[0-9]").search(value) is not None:
-        return False  # (most values hold a digit)
+    elif value.isalnum() or compiled("digit", "[0-9]").search(value) is not None:
+        # (most values hold a digit: one of letters and digits alone without the search, the same
+        # answer, for a character of it that is no letter stays in `words` below and fails its test;
+        # with the gate before the call, ~0.3 us a span less on the dense MB)
+        return False
     else:
         words = value.rstrip("?!:.\u2026\uff1f\uff01\uff1a").lower()
         if not words.replace(" ", "").replace("-", "").replace("'", "").replace("\u2019", "").isalpha():
@@ -1231,6 +1234,7 @@ _ACCESS_LEVELS = frozenset("read write none read-write readwrite read-only reado
 # Actions`, `token type: bearer`, `key algorithm: RSA`).
 _ATTRIBUTE_NOUNS = ("source", "type", "kind", "scope", "scopes", "permission", "permissions", "provider", "status",
                     "length", "format", "algorithm", "usage", "backend", "rotation", "policy")
+_ATTRIBUTE_TAILS = frozenset(w[-2:] for w in _ATTRIBUTE_NOUNS)  # (their last two letters: a set's one lookup)
 SECRET_ATTRIBUTE_LABEL = (r"(?i)(?:secret|token|key|password|credential)s?[ _-]?(?:" + "|".join(_ATTRIBUTE_NOUNS)
                           + r")" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
 
@@ -1263,15 +1267,16 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
         return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
     if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
         return True
-    if end[-1:] in ("=", ":") and _named_fake(text, s):
-        return True
+    if end[-1:] in ("=", ":") and ("fake" in end or "dummy" in end or "mock" in end) and _named_fake(text, s):
+        return True  # (its words, lowercased in `end`, before its search: ~0.5 us less a span on the dense MB)
     if value[-1] in "!]" and end[-1:] == ":" and _graphql_type(text, s, value):
         return True
     if value.isupper() and value.isalpha() and text.startswith("  ", e) and _help_metavar(text, s):
         return True
     if value.startswith("$$") and compiled("never-make-ref", r"\$\$\{?[A-Za-z_][A-Za-z0-9_]*\}?").fullmatch(value):
         return True  # "$$GHCR_TOKEN" in a makefile's recipe: Make's escape of a shell variable's reference
-    if end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(_ATTRIBUTE_NOUNS) \
+    if end[-1:] in (":", "=") and (name := end[:-1].rstrip(" \t\"'\\"))[-2:] in _ATTRIBUTE_TAILS \
+            and name.endswith(_ATTRIBUTE_NOUNS) \
             and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
         return True
     return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
