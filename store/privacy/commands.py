@@ -515,7 +515,10 @@ def _flag_entries(token, written, flags):
 
 def _flag_value(text, low, at, end, flag, style, seg_end):
     """The span of the value a flag at `at` (its text ends at `end`) carries, per `style`."""
-    token_end = compiled("flag-token-rest", r"[^\s\"']*").match(low, end, seg_end).end() if end < seg_end else end
+    if end < seg_end and low[end] != " " and low[end] != "\t":
+        token_end = compiled("flag-token-rest", r"[^\s\"']*").match(low, end, seg_end).end()
+    else:
+        token_end = end  # (a space after the flag, most: nothing of its token goes on, without the pattern)
     attached_start = at + len(flag)
     if style == ":w":  # Windows /p:VALUE
         return (attached_start, token_end) if token_end > attached_start else None

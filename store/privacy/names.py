@@ -235,13 +235,22 @@ def _named_values(text, low, hits, found, line):
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
             value_at = compiled("value", _VALUE).match
-        if e + 1 < n and low[e] == "=" and low[e + 1] not in "=~>":
-            # a bare `=`, what _SEP matches there, read without it: the spaces after it (~40 %
-            # of the separators of a MB dense with secrets)
-            sep_end = e + 1
+        c = low[e] if e < n else ""
+        p = e
+        if c == " " or c == "\t":
+            p += 1
+            while p < n and low[p] in " \t":
+                p += 1
+        if p + 1 < n and low[p] == "=" and low[p + 1] not in "=~>":
+            # a bare `=`, spaces before it or not, what _SEP matches there, read without it: the
+            # spaces after it (~60 % of the separators of a MB dense with secrets)
+            sep_end = p + 1
             while sep_end < n and low[sep_end] in " \t":
                 sep_end += 1
             end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
+                                   strength, value_at, line)
+        elif (c == ":" or c == "\"" or c == "'") and (colon := _plain_colon(low, e, n)) is not None:
+            end = _after_separator(text, found, colon[1], True, ":", colon[0], s, e, before, name, kind,
                                    strength, value_at, line)
         else:
             m = sep_at(low, e) if e < n and _may_separate(low, e, n) else None  # a separator is one character or more
@@ -265,6 +274,24 @@ _SEP_FIRST = frozenset("\\\"'[] \t:<=|?&\uff1a\uff1d{,>")
 _SEP_AFTER_SPACE = frozenset("]:<=|?&\uff1a\uff1d{,>a \t")
 _SEP_AFTER_QUOTE = frozenset(" \t[]:<=|?&\uff1a\uff1d{,>")
 _SEP_AFTER_BRACKET = frozenset(" \t:<=|?&\uff1a\uff1d{,>")
+
+
+_TYPE_FIRST = frozenset("&*([abcdefghijklmnopqrstuvwxyz")  # (what starts a type in _SEP: `token: str = …`)
+
+
+def _plain_colon(low, e, n):
+    """(the closing quote or None, the end) of what _SEP matches at `e` where it is a colon alone,
+    a quote maybe before it, then spaces and a value no type's name starts (`password: "X"`,
+    `"token": 'X'`, `key: |`), read without the pattern; None where the pattern must say."""
+    k = e if low[e] == ":" else e + 1
+    if k + 1 >= n or low[k] != ":" or (low[k + 1] != " " and low[k + 1] != "\t"):
+        return None
+    q = k + 2
+    while q < n and low[q] in " \t":
+        q += 1
+    if q >= n or low[q] in _TYPE_FIRST:
+        return None
+    return (low[e] if k > e else None), q
 
 
 def _may_separate(low, e, n):
@@ -477,10 +504,20 @@ _EXPRESSION_FIRST = frozenset(" \t+*%.")  # (after a closing quote: what the pat
 
 
 def _same_name(value, name):
-    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key.  (Read, not kept:
-    a pair's key and look-up cost more than its reading, ~8,000 pairs a MB dense with secrets.)"""
-    return value.strip().lower().replace("_", "").replace("-", "") == \
-        name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", "")
+    """`"challengePassword"` under CHALLENGE_PASSWORD: the value names its key.  (The pair is read,
+    not kept: a pair's key and look-up cost more than its reading, ~8,000 pairs a MB dense with
+    secrets; the name's form is kept, the same few names stand before most values.)"""
+    form = _NAME_FORMS.get(name)
+    if form is None:
+        form = remember(_NAME_FORMS, name, name.rsplit(".", 1)[-1].lower().replace("_", "").replace("-", ""))
+    first = value[:1]
+    if first.isascii() and first.isalnum() and first.lower() != form[:1]:
+        return False  # (the first character of the value's form: most values differ there)
+    return value.strip().lower().replace("_", "").replace("-", "") == form
+
+
+_NAME_FORMS: dict = {}
+VALUE_MEMOS.append(_NAME_FORMS)
 
 
 def _block_scalar(text, after):
@@ -564,7 +601,7 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         # (`storePassword=System.getenv("X")` in a properties file: a call, its quoted argument cut)
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
-    if compiled("dotted", DOTTED).match(value) and not leet_dotted(value):
+    if "." in value and compiled("dotted", DOTTED).match(value) and not leet_dotted(value):
         return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
@@ -923,7 +960,9 @@ def _code_context(text, line, value, key, style, key_start):
     """A bare identifier after `key` is a name of code, not a value (see _bare_is_literal)."""
     if style == "cli":
         return False
-    has_digit = any(ch.isdigit() for ch in value)
+    # (an ASCII value's digits by one search, not a generator's step a character)
+    has_digit = compiled("digit", "[0-9]").search(value) is not None if value.isascii() else \
+        any(ch.isdigit() for ch in value)
     if ("_" in value.strip("_") or value.startswith("_")) and not _leet_mixed(value):
         return True  # db_password, KEY_PASSWORD, _token: variables and constants
     if value[0].isupper() and not value.isupper() and not has_digit:
@@ -962,6 +1001,8 @@ def _declared(text, line, before):
     `(?:.*[;{][ \t]*|[ \t]*)(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z` matches,
     the last `;` or `{` kept by the line's facts (none stands in what follows it), not by `.*`
     tried at each place of a long line."""
+    if before <= line.start or text[before - 1] not in "tlr":
+        return False  # (the last letter of `let`, `const`, `var`, `val`, `mut`: most heads end otherwise)
     tail = r"(?:export[ \t]+)?(?:let|const|var|val)(?:[ \t]+mut)?\Z"
     if compiled("declared-start", r"[ \t]*" + tail).match(text, line.start, before):
         return True
