@@ -641,6 +641,8 @@ def _labels(text, low, anchors, found):
                 continue  # --password X: a flag (store/privacy/names.py)
             kind, strength = verdict
             done = ne
+            if strength < STRONG and text[ne:ne + 1] in _NOTHING_AFTER_A_NAME:
+                continue  # (Python's `pass` then its line's end, `getpass(`: ~300 names a MB of source code)
             _after_label(text, low, ns, ne, kind, strength, True, found)
             continue
         strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
@@ -649,6 +651,11 @@ def _labels(text, low, anchors, found):
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
         _after_label(text, low, s, e, kind, strength, False, found)
+
+
+# What _after_label reads nothing after, at a name's end, under a verdict below STRONG: no blank,
+# separator, quote or letter (each of its other cases asks a STRONG label).
+_NOTHING_AFTER_A_NAME = frozenset("\n\r().,;-/[{}<>!?|&+%#@$~^\\")
 
 
 def _inflected_label(low, ns, ne, s, e):
