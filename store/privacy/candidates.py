@@ -128,6 +128,7 @@ def literals() -> tuple:
                      'key="', 'name="', "\u2502", "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
+        lits.update(("( ", "(\t"))  # a parenthesis, blanks, a quote (_string_lists)
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -267,7 +268,7 @@ def find(text, low, anchors, found, find_secrets):
     if "\u2502" in present or "| " in present:
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
-        _arrays(text, low, found, find_secrets)
+        _arrays(text, low, anchors, found, find_secrets)
         if any(short in present for short in _call_shorts()) and (
                 "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")
                 or holds(low, "(b\"") or holds(low, "(b'")):
@@ -640,6 +641,8 @@ def _labels(text, low, anchors, found):
                 continue  # --password X: a flag (store/privacy/names.py)
             kind, strength = verdict
             done = ne
+            if strength < STRONG and text[ne:ne + 1] in _NOTHING_AFTER_A_NAME:
+                continue  # (Python's `pass` then its line's end, `getpass(`: ~300 names a MB of source code)
             _after_label(text, low, ns, ne, kind, strength, True, found)
             continue
         strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
@@ -648,6 +651,11 @@ def _labels(text, low, anchors, found):
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
         _after_label(text, low, s, e, kind, strength, False, found)
+
+
+# What _after_label reads nothing after, at a name's end, under a verdict below STRONG: no blank,
+# separator, quote or letter (each of its other cases asks a STRONG label).
+_NOTHING_AFTER_A_NAME = frozenset("\n\r().,;-/[{}<>!?|&+%#@$~^\\")
 
 
 def _inflected_label(low, ns, ne, s, e):
@@ -1552,22 +1560,27 @@ _ARRAY_LINES: dict = {}  # the command line an array makes -> its finds (values.
 VALUE_MEMOS.append(_ARRAY_LINES)
 
 
-def _string_lists(rx, text):
+def _string_lists(rx, text, anchors):
     """What `rx.finditer(text)` yields ("string-list"): a match starts at a bracket or a
-    parenthesis that a quote follows, those places found first by two patterns that start with
-    one character (the engine skips to it; a pattern that starts with a set of two stops at
-    every character to test it: ~2-3 ms a MB against ~0.5-1.4)."""
-    places = [m.start() for m in compiled("string-list-paren", r"\([ \t]*[\"']").finditer(text)]
+    parenthesis that a quote follows (blanks between), those places found first: a bracket's by a
+    pattern that starts with it (the engine skips to it; a pattern that starts with a set of two
+    stops at every character to test it: ~2-3 ms a MB against ~0.5-1.4), a parenthesis's from the
+    one pass's places of `("`, `('`, `( ` and `(\t` (the pattern of the bracket's ~0.4-0.7 ms a MB
+    more)."""
+    paren = compiled("string-list-paren", r"\([ \t]*[\"']").match
+    places = [at for at in anchors.at("( ") + anchors.at("(\t") if paren(text, at)]
+    places += anchors.at("(\"")
+    places += anchors.at("('")
     places += [m.start() for m in compiled("string-list-bracket", r"\[[ \t]*[\"']").finditer(text)]
     places.sort()
     yield from matches_from(rx, text, places)
 
 
-def _arrays(text, low, found, find_secrets):
+def _arrays(text, low, anchors, found, find_secrets):
     """An exec array or a call's string arguments, read as the command line they make."""
     rx = compiled("string-list", r"[\[(][ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')(?:[ \t]*,[ \t]*(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')){1,40}")  # fmt: skip
     item = compiled("string-item", r"\"([^\"\n]{0,300})\"|'([^'\n]{0,300})'")
-    for m in _string_lists(rx, text):
+    for m in _string_lists(rx, text, anchors):
         parts = []  # (start in joined, start in text, length)
         joined = []
         pos = 0

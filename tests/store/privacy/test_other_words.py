@@ -23,3 +23,15 @@ def test_a_git_log_keeps_its_authors_and_still_loses_a_secret_said_in_a_message(
     secret = LOG + "    auth=Xk3pQz9wLmPq2 was pasted by the author\n"
     spans = find_secrets(secret)
     assert [secret[s:e] for _k, s, e in spans] == ["Xk3pQz9wLmPq2"]
+
+
+def test_the_insert_of_insertions_is_no_place_of_insert_and_a_literal_of_other_words_still_stands():
+    text = " 2 files changed, 3 insertions(+), 1 deletion(-)\nINSERT INTO users VALUES (1, 'x')\ninserted\n"
+    places = Look(text * 3000).anchors.at("insert")
+    assert {(text * 3000)[p:p + 7].lower() for p in places} == {"insert ", "inserte"}
+    assert [text[p:p + 7].lower() for p in Look(text).anchors.at("insert")] == ["insert ", "inserte"]
+    # where only the other words stand, the literal is still present, as a `find` says (no place read)
+    only = "Author: Jane Roe\n 1 file changed, 2 insertions(+)\n" * 3000
+    anchors = Look(only).anchors
+    assert {"auth", "insert"} <= anchors.present
+    assert anchors.at("auth") == [] and anchors.at("insert") == []

@@ -436,20 +436,23 @@ def test_a_long_text_lowered_in_pieces_is_the_text_lowered_whole(monkeypatch, se
 
 
 def test_string_lists_are_what_the_pattern_finds_scanning_the_text():
-    """_arrays's lists of strings are found from the brackets and parentheses a quote follows:
-    the same matches as the pattern's scan of the whole text, nested and overlapping ones too."""
+    """_arrays's lists of strings are found from the brackets and parentheses a quote follows
+    (the parentheses' from the one pass's places): the same matches as the pattern's scan of the
+    whole text, nested and overlapping ones too, in a short text and past the one pass's size."""
     import random
 
+    from store.privacy import Look
     from store.privacy.candidates import _string_lists
     from store.privacy.values import CACHE
 
     find_secrets('run(["ssh", "-p", "22"])')  # (the pattern compiled as the filter compiles it)
     rng = random.Random(11)
-    pieces = ["[", "(", '"', "'", ",", " ", "\t", "\n", "a", "x(", '"a",', "'b'", "]", ")", '("', "['"]
-    for _ in range(300):
-        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 400)))
-        rx = CACHE["string-list"]
-        assert [m.span() for m in _string_lists(rx, text)] == [m.span() for m in rx.finditer(text)], text
+    pieces = ["[", "(", '"', "'", ",", " ", "\t", "\n", "a", "x(", '"a",', "'b'", "]", ")", '("', "['", "( ", "(\t"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 400))) for _ in range(300)]
+    rx = CACHE["string-list"]
+    for text in [*texts, "".join(texts)]:
+        got = [m.span() for m in _string_lists(rx, text, Look(text).anchors)]
+        assert got == [m.span() for m in rx.finditer(text)], text
 
 
 def test_a_rule_with_a_reach_is_tried_where_a_scan_from_every_start_finds_it(monkeypatch):
