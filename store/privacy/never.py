@@ -11,6 +11,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   ``sk-...``, ``INSERT_TOKEN_HERE``);
 - the same stand-ins after a provider's prefix (``sk_test_xxxx…``, ``xoxb-your-token``), and
   values made of words one of which says stand-in (``changeme123``, ``please-change-this``);
+- a key that marks itself as a documentation example, ending in ``EXAMPLE`` or ``EXAMPLEKEY``
+  in upper case (AWS's documented ``AKIAIOSFODNN7EXAMPLE``, ``…bPxRfiCYEXAMPLEKEY``);
 - password hashes in the modular crypt format (``$2b$12$…``, ``$argon2id$…``, Cisco's and
   Juniper's ``$8$…``/``$9$…``, Django's
   ``pbkdf2_sha256$…``): hashes, like any other;
@@ -691,6 +693,8 @@ def _placeholder(value: str) -> bool:
     """A stand-in for a secret: the PLACEHOLDER shapes, a value of words one of which says so
     (`changeme123`, `please-change-this`, `some-long-random-string`), or either after a
     provider's prefix (`sk_test_xxxx…`, `sk-proj-REPLACE_WITH_YOUR_KEY`, `xoxb-your-token`)."""
+    if "EXAMPLE" in value and len(value) >= 16 and compiled("never-example-marked", EXAMPLE_MARKED).fullmatch(value):
+        return True
     rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
     for v in (value, value[rest.end():] if rest else None):
         if not v:
@@ -704,6 +708,11 @@ def _placeholder(value: str) -> bool:
     return False
 
 
+# A key that marks itself as a documentation example: it ends in EXAMPLE or EXAMPLEKEY, in upper
+# case, or in that and a run of one digit padding it to its length (AWS's documented
+# `AKIAIOSFODNN7EXAMPLE` / `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`, `sk_test_EXAMPLEKEY0000…`);
+# a random key ends so once in 62**7.
+EXAMPLE_MARKED = r"[A-Za-z0-9+/_-]{6,}EXAMPLE(?:KEY)?(?:(\d)\1{3,})?"
 # Words that make a value of words a stand-in (the value holds no other kind of character); not
 # `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
 PLACEHOLDER_VOCABULARY = frozenset(
