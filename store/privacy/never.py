@@ -240,7 +240,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
-        or _never_in_tool_output_11(text, s, e, value, last, end)
+        or _never_in_tool_output_11(text, s, e, value, last, end) \
+        or _names_a_secret(text, s, e, kind, value, last, end, after)
 
 
 def _a_reference_by_its_mark(text, s, e, value):
@@ -1102,10 +1103,12 @@ def _is_hex(value: str) -> bool:
 # A cookie's attributes (RFC 6265): what follows them in a Set-Cookie header is no cookie's value.
 _COOKIE_ATTRIBUTES = ("samesite", "path", "domain", "expires", "max-age", "priority", "partitioned")
 # The words of an id's name (`job`, `trace`, `cuid`, `xid`, `ulid`, a token's `accessor`: a reference
-# to a token, which cannot authenticate), as a JSON key or a label ends in them.
+# to a token, which cannot authenticate; a key's `kid`, a secret's `version`), as a JSON key or a
+# label ends in them.
 _ID_NOUNS = ("uid", "uuid", "guid", "cuid", "xid", "ulid", "ksuid", "oid", "nanoid", "job", "trace", "span",
-             "accessor", "etag", "revision", "rev", "snowflake")
-ID_NOUN = r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake)\Z"
+             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version")
+ID_NOUN = (r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z"
+           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z")
 
 
 def _label_name(tail: str) -> str:
@@ -1335,3 +1338,56 @@ def _in_a_certificate_object(text: str, s: int) -> bool:
         return False
     m = compiled("never-object-name", r"(\w+)\\?\"[ \t]*:[ \t]*\Z").search(text, brace - 60 if brace > 60 else 0, brace)
     return m is not None and m.group(1).lower().endswith(("certificate", "certificate_chain", "cert_chain", "trusted_ca", "ca_cert"))
+
+
+# What a value is, named in parentheses right after it (`rotated key X (kid)`, `X (key ID)`): an id.
+NAMED_AFTER = r"[`\"']?[ \t]*\((?i:kid|key[ _-]?id|id|version|fingerprint|thumbprint|digest)\)"
+# A flag or a label whose last word says its value names or identifies a secret, not holds it
+# (`--secret-id X`, `--key-id X`, `--name X`, `name: X`, `secretName=X`, `token kid: X`, `key_version:
+# X`; not `--password X`).
+NAMING_LABEL = (r"(?:(?:^|[\s{,(\[])--?[a-z][a-z0-9-]*-(?:id|ids|name|arn)|--(?:id|name|arn)"
+                r"|(?:^|[\s{,(\[\\\"'])(?:[A-Za-z][A-Za-z0-9]*[_-]?)?(?:name|Name|NAME|kid|version|Version)(?:\\?[\"'])?[ \t]*[:=])[ \t]*(?:\\?[\"'])?\Z")
+# A command that reads, shows or deletes a secret by its name or path: its argument names the
+# secret (`vault kv get secret/X`, `pass show X`, `kubectl get secret X`, `keyring get svc X`).
+SECRET_LOOKUP = (r"(?:^|[\s$#>;&|(`])(?:vault[ \t]+(?:kv[ \t]+)?(?:get|read|list|delete|destroy|metadata[ \t]+get)"
+                 r"|(?:go)?pass[ \t]+(?:show|cat|edit|rm)|(?:kubectl|oc)[ \t]+(?:get|describe|delete)[ \t]+secrets?"
+                 r"|keyring[ \t]+(?:get|del)[ \t]+[\w.@-]+)(?:[ \t]+-[\w=.-]+)*[ \t]+\Z")
+# A reference to a secret in a secret store, by its address: 1Password's `op://vault/item/field`,
+# an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC123`, `arn:aws:ssm:…:parameter/…`).
+SECRET_REFERENCE = r"op://[^\s\"'`]+|arn:aws[\w-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[^\s\"'`]+"
+
+
+def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str, end: str, after: str) -> bool:
+    """Where the value stands says it names or identifies a secret (a key's id named after it, a
+    lookup's argument, a reference to a secret store), not holds it; a provider's shape is judged
+    by its kind before this."""
+    if kind in PROVIDER_KINDS:
+        return False
+    if after in " \t(`\"'" and text.find("(", e, e + 4) >= 0 and compiled("never-named-after", NAMED_AFTER).match(text, e):
+        return True
+    if (value[0] in "oa" or last in "/:") and _in_a_secret_reference(text, s, e):
+        return True
+    before = text[s - 60 if s > 60 else 0:s]
+    if (last in " \t" and (" -" in before or "\t-" in before)) or (end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version"))) \
+            or (last == "=" and before.endswith(("-id=", "-name=", "-arn="))):
+        if compiled("never-naming-label", NAMING_LABEL).search(before):
+            return True
+    if last in " \t/" and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
+                           or text.find("ecret", s - 60 if s > 60 else 0, s) >= 0 or text.find("keyring", s - 80 if s > 80 else 0, s) >= 0):
+        start = _line_start(text, s, 120)
+        at = s if last != "/" else text.rfind(" ", start, s) + 1
+        return at > start and compiled("never-secret-lookup", SECRET_LOOKUP).search(text, start, at) is not None
+    return False
+
+
+def _in_a_secret_reference(text: str, s: int, e: int) -> bool:
+    """The span lies in a SECRET_REFERENCE: the run of characters around it with no space or quote."""
+    a = s
+    while a > 0 and text[a - 1] not in " \t\n\"'`=(," and s - a < 200:
+        a -= 1
+    if not text.startswith(("op://", "arn:"), a):
+        return False
+    b = e
+    while b < len(text) and text[b] not in " \t\n\"'`)," and b - e < 200:
+        b += 1
+    return compiled("never-secret-reference", SECRET_REFERENCE).fullmatch(text, a, b) is not None

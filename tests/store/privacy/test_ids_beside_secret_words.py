@@ -47,3 +47,56 @@ def test_real_shaped_keys_beside_the_examples_stay_redacted():
                   gen("low", 30) + "example" + gen("low2", 3)):
         text = f"aws_secret_access_key = {value}"
         assert find_secrets(text), text
+
+
+def _values(seed: str) -> list:
+    return [gen(seed + "-a", 24), gen(seed + "-b", 20), "q7" + gen(seed + "-c", 30)]
+
+
+def _all_kept(template: str, seed: str) -> None:
+    for v in _values(seed):
+        text = template.format(v=v)
+        assert _kept(text, v), (text, find_secrets(text))
+
+
+def _all_redacted(template: str, seed: str) -> None:
+    for v in _values(seed):
+        text = template.format(v=v)
+        assert not _kept(text, v), text
+
+
+def test_a_key_id_named_in_parentheses_after_it_is_kept():
+    for t in ("rotated key {v} (kid)", "signing key {v} (key id) is now active", "token `{v}` (key ID)",
+              '"rotated secret {v} (version)\\n"'):
+        _all_kept(t, "paren")
+    for t in ("API_KEY={v} (rotated)", "export TOKEN={v} (expires in 1h)", "password = {v} (id of the admin)"):
+        _all_redacted(t, "paren-secret")
+
+
+def test_an_id_member_of_a_key_or_a_secret_is_kept():
+    for t in ('{{"kid": "{v}", "token_type": "Bearer", "expires_in": 3600}}', '"secret_version": "{v}"',
+              'key_version = "{v}"  # api key', 'token kid: {v}'):
+        _all_kept(t, "kid")
+    for t in ('{{"access_token": "{v}", "token_type": "Bearer"}}', '{{"client_secret": "{v}", "kid": "abc"}}'):
+        _all_redacted(t, "kid-secret")
+
+
+def test_a_lookup_argument_names_the_secret_it_reads():
+    for t in ("aws secretsmanager get-secret-value --secret-id {v}", "aws kms decrypt --key-id {v} --ciphertext-blob x",
+              "az keyvault secret show --vault-name kv --name {v}", "        secretKeyRef: {{name: {v}, key: password}}",
+              "valueFrom:\n  secretKeyRef: {{key: token, name: {v}}}",
+              "vault kv get secret/{v}", "vault read -field=password secret/data/{v}", "$ pass show {v}",
+              "kubectl get secret {v} -o yaml", "kubectl describe secrets {v}", "keyring get my-service {v}"):
+        _all_kept(t, "lookup")
+    for t in ("aws configure set aws_secret_access_key {v}", "vault login {v}", "mysql -u root --password {v}",
+              "vault kv put secret/app password={v}", "docker login -p {v} registry.example.com",
+              "kubectl create secret generic db --from-literal=password={v}"):
+        _all_redacted(t, "lookup-secret")
+
+
+def test_a_reference_to_a_secret_store_is_kept():
+    for t in ("DB_PASSWORD=op://prod/{v}/password", "password: op://Private/{v}/credential",
+              "secret arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/{v}",
+              "SecretString ref: arn:aws:ssm:eu-west-1:123456789012:parameter/app/{v}"):
+        _all_kept(t, "ref")
+    _all_redacted("DB_PASSWORD=op-{v}", "ref-secret")
