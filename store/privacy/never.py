@@ -241,7 +241,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
-        or _names_a_secret(text, s, e, kind, value, last, end, after)
+        or _names_a_secret(text, s, e, kind, value, last, end, after) \
+        or _published_example(text, s)
 
 
 def _a_reference_by_its_mark(text, s, e, value):
@@ -714,11 +715,12 @@ def _placeholder(value: str) -> bool:
 # `AKIAIOSFODNN7EXAMPLE` / `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`, `sk_test_EXAMPLEKEY0000…`);
 # a random key ends so once in 62**7.
 EXAMPLE_MARKED = r"[A-Za-z0-9+/_-]{6,}EXAMPLE(?:KEY)?(?:(\d)\1{3,})?"
-# Words that make a value of words a stand-in (the value holds no other kind of character); not
+# Words that make a value of words a stand-in (the value holds no other kind of character: a value
+# that says it is `insecure`, `django-insecure-dev`, is a development default, not a secret); not
 # `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
 PLACEHOLDER_VOCABULARY = frozenset(
     "your yours change changeme replace sample dummy fake placeholder todo tbd fixme insert here "
-    "some random string redacted omitted filtered".split()
+    "some random string redacted omitted filtered insecure".split()
 )
 # A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
 # (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
@@ -759,7 +761,7 @@ def _crypt_hash(text, s, e):
 # every branch everywhere (twice as slow, on every span found).
 _PLACEHOLDER_HINT_WORDS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
                            "sample", "dummy", "fake", "todo", "tbd", "fixme", "some", "random", "string", "redacted",
-                           "omitted", "filtered", "xx")
+                           "omitted", "filtered", "insecure", "xx")
 _PLACEHOLDER_HINT_MARKS = r"<|\[|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022"
 # Each word is looked for from one of these letters it holds, what stands before and after it read
 # from there: a try starts at one of five letters, not at any of the fourteen the words start with
@@ -1391,3 +1393,17 @@ def _in_a_secret_reference(text: str, s: int, e: int) -> bool:
     while b < len(text) and text[b] not in " \t\n\"'`)," and b - e < 200:
         b += 1
     return compiled("never-secret-reference", SECRET_REFERENCE).fullmatch(text, a, b) is not None
+
+
+# A comment that cites a published test vector of an RFC (`# RFC 8032, 7.1 TEST 1`, `// RFC 4231
+# test case 2`, `# RFC 6238, appendix B`): the value on the line below it is the RFC's, public.
+RFC_TEST_VECTOR = r"(?:#|//|/\*|--|;)[ \t]*RFC[ -]?\d{3,5}\b[^\n]{0,40}?\b(?i:test|vectors?|appendix|example)\b[^\n]*\n[^\n]*\Z"
+
+
+def _published_example(text: str, s: int) -> bool:
+    """A value a publication gives as its example: below a comment citing an RFC's test vector."""
+    if text.find("RFC", s - 200 if s > 200 else 0, s) < 0:
+        return False
+    start = _line_start(text, s, 200)
+    above = _line_start(text, start - 1, 200) if start > 0 else start
+    return compiled("never-rfc-test-vector", RFC_TEST_VECTOR).search(text, above, s) is not None

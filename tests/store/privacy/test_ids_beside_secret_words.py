@@ -100,3 +100,21 @@ def test_a_reference_to_a_secret_store_is_kept():
               "SecretString ref: arn:aws:ssm:eu-west-1:123456789012:parameter/app/{v}"):
         _all_kept(t, "ref")
     _all_redacted("DB_PASSWORD=op-{v}", "ref-secret")
+
+
+def test_a_value_under_a_comment_citing_an_rfc_test_vector_is_kept():
+    for t in ('# RFC 8032, 7.1 TEST 1\nED25519_SECRET = "{v}"', "// RFC 4231 test case 2\nconst key = '{v}';",
+              "    # RFC 6238, appendix B: the seed\n    TOTP_SECRET = b\"{v}\""):
+        _all_kept(t, "rfc")
+    for t in ('# RFC 8032 signing, see docs\nED25519_SECRET = "{v}"', '# test 1\nED25519_SECRET = "{v}"',
+              '# RFC 8032, 7.1 TEST 1\nOTHER = 1\nED25519_SECRET = "{v}"'):
+        _all_redacted(t, "rfc-secret")
+
+
+def test_a_value_of_words_that_says_it_is_insecure_is_kept():
+    for value in ("django-insecure-dev", "insecure-local-only", "dev_insecure_key"):
+        for text in (f'- `SECRET_KEY` falls back to `"{value}"` when unset', f"SECRET_KEY = '{value}'"):
+            assert _kept(text, value), (text, find_secrets(text))
+    text = "SECRET_KEY = 'django-insecure-" + gen("dj", 50, "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)") + "'"
+    assert find_secrets(text), text
+
