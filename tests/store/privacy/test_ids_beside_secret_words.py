@@ -118,3 +118,22 @@ def test_a_value_of_words_that_says_it_is_insecure_is_kept():
     text = "SECRET_KEY = 'django-insecure-" + gen("dj", 50, "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)") + "'"
     assert find_secrets(text), text
 
+
+
+def test_a_secret_printer_whose_selector_picks_only_metadata_prints_no_secret():
+    from store.privacy.outputs import output_is_secret
+    for command in ("az keyvault secret show --vault-name kv --name db-password --query '{id:id, name:name}'",
+                    "az keyvault secret show --vault-name kv --name db-password --query id -o tsv",
+                    "kubectl get secret db -o jsonpath='{.metadata.uid} {.metadata.resourceVersion}'",
+                    "kubectl get secret db -o go-template='{{.metadata.creationTimestamp}}'",
+                    "aws secretsmanager get-secret-value --secret-id prod/db --query VersionId --output text",
+                    "gcloud secrets versions access latest --secret=db --format='value(name)'"):
+        assert not output_is_secret(command), command
+    for command in ("az keyvault secret show --vault-name kv --name db-password --query value -o tsv",
+                    "kubectl get secret db -o jsonpath='{.data.password}'",
+                    "kubectl get secret db -o jsonpath=\"{.data['tls\\.key']}\"",
+                    "aws secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text",
+                    "aws secretsmanager get-secret-value --secret-id prod/db --query '[Name, SecretString]'",
+                    "az keyvault secret show --vault-name kv --name db-password",
+                    "kubectl get secret db -o yaml", "vault kv get -field=password secret/app"):
+        assert output_is_secret(command), command
