@@ -242,7 +242,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
-        or _published_example(text, s)
+        or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s))
 
 
 def _a_reference_by_its_mark(text, s, e, value):
@@ -1367,14 +1367,22 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
         return False
     if after in " \t(`\"'" and text.find("(", e, e + 4) >= 0 and compiled("never-named-after", NAMED_AFTER).match(text, e):
         return True
-    if (value[0] in "oa" or last in "/:") and _in_a_secret_reference(text, s, e):
-        return True
-    before = text[s - 60 if s > 60 else 0:s]
-    if (last in " \t" and (" -" in before or "\t-" in before)) or (end[-1:] in (":", "=") and end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version"))) \
-            or (last == "=" and before.endswith(("-id=", "-name=", "-arn="))):
-        if compiled("never-naming-label", NAMING_LABEL).search(before):
+    # (a reference's run starts at the span where a delimiter stands before it: its value starts so;
+    # otherwise the run may start before it, where the two finds look; 2 % of dense_u's time saved)
+    if value.startswith(("op://", "arn:")) or (last not in _REFERENCE_DELIMITERS and (
+            text.find("op://", s - 200 if s > 200 else 0, e) >= 0 or text.find("arn:", s - 200 if s > 200 else 0, e) >= 0)):
+        if _in_a_secret_reference(text, s, e):
             return True
-    if last in " \t/" and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
+    # (the label's regex only where `end` ends in a flag or a label it may match: most spans pass none)
+    if end[-1:] in (":", "="):
+        may_name = end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version")) \
+            or (last == "=" and end.endswith(("-id=", "-name=", "-arn=")))
+    else:
+        flag = end[end.rfind(" ") + 1:]
+        may_name = last in " \t" and flag[:1] == "-" and flag.endswith(("id", "ids", "name", "arn"))
+    if may_name and compiled("never-naming-label", NAMING_LABEL).search(text, s - 60 if s > 60 else 0, s):
+        return True
+    if last in " \t/" and end[-1:] not in (":", "=") and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
                            or text.find("ecret", s - 60 if s > 60 else 0, s) >= 0 or text.find("keyring", s - 80 if s > 80 else 0, s) >= 0):
         start = _line_start(text, s, 120)
         at = s if last != "/" else text.rfind(" ", start, s) + 1
@@ -1382,10 +1390,13 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
     return False
 
 
+_REFERENCE_DELIMITERS = frozenset(" \t\n\"'`=(,")  # (what ends a reference's run before it: _in_a_secret_reference)
+
+
 def _in_a_secret_reference(text: str, s: int, e: int) -> bool:
     """The span lies in a SECRET_REFERENCE: the run of characters around it with no space or quote."""
     a = s
-    while a > 0 and text[a - 1] not in " \t\n\"'`=(," and s - a < 200:
+    while a > 0 and text[a - 1] not in _REFERENCE_DELIMITERS and s - a < 200:
         a -= 1
     if not text.startswith(("op://", "arn:"), a):
         return False
@@ -1401,9 +1412,8 @@ RFC_TEST_VECTOR = r"(?:#|//|/\*|--|;)[ \t]*RFC[ -]?\d{3,5}\b[^\n]{0,40}?\b(?i:te
 
 
 def _published_example(text: str, s: int) -> bool:
-    """A value a publication gives as its example: below a comment citing an RFC's test vector."""
-    if text.find("RFC", s - 200 if s > 200 else 0, s) < 0:
-        return False
+    """A value a publication gives as its example: below a comment citing an RFC's test vector
+    (never_secret calls it where `RFC` stands in the 200 characters before the value)."""
     start = _line_start(text, s, 200)
     above = _line_start(text, start - 1, 200) if start > 0 else start
     return compiled("never-rfc-test-vector", RFC_TEST_VECTOR).search(text, above, s) is not None
