@@ -1346,14 +1346,17 @@ def _in_a_certificate_object(text: str, s: int) -> bool:
 NAMED_AFTER = r"[`\"']?[ \t]*\((?i:kid|key[ _-]?id|id|version|fingerprint|thumbprint|digest)\)"
 # A flag or a label whose last word says its value names or identifies a secret, not holds it
 # (`--secret-id X`, `--key-id X`, `--name X`, `name: X`, `secretName=X`, `token kid: X`, `key_version:
-# X`; not `--password X`).
+# X`, `password_ref: X`, `secretRef: X`; not `--password X`).
 NAMING_LABEL = (r"(?:(?:^|[\s{,(\[])--?[a-z][a-z0-9-]*-(?:id|ids|name|arn)|--(?:id|name|arn)"
-                r"|(?:^|[\s{,(\[\\\"'])(?:[A-Za-z][A-Za-z0-9]*[_-]?)?(?:name|Name|NAME|kid|version|Version)(?:\\?[\"'])?[ \t]*[:=])[ \t]*(?:\\?[\"'])?\Z")
+                r"|(?:^|[\s{,(\[\\\"'])(?:[A-Za-z][A-Za-z0-9]*[_-]?)?(?:name|Name|NAME|kid|version|Version|ref|Ref|REF)(?:\\?[\"'])?[ \t]*[:=])[ \t]*(?:\\?[\"'])?\Z")
 # A command that reads, shows or deletes a secret by its name or path: its argument names the
-# secret (`vault kv get secret/X`, `pass show X`, `kubectl get secret X`, `keyring get svc X`).
+# secret (`vault kv get secret/X`, `pass show X`, `kubectl get secret X`, `keyring get svc X`,
+# `gcloud secrets versions access 3 --secret=X`, `doppler secrets get X`).
 SECRET_LOOKUP = (r"(?:^|[\s$#>;&|(`])(?:vault[ \t]+(?:kv[ \t]+)?(?:get|read|list|delete|destroy|metadata[ \t]+get)"
                  r"|(?:go)?pass[ \t]+(?:show|cat|edit|rm)|(?:kubectl|oc)[ \t]+(?:get|describe|delete)[ \t]+secrets?"
-                 r"|keyring[ \t]+(?:get|del)[ \t]+[\w.@-]+)(?:[ \t]+-[\w=.-]+)*[ \t]+\Z")
+                 r"|keyring[ \t]+(?:get|del)[ \t]+[\w.@-]+|doppler[ \t]+secrets[ \t]+(?:get|delete)"
+                 r"|gcloud[ \t]+secrets[ \t]+(?:describe|delete|versions[ \t]+(?:access|describe|list|destroy|disable|enable)"
+                 r"(?:[ \t]+[\w.-]+)?))(?:[ \t]+-[\w=.-]+)*(?:[ \t]+|[ \t]+--secret=)\Z")
 # A reference to a secret in a secret store, by its address: 1Password's `op://vault/item/field`,
 # an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC123`, `arn:aws:ssm:…:parameter/…`).
 SECRET_REFERENCE = r"op://[^\s\"'`]+|arn:aws[\w-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[^\s\"'`]+"
@@ -1375,14 +1378,15 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
             return True
     # (the label's regex only where `end` ends in a flag or a label it may match: most spans pass none)
     if end[-1:] in (":", "="):
-        may_name = end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version")) \
+        may_name = end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version", "_ref", "-ref", "tref", "yref")) \
             or (last == "=" and end.endswith(("-id=", "-name=", "-arn=")))
     else:
         flag = end[end.rfind(" ") + 1:]
         may_name = last in " \t" and flag[:1] == "-" and flag.endswith(("id", "ids", "name", "arn"))
-    if may_name and compiled("never-naming-label", NAMING_LABEL).search(text, s - 60 if s > 60 else 0, s):
-        return True
-    if last in " \t/" and end[-1:] not in (":", "=") and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
+    if may_name and compiled("never-naming-label", NAMING_LABEL).search(text, s - 60 if s > 60 else 0, s) \
+            and not (end.endswith("secret-id") and "role" in text[_line_start(text, s, 200):s]):
+        return True  # (not Vault AppRole's `--role-id R --secret-id X`: its secret id is a credential)
+    if (last in " \t/" and end[-1:] not in (":", "=") or end.endswith("--secret=")) and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
                            or text.find("ecret", s - 60 if s > 60 else 0, s) >= 0 or text.find("keyring", s - 80 if s > 80 else 0, s) >= 0):
         start = _line_start(text, s, 120)
         at = s if last != "/" else text.rfind(" ", start, s) + 1

@@ -86,11 +86,15 @@ def test_a_lookup_argument_names_the_secret_it_reads():
               "az keyvault secret show --vault-name kv --name {v}", "        secretKeyRef: {{name: {v}, key: password}}",
               "valueFrom:\n  secretKeyRef: {{key: token, name: {v}}}",
               "vault kv get secret/{v}", "vault read -field=password secret/data/{v}", "$ pass show {v}",
-              "kubectl get secret {v} -o yaml", "kubectl describe secrets {v}", "keyring get my-service {v}"):
+              "kubectl get secret {v} -o yaml", "kubectl describe secrets {v}", "keyring get my-service {v}",
+              "gcloud secrets versions access 3 --secret={v}", "gcloud secrets describe {v}", "doppler secrets get {v} --plain",
+              '{{"secret_ref": "{v}"}}', "password_ref: {v}", "  secretRef: {v}"):
         _all_kept(t, "lookup")
     for t in ("aws configure set aws_secret_access_key {v}", "vault login {v}", "mysql -u root --password {v}",
               "vault kv put secret/app password={v}", "docker login -p {v} registry.example.com",
-              "kubectl create secret generic db --from-literal=password={v}"):
+              "kubectl create secret generic db --from-literal=password={v}",
+              "vault-approle-login --role-id web --secret-id {v}", "gcloud secrets create db --data-file=- <<< {v}",
+              "password: {v}  # ref ticket 42"):
         _all_redacted(t, "lookup-secret")
 
 
