@@ -11,6 +11,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   ``sk-...``, ``INSERT_TOKEN_HERE``);
 - the same stand-ins after a provider's prefix (``sk_test_xxxx…``, ``xoxb-your-token``), and
   values made of words one of which says stand-in (``changeme123``, ``please-change-this``);
+- a key that marks itself as a documentation example, ending in ``EXAMPLE`` or ``EXAMPLEKEY``
+  in upper case (AWS's documented ``AKIAIOSFODNN7EXAMPLE``, ``…bPxRfiCYEXAMPLEKEY``);
 - password hashes in the modular crypt format (``$2b$12$…``, ``$argon2id$…``, Cisco's and
   Juniper's ``$8$…``/``$9$…``, Django's
   ``pbkdf2_sha256$…``): hashes, like any other;
@@ -238,7 +240,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
     return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
-        or _never_in_tool_output_11(text, s, e, value, last, end)
+        or _never_in_tool_output_11(text, s, e, value, last, end) \
+        or _names_a_secret(text, s, e, kind, value, last, end, after) \
+        or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s))
 
 
 def _a_reference_by_its_mark(text, s, e, value):
@@ -694,6 +698,8 @@ def _placeholder(value: str) -> bool:
     """A stand-in for a secret: the PLACEHOLDER shapes, a value of words one of which says so
     (`changeme123`, `please-change-this`, `some-long-random-string`), or either after a
     provider's prefix (`sk_test_xxxx…`, `sk-proj-REPLACE_WITH_YOUR_KEY`, `xoxb-your-token`)."""
+    if "EXAMPLE" in value and len(value) >= 16 and compiled("never-example-marked", EXAMPLE_MARKED).fullmatch(value):
+        return True
     rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
     for v in (value, value[rest.end():] if rest else None):
         if not v:
@@ -707,11 +713,17 @@ def _placeholder(value: str) -> bool:
     return False
 
 
-# Words that make a value of words a stand-in (the value holds no other kind of character); not
+# A key that marks itself as a documentation example: it ends in EXAMPLE or EXAMPLEKEY, in upper
+# case, or in that and a run of one digit padding it to its length (AWS's documented
+# `AKIAIOSFODNN7EXAMPLE` / `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`, `sk_test_EXAMPLEKEY0000…`);
+# a random key ends so once in 62**7.
+EXAMPLE_MARKED = r"[A-Za-z0-9+/_-]{6,}EXAMPLE(?:KEY)?(?:(\d)\1{3,})?"
+# Words that make a value of words a stand-in (the value holds no other kind of character: a value
+# that says it is `insecure`, `django-insecure-dev`, is a development default, not a secret); not
 # `example`, the documented password of an image (POSTGRES_PASSWORD: example) that it runs with.
 PLACEHOLDER_VOCABULARY = frozenset(
     "your yours change changeme replace sample dummy fake placeholder todo tbd fixme insert here "
-    "some random string redacted omitted filtered".split()
+    "some random string redacted omitted filtered insecure".split()
 )
 # A password hash in the modular crypt format ($2b$12$…, $argon2id$v=19$…, $6$salt$hash), Django's
 # (pbkdf2_sha256$600000$salt$hash): a hash, kept like any other.
@@ -752,7 +764,7 @@ def _crypt_hash(text, s, e):
 # every branch everywhere (twice as slow, on every span found).
 _PLACEHOLDER_HINT_WORDS = ("your", "here", "change", "replace", "update", "fill", "insert", "placeholder", "example",
                            "sample", "dummy", "fake", "todo", "tbd", "fixme", "some", "random", "string", "redacted",
-                           "omitted", "filtered", "xx")
+                           "omitted", "filtered", "insecure", "xx")
 _PLACEHOLDER_HINT_MARKS = r"<|\[|\*\*\*|\.\.\.|\u2022\u2022\u2022\u2022"
 # Each word is looked for from one of these letters it holds, what stands before and after it read
 # from there: a try starts at one of five letters, not at any of the fourteen the words start with
@@ -1096,10 +1108,12 @@ def _is_hex(value: str) -> bool:
 # A cookie's attributes (RFC 6265): what follows them in a Set-Cookie header is no cookie's value.
 _COOKIE_ATTRIBUTES = ("samesite", "path", "domain", "expires", "max-age", "priority", "partitioned")
 # The words of an id's name (`job`, `trace`, `cuid`, `xid`, `ulid`, a token's `accessor`: a reference
-# to a token, which cannot authenticate), as a JSON key or a label ends in them.
+# to a token, which cannot authenticate; a key's `kid`, a secret's `version`), as a JSON key or a
+# label ends in them.
 _ID_NOUNS = ("uid", "uuid", "guid", "cuid", "xid", "ulid", "ksuid", "oid", "nanoid", "job", "trace", "span",
-             "accessor", "etag", "revision", "rev", "snowflake")
-ID_NOUN = r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake)\Z"
+             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version")
+ID_NOUN = (r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z"
+           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z")
 
 
 def _label_name(tail: str) -> str:
@@ -1331,3 +1345,84 @@ def _in_a_certificate_object(text: str, s: int) -> bool:
         return False
     m = compiled("never-object-name", r"(\w+)\\?\"[ \t]*:[ \t]*\Z").search(text, brace - 60 if brace > 60 else 0, brace)
     return m is not None and m.group(1).lower().endswith(("certificate", "certificate_chain", "cert_chain", "trusted_ca", "ca_cert"))
+
+
+# What a value is, named in parentheses right after it (`rotated key X (kid)`, `X (key ID)`): an id.
+NAMED_AFTER = r"[`\"']?[ \t]*\((?i:kid|key[ _-]?id|id|version|fingerprint|thumbprint|digest)\)"
+# A flag or a label whose last word says its value names or identifies a secret, not holds it
+# (`--secret-id X`, `--key-id X`, `--name X`, `name: X`, `secretName=X`, `token kid: X`, `key_version:
+# X`, `password_ref: X`, `secretRef: X`; not `--password X`).
+NAMING_LABEL = (r"(?:(?:^|[\s{,(\[])--?[a-z][a-z0-9-]*-(?:id|ids|name|arn)|--(?:id|name|arn)"
+                r"|(?:^|[\s{,(\[\\\"'])(?:[A-Za-z][A-Za-z0-9]*[_-]?)?(?:name|Name|NAME|kid|version|Version|ref|Ref|REF)(?:\\?[\"'])?[ \t]*[:=])[ \t]*(?:\\?[\"'])?\Z")
+# A command that reads, shows or deletes a secret by its name or path: its argument names the
+# secret (`vault kv get secret/X`, `pass show X`, `kubectl get secret X`, `keyring get svc X`,
+# `gcloud secrets versions access 3 --secret=X`, `doppler secrets get X`).
+SECRET_LOOKUP = (r"(?:^|[\s$#>;&|(`])(?:vault[ \t]+(?:kv[ \t]+)?(?:get|read|list|delete|destroy|metadata[ \t]+get)"
+                 r"|(?:go)?pass[ \t]+(?:show|cat|edit|rm)|(?:kubectl|oc)[ \t]+(?:get|describe|delete)[ \t]+secrets?"
+                 r"|keyring[ \t]+(?:get|del)[ \t]+[\w.@-]+|doppler[ \t]+secrets[ \t]+(?:get|delete)"
+                 r"|gcloud[ \t]+secrets[ \t]+(?:describe|delete|versions[ \t]+(?:access|describe|list|destroy|disable|enable)"
+                 r"(?:[ \t]+[\w.-]+)?))(?:[ \t]+-[\w=.-]+)*(?:[ \t]+|[ \t]+--secret=)\Z")
+# A reference to a secret in a secret store, by its address: 1Password's `op://vault/item/field`,
+# an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC123`, `arn:aws:ssm:…:parameter/…`).
+SECRET_REFERENCE = r"op://[^\s\"'`]+|arn:aws[\w-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[^\s\"'`]+"
+
+
+def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str, end: str, after: str) -> bool:
+    """Where the value stands says it names or identifies a secret (a key's id named after it, a
+    lookup's argument, a reference to a secret store), not holds it; a provider's shape is judged
+    by its kind before this."""
+    if kind in PROVIDER_KINDS:
+        return False
+    if after in " \t(`\"'" and text.find("(", e, e + 4) >= 0 and compiled("never-named-after", NAMED_AFTER).match(text, e):
+        return True
+    # (a reference's run starts at the span where a delimiter stands before it: its value starts so;
+    # otherwise the run may start before it, where the two finds look; 2 % of dense_u's time saved)
+    if value.startswith(("op://", "arn:")) or (last not in _REFERENCE_DELIMITERS and (
+            text.find("op://", s - 200 if s > 200 else 0, e) >= 0 or text.find("arn:", s - 200 if s > 200 else 0, e) >= 0)):
+        if _in_a_secret_reference(text, s, e):
+            return True
+    # (the label's regex only where `end` ends in a flag or a label it may match: most spans pass none)
+    if end[-1:] in (":", "="):
+        may_name = end[:-1].rstrip(" \t\"'\\").endswith(("name", "kid", "version", "_ref", "-ref", "tref", "yref")) \
+            or (last == "=" and end.endswith(("-id=", "-name=", "-arn=")))
+    else:
+        flag = end[end.rfind(" ") + 1:]
+        may_name = last in " \t" and flag[:1] == "-" and flag.endswith(("id", "ids", "name", "arn"))
+    if may_name and compiled("never-naming-label", NAMING_LABEL).search(text, s - 60 if s > 60 else 0, s) \
+            and not (end.endswith("secret-id") and "role" in text[_line_start(text, s, 200):s]):
+        return True  # (not Vault AppRole's `--role-id R --secret-id X`: its secret id is a credential)
+    if (last in " \t/" and end[-1:] not in (":", "=") or end.endswith("--secret=")) and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
+                           or text.find("ecret", s - 60 if s > 60 else 0, s) >= 0 or text.find("keyring", s - 80 if s > 80 else 0, s) >= 0):
+        start = _line_start(text, s, 120)
+        at = s if last != "/" else text.rfind(" ", start, s) + 1
+        return at > start and compiled("never-secret-lookup", SECRET_LOOKUP).search(text, start, at) is not None
+    return False
+
+
+_REFERENCE_DELIMITERS = frozenset(" \t\n\"'`=(,")  # (what ends a reference's run before it: _in_a_secret_reference)
+
+
+def _in_a_secret_reference(text: str, s: int, e: int) -> bool:
+    """The span lies in a SECRET_REFERENCE: the run of characters around it with no space or quote."""
+    a = s
+    while a > 0 and text[a - 1] not in _REFERENCE_DELIMITERS and s - a < 200:
+        a -= 1
+    if not text.startswith(("op://", "arn:"), a):
+        return False
+    b = e
+    while b < len(text) and text[b] not in " \t\n\"'`)," and b - e < 200:
+        b += 1
+    return compiled("never-secret-reference", SECRET_REFERENCE).fullmatch(text, a, b) is not None
+
+
+# A comment that cites a published test vector of an RFC (`# RFC 8032, 7.1 TEST 1`, `// RFC 4231
+# test case 2`, `# RFC 6238, appendix B`): the value on the line below it is the RFC's, public.
+RFC_TEST_VECTOR = r"(?:#|//|/\*|--|;)[ \t]*RFC[ -]?\d{3,5}\b[^\n]{0,40}?\b(?i:test|vectors?|appendix|example)\b[^\n]*\n[^\n]*\Z"
+
+
+def _published_example(text: str, s: int) -> bool:
+    """A value a publication gives as its example: below a comment citing an RFC's test vector
+    (never_secret calls it where `RFC` stands in the 200 characters before the value)."""
+    start = _line_start(text, s, 200)
+    above = _line_start(text, start - 1, 200) if start > 0 else start
+    return compiled("never-rfc-test-vector", RFC_TEST_VECTOR).search(text, above, s) is not None

@@ -3,7 +3,8 @@ key generator, `cat` of a key file, a decoded Kubernetes secret) has its output 
 
 `output_is_secret(command)` judges the command by SECRET_PRINTERS (one table: what the command
 is, and what of it); a pipe into a command that makes the secret public (`wg genkey | wg pubkey`,
-`| sha256sum`, `| wc -c`) or a redirection to a file leaves the output alone.  The Cleaner
+`| sha256sum`, `| wc -c`), a redirection to a file, or a selector that picks only metadata
+(`--query '{id:id}'`, `-o jsonpath='{.metadata.uid}'`) leaves the output alone.  The Cleaner
 (store/privacy/__init__.py) applies it to a hook event (`tool_input.command` and its
 `tool_response`) and to a transcript (a `tool_use` of Bash, then the `tool_result` that answers
 it, by its id).
@@ -110,9 +111,27 @@ def output_is_secret(command: str) -> bool:
                 continue
             stop = compiled("list-stop", r";|&&|\|\|").search(stage, m.end())
             end = stop.start() if stop is not None else len(stage)
-            if compiled("public-after", PUBLIC_AFTER).search(stage, m.end(), end) is None:
+            if compiled("public-after", PUBLIC_AFTER).search(stage, m.end(), end) is None \
+                    and not _selects_no_secret(stage, m.start(), end):
                 return True
     return False
+
+
+# A selector of what a cloud CLI prints (az's and aws's JMESPath `--query`, kubectl's `-o jsonpath=`
+# or `go-template=`, gcloud's `--format=value(…)`), and the words of one that picks the secret's
+# value (`value`, `.data`, `SecretString`, `payload`): a selector without them prints metadata
+# (`--query '{id:id}'`, `{.metadata.uid}`), no secret.
+SELECTOR = (r"(?:--query[= ]|-o[= ]?(?:jsonpath|go-template|custom-columns)=|--output[= ](?:jsonpath|go-template|custom-columns)="
+            r"|--format[= ])[ \t]*(?:'([^']*)'|\"([^\"]*)\"|(\S+))")
+_SECRET_SELECTED = r"(?<![a-z])(?:value\b(?!\()|data\b)|secret|payload|password|passwd|token|key|plaintext|credential|\bpw\b|[*]|\.\.|\[\]"
+
+
+def _selects_no_secret(stage: str, start: int, end: int) -> bool:
+    """The printer's command (stage[start:end]) selects what it prints, and only fields that are
+    not the secret's value (SELECTOR): an id, a name, a version, a date."""
+    found = list(compiled("output-selector", SELECTOR).finditer(stage, start, end))
+    return bool(found) and not any(compiled("output-secret-selected", _SECRET_SELECTED).search(m.group(m.lastindex))
+                                   for m in found)
 
 
 def _commands(low: str) -> list:

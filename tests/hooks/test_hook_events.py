@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import string
 import subprocess
 import sys
 import time
@@ -21,6 +22,7 @@ from hooks import main as hook_main
 from store.database import connection as db
 from store.triage.groups import set_error_status
 from store.writing import writer
+from tests.secret_shapes import gen
 from tests.shared_payloads import PAYLOADS
 from tests.shared_payloads import PUBLIC_PAYLOADS as PUBLIC
 from tests.timing import HANG
@@ -209,11 +211,12 @@ def test_a_partly_private_prompt_is_stored_without_its_private_part(env):
 def test_secrets_are_redacted_before_anything_is_stored(env):
     event = dict(payload("post-tool-use-bash"))
     event["tool_input"] = {"command": "deploy --token ghp_abcdefghijklmnopqrstuvwxyz0123456789 && npm run release"}
-    event["tool_response"] = {"stdout": "AWS key AKIAIOSFODNN7EXAMPLE used", "stderr": "", "interrupted": False}
+    aws_key = "AKIA" + gen("hook-aws-key", 16, string.ascii_uppercase + "234567")  # (AWS's shape, not its doc's example)
+    event["tool_response"] = {"stdout": f"AWS key {aws_key} used", "stderr": "", "interrupted": False}
     assert run_hook(event).returncode == 0
     (content,), = rows(env.db, "SELECT content FROM memory")
     assert "ghp_abcdefghijklmnopqrstuvwxyz0123456789" not in content
-    assert "AKIAIOSFODNN7EXAMPLE" not in content and "[REDACTED:" in content
+    assert aws_key not in content and "[REDACTED:" in content
 
 
 # ---------------------------------------------------------------- sessions

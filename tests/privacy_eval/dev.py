@@ -572,6 +572,7 @@ def cases() -> list:
         dev_negatives8,
         dev_negatives10,
         dev_negatives11,
+        dev_negatives13,
         dev_unwritten,
         dev_unwritten2,
         dev_unwritten3,
@@ -586,4 +587,4 @@ def cases() -> list:
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
             + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten6.cases() + dev_unwritten7.cases()
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
-            + dev_negatives11.cases() + dev_unwritten12.cases())
+            + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases())

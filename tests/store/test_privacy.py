@@ -6,6 +6,7 @@ scanners on the repository do not flag this file.
 from __future__ import annotations
 
 import json
+import string
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ from store.privacy import (
     strip_injected,
     strip_private,
 )
+from tests.secret_shapes import gen
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,9 +36,10 @@ GITHUB_FINE = (
     "github_pat_" + "11ABCDEFG0abcdefghijkl_"
     + "mnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01"
 )
-AWS_KEY = "AKIA" + "IOSFODNN7EXAMPLE"
+# AWS's shapes with generated filler (its documented `…EXAMPLE` keys are kept as examples)
+AWS_KEY = "AKIA" + gen("aws-key", 16, string.ascii_uppercase + "234567")
 AWS_SESSION_KEY = "ASIA" + "Y34FZKBOKMUTVV7A"
-AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
+AWS_SECRET = gen("aws-secret", 22, string.ascii_letters + string.digits + "+/") + "/" + gen("aws-secret2", 17)
 SLACK_BOT = "xoxb-" + "2048-1357913579-" + "AbCdEfGhIjKlMnOpQrStUvWx"
 SLACK_HOOK = (
     "https://hooks.slack.com/services/" + "T00000000/B00000000/"
@@ -479,7 +482,7 @@ def test_redaction_is_idempotent():
         "ssh git@github.com:owner/repo.git",
         "sk-learn is not a thing, sk-1 is short",
         "task-sk-ant-but-short",
-        "AKIA123 is too short; XAKIAIOSFODNN7EXAMPLEX is glued",
+        f"AKIA123 is too short; X{AWS_KEY}X is glued",
         "eyJhbGciOiJIUzI1NiJ9 alone is just a header",
         "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYI\n-----END PUBLIC KEY-----",
         "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",

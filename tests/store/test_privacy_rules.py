@@ -363,7 +363,7 @@ def test_every_provider_in_the_table_has_a_generated_value():
 @pytest.mark.parametrize("text", [
     "sk-learn is not a thing, sk-1 is short",
     "the key-value store keeps key-0 to key-9",
-    "AKIA123 is too short; XAKIAIOSFODNN7EXAMPLEX is glued",
+    "AKIA123 is too short; XAKIA" + gen("glued", 16, string.ascii_uppercase + "234567") + "X is glued",
     "SKETCHY_NAME_FOR_A_CONSTANT_VALUE",
     "pat.md and sat.txt are files",
     "live_reload_enabled_for_the_dev_server",
