@@ -420,6 +420,8 @@ FINDERS = (
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
     ("a client's command at its prompt", lambda look: processes.client_commands(look.text, look.anchors, look.found),
      "processes.SESSION_COMMANDS; decided by evidence.decide"),
+    ("a protocol's command", lambda look: processes.protocol_commands(look.text, look.anchors, look.found),
+     "processes.PROTOCOL_COMMANDS; decided by evidence.decide"),
     ("an OAuth code in its redirect", lambda look: processes.oauth_codes(look.text, look.anchors, look.found),
      "processes.oauth_codes; decided by evidence.decide"),
     ("a user / its password", lambda look: processes.user_slash_password(look.text, look.anchors, look.found),
@@ -453,7 +455,7 @@ FINDERS = (
 NEED_A_LITERAL = frozenset((
     "name = value", "random beside a secret word", "command-line position", "a literal written to a secret's file",
     "files' and tools' formats", "runs of pairs, directives, continued lines, escaped keys, tuples",
-    "a call's string arguments", "the value before its label", "a client's command at its prompt",
+    "a call's string arguments", "the value before its label", "a client's command at its prompt", "a protocol's command",
     "an OAuth code in its redirect", "a user / its password", "an assignment inside an assignment, a symbol's argument",
     "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",
     "a one-time code said with its label", "a value a tool or format declares secret",

@@ -159,6 +159,97 @@ def _may_start_a_command(text, line_start, places, i):
     return False
 
 
+# ------------------------------------------------------------------------------ a protocol's commands
+# A text protocol's command that takes a credential at a fixed place (IMAP, POP3, FTP, SMTP, IRC,
+# Redis, NNTP): the command word (the one pass's literal) -> how many words may follow it, the
+# credential the last.  The command is in capitals (as clients send it) or, after an IRC
+# service's name, in any case.
+PROTOCOL_COMMANDS = {"pass": (1, 1), "auth": (1, 2), "login": (2, 2), "identify": (1, 2), "oper": (2, 2)}
+# (`identify`'s `y` would take a pass of its own in the one pass: it is found by its service's name)
+_PROTOCOL_LITERALS = {"identify": "nickserv"}
+# SASL mechanisms: `AUTH PLAIN` alone names how, not a credential (its second word is one)
+_SASL = frozenset(("PLAIN", "LOGIN", "CRAM-MD5", "DIGEST-MD5", "XOAUTH2", "OAUTHBEARER", "GSSAPI", "NTLM",
+                   "SCRAM-SHA-1", "SCRAM-SHA-256", "EXTERNAL", "ANONYMOUS"))  # fmt: skip
+# What may stand before the command on its line: a line's start or a tracer's quoted buffer
+# (`write(3, "`, `send: '`), a transcript's mark of who speaks (`C:`, `>`, `<--`), then an
+# IRC service's name (`/msg NickServ`, `PRIVMSG NickServ :`), an IMAP tag (`a001`) or NNTP's AUTHINFO.
+_PROTOCOL_LEAD = (r"(?:^|[(,:\]][ \t]*\\?(?P<q>[\"']))[ \t]*(?:(?:[CS]|client|server|send|reply|>{1,2}|<{1,2}|-->|<--)"
+                  r"[ \t]*:?[ \t]+)?(?:(?P<irc>(?:/msg|/quote|PRIVMSG)[ \t]+\w{1,30}[ \t]+:?)|[A-Za-z]{0,4}\d{1,6}[ \t]+"
+                  r"|AUTHINFO[ \t]+)?\Z")  # fmt: skip
+# A command's words each quoted, as a server logs them (Redis MONITOR: `"auth" "user" "X"`)
+_QUOTED_WORDS = r"(?:[ \t]+\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"){1,2}[ \t]*\r?(?:\n|\Z)"
+
+
+def protocol_commands(text, anchors, found):
+    """A protocol's command whose last word is a credential (PROTOCOL_COMMANDS), on a line of a
+    dialogue, in a tracer's quoted buffer (strace, ltrace, a client's debug print) or with its words quoted."""
+    present = anchors.present
+    for lit, (least, most) in PROTOCOL_COMMANDS.items():
+        if _PROTOCOL_LITERALS.get(lit, lit) not in present:
+            continue
+        n = len(lit)
+        for at in _protocol_places(text, anchors, lit):
+            end = at + n
+            after = text[end:end + 1]
+            if after not in (" ", "\t", "\"", "\\") or (at and (text[at - 1].isalnum() or text[at - 1] in "_-")):
+                continue
+            line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
+            if at - line_start > 80:
+                continue
+            if after != " " and after != "\t":
+                _quoted_words(text, at, end, least, most, found)
+                continue
+            lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
+            if lead is None or not (lead.group("irc") or text[at:end].isupper()):
+                continue
+            _command_words(text, end, lead.group("q"), least, most, found)
+
+
+def _protocol_places(text, anchors, lit):
+    """Where the command `lit` may stand (IDENTIFY: after an IRC service's name, found by it)."""
+    if lit not in _PROTOCOL_LITERALS:
+        return anchors.at(lit)
+    rx = compiled("after nickserv", r"(?i)nickserv[ \t]+:?(?=identify[ \t])")
+    return [m.end() for m in (rx.match(text, at) for at in anchors.at("nickserv")) if m is not None]
+
+
+def _command_words(text, at, quote, least, most, found):
+    """The words after a command at `at`, to its line's end (in a quoted buffer: to an escaped
+    break or the quote's end): the last is decided a credential when their count fits."""
+    stop = text.find("\n", at, at + 400)
+    stop = min(len(text), at + 400) if stop < 0 else stop
+    for mark in ("\r",) + ((quote,) if quote else ()):
+        k = text.find(mark, at, stop)
+        if k >= 0:
+            stop = k
+    k = text.find("\\", at, stop)
+    while 0 <= k < stop - 1 and text[k + 1] not in "rnRN":
+        k = text.find("\\", k + 2, stop)
+    if 0 <= k < stop - 1:
+        stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it)
+    if quote and stop > at and text[stop - 1] == "\\":
+        stop -= 1  # (a quote escaped in JSON printed as text)
+    words = text[at:stop].split()
+    if not least <= len(words) <= most or (len(words) == 1 and words[0] in _SASL):
+        return
+    v = words[-1]
+    s = text.rfind(v, at, stop)
+    if decide(v, STRONG, SPACE, alone=True):
+        add_span(found, text, s, s + len(v), P_PROCESS, "password")
+
+
+def _quoted_words(text, at, end, least, most, found):
+    """A command logged with its words each quoted (`"AUTH" "X"`): the last word, as above."""
+    if text[at - 1:at] != "\"" or text[end:end + 1] != "\"":
+        return
+    m = compiled("protocol quoted words", _QUOTED_WORDS).match(text, end + 1)
+    if m is None:
+        return
+    words = compiled("a quoted word", r"\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"").findall(text, end + 1, m.end())
+    if least <= len(words) <= most and decide(m.group(1), STRONG, SPACE, alone=True):
+        add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+
+
 # ------------------------------------------------------------------------------ OAuth codes
 _OAUTH_CODE = (r"[?&]code=([^&\s#\"'<>]{8,512})")
 _OAUTH_URL_WORDS = ("state=", "callback", "oauth", "authorize", "redirect")
@@ -491,4 +582,5 @@ def copies_of_secrets(text, found):
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS)
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
+            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS))

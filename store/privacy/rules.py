@@ -224,6 +224,8 @@ COMMAND_LINE = (
     (("rabbitmqctl",), "add_user", "#2"),
     (("rabbitmqctl",), "change_password", "#2"),
     (("rabbitmqctl",), "authenticate_user", "#2"),
+    (("sentinel",), "auth-pass", "#2"),  # Redis Sentinel's config: sentinel auth-pass MASTER PASSWORD
+    (("mcrcon", "rcon-cli", "rcon"), "", "-p_ --password_"),  # game servers' remote consoles
     # directory, mail, messaging
     (("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldappasswd", "ldapwhoami",
       "ldapcompare", "ldapmodrdn", "ldapexop", "ldapurl"), "", "-w_"),
