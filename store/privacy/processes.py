@@ -250,6 +250,51 @@ def _quoted_words(text, at, end, least, most, found):
         add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
 
 
+# ------------------------------------------------------------------------------ a placeholder's default
+# `${NAME:-X}`, `${NAME-X}`, `${NAME:=X}` (shells, Compose), `${name:X}` (Spring), and a template's
+# `{{ NAME | default "X" }}` (Go templates, Helm, Jinja): X is NAME's value when NAME is unset, so a
+# secret's when NAME says secret (the placeholder itself is a reference: the name rule leaves it).
+_PLACEHOLDER_DEFAULT = (r"\$\{(?:([A-Za-z_][\w.-]{0,80}):[-=]?|([A-Za-z_][\w.]{0,80})[-=])(?![-?+=])"
+                        r"([^{}\s\"'`$]{1,256})\}")
+_TEMPLATE_DEFAULT = (r"\|[ \t]*default[ \t]*(?:\([ \t]*|:[ \t]*|[ \t])[ \t]*([\"'])([^\"'\n{}$]{1,256})\1")
+_TEMPLATE_NAME = r"(?:([\w.-]{1,80})[\"']?[ \t]*[:=][ \t]*[\"']?)?\{\{-?[^{}\n]{0,200}?([\w.-]{1,80})[\"']?[ \t]*\Z"
+
+
+def placeholder_defaults(text, anchors, found):
+    """The value a placeholder named for a secret falls back to (see above)."""
+    present = anchors.present
+    if "${" in present:
+        rx = compiled("placeholder default", _PLACEHOLDER_DEFAULT)
+        for at in anchors.at("${"):
+            m = rx.match(text, at)
+            if m is not None:
+                _take_default(text, (m.group(1) or m.group(2),), m.start(3), m.end(3), found)
+    for lit in ("| default", "|default"):
+        if lit not in present:
+            continue
+        rx = compiled("template default", _TEMPLATE_DEFAULT)
+        names = compiled("template default's name", _TEMPLATE_NAME)
+        for at in anchors.at(lit):
+            m = rx.match(text, at)
+            if m is None:
+                continue
+            line_start = text.rfind("\n", max(0, at - 300), at) + 1
+            o = text.rfind("{{", line_start, at)
+            n = names.search(text, line_start, at) if o >= 0 else None
+            if n is not None:
+                _take_default(text, (n.group(2), n.group(1) or ""), m.start(2), m.end(2), found)
+
+
+def _take_default(text, names, s, e, found):
+    """The default at s:e, decided when one of `names` (its last dotted part) says secret."""
+    for name in names:
+        verdict = name_verdict(name.rsplit(".", 1)[-1].replace("-", "_")) if name else None
+        if verdict is not None:
+            if decide(text[s:e], verdict[1], ASSIGN):
+                add_span(found, text, s, e, P_PROCESS, verdict[0])
+            return
+
+
 # ------------------------------------------------------------------------------ OAuth codes
 _OAUTH_CODE = (r"[?&]code=([^&\s#\"'<>]{8,512})")
 _OAUTH_URL_WORDS = ("state=", "callback", "oauth", "authorize", "redirect")
@@ -583,4 +628,4 @@ def copies_of_secrets(text, found):
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
     return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
-            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS))
+            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS), "${", "| default", "|default")

@@ -64,3 +64,51 @@ def test_smtp_auth_plain_initial_response():
 ])  # fmt: skip
 def test_a_directive_or_a_console_flag_takes_a_password_at_its_place(template):
     _gone(template)
+
+
+@pytest.mark.parametrize("template", [
+    # a placeholder named for a secret, with the value it falls back to
+    "export SMTP_PASS=${SMTP_PASS:-{v}}",
+    "  - REDIS_PASSWORD=${REDIS_PASSWORD-{v}}",
+    "token: ${GITEA_TOKEN:={v}}",
+    "app.jwt.secret=${JWT_SECRET:{v}}",
+    'signingKey: "${app.signing-key.secret:{v}}"',
+    "auth_token = {{ .Values.auth.token | default \"{v}\" }}",
+    "PGPASSWORD={{ pg_password | default('{v}') }}",
+    "password: {{ env \"MAIL_PASSWORD\" | default \"{v}\" }}",
+    # what stays: no default, an empty one, another placeholder, a name that says no secret
+    "export SMTP_PASS=${SMTP_PASS:-}",
+    "export SMTP_PASS=${SMTP_PASS:-$(cat /run/secrets/smtp)}",
+    "token: ${GITEA_TOKEN:-${FALLBACK_TOKEN}}",
+    "port: ${SMTP_PORT:-587}",
+    "host: ${DB_HOST:-db.internal.example.com}",
+    "region = {{ .Values.region | default \"eu-west-1\" }}",
+    "key_prefix: ${CACHE_KEY_PREFIX:-myapp}",
+])  # fmt: skip
+def test_a_placeholder_named_for_a_secret_falls_back_to_a_value(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("template", [
+    # a URL's parameter named for a secret, in its fragment or as a matrix parameter of a path
+    "https://maps.example.org/view?layer=roads#apikey={v}",
+    "https://viewer.example.org/#key={v}",
+    "https://cdn.example.org/embed?x=1#secret={v}&lang=en",
+    "open https://portal.example.org/login#auth={v}",
+    "GET /files;token={v}/q3-report.xlsx HTTP/1.1",
+    "https://files.example.org/share;key={v};type=pdf",
+    # what stays: an anchor of a page, a matrix parameter of no secret, a session's place in a path
+    "https://docs.example.org/guide?v=2#password-reset",
+    "https://files.example.org/dl;type=pdf/report.pdf",
+    "https://docs.example.org/api#key=value",
+    "#password=changeme",
+])  # fmt: skip
+def test_a_url_parameter_in_a_fragment_or_a_path_segment(template):
+    _gone(template)
+
+
+
+def test_a_path_segments_parameter_ends_at_the_segment():
+    clean_text("https://shop.example.org/cart;jsessionid=" + RANDOM + "?item=4")  # (a query's end read before)
+    out = clean_text(f"GET /files;token={PW}/q3-report.xlsx HTTP/1.1")
+    assert PW not in out and "/q3-report.xlsx" in out
