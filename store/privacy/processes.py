@@ -164,18 +164,21 @@ def _may_start_a_command(text, line_start, places, i):
 # Redis, NNTP): the command word (the one pass's literal) -> how many words may follow it, the
 # credential the last.  The command is in capitals (as clients send it) or, after an IRC
 # service's name, in any case.
-PROTOCOL_COMMANDS = {"pass": (1, 1), "auth": (1, 2), "login": (2, 2), "identify": (1, 2), "oper": (2, 2)}
+PROTOCOL_COMMANDS = {"pass": (1, 1), "auth": (1, 2), "login": (2, 2), "identify": (1, 2), "oper": (2, 2),
+                     "authenticate": (2, 2)}  # (IMAP's, ManageSieve's: a mechanism, then its first response)
 # (`identify`'s `y` would take a pass of its own in the one pass: it is found by its service's name)
-_PROTOCOL_LITERALS = {"identify": "nickserv"}
+_PROTOCOL_LITERALS = {"identify": "nickserv", "authenticate": "auth"}
 # SASL mechanisms: `AUTH PLAIN` alone names how, not a credential (its second word is one)
 _SASL = frozenset(("PLAIN", "LOGIN", "CRAM-MD5", "DIGEST-MD5", "XOAUTH2", "OAUTHBEARER", "GSSAPI", "NTLM",
                    "SCRAM-SHA-1", "SCRAM-SHA-256", "EXTERNAL", "ANONYMOUS"))  # fmt: skip
 # What may stand before the command on its line: a line's start or a tracer's quoted buffer
-# (`write(3, "`, `send: '`), a transcript's mark of who speaks (`C:`, `>`, `<--`), then an
-# IRC service's name (`/msg NickServ`, `PRIVMSG NickServ :`), an IMAP tag (`a001`) or NNTP's AUTHINFO.
-_PROTOCOL_LEAD = (r"(?:^|[(,:\]][ \t]*\\?(?P<q>[\"']))[ \t]*(?:(?:[CS]|client|server|send|reply|>{1,2}|<{1,2}|-->|<--)"
-                  r"[ \t]*:?[ \t]+)?(?:(?P<irc>(?:/msg|/quote|PRIVMSG)[ \t]+\w{1,30}[ \t]+:?)|[A-Za-z]{0,4}\d{1,6}[ \t]+"
-                  r"|AUTHINFO[ \t]+)?\Z")  # fmt: skip
+# (`write(3, "`, `send: '`, `iov_base="`, a debugger's `$1 = "`, `0x7ff7 "`: it must hold an
+# escaped line break, see _command_words), a transcript's mark of who
+# speaks (`C:`, `>`, `<--`) or a client's prompt (`host:6379>`), then an IRC service's name
+# (`/msg NickServ`, `PRIVMSG NickServ :`), an IMAP tag (`a001`), NNTP's AUTHINFO or Redis's `HELLO 3`.
+_PROTOCOL_LEAD = (r"(?m:^|[(,:\]={ \t][ \t]*\\?(?P<q>[\"']))[ \t]*(?:(?:[CS]|client|server|send|reply|>{1,2}|<{1,2}|-->|<--)"
+                  r"[ \t]*:?[ \t]+|[\w.:@()\[\]~/-]{1,60}>[ \t]?)?(?:(?P<irc>(?:/msg|/quote|PRIVMSG)[ \t]+\w{1,30}[ \t]+:?)"
+                  r"|[A-Za-z]{0,4}\d{1,6}[ \t]+|AUTHINFO[ \t]+|HELLO[ \t]+\d[ \t]+)?\Z")  # fmt: skip
 # A command's words each quoted, as a server logs them (Redis MONITOR: `"auth" "user" "X"`)
 _QUOTED_WORDS = r"(?:[ \t]+\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"){1,2}[ \t]*\r?(?:\n|\Z)"
 
@@ -202,20 +205,23 @@ def protocol_commands(text, anchors, found):
             lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
             if lead is None or not (lead.group("irc") or text[at:end].isupper()):
                 continue
-            _command_words(text, end, lead.group("q"), least, most, found)
+            _command_words(text, end, lead.group("q"), bool(lead.group("irc")), least, most, found)
 
 
 def _protocol_places(text, anchors, lit):
     """Where the command `lit` may stand (IDENTIFY: after an IRC service's name, found by it)."""
     if lit not in _PROTOCOL_LITERALS:
         return anchors.at(lit)
+    if lit == "authenticate":
+        return [at for at in anchors.at("auth") if text[at + 4:at + 12].lower() == "enticate"]
     rx = compiled("after nickserv", r"(?i)nickserv[ \t]+:?(?=identify[ \t])")
     return [m.end() for m in (rx.match(text, at) for at in anchors.at("nickserv")) if m is not None]
 
 
-def _command_words(text, at, quote, least, most, found):
+def _command_words(text, at, quote, named, least, most, found):
     """The words after a command at `at`, to its line's end (in a quoted buffer: to an escaped
-    break or the quote's end): the last is decided a credential when their count fits."""
+    break, or to the quote's end after an IRC service's name, `named`): the last is decided a
+    credential when their count fits."""
     stop = text.find("\n", at, at + 400)
     stop = min(len(text), at + 400) if stop < 0 else stop
     for mark in ("\r",) + ((quote,) if quote else ()):
@@ -224,16 +230,21 @@ def _command_words(text, at, quote, least, most, found):
             stop = k
     k = text.find("\\", at, stop)
     while 0 <= k < stop - 1 and text[k + 1] not in "rnRN":
-        k = text.find("\\", k + 2, stop)
+        k = text.find("\\", k + 1, stop)
     if 0 <= k < stop - 1:
-        stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it)
-    if quote and stop > at and text[stop - 1] == "\\":
-        stop -= 1  # (a quote escaped in JSON printed as text)
+        stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it, `\\r\\n`)
+        while stop > at and text[stop - 1] == "\\":
+            stop -= 1
+    elif quote and not named:
+        return  # a quoted string with no line break in it is no protocol's line (`caps = 'AUTH ENABLE X'`)
     words = text[at:stop].split()
-    if not least <= len(words) <= most or (len(words) == 1 and words[0] in _SASL):
-        return
+    if not least <= len(words) <= most or (len(words) == 1 and words[0].strip("\"") in _SASL) or \
+            not all(any(ch.isalnum() for ch in w) for w in words):
+        return  # (`Auth -> /path/Auth.dll`: a build's line, its arrow no word)
     v = words[-1]
     s = text.rfind(v, at, stop)
+    if len(v) > 2 and v[0] == v[-1] == "\"":
+        v, s = v[1:-1], s + 1  # (ManageSieve's words are quoted: `AUTHENTICATE "PLAIN" "X"`)
     if decide(v, STRONG, SPACE, alone=True):
         add_span(found, text, s, s + len(v), P_PROCESS, "password")
 
@@ -255,9 +266,9 @@ def _quoted_words(text, at, end, least, most, found):
 # `{{ NAME | default "X" }}` (Go templates, Helm, Jinja): X is NAME's value when NAME is unset, so a
 # secret's when NAME says secret (the placeholder itself is a reference: the name rule leaves it).
 _PLACEHOLDER_DEFAULT = (r"\$\{(?:([A-Za-z_][\w.-]{0,80}):[-=]?|([A-Za-z_][\w.]{0,80})[-=])(?![-?+=])"
-                        r"([^{}\s\"'`$]{1,256})\}")
+                        r"((?:[^{}\s\"'`$]|\$(?![{(])){1,256})\}")
 _TEMPLATE_DEFAULT = (r"\|[ \t]*default[ \t]*(?:\([ \t]*|:[ \t]*|[ \t])[ \t]*([\"'])([^\"'\n{}$]{1,256})\1")
-_TEMPLATE_NAME = r"(?:([\w.-]{1,80})[\"']?[ \t]*[:=][ \t]*[\"']?)?\{\{-?[^{}\n]{0,200}?([\w.-]{1,80})[\"']?[ \t]*\Z"
+_TEMPLATE_NAME = r"(?:([\w.-]{1,80})[\"']?[ \t]*[:=][ \t]*[\"']?)?\{[{%]-?[^{}\n]{0,200}?([\w.-]{1,80})[\"']?[ \t]*\Z"
 
 
 def placeholder_defaults(text, anchors, found):
@@ -279,7 +290,7 @@ def placeholder_defaults(text, anchors, found):
             if m is None:
                 continue
             line_start = text.rfind("\n", max(0, at - 300), at) + 1
-            o = text.rfind("{{", line_start, at)
+            o = max(text.rfind("{{", line_start, at), text.rfind("{%", line_start, at))
             n = names.search(text, line_start, at) if o >= 0 else None
             if n is not None:
                 _take_default(text, (n.group(2), n.group(1) or ""), m.start(2), m.end(2), found)

@@ -24,7 +24,11 @@ framework placeholders 4/12 (a default holding `$`), shell defaults 12/12, templ
 16/18 (Liquid's `{% … %}`), sign-in fragments 12/12, path segments' parameters 9/12 (`;sig=`).
 Against part two's 69.8 % before its fixes: the mechanisms reach about four in five of the
 syntaxes they were not written on; what they miss is where a lead, a command or an opener is
-one the table did not list.
+one the table did not list.  After the round that followed (the lead read on every line, Redis's
+`HELLO 3`, AUTHENTICATE, a buffer opened after `=`, `{` or an address, which must then hold an
+escaped line break; a default holding `$`; a template's `{%`; `;sig=`; a stand-in word in
+brackets is no value): **97.1 % (134/138), 0 false of 174**; left: sysdig's `data=PASS X..`, a
+human password given as `;sig=`.
 
 The filter may be tuned on these cases, as on the rest of dev; the held part is never read for
 them.  Values are made at run time, so secret scanners do not flag this file."""

@@ -112,3 +112,50 @@ def test_a_path_segments_parameter_ends_at_the_segment():
     clean_text("https://shop.example.org/cart;jsessionid=" + RANDOM + "?item=4")  # (a query's end read before)
     out = clean_text(f"GET /files;token={PW}/q3-report.xlsx HTTP/1.1")
     assert PW not in out and "/q3-report.xlsx" in out
+
+
+@pytest.mark.parametrize("template", [
+    # part three's lessons, in other instances: a command on any line of a dialogue, after another
+    # command's option (Redis HELLO), AUTHENTICATE with quoted words, a buffer opened after `=` or `{`
+    "* OK [CAPABILITY IMAP4rev1] ready\nx9 LOGIN mail-ops {v}\nx9 OK Logged in",
+    "127.0.0.1:6380> HELLO 2 AUTH svc {v}",
+    'a3 AUTHENTICATE "PLAIN" "{v}"',
+    "AUTHENTICATE PLAIN {v}",
+    'recvmsg(9, {msg_iov=[{iov_base="PASS {v}\\r\\n", iov_len=40}]}, 0) = 20',
+    '(gdb) x/s line\n0x602010:\t"LOGIN mail-ops {v}\\r\\n"',
+    '$2 = "AUTH {v}\\r\\n"',
+    # what stays: a mechanism named alone, quoted
+    'a3 AUTHENTICATE "PLAIN"',
+    "a3 AUTHENTICATE XOAUTH2",
+    'msg="AUTH failed"',
+    "capabilities = 'AUTH ENABLE UTF8=ACCEPT'",
+    "  Auth -> /home/dev/app/src/Auth/bin/Release/net8.0/Auth.dll\nBuild succeeded.".upper(),
+])  # fmt: skip
+def test_a_protocol_command_in_more_leads_and_buffers(template):
+    _gone(template)
+
+
+@pytest.mark.parametrize("template", [
+    "mail.smtp.password=${MAIL_SMTP_PASSWORD:{v}$x}",
+    "{% set api_secret = config.api_secret | default('{v}') %}",
+])  # fmt: skip
+def test_a_default_holding_a_dollar_a_template_statement(template):
+    _gone(template)
+
+
+def test_a_signature_as_a_path_segments_parameter():
+    assert RANDOM not in clean_text(f"https://media.example.org/v;sig={RANDOM}/clip.mp4")
+
+
+@pytest.mark.parametrize("text", [
+    '1731500000.001 [0 10.1.1.1:5000] "AUTH" "svc" "(hidden)"',
+    "mysql -u root -p[masked] app",
+])  # fmt: skip
+def test_a_stand_in_word_in_brackets_is_no_value(text):
+    _gone(text)
+
+
+def test_a_buffer_after_an_address_holds_a_protocol_line():
+    assert PW not in clean_text(f'(char *) $1 = 0x000060000213 "AUTH {PW}\\r\\n"')
+    kept = 'echo "PASS the salt"'
+    assert clean_text(kept) == kept
