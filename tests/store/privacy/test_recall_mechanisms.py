@@ -159,3 +159,17 @@ def test_a_buffer_after_an_address_holds_a_protocol_line():
     assert PW not in clean_text(f'(char *) $1 = 0x000060000213 "AUTH {PW}\\r\\n"')
     kept = 'echo "PASS the salt"'
     assert clean_text(kept) == kept
+
+
+@pytest.mark.parametrize("template", [
+    # a struct or a map printed with its fields' names and no quotes (Go's %+v and %v of a map)
+    "cfg: &{Addr:redis:6379 Username:svc Password:{v} DB:0}",
+    "loaded {Endpoint:https://api.example.org ApiKey:{v} Timeout:30s}",
+    "opts=map[password:{v} user:svc]",
+    "{Name:billing ClientSecret:{v}}",
+    # what stays: a field naming no secret, a secret's field holding nothing
+    "opts=map[token_file:/run/secrets/token user:svc]",
+    "{Name:billing ClientSecret:<nil>}",
+])  # fmt: skip
+def test_a_struct_dump_field_named_for_a_secret(template):
+    _gone(template)
