@@ -183,6 +183,9 @@ _PROTOCOL_LEAD = (r"(?m:^|[(,:\]={ \t][ \t]*\\?(?P<q>[\"']))[ \t]*(?:(?:[CS]|cli
 _QUOTED_WORDS = r"(?:[ \t]+\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"){1,2}[ \t]*\r?(?:\n|\Z)"
 
 
+_AFTER_COMMAND = frozenset(" \t\"\\")
+
+
 def protocol_commands(text, anchors, found):
     """A protocol's command whose last word is a credential (PROTOCOL_COMMANDS), on a line of a
     dialogue, in a tracer's quoted buffer (strace, ltrace, a client's debug print) or with its words quoted."""
@@ -191,10 +194,12 @@ def protocol_commands(text, anchors, found):
         if _PROTOCOL_LITERALS.get(lit, lit) not in present:
             continue
         n = len(lit)
-        for at in _protocol_places(text, anchors, lit):
+        # (the character after the command first, in one comprehension: most places of `pass` are
+        # a `password`'s, ~30,000 on the dense MB, ~3.5 -> ~1 ms)
+        for at in [at for at in _protocol_places(text, anchors, lit) if text[at + n:at + n + 1] in _AFTER_COMMAND]:
             end = at + n
-            after = text[end:end + 1]
-            if after not in (" ", "\t", "\"", "\\") or (at and (text[at - 1].isalnum() or text[at - 1] in "_-")):
+            after = text[end]
+            if at and (text[at - 1].isalnum() or text[at - 1] in "_-"):
                 continue
             line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
             if at - line_start > 80:
@@ -202,6 +207,8 @@ def protocol_commands(text, anchors, found):
             if after != " " and after != "\t":
                 _quoted_words(text, at, end, least, most, found)
                 continue
+            if lit != "identify" and not text[at:end].isupper():
+                continue  # (a command in lower case only after an IRC service's name: `pass the salt`)
             lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
             if lead is None or not (lead.group("irc") or text[at:end].isupper()):
                 continue
