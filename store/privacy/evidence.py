@@ -158,8 +158,8 @@ def _decide(value, strength, style, alone):
     low = v.lower()
     if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
         return False
-    if v[0] in "([" and v[-1] in ")]" and " " in v:
-        return False  # `(in vault)`, `[ask Ana]`: an aside in the value's place, not a value
+    if v[0] in "([" and v[-1] in ")]" and (" " in v or v[1:-1].isalpha()):
+        return False  # `(in vault)`, `[ask Ana]`, `(redacted)`: an aside or a stand-in word in the value's place
     # (each pattern below only where the character it starts with or needs stands: most values)
     if v[0] == "-" and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
         return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value

@@ -230,7 +230,7 @@ def _named_values(text, low, hits, found, line):
             continue
         kind, strength = verdict
         before = text[s - 1] if s else ""
-        if before and before in "?&" and strength < STRONG:
+        if before and (before in "?&" or (before in "#;" and _url_parameter(text, s))) and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
         if sep_at is None:
             sep_at = compiled("sep", _SEP).match
@@ -421,11 +421,13 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         read = value  # (judged no reference: trimmed the same, not judged again)
         key_start = name_end - len(name)
-        if key_start > 0 and text[key_start - 1] in "?&":  # (a character, never "")
+        if key_start > 0 and text[key_start - 1] in "?&#;" and (url := _url_parameter(text, key_start)):
             # ?access_token=abc&state=x, a Markdown link's or badge's `?token=abc)](https://…)`: a query's
             # value ends at its next pair or the URL's closing mark (not at a `#`: a password typed
-            # with one, `?password=Pw3e#7&page=2`, would leave its tail; a fragment is no secret but short)
-            amp = compiled("query-value-end", r"[&)\]>]").search(value)
+            # with one, `?password=Pw3e#7&page=2`, would leave its tail; a fragment is no secret but short);
+            # a path segment's parameter (`/dl;token=X/file`) at the segment's end too
+            amp = (compiled("query-value-end", r"[&)\]>]") if url == "query" else
+                   compiled("segment-value-end", r"[&)\]>/;?]")).search(value)
             if amp is not None:
                 e -= len(value) - amp.start()
                 value = value[:amp.start()]
@@ -688,12 +690,26 @@ _LOOSE_HEADS: dict = {}
 VALUE_MEMOS.append(_LOOSE_HEADS)
 
 
+def _url_parameter(text, key_start):
+    """How a URL holds the parameter whose name starts at key_start: "query" (after `?`, `&`, or
+    the `#` of a URL's fragment, `…/cb#access_token=X`), "matrix" (after the `;` of a URL's or a
+    path's segment, `/dl;token=X/file`), or "" (`#password=` of a comment, `;key=` of a list)."""
+    before = text[key_start - 1]
+    if before in "?&":
+        return "query"
+    floor = key_start - 2000 if key_start > 2000 else 0
+    start = max(text.rfind(c, floor, key_start) for c in " \t\n\"'<(") + 1
+    if text.find("://", start, key_start) >= 0:
+        return "query" if before == "#" else "matrix"
+    return "matrix" if before == ";" and text.startswith("/", start) else ""
+
+
 def _loose_literal(text, line, key_start):
     """_literal_context of a `NAME=value` (no spaces around `=`), read from the head of its line."""
     line_start = line.start
     last = text[key_start - 1] if key_start > line_start else ""
-    if last in ("?", "&"):
-        return True  # a URL's query parameter
+    if last in ("?", "&") or (last in ("#", ";") and _url_parameter(text, key_start)):
+        return True  # a URL's query parameter, its fragment's, a path segment's
     if _command_head(text, line, key_start):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
     # (the head but its last character is spaces, tabs and a dash: read from the line's facts first)

@@ -159,6 +159,183 @@ def _may_start_a_command(text, line_start, places, i):
     return False
 
 
+# ------------------------------------------------------------------------------ a protocol's commands
+# A text protocol's command that takes a credential at a fixed place (IMAP, POP3, FTP, SMTP, IRC,
+# Redis, NNTP): the command word (the one pass's literal) -> how many words may follow it, the
+# credential the last.  The command is in capitals (as clients send it) or, after an IRC
+# service's name, in any case.
+PROTOCOL_COMMANDS = {"pass": (1, 1), "auth": (1, 2), "login": (2, 2), "identify": (1, 2), "oper": (2, 2),
+                     "authenticate": (2, 2)}  # (IMAP's, ManageSieve's: a mechanism, then its first response)
+# (`identify`'s `y` would take a pass of its own in the one pass: it is found by its service's name)
+_PROTOCOL_LITERALS = {"identify": "nickserv", "authenticate": "auth"}
+# SASL mechanisms: `AUTH PLAIN` alone names how, not a credential (its second word is one)
+_SASL = frozenset(("PLAIN", "LOGIN", "CRAM-MD5", "DIGEST-MD5", "XOAUTH2", "OAUTHBEARER", "GSSAPI", "NTLM",
+                   "SCRAM-SHA-1", "SCRAM-SHA-256", "EXTERNAL", "ANONYMOUS"))  # fmt: skip
+# What may stand before the command on its line: a line's start or a tracer's quoted buffer
+# (`write(3, "`, `send: '`, `iov_base="`, a debugger's `$1 = "`, `0x7ff7 "`: it must hold an
+# escaped line break, see _command_words), a transcript's mark of who
+# speaks (`C:`, `>`, `<--`) or a client's prompt (`host:6379>`), then an IRC service's name
+# (`/msg NickServ`, `PRIVMSG NickServ :`), an IMAP tag (`a001`), NNTP's AUTHINFO or Redis's `HELLO 3`.
+_PROTOCOL_LEAD = (r"(?m:^|[(,:\]={ \t][ \t]*\\?(?P<q>[\"']))[ \t]*(?:(?:[CS]|client|server|send|reply|>{1,2}|<{1,2}|-->|<--)"
+                  r"[ \t]*:?[ \t]+|[\w.:@()\[\]~/-]{1,60}>[ \t]?)?(?:(?P<irc>(?:/msg|/quote|PRIVMSG)[ \t]+\w{1,30}[ \t]+:?)"
+                  r"|[A-Za-z]{0,4}\d{1,6}[ \t]+|AUTHINFO[ \t]+|HELLO[ \t]+\d[ \t]+)?\Z")  # fmt: skip
+# A command's words each quoted, as a server logs them (Redis MONITOR: `"auth" "user" "X"`)
+_QUOTED_WORDS = r"(?:[ \t]+\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"){1,2}[ \t]*\r?(?:\n|\Z)"
+
+
+_AFTER_COMMAND = frozenset(" \t\"\\")
+
+
+def protocol_commands(text, anchors, found):
+    """A protocol's command whose last word is a credential (PROTOCOL_COMMANDS), on a line of a
+    dialogue, in a tracer's quoted buffer (strace, ltrace, a client's debug print) or with its words quoted."""
+    present = anchors.present
+    for lit, (least, most) in PROTOCOL_COMMANDS.items():
+        if _PROTOCOL_LITERALS.get(lit, lit) not in present:
+            continue
+        n = len(lit)
+        # (the character after the command first, in one comprehension: most places of `pass` are
+        # a `password`'s, ~30,000 on the dense MB, ~3.5 -> ~1 ms)
+        for at in [at for at in _protocol_places(text, anchors, lit) if text[at + n:at + n + 1] in _AFTER_COMMAND]:
+            end = at + n
+            after = text[end]
+            if at and (text[at - 1].isalnum() or text[at - 1] in "_-"):
+                continue
+            line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
+            if at - line_start > 80:
+                continue
+            if after != " " and after != "\t":
+                _quoted_words(text, at, end, least, most, found)
+                continue
+            if lit != "identify" and not text[at:end].isupper():
+                continue  # (a command in lower case only after an IRC service's name: `pass the salt`)
+            lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
+            if lead is None or not (lead.group("irc") or text[at:end].isupper()):
+                continue
+            _command_words(text, end, lead.group("q"), bool(lead.group("irc")), least, most, found)
+
+
+def _protocol_places(text, anchors, lit):
+    """Where the command `lit` may stand (IDENTIFY: after an IRC service's name, found by it)."""
+    if lit not in _PROTOCOL_LITERALS:
+        return anchors.at(lit)
+    if lit == "authenticate":
+        return [at for at in anchors.at("auth") if text[at + 4:at + 12].lower() == "enticate"]
+    rx = compiled("after nickserv", r"(?i)nickserv[ \t]+:?(?=identify[ \t])")
+    return [m.end() for m in (rx.match(text, at) for at in anchors.at("nickserv")) if m is not None]
+
+
+def _command_words(text, at, quote, named, least, most, found):
+    """The words after a command at `at`, to its line's end (in a quoted buffer: to an escaped
+    break, or to the quote's end after an IRC service's name, `named`): the last is decided a
+    credential when their count fits."""
+    stop = text.find("\n", at, at + 400)
+    stop = min(len(text), at + 400) if stop < 0 else stop
+    for mark in ("\r",) + ((quote,) if quote else ()):
+        k = text.find(mark, at, stop)
+        if k >= 0:
+            stop = k
+    k = text.find("\\", at, stop)
+    while 0 <= k < stop - 1 and text[k + 1] not in "rnRN":
+        k = text.find("\\", k + 1, stop)
+    if 0 <= k < stop - 1:
+        stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it, `\\r\\n`)
+        while stop > at and text[stop - 1] == "\\":
+            stop -= 1
+    elif quote and not named:
+        return  # a quoted string with no line break in it is no protocol's line (`caps = 'AUTH ENABLE X'`)
+    words = text[at:stop].split()
+    if not least <= len(words) <= most or (len(words) == 1 and words[0].strip("\"") in _SASL) or \
+            not all(any(ch.isalnum() for ch in w) for w in words):
+        return  # (`Auth -> /path/Auth.dll`: a build's line, its arrow no word)
+    v = words[-1]
+    s = text.rfind(v, at, stop)
+    if len(v) > 2 and v[0] == v[-1] == "\"":
+        v, s = v[1:-1], s + 1  # (ManageSieve's words are quoted: `AUTHENTICATE "PLAIN" "X"`)
+    if decide(v, STRONG, SPACE, alone=True):
+        add_span(found, text, s, s + len(v), P_PROCESS, "password")
+
+
+def _quoted_words(text, at, end, least, most, found):
+    """A command logged with its words each quoted (`"AUTH" "X"`): the last word, as above."""
+    if text[at - 1:at] != "\"" or text[end:end + 1] != "\"":
+        return
+    m = compiled("protocol quoted words", _QUOTED_WORDS).match(text, end + 1)
+    if m is None:
+        return
+    words = compiled("a quoted word", r"\\?\"((?:[^\"\\\n]|\\.){1,256}?)\\?\"").findall(text, end + 1, m.end())
+    if least <= len(words) <= most and decide(m.group(1), STRONG, SPACE, alone=True):
+        add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
+
+
+# ------------------------------------------------------------------------------ a placeholder's default
+# `${NAME:-X}`, `${NAME-X}`, `${NAME:=X}` (shells, Compose), `${name:X}` (Spring), and a template's
+# `{{ NAME | default "X" }}` (Go templates, Helm, Jinja): X is NAME's value when NAME is unset, so a
+# secret's when NAME says secret (the placeholder itself is a reference: the name rule leaves it).
+_PLACEHOLDER_DEFAULT = (r"\$\{(?:([A-Za-z_][\w.-]{0,80}):[-=]?|([A-Za-z_][\w.]{0,80})[-=])(?![-?+=])"
+                        r"((?:[^{}\s\"'`$]|\$(?![{(])){1,256})\}")
+_TEMPLATE_DEFAULT = (r"\|[ \t]*default[ \t]*(?:\([ \t]*|:[ \t]*|[ \t])[ \t]*([\"'])([^\"'\n{}$]{1,256})\1")
+_TEMPLATE_NAME = r"(?:([\w.-]{1,80})[\"']?[ \t]*[:=][ \t]*[\"']?)?\{[{%]-?[^{}\n]{0,200}?([\w.-]{1,80})[\"']?[ \t]*\Z"
+
+
+def placeholder_defaults(text, anchors, found):
+    """The value a placeholder named for a secret falls back to (see above)."""
+    present = anchors.present
+    if "${" in present:
+        rx = compiled("placeholder default", _PLACEHOLDER_DEFAULT)
+        for at in anchors.at("${"):
+            m = rx.match(text, at)
+            if m is not None:
+                _take_default(text, (m.group(1) or m.group(2),), m.start(3), m.end(3), found)
+    for lit in ("| default", "|default"):
+        if lit not in present:
+            continue
+        rx = compiled("template default", _TEMPLATE_DEFAULT)
+        names = compiled("template default's name", _TEMPLATE_NAME)
+        for at in anchors.at(lit):
+            m = rx.match(text, at)
+            if m is None:
+                continue
+            line_start = text.rfind("\n", max(0, at - 300), at) + 1
+            o = max(text.rfind("{{", line_start, at), text.rfind("{%", line_start, at))
+            n = names.search(text, line_start, at) if o >= 0 else None
+            if n is not None:
+                _take_default(text, (n.group(2), n.group(1) or ""), m.start(2), m.end(2), found)
+
+
+def _take_default(text, names, s, e, found):
+    """The default at s:e, decided when one of `names` (its last dotted part) says secret."""
+    for name in names:
+        verdict = name_verdict(name.rsplit(".", 1)[-1].replace("-", "_")) if name else None
+        if verdict is not None:
+            if decide(text[s:e], verdict[1], ASSIGN):
+                add_span(found, text, s, e, P_PROCESS, verdict[0])
+            return
+
+
+# ------------------------------------------------------------------------------ a struct's dump
+# A struct or a map printed with its fields' names and no quotes: Go's `%+v` (`&{Host:db
+# Password:X}`) and a map's `%v` (`map[password:X user:ana]`), two fields or more: a field named
+# for a secret holds the value up to the next field or the group's end.
+_DUMP_FIELDS = r"([A-Za-z_]\w{0,60}:[^\s{}\[\]]*(?:[ \t]+[A-Za-z_]\w{0,60}:[^\s{}\[\]]*)+)[ \t]*[}\]]"
+_DUMP_FIELD = r"(?<![^ \t{\[])([A-Za-z_]\w{0,60}):([^\s{}\[\]]+)"
+
+
+def struct_dumps(text, found):
+    """A struct's or a map's dump (see above): each field named for a secret, decided."""
+    field = compiled("dump field", _DUMP_FIELD)
+    # (a scan in C for each opener, a literal the engine skips to: ~0.8 ms a MB of real output, most
+    # of it the two scans of a text with no `{`; one alternation of both openers cost ~5.7)
+    for opener in (r"\{", r"map\["):
+        if opener[-1] == "[" and "map[" not in text:
+            continue
+        for m in compiled("dump group " + opener, opener + _DUMP_FIELDS).finditer(text):
+            for f in field.finditer(text, m.start(1), m.end(1)):
+                verdict = name_verdict(f.group(1))
+                if verdict is not None and decide(f.group(2), verdict[1], ASSIGN):
+                    add_span(found, text, f.start(2), f.end(2), P_PROCESS, verdict[0])
+
+
 # ------------------------------------------------------------------------------ OAuth codes
 _OAUTH_CODE = (r"[?&]code=([^&\s#\"'<>]{8,512})")
 _OAUTH_URL_WORDS = ("state=", "callback", "oauth", "authorize", "redirect")
@@ -491,4 +668,5 @@ def copies_of_secrets(text, found):
 
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS)
+    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
+            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS), "${", "| default", "|default")

@@ -224,6 +224,8 @@ COMMAND_LINE = (
     (("rabbitmqctl",), "add_user", "#2"),
     (("rabbitmqctl",), "change_password", "#2"),
     (("rabbitmqctl",), "authenticate_user", "#2"),
+    (("sentinel",), "auth-pass", "#2"),  # Redis Sentinel's config: sentinel auth-pass MASTER PASSWORD
+    (("mcrcon", "rcon-cli", "rcon"), "", "-p_ --password_"),  # game servers' remote consoles
     # directory, mail, messaging
     (("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldappasswd", "ldapwhoami",
       "ldapcompare", "ldapmodrdn", "ldapexop", "ldapurl"), "", "-w_"),
@@ -621,7 +623,7 @@ TOKEN_RULES = (
          r")[^\s\"'<>`]*", re.IGNORECASE, starts=(("http", 0),)),
     # signed cloud URLs: Azure SAS sig=, S3 presigned X-Amz-Signature=
     Rule("cloud_key", ("sig=", "signature="),
-         r"[?&](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#]{16,})", re.IGNORECASE,
+         r"[?&;](?:sig|x-amz-signature|signature)=(?P<v>[^\s&\"'<>#;]{16,})", re.IGNORECASE,  # (`;`: a path segment's)
          starts=(("sig=", -1), ("signature=", -1), ("signature=", -7))),
     # --- provider tokens that do not start with their prefix ---
     Rule("service_token", (".atlasv1.",),
