@@ -20,7 +20,8 @@ key's member, by the key's own format).
 - A call without parentheses whose callee logs in (Ruby's `basic_auth 'admin', 'X'`): its
   arguments are the user, then the password.
 - A UUID that is a secret's id (Consul's `SecretID:`, Nomad's `Secret ID =`, Vault's AppRole
-  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not).
+  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not);
+  after a label's separator, a random token too (`secret_id=X`, `"secret_id": "X"`).
 - A registry's credentials keyed by its host (Bundler's `BUNDLE_GEMS__EXAMPLE__COM: "ana:X"`,
   `bundle config set gems.example.com ana:X`): the password after the user.
 - A user's password, then its roles (Jetty's and ActiveMQ's realm `admin: X,admin,user`, Karaf's
@@ -54,6 +55,7 @@ from store.privacy.values import (
     holds,
     is_reference,
     line_bounds,
+    looks_random,
     without_closing_marks,
 )
 
@@ -101,6 +103,9 @@ DEVICE_KEY_LITERALS = ("isakmp key ", "-server key ", "-server host ", "key-stri
 ROUTING_LITERAL = "routing"  # then `_key` (found by its `g`: `_` stands everywhere in code)
 # PagerDuty's words near a routing key (an Alertmanager receiver, an Events API v2 body).
 PAGERDUTY_WORDS = ("pagerduty", "event_action")
+# A token after a secret id's separator: its characters to a character no token holds (a path's
+# `/`, an ARN's `:`, a reference's `.` make it a name: `secret_id = aws_secretsmanager_secret.db.id`).
+SECRET_ID_TOKEN = r"(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([A-Za-z0-9_+-]{16,256}={0,2})(?![\w/.:+=@$-])"
 UUID = (
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z-])"
 )
@@ -472,8 +477,22 @@ def _secret_ids(look):
         if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
             continue  # secret_id_accessor, SecretIdTTL
         m = rx.match(text, end)
-        if m is not None:
-            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+        if m is None:
+            # a secret id of a random token's shape after a label's separator (`secret_id=X`,
+            # `"secret_id": "X"`): a credential as its UUID is; not a flag's (`--secret-id X` of
+            # `aws secretsmanager` names a secret: never.py tells those apart by the command)
+            m = compiled("secret-id-token", SECRET_ID_TOKEN).match(text, end)
+            if m is None or _flag_word(low, at - 6) or not looks_random(m.group(1)):
+                continue
+        add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _flag_word(low, at):
+    """The word holding `at` starts with a dash (`--secret-id`): a command's flag."""
+    i = at
+    while i > 0 and (low[i - 1].isalnum() or low[i - 1] in "_-"):
+        i -= 1
+    return low.startswith("-", i)
 
 
 def _take(look, m, group, style, kind, alone=False):

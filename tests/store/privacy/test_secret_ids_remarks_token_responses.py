@@ -1,0 +1,46 @@
+"""Credentials a name or a place declares, kept before: Vault AppRole's secret id under its label
+(not only a UUID), a label's value followed by a remark in parentheses, and the token of an OAuth
+token response whose member is named `key` (or another weak name)."""
+
+from store.privacy import find_secrets
+from tests.privacy_eval import gen, random_secret, sha
+
+_HEX = "0123456789abcdef"
+
+
+def _kept(text: str, value: str) -> bool:
+    at = text.index(value)
+    return not any(s < at + len(value) and at < e for _, s, e in find_secrets(text))
+
+
+def _uuid(seed: str) -> str:
+    h = gen(seed, 32, _HEX)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def _random_values(seed: str) -> list:
+    return [random_secret(seed + "-a", 24), random_secret(seed + "-b", 32), "q7" + gen(seed + "-c", 30)]
+
+
+def test_a_secret_id_of_random_shape_under_its_label_is_redacted():
+    for t in ("secret_id: {v}", "secret_id={v}", "VAULT_SECRET_ID={v}", "export VAULT_SECRET_ID='{v}'",
+              '{{"role_id": "web", "secret_id": "{v}"}}', "vault write auth/approle/login role_id=web secret_id={v}",
+              "secretid={v}", 'SecretID = "{v}"'):
+        for v in _random_values("sid") + [_uuid("sid-u")]:
+            text = t.format(v=v)
+            assert not _kept(text, v), (text, find_secrets(text))
+
+
+def test_a_secret_id_that_names_or_points_to_a_secret_is_kept():
+    for t in ("aws secretsmanager get-secret-value --secret-id {v}", "aws secretsmanager get-secret-value --secret-id={v}",
+              "secret_id_accessor: {v}"):
+        for v in _random_values("sid-lookup"):
+            text = t.format(v=v)
+            assert _kept(text, v), (text, find_secrets(text))
+    for text, v in (('{"SecretId": "prod/db/password"}', "prod/db/password"),
+                    ("secret_id = aws_secretsmanager_secret.db.id", "aws_secretsmanager_secret.db.id"),
+                    ("secret_id: projects/123/secrets/db-password", "projects/123/secrets/db-password"),
+                    ('"SecretId": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbC123"', "prod/db-AbC123"),
+                    ("secret_id: MyTestDatabaseSecret", "MyTestDatabaseSecret")):
+        assert _kept(text, v), (text, find_secrets(text))
+
