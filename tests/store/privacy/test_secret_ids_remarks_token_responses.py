@@ -44,3 +44,19 @@ def test_a_secret_id_that_names_or_points_to_a_secret_is_kept():
                     ("secret_id: MyTestDatabaseSecret", "MyTestDatabaseSecret")):
         assert _kept(text, v), (text, find_secrets(text))
 
+
+def test_a_labelled_value_then_a_remark_in_parentheses_is_redacted():
+    values = _random_values("remark") + [_uuid("remark-u"), sha("remark-h", 32), "Xk2mP9qR4tV7wB"]
+    for t in ("api_key: {v} (rotated)", "api_key: {v} (expires 2027-01-01)", "token: {v} (prod)",
+              "password: {v} (do not share)", "  STRIPE_KEY: {v}  (test mode)", "API_TOKEN = {v} (rotated)"):
+        for v in values:
+            text = t.format(v=v)
+            assert not _kept(text, v), (text, find_secrets(text))
+
+
+def test_a_remark_that_names_the_value_as_an_id_keeps_it():
+    for t in ("api_key: {v} (kid)", "api_key: {v} (key ID)", "token: {v} (version)"):
+        for v in _random_values("remark-id"):
+            text = t.format(v=v)
+            assert _kept(text, v), (text, find_secrets(text))
+
