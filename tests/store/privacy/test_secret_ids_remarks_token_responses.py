@@ -60,3 +60,27 @@ def test_a_remark_that_names_the_value_as_an_id_keeps_it():
             text = t.format(v=v)
             assert _kept(text, v), (text, find_secrets(text))
 
+
+def test_a_token_response_member_under_a_weak_name_is_redacted():
+    values = [_uuid("resp-u"), sha("resp-h", 32), "Xk2mP9qR4tV7wB", random_secret("resp-r", 28)]
+    for t in ('{{"key": "{v}", "token_type": "Bearer"}}', '{{"key": "{v}", "token_type": "Bearer", "expires_in": 3600}}',
+              '{{\n  "token": "{v}",\n  "expires_in": 3599,\n  "scope": "read write"\n}}',
+              "{{'secret': '{v}', 'token_type': 'bearer'}}", '{{"expires_in": 7200, "scope": "read", "key": "{v}"}}'):
+        for v in values:
+            text = t.format(v=v)
+            assert not _kept(text, v), (text, find_secrets(text))
+
+
+def test_a_token_response_keeps_its_ids_and_plain_members():
+    for v in _random_values("resp-id"):
+        for t in ('{{"kid": "{v}", "token_type": "Bearer", "expires_in": 3600}}',
+                  '{{"key_id": "{v}", "token_type": "Bearer"}}', '{{"request_id": "{v}", "expires_in": 60}}'):
+            text = t.format(v=v)
+            assert _kept(text, v), (text, find_secrets(text))
+    for text, v in (('{"token_type": "Bearer", "scope": "repo gist", "key": "primary"}', "primary"),
+                    ('{"key": "session", "expires_in": 3600}', "session"),
+                    # a cache's entry, a signed upload's: a lifetime alone makes no token response
+                    ('{"key": "session_abc123", "expires_in": 300}', "session_abc123"),
+                    ('{"name": "cache", "key": "user:123:profile", "expires_in": 60}', "user:123:profile"),
+                    ('{"key": "uploads/2024/file.png", "token_type": "Bearer"}', "uploads/2024/file.png")):
+        assert _kept(text, v), (text, find_secrets(text))
