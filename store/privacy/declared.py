@@ -484,12 +484,19 @@ def _secret_ids(look):
         m = rx.match(text, end)
         if m is None:
             # a secret id of a random token's shape after a label's separator (`secret_id=X`,
-            # `"secret_id": "X"`): a credential as its UUID is; not a flag's (`--secret-id X` of
-            # `aws secretsmanager` names a secret: never.py tells those apart by the command)
+            # `"secret_id": "X"`): a credential as its UUID is; a flag's only beside a role
+            # (AppRole's `--secret-id=X --role-id=R`; `--secret-id=X` of `aws secretsmanager`
+            # names a secret)
             m = compiled("secret-id-token", SECRET_ID_TOKEN).match(text, end)
-            if m is None or _flag_word(low, at - 6) or not looks_random(m.group(1)):
+            if m is None or not looks_random(m.group(1)) or (_flag_word(low, at - 6) and not _beside_a_role(low, at)):
                 continue
         add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _beside_a_role(low, at):
+    """`role` stands on the line of `at` (AppRole's role id, before or after its secret id)."""
+    ls, le = line_bounds(low, at)
+    return low.find("role", ls, le) >= 0
 
 
 def _flag_word(low, at):
@@ -502,11 +509,11 @@ def _flag_word(low, at):
 
 def _token_responses(look):
     """A flat object that holds `token_type` or `expires_in` is a token response: each of its
-    string members under a name that says secret (`"key"`, `"token"`, `"secret"`, `"id_token"`),
+    string members (in JSON printed inside a string too: `{\\"key\\": \\"X\\"`) under a name that says secret (`"key"`, `"token"`, `"secret"`, `"id_token"`),
     of a generated value's shape, is its credential, whatever the name's strength alone."""
     text = look.text
     member = compiled("token-response-member",
-                      r"([\"'])([A-Za-z_][\w-]{0,40})\1[ \t]*:[ \t]*([\"'])([^\s\"'\\]{8,512})\3")
+                      r"\\?([\"'])([A-Za-z_][\w-]{0,40})\\?\1[ \t]*:[ \t]*\\?([\"'])([^\s\"'\\]{8,512})\\?\3")
     seen = -1
     for lit in TOKEN_RESPONSE_LITERALS:
         for at in look.anchors.at(lit):

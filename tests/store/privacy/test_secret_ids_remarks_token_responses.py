@@ -25,7 +25,8 @@ def _random_values(seed: str) -> list:
 def test_a_secret_id_of_random_shape_under_its_label_is_redacted():
     for t in ("secret_id: {v}", "secret_id={v}", "VAULT_SECRET_ID={v}", "export VAULT_SECRET_ID='{v}'",
               '{{"role_id": "web", "secret_id": "{v}"}}', "vault write auth/approle/login role_id=web secret_id={v}",
-              "secretid={v}", 'SecretID = "{v}"'):
+              "secretid={v}", 'SecretID = "{v}"', "login --secret-id={v} --role-id=web",
+              "login --secret-id {v} --role-id web"):
         for v in _random_values("sid") + [_uuid("sid-u")]:
             text = t.format(v=v)
             assert not _kept(text, v), (text, find_secrets(text))
@@ -65,7 +66,7 @@ def test_a_token_response_member_under_a_weak_name_is_redacted():
     values = [_uuid("resp-u"), sha("resp-h", 32), "Xk2mP9qR4tV7wB", random_secret("resp-r", 28)]
     for t in ('{{"key": "{v}", "token_type": "Bearer"}}', '{{"key": "{v}", "token_type": "Bearer", "expires_in": 3600}}',
               '{{\n  "token": "{v}",\n  "expires_in": 3599,\n  "scope": "read write"\n}}',
-              "{{'secret': '{v}', 'token_type': 'bearer'}}", '{{"expires_in": 7200, "scope": "read", "key": "{v}"}}'):
+              "{{'secret': '{v}', 'token_type': 'bearer'}}", 'out: {{\\"key\\": \\"{v}\\", \\"token_type\\": \\"Bearer\\"}}', '{{"expires_in": 7200, "scope": "read", "key": "{v}"}}'):
         for v in values:
             text = t.format(v=v)
             assert not _kept(text, v), (text, find_secrets(text))
