@@ -20,7 +20,8 @@ key's member, by the key's own format).
 - A call without parentheses whose callee logs in (Ruby's `basic_auth 'admin', 'X'`): its
   arguments are the user, then the password.
 - A UUID that is a secret's id (Consul's `SecretID:`, Nomad's `Secret ID =`, Vault's AppRole
-  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not).
+  `secret_id`): those tools' tokens are UUIDs (an accessor's id, a secret's name or path is not);
+  after a label's separator, a random token too (`secret_id=X`, `"secret_id": "X"`).
 - A registry's credentials keyed by its host (Bundler's `BUNDLE_GEMS__EXAMPLE__COM: "ana:X"`,
   `bundle config set gems.example.com ana:X`): the password after the user.
 - A user's password, then its roles (Jetty's and ActiveMQ's realm `admin: X,admin,user`, Karaf's
@@ -31,6 +32,8 @@ key's member, by the key's own format).
   `key-string X`, `ip ospf message-digest-key 1 md5 X`, `pre-shared-key address A key X`).
 - A PagerDuty routing key (an Alertmanager receiver's, an Events API call's): RabbitMQ's
   `routing_key` names a queue's route, so only where PagerDuty's words stand by it.
+- An OAuth token response (an object with `token_type` or `expires_in`): its members under a
+  secret's name (`"key"`, `"token"`) of a token's shape, though `key` alone is a weak name.
 
 (Not here, as not secret: `docker buildx build --secret id=npm,env=NPM_TOKEN` names an
 environment variable, not its value.)
@@ -54,6 +57,7 @@ from store.privacy.values import (
     holds,
     is_reference,
     line_bounds,
+    looks_random,
     without_closing_marks,
 )
 
@@ -101,6 +105,12 @@ DEVICE_KEY_LITERALS = ("isakmp key ", "-server key ", "-server host ", "key-stri
 ROUTING_LITERAL = "routing"  # then `_key` (found by its `g`: `_` stands everywhere in code)
 # PagerDuty's words near a routing key (an Alertmanager receiver, an Events API v2 body).
 PAGERDUTY_WORDS = ("pagerduty", "event_action")
+# A token after a secret id's separator: its characters to a character no token holds (a path's
+# `/`, an ARN's `:`, a reference's `.` make it a name: `secret_id = aws_secretsmanager_secret.db.id`).
+SECRET_ID_TOKEN = r"(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([A-Za-z0-9_+-]{16,256}={0,2})(?![\w/.:+=@$-])"
+# An OAuth token response (RFC 6749, 5.1): the members only it holds beside its token, as a
+# quoted JSON or Python name.
+TOKEN_RESPONSE_LITERALS = ("token_type", "expires_in")
 UUID = (
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z-])"
 )
@@ -472,8 +482,76 @@ def _secret_ids(look):
         if low[end : end + 1].isalnum() or low[end : end + 1] == "_":
             continue  # secret_id_accessor, SecretIdTTL
         m = rx.match(text, end)
-        if m is not None:
-            add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+        if m is None:
+            # a secret id of a random token's shape after a label's separator (`secret_id=X`,
+            # `"secret_id": "X"`): a credential as its UUID is; a flag's only beside a role
+            # (AppRole's `--secret-id=X --role-id=R`; `--secret-id=X` of `aws secretsmanager`
+            # names a secret)
+            m = compiled("secret-id-token", SECRET_ID_TOKEN).match(text, end)
+            if m is None or not looks_random(m.group(1)) or (_flag_word(low, at - 6) and not _beside_a_role(low, at)):
+                continue
+        add_span(look.found, text, m.start(1), m.end(1), P_NAME, "secret")
+
+
+def _beside_a_role(low, at):
+    """`role` stands on the line of `at` (AppRole's role id, before or after its secret id)."""
+    ls, le = line_bounds(low, at)
+    return low.find("role", ls, le) >= 0
+
+
+def _flag_word(low, at):
+    """The word holding `at` starts with a dash (`--secret-id`): a command's flag."""
+    i = at
+    while i > 0 and (low[i - 1].isalnum() or low[i - 1] in "_-"):
+        i -= 1
+    return low.startswith("-", i)
+
+
+def _token_responses(look):
+    """A flat object that holds `token_type` or `expires_in` is a token response: each of its
+    string members (in JSON printed inside a string too: `{\\"key\\": \\"X\\"`) under a name that says secret (`"key"`, `"token"`, `"secret"`, `"id_token"`),
+    of a generated value's shape, is its credential, whatever the name's strength alone."""
+    text = look.text
+    member = compiled("token-response-member",
+                      r"\\?([\"'])([A-Za-z_][\w-]{0,40})\\?\1[ \t]*:[ \t]*\\?([\"'])([^\s\"'\\]{8,512})\\?\3")
+    seen = -1
+    for lit in TOKEN_RESPONSE_LITERALS:
+        for at in look.anchors.at(lit):
+            if text[at - 1:at] not in ("\"", "'"):
+                continue  # a member's name is quoted
+            a = text.rfind("{", at - 2000 if at > 2000 else 0, at)
+            if a <= seen or text.find("}", a, at) >= 0:
+                continue  # (no object, or one read already)
+            b = text.find("}", at, at + 4000)
+            if b < 0 or text.find("{", a + 1, b) >= 0:
+                continue  # (a flat object's members alone)
+            seen = a
+            if not _token_response(look.low, a, b):
+                continue
+            for m in member.finditer(text, a, b):
+                verdict = name_verdict(m.group(2))
+                if verdict is not None and _generated_token(m.group(4)):
+                    add_span(look.found, text, m.start(4), m.end(4), P_NAME, verdict[0])
+
+
+def _token_response(low, a, b):
+    """The object `low[a:b]` holds a token response's type, or its lifetime and its scope or a
+    token (a cache's entry, a signed upload's, holds a lifetime alone: `{"key": "user:1", "expires_in": 60}`)."""
+    if low.find("token_type", a, b) >= 0:
+        return True
+    return any(low.find(word, a, b) >= 0 for word in ("scope", "access_token", "refresh_token", "id_token"))
+
+
+def _generated_token(value):
+    """A value of a token's shape: a random one's, a password's of letters, digits, `-` and `_`
+    alone (not a path's or a key's of a cache: `uploads/2024/a.png`, `user:123`), a UUID, a
+    long hex run."""
+    if not value.replace("-", "").replace("_", "").isalnum():
+        return looks_random(value)
+    if decide(value, MEDIUM, ASSIGN):
+        return True
+    return compiled("uuid-alone", UUID + r"\Z").match(value) is not None or \
+        (len(value) >= 16 and compiled("hex-alone", r"[0-9a-fA-F]+\Z").match(value) is not None)
 
 
 def _take(look, m, group, style, kind, alone=False):
@@ -588,4 +666,5 @@ _GATED = (
     ((NAGIOS_LITERAL,), _resource_macros),
     (DEVICE_KEY_LITERALS, _device_keys),
     ((ROUTING_LITERAL,), _routing_keys),
+    (TOKEN_RESPONSE_LITERALS, _token_responses),
 )

@@ -621,6 +621,8 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         return False
     eol = text.find("\n", vend, vend + 200)
     rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
+    if rest[:1] == "(" and _remark(rest, value):
+        rest = ""  # `api_key: X (rotated)`: a remark after the value ends it (one naming it an id: never.py)
     if style == "spaced":
         # `password = hunter2` (ini) is a literal; `token = await getToken()`
         # or `token = a + b` is code: literals end the line.
@@ -633,6 +635,18 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
             return False
         return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
     return True
+
+
+# A remark in parentheses that ends a line: words (`(rotated)`, `(expires 2027-01-01)`, `(do not
+# share)`), no code's punctuation, perhaps a comment after it.
+_REMARK = r"\((?=[^)]*[A-Za-z])[\w ,.:/+'-]{1,60}\)[ \t]*(?:(?:#|//)[^\n]*)?\r?\Z"
+
+
+def _remark(rest, value):
+    """`rest`, what follows a bare value on its line, is a remark in parentheses, and the value a
+    generated one's (letters and digits both), not a word of code before its call's arguments."""
+    return compiled("remark", _REMARK).match(rest) is not None and compiled("digit", "[0-9]").search(value) is not None \
+        and compiled("letter", "[A-Za-z]").search(value) is not None
 
 
 def _in_cookie(text, line, key_start):

@@ -1389,7 +1389,7 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
         flag = end[end.rfind(" ") + 1:]
         may_name = last in " \t" and flag[:1] == "-" and flag.endswith(("id", "ids", "name", "arn"))
     if may_name and compiled("never-naming-label", NAMING_LABEL).search(text, s - 60 if s > 60 else 0, s) \
-            and not (end.endswith("secret-id") and "role" in text[_line_start(text, s, 200):s]):
+            and not (end.endswith(("secret-id", "secret-id=")) and _role_on_line(text, s, e)):
         return True  # (not Vault AppRole's `--role-id R --secret-id X`: its secret id is a credential)
     if (last in " \t/" and end[-1:] not in (":", "=") or end.endswith("--secret=")) and (text.find("vault", s - 80 if s > 80 else 0, s) >= 0 or text.find("pass", s - 40 if s > 40 else 0, s) >= 0
                            or text.find("ecret", s - 60 if s > 60 else 0, s) >= 0 or text.find("keyring", s - 80 if s > 80 else 0, s) >= 0):
@@ -1397,6 +1397,13 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
         at = s if last != "/" else text.rfind(" ", start, s) + 1
         return at > start and compiled("never-secret-lookup", SECRET_LOOKUP).search(text, start, at) is not None
     return False
+
+
+def _role_on_line(text: str, s: int, e: int) -> bool:
+    """A role stands on the line of the value at `s`..`e`, before it or after it (AppRole's
+    `--secret-id=X --role-id=R` names its role last)."""
+    eol = text.find("\n", e, e + 200)
+    return "role" in text[_line_start(text, s, 200):s] or "role" in text[e:eol if eol >= 0 else e + 200]
 
 
 _REFERENCE_DELIMITERS = frozenset(" \t\n\"'`=(,")  # (what ends a reference's run before it: _in_a_secret_reference)
