@@ -58,9 +58,10 @@ def _taken(value, strength, name, bare=False, loose=False):
     if kind != "random" and (kind != "password" or (bare and not any(ch.isdigit() for ch in v))
                              or (loose and _classes(v) < 3)):
         return False
+    # a count of a grammar (`1*tchar`), a constant's name (`PKCS7_ISSUER`), an address (`0x55d0`,
+    # `verify+0xf6`), a pair of its own (`user_id=41`, `ana:X`), quotes of code, a UUID: no value
     if compiled("evidence-not-value", r"\d{1,3}[*+][A-Za-z]+\Z|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z|.*?(?:0[xX][0-9a-fA-F]|[^=\s]=+[^=\s]|[\"'])|[A-Za-z][\w.-]*:\S|[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z").match(v):
-        return False  # a count of a grammar (`1*tchar`), a constant's name (`PKCS7_ISSUER`), an address (`0x55d0`, `verify+0xf6`), a pair of its own
-        # (`user_id=41`, `ana:X`), quotes of code, a UUID
+        return False
     low = v.lower().replace("-", "_")
     if low.strip("&$%@*{}<>()[]:") == name.lower().replace("-", "_") or any(
             name_verdict(part) for part in compiled("evidence-names", r"[A-Za-z]+(?:_[A-Za-z]+)+").findall(v)):
