@@ -66,6 +66,7 @@ from store.privacy.commands import (
     user_password_at,
     written_to_secret_file,
 )
+from store.privacy.evidence_lines import evidence_lines
 from store.privacy.names import (
     name_verdict,
     named_values,
@@ -418,6 +419,9 @@ FINDERS = (
     ("the value before its label", lambda look: candidates.value_before_label(look.text, look.low, look.anchors,
                                                                                  look.found),
      "lexicon.VALUE_FIRST_CONNECTORS; decided by evidence.decide"),
+    ("a secret's name and a value after it on its line, any syntax",
+     lambda look: look.hits and evidence_lines(look.text, look.hits, look.found),
+     "rules.SECRET_WORDS (names.name_verdict); decided by evidence.shape and evidence.decide"),
     ("a client's command at its prompt", lambda look: processes.client_commands(look.text, look.anchors, look.found),
      "processes.SESSION_COMMANDS; decided by evidence.decide"),
     ("a protocol's command", lambda look: processes.protocol_commands(look.text, look.anchors, look.found),

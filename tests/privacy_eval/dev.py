@@ -583,10 +583,11 @@ def cases() -> list:
         dev_unwritten9,
         dev_unwritten12,
         dev_unwritten13,
+        dev_unwritten14,
     )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
             + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten6.cases() + dev_unwritten7.cases()
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
             + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases()
-            + dev_unwritten13.cases())
+            + dev_unwritten13.cases() + dev_unwritten14.cases())

@@ -1,0 +1,141 @@
+"""A secret found by evidence on its line, in any language's syntax: a NAME that holds a secret's
+word (an identifier, a key, a label: `db_password`, `*api-secret*`, `ls_logon-password`, judged
+by store/privacy/names.py name_verdict) and, after it on the same line, the nearest literal, with
+only punctuation, operators and a few words of code between (a binding's keyword, a type, a
+call's selector: `:=`, `::`, `<-`, `=>`, `, `, `(`, ` put: `, ` As String = `, ` TYPE string
+VALUE `).  A bare token counts only after punctuation alone; a value written BEFORE its name
+(`MOVE 'X' TO ls_logon-password`, `"X" -> api_key`) counts after `to` or `->`.
+
+The value must be random-looking or password-like (store/privacy/evidence.py shape) and taken by
+evidence.decide; what is never a secret (references, placeholders, ids, hashes, versions:
+store/privacy/never.py) has the last word on the span as on every other.  No syntax is listed:
+the evidence is the name's word and the value's shape, so a language no finder was written for
+is read as those that were.
+"""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, decide, shape
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM
+from store.privacy.values import P_CUSTOM, add_span, compiled
+
+# the least specific find (as processes.P_COPY): where another finder finds the value, its kind is kept
+P_EVIDENCE = P_CUSTOM + 900
+# Words of code that may stand between a name and its value (a type, a binding's keyword, a
+# selector); a word of prose there (`password for the db`) stops the reading.
+_PROSE = frozenset("a an the for of in on at from with and or not see use your our this that if when than then "
+                   "which".split())
+_AFTER = (
+    r"(?P<gap>[^\w\"'`\\\n]{0,12}(?:[A-Za-z_][\w.]{0,20}(?:\(\d{1,4}\))?[^\w\"'`\\\n]{1,6}){0,3}?)"
+    r"(?:\"(?P<dq>[^\"\\\n]{1,128})\"|'(?P<sq>[^'\\\n]{1,128})'|`(?P<bq>[^`\\\n]{1,128})`)"
+)
+# a bare token only after punctuation alone, one of binding's (`=`, `:`, `,`, `(`, `=>`, `->`) last, and
+# whole: a token that goes on into a path, a host or a query (`X@host/`, `X/report.pdf`, `X&p=`) is
+# a URL's, read by the finders of URLs
+_AFTER_BARE = (r"[^\w\"'`\\\n]{0,10}(?:[=:,(]|=>|->)[ \t]*(?P<bare>[^\s\"'`,;:=()\[\]{}<>\\/@&?#.-][^\s\"'`,;:=()\[\]{}<>\\/@&?#]{4,126}"
+               r"[^\s\"'`,;:=()\[\]{}<>\\/@&?#.])(?=\.?(?:[\s,;)\]}]|\Z))")
+_BEFORE = r"(?:\"(?P<dq>[^\"\\\n]{1,128})\"|'(?P<sq>[^'\\\n]{1,128})')[ \t]*(?:[ \t][Tt][Oo][ \t]|->)[ \t]*\Z"
+
+
+def _name_at(text, hit):
+    """(start, end) of the name a secret word's place stands in: letters, digits, `_` and `-`
+    (its end by the engine; its start by a strip of ASCII name characters, at C speed: most names
+    are short and ASCII)."""
+    before = text[max(0, hit - 64):hit]
+    s = hit - (len(before) - len(before.rstrip(_NAME_CHARS)))
+    return s, compiled("evidence-name-end", r"[\w-]*").match(text, hit).end()
+
+
+_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+
+def _taken(value, strength, name, bare=False, loose=False):
+    """`value` is a secret's: random, or password-like (a bare one with a digit: a bare word of code,
+    `dbPassword.`, has none; one after words of code alone with three classes of characters)."""
+    v = value.strip()
+    kind = shape(v)
+    if kind != "random" and (kind != "password" or (bare and not any(ch.isdigit() for ch in v))
+                             or (loose and _classes(v) < 3)):
+        return False
+    # a count of a grammar (`1*tchar`), a constant's name (`PKCS7_ISSUER`), an address (`0x55d0`,
+    # `verify+0xf6`), a pair of its own (`user_id=41`, `ana:X`), quotes of code, a UUID: no value
+    if compiled("evidence-not-value", r"\d{1,3}[*+][A-Za-z]+\Z|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z|.*?(?:0[xX][0-9a-fA-F]|[^=\s]=+[^=\s]|[\"'])|[A-Za-z][\w.-]*:\S|[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z").match(v):
+        return False
+    low = v.lower().replace("-", "_")
+    if low.strip("&$%@*{}<>()[]:") == name.lower().replace("-", "_") or any(
+            name_verdict(part) for part in compiled("evidence-names", r"[A-Za-z]+(?:_[A-Za-z]+)+").findall(v)):
+        return False  # `password=&db_password`, `%*ENV<DB_PASSWORD>`: the value names a secret, holds none
+    return decide(v, strength, ASSIGN)
+
+
+def _classes(v):
+    return (v.upper() != v) + (v.lower() != v) + any(ch.isdigit() for ch in v) + (not v.isalnum())
+
+
+def evidence_lines(text, hits, found):
+    """Spans of values bound to a secret's name on its line (see the module docstring)."""
+    after = compiled("evidence-after", _AFTER)
+    bare = compiled("evidence-bare", _AFTER_BARE)
+    before = compiled("evidence-before", _BEFORE)
+    # where other finders' spans start: a value found already is not judged again (most values
+    # of a text dense with secrets; ~1/3 of the finder's time there)
+    starts = {f[0] for f in found}
+    done = -1
+    for hit in hits:
+        if hit < done:
+            continue
+        s, e = _name_at(text, hit)
+        done = e
+        name = text[s:e].strip("-")
+        verdict = name_verdict(name) if 3 <= len(name) <= 64 else None
+        if verdict is None or verdict[1] < MEDIUM:
+            continue
+        at, quoted = e, False
+        if text[e:e + 1] in ("\"", "'", "`"):
+            # a quoted key (`"password": X`, `name="form.password"`): read after its closing quote
+            k = s
+            while k > s - 64 and k > 0 and (text[k - 1].isalnum() or text[k - 1] in "_.-"):
+                k -= 1
+            if text[k - 1:k] == text[e]:
+                at, quoted = e + 1, True
+        if text[s - 2:s] == "::":
+            continue  # `Foo::Token`: a scope's member (a type, a constant)
+        m = after.match(text, at)
+        gap = m.group("gap") if m is not None else ""
+        if m is not None and (_gap_ends(gap) or (quoted and not any(ch in gap for ch in ":="))):
+            m = None
+        group = m is not None and next(g for g in ("dq", "sq", "bq") if m.group(g) is not None)
+        if m is None and text[max(0, s - 2):s].strip()[-1:] not in ("(", ","):
+            # (a bare word after an argument's name, `f(user, secret=x)`, is code's: a variable)
+            m, group = bare.match(text, at), "bare"
+        if m is not None and m.start(group) in starts:
+            continue
+        if m is not None and (group != "bare" or verdict[1] > MEDIUM) and _taken(
+                m.group(group), verdict[1], name, group == "bare", not any(ch in gap for ch in "=:(,<>-")):
+            add_span(found, text, m.start(group), m.end(group), P_EVIDENCE, verdict[0])
+            continue
+        # (a value before its name only where `to` or `->` ends what comes before the name: the
+        # search of the line's start for it is made only there)
+        if text[max(0, s - 6):s].rstrip().lower().endswith((" to", "->")):
+            line = text.rfind("\n", max(0, s - 160), s) + 1
+            b = before.search(text, max(line, s - 160), s)
+            if b is not None:
+                group = "dq" if b.group("dq") is not None else "sq"
+                if _taken(b.group(group), verdict[1], name):
+                    add_span(found, text, b.start(group), b.end(group), P_EVIDENCE, verdict[0])
+
+
+def _gap_ends(gap):
+    """The name's reach ends in `gap`: a word of prose (`password for the db 'X'`), a call's
+    parenthesis or bracket after a word (`ObjectId("…")`, `data["password1"]`: the
+    value is the call's or the subscript's), another key (`encoding="…"`),
+    or a word after `,`, `;`, `)` or a sentence's `. ` (the next argument's or statement's); a
+    concatenation (`passwd + 'anonymous@'`: the literal is a piece of the value)."""
+    if "+" in gap:
+        return True
+    if not any(ch.isalpha() for ch in gap):
+        return False
+    if compiled("evidence-gap-ends", r".*?(?:[A-Za-z_][\w]*(?:[ \t]*\((?!\d{1,4}\))|=|\[)|[,;)][^A-Za-z_]*[A-Za-z_]|\.[ \t])").match(gap):
+        return True
+    return any(w.lower() in _PROSE for w in compiled("evidence-words", r"[A-Za-z_][\w]*").findall(gap))
