@@ -78,6 +78,9 @@ def evidence_lines(text, hits, found):
     # the name a secret word's place stands in, its verdict remembered by name and most starts
     # found by one character's test (~2,200 places a MB of real output: the finder's cost there)
     verdicts, gap_ends = {}, {}
+    # a quoted value's quote stands within `_AFTER`'s reach (111 characters) on the line: tried first
+    # (the finder alone ~0.93 of before on dense_u, ~0.92 on cat)
+    quote_near = compiled("evidence-quote-near", r"[^\"'`\n]{0,111}[\"'`]").match
     done = -1
     for hit in hits:
         if hit < done:
@@ -103,7 +106,7 @@ def evidence_lines(text, hits, found):
                 k -= 1
             if text[k - 1:k] == text[e]:
                 at, quoted = e + 1, True
-        m = after.match(text, at)
+        m = after.match(text, at) if quote_near(text, at) is not None else None
         gap = m.group("gap") if m is not None else ""
         ends = gap_ends.get(gap)
         if ends is None:
