@@ -7,6 +7,7 @@
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,20 @@ def test_a_file_that_never_settles_is_left_alone_with_one_sentence(capsys, state
     code, _, err = run(capsys, "install")
     assert code == 1 and "kept changing while memlane wrote it" in err
     assert "memlane" not in json.loads(state.read_text()).get("mcpServers", {})
+
+
+def test_probe_names_what_a_server_wrote_before_it_exited_unread(monkeypatch):
+    """A broken server that prints and exits before the probe writes to it (a loaded machine):
+    the write fails, and what it printed still says why."""
+    import subprocess
+
+    real = subprocess.Popen
+
+    class ExitedFirst(real):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.wait()  # the server is gone before the probe sends anything
+
+    monkeypatch.setattr(subprocess, "Popen", ExitedFirst)
+    ok, detail = probe_mcp_server([sys.executable, "-c", "print('memlane mcp broken')"], timeout=10)
+    assert not ok and detail == "it wrote something that is not JSON-RPC: 'memlane mcp broken\\n'"

@@ -7,10 +7,10 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import sqlite3
 import subprocess
 import sys
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -219,13 +219,17 @@ def test_a_hook_that_runs_its_event_itself_starts_the_server_once_it_has_exited(
     run = subprocess.Popen([sys.executable, "-I", "-S", "-c", AFTER_EXIT, *handed.folders], stdout=subprocess.PIPE,
                            env=handed.env)  # fmt: skip
     assert run.stdout.readline() == b"True\n"
-    while run.poll() is None:
-        # not while the hook runs: a server read up is a failure when the hook still runs after
-        # that reading (polled first, the hook could exit and the server start between the two)
+    # Not while the hook runs. Its end is read from its stdout, not from poll(): the kernel closes
+    # an exiting process's descriptors in order, stdout before the pipe the child waits on, and
+    # only later makes the process one poll() sees ended (on a loaded machine a server's start
+    # mark was seen between the two); the waiting child let go of the hook's stdout at once.
+    ended = False
+    while not ended:
         up = status(handed) is not None
-        assert not (up and run.poll() is None)
-        time.sleep(0.05)
-    assert run.stdout.read() == b""  # the waiting child let go of the hook's stdout
+        ended = bool(select.select([run.stdout], [], [], 0 if up else 0.05)[0])
+        assert ended or not up
+    assert os.read(run.stdout.fileno(), 1024) == b""  # its end, and nothing more written
+    run.wait(timeout=30)
     assert until(lambda: status(handed) is not None)
     assert len(servers_of(handed.db)) == 1
 

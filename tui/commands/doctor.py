@@ -336,7 +336,12 @@ def probe_mcp_server(command: list[str], env: dict | None = None, timeout: float
                 break
         ms = (time.perf_counter() - start) * 1000
     except BrokenPipeError:
-        pass  # it exited: said below, with its last words
+        # it exited before it read what was sent: what it wrote first says why, else its last words
+        while (line := _read_line(proc, deadline)) is not None:
+            try:
+                json.loads(line)
+            except ValueError:
+                return False, f"it wrote something that is not JSON-RPC: {line[:120]!r}"
     finally:
         proc.kill()
         _, err = proc.communicate()
