@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from store.privacy.evidence import ASSIGN, POSITION, decide
+from store.privacy.evidence import ASSIGN, POSITION, character_classes, decide
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
 from store.privacy.values import (
@@ -373,10 +373,7 @@ def generated(value: str) -> bool:
     characters or more, no space, three classes of character or more."""
     if len(value) < 32 or compiled("space", r"\s").search(value) is not None:
         return False
-    classes = (
-        (value.upper() != value) + (value.lower() != value) + any(ch.isdigit() for ch in value)
-    )
-    return classes + (not value.isalnum()) >= 3 and not is_reference(value)
+    return character_classes(value) >= 3 and not is_reference(value)
 
 
 def _store_setters(look):

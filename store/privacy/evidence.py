@@ -99,7 +99,7 @@ def password_like(value: str) -> bool:
 _JOINERS = str.maketrans("", "", "-_./")
 
 
-def _classes(value: str) -> int:
+def character_classes(value: str) -> int:
     """How many of lower case, upper case, digit and other characters `value` holds."""
     return ((value.upper() != value) + (value.lower() != value) + any(ch.isdigit() for ch in value)
             + any(not ch.isalnum() for ch in value))
@@ -173,7 +173,7 @@ def _decide(value, strength, style, alone):
     if kind == "password" and style == SENTENCE and ("/" in v or "\\" in v):
         return False  # `pass Work/GitHub2`: a password store's entry, a path
     if kind == "password":
-        return strength >= MEDIUM and (style != SENTENCE or _classes(v.strip("-_./").translate(_JOINERS)) >= 3)
+        return strength >= MEDIUM and (style != SENTENCE or character_classes(v.strip("-_./").translate(_JOINERS)) >= 3)
     if style == SENTENCE:
         return False
     if strength < STRONG:

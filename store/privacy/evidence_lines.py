@@ -15,7 +15,7 @@ is read as those that were.
 
 from __future__ import annotations
 
-from store.privacy.evidence import ASSIGN, decide, shape
+from store.privacy.evidence import ASSIGN, character_classes, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
 from store.privacy.values import P_CUSTOM, add_span, compiled
@@ -49,7 +49,7 @@ def _taken(value, strength, name, bare=False, loose=False):
     v = value.strip()
     kind = shape(v)
     if kind != "random" and (kind != "password" or (bare and not any(ch.isdigit() for ch in v))
-                             or (loose and _classes(v) < 3)):
+                             or (loose and character_classes(v) < 3)):
         return False
     # a count of a grammar (`1*tchar`), a constant's name (`PKCS7_ISSUER`), an address (`0x55d0`,
     # `verify+0xf6`), a pair of its own (`user_id=41`, `ana:X`), quotes of code, a UUID: no value
@@ -60,10 +60,6 @@ def _taken(value, strength, name, bare=False, loose=False):
             name_verdict(part) for part in compiled("evidence-names", r"[A-Za-z]+(?:_[A-Za-z]+)+").findall(v)):
         return False  # `password=&db_password`, `%*ENV<DB_PASSWORD>`: the value names a secret, holds none
     return decide(v, strength, ASSIGN)
-
-
-def _classes(v):
-    return (v.upper() != v) + (v.lower() != v) + any(ch.isdigit() for ch in v) + (not v.isalnum())
 
 
 def evidence_lines(text, hits, found):
