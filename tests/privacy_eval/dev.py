@@ -570,6 +570,7 @@ def negatives() -> list:
 def cases() -> list:
     from tests.privacy_eval import (
         dev_blind15a,
+        dev_blind15b,
         dev_negatives8,
         dev_negatives10,
         dev_negatives11,
@@ -591,4 +592,5 @@ def cases() -> list:
             + dev_unwritten4.cases() + dev_unwritten5.cases() + dev_unwritten6.cases() + dev_unwritten7.cases()
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
             + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases()
-            + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases())
+            + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases()
+            + dev_blind15b.cases())
