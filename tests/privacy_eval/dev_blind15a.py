@@ -45,6 +45,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 
 from tests.privacy_eval import (
     HEX,
@@ -160,6 +161,12 @@ def carry(spec: tuple, seed: str) -> dict:
     raise ValueError(kind)
 
 
+# Relabelled by the lead after the one measure: an AWS access key id is labelled a secret, as the
+# rest of the set labels it (docs/privacy.md, "An AWS access key id"); the author had labelled
+# only the secret key beside it, and the 9 redactions of these ids were counted false.
+AWS_KEY_ID = re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")
+
+
 def _fill(obj, subs: dict):
     if isinstance(obj, str):
         for k, v in subs.items():
@@ -179,7 +186,9 @@ def family(name: str, pos: list, neg: list, tag: str = "") -> list:
             subs["{b}"] = _basic("sync", subs["{v}"])
             flat = "\x00".join(spec[1:])
             secrets = tuple(subs[k] for k in ("{v}", "{w}", "{k}", "{b}") if k in flat)
-            cases.append(Case(P + name, carry(_fill(spec, subs), seed), secrets, realistic=True))
+            filled = _fill(spec, subs)
+            secrets += tuple(dict.fromkeys(AWS_KEY_ID.findall("\x00".join(filled[1:]))))
+            cases.append(Case(P + name, carry(filled, seed), secrets, realistic=True))
     for t, spec in enumerate(neg):
         cases.append(Case(P + name, carry(spec, f"b15an{tag}{name}{t}"), (), realistic=True))
     return cases

@@ -156,23 +156,27 @@ def aws_assumed_identity(s):
 
 
 def aws_access_keys(s):
+    # relabelled by the lead after the one measure: the key ids are secrets, as the rest of the set
+    # labels them (docs/privacy.md, "An AWS access key id"), so this "negative" holds two
+    ids = ("AKIA" + gen(s + "k1", 16, UPPER_DIGITS), "AKIA" + gen(s + "k2", 16, UPPER_DIGITS))
     return json.dumps({"AccessKeyMetadata": [
-        {"UserName": "ci-deployer", "AccessKeyId": "AKIA" + gen(s + "k1", 16, UPPER_DIGITS), "Status": "Active",
+        {"UserName": "ci-deployer", "AccessKeyId": ids[0], "Status": "Active",
          "CreateDate": "2025-10-02T08:14:02+00:00"},
-        {"UserName": "ci-deployer", "AccessKeyId": "AKIA" + gen(s + "k2", 16, UPPER_DIGITS), "Status": "Inactive",
-         "CreateDate": "2025-01-11T12:00:00+00:00"}]}, indent=4) + "\n"
+        {"UserName": "ci-deployer", "AccessKeyId": ids[1], "Status": "Inactive",
+         "CreateDate": "2025-01-11T12:00:00+00:00"}]}, indent=4) + "\n", ids
 
 
 def aws_assume_role_pos(s):
     acct = _digits(s + "acct", 12)
     secret = gen(s + "secret", 40, B64CH)
     token = "IQoJb3JpZ2luX2VjE" + gen(s + "tok", 300, B64CH)
-    text = json.dumps({"Credentials": {"AccessKeyId": "ASIA" + gen(s + "akid", 16, UPPER_DIGITS),
+    key_id = "ASIA" + gen(s + "akid", 16, UPPER_DIGITS)  # labelled too (relabelled, see aws_access_keys)
+    text = json.dumps({"Credentials": {"AccessKeyId": key_id,
                                        "SecretAccessKey": secret, "SessionToken": token,
                                        "Expiration": "2026-01-15T11:22:31+00:00"},
                        "AssumedRoleUser": {"AssumedRoleId": "AROA" + gen(s + "r", 17, UPPER_DIGITS) + ":deploy",
                                            "Arn": f"arn:aws:sts::{acct}:assumed-role/Deployer/deploy"}}, indent=4)
-    return text, (secret, token)
+    return text, (key_id, secret, token)
 
 
 # B. gcloud auth and config listings
@@ -622,11 +626,14 @@ def s3_access_log(s):
 def presigned_pos(s):
     tok = "IQoJb3JpZ2luX2VjE" + gen(s + "st", 260, B64CH)
     enc = tok.replace("+", "%2B").replace("/", "%2F")
+    # the key id and the signature are labelled too (relabelled, see aws_access_keys): a live
+    # presigned URL's signature is a bearer credential until it expires
+    key_id, signature = "ASIA" + gen(s + "ak", 16, UPPER_DIGITS), sha(s + "sig", 64)
     url = (f"https://acme-artifacts.s3.eu-west-1.amazonaws.com/exports/report.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256"
-           f"&X-Amz-Credential=ASIA{gen(s + 'ak', 16, UPPER_DIGITS)}%2F20260115%2Feu-west-1%2Fs3%2Faws4_request"
+           f"&X-Amz-Credential={key_id}%2F20260115%2Feu-west-1%2Fs3%2Faws4_request"
            f"&X-Amz-Date=20260115T102231Z&X-Amz-Expires=604800&X-Amz-SignedHeaders=host"
-           f"&X-Amz-Security-Token={enc}&X-Amz-Signature={sha(s + 'sig', 64)}")
-    return url + "\n", (enc,)
+           f"&X-Amz-Security-Token={enc}&X-Amz-Signature={signature}")
+    return url + "\n", (key_id, enc, signature)
 
 
 # Q. jest snapshot files
@@ -1385,7 +1392,9 @@ def cases() -> list:
             seed = f"b15b-{name}-n{i}"
             template, carriers = negs[i % len(negs)]
             carrier = carriers[(i // len(negs)) % len(carriers)]
-            out.append(Case(name, carrier(template(seed), seed), (), realistic=True))
+            text = template(seed)
+            text, secrets = text if isinstance(text, tuple) else (text, ())  # (a relabelled one)
+            out.append(Case(name, carrier(text, seed), secrets, realistic=True))
         for i in range(n_pos):
             seed = f"b15b-{name}-p{i}"
             template, carriers = poss[i % len(poss)]
