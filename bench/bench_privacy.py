@@ -2,9 +2,9 @@
 `python -m bench.bench_privacy`.
 
 The labelled set (tests/privacy_eval/): a dev part (tuned on), a held part (other templates,
-values and languages; never tuned on) and an unseen part (written blind, measured once, never
-tuned on; reported beside the others, outside the exit code, its misses and false redactions
-never listed).  Each case is a text or a hook event / transcript line with its secrets labelled
+values and languages; never tuned on) and two unseen parts (written blind, never tuned on;
+reported beside the others, outside the exit code, their misses and false redactions never
+listed).  Each case is a text or a hook event / transcript line with its secrets labelled
 (none for a negative).  For each part, per family and in total:
 
 - recall: cases with none of their secrets left after the filter;
@@ -483,6 +483,10 @@ class Tally:
         self.false += n_false
         self.lost += lost
 
+    def merge(self, other: Tally) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
     def recall(self) -> str:
         return f"{self.caught / self.positives:.1%}" if self.positives else "-"
 
@@ -527,7 +531,7 @@ def print_part(name: str, cases, tallies, per_family: bool) -> None:
 
 
 def labelled(listing, per_family: bool = True) -> bool:
-    """The labelled set, dev and held, then the unseen part (reported only); True when the held part
+    """The labelled set, dev and held, then the unseen parts (reported only); True when the held part
     meets its targets."""
     from tests.privacy_eval import dev, held
 
@@ -552,20 +556,32 @@ def meets_held_targets(tallies) -> bool:
             and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
 
 
-def unseen_part(per_family: bool = True) -> bool:
-    """The unseen part (tests/privacy_eval/unseen.py), written blind and never tuned on: printed as
-    the held part is, with whether it meets the held targets.  Reported only: it changes neither
-    the exit code nor the held verdict, and its misses and false redactions are never listed
-    (--list), so that nobody tunes on them."""
-    from tests.privacy_eval import unseen
+# The parts written blind and never tuned on (module, the name printed).  The second was written
+# while a round of fixes was made by people who never saw it, and measured before and after it.
+UNSEEN_PARTS = (("unseen", "UNSEEN (written blind on 2026-11-30, never tuned on)"),
+                ("unseen_two", "UNSEEN, PART TWO (written blind on 2026-11-30 07:30, never tuned on)"))
 
-    cases = unseen.cases()
-    name = "UNSEEN (written blind on 2026-11-30, never tuned on)"
-    tallies = evaluate(cases, [], "unseen")
-    print_part(name, cases, tallies, per_family)
+
+def unseen_part(per_family: bool = True) -> bool:
+    """The unseen parts (tests/privacy_eval/unseen.py, unseen_two.py), written blind and never tuned
+    on: each printed as the held part is, then both together, with whether they meet the held
+    targets.  Reported only: they change neither the exit code nor the held verdict, and their
+    misses and false redactions are never listed (--list), so that nobody tunes on them."""
+    import importlib
+
+    every: list = []
+    tallies: dict = {}
+    for module, name in UNSEEN_PARTS:
+        cases = importlib.import_module(f"tests.privacy_eval.{module}").cases()
+        every += cases
+        part = evaluate(cases, [], "unseen")
+        print_part(name, cases, part, per_family)
+        for key, tally in part.items():
+            tallies.setdefault(key, Tally()).merge(tally)
+    print_part("UNSEEN, BOTH PARTS", every, tallies, False)
     met = meets_held_targets(tallies)
-    families = {c.family for c in cases if c.secrets}
-    print(f"unseen part: {len(families)} families of secrets, {len({c.family for c in cases}) - len(families)} of "
+    families = {c.family for c in every if c.secrets}
+    print(f"unseen parts: {len(families)} families of secrets, {len({c.family for c in every}) - len(families)} of "
           f"look-alikes; held targets (recall >= {TARGET_RECALL:.0%}, false <= {TARGET_FALSE:.0%} overall and on "
           f"realistic shapes, no tool-use id): {'met' if met else 'NOT met'} (reported only, not in the exit code)")
     return met

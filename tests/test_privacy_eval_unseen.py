@@ -1,38 +1,49 @@
-"""The unseen part of the labelled privacy set (tests/privacy_eval/unseen.py) is sound as a
-labelled set: it loads, every positive holds its secrets in the value the filter is given, no
-negative is empty, its families are its own (no other part names them) and of 6 to 15 cases.
+"""The unseen parts of the labelled privacy set (tests/privacy_eval/unseen.py, unseen_two.py) are
+sound as labelled sets: each loads, every positive holds its secrets in the value the filter is
+given, no negative is empty, its families are its own (no other part names them) and of 6 to 16
+cases.
 
-These tests never run the filter: the part is measured by bench/bench_privacy.py alone."""
+These tests never run the filter: the parts are measured by bench/bench_privacy.py alone."""
 
 import json
 from collections import Counter
 
-from tests.privacy_eval import dev, held, unseen
+import pytest
+
+from tests.privacy_eval import dev, held, unseen, unseen_two
+
+PARTS = [unseen, unseen_two]
+# each part's least: positives and negatives, then families of each
+SIZES = {unseen: (350, 35), unseen_two: (320, 22)}
 
 
 def _flat(value) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def test_unseen_part_is_big_and_realistic():
-    cases = unseen.cases()
+@pytest.mark.parametrize("part", PARTS, ids=lambda p: p.__name__.rsplit(".", 1)[-1])
+def test_unseen_part_is_big_and_realistic(part):
+    cases = part.cases()
     positives = [c for c in cases if c.positive]
     negatives = [c for c in cases if not c.positive]
-    assert len(positives) >= 350 and len(negatives) >= 350
-    assert len({c.family for c in positives}) >= 35 and len({c.family for c in negatives}) >= 35
+    least, families = SIZES[part]
+    assert len(positives) >= least and len(negatives) >= least
+    assert len({c.family for c in positives}) >= families and len({c.family for c in negatives}) >= families
     assert all(c.realistic for c in cases)
 
 
-def test_every_positive_holds_its_secrets():
-    for case in unseen.positives():
+@pytest.mark.parametrize("part", PARTS, ids=lambda p: p.__name__.rsplit(".", 1)[-1])
+def test_every_positive_holds_its_secrets(part):
+    for case in part.positives():
         text = _flat(case.value)
         missing = [s for s in case.secrets if not s or s not in text]
         assert not missing, (case.family, missing)
         assert all(len(s) >= 6 for s in case.secrets), (case.family, case.secrets)
 
 
-def test_no_negative_is_empty():
-    for case in unseen.negatives():
+@pytest.mark.parametrize("part", PARTS, ids=lambda p: p.__name__.rsplit(".", 1)[-1])
+def test_no_negative_is_empty(part):
+    for case in part.negatives():
         assert not case.secrets
         assert case.value, case.family
         strings = []
@@ -50,11 +61,12 @@ def test_no_negative_is_empty():
         assert judged, case.family
 
 
-def test_families_are_new_and_sized():
-    sizes = Counter(c.family for c in unseen.cases())
-    assert all(6 <= n <= 15 for n in sizes.values()), sizes
-    others = {c.family for part in (dev, held) for c in part.cases()}
+@pytest.mark.parametrize("part", PARTS, ids=lambda p: p.__name__.rsplit(".", 1)[-1])
+def test_families_are_new_and_sized(part):
+    sizes = Counter(c.family for c in part.cases())
+    assert all(6 <= n <= 16 for n in sizes.values()), sizes
+    others = {c.family for other in [dev, held, *PARTS] if other is not part for c in other.cases()}
     assert not set(sizes) & others, set(sizes) & others
-    positive = {c.family for c in unseen.cases() if c.positive}
-    negative = {c.family for c in unseen.cases() if not c.positive}
+    positive = {c.family for c in part.cases() if c.positive}
+    negative = {c.family for c in part.cases() if not c.positive}
     assert not positive & negative

@@ -1,9 +1,11 @@
-"""A blind part (blind16), kept apart from dev.py: secrets and their look-alikes as a month of
-Claude Code sessions holds them, in families no other part named (all prefixed "b16: ").
-Written on 2026-11-30 by an author who read neither the filter (store/privacy/), its tests, its
-docs, the bench's code nor any listing of its misses and false redactions; every case was written
-before the filter met any of them, and measured once.  Not registered in dev.py: it measures a
-round of fixes made by people who never saw it.
+"""The second UNSEEN part of the labelled privacy set (see tests/privacy_eval/__init__.py), written
+as `blind16`: secrets and their look-alikes as a month of Claude Code sessions holds them, in
+families no other part named (all prefixed "b16: ").  Written on 2026-11-30 by an author who read
+neither the filter (store/privacy/), its tests, its docs, the bench's code nor any listing of its
+misses and false redactions; every case was written before the filter met any of them.  Not in
+dev.py: it measured a round of fixes made by people who never saw it, before and after, and it
+stays a part nobody tunes on, as unseen.py (bench_privacy prints its totals, never its misses).
+Change a case only to fix a labelling error, and say so.
 
 Positives: code in Lua, Scala/sbt, Clojure/EDN, Perl, PHP (WordPress/Drupal), Dart, Erlang/Elixir,
 Express/Nest; wget/aria2/rsync/lftp command lines; decrypted files printed by sops, ansible-vault
