@@ -901,7 +901,7 @@ def _matches(text, low, anchors, rule, i, runs=None):
         return
     done = 0
     rx = None
-    for hit in compiled("n" + str(i), near).finditer(text):
+    for hit in _near_hits(text, anchors, near, i):
         if hit.start() < done:
             continue
         if rx is None:
@@ -918,6 +918,23 @@ def _matches(text, low, anchors, rule, i, runs=None):
         if m is not None:
             done = m.end() if m.end() > m.start() else m.start() + 1
             yield m
+
+
+def _near_hits(text, anchors, near, i):
+    """The matches of a rule's `near` in `text`, in order: where NEAR_AT names literals, tried at
+    their places alone (by `map`: no step of Python at each), not searched for in the whole text."""
+    rx = compiled("n" + str(i), near)
+    literals = NEAR_AT.get(near)
+    if literals is None:
+        return rx.finditer(text)
+    places = sorted(set().union(*[anchors.at(literal) for literal in literals]))
+    return filter(None, map(rx.match, [text] * len(places), places))
+
+
+# A rule's `near` -> literals one of which starts each of its matches, which cannot overlap (a
+# `(`, blanks, a quote): `set_password("…")`'s near, searched at each `(` of the text 0.45-0.85 ms
+# a MB of git's and pip's output, tried at those places 0.01-0.4.
+NEAR_AT = {r"\((?=[ \t]*[\"'])(?:(?<=[ \t]\()|(?<=(?i:rd|wd|ss|et|en|ey)\())[ \t]*[\"']": ("(\"", "('", "( ", "(\t")}
 
 
 # A line up to this long is read whole by a rule with `near` and `before` (Rule.before); a longer

@@ -1908,8 +1908,8 @@ def _tail_stands(tail, text, start, s):
     _TAIL_REACH characters, unless those hold so many blanks that a match may start before them."""
     lo = s - _TAIL_REACH
     if lo <= start or text.count(" ", lo, s) + text.count("\t", lo, s) >= _TAIL_REACH - _TAIL_LETTERS:
-        lo = start
-    return tail.search(text, lo, s) is not None
+        return tail.search(text, start, s) is not None
+    return tail.search(text, lo - 1, s) is not None  # (the blank before the connector too)
 
 
 # After a trigger of _FRAGMENTS, what may follow a plural `s` for it to stay the trigger's.
@@ -1927,8 +1927,10 @@ def value_before_label(text, low, anchors, found):
     ends = compiled("label-ends-clause", r"[^\W\d_]{0,4}[ \t]*(?:[.!,;:)]|\r?\n|\Z)")
     # the end of "value-first-label" alone (a search that fails at once at most places): where
     # it is not found, the whole (~40 us a label) is not either; compiled (~0.5 ms) only for a
-    # text of many labels, not in a hook's first short text
-    tail = compiled("value-first-tail", r"(?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
+    # text of many labels, not in a hook's first short text.  With the blank before its
+    # connector, the engine tries it at the blanks alone, not at each character (1.6 -> 1.0 ms
+    # a MB of git log's prose)
+    tail = compiled("value-first-tail", r"[ \t](?:" + "|".join(sorted(VALUE_FIRST_CONNECTORS, key=len, reverse=True))
                     + r")[ \t]+(?:[^\W\d_]{1,8}'?[ \t]*){0,2}\Z") if _label_hits_counted(hits, anchors) >= 32 else None  # fmt: skip
     done = -1
     for s, e, kind, _single in hits:

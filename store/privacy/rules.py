@@ -563,7 +563,9 @@ TOKEN_RULES = (
     # front) or a word of a path or a command
     Rule("password", (":",),
          r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/][^\s:/]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
-         r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":(?:\d{1,5}|\*):[^\s:/]+:"),
+         r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":[\d*]\d{0,4}+:[^\s:/]+:"),
+    # (near: the lines of a `:`, a port or `*`, `:`, a word, `:`; a few more too, where the pattern
+    # finds none: `:*1:`; one class, no branch, tried at each `:` of the text: ~0.1-0.3 ms a MB less)
     # Oracle: jdbc:oracle:thin:user/SECRET@host
     Rule("password", ("jdbc:oracle",), r"\bjdbc:oracle:[a-z0-9]+:[^\s/@:\"']+/(?P<v>[^\s@\"']+)@",
          re.IGNORECASE, starts=(("jdbc:oracle", 0),)),
