@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, shape
+from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, dotted_password, shape
 from store.privacy.names import NAME_CHARS_TEXT, name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
@@ -656,7 +656,7 @@ def copies_of_secrets(text, found):
         if ok is None:
             if blocks is None:
                 blocks = public_blocks(text) if "-----BEGIN " in text else ()
-            ok = judged[v] = shape(v) in ("random", "password") and not never_secret(text, s, e, kind, blocks)
+            ok = judged[v] = (shape(v) in ("random", "password") or dotted_password(v)) and not never_secret(text, s, e, kind, blocks)
         while ok and at >= 0:
             end = at + len(v)
             if at not in starts and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (
