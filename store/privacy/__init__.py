@@ -447,6 +447,8 @@ FINDERS = (
     ("a one-time code said with its label", lambda look: processes.one_time_codes(look.text, look.low, look.anchors,
                                                                                   look.found),
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
+    ("a password typed at a prompt", lambda look: processes.typed_at_a_prompt(look.text, look.anchors, look.found),
+     "processes.TYPED_LITERALS; decided by evidence.decide"),
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),

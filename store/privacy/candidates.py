@@ -28,7 +28,16 @@ from bisect import bisect_left
 from operator import itemgetter
 
 from store.privacy.anchors import RARITY
-from store.privacy.evidence import ASSIGN, POSITION, PROSE, SPACE, decide, passphrase_like, shape
+from store.privacy.evidence import (
+    ASSIGN,
+    POSITION,
+    PROSE,
+    SENTENCE,
+    SPACE,
+    decide,
+    passphrase_like,
+    shape,
+)
 from store.privacy.lexicon import (
     AFTER_VERB_PREPOSITIONS,
     CHANGE_VERB_STEMS,
@@ -631,10 +640,12 @@ def _labels(text, low, anchors, found):
                 # `Lozinka: X`, `Salasanasi on X`: a word of the lexicon (and its inflection)
                 # that no name rule knows: a label of prose, not a name of code
                 done = ne
-                _after_label(text, low, ns, ne, kind, STRONG, False, found)
+                _read_sentence(text, low, ns, ne, kind, found)
                 continue
             if verdict is None:
                 if not got[1]:
+                    if ns == s and ne - e <= 4 and name.isalpha() and low[s:e] in _LABEL_SET:
+                        _value_in_sentence(text, ns, ne, kind, found)  # `passwordnya`, `tokenku`: inflected in prose
                     continue
                 verdict = ("password", MEDIUM)
             if ns and text[ns - 1] == "-":
@@ -650,7 +661,65 @@ def _labels(text, low, anchors, found):
             while e < n and low[e].isalpha() and e - s < 40 and not low[e:e + 1].isspace():
                 e += 1  # inflection: Lösenordet, Паролата
         done = e
-        _after_label(text, low, s, e, kind, strength, False, found)
+        if strength >= STRONG:
+            _read_sentence(text, low, s, e, kind, found)
+        else:
+            _after_label(text, low, s, e, kind, strength, False, found)
+
+
+def _read_sentence(text, low, s, e, kind, found):
+    """A STRONG label of prose's value: _after_label's, or the first a few words on (_value_in_sentence)."""
+    before = len(found)
+    _after_label(text, low, s, e, kind, STRONG, False, found)
+    if len(found) == before:
+        _value_in_sentence(text, s, e, kind, found)
+
+
+def _a_word(token):
+    """`token` is a word of prose in any script: ASCII letters (a hyphen or an apostrophe inside), or
+    other characters that are no digit, blank or punctuation (a script's vowel signs are no letters
+    to str.isalpha: Thai `คือ`, Hindi `है`)."""
+    if token.isalpha():
+        return True
+    if token.isascii():
+        return token.replace("-", "").replace("'", "").isalpha()
+    return not any(ch.isdigit() or (ch.isascii() and not ch.isalpha() and ch not in "-'") or ch in _PUNCTUATION
+                   for ch in token)
+
+
+_PUNCTUATION = frozenset("\u2014\u2013\u201c\u201d\u00ab\u00bb\u201e\u2018\u2019\u2026\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f"
+                         "\uff08\uff09\u300c\u300d\u300e\u300f\u3010\u3011\u00b7\u060c\u061b\u061f")
+
+
+def _value_in_sentence(text, s, e, kind, found):
+    """A secret's word of prose (text[s:e]) then up to six words of its sentence, of any script (a
+    qualifier, an adverb, a connector: `mật khẩu DB mới là X`, `รหัสผ่านของ redis ตอนนี้คือ X`,
+    `hasło do bazy to teraz X`, `şifre X olarak`): the first token that is no word is the value,
+    taken when random or a person's password (evidence.SENTENCE).  A word that ends a clause
+    (`.`, `,`, `;`) ends the reading; so does any other token (a path, a reference, a number)."""
+    n = len(text)
+    end = text.find("\n", e, e + 160)
+    end = min(n, e + 160) if end < 0 else end
+    words = 0
+    # (a token ends at a backslash too: an escaped line break, `X\\n`, in JSON printed as text, ends the line)
+    for m in compiled("sentence-token", r"[^\s\\]+").finditer(text, e, end):
+        token = m.group()
+        if m.start() == e:
+            if not _a_word(token):
+                return  # `password:`, `token=`: a separator, _after_label's
+            continue  # the label's own word goes on: an inflection, a script without spaces
+        word = token.rstrip(",.;!?\u060c\u061b")
+        if word and _a_word(word.rstrip(":")):
+            words += 1
+            if words > 6 or word != token or text[m.end():m.end() + 1] == "\\":
+                return
+            continue
+        if any(ch in token for ch in "=:|<>"):
+            return  # `wifi=X`, `pass:X`, `Name|pass`: a pair, a grammar (other finders')
+        span = value_at(text, m.start(), m.end())
+        if span is not None and decide(text[span[0]:span[1]], STRONG, SENTENCE):
+            add_span(found, text, span[0], span[1], P_CANDIDATE, kind)
+        return
 
 
 # What _after_label reads nothing after, at a name's end, under a verdict below STRONG: no blank,

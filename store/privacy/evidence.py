@@ -123,6 +123,18 @@ _PROSE_GLUE = frozenset("was were been being has had do does did its our my thei
                         "all any each every some no none more most less only also just than then there".split())
 
 
+def dotted_password(value: str) -> bool:
+    """`velvet.Otter92`, `Walrus.Tide22`: a word, a dot, then a capitalised word with digits at its
+    end, as a person joins two words into a password.  The shape of a member of code too
+    (`pair.Item2`, `Me.Label1`), so taken only where a sentence says it (_SAID): after a secret's
+    word and a connector or a few words of prose, or a directive's word and a space."""
+    return compiled("dotted-password", r"[A-Za-z][a-z]{2,15}\.[A-Z][a-z]{2,15}\d{1,4}\Z").match(value) is not None
+
+
+# the styles a sentence ties a value to its label with (not ASSIGN, where code stands)
+_SAID = frozenset((PROSE, SENTENCE, SPACE))
+
+
 def shape(value: str) -> str:
     """"random", "password", "word" (a plain word) or "other"."""
     if looks_random(value):
@@ -169,6 +181,8 @@ def _decide(value, strength, style, alone):
         return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
     kind = shape(v)
     if kind == "random":
+        return True
+    if kind == "other" and style in _SAID and strength >= MEDIUM and "." in v and dotted_password(v):
         return True
     if kind == "password" and style == SENTENCE and ("/" in v or "\\" in v):
         return False  # `pass Work/GitHub2`: a password store's entry, a path

@@ -62,7 +62,11 @@ for _kind, _phrases in (
                 "chave secreta")),
     ("token", ("access token", "api token", "authorization code", "auth code")),
     ("api_key", ("api key", "clé api", "cle api", "clave api", "chave api", "ключ api", "api 키", "clé d'api",
-                 "cle d'api", "clave de api", "chave de api", "chiave api", "api schlüssel")),
+                 "cle d'api", "clave de api", "chave de api", "chiave api", "api schlüssel",
+                 # the word for a key with `API` in the order of each language (`API anahtarımız`,
+                 # `کلید API`, `klucz do API`, `מפתח API`, `khóa API`)
+                 "api anahtar", "کلید api", "klucz api", "klucz do api", "مفتاح api", "מפתח api", "khóa api",
+                 "kunci api", "κλειδί api", "ключ до api", "ufunguo wa api")),
 ):  # fmt: skip
     for _p in _phrases:
         LABELS[_p] = _kind

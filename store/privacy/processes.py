@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, shape
+from store.privacy.evidence import ASSIGN, POSITION, SENTENCE, SPACE, decide, dotted_password, shape
 from store.privacy.names import NAME_CHARS_TEXT, name_verdict
 from store.privacy.never import never_secret, public_blocks
 from store.privacy.rules import MEDIUM, STRONG
@@ -656,7 +656,7 @@ def copies_of_secrets(text, found):
         if ok is None:
             if blocks is None:
                 blocks = public_blocks(text) if "-----BEGIN " in text else ()
-            ok = judged[v] = shape(v) in ("random", "password") and not never_secret(text, s, e, kind, blocks)
+            ok = judged[v] = (shape(v) in ("random", "password") or dotted_password(v)) and not never_secret(text, s, e, kind, blocks)
         while ok and at >= 0:
             end = at + len(v)
             if at not in starts and (at == 0 or text[at - 1] not in _TOKEN_CHARS) and (
@@ -669,4 +669,54 @@ def copies_of_secrets(text, found):
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
     return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
-            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS), "${", "| default", "|default")
+            *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS), "${", "| default", "|default",
+            *TYPED_LITERALS)
+
+
+# ------------------------------------------------------------------------------ a password typed at a prompt
+# A password typed where a command was expected: the shell's answer names it (`zsh: command not
+# found: X`, `X: command not found`, fish's `Unknown command: X`, cmd's `'X' is not recognized`),
+# or a history holds it alone on the line after a command that asks for a password (ssh, sudo,
+# su, passwd, `mysql -p`, psql, `docker login`...).  A command's name is a word, a path or a
+# name with a version (`python3.11`): what is taken is random, or a password of three classes of
+# characters (`Word!Word2`: evidence.SENTENCE).
+# (each asking command with the blank after its name: `su` and `login` alone stand in many words)
+TYPED_LITERALS = ("command not found", "unknown command", "is not recognized", ": not found", "ssh ", "sudo ",
+                  "sudo\n", "su ", "su\n", "passwd", "ftp ", "scp ", "kinit", "mysql ", "mariadb ", "psql", "mongo ",
+                  "mongosh ", "docker login", "podman login", "vault login")
+_NOT_FOUND = (r"(?i:command not found:|unknown command:?)[ \t]*[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?=[\s,;\\]|\Z)"
+              r"|(?:(?<![^\s`'\":])|(?<=\\n))[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?::[ \t]*(?i:command not found|not found)|[ \t]+(?i:is not recognized)\b)")
+# a history's or a terminal's line head: `  512  `, zsh's `: 1700000000:0;`, a prompt `dev@web-1:~$ `
+_HEAD = r"[ \t]*(?:\d{1,6}\*?[ \t]+|:[ \t]\d{9,11}:\d+;|[\w.@-]{1,40}:[^\s$#]{0,60}[$#%][ \t]+|[$#%>][ \t]+)?"
+_ASKING = (r"(?:sudo[ \t]+)?(?:(?:ssh|sudo|su|passwd|sftp|scp|ftp|kinit|psql|(?:docker|podman|vault)[ \t]+login)(?:[ \t][^\n]*)?"
+           r"|(?:mysql|mariadb|mongo|mongosh)[ \t][^\n]*?[ \t]-p(?:[ \t][^\n]*)?)")
+
+
+def typed_at_a_prompt(text, anchors, found):
+    """A password typed at a prompt (see TYPED_LITERALS)."""
+    present = anchors.present
+    if any(lit in present for lit in TYPED_LITERALS[:4]):
+        rx = compiled("not found", _NOT_FOUND)
+        for lit in TYPED_LITERALS[:4]:
+            for at in anchors.at(lit) if lit in present else ():
+                ls = text.rfind("\n", max(0, at - 160), at) + 1
+                le = text.find("\n", at, at + 200)
+                for m in rx.finditer(text, ls, le if le >= 0 else min(len(text), at + 200)):
+                    g = 1 if m.start(1) >= 0 else 2
+                    if decide(m.group(g), STRONG, SENTENCE):
+                        add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
+    rx = None
+    read = -1
+    for lit in TYPED_LITERALS[4:]:
+        if lit not in present:
+            continue
+        for at in anchors.at(lit):
+            ls = text.rfind("\n", max(0, at - 80), at) + 1
+            if ls == read or (ls == 0 and at > 80):
+                continue
+            read = ls
+            if rx is None:
+                rx = compiled("typed after asking", _HEAD + _ASKING + r"\r?\n" + _HEAD + r"(\S{6,128})[ \t]*\r?(?:\n|\Z)")
+            m = rx.match(text, ls)
+            if m is not None and decide(m.group(1), STRONG, SENTENCE):
+                add_span(found, text, m.start(1), m.end(1), P_PROCESS, "password")
