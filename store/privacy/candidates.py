@@ -125,7 +125,7 @@ def literals() -> tuple:
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      " from stdin", " where ",
                      *PIN_LITERALS,
-                     'key="', 'name="', "\u2502", "password_hash"))
+                     'key="', 'name="', *_BOX_BARS, "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(("( ", "(\t"))  # a parenthesis, blanks, a quote (_string_lists)
@@ -265,7 +265,7 @@ def find(text, low, anchors, found, find_secrets):
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
     _aligned_tables(text, low, anchors, found)
-    if "\u2502" in present or "| " in present:
+    if "| " in present or any(bar in present for bar in _BOX_BARS):
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, anchors, found, find_secrets)
@@ -1294,20 +1294,25 @@ def _named_elements(text, low, anchors, found):
                 _take(text, found, m.span(3) if m.group(3) is not None else m.span(4), verdict[1], ASSIGN, verdict[0])
 
 
-_ROW_STARTS = ("|", "\u2502", " |", " \u2502", "\t|", "\t\u2502", "  ", " \t", "\t ", "\t\t")
+# A table's column bar: `|` or a box-drawing one, light, heavy or double (`║ PGPASSWORD │ … ║`).
+_BOX_BARS = ("\u2502", "\u2503", "\u2551")
+_BAR = "[|" + "".join(_BOX_BARS) + "]"
+_NOT_BAR = "[^|" + "".join(_BOX_BARS) + "\n]"
+_ROW_STARTS = (*(lead + bar for bar in ("|", *_BOX_BARS) for lead in ("", " ", "\t")), "  ", " \t", "\t ", "\t\t")
 
 
 def _labelled_rows(text, low, anchors, found):
     """A row of a table whose first cell is a secret's name holds its value in the next cell
     (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
-    rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    rx = compiled("labelled-row", r"[ \t]*" + _BAR + r"[ \t]*(" + _NOT_BAR + r"{1,40}?)[ \t]*" + _BAR + r"[ \t]*("
+                  + _NOT_BAR + r"{1,300}?)[ \t]*" + _BAR)
     # the line's first three bars and its two cells between them, each read whole (possessive):
     # "labelled-row" matches only where the first cell holds 1 to 40 characters besides the blanks
     # around it, the second 1 to 300; where it fails, it tried every split of a cell's blanks
     # (~1 ms a line of `|` between runs of spaces in a MB of Python's modules: ~1.6 ms a MB)
-    cells = compiled("labelled-row-cells", r"[ \t]*+[\u2502|]([^\u2502|\n]*+)[\u2502|]([^\u2502|\n]*+)[\u2502|]").match
+    cells = compiled("labelled-row-cells", r"[ \t]*+" + _BAR + "(" + _NOT_BAR + "*+)" + _BAR + "(" + _NOT_BAR + "*+)" + _BAR).match
     seen = set()
-    for literal in ("\u2502", "| "):
+    for literal in (*_BOX_BARS, "| "):
         if literal not in anchors.present:
             continue
         for at in anchors.at(literal):

@@ -108,7 +108,8 @@ def _at_names(text, hits, found, find_secrets):
                 long_line = le - ls > 1000
                 if not long_line and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
                     continued = _continued(text, ls, le, found, find_secrets)
-        if after in _KEY_ENDS and last not in _LAYOUT_LAST and not text.startswith(("\",", "',"), ne):
+        if (last in _BELOW_LAST and _value_below(text, h, ne, le, found)) or (
+                after in _KEY_ENDS and last not in _LAYOUT_LAST and not text.startswith(("\",", "',"), ne)):
             continue  # `password: X`, `"token": "X"`: a pair another finder reads (no tuple, no key alone)
         if ls < 0:  # where the line starts, read only for a layout that may stand here
             ls = text.rfind("\n", 0, h) + 1
@@ -344,6 +345,31 @@ def _opened_above(text, ne, le, found):
     verdict = _verdict(text[text.rfind(" ", 0, ne) + 1:ne].lstrip("\"'")) if m is not None else None
     if verdict is not None and decide(m.group(2), verdict[1], ASSIGN, alone=True):
         add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])
+
+
+# ------------------------------------------------------------------------------ a value below
+_BELOW_LAST = frozenset("=>\"'")  # a line's last character after which the name's value may stand below
+
+
+def _value_below(text, h, ne, le, found):
+    """A name whose line ends at its operator (`conf.db["password"] =`, `'pass' =>`, `Password :=`),
+    or a subscript's quoted name alone on its line, closed on the next (`DATABASES["default"][`,
+    `"PASSWORD"`, `] = "X"`): a literal that makes the next line (a `;` or `,` after it at most)
+    is the name's value.  Returns whether the name's line has one of these shapes."""
+    if text[le - 1:le] not in ("\"", "'"):
+        if compiled("layout-below-op", r"[\"']?\]?[ \t]*(?::=|=>?)[ \t\r]*\Z").match(text, ne, le) is None:
+            return False
+        closer = ""
+    elif text[ne:le].rstrip(" \t\r") == text[ne] and text[text.rfind("\n", 0, h) + 1:h].strip(" \t") == text[ne]:
+        closer = r"[\])][ \t]*(?::=|=>?)[ \t]*"
+    else:
+        return False
+    m = compiled("layout-below" + ("-closed" if closer else ""),
+                 r"\n[ \t]*" + closer + r"([\"'])([^\"'\n\\]{1,256})\1[ \t]*[;,]?[ \t\r]*(?=\n|\Z)").match(text, le)
+    verdict = _verdict(text[_name_start(text, h, text.rfind("\n", 0, h) + 1):ne]) if m is not None else None
+    if verdict is not None and decide(m.group(2), verdict[1], ASSIGN, alone=True):
+        add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])
+    return True
 
 
 # ------------------------------------------------------------------------------ continued lines
