@@ -1208,8 +1208,13 @@ _PAIRS = (
     # (and KeePass's export: <Key>Password</Key> then <Value ProtectInMemory="True">X</Value>)
     ("plist", "key", -1, r"<[Kk]ey>[ \t]*([^<>\n]{1,80}?)[ \t]*</[Kk]ey>\s{0,200}?<(?:string|[Vv]alue(?:[ \t][^<>\n]{0,80})?)>"
                          r"([^<>]{1,1000})</(?:string|[Vv]alue)>"),
-    ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
-    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # (a record's naming member, then up to 3 other members of it, one a line in YAML, then its value:
+    # doctl's `- key: X` `scope: RUN_TIME` `value: Y`, a secret manager's JSON a member a line)
+    ("k8s", "value:", 500, r"\b(?:name|key):[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n"
+                           r"(?:[ \t]*[\w-]{1,40}:[^\n]{0,100}\n){0,3}[ \t+-]*)value:[ \t]*"),
+    ("json", '"value"', 500, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,\s{0,40}"
+                             r"(?:\"[\w-]{1,40}\"[ \t]*:[ \t]*(?:\"[^\"\n]{0,100}\"|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
+                             r"\"(?:value|Value)\"[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's

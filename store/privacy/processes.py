@@ -203,7 +203,9 @@ def protocol_commands(text, anchors, found):
                 continue
             line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
             if at - line_start > 80:
-                continue
+                if text[at - 1] not in "\"'":
+                    continue
+                line_start = at - 80  # quoted late in a long line (a server's log): its lead read before it
             if after != " " and after != "\t":
                 _quoted_words(text, at, end, least, most, found)
                 continue
@@ -225,6 +227,14 @@ def _protocol_places(text, anchors, lit):
     return [m.end() for m in (rx.match(text, at) for at in anchors.at("nickserv")) if m is not None]
 
 
+def _user_logged_above(text, at, quote):
+    """A server's log of each command it got, quoted (vsftpd's `FTP command: Client …, "PASS X"`):
+    the line before logged the login's user the same way (`"USER ana"`), so the quoted command at
+    `at` is a dialogue's line."""
+    ls = text.rfind("\n", 0, at)
+    return ls > 0 and (quote + "USER ") in text[text.rfind("\n", 0, ls) + 1:ls]
+
+
 def _command_words(text, at, quote, named, least, most, found):
     """The words after a command at `at`, to its line's end (in a quoted buffer: to an escaped
     break, or to the quote's end after an IRC service's name, `named`): the last is decided a
@@ -242,7 +252,7 @@ def _command_words(text, at, quote, named, least, most, found):
         stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it, `\\r\\n`)
         while stop > at and text[stop - 1] == "\\":
             stop -= 1
-    elif quote and not named:
+    elif quote and not named and not _user_logged_above(text, at, quote):
         return  # a quoted string with no line break in it is no protocol's line (`caps = 'AUTH ENABLE X'`)
     words = text[at:stop].split()
     if not least <= len(words) <= most or (len(words) == 1 and words[0].strip("\"") in _SASL) or \

@@ -71,3 +71,63 @@ def test_a_literal_on_the_line_after_its_name_or_its_operator_is_the_names_value
 ])  # fmt: skip
 def test_a_reference_a_placeholder_or_a_partial_literal_below_the_name_is_kept(code):
     assert clean_text(code) == code
+
+
+FTP_PW = "wren" + ".Basalt" + "3"
+
+
+def test_a_protocol_command_quoted_late_in_a_long_log_line_under_its_user_is_read():
+    line = ('Sat Mar 14 10:02:11 2026 [pid 3311] FTP command: Client "::ffff:10.0.4.9", "USER deploy"\n'
+            'Sat Mar 14 10:02:11 2026 [pid 3311] FTP command: Client "::ffff:10.0.4.9", '
+            f'"PASS {FTP_PW}"\nSat Mar 14 10:02:12 2026 [pid 3310] [deploy] FAIL LOGIN: Client "::ffff:10.0.4.9"\n')
+    out = clean_text(line)
+    assert FTP_PW not in out and '"PASS ' in out
+
+
+@pytest.mark.parametrize("line", [
+    'Sat Mar 14 10:02:11 2026 [pid 3311] FTP command: Client "::ffff:10.0.4.9", "PASS <hidden>"',
+    'Sat Mar 14 10:02:11 2026 [pid 3311] FTP response: Client "::ffff:10.0.4.9", "230 Login successful."',
+    'the long explanation of the protocol goes on and on for more than eighty characters, "PASS the salt"',
+    f'Sat Mar 14 10:02:11 2026 [pid 3311] FTP command: Client "::ffff:10.0.4.9", "PASS {FTP_PW}"',
+])  # fmt: skip
+def test_a_masked_or_prose_word_after_a_quoted_command_is_kept(line):
+    assert clean_text(line) == line
+
+
+SMTP_PW = "Sag" + "uaro-Lyn" + "x5"
+
+
+@pytest.mark.parametrize("text", [
+    f"envs:\n  - key: SMTP_PASSWORD\n    scope: RUN_TIME\n    value: {SMTP_PW}\n  - key: LOG_LEVEL\n    value: debug\n",
+    f"- name: DB_PASSWORD\n  type: SECRET\n  scope: RUN_TIME\n  value: {SMTP_PW}\n",
+    f'[\n  {{\n    "key": "SMTP_PASSWORD",\n    "value": "{SMTP_PW}"\n  }}\n]\n',
+    f'[{{"name": "DB_PASSWORD", "type": "secret", "environment": "prod", "value": "{SMTP_PW}"}}]',
+    f'{{\n  "Key": "api_token",\n  "Type": "SecureString",\n  "Value": "{SMTP_PW}"\n}}',
+])  # fmt: skip
+def test_a_records_value_member_is_named_by_its_key_member_with_others_between(text):
+    assert SMTP_PW not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "envs:\n  - key: SMTP_PASSWORD\n    scope: RUN_TIME\n  - key: LOG_LEVEL\n    value: debug-" + "Lynx5\n",
+    '[{"key": "SMTP_PASSWORD", "scope": "run"}, {"key": "LOG_LEVEL", "value": "verbose-Lynx5"}]',
+    '- key: SMTP_PASSWORD\n  scope: RUN_TIME\n  value: ${SMTP_PASSWORD}\n',
+])  # fmt: skip
+def test_a_value_of_another_record_or_a_reference_is_kept(text):
+    assert clean_text(text) == text
+
+
+def test_an_options_array_of_pairs_in_braces_holds_literals():
+    pw = "Sor" + "rel*Bay" + "29"
+    table = (" srvname  | usename  |              umoptions\n-----------+----------+------------------\n"
+             f" legacy_db | etl_user | {{user=legacy_ro,password={pw}}}\n(1 row)\n")
+    out = clean_text(table)
+    assert pw not in out and "user=legacy_ro" in out
+
+
+@pytest.mark.parametrize("code", [
+    "local t = {user = name, password = a*b}",
+    "f(user=name, password=a*b)",
+])  # fmt: skip
+def test_an_expression_after_a_keyword_in_code_is_kept(code):
+    assert clean_text(code) == code
