@@ -57,9 +57,12 @@ _LAYOUT_LAST = frozenset("(`:{")  # a line's last character, after a key, that a
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
+CONTINUED_LITERAL = "\\\n"  # a line continued by a backslash
+
+
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return (ESCAPE_LITERAL,)
+    return (ESCAPE_LITERAL, CONTINUED_LITERAL)
 
 
 def find(look, find_secrets):
@@ -69,6 +72,8 @@ def find(look, find_secrets):
         _at_names(look.text, look.hits, look.found, find_secrets)
     if ESCAPE_LITERAL in look.anchors.present:
         _escaped_keys(look.text, look.anchors.at(ESCAPE_LITERAL), look.found, find_secrets)
+    if CONTINUED_LITERAL in look.anchors.present:
+        _continued_flags(look.text, look.anchors.at(CONTINUED_LITERAL), look.found, find_secrets)
 
 
 def _at_names(text, hits, found, find_secrets):
@@ -416,6 +421,18 @@ def _continued(text, ls, le, found, find_secrets):
                 add_span(found, text, s + a - va, s + b - va, P_LAYOUT, kind)
                 break
     return end
+
+
+def _continued_flags(text, places, found, find_secrets):
+    """A command line continued (` \\`) whose next line starts with a flag, read whole once: a
+    flag's value on a continued line is read with its tool's name (`curl … \\` then `  -u ID:X`).
+    (A line a secret word stands on is read so by _at_names.)"""
+    flag = compiled("layout-continued-flag", r"\n[ \t]+--?[A-Za-z]").match
+    done = -1
+    for p in places:
+        if p <= done or not p or text[p - 1] not in " \t" or flag(text, p + 1) is None:
+            continue
+        done = _continued(text, text.rfind("\n", 0, p) + 1, p + 1, found, find_secrets)
 
 
 # ------------------------------------------------------------------------------ escaped keys

@@ -131,3 +131,21 @@ def test_an_options_array_of_pairs_in_braces_holds_literals():
 ])  # fmt: skip
 def test_an_expression_after_a_keyword_in_code_is_kept(code):
     assert clean_text(code) == code
+
+
+def test_a_flags_value_on_a_continued_line_is_read_with_its_command():
+    sid = "AC" + "1e3822c0fc67f92cf0f203d104f839f7"
+    tok = "d3e48595" + "df76ae3dafa129ccfda66f3d"
+    text = (f"curl -X POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json \\\n"
+            '  --data-urlencode "Body=deploy finished" --data-urlencode "From=+15017122661" \\\n'
+            f'  --data-urlencode "To=+15558675310" -u {sid}:{tok}\n')
+    out = clean_text(text)
+    assert tok not in out and "--data-urlencode" in out
+
+
+@pytest.mark.parametrize("text", [
+    'curl -sS https://api.example.com/v1/items \\\n  -H "Accept: application/json" \\\n  -u "$API_USER:$API_TOKEN"\n',
+    "./configure --prefix=/usr \\\n  --with-openssl \\\n  -u nobody:nogroup\n",
+])  # fmt: skip
+def test_a_reference_or_a_non_secret_on_a_continued_line_is_kept(text):
+    assert clean_text(text) == text
