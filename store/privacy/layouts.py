@@ -292,7 +292,7 @@ def _directive(text, ls, h, ne, m, typed_match):
     if is_reference(value):
         return None
     ns = _name_start(text, h, ls)
-    if ns > ls and text[ns - 1] not in " \t":
+    if ns > ls and text[ns - 1] not in " \t" and not (text[ns - 1] == ":" and _grep_prefix(text, ls, ns)):
         return None  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
     verdict = _verdict(text[ns:ne])
     if verdict is None:
@@ -309,6 +309,12 @@ def _directive(text, ls, h, ne, m, typed_match):
     if decide(value, strength, SPACE, alone=True):
         return s, e, verdict[0]
     return None
+
+
+def _grep_prefix(text, ls, ns):
+    """The line's head up to `ns` is a search tool's prefix of a file's line (grep's and rg's
+    `path:` or `path:line:`): the file's line starts at `ns`."""
+    return compiled("layout-grep-prefix", r"[^\s:]*[/.][^\s:]*:(?:\d{1,7}:)?\Z").match(text, ls, ns) is not None
 
 
 def _has_digit(value):

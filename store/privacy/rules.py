@@ -185,7 +185,8 @@ COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey"
 # Words before `pass` that make it a password (storepass, dbpass; not bypass, compass).
 PASS_PREFIXES = frozenset(
     "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
-    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot".split()
+    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot "
+    "remote local imap pop pop3".split()  # (the side or the mail service a login is to: offlineimap's remotepass)
 )
 # Cookie names that hold a session or a credential (any random-looking cookie goes too).
 COOKIE_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "secret", "pass",

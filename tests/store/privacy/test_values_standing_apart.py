@@ -149,3 +149,34 @@ def test_a_flags_value_on_a_continued_line_is_read_with_its_command():
 ])  # fmt: skip
 def test_a_reference_or_a_non_secret_on_a_continued_line_is_kept(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("line", [
+    "/home/dev/.mbsyncrc:4:Pass {pw}\n/home/dev/.muttrc:7:set imap_user = ana\n",
+    "etc/redis/redis.conf:1042:requirepass {pw}\n",
+    "conf/stunnel/psk.txt:masterpass {pw}\n",
+])  # fmt: skip
+def test_a_directive_after_a_grep_prefix_starts_its_files_line(line):
+    pw = "Sor" + "rel*Bay" + "29"
+    assert pw not in clean_text(line.format(pw=pw))
+
+
+@pytest.mark.parametrize("line", [
+    "/home/dev/.mbsyncrc:4:Pass ~/.mail-pass.gpg\n",
+    "src/api.py:88:    token = refresh(token2)\n",
+    "POST /oauth:token HTTP/1.1\n",
+])  # fmt: skip
+def test_a_path_or_code_after_a_grep_prefix_is_kept(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("name", ["remotepass", "localpass", "imappass", "pop3pass"])
+def test_a_pass_glued_to_the_side_or_the_service_it_logs_in_to_names_a_password(name):
+    pw = "lo" + "tus!Brine" + "66"
+    text = f"[Repository Remote]\ntype = IMAP\nremotehost = imap.example.org\nremoteuser = ana\n{name} = {pw}\n"
+    assert pw not in clean_text(text)
+
+
+def test_a_word_that_ends_in_pass_is_no_password_name():
+    text = "[route]\nbypass = 10.0.0.0/8\ncompass = north-by-west7\n"
+    assert clean_text(text) == text
