@@ -180,3 +180,28 @@ def test_a_pass_glued_to_the_side_or_the_service_it_logs_in_to_names_a_password(
 def test_a_word_that_ends_in_pass_is_no_password_name():
     text = "[route]\nbypass = 10.0.0.0/8\ncompass = north-by-west7\n"
     assert clean_text(text) == text
+
+
+FERNET = random_secret("apart-fernet", 43) + "="
+
+
+@pytest.mark.parametrize("session", [
+    f">>> from cryptography.fernet import Fernet\n>>> Fernet.generate_key()\nb'{FERNET}'\n>>> # put that in prod\n",
+    f">>> import secrets\n>>> secrets.token_urlsafe(32)\n'{FERNET}'\n",
+    f">>> from django.core.management.utils import get_random_secret_key\n>>> get_random_secret_key()\n'{FERNET}'\n",
+    f">>> import os\n>>> os.environ['WAREHOUSE_PASSWORD']\n'{FERNET}'\n",
+    f"In [3]: settings.SECRET_KEY\nOut[3]: '{FERNET}'\n",
+])  # fmt: skip
+def test_what_a_repl_prints_for_a_generated_key_or_a_secrets_name_is_that_secret(session):
+    assert FERNET not in clean_text(session)
+
+
+@pytest.mark.parametrize("session", [
+    ">>> import secrets\n>>> secrets.token_urlsafe(32)[:4]\n'Xk3p'\n",
+    ">>> Fernet.generate_key()\nTraceback (most recent call last):\n",
+    ">>> os.environ['WAREHOUSE_PASSWORD_FILE']\n'/run/secrets/warehouse'\n",
+    ">>> settings.SECRET_KEY\n'changeme'\n",
+    ">>> len(get_random_secret_key())\n50\n",
+])  # fmt: skip
+def test_an_error_a_path_a_placeholder_or_a_count_below_the_prompt_is_kept(session):
+    assert clean_text(session) == session
