@@ -58,11 +58,12 @@ _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()),
 
 
 CONTINUED_LITERAL = "\\\n"  # a line continued by a backslash
+URL_LITERAL = "://"
 
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return (ESCAPE_LITERAL, CONTINUED_LITERAL)
+    return (ESCAPE_LITERAL, CONTINUED_LITERAL, URL_LITERAL)
 
 
 def find(look, find_secrets):
@@ -72,6 +73,8 @@ def find(look, find_secrets):
         _at_names(look.text, look.hits, look.found, find_secrets)
     if ESCAPE_LITERAL in look.anchors.present:
         _escaped_keys(look.text, look.anchors.at(ESCAPE_LITERAL), look.found, find_secrets)
+    if URL_LITERAL in look.anchors.present:
+        _split_urls(look.text, look.anchors.at(URL_LITERAL), look.found, find_secrets)
     if CONTINUED_LITERAL in look.anchors.present:
         _continued_flags(look.text, look.anchors.at(CONTINUED_LITERAL), look.found, find_secrets)
 
@@ -439,6 +442,29 @@ def _continued_flags(text, places, found, find_secrets):
         if p <= done or not p or text[p - 1] not in " \t" or flag(text, p + 1) is None:
             continue
         done = _continued(text, text.rfind("\n", 0, p) + 1, p + 1, found, find_secrets)
+
+
+def _split_urls(text, places, found, find_secrets):
+    """A URL's string closed inside its user part and continued by a literal on the next line
+    (Python's and C's adjacent strings, `+` at either end: `"postgresql://app:"` then
+    `"X@db:5432/app"`): the two literals read joined, by the whole filter, the spans mapped back."""
+    split = compiled("layout-split-url", r"://[^\s\"'<>@/]{0,200}([\"'])[ \t]*\+?[ \t]*\r?\n[ \t]*\+?[ \t]*\1")
+    for p in places:
+        m = split.match(text, p)
+        if m is None:
+            continue
+        quote = m.group(1)
+        q1 = text.rfind(quote, text.rfind("\n", 0, p) + 1, p)
+        close = text.find(quote, m.end(), m.end() + 400)
+        if q1 < 0 or close < 0 or "\n" in text[m.end():close]:
+            continue
+        first, second = text[q1 + 1:m.start(1)], text[m.end():close]
+        cut = len(first)
+        for kind, a, b in find_secrets(first + second):
+            if a >= cut:
+                add_span(found, text, m.end() + a - cut, m.end() + b - cut, P_LAYOUT, kind)
+            elif b <= cut:
+                add_span(found, text, q1 + 1 + a, q1 + 1 + b, P_LAYOUT, kind)
 
 
 # ------------------------------------------------------------------------------ escaped keys

@@ -205,3 +205,25 @@ def test_what_a_repl_prints_for_a_generated_key_or_a_secrets_name_is_that_secret
 ])  # fmt: skip
 def test_an_error_a_path_a_placeholder_or_a_count_below_the_prompt_is_kept(session):
     assert clean_text(session) == session
+
+
+URL_PW = random_secret("apart-url", 24)
+
+
+@pytest.mark.parametrize("code", [
+    f'SQLALCHEMY_DATABASE_URI = (\n    "postgresql+psycopg2://superset:"\n    "{URL_PW}@meta-db:5432/superset"\n)\n',
+    f'dsn := "postgres://app:" +\n\t"{URL_PW}@db:5432/app"\n',
+    f'url = "amqp://worker:"\n      + "{URL_PW}@mq.internal:5672/"\n',
+    f'const char *uri = "mongodb://root:"\n                  "{URL_PW}@mongo:27017";\n',
+])  # fmt: skip
+def test_a_urls_password_in_a_string_continued_on_the_next_line_is_read_joined(code):
+    assert URL_PW not in clean_text(code)
+
+
+@pytest.mark.parametrize("code", [
+    'URI = (\n    "postgresql://superset:"\n    f"{password}@meta-db:5432/superset"\n)\n',
+    'URI = (\n    "postgresql://superset:"\n    "${DB_PASSWORD}@meta-db:5432/superset"\n)\n',
+    'DOCS = (\n    "https://example.com/"\n    "guide/install@v2"\n)\n',
+])  # fmt: skip
+def test_a_reference_or_a_plain_url_continued_is_kept(code):
+    assert clean_text(code) == code
