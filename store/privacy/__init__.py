@@ -449,6 +449,8 @@ FINDERS = (
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
     ("a password typed at a prompt", lambda look: processes.typed_at_a_prompt(look.text, look.anchors, look.found),
      "processes.TYPED_LITERALS; decided by evidence.decide"),
+    ("a REPL's output", lambda look: processes.repl_outputs(look.text, look.anchors, look.found),
+     "processes.repl_outputs; decided by evidence.decide"),
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
@@ -469,7 +471,7 @@ NEED_A_LITERAL = frozenset((
     "a placeholder's default", "a struct's dump",
     "an OAuth code in its redirect", "a user / its password", "an assignment inside an assignment, a symbol's argument",
     "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",
-    "a one-time code said with its label", "a value a tool or format declares secret",
+    "a one-time code said with its label", "a REPL's output", "a value a tool or format declares secret",
 ))
 
 

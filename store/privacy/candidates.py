@@ -134,7 +134,7 @@ def literals() -> tuple:
         lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      " from stdin", " where ",
                      *PIN_LITERALS,
-                     'key="', 'name="', "\u2502", "password_hash"))
+                     'key="', 'name="', *_BOX_BARS, "password_hash"))
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(("( ", "(\t"))  # a parenthesis, blanks, a quote (_string_lists)
@@ -274,7 +274,7 @@ def find(text, low, anchors, found, find_secrets):
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
     _aligned_tables(text, low, anchors, found)
-    if "\u2502" in present or "| " in present:
+    if "| " in present or any(bar in present for bar in _BOX_BARS):
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, anchors, found, find_secrets)
@@ -1277,8 +1277,13 @@ _PAIRS = (
     # (and KeePass's export: <Key>Password</Key> then <Value ProtectInMemory="True">X</Value>)
     ("plist", "key", -1, r"<[Kk]ey>[ \t]*([^<>\n]{1,80}?)[ \t]*</[Kk]ey>\s{0,200}?<(?:string|[Vv]alue(?:[ \t][^<>\n]{0,80})?)>"
                          r"([^<>]{1,1000})</(?:string|[Vv]alue)>"),
-    ("k8s", "value:", 200, r"\bname:[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n[ \t+-]*)value:[ \t]*"),
-    ("json", '"value"', 200, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,[ \t]*\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # (a record's naming member, then up to 3 other members of it, one a line in YAML, then its value:
+    # doctl's `- key: X` `scope: RUN_TIME` `value: Y`, a secret manager's JSON a member a line)
+    ("k8s", "value:", 500, r"\b(?:name|key):[ \t]*[\"']?([A-Za-z_][\w.-]{0,80})[\"']?[ \t]*(?:,[ \t]*|\n"
+                           r"(?:[ \t]*[\w-]{1,40}:[^\n]{0,100}\n){0,3}[ \t+-]*)value:[ \t]*"),
+    ("json", '"value"', 500, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,\s{0,40}"
+                             r"(?:\"[\w-]{1,40}\"[ \t]*:[ \t]*(?:\"[^\"\n]{0,100}\"|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
+                             r"\"(?:value|Value)\"[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's
@@ -1363,20 +1368,25 @@ def _named_elements(text, low, anchors, found):
                 _take(text, found, m.span(3) if m.group(3) is not None else m.span(4), verdict[1], ASSIGN, verdict[0])
 
 
-_ROW_STARTS = ("|", "\u2502", " |", " \u2502", "\t|", "\t\u2502", "  ", " \t", "\t ", "\t\t")
+# A table's column bar: `|` or a box-drawing one, light, heavy or double (`║ PGPASSWORD │ … ║`).
+_BOX_BARS = ("\u2502", "\u2503", "\u2551")
+_BAR = "[|" + "".join(_BOX_BARS) + "]"
+_NOT_BAR = "[^|" + "".join(_BOX_BARS) + "\n]"
+_ROW_STARTS = (*(lead + bar for bar in ("|", *_BOX_BARS) for lead in ("", " ", "\t")), "  ", " \t", "\t ", "\t\t")
 
 
 def _labelled_rows(text, low, anchors, found):
     """A row of a table whose first cell is a secret's name holds its value in the next cell
     (`│ token │ npm_… │`, `| password | … |`): a name and its value apart, in columns."""
-    rx = compiled("labelled-row", r"[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,40}?)[ \t]*[\u2502|][ \t]*([^\u2502|\n]{1,300}?)[ \t]*[\u2502|]")
+    rx = compiled("labelled-row", r"[ \t]*" + _BAR + r"[ \t]*(" + _NOT_BAR + r"{1,40}?)[ \t]*" + _BAR + r"[ \t]*("
+                  + _NOT_BAR + r"{1,300}?)[ \t]*" + _BAR)
     # the line's first three bars and its two cells between them, each read whole (possessive):
     # "labelled-row" matches only where the first cell holds 1 to 40 characters besides the blanks
     # around it, the second 1 to 300; where it fails, it tried every split of a cell's blanks
     # (~1 ms a line of `|` between runs of spaces in a MB of Python's modules: ~1.6 ms a MB)
-    cells = compiled("labelled-row-cells", r"[ \t]*+[\u2502|]([^\u2502|\n]*+)[\u2502|]([^\u2502|\n]*+)[\u2502|]").match
+    cells = compiled("labelled-row-cells", r"[ \t]*+" + _BAR + "(" + _NOT_BAR + "*+)" + _BAR + "(" + _NOT_BAR + "*+)" + _BAR).match
     seen = set()
-    for literal in ("\u2502", "| "):
+    for literal in (*_BOX_BARS, "| "):
         if literal not in anchors.present:
             continue
         for at in anchors.at(literal):

@@ -57,9 +57,13 @@ _LAYOUT_LAST = frozenset("(`:{")  # a line's last character, after a key, that a
 _TYPE_ALTERNATIVES = "|".join(sorted((w for w in TYPE_WORDS if not w.isdigit()), key=len, reverse=True)).replace("+", "\\+")
 
 
+CONTINUED_LITERAL = "\\\n"  # a line continued by a backslash
+URL_LITERAL = "://"
+
+
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return (ESCAPE_LITERAL,)
+    return (ESCAPE_LITERAL, CONTINUED_LITERAL, URL_LITERAL)
 
 
 def find(look, find_secrets):
@@ -69,6 +73,10 @@ def find(look, find_secrets):
         _at_names(look.text, look.hits, look.found, find_secrets)
     if ESCAPE_LITERAL in look.anchors.present:
         _escaped_keys(look.text, look.anchors.at(ESCAPE_LITERAL), look.found, find_secrets)
+    if URL_LITERAL in look.anchors.present:
+        _split_urls(look.text, look.anchors.at(URL_LITERAL), look.found, find_secrets)
+    if CONTINUED_LITERAL in look.anchors.present:
+        _continued_flags(look.text, look.anchors.at(CONTINUED_LITERAL), look.found, find_secrets)
 
 
 def _at_names(text, hits, found, find_secrets):
@@ -108,7 +116,8 @@ def _at_names(text, hits, found, find_secrets):
                 long_line = le - ls > 1000
                 if not long_line and text[k - 2:k - 1] in (" ", "\t", "=") and le > continued:
                     continued = _continued(text, ls, le, found, find_secrets)
-        if after in _KEY_ENDS and last not in _LAYOUT_LAST and not text.startswith(("\",", "',"), ne):
+        if (last in _BELOW_LAST and _value_below(text, h, ne, le, found)) or (
+                after in _KEY_ENDS and last not in _LAYOUT_LAST and not text.startswith(("\",", "',"), ne)):
             continue  # `password: X`, `"token": "X"`: a pair another finder reads (no tuple, no key alone)
         if ls < 0:  # where the line starts, read only for a layout that may stand here
             ls = text.rfind("\n", 0, h) + 1
@@ -286,7 +295,7 @@ def _directive(text, ls, h, ne, m, typed_match):
     if is_reference(value):
         return None
     ns = _name_start(text, h, ls)
-    if ns > ls and text[ns - 1] not in " \t":
+    if ns > ls and text[ns - 1] not in " \t" and not (text[ns - 1] == ":" and _grep_prefix(text, ls, ns)):
         return None  # `POST /oauth/token HTTP/1.1`: a path's part, not a directive
     verdict = _verdict(text[ns:ne])
     if verdict is None:
@@ -303,6 +312,12 @@ def _directive(text, ls, h, ne, m, typed_match):
     if decide(value, strength, SPACE, alone=True):
         return s, e, verdict[0]
     return None
+
+
+def _grep_prefix(text, ls, ns):
+    """The line's head up to `ns` is a search tool's prefix of a file's line (grep's and rg's
+    `path:` or `path:line:`): the file's line starts at `ns`."""
+    return compiled("layout-grep-prefix", r"[^\s:]*[/.][^\s:]*:(?:\d{1,7}:)?\Z").match(text, ls, ns) is not None
 
 
 def _has_digit(value):
@@ -344,6 +359,31 @@ def _opened_above(text, ne, le, found):
     verdict = _verdict(text[text.rfind(" ", 0, ne) + 1:ne].lstrip("\"'")) if m is not None else None
     if verdict is not None and decide(m.group(2), verdict[1], ASSIGN, alone=True):
         add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])
+
+
+# ------------------------------------------------------------------------------ a value below
+_BELOW_LAST = frozenset("=>\"'")  # a line's last character after which the name's value may stand below
+
+
+def _value_below(text, h, ne, le, found):
+    """A name whose line ends at its operator (`conf.db["password"] =`, `'pass' =>`, `Password :=`),
+    or a subscript's quoted name alone on its line, closed on the next (`DATABASES["default"][`,
+    `"PASSWORD"`, `] = "X"`): a literal that makes the next line (a `;` or `,` after it at most)
+    is the name's value.  Returns whether the name's line has one of these shapes."""
+    if text[le - 1:le] not in ("\"", "'"):
+        if compiled("layout-below-op", r"[\"']?\]?[ \t]*(?::=|=>?)[ \t\r]*\Z").match(text, ne, le) is None:
+            return False
+        closer = ""
+    elif text[ne:le].rstrip(" \t\r") == text[ne] and text[text.rfind("\n", 0, h) + 1:h].strip(" \t") == text[ne]:
+        closer = r"[\])][ \t]*(?::=|=>?)[ \t]*"
+    else:
+        return False
+    m = compiled("layout-below" + ("-closed" if closer else ""),
+                 r"\n[ \t]*" + closer + r"([\"'])([^\"'\n\\]{1,256})\1[ \t]*[;,]?[ \t\r]*(?=\n|\Z)").match(text, le)
+    verdict = _verdict(text[_name_start(text, h, text.rfind("\n", 0, h) + 1):ne]) if m is not None else None
+    if verdict is not None and decide(m.group(2), verdict[1], ASSIGN, alone=True):
+        add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])
+    return True
 
 
 # ------------------------------------------------------------------------------ continued lines
@@ -390,6 +430,41 @@ def _continued(text, ls, le, found, find_secrets):
                 add_span(found, text, s + a - va, s + b - va, P_LAYOUT, kind)
                 break
     return end
+
+
+def _continued_flags(text, places, found, find_secrets):
+    """A command line continued (` \\`) whose next line starts with a flag, read whole once: a
+    flag's value on a continued line is read with its tool's name (`curl … \\` then `  -u ID:X`).
+    (A line a secret word stands on is read so by _at_names.)"""
+    flag = compiled("layout-continued-flag", r"\n[ \t]+--?[A-Za-z]").match
+    done = -1
+    for p in places:
+        if p <= done or not p or text[p - 1] not in " \t" or flag(text, p + 1) is None:
+            continue
+        done = _continued(text, text.rfind("\n", 0, p) + 1, p + 1, found, find_secrets)
+
+
+def _split_urls(text, places, found, find_secrets):
+    """A URL's string closed inside its user part and continued by a literal on the next line
+    (Python's and C's adjacent strings, `+` at either end: `"postgresql://app:"` then
+    `"X@db:5432/app"`): the two literals read joined, by the whole filter, the spans mapped back."""
+    split = compiled("layout-split-url", r"://[^\s\"'<>@/]{0,200}([\"'])[ \t]*\+?[ \t]*\r?\n[ \t]*\+?[ \t]*\1")
+    for p in places:
+        m = split.match(text, p)
+        if m is None:
+            continue
+        quote = m.group(1)
+        q1 = text.rfind(quote, text.rfind("\n", 0, p) + 1, p)
+        close = text.find(quote, m.end(), m.end() + 400)
+        if q1 < 0 or close < 0 or "\n" in text[m.end():close]:
+            continue
+        first, second = text[q1 + 1:m.start(1)], text[m.end():close]
+        cut = len(first)
+        for kind, a, b in find_secrets(first + second):
+            if a >= cut:
+                add_span(found, text, m.end() + a - cut, m.end() + b - cut, P_LAYOUT, kind)
+            elif b <= cut:
+                add_span(found, text, q1 + 1 + a, q1 + 1 + b, P_LAYOUT, kind)
 
 
 # ------------------------------------------------------------------------------ escaped keys

@@ -665,10 +665,12 @@ _PASSWORD_SYMBOLS = frozenset("!@#$%^&+=~")
 def _in_conninfo(text, line, key_start):
     """The name at `key_start` is a key of a quoted connection string of `key=value` words (libpq's
     `"host=db user=app password=X"`, for psql, pg_dump, psycopg2.connect), or of one of `key=value;`
-    pairs (ADO.NET's `Data Source=db;User ID=app;Password=X`): its values are literals."""
+    pairs (ADO.NET's `Data Source=db;User ID=app;Password=X`), or of an options array as a
+    catalog prints it (PostgreSQL's `{user=app,password=X}`): its values are literals."""
     head = text[max(line.at(key_start).start, key_start - 300):key_start]
     return compiled("conninfo-head", r".*[\"'](?:[A-Za-z_]{2,30}=[^\s\"'=]{1,200}[ \t]+){1,12}\Z").match(head) is not None \
-        or compiled("ado-head", r"(?:.*[\s\"'(=])?(?:[A-Za-z][A-Za-z _]{1,30}=[^;=\n]{1,200};[ \t]*){1,12}\Z").match(head) is not None
+        or compiled("ado-head", r"(?:.*[\s\"'(=])?(?:[A-Za-z][A-Za-z _]{1,30}=[^;=\n]{1,200};[ \t]*){1,12}\Z").match(head) is not None \
+        or compiled("options-head", r"(?:.*[\s\"'])?\{(?:[A-Za-z_]{2,30}=[^\s\"'{},=]{1,200},){1,12}\Z").match(head) is not None
 
 
 def _literal_context(text, line, style, key_start):

@@ -203,7 +203,9 @@ def protocol_commands(text, anchors, found):
                 continue
             line_start = text.rfind("\n", at - 81 if at > 81 else 0, at) + 1
             if at - line_start > 80:
-                continue
+                if text[at - 1] not in "\"'":
+                    continue
+                line_start = at - 80  # quoted late in a long line (a server's log): its lead read before it
             if after != " " and after != "\t":
                 _quoted_words(text, at, end, least, most, found)
                 continue
@@ -225,6 +227,14 @@ def _protocol_places(text, anchors, lit):
     return [m.end() for m in (rx.match(text, at) for at in anchors.at("nickserv")) if m is not None]
 
 
+def _user_logged_above(text, at, quote):
+    """A server's log of each command it got, quoted (vsftpd's `FTP command: Client …, "PASS X"`):
+    the line before logged the login's user the same way (`"USER ana"`), so the quoted command at
+    `at` is a dialogue's line."""
+    ls = text.rfind("\n", 0, at)
+    return ls > 0 and (quote + "USER ") in text[text.rfind("\n", 0, ls) + 1:ls]
+
+
 def _command_words(text, at, quote, named, least, most, found):
     """The words after a command at `at`, to its line's end (in a quoted buffer: to an escaped
     break, or to the quote's end after an IRC service's name, `named`): the last is decided a
@@ -242,7 +252,7 @@ def _command_words(text, at, quote, named, least, most, found):
         stop = k  # (an escaped break ends a buffer's line: `\r\n`, `\R\N` as some copies show it, `\\r\\n`)
         while stop > at and text[stop - 1] == "\\":
             stop -= 1
-    elif quote and not named:
+    elif quote and not named and not _user_logged_above(text, at, quote):
         return  # a quoted string with no line break in it is no protocol's line (`caps = 'AUTH ENABLE X'`)
     words = text[at:stop].split()
     if not least <= len(words) <= most or (len(words) == 1 and words[0].strip("\"") in _SASL) or \
@@ -666,9 +676,59 @@ def copies_of_secrets(text, found):
             at = text.find(v, at + 1, hi)
 
 
+# ------------------------------------------------------------------------------ a REPL's output
+_REPL_PROMPTS = (">>> ", "out[")  # Python's prompt; IPython's output mark (`In [3]: code` above it)
+# A call that makes a key or a password, ending the code (not `len(…)`, not `[:4]` after it)
+_REPL_GENERATOR = (r"[\w.]*(?:generate_key|token_(?:urlsafe|hex|bytes)|get_random_secret_key|get_random_string"
+                   r"|generate_password|urandom\(\d+\)\.hex)\([^()\n]{0,40}\)(?:\.(?:decode|hex)\(\))?")
+_REPL_NAME = r"[A-Za-z_][\w.]*(?:\[[\"']([\w.-]{1,80})[\"']\]|\.get\([\"']([\w.-]{1,80})[\"']\)|\(\))?"
+
+
+def repl_outputs(text, anchors, found):
+    """What a REPL prints below its prompt's code is that code's value: a secret where the code
+    calls a key's or a password's generator (`Fernet.generate_key()`, `secrets.token_urlsafe(32)`)
+    or names a secret (`os.environ['DB_PASSWORD']`, `settings.SECRET_KEY`)."""
+    code_rx = compiled("repl-code", r"[ \t]*(?:(" + _REPL_GENERATOR + r")|(" + _REPL_NAME + r"))[ \t]*\r?\n")
+    value_rx = compiled("repl-value", r"(?:b?([\"'])([^\"'\n]{1,512})\1|([^\s\"']{1,512}))[ \t]*\r?(?:\n|\Z)")
+    for lit in _REPL_PROMPTS:
+        if lit not in anchors.present:
+            continue
+        for at in anchors.at(lit):
+            ls = text.rfind("\n", 0, at) + 1
+            if text[ls:at].strip(" \t"):
+                continue
+            if lit == ">>> ":
+                code_at, value_at = at + 4, None
+            else:  # `Out[3]: X` below `In [3]: code`
+                m = compiled("repl-out", r"(?i:out)\[\d{1,5}\]:[ \t]*").match(text, at)
+                head = compiled("repl-in", r"[ \t]*In \[\d{1,5}\]:[ \t]*").match(text, text.rfind("\n", 0, ls - 1) + 1,
+                                                                                  ls) if ls else None
+                if m is None or head is None:
+                    continue
+                code_at, value_at = head.end(), m.end()
+            c = code_rx.match(text, code_at)
+            if c is None:
+                continue
+            if value_at is None:
+                value_at = c.end()
+                if text.startswith((">>>", "..."), value_at):
+                    continue
+            if not c.group(1):
+                name = c.group(3) or c.group(4) or c.group(2).rstrip("()").rsplit(".", 1)[-1]
+                verdict = name_verdict(name)
+                if verdict is None or verdict[1] < MEDIUM:
+                    continue
+            v = value_rx.match(text, value_at)
+            if v is None:
+                continue
+            k = 2 if v.group(2) else 3
+            if decide(v.group(k), STRONG, ASSIGN, alone=True):
+                add_span(found, text, v.start(k), v.end(k), P_PROCESS, "secret")
+
+
 def literals() -> tuple:
     """What the finders here look for in the lowercased text (store/privacy/anchors.py)."""
-    return (*OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
+    return (*_REPL_PROMPTS, *OTP_CODE_LITERALS, *(lit for lit, *_rest in SESSION_COMMANDS), "password from", "code=", " / ", *_LOGIN_WITH_LITERALS,
             *(_PROTOCOL_LITERALS.get(lit, lit) for lit in PROTOCOL_COMMANDS), "${", "| default", "|default",
             *TYPED_LITERALS)
 

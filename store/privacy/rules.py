@@ -185,7 +185,8 @@ COMPOUND_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey"
 # Words before `pass` that make it a password (storepass, dbpass; not bypass, compass).
 PASS_PREFIXES = frozenset(
     "store key src dest srcstore deststore srckey destkey new old db root admin user smtp mail "
-    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot".split()
+    "ftp ks kp ssl trust vnc wifi sasl ldap bind proxy http auth master bot "
+    "remote local imap pop pop3".split()  # (the side or the mail service a login is to: offlineimap's remotepass)
 )
 # Cookie names that hold a session or a credential (any random-looking cookie goes too).
 COOKIE_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "secret", "pass",
@@ -475,8 +476,9 @@ TOKEN_RULES = (
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/-]+(?:=+|" + HEADER_TAIL + ")" + r")(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
+    # (`\b` or an escaped line break: `\r\nAuthorization: Basic X` in a client's dump of its bytes)
     Rule("basic_auth", ("authorization",),
-         r"\b(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
+         r"(?:\b|(?<=\\[nrt]))(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
          r"(?P<v>[A-Za-z0-9+/]{6,}(?:={1,2}|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
