@@ -44,37 +44,68 @@ SCHEME_REFERENCE = r"(?:ext|keyring):[\w.-]{1,80}"
 TAG_REFERENCE = r"![A-Za-z][\w.]{1,30}[ \t]+[\w.-]{1,80}"
 SECRET_NAME_LABEL = r"(?:existing[_-]?secret(?:[_-]?name)?|secret[_-]?(?:name|ref))\\?[\"']?[ \t]*:\Z"
 K8S_NAME = r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?"
+# An HTML element's attribute that holds a form's anti-forgery token (the page carries it to everyone
+# who loads it, as a CSP nonce), by the element's name.
+ANTI_FORGERY_NAME = r"(?i)\bname[ \t]*=[ \t]*\\?[\"']?[\w:.-]*(?:csrf|xsrf|authenticity_token|verificationtoken)"
+# After a word, a preposition and more: the word starts a phrase (`password: set at runtime from $X`).
+PHRASE_AFTER = r"[ \t]+(?:at|from|in|by|via|on|during|when|through|elsewhere|later|per)\b[ \t]+\S"
+# A service's documented default password, and the words of the names it stands after when it is that.
+DOCUMENTED_DEFAULTS = {"guest": ("rabbitmq", "amqp")}
 
 
-def never_in_code_or_config(text: str, s: int, kind: str, value: str, before: str, end: str, provider: bool) -> bool:
-    """Whether the value at `s` is one of the classes above (`before`: the 40 characters before
-    it, `end` those lowercased without the quotes, spaces and backslashes that end them;
+def never_in_code_or_config(text: str, s: int, e: int, kind: str, value: str, before: str, end: str,
+                            provider: bool) -> bool:
+    """Whether the value at `s` (the span ends at `e`) is one of the classes above (`before`: the 40
+    characters before it, `end` those lowercased without the quotes, spaces and backslashes that end them;
     `provider`: its kind is a provider's, which its shape names whatever stands around it)."""
-    first = value[0]
-    if first.isdigit() and not value.isdigit() and compiled("never-code-quantity", QUANTITY).fullmatch(value):
-        return True
-    if first == "$" and compiled("never-code-form-reference", FORM_REFERENCE).fullmatch(value):
-        return True
-    if first == "!" and compiled("never-code-tag-reference", TAG_REFERENCE).fullmatch(value):
-        return True
-    if value[-1] in "_-" and compiled("never-code-prefix", PREFIX).fullmatch(value):
-        return True
-    if "=" in value and value[-1].isdigit():
-        m = compiled("never-code-number-argument", NUMBER_ARGUMENT).fullmatch(value)
-        if m is not None and compiled("never-code-secret-argument", SECRET_ARGUMENT).search(m.group(1)) is None:
-            return True
     if provider:
         return False
-    if end[-1:] in "(:=" and ("analytics" in end or "telemetry" in end or "track" in end) \
+    first = value[0]
+    last = value[-1]
+    if not value.isalnum():  # (marks in the value: most found values hold some, few of these)
+        if first == "$" or first == "!":
+            rx = FORM_REFERENCE if first == "$" else TAG_REFERENCE
+            if compiled("never-code-reference-" + first, rx).fullmatch(value):
+                return True
+        elif last in "_-":
+            if compiled("never-code-prefix", PREFIX).fullmatch(value):
+                return True
+        elif "=" in value and last.isdigit():
+            m = compiled("never-code-number-argument", NUMBER_ARGUMENT).fullmatch(value)
+            if m is not None and compiled("never-code-secret-argument", SECRET_ARGUMENT).search(m.group(1)) is None:
+                return True
+        if ":" in value[:8] and (compiled("never-code-scheme-reference", SCHEME_REFERENCE).fullmatch(value)
+                                 or (first.isupper() and "[" in value[:7] and _in_an_envelope(text, s))):
+            return True
+    if first.isdigit() and not value.isdigit() and compiled("never-code-quantity", QUANTITY).fullmatch(value):
+        return True
+    if value.isalpha():
+        if value.islower() and len(value) <= 12 and compiled("never-code-phrase-after", PHRASE_AFTER).match(text, e):
+            return True
+        words = DOCUMENTED_DEFAULTS.get(value.lower())
+        if words is not None and any(w in end for w in words):
+            return True
+    sep = end[-1:]
+    if sep == "=" and end.endswith(("value=", "content=")) and _in_an_anti_forgery_element(text, s):
+        return True
+    if sep in "(:=" and ("analytics" in end or "telemetry" in end or "track" in end) \
             and compiled("never-code-analytics-key", ANALYTICS_KEY).search(before):
         return True
-    if end[-1:] == ":" and "secret" in end[-24:] and compiled("never-code-secret-name-label", SECRET_NAME_LABEL).search(end):
-        return compiled("never-code-k8s-name", K8S_NAME).fullmatch(value) is not None
-    if first in "ek" and compiled("never-code-scheme-reference", SCHEME_REFERENCE).fullmatch(value):
-        return True
-    if (first.isupper() and "[" in value[:7]) or (text[s - 1:s] == ":" and text.find("[", s - 60 if s > 60 else 0, s) >= 0):
-        return _in_an_envelope(text, s)
+    if sep == ":":
+        if "secret" in end[-24:] and compiled("never-code-secret-name-label", SECRET_NAME_LABEL).search(end):
+            return compiled("never-code-k8s-name", K8S_NAME).fullmatch(value) is not None
+        if text[s - 1:s] == ":" and text.find("[", s - 60 if s > 60 else 0, s) >= 0 and _in_an_envelope(text, s):
+            return True  # (a field of an envelope, after its `:`)
     return len(value) >= 100 and _under_an_encrypted_name(text, s)
+
+
+def _in_an_anti_forgery_element(text: str, s: int) -> bool:
+    """The attribute's value at `s` lies in an HTML element named for an anti-forgery token."""
+    at = text.rfind("<", s - 400 if s > 400 else 0, s)
+    if at < 0 or text.find(">", at, s) >= 0:
+        return False
+    close = text.find(">", s, s + 400)
+    return compiled("never-code-anti-forgery", ANTI_FORGERY_NAME).search(text, at, close if close > 0 else s) is not None
 
 
 def _in_an_envelope(text: str, s: int) -> bool:
@@ -90,10 +121,8 @@ def _under_an_encrypted_name(text: str, s: int) -> bool:
     """The value at `s` lies in the block (YAML's indented lines, JSON's braces) of a name that says
     its values are encrypted, and is long base64 (ciphertext of a key's length, not a value left
     plain)."""
-    if compiled("never-code-long-base64", r"[A-Za-z0-9+/_-]{100,}={0,2}").match(text, s) is None:
-        return False
     at = text.rfind("ncrypted", s - 4000 if s > 4000 else 0, s)
-    if at < 0:
+    if at < 0 or compiled("never-code-long-base64", r"[A-Za-z0-9+/_-]{100,}={0,2}").match(text, s) is None:
         return False
     escaped = text.rfind("\\n", 0, at)  # (the name's line starts after a break, escaped or not)
     lo = max(text.rfind("\n", 0, at) + 1, escaped + 2 if escaped >= 0 else 0)

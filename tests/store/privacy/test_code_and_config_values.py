@@ -112,3 +112,32 @@ def test_a_literal_where_a_reference_could_stand_still_goes():
     assert _gone(RANDOM, f"psk={RANDOM}\n")
     assert _gone(RANDOM, f"mqtt:\n  password: {RANDOM}\n")
     assert _gone(RANDOM, f"auth:\n  existingSecret: shop-pg\n  password: {RANDOM}\n")
+
+
+# ---- what a page shows to everyone, a word of prose, a documented default ----
+
+def test_a_forms_anti_forgery_token_in_its_page_is_kept():
+    token = gen("q-code-csrf", 64, B62)
+    assert _kept(f'<form method="post">\n  <input type="hidden" name="csrfmiddlewaretoken" value="{token}">\n</form>')
+    assert _kept(f"<input type='hidden' name='authenticity_token' value='{token}' autocomplete='off' />")
+    assert _kept(f'<meta name="csrf-token" content="{token}">')
+    assert _kept(f'<input value="{token}" type="hidden" name="_csrf">')
+
+
+def test_a_secret_in_a_form_or_an_anti_forgery_header_still_goes():
+    token = gen("q-code-csrf", 64, B62)
+    assert _gone(RANDOM, f'<input type="hidden" name="csrf_token" value="{token}">\n<input type="hidden" name="api_secret" value="{RANDOM}">')
+    assert _gone(RANDOM, f"curl https://app.example.com/api/me -H 'x-csrf-token: {RANDOM}'")
+
+
+def test_a_word_that_starts_a_phrase_is_no_value():
+    assert _kept("-- password: set at runtime from $REPL_PASSWORD\n")
+    assert _kept("# api token: injected by the CI runner\n")
+    assert _kept("secret: stored in vault under app/prod\n")
+    assert _gone(PW, f"-- password: {PW} at runtime\n")
+
+
+def test_a_services_documented_default_is_kept():
+    assert _kept("    environment:\n      - RABBITMQ_DEFAULT_USER=guest\n      - RABBITMQ_DEFAULT_PASS=guest\n")
+    assert _kept("spring.rabbitmq.password=guest\n")
+    assert _gone("Walrus.Tide22", "      - RABBITMQ_DEFAULT_PASS=" + "Walrus.Tide22\n")
