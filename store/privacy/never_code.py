@@ -14,8 +14,12 @@ never.never_secret after its other classes):
   their separator);
 - a reference to a secret: an environment variable in form data (``secret=$X&response=$Y``),
   wpa_supplicant's external password (``psk=ext:NAME``), a YAML tag's reference (Home Assistant's
-  ``!secret NAME``, zigbee2mqtt's ``'!secret.yaml NAME'``), the name of a Kubernetes secret after a
-  label that says so (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``).
+  ``!secret NAME``, zigbee2mqtt's ``'!secret.yaml NAME'``), a variable by its sigil (SAS's
+  ``&db_password;``, Raku's ``%*ENV<X>``), the name of a Kubernetes secret after a label that says so
+  (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``);
+- what a page shows to everyone: a form's anti-forgery token in its HTML element;
+- a word that starts a phrase (``password: set at runtime from $X``), a service's documented
+  default (RabbitMQ's ``guest``).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -39,9 +43,15 @@ QUANTITY = r"(?i)\d{1,9}(?:\.\d{1,3})?[ \t]*(?:/[ \t]*)?(?:" + UNITS + r")"
 NUMBER_ARGUMENT = r"([A-Za-z_]\w{0,40})[ \t]*=[ \t]*\d{1,9}"
 SECRET_ARGUMENT = r"(?i)pin|pass|pwd|code|otp|secret|token|key|auth|cred"
 PREFIX = r"(?:[A-Za-z]{1,12}[_-]){1,3}"
-FORM_REFERENCE = r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?&[\w.\[\]-]+=.*"
 SCHEME_REFERENCE = r"(?:ext|keyring):[\w.-]{1,80}"
-TAG_REFERENCE = r"![A-Za-z][\w.]{1,30}[ \t]+[\w.-]{1,80}"
+# A reference by its first character: an environment variable in form data, a YAML tag's reference,
+# a SAS macro variable (`&db_password;`, a name in one case), Raku's and Perl's %ENV.
+SIGIL_REFERENCES = {
+    "$": r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?&[\w.\[\]-]+=.*",
+    "!": r"![A-Za-z][\w.]{1,30}[ \t]+[\w.-]{1,80}",
+    "&": r"&(?:[a-z][a-z0-9_]{0,40}|[A-Z][A-Z0-9_]{0,40})\.?",
+    "%": r"%\*?ENV(?:<[^<>\s]{1,80}>|\{[^{}\s]{1,80}\})",
+}
 SECRET_NAME_LABEL = r"(?:existing[_-]?secret(?:[_-]?name)?|secret[_-]?(?:name|ref))\\?[\"']?[ \t]*:\Z"
 K8S_NAME = r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?"
 # An HTML element's attribute that holds a form's anti-forgery token (the page carries it to everyone
@@ -63,9 +73,8 @@ def never_in_code_or_config(text: str, s: int, e: int, kind: str, value: str, be
     first = value[0]
     last = value[-1]
     if not value.isalnum():  # (marks in the value: most found values hold some, few of these)
-        if first == "$" or first == "!":
-            rx = FORM_REFERENCE if first == "$" else TAG_REFERENCE
-            if compiled("never-code-reference-" + first, rx).fullmatch(value):
+        if first in SIGIL_REFERENCES:
+            if compiled("never-code-reference-" + first, SIGIL_REFERENCES[first]).fullmatch(value):
                 return True
         elif last in "_-":
             if compiled("never-code-prefix", PREFIX).fullmatch(value):

@@ -141,3 +141,12 @@ def test_a_services_documented_default_is_kept():
     assert _kept("    environment:\n      - RABBITMQ_DEFAULT_USER=guest\n      - RABBITMQ_DEFAULT_PASS=guest\n")
     assert _kept("spring.rabbitmq.password=guest\n")
     assert _gone("Walrus.Tide22", "      - RABBITMQ_DEFAULT_PASS=" + "Walrus.Tide22\n")
+
+
+def test_a_variable_by_its_sigil_is_a_reference():
+    assert _kept("libname pg postgres server=db user=app password=&db_password;\n")
+    assert _kept('%let pw = &sys_pw.;\nproc sql; connect to odbc (dsn=prod uid=app pwd="&pw");\n')
+    assert _kept("my $db-password = %*ENV<DB_PASSWORD>;\n")
+    assert _kept("my $api_token = $ENV{API_TOKEN};\nmy $secret = %ENV{'APP_SECRET'};\n")
+    assert _gone(PW, f"libname pg postgres server=db user=app password={PW};\n")
+    assert _gone("&Tiger7pass", "password=&Tiger7pass\n")
