@@ -123,6 +123,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
+from store.privacy.never_code import never_in_code_or_config
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
@@ -242,7 +243,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
-        or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s))
+        or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
+        or never_in_code_or_config(text, s, e, kind, value, before, end, kind in PROVIDER_KINDS)
 
 
 def _a_reference_by_its_mark(text, s, e, value):
