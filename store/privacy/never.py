@@ -224,15 +224,15 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
     if not value:
         return False
-    around = text[s - 1:s + 1]
-    if (value[0] in "e{" or "{" in around or "`" in around) and _a_reference_by_its_mark(text, s, e, value):
+    last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    # (`{` or a backquote right before the span or at its start: read by character, not from a slice of both)
+    if (value[0] in "e{" or (s and (last in "{`" or text[s] in "{`"))) and _a_reference_by_its_mark(text, s, e, value):
         return True  # (the call only where such a value can start: most values pay one test)
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
     if shape is True:
         return True
-    last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -309,9 +309,9 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
     if shape & _IDENTIFIER and ((last == ":" and text[s] in "'\"") or ((last == "'" or last == '"') and text[s - 2:s - 1] == ":")) \
             and _psql_variable(text, s):
         return True  # (a psql variable: `:'pw'`, its colon right before its quote)
-    tail = end.rstrip(" \t\"'\\[")
-    labelled = tail.endswith((":", "="))
-    if labelled:  # (the three tests below read a label's separator before the value: about half the spans)
+    # (the tests below read a label's separator before the value, about half the spans: `end` ends in it,
+    # or in the `[` of a list after it)
+    if end[-1:] in (":", "=", "[") and (tail := end.rstrip(" \t\"'\\[")).endswith((":", "=")):
         name = tail[-41:-1].rstrip(" \t\"'\\")
         if (((name[-3:] in _LABEL_TAILS or name[-2:] in _LABEL_TAILS) and name.endswith(_LABEL_ENDINGS)
              and (not name.endswith("key") or "pub" in name or "site" in name))
@@ -507,7 +507,7 @@ def _value_shape(value: str):
     if compiled("never-value-marks", _VALUE_MARKS).search(value) is not None and _by_its_marks(value, first):
         return True
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
-        | (_JWT_HEAD if value.startswith("eyJ") else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
+        | (_JWT_HEAD if value[:3] == "eyJ" else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
         | (_WORD if low.isalpha() and len(low) >= 3 else 0) \
         | (_HASH_OR_NAME if (first == "*" or first == "M" or "/" in value) and _hash_or_name(value) else 0)
 
@@ -1272,31 +1272,40 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
         # secret's name), a line break written as an escape read as one
         if _column_not_secret(text, s if last == "\n" else s + 1):
             return True
-    if end.endswith(("key:", "key=")) and compiled("never-lookup-key", LOOKUP_KEY_LABEL).search(text, s - 40 if s > 40 else 0, s):
+    sep = end[-1:]
+    # (the classes read from a label's separator, then those from the value's own characters: each
+    # group behind one test, most spans pass neither; ~2 % of never_secret's instructions on dense_u)
+    if (sep == ":" or sep == "=") and _after_a_label_11(text, s, value, last, end, sep):
         return True
-    if len(value) <= 44 and value[-1:] == "=" and _stand_in_in_base64(value):
-        return True
-    if last == '"' and end.endswith(":") and text.rfind("ert", s - 120 if s > 120 else 0, s) >= 0 and _in_a_certificate_object(text, s):
+    if len(value) <= 44 and value[-1] == "=" and _stand_in_in_base64(value):
         return True
     if last == ":" and value[0] == ":" and len(value) > 1 and (value[1].isalpha() or value[1] == "_") \
             and s >= 2 and (text[s - 2].isalnum() or text[s - 2] == "_"):
         return True  # `token::verify` (perf, a Rust or C++ path): a path's `::`, not a label's colon
     if len(value) <= 10 and value.lower() in _ACCESS_LEVELS:
         return True
-    if end[-1:] in ("=", ":") and ("fake" in end or "dummy" in end or "mock" in end) and _named_fake(text, s):
-        return True  # (its words, lowercased in `end`, before its search: ~0.5 us less a span on the dense MB)
-    if value[-1] in "!]" and end[-1:] == ":" and _graphql_type(text, s, value):
-        return True
-    if value.isupper() and value.isalpha() and text.startswith("  ", e) and _help_metavar(text, s):
-        return True
-    if value.startswith("$$") and compiled("never-make-ref", r"\$\$\{?[A-Za-z_][A-Za-z0-9_]*\}?").fullmatch(value):
+    if value[0] == "$" and value[:2] == "$$" and compiled("never-make-ref", r"\$\$\{?[A-Za-z_][A-Za-z0-9_]*\}?").fullmatch(value):
         return True  # "$$GHCR_TOKEN" in a makefile's recipe: Make's escape of a shell variable's reference
-    if end[-1:] in (":", "=") and (name := end[:-1].rstrip(" \t\"'\\"))[-2:] in _ATTRIBUTE_TAILS \
-            and name.endswith(_ATTRIBUTE_NOUNS) \
-            and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s):
+    if not value.isalpha():
+        return False
+    if value.isupper() and text.startswith("  ", e) and _help_metavar(text, s):
         return True
-    return last == " " and value.isalpha() and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" \
-        and _heads_a_block(text, e)
+    return last == " " and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" and _heads_a_block(text, e)
+
+
+def _after_a_label_11(text: str, s: int, value: str, last: str, end: str, sep: str) -> bool:
+    """The eleventh batch's classes of a value after a label's separator (`sep`, `:` or `=`, ends `end`)."""
+    if end[-4:-1] == "key" and compiled("never-lookup-key", LOOKUP_KEY_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    if sep == ":":
+        if last == '"' and text.rfind("ert", s - 120 if s > 120 else 0, s) >= 0 and _in_a_certificate_object(text, s):
+            return True
+        if value[-1] in "!]" and _graphql_type(text, s, value):
+            return True
+    if ("fake" in end or "dummy" in end or "mock" in end) and _named_fake(text, s):
+        return True  # (its words, lowercased in `end`, before its search: ~0.5 us less a span on the dense MB)
+    return (name := end[:-1].rstrip(" \t\"'\\"))[-2:] in _ATTRIBUTE_TAILS and name.endswith(_ATTRIBUTE_NOUNS) \
+        and compiled("never-attribute-label", SECRET_ATTRIBUTE_LABEL).search(text, s - 40 if s > 40 else 0, s) is not None
 
 
 _GRAPHQL_SCALARS = frozenset(("String", "Int", "Float", "Boolean", "ID", "DateTime", "JSON", "Upload"))
@@ -1375,7 +1384,7 @@ def _names_a_secret(text: str, s: int, e: int, kind: str, value: str, last: str,
     by its kind before this."""
     if kind in PROVIDER_KINDS:
         return False
-    if after in " \t(`\"'" and text.find("(", e, e + 4) >= 0 and compiled("never-named-after", NAMED_AFTER).match(text, e):
+    if after in " \t(`\"'" and "(" in text[e:e + 4] and compiled("never-named-after", NAMED_AFTER).match(text, e):
         return True
     # (a reference's run starts at the span where a delimiter stands before it: its value starts so;
     # otherwise the run may start before it, where the two finds look; 2 % of dense_u's time saved)
