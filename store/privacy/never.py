@@ -1460,7 +1460,7 @@ FORM_TOKEN_TAG = (r"<(?i:input|meta)\b[^<>]*?\b(?i:name)[ \t]*=[ \t]*[\"']?[\w.-
                   r"|requestverificationtoken)[\w.-]*[\"']?[^<>]*?\b(?i:value|content)[ \t]*=[ \t]*[\"']?\Z")
 # What a command that reads or shows one thing is given first: the thing's id or name (`auth0 apps
 # show <client id>`, `bw get password '<item>'`, `okta apps get <id>`), at a command line's start.
-READ_COMMAND = (r"(?:^|\n)[ \t]*(?:\$[ \t]+)?(?!(?:i|you|we|to|can|please|pls|then|and|just|so|now|lets|let's)[ \t])"
+READ_COMMAND = (r"[ \t]*(?:\$[ \t]+)?(?!(?:i|you|we|to|can|please|pls|then|and|just|so|now|lets|let's)[ \t])"
                 r"[a-z][\w.-]*(?:[ \t]+[a-z][\w:-]*)?[ \t]+(?:show|get|describe|view|inspect)"
                 r"(?:[ \t]+[a-z][\w-]*)?[ \t]+[\"']?\Z")
 # The flag a getter of a thing is told which one by (`aws apigateway get-api-key --api-key <id>`,
@@ -1469,6 +1469,9 @@ GETTER_FLAG = (r"[ \t](?:get|describe|delete|update|show|rotate)-([a-z][a-z-]{1,
 # An encrypted value in a platform's envelope (DigitalOcean App Platform's `EV[1:<nonce>:<ciphertext>]`,
 # ejson's `EJ[1:<key>:<nonce>:<ciphertext>]`): ciphertext, made to be committed.
 PLATFORM_ENVELOPE = r"E[VJ]\[\d:[A-Za-z0-9+/=:]{16,}\]?\Z"
+# A form body's values that are all variables' references (`secret=$TURNSTILE_SECRET&response=$TOKEN`,
+# read up to its closing quote): the names of where the secrets are.
+FORM_REFERENCES = r"\$\{?[A-Za-z_]\w*\}?(?:&[\w.\[\]-]+=(?:\$\{?[A-Za-z_]\w*\}?|[\w.-]{0,40}))+\Z"
 # A key's fingerprint (ssh-keygen's, ssh-add -l's): the word after it is the key's comment.
 KEY_FINGERPRINT = r"(?:SHA256:[A-Za-z0-9+/]{43}|MD5(?::[0-9a-f]{2}){16})[ \t]+\Z"
 
@@ -1477,7 +1480,8 @@ def _in_a_listing(text: str, s: int, e: int, kind: str, value: str, last: str, b
     """What commands print about secrets, not a secret: a part of a key-value store's key, a name
     under a listing's SECRET column, a digest in a tab-separated listing's column, a form's
     anti-forgery token, what a reading command is given (an argument, its noun's flag), a
-    platform's encrypted value, a key's comment after its fingerprint."""
+    platform's encrypted value, a form body of references, S3's log's host id, a key's comment after
+    its fingerprint."""
     if kind in PROVIDER_KINDS:
         return False
     if last == ":" and text[e:e + 1] == ":" and _a_keys_segment(text, s, e, value):
@@ -1489,12 +1493,16 @@ def _in_a_listing(text: str, s: int, e: int, kind: str, value: str, last: str, b
     if (last == '"' or last == "'") and before.endswith(("value=" + last, "content=" + last)) \
             and compiled("never-form-token", FORM_TOKEN_TAG).search(text, _line_start(text, s, 400), s):
         return True
-    if " " in before and compiled("never-read-command", READ_COMMAND).search(text, _line_start(text, s, 200), s):
+    if " " in before and compiled("never-read-command", READ_COMMAND).match(text, _line_start(text, s, 200), s):
         return True
     if "--" in before and compiled("never-getter-flag", GETTER_FLAG).search(text, _line_start(text, s, 300), s):
         return True
     if value[:3] in ("EV[", "EJ[") and compiled("never-platform-envelope", PLATFORM_ENVELOPE).match(value):
         return True
+    if value[:1] == "$" and "&" in value and compiled("never-form-references", FORM_REFERENCES).match(value):
+        return True
+    if text.startswith((" SigV4 ", " SigV2 "), e):
+        return True  # S3's server access log: the field before the signature's version is the host id (x-amz-id-2)
     if last == " " and text.find(":", s - 70 if s > 70 else 0, s) >= 0:
         return compiled("never-key-comment", KEY_FINGERPRINT).search(text, s - 70 if s > 70 else 0, s) is not None
     return False

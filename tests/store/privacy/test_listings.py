@@ -80,11 +80,13 @@ def test_the_id_or_name_a_show_or_get_command_is_given_is_kept():
     assert _kept(f"auth0 apps show {RANDOM} --reveal-secrets\n")
     assert _kept("bw get password 'Prod MySQL root'\n")
     assert _kept(f"okta apps get {RANDOM} --json\n")
+    assert _kept(f"$ auth0 apps list\n$ auth0 apps show {RANDOM}\n")  # (on any line of the text)
 
 
 def test_a_secret_a_setting_command_is_given_still_goes():
     assert RANDOM not in clean_text(f"$ mytool config set api_token {RANDOM}\n")
     assert RANDOM not in clean_text(f"login --token {RANDOM}\n")
+    assert RANDOM not in clean_text(f"ok\ncan you get password {RANDOM}\n")  # (a sentence, not a command)
 
 
 # outputs: a printer's output that never reaches the command's output
@@ -156,3 +158,19 @@ def test_a_platforms_encrypted_value_is_kept():
             "    value: EV[1:mxbVMJtqF08qMbTRbyHo4bBV17UPIYhE:dMmpIx9OPBafBKuDnE+PFOzfCHl85V45/QmxBPdJSX9ylvySTfIQGQ==]\n")
     assert _kept(text)
     assert RANDOM not in clean_text(f"  - key: SMTP_PASSWORD\n    value: {RANDOM}\n")
+
+
+def test_a_form_body_of_references_is_kept():
+    assert _kept('curl -s -X POST https://challenges.cloudflare.com/turnstile/v0/siteverify '
+                 '-d "secret=$TURNSTILE_SECRET&response=$TOKEN"\n')
+    assert RANDOM not in clean_text(f'curl -X POST https://x.example/verify -d "secret={RANDOM}&response=$TOKEN"\n')
+
+
+def test_the_host_id_of_an_s3_access_log_record_is_kept():
+    host_id = "ePw+e+VPmaXzHs5yUC8PHaVFzUlqAbQobnghC5EZsadFVWrNH7MtKP8ppRaMOBOQK8abOpj8"
+    line = ("4829dba69f50d4730ff2216e09f51dceec9caa4c0821298ee34e3c6fab3b2ef3 acme-artifacts [15/Jan/2026:10:22:31 +0000] "
+            "10.0.4.12 arn:aws:sts::901319450457:assumed-role/ci-runner/i-04a48824ff1119ef3 CIUCKHMNY5TEC72K "
+            'REST.GET.OBJECT releases/app.tar.gz "GET /releases/app.tar.gz HTTP/1.1" 200 - 18244210 18244210 41 12 '
+            f'"-" "aws-cli/2.22.4" - {host_id} SigV4 ECDHE-RSA-AES128-GCM-SHA256 AuthHeader '
+            "acme-artifacts.s3.eu-west-1.amazonaws.com TLSv1.3 - -\n")
+    assert host_id in clean_text(line)
