@@ -1498,7 +1498,7 @@ def _in_a_listing(text: str, s: int, e: int, kind: str, value: str, last: str, b
     if (" show " in before or " get " in before or " describe " in before or " view " in before
             or " inspect " in before) and compiled("never-read-command", READ_COMMAND).match(text, _line_start(text, s, 200), s):
         return True
-    if "--" in before and compiled("never-getter-flag", GETTER_FLAG).search(text, _line_start(text, s, 300), s):
+    if "--" in before and _getter_flag(text, s):
         return True
     if value[:3] in ("EV[", "EJ[") and compiled("never-platform-envelope", PLATFORM_ENVELOPE).match(value):
         return True
@@ -1509,6 +1509,16 @@ def _in_a_listing(text: str, s: int, e: int, kind: str, value: str, last: str, b
     if last == " " and (text.find("SHA256:", s - 60 if s > 60 else 0, s) >= 0 or text.find("MD5:", s - 70 if s > 70 else 0, s) >= 0):
         return compiled("never-key-comment", KEY_FINGERPRINT).search(text, s - 70 if s > 70 else 0, s) is not None
     return False
+
+
+def _getter_flag(text: str, s: int) -> bool:
+    """The value at `s` follows the flag of its line's getter's own noun (GETTER_FLAG); the pattern
+    read only on a line that holds a getter's verb (a flag's value after `--` is common: `--password X`)."""
+    start = _line_start(text, s, 300)
+    if not any(text.find(verb, start, s) >= 0 for verb in (" get-", " describe-", " delete-", " update-", " show-",
+                                                           " rotate-", "\tget-")):
+        return False
+    return compiled("never-getter-flag", GETTER_FLAG).search(text, start, s) is not None
 
 
 def _a_keys_segment(text: str, s: int, e: int, value: str) -> bool:
