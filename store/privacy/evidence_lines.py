@@ -135,8 +135,11 @@ def _gap_ends(gap):
     parenthesis or bracket after a word (`ObjectId("…")`, `data["password1"]`: the
     value is the call's or the subscript's), another key (`encoding="…"`),
     or a word after `,`, `;`, `)` or a sentence's `. ` (the next argument's or statement's); a
-    concatenation (`passwd + 'anonymous@'`: the literal is a piece of the value)."""
+    concatenation (`passwd + 'anonymous@'`: the literal is a piece of the value); a shell's pipe into
+    a command (`curl …/account/password | sed -n '40,52p'`: the literal is the next command's)."""
     if "+" in gap:
+        return True
+    if "|" in gap and compiled("evidence-gap-pipe", r"(?:^|[^|])\|[ \t]*[a-z]").search(gap):
         return True
     if not any(ch.isalpha() for ch in gap):
         return False

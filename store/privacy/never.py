@@ -243,6 +243,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
+        or _in_a_listing(text, s, e, kind, value, last, before) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or never_in_code_or_config(text, s, e, kind, value, before, end, kind in PROVIDER_KINDS)
 
@@ -1455,3 +1456,135 @@ def _published_example(text: str, s: int) -> bool:
     start = _line_start(text, s, 200)
     above = _line_start(text, start - 1, 200) if start > 0 else start
     return compiled("never-rfc-test-vector", RFC_TEST_VECTOR).search(text, above, s) is not None
+
+
+# What commands print about secrets without printing one (the classes of _in_a_listing).
+# A column of a listing that holds a secret's NAME (cert-manager's `SECRET`, a reference's `SECRET-REF`).
+SECRET_NAME_COLUMNS = frozenset(("SECRET", "SECRETS", "SECRET NAME", "SECRETNAME", "SECRET-NAME", "SECRET_NAME",
+                                 "SECRET-REF", "SECRETREF", "SECRET REF", "SECRET_REF", "SECRET REFERENCE"))
+# A resource's name (Kubernetes' DNS-1123 names): lower-case words and numbers, `-` and `.` between.
+RESOURCE_NAME = r"[a-z]{1,20}(?:[.-](?:[a-z]{1,20}|\d{1,6}))+\Z"
+# A form's anti-forgery field (Django's csrfmiddlewaretoken, Rails' authenticity_token and csrf-token,
+# ASP.NET's __RequestVerificationToken, Angular's XSRF-TOKEN): the page shows it to whoever has the
+# session, and it authenticates nothing without the session's cookie.
+FORM_TOKEN_TAG = (r"<(?i:input|meta)\b[^<>]*?\b(?i:name)[ \t]*=[ \t]*[\"']?[\w.-]*(?i:csrf|xsrf|authenticity_token"
+                  r"|requestverificationtoken)[\w.-]*[\"']?[^<>]*?\b(?i:value|content)[ \t]*=[ \t]*[\"']?\Z")
+# What a command that reads or shows one thing is given first: the thing's id or name (`auth0 apps
+# show <client id>`, `bw get password '<item>'`, `okta apps get <id>`), at a command line's start.
+READ_COMMAND = (r"[ \t]*(?:\$[ \t]+)?(?!(?:i|you|we|to|can|please|pls|then|and|just|so|now|lets|let's)[ \t])"
+                r"[a-z][\w.-]*(?:[ \t]+[a-z][\w:-]*)?[ \t]+(?:show|get|describe|view|inspect)"
+                r"(?:[ \t]+[a-z][\w-]*)?[ \t]+[\"']?\Z")
+# The flag a getter of a thing is told which one by (`aws apigateway get-api-key --api-key <id>`,
+# `delete-access-key --access-key <id>`): the flag of the subcommand's own noun takes the thing's id.
+GETTER_FLAG = (r"[ \t](?:get|describe|delete|update|show|rotate)-([a-z][a-z-]{1,30})\b[^\n|;&]*?[ \t]--\1[= ][ \t]*[\"']?\Z")
+# An encrypted value in a platform's envelope (DigitalOcean App Platform's `EV[1:<nonce>:<ciphertext>]`,
+# ejson's `EJ[1:<key>:<nonce>:<ciphertext>]`): ciphertext, made to be committed.
+PLATFORM_ENVELOPE = r"E[VJ]\[\d:[A-Za-z0-9+/=:]{16,}\]?\Z"
+# A form body's values that are all variables' references (`secret=$TURNSTILE_SECRET&response=$TOKEN`,
+# read up to its closing quote): the names of where the secrets are.
+FORM_REFERENCES = r"\$\{?[A-Za-z_]\w*\}?(?:&[\w.\[\]-]+=(?:\$\{?[A-Za-z_]\w*\}?|[\w.-]{0,40}))+\Z"
+# A key's fingerprint (ssh-keygen's, ssh-add -l's): the word after it is the key's comment.
+KEY_FINGERPRINT = r"(?:SHA256:[A-Za-z0-9+/]{43}|MD5(?::[0-9a-f]{2}){16})[ \t]+\Z"
+
+
+def _in_a_listing(text: str, s: int, e: int, kind: str, value: str, last: str, before: str) -> bool:
+    """What commands print about secrets, not a secret: a part of a key-value store's key, a name
+    under a listing's SECRET column, a digest in a tab-separated listing's column, a form's
+    anti-forgery token, what a reading command is given (an argument, its noun's flag), a
+    platform's encrypted value, a form body of references, S3's log's host id, a key's comment after
+    its fingerprint."""
+    # (each test first reads what stands right before or after the span, or a word that must stand
+    # in the 40 characters before it: the class costs most spans, secrets, a few `in` tests)
+    if kind in PROVIDER_KINDS:
+        return False
+    if last == ":" and text[e:e + 1] == ":" and _a_keys_segment(text, s, e, value):
+        return True
+    if last == " " and text[s - 2:s] == "  " and _column_name(text, s) in SECRET_NAME_COLUMNS:
+        return compiled("never-resource-name", RESOURCE_NAME).match(value) is not None
+    if last == "\t" and _tab_column_not_secret(text, s):
+        return True
+    if (last == '"' or last == "'") and before.endswith(("value=" + last, "content=" + last)) \
+            and compiled("never-form-token", FORM_TOKEN_TAG).search(text, _line_start(text, s, 400), s):
+        return True
+    if (" show " in before or " get " in before or " describe " in before or " view " in before
+            or " inspect " in before) and compiled("never-read-command", READ_COMMAND).match(text, _line_start(text, s, 200), s):
+        return True
+    if "--" in before and _getter_flag(text, s):
+        return True
+    if value[:3] in ("EV[", "EJ[") and compiled("never-platform-envelope", PLATFORM_ENVELOPE).match(value):
+        return True
+    if value[:1] == "$" and "&" in value and compiled("never-form-references", FORM_REFERENCES).match(value):
+        return True
+    if text.startswith((" SigV4 ", " SigV2 "), e):
+        return True  # S3's server access log: the field before the signature's version is the host id (x-amz-id-2)
+    if last == " " and (text.find("SHA256:", s - 60 if s > 60 else 0, s) >= 0 or text.find("MD5:", s - 70 if s > 70 else 0, s) >= 0):
+        return compiled("never-key-comment", KEY_FINGERPRINT).search(text, s - 70 if s > 70 else 0, s) is not None
+    return False
+
+
+def _getter_flag(text: str, s: int) -> bool:
+    """The value at `s` follows the flag of its line's getter's own noun (GETTER_FLAG); the pattern
+    read only on a line that holds a getter's verb (a flag's value after `--` is common: `--password X`)."""
+    start = _line_start(text, s, 300)
+    if not any(text.find(verb, start, s) >= 0 for verb in (" get-", " describe-", " delete-", " update-", " show-",
+                                                           " rotate-", "\tget-")):
+        return False
+    return compiled("never-getter-flag", GETTER_FLAG).search(text, start, s) is not None
+
+
+def _a_keys_segment(text: str, s: int, e: int, value: str) -> bool:
+    """text[s:e] is a middle part of a key of a key-value store (`rl:key_<id>:28941182`,
+    `oauth:token:<client id>:<digest>`): a run of no space, quote, `/` or `@`, three parts or more
+    between colons, its first a lower-case namespace; its parts are names and ids, whatever word
+    stands before them (a secret would be the key's value, not a part of its name).  Not an
+    envelope's version and parts (Pulumi's `v1:<nonce>:<ciphertext>`, Vault's `vault:v1:…`)."""
+    if value[:1] == "$":
+        return False  # a crypt hash between a shadow line's colons
+    a = s
+    while a > 0 and text[a - 1] not in " \t\n\"'`(=,<>[" and s - a < 200:
+        a -= 1
+    b = e
+    while b < len(text) and text[b] not in " \t\n\"'`)=,<>]" and b - e < 200:
+        b += 1
+    run = text[a:b]
+    return "/" not in run and "@" not in run and run.count(":") >= 2 \
+        and compiled("never-key-namespace", r"[a-z][a-z0-9_.-]{0,30}:").match(run) is not None \
+        and compiled("never-envelope-version", r"(?:^|:)v\d{1,2}:").search(run) is None
+
+
+def _column_name(text: str, s: int):
+    """The header cell (upper-cased) of the column the value at `s` stands in, in a listing whose
+    cells are two spaces apart or more (as _column_not_secret reads it), or None."""
+    line_start = _line_start(text, s)
+    if text[line_start].isspace() and compiled("never-blank", r"\s+").match(text, line_start, s).end() == s:
+        return None
+    memo = _LINE_MEMO[0]
+    header = _header_above(text, line_start - 1, memo[5] if memo[0] is text else {})
+    if header is None:
+        return None
+    column = s - line_start
+    for cell in compiled("never-header-cell", r"\S+(?: \S+)*").finditer(text, *header):
+        if cell.start() - header[0] <= column < cell.end() - header[0] + 2:
+            return cell.group().upper()
+        if cell.start() - header[0] > column:
+            return None
+    return None
+
+
+def _tab_column_not_secret(text: str, s: int) -> bool:
+    """The value at `s` stands in a tab-separated listing (`fly secrets list`'s NAME, DIGEST, CREATED
+    AT) under a header cell of NOT_SECRET_COLUMNS: the same cell, counted by tabs, of the nearest line
+    above whose cells are all in capitals (4 lines up at most)."""
+    start = text.rfind("\n", 0, s) + 1
+    column = text.count("\t", start, s)
+    end = start - 1
+    for _ in range(4):
+        if end <= 0:
+            return False
+        above = text.rfind("\n", 0, end) + 1
+        cells = text[above:end].split("\t")
+        header = compiled("never-tab-header", r"[A-Z][A-Z0-9 _/().-]*\Z")
+        if len(cells) > column and all(header.match(cell.strip()) for cell in cells):
+            return cells[column].strip() in NOT_SECRET_COLUMNS
+        end = above - 1
+    return False

@@ -92,6 +92,8 @@ _ALL_NEEDLES = tuple(n for n in _ALL_NEEDLES if not any(o != n and o in n for o 
 PUBLIC_AFTER = (
     r"\|\s*(?:wg\s+pubkey|sha\d*sum|md5sum|shasum|b2sum|wc\b|openssl\s+(?:rsa|pkey|ec)\b.*-pubout|ssh-keygen\s+-y"
     r"|age-keygen\s+-y|grep\s+-c|jq\s+(?:-r\s+)?['\"]?\.?(?:keys|length))|>\s*/dev/null\b|[^>|&]>\s*[\w~./$-]"
+    # a command that reads its password from the pipe (`docker login --password-stdin`, `gh auth login --with-token`)
+    r"|\|[^|;&]*\s--(?:[\w-]*-stdin|with-token)\b"
 )
 
 
@@ -109,10 +111,14 @@ def output_is_secret(command: str) -> bool:
             m = compiled("printer-" + _what, pattern).search(stage)
             if m is None:
                 continue
+            if _substituted_into_another(stage, m.start()):
+                m = _not_substituted(compiled("printer-" + _what, pattern), stage, m)
+                if m is None:
+                    continue
             stop = compiled("list-stop", r";|&&|\|\|").search(stage, m.end())
             end = stop.start() if stop is not None else len(stage)
             if compiled("public-after", PUBLIC_AFTER).search(stage, m.end(), end) is None \
-                    and not _selects_no_secret(stage, m.start(), end):
+                    and not _selects_no_secret(stage, m.start(), end) and not _reads_a_setting(stage, m.start(), end):
                 return True
     return False
 
@@ -130,8 +136,81 @@ def _selects_no_secret(stage: str, start: int, end: int) -> bool:
     """The printer's command (stage[start:end]) selects what it prints, and only fields that are
     not the secret's value (SELECTOR): an id, a name, a version, a date."""
     found = list(compiled("output-selector", SELECTOR).finditer(stage, start, end))
-    return bool(found) and not any(compiled("output-secret-selected", _SECRET_SELECTED).search(m.group(m.lastindex))
-                                   for m in found)
+    return bool(found) and not any(compiled("output-secret-selected", _SECRET_SELECTED).search(
+        _keys_and_lengths_only(m.group(m.lastindex))) for m in found)
+
+
+# The one field a secret store's reader is told to print (`heroku config:get NODE_ENV`, `sops -d
+# --extract '["db"]["host"]'`, `vault kv get -field=host`, `doppler secrets get DB_PORT --plain`), and
+# the last words of a setting's name that say it is no secret (a host, a port, an environment, a user).
+READ_FIELD = (r"(?:config:get|secrets\s+get)\s+(?:-\S+\s+)*([\w.-]+)|--extract[= ](?:'([^']*)'|\"([^\"]*)\"|(\S+))"
+              r"|\s-field[= ]['\"]?([\w.-]+)")
+SETTING_WORDS = frozenset(("host", "hostname", "port", "env", "environment", "region", "zone", "mode", "level",
+                           "version", "user", "username", "db", "dbname", "database", "schema", "timeout", "tz",
+                           "timezone", "locale", "debug", "domain", "bucket"))
+
+
+def _reads_a_setting(stage: str, start: int, end: int) -> bool:
+    """The printer's command (stage[start:end]) prints one named field, and each field it names is
+    a setting whose name's last word is one of SETTING_WORDS (and holds no secret's word)."""
+    found = list(compiled("output-read-field", READ_FIELD).finditer(stage, start, end))
+    if not found:
+        return False
+    for m in found:
+        name = m.group(m.lastindex)
+        words = compiled("output-field-words", r"[a-z0-9]+").findall(name)
+        if not words or words[-1] not in SETTING_WORDS or compiled("output-secret-name", _SECRET_NAME).search(name):
+            return False
+    return True
+
+
+# A Go template's loop over a secret's data, its key and value bound (`{{range $k, $v := .data}}`).
+DATA_RANGE = r"\{\{-?\s*range\s+\$(\w+)\s*,\s*\$(\w+)\s*:=\s*\.(?:data|stringdata)\s*-?\}\}"
+
+
+def _keys_and_lengths_only(selector: str) -> str:
+    """`selector` less a Go template's loop over the data where the value is printed only as its
+    length (`{{$k}}: {{len $v}}`): what is left is what it prints of the secret (the keys: names)."""
+    m = compiled("output-data-range", DATA_RANGE).search(selector)
+    if m is None:
+        return selector
+    rest = selector[:m.start()] + selector[m.end():]
+    value = _variable_name(m.group(2))
+    if compiled("output-value-printed-" + value, r"(?<!len )\$" + value + r"\b").search(rest):
+        return selector  # the value itself is printed
+    return compiled("output-value-length-" + value, r"len \$" + value + r"\b").sub("", rest)
+
+
+def _variable_name(word: str) -> str:
+    """A variable's name (letters, digits, `_`) as it may stand in a pattern and a pattern's name."""
+    return "".join(c for c in word if c.isalnum() or c == "_")
+
+
+# A command substitution's printer gives its output to the command it stands in (`curl -H
+# "Authorization: Bearer $(gh auth token)"`, `TOKEN=$(vault read …)`), not to the output; unless
+# that command prints its arguments.
+ARGUMENT_PRINTERS = ("echo", "printf", "print", "cat", "tee", "write-output", "write-host")
+
+
+def _substituted_into_another(stage: str, at: int) -> bool:
+    """The printer matched at `at` (its `$(` or backquote) stands in a command substitution inside
+    another command that does not print its arguments."""
+    if not (stage[at:at + 1] == "`" or (stage[at:at + 1] == "(" and stage[at - 1:at] == "$")):
+        return False
+    head = stage[:at - 1 if stage[at] == "(" else at]
+    cut = max(head.rfind("|"), head.rfind(";"), head.rfind("&"), head.rfind("$("), head.rfind("`"))
+    words = head[cut + 1:].split()
+    if not words:
+        return False  # the substitution is the command itself
+    first = words[0].strip("\"'")
+    return first not in ARGUMENT_PRINTERS and first != "sudo"
+
+
+def _not_substituted(rx, stage: str, m):
+    """The next match of `rx` in `stage` after `m` that is not a substitution into another command."""
+    while m is not None and _substituted_into_another(stage, m.start()):
+        m = rx.search(stage, m.end())
+    return m
 
 
 def _commands(low: str) -> list:
