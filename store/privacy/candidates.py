@@ -35,6 +35,7 @@ from store.privacy.evidence import (
     SENTENCE,
     SPACE,
     decide,
+    dotted_password,
     passphrase_like,
     shape,
 )
@@ -2305,7 +2306,11 @@ def _call_finds(text, m):
             kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
             picks = literals
     algorithm = compiled("call-algorithm", _ALGORITHM).fullmatch
-    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and decide(text[s:e], strength, ASSIGN)]
+    # (a quoted argument that the callee's or an argument's name says is the secret: a member's
+    # shape there, `.withSMTPServerPassword("raven.Slate77")`, is a person's dotted password)
+    said = verdict is not None or bool(named)
+    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and (
+        decide(text[s:e], strength, ASSIGN) or (said and dotted_password(text[s:e])))]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
