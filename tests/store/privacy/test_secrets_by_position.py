@@ -1,5 +1,6 @@
 """Secrets that a position names: a quoted argument of a setter whose name holds a secret word
-(`.withSMTPServerPassword("X")`)."""
+(`.withSMTPServerPassword("X")`), and a member of a call or a tuple whose other members are a
+host, a port and a user (`("wh.internal", 5432, "loader", "X")`)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,42 @@ def test_a_dotted_password_quoted_in_a_secret_setter_is_redacted(line):
 def test_a_dotted_member_not_quoted_or_read_back_is_kept(line):
     assert clean_text(line) == line
 
+
+PW = "Sorrel" + "*Bay" + "29"
+SMTP_PW = "Cedar" + "!Marsh" + "88"
+
+
+@pytest.mark.parametrize("line", [
+    f'    ("warehouse", "wh.internal", 5432, "loader", "{PW}"),',
+    f'val smtp = SmtpSettings("smtp.office365.com", 587, "noreply@shop.example", "{PW}", tls = true)',
+    f"targets = [['arch.internal', 3306, 'etl', '{PW}']]",
+    f"{{:host, \"db.example.org\", :user, \"app\", \"{PW}\"}}",
+    f"conn := NewConn('10.0.3.7', 6379, 'cache', '{PW}')",
+])  # fmt: skip
+def test_a_password_beside_a_host_or_port_and_a_user_is_redacted(line):
+    out = clean_text(line)
+    assert PW not in out
+    assert "5432" in out or "587" in out or "3306" in out or "db.example.org" in out or "6379" in out
+
+
+@pytest.mark.parametrize("line", [
+    '    ("warehouse", "wh.internal", 5432, "loader", "public"),',
+    '    ("warehouse", "wh.internal", 5432, "loader", "v2.1.0-rc1"),',
+    '    ("warehouse", "wh.internal", 5432, "loader", "%Y-%m-%d %H:%M"),',
+    '    ("warehouse", "wh.internal", 5432, "loader", "Content-Type"),',
+    '    ("Sorrel*Bay29 looks", 12, "x")',
+    '    log.info("%s:%d user=%s", "wh.internal", 5432, "loader", "Hello, World!")',
+    '    ("admin", "Orders#2024", 42)',
+])  # fmt: skip
+def test_a_member_that_is_no_password_or_has_no_host_port_and_user_is_kept(line):
+    assert clean_text(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    '{"_HOSTNAME": "web-1.internal", "_PID": 812, "_SYSTEMD_INVOCATION_ID": "5e4ca48933e87a2d673c1d293236bd94"}',
+    '    MovedModule("urllib_parse", __name__ + ".moves.urllib_parse", "urllib.parse"),',
+    '    ("main.py", "app", "Build#2024x")',
+    "      'exceptions': ['foo.bar', '*.bar.com', '127.0.0.1', '10.1', '10.0/16']",
+])  # fmt: skip
+def test_pairs_of_a_map_an_expression_or_a_file_name_are_no_positions(line):
+    assert clean_text(line) == line
