@@ -1926,12 +1926,24 @@ def _wallets(text, low, anchors, found):
             m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
             if m is not None and _base32_seed(m.group(1)):
                 add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
+    if "seed" in present:
+        _seeds_of_names(text, low, anchors, found)
     for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _seeds_of_names(text, low, anchors, found):
+    """A base32 value of a name that ends in `seed` (`Base32StringSeed`, `totpSeed`, `otp_seed`):
+    an authenticator's seed (a random generator's is a number, a wallet's words)."""
+    for at in label_places(low, anchors, "seed"):
+        m = compiled("seed-of-name", r"[sS]eed[\"']?[ \t]*[:=][ \t]*[\"']?([A-Z2-7]{16,64})(?![A-Za-z0-9])").match(text, at) \
+            if at and (text[at - 1].isalnum() or text[at - 1] == "_") else None
+        if m is not None and _base32_seed(m.group(1)):
+            add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
 
 
 def _base32_seed(value):

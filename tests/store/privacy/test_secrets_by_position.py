@@ -67,3 +67,25 @@ def test_a_member_that_is_no_password_or_has_no_host_port_and_user_is_kept(line)
 ])  # fmt: skip
 def test_pairs_of_a_map_an_expression_or_a_file_name_are_no_positions(line):
     assert clean_text(line) == line
+
+
+SEED = "T26RNL4A7UTM2VZT" + "MMC6GO7XPO6JIKXF"
+
+
+@pytest.mark.parametrize("text", [
+    f'{{\n    "VirtualMFADevice": {{\n        "SerialNumber": "arn:aws:iam::123456789012:device/ci",\n'
+    f'        "Base32StringSeed": "{SEED}"\n    }}\n}}\n',
+    f"totpSeed = '{SEED}'",
+    f"otp_seed: {SEED}",
+])  # fmt: skip
+def test_a_base32_value_of_a_name_that_ends_in_seed_is_redacted(text):
+    assert SEED not in clean_text(text)
+
+
+@pytest.mark.parametrize("line", [
+    "random_seed = 42",
+    "seed: RANDOMSEEDFORTESTS",
+    '"seedHash": "9f86d081884c7d659a2feaa0c55ad015"',
+])  # fmt: skip
+def test_a_seed_that_is_a_number_a_word_or_hex_is_kept(line):
+    assert clean_text(line) == line
