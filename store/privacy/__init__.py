@@ -412,6 +412,8 @@ FINDERS = (
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a member beside a host, a port and a user", lambda look: members.members_beside_a_host(
         look.text, look.anchors, look.found), "members.py; decided by evidence.decide"),
+    ("a Redis ACL rule's password", lambda look: members.acl_rule_passwords(look.text, look.found),
+     "members.acl_rule_passwords; decided by evidence.decide"),
     ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,
                                                                            look.found),
      "lexicon.CREDENTIAL_LABELS; decided by evidence.decide"),

@@ -73,3 +73,14 @@ def _quoted_shape(value):
     if compiled("member-user", r"[a-z][a-z0-9_-]{1,31}\Z|[a-z][a-z0-9_.+-]{0,63}@[a-z0-9-]+(?:\.[a-z0-9-]+)+\Z").match(value):
         return "user"
     return "value"
+
+
+def acl_rule_passwords(text, found):
+    """A password in a Redis ACL rule, where `>` adds one to a user switched on or off (`ACL LIST`'s
+    `"user worker on >X ~jobs:* +@list"`, a users.acl file's lines); `#` adds a hash, kept."""
+    if ">" not in text or "user" not in text:
+        return
+    rule = compiled("acl-rule", r"(?<![\w-])user[ \t]+[^\s\"'>]+[ \t]+(?:on|off)(?:[ \t]+[^\s>\"']+)*?[ \t]+>([^\s\"']{1,200})")
+    for m in rule.finditer(text):
+        if decide(m.group(1), MEDIUM, ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_MEMBER, "password")

@@ -89,3 +89,24 @@ def test_a_base32_value_of_a_name_that_ends_in_seed_is_redacted(text):
 ])  # fmt: skip
 def test_a_seed_that_is_a_number_a_word_or_hex_is_kept(line):
     assert clean_text(line) == line
+
+
+ACL_PW = "Heron" + "$Mill" + "84"
+
+
+@pytest.mark.parametrize("text", [
+    f'1) "user default off nopass sanitize-payload &* -@all"\n2) "user worker on >{ACL_PW} ~jobs:* +@list"\n',
+    f"user worker on resetpass >{ACL_PW} ~* &* +@all\n",
+    f'2) "user worker on >{ACL_PW}"',
+])  # fmt: skip
+def test_a_redis_acl_rule_s_password_is_redacted(text):
+    assert ACL_PW not in clean_text(text)
+
+
+@pytest.mark.parametrize("line", [
+    '2) "user worker on #8d969eef6ecad3c29a3a629280e686cf0c3f5d5a86aff3ca12020c923adc6c92 ~jobs:*"',
+    "the user clicks on > Settings",
+    "user admin on > /dev/null",
+])  # fmt: skip
+def test_an_acl_hash_or_prose_is_kept(line):
+    assert clean_text(line) == line
