@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, declared, formats, layouts, processes
+from store.privacy import candidates, declared, formats, layouts, members, processes
 from store.privacy.anchors import (
     BUILT,
     ONE_PASS_FROM,
@@ -410,6 +410,10 @@ FINDERS = (
      "layouts.TYPE_WORDS, NETWORK_AUTH_WORDS, VALUE_CHILDREN; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
+    ("a member beside a host, a port and a user", lambda look: members.members_beside_a_host(
+        look.text, look.anchors, look.found), "members.py; decided by evidence.decide"),
+    ("a Redis ACL rule's password", lambda look: members.acl_rule_passwords(look.text, look.found),
+     "members.acl_rule_passwords; decided by evidence.decide"),
     ("a user and its password", lambda look: candidates.user_and_password(look.text, look.low, look.anchors,
                                                                            look.found),
      "lexicon.CREDENTIAL_LABELS; decided by evidence.decide"),
@@ -467,7 +471,7 @@ FINDERS = (
 NEED_A_LITERAL = frozenset((
     "name = value", "random beside a secret word", "command-line position", "a literal written to a secret's file",
     "files' and tools' formats", "runs of pairs, directives, continued lines, escaped keys, tuples",
-    "a call's string arguments", "the value before its label", "a client's command at its prompt", "a protocol's command",
+    "a call's string arguments", "a member beside a host, a port and a user", "the value before its label", "a client's command at its prompt", "a protocol's command",
     "a placeholder's default", "a struct's dump",
     "an OAuth code in its redirect", "a user / its password", "an assignment inside an assignment, a symbol's argument",
     "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",

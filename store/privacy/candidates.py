@@ -35,6 +35,7 @@ from store.privacy.evidence import (
     SENTENCE,
     SPACE,
     decide,
+    dotted_password,
     passphrase_like,
     shape,
 )
@@ -1925,12 +1926,24 @@ def _wallets(text, low, anchors, found):
             m = compiled("totp", r"[^\n]{0,60}?(?<![A-Za-z0-9])([A-Z2-7]{16,64}|(?:[A-Z2-7]{4}[ ]){3,15}[A-Z2-7]{4})(?![A-Za-z0-9])").match(text, at)
             if m is not None and _base32_seed(m.group(1)):
                 add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
+    if "seed" in present:
+        _seeds_of_names(text, low, anchors, found)
     for label in present.intersection(CODE_LABELS):
         for at in label_places(low, anchors, label):
             _codes(text, at + len(label), found)
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _seeds_of_names(text, low, anchors, found):
+    """A base32 value of a name that ends in `seed` (`Base32StringSeed`, `totpSeed`, `otp_seed`):
+    an authenticator's seed (a random generator's is a number, a wallet's words)."""
+    for at in label_places(low, anchors, "seed"):
+        m = compiled("seed-of-name", r"[sS]eed[\"']?[ \t]*[:=][ \t]*[\"']?([A-Z2-7]{16,64})(?![A-Za-z0-9])").match(text, at) \
+            if at and (text[at - 1].isalnum() or text[at - 1] == "_") else None
+        if m is not None and _base32_seed(m.group(1)):
+            add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "otp_secret")
 
 
 def _base32_seed(value):
@@ -2305,7 +2318,11 @@ def _call_finds(text, m):
             kind, strength = verdict  # `key = attrgetter('name')`: a weak name wants a random value
             picks = literals
     algorithm = compiled("call-algorithm", _ALGORITHM).fullmatch
-    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and decide(text[s:e], strength, ASSIGN)]
+    # (a quoted argument that the callee's or an argument's name says is the secret: a member's
+    # shape there, `.withSMTPServerPassword("raven.Slate77")`, is a person's dotted password)
+    said = verdict is not None or bool(named)
+    return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and (
+        decide(text[s:e], strength, ASSIGN) or (said and dotted_password(text[s:e])))]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())
