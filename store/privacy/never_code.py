@@ -63,13 +63,10 @@ PHRASE_AFTER = r"[ \t]+(?:at|from|in|by|via|on|during|when|through|elsewhere|lat
 DOCUMENTED_DEFAULTS = {"guest": ("rabbitmq", "amqp")}
 
 
-def never_in_code_or_config(text: str, s: int, e: int, kind: str, value: str, before: str, end: str,
-                            provider: bool) -> bool:
+def never_in_code_or_config(text: str, s: int, e: int, value: str, before: str, end: str) -> bool:
     """Whether the value at `s` (the span ends at `e`) is one of the classes above (`before`: the 40
-    characters before it, `end` those lowercased without the quotes, spaces and backslashes that end them;
-    `provider`: its kind is a provider's, which its shape names whatever stands around it)."""
-    if provider:
-        return False
+    characters before it, `end` those lowercased without the quotes, spaces and backslashes that end
+    them).  Asked of a kind no provider's (a provider's shape names its value whatever stands around it)."""
     first = value[0]
     last = value[-1]
     if not value.isalnum():  # (marks in the value: most found values hold some, few of these)
@@ -97,7 +94,8 @@ def never_in_code_or_config(text: str, s: int, e: int, kind: str, value: str, be
     sep = end[-1:]
     if sep == "=" and end.endswith(("value=", "content=")) and _in_an_anti_forgery_element(text, s):
         return True
-    if sep in "(:=" and ("analytics" in end or "telemetry" in end or "track" in end) \
+    # (ANALYTICS_KEY ends at a quote: the words looked for only before one)
+    if sep in "(:=" and before[-1:] in "\"'`" and ("analytics" in end or "telemetry" in end or "track" in end) \
             and compiled("never-code-analytics-key", ANALYTICS_KEY).search(before):
         return True
     if sep == ":":
