@@ -31,8 +31,11 @@ def status_of(pane: SearchPane) -> str:
     return str(pane.query_one("#search-status").render())
 
 
-def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None = None) -> list[str]:
-    """Hold every exact count until `gate` opens; returns the queries counted.  With
+def gate_counts(
+    monkeypatch, gate: threading.Event, own_connection: str | None = None, waiting: list | None = None
+) -> list[str]:
+    """Hold every exact count until `gate` opens; returns the queries counted (and adds to
+    `waiting` each query whose count has started and waits at the gate).  With
     `own_connection` the count reads a connection of its own, which cancelling the
     worker cannot interrupt: the count then finishes even for a query typed over."""
     from store.database.connection import connect
@@ -41,6 +44,8 @@ def gate_counts(monkeypatch, gate: threading.Event, own_connection: str | None =
     counted: list[str] = []
 
     def held(conn, query, **filters):
+        if waiting is not None:
+            waiting.append(query.text)
         gate.wait(HANG)
         counted.append(query.text)  # the pane hands its one Query
         if own_connection is None:
@@ -114,7 +119,8 @@ async def test_a_search_with_few_hits_shows_its_count_with_them(home, utc, make_
 async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, monkeypatch):
     path = build_db(home / "long.db", long_session=EPOCHS)
     gate = threading.Event()
-    counted = gate_counts(monkeypatch, gate, own_connection=path)  # finishes even when cancelled
+    waiting: list[str] = []
+    counted = gate_counts(monkeypatch, gate, own_connection=path, waiting=waiting)  # finishes even when cancelled
     app = make_app(path)
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_search(pilot)
@@ -129,6 +135,9 @@ async def test_typing_over_a_search_never_shows_its_count(home, utc, make_app, m
         pane.query_input.value = "epoch"
         await drawn_when(pilot, lambda: pane.last_results is not None and pane.last_results.query == "epoch")
         assert shown[-1] == "more than 500 matches · counting…"
+        # the count under way, held at the gate: on a busy machine its worker can start after the
+        # status says counting, and a count typed over before it starts never runs at all
+        await until(lambda: "epoch" in waiting)
         pane.query_input.value = "docker"  # typed over (pasted: one search, however busy the machine)
         await drawn_when(pilot, lambda: pane.last_results.query == "docker")
         typed_over = len(shown)
