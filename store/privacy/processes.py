@@ -748,8 +748,10 @@ _NOT_FOUND = (r"(?i:command not found:|unknown command:?)[ \t]*[`'\"]?([^\s\\]{6
               r"|(?:(?<![^\s`'\":])|(?<=\\n))[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?::[ \t]*(?i:command not found|not found)|[ \t]+(?i:is not recognized)\b)")
 # a history's or a terminal's line head: `  512  `, zsh's `: 1700000000:0;`, a prompt `dev@web-1:~$ `
 _HEAD = r"[ \t]*(?:\d{1,6}\*?[ \t]+|:[ \t]\d{9,11}:\d+;|[\w.@-]{1,40}:[^\s$#]{0,60}[$#%][ \t]+|[$#%>][ \t]+)?"
+# (a client's `-p` looked ahead for, then its line read once, possessive: each `-p` of a line
+# read to its end again at each step back, `mysql -p -p …` took seconds a line of 60 KB)
 _ASKING = (r"(?:sudo[ \t]+)?(?:(?:ssh|sudo|su|passwd|sftp|scp|ftp|kinit|psql|(?:docker|podman|vault)[ \t]+login)(?:[ \t][^\n]*)?"
-           r"|(?:mysql|mariadb|mongo|mongosh)[ \t][^\n]*?[ \t]-p(?:[ \t][^\n]*)?)")
+           r"|(?:mysql|mariadb|mongo|mongosh)[ \t](?=[^\n]*?[ \t]-p(?:[ \t]|\r?\n))[^\n]*+)")
 
 
 def _answer_windows(text, places):
