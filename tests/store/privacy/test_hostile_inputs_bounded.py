@@ -81,3 +81,13 @@ def test_an_escaped_break_is_looked_for_within_its_window():
     s = text.index("Xk9")
     # (the escaped break 2,500 characters back, beyond the 2,000 read: the value's line is a line)
     assert never._escaped_line_without_secret_word(text, s, s + 12) is False
+
+
+def test_a_clients_line_of_many_p_flags_is_read_once():
+    # the client's `-p` looked ahead for, its line then read possessive: no step back to each `-p`
+    assert r"(?=[^\n]*?[ \t]-p(?:[ \t]|\r?\n))[^\n]*+" in processes._ASKING
+    rx = re.compile(processes._HEAD + processes._ASKING + r"\r?\n" + processes._HEAD + r"(\S{6,128})[ \t]*\r?(?:\n|\Z)")
+    assert rx.match("mysql" + " -p" * 20_000 + "\nab\n") is None
+    assert rx.match("mysql -u root -p\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
+    assert rx.match("mysql -u root -p -h db\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
+    assert rx.match("mysql -pX\nXk9#mP2qLw7\n") is None
