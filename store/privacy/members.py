@@ -80,11 +80,27 @@ def acl_rule_passwords(text, found):
     `"user worker on >X ~jobs:* +@list"`, a users.acl file's lines); `#` adds a hash, kept."""
     if ">" not in text or "user" not in text:
         return
-    # (no look-behind in the pattern: its literal start `user ` is then searched for by the
+    # (no look-behind in the patterns: their literal start `user ` is then searched for by the
     # engine's fast scan, where one tried at every character cost ~22 ms a MB of `git log -p`)
-    rule = compiled("acl-rule", r"user[ \t]+[^\s\"'>]+[ \t]+(?:on|off)(?:[ \t]+[^\s>\"']+)*?[ \t]+>([^\s\"']{1,200})")
-    for m in rule.finditer(text):
-        at = m.start()
+    head = compiled("acl-rule-head", r"user[ \t]+[^\s\"'>]+[ \t]+(?:on|off)")
+    # The words after `on`/`off` read once, possessive, up to the first place no word follows (a
+    # `>`, a quote, the line's end), where alone `>X` may stand: a head found inside those words
+    # reaches the same place and fails there, so the search goes on after it.  (One lazy pattern
+    # from each `user` to its line's end: a line of `user u on ` repeated, minutes a MB.)
+    words = compiled("acl-rule-words", r"(?:[ \t]+[^\s>\"']+)*+").match
+    password = compiled("acl-rule-password", r"[ \t]+>([^\s\"']{1,200})").match
+    pos, skip_from, skip_to = 0, -1, -1
+    while (h := head.search(text, pos)) is not None:
+        at = h.start()
+        if skip_from <= at < skip_to:
+            pos = skip_to
+            continue
+        stop = words(text, h.end()).end()
+        m = password(text, stop)
+        if m is None:
+            pos, skip_from, skip_to = at + 1, h.end(), stop
+            continue
+        pos = m.end()
         if at and (text[at - 1].isalnum() or text[at - 1] in "_-"):
             continue  # `superuser …`, `last-user …`: a longer word
         if decide(m.group(1), MEDIUM, ASSIGN):

@@ -1194,7 +1194,10 @@ def _escaped_line_without_secret_word(text: str, s: int, e: int) -> bool:
     as JSON text (its line breaks written `\\n`): the line the value stands on, read up to those
     escaped breaks, and a block's head in the two lines above it (a line that ends in `{`, `:` or
     `[`) hold no secret word (`…\\"CodeSha256\\": \\"…` in a listing that says `token` elsewhere)."""
-    ls = text.rfind("\n", s - 2000 if s > 2000 else 0, s) + 1
+    lo = s - 2000 if s > 2000 else 0
+    # (no line break within 2,000 characters: the window's start, not the text's: an escaped break
+    # looked for from the text's start at each value, seconds a MB of one long line of values)
+    ls = text.rfind("\n", lo, s) + 1 or lo
     a = text.rfind("\\n", ls, s)
     le = text.find("\n", e, e + 2000)
     if le < 0:
@@ -1477,6 +1480,7 @@ READ_COMMAND = (r"[ \t]*(?:\$[ \t]+)?(?!(?:i|you|we|to|can|please|pls|then|and|j
 # The flag a getter of a thing is told which one by (`aws apigateway get-api-key --api-key <id>`,
 # `delete-access-key --access-key <id>`): the flag of the subcommand's own noun takes the thing's id.
 GETTER_FLAG = (r"[ \t](?:get|describe|delete|update|show|rotate)-([a-z][a-z-]{1,30})\b[^\n|;&]*?[ \t]--\1[= ][ \t]*[\"']?\Z")
+GETTER_FLAG_END = r"[ \t]--([a-z][a-z-]{1,30})[= ][ \t]*[\"']?\Z"  # (its flag alone, as _getter_flag reads it)
 # An encrypted value in a platform's envelope (DigitalOcean App Platform's `EV[1:<nonce>:<ciphertext>]`,
 # ejson's `EJ[1:<key>:<nonce>:<ciphertext>]`): ciphertext, made to be committed.
 PLATFORM_ENVELOPE = r"E[VJ]\[\d:[A-Za-z0-9+/=:]{16,}\]?\Z"
@@ -1537,7 +1541,20 @@ def _getter_flag(text: str, s: int) -> bool:
     # (the verbs in one search, not 7 finds: 1.7 -> 0.7 us a `--` of the dense MB)
     if compiled("never-getter-verb", r" (?:get|describe|delete|update|show|rotate)-|\tget-").search(text, start, s) is None:
         return False
-    return compiled("never-getter-flag", GETTER_FLAG).search(text, start, s) is not None
+    # GETTER_FLAG read from its end: the flag right before the value, then a verb whose noun is the
+    # flag's name, no `\n|;&` between (the pattern, its name's lengths each tried at each verb
+    # with a lazy scan to `s`, took seconds a MB of ` get-api-key --api-key X`)
+    flag = compiled("never-getter-flag-end", GETTER_FLAG_END).search(text, start, s)
+    if flag is None:
+        return False
+    name = flag.group(1)
+    boundary = compiled("never-word-boundary", r"\b").match
+    for verb in compiled("never-getter-verbs", r"[ \t](?:get|describe|delete|update|show|rotate)-").finditer(text, start, flag.start()):
+        noun_end = verb.end() + len(name)
+        if text.startswith(name, verb.end()) and noun_end <= flag.start() and boundary(text, noun_end, s) is not None \
+                and compiled("never-getter-stop", r"[\n|;&]").search(text, noun_end, flag.start()) is None:
+            return True
+    return False
 
 
 def _a_keys_segment(text: str, s: int, e: int, value: str) -> bool:

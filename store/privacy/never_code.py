@@ -35,7 +35,9 @@ from store.privacy.values import compiled
 ANALYTICS_KEY = (r"(?i)[A-Za-z_$]*(?:analytics|telemetry|tracking|tracker)[\w$]*(?:\.(?:load|init|initialize)\([ \t]*"
                  r"(?:\{[ \t]*_?write[_-]?key[ \t]*:[ \t]*)?|\._?write[_-]?key[ \t]*=[ \t]*)\\?[\"'`]\Z")
 # A name that says its values are encrypted, then its block opens (YAML's line break, JSON's `{`).
-ENCRYPTED_NAME = r"(?i)[\w-]*encrypted[\w-]*\\?[\"']?[ \t]*:[ \t]*(\{|\n)"
+# (tried only at a word's start, the word read once to its first `encrypted` then possessive to its
+# end: `[\w-]*encrypted` from each character of a long word, read back to each, took seconds a line)
+ENCRYPTED_NAME = r"(?i)(?<![\w-])[\w-]*?encrypted[\w-]*+\\?[\"']?[ \t]*:[ \t]*(\{|\n)"
 ENVELOPE = r"[A-Z]{2,6}\[\d{1,3}(?::[A-Za-z0-9+/=_-]{8,}){2,}\]"
 UNITS = (r"ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|y|yrs?|years?"
          r"|[kmgt]i?b|bytes?|req|requests?|calls?")

@@ -748,8 +748,28 @@ _NOT_FOUND = (r"(?i:command not found:|unknown command:?)[ \t]*[`'\"]?([^\s\\]{6
               r"|(?:(?<![^\s`'\":])|(?<=\\n))[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?::[ \t]*(?i:command not found|not found)|[ \t]+(?i:is not recognized)\b)")
 # a history's or a terminal's line head: `  512  `, zsh's `: 1700000000:0;`, a prompt `dev@web-1:~$ `
 _HEAD = r"[ \t]*(?:\d{1,6}\*?[ \t]+|:[ \t]\d{9,11}:\d+;|[\w.@-]{1,40}:[^\s$#]{0,60}[$#%][ \t]+|[$#%>][ \t]+)?"
+# (a client's `-p` looked ahead for, then its line read once, possessive: each `-p` of a line
+# read to its end again at each step back, `mysql -p -p …` took seconds a line of 60 KB)
 _ASKING = (r"(?:sudo[ \t]+)?(?:(?:ssh|sudo|su|passwd|sftp|scp|ftp|kinit|psql|(?:docker|podman|vault)[ \t]+login)(?:[ \t][^\n]*)?"
-           r"|(?:mysql|mariadb|mongo|mongosh)[ \t][^\n]*?[ \t]-p(?:[ \t][^\n]*)?)")
+           r"|(?:mysql|mariadb|mongo|mongosh)[ \t](?=[^\n]*?[ \t]-p(?:[ \t]|\r?\n))[^\n]*+)")
+
+
+def _answer_windows(text, places):
+    """The windows a shell's answer at each of `places` is read in (its line, 160 characters before
+    it and 200 after at most), those that overlap joined: each character read once.  (A window that
+    started at the text's start where no line break stood within 160 characters, one window a
+    place: a line of `command not found` repeated took minutes a MB, ~2 s with the 360 characters.)"""
+    windows = []
+    for at in places:
+        lo = at - 160 if at > 160 else 0
+        ls = text.rfind("\n", lo, at) + 1 or lo
+        le = text.find("\n", at, at + 200)
+        le = le if le >= 0 else min(len(text), at + 200)
+        if windows and ls < windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(le, windows[-1][1]))
+        else:
+            windows.append((ls, le))
+    return windows
 
 
 def typed_at_a_prompt(text, anchors, found):
@@ -757,14 +777,12 @@ def typed_at_a_prompt(text, anchors, found):
     present = anchors.present
     if any(lit in present for lit in TYPED_LITERALS[:4]):
         rx = compiled("not found", _NOT_FOUND)
-        for lit in TYPED_LITERALS[:4]:
-            for at in anchors.at(lit) if lit in present else ():
-                ls = text.rfind("\n", max(0, at - 160), at) + 1
-                le = text.find("\n", at, at + 200)
-                for m in rx.finditer(text, ls, le if le >= 0 else min(len(text), at + 200)):
-                    g = 1 if m.start(1) >= 0 else 2
-                    if decide(m.group(g), STRONG, SENTENCE):
-                        add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
+        for ls, le in _answer_windows(text, sorted(at for lit in TYPED_LITERALS[:4] if lit in present
+                                                   for at in anchors.at(lit))):
+            for m in rx.finditer(text, ls, le):
+                g = 1 if m.start(1) >= 0 else 2
+                if decide(m.group(g), STRONG, SENTENCE):
+                    add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
     rx = None
     read = -1
     for lit in TYPED_LITERALS[4:]:

@@ -1,0 +1,93 @@
+"""Hostile texts the hook must read in bounded work (a hook runs on every tool call): each case is
+the text that made one finder or class quadratic, its output asserted, and the structural fact that
+bounds its work (a pattern read once a line, windows read once, a pattern that cannot backtrack)."""
+
+import re
+
+from store.privacy import clean_text, members, never, never_code, processes
+
+
+def test_a_line_of_acl_heads_reads_the_rule_words_once():
+    # `user u on ` repeated: the lazy rule was tried from each `user` to the line's end
+    text = "user u on " * 20_000 + "\n>"
+    calls = []
+    compiled = members.compiled
+
+    def counting(name, pattern):
+        rx = compiled(name, pattern)
+        if name != "acl-rule-words":
+            return rx
+
+        class Counted:
+            def match(self, *args):
+                calls.append(args[1:])
+                return rx.match(*args)
+        return Counted()
+
+    members.compiled = counting
+    try:
+        found = []
+        members.acl_rule_passwords(text, found)
+    finally:
+        members.compiled = compiled
+    assert found == []
+    assert len(calls) == 1  # the line's words read once, not once a `user`
+    got = []
+    members.acl_rule_passwords('"user worker on >Xk9#mP2qLw7 ~jobs:* +@list"', got)
+    assert [(s, e, kind) for s, _priority, e, kind in got] == [(17, 28, "password")]
+
+
+def test_a_line_of_command_not_found_is_read_in_one_window():
+    text = "command not found" * 3_000
+    places = list(range(0, len(text), 17))
+    assert processes._answer_windows(text, places) == [(0, len(text))]
+    # lines apart stay apart: each its own line
+    lines = "zsh: command not found: Xk9#mP2qLw7\n" * 3
+    windows = processes._answer_windows(lines, [lines.index("command", k) for k in (0, 36, 72)])
+    assert windows == [(0, 35), (36, 71), (72, 107)]
+    assert clean_text("zsh: command not found: Xk9#mP2qLw7") == "zsh: command not found: [REDACTED:password]"
+    assert clean_text("'" + "a" * 130 + " is not recognized") == "'" + "a" * 130 + " is not recognized"
+
+
+def test_an_encrypted_name_is_tried_at_a_word_start_only():
+    rx = re.compile(never_code.ENCRYPTED_NAME)
+    # a look-behind to a word's start, the word's rest possessive: no start inside a word, no
+    # reading back into it
+    assert never_code.ENCRYPTED_NAME.startswith(r"(?i)(?<![\w-])") and r"[\w-]*+" in never_code.ENCRYPTED_NAME
+    assert rx.search("a" * 100_000 + "encryptedx\n") is None
+    assert rx.search("a" * 100_000 + "ncrypted:\n") is None
+    m = rx.search("spec:\n  encryptedData:\n    k: v")
+    assert (m.end(), m.group(1)) == (len("spec:\n  encryptedData:\n"), "\n")
+
+
+def test_a_getter_flag_is_read_from_its_end():
+    # the same answers as GETTER_FLAG, the whole pattern, on its cases
+    rx = re.compile(never.GETTER_FLAG)
+    cases = ("aws apigateway get-api-key --api-key ", "aws iam delete-access-key --user-name x --access-key ",
+             "x get-api-key --other ", "x get-api-key | y --api-key ", "x get-api-keys --api-key ",
+             "x show-a-b --a-b=\"", "x get-api --api-key ", " get-api-key --api-key " * 2_000)
+    for head in cases:
+        text = head + "Xk9mP2qLw7Zr"
+        s = len(head)
+        expected = rx.search(text, never._line_start(text, s, 300), s) is not None
+        assert never._getter_flag(text, s) == expected, head
+    text = " get-api-key --api-key Xk9mP2qLw7Zr" * 30_000
+    # each value's line read 300 characters back at most, the flag once
+    assert never._getter_flag(text, len(text) - 12) is True
+
+
+def test_an_escaped_break_is_looked_for_within_its_window():
+    text = "token " + "a" * 3000 + "\\n" + "b" * 2500 + " tok Xk9mP2qLw7Zr "
+    s = text.index("Xk9")
+    # (the escaped break 2,500 characters back, beyond the 2,000 read: the value's line is a line)
+    assert never._escaped_line_without_secret_word(text, s, s + 12) is False
+
+
+def test_a_clients_line_of_many_p_flags_is_read_once():
+    # the client's `-p` looked ahead for, its line then read possessive: no step back to each `-p`
+    assert r"(?=[^\n]*?[ \t]-p(?:[ \t]|\r?\n))[^\n]*+" in processes._ASKING
+    rx = re.compile(processes._HEAD + processes._ASKING + r"\r?\n" + processes._HEAD + r"(\S{6,128})[ \t]*\r?(?:\n|\Z)")
+    assert rx.match("mysql" + " -p" * 20_000 + "\nab\n") is None
+    assert rx.match("mysql -u root -p\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
+    assert rx.match("mysql -u root -p -h db\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
+    assert rx.match("mysql -pX\nXk9#mP2qLw7\n") is None
