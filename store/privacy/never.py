@@ -551,6 +551,9 @@ def _by_its_marks(value: str, first: str) -> bool:
 # Documented defaults that do not repeat their name (those that do: _default_credential): the
 # value, and what stands before it when it is that default (SNMP's read and write communities).
 DOCUMENTED_DEFAULTS = {"public": ("community", "-c"), "private": ("community", "-c")}
+# And those of a service named anywhere in the label before them (RabbitMQ's `guest`:
+# `RABBITMQ_DEFAULT_PASS=guest`, `spring.rabbitmq.password=guest`).
+SERVICE_DEFAULTS = {"guest": ("rabbitmq", "amqp")}
 
 
 # The kinds of a provider's own token and of the shapes (store/privacy/rules.py): its prefix or
@@ -677,6 +680,8 @@ def _default_credential(value: str, before: str) -> bool:
         return False
     if value in DOCUMENTED_DEFAULTS and before.rstrip(" \t\"'=:").endswith(DOCUMENTED_DEFAULTS[value]):
         return True  # snmpwalk -c public, rocommunity public, community: public
+    if value in SERVICE_DEFAULTS and any(word in before for word in SERVICE_DEFAULTS[value]):
+        return True
     if before.endswith(value + ":"):
         return True  # user:user@host
     # `value` then `pass`, `_pass`, `root_pass`, where a word starts (found by str.find: a

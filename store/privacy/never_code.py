@@ -18,8 +18,7 @@ never.never_secret after its other classes):
   ``&db_password;``, Raku's ``%*ENV<X>``), the name of a Kubernetes secret after a label that says so
   (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``);
 - what a page shows to everyone: a form's anti-forgery token in its HTML element;
-- a word that starts a phrase (``password: set at runtime from $X``), a service's documented
-  default (RabbitMQ's ``guest``).
+- a word that starts a phrase (``password: set at runtime from $X``).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -61,8 +60,6 @@ K8S_NAME = r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?"
 ANTI_FORGERY_NAME = r"(?i)\bname[ \t]*=[ \t]*\\?[\"']?[\w:.-]*(?:csrf|xsrf|authenticity_token|verificationtoken)"
 # After a word, a preposition and more: the word starts a phrase (`password: set at runtime from $X`).
 PHRASE_AFTER = r"[ \t]+(?:at|from|in|by|via|on|during|when|through|elsewhere|later|per)\b[ \t]+\S"
-# A service's documented default password, and the words of the names it stands after when it is that.
-DOCUMENTED_DEFAULTS = {"guest": ("rabbitmq", "amqp")}
 
 
 def never_in_code_or_config(text: str, s: int, e: int, value: str, before: str, end: str) -> bool:
@@ -87,12 +84,9 @@ def never_in_code_or_config(text: str, s: int, e: int, value: str, before: str, 
             return True
     if first.isdigit() and not value.isdigit() and compiled("never-code-quantity", QUANTITY).fullmatch(value):
         return True
-    if value.isalpha():
-        if value.islower() and len(value) <= 12 and compiled("never-code-phrase-after", PHRASE_AFTER).match(text, e):
-            return True
-        words = DOCUMENTED_DEFAULTS.get(value.lower())
-        if words is not None and any(w in end for w in words):
-            return True
+    if value.isalpha() and value.islower() and len(value) <= 12 \
+            and compiled("never-code-phrase-after", PHRASE_AFTER).match(text, e):
+        return True
     sep = end[-1:]
     if sep == "=" and end.endswith(("value=", "content=")) and _in_an_anti_forgery_element(text, s):
         return True
