@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from store.privacy import Cleaner, clean_text
+
 
 def as_json_text(output: str) -> dict:
     """A transcript line whose tool result is a JSON document printed as text."""
@@ -15,3 +17,10 @@ def as_json_text(output: str) -> dict:
 def content(line: dict) -> str:
     """The tool result's text of a line made by as_json_text (after cleaning, as stored)."""
     return line["message"]["content"][0]["content"]
+
+
+def kept_as_json_text(output: str) -> bool:
+    """`output` is left whole by clean_text and by the Cleaner, also as a JSON document printed as
+    text in a transcript line."""
+    line = as_json_text(output)
+    return clean_text(output) == output and Cleaner().value(line) == line
