@@ -571,6 +571,7 @@ def cases() -> list:
     from tests.privacy_eval import (
         dev_blind15a,
         dev_blind15b,
+        dev_blind17,
         dev_negatives8,
         dev_negatives10,
         dev_negatives11,
@@ -593,4 +594,4 @@ def cases() -> list:
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
             + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases()
             + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases()
-            + dev_blind15b.cases())
+            + dev_blind15b.cases() + dev_blind17.cases())

@@ -8,7 +8,10 @@ and its output, a prompt, a Read's numbered lines, a Write, an Edit, a transcrip
 
 Written blind on 2026-11-30 by an author who read neither the filter, its tests, its docs nor
 the bench's listings of misses and false redactions; every case was written before the filter
-met any of them.  Not registered in tests/privacy_eval/dev.py yet (the next session does).
+met any of them.  Registered in dev.py on 2026-11-30 (third stop); then, by the written rule
+(docs/privacy.md, "An AWS access key id"), the lead relabelled the AWS access key ids its author
+had left unlabelled (an `sts assume-role` answer, a credentials file, a scanner's report) as
+secrets; the figures below are the author's one measure, before that.
 
 Measured once on main at 8b76970, after every case was written (ptools/measure_part.py
 --families): 558 cases, 246 with secrets, 312 negatives, 36 families, all realistic.
@@ -383,9 +386,10 @@ def aws() -> list:
     def p0(s):
         k = gen(s, 40, B62 + "/+")
         t = "FwoGZXIvYXdzE" + gen(s + "t", 180, B62 + "/+")
+        kid = "ASIA" + gen(s + "a", 16).upper()
         return ("out", "aws sts assume-role --role-arn arn:aws:iam::412233445566:role/deploy --role-session-name ci", f"""{{
     "Credentials": {{
-        "AccessKeyId": "ASIA{gen(s+'a',16).upper()}",
+        "AccessKeyId": "{kid}",
         "SecretAccessKey": "{k}",
         "SessionToken": "{t}",
         "Expiration": "2026-03-14T11:22:31+00:00"
@@ -394,15 +398,16 @@ def aws() -> list:
         "AssumedRoleId": "AROA{gen(s+'r',17).upper()}:ci",
         "Arn": "arn:aws:sts::412233445566:assumed-role/deploy/ci"
     }}
-}}""", (k, t))
+}}""", (kid, k, t))
 
     def p1(s):
         k = gen(s, 40, B62 + "/+")
+        kid = "AKIA" + gen(s + "a", 16).upper()
         return ("file", "~/.aws/credentials", f"""[default]
-aws_access_key_id = AKIA{gen(s+'a',16).upper()}
+aws_access_key_id = {kid}
 aws_secret_access_key = {k}
 region = eu-west-1
-""", k)
+""", (kid, k))
 
     def n0(s):
         return ("out", "aws secretsmanager list-secrets --query 'SecretList[].{N:Name,A:ARN,R:LastRotatedDate}' --output table",
@@ -986,7 +991,7 @@ Timestamp: 2026-02-28 14:11:09 +0000""", t)
   "types": ["AWS Access Key"],
   "filename": "scripts/backup.sh",
   "note": "paired with {k}"
-}}""", sk)
+}}""", (k, sk))
 
     def n0(s):
         return ("out", "gitleaks detect --source . -v --redact", f"""
