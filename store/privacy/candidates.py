@@ -1147,8 +1147,20 @@ def _qualifier_may_end(low, i):
     """A character that ends _qualifier's pattern (`:`, `：`, `=`, a dash) stands on the line from
     `i` (the pattern reads no line break): where none does, the pattern is not tried (~1,400
     labels a MB dense with secrets then a word, no colon: ~1.2 us each)."""
-    m = compiled("qualifier-end", r"[:\uff1a=\u2013\u2014\n-]").search(low, i)
-    return m is not None and m.group() != "\n"
+    # The first such character (or line break) from the last place asked of on serves each place
+    # before it: a line of 1 MB of labels and words, no colon, was read to its end at each label
+    # (over 20 s -> ms).
+    memo = _QUALIFIER_END[0]
+    if memo[0] is low and memo[1] <= i <= memo[2]:
+        at = memo[2]
+    else:
+        m = compiled("qualifier-end", r"[:\uff1a=\u2013\u2014\n-]").search(low, i)
+        at = len(low) if m is None else m.start()
+        _QUALIFIER_END[0] = (low, i, at)
+    return at < len(low) and low[at] != "\n"
+
+
+_QUALIFIER_END = [("", 0, 0)]  # (the text last asked of, its last place searched from, what was found there)
 
 
 def _qualifier():
@@ -1170,9 +1182,33 @@ def _after_verb(low, s):
     return any(compiled("verb-" + v, r"\b" + v + r"\b").search(line) for v in SET_VERBS)
 
 
+def _line_start(low, s):
+    """Where the line of `s` starts, read from the last place asked of on where `s` lies after it
+    on its line (the labels of a long line are read in order: each was read back to the line's
+    start, ~20,000 labels on a line of 500,000 characters: ~0.4 s)."""
+    memo = _LINE_START[0]
+    if memo[0] is low and memo[1] <= s:
+        a = low.rfind("\n", memo[1], s)
+        start = memo[2] if a < 0 else a + 1
+    else:
+        start = low.rfind("\n", 0, s) + 1
+    _LINE_START[0] = (low, s, start)
+    return start
+
+
+_LINE_START = [("", 0, 0)]  # (the text last asked of, its last place asked, that place's line start)
+
+
+def _line_start_within(text, s, reach):
+    """Where the line of `s` starts, or `reach` characters before `s` where it starts further back."""
+    lo = s - reach if s > reach else 0
+    a = text.rfind("\n", lo, s)
+    return lo if a < 0 else a + 1
+
+
 def _directive_context(low, s):
     """The name at `s` starts its line, or follows a verb that sets a value (SetEnv, git config)."""
-    a = low.rfind("\n", 0, s) + 1
+    a = _line_start(low, s)
     b = s
     while a < b and low[a] in " \t+-":  # low[a:b]: the line before `s`, stripped of " \t+-" (read
         a += 1  # by index: a long line's head is copied only when it is read whole, below)
@@ -1391,7 +1427,7 @@ def _labelled_rows(text, low, anchors, found):
         if literal not in anchors.present:
             continue
         for at in anchors.at(literal):
-            line_start = low.rfind("\n", 0, at) + 1
+            line_start = _line_start(low, at)
             # a bar starts the line, after a blank or not (more blanks: the pattern tells); not a
             # line that a bar does not start (`git log --stat`'s ` path | 3 ++`, ~4,000 a MB)
             if not text.startswith(_ROW_STARTS, line_start) or line_start in seen:
@@ -2035,7 +2071,7 @@ def value_before_label(text, low, anchors, found):
             continue
         if low[e:e + 1].isalpha() and low[s:e] in _FRAGMENTS and low[e:e + 2].rstrip(_LETTERS_AFTER_S) != "s":
             continue  # `X is the author`, `the passage`: an English fragment's letters make another word
-        start = max(low.rfind("\n", 0, s) + 1, s - 200)
+        start = _line_start_within(low, s, 200)
         if tail is not None and not _tail_stands(tail, text, start, s):
             continue
         if rx is None:  # not compiled yet (~0.6 ms): only once a connector stands between blanks
@@ -2352,7 +2388,7 @@ def _typed_into_secret_field(text, m, every):
     """The field a typing call fills is a secret's: a selector or a label naming a secret stands
     as an earlier argument of the call or earlier in its chain (`#password`, `input[type=password]`,
     `getByLabelText('Password')`)."""
-    start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+    start = _line_start_within(text, m.start(), 200)
     typed = [lit for lit in every if lit]
     end = typed[-1][0] - 1 if typed else m.start()  # (the arguments before the typed text, calls among them)
     selectors = [q.group(2) for q in compiled("chain-literal-any", r"([\"'])([^\"'\n]{1,80})\1").finditer(text, start, end)]
@@ -2361,7 +2397,7 @@ def _typed_into_secret_field(text, m, every):
 
 def _named_before(text, at):
     """A string literal naming a secret stands earlier in the chain of calls that ends at `at`."""
-    start = max(text.rfind("\n", 0, at) + 1, at - 200)
+    start = _line_start_within(text, at, 200)
     return any(_names_secret(m.group(2)) for m in compiled("chain-literal", r"([\"'])([\w.-]{3,60})\1").finditer(text, start, at))
 
 

@@ -4,7 +4,7 @@ bounds its work (a pattern read once a line, windows read once, a pattern that c
 
 import re
 
-from store.privacy import clean_text, members, never, never_code, processes
+from store.privacy import candidates, clean_text, members, never, never_code, processes
 
 
 def test_a_line_of_acl_heads_reads_the_rule_words_once():
@@ -133,3 +133,44 @@ def test_a_tab_listings_header_is_read_once_for_the_values_below_it():
     assert never._tab_column_not_secret("NAME\tDIGEST\nx\tXk9mP2qLw7Zr", 14) is True
     assert never._tab_column_not_secret("NAME\tTOKEN\nx\tXk9mP2qLw7Zr", 13) is False
 
+
+def test_a_qualifiers_end_is_looked_for_once_a_line():
+    # a line of labels then a word, no colon: each label's look for a colon read to the line's end
+    text = "the password is hunter2 and " * 2_000
+    calls = []
+    compiled, counting = _counting_compiled(candidates, "qualifier-end", calls)
+    candidates.compiled = counting
+    try:
+        clean_text(text)
+    finally:
+        candidates.compiled = compiled
+    assert len(calls) <= 2
+    assert clean_text("the password for the db: Xk9mP2qLw7Zr") == "the password for the db: [REDACTED:password]"
+
+
+class _CountingRfind(str):
+    """A text that counts the characters its `rfind` of a line break reads."""
+
+    read = 0
+
+    def rfind(self, sub, start=0, end=None):
+        end = len(self) if end is None else end
+        if sub == "\n":
+            _CountingRfind.read += max(0, end - max(start, 0))
+        return str.rfind(self, sub, start, end)
+
+
+def test_a_long_lines_labels_read_its_start_once():
+    # a line of table rows without a line break: each label's (each bar's) line start was read
+    # back to the line's start (1 MB of box-drawing bars: 12 s)
+    from store.privacy import Look
+
+    text = "\u2551 password \u2502 xxx \u2502" * 3_000
+    look = Look(text)
+    low = _CountingRfind(look.low)
+    _CountingRfind.read = 0
+    found = []
+    candidates._labelled_rows(text, low, look.anchors, found)
+    for m in re.finditer("password", low):
+        candidates._directive_context(low, m.start())
+    assert _CountingRfind.read <= 4 * len(text)
