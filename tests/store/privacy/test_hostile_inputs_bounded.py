@@ -174,3 +174,31 @@ def test_a_long_lines_labels_read_its_start_once():
     for m in re.finditer("password", low):
         candidates._directive_context(low, m.start())
     assert _CountingRfind.read <= 4 * len(text)
+
+
+class _CountingIndex(str):
+    """A text that counts the characters read from it one at a time."""
+
+    read = 0
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            _CountingIndex.read += 1
+        return str.__getitem__(self, key)
+
+
+def test_a_keys_parts_run_is_read_by_the_engine():
+    # each part between colons walked its run 200 characters each side, a character at a time
+    # (~35,000 parts a MB of store keys: ~2 s)
+    unit = "rl:" + "k" * 150 + ":Xk9mP2qLw7Zr:" + "1" * 40 + " "
+    text = _CountingIndex(unit * 50)
+    _CountingIndex.read = 0
+    for s in range(154, len(text), len(unit)):
+        assert never._a_keys_segment(text, s, s + 12, text[s:s + 12]) is True
+    assert _CountingIndex.read <= 2 * 50
+    # the same answers as the walk: its run's ends at a stop character or 200 characters away
+    assert never._a_keys_segment("x " + "a" * 300 + ":key:Xk9mP2qLw7Zr:12", 308, 320, "Xk9mP2qLw7Zr") is False
+    assert never._a_keys_segment("x ab:key:Xk9mP2qLw7Zr:12", 9, 21, "Xk9mP2qLw7Zr") is True
+    assert never._a_keys_segment("x ab:key:Xk9mP2qLw7Zr:12/3", 9, 21, "Xk9mP2qLw7Zr") is False
+    assert never._a_keys_segment("vault:v1:Xk9mP2qLw7Zr:12", 9, 21, "Xk9mP2qLw7Zr") is False
+
