@@ -202,3 +202,49 @@ def test_a_keys_parts_run_is_read_by_the_engine():
     assert never._a_keys_segment("x ab:key:Xk9mP2qLw7Zr:12/3", 9, 21, "Xk9mP2qLw7Zr") is False
     assert never._a_keys_segment("vault:v1:Xk9mP2qLw7Zr:12", 9, 21, "Xk9mP2qLw7Zr") is False
 
+
+def test_a_long_line_of_flags_reads_each_part_once():
+    # 20,000 `-p` on one line: each read the 400 characters before it for its tool's words (~5 s a MB)
+    from store.privacy import Look, commands
+
+    text = "mysql" + " -p" * 20_000 + "\nab\n"
+    look = Look(text)
+    read = []
+    compiled = commands.compiled
+
+    def counting(name, *args):
+        rx = compiled(name, *args)
+        if name != "tool-word":
+            return rx
+
+        class Counted:
+            def findall(self, low, start, end):
+                read.append(end - start)
+                return rx.findall(low, start, end)
+
+            def finditer(self, low, start, end):
+                read.append(end - start)
+                return rx.finditer(low, start, end)
+
+            def match(self, low, start, end):
+                read.append(end - start)
+                return rx.match(low, start, end)
+        return Counted()
+
+    commands.compiled = counting
+    try:
+        found = []
+        commands.command_lines(text, look.low, look.anchors, found)
+    finally:
+        commands.compiled = compiled
+    assert found == []
+    assert sum(read) <= 2 * len(text)
+    # the same tools as the words before each flag, read alone
+    flags, _ = commands._command_index()
+    tools = commands._flag_tool_set(flags)
+    low = ("psql -h x --password " + "ab " * 150 + "xmysql -p " + "redis-cli -a y ") * 40
+    line = commands._LongLineTools(low, tools)
+    for m in re.finditer(" -", low):
+        assert set(line.words(m.start() + 1)) == set(commands._tool_words(low, m.start() + 1)) & tools
+    flags = " -x" * 100 + " -p{} -h db" + " -y" * 200  # (a long line: over 400 characters after the value)
+    assert clean_text("mysql" + flags.format("Xk9mP2qLw7")) == "mysql" + flags.format("[REDACTED:password]")
