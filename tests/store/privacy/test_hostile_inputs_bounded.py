@@ -151,12 +151,13 @@ def test_a_qualifiers_end_is_looked_for_once_a_line():
 class _CountingRfind(str):
     """A text that counts the characters its `rfind` of a line break reads."""
 
-    read = 0
+    read = calls = 0
 
     def rfind(self, sub, start=0, end=None):
         end = len(self) if end is None else end
         if sub == "\n":
             _CountingRfind.read += max(0, end - max(start, 0))
+            _CountingRfind.calls += 1
         return str.rfind(self, sub, start, end)
 
 
@@ -171,6 +172,7 @@ def test_a_long_lines_labels_read_its_start_once():
     _CountingRfind.read = 0
     found = []
     candidates._labelled_rows(text, low, look.anchors, found)
+    assert _CountingRfind.calls <= 2  # the line's start found once, not again at each bar
     for m in re.finditer("password", low):
         candidates._directive_context(low, m.start())
     assert _CountingRfind.read <= 4 * len(text)
@@ -248,3 +250,4 @@ def test_a_long_line_of_flags_reads_each_part_once():
         assert set(line.words(m.start() + 1)) == set(commands._tool_words(low, m.start() + 1)) & tools
     flags = " -x" * 100 + " -p{} -h db" + " -y" * 200  # (a long line: over 400 characters after the value)
     assert clean_text("mysql" + flags.format("Xk9mP2qLw7")) == "mysql" + flags.format("[REDACTED:password]")
+
