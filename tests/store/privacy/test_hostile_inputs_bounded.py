@@ -251,3 +251,27 @@ def test_a_long_line_of_flags_reads_each_part_once():
     flags = " -x" * 100 + " -p{} -h db" + " -y" * 200  # (a long line: over 400 characters after the value)
     assert clean_text("mysql" + flags.format("Xk9mP2qLw7")) == "mysql" + flags.format("[REDACTED:password]")
 
+
+def test_a_run_of_box_bars_takes_their_places_untested():
+    # each bar a place of its literal alone: each was tested as a pivot's place (1 MB of bars: ~0.9 s)
+    from store.privacy import Look, anchors
+
+    text = "\u2551\u2502\u2502" * 5_000 + " \u2502 password \u2502 Xk9mP2qLw7Zr \u2502"
+    look = Look(text)
+    wanted = [m.start() for m in re.finditer("\u2502", text)]
+    assert look.anchors.at("\u2502") == wanted
+    assert look.anchors.at("\u2551") == [m.start() for m in re.finditer("\u2551", text)]
+    # (the tests of each pivot, as the text's anchors were built with them)
+    tests = next(v for k, v in anchors.CACHE.items() if isinstance(k, tuple) and k[:1] == ("pivot tests",) and "\u2502" in v)
+    read = []
+
+    class Counted(dict):
+        def __getitem__(self, ch):
+            read.append(ch)
+            return tests[ch]
+
+    found = {"\u2551": [], "\u2502": []}
+    raw = look.low.encode("latin-1", "replace")
+    anchors._wide_places(look.low, raw, ((), frozenset("\u2551\u2502")), Counted(), found)
+    assert found["\u2502"] == wanted
+    assert len(read) <= anchors.WIDE_BY_FIND + 2  # the places before the pivots' own finds, tested one by one
