@@ -1211,59 +1211,62 @@ def _directive_context(low, s):
     a = _line_start(low, s)
     b = s
     while a < b and low[a] in " \t+-":  # low[a:b]: the line before `s`, stripped of " \t+-" (read
-        a += 1  # by index: a long line's head is copied only when it is read whole, below)
+        a += 1  # by index, never copied: a long line's labels each copied it, ~2 s a MB of one line)
     while b > a and low[b - 1] in " \t+-":
         b -= 1
     if a == b:
         return True
     cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
-        tail = low[a + cut:b]
-        flags_at = _flags_start(tail)
-        if flags_at < 0:
-            flags_at = len(tail)
+        lo = a + cut
+        flags_at = _flags_start(low, lo, b)
+        end = b if flags_at < 0 else flags_at
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
-        if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
-            tail = _without_article(tail[:flags_at])
-            return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
-    before = low[a:b]
-    flags_at = _flags_start(before)
-    if flags_at >= 0:
-        before = before[:flags_at]
-    if before.endswith(_ARTICLES):  # (the pattern is tried at every place of the line: only where it may match)
-        before = _without_article(before)
-    return before.endswith(DIRECTIVE_VERBS)
+        if compiled("dir-other", r"[^\w \t-]").search(low, lo, end) is not None:
+            return low.endswith(DIRECTIVE_VERBS, a, _without_article(low, lo, end))
+    flags_at = _flags_start(low, a, b)
+    end = b if flags_at < 0 else flags_at
+    if low.endswith(_ARTICLES, a, end):  # (the pattern is tried at every place of the line: only where it may match)
+        end = _without_article(low, a, end)
+    return low.endswith(DIRECTIVE_VERBS, a, end)
 
 
-def _without_article(line):
-    r"""`line` less the article that ends it and the blanks before that: what the substitution of
-    `[ \t]+(?:the|a|…|same)\Z` by nothing leaves (its one match starts where the last blanks
-    do), read from the last blank (the engine tried the pattern at each place of the line: ~3 us a
-    label in a commit message's prose)."""
-    k = max(line.rfind(" "), line.rfind("\t"))
-    if k < 0 or line[k + 1:] not in _ARTICLE_SET:
-        return line
-    return line[:k + 1].rstrip(" \t")
+def _without_article(low, lo, end):
+    r"""Where low[lo:end] ends less the article that ends it and the blanks before that: what the
+    substitution of `[ \t]+(?:the|a|…|same)\Z` by nothing leaves (its one match starts where the
+    last blanks do), read from the last blank (the engine tried the pattern at each place of the
+    line: ~3 us a label in a commit message's prose)."""
+    k = max(low.rfind(" ", lo, end), low.rfind("\t", lo, end))
+    if k < 0 or low[k + 1:end] not in _ARTICLE_SET:
+        return end
+    end = k + 1
+    while end > lo and low[end - 1] in " \t":
+        end -= 1
+    return end
 
 
-def _flags_start(line):
-    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
+def _flags_start(low, lo, end):
+    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends low[lo:end]) first matches, or -1:
     read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
     The search tried each place and read the flags after it: quadratic on a line of flags."""
-    k = max(line.rfind(" "), line.rfind("\t"))
-    if k < 0 or line[k + 1:k + 2] != "-":
-        return -1  # (the word after the last blank is no flag: most lines, each read by the loop below)
+    # (the word after the last blank is no flag: most lines, each read by the loop below; that
+    # blank looked for in the last 64 characters, the loop's answer past them: a line of tabs
+    # and no space was read back to its start at each label)
+    near = end - 64 if end - 64 > lo else lo
+    k = max(low.rfind(" ", near, end), low.rfind("\t", near, end))
+    if k < 0 and near == lo or k >= 0 and (k + 1 >= end or low[k + 1] != "-"):
+        return -1
     start = -1
-    i = len(line)
+    i = end
     while True:
         j = i
-        while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_-"):
+        while j > lo and (low[j - 1].isalnum() or low[j - 1] in "_-"):
             j -= 1
-        if i - j < 2 or line[j] != "-":
+        if i - j < 2 or low[j] != "-":
             return start
         k = j
-        while k > 0 and line[k - 1] in " \t":
+        while k > lo and low[k - 1] in " \t":
             k -= 1
         if k == j:
             return start

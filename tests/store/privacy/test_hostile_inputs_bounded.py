@@ -275,3 +275,30 @@ def test_a_run_of_box_bars_takes_their_places_untested():
     anchors._wide_places(look.low, raw, ((), frozenset("\u2551\u2502")), Counted(), found)
     assert found["\u2502"] == wanted
     assert len(read) <= anchors.WIDE_BY_FIND + 2  # the places before the pivots' own finds, tested one by one
+
+
+class _CountingSlices(str):
+    """A text that counts the characters of the copies made of it."""
+
+    copied = 0
+
+    def __getitem__(self, key):
+        got = str.__getitem__(self, key)
+        if isinstance(key, slice):
+            _CountingSlices.copied += len(got)
+        return got
+
+
+def test_a_long_lines_directive_context_copies_no_line():
+    # a line of tab-separated labels and values, no space: each label's context copied the line
+    # before it and looked back to its start for a space (a MB of such a line: ~2 s)
+    low = _CountingSlices("".join(f"\tpassword\txk9mp2qlw7zr{k:05d}" for k in range(2_000)))
+    _CountingSlices.copied = 0
+    answers = [candidates._directive_context(low, m.start()) for m in re.finditer("password", low)]
+    assert answers == [True] + [False] * 1_999  # (the first starts its line)
+    assert _CountingSlices.copied <= 50 * 2_000
+    # the run of flags found as the pattern finds it, where no blank stands in the last 64 characters
+    flags = re.compile(r"(?:[ \t]+--?[\w-]+)+\Z")
+    for line in (" --" + "z" * 100, " x" + "z" * 100, "-" + "z" * 100, " -a --" + "z" * 80, "a\t-" + "\u00e9" * 70):
+        m = flags.search(line)
+        assert candidates._flags_start(line, 0, len(line)) == (m.start() if m else -1), line
