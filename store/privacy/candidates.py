@@ -1333,12 +1333,27 @@ _PAIRS = (
 )  # fmt: skip
 
 
+# What a pair's match holds before its literal, one of them (the lowercased text): where none stands
+# in the reach before a place, the pattern is not tried over it (a line of 166,000 `value:` was
+# read 500 characters back at each: ~1.2 s a MB)
+_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"')}
+
+
 def _pairs(text, low, anchors, found):
     for what, literal, back, pattern in _PAIRS:
         if literal not in anchors.present:
             continue
         rx = compiled("pair-" + what, pattern)
+        needs = _PAIR_NEEDS.get(what, ())
+        nxt = dict.fromkeys(needs, -2)  # each need's first place from the last reach's start on (-1: none)
         for at in anchors.at(literal):
+            if needs:
+                lo = at - back if at > back else 0
+                for need in needs:
+                    if -1 != nxt[need] < lo:
+                        nxt[need] = low.find(need, lo)
+                if not any(0 <= nxt[need] < at for need in needs):
+                    continue
             if back < 0:  # <key>: the literal `key` one character in
                 if at < 1 or low[at - 1] != "<" or not low.startswith("key>", at):
                     continue
@@ -1371,9 +1386,20 @@ def _value_below_its_name(text, low, anchors, found):
     """`Value:` or `New value:` starting a line whose line above names a secret (a tool's output:
     `Password for the [elastic] user successfully reset.` then `New value: X`)."""
     hits = None
+    firsts = {}  # a line's start -> its first character not a blank
     for at in anchors.at("value:"):
-        ls = low.rfind("\n", 0, at) + 1
-        if not ls or low[ls:at].strip(" \t") not in ("", "new", "the new", "generated", "new generated"):
+        ls = _line_start(low, at)
+        if not ls:
+            continue
+        # low[ls:at] less its blanks, read by index, never copied whole (a line of 166,000
+        # `value:` was copied and read back to its start at each: 2.4 s a MB)
+        first = firsts.get(ls)
+        if first is None:
+            first = firsts[ls] = compiled("value-below-blanks", r"[ \t]*").match(low, ls).end()
+        k = at
+        while k > first and low[k - 1] in " \t":
+            k -= 1
+        if k > first and (k - first > 13 or low[first:k] not in ("new", "the new", "generated", "new generated")):
             continue
         if hits is None:
             label_hits = _label_hits(low, anchors)

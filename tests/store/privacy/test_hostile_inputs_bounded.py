@@ -94,7 +94,7 @@ def test_a_clients_line_of_many_p_flags_is_read_once():
 
 
 def _counting_compiled(module, wanted, calls):
-    """`module.compiled`, counting the calls of `match` and `search` on the pattern named `wanted`."""
+    """`module.compiled`, counting the calls of `match`, `search` and `finditer` on the pattern named `wanted`."""
     compiled = module.compiled
 
     def counting(name, *args):
@@ -110,6 +110,10 @@ def _counting_compiled(module, wanted, calls):
             def search(self, *args):
                 calls.append(args[1:])
                 return rx.search(*args)
+
+            def finditer(self, *args):
+                calls.append(args[1:])
+                return rx.finditer(*args)
         return Counted()
     return compiled, counting
 
@@ -302,3 +306,31 @@ def test_a_long_lines_directive_context_copies_no_line():
     for line in (" --" + "z" * 100, " x" + "z" * 100, "-" + "z" * 100, " -a --" + "z" * 80, "a\t-" + "\u00e9" * 70):
         m = flags.search(line)
         assert candidates._flags_start(line, 0, len(line)) == (m.start() if m else -1), line
+
+
+def test_a_line_of_values_reads_no_line_back_and_tries_no_pair_without_a_name():
+    # `value:` 20,000 times on one line: each copied the line before it (a value below its name)
+    # and tried a pair's pattern over the 500 characters before it (2.4 s a MB)
+    from store.privacy import Look
+
+    text = "password\n" + "value:" * 20_000
+    look = Look(text)
+    low = _CountingSlices(look.low)
+    _CountingSlices.copied = 0
+    found = []
+    candidates._value_below_its_name(text, low, look.anchors, found)
+    assert _CountingSlices.copied <= len(text)
+    tried = []
+    compiled, counting = _counting_compiled(candidates, "pair-k8s", tried)
+
+    candidates.compiled = counting
+    try:
+        candidates._pairs(text, look.low, look.anchors, [])
+    finally:
+        candidates.compiled = compiled
+    assert tried == []  # no `name:` nor `key:` before any: the pattern not tried
+    assert clean_text("Password for the [elastic] user successfully reset.\nNew value: Xk9mP2qLw7Zr") \
+        == "Password for the [elastic] user successfully reset.\nNew value: [REDACTED:password]"
+    assert clean_text("- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: Xk9mP2qLw7Zr\n") \
+        == "- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: [REDACTED:password]\n"
+    assert clean_text('[{"name": "DB_PASSWORD", "value": "Xk9mP2qLw7Zr"}]') == '[{"name": "DB_PASSWORD", "value": "[REDACTED:password]"}]'
