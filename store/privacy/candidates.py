@@ -1147,8 +1147,20 @@ def _qualifier_may_end(low, i):
     """A character that ends _qualifier's pattern (`:`, `：`, `=`, a dash) stands on the line from
     `i` (the pattern reads no line break): where none does, the pattern is not tried (~1,400
     labels a MB dense with secrets then a word, no colon: ~1.2 us each)."""
-    m = compiled("qualifier-end", r"[:\uff1a=\u2013\u2014\n-]").search(low, i)
-    return m is not None and m.group() != "\n"
+    # The first such character (or line break) from the last place asked of on serves each place
+    # before it: a line of 1 MB of labels and words, no colon, was read to its end at each label
+    # (over 20 s -> ms).
+    memo = _QUALIFIER_END[0]
+    if memo[0] is low and memo[1] <= i <= memo[2]:
+        at = memo[2]
+    else:
+        m = compiled("qualifier-end", r"[:\uff1a=\u2013\u2014\n-]").search(low, i)
+        at = len(low) if m is None else m.start()
+        _QUALIFIER_END[0] = (low, i, at)
+    return at < len(low) and low[at] != "\n"
+
+
+_QUALIFIER_END = [("", 0, 0)]  # (the text last asked of, its last place searched from, what was found there)
 
 
 def _qualifier():
@@ -1170,64 +1182,91 @@ def _after_verb(low, s):
     return any(compiled("verb-" + v, r"\b" + v + r"\b").search(line) for v in SET_VERBS)
 
 
+def _line_start(low, s):
+    """Where the line of `s` starts, read from the last place asked of on where `s` lies after it
+    on its line (the labels of a long line are read in order: each was read back to the line's
+    start, ~20,000 labels on a line of 500,000 characters: ~0.4 s)."""
+    memo = _LINE_START[0]
+    if memo[0] is low and memo[1] <= s:
+        a = low.rfind("\n", memo[1], s)
+        start = memo[2] if a < 0 else a + 1
+    else:
+        start = low.rfind("\n", 0, s) + 1
+    _LINE_START[0] = (low, s, start)
+    return start
+
+
+_LINE_START = [("", 0, 0)]  # (the text last asked of, its last place asked, that place's line start)
+
+
+def _line_start_within(text, s, reach):
+    """Where the line of `s` starts, or `reach` characters before `s` where it starts further back."""
+    lo = s - reach if s > reach else 0
+    a = text.rfind("\n", lo, s)
+    return lo if a < 0 else a + 1
+
+
 def _directive_context(low, s):
     """The name at `s` starts its line, or follows a verb that sets a value (SetEnv, git config)."""
-    a = low.rfind("\n", 0, s) + 1
+    a = _line_start(low, s)
     b = s
     while a < b and low[a] in " \t+-":  # low[a:b]: the line before `s`, stripped of " \t+-" (read
-        a += 1  # by index: a long line's head is copied only when it is read whole, below)
+        a += 1  # by index, never copied: a long line's labels each copied it, ~2 s a MB of one line)
     while b > a and low[b - 1] in " \t+-":
         b -= 1
     if a == b:
         return True
     cut = b - a - _TAIL
     if cut > 0:  # a long line (a JSON answer's): only its end can change the answer
-        tail = low[a + cut:b]
-        flags_at = _flags_start(tail)
-        if flags_at < 0:
-            flags_at = len(tail)
+        lo = a + cut
+        flags_at = _flags_start(low, lo, b)
+        end = b if flags_at < 0 else flags_at
         # what the two patterns remove holds only name characters, spaces and dashes: with one
         # of any other character before it in the tail, it does not reach back beyond the tail
-        if compiled("dir-other", r"[^\w \t-]").search(tail, 0, flags_at) is not None:
-            tail = _without_article(tail[:flags_at])
-            return low.endswith(DIRECTIVE_VERBS, a, a + cut + len(tail))
-    before = low[a:b]
-    flags_at = _flags_start(before)
-    if flags_at >= 0:
-        before = before[:flags_at]
-    if before.endswith(_ARTICLES):  # (the pattern is tried at every place of the line: only where it may match)
-        before = _without_article(before)
-    return before.endswith(DIRECTIVE_VERBS)
+        if compiled("dir-other", r"[^\w \t-]").search(low, lo, end) is not None:
+            return low.endswith(DIRECTIVE_VERBS, a, _without_article(low, lo, end))
+    flags_at = _flags_start(low, a, b)
+    end = b if flags_at < 0 else flags_at
+    if low.endswith(_ARTICLES, a, end):  # (the pattern is tried at every place of the line: only where it may match)
+        end = _without_article(low, a, end)
+    return low.endswith(DIRECTIVE_VERBS, a, end)
 
 
-def _without_article(line):
-    r"""`line` less the article that ends it and the blanks before that: what the substitution of
-    `[ \t]+(?:the|a|…|same)\Z` by nothing leaves (its one match starts where the last blanks
-    do), read from the last blank (the engine tried the pattern at each place of the line: ~3 us a
-    label in a commit message's prose)."""
-    k = max(line.rfind(" "), line.rfind("\t"))
-    if k < 0 or line[k + 1:] not in _ARTICLE_SET:
-        return line
-    return line[:k + 1].rstrip(" \t")
+def _without_article(low, lo, end):
+    r"""Where low[lo:end] ends less the article that ends it and the blanks before that: what the
+    substitution of `[ \t]+(?:the|a|…|same)\Z` by nothing leaves (its one match starts where the
+    last blanks do), read from the last blank (the engine tried the pattern at each place of the
+    line: ~3 us a label in a commit message's prose)."""
+    k = max(low.rfind(" ", lo, end), low.rfind("\t", lo, end))
+    if k < 0 or low[k + 1:end] not in _ARTICLE_SET:
+        return end
+    end = k + 1
+    while end > lo and low[end - 1] in " \t":
+        end -= 1
+    return end
 
 
-def _flags_start(line):
-    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends `line`) first matches, or -1:
+def _flags_start(low, lo, end):
+    r"""Where `(?:[ \t]+--?[\w-]+)+\Z` (a run of flags that ends low[lo:end]) first matches, or -1:
     read from the end, a flag at a time (spaces, then a word of `[\w-]` that starts with `-`).
     The search tried each place and read the flags after it: quadratic on a line of flags."""
-    k = max(line.rfind(" "), line.rfind("\t"))
-    if k < 0 or line[k + 1:k + 2] != "-":
-        return -1  # (the word after the last blank is no flag: most lines, each read by the loop below)
+    # (the word after the last blank is no flag: most lines, each read by the loop below; that
+    # blank looked for in the last 64 characters, the loop's answer past them: a line of tabs
+    # and no space was read back to its start at each label)
+    near = end - 64 if end - 64 > lo else lo
+    k = max(low.rfind(" ", near, end), low.rfind("\t", near, end))
+    if k < 0 and near == lo or k >= 0 and (k + 1 >= end or low[k + 1] != "-"):
+        return -1
     start = -1
-    i = len(line)
+    i = end
     while True:
         j = i
-        while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_-"):
+        while j > lo and (low[j - 1].isalnum() or low[j - 1] in "_-"):
             j -= 1
-        if i - j < 2 or line[j] != "-":
+        if i - j < 2 or low[j] != "-":
             return start
         k = j
-        while k > 0 and line[k - 1] in " \t":
+        while k > lo and low[k - 1] in " \t":
             k -= 1
         if k == j:
             return start
@@ -1294,12 +1333,32 @@ _PAIRS = (
 )  # fmt: skip
 
 
+# What a pair's match holds before its literal, one of them (the lowercased text): where none stands
+# in the reach before a place, the pattern is not tried over it (a line of 166,000 `value:` was
+# read 500 characters back at each: ~1.2 s a MB)
+_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"')}
+
+
 def _pairs(text, low, anchors, found):
     for what, literal, back, pattern in _PAIRS:
         if literal not in anchors.present:
             continue
         rx = compiled("pair-" + what, pattern)
+        needs = _PAIR_NEEDS.get(what, ())
+        # each need's last place before the last place of the literal read (`read`): each part
+        # of the text read once, within the reaches alone (a find on to the next need read the
+        # rest of a text without one: ~0.7 ms a MB of `git log -p`)
+        last, read = dict.fromkeys(needs, -1), 0
         for at in anchors.at(literal):
+            if needs:
+                lo = at - back if at > back else 0
+                for need in needs:
+                    p = low.rfind(need, max(lo, read - len(need) + 1), at)
+                    if p >= 0:
+                        last[need] = p
+                read = at
+                if not any(last[need] >= lo for need in needs):
+                    continue
             if back < 0:  # <key>: the literal `key` one character in
                 if at < 1 or low[at - 1] != "<" or not low.startswith("key>", at):
                     continue
@@ -1332,9 +1391,20 @@ def _value_below_its_name(text, low, anchors, found):
     """`Value:` or `New value:` starting a line whose line above names a secret (a tool's output:
     `Password for the [elastic] user successfully reset.` then `New value: X`)."""
     hits = None
+    firsts = {}  # a line's start -> its first character not a blank
     for at in anchors.at("value:"):
-        ls = low.rfind("\n", 0, at) + 1
-        if not ls or low[ls:at].strip(" \t") not in ("", "new", "the new", "generated", "new generated"):
+        ls = _line_start(low, at)
+        if not ls:
+            continue
+        # low[ls:at] less its blanks, read by index, never copied whole (a line of 166,000
+        # `value:` was copied and read back to its start at each: 2.4 s a MB)
+        first = firsts.get(ls)
+        if first is None:
+            first = firsts[ls] = compiled("value-below-blanks", r"[ \t]*").match(low, ls).end()
+        k = at
+        while k > first and low[k - 1] in " \t":
+            k -= 1
+        if k > first and (k - first > 13 or low[first:k] not in ("new", "the new", "generated", "new generated")):
             continue
         if hits is None:
             label_hits = _label_hits(low, anchors)
@@ -1390,8 +1460,16 @@ def _labelled_rows(text, low, anchors, found):
     for literal in (*_BOX_BARS, "| "):
         if literal not in anchors.present:
             continue
+        prev = None
         for at in anchors.at(literal):
-            line_start = low.rfind("\n", 0, at) + 1
+            # read back to the place before alone: on its line, the line was judged already (a
+            # line of 1 MB of bars was read back to its start at each: 12 s)
+            nl = low.rfind("\n", prev or 0, at)
+            if nl < 0 and prev is not None:
+                prev = at
+                continue
+            prev = at
+            line_start = nl + 1
             # a bar starts the line, after a blank or not (more blanks: the pattern tells); not a
             # line that a bar does not start (`git log --stat`'s ` path | 3 ++`, ~4,000 a MB)
             if not text.startswith(_ROW_STARTS, line_start) or line_start in seen:
@@ -2035,7 +2113,7 @@ def value_before_label(text, low, anchors, found):
             continue
         if low[e:e + 1].isalpha() and low[s:e] in _FRAGMENTS and low[e:e + 2].rstrip(_LETTERS_AFTER_S) != "s":
             continue  # `X is the author`, `the passage`: an English fragment's letters make another word
-        start = max(low.rfind("\n", 0, s) + 1, s - 200)
+        start = _line_start_within(low, s, 200)
         if tail is not None and not _tail_stands(tail, text, start, s):
             continue
         if rx is None:  # not compiled yet (~0.6 ms): only once a connector stands between blanks
@@ -2352,7 +2430,7 @@ def _typed_into_secret_field(text, m, every):
     """The field a typing call fills is a secret's: a selector or a label naming a secret stands
     as an earlier argument of the call or earlier in its chain (`#password`, `input[type=password]`,
     `getByLabelText('Password')`)."""
-    start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+    start = _line_start_within(text, m.start(), 200)
     typed = [lit for lit in every if lit]
     end = typed[-1][0] - 1 if typed else m.start()  # (the arguments before the typed text, calls among them)
     selectors = [q.group(2) for q in compiled("chain-literal-any", r"([\"'])([^\"'\n]{1,80})\1").finditer(text, start, end)]
@@ -2361,7 +2439,7 @@ def _typed_into_secret_field(text, m, every):
 
 def _named_before(text, at):
     """A string literal naming a secret stands earlier in the chain of calls that ends at `at`."""
-    start = max(text.rfind("\n", 0, at) + 1, at - 200)
+    start = _line_start_within(text, at, 200)
     return any(_names_secret(m.group(2)) for m in compiled("chain-literal", r"([\"'])([\w.-]{3,60})\1").finditer(text, start, at))
 
 

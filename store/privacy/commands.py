@@ -188,6 +188,55 @@ def _tool_words(low, at):
     return compiled("tool-word", _TOOL_WORD).findall(low, start, at)
 
 
+_TOOL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")  # (_TOOL_WORD's)
+
+
+class _LongLineTools:
+    """The tools of COMMAND_LINE among _tool_words(low, at), for flags on a long line asked of in
+    order: the window's words kept and moved on, each part of the line read once (a line of
+    333,000 `-p` read 400 characters back at each: ~5 s a MB)."""
+
+    __slots__ = ("low", "tools", "runs", "head", "counts", "scanned")
+
+    def __init__(self, low, tools):
+        self.low, self.tools = low, tools
+        self.runs, self.head, self.counts, self.scanned = [], 0, {}, -1
+
+    def words(self, at):
+        """A tool -> how often it stands among the words before `at` (as _tool_words reads them)."""
+        low, counts = self.low, self.counts
+        floor = at - 400 if at > 400 else 0
+        start = low.rfind("\n", floor, at) + 1 or floor
+        if start > self.scanned or at < self.scanned:  # (a window apart from the last: read alone)
+            self.runs, self.head, self.scanned = [], 0, start
+            counts.clear()
+        runs, tools = self.runs, self.tools
+        # (the words from the last flag on: the character before a flag is a blank or `=`, no word's)
+        for m in compiled("tool-word", _TOOL_WORD).finditer(low, self.scanned, at):
+            word = m.group()
+            if word in tools:
+                runs.append((m.start(), word))
+                counts[word] = counts.get(word, 0) + 1
+        self.scanned = at
+        head = self.head
+        while head < len(runs) and runs[head][0] < start:
+            word = runs[head][1]
+            if counts[word] == 1:
+                del counts[word]
+            else:
+                counts[word] -= 1
+            head += 1
+        if head > 64 and 2 * head > len(runs):
+            del runs[:head]
+            head = 0
+        self.head = head
+        if start == floor and start and low[start - 1] in _TOOL_CHARS and low[start] in _TOOL_CHARS:
+            word = compiled("tool-word", _TOOL_WORD).match(low, start, at).group()  # a word cut by the window
+            if word in tools and word not in counts:
+                return {**counts, word: 1}
+        return counts
+
+
 def _tool_near(low, at, end, tool_lists):
     """Whether any tool of `tool_lists` stands on the line before `end`, in its 400 characters
     before `at` at most: the segment _tool_at looks in is never longer and never crosses a line,
@@ -307,6 +356,7 @@ def _flags(text, low, anchors, found, flags):
     heads = {}  # a flag's first five characters -> whether it may take a password (thousands of `-p`)
     line_start = line_end = 0
     line = None
+    long_line = None  # _LongLineTools, made for the first flag of a long line
     for lead in _LEADS:
         if lead not in anchors.present:
             continue
@@ -328,7 +378,9 @@ def _flags(text, low, anchors, found, flags):
                 line_start, line_end = _short_line(text, at)
                 line = (text[line_start:line_end], low[line_start:line_end]) if line_start >= 0 else None
             if line is None:
-                span = _flag_at(text, low, at, flags, by_token, None, 0)
+                if long_line is None:
+                    long_line = _LongLineTools(low, _flag_tool_set(flags))
+                span = _flag_at(text, low, at, flags, by_token, None, 0, long_line)
             else:
                 key = (line, at - line_start)
                 span = by_line.get(key, ())
@@ -341,15 +393,16 @@ def _flags(text, low, anchors, found, flags):
                 add_span(found, text, span[0], span[1], P_COMMAND, "password")
 
 
-def _flag_at(text, low, at, flags, by_token, by_head, line_start):
+def _flag_at(text, low, at, flags, by_token, by_head, line_start, long_line=None):
     """The span of the password after the flag at `at`, or None (_flags; `by_head`: what
-    _flag_tools found on a line that starts at `line_start` and holds the flag, or None)."""
+    _flag_tools found on a line that starts at `line_start` and holds the flag, or None;
+    `long_line`: the flag's line is long, its _LongLineTools)."""
     fm = compiled("flag", r"(?:--?|/)[a-z0-9][\w.-]*:?").match(low, at)
     if fm is None:
         return None
     end = fm.end()
     if by_head is None:
-        got = _flag_tools(text, low, at, fm, flags, by_token)
+        got = _flag_tools(text, low, at, fm, flags, by_token, long_line)
     else:
         # which forms' tools stand before a flag is read up to the flag's end (its segment's
         # start, its tool never cross a line break): a command met again with another value is
@@ -362,7 +415,7 @@ def _flag_at(text, low, at, flags, by_token, by_head, line_start):
     return _flag_password(text, low, at, end, got) if got else None
 
 
-def _flag_tools(text, low, at, fm, flags, by_token):
+def _flag_tools(text, low, at, fm, flags, by_token, long_line=None):
     """(whether a substitution opens the flag's command, its forms (flag, style) whose tool stands
     before it on its command line, in order) for the flag at `at` (`fm`: its match), or () where
     none (_flags; `by_token`: a flag as written -> its entries, kept for the text).  All read
@@ -383,7 +436,7 @@ def _flag_tools(text, low, at, fm, flags, by_token):
         return _standing_forms(low, at, entries, None) if _tool_near(low, at, at, (by_tool,)) else ()
     # `-p`: ~90 tools take a password after it; the words of its line are fewer, and
     # only the entries of the tools among them are tried, in their order
-    words = set(_tool_words(low, at))
+    words = set(_tool_words(low, at)) if long_line is None else long_line.words(at)
     if by_tool.keys().isdisjoint(words):
         return ()
     chosen = sorted({i for tool in words if tool in by_tool for i in by_tool[tool]})
@@ -462,6 +515,14 @@ def _not_prose(text, span):
         if m is not None and (value[m.start():m.start() + 1] != ")" or "(" not in value):
             e = s + m.start()
     return (s, e) if e > s else None
+
+
+def _flag_tool_set(flags):
+    """Every tool a flag of `flags` is taken after (_LongLineTools keeps those words alone)."""
+    got = CACHE.get("command flag tools")
+    if got is None:
+        got = CACHE["command flag tools"] = frozenset(t for entries in flags.values() for e in entries for t in e[0])
+    return got
 
 
 def _flag_starts(flags):

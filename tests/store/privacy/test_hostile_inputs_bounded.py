@@ -4,7 +4,7 @@ bounds its work (a pattern read once a line, windows read once, a pattern that c
 
 import re
 
-from store.privacy import clean_text, members, never, never_code, processes
+from store.privacy import candidates, clean_text, members, never, never_code, processes
 
 
 def test_a_line_of_acl_heads_reads_the_rule_words_once():
@@ -91,3 +91,245 @@ def test_a_clients_line_of_many_p_flags_is_read_once():
     assert rx.match("mysql -u root -p\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
     assert rx.match("mysql -u root -p -h db\nXk9#mP2qLw7\n").group(1) == "Xk9#mP2qLw7"
     assert rx.match("mysql -pX\nXk9#mP2qLw7\n") is None
+
+
+def _counting_compiled(module, wanted, calls):
+    """`module.compiled`, counting the calls of `match`, `search` and `finditer` on the pattern named `wanted`."""
+    compiled = module.compiled
+
+    def counting(name, *args):
+        rx = compiled(name, *args)
+        if name != wanted:
+            return rx
+
+        class Counted:
+            def match(self, *args):
+                calls.append(args[1:])
+                return rx.match(*args)
+
+            def search(self, *args):
+                calls.append(args[1:])
+                return rx.search(*args)
+
+            def finditer(self, *args):
+                calls.append(args[1:])
+                return rx.finditer(*args)
+        return Counted()
+    return compiled, counting
+
+
+def test_a_tab_listings_header_is_read_once_for_the_values_below_it():
+    # a header line of 2,000 cells, then values on one line: the header was split and matched
+    # again for each value (1 MB of tab-separated columns: over 20 s)
+    header = "\t".join(["NAME", "DIGEST"] * 1_000)
+    row = "".join(f"\tpassword\tXk9mP2qLw7Zr{k:04d}" for k in range(300))
+    text = header + "\n" + row
+    calls = []
+    compiled, counting = _counting_compiled(never, "never-tab-header", calls)
+    never.compiled = counting
+    try:
+        answers = [never._tab_column_not_secret(text, m.start() + 1) for m in re.finditer("\t", text) if m.start() > len(header)]
+    finally:
+        never.compiled = compiled
+    assert len(calls) <= 2_000  # each cell of the header once, not once a value
+    # the same answers as read alone: the value after the row's first tab stands in column 1, DIGEST
+    assert answers == [k % 2 == 0 for k in range(600)]
+    assert never._tab_column_not_secret("NAME\tDIGEST\nx\tXk9mP2qLw7Zr", 14) is True
+    assert never._tab_column_not_secret("NAME\tTOKEN\nx\tXk9mP2qLw7Zr", 13) is False
+
+
+def test_a_qualifiers_end_is_looked_for_once_a_line():
+    # a line of labels then a word, no colon: each label's look for a colon read to the line's end
+    text = "the password is hunter2 and " * 2_000
+    calls = []
+    compiled, counting = _counting_compiled(candidates, "qualifier-end", calls)
+    candidates.compiled = counting
+    try:
+        clean_text(text)
+    finally:
+        candidates.compiled = compiled
+    assert len(calls) <= 2
+    assert clean_text("the password for the db: Xk9mP2qLw7Zr") == "the password for the db: [REDACTED:password]"
+
+
+class _CountingRfind(str):
+    """A text that counts the characters its `rfind` of a line break reads."""
+
+    read = 0
+
+    def rfind(self, sub, start=0, end=None):
+        end = len(self) if end is None else end
+        if sub == "\n":
+            _CountingRfind.read += max(0, end - max(start, 0))
+        return str.rfind(self, sub, start, end)
+
+
+def test_a_long_lines_labels_read_its_start_once():
+    # a line of table rows without a line break: each label's (each bar's) line start was read
+    # back to the line's start (1 MB of box-drawing bars: 12 s)
+    from store.privacy import Look
+
+    text = "\u2551 password \u2502 xxx \u2502" * 3_000
+    look = Look(text)
+    low = _CountingRfind(look.low)
+    _CountingRfind.read = 0
+    found = []
+    candidates._labelled_rows(text, low, look.anchors, found)
+    assert _CountingRfind.read <= 2 * len(text)  # each bar read back to the bar before it alone
+    for m in re.finditer("password", low):
+        candidates._directive_context(low, m.start())
+    assert _CountingRfind.read <= 4 * len(text)
+
+
+class _CountingIndex(str):
+    """A text that counts the characters read from it one at a time."""
+
+    read = 0
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            _CountingIndex.read += 1
+        return str.__getitem__(self, key)
+
+
+def test_a_keys_parts_run_is_read_by_the_engine():
+    # each part between colons walked its run 200 characters each side, a character at a time
+    # (~35,000 parts a MB of store keys: ~2 s)
+    unit = "rl:" + "k" * 150 + ":Xk9mP2qLw7Zr:" + "1" * 40 + " "
+    text = _CountingIndex(unit * 50)
+    _CountingIndex.read = 0
+    for s in range(154, len(text), len(unit)):
+        assert never._a_keys_segment(text, s, s + 12, text[s:s + 12]) is True
+    assert _CountingIndex.read <= 2 * 50
+    # the same answers as the walk: its run's ends at a stop character or 200 characters away
+    assert never._a_keys_segment("x " + "a" * 300 + ":key:Xk9mP2qLw7Zr:12", 308, 320, "Xk9mP2qLw7Zr") is False
+    assert never._a_keys_segment("x ab:key:Xk9mP2qLw7Zr:12", 9, 21, "Xk9mP2qLw7Zr") is True
+    assert never._a_keys_segment("x ab:key:Xk9mP2qLw7Zr:12/3", 9, 21, "Xk9mP2qLw7Zr") is False
+    assert never._a_keys_segment("vault:v1:Xk9mP2qLw7Zr:12", 9, 21, "Xk9mP2qLw7Zr") is False
+
+
+def test_a_long_line_of_flags_reads_each_part_once():
+    # 20,000 `-p` on one line: each read the 400 characters before it for its tool's words (~5 s a MB)
+    from store.privacy import Look, commands
+
+    text = "mysql" + " -p" * 20_000 + "\nab\n"
+    look = Look(text)
+    read = []
+    compiled = commands.compiled
+
+    def counting(name, *args):
+        rx = compiled(name, *args)
+        if name != "tool-word":
+            return rx
+
+        class Counted:
+            def findall(self, low, start, end):
+                read.append(end - start)
+                return rx.findall(low, start, end)
+
+            def finditer(self, low, start, end):
+                read.append(end - start)
+                return rx.finditer(low, start, end)
+
+            def match(self, low, start, end):
+                read.append(end - start)
+                return rx.match(low, start, end)
+        return Counted()
+
+    commands.compiled = counting
+    try:
+        found = []
+        commands.command_lines(text, look.low, look.anchors, found)
+    finally:
+        commands.compiled = compiled
+    assert found == []
+    assert sum(read) <= 2 * len(text)
+    # the same tools as the words before each flag, read alone
+    flags, _ = commands._command_index()
+    tools = commands._flag_tool_set(flags)
+    low = ("psql -h x --password " + "ab " * 150 + "xmysql -p " + "redis-cli -a y ") * 40
+    line = commands._LongLineTools(low, tools)
+    for m in re.finditer(" -", low):
+        assert set(line.words(m.start() + 1)) == set(commands._tool_words(low, m.start() + 1)) & tools
+    flags = " -x" * 100 + " -p{} -h db" + " -y" * 200  # (a long line: over 400 characters after the value)
+    assert clean_text("mysql" + flags.format("Xk9mP2qLw7")) == "mysql" + flags.format("[REDACTED:password]")
+
+
+def test_a_run_of_box_bars_takes_their_places_untested():
+    # each bar a place of its literal alone: each was tested as a pivot's place (1 MB of bars: ~0.9 s)
+    from store.privacy import Look, anchors
+
+    text = "\u2551\u2502\u2502" * 5_000 + " \u2502 password \u2502 Xk9mP2qLw7Zr \u2502"
+    look = Look(text)
+    wanted = [m.start() for m in re.finditer("\u2502", text)]
+    assert look.anchors.at("\u2502") == wanted
+    assert look.anchors.at("\u2551") == [m.start() for m in re.finditer("\u2551", text)]
+    # (the tests of each pivot, as the text's anchors were built with them)
+    tests = next(v for k, v in anchors.CACHE.items() if isinstance(k, tuple) and k[:1] == ("pivot tests",) and "\u2502" in v)
+    read = []
+
+    class Counted(dict):
+        def __getitem__(self, ch):
+            read.append(ch)
+            return tests[ch]
+
+    found = {"\u2551": [], "\u2502": []}
+    raw = look.low.encode("latin-1", "replace")
+    anchors._wide_places(look.low, raw, ((), frozenset("\u2551\u2502")), Counted(), found)
+    assert found["\u2502"] == wanted
+    assert len(read) <= anchors.WIDE_BY_FIND + 2  # the places before the pivots' own finds, tested one by one
+
+
+class _CountingSlices(str):
+    """A text that counts the characters of the copies made of it."""
+
+    copied = 0
+
+    def __getitem__(self, key):
+        got = str.__getitem__(self, key)
+        if isinstance(key, slice):
+            _CountingSlices.copied += len(got)
+        return got
+
+
+def test_a_long_lines_directive_context_copies_no_line():
+    # a line of tab-separated labels and values, no space: each label's context copied the line
+    # before it and looked back to its start for a space (a MB of such a line: ~2 s)
+    low = _CountingSlices("".join(f"\tpassword\txk9mp2qlw7zr{k:05d}" for k in range(2_000)))
+    _CountingSlices.copied = 0
+    answers = [candidates._directive_context(low, m.start()) for m in re.finditer("password", low)]
+    assert answers == [True] + [False] * 1_999  # (the first starts its line)
+    assert _CountingSlices.copied <= 50 * 2_000
+    # the run of flags found as the pattern finds it, where no blank stands in the last 64 characters
+    flags = re.compile(r"(?:[ \t]+--?[\w-]+)+\Z")
+    for line in (" --" + "z" * 100, " x" + "z" * 100, "-" + "z" * 100, " -a --" + "z" * 80, "a\t-" + "\u00e9" * 70):
+        m = flags.search(line)
+        assert candidates._flags_start(line, 0, len(line)) == (m.start() if m else -1), line
+
+
+def test_a_line_of_values_reads_no_line_back_and_tries_no_pair_without_a_name():
+    # `value:` 20,000 times on one line: each copied the line before it (a value below its name)
+    # and tried a pair's pattern over the 500 characters before it (2.4 s a MB)
+    from store.privacy import Look
+
+    text = "password\n" + "value:" * 20_000
+    look = Look(text)
+    low = _CountingSlices(look.low)
+    _CountingSlices.copied = 0
+    found = []
+    candidates._value_below_its_name(text, low, look.anchors, found)
+    assert _CountingSlices.copied <= len(text)
+    tried = []
+    compiled, counting = _counting_compiled(candidates, "pair-k8s", tried)
+
+    candidates.compiled = counting
+    try:
+        candidates._pairs(text, look.low, look.anchors, [])
+    finally:
+        candidates.compiled = compiled
+    assert tried == []  # no `name:` nor `key:` before any: the pattern not tried
+    assert clean_text("Password for the [elastic] user successfully reset.\nNew value: Xk9mP2qLw7Zr") \
+        == "Password for the [elastic] user successfully reset.\nNew value: [REDACTED:password]"
+    assert clean_text("- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: Xk9mP2qLw7Zr\n") \
+        == "- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: [REDACTED:password]\n"
+    assert clean_text('[{"name": "DB_PASSWORD", "value": "Xk9mP2qLw7Zr"}]') == '[{"name": "DB_PASSWORD", "value": "[REDACTED:password]"}]'
