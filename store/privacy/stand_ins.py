@@ -1,0 +1,55 @@
+"""What stands where a secret's value would, and is none (never.py's never_secret asks, last):
+
+- a shell's redirection after a command that takes or prints a secret (``2>&1``, ``2>``,
+  ``>/dev/null``): the command's plumbing, not its argument;
+- a reference to a secret by its name in the environment, a mark before it (``?JWT_SECRET`` of
+  ``${JWT_SECRET:?JWT_SECRET must be set}``, ``%API_TOKEN``), or a word that names where the
+  secret is read from, that name after it (``env API_TOKEN``, ``file DB_PASSWORD``);
+- a description of the value in brackets, written where it is masked (``[set, 128 chars]``,
+  ``(hidden, 24 chars)``, ``[not shown]``): words and counts, no token of mixed letters and digits;
+- a value whose label names the public handle of a secret, not the secret (a token's
+  ``accessor``, a key's ``fingerprint``, ``thumbprint``, ``checksum``, ``digest``), whatever
+  separates the two (a colon, an equals sign, a flag, a table's spaces).
+"""
+from __future__ import annotations
+
+from store.privacy.values import compiled
+
+# A shell's redirection of a stream: `2>`, `2>&1`, `&>`, `>>`, `2>/dev/null`, `1>&-`.
+REDIRECTION = r"[0-9&]?>>?(?:&[0-9-]?|/dev/null)?\Z"
+# A name of the environment (upper case, words joined by `_`) one of whose words says secret.
+ENV_SECRET_NAME = (r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|CREDS)"
+                   r"(?:_[A-Z0-9]+)*")
+# What may stand before such a name in a reference: `${X:?X must be set}`'s `?`, `%X%`, `$X`.
+_REFERENCE_MARKS = "?:!%$@-"
+# A description in brackets: words and counts, separated by spaces and punctuation.
+DESCRIPTION = r"(?:[a-z]+|[A-Z]+|[0-9]+)(?:[ ,.;:/'-]+(?:[a-z]+|[A-Z]+|[0-9]+))+"
+_CLOSING = {"[": "]", "(": ")", "<": ">"}
+# The labels of a secret's public handle (the last word of a label, lowercased).
+HANDLE_LABELS = ("accessor", "fingerprint", "thumbprint", "checksum", "digest")
+
+
+def stand_in(text: str, s: int, e: int, value: str, last: str, end: str) -> bool:
+    """text[s:e] (`value`: less its quotes; `last`: the character before it; `end`: the 40
+    characters before it, lowercased, less the spaces and quotes that end them) is one of the
+    module's classes."""
+    first = value[0]
+    if first in "0123456789&>" and ">" in value and compiled("stand-in-redirection", REDIRECTION).match(value):
+        return True
+    if first in _REFERENCE_MARKS and compiled("stand-in-env-name", ENV_SECRET_NAME + r"%?\Z").match(value.lstrip(_REFERENCE_MARKS)):
+        return True
+    if value.isalpha() and value.islower() and len(value) <= 8 and text[e:e + 1] in (" ", "\t") \
+            and compiled("stand-in-env-after", r"[ \t]+" + ENV_SECRET_NAME + r"(?![\w-])").match(text, e):
+        return True
+    if first in _CLOSING or last in _CLOSING:
+        return _description(text, s if first in _CLOSING else s - 1)
+    tail = end.rstrip(":= \t\"'")
+    return tail.endswith(HANDLE_LABELS)
+
+
+def _description(text: str, at: int) -> bool:
+    """text[at] opens a bracket that closes on its line around a description (DESCRIPTION)."""
+    close = text.find(_CLOSING[text[at]], at + 1, at + 80)
+    if close < 0 or text.find("\n", at, close) >= 0:
+        return False
+    return compiled("stand-in-description", DESCRIPTION + r"\Z").match(text, at + 1, close) is not None

@@ -1,0 +1,46 @@
+"""Classes the seventeenth blind part (tests/privacy_eval/dev_blind17.py) showed, each written here
+in other syntaxes than the part's: what stands where a secret's value would and is none
+(store/privacy/stand_ins.py), beside the same places holding a real secret (which still goes)."""
+
+from __future__ import annotations
+
+from store.privacy import clean_text
+
+PW = "Zq7#rTm2Lp"
+RANDOM = "Wq3nZ8xLp2RkT5vYc9HmB4sJ"
+
+
+def test_a_redirection_after_a_command_that_takes_a_secret_is_its_plumbing():
+    for line in ("vault login -method=ldap username=ana 2>&1 >/dev/null", "gh auth token 2>&1",
+                 "pg_dump --password 2>/dev/null"):
+        assert clean_text(line) == line
+    # the argument the command takes its password in stands before the redirection
+    for tail in (" 2>&1", " 2>/dev/null", " > out.txt", " &>log"):
+        assert clean_text("htpasswd -b -c .htpasswd admin " + PW + tail) == (
+            "htpasswd -b -c .htpasswd admin [REDACTED:password]" + tail)
+
+
+def test_a_reference_to_a_secret_by_its_environment_name_keeps_its_name():
+    for line in ('password = "${DB_PASSWORD:?DB_PASSWORD is required}"',
+                 "secret: ${SIGNING_KEY:?SIGNING_KEY must be set}",
+                 "export TOKEN=${GH_TOKEN:?GH_TOKEN missing}",
+                 "local api_token : file API_TOKEN",
+                 "secret = vault STRIPE_SECRET_KEY"):
+        assert clean_text(line) == line
+    assert "[REDACTED" in clean_text("secret: ${SIGNING_KEY:-" + RANDOM + "}")
+    assert clean_text("token: " + RANDOM + " API_TOKEN") == "token: [REDACTED:token] API_TOKEN"
+
+
+def test_a_description_in_brackets_where_a_value_is_masked_is_kept():
+    for line in ("DB_PASSWORD=(hidden, 24 chars)", "SECRET=[not shown]", "api_token = <set, 40 chars>",
+                 "SECRET_KEY_BASE=[present, 128 bytes]"):
+        assert clean_text(line) == line
+    assert "[REDACTED" in clean_text("DB_PASSWORD=(" + PW + ")")
+    assert "[REDACTED" in clean_text("SECRET=[" + RANDOM + ", x]")
+
+
+def test_the_public_handle_of_a_secret_is_not_the_secret():
+    for line in ("vault token revoke -accessor " + RANDOM, "secret_accessor  " + RANDOM,
+                 "lease accessor: " + RANDOM, "api_key_fingerprint   " + RANDOM):
+        assert clean_text(line) == line
+    assert "[REDACTED" in clean_text("secret_token  " + RANDOM)
