@@ -44,3 +44,16 @@ def test_the_public_handle_of_a_secret_is_not_the_secret():
                  "lease accessor: " + RANDOM, "api_key_fingerprint   " + RANDOM):
         assert clean_text(line) == line
     assert "[REDACTED" in clean_text("secret_token  " + RANDOM)
+
+
+def test_a_preposition_that_is_also_a_connector_may_open_the_qualifier_before_the_real_one():
+    # `on`, `to`, `da`, `na`: a preposition in one language, "is" in another; the label's
+    # qualifier may start with one before its connector ("password on the box is X")
+    for line in ("the root password on the build box is " + PW + " if you need it",
+                 "db password on the staging box was " + PW + ".",
+                 "the token to the registry is " + RANDOM + ", rotate it monthly",
+                 "la password da usare è " + PW):
+        assert PW not in clean_text(line) and RANDOM not in clean_text(line), line
+    for line in ("the password on the box is expired, reset it", "the token to the registry is stored in vault",
+                 "password on the wiki is outdated"):
+        assert clean_text(line) == line
