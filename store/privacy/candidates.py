@@ -2215,7 +2215,7 @@ def _client_calls(text, low, places, found, judged, rx):
 def _may_end_assigning(text, a, b):
     """text[a:b] may end as "call-owner" ends: a separator (`=`, `:`), then spaces, or `new` and
     spaces (what that pattern needs, read from the end)."""
-    i = b
+    i = b - 2 if text.endswith("[]", a, b) else b  # (Go's `[]byte(`: a slice's type before the call)
     while i > a and text[i - 1] in " \t":
         i -= 1
     if i > a and text[i - 1] in "=:":
@@ -2320,14 +2320,14 @@ def _call_finds(text, m):
         elif typing and _typed_into_secret_field(text, m, every):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
-            if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
+            if (len(args) != 1 and not _an_encoding_after(text, every)) or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return ()  # (before the search below: it gives a name back a character at a time, at each start)
-            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
+            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+|\[\])?\Z").search(
                 text, max(0, m.start() - 80), m.start())
             if owner is None:
                 return ()
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
-                return ()  # ObjectId("507f…"), UUID("…"): an id
+                return _hex_key_bytes(text, owner.group(1), literals[0])  # ObjectId("507f…"), UUID("…"): an id
             verdict = name_verdict(owner.group(1))
             if verdict is None:
                 return ()
@@ -2339,6 +2339,26 @@ def _call_finds(text, m):
     said = verdict is not None or bool(named)
     return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and (
         decide(text[s:e], strength, ASSIGN) or (said and dotted_password(text[s:e])))]
+
+
+def _an_encoding_after(text, every):
+    """The call's second and last argument names the encoding of its first (`Buffer.from(X, "hex")`)."""
+    return len(every) == 2 and every[1] is not None and text[every[1][0]:every[1][1]].lower() in _ENCODINGS
+
+
+_ENCODINGS = frozenset(("hex", "base64", "base64url", "utf8", "utf-8", "ascii", "latin1", "binary"))
+
+
+def _hex_key_bytes(text, owner, literal):
+    """`partnerKey = []byte("3ecc…")`, `signing_key = bytes.fromhex("…")`: hex of 24 bytes or more
+    (longer than an ObjectId's, a UUID's, a SHA-1's) made into the value of a name a medium or
+    strong word says secret is a key's bytes, not an id (a digest's or a weak word's name says
+    none: `expected_sha`, `cache_key`)."""
+    s, e = literal
+    verdict = name_verdict(owner)
+    if e - s < 48 or (e - s) % 2 or verdict is None or verdict[1] < MEDIUM or not decide(text[s:e], verdict[1], ASSIGN):
+        return ()
+    return [(s, e, verdict[0])]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())

@@ -57,3 +57,21 @@ def test_a_preposition_that_is_also_a_connector_may_open_the_qualifier_before_th
     for line in ("the password on the box is expired, reset it", "the token to the registry is stored in vault",
                  "password on the wiki is outdated"):
         assert clean_text(line) == line
+
+
+# 64 hex digits, assembled (32 bytes: an HMAC or AES key's length)
+HEX_KEY = "".join(format(i * 2654435761 % 2**32, "08x") for i in range(3, 11))
+
+
+def test_hex_of_a_keys_length_turned_into_the_bytes_of_a_secrets_name_is_a_key():
+    for line in ('var partnerKey = []byte("' + HEX_KEY + '")',
+                 'signing_key = bytes.fromhex("' + HEX_KEY + '")',
+                 'const webhookSecret = Buffer.from("' + HEX_KEY + '", "hex");',
+                 'let hmac_key = hex::decode("' + HEX_KEY + '").unwrap();',
+                 'encryption_key = unhexlify("' + HEX_KEY[:48] + '")'):
+        assert HEX_KEY[:48] not in clean_text(line), line
+    # an id's hex, a digest's name, a weak word: kept
+    for line in ('expected_sha = bytes.fromhex("' + HEX_KEY + '")', 'object_key = ObjectId("507f1f77bcf86cd799439011")',
+                 'cache_key = bytes.fromhex("' + HEX_KEY + '")', 'key = bytes.fromhex("' + HEX_KEY + '")',
+                 'checksum = []byte("' + HEX_KEY + '")', 'session_key = UUID("' + HEX_KEY[:32] + '")'):
+        assert clean_text(line) == line
