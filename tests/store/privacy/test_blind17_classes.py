@@ -75,3 +75,14 @@ def test_hex_of_a_keys_length_turned_into_the_bytes_of_a_secrets_name_is_a_key()
                  'cache_key = bytes.fromhex("' + HEX_KEY + '")', 'key = bytes.fromhex("' + HEX_KEY + '")',
                  'checksum = []byte("' + HEX_KEY + '")', 'session_key = UUID("' + HEX_KEY[:32] + '")'):
         assert clean_text(line) == line
+
+
+def test_the_answer_to_a_quoted_prompt_is_what_was_typed():
+    for text in ('12:01:02 write(2, "Password for ana@db: ", 21) = 21\n12:01:05 read(0, "' + PW + '\\n", 1024) = 11',
+                 'getpass("Password: ") = "' + PW + '"',
+                 "child.expect('Passphrase: ')\nchild.sendline('" + PW + "')"):
+        assert PW not in clean_text(text), text
+    # another prompt, a word, an empty line typed: no answer
+    for text in ('print("Enter password: ")\nname = input("Username: ")', 'write(1, "Password: ", 10) = 10\nread(0, "y\\n", 4096) = 2',
+                 'write(1, "Enter password: ", 16) = 16\nread(0, "\\n", 4096) = 1', 'print("Password: ")\nprint("Welcome")'):
+        assert clean_text(text) == text
