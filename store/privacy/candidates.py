@@ -891,9 +891,9 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
                 return
             return
-        if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
-            return
         if word in _PREPOSITION_SET and _connector_after_qualifier(text, low, i, strength, kind, found):
+            return
+        if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
     # (a preposition of "verb-preposition" then a blank, at `j`, tested at C speed before the call: ~250
     # labels a MB of commit messages' prose have none)
@@ -912,17 +912,22 @@ _PREPOSITION_BLANK = tuple(p + b for p in AFTER_VERB_PREPOSITIONS for b in " \t"
 
 
 def _connector_after_qualifier(text, low, i, strength, kind, found):
-    """"password on the box is X", "la password da usare è X": the word after the label is a
-    preposition that is also a connector (`on`, `to`, `da`, `na`), which _connector's pattern
-    takes first; here it opens a qualifier of a few words, then the connector, then the value."""
+    """"password on the box is X", "password on db-01.internal is X", "la password da usare è X":
+    the word after the label is a preposition that is also a connector (`on`, `to`, `da`, `na`),
+    which _connector's pattern takes first; read here first as opening a qualifier of a few words
+    (of letters, or a host's or a name's lower case: no value's mixed case nor marks), then the
+    connector, then the value."""
     rx = CACHE.get("connector-after-qualifier")
     if rx is None:
         words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
         rx = CACHE["connector-after-qualifier"] = compiled(
-            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")(?:[ \t]+[^\s:=]{1,30}){1,4}?[ \t]+"
+            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,4}?)[ \t]+"
             r"(?:" + _trie(words) + r")(?![^\W\d_])")
     m = rx.match(low, i)
-    return m is not None and _take(text, found, value_at(text, m.end()), strength, PROSE, kind)
+    if m is None or not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w)
+                            for w in text[m.start(1):m.end(1)].split()):
+        return False
+    return _take(text, found, value_at(text, m.end()), strength, PROSE, kind)
 
 
 def _qualified_value(text, low, i, kind, found):

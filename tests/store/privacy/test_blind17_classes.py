@@ -57,6 +57,13 @@ def test_a_preposition_that_is_also_a_connector_may_open_the_qualifier_before_th
     for line in ("the password on the box is expired, reset it", "the token to the registry is stored in vault",
                  "password on the wiki is outdated"):
         assert clean_text(line) == line
+    # a host or a name of lower case between them is the qualifier, not the value
+    for line in ("the admin password on db-01.internal is " + PW, "password on 10.0.0.12 is " + PW,
+                 "the password on host1 is " + PW):
+        assert clean_text(line) == line.replace(PW, "[REDACTED:password]"), line
+    # where the word after the connector is no such name, it is the value (`on`: "is" in Estonian, Finnish)
+    assert clean_text("parool on " + PW) == "parool on [REDACTED:password]"
+    assert clean_text("salasana on " + PW + " ja tunnus on admin") == "salasana on [REDACTED:password] ja tunnus on admin"
 
 
 # 64 hex digits, assembled (32 bytes: an HMAC or AES key's length)
