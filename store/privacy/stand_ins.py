@@ -3,7 +3,8 @@
 - a shell's redirection after a command that takes or prints a secret (``2>&1``, ``2>``,
   ``>/dev/null``): the command's plumbing, not its argument;
 - a reference to a secret by its name in the environment, a mark before it (``?JWT_SECRET`` of
-  ``${JWT_SECRET:?JWT_SECRET must be set}``, ``%API_TOKEN``), or a word that names where the
+  ``${JWT_SECRET:?JWT_SECRET must be set}``, ``%API_TOKEN``; PowerShell's ``$env:NAME``, whatever the
+  name), or a word that names where the
   secret is read from, that name after it (``env API_TOKEN``, ``file DB_PASSWORD``);
 - a description of the value in brackets, written where it is masked (``[set, 128 chars]``,
   ``(hidden, 24 chars)``, ``[not shown]``): words and counts, no token of mixed letters and digits;
@@ -36,7 +37,8 @@ def stand_in(text: str, s: int, e: int, value: str, last: str, end: str) -> bool
     first = value[0]
     if first in "0123456789&>" and ">" in value and compiled("stand-in-redirection", REDIRECTION).match(value):
         return True
-    if first in _REFERENCE_MARKS and compiled("stand-in-env-name", ENV_SECRET_NAME + r"%?\Z").match(value.lstrip(_REFERENCE_MARKS)):
+    if first in _REFERENCE_MARKS and compiled("stand-in-env-name", r"(?:(?i:env:)[A-Za-z_]\w{0,80}|" + ENV_SECRET_NAME + r")%?\Z").match(
+            value.lstrip(_REFERENCE_MARKS)):
         return True
     if value.isalpha() and value.islower() and len(value) <= 8 and text[e:e + 1] in (" ", "\t") \
             and compiled("stand-in-env-after", r"[ \t]+" + ENV_SECRET_NAME + r"(?![\w-])").match(text, e):

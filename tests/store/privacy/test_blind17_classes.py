@@ -25,7 +25,7 @@ def test_a_reference_to_a_secret_by_its_environment_name_keeps_its_name():
                  "secret: ${SIGNING_KEY:?SIGNING_KEY must be set}",
                  "export TOKEN=${GH_TOKEN:?GH_TOKEN missing}",
                  "local api_token : file API_TOKEN",
-                 "secret = vault STRIPE_SECRET_KEY"):
+                 "secret = vault STRIPE_SECRET_KEY", "$password = $env:DB_PASSWORD", "$Env:API_TOKEN = $env:GH_PAT"):
         assert clean_text(line) == line
     assert "[REDACTED" in clean_text("secret: ${SIGNING_KEY:-" + RANDOM + "}")
     assert clean_text("token: " + RANDOM + " API_TOKEN") == "token: [REDACTED:token] API_TOKEN"
