@@ -8,6 +8,7 @@
   secret is read from, that name after it (``env API_TOKEN``, ``file DB_PASSWORD``);
 - a description of the value in brackets, written where it is masked (``[set, 128 chars]``,
   ``(hidden, 24 chars)``, ``[not shown]``): words and counts, no token of mixed letters and digits;
+- a value alone on its line below a name that says public (`cat public.key`, `id_ed25519.pub`);
 - a value whose label names the public handle of a secret, not the secret (a token's
   ``accessor``, a key's ``fingerprint``, ``thumbprint``, ``checksum``, ``digest``), whatever
   separates the two (a colon, an equals sign, a flag, a table's spaces).
@@ -43,6 +44,8 @@ def stand_in(text: str, s: int, e: int, value: str, last: str, end: str) -> bool
     if value.isalpha() and value.islower() and len(value) <= 8 and text[e:e + 1] in (" ", "\t") \
             and compiled("stand-in-env-after", r"[ \t]+" + ENV_SECRET_NAME + r"(?![\w-])").match(text, e):
         return True
+    if (last == "\n" or last == " ") and _below_a_public_name(text, s):
+        return True
     if first in _CLOSING or last in _CLOSING:
         return _description(text, s if first in _CLOSING else s - 1)
     tail = end.rstrip(":= \t\"'")
@@ -55,3 +58,13 @@ def _description(text: str, at: int) -> bool:
     if close < 0 or text.find("\n", at, close) >= 0:
         return False
     return compiled("stand-in-description", DESCRIPTION + r"\Z").match(text, at + 1, close) is not None
+
+
+def _below_a_public_name(text: str, s: int) -> bool:
+    """text[s:] starts its line (after its indent) below a line that ends in a name saying public
+    (`cat /etc/wireguard/public.key`, `id_ed25519.pub`, `pubkey:`): a public key, shown."""
+    ls = text.rfind("\n", max(0, s - 200), s)
+    if ls <= 0 or text[ls + 1:s].strip(" \t"):
+        return False
+    above = text[text.rfind("\n", max(0, ls - 200), ls) + 1:ls].rstrip(" \t:").lower()
+    return compiled("stand-in-public-name", r"(?:^|[\s/\"'])[\w.-]*(?:public|pub\b|\.pub|pubkey)[\w.-]*\Z").search(above) is not None

@@ -93,3 +93,11 @@ def test_the_answer_to_a_quoted_prompt_is_what_was_typed():
     for text in ('print("Enter password: ")\nname = input("Username: ")', 'write(1, "Password: ", 10) = 10\nread(0, "y\\n", 4096) = 2',
                  'write(1, "Enter password: ", 16) = 16\nread(0, "\\n", 4096) = 1', 'print("Password: ")\nprint("Welcome")'):
         assert clean_text(text) == text
+
+
+def test_a_value_below_a_name_that_says_public_is_a_public_key():
+    key = "fgqtqzGyRwkJGSaIm52izLf" + "Xn78TPVaL1rIyVfv3XYY="
+    for text in ("  $ cat /etc/wireguard/public.key\n  " + key, "  $ cat keys/deploy.pub\n  " + key + "\n",
+                 "server_pubkey:\n  " + key + "\n"):
+        assert clean_text(text) == text
+    assert key[:20] not in clean_text("$ cat /etc/wireguard/private.key\n" + key + "\n")
