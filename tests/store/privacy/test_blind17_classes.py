@@ -95,6 +95,15 @@ def test_the_answer_to_a_quoted_prompt_is_what_was_typed():
         assert clean_text(text) == text
 
 
+def test_a_base64_value_padded_with_equals_signs_below_its_label_is_no_empty_assignment():
+    key = "rXNn5kCx63hFLvi8ohR7utdtUZQS" + "cUbzVZ7BT0iPFnI="  # 32 bytes in base64, padded
+    for text in ("secret:\n" + key, "Secret key:\n  " + key + "\n", "--api-token\n" + key[:-4] + "Zw==\n"):
+        assert key[:20] not in clean_text(text), text
+    # an empty assignment below a name, a list of names: kept
+    for text in ("password\nPGPASSWORD=\nPGHOST=db", "secret:\nDATABASEPASSWORD=\n", "secret:\nDatabasePasswordValue=\n"):
+        assert clean_text(text) == text
+
+
 def test_a_value_below_a_name_that_says_public_is_a_public_key():
     key = "fgqtqzGyRwkJGSaIm52izLf" + "Xn78TPVaL1rIyVfv3XYY="
     for text in ("  $ cat /etc/wireguard/public.key\n  " + key, "  $ cat keys/deploy.pub\n  " + key + "\n",
