@@ -2327,7 +2327,7 @@ def _call_finds(text, m):
         else:
             if (len(args) != 1 and not _an_encoding_after(text, every)) or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return ()  # (before the search below: it gives a name back a character at a time, at each start)
-            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+|\[\])?\Z").search(
+            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?(?:,[ \t]*(?:_|err))?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+|\[\])?\Z").search(
                 text, max(0, m.start() - 80), m.start())
             if owner is None:
                 return ()

@@ -75,12 +75,14 @@ def test_hex_of_a_keys_length_turned_into_the_bytes_of_a_secrets_name_is_a_key()
                  'signing_key = bytes.fromhex("' + HEX_KEY + '")',
                  'const webhookSecret = Buffer.from("' + HEX_KEY + '", "hex");',
                  'let hmac_key = hex::decode("' + HEX_KEY + '").unwrap();',
-                 'encryption_key = unhexlify("' + HEX_KEY[:48] + '")'):
+                 'encryption_key = unhexlify("' + HEX_KEY[:48] + '")',
+                 'aesKey, err := hex.DecodeString("' + HEX_KEY + '")'):
         assert HEX_KEY[:48] not in clean_text(line), line
     # an id's hex, a digest's name, a weak word: kept
     for line in ('expected_sha = bytes.fromhex("' + HEX_KEY + '")', 'object_key = ObjectId("507f1f77bcf86cd799439011")',
                  'cache_key = bytes.fromhex("' + HEX_KEY + '")', 'key = bytes.fromhex("' + HEX_KEY + '")',
-                 'checksum = []byte("' + HEX_KEY + '")', 'session_key = UUID("' + HEX_KEY[:32] + '")'):
+                 'checksum = []byte("' + HEX_KEY + '")', 'session_key = UUID("' + HEX_KEY[:32] + '")',
+                 'hashKey, _ := hex.DecodeString("' + HEX_KEY + '")'):
         assert clean_text(line) == line
 
 
