@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import candidates, declared, formats, layouts, members, processes
+from store.privacy import answers, candidates, declared, formats, layouts, members, processes
 from store.privacy.anchors import (
     BUILT,
     ONE_PASS_FROM,
@@ -453,6 +453,8 @@ FINDERS = (
      "processes.OTP_CODE_LITERALS; decided by evidence.decide"),
     ("a password typed at a prompt", lambda look: processes.typed_at_a_prompt(look.text, look.anchors, look.found),
      "processes.TYPED_LITERALS; decided by evidence.decide"),
+    ("a password answered to a quoted prompt", lambda look: answers.answers_to_quoted_prompts(look.text, look.anchors, look.found),
+     "answers.ANSWER; decided by evidence.decide"),
     ("a REPL's output", lambda look: processes.repl_outputs(look.text, look.anchors, look.found),
      "processes.repl_outputs; decided by evidence.decide"),
     ("a value a tool or format declares secret", declared.find,

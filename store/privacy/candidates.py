@@ -891,6 +891,8 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
                 return
             return
+        if word in _PREPOSITION_SET and _connector_after_qualifier(text, low, i, strength, kind, found):
+            return
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return
     # (a preposition of "verb-preposition" then a blank, at `j`, tested at C speed before the call: ~250
@@ -907,6 +909,25 @@ _PREPOSITION_SET = frozenset(PREPOSITIONS)
 # each of "verb-preposition"'s words and a blank after it: none holds a blank, so where the pattern
 # matches at a label's end, one of these starts at the first character after its blanks
 _PREPOSITION_BLANK = tuple(p + b for p in AFTER_VERB_PREPOSITIONS for b in " \t")
+
+
+def _connector_after_qualifier(text, low, i, strength, kind, found):
+    """"password on the box is X", "password on db-01.internal is X", "la password da usare è X":
+    the word after the label is a preposition that is also a connector (`on`, `to`, `da`, `na`),
+    which _connector's pattern takes first; read here first as opening a qualifier of a few words
+    (of letters, or a host's or a name's lower case: no value's mixed case nor marks), then the
+    connector, then the value."""
+    rx = CACHE.get("connector-after-qualifier")
+    if rx is None:
+        words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
+        rx = CACHE["connector-after-qualifier"] = compiled(
+            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,4}?)[ \t]+"
+            r"(?:" + _trie(words) + r")(?![^\W\d_])")
+    m = rx.match(low, i)
+    if m is None or not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w)
+                            for w in text[m.start(1):m.end(1)].split()):
+        return False
+    return _take(text, found, value_at(text, m.end()), strength, PROSE, kind)
 
 
 def _qualified_value(text, low, i, kind, found):
@@ -2277,7 +2298,7 @@ def _client_calls(text, low, places, found, judged, rx):
 def _may_end_assigning(text, a, b):
     """text[a:b] may end as "call-owner" ends: a separator (`=`, `:`), then spaces, or `new` and
     spaces (what that pattern needs, read from the end)."""
-    i = b
+    i = b - 2 if text.endswith("[]", a, b) else b  # (Go's `[]byte(`: a slice's type before the call)
     while i > a and text[i - 1] in " \t":
         i -= 1
     if i > a and text[i - 1] in "=:":
@@ -2382,14 +2403,14 @@ def _call_finds(text, m):
         elif typing and _typed_into_secret_field(text, m, every):
             kind, strength, picks = "password", MEDIUM, [lit for lit in literals if lit][-1:]
         else:
-            if len(args) != 1 or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
+            if (len(args) != 1 and not _an_encoding_after(text, every)) or not literals[0] or not _may_end_assigning(text, max(0, m.start() - 80), m.start()):
                 return ()  # (before the search below: it gives a name back a character at a time, at each start)
-            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+)?\Z").search(
+            owner = compiled("call-owner", r"([A-Za-z_][\w.-]*)[\"']?(?:,[ \t]*(?:_|err))?[ \t]*(?:=|:=|:)[ \t]*(?:new[ \t]+|\[\])?\Z").search(
                 text, max(0, m.start() - 80), m.start())
             if owner is None:
                 return ()
             if compiled("call-hex-id", r"[0-9a-fA-F]{16,}|[0-9a-fA-F-]{36}").fullmatch(text, *literals[0]):
-                return ()  # ObjectId("507f…"), UUID("…"): an id
+                return _hex_key_bytes(text, owner.group(1), literals[0])  # ObjectId("507f…"), UUID("…"): an id
             verdict = name_verdict(owner.group(1))
             if verdict is None:
                 return ()
@@ -2401,6 +2422,26 @@ def _call_finds(text, m):
     said = verdict is not None or bool(named)
     return [(s, e, kind) for s, e in picks if not algorithm(text, s, e) and (
         decide(text[s:e], strength, ASSIGN) or (said and dotted_password(text[s:e])))]
+
+
+def _an_encoding_after(text, every):
+    """The call's second and last argument names the encoding of its first (`Buffer.from(X, "hex")`)."""
+    return len(every) == 2 and every[1] is not None and text[every[1][0]:every[1][1]].lower() in _ENCODINGS
+
+
+_ENCODINGS = frozenset(("hex", "base64", "base64url", "utf8", "utf-8", "ascii", "latin1", "binary"))
+
+
+def _hex_key_bytes(text, owner, literal):
+    """`partnerKey = []byte("3ecc…")`, `signing_key = bytes.fromhex("…")`: hex of 24 bytes or more
+    (longer than an ObjectId's, a UUID's, a SHA-1's) made into the value of a name a medium or
+    strong word says secret is a key's bytes, not an id (a digest's or a weak word's name says
+    none: `expected_sha`, `cache_key`)."""
+    s, e = literal
+    verdict = name_verdict(owner)
+    if e - s < 48 or (e - s) % 2 or verdict is None or verdict[1] < MEDIUM or not decide(text[s:e], verdict[1], ASSIGN):
+        return ()
+    return [(s, e, verdict[0])]
 
 
 _FROM_TEXT_WORDS = frozenset("plain plaintext unsafe literal raw text string str of".split())

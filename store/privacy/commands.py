@@ -54,7 +54,7 @@ def _command_index():
 # What ends a command (a line, a pipe stage, a list's, a substitution's start): the last one
 # before a place (one match: `.*` runs to the place and steps back to it), the first after.
 _LAST_STOP = r"(?s:.*)(?:[\n|;&`]|(\$\())"
-_FIRST_STOP = r"[\n|;&`]|\$\("
+_FIRST_STOP = r"[\n|;&`]|\$\(|[ \t][0-9&]?>"  # (a redirection ends the arguments: `X 2>&1`)
 
 
 def _segment(low, at):

@@ -159,12 +159,19 @@ def value_below(text: str, k: int, blank_line: bool = False):
         return None
     g = 2 if m.start(2) >= 0 else 3
     value = m.group(g)
-    if compiled("below-assignment", r"[A-Za-z_][\w.-]*[=:]").match(value) or \
+    if (compiled("below-assignment", r"[A-Za-z_][\w.-]*[=:]").match(value) and not base64_padded(value)) or \
             compiled("env-name", _ENV_NAME).match(value):
         return None
     if _an_id_or_path_line(text, text.rfind("\n", 0, k) + 1, k):
         return None
     return m.span(g)
+
+
+def base64_padded(value: str) -> bool:
+    """`value` is base64 of 12 bytes or more, padded (its `=` ends it, not an empty assignment): not
+    words, as random bytes are not (a name is: `DATABASEPASSWORD=`, `PgHostName=`)."""
+    return value[-1] == "=" and compiled("base64-padded", r"[A-Za-z0-9+/]{16,}={1,2}\Z").match(value) is not None \
+        and not _wordish(value.rstrip("="))
 
 
 def _an_id_or_path_line(text, a, k):
