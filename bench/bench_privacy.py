@@ -556,16 +556,18 @@ def meets_held_targets(tallies) -> bool:
             and r.false <= TARGET_FALSE * (r.true + r.false) and f.lost == 0)  # fmt: skip
 
 
-# The parts written blind and never tuned on (module, the name printed).  The second was written
-# while a round of fixes was made by people who never saw it, and measured before and after it.
+# The parts written blind and never tuned on (module, the name printed).  The second and the third
+# were each written while a round of fixes was made by people who never saw them, and measured
+# before and after that round.
 UNSEEN_PARTS = (("unseen", "UNSEEN (written blind on 2026-11-30, never tuned on)"),
-                ("unseen_two", "UNSEEN, PART TWO (written blind on 2026-11-30 07:30, never tuned on)"))
+                ("unseen_two", "UNSEEN, PART TWO (written blind on 2026-11-30 07:30, never tuned on)"),
+                ("unseen_three", "UNSEEN, PART THREE (written blind on 2026-11-30 10:15, never tuned on)"))
 
 
 def unseen_part(per_family: bool = True) -> bool:
-    """The unseen parts (tests/privacy_eval/unseen.py, unseen_two.py), written blind and never tuned
-    on: each printed as the held part is, then both together, with whether they meet the held
-    targets.  Reported only: they change neither the exit code nor the held verdict, and their
+    """The unseen parts (tests/privacy_eval/unseen.py, unseen_two.py, unseen_three.py), written
+    blind and never tuned on: each printed as the held part is, then all together, with whether
+    they meet the held targets.  Reported only: they change neither the exit code nor the held verdict, and their
     misses and false redactions are never listed (--list), so that nobody tunes on them."""
     import importlib
 
@@ -578,12 +580,13 @@ def unseen_part(per_family: bool = True) -> bool:
         print_part(name, cases, part, per_family)
         for key, tally in part.items():
             tallies.setdefault(key, Tally()).merge(tally)
-    print_part("UNSEEN, BOTH PARTS", every, tallies, False)
+    print_part("UNSEEN, ALL PARTS", every, tallies, False)
     met = meets_held_targets(tallies)
     families = {c.family for c in every if c.secrets}
-    print(f"unseen parts: {len(families)} families of secrets, {len({c.family for c in every}) - len(families)} of "
-          f"look-alikes; held targets (recall >= {TARGET_RECALL:.0%}, false <= {TARGET_FALSE:.0%} overall and on "
-          f"realistic shapes, no tool-use id): {'met' if met else 'NOT met'} (reported only, not in the exit code)")
+    alike = {c.family for c in every if not c.secrets}  # (the third part's families hold both)
+    print(f"unseen parts: {len(families)} families of secrets, {len(alike)} of look-alikes; held targets "
+          f"(recall >= {TARGET_RECALL:.0%}, false <= {TARGET_FALSE:.0%} overall and on realistic shapes, no "
+          f"tool-use id): {'met' if met else 'NOT met'} (reported only, not in the exit code)")
     return met
 
 
