@@ -29,6 +29,8 @@ to fix a labelling error, said so where it is changed.  Its figures are measured
 Measured by the lead (ptools' measure_part.py, totals only) on main at f53818a, before the round:
     filter:   caught 83.7 % (236/282 cases); false 12.1 % (49/404 redactions)
     baseline: caught 24.5 % (69/282); false 32.8 % (59/180 redactions)
+and after the round (main at d3122c2, the bench's totals): unchanged, 83.7 % (236/282),
+12.1 % (49/404): the round's fixes, made on another blind part, reached none of its cases.
 
 Values are made at run time from fixed seeds, so the set is the same on every run and secret
 scanners do not flag this file.
