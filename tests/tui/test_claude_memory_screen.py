@@ -120,6 +120,14 @@ async def test_M_shows_the_files_claude_code_loads_with_tokens_and_when_they_cha
         await until(lambda: not isinstance(app.screen, ClaudeMemoryScreen))
 
 
+def test_its_keys_are_checked_safely_when_its_table_is_gone(memory_db):
+    # Textual checks a screen's bindings again while escape dismisses it; its table was already
+    # removed then, and `o`'s check read it: the app crashed on a busy machine.
+    path, project, _memory = memory_db
+    screen = ClaudeMemoryScreen(None, [(project, "demo")])
+    assert screen.check_action("open_file", ()) is False
+
+
 @pilot_test
 async def test_o_opens_the_highlighted_file_in_the_editor(memory_db, monkeypatch):
     path, project, _memory = memory_db

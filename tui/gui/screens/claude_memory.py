@@ -195,7 +195,10 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
         self.query_one("#claude-memory-header", Static).update(text)
 
     def _selected(self) -> dict | None:
-        key = self.query_one(VimDataTable).cursor_key
+        tables = self.query(VimDataTable)
+        if not tables:  # (the bindings are checked while the screen is dismissed: its table is gone)
+            return None
+        key = tables.first().cursor_key
         if key is None or key == "none":
             return None
         index = int(key)
