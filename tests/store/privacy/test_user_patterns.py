@@ -39,3 +39,10 @@ def test_the_unmistakable_secrets_are_fresh_and_of_their_shapes():
     token = first["a random 40-character token"]
     assert len(token) == 40 and token.isalnum() and token != second["a random 40-character token"]
     assert any(c.islower() for c in token) and any(c.isupper() for c in token) and any(c.isdigit() for c in token)
+
+
+def test_the_keep_probe_is_as_long_as_the_longest_value_the_filter_tries():
+    import store.privacy
+    from store.privacy import user_patterns
+
+    assert user_patterns.KEEP_MAX_CHARS == store.privacy.KEEP_MAX_CHARS
