@@ -327,10 +327,22 @@ def is_project_excluded(project_path: str, config: dict) -> bool:
     return False
 
 
-def secret_patterns() -> list[str]:
-    """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
-    config, _warnings = load_config()
-    return list(config.get("secret_patterns") or [])
+def privacy_patterns(config: dict | None = None):
+    """The person's patterns as every caller of the privacy filter passes them (its
+    `extra_patterns`): their `secret_patterns` (the built-in rules always apply), and with
+    `not_secret_patterns` set, both in one store.privacy.UserPatterns.  `config` as load_config
+    gave it; None: config.toml's.  With no not_secret_patterns, a plain tuple and no import."""
+    if config is None:
+        config, _warnings = load_config()
+    if not isinstance(config, dict):
+        return ()
+    secret, keep = (tuple(p for p in value if isinstance(p, str) and p) if isinstance(value, (list, tuple)) else ()
+                    for value in (config.get("secret_patterns"), config.get("not_secret_patterns")))  # fmt: skip
+    if not keep:
+        return secret
+    from store.privacy import UserPatterns  # the filter's own module: a hook has it loaded already
+
+    return UserPatterns(secret, keep)
 
 
 _TOP_LEVEL_KEY = r"^\s*{key}\s*="
