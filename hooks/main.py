@@ -131,7 +131,9 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
     if hook.name in CAPTURE_EVENTS and markers.hides(hook.raw_session_id, hook.prompt_id):
         return  # an event of a turn whose prompt was entirely private
     # The privacy filter, before anything else reads the event's text.
-    hook.clean(raw_size, config.get("secret_patterns") or ())
+    from store.config import privacy_patterns
+
+    hook.clean(raw_size, privacy_patterns(config))
     ops, want_context = _dispatch(hook, config, markers)
     if ops is None:
         return  # an entirely private prompt: nothing stored, nothing searched

@@ -51,6 +51,10 @@ SETTINGS = {
     "secret_patterns": ([], "strs", None, None,
                         "extra regular expressions to redact; invalid ones and ones that backtrack are "
                         "dropped with a warning"),
+    "not_secret_patterns": ([], "strs", None, None,
+                            "regular expressions for values that are not secrets: a value the filter would "
+                            "redact is kept when one matches it whole; ones that match the empty text or a "
+                            "real secret's shape, invalid ones and ones that backtrack are dropped with a warning"),
     "team_url": ("", "str", None, None,
                  "`[team] url`: the PostgreSQL server (`MEMLANE_TEAM_URL` wins); empty: team sharing off"),
     "team_projects": ([], "strs", None, None,
@@ -130,6 +134,10 @@ def _flatten(data: dict, warnings: list) -> dict:
     return flat
 
 
+# The settings that hold regular expressions, and store.privacy.user_patterns' check of each entry.
+_PATTERN_CHECKS = {"secret_patterns": "secret_pattern_problem", "not_secret_patterns": "not_secret_pattern_problem"}
+
+
 def _validate(key: str, value, warnings: list):
     default, kind, lo, hi, _doc = SETTINGS[key]
     if kind in ("int", "days"):
@@ -177,12 +185,12 @@ def _validate(key: str, value, warnings: list):
         if not isinstance(item, str):
             warnings.append(f"config: '{key}' entry {item!r} is not a string; dropped.")
             continue
-        if key == "secret_patterns" and item:
-            from store.privacy.user_patterns import secret_pattern_problem  # only with patterns set
+        if key in _PATTERN_CHECKS and item:
+            from store.privacy import user_patterns  # only with patterns set
 
-            problem = secret_pattern_problem(item)
+            problem = getattr(user_patterns, _PATTERN_CHECKS[key])(item)
             if problem is not None:
-                warnings.append(f"config: 'secret_patterns' entry {item!r} is refused: {problem}; dropped.")
+                warnings.append(f"config: '{key}' entry {item!r} is refused: {problem}; dropped.")
                 continue
         if item and item not in out:
             out.append(item)
@@ -319,10 +327,22 @@ def is_project_excluded(project_path: str, config: dict) -> bool:
     return False
 
 
-def secret_patterns() -> list[str]:
-    """The person's extra `secret_patterns` from config.toml (the built-in ones always apply)."""
-    config, _warnings = load_config()
-    return list(config.get("secret_patterns") or [])
+def privacy_patterns(config: dict | None = None):
+    """The person's patterns as every caller of the privacy filter passes them (its
+    `extra_patterns`): their `secret_patterns` (the built-in rules always apply), and with
+    `not_secret_patterns` set, both in one store.privacy.UserPatterns.  `config` as load_config
+    gave it; None: config.toml's.  With no not_secret_patterns, a plain tuple and no import."""
+    if config is None:
+        config, _warnings = load_config()
+    if not isinstance(config, dict):
+        return ()
+    secret, keep = (tuple(p for p in value if isinstance(p, str) and p) if isinstance(value, (list, tuple)) else ()
+                    for value in (config.get("secret_patterns"), config.get("not_secret_patterns")))  # fmt: skip
+    if not keep:
+        return secret
+    from store.privacy import UserPatterns  # the filter's own module: a hook has it loaded already
+
+    return UserPatterns(secret, keep)
 
 
 _TOP_LEVEL_KEY = r"^\s*{key}\s*="

@@ -88,6 +88,7 @@ from hooks.transcripts.shapes import (
 )
 from hooks.transcripts.title import title_line
 from hooks.turns import TurnTimeline, prompt_turn
+from store.config import privacy_patterns
 from store.files import NotRegularFile, open_regular
 from store.privacy import Cleaner
 from store.writing import normalise_timestamp
@@ -123,8 +124,7 @@ class TranscriptReader:
 
     def __init__(self, config: dict | None = None, *, since: str | None = None, keep_cwd=None):
         self.config = config if isinstance(config, dict) else {}
-        patterns = self.config.get("secret_patterns")
-        self.secret_patterns = tuple(patterns) if isinstance(patterns, (list, tuple)) else ()
+        self.patterns = privacy_patterns(self.config)  # secret_patterns, and not_secret_patterns
         self.since = normalise_timestamp(since) if since else None
         self.keep_cwd = keep_cwd
         self.stats = new_stats()
@@ -138,7 +138,7 @@ class TranscriptReader:
         self.turns = TurnTimeline()  # each session's private turns
         self._compact_trigger: dict = {}  # session -> trigger of its last compact_boundary
         self._kept_sessions: dict = {}  # session -> whether keep_cwd accepted it
-        self.cleaner = Cleaner(self.secret_patterns, memo=True)  # each distinct string once
+        self.cleaner = Cleaner(self.patterns, memo=True)  # each distinct string once
         self.unpaired_from_worker = None  # set when a worker process read the files
 
     # ------------------------------------------------------------------ files

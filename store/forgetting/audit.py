@@ -1,9 +1,9 @@
 """The secrets audit: stored memories that hold what the privacy filter would now remove.
 
-Rules improve after text was stored (and a person may add `secret_patterns`), so the
-Cleanup pane and `memlane doctor` run today's filter over what is already stored and
-offer to redact it; the redaction goes through `store.forgetting.erase.replace_contents`, which
-leaves no copy behind.
+Rules improve after text was stored (and a person may add `secret_patterns`, or
+`not_secret_patterns` for values that are not secrets), so the Cleanup pane and
+`memlane doctor` run today's filter over what is already stored and offer to redact it; the
+redaction goes through `store.forgetting.erase.replace_contents`, which leaves no copy behind.
 """
 
 from __future__ import annotations

@@ -40,6 +40,13 @@ scheme word stays), ``password``, ``api_key``, ``secret``, ``cookie``, ``webhook
 ``high_entropy`` and ``custom`` (the user's ``secret_patterns``; when a pattern has groups,
 group 1 is redacted, otherwise the whole match).
 
+Every function here takes the person's patterns as ``extra_patterns``: a list of their
+``secret_patterns``, or a :class:`UserPatterns` that carries those and their
+``not_secret_patterns`` (``store.config.privacy_patterns`` makes the one every caller passes).
+A span the filter would redact is kept when a not-secret pattern matches its text whole; a span
+longer than KEEP_MAX_CHARS, one only the person's own secret_patterns found, and a command's
+output redacted whole stay redacted, and ``<private>`` blocks are gone before any span is found.
+
 Import cost matters (hook path): only ``re`` is imported, and each regular expression is
 compiled the first time a text needs it.  Speed over a large text (1 MB of command output): the
 rules' literals are found in one pass (store/privacy/anchors.py), and a shape is tried only where
@@ -115,6 +122,7 @@ __all__ = [
     "leaves_private_open",
     "output_is_secret",
     "redact_output",
+    "UserPatterns",
 ]
 
 
@@ -517,11 +525,15 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     if not isinstance(text, str) or not text:
         return []
     if len(text) < FORGET_FROM:
-        return _find(text, extra_patterns)
-    try:
-        return _find(text, extra_patterns)
-    finally:
-        forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
+        spans = _find(text, extra_patterns)
+    else:
+        try:
+            spans = _find(text, extra_patterns)
+        finally:
+            forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
+    if spans and type(extra_patterns) is UserPatterns and extra_patterns.keep:
+        return [span for span in spans if not extra_patterns.keeps(text[span[1]:span[2]], span[0])]
+    return spans
 
 
 # A text this long empties the verdicts on values when it has been read (store/privacy/values.py
@@ -1141,6 +1153,38 @@ def redact_output(command: str, output: str, extra_patterns=()) -> str:
     return clean_text(output, extra_patterns)
 
 
+# The longest value a not-secret pattern is tried on (a longer span stays redacted): the patterns
+# were proven fast matching values this long whole when the config was loaded
+# (store/privacy/user_patterns.py KEEP_MAX_CHARS, equal to this), so no value can hang a hook.
+KEEP_MAX_CHARS = 1000
+
+# Spans no not-secret pattern keeps: what the person's own secret_patterns found (they said it is
+# a secret), and a command's output redacted whole (not a value: what a secret's command printed).
+_NEVER_KEPT = frozenset(("custom", "secret_output"))
+
+
+class UserPatterns:
+    """The person's patterns, as the one `extra_patterns` value every caller passes: `secret`
+    (their `secret_patterns`, compiled) and `keep` (their `not_secret_patterns`, compiled).  Both
+    were checked when the config was loaded (store/privacy/user_patterns.py)."""
+
+    __slots__ = ("secret", "keep")
+
+    def __init__(self, secret=(), keep=()) -> None:
+        self.secret = _compile_extra(secret)
+        self.keep = _compile_extra(keep)
+
+    def keeps(self, value: str, kind: str) -> bool:
+        """Whether a value the filter found (of `kind`) is kept: a not-secret pattern matches it
+        whole, it is no longer than KEEP_MAX_CHARS, and its kind is one a person may keep."""
+        if not self.keep or len(value) > KEEP_MAX_CHARS or kind in _NEVER_KEPT:
+            return False
+        return any(rx.fullmatch(value) is not None for rx in self.keep)
+
+    def __repr__(self) -> str:
+        return f"UserPatterns(secret={[rx.pattern for rx in self.secret]!r}, keep={[rx.pattern for rx in self.keep]!r})"
+
+
 _EXTRA_CACHE = {}
 
 
@@ -1148,6 +1192,8 @@ def _compile_extra(extra_patterns):
     """Compile the user's patterns; invalid ones (or non-strings) are skipped."""
     if not extra_patterns:
         return ()
+    if type(extra_patterns) is UserPatterns:
+        return extra_patterns.secret
     if isinstance(extra_patterns, (str, re.Pattern)):
         extra_patterns = (extra_patterns,)
     try:
@@ -1254,7 +1300,8 @@ def clean_lines(lines, extra_patterns=()) -> list:
 class Cleaner:
     """The one walk of the privacy filter over a JSON value (what :func:`clean_value` does).
 
-    ``patterns`` are the user's ``secret_patterns``, compiled once for the Cleaner.  With
+    ``patterns`` are the user's ``secret_patterns``, compiled once for the Cleaner (or a
+    :class:`UserPatterns`, with their ``not_secret_patterns``).  With
     ``memo``, each distinct string is cleaned once: a transcript repeats the same strings
     (paths, descriptions, patch lines; a Write's text is in its input and its result), and
     the filter's cost is per string.  Strings up to MEMO_MAX_CHARS are remembered for the
@@ -1266,7 +1313,7 @@ class Cleaner:
     MEMO_MAX_ITEMS = 100_000
 
     def __init__(self, patterns=(), memo: bool = False) -> None:
-        self.extra = _compile_extra(patterns)
+        self.extra = patterns if type(patterns) is UserPatterns else _compile_extra(patterns)
         self._secret_calls: set = set()  # ids of tool calls whose output is a secret (outputs.py)
         self._memo = {} if memo else None
         self._long: dict = {}
@@ -1395,7 +1442,8 @@ class Cleaner:
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
                         kind = self._secret_kind(k, v)
-                        if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind):
+                        if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind) \
+                                and not (type(self.extra) is UserPatterns and self.extra.keeps(v, kind)):
                             dst[out_key] = "[REDACTED:" + kind + "]"
                             continue
                     dst[out_key] = child(v)

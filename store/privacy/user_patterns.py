@@ -33,6 +33,11 @@ def count_in_time(pattern: str, text: str, limit: float = TIME_LIMIT) -> int:
     return _helper.count(pattern, text, limit)
 
 
+def count_whole_in_time(pattern: str, texts: list[str], limit: float = TIME_LIMIT) -> int:
+    """How many of `texts` `pattern` matches whole (fullmatch), or PatternRefused."""
+    return _helper.count(pattern, texts, limit, whole=True)
+
+
 def stop_helper() -> None:
     """End the helper process (the next count starts another)."""
     _helper.stop()
@@ -46,15 +51,16 @@ class _Helper:
         self._proc: subprocess.Popen | None = None
         self._replies: queue.Queue[str] = queue.Queue()
 
-    def count(self, pattern: str, text: str, limit: float) -> int:
+    def count(self, pattern: str, text, limit: float, whole: bool = False) -> int:
+        request = [pattern, text, "whole"] if whole else [pattern, text]
         with self._lock:
             try:
                 self._ensure_started()
-                self._send([pattern, text])
+                self._send(request)
             except OSError:  # the helper died between two counts: once more, with a new one
                 self._stop()
                 self._ensure_started()
-                self._send([pattern, text])
+                self._send(request)
             try:
                 reply = json.loads(self._replies.get(timeout=limit))
             except queue.Empty:
@@ -92,7 +98,7 @@ class _Helper:
             self._stop()
             raise PatternRefused("The pattern checker could not start, so no pattern can be used.")
 
-    def _send(self, request: list[str]) -> None:
+    def _send(self, request: list) -> None:
         assert self._proc is not None and self._proc.stdin is not None
         self._proc.stdin.write(json.dumps(request) + "\n")
         self._proc.stdin.flush()
@@ -220,3 +226,86 @@ def _probe_problem(pattern: str) -> str | None:
     if time.monotonic() - started > PROBE_LIMIT:  # pragma: no cover - timing
         return "it is too slow on long text; bound its repeats (`{1,64}` instead of `+`)"
     return None
+
+
+# ----------------------------------------------------------------------------------------
+# Checking a `not_secret_patterns` entry once, when the config is loaded: the privacy filter
+# keeps a value it would redact when one of these matches the value whole, in the hook's own
+# process, with no time limit.  So an entry must be fast on any value it may be tried on (values
+# up to KEEP_MAX_CHARS; a longer one stays redacted untried) and must keep no real secret: one that
+# matches the empty text or any of a few unmistakable secrets would switch the filter off.
+
+KEEP_MAX_CHARS = 1000  # = store.privacy.KEEP_MAX_CHARS (a test keeps them equal)
+_keep_verdicts: dict[str, str | None] = {}
+
+
+def not_secret_pattern_problem(pattern: str) -> str | None:
+    """Why `pattern` cannot be a not-secret pattern (one sentence), or None when it is fine.
+
+    Refused: patterns that do not compile or nest repeats (as secret_pattern_problem), that take
+    more than PROBE_LIMIT matching whole probe values of KEEP_MAX_CHARS characters built from their
+    own characters, that match the empty text, or that match whole a secret nobody would keep (a
+    random 40-character token, a GitHub token, an AWS key id, a private key's first line, an API
+    key, a password), built afresh on every check so no list of them can be written around."""
+    if pattern in _keep_verdicts:
+        return _keep_verdicts[pattern]
+    verdict = _static_problem(pattern)
+    if verdict is None:
+        verdict = _keep_probe_problem(pattern)
+    _keep_verdicts[pattern] = verdict
+    return verdict
+
+
+def _keep_probe_problem(pattern: str) -> str | None:
+    import time
+
+    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
+    chars = list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+    probes = [ch * KEEP_MAX_CHARS for ch in chars] + [ch * (KEEP_MAX_CHARS - 1) + "\u0001" for ch in chars]
+    mixed = "".join(chars)
+    probes.append((mixed * (KEEP_MAX_CHARS // len(mixed) + 1))[: KEEP_MAX_CHARS - 1] + "\u0001")
+    try:
+        if count_whole_in_time(pattern, [""], START_LIMIT):  # (starts the helper outside the budget)
+            return "it matches the empty text, so it would keep whatever the filter finds; make it say what the value looks like"
+        started = time.monotonic()
+        count_whole_in_time(pattern, probes, PROBE_LIMIT)
+    except PatternRefused:
+        return (f"it backtracks: more than {PROBE_LIMIT:g} s matching {len(probes)} test values of "
+                f"{KEEP_MAX_CHARS} characters whole (the longest value it is tried on); bound "
+                "its repeats (`{1,64}` instead of `+`)")
+    if time.monotonic() - started > PROBE_LIMIT:  # pragma: no cover - timing
+        return "it is too slow on long values; bound its repeats (`{1,64}` instead of `+`)"
+    for what, secret in unmistakable_secrets():
+        try:
+            if count_whole_in_time(pattern, [secret], PROBE_LIMIT):
+                return (f"it matches {what} whole, so it would keep real secrets; make it say what "
+                        "your harmless values look like (a fixed prefix, a length)")
+        except PatternRefused:  # pragma: no cover - proven fast above
+            return "it is too slow; bound its repeats (`{1,64}` instead of `+`)"
+    return None
+
+
+def unmistakable_secrets() -> list[tuple[str, str]]:
+    """(what it is, a fresh one) for secrets no not-secret pattern may match: made at run time,
+    random where the real ones are, so none is written here and no pattern is tuned to a copy."""
+    import secrets
+    import string
+
+    pick = secrets.SystemRandom()
+    base62 = string.ascii_letters + string.digits
+
+    def token(size: int, alphabet: str = base62) -> str:
+        return "".join(pick.choice(alphabet) for _ in range(size))
+
+    # a random token with a lowercase and an uppercase letter and a digit in it, wherever they fall
+    mixed = list(token(37)) + [pick.choice(string.ascii_lowercase), pick.choice(string.ascii_uppercase),
+                                pick.choice(string.digits)]  # fmt: skip
+    pick.shuffle(mixed)
+    return [
+        ("a random 40-character token", "".join(mixed)),
+        ("a GitHub token (`ghp_` and 36 characters)", "ghp_" + token(36)),
+        ("an AWS access key id (`AKIA` and 16 characters)", "AKIA" + token(16, string.ascii_uppercase + string.digits)),
+        ("a private key's first line", "-----BEGIN " + "PRIVATE KEY-----"),
+        ("an API key (`sk-` and 48 characters)", "sk-" + token(48)),
+        ("a password like `Tr0ub4dor&3`", "Tr0ub4dor&3"),
+    ]

@@ -1,8 +1,8 @@
 """Export memories to Markdown or JSON: a session, a search result or a list of ids.
 
 One function, `export_memories`, serves `memlane export` and `e` in the app. Every
-stored text passes the privacy filter again (with today's `secret_patterns`, so a
-pattern added after a memory was stored still applies) and then `store.display.inert`;
+stored text passes the privacy filter again (with today's `secret_patterns` and
+`not_secret_patterns`, so a pattern added after a memory was stored still applies) and then `store.display.inert`;
 memories of projects now in `exclude_projects` are left out.
 """
 
@@ -17,7 +17,7 @@ import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from store.config import is_project_excluded, load_config
+from store.config import is_project_excluded, load_config, privacy_patterns
 from store.display import inert, inert_line
 from store.errors import MemlaneError
 from store.privacy import clean_text
@@ -74,7 +74,7 @@ def export_memories(conn: sqlite3.Connection, request: ExportRequest, fmt: str =
     if config is None:
         config, _warnings = load_config()
     rows = _rows(conn, request)
-    patterns = list(config.get("secret_patterns") or [])
+    patterns = privacy_patterns(config)
     kept = [_safe(row, patterns) for row in rows if not is_project_excluded(row.get("project") or "", config)]
     moment = (now or datetime.now(UTC)).astimezone(UTC)
     what = request.describe()
@@ -183,7 +183,7 @@ def _rows(conn: sqlite3.Connection, request: ExportRequest) -> list[dict]:
     return sorted(rows, key=lambda row: order[row["id"]])
 
 
-def _safe(row: dict, patterns: list[str]) -> dict:
+def _safe(row: dict, patterns) -> dict:
     out = {}
     for key in EXPORTED_KEYS:
         value = row.get(key)

@@ -135,3 +135,19 @@ def test_a_link_or_a_fifo_is_refused_even_with_force_and_nothing_hangs(db, tmp_p
     dangling = tmp_path / "dangling.md"
     dangling.symlink_to(tmp_path / "nowhere.md")
     assert export_cli(db, dangling).returncode == 2 and not (tmp_path / "nowhere.md").exists()
+
+
+def test_an_export_keeps_a_value_the_person_said_is_not_a_secret(tmp_path):
+    path = str(tmp_path / "keep.db")
+    conn = connect(path)
+    start_session(conn, "sess-keep-0001", "/work/alpha")
+    add_memory(conn, {"session_id": "sess-keep-0001", "cwd": "/work/alpha", "type": "command",
+                      "content": "deploy CACHE_TOKEN=b7Qx9LmZ2pVt4Kw8 API_TOKEN=Zr4mQ8vLx2Pw9Tk7Nc3B",
+                      "created_at": ts(3)})  # fmt: skip
+    request = ExportRequest(session="sess-keep-0001")
+    plain = export_memories(conn, request, "json", config={})
+    kept = export_memories(conn, request, "json", config={"not_secret_patterns": ["b7Qx[0-9A-Za-z]{12}"]})
+    conn.close()
+    assert "b7Qx9LmZ2pVt4Kw8" not in plain.text
+    assert "CACHE_TOKEN=b7Qx9LmZ2pVt4Kw8" in kept.text
+    assert "Zr4mQ8vLx2Pw9Tk7Nc3B" not in kept.text and "[REDACTED" in kept.text

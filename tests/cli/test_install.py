@@ -277,6 +277,20 @@ def test_doctor_finds_secrets_stored_before_todays_rules_and_redacts_them(capsys
     assert code == 0 and "secrets audit: no stored memory" in out, out + err
 
 
+def test_doctor_does_not_report_a_value_the_person_said_is_not_a_secret(capsys, settings, db, tmp_path):
+    build = "b7Qx9LmZ2pVt4Kw8"
+    conn = connect(db)
+    add_memory(conn, {"session_id": "s1", "type": "command", "cwd": "/tmp", "content": f"$ make CACHE_TOKEN={build}"})
+    conn.close()
+    assert run(capsys, "install")[0] == 0
+    assert "today's rules find secrets in 1 stored memory" in run(capsys, "doctor")[1]
+    (tmp_path / "memlane-home" / "config.toml").write_text('not_secret_patterns = ["b7Qx[0-9A-Za-z]{12}"]\n')
+    code, out, err = run(capsys, "doctor", "--redact-secrets")
+    assert "secrets audit: no stored memory" in out, out + err
+    with open(db, "rb") as fh:
+        assert build.encode() in fh.read()
+
+
 def test_doctor_reports_a_missing_hook(capsys, settings, db):
     assert run(capsys, "install")[0] == 0
     data = json.loads(settings.read_text())

@@ -128,6 +128,7 @@ capture_glob = false
 capture_disabled_tools = ["WebFetch", "mcp__github__get_issue"]
 exclude_projects = ["~/secret/*"]
 secret_patterns = ["sk-[A-Za-z0-9]{20,}"]
+not_secret_patterns = ["build-[0-9a-f]{12}"]
 theme = "nord"
 """)
     config, warnings = load_config(p)
@@ -138,7 +139,7 @@ theme = "nord"
         "capture_read": True, "capture_grep": True, "capture_glob": False,
         "capture_disabled_tools": ["WebFetch", "mcp__github__get_issue"],
         "exclude_projects": ["~/secret/*"], "secret_patterns": ["sk-[A-Za-z0-9]{20,}"],
-        "theme": "nord",
+        "not_secret_patterns": ["build-[0-9a-f]{12}"], "theme": "nord",
     }
 
 
@@ -374,3 +375,37 @@ def test_every_setting_round_trips_its_default_and_refuses_a_wrong_type(tmp_path
         assert config[key] == hi and "using " + str(hi) in warnings[0]
         config, _ = load_config(write(tmp_path, f"{key} = {lo - 1}\n"))
         assert config[key] == (lo if kind == "int" else default)
+
+
+# ------------------------------------------------------------------- not_secret_patterns
+def test_a_not_secret_pattern_that_says_what_its_values_look_like_is_accepted(tmp_path):
+    config, warnings = load_config(write(tmp_path, r'not_secret_patterns = ["build-[0-9a-f]{12}", "[0-9a-f]{40}"]' + "\n"))
+    assert config["not_secret_patterns"] == ["build-[0-9a-f]{12}", "[0-9a-f]{40}"] and warnings == []
+
+
+@pytest.mark.parametrize(
+    ("pattern", "why"),
+    [
+        ("([unclosed", "not a valid regular expression"),
+        ("(a+)+", "a repeat inside a repeat"),
+        # cubic when matched whole, yet passes secret_patterns' probes (finditer finds it at once)
+        (r"\d+\d+\d+", "it backtracks"),
+        ("x?", "matches the empty text"),
+        (".*", "matches the empty text"),
+        (r"\S+", "a random 40-character token"),
+        ("[A-Za-z0-9]+", "a random 40-character token"),
+        ("ghp_[A-Za-z0-9]{36}", "a GitHub token"),
+        ("AKIA[A-Z0-9]{16}", "an AWS access key id"),
+        ("-----BEGIN [A-Z ]+-----", "a private key's first line"),
+        (r"sk-\w{48}", "an API key"),
+        (r"[A-Za-z0-9&]{11}", "a password like"),
+    ],
+)
+def test_a_not_secret_pattern_that_could_keep_secrets_is_refused_with_one_line(tmp_path, pattern, why):
+    from store.config import toml_value
+
+    config, warnings = load_config(write(tmp_path, f"not_secret_patterns = {toml_value([pattern, 'build-[0-9]{6}'])}\n"))
+    assert config["not_secret_patterns"] == ["build-[0-9]{6}"]
+    assert len(warnings) == 1 and "\n" not in warnings[0]
+    assert warnings[0].startswith(f"config: 'not_secret_patterns' entry {pattern!r} is refused: ")
+    assert why in warnings[0]

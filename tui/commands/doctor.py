@@ -429,12 +429,12 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
 
 
 def _check_secrets(report: _Report, conn, redact: bool) -> None:
-    """The secrets audit: what today's rules (and the person's secret_patterns) would remove from
-    memories stored before them; with `redact`, removed now."""
-    from store.config import secret_patterns
+    """The secrets audit: what today's rules (with the person's secret_patterns and
+    not_secret_patterns) would remove from memories stored before them; with `redact`, removed now."""
+    from store.config import privacy_patterns
     from store.forgetting import redact_findings, secrets_audit
 
-    patterns = secret_patterns()
+    patterns = privacy_patterns()
     findings = secrets_audit(conn, patterns)
     if not findings:
         report.ok("secrets audit: no stored memory holds a secret today's rules find")

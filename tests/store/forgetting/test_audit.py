@@ -91,3 +91,20 @@ def test_the_audit_runs_todays_detector_over_old_memories(conn, db_path):
     raw = file_bytes(db_path)
     assert [s for s in secrets.values() if s.encode() in raw] == []
     assert audit.secrets_audit(conn) == []
+
+
+def test_the_audit_does_not_offer_a_value_the_person_said_is_not_a_secret(conn, db_path):
+    from store.config import privacy_patterns
+
+    build, secret = "b7Qx9LmZ2pVt4Kw8", "Zr4mQ8vLx2Pw9Tk7Nc3B"
+    kept_only = add(conn, f"export CACHE_TOKEN={build}")
+    both = add(conn, f"export CACHE_TOKEN={build}\nexport API_TOKEN={secret}")
+    assert {f["id"] for f in audit.secrets_audit(conn)} == {kept_only, both}
+    patterns = privacy_patterns({"not_secret_patterns": ["b7Qx[0-9A-Za-z]{12}"]})
+    assert [f["id"] for f in audit.secrets_audit(conn, patterns)] == [both]
+    assert audit.audit_ids(conn, [kept_only], patterns) == []
+    assert audit.redact_findings(conn, [kept_only, both], patterns) == 1
+    contents = [row[0] for row in conn.execute("SELECT content FROM memory ORDER BY id")]
+    assert contents[0] == f"export CACHE_TOKEN={build}"
+    assert f"CACHE_TOKEN={build}" in contents[1] and secret not in contents[1]
+    assert secret.encode() not in file_bytes(db_path)

@@ -21,3 +21,28 @@ def test_a_runaway_pattern_is_stopped_at_the_limit_and_the_next_count_still_work
     with pytest.raises(PatternRefused, match="^Too slow to use"):  # uncut, it runs for hours
         finishes(count_in_time, "(a+)+$", "a" * 40 + "b", limit=0.3)
     assert count_in_time("a+", "a" * 40 + "b") == 1  # a fresh helper
+
+
+def test_the_not_secret_patterns_probe_matches_whole_where_the_secret_patterns_probe_does_not():
+    # finditer stops at the first match of a long run of digits; fullmatch on a value ending in a
+    # character the pattern refuses tries every split: the keep check must probe whole matches
+    from store.privacy.user_patterns import not_secret_pattern_problem, secret_pattern_problem
+
+    assert secret_pattern_problem(r"\d+\d+\d+") is None
+    assert "backtracks" in not_secret_pattern_problem(r"\d+\d+\d+")
+
+
+def test_the_unmistakable_secrets_are_fresh_and_of_their_shapes():
+    from store.privacy.user_patterns import unmistakable_secrets
+
+    first, second = dict(unmistakable_secrets()), dict(unmistakable_secrets())
+    token = first["a random 40-character token"]
+    assert len(token) == 40 and token.isalnum() and token != second["a random 40-character token"]
+    assert any(c.islower() for c in token) and any(c.isupper() for c in token) and any(c.isdigit() for c in token)
+
+
+def test_the_keep_probe_is_as_long_as_the_longest_value_the_filter_tries():
+    import store.privacy
+    from store.privacy import user_patterns
+
+    assert user_patterns.KEEP_MAX_CHARS == store.privacy.KEEP_MAX_CHARS

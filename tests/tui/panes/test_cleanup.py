@@ -412,6 +412,38 @@ async def test_secrets_audit_finds_a_raw_token_and_one_key_redacts_it(cleanup_db
 
 
 @pilot_test
+async def test_the_audit_leaves_a_value_the_person_said_is_not_a_secret(cleanup_db, home):
+    from store.writing.writer import add_memory
+
+    build = "b7Qx9LmZ2pVt4Kw8"
+    conn = connect(cleanup_db)
+    kept = add_memory(conn, {"session_id": "s-keep", "type": "command", "cwd": "/tmp",
+                             "content": f"$ make CACHE_TOKEN={build}"})  # fmt: skip
+    conn.close()
+    config = home / ".claude" / "memlane" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('not_secret_patterns = ["b7Qx[0-9A-Za-z]{12}"]\n')
+    async with cleanup_on(cleanup_db) as (app, pilot, pane):
+        await pilot.press("S")
+        await settle(pilot)
+        assert [f["id"] for f in pane.audit.findings] == [18]
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmModal) and app.screen.count == 1
+        await pilot.press("y")
+        await settle(pilot)
+    assert query_db(cleanup_db, "SELECT content FROM memory WHERE id = ?", kept)[0][0] == f"$ make CACHE_TOKEN={build}"
+    config.unlink()
+    conn = connect(cleanup_db)
+    try:
+        from store.forgetting import secrets_audit
+
+        assert [f["id"] for f in secrets_audit(conn)] == [kept]  # without the setting it is offered
+    finally:
+        conn.close()
+
+
+@pilot_test
 async def test_enter_on_a_finding_opens_it_in_its_session_timeline(cleanup_db):
     from tui.gui.screens.timeline import TimelineScreen
 

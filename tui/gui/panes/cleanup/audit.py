@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from store.config import secret_patterns
+from store.config import privacy_patterns
 from store.database import StoreError
 from store.forgetting import audit_batch, audit_ids, count_memories, redact_findings
 from tui.formatting import local_time, number, plural, short_id
@@ -138,7 +138,7 @@ class SecretsAuditView(MemoryListView):
         worker = get_current_worker()
         before_id, scanned, total = None, 0, 0
         try:
-            patterns = secret_patterns()
+            patterns = privacy_patterns()
             total = self.store.read(count_memories)
             while not worker.is_cancelled:
                 found, before_id = self.store.read(audit_batch, before_id, BATCH, patterns)
@@ -202,7 +202,7 @@ class SecretsAuditView(MemoryListView):
 
     @work(thread=True, group="cleanup-recheck", exit_on_error=False)
     def _recheck(self, ids: list[int]) -> None:
-        left = self.store.read(audit_ids, ids, secret_patterns())
+        left = self.store.read(audit_ids, ids, privacy_patterns())
         self.post_message(Rechecked(ids, left))
 
     @on(Rechecked)
@@ -312,7 +312,7 @@ class SecretsAuditView(MemoryListView):
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact_findings(self, ids: list[int]) -> None:
-        count = self.store.run(redact_findings, ids, secret_patterns())
+        count = self.store.run(redact_findings, ids, privacy_patterns())
         self.post_message(FindingsRedacted(ids, count))
 
     @on(FindingsRedacted)
