@@ -145,12 +145,17 @@ def secret_pattern_problem(pattern: str) -> str | None:
     `(a|aa)*`: exponential backtracking), and patterns that take more than PROBE_LIMIT on
     probe strings built from their own characters (polynomial backtracking such as
     `\\w+@\\w+\\.com` on a long word, which grows with the square of the text)."""
-    if pattern in _verdicts:
-        return _verdicts[pattern]
+    return _checked(pattern, _verdicts, _probe_problem)
+
+
+def _checked(pattern: str, verdicts: dict, probe_problem) -> str | None:
+    """The verdict on `pattern`, kept in `verdicts`: its static problem, else its probes'."""
+    if pattern in verdicts:
+        return verdicts[pattern]
     verdict = _static_problem(pattern)
     if verdict is None:
-        verdict = _probe_problem(pattern)
-    _verdicts[pattern] = verdict
+        verdict = probe_problem(pattern)
+    verdicts[pattern] = verdict
     return verdict
 
 
@@ -247,13 +252,7 @@ def not_secret_pattern_problem(pattern: str) -> str | None:
     own characters, that match the empty text, or that match whole a secret nobody would keep (a
     random 40-character token, a GitHub token, an AWS key id, a private key's first line, an API
     key, a password), built afresh on every check so no list of them can be written around."""
-    if pattern in _keep_verdicts:
-        return _keep_verdicts[pattern]
-    verdict = _static_problem(pattern)
-    if verdict is None:
-        verdict = _keep_probe_problem(pattern)
-    _keep_verdicts[pattern] = verdict
-    return verdict
+    return _checked(pattern, _keep_verdicts, _keep_probe_problem)
 
 
 def _keep_probe_problem(pattern: str) -> str | None:
