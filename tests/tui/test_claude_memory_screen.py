@@ -167,6 +167,28 @@ async def test_S_finds_a_planted_credential_and_R_redacts_it_only_after_yes(memo
         await until(lambda: screen.reports == [])
 
 
+@pilot_test
+async def test_S_and_R_use_the_persons_own_patterns(memory_db, home):
+    # the same patterns as the hook, the import and the other audit: a shape only the person's
+    # secret_patterns name is found and redacted; one their not_secret_patterns name is kept
+    path, project, memory = memory_db
+    config = home / ".claude" / "memlane" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('secret_patterns = ["sandbox-[0-9]"]\nnot_secret_patterns = ["sk-ant-api03-[A-Za-z0-9_-]{80}"]\n')
+    app = app_for(path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        screen = await open_screen(pilot)
+        await pilot.press("S")
+        await until(lambda: screen.reports is not None)
+        assert [r["path"] for r in screen.reports] == [os.path.join(project, "CLAUDE.local.md")]
+        await pilot.press("R")
+        await settle(pilot)
+        await pilot.press("y")
+        await until(lambda: "sandbox-3" not in (home / "work" / "shop-api" / "CLAUDE.local.md").read_text())
+        await until(lambda: screen.reports == [])
+        assert KEY in (memory / "deploys.md").read_text()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_claude_memory_screen(snap_compare, memory_db, size):
     path, _project, _memory = memory_db

@@ -266,8 +266,9 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
     @work(thread=True, exclusive=True, group="claude-memory-audit", exit_on_error=False)
     def _audit(self, files: list[dict]) -> None:
         from store.claude_memory import audit_files
+        from store.config import privacy_patterns
 
-        self.post_message(AuditDone(audit_files(files)))
+        self.post_message(AuditDone(audit_files(files, privacy_patterns())))
 
     @on(AuditDone)
     def _audited(self, message: AuditDone) -> None:
@@ -297,11 +298,13 @@ class ClaudeMemoryScreen(WorkerFailures, Screen[None]):
     @work(thread=True, exclusive=True, group="claude-memory-audit", exit_on_error=False)
     def _redact(self, reports: list[dict]) -> None:
         from store.claude_memory import Changed, redact_file
+        from store.config import privacy_patterns
 
+        patterns = privacy_patterns()
         results, problems = [], []
         for report in reports:
             try:
-                results.append(redact_file(report["path"], report["digest"]))
+                results.append(redact_file(report["path"], report["digest"], patterns))
             except (Changed, OSError) as exc:
                 problems.append(str(exc))
         self.post_message(RedactDone(results, problems))
