@@ -205,3 +205,43 @@ async def test_on_a_starved_machine_a_pane_switch_still_goes_straight_to_the_new
 
     monkeypatch.setattr(app_footer.AppFooter, "hold", hold_then_stall)
     await _switch_and_watch_the_footer(db_path, make_app)
+
+
+@pilot_test
+async def test_the_footer_asks_no_keys_of_a_screen_escape_took_off_the_stack(db_path, make_app):
+    # A rebuild asked for just before escape ran once the screen was off the stack, while its
+    # children were being removed: a check that read its table found none, and the app died
+    # (Claude's memory screen, on a busy machine). A screen's keys are asked only while it is
+    # on the stack.
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from tests.tui.conftest import first_screen, until
+    from tui.gui.widgets.vim_table import VimDataTable
+
+    asked_off_the_stack: list[str] = []
+
+    class AsksItsTable(Screen[None]):
+        BINDINGS = [Binding("o", "open", "Open")]
+
+        def compose(self):
+            yield VimDataTable()
+            yield AppFooter()
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            if self not in self.app.screen_stack:
+                asked_off_the_stack.append(action)
+            return True
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await first_screen(app)
+        screen = AsksItsTable()
+        await app.push_screen(screen)
+        footer = screen.query_one(AppFooter)
+        await until(lambda: not footer._rebuild_pending)
+        footer._recompose_if_changed()  # a change of keys (a focus move, a row loaded)...
+        screen.dismiss()  # ...and escape, before the footer's next turn
+        await until(lambda: not screen.is_attached)
+        await settle(pilot)
+        assert asked_off_the_stack == []

@@ -164,8 +164,10 @@ class AppFooter(Footer):
         keys no longer wanted removed, without waiting for either.
         """
         self._rebuild_pending = False
-        if not self.is_attached:
-            return  # its screen was closed since this was asked for
+        if not self.is_attached or self.screen not in self.app.screen_stack:
+            # Its screen was closed, or dismissed, since this was asked for: its children are
+            # being removed, and a check of its keys that reads one would find it gone.
+            return
         held = self._held_until - time.monotonic()
         if held > 0:  # `release` asks again
             self.set_timer(held, self._recompose_if_changed)  # or the hold's end
