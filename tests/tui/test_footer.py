@@ -245,3 +245,34 @@ async def test_the_footer_asks_no_keys_of_a_screen_escape_took_off_the_stack(db_
         await until(lambda: not screen.is_attached)
         await settle(pilot)
         assert asked_off_the_stack == []
+
+
+async def click_helps_close(app, pilot, clicks: int) -> None:
+    """Open the help and post `clicks` clicks on its footer's Close at once."""
+    from textual import events
+
+    from tests.tui.conftest import first_screen, until
+    from tui.gui.screens.help import HelpScreen
+
+    await first_screen(app)
+    await pilot.press("question_mark")
+    await until(lambda: isinstance(app.screen, HelpScreen))
+    help_screen = app.screen
+    footer = help_screen.query_one(AppFooter)
+    await until(lambda: any(getattr(k, "action", "") == "close" for k in footer.children))
+    [close] = [k for k in footer.children if getattr(k, "action", "") == "close"]
+    for _ in range(clicks):
+        close.post_message(events.MouseDown(close, 1, 0, 0, 0, 1, False, False, False))
+    await until(lambda: not help_screen.is_attached)
+    await settle(pilot)
+
+
+@pilot_test
+async def test_a_click_on_the_helps_close_closes_it_for_good(db_path, make_app):
+    # The click ran Close, then Textual's own handler pressed the key too (`?`), by then on
+    # the panes: the help opened again.
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_helps_close(app, pilot, 1)
+        assert len(app.screen_stack) == 1
+

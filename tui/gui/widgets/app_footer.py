@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from rich.cells import cell_len
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Footer, Input, OptionList, Select
 
@@ -72,7 +73,10 @@ class FooterEntry(NamedTuple):
 class ActionFooterKey(FooterKey):
     """A footer key whose click runs its binding's action where the binding lives."""
 
-    async def on_mouse_down(self) -> None:
+    async def on_mouse_down(self, event: events.MouseDown) -> None:
+        # This is the click's whole answer: FooterKey's own handler, run after it, pressed
+        # the key again, where the keys go by then (Help's Close reopened the help).
+        event.prevent_default()
         if footer_key_disabled(self):
             self.app.bell()
             return
