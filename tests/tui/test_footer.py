@@ -276,3 +276,13 @@ async def test_a_click_on_the_helps_close_closes_it_for_good(db_path, make_app):
         await click_helps_close(app, pilot, 1)
         assert len(app.screen_stack) == 1
 
+
+@pilot_test
+async def test_a_double_click_on_a_footers_close_closes_one_screen(db_path, make_app):
+    # Both clicks reached the key before the first closed its screen; the second ran Close
+    # again for a screen already gone, and that popped the screen under it (the panes' own:
+    # the app died).
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_helps_close(app, pilot, 2)
+        assert len(app.screen_stack) == 1 and app.is_running

@@ -77,6 +77,10 @@ class ActionFooterKey(FooterKey):
         # This is the click's whole answer: FooterKey's own handler, run after it, pressed
         # the key again, where the keys go by then (Help's Close reopened the help).
         event.prevent_default()
+        if not self.screen.is_active:
+            # A second click that reached the key before the first closed its screen: run
+            # again, Close or Back would pop the screen under it.
+            return
         if footer_key_disabled(self):
             self.app.bell()
             return
