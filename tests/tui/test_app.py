@@ -69,7 +69,7 @@ async def test_pane_switching_keeps_each_panes_state(db_path, make_app):
         assert app.active_pane_id == "search"
         assert not isinstance(app.focused, Input)  # the list has the keys, until `/`
         await pilot.press("slash", *"pytest")
-        await pilot.pause(0.3)
+        await until(lambda: app.panes["search"].query_text == "pytest")  # searched once typing paused
         await settle(pilot)
         await pilot.press("escape")  # into the results
         await settle(pilot)

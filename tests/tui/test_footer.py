@@ -205,3 +205,84 @@ async def test_on_a_starved_machine_a_pane_switch_still_goes_straight_to_the_new
 
     monkeypatch.setattr(app_footer.AppFooter, "hold", hold_then_stall)
     await _switch_and_watch_the_footer(db_path, make_app)
+
+
+@pilot_test
+async def test_the_footer_asks_no_keys_of_a_screen_escape_took_off_the_stack(db_path, make_app):
+    # A rebuild asked for just before escape ran once the screen was off the stack, while its
+    # children were being removed: a check that read its table found none, and the app died
+    # (Claude's memory screen, on a busy machine). A screen's keys are asked only while it is
+    # on the stack.
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from tests.tui.conftest import first_screen, until
+    from tui.gui.widgets.vim_table import VimDataTable
+
+    asked_off_the_stack: list[str] = []
+
+    class AsksItsTable(Screen[None]):
+        BINDINGS = [Binding("o", "open", "Open")]
+
+        def compose(self):
+            yield VimDataTable()
+            yield AppFooter()
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            if self not in self.app.screen_stack:
+                asked_off_the_stack.append(action)
+            return True
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await first_screen(app)
+        screen = AsksItsTable()
+        await app.push_screen(screen)
+        footer = screen.query_one(AppFooter)
+        await until(lambda: not footer._rebuild_pending)
+        footer._recompose_if_changed()  # a change of keys (a focus move, a row loaded)...
+        screen.dismiss()  # ...and escape, before the footer's next turn
+        await until(lambda: not screen.is_attached)
+        await settle(pilot)
+        assert asked_off_the_stack == []
+
+
+async def click_helps_close(app, pilot, clicks: int) -> None:
+    """Open the help and post `clicks` clicks on its footer's Close at once."""
+    from textual import events
+
+    from tests.tui.conftest import first_screen, until
+    from tui.gui.screens.help import HelpScreen
+
+    await first_screen(app)
+    await pilot.press("question_mark")
+    await until(lambda: isinstance(app.screen, HelpScreen))
+    help_screen = app.screen
+    footer = help_screen.query_one(AppFooter)
+    await until(lambda: any(getattr(k, "action", "") == "close" for k in footer.children))
+    [close] = [k for k in footer.children if getattr(k, "action", "") == "close"]
+    for _ in range(clicks):
+        close.post_message(events.MouseDown(close, 1, 0, 0, 0, 1, False, False, False))
+    await until(lambda: not help_screen.is_attached)
+    await settle(pilot)
+
+
+@pilot_test
+async def test_a_click_on_the_helps_close_closes_it_for_good(db_path, make_app):
+    # The click ran Close, then Textual's own handler pressed the key too (`?`), by then on
+    # the panes: the help opened again.
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_helps_close(app, pilot, 1)
+        assert len(app.screen_stack) == 1
+
+
+@pilot_test
+async def test_a_double_click_on_a_footers_close_closes_one_screen(db_path, make_app):
+    # Both clicks reached the key before the first closed its screen; the second ran Close
+    # again for a screen already gone, and that popped the screen under it (the panes' own:
+    # the app died).
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_helps_close(app, pilot, 2)
+        assert len(app.screen_stack) == 1 and app.is_running

@@ -209,3 +209,40 @@ async def test_text_with_brackets_is_shown_as_typed_not_as_markup():
         await pilot.pause()
         assert "[REDACTED]: [Errno <n>]" in str(app.screen.query_one("#text-input-prompt").render())
         assert "[x1]" in str(app.screen.query_one("#text-input-title").render())
+
+
+@pilot_test
+async def test_a_second_answer_queued_behind_the_first_is_ignored():
+    # enter on Cancel and y at once: y's confirm dismissed the modal, and Cancel's press, already
+    # on its way, dismissed again once it was off the stack, which pops the screen under it.
+    from tests.tui.conftest import until
+
+    app = confirm()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = app.screen
+        modal.action_confirm()  # y...
+        modal.post_message(Button.Pressed(modal.query_one("#cancel", Button)))  # ...and enter on Cancel
+        await until(lambda: not modal.is_attached)
+        await pilot.pause()
+        assert app.result is True and len(app.screen_stack) == 1
+
+
+@pilot_test
+async def test_a_letter_queued_behind_enter_in_the_copy_list_copies_nothing_more():
+    # `c` typed just before enter: enter's binding (a priority one) answered first, and the
+    # letter, reaching the list's dialog after, answered again: the screen under it was popped.
+    from textual.events import Key
+
+    from tests.tui.conftest import until
+    from tui.gui.memory_actions import CopyModal
+
+    app = Host(CopyModal([("text", "the memory"), ("commit", "abc123")]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = app.screen
+        modal.action_choose()  # enter, on the first choice...
+        modal.post_message(Key("c", "c"))  # ...and the letter, still on its way
+        await until(lambda: not modal.is_attached)
+        await pilot.pause()
+        assert app.result == "text" and len(app.screen_stack) == 1

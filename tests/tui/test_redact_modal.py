@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -11,7 +12,7 @@ from store.writing.writer import add_memory
 from tests.timing import HANG
 from tests.tui.conftest import open_pane, pilot_test
 from tests.tui.fixtures_cleanup import make_app, settle
-from tui.gui.modals.redact import COUNT_DEBOUNCE, RedactModal
+from tui.gui.modals.redact import COUNT_DEBOUNCE, RedactModal, verdict_for
 
 RUNAWAY = "(a+)+$"  # backtracks 2^n times on n a's followed by a b
 A_RUN = "a" * 32 + "b"  # minutes of matching in this process: far over the time limit
@@ -132,3 +133,33 @@ async def test_the_count_and_the_redaction_cover_the_path_and_tags_too(cleanup_d
     row = conn.execute("SELECT file_path, tags FROM memory WHERE id = ?", (memory_id,)).fetchone()
     conn.close()
     assert row == ("/home/dev/memlane/src/[REDACTED]_client.py", "payments [REDACTED]")
+
+
+@pilot_test
+async def test_a_count_that_arrives_after_escape_submits_nothing(redact_db, monkeypatch):
+    # enter before the count came (it applies once the count does), then escape: the count's
+    # answer was still queued for the modal once it was off the stack, and its submit dismissed
+    # the screen below instead (the Cleanup pane's: the app crashed, nothing left to show).
+    from tui.gui.modals.redact import PatternCounted
+
+    counting, slow = threading.Event(), threading.Event()
+
+    def slow_count(pattern: str, content: str) -> int:
+        counting.set()
+        slow.wait(HANG)
+        return 1
+
+    monkeypatch.setattr("tui.gui.modals.redact.count_in_time", slow_count)
+    app = make_app(redact_db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        modal = await open_redaction(pilot, 19)
+        await pilot.press("ctrl+t", *r"E\d+", "enter")  # enter before the count: it waits for it
+        await until(pilot, counting.is_set)
+        assert modal._submit_when_counted and app.screen is modal
+        modal.action_cancel()  # escape...
+        modal.post_message(PatternCounted(r"E\d+", verdict_for(1)))  # ...and the count, just behind
+        await until(pilot, lambda: not modal.is_attached)
+        slow.set()
+        await settle(pilot)
+        assert len(app.screen_stack) == 1 and app.is_running
+        assert "E404" in content_of(redact_db, 19)  # escape won: nothing was redacted

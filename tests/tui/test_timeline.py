@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.timing import HANG
-from tests.tui.conftest import pilot_test, screen_text, settle
+from tests.tui.conftest import pilot_test, screen_text, settle, until
 
 
 @pilot_test
@@ -24,9 +24,11 @@ async def test_keys_pressed_before_the_timeline_loads_are_not_lost(db_path, make
         await settle(pilot)
         app.store.session_timeline = slow_timeline
         await pilot.press("enter")  # the newest session: s-live-0004, three memories, still running
-        await pilot.pause(0.1)
+        # (its keys go to its list from when it has the focus; a busy machine takes a while)
+        await until(lambda: isinstance(app.screen, TimelineScreen) and app.screen.is_mounted
+                    and app.focused is app.screen.timeline)  # fmt: skip
         screen = app.screen
-        assert isinstance(screen, TimelineScreen) and not screen.timeline.memories
+        assert not screen.timeline.memories
         await pilot.press("j", "j")
         gate.set()
         await settle(pilot)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input, Label
 
-from tests.tui.conftest import pilot_test, settle
+from tests.tui.conftest import pilot_test, settle, until
 from tui.gui import memory_actions
 from tui.gui.textual_internals import screen_lines
 
@@ -26,7 +26,7 @@ async def test_typing_config_on_the_search_list_is_a_query_not_resume_open_or_fi
         assert app.focused is search.table
         assert "type to search" in str(search.query_one("#search-status", Label).render())
         await pilot.press(*"config")
-        await pilot.pause(0.3)  # the search runs once the typing pauses
+        await until(lambda: search.query_text == "config")  # the search runs once the typing pauses
         await settle(pilot)
         assert search.query_input.value == "config"
         assert app.focused is search.query_input  # not the project filter (`f`)

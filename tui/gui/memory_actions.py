@@ -35,6 +35,7 @@ from tui.claude_resume import (
     says_gone,
 )
 from tui.gui import messages
+from tui.gui.modals.answers_once import AnswersOnce
 from tui.gui.widgets.app_footer import AppFooter
 from tui.rich_text import ellipsize
 
@@ -104,7 +105,7 @@ def editor_command(path: str, line: int | None, environ: dict | None = None) -> 
     return [*editor, f"+{line}", path]
 
 
-class CopyModal(ModalScreen["str | None"]):
+class CopyModal(AnswersOnce, ModalScreen["str | None"]):
     """Pick what to copy; the first letter of each choice picks it too."""
 
     BINDINGS = [

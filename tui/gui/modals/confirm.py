@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from store.display import inert
+from tui.gui.modals.answers_once import AnswersOnce
 from tui.gui.widgets.app_footer import AppFooter
 
 TYPE_COUNT_ABOVE = 1000
@@ -51,7 +52,7 @@ class CountInput(Input):
             await self.screen.run_action("confirm" if event.character == "y" else "cancel")
 
 
-class ConfirmModal(ModalScreen[bool]):
+class ConfirmModal(AnswersOnce, ModalScreen[bool]):
     """Ask before something destructive; dismisses with True only on an explicit yes."""
 
     BINDINGS = [

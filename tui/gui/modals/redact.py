@@ -116,7 +116,9 @@ class RedactModal(TextInputModal):
         if not (self.toggled and self.text == message.pattern):
             return  # typed on since: that text is counted next
         self._refresh_status()
-        if self._submit_when_counted:
+        # Not once escape took it off the stack (the count was already queued for it):
+        # its dismiss would pop the screen below it instead.
+        if self._submit_when_counted and self.is_active:
             self._submit_when_counted = False
             self.action_submit()
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from store.display import inert_line
 from tui.formatting import plural
+from tui.gui.modals.answers_once import AnswersOnce
 from tui.gui.widgets.app_footer import AppFooter
 
 
@@ -27,7 +28,7 @@ def offers(memories: int, *, timeline: bool = True) -> list[tuple[str, str]]:
     return [*choices, ("export", "e  Export: all of it to a Markdown or JSON file")]
 
 
-class SessionGoneModal(ModalScreen["str | None"]):
+class SessionGoneModal(AnswersOnce, ModalScreen["str | None"]):
     """Claude Code cannot resume `session_id`: why, and what memlane offers instead."""
 
     BINDINGS = [

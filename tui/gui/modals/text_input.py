@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from store.display import inert
+from tui.gui.modals.answers_once import AnswersOnce
 from tui.gui.modals.confirm import steady_cursors
 from tui.gui.widgets.app_footer import AppFooter
 
@@ -32,7 +33,7 @@ class TextInputResult:
     toggled: bool = False
 
 
-class TextInputModal(ModalScreen["TextInputResult | None"]):
+class TextInputModal(AnswersOnce, ModalScreen["TextInputResult | None"]):
     """Ask for one line of text; dismisses with a TextInputResult, or None when cancelled."""
 
     BINDINGS = [

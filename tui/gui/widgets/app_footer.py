@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from rich.cells import cell_len
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Footer, Input, OptionList, Select
 
@@ -72,7 +73,14 @@ class FooterEntry(NamedTuple):
 class ActionFooterKey(FooterKey):
     """A footer key whose click runs its binding's action where the binding lives."""
 
-    async def on_mouse_down(self) -> None:
+    async def on_mouse_down(self, event: events.MouseDown) -> None:
+        # This is the click's whole answer: FooterKey's own handler, run after it, pressed
+        # the key again, where the keys go by then (Help's Close reopened the help).
+        event.prevent_default()
+        if not self.screen.is_active:
+            # A second click that reached the key before the first closed its screen: run
+            # again, Close or Back would pop the screen under it.
+            return
         if footer_key_disabled(self):
             self.app.bell()
             return
@@ -164,8 +172,10 @@ class AppFooter(Footer):
         keys no longer wanted removed, without waiting for either.
         """
         self._rebuild_pending = False
-        if not self.is_attached:
-            return  # its screen was closed since this was asked for
+        if not self.is_attached or self.screen not in self.app.screen_stack:
+            # Its screen was closed, or dismissed, since this was asked for: its children are
+            # being removed, and a check of its keys that reads one would find it gone.
+            return
         held = self._held_until - time.monotonic()
         if held > 0:  # `release` asks again
             self.set_timer(held, self._recompose_if_changed)  # or the hold's end
