@@ -35,7 +35,7 @@ from tui.claude_resume import (
     says_gone,
 )
 from tui.gui import messages
-from tui.gui.modals.answers_once import AnswersOnce
+from tui.gui.modals import AnswersOnce
 from tui.gui.widgets.app_footer import AppFooter
 from tui.rich_text import ellipsize
 
