@@ -214,11 +214,17 @@ def _has_branch(items, parser) -> bool:
     return False
 
 
+def _probe_characters(pattern: str) -> list[str]:
+    """The characters the probes of `pattern` are built from: a few common ones, then up to 12
+    of its own literal characters (a repeat backtracks on what it can match)."""
+    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
+    return list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+
+
 def _probe_problem(pattern: str) -> str | None:
     import time
 
-    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
-    chars = list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+    chars = _probe_characters(pattern)
     probe = "\n".join(ch * PROBE_CHARS + "\u0001" for ch in chars)
     try:
         _helper.count(pattern, "", START_LIMIT)  # start the helper outside the budget
@@ -258,8 +264,7 @@ def not_secret_pattern_problem(pattern: str) -> str | None:
 def _keep_probe_problem(pattern: str) -> str | None:
     import time
 
-    literal = [ch for ch in dict.fromkeys(pattern) if ch.isalnum() or ch in "@.-_:/ "][:12]
-    chars = list(dict.fromkeys(["a", "0", " ", "A", "-", "."] + literal))
+    chars = _probe_characters(pattern)
     probes = [ch * KEEP_MAX_CHARS for ch in chars] + [ch * (KEEP_MAX_CHARS - 1) + "\u0001" for ch in chars]
     mixed = "".join(chars)
     probes.append((mixed * (KEEP_MAX_CHARS // len(mixed) + 1))[: KEEP_MAX_CHARS - 1] + "\u0001")
