@@ -116,8 +116,9 @@ class RedactModal(TextInputModal):
         if not (self.toggled and self.text == message.pattern):
             return  # typed on since: that text is counted next
         self._refresh_status()
-        # Not once escape took it off the stack (the count was already queued for it):
-        # its dismiss would pop the screen below it instead.
+        # Not once escape took it off the stack (the count was already queued for it): the
+        # answer is no longer wanted (AnswersOnce would drop its dismiss, but a refused
+        # pattern's warning would still show over the screen below).
         if self._submit_when_counted and self.is_active:
             self._submit_when_counted = False
             self.action_submit()
