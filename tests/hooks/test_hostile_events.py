@@ -77,18 +77,22 @@ def test_a_backtracking_secret_pattern_is_refused_at_load(tmp_path):
     assert any("@" in w and "corp" in w and "backtracks" in w for w in warnings), warnings
 
 
-def test_doctor_and_the_log_report_a_refused_pattern(env, capsys):
+def assert_refused_pattern_reported(env, capsys, setting: str, pattern: str, session: str) -> None:
+    """With `setting = [pattern]` in config.toml, doctor says the pattern is refused, and a
+    session's start through the hook succeeds and writes it to memlane's log."""
     env.mhome.mkdir(parents=True)
-    (env.mhome / "config.toml").write_text('secret_patterns = ["(x|xx)*y"]\n')
+    (env.mhome / "config.toml").write_text(f"{setting} = {json.dumps([pattern])}\n")
     from tui.commands.cli import main
 
     main(["doctor"])
     out = capsys.readouterr().out
-    assert "(x|xx)*y" in out and "refused" in out
-    start = dict(payload("session-start"), session_id=SESSION)
-    result = run_hook(start)
-    assert result.returncode == 0
-    assert "(x|xx)*y" in (env.mhome / "memlane.log").read_text()
+    assert pattern in out and "refused" in out
+    assert run_hook(dict(payload("session-start"), session_id=session)).returncode == 0
+    assert pattern in (env.mhome / "memlane.log").read_text()
+
+
+def test_doctor_and_the_log_report_a_refused_pattern(env, capsys):
+    assert_refused_pattern_reported(env, capsys, "secret_patterns", "(x|xx)*y", SESSION)
     # the hook still runs, with the built-in rules, quickly
     prompt = dict(payload("user-prompt-submit"), session_id=SESSION, prompt="x" * 28 + " password=hunter22")
     result = run_hook(prompt)

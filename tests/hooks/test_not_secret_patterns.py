@@ -4,6 +4,7 @@ is not a secret is stored, and a secret beside it is not."""
 from __future__ import annotations
 
 from tests.hooks.test_hook_events import payload, rows, run_hook
+from tests.hooks.test_hostile_events import assert_refused_pattern_reported
 from tests.hooks.transcripts import Transcript
 from tui.commands import importer
 
@@ -52,16 +53,7 @@ def test_the_importer_keeps_the_value_too(env, tmp_path, monkeypatch, capsys):
 
 
 def test_a_refused_pattern_is_reported_and_the_filter_still_redacts(env, capsys):
-    env.mhome.mkdir(parents=True)
-    (env.mhome / "config.toml").write_text('not_secret_patterns = ["[A-Za-z0-9]+"]\n')
-    from tui.commands.cli import main
-
-    main(["doctor"])
-    out = capsys.readouterr().out
-    assert "[A-Za-z0-9]+" in out and "refused" in out
-    start = dict(payload("session-start"), session_id=SESSION)
-    assert run_hook(start).returncode == 0
-    assert "[A-Za-z0-9]+" in (env.mhome / "memlane.log").read_text()
+    assert_refused_pattern_reported(env, capsys, "not_secret_patterns", "[A-Za-z0-9]+", SESSION)
     assert run_hook(dict(payload("user-prompt-submit"), session_id=SESSION, prompt=TEXT)).returncode == 0
     everything = stored(env.db)
     assert BUILD not in everything and SECRET not in everything
