@@ -101,8 +101,9 @@ def sha(seed: str, n: int = 40) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()[:n]
 
 
-def bash_event(command: str, stdout: str, seed: str, stderr: str = "") -> dict:
-    """A PostToolUse event of a Bash call, as the CLI sends it to a hook."""
+def tool_event(tool: str, tool_input: dict, seed: str, response=None) -> dict:
+    """A PostToolUse event of any tool, as the CLI sends it to a hook (`response`: its
+    tool_response; a bare success when not given)."""
     return {
         "session_id": uuid_of("s" + seed),
         "transcript_path": f"/home/dev/.claude/projects/-home-dev-app/{uuid_of('s' + seed)}.jsonl",
@@ -110,11 +111,17 @@ def bash_event(command: str, stdout: str, seed: str, stderr: str = "") -> dict:
         "prompt_id": uuid_of("p" + seed),
         "permission_mode": "default",
         "hook_event_name": "PostToolUse",
-        "tool_name": "Bash",
-        "tool_input": {"command": command, "description": "Run the command"},
-        "tool_response": {"stdout": stdout, "stderr": stderr, "interrupted": False, "isImage": False},
+        "tool_name": tool,
+        "tool_input": tool_input,
+        "tool_response": response if response is not None else {"success": True},
         "tool_use_id": tool_use_id(seed),
     }
+
+
+def bash_event(command: str, stdout: str, seed: str, stderr: str = "") -> dict:
+    """A PostToolUse event of a Bash call, as the CLI sends it to a hook."""
+    return tool_event("Bash", {"command": command, "description": "Run the command"}, seed,
+                      {"stdout": stdout, "stderr": stderr, "interrupted": False, "isImage": False})
 
 
 def prompt_event(prompt: str, seed: str) -> dict:

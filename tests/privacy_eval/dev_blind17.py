@@ -75,7 +75,7 @@ from tests.privacy_eval import (
     random_secret,
     result_line,
     sha,
-    tool_use_id,
+    tool_event,
     uuid_of,
 )
 
@@ -99,21 +99,6 @@ def num(seed: str, lo: int, hi: int) -> int:
     return lo + int(sha("n" + seed, 8), 16) % (hi - lo + 1)
 
 
-def _event(seed: str, tool: str, tool_input: dict, response: dict) -> dict:
-    return {
-        "session_id": uuid_of("s" + seed),
-        "transcript_path": f"/home/dev/.claude/projects/-home-dev-app/{uuid_of('s' + seed)}.jsonl",
-        "cwd": "/home/dev/app",
-        "prompt_id": uuid_of("p" + seed),
-        "permission_mode": "default",
-        "hook_event_name": "PostToolUse",
-        "tool_name": tool,
-        "tool_input": tool_input,
-        "tool_response": response,
-        "tool_use_id": tool_use_id(seed),
-    }
-
-
 def carry(kind: str, a: str, text: str, seed: str, rep: int) -> dict:
     """`text` as Claude Code sends it.  kind "out": `a` is the command, text its output; "file":
     `a` is the path; "prompt": a prompt; "cmd": text is a Bash command."""
@@ -123,12 +108,12 @@ def carry(kind: str, a: str, text: str, seed: str, rep: int) -> dict:
     if kind == "file":
         full = "/home/dev/app/" + a if not a.startswith(("/", "~")) else a
         return [lambda: result_line(seed, numbered(text)),
-                lambda: _event(seed, "Write", {"file_path": full, "content": text},
-                               {"type": "create", "filePath": full, "content": text}),
-                lambda: _event(seed, "Edit", {"file_path": full, "old_string": text.split("\n")[0],
-                                              "new_string": text, "replace_all": False},
-                               {"filePath": full, "oldString": text.split("\n")[0], "newString": text,
-                                "userModified": False, "replaceAll": False}),
+                lambda: tool_event("Write", {"file_path": full, "content": text}, seed,
+                                   {"type": "create", "filePath": full, "content": text}),
+                lambda: tool_event("Edit", {"file_path": full, "old_string": text.split("\n")[0],
+                                            "new_string": text, "replace_all": False}, seed,
+                                   {"filePath": full, "oldString": text.split("\n")[0], "newString": text,
+                                    "userModified": False, "replaceAll": False}),
                 lambda: bash_event(f"cat {a}", text, seed)][rep % 4]()
     if kind == "prompt":
         return prompt_event(text, seed)

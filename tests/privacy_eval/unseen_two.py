@@ -43,6 +43,7 @@ from tests.privacy_eval import (
     random_secret,
     result_line,
     sha,
+    tool_event,
     uuid_of,
 )
 
@@ -87,18 +88,6 @@ def tok(seed: str, kind: int) -> str:
 def val(seed: str, i: int) -> str:
     """Alternate people's passwords and random credentials."""
     return human(i * 7 + len(seed)) if i % 3 == 1 else tok(seed, (0, 3, 5, 8)[i % 4])
-
-
-def tool_event(tool: str, tool_input: dict, seed: str, response=None) -> dict:
-    """A PostToolUse hook event of a non-Bash tool."""
-    return {
-        "session_id": uuid_of("s" + seed), "transcript_path":
-        f"/home/dev/.claude/projects/-home-dev-app/{uuid_of('s' + seed)}.jsonl",
-        "cwd": "/home/dev/app", "permission_mode": "acceptEdits", "hook_event_name": "PostToolUse",
-        "tool_name": tool, "tool_input": tool_input,
-        "tool_response": response if response is not None else {"success": True},
-        "tool_use_id": "toolu_01" + gen("t" + seed, 22, B62),
-    }
 
 
 def write(path: str, content: str, seed: str):
