@@ -1,6 +1,6 @@
 """The privacy filter's precision on real Claude Code transcripts (data nobody here wrote).
 
-    python -m bench.bench_real_transcripts FOLDER --labels LABELS.jsonl [--list OUT.jsonl]
+    python -m bench.bench_real_transcripts FOLDER --labels LABELS.jsonl [--part A|B] [--list OUT.jsonl]
 
 FOLDER holds one sub-folder a repository, named ``<owner>__<repo>``, with the transcripts
 found in it (``.jsonl``, their ``<session>/subagents/`` beside them).  Both FOLDER and the
@@ -206,6 +206,8 @@ def main(argv=None) -> int:
     ap.add_argument("folder", help="one sub-folder <owner>__<repo> a repository (outside this repository)")
     ap.add_argument("--labels", default="", help="labels JSONL (outside this repository)")
     ap.add_argument("--list", default="", help="write every redaction here, masked, for labelling")
+    ap.add_argument("--part", choices=("A", "B"), help="only this part's repositories (a fix is written "
+                    "against part A's listing and measured on part B once)")
     ap.add_argument("--raw", default="", help="write every redaction unmasked (for the person labelling; keep it private)")
     args = ap.parse_args(argv)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -219,6 +221,8 @@ def main(argv=None) -> int:
         if not os.path.isdir(folder) or "__" not in name:
             continue
         repo = name.replace("__", "/", 1)
+        if args.part and part_of(repo) != args.part:
+            continue
         report, stats, nfiles, found = import_repo(folder)
         totals["repos"] += 1
         totals["files"] += nfiles
@@ -234,12 +238,12 @@ def main(argv=None) -> int:
               f"(markers in store {report['markers_in_store']}, filter finds {report['seen_by_filter']})", file=sys.stderr)
     print(f"repositories {totals['repos']}, transcript files {totals['files']}, lines {totals['lines']}, "
           f"memories stored {totals['memories']}")
-    for part in ("A", "B"):
+    for part in ("A", "B") if not args.part else (args.part,):
         print(f"part {part}: " + figures([r for r in rows if r["part"] == part]))
     print("overall: " + figures(rows))
     values = by_value(rows)
     print("distinct (repository, value), each once:")
-    for part in ("A", "B"):
+    for part in ("A", "B") if not args.part else (args.part,):
         print(f"part {part}: " + figures([r for r in values if r["part"] == part]))
     print("overall: " + figures(values))
     hit = {r["repo"] for r in rows}
