@@ -1353,7 +1353,7 @@ def _stand_in_in_base64(value: str) -> bool:
     """`value` is base64 of a stand-in (`W3JlZGFjdGVkXQ==` is `[redacted]`)."""
     try:
         words = a2b_base64(value).decode("ascii")
-    except (BinasciiError, UnicodeDecodeError):
+    except ValueError:  # (binascii.Error and UnicodeDecodeError are ValueErrors; so is a character beyond ASCII)
         return False
     return words.strip("[]<>()*_ -").lower() in _HIDDEN_VALUE_WORDS
 

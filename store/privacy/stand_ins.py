@@ -45,8 +45,8 @@ def stand_in(text: str, s: int, e: int, value: str, last: str, end: str) -> bool
                 "stand-in-env-name", r"(?:(?i:env:)[A-Za-z_]\w{0,80}|" + ENV_SECRET_NAME + r")%?\Z").match(
                     value.lstrip(_REFERENCE_MARKS)):
             return True
-        if first in _CLOSING:
-            return _description(text, s)
+        if first in _CLOSING:  # (where the value starts: its span may start at a quote or a line break)
+            return _description(text, text.find(first, s))
     if last in _MARKED_LASTS:
         # (after a space, only where a space or a line break stands before it too: an indent, not
         # a label's `: ` before most values; of the dense MB's 7,970 spans after a space, 862 read)
