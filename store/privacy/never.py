@@ -270,8 +270,9 @@ _LABEL_SUFFIXES = ("sha256:", "sha512:", "sha1:", "md5:", "token=", "value=", "c
 # What _line_gates says of a line's start: _NOT_PLAIN where a class may hold whatever the value,
 # otherwise the bits of the tests it leaves to the value and its place (_plainly_a_secret's).
 _NOT_PLAIN = -1
-_AT_DOLLAR_IF_PABS, _AT_SEAL_IF_E, _AT_TWO_COLON, _AT_FALSIFY, _AT_BASE64, _AT_CERT, _AT_COLON, _AT_MEMBER, \
-    _AT_FAKE_ABOVE, _AT_LABELLED, _AT_PROVIDER_ONLY = (1 << i for i in range(11))
+_AT_CRYPT, _AT_CRYPT_IF_PABS, _AT_DOLLAR, _AT_SEAL_IF_E, _AT_TWO_COLON, _AT_FALSIFY, _AT_BASE64, _AT_CERT, _AT_COLON, \
+    _AT_MEMBER, _AT_FAKE_ABOVE, _AT_LABELLED, _AT_PROVIDER_ONLY = (1 << i for i in range(13))
+_SCHEME_CHARACTERS = frozenset("abcdfghknoprsty_0123456789")  # (those of CRYPT_HASH's schemes' names)
 _LINE_GATES = {}  # the characters before a value from its line's break (39 at most) -> _line_gates of them
 VALUE_MEMOS.append(_LINE_GATES)
 
@@ -296,9 +297,11 @@ def _plainly_a_secret(text: str, s: int, e: int, kind: str, value: str, shape: i
     if text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 or "(" in text[e:e + 4] or text.startswith(" SigV", e) \
             or (after == "." and text.startswith("...", e)) or after == "\u2026":
         return False
-    if (gates & _AT_DOLLAR_IF_PABS and value[0] in "pabs") or (gates & _AT_SEAL_IF_E and value[0] == "E") \
-            or (gates & _AT_TWO_COLON and shape):
-        return False  # (a crypt hash's, a scheme's or an envelope's, a psql variable's)
+    if (gates & _AT_CRYPT or (gates & _AT_CRYPT_IF_PABS and value[0] in "pabs")) and (gates & _AT_DOLLAR or after == "$" or (
+            after in _SCHEME_CHARACTERS and text.find("$", e, s + 40) >= 0)):
+        return False  # (a crypt hash's `$`: before the value on its line, or after it, the value in its scheme's name)
+    if (gates & _AT_SEAL_IF_E and value[0] == "E") or (gates & _AT_TWO_COLON and shape):
+        return False  # (a scheme's or an envelope's, a psql variable's)
     if gates & _AT_FALSIFY and text.find("example:", s - 600 if s > 600 else 0, s) >= 0 and _in_a_falsifying_example(text, s):
         return False
     n = len(value)
@@ -325,24 +328,24 @@ def _line_gates(line: str) -> int:
     end = low.rstrip(" \t\"'\\")  # (never_secret's `end`, from the line's break)
     sep = end[-1]
     two = line[-2:-1]
-    dollar, seal = "$" in line, "{" in line or "ENC" in line
+    dollar, seal = ("$" in line) * _AT_DOLLAR, "{" in line or "ENC" in line
     if compiled("never-line-word", LINE_WORD).search(line) or end.rstrip(":= \t\"'").endswith(HANDLE_LABELS):
         return _NOT_PLAIN
     if last == '"' or last == "'":
         if (seal and sep in "},(") or line.endswith(("value=" + last, "content=" + last)):
             return _NOT_PLAIN  # (a sealed value's, a form's token)
-        gates = _AT_BASE64 | (_AT_DOLLAR_IF_PABS if dollar else 0) | (_AT_SEAL_IF_E if seal else 0) \
+        gates = _AT_CRYPT_IF_PABS | dollar | _AT_BASE64 | (_AT_SEAL_IF_E if seal else 0) \
             | (_AT_TWO_COLON if two == ":" else 0) | (_AT_FALSIFY if two == "=" else 0) \
             | (_AT_CERT if sep == ":" and last == '"' else 0)
     elif last == "=" or last == ":":
         if dollar or seal or (last == ":" and "[" in line):
             return _NOT_PLAIN  # (a crypt hash's, a sealed value's, an envelope's field)
-        gates = (_AT_COLON if last == ":" else 0) | (_AT_MEMBER if line.endswith(_MEMBER_PREFIXES) else 0)
+        gates = _AT_CRYPT | (_AT_COLON if last == ":" else 0) | (_AT_MEMBER if line.endswith(_MEMBER_PREFIXES) else 0)
     elif last == " ":
         if two in " \n" or (two not in ":=,;({[\"'>" and line.find("  ", 1, len(line) - 1) >= 0) \
                 or (seal and sep in "},("):
             return _NOT_PLAIN  # (a table's column, an indented value: _row_of_a_table; a sealed value)
-        gates = (_AT_DOLLAR_IF_PABS if dollar else 0) | (_AT_SEAL_IF_E if seal else 0)
+        gates = _AT_CRYPT_IF_PABS | dollar | (_AT_SEAL_IF_E if seal else 0)
         if sep != ":" and sep != "=" and (end.endswith(("id", "ids", "name", "arn"))
                                           or compiled("never-secret-lookup", SECRET_LOOKUP).search(line)):
             return _NOT_PLAIN  # (a flag's argument that names a secret, a secret store's lookup)
