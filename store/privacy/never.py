@@ -124,6 +124,7 @@ from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.never_code import never_in_code_or_config
+from store.privacy.never_real import code_in_a_value
 from store.privacy.stand_ins import stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
@@ -509,6 +510,8 @@ def _value_shape(value: str):
         return True  # a file's content in base64 (an image in a notebook's output)
     if compiled("never-value-marks", _VALUE_MARKS).search(value) is not None and _by_its_marks(value, first):
         return True
+    if code_in_a_value(value):
+        return True  # a regular expression, a validation rule (store/privacy/never_real.py)
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
         | (_JWT_HEAD if value[:3] == "eyJ" else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
         | (_WORD if low.isalpha() and len(low) >= 3 else 0) \

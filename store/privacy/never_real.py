@@ -1,0 +1,44 @@
+"""What real Claude Code transcripts hold in a secret's place that is none (the classes part A of
+the real-transcript bench found, bench/bench_real_transcripts.py):
+
+- code where a value would stand: a regular expression (a character class or an escape's class
+  with its quantifier: ``grep -oE 'glpat-[A-Za-z0-9._-]+'``, ``[A-Fa-f0-9]{32}``), a framework's
+  validation rule (rule words joined by ``|``, Laravel's ``'required|min:8|confirmed'``; a help
+  listing's ``plugin|plugins``: words as alternatives);
+- an algorithm's name given to an option of a password tool (``mkpasswd -m yescrypt``): the
+  method the hash is made with, not the password a positional rule looks for.
+
+Only ``re``; patterns compiled on first use.
+"""
+
+from __future__ import annotations
+
+from store.privacy.values import compiled
+
+_QUANTIFIER = r"(?:[+*?]|\{\d{1,4}(?:,\d{0,4})?\})"
+# A regular expression's class with its quantifier: a bracket that holds a range or an escape's
+# class (`[A-Za-z0-9._-]+`, `[\w.]{8,}`), or an escape's class alone (`\d{6}`, `\w+`).
+REGEX_CLASS = (r"\[\^?[^\]\s]*?(?:[A-Za-z0-9]-[A-Za-z0-9]|\\[dwsDWS])[^\]\s]*\]" + _QUANTIFIER
+               + r"|\\[dwsDWS]" + _QUANTIFIER)
+# A validation rule: two rule words or more joined by `|`, each with its arguments after a `:`
+# (`required|min:8|confirmed`, `nullable|string|size:64`, `exists:roles,name`).
+_RULE = r"[a-z][a-z_]{1,30}(?::[\w.,-]{0,40})?"
+VALIDATION_RULE = _RULE + r"(?:\|" + _RULE + r")+"
+# The name of a hash, a key derivation, a cipher or a key's type (crypt(5)'s methods, digests).
+ALGORITHM = (r"(?i)(?:gost-)?yescrypt|s?crypt|bcrypt(?:-a)?|sha-?(?:1|224|256|384|512)(?:-?crypt)?|md5(?:-?crypt)?"
+             r"|sunmd5|bsdicrypt|descrypt|des|nt|argon2(?:id|i|d)?|pbkdf2(?:[-_]sha-?\d{3})?|apr1|blowfish"
+             r"|aes-?(?:128|192|256)(?:-[a-z]{3})?|rsa|dsa|ecdsa|ed25519")
+
+
+def code_in_a_value(value: str) -> bool:
+    """`value` is code: a regular expression's class and quantifier in it, or a validation rule."""
+    if ("[" in value or "\\" in value) and compiled("never-regex-class", REGEX_CLASS).search(value) is not None:
+        return True
+    return "|" in value and compiled("never-validation-rule", VALIDATION_RULE).fullmatch(value) is not None
+
+
+def names_an_algorithm(flag: str, word: str) -> bool:
+    """`word`, right after `flag` on a command line, is that option's value, an algorithm's name
+    (`-m yescrypt`, `--method sha-512`): not a positional argument."""
+    return flag[:1] == "-" and len(flag) > 1 and not flag[1:].isdigit() \
+        and compiled("algorithm-name", ALGORITHM).fullmatch(word) is not None
