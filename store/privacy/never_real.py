@@ -42,3 +42,34 @@ def names_an_algorithm(flag: str, word: str) -> bool:
     (`-m yescrypt`, `--method sha-512`): not a positional argument."""
     return flag[:1] == "-" and len(flag) > 1 and not flag[1:].isdigit() \
         and compiled("algorithm-name", ALGORITHM).fullmatch(word) is not None
+
+
+# A row of a tool's help listing: a command's or an option's names (`plugin|plugins`, `-h, --help`,
+# an argument's `[options]` after them), a gap, then a description: words one space apart
+# (`Manage authentication`), where a table's row has a third cell.
+HELP_ROW = (r"[ \t]*[\w@./-]+(?:[|,][ \t]*[\w@./-]+)*(?:[ \t]+[\[<][^\]>\n]{1,30}[\]>])*(?: {2,}|\t+)"
+            r"[A-Za-z][a-z'-]*(?: [^\s]+)+[ \t]*")  # (one space between its words: no third cell)
+
+
+def help_rows(text: str, ls: int, le: int) -> bool:
+    """The line text[ls:le] and the line below it are rows of a help listing (HELP_ROW): names and
+    their descriptions, not a table's header above its values."""
+    if le >= len(text):
+        return False
+    below = text.find("\n", le + 1)
+    below = len(text) if below < 0 else below
+    rx = compiled("help-row", HELP_ROW)
+    return rx.fullmatch(text, ls, le) is not None and rx.fullmatch(text, le + 1, below) is not None
+
+
+# A verb or preposition of prose that a label follows in a sentence (`… with x-api-key authentication.`).
+_PROSE_BEFORE_LABEL = frozenset(("with", "using", "use", "uses", "via"))
+
+
+def label_in_a_sentence(low: str, s: int) -> bool:
+    """The label at `s` follows a verb or preposition of prose (_PROSE_BEFORE_LABEL, an article
+    between allowed) with two words or more before it on its line: a word after it is the sentence's."""
+    words = low[low.rfind("\n", 0, s) + 1:s].split()
+    if words and words[-1] in ("the", "a", "an"):
+        words.pop()
+    return len(words) >= 3 and words[-1] in _PROSE_BEFORE_LABEL
