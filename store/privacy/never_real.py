@@ -6,7 +6,15 @@ the real-transcript bench found, bench/bench_real_transcripts.py):
   validation rule (rule words joined by ``|``, Laravel's ``'required|min:8|confirmed'``; a help
   listing's ``plugin|plugins``: words as alternatives);
 - an algorithm's name given to an option of a password tool (``mkpasswd -m yescrypt``): the
-  method the hash is made with, not the password a positional rule looks for.
+  method the hash is made with, not the password a positional rule looks for;
+- a tool's help listing (a command's names, then its description) and a word of prose after a
+  label in a sentence (read by candidates.py: help_rows, label_in_a_sentence);
+- a public fixture: a seed phrase made of one word repeated (Hardhat's ``test test … junk``,
+  BIP-39's ``abandon … about`` test vector): a wallet's twelve or more words are drawn from
+  2,048, one that makes half of them is no draw;
+- a deliberately wrong input: a value that says so (``wrongpassword``, ``invalid_token``,
+  ``bad-key``: sent to see a login fail), and a token's, key's or cookie's value that is the word
+  ``test`` (a token is random, never a word; a password may be one: ``password=test`` stays).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -73,3 +81,20 @@ def label_in_a_sentence(low: str, s: int) -> bool:
     if words and words[-1] in ("the", "a", "an"):
         words.pop()
     return len(words) >= 3 and words[-1] in _PROSE_BEFORE_LABEL
+
+
+# A value that says it is wrong: the word, then the secret's word it stands for (or nothing).
+WRONG_VALUE = (r"(?i)(?:wrong|invalid|incorrect|bad|bogus|fake)[_-]?"
+               r"(?:password|passwd|pass|pwd|pw|token|secret|key|api[_-]?key|credentials?|creds?|cookie)?")
+
+
+def fixture_or_wrong(value: str, kind: str) -> bool:
+    """`value`, found as `kind`, is a public fixture or a deliberately wrong input (see above)."""
+    if kind == "seed_phrase":
+        words = value.lower().split()
+        return len(words) >= 12 and 2 * max(words.count(w) for w in set(words)) >= len(words)
+    if not value[0].isalpha() or len(value) > 20:
+        return False  # (most values: the patterns below start with a letter and are short)
+    if value.lower() in ("test", "testing"):
+        return kind != "password"
+    return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
