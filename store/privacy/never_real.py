@@ -98,3 +98,12 @@ def fixture_or_wrong(value: str, kind: str) -> bool:
     if value.lower() in ("test", "testing"):
         return kind != "password"
     return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
+
+
+def first_characters_shown(value: str) -> bool:
+    """`value`, before an ellipsis, is a secret's first characters: six or more letters and digits,
+    both, after any prefix (`27d75616...`, `sk-4fQa29...`); not a prefix alone (`sk-...`), a mask
+    (`XXXXXX…`) nor a JWT's head (`eyJhbGciOi...`, the same in every token)."""
+    run = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
+    return len(run) >= 6 and run.isascii() and run.isalnum() and not value.startswith("eyJ") \
+        and not run.isdigit() and not run.isalpha()
