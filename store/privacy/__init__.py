@@ -84,6 +84,7 @@ from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
 from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
+from store.privacy.plural_labels import plural_labels
 from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
@@ -465,6 +466,8 @@ FINDERS = (
      "answers.ANSWER; decided by evidence.decide"),
     ("a REPL's output", lambda look: processes.repl_outputs(look.text, look.anchors, look.found),
      "processes.repl_outputs; decided by evidence.decide"),
+    ("a password under a plural label", lambda look: plural_labels(look.text, look.low, look.anchors, look.found),
+     "plural_labels.py; decided by evidence.decide"),
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),

@@ -62,6 +62,7 @@ from store.privacy.lexicon import (
     unspaced,
 )
 from store.privacy.names import NAME_CHARS, NAME_CHARS_TEXT, name_verdict
+from store.privacy.never_real import help_rows, label_in_a_sentence
 from store.privacy.rules import MEDIUM, STRONG, WEAK
 from store.privacy.values import (
     CACHE,
@@ -998,7 +999,8 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
             return
     # a config directive (requirepass, auth_pass, SetEnv DB_PASSWORD) that starts its line
     # sets a value as `=` does; an English word (`Password changed`) may start prose
-    config = directive_name and low[s:e] not in _PROSE_NAMES and context
+    config = directive_name and low[s:e] not in _PROSE_NAMES and context \
+        and not (value.isalpha() and value.islower() and label_in_a_sentence(low, s))  # `with x-api-key authentication.`
     _take(text, found, span, strength, ASSIGN if config else SPACE, kind, alone)
 
 
@@ -1552,6 +1554,8 @@ def _aligned_tables(text, low, anchors, found):
         cells = [(c.start(), c.end()) for c in cell_rx.finditer(text, ls, le)]
         if len(cells) == 2 and shape(text[cells[1][0]:cells[1][1]]) in ("random", "password"):
             continue  # `password   Gx7.kP2m`: a key and its value (vault's listing), not a header
+        if help_rows(text, ls, le):
+            continue  # `  auth      Manage authentication`: a help listing's names and descriptions
         for index, (cs, ce) in enumerate(cells):
             name = text[cs:ce]
             if " " in name:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from store.privacy.evidence import ASSIGN, decide
 from store.privacy.names import name_verdict
+from store.privacy.never_real import names_an_algorithm
 from store.privacy.rules import (
     COMMAND_LINE,
     MEDIUM,
@@ -640,8 +641,10 @@ def _positional(text, low, tool, seg_end, sub, form):
     if form.endswith("/"):
         return _connect_identifier(text, words)
     # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
-    args = [w for w in words if not w[0].startswith(("-", "/")) and "=" not in w[0]
-            and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())]
+    # (nor an option's value that names an algorithm: `mkpasswd -m yescrypt`)
+    args = [w for i, w in enumerate(words) if not w[0].startswith(("-", "/")) and "=" not in w[0]
+            and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())
+            and not (i and names_an_algorithm(words[i - 1][0], w[0]))]
     n = int(form[1:])
     if not args or n == 0 or abs(n) > len(args):
         return None

@@ -124,6 +124,7 @@ from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
+from store.privacy.never_real import code_in_a_value, first_characters_shown, fixture_or_wrong
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
@@ -232,8 +233,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
-    if shape is True:
-        return True
+    if shape is True:  # (but `://shop_user:shop_pass@db`: a URL's password, whatever it is named)
+        return not (text[e:e + 1] == "@" and _url_password_named(text, s, value))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -250,6 +251,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
+        or fixture_or_wrong(value, kind) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)))
@@ -424,8 +426,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
         a, b = _jwt_run(text, s, e)
         if _unsigned_jwt(text[a:b]):
             return True
-    if (after == "." and text.startswith("...", e)) or after == "\u2026":
-        return True  # sk-... : the rest of the value left out
+    if ((after == "." and text.startswith("...", e)) or after == "\u2026") and not first_characters_shown(value):
+        return True  # sk-... : the rest of the value left out (`27d75616...`: its first characters shown)
     if last == " " and s >= 2 and (text[s - 2] == " " or (text[s - 2] not in ":=,;({[\"'>" and _row_of_a_table(text, s))) \
             and _column_not_secret(text, s):
         return True  # `STRIPE_SECRET_KEY  3f2a1b0c…` under a table's DIGEST column
@@ -634,6 +636,8 @@ def _value_shape(value: str):
         return True  # a file's content in base64 (an image in a notebook's output)
     if compiled("never-value-marks", _VALUE_MARKS).search(value) is not None and _by_its_marks(value, first):
         return True
+    if code_in_a_value(value):
+        return True  # a regular expression, a validation rule (store/privacy/never_real.py)
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
         | (_JWT_HEAD if value[:3] == "eyJ" else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
         | (_WORD if low.isalpha() and len(low) >= 3 else 0) \
@@ -747,6 +751,14 @@ def _secret_name(value: str) -> bool:
         return False  # My-Secret-Key: a password a person typed, in its own case
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
+
+
+def _url_password_named(text: str, s: int, value: str) -> bool:
+    """`value` at `s`, before a `@`, is the password of a URL's `user:` (`://shop_user:shop_pass@db`)
+    that _secret_name would judge a name: a URL holds no reference, its password is the value;
+    a stand-in stays one (`your_password`, `changeme_pass`)."""
+    return compiled("never-url-user", r"://[^\s:/@]{1,64}:\Z").search(text, s - 80 if s > 80 else 0, s) is not None \
+        and _secret_name(value) and not _placeholder(value)
 
 
 def _secret_word_as_value(value: str) -> bool:

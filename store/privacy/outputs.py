@@ -104,13 +104,14 @@ def output_is_secret(command: str) -> bool:
     low = command.lower()
     if not any(needle in low for needle in _ALL_NEEDLES):
         return False  # no printer's needle anywhere: most command lines
+    defined = _defined_here(low)
     for stage in _commands(low):
         for _what, pattern in SECRET_PRINTERS:
             if not any(needle in stage for needle in NEEDLES[_what]):
                 continue
             m = compiled("printer-" + _what, pattern).search(stage)
-            if m is None:
-                continue
+            if m is None or (defined and _command_word(stage, m.start()) in defined):
+                continue  # (`pass() { echo "$1: PASS"; }` then `pass CHK-3`: the script's own function)
             if _substituted_into_another(stage, m.start()):
                 m = _not_substituted(compiled("printer-" + _what, pattern), stage, m)
                 if m is None:
@@ -121,6 +122,25 @@ def output_is_secret(command: str) -> bool:
                     and not _selects_no_secret(stage, m.start(), end) and not _reads_a_setting(stage, m.start(), end):
                 return True
     return False
+
+
+# A shell function or an alias the command line defines itself (`pass() {`, `function pass {`,
+# `alias pass=`): its name, where it is run, is that function, not the tool of the same name.
+DEFINED = (r"(?:^|[\s;&|{(])(?:function\s+([\w.-]+)\s*(?:\(\s*\))?\s*\{|([\w.-]+)\s*\(\s*\)\s*\{"
+           r"|alias\s+([\w.-]+)=)")
+
+
+def _defined_here(low: str) -> frozenset:
+    """The names of the functions and aliases the command line `low` defines."""
+    if "()" not in low and "function" not in low and "alias" not in low:
+        return frozenset()  # (most command lines define none)
+    return frozenset(name for m in compiled("output-defined", DEFINED).finditer(low) for name in m.groups() if name)
+
+
+def _command_word(stage: str, at: int) -> str:
+    """The command word of the printer matched at `at` (after its pipe or `;`, `sudo` and its flags)."""
+    m = compiled("output-command-word", r"[|;&(`\s]*(?:sudo\s+(?:-\S+\s+)*|xargs\s+)?([\w.-]+)").match(stage, at)
+    return m.group(1) if m is not None else ""
 
 
 # A selector of what a cloud CLI prints (az's and aws's JMESPath `--query`, kubectl's `-o jsonpath=`

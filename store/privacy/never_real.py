@@ -1,0 +1,109 @@
+"""What real Claude Code transcripts hold in a secret's place that is none (the classes part A of
+the real-transcript bench found, bench/bench_real_transcripts.py):
+
+- code where a value would stand: a regular expression (a character class or an escape's class
+  with its quantifier: ``grep -oE 'glpat-[A-Za-z0-9._-]+'``, ``[A-Fa-f0-9]{32}``), a framework's
+  validation rule (rule words joined by ``|``, Laravel's ``'required|min:8|confirmed'``; a help
+  listing's ``plugin|plugins``: words as alternatives);
+- an algorithm's name given to an option of a password tool (``mkpasswd -m yescrypt``): the
+  method the hash is made with, not the password a positional rule looks for;
+- a tool's help listing (a command's names, then its description) and a word of prose after a
+  label in a sentence (read by candidates.py: help_rows, label_in_a_sentence);
+- a public fixture: a seed phrase made of one word repeated (Hardhat's ``test test … junk``,
+  BIP-39's ``abandon … about`` test vector): a wallet's twelve or more words are drawn from
+  2,048, one that makes half of them is no draw;
+- a deliberately wrong input: a value that says so (``wrongpassword``, ``invalid_token``,
+  ``bad-key``: sent to see a login fail), and a token's, key's or cookie's value that is the word
+  ``test`` (a token is random, never a word; a password may be one: ``password=test`` stays).
+
+Only ``re``; patterns compiled on first use.
+"""
+
+from __future__ import annotations
+
+from store.privacy.values import compiled
+
+_QUANTIFIER = r"(?:[+*?]|\{\d{1,4}(?:,\d{0,4})?\})"
+# A regular expression's class with its quantifier: a bracket that holds a range or an escape's
+# class (`[A-Za-z0-9._-]+`, `[\w.]{8,}`), or an escape's class alone (`\d{6}`, `\w+`).
+REGEX_CLASS = (r"\[\^?[^\]\s]*?(?:[A-Za-z0-9]-[A-Za-z0-9]|\\[dwsDWS])[^\]\s]*\]" + _QUANTIFIER
+               + r"|\\[dwsDWS]" + _QUANTIFIER)
+# A validation rule: two rule words or more joined by `|`, each with its arguments after a `:`
+# (`required|min:8|confirmed`, `nullable|string|size:64`, `exists:roles,name`).
+_RULE = r"[a-z][a-z_]{1,30}(?::[\w.,-]{0,40})?"
+VALIDATION_RULE = _RULE + r"(?:\|" + _RULE + r")+"
+# The name of a hash, a key derivation, a cipher or a key's type (crypt(5)'s methods, digests).
+ALGORITHM = (r"(?i)(?:gost-)?yescrypt|s?crypt|bcrypt(?:-a)?|sha-?(?:1|224|256|384|512)(?:-?crypt)?|md5(?:-?crypt)?"
+             r"|sunmd5|bsdicrypt|descrypt|des|nt|argon2(?:id|i|d)?|pbkdf2(?:[-_]sha-?\d{3})?|apr1|blowfish"
+             r"|aes-?(?:128|192|256)(?:-[a-z]{3})?|rsa|dsa|ecdsa|ed25519")
+
+
+def code_in_a_value(value: str) -> bool:
+    """`value` is code: a regular expression's class and quantifier in it, or a validation rule."""
+    if ("[" in value or "\\" in value) and compiled("never-regex-class", REGEX_CLASS).search(value) is not None:
+        return True
+    return "|" in value and compiled("never-validation-rule", VALIDATION_RULE).fullmatch(value) is not None
+
+
+def names_an_algorithm(flag: str, word: str) -> bool:
+    """`word`, right after `flag` on a command line, is that option's value, an algorithm's name
+    (`-m yescrypt`, `--method sha-512`): not a positional argument."""
+    return flag[:1] == "-" and len(flag) > 1 and not flag[1:].isdigit() \
+        and compiled("algorithm-name", ALGORITHM).fullmatch(word) is not None
+
+
+# A row of a tool's help listing: a command's or an option's names (`plugin|plugins`, `-h, --help`,
+# an argument's `[options]` after them), a gap, then a description: words one space apart
+# (`Manage authentication`), where a table's row has a third cell.
+HELP_ROW = (r"[ \t]*[\w@./-]+(?:[|,][ \t]*[\w@./-]+)*(?:[ \t]+[\[<][^\]>\n]{1,30}[\]>])*(?: {2,}|\t+)"
+            r"[A-Za-z][a-z'-]*(?: [^\s]+)+[ \t]*")  # (one space between its words: no third cell)
+
+
+def help_rows(text: str, ls: int, le: int) -> bool:
+    """The line text[ls:le] and the line below it are rows of a help listing (HELP_ROW): names and
+    their descriptions, not a table's header above its values."""
+    if le >= len(text):
+        return False
+    below = text.find("\n", le + 1)
+    below = len(text) if below < 0 else below
+    rx = compiled("help-row", HELP_ROW)
+    return rx.fullmatch(text, ls, le) is not None and rx.fullmatch(text, le + 1, below) is not None
+
+
+# A verb or preposition of prose that a label follows in a sentence (`… with x-api-key authentication.`).
+_PROSE_BEFORE_LABEL = frozenset(("with", "using", "use", "uses", "via"))
+
+
+def label_in_a_sentence(low: str, s: int) -> bool:
+    """The label at `s` follows a verb or preposition of prose (_PROSE_BEFORE_LABEL, an article
+    between allowed) with two words or more before it on its line: a word after it is the sentence's."""
+    words = low[low.rfind("\n", 0, s) + 1:s].split()
+    if words and words[-1] in ("the", "a", "an"):
+        words.pop()
+    return len(words) >= 3 and words[-1] in _PROSE_BEFORE_LABEL
+
+
+# A value that says it is wrong: the word, then the secret's word it stands for (or nothing).
+WRONG_VALUE = (r"(?i)(?:wrong|invalid|incorrect|bad|bogus|fake)[_-]?"
+               r"(?:password|passwd|pass|pwd|pw|token|secret|key|api[_-]?key|credentials?|creds?|cookie)?")
+
+
+def fixture_or_wrong(value: str, kind: str) -> bool:
+    """`value`, found as `kind`, is a public fixture or a deliberately wrong input (see above)."""
+    if kind == "seed_phrase":
+        words = value.lower().split()
+        return len(words) >= 12 and 2 * max(words.count(w) for w in set(words)) >= len(words)
+    if not value[0].isalpha() or len(value) > 20:
+        return False  # (most values: the patterns below start with a letter and are short)
+    if value.lower() in ("test", "testing"):
+        return kind != "password"
+    return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
+
+
+def first_characters_shown(value: str) -> bool:
+    """`value`, before an ellipsis, is a secret's first characters: six or more letters and digits,
+    both, after any prefix (`27d75616...`, `sk-4fQa29...`); not a prefix alone (`sk-...`), a mask
+    (`XXXXXX…`) nor a JWT's head (`eyJhbGciOi...`, the same in every token)."""
+    run = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
+    return len(run) >= 6 and run.isascii() and run.isalnum() and not value.startswith("eyJ") \
+        and not run.isdigit() and not run.isalpha()
