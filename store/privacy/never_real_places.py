@@ -1,0 +1,46 @@
+"""Values of real Claude Code transcripts that are never secrets, by what they are and where they
+stand (judged by never.never_secret after its other classes):
+
+- an id or a name under a label that merely ends in ``key`` (a name whose word before ``key``
+  does not make it a credential's: ``data-offset-key``, ``rowKey``, ``key``): a short value of an
+  id's structure (a head and counters: ``3holr-0-0``, ``row-12``).
+
+Only ``re``; patterns compiled on first use.
+"""
+
+from __future__ import annotations
+
+from store.privacy.names import name_verdict
+from store.privacy.rules import STRONG
+from store.privacy.values import compiled
+
+# An id's structure: a short head of id characters, then one counter or more (Draft.js's offset keys
+# `3holr-0-0`, a list's `row-12`, `node:4:2`).
+COUNTED_ID = r"[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,4})+"
+
+
+def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
+    """Whether the value at `s` (`value`: the span less its quotes) is one of the classes above
+    (`end`: the 40 characters before it, lowercased, less the spaces, quotes and backslashes that
+    end them)."""
+    sep = end[-1:]
+    if (sep == "=" or sep == ":") and end[:-1].rstrip(" \t\"'\\").endswith("key") and len(value) <= 24 \
+            and compiled("never-real-counted-id", COUNTED_ID).fullmatch(value) and _under_a_weak_key_label(text, s):
+        return True
+    return False
+
+
+def _under_a_weak_key_label(text: str, s: int) -> bool:
+    """The label right before `s` (its separator, quotes and spaces between) is a name whose last
+    word is `key` and whose word before it does not make it a credential's (names.name_verdict:
+    less than STRONG): `data-offset-key`, `sortKey`, `key`; not `api_key`, `secretKey`."""
+    before = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'`\\")
+    if not before or before[-1] not in ":=":
+        return False
+    before = before[:-1].rstrip(" \t\"'`\\")
+    i = len(before)
+    while i > 0 and (before[i - 1].isalnum() or before[i - 1] in "_-.") and before[i - 1].isascii():
+        i -= 1
+    name = before[i:]
+    verdict = name_verdict(name) if name else None
+    return verdict is not None and verdict[1] < STRONG and name[-3:].lower() == "key"

@@ -1,0 +1,36 @@
+"""Classes of values the filter redacted in real Claude Code transcripts that are no secrets
+(store/privacy/never_real_places.py and the rules they extend), each written here in other words and
+values of the same shape, beside a secret of the same place that stays redacted."""
+
+from __future__ import annotations
+
+from store.privacy import clean_text
+from tests.privacy_eval import gen
+
+
+def _kept(text: str) -> None:
+    assert clean_text(text) == text, clean_text(text)
+
+
+def _gone(text: str, value: str) -> None:
+    out = clean_text(text)
+    assert value not in out and "[REDACTED" in out, out
+
+
+# ---------------------------------------------------------------- ids under a label ending in `key`
+def test_a_counted_id_under_a_label_that_merely_ends_in_key_is_kept():
+    for text in ('<div class="note-body" data-editor="q7c2x" data-offset-key="7fk2p-0-0">Hello</div>',
+                 '<li data-block-key="m4z9r-3-1" class="item">',
+                 "<Row key='row-12' label={name} />",
+                 '{"segmentKey": "ab3kq-7", "text": "first"}',
+                 "block_key: w8e1t-0-2",
+                 "entry.anchorKey = 'n2vx0:4:1';"):
+        _kept(text)
+
+
+def test_a_credential_under_a_key_label_stays_redacted():
+    random = gen("real-ids-random", 22)
+    _gone('<div data-offset-key="' + random + '">', random)  # random, not a head and counters
+    _gone('data-api-key="h4kq2-0-0"', "h4kq2-0-0")  # `api`: a credential's label, whatever the value
+    _gone('SIGNING_KEY="x9Lm2-4-1"', "x9Lm2-4-1")
+    _gone('offset_key = "Zq7#rTm2Lp"', "Zq7#rTm2Lp")  # a credential's shape, not an id's
