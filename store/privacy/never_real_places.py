@@ -2,8 +2,10 @@
 stand (judged by never.never_secret after its other classes):
 
 - an id or a name under a label that merely ends in ``key`` (a name whose word before ``key``
-  does not make it a credential's: ``data-offset-key``, ``rowKey``, ``key``): a short value of an
-  id's structure (a head and counters: ``3holr-0-0``, ``row-12``).
+  does not make it a credential's: ``data-offset-key``, ``rowKey``, ``TELL_WEIGHT_KEY``): a short
+  value of an id's structure (a head and counters: ``3holr-0-0``, ``row-12``), or words of lower
+  case joined by ``_``, ``-`` or ``.``, a version or a counter after them (``dice_roll_history_v1``:
+  the name a cache or a storage key gives a thing).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -17,6 +19,8 @@ from store.privacy.values import compiled
 # An id's structure: a short head of id characters, then one counter or more (Draft.js's offset keys
 # `3holr-0-0`, a list's `row-12`, `node:4:2`).
 COUNTED_ID = r"[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,4})+"
+# A name of a thing: words of lower case joined, a version or a counter after them.
+THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v?\d{1,4})?"
 
 
 def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
@@ -24,8 +28,9 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
     (`end`: the 40 characters before it, lowercased, less the spaces, quotes and backslashes that
     end them)."""
     sep = end[-1:]
-    if (sep == "=" or sep == ":") and end[:-1].rstrip(" \t\"'\\").endswith("key") and len(value) <= 24 \
-            and compiled("never-real-counted-id", COUNTED_ID).fullmatch(value) and _under_a_weak_key_label(text, s):
+    if (sep == "=" or sep == ":") and end[:-1].rstrip(" \t\"'\\").endswith("key") and len(value) <= 64 \
+            and (compiled("never-real-counted-id", COUNTED_ID).fullmatch(value)
+                 or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
         return True
     return False
 

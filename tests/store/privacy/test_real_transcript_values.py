@@ -34,3 +34,18 @@ def test_a_credential_under_a_key_label_stays_redacted():
     _gone('data-api-key="h4kq2-0-0"', "h4kq2-0-0")  # `api`: a credential's label, whatever the value
     _gone('SIGNING_KEY="x9Lm2-4-1"', "x9Lm2-4-1")
     _gone('offset_key = "Zq7#rTm2Lp"', "Zq7#rTm2Lp")  # a credential's shape, not an id's
+
+
+# ---------------------------------------------------------------- names of things under a `*_KEY`
+def test_a_name_of_words_and_a_version_under_a_weak_key_label_is_kept():
+    for text in ('  const TILE_CACHE_KEY = "map_tiles_cache_v4";\n  localStorage.getItem(TILE_CACHE_KEY);',
+                 "LAYOUT_PREFS_KEY: 'editor-layout-prefs-v3'",
+                 'queueKey = "billing.retry.jobs.2"'):
+        _kept(text)
+
+
+def test_the_same_value_under_a_credential_label_stays_redacted():
+    _gone('SIGNING_KEY = "map_tiles_cache_v4"', "map_tiles_cache_v4")
+    _gone('DB_PASSWORD = "garden_gate_v2"', "garden_gate_v2")
+    _gone("DB_PASSWORD=letmein", "letmein")
+    _gone("password: hunter2", "hunter2")
