@@ -49,3 +49,17 @@ def test_the_same_value_under_a_credential_label_stays_redacted():
     _gone('DB_PASSWORD = "garden_gate_v2"', "garden_gate_v2")
     _gone("DB_PASSWORD=letmein", "letmein")
     _gone("password: hunter2", "hunter2")
+
+
+# ---------------------------------------------------------------- the entropy rule on paths and timestamps
+def test_a_name_whose_only_randomness_is_a_digit_run_is_not_random():
+    for text in ('ls .auth-cache.json "snapshots/.app.state.bak.1765432109876" "snapshots/.app.state.bak.1765433209871" 2>&1',
+                 "session archive: logs/session.1765432109876.jsonl",
+                 "auth tokens rotated at run-1765432109-final"):
+        _kept(text)
+
+
+def test_a_random_value_beside_the_same_words_stays_redacted():
+    random = gen("real-entropy", 24)
+    _gone("ls .auth-cache.json " + random, random)
+    _gone("session archive: logs/" + random + ".1765432109876", random)
