@@ -155,7 +155,9 @@ PLACEHOLDER = (
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
-    r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
+    # a key whose prefix says publishable: Stripe's and Clerk's `pk_live_`, Supabase's `sb_publishable_`
+    r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|(?:[a-z]{2,8}_)?publishable_[A-Za-z0-9_-]{16,}"
+    r"|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
     r"|0x[0-9a-fA-F]{40}|(?:bc1|tb1)[a-z0-9]{25,90}"
     # public by design: a map's public token (its secret ones start sk.), an analytics project key
     r"|pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|phc_[A-Za-z0-9]{30,60}"
@@ -628,7 +630,7 @@ def _value_shape(value: str):
     low = value.lower()
     if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
         return True
-    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
+    if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):
         return True  # (its first tests, without its call: most values end in a digit or a letter)

@@ -63,3 +63,31 @@ def test_a_random_value_beside_the_same_words_stays_redacted():
     random = gen("real-entropy", 24)
     _gone("ls .auth-cache.json " + random, random)
     _gone("session archive: logs/" + random + ".1765432109876", random)
+
+
+# ---------------------------------------------------------------- public by design, and masks
+def test_a_key_whose_prefix_says_publishable_is_kept_as_stripes_pk_is():
+    for text in ('  const ANON_KEY = "sb_publishable_' + gen("real-publishable", 31) + '";',
+                 "PUBLIC_CLIENT_KEY=acme_publishable_" + gen("real-publishable-2", 28),
+                 'key: "pk_live_' + gen("real-pk", 24) + '"'):
+        _kept(text)
+    secret = "sb_secret_" + gen("real-sb-secret", 31)
+    _gone("SUPABASE_SECRET=" + secret, secret)
+    _gone('const HARD_KEY = "sb_' + gen("real-sb-other", 36) + '";', gen("real-sb-other", 36))
+
+
+def test_a_value_already_masked_is_kept():
+    for text in ("der Schluessel ist api key ***REMOVED***, laeuft es jetzt?",
+                 "MAILGUN_API_KEY=***REMOVED***\n",
+                 "my password is **HIDDEN**",
+                 "token: glpat-XXXXXX\u2026\n",
+                 "token: glpat-7Hq2zB\u2026\n",
+                 "key shown as sk-ant-Qm3x...\n"):
+        _kept(text)
+
+
+def test_a_whole_token_beside_a_mask_stays_redacted():
+    token = "glpat-" + gen("real-glpat", 20)
+    _gone("token: " + token + "\n", token)
+    _gone("token: " + token + "\u2026\n", token)  # cut at its end: most of it is shown
+    _gone("password: Tr0ub4dor\u2026", "Tr0ub4dor")
