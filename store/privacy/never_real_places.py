@@ -9,7 +9,11 @@ stand (judged by never.never_secret after its other classes):
 - a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
-  ``glpat-XXXXXX…``: a display of a token's first characters).
+  ``glpat-XXXXXX…``: a display of a token's first characters);
+- not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
+  colon-separated fields reads as a password's), a bare argument in parentheses right after a
+  function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
+  a name with a secret's word in it is no label of its argument).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -31,6 +35,12 @@ STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
 # A display cut to a token's first characters: a provider's prefix, eight characters at most, an ellipsis.
 CUT_TOKEN = r"[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
 
+# A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.
+TIME_RUN = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[-~]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?\.?"
+_TIME_CHARS = frozenset("0123456789:.-~")
+# A function's name of several words (camelCase or snake_case) right before its `(`.
+FUNCTION_NAME = r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z])[\w$]*\(\Z"
+
 
 def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
     """Whether the value at `s` (`value`: the span less its quotes) is one of the classes above
@@ -40,6 +50,11 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
     if (sep == "=" or sep == ":") and end[:-1].rstrip(" \t\"'\\").endswith("key") and len(value) <= 64 \
             and (compiled("never-real-counted-id", COUNTED_ID).fullmatch(value)
                  or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
+        return True
+    if value[0].isdigit() and s and text[s - 1] == ":" and _in_a_time(text, s, e):
+        return True
+    if s and text[s - 1] == "(" and text[e:e + 1] == ")" and compiled("never-real-function-name", FUNCTION_NAME).search(
+            text, s - 80 if s > 80 else 0, s) is not None:
         return True
     return (value[0] == "*" and compiled("never-real-starred-word", STARRED_WORD).fullmatch(value) is not None) \
         or (value[-1] in "\u2026." and len(value) <= 32 and compiled("never-real-cut-token", CUT_TOKEN).fullmatch(value) is not None)
@@ -59,3 +74,13 @@ def _under_a_weak_key_label(text: str, s: int) -> bool:
     name = before[i:]
     verdict = name_verdict(name) if name else None
     return verdict is not None and verdict[1] < STRONG and name[-3:].lower() == "key"
+
+
+def _in_a_time(text: str, s: int, e: int) -> bool:
+    """text[s:e] lies in a run of digits and marks that is a time or a range of two (TIME_RUN)."""
+    a, b = s, e
+    while a > 0 and s - a < 40 and text[a - 1] in _TIME_CHARS:
+        a -= 1
+    while b < len(text) and b - e < 40 and text[b] in _TIME_CHARS:
+        b += 1
+    return compiled("never-real-time-run", TIME_RUN).fullmatch(text, a, b) is not None

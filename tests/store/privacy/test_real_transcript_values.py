@@ -91,3 +91,19 @@ def test_a_whole_token_beside_a_mask_stays_redacted():
     _gone("token: " + token + "\n", token)
     _gone("token: " + token + "\u2026\n", token)  # cut at its end: most of it is shown
     _gone("password: Tr0ub4dor\u2026", "Tr0ub4dor")
+
+
+# ---------------------------------------------------------------- not values: a time, a call's argument in a log
+def test_the_last_field_of_a_time_is_no_password():
+    for text in ("I need to read the door logs from 07:41:02-07:43:55.",
+                 "the job ran 23:59:58-00:00:03, then stopped"):
+        _kept(text)
+    _gone("db.internal:5432:orders:app:Wm4!kz81Qp\n", "Wm4!kz81Qp")  # a .pgpass line's password
+
+
+def test_an_argument_in_parentheses_after_a_functions_name_is_no_labelled_value():
+    _kept("deploy log:\n  functions[rotateUserPassword(europe-west1)] Successful create operation.\n"
+          "  functions[listOrders(europe-west1)] Successful create operation.\n"
+          "Function URL (listOrders(europe-west1)): https://listorders-q1w2e3-ew.a.run.app")
+    _gone('user.set_password("Zq7#rTm2Lp")', "Zq7#rTm2Lp")  # a quoted literal given to the setter
+    _gone("DB_PASSWORD=europe-west1x9", "europe-west1x9")
