@@ -125,7 +125,7 @@ from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_real import code_in_a_value, first_characters_shown, fixture_or_wrong
-from store.privacy.never_real_places import never_in_real
+from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
@@ -223,7 +223,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if e - s >= 40 and _in_a_signature_element(text, s):
         return True
     if kind == "private_key":
-        return False
+        return ciphertext_under_its_header(text, s)
     value = text[s:e].strip().strip("\"'`")
     if "\\" in value:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape

@@ -13,7 +13,11 @@ stand (judged by never.never_secret after its other classes):
 - not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
   colon-separated fields reads as a password's), a bare argument in parentheses right after a
   function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
-  a name with a secret's word in it is no label of its argument).
+  a name with a secret's word in it is no label of its argument);
+- ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
+  line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
+  RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
+  one that names a key or a PEM's ``Proc-Type: 4,ENCRYPTED`` (an encrypted private key is a key).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -84,3 +88,12 @@ def _in_a_time(text: str, s: int, e: int) -> bool:
     while b < len(text) and b - e < 40 and text[b] in _TIME_CHARS:
         b += 1
     return compiled("never-real-time-run", TIME_RUN).fullmatch(text, a, b) is not None
+
+
+def ciphertext_under_its_header(text: str, s: int) -> bool:
+    """The key's body found at `s` (kind `private_key`) is ciphertext below its tool's header (see above)."""
+    ls = text.rfind("\n", s - 200 if s > 200 else 0, s)
+    if ls <= 0 or text[ls + 1:s].strip(" \t+-") or text.startswith("-----", s):
+        return False
+    above = text[text.rfind("\n", ls - 200 if ls > 200 else 0, ls) + 1:ls].lower()
+    return "encrypted" in above and "key" not in above and "private" not in above and "proc-type" not in above

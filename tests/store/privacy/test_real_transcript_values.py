@@ -107,3 +107,24 @@ def test_an_argument_in_parentheses_after_a_functions_name_is_no_labelled_value(
           "Function URL (listOrders(europe-west1)): https://listorders-q1w2e3-ew.a.run.app")
     _gone('user.set_password("Zq7#rTm2Lp")', "Zq7#rTm2Lp")  # a quoted literal given to the setter
     _gone("DB_PASSWORD=europe-west1x9", "europe-west1x9")
+
+
+# ---------------------------------------------------------------- ciphertext under its tool's header
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _base64_lines(seed: str) -> str:
+    return "\n".join(gen(seed + str(i), 76, _B64) for i in range(4)) + "\nEw==\n"
+
+
+def test_base64_under_a_header_that_says_the_file_is_encrypted_is_kept():
+    for head in ("# VAULTBOX ENCRYPTED RESOURCE ; See https://example.org/vaultbox\n",
+                 "// this file is encrypted by the repository's git filter\n"):
+        _kept(head + _base64_lines("real-cipher"))
+
+
+def test_a_key_body_under_any_other_header_stays_redacted():
+    body = _base64_lines("real-keybody")
+    for head in ("# deploy key for the build box\n", "Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F2A1B0C9D8E7F6A\n\n",
+                 "# encrypted private key of the signer\n", ""):
+        _gone(head + body, body.split("\n")[1])
