@@ -13,7 +13,8 @@ stand (judged by never.never_secret after its other classes):
 - not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
   colon-separated fields reads as a password's), a bare argument in parentheses right after a
   function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
-  a name with a secret's word in it is no label of its argument);
+  a name with a secret's word in it is no label of its argument; a random value there is still a
+  secret by its own shape);
 - ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
   line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
   RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
@@ -26,13 +27,14 @@ from __future__ import annotations
 
 from store.privacy.names import name_verdict
 from store.privacy.rules import STRONG
-from store.privacy.values import compiled
+from store.privacy.values import compiled, looks_random
 
-# An id's structure: a short head of id characters, then one counter or more (Draft.js's offset keys
-# `3holr-0-0`, a list's `row-12`, `node:4:2`).
-COUNTED_ID = r"[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,4})+"
-# A name of a thing: words of lower case joined, a version or a counter after them.
-THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v?\d{1,4})?"
+# An id's structure: a short head of id characters with a letter, then one to three small counters
+# (Draft.js's offset keys `3holr-0-0`, a list's `row-12`, `node:4:2`; not a key of digit groups,
+# `4821-7730-1954`, `KX7P-2231-8890`).
+COUNTED_ID = r"(?=[0-9]*[A-Za-z])[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,3}){1,3}"
+# A name of a thing: words of lower case joined, a version after them (not a passphrase's number).
+THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v\d{1,3})?"
 
 # A mask: a word in capitals after a run of `*`, a run after it or not (the span may stop before it).
 STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
@@ -60,9 +62,9 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
             return True
         if sep == ":" and value[0].isdigit() and text[s - 1] == ":" and _in_a_time(text, s, e):
             return True
-    elif sep == "(" and text[s - 1] == "(" and text[e:e + 1] == ")" and compiled("never-real-function-name", FUNCTION_NAME).search(
-            text, s - 80 if s > 80 else 0, s) is not None:
-        return True
+    elif sep == "(" and text[s - 1] == "(" and text[e:e + 1] == ")" and kind != "high_entropy" and compiled(
+            "never-real-function-name", FUNCTION_NAME).search(text, s - 80 if s > 80 else 0, s) is not None:
+        return not looks_random(value)  # (a random value is a secret by itself, whatever names it)
     first = value[0]
     return (first == "*" and compiled("never-real-starred-word", STARRED_WORD).fullmatch(value) is not None) \
         or (value[-1] in "\u2026." and first.isalpha() and len(value) <= 32

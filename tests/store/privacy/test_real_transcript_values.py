@@ -34,13 +34,15 @@ def test_a_credential_under_a_key_label_stays_redacted():
     _gone('data-api-key="h4kq2-0-0"', "h4kq2-0-0")  # `api`: a credential's label, whatever the value
     _gone('SIGNING_KEY="x9Lm2-4-1"', "x9Lm2-4-1")
     _gone('offset_key = "Zq7#rTm2Lp"', "Zq7#rTm2Lp")  # a credential's shape, not an id's
+    _gone("ACTIVATION_KEY=4821-7730-1954-2231", "4821-7730-1954-2231")  # groups of digits: a product key
+    _gone('PRODUCT_KEY="KX7P-2231-8890"', "KX7P-2231-8890")
 
 
 # ---------------------------------------------------------------- names of things under a `*_KEY`
 def test_a_name_of_words_and_a_version_under_a_weak_key_label_is_kept():
     for text in ('  const TILE_CACHE_KEY = "map_tiles_cache_v4";\n  localStorage.getItem(TILE_CACHE_KEY);',
                  "LAYOUT_PREFS_KEY: 'editor-layout-prefs-v3'",
-                 'queueKey = "billing.retry.jobs.2"'):
+                 'queueKey = "billing.retry.jobs.v2"'):
         _kept(text)
 
 
@@ -48,6 +50,7 @@ def test_the_same_value_under_a_credential_label_stays_redacted():
     _gone('SIGNING_KEY = "map_tiles_cache_v4"', "map_tiles_cache_v4")
     _gone('DB_PASSWORD = "garden_gate_v2"', "garden_gate_v2")
     _gone("DB_PASSWORD=letmein", "letmein")
+    _gone("BACKUP_KEY=correct-horse-battery-7", "correct-horse-battery-7")  # a passphrase's number, no version
     _gone("password: hunter2", "hunter2")
 
 
@@ -106,6 +109,11 @@ def test_an_argument_in_parentheses_after_a_functions_name_is_no_labelled_value(
           "  functions[listOrders(europe-west1)] Successful create operation.\n"
           "Function URL (listOrders(europe-west1)): https://listorders-q1w2e3-ew.a.run.app")
     _gone('user.set_password("Zq7#rTm2Lp")', "Zq7#rTm2Lp")  # a quoted literal given to the setter
+    # a value a secret by its own shape, whatever the name before it
+    key = "sk-ant-api03-" + gen("real-call-key", 93) + "AA"
+    _gone("client.setApiKey(" + key + ")", key)
+    random = gen("real-call-random", 24)
+    _gone("log: authenticateUser(" + random + ") ok token", random)
     _gone("DB_PASSWORD=europe-west1x9", "europe-west1x9")
 
 
