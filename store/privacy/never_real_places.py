@@ -3,9 +3,9 @@ stand (judged by never.never_secret after its other classes):
 
 - an id or a name under a label that merely ends in ``key`` (a name whose word before ``key``
   does not make it a credential's: ``data-offset-key``, ``rowKey``, ``TELL_WEIGHT_KEY``): a short
-  value of an id's structure (a head and counters: ``3holr-0-0``, ``row-12``), or words of lower
-  case joined by ``_``, ``-`` or ``.``, a version or a counter after them (``dice_roll_history_v1``:
-  the name a cache or a storage key gives a thing);
+  value of an id's structure (a head with a letter and one to three small counters: ``3holr-0-0``,
+  ``row-12``), or words of lower case joined by ``_``, ``-`` or ``.``, a version after them or none
+  (``dice_roll_history_v1``: the name a cache or a storage key gives a thing);
 - a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
