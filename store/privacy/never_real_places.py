@@ -9,7 +9,7 @@ stand (judged by never.never_secret after its other classes):
 - a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
-  ``glpat-XXXXXX…``: a display of a token's first characters);
+  ``glpat-XXXXXX…``: a display of a token's first characters; not a password's);
 - not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
   colon-separated fields reads as a password's), a bare argument in parentheses right after a
   function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
@@ -39,7 +39,8 @@ THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v\d{1,3})?"
 # A mask: a word in capitals after a run of `*`, a run after it or not (the span may stop before it).
 STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
 # A display cut to a token's first characters: a provider's prefix, eight characters at most, an ellipsis.
-CUT_TOKEN = r"[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
+# (a token's, not a password's: a password a sentence's ellipsis ends is whole, `super-Secret1…`)
+CUT_TOKEN = r"[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
 
 # A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.
 TIME_RUN = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[-~]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?\.?"
@@ -67,7 +68,7 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
         return not looks_random(value)  # (a random value is a secret by itself, whatever names it)
     first = value[0]
     return (first == "*" and compiled("never-real-starred-word", STARRED_WORD).fullmatch(value) is not None) \
-        or (value[-1] in "\u2026." and first.isalpha() and len(value) <= 32
+        or (value[-1] in "\u2026." and first.isalpha() and len(value) <= 32 and kind != "password"
             and compiled("never-real-cut-token", CUT_TOKEN).fullmatch(value) is not None)
 
 

@@ -94,6 +94,8 @@ def test_a_whole_token_beside_a_mask_stays_redacted():
     _gone("token: " + token + "\n", token)
     _gone("token: " + token + "\u2026\n", token)  # cut at its end: most of it is shown
     _gone("password: Tr0ub4dor\u2026", "Tr0ub4dor")
+    _gone("password: super-Secret1\u2026", "super-Secret1")  # a password cut by prose's ellipsis is whole
+    _gone("DB_PASSWORD=pg-Xk29qL\u2026", "pg-Xk29qL")
 
 
 # ---------------------------------------------------------------- not values: a time, a call's argument in a log
