@@ -125,6 +125,7 @@ from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_real import code_in_a_value, first_characters_shown, fixture_or_wrong
+from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
 
@@ -154,7 +155,9 @@ PLACEHOLDER = (
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
-    r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
+    # a key whose prefix says publishable: Stripe's and Clerk's `pk_live_`, Supabase's `sb_publishable_`
+    r"|pk_(?:live|test)_[A-Za-z0-9]{10,}|(?:[a-z]{2,8}_)?publishable_[A-Za-z0-9_-]{16,}"
+    r"|age1[a-z0-9]{50,}|npub1[a-z0-9]{50,}"
     r"|0x[0-9a-fA-F]{40}|(?:bc1|tb1)[a-z0-9]{25,90}"
     # public by design: a map's public token (its secret ones start sk.), an analytics project key
     r"|pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|phc_[A-Za-z0-9]{30,60}"
@@ -220,7 +223,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if e - s >= 40 and _in_a_signature_element(text, s):
         return True
     if kind == "private_key":
-        return False
+        return ciphertext_under_its_header(text, s)
     value = text[s:e].strip().strip("\"'`")
     if "\\" in value:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
@@ -252,6 +255,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
         or fixture_or_wrong(value, kind) \
+        or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)))
@@ -626,7 +630,7 @@ def _value_shape(value: str):
     low = value.lower()
     if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
         return True
-    if first in "seAp0bnt" and compiled("never-public", PUBLIC).fullmatch(value):
+    if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):
         return True  # (its first tests, without its call: most values end in a digit or a letter)

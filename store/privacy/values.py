@@ -288,11 +288,20 @@ def _looks_random(value: str) -> bool:
     if classes < 2:
         return False
     odd = 0  # characters in segments that do not read as words of code (12 are enough: left there)
-    for segment in (v,) if v.isalnum() and v.isascii() else compiled("segment", r"[A-Za-z0-9]+").findall(v):
+    numbers = 0  # and in runs of digits alone, which count only where a segment mixes letters and digits
+    segments = (v,) if v.isalnum() and v.isascii() else compiled("segment", r"[A-Za-z0-9]+").findall(v)
+    for segment in segments:
         if len(segment) >= 6 and not _wordish(segment):
+            if segment.isdigit():
+                numbers += len(segment)
+                continue
             odd += len(segment)
             if odd >= 12:
                 break
+    if odd < 12 and numbers:
+        # digits between words alone are a timestamp or a counter (`backups/.claude.json.backup.1778213437515`,
+        # a migration's `20260314102231_add_token.rb`), not randomness; beside a segment of both they may be
+        odd += numbers if any(not seg.isalpha() and not seg.isdigit() for seg in segments) else 0
     if odd < 12 or base64_text(v):
         return False
     return _entropy_enough(v, n)

@@ -1,0 +1,107 @@
+"""Values of real Claude Code transcripts that are never secrets, by what they are and where they
+stand (judged by never.never_secret after its other classes):
+
+- an id or a name under a label that merely ends in ``key`` (a name whose word before ``key``
+  does not make it a credential's: ``data-offset-key``, ``rowKey``, ``TELL_WEIGHT_KEY``): a short
+  value of an id's structure (a head with a letter and one to three small counters: ``3holr-0-0``,
+  ``row-12``), or words of lower case joined by ``_``, ``-`` or ``.``, a version after them or none
+  (``dice_roll_history_v1``: the name a cache or a storage key gives a thing);
+- a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
+  cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
+  run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
+  ``glpat-XXXXXX…``: a display of a token's first characters; not a password's);
+- not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
+  colon-separated fields reads as a password's), a bare argument in parentheses right after a
+  function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
+  a name with a secret's word in it is no label of its argument; a random value there is still a
+  secret by its own shape);
+- ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
+  line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
+  RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
+  one that names a key or a PEM's ``Proc-Type: 4,ENCRYPTED`` (an encrypted private key is a key).
+
+Only ``re``; patterns compiled on first use.
+"""
+
+from __future__ import annotations
+
+from store.privacy.names import name_verdict
+from store.privacy.rules import STRONG
+from store.privacy.values import compiled, looks_random
+
+# An id's structure: a short head of id characters with a letter, then one to three small counters
+# (Draft.js's offset keys `3holr-0-0`, a list's `row-12`, `node:4:2`; not a key of digit groups,
+# `4821-7730-1954`, `KX7P-2231-8890`).
+COUNTED_ID = r"(?=[0-9]*[A-Za-z])[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,3}){1,3}"
+# A name of a thing: words of lower case joined, a version after them (not a passphrase's number).
+THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v\d{1,3})?"
+
+# A mask: a word in capitals after a run of `*`, a run after it or not (the span may stop before it).
+STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
+# A display cut to a token's first characters: a provider's prefix, eight characters at most, an ellipsis.
+# (a token's, not a password's: a password a sentence's ellipsis ends is whole, `super-Secret1…`)
+CUT_TOKEN = r"[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
+
+# A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.
+TIME_RUN = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[-~]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?\.?"
+_TIME_CHARS = frozenset("0123456789:.-~")
+# A function's name of several words (camelCase or snake_case) right before its `(`.
+FUNCTION_NAME = r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z])[\w$]*\(\Z"
+
+
+def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
+    """Whether the value at `s` (`value`: the span less its quotes) is one of the classes above
+    (`end`: the 40 characters before it, lowercased, less the spaces, quotes and backslashes that
+    end them)."""
+    sep = end[-1:]
+    # (each class behind a test of one or two characters: of the dense MB's ~20,500 spans asked,
+    # ~11,000 stand after `=` or `:`, ~300 of them after a name ending in `key`)
+    if sep == "=" or sep == ":":
+        if "key" in end[-7:] and len(value) <= 64 and end[:-1].rstrip(" \t\"'\\").endswith("key") \
+                and (compiled("never-real-counted-id", COUNTED_ID).fullmatch(value)
+                     or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
+            return True
+        if sep == ":" and value[0].isdigit() and text[s - 1] == ":" and _in_a_time(text, s, e):
+            return True
+    elif sep == "(" and text[s - 1] == "(" and text[e:e + 1] == ")" and kind != "high_entropy" and compiled(
+            "never-real-function-name", FUNCTION_NAME).search(text, s - 80 if s > 80 else 0, s) is not None:
+        return not looks_random(value)  # (a random value is a secret by itself, whatever names it)
+    first = value[0]
+    return (first == "*" and compiled("never-real-starred-word", STARRED_WORD).fullmatch(value) is not None) \
+        or (value[-1] in "\u2026." and first.isalpha() and len(value) <= 32 and kind != "password"
+            and compiled("never-real-cut-token", CUT_TOKEN).fullmatch(value) is not None)
+
+
+def _under_a_weak_key_label(text: str, s: int) -> bool:
+    """The label right before `s` (its separator, quotes and spaces between) is a name whose last
+    word is `key` and whose word before it does not make it a credential's (names.name_verdict:
+    less than STRONG): `data-offset-key`, `sortKey`, `key`; not `api_key`, `secretKey`."""
+    before = text[s - 60 if s > 60 else 0:s].rstrip(" \t\"'`\\")
+    if not before or before[-1] not in ":=":
+        return False
+    before = before[:-1].rstrip(" \t\"'`\\")
+    i = len(before)
+    while i > 0 and (before[i - 1].isalnum() or before[i - 1] in "_-.") and before[i - 1].isascii():
+        i -= 1
+    name = before[i:]
+    verdict = name_verdict(name) if name else None
+    return verdict is not None and verdict[1] < STRONG and name[-3:].lower() == "key"
+
+
+def _in_a_time(text: str, s: int, e: int) -> bool:
+    """text[s:e] lies in a run of digits and marks that is a time or a range of two (TIME_RUN)."""
+    a, b = s, e
+    while a > 0 and s - a < 40 and text[a - 1] in _TIME_CHARS:
+        a -= 1
+    while b < len(text) and b - e < 40 and text[b] in _TIME_CHARS:
+        b += 1
+    return compiled("never-real-time-run", TIME_RUN).fullmatch(text, a, b) is not None
+
+
+def ciphertext_under_its_header(text: str, s: int) -> bool:
+    """The key's body found at `s` (kind `private_key`) is ciphertext below its tool's header (see above)."""
+    ls = text.rfind("\n", s - 200 if s > 200 else 0, s)
+    if ls <= 0 or text[ls + 1:s].strip(" \t+-") or text.startswith("-----", s):
+        return False
+    above = text[text.rfind("\n", ls - 200 if ls > 200 else 0, ls) + 1:ls].lower()
+    return "encrypted" in above and "key" not in above and "private" not in above and "proc-type" not in above
