@@ -1,0 +1,37 @@
+"""Ids and names of real part B's shapes (other words and values): a service's id of a prefix and
+`_` in a URL's query, a URL's path taken whole as one random run, names of things under a
+`key` column, each beside a secret of the same place that stays redacted."""
+
+from __future__ import annotations
+
+from store.privacy import clean_text
+from tests.privacy_eval import gen
+
+
+def _kept(text: str, value: str) -> None:
+    out = clean_text(text)
+    assert value in out, out
+
+
+def _gone(text: str, value: str) -> None:
+    out = clean_text(text)
+    assert value not in out and "[REDACTED" in out, out
+
+
+# ---------------------------------------------------------------- a prefixed id in a URL
+def test_a_prefixed_id_in_a_urls_query_is_kept():
+    bld = "bld_" + gen("real-b-build", 28)
+    for text in (  # (a secret word on the line makes the entropy rule read it)
+            "at hx @ 6120-9ac3e1f0b2d47a55.js?bld=" + bld + ":4 an error with the session key store\n",
+            "fetch https://cdn.example.org/app/chunk.js?v=3&build=" + bld + " failed: token expired\n"):
+        _kept(text, bld)
+
+
+def test_a_prefixed_secret_in_a_url_stays_redacted():
+    run = gen("real-b-secret", 30)
+    _gone("curl 'https://api.example.net/v1/charges?key=sk_live_" + run + "' # secret key", run)
+    _gone("https://x.example.net/hook?token=tok_" + run + " the token", run)
+    _gone("https://x.example.net/file.js?sig=sig_" + run + " signed, key rotated", run)
+    _gone("GET https://x.example.net/repos?access_token=ghp_" + run + " token", run)
+    _gone("https://x.example.net/a.js?ref=rk_" + run + " the restricted key", run)
+    _gone("https://x.example.net/a.js?build=tok_" + run + " the token", run)  # a credential's head
