@@ -19,6 +19,9 @@ stand (judged by never.never_secret after its other classes):
   stack trace, ``&build=bld_…``), read by the entropy rule for a secret word elsewhere on its line:
   its head (a short word of lower case) and the query's name say what it is; not where either
   names a credential (``?token=``, ``?sig=``, ``sk_``, ``tok_``) or a provider's prefix starts it;
+- a URL's port and path read by the entropy rule as one run (``localhost:8080/api/v2/tables/
+  m2k…/records``: the run starts after the port's `:`), where no segment of the path is random by
+  itself (each is a value of its own: a random one of 16 characters or more stays) and one is a word;
 - ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
   line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
   RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
@@ -50,6 +53,8 @@ CUT_TOKEN = r"[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
 # `sk_live_…` is a key's); after the `?` of a URL or a file's name (a `.` or `/` before it).
 PREFIXED_ID = r"([a-z]{2,8})_[A-Za-z0-9]{12,64}"
 QUERY_NAME = r"[./][^?]*\?(?:[^#]*[&;])?([A-Za-z][\w.-]{0,30})=\Z"
+# A URL up to its host, before the `:` of a port.
+URL_TO_HOST = r"[A-Za-z][A-Za-z0-9+.-]*://(?:[\w.%-]+@)?[A-Za-z0-9.-]+\Z"
 # What makes a head or a query's name a credential's, however short (`sk`, `rk`, `tok`, `sig`, `hmac`).
 CREDENTIAL_PART = r"\A[a-z]{0,2}k\Z|tok|tkn|pat|sec|sig|key|pw|pas|auth|ses|cred|jwt|otp|code|hmac|hash|priv|api|live|test|nonce|ticket"
 _PROVIDER_PREFIXES = []  # every provider's prefix (rules.PROVIDERS), made on first use
@@ -74,6 +79,9 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
                      or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
             return True
         if sep == ":" and value[0].isdigit() and text[s - 1] == ":" and _in_a_time(text, s, e):
+            return True
+        if sep == ":" and kind == "high_entropy" and text[s - 1] == ":" and value[0].isdigit() \
+                and _a_path_after_a_port(text, s, value):
             return True
         if sep == "=" and kind == "high_entropy" and text[s - 1] == "=" and "_" in value[2:9] \
                 and _prefixed_id_in_a_query(text, s, value):
@@ -123,6 +131,18 @@ def _prefixed_id_in_a_query(text: str, s: int, value: str) -> bool:
     if not _PROVIDER_PREFIXES:
         _PROVIDER_PREFIXES.append(tuple(p for _kind, prefixes, _pattern in PROVIDERS for p in prefixes))
     return not value.startswith(_PROVIDER_PREFIXES[0])
+
+
+def _a_path_after_a_port(text: str, s: int, value: str) -> bool:
+    """`value` is a port and a path right after a URL's host and `:`, no segment of it random by
+    itself and one a word of lower case (see above)."""
+    port, slash, path = value.partition("/")
+    if not slash or not port.isdigit() or len(port) > 5 or compiled(
+            "never-real-url-to-host", URL_TO_HOST).search(text, s - 101 if s > 101 else 0, s - 1) is None:
+        return False
+    segments = path.split("/")
+    return any(len(seg) >= 3 and seg.isalpha() and seg.islower() for seg in segments) \
+        and not any(len(seg) >= 16 and looks_random(seg) for seg in segments)
 
 
 def _in_a_time(text: str, s: int, e: int) -> bool:

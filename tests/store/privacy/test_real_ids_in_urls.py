@@ -35,3 +35,19 @@ def test_a_prefixed_secret_in_a_url_stays_redacted():
     _gone("GET https://x.example.net/repos?access_token=ghp_" + run + " token", run)
     _gone("https://x.example.net/a.js?ref=rk_" + run + " the restricted key", run)
     _gone("https://x.example.net/a.js?build=tok_" + run + " the token", run)  # a credential's head
+
+
+# ---------------------------------------------------------------- a URL's path read whole as one run
+def test_a_urls_path_whose_segments_are_none_random_is_kept():
+    token = gen("real-b-header", 40)
+    for path in ("9090/api/v1/db/data/p8k2m4x7q1w9z3c/orders", "3000/v2/boards/b7q2k9x4m1z8w3e/columns"):
+        text = 'curl -s -H "x-auth-token: ' + token + '" "http://localhost:' + path + '?limit=5" | jq .\n'
+        out = clean_text(text)
+        assert path in out and token not in out, out
+
+
+def test_a_random_segment_of_a_urls_path_after_its_port_stays_redacted():
+    hook = gen("real-b-hook", 24)
+    for text in ('the token: curl "http://localhost:8200/v1/hooks/' + hook + '/data"\n',
+                 'a secret one: https://example.com:8443/' + hook + "\n"):
+        _gone(text, hook)
