@@ -51,3 +51,20 @@ def test_a_random_segment_of_a_urls_path_after_its_port_stays_redacted():
     for text in ('the token: curl "http://localhost:8200/v1/hooks/' + hook + '/data"\n',
                  'a secret one: https://example.com:8443/' + hook + "\n"):
         _gone(text, hook)
+
+
+# ---------------------------------------------------------------- names of things in a `key` column
+def test_a_name_in_a_column_headed_by_a_weak_key_is_kept():
+    text = ("| Chart | tracker key | Unit |\n|-------|-------------|------|\n"
+            "| Eval loss | `eval/val_loss` | nats |\n| Step time | `perf/step_wall_secs` | s |\n"
+            "| Peak memory | `perf/PEAK_MEM` | GB |\n| Tokens | `data.tokens_seen` | count |\n")
+    for name in ("eval/val_loss", "perf/step_wall_secs", "perf/PEAK_MEM", "data.tokens_seen"):
+        _kept(text, name)
+
+
+def test_a_credential_in_a_column_headed_by_a_key_stays_redacted():
+    random = gen("real-b-column", 24)
+    _gone("| Service | tracker key |\n|---|---|\n| charts | `" + random + "` |\n", random)
+    _gone("| Service | api key |\n|---|---|\n| mail | `mail/primary_sender` |\n", "mail/primary_sender")
+    _gone("| Host | password |\n|---|---|\n| db1 | `garden-gate-lamp` |\n", "garden-gate-lamp")
+    _gone("| Host | pass |\n|---|---|\n| db1 | `garden-gate-lamp` |\n", "garden-gate-lamp")
