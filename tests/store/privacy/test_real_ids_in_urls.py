@@ -68,3 +68,23 @@ def test_a_credential_in_a_column_headed_by_a_key_stays_redacted():
     _gone("| Service | api key |\n|---|---|\n| mail | `mail/primary_sender` |\n", "mail/primary_sender")
     _gone("| Host | password |\n|---|---|\n| db1 | `garden-gate-lamp` |\n", "garden-gate-lamp")
     _gone("| Host | pass |\n|---|---|\n| db1 | `garden-gate-lamp` |\n", "garden-gate-lamp")
+
+
+# ---------------------------------------------------------------- a file's key: its id
+def test_a_files_key_in_a_tools_input_is_kept():
+    from store.privacy import Cleaner
+
+    file_key = gen("real-b-file", 22)
+    cleaner = Cleaner()
+    assert cleaner._secret_kind("fileKey", file_key) is None
+    assert cleaner._secret_kind("file_key", file_key) is None
+    _kept('{"fileKey": "' + file_key + '", "nodeId": "12:7"}', file_key)
+
+
+def test_an_encryption_key_of_a_file_stays_redacted():
+    from store.privacy import Cleaner
+
+    key = gen("real-b-file-enc", 32)
+    assert Cleaner()._secret_kind("fileEncryptionKey", key) is not None
+    _gone('{"file_secret_key": "' + key + '"}', key)
+    _gone("FILE_ENCRYPTION_KEY=" + key, key)
