@@ -55,8 +55,10 @@ PREFIXED_ID = r"([a-z]{2,8})_[A-Za-z0-9]{12,64}"
 QUERY_NAME = r"[./][^?]*\?(?:[^#]*[&;])?([A-Za-z][\w.-]{0,30})=\Z"
 # A URL up to its host, before the `:` of a port.
 URL_TO_HOST = r"[A-Za-z][A-Za-z0-9+.-]*://(?:[\w.%-]+@)?[A-Za-z0-9.-]+\Z"
-# What makes a head or a query's name a credential's, however short (`sk`, `rk`, `tok`, `sig`, `hmac`).
-CREDENTIAL_PART = r"\A[a-z]{0,2}k\Z|tok|tkn|pat|sec|sig|key|pw|pas|auth|ses|cred|jwt|otp|code|hmac|hash|priv|api|live|test|nonce|ticket"
+# What makes a head or a query's name a credential's, however short (`sk`, `rk`, `tok`, `sig`, `hmac`),
+# or a link's grant (`?bearer=`, `?share=`, `?invite=`, a reset's or a magic login's).
+CREDENTIAL_PART = (r"\A[a-z]{0,2}k\Z|tok|tkn|pat|sec|sig|key|pw|pas|auth|ses|cred|jwt|otp|code|hmac|hash|priv|api"
+                   r"|live|test|nonce|ticket|bear|acc|shar|invit|grant|magic|login|reset|verif|confirm")
 _PROVIDER_PREFIXES = []  # every provider's prefix (rules.PROVIDERS), made on first use
 
 # A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.

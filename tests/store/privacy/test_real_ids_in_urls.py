@@ -35,6 +35,8 @@ def test_a_prefixed_secret_in_a_url_stays_redacted():
     _gone("GET https://x.example.net/repos?access_token=ghp_" + run + " token", run)
     _gone("https://x.example.net/a.js?ref=rk_" + run + " the restricted key", run)
     _gone("https://x.example.net/a.js?build=tok_" + run + " the token", run)  # a credential's head
+    for name in ("bearer", "access", "share", "invite"):  # a link's grant
+        _gone("GET https://x.example.net/a.js?" + name + "=lnx_" + run + " 403, the session key expired", run)
 
 
 # ---------------------------------------------------------------- a URL's path read whole as one run
