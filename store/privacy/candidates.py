@@ -1525,7 +1525,9 @@ def _tables(text, low, found):
             if verdict is None and h in LABELS:
                 verdict = (LABELS[h], STRONG)
             if verdict is not None and verdict[1] >= MEDIUM:
-                cols.append((i, verdict[0]))
+                # (a column headed by a weak `key`, `wandb key`, is read as its label would be: a
+                # metric's or a setting's name there is no credential; any other column takes any value)
+                cols.append((i, verdict[0], verdict[1] if h[-3:] == "key" else STRONG))
         if cols:
             _table_rows(text, m.end(), cols, found)
 
@@ -1705,7 +1707,7 @@ def _table_rules(text):
 
 
 def _table_rows(text, pos, cols, found):
-    """The cells of `cols` ((index, kind)) in the rows from `pos` on, until a line without `|`
+    """The cells of `cols` ((index, kind, strength)) in the rows from `pos` on, until a line without `|`
     (a border line, `+----+`, is stepped over)."""
     n = len(text)
     while pos < n:
@@ -1727,14 +1729,14 @@ def _table_rows(text, pos, cols, found):
         for part in parts:
             cells.append((at, at + len(part)))
             at += len(part) + 1
-        for i, kind in cols:
+        for i, kind, strength in cols:
             if i < len(cells):
                 cs, ce = cells[i]
                 raw = text[cs:ce]
                 value = raw.strip().strip("`")
                 if value:
                     vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
-                    _take(text, found, (vs, vs + len(value)), STRONG, POSITION, kind)
+                    _take(text, found, (vs, vs + len(value)), strength, POSITION, kind)
         pos = eol + 1
 
 

@@ -13,6 +13,7 @@ from store.privacy.rules import (
     CONSTANTS,
     ENTROPY_RUN,
     ENTROPY_WORDS,
+    KEY_ID_BEFORE,
     KEY_NOT_BEFORE,
     KEY_STRONG_BEFORE,
     MEDIUM,
@@ -131,6 +132,8 @@ def _judge_name(words):
     if before in NOT_BEFORE or (before is None and word in QUALIFIED_ONLY):
         return None
     if word == "key":
+        if before in KEY_ID_BEFORE:
+            return None
         if before is None or before in KEY_NOT_BEFORE:
             return (kind, WEAK)
         if before == "api":

@@ -15,6 +15,13 @@ stand (judged by never.never_secret after its other classes):
   function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
   a name with a secret's word in it is no label of its argument; a random value there is still a
   secret by its own shape);
+- a service's id of a prefix and `_` in a URL's query (a deployment's ``?dpl=dpl_…`` in a browser's
+  stack trace, ``&build=bld_…``), read by the entropy rule for a secret word elsewhere on its line:
+  its head (a short word of lower case) and the query's name say what it is; not where either
+  names a credential (``?token=``, ``?sig=``, ``sk_``, ``tok_``) or a provider's prefix starts it;
+- a URL's port and path read by the entropy rule as one run (``localhost:8080/api/v2/tables/
+  m2k…/records``: the run starts after the port's `:`), where no segment of the path is random by
+  itself (each is a value of its own: a random one of 16 characters or more stays) and one is a word;
 - ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
   line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
   RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
@@ -26,7 +33,7 @@ Only ``re``; patterns compiled on first use.
 from __future__ import annotations
 
 from store.privacy.names import name_verdict
-from store.privacy.rules import STRONG
+from store.privacy.rules import PROVIDERS, STRONG
 from store.privacy.values import compiled, looks_random
 
 # An id's structure: a short head of id characters with a letter, then one to three small counters
@@ -41,6 +48,18 @@ STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
 # A display cut to a token's first characters: a provider's prefix, eight characters at most, an ellipsis.
 # (a token's, not a password's: a password a sentence's ellipsis ends is whole, `super-Secret1…`)
 CUT_TOKEN = r"[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
+
+# A service's id: a short head of lower case, `_`, a run of letters and digits (no second head:
+# `sk_live_…` is a key's); after the `?` of a URL or a file's name (a `.` or `/` before it).
+PREFIXED_ID = r"([a-z]{2,8})_[A-Za-z0-9]{12,64}"
+QUERY_NAME = r"[./][^?]*\?(?:[^#]*[&;])?([A-Za-z][\w.-]{0,30})=\Z"
+# A URL up to its host, before the `:` of a port.
+URL_TO_HOST = r"[A-Za-z][A-Za-z0-9+.-]*://(?:[\w.%-]+@)?[A-Za-z0-9.-]+\Z"
+# What makes a head or a query's name a credential's, however short (`sk`, `rk`, `tok`, `sig`, `hmac`),
+# or a link's grant (`?bearer=`, `?share=`, `?invite=`, a reset's or a magic login's).
+CREDENTIAL_PART = (r"\A[a-z]{0,2}k\Z|tok|tkn|pat|sec|sig|key|pw|pas|auth|ses|cred|jwt|otp|code|hmac|hash|priv|api"
+                   r"|live|test|nonce|ticket|bear|acc|shar|invit|grant|magic|login|reset|verif|confirm")
+_PROVIDER_PREFIXES = []  # every provider's prefix (rules.PROVIDERS), made on first use
 
 # A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.
 TIME_RUN = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[-~]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?\.?"
@@ -62,6 +81,12 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
                      or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
             return True
         if sep == ":" and value[0].isdigit() and text[s - 1] == ":" and _in_a_time(text, s, e):
+            return True
+        if sep == ":" and kind == "high_entropy" and text[s - 1] == ":" and value[0].isdigit() \
+                and _a_path_after_a_port(text, s, value):
+            return True
+        if sep == "=" and kind == "high_entropy" and text[s - 1] == "=" and "_" in value[2:9] \
+                and _prefixed_id_in_a_query(text, s, value):
             return True
     elif sep == "(" and text[s - 1] == "(" and text[e:e + 1] == ")" and kind != "high_entropy" and compiled(
             "never-real-function-name", FUNCTION_NAME).search(text, s - 80 if s > 80 else 0, s) is not None:
@@ -86,6 +111,40 @@ def _under_a_weak_key_label(text: str, s: int) -> bool:
     name = before[i:]
     verdict = name_verdict(name) if name else None
     return verdict is not None and verdict[1] < STRONG and name[-3:].lower() == "key"
+
+
+def _prefixed_id_in_a_query(text: str, s: int, value: str) -> bool:
+    """`value` (right after a `=`) is a PREFIXED_ID and the value of a URL's query (its name
+    QUERY_NAME's), neither its head nor the name a credential's (CREDENTIAL_PART, names.name_verdict)
+    and no provider's prefix starting it."""
+    m = compiled("never-real-prefixed-id", PREFIXED_ID).fullmatch(value)
+    if m is None:
+        return False
+    a = s - 1
+    while a > 0 and s - a < 300 and not text[a - 1].isspace() and text[a - 1] not in "\"'`<>(":
+        a -= 1
+    q = compiled("never-real-query-name", QUERY_NAME).search(text, a, s)
+    if q is None:
+        return False
+    credential = compiled("never-real-credential-part", CREDENTIAL_PART)
+    name = q.group(1).lower()
+    if credential.search(m.group(1)) or credential.search(name) or name_verdict(name) is not None:
+        return False
+    if not _PROVIDER_PREFIXES:
+        _PROVIDER_PREFIXES.append(tuple(p for _kind, prefixes, _pattern in PROVIDERS for p in prefixes))
+    return not value.startswith(_PROVIDER_PREFIXES[0])
+
+
+def _a_path_after_a_port(text: str, s: int, value: str) -> bool:
+    """`value` is a port and a path right after a URL's host and `:`, no segment of it random by
+    itself and one a word of lower case (see above)."""
+    port, slash, path = value.partition("/")
+    if not slash or not port.isdigit() or len(port) > 5 or compiled(
+            "never-real-url-to-host", URL_TO_HOST).search(text, s - 101 if s > 101 else 0, s - 1) is None:
+        return False
+    segments = path.split("/")
+    return any(len(seg) >= 3 and seg.isalpha() and seg.islower() for seg in segments) \
+        and not any(len(seg) >= 16 and looks_random(seg) for seg in segments)
 
 
 def _in_a_time(text: str, s: int, e: int) -> bool:

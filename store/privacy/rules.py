@@ -137,6 +137,9 @@ KEY_NOT_BEFORE = frozenset(
     "start end max min parent child foreign cache lock label type kind name id sequence order "
     "data value the a your my this".split()
 )
+# ... of which those whose key is the thing's id, whatever its value (a Figma file's `fileKey`, an
+# S3 object's, a request's idempotency key): no name of a secret, not even of a random value.
+KEY_ID_BEFORE = frozenset("file object row record item document idempotency sort partition".split())
 # Words anywhere before a secret word that make the name a question or a count about it
 # (is_password_set, HAVE_STRUCT_PASSWD, max_token_length) ...
 NOT_IN_NAME = frozenset(
