@@ -93,11 +93,33 @@ def fixture_or_wrong(value: str, kind: str) -> bool:
     if kind == "seed_phrase":
         words = value.lower().split()
         return len(words) >= 12 and 2 * max(words.count(w) for w in set(words)) >= len(words)
-    if not value[0].isalpha() or len(value) > 20:
+    if not value[0].isalpha() or len(value) > 80:
         return False  # (most values: the patterns below start with a letter and are short)
+    if kind != "password" and ("-" in value or "_" in value) and _says_it_is_a_test(value):
+        return True
+    if len(value) > 20:
+        return False
     if value.lower() in ("test", "testing"):
         return kind != "password"
     return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
+
+
+# Words that say a value is a test's or an example's, when they open or close a value of words,
+# and the secret's words it then names itself by.
+_FIXTURE_WORDS = frozenset(("test", "tests", "testing", "dummy", "example", "sample", "mock"))
+_SELF_NAMES = frozenset(("secret", "key", "token", "signing", "session", "jwt", "hmac", "api", "auth"))
+
+
+def _says_it_is_a_test(value: str) -> bool:
+    """`value` is three words or more of lower-case letters or digits joined by `-` or `_` (a `!`
+    may end it), the first or the last a test's or an example's, another the secret's kind
+    (`test-signing-key-32-chars!`, `example_session_secret`): the value says what it is.  (Not a
+    password: a test account's on a live app says test too, `test-shopname-123`; not a random part
+    among words, not `Test-9fQ2vLk8`: a word of letters and digits mixed is no word.)"""
+    words = compiled("never-fixture-split", r"[-_]").split(value.rstrip("!"))
+    return len(words) >= 3 and (words[0] in _FIXTURE_WORDS or words[-1] in _FIXTURE_WORDS) \
+        and all(w.isdigit() or (w.isalpha() and w.islower()) for w in words) \
+        and any(w in _SELF_NAMES for w in words)
 
 
 def first_characters_shown(value: str) -> bool:

@@ -1,0 +1,22 @@
+"""Fixtures and names (real Claude Code transcripts, part B)."""
+
+from __future__ import annotations
+
+from store.privacy import clean_text
+
+
+def test_a_value_whose_words_say_it_is_a_test_one_is_a_fixture():
+    # words joined by `-` or `_` that open or close with test, dummy, example, sample, mock:
+    # the value says what it is (a test's settings, a README's example)
+    for text in ('JWT_SECRET="dummy-signing-secret-for-ci-only" pytest -q tests/api',
+                 "os.environ['APP_SECRET'] = 'example_session_secret_48_bytes!'",
+                 'HMAC_KEY="test-hmac-key-at-least-32-bytes!" python -c "import app"',
+                 "settings = Settings(secret_key='mock-secret-value-long-enough', debug=True)",
+                 'API_TOKEN=local_dev_token_for_tests npm test'):
+        assert clean_text(text) == text, clean_text(text)
+    # a secret that merely holds such a word, a weak but plausible password, stays redacted
+    for text, value in (('JWT_SECRET="Test-9fQ2vLk8mZ3x"', "Test-9fQ2vLk8mZ3x"),
+                        ("password=testpass123", "testpass123"),
+                        ('{"login": "qa.team@shop.example", "pass": "test-mybakery-2024"}', "test-mybakery-2024"),
+                        ('SESSION_SECRET="q8Zt-example-Lr4Wm9"', "q8Zt-example-Lr4Wm9")):
+        assert value not in clean_text(text), clean_text(text)
