@@ -745,11 +745,12 @@ _NAME_SECRET_WORDS = frozenset(
 
 
 def _secret_name(value: str) -> bool:
-    """`value` is a name of a secret: two words or more (letters; a version or number may end it),
-    joined by `_`, `-`, `.` or `/` in one case, one of which says secret."""
+    """`value` is a name of a secret: two words or more (letters, one digit may end a word: S3,
+    OAUTH2; a version or number may end it), joined by `_`, `-`, `.` or `/` in one case, one of
+    which says secret."""
     if len(value) > 80 or not ("_" in value or "-" in value or "." in value or "/" in value):
         return False  # (the shape below joins two words at least)
-    if not compiled("never-name-shape", r"[A-Za-z]+(?:[_./-][A-Za-z]+)+(?:[_.-][vV]?\d{1,4})?\Z").match(value):
+    if not compiled("never-name-shape", r"[A-Za-z]+\d?(?:[_./-][A-Za-z]+\d?)+(?:[_.-][vV]?\d{1,4})?\Z").match(value):
         return False
     if not (value.islower() or value.isupper()):
         return False  # My-Secret-Key: a password a person typed, in its own case

@@ -20,3 +20,16 @@ def test_a_value_whose_words_say_it_is_a_test_one_is_a_fixture():
                         ('{"login": "qa.team@shop.example", "pass": "test-mybakery-2024"}', "test-mybakery-2024"),
                         ('SESSION_SECRET="q8Zt-example-Lr4Wm9"', "q8Zt-example-Lr4Wm9")):
         assert value not in clean_text(text), clean_text(text)
+
+
+def test_a_secret_name_with_a_digit_in_a_word_is_a_name():
+    # a provider's name with a digit (S3, R2, B2, OAUTH2) among a secret's name's words: an
+    # environment variable's name listed, not its value
+    for text in ('if (!["B2_KEY_ID", "B2_SECRET_KEY"].every((k) => process.env[k])) return;',
+                 "needed = ('R2_ACCESS_KEY', 'R2_SECRET_KEY')",
+                 'creds = {"id": env["OAUTH2_CLIENT_ID"], "secret": "OAUTH2_CLIENT_SECRET"}'):
+        assert clean_text(text) == text, clean_text(text)
+    # a value in one case with digits inside its words stays a value
+    for value in ("X9K4_SECRET_Q7", "p4ss-w0rd-key"):
+        text = f'AWS_SECRET_ACCESS_KEY="{value}"'
+        assert value not in clean_text(text), clean_text(text)
