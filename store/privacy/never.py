@@ -667,6 +667,8 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
         return True
+    if value[-1] in "*_:" and compiled("never-bold-label", r"[A-Za-z][a-z]*(?::(?:\*\*|__)|(?:\*\*|__):)\Z").match(value):
+        return True  # **Token Storage:**, **Password Reset**: a bold label's last word, a heading's
     if first == ":" and compiled("never-symbol", r":[a-z_][a-z0-9_]*[?!]?").fullmatch(value):
         return True  # add_column :users, :otp_secret, :string: a Ruby symbol, a name
     if first.isdigit() and compiled("never-date", DATE).fullmatch(value):

@@ -33,3 +33,16 @@ def test_a_secret_name_with_a_digit_in_a_word_is_a_name():
     for value in ("X9K4_SECRET_Q7", "p4ss-w0rd-key"):
         text = f'AWS_SECRET_ACCESS_KEY="{value}"'
         assert value not in clean_text(text), clean_text(text)
+
+
+def test_a_bold_labels_last_word_is_prose():
+    # markdown's bold label (`**Token Storage:**`, `**Password Reset**:`): its last word with the
+    # bold's mark is a heading's, not a value after a secret's word
+    for text in ("3. **Token Rotation:** tokens are renewed by the worker every hour",
+                 "- **API Key Handling**: keys are read from the vault at start",
+                 "* **Password Hashing:** argon2id with a per-user salt",
+                 "- **Secret Rotation Policy:** every ninety days, by the scheduler"):
+        assert clean_text(text) == text, clean_text(text)
+    # a value a bold label announces still goes
+    text = "- **Token:** 9fQ2vLk8mZ3xR7tB"
+    assert "9fQ2vLk8mZ3xR7tB" not in clean_text(text), clean_text(text)
