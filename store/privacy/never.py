@@ -124,7 +124,12 @@ from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
-from store.privacy.never_real import code_in_a_value, first_characters_shown, fixture_or_wrong
+from store.privacy.never_real import (
+    code_in_a_value,
+    first_characters_shown,
+    fixture_or_wrong,
+    word_in_a_tokens_place,
+)
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
@@ -255,6 +260,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
         or fixture_or_wrong(value, kind) \
+        or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)

@@ -129,3 +129,17 @@ def first_characters_shown(value: str) -> bool:
     run = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
     return len(run) >= 6 and run.isascii() and run.isalnum() and not value.startswith("eyJ") \
         and not run.isdigit() and not run.isalpha()
+
+
+def word_in_a_tokens_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
+    """`value` (letters alone, in one case or a title's) at `s`, found as a token or a secret, is a
+    word, not a generated value: the first word of a sentence after a label's `: ` (`error checking
+    token: missing audience claim`, `Webhook Secret: Stored in the vault`), or a command's flag's
+    fixed word (`--connection-token=localdev`: an editor's server, a token of letters in lower case
+    is no random one).  (`JWT_SECRET=mysecret npm start`: a weak secret after `=`, kept.)"""
+    if len(value) > 12 or not (value.islower() or value.istitle()):
+        return False
+    if text[s - 2:s] == ": ":
+        return compiled("never-sentence-goes-on", r" [a-z]+\b").match(text, e) is not None
+    return kind == "token" and value.islower() and text[s - 1:s] == "=" \
+        and compiled("never-token-flag", r"--[a-z]+(?:-[a-z]+)*-token=\Z").search(text, s - 40 if s > 40 else 0, s) is not None

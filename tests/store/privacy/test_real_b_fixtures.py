@@ -46,3 +46,15 @@ def test_a_bold_labels_last_word_is_prose():
     # a value a bold label announces still goes
     text = "- **Token:** 9fQ2vLk8mZ3xR7tB"
     assert "9fQ2vLk8mZ3xR7tB" not in clean_text(text), clean_text(text)
+
+
+def test_a_word_of_letters_is_no_token():
+    # a token is generated: a word of letters in one case after a token's label is a word of an
+    # error message, a sentence or an editor's fixed setting
+    for text in ("error checking token: missing audience claim",
+                 "server --listen 127.0.0.1:7000 --connection-token=localdev --no-browser",
+                 "- Stripe Webhook Secret: Stored in the vault under `billing/webhook`"):
+        assert clean_text(text) == text, clean_text(text)
+    # a token of letters and digits, a password that is a word, stay redacted
+    for text, value in (("--connection-token=k2Jf9QzLx8vM", "k2Jf9QzLx8vM"), ("password: sunflower", "sunflower")):
+        assert value not in clean_text(text), clean_text(text)
