@@ -58,3 +58,14 @@ def test_a_word_of_letters_is_no_token():
     # a token of letters and digits, a password that is a word, stay redacted
     for text, value in (("--connection-token=k2Jf9QzLx8vM", "k2Jf9QzLx8vM"), ("password: sunflower", "sunflower")):
         assert value not in clean_text(text), clean_text(text)
+
+
+def test_a_cell_under_an_encrypted_column_is_ciphertext():
+    # psql's table: a column whose name says encrypted holds ciphertext (an iv and its data), not
+    # the secret; the same value under another column's name still goes
+    table = (" provider | {col}\n----------+--------------------------------------------------------\n"
+             " paypal   | 9c1e0a7f3b2d4e6f8a0b1c2d3e4f5a6b:7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b...\n(1 row)")
+    text = table.format(col="encrypted_secret")
+    assert clean_text(text) == text, clean_text(text)
+    text = table.format(col="api_secret")
+    assert "9c1e0a7f3b2d4e6f8a0b" not in clean_text(text), clean_text(text)
