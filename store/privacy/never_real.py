@@ -168,3 +168,19 @@ def cell_under_an_encrypted_column(text: str, s: int) -> bool:
             return "encrypted" in name or "cipher" in name
         end = start - 1
     return False
+
+
+def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
+    """The password at `s` is sent by a test's client to the app under test: inside a call on its
+    line whose first argument is a quoted path with no host (`client.post('/auth/register', json=
+    {...})`, supertest's `agent.post("/login").send({...})`: the app runs in the test's process, on
+    its own database), an assertion on the answer within the next three lines.  (A call to a host,
+    or one nothing asserts on, may log in to a real account: kept.)"""
+    ls = text.rfind("\n", 0, s) + 1
+    if compiled("never-test-client-call", r"\.(?:post|put|patch)\([ \t]*[\"']/[\w/.-]*[\"']").search(text, ls, s) is None:
+        return False
+    le = text.find("\n", e)
+    if le < 0:
+        return False
+    below = text[le:le + 400].split("\n", 4)[1:4]
+    return any(line.lstrip().startswith(("assert", "expect(", "self.assert")) for line in below)

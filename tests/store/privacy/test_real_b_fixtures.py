@@ -69,3 +69,20 @@ def test_a_cell_under_an_encrypted_column_is_ciphertext():
     assert clean_text(text) == text, clean_text(text)
     text = table.format(col="api_secret")
     assert "9c1e0a7f3b2d4e6f8a0b" not in clean_text(text), clean_text(text)
+
+
+def test_a_password_a_test_client_sends_to_its_own_app_is_a_fixture():
+    # a test's client posts to a path of the app under test (no host: the app runs in the test's
+    # process, on the test's own database) and asserts on the answer: the account is the test's
+    text = ("    resp = api.post('/accounts/signup', json={'login': 'maria', 'password': 'garden42'})\n"
+            "    assert resp.status_code == 201\n")
+    assert clean_text(text) == text, clean_text(text)
+    text = ('  const res = await agent.post("/session").send({ email: "e@x.io", password: "Bicycle99" });\n'
+            "  expect(res.status).toBe(200);\n")
+    assert clean_text(text) == text, clean_text(text)
+    # the same call to a host, or with no assertion after it, still goes
+    for text in ("    resp = requests.post('https://shop.example.com/accounts/login', json={'login': 'maria', 'password': 'garden42'})\n"
+                 "    assert resp.status_code == 200\n",
+                 "    resp = api.post('/accounts/signup', json={'login': 'maria', 'password': 'garden42'})\n"
+                 "    print(resp.json())\n"):
+        assert "garden42" not in clean_text(text), clean_text(text)
