@@ -85,6 +85,8 @@ def password_like(value: str) -> bool:
         return False
     if dot and compiled("dotted", DOTTED).match(value) and not mixed_parts(value):
         return False  # os.path, np.float64, self.token: names of code (not Gx7.kP2m)
+    if dot and ":" in value and compiled("ev-entry-point", r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+:[A-Za-z_]+\Z").match(value):
+        return False  # pkg.web.server_v2:app, svc.main:create_app: a module and its attribute (uvicorn's target)
     if not digit and any(ch in "()[]{}<>" for ch in value):
         return False  # Optional[str], f(x): code
     if not digit and "/" in value and compiled("ev-path", r"[\w.@:-]+(?:/[\w.@:-]*)+\Z").match(value):

@@ -124,7 +124,14 @@ from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
-from store.privacy.never_real import code_in_a_value, first_characters_shown, fixture_or_wrong
+from store.privacy.never_real import (
+    cell_under_an_encrypted_column,
+    code_in_a_value,
+    first_characters_shown,
+    fixture_or_wrong,
+    sent_by_a_test_client,
+    word_in_a_tokens_place,
+)
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
@@ -255,6 +262,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
         or fixture_or_wrong(value, kind) \
+        or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
+        or (text[s - 2:s] == "| " and cell_under_an_encrypted_column(text, s)) \
+        or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
@@ -667,6 +677,8 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
         return True
+    if value[-1] in "*_:" and compiled("never-bold-label", r"[A-Za-z][a-z]*(?::(?:\*\*|__)|(?:\*\*|__):)\Z").match(value):
+        return True  # **Token Storage:**, **Password Reset**: a bold label's last word, a heading's
     if first == ":" and compiled("never-symbol", r":[a-z_][a-z0-9_]*[?!]?").fullmatch(value):
         return True  # add_column :users, :otp_secret, :string: a Ruby symbol, a name
     if first.isdigit() and compiled("never-date", DATE).fullmatch(value):
@@ -745,11 +757,12 @@ _NAME_SECRET_WORDS = frozenset(
 
 
 def _secret_name(value: str) -> bool:
-    """`value` is a name of a secret: two words or more (letters; a version or number may end it),
-    joined by `_`, `-`, `.` or `/` in one case, one of which says secret."""
+    """`value` is a name of a secret: two words or more (letters, one digit may end a word: S3,
+    OAUTH2; a version or number may end it), joined by `_`, `-`, `.` or `/` in one case, one of
+    which says secret."""
     if len(value) > 80 or not ("_" in value or "-" in value or "." in value or "/" in value):
         return False  # (the shape below joins two words at least)
-    if not compiled("never-name-shape", r"[A-Za-z]+(?:[_./-][A-Za-z]+)+(?:[_.-][vV]?\d{1,4})?\Z").match(value):
+    if not compiled("never-name-shape", r"[A-Za-z]+\d?(?:[_./-][A-Za-z]+\d?)+(?:[_.-][vV]?\d{1,4})?\Z").match(value):
         return False
     if not (value.islower() or value.isupper()):
         return False  # My-Secret-Key: a password a person typed, in its own case

@@ -93,11 +93,33 @@ def fixture_or_wrong(value: str, kind: str) -> bool:
     if kind == "seed_phrase":
         words = value.lower().split()
         return len(words) >= 12 and 2 * max(words.count(w) for w in set(words)) >= len(words)
-    if not value[0].isalpha() or len(value) > 20:
+    if not value[0].isalpha() or len(value) > 80:
         return False  # (most values: the patterns below start with a letter and are short)
+    if kind != "password" and ("-" in value or "_" in value) and _says_it_is_a_test(value):
+        return True
+    if len(value) > 20:
+        return False
     if value.lower() in ("test", "testing"):
         return kind != "password"
     return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
+
+
+# Words that say a value is a test's or an example's, when they open or close a value of words,
+# and the secret's words it then names itself by.
+_FIXTURE_WORDS = frozenset(("test", "tests", "testing", "dummy", "example", "sample", "mock"))
+_SELF_NAMES = frozenset(("secret", "key", "token", "signing", "session", "jwt", "hmac", "api", "auth"))
+
+
+def _says_it_is_a_test(value: str) -> bool:
+    """`value` is three words or more of lower-case letters or digits joined by `-` or `_` (a `!`
+    may end it), the first or the last a test's or an example's, another the secret's kind
+    (`test-signing-key-32-chars!`, `example_session_secret`): the value says what it is.  (Not a
+    password: a test account's on a live app says test too, `test-shopname-123`; not a random part
+    among words, not `Test-9fQ2vLk8`: a word of letters and digits mixed is no word.)"""
+    words = compiled("never-fixture-split", r"[-_]").split(value.rstrip("!"))
+    return len(words) >= 3 and (words[0] in _FIXTURE_WORDS or words[-1] in _FIXTURE_WORDS) \
+        and all(w.isdigit() or (w.isalpha() and w.islower()) for w in words) \
+        and any(w in _SELF_NAMES for w in words)
 
 
 def first_characters_shown(value: str) -> bool:
@@ -107,3 +129,58 @@ def first_characters_shown(value: str) -> bool:
     run = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
     return len(run) >= 6 and run.isascii() and run.isalnum() and not value.startswith("eyJ") \
         and not run.isdigit() and not run.isalpha()
+
+
+def word_in_a_tokens_place(text: str, s: int, e: int, kind: str, value: str) -> bool:
+    """`value` (letters alone, in one case or a title's) at `s`, found as a token or a secret, is a
+    word, not a generated value: the first word of a sentence after a label's `: ` (`error checking
+    token: missing audience claim`, `Webhook Secret: Stored in the vault`), or a command's flag's
+    fixed word (`--connection-token=localdev`: an editor's server, a token of letters in lower case
+    is no random one).  (`JWT_SECRET=mysecret npm start`: a weak secret after `=`, kept.)"""
+    if len(value) > 12 or not (value.islower() or value.istitle()):
+        return False
+    if text[s - 2:s] == ": ":
+        return compiled("never-sentence-goes-on", r" [a-z]+\b").match(text, e) is not None
+    return kind == "token" and value.islower() and text[s - 1:s] == "=" \
+        and compiled("never-token-flag", r"--[a-z]+(?:-[a-z]+)*-token=\Z").search(text, s - 40 if s > 40 else 0, s) is not None
+
+
+def cell_under_an_encrypted_column(text: str, s: int) -> bool:
+    """The value at `s` is a cell of a table (psql's: cells split by `|`, a rule of `-` and `+`
+    below the header) whose column's name says encrypted or cipher: ciphertext at rest, not the
+    secret it hides."""
+    ls = text.rfind("\n", 0, s) + 1
+    col = text.count("|", ls, s)
+    if col == 0:
+        return False
+    end = ls - 1
+    for _ in range(60):  # (the rows above, up to the header's rule)
+        if end <= 0:
+            return False
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        if line and "+" in line and not line.strip("-+"):
+            head_end = start - 1
+            if head_end <= 0:
+                return False
+            cells = text[text.rfind("\n", 0, head_end) + 1:head_end].split("|")
+            name = cells[col].strip().lower() if col < len(cells) else ""
+            return "encrypted" in name or "cipher" in name
+        end = start - 1
+    return False
+
+
+def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
+    """The password at `s` is sent by a test's client to the app under test: inside a call on its
+    line whose first argument is a quoted path with no host (`client.post('/auth/register', json=
+    {...})`, supertest's `agent.post("/login").send({...})`: the app runs in the test's process, on
+    its own database), an assertion on the answer within the next three lines.  (A call to a host,
+    or one nothing asserts on, may log in to a real account: kept.)"""
+    ls = text.rfind("\n", 0, s) + 1
+    if compiled("never-test-client-call", r"\.(?:post|put|patch)\([ \t]*[\"']/[\w/.-]*[\"']").search(text, ls, s) is None:
+        return False
+    le = text.find("\n", e)
+    if le < 0:
+        return False
+    below = text[le:le + 400].split("\n", 4)[1:4]
+    return any(line.lstrip().startswith(("assert", "expect(", "self.assert")) for line in below)
