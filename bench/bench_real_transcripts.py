@@ -137,6 +137,18 @@ def reached_store(blob: str, around: tuple) -> bool:
 
 def import_repo(folder: str):
     """Import one repository's transcripts the way `memlane import` does; (report, stats, redactions)."""
+    saved = {name: os.environ.get(name) for name in ("MEMLANE_HOME", "MEMLANE_DB")}
+    try:
+        return _import_repo(folder)
+    finally:  # (the caller's environment as it was: a test runs this in its own process)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _import_repo(folder: str):
     with tempfile.TemporaryDirectory(prefix="memlane-realtx-") as home:
         os.environ["MEMLANE_HOME"] = home
         os.environ.pop("MEMLANE_DB", None)
