@@ -21,7 +21,7 @@ Only ``re``; patterns compiled on first use.
 
 from __future__ import annotations
 
-from store.privacy.values import compiled
+from store.privacy.values import compiled, line_bounds
 
 _QUANTIFIER = r"(?:[+*?]|\{\d{1,4}(?:,\d{0,4})?\})"
 # A regular expression's class with its quantifier: a bracket that holds a range or an escape's
@@ -64,10 +64,8 @@ def help_rows(text: str, ls: int, le: int) -> bool:
     their descriptions, not a table's header above its values."""
     if le >= len(text):
         return False
-    below = text.find("\n", le + 1)
-    below = len(text) if below < 0 else below
     rx = compiled("help-row", HELP_ROW)
-    return rx.fullmatch(text, ls, le) is not None and rx.fullmatch(text, le + 1, below) is not None
+    return rx.fullmatch(text, ls, le) is not None and rx.fullmatch(text, *line_bounds(text, le + 1)) is not None
 
 
 # A verb or preposition of prose that a label follows in a sentence (`… with x-api-key authentication.`).
@@ -124,8 +122,9 @@ def _says_it_is_a_test(value: str) -> bool:
 
 def first_characters_shown(value: str) -> bool:
     """`value`, before an ellipsis, is a secret's first characters: six or more letters and digits,
-    both, after any prefix (`27d75616...`, `sk-4fQa29...`); not a prefix alone (`sk-...`), a mask
-    (`XXXXXX…`) nor a JWT's head (`eyJhbGciOi...`, the same in every token)."""
+    both, after any prefix (`27d75616...`, `4e9d07b1a2...`); not a prefix alone (`sk-...`), a mask
+    (`XXXXXX…`) nor a JWT's head (`eyJhbGciOi...`, the same in every token).  (A token's display,
+    its prefix and a few characters, `glpat-7Hq2zB…`, is kept: never_real_places.CUT_TOKEN.)"""
     run = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
     return len(run) >= 6 and run.isascii() and run.isalnum() and not value.startswith("eyJ") \
         and not run.isdigit() and not run.isalpha()

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from store.privacy.names import name_verdict
 from store.privacy.rules import PROVIDERS, STRONG
-from store.privacy.values import compiled, looks_random
+from store.privacy.values import CACHE, compiled, looks_random
 
 # An id's structure: a short head of id characters with a letter, then one to three small counters
 # (Draft.js's offset keys `3holr-0-0`, a list's `row-12`, `node:4:2`; not a key of digit groups,
@@ -59,7 +59,6 @@ URL_TO_HOST = r"[A-Za-z][A-Za-z0-9+.-]*://(?:[\w.%-]+@)?[A-Za-z0-9.-]+\Z"
 # or a link's grant (`?bearer=`, `?share=`, `?invite=`, a reset's or a magic login's).
 CREDENTIAL_PART = (r"\A[a-z]{0,2}k\Z|tok|tkn|pat|sec|sig|key|pw|pas|auth|ses|cred|jwt|otp|code|hmac|hash|priv|api"
                    r"|live|test|nonce|ticket|bear|acc|shar|invit|grant|magic|login|reset|verif|confirm")
-_PROVIDER_PREFIXES = []  # every provider's prefix (rules.PROVIDERS), made on first use
 
 # A time or a range of two (`18:23:15-18:25:30`, `7:05`), read over the run of digits and marks around a value.
 TIME_RUN = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[-~]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?\.?"
@@ -130,9 +129,10 @@ def _prefixed_id_in_a_query(text: str, s: int, value: str) -> bool:
     name = q.group(1).lower()
     if credential.search(m.group(1)) or credential.search(name) or name_verdict(name) is not None:
         return False
-    if not _PROVIDER_PREFIXES:
-        _PROVIDER_PREFIXES.append(tuple(p for _kind, prefixes, _pattern in PROVIDERS for p in prefixes))
-    return not value.startswith(_PROVIDER_PREFIXES[0])
+    prefixes = CACHE.get("provider prefixes")
+    if prefixes is None:  # (every provider's prefix, rules.PROVIDERS)
+        prefixes = CACHE["provider prefixes"] = tuple(p for _kind, ps, _pattern in PROVIDERS for p in ps)
+    return not value.startswith(prefixes)
 
 
 def _a_path_after_a_port(text: str, s: int, value: str) -> bool:

@@ -18,8 +18,10 @@ MARKER = "[REDACTED:secret_output]"
 
 # The last word of a secret's name, in a field or an output's name (lowercased).
 _SECRET_NAME = r"(?:password|passwd|passphrase|secret|token|api_?key|apikey|private_?key|access_?key|pwd)"
-# Where a command word starts: the start, or after a pipe, `;`, `&&`, `$(`, a backquote, sudo.
-_AT = r"(?:^|[|;&(`]\s*|\bsudo\s+(?:-\S+\s+)*|\bxargs\s+)"
+# What runs the command word after it: sudo and its flags, xargs.
+_LAUNCHER = r"sudo\s+(?:-\S+\s+)*|xargs\s+"
+# Where a command word starts: the start, or after a pipe, `;`, `&&`, `$(`, a backquote, a launcher.
+_AT = r"(?:^|[|;&(`]\s*|\b(?:" + _LAUNCHER + r"))"
 # (what prints a secret, the pattern over the lowercased command)
 SECRET_PRINTERS = (
     ("password store", _AT + r"(?:pass|gopass)\s+(?:show\s+|-c\s+)?(?:-\S+\s+)*"
@@ -138,8 +140,8 @@ def _defined_here(low: str) -> frozenset:
 
 
 def _command_word(stage: str, at: int) -> str:
-    """The command word of the printer matched at `at` (after its pipe or `;`, `sudo` and its flags)."""
-    m = compiled("output-command-word", r"[|;&(`\s]*(?:sudo\s+(?:-\S+\s+)*|xargs\s+)?([\w.-]+)").match(stage, at)
+    """The command word of the printer matched at `at` (after its pipe or `;` and a _LAUNCHER)."""
+    m = compiled("output-command-word", r"[|;&(`\s]*(?:" + _LAUNCHER + r")?([\w.-]+)").match(stage, at)
     return m.group(1) if m is not None else ""
 
 
