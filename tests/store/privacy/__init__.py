@@ -13,3 +13,18 @@ def gone(template, values):
     for v in values:
         out = clean_text(template.replace("{v}", v))
         assert v not in out, out
+
+
+def kept(text, value=None):
+    """The filter gives `text` back as it is (or, `value` given, with `value` still in it)."""
+    out = clean_text(text)
+    if value is None:
+        assert out == text, out
+    else:
+        assert value in out, out
+
+
+def redacted(text, value):
+    """`value` is gone from `text` and a redaction's marker stands in it."""
+    out = clean_text(text)
+    assert value not in out and "[REDACTED" in out, out

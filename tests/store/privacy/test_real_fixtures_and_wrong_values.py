@@ -8,12 +8,13 @@ account's password works wherever that seed ran)."""
 from __future__ import annotations
 
 from store.privacy import clean_text
+from tests.store.privacy import kept
 
 
 def test_a_seed_phrase_whose_words_repeat_is_a_fixture():
     for text in ('const MNEMONIC = env.get("MNEMONIC", "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong");',
                  "mnemonic: abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"):
-        assert clean_text(text) == text, clean_text(text)
+        kept(text)
     # twelve words of a wallet, none repeated, still go
     phrase = "ribbon quantum marble ceiling dwarf glimpse hollow oyster prison tackle unveil whisper"
     assert phrase not in clean_text('const MNEMONIC = env.get("MNEMONIC", "' + phrase + '");')
@@ -24,7 +25,7 @@ def test_a_value_that_says_it_is_wrong_or_a_test_is_no_credential():
                  'curl -s -c jar.txt -X POST http://10.1.2.3:5050/login -d "username=demo&password=wrongpassword"',
                  "curl -s localhost:3000/api/login -d '{\"email\":\"a@b.io\",\"password\":\"invalid_password\"}'",
                  'headers = {"X-Api-Key": "bad-key"}  # expect 401'):
-        assert clean_text(text) == text, clean_text(text)
+        kept(text)
 
 
 def test_a_weak_but_plausible_password_stays_a_password():

@@ -6,6 +6,7 @@ sentence's word."""
 from __future__ import annotations
 
 from store.privacy import clean_text
+from tests.store.privacy import kept
 
 HELP = """Usage: skiff [options] [command]
 
@@ -45,6 +46,6 @@ def test_an_english_word_after_a_label_in_a_sentence_is_the_sentences():
     for text in ("Every request goes through requests.Session with x-api-key authorization.\n",
                  "The uploader talks to the bucket using api-key authentication.\n",
                  "Calls are signed with the bearer token header.\n"):
-        assert clean_text(text) == text, clean_text(text)
+        kept(text)
     # a value of a password's shape there is still one
     assert "Vb8kQ2xz" not in clean_text("Log in with password Vb8kQ2xz.\n")
