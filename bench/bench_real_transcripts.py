@@ -74,12 +74,15 @@ class Watch:
         def watched_find(text, extra_patterns=()):
             spans = find_secrets(text, extra_patterns)
             if spans:
-                pos, out, marks = 0, [], []
+                # (built as redact_secrets builds it, each marker's place kept: `shift` is how far
+                # the markers so far moved the text)
+                pos, shift, out, marks = 0, 0, [], []
                 for kind, s, e in spans:
+                    marker = "[REDACTED:" + kind + "]"
                     out.append(text[pos:s])
-                    at = sum(map(len, out))
-                    out.append("[REDACTED:" + kind + "]")
-                    marks.append((kind, s, e, at, at + len(out[-1])))
+                    out.append(marker)
+                    marks.append((kind, s, e, s + shift, s + shift + len(marker)))
+                    shift += len(marker) - (e - s)
                     pos = e
                 out.append(text[pos:])
                 redacted = "".join(out)
