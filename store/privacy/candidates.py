@@ -1516,11 +1516,14 @@ def _labelled_rows(text, low, anchors, found):
 def _tables(text, low, found):
     """A table with a column headed by a secret word: that column's cells.  Markdown's (`|---|`),
     a query's output: MySQL's (`+---+` borders), psql's (`---+---` under a header without outer
-    pipes)."""
+    pipes).  Not a column whose header says its cells are encrypted (`encrypted_secret`,
+    `ciphertext`): ciphertext at rest, not the secret it hides."""
     for m in _table_heads(text):
         heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
         cols = []
         for i, h in enumerate(heads):
+            if "encrypted" in h or "cipher" in h:
+                continue
             verdict = name_verdict(h.replace(" ", "_")) if h else None
             if verdict is None and h in LABELS:
                 verdict = (LABELS[h], STRONG)

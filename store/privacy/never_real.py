@@ -144,31 +144,6 @@ def word_in_a_tokens_place(text: str, s: int, e: int, kind: str, value: str) -> 
         and compiled("never-token-flag", r"--[a-z]+(?:-[a-z]+)*-token=\Z").search(text, s - 40 if s > 40 else 0, s) is not None
 
 
-def cell_under_an_encrypted_column(text: str, s: int) -> bool:
-    """The value at `s` is a cell of a table (psql's: cells split by `|`, a rule of `-` and `+`
-    below the header) whose column's name says encrypted or cipher: ciphertext at rest, not the
-    secret it hides."""
-    ls = text.rfind("\n", 0, s) + 1
-    col = text.count("|", ls, s)
-    if col == 0:
-        return False
-    end = ls - 1
-    for _ in range(60):  # (the rows above, up to the header's rule)
-        if end <= 0:
-            return False
-        start = text.rfind("\n", 0, end) + 1
-        line = text[start:end].strip()
-        if line and "+" in line and not line.strip("-+"):
-            head_end = start - 1
-            if head_end <= 0:
-                return False
-            cells = text[text.rfind("\n", 0, head_end) + 1:head_end].split("|")
-            name = cells[col].strip().lower() if col < len(cells) else ""
-            return "encrypted" in name or "cipher" in name
-        end = start - 1
-    return False
-
-
 def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
     """The password at `s` is sent by a test's client to the app under test: inside a call on its
     line whose first argument is a quoted path with no host (`client.post('/auth/register', json=
