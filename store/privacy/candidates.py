@@ -162,6 +162,10 @@ def labels_present(anchors) -> set:
     return {label for key in anchors.present if key in by_key for label in by_key[key]}
 
 
+# Below this many characters a label that does not stand is told by one `in` (label_places).
+_LABEL_IN_FROM = 2_000
+
+
 def label_places(low, anchors, label):
     """Where `label` starts in `low`, found from its literal's places (see _keys)."""
     key, offset = _keys()[label]
@@ -169,6 +173,11 @@ def label_places(low, anchors, label):
         return []
     if offset == 0 and key == label:
         return anchors.at(key)
+    if len(low) < _LABEL_IN_FROM and label not in low:
+        # (every place below is one where `label` stands: in a short text one `in` says there is
+        # none, not the key's places grouped; ~19 labels of `pass` and `pw` a line of an exec
+        # array, one of which stands: ~30 us of the ~100 the whole filter costs such a line)
+        return []
     # (`passwort`, `mot de passe`, `api key` from the places of `pass` and `key`: those the label's
     # next character follows, or its character before the key precedes, sorted out once for the
     # text: ~10 labels read each place of a key; where a few labels share that side of a key, each
@@ -276,11 +285,11 @@ def find(text, low, anchors, found, find_secrets):
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
     _aligned_tables(text, low, anchors, found)
-    if "| " in present or any(bar in present for bar in _BOX_BARS):
+    if "| " in present or not present.isdisjoint(_BOX_BARS):
         _labelled_rows(text, low, anchors, found)
     if ("\"" in text or "'" in text) and ("[" in text or "(" in text):
         _arrays(text, low, anchors, found, find_secrets)
-        if any(short in present for short in _call_shorts()) and (
+        if not present.isdisjoint(_call_shorts()) and (
                 "(\"" in present or "('" in present or ", \"" in present or ", '" in present or holds(low, ",\"")
                 or holds(low, "(b\"") or holds(low, "(b'")):
             _calls(text, low, anchors, found)  # (a call's name first: each `in` is a pass over the text)
@@ -293,7 +302,7 @@ def find(text, low, anchors, found, find_secrets):
         _sql_key_value(text, low, anchors, found)
     _wallets(text, low, anchors, found)
     _under_secret_parent(text, low, anchors, found)
-    if any(lit in present for lit in PIN_LITERALS):
+    if not present.isdisjoint(PIN_LITERALS):
         _pins(text, anchors, found)
 
 
@@ -527,7 +536,10 @@ def _label_hits(low, anchors):
     present = anchors.present
     covering = _covering()
     covered: dict = {}  # trigger -> the places of the labels that cover it (see _covering)
+    short = len(low) < _LABEL_IN_FROM
     for label in labels_present(anchors) & _LABEL_SET:
+        if short and label not in low:
+            continue  # (label_places' answer, without its call)
         kind = LABELS[label]
         places = label_places(low, anchors, label)
         if places:

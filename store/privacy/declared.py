@@ -126,7 +126,7 @@ def find(look):
     each where one of its literals stands, the numbered replies where a secret word and `) "` do."""
     present = look.anchors.present
     for lits, finder in _GATED:
-        if any(lit in present for lit in lits):
+        if not present.isdisjoint(lits):  # (one C call, not a generator's steps: ~3 us a short text)
             finder(look)
     hits = look.hits
     # (a secret word's quote is looked at directly where they are few, ~0.15 us each, not `) "` in

@@ -71,7 +71,7 @@ def find(look, find_secrets):
     `find_secrets`: the whole filter, for what a JSON string or a header object says."""
     text, low, anchors, found = look.text, look.low, look.anchors, look.found
     present = anchors.present
-    if "," in text and any(word in present for word in CSV_WORDS):
+    if "," in text and not present.isdisjoint(CSV_WORDS):
         _csv_columns(text, low, anchors, found)
     if LDIF_LITERAL in present:
         # (an attribute's name stands right before its `::`: a classifier's `Language :: Python`, 1,234
@@ -79,13 +79,13 @@ def find(look, find_secrets):
         places = [at for at in anchors.at(LDIF_LITERAL) if at and (text[at - 1].isalnum() or text[at - 1] in "_-")]
         for ls, le in _lines(low, places):
             _ldif_base64(text, ls, le, found)
-    if any(lit in present for lit in SETTER_LITERALS):
+    if not present.isdisjoint(SETTER_LITERALS):
         places = sorted(at for lit in SETTER_LITERALS if lit in present for at in anchors.at(lit))
         for ls, le in _lines(low, places):
             _setter_line(text, ls, le, found)
-    if any(lit in present for lit in LOGIN_LITERALS):
+    if not present.isdisjoint(LOGIN_LITERALS):
         _user_and_password(text, low, anchors, found)
-    if any(lit in present for lit in COMMENT_LITERALS):
+    if not present.isdisjoint(COMMENT_LITERALS):
         _comment_labels(text, anchors, found)
     if "insert" in present:
         _account_rows(text, anchors.at("insert"), found)
@@ -95,7 +95,7 @@ def find(look, find_secrets):
         _attributed_elements(text, anchors.at("</"), found)
     if " /d " in present or "-value " in present:
         _value_flag_after_a_name_flag(text, sorted(anchors.at(" /d ") + anchors.at("-value ")), found)
-    if any(lit in present for lit in HOST_PARENT_LITERALS):
+    if not present.isdisjoint(HOST_PARENT_LITERALS):
         _hosts_under_a_secret(text, low, anchors, found)
     if '"value"' in present:
         _header_objects(text, anchors.at('"value"'), found, find_secrets)
