@@ -4,7 +4,8 @@ redacted too (store/privacy/recurrence.py decides what is carried and where a co
 
 What is kept is never the value: a keyed hash of it, HMAC-SHA256 under a key of KEY_BYTES random
 bytes made for this store, cut to MAC_BYTES, with the value's length (so a text is hashed only
-where a piece of a remembered length stands) and the kind it was redacted as.  Only values random
+where a piece of a remembered length stands; its top bit says whether the value holds a
+character beyond letters, digits, `_` and `-`) and the kind it was redacted as.  Only values random
 enough that guessing one from its hash is out of reach are handed here (recurrence.rememberable:
 80 bits at the least, never a word-like or short password).  The file is `<database>.seen`,
 owner-only (0600, in the owner-only folder; never through a symbolic link):
@@ -31,6 +32,7 @@ MAC_BYTES = 16  # 128 bits: no two values of one store share a hash
 KIND_BYTES = 14
 RECORD = MAC_BYTES + 2 + KIND_BYTES
 HEADER = len(MAGIC) + KEY_BYTES
+WIDE = 0x8000  # the length's flag: the value holds a character beyond letters, digits, `_` and `-`
 MAX_VALUES = 10_000  # 320 KB; a store meets a few hundred distinct keys
 
 
@@ -52,6 +54,7 @@ class SeenSecrets:
         self._lengths: set = set()
         self._stat = None
         self._parsed = HEADER
+        self.wide = False  # a value remembered holds `.`, `+`, `/`, `=` or `~` (its runs are read too)
 
     def kinds(self, values) -> dict:
         """{value: the kind it was redacted as} of the `values` remembered; {} on any failure."""
@@ -88,8 +91,10 @@ class SeenSecrets:
                 break
             self._macs[mac] = kind
             self._lengths.add(len(value))
+            wide = not value.replace("-", "").replace("_", "").isalnum()
+            self.wide = self.wide or wide
             word = kind.encode("ascii", "replace") if len(kind) <= KIND_BYTES else b"secret"
-            records.append(mac + len(value).to_bytes(2, "big") + word.ljust(KIND_BYTES, b"\0"))
+            records.append(mac + (len(value) | WIDE * wide).to_bytes(2, "big") + word.ljust(KIND_BYTES, b"\0"))
         if not records:
             return
         self.generation += 1
@@ -135,7 +140,9 @@ class SeenSecrets:
             mac = data[at:at + MAC_BYTES]
             if mac not in self._macs:
                 self._macs[mac] = data[at + MAC_BYTES + 2:at + RECORD].rstrip(b"\0").decode("ascii", "replace")
-                self._lengths.add(int.from_bytes(data[at + MAC_BYTES:at + MAC_BYTES + 2], "big"))
+                length = int.from_bytes(data[at + MAC_BYTES:at + MAC_BYTES + 2], "big")
+                self._lengths.add(length & ~WIDE)
+                self.wide = self.wide or bool(length & WIDE)
         self._parsed = end
         self._stat = mark
         if len(self._macs) != before:

@@ -25,7 +25,11 @@ REMEMBER_MIN_BITS = 80  # a guess of the value from its hash takes 2**80 tries a
 # to each place the id stands: 8 of the 10 texts this changed on the 225,077, Stripe's `evt_` ids,
 # a JSON listing's ids, a Cisco type 5 hash's tail; the other 2, keys under their names, stay)
 NOT_CARRIED = frozenset(("secret_output", "high_entropy"))
-_SPLIT = frozenset("./+=~$")  # run characters a value of letters, digits, `_` and `-` does not hold
+# Up to this many distinct values found, each is counted in the text before its runs are read
+# (a count is a C scan; real output has few spans and no copy: measured ~1.0x with, 1.1-1.2x without)
+FEW_VALUES = 16
+_SPLIT = frozenset("./+=~$")
+_NARROW_TABLE = bytes(0x61 if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_-") else 0x20 for b in range(256))  # run characters a value of letters, digits, `_` and `-` does not hold
 
 
 def rememberable(value: str) -> bool:
@@ -49,49 +53,66 @@ def rememberable(value: str) -> bool:
     return looks_random(value)
 
 
-def pieces(text: str, runs) -> list:
-    """(start, end, [(start, end) of each piece a copy may be]) of each long run (module
-    docstring), longest first; pieces of REMEMBER_MIN_CHARS to REMEMBER_MAX_CHARS only."""
-    out = []
-    narrow = None
-    for s, e in runs:
-        while e > s and text[e - 1] == ".":
-            e -= 1
-        run = text[s:e]
-        got = [(s, e)]
-        eq = run.find("=")
-        if 0 <= eq < len(run) - 1 and run[eq + 1] != "=":
-            got.append((s + eq + 1, e))
-        if s and text[s - 1] == "\\" and run[0] in "ntr":
-            got.append((s + 1, e))
-        if not _SPLIT.isdisjoint(run):
-            if narrow is None:
-                narrow = compiled("recur-narrow", r"[A-Za-z0-9_-]{16,}")
-            got.extend((s + m.start(), s + m.end()) for m in narrow.finditer(run))
-        got = [(a, b) for a, b in got if REMEMBER_MIN_CHARS <= b - a <= REMEMBER_MAX_CHARS]
-        if got:
-            out.append((s, e, got))
-    return out
+def pieces(text: str, runs, spans, wide: bool = True) -> list:
+    """(start, end) of each piece a copy may be (module docstring) that overlaps no span, in the
+    text's order, the longer first where two start together.  The runs of letters, digits, `_`
+    and `-` are found in the text's bytes marked by a table (as anchors.long_runs marks them), by
+    one regular expression (~2 ms a MB, where one over each long run cost ~25 ms on grep's
+    output); a long run holding other characters is a piece of its own only with `wide` (a value
+    holding one of them is looked for)."""
+    raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
+    marks = raw.translate(_NARROW_TABLE)
+    out = [m.span() for m in compiled("recur-marks", rb"a{16,}").finditer(marks)]
+    if any(b - a > REMEMBER_MAX_CHARS for a, b in out):
+        out = [(a, b) for a, b in out if b - a <= REMEMBER_MAX_CHARS]
+    if "\\" in text:  # (`\nX` in JSON printed as text: X)
+        out = [piece for a, b in out for piece in (
+            ((a, b), (a + 1, b)) if a and text[a - 1] == "\\" and text[a] in "ntr" and b - a > REMEMBER_MIN_CHARS
+            else ((a, b),))]
+    if wide:
+        more = []
+        for s, e in runs:
+            while e > s and text[e - 1] == ".":
+                e -= 1
+            run = text[s:e]
+            if _SPLIT.isdisjoint(run[:-1]):
+                continue  # (its pieces are the runs above)
+            if e - s <= REMEMBER_MAX_CHARS:
+                more.append((s, e))
+            eq = run.find("=")
+            if 0 <= eq < len(run) - REMEMBER_MIN_CHARS and run[eq + 1] != "=":
+                more.append((s + eq + 1, e))
+        if more:
+            out = sorted(out + more, key=lambda piece: (piece[0], -piece[1]))
+    return _free(spans, out) if spans else out
 
 
 def carry(text: str, runs, spans: list, seen=None) -> list:
     """`spans` ((kind, start, end), sorted) with every other place of a value they redact, and of
-    a value `seen` (a store's memory: `kinds(values) -> {value: kind}`) remembers, added."""
-    known = {}
+    a value `seen` (a store's memory: `kinds(values) -> {value: kind}`) remembers, added.  A copy
+    is looked for in the runs no span touches (a copy beside its secret in one run is the
+    finders' to find)."""
+    mine = {}  # value -> (kind, how many spans it is)
     for kind, s, e in spans:
         if kind not in NOT_CARRIED and e - s >= REMEMBER_MIN_CHARS:
             value = text[s:e]
-            if value not in known and rememberable(value):
-                known[value] = kind
-    if not known and seen is None:
-        return spans
-    places = _outside(spans, pieces(text, runs))
+            got = mine.get(value)
+            mine[value] = (kind, 1) if got is None else (got[0], got[1] + 1)
+    if seen is None:
+        if len(mine) <= FEW_VALUES:  # (most texts: a count of each in the text says if one stands again)
+            mine = {v: got for v, got in mine.items() if text.count(v) > got[1]}
+        if not mine:
+            return spans
+    wide = getattr(seen, "wide", True) if seen is not None else False
+    wide = wide or any(not _SPLIT.isdisjoint(v) for v in mine)
+    places = pieces(text, runs, spans, wide)
+    if seen is None:  # (only pieces of a length found: ~half the cost on the dense MB)
+        lengths = {len(v) for v in mine}
+        places = [(a, b) for a, b in places if b - a in lengths]
     if not places:
         return spans
-    values = {}
-    for a, b in places:
-        values.setdefault(text[a:b], None)
-    found = {v: known[v] for v in values if v in known}
+    values = dict.fromkeys(text[a:b] for a, b in places)
+    found = {v: got[0] for v, got in mine.items() if v in values and rememberable(v)}  # (judged where one stands again)
     if seen is not None:
         asked = [v for v in values if v not in found and _mixed(v)]
         if asked:
@@ -113,19 +134,15 @@ def _mixed(value: str) -> bool:
     return any(c.isdigit() for c in value) and value.upper() != value.lower()
 
 
-def _outside(spans, runs) -> list:
-    """The pieces of `runs` (pieces()) that overlap no span (both in the text's order)."""
-    places = []
+def _free(spans, runs) -> list:
+    """The pieces ((start, end), in the text's order) that overlap no span."""
+    if not spans:
+        return runs
+    free = []
     j, n = 0, len(spans)
-    for s, e, got in runs:
+    for s, e in runs:
         while j < n and spans[j][2] <= s:
             j += 1
-        k = j
-        while k < n and spans[k][1] < e:
-            k += 1
-        if k == j:
-            places.extend(got)
-            continue
-        over = spans[j:k]
-        places.extend((a, b) for a, b in got if not any(ss < b and a < ee for _kind, ss, ee in over))
-    return places
+        if j == n or spans[j][1] >= e:
+            free.append((s, e))
+    return free

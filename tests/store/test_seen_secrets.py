@@ -69,3 +69,17 @@ def test_no_file_is_made_where_nothing_random_was_redacted(tmp_path):
     seen = fresh(tmp_path)
     clean_text("DB_PASSWORD=sunflower42\nsee /usr/lib/python3.11/site-packages/x_2024.py", UserPatterns(seen=seen))
     assert not (tmp_path / ("memory.db" + seen_secrets.SUFFIX)).exists()
+
+
+def test_a_value_holding_dots_slashes_or_pluses_is_found_bare_in_a_later_text(tmp_path):
+    from tests.privacy_eval import gen
+
+    seen = fresh(tmp_path)
+    key = gen("recur-wide-a", 20) + "+/" + gen("recur-wide-b", 20) + "=="
+    dotted = gen("recur-wide-c", 24) + "." + gen("recur-wide-d", 24)
+    assert rememberable(key) and rememberable(dotted)
+    clean_text(f'AZURE_STORAGE_KEY="{key}"\nSESSION_SECRET={dotted}', UserPatterns(seen=seen))
+    again = fresh(tmp_path)
+    assert again.kinds([key]) and again.wide  # (read back from the file: its runs are read too)
+    text = f"az storage account keys list\n[{{\"value\": \"{key}\"}}]\nthe cookie was {dotted}.\n"
+    assert [text[s:e] for _k, s, e in find_secrets(text, UserPatterns(seen=again))] == [key, dotted]
