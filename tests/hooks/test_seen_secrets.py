@@ -145,3 +145,25 @@ def test_import_redacts_the_bare_copy_of_a_key_redacted_earlier(home, tmp_path, 
     assert key.encode() not in data
     assert "this fails, why?\n[REDACTED:api_key]" in stored_text(home)  # the prompt's bare copy: the first one's kind
     assert mac_of(home, password) not in data
+
+
+def test_the_secrets_audit_finds_a_bare_copy_stored_before_its_secret_was_seen(home):
+    from store.config import privacy_patterns
+    from store.database import connect
+    from store.forgetting import redact_findings, secrets_audit
+    from store.seen_secrets import remembering
+
+    key = random_secret("recur-audit-key", 32)
+    send({"hook_event_name": "UserPromptSubmit", "prompt": f"try this one:\n{key}", "prompt_id": "p1"})
+    assert key in stored_text(home)  # nothing said it was a secret yet
+    send(bash(f"export ACME_API_KEY={key} && ./deploy.sh", "deployed"))
+    conn = connect(str(home / "memory.db"))
+    try:
+        assert secrets_audit(conn, privacy_patterns()) == []  # today's rules alone: a bare value
+        patterns = remembering(privacy_patterns(), str(home / "memory.db"))
+        found = secrets_audit(conn, patterns)
+        assert [f["kinds"] for f in found] == [["api_key"]]
+        assert redact_findings(conn, [f["id"] for f in found], patterns) == 1
+    finally:
+        conn.close()
+    assert key not in stored_text(home)
