@@ -56,19 +56,25 @@ def rememberable(value: str) -> bool:
 def pieces(text: str, runs, spans, wide: bool = True) -> list:
     """(start, end) of each piece a copy may be (module docstring) that overlaps no span, in the
     text's order, the longer first where two start together.  The runs of letters, digits, `_`
-    and `-` are found in the text's bytes marked by a table (as anchors.long_runs marks them), by
-    one regular expression (~2 ms a MB, where one over each long run cost ~25 ms on grep's
-    output); a long run holding other characters is a piece of its own only with `wide` (a value
-    holding one of them is looked for)."""
+    and `-` are found as anchors.long_runs finds its runs (a byte table and `bytes.find`, no
+    regular expression to compile on a hook: ~2 ms a MB, where one over each long run cost ~25 ms
+    on grep's output); a long run holding other characters is a piece of its own only with `wide`
+    (a value holding one of them is looked for)."""
     raw = text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
     marks = raw.translate(_NARROW_TABLE)
-    out = [m.span() for m in compiled("recur-marks", rb"a{16,}").finditer(marks)]
-    if any(b - a > REMEMBER_MAX_CHARS for a, b in out):
-        out = [(a, b) for a, b in out if b - a <= REMEMBER_MAX_CHARS]
-    if "\\" in text:  # (`\nX` in JSON printed as text: X)
-        out = [piece for a, b in out for piece in (
-            ((a, b), (a + 1, b)) if a and text[a - 1] == "\\" and text[a] in "ntr" and b - a > REMEMBER_MIN_CHARS
-            else ((a, b),))]
+    needle = b"a" * REMEMBER_MIN_CHARS
+    escaped = "\\" in text
+    out = []
+    pos = marks.find(needle)
+    while pos >= 0:
+        end = marks.find(b" ", pos + REMEMBER_MIN_CHARS)
+        if end < 0:
+            end = len(marks)
+        if end - pos <= REMEMBER_MAX_CHARS:
+            out.append((pos, end))
+            if escaped and pos and text[pos - 1] == "\\" and text[pos] in "ntr" and end - pos > REMEMBER_MIN_CHARS:
+                out.append((pos + 1, end))  # (`\nX` in JSON printed as text: X)
+        pos = marks.find(needle, end)
     if wide:
         more = []
         for s, e in runs:
