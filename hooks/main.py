@@ -132,8 +132,10 @@ def handle(run: _Run, event: dict, raw_size: int = 0) -> None:
         return  # an event of a turn whose prompt was entirely private
     # The privacy filter, before anything else reads the event's text.
     from store.config import privacy_patterns
+    from store.paths import default_db_path
+    from store.seen_secrets import remembering  # (only `os`: hashing loads where a token asks)
 
-    hook.clean(raw_size, privacy_patterns(config))
+    hook.clean(raw_size, remembering(privacy_patterns(config), default_db_path()))
     ops, want_context = _dispatch(hook, config, markers)
     if ops is None:
         return  # an entirely private prompt: nothing stored, nothing searched

@@ -90,7 +90,9 @@ from hooks.transcripts.title import title_line
 from hooks.turns import TurnTimeline, prompt_turn
 from store.config import privacy_patterns
 from store.files import NotRegularFile, open_regular
+from store.paths import default_db_path
 from store.privacy import Cleaner
+from store.seen_secrets import remembering
 from store.writing import normalise_timestamp
 
 _PROBE_MIN_BYTES = 1024
@@ -122,9 +124,11 @@ class TranscriptReader:
     subagents' files (the private turns come from the main file's prompts).
     """
 
-    def __init__(self, config: dict | None = None, *, since: str | None = None, keep_cwd=None):
+    def __init__(self, config: dict | None = None, *, since: str | None = None, keep_cwd=None, db_path: str | None = ""):
         self.config = config if isinstance(config, dict) else {}
         self.patterns = privacy_patterns(self.config)  # secret_patterns, and not_secret_patterns
+        if db_path is not None:  # the store's memory of secrets redacted ("": the default store's; None: none)
+            self.patterns = remembering(self.patterns, db_path or default_db_path())
         self.since = normalise_timestamp(since) if since else None
         self.keep_cwd = keep_cwd
         self.stats = new_stats()

@@ -85,6 +85,7 @@ from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
 from store.privacy.plural_labels import plural_labels
+from store.privacy.recurrence import NOT_CARRIED, carry, rememberable
 from store.privacy.rules import (
     COOKIE_WORDS,
     NAME_TRIGGERS,
@@ -527,16 +528,31 @@ def find_secrets(text: str, extra_patterns=()) -> list:
     """
     if not isinstance(text, str) or not text:
         return []
+    seen = extra_patterns.seen if type(extra_patterns) is UserPatterns else None
     if len(text) < FORGET_FROM:
-        spans = _find(text, extra_patterns)
+        spans = _find(text, extra_patterns, seen=seen)
     else:
         try:
-            spans = _find(text, extra_patterns)
+            spans = _find(text, extra_patterns, seen=seen)
         finally:
             forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
     if spans and type(extra_patterns) is UserPatterns and extra_patterns.keep:
-        return [span for span in spans if not extra_patterns.keeps(text[span[1]:span[2]], span[0])]
+        spans = [span for span in spans if not extra_patterns.keeps(text[span[1]:span[2]], span[0])]
+    if spans and seen is not None:
+        remember(seen, [(text[s:e], kind) for kind, s, e in spans])
     return spans
+
+
+def remember(seen, values) -> None:
+    """Hand a store's memory (UserPatterns.seen) the values of `values` ((value, kind)) random
+    enough to be carried to later texts (store/privacy/recurrence.py); never raises (a memory
+    that fails leaves the filter as it was)."""
+    try:
+        kept = [(v, kind) for v, kind in values if kind not in NOT_CARRIED and rememberable(v)]
+        if kept:
+            seen.remember(kept)
+    except Exception:  # noqa: BLE001 - the memory is an aid: the filter's own spans stand
+        pass
 
 
 # A text this long empties the verdicts on values when it has been read (store/privacy/values.py
@@ -544,26 +560,28 @@ def find_secrets(text: str, extra_patterns=()) -> list:
 FORGET_FROM = 20_000
 
 
-def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
+def _find(text: str, extra_patterns=(), diff_read: bool = False, seen=False) -> list:
     """find_secrets, within one call of it (a finder that judges a part of the text alone);
-    `diff_read`: `text` is a diff's lines read without their marks already (diff_body)."""
+    `diff_read`: `text` is a diff's lines read without their marks already (diff_body); `seen`:
+    find_secrets' own call (False: a finder's, on a part of a text), with a store's memory or None:
+    every other place of a secret found is added (store/privacy/recurrence.py)."""
     if not text:
         return []
     lines = numbered(text) if text[:1] in " 0123456789" else None
     if lines is not None:  # a file as a tool shows it: its lines, without their numbers
         stripped, back = lines
-        return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, diff_read)]
+        return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, diff_read, seen)]
     if not diff_read and (text[:1] in "+-@" or "\n@@ " in text):
         body = diff_body(text)  # a diff's lines without their marks
         if body is not None:
             stripped, back = body
-            return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, True)]
+            return [(k, back(s), back(e, True)) for k, s, e in _find(stripped, extra_patterns, True, seen)]
     look = Look(text, extra_patterns)
     found = look.found  # (start, prio, end, kind)
     for _name, finder, _data in FINDERS if look.anchors.present else _without_a_literal():
         finder(look)
     if not found:
-        return []
+        return _carried(look, [], seen) if seen and look.runs else []
     # (`holds`: from the rarest of its characters, where `in` stops at every space; ~0.15 ms a MB
     # less on real output, which holds none)
     blocks = public_blocks(text) if holds(text, "-----BEGIN ") else ()
@@ -598,7 +616,20 @@ def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
             cur_s, cur_p, cur_e, cur_k = s, p, e, k
     if cur_k is not None:
         merged.append((cur_k, cur_s, cur_e))
+    if seen is not False and look.runs:
+        return _carried(look, merged, seen)
     return merged
+
+
+def _carried(look, spans, seen):
+    """`spans` and every other place of their random values, and of those `seen` remembers
+    (store/privacy/recurrence.py); `spans` as they were when the memory fails."""
+    try:
+        return carry(look.text, look.runs, spans, seen)
+    except Exception:  # noqa: BLE001 - a memory that fails is no memory: the filter's own spans stand
+        if seen is None:
+            raise
+        return carry(look.text, look.runs, spans)
 
 
 # Start words of TOKEN_RULES (Rule.starts) found by the one pass of the anchors, where a pass
@@ -1171,11 +1202,14 @@ class UserPatterns:
     (their `secret_patterns`, compiled) and `keep` (their `not_secret_patterns`, compiled).  Both
     were checked when the config was loaded (store/privacy/user_patterns.py)."""
 
-    __slots__ = ("secret", "keep")
+    __slots__ = ("secret", "keep", "seen")
 
-    def __init__(self, secret=(), keep=()) -> None:
+    def __init__(self, secret=(), keep=(), seen=None) -> None:
         self.secret = _compile_extra(secret)
         self.keep = _compile_extra(keep)
+        # a store's memory of the random values it redacted (store/seen_secrets.py: `kinds`,
+        # `remember`, `generation`), or None: a later bare copy of one goes too (recurrence.py)
+        self.seen = seen
 
     def keeps(self, value: str, kind: str) -> bool:
         """Whether a value the filter found (of `kind`) is kept: a not-secret pattern matches it
@@ -1321,6 +1355,8 @@ class Cleaner:
         self._memo = {} if memo else None
         self._long: dict = {}
         self._key_kinds: dict = {}
+        self._seen = self.extra.seen if type(self.extra) is UserPatterns else None
+        self._seen_at = 0  # the memory's generation the memo's answers were made under
 
     def text(self, text):
         """:func:`clean_text` of one string (non-strings pass through)."""
@@ -1329,6 +1365,11 @@ class Cleaner:
         memo = self._memo
         if memo is None:
             return clean_text(text, self.extra)
+        if self._seen is not None and self._seen.generation != self._seen_at:
+            # (a value learned since: a string cleaned before may hold a copy of it)
+            self._seen_at = self._seen.generation
+            memo.clear()
+            self._long = {}
         table = memo if len(text) <= self.MEMO_MAX_CHARS else self._long
         got = table.get(text)
         if got is None:
@@ -1412,8 +1453,15 @@ class Cleaner:
             return self.text(value)
         if not isinstance(value, (dict, list, tuple)):
             return value
+        seen = self._seen
+        before = seen.generation if seen is not None else 0
         try:
-            return self._walk(value)
+            got = self._walk(value)
+            if seen is not None and seen.generation != before:
+                # a secret learned in one of its strings: again, for its copies in the strings
+                # walked before that one (an output read before the command that set the key)
+                got = self._walk(value)
+            return got
         finally:
             self._long = {}
 
@@ -1448,6 +1496,8 @@ class Cleaner:
                         if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind) \
                                 and not (type(self.extra) is UserPatterns and self.extra.keeps(v, kind)):
                             dst[out_key] = "[REDACTED:" + kind + "]"
+                            if self._seen is not None:
+                                remember(self._seen, ((v, kind),))
                             continue
                     dst[out_key] = child(v)
             elif len(src) > 1 and all(isinstance(v, str) for v in src):

@@ -420,7 +420,7 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
             report.fail(f"search index damaged: {'; '.join(bad)} (rebuild: {REBUILD_INDEX})")
         else:
             report.ok("search indexes (FTS integrity-check)")
-        _check_secrets(report, conn, redact_secrets)
+        _check_secrets(report, conn, redact_secrets, db_path)
         _check_sweep(report, conn)
     except sqlite3.Error as exc:
         report.fail(describe_error(db_path, exc))
@@ -428,13 +428,15 @@ def _check_database(report: _Report, db_path: str, redact_secrets: bool = False)
         conn.close()
 
 
-def _check_secrets(report: _Report, conn, redact: bool) -> None:
+def _check_secrets(report: _Report, conn, redact: bool, db_path: str = "") -> None:
     """The secrets audit: what today's rules (with the person's secret_patterns and
-    not_secret_patterns) would remove from memories stored before them; with `redact`, removed now."""
+    not_secret_patterns, and the store's memory of secrets redacted before: store/seen_secrets.py)
+    would remove from memories stored before them; with `redact`, removed now."""
     from store.config import privacy_patterns
     from store.forgetting import redact_findings, secrets_audit
+    from store.seen_secrets import remembering
 
-    patterns = privacy_patterns()
+    patterns = remembering(privacy_patterns(), db_path) if db_path else privacy_patterns()
     findings = secrets_audit(conn, patterns)
     if not findings:
         report.ok("secrets audit: no stored memory holds a secret today's rules find")

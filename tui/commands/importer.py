@@ -127,7 +127,8 @@ def run(args, console) -> int:
     for warning in warnings:
         _say(console, warning)
     keep = project_matcher(args.project) if args.project else None
-    reader = TranscriptReader(config, since=since_iso, keep_cwd=keep)
+    # (a dry run changes nothing: not the store's memory of secrets either)
+    reader = TranscriptReader(config, since=since_iso, keep_cwd=keep, db_path=None if args.dry_run else db_path)
     if _import_into(db_path, files, reader, config, args, console):
         return 1
     return 1 if missing else 0

@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 from store.config import privacy_patterns
 from store.database import StoreError
 from store.forgetting import audit_batch, audit_ids, count_memories, redact_findings
+from store.seen_secrets import remembering
 from tui.formatting import local_time, number, plural, short_id
 from tui.gui.modals import ConfirmModal
 from tui.gui.panes.cleanup.memory_list import MemoryListView
@@ -75,6 +76,12 @@ class SecretsAuditView(MemoryListView):
         self.state = "idle"  # scanning, stopped (part way) or done
         self.scanned = self.total = 0
         self._scan_id = 0
+
+    def _patterns(self):
+        """The person's patterns with the store's memory of secrets redacted before
+        (store/seen_secrets.py): a bare copy stored before its secret was seen is found too."""
+        path = getattr(self.store, "path", None)
+        return remembering(privacy_patterns(), path) if isinstance(path, str) and path else privacy_patterns()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
@@ -138,7 +145,7 @@ class SecretsAuditView(MemoryListView):
         worker = get_current_worker()
         before_id, scanned, total = None, 0, 0
         try:
-            patterns = privacy_patterns()
+            patterns = self._patterns()
             total = self.store.read(count_memories)
             while not worker.is_cancelled:
                 found, before_id = self.store.read(audit_batch, before_id, BATCH, patterns)
@@ -202,7 +209,7 @@ class SecretsAuditView(MemoryListView):
 
     @work(thread=True, group="cleanup-recheck", exit_on_error=False)
     def _recheck(self, ids: list[int]) -> None:
-        left = self.store.read(audit_ids, ids, privacy_patterns())
+        left = self.store.read(audit_ids, ids, self._patterns())
         self.post_message(Rechecked(ids, left))
 
     @on(Rechecked)
@@ -312,7 +319,7 @@ class SecretsAuditView(MemoryListView):
 
     @work(thread=True, exclusive=True, group="cleanup-write", exit_on_error=False)
     def _redact_findings(self, ids: list[int]) -> None:
-        count = self.store.run(redact_findings, ids, privacy_patterns())
+        count = self.store.run(redact_findings, ids, self._patterns())
         self.post_message(FindingsRedacted(ids, count))
 
     @on(FindingsRedacted)
