@@ -74,6 +74,7 @@ from store.privacy.commands import (
     written_to_secret_file,
 )
 from store.privacy.evidence_lines import evidence_lines
+from store.privacy.id_roles import ids_by_their_role
 from store.privacy.names import (
     name_verdict,
     named_values,
@@ -598,6 +599,8 @@ def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
             cur_s, cur_p, cur_e, cur_k = s, p, e, k
     if cur_k is not None:
         merged.append((cur_k, cur_s, cur_e))
+    if holds(text, "://"):  # a value named a token whose other place shows it is an id (store/privacy/id_roles.py)
+        return ids_by_their_role(text, merged)
     return merged
 
 
