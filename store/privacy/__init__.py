@@ -599,9 +599,10 @@ def _find(text: str, extra_patterns=(), diff_read: bool = False) -> list:
             cur_s, cur_p, cur_e, cur_k = s, p, e, k
     if cur_k is not None:
         merged.append((cur_k, cur_s, cur_e))
-    if holds(text, "://"):  # a value named a token whose other place shows it is an id (store/privacy/id_roles.py)
-        return ids_by_their_role(text, merged)
-    return merged
+    # a value named a token whose other place shows it is an id (store/privacy/id_roles.py); the
+    # URLs from the one pass's places of `://` (a find over the text: ~1.6 ms on the gitstat MB)
+    urls = look.anchors.at("://") if merged else None
+    return ids_by_their_role(text, merged, urls) if urls else merged
 
 
 # Start words of TOKEN_RULES (Rule.starts) found by the one pass of the anchors, where a pass

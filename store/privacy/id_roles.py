@@ -33,56 +33,69 @@ CREDENTIAL_BEFORE = (r"(?i)(?:\b(?:bearer|basic|token)[ \t]+|authorization[\"']?
                      r"|\b(?:bearer|basic)[ \t]*[:=][ \t]*[\"']?)\Z")
 
 
-def ids_by_their_role(text: str, spans: list) -> list:
+def ids_by_their_role(text: str, spans: list, urls: list) -> list:
     """`spans` ((kind, start, end), sorted) less those whose value the text shows to be an id
-    (see above)."""
-    named = {text[s:e] for k, s, e in spans if k in _NAMED_KINDS and e - s >= 8}
-    if not named:
+    (see above); `urls`: where `://` stands in the text, in order."""
+    places = _id_places_in_urls(text, urls)
+    if not places:
         return spans
-    by_shape = named.difference(text[s:e] for k, s, e in spans if k != "high_entropy")
-    ids = _ids_in_urls(text, named, by_shape)
-    if not ids:
-        return spans
-    guarded = {text[s:e] for k, s, e in spans if k not in _NAMED_KINDS}  # (a provider's, a header's, a JWT)
-    ids = {v for v in ids if v not in guarded and not _a_credentials_head(v) and not _in_a_credentials_place(text, v)}
+    # (the URLs' places first, then the spans of their lengths alone: ~17 -> ~3 ms on the dense_u
+    # MB's 20,000 spans and 1,500 URLs, where a set of every span's value was built)
+    sizes = {len(v) for v in places}
+    named, labelled, guarded = set(), set(), set()
+    for k, s, e in spans:
+        if e - s in sizes:
+            v = text[s:e]
+            if v in places:
+                if k not in _NAMED_KINDS:
+                    guarded.add(v)  # (a provider's, a header's, a JWT)
+                else:
+                    named.add(v)
+                    if k != "high_entropy":
+                        labelled.add(v)
+    ids = set()
+    for v in named.difference(guarded):
+        in_query, (a, b) = places[v]
+        # (a value the entropy rule alone found, for a secret's word elsewhere on its line, needs no
+        # other place in a query: the query's name is its own, and says what it is)
+        if (in_query and v not in labelled) or _stands_elsewhere(text, v, a, b):
+            if not _a_credentials_head(v) and not _in_a_credentials_place(text, v):
+                ids.add(v)
     if not ids:
         return spans
     return [span for span in spans if text[span[1]:span[2]] not in ids]
 
 
-def _ids_in_urls(text: str, named: set, by_shape: set) -> set:
-    """The values of `named` that stand in a URL of the text as an id and elsewhere too: a path
-    segment after a thing's word (THING_SEGMENT, not a credential's), or a query's value whose name
-    is none.  A value of `by_shape` (found by the entropy rule alone, for a secret's word elsewhere
-    on its line) needs no other place in a query: the query's name is its own, and says what it is."""
-    ids = set()
+def _id_places_in_urls(text: str, urls: list) -> dict:
+    """Value -> (in a query, the URL's (start, end)) of each value of 8 characters or more that
+    stands in a URL of the text as an id: a path segment after a thing's word (THING_SEGMENT, not
+    a credential's), or a query's value whose name is none."""
+    places = {}
     thing = compiled("roles-thing-segment", THING_SEGMENT)
     credential = compiled("never-real-credential-part", CREDENTIAL_PART)
-    at = text.find("://")
     rx = compiled("roles-url", URL)
-    while at >= 0:
-        a = at - 1
-        while a > 0 and at - a < 16 and (text[a - 1].isalnum() or text[a - 1] in "+.-"):
-            a -= 1
-        m = rx.match(text, a)
+    scheme = compiled("roles-scheme", r"[A-Za-z][A-Za-z0-9+.-]{1,15}\Z")
+    done = 0
+    for at in urls:
+        if at < done:
+            continue  # (a `://` inside the URL just read: a query's URL, `?continue=https://…`)
+        head = scheme.search(text, at - 16 if at > 16 else 0, at)
+        m = rx.match(text, head.start()) if head is not None else None
         if m is None:
-            at = text.find("://", at + 3)
             continue
-        url = m.group(0).partition("#")[0]
-        rest, _q, query = url[m.group(0).find("://") + 3:].partition("?")
-        segments = rest.split("/")[1:]  # (the host is no segment)
-        for i in range(1, len(segments)):
+        done = m.end()
+        span = (m.start(), done)
+        rest, _q, query = m.group(0).partition("#")[0].partition("://")[2].partition("?")
+        segments = rest.split("/")
+        for i in range(2, len(segments)):  # (the host is no segment)
             seg = segments[i]
-            if seg in named and thing.fullmatch(segments[i - 1]) and not credential.search(segments[i - 1]) \
-                    and _stands_elsewhere(text, seg, m.start(), m.end()):
-                ids.add(seg)
+            if len(seg) >= 8 and thing.fullmatch(segments[i - 1]) and not credential.search(segments[i - 1]):
+                places.setdefault(seg, (False, span))
         for pair in query.split("&") if query else ():
             name, eq, value = pair.partition("=")
-            if eq and value in named and name and not credential.search(name.lower()) and name_verdict(name) is None \
-                    and (value in by_shape or _stands_elsewhere(text, value, m.start(), m.end())):
-                ids.add(value)
-        at = text.find("://", m.end())
-    return ids
+            if len(value) >= 8 and name and not credential.search(name.lower()) and name_verdict(name) is None:
+                places.setdefault(value, (True, span))
+    return places
 
 
 def _a_credentials_head(value: str) -> bool:
