@@ -29,7 +29,7 @@ FILE_NAME = r"\.?[a-z][a-z0-9]*(?:[._-][a-z][a-z0-9]*)*\.[a-z]{2,5}"
 TEMPLATE_REF = (r"\$\{[^{}\s]{1,60}\}|\{\{[^{}\n]{1,60}\}\}|%\([A-Za-z_]\w{0,40}\)s|\{[A-Za-z_]\w{0,40}\}"
                 r"|<[A-Za-z_][\w-]{0,40}>|\$[A-Za-z_]\w{0,40}")
 # An option that names an id, its value after spaces (a quote may open it): `--chart-id "`, `--tableId `.
-ID_OPTION = r"(?:^|[\s\"'])--?((?:[A-Za-z][A-Za-z0-9]*[-_]?)*?)(?:[-_]id|Id|ID|id)[ \t]+[\"']?\Z"
+ID_OPTION = r"(?:^|[\s\"'])--?(?:([A-Za-z][\w-]{0,40}?)(?:[-_]id|Id|ID)|id)[ \t]+[\"']?\Z"
 _KEY_KINDS = frozenset(("token", "api_key"))
 
 
@@ -74,4 +74,4 @@ def _template_in_a_url(text: str, s: int, e: int) -> bool:
 def _after_an_id_option(text: str, s: int) -> bool:
     """The value at `s` follows an option that names an id (ID_OPTION), not a credential's id."""
     m = compiled("never-forms-id-option", ID_OPTION).search(text, s - 60 if s > 60 else 0, s)
-    return m is not None and not compiled("never-real-credential-part", CREDENTIAL_PART).search(m.group(1).lower())
+    return m is not None and not compiled("never-real-credential-part", CREDENTIAL_PART).search((m.group(1) or "").lower())
