@@ -124,6 +124,7 @@ from binascii import a2b_base64
 from bisect import bisect_right
 
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
+from store.privacy.never_forms import no_key_takes
 from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
@@ -153,7 +154,7 @@ PLACEHOLDER = (
     r"|your[_-].*|.*[_-]here|(?:change|replace|update|fill)[_-]?(?:me|this|it)(?:[_-].*)?"
     r"|insert[_-].*|placeholder.*|.*[_-]placeholder|example[_-](?:key|token|secret|password)"
     r"|dummy(?:[_-]\w+)?|redacted|<[^<>]*>|\[[^\[\]]*\]|x{4,}|(?:x{2,}-)+x{2,}"
-    r"|\*{3,}|\.{3,}|[a-z]{2,4}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,})"
+    r"|\*{3,}|\.{3,}|[a-z]{2,4}(?:[_-][a-z0-9]{2,6}){0,3}[_-]\.{3}|[a-z]+_(?:x{4,}|\*{4,})"
     # a masked value, as a tool shows one (`****************wxyz`, `sk-••••••••AbCd`): a few
     # characters of it at most, the rest hidden
     r"|[\w-]{0,8}(?:\*{4,}|\u2022{4,})\w{0,6})"
@@ -233,6 +234,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     value = text[s:e].strip().strip("\"'`")
     if "\\" in value:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
+    if "\uff0c" in value:
+        value = value.partition("\uff0c")[0]  # `pass=<cfg>，port=1`: a wide comma ends a value (CJK text's separator)
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
@@ -261,6 +264,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
         or fixture_or_wrong(value, kind) \
+        or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
