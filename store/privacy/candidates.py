@@ -1573,6 +1573,8 @@ def _aligned_tables(text, low, anchors, found):
             continue  # `password   Gx7.kP2m`: a key and its value (vault's listing), not a header
         if help_rows(text, ls, le):
             continue  # `  auth      Manage authentication`: a help listing's names and descriptions
+        if _a_row_above(text, ls, le, cells):
+            continue  # `login.password<TAB>Passwort` amid a table of texts: a row, not the header
         for index, (cs, ce) in enumerate(cells):
             name = text[cs:ce]
             if " " in name:
@@ -1584,6 +1586,22 @@ def _aligned_tables(text, low, anchors, found):
                 _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
             else:
                 _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+def _a_row_above(text, ls, le, cells):
+    """The line text[ls:le] (its `cells`) has right above it a line of the same table: as many
+    cells apart by tabs, or cells that start at the same columns.  A header is its table's first
+    line; one below another row is a row (a table of keys and their texts, one of which names a
+    secret), and the rows under it are not its column's values."""
+    if ls < 2 or text[ls - 2] == "\n":
+        return False
+    above_s = text.rfind("\n", 0, ls - 1) + 1
+    line = text[ls:le]
+    if "\t" in line and "  " not in line:
+        return text.count("\t", above_s, ls - 1) == line.count("\t") and not text[above_s:ls - 1].isspace()
+    rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
+    starts = [c.start() - above_s for c in rx.finditer(text, above_s, ls - 1)]
+    return starts == [cs - ls for cs, _ce in cells]
 
 
 def _aligned_heads():
