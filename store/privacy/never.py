@@ -17,6 +17,9 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   Juniper's ``$8$…``/``$9$…``, Django's
   ``pbkdf2_sha256$…``): hashes, like any other;
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
+- a JWT whose own claims make it the anonymous role's key (``"role": "anon"``, no ``sub``,
+  ``email``, session): what a browser is given before anyone signs in (a ``service_role``'s or a
+  user's stays a secret);
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
   labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``, a ``thumbprint``);
@@ -440,7 +443,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
         return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
     if shape & _JWT_HEAD:
         a, b = _jwt_run(text, s, e)
-        if _unsigned_jwt(text[a:b]):
+        if _unsigned_jwt(text[a:b]) or _anonymous_role_jwt(text[a:b]):
             return True
     if ((after == "." and text.startswith("...", e)) or after == "\u2026") and not first_characters_shown(value):
         return True  # sk-... : the rest of the value left out (`27d75616...`: its first characters shown)
@@ -986,6 +989,28 @@ def _unsigned_jwt(value: str) -> bool:
     except (ValueError, TypeError):
         return False
     return compiled("alg-none", r'"alg"\s*:\s*"none"', 2).search(head) is not None
+
+
+# A JWT's claims that make it the anonymous role's key (PostgREST's `anon`: the key a browser is
+# given before anyone signs in, which the database's policies let read what is public), and those
+# that name a subject (a user's, a session's token: a secret, whatever its role).
+ANONYMOUS_ROLE = r'"role"\s*:\s*"anon(?:ymous)?"'
+SUBJECT_CLAIM = r'"(?:sub|email|phone|user_?id|uid|session_?id|sid)"\s*:'
+
+
+def _anonymous_role_jwt(value: str) -> bool:
+    """`value` is a signed JWT whose payload's claims say it is the anonymous role's key and name
+    no subject: public by design (its own claims are the evidence, not the issuer's name)."""
+    parts = value.split(".")
+    if len(parts) != 3 or not parts[1].startswith("eyJ") or len(parts[1]) > 2000:
+        return False
+    body = parts[1].replace("-", "+").replace("_", "/")
+    try:
+        claims = a2b_base64(body + "=" * (-len(body) % 4)).decode("utf-8")
+    except (BinasciiError, UnicodeDecodeError):
+        return False
+    return compiled("never-anon-role", ANONYMOUS_ROLE).search(claims) is not None \
+        and compiled("never-subject-claim", SUBJECT_CLAIM).search(claims) is None
 
 
 # A hash scheme in braces (RFC 2307's userPassword, OpenLDAP, Dovecot: not {PLAIN} or {CLEARTEXT},
