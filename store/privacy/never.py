@@ -47,6 +47,9 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - a secret's own word as the value, in any language of the lexicon (store/privacy/lexicon.py):
   a translation file's ``"password": "Passwort"``, ``password: 'Mot de passe'``,
   ``"wrongPassword": "Contraseña incorrecta"``, ``API-Schlüssel``: a label, not a secret;
+- words found as an API key or a token (a space between them, or letters outside ASCII; letters
+  alone, no random run: ``"apiKey": "Clé d'accès"``): a machine issues those in ASCII and one
+  run (a password or a secret, chosen by a person, may be words: those stay secrets);
 - a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
@@ -134,6 +137,7 @@ from store.privacy.never_real import (
     fixture_or_wrong,
     sent_by_a_test_client,
     word_in_a_tokens_place,
+    words_in_a_keys_place,
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
@@ -269,6 +273,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or fixture_or_wrong(value, kind) \
         or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
+        or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \

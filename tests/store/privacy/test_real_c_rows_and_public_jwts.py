@@ -87,3 +87,38 @@ def test_a_jwt_of_another_role_or_of_a_subject_stays_redacted():
     # a payload that does not decode to claims
     token = "eyJhbGciOiJIUzI1NiJ9.eyJ" + gen("real-c-bad-payload", 40) + "." + gen("real-c-bad-sig", 43)
     redacted('export PROJECT_KEY="' + token + '"\n', token)
+
+
+# ---------------------------------------------------------------- words in a key's or a token's place
+# An API key or an access token is issued by a machine: ASCII, one run, no space.  A value of words
+# (a space between them) or of letters outside ASCII, under a label that says API key or token, is
+# the text a person reads there (a translation's `"apiKey": "Clé d'accès"`), in any syntax.  The
+# line: a password or a secret is chosen by a person and may be words or any letters
+# (`"Paris en été"`, `Contraseña1`, `le petit prince`): those stay secrets; so does a key or token of
+# one ASCII word (`TOKEN=letmein`), or whose words hold a digit or a random run.
+def test_words_under_an_api_key_or_token_label_are_kept():
+    for text in (
+            '{"settings": {"apiKey": "Cl\u00e9 d\u2019acc\u00e8s", "token": "Jeton personnel", "title": "R\u00e9glages"}}',
+            'form:\n  api_key: Chiave di accesso\n  token: Gettone\n  title: Impostazioni\n',
+            "auth.api_key=API-n\u00f8kkel\nauth.token=Tilgangsn\u00f8kkel\nauth.title=Innstillinger\n",
+            "  'api_key' => 'Klucz dost\u0119pu',\n  'token' => '\u017betonik',\n",
+            '"apiKey": "\u041a\u043b\u044e\u0447 \u043a\u043b\u0438\u0435\u043d\u0442\u0430", "token": "\u041c\u0430\u0440\u043a\u0435\u0440"',
+            '"api_key": "API \u30ad\u30fc\u3092\u5165\u529b", "token": "\u30a2\u30af\u30bb\u30b9\u7528"',
+            '<string name="api_key">Cl\u00e1v API</string>\n<string name="token">Prihlasovac\u00ed \u017eeton</string>\n',
+            'msgid "Token"\nmsgstr "Jeton d\u2019identification"\n',
+            '"token": "Your session has ended", "apiKey": "Paste your key here"'):
+        kept(text)
+
+
+def test_a_chosen_secret_or_a_generated_key_stays_redacted():
+    key = gen("real-c-words-key", 32)
+    for text, value in (
+            ('"apiKey": "' + key + '"', key),
+            ('"token": "Bearer ' + key + '"', key),
+            ("TOKEN=letmein\n", "letmein"),
+            ('{"token": "v\u00e9lo' + key[:12] + '"}', key[:12]),
+            ('DB_PASS="Paris en \u00e9t\u00e9"\n', "Paris en \u00e9t\u00e9"),
+            ("password: Contrase\u00f1a1\n", "Contrase\u00f1a1"),
+            ('SESSION_SECRET="le petit prince"\n', "le petit prince"),
+            ('"password": "correct horse battery staple"', "correct horse battery staple")):
+        redacted(text, value)
