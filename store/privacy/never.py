@@ -50,6 +50,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - words found as an API key or a token (a space between them, or letters outside ASCII; letters
   alone, no random run: ``"apiKey": "Clé d'accès"``): a machine issues those in ASCII and one
   run (a password or a secret, chosen by a person, may be words: those stay secrets);
+- a word that starts words to its line's end which are, together, a secret's word of the lexicon
+  (``signin.password=Mot de passe``: a ``.properties`` value is the rest of its line);
 - a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
@@ -274,6 +276,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
+        or (after == " " and value.isalpha() and _label_to_the_line_end(text, s)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
@@ -818,6 +821,15 @@ def _secret_word_as_value(value: str) -> bool:
             if i + n <= len(parts) and (" ".join(parts[i:i + n]) in LABELS or "-".join(parts[i:i + n]) in LABELS):
                 return True
     return False
+
+
+def _label_to_the_line_end(text: str, s: int) -> bool:
+    """The word at `s`, a space after it, starts words that run to its line's end and are, together,
+    a secret's word of the lexicon (`signin.password=Mot de passe`: a `.properties` value is the
+    rest of its line, a label, though a finder ends an unquoted value at its first space)."""
+    eol = text.find("\n", s, s + 62)
+    rest = text[s:eol if eol >= 0 else s + 62].rstrip(" \t\r")
+    return (eol >= 0 or len(text) - s <= 61) and _secret_word_as_value(rest)
 
 
 def _inflected(word: str) -> bool:

@@ -122,3 +122,20 @@ def test_a_chosen_secret_or_a_generated_key_stays_redacted():
             ('SESSION_SECRET="le petit prince"\n', "le petit prince"),
             ('"password": "correct horse battery staple"', "correct horse battery staple")):
         redacted(text, value)
+
+
+# ---------------------------------------------------------------- a label's words to the line's end
+# A `.properties` line's value is the rest of its line: `signin.password=Mot de passe` holds the
+# lexicon's phrase, a label, though a finder ends an unquoted value at its first space (`Mot`).  The
+# line: only where the words up to the line's end are, together, a secret's word of the lexicon;
+# `password=Sel de mer` keeps its first word redacted as before.
+def test_a_label_phrase_to_the_line_end_is_kept():
+    for text in ("signin.password=Mot de passe\nsignin.submit=Connexion\n",
+                 "signin.password = Palavra passe\nsignin.password.error=Mot de passe oubli\u00e9 ?\n",
+                 "auth.password: Mot de passe\n"):
+        kept(text)
+
+
+def test_a_first_word_before_other_words_stays_redacted():
+    redacted("password=Sel de mer\n", "Sel")
+    redacted("DB_PASSWORD=Mot9x de passe\n", "Mot9x")
