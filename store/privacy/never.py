@@ -52,6 +52,10 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   run (a password or a secret, chosen by a person, may be words: those stay secrets);
 - a word that starts words to its line's end which are, together, a secret's word of the lexicon
   (``signin.password=Mot de passe``: a ``.properties`` value is the rest of its line);
+- words written for a person (letters alone, a capital first, a space or a letter outside ASCII) as
+  a password, a secret, a token or an API key within 400 characters of another member's value
+  that is a secret's word of the lexicon in a language other than English (``"password":
+  "Salasana"`` beside ``"token": "Tunnus"``): a translation's table;
 - a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
@@ -143,7 +147,7 @@ from store.privacy.never_real import (
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
-from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
+from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -277,6 +281,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
         or (after == " " and value.isalpha() and _label_to_the_line_end(text, s)) \
+        or (kind in _CHOSEN_OR_ISSUED and len(value) <= 40 and _text_among_translated_labels(text, s, e, value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
@@ -830,6 +835,36 @@ def _label_to_the_line_end(text: str, s: int) -> bool:
     eol = text.find("\n", s, s + 62)
     rest = text[s:eol if eol >= 0 else s + 62].rstrip(" \t\r")
     return (eol >= 0 or len(text) - s <= 61) and _secret_word_as_value(rest)
+
+
+_CHOSEN_OR_ISSUED = frozenset(("password", "secret", "token", "api_key"))
+# Words of an English label: a label that holds one is no sign of a translation (`"password": "password"`).
+_ENGLISH_LABEL_WORDS = frozenset(("password", "passwords", "passphrase", "passcode", "pass", "secret", "secrets", "token",
+                                  "tokens", "key", "keys", "api", "access", "code", "pin", "credentials"))
+
+
+def _text_among_translated_labels(text: str, s: int, e: int, value: str) -> bool:
+    """`value` (letters alone, words apart by spaces, hyphens or apostrophes, none a random run;
+    written for a person: a capital first, a space or a letter outside ASCII) has within 400
+    characters another member's value that is a secret's word of the lexicon in a language other
+    than English (`"password": "Salasana"`): a translation's table, whose texts stand under any
+    name (`"token": "Tunnus"`)."""
+    if not (value[0].isupper() or " " in value or not value.isascii()):
+        return False
+    words = [w for w in compiled("never-key-words", r"[\s\-/'\u2019]+").split(value.strip("?!.:,;\u2026")) if w]
+    if not words or not all(w.isalpha() and not (w.isascii() and looks_random(w)) for w in words):
+        return False
+    lo = s - 400 if s > 400 else 0
+    for m in compiled("never-member-texts", r"""(?:[:=]|=>)[ \t]*["']?([^\W\d_][^"'\n=:,;{}]{1,38}?)["']?[ \t]*(?:[,;}\n]|\Z)""") \
+            .finditer(text, lo, e + 400):
+        label = m.group(1).strip()
+        if m.start(1) <= s < m.end(1) or label == value:
+            continue
+        low = label.lower().rstrip("?!.:\u2026")
+        if not _ENGLISH_LABEL_WORDS.intersection(compiled("never-label-words", r"[ -]+").split(low)) \
+                and _secret_word_as_value(label):
+            return True
+    return False
 
 
 def _inflected(word: str) -> bool:

@@ -139,3 +139,31 @@ def test_a_label_phrase_to_the_line_end_is_kept():
 def test_a_first_word_before_other_words_stays_redacted():
     redacted("password=Sel de mer\n", "Sel")
     redacted("DB_PASSWORD=Mot9x de passe\n", "Mot9x")
+
+
+# ---------------------------------------------------------------- a text among translated labels
+# A document in which another member's value is a secret's word of the lexicon in a language other
+# than English (`"password": "Salasana"`) is a translation's table: its other values of letters
+# alone (no digit, no random run) that are written for a person (a capital first, a space, or a
+# letter outside ASCII) are its texts too, under whatever name (`"token": "Tunnus"`).  The line: an
+# English label is no evidence (`"password": "password"` is a default's config, and its
+# `"token": "letmein"` stays a secret), nor is a label 400 characters away or more; a lowercase
+# word, a digit or a random run stays a secret beside any label.
+def test_texts_beside_a_translated_label_are_kept():
+    for text in (
+            '{"password": "Salasana", "apiKey": "Rajapinta", "token": "Tunnus", "secret": "Salaisuus"}',
+            "da:\n  password: Adgangskode\n  token: Adgangsbevis\n  secret: Hemmelighed\n  title: Log ind\n",
+            "  'password' => 'Lozinka',\n  'token' => 'Znak',\n  'secret' => 'Tajna',\n",
+            "auth.password=Jelsz\u00f3\nauth.secret=Titok\nauth.submit=Bel\u00e9p\u00e9s\n"):
+        kept(text)
+
+
+def test_a_chosen_secret_beside_an_english_or_far_label_stays_redacted():
+    tok = "Tq" + gen("real-c-sibling-tok", 18)
+    for text, value in (
+            ('{"user": "admin", "password": "password", "token": "Letmein"}', "Letmein"),
+            ('{"password": "Salasana", "token": "' + tok + '"}', tok),
+            ('{"password": "Salasana", "secret": "sonnenblume"}', "sonnenblume"),
+            ('{"password": "Salasana", "secret": "Kes\u00e4p\u00e4iv\u00e42"}', "Kes\u00e4p\u00e4iv\u00e42"),
+            ('{"password": "Salasana",' + ' "note": "' + "x" * 420 + '", "secret": "Mustikka"}', "Mustikka")):
+        redacted(text, value)
