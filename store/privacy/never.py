@@ -54,8 +54,8 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   (``signin.password=Mot de passe``: a ``.properties`` value is the rest of its line);
 - words written for a person (letters alone, a capital first, a space or a letter outside ASCII) as
   a password, a secret, a token or an API key within 400 characters of another member's value
-  that is a secret's word of the lexicon in a language other than English (``"password":
-  "Salasana"`` beside ``"token": "Tunnus"``): a translation's table;
+  that is a secret's word of the lexicon in a language other than English under a name that says
+  a secret (``"password": "Salasana"`` beside ``"token": "Tunnus"``): a translation's table;
 - a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
@@ -847,8 +847,8 @@ def _text_among_translated_labels(text: str, s: int, e: int, value: str) -> bool
     """`value` (letters alone, words apart by spaces, hyphens or apostrophes, none a random run;
     written for a person: a capital first, a space or a letter outside ASCII) has within 400
     characters another member's value that is a secret's word of the lexicon in a language other
-    than English (`"password": "Salasana"`): a translation's table, whose texts stand under any
-    name (`"token": "Tunnus"`)."""
+    than English under a name that says a secret (`"password": "Salasana"`): a translation's table,
+    whose texts stand under any name (`"token": "Tunnus"`)."""
     if not (value[0].isupper() or " " in value or not value.isascii()):
         return False
     words = [w for w in compiled("never-key-words", r"[\s\-/'\u2019]+").split(value.strip("?!.:,;\u2026")) if w]
@@ -862,9 +862,17 @@ def _text_among_translated_labels(text: str, s: int, e: int, value: str) -> bool
             continue
         low = label.lower().rstrip("?!.:\u2026")
         if not _ENGLISH_LABEL_WORDS.intersection(compiled("never-label-words", r"[ -]+").split(low)) \
-                and _secret_word_as_value(label):
+                and _secret_word_as_value(label) and _names_a_secret_before(text, m.start()):
             return True
     return False
+
+
+def _names_a_secret_before(text: str, at: int) -> bool:
+    """The member's name before the separator at `at` says a secret (`"password": `, `auth.token=`,
+    `'api_key' => `): its value is that name's translation, not a value of another name
+    (`"type": "Salasana"`, a password manager's entry)."""
+    m = compiled("never-member-name", r"([\w.-]{1,60})[\"']?[ \t]*\Z").search(text, at - 64 if at > 64 else 0, at)
+    return m is not None and any(word in m.group(1).lower() for word in ("pass", "pwd", "secret", "token", "key", "cred"))
 
 
 def _inflected(word: str) -> bool:

@@ -167,3 +167,8 @@ def test_a_chosen_secret_beside_an_english_or_far_label_stays_redacted():
             ('{"password": "Salasana", "secret": "Kes\u00e4p\u00e4iv\u00e42"}', "Kes\u00e4p\u00e4iv\u00e42"),
             ('{"password": "Salasana",' + ' "note": "' + "x" * 420 + '", "secret": "Mustikka"}', "Mustikka")):
         redacted(text, value)
+
+
+def test_a_chosen_secret_beside_a_label_under_another_name_stays_redacted():
+    # (a password manager's entry: its type is the label's word, not a key that says password)
+    redacted('{"type": "Salasana", "title": "Pankki", "password": "Mustikkapiirakka"}', "Mustikkapiirakka")
