@@ -1575,6 +1575,8 @@ def _aligned_tables(text, low, anchors, found):
             continue  # `  auth      Manage authentication`: a help listing's names and descriptions
         if _a_row_above(text, ls, le, cells):
             continue  # `login.password<TAB>Passwort` amid a table of texts: a row, not the header
+        if any(compiled("dotted-path", r"\w+(?:\.\w+)+").fullmatch(text, cs, ce) for cs, ce in cells):
+            continue  # `login.password  Passwort`: a row's key in a namespace (a dotted path), never a column's name
         for index, (cs, ce) in enumerate(cells):
             name = text[cs:ce]
             if " " in name:

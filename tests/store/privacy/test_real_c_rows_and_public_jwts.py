@@ -6,7 +6,8 @@ Where the line is drawn:
 - a table's header is its FIRST line: a line with a line of as many cells right above it (tabs
   apart, or gaps at the same columns) is a row, whatever its cells say, and the rows below it are
   not read as that column's values (`signin.password<TAB>Wachtwoord` in the middle of a table of
-  texts).  A header that is the table's first line still makes its column's cells secrets, words
+  texts), and a cell that is a dotted path (`signin.password`) is a row's key, never a column's
+  name.  A header that is the table's first line still makes its column's cells secrets, words
   or not (`Sommerwind` under `password`);
 - a JWT is public when its payload's `role` claim names the anonymous role (`anon`, `anonymous`)
   and it names no subject (no `sub`, `email`, `user_id`, `session_id`): the key a browser is given
@@ -34,6 +35,14 @@ def test_rows_below_a_row_that_names_a_secret_are_kept():
             "de\tmenu.history\tVerlauf\nen\tmenu.history\tHistory\nde\tmenu.orders\tBestellungen\n",
             "ENTRY             TEXT\nhome.back         Terug\nsignin.password   Wachtwoord\n"
             "signin.button     Inloggen\nfind.title        Zoeken\n"):
+        kept(text)
+
+
+def test_rows_of_a_table_without_a_header_are_kept():
+    # (a client told to print no column names: the first row's key is a dotted path, a name in a
+    # namespace, never a column's name)
+    for text in ("signin.password\tWachtwoord\nsignin.button\tInloggen\nsignin.title\tWelkom\n",
+                 "signin.password   Wachtwoord\nsignin.button     Inloggen\nsignin.title      Welkom\n"):
         kept(text)
 
 
