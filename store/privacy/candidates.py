@@ -1591,19 +1591,31 @@ def _aligned_tables(text, low, anchors, found):
 
 
 def _a_row_above(text, ls, le, cells):
-    """The line text[ls:le] (its `cells`) has right above it a line of the same table: as many
-    cells apart by tabs, or cells that start at the same columns.  A header is its table's first
-    line; one below another row is a row (a table of keys and their texts, one of which names a
-    secret), and the rows under it are not its column's values."""
+    """The line text[ls:le] (its `cells`) is its table's second line: right under a line of the same
+    table (as many cells apart by tabs, or cells that start at the same columns) that is not under
+    another.  A header is its table's first line; the line under it is a row (a table of keys and
+    their texts whose first row names a secret), and the rows under that are not its column's
+    values.  (Lower, a line under rows may be the header of a result printed right after another
+    of as many columns: a batch's result sets, back to back.)"""
     if ls < 2 or text[ls - 2] == "\n":
         return False
     above_s = text.rfind("\n", 0, ls - 1) + 1
+    if not _same_table(text, above_s, ls - 1, ls, le, cells):
+        return False
+    if above_s < 2 or text[above_s - 2] == "\n":
+        return True
+    top_s = text.rfind("\n", 0, above_s - 1) + 1
+    return not _same_table(text, top_s, above_s - 1, ls, le, cells)
+
+
+def _same_table(text, s, e, ls, le, cells):
+    """The line text[s:e] has the cells of the line text[ls:le] (`cells`): as many apart by tabs,
+    or cells that start at the same columns."""
     line = text[ls:le]
     if "\t" in line and "  " not in line:
-        return text.count("\t", above_s, ls - 1) == line.count("\t") and not text[above_s:ls - 1].isspace()
+        return text.count("\t", s, e) == line.count("\t") and not text[s:e].isspace()
     rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
-    starts = [c.start() - above_s for c in rx.finditer(text, above_s, ls - 1)]
-    return starts == [cs - ls for cs, _ce in cells]
+    return [c.start() - s for c in rx.finditer(text, s, e)] == [cs - ls for cs, _ce in cells]
 
 
 def _aligned_heads():

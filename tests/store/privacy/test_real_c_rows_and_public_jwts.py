@@ -3,7 +3,7 @@
 it is the anonymous role's key, public by design.
 
 Where the line is drawn:
-- a table's header is its FIRST line: a line with a line of as many cells right above it (tabs
+- a table's header is its FIRST line: a line right under the first line of as many cells (tabs
   apart, or gaps at the same columns) is a row, whatever its cells say, and the rows below it are
   not read as that column's values (`signin.password<TAB>Wachtwoord` in the middle of a table of
   texts), and a cell that is a dotted path (`signin.password`) is a row's key, never a column's
@@ -34,7 +34,11 @@ def test_rows_below_a_row_that_names_a_secret_are_kept():
             "200\nlang\tentry\ttext\nde\tmenu.api_keys\tAPI-Schl\u00fcssel\nen\tmenu.api_keys\tAPI keys\n"
             "de\tmenu.history\tVerlauf\nen\tmenu.history\tHistory\nde\tmenu.orders\tBestellungen\n",
             "ENTRY             TEXT\nhome.back         Terug\nsignin.password   Wachtwoord\n"
-            "signin.button     Inloggen\nfind.title        Zoeken\n"):
+            "signin.button     Inloggen\nfind.title        Zoeken\n",
+            # (keys of no dots: the first row under the header names an API key)
+            "lang\tentry\ttext\nde\tmenu_api_keys\tAPI-Schl\u00fcssel\nen\tmenu_api_keys\tAPI keys\n"
+            "de\tmenu_history\tVerlauf\nen\tmenu_history\tHistory\nde\tmenu_orders\tBestellungen\n",
+            "ENTRY             TEXT\nsignin_password   Wachtwoord\nsignin_button     Inloggen\nfind_title        Zoeken\n"):
         kept(text)
 
 
@@ -52,7 +56,11 @@ def test_a_tables_first_line_still_names_its_columns_secrets():
             "host\tuser\tpassword\ndb1\tadmin\t" + pw + "\ndb2\troot\tSommerwind\n",
             "mysql: [Warning] Using a password on the command line interface can be insecure.\n"
             "user\tpassword\nadmin\t" + pw + "\nroot\tSommerwind\n",
-            "HOST       USER     PASSWORD\ndb1        admin    " + pw + "\ndb2        root     Sommerwind\n"):
+            "HOST       USER     PASSWORD\ndb1        admin    " + pw + "\ndb2        root     Sommerwind\n",
+            # (two result sets of a batch printed back to back: the second's header under the
+            # first's last row, itself under another row)
+            "id\tname\n1\tfoo\n2\tbar\nuser\tpassword\nadmin\t" + pw + "\nroot\tSommerwind\n",
+            "name\tvalue\nmode\tfast\nsize\tlarge\nuser\tpassword\nadmin\t" + pw + "\nroot\tSommerwind\n"):
         redacted(text, pw)
         redacted(text, "Sommerwind")
 
