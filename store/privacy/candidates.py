@@ -1573,6 +1573,10 @@ def _aligned_tables(text, low, anchors, found):
             continue  # `password   Gx7.kP2m`: a key and its value (vault's listing), not a header
         if help_rows(text, ls, le):
             continue  # `  auth      Manage authentication`: a help listing's names and descriptions
+        if _a_row_above(text, ls, le, cells):
+            continue  # `login.password<TAB>Passwort` amid a table of texts: a row, not the header
+        if any(compiled("dotted-path", r"\w+(?:\.\w+)+").fullmatch(text, cs, ce) for cs, ce in cells):
+            continue  # `login.password  Passwort`: a row's key in a namespace (a dotted path), never a column's name
         for index, (cs, ce) in enumerate(cells):
             name = text[cs:ce]
             if " " in name:
@@ -1584,6 +1588,34 @@ def _aligned_tables(text, low, anchors, found):
                 _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
             else:
                 _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+
+
+def _a_row_above(text, ls, le, cells):
+    """The line text[ls:le] (its `cells`) is its table's second line: right under a line of the same
+    table (as many cells apart by tabs, or cells that start at the same columns) that is not under
+    another.  A header is its table's first line; the line under it is a row (a table of keys and
+    their texts whose first row names a secret), and the rows under that are not its column's
+    values.  (Lower, a line under rows may be the header of a result printed right after another
+    of as many columns: a batch's result sets, back to back.)"""
+    if ls < 2 or text[ls - 2] == "\n":
+        return False
+    above_s = text.rfind("\n", 0, ls - 1) + 1
+    if not _same_table(text, above_s, ls - 1, ls, le, cells):
+        return False
+    if above_s < 2 or text[above_s - 2] == "\n":
+        return True
+    top_s = text.rfind("\n", 0, above_s - 1) + 1
+    return not _same_table(text, top_s, above_s - 1, ls, le, cells)
+
+
+def _same_table(text, s, e, ls, le, cells):
+    """The line text[s:e] has the cells of the line text[ls:le] (`cells`): as many apart by tabs,
+    or cells that start at the same columns."""
+    line = text[ls:le]
+    if "\t" in line and "  " not in line:
+        return text.count("\t", s, e) == line.count("\t") and not text[s:e].isspace()
+    rx = compiled("aligned-cells", r"[^ \t\n]+(?: [^ \t\n]+)*")
+    return [c.start() - s for c in rx.finditer(text, s, e)] == [cs - ls for cs, _ce in cells]
 
 
 def _aligned_heads():

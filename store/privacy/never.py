@@ -17,6 +17,9 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
   Juniper's ``$8$…``/``$9$…``, Django's
   ``pbkdf2_sha256$…``): hashes, like any other;
 - unsigned JWTs (an empty signature, or ``"alg":"none"``): examples, not credentials;
+- a JWT whose own claims make it the anonymous role's key (``"role": "anon"``, no ``sub``,
+  ``email``, session): what a browser is given before anyone signs in (a ``service_role``'s or a
+  user's stays a secret);
 - public keys and addresses (``ssh-ed25519 AAAA…``, ``pk_live_…``, ``age1…``, ``npub1…``,
   a 40-hex wallet address, ``bc1…``, a PEM ``PUBLIC KEY`` or ``CERTIFICATE`` body, a value
   labelled public: ``PublicKey = …``), and key fingerprints (``SHA256:…``, a ``thumbprint``);
@@ -44,6 +47,15 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 - a secret's own word as the value, in any language of the lexicon (store/privacy/lexicon.py):
   a translation file's ``"password": "Passwort"``, ``password: 'Mot de passe'``,
   ``"wrongPassword": "Contraseña incorrecta"``, ``API-Schlüssel``: a label, not a secret;
+- words found as an API key or a token (a space between them, or letters outside ASCII; letters
+  alone, no random run: ``"apiKey": "Clé d'accès"``): a machine issues those in ASCII and one
+  run (a password or a secret, chosen by a person, may be words: those stay secrets);
+- a word that starts words to its line's end which are, together, a secret's word of the lexicon
+  (``signin.password=Mot de passe``: a ``.properties`` value is the rest of its line);
+- words written for a person (letters alone, a capital first, a space or a letter outside ASCII) as
+  a password, a secret, a token or an API key within 400 characters of another member's value
+  that is a secret's word of the lexicon in a language other than English under a name that says
+  a secret (``"password": "Salasana"`` beside ``"token": "Tunnus"``): a translation's table;
 - a relative path to a file (``exports/2026/report.json``), as the absolute ones;
 - names of secrets, not secrets: a value of words joined by ``_``, ``-``, ``.`` or ``/`` one of
   which says secret (``--secret=db-password``, ``--secret db_pw``, ``secretName:
@@ -131,10 +143,11 @@ from store.privacy.never_real import (
     fixture_or_wrong,
     sent_by_a_test_client,
     word_in_a_tokens_place,
+    words_in_a_keys_place,
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
-from store.privacy.values import CACHE, VALUE_MEMOS, compiled, remember
+from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -266,6 +279,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or fixture_or_wrong(value, kind) \
         or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
+        or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
+        or (after == " " and value.isalpha() and _label_to_the_line_end(text, s)) \
+        or (kind in _CHOSEN_OR_ISSUED and len(value) <= 40 and _text_among_translated_labels(text, s, e, value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
@@ -440,7 +456,7 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
         return True  # sops' `ENC[AES256_GCM,data:…,iv:X,tag:Y,type:str]`: its iv and tag are the envelope's
     if shape & _JWT_HEAD:
         a, b = _jwt_run(text, s, e)
-        if _unsigned_jwt(text[a:b]):
+        if _unsigned_jwt(text[a:b]) or _anonymous_role_jwt(text[a:b]):
             return True
     if ((after == "." and text.startswith("...", e)) or after == "\u2026") and not first_characters_shown(value):
         return True  # sk-... : the rest of the value left out (`27d75616...`: its first characters shown)
@@ -812,6 +828,53 @@ def _secret_word_as_value(value: str) -> bool:
     return False
 
 
+def _label_to_the_line_end(text: str, s: int) -> bool:
+    """The word at `s`, a space after it, starts words that run to its line's end and are, together,
+    a secret's word of the lexicon (`signin.password=Mot de passe`: a `.properties` value is the
+    rest of its line, a label, though a finder ends an unquoted value at its first space)."""
+    eol = text.find("\n", s, s + 62)
+    rest = text[s:eol if eol >= 0 else s + 62].rstrip(" \t\r")
+    return (eol >= 0 or len(text) - s <= 61) and _secret_word_as_value(rest)
+
+
+_CHOSEN_OR_ISSUED = frozenset(("password", "secret", "token", "api_key"))
+# Words of an English label: a label that holds one is no sign of a translation (`"password": "password"`).
+_ENGLISH_LABEL_WORDS = frozenset(("password", "passwords", "passphrase", "passcode", "pass", "secret", "secrets", "token",
+                                  "tokens", "key", "keys", "api", "access", "code", "pin", "credentials"))
+
+
+def _text_among_translated_labels(text: str, s: int, e: int, value: str) -> bool:
+    """`value` (letters alone, words apart by spaces, hyphens or apostrophes, none a random run;
+    written for a person: a capital first, a space or a letter outside ASCII) has within 400
+    characters another member's value that is a secret's word of the lexicon in a language other
+    than English under a name that says a secret (`"password": "Salasana"`): a translation's table,
+    whose texts stand under any name (`"token": "Tunnus"`)."""
+    if not (value[0].isupper() or " " in value or not value.isascii()):
+        return False
+    words = [w for w in compiled("never-key-words", r"[\s\-/'\u2019]+").split(value.strip("?!.:,;\u2026")) if w]
+    if not words or not all(w.isalpha() and not (w.isascii() and looks_random(w)) for w in words):
+        return False
+    lo = s - 400 if s > 400 else 0
+    for m in compiled("never-member-texts", r"""(?:[:=]|=>)[ \t]*["']?([^\W\d_][^"'\n=:,;{}]{1,38}?)["']?[ \t]*(?:[,;}\n]|\Z)""") \
+            .finditer(text, lo, e + 400):
+        label = m.group(1).strip()
+        if m.start(1) <= s < m.end(1) or label == value:
+            continue
+        low = label.lower().rstrip("?!.:\u2026")
+        if not _ENGLISH_LABEL_WORDS.intersection(compiled("never-label-words", r"[ -]+").split(low)) \
+                and _secret_word_as_value(label) and _names_a_secret_before(text, m.start()):
+            return True
+    return False
+
+
+def _names_a_secret_before(text: str, at: int) -> bool:
+    """The member's name before the separator at `at` says a secret (`"password": `, `auth.token=`,
+    `'api_key' => `): its value is that name's translation, not a value of another name
+    (`"type": "Salasana"`, a password manager's entry)."""
+    m = compiled("never-member-name", r"([\w.-]{1,60})[\"']?[ \t]*\Z").search(text, at - 64 if at > 64 else 0, at)
+    return m is not None and any(word in m.group(1).lower() for word in ("pass", "pwd", "secret", "token", "key", "cred"))
+
+
 def _inflected(word: str) -> bool:
     """`word` is a stem of the lexicon and at most four letters of inflection (`passwortes`,
     `паролата`), not a longer word that starts like one (`secretariat`)."""
@@ -986,6 +1049,28 @@ def _unsigned_jwt(value: str) -> bool:
     except (ValueError, TypeError):
         return False
     return compiled("alg-none", r'"alg"\s*:\s*"none"', 2).search(head) is not None
+
+
+# A JWT's claims that make it the anonymous role's key (PostgREST's `anon`: the key a browser is
+# given before anyone signs in, which the database's policies let read what is public), and those
+# that name a subject (a user's, a session's token: a secret, whatever its role).
+ANONYMOUS_ROLE = r'"role"\s*:\s*"anon(?:ymous)?"'
+SUBJECT_CLAIM = r'"(?:sub|email|phone|user_?id|uid|session_?id|sid)"\s*:'
+
+
+def _anonymous_role_jwt(value: str) -> bool:
+    """`value` is a signed JWT whose payload's claims say it is the anonymous role's key and name
+    no subject: public by design (its own claims are the evidence, not the issuer's name)."""
+    parts = value.split(".")
+    if len(parts) != 3 or not parts[1].startswith("eyJ") or len(parts[1]) > 2000:
+        return False
+    body = parts[1].replace("-", "+").replace("_", "/")
+    try:
+        claims = a2b_base64(body + "=" * (-len(body) % 4)).decode("utf-8")
+    except (BinasciiError, UnicodeDecodeError):
+        return False
+    return compiled("never-anon-role", ANONYMOUS_ROLE).search(claims) is not None \
+        and compiled("never-subject-claim", SUBJECT_CLAIM).search(claims) is None
 
 
 # A hash scheme in braces (RFC 2307's userPassword, OpenLDAP, Dovecot: not {PLAIN} or {CLEARTEXT},

@@ -21,7 +21,7 @@ Only ``re``; patterns compiled on first use.
 
 from __future__ import annotations
 
-from store.privacy.values import compiled, line_bounds
+from store.privacy.values import compiled, line_bounds, looks_random
 
 _QUANTIFIER = r"(?:[+*?]|\{\d{1,4}(?:,\d{0,4})?\})"
 # A regular expression's class with its quantifier: a bracket that holds a range or an escape's
@@ -142,6 +142,18 @@ def word_in_a_tokens_place(text: str, s: int, e: int, kind: str, value: str) -> 
         return compiled("never-sentence-goes-on", r" [a-z]+\b").match(text, e) is not None
     return kind == "token" and value.islower() and text[s - 1:s] == "=" \
         and compiled("never-token-flag", r"--[a-z]+(?:-[a-z]+)*-token=\Z").search(text, s - 40 if s > 40 else 0, s) is not None
+
+
+def words_in_a_keys_place(value: str) -> bool:
+    """`value`, found as an API key or a token, is words a person reads, not a credential: a
+    machine issues those in ASCII and one run, and `value` holds a space between words or a letter
+    outside ASCII, each of its words letters alone, none a random run (a translation's
+    `"apiKey": "Clé d'accès"`, `token: Tilgangsnøkkel`).  (Not for a password or a secret, which a
+    person chooses: `Paris en été`, `Contraseña1` stay secrets.)"""
+    if value.isascii() and " " not in value:
+        return False
+    words = [w for w in compiled("never-key-words", r"[\s\-/'\u2019]+").split(value.strip("?!.:,;\u2026()\"")) if w]
+    return bool(words) and len(value) <= 80 and all(w.isalpha() and not (w.isascii() and looks_random(w)) for w in words)
 
 
 def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
