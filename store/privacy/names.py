@@ -479,6 +479,8 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
         if strength < STRONG and not STRENGTH_TEST[strength](stripped):
             return
+        if stripped.isalpha() and _a_stand_in_or_a_type(text, e, kind, stripped):
+            return
         add_span(found, text, s, e, P_NAME, kind)
         return
     if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
@@ -522,7 +524,21 @@ def _judged(text, found, s, e, kind, strength, name, style):
             return  # `pulumi config set --secret dbPassword`: the flag is given a secret's name, not its value
     if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
         return
+    if value.isalpha() and _a_stand_in_or_a_type(text, e, kind, value):
+        return
     add_span(found, text, s, e, P_NAME, kind)
+
+
+def _a_stand_in_or_a_type(text, e, kind, value):
+    """A word of letters, no password, that is no credential by its place: a quoted type's name
+    before `object` in an error message (`'NoneType' object cannot be converted`), or a key in
+    lower case given to a client whose base URL is on this machine (`OPENAI_API_KEY=lmstudio
+    OPENAI_BASE_URL=http://127.0.0.1:1234`): a local server's stand-in."""
+    if compiled("type-before-object", r"[\"']?[ \t]object\b").match(text, e):
+        return True
+    return kind != "password" and value.islower() and compiled(
+        "local-base-url", r"(?i)[^\n]{0,120}?base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://"
+                          r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b").match(text, e) is not None
 
 
 _QUOTES = ("\"", "'", "`")
