@@ -232,6 +232,8 @@ def _named_values(text, low, hits, found, line):
         if verdict is None:
             continue
         kind, strength = verdict
+        if name == "PASS" and _a_test_runners_status(text, s, e):
+            continue
         before = text[s - 1] if s else ""
         if before and (before in "?&" or (before in "#;" and _url_parameter(text, s))) and strength < STRONG:
             strength = STRONG  # ?key=… &auth=…: a query parameter names a credential
@@ -270,6 +272,25 @@ def _named_values(text, low, hits, found, line):
                                    strength, value_at, line)
         if end is not None and end > done:
             done = end
+
+
+def _a_test_runners_status(text, s, e):
+    """`PASS` as a test runner's status word at the start of its report line, whatever the runner:
+    after Go's mark (`--- PASS: TestX/case (0.00s)`), or before a test's name and its elapsed time
+    (`PASS: suite/case_2 (12 ms)`): the name of a test, not a password."""
+    escaped = text.rfind("\\n", 0, s)  # (a line break or its escape)
+    start = max(text.rfind("\n", 0, s) + 1, escaped + 2 if escaped >= 0 else 0)
+    lead = text[start:s].strip(" \t")
+    if lead.startswith("---") and not lead.strip("- \t"):
+        return True
+    if lead.strip("[#*>\u2713\u2714"):
+        return False
+    end = text.find("\n", e)
+    escaped = text.find("\\n", e, end if end >= 0 else len(text))
+    end = escaped if escaped >= 0 else end
+    report = compiled("test-runner-report", r"[: \t][ \t]*\S+[ \t]+\(\d+(?:\.\d+)?[ \t]*(?:s|ms|sec)\)[ \t]*\r?\Z")
+    return report.match(text[e:end if end >= 0 else len(text)]) is not None
+
 
 # What may start a match of _SEP: a closing quote or its escape, an index's `[` or `]`, spaces,
 # the first character of a separator; and after spaces, a separator's or `]` (`as`: `x as T =`).
@@ -458,6 +479,8 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return  # `creds: root / X`: the user of a pair (candidates.user_and_password takes X)
         if strength < STRONG and not STRENGTH_TEST[strength](stripped):
             return
+        if stripped.isalpha() and _a_stand_in_or_a_type(text, e, kind, stripped):
+            return
         add_span(found, text, s, e, P_NAME, kind)
         return
     if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
@@ -501,7 +524,21 @@ def _judged(text, found, s, e, kind, strength, name, style):
             return  # `pulumi config set --secret dbPassword`: the flag is given a secret's name, not its value
     if strength < STRONG and not STRENGTH_TEST[strength](value.strip()):
         return
+    if value.isalpha() and _a_stand_in_or_a_type(text, e, kind, value):
+        return
     add_span(found, text, s, e, P_NAME, kind)
+
+
+def _a_stand_in_or_a_type(text, e, kind, value):
+    """A word of letters, no password, that is no credential by its place: a quoted type's name
+    before `object` in an error message (`'NoneType' object cannot be converted`), or a key in
+    lower case given to a client whose base URL is on this machine (`OPENAI_API_KEY=lmstudio
+    OPENAI_BASE_URL=http://127.0.0.1:1234`): a local server's stand-in."""
+    if compiled("type-before-object", r"[\"']?[ \t]object\b").match(text, e):
+        return True
+    return kind != "password" and value.islower() and compiled(
+        "local-base-url", r"(?i)[^\n]{0,120}?base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://"
+                          r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b").match(text, e) is not None
 
 
 _QUOTES = ("\"", "'", "`")

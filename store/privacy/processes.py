@@ -628,9 +628,23 @@ def noun_in_a_sentence(text, anchors, found):
         g = 1 if m.start(1) >= 0 else 2
         if compiled("keyword-arg", r"[A-Za-z_][\w.]*[=(\[]").match(m.group(g)):
             continue  # `pass ssl=True`, `pass f(x)`: code after a verb
+        if _a_unit_or_a_titles_word(text, p, m.group(g)):
+            continue
         if decide(m.group(g), STRONG, SENTENCE):
             noun = text[p:q].lower()
             add_span(found, text, m.start(g), m.end(g), P_SENTENCE, noun if noun in ("token", "secret") else "password")
+
+
+def _a_unit_or_a_titles_word(text, p, value):
+    """The noun at `p` names no value after it: a unit after a count (`a 12,880 token Gemini-2
+    thread`: a model's tokens), or a capitalised word of a bold title it closes (`**Keyring
+    Password Rotation**`)."""
+    if compiled("noun-after-a-count", r"(?<![\w.,\\])\d[\d,.]*[kKmM]?\+?[ \t]+\Z").search(text, p - 24 if p > 24 else 0, p):
+        return True
+    if value[-2:] not in ("**", "__") or not compiled("title-word", r"[A-Z][a-z]+(?:\*\*|__)\Z").match(value):
+        return False
+    line = text[text.rfind("\n", 0, p) + 1:p]
+    return text[p].isupper() and line.count(value[-2:]) % 2 == 1
 
 
 # ------------------------------------------------------------------------------ copies
