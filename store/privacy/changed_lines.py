@@ -5,7 +5,9 @@ too, however weak its shape (a four-digit PIN, a word), since it stands in the s
 The pair is the same line head (the mark aside: indentation, key, separator, an opening quote)
 and the same tail (a closing quote, a comma); the other value is judged by never_secret like any
 find, so a reference (`${PASS}`) or a placeholder stays; a value of letters alone is a word
-(`old`, `none`), not taken on the other line's word."""
+(`old`, `none`), not taken on the other line's word; a number only in a password's place (a
+PIN), not in a key's or a token's; a value under four characters or of marks alone (`*`, a
+pattern's wildcard) is none."""
 
 from __future__ import annotations
 
@@ -70,7 +72,9 @@ def _the_other_values(text, head, tail, kind, lo, hi, blocks):
             line = ""
         value = line[:len(line) - len(tail)] if tail else line
         e = s + len(value)
-        if value.strip() == value and value and not value.isalpha() and " " not in value \
+        if value.strip() == value and len(value) >= 4 and not value.isalpha() and " " not in value \
+                and any(c.isalnum() for c in value) \
+                and (kind == "password" or not value.isdigit()) \
                 and not value.startswith("[REDACTED") and not never_secret(text, s, e, kind, blocks):
             out.append((kind, s, e))
         at = text.find("\n" + head, line_end, hi)

@@ -653,8 +653,9 @@ TOKEN_RULES = (
     Rule("service_token", ("-us",), r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us[0-9]{1,2}(?![A-Za-z0-9_-])", starts=(("-us", -32),)),
     Rule("service_token", ("1//0",), r"(?<![A-Za-z0-9_-])1//0[A-Za-z0-9_-]{40,}", starts=(("1//0", 0),)),
     # a client's cookie option given a quoted cookie string (curl's `-b "sid=X"`, `--cookie`), read as
-    # a Cookie header's value (a bare word there is a cookie jar's file)
+    # a Cookie header's value (a bare word there is a cookie jar's file; a string without a digit holds
+    # flags and stand-ins, `sid=ignored`, no session's id)
     Rule("cookie", ("-b ", "--cookie"),
-         r"(?<![\w-])(?:-b|--cookie)[ \t]+[\"'](?P<v>[^\s\"'=;]{1,200}=[^\n\"']{3,4000})",
+         r"(?<![\w-])(?:-b|--cookie)[ \t]+[\"'](?=[^\n\"']*\d)(?P<v>[^\s\"'=;]{1,200}=[^\n\"']{3,4000})",
          starts=(("-b ", 0), ("--cookie", 0))),
 )  # fmt: skip

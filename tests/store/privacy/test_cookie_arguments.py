@@ -22,6 +22,7 @@ def test_the_session_cookie_given_to_curl_goes(command):
 
 @pytest.mark.parametrize("command", [
     "curl -b cookies.txt -c cookies.txt https://app.example.org/login",
+    "curl -sk -b 'lang=fr;app_session=ignored' https://app.example.org/",
     'curl -b "theme=dark" https://app.example.org/',
     'git checkout -b "feature/login-form"',
 ])  # fmt: skip

@@ -35,3 +35,14 @@ def test_a_diff_without_a_secret_is_kept(text):
 def test_a_word_on_the_other_line_is_kept():
     out = clean_text("@@ -2,1 +2,1 @@\n-api_token = old\n+api_token = Qm4vT8zLx2Rw9Kp3Hn7Jd5Fb")
     assert "-api_token = old\n" in out and "Qm4vT8zLx2Rw9Kp3Hn7Jd5Fb" not in out
+
+
+def test_a_number_in_a_keys_place_on_the_other_line_is_kept():
+    text = 'Edit auth.json (+1 -1)\n-    "key": "31415926"\n+    "key": "Jd8sK2mQ9xLw4Rt7Yp3Zn6Vb.Hq5Wc1Ef"\n'
+    assert '-    "key": "31415926"' in clean_text(text)
+
+
+def test_a_wildcard_on_the_other_line_is_kept():
+    text = 'Edit settings.json (+1 -1)\n-      "Bash(set DEPLOY_TOKEN=Qm4vT8zLx2Rw9Kp3Hn7Jd5Fb)",\n+      "Bash(set DEPLOY_TOKEN=*)",\n'
+    out = clean_text(text)
+    assert '"Bash(set DEPLOY_TOKEN=*)"' in out and "Qm4vT8zLx2Rw9Kp3Hn7Jd5Fb" not in out
