@@ -67,6 +67,7 @@ from store.privacy.anchors import (
     few_places,
     long_runs,
 )
+from store.privacy.changed_lines import values_changed_with_secrets
 from store.privacy.commands import (
     command_lines,
     command_literals,
@@ -537,6 +538,8 @@ def find_secrets(text: str, extra_patterns=()) -> list:
             spans = _find(text, extra_patterns, seen=seen)
         finally:
             forget_values()  # the verdicts on its values (store/privacy/values.py): a long text's go with it
+    if spans and ("\n+" in text or "\n-" in text):  # a diff's key given a new value (changed_lines.py)
+        spans = values_changed_with_secrets(text, spans)
     if spans and type(extra_patterns) is UserPatterns and extra_patterns.keep:
         spans = [span for span in spans if not extra_patterns.keeps(text[span[1]:span[2]], span[0])]
     if spans and seen is not None:

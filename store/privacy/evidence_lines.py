@@ -34,7 +34,7 @@ _AFTER = (
 # whole: a token that goes on into a path, a host or a query (`X@host/`, `X/report.pdf`, `X&p=`) is
 # a URL's, read by the finders of URLs
 _AFTER_BARE = (r"[^\w\"'`\\\n]{0,10}(?:[=:,(]|=>|->)[ \t]*(?P<bare>[^\s\"'`,;:=()\[\]{}<>\\/@&?#.-][^\s\"'`,;:=()\[\]{}<>\\/@&?#]{4,126}"
-               r"[^\s\"'`,;:=()\[\]{}<>\\/@&?#.])(?=\.?(?:[\s,;)\]}]|\Z))")
+               r"[^\s\"'`,;:=()\[\]{}<>\\/@&?#.])(?=\.?(?:[\s,;)\]}]|\Z)|[\"'](?:[\s,;)\]}]|\Z))")
 _BEFORE = r"(?:\"(?P<dq>[^\"\\\n]{1,128})\"|'(?P<sq>[^'\\\n]{1,128})')[ \t]*(?:[ \t][Tt][Oo][ \t]|->)[ \t]*\Z"
 
 
@@ -112,7 +112,9 @@ def evidence_lines(text, hits, found):
         group = m is not None and m.lastgroup  # (the value's group closes last)
         if m is None and text[max(0, s - 2):s].strip()[-1:] not in ("(", ","):
             # (a bare word after an argument's name, `f(user, secret=x)`, is code's: a variable)
-            m, group = bare.match(text, at), "bare"
+            # (not after a name that a colon joins to the segment before it: an ARN's or a URN's
+            # `…:secret:NAME`, the name of a secret, no value)
+            m, group = (bare.match(text, at) if text[s - 1:s] != ":" else None), "bare"
         if m is not None and m.start(group) in starts:
             continue
         if m is not None and (group != "bare" or verdict[1] > MEDIUM) and _taken(

@@ -673,8 +673,15 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         # `Token: foreground,` is a name in a dict of code.
         if rest.startswith(",") and value.isidentifier() and not any(ch.isdigit() for ch in value):
             return False
-        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"'))
+        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"')) or \
+            (rest[:1] == ")" and _a_remark_opens(text, key_start))
     return True
+
+
+def _a_remark_opens(text, key_start):
+    """`(` after a blank opens the key's parenthesis: a remark in prose (`root@host (password: X)`),
+    not a call's argument list (`login(password: pw)`)."""
+    return text[key_start - 1:key_start] == "(" and text[key_start - 2:key_start - 1] in (" ", "\t")
 
 
 # A remark in parentheses that ends a line: words (`(rotated)`, `(expires 2027-01-01)`, `(do not

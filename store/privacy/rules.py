@@ -473,6 +473,16 @@ TOKEN_RULES = (
          r"[A-Za-z0-9+/]{48,80}={0,2}[ \t]*"
          r"(?:\n[ \t+-]?[A-Za-z0-9+/]{16,80}={0,2}[ \t]*$)+", judge="key_body",
          seek=r"\n(?=[ \t+-]?[A-Za-z0-9+/]{48})", min_run=48),
+    # a PEM private key in base64 (a TLS key in a certificate store's JSON, a secret's data):
+    # `-----BEGIN ` encoded, then, past its type's words, `PRIVATE KEY` at one of its three
+    # alignments in base64 (a certificate's base64 has none: public)
+    Rule("private_key", ("ls0tls1crudjti",),
+         r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:UklWQVRFIEtF|UFJJVkFURSBL|SVZBVEUgS0VZ)[A-Za-z0-9+/]*={0,2}",
+         starts=(("ls0tls1crudjti", 0),)),
+    # a DER private key or keystore in base64: a sequence with two bytes of length (`MII`) that opens
+    # with a one-byte version number (PKCS#1, PKCS#8, PKCS#12; a certificate's opens with a sequence)
+    Rule("private_key", ("mii",), r"(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{2}[AQgw]IBA[A-Za-z0-9+/]{100,}={0,2}",
+         starts=(("mii", 0),)),
     # --- headers: the scheme word stays; the header's name then `:`/`=`, or, in a proxy's, a web
     # server's or a call's syntax, a space or a comma then the quoted value
     # (`proxy_set_header Authorization "Basic X"`, `Header.Set("Authorization", "Token X")`) ---
@@ -642,4 +652,10 @@ TOKEN_RULES = (
          starts=((":aa", -8), (":aa", -9), (":aa", -10))),
     Rule("service_token", ("-us",), r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us[0-9]{1,2}(?![A-Za-z0-9_-])", starts=(("-us", -32),)),
     Rule("service_token", ("1//0",), r"(?<![A-Za-z0-9_-])1//0[A-Za-z0-9_-]{40,}", starts=(("1//0", 0),)),
+    # a client's cookie option given a quoted cookie string (curl's `-b "sid=X"`, `--cookie`), read as
+    # a Cookie header's value (a bare word there is a cookie jar's file; a string without a digit holds
+    # flags and stand-ins, `sid=ignored`, no session's id)
+    Rule("cookie", ("-b ", "--cookie"),
+         r"(?<![\w-])(?:-b|--cookie)[ \t]+[\"'](?=[^\n\"']*\d)(?P<v>[^\s\"'=;]{1,200}=[^\n\"']{3,4000})",
+         starts=(("-b ", 0), ("--cookie", 0))),
 )  # fmt: skip
