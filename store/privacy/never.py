@@ -146,6 +146,7 @@ from store.privacy.never_real import (
     words_in_a_keys_place,
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
+from store.privacy.never_tool_ids import a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
@@ -271,7 +272,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
-    return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
+    return (kind == "high_entropy" and a_tools_own_name(text, s, e, value, last)) \
+        or _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
@@ -1362,9 +1364,10 @@ _COOKIE_ATTRIBUTES = ("samesite", "path", "domain", "expires", "max-age", "prior
 # to a token, which cannot authenticate; a key's `kid`, a secret's `version`), as a JSON key or a
 # label ends in them.
 _ID_NOUNS = ("uid", "uuid", "guid", "cuid", "xid", "ulid", "ksuid", "oid", "nanoid", "job", "trace", "span",
-             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version")
+             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version", "cursor")
+# (`cursor`, `endCursor`, `next_cursor`: a page's position in a listing, handed back to get the next)
 ID_NOUN = (r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z"
-           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z")
+           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z|cursor\Z")
 
 
 def _label_name(tail: str) -> str:
