@@ -36,3 +36,20 @@ def a_tools_own_name(text: str, s: int, e: int, value: str, last: str) -> bool:
         return True  # `api.1.<id>`: a replica's name as a listing prints it, its task's id last
     return compiled("tool-ids-ref", _REF_BEFORE).search(text, s - 80 if s > 80 else 0, s) is not None
     # (`checksum of ref <uuid>::<id>`: a build tool's reference to a snapshot)
+
+
+# A string interpolation's expression in a value (Swift's `\(account.id)`): the value is computed.
+_INTERPOLATED = r"\\\([A-Za-z_][\w.]{0,80}(?:\(\))?\)"
+# A template's reference opened at a value's end (`pass:${{`, `{{`, `${`) and closed after it on its line.
+_OPENED_AT_THE_END = r"(?:\$\{\{|\{\{|\$\{)\Z"
+_CLOSED_AFTER = r"[ \t]*[A-Za-z_][\w.\[\]'\"-]{0,120}[ \t]*\}"
+
+
+def a_template(text: str, s: int, e: int, value: str) -> bool:
+    """Whether `value` (text[s:e] less its quotes) is a template, not a secret: it holds a string
+    interpolation's expression, or it ends where a template's reference opens (`${{ secrets.X }}`,
+    `{{ .Values.x }}`, `${VAR}`) whose name and closing brace follow on its line."""
+    if "\\(" in value and compiled("tool-ids-interpolated", _INTERPOLATED).search(value):
+        return True  # `forKey: "Bookmark-\(url.path)"`: a key made from an expression
+    return value[-1] == "{" and compiled("tool-ids-opened", _OPENED_AT_THE_END).search(value) is not None \
+        and compiled("tool-ids-closed", _CLOSED_AFTER).match(text, e) is not None

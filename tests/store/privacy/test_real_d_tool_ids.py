@@ -61,3 +61,25 @@ def test_a_build_tools_snapshot_ref_is_kept():
                  "failed to solve: failed to compute cache key: failed to calculate checksum of ref " + a + "::" + b
                  + ': "/LICENSE": not found\n'):
         kept(text)
+
+
+# ---------------------------------------------------------------- a path by its form
+def test_a_path_with_its_line_number_or_a_glob_is_kept():
+    for text in ("| Token Refresh Timer | `lib/session/tokenStore.ts:48` | setInterval | Session | `clearInterval()` |\n",
+                 "| Password Reset Watcher | `app/account/resetFlow.py:120:7` | watcher | Accounts |\n",
+                 "3. 出力パス変更: `out/debug/*.aab` → `out/release/*.aab`\n",
+                 "- password file path: `keys/*.pem`\n"):
+        kept(text)
+
+
+# ---------------------------------------------------------------- a template by its syntax
+def test_a_key_computed_by_string_interpolation_is_kept():
+    for text in ('        prefs.set(tokenData, forKey: "SessionToken-\\(account.identifier)")\n',
+                 '    if let saved = store.data(forKey: "SecretBlob-\\(folderURL.lastPathComponent)") {\n'):
+        kept(text)
+
+
+def test_a_value_that_opens_a_template_reference_is_kept():
+    text = ("      - run: |\n          jarsigner -keystore app.jks \\\n            -storepass pass:${{ secrets.STORE_PASSWORD }} \\\n"
+            "            -keypass pass:${{ secrets.SIGNING_KEY_PASSWORD }} \\\n            app.apk upload\n")
+    kept(text)
