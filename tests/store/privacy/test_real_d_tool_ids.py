@@ -83,3 +83,15 @@ def test_a_value_that_opens_a_template_reference_is_kept():
     text = ("      - run: |\n          jarsigner -keystore app.jks \\\n            -storepass pass:${{ secrets.STORE_PASSWORD }} \\\n"
             "            -keypass pass:${{ secrets.SIGNING_KEY_PASSWORD }} \\\n            app.apk upload\n")
     kept(text)
+
+
+# ---------------------------------------------------------------- a URL's public challenge
+def test_a_pkce_challenge_in_a_sign_in_url_is_kept():
+    challenge = gen("d2-pkce", 43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    text = ("Open this link to sign in with your account:\n\nhttps://login.example-idp.com/oauth2/authorize?client_id=4471"
+            "&redirect_uri=http%3A%2F%2Flocalhost%3A8085%2F&scope=openid%20email&access_type=offline"
+            "&code_challenge=" + challenge + "&code_challenge_method=S256\n")
+    kept(text, challenge)
+    verifier = random_secret("d2-pkce-verifier", 43)
+    redacted("curl -X POST https://login.example-idp.com/oauth2/token -d grant_type=authorization_code"
+             "&code_verifier=" + verifier + "&client_secret=" + random_secret("d2-pkce-cs", 24), verifier)
