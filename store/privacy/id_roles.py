@@ -93,7 +93,8 @@ def _id_places_in_urls(text: str, urls: list) -> dict:
                 places.setdefault(seg, (False, span))
         for pair in query.split("&") if query else ():
             name, eq, value = pair.partition("=")
-            if len(value) >= 8 and name and not credential.search(name.lower()) and name_verdict(name) is None:
+            if len(value) >= 8 and name and (not credential.search(name.lower()) or _a_public_challenge(name)) \
+                    and name_verdict(name) is None:
                 places.setdefault(value, (True, span))
     return places
 
@@ -134,9 +135,16 @@ def _in_a_credentials_place(text: str, value: str) -> bool:
             j = k
             while j > 0 and (before[j - 1].isalnum() or before[j - 1] in "_.-"):
                 j -= 1
-            if j > 0 and before[j - 1] in "?&#;" and credential.search(before[j:k].lower()):
+            if j > 0 and before[j - 1] in "?&#;" and credential.search(before[j:k].lower()) \
+                    and not _a_public_challenge(before[j:k]):
                 return True
         if before.endswith(":") and text[i + len(value):i + len(value) + 1] == "@":
             return True
         i = text.find(value, i + len(value))
     return seen >= 200
+
+
+def _a_public_challenge(name: str) -> bool:
+    """A query's name that ends in `challenge` (PKCE's `code_challenge`): the hash of a verifier
+    the client keeps, sent in the clear by design; the verifier and the code stay credentials."""
+    return name.lower().replace("-", "_").endswith("challenge")

@@ -146,6 +146,7 @@ from store.privacy.never_real import (
     words_in_a_keys_place,
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
+from store.privacy.never_tool_ids import a_template, a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
@@ -191,6 +192,10 @@ PATH_OR_REFERENCE = (
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
 )
+# A relative path as a person cites it: with its line (and column) after it, or a glob of the files
+# of one kind in a folder.
+PATH_CITED = (r"[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}(?::[0-9]{1,6}){1,2}"  # lib/auth.ts:48:7
+              r"|[\w.-]+(?:/[\w.@-]+)*/\*\.[a-z][a-z0-9]{0,4}")  # out/debug/*.apk
 # A PowerShell command's name (Verb-Noun, with the verbs that read or make a value).
 CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
           r"-[A-Z][A-Za-z]{2,40}")
@@ -255,6 +260,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     # (`{` or a backquote right before the span or at its start: read by character, not from a slice of both)
     if (value[0] in "e{" or (s and (last in "{`" or text[s] in "{`"))) and _a_reference_by_its_mark(text, s, e, value):
         return True  # (the call only where such a value can start: most values pay one test)
+    if (value[-1] == "{" or "\\(" in value) and a_template(text, s, e, value):
+        return True
     shape = _VALUE_SHAPES.get(value)  # the classes a value is of by itself, judged once
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
@@ -271,7 +278,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     before = text[s - 40 if s > 40 else 0:s]
     low_before = before.lower()
     end = low_before.rstrip(" \t\"'\\")  # (what ends in a label's separator, where a label stands)
-    return _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
+    return (kind == "high_entropy" and a_tools_own_name(text, s, e, value, last)) \
+        or _never_by_place(text, s, e, kind, value, shape, last, before, low_before, end, after) \
         or _never_in_tool_output(text, s, e, kind, value, shape, last, end) \
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
@@ -690,6 +698,8 @@ def _by_its_marks(value: str, first: str) -> bool:
     if first == "!" and compiled("never-tag", r"![A-Za-z][A-Za-z_:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword (with a digit, `!Pqj9conv`: a password)
     if first in "./~@pPoOsScCeEwWiIgGaAtdD" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
+        return True
+    if "/" in value and (":" in value or "*" in value) and compiled("never-path-cited", PATH_CITED).fullmatch(value):
         return True
     if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
@@ -1362,9 +1372,10 @@ _COOKIE_ATTRIBUTES = ("samesite", "path", "domain", "expires", "max-age", "prior
 # to a token, which cannot authenticate; a key's `kid`, a secret's `version`), as a JSON key or a
 # label ends in them.
 _ID_NOUNS = ("uid", "uuid", "guid", "cuid", "xid", "ulid", "ksuid", "oid", "nanoid", "job", "trace", "span",
-             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version")
+             "accessor", "etag", "revision", "rev", "snowflake", "kid", "version", "cursor")
+# (`cursor`, `endCursor`, `next_cursor`: a page's position in a listing, handed back to get the next)
 ID_NOUN = (r"(?:^|[^a-z])(?:[a-z]*_)?(?:u|uu|gu|cu|x|ul|ksu|o|nano)id\Z"
-           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z")
+           r"|(?:^|[^a-z])(?:job|trace|span|accessor|etag|rev|revision|snowflake|kid|version)\Z|cursor\Z")
 
 
 def _label_name(tail: str) -> str:
