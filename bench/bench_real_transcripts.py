@@ -320,15 +320,20 @@ def write_raw(path: str, rows) -> None:
             f.write(json.dumps({k: v for k, v in r.items() if k != "places"}, ensure_ascii=False) + "\n")
 
 
+def print_figures(rows, parts, who: str = "") -> None:
+    """Per part and overall, each redaction and each distinct (repository, value) once; `who` before
+    each line ("baseline " for the baseline's)."""
+    for counted in (rows, None):
+        if counted is None:
+            counted = by_value(rows)
+            print(f"{who}distinct (repository, value), each once:")
+        for part in parts:
+            print(f"{who}part {part}: " + figures([r for r in counted if r["part"] == part]))
+        print(f"{who}overall: " + figures(counted))
+
+
 def print_filter(rows, parts) -> None:
-    for part in parts:
-        print(f"part {part}: " + figures([r for r in rows if r["part"] == part]))
-    print("overall: " + figures(rows))
-    values = by_value(rows)
-    print("distinct (repository, value), each once:")
-    for part in parts:
-        print(f"part {part}: " + figures([r for r in values if r["part"] == part]))
-    print("overall: " + figures(values))
+    print_figures(rows, parts)
     hit = {r["repo"] for r in rows}
     wrong = Counter(r["repo"] for r in rows if r["label"] == "not")
     top = sum(n for _repo, n in wrong.most_common(2))
@@ -344,14 +349,7 @@ def print_baseline(rows, base, parts) -> None:
     redacted and the other did not (a hint of recall: only what one of them redacted is labelled)."""
     print("baseline (a secret word, `=` or `:`, a value; the common providers' prefixes), in the filter's "
           "place in the same import:")
-    for part in parts:
-        print(f"baseline part {part}: " + figures([r for r in base if r["part"] == part]))
-    print("baseline overall: " + figures(base))
-    values = by_value(base)
-    print("baseline distinct (repository, value), each once:")
-    for part in parts:
-        print(f"baseline part {part}: " + figures([r for r in values if r["part"] == part]))
-    print("baseline overall: " + figures(values))
+    print_figures(base, parts, "baseline ")
     by_filter, by_baseline = made_by(rows), made_by(base)
     for part in parts + ("overall",):
         only_base = sum(not also_made(r, by_filter) for r in base if r["label"] == "secret" and part in (r["part"], "overall"))
