@@ -1534,8 +1534,8 @@ def _tables(text, low, found):
         heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
         cols = []
         for i, h in enumerate(heads):
-            if "encrypted" in h or "cipher" in h:
-                continue
+            if "encrypted" in h or "ciphertext" in h.replace("_", "").replace(" ", ""):
+                continue  # (not any `cipher`: a `cipher_key` column holds the key itself)
             verdict = name_verdict(h.replace(" ", "_")) if h else None
             if verdict is None and h in LABELS:
                 verdict = (LABELS[h], STRONG)

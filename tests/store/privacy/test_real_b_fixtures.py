@@ -70,6 +70,9 @@ def test_a_cell_under_an_encrypted_column_is_ciphertext():
     kept(text)
     text = table.format(col="api_secret")
     assert "9c1e0a7f3b2d4e6f8a0b" not in clean_text(text), clean_text(text)
+    # a cipher's key is the secret itself, not ciphertext: its column is read
+    text = table.format(col="cipher_key")
+    assert "9c1e0a7f3b2d4e6f8a0b" not in clean_text(text), clean_text(text)
 
 
 def test_a_password_a_test_client_sends_to_its_own_app_is_a_fixture():
