@@ -46,7 +46,7 @@ class SeenSecrets:
         self._forget()
 
     def __reduce__(self):  # (to an import's worker: the path alone, never what was read)
-        return _at, (self.path,)
+        return SeenSecrets, (self.path[: -len(SUFFIX)],)
 
     def _forget(self) -> None:
         self._key = self._inner = self._outer = None
@@ -187,14 +187,6 @@ class SeenSecrets:
         return outer.digest()[:MAC_BYTES]
 
 
-def _at(path: str) -> SeenSecrets:
-    seen = SeenSecrets.__new__(SeenSecrets)
-    seen.path = path
-    seen.generation = 0
-    seen._forget()
-    return seen
-
-
 _LOADED: dict = {}  # database path -> its memory, kept for a process's life (the hook server's)
 
 
@@ -210,11 +202,14 @@ def forget_loaded() -> None:
     _LOADED.clear()
 
 
-def remembering(patterns, db_path: str):
+def remembering(patterns, db_path):
     """The person's patterns (store.config.privacy_patterns) with the store's memory, as one
-    store.privacy.UserPatterns: what the hook, `memlane import` and the secrets audit pass."""
+    store.privacy.UserPatterns: what the hook, `memlane import` and the secrets audit pass;
+    `patterns` as they are where there is no database path (a store not on disk)."""
     from store.privacy import UserPatterns
 
+    if not isinstance(db_path, str) or not db_path:
+        return patterns
     if type(patterns) is UserPatterns:
         return UserPatterns(patterns.secret, patterns.keep, for_store(db_path))
     return UserPatterns(patterns, (), for_store(db_path))

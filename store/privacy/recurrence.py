@@ -39,10 +39,9 @@ def rememberable(value: str) -> bool:
         return False
     if compiled("recur-chars", r"[A-Za-z0-9+/_.~=-]+").fullmatch(value) is None:
         return False
-    low = value.lower()
-    digits = any(c.isdigit() for c in value)
-    if not digits or low == value.upper():  # (no letter: upper and lower copies are the same)
+    if not _mixed(value):
         return False
+    low = value.lower()
     hexed = compiled("recur-hex", r"(?:[a-z0-9]{1,10}[_-])??([0-9a-f-]+)").fullmatch(low)
     if hexed is not None:  # hex, a UUID, or hex after a service's head (`rk_<hex>`): no words in it
         return (hexed.end(1) - hexed.start(1) - hexed.group(1).count("-")) * 4 >= REMEMBER_MIN_BITS

@@ -436,7 +436,7 @@ def _check_secrets(report: _Report, conn, redact: bool, db_path: str = "") -> No
     from store.forgetting import redact_findings, secrets_audit
     from store.seen_secrets import remembering
 
-    patterns = remembering(privacy_patterns(), db_path) if db_path else privacy_patterns()
+    patterns = remembering(privacy_patterns(), db_path)
     findings = secrets_audit(conn, patterns)
     if not findings:
         report.ok("secrets audit: no stored memory holds a secret today's rules find")

@@ -80,8 +80,7 @@ class SecretsAuditView(MemoryListView):
     def _patterns(self):
         """The person's patterns with the store's memory of secrets redacted before
         (store/seen_secrets.py): a bare copy stored before its secret was seen is found too."""
-        path = getattr(self.store, "path", None)
-        return remembering(privacy_patterns(), path) if isinstance(path, str) and path else privacy_patterns()
+        return remembering(privacy_patterns(), getattr(self.store, "path", None))
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-status", classes="cleanup-status", markup=False)
