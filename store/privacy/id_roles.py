@@ -17,9 +17,8 @@ Only ``re``; patterns compiled on first use.
 from __future__ import annotations
 
 from store.privacy.names import name_verdict
-from store.privacy.never_real_places import CREDENTIAL_PART
-from store.privacy.rules import PROVIDERS
-from store.privacy.values import CACHE, compiled
+from store.privacy.never_real_places import CREDENTIAL_PART, provider_prefixes
+from store.privacy.values import compiled
 
 # The kinds a value's name or its shape found: those a place elsewhere may show to be an id's.
 _NAMED_KINDS = frozenset(("token", "secret", "api_key", "high_entropy"))
@@ -105,10 +104,7 @@ def _a_credentials_head(value: str) -> bool:
     m = compiled("roles-head", r"([a-z]{1,8})[_-]").match(value)
     if m is not None and compiled("never-real-credential-part", CREDENTIAL_PART).search(m.group(1)):
         return True
-    prefixes = CACHE.get("provider prefixes")
-    if prefixes is None:  # (every provider's prefix, rules.PROVIDERS)
-        prefixes = CACHE["provider prefixes"] = tuple(p for _kind, ps, _pattern in PROVIDERS for p in ps)
-    return value.startswith(prefixes)
+    return value.startswith(provider_prefixes())
 
 
 def _stands_elsewhere(text: str, value: str, a: int, b: int) -> bool:

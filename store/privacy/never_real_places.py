@@ -129,10 +129,15 @@ def _prefixed_id_in_a_query(text: str, s: int, value: str) -> bool:
     name = q.group(1).lower()
     if credential.search(m.group(1)) or credential.search(name) or name_verdict(name) is not None:
         return False
+    return not value.startswith(provider_prefixes())
+
+
+def provider_prefixes() -> tuple:
+    """Every provider's prefix (rules.PROVIDERS), made once (values.CACHE)."""
     prefixes = CACHE.get("provider prefixes")
-    if prefixes is None:  # (every provider's prefix, rules.PROVIDERS)
+    if prefixes is None:
         prefixes = CACHE["provider prefixes"] = tuple(p for _kind, ps, _pattern in PROVIDERS for p in ps)
-    return not value.startswith(prefixes)
+    return prefixes
 
 
 def _a_path_after_a_port(text: str, s: int, value: str) -> bool:
