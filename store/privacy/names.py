@@ -37,6 +37,7 @@ from store.privacy.values import (
     compiled,
     is_reference,
     leet_dotted,
+    line_start_escaped_or_not,
     looks_random,
     remember,
 )
@@ -278,9 +279,7 @@ def _a_test_runners_status(text, s, e):
     """`PASS` as a test runner's status word at the start of its report line, whatever the runner:
     after Go's mark (`--- PASS: TestX/case (0.00s)`), or before a test's name and its elapsed time
     (`PASS: suite/case_2 (12 ms)`): the name of a test, not a password."""
-    escaped = text.rfind("\\n", 0, s)  # (a line break or its escape)
-    start = max(text.rfind("\n", 0, s) + 1, escaped + 2 if escaped >= 0 else 0)
-    lead = text[start:s].strip(" \t")
+    lead = text[line_start_escaped_or_not(text, s):s].strip(" \t")
     if lead.startswith("---") and not lead.strip("- \t"):
         return True
     if lead.strip("[#*>\u2713\u2714"):

@@ -25,7 +25,7 @@ Only ``re``; patterns compiled on first use.
 
 from __future__ import annotations
 
-from store.privacy.values import compiled
+from store.privacy.values import compiled, line_start_escaped_or_not
 
 # Where an analytics or telemetry SDK takes its write key, up to the value's quote: its loader's first
 # argument (`analytics.load("`, `rudderanalytics.load("`), a member of the object given to the loader
@@ -127,8 +127,7 @@ def _under_an_encrypted_name(text: str, s: int) -> bool:
     at = text.rfind("ncrypted", s - 4000 if s > 4000 else 0, s)
     if at < 0 or compiled("never-code-long-base64", r"[A-Za-z0-9+/_-]{100,}={0,2}").match(text, s) is None:
         return False
-    escaped = text.rfind("\\n", 0, at)  # (the name's line starts after a break, escaped or not)
-    lo = max(text.rfind("\n", 0, at) + 1, escaped + 2 if escaped >= 0 else 0)
+    lo = line_start_escaped_or_not(text, at)  # (the name's line)
     block = text[lo:s]
     if "\\n" in block:  # (YAML in JSON printed as text: its line breaks and quotes escaped)
         block = block.replace("\\n", "\n").replace('\\"', '"')

@@ -119,6 +119,13 @@ def line_bounds(text: str, at: int) -> tuple:
     return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
 
 
+def line_start_escaped_or_not(text: str, at: int) -> int:
+    """Where the line `at` stands on starts, after a line break or its escape (`\\n` in JSON or
+    a log printed as text)."""
+    escaped = text.rfind("\\n", 0, at)
+    return max(text.rfind("\n", 0, at) + 1, escaped + 2 if escaped >= 0 else 0)
+
+
 def add_span(found, text, s, e, prio, kind):
     # (no marker starts within reach before `s`, most spans: inside_marker's first test, without its call)
     if e > s and (text.rfind("[REDACTED", s - 64 if s > 64 else 0, s + 9) < 0 or not inside_marker(text, s)):
