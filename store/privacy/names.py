@@ -678,9 +678,16 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
 
 
 def _a_remark_opens(text, key_start):
-    """`(` after a blank opens the key's parenthesis: a remark in prose (`root@host (password: X)`),
-    not a call's argument list (`login(password: pw)`)."""
-    return text[key_start - 1:key_start] == "(" and text[key_start - 2:key_start - 1] in (" ", "\t")
+    """`(` after a blank opens the key's parenthesis: a remark in prose (`root@host (password: X)`,
+    `a login (user: u, password: X)`: the key after other pairs of it), not a call's argument
+    list (`login(password: pw)`)."""
+    if text[key_start - 1:key_start] == "(":
+        return text[key_start - 2:key_start - 1] in (" ", "\t")
+    if text[key_start - 2:key_start] != ", ":
+        return False
+    p = text.rfind("(", key_start - 200 if key_start > 200 else 0, key_start)
+    return p > 0 and text[p - 1] in " \t" and compiled(
+        "remark-pairs", r"(?:[^\W\d_][\w .-]{0,30}:[ \t]*[^,()\n]{1,80},[ \t]*){1,3}").fullmatch(text, p + 1, key_start) is not None
 
 
 # A remark in parentheses that ends a line: words (`(rotated)`, `(expires 2027-01-01)`, `(do not
@@ -1051,8 +1058,9 @@ def _code_context(text, line, value, key, style, key_start):
     line.count_to(key_start)
     line_start = line.start
     before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
-    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "("):
-        return True  # self.token = nextchar, f(token=tok)
+    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "(" and not (
+            has_digit and style == "colon" and _a_remark_opens(text, key_start))):
+        return True  # self.token = nextchar, f(token=tok) (not `root@host (password: Xk72p)`: a remark in prose)
     if _declared(text, line, before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and line.opens > line.closes and not line.in_string():
