@@ -656,8 +656,10 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
         return False  # token: otherToken / password = db_password (variables)
-    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start):
-        return False
+    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start) \
+            and not (style == "colon" and text[vend:vend + 1] == ")" and compiled("digit", "[0-9]").search(value) is not None
+                     and _a_remark_opens(text, key_start)):
+        return False  # (not `a login (user: u, password: harbor_2026)`: a remark in prose, its value a literal)
     eol = text.find("\n", vend, vend + 200)
     rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
     if rest[:1] == "(" and _remark(rest, value):
@@ -1058,9 +1060,8 @@ def _code_context(text, line, value, key, style, key_start):
     line.count_to(key_start)
     line_start = line.start
     before = _run_start(text, line_start, key_start, " \t")  # the head but its last spaces ends there
-    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "(" and not (
-            has_digit and style == "colon" and _a_remark_opens(text, key_start))):
-        return True  # self.token = nextchar, f(token=tok) (not `root@host (password: Xk72p)`: a remark in prose)
+    if key.startswith(("self.", "this.", "cls.", "@")) or (before > line_start and text[before - 1] == "("):
+        return True  # self.token = nextchar, f(token=tok)
     if _declared(text, line, before):
         return True  # let token=next, const secret=cfg: a declaration of code names its value
     if style == "loose" and line.opens > line.closes and not line.in_string():

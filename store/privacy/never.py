@@ -794,6 +794,8 @@ def _secret_name(value: str) -> bool:
         return False
     if not (value.islower() or value.isupper()):
         return False  # My-Secret-Key: a password a person typed, in its own case
+    if value[-5] in "_-" and value[-4:-2] in ("19", "20") and value[-2:].isdigit() and value.islower() and "/" not in value and "." not in value:
+        return False  # harbor_pass_2026: words and a year, a password a person made (a name's version: v2, _2)
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
 

@@ -24,6 +24,12 @@ def test_a_plain_password_in_a_remark_goes(template):
     assert clean_text(template.format(PW)) == template.format("[REDACTED:password]")
 
 
+def test_a_password_of_words_and_digits_in_a_remark_goes():
+    line = "  - Shared sandbox (user: tide, password: {})"
+    value = "tide" + "_7" + "wave"
+    assert clean_text(line.format(value)) == line.format("[REDACTED:password]")
+
+
 def test_a_password_after_other_pairs_of_a_remark_goes():
     line = "Mailbox for alerts (address: alerts@corp.test, password: {})"
     assert clean_text(line.format(SYM)) == line.format("[REDACTED:password]")
@@ -34,6 +40,8 @@ def test_a_password_after_other_pairs_of_a_remark_goes():
     "session = client.login(user: name, password: pw2)",
     "the form asks for two fields (user: required, password: required)",
     "see the settings (password: hidden) before you start",
+    "keep the variable (password: new_value) as it was",
+    "client.login(user: u, password: pass_2)",
 ])  # fmt: skip
 def test_code_and_words_are_kept(line):
     assert clean_text(line) == line
