@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from store.privacy import rules
-from store.privacy.lexicon import MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
+from store.privacy.lexicon import KEY_WORDS, MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
@@ -1129,7 +1129,7 @@ _WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most
 
 def _says_secret(word):
     low = word.lower()
-    if low in SECRET_WORDS or low in ENTROPY_WORDS:
+    if low in SECRET_WORDS or low in ENTROPY_WORDS or low in KEY_WORDS:
         return True
     verdict = name_verdict(word)
     return verdict is not None and verdict[1] > WEAK
