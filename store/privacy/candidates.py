@@ -478,8 +478,10 @@ def _alone(text, e):
 
 
 def _prose_follows(text, e):
-    """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
-    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
+    """Words of prose follow position `e` on its line (`(change after first login)`), not code;
+    or prose of a language written without spaces between its words (`需配置在服务器上`)."""
+    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?(?:[^\W\d_]{2,}[ \t']+[^\W\d_]"
+                    r"|[\u3040-\u30ff\u3400-\u9fff]{3})").match(text, e) is not None
 
 
 def _assigned_in_a_sentence(text, j, span):
