@@ -93,7 +93,11 @@ CALLS = {
     # a password handed to its hasher (Django, Werkzeug, PHP, bcrypt in Python and Node, argon2);
     # `:notalgo`: Ansible's `password_hash('sha512')` names the algorithm there
     "make_password": 0, "generate_password_hash": 0, "password_hash:notalgo": 0, "hashpw": 0,
-    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0,
+    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0, "make:hash": 0, "password.create": 0,
+    # `make:hash`: Laravel's `Hash::make('X')`;
+    # `:cost`: a hash call given a cost (4-31 rounds) or a salt after its text is bcrypt's, whatever
+    # it is imported as (`import { hash } from "bcryptjs"`: `hash("X", 12)`)
+    "hash:cost": 0, "hashsync:cost": 0,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -1857,10 +1861,14 @@ def _calls(text, low, anchors, found):
                 continue
             if cond == "redis" and "redis" not in low[max(0, at - 30):at]:
                 continue
+            if cond == "hash" and not low.endswith("hash::", 0, at):
+                continue
             args = _arguments(text, at + len(short))
             if not args:
                 continue
             if cond == "ac" and not compiled("twilio-sid", r"[\"']AC[0-9a-f]{32}[\"']\Z").match(text[args[0][0]:args[0][1]]):
+                continue
+            if cond == "cost" and not (len(args) == 2 and _a_cost_or_salt(text[args[1][0]:args[1][1]].strip())):
                 continue
             i = index if index >= 0 else len(args) + index
             if not 0 <= i < len(args):
@@ -1876,6 +1884,12 @@ def _calls(text, low, anchors, found):
             m = rx.search(text, max(0, at - 140), at + 13)
             if m is not None and m.end() == at + 13:
                 _take(text, found, m.span(2), STRONG, POSITION, "password")
+
+
+def _a_cost_or_salt(arg):
+    """A password hasher's second argument: a cost (4 to 31 rounds) or a salt (`gensalt()`,
+    `genSaltSync(10)`, `saltRounds`)."""
+    return (arg.isdigit() and 4 <= int(arg) <= 31) or "salt" in arg.lower()
 
 
 def _call_shorts():
