@@ -454,6 +454,10 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             if amp is not None:
                 e -= len(value) - amp.start()
                 value = value[:amp.start()]
+        if value[-1:] == ">" and "</" in value and (tag := compiled("closing-tag", r"</[A-Za-z][\w:.-]*>\Z").search(value)):
+            # `password: X</user_request>`, `token: X</p>`: an element's closing tag ends the value in it
+            e -= len(value) - tag.start()
+            value = value[:tag.start()]
         if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
             # `secret: API_KEY="v"`: the value is itself an assignment; its quoted part goes
             # too (a value is one line)
@@ -674,7 +678,7 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         # `Token: foreground,` is a name in a dict of code.
         if rest.startswith(",") and value.isidentifier() and not any(ch.isdigit() for ch in value):
             return False
-        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"')) or \
+        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"', "</")) or \
             (rest[:1] == ")" and _a_remark_opens(text, key_start))
     return True
 
