@@ -137,7 +137,7 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
+        lits.update(("value:", "variable", '"value"', "'value'", "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      " from stdin", " where ",
                      *PIN_LITERALS,
                      'key="', 'name="', *_BOX_BARS, "password_hash"))
@@ -279,7 +279,7 @@ def find(text, low, anchors, found, find_secrets):
     _labels(text, low, anchors, found)
     if " as " in present:
         _value_first(text, low, anchors, found)
-    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
+    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or "'value'" in present or \
             "parametervalue" in present:
         _pairs(text, low, anchors, found)
     if "value:" in present:
@@ -1365,6 +1365,10 @@ _PAIRS = (
     ("json", '"value"', 500, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,\s{0,40}"
                              r"(?:\"[\w-]{1,40}\"[ \t]*:[ \t]*(?:\"[^\"\n]{0,100}\"|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
                              r"\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # the same in single quotes: a Python dict's repr (boto3's `[{'name': 'X', 'value': 'Y'}]`), a JS object
+    ("repr", "'value'", 500, r"'(?:name|key|Name|Key)'[ \t]*:[ \t]*'([\w./:-]{1,80})'[ \t]*,\s{0,40}"
+                             r"(?:'[\w-]{1,40}'[ \t]*:[ \t]*(?:'[^'\n]{0,100}'|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
+                             r"'(?:value|Value)'[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's
@@ -1377,7 +1381,7 @@ _PAIRS = (
 # What a pair's match holds before its literal, one of them (the lowercased text): where none stands
 # in the reach before a place, the pattern is not tried over it (a line of 166,000 `value:` was
 # read 500 characters back at each: ~1.2 s a MB)
-_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"')}
+_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"'), "repr": ("'name'", "'key'")}
 
 
 def _pairs(text, low, anchors, found):
