@@ -111,6 +111,7 @@ from store.privacy.values import (
     matches_from,
     without_closing_marks,
 )
+from store.privacy.wrapped import wrapped_tails
 
 __all__ = [
     "strip_private",
@@ -404,6 +405,8 @@ def _stored_command(text, at):
 # store/privacy/never.py has the last word on every one.
 FINDERS = (
     ("provider prefix", lambda look: _provider_tokens(look.text, look.runs, look.found), "rules.PROVIDERS"),
+    ("a provider's token wrapped onto the lines below", lambda look: look.found and wrapped_tails(look.text, look.found),
+     "wrapped.WRAPPED_KINDS"),
     ("shapes", lambda look: _shaped(look.text, look.low, look.anchors, look.runs, look.found), "rules.TOKEN_RULES"),
     ("name = value", _named, "rules.SECRET_WORDS and the name rules (names.py)"),
     ("random beside a secret word", _random, "rules.ENTROPY_* (values.looks_random)"),

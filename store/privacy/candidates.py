@@ -93,7 +93,11 @@ CALLS = {
     # a password handed to its hasher (Django, Werkzeug, PHP, bcrypt in Python and Node, argon2);
     # `:notalgo`: Ansible's `password_hash('sha512')` names the algorithm there
     "make_password": 0, "generate_password_hash": 0, "password_hash:notalgo": 0, "hashpw": 0,
-    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0,
+    "bcrypt.hash": 0, "bcrypt.hashsync": 0, "argon2.hash": 0, "make:hash": 0, "password.create": 0,
+    # `make:hash`: Laravel's `Hash::make('X')`;
+    # `:cost`: a hash call given a cost (4-31 rounds) or a salt after its text is bcrypt's, whatever
+    # it is imported as (`import { hash } from "bcryptjs"`: `hash("X", 12)`)
+    "hash:cost": 0, "hashsync:cost": 0,
 }  # fmt: skip
 
 _LABEL_LITERALS = None
@@ -133,7 +137,7 @@ def literals() -> tuple:
     global _LABEL_LITERALS
     if _LABEL_LITERALS is None:
         lits = {key for key, _offset in _keys().values()}
-        lits.update(("value:", "variable", '"value"', "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
+        lits.update(("value:", "variable", '"value"', "'value'", "| ", " as ", "password", "insert", "@tcp(", "@unix(", "addlogin", "setuser", "parametervalue",
                      " from stdin", " where ",
                      *PIN_LITERALS,
                      'key="', 'name="', *_BOX_BARS, "password_hash"))
@@ -275,7 +279,7 @@ def find(text, low, anchors, found, find_secrets):
     _labels(text, low, anchors, found)
     if " as " in present:
         _value_first(text, low, anchors, found)
-    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or \
+    if "key" in present or "value:" in present or "variable" in present or '"value"' in present or "'value'" in present or \
             "parametervalue" in present:
         _pairs(text, low, anchors, found)
     if "value:" in present:
@@ -478,8 +482,10 @@ def _alone(text, e):
 
 
 def _prose_follows(text, e):
-    """Words of prose follow position `e` on its line (`(change after first login)`), not code."""
-    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?[^\W\d_]{2,}[ \t']+[^\W\d_]").match(text, e) is not None
+    """Words of prose follow position `e` on its line (`(change after first login)`), not code;
+    or prose of a language written without spaces between its words (`需配置在服务器上`)."""
+    return compiled("prose-follows", r"[ \t]+(?:[(（\u2014\u2013-]+[ \t]*)?(?:[^\W\d_]{2,}[ \t']+[^\W\d_]"
+                    r"|[\u3040-\u30ff\u3400-\u9fff]{3})").match(text, e) is not None
 
 
 def _assigned_in_a_sentence(text, j, span):
@@ -1359,6 +1365,10 @@ _PAIRS = (
     ("json", '"value"', 500, r"\"(?:name|key|Name|Key)\"[ \t]*:[ \t]*\"([\w./:-]{1,80})\"[ \t]*,\s{0,40}"
                              r"(?:\"[\w-]{1,40}\"[ \t]*:[ \t]*(?:\"[^\"\n]{0,100}\"|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
                              r"\"(?:value|Value)\"[ \t]*:[ \t]*"),
+    # the same in single quotes: a Python dict's repr (boto3's `[{'name': 'X', 'value': 'Y'}]`), a JS object
+    ("repr", "'value'", 500, r"'(?:name|key|Name|Key)'[ \t]*:[ \t]*'([\w./:-]{1,80})'[ \t]*,\s{0,40}"
+                             r"(?:'[\w-]{1,40}'[ \t]*:[ \t]*(?:'[^'\n]{0,100}'|[\w.-]{1,40})[ \t]*,\s{0,40}){0,3}"
+                             r"'(?:value|Value)'[ \t]*:[ \t]*"),
     # a CloudFormation parameter, in the CLI's shorthand or in JSON
     ("cfn", "parametervalue", 200, r"\"?ParameterKey\"?[ \t]*[=:][ \t]*\"?([\w.-]{1,80})\"?[ \t]*,[ \t]*\"?ParameterValue\"?[ \t]*[=:][ \t]*"),
     # an object named by a secret whose `value` holds it (Terraform's outputs and state, a config's
@@ -1371,7 +1381,7 @@ _PAIRS = (
 # What a pair's match holds before its literal, one of them (the lowercased text): where none stands
 # in the reach before a place, the pattern is not tried over it (a line of 166,000 `value:` was
 # read 500 characters back at each: ~1.2 s a MB)
-_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"')}
+_PAIR_NEEDS = {"k8s": ("name:", "key:"), "json": ('"name"', '"key"'), "repr": ("'name'", "'key'")}
 
 
 def _pairs(text, low, anchors, found):
@@ -1855,10 +1865,14 @@ def _calls(text, low, anchors, found):
                 continue
             if cond == "redis" and "redis" not in low[max(0, at - 30):at]:
                 continue
+            if cond == "hash" and not low.endswith("hash::", 0, at):
+                continue
             args = _arguments(text, at + len(short))
             if not args:
                 continue
             if cond == "ac" and not compiled("twilio-sid", r"[\"']AC[0-9a-f]{32}[\"']\Z").match(text[args[0][0]:args[0][1]]):
+                continue
+            if cond == "cost" and not (len(args) == 2 and _a_cost_or_salt(text[args[1][0]:args[1][1]].strip())):
                 continue
             i = index if index >= 0 else len(args) + index
             if not 0 <= i < len(args):
@@ -1874,6 +1888,12 @@ def _calls(text, low, anchors, found):
             m = rx.search(text, max(0, at - 140), at + 13)
             if m is not None and m.end() == at + 13:
                 _take(text, found, m.span(2), STRONG, POSITION, "password")
+
+
+def _a_cost_or_salt(arg):
+    """A password hasher's second argument: a cost (4 to 31 rounds) or a salt (`gensalt()`,
+    `genSaltSync(10)`, `saltRounds`)."""
+    return (arg.isdigit() and 4 <= int(arg) <= 31) or "salt" in arg.lower()
 
 
 def _call_shorts():

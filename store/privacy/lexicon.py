@@ -119,7 +119,17 @@ WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privke
 MORE_SECRET_WORDS = {"salt": ("secret", 1), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3)}
 QUALIFIED_ONLY = frozenset(("sk", "pat"))
 # What the text is searched for to find those words in a name.
-MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat")
+# The word `key` in other languages, its plural and definite forms (`nova chave X`, `neuer Schlüssel X`,
+# `новый ключ X`): like `key`, a word that makes a random value beside it on its line a secret
+# (names.random_values); its own name rule reads them as names of nothing.
+KEY_WORDS = frozenset((
+    "chave", "chaves", "chiave", "chiavi", "schlüssel", "schluessel", "ключ", "ключа", "ключі", "ключом", "klucz",
+    "klucza", "kluczem", "sleutel", "nyckel", "nyckeln", "nøkkel", "nøkkelen", "nøgle", "nøglen", "avain", "avaimen",
+    "anahtar", "anahtarı", "kulcs", "kulcsot", "cheie", "cheia", "cheii", "klíč", "klíče", "kľúč", "ključ", "clé",
+))  # fmt: skip
+MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat", "chave", "chiav", "schlüssel", "schluessel", "ключ", "klucz",
+                      "sleutel", "nyckel", "nøkkel", "nøgle", "avain", "avaim", "anahtar", "kulcs", "chei", "klíč",
+                      "kľúč", "ključ", "clé")  # fmt: skip
 
 # Labels of a user and its password together (`Login: admin / X`, `Zugangsdaten: admin / X`).
 CREDENTIAL_LABELS = (

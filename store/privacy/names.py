@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from store.privacy import rules
-from store.privacy.lexicon import MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
+from store.privacy.lexicon import KEY_WORDS, MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
@@ -454,6 +454,10 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             if amp is not None:
                 e -= len(value) - amp.start()
                 value = value[:amp.start()]
+        if value[-1:] == ">" and "</" in value and (tag := compiled("closing-tag", r"</[A-Za-z][\w:.-]*>\Z").search(value)):
+            # `password: X</user_request>`, `token: X</p>`: an element's closing tag ends the value in it
+            e -= len(value) - tag.start()
+            value = value[:tag.start()]
         if value and value[-1] in "=:" and text[e:e + 1] in ("\"", "'"):
             # `secret: API_KEY="v"`: the value is itself an assignment; its quoted part goes
             # too (a value is one line)
@@ -656,8 +660,10 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     if style in ("spaced", "colon") and _looks_like_name(value) and \
             compiled("endsword", _ENDS_WITH_SECRET_WORD, re.IGNORECASE).match(value):
         return False  # token: otherToken / password = db_password (variables)
-    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start):
-        return False
+    if compiled("ident", r"[A-Za-z_][A-Za-z0-9_]*\Z").match(value) and _code_context(text, line, value, key, style, key_start) \
+            and not (style == "colon" and text[vend:vend + 1] == ")" and compiled("digit", "[0-9]").search(value) is not None
+                     and _a_remark_opens(text, key_start)):
+        return False  # (not `a login (user: u, password: harbor_2026)`: a remark in prose, its value a literal)
     eol = text.find("\n", vend, vend + 200)
     rest = text[vend:eol if eol >= 0 else vend + 200].lstrip(" \t")
     if rest[:1] == "(" and _remark(rest, value):
@@ -672,15 +678,22 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         # `Token: foreground,` is a name in a dict of code.
         if rest.startswith(",") and value.isidentifier() and not any(ch.isdigit() for ch in value):
             return False
-        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"')) or \
+        return not rest or rest.startswith(("#", "//", ";", ",", "}", "\r", "\\n", "'", '"', "</")) or \
             (rest[:1] == ")" and _a_remark_opens(text, key_start))
     return True
 
 
 def _a_remark_opens(text, key_start):
-    """`(` after a blank opens the key's parenthesis: a remark in prose (`root@host (password: X)`),
-    not a call's argument list (`login(password: pw)`)."""
-    return text[key_start - 1:key_start] == "(" and text[key_start - 2:key_start - 1] in (" ", "\t")
+    """`(` after a blank opens the key's parenthesis: a remark in prose (`root@host (password: X)`,
+    `a login (user: u, password: X)`: the key after other pairs of it), not a call's argument
+    list (`login(password: pw)`)."""
+    if text[key_start - 1:key_start] == "(":
+        return text[key_start - 2:key_start - 1] in (" ", "\t")
+    if text[key_start - 2:key_start] != ", ":
+        return False
+    p = text.rfind("(", key_start - 200 if key_start > 200 else 0, key_start)
+    return p > 0 and text[p - 1] in " \t" and compiled(
+        "remark-pairs", r"(?:[^\W\d_][\w .-]{0,30}:[ \t]*[^,()\n]{1,80},[ \t]*){1,3}").fullmatch(text, p + 1, key_start) is not None
 
 
 # A remark in parentheses that ends a line: words (`(rotated)`, `(expires 2027-01-01)`, `(do not
@@ -1120,7 +1133,7 @@ _WORD_VERDICTS: dict = {}  # (a word's verdict: the same few words stand at most
 
 def _says_secret(word):
     low = word.lower()
-    if low in SECRET_WORDS or low in ENTROPY_WORDS:
+    if low in SECRET_WORDS or low in ENTROPY_WORDS or low in KEY_WORDS:
         return True
     verdict = name_verdict(word)
     return verdict is not None and verdict[1] > WEAK

@@ -496,7 +496,8 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
             or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
-    return shape & _WORD and _default_credential(value.lower(), low_before)  # (its first test, read once a value)
+    return shape & _WORD and _default_credential(value.lower(), low_before) \
+        and not (after == "@" and _public_host(text, e))  # (its first test, read once a value)
 
 
 _WORD_ENDS = frozenset((" ", "\t", "\n", "\"", "'", ""))  # (what ends the word before a span, for _sealed)
@@ -794,6 +795,8 @@ def _secret_name(value: str) -> bool:
         return False
     if not (value.islower() or value.isupper()):
         return False  # My-Secret-Key: a password a person typed, in its own case
+    if value[-5] in "_-" and value[-4:-2] in ("19", "20") and value[-2:].isdigit() and value.islower() and "/" not in value and "." not in value:
+        return False  # harbor_pass_2026: words and a year, a password a person made (a name's version: v2, _2)
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
 
@@ -924,6 +927,20 @@ def _default_credential(value: str, before: str) -> bool:
             return True
         at = before.find(value, at + 1)
     return False
+
+
+# The last labels of a host name only its own network resolves, or documentation's (RFC 2606, 6761).
+_LOCAL_HOST_LABELS = frozenset("local localhost internal lan localdomain home test example invalid docker svc cluster".split())
+
+
+def _public_host(text: str, at: int) -> bool:
+    """`@` at `at` then a public host's name (`db.shop-name.com.br`): not a service's bare name
+    (`@db`), an address, localhost, a `.local`/`.internal` name, nor a documentation domain."""
+    m = compiled("never-host-name", r"@([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[:/\s\"'?]|\Z)").match(text, at)
+    if m is None:
+        return False
+    labels = m.group(1).split(".")
+    return labels[-1].isalpha() and len(labels[-1]) >= 2 and not any(x in _LOCAL_HOST_LABELS for x in labels)
 
 
 def _psql_variable(text: str, s: int) -> bool:

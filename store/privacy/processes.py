@@ -374,7 +374,7 @@ def oauth_codes(text, anchors, found):
 # ------------------------------------------------------------------------------ user / password
 _LOGIN_WORDS = r"(?i:log[ \t-]?in|sign[ \t-]?in|creds|credentials|user(?:name)?|account|admin|root)"
 _LOGIN_STEMS = ("log", "sign", "cred", "user", "account", "admin", "root")  # one in each of _LOGIN_WORDS
-_SLASH_PAIR = (r"(?:^|[ \t(:\[`\"'])[`\"']?([\w.@+-]{1,64})[`\"']?[ \t]+/[ \t]+[`\"']?([^\s`\"']{1,128}?)[`\"']?"
+_SLASH_PAIR = (r"(?:^|[ \t(:\[`\"'])[(`\"']?([\w.@+-]{1,64})[`\"']?[ \t]+/[ \t]+[`\"']?([^\s`\"']{1,128}?)[`\"']?"
                r"[.,;)]*(?:[ \t]|\r?\n|\Z)")
 
 
