@@ -282,6 +282,8 @@ def _a_test_runners_status(text, s, e):
     lead = text[line_start_escaped_or_not(text, s):s].strip(" \t")
     if lead.startswith("---") and not lead.strip("- \t"):
         return True
+    if lead and lead[-1] >= "\u2000" and not lead.strip("- \t*").isalnum():
+        return True  # `\u2705 PASS: name`: a status mark (a check mark, an emoji) before it says a result
     if lead.strip("[#*>\u2713\u2714"):
         return False
     end = text.find("\n", e)
@@ -480,6 +482,8 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         if stripped.isalpha() and _a_stand_in_or_a_type(text, e, kind, stripped):
             return
+        if stripped[0].islower() and _a_plural_names_setting(name, stripped):
+            return
         add_span(found, text, s, e, P_NAME, kind)
         return
     if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
@@ -525,7 +529,23 @@ def _judged(text, found, s, e, kind, strength, name, style):
         return
     if value.isalpha() and _a_stand_in_or_a_type(text, e, kind, value):
         return
+    if style != "cli" and value[:1].islower() and _a_plural_names_setting(name, value):
+        return
     add_span(found, text, s, e, P_NAME, kind)
+
+
+# Names of a secret in the plural: they hold several values (a user and its password, a list, an
+# object, a file's path), never one word.
+_PLURAL_SECRET_NAMES = ("credentials", "creds", "secrets", "tokens", "passwords", "keys")
+
+
+def _a_plural_names_setting(name, value):
+    """`value` (a word in lower case, or words joined by hyphens) under a name that is a secret's
+    noun in the plural (`credentials: 'include'`, fetch's option; `tokens: disabled`): an
+    option's setting, not the credentials, which one word cannot be.  (A flag's, `--creds ops`,
+    may be a user whose password follows: not read here.)"""
+    return name.rsplit(".", 1)[-1].lower().endswith(_PLURAL_SECRET_NAMES) and len(value) <= 20 \
+        and compiled("lower-words", r"[a-z]+(?:-[a-z]+)*\Z").match(value) is not None
 
 
 def _a_stand_in_or_a_type(text, e, kind, value):

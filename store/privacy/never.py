@@ -826,7 +826,7 @@ def _secret_word_as_value(value: str) -> bool:
             return False
     from store.privacy.lexicon import LABELS
 
-    if words in LABELS:
+    if words in LABELS or (words[-1] >= "\u3000" and words.endswith(_head_final_labels())):
         return True
     parts = compiled("never-label-words", r"[ -]+").split(words)
     for i, word in enumerate(parts):
@@ -892,6 +892,18 @@ def _inflected(word: str) -> bool:
 
 
 _STEMS: list = []
+_HEAD_FINAL: list = []
+
+
+def _head_final_labels() -> tuple:
+    """The lexicon's labels in Chinese, Japanese or Korean script, which put a noun phrase's head
+    last, written without spaces (`你的API密钥`, "your API key"): letters that end in one of them
+    name a secret, whatever qualifies it before (_secret_word_as_value)."""
+    if not _HEAD_FINAL:
+        from store.privacy.lexicon import LABELS
+
+        _HEAD_FINAL.append(tuple(w for w in LABELS if w[-1] >= "\u3000" and " " not in w))
+    return _HEAD_FINAL[0]
 
 
 def _label_stems() -> tuple:

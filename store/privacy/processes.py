@@ -214,6 +214,8 @@ def protocol_commands(text, anchors, found):
             lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
             if lead is None or not (lead.group("irc") or text[at:end].isupper()):
                 continue
+            if compiled("protocol-tally", r"[ \t]+\d+/\d+[ \t]*\r?(?:\n|\Z)").match(text, end):
+                continue  # `PASS 12/12`: a test runner's tally of its checks, not a command's argument
             _command_words(text, end, lead.group("q"), bool(lead.group("irc")), least, most, found)
 
 

@@ -1,0 +1,77 @@
+"""False redactions of real transcripts' shapes, by class (each test's text is our own, of the
+same shape: other words and values)."""
+
+import pytest
+
+from store.privacy import clean_text, find_secrets
+
+
+@pytest.mark.parametrize("text", [
+    "MEXC_SECRET_KEY=您的交易所密钥\n",
+    "BINANCE_API_SECRET=你的Binance密钥\nBINANCE_API_KEY=你的API密钥\n",
+    'log.warn("WALLET_PASSWORD=请填写钱包密码")\n',
+    "DB_PASSWORD=あなたのパスワード\n",
+    "VENDOR_TOKEN: 你的访问令牌\n",
+    "KRAKEN_PASSPHRASE=您的Kraken密码\n",
+    "STRIPE_API_KEY=ここにStripeのトークン\n",
+])  # fmt: skip
+def test_a_value_that_names_a_secret_in_a_head_final_script_is_a_stand_in(text):
+    """Chinese and Japanese write a noun phrase without spaces, its head noun last: a value of
+    letters alone that ends in a secret's noun (`你的API密钥`, "your API key") describes the secret
+    it stands in for, whatever words qualify the noun."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DB_PASSWORD=密码是Tr0ub4dor\n", "Tr0ub4dor"),
+    ("OKX_SECRET_KEY=Kq7vX2mLp9Rt\n", "Kq7vX2mLp9Rt"),
+    ("密码: Wq8rT2zLmQ\n", "Wq8rT2zLmQ"),
+])  # fmt: skip
+def test_a_value_after_a_head_final_label_stays_a_secret(text, value):
+    assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "const res = await fetch('/api/orders', {\n  method: 'PATCH',\n  credentials: 'include',\n})\n",
+    "fetch(url, { credentials: \"same-origin\" })\n",
+    "const opts = {\n    credentials: 'omit',\n    mode: 'cors',\n}\n",
+    "router.use(cors({ credentials: true, origin: allowed }))\n",
+    "pipeline:\n  tokens: disabled\n",
+])  # fmt: skip
+def test_a_word_under_a_plural_secret_name_is_a_setting(text):
+    """A plural name (`credentials`, `tokens`) holds more than one value (a user and its password,
+    a list, an object, a file); a word in lower case under it is an option's setting (fetch's
+    `credentials: 'include'`), not the credentials themselves."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("credentials: 'Zq8vR2mLk4Tx'\n", "Zq8vR2mLk4Tx"),
+    ("DB_CREDENTIALS=admin:Wq8rT2zLmQ\n", "Wq8rT2zLmQ"),
+    ("credential: 'hunterwolfe'\n", "hunterwolfe"),
+    ("password: 'sunflower'\n", "sunflower"),
+])  # fmt: skip
+def test_a_value_under_a_secret_name_stays_a_secret(text, value):
+    assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "\u2705 PASS: \u8ba2\u5355\u540c\u6b65-7d\n\u2705 PASS: \u8ba2\u5355\u540c\u6b65-30d\n",
+    "  \u2714 PASS: checkout_flow_guest\n",
+    "\U0001F7E2 PASS: retry-budget-exhausted\n\u274c FAIL: retry-window-open\n",
+    "Migration self-check\nPASS 9/9\n- \u2705 schema.sql present\n",
+    "== smoke ==\nPASS 31/32\n",
+])  # fmt: skip
+def test_a_report_line_with_a_status_mark_or_a_tally_keeps_its_words(text):
+    """A test runner's report line: `PASS` after a status mark (a check mark, an emoji) names the
+    test after it; `PASS 9/9` gives a tally.  Neither is a password's label."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("USER: deploy\nPASS: Wq8#rT2zLm\n", "Wq8#rT2zLm"),
+    ("- USER: ops\n- PASS: Zr4!mPq8Lw\n", "Zr4!mPq8Lw"),
+    ("PASS 7Gk2/pQ9\n", "7Gk2/pQ9"),
+])  # fmt: skip
+def test_a_password_under_pass_outside_a_report_stays_a_secret(text, value):
+    assert value not in clean_text(text)
