@@ -75,3 +75,28 @@ def test_a_report_line_with_a_status_mark_or_a_tally_keeps_its_words(text):
 ])  # fmt: skip
 def test_a_password_under_pass_outside_a_report_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "/usr/bin/bash: line 1: D:toolsbuildrelease-notes.sh: command not found\n",
+    "/usr/bin/bash: line 1: C:projectsledgerrun_nightly.bat: command not found\n",
+    "bash: deploy_preview.ps1: command not found\n",
+    "/bin/bash: line 1: RUNNING_IN_CI=yes: command not found\n",
+    "/home/kim/notes/todo.md: line 12: **Backlog: command not found\n"
+    "/home/kim/notes/todo.md: line 14: ===: command not found\n",
+])  # fmt: skip
+def test_a_command_the_shell_could_not_find_that_is_no_typed_word(text):
+    """`X: command not found` stores a password typed where a command was expected; not where X is
+    a file the shell was asked to run (a script's name, its folders' separators lost), an
+    assignment the shell read as a command (`NAME=value`), or a line of a file that is no shell
+    script run as one (the shell names the file and its line: a document's words)."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("bash: Tr0ub4dor&3x: command not found\n", "Tr0ub4dor&3x"),
+    ("/usr/bin/bash: line 1: Kq7vX2mLp9: command not found\n", "Kq7vX2mLp9"),
+    ("zsh: command not found: Wq8rT2zLmQ.\n", "Wq8rT2zLmQ"),
+])  # fmt: skip
+def test_a_password_typed_as_a_command_stays_a_secret(text, value):
+    assert value not in clean_text(text)
