@@ -482,7 +482,7 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         if stripped.isalpha() and _a_stand_in_or_a_type(text, e, kind, stripped):
             return
-        if stripped[0].islower() and _a_plural_names_setting(name, stripped):
+        if (stripped[0].islower() and _a_plural_names_setting(name, stripped)) or _names_last_word(stripped, name):
             return
         add_span(found, text, s, e, P_NAME, kind)
         return
@@ -500,7 +500,7 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if style in ("dq", "sq") and len(value) > 4 and value.startswith(("\\\"", "\\'")) and value.endswith(value[:2]):
         s, e = s + 2, e - 2  # "\"X\"" (Gradle's buildConfigField): the string's quotes are not the value's
         value = text[s:e]
-    if is_reference(value) or _same_name(value, name):
+    if is_reference(value) or _same_name(value, name) or _names_last_word(value, name):
         return
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
             compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
@@ -575,6 +575,15 @@ def _same_name(value, name):
     if first.isascii() and first.isalnum() and first.lower() != form[:1]:
         return False  # (the first character of the value's form: most values differ there)
     return value.strip().lower().replace("_", "").replace("-", "") == form
+
+
+def _names_last_word(value, name):
+    """`API_KEY=KEY`, `apiToken: token`: the value repeats the last word of its name (a stand-in a
+    command's example writes), not a secret that a word of three to eight letters could be."""
+    if not 3 <= len(value) <= 8 or not value.isalpha():
+        return False
+    last = compiled("name-last-word", r"(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))([A-Za-z]+)\Z").search(name)
+    return last is not None and last.group(1).lower() == value.lower()
 
 
 _NAME_FORMS: dict = {}

@@ -248,7 +248,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if e - s >= 40 and _in_a_signature_element(text, s):
         return True
     if kind == "private_key":
-        return ciphertext_under_its_header(text, s)
+        return ciphertext_under_its_header(text, s) or _no_key_in_its_block(text, s, e)
     value = text[s:e].strip().strip("\"'`")
     if "\\" in value:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
@@ -666,6 +666,10 @@ def _value_shape(value: str):
     low = value.lower()
     if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
         return True
+    if ("_" in value or "-" in value) and compiled("never-other-hints", _OTHER_HINTS).search(low) and _placeholder(value):
+        return True  # TU_CLAVE_AQUI, VOTRE_JETON_ICI: a stand-in in the language it is written in
+    if len(value) >= 16 and not len(value) % 4 and _base64_of_a_stand_in(value):
+        return True
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):
@@ -952,16 +956,55 @@ def _placeholder(value: str) -> bool:
     if "EXAMPLE" in value and len(value) >= 16 and compiled("never-example-marked", EXAMPLE_MARKED).fullmatch(value):
         return True
     rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
-    for v in (value, value[rest.end():] if rest else None):
+    # (`[YOUR_KEY`, `<your-token`: its bracket's close cut off, left after the span by the finder)
+    for v in (value, value[rest.end():] if rest else None, value[1:] if value[0] in "[<" else None):
         if not v:
             continue
         if compiled("never-placeholder", PLACEHOLDER).fullmatch(v):
             return True
         # (a size between the words: `replace-with-32-random-bytes`)
         words = compiled("never-words", r"([A-Za-z]+(?:[_ .+-](?:[A-Za-z]+|\d{1,4}(?=[_ .+-])))*)(?:[_-]?\d{1,4})?\Z").match(v)
-        if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
+        if words and any(w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS
+                         for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
+
+
+# PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script
+# most written beside English (Spanish, Portuguese, French, German, Italian, Dutch), in ASCII.
+OTHER_PLACEHOLDER_WORDS = frozenset(
+    "tu tus aqui reemplazar ejemplo seu sua substituir exemplo votre ici remplacer exemple dein deine ihr ihre "
+    "hier ersetzen beispiel tuo qui sostituire esempio jouw vervangen voorbeeld".split()
+)
+# ... as words of a value (_value_shape's gate, for a value of words joined by `_` or `-`)
+_OTHER_HINTS = r"(?:^|[_ .+-])(?:" + "|".join(sorted(OTHER_PLACEHOLDER_WORDS)) + r")(?:[_ .+-]|\Z)"
+
+
+def _no_key_in_its_block(text: str, s: int, e: int) -> bool:
+    """The key block at text[s:e], its end line in it, holds a stand-in for its body, no key's
+    (`-----BEGIN PRIVATE KEY-----\\nYOUR_PRIVATE_KEY\\n-----END…`, `...`)."""
+    end = text.find("-----END", s + 10, e)
+    head = text.find("-----", text.find("-----BEGIN", s, end) + 10, end) if end >= 0 else -1
+    if head < 0:
+        return False
+    body = compiled("never-key-body-breaks", r"\\[nr]|\s").sub("", text[head + 5:end])
+    return len(body) <= 80 and _placeholder(body) if body else True
+
+
+def _base64_of_a_stand_in(value: str) -> bool:
+    """`value` is base64 of a stand-in's text (`your-secret-jwt-key-change-in-production`, as a
+    Kubernetes Secret's `data:` asks for it).  (Base64 of ASCII text starts each group of four with
+    A-Z or a-f, the high bit of its first byte unset: a random value fails within a few groups.)"""
+    if compiled("never-b64-ascii", r"(?:[A-Za-f][A-Za-z0-9+/]{3})*[A-Za-f][A-Za-z0-9+/][A-Za-z0-9+/=]{2}\Z").match(value) is None:
+        return False
+    try:
+        raw = a2b_base64(value)
+    except (BinasciiError, ValueError):
+        return False
+    if len(raw) < 12 or not raw.isascii():
+        return False
+    plain = raw.decode("ascii")
+    return plain.isprintable() and _placeholder(plain)
 
 
 # A key that marks itself as a documentation example: it ends in EXAMPLE or EXAMPLEKEY, in upper

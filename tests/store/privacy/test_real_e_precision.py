@@ -100,3 +100,37 @@ def test_a_command_the_shell_could_not_find_that_is_no_typed_word(text):
 ])  # fmt: skip
 def test_a_password_typed_as_a_command_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+def _b64(text):
+    import base64
+
+    return base64.b64encode(text.encode()).decode()
+
+
+@pytest.mark.parametrize("text", [
+    "git push https://marta:TU_CLAVE_AQUI@gitlab.com/marta/tienda.git\n",
+    "DEPLOY_TOKEN=VOTRE_JETON_ICI\n",
+    "SMTP_PASSWORD=DEIN_PASSWORT_HIER\n",
+    "WEBHOOK_SECRET=[YOUR_WEBHOOK_SECRET\n",
+    'SA_JSON={"type":"service_account","private_key":"-----BEGIN PRIVATE KEY-----\\nPASTE_THE_KEY_HERE\\n-----END PRIVATE KEY-----\\n"}\n',
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\n",
+    "kind: Secret\ndata:\n  signing-secret: " + _b64("replace-with-your-signing-secret") + "\n",
+    "kind: Secret\ndata:\n  db-password: " + _b64("changeme-in-prod-db-password") + "\n",
+    "claude mcp add notion --env NOTION_API_KEY=KEY -- npx -y notion-mcp\n",
+    "export LINEAR_TOKEN=TOKEN\n",
+])  # fmt: skip
+def test_a_stand_in_in_any_language_or_wrapping_is_no_secret(text):
+    """A stand-in says so in the language it is written in (`TU_CLAVE_AQUI`, "your key here"),
+    with its bracket cut off by the finder (`[YOUR_X`), as a key block's body of words, as the
+    base64 a manifest asks for, or as its own name's last word (`API_KEY=KEY`)."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("git push https://marta:Tu7kQ2vXpL9@gitlab.com/marta/tienda.git\n", "Tu7kQ2vXpL9"),
+    ("kind: Secret\ndata:\n  db-password: " + _b64("Wq8#rT2zLm-prod") + "\n", _b64("Wq8#rT2zLm-prod")),
+    ("export LINEAR_TOKEN=lin_api_Kq7vX2mLp9Rt4Wz8Yb3N\n", "lin_api_Kq7vX2mLp9Rt4Wz8Yb3N"),
+])  # fmt: skip
+def test_a_value_beside_a_stand_ins_shape_stays_a_secret(text, value):
+    assert value not in clean_text(text)
