@@ -292,6 +292,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or (kind in _CHOSEN_OR_ISSUED and len(value) <= 40 and _text_among_translated_labels(text, s, e, value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
+        or _never_by_its_role(text, s, e, kind, value, end) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)))
@@ -1611,9 +1612,33 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
     return last == " " and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" and _heads_a_block(text, e)
 
 
+# A signature's credential scope (AWS Signature Version 4): `<key id>/<date>/<region>/<service>/aws4_request`.
+CREDENTIAL_SCOPE = r"[\w.-]+(?:/|%2[Ff])\d{8}(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])aws4_request\Z"
+
+
+def _never_by_its_role(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
+    """What a value is by the role it plays where it stands: a signature's credential scope (the
+    key id in it is found alone, as its provider's), a random value a map is keyed by (`'<public
+    key>': { chainKey: … }`: the entry's name; a secret would be its value)."""
+    if value.endswith("aws4_request") and compiled("never-credential-scope", CREDENTIAL_SCOPE).match(value):
+        return True
+    return kind == "high_entropy" and compiled("never-maps-key", r"[\"']?[ \t]*:[ \t]*\{").match(text, e) is not None \
+        and compiled("never-maps-key-start", r"(?m)(?:^|[{,])[ \t]*[\"']?\Z").search(text, text.rfind("\n", s - 200 if s > 200 else 0, s) + 1, s) is not None
+
+
+def _a_storage_keys_name(value: str, end: str) -> bool:
+    """`value`, under a storage's key (`STORAGE_KEY = '`, `sessionStorageKey: '`), is words in lower
+    case (`kanban-board-state-v3`): the name a browser's or an app's storage keeps an entry under.
+    (A cloud storage account's key, `AZURE_STORAGE_KEY`, is a random run of base64.)"""
+    return len(value) <= 60 and compiled("never-storage-entry", r"[a-z]{2,}(?:[-_.:][a-z0-9]{1,20})*\Z").match(value) is not None \
+        and not any(word in end for word in ("azure", "account", "access", "shared", "sas"))
+
+
 def _after_a_label_11(text: str, s: int, value: str, last: str, end: str, sep: str) -> bool:
     """The eleventh batch's classes of a value after a label's separator (`sep`, `:` or `=`, ends `end`)."""
     if end[-4:-1] == "key" and compiled("never-lookup-key", LOOKUP_KEY_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    if "storage" in end and end[:-1].rstrip(" \t\"'\\").endswith("key") and _a_storage_keys_name(value, end):
         return True
     if sep == ":":
         if last == '"' and text.rfind("ert", s - 120 if s > 120 else 0, s) >= 0 and _in_a_certificate_object(text, s):

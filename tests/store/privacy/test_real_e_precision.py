@@ -134,3 +134,56 @@ def test_a_stand_in_in_any_language_or_wrapping_is_no_secret(text):
 ])  # fmt: skip
 def test_a_value_beside_a_stand_ins_shape_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "const STORAGE_KEY = 'kanban-board-state-v3';\n",
+    'export const CACHE_KEY = "recent-searches";\n',
+    "const sessionStorageKey = 'wizard-step';\n",
+    '{"issue_key": "OPS-412", "status": "open"}\n',
+    "ticket_key: PAY-88\n",
+])  # fmt: skip
+def test_the_name_a_key_looks_up_is_no_secret(text):
+    """Under a name of a key that is looked up (a browser storage's, a cache's), a value of words
+    in lower case is that key's name; an issue tracker's key (`OPS-412`) names a ticket."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("AZURE_STORAGE_KEY=" + "Kq7vX2mLp9Rt4Wz8Yb3N" * 4 + "==\n", "Kq7vX2mLp9Rt4Wz8Yb3N"),
+    ("AZURE_STORAGE_ACCOUNT_KEY=" + "Kq7vX2mLp9Rt4Wz8Yb3N" * 4 + "==\n", "Kq7vX2mLp9Rt4Wz8Yb3N"),
+    ("ENCRYPTION_KEY=amber-falcon-river-stone\n", "amber-falcon-river-stone"),
+])  # fmt: skip
+def test_a_key_beside_a_lookups_shape_stays_a_secret(text, value):
+    assert value not in clean_text(text)
+
+
+def test_a_signed_urls_credential_scope_is_no_secret_but_its_key_id_and_signature_stay():
+    """`X-Amz-Credential=<key id>/<date>/<region>/<service>/aws4_request`: the scope is the date,
+    the region and the service of the signature; a key id in it (AKIA…) and the signature stay."""
+    text = ("https://objects.example-cdn.net/b/7/3f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="
+            "assetdelivery%2F20260101%2Feu-west-2%2Fs3%2Faws4_request&X-Amz-Date=20260101T101010Z"
+            "&X-Amz-Expires=300&X-Amz-Signature=" + "9f3b2c7d" * 8 + "&X-Amz-SignedHeaders=host\n")
+    assert "assetdelivery" in clean_text(text)
+    assert "9f3b2c7d" not in clean_text(text)
+    key_id = "AKIA" + "QX7ZK2LM4NB8RT3W"
+    text = text.replace("assetdelivery", key_id)
+    assert key_id not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Closing session: SessionEntry {\n  _chains: {\n    'BQx7Kp2LmZ9vR4tWq8Yb3NcD6fGh1JkLmN0pQrS5uVwX': { chainKey: [Object], chainType: 1 }\n  },\n",
+    "Closing session: SessionEntry {\n  _chains: {\n    BQx7Kp2LmZ9vR4tWq8Yb3NcD6fGh1JkLmN0pQrS5uVwX: { chainKey: [Object] }\n  },\n",
+])  # fmt: skip
+def test_a_random_value_standing_as_a_maps_key_is_no_secret(text):
+    """A random value that a map is keyed by (a ratchet's public key, a hash, an id, its member's
+    object after it) names the entry: the secret, if any, is the entry's value."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("password: *Hunter7Falcon*\n", "*Hunter7Falcon*"),
+    ("chainKey: 'BQx7Kp2LmZ9vR4tWq8Yb3NcD6fGh1JkLmN0pQrS5uVwX'\n", "BQx7Kp2LmZ9vR4tWq8Yb3NcD6fGh1JkLmN0pQrS5uVwX"),
+])  # fmt: skip
+def test_a_value_beside_those_shapes_stays_a_secret(text, value):
+    assert value not in clean_text(text)
