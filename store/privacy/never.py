@@ -1616,11 +1616,42 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
 CREDENTIAL_SCOPE = r"[\w.-]+(?:/|%2[Ff])\d{8}(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])aws4_request\Z"
 
 
+# After a netrc entry's password: more words that are no keyword of netrc's, or a bracket's close.
+NETRC_SENTENCE_GOES_ON = (r"[ \t]*\)|[ \t]+(?!(?:machine|login|password|account|macdef|default|port|protocol)\b)"
+                          r"[a-z]{2,}\b")
+
+
+def _a_state_of_other_names(text: str, s: int, e: int, value: str) -> bool:
+    """The word `value` at `s` ends its line after a name's separator, and within 300 characters
+    it ends another line after a name that names no secret (`- `SESSION_SECRET` - Provisioned`
+    beside `- `APP_BASE_URL` - Provisioned`): a checklist's state of each name, not a secret."""
+    lo = s - 300 if s > 300 else 0
+    if text[e:e + 1] not in ("\n", "\r", "") or (text.find(value, e, e + 300) < 0 and text.find(value, lo, s) < 0):
+        return False  # (no other place of it: most values)
+    name_before = compiled("never-state-name", r"([A-Za-z_][\w.-]*)[`'\"*]*[ \t]*[-:=][ \t]*\Z")
+    at = text.find(value, lo, e + 300)
+    while at >= 0:
+        stop = at + len(value)
+        if at != s and text[stop:stop + 1] in ("\n", "\r", ""):
+            name = name_before.search(text, text.rfind("\n", at - 200 if at > 200 else 0, at) + 1, at)
+            if name is not None and not compiled("never-state-secret-name", r"(?i)pass|pwd|secret|token|key|auth|cred") \
+                    .search(name.group(1)):
+                return True
+        at = text.find(value, stop, e + 300)
+    return False
+
+
 def _never_by_its_role(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
     """What a value is by the role it plays where it stands: a signature's credential scope (the
     key id in it is found alone, as its provider's), a random value a map is keyed by (`'<public
     key>': { chainKey: … }`: the entry's name; a secret would be its value)."""
     if value.endswith("aws4_request") and compiled("never-credential-scope", CREDENTIAL_SCOPE).match(value):
+        return True
+    if kind == "password" and end.endswith("password") and value.isalpha() and value.islower() \
+            and compiled("never-netrc-pair", r"\blogin[ \t+]+\S+[ \t+]+password\Z").search(end) is not None \
+            and compiled("never-netrc-goes-on", NETRC_SENTENCE_GOES_ON).match(text, e) is not None:
+        return True  # `(login with password reset)`: a sentence, where a netrc entry ends at its line or next keyword
+    if value.isalpha() and len(value) <= 20 and end[-1:] in ("-", ":", "=") and _a_state_of_other_names(text, s, e, value):
         return True
     return kind == "high_entropy" and compiled("never-maps-key", r"[\"']?[ \t]*:[ \t]*\{").match(text, e) is not None \
         and compiled("never-maps-key-start", r"(?m)(?:^|[{,])[ \t]*[\"']?\Z").search(text, text.rfind("\n", s - 200 if s > 200 else 0, s) + 1, s) is not None

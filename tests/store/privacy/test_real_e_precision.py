@@ -187,3 +187,43 @@ def test_a_random_value_standing_as_a_maps_key_is_no_secret(text):
 ])  # fmt: skip
 def test_a_value_beside_those_shapes_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "- the admin page (login with password reset) works again\n",
+    "asked to make a login and password for the bakery site\n",
+    "#   state.json -> the web login salt+password digest and the paired devices\n",
+])  # fmt: skip
+def test_login_and_password_in_a_sentence_are_no_netrc_entry(text):
+    """`login <user> password <password>` is a netrc entry's; in a sentence the word after
+    `password` is followed by more words (an entry ends at its line's end or at its next keyword)."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("machine api.example.org login ops password sunflower\n", "sunflower"),
+    ("machine a.example.org login ops password tulipfield machine b.example.org login ci password Zr4mPq8Lw\n",
+     "tulipfield"),
+    ("default login anonymous password moonriver\n", "moonriver"),
+])  # fmt: skip
+def test_a_netrc_entrys_password_stays_a_secret(text, value):
+    assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Vars on the host:\n- \u2705 `SESSION_SECRET` - Provisioned\n- \u2705 `STRIPE_WEBHOOK_SECRET` - Provisioned\n"
+    "- \u2705 `APP_BASE_URL` - Provisioned\n",
+    "| name | state |\n|---|---|\n| DB_PASSWORD: Missing |\n| DB_HOST: Missing |\n",
+])  # fmt: skip
+def test_a_status_given_to_a_name_that_is_no_secret_too_is_a_status(text):
+    """A word a checklist gives several names, one of which names no secret (`APP_BASE_URL -
+    Provisioned`), is the state of each, not the value of the secret's."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DB_PASSWORD=Sunflowerfield\nREDIS_PASSWORD=Sunflowerfield\n", "Sunflowerfield"),
+    ("- `SESSION_SECRET` - Kq7vX2mLp9\n- `APP_BASE_URL` - https://app.example.org\n", "Kq7vX2mLp9"),
+])  # fmt: skip
+def test_a_secret_beside_a_checklist_stays_a_secret(text, value):
+    assert value not in clean_text(text)
