@@ -671,6 +671,8 @@ def _value_shape(value: str):
         return True  # TU_CLAVE_AQUI, VOTRE_JETON_ICI: a stand-in in the language it is written in
     if len(value) >= 16 and not len(value) % 4 and _base64_of_a_stand_in(value):
         return True
+    if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
+        return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):

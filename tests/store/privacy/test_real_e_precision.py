@@ -227,3 +227,23 @@ def test_a_status_given_to_a_name_that_is_no_secret_too_is_a_status(text):
 ])  # fmt: skip
 def test_a_secret_beside_a_checklist_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "# never commit these\n.netrc\n*.token\n*apikeys*\n",
+    "5. \u2705 Secret rotation - **Done in the vault job**\n",
+    "token:\n  *passwords*\n",
+])  # fmt: skip
+def test_a_word_led_by_stars_is_a_glob_or_emphasis(text):
+    """A word led by `*` (a glob's wildcard, `*apikeys*`; Markdown's emphasis, `**Done`) is a file
+    pattern or prose, never a value a secret is."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("password: Welcome*\n", "Welcome*"),
+    ("password: *Kq7vX2mLp9*\n", "*Kq7vX2mLp9*"),
+    ("MYSQL_PASSWORD_HASH=*" + "2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19" + "\nDB_PASSWORD: Tr0ub4dor*\n", "Tr0ub4dor*"),
+])  # fmt: skip
+def test_a_value_with_stars_that_is_no_glob_stays_a_secret(text, value):
+    assert value not in clean_text(text)
