@@ -671,6 +671,8 @@ def _value_shape(value: str):
         return True  # TU_CLAVE_AQUI, VOTRE_JETON_ICI: a stand-in in the language it is written in
     if len(value) >= 16 and not len(value) % 4 and _base64_of_a_stand_in(value):
         return True
+    if len(value) <= 20 and first in "NUnuMEe" and compiled("never-none-given", NONE_GIVEN).fullmatch(value):
+        return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
@@ -981,6 +983,11 @@ OTHER_PLACEHOLDER_WORDS = frozenset(
 )
 # ... as words of a value (_value_shape's gate, for a value of words joined by `_` or `-`)
 _OTHER_HINTS = r"(?:^|[_ .+-])(?:" + "|".join(sorted(OTHER_PLACEHOLDER_WORDS)) + r")(?:[_ .+-]|\Z)"
+
+
+# A value that says none is given (its words joined by `_`, `-` or a space, in any case).
+NONE_GIVEN = (r"(?i:not[_ -]?(?:set|configured|provided|defined|given|available)|unset|undefined|none|null"
+              r"|missing|empty|no[_ -]?(?:value|key|token|secret|password))")
 
 
 def _no_key_in_its_block(text: str, s: int, e: int) -> bool:

@@ -247,3 +247,23 @@ def test_a_word_led_by_stars_is_a_glob_or_emphasis(text):
 ])  # fmt: skip
 def test_a_value_with_stars_that_is_no_glob_stays_a_secret(text, value):
     assert value not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "print('HUB_TOKEN:', os.getenv('HUB_TOKEN', 'NOT_SET')[:20])\n",
+    "tok = os.getenv('SLACK_TOKEN', 'UNSET')\n",
+    "BOT_TOKEN=NOT-CONFIGURED\n",
+    "api_key: undefined\n",
+])  # fmt: skip
+def test_a_value_that_says_none_is_given_is_no_secret(text):
+    """A value that says there is none (`NOT_SET`, `UNSET`, `undefined`): a getter's default or a
+    report's, standing for a secret not given."""
+    assert find_secrets(text) == [], find_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("tok = os.getenv('SLACK_TOKEN', 'xoxb-" + "2471905832-" + "Kq7vX2mLp9Rt4Wz8Yb3N')\n", "Kq7vX2mLp9Rt4Wz8Yb3N"),
+    ("BOT_TOKEN=Unsettled42\n", "Unsettled42"),
+])  # fmt: skip
+def test_a_value_beside_a_none_shape_stays_a_secret(text, value):
+    assert value not in clean_text(text)
