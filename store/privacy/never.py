@@ -1631,20 +1631,25 @@ NETRC_SENTENCE_GOES_ON = (r"[ \t]*\)|[ \t]+(?!(?:machine|login|password|account|
 
 
 def _a_state_of_other_names(text: str, s: int, e: int, value: str) -> bool:
-    """The word `value` at `s` ends its line after a name's separator, and within 300 characters
-    it ends another line after a name that names no secret (`- `SESSION_SECRET` - Provisioned`
-    beside `- `APP_BASE_URL` - Provisioned`): a checklist's state of each name, not a secret."""
+    """The word `value` at `s` ends its line, a list's item or a table's row, after a name's
+    separator, and within 300 characters it ends another line after a name that names no secret,
+    nor a user or a database (`- `SESSION_SECRET` - Provisioned` beside `- `APP_BASE_URL` -
+    Provisioned`): a checklist's state of each name, not a secret.  (A service's settings,
+    `PG_USER: ledger` and `PG_PASSWORD: ledger`, are no list's items.)"""
     lo = s - 300 if s > 300 else 0
     if text[e:e + 1] not in ("\n", "\r", "") or (text.find(value, e, e + 300) < 0 and text.find(value, lo, s) < 0):
         return False  # (no other place of it: most values)
+    if compiled("never-state-item", r"[ \t]*(?:[-*+|>]|\d{1,3}[.)]|[^\x00-\x7f])").match(
+            text, text.rfind("\n", s - 200 if s > 200 else 0, s) + 1) is None:
+        return False  # (a list's item, a table's row: a checklist's)
     name_before = compiled("never-state-name", r"([A-Za-z_][\w.-]*)[`'\"*]*[ \t]*[-:=][ \t]*\Z")
     at = text.find(value, lo, e + 300)
     while at >= 0:
         stop = at + len(value)
         if at != s and text[stop:stop + 1] in ("\n", "\r", ""):
             name = name_before.search(text, text.rfind("\n", at - 200 if at > 200 else 0, at) + 1, at)
-            if name is not None and not compiled("never-state-secret-name", r"(?i)pass|pwd|secret|token|key|auth|cred") \
-                    .search(name.group(1)):
+            if name is not None and compiled("never-state-secret-name", r"(?i)pass|pwd|secret|token|key|auth|cred|user"
+                                                                      r"|login|name|owner|db").search(name.group(1)) is None:
                 return True
         at = text.find(value, stop, e + 300)
     return False

@@ -223,6 +223,8 @@ def test_a_status_given_to_a_name_that_is_no_secret_too_is_a_status(text):
 
 @pytest.mark.parametrize("text, value", [
     ("DB_PASSWORD=Sunflowerfield\nREDIS_PASSWORD=Sunflowerfield\n", "Sunflowerfield"),
+    ("  environment:\n    PG_DATABASE: ledger\n    PG_USER: ledger\n    PG_PASSWORD: ledger\n    PG_SCHEMA: ledger\n",
+     "PG_PASSWORD: ledger"),
     ("- `SESSION_SECRET` - Kq7vX2mLp9\n- `APP_BASE_URL` - https://app.example.org\n", "Kq7vX2mLp9"),
 ])  # fmt: skip
 def test_a_secret_beside_a_checklist_stays_a_secret(text, value):
