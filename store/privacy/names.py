@@ -282,6 +282,8 @@ def _a_test_runners_status(text, s, e):
     lead = text[line_start_escaped_or_not(text, s):s].strip(" \t")
     if lead.startswith("---") and not lead.strip("- \t"):
         return True
+    if lead and lead[-1] >= "\u2000" and not lead.strip("- \t*").isalnum():
+        return True  # `\u2705 PASS: name`: a status mark (a check mark, an emoji) before it says a result
     if lead.strip("[#*>\u2713\u2714"):
         return False
     end = text.find("\n", e)
@@ -484,6 +486,8 @@ def _judge_assigned(text, found, vm, spaced, sep, kind, strength, name, name_end
             return
         if stripped.isalpha() and _a_stand_in_or_a_type(text, e, kind, stripped):
             return
+        if (stripped[0].islower() and _a_plural_names_setting(name, stripped)) or _names_last_word(stripped, name):
+            return
         add_span(found, text, s, e, P_NAME, kind)
         return
     if group == "bq" and ("${" in value or (sep == "=" and not spaced)):
@@ -500,7 +504,7 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if style in ("dq", "sq") and len(value) > 4 and value.startswith(("\\\"", "\\'")) and value.endswith(value[:2]):
         s, e = s + 2, e - 2  # "\"X\"" (Gradle's buildConfigField): the string's quotes are not the value's
         value = text[s:e]
-    if is_reference(value) or _same_name(value, name):
+    if is_reference(value) or _same_name(value, name) or _names_last_word(value, name):
         return
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
             compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
@@ -529,7 +533,23 @@ def _judged(text, found, s, e, kind, strength, name, style):
         return
     if value.isalpha() and _a_stand_in_or_a_type(text, e, kind, value):
         return
+    if style != "cli" and value[:1].islower() and _a_plural_names_setting(name, value):
+        return
     add_span(found, text, s, e, P_NAME, kind)
+
+
+# Names of a secret in the plural: they hold several values (a user and its password, a list, an
+# object, a file's path), never one word.
+_PLURAL_SECRET_NAMES = ("credentials", "creds", "secrets", "tokens", "passwords", "keys")
+
+
+def _a_plural_names_setting(name, value):
+    """`value` (a word in lower case, or words joined by hyphens) under a name that is a secret's
+    noun in the plural (`credentials: 'include'`, fetch's option; `tokens: disabled`): an
+    option's setting, not the credentials, which one word cannot be.  (A flag's, `--creds ops`,
+    may be a user whose password follows: not read here.)"""
+    return name.rsplit(".", 1)[-1].lower().endswith(_PLURAL_SECRET_NAMES) and len(value) <= 20 \
+        and compiled("lower-words", r"[a-z]+(?:-[a-z]+)*\Z").match(value) is not None
 
 
 def _a_stand_in_or_a_type(text, e, kind, value):
@@ -559,6 +579,15 @@ def _same_name(value, name):
     if first.isascii() and first.isalnum() and first.lower() != form[:1]:
         return False  # (the first character of the value's form: most values differ there)
     return value.strip().lower().replace("_", "").replace("-", "") == form
+
+
+def _names_last_word(value, name):
+    """`API_KEY=KEY`, `apiToken: token`: the value repeats the last word of its name (a stand-in a
+    command's example writes), not a secret that a word of three to eight letters could be."""
+    if not 3 <= len(value) <= 8 or not value.isalpha():
+        return False
+    last = compiled("name-last-word", r"(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))([A-Za-z]+)\Z").search(name)
+    return last is not None and last.group(1).lower() == value.lower()
 
 
 _NAME_FORMS: dict = {}

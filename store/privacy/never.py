@@ -248,7 +248,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if e - s >= 40 and _in_a_signature_element(text, s):
         return True
     if kind == "private_key":
-        return ciphertext_under_its_header(text, s)
+        return ciphertext_under_its_header(text, s) or _no_key_in_its_block(text, s, e)
     value = text[s:e].strip().strip("\"'`")
     if "\\" in value:
         value = first_line(value)  # `CI\\nd8f13a2`: a value ends at a line break written as an escape
@@ -292,6 +292,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or (kind in _CHOSEN_OR_ISSUED and len(value) <= 40 and _text_among_translated_labels(text, s, e, value)) \
         or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
+        or _never_by_its_role(text, s, e, kind, value, end) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)))
@@ -667,6 +668,14 @@ def _value_shape(value: str):
     low = value.lower()
     if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
         return True
+    if ("_" in value or "-" in value) and compiled("never-other-hints", _OTHER_HINTS).search(low) and _placeholder(value):
+        return True  # TU_CLAVE_AQUI, VOTRE_JETON_ICI: a stand-in in the language it is written in
+    if len(value) >= 16 and not len(value) % 4 and _base64_of_a_stand_in(value):
+        return True
+    if len(value) <= 20 and first in "NUnuMEe" and compiled("never-none-given", NONE_GIVEN).fullmatch(value):
+        return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
+    if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
+        return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
         return True
     if first.isalpha() and len(value) <= 60 and value[-1] not in "0123456789" and _secret_word_as_value(value):
@@ -829,7 +838,7 @@ def _secret_word_as_value(value: str) -> bool:
             return False
     from store.privacy.lexicon import LABELS
 
-    if words in LABELS:
+    if words in LABELS or (words[-1] >= "\u3000" and words.endswith(_head_final_labels())):
         return True
     parts = compiled("never-label-words", r"[ -]+").split(words)
     for i, word in enumerate(parts):
@@ -895,6 +904,18 @@ def _inflected(word: str) -> bool:
 
 
 _STEMS: list = []
+_HEAD_FINAL: list = []
+
+
+def _head_final_labels() -> tuple:
+    """The lexicon's labels in Chinese, Japanese or Korean script, which put a noun phrase's head
+    last, written without spaces (`你的API密钥`, "your API key"): letters that end in one of them
+    name a secret, whatever qualifies it before (_secret_word_as_value)."""
+    if not _HEAD_FINAL:
+        from store.privacy.lexicon import LABELS
+
+        _HEAD_FINAL.append(tuple(w for w in LABELS if w[-1] >= "\u3000" and " " not in w))
+    return _HEAD_FINAL[0]
 
 
 def _label_stems() -> tuple:
@@ -957,16 +978,60 @@ def _placeholder(value: str) -> bool:
     if "EXAMPLE" in value and len(value) >= 16 and compiled("never-example-marked", EXAMPLE_MARKED).fullmatch(value):
         return True
     rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
-    for v in (value, value[rest.end():] if rest else None):
+    # (`[YOUR_KEY`, `<your-token`: its bracket's close cut off, left after the span by the finder)
+    for v in (value, value[rest.end():] if rest else None, value[1:] if value[0] in "[<" else None):
         if not v:
             continue
         if compiled("never-placeholder", PLACEHOLDER).fullmatch(v):
             return True
         # (a size between the words: `replace-with-32-random-bytes`)
         words = compiled("never-words", r"([A-Za-z]+(?:[_ .+-](?:[A-Za-z]+|\d{1,4}(?=[_ .+-])))*)(?:[_-]?\d{1,4})?\Z").match(v)
-        if words and any(w in PLACEHOLDER_VOCABULARY for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
+        if words and any(w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS
+                         for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
+
+
+# PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script
+# most written beside English (Spanish, Portuguese, French, German, Italian, Dutch), in ASCII.
+OTHER_PLACEHOLDER_WORDS = frozenset(
+    "tu tus aqui reemplazar ejemplo seu sua substituir exemplo votre ici remplacer exemple dein deine ihr ihre "
+    "hier ersetzen beispiel tuo qui sostituire esempio jouw vervangen voorbeeld".split()
+)
+# ... as words of a value (_value_shape's gate, for a value of words joined by `_` or `-`)
+_OTHER_HINTS = r"(?:^|[_ .+-])(?:" + "|".join(sorted(OTHER_PLACEHOLDER_WORDS)) + r")(?:[_ .+-]|\Z)"
+
+
+# A value that says none is given (its words joined by `_`, `-` or a space, in any case).
+NONE_GIVEN = (r"(?i:not[_ -]?(?:set|configured|provided|defined|given|available)|unset|undefined|none|null"
+              r"|missing|empty|no[_ -]?(?:value|key|token|secret|password))")
+
+
+def _no_key_in_its_block(text: str, s: int, e: int) -> bool:
+    """The key block at text[s:e], its end line in it, holds a stand-in for its body, no key's
+    (`-----BEGIN PRIVATE KEY-----\\nYOUR_PRIVATE_KEY\\n-----END…`, `...`)."""
+    end = text.find("-----END", s + 10, e)
+    head = text.find("-----", text.find("-----BEGIN", s, end) + 10, end) if end >= 0 else -1
+    if head < 0:
+        return False
+    body = compiled("never-key-body-breaks", r"\\[nr]|\s").sub("", text[head + 5:end])
+    return len(body) <= 80 and _placeholder(body) if body else True
+
+
+def _base64_of_a_stand_in(value: str) -> bool:
+    """`value` is base64 of a stand-in's text (`your-secret-jwt-key-change-in-production`, as a
+    Kubernetes Secret's `data:` asks for it).  (Base64 of ASCII text starts each group of four with
+    A-Z or a-f, the high bit of its first byte unset: a random value fails within a few groups.)"""
+    if compiled("never-b64-ascii", r"(?:[A-Za-f][A-Za-z0-9+/]{3})*[A-Za-f][A-Za-z0-9+/][A-Za-z0-9+/=]{2}\Z").match(value) is None:
+        return False
+    try:
+        raw = a2b_base64(value)
+    except (BinasciiError, ValueError):
+        return False
+    if len(raw) < 12 or not raw.isascii():
+        return False
+    plain = raw.decode("ascii")
+    return plain.isprintable() and _placeholder(plain)
 
 
 # A key that marks itself as a documentation example: it ends in EXAMPLE or EXAMPLEKEY, in upper
@@ -1573,9 +1638,69 @@ def _never_in_tool_output_11(text: str, s: int, e: int, value: str, last: str, e
     return last == " " and value[0].isupper() and s >= 2 and text[s - 2] not in " \t:=" and _heads_a_block(text, e)
 
 
+# A signature's credential scope (AWS Signature Version 4): `<key id>/<date>/<region>/<service>/aws4_request`.
+CREDENTIAL_SCOPE = r"[\w.-]+(?:/|%2[Ff])\d{8}(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])[a-z0-9-]+(?:/|%2[Ff])aws4_request\Z"
+
+
+# After a netrc entry's password: more words that are no keyword of netrc's, or a bracket's close.
+NETRC_SENTENCE_GOES_ON = (r"[ \t]*\)|[ \t]+(?!(?:machine|login|password|account|macdef|default|port|protocol)\b)"
+                          r"[a-z]{2,}\b")
+
+
+def _a_state_of_other_names(text: str, s: int, e: int, value: str) -> bool:
+    """The word `value` at `s` ends its line, a list's item or a table's row, after a name's
+    separator, and within 300 characters it ends another line after a name that names no secret,
+    nor a user or a database (`- `SESSION_SECRET` - Provisioned` beside `- `APP_BASE_URL` -
+    Provisioned`): a checklist's state of each name, not a secret.  (A service's settings,
+    `PG_USER: ledger` and `PG_PASSWORD: ledger`, are no list's items.)"""
+    lo = s - 300 if s > 300 else 0
+    if text[e:e + 1] not in ("\n", "\r", "") or (text.find(value, e, e + 300) < 0 and text.find(value, lo, s) < 0):
+        return False  # (no other place of it: most values)
+    if compiled("never-state-item", r"[ \t]*(?:[-*+|>]|\d{1,3}[.)]|[^\x00-\x7f])").match(
+            text, text.rfind("\n", s - 200 if s > 200 else 0, s) + 1) is None:
+        return False  # (a list's item, a table's row: a checklist's)
+    name_before = compiled("never-state-name", r"([A-Za-z_][\w.-]*)[`'\"*]*[ \t]*[-:=][ \t]*\Z")
+    at = text.find(value, lo, e + 300)
+    while at >= 0:
+        stop = at + len(value)
+        if at != s and text[stop:stop + 1] in ("\n", "\r", ""):
+            name = name_before.search(text, text.rfind("\n", at - 200 if at > 200 else 0, at) + 1, at)
+            if name is not None and compiled("never-state-secret-name", r"(?i)pass|pwd|secret|token|key|auth|cred|user"
+                                                                      r"|login|name|owner|db").search(name.group(1)) is None:
+                return True
+        at = text.find(value, stop, e + 300)
+    return False
+
+
+def _never_by_its_role(text: str, s: int, e: int, kind: str, value: str, end: str) -> bool:
+    """What a value is by the role it plays where it stands: a signature's credential scope (the
+    key id in it is found alone, as its provider's), a random value a map is keyed by (`'<public
+    key>': { chainKey: … }`: the entry's name; a secret would be its value)."""
+    if value.endswith("aws4_request") and compiled("never-credential-scope", CREDENTIAL_SCOPE).match(value):
+        return True
+    if kind == "password" and end.endswith("password") and value.isalpha() and value.islower() \
+            and compiled("never-netrc-pair", r"\blogin[ \t+]+\S+[ \t+]+password\Z").search(end) is not None \
+            and compiled("never-netrc-goes-on", NETRC_SENTENCE_GOES_ON).match(text, e) is not None:
+        return True  # `(login with password reset)`: a sentence, where a netrc entry ends at its line or next keyword
+    if value.isalpha() and len(value) <= 20 and end[-1:] in ("-", ":", "=") and _a_state_of_other_names(text, s, e, value):
+        return True
+    return kind == "high_entropy" and compiled("never-maps-key", r"[\"']?[ \t]*:[ \t]*\{").match(text, e) is not None \
+        and compiled("never-maps-key-start", r"(?m)(?:^|[{,])[ \t]*[\"']?\Z").search(text, text.rfind("\n", s - 200 if s > 200 else 0, s) + 1, s) is not None
+
+
+def _a_storage_keys_name(value: str, end: str) -> bool:
+    """`value`, under a storage's key (`STORAGE_KEY = '`, `sessionStorageKey: '`), is words in lower
+    case (`kanban-board-state-v3`): the name a browser's or an app's storage keeps an entry under.
+    (A cloud storage account's key, `AZURE_STORAGE_KEY`, is a random run of base64.)"""
+    return len(value) <= 60 and compiled("never-storage-entry", r"[a-z]{2,}(?:[-_.:][a-z0-9]{1,20})*\Z").match(value) is not None \
+        and not any(word in end for word in ("azure", "account", "access", "shared", "sas"))
+
+
 def _after_a_label_11(text: str, s: int, value: str, last: str, end: str, sep: str) -> bool:
     """The eleventh batch's classes of a value after a label's separator (`sep`, `:` or `=`, ends `end`)."""
     if end[-4:-1] == "key" and compiled("never-lookup-key", LOOKUP_KEY_LABEL).search(text, s - 40 if s > 40 else 0, s):
+        return True
+    if "storage" in end and end[:-1].rstrip(" \t\"'\\").endswith("key") and _a_storage_keys_name(value, end):
         return True
     if sep == ":":
         if last == '"' and text.rfind("ert", s - 120 if s > 120 else 0, s) >= 0 and _in_a_certificate_object(text, s):

@@ -214,6 +214,8 @@ def protocol_commands(text, anchors, found):
             lead = compiled("protocol lead", _PROTOCOL_LEAD).search(text, line_start, at)
             if lead is None or not (lead.group("irc") or text[at:end].isupper()):
                 continue
+            if compiled("protocol-tally", r"[ \t]+\d+/\d+[ \t]*\r?(?:\n|\Z)").match(text, end):
+                continue  # `PASS 12/12`: a test runner's tally of its checks, not a command's argument
             _command_words(text, end, lead.group("q"), bool(lead.group("irc")), least, most, found)
 
 
@@ -768,6 +770,24 @@ _ASKING = (r"(?:sudo[ \t]+)?(?:(?:ssh|sudo|su|passwd|sftp|scp|ftp|kinit|psql|(?:
            r"|(?:mysql|mariadb|mongo|mongosh)[ \t](?=[^\n]*?[ \t]-p(?:[ \t]|\r?\n))[^\n]*+)")
 
 
+# The shells, as one names itself before the line it could not run (`/usr/bin/bash: line 1: X:`).
+_SHELLS = frozenset(("bash", "-bash", "sh", "zsh", "dash", "ksh", "fish", "ash"))
+
+
+def _no_typed_word(text, s, word):
+    """`word`, which a shell could not run as a command at `s`, is no word a person typed there: a
+    file it was asked to run (a script's or a program's name, `E:toolsbuild.sh` with its folders'
+    separators lost), an assignment it read as a command (`NAME=value`, quoted or expanded: one
+    typed is no command), or a line of a file that is no shell script run as one (the shell names
+    that file before the line's number: `notes.md: line 12: **Backlog`)."""
+    if compiled("typed-a-file", r"(?i)[^\s]*\.(?:sh|bash|zsh|bat|cmd|ps1|py|rb|pl|js|mjs|ts|exe|jar)\Z").match(word):
+        return True
+    if compiled("typed-an-assignment", r"[A-Za-z_][A-Za-z0-9_]*=").match(word):
+        return True
+    source = compiled("a-scripts-line", r"(\S+): line \d+: [`'\"]?\Z").search(text, text.rfind("\n", 0, s) + 1, s)
+    return source is not None and source.group(1).rsplit("/", 1)[-1] not in _SHELLS
+
+
 def _answer_windows(text, places):
     """The windows a shell's answer at each of `places` is read in (its line, 160 characters before
     it and 200 after at most), those that overlap joined: each character read once.  (A window that
@@ -795,7 +815,7 @@ def typed_at_a_prompt(text, anchors, found):
                                                    for at in anchors.at(lit))):
             for m in rx.finditer(text, ls, le):
                 g = 1 if m.start(1) >= 0 else 2
-                if decide(m.group(g), STRONG, SENTENCE):
+                if decide(m.group(g), STRONG, SENTENCE) and not _no_typed_word(text, m.start(g), m.group(g)):
                     add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
     rx = None
     read = -1
