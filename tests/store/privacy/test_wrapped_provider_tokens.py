@@ -32,3 +32,14 @@ def test_the_wrapped_rest_of_a_token_goes(indent):
 def test_a_line_of_other_text_below_stays(below):
     text = "OPENAI_API_KEY=" + HEAD + "\n" + below + "\n"
     assert clean_text(text) == "OPENAI_API_KEY=[REDACTED:openai_key]\n" + below + "\n"
+
+
+@pytest.mark.parametrize("below", [
+    "release-notes-draft-2026",
+    "deploy_staging_eu_west_17",
+])  # fmt: skip
+def test_a_name_of_words_and_numbers_below_a_whole_token_stays(below):
+    """A name below a token (a label, a build's or a test's name) is not the token's rest: a
+    wrapped token's lines are as random as its first."""
+    text = "GITHUB_TOKEN=ghp_" + gen("wrap-gh", 36, B[:62]) + "\n" + below + "\nnext"
+    assert clean_text(text) == "GITHUB_TOKEN=[REDACTED:github_token]\n" + below + "\nnext"
