@@ -135,6 +135,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
+from store.privacy.made_passwords import made_password_literal
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_forms import no_key_takes
 from store.privacy.never_real import (
@@ -266,7 +267,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
     if shape is True:  # (but `://shop_user:shop_pass@db`: a URL's password, whatever it is named)
-        return not (text[e:e + 1] == "@" and _url_password_named(text, s, value))
+        return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
+                    or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
+                        and not _placeholder(value) and not fixture_or_wrong(value, "password")))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
