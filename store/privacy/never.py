@@ -704,6 +704,9 @@ def _value_shape(value: str):
 _VALUE_MARKS = r"[!.\-_/=:@^~]"
 
 
+_ACL_PRIVILEGES = frozenset("arwdDxtmXUCcTs*")  # (the letters of a PostgreSQL privilege, `arwd`, `CTc`)
+
+
 def _by_its_marks(value: str, first: str) -> bool:
     """The classes a value alone is of (_value_shape) whose shapes hold one of _VALUE_MARKS."""
     if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
@@ -718,6 +721,8 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
         return True
+    if "/" in value and first in _ACL_PRIVILEGES and compiled("never-acl", r"[arwdDxtmXUCcTs*]{1,24}/[A-Za-z_][\w$-]{0,62}\Z").match(value):
+        return True  # CTc/ledger_auth: a PostgreSQL ACL item's privileges and its grantor (psql's `\l`), no secret
     if value[-1] in "*_:" and compiled("never-bold-label", r"[A-Za-z][a-z]*(?::(?:\*\*|__)|(?:\*\*|__):)\Z").match(value):
         return True  # **Token Storage:**, **Password Reset**: a bold label's last word, a heading's
     if first == ":" and compiled("never-symbol", r":[a-z_][a-z0-9_]*[?!]?").fullmatch(value):
