@@ -49,3 +49,11 @@ PRIVILEGES = """   Name    |  Owner      | Encoding |   Access privileges
 
 def test_a_databases_access_privileges_are_no_secret():
     assert clean_text(PRIVILEGES) == PRIVILEGES
+
+
+def test_a_csv_rows_maintenance_window_is_no_pgpass_line():
+    row = ("ledger-prod-1,db.r5.large,aurora-mysql,8.0.mysql_aurora.3.05.2,1,false,true,"
+           "mon:05:36-mon:06:06,eu-west-1b,default-vpc-0a1b2c3d4e5f60718\n")
+    assert clean_text(row) == row
+    pw = "Hq7" + "vLp2zX"
+    assert pw not in clean_text(f"db.internal:5432:ledger:ops:{pw}\n")
