@@ -72,6 +72,7 @@ from store.privacy.values import (
     add_span,
     compiled,
     holds,
+    looks_random,
     matches_from,
     remember,
     value_below,
@@ -1791,10 +1792,21 @@ def _table_rows(text, pos, cols, found):
                 cs, ce = cells[i]
                 raw = text[cs:ce]
                 value = raw.strip().strip("`")
-                if value:
+                if value and not (i == 0 and len(cells) > 1 and kind in _ISSUED and _a_rows_name(value)):
                     vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
                     _take(text, found, (vs, vs + len(value)), strength, POSITION, kind)
         pos = eol + 1
+
+
+_ISSUED = frozenset(("token", "api_key"))  # (kinds a machine issues: random, never a word a person reads)
+
+
+def _a_rows_name(value):
+    """A table's first cell, under a column headed by a token's or a key's word, that is words
+    (`Background`, `Muted Text`): it names its row (a design token, a setting), whose value stands
+    in the next cells; an issued token or key is no word a person reads."""
+    words = value.split(" ")
+    return len(words) <= 3 and all(w.isalpha() and w.isascii() and len(w) <= 20 and not looks_random(w) for w in words)
 
 
 # ------------------------------------------------------------------------------ arrays

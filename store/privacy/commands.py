@@ -748,10 +748,18 @@ def _user_password_runs(text, start, back, host, found):
             _user_password_before(text, at, run.start(), back, found)
 
 
+def _a_units_instance(text, at):
+    """After the `@` at `at`, a systemd unit's instance and its type (`dbus-:1.2-org.gnome.Shell@0.service`,
+    `getty@tty1.service`): no host name ends in a unit's type (no such top-level domain), and what
+    stands before the `@` is the unit's name (a D-Bus bus name's `:1.2`), not a user and a password."""
+    return compiled("unit-instance", r"@[\w.:-]*\.(?:service|socket|target|timer|mount|automount|slice|scope|swap)"
+                                     r"(?![\w.-])").match(text, at) is not None
+
+
 def _user_password_before(text, at, colon, back, found):
     """The password of `user:password@` whose `:` (the last before the `@` at `at`) is at `colon`."""
     # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
     # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
     m = back.search(text, max(0, at - 200, colon - 64), at)
-    if m is not None and not is_reference(m.group(1)):
+    if m is not None and not is_reference(m.group(1)) and not _a_units_instance(text, at):
         add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")

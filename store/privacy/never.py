@@ -135,6 +135,7 @@ from binascii import Error as BinasciiError
 from binascii import a2b_base64
 from bisect import bisect_right
 
+from store.privacy.made_passwords import made_password_literal
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_forms import no_key_takes
 from store.privacy.never_real import (
@@ -266,7 +267,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if shape is None:
         shape = remember(_VALUE_SHAPES, value, _value_shape(value))
     if shape is True:  # (but `://shop_user:shop_pass@db`: a URL's password, whatever it is named)
-        return not (text[e:e + 1] == "@" and _url_password_named(text, s, value))
+        return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
+                    or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
+                        and not _placeholder(value) and not fixture_or_wrong(value, "password")))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -701,6 +704,9 @@ def _value_shape(value: str):
 _VALUE_MARKS = r"[!.\-_/=:@^~]"
 
 
+_ACL_PRIVILEGES = frozenset("arwdDxtmXUCcTs*")  # (the letters of a PostgreSQL privilege, `arwd`, `CTc`)
+
+
 def _by_its_marks(value: str, first: str) -> bool:
     """The classes a value alone is of (_value_shape) whose shapes hold one of _VALUE_MARKS."""
     if (first.isdigit() or first in "^~<>=!v") and compiled("never-version", VERSION).fullmatch(value):
@@ -715,6 +721,8 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
         return True
+    if "/" in value and first in _ACL_PRIVILEGES and compiled("never-acl", r"[arwdDxtmXUCcTs*]{1,24}/[A-Za-z_][\w$-]{0,62}\Z").match(value):
+        return True  # CTc/ledger_auth: a PostgreSQL ACL item's privileges and its grantor (psql's `\l`), no secret
     if value[-1] in "*_:" and compiled("never-bold-label", r"[A-Za-z][a-z]*(?::(?:\*\*|__)|(?:\*\*|__):)\Z").match(value):
         return True  # **Token Storage:**, **Password Reset**: a bold label's last word, a heading's
     if first == ":" and compiled("never-symbol", r":[a-z_][a-z0-9_]*[?!]?").fullmatch(value):

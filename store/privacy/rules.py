@@ -575,9 +575,10 @@ TOKEN_RULES = (
          r"(?<![A-Za-z0-9_])(?:pwd|passw(?:or)?d)[ \t]*=[ \t]*(?P<v>[^;\s\"'/~$](?:[^;\"'\n=)]|\)(?![ \t])){0,80}?)"
          r"[ \t]*;", re.IGNORECASE, judge="not_code", starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
-    # front) or a word of a path or a command
+    # front) or a word of a path or a command (a host holds no `,`: `…,true,mon:05:36-mon:06:06,…`
+    # is a CSV row's maintenance window, not a host and a port)
     Rule("password", (":",),
-         r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/][^\s:/]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
+         r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/,][^\s:/,]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
          r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":[\d*]\d{0,4}+:[^\s:/]+:"),
     # (near: the lines of a `:`, a port or `*`, `:`, a word, `:`; a few more too, where the pattern
     # finds none: `:*1:`; one class, no branch, tried at each `:` of the text: ~0.1-0.3 ms a MB less)
