@@ -587,6 +587,7 @@ def cases() -> list:
         dev_unwritten12,
         dev_unwritten13,
         dev_unwritten14,
+        dev_unwritten15,
     )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
@@ -594,4 +595,4 @@ def cases() -> list:
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
             + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases()
             + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases()
-            + dev_blind15b.cases() + dev_blind17.cases())
+            + dev_blind15b.cases() + dev_blind17.cases() + dev_unwritten15.cases())
