@@ -18,6 +18,14 @@ DURATION = (r"\d{1,4}[- ]?(?:(?:milli|micro|nano)?seconds?|secs?|minutes?|mins?|
 # A path from the root or the home folder, each of its segments a name (words, a space inside).
 NAMED_PATH = r"~?(?:/[A-Za-z][\w .-]{0,60}){2,20}/?\Z"
 
+# A reference to a setting in code, then the `;` or `,` that ends its statement or argument.
+REFERENCE_ENDED = r"(?:process|os|import\.meta|globalThis|window|settings|config|env|ENV)(?:\.[A-Za-z_$][\w$]*)+[;,]\Z"
+# Options' names joined by commas, each capitalized words, one of them two words or more.
+FLAG_NAMES = r"(?=[^,]*[a-z][A-Z])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:,[ ]?[A-Z][a-z]+(?:[A-Z][a-z]+)*)+\Z"
+# A tracker's issue key (`OPS-208`), under a label that names an issue.
+TICKET = r"[A-Z][A-Z0-9]{1,9}-[1-9][0-9]{0,5}\Z"
+TICKET_LABEL = r"(?i)(?:issue|ticket|story|epic|jira|bug)[\w-]{0,12}[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+
 
 def id_by_its_shape(value: str) -> bool:
     """True where `value` alone is an id or a name of a kind never secret."""
@@ -29,6 +37,10 @@ def id_by_its_shape(value: str) -> bool:
         return True  # `deploy@web-01:~$`: a shell's prompt copied with its command
     if first.isdigit() and n <= 16 and compiled("kinds-duration", DURATION).match(value):
         return True  # `60-day`: how long something lasts
+    if (value[-1] == ";" or value[-1] == ",") and compiled("kinds-reference-ended", REFERENCE_ENDED).match(value):
+        return True  # `process.env.X;`: code's reference to a setting, its statement's end after it
+    if "," in value and compiled("kinds-flag-names", FLAG_NAMES).match(value):
+        return True  # `ReadKey("NoEcho,IncludeKeyDown")`: options' names joined by commas
     return (first == "/" or first == "~") and _path_of_names(value)
 
 
@@ -73,9 +85,13 @@ def named_by_its_place(text: str, s: int, e: int, kind: str, value: str) -> bool
         return True  # `"UserId": "AROA…:jo.doe@corp.com"`: a role's id, then its session's name
     if value[-1] == "=" and last == " " and text[ve:ve + 1] in ("\"", "'") and _an_attributes_name(text, vs, value):
         return True  # `placeholder="…" style="…"`: an attribute's name, its value after it
+    if "-" in value and compiled("kinds-ticket", TICKET).match(value) \
+            and compiled("kinds-ticket-label", TICKET_LABEL).search(text, vs - 40 if vs > 40 else 0, vs):
+        return True  # `"issue_key": "OPS-208"`: a tracker's issue, its project and number
     if ":" in value and kind != "basic_auth" and text[ve:ve + 1] != "@" and _a_key_name(text, vs, value):
         return True
-    if last == " " and (_help_description(text, vs, ve) or _a_package(text, vs, value)):
+    if last == " " and (_help_description(text, vs, ve) or _a_package(text, vs, value)
+                        or ("-" in value and _cell_of_a_column_of_names(text, vs, ve, value))):
         return True
     return (last in ("\"", "'", " ", "[", ",") or text[vs - 2:vs - 1] in (",", "[")) and _item_of_a_list_of_names(text, vs, ve, value)
 
@@ -146,3 +162,58 @@ def _item_of_a_list_of_names(text: str, vs: int, ve: int, value: str) -> bool:
         if names.match(item) is None:
             return False
     return value in items and (len(items) >= 3 or all(len(item.split()) == 1 and not item.isalpha() for item in items))
+
+
+# A resource's name as a cloud lists it: lowercase words and numbers joined by `-` or `.`.
+NAME_CELL = r"[a-z0-9]+(?:[-.][a-z0-9]+)+\Z"
+
+
+def _cell_of_a_column_of_names(text: str, vs: int, ve: int, value: str) -> bool:
+    """The value fills a cell of a `|` table whose column's other cells (two at least) are names
+    of its shape (NAME_CELL: a bucket's, a stack's, a host's), its header naming no secret."""
+    names = compiled("kinds-name-cell", NAME_CELL)
+    ls = text.rfind("\n", 0, vs) + 1
+    le = text.find("\n", ve)
+    line = text[ls:le if le >= 0 else len(text)]
+    head = text[ls:vs]
+    if names.match(value) is None or not head.lstrip().startswith("|") or not head.rstrip().endswith("|") \
+            or not line[ve - ls:].lstrip().startswith("|"):
+        return False
+    column = head.count("|")
+    others = []
+    for row in _table_rows(text, ls, le):
+        cells = row.split("|")
+        if len(cells) <= column:
+            return False
+        cell = cells[column].strip()
+        if compiled("kinds-cell-secret-word", r"(?i)pass|secret|token|key|cred").search(cell):
+            return False
+        if cell and names.match(cell):
+            others.append(cell)
+    return len(others) >= 2
+
+
+def _table_rows(text: str, ls: int, le: int) -> list:
+    """The lines of the `|` table around the line from `ls` to `le` (six each way at most)."""
+    rows = []
+    at = ls
+    for _ in range(6):  # above
+        if at <= 0:
+            break
+        start = text.rfind("\n", 0, at - 1) + 1
+        row = text[start:at - 1]
+        if not row.lstrip().startswith("|"):
+            break
+        rows.append(row)
+        at = start
+    at = le
+    for _ in range(6):  # below
+        if at < 0 or at >= len(text):
+            break
+        end = text.find("\n", at + 1)
+        row = text[at + 1:end if end >= 0 else len(text)]
+        if not row.lstrip().startswith("|"):
+            break
+        rows.append(row)
+        at = end
+    return rows

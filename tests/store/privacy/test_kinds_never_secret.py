@@ -83,3 +83,33 @@ def test_an_aws_role_sessions_name_is_a_users_name():
     kept('{\n    "UserId": "AROAXJ5KQWERTZUIOPAS7:alex.morgan@widgets-inc.com",\n    "Account": "301234567890"\n}\n')
     pw = "Pk9" + "wTz2q"
     redacted(f"mysql://alex:{pw}@db.widgets-inc.com/app\n", pw)
+
+
+def test_a_trackers_issue_key_under_an_issue_label_is_an_id():
+    kept('  "issue_key": "WEB-1042"\n')
+
+
+def test_a_reference_to_a_setting_before_its_statements_end_is_no_value():
+    kept('function send(phone) {\\n  const sid   = process.env.TWILIO_ACCOUNT_SID;\\n'
+         '  const token = process.env.TWILIO_AUTH_TOKEN;\\n  const from  = process.env.TWILIO_FROM;\\n}')
+
+
+def test_options_names_joined_by_commas_are_names():
+    kept('    $null = $Host.UI.RawUI.ReadKey("NoEcho,IncludeKeyDown")\n')
+
+
+BUCKETS = """| Name                                                        | Region    |
+| orders-api-prod-artifacts                                   | eu-west-1 |
+| kumarsingh-auth-site-webassetsbucket4f2a9c1d-xk2mfqpzr8wt    | eu-west-1 |
+| auth-dev-webassets-qpmzkx                                   | eu-west-1 |
+"""
+
+
+def test_a_cell_in_a_column_of_resource_names_is_a_name():
+    kept(BUCKETS)
+
+
+def test_a_passphrase_under_a_password_column_stays_redacted():
+    pw = "correct-" + "walrus-" + "teapot-" + "q8x2mvz1lk4j"
+    redacted(f"| User | Password |\n|---|---|\n| ops | {pw} |\n| web | horse-battery-staple-99 |\n"
+             f"| db | lamp-river-cloud-7 |\n", pw)
