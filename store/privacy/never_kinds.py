@@ -26,6 +26,12 @@ FLAG_NAMES = r"(?=[^,]*[a-z][A-Z])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:,[ ]?[A-Z][a-z]+
 TICKET = r"[A-Z][A-Z0-9]{1,9}-[1-9][0-9]{0,5}\Z"
 TICKET_LABEL = r"(?i)(?:issue|ticket|story|epic|jira|bug)[\w-]{0,12}[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
 
+def ticket_under_its_key(key: str, value: str) -> bool:
+    """A parsed JSON value under a key that names an issue (`issue_key`, `ticket`): a tracker's
+    issue key is an id (the key's `key` says lookup, not secret)."""
+    return "-" in value and compiled("kinds-ticket", TICKET).match(value) is not None \
+        and compiled("kinds-ticket-label", TICKET_LABEL).search(key + ":") is not None
+
 
 def id_by_its_shape(value: str) -> bool:
     """True where `value` alone is an id or a name of a kind never secret."""

@@ -113,3 +113,10 @@ def test_a_passphrase_under_a_password_column_stays_redacted():
     pw = "correct-" + "walrus-" + "teapot-" + "q8x2mvz1lk4j"
     redacted(f"| User | Password |\n|---|---|\n| ops | {pw} |\n| web | horse-battery-staple-99 |\n"
              f"| db | lamp-river-cloud-7 |\n", pw)
+
+
+def test_a_json_value_under_an_issues_key_is_the_issues_id():
+    from store.privacy import clean_value
+    assert clean_value({"issue_key": "WEB-1042", "fields": "summary"}) == {"issue_key": "WEB-1042", "fields": "summary"}
+    assert clean_value({"api_key": "WEB-1042"}) == {"api_key": "[REDACTED:api_key]"}
+
