@@ -25,6 +25,14 @@ FLAG_NAMES = r"(?=[^,]*[a-z][A-Z])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:,[ ]?[A-Z][a-z]+
 # A tracker's issue key (`OPS-208`), under a label that names an issue.
 TICKET = r"[A-Z][A-Z0-9]{1,9}-[1-9][0-9]{0,5}\Z"
 TICKET_LABEL = r"(?i)(?:issue|ticket|story|epic|jira|bug)[\w-]{0,12}[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+# Four kana or ideographs in a row: words of Japanese or Chinese.
+CJK_WORDS = r"[\u3040-\u30ff\u4e00-\u9fff]{4}"
+# A word that says what state a credential is in (a participle, a word of validity), after a verb
+# of being: `token is invalid.`, `no OAuth token is configured`.
+STATE_WORD = (r"(?:[a-z]{2,}ed|invalid|valid|missing|empty|wrong|incorrect|absent|unset|malformed|unknown|set|null|none"
+              r"|present|available|unavailable|active|inactive)\.?\Z")
+BEING = r"(?i)(?<![A-Za-z])(?:is|was|are|were|be|been|isn't|wasn't)[ \t]+(?:not[ \t]+|now[ \t]+|still[ \t]+|already[ \t]+)?\Z"
+
 
 def ticket_under_its_key(key: str, value: str) -> bool:
     """A parsed JSON value under a key that names an issue (`issue_key`, `ticket`): a tracker's
@@ -47,6 +55,8 @@ def id_by_its_shape(value: str) -> bool:
         return True  # `process.env.X;`: code's reference to a setting, its statement's end after it
     if "," in value and compiled("kinds-flag-names", FLAG_NAMES).match(value):
         return True  # `ReadKey("NoEcho,IncludeKeyDown")`: options' names joined by commas
+    if value[-1] in "\u3002\uff0e\uff01\uff1f" and compiled("kinds-cjk", CJK_WORDS).search(value):
+        return True  # `手順2で入力したパスワードを入力します。`: a sentence in Japanese or Chinese, ended by its full stop
     return (first == "/" or first == "~") and _path_of_names(value)
 
 
@@ -94,12 +104,22 @@ def named_by_its_place(text: str, s: int, e: int, kind: str, value: str) -> bool
     if "-" in value and compiled("kinds-ticket", TICKET).match(value) \
             and compiled("kinds-ticket-label", TICKET_LABEL).search(text, vs - 40 if vs > 40 else 0, vs):
         return True  # `"issue_key": "OPS-208"`: a tracker's issue, its project and number
+    if last == " " and value[0].islower() and _a_state_or_a_failing_call(text, vs, ve, value):
+        return True
     if ":" in value and kind != "basic_auth" and text[ve:ve + 1] != "@" and _a_key_name(text, vs, value):
         return True
     if last == " " and (_help_description(text, vs, ve) or _a_package(text, vs, value)
                         or ("-" in value and _cell_of_a_column_of_names(text, vs, ve, value))):
         return True
     return (last in ("\"", "'", " ", "[", ",") or text[vs - 2:vs - 1] in (",", "[")) and _item_of_a_list_of_names(text, vs, ve, value)
+
+
+def _a_state_or_a_failing_call(text: str, vs: int, ve: int, value: str) -> bool:
+    """A word of state after a verb of being (`token is invalid.`: what the credential is, not
+    it), or a call's name before an error's code (`token: getaddrinfo ENOTFOUND host`)."""
+    if compiled("kinds-state-word", STATE_WORD).match(value) and compiled("kinds-being", BEING).search(text, vs - 20 if vs > 20 else 0, vs):
+        return True
+    return value.isalpha() and compiled("kinds-error-code", r" E[A-Z]{4,}\b").match(text, ve) is not None
 
 
 def _in_a_windows_path(text: str, vs: int) -> bool:

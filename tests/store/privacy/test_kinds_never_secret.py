@@ -120,3 +120,19 @@ def test_a_json_value_under_an_issues_key_is_the_issues_id():
     assert clean_value({"issue_key": "WEB-1042", "fields": "summary"}) == {"issue_key": "WEB-1042", "fields": "summary"}
     assert clean_value({"api_key": "WEB-1042"}) == {"api_key": "[REDACTED:api_key]"}
 
+
+
+def test_a_credentials_state_after_a_verb_of_being_is_no_value():
+    kept('{"type":"text","text":"{\\"status\\":401,\\"code\\":\\"unauthorized\\",'
+         '\\"message\\":\\"API token is invalid.\\",\\"request_id\\":\\"6d\\"}"}\n')
+    kept('message: "Registry token is expired.\\" }')
+
+
+def test_a_calls_name_before_an_errors_code_is_no_token():
+    kept("Error validating PARTNER token: getaddrinfo ENOTFOUND api.partner.example\n")
+    kept("Failed to refresh token: connect ECONNREFUSED 127.0.0.1:8080\n")
+
+
+def test_a_sentence_in_japanese_or_chinese_is_prose():
+    kept("   * KEYSTORE_PASSWORD: \u624b\u98062\u3067\u5165\u529b\u3057\u305f\u30d1\u30b9\u30ef\u30fc\u30c9"
+         "\u3092\u5165\u529b\u3057\u307e\u3059\u3002\n   * KEY_ALIAS: mykey\n")
