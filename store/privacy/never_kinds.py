@@ -29,8 +29,11 @@ TICKET_LABEL = r"(?i)(?:issue|ticket|story|epic|jira|bug)[\w-]{0,12}[\"']?[ \t]*
 CJK_WORDS = r"[\u3040-\u30ff\u4e00-\u9fff]{4}"
 # A word that says what state a credential is in (a participle, a word of validity), after a verb
 # of being: `token is invalid.`, `no OAuth token is configured`.
-STATE_WORD = (r"(?:[a-z]{2,}ed|invalid|valid|missing|empty|wrong|incorrect|absent|unset|malformed|unknown|set|null|none"
+STATE_WORD = (r"(?:[a-z]{3,}ed|invalid|valid|missing|empty|wrong|incorrect|absent|unset|malformed|unknown|set|null|none"
               r"|present|available|unavailable|active|inactive)\.?\Z")
+# A system call's error code, as Node and libc print it after the failing call's name.
+ERRNO = (r" E(?:NOTFOUND|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|HOSTUNREACH|NETUNREACH|ADDRINUSE|ADDRNOTAVAIL"
+         r"|AI_AGAIN|NOENT|ACCES|PERM|PIPE|PROTO)\b")
 BEING = r"(?i)(?<![A-Za-z])(?:is|was|are|were|be|been|isn't|wasn't)[ \t]+(?:not[ \t]+|now[ \t]+|still[ \t]+|already[ \t]+)?\Z"
 
 
@@ -119,7 +122,7 @@ def _a_state_or_a_failing_call(text: str, vs: int, ve: int, value: str) -> bool:
     it), or a call's name before an error's code (`token: getaddrinfo ENOTFOUND host`)."""
     if compiled("kinds-state-word", STATE_WORD).match(value) and compiled("kinds-being", BEING).search(text, vs - 20 if vs > 20 else 0, vs):
         return True
-    return value.isalpha() and compiled("kinds-error-code", r" E[A-Z]{4,}\b").match(text, ve) is not None
+    return value.isalpha() and compiled("kinds-error-code", ERRNO).match(text, ve) is not None
 
 
 def _in_a_windows_path(text: str, vs: int) -> bool:

@@ -136,3 +136,8 @@ def test_a_calls_name_before_an_errors_code_is_no_token():
 def test_a_sentence_in_japanese_or_chinese_is_prose():
     kept("   * KEYSTORE_PASSWORD: \u624b\u98062\u3067\u5165\u529b\u3057\u305f\u30d1\u30b9\u30ef\u30fc\u30c9"
          "\u3092\u5165\u529b\u3057\u307e\u3059\u3002\n   * KEY_ALIAS: mykey\n")
+
+
+def test_a_word_before_a_capital_word_that_is_no_errors_code_stays_redacted():
+    tok = "hun" + "ter"
+    redacted(f"token: {tok} EXPIRED now\n", tok)
