@@ -36,6 +36,10 @@ ERRNO = (r" E(?:NOTFOUND|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|HOSTUNREACH|
          r"|AI_AGAIN|NOENT|ACCES|PERM|PIPE|PROTO)\b")
 BEING = r"(?i)(?<![A-Za-z])(?:is|was|are|were|be|been|isn't|wasn't)[ \t]+(?:not[ \t]+|now[ \t]+|still[ \t]+|already[ \t]+)?\Z"
 
+# A segment of a path that is a name: words (a space, `_`, `.` or `-` between), two digits at most
+# after them, an extension.
+NAME_SEGMENT = r"[A-Za-z]+(?:[ _.-]?[A-Za-z]+)*[0-9]{0,2}(?:\.[a-z0-9]{1,5})?\Z"
+
 
 def ticket_under_its_key(key: str, value: str) -> bool:
     """A parsed JSON value under a key that names an issue (`issue_key`, `ticket`): a tracker's
@@ -68,8 +72,7 @@ def _path_of_names(value: str) -> bool:
     if compiled("kinds-named-path", NAMED_PATH).match(value) is None:
         return False
     parts = [p for p in value.split("/") if p]
-    return all(compiled("kinds-name-segment", r"[A-Za-z]+(?:[ _.-]?[A-Za-z]+)*[0-9]{0,2}(?:\.[a-z0-9]{1,5})?\Z").match(p)
-               for p in parts)
+    return all(compiled("kinds-name-segment", NAME_SEGMENT).match(p) for p in parts)
 
 
 # An item of a list that is a name: a word, or words joined by `-`, `_`, `.` or a space (each may
@@ -109,6 +112,8 @@ def named_by_its_place(text: str, s: int, e: int, kind: str, value: str) -> bool
         return True  # `"issue_key": "OPS-208"`: a tracker's issue, its project and number
     if last == " " and value[0].islower() and _a_state_or_a_failing_call(text, vs, ve, value):
         return True
+    if "/" in value and _a_files_path_without_its_extension(text, value):
+        return True  # `icon = "assets/logo"` where the text shows `src/app/assets/logo.png`
     if ":" in value and kind != "basic_auth" and text[ve:ve + 1] != "@" and _a_key_name(text, vs, value):
         return True
     if last == " " and (_help_description(text, vs, ve) or _a_package(text, vs, value)
@@ -123,6 +128,16 @@ def _a_state_or_a_failing_call(text: str, vs: int, ve: int, value: str) -> bool:
     if compiled("kinds-state-word", STATE_WORD).match(value) and compiled("kinds-being", BEING).search(text, vs - 20 if vs > 20 else 0, vs):
         return True
     return value.isalpha() and compiled("kinds-error-code", ERRNO).match(text, ve) is not None
+
+
+def _a_files_path_without_its_extension(text: str, value: str) -> bool:
+    """A relative path of names (two segments or more) that the same text shows as a file's
+    path, an extension after it (`assets/logo` and `src/assets/logo.png`)."""
+    if compiled("kinds-relative-path", r"[A-Za-z][\w.-]{0,60}(?:/[A-Za-z][\w.-]{0,60}){1,20}\Z").match(value) is None \
+            or not all(compiled("kinds-name-segment", NAME_SEGMENT).match(p) for p in value.split("/")):
+        return False
+    return compiled("kinds-file-extension", r"\.[A-Za-z0-9]{1,5}\b").match(text, text.find(value + ".") + len(value)) is not None \
+        if text.find(value + ".") >= 0 else False
 
 
 def _in_a_windows_path(text: str, vs: int) -> bool:

@@ -141,3 +141,14 @@ def test_a_sentence_in_japanese_or_chinese_is_prose():
 def test_a_word_before_a_capital_word_that_is_no_errors_code_stays_redacted():
     tok = "hun" + "ter"
     redacted(f"token: {tok} EXPIRED now\n", tok)
+
+
+def test_a_files_path_without_its_extension_is_a_path():
+    kept("2. **\u79fb\u52d5**: `upload/lotus_logo.png` \u2192 `src/lotus/assets/lotus_logo.png`\n"
+         "3. **\u8a2d\u5b9a\u4fee\u6b63**: `pyproject.toml`\u306e`icon`\u30d1\u30b9\u3092`\"assets/lotus_logo\"`"
+         "\u306b\u5909\u66f4\uff08\u62e1\u5f35\u5b50\u306a\u3057\uff09\n")
+
+
+def test_words_joined_by_a_slash_as_a_password_stay_redacted():
+    pw = "stone" + "/walrus"
+    redacted(f'DB_PASSWORD="{pw}"\n', pw)
