@@ -83,6 +83,7 @@ from store.privacy.names import (
     secret_word_hits,
 )
 from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
+from store.privacy.never_kinds import ticket_under_its_key
 from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, prints_something
@@ -1431,7 +1432,7 @@ class Cleaner:
         kind, strength = verdict
         if strength < STRONG and not STRENGTH_TEST[strength](value):
             return None
-        return kind
+        return None if key[-3:].lower() == "key" and ticket_under_its_key(key, value) else kind
 
     def _without_secret_output(self, src: dict) -> dict:
         """`src`, or a copy with the output of a command that prints a secret replaced whole

@@ -138,6 +138,7 @@ from bisect import bisect_right
 from store.privacy.made_passwords import made_password_literal
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_forms import no_key_takes
+from store.privacy.never_kinds import id_by_its_shape, named_by_its_place
 from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
@@ -298,7 +299,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_by_its_role(text, s, e, kind, value, end) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
-                                            or never_in_code_or_config(text, s, e, value, before, end)))
+                                            or never_in_code_or_config(text, s, e, value, before, end)
+                                            or named_by_its_place(text, s, e, kind, value)))
 
 
 # ---- the common span, judged at once (never_secret's fast path) ----
@@ -309,7 +311,7 @@ PLAIN_VALUE = r"[A-Za-z](?=[A-Za-z]*[0-9#+/])[A-Za-z0-9#+/]{0,98}\Z"
 # A word some class's pattern needs on the value's line, ignoring case, where its gate reads words
 # before that line too (a label's, a command's, a getter's verb before its noun and flag).
 LINE_WORD = (r"(?i)fake|dummy|mock|analytics|telemetry|track|pub|site|phertext|dempoten|op://|arn:|enc\["
-             r"|[ \t](?:show|get|describe|view|inspect)[ \t]|[ \t](?:get|describe|delete|update|show|rotate)-")
+             r"|[ \t](?:show|get|describe|view|inspect|install|add|require)[ \t]|[ \t](?:get|describe|delete|update|show|rotate)-")
 _NAMING_ENDINGS = ("name", "kid", "version", "_ref", "-ref", "tref", "yref")
 _LABEL_SUFFIXES = ("sha256:", "sha512:", "sha1:", "md5:", "token=", "value=", "content=", "-id=", "-name=", "-arn=",
                    ",iv:", ",tag:", "data:", "--secret=")
@@ -691,6 +693,8 @@ def _value_shape(value: str):
         return True
     if code_in_a_value(value):
         return True  # a regular expression, a validation rule (store/privacy/never_real.py)
+    if id_by_its_shape(value):
+        return True  # a MAC address, a shell's prompt, a span of time, a path of names (never_kinds.py)
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \
         | (_JWT_HEAD if value[:3] == "eyJ" else 0) | (_IDENTIFIER if value.isidentifier() else 0) \
         | (_WORD if low.isalpha() and len(low) >= 3 else 0) \
