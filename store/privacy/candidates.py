@@ -542,6 +542,11 @@ _FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
 _BY_START, _BY_END = itemgetter(0), itemgetter(1)
 
 
+def label_hits(low, anchors):
+    """_label_hits, for the finders of other modules (headed_lists.py)."""
+    return _label_hits(low, anchors)
+
+
 def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted (found
     once for the text: two finders read them)."""
@@ -1035,6 +1040,7 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
 
 _USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
                         "帳號 ユーザー ユーザー名 아이디 사용자".split())
+USER_WORDS = _USER_WORDS  # (a list's item that names a user: headed_lists.py)
 
 
 def _after_a_user(text, s):
