@@ -10,26 +10,51 @@ made_passwords_in_slots proposes it wherever one of these places holds it, in an
 the place (a bold Markdown label or a plain one, `PGPASSWORD\\=` escaped, a help text's
 default), and never_secret judges it by the same places."""
 
-from store.privacy.values import P_NAME, add_span, compiled
+from re import escape
+
+from store.privacy.lexicon import CONNECTORS, LABELS, PREPOSITIONS
+from store.privacy.values import CACHE, P_NAME, add_span, compiled
 
 P_MADE = P_NAME + 500  # (a value judged by its place, as a candidate's: candidates.P_CANDIDATE)
 
 # A made password's shape: lowercase words joined by `_`, the last a password's word.
 _MADE = r"[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:pass|password|passwd|pwd|pw)\Z"
-# Before a quoted literal: a password's label, then `=`, `:`, `=>` or (SQL) a space alone.
-_QUOTED_AFTER = r"(?i)pass(?:word|wd)?[\"']?[ \t]*(?:=>|[:=]|(?<=[dD]) )[ \t]*\Z"
-# Before a code span: a bold label that says password (`**Password**: `, `**DB password:** `).
-_SPAN_AFTER = r"(?i)(?:\*\*[^*\n]{0,30}|\b)pass(?:word|wd)?:?(?:\*\*)?:?[ \t]*\Z"
-# Before an environment variable's value: its name that says password (compose, a shell's prefix).
-_ENV_AFTER = r"(?:^|[\s;&|(→]|\\n)[ \t]*(?:-[ \t]+)?[A-Z][A-Z0-9_]*(?:PASS|PASSWORD|PASSWD|PWD)[ \t]*(?:\\?=|:[ \t]+)\Z"
+# Before a quoted literal: a password's label, then `=`, `:`, `=>`, SQL's space alone or its
+# function's parenthesis (`PASSWORD('x')`), or SQL's `IDENTIFIED BY`.
+_QUOTED_AFTER = r"(?i)(?:pass(?:word|wd)?[\"']?[ \t]*(?:=>|[:=]|(?<=[dD]) )|(?-i:PASSWORD)\(|identified[ \t]+by[ \t]+)[ \t]*\Z"
+# Before a code span: a label that says password, bold or not (`**Password**: `, `password `).
+_SPAN_AFTER = r"(?i)(?:\*\*[^*\n]{{0,30}}|\b)(?:{pw})[^\W\d_]{{0,4}}:?(?:\*\*)?:?[ \t]*\Z"
+# Before an environment variable's value: its name that says password (compose, a shell's prefix,
+# after a word: `then PGPASSWORD=`); not in a comment (`# DB_PASSWORD=rag_password`: a template's
+# line left out, its value an example).
+_ENV_AFTER = r"(?:^|[\n;&|(→]|\\n|(?<![#/\s])[ \t])[ \t]*(?:-[ \t]+)?[A-Z][A-Z0-9_]*(?:PASS|PASSWORD|PASSWD|PWD)[ \t]*(?:\\?=|:[ \t]+)\Z"
+# Before a command-line flag's quoted value (`--password="`; unquoted, `--password db_password`
+# may name the secret it asks for), a Kubernetes env entry's
+# (`- name: DB_PASSWORD` then `value: `), an element's (`<password>`).
+_FLAG_AFTER = r"(?i)(?:^|[ \t])--?(?:[a-z][\w-]*[_-])?pass(?:word|wd)?(?:=|[ \t]+)\Z"
+_ENTRY_AFTER = r"(?i)name:[ \t]*[\"']?[a-z0-9_]*pass(?:word|wd)?[a-z0-9_]*[\"']?[ \t]*\r?\n[ \t]*value:[ \t]*\Z"
+_ELEMENT_AFTER = r"(?i)<[\w:.-]*pass(?:word|wd)?>\Z"
 _DEFAULT_AFTER = r"(?i)pass(?:word|wd)?\b[^\n]{0,60}\(default:[ \t]*\Z"
-# Before a value that ends its line: a label that says password at the line's start, a list's
-# item's or one that starts with a capital letter (`- db password: `, `**Password:** `,
-# `DB_PASSWORD: `); not code's lower-case key (`password: db_password` in a JS object: a variable).
-_LINE_AFTER = r"(?m)^[ \t]*(?:[-*+][ \t]+(?:\*\*)?|(?:\*\*)?(?=[A-Z]))(?i:[a-z _-]{0,30}?pass(?:word|wd)?)" \
-    r"(?::(?:\*\*)?|\*\*:)[ \t]+\Z"
-# Before a value in prose: `password is ` (the value ends a clause or its line).
-_SAID_AFTER = r"(?i)\bpass(?:word|wd)?[ \t]+is[ \t]+\Z"
+# Before a value that ends its line: a label that says password (the lexicon's, any language) at the
+# line's start, a qualifier after it allowed (`Password for ana: `), a list's item's or one that
+# starts with a capital letter or in another language than English (`- db password: `,
+# `**Password:** `, `DB_PASSWORD: `, `contraseña: `); not code's lower-case key (`password:
+# db_password` in a JS object: a variable).
+_LINE_AFTER = r"(?m)^[ \t]*(?:[-*+][ \t]+(?:\*\*)?|(?:\*\*)?(?=[A-Z]|(?!pass)(?i:{pw})))(?i:[^\W\d_][\w -]{{0,30}}?[ _-])?" \
+    r"(?i:{pw})[^\W\d_]{{0,4}}(?:[ \t]+(?:{preps})(?:[ \t]+[\w.@-]{{1,40}}){{1,3}})?(?::(?:\*\*)?|\*\*:)[ \t]+\Z"
+# Before a value in prose: `password is `, `Passwort ist `, `senha é ` (the value ends a clause or its line).
+_SAID_AFTER = r"(?i)(?<!\w)(?:{pw})[^\W\d_]{{0,4}}[ \t]+(?:{conn})[ \t]+\Z"
+
+
+def _slot(name: str, template: str):
+    """`template` with the lexicon's password labels (`{pw}`), connectors and prepositions, compiled once."""
+    rx = CACHE.get(name)
+    if rx is None:
+        labels = sorted({label for label, kind in LABELS.items() if kind == "password"} | {"pass", "passwd", "pwd"},
+                        key=len, reverse=True)
+        alt = lambda words: "|".join(escape(w) for w in sorted(words, key=len, reverse=True))  # noqa: E731
+        rx = compiled(name, template.format(pw=alt(labels), conn=alt(CONNECTORS), preps=alt(PREPOSITIONS)))
+    return rx
 
 
 def made_password_literal(text: str, s: int, e: int, value: str) -> bool:
@@ -48,21 +73,38 @@ def _in_a_slot(text: str, at: int, end: int) -> bool:
         return False  # `self.db_pass`, `get_user_password(`, `creds[`: code's names (most places in code)
     lo = at - 80 if at > 80 else 0
     if mark in "'\"" and mark and after == mark:
-        place = compiled("made-quoted", _QUOTED_AFTER).search(text, lo, at - 1)
+        place = compiled("made-quoted", _QUOTED_AFTER).search(text, lo, at - 1) \
+            or compiled("made-flag", _FLAG_AFTER).search(text, lo, at - 1) \
+            or compiled("made-entry", _ENTRY_AFTER).search(text, lo, at - 1)
     elif mark == "`" and after == "`":
-        place = compiled("made-span", _SPAN_AFTER).search(text, lo, at - 1)
+        place = _slot("made-span", _SPAN_AFTER).search(text, lo, at - 1)
     elif after == ")":
         place = compiled("made-default", _DEFAULT_AFTER).search(text, lo, at)
+    elif after == "<":
+        place = compiled("made-element", _ELEMENT_AFTER).search(text, lo, at)
     else:  # unquoted: an environment variable's, to its line's end or before a command
         place = compiled("made-env", _ENV_AFTER).search(text, lo, at)
         line_end = after in ("", "\n", "\r") or text[end:end + 2] in ("\\n", "\\r")
-        if place and not (line_end or compiled("made-command", r"[ \t]+[a-z][\w.-]*(?:[ \t]|\Z)").match(text, end)):
+        command = compiled("made-command", r"[ \t]+(?:--?[A-Za-z]|[a-z][\w.:/@-]*(?:[ \t]|\Z))").match(text, end)
+        if place and not (line_end or command):
             place = None
         if place is None and line_end:
-            place = compiled("made-line", _LINE_AFTER).search(text, lo, at)
-        if place is None and (line_end or after in " .,;"):
-            place = compiled("made-said", _SAID_AFTER).search(text, lo, at)
+            ls = text.rfind("\n", lo, at) + 1  # (the label at its line's start: matched there alone)
+            place = compiled("made-entry", _ENTRY_AFTER).search(text, lo, at) \
+                or (_slot("made-line", _LINE_AFTER).match(text, ls, at) if ls or not lo else None)
+        if place is None and (line_end or after in " .,;") and _after_a_connector(text, lo, at):
+            place = _slot("made-said", _SAID_AFTER).search(text, lo, at)
     return place is not None
+
+
+def _after_a_connector(text: str, lo: int, at: int) -> bool:
+    """The word before text[at] (and its blanks) ends one of the lexicon's connectors (`is`, `ist`,
+    `set to`): read before _SAID_AFTER's search, whose labels' alternation costs at each place."""
+    words = CACHE.get("made-connector-ends")
+    if words is None:
+        words = CACHE["made-connector-ends"] = frozenset(c.split()[-1] for c in CONNECTORS)
+    head = text[lo:at].rstrip(" \t")
+    return head[max(head.rfind(" "), head.rfind("\t")) + 1:].lower() in words
 
 
 def _named_elsewhere(text: str, value: str, at: int) -> bool:
