@@ -75,7 +75,9 @@ from store.privacy.commands import (
     written_to_secret_file,
 )
 from store.privacy.evidence_lines import evidence_lines
+from store.privacy.headed_lists import passwords_under_a_heading
 from store.privacy.id_roles import ids_by_their_role
+from store.privacy.made_passwords import made_passwords_in_slots
 from store.privacy.names import (
     name_verdict,
     named_values,
@@ -475,6 +477,10 @@ FINDERS = (
      "processes.repl_outputs; decided by evidence.decide"),
     ("a password under a plural label", lambda look: plural_labels(look.text, look.low, look.anchors, look.found),
      "plural_labels.py; decided by evidence.decide"),
+    ("a list's values under a heading that names passwords", lambda look: passwords_under_a_heading(
+        look.text, look.low, look.anchors, look.found), "headed_lists.py; decided by evidence.decide"),
+    ("a made password where a password's literal stands", lambda look: made_passwords_in_slots(look.text, look.anchors, look.found),
+     "made_passwords.py; judged by never_secret (made_password_literal)"),
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),

@@ -482,6 +482,14 @@ def _alone(text, e):
     return m is not None
 
 
+def _ends_a_clause(text, e):
+    """A sentence's mark (`.`, `;`, `!`) then a blank follow position `e`: a number said in prose
+    ends its sentence there (`my password is 582019.  use it`) though more of its line follows (not
+    a comma: examples listed, `(the pin is 4821, the port 8080)`; nor a capitalised word, which
+    a prompt's answer is too: `password for ana: Sorry, try again`)."""
+    return text[e:e + 1] in (".", ";", "!") and text[e + 1:e + 2] in (" ", "\t")
+
+
 def _prose_follows(text, e):
     """Words of prose follow position `e` on its line (`(change after first login)`), not code;
     or prose of a language written without spaces between its words (`需配置在服务器上`)."""
@@ -511,7 +519,9 @@ def _take(text, found, span, strength, style, kind, alone=None):
     if span is None:
         return False
     s, e = span
-    if decide(text[s:e], strength, style, alone=_alone(text, e) if alone is None else alone) or (
+    if alone is None:
+        alone = _alone(text, e) or (style == PROSE and text[s:e].isdigit() and _ends_a_clause(text, e))
+    if decide(text[s:e], strength, style, alone=alone) or (
             strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
         # (a quoted value of several words after a STRONG label: a pass phrase)
         add_span(found, text, s, e, P_CANDIDATE, kind)
@@ -530,6 +540,11 @@ _FRAGMENTS = frozenset(NAME_WORDS) - _LABEL_SET
 
 
 _BY_START, _BY_END = itemgetter(0), itemgetter(1)
+
+
+def label_hits(low, anchors):
+    """_label_hits, for the finders of other modules (headed_lists.py)."""
+    return _label_hits(low, anchors)
 
 
 def _label_hits(low, anchors):
@@ -1025,6 +1040,7 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
 
 _USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
                         "帳號 ユーザー ユーザー名 아이디 사용자".split())
+USER_WORDS = _USER_WORDS  # (a list's item that names a user: headed_lists.py)
 
 
 def _after_a_user(text, s):
@@ -2231,7 +2247,9 @@ def value_before_label(text, low, anchors, found):
         if m is None:
             continue
         done = e
-        _take(text, found, m.span(1), STRONG, PROSE, kind)
+        # (the label ends the clause: the value before it ends nothing, but is said as a whole clause's
+        # subject, as one alone on its line is: `582019 is the laptop password`)
+        _take(text, found, m.span(1), STRONG, PROSE, kind, alone=True)
 
 
 # ------------------------------------------------------------------------------ call arguments
