@@ -675,7 +675,12 @@ def _labels(text, low, anchors, found):
             done = ne
             if strength < STRONG and text[ne:ne + 1] in _NOTHING_AFTER_A_NAME:
                 continue  # (Python's `pass` then its line's end, `getpass(`: ~300 names a MB of source code)
+            before = len(found)
             _after_label(text, low, ns, ne, kind, strength, True, found)
+            if len(found) == before and ns == s and ne == e and low[s:e] in _LABEL_SET and low[s:e] not in _NEVER_INFLECTED:
+                # a word of prose of another language than code's (`heslo`, `senha`) that no directive's
+                # reading took, inside a sentence: `uživatel deploy, heslo X. Napiš …`
+                _value_in_sentence(text, s, e, kind, found)
             continue
         strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
         if e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
