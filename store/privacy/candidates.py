@@ -743,9 +743,19 @@ def _value_in_sentence(text, s, e, kind, found):
         if any(ch in token for ch in "=:|<>"):
             return  # `wifi=X`, `pass:X`, `Name|pass`: a pair, a grammar (other finders')
         span = value_at(text, m.start(), m.end())
-        if span is not None and decide(text[span[0]:span[1]], STRONG, SENTENCE):
+        if span is not None and decide(text[span[0]:span[1]], STRONG, SENTENCE) and not _one_of_alternatives(text, span):
             add_span(found, text, span[0], span[1], P_CANDIDATE, kind)
         return
+
+
+def _one_of_alternatives(text, span):
+    """The quoted value at `span` is one of a list of quoted alternatives, a short word or a comma
+    between them (`'Password1!' albo 'Qwerty123!'`, `"X" or "Y"`, `'X', 'Y'`): examples of a kind
+    (a policy's words to reject), not the value of the label before them."""
+    s, e = span
+    if not s or text[s - 1] not in "'\"" or text[e:e + 1] != text[s - 1]:
+        return False
+    return compiled("alternatives-next", r"[ \t]*(?:,[ \t]*|[ \t][^\W\d_]{1,5}[ \t]+)([\"'])[^\"'\s]{3,64}\1").match(text, e + 1) is not None
 
 
 # What _after_label reads nothing after, at a name's end, under a verdict below STRONG: no blank,

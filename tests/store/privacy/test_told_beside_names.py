@@ -78,3 +78,12 @@ def test_an_account_sid_beside_its_auth_token():
 ])  # fmt: skip
 def test_what_stays(text):
     kept(text)
+
+
+@pytest.mark.parametrize("text", [
+    # quoted alternatives after a secret's word: examples of a kind, not the value of the label
+    "Walidator: hasła ze słownika typu 'Zima2025!' lub 'Asdf1234!' odrzucamy.",
+    "The signup form must refuse passwords such as 'Summer2025!' or 'Letmein#99' with a clear message.",
+])  # fmt: skip
+def test_quoted_alternatives_are_examples(text):
+    kept(text)
