@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import answers, candidates, declared, formats, layouts, members, processes
+from store.privacy import answers, candidates, declared, formats, layouts, members, processes, told
 from store.privacy.anchors import (
     BUILT,
     ONE_PASS_FROM,
@@ -485,6 +485,8 @@ FINDERS = (
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
+    ("a value told beside what names it: a sentence's noun, a provider's id, a join command, a URL's fixed password, a "
+     "substitution's stand-in", told.find, "told.py"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
      "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip

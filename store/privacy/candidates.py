@@ -690,7 +690,12 @@ def _labels(text, low, anchors, found):
             done = ne
             if strength < STRONG and text[ne:ne + 1] in _NOTHING_AFTER_A_NAME:
                 continue  # (Python's `pass` then its line's end, `getpass(`: ~300 names a MB of source code)
+            before = len(found)
             _after_label(text, low, ns, ne, kind, strength, True, found)
+            if len(found) == before and ns == s and ne == e and low[s:e] in _LABEL_SET and low[s:e] not in _NEVER_INFLECTED:
+                # a word of prose of another language than code's (`heslo`, `senha`) that no directive's
+                # reading took, inside a sentence: `uživatel deploy, heslo X. Napiš …`
+                _value_in_sentence(text, s, e, kind, found)
             continue
         strength = STRONG if single or low[s] not in "\u30d1\u3071" or low[s:e] not in SHAPE_ONLY_LABELS else MEDIUM
         if e < n and low[e].isalpha() and ord(low[e - 1]) < 0x3000 and not unspaced(low[e - 1]):
@@ -753,9 +758,19 @@ def _value_in_sentence(text, s, e, kind, found):
         if any(ch in token for ch in "=:|<>"):
             return  # `wifi=X`, `pass:X`, `Name|pass`: a pair, a grammar (other finders')
         span = value_at(text, m.start(), m.end())
-        if span is not None and decide(text[span[0]:span[1]], STRONG, SENTENCE):
+        if span is not None and decide(text[span[0]:span[1]], STRONG, SENTENCE) and not _one_of_alternatives(text, span):
             add_span(found, text, span[0], span[1], P_CANDIDATE, kind)
         return
+
+
+def _one_of_alternatives(text, span):
+    """The quoted value at `span` is one of a list of quoted alternatives, a short word or a comma
+    between them (`'Password1!' albo 'Qwerty123!'`, `"X" or "Y"`, `'X', 'Y'`): examples of a kind
+    (a policy's words to reject), not the value of the label before them."""
+    s, e = span
+    if not s or text[s - 1] not in "'\"" or text[e:e + 1] != text[s - 1]:
+        return False
+    return compiled("alternatives-next", r"[ \t]*(?:,[ \t]*|[ \t][^\W\d_]{1,5}[ \t]+)([\"'])[^\"'\s]{3,64}\1").match(text, e + 1) is not None
 
 
 # What _after_label reads nothing after, at a name's end, under a verdict below STRONG: no blank,

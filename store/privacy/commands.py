@@ -608,6 +608,9 @@ def _flag_value(text, low, at, end, flag, style, seg_end):
         if nxt is None or nxt.group(nxt.lastindex).startswith("-"):
             return None
         s, e = nxt.span(nxt.lastindex)
+        if nxt.lastindex == 3 and style in (":", "%", ",") and text[e - 1:e] == style and text[e:e + 1] in ("'", '"'):
+            close = text.find(text[e], e + 1, seg_end)  # `lftp -u user,'X'`, `curl -u ana:"X"`: one word
+            return (e + 1, close) if close > e + 1 else None  # of the shell, its password quoted
     if style in (":", "%", ","):
         sep = text.find(style, s, e)
         if sep < 0:
@@ -761,5 +764,7 @@ def _user_password_before(text, at, colon, back, found):
     # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
     # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
     m = back.search(text, max(0, at - 200, colon - 64), at)
-    if m is not None and not is_reference(m.group(1)) and not _a_units_instance(text, at):
+    if m is not None and not is_reference(m.group(1)) and not _a_units_instance(text, at) \
+            and not compiled("fixed-url-word", r"x-[a-z]+(?:-[a-z]+)+\Z").match(m.group(1)):
+        # (`TOKEN:x-oauth-basic@github.com`: a provider's fixed word, its user the token: told.py)
         add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")

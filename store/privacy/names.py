@@ -827,7 +827,19 @@ def _loose_literal(text, line, key_start):
     start = max(line_start, _run_start(text, line_start, key_start - 1 if last in ("\"", "'") else key_start, " \t=") - 16)
     if compiled("env-head", r".*(?:\bexport|\bset|\bENV|\benv|(?<![\w-])-e|--env|--build-arg|--set|--set-string|--from-literal=?)[ \t=]+[\"']?\Z").match(text, start, key_start):
         return True
-    return line.set_before(key_start) and line.helm_pairs_before(key_start)
+    return line.set_before(key_start) and line.helm_pairs_before(key_start) or _pairs_after_a_command(text, line_start, key_start)
+
+
+def _pairs_after_a_command(text, line_start, key_start):
+    """The name is one of a run of `NAME=value` words after a command line's head, a quote maybe
+    opening the run (`sam deploy --parameter-overrides "Stage=prod DbPassword=X"`, `make release
+    ENV=prod TOKEN=X`): set where no code runs, as the run's first is (_command_head reads no `=`
+    nor quote in the head)."""
+    if key_start - line_start > 400 or text[key_start - 1] not in " \t\"'":
+        return False
+    m = compiled("pairs-after-command", r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?([a-z][\w.-]*)(?:[ \t]+[^\s(){}\[\]=,;\"'`]+)*[ \t]+"
+                 r"[\"']?(?:[A-Za-z_][\w.-]{0,60}=[^\s\"'`=(){}\[\];,]{0,200}[ \t]+)*\Z").match(text, line_start, key_start)
+    return m is not None and m.group(1) not in _CODE_WORDS
 
 
 def _header_head(text, line, key_start):

@@ -816,7 +816,7 @@ def _secret_name(value: str) -> bool:
         return False
     if not (value.islower() or value.isupper()):
         return False  # My-Secret-Key: a password a person typed, in its own case
-    if value[-5] in "_-" and value[-4:-2] in ("19", "20") and value[-2:].isdigit() and value.islower() and "/" not in value and "." not in value:
+    if value[-5:-4] in ("_", "-") and value[-4:-2] in ("19", "20") and value[-2:].isdigit() and value.islower() and "/" not in value and "." not in value:
         return False  # harbor_pass_2026: words and a year, a password a person made (a name's version: v2, _2)
     words = compiled("never-name-split", r"[_./-]").split(value.lower())
     return any(w in _NAME_SECRET_WORDS for w in words)
@@ -1002,6 +1002,11 @@ def _placeholder(value: str) -> bool:
                          for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
+
+
+def a_placeholder(value: str) -> bool:
+    """_placeholder's verdict, for the finders of other modules (store/privacy/told.py)."""
+    return _placeholder(value)
 
 
 # PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script

@@ -16,7 +16,8 @@ never.never_secret after its other classes):
   wpa_supplicant's external password (``psk=ext:NAME``), a YAML tag's reference (Home Assistant's
   ``!secret NAME``, zigbee2mqtt's ``'!secret.yaml NAME'``), a variable by its sigil (SAS's
   ``&db_password;``, Raku's ``%*ENV<X>``), the name of a Kubernetes secret after a label that says so
-  (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``);
+  (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``, or after `=`), and the key that names
+  one of its fields (``userKey: admin-user``: a field's word then ``key``, its value words);
 - what a page shows to everyone: a form's anti-forgery token in its HTML element;
 - a word that starts a phrase (``password: set at runtime from $X``).
 
@@ -53,7 +54,10 @@ SIGIL_REFERENCES = {
     "&": r"&(?:[a-z][a-z0-9_]{0,40}|[A-Z][A-Z0-9_]{0,40})\.?",
     "%": r"%\*?ENV(?:<[^<>\s]{1,80}>|\{[^{}\s]{1,80}\})",
 }
-SECRET_NAME_LABEL = r"(?:existing[_-]?secret(?:[_-]?name)?|secret[_-]?(?:name|ref))\\?[\"']?[ \t]*:\Z"
+SECRET_NAME_LABEL = r"(?:existing[_-]?secret(?:[_-]?name)?|secret[_-]?(?:name|ref))\\?[\"']?[ \t]*[:=]\Z"
+# The key that names one of a referenced secret's fields (a chart's `userKey: admin-user` beside
+# `existingSecret:`): a field's word then `key`, its value a name of words (no digit).
+FIELD_KEY_LABEL = r"(?<![a-z])(?:user(?:name)?|login|email|password|passwd|cert|ca|tls|host|port|database|db)[_-]?key[\"']?[ \t]*[:=]\Z"
 K8S_NAME = r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?"
 # An HTML element's attribute that holds a form's anti-forgery token (the page carries it to everyone
 # who loads it, as a CSP nonce), by the element's name.
@@ -94,9 +98,13 @@ def never_in_code_or_config(text: str, s: int, e: int, value: str, before: str, 
     if sep in "(:=" and before[-1:] in "\"'`" and ("analytics" in end or "telemetry" in end or "track" in end) \
             and compiled("never-code-analytics-key", ANALYTICS_KEY).search(before):
         return True
-    if sep == ":":
+    if sep == ":" or sep == "=":
         if "secret" in end[-24:] and compiled("never-code-secret-name-label", SECRET_NAME_LABEL).search(end):
             return compiled("never-code-k8s-name", K8S_NAME).fullmatch(value) is not None
+        if "key" in end[-8:] and compiled("never-code-field-key-label", FIELD_KEY_LABEL).search(end) \
+                and compiled("never-code-field-name", r"[a-z]+(?:[_.-][a-z]+)*").fullmatch(value):
+            return True
+    if sep == ":":
         if text[s - 1:s] == ":" and text.find("[", s - 60 if s > 60 else 0, s) >= 0 and _in_an_envelope(text, s):
             return True  # (a field of an envelope, after its `:`)
     return len(value) >= 100 and _under_an_encrypted_name(text, s)

@@ -503,9 +503,10 @@ TOKEN_RULES = (
          r"\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\n\"']{3,4000})", re.IGNORECASE,
          starts=(("cookie", 0), ("cookie", -4))),
     # --- URLs ---
-    # scheme://user:PASSWORD@host: the last @ before the host (a password may hold @ and :)
+    # scheme://user:PASSWORD@host: the last @ before the host (a password may hold @ and :); a
+    # provider's fixed word there (`x-oauth-basic`) is none: its user is the token (store/privacy/told.py)
     Rule("password", ("://",),
-         r"://[^\s:/@\"'<>]{0,200}:(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))",
+         r"://[^\s:/@\"'<>]{0,200}:(?!x-[a-z]+(?:-[a-z]+)+@)(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))",
          starts=(("://", 0),)),
     # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
     Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random", starts=(("://", 0),)),

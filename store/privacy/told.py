@@ -1,0 +1,170 @@
+"""Secrets told by where they stand among values that say what they are (the classes the blind dev
+part tests/privacy_eval/dev_unwritten15.py found):
+
+- a value in backticks later in a sentence that names a secret (`the passphrase for ~/.ssh/k every
+  time, it's `X``): inline code in prose, decided as a sentence's value (evidence.SENTENCE);
+- a provider's secret beside its public id, in any language or syntax: the 40 characters of an
+  AWS secret access key on the line of an access key id (`AKIA…`/`ASIA…`), a Twilio auth token
+  (32 hex digits) on the line of its account SID (`AC` and 32 hex digits);
+- a random path segment of a join command's address (`microk8s join 10.0.0.5:25000/TOKEN/…`:
+  the token a cluster or a network hands out to join it);
+- a token in a URL's user slot whose password is empty or a fixed word of a provider (`https://
+  TOKEN:x-oauth-basic@github.com`, `https://TOKEN:@host`): the user is the credential;
+- the replacement of a substitution (`s/changeme/X/g` of sed or perl) whose pattern is a
+  stand-in, or whose line names a password: the value put where the placeholder stood.
+
+Only `re` (through values.compiled); patterns compiled on first use."""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, SENTENCE, decide
+from store.privacy.never import a_placeholder
+from store.privacy.rules import STRONG
+from store.privacy.values import P_CUSTOM, add_span, compiled, looks_random
+
+P_TOLD = P_CUSTOM + 950  # the least specific but a copy: a value another finder finds keeps its kind
+
+_NOUN = r"(?i)(?<![\w-])(?:pass(?:word|phrase|code)?|passwd|pwd|pw|pin|secret|token)s?(?![\w-])"
+# (the patterns tried over a whole text start with a literal, the engine's fast search for it: a
+# look-behind first made each a step at every character, ~12-37 ms a MB of real output each; the
+# character before is tested in Python, at the few matches)
+_AWS_SECRET = r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"
+_TWILIO_SID = r"AC[0-9a-f]{32}(?![A-Za-z0-9])"
+_HEX32 = r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])"
+_JOIN = r"join[ \t]+(?:--?[\w-]+[ \t]+)*(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}/([^\s\"'`]+)"  # (read in the lowercased text)
+_URL_USER = r"://([A-Za-z0-9_~.+-]{16,200}):(?:x-[a-z]+(?:-[a-z]+)+)?@"
+_SUBSTITUTION = (r"s([/|#])((?:\\.|(?!\1)[^\\\n]){1,80})\1((?:\\.|(?!\1)[^\\\s]){4,128})\1"
+                 r"[gimIe]*(?=[\s'\";]|\Z)")
+_PASSWORD_WORD = r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|credential|api[_-]?key"
+# The words of a stand-in for something else than a secret (a host's, a user's, a path's)
+_OTHER_THING = (r"(?i)(?<![a-z])(?:host(?:name)?|port|url|uri|user(?:name)?|login|email|name|path|dir|domain|ip|addr(?:ess)?"
+                r"|version|region|bucket|project|id|org|tenant|db|database|schema)(?![a-z])")
+
+
+def find(look):
+    """Every class of the module docstring, each behind a test of its marks in the text."""
+    text, found = look.text, look.found
+    present = look.anchors.present
+    if ("pass" in present or "pw" in present or "token" in present or "secret" in present) and "`" in text:
+        _backticked(text, found)
+    if "://" in present:
+        _url_users(text, look.anchors.at("://"), found)
+    if "join" in look.low:
+        _join_paths(text, look.low, found)
+    # (an access key id as the provider finder found it: no pass over the text, `"AKIA" in text` and
+    # `"ASIA" in text` cost ~1.1 ms a MB of real output)
+    aws = sorted(f[0] for f in found if f[3] == "aws_access_key" and text.startswith(("AKIA", "ASIA"), f[0]))
+    if aws:
+        _beside_an_id(text, found, aws, _AWS_SECRET, "secret", _aws_secret_shape)
+    if "AC" in text:
+        sids = [m.start() for m in compiled("told-twilio-sid", _TWILIO_SID).finditer(text)
+                if not (m.start() and text[m.start() - 1].isalnum())]
+        if sids:
+            _beside_an_id(text, found, sids, _HEX32, "token", None)
+    if "s/" in text or "s|" in text or "s#" in text:
+        _substitutions(text, found)
+
+
+def _line(text, at):
+    ls = text.rfind("\n", 0, at) + 1
+    le = text.find("\n", at)
+    return ls, len(text) if le < 0 else le
+
+
+def _backticked(text, found):
+    """A password-like value in backticks after a secret's noun in its sentence (no sentence's end
+    between them), the value alone in its backticks (no pair's nor call's mark: `SameSite=Strict`)."""
+    for m in compiled("told-backticked", r"`([^\s`=:()<>|]{6,128})`(?!`)").finditer(text):
+        s, e = m.span(1)
+        if s > 1 and (text[s - 2] == "`" or text[s - 2].isalnum() or text[s - 2] == "_"):
+            continue
+        ls = max(text.rfind("\n", 0, s) + 1, s - 240)
+        head = text[ls:m.start()]
+        stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+        if not compiled("told-noun", _NOUN).search(head, stop + 1 if stop >= 0 else 0):
+            continue
+        if decide(m.group(1), STRONG, SENTENCE):
+            add_span(found, text, s, e, P_TOLD, "password")
+
+
+def _aws_secret_shape(value):
+    """40 characters of an AWS secret access key: letters of both cases and a digit, not hex."""
+    return not value.isdigit() and value.lower() != value and value.upper() != value \
+        and compiled("digit", "[0-9]").search(value) is not None
+
+
+def _beside_an_id(text, found, ids, secret_pattern, kind, shape):
+    """The values of `secret_pattern` on the lines of a provider's ids (`ids`: where they start,
+    in order), not an id itself."""
+    done = -1
+    for at in ids:
+        ls, le = _line(text, at)
+        if ls < done:
+            continue
+        done = le
+        if le - ls > 2000:
+            continue
+        for v in compiled("told-secret-" + kind, secret_pattern).finditer(text, ls, le):
+            if v.start() not in ids and (shape is None or shape(v.group())):
+                add_span(found, text, v.start(), v.end(), P_TOLD, kind)
+
+
+def _join_paths(text, low, found):
+    """`join HOST:PORT/SEGMENT/…`: each segment of 16 characters or more, random or hex, is a token."""
+    for m in compiled("told-join", _JOIN).finditer(low):
+        if m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_-"):
+            continue
+        at = m.start(1)
+        for seg in text[m.start(1):m.end(1)].split("/"):
+            if len(seg) >= 16 and (looks_random(seg) or compiled("told-hex", r"[0-9a-fA-F]+\Z").match(seg)):
+                add_span(found, text, at, at + len(seg), P_TOLD, "token")
+            at += len(seg) + 1
+
+
+def _url_users(text, places, found):
+    """A URL's user of 16 characters or more, with a digit, whose password is empty or a fixed
+    word of a provider (`x-oauth-basic`): the user is the token.  (Matched at the one pass's places
+    of `://`: no pass of its own over the text, ~0.5 ms a MB of real output.)"""
+    match = compiled("told-url-user", _URL_USER).match
+    for at in places:
+        m = match(text, at)
+        if m is None:
+            continue
+        user = m.group(1)
+        if compiled("digit", "[0-9]").search(user) is not None and not user.isdigit():
+            add_span(found, text, m.start(1), m.end(1), P_TOLD, "token")
+
+
+def _substitution_starts(text):
+    """Where `s/`, `s|` or `s#` starts an argument: quoted, or after `-e` or `sed` (`s/` stands
+    thousands of times a MB of paths, `tests/`: the engine finds the two characters, then looks
+    behind them; ~0.8-1.2 ms a MB of real output, against ~2.6-4 ms for three loops of string
+    finds, 1-2.5 for a test in Python of each `s/`)."""
+    return [m.start() for m in compiled("told-substitution-head", r"s[/|#](?:(?<=['\"]s.)|(?<=-e[ \t]s.)|(?<=sed[ \t]s.))")
+            .finditer(text)]
+
+
+def _substitutions(text, found):
+    """`s/PATTERN/X/g`: X, decided as an assigned value, when the pattern is a secret's stand-in:
+    a placeholder's words that name no other thing (`changeme`, `<your-password>`, not
+    `BACKEND_HOST_PLACEHOLDER`), or a pattern naming a password (`^.*db_password.*$`).  Not a path
+    (`s|/home/Password/|…|`), nor a mask (`s/=.*/***/`)."""
+    for at in _substitution_starts(text):
+        m = compiled("told-substitution", _SUBSTITUTION).match(text, at)
+        if m is None:
+            continue
+        pattern, value, span = m.group(2), m.group(3), m.span(3)
+        if "\\" in value or "$" in value or "&" == value[:1] or "/" in pattern or value[:1] in "/~" \
+                or compiled("told-alnum", r"[^\W_]").search(value) is None:
+            continue  # a back-reference, a variable, a path, a mask: no literal put in a secret's place
+        names = compiled("told-password-word", _PASSWORD_WORD).search(pattern) is not None
+        if compiled("told-other-thing", _OTHER_THING).search(pattern) is not None:
+            continue
+        if not names:
+            bare = pattern.strip("^$.*")
+            if not bare or not a_placeholder(bare):
+                continue
+        elif compiled("told-name-assigned", r"[A-Za-z_]+\\?[=:]").match(value):
+            continue  # `s/^X=.*/X=value/`: the name and its value (the name rule's)
+        if decide(value, STRONG, ASSIGN, alone=True):
+            add_span(found, text, span[0], span[1], P_TOLD, "password")
