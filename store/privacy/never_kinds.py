@@ -38,7 +38,7 @@ BEING = r"(?i)(?<![A-Za-z])(?:is|was|are|were|be|been|isn't|wasn't)[ \t]+(?:not[
 
 # A segment of a path that is a name: words (a space, `_`, `.` or `-` between), two digits at most
 # after them, an extension.
-NAME_SEGMENT = r"[A-Za-z]+(?:[ _.-]?[A-Za-z]+)*[0-9]{0,2}(?:\.[a-z0-9]{1,5})?\Z"
+NAME_SEGMENT = r"[A-Za-z]+(?:[ _.-][A-Za-z]+)*[0-9]{0,2}(?:\.[a-z0-9]{1,5})?\Z"
 
 
 def ticket_under_its_key(key: str, value: str) -> bool:
