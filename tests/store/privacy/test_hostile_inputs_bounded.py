@@ -3,8 +3,23 @@ the text that made one finder or class quadratic, its output asserted, and the s
 bounds its work (a pattern read once a line, windows read once, a pattern that cannot backtrack)."""
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from store.privacy import candidates, clean_text, members, never, never_code, processes
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _cleaned_in_a_child(text):
+    """clean_text(text) in a child process: a pattern that backtracks again fails by the timeout
+    instead of hanging the suite."""
+    code = "import sys\nfrom store.privacy import clean_text\nsys.stdout.write(clean_text(sys.stdin.read()))\n"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=text, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def test_a_line_of_acl_heads_reads_the_rule_words_once():
@@ -335,3 +350,9 @@ def test_a_line_of_values_reads_no_line_back_and_tries_no_pair_without_a_name():
     assert clean_text("- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: Xk9mP2qLw7Zr\n") \
         == "- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: [REDACTED:password]\n"
     assert clean_text('[{"name": "DB_PASSWORD", "value": "Xk9mP2qLw7Zr"}]') == '[{"name": "DB_PASSWORD", "value": "[REDACTED:password]"}]'
+
+
+def test_a_value_of_letters_after_your_is_read_in_linear_time():
+    # the placeholder pattern's `your` words had an optional separator between letter runs (up to
+    # 4 runs): 120 letters took 0.8 s, 600 would take minutes
+    assert _cleaned_in_a_child("password: your" + "a" * 600) == "password: [REDACTED:password]"
