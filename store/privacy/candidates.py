@@ -478,7 +478,7 @@ def value_at(text, i, end=None):
 
 def _alone(text, e):
     """Nothing but punctuation or a comment follows position `e` on its line."""
-    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t]+[-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
+    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t][-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
     return m is not None
 
 

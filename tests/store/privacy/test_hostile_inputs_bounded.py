@@ -356,3 +356,10 @@ def test_a_value_of_letters_after_your_is_read_in_linear_time():
     # the placeholder pattern's `your` words had an optional separator between letter runs (up to
     # 4 runs): 120 letters took 0.8 s, 600 would take minutes
     assert _cleaned_in_a_child("password: your" + "a" * 600) == "password: [REDACTED:password]"
+
+
+def test_blanks_after_a_value_said_alone_are_read_once():
+    # what may follow a value alone on its line: its blanks, then blanks before a dash (30,000
+    # blanks: 4 s)
+    blanks = " " * 200_000
+    assert _cleaned_in_a_child("password is hunter2" + blanks + "x") == "password is [REDACTED:password]" + blanks + "x"
