@@ -839,7 +839,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
     bare = _bare_word(low, j) if letter else None
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
-        end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
+        end = compiled("label-line-end", r"[ \t]*+(?:(?:below|here)[ \t]*+)?[\u2014\u2013-]?[ \t]*+(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
             end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
             # CSV header's last field (its rows below: store/privacy/formats.py)

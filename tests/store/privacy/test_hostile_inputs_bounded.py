@@ -363,3 +363,10 @@ def test_blanks_after_a_value_said_alone_are_read_once():
     # blanks: 4 s)
     blanks = " " * 200_000
     assert _cleaned_in_a_child("password is hunter2" + blanks + "x") == "password is [REDACTED:password]" + blanks + "x"
+
+
+def test_blanks_after_a_label_said_below_are_read_once():
+    # `[ \t]*` around `below` and an optional dash, then blanks again: a run of blanks split
+    # between them in every way before the line's end failed (30,000 blanks: 10 s)
+    text = "password below" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
