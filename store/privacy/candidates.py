@@ -870,7 +870,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ",\uff0c\u3001" and strength >= STRONG and j == i and (ch != "," or text[j + 1:j + 2] == " "):
         span = value_at(text, j + 1)  # `here's the db password, X`: the value after a comma, ending its line
         ls = low.rfind("\n", 0, s) + 1  # (a sentence's: no call or assignment of code around it)
-        if span is not None and compiled("sentence-end", r"[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)").match(text, span[1]) \
+        if span is not None and compiled("sentence-end", r"[ \t]*+[.!]?[ \t]*+(?:\r?\n|\Z)").match(text, span[1]) \
                 and not compiled("code-head", r"[^\n]*[(=\[{]").match(low, ls, s):
             _take(text, found, span, strength, PROSE, kind)
             return

@@ -370,3 +370,9 @@ def test_blanks_after_a_label_said_below_are_read_once():
     # between them in every way before the line's end failed (30,000 blanks: 10 s)
     text = "password below" + " " * 200_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_value_after_a_comma_are_read_once():
+    # the sentence's end: blanks, an optional `.` or `!`, blanks (30,000 blanks: 10 s)
+    text = "here is the db password, hunter2" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
