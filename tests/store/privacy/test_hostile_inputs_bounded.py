@@ -376,3 +376,9 @@ def test_blanks_after_a_value_after_a_comma_are_read_once():
     # the sentence's end: blanks, an optional `.` or `!`, blanks (30,000 blanks: 10 s)
     text = "here is the db password, hunter2" + " " * 200_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_secrets_name_are_read_once():
+    # the separator after a name: blanks, then blanks before ` as ` (20,000 tabs: 0.5 s)
+    text = "password" + "\t" * 400_000 + "x"
+    assert _cleaned_in_a_child(text) == text
