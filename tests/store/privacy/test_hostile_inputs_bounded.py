@@ -390,3 +390,10 @@ def test_blanks_on_a_redis_replys_line_are_read_once():
     text = "127.0.0.1:6379> GET api_token\n" + " " * 6_000 + 'x"'
     assert _cleaned_in_a_child(text) == text
     assert clean_text('127.0.0.1:6379> GET api_token\n"Xk9#mP2qLw7zR"\n') == '127.0.0.1:6379> GET api_token\n"[REDACTED:token]"\n'
+
+
+def test_blanks_after_a_clients_connect_are_read_once():
+    # `connect user/pw`, then blanks, an optional `;`, blanks: a run split between the two before a
+    # failing end (30,000 blanks: 15 s)
+    text = "SQL> connect scott/tiger" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
