@@ -397,3 +397,9 @@ def test_blanks_after_a_clients_connect_are_read_once():
     # failing end (30,000 blanks: 15 s)
     text = "SQL> connect scott/tiger" + " " * 200_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_plural_labels_value_are_read_once():
+    # the value's blanks, an optional `(note)` and `*/`, blanks again (30,000 blanks: 6 s)
+    text = "passwords: hunter22" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
