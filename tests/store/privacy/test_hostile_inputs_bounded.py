@@ -403,3 +403,9 @@ def test_blanks_after_a_plural_labels_value_are_read_once():
     # the value's blanks, an optional `(note)` and `*/`, blanks again (30,000 blanks: 6 s)
     text = "passwords: hunter22" + " " * 200_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_value_below_its_label_are_read_once():
+    # the value's blanks, an optional `,`, blanks again (30,000 blanks: 21 s)
+    text = "password:\nhunter22" + " " * 100_000 + "\x01"
+    assert _cleaned_in_a_child(text) == text
