@@ -857,7 +857,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     if i > e and text[i - 1] in "\"'":  # a quoted label: an element or an attribute may hold its value
         # (each pattern where it can match: a `>` within its reach, a blank first; a JSON key has neither)
-        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
+        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*+\n?[ \t]*+<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
             if text.find(">", i, i + 121) >= 0 else None
         if child is not None:  # <setting name="ApiKey"><value>X</value>
             _take(text, found, child.span(2), strength, ASSIGN, kind)

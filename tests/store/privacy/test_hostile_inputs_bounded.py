@@ -409,3 +409,9 @@ def test_blanks_after_a_value_below_its_label_are_read_once():
     # the value's blanks, an optional `,`, blanks again (30,000 blanks: 21 s)
     text = "password:\nhunter22" + " " * 100_000 + "\x01"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_labels_element_are_read_once():
+    # `>`, blanks, an optional line break, blanks again before `<value>` (30,000 blanks: 0.8 s)
+    text = '<add key="Password">' + " " * 600_000 + "x"
+    assert _cleaned_in_a_child(text) == text
