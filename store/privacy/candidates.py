@@ -2968,7 +2968,7 @@ def fallbacks_and_returns(text, low, anchors, found):
         needles.insert(0, " or ")
     if needles:
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
-                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
+                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*+[;)]?[ \t]*+$")
         for m in _lines_matching(text, low, needles, rx, anchors=anchors, at_line_start=True):
             verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
             if verdict is not None:
