@@ -421,3 +421,9 @@ def test_blanks_after_a_default_value_are_read_once():
     # `or "X"`, blanks, an optional `;` or `)`, blanks again to the line's end (30,000 blanks: 2.8 s)
     text = 'password = os.getenv("P") or "hunter22"' + " " * 250_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_urls_closing_quote_are_read_once():
+    # a URL split over lines: its quote, blanks, an optional `+`, blanks again (30,000 blanks: 4.5 s)
+    text = 'url = "https://u:p\'' + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
