@@ -478,7 +478,7 @@ def value_at(text, i, end=None):
 
 def _alone(text, e):
     """Nothing but punctuation or a comment follows position `e` on its line."""
-    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t]+[-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
+    m = compiled("alone", r"[\"'`]?[ \t.,;:!)\]}>*]*(?:[#(（].*|[ \t][-\u2013\u2014][ \t].*)?(?:\n|\Z)").match(text, e)
     return m is not None
 
 
@@ -839,7 +839,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     letter = lead.isalnum() and not lead.isdecimal() and lead != "_"
     bare = _bare_word(low, j) if letter else None
     if (ch in "\r\n-\u2013\u2014" or (ch in "bh" and low.startswith(("below", "here"), j))) and strength >= STRONG:
-        end = compiled("label-line-end", r"[ \t]*(?:(?:below|here)[ \t]*)?[\u2014\u2013-]?[ \t]*(?=\r?\n)").match(low, i)
+        end = compiled("label-line-end", r"[ \t]*+(?:(?:below|here)[ \t]*+)?[\u2014\u2013-]?[ \t]*+(?=\r?\n)").match(low, i)
         if end is not None and compiled("label-line-code", r"[^\n|;$(){}=<>\"`,]*+[|;$(){}=<>\"`,]").match(low, low.rfind("\n", 0, s) + 1, s):
             end = None  # `echo 'u:X' | sudo chpasswd`: a command's word ends the line, not a label; `user,password`: a
             # CSV header's last field (its rows below: store/privacy/formats.py)
@@ -857,7 +857,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
         return
     if i > e and text[i - 1] in "\"'":  # a quoted label: an element or an attribute may hold its value
         # (each pattern where it can match: a `>` within its reach, a blank first; a JSON key has neither)
-        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*\n?[ \t]*<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
+        child = compiled("value-element", r"[^<>\n]{0,120}>[ \t]*+\n?[ \t]*+<(value|string)>([^<>\n]{1,300})</\1>").match(text, i) \
             if text.find(">", i, i + 121) >= 0 else None
         if child is not None:  # <setting name="ApiKey"><value>X</value>
             _take(text, found, child.span(2), strength, ASSIGN, kind)
@@ -870,7 +870,7 @@ def _after_label(text, low, s, e, kind, strength, directive_name, found):
     if ch in ",\uff0c\u3001" and strength >= STRONG and j == i and (ch != "," or text[j + 1:j + 2] == " "):
         span = value_at(text, j + 1)  # `here's the db password, X`: the value after a comma, ending its line
         ls = low.rfind("\n", 0, s) + 1  # (a sentence's: no call or assignment of code around it)
-        if span is not None and compiled("sentence-end", r"[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)").match(text, span[1]) \
+        if span is not None and compiled("sentence-end", r"[ \t]*+[.!]?[ \t]*+(?:\r?\n|\Z)").match(text, span[1]) \
                 and not compiled("code-head", r"[^\n]*[(=\[{]").match(low, ls, s):
             _take(text, found, span, strength, PROSE, kind)
             return
@@ -2968,7 +2968,7 @@ def fallbacks_and_returns(text, low, anchors, found):
         needles.insert(0, " or ")
     if needles:
         rx = compiled("fallback", r"(?m)^[ \t]*(?:(?:export|const|let|var|final|static|val)[ \t]+)*([A-Za-z_][\w.]*)[ \t]*"
-                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*[;)]?[ \t]*$")
+                                  r"(?::[^=\n]{1,40})?=[^=\n][^\n]{0,200}?(?:\bor|\|\||\?\?)[ \t]*[\"']([^\"'\n]{1,200})[\"'][ \t]*+[;)]?[ \t]*+$")
         for m in _lines_matching(text, low, needles, rx, anchors=anchors, at_line_start=True):
             verdict = name_verdict(m.group(1).rsplit(".", 1)[-1])
             if verdict is not None:

@@ -450,7 +450,7 @@ def _split_urls(text, places, found, find_secrets):
     `"X@db:5432/app"`): the two literals read joined, by the whole filter, the spans mapped back."""
     # (the host's run taken whole, no quote can stand inside it; tried at each place by `map`, no
     # step of Python at each: 2.3 -> 0.4 ms a MB of pip's output, 5,500 URLs)
-    split = compiled("layout-split-url", r"://[^\s\"'<>@/]{0,200}+([\"'])[ \t]*\+?[ \t]*\r?\n[ \t]*\+?[ \t]*\1")
+    split = compiled("layout-split-url", r"://[^\s\"'<>@/]{0,200}+([\"'])[ \t]*+\+?[ \t]*+\r?\n[ \t]*+\+?[ \t]*+\1")
     for m in filter(None, map(split.match, [text] * len(places), places)):
         quote, p = m.group(1), m.start()
         q1 = text.rfind(quote, text.rfind("\n", 0, p) + 1, p)

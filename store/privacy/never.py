@@ -166,7 +166,7 @@ ADVISORY = (r"CVE-\d{4}-\d{4,7}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|(?:RUSTSEC
 _FILE_MAGIC = ("iVBORw0KGgo", "/9j/4", "R0lGODlh", "R0lGODdh", "UklGR", "JVBERi0", "PHN2Zy", "PD94bWwg")
 VERSION = r"(?:[\^~<>=!]{1,2}[ \t]*|~>[ \t]*)?v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?|[\^~]\d+"
 PLACEHOLDER = (
-    r"(?i)(?:.*\byour(?:[_ -]?[a-z0-9]+){0,4}(?:key|token|secret|password|passwd|pass|pwd|id|here)\b.*"
+    r"(?i)(?:.*\byour(?:[_ -]?[a-z0-9]+(?:[_ -][a-z0-9]+){0,3})?(?:key|token|secret|password|passwd|pass|pwd|id|here)\b.*"
     r"|your[_-].*|.*[_-]here|(?:change|replace|update|fill)[_-]?(?:me|this|it)(?:[_-].*)?"
     r"|insert[_-].*|placeholder.*|.*[_-]placeholder|example[_-](?:key|token|secret|password)"
     r"|dummy(?:[_-]\w+)?|redacted|<[^<>]*>|\[[^\[\]]*\]|x{4,}|(?:x{2,}-)+x{2,}"

@@ -18,7 +18,7 @@ P_PLURAL = P_NAME + 500  # (candidates.P_CANDIDATE: a value judged by decide fro
 # What may stand before the label on its line: an indent, a comment's mark, one word qualifying it.
 BEFORE = r"[ \t]*(?:(?:--|#{1,6}|//|;|\*|/\*)[ \t]*)?(?:[A-Za-z]+[ _-])?"
 # The separator, one value, an aside in parentheses, the line's end.
-AFTER = r"[ \t]*[:=][ \t]*([^\s()]{4,128})[ \t]*(?:\([^()\n]{1,60}\)[ \t]*)?(?:\*/)?[ \t]*(?:\n|\Z)"
+AFTER = r"[ \t]*[:=][ \t]*([^\s()]{4,128})[ \t]*+(?:\([^()\n]{1,60}\)[ \t]*+)?(?:\*/)?[ \t]*+(?:\n|\Z)"
 
 
 def plural_labels(text, low, anchors, found):

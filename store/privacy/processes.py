@@ -103,7 +103,7 @@ _PROMPT = r"(?:^|(?<=\n))[ \t]*(?:(?:[\w.-]{1,20} )?[\w.:@()\[\]~/-]{1,60}(?:>|=
 # (literal the one pass finds, the command's pattern after a prompt, strength, style)
 SESSION_COMMANDS = (
     ("auth ", r"(?:AUTH|(?<=>)auth|(?<=> )auth)[ \t]+(?:[\w.@-]{1,64}[ \t]+)?(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
-    ("conn", r"(?i:conn(?:ect)?)[ \t]+[\w$#]{1,30}/([^\s/@\"']{1,128})(?:@[\w.:/-]{1,200})?[ \t]*;?[ \t]*\r?(?:\n|\Z)",
+    ("conn", r"(?i:conn(?:ect)?)[ \t]+[\w$#]{1,30}/([^\s/@\"']{1,128})(?:@[\w.:/-]{1,200})?[ \t]*+;?[ \t]*+\r?(?:\n|\Z)",
      STRONG, SPACE),
     ("> user ", r"(?i:user)[ \t]+(?!(?i:anonymous|ftp)[ \t])[\w.@-]{1,64}[ \t]+(\S{1,256}?)[ \t]*\r?(?:\n|\Z)", STRONG, SPACE),
 )  # fmt: skip

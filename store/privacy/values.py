@@ -148,7 +148,7 @@ def inside_marker(text: str, at: int) -> bool:
 # (`##[group]`), a REPL's `Result:` or `=>` before it; quotes around it, a comma after it; below a
 # label (`Password:`), one blank line between.
 _BELOW_VALUE = (r"[ \t+]*(?:##\[\w+\][ \t]*)?(?:(?i:result|value|output)[ \t]*:?[ \t]*|=>[ \t]*)?"
-                r"(?:([\"'`])([^\"'`\s]{1,256})\1|[\"'`]?([^\"'`\s]{1,256}?)[\"'`]?)[ \t]*,?[ \t]*\r?(?:\n|\Z)")
+                r"(?:([\"'`])([^\"'`\s]{1,256})\1|[\"'`]?([^\"'`\s]{1,256}?)[\"'`]?)[ \t]*+,?[ \t]*+\r?(?:\n|\Z)")
 
 
 def value_below(text: str, k: int, blank_line: bool = False):

@@ -3,8 +3,23 @@ the text that made one finder or class quadratic, its output asserted, and the s
 bounds its work (a pattern read once a line, windows read once, a pattern that cannot backtrack)."""
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from store.privacy import candidates, clean_text, members, never, never_code, processes
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _cleaned_in_a_child(text):
+    """clean_text(text) in a child process: a pattern that backtracks again fails by the timeout
+    instead of hanging the suite."""
+    code = "import sys\nfrom store.privacy import clean_text\nsys.stdout.write(clean_text(sys.stdin.read()))\n"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=text, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def test_a_line_of_acl_heads_reads_the_rule_words_once():
@@ -335,3 +350,80 @@ def test_a_line_of_values_reads_no_line_back_and_tries_no_pair_without_a_name():
     assert clean_text("- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: Xk9mP2qLw7Zr\n") \
         == "- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: [REDACTED:password]\n"
     assert clean_text('[{"name": "DB_PASSWORD", "value": "Xk9mP2qLw7Zr"}]') == '[{"name": "DB_PASSWORD", "value": "[REDACTED:password]"}]'
+
+
+def test_a_value_of_letters_after_your_is_read_in_linear_time():
+    # the placeholder pattern's `your` words had an optional separator between letter runs (up to
+    # 4 runs): 120 letters took 0.8 s, 600 would take minutes
+    assert _cleaned_in_a_child("password: your" + "a" * 600) == "password: [REDACTED:password]"
+
+
+def test_blanks_after_a_value_said_alone_are_read_once():
+    # what may follow a value alone on its line: its blanks, then blanks before a dash (30,000
+    # blanks: 4 s)
+    blanks = " " * 200_000
+    assert _cleaned_in_a_child("password is hunter2" + blanks + "x") == "password is [REDACTED:password]" + blanks + "x"
+
+
+def test_blanks_after_a_label_said_below_are_read_once():
+    # `[ \t]*` around `below` and an optional dash, then blanks again: a run of blanks split
+    # between them in every way before the line's end failed (30,000 blanks: 10 s)
+    text = "password below" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_value_after_a_comma_are_read_once():
+    # the sentence's end: blanks, an optional `.` or `!`, blanks (30,000 blanks: 10 s)
+    text = "here is the db password, hunter2" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_secrets_name_are_read_once():
+    # the separator after a name: blanks, then blanks before ` as ` (20,000 tabs: 0.5 s)
+    text = "password" + "\t" * 400_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_on_a_redis_replys_line_are_read_once():
+    # a reply's line: blanks, the reply (blanks may be in it), blanks; a quote left open at the end
+    # failed it after every split of the run between the three (2,000 blanks: 12 s, cubic)
+    text = "127.0.0.1:6379> GET api_token\n" + " " * 6_000 + 'x"'
+    assert _cleaned_in_a_child(text) == text
+    assert clean_text('127.0.0.1:6379> GET api_token\n"Xk9#mP2qLw7zR"\n') == '127.0.0.1:6379> GET api_token\n"[REDACTED:token]"\n'
+
+
+def test_blanks_after_a_clients_connect_are_read_once():
+    # `connect user/pw`, then blanks, an optional `;`, blanks: a run split between the two before a
+    # failing end (30,000 blanks: 15 s)
+    text = "SQL> connect scott/tiger" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_plural_labels_value_are_read_once():
+    # the value's blanks, an optional `(note)` and `*/`, blanks again (30,000 blanks: 6 s)
+    text = "passwords: hunter22" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_value_below_its_label_are_read_once():
+    # the value's blanks, an optional `,`, blanks again (30,000 blanks: 21 s)
+    text = "password:\nhunter22" + " " * 100_000 + "\x01"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_labels_element_are_read_once():
+    # `>`, blanks, an optional line break, blanks again before `<value>` (30,000 blanks: 0.8 s)
+    text = '<add key="Password">' + " " * 600_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_default_value_are_read_once():
+    # `or "X"`, blanks, an optional `;` or `)`, blanks again to the line's end (30,000 blanks: 2.8 s)
+    text = 'password = os.getenv("P") or "hunter22"' + " " * 250_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+
+
+def test_blanks_after_a_urls_closing_quote_are_read_once():
+    # a URL split over lines: its quote, blanks, an optional `+`, blanks again (30,000 blanks: 4.5 s)
+    text = 'url = "https://u:p\'' + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
