@@ -65,6 +65,9 @@ MASK_LITERAL = "::add-mask::"
 # A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
 # reply on the next lines is its value (`127.0.0.1:6379> HGET svc:mail password` then `"X"`).
 GET_LITERALS = ("> get ", "> hget ", "> hmget ", "redis-cli ")
+# The longest line read as a get (its pattern's two lazy scans try each `redis-cli` with each blank
+# after it: 60 KB of `redis-cli ` repeated took 3.2 s, 1 MB would take minutes)
+GET_LINE_MAX = 4096
 JWK_LITERALS = ('"kty"', "'kty'")
 JWK_YAML_LITERAL = "kty:"
 # The private members of a JSON Web Key (RFC 7517/7518): RSA's and EC's, and a symmetric key's `k`.
@@ -230,6 +233,8 @@ def _got_replies(look):
             done.add(ls)
             if low.find("get", ls, le) < 0:
                 continue  # (no verb: `redis-cli -h cache ping`; the pattern's lazy scan skipped)
+            if le - ls > GET_LINE_MAX:
+                continue  # (no typed GET is that long; the lazy scan is quadratic in a line's length)
             m = rx.match(text, ls, le)
             if m is None:
                 continue

@@ -427,3 +427,17 @@ def test_blanks_after_a_urls_closing_quote_are_read_once():
     # a URL split over lines: its quote, blanks, an optional `+`, blanks again (30,000 blanks: 4.5 s)
     text = 'url = "https://u:p\'' + " " * 200_000 + "x"
     assert _cleaned_in_a_child(text) == text
+
+
+def test_a_long_line_of_redis_cli_words_is_not_read_as_a_get():
+    # each `redis-cli` tried with each blank after it (60 KB: 3.2 s; this 400 KB never ended); a
+    # typed GET's reply is still read
+    text = "redis-cli " * 40_000 + "get\nhunter22"
+    assert _cleaned_in_a_child(text) == text
+    pw = "Vq8" + "rTzw2Lk"
+    assert redacted_get(f"$ redis-cli -h cache GET app:db_password\n\"{pw}\"\n", pw)
+
+
+def redacted_get(text, value):
+    cleaned = clean_text(text)
+    return value not in cleaned and "[REDACTED:" in cleaned
