@@ -543,11 +543,6 @@ _BY_START, _BY_END = itemgetter(0), itemgetter(1)
 
 
 def label_hits(low, anchors):
-    """_label_hits, for the finders of other modules (headed_lists.py)."""
-    return _label_hits(low, anchors)
-
-
-def _label_hits(low, anchors):
     """(start, end, kind, ascii single word) of every lexicon label in the text, sorted (found
     once for the text: two finders read them)."""
     hits = anchors.memo.get("label hits")
@@ -642,7 +637,7 @@ def _labels(text, low, anchors, found):
     # name -> (its verdict, the name rule's; or, when it has none, whether it is a directive's
     # name): each name read once for the text (a name holds several labels, a text repeats it)
     names = {}
-    for s, e, kind, single in _label_hits(low, anchors):
+    for s, e, kind, single in label_hits(low, anchors):
         if s < done:
             continue
         if single or s and low[s - 1] in NAME_CHARS or (e < n and low[e] in "_-"):
@@ -992,7 +987,7 @@ def _qualified_value(text, low, i, kind, found):
         rx = CACHE["bare-qualifier"] = compiled(
             "bare-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+(?:the[ \t]+)?([^\W\d_]{2,15})(?:[ \t]+[^\W\d_]{2,15})?[ \t]+(?=\S)")
     m = rx.match(low, i)
-    if m is None or m.group(1) in _USER_WORDS:
+    if m is None or m.group(1) in USER_WORDS:
         return False
     span = value_at(text, m.end())
     if span is None or not _alone(text, span[1]):
@@ -1053,9 +1048,8 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     _take(text, found, span, strength, ASSIGN if config else SPACE, kind, alone)
 
 
-_USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
+USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
                         "帳號 ユーザー ユーザー名 아이디 사용자".split())
-USER_WORDS = _USER_WORDS  # (a list's item that names a user: headed_lists.py)
 
 
 def _after_a_user(text, s):
@@ -1099,7 +1093,7 @@ def _user_before(seg, window):
     if window and at < 0:
         return None
     label = rest[at + 1:].lower()
-    return label in _USER_WORDS and 0 < len(value) <= 64 and "/" not in value
+    return label in USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):
@@ -1484,15 +1478,15 @@ def _value_below_its_name(text, low, anchors, found):
         if k > first and (k - first > 13 or low[first:k] not in ("new", "the new", "generated", "new generated")):
             continue
         if hits is None:
-            label_hits = _label_hits(low, anchors)
-            hits = [h[0] for h in label_hits]
+            labels = label_hits(low, anchors)
+            hits = [h[0] for h in labels]
         prev = low.rfind("\n", 0, ls - 1) + 1
         if compiled("name-line", r"[ \t]*-?[ \t]*(?:name|key)[ \t]*:").match(low, prev):
             continue  # Kubernetes' `name: X` then `value: Y`: a pair (_pairs)
         i = bisect_left(hits, prev)
         if i < len(hits) and hits[i] < ls - 1:
             _take(text, found, value_at(text, at + 6, low.find("\n", at) if "\n" in low[at:at + 600] else None),
-                  STRONG, ASSIGN, label_hits[i][2])
+                  STRONG, ASSIGN, labels[i][2])
 
 
 def _named_elements(text, low, anchors, found):
@@ -1596,7 +1590,7 @@ def _aligned_tables(text, low, anchors, found):
     """A table aligned by spaces (a tool's listing, a note of accounts): a header cell that names a
     secret (cells apart by two spaces or a tab), and, under it, each row's one-word cell that
     starts where the header's does."""
-    hits = _label_hits(low, anchors)
+    hits = label_hits(low, anchors)
     if not hits:
         return
     if _label_hits_counted(hits, anchors) < 5000:  # a few labels (source code, most output): the lines of those that end a cell at a gap
@@ -2227,7 +2221,7 @@ def value_before_label(text, low, anchors, found):
     """The value before its label, a connector of prose between: `X is the password`, `X est le
     mot de passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`; the
     label (and its inflection) ends the clause."""
-    hits = _label_hits(low, anchors)
+    hits = label_hits(low, anchors)
     if not hits:
         return
     rx = CACHE.get("value-first-label")

@@ -270,7 +270,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if shape is True:  # (but `://shop_user:shop_pass@db`: a URL's password, whatever it is named)
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
-                        and not _placeholder(value) and not fixture_or_wrong(value, "password")))
+                        and not a_placeholder(value) and not fixture_or_wrong(value, "password")))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -671,9 +671,9 @@ def _value_shape(value: str):
     it); otherwise the bits of what its shape holds that the classes read from its place ask for."""
     first = value[0]
     low = value.lower()
-    if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and _placeholder(value):
+    if (CACHE.get("never-hint-pivots") or compiled("never-hint-pivots", _hints_pattern())).search(low) and a_placeholder(value):
         return True
-    if ("_" in value or "-" in value) and compiled("never-other-hints", _OTHER_HINTS).search(low) and _placeholder(value):
+    if ("_" in value or "-" in value) and compiled("never-other-hints", _OTHER_HINTS).search(low) and a_placeholder(value):
         return True  # TU_CLAVE_AQUI, VOTRE_JETON_ICI: a stand-in in the language it is written in
     if len(value) >= 16 and not len(value) % 4 and _base64_of_a_stand_in(value):
         return True
@@ -827,7 +827,7 @@ def _url_password_named(text: str, s: int, value: str) -> bool:
     that _secret_name would judge a name: a URL holds no reference, its password is the value;
     a stand-in stays one (`your_password`, `changeme_pass`)."""
     return compiled("never-url-user", r"://[^\s:/@]{1,64}:\Z").search(text, s - 80 if s > 80 else 0, s) is not None \
-        and _secret_name(value) and not _placeholder(value)
+        and _secret_name(value) and not a_placeholder(value)
 
 
 def _secret_word_as_value(value: str) -> bool:
@@ -983,7 +983,7 @@ def _psql_variable(text: str, s: int) -> bool:
     return q >= 2 and text[q] in ("'", '"') and text[q - 1] == ":" and text[q - 2] in " \t(=,"
 
 
-def _placeholder(value: str) -> bool:
+def a_placeholder(value: str) -> bool:
     """A stand-in for a secret: the PLACEHOLDER shapes, a value of words one of which says so
     (`changeme123`, `please-change-this`, `some-long-random-string`), or either after a
     provider's prefix (`sk_test_xxxx…`, `sk-proj-REPLACE_WITH_YOUR_KEY`, `xoxb-your-token`)."""
@@ -1002,11 +1002,6 @@ def _placeholder(value: str) -> bool:
                          for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
-
-
-def a_placeholder(value: str) -> bool:
-    """_placeholder's verdict, for the finders of other modules (store/privacy/told.py)."""
-    return _placeholder(value)
 
 
 # PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script
@@ -1032,7 +1027,7 @@ def _no_key_in_its_block(text: str, s: int, e: int) -> bool:
     if head < 0:
         return False
     body = compiled("never-key-body-breaks", r"\\[nr]|\s").sub("", text[head + 5:end])
-    return len(body) <= 80 and _placeholder(body) if body else True
+    return len(body) <= 80 and a_placeholder(body) if body else True
 
 
 def _base64_of_a_stand_in(value: str) -> bool:
@@ -1048,7 +1043,7 @@ def _base64_of_a_stand_in(value: str) -> bool:
     if len(raw) < 12 or not raw.isascii():
         return False
     plain = raw.decode("ascii")
-    return plain.isprintable() and _placeholder(plain)
+    return plain.isprintable() and a_placeholder(plain)
 
 
 # A key that marks itself as a documentation example: it ends in EXAMPLE or EXAMPLEKEY, in upper
@@ -1096,7 +1091,7 @@ def _crypt_hash(text, s, e):
     return compiled("never-crypt", CRYPT_HASH).fullmatch(text, a, end) is not None
 
 
-# What a stand-in holds one of, lowercased (_placeholder's gate): its words, and the marks that stand
+# What a stand-in holds one of, lowercased (a_placeholder's gate): its words, and the marks that stand
 # for a value left out.  Literals only (`<|\[`, not `[<\[]`): an alternation of literals is searched
 # by skipping to the characters its branches start with, a class among them makes the engine try
 # every branch everywhere (twice as slow, on every span found).

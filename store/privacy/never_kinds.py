@@ -44,8 +44,14 @@ NAME_SEGMENT = r"[A-Za-z]+(?:[ _.-][A-Za-z]+)*[0-9]{0,2}(?:\.[a-z0-9]{1,5})?\Z"
 def ticket_under_its_key(key: str, value: str) -> bool:
     """A parsed JSON value under a key that names an issue (`issue_key`, `ticket`): a tracker's
     issue key is an id (the key's `key` says lookup, not secret)."""
+    label = key + ":"
+    return _a_ticket_after(value, label, 0, len(label))
+
+
+def _a_ticket_after(value: str, text: str, lo: int, hi: int) -> bool:
+    """`value` has a tracker's issue key's shape (`OPS-208`) and text[lo:hi] ends in a label naming an issue."""
     return "-" in value and compiled("kinds-ticket", TICKET).match(value) is not None \
-        and compiled("kinds-ticket-label", TICKET_LABEL).search(key + ":") is not None
+        and compiled("kinds-ticket-label", TICKET_LABEL).search(text, lo, hi) is not None
 
 
 def id_by_its_shape(value: str) -> bool:
@@ -107,8 +113,7 @@ def named_by_its_place(text: str, s: int, e: int, kind: str, value: str) -> bool
         return True  # `"UserId": "AROA…:jo.doe@corp.com"`: a role's id, then its session's name
     if value[-1] == "=" and last == " " and text[ve:ve + 1] in ("\"", "'") and _an_attributes_name(text, vs, value):
         return True  # `placeholder="…" style="…"`: an attribute's name, its value after it
-    if "-" in value and compiled("kinds-ticket", TICKET).match(value) \
-            and compiled("kinds-ticket-label", TICKET_LABEL).search(text, vs - 40 if vs > 40 else 0, vs):
+    if _a_ticket_after(value, text, vs - 40 if vs > 40 else 0, vs):
         return True  # `"issue_key": "OPS-208"`: a tracker's issue, its project and number
     if last == " " and value[0].islower() and _a_state_or_a_failing_call(text, vs, ve, value):
         return True
@@ -136,8 +141,8 @@ def _a_files_path_without_its_extension(text: str, value: str) -> bool:
     if compiled("kinds-relative-path", r"[A-Za-z][\w.-]{0,60}(?:/[A-Za-z][\w.-]{0,60}){1,20}\Z").match(value) is None \
             or not all(compiled("kinds-name-segment", NAME_SEGMENT).match(p) for p in value.split("/")):
         return False
-    return compiled("kinds-file-extension", r"\.[A-Za-z0-9]{1,5}\b").match(text, text.find(value + ".") + len(value)) is not None \
-        if text.find(value + ".") >= 0 else False
+    at = text.find(value + ".")
+    return at >= 0 and compiled("kinds-file-extension", r"\.[A-Za-z0-9]{1,5}\b").match(text, at + len(value)) is not None
 
 
 def _in_a_windows_path(text: str, vs: int) -> bool:
@@ -225,7 +230,7 @@ def _cell_of_a_column_of_names(text: str, vs: int, ve: int, value: str) -> bool:
         return False
     column = head.count("|")
     others = []
-    for row in _table_rows(text, ls, le):
+    for row in _table_lines_around(text, ls, le):
         cells = row.split("|")
         if len(cells) <= column:
             return False
@@ -237,7 +242,7 @@ def _cell_of_a_column_of_names(text: str, vs: int, ve: int, value: str) -> bool:
     return len(others) >= 2
 
 
-def _table_rows(text: str, ls: int, le: int) -> list:
+def _table_lines_around(text: str, ls: int, le: int) -> list:
     """The lines of the `|` table around the line from `ls` to `le` (six each way at most)."""
     rows = []
     at = ls

@@ -20,7 +20,7 @@ from __future__ import annotations
 from store.privacy.evidence import ASSIGN, SENTENCE, decide
 from store.privacy.never import a_placeholder
 from store.privacy.rules import STRONG
-from store.privacy.values import P_CUSTOM, add_span, compiled, looks_random
+from store.privacy.values import P_CUSTOM, add_span, compiled, line_bounds, looks_random
 
 P_TOLD = P_CUSTOM + 950  # the least specific but a copy: a value another finder finds keeps its kind
 
@@ -66,12 +66,6 @@ def find(look):
         _substitutions(text, found)
 
 
-def _line(text, at):
-    ls = text.rfind("\n", 0, at) + 1
-    le = text.find("\n", at)
-    return ls, len(text) if le < 0 else le
-
-
 def _backticked(text, found, nouns):
     """A password-like value in backticks after a secret's noun in its sentence (no sentence's end
     between them), the value alone in its backticks (no pair's nor call's mark: `SameSite=Strict`).
@@ -107,7 +101,7 @@ def _beside_an_id(text, found, ids, secret_pattern, kind, shape):
     in order), not an id itself."""
     done = -1
     for at in ids:
-        ls, le = _line(text, at)
+        ls, le = line_bounds(text, at)
         if ls < done:
             continue
         done = le

@@ -71,7 +71,7 @@ def test_a_directive_names_value_the_label_finder_skips_is_one_it_would_not_take
 
 def test_the_label_finders_find_the_same_without_a_second_hit_of_token_and_secret():
     """`token` and `secret` are labels of the lexicon and words names end in: their places are
-    listed once (candidates._label_hits), as the second hit at a place was read the same and
+    listed once (candidates.label_hits), as the second hit at a place was read the same and
     skipped; so is `pass` where a label that starts with it stands (`password`, `passphrase`):
     the finders fed by the hits find what they found with both."""
     from operator import itemgetter
@@ -89,7 +89,7 @@ def test_the_label_finders_find_the_same_without_a_second_hit_of_token_and_secre
         for both in (False, True):
             forget_values()
             look = Look(text)
-            hits = candidates._label_hits(look.low, look.anchors)
+            hits = candidates.label_hits(look.low, look.anchors)
             places = {(s, e) for s, e, _kind, _single in hits}
             starts = {s for s, _e, _kind, _single in hits}
             missing = [(at, at + len(word)) for word in candidates.NAME_WORDS if word in look.anchors.present
@@ -104,7 +104,7 @@ def test_the_label_finders_find_the_same_without_a_second_hit_of_token_and_secre
                 twice += len(extra)
                 dropped += len(missing)
                 hits = sorted(sorted(hits + extra, key=itemgetter(1), reverse=True), key=itemgetter(0))
-                assert len(hits) == candidates._label_hits_counted(candidates._label_hits(look.low, look.anchors), look.anchors)
+                assert len(hits) == candidates._label_hits_counted(candidates.label_hits(look.low, look.anchors), look.anchors)
                 look.anchors.memo["label hits"] = hits
             found = []
             for finder in (candidates._labels, candidates.value_before_label, candidates._aligned_tables,
