@@ -85,7 +85,9 @@ def marks_of(text: str, spans: list, found: list) -> None:
     out.append(text[pos:])
     redacted = "".join(out)
     for kind, s, e, a, b in marks:
-        around = (redacted[max(0, a - 24):b + 12], redacted[max(0, a - 10):b + 4])
+        # the marker with the text before it alone: a stored preview may end right after it
+        # (a Write's tenth line, then "… N more lines"), so what follows it is not asked for
+        around = (redacted[max(0, a - 24):b + 12], redacted[max(0, a - 12):b])
         shown = (redacted[max(0, a - CONTEXT):a], redacted[b:b + CONTEXT])  # other secrets redacted
         found.append((kind, text[s:e], text[max(0, s - CONTEXT):s], text[e:e + CONTEXT], around, shown,
                       (hash(text), s, e)))

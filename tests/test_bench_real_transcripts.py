@@ -126,3 +126,22 @@ def test_a_secret_only_the_baseline_redacted_is_counted_as_the_baseline_s(shop, 
     bench.main([str(shop / "corpus"), "--labels", str(shop / "labels.jsonl")])
     assert (f"recall hint, part {row['part']}: labelled secrets the baseline redacted and the filter did not 1; "
             "the filter redacted and the baseline did not 0") in capsys.readouterr().out
+
+
+def test_a_redaction_on_the_last_line_a_preview_keeps_is_counted(tmp_path):
+    """A Write's memory keeps its first ten lines, then "… N more lines": a value redacted on the
+    tenth line reached the store though the text after its marker did not."""
+    token = random_secret("bench-preview-end", 32)
+    body = "".join(f"SETTING_{n}=on\n" for n in range(9)) + f"API_TOKEN={token}\n" + "LOG_LEVEL=info\nPORT=8080\n"
+    lines = [
+        assistant_line("pv1", "Write", {"file_path": "/home/dev/app/.env", "content": body}),
+        result_line("pv1", "File created successfully at: /home/dev/app/.env"),
+    ]
+    session = uuid_of("bench-preview-s")
+    folder = tmp_path / "corpus" / "acme__preview"
+    folder.mkdir(parents=True)
+    for line in lines:
+        line.update(sessionId=session, cwd="/home/dev/app")
+    (folder / f"{session}.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    bench.main([str(tmp_path / "corpus"), "--raw", str(tmp_path / "raw.jsonl")])
+    assert token in [r["value"] for r in read_rows(tmp_path / "raw.jsonl")]
