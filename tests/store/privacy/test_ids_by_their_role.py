@@ -73,3 +73,33 @@ def test_a_random_value_of_a_query_named_as_a_credential_stays_redacted():
     run = gen("roles-query-secret", 40)
     for name in ("sig", "code", "apikey", "session", "auth"):
         redacted("Authentication failed: https://login.example.com/cb?state=ok&" + name + "=" + run + "&x=1\n", run)
+
+
+# A long output holding many URLs (a package index, a log of requests): whether a value is an id is
+# told without reading every URL when no value found can stand in one, and the same as above when
+# one does, wherever it stands in the text.
+def _many_urls(n=400):
+    return "".join(f"  {i:04d} https://files.example.org/pkgs/lib-{i}/lib-{i}-1.{i}.tar.gz  (sha256 ok)\n"
+                   for i in range(n))
+
+
+def test_a_token_that_is_also_a_documents_path_segment_far_in_a_long_listing_is_kept():
+    v = _v("far-sheet")
+    kept(_many_urls() + '"sheet_token": "' + v + '"\n' + _many_urls()
+         + "open https://team7.docs.example.net/sheets/" + v + "\n")
+
+
+def test_a_token_that_is_also_a_query_id_after_a_long_listing_is_kept():
+    v = _v("far-query")
+    kept('"board_token": "' + v + '"\n' + _many_urls() + "see https://boards.example.com/view?board=" + v + "&tab=2\n")
+
+
+def test_a_token_alone_among_many_urls_stays_redacted():
+    v = _v("far-alone")
+    redacted(_many_urls() + '"sheet_token": "' + v + '"\n' + _many_urls(), v)
+
+
+def test_a_token_among_many_urls_also_sent_in_a_header_stays_redacted():
+    v = _v("far-bearer")
+    redacted(_many_urls() + "export FILES_TOKEN=" + v + '\ncurl -H "Authorization: Bearer ' + v + '" '
+             "https://api.example.com/files/" + v + "\n" + _many_urls(), v)
