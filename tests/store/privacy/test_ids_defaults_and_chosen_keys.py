@@ -1,0 +1,67 @@
+"""Secrets that read as something else by their words or their place, each caught by what it is:
+
+- an app's secret after its public app id on the same line, separated by spaces or prose only
+  (a Feishu/Lark app id `cli_` and 16 hex digits, then 32 random letters and digits; a cloud's
+  key id then its secret), as a provider's secret beside its id (store/privacy/told.py);
+- the default a shell's or Compose's substitution gives a password's variable (`${DB_PASS:-X}`,
+  `${X:=Y}`): the literal the service runs with, a plain word too (store/privacy/processes.py);
+- a long key a person chose, of several words and a number, in a `.env` as a tool shows it,
+  though one of its words is one a stand-in uses (store/privacy/never.py).
+
+Values assembled at run time, of the shapes, none taken from a transcript."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.privacy import kept, redacted
+
+APP_ID = "cli_" + "9d2e4f6a" + "1b3c5d7e"
+APP_ID_2 = "cli_" + "a0b1c2d3" + "e4f5a6b7"
+APP_SECRET = "Vt3Rk" + "9mQw2XcLp7" + "HbN4sJd8FzYg6" + "Ea1U"
+APP_SECRET_2 = "qW8e" + "RtY2uIo5PaS3" + "dFgH7jKl1ZxC" + "vBnM"
+HEX32 = "5f1e" + "9c0a7b3d" * 3 + "2e6f"
+UUID = "3b9d2c1e-" + "7f4a-4e2b-9c8d-" + "1a2b3c4d5e6f"
+
+
+@pytest.mark.parametrize("text", [
+    f"飞书应用 {APP_ID} {APP_SECRET}",
+    f"帮我接入飞书机器人：{APP_ID}  {APP_SECRET}，然后发一条测试消息",
+    f"apps:\n{APP_ID} {APP_SECRET}\n{APP_ID_2} {APP_SECRET_2}\n",
+    f"my lark app is {APP_ID} and its secret {APP_SECRET}, wire it into the bot",
+    f"config.set('{APP_ID}', '{APP_SECRET}')",
+])  # fmt: skip
+def test_an_app_secret_beside_its_app_id(text):
+    redacted(text, APP_SECRET)
+    kept(text, APP_ID)
+    if APP_SECRET_2 in text:
+        redacted(text, APP_SECRET_2)
+
+
+CLOUD_ID = "AKID" + "r7Wq2Lm9Xk4Tb8Nc" + "3Vz6Hp1Jd5Gs0Yf2"
+CLOUD_KEY = "Hm4Qx" + "8Zt2Wc6Lr9Kv3" + "Bn7Yp1Sd5Gf0Ja"
+ALIYUN_ID = "LTAI" + "5tK8pQ2mXw9Rz3Lb"
+ALIYUN_SECRET = "Xq7Rm2" + "Kp9Lw4Vt8Nb3" + "Hc6Jz1Yd5Gf0"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    (f"腾讯云密钥 {CLOUD_ID} {CLOUD_KEY}", CLOUD_KEY),
+    (f"export TENCENT_ID={CLOUD_ID} TENCENT_K={CLOUD_KEY}", CLOUD_KEY),
+    (f"阿里云 {ALIYUN_ID}  {ALIYUN_SECRET}", ALIYUN_SECRET),
+])  # fmt: skip
+def test_a_cloud_secret_beside_its_key_id(text, value):
+    redacted(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    # an app id alone, beside a hash, a UUID, a word or a stand-in
+    f"the bot's app id is {APP_ID}",
+    f"{APP_ID} {HEX32}",
+    f"app {APP_ID} request {UUID} failed",
+    f"{APP_ID} ReplaceWithYourAppSecretHere00",
+    f"{APP_ID} xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    # 32 random characters on a line with no app id
+    f"cli_tools {APP_SECRET}",
+])  # fmt: skip
+def test_what_stays_beside_an_app_id(text):
+    kept(text)
