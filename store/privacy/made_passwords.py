@@ -1,8 +1,8 @@
 """A password a person made of a word and a secret's word (`shopapp_pass`, `kids_password`) has the
 shape of a secret's name (never._secret_name); where it stands tells the two apart: a literal's
 place (a SQL string after PASSWORD, a shell assignment before a command, a quoted string after a
-password's label in code, a Markdown code span after a bold label, a help text's default, an
-environment variable's unquoted value) holds a value, not a reference to a name (`${DB_PASSWORD}`,
+password's label in code, a Markdown code span after a bold label, a help text's default, a shell's
+or Compose's substitution's default, an environment variable's unquoted value) holds a value, not a reference to a name (`${DB_PASSWORD}`,
 `password=db_password`, a YAML key defined elsewhere in the same text).
 
 Such a value no finder by a label takes (evidence.password_like reads snake_case as a name):
@@ -35,6 +35,9 @@ _FLAG_AFTER = r"(?i)(?:^|[ \t])--?(?:[a-z][\w-]*[_-])?pass(?:word|wd)?(?:=|[ \t]
 _ENTRY_AFTER = r"(?i)name:[ \t]*[\"']?[a-z0-9_]*pass(?:word|wd)?[a-z0-9_]*[\"']?[ \t]*\r?\n[ \t]*value:[ \t]*\Z"
 _ELEMENT_AFTER = r"(?i)<[\w:.-]*pass(?:word|wd)?>\Z"
 _DEFAULT_AFTER = r"(?i)pass(?:word|wd)?\b[^\n]{0,60}\(default:[ \t]*\Z"
+# Before a substitution's default (`${REDIS_PASSWORD:-redis_dev_pw}`, `:=`, `-`): a variable that
+# says password, unset, falls back to the literal.
+_SUBSTITUTED_AFTER = r"(?i)\$\{[a-z_][\w.]{0,80}?(?:pass(?:word|wd)?|pwd|pw)[\w.]{0,40}:?[-=]\Z"
 # Before a value that ends its line: a label that says password (the lexicon's, any language) at the
 # line's start, a qualifier after it allowed (`Password for ana: `), a list's item's or one that
 # starts with a capital letter or in another language than English (`- db password: `,
@@ -80,6 +83,8 @@ def _in_a_slot(text: str, at: int, end: int) -> bool:
         place = _slot("made-span", _SPAN_AFTER).search(text, lo, at - 1)
     elif after == ")":
         place = compiled("made-default", _DEFAULT_AFTER).search(text, lo, at)
+    elif after == "}" and mark in "-=":
+        place = compiled("made-substituted", _SUBSTITUTED_AFTER).search(text, lo, at)
     elif after == "<":
         place = compiled("made-element", _ELEMENT_AFTER).search(text, lo, at)
     else:  # unquoted: an environment variable's, to its line's end or before a command

@@ -65,3 +65,29 @@ def test_a_cloud_secret_beside_its_key_id(text, value):
 ])  # fmt: skip
 def test_what_stays_beside_an_app_id(text):
     kept(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("      MYSQL_ROOT_PASSWORD: ${MYSQL_ROOT_PASSWORD:-rootpass}\n", "rootpass"),
+    ('      POSTGRES_PASSWORD: "${POSTGRES_PASSWORD:-pgdevsecret}"\n', "pgdevsecret"),
+    ("      REDIS_PASSWORD: ${REDIS_PASSWORD:-redis_dev_pw}\n", "redis_dev_pw"),
+    ("export DB_PASS=${DB_PASS:=hunterbloom}\n", "hunterbloom"),
+    ("    - ADMIN_PASSWORD=${ADMIN_PASSWORD-stagingadmin}\n", "stagingadmin"),
+])  # fmt: skip
+def test_a_password_variables_default(text, value):
+    redacted(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "      MYSQL_PASSWORD: ${MYSQL_PASSWORD}\n",
+    "      MYSQL_PASSWORD: ${MYSQL_PASSWORD:-}\n",
+    "      MYSQL_PASSWORD: ${MYSQL_PASSWORD:?set it in .env}\n",
+    "      PORT: ${PORT:-8080}\n",
+    "      NODE_ENV: ${NODE_ENV:-development}\n",
+    "      DB_USER: ${DB_USER:-app}\n",
+    "      DB_PASSWORD: ${DB_PASSWORD:-changeme}\n",
+    "      DB_PASSWORD: ${DB_PASSWORD:-your_password}\n",
+    "      DB_PASSWORD_FILE: ${DB_PASSWORD_FILE:-/run/secrets/db_password}\n",
+])  # fmt: skip
+def test_what_stays_of_a_substitution(text):
+    kept(text)
