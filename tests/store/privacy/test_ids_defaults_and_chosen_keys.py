@@ -91,3 +91,31 @@ def test_a_password_variables_default(text, value):
 ])  # fmt: skip
 def test_what_stays_of_a_substitution(text):
     kept(text)
+
+
+CHOSEN = "orbit-ledger-" + "signing-key-2025-change"
+CHOSEN_2 = "my_" + "kestrel_api_secret_" + "2024_rotate"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    (f"     1→PORT=3000\n     2→JWT_SECRET={CHOSEN}\n     3→JWT_EXPIRES_IN=7d\n", CHOSEN),
+    (f"$ cat .env\nNODE_ENV=production\nJWT_SECRET={CHOSEN}\n", CHOSEN),
+    (f"SESSION_SECRET={CHOSEN_2}\n", CHOSEN_2),
+])  # fmt: skip
+def test_a_chosen_key_in_an_env_file(text, value):
+    redacted(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "     1→PORT=3000\n     2→JWT_SECRET=your-secret-key-here\n",
+    "JWT_SECRET=change-me-in-production-2024\n",
+    "JWT_SECRET=change-this-to-a-long-random-string-2024\n",
+    "SECRET_KEY=replace-with-32-random-bytes\n",
+    "JWT_SECRET=your-super-secret-jwt-key-2024\n",
+    # an example file's line, said so
+    f"$ cat .env.example\nJWT_SECRET={CHOSEN}\n",
+    # a stand-in in prose
+    "set JWT_SECRET to something like some-random-string-2024 before you deploy",
+])  # fmt: skip
+def test_stand_ins_stay(text):
+    kept(text)
