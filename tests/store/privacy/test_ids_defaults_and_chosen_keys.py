@@ -119,3 +119,26 @@ def test_a_chosen_key_in_an_env_file(text, value):
 ])  # fmt: skip
 def test_stand_ins_stay(text):
     kept(text)
+
+
+ESCAPED_PW = "Tq8v" + "Lm2xWk"
+
+
+@pytest.mark.parametrize("text", [
+    f"PGPASSWORD\\={ESCAPED_PW} psql -h db.internal -U app",
+    f"spring.datasource.password\\={ESCAPED_PW}",
+    f"echo 'DB_PASSWORD\\={ESCAPED_PW}' >> .env",
+])  # fmt: skip
+def test_a_password_after_an_escaped_equals_sign(text):
+    redacted(text, ESCAPED_PW)
+
+
+@pytest.mark.parametrize("text", [
+    r"grep -E 'password\=(\S+)' app.log",
+    r"sed -i 's/password\=.*/password\=***/' app.conf",
+    "DB_PASSWORD\\=${DB_PASSWORD} psql -h db.internal",
+    # a URL's user as its own password on the local host: a local default, by design
+    "DATABASE_URL=postgres://user:user@localhost:5432/app",
+])  # fmt: skip
+def test_what_stays_after_an_escaped_equals_sign(text):
+    kept(text)
