@@ -142,3 +142,21 @@ def test_a_password_after_an_escaped_equals_sign(text):
 ])  # fmt: skip
 def test_what_stays_after_an_escaped_equals_sign(text):
     kept(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('curl -sS -u "qa:qa-staging-pw" https://staging.shop.example/api/orders', "qa-staging-pw"),
+    ("curl --user ops:ops_portal_pass https://stage.example.org/admin", "ops_portal_pass"),
+    ("http -a shop:shop-admin-pass GET https://staging.example.net/me", "shop-admin-pass"),
+])  # fmt: skip
+def test_a_made_password_after_a_clients_user(text, value):
+    redacted(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    'curl -u "$STAGE_USER:$STAGE_PASS" https://staging.shop.example/api',
+    "kubectl get secret qa-staging-pw -o yaml",
+    "ssh -a deploy@host uptime",
+])  # fmt: skip
+def test_what_stays_after_a_clients_user(text):
+    kept(text)
