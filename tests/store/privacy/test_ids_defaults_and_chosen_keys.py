@@ -40,7 +40,7 @@ def test_an_app_secret_beside_its_app_id(text):
 
 CLOUD_ID = "AKID" + "r7Wq2Lm9Xk4Tb8Nc" + "3Vz6Hp1Jd5Gs0Yf2"
 CLOUD_KEY = "Hm4Qx" + "8Zt2Wc6Lr9Kv3" + "Bn7Yp1Sd5Gf0Ja"
-ALIYUN_ID = "LTAI" + "5tK8pQ2mXw9Rz3Lb"
+ALIYUN_ID = "LTAI" + "5tK8pQ2mXw9Rz3LbV7nC"
 ALIYUN_SECRET = "Xq7Rm2" + "Kp9Lw4Vt8Nb3" + "Hc6Jz1Yd5Gf0"
 
 
