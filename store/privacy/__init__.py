@@ -676,6 +676,7 @@ def _literals(ascii_only: bool = False):
         lits.update(processes.literals())
         lits.update(declared.literals())
         lits.update(layouts.literals())
+        lits.update(told.literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

@@ -1,8 +1,8 @@
 """A password a person made of a word and a secret's word (`shopapp_pass`, `kids_password`) has the
 shape of a secret's name (never._secret_name); where it stands tells the two apart: a literal's
 place (a SQL string after PASSWORD, a shell assignment before a command, a quoted string after a
-password's label in code, a Markdown code span after a bold label, a help text's default, an
-environment variable's unquoted value) holds a value, not a reference to a name (`${DB_PASSWORD}`,
+password's label in code, a Markdown code span after a bold label, a help text's default, a shell's
+or Compose's substitution's default, a client's `-u user:`, an environment variable's unquoted value) holds a value, not a reference to a name (`${DB_PASSWORD}`,
 `password=db_password`, a YAML key defined elsewhere in the same text).
 
 Such a value no finder by a label takes (evidence.password_like reads snake_case as a name):
@@ -19,6 +19,9 @@ P_MADE = P_NAME + 500  # (a value judged by its place, as a candidate's: candida
 
 # A made password's shape: lowercase words joined by `_`, the last a password's word.
 _MADE = r"[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:pass|password|passwd|pwd|pw)\Z"
+# ... its words joined by `-`: taken after a client's user alone (`-u qa:qa-staging-pw`); elsewhere
+# as often words of prose or a wrong password's (`"not-the-password"`)
+_MADE_HYPHENED = r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*-(?:pass|password|passwd|pwd|pw)\Z"
 # Before a quoted literal: a password's label, then `=`, `:`, `=>`, SQL's space alone or its
 # function's parenthesis (`PASSWORD('x')`), or SQL's `IDENTIFIED BY`.
 _QUOTED_AFTER = r"(?i)(?:pass(?:word|wd)?[\"']?[ \t]*(?:=>|[:=]|(?<=[dD]) )|(?-i:PASSWORD)\(|identified[ \t]+by[ \t]+)[ \t]*\Z"
@@ -35,6 +38,12 @@ _FLAG_AFTER = r"(?i)(?:^|[ \t])--?(?:[a-z][\w-]*[_-])?pass(?:word|wd)?(?:=|[ \t]
 _ENTRY_AFTER = r"(?i)name:[ \t]*[\"']?[a-z0-9_]*pass(?:word|wd)?[a-z0-9_]*[\"']?[ \t]*\r?\n[ \t]*value:[ \t]*\Z"
 _ELEMENT_AFTER = r"(?i)<[\w:.-]*pass(?:word|wd)?>\Z"
 _DEFAULT_AFTER = r"(?i)pass(?:word|wd)?\b[^\n]{0,60}\(default:[ \t]*\Z"
+# Before the password of a client's `-u user:password` (curl, httpie, wget's `--user`): a login, not
+# a name (`curl -u qa:qa-staging-pw`).
+_USER_COLON_AFTER = r"(?:^|[ \t])(?:-u|--user|--auth|-a)[ \t=]*[\"']?[^\s:\"'@/]{1,64}:\Z"
+# Before a substitution's default (`${REDIS_PASSWORD:-redis_dev_pw}`, `:=`, `-`): a variable that
+# says password, unset, falls back to the literal.
+_SUBSTITUTED_AFTER = r"(?i)\$\{[a-z_][\w.]{0,80}?(?:pass(?:word|wd)?|pwd|pw)[\w.]{0,40}:?[-=]\Z"
 # Before a value that ends its line: a label that says password (the lexicon's, any language) at the
 # line's start, a qualifier after it allowed (`Password for ana: `), a list's item's or one that
 # starts with a capital letter or in another language than English (`- db password: `,
@@ -59,9 +68,14 @@ def _slot(name: str, template: str):
 
 def made_password_literal(text: str, s: int, e: int, value: str) -> bool:
     """`value` (in text[s:e], a name by its shape) is a password a person made where a literal stands."""
-    if not value.endswith(("pass", "password", "passwd", "pwd", "pw")) or "_" not in value \
-            or not compiled("made-password", _MADE).match(value):
+    if not value.endswith(("pass", "password", "passwd", "pwd", "pw")):
         return False
+    if "_" not in value or not compiled("made-password", _MADE).match(value):
+        if "-" not in value or not compiled("made-password-hyphened", _MADE_HYPHENED).match(value):
+            return False
+        at = text.find(value, s, e + 1)
+        return at > 0 and text[at - 1] == ":" and compiled("made-user-colon", _USER_COLON_AFTER).search(
+            text, at - 80 if at > 80 else 0, at) is not None and not _named_elsewhere(text, value, at)
     at = text.find(value, s, e + 1)
     return at >= 0 and _in_a_slot(text, at, at + len(value)) and not _named_elsewhere(text, value, at)
 
@@ -80,6 +94,10 @@ def _in_a_slot(text: str, at: int, end: int) -> bool:
         place = _slot("made-span", _SPAN_AFTER).search(text, lo, at - 1)
     elif after == ")":
         place = compiled("made-default", _DEFAULT_AFTER).search(text, lo, at)
+    elif mark == ":":
+        place = compiled("made-user-colon", _USER_COLON_AFTER).search(text, lo, at)
+    elif after == "}" and mark in "-=":
+        place = compiled("made-substituted", _SUBSTITUTED_AFTER).search(text, lo, at)
     elif after == "<":
         place = compiled("made-element", _ELEMENT_AFTER).search(text, lo, at)
     else:  # unquoted: an environment variable's, to its line's end or before a command

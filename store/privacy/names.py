@@ -255,6 +255,11 @@ def _named_values(text, low, hits, found, line):
                 sep_end += 1
             end = _after_separator(text, found, sep_end, sep_end > e + 1, "=", None, s, e, before, name, kind,
                                    strength, value_at, line)
+        elif c == "\\" and low[e + 1:e + 2] == "=" and low[e + 2:e + 3] not in ("=", "~", ">"):
+            # `PGPASSWORD\=X`, `password\=X`: an `=` escaped (a shell's history, a properties file's
+            # key, text escaped once more), the same separator
+            end = _after_separator(text, found, e + 2, False, "=", None, s, e, before, name, kind, strength,
+                                   value_at, line)
         elif (c == ":" or c == "\"" or c == "'") and (colon := _plain_colon(low, e, n)) is not None:
             end = _after_separator(text, found, colon[1], True, ":", colon[0], s, e, before, name, kind,
                                    strength, value_at, line)

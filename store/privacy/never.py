@@ -270,7 +270,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if shape is True:  # (but `://shop_user:shop_pass@db`: a URL's password, whatever it is named)
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
-                        and not a_placeholder(value) and not fixture_or_wrong(value, "password")))
+                        and not a_placeholder(value) and not fixture_or_wrong(value, "password"))
+                    or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value)))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -1002,6 +1003,39 @@ def a_placeholder(value: str) -> bool:
                          for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
     return False
+
+
+# A key a person chose, of words and a number, in an environment file's line (`JWT_SECRET=` then
+# `orbit-ledger-signing-key-2025-change`): five words or more, one a number of 2-4 digits (a year),
+# and at most one of the vocabulary of a stand-in, a word that says nothing of a stand-in alone
+# (`change`, `random`) and gives no instruction (`change-me`, `change-this`, `random-string`).
+_CHOSEN_WORDS = r"[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+){4,11}\Z"
+_WEAK_STAND_IN_WORDS = frozenset("change random string some insecure".split())
+_INSTRUCTION_WORDS = frozenset("me this it in on before for to later asap the that please now string value".split())
+# A line of an environment file: a name in upper case at its line's start (`export ` before it, or
+# a tool's line number: `    12→`), `=`.
+_ENV_FILE_LINE = r"(?: {0,8}\d{1,7}(?:\u2192|\t))?(?:export[ \t]+)?[A-Z][A-Z0-9_]{1,80}=[\"']?\Z"
+# A text that shows a template of one, not the file itself (`.env.example`, `.env.sample`).
+_ENV_TEMPLATE = r"(?i)\.env[\w.-]*\.(?:example|sample|template|dist|defaults?)\b|\bexample\b"
+
+
+def chosen_in_an_env_file(text: str, s: int, e: int, value: str) -> bool:
+    """`value` (at text[s:e], judged a stand-in by a word of it) is a key a person chose in an
+    environment file (_CHOSEN_WORDS above), not in its template."""
+    if compiled("never-chosen-words", _CHOSEN_WORDS).match(value) is None:
+        return False
+    words = compiled("never-split", r"[_ .+-]").split(value.lower())
+    if not any(w.isdigit() and 2 <= len(w) <= 4 for w in words):
+        return False
+    weak = [i for i, w in enumerate(words) if w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS]
+    if len(weak) != 1 or words[weak[0]] not in _WEAK_STAND_IN_WORDS \
+            or words[weak[0] + 1:weak[0] + 2] and words[weak[0] + 1] in _INSTRUCTION_WORDS:
+        return False
+    ls = text.rfind("\n", 0, s) + 1
+    end = text[e:e + 2].rstrip("\"'")
+    if end[:1] not in ("", "\n", "\r") or compiled("never-env-file-line", _ENV_FILE_LINE).match(text, ls, s) is None:
+        return False
+    return compiled("never-env-template", _ENV_TEMPLATE).search(text, max(0, s - 4000), s) is None
 
 
 # PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script

@@ -284,6 +284,8 @@ def _quoted_words(text, at, end, least, most, found):
 # `${NAME:-X}`, `${NAME-X}`, `${NAME:=X}` (shells, Compose), `${name:X}` (Spring), and a template's
 # `{{ NAME | default "X" }}` (Go templates, Helm, Jinja): X is NAME's value when NAME is unset, so a
 # secret's when NAME says secret (the placeholder itself is a reference: the name rule leaves it).
+# X is the literal the service runs with, a password's position: a plain word too (`rootpass`,
+# `redis_dev_pw`), not a stand-in, a constant nor a reference (evidence.decide's POSITION).
 _PLACEHOLDER_DEFAULT = (r"\$\{(?:([A-Za-z_][\w.-]{0,80}):[-=]?|([A-Za-z_][\w.]{0,80})[-=])(?![-?+=])"
                         r"((?:[^{}\s\"'`$]|\$(?![{(])){1,256})\}")
 _TEMPLATE_DEFAULT = (r"\|[ \t]*default[ \t]*(?:\([ \t]*|:[ \t]*|[ \t])[ \t]*([\"'])([^\"'\n{}$]{1,256})\1")
@@ -320,7 +322,7 @@ def _take_default(text, names, s, e, found):
     for name in names:
         verdict = name_verdict(name.rsplit(".", 1)[-1].replace("-", "_")) if name else None
         if verdict is not None:
-            if decide(text[s:e], verdict[1], ASSIGN):
+            if decide(text[s:e], verdict[1], POSITION):
                 add_span(found, text, s, e, P_PROCESS, verdict[0])
             return
 

@@ -5,7 +5,11 @@ part tests/privacy_eval/dev_unwritten15.py found):
   time, it's `X``): inline code in prose, decided as a sentence's value (evidence.SENTENCE);
 - a provider's secret beside its public id, in any language or syntax: the 40 characters of an
   AWS secret access key on the line of an access key id (`AKIA…`/`ASIA…`), a Twilio auth token
-  (32 hex digits) on the line of its account SID (`AC` and 32 hex digits);
+  (32 hex digits) on the line of its account SID (`AC` and 32 hex digits), and the random
+  secrets of letters of both cases and digits of the providers in _PAIRS on the line of their
+  public ids (a Feishu/Lark app's `cli_` and 16 hex digits, a Tencent Cloud `AKID…` SecretId, an
+  Alibaba Cloud `LTAI…` AccessKey ID as the provider finder found it), whatever stands between them (spaces only, a label, prose,
+  a call's arguments);
 - a random path segment of a join command's address (`microk8s join 10.0.0.5:25000/TOKEN/…`:
   the token a cluster or a network hands out to join it);
 - a token in a URL's user slot whose password is empty or a fixed word of a provider (`https://
@@ -31,6 +35,21 @@ _NOUN = r"(?i)(?<![\w-])(?:pass(?:word|phrase|code)?|passwd|pwd|pw|pin|secret|to
 _AWS_SECRET = r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"
 _TWILIO_SID = r"AC[0-9a-f]{32}(?![A-Za-z0-9])"
 _HEX32 = r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])"
+# (a provider's id's literal, lowercased as the one pass finds it, its public id, its secret): the
+# id's pattern tried at the pass's places of its literal, then on each line of an id the secret's
+# (of letters of both cases, random).  (A `find` of each literal in the text cost ~1.6-3 ms a MB of
+# real output; the pass's places, nothing measurable.)
+_PAIRS = (
+    ("cli_", r"cli_[0-9a-f]{16}(?![A-Za-z0-9])", r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{32}(?![A-Za-z0-9_-])"),  # Feishu/Lark
+    ("akid", r"AKID[A-Za-z0-9]{32}(?![A-Za-z0-9])", r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{32}(?![A-Za-z0-9_-])"),  # Tencent Cloud
+)
+# An Alibaba Cloud AccessKey secret (30 characters) beside its id (`LTAI…`, as the provider finder found it)
+_ALIYUN_SECRET = r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{30}(?![A-Za-z0-9_-])"
+
+
+def literals():
+    """What find looks for in the lowercased text (store/privacy/anchors.py)."""
+    return tuple(literal for literal, _id, _secret in _PAIRS)
 _JOIN = r"join[ \t]+(?:--?[\w-]+[ \t]+)*(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}/([^\s\"'`]+)"  # (read in the lowercased text)
 _URL_USER = r"://([A-Za-z0-9_~.+-]{16,200}):(?:x-[a-z]+(?:-[a-z]+)+)?@"
 _SUBSTITUTION = (r"s([/|#])((?:\\.|(?!\1)[^\\\n]){1,80})\1((?:\\.|(?!\1)[^\\\s]){4,128})\1"
@@ -62,6 +81,16 @@ def find(look):
                 if not (m.start() and text[m.start() - 1].isalnum())]
         if sids:
             _beside_an_id(text, found, sids, _HEX32, "token", None)
+    for literal, id_pattern, secret_pattern in _PAIRS:
+        if literal in present:
+            rx = compiled("told-id-" + literal, id_pattern)
+            ids = [at for at in look.anchors.at(literal) if rx.match(text, at) is not None
+                   and not (at and (text[at - 1].isalnum() or text[at - 1] in "_-"))]
+            if ids:
+                _beside_an_id(text, found, ids, secret_pattern, "secret", _app_secret_shape)
+    aliyun = sorted(f[0] for f in found if f[3] == "service_token" and text.startswith("LTAI", f[0]))
+    if aliyun:
+        _beside_an_id(text, found, aliyun, _ALIYUN_SECRET, "secret", _app_secret_shape)
     if "s/" in text or "s|" in text or "s#" in text:
         _substitutions(text, found)
 
@@ -96,6 +125,11 @@ def _aws_secret_shape(value):
         and compiled("digit", "[0-9]").search(value) is not None
 
 
+def _app_secret_shape(value):
+    """An app's or a cloud key's secret: random letters of both cases (a hash is hex, one case)."""
+    return value.lower() != value and value.upper() != value and looks_random(value)
+
+
 def _beside_an_id(text, found, ids, secret_pattern, kind, shape):
     """The values of `secret_pattern` on the lines of a provider's ids (`ids`: where they start,
     in order), not an id itself."""
@@ -107,7 +141,7 @@ def _beside_an_id(text, found, ids, secret_pattern, kind, shape):
         done = le
         if le - ls > 2000:
             continue
-        for v in compiled("told-secret-" + kind, secret_pattern).finditer(text, ls, le):
+        for v in compiled("told-secret-" + secret_pattern, secret_pattern).finditer(text, ls, le):
             if v.start() not in ids and (shape is None or shape(v.group())):
                 add_span(found, text, v.start(), v.end(), P_TOLD, kind)
 
