@@ -514,10 +514,13 @@ TOKEN_RULES = (
     Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
          starts=(("wifi:", 0),)),
     # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
+    # (a word's `+`s next to a separator are the separator's, as a diff's line mark: a word that may end
+    # in `+` before separators that may hold it was split in every way, `login` and 1,000 `+`s: 3.5 s)
     Rule("password", ("password",),
-         r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"
-         r"(?:[ \t\r\n+]+(?:login|account|port|protocol)[ \t\r\n+]+\S+)*"
-         r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
+         r"(?:\bmachine[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+|(?m:^)[ \t+-]*default\b"
+         r"|\blogin[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+)"
+         r"(?:[ \t\r\n+]++(?:login|account|port|protocol)[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+)*"
+         r"[ \t\r\n+]++password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
     # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit /
