@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store.privacy import candidates, clean_text, members, never, never_code, processes
+from store.privacy import candidates, clean_text, members, never, never_code, never_real, processes
 from tests.store.privacy import redacted
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -463,3 +463,12 @@ def test_plus_signs_after_a_netrc_login_are_read_once():
     assert _cleaned_in_a_child("password: login" + tail) == "password: [REDACTED:password]" + tail
     pw = "Xk9mP2qLw7" + "Zr"
     redacted(f"+machine api.example.com\n+login deploy\n+password {pw}\n", pw)
+
+
+def test_a_value_of_open_brackets_is_read_once_for_a_class():
+    # whether a value holds a regular expression's class (`[a-z]+`): looked for from each `[`, each
+    # read to the run's end (`[a` repeated, 32,000 characters: 9 s)
+    tail = "[a" * 100_000 + "\x00"
+    assert _cleaned_in_a_child("password=" + tail) == "password=[REDACTED:password]"
+    assert never_real.code_in_a_value("[A-Za-z0-9._-]{8,}") and never_real.code_in_a_value("x[^a[\\w]+")
+    assert not never_real.code_in_a_value("[a-z] +") and not never_real.code_in_a_value("[ab]+")
