@@ -1197,14 +1197,17 @@ def _trie(words):
 
 def _connector():
     rx = CACHE.get("connector")
-    if rx is None:
+    if rx is None:  # (the blanks after a preposition read once: the words after them, else the connector
+        # right after them; split between the words and the blanks before the connector, 4,000 blanks
+        # after `password for` took 11 s)
         def attached_to_label(c):
             return ord(c[0]) >= 0x3000 or unspaced(c[0])
 
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")(?:[ \t]++[^:\n=]{1,40}?|[ \t][ \t]++)"
+                         r"|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
                          r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
