@@ -527,7 +527,7 @@ TOKEN_RULES = (
     # a secret store's create or set (docker secret create NAME -, gh secret set NAME, wrangler secret put)
     Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
-         r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
+         r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*+[^\n|;&]{0,200}?"
          r"(?:-stdin\b|--with-token\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
          r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bsecrets?[ \t]+(?:create|set|put|add)\b)", starts=(("echo", 0), ("printf", 0))),
     # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin, a secret store's
@@ -600,8 +600,8 @@ TOKEN_RULES = (
     # HTTPBasicAuth('admin', 'SECRET'), server.login(user, "SECRET"), NetworkCredential("u", "SECRET")
     Rule("password", ("auth(", "login(", "credential(", "credentials(", "creds(", "signin(",
                       "sign_in(", "authenticate("),
-         r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*"
-         r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
+         r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*+"
+         r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)|(?<=[ \t]))[ \t]*,[ \t]*"
          r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential",
          starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
     # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET"): the one argument (of
