@@ -481,3 +481,14 @@ def test_blanks_after_a_labels_preposition_are_read_once():
     assert _cleaned_in_a_child(text) == text
     pw = "Xk9mP2qLw7" + "Zr"
     redacted(f"the password for the db is: {pw}", pw)
+
+
+def test_blanks_after_a_plist_key_an_auth_call_or_a_getter_are_read_once():
+    # a run of blanks split between two blank repeats before the pattern fails (8,000 blanks: ~6 s each)
+    for head in ("<Key>", "auth(", "return\ndef A()", 'password=\n" "', "echo a|"):
+        text = head + " " * 100_000 + "\x00"
+        assert _cleaned_in_a_child(text) == text, head
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"<key>DbPassword</key>\n<string>{pw}</string>", pw)
+    redacted(f'requests.get(url, auth=HTTPBasicAuth("admin", "{pw}"))', pw)
+    redacted(f"def get_password():\n    return \"{pw}\"", pw)
