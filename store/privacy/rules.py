@@ -515,11 +515,12 @@ TOKEN_RULES = (
          starts=(("wifi:", 0),)),
     # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
     # (a word's `+`s next to a separator are the separator's, as a diff's line mark: a word that may end
-    # in `+` before separators that may hold it was split in every way, `login` and 1,000 `+`s: 3.5 s)
+    # in `+` before separators that may hold it was split in every way, `login` and 1,000 `+`s: 3.5 s);
+    # eight more of its keywords at most (from each `login` of `login login ...` the rest was read: 1 s at 30 KB)
     Rule("password", ("password",),
          r"(?:\bmachine[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+|(?m:^)[ \t+-]*default\b"
          r"|\blogin[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+)"
-         r"(?:[ \t\r\n+]++(?:login|account|port|protocol)[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+)*"
+         r"(?:[ \t\r\n+]++(?:login|account|port|protocol)[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+){0,8}+"
          r"[ \t\r\n+]++password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
@@ -538,8 +539,9 @@ TOKEN_RULES = (
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
          starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0),
                  ("token", -5)), reach=("<<<", None)),
+    # (`<<<` as a run of `<`'s last three: from each, a run of 32,000 was read to its end: 11 s)
     Rule("password", ("<<<",),
-         r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
+         r"<<<(?!<)[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)", starts=(("<<<", 0),)),
     # expect: send "SECRET\r" after an expect for a password prompt
     Rule("password", ("expect",),
