@@ -492,3 +492,12 @@ def test_blanks_after_a_plist_key_an_auth_call_or_a_getter_are_read_once():
     redacted(f"<key>DbPassword</key>\n<string>{pw}</string>", pw)
     redacted(f'requests.get(url, auth=HTTPBasicAuth("admin", "{pw}"))', pw)
     redacted(f"def get_password():\n    return \"{pw}\"", pw)
+
+
+def test_a_run_of_here_string_marks_or_netrc_logins_is_read_once():
+    # from each `<<<` of a run of `<` the value was read to the run's end (32,000: 11 s); from each
+    # `login` of `login login ...` the entry's keywords to the end (30 KB: 1 s)
+    for text in ("chpasswd" + "<" * 300_000, "password" + "login " * 100_000 + "\x00"):
+        assert _cleaned_in_a_child(text) == text
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"chpasswd <<< 'root:{pw}'", pw)
