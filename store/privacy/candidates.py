@@ -1197,14 +1197,17 @@ def _trie(words):
 
 def _connector():
     rx = CACHE.get("connector")
-    if rx is None:
+    if rx is None:  # (the blanks after a preposition read once: the words after them, else the connector
+        # right after them; split between the words and the blanks before the connector, 4,000 blanks
+        # after `password for` took 11 s)
         def attached_to_label(c):
             return ord(c[0]) >= 0x3000 or unspaced(c[0])
 
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")(?:[ \t]++[^:\n=]{1,40}?|[ \t][ \t]++)"
+                         r"|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
                          r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
@@ -1382,7 +1385,7 @@ def _value_first(text, low, anchors, found):
 _PAIRS = (
     # (name, literal it is found by, how far before the literal a match may start, pattern)
     # (and KeePass's export: <Key>Password</Key> then <Value ProtectInMemory="True">X</Value>)
-    ("plist", "key", -1, r"<[Kk]ey>[ \t]*([^<>\n]{1,80}?)[ \t]*</[Kk]ey>\s{0,200}?<(?:string|[Vv]alue(?:[ \t][^<>\n]{0,80})?)>"
+    ("plist", "key", -1, r"<[Kk]ey>(?:[ \t]*+(?!</[Kk]ey>)|[ \t]*(?=[ \t]</[Kk]ey>))([^<>\n]{1,80}?)[ \t]*+</[Kk]ey>\s{0,200}?<(?:string|[Vv]alue(?:[ \t][^<>\n]{0,80})?)>"
                          r"([^<>]{1,1000})</(?:string|[Vv]alue)>"),
     # (a record's naming member, then up to 3 other members of it, one a line in YAML, then its value:
     # doctl's `- key: X` `scope: RUN_TIME` `value: Y`, a secret manager's JSON a member a line)
@@ -2969,7 +2972,7 @@ def fallbacks_and_returns(text, low, anchors, found):
                 _take(text, found, m.span(2), max(verdict[1], MEDIUM), ASSIGN, verdict[0])
     if "return" in low:
         rx = compiled("getter", r"(?:def|function|fn|func)[ \t]+([A-Za-z_]\w*)[ \t]*\([^()\n]{0,80}\)[^\n{:]{0,40}[:{]?"
-                                r"[ \t]*\n?(?:[ \t]*(?:#|//)[^\n]*\n|[ \t]*@[^\n]*\n)*[ \t]*return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
+                                r"[ \t]*+\n?(?:[ \t]*+(?:#|//)[^\n]*\n|[ \t]*+@[^\n]*\n)*[ \t]*+return[ \t]+[\"']([^\"'\n]{1,200})[\"']")
         must = compiled("getter-return", r"return[ \t]+[\"']") if len(text) >= HOLDS_BY_REGEX_FROM else None
         for m in _lines_matching(text, low, ("return",), rx, back=3, must=must, anchors=anchors):
             name = compiled("getter-prefix", r"(?:get|fetch|load|read)_?(?=[A-Za-z])").sub("", m.group(1), count=1)

@@ -379,7 +379,7 @@ def _value_below(text, h, ne, le, found):
     else:
         return False
     m = compiled("layout-below" + ("-closed" if closer else ""),
-                 r"\n[ \t]*" + closer + r"([\"'])([^\"'\n\\]{1,256})\1[ \t]*[;,]?[ \t\r]*(?=\n|\Z)").match(text, le)
+                 r"\n[ \t]*" + closer + r"([\"'])([^\"'\n\\]{1,256})\1[ \t]*+[;,]?[ \t\r]*+(?=\n|\Z)").match(text, le)
     verdict = _verdict(text[_name_start(text, h, text.rfind("\n", 0, h) + 1):ne]) if m is not None else None
     if verdict is not None and decide(m.group(2), verdict[1], ASSIGN, alone=True):
         add_span(found, text, m.start(2), m.end(2), P_LAYOUT, verdict[0])

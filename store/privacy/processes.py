@@ -288,7 +288,7 @@ def _quoted_words(text, at, end, least, most, found):
 # `redis_dev_pw`), not a stand-in, a constant nor a reference (evidence.decide's POSITION).
 _PLACEHOLDER_DEFAULT = (r"\$\{(?:([A-Za-z_][\w.-]{0,80}):[-=]?|([A-Za-z_][\w.]{0,80})[-=])(?![-?+=])"
                         r"((?:[^{}\s\"'`$]|\$(?![{(])){1,256})\}")
-_TEMPLATE_DEFAULT = (r"\|[ \t]*default[ \t]*(?:\([ \t]*|:[ \t]*|[ \t])[ \t]*([\"'])([^\"'\n{}$]{1,256})\1")
+_TEMPLATE_DEFAULT = (r"\|[ \t]*default(?:[ \t]*+[(:][ \t]*+|[ \t]++)([\"'])([^\"'\n{}$]{1,256})\1")
 _TEMPLATE_NAME = r"(?:([\w.-]{1,80})[\"']?[ \t]*[:=][ \t]*[\"']?)?\{[{%]-?[^{}\n]{0,200}?([\w.-]{1,80})[\"']?[ \t]*\Z"
 
 

@@ -514,17 +514,21 @@ TOKEN_RULES = (
     Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
          starts=(("wifi:", 0),)),
     # --- .netrc, across lines: machine HOST [login USER] password PASSWORD ---
+    # (a word's `+`s next to a separator are the separator's, as a diff's line mark: a word that may end
+    # in `+` before separators that may hold it was split in every way, `login` and 1,000 `+`s: 3.5 s);
+    # eight more of its keywords at most (from each `login` of `login login ...` the rest was read: 1 s at 30 KB)
     Rule("password", ("password",),
-         r"(?:\bmachine[ \t\r\n+]+\S+|(?m:^)[ \t+-]*default\b|\blogin[ \t\r\n+]+\S+)"
-         r"(?:[ \t\r\n+]+(?:login|account|port|protocol)[ \t\r\n+]+\S+)*"
-         r"[ \t\r\n+]+password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
+         r"(?:\bmachine[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+|(?m:^)[ \t+-]*default\b"
+         r"|\blogin[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+)"
+         r"(?:[ \t\r\n+]++(?:login|account|port|protocol)[ \t\r\n+]++[^\s+]++(?:\++[^\s+]++)*+){0,8}+"
+         r"[ \t\r\n+]++password[ \t]+(?P<v>[^\s\"'$#][^\s\"']*)",
          starts=(("machine", 0), ("login", 0), ("default", None))),
     # --- secrets fed to a program's standard input ---
     # echo SECRET | docker login --password-stdin / chpasswd / passwd --stdin / sudo -S / kinit /
     # a secret store's create or set (docker secret create NAME -, gh secret set NAME, wrangler secret put)
     Rule("password", ("|",),
          r"\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:['\"]%s(?:\\n)?['\"][ \t]+)?['\"]?"
-         r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*[^\n|;&]{0,200}?"
+         r"(?P<v>[^\s'\"|]+)['\"]?[ \t]*\|[ \t]*+[^\n|;&]{0,200}?"
          r"(?:-stdin\b|--with-token\b|\bchpasswd\b|\bpasswd\b|\bkinit\b|\brunas\b|\bsu\b"
          r"|\bsudo[ \t]+(?:-\w+[ \t]+)*?-S\b|\bsecrets?[ \t]+(?:create|set|put|add)\b)", starts=(("echo", 0), ("printf", 0))),
     # sudo -S <<< "SECRET" (and passwd, chpasswd, kinit, --password-stdin, a secret store's
@@ -535,8 +539,9 @@ TOKEN_RULES = (
          r"[^\n|;&<]{0,200}?<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)",
          starts=(("sudo", 0), ("passwd", 0), ("passwd", -2), ("passwd", -3), ("kinit", 0), ("-stdin", 0), ("secret", 0),
                  ("token", -5)), reach=("<<<", None)),
+    # (`<<<` as a run of `<`'s last three: from each, a run of 32,000 was read to its end: 11 s)
     Rule("password", ("<<<",),
-         r"<<<[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
+         r"<<<(?!<)[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"']+)(?P=q)[ \t]+(?:\w+=\S*[ \t]+)*"
          r"(?:sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|chpasswd\b|passwd\b|kinit\b)", starts=(("<<<", 0),)),
     # expect: send "SECRET\r" after an expect for a password prompt
     Rule("password", ("expect",),
@@ -597,8 +602,8 @@ TOKEN_RULES = (
     # HTTPBasicAuth('admin', 'SECRET'), server.login(user, "SECRET"), NetworkCredential("u", "SECRET")
     Rule("password", ("auth(", "login(", "credential(", "credentials(", "creds(", "signin(",
                       "sign_in(", "authenticate("),
-         r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*"
-         r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1))[ \t]*,[ \t]*"
+         r"(?i:auth|login|credentials?|creds|sign_?in|authenticate)[ \t]*\([ \t]*+"
+         r"(?:[^,()\n\"']{1,80}|(?P<q1>[\"'])[^\"'\n]{0,100}(?P=q1)|(?<=[ \t]))[ \t]*,[ \t]*"
          r"(?P<q>[\"'])(?P<v>[^\"'\n]+)(?P=q)[ \t]*[,)]", judge="credential",
          starts=(("auth", 0), ("login", 0), ("cred", 0), ("signin", 0), ("sign_in", 0))),
     # setPassword("SECRET"), with_api_key('SECRET'), client.set_token("SECRET"): the one argument (of

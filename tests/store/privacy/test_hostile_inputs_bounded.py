@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store.privacy import candidates, clean_text, members, never, never_code, processes
+from store.privacy import candidates, clean_text, members, never, never_code, never_real, processes
 from tests.store.privacy import redacted
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -445,3 +445,59 @@ def test_a_long_segment_of_a_path_under_a_password_ends_at_once():
     value = "assets/" + "q" * 38 + "123"
     out = _cleaned_in_a_child(f'db_password = "{value}"\n')
     assert value not in out and "[REDACTED:" in out
+
+
+def test_blanks_after_a_templates_default_are_read_once():
+    # `| default`, blanks, an optional `(` or `:`, blanks again before the quote: a run split between
+    # them in every way (8,000 blanks: 0.5 s, 32,000: 10 s)
+    text = "password: {{ x |default" + " " * 200_000 + "x"
+    assert _cleaned_in_a_child(text) == text
+    assert clean_text('password: {{ .Values.db.password | default "Xk9mP2qLw7Zr" }}') \
+        == 'password: {{ .Values.db.password | default "[REDACTED:password]" }}'
+
+
+def test_plus_signs_after_a_netrc_login_are_read_once():
+    # a netrc word (which may hold `+`) and the separators around it (which may too, as a diff's line
+    # mark): a run of `+` split between them in every way (1,000: 3.5 s; this never ended)
+    tail = " " + "+" * 100_000 + "\x00"
+    assert _cleaned_in_a_child("password: login" + tail) == "password: [REDACTED:password]" + tail
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"+machine api.example.com\n+login deploy\n+password {pw}\n", pw)
+
+
+def test_a_value_of_open_brackets_is_read_once_for_a_class():
+    # whether a value holds a regular expression's class (`[a-z]+`): looked for from each `[`, each
+    # read to the run's end (`[a` repeated, 32,000 characters: 9 s)
+    tail = "[a" * 100_000 + "\x00"
+    assert _cleaned_in_a_child("password=" + tail) == "password=[REDACTED:password]"
+    assert never_real.code_in_a_value("[A-Za-z0-9._-]{8,}") and never_real.code_in_a_value("x[^a[\\w]+")
+    assert not never_real.code_in_a_value("[a-z] +") and not never_real.code_in_a_value("[ab]+")
+
+
+def test_blanks_after_a_labels_preposition_are_read_once():
+    # `for`, blanks, up to 40 characters of words, blanks, a connector: a run of blanks split between
+    # the three (4,000 blanks: 11 s)
+    text = "password for " + " " * 200_000 + "\x00"
+    assert _cleaned_in_a_child(text) == text
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"the password for the db is: {pw}", pw)
+
+
+def test_blanks_after_a_plist_key_an_auth_call_or_a_getter_are_read_once():
+    # a run of blanks split between two blank repeats before the pattern fails (8,000 blanks: ~6 s each)
+    for head in ("<Key>", "auth(", "return\ndef A()", 'password=\n" "', "echo a|"):
+        text = head + " " * 100_000 + "\x00"
+        assert _cleaned_in_a_child(text) == text, head
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"<key>DbPassword</key>\n<string>{pw}</string>", pw)
+    redacted(f'requests.get(url, auth=HTTPBasicAuth("admin", "{pw}"))', pw)
+    redacted(f"def get_password():\n    return \"{pw}\"", pw)
+
+
+def test_a_run_of_here_string_marks_or_netrc_logins_is_read_once():
+    # from each `<<<` of a run of `<` the value was read to the run's end (32,000: 11 s); from each
+    # `login` of `login login ...` the entry's keywords to the end (30 KB: 1 s)
+    for text in ("chpasswd" + "<" * 300_000, "password" + "login " * 100_000 + "\x00"):
+        assert _cleaned_in_a_child(text) == text
+    pw = "Xk9mP2qLw7" + "Zr"
+    redacted(f"chpasswd <<< 'root:{pw}'", pw)
