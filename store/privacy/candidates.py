@@ -945,8 +945,18 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
     if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None and low.startswith(_PREPOSITION_BLANK, j)) \
             and _changed_to(text, low, s, i, j, strength, kind, found):
         return
-    if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
+    if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/" and not _after_a_namespace(low, s)):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
+
+
+def _after_a_namespace(low, s):
+    """The label at `s` follows a namespace's colon, that namespace one word starting its line
+    (`app:dbPassword  X`, Pulumi's `project:key` in a config's table; `aws:secretKey X`): the
+    colon is the name's own, not a separator before it."""
+    if low[s - 1] != ":":
+        return False
+    ls = _line_start(low, s)
+    return compiled("namespace-head", r"[ \t]*[a-z][\w.-]{0,40}:\Z").match(low, ls, s) is not None
 
 
 
@@ -966,7 +976,7 @@ def _connector_after_qualifier(text, low, i, strength, kind, found):
     if rx is None:
         words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
         rx = CACHE["connector-after-qualifier"] = compiled(
-            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,4}?)[ \t]+"
+            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,6}?)[ \t]+"
             r"(?:" + _trie(words) + r")(?![^\W\d_])")
     m = rx.match(low, i)
     if m is None or not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w)
@@ -1204,8 +1214,11 @@ def _connector():
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
-            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
-                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
+            # (a qualifier's word may be hyphenated, Zulu's `ye-admin ku-router`; a connector is a
+            # word of its own, not the prefix hyphenated to one: `ye-admin` is no `ye`)
+            "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")[ \t]+[^:\n=]{1,40}?"
+                         r"|(?:[ \t]+[^\W\d_]{2,15}(?:-[^\W\d_]{2,15})?){1,2})??"
+                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_]|-[^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 
