@@ -972,17 +972,29 @@ def _connector_after_qualifier(text, low, i, strength, kind, found):
     which _connector's pattern takes first; read here first as opening a qualifier of a few words
     (of letters, or a host's or a name's lower case: no value's mixed case nor marks), then the
     connector, then the value."""
-    rx = CACHE.get("connector-after-qualifier")
-    if rx is None:
-        words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
-        rx = CACHE["connector-after-qualifier"] = compiled(
-            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,6}?)[ \t]+"
-            r"(?:" + _trie(words) + r")(?![^\W\d_])")
-    m = rx.match(low, i)
-    if m is None or not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w)
-                            for w in text[m.start(1):m.end(1)].split()):
-        return False
-    return _take(text, found, value_at(text, m.end()), strength, PROSE, kind)
+    fewest = 1
+    while fewest <= _QUALIFIER_WORDS:
+        # (a connector inside the qualifier, `do servidor de correo da empresa é X`'s `da`, ends
+        # it too soon: where no value follows, the qualifier is read on to the next connector)
+        rx = CACHE.get(("connector-after-qualifier", fewest))
+        if rx is None:
+            words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
+            rx = CACHE[("connector-after-qualifier", fewest)] = compiled(
+                f"connector-after-qualifier-{fewest}", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30})"
+                + f"{{{fewest},{_QUALIFIER_WORDS}}}?)" + r"[ \t]+(?:" + _trie(words) + r")(?![^\W\d_])")
+        m = rx.match(low, i)
+        if m is None:
+            return False
+        qualifier = text[m.start(1):m.end(1)].split()
+        if not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w) for w in qualifier):
+            return False
+        if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
+            return True
+        fewest = len(qualifier) + 1
+    return False
+
+
+_QUALIFIER_WORDS = 6  # the most words between a label's preposition and its connector
 
 
 def _qualified_value(text, low, i, kind, found):
