@@ -473,6 +473,8 @@ def value_at(text, i, end=None):
     s, e = m.span()
     while e > s and text[e - 1] in ".,;:)]}>*?":
         e -= 1
+    if text[s] == "(" and text[e:e + 1] == ")" and "(" not in text[s + 1:e] and ")" not in text[s + 1:e]:
+        s += 1  # `nghyfrinair (X) ar ôl`: the parentheses are the sentence's, around the value
     return (s, e) if e > s else None
 
 

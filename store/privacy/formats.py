@@ -14,7 +14,9 @@ found by the format's structure, judged by store/privacy/evidence.py `decide` (t
 - LDIF's base64 value (`userPassword:: X`): the attribute names the secret, `::` says base64.
 - A short password label opening a comment (`ssh web1 # pw X`, `-- pwd X`).
 - A row inserted into a table of accounts without a column list: its value of a password's shape.
-- The `<Value>` child of an element named for a secret (Windows' unattend.xml).
+- The `<Value>` child of an element named for a secret (Windows' unattend.xml), or the `<value>`
+  after a `<name>` that names one (a Hadoop or Hive property).
+- A password after a scheme's tag that says it is in clear (Dovecot's `{PLAIN}X`, `{CLEARTEXT}X`).
 - An object named by a secret whose keys are hosts (Composer's `"gitlab-token": {"host": X}`).
 - A header written as a name/value object (a HAR entry's `{"name": "Cookie", "value": …}`):
   read as the header line, by the whole filter.
@@ -63,8 +65,7 @@ LOGIN_LITERALS = ("--user", "--cred", "--basic-auth", "--auth", "login=")
 
 def literals() -> tuple:
     """What this module's finders are found by (store/privacy/anchors.py's one pass)."""
-    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + CLEAR_SCHEMES + (
-        LDIF_LITERAL, '\\"', "<value>", "</", " /d ", "-value ")
+    return SETTER_LITERALS + LOGIN_LITERALS + COMMENT_LITERALS + HOST_PARENT_LITERALS + (LDIF_LITERAL, '\\"', "<value>", "</", " /d ", "-value ")
 
 
 def find(look, find_secrets):
@@ -92,8 +93,8 @@ def find(look, find_secrets):
         _account_rows(text, anchors.at("insert"), found)
     if "<value>" in present:
         _value_elements(text, low, anchors.at("<value>"), found)
-    if not present.isdisjoint(CLEAR_SCHEMES):
-        _clear_schemes(text, anchors, found)
+    if "{" in text and ("{plain}" in low or "{clear" in low):
+        _clear_schemes(text, low, found)  # (not in the one pass: `{` stands thousands of times a MB of code)
     if "</" in present:
         _attributed_elements(text, anchors.at("</"), found)
     if " /d " in present or "-value " in present:
@@ -315,14 +316,16 @@ def _comment_labels(text, anchors, found):
 CLEAR_SCHEMES = ("{plain}", "{cleartext}", "{clear}")
 
 
-def _clear_schemes(text, anchors, found):
+def _clear_schemes(text, low, found):
     """`{PLAIN}X`: X, to a blank, a quote or the passwd-file's next `:` field."""
     rx = compiled("clear-scheme-value", r"[^\s:\"'<>]{1,128}")
     for lit in CLEAR_SCHEMES:
-        for at in anchors.at(lit) if lit in anchors.present else ():
+        at = low.find(lit)
+        while at >= 0:
             m = rx.match(text, at + len(lit))
             if m is not None:
                 _take(text, found, m.start(), m.end(), STRONG, ASSIGN, "password")
+            at = low.find(lit, at + len(lit))
 
 
 # ------------------------------------------------------------------------------ a secret's <Value>

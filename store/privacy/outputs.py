@@ -1,5 +1,7 @@
 """Outputs that are secrets: a command that prints a secret (a password manager, a secret store, a
-key generator, `cat` of a key file, a decoded Kubernetes secret) has its output redacted whole.
+decrypter (`age -d`), a keystore's or a framework's vault's reveal of an entry, a key generator, `cat`
+of a key file or of a cookie file, a decoded Kubernetes secret) has its output redacted whole; asked
+for `--help`, none of them prints a secret.
 
 `output_is_secret(command)` judges the command by SECRET_PRINTERS (one table: what the command
 is, and what of it); a pipe into a command that makes the secret public (`wg genkey | wg pubkey`,

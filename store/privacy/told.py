@@ -52,7 +52,7 @@ def find(look):
     if nouns and "`" in text:
         _backticked(text, found, sorted(p for w in nouns + ["pin"] for p in look.anchors.at(w)))
     if nouns and "it" in look.low:
-        _it_is(text, found, sorted(p for w in nouns for p in look.anchors.at(w)))
+        _it_is(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if "://" in present:
         _url_users(text, look.anchors.at("://"), found)
     if "join" in look.low:
@@ -96,22 +96,21 @@ def _backticked(text, found, nouns):
 
 
 # "it" said to be a value: the value a run of a password's characters that ends a clause.
-_IT_IS = (r"(?i)(?<![\w'\u2019])it(?:'s|\u2019s|[ \t]+is|[ \t]+was)[ \t]+([^\s`'\"(),;\u2019]{6,128}?)"
-          r"[).,;!?]*(?=\s|\Z)")
+# (read in the lowercased text, from its literal `it`: the engine's fast search for it)
+_IT_IS = r"it(?:'s|\u2019s|[ \t]+is|[ \t]+was)[ \t]+([^\s`'\"(),;\u2019]{6,128}?)[).,;!?]*(?=\s|\Z)"
 
 
-def _it_is(text, found, nouns):
+def _it_is(text, low, found, nouns):
     """`it's X` after a secret's noun in its sentence (no sentence's end between them), X ending a
     clause and of a password's or a random shape (a word there is prose: `it's fine`).  `nouns`:
-    where the nouns' literals start, in order; an `it's` with none in the 240 characters before it
-    is passed over unread."""
-    i, last = 0, len(nouns)
-    for m in compiled("told-it-is", _IT_IS).finditer(text):
-        s, e = m.span(1)
-        while i < last and nouns[i] < m.start():
-            i += 1
-        if not i or nouns[i - 1] < m.start() - 240:
-            continue
+    where the nouns' literals start, in order; only the 240 characters after each are read for an
+    `it's` (its value may run on past them)."""
+    rx = compiled("told-it-is", _IT_IS)
+    n = len(low)
+    for m in (m for lo, hi in _reaches(nouns, 240, n) for m in rx.finditer(low, lo, hi) if m.end() < hi or hi == n):
+        s, e = m.span(1)  # (not a value the reach's end cut: the reach runs 160 characters past the 240)
+        if m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'\u2019"):
+            continue  # (a word's end, `wait`, `bit's`)
         ls = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 240)
         head = text[ls:m.start()]
         stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
@@ -119,8 +118,24 @@ def _it_is(text, found, nouns):
         if not any((w := after(head, n.end())) is None or w.group(1) not in COMPOUND_HEADS
                    for n in compiled("told-noun", _NOUN).finditer(head, stop + 1 if stop >= 0 else 0)):
             continue  # (`the password manager: it's 1Password`: a compound's noun names no secret)
-        if shape(m.group(1)) in ("password", "random") and decide(m.group(1), STRONG, SENTENCE):
+        value = text[s:e]
+        if shape(value) in ("password", "random") and decide(value, STRONG, SENTENCE):
             add_span(found, text, s, e, P_TOLD, "password")
+
+
+def _reaches(places, reach, n):
+    """(start, end) of the text within `reach` characters after each of `places` (in order), the
+    overlapping ones joined: where a value told after a noun may start (the engine reads those
+    alone, not every `it` of a MB of commit messages)."""
+    lo = hi = -1
+    for at in places:
+        if at > hi:
+            if hi > lo:
+                yield lo, min(n, hi + 160)
+            lo = at
+        hi = at + reach
+    if hi > lo:
+        yield lo, min(n, hi + 160)
 
 
 def _aws_secret_shape(value):

@@ -121,3 +121,9 @@ def test_it_said_to_be_a_value_after_a_secrets_noun_in_the_sentence():
     for line in ("my token expired, it was fine yesterday", "the password is in the vault, it is stored there",
                  "the password manager: it's 1Password, and it's good", "Passwords rotate. It's v2.4.1 now."):
         kept(line)
+
+
+def test_a_value_in_the_sentences_parentheses_goes_without_them():
+    for text in ("Mae'r gweinydd yn gwrthod fy nghyfrinair ({v}) ar ôl i mi newid", "mein Passwort ({v}) geht nicht"):
+        out = clean_text(text.replace("{v}", RANDOM))
+        assert RANDOM not in out and "([REDACTED" in out, out
