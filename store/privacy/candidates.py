@@ -473,8 +473,6 @@ def value_at(text, i, end=None):
     s, e = m.span()
     while e > s and text[e - 1] in ".,;:)]}>*?":
         e -= 1
-    if text[s] == "(" and text[e:e + 1] == ")" and "(" not in text[s + 1:e] and ")" not in text[s + 1:e]:
-        s += 1  # `nghyfrinair (X) ar ôl`: the parentheses are the sentence's, around the value
     return (s, e) if e > s else None
 
 
@@ -526,6 +524,8 @@ def _take(text, found, span, strength, style, kind, alone=None):
     if decide(text[s:e], strength, style, alone=alone) or (
             strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
         # (a quoted value of several words after a STRONG label: a pass phrase)
+        if text[s] == "(" and text[e:e + 1] == ")" and "(" not in text[s + 1:e] and ")" not in text[s + 1:e]:
+            s += 1  # `nghyfrinair (X) ar ôl`: the parentheses are the sentence's, around the value
         add_span(found, text, s, e, P_CANDIDATE, kind)
         return True
     return False
@@ -992,6 +992,8 @@ def _connector_after_qualifier(text, low, i, strength, kind, found):
             return False
         if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
             return True
+        if low[m.end(1):m.end()].strip(" \t") not in _PREPOSITION_SET:
+            return False  # (read on only past a connector that is a preposition too: `da`, `na`, `to`)
         fewest = len(qualifier) + 1
     return False
 
