@@ -277,7 +277,6 @@ COMMAND_LINE = (
     (("docker", "podman", "buildah", "nerdctl", "helm", "oras", "crane", "regctl", "skopeo",
       "finch", "argocd", "oc"), "login", "-p"),
     (("vault", "cargo", "bao"), "login", "#1"),
-    (("cloudflared",), "install", "#1"),  # cloudflared service install TOKEN: the tunnel's token
     (("snyk",), "auth", "#1"),
     (("cf",), "auth", "#2"),
     (("bw",), "unlock", "#1"),
