@@ -524,6 +524,8 @@ def _take(text, found, span, strength, style, kind, alone=None):
     if decide(text[s:e], strength, style, alone=alone) or (
             strength >= STRONG and " " in text[s:e] and s and text[s - 1] in "\"'“「" and passphrase_like(text[s:e])):
         # (a quoted value of several words after a STRONG label: a pass phrase)
+        if text[s] == "(" and text[e:e + 1] == ")" and "(" not in text[s + 1:e] and ")" not in text[s + 1:e]:
+            s += 1  # `nghyfrinair (X) ar ôl`: the parentheses are the sentence's, around the value
         add_span(found, text, s, e, P_CANDIDATE, kind)
         return True
     return False
@@ -945,8 +947,18 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
     if (j == i and low[j:j + 1] in ("「", "『") or letter and j > i and bare is None and low.startswith(_PREPOSITION_BLANK, j)) \
             and _changed_to(text, low, s, i, j, strength, kind, found):
         return
-    if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/"):
+    if i < n and text[i] in " \t" and not (s and text[s - 1] in "=:/" and not _after_a_namespace(low, s)):
         _after_space(text, low, s, e, i, strength, directive_name, kind, found)
+
+
+def _after_a_namespace(low, s):
+    """The label at `s` follows a namespace's colon, that namespace one word starting its line
+    (`app:dbPassword  X`, Pulumi's `project:key` in a config's table; `aws:secretKey X`): the
+    colon is the name's own, not a separator before it."""
+    if low[s - 1] != ":":
+        return False
+    ls = _line_start(low, s)
+    return compiled("namespace-head", r"[ \t]*[a-z][\w.-]{0,40}:\Z").match(low, ls, s) is not None
 
 
 
@@ -962,17 +974,31 @@ def _connector_after_qualifier(text, low, i, strength, kind, found):
     which _connector's pattern takes first; read here first as opening a qualifier of a few words
     (of letters, or a host's or a name's lower case: no value's mixed case nor marks), then the
     connector, then the value."""
-    rx = CACHE.get("connector-after-qualifier")
-    if rx is None:
-        words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
-        rx = CACHE["connector-after-qualifier"] = compiled(
-            "connector-after-qualifier", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30}){1,4}?)[ \t]+"
-            r"(?:" + _trie(words) + r")(?![^\W\d_])")
-    m = rx.match(low, i)
-    if m is None or not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w)
-                            for w in text[m.start(1):m.end(1)].split()):
-        return False
-    return _take(text, found, value_at(text, m.end()), strength, PROSE, kind)
+    fewest = 1
+    while fewest <= _QUALIFIER_WORDS:
+        # (a connector inside the qualifier, `do servidor de correo da empresa é X`'s `da`, ends
+        # it too soon: where no value follows, the qualifier is read on to the next connector)
+        rx = CACHE.get(("connector-after-qualifier", fewest))
+        if rx is None:
+            words = [c for c in CONNECTORS if c.isascii() or ord(c[0]) < 0x3000 and not unspaced(c[0])]
+            rx = CACHE[("connector-after-qualifier", fewest)] = compiled(
+                f"connector-after-qualifier-{fewest}", r"[ \t]+(?:" + "|".join(PREPOSITIONS) + r")((?:[ \t]+[^\s:=]{1,30})"
+                + f"{{{fewest},{_QUALIFIER_WORDS}}}?)" + r"[ \t]+(?:" + _trie(words) + r")(?![^\W\d_])")
+        m = rx.match(low, i)
+        if m is None:
+            return False
+        qualifier = text[m.start(1):m.end(1)].split()
+        if not all(compiled("qualifier-word", r"[^\W\d_]+|[a-z0-9]+(?:[.-][a-z0-9]+)*").fullmatch(w) for w in qualifier):
+            return False
+        if _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
+            return True
+        if low[m.end(1):m.end()].strip(" \t") not in _PREPOSITION_SET:
+            return False  # (read on only past a connector that is a preposition too: `da`, `na`, `to`)
+        fewest = len(qualifier) + 1
+    return False
+
+
+_QUALIFIER_WORDS = 6  # the most words between a label's preposition and its connector
 
 
 def _qualified_value(text, low, i, kind, found):
@@ -1206,9 +1232,11 @@ def _connector():
         words = [c for c in CONNECTORS if not attached_to_label(c)]
         attached = [c for c in CONNECTORS if attached_to_label(c)]
         rx = CACHE["connector"] = compiled(
+            # (a qualifier's word may be hyphenated, Zulu's `ye-admin ku-router`; a connector is a
+            # word of its own, not the prefix hyphenated to one: `ye-admin` is no `ye`)
             "connector", r"(?:[ \t]+(?:" + "|".join(PREPOSITIONS) + r")(?:[ \t]++[^:\n=]{1,40}?|[ \t][ \t]++)"
-                         r"|(?:[ \t]+[^\W\d_]{2,15}){1,2})??"
-                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_])|" + _trie(attached) + r")"
+                         r"|(?:[ \t]+[^\W\d_]{2,15}(?:-[^\W\d_]{2,15})?){1,2})??"
+                         r"[ \t]*((?<![^\W\d_])" + _trie(words) + r"(?![^\W\d_]|-[^\W\d_])|" + _trie(attached) + r")"
                          r"(?:(?:[ \t]+[^\W\d_]{2,12}){1,2}[ \t]*[:\uff1a]|[ \t]*[:\uff1a])?")  # fmt: skip
     return rx
 

@@ -1,5 +1,6 @@
 """The POSITION rule: the argument a command-line tool takes a password in (rules.COMMAND_LINE),
-and user:password@host without a scheme, for store/privacy.py.
+user:password@host without a scheme, and an e-mail address as a login then `:` and its password
+(a mail relay's credential table), for store/privacy.py.
 """
 from __future__ import annotations
 
@@ -645,7 +646,8 @@ def _positional(text, low, tool, seg_end, sub, form):
         return _connect_identifier(text, words)
     # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
     # (nor an option's value that names an algorithm: `mkpasswd -m yescrypt`)
-    args = [w for i, w in enumerate(words) if not w[0].startswith(("-", "/")) and "=" not in w[0]
+    # (a `=` that only ends the word is base64's padding, not an option's `name=value`)
+    args = [w for i, w in enumerate(words) if not w[0].startswith(("-", "/")) and "=" not in w[0].rstrip("=")
             and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())
             and not (i and names_an_algorithm(words[i - 1][0], w[0]))]
     n = int(form[1:])
@@ -708,10 +710,12 @@ _DENSE_GAP = 1000
 
 
 def user_password_at(text, found):
-    """POSITION: `user:password@host` without a scheme (impacket, proxies, rsync)."""
+    """POSITION: `user:password@host` without a scheme (impacket, proxies, rsync); and an e-mail
+    address as a login, then `:` and its password (_login_then_password)."""
     pos = text.find("@")
     if pos < 0:
         return
+    _login_then_password(text, found)
     back = compiled("userpass", r"(?<![\w.:@%+-])(?!(?:mailto|sips?|xmpp|tel|urn|news|data|git|docker|"
                           r"image|sha\d*)\b)[A-Za-z0-9_.%+-]{1,64}:([^\s:/@\"'<>]{3,128})\Z")  # fmt: skip
     host = compiled("host", r"@(?:(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})\b")
@@ -759,11 +763,38 @@ def _a_units_instance(text, at):
                                      r"(?![\w.-])").match(text, at) is not None
 
 
+# An e-mail address as a login, its password after a `:` (a mail relay's credential table: exim's
+# passwd.client `host:login@domain:X`, OpenSMTPD's `label login@domain:X`; a list of accounts):
+# the domain then `:` and a run to a blank, a `:` or the line's end (a path's `/`, a port's digits
+# alone, a brace's scheme are not read as one).
+# (matched from its `@`, a literal the engine finds fast; the login before it read in Python: a
+# pattern that started at the login's characters was tried at each of a MB's, ~150 ms)
+LOGIN_PASSWORD = (r"@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}:"
+                  r"([^\s:/\\\"'<>{}]{3,128})(?=[ \t]*(?:\r?\n|\\[nr]|\Z))")
+_LOGIN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
+
+
+def _login_then_password(text, found):
+    """`login@domain:X` ending its line: X, where it has a password's shape (evidence.decide)."""
+    for m in compiled("login-password", LOGIN_PASSWORD).finditer(text):
+        at = m.start()
+        if not at or text[at - 1] not in _LOGIN_CHARS:
+            continue  # (no login before the `@`: a decorator, a handle)
+        value = m.group(1)
+        if not value.isdigit() and not is_reference(value) and decide(value, MEDIUM, ASSIGN):
+            add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")
+
+
 def _user_password_before(text, at, colon, back, found):
-    """The password of `user:password@` whose `:` (the last before the `@` at `at`) is at `colon`."""
+    """The password of `user:password@` whose `:` (the last before the `@` at `at`) is at `colon`;
+    not where the address it ends is itself a login with its password after it (`host:login@domain:X`:
+    _login_then_password), nor where it is a setting's `Name=value` (`ssmtp.conf:AuthUser=ana@acme.io`)."""
     # (the pattern's `:` is that last one, its user at most 64 characters before it: no match
     # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
     m = back.search(text, max(0, at - 200, colon - 64), at)
+    if m is not None and (compiled("setting-pair", r"[A-Za-z][A-Za-z_]{2,40}=[^=]").match(m.group(1))
+                          or compiled("login-password", LOGIN_PASSWORD).match(text, at) is not None):
+        return
     if m is not None and not is_reference(m.group(1)) and not _a_units_instance(text, at) \
             and not compiled("fixed-url-word", r"x-[a-z]+(?:-[a-z]+)+\Z").match(m.group(1)):
         # (`TOKEN:x-oauth-basic@github.com`: a provider's fixed word, its user the token: told.py)

@@ -14,7 +14,9 @@ found by the format's structure, judged by store/privacy/evidence.py `decide` (t
 - LDIF's base64 value (`userPassword:: X`): the attribute names the secret, `::` says base64.
 - A short password label opening a comment (`ssh web1 # pw X`, `-- pwd X`).
 - A row inserted into a table of accounts without a column list: its value of a password's shape.
-- The `<Value>` child of an element named for a secret (Windows' unattend.xml).
+- The `<Value>` child of an element named for a secret (Windows' unattend.xml), or the `<value>`
+  after a `<name>` that names one (a Hadoop or Hive property).
+- A password after a scheme's tag that says it is in clear (Dovecot's `{PLAIN}X`, `{CLEARTEXT}X`).
 - An object named by a secret whose keys are hosts (Composer's `"gitlab-token": {"host": X}`).
 - A header written as a name/value object (a HAR entry's `{"name": "Cookie", "value": …}`):
   read as the header line, by the whole filter.
@@ -91,6 +93,8 @@ def find(look, find_secrets):
         _account_rows(text, anchors.at("insert"), found)
     if "<value>" in present:
         _value_elements(text, low, anchors.at("<value>"), found)
+    if "{" in text and ("{plain}" in low or "{clear" in low):
+        _clear_schemes(text, low, found)  # (not in the one pass: `{` stands thousands of times a MB of code)
     if "</" in present:
         _attributed_elements(text, anchors.at("</"), found)
     if " /d " in present or "-value " in present:
@@ -305,20 +309,49 @@ def _comment_labels(text, anchors, found):
                 _take(text, found, m.start(1), m.end(1), STRONG, SPACE, "password", alone=True)
 
 
+# ------------------------------------------------------------------------------ a password's clear scheme
+# A password scheme's tag that says the password follows in clear (Dovecot's passwd-file and
+# userdb, `user:{PLAIN}X:uid:gid::home`, LDAP's): the tags of a hash (`{SSHA}`, `{ARGON2ID}`) say
+# a hash follows (never.py keeps those).
+CLEAR_SCHEMES = ("{plain}", "{cleartext}", "{clear}")
+
+
+def _clear_schemes(text, low, found):
+    """`{PLAIN}X`: X, to a blank, a quote or the passwd-file's next `:` field."""
+    rx = compiled("clear-scheme-value", r"[^\s:\"'<>]{1,128}")
+    for lit in CLEAR_SCHEMES:
+        at = low.find(lit)
+        while at >= 0:
+            m = rx.match(text, at + len(lit))
+            if m is not None:
+                _take(text, found, m.start(), m.end(), STRONG, ASSIGN, "password")
+            at = low.find(lit, at + len(lit))
+
+
 # ------------------------------------------------------------------------------ a secret's <Value>
 def _value_elements(text, low, places, found):
     """`<Password>\n  <Value>X</Value>\n  <PlainText>true</PlainText>\n</Password>` (Windows'
     unattend.xml, a .NET settings file): an element named for a secret whose first child is its
-    `<Value>`."""
+    `<Value>`; or a `<name>` naming a secret, then its sibling `<value>` (a Hadoop property): the
+    name's strength is the evidence (a `secret.key`'s is weak: its value must look random)."""
     parent = compiled("value-parent", r"<([A-Za-z][\w:.-]{0,60})(?:[ \t][^<>\n]{0,200})?>\s{0,200}\Z")
+    sibling = compiled("value-sibling-name", r"<name>[ \t]*([\w.:-]{1,120})[ \t]*</name>\s{0,200}\Z")
     for at in places:
         lt = low.rfind("<", max(0, at - 260), at)
         m = parent.match(text, lt, at) if lt >= 0 else None
-        if m is None:
+        if m is None and lt > 0:
+            # a property's `<name>` then its `<value>`, siblings (Hadoop's, Hive's site files):
+            # the name's text names the value
+            lt = low.rfind("<name>", max(0, at - 340), lt)
+            m = sibling.match(low, lt, at) if lt >= 0 else None
+            verdict = name_verdict(text[m.start(1):m.end(1)]) if m is not None else None
+        elif m is not None:
+            verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
+            verdict = verdict if verdict is not None and verdict[1] >= MEDIUM else None
+        else:
             continue
-        verdict = name_verdict(m.group(1).rsplit(":", 1)[-1])
         end = low.find("</value>", at + 7, at + 520)
-        if verdict is not None and verdict[1] >= MEDIUM and end > at + 7 and "<" not in text[at + 7:end]:
+        if verdict is not None and end > at + 7 and "<" not in text[at + 7:end]:
             _take(text, found, at + 7, end, verdict[1], ASSIGN, verdict[0], alone=True)
 
 

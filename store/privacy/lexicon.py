@@ -30,6 +30,9 @@ _PASSWORD = (
     "kata laluan nenosiri パスワード 暗証番号 密码 密碼 口令 비밀번호 비번 암호 패스워드 contrasenya "
     "zugangscode pasahitza contrasinal cyfrinair fjalëkalim პაროლ գաղտնաբառ құпиясөз нууц үг wagwoord "
     "kontrasenya pasfhocal "
+    # Welsh's mutations of cyfrinair (`fy nghyfrinair`, `ei gyfrinair`, `ei chyfrinair`), Yoruba's
+    # `ọ̀rọ̀ aṣínà` (its second word)
+    "gyfrinair nghyfrinair chyfrinair aṣínà "
     # Esperanto, Luxembourgish, Frisian, Zulu/Xhosa, Punjabi, Gujarati, Kannada and Malayalam (with
     # and without the zero-width non-joiner), Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
     # Malagasy, Faroese, Haitian Creole, Yiddish (pointed and not), Yoruba
@@ -213,7 +216,7 @@ DIRECTIVE_VERBS = ("setenv", "passengerenvvar", "env", "git config", "config set
 PREPOSITIONS = (
     "for", "of", "on", "to", "de", "del", "des", "du", "da", "do", "dos", "das", "della", "dello", "für", "fur",
     "para", "per", "pour", "voor", "van", "dla", "na", "za", "od", "pro", "k", "ke", "ng", "от", "для", "к", "до",
-    "till", "til", "för", "på", "için", "за", "на", "од", "fir", "vun", "por", "foar", "fan",
+    "till", "til", "för", "på", "için", "за", "на", "од", "fir", "vun", "por", "foar", "fan", "fún",
 )  # fmt: skip
 # Scripts written without spaces between words: a connector there is attached to the label
 # (`รหัสผ่านคือX`), as in Chinese and Japanese.

@@ -100,7 +100,12 @@ def name_verdict(name: str):
     # empties _VERDICTS as it goes, and each name is judged by two finders or more
     got = _TEXT_VERDICTS.get(name, False)
     if got is False:
-        got = remember(_TEXT_VERDICTS, name, _judge_name(_name_words(name)))
+        got = _judge_name(_name_words(name))
+        if got is not None and got[0] == "cookie" and not compiled("cookie-constant", r"(?i)[a-z0-9]_cookie\Z").search(name):
+            # a cookie's secret in a constant's name (Erlang's RELEASE_COOKIE, erlang_cookie), not a
+            # header's `Cookie`/`Set-Cookie` nor `document.cookie`: a list of cookies (the cookie finder's)
+            got = None
+        got = remember(_TEXT_VERDICTS, name, got)
     if len(_VERDICTS) > 5000:
         _VERDICTS.clear()
     _VERDICTS[name] = got

@@ -19,7 +19,9 @@ never.never_secret after its other classes):
   (``existingSecret: shop-pg``, ``secretName:``, ``secretRef:``, or after `=`), and the key that names
   one of its fields (``userKey: admin-user``: a field's word then ``key``, its value words);
 - what a page shows to everyone: a form's anti-forgery token in its HTML element;
-- a word that starts a phrase (``password: set at runtime from $X``).
+- a word that starts a phrase (``password: set at runtime from $X``);
+- a variable's name, unquoted where a value would stand, that the text's code assigns to before it
+  (``local redisPassword = '…';`` then ``value: redisPassword``).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -107,7 +109,33 @@ def never_in_code_or_config(text: str, s: int, e: int, value: str, before: str, 
     if sep == ":":
         if text[s - 1:s] == ":" and text.find("[", s - 60 if s > 60 else 0, s) >= 0 and _in_an_envelope(text, s):
             return True  # (a field of an envelope, after its `:`)
+    if first.isalpha() and before[-1:] not in _QUOTES and text[e:e + 1] not in _QUOTES and value.isidentifier() \
+            and _assigned_before(text, s, value):
+        return True
     return len(value) >= 100 and _under_an_encrypted_name(text, s)
+
+
+_QUOTES = ("\"", "'", "`")
+# How far back a variable's assignment is looked for, from a value that may name it.
+DECLARED_REACH = 3000
+
+
+def _assigned_before(text: str, s: int, value: str) -> bool:
+    """`value`, unquoted at `s`, is a variable of the text's code: the text assigns to that name
+    before it (`local redisPassword = '…';` then `value: redisPassword`, Jsonnet's, any language's
+    `name = …`), so the value is the variable's name, not a literal."""
+    lo = s - DECLARED_REACH if s > DECLARED_REACH else 0
+    n = len(value)
+    at = text.rfind(value, lo, s)
+    while at >= 0:
+        if not (at and (text[at - 1].isalnum() or text[at - 1] == "_")):
+            k = at + n
+            while k < s and text[k] in " \t":
+                k += 1
+            if text[k:k + 1] == "=" and text[k + 1:k + 2] not in ("=", ">"):
+                return True
+        at = text.rfind(value, lo, at)
+    return False
 
 
 def _in_an_anti_forgery_element(text: str, s: int) -> bool:

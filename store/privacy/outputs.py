@@ -1,5 +1,7 @@
 """Outputs that are secrets: a command that prints a secret (a password manager, a secret store, a
-key generator, `cat` of a key file, a decoded Kubernetes secret) has its output redacted whole.
+decrypter (`age -d`), a keystore's or a framework's vault's reveal of an entry, a key generator, `cat`
+of a key file or of a cookie file, a decoded Kubernetes secret) has its output redacted whole; asked
+for `--help`, none of them prints a secret.
 
 `output_is_secret(command)` judges the command by SECRET_PRINTERS (one table: what the command
 is, and what of it); a pipe into a command that makes the secret public (`wg genkey | wg pubkey`,
@@ -35,7 +37,10 @@ SECRET_PRINTERS = (
                            r"|aws\s+ssm\s+get-parameters?\b.*--with-decryption\b|aws\s+configure\s+get\s+\S*(?:secret|key|token)"
                            r"|gcloud\s+secrets\s+versions\s+access\b|az\s+keyvault\s+secret\s+show\b"
                            r"|doppler\s+secrets\s+get\b|heroku\s+config:get\b|infisical\s+secrets\s+get\b"
-                           r"|sops\s+(?:-d|--decrypt)\b|ansible-vault\s+(?:view|decrypt)\b.*(?:--output[= ]-|\bview\b)"
+                           r"|sops\s+(?:-d|--decrypt)\b|r?age\s+(?:-\S+\s+)*?(?:-d|--decrypt)\b(?!.*\s(?:-o|--output)[=\s])"
+                           # a keystore's or a framework's vault's reveal of one entry (elasticsearch-keystore show
+                           # NAME, symfony's secrets:reveal NAME)
+                           r"|(?:\S*/)?[\w-]*keystore\s+show\b|(?:php\s+)?(?:\S*/)?console\s+secrets:reveal\b|ansible-vault\s+(?:view|decrypt)\b.*(?:--output[= ]-|\bview\b)"
                            # (kubectl's and oc's global flags may stand before `get`: `kubectl -n argocd get secret`)
                            r"|(?:kubectl|oc)\s+(?:-\S+(?:\s+[^-\s]\S*)?\s+)*get\s+secrets?\s+(?:-\S+(?:\s+[^-\s]\S*)?\s+)*"
                            r"[\w.-]+.*(?:-o\s*|--output[= ])['\"]?(?:yaml|json|jsonpath|go-template)"
@@ -50,12 +55,14 @@ SECRET_PRINTERS = (
                             r"|openssl\s+(?:genrsa|genpkey|ecparam\b.*-genkey)\b(?!.*\s-out\s))"),
     ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
                        r"(?:master\.key|credentials\.key|(?<!public)(?<!pub)\.pem\b|(?<!public)(?<!pub)\.key\b|\bid_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)\b"
-                       r"|/run/secrets/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
+                       r"|/run/(?:secrets|agenix)/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
                        r"|\.age\b|\.htpasswd\b|\buserlist\.txt\b|\bpool_passwd\b"  # (pgbouncer's and pgpool's users and passwords)
                        # a file named for secrets, plain text (ppp's chap-secrets, ipsec.secrets, rsyncd.secrets,
                        # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py
-                       r"|(?:[/._-]|(?<=\s))(?:secrets?|creds|credentials|vault[_-]?pass(?:word)?|pass|pw|pwd)(?:\.txt)?$)"),
+                       r"|(?:[/._-]|(?<=\s))(?:secrets?|creds|credentials|vault[_-]?pass(?:word)?|pass|pw|pwd)(?:\.txt)?$"
+                       # a cookie file: Erlang's node cookie (~/.erlang.cookie), a cookie jar, before its list's end
+                       r"|(?:[/._-]|(?<=\s))cookies?(?:\.txt)?(?=\s*(?:$|[;&|)])))"),
     ("secret variable", _AT + r"(?:(?:docker|podman|kubectl|oc)\s+exec\b[^|;&]*\s)?(?:printenv\s+|echo\s+\"?\$\{?)"
                               r"[a-z_]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key|credentials?|pwd)\b"),
     # one field read out by its name, the name a secret's: `jq -r .db.password f`, `yq '.auth.token'`,
@@ -75,11 +82,12 @@ SECRET_PRINTERS = (
 NEEDLES = {
     "password store": ("pass",),
     "password manager": ("op ", "bw ", "lpass", "keyring", "secret-tool", "kwallet", "security", "keepassxc", "rbw "),
-    "secret store": ("vault", "secret", "ssm", "configure", "doppler", "heroku", "sops", "ansible"),
+    "secret store": ("vault", "secret", "ssm", "configure", "doppler", "heroku", "sops", "ansible", "age", "keystore"),
     "token printer": ("token", "auth", "login-password", "whoami", "docker-credential"),
     "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),
     "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
-                 "token", ".age", "htpasswd", "passw", "passphrase", "creds", "pass", "pw", "userlist"),
+                 "token", ".age", "htpasswd", "passw", "passphrase", "creds", "pass", "pw", "userlist", "agenix",
+                 "cookie"),
     "secret variable": ("printenv", "echo"),
     "secret field": ("jq", "yq", "dasel", "terraform", "pulumi", "git config"),
     "secret generator": ("secret", "key:generate", "token_", "urandom", "randombytes"),
@@ -121,8 +129,9 @@ def output_is_secret(command: str) -> bool:
             stop = compiled("list-stop", r";|&&|\|\|").search(stage, m.end())
             end = stop.start() if stop is not None else len(stage)
             if compiled("public-after", PUBLIC_AFTER).search(stage, m.end(), end) is None \
-                    and not _selects_no_secret(stage, m.start(), end) and not _reads_a_setting(stage, m.start(), end):
-                return True
+                    and not _selects_no_secret(stage, m.start(), end) and not _reads_a_setting(stage, m.start(), end) \
+                    and compiled("output-help", r"\s--help(?![\w-])").search(stage, m.start(), end) is None:
+                return True  # (asked for `--help`, a printer prints how it is used, not a secret)
     return False
 
 
@@ -165,7 +174,7 @@ def _selects_no_secret(stage: str, start: int, end: int) -> bool:
 # The one field a secret store's reader is told to print (`heroku config:get NODE_ENV`, `sops -d
 # --extract '["db"]["host"]'`, `vault kv get -field=host`, `doppler secrets get DB_PORT --plain`), and
 # the last words of a setting's name that say it is no secret (a host, a port, an environment, a user).
-READ_FIELD = (r"(?:config:get|secrets\s+get)\s+(?:-\S+\s+)*([\w.-]+)|--extract[= ](?:'([^']*)'|\"([^\"]*)\"|(\S+))"
+READ_FIELD = (r"(?:config:get|secrets\s+get|secrets:reveal|keystore\s+show)\s+(?:-\S+\s+)*([\w.-]+)|--extract[= ](?:'([^']*)'|\"([^\"]*)\"|(\S+))"
               r"|\s-field[= ]['\"]?([\w.-]+)")
 SETTING_WORDS = frozenset(("host", "hostname", "port", "env", "environment", "region", "zone", "mode", "level",
                            "version", "user", "username", "db", "dbname", "database", "schema", "timeout", "tz",

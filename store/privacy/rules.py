@@ -100,6 +100,7 @@ SECRET_WORDS = {
     "authtok": ("password", STRONG),  # sssd's and PAM's name of a password (ldap_default_authtok)
     "auth": ("secret", MEDIUM), "oauth": ("secret", MEDIUM),
     "session": ("token", WEAK), "key": ("secret", WEAK),
+    "cookie": ("cookie", WEAK),  # (Erlang's distribution cookie, RELEASE_COOKIE: random, or a name)
     # the same label in other languages
     "пароль": ("password", STRONG), "kennwort": ("password", STRONG),
     "contraseña": ("password", STRONG), "contrasena": ("password", STRONG),
@@ -115,7 +116,7 @@ SECRET_WORDS = {
 # Where a name may hold one: the lowercase text the engine looks for (each found word is then
 # checked whole).  "pw" also finds pwd, "pass" password, passwd, passphrase...
 NAME_TRIGGERS = (
-    "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp",
+    "pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "sess", "mdp", "cookie",
     "пароль", "kennwort", "contrase", "senha", "wachtwoord", "hasło", "haslo", "heslo", "parola",
     "salasana", "senord", "adgangskode", "şifre", "jelsz", "パスワード", "密", "비밀번호", "암호",
 )  # fmt: skip
@@ -259,6 +260,7 @@ COMMAND_LINE = (
     (("schtasks",), "", "/RP_ /P_"),
     (("cmdkey",), "", "/pass:"),
     (("wmic",), "", "/password:"),
+    (("signtool",), "sign", "/p_"),  # signtool sign /f cert.pfx /p PASSWORD: the certificate's password
     (("smbclient", "rpcclient", "smbcacls", "smbget", "net"), "", "-U% --user%"),
     (("lftp",), "", "-u,"),
     (("wpa_passphrase",), "", "#2"),
@@ -330,6 +332,8 @@ PROVIDERS = (
      r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}"),
     ("service_token", ("ops_eyJ",), r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}"),
     ("service_token", ("p8e-",), r"p8e-[A-Za-z0-9]{32}"),
+    # LaunchDarkly's server-side SDK key: `sdk-` and a UUID (its client-side id, 24 hex, is public)
+    ("service_token", ("sdk-",), r"sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z])"),
     ("service_token", ("AGE-SECRET-KEY-1",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
     ("service_token", ("pat",), r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
     ("service_token", ("LTAI",), r"LTAI[A-Za-z0-9]{20}"),

@@ -3,8 +3,8 @@
 - a shell's redirection after a command that takes or prints a secret (``2>&1``, ``2>``,
   ``>/dev/null``): the command's plumbing, not its argument;
 - a reference to a secret by its name in the environment, a mark before it (``?JWT_SECRET`` of
-  ``${JWT_SECRET:?JWT_SECRET must be set}``, ``%API_TOKEN``; PowerShell's ``$env:NAME``, whatever the
-  name), or a word that names where the
+  ``${JWT_SECRET:?JWT_SECRET must be set}``, ``%API_TOKEN``; PowerShell's ``$env:NAME``, LiteLLM's
+  ``os.environ/NAME``, whatever the name), or a word that names where the
   secret is read from, that name after it (``env API_TOKEN``, ``file DB_PASSWORD``);
 - a description of the value in brackets, written where it is masked (``[set, 128 chars]``,
   ``(hidden, 24 chars)``, ``[not shown]``): words and counts, no token of mixed letters and digits;
@@ -54,6 +54,8 @@ def stand_in(text: str, s: int, e: int, value: str, last: str, end: str) -> bool
             return True
         if last in _CLOSING:
             return _description(text, s - 1)
+    if first == "o" and "/" in value and compiled("stand-in-environ-path", r"os\.environ/[A-Za-z_]\w{0,80}\Z").match(value):
+        return True  # LiteLLM's `api_key: os.environ/OPENAI_API_KEY`: the variable the key is read from
     if value.isalpha() and value.islower() and len(value) <= 8 and text[e:e + 1] in (" ", "\t") \
             and compiled("stand-in-env-after", r"[ \t]+" + ENV_SECRET_NAME + r"(?![\w-])").match(text, e):
         return True

@@ -2,7 +2,9 @@
 part tests/privacy_eval/dev_unwritten15.py found):
 
 - a value in backticks later in a sentence that names a secret (`the passphrase for ~/.ssh/k every
-  time, it's `X``): inline code in prose, decided as a sentence's value (evidence.SENTENCE);
+  time, it's `X``): inline code in prose, decided as a sentence's value (evidence.SENTENCE); and a
+  value said to be "it" later in such a sentence, bare (`the password, I type it every time (it's
+  X)`, `wrong password, but I'm sure it's X`): the pronoun stands for the secret the sentence named;
 - a provider's secret beside its public id, in any language or syntax: the 40 characters of an
   AWS secret access key on the line of an access key id (`AKIA…`/`ASIA…`), a Twilio auth token
   (32 hex digits) on the line of its account SID (`AC` and 32 hex digits), and the random
@@ -21,7 +23,8 @@ Only `re` (through values.compiled); patterns compiled on first use."""
 
 from __future__ import annotations
 
-from store.privacy.evidence import ASSIGN, SENTENCE, decide
+from store.privacy.evidence import ASSIGN, SENTENCE, decide, shape
+from store.privacy.lexicon import COMPOUND_HEADS
 from store.privacy.never import a_placeholder
 from store.privacy.rules import STRONG
 from store.privacy.values import P_CUSTOM, add_span, compiled, line_bounds, looks_random
@@ -67,6 +70,8 @@ def find(look):
     nouns = [w for w in ("pass", "pw", "token", "secret") if w in present]
     if nouns and "`" in text:
         _backticked(text, found, sorted(p for w in nouns + ["pin"] for p in look.anchors.at(w)))
+    if nouns and "it" in look.low:
+        _it_is(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if "://" in present:
         _url_users(text, look.anchors.at("://"), found)
     if "join" in look.low:
@@ -117,6 +122,49 @@ def _backticked(text, found, nouns):
             continue
         if decide(m.group(1), STRONG, SENTENCE):
             add_span(found, text, s, e, P_TOLD, "password")
+
+
+# "it" said to be a value: the value a run of a password's characters that ends a clause.
+# (read in the lowercased text, from its literal `it`: the engine's fast search for it)
+_IT_IS = r"it(?:'s|\u2019s|[ \t]+is|[ \t]+was)[ \t]+([^\s`'\"(),;\u2019]{6,128}?)[).,;!?]*(?=\s|\Z)"
+
+
+def _it_is(text, low, found, nouns):
+    """`it's X` after a secret's noun in its sentence (no sentence's end between them), X ending a
+    clause and of a password's or a random shape (a word there is prose: `it's fine`).  `nouns`:
+    where the nouns' literals start, in order; only the 240 characters after each are read for an
+    `it's` (its value may run on past them)."""
+    rx = compiled("told-it-is", _IT_IS)
+    n = len(low)
+    for m in (m for lo, hi in _reaches(nouns, 240, n) for m in rx.finditer(low, lo, hi) if m.end() < hi or hi == n):
+        s, e = m.span(1)  # (not a value the reach's end cut: the reach runs 160 characters past the 240)
+        if m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'\u2019"):
+            continue  # (a word's end, `wait`, `bit's`)
+        ls = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 240)
+        head = text[ls:m.start()]
+        stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+        after = compiled("told-word-after", r"[ \t]+([a-z]+)").match
+        if not any((w := after(head, n.end())) is None or w.group(1) not in COMPOUND_HEADS
+                   for n in compiled("told-noun", _NOUN).finditer(head, stop + 1 if stop >= 0 else 0)):
+            continue  # (`the password manager: it's 1Password`: a compound's noun names no secret)
+        value = text[s:e]
+        if shape(value) in ("password", "random") and decide(value, STRONG, SENTENCE):
+            add_span(found, text, s, e, P_TOLD, "password")
+
+
+def _reaches(places, reach, n):
+    """(start, end) of the text within `reach` characters after each of `places` (in order), the
+    overlapping ones joined: where a value told after a noun may start (the engine reads those
+    alone, not every `it` of a MB of commit messages)."""
+    lo = hi = -1
+    for at in places:
+        if at > hi:
+            if hi > lo:
+                yield lo, min(n, hi + 160)
+            lo = at
+        hi = at + reach
+    if hi > lo:
+        yield lo, min(n, hi + 160)
 
 
 def _aws_secret_shape(value):

@@ -199,7 +199,7 @@ _ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"
 # (a heredoc in a quoted command or a JSON string escapes a `$` once or more: `\$name` names
 # the same variable)
 _REFERENCE = (
-    r"(?:\\*\$[{(]|\{\{|\{%|<%|\[REDACTED\b|%\{|#\{)"
+    r"(?:\\*\$[{(]|\$__[A-Za-z]\w{0,30}\{|\{\{|\{%|<%|\[REDACTED\b|%\{|#\{)"  # (`$__file{…}`: Grafana's macro)
     r"|(?:\\*\$[A-Za-z_][A-Za-z0-9_]*|\\*\$\d{1,3}|\{[^{}\n]*\}|%[A-Za-z_][A-Za-z0-9_]*%"
     r"|(?:%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[sdr]|[^A-Za-z0-9%{}])+|<[^<>]*>?|@[A-Za-z_]+@"
     r"|#[0-9a-fA-F]{3,8})\Z"

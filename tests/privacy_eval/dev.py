@@ -588,6 +588,7 @@ def cases() -> list:
         dev_unwritten13,
         dev_unwritten14,
         dev_unwritten15,
+        dev_unwritten16,
     )
 
     return (positives() + negatives() + dev_unwritten.cases() + dev_unwritten2.cases() + dev_unwritten3.cases()
@@ -595,4 +596,5 @@ def cases() -> list:
             + dev_negatives8.cases() + dev_unwritten9.cases() + dev_negatives10.cases()
             + dev_negatives11.cases() + dev_unwritten12.cases() + dev_negatives13.cases()
             + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases()
-            + dev_blind15b.cases() + dev_blind17.cases() + dev_unwritten15.cases())
+            + dev_blind15b.cases() + dev_blind17.cases() + dev_unwritten15.cases()
+            + dev_unwritten16.cases())
