@@ -51,17 +51,12 @@ from tests.privacy_eval import (
     ALNUM,
     B62,
     HEX,
-    Case,
-    bash_event,
     gen,
-    numbered,
-    prompt_event,
     random_secret,
-    result_line,
     sha,
-    tool_event,
     uuid_of,
 )
+from tests.privacy_eval.carriers import N, P, out, read_ev, read_line, said, sh, write_ev
 
 # The people's passwords of this part (memorable, with a symbol), written for it.
 H = ["Saffron#Kettle29", "blue-Otter!77", "Marzipan.Crow14", "Tundra$Lamp52", "wren^Harbor8", "Gossamer!Fig61",
@@ -98,56 +93,7 @@ def app_pw(seed: str) -> str:
     return "-".join(s[i:i + 4] for i in range(0, 16, 4))
 
 
-# ---- carriers, as Claude Code sends them -------------------------------------------------------
-
-def read_ev(path: str, content: str, seed: str) -> dict:
-    """A PostToolUse event of a Read."""
-    n = content.count("\n") + 1
-    return tool_event("Read", {"file_path": path}, seed,
-                      {"type": "text", "file": {"filePath": path, "content": content, "numLines": n,
-                                                "startLine": 1, "totalLines": n}})
-
-
-def read_line(content: str, seed: str, start: int = 1) -> dict:
-    """The transcript line of a Read's result (numbered lines)."""
-    return result_line(seed, numbered(content, start))
-
-
-def write_ev(path: str, content: str, seed: str) -> dict:
-    return tool_event("Write", {"file_path": path, "content": content}, seed,
-                      {"type": "create", "filePath": path, "content": content, "structuredPatch": [],
-                       "originalFile": None})
-
-
-def edit_ev(path: str, original: str, old: str, new: str, seed: str) -> dict:
-    start = original[:original.index(old)].count("\n") + 1
-    return tool_event("Edit", {"file_path": path, "old_string": old, "new_string": new, "replace_all": False}, seed,
-                      {"filePath": path, "oldString": old, "newString": new, "originalFile": original,
-                       "structuredPatch": [{"oldStart": start, "oldLines": old.count("\n") + 1, "newStart": start,
-                                            "newLines": new.count("\n") + 1,
-                                            "lines": ["-" + x for x in old.split("\n")] + ["+" + x for x in new.split("\n")]}],
-                       "userModified": False, "replaceAll": False})
-
-
-def sh(command: str, stdout: str, seed: str, stderr: str = "") -> dict:
-    return bash_event(command, stdout, seed, stderr)
-
-
-def said(prompt: str, seed: str) -> dict:
-    return prompt_event(prompt, seed)
-
-
-def out(content: str, seed: str) -> dict:
-    return result_line(seed, content)
-
-
-def P(family: str, value, *secrets) -> Case:
-    return Case(family, value, tuple(secrets), realistic=True)
-
-
-def N(family: str, value) -> Case:
-    return Case(family, value, (), realistic=True)
-
+# (the carriers, as Claude Code sends them: tests/privacy_eval/carriers.py)
 
 # ---- positives ---------------------------------------------------------------------------------
 
