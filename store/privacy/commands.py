@@ -807,6 +807,13 @@ def _login_password(text, m, found):
         add_span(found, text, m.start(1), m.end(1), P_COMMAND, "password")
 
 
+def _a_login_with_its_password(text, at):
+    """The address whose `@` is at `at` is a login with its password after it (`login@domain:X`),
+    not a host with its port (`bob:X@proxy.example.com:3128`: X is bob's password)."""
+    m = compiled("login-password", LOGIN_PASSWORD).match(text, at)
+    return m is not None and not m.group(1).isdigit()
+
+
 def _user_password_before(text, at, colon, back, found):
     """The password of `user:password@` whose `:` (the last before the `@` at `at`) is at `colon`;
     not where the address it ends is itself a login with its password after it (`host:login@domain:X`:
@@ -815,7 +822,7 @@ def _user_password_before(text, at, colon, back, found):
     # starts earlier, and the look-behind and look-ahead are not tried at each of those places)
     m = back.search(text, max(0, at - 200, colon - 64), at)
     if m is not None and (compiled("setting-pair", r"[A-Za-z][A-Za-z_]{2,40}=[^=]").match(m.group(1))
-                          or compiled("login-password", LOGIN_PASSWORD).match(text, at) is not None):
+                          or _a_login_with_its_password(text, at)):
         return
     if m is not None and not is_reference(m.group(1)) and not _a_units_instance(text, at) \
             and not compiled("fixed-url-word", r"x-[a-z]+(?:-[a-z]+)+\Z").match(m.group(1)):

@@ -176,6 +176,7 @@ COMMANDS = {
     "openssl": "openssl enc -aes-256-cbc -k SECRET -in a -out b", "openssl passwd": "openssl passwd -6 SECRET",
     "keytool": "keytool -genkey -keystore ks.jks -storepass SECRET", "jarsigner": "jarsigner -keystore ks -keypass SECRET app.jar k",
     "mkpasswd": "mkpasswd -m sha-512 SECRET", "x11vnc": "x11vnc -display :0 -passwd SECRET",
+    "signtool": "signtool sign /f release.pfx /p SECRET /fd sha256 app.exe",
     "ttyd": "ttyd -c admin:SECRET bash", "ttyd long": "ttyd --credential admin:SECRET -p 7681 bash",
     "xfreerdp": "xfreerdp /v:host /u:admin /p:SECRET", "net use": "net use \\\\srv\\share SECRET /user:corp\\bob",
     "net user": "net user bob SECRET /add", "schtasks": "schtasks /create /tn t /tr c.exe /ru corp\\bob /rp SECRET",
@@ -327,6 +328,7 @@ PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
     ("twitter bearer", lambda: "A" * 22 + gen("twb", 90, ALNUM + "%")),
     ("dropbox short-lived", lambda: "sl." + gen("dbx", 135, ALNUM + "_-")),
     ("jwt base64", lambda: "ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5" + gen("jwtb", 60)),
+    ("launchdarkly sdk key", lambda: "sdk-" + "-".join(gen("ld" + str(n), n, "0123456789abcdef") for n in (8, 4, 4, 4, 12))),
     (
         "authress",
         lambda: (
