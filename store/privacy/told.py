@@ -135,6 +135,8 @@ def _it_is(text, low, found, nouns):
     where the nouns' literals start, in order; only the 240 characters after each are read for an
     `it's` (its value may run on past them)."""
     rx = compiled("told-it-is", _IT_IS)
+    word_after = compiled("told-word-after", r"[ \t]+([a-z]+)").match
+    noun_rx = compiled("told-noun", _NOUN)
     n = len(low)
     for m in (m for lo, hi in _reaches(nouns, 240, n) for m in rx.finditer(low, lo, hi) if m.end() < hi or hi == n):
         s, e = m.span(1)  # (not a value the reach's end cut: the reach runs 160 characters past the 240)
@@ -143,9 +145,8 @@ def _it_is(text, low, found, nouns):
         ls = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 240)
         head = text[ls:m.start()]
         stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
-        after = compiled("told-word-after", r"[ \t]+([a-z]+)").match
-        if not any((w := after(head, n.end())) is None or w.group(1) not in COMPOUND_HEADS
-                   for n in compiled("told-noun", _NOUN).finditer(head, stop + 1 if stop >= 0 else 0)):
+        if not any((w := word_after(head, noun.end())) is None or w.group(1) not in COMPOUND_HEADS
+                   for noun in noun_rx.finditer(head, stop + 1 if stop >= 0 else 0)):
             continue  # (`the password manager: it's 1Password`: a compound's noun names no secret)
         value = text[s:e]
         if shape(value) in ("password", "random") and decide(value, STRONG, SENTENCE):
