@@ -1,12 +1,18 @@
-"""More of the dev part (tests/privacy_eval/dev.py): an EIGHTEENTH batch of the "unwritten" kind,
-written BLIND on 2026-12-01 by an author (helper b18) who read neither the filter
-(store/privacy/), its tests (tests/store/), the benches' code nor any other part's cases: only the
-format (the head of dev_unwritten16.py, carriers.py and the helpers' signatures in
-tests/privacy_eval/__init__.py) and the list of family names already used, to avoid them.  Every case
-was written before the filter met any of them.  Its families are prefixed `u18` (the prefix `b18`
-was already taken by dev_blind17.py), all realistic: shaped as Claude Code sends them (a Bash call
-and its output, a prompt, a Read's event or its numbered transcript lines, a Write's content, an
-Edit, a tool result line).
+"""A fourth unseen part of the labelled privacy set (beside tests/privacy_eval/unseen.py,
+unseen_two.py and unseen_three.py): 249 cases in 49 families, written BLIND on 2026-12-01 by an
+author who read neither the filter (store/privacy/), its tests (tests/store/), the benches' code nor
+any other part's cases: only the format (the head of dev_unwritten16.py, carriers.py and the
+helpers' signatures in tests/privacy_eval/__init__.py) and the list of family names already used,
+to avoid them.  Its families are prefixed `u18` (the prefix `b18` was already taken by
+dev_blind17.py), all realistic: shaped as Claude Code sends them (a Bash call and its output, a
+prompt, a Read's event or its numbered transcript lines, a Write's content, an Edit, a tool result
+line).
+
+It is never tuned on: no rule of the filter may be made for any of its cases, nobody who fixes
+the filter may read them, and it is listed nowhere (no import in dev.py).  A case changes only
+to fix a labelling error, said so where it is changed.  It was written while a round of fixes was
+made by people who never saw it, and measured by the lead before and after that round (totals
+only, below).
 
 Positives (155 cases, 31 families): self-hosted CI agents (TeamCity, Bamboo, Buildkite, GoCD,
 Azure Pipelines); IaC runners (Atlantis, TFC agents and credentials.tfrc.json, Spacelift, env0);
@@ -44,7 +50,10 @@ credentials (idempotency, partition, cache and primary keys); ERP, rspamd, RADIU
 Transmission password hashes; shadow hashes, recipe checksums and sstate hashes; placeholders and
 template stand-ins.
 
-Not measured: the author ran neither the filter nor any bench on it.
+Measured by the lead (the bench's evaluate, totals only) on main at 7d3579d, before the round:
+    filter:   caught 81.3 % (126/155 cases); false 5.7 % (12/209 redactions)
+    baseline: caught 23.9 % (37/155); false 28.6 % (22/77 redactions)
+AFTER_ROUND
 
 Values are made at run time (gen, random_secret, hashes), so secret scanners do not flag this file."""
 
