@@ -37,7 +37,7 @@ def no_key_takes(text: str, s: int, e: int, kind: str, value: str, last: str) ->
     """text[s:e] (`value`: less its quotes; `last`: the character before it) is one of the
     module's classes."""
     if kind == "webhook":
-        return _template_in_a_url(text, s, e)
+        return _template_in_a_url(text, s, e) or _words_in_a_url(text[s:e])
     if kind == "password":
         return False
     first = value[0]
@@ -69,6 +69,17 @@ def _template_in_a_url(text: str, s: int, e: int) -> bool:
         return False
     return not any(len(part) >= 12 and looks_random(part)
                    for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(rest))
+
+
+def _words_in_a_url(url: str) -> bool:
+    """The webhook's URL `url` holds words where its id and its token stand, no digit in its path
+    and no part of it random (`https://chat.example.com/api/webhooks/your/webhook`,
+    `…/hooks/catch/ID/TOKEN`): a stand-in, as an issued hook always holds a number or a random part."""
+    path = url.partition("://")[2].partition("/")[2]
+    if not path or any(ch.isdigit() for ch in path):
+        return False
+    return not any(len(part) >= 12 and looks_random(part)
+                   for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(path))
 
 
 def _after_an_id_option(text: str, s: int) -> bool:
