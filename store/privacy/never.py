@@ -271,7 +271,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
                         and not a_placeholder(value) and not fixture_or_wrong(value, "password"))
-                    or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value)))
+                    or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value))
+                    or (value[-1].isdigit() and kind in _CHOSEN_OR_ISSUED and _numbered_key_in_an_env_slot(text, s, value)))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -1038,6 +1039,15 @@ def chosen_in_an_env_file(text: str, s: int, e: int, value: str) -> bool:
             and not _put_in_a_stand_ins_place(text, ls, s):
         return False
     return compiled("never-env-template", _ENV_TEMPLATE).search(text, max(0, s - 4000), s) is None
+
+
+def _numbered_key_in_an_env_slot(text: str, s: int, value: str) -> bool:
+    """`value` (at `s`), words and a number that _secret_name reads as a secret's name with its
+    version (`app-secret-2`), is set for a variable that holds a secret's value (its name ends in
+    SECRET or PASSWORD, not _NAME or _ID) in a container's or a shell's environment (`-e NAME="`,
+    `--env NAME=`, `export NAME=`): the key itself, chosen weak, not a name (a stand-in stays one)."""
+    return compiled("never-env-slot", r"(?:^|[ \t])(?:-e|--env|export)[ \t]+[A-Z][A-Z0-9_]*(?:SECRET|PASSWORD)=[\"']?\Z") \
+        .search(text, s - 80 if s > 80 else 0, s) is not None and _secret_name(value) and not a_placeholder(value)
 
 
 def _put_in_a_stand_ins_place(text: str, ls: int, s: int) -> bool:

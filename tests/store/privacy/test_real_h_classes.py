@@ -121,3 +121,14 @@ def test_a_templates_stand_in_in_a_diff_is_kept():
     kept("Edit .env.example (+1 -0)\n+PORT=3002\n@@ line 36\n"
          "+JWT_SECRET=your_super_secret_jwt_key_here_make_it_long_and_random\n")
     kept("Edit .env (+1 -1)\n@@ line 36\n-JWT_SECRET=\n+JWT_SECRET=change_me_to_some_random_string_2025\n")
+
+
+def test_a_weak_numbered_key_a_container_is_given_goes():
+    # `-e NEXTAUTH_SECRET="dev-secret-456"`: the variable holds the key itself, chosen weak, no secret's name
+    text = ('$ docker run --rm -d --name app-test -p 9700:3000 -e APP_URL="http://localhost:9700" '
+            '-e SESSION_SECRET="dev-secret-456" app-test 2>&1\n')
+    redacted(text, "dev-secret-456")
+
+
+def test_a_secrets_name_given_to_a_variable_that_names_one_is_kept():
+    kept('$ docker run -e SECRET_NAME="app-secret-2" -e AUTH_SECRET="your-secret-1" app-test\n')
