@@ -168,8 +168,8 @@ def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
     ls = text.rfind("\n", 0, s) + 1
     if compiled("never-test-client-call", r"\.(?:post|put|patch)\([ \t]*[\"']/[\w/.-]*[\"']").search(text, ls, s) is None:
         return False
-    if _in_a_script_a_shell_runs(text, s):
-        return False
+    if not text[s:e].isalpha() and _in_a_script_a_shell_runs(text, s):
+        return False  # (a word alone, `'other'`, `'wrong'`, is still a test's input there: a duplicate's, a wrong one's)
     le = text.find("\n", e)
     if le < 0:
         return False
