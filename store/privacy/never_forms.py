@@ -10,6 +10,7 @@ by never.never_secret after its other classes).  A key or a token is made by a m
   says credentials): lower-case words, a dot and an extension of letters;
 - a URL a webhook's rule found whose secret part is a template's reference (``/bot${token}/``,
   ``{{ hook_token }}``, ``%(token)s``): the code that builds the URL, no random part left in it;
+  or whose path holds words alone (``/api/webhooks/your/webhook``): no digit, no random part;
 - a value given to a command's option that names an id (``--chart-id "V"``, found by the entropy
   rule for a token's name elsewhere on its line), not a secret's id (``--secret-id``,
   ``--session-id``: CREDENTIAL_PART).
