@@ -112,6 +112,7 @@ from store.privacy.values import (
     is_reference,
     looks_random,
     matches_from,
+    run_above,
     without_closing_marks,
 )
 from store.privacy.wrapped import wrapped_tails
@@ -960,7 +961,8 @@ def _shaped(text, low, anchors, runs, found):
                     e = s + len(without_closing_marks(value))
             else:
                 s, e = m.span()
-                if rule.judge is not None and not JUDGES[rule.judge](m.group()):
+                if rule.judge is not None and not JUDGES[rule.judge](
+                        m.group() if rule.judge != "key_body" else run_above(text, s) + m.group()):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
 

@@ -109,6 +109,8 @@ def evidence_lines(text, hits, found):
             ends = gap_ends[gap] = _gap_ends(gap)
         if m is not None and (ends or (quoted and not any(ch in gap for ch in ":="))):
             m = None
+        elif m is not None and not quoted and m.lastgroup == "dq" and _inside_a_string(text, s):
+            m = None  # `url."https://${TOKEN}@host/".insteadOf "…"`: the quote after the name closes its string
         group = m is not None and m.lastgroup  # (the value's group closes last)
         if m is None and text[max(0, s - 2):s].strip()[-1:] not in ("(", ","):
             # (a bare word after an argument's name, `f(user, secret=x)`, is code's: a variable)
@@ -148,3 +150,13 @@ def _gap_ends(gap):
     if compiled("evidence-gap-ends", r".*?(?:[A-Za-z_][\w]*(?:[ \t]*\((?!\d{1,4}\))|=|\[)|[,;)][^A-Za-z_]*[A-Za-z_]|\.[ \t])").match(gap):
         return True
     return any(w.lower() in _PROSE for w in compiled("evidence-words", r"[A-Za-z_][\w]*").findall(gap))
+
+
+def _inside_a_string(text, s):
+    """The name at `s` stands inside a double-quoted string of its line (an odd count of `"` before
+    it, none escaped): the next `"` closes that string, and what follows it is no literal."""
+    ls = text.rfind("\n", 0, s) + 1
+    if s - ls > 400:
+        return False
+    head = text[ls:s]
+    return head.count("\"") % 2 == 1 and "\\\"" not in head

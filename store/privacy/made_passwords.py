@@ -74,8 +74,8 @@ def made_password_literal(text: str, s: int, e: int, value: str) -> bool:
         if "-" not in value or not compiled("made-password-hyphened", _MADE_HYPHENED).match(value):
             return False
         at = text.find(value, s, e + 1)
-        return at > 0 and text[at - 1] == ":" and compiled("made-user-colon", _USER_COLON_AFTER).search(
-            text, at - 80 if at > 80 else 0, at) is not None and not _named_elsewhere(text, value, at)
+        return at > 0 and text[at - 1] == ":" and _slot_before(text, at, "user-colon") is not None \
+            and not _named_elsewhere(text, value, at)
     at = text.find(value, s, e + 1)
     return at >= 0 and _in_a_slot(text, at, at + len(value)) and not _named_elsewhere(text, value, at)
 
@@ -87,32 +87,43 @@ def _in_a_slot(text: str, at: int, end: int) -> bool:
         return False  # `self.db_pass`, `get_user_password(`, `creds[`: code's names (most places in code)
     lo = at - 80 if at > 80 else 0
     if mark in "'\"" and mark and after == mark:
-        place = compiled("made-quoted", _QUOTED_AFTER).search(text, lo, at - 1) \
-            or compiled("made-flag", _FLAG_AFTER).search(text, lo, at - 1) \
-            or compiled("made-entry", _ENTRY_AFTER).search(text, lo, at - 1)
+        place = _slot_before(text, at, "quoted", 1) or _slot_before(text, at, "flag", 1) \
+            or _slot_before(text, at, "entry", 1)
     elif mark == "`" and after == "`":
         place = _slot("made-span", _SPAN_AFTER).search(text, lo, at - 1)
     elif after == ")":
-        place = compiled("made-default", _DEFAULT_AFTER).search(text, lo, at)
+        place = _slot_before(text, at, "default")
     elif mark == ":":
-        place = compiled("made-user-colon", _USER_COLON_AFTER).search(text, lo, at)
+        place = _slot_before(text, at, "user-colon")
     elif after == "}" and mark in "-=":
-        place = compiled("made-substituted", _SUBSTITUTED_AFTER).search(text, lo, at)
+        place = _slot_before(text, at, "substituted")
     elif after == "<":
-        place = compiled("made-element", _ELEMENT_AFTER).search(text, lo, at)
+        place = _slot_before(text, at, "element")
     else:  # unquoted: an environment variable's, to its line's end or before a command
-        place = compiled("made-env", _ENV_AFTER).search(text, lo, at)
+        place = _slot_before(text, at, "env")
         line_end = after in ("", "\n", "\r") or text[end:end + 2] in ("\\n", "\\r")
         command = compiled("made-command", r"[ \t]+(?:--?[A-Za-z]|[a-z][\w.:/@-]*(?:[ \t]|\Z))").match(text, end)
         if place and not (line_end or command):
             place = None
         if place is None and line_end:
             ls = text.rfind("\n", lo, at) + 1  # (the label at its line's start: matched there alone)
-            place = compiled("made-entry", _ENTRY_AFTER).search(text, lo, at) \
+            place = _slot_before(text, at, "entry") \
                 or (_slot("made-line", _LINE_AFTER).match(text, ls, at) if ls or not lo else None)
         if place is None and (line_end or after in " .,;") and _after_a_connector(text, lo, at):
             place = _slot("made-said", _SAID_AFTER).search(text, lo, at)
     return place is not None
+
+
+# The slots read right before a value, by name: what ends there (the module's patterns above).
+_SLOTS = {"quoted": _QUOTED_AFTER, "flag": _FLAG_AFTER, "entry": _ENTRY_AFTER, "default": _DEFAULT_AFTER,
+          "user-colon": _USER_COLON_AFTER, "substituted": _SUBSTITUTED_AFTER, "element": _ELEMENT_AFTER,
+          "env": _ENV_AFTER}
+
+
+def _slot_before(text: str, at: int, name: str, quote: int = 0):
+    """The slot `name` (_SLOTS) ending right before the value at `at` (before its opening quote,
+    `quote` 1), read within 80 characters: its match, or None."""
+    return compiled("made-" + name, _SLOTS[name]).search(text, at - 80 if at > 80 else 0, at - quote)
 
 
 def _after_a_connector(text: str, lo: int, at: int) -> bool:

@@ -835,6 +835,8 @@ def _loose_literal(text, line, key_start):
         return True  # a URL's query parameter, its fragment's, a path segment's
     if _command_head(text, line, key_start):
         return True  # docker run … -c password=X, kubectl set env deploy/api DB_PASSWORD=X, --docker-password=X
+    if key_start == line_start + 1 and last == "+":
+        return True  # `+JWT_SECRET=X`: an environment file's line a diff adds, its mark left on (a diff read whole)
     # (the head but its last character is spaces, tabs and a dash: read from the line's facts first)
     if line.lead_end() >= key_start - 1 and \
             compiled("env-head-start", r"[ \t]*(?:-[ \t]+)?[\"']?\Z").match(text, line_start, key_start):

@@ -271,7 +271,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
                         and not a_placeholder(value) and not fixture_or_wrong(value, "password"))
-                    or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value)))
+                    or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value))
+                    or (value[-1].isdigit() and kind in _CHOSEN_OR_ISSUED and _numbered_key_in_an_env_slot(text, s, value)))
     after = text[e:e + 1]
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
@@ -1014,7 +1015,7 @@ _WEAK_STAND_IN_WORDS = frozenset("change random string some insecure".split())
 _INSTRUCTION_WORDS = frozenset("me this it in on before for to later asap the that please now string value".split())
 # A line of an environment file: a name in upper case at its line's start (`export ` before it, or
 # a tool's line number: `    12→`), `=`.
-_ENV_FILE_LINE = r"(?: {0,8}\d{1,7}(?:\u2192|\t))?(?:export[ \t]+)?[A-Z][A-Z0-9_]{1,80}=[\"']?\Z"
+_ENV_FILE_LINE = r"(?: {0,8}\d{1,7}(?:\u2192|\t)|\+)?(?:export[ \t]+)?[A-Z][A-Z0-9_]{1,80}=[\"']?\Z"
 # A text that shows a template of one, not the file itself (`.env.example`, `.env.sample`).
 _ENV_TEMPLATE = r"(?i)\.env[\w.-]*\.(?:example|sample|template|dist|defaults?)\b|\bexample\b"
 
@@ -1028,14 +1029,41 @@ def chosen_in_an_env_file(text: str, s: int, e: int, value: str) -> bool:
     if not any(w.isdigit() and 2 <= len(w) <= 4 for w in words):
         return False
     weak = [i for i, w in enumerate(words) if w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS]
-    if len(weak) != 1 or words[weak[0]] not in _WEAK_STAND_IN_WORDS \
-            or words[weak[0] + 1:weak[0] + 2] and words[weak[0] + 1] in _INSTRUCTION_WORDS:
+    if not weak or any(words[i] not in _WEAK_STAND_IN_WORDS for i in weak):
         return False
     ls = text.rfind("\n", 0, s) + 1
     end = text[e:e + 2].rstrip("\"'")
     if end[:1] not in ("", "\n", "\r") or compiled("never-env-file-line", _ENV_FILE_LINE).match(text, ls, s) is None:
         return False
+    if (len(weak) != 1 or words[weak[0] + 1:weak[0] + 2] and words[weak[0] + 1] in _INSTRUCTION_WORDS) \
+            and not _put_in_a_stand_ins_place(text, ls, s):
+        return False
     return compiled("never-env-template", _ENV_TEMPLATE).search(text, max(0, s - 4000), s) is None
+
+
+def _numbered_key_in_an_env_slot(text: str, s: int, value: str) -> bool:
+    """`value` (at `s`), words and a number that _secret_name reads as a secret's name with its
+    version (`app-secret-2`), is set for a variable that holds a secret's value (its name ends in
+    SECRET or PASSWORD, not _NAME or _ID) in a container's or a shell's environment (`-e NAME="`,
+    `--env NAME=`, `export NAME=`): the key itself, chosen weak, not a name (a stand-in stays one)."""
+    return compiled("never-env-slot", r"(?:^|[ \t])(?:-e|--env|export)[ \t]+[A-Z][A-Z0-9_]*(?:SECRET|PASSWORD)=[\"']?\Z") \
+        .search(text, s - 80 if s > 80 else 0, s) is not None and _secret_name(value) and not a_placeholder(value)
+
+
+def _put_in_a_stand_ins_place(text: str, ls: int, s: int) -> bool:
+    """The environment file's line at `ls` (its value at `s`) is a diff's added line, and a removed
+    line just above it gave the same name a stand-in (`-JWT_SECRET=your_jwt_key_here` then
+    `+JWT_SECRET=X`): the person wrote X in the template's place, a value of their own, whatever
+    words of a stand-in it holds (`…_secure_random_string`)."""
+    if text[ls:ls + 1] != "+":
+        return False
+    head = text[ls + 1:s]  # `JWT_SECRET=`, a quote maybe
+    above = text.rfind("\n-" + head, max(0, ls - 2000), ls)
+    if above < 0 or "\n+" in text[above + 1:ls - 1] or text.count("\n", above + 1, ls) > 8:
+        return False
+    at = above + 2 + len(head)
+    eol = text.find("\n", at, ls)
+    return eol > at and a_placeholder(text[at:eol].strip("\"' \t\r"))
 
 
 # PLACEHOLDER_VOCABULARY's `your`, `here`, `replace`, `example` in the languages of Latin script

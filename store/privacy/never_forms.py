@@ -10,6 +10,7 @@ by never.never_secret after its other classes).  A key or a token is made by a m
   says credentials): lower-case words, a dot and an extension of letters;
 - a URL a webhook's rule found whose secret part is a template's reference (``/bot${token}/``,
   ``{{ hook_token }}``, ``%(token)s``): the code that builds the URL, no random part left in it;
+  or whose path holds words alone (``/api/webhooks/your/webhook``): no digit, no random part;
 - a value given to a command's option that names an id (``--chart-id "V"``, found by the entropy
   rule for a token's name elsewhere on its line), not a secret's id (``--secret-id``,
   ``--session-id``: CREDENTIAL_PART).
@@ -37,7 +38,7 @@ def no_key_takes(text: str, s: int, e: int, kind: str, value: str, last: str) ->
     """text[s:e] (`value`: less its quotes; `last`: the character before it) is one of the
     module's classes."""
     if kind == "webhook":
-        return _template_in_a_url(text, s, e)
+        return _template_in_a_url(text, s, e) or _words_in_a_url(text[s:e])
     if kind == "password":
         return False
     first = value[0]
@@ -69,6 +70,17 @@ def _template_in_a_url(text: str, s: int, e: int) -> bool:
         return False
     return not any(len(part) >= 12 and looks_random(part)
                    for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(rest))
+
+
+def _words_in_a_url(url: str) -> bool:
+    """The webhook's URL `url` holds words where its id and its token stand, no digit in its path
+    and no part of it random (`https://chat.example.com/api/webhooks/your/webhook`,
+    `…/hooks/catch/ID/TOKEN`): a stand-in, as an issued hook always holds a number or a random part."""
+    path = url.partition("://")[2].partition("/")[2]
+    if not path or any(ch.isdigit() for ch in path):
+        return False
+    return not any(len(part) >= 12 and looks_random(part)
+                   for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(path))
 
 
 def _after_an_id_option(text: str, s: int) -> bool:

@@ -168,8 +168,21 @@ def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
     ls = text.rfind("\n", 0, s) + 1
     if compiled("never-test-client-call", r"\.(?:post|put|patch)\([ \t]*[\"']/[\w/.-]*[\"']").search(text, ls, s) is None:
         return False
+    if not text[s:e].isalpha() and _in_a_script_a_shell_runs(text, s):
+        return False  # (a word alone, `'other'`, `'wrong'`, is still a test's input there: a duplicate's, a wrong one's)
     le = text.find("\n", e)
     if le < 0:
         return False
     below = text[le:le + 400].split("\n", 4)[1:4]
     return any(line.lstrip().startswith(("assert", "expect(", "self.assert")) for line in below)
+
+
+def _in_a_script_a_shell_runs(text: str, s: int) -> bool:
+    """`s` stands inside a script a shell's command line gives its interpreter (`$ python -c "…`,
+    `node -e "…`, its string still open): a run against the app as it is configured, its own
+    database, not a test suite's, so the account it makes is one that stays."""
+    lo = s - 4000 if s > 4000 else 0
+    opened = -1
+    for m in compiled("never-inline-script", r"(?:python[\d.]*|node|ruby|php|perl)[ \t]+-[ce][ \t]+\"").finditer(text, lo, s):
+        opened = m.end()
+    return opened >= 0 and "\"" not in text[opened:s]

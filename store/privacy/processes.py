@@ -398,12 +398,34 @@ def user_slash_password(text, anchors, found):
         if m is None or m.end(1) != at:
             continue
         head = text[ls:at]
-        if head.isascii() and not any(stem in head.lower() for stem in _LOGIN_STEMS):
-            continue  # (no login word's letters, as the pattern reads them in ASCII: ~9 us a line, this ~0.5)
-        if login.match(text, ls, at) is None:
-            continue
-        if decide(m.group(2), MEDIUM, SPACE):
+        if (head.isascii() and not any(stem in head.lower() for stem in _LOGIN_STEMS)) or login.match(text, ls, at) is None:
+            # (no login word's letters, as the pattern reads them in ASCII: ~9 us a line, this ~0.5)
+            if not _a_row_of_logins(text, ls, login):
+                continue
+        value = m.group(2)
+        if decide(value, MEDIUM, SPACE) or ("@" in m.group(1) and value.isdigit() and 6 <= len(value) <= 12):
+            # (an e-mail's password of digits alone: `admin@shop.example / 482913`, a seeded account's)
             add_span(found, text, m.start(2), m.end(2), P_PROCESS, "password")
+
+
+def _a_row_of_logins(text, ls, login):
+    """The line at `ls` is a row of a list of `who: user / password` rows that a line saying
+    logging in heads or holds (`Default logins:` then `Admin: a@x / X`, `Manager: m@x / Y`): each
+    row's pair is a login, the row itself naming only a role.  (Eight rows up at most.)"""
+    k = ls
+    for _ in range(8):
+        if k < 2 or text[k - 1] != "\n":
+            return False
+        lo = k - 400 if k > 400 else 0
+        ps = text.rfind("\n", lo, k - 1) + 1
+        if not ps and lo:
+            return False  # (a line too long for a row)
+        if login.match(text, ps, k - 1) is not None:
+            return True
+        if " / " not in text[ps:k - 1]:
+            return False  # the run's head, which says nothing of logging in
+        k = ps
+    return False
 
 
 # ------------------------------------------------------------------------------ nested assignments, symbols
@@ -786,8 +808,14 @@ def _no_typed_word(text, s, word):
         return True
     if compiled("typed-an-assignment", r"[A-Za-z_][A-Za-z0-9_]*=").match(word):
         return True
-    source = compiled("a-scripts-line", r"(\S+): line \d+: [`'\"]?\Z").search(text, text.rfind("\n", 0, s) + 1, s)
-    return source is not None and source.group(1).rsplit("/", 1)[-1] not in _SHELLS
+    ls = text.rfind("\n", 0, s) + 1
+    source = compiled("a-scripts-line", r"(\S+): line \d+: [`'\"]?\Z").search(text, ls, s)
+    if source is not None and source.group(1).rsplit("/", 1)[-1] not in _SHELLS:
+        return True
+    # a builtin's own answer (`bash: line 1: type: X: not found`, `sh: 1: hash: X: not found`): X
+    # is what the builtin was asked for (a path, a name), no command typed
+    asked = compiled("a-builtins-answer", r"\S: (?:line \d+: |\d+: )?([a-z][\w-]*): [`'\"]?\Z").search(text, ls, s)
+    return asked is not None and asked.group(1) not in _SHELLS
 
 
 def _answer_windows(text, places):

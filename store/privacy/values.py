@@ -400,6 +400,21 @@ def base64_text(value: str) -> bool:
     return sum(ch.isprintable() or ch in "\t\r\n" for ch in text) >= 0.95 * len(text)
 
 
+def run_above(text: str, s: int) -> str:
+    """The base64 run that ends the line above the block at `s`, opened on that line by a quote or
+    an assignment (`data = "H4sI…`, a triple quote's): the block's real first line, where a file's magic stands
+    ("" when that line is no such run)."""
+    if s < 2 or text[s - 1] != "\n":
+        return ""
+    lo = s - 200 if s > 200 else 0
+    line = text[text.rfind("\n", lo, s - 1) + 1 or lo:s - 1]
+    run = line[len(line.rstrip(_BASE64_CHARS)):]
+    return run + "\n" if len(run) >= 48 and len(run) < len(line) else ""
+
+
+_BASE64_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
 def key_body(block: str) -> bool:
     """Lines of base64 that may be a key's body: not a file's (an image, an archive, a
     translation catalogue, a signature) and not encoded text."""
