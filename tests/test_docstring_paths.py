@@ -18,11 +18,15 @@ EXAMPLES = {
     "HOME/.claude/commands/memory.md": "docs/claude-code-facts.md: the person's /memory command file",
 }
 DOCS = ("README.md", "docs/")
+# How a backtick may be written inside a string literal (a docstring is read decoded).
+BACKTICK_ESCAPES = ("\\x60", "\\u0060", "\\U00000060", "\\140", "\\N{GRAVE")
 
 
 def named_paths(path: Path) -> list[tuple[int, str]]:
     """(line, name) of each backticked file name in the docstrings and comments of `path`."""
     text = path.read_text(encoding="utf-8")
+    if not NAMED.search(text) and not any(escape in text for escape in BACKTICK_ESCAPES):
+        return []  # a docstring or comment is in the text as written: none names a file here
     pieces = []
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):

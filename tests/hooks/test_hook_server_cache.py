@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -30,15 +31,27 @@ def db_path(tmp_path, monkeypatch):
     return str(tmp_path / "memory.db")
 
 
-@pytest.fixture
-def store(db_path):
-    """A store whose word index and task indexes span far more pages than one warming step."""
-    conn = db.connect(db_path)
+def _build_store(path: str) -> str:
+    conn = db.connect(path)
     rng = random.Random(11)
     vocab = [f"w{i}" for i in range(5000)] + ["kernel", "panic", "deploy"]
     for n in range(1500):
         add(conn, f"note {n} " + " ".join(rng.choices(vocab, k=80)), session=f"session-{n % 40:03d}")
-    conn.close()
+    conn.close()  # checkpointed: one file, no -wal left
+    return path
+
+
+_BUILT: dict[str, str] = {}  # the store below, built once a test process
+
+
+@pytest.fixture
+def store(db_path, tmp_path_factory):
+    """A store whose word index and task indexes span far more pages than one warming step: a copy
+    (mode kept) of the one this test process built and closed; each test changes its own copy."""
+    built = _BUILT.get("store")
+    if built is None:
+        built = _BUILT["store"] = _build_store(str(tmp_path_factory.mktemp("store") / "memory.db"))
+    shutil.copy2(built, db_path)
     return db_path
 
 

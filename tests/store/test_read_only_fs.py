@@ -19,6 +19,10 @@ from store.database import connection as db
 from store.writing import writer
 from tests.store.test_full_disk import in_own_mount_namespace
 
+# One worker runs this module's tests (tests/conftest.py), so that the read-only mount and its
+# checks run once, not once on each worker its tests reach.
+pytestmark = pytest.mark.xdist_group("read-only-fs")
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATES = ("closed", "left_by_a_hook", "wal_without_shm")
 

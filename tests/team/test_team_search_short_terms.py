@@ -12,6 +12,10 @@ from team.search import _plan, search_server
 from team.server_migrate import UNSPACED_CLASS
 from tests.team.conftest import Machine, TeamServer
 
+# One worker runs this module's tests (tests/conftest.py), so that the shared corpus on the team
+# server is built once, not once on each worker its tests reach.
+pytestmark = pytest.mark.xdist_group("team-search-short-terms")
+
 RARE = 37  # memories holding each rare short term, among FILLER others
 FILLER = 3000  # past RANK_POOL (400) and the 2,000-row push batch
 

@@ -14,6 +14,10 @@ from team import search as team_search
 from team import server
 from tests.team.conftest import TeamServer
 
+# One worker runs this module's tests (tests/conftest.py), so that the team server's 80,000 rows
+# are built once, not once on each worker its tests reach.
+pytestmark = pytest.mark.xdist_group("team-search-windows")
+
 ROWS = 80_000
 MATCH_EVERY = 200  # `the component N renders`: 0.5%, too few for the planner's histogram to see
 LOOKALIKE_EVERY = 10  # `compose the exponent N`: every trigram of `omponent`, not it

@@ -5,6 +5,7 @@ counts (past 500 groups), and no session or group left without memories."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import string
 
@@ -75,15 +76,32 @@ def stored(conn) -> dict[str, tuple[str, str, str]]:
             conn.execute("SELECT session_id, summary, tools_used, files_changed FROM session")}  # fmt: skip
 
 
-@pytest.fixture
-def sessions(conn):
+def _build_sessions(path: str) -> str:
+    conn = db.connect(path)
     batch = [obs for i in range(SESSIONS) for obs in session_observations(i)]
     big = [{"session_id": "sess-big", "cwd": "/nonexistent/app", "type": "command", "tool_name": "Bash",
             "content": f"$ step {word(k)} run", "created_at": _at(k, 0)} for k in range(BIG_SESSION)]  # fmt: skip
     writer.add_memories(conn, batch + big)
     with write(conn):
         writer.summarise_sessions(conn, [r[0] for r in conn.execute("SELECT session_id FROM session")])
-    return conn
+    conn.close()  # checkpointed: one file, no -wal left
+    return path
+
+
+_BUILT: dict[str, str] = {}  # the sessions' store, built once a test process
+
+
+@pytest.fixture
+def sessions(db_path, tmp_path_factory):
+    """1,200 sessions and one of 2,300 memories, summarised: a copy (mode kept) of the store this
+    test process built and closed, opened as a new connection; each test changes its own copy."""
+    built = _BUILT.get("sessions")
+    if built is None:
+        built = _BUILT["sessions"] = _build_sessions(str(tmp_path_factory.mktemp("sessions") / "memory.db"))
+    shutil.copy2(built, db_path)
+    conn = db.connect(db_path)
+    yield conn
+    conn.close()
 
 
 def test_summarising_many_sessions_at_once_equals_one_at_a_time(sessions):

@@ -46,6 +46,7 @@ def word_scan(conn, word: str) -> int:
     return sum(1 for (text,) in conn.execute("SELECT content FROM memory") if pattern.search(text))
 
 
+@pytest.mark.xdist_group("corpus-30k")  # one worker builds the 30k corpus for the tests that read it
 def test_selection_count_and_every_page_agree_for_a_term_with_thousands_of_matches(corpus_30k):
     conn = db.connect(corpus_30k, readonly=True)
     selected = select_matching(conn, "session")
@@ -77,6 +78,7 @@ def test_selection_count_and_every_page_agree_for_a_term_with_thousands_of_match
     conn.close()
 
 
+@pytest.mark.xdist_group("corpus-30k")  # one worker builds the 30k corpus for the tests that read it
 def test_a_selection_of_common_words_alone_is_read_from_the_index_and_is_complete(corpus_30k):
     """The count of a common pair (what the Search pane shows first) pages through its
     whole selection; with words alone, no filter and nothing to check in the text, the
@@ -113,6 +115,7 @@ def test_a_selection_of_common_words_alone_is_read_from_the_index_and_is_complet
     conn.close()
 
 
+@pytest.mark.xdist_group("corpus-30k")  # one worker builds the 30k corpus for the tests that read it
 def test_forget_by_a_common_word_at_30k_leaves_nothing_search_or_a_scan_finds(copy_30k):
     conn = db.connect(copy_30k)
     before = search.count_hits(conn, "token")

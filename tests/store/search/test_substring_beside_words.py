@@ -13,6 +13,10 @@ from store.search import search
 from store.search.paging import first_page
 from store.writing import writer
 
+# One worker runs this module's tests (tests/conftest.py), so that its four corpora (up to 100,000
+# memories) are built once, not once on each worker its tests reach.
+pytestmark = pytest.mark.xdist_group("substring-beside-words")
+
 
 @pytest.fixture(scope="module")
 def big(tmp_path_factory):
