@@ -27,7 +27,14 @@ from store.privacy.evidence import ASSIGN, SENTENCE, decide, shape
 from store.privacy.lexicon import COMPOUND_HEADS
 from store.privacy.never import a_placeholder
 from store.privacy.rules import STRONG
-from store.privacy.values import P_CUSTOM, add_span, compiled, line_bounds, looks_random
+from store.privacy.values import (
+    P_CUSTOM,
+    add_span,
+    compiled,
+    line_bounds,
+    looks_random,
+    matches_from,
+)
 
 P_TOLD = P_CUSTOM + 950  # the least specific but a copy: a value another finder finds keeps its kind
 
@@ -69,13 +76,14 @@ def find(look):
     present = look.anchors.present
     nouns = [w for w in ("pass", "pw", "token", "secret") if w in present]
     if nouns and "`" in text:
-        _backticked(text, found, sorted(p for w in nouns + ["pin"] for p in look.anchors.at(w)))
+        _backticked(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if nouns and "it" in look.low:
         _it_is(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if "://" in present:
         _url_users(text, look.anchors.at("://"), found)
-    if "join" in look.low:
-        _join_paths(text, look.low, found)
+    joins = look.anchors.at("join")  # (its places in the one-byte copy, where `in` read the wide text)
+    if joins:
+        _join_paths(text, look.low, found, joins)
     # (an access key id as the provider finder found it: no pass over the text, `"AKIA" in text` and
     # `"ASIA" in text` cost ~1.1 ms a MB of real output)
     aws = sorted(f[0] for f in found if f[3] == "aws_access_key" and text.startswith(("AKIA", "ASIA"), f[0]))
@@ -100,18 +108,19 @@ def find(look):
         _substitutions(text, found)
 
 
-def _backticked(text, found, nouns):
+def _backticked(text, low, found, nouns):
     """A password-like value in backticks after a secret's noun in its sentence (no sentence's end
     between them), the value alone in its backticks (no pair's nor call's mark: `SameSite=Strict`).
     `nouns`: where the nouns' literals start, in order; a value with none in the 240 characters
     before it is passed over unread (the noun's search at each of a MB of pip output's ~5,300
-    backticked words cost ~20 ms)."""
+    backticked words cost ~20 ms), nor `pin` there (looked for in those characters alone: its
+    places over the whole text, `pip`'s and `spinner`'s neighbours, cost a pass of their own)."""
     i, last = 0, len(nouns)
     for m in compiled("told-backticked", r"`([^\s`=:()<>|]{6,128})`(?!`)").finditer(text):
         s, e = m.span(1)
         while i < last and nouns[i] < m.start():
             i += 1
-        if not i or nouns[i - 1] < s - 240:
+        if (not i or nouns[i - 1] < s - 240) and low.find("pin", max(0, s - 240), m.start()) < 0:
             continue
         if s > 1 and (text[s - 2] == "`" or text[s - 2].isalnum() or text[s - 2] == "_"):
             continue
@@ -195,9 +204,10 @@ def _beside_an_id(text, found, ids, secret_pattern, kind, shape):
                 add_span(found, text, v.start(), v.end(), P_TOLD, kind)
 
 
-def _join_paths(text, low, found):
-    """`join HOST:PORT/SEGMENT/…`: each segment of 16 characters or more, random or hex, is a token."""
-    for m in compiled("told-join", _JOIN).finditer(low):
+def _join_paths(text, low, found, places):
+    """`join HOST:PORT/SEGMENT/…`: each segment of 16 characters or more, random or hex, is a token
+    (tried at the places of `join`, where a pass of the pattern read the whole text again)."""
+    for m in matches_from(compiled("told-join", _JOIN), low, places):
         if m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_-"):
             continue
         at = m.start(1)
