@@ -75,7 +75,7 @@ def _a_year_after_a_bare_space(text, s, digits):
     if len(digits) != 4 or not (digits[:2] == "19" and digits[2] >= "5" or digits[:2] == "20" and digits[2] < "5"):
         return False
     head = text[max(0, s - 30):s]
-    if not head[-1:] in (" ", "\t"):
+    if head[-1:] not in (" ", "\t"):
         return False
     word = head.rstrip(" \t").rsplit(None, 1)[-1:] or [""]
     return word[0][-1:].isalpha() and word[0].lower() not in _CONNECTIVE_WORDS
