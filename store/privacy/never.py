@@ -201,6 +201,13 @@ PATH_CITED = (r"[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}(?::[0-9]{1,6}){1,2}"  
 # A PowerShell command's name (Verb-Noun, with the verbs that read or make a value).
 CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
           r"-[A-Z][A-Za-z]{2,40}")
+# A value shown shortened: its ends around an ellipsis (an address's, a key's first and last
+# characters: `0x45c2…f83f`), or a JWT's header alone before one (the header says only its
+# algorithm; the claims and the signature are cut off).
+SHORTENED = (r"[A-Za-z0-9_+/=-]{2,12}(?:\u2026|\.\.\.)[A-Za-z0-9_+/=-]{2,12}"
+             r"|eyJ[A-Za-z0-9_-]{8,80}={0,2}(?:\u2026|\.\.\.)")
+# A shell's substring of a variable (`${token:0:15}`, `${key: -4}`): its offset and its length.
+SUBSTRING = r"\$\{[A-Za-z_][A-Za-z0-9_]{0,40}:[ \t]*-?[0-9]{1,6}(?::-?[0-9]{1,6})?\}\Z"
 # Labels that make the value after them public: PublicKey = …, public key: …, recipient: age1…
 # (a quote may come escaped: `\\"fingerprint\\": \\"` in JSON printed as text); and labels of what a page
 # or protocol shows to everyone (a CSP nonce, an integrity or checksum)
@@ -274,6 +281,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
                     or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value))
                     or (value[-1].isdigit() and kind in _CHOSEN_OR_ISSUED and _numbered_key_in_an_env_slot(text, s, value)))
     after = text[e:e + 1]
+    if last == ":" and after == "}" and value[-1].isdigit() and compiled("never-substring", SUBSTRING).search(text, max(0, s - 45), e + 1):
+        return True  # `${token:0:15}`: a shell's substring of a variable, its offset and length
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
     # (the common span judged at once, its line's start once for all the values after it: never_secret
@@ -695,6 +704,8 @@ def _value_shape(value: str):
         return True
     if code_in_a_value(value):
         return True  # a regular expression, a validation rule (store/privacy/never_real.py)
+    if ("\u2026" in value or value[-3:] == "...") and compiled("never-shortened", SHORTENED).fullmatch(value):
+        return True  # `0x45c2…f83f`, `eyJhbGciOi…`: a value shown shortened, not the value
     if id_by_its_shape(value):
         return True  # a MAC address, a shell's prompt, a span of time, a path of names (never_kinds.py)
     return (_UNDERSCORE if "_" in value else 0) | (_DOLLAR if "$" in value else 0) \

@@ -65,6 +65,22 @@ def _otp_rx():
         + _QUALIFIERS + r"[ \t-]?" + _CODE_WORDS))  # fmt: skip
 
 
+# The words of _CONNECTIVES (`code is 2025` says a code; `code authentication 2025` is a phrase and a year).
+_CONNECTIVE_WORDS = frozenset("is was ist lautet est es é è är er on je jest to da".split())
+
+
+def _a_year_after_a_bare_space(text, s, digits):
+    """The code's 4 digits at `s` are a year (1950-2049) that only a space joins to the label's last
+    word: no colon, no `is`, no quote (a phrase with its year, a search query's `... 2025`)."""
+    if len(digits) != 4 or not (digits[:2] == "19" and digits[2] >= "5" or digits[:2] == "20" and digits[2] < "5"):
+        return False
+    head = text[max(0, s - 30):s]
+    if head[-1:] not in (" ", "\t"):
+        return False
+    word = head.rstrip(" \t").rsplit(None, 1)[-1:] or [""]
+    return word[0][-1:].isalpha() and word[0].lower() not in _CONNECTIVE_WORDS
+
+
 def one_time_codes(text, low, anchors, found):
     """A one-time code said with its label (see the module docstring)."""
     present = anchors.present
@@ -93,6 +109,8 @@ def one_time_codes(text, low, anchors, found):
                 continue
             g = 1 if m.start(1) >= 0 else 2
             done = m.end()
+            if g == 1 and _a_year_after_a_bare_space(text, m.start(1), m.group(1)):
+                continue  # `invite code authentication 2025`: a search's words and its year, no code
             if decide(m.group(g), STRONG, POSITION):
                 add_span(found, text, m.start(g), m.end(g), P_PROCESS, "password")
 

@@ -124,7 +124,7 @@ NAME_TRIGGERS = (
 KEY_STRONG_BEFORE = frozenset(
     "api secret private priv access client master encryption encrypt decryption decrypt signing "
     "sign hmac aes des rsa ec ed25519 jwt auth session shared account subscription license "
-    "licence app consumer service crypto cipher webhook admin root pass write read ingest "
+    "licence app service crypto cipher webhook admin root pass write read ingest "
     "integration storage sas deploy bot user personal sdk server mac totp otp".split()
 )
 # ... and words before "key" that make it an index, a name or a public part (sort_key, hotkey).
@@ -140,7 +140,9 @@ KEY_NOT_BEFORE = frozenset(
 )
 # ... of which those whose key is the thing's id, whatever its value (a Figma file's `fileKey`, an
 # S3 object's, a request's idempotency key): no name of a secret, not even of a random value.
-KEY_ID_BEFORE = frozenset("file object row record item document idempotency sort partition".split())
+# (an OAuth 1.0 consumer key is the identifier half of a client's credentials: RFC 5849 sends it in clear
+# in every signed request; its consumer secret is the credential)
+KEY_ID_BEFORE = frozenset("file object row record item document idempotency sort partition consumer".split())
 # Words anywhere before a secret word that make the name a question or a count about it
 # (is_password_set, HAVE_STRUCT_PASSWD, max_token_length) ...
 NOT_IN_NAME = frozenset(
