@@ -54,7 +54,8 @@ Measured by the lead (the bench's evaluate, totals only) on main at 7d3579d, bef
     filter:   caught 81.3 % (126/155 cases); false 5.7 % (12/209 redactions)
     baseline: caught 23.9 % (37/155); false 28.6 % (22/77 redactions)
 and after the round (main at a606651, the bench's totals): unchanged, 81.3 % (126/155), 5.7 %
-(12/209): the round's fixes, made on real part H, reached none of its cases.
+(12/209): the round's fixes, made on real part H, reached none of its cases; after a second round,
+made on real part I (main at 4a94f1b), unchanged again.
 
 Values are made at run time (gen, random_secret, hashes), so secret scanners do not flag this file."""
 
