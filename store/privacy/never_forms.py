@@ -66,10 +66,7 @@ def _template_in_a_url(text: str, s: int, e: int) -> bool:
             return False
         url = text[s:close + 2 if text[close + 1:close + 2] == "}" else close + 1]
     rest, n = compiled("never-forms-template", TEMPLATE_REF).subn(" ", url.partition("://")[2])
-    if not n:
-        return False
-    return not any(len(part) >= 12 and looks_random(part)
-                   for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(rest))
+    return n > 0 and not _a_random_part(rest)
 
 
 def _words_in_a_url(url: str) -> bool:
@@ -77,10 +74,13 @@ def _words_in_a_url(url: str) -> bool:
     and no part of it random (`https://chat.example.com/api/webhooks/your/webhook`,
     `…/hooks/catch/ID/TOKEN`): a stand-in, as an issued hook always holds a number or a random part."""
     path = url.partition("://")[2].partition("/")[2]
-    if not path or any(ch.isdigit() for ch in path):
-        return False
-    return not any(len(part) >= 12 and looks_random(part)
-                   for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(path))
+    return bool(path) and not any(ch.isdigit() for ch in path) and not _a_random_part(path)
+
+
+def _a_random_part(rest: str) -> bool:
+    """A part of a URL's `rest` (split at its marks) of 12 characters or more that looks random."""
+    return any(len(part) >= 12 and looks_random(part)
+               for part in compiled("never-forms-url-parts", r"[/?&=#:.\s]+").split(rest))
 
 
 def _after_an_id_option(text: str, s: int) -> bool:

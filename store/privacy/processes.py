@@ -47,7 +47,9 @@ _ALONE = r"(?:2fa|mfa|otp|totp)"
 _QUALIFIERS = (r"(?:2fa|mfa|otp|totp|sms|verifica\w{0,6}|vérification|authentica\w{0,5}|confirma\w{0,6}|security|login"
                r"|sign-?in|one[- ]time|bestätigungs|verifizierungs|sicherheits|anmelde|weryfikac\w{0,8}"
                r"|doğrulama|xác minh|xác nhận|подтвержд\w{0,6}|验证|驗證|认证|校验|인증|確認|認証|認證)")
-_CONNECTIVES = r"(?:is|was|ist|lautet|est|es|é|è|är|er|on|je|jest|to|da|是|为|為|は|는|은|:)"
+# The words that say a code is the value after them (`code is 2025`), in the languages of Latin script.
+_CONNECTIVE_WORDS = ("is", "was", "ist", "lautet", "est", "es", "é", "è", "är", "er", "on", "je", "jest", "to", "da")
+_CONNECTIVES = r"(?:" + "|".join(_CONNECTIVE_WORDS) + r"|是|为|為|は|는|은|:)"
 _DIGITS = r"(\d{3}[ -]\d{3}|\d{4,8})"
 # what ends a code's clause: not a unit or a count (`1234 ms`, `6 digits`), no digit or letter on
 _CODE_END = (r"(?![\w.,:/-]?\d)(?![A-Za-z\u00c0-\u024f\u0370-\u04ff_])(?![ \t]*(?:ms|s|sec|secs|seconds|bytes|kb|mb|gb|%|px|times|rows|digits"
@@ -65,10 +67,6 @@ def _otp_rx():
         + _QUALIFIERS + r"[ \t-]?" + _CODE_WORDS))  # fmt: skip
 
 
-# The words of _CONNECTIVES (`code is 2025` says a code; `code authentication 2025` is a phrase and a year).
-_CONNECTIVE_WORDS = frozenset("is was ist lautet est es é è är er on je jest to da".split())
-
-
 def _a_year_after_a_bare_space(text, s, digits):
     """The code's 4 digits at `s` are a year (1950-2049) that only a space joins to the label's last
     word: no colon, no `is`, no quote (a phrase with its year, a search query's `... 2025`)."""
@@ -78,7 +76,7 @@ def _a_year_after_a_bare_space(text, s, digits):
     if head[-1:] not in (" ", "\t"):
         return False
     word = head.rstrip(" \t").rsplit(None, 1)[-1:] or [""]
-    return word[0][-1:].isalpha() and word[0].lower() not in _CONNECTIVE_WORDS
+    return word[0][-1:].isalpha() and word[0].lower() not in _CONNECTIVE_WORDS  # (`code authentication 2025`)
 
 
 def one_time_codes(text, low, anchors, found):
