@@ -769,9 +769,7 @@ def _a_units_instance(text, at):
 # alone, a brace's scheme are not read as one).
 # (matched from its `@`, a literal the engine finds fast; the login before it read in Python: a
 # pattern that started at the login's characters was tried at each of a MB's, ~150 ms)
-LOGIN_PASSWORD = (r"@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}:"
-                  r"([^\s:/\\\"'<>{}]{3,128})(?=[ \t]*(?:\r?\n|\\[nr]|\Z))")
-# (the same, each run read once: a label's letters and digits stop at its `.`, the labels at the
+# (each run read once, possessive: a label's letters and digits stop at its `.`, the labels at the
 # top-level domain, which stops at the `:`, the value at a blank or a mark, so no shorter run of
 # one of them can match where the longest did not)
 LOGIN_PASSWORD_ONCE = (r"@(?:[A-Za-z0-9-]{1,63}+\.)++[A-Za-z]{2,24}+:"
@@ -810,7 +808,7 @@ def _login_password(text, m, found):
 def _a_login_with_its_password(text, at):
     """The address whose `@` is at `at` is a login with its password after it (`login@domain:X`),
     not a host with its port (`bob:X@proxy.example.com:3128`: X is bob's password)."""
-    m = compiled("login-password", LOGIN_PASSWORD).match(text, at)
+    m = compiled("login-password-once", LOGIN_PASSWORD_ONCE).match(text, at)
     return m is not None and not m.group(1).isdigit()
 
 
