@@ -50,7 +50,9 @@ UIDVALIDITY; runner logs and webhook deliveries with ids; pools and publishing w
 the environment; model server and notification configs with placeholders; provisioning and agent
 listings with system ids; password manager status and listings without a password.
 
-Measured by the lead: (to be added).
+Measured by the lead (the bench's evaluate, totals only) on main at e704729, before the stop's round:
+    filter:   caught 76.1 % (118/155 cases); false 8.2 % (16/195 redactions)
+    baseline: caught 23.2 % (36/155); false 24.7 % (20/81 redactions)
 
 Values are made at run time (gen, random_secret, sha, uuid_of), so secret scanners do not flag
 this file."""
