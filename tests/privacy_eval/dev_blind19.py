@@ -69,6 +69,10 @@ before the filter met any of them.  A DEV part: the next round tunes the filter 
     b19: synapse and mautrix bridge secrets (5)
     b19: vba macros with connection strings (5)
     b19: wrangler and fly deploy secrets (5)
+
+Measured by the lead on main at e704729, before any rule was made for it (the bench's evaluate):
+    filter:   caught 82.0 % (137/167 cases); false 0.9 % (2/216 redactions)
+    baseline: caught 15.0 % (25/167); false 36.2 % (25/69 redactions)
 """
 
 # ruff: noqa: E501 (the tools' output keeps its long lines)
