@@ -112,7 +112,6 @@ from store.privacy.values import (
     is_reference,
     looks_random,
     matches_from,
-    run_above,
     without_closing_marks,
 )
 from store.privacy.wrapped import wrapped_tails
@@ -955,14 +954,13 @@ def _shaped(text, low, anchors, runs, found):
                 if rule.kind == "cookie":
                     _cookie_values(text, s, e, prio, found)
                     continue
-                if rule.judge is not None and not JUDGES[rule.judge](value):
+                if rule.judge is not None and not JUDGES[rule.judge](value, text, s):
                     continue
                 if text[e:e + 1] in PROSE_GAP:
                     e = s + len(without_closing_marks(value))
             else:
                 s, e = m.span()
-                if rule.judge is not None and not JUDGES[rule.judge](
-                        m.group() if rule.judge != "key_body" else run_above(text, s) + m.group()):
+                if rule.judge is not None and not JUDGES[rule.judge](m.group(), text, s):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
 
