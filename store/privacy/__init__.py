@@ -473,6 +473,8 @@ FINDERS = (
      "processes.TYPED_LITERALS; decided by evidence.decide"),
     ("a password answered to a quoted prompt", lambda look: answers.answers_to_quoted_prompts(look.text, look.anchors, look.found),
      "answers.ANSWER; decided by evidence.decide"),
+    ("a password given as an item of a numbered reply", lambda look: answers.answers_in_a_numbered_reply(
+        look.text, look.found), "answers.answers_in_a_numbered_reply; decided by evidence.decide"),
     ("a REPL's output", lambda look: processes.repl_outputs(look.text, look.anchors, look.found),
      "processes.repl_outputs; decided by evidence.decide"),
     ("a password under a plural label", lambda look: plural_labels(look.text, look.low, look.anchors, look.found),

@@ -34,3 +34,17 @@ def test_a_token_whose_object_gives_a_credentials_type_stays_redacted():
     redacted('{"access_token":"' + s + '","token_type":"bearer","expires_in":3600}', s)
     redacted('{"token": "' + s + '", "type": "service_account"}', s)
     redacted('{"docs_token": "' + s + '", "title": "Release checklist"}', s)
+
+
+# A password given as one answer of a numbered reply (store/privacy/answers.py): a short numbered
+# list and nothing else, an item that is one token of a person's password.
+
+def test_a_password_given_as_an_item_of_a_numbered_reply_goes():
+    redacted("1. Skip for now\n2. Harbor22lane!\n3. 24 hour\n4. I think the dotfiles want a repo of their own",
+             "Harbor22lane!")
+
+
+def test_items_of_names_versions_and_words_in_a_numbered_reply_are_kept():
+    kept("1. Install deps\n2. README.md\n3. Node18.x!\n4. @types/node@18\n")
+    kept("1. yes\n2. C3PO-Unit\n3. no\n")
+    kept("1. Skip for now\n2. 12 hour\n3. Europe/Berlin\n")
