@@ -10,8 +10,7 @@ And a password given as one answer of a numbered reply: a text that is a short n
 nothing else (`1. Skip for now`, `2. X`, `3. 12 hour`: a person answering numbered questions),
 an item that is one token alone of a person's password (letters of both cases, a digit and a
 mark a password is given, `!` or `#`, none that joins a name's parts: evidence.password_like, all
-four classes).  An item of words, a command, a path, a
-version or a name of code is no such token."""
+four classes).  An item of words, a command, a path, a version or a name of code is no such token."""
 from __future__ import annotations
 
 from store.privacy.evidence import SENTENCE, character_classes, decide, password_like
