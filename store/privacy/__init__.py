@@ -112,7 +112,6 @@ from store.privacy.values import (
     is_reference,
     looks_random,
     matches_from,
-    run_above,
     without_closing_marks,
 )
 from store.privacy.wrapped import wrapped_tails
@@ -474,6 +473,8 @@ FINDERS = (
      "processes.TYPED_LITERALS; decided by evidence.decide"),
     ("a password answered to a quoted prompt", lambda look: answers.answers_to_quoted_prompts(look.text, look.anchors, look.found),
      "answers.ANSWER; decided by evidence.decide"),
+    ("a password given as an item of a numbered reply", lambda look: answers.answers_in_a_numbered_reply(
+        look.text, look.found), "answers.answers_in_a_numbered_reply; decided by evidence.decide"),
     ("a REPL's output", lambda look: processes.repl_outputs(look.text, look.anchors, look.found),
      "processes.repl_outputs; decided by evidence.decide"),
     ("a password under a plural label", lambda look: plural_labels(look.text, look.low, look.anchors, look.found),
@@ -955,14 +956,13 @@ def _shaped(text, low, anchors, runs, found):
                 if rule.kind == "cookie":
                     _cookie_values(text, s, e, prio, found)
                     continue
-                if rule.judge is not None and not JUDGES[rule.judge](value):
+                if rule.judge is not None and not JUDGES[rule.judge](value, text, s):
                     continue
                 if text[e:e + 1] in PROSE_GAP:
                     e = s + len(without_closing_marks(value))
             else:
                 s, e = m.span()
-                if rule.judge is not None and not JUDGES[rule.judge](
-                        m.group() if rule.judge != "key_body" else run_above(text, s) + m.group()):
+                if rule.judge is not None and not JUDGES[rule.judge](m.group(), text, s):
                     continue
             add_span(found, text, s, e, prio, rule.kind)
 

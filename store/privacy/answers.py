@@ -4,10 +4,16 @@ a colon (`"Enter password: "`, `'Password for ana@db: '`), then the next quoted 
 line or the next, a single token with no space, less the line break typed after it (`\\n`,
 `\\r`): strace's `write(1, "Enter password: ", 16)` then `read(0, "X\\n", 4096)`, ltrace's
 `getpass("Password: ") = "X"`, pexpect's `child.expect('Password: ')` then `child.sendline('X')`.
-Decided as a value a sentence gives a strong label (store/privacy/evidence.py decide)."""
+Decided as a value a sentence gives a strong label (store/privacy/evidence.py decide).
+
+And a password given as one answer of a numbered reply: a text that is a short numbered list and
+nothing else (`1. Skip for now`, `2. X`, `3. 12 hour`: a person answering numbered questions),
+an item that is one token alone of a person's password (letters of both cases, a digit and a
+mark a password is given, `!` or `#`, none that joins a name's parts: evidence.password_like, all
+four classes).  An item of words, a command, a path, a version or a name of code is no such token."""
 from __future__ import annotations
 
-from store.privacy.evidence import SENTENCE, decide
+from store.privacy.evidence import SENTENCE, character_classes, decide, password_like
 from store.privacy.rules import STRONG
 from store.privacy.values import P_NAME, add_span, compiled
 
@@ -39,3 +45,34 @@ def answers_to_quoted_prompts(text, anchors, found):
                 continue
             if decide(m.group(3), STRONG, SENTENCE):
                 add_span(found, text, m.start(3), m.end(3), P_ANSWER, "password")
+
+
+# A person's password: letters and digits with a mark a password is given (`!`, `#`, `$`, ...), none
+# of those that join a name's parts (`.`, `-`, `_`, `/`, `@`, `:`: `Node18.x`, `C3PO-Unit`).
+_PERSONS_PASSWORD = r"[A-Za-z0-9!#$%&*?+=~^]+"
+# A numbered reply: at most this many items, each this long at most.
+_REPLY_ITEMS = 12
+_REPLY_ITEM = 200
+
+
+def answers_in_a_numbered_reply(text, found):
+    """The password given as an item of a numbered reply (see the module docstring)."""
+    if not text.startswith("1") or text.count("\n") >= _REPLY_ITEMS:
+        return
+    item = compiled("numbered-reply-item", r"(\d{1,2})[.)][ \t]+([^\n]*)")
+    at, n, tokens = 0, 0, []
+    for line in text.split("\n"):
+        m = item.fullmatch(line.rstrip("\r"))
+        if m is None or int(m.group(1)) != n + 1 or len(line) > _REPLY_ITEM:
+            return  # (not a numbered reply throughout)
+        n += 1
+        v = m.group(2).strip()
+        if " " not in v and "\t" not in v:
+            tokens.append((at + m.start(2), v))
+        at += len(line) + 1
+    if n < 2:
+        return
+    for s, v in tokens:
+        if 8 <= len(v) <= 64 and compiled("numbered-reply-password", _PERSONS_PASSWORD).fullmatch(v) \
+                and password_like(v) and character_classes(v) == 4 and decide(v, STRONG, SENTENCE):
+            add_span(found, text, s, s + len(v), P_ANSWER, "password")

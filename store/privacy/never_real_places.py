@@ -10,6 +10,13 @@ stand (judged by never.never_secret after its other classes):
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
   ``glpat-XXXXXX…``: a display of a token's first characters; not a password's);
+- a thing's name with a short digest after it under such a label (``project_key: widgetLib-3c9e1f7a``:
+  words of letters, then six to twelve hex digits, a digit among them): the handle a tool gives a
+  project or a cache, made from its name and a hash of its path; a key is random throughout;
+- a document's handle a service calls a token: a value under a name that ends in ``token``, in an
+  object one of whose members names a document's kind as its type (``"docs_token": "…",
+  "docs_type": "docx"``, ``"type": "sheet"``): a token that has a document's type is that
+  document's id (a credential's object says ``"token_type": "bearer"``, no document's kind);
 - not a value at all: a field of a time (``18:25:30`` of ``18:23:15-18:25:30.``, which a rule of
   colon-separated fields reads as a password's), a bare argument in parentheses right after a
   function's name of several words (a deploy log's ``functions[updateUserPassword(us-central1)]``:
@@ -42,6 +49,13 @@ from store.privacy.values import CACHE, compiled, looks_random
 COUNTED_ID = r"(?=[0-9]*[A-Za-z])[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,3}){1,3}"
 # A name of a thing: words of lower case joined, a version after them (not a passphrase's number).
 THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v\d{1,3})?"
+
+# A thing's name and a short digest of it: words of letters, then 6-12 hex digits, a digit among them.
+NAME_AND_DIGEST = r"[A-Za-z]{2,30}(?:[-_.][A-Za-z]{2,30}){0,4}[-_](?=[a-f]*[0-9])[0-9a-f]{6,12}"
+# A member of an object whose name ends in `type` or `kind` and whose value is a document's kind
+# (a file's format or a document service's kinds of document), read in the object's text.
+DOCUMENT_TYPE = (r"(?i)(?:type|kind)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?"
+                 r"(?:docx?|docs|document|sheets?|spreadsheet|slides|presentation|wiki|pdf|xlsx|pptx|folder)\\?[\"'\s,}]")
 
 # A mask: a word in capitals after a run of `*`, a run after it or not (the span may stop before it).
 STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
@@ -77,7 +91,12 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
     if sep == "=" or sep == ":":
         if "key" in end[-7:] and len(value) <= 64 and end[:-1].rstrip(" \t\"'\\").endswith("key") \
                 and (compiled("never-real-counted-id", COUNTED_ID).fullmatch(value)
-                     or compiled("never-real-thing-name", THING_NAME).fullmatch(value)) and _under_a_weak_key_label(text, s):
+                     or compiled("never-real-thing-name", THING_NAME).fullmatch(value)
+                     or compiled("never-real-name-and-digest", NAME_AND_DIGEST).fullmatch(value)) \
+                and _under_a_weak_key_label(text, s):
+            return True
+        if "token" in end[-8:] and kind != "password" and end[:-1].rstrip(" \t\"'\\").endswith("token") \
+                and _in_an_object_of_a_documents_type(text, s, e):
             return True
         if sep == ":" and value[0].isdigit() and text[s - 1] == ":" and _in_a_time(text, s, e):
             return True
@@ -110,6 +129,20 @@ def _under_a_weak_key_label(text: str, s: int) -> bool:
     name = before[i:]
     verdict = name_verdict(name) if name else None
     return verdict is not None and verdict[1] < STRONG and name[-3:].lower() == "key"
+
+
+def _in_an_object_of_a_documents_type(text: str, s: int, e: int) -> bool:
+    """The value at text[s:e] is a member of an object (the `{` before it, the `}` after it, 400
+    characters each way at most, no other brace between) one of whose members names a document's
+    kind as its type (DOCUMENT_TYPE)."""
+    lo = text.rfind("{", s - 400 if s > 400 else 0, s)
+    if lo < 0 or text.find("}", lo, s) >= 0:
+        return False
+    hi = text.find("}", e, e + 400)
+    if hi < 0 or text.find("{", e, hi) >= 0:
+        return False
+    rx = compiled("never-real-document-type", DOCUMENT_TYPE)
+    return rx.search(text, lo, s) is not None or rx.search(text, e, hi + 1) is not None
 
 
 def _prefixed_id_in_a_query(text: str, s: int, value: str) -> bool:

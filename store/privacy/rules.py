@@ -26,8 +26,9 @@ import re
 class Rule:
     """One secret shape: `kind`, `anchors` (lowercase text it cannot match without), `pattern`,
     `flags`.  A pattern with a group named ``v`` redacts only that group; with `judge`, only
-    when the value passes it: "credential" (not a plain word, number or path) or "random"
-    (the entropy rule's test).  With `near` (a regular expression), the pattern is tried only
+    when the value passes it (values.JUDGES, each given the value and its place: the text and
+    where the value starts): "credential" (not a plain word, number or path), "random" (the
+    entropy rule's test), "key_body" (a block read from the line above it too).  With `near` (a regular expression), the pattern is tried only
     on the lines where `near` is found: for a one-line shape whose anchor is common (`:`), so
     1 MB of output is not scanned at every position.
 

@@ -124,10 +124,8 @@ def _backticked(text, low, found, nouns):
             continue
         if s > 1 and (text[s - 2] == "`" or text[s - 2].isalnum() or text[s - 2] == "_"):
             continue
-        ls = max(text.rfind("\n", 0, s) + 1, s - 240)
-        head = text[ls:m.start()]
-        stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
-        if not compiled("told-noun", _NOUN).search(head, stop + 1 if stop >= 0 else 0):
+        head, start = _sentence_head(text, m.start())
+        if not compiled("told-noun", _NOUN).search(head, start):
             continue
         if decide(m.group(1), STRONG, SENTENCE):
             add_span(found, text, s, e, P_TOLD, "password")
@@ -151,15 +149,21 @@ def _it_is(text, low, found, nouns):
         s, e = m.span(1)  # (not a value the reach's end cut: the reach runs 160 characters past the 240)
         if m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'\u2019"):
             continue  # (a word's end, `wait`, `bit's`)
-        ls = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 240)
-        head = text[ls:m.start()]
-        stop = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+        head, start = _sentence_head(text, m.start())
         if not any((w := word_after(head, noun.end())) is None or w.group(1) not in COMPOUND_HEADS
-                   for noun in noun_rx.finditer(head, stop + 1 if stop >= 0 else 0)):
+                   for noun in noun_rx.finditer(head, start)):
             continue  # (`the password manager: it's 1Password`: a compound's noun names no secret)
         value = text[s:e]
         if shape(value) in ("password", "random") and decide(value, STRONG, SENTENCE):
             add_span(found, text, s, e, P_TOLD, "password")
+
+
+def _sentence_head(text, at):
+    """The text before `at` on its line, 240 characters at most, and where its last sentence starts
+    in it (after the last `. `, `? ` or `! `; 0 where none stands): where a secret's noun tells of
+    the value at `at`."""
+    head = text[max(text.rfind("\n", 0, at) + 1, at - 240):at]
+    return head, max(head.rfind(". "), head.rfind("? "), head.rfind("! ")) + 1
 
 
 def _reaches(places, reach, n):

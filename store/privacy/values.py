@@ -460,8 +460,21 @@ def leet_dotted(value: str) -> bool:
             and compiled("leet-part", r"(?:^|.*\.)(?=[A-Za-z0-9]{5})[A-Za-z]*[a-z]\d[a-z]+(?:\.|\Z)").match(value) is not None)
 
 
-JUDGES = {"credential": credential_like, "token": token_like, "random": looks_random, "key_body": key_body,
-          "not_code": not_code}
+def _alone(judge):
+    """`judge` of a value alone, called as every judge of JUDGES is: with the value's place too."""
+    return lambda value, _text, _s: judge(value)
+
+
+def key_body_at(block: str, text: str, s: int) -> bool:
+    """key_body of the block at text[s:] read from its real first line: the base64 run that ends the
+    line above it (run_above), where a file's magic stands."""
+    return key_body(run_above(text, s) + block)
+
+
+# A rule's judge (Rule.judge): called with the value (the pattern's group `v`, or its whole match) and
+# its place, the text and where the value starts.
+JUDGES = {"credential": _alone(credential_like), "token": _alone(token_like), "random": _alone(looks_random),
+          "key_body": key_body_at, "not_code": _alone(not_code)}
 
 
 STRENGTH_TEST = {MEDIUM: credential_like, WEAK: looks_random}
