@@ -727,6 +727,7 @@ def _shared_passes(direct):
         for group in groups:
             if len(group) < 2:
                 continue
+            group.sort(key=items.index)
             alts = []
             for lit, (_rx, _bytes_rx, _start, j), _extended in group:
                 alts.append(("(?<=" + re.escape(lit[:j + 1]) + ")" if j else "") + "(?=" + re.escape(lit[j + 1:]) + ")()")
