@@ -660,7 +660,7 @@ def _carried(look, spans, seen):
 # runs anyway (a tree of a letter they hold, their pivot's regex): ~0.6 ms a MB each as a find
 # of their own when a rule asks (`net`, with no letter of a tree, would add a pass: measured
 # slower on generated output).
-START_WORDS_IN_THE_PASS = ("machine", "signin", "sign_in", "http", "printf", "default", "echo", "sudo", "config", "kinit",
+START_WORDS_IN_THE_PASS = ("machine", "signin", "sign_in", "printf", "default", "echo", "sudo", "config", "kinit",
                            "-stdin")
 
 

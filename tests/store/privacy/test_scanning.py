@@ -604,22 +604,24 @@ def test_literals_of_a_dissolved_pivot_are_found_where_a_find_finds_them():
 
 
 def test_two_literals_of_one_pass_are_each_found_where_a_find_finds_them():
-    """`key` and `token`, read by one pass at their `k` (each named by its capture): each is found
-    where a find finds it, side by side, at the text's ends, where `k` stands a few times and
-    where it stands thousands of times, in a wide text's one-byte copy too."""
+    """`key` and `token`, read by one pass at their `k` (each named by its capture), and `| default`
+    and `|default` by one at their `|` (`| `, which can stand where `| default` does, by its own):
+    each is found where a find finds it, side by side, at the text's ends, where the pivot stands
+    a few times and where it stands thousands of times, in a wide text's one-byte copy too."""
     from store.privacy import _literals_for, _lower
     from store.privacy.anchors import ONE_PASS_FROM, Anchors, _build
 
     shared = [lits for lit, (_rx, _bytes_rx, lits, _pivot), _extended in _build(_literals_for(_lower("x")))[4]
               if lit is None]
     assert [lit for lit, _j in shared[0]] == ["key", "token"]
-    body = "keytokenkey tokey tokenken kkey token"
-    for filler in ("qzx " * (ONE_PASS_FROM // 4), "kqz " * (ONE_PASS_FROM // 4)):
+    assert [["| default", "|default"]] == [[lit for lit, _j in lits] for lits in shared if lits[0][0].startswith("|")]
+    body = "keytokenkey tokey tokenken kkey token |default| default|| default | |defaul | defaul |"
+    for filler in ("qzx " * (ONE_PASS_FROM // 4), "kqz " * (ONE_PASS_FROM // 4), "q| z" * (ONE_PASS_FROM // 4)):
         for text in (body + filler + body, filler + body + "é秘" + body):
             low = _lower(text)
             anchors = Anchors(low, _literals_for(low))
-            assert anchors.at("key") == _places(low, "key")
-            assert anchors.at("token") == _places(low, "token")
+            for literal in ("key", "token", "| default", "|default", "| "):
+                assert anchors.at(literal) == _places(low, literal), literal
 
 
 def test_a_long_text_beyond_ascii_in_every_piece_is_lowered_whole_as_in_pieces(monkeypatch):
