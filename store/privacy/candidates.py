@@ -779,10 +779,12 @@ def _inflected_label(low, ns, ne, s, e):
     """The name low[ns:ne] is the lexicon's label low[s:e] itself, or the label with up to four
     letters of inflection (`salasanasi`, `lozinku`), or a compound that ends in it
     (`Datenbankpasswort`, `databasewachtwoord`), and a word of no language's code: the name is
-    letters only, and the label is not an English word code names things with."""
+    letters only (and the hyphen of a label written with one, Romansh `pled-clav`), and the label is
+    not an English word code names things with."""
     label = low[s:e]
+    word = low[ns:ne].replace("-", "") if "-" in label else low[ns:ne]
     return ((s == ns or s - ns >= 3) and label in _LABEL_SET and label not in NAME_WORDS and label not in _ENGLISH_NAMES
-            and low[ns:ne].isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
+            and word.isalpha() and ne - e <= 4 and not low[ne:ne + 1].isalpha())  # fmt: skip
 
 
 # English words of the lexicon that are names in code too (judged by the name rule alone)
@@ -2151,8 +2153,10 @@ def _wallets(text, low, anchors, found):
             if ":" in head or "=" in head or "\n" in head or "'" in head or '"' in head or "：" in head or \
                     "is" in head or "are" in head:
                 m = compiled("seed", r"[^\n]{0,20}?(?:[:=：\"'\n]|\b(?:is|are)\b)[ \t\"'\n]*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b").match(low, i)
-                if m is not None and len(m.group(1).split()) in (12, 15, 18, 21, 24):
-                    add_span(found, text, m.start(1), m.end(1), P_CANDIDATE, "seed_phrase")
+                if m is not None:
+                    end = _seed_end(low, m.start(1), m.end(1))
+                    if end:
+                        add_span(found, text, m.start(1), end, P_CANDIDATE, "seed_phrase")
     for label in present.intersection(WALLET_LABELS):
         for at in label_places(low, anchors, label):
             # (the key's 64 digits start within the 62 characters after the label's start: its
@@ -2174,6 +2178,31 @@ def _wallets(text, low, anchors, found):
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_SEED_COUNTS = (12, 15, 18, 21, 24)
+
+
+def _seed_end(low, s, e):
+    """Where the seed phrase of the words in low[s:e] ends, 0 when they hold none: on one line, all
+    of them when they are a phrase's count (12, 15, ... 24); over lines, the lines from the first
+    that hold as many words as it does (a phrase on a line, in a grid or a word a line), as far as
+    the most of them that make a phrase's count (`the seed is:` then its 12 words on a line, then
+    a line of prose in lowercase, `can you derive the address`, is no more of it)."""
+    nl = low.find("\n", s, e)
+    if nl < 0:
+        return e if len(low[s:e].split()) in _SEED_COUNTS else 0
+    width = len(low[s:nl].split())
+    best, n, at = 0, 0, s
+    while at < e:
+        nl = low.find("\n", at, e)
+        stop = e if nl < 0 else nl
+        words = len(low[at:stop].split())
+        if words != width:
+            break
+        n += words
+        if n in _SEED_COUNTS:
+            best = len(low[s:stop].rstrip()) + s
+        at = stop + 1
+    return best
 
 
 def _seeds_of_names(text, low, anchors, found):

@@ -646,14 +646,18 @@ def _positional(text, low, tool, seg_end, sub, form):
         return _connect_identifier(text, words)
     # (a drive's letter, `net use Z: \\fs\share X`, is a device's name, not an argument's value)
     # (nor an option's value that names an algorithm: `mkpasswd -m yescrypt`)
-    # (a `=` that only ends the word is base64's padding, not an option's `name=value`)
-    args = [w for i, w in enumerate(words) if not w[0].startswith(("-", "/")) and "=" not in w[0].rstrip("=")
+    # (a `=` that only ends the word is base64's padding, not an option's `name=value`; nor is one
+    # inside quotes, a whole argument: `createUser u SHA "Tundra=88rH" AES "Tundra=88rH"`)
+    args = [w for i, w in enumerate(words) if not w[0].startswith(("-", "/"))
+            and ("=" not in w[0].rstrip("=") or text[w[1] - 1:w[1]] in ("'", '"'))
             and not (len(w[0]) == 2 and w[0][1] == ":" and w[0][0].isalpha())
             and not (i and names_an_algorithm(words[i - 1][0], w[0]))]
     n = int(form[1:])
     if not args or n == 0 or abs(n) > len(args):
         return None
     _word, s, e = args[n - 1] if n > 0 else args[n]
+    if text[s - 1:s] in ("'", '"') and text[e - 1:e] == "\\":
+        e -= 1  # (a quote escaped inside a JSON string, `\"X\"`: its backslash is no part of the value)
     return (s, e) if e > s else None
 
 

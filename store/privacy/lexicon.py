@@ -37,11 +37,15 @@ _PASSWORD = (
     # and without the zero-width non-joiner), Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
     # Malagasy, Faroese, Haitian Creole, Yiddish (pointed and not), Yoruba
     "pasvort passwuert wachtwurd iphasiwedi ਪਾਸਵਰਡ પાસવર્ડ ಪಾಸ್‌ವರ್ಡ್ ಪಾಸ್ವರ್ಡ್ പാസ്‌വേഡ് പാസ്വേഡ് මුරපද "
-    "စကားဝှက် ពាក្យសម្ងាត់ ລະຫັດຜ່ານ پټنوم şîfre sîfre сырсөз tenimiafina loyniorð modpas פּאַראָל פאראל igbaniwọle"
+    "စကားဝှက် ពាក្យសម្ងាត់ ລະຫັດຜ່ານ پټنوم şîfre sîfre сырсөз tenimiafina loyniorð modpas פּאַראָל פאראל igbaniwọle "
+    # Romansh (`pled-clav`, a key-word)
+    "pled-clav"
 )
 _SECRET = (
     "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
-    "clave secreta chave secreta segreto секрет 密钥 秘钥 私钥 シークレット 秘密鍵 비밀키 시크릿"
+    "clave secreta chave secreta segreto секрет 密钥 秘钥 私钥 シークレット 秘密鍵 비밀키 시크릿 "
+    # Ladino and Esperanto (`kod sekreto`, `sekreta ŝlosilo`), Walloon (`li scret`)
+    "sekreto sekreta scret"
 )
 _TOKEN = "access token api token jeton токен 令牌 トークン 토큰"
 _API_KEY = ("api key api-key apikey clé api cle api clave api chave api ключ api apiキー api 키 api密钥 "
@@ -69,7 +73,11 @@ for _kind, _phrases in (
                  # the word for a key with `API` in the order of each language (`API anahtarımız`,
                  # `کلید API`, `klucz do API`, `מפתח API`, `khóa API`)
                  "api anahtar", "کلید api", "klucz api", "klucz do api", "مفتاح api", "מפתח api", "khóa api",
-                 "kunci api", "κλειδί api", "ключ до api", "ufunguo wa api")),
+                 "kunci api", "κλειδί api", "ключ до api", "ufunguo wa api",
+                 # Catalan and Aragonese, Ligurian, Sardinian, Friulian: `clau de l'API`,
+                 # `ciave de l'API`, `crae de s'API`, `clâf de API`
+                 "clau api", "clau de l'api", "clau d'a api", "ciave api", "ciave de l'api", "crae api",
+                 "crae de s'api", "clâf api", "clâf de api")),
 ):  # fmt: skip
     for _p in _phrases:
         LABELS[_p] = _kind
@@ -119,7 +127,10 @@ WALLET_LABELS = ("private key", "privatekey", "private_key", "priv key", "privke
 # Words of names beyond store/privacy/rules.py SECRET_WORDS (word -> (kind, strength), as there):
 # a salt (only a random one: a salt of code is often a name, `salt="email-confirm"`) or a pepper, the abbreviations of a secret key and a personal access token
 # (`STRIPE_SK`, `GITHUB_PAT`: only after another word, as `sk` and `pat` alone name other things).
-MORE_SECRET_WORDS = {"salt": ("secret", 1), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3)}
+# A key named for the bearer scheme holds its token (`bearer: X` in an API client's environment, a
+# Postman auth block): only a random one (a name, `type: bearer`, is a value, not this key).
+MORE_SECRET_WORDS = {"salt": ("secret", 1), "pepper": ("secret", 3), "sk": ("secret", 3), "pat": ("token", 3),
+                     "bearer": ("token", 1)}
 QUALIFIED_ONLY = frozenset(("sk", "pat"))
 # What the text is searched for to find those words in a name.
 # The word `key` in other languages, its plural and definite forms (`nova chave X`, `neuer Schlüssel X`,
@@ -129,10 +140,12 @@ KEY_WORDS = frozenset((
     "chave", "chaves", "chiave", "chiavi", "schlüssel", "schluessel", "ключ", "ключа", "ключі", "ключом", "klucz",
     "klucza", "kluczem", "sleutel", "nyckel", "nyckeln", "nøkkel", "nøkkelen", "nøgle", "nøglen", "avain", "avaimen",
     "anahtar", "anahtarı", "kulcs", "kulcsot", "cheie", "cheia", "cheii", "klíč", "klíče", "kľúč", "ključ", "clé",
+    # Catalan, Aragonese and Occitan, Friulian, Ligurian, Sardinian
+    "clau", "claus", "clâf", "clâfs", "ciave", "ciavi", "crae", "craes",
 ))  # fmt: skip
-MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat", "chave", "chiav", "schlüssel", "schluessel", "ключ", "klucz",
+MORE_NAME_TRIGGERS = ("salt", "pepper", "_sk", "_pat", "bearer", "chave", "chiav", "schlüssel", "schluessel", "ключ", "klucz",
                       "sleutel", "nyckel", "nøkkel", "nøgle", "avain", "avaim", "anahtar", "kulcs", "chei", "klíč",
-                      "kľúč", "ključ", "clé")  # fmt: skip
+                      "kľúč", "ključ", "clé", "clau", "clâf", "ciav", "crae")  # fmt: skip
 
 # Labels of a user and its password together (`Login: admin / X`, `Zugangsdaten: admin / X`).
 CREDENTIAL_LABELS = (
@@ -175,6 +188,8 @@ CONNECTORS = (
     # Haitian Creole, Yiddish, Kurdish's possessive, Lao, Khmer, Burmese (attached, as Thai's)
     "estas", "ass", "ita ce", "shine", "ce", "ithi", "yami ithi", "yami", "waa", "dia", "hija", "huwa", "kay",
     "la se", "se", "איז", "min", "ແມ່ນ", "គឺ", "က",
+    # Friulian, Ligurian, Walloon (a subject pronoun before the verb): `e je`, `a l'é`, `c' est`
+    "e je", "a l'é", "a l’é", "l'é", "c' est",
 )  # fmt: skip
 # Words of prose between a value and the label after it: `X is the password`, `X est le mot de
 # passe`, `X é a senha`, `X ist das Passwort`, `X er adgangskoden`, `X je heslo`.

@@ -59,8 +59,12 @@ SECRET_PRINTERS = (
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
                        r"|\.age\b|\.htpasswd\b|\buserlist\.txt\b|\bpool_passwd\b"  # (pgbouncer's and pgpool's users and passwords)
                        # a file named for secrets, plain text (ppp's chap-secrets, ipsec.secrets, rsyncd.secrets,
-                       # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py
-                       r"|(?:[/._-]|(?<=\s))(?:secrets?|creds|credentials|vault[_-]?pass(?:word)?|pass|pw|pwd)(?:\.txt)?$"
+                       # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py;
+                       # a login's file (OpenVPN's auth-user-pass file, auth.txt or login.txt: a user's line, then
+                       # its password's), not a log (auth.log) nor code (auth.py); the file's name ends the
+                       # command or comes before a pipe, a list's next command or a redirection (`2>&1 | tail`)
+                       r"|(?:[/._-]|(?<=\s))(?:secrets?|creds|credentials|vault[_-]?pass(?:word)?|pass|pw|pwd|auth|login)(?:\.txt)?"
+                       r"(?=\s*(?:$|[;&|)]|[0-9&]?>))"
                        # a cookie file: Erlang's node cookie (~/.erlang.cookie), a cookie jar, before its list's end
                        r"|(?:[/._-]|(?<=\s))cookies?(?:\.txt)?(?=\s*(?:$|[;&|)])))"),
     ("secret variable", _AT + r"(?:(?:docker|podman|kubectl|oc)\s+exec\b[^|;&]*\s)?(?:printenv\s+|echo\s+\"?\$\{?)"
@@ -87,7 +91,7 @@ NEEDLES = {
     "key generator": ("wg ", "rand", "pwgen", "apg", "age-keygen", "/dev/", "secrets.", "genrsa", "genpkey", "ecparam"),
     "key file": ("key", "pem", "id_", "secret", "pgpass", "netrc", "credential", "privatekey", ".p12", ".pfx",
                  "token", ".age", "htpasswd", "passw", "passphrase", "creds", "pass", "pw", "userlist", "agenix",
-                 "cookie"),
+                 "cookie", "auth", "login"),
     "secret variable": ("printenv", "echo"),
     "secret field": ("jq", "yq", "dasel", "terraform", "pulumi", "git config"),
     "secret generator": ("secret", "key:generate", "token_", "urandom", "randombytes"),

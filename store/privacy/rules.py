@@ -222,7 +222,7 @@ COMMAND_LINE = (
     (("redis-cli", "keydb-cli"), "auth", "#-1"),
     (("sqlcmd", "bcp", "osql", "tsql", "mssql-cli", "isql"), "", "-P"),
     (("isql", "iusql"), "", "#3"),
-    (("cqlsh", "beeline", "rabbitmqadmin", "crackmapexec", "netexec", "nxc", "evil-winrm",
+    (("cqlsh", "cypher-shell", "beeline", "rabbitmqadmin", "crackmapexec", "netexec", "nxc", "evil-winrm",
       "hydra", "medusa", "smbmap", "enum4linux", "psexec", "psexec64", "paexec", "rdesktop",
       "ncftp", "ncftpput", "ncftpget", "cf", "twine", "oc", "az", "useradd", "usermod"), "", "-p_"),
     (("influx",), "", "-password_"),
