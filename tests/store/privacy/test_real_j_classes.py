@@ -9,7 +9,6 @@ from __future__ import annotations
 from tests.privacy_eval import gen
 from tests.store.privacy import kept, redacted
 
-
 # A file's lines cited (`GUIDE.md:41-48`): a reference, never a value (store/privacy/never.py FILE_LINES,
 # PATH_CITED).
 
