@@ -515,8 +515,10 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     if end[-1:] in _ID_SEPARATORS and kind not in PROVIDER_KINDS and _may_end_in_id_label(end, before) \
             and compiled("never-id-label", ID_LABEL).search(before) \
-            and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
-        # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
+            and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)) \
+            and compiled("never-user-flag", USER_FLAG_PAIR).search(before) is None:
+        # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id; so is
+        # the user of a pair given to a user's flag, `curl -u "site_user:X"`)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
@@ -821,6 +823,8 @@ SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for
 # A key's id (`keyId`, `key_id`, `customKeyIdentifier`): the name of a key, not the key (a
 # provider's shape, `AWS_ACCESS_KEY_ID=AKIA…`, is judged by its kind before this).
 KEY_ID_LABEL = r"(?i:key)[_-]?(?i:id|identifier)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
+# A user and `:` given to a flag that takes `user:password` (`curl -u "site_user:`, `--user web_user:`).
+USER_FLAG_PAIR = r"(?:^|\s)(?:-u|-U|--user|--proxy-user)[ \t=]+[\"']?[^\s:\"']{1,64}:\Z"
 USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(

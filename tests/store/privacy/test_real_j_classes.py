@@ -126,3 +126,15 @@ def test_a_password_typed_outside_a_test_or_into_what_it_did_not_build_stays_red
     redacted(not_built.replace("{v}", "Quokka7Trail!"), "Quokka7Trail!")
     no_assert = _DIALOG_TEST.replace("        assert dialog.session is not None\n", "")
     redacted(no_assert.replace("{v}", "Quokka7Trail!"), "Quokka7Trail!")
+
+
+# The user of a `user:password` pair given to a user's flag is no label of an id, whatever its name ends in.
+
+def test_a_password_after_a_user_named_like_a_label_in_curls_pair_goes():
+    redacted('curl -s -L -u "site_user:Plum7Tree!x" "https://staging.example.com/wp/sitemap.xml"\n', "Plum7Tree!x")
+    redacted("curl -u qa_user:Plum7Tree!x https://staging.example.com/\n", "Plum7Tree!x")
+
+
+def test_a_value_after_a_user_label_stays_kept():
+    kept("DB_USER: reader_01\n")
+    kept("curl -u \"$API_USER:$API_PASS\" https://staging.example.com/\n")
