@@ -625,7 +625,7 @@ def _positional(text, low, tool, seg_end, sub, form):
     words = _words(text, tool, min(seg_end, tool + 400))[1:]
     if sub:
         # (a subcommand stands right after its tool or the tool's options and their values:
-        # `rabbitmqctl -n rabbit@db add_user`, not `Net Revenue Retention - Use`, prose)
+        # `rabbitmqctl -n rabbit@db add_user`, not `the Net Promoter Score - Use`, prose)
         flag_before = False
         for j, (word, _ws, _we) in enumerate(words):
             if word.lower() == sub:

@@ -181,8 +181,8 @@ def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
 
 def typed_by_a_test(text: str, s: int, e: int) -> bool:
     """The password at `s` is typed by a test into an object the test itself built: a call of a
-    member of that object on the value's line (`dlg.password.setText("X")`, `form.fill("X")`),
-    the object assigned from a constructor's call (`dlg = LoginDialog(container)`) in the same
+    member of that object on the value's line (`dialog.password.setText("X")`, `form.fill("X")`),
+    the object assigned from a constructor's call (`dialog = SignInDialog(store)`) in the same
     test function (`def test_…`, the nearest `def` above, 2,000 characters at most), an assertion
     within the next four lines.  (An object built in the test runs in its process: a dialog, a
     form, no account anywhere; a call of a module's or a page's, `page.fill(…)` on a browser

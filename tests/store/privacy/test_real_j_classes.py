@@ -39,7 +39,7 @@ def test_a_value_after_a_secrets_noun_and_a_separator_stays_redacted():
 # A subcommand stands right after its tool or the tool's options (`net use`), not words later in prose.
 
 def test_net_and_use_far_apart_in_prose_are_no_command():
-    kept('{"body":"- Add a model predicting 4-week Net Revenue Retention\\n- Use time-based '
+    kept('{"body":"- Add a model predicting the Net Promoter Score\\n- Use time-ordered '
          'fit/holdout split (90 days fit, 20 days holdout)"}')
 
 
