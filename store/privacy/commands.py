@@ -624,10 +624,17 @@ def _positional(text, low, tool, seg_end, sub, form):
     """The span of a positional argument (`#n`, `=word`) of the command whose tool is at `tool`."""
     words = _words(text, tool, min(seg_end, tool + 400))[1:]
     if sub:
+        # (a subcommand stands right after its tool or the tool's options and their values:
+        # `rabbitmqctl -n rabbit@db add_user`, not `the Net Promoter Score - Use`, prose)
+        flag_before = False
         for j, (word, _ws, _we) in enumerate(words):
             if word.lower() == sub:
                 words = words[j + 1:]
                 break
+            flag = word[:1] in ("-", "/")
+            if not flag and not flag_before:
+                return None
+            flag_before = flag
         else:
             return None
     if form[0] == "=":

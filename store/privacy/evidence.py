@@ -181,6 +181,9 @@ def _decide(value, strength, style, alone):
         return False  # a data: URL (an image, a file) is content
     if "/" in v and compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):
         return False  # ghcr.io/acme/api:1.4, registry.example.com:5000/app: an image or a host's path
+    if style != ASSIGN and style != POSITION and v[-1] in "!?" and v.rstrip("!?").isalpha() \
+            and v.rstrip("!?").islower():
+        return False  # `No API key needed!`: a word of the sentence and its mark, where no separator gives a value
     kind = shape(v)
     if kind == "random":
         return True

@@ -144,6 +144,7 @@ from store.privacy.never_real import (
     first_characters_shown,
     fixture_or_wrong,
     sent_by_a_test_client,
+    typed_by_a_test,
     word_in_a_tokens_place,
     words_in_a_keys_place,
 )
@@ -194,10 +195,14 @@ PATH_OR_REFERENCE = (
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
 )
-# A relative path as a person cites it: with its line (and column) after it, or a glob of the files
-# of one kind in a folder.
-PATH_CITED = (r"[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}(?::[0-9]{1,6}){1,2}"  # lib/auth.ts:48:7
+# A relative path as a person cites it: with its line (and column) after it, or a range of its
+# lines (`docs/GUIDE.md:41-48`, a review's reference), or a glob of the files of one kind in a folder.
+PATH_CITED = (r"[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}(?::[0-9]{1,6}){1,2}(?:-[0-9]{1,6})?"  # lib/auth.ts:48:7
               r"|[\w.-]+(?:/[\w.@-]+)*/\*\.[a-z][a-z0-9]{0,4}")  # out/debug/*.apk
+# A file's name alone with a range of its lines (`GUIDE.md:41-48`, `setup.py:12-30`): a name of
+# letters, digits and `_-.`, an extension of letters, then `:N-M` (a line alone, `notes.txt:12`,
+# may be a password's shape of a word, a dot, a word and digits: not taken without a folder).
+FILE_LINES = r"[A-Za-z_][\w-]*(?:\.[\w-]+)*\.[a-z]{1,5}:[0-9]{1,6}-[0-9]{1,6}"
 # A PowerShell command's name (Verb-Noun, with the verbs that read or make a value).
 CMDLET = (r"(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Add|Remove|Test|Select|Resolve)"
           r"-[A-Z][A-Za-z]{2,40}")
@@ -266,6 +271,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    if value[-1] == "." and value[:3] == "eyJ" and text.startswith("..", e) and value.count(".") == 2:
+        return True  # `eyJhbGci….eyJpc3Mi...`: a JWT cut at an ellipsis in its payload, no signature
     # (`{` or a backquote right before the span or at its start: read by character, not from a slice of both)
     if (value[0] in "e{" or (s and (last in "{`" or text[s] in "{`"))) and _a_reference_by_its_mark(text, s, e, value):
         return True  # (the call only where such a value can start: most values pay one test)
@@ -305,7 +312,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
         or (after == " " and value.isalpha() and _label_to_the_line_end(text, s)) \
         or (kind in _CHOSEN_OR_ISSUED and len(value) <= 40 and _text_among_translated_labels(text, s, e, value)) \
-        or (kind == "password" and (last == "'" or last == '"') and sent_by_a_test_client(text, s, e)) \
+        or ((kind == "password" or kind == "secret") and (last == "'" or last == '"')
+            and ((kind == "password" and sent_by_a_test_client(text, s, e)) or typed_by_a_test(text, s, e))) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or _never_by_its_role(text, s, e, kind, value, end) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
@@ -507,8 +515,10 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return True  # serviceAccount:deployer@acme.iam.gserviceaccount.com: a member's address
     if end[-1:] in _ID_SEPARATORS and kind not in PROVIDER_KINDS and _may_end_in_id_label(end, before) \
             and compiled("never-id-label", ID_LABEL).search(before) \
-            and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)):
-        # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id)
+            and not (after == "@" and compiled("never-userinfo", r"://[^\s:/@]{1,64}:\Z").search(before)) \
+            and compiled("never-user-flag", USER_FLAG_PAIR).search(before) is None:
+        # (`https://user:X@host`: a URL's user is its user's name, and X its password, not an id; so is
+        # the user of a pair given to a user's flag, `curl -u "site_user:X"`)
         if compiled("never-secret-of-user", SECRET_OF_USER).search(text, max(0, s - 100), s):
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
@@ -734,6 +744,8 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True
     if "/" in value and (":" in value or "*" in value) and compiled("never-path-cited", PATH_CITED).fullmatch(value):
         return True
+    if ":" in value and "-" in value and "." in value and compiled("never-file-lines", FILE_LINES).fullmatch(value):
+        return True  # GUIDE.md:41-48: a file's lines cited, no value
     if "-" in value and first in "GSNRCIEAT" and compiled("never-cmdlet", CMDLET).fullmatch(value):
         return True  # $cred = Get-Credential: a PowerShell command, what it returns is the value
     if _secret_name(value):
@@ -811,6 +823,8 @@ SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for
 # A key's id (`keyId`, `key_id`, `customKeyIdentifier`): the name of a key, not the key (a
 # provider's shape, `AWS_ACCESS_KEY_ID=AKIA…`, is judged by its kind before this).
 KEY_ID_LABEL = r"(?i:key)[_-]?(?i:id|identifier)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
+# A user and `:` given to a flag that takes `user:password` (`curl -u "site_user:`, `--user web_user:`).
+USER_FLAG_PAIR = r"(?:^|\s)(?:-u|-U|--user|--proxy-user)[ \t=]+[\"']?[^\s:\"']{1,64}:\Z"
 USER_LABEL = r"(?i:\b|_)(?i:user|username|user_name|login|email|ssid)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"
 # The words of a name that say it names a secret (`db-password`, `db_pw`, `stripe-api-key`).
 _NAME_SECRET_WORDS = frozenset(

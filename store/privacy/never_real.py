@@ -14,7 +14,9 @@ the real-transcript bench found, bench/bench_real_transcripts.py):
   2,048, one that makes half of them is no draw;
 - a deliberately wrong input: a value that says so (``wrongpassword``, ``invalid_token``,
   ``bad-key``: sent to see a login fail), and a token's, key's or cookie's value that is the word
-  ``test`` (a token is random, never a word; a password may be one: ``password=test`` stays).
+  ``test`` (a token is random, never a word; a password may be one: ``password=test`` stays);
+- a test's input: a password a test's client sends to the app in its own process (sent_by_a_test_client)
+  or a test types into an object it built (a dialog's field: typed_by_a_test), an assertion after it.
 
 Only ``re``; patterns compiled on first use.
 """
@@ -175,6 +177,33 @@ def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
         return False
     below = text[le:le + 400].split("\n", 4)[1:4]
     return any(line.lstrip().startswith(("assert", "expect(", "self.assert")) for line in below)
+
+
+def typed_by_a_test(text: str, s: int, e: int) -> bool:
+    """The password at `s` is typed by a test into an object the test itself built: a call of a
+    member of that object on the value's line (`dialog.password.setText("X")`, `form.fill("X")`),
+    the object assigned from a constructor's call (`dialog = SignInDialog(store)`) in the same
+    test function (`def test_…`, the nearest `def` above, 2,000 characters at most), an assertion
+    within the next four lines.  (An object built in the test runs in its process: a dialog, a
+    form, no account anywhere; a call of a module's or a page's, `page.fill(…)` on a browser
+    that the test did not build, is not taken.)"""
+    ls = text.rfind("\n", 0, s) + 1
+    m = compiled("never-typed-call", r"[ \t+]*([A-Za-z_]\w{0,40})(?:\.\w{1,40}){1,3}\([ \t]*[\"']\Z").match(text, ls, s)
+    if m is None:
+        return False
+    lo = s - 2000 if s > 2000 else 0
+    head = text.rfind("def ", lo, ls)
+    if head < 0 or not text.startswith("def test", head) or text[head - 1:head] not in (" ", "\t", "\n", "+"):
+        return False
+    receiver = m.group(1)
+    built = compiled("never-typed-built", r"\b([A-Za-z_]\w{0,40})[ \t]*=[ \t]*[A-Z]\w{0,60}\(")
+    if not any(b.group(1) == receiver for b in built.finditer(text, head, ls)):
+        return False
+    le = text.find("\n", e)
+    if le < 0:
+        return False
+    below = text[le:le + 400].split("\n", 5)[1:5]
+    return any(line.lstrip(" \t+").startswith(("assert", "self.assert")) for line in below)
 
 
 def _in_a_script_a_shell_runs(text: str, s: int) -> bool:

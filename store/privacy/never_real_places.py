@@ -5,7 +5,8 @@ stand (judged by never.never_secret after its other classes):
   does not make it a credential's: ``data-offset-key``, ``rowKey``, ``TELL_WEIGHT_KEY``): a short
   value of an id's structure (a head with a letter and one to three small counters: ``3holr-0-0``,
   ``row-12``), or words of lower case joined by ``_``, ``-`` or ``.``, a version after them or none
-  (``dice_roll_history_v1``: the name a cache or a storage key gives a thing);
+  (``dice_roll_history_v1``: the name a cache or a storage key gives a thing), or such words after
+  one to three small numbers (``story_key: 2-1-nano-stores-and-formatting``: a numbered item's slug);
 - a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
@@ -50,6 +51,10 @@ COUNTED_ID = r"(?=[0-9]*[A-Za-z])[A-Za-z0-9]{1,12}(?:[-_.:]\d{1,3}){1,3}"
 # A name of a thing: words of lower case joined, a version after them (not a passphrase's number).
 THING_NAME = r"[a-z]{2,20}(?:[-_.][a-z]{2,20})+(?:[-_.]v\d{1,3})?"
 
+# A numbered item's name: one to three small numbers, then words of lower case (a word may be a
+# count and its unit, `24h`), `-` or `_` between (a story's, an epic's, a migration's key:
+# `2-1-nano-stores-and-formatting`, `0007_add_index`).
+NUMBERED_NAME = r"(?:\d{1,4}[-_.]){1,3}(?:[a-z]{2,20}|\d{1,4}[a-z]{1,3})(?:[-_](?:[a-z]{2,20}|\d{1,4}[a-z]{0,3}))+"
 # A thing's name and a short digest of it: words of letters, then 6-12 hex digits, a digit among them.
 NAME_AND_DIGEST = r"[A-Za-z]{2,30}(?:[-_.][A-Za-z]{2,30}){0,4}[-_](?=[a-f]*[0-9])[0-9a-f]{6,12}"
 # A member of an object whose name ends in `type` or `kind` and whose value is a document's kind
@@ -92,6 +97,7 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
         if "key" in end[-7:] and len(value) <= 64 and end[:-1].rstrip(" \t\"'\\").endswith("key") \
                 and (compiled("never-real-counted-id", COUNTED_ID).fullmatch(value)
                      or compiled("never-real-thing-name", THING_NAME).fullmatch(value)
+                     or (value[0].isdigit() and compiled("never-real-numbered-name", NUMBERED_NAME).fullmatch(value))
                      or compiled("never-real-name-and-digest", NAME_AND_DIGEST).fullmatch(value)) \
                 and _under_a_weak_key_label(text, s):
             return True

@@ -1,6 +1,8 @@
 """Values the entropy rule found (a secret's word on their line) that a tool's own output shows to
 be names or ids by where they stand: a URL's host, a host option's value, a replica's name, a
-build tool's reference.  Each is judged from the value's place and form, not from its vendor.
+build tool's reference; and a host's DNS name wherever it stands (three labels or more, the last a
+top-level domain's letters: a random label in it is a cluster's or a bucket's id, not a secret).
+Each is judged from the value's place and form, not from its vendor.
 
 Only ``re``; patterns compiled on first use.
 """
@@ -11,6 +13,9 @@ from store.privacy.values import compiled
 
 # A host name: labels of letters, digits and `-`, dots between them.
 _HOST = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*"
+# A DNS name of three labels or more in lower case, its last a top-level domain's letters
+# (`db-main.x7k2pq9wz3.eu-central-1.rds.example.com`: a cluster's endpoint, random in its middle).
+_DNS_NAME = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.[a-z]{2,24}"
 # A URL's scheme and authority up to its `@` (no space, quote or slash between `://` and the `@`).
 _AUTHORITY_TO_AT = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'`/@<>]{1,300}@\Z"
 # A host option right before the value (`-h `, `--host `, `--hostname=`).
@@ -23,7 +28,9 @@ _REF_BEFORE = r"\bref[ \t]+(?:[A-Za-z0-9-]{8,64}::)?\Z"
 
 def a_tools_own_name(text: str, s: int, e: int, value: str, last: str) -> bool:
     """Whether text[s:e] (`value`, found by the entropy rule alone; `last` the character before
-    it) is a name or an id by its place in a tool's output (see above)."""
+    it) is a name or an id by its place in a tool's output (see above), or a host's DNS name."""
+    if value.count(".") >= 2 and value.islower() and compiled("tool-ids-dns-name", _DNS_NAME).fullmatch(value):
+        return True  # `DB_HOST='db-main.x7k2pq9wz3.eu-central-1.rds.example.com'`: a host is named, not a secret
     if last == "@":
         # (`postgresql://user:pass@<host>:5432/db`: what follows a URL's `@` is the host it names)
         return compiled("tool-ids-host-start", _HOST + r"(?=[:/]|\Z)").match(value) is not None \
