@@ -172,11 +172,7 @@ def sent_by_a_test_client(text: str, s: int, e: int) -> bool:
         return False
     if not text[s:e].isalpha() and _in_a_script_a_shell_runs(text, s):
         return False  # (a word alone, `'other'`, `'wrong'`, is still a test's input there: a duplicate's, a wrong one's)
-    le = text.find("\n", e)
-    if le < 0:
-        return False
-    below = text[le:le + 400].split("\n", 4)[1:4]
-    return any(line.lstrip().startswith(("assert", "expect(", "self.assert")) for line in below)
+    return _asserted_below(text, e, 3, ("assert", "expect(", "self.assert"))
 
 
 def typed_by_a_test(text: str, s: int, e: int) -> bool:
@@ -199,11 +195,18 @@ def typed_by_a_test(text: str, s: int, e: int) -> bool:
     built = compiled("never-typed-built", r"\b([A-Za-z_]\w{0,40})[ \t]*=[ \t]*[A-Z]\w{0,60}\(")
     if not any(b.group(1) == receiver for b in built.finditer(text, head, ls)):
         return False
+    return _asserted_below(text, e, 4, ("assert", "self.assert"), " \t+")
+
+
+def _asserted_below(text: str, e: int, lines: int, starts: tuple, indent: str | None = None) -> bool:
+    """One of the `lines` lines after the line of the value ending at `e` (400 characters at most)
+    starts, less its `indent` (blanks where None; a diff's `+` too where given), with one of `starts`:
+    the test asserts on what it did."""
     le = text.find("\n", e)
     if le < 0:
         return False
-    below = text[le:le + 400].split("\n", 5)[1:5]
-    return any(line.lstrip(" \t+").startswith(("assert", "self.assert")) for line in below)
+    below = text[le:le + 400].split("\n", lines + 1)[1:lines + 1]
+    return any(line.lstrip(indent).startswith(starts) for line in below)
 
 
 def _in_a_script_a_shell_runs(text: str, s: int) -> bool:
