@@ -1,6 +1,6 @@
 """A sixth unseen part of the labelled privacy set (beside tests/privacy_eval/unseen.py,
 unseen_two.py, unseen_three.py, unseen_four.py and unseen_five.py): 254 cases in 49 families, written
-BLIND on 2026-12-02 (between about 02:39 and 02:55 UTC) by an author who read neither the filter
+BLIND on 2026-12-02 (between about 02:39 and 02:50 UTC) by an author who read neither the filter
 (store/privacy/), its tests (tests/store/, tests/hooks/), the benches' code (beyond the list of unseen
 parts, to register this one), the filter's docs nor any other part's cases: only the format (the head
 of unseen_five.py, carriers.py and the helpers' signatures in tests/privacy_eval/__init__.py), the
