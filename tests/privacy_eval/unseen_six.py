@@ -59,7 +59,11 @@ conferencing rooms, an API checksum, content spaces and device ids; CDN, browser
 database outputs with service ids, build hashes and masked values.
 
 Values are made at run time (gen, random_secret, sha, uuid_of), so secret scanners do not flag
-this file."""
+this file.
+
+Measured by the lead before the stop's round, on the filter of 79a89943 (totals only, never read
+case by case): caught 78.1 % (121 / 155), false redactions 7.9 % (16 / 202); the plain baseline
+14.8 % and 29.4 % (15 / 51)."""
 
 from __future__ import annotations
 
