@@ -2,7 +2,7 @@
 `python -m bench.bench_privacy`.
 
 The labelled set (tests/privacy_eval/): a dev part (tuned on), a held part (other templates,
-values and languages; never tuned on) and two unseen parts (written blind, never tuned on;
+values and languages; never tuned on) and six unseen parts (written blind, never tuned on;
 reported beside the others, outside the exit code, their misses and false redactions never
 listed).  Each case is a text or a hook event / transcript line with its secrets labelled
 (none for a negative).  For each part, per family and in total:
@@ -563,12 +563,13 @@ UNSEEN_PARTS = (("unseen", "UNSEEN (written blind on 2026-11-30, never tuned on)
                 ("unseen_two", "UNSEEN, PART TWO (written blind on 2026-11-30 07:30, never tuned on)"),
                 ("unseen_three", "UNSEEN, PART THREE (written blind on 2026-11-30 10:15, never tuned on)"),
                 ("unseen_four", "UNSEEN, PART FOUR (written blind on 2026-12-01 03:50, never tuned on)"),
-                ("unseen_five", "UNSEEN, PART FIVE (written blind on 2026-12-01 07:00, never tuned on)"))
+                ("unseen_five", "UNSEEN, PART FIVE (written blind on 2026-12-01 07:00, never tuned on)"),
+                ("unseen_six", "UNSEEN, PART SIX (written blind on 2026-12-02 02:40, never tuned on)"))
 
 
 def unseen_part(per_family: bool = True) -> bool:
     """The unseen parts (tests/privacy_eval/unseen.py, unseen_two.py, unseen_three.py, unseen_four.py,
-    unseen_five.py), written blind and never tuned on: each printed as the held part is, then all together, with whether
+    unseen_five.py, unseen_six.py), written blind and never tuned on: each printed as the held part is, then all together, with whether
     they meet the held targets.  Reported only: they change neither the exit code nor the held verdict, and their
     misses and false redactions are never listed (--list), so that nobody tunes on them."""
     import importlib
