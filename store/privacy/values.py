@@ -460,6 +460,14 @@ def leet_dotted(value: str) -> bool:
             and compiled("leet-part", r"(?:^|.*\.)(?=[A-Za-z0-9]{5})[A-Za-z]*[a-z]\d[a-z]+(?:\.|\Z)").match(value) is not None)
 
 
+def dotted_password(value: str) -> bool:
+    """`velvet.Otter92`, `Walrus.Tide22`: a word, a dot, then a capitalised word with digits at its
+    end, as a person joins two words into a password.  The shape of a member of code too
+    (`pair.Item2`, `Me.Label1`), so taken only where a sentence says it (_SAID): after a secret's
+    word and a connector or a few words of prose, or a directive's word and a space."""
+    return compiled("dotted-password", r"[A-Za-z][a-z]{2,15}\.[A-Z][a-z]{2,15}\d{1,4}\Z").match(value) is not None
+
+
 def _alone(judge):
     """`judge` of a value alone, called as every judge of JUDGES is: with the value's place too."""
     return lambda value, _text, _s: judge(value)
