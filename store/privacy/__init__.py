@@ -88,7 +88,7 @@ from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
 from store.privacy.never_kinds import ticket_under_its_key
 from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
-from store.privacy.outputs import output_is_secret, prints_something
+from store.privacy.outputs import output_is_secret, printed_below, prints_something
 from store.privacy.plural_labels import plural_labels
 from store.privacy.recurrence import NOT_CARRIED, carry, rememberable
 from store.privacy.rules import (
@@ -486,6 +486,8 @@ FINDERS = (
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
+    ("a secret printer's one line below it", lambda look: printed_below(look.text, look.found),
+     "outputs.SECRET_PRINTERS; its shape by evidence.shape"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
     ("a value told beside what names it: a sentence's noun, a provider's id, a join command, a URL's fixed password, a "
      "substitution's stand-in", told.find, "told.py"),

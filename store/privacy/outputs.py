@@ -14,7 +14,8 @@ it, by its id).
 
 from __future__ import annotations
 
-from store.privacy.values import compiled
+from store.privacy.evidence import shape
+from store.privacy.values import P_SHAPE, add_span, compiled
 
 MARKER = "[REDACTED:secret_output]"
 
@@ -269,3 +270,25 @@ def redact_output(command: str, output):
     if isinstance(output, str) and prints_something(output) and output_is_secret(command):
         return MARKER
     return output
+
+
+# A prompt before a command typed at it (`$ `, `# `, `> `, `PS C:\app> `, `ana@box:~/app$ `).
+_PROMPT = r"[ \t]*(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#][ \t]+|PS [^>\n]{0,80}>[ \t]+|[$#>][ \t]+)?"
+
+
+def printed_below(text: str, found: list) -> None:
+    """A command that prints a secret (output_is_secret), on its own line, and the one line it
+    printed below it, a single token that ends the text or a paragraph (a terminal pasted, a
+    file of notes): that token is the secret, as a stored `$ COMMAND` memory's output is.  Taken
+    only in a random or a password's shape (evidence.shape: no word, path or sentence)."""
+    if "\n" not in text:
+        return
+    below = compiled("printed-below", r"\n([^\s]{8,512})[ \t]*\r?(?=\n[ \t]*\r?(?:\n|\Z)|\Z)")
+    prompt = compiled("printed-prompt", _PROMPT)
+    for m in below.finditer(text):
+        ls = text.rfind("\n", 0, m.start()) + 1
+        command = text[prompt.match(text, ls).end():m.start()].rstrip()
+        if " " not in command or len(command) > 1000:
+            continue
+        if shape(m.group(1)) in ("random", "password") and output_is_secret(command):
+            add_span(found, text, m.start(1), m.end(1), P_SHAPE, "secret_output")

@@ -7,6 +7,9 @@ bare in a quoted connection string's `key=value` words, where no code runs; and 
 
 from __future__ import annotations
 
+import base64
+
+from tests.privacy_eval import gen
 from tests.store.privacy import kept, redacted
 
 # A dotted password a person joins from two words; our own values.
@@ -32,4 +35,20 @@ def test_a_member_of_code_or_a_quoted_name_after_a_secrets_name_is_kept():
     kept('token_class = "auth.Token"')
     kept("       05 WS-SMTP-PASSWORD PIC X(20) VALUE SPACES.")
     kept('conn = connect(host="db", password=cfg.Pass2)')
+
+
+# A command that prints a secret, shown on its line with its output of one line below it (a terminal
+# pasted, a file of notes): the output goes, as a stored `$ COMMAND` memory's output goes.
+
+def test_one_line_printed_by_a_secret_printer_below_its_command_goes():
+    out = gen("printed-below", 24)
+    b64 = base64.b64encode(gen("printed-below-b64", 14).encode()).decode()
+    redacted(f"kubectl get secret api -o jsonpath='{{.data.token}}'\n{b64}", b64)
+    redacted(f"notes:\ngh auth token\n{out}\n\nthen export it", out)
+
+
+def test_a_selector_of_metadata_a_longer_output_or_prose_below_a_printer_is_kept():
+    kept("kubectl get secret api -o jsonpath='{.metadata.uid}'\n6f1c2d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f")
+    kept("kubectl get secret api -o jsonpath='{.data.token}' | base64 -d\nThen-paste-it-into-settings")
+    kept("cat README.md\nInstallation_notes_v2")
 
