@@ -56,7 +56,17 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import answers, candidates, declared, formats, layouts, members, processes, told
+from store.privacy import (
+    answers,
+    block_lists,
+    candidates,
+    declared,
+    formats,
+    layouts,
+    members,
+    processes,
+    told,
+)
 from store.privacy.anchors import (
     BUILT,
     ONE_PASS_FROM,
@@ -426,6 +436,7 @@ FINDERS = (
      "ACCOUNT_TABLE_WORDS, HOST_PARENT_LITERALS; decided by evidence.decide"),
     ("runs of pairs, directives, continued lines, escaped keys, tuples", lambda look: layouts.find(look, _find),
      "layouts.TYPE_WORDS, NETWORK_AUTH_WORDS, VALUE_CHILDREN; decided by evidence.decide"),
+    ("a command line written as a YAML list", lambda look: block_lists.find(look, _find), "block_lists.py"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a member beside a host, a port and a user", lambda look: members.members_beside_a_host(

@@ -52,3 +52,16 @@ def test_a_selector_of_metadata_a_longer_output_or_prose_below_a_printer_is_kept
     kept("kubectl get secret api -o jsonpath='{.data.token}' | base64 -d\nThen-paste-it-into-settings")
     kept("cat README.md\nInstallation_notes_v2")
 
+
+# A command line written as a YAML list, one word an item (store/privacy/block_lists.py).
+
+def test_a_flags_value_in_a_command_written_as_a_yaml_list_goes():
+    s = gen("yaml-argv", 24)
+    redacted(f"command:\n  - /app/server\n  - --api-token\n  - {s}\n", s)
+    redacted("args:\n  - \"--db-password\"\n  - \"Heron!Gate7\"\n  - \"--port\"\n  - \"8080\"\n", "Heron!Gate7")
+
+
+def test_a_yaml_list_of_words_or_a_flags_setting_name_is_kept():
+    kept("command:\n  - /app/server\n  - --token-file\n  - /run/secrets/api_token\n  - --port\n  - 8080\n")
+    kept("steps:\n  - checkout\n  - Heron!Gate7\n")
+    kept("args:\n  - --password-env\n  - DB_PASSWORD\n")
