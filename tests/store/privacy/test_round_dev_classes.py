@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 
+from store.privacy import clean_text
 from tests.privacy_eval import gen
 from tests.store.privacy import kept, redacted
 
@@ -65,3 +66,21 @@ def test_a_yaml_list_of_words_or_a_flags_setting_name_is_kept():
     kept("command:\n  - /app/server\n  - --token-file\n  - /run/secrets/api_token\n  - --port\n  - 8080\n")
     kept("steps:\n  - checkout\n  - Heron!Gate7\n")
     kept("args:\n  - --password-env\n  - DB_PASSWORD\n")
+
+
+# A form's anti-forgery token under a key that names it, in any syntax (store/privacy/never.py
+# ANTI_FORGERY_KEY): the page's token, no credential, as it is in the form's own <input>.
+
+def test_an_anti_forgery_token_under_its_key_is_kept_beside_a_password_that_goes():
+    tok = gen("anti-forgery", 32)
+    out = clean_text('Parameters: {"authenticity_token"=>"' + tok + '", "user"=>{"password"=>"Heron!Gate7"}}')
+    assert tok in out and "Heron!Gate7" not in out
+    kept('{"csrf_token": "' + tok + '", "next": "/account"}')
+    kept("csrftoken=" + tok + "\n")
+
+
+def test_a_key_that_signs_anti_forgery_tokens_or_a_copied_requests_header_stays_redacted():
+    key = gen("csrf-signing-key", 32)
+    redacted('WTF_CSRF_SECRET_KEY = "' + key + '"', key)
+    redacted("csrf_secret: " + key, key)
+    redacted('curl -H "X-CSRF-Token: ' + key + '" https://app.example.com/api/me', key)
