@@ -937,6 +937,14 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
+            if low[s:e] in _ENGLISH_LABELS:
+                # after an English noun `to` is a preposition (`the password to the box is X`, `It's
+                # a Secret to Everybody`), not Polish's and Czech's copula (`hasło to X`, `token to X`):
+                # the word after it is a value only of a sentence's evidence (random, or a password's
+                # three classes), not a capital that ends the clause
+                if not _connector_after_qualifier(text, low, i, strength, kind, found):
+                    _take(text, found, value_at(text, m.end()), strength, SENTENCE, kind)
+                return
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
                 return
             return
@@ -965,6 +973,8 @@ def _after_a_namespace(low, s):
 
 
 _PREPOSITION_SET = frozenset(PREPOSITIONS)
+# Labels that are English words alone (no Slavic language writes them): `to` after one is a preposition
+_ENGLISH_LABELS = frozenset(("password", "passwords", "passphrase", "passcode", "secret", "secrets"))
 # each of "verb-preposition"'s words and a blank after it: none holds a blank, so where the pattern
 # matches at a label's end, one of these starts at the first character after its blanks
 _PREPOSITION_BLANK = tuple(p + b for p in AFTER_VERB_PREPOSITIONS for b in " \t")

@@ -84,3 +84,18 @@ def test_a_key_that_signs_anti_forgery_tokens_or_a_copied_requests_header_stays_
     redacted('WTF_CSRF_SECRET_KEY = "' + key + '"', key)
     redacted("csrf_secret: " + key, key)
     redacted('curl -H "X-CSRF-Token: ' + key + '" https://app.example.com/api/me', key)
+
+
+# `to` after an English label is a preposition, not the copula it is in Polish and Czech
+# (candidates._after_label_words): the word after it is taken on a sentence's evidence only.
+
+def test_a_capital_after_an_english_label_and_to_is_kept():
+    kept('WEBHOOK_SECRET = "It\'s a Secret to Everybody"')
+    kept("the password to Production lives in the vault")
+
+
+def test_a_password_after_to_or_the_copula_to_of_a_slavic_label_still_goes():
+    redacted("the password to Heron7Gate! is wrong", "Heron7Gate!")
+    redacted("the password to the box is Heron7Gate", "Heron7Gate")
+    redacted("hasło to Sunshine", "Sunshine")
+    redacted("I changed the secret to Sunshine", "Sunshine")
