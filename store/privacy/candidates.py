@@ -314,7 +314,8 @@ def find(text, low, anchors, found, find_secrets):
 # ------------------------------------------------------------------------------ a parent's children
 # A mapping or section named by a plural secret word holds secrets under other names: YAML's
 # `secrets:` then `  stripe: X`, INI/TOML's `[passwords]` then `admin = X`, a dict's
-# `PASSWORDS = {"admin": "X"}`.  Each child's value is judged as a MEDIUM label's (password-like
+# `PASSWORDS = {"admin": "X"}`, a type of code's members (`enum Secrets { Mapbox = 'X' }`, Kotlin's
+# `object Credentials {`, Swift's `static let stripe = "X"` in `enum Tokens {`).  Each child's value is judged as a MEDIUM label's (password-like
 # or random: `file: ./db.txt`, `ttl: 3600`, `name: app-secrets` are kept); a child whose name says
 # what it is not (`private_key_id`, `client_email`, `type`) is skipped.
 _PARENT_WORDS = (("secret", ("secrets",)), ("token", ("tokens",)), ("pass", ("passwords", "passwds")),
@@ -350,6 +351,12 @@ def _under_secret_parent(text, low, anchors, found):
                 if low.find("{", at, at + 40) >= 0 else None
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
+                continue
+            typed = compiled("secret-parent-type", r"(?:enum|object|struct|class|namespace|module|interface|record)[ \t]+\w*"
+                                                   r"(?:secrets|tokens|passwords|credentials|creds)[ \t]*\{").search(
+                low, max(ls, at - 60), at + 40) if low.find("{", at, at + 40) >= 0 else None
+            if typed is not None and typed.start() <= at < typed.end():
+                _children_inline(text, typed.end(), kind, found)  # `enum Secrets { Mapbox = 'X' }`: a type's members
                 continue
             listed = None if opens is None else compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
                                                     r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\[\s{0,40}\{").search(low, max(ls, at - 40), at + 80) \

@@ -99,3 +99,18 @@ def test_a_password_after_to_or_the_copula_to_of_a_slavic_label_still_goes():
     redacted("the password to the box is Heron7Gate", "Heron7Gate")
     redacted("hasło to Sunshine", "Sunshine")
     redacted("I changed the secret to Sunshine", "Sunshine")
+
+
+# A type of code named by a plural secret word holds secrets in its members, as a `secrets:` mapping
+# does (candidates._under_secret_parent).
+
+def test_a_member_of_a_type_named_for_secrets_goes():
+    redacted("export const enum Secrets { Mapbox = 'Heron!Gate7' }", "Heron!Gate7")
+    redacted('object Credentials {\n    const val SMTP = "Heron!Gate7"\n    const val REGION = "eu-west-1"\n}',
+             "Heron!Gate7")
+
+
+def test_names_and_settings_in_a_type_named_for_secrets_are_kept():
+    kept('enum Secrets { Db = "db-password", Api = "API_KEY", Ttl = "3600" }')
+    kept('object Credentials {\n    const val REGION = "eu-west-1"\n}')
+    kept('enum SecretNames { Db = "db-password" }')
