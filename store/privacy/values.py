@@ -441,7 +441,8 @@ def token_like(value: str) -> bool:
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
     if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())) or "://" in v:
         return False  # a word, a URL
-    return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v))
+    # (a dotted name of code is no token; a person's dotted password is, `Bearer velvet.Otter92`)
+    return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v)) or dotted_password(v)
 
 
 def mixed_parts(value: str) -> bool:

@@ -114,3 +114,15 @@ def test_names_and_settings_in_a_type_named_for_secrets_are_kept():
     kept('enum Secrets { Db = "db-password", Api = "API_KEY", Ttl = "3600" }')
     kept('object Credentials {\n    const val REGION = "eu-west-1"\n}')
     kept('enum SecretNames { Db = "db-password" }')
+
+
+# A person's dotted password after a scheme word (values.token_like), as after a secret's name.
+
+def test_a_dotted_password_after_bearer_goes():
+    redacted(f"Authorization: Bearer {DOTTED}", DOTTED)
+    redacted(f"  l_headers(1).value := 'Bearer {DOTTED}';", DOTTED)
+
+
+def test_a_member_of_code_after_bearer_is_kept():
+    kept("Authorization: Bearer self.token")
+    kept('headers["Authorization"] = "Bearer " + cfg.Token2')
