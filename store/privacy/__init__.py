@@ -62,6 +62,7 @@ from store.privacy import (
     candidates,
     declared,
     formats,
+    graphql_vars,
     layouts,
     members,
     processes,
@@ -437,6 +438,8 @@ FINDERS = (
     ("runs of pairs, directives, continued lines, escaped keys, tuples", lambda look: layouts.find(look, _find),
      "layouts.TYPE_WORDS, NETWORK_AUTH_WORDS, VALUE_CHILDREN; decided by evidence.decide"),
     ("a command line written as a YAML list", lambda look: block_lists.find(look, _find), "block_lists.py"),
+    ("a GraphQL variable bound to a secret's argument", graphql_vars.find,
+     "graphql_vars.py; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a member beside a host, a port and a user", lambda look: members.members_beside_a_host(

@@ -126,3 +126,19 @@ def test_a_dotted_password_after_bearer_goes():
 def test_a_member_of_code_after_bearer_is_kept():
     kept("Authorization: Bearer self.token")
     kept('headers["Authorization"] = "Bearer " + cfg.Token2')
+
+
+# A GraphQL variable bound to a secret's argument, its value in the request's variables
+# (store/privacy/graphql_vars.py).
+
+def test_a_graphql_variable_bound_to_a_password_argument_goes():
+    q = '{"query":"mutation L($u:String!,$x:String!){signIn(user:$u,password:$x){id}}","variables":{"u":"ana","x":"%s"}}'
+    redacted(q % "Heron!Gate7", "Heron!Gate7")
+    redacted(q % DOTTED, DOTTED)
+
+
+def test_a_graphql_variable_of_an_id_a_cursor_or_a_reference_is_kept():
+    kept('{"query":"query Q($id: ID!, $after: String){ node(id: $id) { name } }",'
+         '"variables":{"id":"Heron!Gate7","after":"Y3Vyc29yOjE="}}')
+    kept('{"query":"mutation($x: String!){ signIn(password: $x) { id } }","variables":{"x":"$PASSWORD"}}')
+    kept('{"query":"mutation L($u:String!,$x:String!){signIn(user:$u,password:$x){id}}","variables":{"u":"Heron!Gate7"}}')

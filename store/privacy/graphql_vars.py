@@ -1,0 +1,42 @@
+"""A GraphQL operation's variable bound to a secret's argument, its value given in the request's
+`variables`:
+
+    {"query": "mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { token } }",
+     "variables": {"e": "ana@example.com", "p": "X"}}
+
+The argument's name says what the variable holds (`password: $p`), whatever the variable is called;
+the value under that variable's name in `variables` is judged as the argument's would be
+(evidence.decide, the name's strength; a JSON string, so a dotted password is a literal).  A JSON body printed as text may escape its quotes."""
+
+from __future__ import annotations
+
+from store.privacy.evidence import ASSIGN, decide
+from store.privacy.names import name_verdict
+from store.privacy.rules import MEDIUM
+from store.privacy.values import P_NAME, add_span, compiled, dotted_password, holds
+
+P_VARIABLE = P_NAME + 500  # (as a candidate's, store/privacy/candidates.py)
+
+
+def find(look) -> None:
+    text = look.text
+    if not holds(text, ":$") and not holds(text, ": $"):
+        return
+    at = text.find("variables")
+    if at < 0:
+        return
+    bound = {}
+    for m in compiled("graphql-bound", r"([A-Za-z_]\w{0,40})[ \t]*:[ \t]*\$([A-Za-z_]\w{0,40})").finditer(text, 0, at):
+        verdict = name_verdict(m.group(1))
+        if verdict is not None and verdict[1] >= MEDIUM:
+            bound[m.group(2)] = verdict
+    if not bound:
+        return
+    value = compiled("graphql-variable", r"\\?\"([A-Za-z_]\w{0,40})\\?\"[ \t]*:[ \t]*\\?\"((?:[^\"\\\n]|\\[^\"])"
+                                         r"{1,256})\\?\"")
+    close = text.find("}", at)
+    for m in value.finditer(text, at, close if close > 0 else len(text)):
+        verdict = bound.get(m.group(1))
+        # (a JSON string: a person's dotted password there is a literal, no member of code)
+        if verdict is not None and (decide(m.group(2), verdict[1], ASSIGN) or dotted_password(m.group(2))):
+            add_span(look.found, text, m.start(2), m.end(2), P_VARIABLE, verdict[0])
