@@ -13,7 +13,7 @@ of words without one is no command line."""
 
 from __future__ import annotations
 
-from store.privacy.values import P_NAME, VALUE_MEMOS, add_span, compiled, holds, remember
+from store.privacy.values import P_NAME, VALUE_MEMOS, add_span, compiled, remember
 
 P_ITEM = P_NAME + 500  # (candidates.P_CANDIDATE's, as an exec array's finds)
 _LINES: dict = {}  # the command line a list makes -> its finds (values.VALUE_MEMOS)
@@ -22,22 +22,47 @@ VALUE_MEMOS.append(_LINES)
 
 def find(look, find_secrets) -> None:
     text = look.text
-    if not (holds(text, "- -") or holds(text, "- \"-") or holds(text, "- '-")):
+    # (from each item that is a flag, found by the pattern's literal prefix `- `: no pattern tried at
+    # every line of a text; ~0.1 ms a MB of source files)
+    flags = [m.start() for m in compiled("block-flag-item", r"- [\"']?-").finditer(text)]
+    if not flags:
         return  # no item is a flag: no command line
     item = compiled("block-item", r"([ \t]*)-[ \t]+([\"']?)([^\s\"'#][^\s\"']{0,300})\2[ \t]*\r?\Z")
-    run: list = []  # (indent, start of the word, the word)
-    for m in compiled("block-item-lines", r"(?m)^[ \t]*-[ \t]+[^\n]*$").finditer(text):
-        im = item.match(m.group(0))
-        if im is None:
-            _judge(text, run, look.found, find_secrets)
-            run = []
+    done = set()
+    for at in flags:
+        ls = text.rfind("\n", 0, at) + 1
+        if ls in done or text[ls:at].strip(" \t"):
+            continue  # (an item's run read once; a `- -` inside a line is none)
+        first = _item(text, item, ls)
+        if first is None:
             continue
-        indent, at = im.group(1), m.start() + im.start(3)
-        if run and (run[-1][0] != indent or text.count("\n", run[-1][1], at) != 1):
-            _judge(text, run, look.found, find_secrets)
-            run = []
-        run.append((indent, at, im.group(3)))
-    _judge(text, run, look.found, find_secrets)
+        run = [first]
+        up = ls
+        while up > 0:  # the items above it at its indent
+            above = text.rfind("\n", 0, up - 1) + 1
+            got = _item(text, item, above)
+            if got is None or got[0] != first[0]:
+                break
+            run.insert(0, got)
+            done.add(above)
+            up = above
+        down = text.find("\n", ls)
+        while down >= 0:  # and below it
+            got = _item(text, item, down + 1)
+            if got is None or got[0] != first[0]:
+                break
+            run.append(got)
+            done.add(down + 1)
+            down = text.find("\n", down + 1)
+        done.add(ls)
+        _judge(text, run, look.found, find_secrets)
+
+
+def _item(text, item, ls):
+    """(indent, start of its word, its word) of the list item whose line starts at `ls`, or None."""
+    le = text.find("\n", ls)
+    m = item.match(text[ls:le if le >= 0 else len(text)])
+    return None if m is None else (m.group(1), ls + m.start(3), m.group(3))
 
 
 def _judge(text, run, found, find_secrets):

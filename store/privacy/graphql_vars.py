@@ -26,10 +26,13 @@ def find(look) -> None:
     if at < 0:
         return
     bound = {}
-    for m in compiled("graphql-bound", r"([A-Za-z_]\w{0,40})[ \t]*:[ \t]*\$([A-Za-z_]\w{0,40})").finditer(text, 0, at):
-        verdict = name_verdict(m.group(1))
-        if verdict is not None and verdict[1] >= MEDIUM:
-            bound[m.group(2)] = verdict
+    name = compiled("graphql-argument", r"([A-Za-z_]\w{0,40})[ \t]*:[ \t]*\Z")
+    for p in _places(text, "$", at):  # (each `$` before the variables: a variable's use, read back to its argument)
+        m = name.search(text, p - 48 if p > 48 else 0, p)
+        if m is not None and (verdict := name_verdict(m.group(1))) is not None and verdict[1] >= MEDIUM:
+            v = compiled("graphql-variable-name", r"[A-Za-z_]\w{0,40}").match(text, p + 1)
+            if v is not None:
+                bound[v.group(0)] = verdict
     if not bound:
         return
     value = compiled("graphql-variable", r"\\?\"([A-Za-z_]\w{0,40})\\?\"[ \t]*:[ \t]*\\?\"((?:[^\"\\\n]|\\[^\"])"
@@ -40,3 +43,10 @@ def find(look) -> None:
         # (a JSON string: a person's dotted password there is a literal, no member of code)
         if verdict is not None and (decide(m.group(2), verdict[1], ASSIGN) or dotted_password(m.group(2))):
             add_span(look.found, text, m.start(2), m.end(2), P_VARIABLE, verdict[0])
+
+
+def _places(text, needle, end):
+    i = text.find(needle, 0, end)
+    while i >= 0:
+        yield i
+        i = text.find(needle, i + 1, end)

@@ -283,12 +283,28 @@ def printed_below(text: str, found: list) -> None:
     only in a random or a password's shape (evidence.shape: no word, path or sentence)."""
     if "\n" not in text:
         return
-    below = compiled("printed-below", r"\n([^\s]{8,512})[ \t]*\r?(?=\n[ \t]*\r?(?:\n|\Z)|\Z)")
+    # (read from where a paragraph or the text ends: found by `find` where they are few, a text of
+    # logs or secrets; by one pattern over the lines' starts where one line in eight or more is
+    # blank, source files and generated output: ~1 ms a MB each way)
+    if text.count("\n\n", 0, 200_000) * 8 > text.count("\n", 0, 200_000):
+        ends = [m.end(1) for m in compiled("printed-below-lines", r"\n([^\s]{8,512})[ \t]*\r?(?=\n[ \t]*\r?\n|\Z)").finditer(text)]
+    else:
+        ends = [len(text.rstrip())]
+        at = text.find("\n\n")
+        while at >= 0:
+            ends.append(at)
+            at = text.find("\n\n", at + 2)
+    token = compiled("printed-below", r"[^\s]{8,512}\Z")
     prompt = compiled("printed-prompt", _PROMPT)
-    for m in below.finditer(text):
-        ls = text.rfind("\n", 0, m.start()) + 1
-        command = text[prompt.match(text, ls).end():m.start()].rstrip()
+    for end in ends:
+        line_end = end - 1 if text[end - 1:end] == "\r" else end
+        ls = text.rfind("\n", 0, line_end) + 1
+        m = token.match(text, ls, line_end) if ls > 0 else None
+        if m is None:
+            continue
+        cs = text.rfind("\n", 0, ls - 1) + 1
+        command = text[prompt.match(text, cs, ls - 1).end():ls - 1].rstrip()
         if " " not in command or len(command) > 1000:
             continue
-        if shape(m.group(1)) in ("random", "password") and output_is_secret(command):
-            add_span(found, text, m.start(1), m.end(1), P_SHAPE, "secret_output")
+        if output_is_secret(command) and shape(m.group(0)) in ("random", "password"):
+            add_span(found, text, m.start(), m.end(), P_SHAPE, "secret_output")
